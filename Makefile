@@ -1,0 +1,55 @@
+# claude-ide.nvim — every target installs what it needs first (npm packages, Neovim 0.10/0.12, busted).
+#   make run     Neovim 0.10 (from .deps) with this checkout loaded and the server started
+#   make test    rebuild lua/ from src/, check it matches what is committed, run all specs on 0.10 and 0.12
+#   make bench   performance figures (prints numbers; never a pass/fail timing)
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+NVIM ?= .deps/bin/nvim-0.10
+
+.PHONY: help deps npm-deps nvim-deps build lint check-generated doc test test-fast run bench clean
+
+help:
+	@sed -n '2,5p' Makefile | sed 's/^# \{0,1\}//'
+
+deps: npm-deps nvim-deps
+
+# npm ci only when package-lock.json is newer than the last install.
+npm-deps: node_modules/.installed
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+nvim-deps:
+	@bash scripts/deps.sh
+
+lint: npm-deps
+	@node tools/lint-globals.mjs
+
+# Compile src/ → lua/ (incremental; `make check-generated` rebuilds from nothing).
+build: npm-deps lint
+	@npx --no-install tstl -p tsconfig.json
+
+# Rebuild lua/ from an empty folder and fail if the result differs from what was there (and, in CI,
+# from what is committed): lua/ is generated, committed, and never edited by hand.
+check-generated: npm-deps lint
+	@bash tools/check-generated.sh
+
+doc: build
+	@$(NVIM) --clean --headless -l tools/gen-doc.lua
+
+test: deps check-generated
+	@bash scripts/test.sh $(SPEC)
+
+# Specs only, on the current lua/ (no regeneration check): for quick iterations. `make test` is the gate.
+test-fast: deps build
+	@bash scripts/test.sh $(SPEC)
+
+run: deps build
+	$(NVIM) --clean --cmd "set rtp^=$(CURDIR)" -c "lua require('claude-ide').setup({})"
+
+bench: deps build
+	@bash scripts/bench.sh
+
+clean:
+	rm -rf .deps node_modules

@@ -1,0 +1,273 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
+local __TS__ObjectValues = ____lualib.__TS__ObjectValues
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__StringSplit = ____lualib.__TS__StringSplit
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
+local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local ____exports = {}
+local suggest, RULES, GROUPS
+function suggest(path)
+    local ____array_0 = __TS__SparseArrayNew(unpack(__TS__ObjectKeys(RULES)))
+    __TS__SparseArrayPush(
+        ____array_0,
+        unpack(__TS__ObjectKeys(GROUPS))
+    )
+    local candidates = {__TS__SparseArraySpread(____array_0)}
+    local matches = vim.fn.matchfuzzy(candidates, path)
+    return #matches > 0 and (" (did you mean \"" .. matches[1]) .. "\"?)" or ""
+end
+---
+-- @defaults-start (the block up to
+-- @defaults-end is copied verbatim into the help file)
+____exports.DEFAULTS = {
+    auto_start = true,
+    port_range = nil,
+    log_level = "warn",
+    max_message_bytes = 64 * 1024 * 1024,
+    handshake_timeout_ms = 5000,
+    keepalive = {interval_ms = 30000, timeout_ms = 60000},
+    allowed_origins = {},
+    selection = {enabled = true, debounce_ms = 100},
+    mentions = {queue_ttl_ms = 5 * 60 * 1000},
+    terminal = {
+        command = "claude",
+        provider = "native",
+        side = "right",
+        width = 0.4,
+        height = 0.3,
+        auto_close = true,
+        env = {}
+    },
+    diff = {layout = "vertical", keymaps = {accept = "<CR>", reject = "q"}, open_in_new_tab = true},
+    execute_code = false,
+    execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
+}
+---
+-- @defaults-end
+local LOG_LEVELS = {
+    "trace",
+    "debug",
+    "info",
+    "warn",
+    "error",
+    "off"
+}
+local function isInt(v)
+    return type(v) == "number" and math.floor(v) == v
+end
+local function between(lo, hi)
+    return function(v) return isInt(v) and v >= lo and v <= hi end
+end
+local function oneOf(values)
+    return function(v) return type(v) == "string" and __TS__ArrayIncludes(values, v) end
+end
+local bool = {
+    expected = "a boolean",
+    check = function(v) return type(v) == "boolean" end
+}
+local positiveMs = {
+    expected = "a positive integer (milliseconds)",
+    check = between(1, 2 ^ 31)
+}
+local nonEmptyString = {
+    expected = "a non-empty string",
+    check = function(v) return type(v) == "string" and v ~= "" end
+}
+local size = {
+    expected = "a positive number (fraction < 1 or cells >= 1)",
+    check = function(v) return type(v) == "number" and v > 0 end
+}
+local stringList = {
+    expected = "a list of strings",
+    check = function(v) return type(v) == "table" and vim.islist(v) and __TS__ArrayEvery(
+        v,
+        function(____, s) return type(s) == "string" end
+    ) end
+}
+local stringMap = {
+    expected = "a table of string values",
+    check = function(v) return type(v) == "table" and not (vim.islist(v) and not vim.tbl_isempty(v)) and __TS__ArrayEvery(
+        __TS__ObjectValues(v),
+        function(____, s) return type(s) == "string" end
+    ) end
+}
+RULES = {
+    auto_start = bool,
+    port_range = {
+        expected = "nil or a list { min, max } of ports with 1024 <= min <= max <= 65535",
+        optional = true,
+        check = function(v)
+            if type(v) ~= "table" or not vim.islist(v) or #v ~= 2 then
+                return false
+            end
+            local lo, hi = unpack(v, 1, 2)
+            return between(1024, 65535)(lo) and between(1024, 65535)(hi) and lo <= hi
+        end
+    },
+    log_level = {
+        expected = "one of " .. table.concat(
+            __TS__ArrayMap(
+                LOG_LEVELS,
+                function(____, l) return ("\"" .. l) .. "\"" end
+            ),
+            ", "
+        ),
+        check = oneOf(LOG_LEVELS)
+    },
+    max_message_bytes = {
+        expected = "an integer between 1024 and 2147483647",
+        check = between(1024, 2 ^ 31 - 1)
+    },
+    handshake_timeout_ms = positiveMs,
+    ["keepalive.interval_ms"] = positiveMs,
+    ["keepalive.timeout_ms"] = positiveMs,
+    allowed_origins = stringList,
+    ["selection.enabled"] = bool,
+    ["selection.debounce_ms"] = {
+        expected = "an integer >= 0 (milliseconds)",
+        check = between(0, 2 ^ 31)
+    },
+    ["mentions.queue_ttl_ms"] = positiveMs,
+    ["terminal.command"] = nonEmptyString,
+    ["terminal.provider"] = {
+        expected = "\"native\" or \"snacks\"",
+        check = oneOf({"native", "snacks"})
+    },
+    ["terminal.side"] = {
+        expected = "\"left\", \"right\", \"top\", \"bottom\" or \"float\"",
+        check = oneOf({
+            "left",
+            "right",
+            "top",
+            "bottom",
+            "float"
+        })
+    },
+    ["terminal.width"] = size,
+    ["terminal.height"] = size,
+    ["terminal.auto_close"] = bool,
+    ["terminal.env"] = stringMap,
+    ["diff.layout"] = {
+        expected = "\"vertical\" or \"horizontal\"",
+        check = oneOf({"vertical", "horizontal"})
+    },
+    ["diff.keymaps.accept"] = nonEmptyString,
+    ["diff.keymaps.reject"] = nonEmptyString,
+    ["diff.open_in_new_tab"] = bool,
+    execute_code = bool,
+    ["execute_code_opts.interpreter"] = {
+        expected = "a non-empty list of strings",
+        check = function(v) return stringList.check(v) and #v > 0 end
+    },
+    ["execute_code_opts.timeout_ms"] = positiveMs,
+    ["execute_code_opts.log_file"] = {
+        expected = "nil or a path string",
+        optional = true,
+        check = function(v) return type(v) == "string" end
+    }
+}
+GROUPS = {}
+for ____, path in ipairs(__TS__ObjectKeys(RULES)) do
+    local parts = __TS__StringSplit(path, ".")
+    do
+        local i = 1
+        while i < #parts do
+            GROUPS[table.concat(
+                __TS__ArraySlice(parts, 0, i),
+                "."
+            )] = true
+            i = i + 1
+        end
+    end
+end
+local function describe(value)
+    if type(value) == "string" then
+        return ("\"" .. value) .. "\""
+    end
+    if type(value) == "table" then
+        return "a table"
+    end
+    return tostring(value)
+end
+--- Walks the user's table; returns an error message naming the first wrong key, or undefined.
+local function check(user, prefix)
+    for key, value in pairs(user) do
+        do
+            if type(key) ~= "string" then
+                return (("claude-ide: option keys must be strings (got " .. tostring(key)) .. (prefix == "" and "" or (" in \"" .. prefix) .. "\"")) .. ")"
+            end
+            local path = prefix == "" and key or (prefix .. ".") .. key
+            if GROUPS[path] then
+                if type(value) ~= "table" or vim.islist(value) and not vim.tbl_isempty(value) then
+                    return (("claude-ide: option \"" .. path) .. "\" must be a table, got ") .. describe(value)
+                end
+                local err = check(value, path)
+                if err ~= nil then
+                    return err
+                end
+                goto __continue27
+            end
+            local rule = RULES[path]
+            if rule == nil then
+                return (("claude-ide: unknown option \"" .. path) .. "\"") .. suggest(path)
+            end
+            if value == vim.NIL and rule.optional then
+                goto __continue27
+            end
+            if not rule.check(value) then
+                return (((("claude-ide: option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
+            end
+        end
+        ::__continue27::
+    end
+    return nil
+end
+--- Merges `user` over DEFAULTS. Never throws: a wrong option yields `{ ok: false, error }` naming it.
+function ____exports.validate(user)
+    if user == nil then
+        return {
+            ok = true,
+            config = vim.deepcopy(____exports.DEFAULTS)
+        }
+    end
+    if type(user) ~= "table" or vim.islist(user) and not vim.tbl_isempty(user) then
+        return {
+            ok = false,
+            error = "claude-ide: setup() expects a table of options, got " .. describe(user)
+        }
+    end
+    local err = check(user, "")
+    if err ~= nil then
+        return {ok = false, error = err}
+    end
+    local merged = vim.tbl_deep_extend(
+        "force",
+        vim.deepcopy(____exports.DEFAULTS),
+        user
+    )
+    local u = user
+    if u.allowed_origins ~= nil then
+        merged.allowed_origins = {unpack(u.allowed_origins)}
+    end
+    if u.port_range ~= nil then
+        local ____temp_1
+        if u.port_range == vim.NIL then
+            ____temp_1 = nil
+        else
+            ____temp_1 = {u.port_range[1], u.port_range[2]}
+        end
+        merged.port_range = ____temp_1
+    end
+    local ____opt_2 = u.execute_code_opts
+    local interp = ____opt_2 and ____opt_2.interpreter
+    if interp ~= nil then
+        merged.execute_code_opts.interpreter = {unpack(interp)}
+    end
+    return {ok = true, config = merged}
+end
+return ____exports

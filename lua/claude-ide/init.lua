@@ -1,0 +1,77 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__New = ____lualib.__TS__New
+local ____exports = {}
+local state
+local ____config = require("claude-ide.config")
+local validate = ____config.validate
+local ____log = require("claude-ide.log")
+local say = ____log.say
+local ____server = require("claude-ide.server")
+local Server = ____server.Server
+--- The validated configuration (defaults when setup was never called).
+function ____exports.config()
+    if state.config == nil then
+        local result = validate(nil)
+        if result.ok then
+            state.config = result.config
+        end
+    end
+    return state.config
+end
+--- Starts the server (no-op with a message when already running). Returns whether it is running.
+function ____exports.start()
+    if state.server ~= nil then
+        say("already running on port " .. tostring(state.server:status().port))
+        return true
+    end
+    local server = __TS__New(
+        Server,
+        ____exports.config(),
+        {reuse = state.endpoint}
+    )
+    local started = server:start()
+    if not started.ok then
+        say("could not start: " .. started.error, "error")
+        return false
+    end
+    state.server = server
+    state.endpoint = started.endpoint
+    return true
+end
+--- Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed.
+function ____exports.stop()
+    local server = state.server
+    if server == nil then
+        return false
+    end
+    state.server = nil
+    server:stop()
+    return true
+end
+state = {}
+--- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
+-- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+function ____exports.setup(opts)
+    local result = validate(opts)
+    if not result.ok then
+        say(result.error, "error")
+        return false
+    end
+    local restart = state.server ~= nil
+    if restart then
+        ____exports.stop()
+    end
+    state.config = result.config
+    if result.config.auto_start or restart then
+        ____exports.start()
+    end
+    return true
+end
+--- The running server, for the editor features and commands (undefined when stopped).
+function ____exports.server()
+    return state.server
+end
+function ____exports.status()
+    return state.server ~= nil and state.server:status() or ({running = false, clients = 0, cliPids = {}})
+end
+return ____exports

@@ -1,0 +1,158 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__TypeOf = ____lualib.__TS__TypeOf
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local ____exports = {}
+local schemaToJson, typeName, matchesType
+local ____json = require("claude-ide.util.json")
+local dict = ____json.dict
+local isObject = ____json.isObject
+function schemaToJson(schema)
+    local out = dict()
+    for key, value in pairs(schema) do
+        if key == "properties" then
+            local props = dict()
+            for name, sub in pairs(value) do
+                props[name] = schemaToJson(sub)
+            end
+            out.properties = props
+        elseif key == "items" then
+            out.items = schemaToJson(value)
+        else
+            out[key] = value
+        end
+    end
+    return out
+end
+function typeName(value)
+    if value == vim.NIL then
+        return "null"
+    end
+    if type(value) == "table" then
+        return isObject(value) and "object" or "array"
+    end
+    if type(value) == "number" then
+        return math.floor(value) == value and "integer" or "number"
+    end
+    return __TS__TypeOf(value)
+end
+function matchesType(value, expected)
+    local actual = typeName(value)
+    if expected == "number" then
+        return actual == "number" or actual == "integer"
+    end
+    if expected == "object" then
+        return actual == "object"
+    end
+    if expected == "array" then
+        return actual == "array" or type(value) == "table" and vim.tbl_isempty(value)
+    end
+    return actual == expected
+end
+--- Checks `value` against `schema`. Returns a message naming the argument (`"filePath" must be a string`) or
+-- undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
+function ____exports.checkValue(schema, value, path)
+    if schema.type ~= nil and not matchesType(value, schema.type) then
+        local article = (schema.type == "integer" or schema.type == "array" or schema.type == "object") and "an" or "a"
+        return ((((((path == "" and "arguments" or ("\"" .. path) .. "\"") .. " must be ") .. article) .. " ") .. schema.type) .. ", got ") .. typeName(value)
+    end
+    if schema.enum ~= nil and not __TS__ArrayIncludes(schema.enum, value) then
+        return (("\"" .. path) .. "\" must be one of ") .. table.concat(
+            __TS__ArrayMap(
+                schema.enum,
+                function(____, e) return vim.json.encode(e) end
+            ),
+            ", "
+        )
+    end
+    if schema.minimum ~= nil and type(value) == "number" and value < schema.minimum then
+        return (((("\"" .. path) .. "\" must be >= ") .. tostring(schema.minimum)) .. ", got ") .. tostring(value)
+    end
+    if schema.type == "object" and isObject(value) then
+        for ____, name in ipairs(schema.required or ({})) do
+            local v = value[name]
+            if v == nil or v == vim.NIL then
+                return ("missing required argument \"" .. (path == "" and name or (path .. ".") .. name)) .. "\""
+            end
+        end
+        for name, sub in pairs(schema.properties or ({})) do
+            do
+                local v = value[name]
+                if v == nil or v == vim.NIL then
+                    goto __continue33
+                end
+                local err = ____exports.checkValue(
+                    sub,
+                    v,
+                    path == "" and name or (path .. ".") .. tostring(name)
+                )
+                if err ~= nil then
+                    return err
+                end
+            end
+            ::__continue33::
+        end
+        if schema.additionalProperties == false then
+            for name in pairs(value) do
+                local ____opt_0 = schema.properties
+                if (____opt_0 and ____opt_0[name]) == nil and name ~= "_meta" then
+                    return ("unknown argument \"" .. tostring(name)) .. "\""
+                end
+            end
+        end
+    end
+    if schema.type == "array" and schema.items ~= nil and type(value) == "table" then
+        local items = value
+        do
+            local i = 0
+            while i < #items do
+                local err = ____exports.checkValue(
+                    schema.items,
+                    items[i + 1],
+                    ((path .. "[") .. tostring(i)) .. "]"
+                )
+                if err ~= nil then
+                    return err
+                end
+                i = i + 1
+            end
+        end
+    end
+    return nil
+end
+--- The tools of one running server (tools/index.ts has the full list; specs may add test tools).
+____exports.Registry = __TS__Class()
+local Registry = ____exports.Registry
+Registry.name = "Registry"
+function Registry.prototype.____constructor(self, tools, config)
+    self.tools = __TS__ArrayFilter(
+        tools,
+        function(____, t) return t.enabled == nil or t.enabled(config) end
+    )
+end
+function Registry.prototype.find(self, name)
+    return __TS__ArrayFind(
+        self.tools,
+        function(____, t) return t.name == name end
+    )
+end
+function Registry.prototype.list(self)
+    return __TS__ArrayMap(
+        __TS__ArrayFilter(
+            self.tools,
+            function(____, t) return t.listed ~= false end
+        ),
+        function(____, t) return {
+            name = t.name,
+            description = t.description,
+            inputSchema = schemaToJson(t.inputSchema)
+        } end
+    )
+end
+function Registry.prototype.check(self, tool, args)
+    return ____exports.checkValue(tool.inputSchema, args, "")
+end
+return ____exports

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Runs the busted specs under every supported Neovim (0.10 and 0.12), each in an isolated environment.
+#
+#   scripts/test.sh [busted args]        e.g. scripts/test.sh spec/smoke_spec.lua
+#
+# Installs the test dependencies first (scripts/deps.sh; about one line of output when already there).
+# Does NOT build the TypeScript: the Makefile does that before calling this script.
+#
+# Output: busted's output per version under a header, then, as the very last line, the sum over all versions:
+#   N passed, N failed, N skipped
+# Exit status: non-zero if any version had a failing/erroring spec, exited non-zero, or printed no summary
+# line (crashed). Such a version adds 1 to "failed" in the last line if its own line did not count a
+# failure, so the closing line never reads "0 failed" for a run that failed.
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+cd "$REPO"
+
+VERSIONS=(0.10 0.12)
+
+bash "$REPO/scripts/deps.sh" --quiet
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/claude-ide-test.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+total_passed=0
+total_failed=0
+total_skipped=0
+status=0
+summary_re='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
+
+for version in "${VERSIONS[@]}"; do
+  nvim="$REPO/.deps/bin/nvim-$version"
+  sandbox="$WORK/nvim-$version"
+  mkdir -p "$sandbox"/{config,data,state,cache,claude,tmp}
+  log="$sandbox/output.log"
+
+  echo
+  echo "==================== Neovim $version: $("$nvim" --clean --headless --version | head -n 1) ===================="
+
+  # Isolation: nothing of the caller's Neovim (env vars, config, plugins, shada) or Lua setup may leak in.
+  # HOME stays as is; the plugin's Claude config dir is private.
+  set +e
+  env -u VIMRUNTIME -u VIM -u NVIM -u NVIM_APPNAME -u MYVIMRC -u NVIM_LOG_FILE \
+    -u LUA_PATH -u LUA_CPATH -u LUA_INIT -u LUA_PATH_5_1 -u LUA_CPATH_5_1 -u LUA_INIT_5_1 \
+    XDG_CONFIG_HOME="$sandbox/config" \
+    XDG_DATA_HOME="$sandbox/data" \
+    XDG_STATE_HOME="$sandbox/state" \
+    XDG_CACHE_HOME="$sandbox/cache" \
+    CLAUDE_CONFIG_DIR="$sandbox/claude" \
+    TMPDIR="$sandbox/tmp" \
+    "$nvim" -l spec/runner.lua "$@" < /dev/null 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+
+  line="$(grep -E "$summary_re" "$log" | tail -n 1 || true)"
+  if [[ -z "$line" ]]; then
+    echo "!! Neovim $version: no summary line (exit code $rc): the run crashed or busted did not start"
+    total_failed=$((total_failed + 1))
+    status=1
+    continue
+  fi
+  [[ "$line" =~ $summary_re ]]
+  passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]} skipped=${BASH_REMATCH[3]}
+  total_passed=$((total_passed + passed))
+  total_skipped=$((total_skipped + skipped))
+  total_failed=$((total_failed + failed))
+  if ((rc != 0 || failed != 0)); then
+    status=1
+    if ((failed == 0)); then
+      echo "!! Neovim $version: exit code $rc although no spec failed"
+      total_failed=$((total_failed + 1))
+    fi
+  fi
+  echo "-- Neovim $version: exit code $rc"
+done
+
+echo
+if ((status == 0)); then
+  echo "All versions passed (${VERSIONS[*]})."
+else
+  echo "FAILED on at least one version (${VERSIONS[*]})."
+fi
+echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
+exit "$status"

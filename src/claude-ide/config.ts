@@ -1,0 +1,221 @@
+// Configuration: the DEFAULTS object below is the documentation (one comment per key; `make doc` copies it
+// into doc/claude-ide.txt). `validate` merges user options over the defaults once, at setup, and reports the
+// first wrong key by name.
+
+export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "off";
+export type TerminalSide = "left" | "right" | "top" | "bottom" | "float";
+export type DiffLayout = "vertical" | "horizontal";
+
+export interface Config {
+  auto_start: boolean;
+  port_range: [number, number] | undefined;
+  log_level: LogLevel;
+  max_message_bytes: number;
+  handshake_timeout_ms: number;
+  keepalive: { interval_ms: number; timeout_ms: number };
+  allowed_origins: string[];
+  selection: { enabled: boolean; debounce_ms: number };
+  mentions: { queue_ttl_ms: number };
+  terminal: {
+    command: string;
+    provider: "native" | "snacks";
+    side: TerminalSide;
+    width: number;
+    height: number;
+    auto_close: boolean;
+    env: { [name: string]: string };
+  };
+  diff: {
+    layout: DiffLayout;
+    keymaps: { accept: string; reject: string };
+    open_in_new_tab: boolean;
+  };
+  execute_code: boolean;
+  execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
+}
+
+/** @defaults-start (the block up to @defaults-end is copied verbatim into the help file) */
+export const DEFAULTS: Config = {
+  // Start the server as soon as setup() runs. With false, use :ClaudeCodeStart (or :ClaudeCode).
+  auto_start: true,
+  // Ports to try, e.g. { 10000, 10100 }. nil: a random free port chosen by the OS (recommended).
+  port_range: undefined,
+  // Messages at or above this level are shown with vim.notify: "trace", "debug", "info", "warn", "error", "off".
+  log_level: "warn",
+  // Largest WebSocket message accepted, in bytes (a 32 MiB file, JSON-escaped, fits). Larger: close 1009.
+  max_message_bytes: 64 * 1024 * 1024,
+  // A client must finish the HTTP upgrade within this time, or the connection is closed.
+  handshake_timeout_ms: 5000,
+  // Ping every interval_ms; a client silent for timeout_ms after a ping is disconnected.
+  keepalive: { interval_ms: 30000, timeout_ms: 60000 },
+  // Origins allowed to connect (browsers send one; the Claude CLI does not). Empty: refuse every Origin.
+  allowed_origins: [],
+  // Tell Claude what you select: debounce_ms after the last cursor move (flushed at once on leaving Visual).
+  selection: { enabled: true, debounce_ms: 100 },
+  // @-mentions made while no client is connected wait this long for one, then are dropped with a message.
+  mentions: { queue_ttl_ms: 5 * 60 * 1000 },
+  terminal: {
+    // The command :ClaudeCode runs (arguments given to :ClaudeCode are appended).
+    command: "claude",
+    // "native" (a :terminal split) or "snacks" (snacks.nvim's terminal, when installed).
+    provider: "native",
+    // Where the terminal opens: "left", "right", "top", "bottom" or "float".
+    side: "right",
+    // Width of a left/right split (or float): a fraction of the editor (< 1) or columns (>= 1).
+    width: 0.4,
+    // Height of a top/bottom split (or float): a fraction of the editor (< 1) or lines (>= 1).
+    height: 0.3,
+    // Close the terminal window when the claude process exits.
+    auto_close: true,
+    // Extra environment variables for the claude process.
+    env: {},
+  },
+  diff: {
+    // "vertical" (side by side) or "horizontal" (one above the other).
+    layout: "vertical",
+    // Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
+    keymaps: { accept: "<CR>", reject: "q" },
+    // Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
+    open_in_new_tab: true,
+  },
+  // Offer the executeCode tool to Claude. Every run asks for your confirmation first.
+  execute_code: false,
+  execute_code_opts: {
+    // The interpreter the code is passed to (the code is written to a temporary file, appended as last argument).
+    interpreter: ["python3"],
+    // A run taking longer is stopped.
+    timeout_ms: 30000,
+    // Every run is appended here. nil: stdpath("log") .. "/claude-ide-execute.log".
+    log_file: undefined,
+  },
+};
+/** @defaults-end */
+
+const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "off"];
+
+type Check = (value: unknown) => boolean;
+
+interface Rule {
+  /** What the value must be, as the error message says it. */
+  expected: string;
+  check: Check;
+  optional?: boolean;
+}
+
+const isInt = (v: unknown) => typeof v === "number" && math.floor(v) === v;
+const between = (lo: number, hi: number): Check => (v) => isInt(v) && (v as number) >= lo && (v as number) <= hi;
+const oneOf = (values: string[]): Check => (v) => typeof v === "string" && values.includes(v);
+const bool: Rule = { expected: "a boolean", check: (v) => typeof v === "boolean" };
+const positiveMs: Rule = { expected: "a positive integer (milliseconds)", check: between(1, 2 ** 31) };
+const nonEmptyString: Rule = { expected: "a non-empty string", check: (v) => typeof v === "string" && v !== "" };
+const size: Rule = { expected: "a positive number (fraction < 1 or cells >= 1)", check: (v) => typeof v === "number" && v > 0 };
+const stringList: Rule = {
+  expected: "a list of strings",
+  check: (v) => typeof v === "object" && vim.islist(v) && (v as unknown[]).every((s) => typeof s === "string"),
+};
+const stringMap: Rule = {
+  expected: "a table of string values",
+  check: (v) => typeof v === "object" && !(vim.islist(v) && !vim.tbl_isempty(v as object)) && Object.values(v as object).every((s) => typeof s === "string"),
+};
+
+/** Every accepted option, by dotted path. Tables not listed here are groups whose keys are listed. */
+const RULES: { [path: string]: Rule } = {
+  auto_start: bool,
+  port_range: {
+    expected: "nil or a list { min, max } of ports with 1024 <= min <= max <= 65535",
+    optional: true,
+    check: (v) => {
+      if (typeof v !== "object" || !vim.islist(v) || (v as unknown[]).length !== 2) return false;
+      const [lo, hi] = v as [unknown, unknown];
+      return between(1024, 65535)(lo) && between(1024, 65535)(hi) && (lo as number) <= (hi as number);
+    },
+  },
+  log_level: { expected: `one of ${LOG_LEVELS.map((l) => `"${l}"`).join(", ")}`, check: oneOf(LOG_LEVELS) },
+  max_message_bytes: { expected: "an integer between 1024 and 2147483647", check: between(1024, 2 ** 31 - 1) },
+  handshake_timeout_ms: positiveMs,
+  "keepalive.interval_ms": positiveMs,
+  "keepalive.timeout_ms": positiveMs,
+  allowed_origins: stringList,
+  "selection.enabled": bool,
+  "selection.debounce_ms": { expected: "an integer >= 0 (milliseconds)", check: between(0, 2 ** 31) },
+  "mentions.queue_ttl_ms": positiveMs,
+  "terminal.command": nonEmptyString,
+  "terminal.provider": { expected: '"native" or "snacks"', check: oneOf(["native", "snacks"]) },
+  "terminal.side": { expected: '"left", "right", "top", "bottom" or "float"', check: oneOf(["left", "right", "top", "bottom", "float"]) },
+  "terminal.width": size,
+  "terminal.height": size,
+  "terminal.auto_close": bool,
+  "terminal.env": stringMap,
+  "diff.layout": { expected: '"vertical" or "horizontal"', check: oneOf(["vertical", "horizontal"]) },
+  "diff.keymaps.accept": nonEmptyString,
+  "diff.keymaps.reject": nonEmptyString,
+  "diff.open_in_new_tab": bool,
+  execute_code: bool,
+  "execute_code_opts.interpreter": {
+    expected: "a non-empty list of strings",
+    check: (v) => stringList.check(v) && (v as unknown[]).length > 0,
+  },
+  "execute_code_opts.timeout_ms": positiveMs,
+  "execute_code_opts.log_file": { expected: "nil or a path string", optional: true, check: (v) => typeof v === "string" },
+};
+
+/** Dotted paths of tables whose keys are themselves options ("keepalive", "diff", "diff.keymaps", ...). */
+const GROUPS: { [path: string]: true } = {};
+for (const path of Object.keys(RULES)) {
+  const parts = path.split(".");
+  for (let i = 1; i < parts.length; i++) GROUPS[parts.slice(0, i).join(".")] = true;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return `"${value}"`;
+  if (typeof value === "object") return "a table";
+  return tostring(value);
+}
+
+/** Walks the user's table; returns an error message naming the first wrong key, or undefined. */
+function check(user: { [key: string]: unknown }, prefix: string): string | undefined {
+  for (const [key, value] of pairs(user)) {
+    if (typeof key !== "string") return `claude-ide: option keys must be strings (got ${tostring(key)}${prefix === "" ? "" : ` in "${prefix}"`})`;
+    const path = prefix === "" ? key : `${prefix}.${key}`;
+    if (GROUPS[path]) {
+      if (typeof value !== "object" || (vim.islist(value) && !vim.tbl_isempty(value as object))) {
+        return `claude-ide: option "${path}" must be a table, got ${describe(value)}`;
+      }
+      const err = check(value as { [key: string]: unknown }, path);
+      if (err !== undefined) return err;
+      continue;
+    }
+    const rule = RULES[path];
+    if (rule === undefined) return `claude-ide: unknown option "${path}"${suggest(path)}`;
+    if (value === vim.NIL && rule.optional) continue;
+    if (!rule.check(value)) return `claude-ide: option "${path}" must be ${rule.expected}, got ${describe(value)}`;
+  }
+  return undefined;
+}
+
+/** "did you mean" for a mistyped key, from the known paths at the same depth. */
+function suggest(path: string): string {
+  const candidates = [...Object.keys(RULES), ...Object.keys(GROUPS)];
+  const matches = vim.fn.matchfuzzy(candidates, path);
+  return matches.length > 0 ? ` (did you mean "${matches[0]}"?)` : "";
+}
+
+export type ValidateResult = { ok: true; config: Config } | { ok: false; error: string };
+
+/** Merges `user` over DEFAULTS. Never throws: a wrong option yields `{ ok: false, error }` naming it. */
+export function validate(user: unknown): ValidateResult {
+  if (user === undefined) return { ok: true, config: vim.deepcopy(DEFAULTS) };
+  if (typeof user !== "object" || (vim.islist(user) && !vim.tbl_isempty(user as object))) {
+    return { ok: false, error: `claude-ide: setup() expects a table of options, got ${describe(user)}` };
+  }
+  const err = check(user as { [key: string]: unknown }, "");
+  if (err !== undefined) return { ok: false, error: err };
+  // Lists (port_range, interpreter, allowed_origins) replace the default rather than merge index by index.
+  const merged: Config = vim.tbl_deep_extend("force", vim.deepcopy(DEFAULTS), user as object);
+  const u = user as Partial<Config>;
+  if (u.allowed_origins !== undefined) merged.allowed_origins = [...u.allowed_origins];
+  if (u.port_range !== undefined) merged.port_range = (u.port_range as unknown) === vim.NIL ? undefined : [u.port_range[0], u.port_range[1]];
+  const interp = u.execute_code_opts?.interpreter;
+  if (interp !== undefined) merged.execute_code_opts.interpreter = [...interp];
+  return { ok: true, config: merged };
+}

@@ -1,0 +1,75 @@
+// Public Lua API: require("claude-ide").setup(opts), start(), stop(), status().
+// This module is the composition root's owner: it holds the one validated config and the running server.
+import { Config, validate } from "./config";
+import { say } from "./log";
+import { Endpoint, Server, ServerStatus } from "./server";
+
+interface State {
+  config?: Config;
+  server?: Server;
+  /** Port and token of the last server, reused by the next start so that a running CLI reconnects. */
+  endpoint?: Endpoint;
+}
+
+const state: State = {};
+
+/**
+ * Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
+ * with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+ */
+export function setup(this: void, opts?: unknown): boolean {
+  const result = validate(opts);
+  if (!result.ok) {
+    say(result.error, "error");
+    return false;
+  }
+  const restart = state.server !== undefined;
+  if (restart) stop();
+  state.config = result.config;
+  if (result.config.auto_start || restart) start();
+  return true;
+}
+
+/** The validated configuration (defaults when setup was never called). */
+export function config(this: void): Config {
+  if (state.config === undefined) {
+    const result = validate(undefined);
+    if (result.ok) state.config = result.config;
+  }
+  return state.config as Config;
+}
+
+/** Starts the server (no-op with a message when already running). Returns whether it is running. */
+export function start(this: void): boolean {
+  if (state.server !== undefined) {
+    say(`already running on port ${state.server.status().port}`);
+    return true;
+  }
+  const server = new Server(config(), { reuse: state.endpoint });
+  const started = server.start();
+  if (!started.ok) {
+    say(`could not start: ${started.error}`, "error");
+    return false;
+  }
+  state.server = server;
+  state.endpoint = started.endpoint;
+  return true;
+}
+
+/** Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed. */
+export function stop(this: void): boolean {
+  const server = state.server;
+  if (server === undefined) return false;
+  state.server = undefined;
+  server.stop();
+  return true;
+}
+
+/** The running server, for the editor features and commands (undefined when stopped). */
+export function server(this: void): Server | undefined {
+  return state.server;
+}
+
+export function status(this: void): ServerStatus {
+  return state.server !== undefined ? state.server.status() : { running: false, clients: 0, cliPids: [] };
+}

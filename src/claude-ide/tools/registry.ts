@@ -1,0 +1,106 @@
+// The tool registry: every tool descriptor, in the order tools/list shows them, plus generic argument
+// validation against each tool's inputSchema (so a bad argument is reported by name, before any handler runs).
+import type { Config } from "../config";
+import { dict, isObject } from "../util/json";
+import type { JsonSchema, ToolDescriptor } from "./types";
+
+/** The tools of one running server (tools/index.ts has the full list; specs may add test tools). */
+export class Registry {
+  private readonly tools: ToolDescriptor[];
+
+  constructor(tools: ToolDescriptor[], config: Config) {
+    this.tools = tools.filter((t) => t.enabled === undefined || t.enabled(config));
+  }
+
+  /** Finds an enabled tool by exact name (listed or not). */
+  find(name: string): ToolDescriptor | undefined {
+    return this.tools.find((t) => t.name === name);
+  }
+
+  /** The tools/list entries, in a stable order: listed tools only, schemas as JSON objects. */
+  list(): object[] {
+    return this.tools
+      .filter((t) => t.listed !== false)
+      .map((t) => ({ name: t.name, description: t.description, inputSchema: schemaToJson(t.inputSchema) }));
+  }
+
+  /** Validates `args` against the tool's schema: a message naming the bad argument, or undefined. */
+  check(tool: ToolDescriptor, args: unknown): string | undefined {
+    return checkValue(tool.inputSchema, args, "");
+  }
+}
+
+function schemaToJson(schema: JsonSchema): object {
+  const out = dict<{ [key: string]: unknown }>();
+  for (const [key, value] of pairs(schema)) {
+    if (key === "properties") {
+      const props = dict<{ [key: string]: unknown }>();
+      for (const [name, sub] of pairs(value as { [name: string]: JsonSchema })) props[name as string] = schemaToJson(sub);
+      out.properties = props;
+    } else if (key === "items") {
+      out.items = schemaToJson(value as JsonSchema);
+    } else {
+      out[key as string] = value;
+    }
+  }
+  return out;
+}
+
+function typeName(value: unknown): string {
+  if (value === vim.NIL) return "null";
+  if (type(value) === "table") return isObject(value) ? "object" : "array";
+  if (typeof value === "number") return math.floor(value) === value ? "integer" : "number";
+  return typeof value;
+}
+
+function matchesType(value: unknown, expected: string): boolean {
+  const actual = typeName(value);
+  if (expected === "number") return actual === "number" || actual === "integer";
+  if (expected === "object") return actual === "object";
+  // An empty Lua table decodes the same for [] and {}: accept it as an empty array.
+  if (expected === "array") return actual === "array" || (type(value) === "table" && vim.tbl_isempty(value as object));
+  return actual === expected;
+}
+
+/**
+ * Checks `value` against `schema`. Returns a message naming the argument (`"filePath" must be a string`) or
+ * undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
+ */
+export function checkValue(schema: JsonSchema, value: unknown, path: string): string | undefined {
+  if (schema.type !== undefined && !matchesType(value, schema.type)) {
+    const article = schema.type === "integer" || schema.type === "array" || schema.type === "object" ? "an" : "a";
+    return `${path === "" ? "arguments" : `"${path}"`} must be ${article} ${schema.type}, got ${typeName(value)}`;
+  }
+  if (schema.enum !== undefined && !schema.enum.includes(value as string | number)) {
+    return `"${path}" must be one of ${schema.enum.map((e) => vim.json.encode(e)).join(", ")}`;
+  }
+  if (schema.minimum !== undefined && typeof value === "number" && value < schema.minimum) {
+    return `"${path}" must be >= ${schema.minimum}, got ${value}`;
+  }
+  if (schema.type === "object" && isObject(value)) {
+    for (const name of schema.required ?? []) {
+      const v = value[name];
+      if (v === undefined || v === vim.NIL) return `missing required argument "${path === "" ? name : `${path}.${name}`}"`;
+    }
+    for (const [name, sub] of pairs(schema.properties ?? {})) {
+      const v = value[name as string];
+      // null for an optional argument means "not given".
+      if (v === undefined || v === vim.NIL) continue;
+      const err = checkValue(sub, v, path === "" ? (name as string) : `${path}.${name}`);
+      if (err !== undefined) return err;
+    }
+    if (schema.additionalProperties === false) {
+      for (const [name] of pairs(value)) {
+        if (schema.properties?.[name as string] === undefined && name !== "_meta") return `unknown argument "${name}"`;
+      }
+    }
+  }
+  if (schema.type === "array" && schema.items !== undefined && type(value) === "table") {
+    const items = value as unknown[];
+    for (let i = 0; i < items.length; i++) {
+      const err = checkValue(schema.items, items[i], `${path}[${i}]`);
+      if (err !== undefined) return err;
+    }
+  }
+  return undefined;
+}

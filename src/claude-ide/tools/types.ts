@@ -1,0 +1,112 @@
+// The contract between the protocol layer (which runs tools) and the tools (which use the editor).
+// A tool is a plain descriptor; its handler runs inside a coroutine and may park until the user decides.
+import type { Config } from "../config";
+
+export interface TextContent {
+  type: "text";
+  text: string;
+}
+
+/** An MCP tools/call result. */
+export interface ToolResult {
+  content: TextContent[];
+  isError?: boolean;
+}
+
+/** JSON Schema subset used for inputSchema (validated generically by the registry before the handler runs). */
+export interface JsonSchema {
+  type?: "object" | "string" | "number" | "integer" | "boolean" | "array";
+  description?: string;
+  properties?: { [name: string]: JsonSchema };
+  required?: string[];
+  items?: JsonSchema;
+  enum?: (string | number)[];
+  minimum?: number;
+  default?: unknown;
+  additionalProperties?: boolean;
+}
+
+/** Server → client notifications, and who is connected. Implemented by the server. */
+export interface Hub {
+  /** Sends a JSON-RPC notification to every session that completed `initialize`. */
+  broadcast(this: void, method: string, params: object): void;
+  /** How many sessions completed `initialize` and are still open. */
+  sessionCount(this: void): number;
+  /** Calls `listener` after a session finishes initializing or closes. Returns an unsubscribe function. */
+  onSessionsChanged(this: void, listener: (this: void) => void): (this: void) => void;
+}
+
+/** The diff review, as the other tools see it (closeAllDiffTabs, close_tab). Implemented in editor/diff. */
+export interface DiffService {
+  /** Rejects every pending review and closes this plugin's diff views. Returns how many were closed. */
+  closeAll(this: void): number;
+  /** Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown. */
+  closeTab(this: void, tabName: string): boolean;
+  /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
+  dispose(this: void): void;
+}
+
+/**
+ * Long-lived editor state owned by one running server (no module-level state): created on start, disposed on
+ * stop. Each editor feature adds its field here and its construction in editor/services.ts.
+ */
+export interface Services {
+  diff: DiffService;
+  [feature: string]: unknown;
+}
+
+/** What a handler gets besides its arguments. */
+export interface ToolContext {
+  /** Id of the connection that made this call (stable for the connection's lifetime). */
+  readonly clientId: number;
+  readonly config: Config;
+  readonly hub: Hub;
+  readonly services: Services;
+  /**
+   * Parks the calling coroutine until `resume(value)` is called from a later event, and returns that value.
+   * If the call is cancelled while parked (client disconnected, `notifications/cancelled`, server stopped),
+   * `onCancel(reason)` runs and the coroutine is never resumed. `resume` after cancellation is a no-op.
+   */
+  park<T>(this: void, start: (this: void, resume: (this: void, value: T) => void) => void, onCancel?: (this: void, reason: string) => void): T;
+}
+
+export interface ToolDescriptor {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /** false: callable but not listed by tools/list (close_tab). Default true. */
+  listed?: boolean;
+  /** When false the tool is neither listed nor callable (e.g. executeCode while disabled in config). */
+  enabled?: (this: void, config: Config) => boolean;
+  /**
+   * Runs in a coroutine. Return a result; for a failure while doing the work return `toolError(msg)`;
+   * for bad arguments the registry has already answered -32602, or call `invalidParams(msg)` for checks the
+   * schema cannot express (the message must name the argument).
+   */
+  handler: (this: void, args: { [key: string]: unknown }, ctx: ToolContext) => ToolResult;
+}
+
+/** Thrown by `invalidParams`; the protocol layer turns it into JSON-RPC error -32602. */
+export class InvalidParamsError {
+  constructor(public readonly message: string) {}
+}
+
+/** Aborts the handler with JSON-RPC -32602 (protocol-level misuse). The message names the argument. */
+export function invalidParams(message: string): never {
+  throw new InvalidParamsError(message);
+}
+
+/** A single-text result. */
+export function text(s: string): ToolResult {
+  return { content: [{ type: "text", text: s }] };
+}
+
+/** A result whose text is JSON (the form PROTOCOL.md gives for most IDE tools). */
+export function jsonText(value: unknown): ToolResult {
+  return text(vim.json.encode(value));
+}
+
+/** A failure while doing the work: `isError: true` with a message saying what went wrong. */
+export function toolError(message: string): ToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
