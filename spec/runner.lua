@@ -47,6 +47,7 @@ package.path = table.concat({
   busted_share .. '/?/init.lua',
   root .. '/lua/?.lua',
   root .. '/lua/?/init.lua',
+  root .. '/spec/?.lua', -- require('helpers.client')
   filter_path(package.path),
 }, ';')
 package.cpath = table.concat({
