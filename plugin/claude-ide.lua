@@ -17,14 +17,14 @@ end
 -- name, nargs, range, description, completion ("file" or a function name in claude-ide.commands)
 local commands = {
   { "ClaudeCode", "*", false, "Toggle the Claude Code terminal (extra arguments go to claude)" },
-  { "ClaudeCodeFocus", "0", false, "Focus the Claude Code terminal, opening it if needed" },
-  { "ClaudeCodeStart", "0", false, "Start the Claude Code IDE server" },
-  { "ClaudeCodeStop", "0", false, "Stop the Claude Code IDE server" },
-  { "ClaudeCodeStatus", "0", false, "Show the Claude Code IDE server status" },
-  { "ClaudeCodeSend", "0", true, "Send the current line or the selected range to Claude as an @-mention" },
+  { "ClaudeCodeFocus", 0, false, "Focus the Claude Code terminal, opening it if needed" },
+  { "ClaudeCodeStart", 0, false, "Start the Claude Code IDE server" },
+  { "ClaudeCodeStop", 0, false, "Stop the Claude Code IDE server" },
+  { "ClaudeCodeStatus", 0, false, "Show the Claude Code IDE server status" },
+  { "ClaudeCodeSend", 0, true, "Send the current line or the selected range to Claude as an @-mention" },
   { "ClaudeCodeAdd", "+", false, "Add a file (and optional line range) to Claude's context", "file" },
-  { "ClaudeCodeDiffAccept", "0", false, "Accept the pending diff review" },
-  { "ClaudeCodeDiffDeny", "0", false, "Reject the pending diff review" },
+  { "ClaudeCodeDiffAccept", 0, false, "Accept the pending diff review" },
+  { "ClaudeCodeDiffDeny", 0, false, "Reject the pending diff review" },
 }
 
 for _, c in ipairs(commands) do

@@ -10,16 +10,53 @@ local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local ____exports = {}
-local suggest, RULES, GROUPS
+local distance, suggest, RULES, GROUPS
+function distance(a, b)
+    local prev = {}
+    do
+        local j = 0
+        while j <= #b do
+            prev[j + 1] = j
+            j = j + 1
+        end
+    end
+    do
+        local i = 1
+        while i <= #a do
+            local cur = {i}
+            do
+                local j = 1
+                while j <= #b do
+                    local cost = string.sub(a, i, i) == string.sub(b, j, j) and 0 or 1
+                    cur[j + 1] = math.min(prev[j + 1] + 1, cur[j] + 1, prev[j] + cost)
+                    j = j + 1
+                end
+            end
+            prev = cur
+            i = i + 1
+        end
+    end
+    return prev[#b + 1]
+end
 function suggest(path)
+    local best
+    local bestDistance = math.max(
+        2,
+        math.floor(#path / 3)
+    ) + 1
     local ____array_0 = __TS__SparseArrayNew(unpack(__TS__ObjectKeys(RULES)))
     __TS__SparseArrayPush(
         ____array_0,
         unpack(__TS__ObjectKeys(GROUPS))
     )
-    local candidates = {__TS__SparseArraySpread(____array_0)}
-    local matches = vim.fn.matchfuzzy(candidates, path)
-    return #matches > 0 and (" (did you mean \"" .. matches[1]) .. "\"?)" or ""
+    for ____, candidate in ipairs({__TS__SparseArraySpread(____array_0)}) do
+        local d = distance(path, candidate)
+        if d < bestDistance then
+            best = candidate
+            bestDistance = d
+        end
+    end
+    return best ~= nil and (" (did you mean \"" .. best) .. "\"?)" or ""
 end
 ---
 -- @defaults-start (the block up to
@@ -199,12 +236,12 @@ local function check(user, prefix)
     for key, value in pairs(user) do
         do
             if type(key) ~= "string" then
-                return (("claude-ide: option keys must be strings (got " .. tostring(key)) .. (prefix == "" and "" or (" in \"" .. prefix) .. "\"")) .. ")"
+                return (("option keys must be strings (got " .. tostring(key)) .. (prefix == "" and "" or (" in \"" .. prefix) .. "\"")) .. ")"
             end
             local path = prefix == "" and key or (prefix .. ".") .. key
             if GROUPS[path] then
                 if type(value) ~= "table" or vim.islist(value) and not vim.tbl_isempty(value) then
-                    return (("claude-ide: option \"" .. path) .. "\" must be a table, got ") .. describe(value)
+                    return (("option \"" .. path) .. "\" must be a table, got ") .. describe(value)
                 end
                 local err = check(value, path)
                 if err ~= nil then
@@ -214,13 +251,13 @@ local function check(user, prefix)
             end
             local rule = RULES[path]
             if rule == nil then
-                return (("claude-ide: unknown option \"" .. path) .. "\"") .. suggest(path)
+                return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
                 goto __continue27
             end
             if not rule.check(value) then
-                return (((("claude-ide: option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
+                return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
         ::__continue27::
@@ -238,7 +275,7 @@ function ____exports.validate(user)
     if type(user) ~= "table" or vim.islist(user) and not vim.tbl_isempty(user) then
         return {
             ok = false,
-            error = "claude-ide: setup() expects a table of options, got " .. describe(user)
+            error = "setup() expects a table of options, got " .. describe(user)
         }
     end
     local err = check(user, "")

@@ -175,29 +175,51 @@ function describe(value: unknown): string {
 /** Walks the user's table; returns an error message naming the first wrong key, or undefined. */
 function check(user: { [key: string]: unknown }, prefix: string): string | undefined {
   for (const [key, value] of pairs(user)) {
-    if (typeof key !== "string") return `claude-ide: option keys must be strings (got ${tostring(key)}${prefix === "" ? "" : ` in "${prefix}"`})`;
+    if (typeof key !== "string") return `option keys must be strings (got ${tostring(key)}${prefix === "" ? "" : ` in "${prefix}"`})`;
     const path = prefix === "" ? key : `${prefix}.${key}`;
     if (GROUPS[path]) {
       if (typeof value !== "object" || (vim.islist(value) && !vim.tbl_isempty(value as object))) {
-        return `claude-ide: option "${path}" must be a table, got ${describe(value)}`;
+        return `option "${path}" must be a table, got ${describe(value)}`;
       }
       const err = check(value as { [key: string]: unknown }, path);
       if (err !== undefined) return err;
       continue;
     }
     const rule = RULES[path];
-    if (rule === undefined) return `claude-ide: unknown option "${path}"${suggest(path)}`;
+    if (rule === undefined) return `unknown option "${path}"${suggest(path)}`;
     if (value === vim.NIL && rule.optional) continue;
-    if (!rule.check(value)) return `claude-ide: option "${path}" must be ${rule.expected}, got ${describe(value)}`;
+    if (!rule.check(value)) return `option "${path}" must be ${rule.expected}, got ${describe(value)}`;
   }
   return undefined;
 }
 
-/** "did you mean" for a mistyped key, from the known paths at the same depth. */
+/** Levenshtein distance, for "did you mean" (option names are short: O(n·m) is nothing). */
+function distance(a: string, b: string): number {
+  let prev: number[] = [];
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = string.sub(a, i, i) === string.sub(b, j, j) ? 0 : 1;
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** " (did you mean "x"?)" for the closest known option path, when it is close enough. */
 function suggest(path: string): string {
-  const candidates = [...Object.keys(RULES), ...Object.keys(GROUPS)];
-  const matches = vim.fn.matchfuzzy(candidates, path);
-  return matches.length > 0 ? ` (did you mean "${matches[0]}"?)` : "";
+  let best: string | undefined;
+  let bestDistance = math.max(2, math.floor(path.length / 3)) + 1;
+  for (const candidate of [...Object.keys(RULES), ...Object.keys(GROUPS)]) {
+    const d = distance(path, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best !== undefined ? ` (did you mean "${best}"?)` : "";
 }
 
 export type ValidateResult = { ok: true; config: Config } | { ok: false; error: string };
@@ -206,7 +228,7 @@ export type ValidateResult = { ok: true; config: Config } | { ok: false; error: 
 export function validate(user: unknown): ValidateResult {
   if (user === undefined) return { ok: true, config: vim.deepcopy(DEFAULTS) };
   if (typeof user !== "object" || (vim.islist(user) && !vim.tbl_isempty(user as object))) {
-    return { ok: false, error: `claude-ide: setup() expects a table of options, got ${describe(user)}` };
+    return { ok: false, error: `setup() expects a table of options, got ${describe(user)}` };
   }
   const err = check(user as { [key: string]: unknown }, "");
   if (err !== undefined) return { ok: false, error: err };

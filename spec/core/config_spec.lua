@@ -1,0 +1,105 @@
+-- Option validation: every wrong option is reported by name, never as a stack trace.
+local config = require('claude-ide.config')
+
+describe('config.validate', function()
+  it('returns the defaults for nil and for an empty table', function()
+    for _, user in ipairs({ vim.NIL, {} }) do
+      local r = config.validate(user ~= vim.NIL and user or nil)
+      assert.is_true(r.ok)
+      assert.are.same(config.DEFAULTS, r.config)
+    end
+  end)
+
+  it('merges nested options over the defaults without touching DEFAULTS', function()
+    local r = config.validate({ diff = { keymaps = { accept = 'ga' } }, selection = { debounce_ms = 0 } })
+    assert.is_true(r.ok)
+    assert.are.equal('ga', r.config.diff.keymaps.accept)
+    assert.are.equal('q', r.config.diff.keymaps.reject)
+    assert.are.equal(0, r.config.selection.debounce_ms)
+    assert.are.equal('<CR>', config.DEFAULTS.diff.keymaps.accept)
+  end)
+
+  it('replaces lists instead of merging them index by index', function()
+    local r = config.validate({ execute_code_opts = { interpreter = { 'sh' } }, port_range = { 20000, 20010 } })
+    assert.is_true(r.ok)
+    assert.are.same({ 'sh' }, r.config.execute_code_opts.interpreter)
+    assert.are.same({ 20000, 20010 }, r.config.port_range)
+  end)
+
+  local cases = {
+    { { port_range = 'x' }, 'option "port_range" must be nil or a list { min, max } of ports' },
+    { { port_range = { 3000, 2000 } }, 'option "port_range" must be' },
+    { { port_range = { 80, 90 } }, 'option "port_range" must be' },
+    { { auto_start = 1 }, 'option "auto_start" must be a boolean, got 1' },
+    { { log_level = 'loud' }, 'option "log_level" must be one of "trace", "debug", "info", "warn", "error", "off", got "loud"' },
+    { { diff = { layout = 'diagonal' } }, 'option "diff.layout" must be "vertical" or "horizontal", got "diagonal"' },
+    { { diff = 'x' }, 'option "diff" must be a table, got "x"' },
+    { { diff = { keymaps = { accept = '' } } }, 'option "diff.keymaps.accept" must be a non-empty string' },
+    { { terminal = { width = -1 } }, 'option "terminal.width" must be a positive number' },
+    { { terminal = { env = { A = 1 } } }, 'option "terminal.env" must be a table of string values' },
+    { { selection = { debounce_ms = 1.5 } }, 'option "selection.debounce_ms" must be an integer >= 0' },
+    { { execute_code_opts = { interpreter = {} } }, 'option "execute_code_opts.interpreter" must be a non-empty list of strings' },
+    { { allowed_origins = { 1 } }, 'option "allowed_origins" must be a list of strings' },
+    { { max_message_bytes = 10 }, 'option "max_message_bytes" must be an integer between 1024' },
+    { { prot_range = { 1, 2 } }, 'unknown option "prot_range" (did you mean "port_range"?)' },
+    { { diff = { keymap = {} } }, 'unknown option "diff.keymap"' },
+    { { [1] = true }, 'setup() expects a table of options' },
+  }
+  for _, case in ipairs(cases) do
+    it('rejects ' .. vim.inspect(case[1], { newline = ' ', indent = '' }), function()
+      local r = config.validate(case[1])
+      assert.is_false(r.ok)
+      assert.is_truthy(r.error:find(case[2], 1, true), r.error)
+    end)
+  end
+
+  it('rejects a non-table', function()
+    local r = config.validate('yes')
+    assert.is_false(r.ok)
+    assert.are.equal('setup() expects a table of options, got "yes"', r.error)
+  end)
+end)
+
+describe('setup()', function()
+  local notified
+  local orig_notify = vim.notify
+  before_each(function()
+    notified = {}
+    vim.notify = function(msg, level)
+      table.insert(notified, { msg = msg, level = level })
+    end
+  end)
+  after_each(function()
+    vim.notify = orig_notify
+    pcall(require('claude-ide').stop)
+  end)
+
+  it('reports a wrong option with a message naming it, not a stack trace', function()
+    local ok = require('claude-ide').setup({ port_range = true })
+    assert.is_false(ok)
+    assert.are.equal(1, #notified)
+    assert.are.equal(vim.log.levels.ERROR, notified[1].level)
+    assert.is_truthy(notified[1].msg:find('^claude%-ide: option "port_range" must be'))
+    assert.is_nil(notified[1].msg:find('stack traceback', 1, true))
+  end)
+
+  it('keeps the previous configuration when the new one is wrong', function()
+    local ide = require('claude-ide')
+    assert.is_true(ide.setup({ auto_start = false, log_level = 'error' }))
+    assert.is_false(ide.setup({ log_level = 42 }))
+    assert.are.equal('error', ide.config().log_level)
+  end)
+end)
+
+describe('plugin/claude-ide.lua', function()
+  it('defines the commands without loading the plugin modules', function()
+    -- A fresh Neovim: sourcing plugin/ must not require any claude-ide module (zero startup cost).
+    local out = vim.system({
+      vim.v.progpath, '--clean', '--headless', '--cmd', 'set rtp^=' .. vim.fn.getcwd(),
+      '-c', 'lua io.stdout:write(vim.fn.exists(":ClaudeCodeStart") .. " " .. vim.fn.exists(":ClaudeCodeAdd") .. " " .. tostring(package.loaded["claude-ide"] ~= nil))',
+      '-c', 'qa!',
+    }, { text = true }):wait()
+    assert.are.equal(0, out.code, out.stderr)
+    assert.are.equal('2 2 false', out.stdout)
+  end)
+end)
