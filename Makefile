@@ -32,7 +32,7 @@ build: npm-deps lint
 
 # Rebuild lua/ from an empty folder and fail if the result differs from what was there (and, in CI,
 # from what is committed): lua/ is generated, committed, and never edited by hand.
-check-generated: npm-deps lint
+check-generated: npm-deps nvim-deps lint
 	@bash tools/check-generated.sh
 
 doc: build

@@ -24,3 +24,6 @@ if [ "${CI:-}" = "true" ] && [ -n "$(git status --porcelain -- lua)" ]; then
   exit 1
 fi
 echo "lua/ matches src/ ($(find lua -name '*.lua' | wc -l) files)"
+
+# The help file's generated sections (defaults, tools) must match the code too.
+.deps/bin/nvim-0.10 --clean --headless -l tools/gen-doc.lua --check
