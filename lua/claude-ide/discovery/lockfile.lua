@@ -1,0 +1,214 @@
+--[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____exports = {}
+local ____json = require("claude-ide.util.json")
+local decode = ____json.decode
+local encode = ____json.encode
+local isObject = ____json.isObject
+--- `n` random bytes as hex (vim.uv.random reads the OS CSPRNG).
+function ____exports.randomHex(n)
+    local bytes = vim.uv.random(n)
+    if bytes == nil then
+        error("vim.uv.random failed")
+    end
+    local hex = {}
+    do
+        local i = 1
+        while i <= #bytes do
+            hex[#hex + 1] = string.format(
+                "%02x",
+                string.byte(bytes, i)
+            )
+            i = i + 1
+        end
+    end
+    return table.concat(hex, "")
+end
+____exports.IDE_NAME = "Neovim"
+local FILE_MODE = 384
+local DIR_MODE = 448
+--- Lock files are a few hundred bytes; anything much larger is not one of ours.
+local MAX_LOCK_BYTES = 64 * 1024
+--- `$CLAUDE_CONFIG_DIR/ide` when set, else `~/.claude/ide`.
+function ____exports.defaultDir()
+    local base = vim.env.CLAUDE_CONFIG_DIR
+    local root = base ~= nil and base ~= "" and base or vim.fs.joinpath(
+        vim.uv.os_homedir(),
+        ".claude"
+    )
+    return vim.fs.joinpath(
+        vim.fs.normalize(root),
+        "ide"
+    )
+end
+function ____exports.lockPath(dir, port)
+    return vim.fs.joinpath(
+        dir,
+        tostring(port) .. ".lock"
+    )
+end
+--- The folders the CLI matches its cwd against: Neovim's cwd, then the workspace folders (or root
+-- directories) of attached LSP clients, absolute and without duplicates.
+function ____exports.workspaceFolders()
+    local seen = {}
+    local folders = {}
+    local function add(path)
+        if path == nil or path == "" then
+            return
+        end
+        local norm = vim.fs.normalize(path)
+        if seen[norm] ~= nil then
+            return
+        end
+        seen[norm] = true
+        folders[#folders + 1] = norm
+    end
+    add(vim.fn.getcwd())
+    for ____, client in ipairs(vim.lsp.get_clients()) do
+        local wsf = client.workspace_folders
+        if type(wsf) == "table" and wsf ~= nil and wsf ~= nil then
+            for ____, f in ipairs(wsf) do
+                if type(f.uri) == "string" and vim.startswith(f.uri, "file://") then
+                    add(vim.uri_to_fname(f.uri))
+                end
+            end
+        elseif type(client.root_dir) == "string" then
+            add(client.root_dir)
+        end
+    end
+    return folders
+end
+function ____exports.contents(token, folders)
+    return {
+        pid = vim.fn.getpid(),
+        workspaceFolders = folders,
+        ideName = ____exports.IDE_NAME,
+        transport = "ws",
+        runningInWindows = false,
+        authToken = token
+    }
+end
+--- mkdir -p with 0700 for the directories it creates (an existing directory is left as it is).
+local function ensureDir(dir)
+    if vim.fn.isdirectory(dir) == 1 then
+        return {ok = true, value = dir}
+    end
+    local ok, err = pcall(vim.fn.mkdir, dir, "p", DIR_MODE)
+    if not ok or vim.fn.isdirectory(dir) ~= 1 then
+        return {ok = false, error = ("cannot create the lock directory " .. dir) .. (ok and "" or ": " .. err)}
+    end
+    return {ok = true, value = dir}
+end
+--- Writes `data` to `path` atomically: a 0600 temp file in the same directory, fsync, rename over `path`.
+function ____exports.writeAtomic(path, data)
+    local tmp = ((((((vim.fs.dirname(path) .. "/.") .. vim.fs.basename(path)) .. ".") .. tostring(vim.fn.getpid())) .. ".") .. ____exports.randomHex(6)) .. ".tmp"
+    local fd, openErr = vim.uv.fs_open(tmp, "wx", FILE_MODE)
+    if fd == nil then
+        return {
+            ok = false,
+            error = (("cannot create " .. tmp) .. ": ") .. tostring(openErr)
+        }
+    end
+    local failure
+    local chmodOk, chmodErr = vim.uv.fs_chmod(tmp, FILE_MODE)
+    if not chmodOk then
+        failure = (("chmod " .. tmp) .. ": ") .. tostring(chmodErr)
+    end
+    if failure == nil then
+        local written, writeErr = vim.uv.fs_write(fd, data, 0)
+        if written ~= #data then
+            failure = (("write " .. tmp) .. ": ") .. (writeErr or "short write")
+        end
+    end
+    if failure == nil then
+        local synced, syncErr = vim.uv.fs_fsync(fd)
+        if not synced then
+            failure = (("fsync " .. tmp) .. ": ") .. tostring(syncErr)
+        end
+    end
+    vim.uv.fs_close(fd)
+    if failure == nil then
+        local renamed, renameErr = vim.uv.fs_rename(tmp, path)
+        if not renamed then
+            failure = (("rename to " .. path) .. ": ") .. tostring(renameErr)
+        end
+    end
+    if failure ~= nil then
+        vim.uv.fs_unlink(tmp)
+        return {ok = false, error = failure}
+    end
+    return {ok = true, value = path}
+end
+--- Creates the directory if needed and writes `<dir>/<port>.lock`. Returns its path.
+function ____exports.write(dir, port, token, folders)
+    local made = ensureDir(dir)
+    if not made.ok then
+        return made
+    end
+    return ____exports.writeAtomic(
+        ____exports.lockPath(dir, port),
+        encode(____exports.contents(token, folders))
+    )
+end
+--- Removes a lock file; a missing file is fine.
+function ____exports.remove(path)
+    vim.uv.fs_unlink(path)
+end
+--- Reads and decodes a lock file; undefined when unreadable, too large or not a JSON object.
+function ____exports.read(path)
+    local stat = vim.uv.fs_stat(path)
+    if stat == nil or stat.type ~= "file" or stat.size > MAX_LOCK_BYTES then
+        return nil
+    end
+    local fd = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        return nil
+    end
+    local data = vim.uv.fs_read(fd, stat.size, 0)
+    vim.uv.fs_close(fd)
+    if data == nil then
+        return nil
+    end
+    local decoded = decode(data)
+    return decoded.ok and isObject(decoded.value) and decoded.value or nil
+end
+--- True unless the process is known to be gone (kill(pid, 0) fails with ESRCH; EPERM means it lives).
+function ____exports.isAlive(pid)
+    local ok, ____, name = vim.uv.kill(pid, 0)
+    return ok ~= nil or name ~= "ESRCH"
+end
+--- Removes lock files left behind by Neovim processes that no longer exist. Never touches lock files of
+-- other IDEs, unparseable files, or files of live processes. Returns the removed paths.
+function ____exports.removeStale(dir)
+    local removed = {}
+    local handle = vim.uv.fs_scandir(dir)
+    if handle == nil then
+        return removed
+    end
+    while true do
+        do
+            local name = vim.uv.fs_scandir_next(handle)
+            if name == nil then
+                break
+            end
+            if not vim.endswith(name, ".lock") then
+                goto __continue39
+            end
+            local path = vim.fs.joinpath(dir, name)
+            local lock = ____exports.read(path)
+            if lock == nil or lock.ideName ~= ____exports.IDE_NAME then
+                goto __continue39
+            end
+            local pid = lock.pid
+            if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
+                goto __continue39
+            end
+            local ok = vim.uv.fs_unlink(path)
+            if ok then
+                removed[#removed + 1] = path
+            end
+        end
+        ::__continue39::
+    end
+    return removed
+end
+return ____exports

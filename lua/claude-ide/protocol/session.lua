@@ -1,0 +1,305 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local __TS__InstanceOf = ____lualib.__TS__InstanceOf
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__StringSubstring = ____lualib.__TS__StringSubstring
+local ____exports = {}
+local ____json = require("claude-ide.util.json")
+local dict = ____json.dict
+local isObject = ____json.isObject
+local ____version = require("claude-ide.version")
+local VERSION = ____version.VERSION
+local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
+local ErrorCode = ____jsonrpc.ErrorCode
+local decodeMessage = ____jsonrpc.decodeMessage
+local errorResponse = ____jsonrpc.errorResponse
+local notification = ____jsonrpc.notification
+local resultResponse = ____jsonrpc.resultResponse
+--- MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest.
+____exports.PROTOCOL_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+--- A JSON-RPC error raised while handling a request, answered as such.
+local RpcError = __TS__Class()
+RpcError.name = "RpcError"
+function RpcError.prototype.____constructor(self, code, message)
+    self.code = code
+    self.message = message
+end
+local function invalidParams(message)
+    error(
+        __TS__New(RpcError, ErrorCode.InvalidParams, message),
+        0
+    )
+end
+--- A map key for a request id: 1 and "1" are different ids.
+local function idKey(id)
+    if type(id) == "number" then
+        return "n" .. string.format("%.17g", id)
+    end
+    if type(id) == "string" then
+        return "s" .. id
+    end
+    return nil
+end
+local function objectParams(params)
+    if params == nil then
+        return {}
+    end
+    if not isObject(params) then
+        invalidParams("params must be an object")
+    end
+    return params
+end
+____exports.Session = __TS__Class()
+local Session = ____exports.Session
+Session.name = "Session"
+function Session.prototype.____constructor(self, conn, deps)
+    self.conn = conn
+    self.deps = deps
+    self.ready = false
+    self.open = true
+    self.calls = {}
+    self.id = conn.id
+    self.requests = {
+        initialize = function(params) return self:initialize(objectParams(params)) end,
+        ping = function() return dict() end,
+        ["tools/list"] = function() return {tools = self.deps.registry:list()} end
+    }
+    self.notifications = {
+        ["notifications/initialized"] = function() return self:markReady() end,
+        ["notifications/cancelled"] = function(params) return self:cancelRequest(params) end,
+        ide_connected = function(params)
+            local ____isObject_result_0
+            if isObject(params) then
+                ____isObject_result_0 = params.pid
+            else
+                ____isObject_result_0 = nil
+            end
+            local pid = ____isObject_result_0
+            if type(pid) == "number" then
+                self.cliPid = pid
+            end
+        end
+    }
+    conn.handlers = {
+        onMessage = function(text) return self:receive(text) end,
+        onClose = function(code, reason) return self:closed(code, reason) end
+    }
+end
+function Session.prototype.isOpen(self)
+    return self.open and self.conn:isOpen()
+end
+function Session.prototype.notify(self, method, params)
+    if self:isOpen() then
+        self.conn:send(notification(method, params))
+    end
+end
+function Session.prototype.close(self, code, reason)
+    self.conn:close(code, reason)
+end
+function Session.prototype.receive(self, text)
+    local msg = decodeMessage(text)
+    if msg.kind == "invalid" then
+        self.deps.log:debug((("client " .. tostring(self.id)) .. ": ") .. msg.reason)
+        if msg.reply ~= nil then
+            self:send(msg.reply)
+        end
+        return
+    end
+    if msg.kind == "response" then
+        return
+    end
+    local ok, err = pcall(function()
+        if msg.kind == "notification" then
+            self:onNotification(msg.method, msg.params)
+        else
+            self:onRequest(msg.id, msg.method, msg.params)
+        end
+    end)
+    if not ok then
+        self.deps.log:error((((("client " .. tostring(self.id)) .. ": ") .. msg.method) .. " failed: ") .. tostring(err))
+        if msg.kind == "request" then
+            self:send(errorResponse(
+                msg.id,
+                ErrorCode.InternalError,
+                "Internal error: " .. tostring(err)
+            ))
+        end
+    end
+end
+function Session.prototype.onNotification(self, method, params)
+    local handler = self.notifications[method]
+    if handler ~= nil then
+        handler(params)
+    end
+end
+function Session.prototype.onRequest(self, id, method, params)
+    if method == "tools/call" then
+        self:callTool(id, params)
+        return
+    end
+    local handler = self.requests[method]
+    if handler == nil then
+        self:send(errorResponse(id, ErrorCode.MethodNotFound, "Method not found: " .. method))
+        return
+    end
+    local ok, result = pcall(handler, params, id)
+    local err = result
+    if ok then
+        self:send(resultResponse(id, result))
+    elseif __TS__InstanceOf(err, RpcError) then
+        self:send(errorResponse(id, err.code, err.message))
+    else
+        error(err, 0)
+    end
+end
+function Session.prototype.initialize(self, params)
+    local asked = params.protocolVersion
+    local info = params.clientInfo
+    if isObject(info) and type(info.name) == "string" then
+        self.clientName = info.name
+    end
+    return {
+        protocolVersion = type(asked) == "string" and __TS__ArrayIncludes(____exports.PROTOCOL_VERSIONS, asked) and asked or ____exports.PROTOCOL_VERSIONS[1],
+        capabilities = {tools = {listChanged = false}},
+        serverInfo = {name = "claude-ide.nvim", version = VERSION}
+    }
+end
+function Session.prototype.markReady(self)
+    if self.ready or not self.open then
+        return
+    end
+    self.ready = true
+    self.deps.onChange(self)
+end
+function Session.prototype.cancelRequest(self, params)
+    local ____isObject_result_1
+    if isObject(params) then
+        ____isObject_result_1 = idKey(params.requestId)
+    else
+        ____isObject_result_1 = nil
+    end
+    local key = ____isObject_result_1
+    local ____temp_2
+    if key ~= nil then
+        ____temp_2 = self.calls[key]
+    else
+        ____temp_2 = nil
+    end
+    local call = ____temp_2
+    if call == nil or key == nil then
+        return
+    end
+    self.calls[key] = nil
+    local reason = isObject(params) and type(params.reason) == "string" and params.reason or "cancelled by the client"
+    call.cancel(reason)
+end
+function Session.prototype.callTool(self, id, rawParams)
+    local ok, thrown = pcall(function() return self:startCall(id, rawParams) end)
+    local err = thrown
+    if not ok then
+        if not __TS__InstanceOf(err, RpcError) then
+            error(err, 0)
+        end
+        self:send(errorResponse(id, err.code, err.message))
+    end
+end
+function Session.prototype.startCall(self, id, rawParams)
+    local params = objectParams(rawParams)
+    local name = params.name
+    if type(name) ~= "string" then
+        invalidParams("tools/call: \"name\" must be a string")
+    end
+    local tool = self.deps.registry:find(name)
+    if tool == nil then
+        invalidParams(("unknown tool \"" .. name) .. "\"")
+    end
+    local args = (params.arguments == nil or params.arguments == vim.NIL) and dict() or params.arguments
+    local problem = self.deps.registry:check(tool, args)
+    if problem ~= nil then
+        invalidParams((name .. ": ") .. problem)
+    end
+    local key = idKey(id)
+    if self.calls[key] ~= nil then
+        error(
+            __TS__New(
+                RpcError,
+                ErrorCode.InvalidRequest,
+                ("request id " .. __TS__StringSubstring(key, 1)) .. " is already in use"
+            ),
+            0
+        )
+    end
+    local ____self_deps_3 = self.deps
+    local config = ____self_deps_3.config
+    local hub = ____self_deps_3.hub
+    local services = ____self_deps_3.services
+    local finished = false
+    local handle = self.deps.blocking:run(
+        self.id,
+        function(park) return tool.handler(args, {
+            clientId = self.id,
+            config = config,
+            hub = hub,
+            services = services,
+            park = park
+        }) end,
+        function(outcome)
+            finished = true
+            self.calls[key] = nil
+            if not outcome.ok then
+                self:send(errorResponse(id, outcome.code, outcome.message))
+            else
+                self:sendToolResult(id, name, outcome.value)
+            end
+        end
+    )
+    if not finished then
+        self.calls[key] = handle
+    end
+end
+function Session.prototype.sendToolResult(self, id, name, result)
+    if not isObject(result) or type(result.content) ~= "table" or not vim.islist(result.content) then
+        self.deps.log:error((("tool " .. name) .. " returned an invalid result: ") .. vim.inspect(result))
+        self:send(errorResponse(id, ErrorCode.InternalError, ("Internal error: tool " .. name) .. " returned an invalid result"))
+        return
+    end
+    local ____result_content_5 = result.content
+    local ____temp_4
+    if result.isError == true then
+        ____temp_4 = true
+    else
+        ____temp_4 = nil
+    end
+    local body = {content = ____result_content_5, isError = ____temp_4}
+    local ok, text = pcall(resultResponse, id, body)
+    if ok then
+        self:send(text)
+    else
+        self:send(errorResponse(
+            id,
+            ErrorCode.InternalError,
+            (("Internal error: tool " .. name) .. " result is not JSON: ") .. tostring(text)
+        ))
+    end
+end
+function Session.prototype.send(self, text)
+    if self:isOpen() then
+        self.conn:send(text)
+    end
+end
+function Session.prototype.closed(self, code, reason)
+    if not self.open then
+        return
+    end
+    self.open = false
+    self.deps.log:debug((((("client " .. tostring(self.id)) .. " closed (") .. tostring(code)) .. (reason ~= "" and " " .. reason or "")) .. ")")
+    self.calls = {}
+    self.deps.blocking:cancelOwner(self.id, "client disconnected")
+    local wasReady = self.ready
+    self.ready = false
+    if wasReady then
+        self.deps.onChange(self)
+    end
+end
+return ____exports

@@ -1,0 +1,255 @@
+-- protocol/blocking: tool handlers in coroutines that park until a later event resumes or cancels them.
+local new = require('claude-ide.lualib_bundle').__TS__New
+local Blocking = require('claude-ide.protocol.blocking').Blocking
+local InvalidParamsError = require('claude-ide.tools.types').InvalidParamsError
+local invalidParams = require('claude-ide.tools.types').invalidParams
+
+describe('Blocking', function()
+  local reports, blocking
+
+  before_each(function()
+    reports = {}
+    blocking = new(Blocking, function(msg)
+      table.insert(reports, msg)
+    end)
+  end)
+
+  -- Starts a call; returns a record that collects its outcomes.
+  local function start(owner, body)
+    local rec = { outcomes = {} }
+    rec.handle = blocking:run(owner, body, function(outcome)
+      table.insert(rec.outcomes, outcome)
+    end)
+    return rec
+  end
+
+  it('delivers the result of a handler that does not park at once', function()
+    local rec = start(1, function()
+      return 'done'
+    end)
+    assert.are.same({ { ok = true, value = 'done' } }, rec.outcomes)
+    assert.are.equal(0, blocking:pending())
+  end)
+
+  it('parks until resume(value), then returns that value to the handler', function()
+    local resume
+    local rec = start(1, function(park)
+      local v = park(function(r)
+        resume = r
+      end)
+      return 'got ' .. v
+    end)
+    assert.are.same({}, rec.outcomes)
+    assert.are.equal(1, blocking:pending())
+    assert.are.equal(1, blocking:pending(1))
+    assert.are.equal(0, blocking:pending(2))
+    resume('yes')
+    assert.are.same({ { ok = true, value = 'got yes' } }, rec.outcomes)
+    assert.are.equal(0, blocking:pending())
+  end)
+
+  it('ignores a second resume', function()
+    local resume
+    local runs = 0
+    local rec = start(1, function(park)
+      runs = runs + 1
+      local v = park(function(r)
+        resume = r
+      end)
+      return v
+    end)
+    resume('first')
+    resume('second')
+    assert.are.same({ { ok = true, value = 'first' } }, rec.outcomes)
+    assert.are.equal(1, runs)
+  end)
+
+  it('returns at once when start resumes synchronously', function()
+    local rec = start(1, function(park)
+      local a = park(function(r)
+        r(1)
+      end)
+      local b = park(function(r)
+        r(2)
+      end)
+      return a + b
+    end)
+    assert.are.same({ { ok = true, value = 3 } }, rec.outcomes)
+  end)
+
+  it('can park several times in one call', function()
+    local resumes = {}
+    local rec = start(1, function(park)
+      local a = park(function(r)
+        resumes[1] = r
+      end)
+      local b = park(function(r)
+        resumes[2] = r
+      end)
+      return a .. b
+    end)
+    resumes[1]('x')
+    assert.are.same({}, rec.outcomes)
+    resumes[2]('y')
+    assert.are.same({ { ok = true, value = 'xy' } }, rec.outcomes)
+  end)
+
+  it('cancel runs onCancel with the reason, and a later resume is a no-op', function()
+    local resume, cancelled_with
+    local after_park = false
+    local rec = start(1, function(park)
+      park(function(r)
+        resume = r
+      end, function(reason)
+        cancelled_with = reason
+      end)
+      after_park = true
+      return 'never'
+    end)
+    rec.handle.cancel('client disconnected')
+    assert.are.equal('client disconnected', cancelled_with)
+    assert.are.equal(0, blocking:pending())
+    resume('late')
+    vim.wait(20)
+    assert.is_false(after_park)
+    assert.are.same({}, rec.outcomes)
+    rec.handle.cancel('again') -- idempotent
+    assert.are.equal('client disconnected', cancelled_with)
+  end)
+
+  it('cancel after completion is a no-op', function()
+    local rec = start(1, function()
+      return 1
+    end)
+    rec.handle.cancel('late')
+    assert.are.same({ { ok = true, value = 1 } }, rec.outcomes)
+  end)
+
+  it('keeps many calls parked at once and resumes each independently', function()
+    local resumes, recs = {}, {}
+    for i = 1, 200 do
+      recs[i] = start(i % 5, function(park)
+        return park(function(r)
+          resumes[i] = r
+        end) * 2
+      end)
+    end
+    assert.are.equal(200, blocking:pending())
+    for i = 200, 1, -1 do
+      resumes[i](i)
+    end
+    for i = 1, 200 do
+      assert.are.same({ { ok = true, value = i * 2 } }, recs[i].outcomes)
+    end
+    assert.are.equal(0, blocking:pending())
+  end)
+
+  it('cancels by owner and all at once', function()
+    local cancelled = {}
+    local function parked(owner, name)
+      return start(owner, function(park)
+        park(function() end, function(reason)
+          cancelled[name] = reason
+        end)
+      end)
+    end
+    parked(1, 'a')
+    parked(1, 'b')
+    parked(2, 'c')
+    parked(3, 'd')
+    assert.are.equal(2, blocking:cancelOwner(1, 'gone'))
+    assert.are.same({ a = 'gone', b = 'gone' }, cancelled)
+    assert.are.equal(2, blocking:pending())
+    assert.are.equal(2, blocking:cancelAll('stopped'))
+    assert.are.same({ a = 'gone', b = 'gone', c = 'stopped', d = 'stopped' }, cancelled)
+    assert.are.equal(0, blocking:pending())
+  end)
+
+  it('resumes through vim.schedule when resume is called from a fast event', function()
+    local resume
+    local rec = start(1, function(park)
+      return park(function(r)
+        resume = r
+      end)
+    end)
+    local timer = vim.uv.new_timer()
+    timer:start(1, 0, function()
+      -- A libuv callback: a fast context where most of the API is off limits.
+      resume(vim.in_fast_event())
+      timer:close()
+    end)
+    assert.is_true(vim.wait(1000, function()
+      return #rec.outcomes == 1
+    end, 5))
+    assert.are.same({ ok = true, value = true }, rec.outcomes[1])
+  end)
+
+  it('turns a handler error into -32603 with the message, and reports it', function()
+    local rec = start(1, function()
+      error('boom')
+    end)
+    assert.are.equal(1, #rec.outcomes)
+    assert.is_false(rec.outcomes[1].ok)
+    assert.are.equal(-32603, rec.outcomes[1].code)
+    assert.matches('boom', rec.outcomes[1].message)
+    assert.are.equal(1, #reports)
+  end)
+
+  it('turns an error after parking into -32603 too', function()
+    local resume
+    local rec = start(1, function(park)
+      park(function(r)
+        resume = r
+      end)
+      error({ 'not a string' })
+    end)
+    resume(true)
+    assert.are.equal(-32603, rec.outcomes[1].code)
+  end)
+
+  it('turns invalidParams() into -32602 with its message', function()
+    local rec = start(1, function()
+      invalidParams('"filePath" must be absolute')
+    end)
+    assert.are.same({ { ok = false, code = -32602, message = '"filePath" must be absolute' } }, rec.outcomes)
+    assert.are.equal(0, #reports)
+    local rec2 = start(1, function()
+      error(new(InvalidParamsError, 'x'))
+    end)
+    assert.are.equal(-32602, rec2.outcomes[1].code)
+  end)
+
+  it('reports a handler that yields without park() as -32603', function()
+    local rec = start(1, function()
+      coroutine.yield()
+    end)
+    assert.are.equal(-32603, rec.outcomes[1].code)
+    assert.matches('park', rec.outcomes[1].message)
+  end)
+
+  it('refuses park() outside the call it belongs to', function()
+    local leaked
+    start(1, function(park)
+      leaked = park
+    end)
+    assert.has_error(function()
+      leaked(function() end)
+    end)
+  end)
+
+  it('survives an onDone or onCancel that throws', function()
+    blocking:run(1, function()
+      return 1
+    end, function()
+      error('onDone bug')
+    end)
+    local rec = start(1, function(park)
+      park(function() end, function()
+        error('onCancel bug')
+      end)
+    end)
+    rec.handle.cancel('x')
+    assert.are.equal(2, #reports)
+    assert.are.equal(0, blocking:pending())
+  end)
+end)

@@ -1,0 +1,162 @@
+-- discovery/lockfile: contents, permissions, atomic writes and stale-lock cleanup, on a real temp directory.
+local lockfile = require('claude-ide.discovery.lockfile')
+
+local function mode_of(path)
+  return bit.band(assert(vim.uv.fs_stat(path)).mode, 511) -- 0777
+end
+
+local function list(dir)
+  local names = {}
+  for name in vim.fs.dir(dir) do
+    table.insert(names, name)
+  end
+  table.sort(names)
+  return names
+end
+
+local function write_raw(path, text)
+  local f = assert(io.open(path, 'w'))
+  f:write(text)
+  f:close()
+end
+
+-- A pid that is certainly not running: a child that has exited and been reaped.
+local function dead_pid()
+  local p = vim.system({ 'true' })
+  local pid = p.pid
+  p:wait()
+  return pid
+end
+
+describe('lockfile', function()
+  local root
+
+  before_each(function()
+    root = vim.fn.tempname()
+    vim.fn.mkdir(root, 'p')
+  end)
+
+  after_each(function()
+    vim.fn.delete(root, 'rf')
+  end)
+
+  it('defaults to $CLAUDE_CONFIG_DIR/ide, else ~/.claude/ide', function()
+    local saved = vim.env.CLAUDE_CONFIG_DIR
+    vim.env.CLAUDE_CONFIG_DIR = '/some/where/'
+    assert.are.equal('/some/where/ide', lockfile.defaultDir())
+    vim.env.CLAUDE_CONFIG_DIR = nil
+    assert.are.equal(vim.fs.normalize(vim.uv.os_homedir()) .. '/.claude/ide', lockfile.defaultDir())
+    vim.env.CLAUDE_CONFIG_DIR = saved
+  end)
+
+  it('writes <port>.lock with the protocol fields, mode 0600, in a new 0700 directory', function()
+    local dir = root .. '/deep/ide'
+    local res = lockfile.write(dir, 12345, 'tok', { '/a', '/b' })
+    assert.is_true(res.ok, res.error)
+    assert.are.equal(dir .. '/12345.lock', res.value)
+    local f = assert(io.open(res.value))
+    local lock = vim.json.decode(f:read('*a'))
+    f:close()
+    assert.are.same({
+      pid = vim.fn.getpid(),
+      workspaceFolders = { '/a', '/b' },
+      ideName = 'Neovim',
+      transport = 'ws',
+      runningInWindows = false,
+      authToken = 'tok',
+    }, lock)
+    assert.are.equal(384, mode_of(res.value)) -- 0600
+    assert.are.equal(448, mode_of(dir)) -- 0700
+    assert.are.equal(448, mode_of(root .. '/deep'))
+  end)
+
+  it('writes 0600 even under a permissive umask, and leaves no temp file behind', function()
+    local dir = root .. '/ide'
+    local old = vim.uv.fs_umask and vim.uv.fs_umask(0) -- not in every luv: the explicit chmod covers it
+    lockfile.write(dir, 1, 'a', { '/x' })
+    lockfile.write(dir, 1, 'b', { '/x' }) -- overwrite: the rename replaces the file
+    if old then
+      vim.uv.fs_umask(old)
+    end
+    assert.are.same({ '1.lock' }, list(dir))
+    assert.are.equal(384, mode_of(dir .. '/1.lock'))
+    assert.are.equal('b', lockfile.read(dir .. '/1.lock').authToken)
+  end)
+
+  it('replaces the file atomically (a new inode; readers never see a partial file)', function()
+    local dir = root .. '/ide'
+    lockfile.write(dir, 2, 'first', {})
+    local before = vim.uv.fs_stat(dir .. '/2.lock').ino
+    lockfile.write(dir, 2, 'second', {})
+    assert.are_not.equal(before, vim.uv.fs_stat(dir .. '/2.lock').ino)
+  end)
+
+  it('fails cleanly when the rename fails, leaving no temp file behind', function()
+    -- A non-empty directory where the lock file should go: rename(2) fails even for root.
+    local dir = root .. '/ide'
+    vim.fn.mkdir(dir .. '/3.lock/inside', 'p')
+    local res = lockfile.writeAtomic(dir .. '/3.lock', '{}')
+    assert.is_false(res.ok)
+    assert.matches('rename', res.error)
+    assert.are.same({ '3.lock' }, list(dir))
+  end)
+
+  it('fails cleanly when the directory cannot be created', function()
+    write_raw(root .. '/file', '')
+    local res = lockfile.write(root .. '/file/ide', 4, 't', {})
+    assert.is_false(res.ok)
+    assert.matches('lock directory', res.error)
+  end)
+
+  it('workspaceFolders starts with the cwd, absolute and without duplicates', function()
+    local folders = lockfile.workspaceFolders()
+    assert.are.equal(vim.fs.normalize(vim.fn.getcwd()), folders[1])
+    local seen = {}
+    for _, f in ipairs(folders) do
+      assert.is_nil(seen[f], 'duplicate ' .. f)
+      seen[f] = true
+      assert.are.equal('/', f:sub(1, 1))
+    end
+  end)
+
+  it('removes only stale Neovim locks: keeps live pids, other IDEs and unparseable files', function()
+    local dir = root .. '/ide'
+    vim.fn.mkdir(dir, 'p')
+    local dead = dead_pid()
+    local function lock(port, fields)
+      write_raw(('%s/%d.lock'):format(dir, port), vim.json.encode(vim.tbl_extend('force', {
+        workspaceFolders = {},
+        transport = 'ws',
+        runningInWindows = false,
+        authToken = 'x',
+      }, fields)))
+    end
+    lock(1001, { pid = dead, ideName = 'Neovim' }) -- stale: removed
+    lock(1002, { pid = vim.fn.getpid(), ideName = 'Neovim' }) -- alive
+    lock(1003, { pid = dead, ideName = 'Visual Studio Code' }) -- another IDE
+    lock(1004, { pid = 1, ideName = 'Neovim' }) -- alive, another user's (EPERM)
+    lock(1005, { pid = 'nope', ideName = 'Neovim' }) -- no usable pid
+    write_raw(dir .. '/1006.lock', '{"pid": ' .. dead .. ', "ideName": "Neov') -- unparseable
+    write_raw(dir .. '/notes.txt', vim.json.encode({ pid = dead, ideName = 'Neovim' })) -- not a lock file
+    local removed = lockfile.removeStale(dir)
+    assert.are.same({ dir .. '/1001.lock' }, removed)
+    assert.are.same({ '1002.lock', '1003.lock', '1004.lock', '1005.lock', '1006.lock', 'notes.txt' }, list(dir))
+  end)
+
+  it('removeStale on a missing directory does nothing', function()
+    assert.are.same({}, lockfile.removeStale(root .. '/missing'))
+  end)
+
+  it('isAlive: true for this process and pid 1, false for a reaped child', function()
+    assert.is_true(lockfile.isAlive(vim.fn.getpid()))
+    assert.is_true(lockfile.isAlive(1))
+    assert.is_false(lockfile.isAlive(dead_pid()))
+  end)
+
+  it('randomHex gives n random bytes as hex', function()
+    local a, b = lockfile.randomHex(16), lockfile.randomHex(16)
+    assert.are.equal(32, #a)
+    assert.matches('^[0-9a-f]+$', a)
+    assert.are_not.equal(a, b)
+  end)
+end)

@@ -1,0 +1,169 @@
+// The lock file through which the Claude CLI discovers this Neovim (PROTOCOL.md §1):
+// `<dir>/<port>.lock`, mode 0600 in a 0700 directory, written atomically (temp file + fsync + rename) so the
+// CLI never reads it half-written (it deletes lock files it cannot parse).
+import { decode, encode, isObject } from "../util/json";
+
+export const IDE_NAME = "Neovim";
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+/** Lock files are a few hundred bytes; anything much larger is not one of ours. */
+const MAX_LOCK_BYTES = 64 * 1024;
+
+export interface LockContents {
+  pid: number;
+  workspaceFolders: string[];
+  ideName: string;
+  transport: "ws";
+  runningInWindows: boolean;
+  authToken: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** `$CLAUDE_CONFIG_DIR/ide` when set, else `~/.claude/ide`. */
+export function defaultDir(): string {
+  const base = vim.env.CLAUDE_CONFIG_DIR;
+  const root = base !== undefined && base !== "" ? base : vim.fs.joinpath(vim.uv.os_homedir(), ".claude");
+  return vim.fs.joinpath(vim.fs.normalize(root), "ide");
+}
+
+export function lockPath(dir: string, port: number): string {
+  return vim.fs.joinpath(dir, `${port}.lock`);
+}
+
+/**
+ * The folders the CLI matches its cwd against: Neovim's cwd, then the workspace folders (or root
+ * directories) of attached LSP clients, absolute and without duplicates.
+ */
+export function workspaceFolders(): string[] {
+  const seen = new LuaSet<string>();
+  const folders: string[] = [];
+  const add = (path: string | undefined) => {
+    if (path === undefined || path === "") return;
+    const norm = vim.fs.normalize(path);
+    if (seen.has(norm)) return;
+    seen.add(norm);
+    folders.push(norm);
+  };
+  add(vim.fn.getcwd());
+  for (const client of vim.lsp.get_clients()) {
+    const wsf = client.workspace_folders;
+    if (type(wsf) === "table" && wsf !== null && wsf !== undefined) {
+      for (const f of wsf) if (typeof f.uri === "string" && vim.startswith(f.uri, "file://")) add(vim.uri_to_fname(f.uri));
+    } else if (typeof client.root_dir === "string") {
+      add(client.root_dir);
+    }
+  }
+  return folders;
+}
+
+export function contents(token: string, folders: string[]): LockContents {
+  return {
+    pid: vim.fn.getpid(),
+    workspaceFolders: folders,
+    ideName: IDE_NAME,
+    transport: "ws",
+    runningInWindows: false,
+    authToken: token,
+  };
+}
+
+/** mkdir -p with 0700 for the directories it creates (an existing directory is left as it is). */
+function ensureDir(dir: string): Result<string> {
+  if (vim.fn.isdirectory(dir) === 1) return { ok: true, value: dir };
+  const [ok, err] = pcall(vim.fn.mkdir, dir, "p", DIR_MODE);
+  if (!ok || vim.fn.isdirectory(dir) !== 1) return { ok: false, error: `cannot create the lock directory ${dir}${ok ? "" : `: ${err}`}` };
+  return { ok: true, value: dir };
+}
+
+/** Writes `data` to `path` atomically: a 0600 temp file in the same directory, fsync, rename over `path`. */
+export function writeAtomic(path: string, data: string): Result<string> {
+  const tmp = `${vim.fs.dirname(path)}/.${vim.fs.basename(path)}.${vim.fn.getpid()}.${randomHex(6)}.tmp`;
+  const [fd, openErr] = vim.uv.fs_open(tmp, "wx", FILE_MODE);
+  if (fd === undefined) return { ok: false, error: `cannot create ${tmp}: ${openErr}` };
+  let failure: string | undefined;
+  // The mode given to open is reduced by the umask; set it exactly.
+  const [chmodOk, chmodErr] = vim.uv.fs_chmod(tmp, FILE_MODE);
+  if (!chmodOk) failure = `chmod ${tmp}: ${chmodErr}`;
+  if (failure === undefined) {
+    const [written, writeErr] = vim.uv.fs_write(fd, data, 0);
+    if (written !== data.length) failure = `write ${tmp}: ${writeErr ?? "short write"}`;
+  }
+  if (failure === undefined) {
+    const [synced, syncErr] = vim.uv.fs_fsync(fd);
+    if (!synced) failure = `fsync ${tmp}: ${syncErr}`;
+  }
+  vim.uv.fs_close(fd);
+  if (failure === undefined) {
+    const [renamed, renameErr] = vim.uv.fs_rename(tmp, path);
+    if (!renamed) failure = `rename to ${path}: ${renameErr}`;
+  }
+  if (failure !== undefined) {
+    vim.uv.fs_unlink(tmp);
+    return { ok: false, error: failure };
+  }
+  return { ok: true, value: path };
+}
+
+/** Creates the directory if needed and writes `<dir>/<port>.lock`. Returns its path. */
+export function write(dir: string, port: number, token: string, folders: string[]): Result<string> {
+  const made = ensureDir(dir);
+  if (!made.ok) return made;
+  return writeAtomic(lockPath(dir, port), encode(contents(token, folders)));
+}
+
+/** Removes a lock file; a missing file is fine. */
+export function remove(path: string): void {
+  vim.uv.fs_unlink(path);
+}
+
+/** Reads and decodes a lock file; undefined when unreadable, too large or not a JSON object. */
+export function read(path: string): { [key: string]: unknown } | undefined {
+  const [stat] = vim.uv.fs_stat(path);
+  if (stat === undefined || stat.type !== "file" || stat.size > MAX_LOCK_BYTES) return undefined;
+  const [fd] = vim.uv.fs_open(path, "r", 0);
+  if (fd === undefined) return undefined;
+  const [data] = vim.uv.fs_read(fd, stat.size, 0);
+  vim.uv.fs_close(fd);
+  if (data === undefined) return undefined;
+  const decoded = decode(data);
+  return decoded.ok && isObject(decoded.value) ? decoded.value : undefined;
+}
+
+/** True unless the process is known to be gone (kill(pid, 0) fails with ESRCH; EPERM means it lives). */
+export function isAlive(pid: number): boolean {
+  const [ok, , name] = vim.uv.kill(pid, 0);
+  return ok !== undefined || name !== "ESRCH";
+}
+
+/**
+ * Removes lock files left behind by Neovim processes that no longer exist. Never touches lock files of
+ * other IDEs, unparseable files, or files of live processes. Returns the removed paths.
+ */
+export function removeStale(dir: string): string[] {
+  const removed: string[] = [];
+  const [handle] = vim.uv.fs_scandir(dir);
+  if (handle === undefined) return removed;
+  while (true) {
+    const [name] = vim.uv.fs_scandir_next(handle);
+    if (name === undefined) break;
+    if (!vim.endswith(name, ".lock")) continue;
+    const path = vim.fs.joinpath(dir, name);
+    const lock = read(path);
+    if (lock === undefined || lock.ideName !== IDE_NAME) continue;
+    const pid = lock.pid;
+    if (typeof pid !== "number" || pid <= 0 || math.floor(pid) !== pid || isAlive(pid)) continue;
+    const [ok] = vim.uv.fs_unlink(path);
+    if (ok) removed.push(path);
+  }
+  return removed;
+}
+
+/** `n` random bytes as hex (vim.uv.random reads the OS CSPRNG). */
+export function randomHex(n: number): string {
+  const bytes = vim.uv.random(n);
+  if (bytes === undefined) error("vim.uv.random failed");
+  const hex: string[] = [];
+  for (let i = 1; i <= bytes.length; i++) hex.push(string.format("%02x", string.byte(bytes, i)));
+  return hex.join("");
+}

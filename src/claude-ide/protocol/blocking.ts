@@ -1,0 +1,162 @@
+// Runs tool handlers in coroutines so that a handler can park (openDiff waits for the user) while the editor
+// and every other call keep running. A parked call is resumed by a later event or cancelled (client gone,
+// notifications/cancelled, server stopped); after cancellation it is never resumed.
+import { InvalidParamsError, ToolContext } from "../tools/types";
+import { ErrorCode } from "./jsonrpc";
+
+export type Park = ToolContext["park"];
+
+/** How a call ended: the handler's return value, or a JSON-RPC error (code + message). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
+
+/** @noSelf */
+export interface CallHandle {
+  /** Cancels the call: its onCancel runs (if parked) and its outcome is never delivered. No-op when done. */
+  cancel(reason: string): void;
+}
+
+interface Call {
+  serial: number;
+  owner: number;
+  co: LuaThread;
+  /** Set by park just before yielding: a yield that is not a park is a handler bug. */
+  parked: boolean;
+  onCancel?: (this: void, reason: string) => void;
+  finished: boolean;
+  onDone: (this: void, outcome: Outcome<unknown>) => void;
+}
+
+/** Logs an unexpected failure (a callback that threw); never throws itself. */
+export type Report = (this: void, msg: string) => void;
+
+/**
+ * The calls of one server. Each call has an owner (the connection id), so that a disconnect cancels exactly
+ * that connection's calls.
+ */
+export class Blocking {
+  private readonly calls = new LuaMap<number, Call>();
+  private nextSerial = 1;
+
+  constructor(private readonly report: Report) {}
+
+  /**
+   * Starts `body(park)` in a new coroutine; it runs until it returns or parks. `onDone` receives the outcome
+   * exactly once, unless the call is cancelled first. A handler error becomes -32603 (an InvalidParamsError:
+   * -32602 with its message).
+   */
+  run<T>(owner: number, body: (this: void, park: Park) => T, onDone: (this: void, outcome: Outcome<T>) => void): CallHandle {
+    const serial = this.nextSerial++;
+    const call: Call = {
+      serial,
+      owner,
+      co: coroutine.create(() => body(this.parkFor(serial))),
+      parked: false,
+      finished: false,
+      onDone: onDone as (this: void, outcome: Outcome<unknown>) => void,
+    };
+    this.calls.set(serial, call);
+    this.step(call, undefined);
+    return { cancel: (reason: string) => this.cancelCall(call, reason) };
+  }
+
+  /** Cancels every call of `owner`. Returns how many were cancelled. */
+  cancelOwner(owner: number, reason: string): number {
+    return this.cancelWhere((c) => c.owner === owner, reason);
+  }
+
+  /** Cancels every call. Returns how many were cancelled. */
+  cancelAll(reason: string): number {
+    return this.cancelWhere(() => true, reason);
+  }
+
+  /** Calls started and not yet finished or cancelled (of `owner`, or of everyone). */
+  pending(owner?: number): number {
+    let n = 0;
+    for (const [, c] of this.calls) if (owner === undefined || c.owner === owner) n++;
+    return n;
+  }
+
+  private cancelWhere(pred: (this: void, c: Call) => boolean, reason: string): number {
+    const matching: Call[] = [];
+    for (const [, c] of this.calls) if (pred(c)) matching.push(c);
+    for (const c of matching) this.cancelCall(c, reason);
+    return matching.length;
+  }
+
+  private cancelCall(call: Call, reason: string): void {
+    if (call.finished) return;
+    call.finished = true;
+    this.calls.delete(call.serial);
+    const onCancel = call.onCancel;
+    if (onCancel !== undefined) this.protect("onCancel", () => onCancel(reason));
+  }
+
+  /** The `park` of one call (ToolContext.park). */
+  private parkFor(serial: number): Park {
+    return <T>(start: (this: void, resume: (this: void, value: T) => void) => void, onCancel?: (this: void, reason: string) => void): T => {
+      const call = this.calls.get(serial);
+      if (call === undefined || coroutine.running() !== call.co) error("park() must be called from its own tool handler", 2);
+      let settled = false;
+      let synchronous = true;
+      let early: T | undefined;
+      const resume = (value: T) => {
+        if (settled || call.finished) return;
+        settled = true;
+        if (synchronous) {
+          // `start` resumed before the coroutine could yield: return the value directly.
+          early = value;
+        } else if (vim.in_fast_event() || coroutine.status(call.co) !== "suspended") {
+          vim.schedule(() => this.wake(call, value));
+        } else {
+          this.wake(call, value);
+        }
+      };
+      call.onCancel = onCancel;
+      start(resume);
+      synchronous = false;
+      if (settled) {
+        call.onCancel = undefined;
+        return early as T;
+      }
+      call.parked = true;
+      const [value] = coroutine.yield();
+      return value as T;
+    };
+  }
+
+  private wake(call: Call, value: unknown): void {
+    if (call.finished) return;
+    call.parked = false;
+    call.onCancel = undefined;
+    this.step(call, value);
+  }
+
+  /** Resumes the coroutine and, when it ends, delivers the outcome. */
+  private step(call: Call, value: unknown): void {
+    const [ok, result] = coroutine.resume(call.co, value);
+    if (call.finished) return; // cancelled while it ran
+    if (ok && coroutine.status(call.co) !== "dead") {
+      if (call.parked) return;
+      this.finish(call, { ok: false, code: ErrorCode.InternalError, message: "tool handler yielded outside park()" });
+      return;
+    }
+    this.finish(call, ok ? { ok: true, value: result } : this.failure(call, result));
+  }
+
+  private failure(call: Call, err: unknown): Outcome<unknown> {
+    if (err instanceof InvalidParamsError) return { ok: false, code: ErrorCode.InvalidParams, message: err.message };
+    this.report(`tool handler failed: ${debug.traceback(call.co, tostring(err))}`);
+    return { ok: false, code: ErrorCode.InternalError, message: `Internal error: ${tostring(err)}` };
+  }
+
+  private finish(call: Call, outcome: Outcome<unknown>): void {
+    call.finished = true;
+    this.calls.delete(call.serial);
+    this.protect("onDone", () => call.onDone(outcome));
+  }
+
+  private protect(what: string, fn: (this: void) => void): void {
+    const [ok, err] = pcall(fn);
+    if (!ok) this.report(`${what} failed: ${tostring(err)}`);
+  }
+}

@@ -1,0 +1,240 @@
+// One MCP session per WebSocket connection: the lifecycle (initialize, ping), tools/list and tools/call
+// (run through protocol/blocking so a tool may park), request cancellation, and notifications to the client.
+import type { Config } from "../config";
+import type { Logger } from "../log";
+import type { Registry } from "../tools/registry";
+import type { Hub, Services, ToolResult } from "../tools/types";
+import type { Connection } from "../transport/types";
+import { dict, isObject } from "../util/json";
+import { VERSION } from "../version";
+import type { Blocking, CallHandle } from "./blocking";
+import { ErrorCode, Id, Params, decodeMessage, errorResponse, notification, resultResponse } from "./jsonrpc";
+
+/** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
+export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+
+export interface SessionDeps {
+  registry: Registry;
+  blocking: Blocking;
+  config: Config;
+  hub: Hub;
+  services: Services;
+  log: Logger;
+  /** Called when the session becomes ready (client sent notifications/initialized) and when it closes. */
+  onChange: (this: void, session: Session) => void;
+}
+
+/** A JSON-RPC error raised while handling a request, answered as such. */
+class RpcError {
+  constructor(
+    public readonly code: number,
+    public readonly message: string,
+  ) {}
+}
+
+function invalidParams(message: string): never {
+  throw new RpcError(ErrorCode.InvalidParams, message);
+}
+
+type RequestHandler = (this: void, params: Params, id: Id) => unknown;
+type NotificationHandler = (this: void, params: Params) => void;
+
+/** A map key for a request id: 1 and "1" are different ids. */
+function idKey(id: unknown): string | undefined {
+  if (typeof id === "number") return `n${string.format("%.17g", id)}`;
+  if (typeof id === "string") return `s${id}`;
+  return undefined;
+}
+
+function objectParams(params: Params): { [key: string]: unknown } {
+  if (params === undefined) return {};
+  if (!isObject(params)) invalidParams("params must be an object");
+  return params;
+}
+
+export class Session {
+  readonly id: number;
+  /** The client sent notifications/initialized: it receives broadcasts. */
+  ready = false;
+  /** Pid announced by the Claude CLI with ide_connected. */
+  cliPid?: number;
+  /** clientInfo.name from initialize. */
+  clientName?: string;
+  private open = true;
+  /** tools/call requests still running, by id key (for notifications/cancelled). */
+  private calls = new LuaMap<string, CallHandle>();
+  private readonly requests: { [method: string]: RequestHandler };
+  private readonly notifications: { [method: string]: NotificationHandler };
+
+  constructor(
+    private readonly conn: Connection,
+    private readonly deps: SessionDeps,
+  ) {
+    this.id = conn.id;
+    this.requests = {
+      initialize: (params) => this.initialize(objectParams(params)),
+      ping: () => dict(),
+      "tools/list": () => ({ tools: this.deps.registry.list() }),
+    };
+    this.notifications = {
+      "notifications/initialized": () => this.markReady(),
+      "notifications/cancelled": (params) => this.cancelRequest(params),
+      ide_connected: (params) => {
+        const pid = isObject(params) ? params.pid : undefined;
+        if (typeof pid === "number") this.cliPid = pid;
+      },
+    };
+    conn.handlers = {
+      onMessage: (text) => this.receive(text),
+      onClose: (code, reason) => this.closed(code, reason),
+    };
+  }
+
+  isOpen(): boolean {
+    return this.open && this.conn.isOpen();
+  }
+
+  /** Sends a JSON-RPC notification (no-op once closed). */
+  notify(method: string, params: object): void {
+    if (this.isOpen()) this.conn.send(notification(method, params));
+  }
+
+  /** Closes the connection; the transport reports the end through onClose. */
+  close(code: number, reason: string): void {
+    this.conn.close(code, reason);
+  }
+
+  /** One text message from the client. Never throws: a bug here is logged, and a request still gets -32603. */
+  receive(text: string): void {
+    const msg = decodeMessage(text);
+    if (msg.kind === "invalid") {
+      this.deps.log.debug(`client ${this.id}: ${msg.reason}`);
+      if (msg.reply !== undefined) this.send(msg.reply);
+      return;
+    }
+    if (msg.kind === "response") return; // we send no requests; nothing waits for an answer
+    const [ok, err] = pcall(() => {
+      if (msg.kind === "notification") this.onNotification(msg.method, msg.params);
+      else this.onRequest(msg.id, msg.method, msg.params);
+    });
+    if (!ok) {
+      this.deps.log.error(`client ${this.id}: ${msg.method} failed: ${tostring(err)}`);
+      if (msg.kind === "request") this.send(errorResponse(msg.id, ErrorCode.InternalError, `Internal error: ${tostring(err)}`));
+    }
+  }
+
+  private onNotification(method: string, params: Params): void {
+    const handler = this.notifications[method];
+    // Unknown notifications (log_event, ...) are ignored, as JSON-RPC requires.
+    if (handler !== undefined) handler(params);
+  }
+
+  private onRequest(id: Id, method: string, params: Params): void {
+    if (method === "tools/call") {
+      this.callTool(id, params);
+      return;
+    }
+    const handler = this.requests[method];
+    if (handler === undefined) {
+      this.send(errorResponse(id, ErrorCode.MethodNotFound, `Method not found: ${method}`));
+      return;
+    }
+    const [ok, result] = pcall(handler, params, id);
+    const err = result as unknown;
+    if (ok) this.send(resultResponse(id, result));
+    else if (err instanceof RpcError) this.send(errorResponse(id, err.code, err.message));
+    else error(err as string, 0);
+  }
+
+  private initialize(params: { [key: string]: unknown }): object {
+    const asked = params.protocolVersion;
+    const info = params.clientInfo;
+    if (isObject(info) && typeof info.name === "string") this.clientName = info.name;
+    return {
+      protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
+      // Honest: the tool list never changes while a session is open, so no list_changed is ever sent.
+      capabilities: { tools: { listChanged: false } },
+      serverInfo: { name: "claude-ide.nvim", version: VERSION },
+    };
+  }
+
+  private markReady(): void {
+    if (this.ready || !this.open) return;
+    this.ready = true;
+    this.deps.onChange(this);
+  }
+
+  private cancelRequest(params: Params): void {
+    const key = isObject(params) ? idKey(params.requestId) : undefined;
+    const call = key !== undefined ? this.calls.get(key) : undefined;
+    if (call === undefined || key === undefined) return;
+    this.calls.delete(key);
+    const reason = isObject(params) && typeof params.reason === "string" ? params.reason : "cancelled by the client";
+    call.cancel(reason);
+  }
+
+  /** tools/call: find and check the tool, run its handler in a coroutine, answer when it finishes. */
+  private callTool(id: Id, rawParams: Params): void {
+    const [ok, thrown] = pcall(() => this.startCall(id, rawParams));
+    const err = thrown as unknown;
+    if (!ok) {
+      if (!(err instanceof RpcError)) error(err as string, 0);
+      this.send(errorResponse(id, err.code, err.message));
+    }
+  }
+
+  private startCall(id: Id, rawParams: Params): void {
+    const params = objectParams(rawParams);
+    const name = params.name;
+    if (typeof name !== "string") invalidParams('tools/call: "name" must be a string');
+    const tool = this.deps.registry.find(name);
+    if (tool === undefined) invalidParams(`unknown tool "${name}"`);
+    const args = params.arguments === undefined || params.arguments === vim.NIL ? dict() : params.arguments;
+    const problem = this.deps.registry.check(tool, args);
+    if (problem !== undefined) invalidParams(`${name}: ${problem}`);
+    const key = idKey(id) as string;
+    if (this.calls.has(key)) throw new RpcError(ErrorCode.InvalidRequest, `request id ${key.substring(1)} is already in use`);
+
+    const { config, hub, services } = this.deps;
+    let finished = false;
+    const handle = this.deps.blocking.run(
+      this.id,
+      (park) => tool.handler(args as { [key: string]: unknown }, { clientId: this.id, config, hub, services, park }),
+      (outcome) => {
+        finished = true;
+        this.calls.delete(key);
+        if (!outcome.ok) this.send(errorResponse(id, outcome.code, outcome.message));
+        else this.sendToolResult(id, name, outcome.value);
+      },
+    );
+    if (!finished) this.calls.set(key, handle);
+  }
+
+  private sendToolResult(id: Id, name: string, result: ToolResult): void {
+    if (!isObject(result) || type(result.content) !== "table" || !vim.islist(result.content)) {
+      this.deps.log.error(`tool ${name} returned an invalid result: ${vim.inspect(result)}`);
+      this.send(errorResponse(id, ErrorCode.InternalError, `Internal error: tool ${name} returned an invalid result`));
+      return;
+    }
+    const body = { content: result.content, isError: result.isError === true ? true : undefined };
+    const [ok, text] = pcall(resultResponse, id, body);
+    if (ok) this.send(text);
+    else this.send(errorResponse(id, ErrorCode.InternalError, `Internal error: tool ${name} result is not JSON: ${tostring(text)}`));
+  }
+
+  private send(text: string): void {
+    if (this.isOpen()) this.conn.send(text);
+  }
+
+  /** The transport closed: cancel this client's pending calls (nobody can receive their answers). */
+  private closed(code: number, reason: string): void {
+    if (!this.open) return;
+    this.open = false;
+    this.deps.log.debug(`client ${this.id} closed (${code}${reason !== "" ? ` ${reason}` : ""})`);
+    this.calls = new LuaMap();
+    this.deps.blocking.cancelOwner(this.id, "client disconnected");
+    const wasReady = this.ready;
+    this.ready = false;
+    if (wasReady) this.deps.onChange(this);
+  }
+}
