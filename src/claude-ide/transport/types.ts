@@ -64,4 +64,6 @@ export interface ListenOptions {
   onConnection: (this: void, conn: Connection) => void;
   /** Diagnostics for the log (handshake refusals, protocol errors). */
   onLog?: (this: void, level: "debug" | "info" | "warn", msg: string) => void;
+  /** Test seam: the clock (milliseconds) keepalive deadlines are measured with. Default: vim.uv.now. */
+  now?: (this: void) => number;
 }

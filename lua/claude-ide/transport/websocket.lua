@@ -1,0 +1,444 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__New = ____lualib.__TS__New
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArraySort = ____lualib.__TS__ArraySort
+local ____exports = {}
+local WsListener, WsConnection
+local ____frame = require("claude-ide.transport.frame")
+local closePayload = ____frame.closePayload
+local Decoder = ____frame.Decoder
+local frameParts = ____frame.frameParts
+local Opcode = ____frame.Opcode
+local ____handshake = require("claude-ide.transport.handshake")
+local answerUpgrade = ____handshake.answerUpgrade
+local HeadReader = ____handshake.HeadReader
+local httpError = ____handshake.httpError
+local MAX_HEAD_BYTES = ____handshake.MAX_HEAD_BYTES
+local ____tcp = require("claude-ide.transport.tcp")
+local guard = ____tcp.guard
+local listenLoopback = ____tcp.listenLoopback
+local Socket = ____tcp.Socket
+local ____types = require("claude-ide.transport.types")
+local CloseCode = ____types.CloseCode
+--- How long a close handshake may take before the socket is closed anyway.
+local CLOSE_TIMEOUT_MS = 1000
+--- Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent.
+local ABNORMAL_CLOSURE = 1006
+--- A keepalive tick this much later than its period means the machine slept (or Neovim was blocked).
+local LATE_TICK_FACTOR = 1.5
+--- Starts a WebSocket server on 127.0.0.1 (see ListenOptions). Never throws.
+function ____exports.listen(opts)
+    local listener = __TS__New(WsListener, opts)
+    local ____error = listener:start()
+    return ____error == nil and ({ok = true, listener = listener}) or ({ok = false, error = ____error})
+end
+WsListener = __TS__Class()
+WsListener.name = "WsListener"
+function WsListener.prototype.____constructor(self, opts)
+    self.opts = opts
+    self.port = 0
+    self.lastTick = 0
+    self.live = {}
+    self.nextId = 1
+    self.closed = false
+    local onLog = opts.onLog
+    self.log = function(level, msg)
+        if onLog ~= nil then
+            pcall(onLog, level, msg)
+        end
+    end
+    self.now = opts.now or (function() return vim.uv.now() end)
+end
+function WsListener.prototype.start(self)
+    local result = listenLoopback({
+        port = self.opts.port,
+        portRange = self.opts.portRange,
+        log = self.log,
+        onAccept = function(client)
+            if self.closed then
+                client:close()
+            else
+                __TS__New(WsConnection, self, client)
+            end
+        end
+    })
+    if not result.ok then
+        return result.error
+    end
+    self.server = result.server
+    self.port = result.port
+    self:startKeepalive()
+    return nil
+end
+function WsListener.prototype.connections(self)
+    local open = {}
+    for conn in pairs(self.live) do
+        if conn:isOpen() then
+            open[#open + 1] = conn
+        end
+    end
+    __TS__ArraySort(
+        open,
+        function(____, a, b) return a.id - b.id end
+    )
+    return open
+end
+function WsListener.prototype.close(self, code, reason)
+    if code == nil then
+        code = CloseCode.GoingAway
+    end
+    if reason == nil then
+        reason = ""
+    end
+    if self.closed then
+        return
+    end
+    self.closed = true
+    if self.keepaliveTimer ~= nil then
+        self.keepaliveTimer:close()
+        self.keepaliveTimer = nil
+    end
+    if self.server ~= nil and not self.server:is_closing() then
+        self.server:close()
+    end
+    for conn in pairs(self.live) do
+        conn:shutdown(code, reason)
+    end
+end
+function WsListener.prototype.admit(self, conn)
+    local ____self_0, ____nextId_1 = self, "nextId"
+    local ____self_nextId_2 = ____self_0[____nextId_1]
+    ____self_0[____nextId_1] = ____self_nextId_2 + 1
+    local id = ____self_nextId_2
+    self:defer(
+        "onConnection",
+        function() return self.opts.onConnection(conn) end
+    )
+    return id
+end
+function WsListener.prototype.track(self, conn)
+    self.live[conn] = true
+end
+function WsListener.prototype.forget(self, conn)
+    self.live[conn] = nil
+end
+function WsListener.prototype.defer(self, what, fn)
+    vim.schedule(guard(self.log, what, fn))
+end
+function WsListener.prototype.startKeepalive(self)
+    local ____self_opts_keepalive_3 = self.opts.keepalive
+    local intervalMs = ____self_opts_keepalive_3.intervalMs
+    local timeoutMs = ____self_opts_keepalive_3.timeoutMs
+    local period = math.min(intervalMs, timeoutMs)
+    self.lastTick = self.now()
+    local timer = vim.uv.new_timer()
+    timer:start(
+        period,
+        period,
+        guard(
+            self.log,
+            "keepalive",
+            function() return self:tick(period) end
+        )
+    )
+    self.keepaliveTimer = timer
+end
+function WsListener.prototype.tick(self, period)
+    local now = self.now()
+    local gap = now - self.lastTick
+    local resumed = gap > LATE_TICK_FACTOR * period
+    self.lastTick = now
+    if resumed then
+        self.log(
+            "debug",
+            ("keepalive: " .. tostring(gap)) .. " ms since the last check (sleep?): deadlines start over"
+        )
+    end
+    for conn in pairs(self.live) do
+        if conn:isOpen() then
+            conn:keepalive(now, resumed)
+        end
+    end
+end
+WsConnection = __TS__Class()
+WsConnection.name = "WsConnection"
+function WsConnection.prototype.____constructor(self, listener, handle)
+    self.listener = listener
+    self.id = 0
+    self.headers = {}
+    self.handlers = {
+        onMessage = function()
+        end,
+        onClose = function()
+        end
+    }
+    self.state = "handshake"
+    self.admitted = false
+    self.head = __TS__New(HeadReader)
+    self.closeCode = ABNORMAL_CLOSURE
+    self.closeReason = "connection lost"
+    self.lastActivity = listener.now()
+    self.lastPingAt = self.lastActivity
+    listener:track(self)
+    self:startTimer(
+        listener.opts.handshakeTimeoutMs,
+        function()
+            listener.log(
+                "info",
+                ("refused a connection: no complete upgrade request within " .. tostring(listener.opts.handshakeTimeoutMs)) .. " ms"
+            )
+            self.socket:destroy()
+        end
+    )
+    self.socket = __TS__New(
+        Socket,
+        handle,
+        {
+            onData = function(chunk) return self:onData(chunk) end,
+            onEnd = function(err) return self:onEnd(err) end,
+            onClosed = function() return self:onSocketClosed() end
+        },
+        listener.log
+    )
+end
+function WsConnection.prototype.isOpen(self)
+    return self.state == "open"
+end
+function WsConnection.prototype.send(self, text)
+    if self.state == "open" then
+        self.socket:write(frameParts(Opcode.Text, text))
+    end
+end
+function WsConnection.prototype.close(self, code, reason)
+    if code == nil then
+        code = CloseCode.Normal
+    end
+    if reason == nil then
+        reason = ""
+    end
+    if self.state ~= "open" then
+        return
+    end
+    self:sendClose(code, reason)
+    self:startTimer(
+        CLOSE_TIMEOUT_MS,
+        function() return self.socket:destroy() end
+    )
+end
+function WsConnection.prototype.shutdown(self, code, reason)
+    if self.state == "handshake" then
+        self.socket:destroy()
+    else
+        self:close(code, reason)
+    end
+end
+function WsConnection.prototype.keepalive(self, now, resumed)
+    local ____self_listener_opts_keepalive_4 = self.listener.opts.keepalive
+    local intervalMs = ____self_listener_opts_keepalive_4.intervalMs
+    local timeoutMs = ____self_listener_opts_keepalive_4.timeoutMs
+    if resumed then
+        self.lastActivity = now
+        self.pingSentAt = nil
+    end
+    if self.pingSentAt ~= nil then
+        if self.lastActivity >= self.pingSentAt then
+            self.pingSentAt = nil
+        elseif now - self.pingSentAt >= timeoutMs then
+            self:drop(("no answer to a ping within " .. tostring(timeoutMs)) .. " ms")
+            return
+        end
+    end
+    if self.pingSentAt == nil and (resumed or now - self.lastPingAt >= intervalMs) then
+        self.socket:write(frameParts(Opcode.Ping, ""))
+        self.pingSentAt = now
+        self.lastPingAt = now
+    end
+end
+function WsConnection.prototype.onData(self, chunk)
+    self.lastActivity = self.listener.now()
+    if self.state == "handshake" then
+        self:onHandshakeData(chunk)
+    elseif self.state ~= "closed" and self.decoder ~= nil then
+        self:onFrameData(chunk)
+    end
+end
+function WsConnection.prototype.onHandshakeData(self, chunk)
+    local read = self.head:push(chunk)
+    if read.state == "more" then
+        return
+    end
+    if read.state == "too-large" then
+        self:refuse(
+            431,
+            ("request head over " .. tostring(MAX_HEAD_BYTES)) .. " bytes",
+            httpError(
+                431,
+                ("request head over " .. tostring(MAX_HEAD_BYTES)) .. " bytes"
+            )
+        )
+        return
+    end
+    local opts = self.listener.opts
+    local answer = answerUpgrade(read.head, {token = opts.token, allowedOrigins = opts.allowedOrigins})
+    if not answer.ok then
+        self:refuse(answer.status, answer.reason, answer.response)
+        return
+    end
+    self:stopTimer()
+    self.socket:write(answer.response)
+    self.state = "open"
+    self.headers = answer.headers
+    self.decoder = __TS__New(Decoder, {maxMessageBytes = opts.maxMessageBytes, expectMasked = true})
+    self.id = self.listener:admit(self)
+    self.admitted = true
+    self.listener.log(
+        "debug",
+        ("connection " .. tostring(self.id)) .. " open"
+    )
+    if read.rest ~= "" then
+        self:onFrameData(read.rest)
+    end
+end
+function WsConnection.prototype.refuse(self, status, reason, response)
+    self.listener.log(
+        "info",
+        (("refused a connection: " .. tostring(status)) .. " ") .. reason
+    )
+    self:stopTimer()
+    self.socket:write(response)
+    local ____self_5 = self.socket
+    ____self_5["end"](____self_5, CLOSE_TIMEOUT_MS)
+end
+function WsConnection.prototype.onFrameData(self, chunk)
+    for ____, event in ipairs(self.decoder:push(chunk)) do
+        self:onFrame(event)
+    end
+end
+function WsConnection.prototype.onFrame(self, event)
+    repeat
+        local ____switch70 = event.kind
+        local ____cond70 = ____switch70 == "text"
+        if ____cond70 then
+            if self.state == "open" then
+                local text = event.data
+                self.listener:defer(
+                    "onMessage",
+                    function() return self.handlers.onMessage(text) end
+                )
+            end
+            return
+        end
+        ____cond70 = ____cond70 or ____switch70 == "binary"
+        if ____cond70 then
+            if self.state == "open" then
+                self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
+            end
+            return
+        end
+        ____cond70 = ____cond70 or ____switch70 == "ping"
+        if ____cond70 then
+            if self.state == "open" then
+                self.socket:write(frameParts(Opcode.Pong, event.data))
+            end
+            return
+        end
+        ____cond70 = ____cond70 or ____switch70 == "pong"
+        if ____cond70 then
+            return
+        end
+        ____cond70 = ____cond70 or ____switch70 == "close"
+        if ____cond70 then
+            self:onPeerClose(event.code, event.reason)
+            return
+        end
+        ____cond70 = ____cond70 or ____switch70 == "error"
+        if ____cond70 then
+            self:fail(event.code, event.reason)
+            return
+        end
+    until true
+end
+function WsConnection.prototype.onPeerClose(self, code, reason)
+    if self.state == "open" then
+        self.socket:write(frameParts(
+            Opcode.Close,
+            code == 1005 and "" or closePayload(code)
+        ))
+        self.closeCode = code
+        self.closeReason = reason
+        self.state = "closing"
+    end
+    self:stopTimer()
+    local ____self_6 = self.socket
+    ____self_6["end"](____self_6, CLOSE_TIMEOUT_MS)
+end
+function WsConnection.prototype.fail(self, code, reason)
+    self.listener.log(
+        "info",
+        (((("closing connection " .. tostring(self.id)) .. ": ") .. tostring(code)) .. " ") .. reason
+    )
+    if self.state == "open" then
+        self:sendClose(code, reason)
+    end
+    self:stopTimer()
+    local ____self_7 = self.socket
+    ____self_7["end"](____self_7, CLOSE_TIMEOUT_MS)
+end
+function WsConnection.prototype.sendClose(self, code, reason)
+    self.socket:write(frameParts(
+        Opcode.Close,
+        closePayload(code, reason)
+    ))
+    self.closeCode = code
+    self.closeReason = reason
+    self.state = "closing"
+end
+function WsConnection.prototype.drop(self, reason)
+    self.listener.log(
+        "info",
+        (("closing connection " .. tostring(self.id)) .. ": ") .. reason
+    )
+    self.closeCode = ABNORMAL_CLOSURE
+    self.closeReason = reason
+    self.socket:destroy()
+end
+function WsConnection.prototype.onEnd(self, err)
+    if self.state == "open" then
+        self.closeReason = err ~= nil and "connection lost: " .. err or "connection lost"
+    end
+    self.socket:destroy()
+end
+function WsConnection.prototype.onSocketClosed(self)
+    self.state = "closed"
+    self:stopTimer()
+    self.listener:forget(self)
+    if not self.admitted then
+        return
+    end
+    local code, reason = self.closeCode, self.closeReason
+    self.listener.log(
+        "debug",
+        (((("connection " .. tostring(self.id)) .. " closed: ") .. tostring(code)) .. " ") .. reason
+    )
+    self.listener:defer(
+        "onClose",
+        function() return self.handlers.onClose(code, reason) end
+    )
+end
+function WsConnection.prototype.startTimer(self, ms, fn)
+    self:stopTimer()
+    local timer = vim.uv.new_timer()
+    timer:start(
+        ms,
+        0,
+        guard(self.listener.log, "connection timer", fn)
+    )
+    self.timer = timer
+end
+function WsConnection.prototype.stopTimer(self)
+    if self.timer ~= nil then
+        self.timer:close()
+        self.timer = nil
+    end
+end
+return ____exports

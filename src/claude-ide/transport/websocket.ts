@@ -1,0 +1,344 @@
+// The WebSocket server: accepts loopback TCP clients, runs the upgrade (handshake.ts), decodes frames
+// (frame.ts) into text messages on a Connection, answers pings, runs the close handshake and the keepalive.
+// Bytes are handled in libuv callbacks (fast events); the owner's callbacks (onConnection, onMessage,
+// onClose) always run later on the main loop via vim.schedule, in the order things happened.
+import { closePayload, Decoder, FrameEvent, frameParts, Opcode } from "./frame";
+import { answerUpgrade, HeadReader, httpError, MAX_HEAD_BYTES } from "./handshake";
+import { guard, listenLoopback, LogFn, Socket } from "./tcp";
+import { CloseCode, Connection, ConnectionHandlers, Listener, ListenOptions } from "./types";
+
+/** How long a close handshake may take before the socket is closed anyway. */
+const CLOSE_TIMEOUT_MS = 1000;
+
+/** Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent. */
+const ABNORMAL_CLOSURE = 1006;
+
+/** A keepalive tick this much later than its period means the machine slept (or Neovim was blocked). */
+const LATE_TICK_FACTOR = 1.5;
+
+export type ListenResult = { ok: true; listener: Listener } | { ok: false; error: string };
+
+/** Starts a WebSocket server on 127.0.0.1 (see ListenOptions). Never throws. */
+export function listen(opts: ListenOptions): ListenResult {
+  const listener = new WsListener(opts);
+  const error = listener.start();
+  return error === undefined ? { ok: true, listener } : { ok: false, error };
+}
+
+class WsListener implements Listener {
+  port = 0;
+  readonly log: LogFn;
+  readonly now: (this: void) => number;
+  private server?: vim.uv.Tcp;
+  private keepaliveTimer?: vim.uv.Timer;
+  private lastTick = 0;
+  /** Every connection whose socket is not closed yet (handshaking, open or closing). */
+  private readonly live = new LuaSet<WsConnection>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly opts: ListenOptions) {
+    const onLog = opts.onLog;
+    this.log = (level, msg) => {
+      if (onLog !== undefined) pcall(onLog, level, msg);
+    };
+    this.now = opts.now ?? (() => vim.uv.now());
+  }
+
+  /** Binds and starts the keepalive; returns an error message on failure. */
+  start(): string | undefined {
+    const result = listenLoopback({
+      port: this.opts.port,
+      portRange: this.opts.portRange,
+      log: this.log,
+      onAccept: (client) => {
+        if (this.closed) client.close();
+        else new WsConnection(this, client); // registers itself with track()
+      },
+    });
+    if (!result.ok) return result.error;
+    this.server = result.server;
+    this.port = result.port;
+    this.startKeepalive();
+    return undefined;
+  }
+
+  connections(): Connection[] {
+    const open: WsConnection[] = [];
+    for (const conn of this.live) if (conn.isOpen()) open.push(conn);
+    open.sort((a, b) => a.id - b.id);
+    return open;
+  }
+
+  close(code: number = CloseCode.GoingAway, reason = ""): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.keepaliveTimer !== undefined) {
+      this.keepaliveTimer.close();
+      this.keepaliveTimer = undefined;
+    }
+    if (this.server !== undefined && !this.server.is_closing()) this.server.close();
+    for (const conn of this.live) conn.shutdown(code, reason);
+  }
+
+  /** A connection finished its handshake: number it and hand it to the owner. */
+  admit(conn: WsConnection): number {
+    const id = this.nextId++;
+    this.defer("onConnection", () => this.opts.onConnection(conn));
+    return id;
+  }
+
+  track(conn: WsConnection): void {
+    this.live.add(conn);
+  }
+
+  forget(conn: WsConnection): void {
+    this.live.delete(conn);
+  }
+
+  /** Runs `fn` on the main loop (after everything scheduled before it), protected. */
+  defer(what: string, fn: (this: void) => void): void {
+    vim.schedule(guard(this.log, what, fn));
+  }
+
+  private startKeepalive(): void {
+    const { intervalMs, timeoutMs } = this.opts.keepalive;
+    // Ticking at the shorter of the two keeps both the ping interval and the drop deadline accurate.
+    const period = math.min(intervalMs, timeoutMs);
+    this.lastTick = this.now();
+    const timer = vim.uv.new_timer();
+    timer.start(period, period, guard(this.log, "keepalive", () => this.tick(period)));
+    this.keepaliveTimer = timer;
+  }
+
+  private tick(period: number): void {
+    const now = this.now();
+    const gap = now - this.lastTick;
+    const resumed = gap > LATE_TICK_FACTOR * period;
+    this.lastTick = now;
+    if (resumed) this.log("debug", `keepalive: ${gap} ms since the last check (sleep?): deadlines start over`);
+    for (const conn of this.live) if (conn.isOpen()) conn.keepalive(now, resumed);
+  }
+}
+
+type State = "handshake" | "open" | "closing" | "closed";
+
+class WsConnection implements Connection {
+  id = 0;
+  headers: { [name: string]: string } = {};
+  handlers: ConnectionHandlers = { onMessage: () => {}, onClose: () => {} };
+  private state: State = "handshake";
+  /** Handed to the owner (so onClose is owed). */
+  private admitted = false;
+  private readonly head = new HeadReader();
+  private decoder?: Decoder;
+  private readonly socket: Socket;
+  /** Handshake deadline, later the close-handshake deadline. */
+  private timer?: vim.uv.Timer;
+  /** What onClose reports; set when the reason for closing becomes known. */
+  private closeCode = ABNORMAL_CLOSURE;
+  private closeReason = "connection lost";
+  // Keepalive bookkeeping, in the listener's clock.
+  private lastActivity: number;
+  private lastPingAt: number;
+  /** Time of the ping not answered yet (by a pong or any other bytes). */
+  private pingSentAt?: number;
+
+  constructor(
+    private readonly listener: WsListener,
+    handle: vim.uv.Tcp,
+  ) {
+    this.lastActivity = listener.now();
+    this.lastPingAt = this.lastActivity;
+    listener.track(this);
+    this.startTimer(listener.opts.handshakeTimeoutMs, () => {
+      listener.log("info", `refused a connection: no complete upgrade request within ${listener.opts.handshakeTimeoutMs} ms`);
+      this.socket.destroy();
+    });
+    this.socket = new Socket(
+      handle,
+      {
+        onData: (chunk) => this.onData(chunk),
+        onEnd: (err) => this.onEnd(err),
+        onClosed: () => this.onSocketClosed(),
+      },
+      listener.log,
+    );
+  }
+
+  isOpen(): boolean {
+    return this.state === "open";
+  }
+
+  send(text: string): void {
+    if (this.state === "open") this.socket.write(frameParts(Opcode.Text, text));
+  }
+
+  close(code: number = CloseCode.Normal, reason = ""): void {
+    if (this.state !== "open") return;
+    this.sendClose(code, reason);
+    // Wait for the peer's close frame; a peer that never answers is cut off.
+    this.startTimer(CLOSE_TIMEOUT_MS, () => this.socket.destroy());
+  }
+
+  /** Listener shutdown: open connections get a close handshake, unfinished upgrades are dropped. */
+  shutdown(code: number, reason: string): void {
+    if (this.state === "handshake") this.socket.destroy();
+    else this.close(code, reason);
+  }
+
+  /** One keepalive check (listener's tick). `resumed`: the tick came late, so deadlines start over. */
+  keepalive(now: number, resumed: boolean): void {
+    const { intervalMs, timeoutMs } = this.listener.opts.keepalive;
+    if (resumed) {
+      this.lastActivity = now;
+      this.pingSentAt = undefined;
+    }
+    if (this.pingSentAt !== undefined) {
+      if (this.lastActivity >= this.pingSentAt) {
+        this.pingSentAt = undefined;
+      } else if (now - this.pingSentAt >= timeoutMs) {
+        this.drop(`no answer to a ping within ${timeoutMs} ms`);
+        return;
+      }
+    }
+    if (this.pingSentAt === undefined && (resumed || now - this.lastPingAt >= intervalMs)) {
+      this.socket.write(frameParts(Opcode.Ping, ""));
+      this.pingSentAt = now;
+      this.lastPingAt = now;
+    }
+  }
+
+  private onData(chunk: string): void {
+    this.lastActivity = this.listener.now();
+    if (this.state === "handshake") this.onHandshakeData(chunk);
+    else if (this.state !== "closed" && this.decoder !== undefined) this.onFrameData(chunk);
+  }
+
+  private onHandshakeData(chunk: string): void {
+    const read = this.head.push(chunk);
+    if (read.state === "more") return;
+    if (read.state === "too-large") {
+      this.refuse(431, `request head over ${MAX_HEAD_BYTES} bytes`, httpError(431, `request head over ${MAX_HEAD_BYTES} bytes`));
+      return;
+    }
+    const opts = this.listener.opts;
+    const answer = answerUpgrade(read.head, { token: opts.token, allowedOrigins: opts.allowedOrigins });
+    if (!answer.ok) {
+      this.refuse(answer.status, answer.reason, answer.response);
+      return;
+    }
+    this.stopTimer();
+    this.socket.write(answer.response);
+    this.state = "open";
+    this.headers = answer.headers;
+    this.decoder = new Decoder({ maxMessageBytes: opts.maxMessageBytes, expectMasked: true });
+    this.id = this.listener.admit(this);
+    this.admitted = true;
+    this.listener.log("debug", `connection ${this.id} open`);
+    // A client may send frames right behind its request.
+    if (read.rest !== "") this.onFrameData(read.rest);
+  }
+
+  private refuse(status: number, reason: string, response: string): void {
+    this.listener.log("info", `refused a connection: ${status} ${reason}`);
+    this.stopTimer();
+    this.socket.write(response);
+    this.socket.end(CLOSE_TIMEOUT_MS);
+  }
+
+  private onFrameData(chunk: string): void {
+    for (const event of (this.decoder as Decoder).push(chunk)) this.onFrame(event);
+  }
+
+  private onFrame(event: FrameEvent): void {
+    switch (event.kind) {
+      case "text":
+        if (this.state === "open") {
+          const text = event.data;
+          this.listener.defer("onMessage", () => this.handlers.onMessage(text));
+        }
+        return;
+      case "binary":
+        // The protocol is JSON-RPC in text frames only (RFC 6455 §7.4.1: 1003 for data one cannot accept).
+        if (this.state === "open") this.fail(CloseCode.UnsupportedData, "binary messages are not supported");
+        return;
+      case "ping":
+        if (this.state === "open") this.socket.write(frameParts(Opcode.Pong, event.data));
+        return;
+      case "pong":
+        return; // any incoming bytes already count as a sign of life
+      case "close":
+        this.onPeerClose(event.code, event.reason);
+        return;
+      case "error":
+        this.fail(event.code, event.reason);
+        return;
+    }
+  }
+
+  /** The peer's close frame: an answer to ours, or its own request, which we echo. */
+  private onPeerClose(code: number, reason: string): void {
+    if (this.state === "open") {
+      this.socket.write(frameParts(Opcode.Close, code === 1005 ? "" : closePayload(code)));
+      this.closeCode = code;
+      this.closeReason = reason;
+      this.state = "closing";
+    }
+    this.stopTimer();
+    this.socket.end(CLOSE_TIMEOUT_MS);
+  }
+
+  /** A protocol violation: close frame with `code`, then close (the rest of the stream is not read). */
+  private fail(code: number, reason: string): void {
+    this.listener.log("info", `closing connection ${this.id}: ${code} ${reason}`);
+    if (this.state === "open") this.sendClose(code, reason);
+    this.stopTimer();
+    this.socket.end(CLOSE_TIMEOUT_MS);
+  }
+
+  private sendClose(code: number, reason: string): void {
+    this.socket.write(frameParts(Opcode.Close, closePayload(code, reason)));
+    this.closeCode = code;
+    this.closeReason = reason;
+    this.state = "closing";
+  }
+
+  /** Keepalive failure: the peer is gone or stuck; no close handshake with it. */
+  private drop(reason: string): void {
+    this.listener.log("info", `closing connection ${this.id}: ${reason}`);
+    this.closeCode = ABNORMAL_CLOSURE;
+    this.closeReason = reason;
+    this.socket.destroy();
+  }
+
+  /** The peer closed the TCP connection (or it failed). */
+  private onEnd(err?: string): void {
+    if (this.state === "open") this.closeReason = err !== undefined ? `connection lost: ${err}` : "connection lost";
+    this.socket.destroy();
+  }
+
+  private onSocketClosed(): void {
+    this.state = "closed";
+    this.stopTimer();
+    this.listener.forget(this);
+    if (!this.admitted) return;
+    const [code, reason] = [this.closeCode, this.closeReason];
+    this.listener.log("debug", `connection ${this.id} closed: ${code} ${reason}`);
+    this.listener.defer("onClose", () => this.handlers.onClose(code, reason));
+  }
+
+  private startTimer(ms: number, fn: () => void): void {
+    this.stopTimer();
+    const timer = vim.uv.new_timer();
+    timer.start(ms, 0, guard(this.listener.log, "connection timer", fn));
+    this.timer = timer;
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) {
+      this.timer.close();
+      this.timer = undefined;
+    }
+  }
+}
