@@ -15,7 +15,10 @@ local function formatUptime(ms)
 end
 local HANDLERS = {
     ClaudeCodeStart = function()
-        if ide.start() then
+        local before = ide.status()
+        if before.running then
+            say("already running on 127.0.0.1:" .. tostring(before.port))
+        elseif ide.start() then
             say("listening on 127.0.0.1:" .. tostring(ide.status().port))
         end
     end,

@@ -48,7 +48,19 @@ function ____exports.stop()
     server:stop()
     return true
 end
-state = {}
+local function twinState(name)
+    local twin = _G.package.loaded[name]
+    local ____temp_0
+    if type(twin) == "table" then
+        ____temp_0 = twin.sharedState
+    else
+        ____temp_0 = nil
+    end
+    return ____temp_0
+end
+state = twinState("claude-ide") or twinState("claude-ide.init") or ({})
+--- The state both instances share (see above). Not an API.
+____exports.sharedState = state
 --- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
 -- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
 function ____exports.setup(opts)
@@ -58,6 +70,9 @@ function ____exports.setup(opts)
         return false
     end
     local restart = state.server ~= nil
+    if restart and vim.deep_equal(state.config, result.config) then
+        return true
+    end
     if restart then
         ____exports.stop()
     end

@@ -1,6 +1,27 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
 local ____exports = {}
+local lockfile = require("claude-ide.discovery.lockfile")
+local ____services = require("claude-ide.editor.services")
+local createServices = ____services.createServices
+local disposeServices = ____services.disposeServices
+local ____log = require("claude-ide.log")
+local Logger = ____log.Logger
+local ____blocking = require("claude-ide.protocol.blocking")
+local Blocking = ____blocking.Blocking
+local ____session = require("claude-ide.protocol.session")
+local Session = ____session.Session
+local ____index = require("claude-ide.tools.index")
+local ALL_TOOLS = ____index.ALL_TOOLS
+local ____registry = require("claude-ide.tools.registry")
+local Registry = ____registry.Registry
+local ____types = require("claude-ide.transport.types")
+local CloseCode = ____types.CloseCode
+local ____websocket = require("claude-ide.transport.websocket")
+local listen = ____websocket.listen
+--- 128 bits from the OS CSPRNG, hex.
+local TOKEN_BYTES = 16
 ____exports.Server = __TS__Class()
 local Server = ____exports.Server
 Server.name = "Server"
@@ -10,16 +31,250 @@ function Server.prototype.____constructor(self, config, opts)
     end
     self.config = config
     self.opts = opts
+    self.hubListeners = {}
+    self.nextListenerId = 1
+    self.hub = {
+        broadcast = function(method, params)
+            local ____opt_0 = self.running
+            for ____, s in pairs(____opt_0 and ____opt_0.sessions or ({})) do
+                if s.ready then
+                    s:notify(method, params)
+                end
+            end
+        end,
+        sessionCount = function()
+            local n = 0
+            local ____opt_2 = self.running
+            for ____, s in pairs(____opt_2 and ____opt_2.sessions or ({})) do
+                if s.ready and s:isOpen() then
+                    n = n + 1
+                end
+            end
+            return n
+        end,
+        onSessionsChanged = function(listener)
+            local ____self_4, ____nextListenerId_5 = self, "nextListenerId"
+            local ____self_nextListenerId_6 = ____self_4[____nextListenerId_5]
+            ____self_4[____nextListenerId_5] = ____self_nextListenerId_6 + 1
+            local id = ____self_nextListenerId_6
+            self.hubListeners[id] = listener
+            return function()
+                self.hubListeners[id] = nil
+            end
+        end
+    }
+    self.log = __TS__New(Logger, config.log_level)
 end
 function Server.prototype.start(self)
-    return {
-        ok = false,
-        error = ((("not implemented yet (" .. self.config.log_level) .. ", ") .. tostring(self.opts.reuse ~= nil)) .. ")"
+    if self.running ~= nil then
+        return {ok = true, endpoint = self.running.endpoint}
+    end
+    local lockDir = self.opts.lockDir or lockfile.defaultDir()
+    for ____, path in ipairs(lockfile.removeStale(lockDir)) do
+        self.log:debug("removed stale lock file " .. path)
+    end
+    local sessions = {}
+    local opened = self:openListener(sessions)
+    if not opened.ok then
+        return opened
+    end
+    local listener = opened.listener
+    local token = opened.token
+    local endpoint = {port = listener.port, token = token}
+    local blocking = __TS__New(
+        Blocking,
+        function(msg) return self.log:error(msg) end
+    )
+    local ok, services = pcall(createServices, self.config, self.hub)
+    if not ok then
+        listener:close(CloseCode.GoingAway, "server failed to start")
+        return {
+            ok = false,
+            error = "editor services failed to start: " .. tostring(services)
+        }
+    end
+    local written = lockfile.write(
+        lockDir,
+        endpoint.port,
+        token,
+        lockfile.workspaceFolders()
+    )
+    if not written.ok then
+        pcall(disposeServices, services)
+        listener:close(CloseCode.GoingAway, "server failed to start")
+        return {ok = false, error = "cannot write the lock file: " .. written.error}
+    end
+    self.running = {
+        endpoint = endpoint,
+        listener = listener,
+        lockPath = written.value,
+        lockDir = lockDir,
+        startedAt = vim.uv.now(),
+        sessions = sessions,
+        blocking = blocking,
+        registry = __TS__New(Registry, self.opts.tools or ALL_TOOLS, self.config),
+        services = services,
+        augroup = self:createAutocmds(endpoint.port)
     }
+    self.log:info("listening on 127.0.0.1:" .. tostring(endpoint.port))
+    return {ok = true, endpoint = endpoint}
 end
 function Server.prototype.stop(self)
+    local r = self.running
+    if r == nil then
+        return
+    end
+    self.running = nil
+    self:step(
+        "deleting autocmds",
+        function() return vim.api.nvim_del_augroup_by_id(r.augroup) end
+    )
+    self:step(
+        "disposing editor services",
+        function() return disposeServices(r.services) end
+    )
+    self:step(
+        "cancelling pending calls",
+        function() return r.blocking:cancelAll("server stopped") end
+    )
+    self:step(
+        "closing connections",
+        function() return r.listener:close(CloseCode.GoingAway, "Neovim IDE server stopped") end
+    )
+    self:step(
+        "removing the lock file",
+        function() return lockfile.remove(r.lockPath) end
+    )
+    for ____, s in pairs(r.sessions) do
+        s.ready = false
+    end
+    self:notifySessionsChanged()
 end
 function Server.prototype.status(self)
-    return {running = false, clients = 0, cliPids = {}}
+    local r = self.running
+    if r == nil then
+        return {running = false, clients = 0, cliPids = {}}
+    end
+    local cliPids = {}
+    for ____, s in pairs(r.sessions) do
+        if s:isOpen() and s.cliPid ~= nil then
+            cliPids[#cliPids + 1] = s.cliPid
+        end
+    end
+    return {
+        running = true,
+        port = r.endpoint.port,
+        lockFile = r.lockPath,
+        clients = #r.listener:connections(),
+        uptimeMs = vim.uv.now() - r.startedAt,
+        cliPids = cliPids
+    }
+end
+function Server.prototype.openListener(self, sessions)
+    local reuse = self.opts.reuse
+    if reuse ~= nil then
+        local result = self:tryListen(sessions, reuse.token, reuse.port)
+        if result.ok and result.listener.port == reuse.port then
+            return {ok = true, listener = result.listener, token = reuse.token}
+        end
+        if result.ok then
+            result.listener:close(CloseCode.GoingAway, "")
+        end
+        self.log:debug(("port " .. tostring(reuse.port)) .. " is taken: using a new port and token")
+    end
+    local token = lockfile.randomHex(TOKEN_BYTES)
+    local result = self:tryListen(sessions, token, nil)
+    return result.ok and ({ok = true, listener = result.listener, token = token}) or result
+end
+function Server.prototype.tryListen(self, sessions, token, port)
+    local c = self.config
+    local opts = {
+        port = port,
+        portRange = c.port_range,
+        token = token,
+        allowedOrigins = c.allowed_origins,
+        maxMessageBytes = c.max_message_bytes,
+        handshakeTimeoutMs = c.handshake_timeout_ms,
+        keepalive = {intervalMs = c.keepalive.interval_ms, timeoutMs = c.keepalive.timeout_ms},
+        onConnection = function(conn) return self:accept(sessions, conn) end,
+        onLog = function(level, msg) return self.log:log(level, msg) end
+    }
+    return listen(opts)
+end
+function Server.prototype.accept(self, sessions, conn)
+    local r = self.running
+    if r == nil or r.sessions ~= sessions then
+        conn:close(CloseCode.GoingAway, "server stopped")
+        return
+    end
+    local session = __TS__New(
+        Session,
+        conn,
+        {
+            registry = r.registry,
+            blocking = r.blocking,
+            config = self.config,
+            hub = self.hub,
+            services = r.services,
+            log = self.log,
+            onChange = function(s)
+                if not s:isOpen() then
+                    sessions[s.id] = nil
+                end
+                self:notifySessionsChanged()
+            end
+        }
+    )
+    sessions[conn.id] = session
+    self.log:debug(((("client " .. tostring(conn.id)) .. " connected (") .. (conn.headers["user-agent"] or "no user-agent")) .. ")")
+end
+function Server.prototype.notifySessionsChanged(self)
+    for ____, listener in pairs(self.hubListeners) do
+        self:step("a sessions-changed listener", listener)
+    end
+end
+function Server.prototype.createAutocmds(self, port)
+    local group = vim.api.nvim_create_augroup(
+        "claude-ide.server." .. tostring(port),
+        {clear = true}
+    )
+    vim.api.nvim_create_autocmd(
+        "VimLeavePre",
+        {
+            group = group,
+            desc = "claude-ide: answer pending calls, close clients, remove the lock file",
+            callback = function() return self:stop() end
+        }
+    )
+    vim.api.nvim_create_autocmd(
+        {"DirChanged", "LspAttach", "LspDetach"},
+        {
+            group = group,
+            desc = "claude-ide: keep the lock file's workspaceFolders current",
+            callback = function() return vim.schedule(function() return self:rewriteLock() end) end
+        }
+    )
+    return group
+end
+function Server.prototype.rewriteLock(self)
+    local r = self.running
+    if r == nil then
+        return
+    end
+    local written = lockfile.write(
+        r.lockDir,
+        r.endpoint.port,
+        r.endpoint.token,
+        lockfile.workspaceFolders()
+    )
+    if not written.ok then
+        self.log:warn("could not update the lock file: " .. written.error)
+    end
+end
+function Server.prototype.step(self, what, fn)
+    local ok, err = pcall(fn)
+    if not ok then
+        self.log:error((what .. " failed: ") .. tostring(err))
+    end
 end
 return ____exports

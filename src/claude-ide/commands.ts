@@ -13,7 +13,9 @@ function formatUptime(ms: number): string {
 
 const HANDLERS: { [name: string]: Handler } = {
   ClaudeCodeStart: () => {
-    if (ide.start()) say(`listening on 127.0.0.1:${ide.status().port}`);
+    const before = ide.status();
+    if (before.running) say(`already running on 127.0.0.1:${before.port}`);
+    else if (ide.start()) say(`listening on 127.0.0.1:${ide.status().port}`);
   },
   ClaudeCodeStop: () => {
     if (ide.stop()) say("stopped");

@@ -11,7 +11,17 @@ interface State {
   endpoint?: Endpoint;
 }
 
-const state: State = {};
+// Users load this file as require("claude-ide"); commands.ts and health.ts import it as "claude-ide.init".
+// Lua caches modules by name, so those are two instances of this module: they must share one state, or
+// :ClaudeCodeStart would start a server that require("claude-ide").status() does not see.
+// (While a module loads, package.loaded holds a non-table sentinel for it.)
+function twinState(name: string): State | undefined {
+  const twin = _G.package.loaded[name];
+  return type(twin) === "table" ? (twin as { sharedState?: State }).sharedState : undefined;
+}
+const state: State = twinState("claude-ide") ?? twinState("claude-ide.init") ?? {};
+/** The state both instances share (see above). Not an API. */
+export const sharedState = state;
 
 /**
  * Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
@@ -24,6 +34,8 @@ export function setup(this: void, opts?: unknown): boolean {
     return false;
   }
   const restart = state.server !== undefined;
+  // Same options again (a plugin manager re-running setup): keep the running server and its clients.
+  if (restart && vim.deep_equal(state.config, result.config)) return true;
   if (restart) stop();
   state.config = result.config;
   if (result.config.auto_start || restart) start();

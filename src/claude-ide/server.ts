@@ -1,6 +1,17 @@
-// Composition root: transport ↔ session ↔ tools ↔ discovery. (Skeleton: the transport issue fills it in.)
+// Composition root: transport ↔ session ↔ tools ↔ discovery. One Server per start; init.ts owns it.
+// start(): token → listen on 127.0.0.1 → editor services → lock file → autocmds. Each connection gets a
+// Session; the Hub (notifications to every ready session) is implemented here.
 import type { Config } from "./config";
-import type { ToolDescriptor } from "./tools/types";
+import * as lockfile from "./discovery/lockfile";
+import { createServices, disposeServices } from "./editor/services";
+import { Logger } from "./log";
+import { Blocking } from "./protocol/blocking";
+import { Session } from "./protocol/session";
+import { ALL_TOOLS } from "./tools/index";
+import { Registry } from "./tools/registry";
+import type { Hub, Services, ToolDescriptor } from "./tools/types";
+import { CloseCode, Connection, Listener, ListenOptions } from "./transport/types";
+import { listen } from "./transport/websocket";
 
 export interface Endpoint {
   port: number;
@@ -23,21 +34,219 @@ export interface ServerOptions {
   reuse?: Endpoint;
   /** Replaces the tool list (specs use it to add test tools). */
   tools?: ToolDescriptor[];
+  /** Lock file directory (default: $CLAUDE_CONFIG_DIR/ide or ~/.claude/ide). Specs inject a temp dir. */
+  lockDir?: string;
+}
+
+/** 128 bits from the OS CSPRNG, hex. */
+const TOKEN_BYTES = 16;
+
+/** Everything that exists while the server runs; created by start, torn down by stop. */
+interface Running {
+  endpoint: Endpoint;
+  listener: Listener;
+  lockPath: string;
+  lockDir: string;
+  startedAt: number;
+  sessions: LuaMap<number, Session>;
+  blocking: Blocking;
+  registry: Registry;
+  services: Services;
+  augroup: number;
 }
 
 export class Server {
+  private running?: Running;
+  private readonly log: Logger;
+  private readonly hubListeners = new LuaMap<number, (this: void) => void>();
+  private nextListenerId = 1;
+  /** Handed to the editor services and tools: notifications to every ready session. */
+  readonly hub: Hub = {
+    broadcast: (method, params) => {
+      for (const [, s] of this.running?.sessions ?? new LuaMap<number, Session>()) if (s.ready) s.notify(method, params);
+    },
+    sessionCount: () => {
+      let n = 0;
+      for (const [, s] of this.running?.sessions ?? new LuaMap<number, Session>()) if (s.ready && s.isOpen()) n++;
+      return n;
+    },
+    onSessionsChanged: (listener) => {
+      const id = this.nextListenerId++;
+      this.hubListeners.set(id, listener);
+      return () => {
+        this.hubListeners.delete(id);
+      };
+    },
+  };
+
   constructor(
     private readonly config: Config,
     private readonly opts: ServerOptions = {},
-  ) {}
-
-  start(): { ok: true; endpoint: Endpoint } | { ok: false; error: string } {
-    return { ok: false, error: `not implemented yet (${this.config.log_level}, ${this.opts.reuse !== undefined})` };
+  ) {
+    this.log = new Logger(config.log_level);
   }
 
-  stop(): void {}
+  /** Binds 127.0.0.1, writes the lock file, starts the editor services. Idempotent while running. */
+  start(): { ok: true; endpoint: Endpoint } | { ok: false; error: string } {
+    if (this.running !== undefined) return { ok: true, endpoint: this.running.endpoint };
+    const lockDir = this.opts.lockDir ?? lockfile.defaultDir();
+    for (const path of lockfile.removeStale(lockDir)) this.log.debug(`removed stale lock file ${path}`);
+
+    const sessions = new LuaMap<number, Session>();
+    const opened = this.openListener(sessions);
+    if (!opened.ok) return opened;
+    const { listener, token } = opened;
+    const endpoint = { port: listener.port, token };
+    const blocking = new Blocking((msg) => this.log.error(msg));
+
+    // From here on, a failure must undo what was done.
+    const [ok, services] = pcall(createServices, this.config, this.hub);
+    if (!ok) {
+      listener.close(CloseCode.GoingAway, "server failed to start");
+      return { ok: false, error: `editor services failed to start: ${tostring(services)}` };
+    }
+    const written = lockfile.write(lockDir, endpoint.port, token, lockfile.workspaceFolders());
+    if (!written.ok) {
+      pcall(disposeServices, services);
+      listener.close(CloseCode.GoingAway, "server failed to start");
+      return { ok: false, error: `cannot write the lock file: ${written.error}` };
+    }
+    this.running = {
+      endpoint,
+      listener,
+      lockPath: written.value,
+      lockDir,
+      startedAt: vim.uv.now(),
+      sessions,
+      blocking,
+      registry: new Registry(this.opts.tools ?? ALL_TOOLS, this.config),
+      services,
+      augroup: this.createAutocmds(endpoint.port),
+    };
+    this.log.info(`listening on 127.0.0.1:${endpoint.port}`);
+    return { ok: true, endpoint };
+  }
+
+  /**
+   * Stops: pending diff reviews are answered (DIFF_REJECTED) while clients are still connected, remaining
+   * parked calls are cancelled, clients are closed with 1001, the lock file is removed. Synchronous, so it
+   * also works from VimLeavePre. Every step runs even when an earlier one fails.
+   */
+  stop(): void {
+    const r = this.running;
+    if (r === undefined) return;
+    this.running = undefined;
+    this.step("deleting autocmds", () => vim.api.nvim_del_augroup_by_id(r.augroup));
+    this.step("disposing editor services", () => disposeServices(r.services));
+    this.step("cancelling pending calls", () => r.blocking.cancelAll("server stopped"));
+    this.step("closing connections", () => r.listener.close(CloseCode.GoingAway, "Neovim IDE server stopped"));
+    this.step("removing the lock file", () => lockfile.remove(r.lockPath));
+    // Connections closed by the listener report their end later; forget the sessions now.
+    for (const [, s] of r.sessions) s.ready = false;
+    this.notifySessionsChanged();
+  }
 
   status(): ServerStatus {
-    return { running: false, clients: 0, cliPids: [] };
+    const r = this.running;
+    if (r === undefined) return { running: false, clients: 0, cliPids: [] };
+    const cliPids: number[] = [];
+    for (const [, s] of r.sessions) if (s.isOpen() && s.cliPid !== undefined) cliPids.push(s.cliPid);
+    return {
+      running: true,
+      port: r.endpoint.port,
+      lockFile: r.lockPath,
+      clients: r.listener.connections().length,
+      uptimeMs: vim.uv.now() - r.startedAt,
+      cliPids,
+    };
+  }
+
+  /**
+   * Listens on the previous port with the previous token when that port is still free (a running CLI
+   * reconnects to the same port and token); otherwise on a new port with a fresh token.
+   */
+  private openListener(sessions: LuaMap<number, Session>): { ok: true; listener: Listener; token: string } | { ok: false; error: string } {
+    const reuse = this.opts.reuse;
+    if (reuse !== undefined) {
+      const result = this.tryListen(sessions, reuse.token, reuse.port);
+      if (result.ok && result.listener.port === reuse.port) return { ok: true, listener: result.listener, token: reuse.token };
+      if (result.ok) result.listener.close(CloseCode.GoingAway, "");
+      this.log.debug(`port ${reuse.port} is taken: using a new port and token`);
+    }
+    const token = lockfile.randomHex(TOKEN_BYTES);
+    const result = this.tryListen(sessions, token, undefined);
+    return result.ok ? { ok: true, listener: result.listener, token } : result;
+  }
+
+  private tryListen(sessions: LuaMap<number, Session>, token: string, port: number | undefined): { ok: true; listener: Listener } | { ok: false; error: string } {
+    const c = this.config;
+    const opts: ListenOptions = {
+      port,
+      portRange: c.port_range,
+      token,
+      allowedOrigins: c.allowed_origins,
+      maxMessageBytes: c.max_message_bytes,
+      handshakeTimeoutMs: c.handshake_timeout_ms,
+      keepalive: { intervalMs: c.keepalive.interval_ms, timeoutMs: c.keepalive.timeout_ms },
+      onConnection: (conn) => this.accept(sessions, conn),
+      onLog: (level, msg) => this.log.log(level, msg),
+    };
+    return listen(opts);
+  }
+
+  /** A new authenticated connection: give it a Session. */
+  private accept(sessions: LuaMap<number, Session>, conn: Connection): void {
+    const r = this.running;
+    if (r === undefined || r.sessions !== sessions) {
+      conn.close(CloseCode.GoingAway, "server stopped");
+      return;
+    }
+    const session = new Session(conn, {
+      registry: r.registry,
+      blocking: r.blocking,
+      config: this.config,
+      hub: this.hub,
+      services: r.services,
+      log: this.log,
+      onChange: (s) => {
+        if (!s.isOpen()) sessions.delete(s.id);
+        this.notifySessionsChanged();
+      },
+    });
+    sessions.set(conn.id, session);
+    this.log.debug(`client ${conn.id} connected (${conn.headers["user-agent"] ?? "no user-agent"})`);
+  }
+
+  private notifySessionsChanged(): void {
+    for (const [, listener] of this.hubListeners) this.step("a sessions-changed listener", listener);
+  }
+
+  /** The group is named after the port: two servers (specs) must not clear each other's autocmds. */
+  private createAutocmds(port: number): number {
+    const group = vim.api.nvim_create_augroup(`claude-ide.server.${port}`, { clear: true });
+    vim.api.nvim_create_autocmd("VimLeavePre", {
+      group,
+      desc: "claude-ide: answer pending calls, close clients, remove the lock file",
+      callback: () => this.stop(),
+    });
+    vim.api.nvim_create_autocmd(["DirChanged", "LspAttach", "LspDetach"], {
+      group,
+      desc: "claude-ide: keep the lock file's workspaceFolders current",
+      // Scheduled: on LspDetach the client is still listed until the event is over.
+      callback: () => vim.schedule(() => this.rewriteLock()),
+    });
+    return group;
+  }
+
+  private rewriteLock(): void {
+    const r = this.running;
+    if (r === undefined) return;
+    const written = lockfile.write(r.lockDir, r.endpoint.port, r.endpoint.token, lockfile.workspaceFolders());
+    if (!written.ok) this.log.warn(`could not update the lock file: ${written.error}`);
+  }
+
+  private step(what: string, fn: (this: void) => void): void {
+    const [ok, err] = pcall(fn);
+    if (!ok) this.log.error(`${what} failed: ${tostring(err)}`);
   }
 }

@@ -176,13 +176,12 @@ function ____exports.isAlive(pid)
     local ok, ____, name = vim.uv.kill(pid, 0)
     return ok ~= nil or name ~= "ESRCH"
 end
---- Removes lock files left behind by Neovim processes that no longer exist. Never touches lock files of
--- other IDEs, unparseable files, or files of live processes. Returns the removed paths.
-function ____exports.removeStale(dir)
-    local removed = {}
+--- Every parseable `*.lock` file in `dir` (any IDE), with its path.
+function ____exports.list(dir)
+    local found = {}
     local handle = vim.uv.fs_scandir(dir)
     if handle == nil then
-        return removed
+        return found
     end
     while true do
         do
@@ -195,19 +194,35 @@ function ____exports.removeStale(dir)
             end
             local path = vim.fs.joinpath(dir, name)
             local lock = ____exports.read(path)
-            if lock == nil or lock.ideName ~= ____exports.IDE_NAME then
-                goto __continue39
+            if lock ~= nil then
+                found[#found + 1] = {path = path, lock = lock}
+            end
+        end
+        ::__continue39::
+    end
+    return found
+end
+--- Removes lock files left behind by Neovim processes that no longer exist. Never touches lock files of
+-- other IDEs, unparseable files, or files of live processes. Returns the removed paths.
+function ____exports.removeStale(dir)
+    local removed = {}
+    for ____, ____value in ipairs(____exports.list(dir)) do
+        local path = ____value.path
+        local lock = ____value.lock
+        do
+            if lock.ideName ~= ____exports.IDE_NAME then
+                goto __continue44
             end
             local pid = lock.pid
             if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
-                goto __continue39
+                goto __continue44
             end
             local ok = vim.uv.fs_unlink(path)
             if ok then
                 removed[#removed + 1] = path
             end
         end
-        ::__continue39::
+        ::__continue44::
     end
     return removed
 end

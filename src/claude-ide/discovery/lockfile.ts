@@ -136,21 +136,30 @@ export function isAlive(pid: number): boolean {
   return ok !== undefined || name !== "ESRCH";
 }
 
-/**
- * Removes lock files left behind by Neovim processes that no longer exist. Never touches lock files of
- * other IDEs, unparseable files, or files of live processes. Returns the removed paths.
- */
-export function removeStale(dir: string): string[] {
-  const removed: string[] = [];
+/** Every parseable `*.lock` file in `dir` (any IDE), with its path. */
+export function list(dir: string): { path: string; lock: { [key: string]: unknown } }[] {
+  const found: { path: string; lock: { [key: string]: unknown } }[] = [];
   const [handle] = vim.uv.fs_scandir(dir);
-  if (handle === undefined) return removed;
+  if (handle === undefined) return found;
   while (true) {
     const [name] = vim.uv.fs_scandir_next(handle);
     if (name === undefined) break;
     if (!vim.endswith(name, ".lock")) continue;
     const path = vim.fs.joinpath(dir, name);
     const lock = read(path);
-    if (lock === undefined || lock.ideName !== IDE_NAME) continue;
+    if (lock !== undefined) found.push({ path, lock });
+  }
+  return found;
+}
+
+/**
+ * Removes lock files left behind by Neovim processes that no longer exist. Never touches lock files of
+ * other IDEs, unparseable files, or files of live processes. Returns the removed paths.
+ */
+export function removeStale(dir: string): string[] {
+  const removed: string[] = [];
+  for (const { path, lock } of list(dir)) {
+    if (lock.ideName !== IDE_NAME) continue;
     const pid = lock.pid;
     if (typeof pid !== "number" || pid <= 0 || math.floor(pid) !== pid || isAlive(pid)) continue;
     const [ok] = vim.uv.fs_unlink(path);

@@ -1,0 +1,143 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArraySome = ____lualib.__TS__ArraySome
+local ____exports = {}
+local ____config = require("claude-ide.config")
+local validate = ____config.validate
+local lockfile = require("claude-ide.discovery.lockfile")
+local ide = require("claude-ide.init")
+local ____version = require("claude-ide.version")
+local VERSION = ____version.VERSION
+local function octal(mode)
+    return string.format("%o", mode % 512)
+end
+--- Mode bits of `path` (permission part only), or undefined when it does not exist.
+local function permissions(path)
+    local stat = vim.uv.fs_stat(path)
+    local ____temp_0
+    if stat == nil then
+        ____temp_0 = nil
+    else
+        ____temp_0 = stat.mode % 512
+    end
+    return ____temp_0
+end
+local function checkNeovim()
+    local v = vim.version()
+    local text = (((("Neovim " .. tostring(v.major)) .. ".") .. tostring(v.minor)) .. ".") .. tostring(v.patch)
+    if vim.fn.has("nvim-0.10") == 1 then
+        vim.health.ok(((text .. " (claude-ide.nvim ") .. VERSION) .. ")")
+    else
+        vim.health.error(text .. " is too old", "claude-ide.nvim needs Neovim 0.10 or later")
+    end
+end
+local function checkConfig()
+    local result = validate(ide.config())
+    if result.ok then
+        vim.health.ok("configuration is valid")
+    else
+        vim.health.error("configuration is invalid: " .. result.error, "fix the option named above in your setup() call")
+    end
+end
+local function checkServer()
+    local s = ide.status()
+    if not s.running then
+        local advice = ide.config().auto_start and "call require('claude-ide').setup({}) in your config" or "run :ClaudeCodeStart"
+        vim.health.warn("the server is not running", advice)
+        return
+    end
+    vim.health.ok(((((("server listening on 127.0.0.1:" .. tostring(s.port)) .. " (") .. tostring(s.clients)) .. " client") .. (s.clients == 1 and "" or "s")) .. ")")
+    local path = s.lockFile
+    local lock = lockfile.read(path)
+    if lock == nil then
+        vim.health.error(("lock file " .. path) .. " is missing or unreadable", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
+        return
+    end
+    if lock.pid ~= vim.fn.getpid() then
+        vim.health.error(((("lock file " .. path) .. " names pid ") .. tostring(lock.pid)) .. ", not this Neovim")
+    else
+        vim.health.ok("lock file " .. path)
+    end
+    local mode = permissions(path)
+    if mode ~= nil and mode ~= 384 then
+        vim.health.warn(("lock file mode is " .. octal(mode)) .. ", expected 600")
+    end
+end
+local function checkLockDir()
+    local dir = lockfile.defaultDir()
+    local mode = permissions(dir)
+    if mode == nil then
+        vim.health.info(("lock directory " .. dir) .. " does not exist yet (created with mode 700 on start)")
+        return
+    end
+    if vim.fn.filewritable(dir) ~= 2 then
+        vim.health.error(("lock directory " .. dir) .. " is not writable", "fix its owner or permissions")
+    elseif mode % 64 ~= 0 then
+        vim.health.warn(
+            ((("lock directory " .. dir) .. " has mode ") .. octal(mode)) .. ": other users can list it",
+            "chmod 700 " .. dir
+        )
+    else
+        vim.health.ok(((("lock directory " .. dir) .. " (mode ") .. octal(mode)) .. ")")
+    end
+end
+--- folder equals `dir` or contains it (the CLI's matching rule).
+local function contains(folder, dir)
+    return dir == folder or vim.startswith(dir, folder == "/" and "/" or folder .. "/")
+end
+--- The CLI auto-connects only when exactly one live IDE claims its cwd: report the others claiming ours.
+local function checkRivals()
+    local own = ide.status().lockFile
+    local cwd = vim.fs.normalize(vim.fn.getcwd())
+    local rivals = {}
+    for ____, ____value in ipairs(lockfile.list(lockfile.defaultDir())) do
+        local path = ____value.path
+        local lock = ____value.lock
+        do
+            local folders = lock.workspaceFolders
+            if path == own or type(lock.pid) ~= "number" or not lockfile.isAlive(lock.pid) or type(folders) ~= "table" then
+                goto __continue23
+            end
+            if __TS__ArraySome(
+                folders,
+                function(____, f) return type(f) == "string" and contains(
+                    vim.fs.normalize(f),
+                    cwd
+                ) end
+            ) then
+                rivals[#rivals + 1] = ((((tostring(lock.ideName) .. " (pid ") .. tostring(lock.pid)) .. ", ") .. vim.fs.basename(path)) .. ")"
+            end
+        end
+        ::__continue23::
+    end
+    if #rivals == 0 then
+        vim.health.ok("no other running IDE claims this directory")
+        return
+    end
+    vim.health.warn(
+        (("other running IDEs also claim " .. cwd) .. ": ") .. table.concat(rivals, ", "),
+        {"a claude started elsewhere will not auto-connect; choose the IDE with /ide in claude", "claude started with :ClaudeCode always connects to this Neovim"}
+    )
+end
+local function checkClaude()
+    local command = ide.config().terminal.command
+    local exe = vim.split(
+        vim.trim(command),
+        " ",
+        {plain = true, trimempty = true}
+    )[1] or ""
+    if exe ~= "" and vim.fn.executable(exe) == 1 then
+        vim.health.ok((exe .. " found: ") .. vim.fn.exepath(exe))
+    else
+        vim.health.warn((exe == "" and "terminal.command" or exe) .. " is not found or not executable", {"install Claude Code: npm install -g @anthropic-ai/claude-code", "or set terminal.command to the claude executable"})
+    end
+end
+function ____exports.check()
+    vim.health.start("claude-ide")
+    checkNeovim()
+    checkConfig()
+    checkServer()
+    checkLockDir()
+    checkRivals()
+    checkClaude()
+end
+return ____exports

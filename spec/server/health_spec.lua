@@ -1,0 +1,74 @@
+-- :checkhealth claude-ide reports (never starts anything).
+local ide = require('claude-ide')
+
+-- Runs the health check and returns its report lines; closes what :checkhealth opened.
+local function checkhealth()
+  local tabs, bufs = vim.api.nvim_list_tabpages(), vim.api.nvim_list_bufs()
+  vim.cmd('silent checkhealth claude-ide') -- silent: 0.12 prints progress messages
+  local lines = vim.api.nvim_buf_get_lines(0, 0, -1, false)
+  for _, tab in ipairs(vim.api.nvim_list_tabpages()) do
+    if not vim.tbl_contains(tabs, tab) then
+      vim.cmd.tabclose(vim.api.nvim_tabpage_get_number(tab))
+    end
+  end
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if not vim.tbl_contains(bufs, buf) and vim.api.nvim_buf_is_valid(buf) then
+      vim.api.nvim_buf_delete(buf, { force = true })
+    end
+  end
+  return table.concat(lines, '\n')
+end
+
+describe(':checkhealth claude-ide', function()
+  local dir = vim.env.CLAUDE_CONFIG_DIR .. '/ide'
+
+  after_each(function()
+    ide.stop()
+  end)
+
+  it('reports a running server, its lock file and the lock directory', function()
+    assert.is_true(ide.setup({}))
+    local st = ide.status()
+    local report = checkhealth()
+    assert.matches('OK Neovim 0%.1%d', report)
+    assert.matches('OK configuration is valid', report, 1, true)
+    assert.matches('OK server listening on 127.0.0.1:' .. st.port, report, 1, true)
+    assert.matches('OK lock file ' .. st.lockFile, report, 1, true)
+    assert.matches('OK lock directory ' .. dir .. ' (mode 700)', report, 1, true)
+    assert.is_nil(report:find('ERROR', 1, true), report)
+  end)
+
+  it('warns when the server is not running, and does not start it', function()
+    assert.is_true(ide.setup({ auto_start = false }))
+    local report = checkhealth()
+    assert.matches('WARNING the server is not running', report, 1, true)
+    assert.is_false(ide.status().running)
+  end)
+
+  it('warns about a lock directory other users can read', function()
+    assert.is_true(ide.setup({}))
+    vim.uv.fs_chmod(dir, tonumber('755', 8))
+    local report = checkhealth()
+    vim.uv.fs_chmod(dir, tonumber('700', 8))
+    assert.matches('WARNING lock directory ' .. dir .. ' has mode 755', report, 1, true)
+  end)
+
+  it('warns when another running IDE claims this directory', function()
+    assert.is_true(ide.setup({}))
+    local rival = dir .. '/1.lock'
+    local f = assert(io.open(rival, 'w'))
+    -- pid 1 is alive; its folder "/" contains every cwd.
+    f:write(vim.json.encode({ pid = 1, ideName = 'Visual Studio Code', workspaceFolders = { '/' }, transport = 'ws' }))
+    f:close()
+    local report = checkhealth()
+    os.remove(rival)
+    assert.matches('WARNING other running IDEs also claim', report, 1, true)
+    assert.matches('Visual Studio Code (pid 1, 1.lock)', report, 1, true)
+    assert.matches('OK no other running IDE', checkhealth(), 1, true)
+  end)
+
+  it('warns when the claude command is not found', function()
+    assert.is_true(ide.setup({ terminal = { command = 'claude-ide-no-such-binary --flag' } }))
+    assert.matches('WARNING claude-ide-no-such-binary is not found', checkhealth(), 1, true)
+  end)
+end)

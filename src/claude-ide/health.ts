@@ -1,0 +1,110 @@
+// :checkhealth claude-ide. Reports only: never starts the server, writes nothing.
+import { validate } from "./config";
+import * as lockfile from "./discovery/lockfile";
+import * as ide from "./init";
+import { VERSION } from "./version";
+
+function octal(mode: number): string {
+  return string.format("%o", mode % 0o1000);
+}
+
+/** Mode bits of `path` (permission part only), or undefined when it does not exist. */
+function permissions(path: string): number | undefined {
+  const [stat] = vim.uv.fs_stat(path);
+  return stat === undefined ? undefined : stat.mode % 0o1000;
+}
+
+function checkNeovim(): void {
+  const v = vim.version();
+  const text = `Neovim ${v.major}.${v.minor}.${v.patch}`;
+  if (vim.fn.has("nvim-0.10") === 1) vim.health.ok(`${text} (claude-ide.nvim ${VERSION})`);
+  else vim.health.error(`${text} is too old`, "claude-ide.nvim needs Neovim 0.10 or later");
+}
+
+function checkConfig(): void {
+  // The stored config was validated at setup; validating it again proves it is still a complete, valid set.
+  const result = validate(ide.config());
+  if (result.ok) vim.health.ok("configuration is valid");
+  else vim.health.error(`configuration is invalid: ${result.error}`, "fix the option named above in your setup() call");
+}
+
+function checkServer(): void {
+  const s = ide.status();
+  if (!s.running) {
+    const advice = ide.config().auto_start ? "call require('claude-ide').setup({}) in your config" : "run :ClaudeCodeStart";
+    vim.health.warn("the server is not running", advice);
+    return;
+  }
+  vim.health.ok(`server listening on 127.0.0.1:${s.port} (${s.clients} client${s.clients === 1 ? "" : "s"})`);
+  const path = s.lockFile as string;
+  const lock = lockfile.read(path);
+  if (lock === undefined) {
+    vim.health.error(`lock file ${path} is missing or unreadable`, "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart");
+    return;
+  }
+  if (lock.pid !== vim.fn.getpid()) vim.health.error(`lock file ${path} names pid ${tostring(lock.pid)}, not this Neovim`);
+  else vim.health.ok(`lock file ${path}`);
+  const mode = permissions(path);
+  if (mode !== undefined && mode !== 0o600) vim.health.warn(`lock file mode is ${octal(mode)}, expected 600`);
+}
+
+function checkLockDir(): void {
+  const dir = lockfile.defaultDir();
+  const mode = permissions(dir);
+  if (mode === undefined) {
+    vim.health.info(`lock directory ${dir} does not exist yet (created with mode 700 on start)`);
+    return;
+  }
+  if (vim.fn.filewritable(dir) !== 2) vim.health.error(`lock directory ${dir} is not writable`, "fix its owner or permissions");
+  else if (mode % 0o100 !== 0) vim.health.warn(`lock directory ${dir} has mode ${octal(mode)}: other users can list it`, `chmod 700 ${dir}`);
+  else vim.health.ok(`lock directory ${dir} (mode ${octal(mode)})`);
+}
+
+/** folder equals `dir` or contains it (the CLI's matching rule). */
+function contains(folder: string, dir: string): boolean {
+  return dir === folder || vim.startswith(dir, folder === "/" ? "/" : `${folder}/`);
+}
+
+/** The CLI auto-connects only when exactly one live IDE claims its cwd: report the others claiming ours. */
+function checkRivals(): void {
+  const own = ide.status().lockFile;
+  const cwd = vim.fs.normalize(vim.fn.getcwd());
+  const rivals: string[] = [];
+  for (const { path, lock } of lockfile.list(lockfile.defaultDir())) {
+    const folders = lock.workspaceFolders;
+    if (path === own || typeof lock.pid !== "number" || !lockfile.isAlive(lock.pid) || type(folders) !== "table") continue;
+    if ((folders as unknown[]).some((f) => typeof f === "string" && contains(vim.fs.normalize(f), cwd))) {
+      rivals.push(`${tostring(lock.ideName)} (pid ${lock.pid}, ${vim.fs.basename(path)})`);
+    }
+  }
+  if (rivals.length === 0) {
+    vim.health.ok("no other running IDE claims this directory");
+    return;
+  }
+  vim.health.warn(`other running IDEs also claim ${cwd}: ${rivals.join(", ")}`, [
+    "a claude started elsewhere will not auto-connect; choose the IDE with /ide in claude",
+    "claude started with :ClaudeCode always connects to this Neovim",
+  ]);
+}
+
+function checkClaude(): void {
+  const command = ide.config().terminal.command;
+  const exe = vim.split(vim.trim(command), " ", { plain: true, trimempty: true })[0] ?? "";
+  if (exe !== "" && vim.fn.executable(exe) === 1) vim.health.ok(`${exe} found: ${vim.fn.exepath(exe)}`);
+  else {
+    vim.health.warn(`${exe === "" ? "terminal.command" : exe} is not found or not executable`, [
+      "install Claude Code: npm install -g @anthropic-ai/claude-code",
+      "or set terminal.command to the claude executable",
+    ]);
+  }
+}
+
+export function check(this: void): void {
+  vim.health.start("claude-ide");
+  checkNeovim();
+  checkConfig();
+  checkServer();
+  checkLockDir();
+  checkRivals();
+  checkClaude();
+}
