@@ -261,3 +261,44 @@ describe('transport.frame Decoder', function()
     end)
   end)
 end)
+
+describe('transport.frame Decoder on random input', function()
+  -- Deterministic pseudo-random generator (the same cases on every run).
+  local seed = 12345
+  local function rand(n)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return math.floor(seed / 65536) % n
+  end
+  local function random_bytes(n)
+    local out = {}
+    for i = 1, n do
+      out[i] = string.char(rand(256))
+    end
+    return table.concat(out)
+  end
+
+  it('never raises, and ends with at most one error or close, on 2000 random streams', function()
+    local valid = client_frame(TEXT, 'ok') .. client_frame(PING, 'p')
+    for case = 1, 2000 do
+      -- half of the cases start with valid frames, so that the garbage hits the decoder mid-stream
+      local stream = (case % 2 == 0 and valid or '') .. random_bytes(rand(200))
+      local decoder = server_decoder(rand(2) == 0 and 64 or 4096)
+      local events, i = {}, 1
+      while i <= #stream do
+        local n = 1 + rand(40)
+        local ok, got = pcall(decoder.push, decoder, stream:sub(i, i + n - 1))
+        assert(ok, ('case %d raised: %s'):format(case, tostring(got)))
+        vim.list_extend(events, got)
+        i = i + n
+      end
+      for k, e in ipairs(events) do
+        if e.kind == 'error' or e.kind == 'close' then
+          assert.are.equal(#events, k, 'nothing after an error or close')
+        end
+        if e.kind == 'error' then
+          assert.is_true(e.code == 1002 or e.code == 1007 or e.code == 1009, 'code ' .. e.code)
+        end
+      end
+    end
+  end)
+end)

@@ -245,3 +245,37 @@ describe('transport.handshake constantTimeEquals', function()
     assert.is_false(handshake.constantTimeEquals('abc\0', 'abc'))
   end)
 end)
+
+describe('transport.handshake on random input', function()
+  it('never raises and always answers 101 or a listed refusal, for 2000 mutated requests', function()
+    local seed = 777
+    local function rand(n)
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return math.floor(seed / 65536) % n
+    end
+    local base = request()
+    for case = 1, 2000 do
+      -- flip, drop or insert a few random bytes anywhere in the head (keeping the final blank line)
+      local body = base:sub(1, -5)
+      for _ = 1, 1 + rand(4) do
+        local at = 1 + rand(#body)
+        local op = rand(3)
+        local byte = string.char(rand(256))
+        if op == 0 then
+          body = body:sub(1, at - 1) .. byte .. body:sub(at + 1)
+        elseif op == 1 then
+          body = body:sub(1, at - 1) .. body:sub(at + 1)
+        else
+          body = body:sub(1, at - 1) .. byte .. body:sub(at)
+        end
+      end
+      local head = body .. '\r\n\r\n'
+      local ok, res = pcall(handshake.answerUpgrade, head, OPTS)
+      assert(ok, ('case %d raised: %s'):format(case, tostring(res)))
+      if not res.ok then
+        assert.is_truthy(({ [400] = 1, [401] = 1, [403] = 1, [405] = 1, [426] = 1 })[res.status], 'status ' .. res.status)
+        assert.are.equal(res.status, tonumber(res.response:match('^HTTP/1%.1 (%d+) ')))
+      end
+    end
+  end)
+end)
