@@ -27,7 +27,7 @@ function connect({ conn, url, headers = {}, protocols = [] }) {
   const ws = new WebSocket(url, protocols, { headers, perMessageDeflate: true, maxPayload: 512 * 1024 * 1024 });
   conns.set(conn, ws);
   ws.on("open", () => {
-    emit({ ev: "open", conn, protocol: ws.protocol, extensions: ws.extensions, headers: ws._req?.res?.headers ?? {} });
+    emit({ ev: "open", conn, protocol: ws.protocol, extensions: ws.extensions, headers: ws._upgradeHeaders ?? {} });
   });
   ws.on("upgrade", (res) => {
     ws._upgradeHeaders = res.headers;
