@@ -1,4 +1,32 @@
 --[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
 local ____exports = {}
-____exports.ALL_TOOLS = {}
+local ____diff_tabs = require("claude-ide.tools.diff_tabs")
+local closeAllDiffTabs = ____diff_tabs.closeAllDiffTabs
+local closeTab = ____diff_tabs.closeTab
+local ____diagnostics = require("claude-ide.tools.diagnostics")
+local getDiagnostics = ____diagnostics.getDiagnostics
+local ____documents = require("claude-ide.tools.documents")
+local checkDocumentDirty = ____documents.checkDocumentDirty
+local saveDocument = ____documents.saveDocument
+local ____open_editors = require("claude-ide.tools.open_editors")
+local getOpenEditors = ____open_editors.getOpenEditors
+local ____open_file = require("claude-ide.tools.open_file")
+local openFile = ____open_file.openFile
+local ____selection = require("claude-ide.tools.selection")
+local getCurrentSelection = ____selection.getCurrentSelection
+local getLatestSelection = ____selection.getLatestSelection
+local ____workspace_folders = require("claude-ide.tools.workspace_folders")
+local getWorkspaceFolders = ____workspace_folders.getWorkspaceFolders
+____exports.ALL_TOOLS = {
+    openFile,
+    getDiagnostics,
+    getCurrentSelection,
+    getLatestSelection,
+    getOpenEditors,
+    getWorkspaceFolders,
+    checkDocumentDirty,
+    saveDocument,
+    closeAllDiffTabs,
+    closeTab
+}
 return ____exports

@@ -2,6 +2,8 @@
 // `Services`); construct it here and dispose of it in `disposeServices`.
 import type { Config } from "../config";
 import type { DiffService, Hub, Services } from "../tools/types";
+import { MentionQueue } from "./mentions";
+import { SelectionTracker } from "./selection";
 
 /** Until the diff review exists: nothing is ever open, and the tools say so honestly. */
 const noDiffs: DiffService = {
@@ -10,13 +12,17 @@ const noDiffs: DiffService = {
   dispose: () => {},
 };
 
-export function createServices(_config: Config, _hub: Hub): Services {
+export function createServices(config: Config, hub: Hub): Services {
   return {
     diff: noDiffs,
+    selection: new SelectionTracker(config, hub),
+    mentions: new MentionQueue(config, hub),
   };
 }
 
 /** Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop. */
 export function disposeServices(services: Services): void {
   services.diff.dispose();
+  services.selection.dispose();
+  services.mentions.dispose();
 }

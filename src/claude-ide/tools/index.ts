@@ -1,4 +1,22 @@
 // Every tool, in the order tools/list shows them. One file per tool (or tight family); add yours here.
+import { closeAllDiffTabs, closeTab } from "./diff_tabs";
+import { getDiagnostics } from "./diagnostics";
+import { checkDocumentDirty, saveDocument } from "./documents";
+import { getOpenEditors } from "./open_editors";
+import { openFile } from "./open_file";
+import { getCurrentSelection, getLatestSelection } from "./selection";
 import type { ToolDescriptor } from "./types";
+import { getWorkspaceFolders } from "./workspace_folders";
 
-export const ALL_TOOLS: ToolDescriptor[] = [];
+export const ALL_TOOLS: ToolDescriptor[] = [
+  openFile,
+  getDiagnostics,
+  getCurrentSelection,
+  getLatestSelection,
+  getOpenEditors,
+  getWorkspaceFolders,
+  checkDocumentDirty,
+  saveDocument,
+  closeAllDiffTabs,
+  closeTab,
+];

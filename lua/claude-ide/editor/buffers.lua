@@ -1,0 +1,206 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local ____exports = {}
+local ____positions = require("claude-ide.editor.positions")
+local normalizePath = ____positions.normalizePath
+--- Filetypes of file explorers, pickers and other tool windows: never "the file the user is editing".
+local SIDEBAR_FILETYPES = {
+    ["neo-tree"] = true,
+    ["neo-tree-popup"] = true,
+    NvimTree = true,
+    oil = true,
+    netrw = true,
+    minifiles = true,
+    aerial = true,
+    Outline = true,
+    undotree = true,
+    trouble = true,
+    snacks_picker_list = true,
+    snacks_terminal = true,
+    TelescopePrompt = true,
+    lazy = true,
+    mason = true,
+    qf = true,
+    help = true
+}
+function ____exports.isSidebarFiletype(ft)
+    return SIDEBAR_FILETYPES[ft] == true
+end
+local function option(buf, name)
+    return vim.api.nvim_get_option_value(name, {buf = buf})
+end
+--- A buffer holding a file the user edits: a normal buftype (not terminal, prompt, nofile, help, quickfix or
+-- acwrite like oil), a name, and not a sidebar filetype.
+function ____exports.isFileBuffer(buf)
+    if not vim.api.nvim_buf_is_valid(buf) then
+        return false
+    end
+    if option(buf, "buftype") ~= "" then
+        return false
+    end
+    if vim.api.nvim_buf_get_name(buf) == "" then
+        return false
+    end
+    return not ____exports.isSidebarFiletype(option(buf, "filetype"))
+end
+--- The normalized absolute path of a buffer's name ("" for an unnamed buffer).
+function ____exports.bufferPath(buf)
+    local name = vim.api.nvim_buf_get_name(buf)
+    return name == "" and "" or normalizePath(name)
+end
+--- The buffer whose file is exactly `path` (compared as normalized absolute paths; symlinks resolved when the
+-- plain comparison finds nothing). Unnamed and special buffers never match.
+function ____exports.findBuffer(path)
+    local target = normalizePath(path)
+    local bufs = __TS__ArrayFilter(
+        vim.api.nvim_list_bufs(),
+        function(____, b) return option(b, "buftype") == "" and vim.api.nvim_buf_get_name(b) ~= "" end
+    )
+    local exact = __TS__ArrayFind(
+        bufs,
+        function(____, b) return ____exports.bufferPath(b) == target end
+    )
+    if exact ~= nil then
+        return exact
+    end
+    local real = vim.uv.fs_realpath(target)
+    if real == nil then
+        return nil
+    end
+    return __TS__ArrayFind(
+        bufs,
+        function(____, b) return (vim.uv.fs_realpath(____exports.bufferPath(b))) == real end
+    )
+end
+--- Neovim filetypes whose VS Code language id differs (everything else: the filetype itself).
+local LANGUAGE_IDS = {
+    [""] = "plaintext",
+    text = "plaintext",
+    sh = "shellscript",
+    bash = "shellscript",
+    zsh = "shellscript",
+    cs = "csharp",
+    objc = "objective-c",
+    objcpp = "objective-cpp",
+    make = "makefile",
+    vim = "viml",
+    tex = "latex",
+    gitcommit = "git-commit",
+    gitrebase = "git-rebase"
+}
+--- The VS Code-style language id of a buffer (derived from 'filetype').
+function ____exports.languageId(buf)
+    local ft = option(buf, "filetype")
+    return LANGUAGE_IDS[ft] or ft
+end
+function ____exports.isDirty(buf)
+    return option(buf, "modified")
+end
+function ____exports.isListed(buf)
+    return option(buf, "buflisted")
+end
+--- True when the buffer's file does not exist on disk (never written).
+function ____exports.isUntitled(buf)
+    local stat = vim.uv.fs_stat(vim.api.nvim_buf_get_name(buf))
+    return stat == nil
+end
+function ____exports.lineCount(buf)
+    return vim.api.nvim_buf_line_count(buf)
+end
+--- One line of a loaded buffer ("" past the end).
+function ____exports.getLine(buf, line)
+    return vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1] or ""
+end
+--- The listed, loaded buffer of the file at `path` (an existing buffer is reused). A swap file found while
+-- loading opens the file read-only instead of prompting: a prompt would stall the editor inside a tool call.
+function ____exports.loadBuffer(path)
+    local buf = ____exports.findBuffer(path) or vim.fn.bufadd(path)
+    if not vim.api.nvim_buf_is_loaded(buf) then
+        local group = vim.api.nvim_create_augroup("claude-ide.load", {clear = true})
+        vim.api.nvim_create_autocmd(
+            "SwapExists",
+            {
+                group = group,
+                desc = "claude-ide: open read-only instead of prompting when a tool loads a file with a swap file",
+                callback = function()
+                    vim.v.swapchoice = "o"
+                end
+            }
+        )
+        local ok, err = pcall(vim.fn.bufload, buf)
+        vim.api.nvim_del_augroup_by_id(group)
+        if not ok then
+            error(
+                tostring(err),
+                0
+            )
+        end
+        if option(buf, "filetype") == "" then
+            local ft = vim.filetype.match({buf = buf})
+            if ft ~= nil then
+                vim.api.nvim_set_option_value("filetype", ft, {buf = buf})
+            end
+        end
+    end
+    vim.api.nvim_set_option_value("buflisted", true, {buf = buf})
+    return buf
+end
+--- Did the file change on disk since the buffer read it? Asks Vim (:checktime) with a buffer-local
+-- FileChangedShell handler so that Vim reports instead of prompting or reloading. Vim's own "changed since
+-- reading" check on :write still works afterwards (it keeps its own read time).
+local function changedOnDisk(buf)
+    local reason = ""
+    local group = vim.api.nvim_create_augroup("claude-ide.save-check", {clear = true})
+    vim.api.nvim_create_autocmd(
+        "FileChangedShell",
+        {
+            group = group,
+            buffer = buf,
+            desc = "claude-ide: report (do not prompt) a file changed on disk before saveDocument writes",
+            callback = function()
+                reason = vim.v.fcs_reason
+                vim.v.fcs_choice = ""
+            end
+        }
+    )
+    pcall(
+        vim.cmd,
+        "silent checktime " .. tostring(buf)
+    )
+    vim.api.nvim_del_augroup_by_id(group)
+    return reason == "changed" or reason == "conflict"
+end
+--- Writes a buffer to its file like :write, but refuses (with the reason) instead of prompting: not
+-- modifiable/read-only, file changed on disk since it was read, or the write failing. A buffer without
+-- unsaved changes is not written again.
+function ____exports.saveBuffer(buf)
+    if not vim.api.nvim_buf_is_loaded(buf) then
+        return {ok = false, reason = "the buffer is not loaded"}
+    end
+    if not ____exports.isDirty(buf) then
+        return {ok = true, wrote = false}
+    end
+    if option(buf, "readonly") then
+        return {ok = false, reason = "the buffer is read-only ('readonly' is set)"}
+    end
+    if changedOnDisk(buf) then
+        return {ok = false, reason = "the file changed on disk since it was read; not overwriting it (reload or save it yourself)"}
+    end
+    local ok, err = pcall(
+        vim.api.nvim_buf_call,
+        buf,
+        function() return vim.cmd("silent keepalt keepjumps write") end
+    )
+    if not ok then
+        return {
+            ok = false,
+            reason = "write failed: " .. tostring(err)
+        }
+    end
+    if ____exports.isDirty(buf) then
+        return {ok = false, reason = "write failed: the buffer is still modified after :write"}
+    end
+    return {ok = true, wrote = true}
+end
+return ____exports

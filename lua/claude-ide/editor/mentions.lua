@@ -1,0 +1,139 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local Logger = ____log.Logger
+local say = ____log.say
+--- How a mention reads in messages: `src/a.ts:3-5` (1-based lines, as the user counts them).
+function ____exports.describeMention(m)
+    local name = vim.fn.fnamemodify(m.filePath, ":~:.")
+    if m.lineStart == nil then
+        return name
+    end
+    local ____end = m.lineEnd or m.lineStart
+    return ____end == m.lineStart and (name .. ":") .. tostring(m.lineStart + 1) or (((name .. ":") .. tostring(m.lineStart + 1)) .. "-") .. tostring(____end + 1)
+end
+--- Mentions of one running server (Services.mentions).
+____exports.MentionQueue = __TS__Class()
+local MentionQueue = ____exports.MentionQueue
+MentionQueue.name = "MentionQueue"
+function MentionQueue.prototype.____constructor(self, config, hub)
+    self.config = config
+    self.hub = hub
+    self.queue = {}
+    self.disposed = false
+    self.log = __TS__New(Logger, config.log_level)
+    self.unsubscribe = hub.onSessionsChanged(function()
+        if vim.in_fast_event() then
+            vim.schedule(function() return self:flush() end)
+        else
+            self:flush()
+        end
+    end)
+end
+function MentionQueue.prototype.add(self, mention)
+    if #self.queue == 0 and self.hub.sessionCount() > 0 then
+        self.hub.broadcast("at_mentioned", mention)
+        return "sent"
+    end
+    local ____self_queue_0 = self.queue
+    ____self_queue_0[#____self_queue_0 + 1] = {
+        mention = mention,
+        expires = vim.uv.now() + self.config.mentions.queue_ttl_ms
+    }
+    self:armExpiry()
+    return "queued"
+end
+function MentionQueue.prototype.pending(self)
+    return __TS__ArrayMap(
+        self.queue,
+        function(____, q) return q.mention end
+    )
+end
+function MentionQueue.prototype.flush(self)
+    self:dropExpired()
+    if #self.queue == 0 or self.hub.sessionCount() == 0 then
+        return
+    end
+    local queued = self.queue
+    self.queue = {}
+    for ____, q in ipairs(queued) do
+        self.hub.broadcast("at_mentioned", q.mention)
+    end
+    self.log:info(("sent " .. tostring(#queued)) .. " queued mention(s) to Claude")
+    self:armExpiry()
+end
+function MentionQueue.prototype.dispose(self)
+    self.disposed = true
+    self.unsubscribe()
+    if self.timer ~= nil then
+        self.timer:stop()
+        self.timer:close()
+        self.timer = nil
+    end
+    if #self.queue > 0 then
+        say(
+            ("server stopped: " .. tostring(#self.queue)) .. " queued mention(s) dropped",
+            "warn"
+        )
+    end
+    self.queue = {}
+end
+function MentionQueue.prototype.dropExpired(self)
+    local now = vim.uv.now()
+    local expired = __TS__ArrayFilter(
+        self.queue,
+        function(____, q) return q.expires <= now end
+    )
+    if #expired == 0 then
+        return
+    end
+    self.queue = __TS__ArrayFilter(
+        self.queue,
+        function(____, q) return q.expires > now end
+    )
+    local names = table.concat(
+        __TS__ArrayMap(
+            expired,
+            function(____, q) return ____exports.describeMention(q.mention) end
+        ),
+        ", "
+    )
+    say("no Claude client connected in time: dropped mention(s) of " .. names, "warn")
+end
+function MentionQueue.prototype.armExpiry(self)
+    if self.disposed then
+        return
+    end
+    if #self.queue == 0 then
+        local ____opt_1 = self.timer
+        if ____opt_1 ~= nil then
+            ____opt_1:stop()
+        end
+        return
+    end
+    if self.timer == nil then
+        self.timer = vim.uv.new_timer()
+    end
+    local due = math.max(
+        0,
+        self.queue[1].expires - vim.uv.now()
+    )
+    self.timer:start(
+        due,
+        0,
+        function() return vim.schedule(function()
+            local ok, err = pcall(function()
+                self:dropExpired()
+                self:armExpiry()
+            end)
+            if not ok then
+                self.log:warn("mention queue: " .. tostring(err))
+            end
+        end) end
+    )
+end
+return ____exports

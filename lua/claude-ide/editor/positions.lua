@@ -1,0 +1,91 @@
+--[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____exports = {}
+local isAscii, ENCODING_API, NON_ASCII
+function isAscii(s)
+    return ({string.find(s, NON_ASCII)}) == nil
+end
+--- UTF-16 offset of byte offset `byteCol` (clamped to the line) in `line`.
+function ____exports.byteToUtf16(line, byteCol)
+    local col = math.max(
+        0,
+        math.min(byteCol, #line)
+    )
+    if isAscii(line) then
+        return col
+    end
+    if ENCODING_API then
+        return vim.str_utfindex(line, "utf-16", col, false)
+    end
+    local ____, utf16 = vim.str_utfindex(line, col)
+    return utf16
+end
+--- Length of `line` in UTF-16 code units.
+function ____exports.utf16Length(line)
+    return ____exports.byteToUtf16(line, #line)
+end
+ENCODING_API = vim.fn.has("nvim-0.11") == 1
+NON_ASCII = ((("[" .. string.char(128)) .. "-") .. string.char(255)) .. "]"
+--- Byte offset of UTF-16 offset `u16` (clamped to the line) in `line`. An offset inside a surrogate pair
+-- (half an emoji) moves to the end of that character.
+function ____exports.utf16ToByte(line, u16)
+    local col = math.max(0, u16)
+    if isAscii(line) then
+        return math.min(col, #line)
+    end
+    if ENCODING_API then
+        return vim.str_byteindex(line, "utf-16", col, false)
+    end
+    return vim.str_byteindex(
+        line,
+        math.min(
+            col,
+            ____exports.utf16Length(line)
+        ),
+        true
+    )
+end
+--- Byte length of the UTF-8 character starting at byte offset `byteCol` (0 at or past the end).
+function ____exports.charLength(line, byteCol)
+    if byteCol >= #line then
+        return 0
+    end
+    local b = string.byte(line, byteCol + 1)
+    if b < 192 then
+        return 1
+    end
+    if b < 224 then
+        return 2
+    end
+    if b < 240 then
+        return 3
+    end
+    return 4
+end
+--- Absolute, normalized path (no trailing slash, `~` and `.`/`..` resolved).
+function ____exports.normalizePath(path)
+    return vim.fs.normalize(vim.fn.fnamemodify(
+        vim.fs.normalize(path),
+        ":p"
+    ))
+end
+--- The percent-encoded file:// URI of an absolute path.
+function ____exports.toUri(path)
+    return vim.uri_from_fname(path)
+end
+--- The paths a client's `uri` (or plain path) may mean, most likely first: a file:// URI percent-decoded, then
+-- taken literally (a client that did not encode `100%.txt`). Plain paths are returned as they are.
+function ____exports.uriCandidates(uri)
+    if not vim.startswith(uri, "file://") then
+        return {____exports.normalizePath(uri)}
+    end
+    local literal = ____exports.normalizePath(string.sub(uri, 8))
+    local ok, decoded = pcall(vim.uri_to_fname, uri)
+    if not ok or decoded == literal then
+        return {literal}
+    end
+    return {
+        ____exports.normalizePath(decoded),
+        literal
+    }
+end
+return ____exports

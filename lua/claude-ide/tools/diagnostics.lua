@@ -1,0 +1,124 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local ____exports = {}
+local ____buffers = require("claude-ide.editor.buffers")
+local bufferPath = ____buffers.bufferPath
+local findBuffer = ____buffers.findBuffer
+local ____positions = require("claude-ide.editor.positions")
+local byteToUtf16 = ____positions.byteToUtf16
+local toUri = ____positions.toUri
+local uriCandidates = ____positions.uriCandidates
+local ____json = require("claude-ide.util.json")
+local dict = ____json.dict
+local ____types = require("claude-ide.tools.types")
+local jsonText = ____types.jsonText
+local SEVERITY_NAMES = {[1] = "Error", [2] = "Warning", [3] = "Information", [4] = "Hint"}
+--- Reads buffer lines once per line number (diagnostics often share lines).
+local LineCache = __TS__Class()
+LineCache.name = "LineCache"
+function LineCache.prototype.____constructor(self, buf)
+    self.buf = buf
+    self.lines = {}
+end
+function LineCache.prototype.utf16(self, lnum, col)
+    if not vim.api.nvim_buf_is_loaded(self.buf) then
+        return col
+    end
+    local line = self.lines[lnum]
+    if line == nil then
+        line = vim.api.nvim_buf_get_lines(self.buf, lnum, lnum + 1, false)[1] or ""
+        self.lines[lnum] = line
+    end
+    return byteToUtf16(line, col)
+end
+local function convert(d, lines)
+    local endLine = d.end_lnum or d.lnum
+    local out = dict({
+        message = d.message,
+        severity = SEVERITY_NAMES[d.severity or 1] or "Error",
+        range = {
+            start = {
+                line = d.lnum,
+                character = lines:utf16(d.lnum, d.col)
+            },
+            ["end"] = {
+                line = endLine,
+                character = lines:utf16(endLine, d.end_col or d.col)
+            }
+        }
+    })
+    if d.source ~= nil and d.source ~= "" then
+        out.source = d.source
+    end
+    if d.code ~= nil and d.code ~= "" then
+        out.code = d.code
+    end
+    return out
+end
+local function byPosition(a, b)
+    local ____temp_0
+    if a.lnum ~= b.lnum then
+        ____temp_0 = a.lnum < b.lnum
+    else
+        ____temp_0 = a.col < b.col
+    end
+    return ____temp_0
+end
+--- One file's entry: its URI and its diagnostics in position order.
+local function entry(buf, diagnostics)
+    local lines = __TS__New(LineCache, buf)
+    table.sort(diagnostics, byPosition)
+    return {
+        uri = toUri(bufferPath(buf)),
+        diagnostics = __TS__ArrayMap(
+            diagnostics,
+            function(____, d) return convert(d, lines) end
+        )
+    }
+end
+local function forUri(uri)
+    for ____, path in ipairs(uriCandidates(uri)) do
+        local buf = findBuffer(path)
+        if buf ~= nil then
+            return {entry(
+                buf,
+                vim.diagnostic.get(buf)
+            )}
+        end
+    end
+    return {}
+end
+local function all()
+    local byBuf = {}
+    local order = {}
+    for ____, d in ipairs(vim.diagnostic.get()) do
+        do
+            local buf = d.bufnr
+            if buf == nil or not vim.api.nvim_buf_is_valid(buf) or vim.api.nvim_buf_get_name(buf) == "" then
+                goto __continue17
+            end
+            local list = byBuf[buf]
+            if list == nil then
+                list = {}
+                byBuf[buf] = list
+                order[#order + 1] = buf
+            end
+            list[#list + 1] = d
+        end
+        ::__continue17::
+    end
+    table.sort(order)
+    return __TS__ArrayMap(
+        order,
+        function(____, buf) return entry(buf, byBuf[buf]) end
+    )
+end
+____exports.getDiagnostics = {
+    name = "getDiagnostics",
+    description = "Get language diagnostics (errors, warnings) from Neovim: for one file (uri) or for every file that has any. Lines and characters are 0-based (UTF-16).",
+    inputSchema = {type = "object", properties = {uri = {type = "string", description = "file:// URI (or absolute path) of one file; omit for all files with diagnostics"}}},
+    handler = function(args) return jsonText(type(args.uri) == "string" and args.uri ~= "" and forUri(args.uri) or all()) end
+}
+return ____exports

@@ -1,0 +1,28 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__New = ____lualib.__TS__New
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local Logger = ____log.Logger
+local ____types = require("claude-ide.tools.types")
+local text = ____types.text
+____exports.closeAllDiffTabs = {
+    name = "closeAllDiffTabs",
+    description = "Close every diff review opened by Claude (pending reviews count as rejected). Answers CLOSED_<n>_DIFF_TABS.",
+    inputSchema = {type = "object", properties = {}},
+    handler = function(_args, ctx) return text(("CLOSED_" .. tostring(ctx.services.diff.closeAll())) .. "_DIFF_TABS") end
+}
+--- Not listed (the CLI calls it without discovering it); answers TAB_CLOSED also for an unknown tab.
+____exports.closeTab = {
+    name = "close_tab",
+    description = "",
+    listed = false,
+    inputSchema = {type = "object", properties = {tab_name = {type = "string", description = "The tab_name given to openDiff"}}, required = {"tab_name"}},
+    handler = function(args, ctx)
+        local name = args.tab_name
+        if not ctx.services.diff.closeTab(name) then
+            __TS__New(Logger, ctx.config.log_level):debug(("close_tab: no open review named \"" .. name) .. "\"")
+        end
+        return text("TAB_CLOSED")
+    end
+}
+return ____exports

@@ -1,0 +1,62 @@
+--[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____exports = {}
+local ____buffers = require("claude-ide.editor.buffers")
+local findBuffer = ____buffers.findBuffer
+local isDirty = ____buffers.isDirty
+local isUntitled = ____buffers.isUntitled
+local saveBuffer = ____buffers.saveBuffer
+local ____positions = require("claude-ide.editor.positions")
+local uriCandidates = ____positions.uriCandidates
+local ____types = require("claude-ide.tools.types")
+local jsonText = ____types.jsonText
+--- The loaded buffer a `filePath` argument (path or file:// URI) names, and the path as understood.
+local function openDocument(arg)
+    local candidates = uriCandidates(arg)
+    for ____, path in ipairs(candidates) do
+        local buf = findBuffer(path)
+        if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
+            return {buf = buf, filePath = path}
+        end
+    end
+    return {filePath = candidates[1]}
+end
+local filePathSchema = {type = "object", properties = {filePath = {type = "string", description = "Absolute path (or file:// URI) of the document"}}, required = {"filePath"}}
+____exports.checkDocumentDirty = {
+    name = "checkDocumentDirty",
+    description = "Check whether an open document has unsaved changes.",
+    inputSchema = filePathSchema,
+    handler = function(args)
+        local ____openDocument_result_0 = openDocument(args.filePath)
+        local buf = ____openDocument_result_0.buf
+        local filePath = ____openDocument_result_0.filePath
+        if buf == nil then
+            return jsonText({success = false, message = "Document not open: " .. filePath})
+        end
+        return jsonText({
+            success = true,
+            filePath = filePath,
+            isDirty = isDirty(buf),
+            isUntitled = isUntitled(buf)
+        })
+    end
+}
+____exports.saveDocument = {
+    name = "saveDocument",
+    description = "Save an open document to disk (refused, with the reason, when it cannot be saved safely).",
+    inputSchema = filePathSchema,
+    handler = function(args)
+        local ____openDocument_result_1 = openDocument(args.filePath)
+        local buf = ____openDocument_result_1.buf
+        local filePath = ____openDocument_result_1.filePath
+        if buf == nil then
+            return jsonText({success = false, message = "Document not open: " .. filePath})
+        end
+        local result = saveBuffer(buf)
+        if not result.ok then
+            return jsonText({success = false, filePath = filePath, message = (("Cannot save " .. filePath) .. ": ") .. result.reason})
+        end
+        local message = result.wrote and "Document saved successfully" or "Document had no unsaved changes"
+        return jsonText({success = true, filePath = filePath, saved = true, message = message})
+    end
+}
+return ____exports

@@ -1,0 +1,29 @@
+--[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____exports = {}
+local ____types = require("claude-ide.tools.types")
+local jsonText = ____types.jsonText
+local function answer(sel)
+    if sel == nil then
+        return jsonText({success = false, message = "No active editor found"})
+    end
+    return jsonText({
+        success = true,
+        text = sel.text,
+        filePath = sel.filePath,
+        fileUrl = sel.fileUrl,
+        selection = sel.selection
+    })
+end
+____exports.getCurrentSelection = {
+    name = "getCurrentSelection",
+    description = "Get the current selection (or cursor position) in the active editor window: text, file path, and 0-based start/end positions (character in UTF-16 code units).",
+    inputSchema = {type = "object", properties = {}},
+    handler = function(_args, ctx) return answer(ctx.services.selection:current()) end
+}
+____exports.getLatestSelection = {
+    name = "getLatestSelection",
+    description = "Get the most recent selection seen in a file (kept while the user is in the terminal or another window): text, file path, and 0-based start/end positions.",
+    inputSchema = {type = "object", properties = {}},
+    handler = function(_args, ctx) return answer(ctx.services.selection:latest()) end
+}
+return ____exports

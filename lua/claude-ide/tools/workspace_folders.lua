@@ -1,0 +1,31 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local ____exports = {}
+local ____lockfile = require("claude-ide.discovery.lockfile")
+local workspaceFolders = ____lockfile.workspaceFolders
+local ____positions = require("claude-ide.editor.positions")
+local normalizePath = ____positions.normalizePath
+local toUri = ____positions.toUri
+local ____types = require("claude-ide.tools.types")
+local jsonText = ____types.jsonText
+____exports.getWorkspaceFolders = {
+    name = "getWorkspaceFolders",
+    description = "List the workspace folders: Neovim's working directory, then the workspace folders of attached LSP clients (no duplicates).",
+    inputSchema = {type = "object", properties = {}},
+    handler = function()
+        local folders = __TS__ArrayMap(
+            workspaceFolders(),
+            function(____, path) return {
+                name = vim.fs.basename(path),
+                uri = toUri(path),
+                path = path
+            } end
+        )
+        return jsonText({
+            success = true,
+            folders = folders,
+            rootPath = normalizePath(vim.fn.getcwd())
+        })
+    end
+}
+return ____exports

@@ -1,0 +1,179 @@
+// Buffers as the tools see them: file buffers found by exact path (never Vim's pattern-matching bufnr()),
+// language ids, dirty state, and saving without ever prompting or overwriting a newer file on disk.
+import { normalizePath } from "./positions";
+
+/** Filetypes of file explorers, pickers and other tool windows: never "the file the user is editing". */
+const SIDEBAR_FILETYPES: { [ft: string]: true } = {
+  "neo-tree": true,
+  "neo-tree-popup": true,
+  NvimTree: true,
+  oil: true,
+  netrw: true,
+  minifiles: true,
+  aerial: true,
+  Outline: true,
+  undotree: true,
+  trouble: true,
+  snacks_picker_list: true,
+  snacks_terminal: true,
+  TelescopePrompt: true,
+  lazy: true,
+  mason: true,
+  qf: true,
+  help: true,
+};
+
+export function isSidebarFiletype(ft: string): boolean {
+  return SIDEBAR_FILETYPES[ft] === true;
+}
+
+function option<T>(buf: Buf, name: string): T {
+  return vim.api.nvim_get_option_value(name, { buf }) as T;
+}
+
+/**
+ * A buffer holding a file the user edits: a normal buftype (not terminal, prompt, nofile, help, quickfix or
+ * acwrite like oil), a name, and not a sidebar filetype.
+ */
+export function isFileBuffer(buf: Buf): boolean {
+  if (!vim.api.nvim_buf_is_valid(buf)) return false;
+  if (option<string>(buf, "buftype") !== "") return false;
+  if (vim.api.nvim_buf_get_name(buf) === "") return false;
+  return !isSidebarFiletype(option<string>(buf, "filetype"));
+}
+
+/** The normalized absolute path of a buffer's name ("" for an unnamed buffer). */
+export function bufferPath(buf: Buf): string {
+  const name = vim.api.nvim_buf_get_name(buf);
+  return name === "" ? "" : normalizePath(name);
+}
+
+/**
+ * The buffer whose file is exactly `path` (compared as normalized absolute paths; symlinks resolved when the
+ * plain comparison finds nothing). Unnamed and special buffers never match.
+ */
+export function findBuffer(path: string): Buf | undefined {
+  const target = normalizePath(path);
+  const bufs = vim.api.nvim_list_bufs().filter((b) => option<string>(b, "buftype") === "" && vim.api.nvim_buf_get_name(b) !== "");
+  const exact = bufs.find((b) => bufferPath(b) === target);
+  if (exact !== undefined) return exact;
+  const [real] = vim.uv.fs_realpath(target);
+  if (real === undefined) return undefined;
+  return bufs.find((b) => vim.uv.fs_realpath(bufferPath(b))[0] === real);
+}
+
+/** Neovim filetypes whose VS Code language id differs (everything else: the filetype itself). */
+const LANGUAGE_IDS: { [ft: string]: string } = {
+  "": "plaintext",
+  text: "plaintext",
+  sh: "shellscript",
+  bash: "shellscript",
+  zsh: "shellscript",
+  cs: "csharp",
+  objc: "objective-c",
+  objcpp: "objective-cpp",
+  make: "makefile",
+  vim: "viml",
+  tex: "latex",
+  gitcommit: "git-commit",
+  gitrebase: "git-rebase",
+};
+
+/** The VS Code-style language id of a buffer (derived from 'filetype'). */
+export function languageId(buf: Buf): string {
+  const ft = option<string>(buf, "filetype");
+  return LANGUAGE_IDS[ft] ?? ft;
+}
+
+export function isDirty(buf: Buf): boolean {
+  return option<boolean>(buf, "modified");
+}
+
+export function isListed(buf: Buf): boolean {
+  return option<boolean>(buf, "buflisted");
+}
+
+/** True when the buffer's file does not exist on disk (never written). */
+export function isUntitled(buf: Buf): boolean {
+  const [stat] = vim.uv.fs_stat(vim.api.nvim_buf_get_name(buf));
+  return stat === undefined;
+}
+
+export function lineCount(buf: Buf): number {
+  return vim.api.nvim_buf_line_count(buf);
+}
+
+/** One line of a loaded buffer ("" past the end). */
+export function getLine(buf: Buf, line: number): string {
+  return vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[0] ?? "";
+}
+
+/**
+ * The listed, loaded buffer of the file at `path` (an existing buffer is reused). A swap file found while
+ * loading opens the file read-only instead of prompting: a prompt would stall the editor inside a tool call.
+ */
+export function loadBuffer(path: string): Buf {
+  const buf = findBuffer(path) ?? vim.fn.bufadd(path);
+  if (!vim.api.nvim_buf_is_loaded(buf)) {
+    const group = vim.api.nvim_create_augroup("claude-ide.load", { clear: true });
+    vim.api.nvim_create_autocmd("SwapExists", {
+      group,
+      desc: "claude-ide: open read-only instead of prompting when a tool loads a file with a swap file",
+      callback: () => {
+        vim.v.swapchoice = "o";
+      },
+    });
+    const [ok, err] = pcall(vim.fn.bufload, buf);
+    vim.api.nvim_del_augroup_by_id(group);
+    if (!ok) error(tostring(err), 0);
+    // bufload() leaves 'filetype' empty when filetype detection is off (as in `nvim -l`).
+    if (option<string>(buf, "filetype") === "") {
+      const [ft] = vim.filetype.match({ buf });
+      if (ft !== undefined) vim.api.nvim_set_option_value("filetype", ft, { buf });
+    }
+  }
+  vim.api.nvim_set_option_value("buflisted", true, { buf });
+  return buf;
+}
+
+export type SaveResult = { ok: true; wrote: boolean } | { ok: false; reason: string };
+
+/**
+ * Did the file change on disk since the buffer read it? Asks Vim (:checktime) with a buffer-local
+ * FileChangedShell handler so that Vim reports instead of prompting or reloading. Vim's own "changed since
+ * reading" check on :write still works afterwards (it keeps its own read time).
+ */
+function changedOnDisk(buf: Buf): boolean {
+  let reason = "";
+  const group = vim.api.nvim_create_augroup("claude-ide.save-check", { clear: true });
+  vim.api.nvim_create_autocmd("FileChangedShell", {
+    group,
+    buffer: buf,
+    desc: "claude-ide: report (do not prompt) a file changed on disk before saveDocument writes",
+    callback: () => {
+      reason = vim.v.fcs_reason as string;
+      vim.v.fcs_choice = "";
+    },
+  });
+  pcall(vim.cmd, `silent checktime ${buf}`);
+  vim.api.nvim_del_augroup_by_id(group);
+  return reason === "changed" || reason === "conflict";
+}
+
+/**
+ * Writes a buffer to its file like :write, but refuses (with the reason) instead of prompting: not
+ * modifiable/read-only, file changed on disk since it was read, or the write failing. A buffer without
+ * unsaved changes is not written again.
+ */
+export function saveBuffer(buf: Buf): SaveResult {
+  if (!vim.api.nvim_buf_is_loaded(buf)) return { ok: false, reason: "the buffer is not loaded" };
+  if (!isDirty(buf)) return { ok: true, wrote: false };
+  if (option<boolean>(buf, "readonly")) return { ok: false, reason: "the buffer is read-only ('readonly' is set)" };
+  if (changedOnDisk(buf)) {
+    return { ok: false, reason: "the file changed on disk since it was read; not overwriting it (reload or save it yourself)" };
+  }
+  const [ok, err] = pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent keepalt keepjumps write"));
+  if (!ok) return { ok: false, reason: `write failed: ${tostring(err)}` };
+  if (isDirty(buf)) return { ok: false, reason: "write failed: the buffer is still modified after :write" };
+  return { ok: true, wrote: true };
+}

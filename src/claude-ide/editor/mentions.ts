@@ -1,0 +1,118 @@
+// @-mentions pushed to Claude (`at_mentioned`, PROTOCOL.md §7): sent at once to connected clients; while
+// none is connected they wait, in order, and are sent when one connects, or dropped (with a message) after
+// config.mentions.queue_ttl_ms.
+import type { Config } from "../config";
+import { Logger, say } from "../log";
+import type { Hub } from "../tools/types";
+
+/** `at_mentioned` params: 0-based lines; without lines the whole file (or folder) is mentioned. */
+export interface Mention {
+  filePath: string;
+  lineStart?: number;
+  lineEnd?: number;
+}
+
+interface Queued {
+  mention: Mention;
+  /** vim.uv.now() after which it is dropped. */
+  expires: number;
+}
+
+export type MentionOutcome = "sent" | "queued";
+
+/** How a mention reads in messages: `src/a.ts:3-5` (1-based lines, as the user counts them). */
+export function describeMention(m: Mention): string {
+  const name = vim.fn.fnamemodify(m.filePath, ":~:.");
+  if (m.lineStart === undefined) return name;
+  const end = m.lineEnd ?? m.lineStart;
+  return end === m.lineStart ? `${name}:${m.lineStart + 1}` : `${name}:${m.lineStart + 1}-${end + 1}`;
+}
+
+/** Mentions of one running server (Services.mentions). */
+export class MentionQueue {
+  private queue: Queued[] = [];
+  private timer?: vim.uv.Timer;
+  private disposed = false;
+  private readonly unsubscribe: (this: void) => void;
+  private readonly log: Logger;
+
+  constructor(
+    private readonly config: Config,
+    private readonly hub: Hub,
+  ) {
+    this.log = new Logger(config.log_level);
+    this.unsubscribe = hub.onSessionsChanged(() => {
+      if (vim.in_fast_event()) vim.schedule(() => this.flush());
+      else this.flush();
+    });
+  }
+
+  /** Sends the mention now, or queues it until a client connects. */
+  add(mention: Mention): MentionOutcome {
+    if (this.queue.length === 0 && this.hub.sessionCount() > 0) {
+      this.hub.broadcast("at_mentioned", mention);
+      return "sent";
+    }
+    this.queue.push({ mention, expires: vim.uv.now() + this.config.mentions.queue_ttl_ms });
+    this.armExpiry();
+    return "queued";
+  }
+
+  /** Mentions waiting for a client. */
+  pending(): Mention[] {
+    return this.queue.map((q) => q.mention);
+  }
+
+  /** Drops what expired, then sends the rest in order if a client is connected. */
+  flush(): void {
+    this.dropExpired();
+    if (this.queue.length === 0 || this.hub.sessionCount() === 0) return;
+    const queued = this.queue;
+    this.queue = [];
+    for (const q of queued) this.hub.broadcast("at_mentioned", q.mention);
+    this.log.info(`sent ${queued.length} queued mention(s) to Claude`);
+    this.armExpiry();
+  }
+
+  /** Server stop: queued mentions cannot be delivered any more. */
+  dispose(): void {
+    this.disposed = true;
+    this.unsubscribe();
+    if (this.timer !== undefined) {
+      this.timer.stop();
+      this.timer.close();
+      this.timer = undefined;
+    }
+    if (this.queue.length > 0) say(`server stopped: ${this.queue.length} queued mention(s) dropped`, "warn");
+    this.queue = [];
+  }
+
+  private dropExpired(): void {
+    const now = vim.uv.now();
+    const expired = this.queue.filter((q) => q.expires <= now);
+    if (expired.length === 0) return;
+    this.queue = this.queue.filter((q) => q.expires > now);
+    const names = expired.map((q) => describeMention(q.mention)).join(", ");
+    say(`no Claude client connected in time: dropped mention(s) of ${names}`, "warn");
+  }
+
+  /** One timer, due when the oldest queued mention expires (the queue is in expiry order). */
+  private armExpiry(): void {
+    if (this.disposed) return;
+    if (this.queue.length === 0) {
+      this.timer?.stop();
+      return;
+    }
+    if (this.timer === undefined) this.timer = vim.uv.new_timer();
+    const due = math.max(0, this.queue[0].expires - vim.uv.now());
+    this.timer.start(due, 0, () =>
+      vim.schedule(() => {
+        const [ok, err] = pcall(() => {
+          this.dropExpired();
+          this.armExpiry();
+        });
+        if (!ok) this.log.warn(`mention queue: ${tostring(err)}`);
+      }),
+    );
+  }
+}

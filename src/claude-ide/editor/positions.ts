@@ -1,0 +1,69 @@
+// Positions and paths as the protocol wants them: 0-based lines, `character` in UTF-16 code units (the
+// MCP/LSP convention), percent-encoded file:// URIs. Neovim works in byte columns and plain paths.
+
+/** vim.str_utfindex / vim.str_byteindex changed signature in 0.11 ("utf-16" encoding argument). */
+const ENCODING_API = vim.fn.has("nvim-0.11") === 1;
+
+/** Matches any non-ASCII byte: a line without one has byte columns equal to UTF-16 columns. */
+const NON_ASCII = `[${string.char(0x80)}-${string.char(0xff)}]`;
+
+function isAscii(s: string): boolean {
+  return string.find(s, NON_ASCII) === undefined;
+}
+
+/** UTF-16 offset of byte offset `byteCol` (clamped to the line) in `line`. */
+export function byteToUtf16(line: string, byteCol: number): number {
+  const col = math.max(0, math.min(byteCol, line.length));
+  if (isAscii(line)) return col;
+  if (ENCODING_API) return vim.str_utfindex(line, "utf-16", col, false);
+  const [, utf16] = vim.str_utfindex(line, col);
+  return utf16;
+}
+
+/**
+ * Byte offset of UTF-16 offset `u16` (clamped to the line) in `line`. An offset inside a surrogate pair
+ * (half an emoji) moves to the end of that character.
+ */
+export function utf16ToByte(line: string, u16: number): number {
+  const col = math.max(0, u16);
+  if (isAscii(line)) return math.min(col, line.length);
+  if (ENCODING_API) return vim.str_byteindex(line, "utf-16", col, false);
+  return vim.str_byteindex(line, math.min(col, utf16Length(line)), true);
+}
+
+/** Length of `line` in UTF-16 code units. */
+export function utf16Length(line: string): number {
+  return byteToUtf16(line, line.length);
+}
+
+/** Byte length of the UTF-8 character starting at byte offset `byteCol` (0 at or past the end). */
+export function charLength(line: string, byteCol: number): number {
+  if (byteCol >= line.length) return 0;
+  const b = string.byte(line, byteCol + 1);
+  if (b < 0xc0) return 1;
+  if (b < 0xe0) return 2;
+  if (b < 0xf0) return 3;
+  return 4;
+}
+
+/** Absolute, normalized path (no trailing slash, `~` and `.`/`..` resolved). */
+export function normalizePath(path: string): string {
+  return vim.fs.normalize(vim.fn.fnamemodify(vim.fs.normalize(path), ":p"));
+}
+
+/** The percent-encoded file:// URI of an absolute path. */
+export function toUri(path: string): string {
+  return vim.uri_from_fname(path);
+}
+
+/**
+ * The paths a client's `uri` (or plain path) may mean, most likely first: a file:// URI percent-decoded, then
+ * taken literally (a client that did not encode `100%.txt`). Plain paths are returned as they are.
+ */
+export function uriCandidates(uri: string): string[] {
+  if (!vim.startswith(uri, "file://")) return [normalizePath(uri)];
+  const literal = normalizePath(string.sub(uri, 8));
+  const [ok, decoded] = pcall(vim.uri_to_fname, uri);
+  if (!ok || decoded === literal) return [literal];
+  return [normalizePath(decoded as string), literal];
+}

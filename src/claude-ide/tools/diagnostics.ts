@@ -1,0 +1,91 @@
+// getDiagnostics (PROTOCOL.md §4, §6): the CLI gives it 500 ms and shows new diagnostics to the model, so the
+// answer is computed directly from vim.diagnostic (no LSP requests), compact, with UTF-16 columns.
+import { bufferPath, findBuffer } from "../editor/buffers";
+import { byteToUtf16, toUri, uriCandidates } from "../editor/positions";
+import { dict } from "../util/json";
+import { jsonText, ToolDescriptor } from "./types";
+
+const SEVERITY_NAMES: { [severity: number]: string } = { 1: "Error", 2: "Warning", 3: "Information", 4: "Hint" };
+
+/** Reads buffer lines once per line number (diagnostics often share lines). */
+class LineCache {
+  private readonly lines = new LuaMap<number, string>();
+  constructor(private readonly buf: Buf) {}
+
+  /** UTF-16 column of byte column `col` on 0-based line `lnum` (byte column kept for unloaded buffers). */
+  utf16(lnum: number, col: number): number {
+    if (!vim.api.nvim_buf_is_loaded(this.buf)) return col;
+    let line = this.lines.get(lnum);
+    if (line === undefined) {
+      line = vim.api.nvim_buf_get_lines(this.buf, lnum, lnum + 1, false)[0] ?? "";
+      this.lines.set(lnum, line);
+    }
+    return byteToUtf16(line, col);
+  }
+}
+
+function convert(d: vim.diagnostic.Diagnostic, lines: LineCache): object {
+  const endLine = d.end_lnum ?? d.lnum;
+  const out = dict({
+    message: d.message,
+    severity: SEVERITY_NAMES[d.severity ?? 1] ?? "Error",
+    range: {
+      start: { line: d.lnum, character: lines.utf16(d.lnum, d.col) },
+      end: { line: endLine, character: lines.utf16(endLine, d.end_col ?? d.col) },
+    },
+  }) as { [key: string]: unknown };
+  if (d.source !== undefined && d.source !== "") out.source = d.source;
+  if (d.code !== undefined && d.code !== "") out.code = d.code;
+  return out;
+}
+
+function byPosition(a: vim.diagnostic.Diagnostic, b: vim.diagnostic.Diagnostic): boolean {
+  return a.lnum !== b.lnum ? a.lnum < b.lnum : a.col < b.col;
+}
+
+/** One file's entry: its URI and its diagnostics in position order. */
+function entry(buf: Buf, diagnostics: vim.diagnostic.Diagnostic[]): object {
+  const lines = new LineCache(buf);
+  table.sort(diagnostics, byPosition);
+  return { uri: toUri(bufferPath(buf)), diagnostics: diagnostics.map((d) => convert(d, lines)) };
+}
+
+function forUri(uri: string): object[] {
+  for (const path of uriCandidates(uri)) {
+    const buf = findBuffer(path);
+    if (buf !== undefined) return [entry(buf, vim.diagnostic.get(buf))];
+  }
+  // A file that is not open has no diagnostics in Neovim: an empty answer, not an error.
+  return [];
+}
+
+function all(): object[] {
+  const byBuf = new LuaMap<number, vim.diagnostic.Diagnostic[]>();
+  const order: number[] = [];
+  for (const d of vim.diagnostic.get()) {
+    const buf = d.bufnr;
+    if (buf === undefined || !vim.api.nvim_buf_is_valid(buf) || vim.api.nvim_buf_get_name(buf) === "") continue;
+    let list = byBuf.get(buf);
+    if (list === undefined) {
+      list = [];
+      byBuf.set(buf, list);
+      order.push(buf);
+    }
+    list.push(d);
+  }
+  table.sort(order);
+  return order.map((buf) => entry(buf, byBuf.get(buf) as vim.diagnostic.Diagnostic[]));
+}
+
+export const getDiagnostics: ToolDescriptor = {
+  name: "getDiagnostics",
+  description:
+    "Get language diagnostics (errors, warnings) from Neovim: for one file (uri) or for every file that has any. Lines and characters are 0-based (UTF-16).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      uri: { type: "string", description: "file:// URI (or absolute path) of one file; omit for all files with diagnostics" },
+    },
+  },
+  handler: (args) => jsonText(typeof args.uri === "string" && args.uri !== "" ? forUri(args.uri) : all()),
+};

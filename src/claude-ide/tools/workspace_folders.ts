@@ -1,0 +1,15 @@
+// getWorkspaceFolders (PROTOCOL.md §6): Neovim's working directory plus the LSP workspace folders — the same
+// folders the lock file announces, so that the CLI's matching and this answer agree.
+import { workspaceFolders } from "../discovery/lockfile";
+import { normalizePath, toUri } from "../editor/positions";
+import { jsonText, ToolDescriptor } from "./types";
+
+export const getWorkspaceFolders: ToolDescriptor = {
+  name: "getWorkspaceFolders",
+  description: "List the workspace folders: Neovim's working directory, then the workspace folders of attached LSP clients (no duplicates).",
+  inputSchema: { type: "object", properties: {} },
+  handler: () => {
+    const folders = workspaceFolders().map((path) => ({ name: vim.fs.basename(path), uri: toUri(path), path }));
+    return jsonText({ success: true, folders, rootPath: normalizePath(vim.fn.getcwd()) });
+  },
+};
