@@ -1,0 +1,93 @@
+-- Benchmark: tools/call round trip (a trivial tool) through the whole plugin stack — WebSocket, JSON-RPC,
+-- MCP session, coroutine runner, tool — in this Neovim, next to a Node `ws` server that parses each request
+-- and answers it (the baseline). One Node `ws` client (bench/protocol_roundtrip_driver.mjs) alternates its
+-- calls between the two servers, so both are measured under the same machine load: 2,000 sequential calls
+-- each after a warm-up. Prints numbers; no pass/fail.
+--
+--   nvim --clean --headless -l bench/protocol_roundtrip.lua     (from the repo root, after the build)
+--
+-- Target: p50 and p99 within 2x the Node baseline.
+local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
+package.path = root .. '/lua/?.lua;' .. root .. '/lua/?/init.lua;' .. package.path
+local lualib = require('claude-ide.lualib_bundle')
+local Server = require('claude-ide.server').Server
+local config = require('claude-ide.config')
+local types = require('claude-ide.tools.types')
+
+local driver = root .. '/bench/protocol_roundtrip_driver.mjs'
+local CALLS, WARMUP = 2000, 300
+
+--- Runs the Node client against both servers, alternating calls; returns the sorted times (ms) of each.
+local function measure(port_a, token_a, port_b, token_b)
+  local done
+  local cmd = { 'node', driver, 'client', tostring(CALLS), tostring(WARMUP), tostring(port_a), token_a, tostring(port_b), token_b }
+  vim.system(cmd, { cwd = root }, function(res)
+    done = res
+  end)
+  assert(vim.wait(120000, function()
+    return done ~= nil
+  end, 1), 'the client timed out')
+  assert(done.code == 0, done.stderr or '')
+  local out = vim.json.decode(done.stdout)
+  table.sort(out.a)
+  table.sort(out.b)
+  return out.a, out.b
+end
+
+local function percentile(sorted, p)
+  return sorted[math.max(1, math.ceil(#sorted * p))]
+end
+
+-- The plugin's server with one trivial tool; its lock file goes to a private directory.
+local lock_dir = vim.fn.tempname()
+local server = lualib.__TS__New(Server, config.validate(nil).config, {
+  lockDir = lock_dir,
+  tools = {
+    {
+      name = 'noop',
+      description = 'Answers ok',
+      inputSchema = { type = 'object', properties = vim.empty_dict() },
+      handler = function()
+        return types.text('ok')
+      end,
+    },
+  },
+})
+local started = server:start()
+assert(started.ok, started.error)
+
+-- Node's server, in its own process like Neovim's.
+local node_port
+local node_server = vim.system({ 'node', driver, 'server' }, {
+  stdin = true,
+  stdout = function(_, data)
+    local port = data and data:match('"port":(%d+)')
+    if port then
+      node_port = tonumber(port)
+    end
+  end,
+})
+assert(vim.wait(10000, function()
+  return node_port ~= nil
+end, 5), 'the Node server did not start')
+
+local nvim_ms, node_ms = measure(started.endpoint.port, started.endpoint.token, node_port, 'unused')
+local results = {
+  { 'claude-ide (Neovim ' .. tostring(vim.version()) .. ')', nvim_ms },
+  { 'Node ws JSON-RPC (baseline)', node_ms },
+}
+node_server:write(nil)
+node_server:wait(2000)
+server:stop()
+vim.fn.delete(lock_dir, 'rf')
+
+io.write(('tools/call round trip, Node ws client, %d sequential calls to each server after %d warm-up (ms)\n'):format(CALLS, WARMUP))
+io.write(('  %-36s %8s %8s %8s %8s\n'):format('', 'p50', 'p90', 'p99', 'max'))
+for _, r in ipairs(results) do
+  local ms = r[2]
+  io.write(('  %-36s %8.3f %8.3f %8.3f %8.3f\n'):format(r[1], percentile(ms, 0.5), percentile(ms, 0.9), percentile(ms, 0.99), ms[#ms]))
+end
+local p50 = percentile(results[1][2], 0.5) / percentile(results[2][2], 0.5)
+local p99 = percentile(results[1][2], 0.99) / percentile(results[2][2], 0.99)
+local met = p50 <= 2 and p99 <= 2
+io.write(('  target: within 2x the baseline; p50 %.2fx, p99 %.2fx (%s)\n'):format(p50, p99, met and 'met' or 'NOT met'))

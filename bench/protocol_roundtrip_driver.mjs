@@ -1,0 +1,95 @@
+// Helper of bench/protocol_roundtrip.lua (run that file, not this one).
+//   node protocol_roundtrip_driver.mjs server
+//        a Node `ws` JSON-RPC server on 127.0.0.1 that parses each request and answers it with a tools/call
+//        shaped result (the baseline: the least work any JSON-RPC-over-WebSocket server does); prints {"port":N}
+//   node protocol_roundtrip_driver.mjs client CALLS WARMUP PORT_A TOKEN_A PORT_B TOKEN_B
+//        initializes a session with each server, then alternates sequential tools/call requests between them
+//        (each sent after the previous answer) so that both see the same machine load; after WARMUP
+//        unmeasured calls each, prints {"a":[ms...],"b":[ms...]} with CALLS round-trip times per server.
+import WebSocket, { WebSocketServer } from "ws";
+
+const [mode, ...args] = process.argv.slice(2);
+
+function server() {
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false });
+  wss.on("connection", (ws) =>
+    ws.on("message", (data) => {
+      const msg = JSON.parse(data.toString("utf8"));
+      if (msg.id === undefined) return;
+      const result = msg.method === "tools/call" ? { content: [{ type: "text", text: "ok" }] } : {};
+      ws.send(JSON.stringify({ jsonrpc: "2.0", id: msg.id, result }));
+    }),
+  );
+  wss.on("listening", () => process.stdout.write(JSON.stringify({ port: wss.address().port }) + "\n"));
+  process.stdin.on("end", () => process.exit(0)); // the parent's end
+  process.stdin.resume();
+}
+
+/** One JSON-RPC connection: request() resolves with the response once it arrives. */
+function open(port, token) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/`, ["mcp"], {
+      headers: { "x-claude-code-ide-authorization": token },
+      perMessageDeflate: false,
+    });
+    let id = 0;
+    let waiting = null;
+    ws.on("message", (data) => {
+      const msg = JSON.parse(data.toString("utf8"));
+      if (!waiting || msg.id !== id) return reject(new Error(`unexpected message ${data}`));
+      if (msg.error) return reject(new Error(`error response ${data}`));
+      const w = waiting;
+      waiting = null;
+      w(msg);
+    });
+    ws.on("error", reject);
+    ws.on("open", () =>
+      resolve({
+        ws,
+        request(method, params) {
+          id += 1;
+          return new Promise((done) => {
+            waiting = done;
+            ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+          });
+        },
+        notify(method) {
+          ws.send(JSON.stringify({ jsonrpc: "2.0", method }));
+        },
+      }),
+    );
+  });
+}
+
+async function client(calls, warmup, portA, tokenA, portB, tokenB) {
+  const conns = [await open(portA, tokenA), await open(portB, tokenB)];
+  for (const c of conns) {
+    await c.request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } });
+    c.notify("notifications/initialized");
+  }
+  const ms = [[], []];
+  for (let i = 0; i < warmup + calls; i++) {
+    for (let k = 0; k < 2; k++) {
+      const started = process.hrtime.bigint();
+      await conns[k].request("tools/call", { name: "noop", arguments: {}, _meta: { progressToken: i } });
+      if (i >= warmup) ms[k].push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  }
+  process.stdout.write(JSON.stringify({ a: ms[0], b: ms[1] }) + "\n");
+  for (const c of conns) c.ws.close();
+}
+
+if (mode === "server") server();
+else if (mode === "client") {
+  const [calls, warmup, portA, tokenA, portB, tokenB] = args;
+  client(Number(calls), Number(warmup), Number(portA), tokenA, Number(portB), tokenB).then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(String(err && err.stack ? err.stack : err) + "\n");
+      process.exit(1);
+    },
+  );
+} else {
+  process.stderr.write("usage: protocol_roundtrip_driver.mjs server | client CALLS WARMUP PORT_A TOKEN_A PORT_B TOKEN_B\n");
+  process.exit(2);
+}
