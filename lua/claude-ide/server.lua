@@ -221,7 +221,10 @@ function Server.prototype.accept(self, sessions, conn)
                 if not s:isOpen() then
                     sessions[s.id] = nil
                 end
-                self:notifySessionsChanged()
+                local ____opt_7 = self.running
+                if (____opt_7 and ____opt_7.sessions) == sessions then
+                    self:notifySessionsChanged()
+                end
             end
         }
     )

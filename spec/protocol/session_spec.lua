@@ -300,6 +300,13 @@ describe('Session', function()
     assert.are.equal(0, blocking:pending())
   end)
 
+  it('tells its owner when it closes even if it never became ready', function()
+    conn:drop(1000)
+    assert.are.same({ false }, changes)
+    conn.handlers.onClose(1000, '') -- a second report is ignored
+    assert.are.same({ false }, changes)
+  end)
+
   it('records the CLI pid from ide_connected and ignores log_event and unknown notifications', function()
     send({ jsonrpc = '2.0', method = 'ide_connected', params = { pid = 4242 } })
     send({ jsonrpc = '2.0', method = 'log_event', params = { eventName = 'x', eventData = {} } })

@@ -35,7 +35,7 @@ describe('server', function()
       inputSchema = { type = 'object', properties = { tag = { type = 'string' } }, required = { 'tag' } },
       handler = function(args, ctx)
         local value = ctx.park(function(resume)
-          parked[args.tag] = { resume = resume, client = ctx.clientId }
+          parked[args.tag] = { resume = resume, client = ctx.clientId, services = ctx.services }
         end, function(reason)
           parked[args.tag].cancelled = reason
         end)
@@ -269,6 +269,47 @@ describe('server', function()
     assert.are.equal(1001, (a:wait_close()))
     assert.are.equal(1001, (b:wait_close()))
     assert.are.equal('server stopped', parked.s.cancelled)
+  end)
+
+  it('stop delivers the answers its services give (a pending review) before closing with 1001', function()
+    start()
+    local c = connect()
+    c:initialize()
+    -- A stand-in for the diff review: its dispose() answers the parked call, as the real one does.
+    local id = c:request_async('tools/call', { name = 'park', arguments = { tag = 'review' } })
+    assert.is_true(vim.wait(2000, function()
+      return parked.review ~= nil
+    end, 5))
+    parked.review.services.diff = {
+      closeAll = function()
+        return 0
+      end,
+      closeTab = function()
+        return false
+      end,
+      dispose = function()
+        parked.review.resume('DIFF_REJECTED')
+      end,
+    }
+    server:stop()
+    local events = c.driver.events
+    assert.is_true(vim.wait(3000, function()
+      for _, e in ipairs(events) do
+        if e.conn == c.id and e.ev == 'close' then
+          return true
+        end
+      end
+      return false
+    end, 5))
+    local order = {}
+    for _, e in ipairs(events) do
+      if e.conn == c.id then
+        table.insert(order, e.ev == 'close' and ('close ' .. e.code) or vim.json.decode(e.text).result.content[1].text)
+      end
+    end
+    assert.are.same({ 'review:DIFF_REJECTED', 'close 1001' }, order)
+    assert.is_nil(parked.review.cancelled)
+    c:wait_response(id)
   end)
 
   it('a restart with reuse keeps port and token, and a client reconnects with them', function()

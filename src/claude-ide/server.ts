@@ -210,7 +210,8 @@ export class Server {
       log: this.log,
       onChange: (s) => {
         if (!s.isOpen()) sessions.delete(s.id);
-        this.notifySessionsChanged();
+        // Connections of a stopped server close after stop() has told the listeners already.
+        if (this.running?.sessions === sessions) this.notifySessionsChanged();
       },
     });
     sessions.set(conn.id, session);

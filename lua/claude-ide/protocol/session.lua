@@ -296,10 +296,7 @@ function Session.prototype.closed(self, code, reason)
     self.deps.log:debug((((("client " .. tostring(self.id)) .. " closed (") .. tostring(code)) .. (reason ~= "" and " " .. reason or "")) .. ")")
     self.calls = {}
     self.deps.blocking:cancelOwner(self.id, "client disconnected")
-    local wasReady = self.ready
     self.ready = false
-    if wasReady then
-        self.deps.onChange(self)
-    end
+    self.deps.onChange(self)
 end
 return ____exports

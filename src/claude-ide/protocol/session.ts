@@ -233,8 +233,7 @@ export class Session {
     this.deps.log.debug(`client ${this.id} closed (${code}${reason !== "" ? ` ${reason}` : ""})`);
     this.calls = new LuaMap();
     this.deps.blocking.cancelOwner(this.id, "client disconnected");
-    const wasReady = this.ready;
     this.ready = false;
-    if (wasReady) this.deps.onChange(this);
+    this.deps.onChange(this);
   }
 }
