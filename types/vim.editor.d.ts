@@ -2,6 +2,8 @@
 // Typings used by the editor features (selection, buffers, terminal, tools), merged into types/vim.d.ts.
 
 declare namespace vim {
+  /** Buffer variables of the current buffer (vim.b[buf] for another one). */
+  const b: { [name: string]: any } & { [buf: number]: { [name: string]: any } };
   namespace filetype {
     function match(args: { buf?: Buf; filename?: string; contents?: string[] }): LuaMultiReturn<[string | undefined, unknown?]>;
   }

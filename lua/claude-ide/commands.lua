@@ -1,5 +1,7 @@
 --[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
 local ____exports = {}
+local ____buffers = require("claude-ide.editor.buffers")
+local isFileBuffer = ____buffers.isFileBuffer
 local ide = require("claude-ide.init")
 local ____log = require("claude-ide.log")
 local say = ____log.say
@@ -13,7 +15,65 @@ local function formatUptime(ms)
     end
     return ((tostring(math.floor(s / 3600)) .. "h ") .. tostring(math.floor(s % 3600 / 60))) .. "m"
 end
+--- The lines of an active Visual selection (a `<Cmd>` mapping passes no range), or undefined.
+local function visualLines()
+    local mode = vim.fn.mode()
+    if mode ~= "v" and mode ~= "V" and mode ~= string.char(22) then
+        return nil
+    end
+    local a = vim.fn.getpos("v")[2]
+    local b = vim.fn.line(".")
+    vim.cmd("normal! ")
+    return a <= b and ({a, b}) or ({b, a})
+end
+--- :ClaudeCodeSend — the range (or Visual lines, or the current line) of the current file; in a file
+-- explorer, the entry under the cursor.
+local function send(args)
+    local buf = vim.api.nvim_get_current_buf()
+    if not isFileBuffer(buf) then
+        ide.add_under_cursor()
+        return
+    end
+    local cursor = vim.fn.line(".")
+    local first, last = unpack(
+        args.range > 0 and ({args.line1, args.line2}) or (visualLines() or ({cursor, cursor})),
+        1,
+        2
+    )
+    ide.add(
+        vim.api.nvim_buf_get_name(buf),
+        first,
+        last
+    )
+end
+--- :ClaudeCodeAdd {file} [start] [end] — lines as the user counts them (1-based).
+local function addFile(args)
+    local file, startArg, endArg = unpack(args.fargs, 1, 3)
+    local ____temp_0
+    if startArg == nil then
+        ____temp_0 = nil
+    else
+        ____temp_0 = tonumber(startArg)
+    end
+    local start = ____temp_0
+    local ____temp_1
+    if endArg == nil then
+        ____temp_1 = nil
+    else
+        ____temp_1 = tonumber(endArg)
+    end
+    local ____end = ____temp_1
+    if #args.fargs > 3 or startArg ~= nil and start == nil or endArg ~= nil and ____end == nil then
+        say("usage: :ClaudeCodeAdd {file} [start-line] [end-line] (escape spaces in the file name with a backslash)", "error")
+        return
+    end
+    ide.add(file, start, ____end)
+end
 local HANDLERS = {
+    ClaudeCode = function(args) return ide.toggle(args.args) end,
+    ClaudeCodeFocus = function() return ide.focus() end,
+    ClaudeCodeSend = send,
+    ClaudeCodeAdd = addFile,
     ClaudeCodeStart = function()
         local before = ide.status()
         if before.running then

@@ -4,6 +4,14 @@ local ____exports = {}
 local state
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
+local ____explorers = require("claude-ide.editor.explorers")
+local pathUnderCursor = ____explorers.pathUnderCursor
+local ____mentions = require("claude-ide.editor.mentions")
+local describeMention = ____mentions.describeMention
+local makeMention = ____mentions.makeMention
+local MentionQueue = ____mentions.MentionQueue
+local ____terminal = require("claude-ide.editor.terminal")
+local ClaudeTerminal = ____terminal.ClaudeTerminal
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____server = require("claude-ide.server")
@@ -36,6 +44,11 @@ function ____exports.start()
     end
     state.server = server
     state.endpoint = started.endpoint
+    state.mentions = __TS__New(
+        MentionQueue,
+        ____exports.config(),
+        server.hub
+    )
     return true
 end
 --- Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed.
@@ -45,6 +58,11 @@ function ____exports.stop()
         return false
     end
     state.server = nil
+    local ____opt_1 = state.mentions
+    if ____opt_1 ~= nil then
+        ____opt_1:dispose()
+    end
+    state.mentions = nil
     server:stop()
     return true
 end
@@ -88,5 +106,67 @@ function ____exports.server()
 end
 function ____exports.status()
     return state.server ~= nil and state.server:status() or ({running = false, clients = 0, cliPids = {}})
+end
+--- Starts the server unless it runs (quietly: start() says "already running").
+local function ensureStarted()
+    return state.server ~= nil or ____exports.start()
+end
+local function terminal()
+    if state.terminal == nil then
+        state.terminal = __TS__New(ClaudeTerminal)
+    end
+    return state.terminal
+end
+--- :ClaudeCode — shows/hides the Claude terminal, starting the server and claude (with `args`) if needed.
+function ____exports.toggle(args)
+    if args == nil then
+        args = ""
+    end
+    if ensureStarted() then
+        terminal():toggle(
+            ____exports.config(),
+            state.endpoint.port,
+            args
+        )
+    end
+end
+--- :ClaudeCodeFocus — focuses the Claude terminal, starting the server and claude if needed.
+function ____exports.focus(args)
+    if args == nil then
+        args = ""
+    end
+    if ensureStarted() then
+        terminal():focus(
+            ____exports.config(),
+            state.endpoint.port,
+            args
+        )
+    end
+end
+---
+-- @ -mentions `path` (a file or folder) to Claude, with optional 1-based lines as the user counts them: sent
+-- now, or queued until Claude connects (the server is started if needed). Returns whether it was accepted.
+function ____exports.add(path, startLine, endLine)
+    local made = makeMention(path, startLine, endLine)
+    if not made.ok then
+        say(made.error, "error")
+        return false
+    end
+    if not ensureStarted() then
+        return false
+    end
+    local outcome = state.mentions:add(made.mention)
+    local name = describeMention(made.mention)
+    say(outcome == "sent" and ("sent " .. name) .. " to Claude" or ("Claude is not connected: " .. name) .. " will be sent when it connects")
+    return true
+end
+--- Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file.
+function ____exports.add_under_cursor()
+    local target = pathUnderCursor()
+    if not target.ok then
+        say("nothing to add: " .. target.reason, "warn")
+        return false
+    end
+    return ____exports.add(target.path)
 end
 return ____exports

@@ -1,3 +1,25 @@
+local function __TS__ArrayFilter(self, callbackfn, thisArg)
+    local result = {}
+    local len = 0
+    for i = 1, #self do
+        if callbackfn(thisArg, self[i], i - 1, self) then
+            len = len + 1
+            result[len] = self[i]
+        end
+    end
+    return result
+end
+
+local function __TS__ArrayFind(self, predicate, thisArg)
+    for i = 1, #self do
+        local elem = self[i]
+        if predicate(thisArg, elem, i - 1, self) then
+            return elem
+        end
+    end
+    return nil
+end
+
 local function __TS__ArrayIncludes(self, searchElement, fromIndex)
     if fromIndex == nil then
         fromIndex = 0
@@ -160,34 +182,6 @@ local function __TS__Class(self)
     return c
 end
 
-local function __TS__New(target, ...)
-    local instance = setmetatable({}, target.prototype)
-    instance:____constructor(...)
-    return instance
-end
-
-local function __TS__ArrayFilter(self, callbackfn, thisArg)
-    local result = {}
-    local len = 0
-    for i = 1, #self do
-        if callbackfn(thisArg, self[i], i - 1, self) then
-            len = len + 1
-            result[len] = self[i]
-        end
-    end
-    return result
-end
-
-local function __TS__ArrayFind(self, predicate, thisArg)
-    for i = 1, #self do
-        local elem = self[i]
-        if predicate(thisArg, elem, i - 1, self) then
-            return elem
-        end
-    end
-    return nil
-end
-
 local function __TS__ObjectAssign(target, ...)
     local sources = {...}
     for i = 1, #sources do
@@ -205,6 +199,12 @@ local function __TS__ArrayForEach(self, callbackFn, thisArg)
     for i = 1, #self do
         callbackFn(thisArg, self[i], i - 1, self)
     end
+end
+
+local function __TS__New(target, ...)
+    local instance = setmetatable({}, target.prototype)
+    instance:____constructor(...)
+    return instance
 end
 
 local __TS__Symbol, Symbol
@@ -443,6 +443,8 @@ local function __TS__ArraySort(self, compareFn)
 end
 
 return {
+  __TS__ArrayFilter = __TS__ArrayFilter,
+  __TS__ArrayFind = __TS__ArrayFind,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
   __TS__ArrayEvery = __TS__ArrayEvery,
   __TS__ObjectValues = __TS__ObjectValues,
@@ -454,11 +456,9 @@ return {
   __TS__SparseArrayPush = __TS__SparseArrayPush,
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__Class = __TS__Class,
-  __TS__New = __TS__New,
-  __TS__ArrayFilter = __TS__ArrayFilter,
-  __TS__ArrayFind = __TS__ArrayFind,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayForEach = __TS__ArrayForEach,
+  __TS__New = __TS__New,
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__TypeOf = __TS__TypeOf,
   __TS__StringSubstring = __TS__StringSubstring,

@@ -1,6 +1,19 @@
 -- at_mentioned: sent at once to connected clients, queued in order while none is, dropped after the TTL.
 local h = require('tools.helpers')
-local MentionQueue = require('claude-ide.editor.mentions')
+local mentions_mod = require('claude-ide.editor.mentions')
+local new = require('claude-ide.lualib_bundle').__TS__New
+
+--- A real MentionQueue with a recording hub, as init.ts builds one next to the server.
+local function queue(opts)
+  local ctx = h.context(opts)
+  ctx.queue = new(mentions_mod.MentionQueue, ctx.config, ctx.hub)
+  local dispose = ctx.dispose
+  ctx.dispose = function()
+    ctx.queue:dispose()
+    dispose()
+  end
+  return ctx
+end
 
 describe('editor.mentions', function()
   local ctx, messages, notify
@@ -26,33 +39,33 @@ describe('editor.mentions', function()
   end
 
   it('sends at once while a client is connected', function()
-    ctx = h.context()
+    ctx = queue()
     ctx.hub.set_sessions(1)
-    assert.are.equal('sent', ctx.services.mentions:add({ filePath = '/a.lua', lineStart = 2, lineEnd = 4 }))
+    assert.are.equal('sent', ctx.queue:add({ filePath = '/a.lua', lineStart = 2, lineEnd = 4 }))
     assert.are.same({ { method = 'at_mentioned', params = { filePath = '/a.lua', lineStart = 2, lineEnd = 4 } } }, mentions())
   end)
 
   it('queues while no client is connected and sends in order when one connects', function()
-    ctx = h.context()
-    assert.are.equal('queued', ctx.services.mentions:add({ filePath = '/one.lua' }))
-    assert.are.equal('queued', ctx.services.mentions:add({ filePath = '/two.lua', lineStart = 0, lineEnd = 0 }))
+    ctx = queue()
+    assert.are.equal('queued', ctx.queue:add({ filePath = '/one.lua' }))
+    assert.are.equal('queued', ctx.queue:add({ filePath = '/two.lua', lineStart = 0, lineEnd = 0 }))
     assert.are.equal(0, #mentions())
-    assert.are.equal(2, #ctx.services.mentions:pending())
+    assert.are.equal(2, #ctx.queue:pending())
     ctx.hub.set_sessions(1)
     assert.are.same({ '/one.lua', '/two.lua' }, vim.tbl_map(function(m)
       return m.params.filePath
     end, mentions()))
-    assert.are.equal(0, #ctx.services.mentions:pending())
+    assert.are.equal(0, #ctx.queue:pending())
     -- Later mentions go straight out.
-    assert.are.equal('sent', ctx.services.mentions:add({ filePath = '/three.lua' }))
+    assert.are.equal('sent', ctx.queue:add({ filePath = '/three.lua' }))
     assert.are.equal(3, #mentions())
   end)
 
   it('drops queued mentions after mentions.queue_ttl_ms, with a message naming them', function()
-    ctx = h.context({ mentions = { queue_ttl_ms = 30 } })
-    ctx.services.mentions:add({ filePath = vim.fn.getcwd() .. '/old.lua', lineStart = 9, lineEnd = 11 })
+    ctx = queue({ mentions = { queue_ttl_ms = 30 } })
+    ctx.queue:add({ filePath = vim.fn.getcwd() .. '/old.lua', lineStart = 9, lineEnd = 11 })
     assert(vim.wait(1000, function()
-      return #ctx.services.mentions:pending() == 0
+      return #ctx.queue:pending() == 0
     end, 5))
     assert.are.equal(1, #messages)
     assert.matches('old.lua:10%-12', messages[1].msg)
@@ -62,15 +75,28 @@ describe('editor.mentions', function()
   end)
 
   it('reports queued mentions dropped when the server stops', function()
-    ctx = h.context()
-    ctx.services.mentions:add({ filePath = '/x.lua' })
+    ctx = queue()
+    ctx.queue:add({ filePath = '/x.lua' })
     ctx.dispose()
     ctx = nil
     assert.matches('1 queued mention', messages[1].msg)
   end)
 
+  it('builds mentions from 1-based lines as the user types them, for existing files only', function()
+    local path = h.file('dir with space/é.lua', { 'a', 'b', 'c' })
+    assert.are.same({ ok = true, mention = { filePath = path } }, mentions_mod.makeMention(path))
+    assert.are.same({ ok = true, mention = { filePath = path, lineStart = 1, lineEnd = 2 } }, mentions_mod.makeMention(path, 2, 3))
+    assert.are.same({ ok = true, mention = { filePath = path, lineStart = 0, lineEnd = 0 } }, mentions_mod.makeMention(path, 1))
+    local dir = vim.fs.dirname(path)
+    assert.are.same({ ok = true, mention = { filePath = dir } }, mentions_mod.makeMention(dir .. '/'))
+    assert.matches('no such file', mentions_mod.makeMention('/no/such/file').error)
+    assert.matches('start line', mentions_mod.makeMention(path, 0).error)
+    assert.matches('end line', mentions_mod.makeMention(path, 3, 2).error)
+    assert.matches('needs a start line', mentions_mod.makeMention(path, nil, 2).error)
+  end)
+
   it('describes mentions the way the user counts lines (1-based)', function()
-    local describe_mention = MentionQueue.describeMention
+    local describe_mention = mentions_mod.describeMention
     assert.are.equal('/abs/f.lua', describe_mention({ filePath = '/abs/f.lua' }))
     assert.are.equal('/abs/f.lua:1', describe_mention({ filePath = '/abs/f.lua', lineStart = 0, lineEnd = 0 }))
     assert.are.equal('/abs/f.lua:3-5', describe_mention({ filePath = '/abs/f.lua', lineStart = 2, lineEnd = 4 }))

@@ -1,4 +1,5 @@
 // The :ClaudeCode* commands (declared in plugin/claude-ide.lua, which calls run() on first use).
+import { isFileBuffer } from "./editor/buffers";
 import * as ide from "./init";
 import { say } from "./log";
 
@@ -11,7 +12,46 @@ function formatUptime(ms: number): string {
   return `${math.floor(s / 3600)}h ${math.floor((s % 3600) / 60)}m`;
 }
 
+/** The lines of an active Visual selection (a `<Cmd>` mapping passes no range), or undefined. */
+function visualLines(): [number, number] | undefined {
+  const mode = vim.fn.mode();
+  if (mode !== "v" && mode !== "V" && mode !== string.char(0x16)) return undefined;
+  const a = vim.fn.getpos("v")[1];
+  const b = vim.fn.line(".");
+  vim.cmd("normal! \x1b");
+  return a <= b ? [a, b] : [b, a];
+}
+
+/** :ClaudeCodeSend — the range (or Visual lines, or the current line) of the current file; in a file
+ * explorer, the entry under the cursor. */
+function send(args: vim.api.UserCommandArgs): void {
+  const buf = vim.api.nvim_get_current_buf();
+  if (!isFileBuffer(buf)) {
+    ide.add_under_cursor();
+    return;
+  }
+  const cursor = vim.fn.line(".");
+  const [first, last] = args.range > 0 ? [args.line1, args.line2] : (visualLines() ?? [cursor, cursor]);
+  ide.add(vim.api.nvim_buf_get_name(buf), first, last);
+}
+
+/** :ClaudeCodeAdd {file} [start] [end] — lines as the user counts them (1-based). */
+function addFile(args: vim.api.UserCommandArgs): void {
+  const [file, startArg, endArg] = args.fargs;
+  const start = startArg === undefined ? undefined : tonumber(startArg);
+  const end = endArg === undefined ? undefined : tonumber(endArg);
+  if (args.fargs.length > 3 || (startArg !== undefined && start === undefined) || (endArg !== undefined && end === undefined)) {
+    say("usage: :ClaudeCodeAdd {file} [start-line] [end-line] (escape spaces in the file name with a backslash)", "error");
+    return;
+  }
+  ide.add(file, start, end);
+}
+
 const HANDLERS: { [name: string]: Handler } = {
+  ClaudeCode: (args) => ide.toggle(args.args),
+  ClaudeCodeFocus: () => ide.focus(),
+  ClaudeCodeSend: send,
+  ClaudeCodeAdd: addFile,
   ClaudeCodeStart: () => {
     const before = ide.status();
     if (before.running) say(`already running on 127.0.0.1:${before.port}`);

@@ -1,6 +1,10 @@
-// Public Lua API: require("claude-ide").setup(opts), start(), stop(), status().
+// Public Lua API: require("claude-ide").setup(opts), start(), stop(), status(); the Claude terminal
+// (toggle, focus) and @-mentions (add, add_under_cursor for file explorers).
 // This module is the composition root's owner: it holds the one validated config and the running server.
 import { Config, validate } from "./config";
+import { pathUnderCursor } from "./editor/explorers";
+import { describeMention, makeMention, MentionQueue } from "./editor/mentions";
+import { ClaudeTerminal } from "./editor/terminal";
 import { say } from "./log";
 import { Endpoint, Server, ServerStatus } from "./server";
 
@@ -9,6 +13,10 @@ interface State {
   server?: Server;
   /** Port and token of the last server, reused by the next start so that a running CLI reconnects. */
   endpoint?: Endpoint;
+  /** @-mentions of the running server (queued while no client is connected). */
+  mentions?: MentionQueue;
+  /** The Claude terminal; it outlives server restarts (same port and token: the CLI reconnects). */
+  terminal?: ClaudeTerminal;
 }
 
 // Users load this file as require("claude-ide"); commands.ts and health.ts import it as "claude-ide.init".
@@ -65,6 +73,7 @@ export function start(this: void): boolean {
   }
   state.server = server;
   state.endpoint = started.endpoint;
+  state.mentions = new MentionQueue(config(), server.hub);
   return true;
 }
 
@@ -73,6 +82,8 @@ export function stop(this: void): boolean {
   const server = state.server;
   if (server === undefined) return false;
   state.server = undefined;
+  state.mentions?.dispose();
+  state.mentions = undefined;
   server.stop();
   return true;
 }
@@ -84,4 +95,51 @@ export function server(this: void): Server | undefined {
 
 export function status(this: void): ServerStatus {
   return state.server !== undefined ? state.server.status() : { running: false, clients: 0, cliPids: [] };
+}
+
+/** Starts the server unless it runs (quietly: start() says "already running"). */
+function ensureStarted(): boolean {
+  return state.server !== undefined || start();
+}
+
+function terminal(): ClaudeTerminal {
+  if (state.terminal === undefined) state.terminal = new ClaudeTerminal();
+  return state.terminal;
+}
+
+/** :ClaudeCode — shows/hides the Claude terminal, starting the server and claude (with `args`) if needed. */
+export function toggle(this: void, args = ""): void {
+  if (ensureStarted()) terminal().toggle(config(), (state.endpoint as Endpoint).port, args);
+}
+
+/** :ClaudeCodeFocus — focuses the Claude terminal, starting the server and claude if needed. */
+export function focus(this: void, args = ""): void {
+  if (ensureStarted()) terminal().focus(config(), (state.endpoint as Endpoint).port, args);
+}
+
+/**
+ * @-mentions `path` (a file or folder) to Claude, with optional 1-based lines as the user counts them: sent
+ * now, or queued until Claude connects (the server is started if needed). Returns whether it was accepted.
+ */
+export function add(this: void, path: string, startLine?: number, endLine?: number): boolean {
+  const made = makeMention(path, startLine, endLine);
+  if (!made.ok) {
+    say(made.error, "error");
+    return false;
+  }
+  if (!ensureStarted()) return false;
+  const outcome = (state.mentions as MentionQueue).add(made.mention);
+  const name = describeMention(made.mention);
+  say(outcome === "sent" ? `sent ${name} to Claude` : `Claude is not connected: ${name} will be sent when it connects`);
+  return true;
+}
+
+/** Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file. */
+export function add_under_cursor(this: void): boolean {
+  const target = pathUnderCursor();
+  if (!target.ok) {
+    say(`nothing to add: ${target.reason}`, "warn");
+    return false;
+  }
+  return add(target.path);
 }

@@ -7,6 +7,36 @@ local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
 local say = ____log.say
+local ____positions = require("claude-ide.editor.positions")
+local normalizePath = ____positions.normalizePath
+--- A mention of `path` (absolute or relative to the working directory) with optional 1-based lines as the
+-- user counts them (converted to the protocol's 0-based lines). The path must exist.
+function ____exports.makeMention(path, startLine, endLine)
+    local filePath = normalizePath(path)
+    if (vim.uv.fs_stat(filePath)) == nil then
+        return {ok = false, error = "no such file or folder: " .. filePath}
+    end
+    if startLine == nil then
+        if endLine ~= nil then
+            return {ok = false, error = "an end line needs a start line"}
+        end
+        return {ok = true, mention = {filePath = filePath}}
+    end
+    local last = endLine or startLine
+    if math.floor(startLine) ~= startLine or startLine < 1 then
+        return {
+            ok = false,
+            error = "start line must be a whole number >= 1, got " .. tostring(startLine)
+        }
+    end
+    if math.floor(last) ~= last or last < startLine then
+        return {
+            ok = false,
+            error = (("end line must be a whole number >= the start line (" .. tostring(startLine)) .. "), got ") .. tostring(last)
+        }
+    end
+    return {ok = true, mention = {filePath = filePath, lineStart = startLine - 1, lineEnd = last - 1}}
+end
 --- How a mention reads in messages: `src/a.ts:3-5` (1-based lines, as the user counts them).
 function ____exports.describeMention(m)
     local name = vim.fn.fnamemodify(m.filePath, ":~:.")
@@ -16,7 +46,7 @@ function ____exports.describeMention(m)
     local ____end = m.lineEnd or m.lineStart
     return ____end == m.lineStart and (name .. ":") .. tostring(m.lineStart + 1) or (((name .. ":") .. tostring(m.lineStart + 1)) .. "-") .. tostring(____end + 1)
 end
---- Mentions of one running server (Services.mentions).
+--- Mentions of one running server (owned by init.ts next to the server; disposed when it stops).
 ____exports.MentionQueue = __TS__Class()
 local MentionQueue = ____exports.MentionQueue
 MentionQueue.name = "MentionQueue"

@@ -1,8 +1,6 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
-local ____mentions = require("claude-ide.editor.mentions")
-local MentionQueue = ____mentions.MentionQueue
 local ____selection = require("claude-ide.editor.selection")
 local SelectionTracker = ____selection.SelectionTracker
 --- Until the diff review exists: nothing is ever open, and the tools say so honestly.
@@ -15,14 +13,12 @@ local noDiffs = {
 function ____exports.createServices(config, hub)
     return {
         diff = noDiffs,
-        selection = __TS__New(SelectionTracker, config, hub),
-        mentions = __TS__New(MentionQueue, config, hub)
+        selection = __TS__New(SelectionTracker, config, hub)
     }
 end
 --- Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop.
 function ____exports.disposeServices(services)
     services.diff.dispose()
     services.selection:dispose()
-    services.mentions:dispose()
 end
 return ____exports

@@ -4,12 +4,32 @@
 import type { Config } from "../config";
 import { Logger, say } from "../log";
 import type { Hub } from "../tools/types";
+import { normalizePath } from "./positions";
 
 /** `at_mentioned` params: 0-based lines; without lines the whole file (or folder) is mentioned. */
 export interface Mention {
   filePath: string;
   lineStart?: number;
   lineEnd?: number;
+}
+
+export type MentionResult = { ok: true; mention: Mention } | { ok: false; error: string };
+
+/**
+ * A mention of `path` (absolute or relative to the working directory) with optional 1-based lines as the
+ * user counts them (converted to the protocol's 0-based lines). The path must exist.
+ */
+export function makeMention(path: string, startLine?: number, endLine?: number): MentionResult {
+  const filePath = normalizePath(path);
+  if (vim.uv.fs_stat(filePath)[0] === undefined) return { ok: false, error: `no such file or folder: ${filePath}` };
+  if (startLine === undefined) {
+    if (endLine !== undefined) return { ok: false, error: "an end line needs a start line" };
+    return { ok: true, mention: { filePath } };
+  }
+  const last = endLine ?? startLine;
+  if (math.floor(startLine) !== startLine || startLine < 1) return { ok: false, error: `start line must be a whole number >= 1, got ${startLine}` };
+  if (math.floor(last) !== last || last < startLine) return { ok: false, error: `end line must be a whole number >= the start line (${startLine}), got ${last}` };
+  return { ok: true, mention: { filePath, lineStart: startLine - 1, lineEnd: last - 1 } };
 }
 
 interface Queued {
@@ -28,7 +48,7 @@ export function describeMention(m: Mention): string {
   return end === m.lineStart ? `${name}:${m.lineStart + 1}` : `${name}:${m.lineStart + 1}-${end + 1}`;
 }
 
-/** Mentions of one running server (Services.mentions). */
+/** Mentions of one running server (owned by init.ts next to the server; disposed when it stops). */
 export class MentionQueue {
   private queue: Queued[] = [];
   private timer?: vim.uv.Timer;

@@ -2,7 +2,6 @@
 // `Services`); construct it here and dispose of it in `disposeServices`.
 import type { Config } from "../config";
 import type { DiffService, Hub, Services } from "../tools/types";
-import { MentionQueue } from "./mentions";
 import { SelectionTracker } from "./selection";
 
 /** Until the diff review exists: nothing is ever open, and the tools say so honestly. */
@@ -16,7 +15,6 @@ export function createServices(config: Config, hub: Hub): Services {
   return {
     diff: noDiffs,
     selection: new SelectionTracker(config, hub),
-    mentions: new MentionQueue(config, hub),
   };
 }
 
@@ -24,5 +22,4 @@ export function createServices(config: Config, hub: Hub): Services {
 export function disposeServices(services: Services): void {
   services.diff.dispose();
   services.selection.dispose();
-  services.mentions.dispose();
 }

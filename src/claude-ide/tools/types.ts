@@ -1,7 +1,6 @@
 // The contract between the protocol layer (which runs tools) and the tools (which use the editor).
 // A tool is a plain descriptor; its handler runs inside a coroutine and may park until the user decides.
 import type { Config } from "../config";
-import type { MentionQueue } from "../editor/mentions";
 import type { SelectionTracker } from "../editor/selection";
 
 export interface TextContent {
@@ -56,8 +55,6 @@ export interface Services {
   diff: DiffService;
   /** Selection tracking (selection_changed) and the getCurrentSelection/getLatestSelection answers. */
   selection: SelectionTracker;
-  /** @-mentions (at_mentioned), queued while no client is connected. */
-  mentions: MentionQueue;
   [feature: string]: unknown;
 }
 

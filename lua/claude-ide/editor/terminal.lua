@@ -1,0 +1,268 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local say = ____log.say
+local ____plugins = require("claude-ide.editor.plugins")
+local optionalModule = ____plugins.optionalModule
+--- Hosts the CLI must reach directly, never through HTTP(S)_PROXY.
+local LOOPBACK = "127.0.0.1,localhost,::1"
+--- jobstart(cmd, { term = true }) replaces termopen() from 0.11 on (termopen is deprecated there).
+local JOBSTART_TERM = vim.fn.has("nvim-0.11") == 1
+--- Leaves Visual mode before the terminal takes the focus (a `<Cmd>` mapping runs in Visual mode): the
+-- selection then becomes Claude's context (editor/selection keeps it) instead of following into the terminal.
+local function leaveVisualMode()
+    local mode = vim.fn.mode()
+    if mode == "v" or mode == "V" or mode == string.char(22) then
+        vim.cmd("normal! ")
+    end
+end
+local function withLoopback(value)
+    return (value == nil or value == "") and LOOPBACK or (value .. ",") .. LOOPBACK
+end
+--- The environment of the claude process: config.terminal.env plus what makes it connect to `port`.
+function ____exports.claudeEnv(config, port)
+    local user = config.terminal.env
+    local env = {}
+    for k, v in pairs(user) do
+        env[k] = v
+    end
+    env.CLAUDE_CODE_SSE_PORT = tostring(port)
+    env.ENABLE_IDE_INTEGRATION = "true"
+    env.FORCE_CODE_TERMINAL = "true"
+    env.NO_PROXY = withLoopback(user.NO_PROXY or vim.env.NO_PROXY)
+    env.no_proxy = withLoopback(user.no_proxy or vim.env.no_proxy)
+    return env
+end
+--- The shell command line: the configured command plus the arguments given to :ClaudeCode.
+local function commandLine(config, args)
+    local extra = vim.trim(args)
+    return extra == "" and config.terminal.command or (config.terminal.command .. " ") .. extra
+end
+--- A size option: a fraction of `total` (< 1) or a number of cells (>= 1), kept within 1..total.
+local function cells(size, total)
+    local n = size < 1 and math.floor(total * size) or math.floor(size)
+    return math.max(
+        1,
+        math.min(n, total)
+    )
+end
+--- The Claude terminal of this Neovim (owned by init.ts; it outlives server restarts on the same port).
+____exports.ClaudeTerminal = __TS__Class()
+local ClaudeTerminal = ____exports.ClaudeTerminal
+ClaudeTerminal.name = "ClaudeTerminal"
+function ClaudeTerminal.prototype.____constructor(self)
+end
+function ClaudeTerminal.prototype.isRunning(self)
+    if self.snacksWin ~= nil then
+        return self.snacksWin:buf_valid()
+    end
+    return self.job ~= nil and self.buf ~= nil and vim.api.nvim_buf_is_valid(self.buf)
+end
+function ClaudeTerminal.prototype.buffer(self)
+    if self.snacksWin ~= nil then
+        local ____table_snacksWin_buf_valid_result_0
+        if self.snacksWin:buf_valid() then
+            ____table_snacksWin_buf_valid_result_0 = self.snacksWin.buf
+        else
+            ____table_snacksWin_buf_valid_result_0 = nil
+        end
+        return ____table_snacksWin_buf_valid_result_0
+    end
+    local ____table_isRunning_result_1
+    if self:isRunning() then
+        ____table_isRunning_result_1 = self.buf
+    else
+        ____table_isRunning_result_1 = nil
+    end
+    return ____table_isRunning_result_1
+end
+function ClaudeTerminal.prototype.windows(self)
+    local buf = self:buffer()
+    if buf == nil then
+        return {}
+    end
+    return __TS__ArrayFilter(
+        vim.api.nvim_tabpage_list_wins(0),
+        function(____, w) return vim.api.nvim_win_get_buf(w) == buf end
+    )
+end
+function ClaudeTerminal.prototype.toggle(self, config, port, args)
+    leaveVisualMode()
+    if not self:isRunning() then
+        self:start(config, port, args)
+        return
+    end
+    self:warnIgnoredArgs(args)
+    if self.snacksWin ~= nil then
+        self.snacksWin:toggle()
+        return
+    end
+    local shown = self:windows()
+    if #shown > 0 then
+        self:hide(shown)
+    else
+        self:show(config)
+    end
+end
+function ClaudeTerminal.prototype.focus(self, config, port, args)
+    leaveVisualMode()
+    if not self:isRunning() then
+        self:start(config, port, args)
+        return
+    end
+    self:warnIgnoredArgs(args)
+    if self.snacksWin ~= nil then
+        if not self.snacksWin:win_valid() then
+            self.snacksWin:show()
+        end
+        self.snacksWin:focus()
+        return
+    end
+    local shown = self:windows()
+    if #shown == 0 then
+        self:show(config)
+    else
+        vim.api.nvim_set_current_win(shown[1])
+        vim.cmd("startinsert")
+    end
+end
+function ClaudeTerminal.prototype.warnIgnoredArgs(self, args)
+    if vim.trim(args) ~= "" then
+        say("Claude is already running: arguments apply when it starts (quit it first to restart)", "warn")
+    end
+end
+function ClaudeTerminal.prototype.start(self, config, port, args)
+    local cmd = commandLine(config, args)
+    local program = string.match(config.terminal.command, "^%s*([^%s'\"]+)")
+    if program ~= nil and vim.fn.executable(program) ~= 1 then
+        say(("\"" .. program) .. "\" is not executable: install Claude Code or set terminal.command", "error")
+        return
+    end
+    if config.terminal.provider == "snacks" and self:startSnacks(config, port, cmd) then
+        return
+    end
+    self:startNative(config, port, cmd)
+end
+function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd)
+    local snacks = optionalModule("snacks")
+    if (snacks and snacks.terminal) == nil then
+        say("terminal.provider is \"snacks\" but snacks.nvim is not installed: using the built-in terminal", "warn")
+        return false
+    end
+    local t = config.terminal
+    local position = t.side
+    local ok, win = pcall(
+        snacks.terminal.open,
+        cmd,
+        {
+            env = ____exports.claudeEnv(config, port),
+            auto_close = t.auto_close,
+            win = {position = position, width = t.width, height = t.height}
+        }
+    )
+    if not ok then
+        say(
+            ("snacks.nvim terminal failed (" .. tostring(win)) .. "): using the built-in terminal",
+            "warn"
+        )
+        return false
+    end
+    self.snacksWin = win
+    return true
+end
+function ClaudeTerminal.prototype.startNative(self, config, port, cmd)
+    local buf = vim.api.nvim_create_buf(false, true)
+    local win = self:openWindow(config, buf)
+    local opts = {
+        env = ____exports.claudeEnv(config, port),
+        on_exit = function(job, code) return self:onExit(config, job, code) end
+    }
+    local ok, job = pcall(function() return vim.api.nvim_win_call(
+        win,
+        function() return JOBSTART_TERM and vim.fn.jobstart(
+            cmd,
+            __TS__ObjectAssign({}, opts, {term = true})
+        ) or vim.fn.termopen(cmd, opts) end
+    ) end)
+    if not ok or job <= 0 then
+        pcall(vim.api.nvim_win_close, win, true)
+        pcall(vim.api.nvim_buf_delete, buf, {force = true})
+        say(
+            (("could not start \"" .. cmd) .. "\": ") .. (ok and "job id " .. tostring(job) or tostring(job)),
+            "error"
+        )
+        return
+    end
+    vim.api.nvim_set_option_value("bufhidden", "hide", {buf = buf})
+    vim.api.nvim_buf_set_var(buf, "claude_ide_terminal", true)
+    self.buf = buf
+    self.job = job
+    vim.cmd("startinsert")
+end
+function ClaudeTerminal.prototype.onExit(self, config, job, code)
+    if job ~= self.job then
+        return
+    end
+    local buf = self.buf
+    self.job = nil
+    self.buf = nil
+    if not config.terminal.auto_close or code ~= 0 or buf == nil then
+        return
+    end
+    for ____, win in ipairs(vim.fn.win_findbuf(buf)) do
+        pcall(vim.api.nvim_win_close, win, true)
+    end
+    pcall(vim.api.nvim_buf_delete, buf, {force = true})
+end
+function ClaudeTerminal.prototype.openWindow(self, config, buf)
+    local t = config.terminal
+    if t.side == "float" then
+        local width = cells(t.width, vim.o.columns)
+        local height = cells(t.height, vim.o.lines - 2)
+        return vim.api.nvim_open_win(
+            buf,
+            true,
+            {
+                relative = "editor",
+                width = width,
+                height = height,
+                row = math.floor((vim.o.lines - height) / 2) - 1,
+                col = math.floor((vim.o.columns - width) / 2),
+                border = "rounded",
+                title = " Claude "
+            }
+        )
+    end
+    local vertical = t.side == "left" or t.side == "right"
+    local split = t.side == "top" and "above" or (t.side == "bottom" and "below" or t.side)
+    return vim.api.nvim_open_win(
+        buf,
+        true,
+        __TS__ObjectAssign(
+            {split = split, win = -1},
+            vertical and ({width = cells(t.width, vim.o.columns)}) or ({height = cells(t.height, vim.o.lines)})
+        )
+    )
+end
+function ClaudeTerminal.prototype.show(self, config)
+    if self.buf == nil then
+        return
+    end
+    self:openWindow(config, self.buf)
+    vim.cmd("startinsert")
+end
+function ClaudeTerminal.prototype.hide(self, wins)
+    for ____, win in ipairs(wins) do
+        local closed = pcall(vim.api.nvim_win_close, win, false)
+        if not closed then
+            vim.api.nvim_win_set_buf(
+                win,
+                vim.api.nvim_create_buf(true, false)
+            )
+        end
+    end
+end
+return ____exports

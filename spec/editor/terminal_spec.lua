@@ -1,0 +1,175 @@
+-- The Claude terminal (:ClaudeCode / :ClaudeCodeFocus): a real terminal job running a stand-in for
+-- `claude` that prints what it was started with, then waits.
+local h = require('tools.helpers')
+local ide = require('claude-ide')
+
+describe('the Claude terminal', function()
+  local messages, real_notify, old_no_proxy
+
+  setup(function()
+    if vim.fn.exists(':ClaudeCode') ~= 2 then
+      vim.cmd.runtime('plugin/claude-ide.lua')
+    end
+  end)
+
+  before_each(function()
+    messages = {}
+    real_notify = vim.notify
+    vim.notify = function(msg, level)
+      table.insert(messages, { msg = msg, level = level })
+    end
+    old_no_proxy = vim.env.NO_PROXY
+    vim.env.NO_PROXY = 'corp.example'
+  end)
+
+  after_each(function()
+    vim.notify = real_notify
+    vim.env.NO_PROXY = old_no_proxy
+    ide.stop()
+    h.reset_editor()
+  end)
+
+  --- A stand-in for claude: prints its environment and arguments, then waits (or exits with `code`).
+  local function fake_claude(code)
+    local path = h.file('bin/fake claude', {
+      '#!/bin/sh',
+      'echo "PORT=$CLAUDE_CODE_SSE_PORT IDE=$ENABLE_IDE_INTEGRATION FORCE=$FORCE_CODE_TERMINAL CUSTOM=$CUSTOM_VAR"',
+      'echo "NO_PROXY=$NO_PROXY"',
+      'echo "no_proxy=$no_proxy"',
+      'echo "ARGS=$*"',
+      code and ('exit ' .. code) or 'exec cat',
+    })
+    vim.fn.setfperm(path, 'rwxr-xr-x')
+    return vim.fn.shellescape(path)
+  end
+
+  local function setup_with(terminal)
+    assert.is_true(ide.setup({ auto_start = false, log_level = 'error', terminal = terminal }))
+  end
+
+  local function terminal_windows()
+    return vim.tbl_filter(function(w)
+      return vim.bo[vim.api.nvim_win_get_buf(w)].buftype == 'terminal'
+    end, vim.api.nvim_tabpage_list_wins(0))
+  end
+
+  local function terminal_text(win)
+    local buf = vim.api.nvim_win_get_buf(win)
+    local text
+    vim.wait(3000, function()
+      -- Joined without separators: the terminal wraps long lines at the window width.
+      text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false))
+      return text:find('ARGS=', 1, true) ~= nil
+    end, 10)
+    return text
+  end
+
+  it('starts the server and claude with the IDE environment and the given arguments', function()
+    setup_with({ command = fake_claude(), env = { CUSTOM_VAR = 'custom value' } })
+    assert.is_false(ide.status().running)
+    vim.cmd('ClaudeCode --model x')
+    assert.is_true(ide.status().running)
+    local wins = terminal_windows()
+    assert.are.equal(1, #wins)
+    assert.are.equal(wins[1], vim.api.nvim_get_current_win())
+    local text = terminal_text(wins[1])
+    local port = ide.status().port
+    assert.matches(('PORT=%d IDE=true FORCE=true CUSTOM=custom value'):format(port), text, 1, true)
+    assert.matches('NO_PROXY=corp.example,127.0.0.1,localhost,::1', text, 1, true)
+    assert.matches('no_proxy=127.0.0.1,localhost,::1', text, 1, true)
+    assert.matches('ARGS=--model x', text, 1, true)
+  end)
+
+  it('toggles: hiding keeps the process, showing brings the same terminal back', function()
+    setup_with({ command = fake_claude(), side = 'right', width = 30 })
+    local editor = vim.api.nvim_get_current_win()
+    vim.cmd('ClaudeCode')
+    local win = terminal_windows()[1]
+    local buf = vim.api.nvim_win_get_buf(win)
+    local job = vim.b[buf].terminal_job_id
+    terminal_text(win)
+    assert.are.equal(30, vim.api.nvim_win_get_width(win))
+    assert.is_true(vim.fn.win_screenpos(win)[2] > vim.fn.win_screenpos(editor)[2], 'on the right')
+
+    vim.cmd('ClaudeCode')
+    assert.are.equal(0, #terminal_windows())
+    assert.is_true(vim.api.nvim_buf_is_valid(buf))
+    assert.are.equal(-1, vim.fn.jobwait({ job }, 0)[1], 'still running')
+
+    vim.cmd('ClaudeCode')
+    local wins = terminal_windows()
+    assert.are.equal(1, #wins)
+    assert.are.equal(buf, vim.api.nvim_win_get_buf(wins[1]))
+  end)
+
+  it('focuses the terminal, opening it when hidden, and warns that arguments only apply at start', function()
+    setup_with({ command = fake_claude() })
+    local editor = vim.api.nvim_get_current_win()
+    vim.cmd('ClaudeCodeFocus')
+    local win = vim.api.nvim_get_current_win()
+    assert.are.equal('terminal', vim.bo.buftype)
+    vim.api.nvim_set_current_win(editor)
+    vim.cmd('ClaudeCodeFocus')
+    assert.are.equal(win, vim.api.nvim_get_current_win())
+    vim.cmd('ClaudeCode') -- hide
+    vim.cmd('ClaudeCodeFocus')
+    assert.are.equal('terminal', vim.bo.buftype)
+    assert.are.equal(1, #terminal_windows())
+    vim.cmd('ClaudeCode --resume')
+    assert.matches('already running', messages[#messages].msg)
+  end)
+
+  it('opens as a float or on the left when configured', function()
+    setup_with({ command = fake_claude(), side = 'float', width = 0.5, height = 0.5 })
+    vim.cmd('ClaudeCode')
+    local win = vim.api.nvim_get_current_win()
+    assert.are.equal('editor', vim.api.nvim_win_get_config(win).relative)
+    assert.are.equal(math.floor(vim.o.columns * 0.5), vim.api.nvim_win_get_width(win))
+    vim.cmd('ClaudeCode') -- hide
+    assert.is_false(vim.api.nvim_win_is_valid(win))
+    h.reset_editor()
+    ide.stop()
+
+    setup_with({ command = fake_claude(), side = 'left', width = 20 })
+    vim.cmd('ClaudeCode')
+    win = vim.api.nvim_get_current_win()
+    assert.are.equal(1, vim.fn.win_screenpos(win)[2])
+    assert.are.equal(20, vim.api.nvim_win_get_width(win))
+  end)
+
+  it('closes the window when claude exits normally (auto_close), keeps it when it fails', function()
+    setup_with({ command = fake_claude(0) })
+    vim.cmd('ClaudeCode')
+    local buf = vim.api.nvim_get_current_buf()
+    assert(vim.wait(3000, function()
+      return not vim.api.nvim_buf_is_valid(buf)
+    end, 10), 'the terminal buffer should be gone')
+    assert.are.equal(0, #terminal_windows())
+
+    h.reset_editor()
+    ide.stop()
+    setup_with({ command = fake_claude(3) })
+    vim.cmd('ClaudeCode')
+    buf = vim.api.nvim_get_current_buf()
+    vim.wait(300)
+    assert.is_true(vim.api.nvim_buf_is_valid(buf))
+    assert.are.equal(1, #terminal_windows())
+    -- Exited: the next :ClaudeCode starts a new claude.
+    vim.cmd('ClaudeCode')
+    assert.are_not.equal(buf, vim.api.nvim_get_current_buf())
+  end)
+
+  it('says so when the command is not executable, and starts nothing', function()
+    setup_with({ command = 'no-such-claude-binary --flag' })
+    vim.cmd('ClaudeCode')
+    assert.matches('"no%-such%-claude%-binary" is not executable', messages[#messages].msg)
+    assert.are.equal(0, #terminal_windows())
+  end)
+
+  it('falls back to the built-in terminal when snacks.nvim is not installed', function()
+    setup_with({ command = fake_claude(), provider = 'snacks' })
+    vim.cmd('ClaudeCode')
+    assert.matches('snacks.nvim is not installed', messages[1].msg)
+    assert.are.equal(1, #terminal_windows())
+  end)
+end)

@@ -1,0 +1,239 @@
+// The Claude terminal: `claude` (config.terminal.command) in a terminal window, started with the
+// environment that makes the CLI connect to this Neovim (PROTOCOL.md §1). Toggling hides the window and
+// keeps the process; toggling again shows it. snacks.nvim's terminal is used when configured and installed.
+import type { Config } from "../config";
+import { say } from "../log";
+import { optionalModule } from "./plugins";
+
+/** Hosts the CLI must reach directly, never through HTTP(S)_PROXY. */
+const LOOPBACK = "127.0.0.1,localhost,::1";
+/** jobstart(cmd, { term = true }) replaces termopen() from 0.11 on (termopen is deprecated there). */
+const JOBSTART_TERM = vim.fn.has("nvim-0.11") === 1;
+
+/**
+ * Leaves Visual mode before the terminal takes the focus (a `<Cmd>` mapping runs in Visual mode): the
+ * selection then becomes Claude's context (editor/selection keeps it) instead of following into the terminal.
+ */
+function leaveVisualMode(): void {
+  const mode = vim.fn.mode();
+  if (mode === "v" || mode === "V" || mode === string.char(0x16)) vim.cmd("normal! \x1b");
+}
+
+function withLoopback(value: string | undefined): string {
+  return value === undefined || value === "" ? LOOPBACK : `${value},${LOOPBACK}`;
+}
+
+/** The environment of the claude process: config.terminal.env plus what makes it connect to `port`. */
+export function claudeEnv(config: Config, port: number): { [name: string]: string } {
+  const user = config.terminal.env;
+  const env: { [name: string]: string } = {};
+  for (const [k, v] of pairs(user)) env[k as string] = v;
+  env.CLAUDE_CODE_SSE_PORT = tostring(port);
+  env.ENABLE_IDE_INTEGRATION = "true";
+  env.FORCE_CODE_TERMINAL = "true";
+  env.NO_PROXY = withLoopback(user.NO_PROXY ?? vim.env.NO_PROXY);
+  env.no_proxy = withLoopback(user.no_proxy ?? vim.env.no_proxy);
+  return env;
+}
+
+/** The shell command line: the configured command plus the arguments given to :ClaudeCode. */
+function commandLine(config: Config, args: string): string {
+  const extra = vim.trim(args);
+  return extra === "" ? config.terminal.command : `${config.terminal.command} ${extra}`;
+}
+
+/** A size option: a fraction of `total` (< 1) or a number of cells (>= 1), kept within 1..total. */
+function cells(size: number, total: number): number {
+  const n = size < 1 ? math.floor(total * size) : math.floor(size);
+  return math.max(1, math.min(n, total));
+}
+
+/** The subset of snacks.nvim's terminal (a snacks.win) used here. */
+interface SnacksWin {
+  buf?: Buf;
+  win?: Win;
+  buf_valid(this: SnacksWin): boolean;
+  win_valid(this: SnacksWin): boolean;
+  toggle(this: SnacksWin): void;
+  show(this: SnacksWin): void;
+  hide(this: SnacksWin): void;
+  focus(this: SnacksWin): void;
+}
+interface Snacks {
+  terminal: { open(this: void, cmd: string, opts: object): SnacksWin };
+}
+
+/** The Claude terminal of this Neovim (owned by init.ts; it outlives server restarts on the same port). */
+export class ClaudeTerminal {
+  private buf?: Buf;
+  private job?: number;
+  private snacksWin?: SnacksWin;
+
+  /** True while the claude process runs. */
+  isRunning(): boolean {
+    if (this.snacksWin !== undefined) return this.snacksWin.buf_valid();
+    return this.job !== undefined && this.buf !== undefined && vim.api.nvim_buf_is_valid(this.buf);
+  }
+
+  /** The terminal buffer (undefined when not running). */
+  buffer(): Buf | undefined {
+    if (this.snacksWin !== undefined) return this.snacksWin.buf_valid() ? this.snacksWin.buf : undefined;
+    return this.isRunning() ? this.buf : undefined;
+  }
+
+  /** Windows of the current tab page showing the terminal. */
+  windows(): Win[] {
+    const buf = this.buffer();
+    if (buf === undefined) return [];
+    return vim.api.nvim_tabpage_list_wins(0).filter((w) => vim.api.nvim_win_get_buf(w) === buf);
+  }
+
+  /** :ClaudeCode — start (with `args`), or hide when shown, or show when hidden. */
+  toggle(config: Config, port: number, args: string): void {
+    leaveVisualMode();
+    if (!this.isRunning()) {
+      this.start(config, port, args);
+      return;
+    }
+    this.warnIgnoredArgs(args);
+    if (this.snacksWin !== undefined) {
+      this.snacksWin.toggle();
+      return;
+    }
+    const shown = this.windows();
+    if (shown.length > 0) this.hide(shown);
+    else this.show(config);
+  }
+
+  /** :ClaudeCodeFocus — start, show or focus the terminal, in terminal mode. */
+  focus(config: Config, port: number, args: string): void {
+    leaveVisualMode();
+    if (!this.isRunning()) {
+      this.start(config, port, args);
+      return;
+    }
+    this.warnIgnoredArgs(args);
+    if (this.snacksWin !== undefined) {
+      if (!this.snacksWin.win_valid()) this.snacksWin.show();
+      this.snacksWin.focus();
+      return;
+    }
+    const shown = this.windows();
+    if (shown.length === 0) this.show(config);
+    else {
+      vim.api.nvim_set_current_win(shown[0]);
+      vim.cmd("startinsert");
+    }
+  }
+
+  private warnIgnoredArgs(args: string): void {
+    if (vim.trim(args) !== "") say("Claude is already running: arguments apply when it starts (quit it first to restart)", "warn");
+  }
+
+  private start(config: Config, port: number, args: string): void {
+    const cmd = commandLine(config, args);
+    // The command is a shell command line: check its program unless it is quoted (the shell will tell).
+    const [program] = string.match(config.terminal.command, "^%s*([^%s'\"]+)");
+    if (program !== undefined && vim.fn.executable(program) !== 1) {
+      say(`"${program}" is not executable: install Claude Code or set terminal.command`, "error");
+      return;
+    }
+    if (config.terminal.provider === "snacks" && this.startSnacks(config, port, cmd)) return;
+    this.startNative(config, port, cmd);
+  }
+
+  private startSnacks(config: Config, port: number, cmd: string): boolean {
+    const snacks = optionalModule<Snacks>("snacks");
+    if (snacks?.terminal === undefined) {
+      say('terminal.provider is "snacks" but snacks.nvim is not installed: using the built-in terminal', "warn");
+      return false;
+    }
+    const t = config.terminal;
+    const position = t.side;
+    const [ok, win] = pcall(snacks.terminal.open, cmd, {
+      env: claudeEnv(config, port),
+      auto_close: t.auto_close,
+      win: { position, width: t.width, height: t.height },
+    });
+    if (!ok) {
+      say(`snacks.nvim terminal failed (${tostring(win)}): using the built-in terminal`, "warn");
+      return false;
+    }
+    this.snacksWin = win as SnacksWin;
+    return true;
+  }
+
+  private startNative(config: Config, port: number, cmd: string): void {
+    const buf = vim.api.nvim_create_buf(false, true);
+    const win = this.openWindow(config, buf);
+    const opts = {
+      env: claudeEnv(config, port),
+      on_exit: (job: number, code: number) => this.onExit(config, job, code),
+    };
+    const [ok, job] = pcall(() =>
+      vim.api.nvim_win_call(win, () => (JOBSTART_TERM ? vim.fn.jobstart(cmd, { ...opts, term: true }) : vim.fn.termopen(cmd, opts))),
+    );
+    if (!ok || (job as number) <= 0) {
+      pcall(vim.api.nvim_win_close, win, true);
+      pcall(vim.api.nvim_buf_delete, buf, { force: true });
+      say(`could not start "${cmd}": ${ok ? `job id ${job}` : tostring(job)}`, "error");
+      return;
+    }
+    // Hidden, not wiped, when its window closes: the process keeps running.
+    vim.api.nvim_set_option_value("bufhidden", "hide", { buf });
+    vim.api.nvim_buf_set_var(buf, "claude_ide_terminal", true);
+    this.buf = buf;
+    this.job = job as number;
+    vim.cmd("startinsert");
+  }
+
+  private onExit(config: Config, job: number, code: number): void {
+    if (job !== this.job) return;
+    const buf = this.buf;
+    this.job = undefined;
+    this.buf = undefined;
+    // A failing start stays visible so that its error can be read.
+    if (!config.terminal.auto_close || code !== 0 || buf === undefined) return;
+    for (const win of vim.fn.win_findbuf(buf)) pcall(vim.api.nvim_win_close, win, true);
+    pcall(vim.api.nvim_buf_delete, buf, { force: true });
+  }
+
+  /** Opens (and enters) a window for `buf` where config.terminal.side says. */
+  private openWindow(config: Config, buf: Buf): Win {
+    const t = config.terminal;
+    if (t.side === "float") {
+      const width = cells(t.width, vim.o.columns);
+      const height = cells(t.height, vim.o.lines - 2);
+      return vim.api.nvim_open_win(buf, true, {
+        relative: "editor",
+        width,
+        height,
+        row: math.floor((vim.o.lines - height) / 2) - 1,
+        col: math.floor((vim.o.columns - width) / 2),
+        border: "rounded",
+        title: " Claude ",
+      });
+    }
+    const vertical = t.side === "left" || t.side === "right";
+    const split = t.side === "top" ? "above" : t.side === "bottom" ? "below" : t.side;
+    return vim.api.nvim_open_win(buf, true, {
+      split,
+      win: -1,
+      ...(vertical ? { width: cells(t.width, vim.o.columns) } : { height: cells(t.height, vim.o.lines) }),
+    });
+  }
+
+  private show(config: Config): void {
+    if (this.buf === undefined) return;
+    this.openWindow(config, this.buf);
+    vim.cmd("startinsert");
+  }
+
+  /** Closes the windows showing the terminal; Neovim's last window (E444) shows a new empty buffer instead. */
+  private hide(wins: Win[]): void {
+    for (const win of wins) {
+      const [closed] = pcall(vim.api.nvim_win_close, win, false);
+      if (!closed) vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
+    }
+  }
+}
