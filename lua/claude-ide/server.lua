@@ -10,6 +10,8 @@ local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
 local ____blocking = require("claude-ide.protocol.blocking")
 local Blocking = ____blocking.Blocking
+local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
+local notification = ____jsonrpc.notification
 local ____session = require("claude-ide.protocol.session")
 local Session = ____session.Session
 local ____index = require("claude-ide.tools.index")
@@ -35,28 +37,25 @@ function Server.prototype.____constructor(self, config, opts)
     self.nextListenerId = 1
     self.hub = {
         broadcast = function(method, params)
-            local ____opt_0 = self.running
-            for ____, s in pairs(____opt_0 and ____opt_0.sessions or ({})) do
-                if s.ready then
-                    s:notify(method, params)
-                end
+            local sessions = self:readySessions()
+            if #sessions == 0 then
+                return
+            end
+            local ok, text = pcall(notification, method, params)
+            if not ok then
+                self.log:error((("cannot send " .. method) .. ": ") .. tostring(text))
+                return
+            end
+            for ____, s in ipairs(sessions) do
+                s:deliver(text)
             end
         end,
-        sessionCount = function()
-            local n = 0
-            local ____opt_2 = self.running
-            for ____, s in pairs(____opt_2 and ____opt_2.sessions or ({})) do
-                if s.ready and s:isOpen() then
-                    n = n + 1
-                end
-            end
-            return n
-        end,
+        sessionCount = function() return #self:readySessions() end,
         onSessionsChanged = function(listener)
-            local ____self_4, ____nextListenerId_5 = self, "nextListenerId"
-            local ____self_nextListenerId_6 = ____self_4[____nextListenerId_5]
-            ____self_4[____nextListenerId_5] = ____self_nextListenerId_6 + 1
-            local id = ____self_nextListenerId_6
+            local ____self_0, ____nextListenerId_1 = self, "nextListenerId"
+            local ____self_nextListenerId_2 = ____self_0[____nextListenerId_1]
+            ____self_0[____nextListenerId_1] = ____self_nextListenerId_2 + 1
+            local id = ____self_nextListenerId_2
             self.hubListeners[id] = listener
             return function()
                 self.hubListeners[id] = nil
@@ -221,8 +220,8 @@ function Server.prototype.accept(self, sessions, conn)
                 if not s:isOpen() then
                     sessions[s.id] = nil
                 end
-                local ____opt_7 = self.running
-                if (____opt_7 and ____opt_7.sessions) == sessions then
+                local ____opt_3 = self.running
+                if (____opt_3 and ____opt_3.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -230,6 +229,18 @@ function Server.prototype.accept(self, sessions, conn)
     )
     sessions[conn.id] = session
     self.log:debug(((("client " .. tostring(conn.id)) .. " connected (") .. (conn.headers["user-agent"] or "no user-agent")) .. ")")
+end
+function Server.prototype.readySessions(self)
+    local ready = {}
+    local r = self.running
+    if r ~= nil then
+        for ____, s in pairs(r.sessions) do
+            if s.ready and s:isOpen() then
+                ready[#ready + 1] = s
+            end
+        end
+    end
+    return ready
 end
 function Server.prototype.notifySessionsChanged(self)
     for ____, listener in pairs(self.hubListeners) do

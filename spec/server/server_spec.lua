@@ -217,16 +217,16 @@ describe('server', function()
   end)
 
   it('broadcasts notifications to initialized sessions only', function()
-    start()
+    start({ config = { log_level = 'off' } })
     local ready, fresh = connect(), connect()
     ready:initialize()
+    assert.is_true(vim.wait(2000, function()
+      return server.hub.sessionCount() == 1
+    end, 5))
     local changes = 0
     local unsubscribe = server.hub.onSessionsChanged(function()
       changes = changes + 1
     end)
-    assert.is_true(vim.wait(2000, function()
-      return server.hub.sessionCount() == 1
-    end, 5))
     server.hub.broadcast('selection_changed', { text = 'hello' })
     assert.are.equal('hello', ready:wait_notification('selection_changed').text)
     assert.is_false(fresh:received_within(100))
@@ -234,6 +234,11 @@ describe('server', function()
     assert.is_true(vim.wait(2000, function()
       return changes == 1
     end, 5))
+    -- A value JSON cannot encode is reported in the log, never raised into the caller.
+    assert.has_no.errors(function()
+      server.hub.broadcast('selection_changed', { bad = function() end })
+    end)
+    assert.is_false(ready:received_within(50))
     unsubscribe()
     fresh:close()
     vim.wait(200, function()

@@ -6,6 +6,7 @@ import * as lockfile from "./discovery/lockfile";
 import { createServices, disposeServices } from "./editor/services";
 import { Logger } from "./log";
 import { Blocking } from "./protocol/blocking";
+import { notification } from "./protocol/jsonrpc";
 import { Session } from "./protocol/session";
 import { ALL_TOOLS } from "./tools/index";
 import { Registry } from "./tools/registry";
@@ -63,13 +64,17 @@ export class Server {
   /** Handed to the editor services and tools: notifications to every ready session. */
   readonly hub: Hub = {
     broadcast: (method, params) => {
-      for (const [, s] of this.running?.sessions ?? new LuaMap<number, Session>()) if (s.ready) s.notify(method, params);
+      const sessions = this.readySessions();
+      if (sessions.length === 0) return;
+      // Encoded once for everyone; a value JSON cannot hold is the caller's bug, reported, never raised.
+      const [ok, text] = pcall(notification, method, params);
+      if (!ok) {
+        this.log.error(`cannot send ${method}: ${tostring(text)}`);
+        return;
+      }
+      for (const s of sessions) s.deliver(text);
     },
-    sessionCount: () => {
-      let n = 0;
-      for (const [, s] of this.running?.sessions ?? new LuaMap<number, Session>()) if (s.ready && s.isOpen()) n++;
-      return n;
-    },
+    sessionCount: () => this.readySessions().length,
     onSessionsChanged: (listener) => {
       const id = this.nextListenerId++;
       this.hubListeners.set(id, listener);
@@ -216,6 +221,14 @@ export class Server {
     });
     sessions.set(conn.id, session);
     this.log.debug(`client ${conn.id} connected (${conn.headers["user-agent"] ?? "no user-agent"})`);
+  }
+
+  /** Sessions whose client finished initializing and is still connected. */
+  private readySessions(): Session[] {
+    const ready: Session[] = [];
+    const r = this.running;
+    if (r !== undefined) for (const [, s] of r.sessions) if (s.ready && s.isOpen()) ready.push(s);
+    return ready;
   }
 
   private notifySessionsChanged(): void {

@@ -94,6 +94,9 @@ function Session.prototype.notify(self, method, params)
         self.conn:send(notification(method, params))
     end
 end
+function Session.prototype.deliver(self, text)
+    self:send(text)
+end
 function Session.prototype.close(self, code, reason)
     self.conn:close(code, reason)
 end

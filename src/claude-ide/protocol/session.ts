@@ -99,6 +99,11 @@ export class Session {
     if (this.isOpen()) this.conn.send(notification(method, params));
   }
 
+  /** Sends an already encoded message (a broadcast encodes once for every session). No-op once closed. */
+  deliver(text: string): void {
+    this.send(text);
+  }
+
   /** Closes the connection; the transport reports the end through onClose. */
   close(code: number, reason: string): void {
     this.conn.close(code, reason);
