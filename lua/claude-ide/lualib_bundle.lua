@@ -273,6 +273,23 @@ local function __TS__StringSubstring(self, start, ____end)
     return string.sub(self, start, ____end)
 end
 
+local function __TS__ArrayPush(self, ...)
+    local items = {...}
+    local len = #self
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
+    end
+    return len
+end
+
+local function __TS__StringEndsWith(self, searchString, endPosition)
+    if endPosition == nil or endPosition > #self then
+        endPosition = #self
+    end
+    return string.sub(self, endPosition - #searchString + 1, endPosition) == searchString
+end
+
 local function __TS__ArraySome(self, callbackfn, thisArg)
     for i = 1, #self do
         if callbackfn(thisArg, self[i], i - 1, self) then
@@ -462,6 +479,8 @@ return {
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__TypeOf = __TS__TypeOf,
   __TS__StringSubstring = __TS__StringSubstring,
+  __TS__ArrayPush = __TS__ArrayPush,
+  __TS__StringEndsWith = __TS__StringEndsWith,
   __TS__ArraySome = __TS__ArraySome,
   __TS__Delete = __TS__Delete,
   __TS__ArraySort = __TS__ArraySort

@@ -8,6 +8,8 @@ local getDiagnostics = ____diagnostics.getDiagnostics
 local ____documents = require("claude-ide.tools.documents")
 local checkDocumentDirty = ____documents.checkDocumentDirty
 local saveDocument = ____documents.saveDocument
+local ____execute_code = require("claude-ide.tools.execute_code")
+local executeCode = ____execute_code.executeCode
 local ____open_editors = require("claude-ide.tools.open_editors")
 local getOpenEditors = ____open_editors.getOpenEditors
 local ____open_file = require("claude-ide.tools.open_file")
@@ -27,6 +29,7 @@ ____exports.ALL_TOOLS = {
     checkDocumentDirty,
     saveDocument,
     closeAllDiffTabs,
-    closeTab
+    closeTab,
+    executeCode
 }
 return ____exports

@@ -2,6 +2,7 @@
 import { closeAllDiffTabs, closeTab } from "./diff_tabs";
 import { getDiagnostics } from "./diagnostics";
 import { checkDocumentDirty, saveDocument } from "./documents";
+import { executeCode } from "./execute_code";
 import { getOpenEditors } from "./open_editors";
 import { openFile } from "./open_file";
 import { getCurrentSelection, getLatestSelection } from "./selection";
@@ -19,4 +20,5 @@ export const ALL_TOOLS: ToolDescriptor[] = [
   saveDocument,
   closeAllDiffTabs,
   closeTab,
+  executeCode,
 ];
