@@ -37,7 +37,15 @@ function codeOnly(src) {
 
 const problems = [];
 for (const file of walk("src")) {
-  const lines = codeOnly(readFileSync(file, "utf8")).split("\n");
+  const source = readFileSync(file, "utf8");
+  // init.ts is the module users load as require("claude-ide"): importing it by path would load a second copy
+  // (require("claude-ide.init")) with a second state. tsconfig maps the bare name "claude-ide" to it.
+  source.split("\n").forEach((line, i) => {
+    if (/from\s+["'](\.{1,2}\/)+init["']/.test(line)) {
+      problems.push(`${relative(".", file)}:${i + 1}: import init.ts as "claude-ide", not by path (it would load twice)`);
+    }
+  });
+  const lines = codeOnly(source).split("\n");
   lines.forEach((line, i) => {
     for (const [name, advice] of Object.entries(BANNED)) {
       // A bare identifier: not a property access (x.JSON) nor an object key (JSON:).

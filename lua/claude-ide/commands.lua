@@ -2,7 +2,7 @@
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local isFileBuffer = ____buffers.isFileBuffer
-local ide = require("claude-ide.init")
+local ide = require("claude-ide")
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local function formatUptime(ms)

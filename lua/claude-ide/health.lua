@@ -4,7 +4,7 @@ local ____exports = {}
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
 local lockfile = require("claude-ide.discovery.lockfile")
-local ide = require("claude-ide.init")
+local ide = require("claude-ide")
 local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
 local function octal(mode)

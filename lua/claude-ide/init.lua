@@ -58,27 +58,15 @@ function ____exports.stop()
         return false
     end
     state.server = nil
-    local ____opt_1 = state.mentions
-    if ____opt_1 ~= nil then
-        ____opt_1:dispose()
+    local ____opt_0 = state.mentions
+    if ____opt_0 ~= nil then
+        ____opt_0:dispose()
     end
     state.mentions = nil
     server:stop()
     return true
 end
-local function twinState(name)
-    local twin = _G.package.loaded[name]
-    local ____temp_0
-    if type(twin) == "table" then
-        ____temp_0 = twin.sharedState
-    else
-        ____temp_0 = nil
-    end
-    return ____temp_0
-end
-state = twinState("claude-ide") or twinState("claude-ide.init") or ({})
---- The state both instances share (see above). Not an API.
-____exports.sharedState = state
+state = {}
 --- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
 -- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
 function ____exports.setup(opts)

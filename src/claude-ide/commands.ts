@@ -1,6 +1,6 @@
 // The :ClaudeCode* commands (declared in plugin/claude-ide.lua, which calls run() on first use).
 import { isFileBuffer } from "./editor/buffers";
-import * as ide from "./init";
+import * as ide from "claude-ide";
 import { say } from "./log";
 
 type Handler = (this: void, args: vim.api.UserCommandArgs) => void;

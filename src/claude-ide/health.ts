@@ -1,7 +1,7 @@
 // :checkhealth claude-ide. Reports only: never starts the server, writes nothing.
 import { validate } from "./config";
 import * as lockfile from "./discovery/lockfile";
-import * as ide from "./init";
+import * as ide from "claude-ide";
 import { VERSION } from "./version";
 
 function octal(mode: number): string {

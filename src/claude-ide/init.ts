@@ -19,17 +19,10 @@ interface State {
   terminal?: ClaudeTerminal;
 }
 
-// Users load this file as require("claude-ide"); commands.ts and health.ts import it as "claude-ide.init".
-// Lua caches modules by name, so those are two instances of this module: they must share one state, or
-// :ClaudeCodeStart would start a server that require("claude-ide").status() does not see.
-// (While a module loads, package.loaded holds a non-table sentinel for it.)
-function twinState(name: string): State | undefined {
-  const twin = _G.package.loaded[name];
-  return type(twin) === "table" ? (twin as { sharedState?: State }).sharedState : undefined;
-}
-const state: State = twinState("claude-ide") ?? twinState("claude-ide.init") ?? {};
-/** The state both instances share (see above). Not an API. */
-export const sharedState = state;
+// The one state of the plugin. Other modules must import this file as "claude-ide" (tsconfig maps that name
+// here and TSTL emits require("claude-ide")): imported as "./init" it would load a second copy of this module,
+// with a second state, under the name "claude-ide.init".
+const state: State = {};
 
 /**
  * Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
