@@ -131,3 +131,22 @@ describe('util.bytes isValidUtf8', function()
     assert.is_false(bytes.isValidUtf8Lua(broken))
   end)
 end)
+
+describe('util.bytes toValidUtf8', function()
+  local bytes = require('claude-ide.util.bytes')
+  local R = '\239\191\189' -- U+FFFD
+
+  it('keeps valid text byte for byte', function()
+    for _, s in ipairs({ '', 'ascii', 'é🎉\tx', string.rep('ü', 5000) }) do
+      assert.are.equal(s, bytes.toValidUtf8(s))
+    end
+  end)
+
+  it('replaces each invalid byte with U+FFFD and keeps the rest', function()
+    assert.are.equal('a' .. R .. 'b', bytes.toValidUtf8('a\255b'))
+    assert.are.equal('caf' .. R, bytes.toValidUtf8('caf\233')) -- Latin-1 é, truncated at the end
+    assert.are.equal(R .. R .. 'x', bytes.toValidUtf8('\192\128x')) -- overlong NUL
+    assert.are.equal(R .. R .. R .. 'é', bytes.toValidUtf8('\237\160\128é')) -- a surrogate, then valid
+    assert.is_true(bytes.isValidUtf8(bytes.toValidUtf8(string.rep('\128\255a\226\130', 2000))))
+  end)
+end)

@@ -444,6 +444,25 @@ describe('transport.websocket', function()
       assert.is_true(ev.text == big)
     end)
 
+    it('never sends invalid UTF-8 in a text frame: bad bytes go out as U+FFFD (the client stays connected)', function()
+      start_echo()
+      local c = node()
+      c:send_raw_text('wait')
+      c.driver:wait_event(function(e)
+        return e.ev == 'message'
+      end)
+      state.conns[1]:send('latin-1 caf\233 and \255')
+      local ev = c.driver:wait_event(function(e)
+        return e.ev == 'message' or e.ev == 'close'
+      end)
+      assert.are.equal('message', ev.ev)
+      assert.are.equal('latin-1 caf\239\191\189 and \239\191\189', ev.text)
+      c:send_raw_text('still open')
+      assert.are.equal('still open', c.driver:wait_event(function(e)
+        return e.ev == 'message'
+      end).text)
+    end)
+
     it('reassembles a fragmented message (Node client)', function()
       start_echo()
       local c = node()

@@ -4,6 +4,9 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
 local WsListener, WsConnection
+local ____bytes = require("claude-ide.util.bytes")
+local isValidUtf8 = ____bytes.isValidUtf8
+local toValidUtf8 = ____bytes.toValidUtf8
 local ____frame = require("claude-ide.transport.frame")
 local closePayload = ____frame.closePayload
 local Decoder = ____frame.Decoder
@@ -205,9 +208,13 @@ function WsConnection.prototype.isOpen(self)
     return self.state == "open"
 end
 function WsConnection.prototype.send(self, text)
-    if self.state == "open" then
-        self.socket:write(frameParts(Opcode.Text, text))
+    if self.state ~= "open" then
+        return
     end
+    self.socket:write(frameParts(
+        Opcode.Text,
+        isValidUtf8(text) and text or toValidUtf8(text)
+    ))
 end
 function WsConnection.prototype.close(self, code, reason)
     if code == nil then

@@ -201,4 +201,31 @@ end
 ASCII_RUN = ((("^[%z" .. string.char(1)) .. "-") .. string.char(127)) .. "]*"
 inRange = function(b, lo, hi) return b ~= nil and b >= lo and b <= hi end
 isCont = function(b) return inRange(b, 128, 191) end
+--- `s` with every byte that does not start a valid sequence replaced by U+FFFD (one per byte, as the WHATWG
+-- decoder does for most cases). Only for text that failed isValidUtf8: it walks the string in Lua.
+function ____exports.toValidUtf8(s)
+    local out = {}
+    local i = 1
+    do
+        while true do
+            local ____, runEnd = string.find(s, ASCII_RUN, i)
+            if runEnd >= i then
+                out[#out + 1] = string.sub(s, i, runEnd)
+            end
+            i = runEnd + 1
+            if i > #s then
+                return table.concat(out, "")
+            end
+            local b0, b1, b2, b3 = string.byte(s, i, i + 3)
+            local length = sequenceLength(b0, b1, b2, b3)
+            if length == 0 then
+                out[#out + 1] = "�"
+                i = i + 1
+            else
+                out[#out + 1] = string.sub(s, i, i + length - 1)
+                i = i + length
+            end
+        end
+    end
+end
 return ____exports

@@ -2,6 +2,7 @@
 // (frame.ts) into text messages on a Connection, answers pings, runs the close handshake and the keepalive.
 // Bytes are handled in libuv callbacks (fast events); the owner's callbacks (onConnection, onMessage,
 // onClose) always run later on the main loop via vim.schedule, in the order things happened.
+import { isValidUtf8, toValidUtf8 } from "../util/bytes";
 import { closePayload, Decoder, FrameEvent, frameParts, Opcode } from "./frame";
 import { answerUpgrade, HeadReader, httpError, MAX_HEAD_BYTES } from "./handshake";
 import { guard, listenLoopback, LogFn, Socket } from "./tcp";
@@ -170,8 +171,11 @@ class WsConnection implements Connection {
     return this.state === "open";
   }
 
+  /** Sends a text message. A text frame must be UTF-8 (RFC 6455 §5.6; a peer closes with 1007 otherwise): text
+   * that is not, e.g. a Latin-1 file's content inside a tool result, goes out with U+FFFD for its bad bytes. */
   send(text: string): void {
-    if (this.state === "open") this.socket.write(frameParts(Opcode.Text, text));
+    if (this.state !== "open") return;
+    this.socket.write(frameParts(Opcode.Text, isValidUtf8(text) ? text : toValidUtf8(text)));
   }
 
   close(code: number = CloseCode.Normal, reason = ""): void {

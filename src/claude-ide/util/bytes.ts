@@ -138,3 +138,27 @@ function sequenceLength(b0: number, b1: number | undefined, b2: number | undefin
   const second = b0 === 0xf0 ? inRange(b1, 0x90, 0xbf) : b0 === 0xf4 ? inRange(b1, 0x80, 0x8f) : isCont(b1);
   return second && isCont(b2) && isCont(b3) ? 4 : 0;
 }
+
+/**
+ * `s` with every byte that does not start a valid sequence replaced by U+FFFD (one per byte, as the WHATWG
+ * decoder does for most cases). Only for text that failed isValidUtf8: it walks the string in Lua.
+ */
+export function toValidUtf8(s: string): string {
+  const out: string[] = [];
+  let i = 1;
+  for (;;) {
+    const [, runEnd] = string.find(s, ASCII_RUN, i);
+    if ((runEnd as number) >= i) out.push(string.sub(s, i, runEnd as number));
+    i = (runEnd as number) + 1;
+    if (i > s.length) return out.join("");
+    const [b0, b1, b2, b3] = string.byte(s, i, i + 3);
+    const length = sequenceLength(b0, b1, b2, b3);
+    if (length === 0) {
+      out.push("\uFFFD");
+      i += 1;
+    } else {
+      out.push(string.sub(s, i, i + length - 1));
+      i += length;
+    }
+  }
+}
