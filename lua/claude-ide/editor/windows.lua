@@ -30,8 +30,9 @@ function ____exports.mainEditorWindow()
         return current
     end
     local previousNr = vim.fn.winnr("#")
-    if previousNr ~= 0 and ____exports.isEditorWindow(vim.fn.win_getid(previousNr)) then
-        return vim.fn.win_getid(previousNr)
+    local previous = previousNr == 0 and 0 or vim.fn.win_getid(previousNr)
+    if previous ~= 0 and ____exports.isEditorWindow(previous) then
+        return previous
     end
     local best
     local bestArea = -1
@@ -55,6 +56,10 @@ end
 function ____exports.showBuffer(win, buf)
     local previous = vim.api.nvim_win_get_buf(win)
     if previous == buf then
+        return
+    end
+    if vim.api.nvim_get_option_value("modified", {buf = previous}) ~= true then
+        vim.api.nvim_win_set_buf(win, buf)
         return
     end
     local bufhidden = vim.api.nvim_get_option_value("bufhidden", {buf = previous})

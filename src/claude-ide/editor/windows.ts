@@ -21,7 +21,8 @@ export function mainEditorWindow(): Win | undefined {
   const current = vim.api.nvim_get_current_win();
   if (isEditorWindow(current)) return current;
   const previousNr = vim.fn.winnr("#");
-  if (previousNr !== 0 && isEditorWindow(vim.fn.win_getid(previousNr))) return vim.fn.win_getid(previousNr);
+  const previous = previousNr === 0 ? 0 : vim.fn.win_getid(previousNr);
+  if (previous !== 0 && isEditorWindow(previous)) return previous;
   let best: Win | undefined;
   let bestArea = -1;
   for (const win of vim.api.nvim_tabpage_list_wins(0)) {
@@ -42,6 +43,10 @@ export function mainEditorWindow(): Win | undefined {
 export function showBuffer(win: Win, buf: Buf): void {
   const previous = vim.api.nvim_win_get_buf(win);
   if (previous === buf) return;
+  if (vim.api.nvim_get_option_value("modified", { buf: previous }) !== true) {
+    vim.api.nvim_win_set_buf(win, buf);
+    return;
+  }
   const bufhidden = vim.api.nvim_get_option_value("bufhidden", { buf: previous }) as string;
   vim.api.nvim_set_option_value("bufhidden", "hide", { buf: previous });
   const [ok, err] = pcall(vim.api.nvim_win_set_buf, win, buf);
