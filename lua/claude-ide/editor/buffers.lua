@@ -59,6 +59,9 @@ function ____exports.findBuffer(path)
     )
     local exact = __TS__ArrayFind(
         bufs,
+        function(____, b) return vim.api.nvim_buf_get_name(b) == target end
+    ) or __TS__ArrayFind(
+        bufs,
         function(____, b) return ____exports.bufferPath(b) == target end
     )
     if exact ~= nil then

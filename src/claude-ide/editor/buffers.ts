@@ -55,7 +55,8 @@ export function bufferPath(buf: Buf): string {
 export function findBuffer(path: string): Buf | undefined {
   const target = normalizePath(path);
   const bufs = vim.api.nvim_list_bufs().filter((b) => option<string>(b, "buftype") === "" && vim.api.nvim_buf_get_name(b) !== "");
-  const exact = bufs.find((b) => bufferPath(b) === target);
+  // Buffer names are usually absolute and normalized already: try them as they are before normalizing each.
+  const exact = bufs.find((b) => vim.api.nvim_buf_get_name(b) === target) ?? bufs.find((b) => bufferPath(b) === target);
   if (exact !== undefined) return exact;
   const [real] = vim.uv.fs_realpath(target);
   if (real === undefined) return undefined;
