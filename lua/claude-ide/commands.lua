@@ -2,6 +2,8 @@
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local isFileBuffer = ____buffers.isFileBuffer
+local ____diff = require("claude-ide.editor.diff")
+local decideFromCommand = ____diff.decideFromCommand
 local ide = require("claude-ide")
 local ____log = require("claude-ide.log")
 local say = ____log.say
@@ -74,6 +76,8 @@ local HANDLERS = {
     ClaudeCodeFocus = function() return ide.focus() end,
     ClaudeCodeSend = send,
     ClaudeCodeAdd = addFile,
+    ClaudeCodeDiffAccept = function() return decideFromCommand("accept") end,
+    ClaudeCodeDiffDeny = function() return decideFromCommand("reject") end,
     ClaudeCodeStart = function()
         local before = ide.status()
         if before.running then

@@ -1,5 +1,6 @@
 // The :ClaudeCode* commands (declared in plugin/claude-ide.lua, which calls run() on first use).
 import { isFileBuffer } from "./editor/buffers";
+import { decideFromCommand } from "./editor/diff";
 import * as ide from "claude-ide";
 import { say } from "./log";
 
@@ -52,6 +53,8 @@ const HANDLERS: { [name: string]: Handler } = {
   ClaudeCodeFocus: () => ide.focus(),
   ClaudeCodeSend: send,
   ClaudeCodeAdd: addFile,
+  ClaudeCodeDiffAccept: () => decideFromCommand("accept"),
+  ClaudeCodeDiffDeny: () => decideFromCommand("reject"),
   ClaudeCodeStart: () => {
     const before = ide.status();
     if (before.running) say(`already running on 127.0.0.1:${before.port}`);

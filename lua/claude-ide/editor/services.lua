@@ -1,18 +1,13 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
+local ____diff = require("claude-ide.editor.diff")
+local DiffManager = ____diff.DiffManager
 local ____selection = require("claude-ide.editor.selection")
 local SelectionTracker = ____selection.SelectionTracker
---- Until the diff review exists: nothing is ever open, and the tools say so honestly.
-local noDiffs = {
-    closeAll = function() return 0 end,
-    closeTab = function() return false end,
-    dispose = function()
-    end
-}
 function ____exports.createServices(config, hub)
     return {
-        diff = noDiffs,
+        diff = __TS__New(DiffManager, config),
         selection = __TS__New(SelectionTracker, config, hub)
     }
 end

@@ -12,6 +12,8 @@ local ____execute_code = require("claude-ide.tools.execute_code")
 local executeCode = ____execute_code.executeCode
 local ____open_editors = require("claude-ide.tools.open_editors")
 local getOpenEditors = ____open_editors.getOpenEditors
+local ____open_diff = require("claude-ide.tools.open_diff")
+local openDiff = ____open_diff.openDiff
 local ____open_file = require("claude-ide.tools.open_file")
 local openFile = ____open_file.openFile
 local ____selection = require("claude-ide.tools.selection")
@@ -21,6 +23,7 @@ local ____workspace_folders = require("claude-ide.tools.workspace_folders")
 local getWorkspaceFolders = ____workspace_folders.getWorkspaceFolders
 ____exports.ALL_TOOLS = {
     openFile,
+    openDiff,
     getDiagnostics,
     getCurrentSelection,
     getLatestSelection,

@@ -1,19 +1,13 @@
 // Builds the long-lived editor state of one running server. Each feature owns one field (see tools/types.ts
 // `Services`); construct it here and dispose of it in `disposeServices`.
 import type { Config } from "../config";
-import type { DiffService, Hub, Services } from "../tools/types";
+import type { Hub, Services } from "../tools/types";
+import { DiffManager } from "./diff";
 import { SelectionTracker } from "./selection";
-
-/** Until the diff review exists: nothing is ever open, and the tools say so honestly. */
-const noDiffs: DiffService = {
-  closeAll: () => 0,
-  closeTab: () => false,
-  dispose: () => {},
-};
 
 export function createServices(config: Config, hub: Hub): Services {
   return {
-    diff: noDiffs,
+    diff: new DiffManager(config),
     selection: new SelectionTracker(config, hub),
   };
 }

@@ -4,6 +4,7 @@ import { getDiagnostics } from "./diagnostics";
 import { checkDocumentDirty, saveDocument } from "./documents";
 import { executeCode } from "./execute_code";
 import { getOpenEditors } from "./open_editors";
+import { openDiff } from "./open_diff";
 import { openFile } from "./open_file";
 import { getCurrentSelection, getLatestSelection } from "./selection";
 import type { ToolDescriptor } from "./types";
@@ -11,6 +12,7 @@ import { getWorkspaceFolders } from "./workspace_folders";
 
 export const ALL_TOOLS: ToolDescriptor[] = [
   openFile,
+  openDiff,
   getDiagnostics,
   getCurrentSelection,
   getLatestSelection,

@@ -37,8 +37,35 @@ export interface Hub {
   onSessionsChanged(this: void, listener: (this: void) => void): (this: void) => void;
 }
 
-/** The diff review, as the other tools see it (closeAllDiffTabs, close_tab). Implemented in editor/diff. */
+/** What openDiff asks to review (paths absolute and normalized). */
+export interface DiffRequest {
+  /** The file whose current text is shown on the left (it may not exist yet). */
+  oldPath: string;
+  /** The file the proposal is for (the CLI writes it after an accept); in practice the same as oldPath. */
+  newPath: string;
+  /** The whole proposed text. */
+  contents: string;
+  tabName: string;
+}
+
+/** How a review ended for the CLI: the final text to write, or a rejection. */
+export type DiffOutcome = { accepted: true; text: string } | { accepted: false };
+
+/** One open review, as the openDiff handler holds it while parked. */
+export interface PendingReview {
+  /** Calls `listener` once with the user's decision (at once when already decided). */
+  onDecision(this: void, listener: (this: void, outcome: DiffOutcome) => void): void;
+  /** The call was cancelled (client gone, server stopping): the view closes and no answer is expected. */
+  cancel(this: void): void;
+}
+
+/** The diff review, as the tools see it (openDiff, closeAllDiffTabs, close_tab). Implemented in editor/diff. */
 export interface DiffService {
+  /**
+   * Shows a review (replacing a pending one with the same tab name, which is rejected). Fails with a message
+   * naming the argument when a path cannot be read (a directory, no permission): then no UI is left behind.
+   */
+  open(this: void, req: DiffRequest): { ok: true; review: PendingReview } | { ok: false; error: string };
   /** Rejects every pending review and closes this plugin's diff views. Returns how many were closed. */
   closeAll(this: void): number;
   /** Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown. */

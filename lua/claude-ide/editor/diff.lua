@@ -1,0 +1,273 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local Logger = ____log.Logger
+local say = ____log.say
+local ____json = require("claude-ide.util.json")
+local dict = ____json.dict
+local ____buffers = require("claude-ide.editor.buffers")
+local findBuffer = ____buffers.findBuffer
+local ____diff_follow = require("claude-ide.editor.diff_follow")
+local WriteFollower = ____diff_follow.WriteFollower
+local ____diff_text = require("claude-ide.editor.diff_text")
+local normalizeEol = ____diff_text.normalizeEol
+local readFile = ____diff_text.readFile
+local splitText = ____diff_text.splitText
+local ____diff_view = require("claude-ide.editor.diff_view")
+local DiffView = ____diff_view.DiffView
+local REVIEW_VAR = ____diff_view.REVIEW_VAR
+--- `User` autocmd patterns, with data { tab_name, file, result }.
+____exports.EVENT_OPENED = "ClaudeIdeDiffOpened"
+____exports.EVENT_RESOLVED = "ClaudeIdeDiffResolved"
+--- One pending review: the view, and the parked openDiff call waiting for its outcome.
+local Review = __TS__Class()
+Review.name = "Review"
+function Review.prototype.____constructor(self, req, owner)
+    self.req = req
+    self.owner = owner
+    self.ended = false
+    self.onDecision = function(listener)
+        if self.outcome ~= nil then
+            listener(self.outcome)
+        else
+            self.listener = listener
+        end
+    end
+    self.cancel = function()
+        self["end"](self, nil, "cancelled", true)
+    end
+end
+function Review.prototype.accept(self, closeNow)
+    if self.ended then
+        return
+    end
+    local text = self.view:proposalText()
+    local disk = readFile(self.req.newPath)
+    if disk.ok and normalizeEol(text) == normalizeEol(disk.text or "") then
+        say(
+            ("the proposal for " .. vim.fn.fnamemodify(self.req.newPath, ":t")) .. " leaves the file unchanged: answered as a rejection",
+            "warn"
+        )
+        self:reject(closeNow)
+        return
+    end
+    self["end"](self, {accepted = true, text = text}, "accepted", closeNow)
+end
+function Review.prototype.reject(self, closeNow)
+    self["end"](self, {accepted = false}, "rejected", closeNow)
+end
+Review.prototype["end"] = function(self, outcome, result, closeNow)
+    if self.ended then
+        return
+    end
+    self.ended = true
+    self.outcome = outcome
+    self.owner:forget(self)
+    self.view:settle()
+    local function finish()
+        self.view:close()
+        self.owner:emit(____exports.EVENT_RESOLVED, self.req, result)
+    end
+    if closeNow and not vim.in_fast_event() then
+        finish()
+    else
+        vim.schedule(finish)
+    end
+    if outcome and outcome.accepted then
+        self.owner:follow(self.req.newPath, outcome.text)
+    end
+    local listener = self.listener
+    self.listener = nil
+    if outcome ~= nil and listener ~= nil then
+        listener(outcome)
+    end
+end
+--- The left side: the file's buffer when loaded (with unsaved edits, if any), else the file on disk.
+local function currentText(path)
+    local buf = findBuffer(path)
+    if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
+        local filetype = vim.api.nvim_get_option_value("filetype", {buf = buf})
+        return {
+            ok = true,
+            lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true),
+            dirty = vim.api.nvim_get_option_value("modified", {buf = buf}),
+            filetype = filetype ~= "" and filetype or nil
+        }
+    end
+    local disk = readFile(path)
+    if not disk.ok then
+        return disk
+    end
+    local ____temp_2
+    if disk.text == nil then
+        ____temp_2 = nil
+    else
+        ____temp_2 = splitText(disk.text).lines
+    end
+    return {ok = true, lines = ____temp_2, dirty = false}
+end
+--- Every review of one running server (Services.diff).
+____exports.DiffManager = __TS__Class()
+local DiffManager = ____exports.DiffManager
+DiffManager.name = "DiffManager"
+function DiffManager.prototype.____constructor(self, config)
+    self.config = config
+    self.reviews = {}
+    self.followers = {}
+    self.open = function(req)
+        for ____, ____value in ipairs({{"old_file_path", req.oldPath}, {"new_file_path", req.newPath}}) do
+            local arg = ____value[1]
+            local path = ____value[2]
+            local stat = vim.uv.fs_stat(path)
+            if (stat and stat.type) == "directory" then
+                return {ok = false, error = ((arg .. ": ") .. path) .. " is a directory"}
+            end
+        end
+        local current = currentText(req.oldPath)
+        if not current.ok then
+            return {ok = false, error = "old_file_path: " .. current.error}
+        end
+        local ____opt_5 = self.reviews[req.tabName]
+        if ____opt_5 ~= nil then
+            ____opt_5:reject(true)
+        end
+        local review = __TS__New(Review, req, self)
+        local spec = {
+            tabName = req.tabName,
+            path = req.newPath,
+            current = current.lines,
+            dirty = current.dirty,
+            proposal = splitText(req.contents),
+            filetype = current.filetype,
+            config = self.config.diff
+        }
+        local events = {
+            accept = function() return review:accept(false) end,
+            reject = function() return review:reject(false) end
+        }
+        local ok, view = pcall(function() return __TS__New(DiffView, spec, events) end)
+        if not ok then
+            return {
+                ok = false,
+                error = "cannot show the diff: " .. tostring(view)
+            }
+        end
+        review.view = view
+        self.reviews[req.tabName] = review
+        self:emit(____exports.EVENT_OPENED, req, "pending")
+        return {ok = true, review = review}
+    end
+    self.closeAll = function()
+        local pending = {}
+        for ____, review in pairs(self.reviews) do
+            pending[#pending + 1] = review
+        end
+        for ____, review in ipairs(pending) do
+            review:reject(true)
+        end
+        return #pending
+    end
+    self.closeTab = function(tabName)
+        local review = self.reviews[tabName]
+        if review == nil then
+            return false
+        end
+        review:reject(true)
+        return true
+    end
+    self.dispose = function()
+        self.closeAll()
+        local followers = {}
+        for f in pairs(self.followers) do
+            followers[#followers + 1] = f
+        end
+        for ____, f in ipairs(followers) do
+            f:stop()
+        end
+    end
+    self.log = __TS__New(Logger, config.log_level)
+end
+function DiffManager.prototype.forget(self, review)
+    if self.reviews[review.req.tabName] == review then
+        self.reviews[review.req.tabName] = nil
+    end
+end
+function DiffManager.prototype.follow(self, path, text)
+    local buf = findBuffer(path)
+    if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
+        return
+    end
+    local follower
+    follower = __TS__New(
+        WriteFollower,
+        path,
+        normalizeEol(text),
+        self.log,
+        function()
+            self.followers[follower] = nil
+            return true
+        end
+    )
+    self.followers[follower] = true
+    follower:start()
+end
+function DiffManager.prototype.emit(self, pattern, req, result)
+    local data = dict({tab_name = req.tabName, file = req.newPath, result = result})
+    local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
+    if not ok then
+        self.log:error((("a " .. pattern) .. " autocmd failed: ") .. tostring(err))
+    end
+end
+--- The proposal buffers of every open review (of every server), oldest first.
+local function proposalBuffers()
+    local found = {}
+    for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
+        local v = vim.b[buf][REVIEW_VAR]
+        if v ~= nil and v.role == "proposal" then
+            found[#found + 1] = {buf = buf, tabName = v.tab_name}
+        end
+    end
+    return found
+end
+--- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
+-- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same
+-- paths as doing it by hand, so a review has one way in for each decision.
+function ____exports.decideFromCommand(action)
+    local proposals = proposalBuffers()
+    if #proposals == 0 then
+        say("no diff review is open")
+        return
+    end
+    local function act(buf)
+        if action == "accept" then
+            vim.api.nvim_buf_call(
+                buf,
+                function() return vim.cmd("write") end
+            )
+        else
+            vim.api.nvim_buf_delete(buf, {force = true})
+        end
+    end
+    local here = vim.b[vim.api.nvim_get_current_buf()][REVIEW_VAR]
+    if #proposals == 1 then
+        act(proposals[1].buf)
+    elseif here ~= nil then
+        act(here.proposal)
+    else
+        local function formatItem(p)
+            return p.tabName
+        end
+        vim.ui.select(
+            proposals,
+            {prompt = (action == "accept" and "Accept" or "Reject") .. " which diff review?", format_item = formatItem},
+            function(choice)
+                if choice ~= nil and vim.api.nvim_buf_is_valid(choice.buf) then
+                    act(choice.buf)
+                end
+            end
+        )
+    end
+end
+return ____exports

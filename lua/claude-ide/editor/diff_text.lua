@@ -1,0 +1,100 @@
+--[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____exports = {}
+local CR = 13
+--- Cuts `text` at "\n". With CRLF endings the "\r" before each "\n" is removed from the lines.
+function ____exports.splitText(text)
+    local lines = {}
+    local crlfCount = 0
+    local pos = 1
+    do
+        while true do
+            local nl = string.find(text, "\n", pos, true)
+            if nl == nil then
+                break
+            end
+            if nl > pos and string.byte(text, nl - 1) == CR then
+                crlfCount = crlfCount + 1
+            end
+            lines[#lines + 1] = string.sub(text, pos, nl - 1)
+            pos = nl + 1
+        end
+    end
+    local terminated = #lines
+    local eol = pos > #text and terminated > 0
+    if not eol then
+        lines[#lines + 1] = string.sub(text, pos)
+    end
+    local crlf = crlfCount * 2 > terminated
+    if crlf then
+        do
+            local i = 0
+            while i < terminated do
+                local line = lines[i + 1]
+                if string.byte(line, -1) == CR then
+                    lines[i + 1] = string.sub(line, 1, -2)
+                end
+                i = i + 1
+            end
+        end
+    end
+    return {lines = lines, eol = eol, crlf = crlf}
+end
+--- The inverse of splitText.
+function ____exports.joinText(lines, eol, crlf)
+    local sep = crlf and "\r\n" or "\n"
+    local body = table.concat(lines, sep)
+    return eol and body .. sep or body
+end
+--- "\r\n" → "\n": how the Claude CLI compares texts (it reads files with CRLF normalized).
+function ____exports.normalizeEol(text)
+    local out = string.gsub(text, "\r\n", "\n")
+    return out
+end
+--- Reads a whole file. `text` undefined: the file does not exist (nothing at that path). A directory, a
+-- special file or an unreadable file is an error saying so.
+function ____exports.readFile(path)
+    local stat, ____, code = vim.uv.fs_stat(path)
+    if stat == nil then
+        if code == "ENOENT" then
+            return {ok = true, text = nil}
+        end
+        return {
+            ok = false,
+            error = ((("cannot access " .. path) .. " (") .. tostring(code)) .. ")"
+        }
+    end
+    if stat.type == "directory" then
+        return {ok = false, error = path .. " is a directory"}
+    end
+    if stat.type ~= "file" then
+        return {ok = false, error = ((path .. " is not a regular file (") .. stat.type) .. ")"}
+    end
+    local fd, openErr = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        return {
+            ok = false,
+            error = (("cannot read " .. path) .. ": ") .. tostring(openErr)
+        }
+    end
+    local chunks = {}
+    local ____error
+    do
+        while true do
+            local data, readErr = vim.uv.fs_read(fd, 1024 * 1024)
+            if data == nil then
+                ____error = (("cannot read " .. path) .. ": ") .. tostring(readErr)
+                break
+            end
+            if data == "" then
+                break
+            end
+            chunks[#chunks + 1] = data
+        end
+    end
+    vim.uv.fs_close(fd)
+    return ____error ~= nil and ({ok = false, error = ____error}) or ({
+        ok = true,
+        text = table.concat(chunks)
+    })
+end
+return ____exports

@@ -1,0 +1,291 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local ____exports = {}
+local setOpt, detectFiletype, goToFirstChange, closeWindow
+function setOpt(name, value, scope)
+    vim.api.nvim_set_option_value(name, value, scope)
+end
+function detectFiletype(buf, path)
+    local ft = vim.filetype.match({buf = buf, filename = path})
+    return ft
+end
+function goToFirstChange()
+    vim.api.nvim_win_set_cursor(0, {1, 0})
+    if vim.fn.diff_hlID(1, 1) ~= 0 or vim.fn.diff_filler(1) > 0 then
+        return
+    end
+    pcall(vim.cmd, "normal! ]c")
+end
+function closeWindow(win)
+    if not vim.api.nvim_win_is_valid(win) then
+        return
+    end
+    if (pcall(vim.api.nvim_win_close, win, true)) then
+        return
+    end
+    pcall(function()
+        vim.api.nvim_win_call(
+            win,
+            function() return vim.cmd("diffoff") end
+        )
+        setOpt("winbar", "", {win = win})
+        vim.api.nvim_win_set_buf(
+            win,
+            vim.api.nvim_create_buf(true, false)
+        )
+    end)
+end
+--- Buffer variable on both buffers of a review (for :ClaudeCodeDiffAccept/Deny, statuslines and hooks).
+____exports.REVIEW_VAR = "claude_ide_diff"
+--- Tab page variable of a review's own tab page: its tab_name.
+____exports.TAB_VAR = "claude_ide_diff"
+--- The diff review's autocmds (every server's, every review's). It exists while a review is open: the last
+-- view to close deletes it, so a stopped server leaves no group behind.
+local AUGROUP = "claude-ide.diff"
+local function getOpt(name, scope)
+    return vim.api.nvim_get_option_value(name, scope)
+end
+--- Statusline text shown literally.
+local function escapeBar(s)
+    local out = string.gsub(s, "%%", "%%%%")
+    return out
+end
+--- A name already taken (by a user's buffer, say) gets a number.
+local function setUniqueName(buf, name)
+    do
+        local n = 1
+        while n <= 100 do
+            local ok = pcall(
+                vim.api.nvim_buf_set_name,
+                buf,
+                n == 1 and name or ((name .. " (") .. tostring(n)) .. ")"
+            )
+            if ok then
+                return
+            end
+            n = n + 1
+        end
+    end
+end
+--- A scratch buffer holding `lines`, wiped when its last window closes. The initial text is not an undo
+-- step (`u` never empties the proposal) and the buffer starts unmodified.
+local function scratchBuffer(name, lines)
+    local buf = vim.api.nvim_create_buf(false, true)
+    setOpt("bufhidden", "wipe", {buf = buf})
+    setOpt("undolevels", -1, {buf = buf})
+    vim.api.nvim_buf_set_lines(
+        buf,
+        0,
+        -1,
+        true,
+        lines
+    )
+    setOpt("undolevels", vim.go.undolevels, {buf = buf})
+    setUniqueName(buf, name)
+    setOpt("modified", false, {buf = buf})
+    return buf
+end
+____exports.DiffView = __TS__Class()
+local DiffView = ____exports.DiffView
+DiffView.name = "DiffView"
+function DiffView.prototype.____constructor(self, spec, events)
+    self.spec = spec
+    self.events = events
+    self.leftWin = -1
+    self.rightWin = -1
+    self.autocmds = {}
+    self.settled = false
+    self.closed = false
+    self.originWin = vim.api.nvim_get_current_win()
+    self.originTerminalMode = vim.api.nvim_get_mode().mode == "t"
+    self.leftBuf = scratchBuffer("claude-ide://current/" .. spec.tabName, spec.current or ({}))
+    setOpt("modifiable", false, {buf = self.leftBuf})
+    self.rightBuf = scratchBuffer("claude-ide://proposal/" .. spec.tabName, spec.proposal.lines)
+    setOpt("buftype", "acwrite", {buf = self.rightBuf})
+    setOpt("swapfile", false, {buf = self.rightBuf})
+    setOpt("fixendofline", false, {buf = self.rightBuf})
+    setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
+    setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.rightBuf})
+    local filetype = spec.filetype or detectFiletype(self.rightBuf, spec.path)
+    if filetype ~= nil and filetype ~= "" then
+        for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
+            setOpt("filetype", filetype, {buf = buf})
+        end
+    end
+    setOpt("modified", false, {buf = self.rightBuf})
+    local ok, err = pcall(function() return self:show() end)
+    if not ok then
+        self:close()
+        error(err, 0)
+    end
+end
+function DiffView.prototype.proposalText(self)
+    local buf = self.rightBuf
+    local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
+    local ff = getOpt("fileformat", {buf = buf})
+    local sep = ff == "dos" and "\r\n" or (ff == "mac" and "\r" or "\n")
+    local finalNewline = getOpt("endofline", {buf = buf}) or getOpt("fixendofline", {buf = buf}) and not getOpt("binary", {buf = buf})
+    return table.concat(lines, sep) .. (finalNewline and sep or "")
+end
+function DiffView.prototype.hasFocus(self)
+    local win = vim.api.nvim_get_current_win()
+    return win == self.leftWin or win == self.rightWin
+end
+function DiffView.prototype.settle(self)
+    if self.settled then
+        return
+    end
+    self.settled = true
+    for ____, id in ipairs(self.autocmds) do
+        pcall(vim.api.nvim_del_autocmd, id)
+    end
+    self.autocmds = {}
+    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
+    if ok and #left == 0 then
+        vim.api.nvim_del_augroup_by_name(AUGROUP)
+    end
+    for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
+        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_del_var, buf, ____exports.REVIEW_VAR)
+        end
+    end
+end
+function DiffView.prototype.close(self)
+    if self.closed then
+        return
+    end
+    self.closed = true
+    self:settle()
+    local focused = self:hasFocus()
+    for ____, win in ipairs({self.rightWin, self.leftWin}) do
+        closeWindow(win)
+    end
+    for ____, buf in ipairs({self.rightBuf, self.leftBuf}) do
+        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_delete, buf, {force = true})
+        end
+    end
+    if focused and vim.api.nvim_win_is_valid(self.originWin) then
+        vim.api.nvim_set_current_win(self.originWin)
+        local buf = vim.api.nvim_win_get_buf(self.originWin)
+        if self.originTerminalMode and getOpt("buftype", {buf = buf}) == "terminal" then
+            vim.cmd("startinsert")
+        end
+    end
+end
+function DiffView.prototype.show(self)
+    local spec = self.spec
+    local vertical = spec.config.layout == "vertical"
+    if spec.config.open_in_new_tab then
+        vim.cmd("tab sbuffer " .. tostring(self.leftBuf))
+        self.tab = vim.api.nvim_get_current_tabpage()
+        vim.api.nvim_tabpage_set_var(self.tab, ____exports.TAB_VAR, spec.tabName)
+        self.leftWin = vim.api.nvim_get_current_win()
+    else
+        self.leftWin = vim.api.nvim_open_win(self.leftBuf, true, {split = "above", win = -1})
+    end
+    self.rightWin = vim.api.nvim_open_win(self.rightBuf, true, {split = vertical and "right" or "below", win = self.leftWin})
+    if vim.startswith(
+        vim.api.nvim_get_mode().mode,
+        "i"
+    ) then
+        vim.cmd("stopinsert")
+    end
+    self:markBuffers()
+    self:setWinbars()
+    for ____, win in ipairs({self.leftWin, self.rightWin}) do
+        vim.api.nvim_win_call(
+            win,
+            function() return vim.cmd("diffthis") end
+        )
+    end
+    self:setKeymaps()
+    self:watch()
+    vim.api.nvim_win_call(
+        self.rightWin,
+        function() return goToFirstChange() end
+    )
+end
+function DiffView.prototype.markBuffers(self)
+    local function mark(buf, role)
+        local value = {tab_name = self.spec.tabName, role = role, proposal = self.rightBuf}
+        vim.api.nvim_buf_set_var(buf, ____exports.REVIEW_VAR, value)
+    end
+    mark(self.leftBuf, "current")
+    mark(self.rightBuf, "proposal")
+end
+function DiffView.prototype.setWinbars(self)
+    local spec = self.spec
+    local keys = spec.config.keymaps
+    local name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
+    local left
+    if spec.current == nil then
+        left = " New file: " .. name
+    elseif spec.dirty then
+        left = (" %#WarningMsg#" .. name) .. " has unsaved changes: they are shown here; accepting replaces them (`u` brings them back)%*"
+    else
+        left = " Current: " .. name
+    end
+    local right = (((" Claude's proposal (editable)   " .. escapeBar(keys.accept)) .. " or :w accept   ") .. escapeBar(keys.reject)) .. " reject"
+    setOpt("winbar", left, {win = self.leftWin})
+    setOpt("winbar", right, {win = self.rightWin})
+end
+function DiffView.prototype.setKeymaps(self)
+    local keys = self.spec.config.keymaps
+    for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
+        vim.keymap.set(
+            "n",
+            keys.accept,
+            function() return self.events.accept() end,
+            {buffer = buf, nowait = true, desc = "claude-ide: accept Claude's proposal"}
+        )
+        vim.keymap.set(
+            "n",
+            keys.reject,
+            function() return self.events.reject() end,
+            {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal"}
+        )
+    end
+end
+function DiffView.prototype.watch(self)
+    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
+    local function add(event, opts, desc, callback)
+        local ____self_autocmds_0 = self.autocmds
+        ____self_autocmds_0[#____self_autocmds_0 + 1] = vim.api.nvim_create_autocmd(
+            event,
+            __TS__ObjectAssign(
+                {group = group},
+                opts,
+                {
+                    desc = desc,
+                    callback = function() return callback() end
+                }
+            )
+        )
+    end
+    local function reject()
+        return self.events.reject()
+    end
+    add(
+        "WinClosed",
+        {pattern = {
+            tostring(self.leftWin),
+            tostring(self.rightWin)
+        }},
+        "claude-ide: closing a diff window rejects the proposal",
+        reject
+    )
+    add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
+    add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
+    add(
+        "BufWriteCmd",
+        {buffer = self.rightBuf},
+        "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
+        function()
+            setOpt("modified", false, {buf = self.rightBuf})
+            self.events.accept()
+        end
+    )
+end
+return ____exports

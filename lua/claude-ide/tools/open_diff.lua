@@ -1,0 +1,46 @@
+--[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____exports = {}
+local ____positions = require("claude-ide.editor.positions")
+local normalizePath = ____positions.normalizePath
+local ____types = require("claude-ide.tools.types")
+local invalidParams = ____types.invalidParams
+local toolError = ____types.toolError
+--- "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10).
+local function isAbsolute(path)
+    return vim.startswith(path, "/") or (string.match(path, "^%a:[/\\]")) ~= nil or vim.startswith(path, "\\\\")
+end
+local function absolutePath(args, name)
+    local path = args[name]
+    if not isAbsolute(path) then
+        invalidParams(((("\"" .. name) .. "\" must be an absolute path, got \"") .. path) .. "\"")
+    end
+    return normalizePath(path)
+end
+local function answer(outcome, tabName)
+    local first, second = unpack(outcome.accepted and ({"FILE_SAVED", outcome.text}) or ({"DIFF_REJECTED", tabName}), 1, 2)
+    return {content = {{type = "text", text = first}, {type = "text", text = second}}}
+end
+____exports.openDiff = {
+    name = "openDiff",
+    description = "Open a diff view comparing a file with proposed new contents and wait for the user's decision. " .. "Accepted: FILE_SAVED and the final contents (possibly edited by the user); rejected: DIFF_REJECTED and the tab name.",
+    inputSchema = {type = "object", properties = {old_file_path = {type = "string", description = "Absolute path of the file as it is now (it may not exist yet)"}, new_file_path = {type = "string", description = "Absolute path of the file the new contents are for"}, new_file_contents = {type = "string", description = "The whole proposed contents of the file"}, tab_name = {type = "string", description = "Name of the review; an open review with the same name is replaced"}}, required = {"old_file_path", "new_file_path", "new_file_contents", "tab_name"}},
+    handler = function(args, ctx)
+        local oldPath = absolutePath(args, "old_file_path")
+        local newPath = absolutePath(args, "new_file_path")
+        local tabName = args.tab_name
+        if tabName == "" then
+            invalidParams("\"tab_name\" must not be empty")
+        end
+        local opened = ctx.services.diff.open({oldPath = oldPath, newPath = newPath, contents = args.new_file_contents, tabName = tabName})
+        if not opened.ok then
+            return toolError("openDiff: " .. opened.error)
+        end
+        local review = opened.review
+        local outcome = ctx.park(
+            function(resume) return review.onDecision(resume) end,
+            function() return review.cancel() end
+        )
+        return answer(outcome, tabName)
+    end
+}
+return ____exports

@@ -1,0 +1,226 @@
+// The diff review behind openDiff: one Review per tab_name, each answered exactly once.
+//
+//   pending ──accept──▶ answered FILE_SAVED + text  (a text equal to the file on disk: DIFF_REJECTED, as the
+//      │                                              CLI counts it anyway; then the file's buffer follows
+//      │                                              the CLI's write, see diff_follow.ts)
+//      ├──reject / close / close_tab / closeAll / stop──▶ answered DIFF_REJECTED + tab_name
+//      └──cancel (client gone, notifications/cancelled)──▶ no answer
+//
+// Never TAB_CLOSED: the CLI takes it for an accept (PROTOCOL.md §5). The plugin never writes the file: the
+// CLI does, with the text we answer. The view closes with every ending.
+import type { Config } from "../config";
+import { Logger, say } from "../log";
+import type { DiffOutcome, DiffRequest, DiffService, PendingReview } from "../tools/types";
+import { dict } from "../util/json";
+import { findBuffer } from "./buffers";
+import { WriteFollower } from "./diff_follow";
+import { normalizeEol, readFile, splitText } from "./diff_text";
+import { DiffView, REVIEW_VAR, ReviewVar } from "./diff_view";
+
+/** `User` autocmd patterns, with data { tab_name, file, result }. */
+export const EVENT_OPENED = "ClaudeIdeDiffOpened";
+export const EVENT_RESOLVED = "ClaudeIdeDiffResolved";
+
+/** ClaudeIdeDiffResolved's `result`: what the CLI was answered ("cancelled": nothing, the call was gone). */
+export type ReviewResult = "accepted" | "rejected" | "cancelled";
+
+type Listener = (this: void, outcome: DiffOutcome) => void;
+
+/** One pending review: the view, and the parked openDiff call waiting for its outcome. */
+class Review implements PendingReview {
+  private outcome?: DiffOutcome;
+  private listener?: Listener;
+  private ended = false;
+  view!: DiffView;
+
+  constructor(
+    readonly req: DiffRequest,
+    private readonly owner: DiffManager,
+  ) {}
+
+  onDecision: PendingReview["onDecision"] = (listener) => {
+    if (this.outcome !== undefined) listener(this.outcome);
+    else this.listener = listener;
+  };
+
+  cancel: PendingReview["cancel"] = () => {
+    this.end(undefined, "cancelled", true);
+  };
+
+  /** Answers with the proposal as it is now (the user may have edited it). */
+  accept(closeNow: boolean): void {
+    if (this.ended) return;
+    const text = this.view.proposalText();
+    const disk = readFile(this.req.newPath);
+    if (disk.ok && normalizeEol(text) === normalizeEol(disk.text ?? "")) {
+      say(`the proposal for ${vim.fn.fnamemodify(this.req.newPath, ":t")} leaves the file unchanged: answered as a rejection`, "warn");
+      this.reject(closeNow);
+      return;
+    }
+    this.end({ accepted: true, text }, "accepted", closeNow);
+  }
+
+  reject(closeNow: boolean): void {
+    this.end({ accepted: false }, "rejected", closeNow);
+  }
+
+  /**
+   * Ends the review once: closes the view (now, or on the next tick when inside an autocmd where windows
+   * cannot close safely), reports the result, then hands the outcome to the parked call.
+   */
+  private end(outcome: DiffOutcome | undefined, result: ReviewResult, closeNow: boolean): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.outcome = outcome;
+    this.owner.forget(this);
+    this.view.settle();
+    const finish = () => {
+      this.view.close();
+      this.owner.emit(EVENT_RESOLVED, this.req, result);
+    };
+    if (closeNow && !vim.in_fast_event()) finish();
+    else vim.schedule(finish);
+    if (outcome?.accepted) this.owner.follow(this.req.newPath, outcome.text);
+    const listener = this.listener;
+    this.listener = undefined;
+    if (outcome !== undefined && listener !== undefined) listener(outcome);
+  }
+}
+
+/** The left side: the file's buffer when loaded (with unsaved edits, if any), else the file on disk. */
+function currentText(path: string): { ok: true; lines: string[] | undefined; dirty: boolean; filetype?: string } | { ok: false; error: string } {
+  const buf = findBuffer(path);
+  if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) {
+    const filetype = vim.api.nvim_get_option_value("filetype", { buf }) as string;
+    return {
+      ok: true,
+      lines: vim.api.nvim_buf_get_lines(buf, 0, -1, true),
+      dirty: vim.api.nvim_get_option_value("modified", { buf }) as boolean,
+      filetype: filetype !== "" ? filetype : undefined,
+    };
+  }
+  const disk = readFile(path);
+  if (!disk.ok) return disk;
+  return { ok: true, lines: disk.text === undefined ? undefined : splitText(disk.text).lines, dirty: false };
+}
+
+/** Every review of one running server (Services.diff). */
+export class DiffManager implements DiffService {
+  /** Pending reviews by tab_name. */
+  private readonly reviews = new LuaMap<string, Review>();
+  private readonly followers = new LuaSet<WriteFollower>();
+  private readonly log: Logger;
+
+  constructor(private readonly config: Config) {
+    this.log = new Logger(config.log_level);
+  }
+
+  open: DiffService["open"] = (req) => {
+    for (const [arg, path] of [["old_file_path", req.oldPath], ["new_file_path", req.newPath]]) {
+      const [stat] = vim.uv.fs_stat(path);
+      if (stat?.type === "directory") return { ok: false, error: `${arg}: ${path} is a directory` };
+    }
+    const current = currentText(req.oldPath);
+    if (!current.ok) return { ok: false, error: `old_file_path: ${current.error}` };
+    this.reviews.get(req.tabName)?.reject(true);
+
+    const review = new Review(req, this);
+    const spec = {
+      tabName: req.tabName,
+      path: req.newPath,
+      current: current.lines,
+      dirty: current.dirty,
+      proposal: splitText(req.contents),
+      filetype: current.filetype,
+      config: this.config.diff,
+    };
+    const events = { accept: () => review.accept(false), reject: () => review.reject(false) };
+    const [ok, view] = pcall(() => new DiffView(spec, events));
+    if (!ok) return { ok: false, error: `cannot show the diff: ${tostring(view)}` };
+    review.view = view;
+    this.reviews.set(req.tabName, review);
+    this.emit(EVENT_OPENED, req, "pending");
+    return { ok: true, review };
+  };
+
+  closeAll: DiffService["closeAll"] = () => {
+    const pending: Review[] = [];
+    for (const [, review] of this.reviews) pending.push(review);
+    for (const review of pending) review.reject(true);
+    return pending.length;
+  };
+
+  closeTab: DiffService["closeTab"] = (tabName) => {
+    const review = this.reviews.get(tabName);
+    if (review === undefined) return false;
+    review.reject(true);
+    return true;
+  };
+
+  dispose: DiffService["dispose"] = () => {
+    this.closeAll();
+    const followers: WriteFollower[] = [];
+    for (const f of this.followers) followers.push(f);
+    for (const f of followers) f.stop();
+  };
+
+  /** A review ended: no longer pending (called by Review). */
+  forget(review: Review): void {
+    if (this.reviews.get(review.req.tabName) === review) this.reviews.delete(review.req.tabName);
+  }
+
+  /** After an accept: make the file's buffer follow the CLI's write (only when there is such a buffer). */
+  follow(path: string, text: string): void {
+    const buf = findBuffer(path);
+    if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return;
+    const follower: WriteFollower = new WriteFollower(path, normalizeEol(text), this.log, () => this.followers.delete(follower));
+    this.followers.add(follower);
+    follower.start();
+  }
+
+  /** Fires a `User` autocmd for statuslines and user hooks; a failing hook is reported, never raised. */
+  emit(pattern: string, req: DiffRequest, result: ReviewResult | "pending"): void {
+    const data = dict({ tab_name: req.tabName, file: req.newPath, result });
+    const [ok, err] = pcall(vim.api.nvim_exec_autocmds, "User", { pattern, modeline: false, data });
+    if (!ok) this.log.error(`a ${pattern} autocmd failed: ${tostring(err)}`);
+  }
+}
+
+/** The proposal buffers of every open review (of every server), oldest first. */
+function proposalBuffers(): { buf: Buf; tabName: string }[] {
+  const found: { buf: Buf; tabName: string }[] = [];
+  for (const buf of vim.api.nvim_list_bufs()) {
+    const v = vim.b[buf][REVIEW_VAR] as ReviewVar | undefined;
+    if (v !== undefined && v.role === "proposal") found.push({ buf, tabName: v.tab_name });
+  }
+  return found;
+}
+
+/**
+ * :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
+ * in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same
+ * paths as doing it by hand, so a review has one way in for each decision.
+ */
+export function decideFromCommand(action: "accept" | "reject"): void {
+  const proposals = proposalBuffers();
+  if (proposals.length === 0) {
+    say("no diff review is open");
+    return;
+  }
+  const act = (buf: Buf) => {
+    if (action === "accept") vim.api.nvim_buf_call(buf, () => vim.cmd("write"));
+    else vim.api.nvim_buf_delete(buf, { force: true });
+  };
+  const here = vim.b[vim.api.nvim_get_current_buf()][REVIEW_VAR] as ReviewVar | undefined;
+  if (proposals.length === 1) act(proposals[0].buf);
+  else if (here !== undefined) act(here.proposal);
+  else {
+    // `this: void`: the typing of format_item (a function-typed property) would otherwise get a self argument.
+    const formatItem = function (this: void, p: { tabName: string }) {
+      return p.tabName;
+    };
+    vim.ui.select(proposals, { prompt: `${action === "accept" ? "Accept" : "Reject"} which diff review?`, format_item: formatItem }, (choice) => {
+      if (choice !== undefined && vim.api.nvim_buf_is_valid(choice.buf)) act(choice.buf);
+    });
+  }
+}

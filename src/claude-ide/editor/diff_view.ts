@@ -1,0 +1,277 @@
+// The review's UI: the file's current text (left or top) against Claude's proposal (right or bottom), both in
+// diff mode, in a tab page of their own (or the current one). Only the windows and buffers created here are
+// ever touched or closed: the user's own diff windows (diffview.nvim, :diffthis) are left alone.
+//
+// The view reports what the user does (accept / reject) and never decides anything itself; the review
+// (diff.ts) answers the call and then closes the view.
+import type { Config } from "../config";
+import type { SplitText } from "./diff_text";
+
+/** Buffer variable on both buffers of a review (for :ClaudeCodeDiffAccept/Deny, statuslines and hooks). */
+export const REVIEW_VAR = "claude_ide_diff";
+/** Tab page variable of a review's own tab page: its tab_name. */
+export const TAB_VAR = "claude_ide_diff";
+/**
+ * The diff review's autocmds (every server's, every review's). It exists while a review is open: the last
+ * view to close deletes it, so a stopped server leaves no group behind.
+ */
+const AUGROUP = "claude-ide.diff";
+
+/** What `b:claude_ide_diff` holds. */
+export interface ReviewVar {
+  tab_name: string;
+  /** "proposal" (Claude's text, editable) or "current" (the file as it is). */
+  role: "proposal" | "current";
+  /** The proposal buffer of this review. */
+  proposal: Buf;
+}
+
+export interface ViewSpec {
+  tabName: string;
+  /** The file under review (labels only). */
+  path: string;
+  /** The file's current text (its buffer's lines when loaded, else the disk's); undefined: a new file. */
+  current: string[] | undefined;
+  /** The file's buffer has unsaved edits: the left side shows them, and the winbar says so. */
+  dirty: boolean;
+  proposal: SplitText;
+  /** The file's buffer's filetype; undefined: detected from the path and the proposal. */
+  filetype: string | undefined;
+  config: Config["diff"];
+}
+
+/** @noSelf */
+export interface ViewEvents {
+  accept(): void;
+  reject(): void;
+}
+
+function setOpt(name: string, value: unknown, scope: { buf?: Buf; win?: Win }): void {
+  vim.api.nvim_set_option_value(name, value, scope);
+}
+
+function getOpt<T>(name: string, scope: { buf?: Buf; win?: Win }): T {
+  return vim.api.nvim_get_option_value(name, scope) as T;
+}
+
+/** Statusline text shown literally. */
+function escapeBar(s: string): string {
+  const [out] = string.gsub(s, "%%", "%%%%");
+  return out;
+}
+
+/** A name already taken (by a user's buffer, say) gets a number. */
+function setUniqueName(buf: Buf, name: string): void {
+  for (let n = 1; n <= 100; n++) {
+    const [ok] = pcall(vim.api.nvim_buf_set_name, buf, n === 1 ? name : `${name} (${n})`);
+    if (ok) return;
+  }
+}
+
+/**
+ * A scratch buffer holding `lines`, wiped when its last window closes. The initial text is not an undo
+ * step (`u` never empties the proposal) and the buffer starts unmodified.
+ */
+function scratchBuffer(name: string, lines: string[]): Buf {
+  const buf = vim.api.nvim_create_buf(false, true);
+  setOpt("bufhidden", "wipe", { buf });
+  setOpt("undolevels", -1, { buf });
+  vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
+  setOpt("undolevels", vim.go.undolevels, { buf });
+  setUniqueName(buf, name);
+  setOpt("modified", false, { buf });
+  return buf;
+}
+
+export class DiffView {
+  readonly leftBuf: Buf;
+  readonly rightBuf: Buf;
+  leftWin = -1;
+  rightWin = -1;
+  /** The review's own tab page (open_in_new_tab), else undefined. */
+  tab?: Tab;
+  /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
+  private readonly originWin: Win;
+  private readonly originTerminalMode: boolean;
+  private autocmds: number[] = [];
+  private settled = false;
+  private closed = false;
+
+  /**
+   * Creates the buffers and windows and focuses the proposal at its first change. Throws (after removing
+   * whatever it created) when Neovim refuses, e.g. in the command-line window.
+   */
+  constructor(
+    private readonly spec: ViewSpec,
+    private readonly events: ViewEvents,
+  ) {
+    this.originWin = vim.api.nvim_get_current_win();
+    this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
+    this.leftBuf = scratchBuffer(`claude-ide://current/${spec.tabName}`, spec.current ?? []);
+    setOpt("modifiable", false, { buf: this.leftBuf });
+    this.rightBuf = scratchBuffer(`claude-ide://proposal/${spec.tabName}`, spec.proposal.lines);
+    setOpt("buftype", "acwrite", { buf: this.rightBuf });
+    setOpt("swapfile", false, { buf: this.rightBuf });
+    // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
+    setOpt("fixendofline", false, { buf: this.rightBuf });
+    setOpt("endofline", spec.proposal.eol, { buf: this.rightBuf });
+    setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.rightBuf });
+    const filetype = spec.filetype ?? detectFiletype(this.rightBuf, spec.path);
+    if (filetype !== undefined && filetype !== "") {
+      for (const buf of [this.leftBuf, this.rightBuf]) setOpt("filetype", filetype, { buf });
+    }
+    setOpt("modified", false, { buf: this.rightBuf });
+    const [ok, err] = pcall(() => this.show());
+    if (!ok) {
+      this.close();
+      error(err, 0);
+    }
+  }
+
+  /** The proposal as a file: what `:w` would write (lines, 'fileformat', 'eol' / 'fixeol'). */
+  proposalText(): string {
+    const buf = this.rightBuf;
+    const lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true);
+    const ff = getOpt<string>("fileformat", { buf });
+    const sep = ff === "dos" ? "\r\n" : ff === "mac" ? "\r" : "\n";
+    const finalNewline = getOpt<boolean>("endofline", { buf }) || (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
+    return table.concat(lines, sep) + (finalNewline ? sep : "");
+  }
+
+  /** The current window is one of this view's. */
+  hasFocus(): boolean {
+    const win = vim.api.nvim_get_current_win();
+    return win === this.leftWin || win === this.rightWin;
+  }
+
+  /**
+   * The review is decided: the view stops reporting and stops looking like an open review (buffer
+   * variables gone), while its windows may still be on screen. Safe inside any autocmd. Idempotent.
+   */
+  settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
+    this.autocmds = [];
+    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
+    if (ok && left.length === 0) vim.api.nvim_del_augroup_by_name(AUGROUP);
+    for (const buf of [this.leftBuf, this.rightBuf]) {
+      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR);
+    }
+  }
+
+  /**
+   * Removes everything the view created (autocmds, windows, buffers, its tab page) and, when the user was
+   * in the view, returns focus to where they were. Idempotent; never throws.
+   */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.settle();
+    const focused = this.hasFocus();
+    for (const win of [this.rightWin, this.leftWin]) closeWindow(win);
+    for (const buf of [this.rightBuf, this.leftBuf]) {
+      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
+    }
+    if (focused && vim.api.nvim_win_is_valid(this.originWin)) {
+      vim.api.nvim_set_current_win(this.originWin);
+      const buf = vim.api.nvim_win_get_buf(this.originWin);
+      if (this.originTerminalMode && getOpt<string>("buftype", { buf }) === "terminal") vim.cmd("startinsert");
+    }
+  }
+
+  private show(): void {
+    const spec = this.spec;
+    const vertical = spec.config.layout === "vertical";
+    if (spec.config.open_in_new_tab) {
+      vim.cmd(`tab sbuffer ${this.leftBuf}`);
+      this.tab = vim.api.nvim_get_current_tabpage();
+      vim.api.nvim_tabpage_set_var(this.tab, TAB_VAR, spec.tabName);
+      this.leftWin = vim.api.nvim_get_current_win();
+    } else {
+      // A band across the top of the current tab page; the rest of the layout only shrinks.
+      this.leftWin = vim.api.nvim_open_win(this.leftBuf, true, { split: "above", win: -1 });
+    }
+    this.rightWin = vim.api.nvim_open_win(this.rightBuf, true, { split: vertical ? "right" : "below", win: this.leftWin });
+    // Leaving Insert mode: the review's keys are Normal-mode keys (Terminal mode ends by leaving the window).
+    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+
+    this.markBuffers();
+    this.setWinbars();
+    for (const win of [this.leftWin, this.rightWin]) vim.api.nvim_win_call(win, () => vim.cmd("diffthis"));
+    this.setKeymaps();
+    this.watch();
+    vim.api.nvim_win_call(this.rightWin, () => goToFirstChange());
+  }
+
+  private markBuffers(): void {
+    const mark = (buf: Buf, role: ReviewVar["role"]) => {
+      const value: ReviewVar = { tab_name: this.spec.tabName, role, proposal: this.rightBuf };
+      vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
+    };
+    mark(this.leftBuf, "current");
+    mark(this.rightBuf, "proposal");
+  }
+
+  private setWinbars(): void {
+    const spec = this.spec;
+    const keys = spec.config.keymaps;
+    const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
+    let left: string;
+    if (spec.current === undefined) left = ` New file: ${name}`;
+    else if (spec.dirty) left = ` %#WarningMsg#${name} has unsaved changes: they are shown here; accepting replaces them (\`u\` brings them back)%*`;
+    else left = ` Current: ${name}`;
+    const right = ` Claude's proposal (editable)   ${escapeBar(keys.accept)} or :w accept   ${escapeBar(keys.reject)} reject`;
+    setOpt("winbar", left, { win: this.leftWin });
+    setOpt("winbar", right, { win: this.rightWin });
+  }
+
+  private setKeymaps(): void {
+    const keys = this.spec.config.keymaps;
+    for (const buf of [this.leftBuf, this.rightBuf]) {
+      vim.keymap.set("n", keys.accept, () => this.events.accept(), { buffer: buf, nowait: true, desc: "claude-ide: accept Claude's proposal" });
+      vim.keymap.set("n", keys.reject, () => this.events.reject(), { buffer: buf, nowait: true, desc: "claude-ide: reject Claude's proposal" });
+    }
+  }
+
+  /** Closing either window or buffer rejects; writing the proposal accepts. */
+  private watch(): void {
+    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
+    const add = (event: string, opts: { pattern?: string[]; buffer?: Buf }, desc: string, callback: (this: void) => void) => {
+      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
+    };
+    const reject = () => this.events.reject();
+    add("WinClosed", { pattern: [tostring(this.leftWin), tostring(this.rightWin)] }, "claude-ide: closing a diff window rejects the proposal", reject);
+    add("BufUnload", { buffer: this.leftBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
+    add("BufUnload", { buffer: this.rightBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
+    add("BufWriteCmd", { buffer: this.rightBuf }, "claude-ide: :w in the proposal accepts it (nothing is written to disk)", () => {
+      // Written as far as Vim knows, so that :wq / :x go on to close the window.
+      setOpt("modified", false, { buf: this.rightBuf });
+      this.events.accept();
+    });
+  }
+}
+
+/** Detected on the buffer rather than a list of lines: the detectors then read only the lines they need. */
+function detectFiletype(buf: Buf, path: string): string | undefined {
+  const [ft] = vim.filetype.match({ buf, filename: path });
+  return ft;
+}
+
+/** Puts the cursor on the first change: line 1 when it is part of one, else the first `]c` target. */
+function goToFirstChange(): void {
+  vim.api.nvim_win_set_cursor(0, [1, 0]);
+  if (vim.fn.diff_hlID(1, 1) !== 0 || vim.fn.diff_filler(1) > 0) return;
+  pcall(vim.cmd, "normal! ]c");
+}
+
+/** Closes a window of the view; the last window of Neovim cannot close, so it gets an empty buffer instead. */
+function closeWindow(win: Win): void {
+  if (!vim.api.nvim_win_is_valid(win)) return;
+  if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
+  pcall(() => {
+    vim.api.nvim_win_call(win, () => vim.cmd("diffoff"));
+    setOpt("winbar", "", { win });
+    vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
+  });
+}

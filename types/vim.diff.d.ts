@@ -1,0 +1,16 @@
+/** @noSelfInFile */
+// Typings used by the diff review (editor/diff*.ts), merged into types/vim.d.ts and types/uv.d.ts.
+
+declare namespace vim.uv {
+  interface FsEvent extends Handle {
+    /** Watches `path` (a directory: events name the entry that changed). */
+    start(this: FsEvent, path: string, flags: { recursive?: boolean }, cb: (err: Err, filename: string | undefined, events: { change?: boolean; rename?: boolean }) => void): number | undefined;
+    stop(this: FsEvent): void;
+  }
+  function new_fs_event(): FsEvent | undefined;
+}
+
+declare namespace vim.fn {
+  /** Number of filler lines above line `lnum` in diff mode. */
+  function diff_filler(lnum: number): number;
+}
