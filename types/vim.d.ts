@@ -243,7 +243,6 @@ declare namespace vim {
     function glob(expr: string, nosuf?: boolean, list?: boolean): any;
     function readfile(fname: string, type?: string, max?: number): string[];
     function writefile(lines: string[], fname: string, flags?: string): number;
-    function delete_(fname: string, flags?: string): number;
     function getftype(fname: string): string;
     function getfperm(fname: string): string;
     function setfperm(fname: string, perm: string): number;
