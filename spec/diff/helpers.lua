@@ -17,7 +17,9 @@ function M.snapshot()
 end
 
 --- Asserts the editor is back to `before` (compared after the scheduled close had its tick).
-function M.assert_clean(before)
+--- opts.client_gone: no client is left (or the server stopped), so other features removed their autocmds
+--- too: fewer autocmds than before.
+function M.assert_clean(before, opts)
   vim.wait(200, function()
     return #vim.api.nvim_list_wins() == #before.wins and #vim.api.nvim_list_bufs() == #before.bufs
   end, 5)
@@ -25,7 +27,11 @@ function M.assert_clean(before)
   assert.are.same(before.wins, after.wins, 'windows')
   assert.are.same(before.bufs, after.bufs, 'buffers')
   assert.are.equal(before.tabs, after.tabs, 'tab pages')
-  assert.are.equal(before.autocmds, after.autocmds, 'autocmds')
+  if opts and opts.client_gone then
+    assert.is_true(after.autocmds < before.autocmds, 'autocmds')
+  else
+    assert.are.equal(before.autocmds, after.autocmds, 'autocmds')
+  end
   assert.are.equal(before.keymaps, after.keymaps, 'global keymaps')
   assert.is_false(after.diff_group, 'the claude-ide.diff augroup is deleted')
 end
@@ -39,6 +45,16 @@ function M.win(role)
     end
   end
   error('no ' .. role .. ' window in the current tab page')
+end
+
+--- The review tab page named `tab_name`.
+function M.tab(tab_name)
+  for _, tab in ipairs(vim.api.nvim_list_tabpages()) do
+    if vim.t[tab].claude_ide_diff == tab_name then
+      return tab
+    end
+  end
+  error('no tab page for ' .. tab_name)
 end
 
 function M.buf(role)

@@ -176,7 +176,7 @@ describe('openDiff review', function()
       assert.are.equal(term, vim.api.nvim_get_current_win())
     end)
 
-    it('opens a 50,000-line proposal', function()
+    it('opens a 50,000-line proposal, with syntax highlighting but no filetype plugins', function()
       local lines = {}
       for i = 1, 50000 do
         lines[i] = ('line %d with some text to make it longer'):format(i)
@@ -187,6 +187,10 @@ describe('openDiff review', function()
       local poll = open(path, text)
       assert.are.equal(50000, vim.api.nvim_buf_line_count(d.buf('proposal')))
       assert.are.same({ 25000, 0 }, vim.api.nvim_win_get_cursor(0))
+      for _, role in ipairs({ 'current', 'proposal' }) do
+        assert.are.equal('', vim.bo[d.buf(role)].filetype)
+        assert.are.equal('text', vim.bo[d.buf(role)].syntax)
+      end
       d.press('<CR>')
       local _, second = d.texts(d.wait_done(poll))
       assert.are.equal(text, second)

@@ -140,6 +140,7 @@ function DiffManager.prototype.____constructor(self, config)
             current = current.lines,
             dirty = current.dirty,
             proposal = splitText(req.contents),
+            bytes = #req.contents,
             filetype = current.filetype,
             config = self.config.diff
         }

@@ -43,6 +43,10 @@ ____exports.TAB_VAR = "claude_ide_diff"
 --- The diff review's autocmds (every server's, every review's). It exists while a review is open: the last
 -- view to close deletes it, so a stopped server leaves no group behind.
 local AUGROUP = "claude-ide.diff"
+--- Above this size the buffers get 'syntax' instead of 'filetype': highlighting without FileType handlers
+-- (ftplugins, LSP, treesitter), which can take seconds on a big file (0.10's Lua ftplugin parses the whole
+-- buffer with treesitter, ~0.2 s per MiB, for each of the two buffers).
+local BIG_PROPOSAL_BYTES = 512 * 1024
 local function getOpt(name, scope)
     return vim.api.nvim_get_option_value(name, scope)
 end
@@ -109,8 +113,9 @@ function DiffView.prototype.____constructor(self, spec, events)
     setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.rightBuf})
     local filetype = spec.filetype or detectFiletype(self.rightBuf, spec.path)
     if filetype ~= nil and filetype ~= "" then
+        local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
         for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
-            setOpt("filetype", filetype, {buf = buf})
+            setOpt(option, filetype, {buf = buf})
         end
     end
     setOpt("modified", false, {buf = self.rightBuf})

@@ -131,6 +131,7 @@ export class DiffManager implements DiffService {
       current: current.lines,
       dirty: current.dirty,
       proposal: splitText(req.contents),
+      bytes: req.contents.length,
       filetype: current.filetype,
       config: this.config.diff,
     };

@@ -16,6 +16,12 @@ export const TAB_VAR = "claude_ide_diff";
  * view to close deletes it, so a stopped server leaves no group behind.
  */
 const AUGROUP = "claude-ide.diff";
+/**
+ * Above this size the buffers get 'syntax' instead of 'filetype': highlighting without FileType handlers
+ * (ftplugins, LSP, treesitter), which can take seconds on a big file (0.10's Lua ftplugin parses the whole
+ * buffer with treesitter, ~0.2 s per MiB, for each of the two buffers).
+ */
+const BIG_PROPOSAL_BYTES = 512 * 1024;
 
 /** What `b:claude_ide_diff` holds. */
 export interface ReviewVar {
@@ -35,6 +41,8 @@ export interface ViewSpec {
   /** The file's buffer has unsaved edits: the left side shows them, and the winbar says so. */
   dirty: boolean;
   proposal: SplitText;
+  /** Size of the proposal. */
+  bytes: number;
   /** The file's buffer's filetype; undefined: detected from the path and the proposal. */
   filetype: string | undefined;
   config: Config["diff"];
@@ -118,7 +126,8 @@ export class DiffView {
     setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.rightBuf });
     const filetype = spec.filetype ?? detectFiletype(this.rightBuf, spec.path);
     if (filetype !== undefined && filetype !== "") {
-      for (const buf of [this.leftBuf, this.rightBuf]) setOpt("filetype", filetype, { buf });
+      const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
+      for (const buf of [this.leftBuf, this.rightBuf]) setOpt(option, filetype, { buf });
     }
     setOpt("modified", false, { buf: this.rightBuf });
     const [ok, err] = pcall(() => this.show());
