@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NVIM ?= .deps/bin/nvim-0.10
 
-.PHONY: help deps npm-deps nvim-deps build lint check-generated doc test test-fast run bench clean
+.PHONY: help deps npm-deps nvim-deps build lint check-generated doc test test-fast run bench e2e clean
 
 help:
 	@sed -n '2,5p' Makefile | sed 's/^# \{0,1\}//'
@@ -53,3 +53,7 @@ bench: deps build
 
 clean:
 	rm -rf .deps node_modules
+
+# Only the end-to-end run with the real Claude Code CLI (make test includes it): `make e2e V=0.10`.
+e2e: deps build
+	@bash e2e/run.sh $(or $(V),0.12)

@@ -2,6 +2,7 @@
 # Runs the busted specs under every supported Neovim (0.10 and 0.12), each in an isolated environment.
 #
 #   scripts/test.sh [busted args]        e.g. scripts/test.sh spec/smoke_spec.lua
+#   E2E=0 scripts/test.sh                 skip the end-to-end run with the real Claude CLI (e2e/run.sh)
 #
 # Installs the test dependencies first (scripts/deps.sh; about one line of output when already there).
 # Does NOT build the TypeScript: the Makefile does that before calling this script.
@@ -74,6 +75,29 @@ for version in "${VERSIONS[@]}"; do
   fi
   echo "-- Neovim $version: exit code $rc"
 done
+
+# End to end with the real Claude Code CLI (e2e/run.sh), on each version, unless E2E=0 or busted was given
+# specific spec files (a quick iteration). Its checks count in the closing line like specs do.
+if [[ "${E2E:-1}" != 0 && $# -eq 0 ]]; then
+  for version in "${VERSIONS[@]}"; do
+    echo
+    echo "==================== e2e with the real Claude Code CLI, Neovim $version ===================="
+    log="$WORK/e2e-$version.log"
+    set +e
+    bash "$REPO/e2e/run.sh" "$version" 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+    set -e
+    line="$(grep -E '^([0-9]+) passed, ([0-9]+) failed$' "$log" | tail -n 1 || true)"
+    if [[ "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+      total_passed=$((total_passed + BASH_REMATCH[1]))
+      total_failed=$((total_failed + BASH_REMATCH[2]))
+    fi
+    if ((rc != 0)); then
+      status=1
+      [[ -z "$line" || "${BASH_REMATCH[2]:-0}" == 0 ]] && total_failed=$((total_failed + 1))
+    fi
+  done
+fi
 
 echo
 if ((status == 0)); then

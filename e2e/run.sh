@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# End to end with the REAL Claude Code CLI driving a real Neovim running this plugin.
+#
+#   bash e2e/run.sh [0.10|0.12]        (make e2e)
+#
+# The CLI (npm @anthropic-ai/claude-code, installed into .deps/claude-cli) runs interactively in tmux, started
+# the way :ClaudeCode starts it (CLAUDE_CODE_SSE_PORT, default permission mode). Its model is a scripted
+# stand-in for the Messages API on 127.0.0.1 (e2e/fake-anthropic.mjs): no network. Neovim runs headless with
+# --listen, driven over its RPC socket. Checked:
+#   1. the CLI connects by itself (ide_connected) and reads the lock file's workspace;
+#   2. an Edit proposed by the model opens the diff in Neovim; accepting with <CR> lets the CLI write the file;
+#   3. a second Edit rejected with q leaves the file untouched and the CLI is told;
+#   4. a visual selection in Neovim reaches the model with the next prompt ("selected lines");
+#   5. :ClaudeCodeAdd puts an @-mention in the CLI's input, and the file content reaches the model;
+#   6. answering a proposal in the terminal closes the diff in Neovim.
+# Prints one line per check and a closing "N passed, N failed" line.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+VERSION="${1:-0.12}"
+NVIM="$ROOT/.deps/bin/nvim-$VERSION"
+CLI_VERSION="2.1.330"
+CLI_DIR="$ROOT/.deps/claude-cli"
+CLAUDE="$CLI_DIR/node_modules/.bin/claude"
+
+bash "$ROOT/scripts/deps.sh" --quiet
+command -v tmux >/dev/null || { echo "e2e needs tmux (apt-get install tmux)" >&2; exit 2; }
+if [[ ! -x "$CLAUDE" ]] || [[ "$("$CLAUDE" --version 2>/dev/null)" != "$CLI_VERSION"* ]]; then
+  echo "installing @anthropic-ai/claude-code@$CLI_VERSION into .deps/claude-cli"
+  mkdir -p "$CLI_DIR"
+  npm install --prefix "$CLI_DIR" --no-audit --no-fund --loglevel=error "@anthropic-ai/claude-code@$CLI_VERSION" >/dev/null
+fi
+
+WORK="$(mktemp -d /tmp/claude-ide-e2e.XXXXXX)"
+export HOME="$WORK/home"
+PROJECT="$WORK/project"
+mkdir -p "$HOME" "$PROJECT"
+SOCK="$WORK/nvim.sock"
+TMUX_SOCK="$WORK/tmux.sock"
+API_PORT=$((20000 + RANDOM % 20000))
+passed=0
+failed=0
+
+cleanup() {
+  tmux -S "$TMUX_SOCK" kill-server 2>/dev/null
+  [[ -n "${NVIM_PID:-}" ]] && kill "$NVIM_PID" 2>/dev/null
+  [[ -n "${API_PID:-}" ]] && kill "$API_PID" 2>/dev/null
+  if [[ "${KEEP:-}" != 1 ]]; then rm -rf "$WORK"; else echo "kept $WORK"; fi
+}
+trap cleanup EXIT
+
+check() { # check <name> <command...>: records pass/fail
+  local name="$1"; shift
+  if "$@"; then echo "ok   $name"; passed=$((passed + 1)); else echo "FAIL $name"; failed=$((failed + 1)); fi
+}
+wait_for() { # wait_for <seconds> <command...>
+  local deadline=$((SECONDS + $1)); shift
+  until "$@" >/dev/null 2>&1; do
+    ((SECONDS >= deadline)) && return 1
+    sleep 0.2
+  done
+}
+nv() { "$NVIM" --clean --headless --server "$SOCK" --remote-expr "$1" 2>/dev/null; }
+nv_lua() { nv "luaeval('$1')"; }
+nv_keys() { "$NVIM" --clean --headless --server "$SOCK" --remote-send "$1" 2>/dev/null; }
+screen() { tmux -S "$TMUX_SOCK" capture-pane -p -t cli; }
+screen_has() { screen | grep -qF -- "$1"; }
+log_has() { grep -qF -- "$1" "$WORK/api.jsonl" 2>/dev/null; }
+type_prompt() { tmux -S "$TMUX_SOCK" send-keys -t cli -l "$1"; sleep 0.3; tmux -S "$TMUX_SOCK" send-keys -t cli Enter; }
+diff_tabs() { nv "len(filter(gettabinfo(), {_, t -> has_key(t.variables, 'claude_ide_diff')}))"; }
+has_diff_tab() { [[ "$(diff_tabs)" -ge 1 ]]; }
+no_diff_tab() { [[ "$(diff_tabs)" == 0 ]]; }
+file_is() { [[ "$(cat "$PROJECT/$1")" == "$2" ]]; }
+
+# The project and the scripted model: Read then Edit (accepted), Edit (rejected), then plain answers.
+printf 'alpha\nbeta\ngamma\n' > "$PROJECT/hello.txt"
+printf 'one\ntwo\nthree\n' > "$PROJECT/notes.txt"
+cat > "$WORK/scenario.json" <<EOF
+[
+  {"tool": "Read", "input": {"file_path": "$PROJECT/hello.txt"}},
+  {"tool": "Edit", "input": {"file_path": "$PROJECT/hello.txt", "old_string": "beta", "new_string": "BETA"}},
+  {"text": "Edited."},
+  {"tool": "Edit", "input": {"file_path": "$PROJECT/hello.txt", "old_string": "gamma", "new_string": "GAMMA"}},
+  {"text": "I see your selection."},
+  {"text": "I see the mention."},
+  {"tool": "Read", "input": {"file_path": "$PROJECT/notes.txt"}},
+  {"tool": "Edit", "input": {"file_path": "$PROJECT/notes.txt", "old_string": "two", "new_string": "TWO"}},
+  {"text": "Edited in the terminal."}
+]
+EOF
+node "$ROOT/e2e/fake-anthropic.mjs" "$API_PORT" "$WORK/scenario.json" "$WORK/api.jsonl" > "$WORK/api.out" 2>&1 &
+API_PID=$!
+
+# The CLI's first-run screens are answered in its config, as a user who has used it before would have.
+cat > "$HOME/.claude.json" <<EOF
+{"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
+ "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
+ "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
+EOF
+
+# Neovim with the plugin, as `make run` starts it, but headless and listening for the driver.
+(cd "$PROJECT" && exec "$NVIM" --clean --headless --listen "$SOCK" --cmd "set rtp^=$ROOT" \
+  -c "lua require('claude-ide').setup({ log_level = 'info' })") > "$WORK/nvim.out" 2>&1 &
+NVIM_PID=$!
+wait_for 10 test -S "$SOCK" || { echo "Neovim did not start"; cat "$WORK/nvim.out"; exit 1; }
+PORT="$(nv_lua 'require("claude-ide").status().port')"
+check "lock file written for port $PORT" test -f "$HOME/.claude/ide/$PORT.lock"
+
+tmux -S "$TMUX_SOCK" new-session -d -s cli -x 160 -y 50 -c "$PROJECT" \
+  "env CLAUDE_CODE_SSE_PORT=$PORT ENABLE_IDE_INTEGRATION=true FORCE_CODE_TERMINAL=true \
+   NO_PROXY=127.0.0.1,localhost,::1 ANTHROPIC_API_KEY=sk-ant-e2e-fake ANTHROPIC_BASE_URL=http://127.0.0.1:$API_PORT \
+   DISABLE_TELEMETRY=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
+   $CLAUDE --permission-mode default; sleep 600"
+
+connected() { [[ "$(nv_lua 'require("claude-ide").status().clients')" -ge 1 ]]; }
+check "the CLI connects by itself" wait_for 30 connected
+check "the CLI announced its pid (ide_connected)" wait_for 10 bash -c "[[ \$(\"$NVIM\" --clean --headless --server '$SOCK' --remote-expr 'luaeval(\"#require([[claude-ide]]).status().cliPids\")' 2>/dev/null) -ge 1 ]]"
+wait_for 20 screen_has "❯"
+
+# 2. Accept in Neovim.
+type_prompt "Please change beta to BETA in hello.txt"
+check "an Edit opens the diff in Neovim" wait_for 30 has_diff_tab
+check "the file is untouched while the review is open" file_is hello.txt $'alpha\nbeta\ngamma'
+nv_keys "<CR>"
+check "accepting writes the file (by the CLI)" wait_for 20 file_is hello.txt $'alpha\nBETA\ngamma'
+check "the diff tab is gone after accept" wait_for 10 no_diff_tab
+check "the model got the successful edit" wait_for 20 log_has "has been updated"
+wait_for 20 screen_has "Edited."
+
+# 3. Reject in Neovim.
+type_prompt "Now change gamma to GAMMA"
+check "a second Edit opens the diff" wait_for 30 has_diff_tab
+nv_keys "q"
+check "the diff tab is gone after reject" wait_for 10 no_diff_tab
+sleep 2
+check "rejecting leaves the file untouched" file_is hello.txt $'alpha\nBETA\ngamma'
+# A rejection interrupts the turn: the model hears of it with the next prompt.
+
+# 4. A selection in Neovim reaches the model.
+nv_keys "<Esc>:edit $PROJECT/hello.txt<CR>ggVj<Esc>"
+sleep 1
+type_prompt "What did I select?"
+check "the selection reaches the model" wait_for 20 log_has "lines 1 to 2 from"
+check "the model was told the previous edit was rejected" log_has "The user doesn't want to proceed"
+wait_for 20 screen_has "I see your selection."
+
+# 5. An @-mention from Neovim.
+nv_keys ":ClaudeCodeAdd notes.txt 2 3<CR>"
+check "the @-mention appears in the CLI's input" wait_for 10 screen_has "@notes.txt#L2-3"
+tmux -S "$TMUX_SOCK" send-keys -t cli Enter
+check "the mentioned lines reach the model" wait_for 20 log_has "three"
+wait_for 20 screen_has "I see the mention."
+
+# 6. Answer in the terminal: the diff in Neovim closes by itself.
+type_prompt "Change two to TWO in notes.txt"
+check "the diff opens for notes.txt" wait_for 30 has_diff_tab
+wait_for 20 screen_has "Do you want to make this edit"
+sleep 1 # the prompt takes keys a moment after it is drawn
+tmux -S "$TMUX_SOCK" send-keys -t cli Enter # "1. Yes" is the default choice
+check "answering in the terminal closes the diff" wait_for 10 no_diff_tab
+check "the CLI wrote the accepted edit" wait_for 20 file_is notes.txt $'one\nTWO\nthree'
+
+if ((failed > 0)); then
+  echo "--- CLI screen ---"; screen
+  echo "--- Neovim messages ---"; nv "execute('messages')"
+fi
+echo "$passed passed, $failed failed"
+((failed == 0))
