@@ -1,6 +1,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
@@ -18,7 +19,8 @@ local splitText = ____diff_text.splitText
 local ____diff_view = require("claude-ide.editor.diff_view")
 local DiffView = ____diff_view.DiffView
 local REVIEW_VAR = ____diff_view.REVIEW_VAR
---- `User` autocmd patterns, with data { tab_name, file, result }.
+local TAB_VAR = ____diff_view.TAB_VAR
+--- `User` autocmd patterns, with data { tab_name, file } and, when resolved, `result`.
 ____exports.EVENT_OPENED = "ClaudeIdeDiffOpened"
 ____exports.EVENT_RESOLVED = "ClaudeIdeDiffResolved"
 --- One pending review: the view, and the parked openDiff call waiting for its outcome.
@@ -36,7 +38,7 @@ function Review.prototype.____constructor(self, req, owner)
         end
     end
     self.cancel = function()
-        self["end"](self, nil, "cancelled", true)
+        self["end"](self, nil, "CANCELLED", true)
     end
 end
 function Review.prototype.accept(self, closeNow)
@@ -53,10 +55,10 @@ function Review.prototype.accept(self, closeNow)
         self:reject(closeNow)
         return
     end
-    self["end"](self, {accepted = true, text = text}, "accepted", closeNow)
+    self["end"](self, {accepted = true, text = text}, "FILE_SAVED", closeNow)
 end
 function Review.prototype.reject(self, closeNow)
-    self["end"](self, {accepted = false}, "rejected", closeNow)
+    self["end"](self, {accepted = false}, "DIFF_REJECTED", closeNow)
 end
 Review.prototype["end"] = function(self, outcome, result, closeNow)
     if self.ended then
@@ -157,7 +159,7 @@ function DiffManager.prototype.____constructor(self, config)
         end
         review.view = view
         self.reviews[req.tabName] = review
-        self:emit(____exports.EVENT_OPENED, req, "pending")
+        self:emit(____exports.EVENT_OPENED, req)
         return {ok = true, review = review}
     end
     self.closeAll = function()
@@ -232,6 +234,25 @@ local function proposalBuffers()
     end
     return found
 end
+--- The proposal buffer of the review the cursor is in: its window, else its tab page.
+local function proposalHere(proposals)
+    local inWindow = vim.b[vim.api.nvim_get_current_buf()][REVIEW_VAR]
+    if inWindow ~= nil then
+        return inWindow.proposal
+    end
+    local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
+    local ____inTab_9
+    if inTab then
+        local ____opt_7 = __TS__ArrayFind(
+            proposals,
+            function(____, p) return p.tabName == tabName end
+        )
+        ____inTab_9 = ____opt_7 and ____opt_7.buf
+    else
+        ____inTab_9 = nil
+    end
+    return ____inTab_9
+end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
 -- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same
 -- paths as doing it by hand, so a review has one way in for each decision.
@@ -251,11 +272,11 @@ function ____exports.decideFromCommand(action)
             vim.api.nvim_buf_delete(buf, {force = true})
         end
     end
-    local here = vim.b[vim.api.nvim_get_current_buf()][REVIEW_VAR]
+    local here = proposalHere(proposals)
     if #proposals == 1 then
         act(proposals[1].buf)
     elseif here ~= nil then
-        act(here.proposal)
+        act(here)
     else
         local function formatItem(p)
             return p.tabName

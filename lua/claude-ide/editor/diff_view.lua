@@ -107,7 +107,6 @@ function DiffView.prototype.____constructor(self, spec, events)
     setOpt("modifiable", false, {buf = self.leftBuf})
     self.rightBuf = scratchBuffer("claude-ide://proposal/" .. spec.tabName, spec.proposal.lines)
     setOpt("buftype", "acwrite", {buf = self.rightBuf})
-    setOpt("swapfile", false, {buf = self.rightBuf})
     setOpt("fixendofline", false, {buf = self.rightBuf})
     setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
     setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.rightBuf})
@@ -184,8 +183,7 @@ function DiffView.prototype.show(self)
     local vertical = spec.config.layout == "vertical"
     if spec.config.open_in_new_tab then
         vim.cmd("tab sbuffer " .. tostring(self.leftBuf))
-        self.tab = vim.api.nvim_get_current_tabpage()
-        vim.api.nvim_tabpage_set_var(self.tab, ____exports.TAB_VAR, spec.tabName)
+        vim.api.nvim_tabpage_set_var(0, ____exports.TAB_VAR, spec.tabName)
         self.leftWin = vim.api.nvim_get_current_win()
     else
         self.leftWin = vim.api.nvim_open_win(self.leftBuf, true, {split = "above", win = -1})

@@ -15,14 +15,14 @@ import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";
 import { normalizeEol, readFile, splitText } from "./diff_text";
-import { DiffView, REVIEW_VAR, ReviewVar } from "./diff_view";
+import { DiffView, REVIEW_VAR, ReviewVar, TAB_VAR } from "./diff_view";
 
-/** `User` autocmd patterns, with data { tab_name, file, result }. */
+/** `User` autocmd patterns, with data { tab_name, file } and, when resolved, `result`. */
 export const EVENT_OPENED = "ClaudeIdeDiffOpened";
 export const EVENT_RESOLVED = "ClaudeIdeDiffResolved";
 
-/** ClaudeIdeDiffResolved's `result`: what the CLI was answered ("cancelled": nothing, the call was gone). */
-export type ReviewResult = "accepted" | "rejected" | "cancelled";
+/** ClaudeIdeDiffResolved's `result`: what the CLI was answered; CANCELLED: nothing, the call was gone. */
+export type ReviewResult = "FILE_SAVED" | "DIFF_REJECTED" | "CANCELLED";
 
 type Listener = (this: void, outcome: DiffOutcome) => void;
 
@@ -44,7 +44,7 @@ class Review implements PendingReview {
   };
 
   cancel: PendingReview["cancel"] = () => {
-    this.end(undefined, "cancelled", true);
+    this.end(undefined, "CANCELLED", true);
   };
 
   /** Answers with the proposal as it is now (the user may have edited it). */
@@ -57,11 +57,11 @@ class Review implements PendingReview {
       this.reject(closeNow);
       return;
     }
-    this.end({ accepted: true, text }, "accepted", closeNow);
+    this.end({ accepted: true, text }, "FILE_SAVED", closeNow);
   }
 
   reject(closeNow: boolean): void {
-    this.end({ accepted: false }, "rejected", closeNow);
+    this.end({ accepted: false }, "DIFF_REJECTED", closeNow);
   }
 
   /**
@@ -140,7 +140,7 @@ export class DiffManager implements DiffService {
     if (!ok) return { ok: false, error: `cannot show the diff: ${tostring(view)}` };
     review.view = view;
     this.reviews.set(req.tabName, review);
-    this.emit(EVENT_OPENED, req, "pending");
+    this.emit(EVENT_OPENED, req);
     return { ok: true, review };
   };
 
@@ -180,7 +180,7 @@ export class DiffManager implements DiffService {
   }
 
   /** Fires a `User` autocmd for statuslines and user hooks; a failing hook is reported, never raised. */
-  emit(pattern: string, req: DiffRequest, result: ReviewResult | "pending"): void {
+  emit(pattern: string, req: DiffRequest, result?: ReviewResult): void {
     const data = dict({ tab_name: req.tabName, file: req.newPath, result });
     const [ok, err] = pcall(vim.api.nvim_exec_autocmds, "User", { pattern, modeline: false, data });
     if (!ok) this.log.error(`a ${pattern} autocmd failed: ${tostring(err)}`);
@@ -195,6 +195,14 @@ function proposalBuffers(): { buf: Buf; tabName: string }[] {
     if (v !== undefined && v.role === "proposal") found.push({ buf, tabName: v.tab_name });
   }
   return found;
+}
+
+/** The proposal buffer of the review the cursor is in: its window, else its tab page. */
+function proposalHere(proposals: { buf: Buf; tabName: string }[]): Buf | undefined {
+  const inWindow = vim.b[vim.api.nvim_get_current_buf()][REVIEW_VAR] as ReviewVar | undefined;
+  if (inWindow !== undefined) return inWindow.proposal;
+  const [inTab, tabName] = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR);
+  return inTab ? proposals.find((p) => p.tabName === tabName)?.buf : undefined;
 }
 
 /**
@@ -212,9 +220,9 @@ export function decideFromCommand(action: "accept" | "reject"): void {
     if (action === "accept") vim.api.nvim_buf_call(buf, () => vim.cmd("write"));
     else vim.api.nvim_buf_delete(buf, { force: true });
   };
-  const here = vim.b[vim.api.nvim_get_current_buf()][REVIEW_VAR] as ReviewVar | undefined;
+  const here = proposalHere(proposals);
   if (proposals.length === 1) act(proposals[0].buf);
-  else if (here !== undefined) act(here.proposal);
+  else if (here !== undefined) act(here);
   else {
     // `this: void`: the typing of format_item (a function-typed property) would otherwise get a self argument.
     const formatItem = function (this: void, p: { tabName: string }) {

@@ -92,12 +92,10 @@ function scratchBuffer(name: string, lines: string[]): Buf {
 }
 
 export class DiffView {
-  readonly leftBuf: Buf;
-  readonly rightBuf: Buf;
-  leftWin = -1;
-  rightWin = -1;
-  /** The review's own tab page (open_in_new_tab), else undefined. */
-  tab?: Tab;
+  private readonly leftBuf: Buf;
+  private readonly rightBuf: Buf;
+  private leftWin = -1;
+  private rightWin = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   private readonly originWin: Win;
   private readonly originTerminalMode: boolean;
@@ -119,7 +117,6 @@ export class DiffView {
     setOpt("modifiable", false, { buf: this.leftBuf });
     this.rightBuf = scratchBuffer(`claude-ide://proposal/${spec.tabName}`, spec.proposal.lines);
     setOpt("buftype", "acwrite", { buf: this.rightBuf });
-    setOpt("swapfile", false, { buf: this.rightBuf });
     // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
     setOpt("fixendofline", false, { buf: this.rightBuf });
     setOpt("endofline", spec.proposal.eol, { buf: this.rightBuf });
@@ -148,7 +145,7 @@ export class DiffView {
   }
 
   /** The current window is one of this view's. */
-  hasFocus(): boolean {
+  private hasFocus(): boolean {
     const win = vim.api.nvim_get_current_win();
     return win === this.leftWin || win === this.rightWin;
   }
@@ -194,8 +191,7 @@ export class DiffView {
     const vertical = spec.config.layout === "vertical";
     if (spec.config.open_in_new_tab) {
       vim.cmd(`tab sbuffer ${this.leftBuf}`);
-      this.tab = vim.api.nvim_get_current_tabpage();
-      vim.api.nvim_tabpage_set_var(this.tab, TAB_VAR, spec.tabName);
+      vim.api.nvim_tabpage_set_var(0, TAB_VAR, spec.tabName);
       this.leftWin = vim.api.nvim_get_current_win();
     } else {
       // A band across the top of the current tab page; the rest of the layout only shrinks.
