@@ -18,6 +18,7 @@
 // After every case (and every fuzz batch) a fresh connection must still complete the handshake and answer
 // the MCP `ping` request, otherwise the case fails.
 
+import { blockingCases } from "./groups/blocking.mjs";
 import { fuzzFrames, fuzzHandshake, fuzzJson } from "./groups/fuzz.mjs";
 import { jsonrpcCases } from "./groups/jsonrpc.mjs";
 import { mcpCases, toolCases } from "./groups/mcp.mjs";
@@ -31,6 +32,7 @@ const GROUPS = {
   jsonrpc: jsonrpcCases,
   mcp: mcpCases,
   tools: toolCases,
+  blocking: blockingCases,
   "fuzz-frames": fuzzFrames,
   "fuzz-json": fuzzJson,
   "fuzz-handshake": fuzzHandshake,
