@@ -528,6 +528,12 @@ describe('openDiff review', function()
       d.assert_clean(before)
     end)
 
+    it('a path with a NUL byte is -32602 naming the argument', function()
+      local _, outcome = h.start_call(ctx, 'openDiff', { old_file_path = '/a', new_file_path = '/a\0b', new_file_contents = '', tab_name = 't' })()
+      assert.matches('"new_file_path" must not contain a NUL byte', outcome.invalid, 1, true)
+      d.assert_clean(before)
+    end)
+
     it('a missing argument is -32602 naming it', function()
       local res = h.start_call(ctx, 'openDiff', { old_file_path = '/a', new_file_path = '/a', tab_name = 't' })
       local _, outcome = res()

@@ -14,6 +14,9 @@ local function absolutePath(args, name)
     if not isAbsolute(path) then
         invalidParams(((("\"" .. name) .. "\" must be an absolute path, got \"") .. path) .. "\"")
     end
+    if (string.find(path, "\0", 1, true)) ~= nil then
+        invalidParams(("\"" .. name) .. "\" must not contain a NUL byte")
+    end
     return normalizePath(path)
 end
 local function answer(outcome, tabName)

@@ -13,6 +13,8 @@ function isAbsolute(path: string): boolean {
 function absolutePath(args: { [key: string]: unknown }, name: string): string {
   const path = args[name] as string;
   if (!isAbsolute(path)) invalidParams(`"${name}" must be an absolute path, got "${path}"`);
+  // No file has one, and Vim's path functions refuse it (E976).
+  if (string.find(path, "\0", 1, true)[0] !== undefined) invalidParams(`"${name}" must not contain a NUL byte`);
   return normalizePath(path);
 }
 
