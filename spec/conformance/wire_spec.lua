@@ -180,12 +180,20 @@ local function editor_snapshot()
   return before
 end
 
---- A directory with the only files tool calls may open: a.txt (UTF-8 text) and empty.txt.
+--- A directory with the only files tool calls may open: a.txt (UTF-8 text), empty.txt, and raw.txt, whose
+--- buffer is loaded here holding the byte E9 alone (not UTF-8). Neovim never reads such bytes from a file
+--- (it turns them into "?"), but a plugin or ++bad=keep can put them in a buffer.
 local function scratch_dir()
   local dir = vim.fn.tempname()
   vim.fn.mkdir(dir, 'p')
   vim.fn.writefile({ 'héllo wörld 😀', 'line two', 'x' }, dir .. '/a.txt')
   vim.fn.writefile({}, dir .. '/empty.txt')
+  local raw = { 'caf' .. string.char(0xe9) .. ' ok', 'second' }
+  vim.fn.writefile(raw, dir .. '/raw.txt')
+  local buf = vim.fn.bufadd(dir .. '/raw.txt')
+  vim.fn.bufload(buf)
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, raw)
+  vim.bo[buf].modified = false
   return dir
 end
 

@@ -180,7 +180,8 @@ function validValue(schema) {
 
 /**
  * Strings a client may legally send where a path, URI or text is expected. The scratch directory (created by
- * the spec, removed afterwards) holds `a.txt` (UTF-8 text) and `empty.txt`; nothing else is ever opened.
+ * the spec, removed afterwards) holds `a.txt` (UTF-8 text), `raw.txt` (its buffer holds a byte that is not
+ * UTF-8) and `empty.txt`; nothing else is ever opened.
  */
 function hostileStrings(scratch) {
   return [
@@ -282,5 +283,18 @@ export async function toolCases() {
       r.json.result?.content?.[0]?.text === "TAB_CLOSED" ? undefined : `${show(args)} → ${show(r.text)}`,
     ),
   );
+  await runCase("a buffer holding bytes that are not UTF-8: selection and editor replies are still valid UTF-8 JSON", async () => {
+    // parseReply rejects a frame that is not UTF-8 or not strict JSON; the tools' JSON texts are parsed too.
+    const path = `${scratch}/raw.txt`;
+    const opened = await call("openFile", { filePath: path, startText: "caf", endText: "ok" });
+    expect(typeof opened !== "string" && !opened.json.error, `openFile: ${show(opened)}`);
+    for (const name of ["getCurrentSelection", "getLatestSelection", "getOpenEditors"]) {
+      const r = await call(name, {});
+      expect(typeof r !== "string" && !r.json.error, `${name}: ${show(r)}`);
+      const inner = JSON.parse(r.json.result.content[0].text);
+      // getLatestSelection follows the (debounced) selection tracker: only the current one must show it now.
+      if (name === "getCurrentSelection") expect(inner.success === true && inner.text.startsWith("caf"), `${name}: ${show(inner)}`);
+    }
+  });
   if (!ws.raw.ended) await ws.close();
 }
