@@ -185,8 +185,8 @@ declare namespace vim {
 
   // --- ui --------------------------------------------------------------------------------------------
   namespace ui {
-    function select<T>(items: T[], opts: { prompt?: string; format_item?: (item: T) => string; kind?: string }, on_choice: (item: T | undefined, idx: number | undefined) => void): void;
-    function input(opts: { prompt?: string; default?: string }, on_confirm: (input: string | undefined) => void): void;
+    function select<T>(items: T[], opts: { prompt?: string; format_item?: (this: void, item: T) => string; kind?: string }, on_choice: (this: void, item: T | undefined, idx: number | undefined) => void): void;
+    function input(opts: { prompt?: string; default?: string }, on_confirm: (this: void, input: string | undefined) => void): void;
   }
 
   // --- vimscript functions (vim.fn) -------------------------------------------------------------------
