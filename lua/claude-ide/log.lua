@@ -1,6 +1,19 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
+local VIM_LEVEL
+--- A message the user asked for (a command's answer): always shown, whatever log_level says.
+function ____exports.say(msg, level)
+    if level == nil then
+        level = "info"
+    end
+    local text = "claude-ide: " .. msg
+    if vim.in_fast_event() then
+        vim.schedule(function() return vim.notify(text, VIM_LEVEL[level]) end)
+    else
+        vim.notify(text, VIM_LEVEL[level])
+    end
+end
 local ORDER = {
     trace = 0,
     debug = 1,
@@ -9,7 +22,7 @@ local ORDER = {
     error = 4,
     off = 5
 }
-local VIM_LEVEL = {
+VIM_LEVEL = {
     trace = vim.log.levels.TRACE,
     debug = vim.log.levels.DEBUG,
     info = vim.log.levels.INFO,
@@ -27,12 +40,7 @@ function Logger.prototype.log(self, level, msg)
     if ORDER[level] < ORDER[self.threshold] or level == "off" then
         return
     end
-    local text = "claude-ide: " .. msg
-    if vim.in_fast_event() then
-        vim.schedule(function() return vim.notify(text, VIM_LEVEL[level]) end)
-    else
-        vim.notify(text, VIM_LEVEL[level])
-    end
+    ____exports.say(msg, level)
 end
 function Logger.prototype.debug(self, msg)
     self:log("debug", msg)
@@ -45,17 +53,5 @@ function Logger.prototype.warn(self, msg)
 end
 function Logger.prototype.error(self, msg)
     self:log("error", msg)
-end
---- A message the user asked for (a command's answer): always shown, whatever log_level says.
-function ____exports.say(msg, level)
-    if level == nil then
-        level = "info"
-    end
-    local text = "claude-ide: " .. msg
-    if vim.in_fast_event() then
-        vim.schedule(function() return vim.notify(text, VIM_LEVEL[level]) end)
-    else
-        vim.notify(text, VIM_LEVEL[level])
-    end
 end
 return ____exports

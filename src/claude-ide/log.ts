@@ -17,10 +17,7 @@ export class Logger {
 
   log(level: LogLevel, msg: string): void {
     if (ORDER[level] < ORDER[this.threshold] || level === "off") return;
-    const text = `claude-ide: ${msg}`;
-    // vim.notify must not run in a fast (libuv) callback.
-    if (vim.in_fast_event()) vim.schedule(() => vim.notify(text, VIM_LEVEL[level]));
-    else vim.notify(text, VIM_LEVEL[level]);
+    say(msg, level);
   }
 
   debug(msg: string): void {
@@ -40,6 +37,7 @@ export class Logger {
 /** A message the user asked for (a command's answer): always shown, whatever log_level says. */
 export function say(msg: string, level: LogLevel = "info"): void {
   const text = `claude-ide: ${msg}`;
+  // vim.notify must not run in a fast (libuv) callback.
   if (vim.in_fast_event()) vim.schedule(() => vim.notify(text, VIM_LEVEL[level]));
   else vim.notify(text, VIM_LEVEL[level]);
 }
