@@ -177,6 +177,9 @@ function ____exports.answerUpgrade(head, opts)
         return refuse(parsed.status, parsed.reason, parsed.status == 405 and ({"Allow: GET"}) or ({}))
     end
     local h = parsed.request.headers
+    if h.host == nil then
+        return refuse(400, "missing Host header")
+    end
     local origin = h.origin
     if origin ~= nil and not __TS__ArrayIncludes(opts.allowedOrigins, origin) then
         return refuse(403, ("origin " .. origin) .. " not allowed")

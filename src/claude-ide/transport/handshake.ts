@@ -144,6 +144,8 @@ export function answerUpgrade(head: string, opts: UpgradeOptions): UpgradeResult
   const parsed = parseRequest(head);
   if (!parsed.ok) return refuse(parsed.status, parsed.reason, parsed.status === 405 ? ["Allow: GET"] : []);
   const h = parsed.request.headers;
+  // RFC 6455 §4.1: the opening handshake MUST carry Host (every WebSocket client sends it, the CLI too).
+  if (h["host"] === undefined) return refuse(400, "missing Host header");
 
   const origin = h["origin"];
   if (origin !== undefined && !opts.allowedOrigins.includes(origin)) return refuse(403, `origin ${origin} not allowed`);
