@@ -9,7 +9,8 @@ local findBuffer = ____buffers.findBuffer
 local ____positions = require("claude-ide.editor.positions")
 local byteToUtf16 = ____positions.byteToUtf16
 local toUri = ____positions.toUri
-local uriCandidates = ____positions.uriCandidates
+local ____paths = require("claude-ide.tools.paths")
+local pathCandidates = ____paths.pathCandidates
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local ____types = require("claude-ide.tools.types")
@@ -79,7 +80,7 @@ local function entry(buf, diagnostics)
     }
 end
 local function forUri(uri)
-    for ____, path in ipairs(uriCandidates(uri)) do
+    for ____, path in ipairs(pathCandidates(uri, "uri")) do
         local buf = findBuffer(path)
         if buf ~= nil then
             return {entry(

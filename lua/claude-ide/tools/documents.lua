@@ -5,13 +5,13 @@ local findBuffer = ____buffers.findBuffer
 local isDirty = ____buffers.isDirty
 local isUntitled = ____buffers.isUntitled
 local saveBuffer = ____buffers.saveBuffer
-local ____positions = require("claude-ide.editor.positions")
-local uriCandidates = ____positions.uriCandidates
+local ____paths = require("claude-ide.tools.paths")
+local pathCandidates = ____paths.pathCandidates
 local ____types = require("claude-ide.tools.types")
 local jsonText = ____types.jsonText
 --- The loaded buffer a `filePath` argument (path or file:// URI) names, and the path as understood.
 local function openDocument(arg)
-    local candidates = uriCandidates(arg)
+    local candidates = pathCandidates(arg, "filePath")
     for ____, path in ipairs(candidates) do
         local buf = findBuffer(path)
         if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then

@@ -7,7 +7,8 @@ local lineCount = ____buffers.lineCount
 local loadBuffer = ____buffers.loadBuffer
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
-local uriCandidates = ____positions.uriCandidates
+local ____paths = require("claude-ide.tools.paths")
+local pathCandidates = ____paths.pathCandidates
 local ____windows = require("claude-ide.editor.windows")
 local ensureEditorWindow = ____windows.ensureEditorWindow
 local revealRange = ____windows.revealRange
@@ -19,7 +20,7 @@ local text = ____types.text
 local toolError = ____types.toolError
 --- The file a `filePath` argument names: the first candidate that is open in a buffer or exists on disk.
 local function resolvePath(arg)
-    local candidates = uriCandidates(arg)
+    local candidates = pathCandidates(arg, "filePath")
     for ____, path in ipairs(candidates) do
         if findBuffer(path) ~= nil or (vim.uv.fs_stat(path)) ~= nil then
             return path

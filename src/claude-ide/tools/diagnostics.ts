@@ -1,7 +1,8 @@
 // getDiagnostics (PROTOCOL.md §4, §6): the CLI gives it 500 ms and shows new diagnostics to the model, so the
 // answer is computed directly from vim.diagnostic (no LSP requests), compact, with UTF-16 columns.
 import { bufferPath, findBuffer } from "../editor/buffers";
-import { byteToUtf16, toUri, uriCandidates } from "../editor/positions";
+import { byteToUtf16, toUri } from "../editor/positions";
+import { pathCandidates } from "./paths";
 import { dict } from "../util/json";
 import { jsonText, ToolDescriptor } from "./types";
 
@@ -51,7 +52,7 @@ function entry(buf: Buf, diagnostics: vim.diagnostic.Diagnostic[]): object {
 }
 
 function forUri(uri: string): object[] {
-  for (const path of uriCandidates(uri)) {
+  for (const path of pathCandidates(uri, "uri")) {
     const buf = findBuffer(path);
     if (buf !== undefined) return [entry(buf, vim.diagnostic.get(buf))];
   }

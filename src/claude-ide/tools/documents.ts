@@ -1,12 +1,12 @@
 // checkDocumentDirty / saveDocument (PROTOCOL.md §6): the buffer of exactly that path (normalized absolute
 // paths compared over every buffer, never Vim's pattern-matching bufnr()). Failures say why.
 import { findBuffer, isDirty, isUntitled, saveBuffer } from "../editor/buffers";
-import { uriCandidates } from "../editor/positions";
+import { pathCandidates } from "./paths";
 import { jsonText, ToolDescriptor } from "./types";
 
 /** The loaded buffer a `filePath` argument (path or file:// URI) names, and the path as understood. */
 function openDocument(arg: string): { buf?: Buf; filePath: string } {
-  const candidates = uriCandidates(arg);
+  const candidates = pathCandidates(arg, "filePath");
   for (const path of candidates) {
     const buf = findBuffer(path);
     if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) return { buf, filePath: path };

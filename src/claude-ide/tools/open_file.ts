@@ -1,7 +1,8 @@
 // openFile: open (or switch to) a file in the main editor window and optionally select part of it
 // (PROTOCOL.md §6). Never opens inside a terminal, sidebar, float or diff window.
 import { findBuffer, languageId, lineCount, loadBuffer } from "../editor/buffers";
-import { normalizePath, uriCandidates } from "../editor/positions";
+import { normalizePath } from "../editor/positions";
+import { pathCandidates } from "./paths";
 import { ByteRange, ensureEditorWindow, revealRange, showBuffer } from "../editor/windows";
 import { invalidParams, jsonText, text, toolError, ToolContext, ToolDescriptor } from "./types";
 
@@ -18,7 +19,7 @@ interface Args {
 
 /** The file a `filePath` argument names: the first candidate that is open in a buffer or exists on disk. */
 function resolvePath(arg: string): string {
-  const candidates = uriCandidates(arg);
+  const candidates = pathCandidates(arg, "filePath");
   for (const path of candidates) {
     if (findBuffer(path) !== undefined || vim.uv.fs_stat(path)[0] !== undefined) return path;
   }
