@@ -1,4 +1,7 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__InstanceOf = ____lualib.__TS__InstanceOf
+local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____json = require("claude-ide.util.json")
 local decodeJson = ____json.decode
@@ -10,8 +13,16 @@ ____exports.ErrorCode = {
     InvalidParams = -32602,
     InternalError = -32603
 }
+--- An integer id too large for a double to hold exactly, kept as the digits that arrived (Neovim 0.12's
+-- vim.json.decode also clamps integers to int64): echoed back unchanged.
+____exports.BigId = __TS__Class()
+local BigId = ____exports.BigId
+BigId.name = "BigId"
+function BigId.prototype.____constructor(self, text)
+    self.text = text
+end
 local function isValidId(id)
-    if type(id) == "string" then
+    if type(id) == "string" or __TS__InstanceOf(id, ____exports.BigId) then
         return true
     end
     return type(id) == "number" and id == id and id ~= math.huge and id ~= -math.huge
@@ -34,7 +45,54 @@ local function idText(id)
     if id == nil then
         return "null"
     end
+    if __TS__InstanceOf(id, ____exports.BigId) then
+        return id.text
+    end
     return type(id) == "number" and numberText(id) or encodeJson(id)
+end
+--- Doubles are exact for integers up to 2^53; beyond, the digits must come from the text itself.
+local EXACT_LIMIT = 2 ^ 53
+--- Skips a JSON string starting at the quote at byte `i` (1-based); returns the byte after its closing quote.
+local function skipString(text, i)
+    local j = i + 1
+    do
+        while true do
+            local stop = string.find(text, "[\"\\\\]", j)
+            if stop == nil then
+                return #text + 1
+            end
+            if string.sub(text, stop, stop) == "\"" then
+                return stop + 1
+            end
+            j = stop + 2
+        end
+    end
+end
+--- The raw text of the number value of top-level key `"id"` in an object message, by a linear scan that skips
+-- strings and nested values. Undefined when not found (e.g. the key was written with escapes).
+local function rawTopLevelId(text)
+    local depth = 0
+    local i = 1
+    while i <= #text do
+        local at, ____, ch = string.find(text, "([%[%]{}\"])", i)
+        if at == nil then
+            return nil
+        end
+        if ch == "\"" then
+            local next = skipString(text, at)
+            if depth == 1 and string.sub(text, at, next - 1) == "\"id\"" then
+                local ____, ____, digits = string.find(text, "^%s*:%s*(%-?%d+)[%s,}]", next)
+                if digits ~= nil then
+                    return digits
+                end
+            end
+            i = next
+        else
+            depth = depth + ((ch == "{" or ch == "[") and 1 or -1)
+            i = at + 1
+        end
+    end
+    return nil
 end
 --- `{"jsonrpc":"2.0","id":<id>,"result":<result>}` with the id written exactly.
 function ____exports.resultResponse(id, result)
@@ -81,6 +139,12 @@ function ____exports.decodeMessage(text)
         return invalid(nil, ____exports.ErrorCode.InvalidRequest, "Invalid Request: not a JSON object")
     end
     local rawId = msg.id
+    if type(rawId) == "number" and math.abs(rawId) >= EXACT_LIMIT and math.floor(rawId) == rawId then
+        local digits = rawTopLevelId(text)
+        if digits ~= nil then
+            rawId = __TS__New(____exports.BigId, digits)
+        end
+    end
     local isNotification = rawId == nil and msg.method ~= nil
     local id = isValidId(rawId) and rawId or nil
     local function reject(reason)

@@ -11,6 +11,7 @@ local isObject = ____json.isObject
 local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
+local BigId = ____jsonrpc.BigId
 local ErrorCode = ____jsonrpc.ErrorCode
 local decodeMessage = ____jsonrpc.decodeMessage
 local errorResponse = ____jsonrpc.errorResponse
@@ -33,6 +34,9 @@ local function invalidParams(message)
 end
 --- A map key for a request id: 1 and "1" are different ids.
 local function idKey(id)
+    if __TS__InstanceOf(id, BigId) then
+        return "n" .. id.text
+    end
     if type(id) == "number" then
         return "n" .. string.format("%.17g", id)
     end

@@ -10,8 +10,16 @@ export const ErrorCode = {
   InternalError: -32603,
 } as const;
 
+/**
+ * An integer id too large for a double to hold exactly, kept as the digits that arrived (Neovim 0.12's
+ * vim.json.decode also clamps integers to int64): echoed back unchanged.
+ */
+export class BigId {
+  constructor(public readonly text: string) {}
+}
+
 /** A request id as it arrived: a JSON string or number (echoed back unchanged). */
-export type Id = string | number;
+export type Id = string | number | BigId;
 
 /** Structured params: a JSON object or array (decoded Lua table), or undefined when absent. */
 export type Params = { [key: string]: unknown } | unknown[] | undefined;
@@ -25,7 +33,7 @@ export type Message =
   | { kind: "invalid"; reply: string | undefined; reason: string };
 
 function isValidId(id: unknown): id is Id {
-  if (typeof id === "string") return true;
+  if (typeof id === "string" || id instanceof BigId) return true;
   // Infinity/NaN (e.g. 1e400) cannot be echoed as JSON.
   return typeof id === "number" && id === id && id !== math.huge && id !== -math.huge;
 }
@@ -44,7 +52,48 @@ function numberText(n: number): string {
 
 function idText(id: Id | undefined): string {
   if (id === undefined) return "null";
+  if (id instanceof BigId) return id.text;
   return typeof id === "number" ? numberText(id) : encodeJson(id);
+}
+
+/** Doubles are exact for integers up to 2^53; beyond, the digits must come from the text itself. */
+const EXACT_LIMIT = 2 ** 53;
+
+/** Skips a JSON string starting at the quote at byte `i` (1-based); returns the byte after its closing quote. */
+function skipString(text: string, i: number): number {
+  let j = i + 1;
+  for (;;) {
+    const [stop] = string.find(text, '["\\\\]', j);
+    if (stop === undefined) return text.length + 1;
+    if (string.sub(text, stop, stop) === '"') return stop + 1;
+    j = stop + 2; // a backslash escapes the next byte
+  }
+}
+
+/**
+ * The raw text of the number value of top-level key `"id"` in an object message, by a linear scan that skips
+ * strings and nested values. Undefined when not found (e.g. the key was written with escapes).
+ */
+function rawTopLevelId(text: string): string | undefined {
+  let depth = 0;
+  let i = 1;
+  while (i <= text.length) {
+    const [at, , ch] = string.find(text, '([%[%]{}"])', i);
+    if (at === undefined) return undefined;
+    if (ch === '"') {
+      const next = skipString(text, at);
+      if (depth === 1 && string.sub(text, at, next - 1) === '"id"') {
+        // Only a plain integer token: 1e300 or 1.0 are exact as decoded already.
+        const [, , digits] = string.find(text, "^%s*:%s*(%-?%d+)[%s,}]", next);
+        if (digits !== undefined) return digits as string;
+      }
+      i = next;
+    } else {
+      depth += ch === "{" || ch === "[" ? 1 : -1;
+      i = at + 1;
+    }
+  }
+  return undefined;
 }
 
 /** `{"jsonrpc":"2.0","id":<id>,"result":<result>}` with the id written exactly. */
@@ -87,7 +136,11 @@ export function decodeMessage(text: string): Message {
   }
   if (!isJsonObject(msg)) return invalid(undefined, ErrorCode.InvalidRequest, "Invalid Request: not a JSON object");
 
-  const rawId = msg.id;
+  let rawId = msg.id;
+  if (typeof rawId === "number" && math.abs(rawId) >= EXACT_LIMIT && math.floor(rawId) === rawId) {
+    const digits = rawTopLevelId(text);
+    if (digits !== undefined) rawId = new BigId(digits);
+  }
   // A notification has a method and no id. Without either it is simply an invalid request (answered).
   const isNotification = rawId === undefined && msg.method !== undefined;
   const id = isValidId(rawId) ? rawId : undefined;

@@ -8,7 +8,7 @@ import type { Connection } from "../transport/types";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
 import type { Blocking, CallHandle } from "./blocking";
-import { ErrorCode, Id, Params, decodeMessage, errorResponse, notification, resultResponse } from "./jsonrpc";
+import { BigId, ErrorCode, Id, Params, decodeMessage, errorResponse, notification, resultResponse } from "./jsonrpc";
 
 /** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
@@ -41,6 +41,7 @@ type NotificationHandler = (this: void, params: Params) => void;
 
 /** A map key for a request id: 1 and "1" are different ids. */
 function idKey(id: unknown): string | undefined {
+  if (id instanceof BigId) return `n${id.text}`;
   if (typeof id === "number") return `n${string.format("%.17g", id)}`;
   if (typeof id === "string") return `s${id}`;
   return undefined;
