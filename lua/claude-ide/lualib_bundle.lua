@@ -273,6 +273,16 @@ local function __TS__StringSubstring(self, start, ____end)
     return string.sub(self, start, ____end)
 end
 
+local function __TS__StringIncludes(self, searchString, position)
+    if not position then
+        position = 1
+    else
+        position = position + 1
+    end
+    local index = string.find(self, searchString, position, true)
+    return index ~= nil
+end
+
 local function __TS__ArrayPush(self, ...)
     local items = {...}
     local len = #self
@@ -297,16 +307,6 @@ local function __TS__ArraySome(self, callbackfn, thisArg)
         end
     end
     return false
-end
-
-local function __TS__StringIncludes(self, searchString, position)
-    if not position then
-        position = 1
-    else
-        position = position + 1
-    end
-    local index = string.find(self, searchString, position, true)
-    return index ~= nil
 end
 
 local function __TS__ClassExtends(target, base)
@@ -479,6 +479,7 @@ return {
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__TypeOf = __TS__TypeOf,
   __TS__StringSubstring = __TS__StringSubstring,
+  __TS__StringIncludes = __TS__StringIncludes,
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__StringEndsWith = __TS__StringEndsWith,
   __TS__ArraySome = __TS__ArraySome,
