@@ -8,7 +8,7 @@
 --
 -- Target: p50 and p99 within 2x the Node baseline.
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
-package.path = root .. '/lua/?.lua;' .. root .. '/lua/?/init.lua;' .. package.path
+package.path = root .. '/lua/?.lua;' .. root .. '/lua/?/init.lua;' .. root .. '/bench/?.lua;' .. package.path
 local lualib = require('claude-ide.lualib_bundle')
 local Server = require('claude-ide.server').Server
 local config = require('claude-ide.config')
@@ -57,27 +57,14 @@ local started = server:start()
 assert(started.ok, started.error)
 
 -- Node's server, in its own process like Neovim's.
-local node_port
-local node_server = vim.system({ 'node', driver, 'server' }, {
-  stdin = true,
-  stdout = function(_, data)
-    local port = data and data:match('"port":(%d+)')
-    if port then
-      node_port = tonumber(port)
-    end
-  end,
-})
-assert(vim.wait(10000, function()
-  return node_port ~= nil
-end, 5), 'the Node server did not start')
+local node_port, stop_node = require('lib.node_baseline').start(driver, 'the Node server')
 
 local nvim_ms, node_ms = measure(started.endpoint.port, started.endpoint.token, node_port, 'unused')
 local results = {
   { 'claude-ide (Neovim ' .. tostring(vim.version()) .. ')', nvim_ms },
   { 'Node ws JSON-RPC (baseline)', node_ms },
 }
-node_server:write(nil)
-node_server:wait(2000)
+stop_node()
 server:stop()
 vim.fn.delete(lock_dir, 'rf')
 

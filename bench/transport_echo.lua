@@ -7,7 +7,7 @@
 --
 -- Target: a 10 MiB message answered in < 150 ms.
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
-package.path = root .. '/lua/?.lua;' .. root .. '/lua/?/init.lua;' .. package.path
+package.path = root .. '/lua/?.lua;' .. root .. '/lua/?/init.lua;' .. root .. '/bench/?.lua;' .. package.path
 local websocket = require('claude-ide.transport.websocket')
 
 local driver = root .. '/bench/transport_echo_driver.mjs'
@@ -68,26 +68,13 @@ local res = websocket.listen({
 assert(res.ok, res.error)
 
 -- Node's echo server, in its own process like Neovim's.
-local node_port
-local node_server = vim.system({ 'node', driver, 'server' }, {
-  stdin = true,
-  stdout = function(_, data)
-    local port = data and data:match('"port":(%d+)')
-    if port then
-      node_port = tonumber(port)
-    end
-  end,
-})
-assert(vim.wait(10000, function()
-  return node_port ~= nil
-end, 5), 'the Node echo server did not start')
+local node_port, stop_node = require('lib.node_baseline').start(driver, 'the Node echo server')
 
 local results = {
   { 'claude-ide (Neovim ' .. tostring(vim.version()) .. ')', measure(res.listener.port, 'nvim') },
   { 'Node ws ' .. '(reference)', measure(node_port, 'node') },
 }
-node_server:write(nil)
-node_server:wait(2000)
+stop_node()
 res.listener:close()
 
 io.write(('transport echo round trip, Node ws client, %d rounds after a warm-up (min / median / max ms)\n'):format(ROUNDS))
