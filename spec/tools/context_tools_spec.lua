@@ -14,10 +14,7 @@ describe('context tools', function()
     h.reset_editor()
   end)
 
-  local function edit(path)
-    vim.cmd.edit(vim.fn.fnameescape(path))
-    return vim.api.nvim_get_current_buf()
-  end
+  local edit = h.edit
 
   describe('getOpenEditors', function()
     it('lists listed, loaded file buffers with uri, label, languageId, isDirty, isActive, lineCount', function()

@@ -13,10 +13,7 @@ describe('checkDocumentDirty and saveDocument', function()
     h.reset_editor()
   end)
 
-  local function edit(path)
-    vim.cmd.edit(vim.fn.fnameescape(path))
-    return vim.api.nvim_get_current_buf()
-  end
+  local edit = h.edit
 
   local function read(path)
     return vim.fn.readfile(path)

@@ -147,6 +147,12 @@ function M.file(name, lines)
 end
 
 --- Back to one tab page, one window, no buffers but an empty one; Normal mode.
+--- :edit `path` (any characters) in the current window; returns its buffer.
+function M.edit(path)
+  vim.cmd.edit(vim.fn.fnameescape(path))
+  return vim.api.nvim_get_current_buf()
+end
+
 function M.reset_editor()
   if vim.fn.mode() ~= 'n' then
     vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<Esc>', true, false, true), 'nx', false)
