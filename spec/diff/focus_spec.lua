@@ -1,18 +1,13 @@
 -- Focus after a review, with real modes: a child Neovim (its own main loop, driven over RPC like a user at
 -- the keyboard) typing in the Claude terminal (Terminal mode) or in a file (Insert mode) when the review opens.
-local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
+local child_nvim = require('helpers.child_nvim')
 
 describe('focus around a review', function()
   local child, chan
 
   before_each(function()
-    local socket = vim.fn.tempname()
-    child = vim.system({ vim.v.progpath, '--headless', '--clean', '--listen', socket, '--cmd', 'set rtp^=' .. vim.fn.fnameescape(root) })
-    assert.is_true(vim.wait(10000, function()
-      local ok, c = pcall(vim.fn.sockconnect, 'pipe', socket, { rpc = true })
-      chan = ok and c or 0
-      return chan > 0
-    end, 20))
+    child = child_nvim.spawn()
+    chan = child:rpc()
     -- The service as the server builds it, and a review opened through it (from a callback, like a tool call).
     vim.rpcrequest(chan, 'nvim_exec_lua', [[
       local lualib = require('claude-ide.lualib_bundle')
@@ -30,8 +25,8 @@ describe('focus around a review', function()
   end)
 
   after_each(function()
-    pcall(vim.rpcnotify, chan, 'nvim_command', 'qa!')
-    child:wait(5000)
+    child:quit()
+    child:kill()
   end)
 
   local function mode()

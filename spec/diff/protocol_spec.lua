@@ -4,7 +4,7 @@ local client = require('helpers.client')
 local h = require('tools.helpers')
 local d = require('diff.helpers')
 
-local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
+local child_nvim = require('helpers.child_nvim')
 
 --- Waits until a review with this tab name is on screen (focus in its proposal).
 local function wait_review(tab_name)
@@ -224,26 +224,8 @@ end)
 
 describe('openDiff in a Neovim that quits', function()
   it('answers DIFF_REJECTED to the client before exiting', function()
-    local socket = vim.fn.tempname()
-    local exited = false
-    local child = vim.system({
-      vim.v.progpath,
-      '--headless',
-      '--clean',
-      '--listen',
-      socket,
-      '--cmd',
-      'set rtp^=' .. vim.fn.fnameescape(root),
-      '-c',
-      'lua require("claude-ide").setup({})',
-    }, { text = true }, function()
-      exited = true
-    end)
-    local chan
-    assert.is_true(vim.wait(10000, function()
-      chan = vim.uv.fs_stat(socket) and vim.fn.sockconnect('pipe', socket, { rpc = true }) or 0
-      return chan > 0
-    end, 20))
+    local child = child_nvim.spawn({ setup = true })
+    local chan = child:rpc()
     local port
     assert.is_true(vim.wait(10000, function()
       port = vim.rpcrequest(chan, 'nvim_exec_lua', 'return require("claude-ide").status().port', {})
@@ -262,13 +244,8 @@ describe('openDiff in a Neovim that quits', function()
     end, 20), 'the review did not open in the child')
     vim.rpcnotify(chan, 'nvim_command', 'qa!')
     assert.are.same({ 'DIFF_REJECTED', 'tab q' }, texts(c:wait_response(id)))
-    assert.is_true(vim.wait(10000, function()
-      return exited
-    end, 20), 'the child did not exit')
-    pcall(vim.fn.chanclose, chan)
+    assert.is_true(child:quit(), 'the child did not exit')
     c:close()
-    if not exited then
-      child:kill(9)
-    end
+    child:kill()
   end)
 end)

@@ -1,8 +1,8 @@
 -- A separate headless Neovim, as a user would run it: setup() writes the lock file with that Neovim's pid;
 -- quitting it closes connected clients (1001) and removes the lock file.
 local client = require('helpers.client')
+local child_nvim = require('helpers.child_nvim')
 
-local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 
 local function read_lock(path)
   local f = io.open(path)
@@ -27,30 +27,16 @@ local function find_lock(pid)
 end
 
 describe('a child Neovim', function()
-  local child, socket, exited
+  local child
 
   after_each(function()
-    if child and not exited then
-      child:kill(9)
+    if child then
+      child:kill()
     end
   end)
 
   it('writes its lock file on setup and removes it on :qa, closing clients with 1001', function()
-    socket = vim.fn.tempname()
-    exited = false
-    child = vim.system({
-      vim.v.progpath,
-      '--headless',
-      '--clean',
-      '--listen',
-      socket,
-      '--cmd',
-      'set rtp^=' .. vim.fn.fnameescape(root),
-      '-c',
-      'lua require("claude-ide").setup({})',
-    }, { text = true }, function()
-      exited = true
-    end)
+    child = child_nvim.spawn({ setup = true })
 
     local path, lock
     assert.is_true(vim.wait(10000, function()
@@ -68,14 +54,7 @@ describe('a child Neovim', function()
     local c = client.connect({ port = port, token = lock.authToken })
     assert.are.equal('claude-ide.nvim', c:initialize().result.serverInfo.name)
 
-    local chan = vim.fn.sockconnect('pipe', socket, { rpc = true })
-    assert.is_true(chan > 0)
-    vim.rpcnotify(chan, 'nvim_command', 'qa!')
-
-    assert.is_true(vim.wait(10000, function()
-      return exited
-    end, 20), 'the child did not exit')
-    pcall(vim.fn.chanclose, chan)
+    assert.is_true(child:quit(), 'the child did not exit')
     assert.are.equal(1001, (c:wait_close()))
     c:close()
     assert.is_nil(vim.uv.fs_stat(path), 'lock file left behind')
