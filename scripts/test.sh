@@ -58,14 +58,17 @@ for version in "${VERSIONS[@]}"; do
   echo "==================== Neovim $version: $("$nvim" --clean --headless --version | head -n 1) ===================="
 
   run_version "$@"
-  # Now and then (a few runs in ten, on either version, at a random spec) the test Neovim is killed by a
-  # SIGHUP the kernel sends (si_code SI_KERNEL: a hangup or an orphaned process group), never under strace.
-  # That is not a spec failing: re-run that version once, loudly. A second such death fails the run.
-  if grep -q "Caught deadly signal 'SIGHUP'" "$log" && ! grep -qE "$summary_re" "$log"; then
-    echo "!! Neovim $version was killed by SIGHUP from outside (not a spec failure): running its specs again"
+  # Now and then (about one version-run in three or four) the test Neovim is killed by a SIGHUP the kernel
+  # sends (si_code SI_KERNEL), never under strace. It follows the specs that start pty terminals
+  # (terminal_spec, execute_code_spec, tools/e2e_spec): without them, 0 deaths in 8 version-runs. That is
+  # not a spec failing: run that version again from clean sandbox dirs, loudly, at most twice; a third such
+  # death in a row fails the run. Root cause open (see the issue notes).
+  for retry in 1 2; do
+    grep -q "Caught deadly signal 'SIGHUP'" "$log" && ! grep -qE "$summary_re" "$log" || break
+    echo "!! Neovim $version was killed by SIGHUP from outside (not a spec failure): running its specs again ($retry/2)"
     rm -rf "${sandbox:?}"/{config,data,state,cache,claude,tmp} && mkdir -p "$sandbox"/{config,data,state,cache,claude,tmp}
     run_version "$@"
-  fi
+  done
   line="$(grep -E "$summary_re" "$log" | tail -n 1 || true)"
   if [[ -z "$line" ]]; then
     echo "!! Neovim $version: no summary line (exit code $rc): the run crashed or busted did not start"
