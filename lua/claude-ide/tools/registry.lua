@@ -2,6 +2,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__TypeOf = ____lualib.__TS__TypeOf
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
@@ -21,6 +22,11 @@ function schemaToJson(schema)
             out.properties = props
         elseif key == "items" then
             out.items = schemaToJson(value)
+        elseif key == "anyOf" then
+            out.anyOf = __TS__ArrayMap(
+                value,
+                function(____, alternative) return schemaToJson(alternative) end
+            )
         else
             out[key] = value
         end
@@ -55,6 +61,24 @@ end
 --- Checks `value` against `schema`. Returns a message naming the argument (`"filePath" must be a string`) or
 -- undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
 function ____exports.checkValue(schema, value, path)
+    if schema.anyOf ~= nil then
+        local problems = {}
+        for ____, alternative in ipairs(schema.anyOf) do
+            local err = ____exports.checkValue(alternative, value, path)
+            if err == nil then
+                return nil
+            end
+            problems[#problems + 1] = err
+        end
+        local where = path == "" and "arguments" or ("\"" .. path) .. "\""
+        return (((where .. " matches none of its ") .. tostring(#problems)) .. " allowed forms: ") .. table.concat(
+            __TS__ArrayMap(
+                problems,
+                function(____, p, i) return (("(" .. tostring(i + 1)) .. ") ") .. p end
+            ),
+            "; "
+        )
+    end
     if schema.type ~= nil and not matchesType(value, schema.type) then
         local article = (schema.type == "integer" or schema.type == "array" or schema.type == "object") and "an" or "a"
         return ((((((path == "" and "arguments" or ("\"" .. path) .. "\"") .. " must be ") .. article) .. " ") .. schema.type) .. ", got ") .. typeName(value)
@@ -71,6 +95,21 @@ function ____exports.checkValue(schema, value, path)
     if schema.minimum ~= nil and type(value) == "number" and value < schema.minimum then
         return (((("\"" .. path) .. "\" must be >= ") .. tostring(schema.minimum)) .. ", got ") .. tostring(value)
     end
+    if schema.maximum ~= nil and type(value) == "number" and value > schema.maximum then
+        return (((("\"" .. path) .. "\" must be <= ") .. tostring(schema.maximum)) .. ", got ") .. tostring(value)
+    end
+    if schema.minLength ~= nil and type(value) == "string" and #value < schema.minLength then
+        return schema.minLength == 1 and ("\"" .. path) .. "\" must not be empty" or ((("\"" .. path) .. "\" must be at least ") .. tostring(schema.minLength)) .. " bytes long"
+    end
+    if schema.type == "array" and type(value) == "table" then
+        local n = #value
+        if schema.minItems ~= nil and n < schema.minItems then
+            return (((((("\"" .. path) .. "\" must have at least ") .. tostring(schema.minItems)) .. " item") .. (schema.minItems == 1 and "" or "s")) .. ", got ") .. tostring(n)
+        end
+        if schema.maxItems ~= nil and n > schema.maxItems then
+            return (((("\"" .. path) .. "\" must have at most ") .. tostring(schema.maxItems)) .. " items, got ") .. tostring(n)
+        end
+    end
     if schema.type == "object" and isObject(value) then
         for ____, name in ipairs(schema.required or ({})) do
             local v = value[name]
@@ -82,7 +121,7 @@ function ____exports.checkValue(schema, value, path)
             do
                 local v = value[name]
                 if v == nil or v == vim.NIL then
-                    goto __continue33
+                    goto __continue45
                 end
                 local err = ____exports.checkValue(
                     sub,
@@ -93,7 +132,7 @@ function ____exports.checkValue(schema, value, path)
                     return err
                 end
             end
-            ::__continue33::
+            ::__continue45::
         end
         if schema.additionalProperties == false then
             for name in pairs(value) do
@@ -147,8 +186,10 @@ function Registry.prototype.list(self)
         ),
         function(____, t) return {
             name = t.name,
+            title = t.title,
             description = t.description,
-            inputSchema = schemaToJson(t.inputSchema)
+            inputSchema = schemaToJson(t.inputSchema),
+            annotations = t.annotations ~= nil and dict(__TS__ObjectAssign({}, t.annotations)) or nil
         } end
     )
 end

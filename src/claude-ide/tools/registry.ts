@@ -21,7 +21,13 @@ export class Registry {
   list(): object[] {
     return this.tools
       .filter((t) => t.listed !== false)
-      .map((t) => ({ name: t.name, description: t.description, inputSchema: schemaToJson(t.inputSchema) }));
+      .map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: schemaToJson(t.inputSchema),
+        annotations: t.annotations !== undefined ? dict({ ...t.annotations }) : undefined,
+      }));
   }
 
   /** Validates `args` against the tool's schema: a message naming the bad argument, or undefined. */
@@ -39,6 +45,8 @@ function schemaToJson(schema: JsonSchema): object {
       out.properties = props;
     } else if (key === "items") {
       out.items = schemaToJson(value as JsonSchema);
+    } else if (key === "anyOf") {
+      out.anyOf = (value as JsonSchema[]).map((alternative) => schemaToJson(alternative));
     } else {
       out[key as string] = value;
     }
@@ -67,6 +75,16 @@ function matchesType(value: unknown, expected: string): boolean {
  * undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
  */
 export function checkValue(schema: JsonSchema, value: unknown, path: string): string | undefined {
+  if (schema.anyOf !== undefined) {
+    const problems: string[] = [];
+    for (const alternative of schema.anyOf) {
+      const err = checkValue(alternative, value, path);
+      if (err === undefined) return undefined;
+      problems.push(err);
+    }
+    const where = path === "" ? "arguments" : `"${path}"`;
+    return `${where} matches none of its ${problems.length} allowed forms: ${problems.map((p, i) => `(${i + 1}) ${p}`).join("; ")}`;
+  }
   if (schema.type !== undefined && !matchesType(value, schema.type)) {
     const article = schema.type === "integer" || schema.type === "array" || schema.type === "object" ? "an" : "a";
     return `${path === "" ? "arguments" : `"${path}"`} must be ${article} ${schema.type}, got ${typeName(value)}`;
@@ -76,6 +94,17 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
   }
   if (schema.minimum !== undefined && typeof value === "number" && value < schema.minimum) {
     return `"${path}" must be >= ${schema.minimum}, got ${value}`;
+  }
+  if (schema.maximum !== undefined && typeof value === "number" && value > schema.maximum) {
+    return `"${path}" must be <= ${schema.maximum}, got ${value}`;
+  }
+  if (schema.minLength !== undefined && typeof value === "string" && value.length < schema.minLength) {
+    return schema.minLength === 1 ? `"${path}" must not be empty` : `"${path}" must be at least ${schema.minLength} bytes long`;
+  }
+  if (schema.type === "array" && type(value) === "table") {
+    const n = (value as unknown[]).length;
+    if (schema.minItems !== undefined && n < schema.minItems) return `"${path}" must have at least ${schema.minItems} item${schema.minItems === 1 ? "" : "s"}, got ${n}`;
+    if (schema.maxItems !== undefined && n > schema.maxItems) return `"${path}" must have at most ${schema.maxItems} items, got ${n}`;
   }
   if (schema.type === "object" && isObject(value)) {
     for (const name of schema.required ?? []) {

@@ -23,8 +23,23 @@ export interface JsonSchema {
   items?: JsonSchema;
   enum?: (string | number)[];
   minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  /** The value must match at least one of these. */
+  anyOf?: JsonSchema[];
   default?: unknown;
   additionalProperties?: boolean;
+}
+
+/** MCP tool annotations (hints for clients: Claude Code's plan mode and auto-approval read readOnlyHint). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
 }
 
 /** Server → client notifications, and who is connected. Implemented by the server. */
@@ -102,7 +117,10 @@ export interface ToolContext {
 
 export interface ToolDescriptor {
   name: string;
+  /** Short human title, listed in tools/list (MCP 2025-06-18+). */
+  title?: string;
   description: string;
+  annotations?: ToolAnnotations;
   inputSchema: JsonSchema;
   /** false: callable but not listed by tools/list (close_tab). Default true. */
   listed?: boolean;

@@ -1,0 +1,114 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
+local __TS__ArraySort = ____lualib.__TS__ArraySort
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local ____exports = {}
+local function make(json)
+    return {json = json}
+end
+function ____exports.str(description, extra)
+    if extra == nil then
+        extra = {}
+    end
+    return make({type = "string", description = description, minLength = extra.minLength})
+end
+function ____exports.int(description, extra)
+    if extra == nil then
+        extra = {}
+    end
+    return make({type = "integer", description = description, minimum = extra.minimum, maximum = extra.maximum})
+end
+function ____exports.num(description, extra)
+    if extra == nil then
+        extra = {}
+    end
+    return make({type = "number", description = description, minimum = extra.minimum, maximum = extra.maximum})
+end
+function ____exports.bool(description)
+    return make({type = "boolean", description = description})
+end
+--- One of the given strings.
+function ____exports.enumOf(values, description)
+    return make({
+        type = "string",
+        description = description,
+        enum = {unpack(values)}
+    })
+end
+function ____exports.arrayOf(items, description, extra)
+    if extra == nil then
+        extra = {}
+    end
+    return make({
+        type = "array",
+        description = description,
+        items = items.json,
+        minItems = extra.minItems,
+        maxItems = extra.maxItems
+    })
+end
+--- The JSON Schema of an object with these properties (`required`: the ones not wrapped in optional()).
+function ____exports.objectSchema(props, opts)
+    if opts == nil then
+        opts = {}
+    end
+    local properties = {}
+    local required = {}
+    for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(props))) do
+        properties[name] = props[name].json
+        if props[name].optional ~= true then
+            required[#required + 1] = name
+        end
+    end
+    local ____opts_description_1 = opts.description
+    local ____properties_2 = properties
+    local ____temp_3 = #required > 0 and required or nil
+    local ____temp_0
+    if opts.closed == true then
+        ____temp_0 = false
+    else
+        ____temp_0 = nil
+    end
+    return {
+        type = "object",
+        description = ____opts_description_1,
+        properties = ____properties_2,
+        required = ____temp_3,
+        additionalProperties = ____temp_0
+    }
+end
+--- An object with these properties. `closed`: other properties are refused (naming them).
+function ____exports.obj(props, opts)
+    if opts == nil then
+        opts = {}
+    end
+    return make(____exports.objectSchema(props, opts))
+end
+--- A value matching at least one of the alternatives (e.g. two shapes of an edit).
+function ____exports.anyOf(description, ...)
+    local alternatives = {...}
+    return make({
+        description = description,
+        anyOf = __TS__ArrayMap(
+            alternatives,
+            function(____, a) return a.json end
+        )
+    })
+end
+function ____exports.optional(schema)
+    return {json = schema.json, optional = true}
+end
+--- Declares a tool once: its schema (for tools/list and validation) and its typed handler.
+function ____exports.defineTool(spec)
+    return {
+        name = spec.name,
+        title = spec.title,
+        description = spec.description,
+        inputSchema = ____exports.objectSchema(spec.input, {closed = spec.closed}),
+        annotations = spec.annotations,
+        listed = spec.listed,
+        enabled = spec.enabled,
+        handler = spec.handler
+    }
+end
+return ____exports
