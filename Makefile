@@ -45,8 +45,9 @@ test: deps check-generated
 test-fast: deps build
 	@bash scripts/test.sh $(SPEC)
 
+# :ClaudeCode runs the `claude` on PATH, else the pinned CLI under .deps/claude-cli (installed on first use).
 run: deps build
-	$(NVIM) --clean --cmd "set rtp^=$(CURDIR)" -c "lua require('claude-ide').setup({})"
+	@NVIM=$(NVIM) bash scripts/run.sh
 
 bench: deps build
 	@bash scripts/bench.sh

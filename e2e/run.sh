@@ -18,17 +18,11 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 VERSION="${1:-0.12}"
 NVIM="$ROOT/.deps/bin/nvim-$VERSION"
-CLI_VERSION="2.1.330"
-CLI_DIR="$ROOT/.deps/claude-cli"
-CLAUDE="$CLI_DIR/node_modules/.bin/claude"
 
 bash "$ROOT/scripts/deps.sh" --quiet
 command -v tmux >/dev/null || { echo "e2e needs tmux (apt-get install tmux)" >&2; exit 2; }
-if [[ ! -x "$CLAUDE" ]] || [[ "$("$CLAUDE" --version 2>/dev/null)" != "$CLI_VERSION"* ]]; then
-  echo "installing @anthropic-ai/claude-code@$CLI_VERSION into .deps/claude-cli"
-  mkdir -p "$CLI_DIR"
-  npm install --prefix "$CLI_DIR" --no-audit --no-fund --loglevel=error "@anthropic-ai/claude-code@$CLI_VERSION" >/dev/null
-fi
+# The pinned CLI (its version is in scripts/claude-cli.sh, shared with `make run`).
+CLAUDE="$(bash "$ROOT/scripts/claude-cli.sh")" || { echo "the Claude Code CLI could not be installed" >&2; exit 2; }
 
 WORK="$(mktemp -d /tmp/claude-ide-e2e.XXXXXX)"
 export HOME="$WORK/home"

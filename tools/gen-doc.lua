@@ -1,6 +1,8 @@
 -- Regenerates the generated sections of doc/claude-ide.txt from the code, so the help never drifts:
 --   *claude-ide-defaults*  the DEFAULTS block of src/claude-ide/config.ts (its comments are the docs)
 --   *claude-ide-tools*     name and description of every tool (from the compiled descriptors)
+-- and doc/tags (what :helptags doc writes), committed so that :help claude-ide works in any install that does
+-- not build help tags itself (a plain runtimepath entry, `make run`); lazy.nvim rewrites it identically.
 -- Run: nvim --clean --headless -l tools/gen-doc.lua [--check]   (make doc; make test checks it)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
 package.path = root .. '/lua/?.lua;' .. root .. '/lua/?/init.lua;' .. package.path
@@ -99,15 +101,41 @@ lines = replace_section(lines, '*claude-ide-defaults*', defaults_block())
 lines = replace_section(lines, '*claude-ide-tools-list*', tools_block())
 local updated = table.concat(lines, '\n')
 
-if updated == current then
-  io.write('doc/claude-ide.txt is up to date\n')
+--- What :helptags writes for `text` as doc/claude-ide.txt (built in a temp folder).
+local function tags_for(text)
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p')
+  local f = assert(io.open(dir .. '/claude-ide.txt', 'w'))
+  f:write(text)
+  f:close()
+  vim.cmd.helptags(vim.fn.fnameescape(dir))
+  local t = assert(io.open(dir .. '/tags', 'r'))
+  local tags = t:read('*a')
+  t:close()
+  vim.fn.delete(dir, 'rf')
+  return tags
+end
+
+local tags_path = root .. '/doc/tags'
+local tags_file = io.open(tags_path, 'r')
+local current_tags = tags_file and tags_file:read('*a')
+if tags_file then
+  tags_file:close()
+end
+local updated_tags = tags_for(updated)
+
+if updated == current and updated_tags == current_tags then
+  io.write('doc/claude-ide.txt and doc/tags are up to date\n')
   os.exit(0)
 end
 if check_only then
-  io.stderr:write('error: doc/claude-ide.txt is out of date with the code: run `make doc` and commit it\n')
+  local stale = updated ~= current and 'doc/claude-ide.txt' or 'doc/tags'
+  io.stderr:write(('error: %s is out of date with the code: run `make doc` and commit it\n'):format(stale))
   os.exit(1)
 end
-local f = assert(io.open(path, 'w'))
-f:write(updated)
-f:close()
-io.write('doc/claude-ide.txt regenerated\n')
+for file, text in pairs({ [path] = updated, [tags_path] = updated_tags }) do
+  local f = assert(io.open(file, 'w'))
+  f:write(text)
+  f:close()
+end
+io.write('doc/claude-ide.txt and doc/tags regenerated\n')

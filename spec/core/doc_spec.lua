@@ -22,6 +22,20 @@ describe('doc/claude-ide.txt', function()
       end
     end
     assert.are.same({}, missing)
+    -- doc/tags is committed (a plain runtimepath install and `make run` build no tags): it must be exactly
+    -- what :helptags writes for the committed help file.
+    assert.are.same(vim.fn.readfile(dir .. '/doc/tags'), vim.fn.readfile('doc/tags'))
     vim.fn.delete(dir, 'rf')
+  end)
+
+  it(':help claude-ide resolves with only this checkout on the runtimepath (no :helptags run)', function()
+    local child = require('helpers.child_nvim').spawn()
+    local chan = child:rpc()
+    vim.rpcrequest(chan, 'nvim_command', 'help claude-ide')
+    local name = vim.rpcrequest(chan, 'nvim_buf_get_name', 0)
+    local line = vim.rpcrequest(chan, 'nvim_get_current_line')
+    child:quit()
+    assert.are.equal('claude-ide.txt', vim.fs.basename(name))
+    assert.matches('*claude-ide*', line, 1, true)
   end)
 end)

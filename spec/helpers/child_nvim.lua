@@ -11,13 +11,19 @@ local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 local Child = {}
 Child.__index = Child
 
+--- opts.setup: claude-ide set up. opts.cmd: a command that starts Neovim instead (given the arguments
+--- --headless --listen <socket>); opts.env: its extra environment.
 function M.spawn(opts)
+  opts = opts or {}
   local self = setmetatable({ socket = vim.fn.tempname(), exited = false }, Child)
   local cmd = { vim.v.progpath, '--headless', '--clean', '--listen', self.socket, '--cmd', 'set rtp^=' .. vim.fn.fnameescape(root) }
-  if opts and opts.setup then
+  if opts.cmd then
+    cmd = vim.list_extend(vim.deepcopy(opts.cmd), { '--headless', '--listen', self.socket })
+  end
+  if opts.setup then
     vim.list_extend(cmd, { '-c', 'lua require("claude-ide").setup({})' })
   end
-  self.proc = vim.system(cmd, { text = true }, function()
+  self.proc = vim.system(cmd, { text = true, env = opts.env }, function()
     self.exited = true
   end)
   self.pid = self.proc.pid

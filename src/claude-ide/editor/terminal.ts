@@ -7,6 +7,8 @@ import { optionalModule } from "./plugins";
 
 /** Hosts the CLI must reach directly, never through HTTP(S)_PROXY. */
 const LOOPBACK = "127.0.0.1,localhost,::1";
+/** The filetype of Claude terminal buffers (`:autocmd FileType claude-ide`, statuslines). */
+export const FILETYPE = "claude-ide";
 /** jobstart(cmd, { term = true }) replaces termopen() from 0.11 on (termopen is deprecated there). */
 const JOBSTART_TERM = vim.fn.has("nvim-0.11") === 1;
 
@@ -160,6 +162,8 @@ export class ClaudeTerminal {
       return false;
     }
     this.snacksWin = win as SnacksWin;
+    const buf = this.snacksWin.buf;
+    if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
     return true;
   }
 
@@ -182,6 +186,8 @@ export class ClaudeTerminal {
     // Hidden, not wiped, when its window closes: the process keeps running.
     vim.api.nvim_set_option_value("bufhidden", "hide", { buf });
     vim.api.nvim_buf_set_var(buf, "claude_ide_terminal", true);
+    // For statuslines and FileType autocmds (a terminal buffer has no filetype of its own).
+    vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
     this.buf = buf;
     this.job = job as number;
     vim.cmd("startinsert");
