@@ -1,12 +1,32 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
+local selfTest, PROBE_TIMEOUT_MS
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
 local lockfile = require("claude-ide.discovery.lockfile")
 local ide = require("claude-ide")
+local ____probe = require("claude-ide.transport.probe")
+local probe = ____probe.probe
 local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
+function selfTest(port, token)
+    if type(token) ~= "string" then
+        vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
+        return
+    end
+    local r = probe(port, token, PROBE_TIMEOUT_MS)
+    local ms = string.format("%.1f", r.ms)
+    if r.ok then
+        vim.health.ok(((("live self-test: connected with the lock file's token, initialize + tools/list answered in " .. ms) .. " ms (") .. tostring(r.tools)) .. " tools)")
+    else
+        vim.health.error(
+            (("live self-test failed after " .. ms) .. " ms: ") .. tostring(r.error),
+            {"the CLI will not be able to connect either", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart"}
+        )
+    end
+end
+PROBE_TIMEOUT_MS = 3000
 local function octal(mode)
     return string.format("%o", mode % 512)
 end
@@ -61,6 +81,7 @@ local function checkServer()
     if mode ~= nil and mode ~= 384 then
         vim.health.warn(("lock file mode is " .. octal(mode)) .. ", expected 600")
     end
+    selfTest(s.port, lock.authToken)
 end
 local function checkLockDir()
     local dir = lockfile.defaultDir()
@@ -95,7 +116,7 @@ local function checkRivals()
         do
             local folders = lock.workspaceFolders
             if path == own or type(lock.pid) ~= "number" or not lockfile.isAlive(lock.pid) or type(folders) ~= "table" then
-                goto __continue23
+                goto __continue27
             end
             if __TS__ArraySome(
                 folders,
@@ -107,7 +128,7 @@ local function checkRivals()
                 rivals[#rivals + 1] = ((((tostring(lock.ideName) .. " (pid ") .. tostring(lock.pid)) .. ", ") .. vim.fs.basename(path)) .. ")"
             end
         end
-        ::__continue23::
+        ::__continue27::
     end
     if #rivals == 0 then
         vim.health.ok("no other running IDE claims this directory")

@@ -67,6 +67,28 @@ describe(':checkhealth claude-ide', function()
     assert.matches('OK no other running IDE', checkhealth(), 1, true)
   end)
 
+  it('connects to its own server with the lock file token: initialize + tools/list, with the round trip', function()
+    assert.is_true(ide.setup({}))
+    local report = checkhealth()
+    local ms, tools = report:match('OK live self%-test: connected with the lock file.s token, initialize %+ tools/list answered in ([%d.]+) ms %((%d+) tools%)')
+    assert(ms, report)
+    assert.is_true(tonumber(tools) > 0)
+    -- the probe never became a session, and its connection is gone
+    assert(vim.wait(2000, function()
+      return ide.status().clients == 0
+    end, 10))
+  end)
+
+  it('reports a failing self-test (a lock file whose token the server refuses)', function()
+    assert.is_true(ide.setup({}))
+    local path = ide.status().lockFile
+    local lock = vim.json.decode(table.concat(vim.fn.readfile(path), '\n'))
+    lock.authToken = 'not-the-token'
+    vim.fn.writefile({ vim.json.encode(lock) }, path)
+    local report = checkhealth()
+    assert.matches('ERROR live self%-test failed after [%d.]+ ms: the upgrade was refused: HTTP/1%.1 401', report)
+  end)
+
   it('warns when the claude command is not found', function()
     assert.is_true(ide.setup({ terminal = { command = 'claude-ide-no-such-binary --flag' } }))
     assert.matches('WARNING claude-ide-no-such-binary is not found', checkhealth(), 1, true)

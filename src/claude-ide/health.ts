@@ -2,7 +2,11 @@
 import { validate } from "./config";
 import * as lockfile from "./discovery/lockfile";
 import * as ide from "claude-ide";
+import { probe } from "./transport/probe";
 import { VERSION } from "./version";
+
+/** The self-test's round trip normally takes a few milliseconds. */
+const PROBE_TIMEOUT_MS = 3000;
 
 function octal(mode: number): string {
   return string.format("%o", mode % 0o1000);
@@ -46,6 +50,19 @@ function checkServer(): void {
   else vim.health.ok(`lock file ${path}`);
   const mode = permissions(path);
   if (mode !== undefined && mode !== 0o600) vim.health.warn(`lock file mode is ${octal(mode)}, expected 600`);
+  selfTest(s.port as number, lock.authToken);
+}
+
+/** Connects to the server as the CLI would (loopback, the lock file's token): initialize + tools/list. */
+function selfTest(port: number, token: unknown): void {
+  if (typeof token !== "string") {
+    vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart");
+    return;
+  }
+  const r = probe(port, token, PROBE_TIMEOUT_MS);
+  const ms = string.format("%.1f", r.ms);
+  if (r.ok) vim.health.ok(`live self-test: connected with the lock file's token, initialize + tools/list answered in ${ms} ms (${r.tools} tools)`);
+  else vim.health.error(`live self-test failed after ${ms} ms: ${r.error}`, ["the CLI will not be able to connect either", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart"]);
 }
 
 function checkLockDir(): void {
