@@ -96,3 +96,15 @@ declare namespace vim {
   /** Alias of vim.uv kept by Neovim 0.10+. Prefer vim.uv. */
   const loop: typeof vim.uv;
 }
+
+declare namespace vim.uv {
+  interface Signal extends Handle {
+    start(this: Signal, signum: string | number, cb: (signame: string) => void): number | undefined;
+    stop(this: Signal): void;
+  }
+  interface Tty extends Stream {}
+  function new_signal(): Signal;
+  function new_tty(fd: number, readable: boolean): Tty | undefined;
+  /** "pipe", "tty", "file", "tcp", "udp", "unknown". */
+  function guess_handle(fd: number): string;
+}

@@ -38,6 +38,12 @@ declare namespace vim {
   function tbl_count(t: object): number;
   function islist(t: unknown): boolean;
   function is_callable(f: unknown): boolean;
+  interface Regex {
+    /** Byte offsets (0-based start, end exclusive) of the first match in `s`, or nothing. */
+    match_str(this: Regex, s: string): LuaMultiReturn<[number | undefined, number | undefined]>;
+  }
+  /** Compiles a Vim regex; raises on a bad pattern. */
+  function regex(re: string): Regex;
   function split(s: string, sep: string, opts?: { plain?: boolean; trimempty?: boolean }): string[];
   function startswith(s: string, prefix: string): boolean;
   function endswith(s: string, suffix: string): boolean;
@@ -47,6 +53,8 @@ declare namespace vim {
   function cmd(command: string | Dict): void;
   function wait(timeout: number, condition?: () => boolean, interval?: number, fast_only?: boolean): LuaMultiReturn<[boolean, number?]>;
   function in_fast_event(): boolean;
+  /** xdiff of two texts; with result_type "indices": hunks { start_a, count_a, start_b, count_b }. */
+  function diff(a: string, b: string, opts: { result_type: "indices"; algorithm?: string; linematch?: boolean | number }): [number, number, number, number][];
   function print(...args: unknown[]): void;
   function deprecate(...args: unknown[]): void;
   function validate(spec: Dict): void;

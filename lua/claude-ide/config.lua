@@ -80,7 +80,15 @@ ____exports.DEFAULTS = {
         auto_close = true,
         env = {}
     },
-    diff = {layout = "vertical", keymaps = {accept = "<CR>", reject = "q"}, open_in_new_tab = true},
+    diff = {layout = "vertical", keymaps = {
+        accept = "<CR>",
+        reject = "q",
+        take_hunk = "gh",
+        drop_hunk = "gH",
+        next_hunk = "]c",
+        prev_hunk = "[c"
+    }, open_in_new_tab = true},
+    agent = {review = true, execute = "off", lsp_timeout_ms = 5000},
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
 }
@@ -114,6 +122,10 @@ local positiveMs = {
 local nonEmptyString = {
     expected = "a non-empty string",
     check = function(v) return type(v) == "string" and v ~= "" end
+}
+local optionalKey = {
+    expected = "a key (non-empty string) or false",
+    check = function(v) return v == false or type(v) == "string" and v ~= "" end
 }
 local size = {
     expected = "a positive number (fraction < 1 or cells >= 1)",
@@ -195,7 +207,17 @@ RULES = {
     },
     ["diff.keymaps.accept"] = nonEmptyString,
     ["diff.keymaps.reject"] = nonEmptyString,
+    ["diff.keymaps.take_hunk"] = optionalKey,
+    ["diff.keymaps.drop_hunk"] = optionalKey,
+    ["diff.keymaps.next_hunk"] = optionalKey,
+    ["diff.keymaps.prev_hunk"] = optionalKey,
     ["diff.open_in_new_tab"] = bool,
+    ["agent.review"] = bool,
+    ["agent.execute"] = {
+        expected = "\"off\", \"ask\" or \"allow\"",
+        check = oneOf({"off", "ask", "allow"})
+    },
+    ["agent.lsp_timeout_ms"] = positiveMs,
     execute_code = bool,
     ["execute_code_opts.interpreter"] = {
         expected = "a non-empty list of strings",
@@ -247,20 +269,20 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue27
+                goto __continue28
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue27
+                goto __continue28
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue27::
+        ::__continue28::
     end
     return nil
 end

@@ -244,6 +244,16 @@ local function __TS__InstanceOf(obj, classTbl)
     return false
 end
 
+local function __TS__ObjectEntries(obj)
+    local result = {}
+    local len = 0
+    for key in pairs(obj) do
+        len = len + 1
+        result[len] = {key, obj[key]}
+    end
+    return result
+end
+
 local function __TS__TypeOf(value)
     local luaType = type(value)
     if luaType == "table" then
@@ -253,6 +263,27 @@ local function __TS__TypeOf(value)
     else
         return luaType
     end
+end
+
+local function __TS__ArraySome(self, callbackfn, thisArg)
+    for i = 1, #self do
+        if callbackfn(thisArg, self[i], i - 1, self) then
+            return true
+        end
+    end
+    return false
+end
+
+local function __TS__ArraySort(self, compareFn)
+    if compareFn ~= nil then
+        table.sort(
+            self,
+            function(a, b) return compareFn(nil, a, b) < 0 end
+        )
+    else
+        table.sort(self)
+    end
+    return self
 end
 
 local function __TS__StringSubstring(self, start, ____end)
@@ -273,16 +304,6 @@ local function __TS__StringSubstring(self, start, ____end)
     return string.sub(self, start, ____end)
 end
 
-local function __TS__StringIncludes(self, searchString, position)
-    if not position then
-        position = 1
-    else
-        position = position + 1
-    end
-    local index = string.find(self, searchString, position, true)
-    return index ~= nil
-end
-
 local function __TS__ArrayPush(self, ...)
     local items = {...}
     local len = #self
@@ -293,20 +314,46 @@ local function __TS__ArrayPush(self, ...)
     return len
 end
 
+local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
+    if fromIndex == nil then
+        fromIndex = 0
+    end
+    local len = #self
+    if len == 0 then
+        return -1
+    end
+    if fromIndex >= len then
+        return -1
+    end
+    if fromIndex < 0 then
+        fromIndex = len + fromIndex
+        if fromIndex < 0 then
+            fromIndex = 0
+        end
+    end
+    for i = fromIndex + 1, len do
+        if self[i] == searchElement then
+            return i - 1
+        end
+    end
+    return -1
+end
+
+local function __TS__StringIncludes(self, searchString, position)
+    if not position then
+        position = 1
+    else
+        position = position + 1
+    end
+    local index = string.find(self, searchString, position, true)
+    return index ~= nil
+end
+
 local function __TS__StringEndsWith(self, searchString, endPosition)
     if endPosition == nil or endPosition > #self then
         endPosition = #self
     end
     return string.sub(self, endPosition - #searchString + 1, endPosition) == searchString
-end
-
-local function __TS__ArraySome(self, callbackfn, thisArg)
-    for i = 1, #self do
-        if callbackfn(thisArg, self[i], i - 1, self) then
-            return true
-        end
-    end
-    return false
 end
 
 local function __TS__ClassExtends(target, base)
@@ -447,18 +494,6 @@ local function __TS__Delete(target, key)
     return true
 end
 
-local function __TS__ArraySort(self, compareFn)
-    if compareFn ~= nil then
-        table.sort(
-            self,
-            function(a, b) return compareFn(nil, a, b) < 0 end
-        )
-    else
-        table.sort(self)
-    end
-    return self
-end
-
 return {
   __TS__ArrayFilter = __TS__ArrayFilter,
   __TS__ArrayFind = __TS__ArrayFind,
@@ -477,12 +512,14 @@ return {
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__New = __TS__New,
   __TS__InstanceOf = __TS__InstanceOf,
+  __TS__ObjectEntries = __TS__ObjectEntries,
   __TS__TypeOf = __TS__TypeOf,
-  __TS__StringSubstring = __TS__StringSubstring,
-  __TS__StringIncludes = __TS__StringIncludes,
-  __TS__ArrayPush = __TS__ArrayPush,
-  __TS__StringEndsWith = __TS__StringEndsWith,
   __TS__ArraySome = __TS__ArraySome,
-  __TS__Delete = __TS__Delete,
-  __TS__ArraySort = __TS__ArraySort
+  __TS__ArraySort = __TS__ArraySort,
+  __TS__StringSubstring = __TS__StringSubstring,
+  __TS__ArrayPush = __TS__ArrayPush,
+  __TS__ArrayIndexOf = __TS__ArrayIndexOf,
+  __TS__StringIncludes = __TS__StringIncludes,
+  __TS__StringEndsWith = __TS__StringEndsWith,
+  __TS__Delete = __TS__Delete
 }

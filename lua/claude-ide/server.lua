@@ -14,6 +14,8 @@ local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local notification = ____jsonrpc.notification
 local ____session = require("claude-ide.protocol.session")
 local Session = ____session.Session
+local ____endpoint = require("claude-ide.agent.endpoint")
+local createAgentRole = ____endpoint.createAgentRole
 local ____index = require("claude-ide.tools.index")
 local ALL_TOOLS = ____index.ALL_TOOLS
 local ____registry = require("claude-ide.tools.registry")
@@ -111,7 +113,12 @@ function Server.prototype.start(self)
         startedAt = vim.uv.now(),
         sessions = sessions,
         blocking = blocking,
-        registry = __TS__New(Registry, self.opts.tools or ALL_TOOLS, self.config),
+        ide = {
+            name = "ide",
+            registry = __TS__New(Registry, self.opts.tools or ALL_TOOLS, self.config),
+            capabilities = {tools = {listChanged = false}},
+            argumentErrorsAsResults = false
+        },
         services = services,
         augroup = self:createAutocmds(endpoint.port)
     }
@@ -155,9 +162,13 @@ function Server.prototype.status(self)
         return {running = false, clients = 0, cliPids = {}}
     end
     local cliPids = {}
+    local agents = 0
     for ____, s in pairs(r.sessions) do
         if s:isOpen() and s.cliPid ~= nil then
             cliPids[#cliPids + 1] = s.cliPid
+        end
+        if s:isOpen() and s.role == "agent" then
+            agents = agents + 1
         end
     end
     return {
@@ -166,7 +177,8 @@ function Server.prototype.status(self)
         lockFile = r.lockPath,
         clients = #r.listener:connections(),
         uptimeMs = vim.uv.now() - r.startedAt,
-        cliPids = cliPids
+        cliPids = cliPids,
+        agents = agents
     }
 end
 function Server.prototype.openListener(self, sessions)
@@ -206,11 +218,25 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
+    local ____temp_6
+    if conn.headers["x-claude-ide-role"] == "agent" then
+        local ____r_3, ____agent_4 = r, "agent"
+        if ____r_3[____agent_4] == nil then
+            ____r_3[____agent_4] = createAgentRole(
+                self.config,
+                function() return r.services end
+            )
+        end
+        ____temp_6 = r.agent
+    else
+        ____temp_6 = r.ide
+    end
+    local role = ____temp_6
     local session = __TS__New(
         Session,
         conn,
         {
-            registry = r.registry,
+            role = role,
             blocking = r.blocking,
             config = self.config,
             hub = self.hub,
@@ -220,8 +246,8 @@ function Server.prototype.accept(self, sessions, conn)
                 if not s:isOpen() then
                     sessions[s.id] = nil
                 end
-                local ____opt_3 = self.running
-                if (____opt_3 and ____opt_3.sessions) == sessions then
+                local ____opt_7 = self.running
+                if (____opt_7 and ____opt_7.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -235,7 +261,7 @@ function Server.prototype.readySessions(self)
     local r = self.running
     if r ~= nil then
         for ____, s in pairs(r.sessions) do
-            if s.ready and s:isOpen() then
+            if s.ready and s:isOpen() and s.role == "ide" then
                 ready[#ready + 1] = s
             end
         end

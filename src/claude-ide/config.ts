@@ -27,9 +27,10 @@ export interface Config {
   };
   diff: {
     layout: DiffLayout;
-    keymaps: { accept: string; reject: string };
+    keymaps: { accept: string; reject: string; take_hunk: string | false; drop_hunk: string | false; next_hunk: string | false; prev_hunk: string | false };
     open_in_new_tab: boolean;
   };
+  agent: { review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
 }
@@ -74,9 +75,21 @@ export const DEFAULTS: Config = {
     // "vertical" (side by side) or "horizontal" (one above the other).
     layout: "vertical",
     // Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
-    keymaps: { accept: "<CR>", reject: "q" },
+    // take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back into the proposal;
+    // either way the hunk is decided and the cursor moves to the next one. false: no such key.
+    keymaps: { accept: "<CR>", reject: "q", take_hunk: "gh", drop_hunk: "gH", next_hunk: "]c", prev_hunk: "[c" },
     // Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
     open_in_new_tab: true,
+  },
+  // The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
+  agent: {
+    // Show every edit of the model (edit, LSP rename, code actions, formatting) in a diff review and wait for your
+    // answer. false: edits are applied at once (you can still undo them).
+    review: true,
+    // The execute tool (Ex commands and Lua from the model): "off", "ask" (confirm each run in Neovim) or "allow".
+    execute: "off",
+    // A request to a language server taking longer than this is abandoned and the tool says so.
+    lsp_timeout_ms: 5000,
   },
   // Offer the executeCode tool to Claude. Every run asks for your confirmation first.
   execute_code: false,
@@ -108,6 +121,7 @@ const oneOf = (values: string[]): Check => (v) => typeof v === "string" && value
 const bool: Rule = { expected: "a boolean", check: (v) => typeof v === "boolean" };
 const positiveMs: Rule = { expected: "a positive integer (milliseconds)", check: between(1, 2 ** 31) };
 const nonEmptyString: Rule = { expected: "a non-empty string", check: (v) => typeof v === "string" && v !== "" };
+const optionalKey: Rule = { expected: "a key (non-empty string) or false", check: (v) => v === false || (typeof v === "string" && v !== "") };
 const size: Rule = { expected: "a positive number (fraction < 1 or cells >= 1)", check: (v) => typeof v === "number" && v > 0 };
 const stringList: Rule = {
   expected: "a list of strings",
@@ -149,7 +163,14 @@ const RULES: { [path: string]: Rule } = {
   "diff.layout": { expected: '"vertical" or "horizontal"', check: oneOf(["vertical", "horizontal"]) },
   "diff.keymaps.accept": nonEmptyString,
   "diff.keymaps.reject": nonEmptyString,
+  "diff.keymaps.take_hunk": optionalKey,
+  "diff.keymaps.drop_hunk": optionalKey,
+  "diff.keymaps.next_hunk": optionalKey,
+  "diff.keymaps.prev_hunk": optionalKey,
   "diff.open_in_new_tab": bool,
+  "agent.review": bool,
+  "agent.execute": { expected: '"off", "ask" or "allow"', check: oneOf(["off", "ask", "allow"]) },
+  "agent.lsp_timeout_ms": positiveMs,
   execute_code: bool,
   "execute_code_opts.interpreter": {
     expected: "a non-empty list of strings",

@@ -7,7 +7,8 @@ import { createServices, disposeServices } from "./editor/services";
 import { Logger } from "./log";
 import { Blocking } from "./protocol/blocking";
 import { notification } from "./protocol/jsonrpc";
-import { Session } from "./protocol/session";
+import { Role, Session } from "./protocol/session";
+import { createAgentRole } from "./agent/endpoint";
 import { ALL_TOOLS } from "./tools/index";
 import { Registry } from "./tools/registry";
 import type { Hub, Services, ToolDescriptor } from "./tools/types";
@@ -28,6 +29,8 @@ export interface ServerStatus {
   uptimeMs?: number;
   /** Pids the CLIs announced with ide_connected. */
   cliPids: number[];
+  /** Open connections of agent bridges (the model's endpoint; included in `clients`). */
+  agents?: number;
 }
 
 export interface ServerOptions {
@@ -51,7 +54,10 @@ interface Running {
   startedAt: number;
   sessions: LuaMap<number, Session>;
   blocking: Blocking;
-  registry: Registry;
+  /** What the Claude CLI's connections get. */
+  ide: Role;
+  /** What the agent bridge's connections get (header x-claude-ide-role: agent); made on first use. */
+  agent?: Role;
   services: Services;
   augroup: number;
 }
@@ -124,7 +130,13 @@ export class Server {
       startedAt: vim.uv.now(),
       sessions,
       blocking,
-      registry: new Registry(this.opts.tools ?? ALL_TOOLS, this.config),
+      ide: {
+        name: "ide",
+        registry: new Registry(this.opts.tools ?? ALL_TOOLS, this.config),
+        // Honest: the tool list never changes while a session is open, so no list_changed is ever sent.
+        capabilities: { tools: { listChanged: false } },
+        argumentErrorsAsResults: false,
+      },
       services,
       augroup: this.createAutocmds(endpoint.port),
     };
@@ -155,7 +167,11 @@ export class Server {
     const r = this.running;
     if (r === undefined) return { running: false, clients: 0, cliPids: [] };
     const cliPids: number[] = [];
-    for (const [, s] of r.sessions) if (s.isOpen() && s.cliPid !== undefined) cliPids.push(s.cliPid);
+    let agents = 0;
+    for (const [, s] of r.sessions) {
+      if (s.isOpen() && s.cliPid !== undefined) cliPids.push(s.cliPid);
+      if (s.isOpen() && s.role === "agent") agents++;
+    }
     return {
       running: true,
       port: r.endpoint.port,
@@ -163,6 +179,7 @@ export class Server {
       clients: r.listener.connections().length,
       uptimeMs: vim.uv.now() - r.startedAt,
       cliPids,
+      agents,
     };
   }
 
@@ -206,8 +223,9 @@ export class Server {
       conn.close(CloseCode.GoingAway, "server stopped");
       return;
     }
+    const role = conn.headers["x-claude-ide-role"] === "agent" ? (r.agent ??= createAgentRole(this.config, () => r.services)) : r.ide;
     const session = new Session(conn, {
-      registry: r.registry,
+      role,
       blocking: r.blocking,
       config: this.config,
       hub: this.hub,
@@ -227,7 +245,7 @@ export class Server {
   private readySessions(): Session[] {
     const ready: Session[] = [];
     const r = this.running;
-    if (r !== undefined) for (const [, s] of r.sessions) if (s.ready && s.isOpen()) ready.push(s);
+    if (r !== undefined) for (const [, s] of r.sessions) if (s.ready && s.isOpen() && s.role === "ide") ready.push(s);
     return ready;
   }
 

@@ -1,33 +1,27 @@
 --[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
 local ____exports = {}
+local ____fs = require("claude-ide.util.fs")
+local writeFileAtomic = ____fs.writeFileAtomic
 local ____json = require("claude-ide.util.json")
 local decode = ____json.decode
 local encode = ____json.encode
 local isObject = ____json.isObject
---- `n` random bytes as hex (vim.uv.random reads the OS CSPRNG).
-function ____exports.randomHex(n)
-    local bytes = vim.uv.random(n)
-    if bytes == nil then
-        error("vim.uv.random failed")
-    end
-    local hex = {}
-    do
-        local i = 1
-        while i <= #bytes do
-            hex[#hex + 1] = string.format(
-                "%02x",
-                string.byte(bytes, i)
-            )
-            i = i + 1
-        end
-    end
-    return table.concat(hex, "")
-end
 ____exports.IDE_NAME = "Neovim"
 local FILE_MODE = 384
 local DIR_MODE = 448
 --- Lock files are a few hundred bytes; anything much larger is not one of ours.
 local MAX_LOCK_BYTES = 64 * 1024
+--- The facts of this Neovim, now.
+function ____exports.instanceFacts()
+    local args = vim.fn.argv()
+    local first = #args > 0 and vim.fn.fnamemodify(args[1], ":p") or ""
+    return {
+        cwd = vim.fs.normalize(vim.fn.getcwd()),
+        mainFile = first,
+        socket = vim.v.servername or "",
+        agent = true
+    }
+end
 --- `$CLAUDE_CONFIG_DIR/ide` when set, else `~/.claude/ide`.
 function ____exports.defaultDir()
     local base = vim.env.CLAUDE_CONFIG_DIR
@@ -84,7 +78,8 @@ function ____exports.contents(token, folders)
         ideName = ____exports.IDE_NAME,
         transport = "ws",
         runningInWindows = false,
-        authToken = token
+        authToken = token,
+        nvim = ____exports.instanceFacts()
     }
 end
 --- mkdir -p with 0700 for the directories it creates (an existing directory is left as it is).
@@ -98,45 +93,10 @@ local function ensureDir(dir)
     end
     return {ok = true, value = dir}
 end
---- Writes `data` to `path` atomically: a 0600 temp file in the same directory, fsync, rename over `path`.
+--- Writes `data` to `path` atomically (util/fs): a 0600 temp file in the same directory, fsync, rename.
 function ____exports.writeAtomic(path, data)
-    local tmp = ((((((vim.fs.dirname(path) .. "/.") .. vim.fs.basename(path)) .. ".") .. tostring(vim.fn.getpid())) .. ".") .. ____exports.randomHex(6)) .. ".tmp"
-    local fd, openErr = vim.uv.fs_open(tmp, "wx", FILE_MODE)
-    if fd == nil then
-        return {
-            ok = false,
-            error = (("cannot create " .. tmp) .. ": ") .. tostring(openErr)
-        }
-    end
-    local failure
-    local chmodOk, chmodErr = vim.uv.fs_chmod(tmp, FILE_MODE)
-    if not chmodOk then
-        failure = (("chmod " .. tmp) .. ": ") .. tostring(chmodErr)
-    end
-    if failure == nil then
-        local written, writeErr = vim.uv.fs_write(fd, data, 0)
-        if written ~= #data then
-            failure = (("write " .. tmp) .. ": ") .. (writeErr or "short write")
-        end
-    end
-    if failure == nil then
-        local synced, syncErr = vim.uv.fs_fsync(fd)
-        if not synced then
-            failure = (("fsync " .. tmp) .. ": ") .. tostring(syncErr)
-        end
-    end
-    vim.uv.fs_close(fd)
-    if failure == nil then
-        local renamed, renameErr = vim.uv.fs_rename(tmp, path)
-        if not renamed then
-            failure = (("rename to " .. path) .. ": ") .. tostring(renameErr)
-        end
-    end
-    if failure ~= nil then
-        vim.uv.fs_unlink(tmp)
-        return {ok = false, error = failure}
-    end
-    return {ok = true, value = path}
+    local written = writeFileAtomic(path, data, FILE_MODE)
+    return written.ok and ({ok = true, value = path}) or written
 end
 --- Creates the directory if needed and writes `<dir>/<port>.lock`. Returns its path.
 function ____exports.write(dir, port, token, folders)
@@ -190,7 +150,7 @@ function ____exports.list(dir)
                 break
             end
             if not vim.endswith(name, ".lock") then
-                goto __continue39
+                goto __continue31
             end
             local path = vim.fs.joinpath(dir, name)
             local lock = ____exports.read(path)
@@ -198,7 +158,7 @@ function ____exports.list(dir)
                 found[#found + 1] = {path = path, lock = lock}
             end
         end
-        ::__continue39::
+        ::__continue31::
     end
     return found
 end
@@ -211,19 +171,38 @@ function ____exports.removeStale(dir)
         local lock = ____value.lock
         do
             if lock.ideName ~= ____exports.IDE_NAME then
-                goto __continue44
+                goto __continue36
             end
             local pid = lock.pid
             if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
-                goto __continue44
+                goto __continue36
             end
             local ok = vim.uv.fs_unlink(path)
             if ok then
                 removed[#removed + 1] = path
             end
         end
-        ::__continue44::
+        ::__continue36::
     end
     return removed
+end
+--- `n` random bytes as hex (vim.uv.random reads the OS CSPRNG).
+function ____exports.randomHex(n)
+    local bytes = vim.uv.random(n)
+    if bytes == nil then
+        error("vim.uv.random failed")
+    end
+    local hex = {}
+    do
+        local i = 1
+        while i <= #bytes do
+            hex[#hex + 1] = string.format(
+                "%02x",
+                string.byte(bytes, i)
+            )
+            i = i + 1
+        end
+    end
+    return table.concat(hex, "")
 end
 return ____exports

@@ -46,8 +46,14 @@ function Review.prototype.accept(self, closeNow)
         return
     end
     local text = self.view:proposalText()
-    local disk = readFile(self.req.newPath)
-    if disk.ok and normalizeEol(text) == normalizeEol(disk.text or "") then
+    local ____temp_0
+    if self.req.appliedByPlugin == true then
+        ____temp_0 = nil
+    else
+        ____temp_0 = readFile(self.req.newPath)
+    end
+    local disk = ____temp_0
+    if disk ~= nil and disk.ok and normalizeEol(text) == normalizeEol(disk.text or "") then
         say(
             ("the proposal for " .. vim.fn.fnamemodify(self.req.newPath, ":t")) .. " leaves the file unchanged: answered as a rejection",
             "warn"
@@ -77,7 +83,7 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     else
         vim.schedule(finish)
     end
-    if outcome and outcome.accepted then
+    if outcome and outcome.accepted and self.req.appliedByPlugin ~= true then
         self.owner:follow(self.req.newPath, outcome.text)
     end
     local listener = self.listener
@@ -102,13 +108,13 @@ local function currentText(path)
     if not disk.ok then
         return disk
     end
-    local ____temp_2
+    local ____temp_3
     if disk.text == nil then
-        ____temp_2 = nil
+        ____temp_3 = nil
     else
-        ____temp_2 = splitText(disk.text).lines
+        ____temp_3 = splitText(disk.text).lines
     end
-    return {ok = true, lines = ____temp_2, dirty = false}
+    return {ok = true, lines = ____temp_3, dirty = false}
 end
 --- Every review of one running server (Services.diff).
 ____exports.DiffManager = __TS__Class()
@@ -131,9 +137,9 @@ function DiffManager.prototype.____constructor(self, config)
         if not current.ok then
             return {ok = false, error = "old_file_path: " .. current.error}
         end
-        local ____opt_5 = self.reviews[req.tabName]
-        if ____opt_5 ~= nil then
-            ____opt_5:reject(true)
+        local ____opt_6 = self.reviews[req.tabName]
+        if ____opt_6 ~= nil then
+            ____opt_6:reject(true)
         end
         local review = __TS__New(Review, req, self)
         local spec = {
@@ -144,7 +150,8 @@ function DiffManager.prototype.____constructor(self, config)
             proposal = splitText(req.contents),
             bytes = #req.contents,
             filetype = current.filetype,
-            config = self.config.diff
+            config = self.config.diff,
+            source = req.source
         }
         local events = {
             accept = function() return review:accept(false) end,
@@ -241,17 +248,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_9
+    local ____inTab_10
     if inTab then
-        local ____opt_7 = __TS__ArrayFind(
+        local ____opt_8 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_9 = ____opt_7 and ____opt_7.buf
+        ____inTab_10 = ____opt_8 and ____opt_8.buf
     else
-        ____inTab_9 = nil
+        ____inTab_10 = nil
     end
-    return ____inTab_9
+    return ____inTab_10
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
 -- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same

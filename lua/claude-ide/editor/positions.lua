@@ -23,6 +23,17 @@ end
 function ____exports.utf16Length(line)
     return ____exports.byteToUtf16(line, #line)
 end
+--- Number of characters (code points) in `line`.
+function ____exports.charCount(line)
+    if isAscii(line) then
+        return #line
+    end
+    if ENCODING_API then
+        return vim.str_utfindex(line, "utf-32", #line, false)
+    end
+    local utf32 = vim.str_utfindex(line, #line)
+    return utf32
+end
 ENCODING_API = vim.fn.has("nvim-0.11") == 1
 NON_ASCII = ((("[" .. string.char(128)) .. "-") .. string.char(255)) .. "]"
 --- Byte offset of UTF-16 offset `u16` (clamped to the line) in `line`. An offset inside a surrogate pair
@@ -87,5 +98,34 @@ function ____exports.uriCandidates(uri)
         ____exports.normalizePath(decoded),
         literal
     }
+end
+--- 1-based character column (code points, as an editor shows them) of byte offset `byteCol` in `line`.
+function ____exports.byteToCharColumn(line, byteCol)
+    local col = math.max(
+        0,
+        math.min(byteCol, #line)
+    )
+    if isAscii(line) then
+        return col + 1
+    end
+    if ENCODING_API then
+        return vim.str_utfindex(line, "utf-32", col, false) + 1
+    end
+    local utf32 = vim.str_utfindex(line, col)
+    return utf32 + 1
+end
+--- Byte offset of 1-based character column `charCol` in `line` (past the end: the line's length).
+function ____exports.charColumnToByte(line, charCol)
+    local idx = math.max(0, charCol - 1)
+    if isAscii(line) then
+        return math.min(idx, #line)
+    end
+    if idx >= ____exports.charCount(line) then
+        return #line
+    end
+    if ENCODING_API then
+        return vim.str_byteindex(line, "utf-32", idx, false)
+    end
+    return vim.str_byteindex(line, idx, false)
 end
 return ____exports

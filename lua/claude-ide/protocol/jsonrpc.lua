@@ -41,7 +41,8 @@ local function numberText(n)
     end
     return string.format("%.17g", n)
 end
-local function idText(id)
+--- The JSON text of an id, exactly as it arrived (undefined: null).
+function ____exports.idText(id)
     if id == nil then
         return "null"
     end
@@ -96,11 +97,11 @@ local function rawTopLevelId(text)
 end
 --- `{"jsonrpc":"2.0","id":<id>,"result":<result>}` with the id written exactly.
 function ____exports.resultResponse(id, result)
-    return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. idText(id)) .. ",\"result\":") .. encodeJson(result)) .. "}"
+    return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"result\":") .. encodeJson(result)) .. "}"
 end
 --- An error response; `id` undefined writes `"id":null` (the id could not be determined).
 function ____exports.errorResponse(id, code, message)
-    return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. idText(id)) .. ",\"error\":") .. encodeJson({code = code, message = message})) .. "}"
+    return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"error\":") .. encodeJson({code = code, message = message})) .. "}"
 end
 function ____exports.notification(method, params)
     return ((("{\"jsonrpc\":\"2.0\",\"method\":" .. encodeJson(method)) .. ",\"params\":") .. encodeJson(params)) .. "}"

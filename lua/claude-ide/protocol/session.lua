@@ -26,7 +26,15 @@ function RpcError.prototype.____constructor(self, code, message)
     self.code = code
     self.message = message
 end
-local function invalidParams(message)
+--- Raised by a request handler: answered as a JSON-RPC error with this code and message.
+function ____exports.rpcError(code, message)
+    error(
+        __TS__New(RpcError, code, message),
+        0
+    )
+end
+--- Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message.
+function ____exports.invalidRequestParams(message)
     error(
         __TS__New(RpcError, ErrorCode.InvalidParams, message),
         0
@@ -45,12 +53,16 @@ local function idKey(id)
     end
     return nil
 end
+--- A bad argument as the model reads it: what was wrong, and that the call can be made again.
+local function argumentError(tool, problem)
+    return {content = {{type = "text", text = ((((("ERROR: " .. tool) .. ": ") .. problem) .. ". Fix the arguments and call ") .. tool) .. " again."}}, isError = true}
+end
 local function objectParams(params)
     if params == nil then
         return {}
     end
     if not isObject(params) then
-        invalidParams("params must be an object")
+        ____exports.invalidRequestParams("params must be an object")
     end
     return params
 end
@@ -64,11 +76,15 @@ function Session.prototype.____constructor(self, conn, deps)
     self.open = true
     self.calls = {}
     self.id = conn.id
+    self.role = deps.role.name
     self.requests = {
         initialize = function(params) return self:initialize(objectParams(params)) end,
         ping = function() return dict() end,
-        ["tools/list"] = function() return {tools = self.deps.registry:list()} end
+        ["tools/list"] = function() return {tools = self.deps.role.registry:list()} end
     }
+    for method, handler in pairs(deps.role.requests or ({})) do
+        self.requests[method] = function(params) return handler(objectParams(params)) end
+    end
     self.notifications = {
         ["notifications/initialized"] = function() return self:markReady() end,
         ["notifications/cancelled"] = function(params) return self:cancelRequest(params) end,
@@ -168,8 +184,9 @@ function Session.prototype.initialize(self, params)
     end
     return {
         protocolVersion = type(asked) == "string" and __TS__ArrayIncludes(____exports.PROTOCOL_VERSIONS, asked) and asked or ____exports.PROTOCOL_VERSIONS[1],
-        capabilities = {tools = {listChanged = false}},
-        serverInfo = {name = "claude-ide.nvim", version = VERSION}
+        capabilities = self.deps.role.capabilities,
+        serverInfo = {name = "claude-ide.nvim", version = VERSION},
+        instructions = self.deps.role.instructions
     }
 end
 function Session.prototype.markReady(self)
@@ -215,17 +232,15 @@ function Session.prototype.startCall(self, id, rawParams)
     local params = objectParams(rawParams)
     local name = params.name
     if type(name) ~= "string" then
-        invalidParams("tools/call: \"name\" must be a string")
+        ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local tool = self.deps.registry:find(name)
+    local ____self_deps_3 = self.deps
+    local role = ____self_deps_3.role
+    local tool = role.registry:find(name)
     if tool == nil then
-        invalidParams(("unknown tool \"" .. name) .. "\"")
+        ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
     end
     local args = (params.arguments == nil or params.arguments == vim.NIL) and dict() or params.arguments
-    local problem = self.deps.registry:check(tool, args)
-    if problem ~= nil then
-        invalidParams((name .. ": ") .. problem)
-    end
     local key = idKey(id)
     if self.calls[key] ~= nil then
         error(
@@ -237,10 +252,22 @@ function Session.prototype.startCall(self, id, rawParams)
             0
         )
     end
-    local ____self_deps_3 = self.deps
-    local config = ____self_deps_3.config
-    local hub = ____self_deps_3.hub
-    local services = ____self_deps_3.services
+    local problem = role.registry:check(tool, args)
+    if problem ~= nil then
+        if not role.argumentErrorsAsResults then
+            ____exports.invalidRequestParams((name .. ": ") .. problem)
+        end
+        self:sendToolResult(
+            id,
+            name,
+            argumentError(name, problem)
+        )
+        return
+    end
+    local ____self_deps_4 = self.deps
+    local config = ____self_deps_4.config
+    local hub = ____self_deps_4.hub
+    local services = ____self_deps_4.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
@@ -254,10 +281,16 @@ function Session.prototype.startCall(self, id, rawParams)
         function(outcome)
             finished = true
             self.calls[key] = nil
-            if not outcome.ok then
-                self:send(errorResponse(id, outcome.code, outcome.message))
-            else
+            if outcome.ok then
                 self:sendToolResult(id, name, outcome.value)
+            elseif outcome.code == ErrorCode.InvalidParams and role.argumentErrorsAsResults then
+                self:sendToolResult(
+                    id,
+                    name,
+                    argumentError(name, outcome.message)
+                )
+            else
+                self:send(errorResponse(id, outcome.code, outcome.message))
             end
         end
     )
@@ -271,14 +304,14 @@ function Session.prototype.sendToolResult(self, id, name, result)
         self:send(errorResponse(id, ErrorCode.InternalError, ("Internal error: tool " .. name) .. " returned an invalid result"))
         return
     end
-    local ____result_content_5 = result.content
-    local ____temp_4
+    local ____result_content_6 = result.content
+    local ____temp_5
     if result.isError == true then
-        ____temp_4 = true
+        ____temp_5 = true
     else
-        ____temp_4 = nil
+        ____temp_5 = nil
     end
-    local body = {content = ____result_content_5, isError = ____temp_4}
+    local body = {content = ____result_content_6, isError = ____temp_5}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)

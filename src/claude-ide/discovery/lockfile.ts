@@ -1,6 +1,7 @@
 // The lock file through which the Claude CLI discovers this Neovim (PROTOCOL.md §1):
 // `<dir>/<port>.lock`, mode 0600 in a 0700 directory, written atomically (temp file + fsync + rename) so the
 // CLI never reads it half-written (it deletes lock files it cannot parse).
+import { writeFileAtomic } from "../util/fs";
 import { decode, encode, isObject } from "../util/json";
 
 export const IDE_NAME = "Neovim";
@@ -16,6 +17,30 @@ export interface LockContents {
   transport: "ws";
   runningInWindows: boolean;
   authToken: string;
+  /**
+   * What the agent bridge needs to choose a Neovim (src/claude-ide/instances/): one extra key that the CLI
+   * ignores (it reads the fields above; the end-to-end run checks that it still connects).
+   */
+  nvim: InstanceFacts;
+}
+
+/** This Neovim as the agent bridge's instance registry sees it. */
+export interface InstanceFacts {
+  /** Neovim's cwd (the lock file is rewritten on DirChanged). */
+  cwd: string;
+  /** The first file named on Neovim's command line ("" when none): part of the instance id. */
+  mainFile: string;
+  /** v:servername: the RPC socket that `$NVIM` names in Neovim's terminals ("" when none). */
+  socket: string;
+  /** The agent endpoint is served on this port (role header `x-claude-ide-role: agent`). */
+  agent: boolean;
+}
+
+/** The facts of this Neovim, now. */
+export function instanceFacts(): InstanceFacts {
+  const args = vim.fn.argv();
+  const first = args.length > 0 ? vim.fn.fnamemodify(args[0], ":p") : "";
+  return { cwd: vim.fs.normalize(vim.fn.getcwd()), mainFile: first, socket: (vim.v.servername as string | undefined) ?? "", agent: true };
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -65,6 +90,7 @@ export function contents(token: string, folders: string[]): LockContents {
     transport: "ws",
     runningInWindows: false,
     authToken: token,
+    nvim: instanceFacts(),
   };
 }
 
@@ -76,33 +102,10 @@ function ensureDir(dir: string): Result<string> {
   return { ok: true, value: dir };
 }
 
-/** Writes `data` to `path` atomically: a 0600 temp file in the same directory, fsync, rename over `path`. */
+/** Writes `data` to `path` atomically (util/fs): a 0600 temp file in the same directory, fsync, rename. */
 export function writeAtomic(path: string, data: string): Result<string> {
-  const tmp = `${vim.fs.dirname(path)}/.${vim.fs.basename(path)}.${vim.fn.getpid()}.${randomHex(6)}.tmp`;
-  const [fd, openErr] = vim.uv.fs_open(tmp, "wx", FILE_MODE);
-  if (fd === undefined) return { ok: false, error: `cannot create ${tmp}: ${openErr}` };
-  let failure: string | undefined;
-  // The mode given to open is reduced by the umask; set it exactly.
-  const [chmodOk, chmodErr] = vim.uv.fs_chmod(tmp, FILE_MODE);
-  if (!chmodOk) failure = `chmod ${tmp}: ${chmodErr}`;
-  if (failure === undefined) {
-    const [written, writeErr] = vim.uv.fs_write(fd, data, 0);
-    if (written !== data.length) failure = `write ${tmp}: ${writeErr ?? "short write"}`;
-  }
-  if (failure === undefined) {
-    const [synced, syncErr] = vim.uv.fs_fsync(fd);
-    if (!synced) failure = `fsync ${tmp}: ${syncErr}`;
-  }
-  vim.uv.fs_close(fd);
-  if (failure === undefined) {
-    const [renamed, renameErr] = vim.uv.fs_rename(tmp, path);
-    if (!renamed) failure = `rename to ${path}: ${renameErr}`;
-  }
-  if (failure !== undefined) {
-    vim.uv.fs_unlink(tmp);
-    return { ok: false, error: failure };
-  }
-  return { ok: true, value: path };
+  const written = writeFileAtomic(path, data, FILE_MODE);
+  return written.ok ? { ok: true, value: path } : written;
 }
 
 /** Creates the directory if needed and writes `<dir>/<port>.lock`. Returns its path. */

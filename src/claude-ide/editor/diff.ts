@@ -51,8 +51,8 @@ class Review implements PendingReview {
   accept(closeNow: boolean): void {
     if (this.ended) return;
     const text = this.view.proposalText();
-    const disk = readFile(this.req.newPath);
-    if (disk.ok && normalizeEol(text) === normalizeEol(disk.text ?? "")) {
+    const disk = this.req.appliedByPlugin === true ? undefined : readFile(this.req.newPath);
+    if (disk !== undefined && disk.ok && normalizeEol(text) === normalizeEol(disk.text ?? "")) {
       say(`the proposal for ${vim.fn.fnamemodify(this.req.newPath, ":t")} leaves the file unchanged: answered as a rejection`, "warn");
       this.reject(closeNow);
       return;
@@ -80,7 +80,7 @@ class Review implements PendingReview {
     };
     if (closeNow && !vim.in_fast_event()) finish();
     else vim.schedule(finish);
-    if (outcome?.accepted) this.owner.follow(this.req.newPath, outcome.text);
+    if (outcome?.accepted && this.req.appliedByPlugin !== true) this.owner.follow(this.req.newPath, outcome.text);
     const listener = this.listener;
     this.listener = undefined;
     if (outcome !== undefined && listener !== undefined) listener(outcome);
@@ -134,6 +134,7 @@ export class DiffManager implements DiffService {
       bytes: req.contents.length,
       filetype: current.filetype,
       config: this.config.diff,
+      source: req.source,
     };
     const events = { accept: () => review.accept(false), reject: () => review.reject(false) };
     const [ok, view] = pcall(() => new DiffView(spec, events));

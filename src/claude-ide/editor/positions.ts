@@ -67,3 +67,29 @@ export function uriCandidates(uri: string): string[] {
   if (!ok || decoded === literal) return [literal];
   return [normalizePath(decoded as string), literal];
 }
+
+/** 1-based character column (code points, as an editor shows them) of byte offset `byteCol` in `line`. */
+export function byteToCharColumn(line: string, byteCol: number): number {
+  const col = math.max(0, math.min(byteCol, line.length));
+  if (isAscii(line)) return col + 1;
+  if (ENCODING_API) return vim.str_utfindex(line, "utf-32", col, false) + 1;
+  const [utf32] = vim.str_utfindex(line, col);
+  return utf32 + 1;
+}
+
+/** Byte offset of 1-based character column `charCol` in `line` (past the end: the line's length). */
+export function charColumnToByte(line: string, charCol: number): number {
+  const idx = math.max(0, charCol - 1);
+  if (isAscii(line)) return math.min(idx, line.length);
+  if (idx >= charCount(line)) return line.length;
+  if (ENCODING_API) return vim.str_byteindex(line, "utf-32", idx, false);
+  return vim.str_byteindex(line, idx, false);
+}
+
+/** Number of characters (code points) in `line`. */
+export function charCount(line: string): number {
+  if (isAscii(line)) return line.length;
+  if (ENCODING_API) return vim.str_utfindex(line, "utf-32", line.length, false);
+  const [utf32] = vim.str_utfindex(line, line.length);
+  return utf32;
+}

@@ -2,6 +2,7 @@
 // `Services`); construct it here and dispose of it in `disposeServices`.
 import type { Config } from "../config";
 import type { Hub, Services } from "../tools/types";
+import { AgentState } from "../agent/agent_state";
 import { DiffManager } from "./diff";
 import { SelectionTracker } from "./selection";
 
@@ -9,6 +10,7 @@ export function createServices(config: Config, hub: Hub): Services {
   return {
     diff: new DiffManager(config),
     selection: new SelectionTracker(config, hub),
+    agent: new AgentState(),
   };
 }
 

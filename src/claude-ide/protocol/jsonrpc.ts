@@ -50,7 +50,8 @@ function numberText(n: number): string {
   return string.format("%.17g", n);
 }
 
-function idText(id: Id | undefined): string {
+/** The JSON text of an id, exactly as it arrived (undefined: null). */
+export function idText(id: Id | undefined): string {
   if (id === undefined) return "null";
   if (id instanceof BigId) return id.text;
   return typeof id === "number" ? numberText(id) : encodeJson(id);

@@ -13,8 +13,27 @@ import { BigId, ErrorCode, Id, Params, decodeMessage, errorResponse, notificatio
 /** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
-export interface SessionDeps {
+/**
+ * What a session offers, chosen when the connection is accepted: the IDE tool set for the Claude CLI, or the
+ * agent tool set for the stdio bridge (src/claude-ide/bridge/) that serves the model.
+ */
+export interface Role {
+  name: "ide" | "agent";
   registry: Registry;
+  /** Request methods of this role besides the lifecycle and tools (the agent's resources/*). */
+  requests?: { [method: string]: (this: void, params: { [key: string]: unknown }) => unknown };
+  capabilities: object;
+  /** Shown to the model as server guidance (initialize result). */
+  instructions?: string;
+  /**
+   * Bad arguments answered as an `isError` tool result (MCP 2025-11-25: the model reads it and corrects the
+   * call) instead of JSON-RPC -32602. The Claude CLI's IDE tools keep -32602.
+   */
+  argumentErrorsAsResults: boolean;
+}
+
+export interface SessionDeps {
+  role: Role;
   blocking: Blocking;
   config: Config;
   hub: Hub;
@@ -32,7 +51,13 @@ class RpcError {
   ) {}
 }
 
-function invalidParams(message: string): never {
+/** Raised by a request handler: answered as a JSON-RPC error with this code and message. */
+export function rpcError(code: number, message: string): never {
+  throw new RpcError(code, message);
+}
+
+/** Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message. */
+export function invalidRequestParams(message: string): never {
   throw new RpcError(ErrorCode.InvalidParams, message);
 }
 
@@ -47,14 +72,21 @@ function idKey(id: unknown): string | undefined {
   return undefined;
 }
 
+/** A bad argument as the model reads it: what was wrong, and that the call can be made again. */
+function argumentError(tool: string, problem: string): ToolResult {
+  return { content: [{ type: "text", text: `ERROR: ${tool}: ${problem}. Fix the arguments and call ${tool} again.` }], isError: true };
+}
+
 function objectParams(params: Params): { [key: string]: unknown } {
   if (params === undefined) return {};
-  if (!isObject(params)) invalidParams("params must be an object");
+  if (!isObject(params)) invalidRequestParams("params must be an object");
   return params;
 }
 
 export class Session {
   readonly id: number;
+  /** "ide" (the Claude CLI) or "agent" (the bridge serving the model): only IDE sessions get broadcasts. */
+  readonly role: Role["name"];
   /** The client sent notifications/initialized: it receives broadcasts. */
   ready = false;
   /** Pid announced by the Claude CLI with ide_connected. */
@@ -72,11 +104,15 @@ export class Session {
     private readonly deps: SessionDeps,
   ) {
     this.id = conn.id;
+    this.role = deps.role.name;
     this.requests = {
       initialize: (params) => this.initialize(objectParams(params)),
       ping: () => dict(),
-      "tools/list": () => ({ tools: this.deps.registry.list() }),
+      "tools/list": () => ({ tools: this.deps.role.registry.list() }),
     };
+    for (const [method, handler] of pairs(deps.role.requests ?? {})) {
+      this.requests[method as string] = (params) => handler(objectParams(params));
+    }
     this.notifications = {
       "notifications/initialized": () => this.markReady(),
       "notifications/cancelled": (params) => this.cancelRequest(params),
@@ -158,9 +194,9 @@ export class Session {
     if (isObject(info) && typeof info.name === "string") this.clientName = info.name;
     return {
       protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
-      // Honest: the tool list never changes while a session is open, so no list_changed is ever sent.
-      capabilities: { tools: { listChanged: false } },
+      capabilities: this.deps.role.capabilities,
       serverInfo: { name: "claude-ide.nvim", version: VERSION },
+      instructions: this.deps.role.instructions,
     };
   }
 
@@ -192,14 +228,19 @@ export class Session {
   private startCall(id: Id, rawParams: Params): void {
     const params = objectParams(rawParams);
     const name = params.name;
-    if (typeof name !== "string") invalidParams('tools/call: "name" must be a string');
-    const tool = this.deps.registry.find(name);
-    if (tool === undefined) invalidParams(`unknown tool "${name}"`);
+    if (typeof name !== "string") invalidRequestParams('tools/call: "name" must be a string');
+    const { role } = this.deps;
+    const tool = role.registry.find(name);
+    if (tool === undefined) invalidRequestParams(`unknown tool "${name}"`);
     const args = params.arguments === undefined || params.arguments === vim.NIL ? dict() : params.arguments;
-    const problem = this.deps.registry.check(tool, args);
-    if (problem !== undefined) invalidParams(`${name}: ${problem}`);
     const key = idKey(id) as string;
     if (this.calls.has(key)) throw new RpcError(ErrorCode.InvalidRequest, `request id ${key.substring(1)} is already in use`);
+    const problem = role.registry.check(tool, args);
+    if (problem !== undefined) {
+      if (!role.argumentErrorsAsResults) invalidRequestParams(`${name}: ${problem}`);
+      this.sendToolResult(id, name, argumentError(name, problem));
+      return;
+    }
 
     const { config, hub, services } = this.deps;
     let finished = false;
@@ -209,8 +250,9 @@ export class Session {
       (outcome) => {
         finished = true;
         this.calls.delete(key);
-        if (!outcome.ok) this.send(errorResponse(id, outcome.code, outcome.message));
-        else this.sendToolResult(id, name, outcome.value);
+        if (outcome.ok) this.sendToolResult(id, name, outcome.value);
+        else if (outcome.code === ErrorCode.InvalidParams && role.argumentErrorsAsResults) this.sendToolResult(id, name, argumentError(name, outcome.message));
+        else this.send(errorResponse(id, outcome.code, outcome.message));
       },
     );
     if (!finished) this.calls.set(key, handle);

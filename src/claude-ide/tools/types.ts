@@ -1,6 +1,7 @@
 // The contract between the protocol layer (which runs tools) and the tools (which use the editor).
 // A tool is a plain descriptor; its handler runs inside a coroutine and may park until the user decides.
 import type { Config } from "../config";
+import type { AgentState } from "../agent/agent_state";
 import type { SelectionTracker } from "../editor/selection";
 
 export interface TextContent {
@@ -61,6 +62,15 @@ export interface DiffRequest {
   /** The whole proposed text. */
   contents: string;
   tabName: string;
+  /**
+   * The agent endpoint's edits: the plugin applies the accepted text itself (the Claude CLI writes openDiff's),
+   * so no following of a CLI write, and no "same as on disk means rejected" rule (the buffer may differ).
+   */
+  appliedByPlugin?: boolean;
+  /** The connection that asked (its pending reviews are rejected when its Claude terminal closes). */
+  clientId?: number;
+  /** The Claude session that asked, as the review's winbar names it. */
+  source?: string;
 }
 
 /** How a review ended for the CLI: the final text to write, or a rejection. */
@@ -97,6 +107,8 @@ export interface Services {
   diff: DiffService;
   /** Selection tracking (selection_changed) and the getCurrentSelection/getLatestSelection answers. */
   selection: SelectionTracker;
+  /** The agent endpoint's memory between calls (editor_state tokens, code action ids). */
+  agent: AgentState;
   [feature: string]: unknown;
 }
 

@@ -1,0 +1,97 @@
+--[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____exports = {}
+local ____schema = require("claude-ide.tools.schema")
+local anyOf = ____schema.anyOf
+local arrayOf = ____schema.arrayOf
+local int = ____schema.int
+local obj = ____schema.obj
+local str = ____schema.str
+local defineTool = ____schema.defineTool
+local ____apply = require("claude-ide.agent.apply")
+local applyText = ____apply.applyText
+local planEdits = ____apply.planEdits
+local textLines = ____apply.textLines
+local ____result = require("claude-ide.agent.result")
+local failWith = ____result.failWith
+local guarded = ____result.guarded
+local ok = ____result.ok
+local textResult = ____result.textResult
+local ____target = require("claude-ide.agent.target")
+local resolveTarget = ____target.resolveTarget
+local targetLines = ____target.targetLines
+local ____common = require("claude-ide.agent.tools.common")
+local writing = ____common.writing
+local replaceText = obj(
+    {
+        old_text = str("Exact current text to replace (whitespace included); must occur exactly once in the file", {minLength = 1}),
+        new_text = str("Replacement text")
+    },
+    {closed = true}
+)
+local replaceLines = obj(
+    {
+        start_line = int("First line to replace (1-based)", {minimum = 1}),
+        end_line = int("Last line to replace (inclusive); start_line - 1 inserts before start_line", {minimum = 0}),
+        new_text = str("The new lines (empty: delete the lines)")
+    },
+    {closed = true}
+)
+____exports.edit = defineTool({
+    name = "edit",
+    title = "Edit a file (reviewed by the user)",
+    description = ((("Change one file: each edit is {old_text, new_text} (old_text must match the current text exactly once) or " .. "{start_line, end_line, new_text} (replace whole lines; end_line = start_line - 1 inserts; a new file: start_line 1, ") .. "end_line 0). Edits apply to the text as it is in the editor, unsaved changes included, all located in the text ") .. "before any of them. The user sees a diff in Neovim and accepts (possibly after changing it) or rejects; the call ") .. "waits for that. Answers `OK: applied N edits to path …` or `REJECTED: …`.",
+    input = {
+        path = str("File path, absolute or relative to Neovim's cwd (a new file is created)", {minLength = 1}),
+        edits = arrayOf(
+            anyOf("An edit: by text or by lines", replaceText, replaceLines),
+            "The edits, non-overlapping",
+            {minItems = 1}
+        )
+    },
+    closed = true,
+    annotations = writing("Edit a file (reviewed by the user)", true),
+    handler = function(args, ctx) return guarded(function()
+        local target = resolveTarget({path = args.path}, {missing = "allow"})
+        if target == nil then
+            return failWith("no target")
+        end
+        local before = targetLines(target)
+        local edits = args.edits
+        local after = planEdits(before, edits, target.display)
+        if vim.deep_equal(after, before) then
+            return textResult(("OK: nothing to do: the edits leave " .. target.display) .. " unchanged")
+        end
+        local n = #edits
+        local what = (((tostring(n) .. " edit") .. (n == 1 and "" or "s")) .. " to ") .. target.display
+        local final = after
+        if ctx.config.agent.review then
+            local tabName = ((("✻ [Claude agent] " .. target.display) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")"
+            local opened = ctx.services.diff.open({
+                oldPath = target.path,
+                newPath = target.path,
+                contents = table.concat(after, "\n") .. "\n",
+                tabName = tabName,
+                appliedByPlugin = true
+            })
+            if not opened.ok then
+                failWith("cannot show the review: " .. opened.error)
+            end
+            local review = opened.review
+            local outcome = ctx.park(
+                function(resume) return review.onDecision(resume) end,
+                function() return review.cancel() end
+            )
+            if not outcome.accepted then
+                return textResult(("REJECTED: the user rejected " .. what) .. " in Neovim's review; nothing changed. Do not retry the same edit: ask the user what they want instead.")
+            end
+            final = textLines(outcome.text)
+        end
+        local applied = applyText(target.path, before, final)
+        if not applied.ok then
+            failWith((what .. " accepted but not applied: ") .. applied.error)
+        end
+        local changed = vim.deep_equal(final, after) and "" or " (the user changed the proposal before accepting: read_buffer shows the result)"
+        return ok(((("applied " .. what) .. " ") .. applied.where) .. changed)
+    end) end
+})
+return ____exports

@@ -1,0 +1,64 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local ____exports = {}
+local ____buffers = require("claude-ide.editor.buffers")
+local loadBuffer = ____buffers.loadBuffer
+local ____positions = require("claude-ide.editor.positions")
+local byteToCharColumn = ____positions.byteToCharColumn
+local charColumnToByte = ____positions.charColumnToByte
+local ____windows = require("claude-ide.editor.windows")
+local ensureEditorWindow = ____windows.ensureEditorWindow
+local showBuffer = ____windows.showBuffer
+local ____schema = require("claude-ide.tools.schema")
+local int = ____schema.int
+local optional = ____schema.optional
+local defineTool = ____schema.defineTool
+local ____result = require("claude-ide.agent.result")
+local failWith = ____result.failWith
+local guarded = ____result.guarded
+local ok = ____result.ok
+local ____target = require("claude-ide.agent.target")
+local resolveTarget = ____target.resolveTarget
+local ____common = require("claude-ide.agent.tools.common")
+local targetInput = ____common.targetInput
+local writing = ____common.writing
+____exports.navigate = defineTool({
+    name = "navigate",
+    title = "Show a place in the editor",
+    description = "Show the user a file at a line (and column) in their editing window, e.g. to point at code you are talking about. " .. "Opens the file if needed; unsaved buffers are never abandoned. Answers `OK: path:line:col <that line>`.",
+    input = __TS__ObjectAssign(
+        {},
+        targetInput,
+        {
+            line = optional(int("Line (1-based); past the end means the last line", {minimum = 1})),
+            column = optional(int("Column in characters (1-based)", {minimum = 1}))
+        }
+    ),
+    closed = true,
+    annotations = writing("Show a place in the editor", false, true),
+    handler = function(args, ctx) return guarded(function()
+        local target = resolveTarget(args)
+        if target == nil then
+            return failWith("no target")
+        end
+        if target.buf == nil and not target.onDisk then
+            failWith(target.display .. " does not exist")
+        end
+        local buf = target.buf ~= nil and vim.api.nvim_buf_is_loaded(target.buf) and target.buf or loadBuffer(target.path)
+        vim.api.nvim_set_option_value("buflisted", true, {buf = buf})
+        local win = ensureEditorWindow(buf, ctx.config.terminal.side)
+        showBuffer(win, buf)
+        local count = vim.api.nvim_buf_line_count(buf)
+        local row = math.min(args.line or 1, count)
+        local text = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[1] or ""
+        local col = charColumnToByte(text, args.column or 1)
+        vim.api.nvim_win_set_cursor(win, {row, col})
+        vim.api.nvim_win_call(
+            win,
+            function() return vim.cmd("normal! zvzz") end
+        )
+        local note = args.line ~= nil and args.line > count and (" (the file has " .. tostring(count)) .. " lines)" or ""
+        return ok(((((((target.display .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(text, col))) .. " ") .. vim.trim(text)) .. note)
+    end) end
+})
+return ____exports

@@ -1,0 +1,72 @@
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local ____exports = {}
+local ____schema = require("claude-ide.tools.schema")
+local int = ____schema.int
+local optional = ____schema.optional
+local defineTool = ____schema.defineTool
+local ____result = require("claude-ide.agent.result")
+local fitLines = ____result.fitLines
+local guarded = ____result.guarded
+local textResult = ____result.textResult
+local failWith = ____result.failWith
+local ____target = require("claude-ide.agent.target")
+local resolveTarget = ____target.resolveTarget
+local targetLines = ____target.targetLines
+local ____common = require("claude-ide.agent.tools.common")
+local reading = ____common.reading
+local targetInput = ____common.targetInput
+--- A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it.
+local MAX_LINE = 2000
+____exports.readBuffer = defineTool({
+    name = "read_buffer",
+    title = "Read buffer",
+    description = "Read a file as it is in the editor now, unsaved changes included (the file on disk when no buffer holds it). " .. "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page.",
+    input = __TS__ObjectAssign(
+        {},
+        targetInput,
+        {
+            start_line = optional(int("First line to read (1-based, default 1)", {minimum = 1})),
+            end_line = optional(int("Last line to read (inclusive, default: as many as fit)", {minimum = 1}))
+        }
+    ),
+    closed = true,
+    annotations = reading("Read buffer"),
+    handler = function(args) return guarded(function()
+        local target = resolveTarget(args)
+        if target == nil then
+            return failWith("no target")
+        end
+        local lines = targetLines(target)
+        local total = #lines
+        local first = args.start_line or 1
+        if total == 0 then
+            return textResult((target.display .. ": empty") .. (target.buf == nil and not target.onDisk and " (no such file)" or ""))
+        end
+        if first > total then
+            failWith(((((("start_line " .. tostring(first)) .. " is past the end: ") .. target.display) .. " has ") .. tostring(total)) .. " lines")
+        end
+        local last = math.min(args.end_line or total, total)
+        if last < first then
+            failWith((("end_line " .. tostring(last)) .. " is before start_line ") .. tostring(first))
+        end
+        local numbered = {}
+        do
+            local i = first
+            while i <= last do
+                local line = lines[i]
+                local shown = #line > MAX_LINE and ((string.sub(line, 1, MAX_LINE) .. " …[") .. tostring(#line - MAX_LINE)) .. " more bytes]" or line
+                numbered[#numbered + 1] = string.format("%6d\t%s", i, shown)
+                i = i + 1
+            end
+        end
+        local dirty = target.buf ~= nil and vim.api.nvim_buf_is_loaded(target.buf) and vim.api.nvim_get_option_value("modified", {buf = target.buf}) == true
+        local where = target.buf ~= nil and "b" .. tostring(target.buf) or "not open, from disk"
+        local header = ((((((target.display .. " (") .. where) .. ", ") .. tostring(total)) .. " lines") .. (dirty and ", unsaved changes" or "")) .. ")"
+        local page = fitLines(numbered)
+        local shownLast = first + page.taken - 1
+        local more = shownLast < last and (((("\n… lines " .. tostring(shownLast + 1)) .. "-") .. tostring(last)) .. " not shown: call read_buffer again with start_line=") .. tostring(shownLast + 1) or ""
+        return textResult(((header .. "\n") .. page.text) .. more)
+    end) end
+})
+return ____exports

@@ -1,0 +1,51 @@
+--[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____exports = {}
+--- Writes `data` to `path` atomically with `mode`; without it an existing file keeps its permissions and a
+-- new one gets 0644 (the umask does not apply: the mode is set exactly).
+function ____exports.writeFileAtomic(path, data, mode)
+    local stat = vim.uv.fs_stat(path)
+    if mode == nil then
+        mode = stat ~= nil and stat.mode % 4096 or 420
+    end
+    local tmp = ((((((vim.fs.dirname(path) .. "/.") .. vim.fs.basename(path)) .. ".") .. tostring(vim.fn.getpid())) .. ".") .. string.format(
+        "%x",
+        vim.uv.hrtime() % 2147483647
+    )) .. ".tmp"
+    local fd, openErr = vim.uv.fs_open(tmp, "wx", mode)
+    if fd == nil then
+        return {
+            ok = false,
+            error = (("cannot create " .. tmp) .. ": ") .. tostring(openErr)
+        }
+    end
+    local failure
+    local chmodOk, chmodErr = vim.uv.fs_chmod(tmp, mode)
+    if not chmodOk then
+        failure = (("chmod " .. tmp) .. ": ") .. tostring(chmodErr)
+    end
+    if failure == nil then
+        local written, writeErr = vim.uv.fs_write(fd, data, 0)
+        if written ~= #data then
+            failure = (("write " .. tmp) .. ": ") .. (writeErr or "short write")
+        end
+    end
+    if failure == nil then
+        local synced, syncErr = vim.uv.fs_fsync(fd)
+        if not synced then
+            failure = (("fsync " .. tmp) .. ": ") .. tostring(syncErr)
+        end
+    end
+    vim.uv.fs_close(fd)
+    if failure == nil then
+        local renamed, renameErr = vim.uv.fs_rename(tmp, path)
+        if not renamed then
+            failure = (("rename to " .. path) .. ": ") .. tostring(renameErr)
+        end
+    end
+    if failure ~= nil then
+        vim.uv.fs_unlink(tmp)
+        return {ok = false, error = failure}
+    end
+    return {ok = true}
+end
+return ____exports

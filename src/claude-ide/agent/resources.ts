@@ -1,0 +1,150 @@
+// The agent endpoint's MCP resources (seed 001): the editor state as text, buffers/windows/diagnostics/
+// cursor as JSON, and any buffer's current text. vim://instances is the bridge's own (it knows the
+// instances; see bridge/bridge.ts). Readable by a client that @-mentions them (`@nvim:vim://state`).
+import { bufferPath, isDirty } from "../editor/buffers";
+import { byteToCharColumn } from "../editor/positions";
+import { dict } from "../util/json";
+import { loadedModule } from "../util/modules";
+import type { Services } from "../tools/types";
+import { bufferLabel, displayPath, render } from "./state";
+
+export interface ResourceInfo {
+  uri: string;
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+}
+
+const JSON_MIME = "application/json";
+const TEXT_MIME = "text/plain";
+
+export const INSTANCES_URI = "vim://instances";
+
+/** Every resource, as resources/list answers (the bridge serves it before any Neovim is chosen). */
+export const RESOURCES: ResourceInfo[] = [
+  { uri: INSTANCES_URI, name: "instances", title: "Neovim instances", description: "Running Neovims the bridge can use, and which one is selected (JSON)", mimeType: JSON_MIME },
+  { uri: "vim://state", name: "state", title: "Editor state", description: "The same compact text as the editor_state tool", mimeType: TEXT_MIME },
+  { uri: "vim://buffers", name: "buffers", title: "Buffers", description: "Every listed buffer: id, path, lines, modified, filetype (JSON)", mimeType: JSON_MIME },
+  { uri: "vim://windows", name: "windows", title: "Windows", description: "Every window of every tab page: buffer, cursor, flags (JSON)", mimeType: JSON_MIME },
+  { uri: "vim://diagnostics", name: "diagnostics", title: "Diagnostics", description: "Every diagnostic of every loaded buffer (JSON)", mimeType: JSON_MIME },
+  { uri: "vim://cursor", name: "cursor", title: "Cursor", description: "Mode, current buffer and cursor position (JSON)", mimeType: JSON_MIME },
+  { uri: "vim://buffer/current", name: "current buffer", title: "Current buffer", description: "The current buffer's text, unsaved changes included", mimeType: TEXT_MIME },
+];
+
+export const TEMPLATES = [
+  {
+    uriTemplate: "vim://buffer/{id}",
+    name: "buffer",
+    title: "Buffer by number",
+    description: "A buffer's current text (unsaved changes included); {id} is the number b<n> of editor_state",
+    mimeType: TEXT_MIME,
+  },
+];
+
+/** JSON-RPC error of MCP for an unknown resource. */
+export const RESOURCE_NOT_FOUND = -32002;
+
+export class ResourceError {
+  constructor(
+    public readonly code: number,
+    public readonly message: string,
+  ) {}
+}
+
+function cursorOf(win: Win): { line: number; column: number } {
+  const buf = vim.api.nvim_win_get_buf(win);
+  const [row, col] = vim.api.nvim_win_get_cursor(win);
+  return { line: row, column: byteToCharColumn(vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[0] ?? "", col) };
+}
+
+function buffers(): object[] {
+  const cwd = vim.fs.normalize(vim.fn.getcwd());
+  const current = vim.api.nvim_get_current_buf();
+  const out: object[] = [];
+  for (const buf of vim.api.nvim_list_bufs()) {
+    if (vim.api.nvim_get_option_value("buflisted", { buf }) !== true) continue;
+    const loaded = vim.api.nvim_buf_is_loaded(buf);
+    out.push({
+      id: buf,
+      path: bufferPath(buf),
+      name: bufferLabel(buf, cwd),
+      lines: loaded ? vim.api.nvim_buf_line_count(buf) : vim.NIL,
+      loaded,
+      modified: loaded && isDirty(buf),
+      filetype: vim.api.nvim_get_option_value("filetype", { buf }),
+      buftype: vim.api.nvim_get_option_value("buftype", { buf }),
+      current: buf === current,
+    });
+  }
+  return out;
+}
+
+function windows(): object[] {
+  const current = vim.api.nvim_get_current_win();
+  const out: object[] = [];
+  for (const tab of vim.api.nvim_list_tabpages()) {
+    for (const win of vim.api.nvim_tabpage_list_wins(tab)) {
+      const buf = vim.api.nvim_win_get_buf(win);
+      out.push({
+        id: win,
+        tab: vim.api.nvim_tabpage_get_number(tab),
+        buffer: buf,
+        path: bufferPath(buf),
+        cursor: cursorOf(win),
+        current: win === current,
+        diff: vim.api.nvim_get_option_value("diff", { win }) === true,
+        floating: vim.api.nvim_win_get_config(win).relative !== "",
+      });
+    }
+  }
+  return out;
+}
+
+const SEVERITY_NAMES = ["error", "warning", "info", "hint"];
+
+function diagnostics(): object[] {
+  const diagnostic = loadedModule<typeof vim.diagnostic>("vim.diagnostic");
+  if (diagnostic === undefined) return [];
+  const out: object[] = [];
+  for (const d of diagnostic.get()) {
+    const buf = d.bufnr;
+    if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) continue;
+    const line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[0] ?? "";
+    out.push({
+      path: bufferPath(buf),
+      buffer: buf,
+      line: d.lnum + 1,
+      column: byteToCharColumn(line, d.col),
+      severity: SEVERITY_NAMES[(d.severity ?? 1) - 1],
+      source: d.source ?? vim.NIL,
+      message: d.message,
+    });
+  }
+  return out;
+}
+
+function bufferText(buf: Buf, uri: string): string {
+  if (!vim.api.nvim_buf_is_valid(buf)) throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (no buffer ${buf}; vim://buffers lists them)`);
+  if (!vim.api.nvim_buf_is_loaded(buf)) throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (buffer ${buf} is not loaded)`);
+  return vim.api.nvim_buf_get_lines(buf, 0, -1, false).join("\n");
+}
+
+/** resources/read inside Neovim: the contents of `uri`, or a ResourceError. */
+export function readResource(uri: string, services: Services): object {
+  const json = (value: unknown) => ({ contents: [{ uri, mimeType: JSON_MIME, text: vim.json.encode(value) }] });
+  const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: value }] });
+  if (uri === "vim://state") return text(render(services.agent.snapshots));
+  if (uri === "vim://buffers") return json(buffers());
+  if (uri === "vim://windows") return json(windows());
+  if (uri === "vim://diagnostics") return json(diagnostics());
+  if (uri === "vim://cursor") {
+    const win = vim.api.nvim_get_current_win();
+    const buf = vim.api.nvim_win_get_buf(win);
+    return json(dict({ mode: vim.api.nvim_get_mode().mode, buffer: buf, path: bufferPath(buf), display: displayPath(bufferPath(buf)), ...cursorOf(win) }));
+  }
+  if (uri === "vim://buffer/current") return text(bufferText(vim.api.nvim_get_current_buf(), uri));
+  const [, , id] = string.find(uri, "^vim://buffer/(%d+)$");
+  if (id !== undefined) return text(bufferText(tonumber(id) as number, uri));
+  throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}. resources/list and resources/templates/list name the resources`);
+}

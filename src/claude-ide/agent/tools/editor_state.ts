@@ -1,0 +1,19 @@
+// editor_state: the whole editor in one compact answer (agent/state.ts), or what changed since a token.
+import { optional, str, defineTool } from "../../tools/schema";
+import { textResult } from "../result";
+import { render } from "../state";
+import { reading } from "./common";
+
+export const editorState = defineTool({
+  name: "editor_state",
+  title: "Editor state",
+  description:
+    "The user's Neovim in one compact answer: mode, cwd, cursor (path:line:col), the live Visual selection with its text, " +
+    "tab pages and windows, every listed buffer (b<n> path lines [mod]=unsaved [cur]=current, filetype, diagnostic counts " +
+    "E/W/I/H), LSP clients and their buffers, diff reviews waiting for the user. Call it first to see what the user is " +
+    "working on. Pass the `state:` token of your last answer as `since` to get only the sections that changed.",
+  input: { since: optional(str("The `state:` token of an earlier editor_state answer (e.g. s3)")) },
+  closed: true,
+  annotations: reading("Editor state"),
+  handler: (args, ctx) => textResult(render(ctx.services.agent.snapshots, args.since)),
+});

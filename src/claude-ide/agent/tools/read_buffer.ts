@@ -1,0 +1,48 @@
+// read_buffer: a buffer's current text (unsaved changes included), numbered like `cat -n`, paged.
+import { int, optional, defineTool } from "../../tools/schema";
+import { fitLines, guarded, textResult, failWith } from "../result";
+import { resolveTarget, targetLines } from "../target";
+import { reading, targetInput } from "./common";
+
+/** A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it. */
+const MAX_LINE = 2000;
+
+export const readBuffer = defineTool({
+  name: "read_buffer",
+  title: "Read buffer",
+  description:
+    "Read a file as it is in the editor now, unsaved changes included (the file on disk when no buffer holds it). " +
+    "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page.",
+  input: {
+    ...targetInput,
+    start_line: optional(int("First line to read (1-based, default 1)", { minimum: 1 })),
+    end_line: optional(int("Last line to read (inclusive, default: as many as fit)", { minimum: 1 })),
+  },
+  closed: true,
+  annotations: reading("Read buffer"),
+  handler: (args) =>
+    guarded(() => {
+      const target = resolveTarget(args);
+      if (target === undefined) return failWith("no target");
+      const lines = targetLines(target);
+      const total = lines.length;
+      const first = args.start_line ?? 1;
+      if (total === 0) return textResult(`${target.display}: empty${target.buf === undefined && !target.onDisk ? " (no such file)" : ""}`);
+      if (first > total) failWith(`start_line ${first} is past the end: ${target.display} has ${total} lines`);
+      const last = math.min(args.end_line ?? total, total);
+      if (last < first) failWith(`end_line ${last} is before start_line ${first}`);
+      const numbered: string[] = [];
+      for (let i = first; i <= last; i++) {
+        const line = lines[i - 1];
+        const shown = line.length > MAX_LINE ? `${string.sub(line, 1, MAX_LINE)} …[${line.length - MAX_LINE} more bytes]` : line;
+        numbered.push(string.format("%6d\t%s", i, shown));
+      }
+      const dirty = target.buf !== undefined && vim.api.nvim_buf_is_loaded(target.buf) && vim.api.nvim_get_option_value("modified", { buf: target.buf }) === true;
+      const where = target.buf !== undefined ? `b${target.buf}` : "not open, from disk";
+      const header = `${target.display} (${where}, ${total} lines${dirty ? ", unsaved changes" : ""})`;
+      const page = fitLines(numbered);
+      const shownLast = first + page.taken - 1;
+      const more = shownLast < last ? `\n… lines ${shownLast + 1}-${last} not shown: call read_buffer again with start_line=${shownLast + 1}` : "";
+      return textResult(`${header}\n${page.text}${more}`);
+    }),
+});

@@ -1,0 +1,136 @@
+// search: text or a Vim regex in one buffer, every loaded buffer, or the project (the cwd's files, .gitignore
+// honoured through git when the cwd is a repository). Buffers are searched as they are in the editor, so an
+// unsaved change is found and a stale disk copy is not.
+import { bufferPath, isFileBuffer } from "../../editor/buffers";
+import { byteToCharColumn } from "../../editor/positions";
+import { bool, enumOf, int, optional, str, defineTool } from "../../tools/schema";
+import { failWith, fitLines, guarded, textResult } from "../result";
+import { displayPath } from "../state";
+import { resolveTarget, targetLines } from "../target";
+import { reading, targetInput } from "./common";
+
+/** Files larger than this are skipped in a project search (generated bundles, data). */
+const MAX_FILE_BYTES = 1024 * 1024;
+/** A project search reads at most this many files. */
+const MAX_FILES = 20000;
+/** Matched line text is cut to this many bytes. */
+const MAX_TEXT = 200;
+
+type Matcher = (this: void, line: string) => number | undefined;
+
+/** A function giving the 0-based byte column of the first match in a line, or undefined. */
+function matcher(pattern: string, regex: boolean): Matcher {
+  if (!regex) return (line) => {
+    const [at] = string.find(line, pattern, 1, true);
+    return at !== undefined ? at - 1 : undefined;
+  };
+  const [okCompile, re] = pcall(vim.regex, `\\v${pattern}`);
+  if (!okCompile) failWith(`the regex does not compile (${tostring(re)}). Patterns are Vim regexes in very magic mode (\\v): () groups, | alternation, + ? {n,m}, \\d \\w \\s, \\< \\> word edges; escape = @ % < > as \\= \\@ ...; or pass regex=false for plain text`);
+  return (line) => {
+    const [from] = (re as vim.Regex).match_str(line);
+    return from ?? undefined;
+  };
+}
+
+/** Files of the project: git's list (tracked + untracked, ignored excluded) or a walk of the cwd. */
+function projectFiles(cwd: string): { files: string[]; via: string } {
+  const git = vim.fn.executable("git") === 1 ? vim.system(["git", "-C", cwd, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], { text: true }).wait() : undefined;
+  if (git !== undefined && git.code === 0 && git.stdout !== undefined) {
+    const files = git.stdout.split("\0").filter((f) => f !== "").map((f) => `${cwd}/${f}`);
+    return { files, via: "git ls-files (.gitignore honoured)" };
+  }
+  const files: string[] = [];
+  for (const [name, kind] of vim.fs.dir(cwd, { depth: 20, skip: (dir: string) => dir !== ".git" && dir !== "node_modules" })) {
+    if (kind === "file") files.push(`${cwd}/${name}`);
+    if (files.length >= MAX_FILES) break;
+  }
+  return { files, via: "a walk of the cwd (no git repository; .git and node_modules skipped)" };
+}
+
+function readIfText(path: string): string[] | undefined {
+  const [stat] = vim.uv.fs_stat(path);
+  if (stat === undefined || stat.type !== "file" || stat.size > MAX_FILE_BYTES) return undefined;
+  const [fd] = vim.uv.fs_open(path, "r", 0);
+  if (fd === undefined) return undefined;
+  const [data] = vim.uv.fs_read(fd, stat.size, 0);
+  vim.uv.fs_close(fd);
+  if (data === undefined || string.find(data, "\0", 1, true)[0] !== undefined) return undefined;
+  return vim.split(data, "\n", { plain: true });
+}
+
+export const search = defineTool({
+  name: "search",
+  title: "Search",
+  description:
+    "Find text in the editor's buffers as they are now (unsaved changes included) or in the whole project. Answers " +
+    "`path:line:col: text` lines. scope: buffer (the one named by path/buffer), buffers (every loaded file buffer), " +
+    "project (default without path/buffer: the cwd's files, .gitignore honoured, unsaved buffers taking precedence over " +
+    "disk). Plain text by default; regex=true takes a Vim very-magic regex (like PCRE: () | + ? {n,m} \\d \\w \\s).",
+  input: {
+    pattern: str("Text to find (or a regex with regex=true)", { minLength: 1 }),
+    regex: optional(bool("Treat pattern as a Vim regex in very magic mode (default false: plain text)")),
+    ...targetInput,
+    scope: optional(enumOf(["buffer", "buffers", "project"], "Where to search (default: buffer when path/buffer is given, else project)")),
+    max_results: optional(int("Most matches to return (default 100, at most 1000)", { minimum: 1, maximum: 1000 })),
+  },
+  closed: true,
+  annotations: reading("Search"),
+  handler: (args) =>
+    guarded(() => {
+      const target = resolveTarget(args, { required: false });
+      const scope = args.scope ?? (target !== undefined ? "buffer" : "project");
+      if (scope === "buffer" && target === undefined) failWith('scope "buffer" needs "path" or "buffer"');
+      if (scope !== "buffer" && target !== undefined) failWith(`scope "${scope}" searches many files: leave out path/buffer, or use scope "buffer"`);
+      const find = matcher(args.pattern, args.regex === true);
+      const max = args.max_results ?? 100;
+      const cwd = vim.fs.normalize(vim.fn.getcwd());
+      const rows: string[] = [];
+      let more = false;
+      let searched = 0;
+      const scan = (lines: string[], path: string) => {
+        searched++;
+        for (let i = 0; i < lines.length; i++) {
+          const line = lines[i];
+          const col = find(line);
+          if (col === undefined) continue;
+          if (rows.length >= max) {
+            more = true;
+            return;
+          }
+          const text = vim.trim(line.length > MAX_TEXT ? string.sub(line, 1, MAX_TEXT) + "…" : line);
+          rows.push(`${displayPath(path, cwd)}:${i + 1}:${byteToCharColumn(line, col)}: ${text}`);
+        }
+      };
+      let via = "";
+      if (scope === "buffer" && target !== undefined) {
+        scan(targetLines(target), target.path);
+      } else {
+        // Loaded file buffers first, as they are in the editor; a project search then reads the other files.
+        const seen = new LuaSet<string>();
+        for (const buf of vim.api.nvim_list_bufs()) {
+          if (more || !vim.api.nvim_buf_is_loaded(buf) || !isFileBuffer(buf)) continue;
+          const path = bufferPath(buf);
+          if (scope === "project" && !vim.startswith(path, `${cwd}/`)) continue;
+          seen.add(path);
+          scan(vim.api.nvim_buf_get_lines(buf, 0, -1, false), path);
+        }
+        if (scope === "project" && !more) {
+          const listed = projectFiles(cwd);
+          via = `; files from ${listed.via}`;
+          for (const file of listed.files) {
+            if (more || searched >= MAX_FILES) break;
+            const path = vim.fs.normalize(file);
+            if (seen.has(path)) continue;
+            const lines = readIfText(path);
+            if (lines !== undefined) scan(lines, path);
+          }
+        }
+      }
+      const header = `${rows.length}${more ? "+" : ""} match${rows.length === 1 ? "" : "es"} for ${args.regex === true ? "regex" : "text"} ${vim.json.encode(args.pattern)} (scope ${scope}, ${searched} file${searched === 1 ? "" : "s"} searched${via})`;
+      if (rows.length === 0) return textResult(header);
+      const page = fitLines(rows);
+      const cut = page.taken < rows.length || more;
+      const tail = cut ? `\n… more matches not shown: narrow the pattern or the scope${max < 1000 ? ", or raise max_results" : ""}` : "";
+      return textResult(`${header}:\n${page.text}${tail}`);
+    }),
+});

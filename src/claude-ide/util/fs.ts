@@ -1,0 +1,36 @@
+// Files written whole and atomically: a temp file in the same directory, fsync, rename over the target. A
+// reader (or a crash) sees the old file or the new one, never half of one. The file's mode is kept.
+export type WriteResult = { ok: true } | { ok: false; error: string };
+
+/**
+ * Writes `data` to `path` atomically with `mode`; without it an existing file keeps its permissions and a
+ * new one gets 0644 (the umask does not apply: the mode is set exactly).
+ */
+export function writeFileAtomic(path: string, data: string, mode?: number): WriteResult {
+  const [stat] = vim.uv.fs_stat(path);
+  mode ??= stat !== undefined ? stat.mode % 0o10000 : 0o644;
+  const tmp = `${vim.fs.dirname(path)}/.${vim.fs.basename(path)}.${vim.fn.getpid()}.${string.format("%x", vim.uv.hrtime() % 0x7fffffff)}.tmp`;
+  const [fd, openErr] = vim.uv.fs_open(tmp, "wx", mode);
+  if (fd === undefined) return { ok: false, error: `cannot create ${tmp}: ${openErr}` };
+  let failure: string | undefined;
+  const [chmodOk, chmodErr] = vim.uv.fs_chmod(tmp, mode);
+  if (!chmodOk) failure = `chmod ${tmp}: ${chmodErr}`;
+  if (failure === undefined) {
+    const [written, writeErr] = vim.uv.fs_write(fd, data, 0);
+    if (written !== data.length) failure = `write ${tmp}: ${writeErr ?? "short write"}`;
+  }
+  if (failure === undefined) {
+    const [synced, syncErr] = vim.uv.fs_fsync(fd);
+    if (!synced) failure = `fsync ${tmp}: ${syncErr}`;
+  }
+  vim.uv.fs_close(fd);
+  if (failure === undefined) {
+    const [renamed, renameErr] = vim.uv.fs_rename(tmp, path);
+    if (!renamed) failure = `rename to ${path}: ${renameErr}`;
+  }
+  if (failure !== undefined) {
+    vim.uv.fs_unlink(tmp);
+    return { ok: false, error: failure };
+  }
+  return { ok: true };
+}
