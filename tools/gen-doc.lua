@@ -25,7 +25,21 @@ local function defaults_block()
     line = line:gsub('^(%s*)//', '%1--')
     if not line:match('^%s*%-%-') then
       line = line:gsub('^(%s*)([%w_]+): ', '%1%2 = '):gsub('([{,]%s*)([%w_]+): ', '%1%2 = ')
-      line = line:gsub('undefined', 'nil'):gsub('%[', '{ '):gsub('%]', ' }')
+      -- Brackets outside string literals only (a key like "]c" stays as it is).
+      line = line:gsub('undefined', 'nil')
+      local parts, pos = {}, 1
+      while pos <= #line do
+        local q1 = line:find('"', pos, true)
+        local q2 = q1 and line:find('"', q1 + 1, true)
+        local code = line:sub(pos, (q2 and q1 - 1) or #line)
+        table.insert(parts, (code:gsub('%[', '{ '):gsub('%]', ' }')))
+        if not q2 then
+          break
+        end
+        table.insert(parts, line:sub(q1, q2))
+        pos = q2 + 1
+      end
+      line = table.concat(parts)
     end
     table.insert(out, line)
   end

@@ -1,14 +1,21 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local setOpt, detectFiletype, goToFirstChange, closeWindow
+local setOpt, detectFiletype, onChange, goToFirstChange, closeWindow
+local ____log = require("claude-ide.log")
+local say = ____log.say
 function setOpt(name, value, scope)
     vim.api.nvim_set_option_value(name, value, scope)
 end
 function detectFiletype(buf, path)
     local ft = vim.filetype.match({buf = buf, filename = path})
     return ft
+end
+function onChange(lnum)
+    return vim.fn.diff_hlID(lnum, 1) ~= 0 or vim.fn.diff_filler(lnum) > 0
 end
 function goToFirstChange()
     vim.api.nvim_win_set_cursor(0, {1, 0})
@@ -99,6 +106,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.leftWin = -1
     self.rightWin = -1
     self.autocmds = {}
+    self.taken = 0
     self.settled = false
     self.closed = false
     self.originWin = vim.api.nvim_get_current_win()
@@ -230,12 +238,129 @@ function DiffView.prototype.setWinbars(self)
     else
         left = " Current: " .. name
     end
-    local right = (((" Claude's proposal (editable)   " .. escapeBar(keys.accept)) .. " or :w accept   ") .. escapeBar(keys.reject)) .. " reject"
+    if self.taken > 0 then
+        left = left .. (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
+    end
+    local source = spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or ""
+    local hunkKeys = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            {keys.take_hunk, keys.drop_hunk},
+            function(____, k) return k ~= false end
+        ),
+        function(____, k) return escapeBar(k) end
+    )
+    local jumpKeys = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            {keys.next_hunk, keys.prev_hunk},
+            function(____, k) return k ~= false end
+        ),
+        function(____, k) return escapeBar(k) end
+    )
+    local right = (((((" " .. source) .. "Claude's proposal (editable)   ") .. escapeBar(keys.accept)) .. " or :w accept   ") .. escapeBar(keys.reject)) .. " reject"
+    if #hunkKeys > 0 then
+        right = right .. ((("   " .. table.concat(hunkKeys, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
+    end
+    if #jumpKeys > 0 then
+        right = right .. ("   " .. table.concat(jumpKeys, "/")) .. " next/prev"
+    end
+    local remaining = self:hunksLeft()
+    if remaining ~= nil then
+        right = right .. (remaining == 0 and "   all hunks decided" or ((("   " .. tostring(remaining)) .. " hunk") .. (remaining == 1 and "" or "s")) .. " left")
+    end
     setOpt("winbar", left, {win = self.leftWin})
     setOpt("winbar", right, {win = self.rightWin})
 end
+function DiffView.prototype.hunksLeft(self)
+    if self.spec.bytes > BIG_PROPOSAL_BYTES then
+        return nil
+    end
+    local function text(buf)
+        return table.concat(
+            vim.api.nvim_buf_get_lines(buf, 0, -1, true),
+            "\n"
+        ) .. "\n"
+    end
+    local ok, hunks = pcall(
+        vim.diff,
+        text(self.leftBuf),
+        text(self.rightBuf),
+        {result_type = "indices"}
+    )
+    return ok and #hunks or nil
+end
+function DiffView.prototype.decideHunk(self, action)
+    local here = vim.api.nvim_get_current_buf()
+    if here ~= self.leftBuf and here ~= self.rightBuf then
+        return
+    end
+    local target, source = unpack(action == "take" and ({self.leftBuf, self.rightBuf}) or ({self.rightBuf, self.leftBuf}), 1, 2)
+    local tick = vim.api.nvim_buf_get_changedtick(target)
+    setOpt("modifiable", true, {buf = self.leftBuf})
+    local ok, err = pcall(
+        vim.cmd,
+        here == target and "diffget " .. tostring(source) or "diffput " .. tostring(target)
+    )
+    setOpt("modifiable", false, {buf = self.leftBuf})
+    setOpt("modified", false, {buf = self.leftBuf})
+    if not ok then
+        say(
+            (("cannot " .. action) .. " the hunk: ") .. tostring(err),
+            "warn"
+        )
+        return
+    end
+    if vim.api.nvim_buf_get_changedtick(target) == tick then
+        say("no hunk under the cursor")
+        return
+    end
+    if action == "take" then
+        self.taken = self.taken + 1
+    end
+    vim.cmd("diffupdate")
+    self:jumpHunk("next")
+    self:setWinbars()
+end
+function DiffView.prototype.jumpHunk(self, direction)
+    local key = direction == "next" and "]c" or "[c"
+    local before = vim.api.nvim_win_get_cursor(0)
+    pcall(vim.cmd, "normal! " .. key)
+    if vim.api.nvim_win_get_cursor(0)[1] ~= before[1] then
+        return
+    end
+    local edge = direction == "next" and 1 or vim.api.nvim_buf_line_count(0)
+    vim.api.nvim_win_set_cursor(0, {edge, 0})
+    if edge ~= before[1] and onChange(edge) then
+        return
+    end
+    pcall(vim.cmd, "normal! " .. key)
+    if not onChange(vim.api.nvim_win_get_cursor(0)[1]) then
+        vim.api.nvim_win_set_cursor(0, before)
+    end
+end
 function DiffView.prototype.setKeymaps(self)
     local keys = self.spec.config.keymaps
+    local hunkKeys = {
+        {
+            keys.take_hunk,
+            "take Claude's hunk under the cursor",
+            function() return self:decideHunk("take") end
+        },
+        {
+            keys.drop_hunk,
+            "drop Claude's hunk under the cursor (the original text comes back)",
+            function() return self:decideHunk("drop") end
+        },
+        {
+            keys.next_hunk,
+            "next hunk",
+            function() return self:jumpHunk("next") end
+        },
+        {
+            keys.prev_hunk,
+            "previous hunk",
+            function() return self:jumpHunk("prev") end
+        }
+    }
     for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
         vim.keymap.set(
             "n",
@@ -249,6 +374,14 @@ function DiffView.prototype.setKeymaps(self)
             function() return self.events.reject() end,
             {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal"}
         )
+        for ____, ____value in ipairs(hunkKeys) do
+            local lhs = ____value[1]
+            local desc = ____value[2]
+            local fn = ____value[3]
+            if lhs ~= false then
+                vim.keymap.set("n", lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. desc})
+            end
+        end
     end
 end
 function DiffView.prototype.watch(self)
@@ -281,6 +414,18 @@ function DiffView.prototype.watch(self)
     )
     add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
     add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
+    add(
+        "TextChanged",
+        {buffer = self.rightBuf},
+        "claude-ide: count the hunks left in the review's winbar",
+        function() return self:setWinbars() end
+    )
+    add(
+        "InsertLeave",
+        {buffer = self.rightBuf},
+        "claude-ide: count the hunks left in the review's winbar",
+        function() return self:setWinbars() end
+    )
     add(
         "BufWriteCmd",
         {buffer = self.rightBuf},

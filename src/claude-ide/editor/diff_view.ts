@@ -4,7 +4,13 @@
 //
 // The view reports what the user does (accept / reject) and never decides anything itself; the review
 // (diff.ts) answers the call and then closes the view.
+//
+// Hunk by hunk: the left side is "the file as decided so far". Taking a hunk copies Claude's text into the
+// left side (:diffput), dropping one copies the original back into the proposal (:diffget); either way the
+// two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
+// is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
 import type { Config } from "../config";
+import { say } from "../log";
 import type { SplitText } from "./diff_text";
 
 /** Buffer variable on both buffers of a review (for :ClaudeCodeDiffAccept/Deny, statuslines and hooks). */
@@ -46,6 +52,8 @@ export interface ViewSpec {
   /** The file's buffer's filetype; undefined: detected from the path and the proposal. */
   filetype: string | undefined;
   config: Config["diff"];
+  /** Which Claude session proposed it (shown in the winbar when several are connected). */
+  source?: string;
 }
 
 /** @noSelf */
@@ -100,6 +108,8 @@ export class DiffView {
   private readonly originWin: Win;
   private readonly originTerminalMode: boolean;
   private autocmds: number[] = [];
+  /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
+  private taken = 0;
   private settled = false;
   private closed = false;
 
@@ -218,6 +228,7 @@ export class DiffView {
     mark(this.rightBuf, "proposal");
   }
 
+  /** The keys of both windows, the session that proposed it, and how many hunks are left to decide. */
   private setWinbars(): void {
     const spec = this.spec;
     const keys = spec.config.keymaps;
@@ -226,16 +237,83 @@ export class DiffView {
     if (spec.current === undefined) left = ` New file: ${name}`;
     else if (spec.dirty) left = ` %#WarningMsg#${name} has unsaved changes: they are shown here; accepting replaces them (\`u\` brings them back)%*`;
     else left = ` Current: ${name}`;
-    const right = ` Claude's proposal (editable)   ${escapeBar(keys.accept)} or :w accept   ${escapeBar(keys.reject)} reject`;
+    if (this.taken > 0) left += `  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`;
+    const source = spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "";
+    const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+    const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+    let right = ` ${source}Claude's proposal (editable)   ${escapeBar(keys.accept)} or :w accept   ${escapeBar(keys.reject)} reject`;
+    if (hunkKeys.length > 0) right += `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`;
+    if (jumpKeys.length > 0) right += `   ${jumpKeys.join("/")} next/prev`;
+    const remaining = this.hunksLeft();
+    if (remaining !== undefined) right += remaining === 0 ? "   all hunks decided" : `   ${remaining} hunk${remaining === 1 ? "" : "s"} left`;
     setOpt("winbar", left, { win: this.leftWin });
     setOpt("winbar", right, { win: this.rightWin });
   }
 
+  /** Differences between the two sides (undecided hunks); undefined for big proposals (not worth a diff per edit). */
+  hunksLeft(): number | undefined {
+    if (this.spec.bytes > BIG_PROPOSAL_BYTES) return undefined;
+    const text = (buf: Buf) => table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, true), "\n") + "\n";
+    const [ok, hunks] = pcall(vim.diff, text(this.leftBuf), text(this.rightBuf), { result_type: "indices" });
+    return ok ? hunks.length : undefined;
+  }
+
+  /**
+   * Takes (Claude's text stays, and is copied to the left side) or drops (the original text comes back into
+   * the proposal) the hunk under the cursor, in either window; then moves to the next undecided hunk.
+   */
+  decideHunk(action: "take" | "drop"): void {
+    const here = vim.api.nvim_get_current_buf();
+    if (here !== this.leftBuf && here !== this.rightBuf) return;
+    // The side that changes, and the side its text comes from.
+    const [target, source] = action === "take" ? [this.leftBuf, this.rightBuf] : [this.rightBuf, this.leftBuf];
+    const tick = vim.api.nvim_buf_get_changedtick(target);
+    setOpt("modifiable", true, { buf: this.leftBuf });
+    const [ok, err] = pcall(vim.cmd, here === target ? `diffget ${source}` : `diffput ${target}`);
+    setOpt("modifiable", false, { buf: this.leftBuf });
+    setOpt("modified", false, { buf: this.leftBuf });
+    if (!ok) {
+      say(`cannot ${action} the hunk: ${tostring(err)}`, "warn");
+      return;
+    }
+    if (vim.api.nvim_buf_get_changedtick(target) === tick) {
+      say("no hunk under the cursor");
+      return;
+    }
+    if (action === "take") this.taken++;
+    vim.cmd("diffupdate");
+    this.jumpHunk("next");
+    this.setWinbars();
+  }
+
+  /** ]c / [c that wrap around at the last / first hunk. */
+  jumpHunk(direction: "next" | "prev"): void {
+    const key = direction === "next" ? "]c" : "[c";
+    const before = vim.api.nvim_win_get_cursor(0);
+    pcall(vim.cmd, `normal! ${key}`);
+    if (vim.api.nvim_win_get_cursor(0)[0] !== before[0]) return;
+    // Nothing further that way: start over from the other end.
+    const edge = direction === "next" ? 1 : vim.api.nvim_buf_line_count(0);
+    vim.api.nvim_win_set_cursor(0, [edge, 0]);
+    if (edge !== before[0] && onChange(edge)) return;
+    pcall(vim.cmd, `normal! ${key}`);
+    if (!onChange(vim.api.nvim_win_get_cursor(0)[0])) vim.api.nvim_win_set_cursor(0, before);
+  }
+
   private setKeymaps(): void {
     const keys = this.spec.config.keymaps;
+    const hunkKeys: [string | false, string, (this: void) => void][] = [
+      [keys.take_hunk, "take Claude's hunk under the cursor", () => this.decideHunk("take")],
+      [keys.drop_hunk, "drop Claude's hunk under the cursor (the original text comes back)", () => this.decideHunk("drop")],
+      [keys.next_hunk, "next hunk", () => this.jumpHunk("next")],
+      [keys.prev_hunk, "previous hunk", () => this.jumpHunk("prev")],
+    ];
     for (const buf of [this.leftBuf, this.rightBuf]) {
       vim.keymap.set("n", keys.accept, () => this.events.accept(), { buffer: buf, nowait: true, desc: "claude-ide: accept Claude's proposal" });
       vim.keymap.set("n", keys.reject, () => this.events.reject(), { buffer: buf, nowait: true, desc: "claude-ide: reject Claude's proposal" });
+      for (const [lhs, desc, fn] of hunkKeys) {
+        if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
+      }
     }
   }
 
@@ -249,6 +327,8 @@ export class DiffView {
     add("WinClosed", { pattern: [tostring(this.leftWin), tostring(this.rightWin)] }, "claude-ide: closing a diff window rejects the proposal", reject);
     add("BufUnload", { buffer: this.leftBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
     add("BufUnload", { buffer: this.rightBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
+    add("TextChanged", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () => this.setWinbars());
+    add("InsertLeave", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () => this.setWinbars());
     add("BufWriteCmd", { buffer: this.rightBuf }, "claude-ide: :w in the proposal accepts it (nothing is written to disk)", () => {
       // Written as far as Vim knows, so that :wq / :x go on to close the window.
       setOpt("modified", false, { buf: this.rightBuf });
@@ -261,6 +341,11 @@ export class DiffView {
 function detectFiletype(buf: Buf, path: string): string | undefined {
   const [ft] = vim.filetype.match({ buf, filename: path });
   return ft;
+}
+
+/** Line `lnum` of the current window is part of a change (or a deletion sits just above it). */
+function onChange(lnum: number): boolean {
+  return vim.fn.diff_hlID(lnum, 1) !== 0 || vim.fn.diff_filler(lnum) > 0;
 }
 
 /** Puts the cursor on the first change: line 1 when it is part of one, else the first `]c` target. */
