@@ -62,7 +62,10 @@ describe('openDiff over the protocol', function()
       return t.name == 'openDiff'
     end)
     assert.is_not_nil(open_diff)
-    assert.are.same({ 'old_file_path', 'new_file_path', 'new_file_contents', 'tab_name' }, open_diff.inputSchema.required)
+    -- `required` is a set (JSON Schema): the schema builders list it sorted
+    local required = vim.deepcopy(open_diff.inputSchema.required)
+    table.sort(required)
+    assert.are.same({ 'new_file_contents', 'new_file_path', 'old_file_path', 'tab_name' }, required)
     for _, name in ipairs(open_diff.inputSchema.required) do
       assert.are.equal('string', open_diff.inputSchema.properties[name].type)
     end

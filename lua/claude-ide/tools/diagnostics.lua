@@ -13,6 +13,10 @@ local ____paths = require("claude-ide.tools.paths")
 local pathCandidates = ____paths.pathCandidates
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
+local ____schema = require("claude-ide.tools.schema")
+local defineTool = ____schema.defineTool
+local optional = ____schema.optional
+local str = ____schema.str
 local ____types = require("claude-ide.tools.types")
 local jsonText = ____types.jsonText
 local SEVERITY_NAMES = {[1] = "Error", [2] = "Warning", [3] = "Information", [4] = "Hint"}
@@ -113,13 +117,13 @@ local function all()
     table.sort(order)
     return __TS__ArrayMap(
         order,
-        function(____, buf) return entry(buf, byBuf[buf]) end
+        function(____, buf) return entry(buf, byBuf[buf] or ({})) end
     )
 end
-____exports.getDiagnostics = {
+____exports.getDiagnostics = defineTool({
     name = "getDiagnostics",
     description = "Get language diagnostics (errors, warnings) from Neovim: for one file (uri) or for every file that has any. Lines and characters are 0-based (UTF-16).",
-    inputSchema = {type = "object", properties = {uri = {type = "string", description = "file:// URI (or absolute path) of one file; omit for all files with diagnostics"}}},
-    handler = function(args) return jsonText(type(args.uri) == "string" and args.uri ~= "" and forUri(args.uri) or all()) end
-}
+    input = {uri = optional(str("file:// URI (or absolute path) of one file; omit for all files with diagnostics"))},
+    handler = function(args) return jsonText(args.uri ~= nil and args.uri ~= "" and forUri(args.uri) or all()) end
+})
 return ____exports

@@ -3,20 +3,23 @@ local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
+local ____schema = require("claude-ide.tools.schema")
+local defineTool = ____schema.defineTool
+local str = ____schema.str
 local ____types = require("claude-ide.tools.types")
 local text = ____types.text
-____exports.closeAllDiffTabs = {
+____exports.closeAllDiffTabs = defineTool({
     name = "closeAllDiffTabs",
     description = "Close every diff review opened by Claude (pending reviews count as rejected). Answers CLOSED_<n>_DIFF_TABS.",
-    inputSchema = {type = "object", properties = {}},
+    input = {},
     handler = function(_args, ctx) return text(("CLOSED_" .. tostring(ctx.services.diff.closeAll())) .. "_DIFF_TABS") end
-}
+})
 --- Not listed (the CLI calls it without discovering it); answers TAB_CLOSED also for an unknown tab.
-____exports.closeTab = {
+____exports.closeTab = defineTool({
     name = "close_tab",
     description = "",
     listed = false,
-    inputSchema = {type = "object", properties = {tab_name = {type = "string", description = "The tab_name given to openDiff"}}, required = {"tab_name"}},
+    input = {tab_name = str("The tab_name given to openDiff")},
     handler = function(args, ctx)
         local name = args.tab_name
         if not ctx.services.diff.closeTab(name) then
@@ -24,5 +27,5 @@ ____exports.closeTab = {
         end
         return text("TAB_CLOSED")
     end
-}
+})
 return ____exports

@@ -7,6 +7,9 @@ local isUntitled = ____buffers.isUntitled
 local saveBuffer = ____buffers.saveBuffer
 local ____paths = require("claude-ide.tools.paths")
 local pathCandidates = ____paths.pathCandidates
+local ____schema = require("claude-ide.tools.schema")
+local defineTool = ____schema.defineTool
+local str = ____schema.str
 local ____types = require("claude-ide.tools.types")
 local jsonText = ____types.jsonText
 --- The loaded buffer a `filePath` argument (path or file:// URI) names, and the path as understood.
@@ -20,11 +23,11 @@ local function openDocument(arg)
     end
     return {filePath = candidates[1]}
 end
-local filePathSchema = {type = "object", properties = {filePath = {type = "string", description = "Absolute path (or file:// URI) of the document"}}, required = {"filePath"}}
-____exports.checkDocumentDirty = {
+local input = {filePath = str("Absolute path (or file:// URI) of the document")}
+____exports.checkDocumentDirty = defineTool({
     name = "checkDocumentDirty",
     description = "Check whether an open document has unsaved changes.",
-    inputSchema = filePathSchema,
+    input = input,
     handler = function(args)
         local ____openDocument_result_0 = openDocument(args.filePath)
         local buf = ____openDocument_result_0.buf
@@ -39,11 +42,11 @@ ____exports.checkDocumentDirty = {
             isUntitled = isUntitled(buf)
         })
     end
-}
-____exports.saveDocument = {
+})
+____exports.saveDocument = defineTool({
     name = "saveDocument",
     description = "Save an open document to disk (refused, with the reason, when it cannot be saved safely).",
-    inputSchema = filePathSchema,
+    input = input,
     handler = function(args)
         local ____openDocument_result_1 = openDocument(args.filePath)
         local buf = ____openDocument_result_1.buf
@@ -58,5 +61,5 @@ ____exports.saveDocument = {
         local message = result.wrote and "Document saved successfully" or "Document had no unsaved changes"
         return jsonText({success = true, filePath = filePath, saved = true, message = message})
     end
-}
+})
 return ____exports

@@ -5,6 +5,9 @@ local ____exports = {}
 local ____execute = require("claude-ide.editor.execute")
 local appendLog = ____execute.appendLog
 local CodeRun = ____execute.CodeRun
+local ____schema = require("claude-ide.tools.schema")
+local defineTool = ____schema.defineTool
+local str = ____schema.str
 local ____types = require("claude-ide.tools.types")
 local text = ____types.text
 local toolError = ____types.toolError
@@ -14,11 +17,11 @@ local function describe(result, timeoutMs)
     end
     return ((("exit code " .. tostring(result.exitCode)) .. " (") .. tostring(result.durationMs)) .. " ms)"
 end
-____exports.executeCode = {
+____exports.executeCode = defineTool({
     name = "executeCode",
     description = "Run code in Neovim with the configured interpreter (python3 unless configured otherwise), after the user confirms. Returns the output (stdout and stderr together) and the exit code.",
     enabled = function(config) return config.execute_code end,
-    inputSchema = {type = "object", properties = {code = {type = "string", description = "The code to run (passed to the interpreter as a file)"}}, required = {"code"}},
+    input = {code = str("The code to run (passed to the interpreter as a file)")},
     handler = function(args, ctx)
         local code = args.code
         local config = ctx.config
@@ -46,5 +49,5 @@ ____exports.executeCode = {
         local body = (((result.output .. ((result.output == "" or __TS__StringEndsWith(result.output, "\n")) and "" or "\n")) .. "[") .. outcome) .. "]"
         return result.timedOut and toolError(body) or text(body)
     end
-}
+})
 return ____exports

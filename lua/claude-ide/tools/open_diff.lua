@@ -2,6 +2,9 @@
 local ____exports = {}
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
+local ____schema = require("claude-ide.tools.schema")
+local defineTool = ____schema.defineTool
+local str = ____schema.str
 local ____types = require("claude-ide.tools.types")
 local invalidParams = ____types.invalidParams
 local toolError = ____types.toolError
@@ -9,8 +12,8 @@ local toolError = ____types.toolError
 local function isAbsolute(path)
     return vim.startswith(path, "/") or (string.match(path, "^%a:[/\\]")) ~= nil or vim.startswith(path, "\\\\")
 end
-local function absolutePath(args, name)
-    local path = args[name]
+--- The argument `name` (value `path`) as a normalized absolute path; -32602 naming it otherwise.
+local function absolutePath(path, name)
     if not isAbsolute(path) then
         invalidParams(((("\"" .. name) .. "\" must be an absolute path, got \"") .. path) .. "\"")
     end
@@ -23,18 +26,28 @@ local function answer(outcome, tabName)
     local first, second = unpack(outcome.accepted and ({"FILE_SAVED", outcome.text}) or ({"DIFF_REJECTED", tabName}), 1, 2)
     return {content = {{type = "text", text = first}, {type = "text", text = second}}}
 end
-____exports.openDiff = {
+____exports.openDiff = defineTool({
     name = "openDiff",
     description = "Open a diff view comparing a file with proposed new contents and wait for the user's decision. " .. "Accepted: FILE_SAVED and the final contents (possibly edited by the user); rejected: DIFF_REJECTED and the tab name.",
-    inputSchema = {type = "object", properties = {old_file_path = {type = "string", description = "Absolute path of the file as it is now (it may not exist yet)"}, new_file_path = {type = "string", description = "Absolute path of the file the new contents are for"}, new_file_contents = {type = "string", description = "The whole proposed contents of the file"}, tab_name = {type = "string", description = "Name of the review; an open review with the same name is replaced"}}, required = {"old_file_path", "new_file_path", "new_file_contents", "tab_name"}},
+    input = {
+        old_file_path = str("Absolute path of the file as it is now (it may not exist yet)"),
+        new_file_path = str("Absolute path of the file the new contents are for"),
+        new_file_contents = str("The whole proposed contents of the file"),
+        tab_name = str("Name of the review; an open review with the same name is replaced", {minLength = 1})
+    },
     handler = function(args, ctx)
-        local oldPath = absolutePath(args, "old_file_path")
-        local newPath = absolutePath(args, "new_file_path")
+        local oldPath = absolutePath(args.old_file_path, "old_file_path")
+        local newPath = absolutePath(args.new_file_path, "new_file_path")
         local tabName = args.tab_name
-        if tabName == "" then
-            invalidParams("\"tab_name\" must not be empty")
-        end
-        local opened = ctx.services.diff.open({oldPath = oldPath, newPath = newPath, contents = args.new_file_contents, tabName = tabName})
+        local req = {
+            oldPath = oldPath,
+            newPath = newPath,
+            contents = args.new_file_contents,
+            tabName = tabName,
+            clientId = ctx.clientId,
+            source = ctx.hub.describe(ctx.clientId)
+        }
+        local opened = ctx.services.diff.open(req)
         if not opened.ok then
             return toolError("openDiff: " .. opened.error)
         end
@@ -45,5 +58,5 @@ ____exports.openDiff = {
         )
         return answer(outcome, tabName)
     end
-}
+})
 return ____exports

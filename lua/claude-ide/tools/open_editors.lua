@@ -13,12 +13,14 @@ local ____positions = require("claude-ide.editor.positions")
 local toUri = ____positions.toUri
 local ____selection = require("claude-ide.editor.selection")
 local activeEditorWindow = ____selection.activeEditorWindow
+local ____schema = require("claude-ide.tools.schema")
+local defineTool = ____schema.defineTool
 local ____types = require("claude-ide.tools.types")
 local jsonText = ____types.jsonText
-____exports.getOpenEditors = {
+____exports.getOpenEditors = defineTool({
     name = "getOpenEditors",
     description = "List the files open in the editor (listed, loaded file buffers): uri, label, languageId, isDirty, isActive (shown in the active editor window) and lineCount.",
-    inputSchema = {type = "object", properties = {}},
+    input = {},
     handler = function()
         local active = activeEditorWindow()
         local activeBuf = active == nil and -1 or vim.api.nvim_win_get_buf(active)
@@ -41,5 +43,5 @@ ____exports.getOpenEditors = {
         )
         return jsonText({tabs = tabs})
     end
-}
+})
 return ____exports

@@ -13,11 +13,27 @@ local ____windows = require("claude-ide.editor.windows")
 local ensureEditorWindow = ____windows.ensureEditorWindow
 local revealRange = ____windows.revealRange
 local showBuffer = ____windows.showBuffer
+local ____schema = require("claude-ide.tools.schema")
+local bool = ____schema.bool
+local defineTool = ____schema.defineTool
+local int = ____schema.int
+local optional = ____schema.optional
+local str = ____schema.str
 local ____types = require("claude-ide.tools.types")
 local invalidParams = ____types.invalidParams
 local jsonText = ____types.jsonText
 local text = ____types.text
 local toolError = ____types.toolError
+local input = {
+    filePath = str("Path of the file to open (absolute, or relative to Neovim's working directory; a file:// URI is accepted)"),
+    preview = optional(bool("Open as a preview tab (Neovim has none: accepted and ignored)", {default = false})),
+    startText = optional(str("Select from the first occurrence of this literal text (not a pattern)")),
+    endText = optional(str("With startText: extend the selection to the end of the first occurrence of this text after startText")),
+    selectToEndOfLine = optional(bool("Extend the selection to the end of its last line", {default = false})),
+    startLine = optional(int("Without startText: select from this line (0-based)", {minimum = 0})),
+    endLine = optional(int("With startLine: the last line to select (0-based, inclusive; default startLine)", {minimum = 0})),
+    makeFrontmost = optional(bool("Focus the editor window showing the file (default true). false leaves the focus where it is and answers with JSON", {default = true}))
+}
 --- The file a `filePath` argument names: the first candidate that is open in a buffer or exists on disk.
 local function resolvePath(arg)
     local candidates = pathCandidates(arg, "filePath")
@@ -99,52 +115,46 @@ local function selectionRange(buf, args)
     end
     return range
 end
-local function handler(rawArgs, ctx)
-    local args = rawArgs
-    if args.endLine ~= nil and args.startLine == nil then
-        invalidParams("\"endLine\" needs \"startLine\"")
-    end
-    local path = resolvePath(args.filePath)
-    if findBuffer(path) == nil then
-        local stat = vim.uv.fs_stat(path)
-        if stat == nil then
-            return toolError("File not found: " .. path)
+____exports.openFile = defineTool({
+    name = "openFile",
+    description = "Open a file in the editor (the main editor window, never a terminal or sidebar) and optionally select a range of text, by literal text or by 0-based lines.",
+    input = input,
+    handler = function(args, ctx)
+        if args.endLine ~= nil and args.startLine == nil then
+            invalidParams("\"endLine\" needs \"startLine\"")
         end
-        if stat.type == "directory" then
-            return toolError("Not a file (a directory): " .. path)
+        local path = resolvePath(args.filePath)
+        if findBuffer(path) == nil then
+            local stat = vim.uv.fs_stat(path)
+            if stat == nil then
+                return toolError("File not found: " .. path)
+            end
+            if stat.type == "directory" then
+                return toolError("Not a file (a directory): " .. path)
+            end
         end
+        local loaded, buf = pcall(loadBuffer, path)
+        if not loaded then
+            return toolError((("Could not open " .. path) .. ": ") .. tostring(buf))
+        end
+        local range = selectionRange(buf, args)
+        local frontmost = args.makeFrontmost ~= false
+        local win = ensureEditorWindow(buf, ctx.config.terminal.side)
+        showBuffer(win, buf)
+        revealRange(win, range or ({startRow = 0, startCol = 0, endRow = 0, endCol = 0}), frontmost)
+        if range == nil and frontmost then
+            vim.api.nvim_set_current_win(win)
+        end
+        local filePath = normalizePath(path)
+        if frontmost then
+            return text("Opened file: " .. filePath)
+        end
+        return jsonText({
+            success = true,
+            filePath = filePath,
+            languageId = languageId(buf),
+            lineCount = lineCount(buf)
+        })
     end
-    local loaded, buf = pcall(loadBuffer, path)
-    if not loaded then
-        return toolError((("Could not open " .. path) .. ": ") .. tostring(buf))
-    end
-    local range = selectionRange(buf, args)
-    local frontmost = args.makeFrontmost ~= false
-    local win = ensureEditorWindow(buf, ctx.config.terminal.side)
-    showBuffer(win, buf)
-    revealRange(win, range or ({startRow = 0, startCol = 0, endRow = 0, endCol = 0}), frontmost)
-    if range == nil and frontmost then
-        vim.api.nvim_set_current_win(win)
-    end
-    local filePath = normalizePath(path)
-    if frontmost then
-        return text("Opened file: " .. filePath)
-    end
-    return jsonText({
-        success = true,
-        filePath = filePath,
-        languageId = languageId(buf),
-        lineCount = lineCount(buf)
-    })
-end
-____exports.openFile = {name = "openFile", description = "Open a file in the editor (the main editor window, never a terminal or sidebar) and optionally select a range of text, by literal text or by 0-based lines.", inputSchema = {type = "object", properties = {
-    filePath = {type = "string", description = "Path of the file to open (absolute, or relative to Neovim's working directory; a file:// URI is accepted)"},
-    preview = {type = "boolean", description = "Open as a preview tab (Neovim has none: accepted and ignored)", default = false},
-    startText = {type = "string", description = "Select from the first occurrence of this literal text (not a pattern)"},
-    endText = {type = "string", description = "With startText: extend the selection to the end of the first occurrence of this text after startText"},
-    selectToEndOfLine = {type = "boolean", description = "Extend the selection to the end of its last line", default = false},
-    startLine = {type = "integer", minimum = 0, description = "Without startText: select from this line (0-based)"},
-    endLine = {type = "integer", minimum = 0, description = "With startLine: the last line to select (0-based, inclusive; default startLine)"},
-    makeFrontmost = {type = "boolean", description = "Focus the editor window showing the file (default true). false leaves the focus where it is and answers with JSON", default = true}
-}, required = {"filePath"}}, handler = handler}
+})
 return ____exports

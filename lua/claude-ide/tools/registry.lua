@@ -4,34 +4,45 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ObjectEntries = ____lualib.__TS__ObjectEntries
 local __TS__TypeOf = ____lualib.__TS__TypeOf
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__ArraySome = ____lualib.__TS__ArraySome
+local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
+local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
-local schemaToJson, typeName, matchesType
+local schemaToJson, isList, typeName, matchesType
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
 function schemaToJson(schema)
     local out = dict()
-    for key, value in pairs(schema) do
-        if key == "properties" then
-            local props = dict()
-            for name, sub in pairs(value) do
-                props[name] = schemaToJson(sub)
-            end
-            out.properties = props
-        elseif key == "items" then
-            out.items = schemaToJson(value)
-        elseif key == "anyOf" then
-            out.anyOf = __TS__ArrayMap(
-                value,
-                function(____, alternative) return schemaToJson(alternative) end
-            )
-        else
-            out[key] = value
+    for ____, ____value in ipairs(__TS__ObjectEntries(schema)) do
+        local key = ____value[1]
+        local value = ____value[2]
+        out[key] = value
+    end
+    if schema.properties ~= nil then
+        local props = dict()
+        for ____, ____value in ipairs(__TS__ObjectEntries(schema.properties)) do
+            local name = ____value[1]
+            local sub = ____value[2]
+            props[name] = schemaToJson(sub)
         end
+        out.properties = props
+    end
+    if schema.items ~= nil then
+        out.items = schemaToJson(schema.items)
+    end
+    if schema.anyOf ~= nil then
+        out.anyOf = __TS__ArrayMap(
+            schema.anyOf,
+            function(____, alternative) return schemaToJson(alternative) end
+        )
     end
     return out
+end
+function isList(value)
+    return type(value) == "table" and (vim.islist(value) or vim.tbl_isempty(value))
 end
 function typeName(value)
     if value == vim.NIL then
@@ -54,7 +65,7 @@ function matchesType(value, expected)
         return actual == "object"
     end
     if expected == "array" then
-        return actual == "array" or type(value) == "table" and vim.tbl_isempty(value)
+        return isList(value)
     end
     return actual == expected
 end
@@ -83,7 +94,10 @@ function ____exports.checkValue(schema, value, path)
         local article = (schema.type == "integer" or schema.type == "array" or schema.type == "object") and "an" or "a"
         return ((((((path == "" and "arguments" or ("\"" .. path) .. "\"") .. " must be ") .. article) .. " ") .. schema.type) .. ", got ") .. typeName(value)
     end
-    if schema.enum ~= nil and not __TS__ArrayIncludes(schema.enum, value) then
+    if schema.enum ~= nil and not __TS__ArraySome(
+        schema.enum,
+        function(____, allowed) return allowed == value end
+    ) then
         return (("\"" .. path) .. "\" must be one of ") .. table.concat(
             __TS__ArrayMap(
                 schema.enum,
@@ -101,7 +115,7 @@ function ____exports.checkValue(schema, value, path)
     if schema.minLength ~= nil and type(value) == "string" and #value < schema.minLength then
         return schema.minLength == 1 and ("\"" .. path) .. "\" must not be empty" or ((("\"" .. path) .. "\" must be at least ") .. tostring(schema.minLength)) .. " bytes long"
     end
-    if schema.type == "array" and type(value) == "table" then
+    if schema.type == "array" and isList(value) then
         local n = #value
         if schema.minItems ~= nil and n < schema.minItems then
             return (((((("\"" .. path) .. "\" must have at least ") .. tostring(schema.minItems)) .. " item") .. (schema.minItems == 1 and "" or "s")) .. ", got ") .. tostring(n)
@@ -117,40 +131,36 @@ function ____exports.checkValue(schema, value, path)
                 return ("missing required argument \"" .. (path == "" and name or (path .. ".") .. name)) .. "\""
             end
         end
-        for name, sub in pairs(schema.properties or ({})) do
+        local properties = schema.properties or ({})
+        for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(properties))) do
             do
                 local v = value[name]
                 if v == nil or v == vim.NIL then
-                    goto __continue45
+                    goto __continue48
                 end
-                local err = ____exports.checkValue(
-                    sub,
-                    v,
-                    path == "" and name or (path .. ".") .. tostring(name)
-                )
+                local err = ____exports.checkValue(properties[name], v, path == "" and name or (path .. ".") .. name)
                 if err ~= nil then
                     return err
                 end
             end
-            ::__continue45::
+            ::__continue48::
         end
         if schema.additionalProperties == false then
-            for name in pairs(value) do
-                local ____opt_0 = schema.properties
-                if (____opt_0 and ____opt_0[name]) == nil and name ~= "_meta" then
-                    return ("unknown argument \"" .. tostring(name)) .. "\""
+            for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(value))) do
+                local stray = properties[name] == nil and not (path == "" and name == "_meta")
+                if stray then
+                    return ("unknown argument \"" .. (path == "" and name or (path .. ".") .. name)) .. "\""
                 end
             end
         end
     end
-    if schema.type == "array" and schema.items ~= nil and type(value) == "table" then
-        local items = value
+    if schema.type == "array" and schema.items ~= nil and isList(value) then
         do
             local i = 0
-            while i < #items do
+            while i < #value do
                 local err = ____exports.checkValue(
                     schema.items,
-                    items[i + 1],
+                    value[i + 1],
                     ((path .. "[") .. tostring(i)) .. "]"
                 )
                 if err ~= nil then

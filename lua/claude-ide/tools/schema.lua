@@ -3,6 +3,30 @@ local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
+local ____json = require("claude-ide.util.json")
+local dict = ____json.dict
+local isObject = ____json.isObject
+--- A copy of decoded JSON arguments without the properties whose value is JSON null (vim.NIL): the registry
+-- takes null for an optional argument as "not given", so the handler sees it as undefined, as its type says.
+-- Arrays keep their items (a null item is refused by validation, never dropped silently).
+function ____exports.withoutNulls(value)
+    if type(value) ~= "table" or vim.tbl_isempty(value) then
+        return value
+    end
+    if not isObject(value) then
+        return __TS__ArrayMap(
+            value,
+            function(____, item) return ____exports.withoutNulls(item) end
+        )
+    end
+    local out = dict()
+    for key, v in pairs(value) do
+        if v ~= vim.NIL then
+            out[key] = ____exports.withoutNulls(v)
+        end
+    end
+    return out
+end
 local function make(json)
     return {json = json}
 end
@@ -24,8 +48,12 @@ function ____exports.num(description, extra)
     end
     return make({type = "number", description = description, minimum = extra.minimum, maximum = extra.maximum})
 end
-function ____exports.bool(description)
-    return make({type = "boolean", description = description})
+--- `default` is documentation for clients (tools/list); the handler still sees undefined when it is left out.
+function ____exports.bool(description, extra)
+    if extra == nil then
+        extra = {}
+    end
+    return make({type = "boolean", description = description, default = extra.default})
 end
 --- One of the given strings.
 function ____exports.enumOf(values, description)
@@ -108,7 +136,10 @@ function ____exports.defineTool(spec)
         annotations = spec.annotations,
         listed = spec.listed,
         enabled = spec.enabled,
-        handler = spec.handler
+        handler = function(args, ctx) return spec.handler(
+            ____exports.withoutNulls(args),
+            ctx
+        ) end
     }
 end
 return ____exports

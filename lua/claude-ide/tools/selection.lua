@@ -1,5 +1,7 @@
 --[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
 local ____exports = {}
+local ____schema = require("claude-ide.tools.schema")
+local defineTool = ____schema.defineTool
 local ____types = require("claude-ide.tools.types")
 local jsonText = ____types.jsonText
 local function answer(sel)
@@ -14,16 +16,16 @@ local function answer(sel)
         selection = sel.selection
     })
 end
-____exports.getCurrentSelection = {
+____exports.getCurrentSelection = defineTool({
     name = "getCurrentSelection",
     description = "Get the current selection (or cursor position) in the active editor window: text, file path, and 0-based start/end positions (character in UTF-16 code units).",
-    inputSchema = {type = "object", properties = {}},
+    input = {},
     handler = function(_args, ctx) return answer(ctx.services.selection:current()) end
-}
-____exports.getLatestSelection = {
+})
+____exports.getLatestSelection = defineTool({
     name = "getLatestSelection",
     description = "Get the most recent selection seen in a file (kept while the user is in the terminal or another window): text, file path, and 0-based start/end positions.",
-    inputSchema = {type = "object", properties = {}},
+    input = {},
     handler = function(_args, ctx) return answer(ctx.services.selection:latest()) end
-}
+})
 return ____exports

@@ -6,12 +6,14 @@ local workspaceFolders = ____lockfile.workspaceFolders
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 local toUri = ____positions.toUri
+local ____schema = require("claude-ide.tools.schema")
+local defineTool = ____schema.defineTool
 local ____types = require("claude-ide.tools.types")
 local jsonText = ____types.jsonText
-____exports.getWorkspaceFolders = {
+____exports.getWorkspaceFolders = defineTool({
     name = "getWorkspaceFolders",
     description = "List the workspace folders: Neovim's working directory, then the workspace folders of attached LSP clients (no duplicates).",
-    inputSchema = {type = "object", properties = {}},
+    input = {},
     handler = function()
         local folders = __TS__ArrayMap(
             workspaceFolders(),
@@ -27,5 +29,5 @@ ____exports.getWorkspaceFolders = {
             rootPath = normalizePath(vim.fn.getcwd())
         })
     end
-}
+})
 return ____exports

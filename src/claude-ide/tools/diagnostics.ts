@@ -4,7 +4,8 @@ import { bufferPath, findBuffer } from "../editor/buffers";
 import { byteToUtf16, toUri } from "../editor/positions";
 import { pathCandidates } from "./paths";
 import { dict } from "../util/json";
-import { jsonText, ToolDescriptor } from "./types";
+import { defineTool, optional, str } from "./schema";
+import { jsonText } from "./types";
 
 const SEVERITY_NAMES: { [severity: number]: string } = { 1: "Error", 2: "Warning", 3: "Information", 4: "Hint" };
 
@@ -27,14 +28,14 @@ class LineCache {
 
 function convert(d: vim.diagnostic.Diagnostic, lines: LineCache): object {
   const endLine = d.end_lnum ?? d.lnum;
-  const out = dict({
+  const out = dict<{ [key: string]: unknown }>({
     message: d.message,
     severity: SEVERITY_NAMES[d.severity ?? 1] ?? "Error",
     range: {
       start: { line: d.lnum, character: lines.utf16(d.lnum, d.col) },
       end: { line: endLine, character: lines.utf16(endLine, d.end_col ?? d.col) },
     },
-  }) as { [key: string]: unknown };
+  });
   if (d.source !== undefined && d.source !== "") out.source = d.source;
   if (d.code !== undefined && d.code !== "") out.code = d.code;
   return out;
@@ -75,18 +76,15 @@ function all(): object[] {
     list.push(d);
   }
   table.sort(order);
-  return order.map((buf) => entry(buf, byBuf.get(buf) as vim.diagnostic.Diagnostic[]));
+  return order.map((buf) => entry(buf, byBuf.get(buf) ?? []));
 }
 
-export const getDiagnostics: ToolDescriptor = {
+export const getDiagnostics = defineTool({
   name: "getDiagnostics",
   description:
     "Get language diagnostics (errors, warnings) from Neovim: for one file (uri) or for every file that has any. Lines and characters are 0-based (UTF-16).",
-  inputSchema: {
-    type: "object",
-    properties: {
-      uri: { type: "string", description: "file:// URI (or absolute path) of one file; omit for all files with diagnostics" },
-    },
+  input: {
+    uri: optional(str("file:// URI (or absolute path) of one file; omit for all files with diagnostics")),
   },
-  handler: (args) => jsonText(typeof args.uri === "string" && args.uri !== "" ? forUri(args.uri) : all()),
-};
+  handler: (args) => jsonText(args.uri !== undefined && args.uri !== "" ? forUri(args.uri) : all()),
+});

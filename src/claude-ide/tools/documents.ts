@@ -2,7 +2,8 @@
 // paths compared over every buffer, never Vim's pattern-matching bufnr()). Failures say why.
 import { findBuffer, isDirty, isUntitled, saveBuffer } from "../editor/buffers";
 import { pathCandidates } from "./paths";
-import { jsonText, ToolDescriptor } from "./types";
+import { defineTool, str } from "./schema";
+import { jsonText } from "./types";
 
 /** The loaded buffer a `filePath` argument (path or file:// URI) names, and the path as understood. */
 function openDocument(arg: string): { buf?: Buf; filePath: string } {
@@ -14,33 +15,29 @@ function openDocument(arg: string): { buf?: Buf; filePath: string } {
   return { filePath: candidates[0] };
 }
 
-const filePathSchema = {
-  type: "object" as const,
-  properties: { filePath: { type: "string" as const, description: "Absolute path (or file:// URI) of the document" } },
-  required: ["filePath"],
-};
+const input = { filePath: str("Absolute path (or file:// URI) of the document") };
 
-export const checkDocumentDirty: ToolDescriptor = {
+export const checkDocumentDirty = defineTool({
   name: "checkDocumentDirty",
   description: "Check whether an open document has unsaved changes.",
-  inputSchema: filePathSchema,
+  input,
   handler: (args) => {
-    const { buf, filePath } = openDocument(args.filePath as string);
+    const { buf, filePath } = openDocument(args.filePath);
     if (buf === undefined) return jsonText({ success: false, message: `Document not open: ${filePath}` });
     return jsonText({ success: true, filePath, isDirty: isDirty(buf), isUntitled: isUntitled(buf) });
   },
-};
+});
 
-export const saveDocument: ToolDescriptor = {
+export const saveDocument = defineTool({
   name: "saveDocument",
   description: "Save an open document to disk (refused, with the reason, when it cannot be saved safely).",
-  inputSchema: filePathSchema,
+  input,
   handler: (args) => {
-    const { buf, filePath } = openDocument(args.filePath as string);
+    const { buf, filePath } = openDocument(args.filePath);
     if (buf === undefined) return jsonText({ success: false, message: `Document not open: ${filePath}` });
     const result = saveBuffer(buf);
     if (!result.ok) return jsonText({ success: false, filePath, message: `Cannot save ${filePath}: ${result.reason}` });
     const message = result.wrote ? "Document saved successfully" : "Document had no unsaved changes";
     return jsonText({ success: true, filePath, saved: true, message });
   },
-};
+});

@@ -1,26 +1,23 @@
 // executeCode (opt-in: config.execute_code): the user confirms in Neovim, the code runs with the configured
 // interpreter in a visible terminal, with a timeout; stdout+stderr and the exit code are returned, and every
 // request (run, refused, cancelled) is appended to the log file.
-import { appendLog, CodeRun, RunResult } from "../editor/execute";
-import { text, toolError, ToolDescriptor } from "./types";
+import { appendLog, CodeRun, type RunResult } from "../editor/execute";
+import { defineTool, str } from "./schema";
+import { text, toolError } from "./types";
 
 function describe(result: RunResult, timeoutMs: number): string {
   if (result.timedOut) return `timed out after ${timeoutMs} ms (stopped)`;
   return `exit code ${result.exitCode} (${result.durationMs} ms)`;
 }
 
-export const executeCode: ToolDescriptor = {
+export const executeCode = defineTool({
   name: "executeCode",
   description:
     "Run code in Neovim with the configured interpreter (python3 unless configured otherwise), after the user confirms. Returns the output (stdout and stderr together) and the exit code.",
   enabled: (config) => config.execute_code,
-  inputSchema: {
-    type: "object",
-    properties: { code: { type: "string", description: "The code to run (passed to the interpreter as a file)" } },
-    required: ["code"],
-  },
+  input: { code: str("The code to run (passed to the interpreter as a file)") },
   handler: (args, ctx) => {
-    const code = args.code as string;
+    const code = args.code;
     const config = ctx.config;
     const run = new CodeRun(config, code);
     const confirmed = ctx.park<boolean>(
@@ -46,4 +43,4 @@ export const executeCode: ToolDescriptor = {
     const body = `${result.output}${result.output === "" || result.output.endsWith("\n") ? "" : "\n"}[${outcome}]`;
     return result.timedOut ? toolError(body) : text(body);
   },
-};
+});

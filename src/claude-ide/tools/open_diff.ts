@@ -2,16 +2,17 @@
 // decides. Accept → FILE_SAVED + the final text (the CLI then writes the file); reject → DIFF_REJECTED +
 // tab_name. The review itself lives in editor/diff.ts.
 import { normalizePath } from "../editor/positions";
-import type { DiffOutcome } from "./types";
-import { invalidParams, ToolDescriptor, ToolResult, toolError } from "./types";
+import { defineTool, str } from "./schema";
+import type { DiffOutcome, ToolResult } from "./types";
+import { invalidParams, toolError } from "./types";
 
 /** "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10). */
 function isAbsolute(path: string): boolean {
   return vim.startswith(path, "/") || string.match(path, "^%a:[/\\]")[0] !== undefined || vim.startswith(path, "\\\\");
 }
 
-function absolutePath(args: { [key: string]: unknown }, name: string): string {
-  const path = args[name] as string;
+/** The argument `name` (value `path`) as a normalized absolute path; -32602 naming it otherwise. */
+function absolutePath(path: string, name: string): string {
   if (!isAbsolute(path)) invalidParams(`"${name}" must be an absolute path, got "${path}"`);
   // No file has one, and Vim's path functions refuse it (E976).
   if (string.find(path, "\0", 1, true)[0] !== undefined) invalidParams(`"${name}" must not contain a NUL byte`);
@@ -28,27 +29,23 @@ function answer(outcome: DiffOutcome, tabName: string): ToolResult {
   };
 }
 
-export const openDiff: ToolDescriptor = {
+export const openDiff = defineTool({
   name: "openDiff",
   description:
     "Open a diff view comparing a file with proposed new contents and wait for the user's decision. " +
     "Accepted: FILE_SAVED and the final contents (possibly edited by the user); rejected: DIFF_REJECTED and the tab name.",
-  inputSchema: {
-    type: "object",
-    properties: {
-      old_file_path: { type: "string", description: "Absolute path of the file as it is now (it may not exist yet)" },
-      new_file_path: { type: "string", description: "Absolute path of the file the new contents are for" },
-      new_file_contents: { type: "string", description: "The whole proposed contents of the file" },
-      tab_name: { type: "string", description: "Name of the review; an open review with the same name is replaced" },
-    },
-    required: ["old_file_path", "new_file_path", "new_file_contents", "tab_name"],
+  input: {
+    old_file_path: str("Absolute path of the file as it is now (it may not exist yet)"),
+    new_file_path: str("Absolute path of the file the new contents are for"),
+    new_file_contents: str("The whole proposed contents of the file"),
+    tab_name: str("Name of the review; an open review with the same name is replaced", { minLength: 1 }),
   },
   handler: (args, ctx) => {
-    const oldPath = absolutePath(args, "old_file_path");
-    const newPath = absolutePath(args, "new_file_path");
-    const tabName = args.tab_name as string;
-    if (tabName === "") invalidParams('"tab_name" must not be empty');
-    const opened = ctx.services.diff.open({ oldPath, newPath, contents: args.new_file_contents as string, tabName });
+    const oldPath = absolutePath(args.old_file_path, "old_file_path");
+    const newPath = absolutePath(args.new_file_path, "new_file_path");
+    const tabName = args.tab_name;
+    const req = { oldPath, newPath, contents: args.new_file_contents, tabName, clientId: ctx.clientId, source: ctx.hub.describe(ctx.clientId) };
+    const opened = ctx.services.diff.open(req);
     if (!opened.ok) return toolError(`openDiff: ${opened.error}`);
     const review = opened.review;
     const outcome = ctx.park<DiffOutcome>(
@@ -57,4 +54,4 @@ export const openDiff: ToolDescriptor = {
     );
     return answer(outcome, tabName);
   },
-};
+});

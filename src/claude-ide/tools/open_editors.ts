@@ -2,13 +2,14 @@
 import { bufferPath, isDirty, isFileBuffer, isListed, languageId, lineCount } from "../editor/buffers";
 import { toUri } from "../editor/positions";
 import { activeEditorWindow } from "../editor/selection";
-import { jsonText, ToolDescriptor } from "./types";
+import { defineTool } from "./schema";
+import { jsonText } from "./types";
 
-export const getOpenEditors: ToolDescriptor = {
+export const getOpenEditors = defineTool({
   name: "getOpenEditors",
   description:
     "List the files open in the editor (listed, loaded file buffers): uri, label, languageId, isDirty, isActive (shown in the active editor window) and lineCount.",
-  inputSchema: { type: "object", properties: {} },
+  input: {},
   handler: () => {
     const active = activeEditorWindow();
     const activeBuf = active === undefined ? -1 : vim.api.nvim_win_get_buf(active);
@@ -28,4 +29,4 @@ export const getOpenEditors: ToolDescriptor = {
       });
     return jsonText({ tabs });
   },
-};
+});

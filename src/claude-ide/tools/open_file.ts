@@ -4,18 +4,29 @@ import { findBuffer, languageId, lineCount, loadBuffer } from "../editor/buffers
 import { normalizePath } from "../editor/positions";
 import { pathCandidates } from "./paths";
 import { ByteRange, ensureEditorWindow, revealRange, showBuffer } from "../editor/windows";
-import { invalidParams, jsonText, text, toolError, ToolContext, ToolDescriptor } from "./types";
+import { bool, defineTool, int, type ObjectOf, optional, str } from "./schema";
+import { invalidParams, jsonText, text, toolError } from "./types";
 
-interface Args {
-  filePath: string;
-  preview?: boolean;
-  startText?: string;
-  endText?: string;
-  selectToEndOfLine?: boolean;
-  startLine?: number;
-  endLine?: number;
-  makeFrontmost?: boolean;
-}
+const input = {
+  filePath: str("Path of the file to open (absolute, or relative to Neovim's working directory; a file:// URI is accepted)"),
+  preview: optional(bool("Open as a preview tab (Neovim has none: accepted and ignored)", { default: false })),
+  startText: optional(str("Select from the first occurrence of this literal text (not a pattern)")),
+  endText: optional(
+    str("With startText: extend the selection to the end of the first occurrence of this text after startText"),
+  ),
+  selectToEndOfLine: optional(bool("Extend the selection to the end of its last line", { default: false })),
+  startLine: optional(int("Without startText: select from this line (0-based)", { minimum: 0 })),
+  endLine: optional(
+    int("With startLine: the last line to select (0-based, inclusive; default startLine)", { minimum: 0 }),
+  ),
+  makeFrontmost: optional(
+    bool(
+      "Focus the editor window showing the file (default true). false leaves the focus where it is and answers with JSON",
+      { default: true },
+    ),
+  ),
+};
+type Args = ObjectOf<typeof input>;
 
 /** The file a `filePath` argument names: the first candidate that is open in a buffer or exists on disk. */
 function resolvePath(arg: string): string {
@@ -74,51 +85,31 @@ function selectionRange(buf: Buf, args: Args): ByteRange | undefined {
   return range;
 }
 
-function handler(rawArgs: { [key: string]: unknown }, ctx: ToolContext) {
-  const args = rawArgs as unknown as Args;
-  if (args.endLine !== undefined && args.startLine === undefined) invalidParams('"endLine" needs "startLine"');
-  const path = resolvePath(args.filePath);
-  if (findBuffer(path) === undefined) {
-    const [stat] = vim.uv.fs_stat(path);
-    if (stat === undefined) return toolError(`File not found: ${path}`);
-    if (stat.type === "directory") return toolError(`Not a file (a directory): ${path}`);
-  }
-  const [loaded, buf] = pcall(loadBuffer, path);
-  if (!loaded) return toolError(`Could not open ${path}: ${tostring(buf)}`);
-  const range = selectionRange(buf, args);
-
-  const frontmost = args.makeFrontmost !== false;
-  const win = ensureEditorWindow(buf, ctx.config.terminal.side);
-  showBuffer(win, buf);
-  revealRange(win, range ?? { startRow: 0, startCol: 0, endRow: 0, endCol: 0 }, frontmost);
-  if (range === undefined && frontmost) vim.api.nvim_set_current_win(win);
-
-  const filePath = normalizePath(path);
-  if (frontmost) return text(`Opened file: ${filePath}`);
-  return jsonText({ success: true, filePath, languageId: languageId(buf), lineCount: lineCount(buf) });
-}
-
-export const openFile: ToolDescriptor = {
+export const openFile = defineTool({
   name: "openFile",
   description:
     "Open a file in the editor (the main editor window, never a terminal or sidebar) and optionally select a range of text, by literal text or by 0-based lines.",
-  inputSchema: {
-    type: "object",
-    properties: {
-      filePath: { type: "string", description: "Path of the file to open (absolute, or relative to Neovim's working directory; a file:// URI is accepted)" },
-      preview: { type: "boolean", description: "Open as a preview tab (Neovim has none: accepted and ignored)", default: false },
-      startText: { type: "string", description: "Select from the first occurrence of this literal text (not a pattern)" },
-      endText: { type: "string", description: "With startText: extend the selection to the end of the first occurrence of this text after startText" },
-      selectToEndOfLine: { type: "boolean", description: "Extend the selection to the end of its last line", default: false },
-      startLine: { type: "integer", minimum: 0, description: "Without startText: select from this line (0-based)" },
-      endLine: { type: "integer", minimum: 0, description: "With startLine: the last line to select (0-based, inclusive; default startLine)" },
-      makeFrontmost: {
-        type: "boolean",
-        description: "Focus the editor window showing the file (default true). false leaves the focus where it is and answers with JSON",
-        default: true,
-      },
-    },
-    required: ["filePath"],
+  input,
+  handler: (args, ctx) => {
+    if (args.endLine !== undefined && args.startLine === undefined) invalidParams('"endLine" needs "startLine"');
+    const path = resolvePath(args.filePath);
+    if (findBuffer(path) === undefined) {
+      const [stat] = vim.uv.fs_stat(path);
+      if (stat === undefined) return toolError(`File not found: ${path}`);
+      if (stat.type === "directory") return toolError(`Not a file (a directory): ${path}`);
+    }
+    const [loaded, buf] = pcall(loadBuffer, path);
+    if (!loaded) return toolError(`Could not open ${path}: ${tostring(buf)}`);
+    const range = selectionRange(buf, args);
+
+    const frontmost = args.makeFrontmost !== false;
+    const win = ensureEditorWindow(buf, ctx.config.terminal.side);
+    showBuffer(win, buf);
+    revealRange(win, range ?? { startRow: 0, startCol: 0, endRow: 0, endCol: 0 }, frontmost);
+    if (range === undefined && frontmost) vim.api.nvim_set_current_win(win);
+
+    const filePath = normalizePath(path);
+    if (frontmost) return text(`Opened file: ${filePath}`);
+    return jsonText({ success: true, filePath, languageId: languageId(buf), lineCount: lineCount(buf) });
   },
-  handler,
-};
+});

@@ -36,22 +36,23 @@ export class Registry {
   }
 }
 
+/** A schema as JSON: every object in it (`properties` included, even when empty) encodes as `{}`. */
 function schemaToJson(schema: JsonSchema): object {
   const out = dict<{ [key: string]: unknown }>();
-  for (const [key, value] of pairs(schema)) {
-    if (key === "properties") {
-      const props = dict<{ [key: string]: unknown }>();
-      for (const [name, sub] of pairs(value as { [name: string]: JsonSchema })) props[name as string] = schemaToJson(sub);
-      out.properties = props;
-    } else if (key === "items") {
-      out.items = schemaToJson(value as JsonSchema);
-    } else if (key === "anyOf") {
-      out.anyOf = (value as JsonSchema[]).map((alternative) => schemaToJson(alternative));
-    } else {
-      out[key as string] = value;
-    }
+  for (const [key, value] of Object.entries(schema)) out[key] = value;
+  if (schema.properties !== undefined) {
+    const props = dict<{ [key: string]: unknown }>();
+    for (const [name, sub] of Object.entries(schema.properties)) props[name] = schemaToJson(sub);
+    out.properties = props;
   }
+  if (schema.items !== undefined) out.items = schemaToJson(schema.items);
+  if (schema.anyOf !== undefined) out.anyOf = schema.anyOf.map((alternative) => schemaToJson(alternative));
   return out;
+}
+
+/** A decoded JSON array: a Lua list, or an empty table (`[]` and `{}` decode alike). */
+function isList(value: unknown): value is unknown[] {
+  return type(value) === "table" && (vim.islist(value) || vim.tbl_isempty(value as object));
 }
 
 function typeName(value: unknown): string {
@@ -66,7 +67,7 @@ function matchesType(value: unknown, expected: string): boolean {
   if (expected === "number") return actual === "number" || actual === "integer";
   if (expected === "object") return actual === "object";
   // An empty Lua table decodes the same for [] and {}: accept it as an empty array.
-  if (expected === "array") return actual === "array" || (type(value) === "table" && vim.tbl_isempty(value as object));
+  if (expected === "array") return isList(value);
   return actual === expected;
 }
 
@@ -89,7 +90,7 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
     const article = schema.type === "integer" || schema.type === "array" || schema.type === "object" ? "an" : "a";
     return `${path === "" ? "arguments" : `"${path}"`} must be ${article} ${schema.type}, got ${typeName(value)}`;
   }
-  if (schema.enum !== undefined && !schema.enum.includes(value as string | number)) {
+  if (schema.enum !== undefined && !schema.enum.some((allowed) => allowed === value)) {
     return `"${path}" must be one of ${schema.enum.map((e) => vim.json.encode(e)).join(", ")}`;
   }
   if (schema.minimum !== undefined && typeof value === "number" && value < schema.minimum) {
@@ -101,8 +102,8 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
   if (schema.minLength !== undefined && typeof value === "string" && value.length < schema.minLength) {
     return schema.minLength === 1 ? `"${path}" must not be empty` : `"${path}" must be at least ${schema.minLength} bytes long`;
   }
-  if (schema.type === "array" && type(value) === "table") {
-    const n = (value as unknown[]).length;
+  if (schema.type === "array" && isList(value)) {
+    const n = value.length;
     if (schema.minItems !== undefined && n < schema.minItems) return `"${path}" must have at least ${schema.minItems} item${schema.minItems === 1 ? "" : "s"}, got ${n}`;
     if (schema.maxItems !== undefined && n > schema.maxItems) return `"${path}" must have at most ${schema.maxItems} items, got ${n}`;
   }
@@ -111,23 +112,25 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
       const v = value[name];
       if (v === undefined || v === vim.NIL) return `missing required argument "${path === "" ? name : `${path}.${name}`}"`;
     }
-    for (const [name, sub] of pairs(schema.properties ?? {})) {
-      const v = value[name as string];
+    const properties = schema.properties ?? {};
+    // Sorted, so that of several bad arguments the same one is named every time.
+    for (const name of Object.keys(properties).sort()) {
+      const v = value[name];
       // null for an optional argument means "not given".
       if (v === undefined || v === vim.NIL) continue;
-      const err = checkValue(sub, v, path === "" ? (name as string) : `${path}.${name}`);
+      const err = checkValue(properties[name], v, path === "" ? name : `${path}.${name}`);
       if (err !== undefined) return err;
     }
     if (schema.additionalProperties === false) {
-      for (const [name] of pairs(value)) {
-        if (schema.properties?.[name as string] === undefined && name !== "_meta") return `unknown argument "${name}"`;
+      for (const name of Object.keys(value).sort()) {
+        const stray = properties[name] === undefined && !(path === "" && name === "_meta");
+        if (stray) return `unknown argument "${path === "" ? name : `${path}.${name}`}"`;
       }
     }
   }
-  if (schema.type === "array" && schema.items !== undefined && type(value) === "table") {
-    const items = value as unknown[];
-    for (let i = 0; i < items.length; i++) {
-      const err = checkValue(schema.items, items[i], `${path}[${i}]`);
+  if (schema.type === "array" && schema.items !== undefined && isList(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const err = checkValue(schema.items, value[i], `${path}[${i}]`);
       if (err !== undefined) return err;
     }
   }

@@ -9,6 +9,7 @@
 //     input: { path: optional(str("File path")), start_line: optional(int("First line", { minimum: 1 })) },
 //     handler: (args) => ...,   // args: { path?: string; start_line?: number }
 //   });
+import { dict, isObject } from "../util/json";
 import type { JsonSchema, ToolAnnotations, ToolContext, ToolDescriptor, ToolResult } from "./types";
 
 /** A schema for values of type T (T exists only for the compiler). */
@@ -55,8 +56,9 @@ export function num(description: string, extra: { minimum?: number; maximum?: nu
   return make({ type: "number", description, minimum: extra.minimum, maximum: extra.maximum });
 }
 
-export function bool(description: string): Schema<boolean> {
-  return make({ type: "boolean", description });
+/** `default` is documentation for clients (tools/list); the handler still sees undefined when it is left out. */
+export function bool(description: string, extra: { default?: boolean } = {}): Schema<boolean> {
+  return make({ type: "boolean", description, default: extra.default });
 }
 
 /** One of the given strings. */
@@ -126,6 +128,21 @@ export function defineTool<P extends Props>(spec: ToolSpec<P>): ToolDescriptor {
     enabled: spec.enabled,
     // The registry has validated the arguments against this very schema before the handler runs: this is
     // the one place where the checked table becomes the typed value.
-    handler: spec.handler as ToolDescriptor["handler"],
+    handler: (args, ctx) => spec.handler(withoutNulls(args) as ObjectOf<P>, ctx),
   };
+}
+
+/**
+ * A copy of decoded JSON arguments without the properties whose value is JSON null (vim.NIL): the registry
+ * takes null for an optional argument as "not given", so the handler sees it as undefined, as its type says.
+ * Arrays keep their items (a null item is refused by validation, never dropped silently).
+ */
+export function withoutNulls(value: unknown): unknown {
+  if (type(value) !== "table" || vim.tbl_isempty(value as object)) return value;
+  if (!isObject(value)) return (value as unknown[]).map((item) => withoutNulls(item));
+  const out = dict();
+  for (const [key, v] of pairs(value)) {
+    if (v !== vim.NIL) out[key] = withoutNulls(v);
+  }
+  return out;
 }

@@ -1,25 +1,27 @@
 // getCurrentSelection / getLatestSelection (PROTOCOL.md §6): the live selection of the active editor window,
 // and the last selection seen in a file buffer (still there while the user is in the Claude terminal).
 import type { SelectionInfo } from "../editor/selection";
-import { jsonText, ToolDescriptor, ToolResult } from "./types";
+import { defineTool } from "./schema";
+import type { ToolResult } from "./types";
+import { jsonText } from "./types";
 
 function answer(sel: SelectionInfo | undefined): ToolResult {
   if (sel === undefined) return jsonText({ success: false, message: "No active editor found" });
   return jsonText({ success: true, text: sel.text, filePath: sel.filePath, fileUrl: sel.fileUrl, selection: sel.selection });
 }
 
-export const getCurrentSelection: ToolDescriptor = {
+export const getCurrentSelection = defineTool({
   name: "getCurrentSelection",
   description:
     "Get the current selection (or cursor position) in the active editor window: text, file path, and 0-based start/end positions (character in UTF-16 code units).",
-  inputSchema: { type: "object", properties: {} },
+  input: {},
   handler: (_args, ctx) => answer(ctx.services.selection.current()),
-};
+});
 
-export const getLatestSelection: ToolDescriptor = {
+export const getLatestSelection = defineTool({
   name: "getLatestSelection",
   description:
     "Get the most recent selection seen in a file (kept while the user is in the terminal or another window): text, file path, and 0-based start/end positions.",
-  inputSchema: { type: "object", properties: {} },
+  input: {},
   handler: (_args, ctx) => answer(ctx.services.selection.latest()),
-};
+});

@@ -2,14 +2,15 @@
 // folders the lock file announces, so that the CLI's matching and this answer agree.
 import { workspaceFolders } from "../discovery/lockfile";
 import { normalizePath, toUri } from "../editor/positions";
-import { jsonText, ToolDescriptor } from "./types";
+import { defineTool } from "./schema";
+import { jsonText } from "./types";
 
-export const getWorkspaceFolders: ToolDescriptor = {
+export const getWorkspaceFolders = defineTool({
   name: "getWorkspaceFolders",
   description: "List the workspace folders: Neovim's working directory, then the workspace folders of attached LSP clients (no duplicates).",
-  inputSchema: { type: "object", properties: {} },
+  input: {},
   handler: () => {
     const folders = workspaceFolders().map((path) => ({ name: vim.fs.basename(path), uri: toUri(path), path }));
     return jsonText({ success: true, folders, rootPath: normalizePath(vim.fn.getcwd()) });
   },
-};
+});
