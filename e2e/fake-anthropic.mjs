@@ -51,6 +51,7 @@ createServer((req, res) => {
       entry.all = JSON.stringify(parsed.messages);
       entry.stream = parsed.stream;
       entry.tools = (parsed.tools || []).map((t) => t.name);
+      entry.system = JSON.stringify(parsed.system ?? "");
     }
     appendFileSync(logPath, JSON.stringify(entry) + "\n");
     if (req.method === "POST" && req.url.startsWith("/v1/messages/count_tokens")) {

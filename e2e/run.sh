@@ -153,6 +153,64 @@ tmux -S "$TMUX_SOCK" send-keys -t cli Enter # "1. Yes" is the default choice
 check "answering in the terminal closes the diff" wait_for 10 no_diff_tab
 check "the CLI wrote the accepted edit" wait_for 20 file_is notes.txt $'one\nTWO\nthree'
 
+# 7. The agent endpoint, with no `claude mcp add`: a Neovim (with a UI, in tmux) runs :ClaudeCode, whose claude
+# gets the bridge through --mcp-config. The model loads the tools with ToolSearch, reads the editor state and a
+# buffer's UNSAVED text, and proposes an edit that is accepted in Neovim's review.
+AGENT_PROJECT="$WORK/agent-project"
+AGENT_SOCK="$WORK/nvim-agent.sock"
+AGENT_PORT=$((API_PORT + 1))
+mkdir -p "$AGENT_PROJECT"
+printf 'one\ntwo\nthree\n' > "$AGENT_PROJECT/main.txt"
+cat > "$WORK/agent-scenario.json" <<EOF
+[
+  {"tool": "ToolSearch", "input": {"query": "select:mcp__nvim__editor_state,mcp__nvim__read_buffer,mcp__nvim__edit", "max_results": 5}},
+  {"tool": "mcp__nvim__editor_state", "input": {}},
+  {"tool": "mcp__nvim__read_buffer", "input": {"path": "main.txt"}},
+  {"tool": "mcp__nvim__edit", "input": {"path": "main.txt", "edits": [{"old_text": "two", "new_text": "TWO"}]}},
+  {"text": "Agent edit done."}
+]
+EOF
+node "$ROOT/e2e/fake-anthropic.mjs" "$AGENT_PORT" "$WORK/agent-scenario.json" "$WORK/agent-api.jsonl" > "$WORK/agent-api.out" 2>&1 &
+AGENT_API_PID=$!
+cat > "$HOME/.claude.json" <<EOF
+{"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
+ "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
+ "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []},
+              "$AGENT_PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
+EOF
+anv() { "$NVIM" --clean --headless --server "$AGENT_SOCK" --remote-expr "$1" 2>/dev/null; }
+agent_log_has() { grep -qF -- "$1" "$WORK/agent-api.jsonl" 2>/dev/null; }
+agent_screen_has() { tmux -S "$TMUX_SOCK" capture-pane -p -t ed | grep -qF -- "$1"; }
+agent_diff_tabs() { anv "len(filter(gettabinfo(), {_, t -> has_key(t.variables, 'claude_ide_diff')}))"; }
+agent_has_diff_tab() { [[ "$(agent_diff_tabs)" -ge 1 ]]; }
+agent_line2_is() { [[ "$(anv "getbufline(bufnr('$AGENT_PROJECT/main.txt'), 2)[0]")" == "$1" ]]; }
+tmux -S "$TMUX_SOCK" new-session -d -s ed -x 200 -y 50 -c "$AGENT_PROJECT" \
+  "env NO_PROXY=127.0.0.1,localhost,::1 ANTHROPIC_API_KEY=sk-ant-e2e-fake ANTHROPIC_BASE_URL=http://127.0.0.1:$AGENT_PORT \
+   DISABLE_TELEMETRY=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
+   $NVIM --clean --listen $AGENT_SOCK --cmd 'set rtp^=$ROOT' \
+   -c \"lua require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' } })\" main.txt; sleep 600"
+wait_for 10 test -S "$AGENT_SOCK" || echo "the agent Neovim did not start"
+# An unsaved change the model must see (it is not on disk).
+anv "execute('call setline(1, \"one (unsaved)\")')" >/dev/null
+anv "execute('ClaudeCode')" >/dev/null
+wait_for 30 agent_screen_has "❯"
+tmux -S "$TMUX_SOCK" send-keys -t ed -l "Look at my editor and change two to TWO in main.txt"; sleep 0.3
+tmux -S "$TMUX_SOCK" send-keys -t ed Enter
+check "agent: the model is offered the mcp__nvim__ tools (no claude mcp add)" wait_for 30 agent_log_has "mcp__nvim__editor_state"
+check "agent: editor_state reaches the model" wait_for 30 agent_log_has "editing: main.txt:"
+check "agent: read_buffer gives the model the unsaved text" wait_for 30 agent_log_has "one (unsaved)"
+check "agent: the edit opens Neovim's review" wait_for 30 agent_has_diff_tab
+check "agent: nothing changed while the review is open" agent_line2_is "two"
+anv "execute('ClaudeCodeDiffAccept')" >/dev/null
+check "agent: accepted, the buffer has the edit" wait_for 10 agent_line2_is "TWO"
+check "agent: the file with the user's unsaved change is not written" test "$(cat "$AGENT_PROJECT/main.txt")" == $'one\ntwo\nthree'
+check "agent: the model is told the edit was applied" wait_for 20 agent_log_has "OK: applied 1 edit to main.txt"
+if ((failed > 0)); then
+  echo "--- agent Neovim screen ---"; tmux -S "$TMUX_SOCK" capture-pane -p -t ed
+  tail -c 3000 "$WORK/agent-api.jsonl"
+fi
+kill "$AGENT_API_PID" 2>/dev/null
+
 if ((failed > 0)); then
   echo "--- CLI screen ---"; screen
   echo "--- Neovim messages ---"; nv "execute('messages')"

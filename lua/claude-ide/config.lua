@@ -88,7 +88,7 @@ ____exports.DEFAULTS = {
         next_hunk = "]c",
         prev_hunk = "[c"
     }, open_in_new_tab = true},
-    agent = {review = true, execute = "off", lsp_timeout_ms = 5000},
+    agent = {in_terminal = true, review = true, execute = "off", lsp_timeout_ms = 5000},
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
 }
@@ -212,6 +212,7 @@ RULES = {
     ["diff.keymaps.next_hunk"] = optionalKey,
     ["diff.keymaps.prev_hunk"] = optionalKey,
     ["diff.open_in_new_tab"] = bool,
+    ["agent.in_terminal"] = bool,
     ["agent.review"] = bool,
     ["agent.execute"] = {
         expected = "\"off\", \"ask\" or \"allow\"",

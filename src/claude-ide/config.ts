@@ -30,7 +30,7 @@ export interface Config {
     keymaps: { accept: string; reject: string; take_hunk: string | false; drop_hunk: string | false; next_hunk: string | false; prev_hunk: string | false };
     open_in_new_tab: boolean;
   };
-  agent: { review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
+  agent: { in_terminal: boolean; review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
 }
@@ -83,6 +83,9 @@ export const DEFAULTS: Config = {
   },
   // The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
   agent: {
+    // Give the claude that :ClaudeCode starts this Neovim's agent tools (mcp__nvim__*, no `claude mcp add` needed),
+    // with the reading tools and the reviewed edits allowed without a prompt (never execute).
+    in_terminal: true,
     // Show every edit of the model (edit, LSP rename, code actions, formatting) in a diff review and wait for your
     // answer. false: edits are applied at once (you can still undo them).
     review: true,
@@ -168,6 +171,7 @@ const RULES: { [path: string]: Rule } = {
   "diff.keymaps.next_hunk": optionalKey,
   "diff.keymaps.prev_hunk": optionalKey,
   "diff.open_in_new_tab": bool,
+  "agent.in_terminal": bool,
   "agent.review": bool,
   "agent.execute": { expected: '"off", "ask" or "allow"', check: oneOf(["off", "ask", "allow"]) },
   "agent.lsp_timeout_ms": positiveMs,

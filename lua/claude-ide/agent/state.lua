@@ -14,6 +14,8 @@ local REVIEW_VAR = ____diff_view.REVIEW_VAR
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
 local charLength = ____positions.charLength
+local ____windows = require("claude-ide.editor.windows")
+local mainEditorWindow = ____windows.mainEditorWindow
 local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
 --- Text of the live Visual selection kept in the state (the rest: read_buffer with the range).
@@ -198,6 +200,19 @@ function ____exports.collect()
     )
     local curLine = vim.api.nvim_buf_get_lines(curBuf, row - 1, row, false)[1] or ""
     local cursor = (((("cursor: " .. ____exports.bufferLabel(curBuf, cwd)) .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(curLine, col))
+    if not isFileBuffer(curBuf) then
+        local main = mainEditorWindow()
+        if main ~= nil then
+            local buf = vim.api.nvim_win_get_buf(main)
+            local r, c = unpack(
+                vim.api.nvim_win_get_cursor(main),
+                1,
+                2
+            )
+            local text = vim.api.nvim_buf_get_lines(buf, r - 1, r, false)[1] or ""
+            cursor = cursor .. ((((((("\nediting: " .. ____exports.bufferLabel(buf, cwd)) .. ":") .. tostring(r)) .. ":") .. tostring(byteToCharColumn(text, c))) .. " (w") .. tostring(main)) .. ", the window the user edits in)"
+        end
+    end
     local tabLines = {}
     local curTab = vim.api.nvim_get_current_tabpage()
     for ____, tab in ipairs(vim.api.nvim_list_tabpages()) do
@@ -212,11 +227,11 @@ function ____exports.collect()
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not isListed(buf) then
-                goto __continue33
+                goto __continue35
             end
             listed = listed + 1
             if listed > MAX_BUFFERS then
-                goto __continue33
+                goto __continue35
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
             local parts = {(("  b" .. tostring(buf)) .. " ") .. ____exports.bufferLabel(buf, cwd)}
@@ -239,7 +254,7 @@ function ____exports.collect()
             end
             bufLines[#bufLines + 1] = table.concat(parts, " ")
         end
-        ::__continue33::
+        ::__continue35::
     end
     if listed > MAX_BUFFERS then
         bufLines[#bufLines + 1] = ("  …" .. tostring(listed - MAX_BUFFERS)) .. " more: resources/read vim://buffers lists all"

@@ -6,6 +6,7 @@
 import { bufferPath, isDirty, isFileBuffer, isListed } from "../editor/buffers";
 import { REVIEW_VAR, ReviewVar } from "../editor/diff_view";
 import { byteToCharColumn, charLength } from "../editor/positions";
+import { mainEditorWindow } from "../editor/windows";
 import { loadedModule } from "../util/modules";
 
 /** Text of the live Visual selection kept in the state (the rest: read_buffer with the range). */
@@ -115,7 +116,17 @@ export function collect(): Sections {
 
   const [row, col] = vim.api.nvim_win_get_cursor(current);
   const curLine = vim.api.nvim_buf_get_lines(curBuf, row - 1, row, false)[0] ?? "";
-  const cursor = `cursor: ${bufferLabel(curBuf, cwd)}:${row}:${byteToCharColumn(curLine, col)}`;
+  let cursor = `cursor: ${bufferLabel(curBuf, cwd)}:${row}:${byteToCharColumn(curLine, col)}`;
+  if (!isFileBuffer(curBuf)) {
+    // The user is in the Claude terminal or a sidebar: the file they edit is in the main editor window.
+    const main = mainEditorWindow();
+    if (main !== undefined) {
+      const buf = vim.api.nvim_win_get_buf(main);
+      const [r, c] = vim.api.nvim_win_get_cursor(main);
+      const text = vim.api.nvim_buf_get_lines(buf, r - 1, r, false)[0] ?? "";
+      cursor += `\nediting: ${bufferLabel(buf, cwd)}:${r}:${byteToCharColumn(text, c)} (w${main}, the window the user edits in)`;
+    }
+  }
 
   const tabLines: string[] = [];
   const curTab = vim.api.nvim_get_current_tabpage();
