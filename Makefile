@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NVIM ?= .deps/bin/nvim-0.10
 
-.PHONY: help deps npm-deps nvim-deps build lint check-generated doc test test-fast run bench e2e clean
+.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc test test-fast run bench e2e clean
 
 help:
 	@sed -n '2,5p' Makefile | sed 's/^# \{0,1\}//'
@@ -23,16 +23,30 @@ node_modules/.installed: package.json package-lock.json
 nvim-deps:
 	@bash scripts/deps.sh
 
-lint: npm-deps
+# What every build checks first (fast): JavaScript globals that compile to nil in Lua.
+check-src: npm-deps
 	@node tools/lint-globals.mjs
 
+# Every check, each run even when an earlier one fails: the above, eslint (type-aware, eslint.config.mjs),
+# prettier (src/) and stylua (spec/, plugin/) in check mode. `make format` applies the two formatters.
+lint: check-src
+	@status=0; \
+	npx --no-install eslint src || status=1; \
+	npx --no-install prettier --check --log-level warn "src/**/*.ts" || status=1; \
+	node tools/stylua.mjs --check spec plugin || status=1; \
+	exit $$status
+
+format: npm-deps
+	@npx --no-install prettier --write --log-level warn "src/**/*.ts"
+	@node tools/stylua.mjs --write spec plugin
+
 # Compile src/ → lua/ (incremental; `make check-generated` rebuilds from nothing).
-build: npm-deps lint
+build: npm-deps check-src
 	@npx --no-install tstl -p tsconfig.json
 
 # Rebuild lua/ from an empty folder and fail if the result differs from what was there (and, in CI,
 # from what is committed): lua/ is generated, committed, and never edited by hand.
-check-generated: npm-deps nvim-deps lint
+check-generated: npm-deps nvim-deps check-src
 	@bash tools/check-generated.sh
 
 doc: build

@@ -1,4 +1,5 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__StringIncludes = ____lualib.__TS__StringIncludes
 local ____exports = {}
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
@@ -17,7 +18,7 @@ local function absolutePath(path, name)
     if not isAbsolute(path) then
         invalidParams(((("\"" .. name) .. "\" must be an absolute path, got \"") .. path) .. "\"")
     end
-    if (string.find(path, "\0", 1, true)) ~= nil then
+    if __TS__StringIncludes(path, "\0") then
         invalidParams(("\"" .. name) .. "\" must not contain a NUL byte")
     end
     return normalizePath(path)

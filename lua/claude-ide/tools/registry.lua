@@ -147,7 +147,7 @@ function ____exports.checkValue(schema, value, path)
         end
         if schema.additionalProperties == false then
             for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(value))) do
-                local stray = properties[name] == nil and not (path == "" and name == "_meta")
+                local stray = not (properties[name] ~= nil) and not (path == "" and name == "_meta")
                 if stray then
                     return ("unknown argument \"" .. (path == "" and name or (path .. ".") .. name)) .. "\""
                 end

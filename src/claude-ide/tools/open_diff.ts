@@ -3,8 +3,7 @@
 // tab_name. The review itself lives in editor/diff.ts.
 import { normalizePath } from "../editor/positions";
 import { defineTool, str } from "./schema";
-import type { DiffOutcome, ToolResult } from "./types";
-import { invalidParams, toolError } from "./types";
+import { type DiffOutcome, invalidParams, toolError, type ToolResult } from "./types";
 
 /** "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10). */
 function isAbsolute(path: string): boolean {
@@ -15,7 +14,7 @@ function isAbsolute(path: string): boolean {
 function absolutePath(path: string, name: string): string {
   if (!isAbsolute(path)) invalidParams(`"${name}" must be an absolute path, got "${path}"`);
   // No file has one, and Vim's path functions refuse it (E976).
-  if (string.find(path, "\0", 1, true)[0] !== undefined) invalidParams(`"${name}" must not contain a NUL byte`);
+  if (path.includes("\0")) invalidParams(`"${name}" must not contain a NUL byte`);
   return normalizePath(path);
 }
 

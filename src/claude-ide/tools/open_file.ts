@@ -3,7 +3,7 @@
 import { findBuffer, languageId, lineCount, loadBuffer } from "../editor/buffers";
 import { normalizePath } from "../editor/positions";
 import { pathCandidates } from "./paths";
-import { ByteRange, ensureEditorWindow, revealRange, showBuffer } from "../editor/windows";
+import { type ByteRange, ensureEditorWindow, revealRange, showBuffer } from "../editor/windows";
 import { bool, defineTool, int, type ObjectOf, optional, str } from "./schema";
 import { invalidParams, jsonText, text, toolError } from "./types";
 

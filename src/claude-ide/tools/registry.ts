@@ -123,7 +123,7 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
     }
     if (schema.additionalProperties === false) {
       for (const name of Object.keys(value).sort()) {
-        const stray = properties[name] === undefined && !(path === "" && name === "_meta");
+        const stray = !(name in properties) && !(path === "" && name === "_meta");
         if (stray) return `unknown argument "${path === "" ? name : `${path}.${name}`}"`;
       }
     }

@@ -2,8 +2,7 @@
 // and the last selection seen in a file buffer (still there while the user is in the Claude terminal).
 import type { SelectionInfo } from "../editor/selection";
 import { defineTool } from "./schema";
-import type { ToolResult } from "./types";
-import { jsonText } from "./types";
+import { jsonText, type ToolResult } from "./types";
 
 function answer(sel: SelectionInfo | undefined): ToolResult {
   if (sel === undefined) return jsonText({ success: false, message: "No active editor found" });

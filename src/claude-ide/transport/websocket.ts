@@ -3,10 +3,10 @@
 // Bytes are handled in libuv callbacks (fast events); the owner's callbacks (onConnection, onMessage,
 // onClose) always run later on the main loop via vim.schedule, in the order things happened.
 import { isValidUtf8, toValidUtf8 } from "../util/bytes";
-import { closePayload, Decoder, FrameEvent, frameParts, Opcode } from "./frame";
+import { closePayload, Decoder, type FrameEvent, frameParts, Opcode } from "./frame";
 import { answerUpgrade, HeadReader, httpError, MAX_HEAD_BYTES } from "./handshake";
-import { guard, listenLoopback, LogFn, Socket } from "./tcp";
-import { CloseCode, Connection, ConnectionHandlers, Listener, ListenOptions } from "./types";
+import { guard, listenLoopback, type LogFn, Socket } from "./tcp";
+import { CloseCode, type Connection, type ConnectionHandlers, type Listener, type ListenOptions } from "./types";
 
 /** How long a close handshake may take before the socket is closed anyway. */
 const CLOSE_TIMEOUT_MS = 1000;

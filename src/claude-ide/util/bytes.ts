@@ -49,6 +49,7 @@ export function xorMaskFfi(ffiLib: FFI, pieces: string[], total: number, key: st
 
 /** `ptr + offset` (LuaJIT pointer arithmetic; TypeScript has no operator for it, so it goes through `any`). */
 function pointerAt(ptr: CData, offset: number): CData {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- cdata pointer + number has no TypeScript type
   return ((ptr as any) + offset) as CData;
 }
 
@@ -112,7 +113,7 @@ export function isValidUtf8Lua(s: string): boolean {
   let i = 1;
   for (;;) {
     const [, runEnd] = string.find(s, ASCII_RUN, i);
-    i = (runEnd as number) + 1;
+    i = runEnd + 1;
     if (i > s.length) return true;
     const [b0, b1, b2, b3] = string.byte(s, i, i + 3);
     const length = sequenceLength(b0, b1, b2, b3);
@@ -148,8 +149,8 @@ export function toValidUtf8(s: string): string {
   let i = 1;
   for (;;) {
     const [, runEnd] = string.find(s, ASCII_RUN, i);
-    if ((runEnd as number) >= i) out.push(string.sub(s, i, runEnd as number));
-    i = (runEnd as number) + 1;
+    if (runEnd >= i) out.push(string.sub(s, i, runEnd));
+    i = runEnd + 1;
     if (i > s.length) return out.join("");
     const [b0, b1, b2, b3] = string.byte(s, i, i + 3);
     const length = sequenceLength(b0, b1, b2, b3);
