@@ -195,14 +195,17 @@ stamp_key() { # <component> <extra words...>
 }
 
 # True if <prefix>/.stamp was written for this key and this checkout path. If the stamp belongs to another
-# checkout path (the repo was moved/copied), the prefix is deleted so that it gets reinstalled.
+# checkout path (the repo was moved/copied), the prefix is deleted so that it gets reinstalled, unless that
+# checkout still exists and its .deps is this very folder (a worktree with .deps symlinked here: its paths
+# reach the same files, and reinstalling would pull the binaries from under the other checkout's runs).
 stamp_ok() {
   local prefix="$1" key="$2" stamp="$1/.stamp"
   [[ -f "$stamp" ]] || return 1
   local line1 line2
   { read -r line1 && read -r line2; } < "$stamp" || return 1
-  if [[ "$line2" != "repo $REPO" ]]; then
-    log "$prefix was installed for another checkout (${line2#repo }); reinstalling"
+  local other="${line2#repo }"
+  if [[ "$line2" != "repo $REPO" ]] && ! [[ -d "$other/.deps" && "$(cd "$other/.deps" && pwd -P)" == "$(cd "$DEPS" && pwd -P)" ]]; then
+    log "$prefix was installed for another checkout ($other); reinstalling"
     rm -rf "$prefix"
     return 1
   fi
