@@ -180,10 +180,12 @@ end
 function Bridge.prototype.shutdown(self)
     local up = self.upstream
     self.upstream = nil
-    local ____opt_4 = up and up.client
-    if ____opt_4 ~= nil then
-        ____opt_4:close(1001, "the agent bridge exited")
+    local client = up and up.client
+    if client == nil then
+        return function() return true end
     end
+    client:close(1001, "the agent bridge exited")
+    return function() return client:isFinished() end
 end
 function Bridge.prototype.reply(self, id, result)
     self.opts.write(resultResponse(id, result))
@@ -214,13 +216,13 @@ function Bridge.prototype.listInstances(self)
     if #instances == 0 then
         return toolText("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_8 = self.upstream
-    local ____temp_12 = ____opt_8 and ____opt_8.instance.id
-    if ____temp_12 == nil then
-        local ____opt_10 = self:choose(instances).instance
-        ____temp_12 = ____opt_10 and ____opt_10.id
+    local ____opt_6 = self.upstream
+    local ____temp_10 = ____opt_6 and ____opt_6.instance.id
+    if ____temp_10 == nil then
+        local ____opt_8 = self:choose(instances).instance
+        ____temp_10 = ____opt_8 and ____opt_8.id
     end
-    local current = ____temp_12
+    local current = ____temp_10
     return toolText(table.concat(
         registry.describe(instances, current),
         "\n"
@@ -304,8 +306,8 @@ function Bridge.prototype.readResource(self, id, params)
         return
     end
     local instances = self:instances()
-    local ____opt_13 = self.upstream
-    local current = ____opt_13 and ____opt_13.instance.id
+    local ____opt_11 = self.upstream
+    local current = ____opt_11 and ____opt_11.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -339,18 +341,18 @@ function Bridge.prototype.forward(self, downId, method, params)
     if up == nil then
         return
     end
-    local ____self_15, ____nextUpId_16 = self, "nextUpId"
-    local ____self_nextUpId_17 = ____self_15[____nextUpId_16]
-    ____self_15[____nextUpId_16] = ____self_nextUpId_17 + 1
-    local upId = ____self_nextUpId_17
+    local ____self_13, ____nextUpId_14 = self, "nextUpId"
+    local ____self_nextUpId_15 = ____self_13[____nextUpId_14]
+    ____self_13[____nextUpId_14] = ____self_nextUpId_15 + 1
+    local upId = ____self_nextUpId_15
     up.pending[upId] = {downId = downId, method = method}
     up.byDown[idText(downId)] = upId
     local text = ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. tostring(upId)) .. ",\"method\":") .. vim.json.encode(method)) .. ",\"params\":") .. vim.json.encode(params)) .. "}"
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_18 = up.queue
-        ____up_queue_18[#____up_queue_18 + 1] = text
+        local ____up_queue_16 = up.queue
+        ____up_queue_16[#____up_queue_16 + 1] = text
     end
 end
 function Bridge.prototype.connect(self, downId, method)
@@ -458,8 +460,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_19 = up.queue
-        ____up_queue_19[#____up_queue_19 + 1] = text
+        local ____up_queue_17 = up.queue
+        ____up_queue_17[#____up_queue_17 + 1] = text
     end
 end
 return ____exports

@@ -144,12 +144,8 @@ function ____exports.main(argv)
             50
         )
     end
-    bridge:shutdown()
-    vim.wait(
-        100,
-        function() return false end,
-        10
-    )
+    local closed = bridge:shutdown()
+    vim.wait(500, closed, 5)
     for ____, s in ipairs(signals) do
         s:close()
     end

@@ -112,6 +112,9 @@ end
 function WsClient.prototype.isOpen(self)
     return not self.closed
 end
+function WsClient.prototype.isFinished(self)
+    return self.tcp:is_closing()
+end
 function WsClient.prototype.send(self, text)
     if self.closed then
         return

@@ -135,11 +135,17 @@ export class Bridge {
     }
   }
 
-  /** The client went away (stdin closed, SIGINT): the editor connection closes, its reviews are cancelled. */
-  shutdown(): void {
+  /**
+   * The client went away (stdin closed, SIGINT): the editor connection closes (the editor then cancels this
+   * bridge's open reviews). Returns a test for "the close frame is out", for a clean exit.
+   */
+  shutdown(): (this: void) => boolean {
     const up = this.upstream;
     this.upstream = undefined;
-    up?.client?.close(1001, "the agent bridge exited");
+    const client = up?.client;
+    if (client === undefined) return () => true;
+    client.close(1001, "the agent bridge exited");
+    return () => client.isFinished();
   }
 
   private reply(id: Id, result: unknown): void {

@@ -101,9 +101,9 @@ export function main(this: void, argv: string[]): number {
     signals.push(signal);
   }
   while (!done) vim.wait(60000, () => done, 50);
-  bridge.shutdown();
-  // Let the close frame to the editor go out (the editor then cancels this bridge's open reviews).
-  vim.wait(100, () => false, 10);
+  const closed = bridge.shutdown();
+  // Let the close frame to the editor go out (bounded: the exit must not hang on a stuck editor).
+  vim.wait(500, closed, 5);
   for (const s of signals) s.close();
   if (stdin !== undefined && !stdin.is_closing()) stdin.close();
   return 0;

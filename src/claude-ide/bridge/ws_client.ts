@@ -97,6 +97,11 @@ export class WsClient {
     return !this.closed;
   }
 
+  /** The socket is closed and everything queued was written (or dropped with it). */
+  isFinished(): boolean {
+    return this.tcp.is_closing();
+  }
+
   send(text: string): void {
     if (this.closed) return;
     this.tcp.write(frameParts(Opcode.Text, text, { mask: vim.uv.random(4) as string }));
