@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/bridge.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local here = debug.getinfo(1, "S").source
 local luaRoot = vim.fn.fnamemodify(

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/commands.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local isFileBuffer = ____buffers.isFileBuffer

@@ -1,3 +1,4 @@
+-- Generated from src/claude-ide/health.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}

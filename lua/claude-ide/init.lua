@@ -1,3 +1,4 @@
+-- Generated from src/claude-ide/init.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
@@ -68,7 +69,10 @@ function ____exports.stop()
 end
 state = {}
 --- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
--- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+--- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+---
+---@param opts? claude-ide.Config Options (:help claude-ide-config); lua/claude-ide/types/config.lua has their types.
+---@return boolean
 function ____exports.setup(opts)
     local result = validate(opts)
     if not result.ok then

@@ -27,6 +27,8 @@ const state: State = {};
 /**
  * Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
  * with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+ * @luaCATS param opts? claude-ide.Config Options (:help claude-ide-config); lua/claude-ide/types/config.lua has their types.
+ * @luaCATS return boolean
  */
 export function setup(this: void, opts?: unknown): boolean {
   const result = validate(opts);

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/agent/health.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____cli_config = require("claude-ide.agent.cli_config")
 local bridgeScript = ____cli_config.bridgeScript

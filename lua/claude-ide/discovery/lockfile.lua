@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/discovery/lockfile.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic

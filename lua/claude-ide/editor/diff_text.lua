@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/editor/diff_text.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local CR = 13
 --- Cuts `text` at "\n". With CRLF endings the "\r" before each "\n" is removed from the lines.

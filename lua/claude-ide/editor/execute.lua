@@ -1,3 +1,4 @@
+-- Generated from src/claude-ide/editor/execute.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local __TS__Class = ____lualib.__TS__Class

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/editor/plugins.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 --- `require(name)` when that module exists and loads; undefined otherwise (never throws).
 function ____exports.optionalModule(name)

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/editor/positions.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local isAscii, ENCODING_API, NON_ASCII
 function isAscii(s)

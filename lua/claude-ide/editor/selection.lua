@@ -1,3 +1,4 @@
+-- Generated from src/claude-ide/editor/selection.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/tools/index.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____diff_tabs = require("claude-ide.tools.diff_tabs")
 local closeAllDiffTabs = ____diff_tabs.closeAllDiffTabs

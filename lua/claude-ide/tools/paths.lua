@@ -1,3 +1,4 @@
+-- Generated from src/claude-ide/tools/paths.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__StringIncludes = ____lualib.__TS__StringIncludes
 local ____exports = {}

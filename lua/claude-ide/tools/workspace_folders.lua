@@ -1,3 +1,4 @@
+-- Generated from src/claude-ide/tools/workspace_folders.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/transport/types.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 --- RFC 6455 close codes used by this plugin.
 ____exports.CloseCode = {

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/util/bytes.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local pointerAt, sequenceLength, SLICE, ASCII_RUN, inRange, isCont
 --- FFI path: copy into one C buffer, XOR it as 32-bit words, then the trailing bytes.

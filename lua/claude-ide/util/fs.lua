@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/util/fs.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 --- Writes `data` to `path` atomically with `mode`; without it an existing file keeps its permissions and a
 -- new one gets 0644 (the umask does not apply: the mode is set exactly).

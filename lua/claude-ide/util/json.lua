@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/util/json.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 --- An empty table that vim.json.encode writes as `{}`; assign fields to it like a normal object.
 function ____exports.dict(fields)

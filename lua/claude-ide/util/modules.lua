@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/util/modules.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 --- The module `name` if something already required it, else undefined.
 function ____exports.loadedModule(name)

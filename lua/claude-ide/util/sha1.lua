@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/util/sha1.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local be32
 function be32(n)

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/agent/tools/editor_state.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____schema = require("claude-ide.tools.schema")
 local optional = ____schema.optional

@@ -1,4 +1,4 @@
---[[ Generated with https://github.com/TypeScriptToLua/TypeScriptToLua ]]
+-- Generated from src/claude-ide/agent/tools/index.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____edit = require("claude-ide.agent.tools.edit")
 local edit = ____edit.edit

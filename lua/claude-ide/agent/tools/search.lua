@@ -1,3 +1,4 @@
+-- Generated from src/claude-ide/agent/tools/search.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter

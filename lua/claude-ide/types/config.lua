@@ -1,0 +1,103 @@
+-- Generated from src/claude-ide/config.ts (Config, DEFAULTS) by tools/lua-output.cjs (make build): do not edit.
+-- LuaCATS types for lua_ls (completion and checks of setup() options); never loaded at run time.
+---@meta
+
+--- Options of require("claude-ide").setup(); every key is optional (:help claude-ide-config).
+---@class claude-ide.Config
+--- Start the server as soon as setup() runs. With false, use :ClaudeCodeStart (or :ClaudeCode).
+---@field auto_start? boolean # Default: `true`.
+--- Ports to try, e.g. { 10000, 10100 }. nil: a random free port chosen by the OS (recommended).
+---@field port_range? [number, number]|nil # Default: `nil`.
+--- Messages at or above this level are shown with vim.notify: "trace", "debug", "info", "warn", "error", "off".
+---@field log_level? "trace"|"debug"|"info"|"warn"|"error"|"off" # Default: `"warn"`.
+--- Largest WebSocket message accepted, in bytes (a 32 MiB file, JSON-escaped, fits). Larger: close 1009.
+---@field max_message_bytes? number # Default: `64 * 1024 * 1024`.
+--- A client must finish the HTTP upgrade within this time, or the connection is closed.
+---@field handshake_timeout_ms? number # Default: `5000`.
+--- Ping every interval_ms; a client silent for timeout_ms after a ping is disconnected.
+---@field keepalive? claude-ide.Config.keepalive # Default: `{ interval_ms = 30000, timeout_ms = 60000 }`.
+--- Origins allowed to connect (browsers send one; the Claude CLI does not). Empty: refuse every Origin.
+---@field allowed_origins? string[] # Default: `{}`.
+--- Tell Claude what you select: debounce_ms after the last cursor move (flushed at once on leaving Visual).
+---@field selection? claude-ide.Config.selection # Default: `{ enabled = true, debounce_ms = 100 }`.
+--- @-mentions made while no client is connected wait this long for one, then are dropped with a message.
+---@field mentions? claude-ide.Config.mentions # Default: `{ queue_ttl_ms = 5 * 60 * 1000 }`.
+---@field terminal? claude-ide.Config.terminal
+---@field diff? claude-ide.Config.diff
+--- The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
+---@field agent? claude-ide.Config.agent
+--- Offer the executeCode tool to Claude. Every run asks for your confirmation first.
+---@field execute_code? boolean # Default: `false`.
+---@field execute_code_opts? claude-ide.Config.execute_code_opts
+
+--- Ping every interval_ms; a client silent for timeout_ms after a ping is disconnected.
+---@class claude-ide.Config.keepalive
+---@field interval_ms? number # Default: `30000`.
+---@field timeout_ms? number # Default: `60000`.
+
+--- Tell Claude what you select: debounce_ms after the last cursor move (flushed at once on leaving Visual).
+---@class claude-ide.Config.selection
+---@field enabled? boolean # Default: `true`.
+---@field debounce_ms? number # Default: `100`.
+
+--- @-mentions made while no client is connected wait this long for one, then are dropped with a message.
+---@class claude-ide.Config.mentions
+---@field queue_ttl_ms? number # Default: `5 * 60 * 1000`.
+
+---@class claude-ide.Config.terminal
+--- The command :ClaudeCode runs (arguments given to :ClaudeCode are appended).
+---@field command? string # Default: `"claude"`.
+--- "native" (a :terminal split) or "snacks" (snacks.nvim's terminal, when installed).
+---@field provider? "native"|"snacks" # Default: `"native"`.
+--- Where the terminal opens: "left", "right", "top", "bottom" or "float".
+---@field side? "left"|"right"|"top"|"bottom"|"float" # Default: `"right"`.
+--- Width of a left/right split (or float): a fraction of the editor (< 1) or columns (>= 1).
+---@field width? number # Default: `0.4`.
+--- Height of a top/bottom split (or float): a fraction of the editor (< 1) or lines (>= 1).
+---@field height? number # Default: `0.3`.
+--- Close the terminal window when the claude process exits.
+---@field auto_close? boolean # Default: `true`.
+--- Extra environment variables for the claude process.
+---@field env? table<string, string> # Default: `{}`.
+
+---@class claude-ide.Config.diff
+--- "vertical" (side by side) or "horizontal" (one above the other).
+---@field layout? "vertical"|"horizontal" # Default: `"vertical"`.
+--- Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
+--- take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back into the proposal;
+--- either way the hunk is decided and the cursor moves to the next one. false: no such key.
+---@field keymaps? claude-ide.Config.diff.keymaps # Default: `{ accept = "<CR>", reject = "q", take_hunk = "gh", drop_hunk = "gH", next_hunk = "]c", prev_hunk = "[c" }`.
+--- Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
+---@field open_in_new_tab? boolean # Default: `true`.
+
+--- Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
+--- take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back into the proposal;
+--- either way the hunk is decided and the cursor moves to the next one. false: no such key.
+---@class claude-ide.Config.diff.keymaps
+---@field accept? string # Default: `"<CR>"`.
+---@field reject? string # Default: `"q"`.
+---@field take_hunk? string|false # Default: `"gh"`.
+---@field drop_hunk? string|false # Default: `"gH"`.
+---@field next_hunk? string|false # Default: `"]c"`.
+---@field prev_hunk? string|false # Default: `"[c"`.
+
+--- The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
+---@class claude-ide.Config.agent
+--- Give the claude that :ClaudeCode starts this Neovim's agent tools (mcp__nvim__*, no `claude mcp add` needed),
+--- with the reading tools and the reviewed edits allowed without a prompt (never execute).
+---@field in_terminal? boolean # Default: `true`.
+--- Show every edit of the model (edit, LSP rename, code actions, formatting) in a diff review and wait for your
+--- answer. false: edits are applied at once (you can still undo them).
+---@field review? boolean # Default: `true`.
+--- The execute tool (Ex commands and Lua from the model): "off", "ask" (confirm each run in Neovim) or "allow".
+---@field execute? "off"|"ask"|"allow" # Default: `"off"`.
+--- A request to a language server taking longer than this is abandoned and the tool says so.
+---@field lsp_timeout_ms? number # Default: `5000`.
+
+---@class claude-ide.Config.execute_code_opts
+--- The interpreter the code is passed to (the code is written to a temporary file, appended as last argument).
+---@field interpreter? string[] # Default: `{ "python3" }`.
+--- A run taking longer is stopped.
+---@field timeout_ms? number # Default: `30000`.
+--- Every run is appended here. nil: stdpath("log") .. "/claude-ide-execute.log".
+---@field log_file? string|nil # Default: `nil`.
