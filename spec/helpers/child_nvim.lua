@@ -11,8 +11,22 @@ local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 local Child = {}
 Child.__index = Child
 
+--- `env` for vim.system with clear_env = true: Neovim 0.10 hands that table to uv.spawn as it is (which wants
+--- "NAME=value" strings), 0.11+ converts it.
+function M.clear_env(env)
+  if vim.fn.has('nvim-0.11') == 1 then
+    return env
+  end
+  local list = {}
+  for k, v in pairs(env) do
+    table.insert(list, ('%s=%s'):format(k, tostring(v)))
+  end
+  return list
+end
+
 --- opts.setup: claude-ide set up. opts.cmd: a command that starts Neovim instead (given the arguments
---- --headless --listen <socket>); opts.env: its extra environment.
+--- --headless --listen <socket>); opts.env: its extra environment (its whole environment with
+--- opts.clear_env); opts.cwd: its working directory; opts.args: file arguments.
 function M.spawn(opts)
   opts = opts or {}
   local self = setmetatable({ socket = vim.fn.tempname(), exited = false }, Child)
@@ -23,7 +37,10 @@ function M.spawn(opts)
   if opts.setup then
     vim.list_extend(cmd, { '-c', 'lua require("claude-ide").setup({})' })
   end
-  self.proc = vim.system(cmd, { text = true, env = opts.env }, function()
+  if opts.args then
+    vim.list_extend(cmd, vim.list_extend({ '--' }, opts.args))
+  end
+  self.proc = vim.system(cmd, { text = true, env = opts.clear_env and M.clear_env(opts.env) or opts.env, clear_env = opts.clear_env, cwd = opts.cwd }, function()
     self.exited = true
   end)
   self.pid = self.proc.pid

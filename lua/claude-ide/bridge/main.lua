@@ -88,6 +88,18 @@ local function readLines(onLine, onEnd)
     end)
     return stream
 end
+--- Ends the process with `status` at once (libc _exit: stdout is flushed first; there is nothing else to save
+-- in the bridge). Without LuaJIT's ffi it returns, and the caller's loop ends the normal way.
+local function exitNow(status)
+    io.stdout:flush()
+    local hasFfi, ffiModule = pcall(_G.require, "ffi")
+    if not hasFfi then
+        return
+    end
+    local ffi = ffiModule
+    pcall(ffi.cdef, "void _exit(int status);")
+    ffi.C._exit(status)
+end
 function ____exports.main(argv)
     local args = parseArgs(argv)
     if type(args) == "string" then
@@ -134,6 +146,8 @@ function ____exports.main(argv)
             name,
             function()
                 done = true
+                bridge:shutdown()
+                exitNow(0)
             end
         )
         signals[#signals + 1] = signal

@@ -69,6 +69,19 @@ function readLines(onLine: (this: void, line: string) => void, onEnd: (this: voi
   return stream;
 }
 
+/**
+ * Ends the process with `status` at once (libc _exit: stdout is flushed first; there is nothing else to save
+ * in the bridge). Without LuaJIT's ffi it returns, and the caller's loop ends the normal way.
+ */
+function exitNow(status: number): void {
+  io.stdout.flush();
+  const [hasFfi, ffiModule] = pcall(_G.require, "ffi");
+  if (!hasFfi) return;
+  const ffi = ffiModule as typeof import("ffi");
+  pcall(ffi.cdef, "void _exit(int status);"); // fails harmlessly when another module declared it already
+  ffi.C._exit(status);
+}
+
 export function main(this: void, argv: string[]): number {
   const args = parseArgs(argv);
   if (typeof args === "string") {
@@ -97,6 +110,11 @@ export function main(this: void, argv: string[]): number {
     const signal = vim.uv.new_signal();
     signal.start(name, () => {
       done = true;
+      // Neovim's own handler of a deadly signal (SIGTERM, SIGHUP, and since 0.12 SIGINT) runs next on the
+      // main loop: it prints "Caught deadly signal" and exits 1 before this loop could end. So the bridge
+      // ends here: the close frame goes out (the editor cancels this bridge's reviews), then a plain exit 0.
+      bridge.shutdown();
+      exitNow(0);
     });
     signals.push(signal);
   }

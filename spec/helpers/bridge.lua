@@ -1,0 +1,397 @@
+-- The agent bridge (`nvim -l lua/claude-ide/bridge.lua`, the spec's own Neovim version) driven the way an MCP
+-- client drives it. Reusable by any spec of a stdio tool set (spec/agent/, spec/lsp/): start child Neovims
+-- with helpers/child_nvim.lua and this file's `editor()`, then a client with `start()`.
+--
+-- Two clients:
+--   * start(opts): the official MCP TypeScript SDK (Client + StdioClientTransport, spec/helpers/mcp_stdio.mjs)
+--     in a Node process this spec remote-controls. Use it for everything a real client does.
+--       local bridge = require('helpers.bridge')
+--       local dir = bridge.config_dir()                          -- private CLAUDE_CONFIG_DIR (lock files)
+--       local nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
+--       local c = bridge.start({ config_dir = dir, cwd = project }) -- initialize done
+--       local res = c:call('editor_state', {})                   -- CallToolResult; bridge.text(res) its text
+--       local id = c:call_async('edit', {...}, { tag = 'e1' }); c:cancel('e1'); c:wait(id)
+--       local ok, result_or_err = c:request('resources/read', { uri = 'vim://state' })
+--       c:close()                                               -- {exitCode, signal, ms}
+--     opts.env: extra environment (NVIM, CLAUDE_IDE_INSTANCE, CLAUDE_CODE_SSE_PORT); opts.args: bridge args.
+--     The bridge gets exactly the spec's environment minus every variable that picks an instance, plus these.
+--   * raw(opts): the bridge under vim.system with line JSON written by hand, for what the SDK hides: the
+--     exact bytes on stdout, stdin closing, signals.
+--
+-- Clean up in after_each with M.cleanup(): every client, raw bridge and editor started through this module
+-- is stopped (killed if needed) and the config dirs removed.
+local assert = require('luassert')
+local M = {}
+
+M.root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
+M.script = M.root .. '/lua/claude-ide/bridge.lua'
+local driver = M.root .. '/spec/helpers/mcp_stdio.mjs'
+local child_nvim = require('helpers.child_nvim')
+
+--- Variables that choose an instance or point Neovim elsewhere: never inherited by a bridge or an editor.
+local SCRUBBED = { 'NVIM', 'CLAUDE_IDE_INSTANCE', 'CLAUDE_CODE_SSE_PORT', 'NVIM_LISTEN_ADDRESS', 'VIM', 'NVIM_APPNAME', 'NVIM_LOG_FILE', 'MYVIMRC' }
+
+local started = { clients = {}, raws = {}, editors = {}, dirs = {} }
+
+--- A fresh private directory (removed by cleanup()).
+function M.tempdir()
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p')
+  dir = vim.uv.fs_realpath(dir)
+  table.insert(started.dirs, dir)
+  return dir
+end
+
+--- A private CLAUDE_CONFIG_DIR: its ide/ folder holds the lock files the bridge reads.
+function M.config_dir()
+  return M.tempdir()
+end
+
+--- The spec's environment without instance-choosing variables, with CLAUDE_CONFIG_DIR and `extra`.
+function M.env(config_dir, extra)
+  local env = vim.fn.environ()
+  for _, name in ipairs(SCRUBBED) do
+    env[name] = nil
+  end
+  env.CLAUDE_CONFIG_DIR = config_dir
+  for k, v in pairs(extra or {}) do
+    env[k] = v
+  end
+  return env
+end
+
+--- Writes `text` to `path` (parent folders created).
+function M.write(path, text)
+  vim.fn.mkdir(vim.fs.dirname(path), 'p')
+  local f = assert(io.open(path, 'wb'))
+  f:write(text)
+  f:close()
+end
+
+function M.read(path)
+  local f = io.open(path, 'rb')
+  if not f then
+    return nil
+  end
+  local s = f:read('*a')
+  f:close()
+  return s
+end
+
+--- A project folder (a fresh temp dir, or `under`/`name`) holding `files` ({relative path = text}).
+function M.project(files, under, name)
+  local dir = under and (under .. '/' .. (name or 'project')) or M.tempdir()
+  vim.fn.mkdir(dir, 'p')
+  for rel, text in pairs(files or {}) do
+    M.write(dir .. '/' .. rel, text)
+  end
+  return dir
+end
+
+--- Open diff reviews in `editor` (a child from M.editor()): their tab names.
+function M.reviews(editor)
+  return editor:lua([[
+    local names = {}
+    for _, r in ipairs(require('claude-ide.agent.state').pendingReviews()) do table.insert(names, r.tabName) end
+    return names
+  ]])
+end
+
+--- The lock files in `config_dir`/ide, decoded, with their port.
+function M.locks(config_dir)
+  local out = {}
+  for _, path in ipairs(vim.fn.glob(config_dir .. '/ide/*.lock', true, true)) do
+    local text = M.read(path)
+    local ok, lock = pcall(vim.json.decode, text or '')
+    if ok and type(lock) == 'table' then
+      lock.port = tonumber(vim.fs.basename(path):match('^(%d+)%.lock$'))
+      lock.path = path
+      table.insert(out, lock)
+    end
+  end
+  return out
+end
+
+--- A child Neovim with the plugin set up (its server started) in `opts.cwd`, editing `opts.args`, with
+--- CLAUDE_CONFIG_DIR = opts.config_dir. Waits for its lock file. Returns the child (helpers/child_nvim) with
+--- .lock (the decoded lock file), .id (the instance id) and :lua(code, ...) (nvim_exec_lua over RPC).
+function M.editor(opts)
+  local env = M.env(opts.config_dir, opts.env)
+  local child = child_nvim.spawn({ setup = true, env = env, clear_env = true, cwd = opts.cwd, args = opts.args })
+  table.insert(started.editors, child)
+  local lock
+  assert(vim.wait(10000, function()
+    for _, l in ipairs(M.locks(opts.config_dir)) do
+      if l.pid == child.pid and l.nvim and l.nvim.agent then
+        lock = l
+      end
+    end
+    return lock ~= nil
+  end, 20), 'the child Neovim wrote no lock file')
+  child.lock = lock
+  local main = lock.nvim.mainFile ~= '' and vim.fn.fnamemodify(lock.nvim.mainFile, ':t:r') or 'nvim'
+  child.id = ('%s-%s-%d'):format(main, vim.fn.fnamemodify(lock.nvim.cwd, ':t'), child.pid)
+  function child:lua(code, ...)
+    return vim.rpcrequest(self:rpc(), 'nvim_exec_lua', code, { ... })
+  end
+  return child
+end
+
+--- The text of a tool result (its text items joined).
+function M.text(result)
+  assert(type(result) == 'table' and type(result.content) == 'table', 'not a tool result: ' .. vim.inspect(result))
+  local parts = {}
+  for _, item in ipairs(result.content) do
+    assert.are.equal('text', item.type)
+    table.insert(parts, item.text)
+  end
+  return table.concat(parts, '\n')
+end
+
+-- ---------------------------------------------------------------------------------------------------------
+-- The SDK client.
+
+local Client = {}
+Client.__index = Client
+
+--- Starts the Node driver and, through it, the bridge; runs initialize. opts: config_dir, cwd, env, args,
+--- command (default: this Neovim's binary with -l lua/claude-ide/bridge.lua).
+function M.start(opts)
+  local self = setmetatable({ replies = {}, next_id = 1, buffer = '', stderr = '' }, Client)
+  self.proc = vim.system({ 'node', driver }, {
+    stdin = true,
+    cwd = M.root,
+    stdout = function(_, data)
+      if data then
+        self.buffer = self.buffer .. data
+      end
+    end,
+    stderr = function(_, data)
+      if data then
+        self.stderr = self.stderr .. data
+      end
+    end,
+  }, function(res)
+    self.exited = res
+  end)
+  table.insert(started.clients, self)
+  local args = { '-l', M.script }
+  vim.list_extend(args, opts.args or {})
+  local ok, info = self:wait(self:send({
+    op = 'start',
+    command = opts.command or vim.v.progpath,
+    args = args,
+    env = M.env(opts.config_dir, opts.env),
+    cwd = opts.cwd or M.root,
+  }))
+  assert(ok, 'the bridge did not initialize: ' .. vim.inspect(info) .. '\n' .. self.stderr)
+  self.info = info
+  self.pid = info.pid
+  return self
+end
+
+function Client:send(cmd)
+  local id = self.next_id
+  self.next_id = id + 1
+  cmd.id = id
+  self.proc:write(vim.json.encode(cmd) .. '\n')
+  return id
+end
+
+function Client:_drain()
+  while true do
+    local nl = self.buffer:find('\n', 1, true)
+    if not nl then
+      return
+    end
+    local line = self.buffer:sub(1, nl - 1)
+    self.buffer = self.buffer:sub(nl + 1)
+    local msg = vim.json.decode(line, { luanil = { object = true, array = true } })
+    self.replies[msg.id] = msg
+  end
+end
+
+--- Whether the reply to command `id` has arrived.
+function Client:done(id)
+  self:_drain()
+  return self.replies[id] ~= nil
+end
+
+--- Waits for the reply to command `id`: ok, result | ok=false, {code, message}.
+function Client:wait(id, timeout)
+  local arrived = vim.wait(timeout or 20000, function()
+    return self:done(id) or self.exited ~= nil
+  end, 5)
+  self:_drain()
+  local msg = self.replies[id]
+  assert(arrived and msg, ('no reply to command %d (driver %s)\n%s'):format(id, vim.inspect(self.exited), self.stderr))
+  self.replies[id] = nil
+  return msg.ok, (msg.ok and msg.result or msg.error)
+end
+
+--- tools/call, waiting for the result; a protocol error (not an isError result) fails the spec.
+function Client:call(name, arguments, opts)
+  local ok, result = self:wait(self:call_async(name, arguments, opts))
+  assert(ok, ('tools/call %s failed at the protocol level: %s'):format(name, vim.inspect(result)))
+  return result
+end
+
+--- tools/call without waiting; returns the command id for wait(). opts.tag makes it cancellable.
+function Client:call_async(name, arguments, opts)
+  opts = opts or {}
+  return self:send({ op = 'call', name = name, arguments = arguments or vim.empty_dict(), tag = opts.tag, timeout = opts.timeout })
+end
+
+--- Aborts the call tagged `tag` (the SDK sends notifications/cancelled).
+function Client:cancel(tag, reason)
+  local ok, err = self:wait(self:send({ op = 'cancel', tag = tag, reason = reason }))
+  assert(ok, vim.inspect(err))
+end
+
+--- Any request: ok, result | false, {code, message}.
+function Client:request(method, params)
+  return self:wait(self:send({ op = 'request', method = method, params = params }))
+end
+
+function Client:notify(method, params)
+  local ok, err = self:wait(self:send({ op = 'notify', method = method, params = params }))
+  assert(ok, vim.inspect(err))
+end
+
+--- {stderr, errors, unexpected, closed}: the server's stderr and anything the client could not handle.
+function Client:log()
+  local ok, log = self:wait(self:send({ op = 'log' }))
+  assert(ok, vim.inspect(log))
+  return log
+end
+
+--- The SDK's close: stdin ended, the bridge should exit. {exitCode, signal, ms}.
+function Client:close()
+  local ok, res = self:wait(self:send({ op = 'close' }), 10000)
+  assert(ok, vim.inspect(res))
+  self.closed = true
+  return res
+end
+
+function Client:stop()
+  if self.exited == nil then
+    self.proc:write(nil)
+    if not vim.wait(5000, function()
+      return self.exited ~= nil
+    end, 10) then
+      self.proc:kill(9)
+    end
+  end
+  if self.pid and vim.uv.kill(self.pid, 0) == 0 then
+    vim.uv.kill(self.pid, 'sigkill')
+  end
+end
+
+-- ---------------------------------------------------------------------------------------------------------
+-- The raw bridge: line JSON by hand.
+
+local Raw = {}
+Raw.__index = Raw
+
+--- opts: config_dir, cwd, env, args.
+function M.raw(opts)
+  local self = setmetatable({ out = '', err = '', started = vim.uv.hrtime() }, Raw)
+  local cmd = { vim.v.progpath, '-l', M.script }
+  vim.list_extend(cmd, opts.args or {})
+  self.proc = vim.system(cmd, {
+    stdin = true,
+    cwd = opts.cwd or M.root,
+    env = child_nvim.clear_env(M.env(opts.config_dir, opts.env)),
+    clear_env = true,
+    stdout = function(_, data)
+      if data then
+        self.out = self.out .. data
+      end
+    end,
+    stderr = function(_, data)
+      if data then
+        self.err = self.err .. data
+      end
+    end,
+  }, function(res)
+    self.exit = res
+    self.exited_at = vim.uv.hrtime()
+  end)
+  self.pid = self.proc.pid
+  table.insert(started.raws, self)
+  return self
+end
+
+--- Sends a message (a table is encoded) or a raw line.
+function Raw:send(msg)
+  self.proc:write((type(msg) == 'string' and msg or vim.json.encode(msg)) .. '\n')
+end
+
+--- Every complete stdout line so far.
+function Raw:lines()
+  local lines = vim.split(self.out, '\n', { plain = true })
+  table.remove(lines) -- the part after the last newline
+  return lines
+end
+
+--- The decoded stdout message with this id (waits for it).
+function Raw:response(id, timeout)
+  local found
+  vim.wait(timeout or 10000, function()
+    for _, line in ipairs(self:lines()) do
+      local ok, msg = pcall(vim.json.decode, line)
+      if ok and type(msg) == 'table' and msg.id == id then
+        found = msg
+        return true
+      end
+    end
+    return false
+  end, 5)
+  assert(found, ('no response %s on stdout:\n%s\nstderr:\n%s'):format(vim.inspect(id), self.out, self.err))
+  return found
+end
+
+--- Sends a request and waits for its response.
+function Raw:request(id, method, params)
+  self:send({ jsonrpc = '2.0', id = id, method = method, params = params })
+  return self:response(id)
+end
+
+--- Waits for the exit; returns the vim.system result (code, signal) or nil on timeout.
+function Raw:wait_exit(timeout)
+  vim.wait(timeout or 5000, function()
+    return self.exit ~= nil
+  end, 5)
+  return self.exit
+end
+
+function Raw:stop()
+  if self.exit == nil then
+    pcall(self.proc.kill, self.proc, 9)
+    self:wait_exit(2000)
+  end
+end
+
+-- ---------------------------------------------------------------------------------------------------------
+
+--- Stops everything started through this module (for after_each).
+function M.cleanup()
+  for _, c in ipairs(started.clients) do
+    pcall(c.stop, c)
+  end
+  for _, r in ipairs(started.raws) do
+    pcall(r.stop, r)
+  end
+  for _, e in ipairs(started.editors) do
+    if not e.exited then
+      pcall(e.quit, e)
+    end
+    pcall(e.kill, e)
+  end
+  for _, dir in ipairs(started.dirs) do
+    vim.fn.delete(dir, 'rf')
+  end
+  started = { clients = {}, raws = {}, editors = {}, dirs = {} }
+end
+
+return M
