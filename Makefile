@@ -49,8 +49,9 @@ build: npm-deps check-src
 check-generated: npm-deps nvim-deps check-src
 	@bash tools/check-generated.sh
 
-doc: build
-	@$(NVIM) --clean --headless -l tools/gen-doc.lua
+# The generated sections of doc/claude-ide.txt (defaults, tool list) and doc/tags, from src/ (TypeScript API).
+doc: npm-deps
+	@node tools/gen-doc.mjs
 
 test: deps check-generated
 	@bash scripts/test.sh $(SPEC)

@@ -26,4 +26,4 @@ fi
 echo "lua/ matches src/ ($(find lua -name '*.lua' | wc -l) files)"
 
 # The help file's generated sections (defaults, tools) must match the code too.
-.deps/bin/nvim-0.10 --clean --headless -l tools/gen-doc.lua --check
+node tools/gen-doc.mjs --check
