@@ -23,9 +23,10 @@ node_modules/.installed: package.json package-lock.json
 nvim-deps:
 	@bash scripts/deps.sh
 
-# What every build checks first (fast): JavaScript globals that compile to nil in Lua.
+# What every build checks first (fast): JavaScript globals that compile to nil in Lua, import circles.
 check-src: npm-deps
 	@node tools/lint-globals.mjs
+	@node tools/import-graph.mjs
 
 # Every check, each run even when an earlier one fails: the above, eslint (type-aware, eslint.config.mjs),
 # prettier (src/) and stylua (spec/, plugin/) in check mode. `make format` applies the two formatters.

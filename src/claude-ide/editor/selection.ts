@@ -8,24 +8,12 @@
 //   the cursor actually moves in a file buffer.
 // - Nothing is sent twice in a row, and with no client connected no cursor autocmd exists at all.
 import type { Config } from "../config";
+import type { Position, SelectionInfo, SelectionService } from "../contracts";
 import { Logger } from "../log";
 import type { Hub } from "../tools/types";
 import { bufferPath, getLine, isFileBuffer } from "./buffers";
 import { byteToUtf16, charLength, toUri, utf16Length } from "./positions";
 import { mainEditorWindow } from "./windows";
-
-export interface Position {
-  line: number;
-  character: number;
-}
-
-/** The `selection_changed` params, also the body of getCurrentSelection/getLatestSelection. */
-export interface SelectionInfo {
-  text: string;
-  filePath: string;
-  fileUrl: string;
-  selection: { start: Position; end: Position; isEmpty: boolean };
-}
 
 /** mode() for blockwise Visual (CTRL-V) and blockwise Select (CTRL-S). */
 const CTRL_V = string.char(0x16);
@@ -184,7 +172,7 @@ interface Kept {
 }
 
 /** Selection state of one running server (Services.selection). */
-export class SelectionTracker {
+export class SelectionTracker implements SelectionService {
   private latestSeen?: SelectionInfo;
   private lastSent?: SelectionInfo;
   private kept?: Kept;

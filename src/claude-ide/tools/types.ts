@@ -2,7 +2,7 @@
 // A tool is a plain descriptor; its handler runs inside a coroutine and may park until the user decides.
 import type { Config } from "../config";
 import type { AgentState } from "../agent/agent_state";
-import type { SelectionTracker } from "../editor/selection";
+import type { SelectionService } from "../contracts";
 
 export interface TextContent {
   type: "text";
@@ -106,10 +106,9 @@ export interface DiffService {
 export interface Services {
   diff: DiffService;
   /** Selection tracking (selection_changed) and the getCurrentSelection/getLatestSelection answers. */
-  selection: SelectionTracker;
+  selection: SelectionService;
   /** The agent endpoint's memory between calls (editor_state tokens, code action ids). */
   agent: AgentState;
-  [feature: string]: unknown;
 }
 
 /** What a handler gets besides its arguments. */
