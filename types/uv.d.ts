@@ -86,6 +86,7 @@ declare namespace vim.uv {
   function fs_rmdir(path: string): LuaMultiReturn<[boolean | undefined, string?, string?]>;
   function fs_chmod(path: string, mode: number): LuaMultiReturn<[boolean | undefined, string?, string?]>;
   function fs_realpath(path: string): LuaMultiReturn<[string | undefined, string?, string?]>;
+  function fs_readlink(path: string): LuaMultiReturn<[string | undefined, string?, string?]>;
   function fs_access(path: string, mode: string | number): LuaMultiReturn<[boolean | undefined, string?, string?]>;
   function fs_scandir(path: string): LuaMultiReturn<[unknown | undefined, string?, string?]>;
   function fs_scandir_next(handle: unknown): LuaMultiReturn<[string | undefined, string?]>;

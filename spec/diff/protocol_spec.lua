@@ -1,5 +1,5 @@
 -- openDiff end to end: the plugin's real server, an independent WebSocket client (Node `ws`) speaking MCP
--- as the Claude CLI does (PROTOCOL.md §4-§5), and the user acting in this Neovim.
+-- as the Claude CLI does (doc/protocol.md §4-§5), and the user acting in this Neovim.
 local client = require('helpers.client')
 local h = require('tools.helpers')
 local d = require('diff.helpers')

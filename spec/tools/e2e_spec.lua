@@ -131,6 +131,7 @@ describe('IDE tools through the server', function()
     assert.are.equal('beta\ngamma', c:wait_notification('selection_changed').text)
     assert.are.equal('beta\ngamma', tool_json('getLatestSelection').text)
     local term = vim.api.nvim_get_current_buf()
+    h.settle_terminals()
     vim.fn.jobstop(vim.b[term].terminal_job_id)
   end)
 

@@ -153,7 +153,23 @@ function M.edit(path)
   return vim.api.nvim_get_current_buf()
 end
 
+--- Waits until every terminal's pty can be hung up without this Neovim taking the SIGHUP for its own
+--- (the forkpty race explained in src/claude-ide/editor/pty.ts): wiping a terminal started a moment ago
+--- would otherwise now and then kill the test Neovim.
+function M.settle_terminals()
+  local pty = require('claude-ide.editor.pty')
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    local job = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].terminal_job_id
+    if job then
+      vim.wait(1000, function()
+        return pty.ptySafeToHangUp(job)
+      end, 1)
+    end
+  end
+end
+
 function M.reset_editor()
+  M.settle_terminals()
   if vim.fn.mode() ~= 'n' then
     vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<Esc>', true, false, true), 'nx', false)
   end

@@ -6,7 +6,7 @@ local new = require('claude-ide.lualib_bundle').__TS__New -- TSTL classes have n
 local TOKEN = 'secret-token-0123456789abcdef'
 local OPTS = { token = TOKEN, allowedOrigins = {} }
 
--- The request head the Claude CLI sends (PROTOCOL.md §2), with `overrides` (false removes a header).
+-- The request head the Claude CLI sends (doc/protocol.md §2), with `overrides` (false removes a header).
 local function request(overrides, request_line)
   local headers = {
     { 'Host', '127.0.0.1:12345' },

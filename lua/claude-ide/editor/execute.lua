@@ -4,6 +4,9 @@ local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
+local ____pty = require("claude-ide.editor.pty")
+local ptyStarted = ____pty.ptyStarted
+local whenSafeToHangUp = ____pty.whenSafeToHangUp
 --- Output kept for the answer (the terminal buffer shows everything).
 local MAX_OUTPUT_BYTES = 100 * 1024
 local JOBSTART_TERM = vim.fn.has("nvim-0.11") == 1
@@ -208,6 +211,7 @@ function CodeRun.prototype.start(self, done)
         return
     end
     self.job = job
+    ptyStarted(self.job)
     self:setTitle("running " .. table.concat(opts.interpreter, " "))
     self.timer = vim.uv.new_timer()
     self.timer:start(
@@ -215,24 +219,38 @@ function CodeRun.prototype.start(self, done)
         0,
         function() return vim.schedule(function()
             timedOut = true
-            if self.job ~= nil then
-                vim.fn.jobstop(self.job)
-            end
+            self:stop()
         end) end
     )
 end
 function CodeRun.prototype.stop(self)
     self:stopTimer()
-    if self.job ~= nil then
-        vim.fn.jobstop(self.job)
+    local job = self.job
+    if job ~= nil then
+        whenSafeToHangUp(
+            job,
+            function() return pcall(vim.fn.jobstop, job) end
+        )
     end
 end
 function CodeRun.prototype.close(self)
-    self:stop()
-    if self.win ~= nil and vim.api.nvim_win_is_valid(self.win) then
-        pcall(vim.api.nvim_win_close, self.win, true)
-    end
+    self:stopTimer()
+    local job = self.job
+    local win = self.win
     self.win = nil
+    local function closeWin()
+        if job ~= nil then
+            pcall(vim.fn.jobstop, job)
+        end
+        if win ~= nil and vim.api.nvim_win_is_valid(win) then
+            pcall(vim.api.nvim_win_close, win, true)
+        end
+    end
+    if job ~= nil then
+        whenSafeToHangUp(job, closeWin)
+    else
+        closeWin()
+    end
     if vim.api.nvim_win_is_valid(self.previousWin) then
         pcall(vim.api.nvim_set_current_win, self.previousWin)
     end

@@ -21,7 +21,7 @@ end
 function ____exports.text(s)
     return {content = {{type = "text", text = s}}}
 end
---- A result whose text is JSON (the form PROTOCOL.md gives for most IDE tools).
+--- A result whose text is JSON (the form doc/protocol.md gives for most IDE tools).
 function ____exports.jsonText(value)
     return ____exports.text(vim.json.encode(value))
 end

@@ -1,6 +1,6 @@
 // A parked call over the wire (openDiff waits for the user): other requests keep being answered, and every
 // way it can end — close_tab, closeAllDiffTabs, a replacing review, notifications/cancelled, a vanished
-// client — gives exactly the answer PROTOCOL.md §5-6 and MCP's cancellation rules ask for, once.
+// client — gives exactly the answer doc/protocol.md §5-6 and MCP's cancellation rules ask for, once.
 import { openWs, rpc } from "../lib/client.mjs";
 import { runCase } from "../lib/runner.mjs";
 import { ARGS, expect, show, sleep } from "../lib/util.mjs";

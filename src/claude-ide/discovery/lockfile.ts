@@ -1,4 +1,4 @@
-// The lock file through which the Claude CLI discovers this Neovim (PROTOCOL.md §1):
+// The lock file through which the Claude CLI discovers this Neovim (doc/protocol.md §1):
 // `<dir>/<port>.lock`, mode 0600 in a 0700 directory, written atomically (temp file + fsync + rename) so the
 // CLI never reads it half-written (it deletes lock files it cannot parse).
 import { writeFileAtomic } from "../util/fs";

@@ -6,7 +6,7 @@
 //      ├──reject / close / close_tab / closeAll / stop──▶ answered DIFF_REJECTED + tab_name
 //      └──cancel (client gone, notifications/cancelled)──▶ no answer
 //
-// Never TAB_CLOSED: the CLI takes it for an accept (PROTOCOL.md §5). The plugin never writes the file: the
+// Never TAB_CLOSED: the CLI takes it for an accept (doc/protocol.md §5). The plugin never writes the file: the
 // CLI does, with the text we answer. The view closes with every ending.
 import type { Config } from "../config";
 import { Logger, say } from "../log";

@@ -1,4 +1,4 @@
-// After an accept the Claude CLI writes the file itself, a moment after our answer (PROTOCOL.md §5). Until it
+// After an accept the Claude CLI writes the file itself, a moment after our answer (doc/protocol.md §5). Until it
 // does, a buffer showing the file holds the old text. A WriteFollower watches the file for a while and, once
 // the write has landed, reloads that buffer: no "file changed on disk" prompt, one undo step, and unsaved
 // edits the buffer had stay one `u` away.

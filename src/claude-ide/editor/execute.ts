@@ -2,6 +2,7 @@
 // the event loop while they decide), run it with the configured interpreter in a visible terminal buffer
 // with a timeout, capture stdout+stderr and the exit code, and append every run to the log file.
 import type { Config } from "../config";
+import { ptyStarted, whenSafeToHangUp } from "./pty";
 
 /** Output kept for the answer (the terminal buffer shows everything). */
 const MAX_OUTPUT_BYTES = 100 * 1024;
@@ -150,12 +151,13 @@ export class CodeRun {
       return;
     }
     this.job = job as number;
+    ptyStarted(this.job);
     this.setTitle(`running ${opts.interpreter.join(" ")}`);
     this.timer = vim.uv.new_timer();
     this.timer.start(opts.timeout_ms, 0, () =>
       vim.schedule(() => {
         timedOut = true;
-        if (this.job !== undefined) vim.fn.jobstop(this.job);
+        this.stop();
       }),
     );
   }
@@ -163,14 +165,24 @@ export class CodeRun {
   /** Stops a running job (a cancelled call); the window stays so the user sees what ran. */
   stop(): void {
     this.stopTimer();
-    if (this.job !== undefined) vim.fn.jobstop(this.job);
+    const job = this.job;
+    // jobstop hangs up the pty: not before the child is safe from that (editor/pty).
+    if (job !== undefined) whenSafeToHangUp(job, () => pcall(vim.fn.jobstop, job));
   }
 
   /** Closes the window (its buffer is wiped) and stops anything still running. */
   close(): void {
-    this.stop();
-    if (this.win !== undefined && vim.api.nvim_win_is_valid(this.win)) pcall(vim.api.nvim_win_close, this.win, true);
+    this.stopTimer();
+    const job = this.job;
+    const win = this.win;
     this.win = undefined;
+    // Wiping the terminal buffer hangs up its pty too (editor/pty).
+    const closeWin = () => {
+      if (job !== undefined) pcall(vim.fn.jobstop, job);
+      if (win !== undefined && vim.api.nvim_win_is_valid(win)) pcall(vim.api.nvim_win_close, win, true);
+    };
+    if (job !== undefined) whenSafeToHangUp(job, closeWin);
+    else closeWin();
     if (vim.api.nvim_win_is_valid(this.previousWin)) pcall(vim.api.nvim_set_current_win, this.previousWin);
   }
 

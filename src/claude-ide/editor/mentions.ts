@@ -1,4 +1,4 @@
-// @-mentions pushed to Claude (`at_mentioned`, PROTOCOL.md §7): sent at once to connected clients; while
+// @-mentions pushed to Claude (`at_mentioned`, doc/protocol.md §7): sent at once to connected clients; while
 // none is connected they wait, in order, and are sent when one connects, or dropped (with a message) after
 // config.mentions.queue_ttl_ms.
 import type { Config } from "../config";

@@ -1,5 +1,5 @@
 // What the user has selected, in protocol form (0-based lines, UTF-16 characters), and the tracker that
-// pushes `selection_changed` to connected clients (PROTOCOL.md §7).
+// pushes `selection_changed` to connected clients (doc/protocol.md §7).
 //
 // Rules the tracker implements:
 // - Only file buffers count (never terminals, sidebars, prompts, scratch buffers or floats).

@@ -1,5 +1,5 @@
 // The Claude terminal: `claude` (config.terminal.command) in a terminal window, started with the
-// environment that makes the CLI connect to this Neovim (PROTOCOL.md §1). Toggling hides the window and
+// environment that makes the CLI connect to this Neovim (doc/protocol.md §1). Toggling hides the window and
 // keeps the process; toggling again shows it. snacks.nvim's terminal is used when configured and installed.
 import type { Config } from "../config";
 import { say } from "../log";

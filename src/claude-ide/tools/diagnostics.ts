@@ -1,4 +1,4 @@
-// getDiagnostics (PROTOCOL.md §4, §6): the CLI gives it 500 ms and shows new diagnostics to the model, so the
+// getDiagnostics (doc/protocol.md §4, §6): the CLI gives it 500 ms and shows new diagnostics to the model, so the
 // answer is computed directly from vim.diagnostic (no LSP requests), compact, with UTF-16 columns.
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { byteToUtf16, toUri } from "../editor/positions";

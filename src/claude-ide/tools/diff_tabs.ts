@@ -1,4 +1,4 @@
-// closeAllDiffTabs and close_tab (PROTOCOL.md §4-§6), answered through the diff review's DiffService.
+// closeAllDiffTabs and close_tab (doc/protocol.md §4-§6), answered through the diff review's DiffService.
 import { Logger } from "../log";
 import { defineTool, str } from "./schema";
 import { text } from "./types";

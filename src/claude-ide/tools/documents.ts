@@ -1,4 +1,4 @@
-// checkDocumentDirty / saveDocument (PROTOCOL.md §6): the buffer of exactly that path (normalized absolute
+// checkDocumentDirty / saveDocument (doc/protocol.md §6): the buffer of exactly that path (normalized absolute
 // paths compared over every buffer, never Vim's pattern-matching bufnr()). Failures say why.
 import { findBuffer, isDirty, isUntitled, saveBuffer } from "../editor/buffers";
 import { pathCandidates } from "./paths";

@@ -1,4 +1,4 @@
-// openDiff (PROTOCOL.md §5): shows Claude's proposed file next to the current one and blocks until the user
+// openDiff (doc/protocol.md §5): shows Claude's proposed file next to the current one and blocks until the user
 // decides. Accept → FILE_SAVED + the final text (the CLI then writes the file); reject → DIFF_REJECTED +
 // tab_name. The review itself lives in editor/diff.ts.
 import { normalizePath } from "../editor/positions";

@@ -1,4 +1,4 @@
-// getOpenEditors (PROTOCOL.md §6): every listed, loaded file buffer, in buffer order.
+// getOpenEditors (doc/protocol.md §6): every listed, loaded file buffer, in buffer order.
 import { bufferPath, isDirty, isFileBuffer, isListed, languageId, lineCount } from "../editor/buffers";
 import { toUri } from "../editor/positions";
 import { activeEditorWindow } from "../editor/selection";

@@ -1,5 +1,5 @@
 // openFile: open (or switch to) a file in the main editor window and optionally select part of it
-// (PROTOCOL.md §6). Never opens inside a terminal, sidebar, float or diff window.
+// (doc/protocol.md §6). Never opens inside a terminal, sidebar, float or diff window.
 import { findBuffer, languageId, lineCount, loadBuffer } from "../editor/buffers";
 import { normalizePath } from "../editor/positions";
 import { pathCandidates } from "./paths";

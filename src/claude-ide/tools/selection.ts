@@ -1,4 +1,4 @@
-// getCurrentSelection / getLatestSelection (PROTOCOL.md §6): the live selection of the active editor window,
+// getCurrentSelection / getLatestSelection (doc/protocol.md §6): the live selection of the active editor window,
 // and the last selection seen in a file buffer (still there while the user is in the Claude terminal).
 import type { SelectionInfo } from "../contracts";
 import { defineTool } from "./schema";

@@ -160,7 +160,7 @@ export function text(s: string): ToolResult {
   return { content: [{ type: "text", text: s }] };
 }
 
-/** A result whose text is JSON (the form PROTOCOL.md gives for most IDE tools). */
+/** A result whose text is JSON (the form doc/protocol.md gives for most IDE tools). */
 export function jsonText(value: unknown): ToolResult {
   return text(vim.json.encode(value));
 }

@@ -1,4 +1,4 @@
-// getWorkspaceFolders (PROTOCOL.md §6): Neovim's working directory plus the LSP workspace folders — the same
+// getWorkspaceFolders (doc/protocol.md §6): Neovim's working directory plus the LSP workspace folders — the same
 // folders the lock file announces, so that the CLI's matching and this answer agree.
 import { workspaceFolders } from "../discovery/lockfile";
 import { normalizePath, toUri } from "../editor/positions";
