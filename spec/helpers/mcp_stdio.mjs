@@ -38,7 +38,6 @@ function reply(id, ok, payload) {
 }
 
 function errorOf(err) {
-  if (err && err.name === "AbortError") return { code: "aborted", message: String(err.message) };
   return { code: err && err.code !== undefined ? err.code : "exception", message: String(err && err.message ? err.message : err) };
 }
 
@@ -83,6 +82,10 @@ const ops = {
     }
     try {
       return await client.callTool({ name: cmd.name, arguments: cmd.arguments ?? {} }, undefined, options);
+    } catch (err) {
+      // The SDK rejects an aborted request as a RequestTimeout McpError: tell the spec it was the abort.
+      if (options.signal?.aborted) throw Object.assign(new Error(String(err && err.message)), { code: "aborted" });
+      throw err;
     } finally {
       if (cmd.tag !== undefined) aborts.delete(cmd.tag);
     }

@@ -190,8 +190,8 @@ function ____exports.applyText(path, before, after)
         return {ok = false, error = "the file changed on disk while the review was open: nothing was written; read it again and redo the edit"}
     end
     local dir = vim.fs.dirname(path)
-    if vim.fn.isdirectory(dir) ~= 1 then
-        return {ok = false, error = ("the directory " .. dir) .. " does not exist: nothing was written"}
+    if vim.fn.isdirectory(dir) ~= 1 and vim.fn.mkdir(dir, "p") ~= 1 then
+        return {ok = false, error = ("cannot create the directory " .. dir) .. ": nothing was written"}
     end
     local written = writeFileAtomic(
         path,

@@ -119,8 +119,9 @@ export function applyText(path: string, before: string[], after: string[]): Appl
   if (stat !== undefined && !vim.deep_equal(vim.fn.readfile(path), before)) {
     return { ok: false, error: "the file changed on disk while the review was open: nothing was written; read it again and redo the edit" };
   }
+  // A new file in a folder that does not exist yet: the user accepted creating it, so the folder is made too.
   const dir = vim.fs.dirname(path);
-  if (vim.fn.isdirectory(dir) !== 1) return { ok: false, error: `the directory ${dir} does not exist: nothing was written` };
+  if (vim.fn.isdirectory(dir) !== 1 && vim.fn.mkdir(dir, "p") !== 1) return { ok: false, error: `cannot create the directory ${dir}: nothing was written` };
   const written = writeFileAtomic(path, after.length > 0 ? after.join("\n") + "\n" : "");
   if (!written.ok) return { ok: false, error: written.error };
   return { ok: true, where: "and written to disk (no buffer had it open)" };

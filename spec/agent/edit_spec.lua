@@ -1,0 +1,120 @@
+-- The agent `edit` tool through the bridge (the SDK's stdio client) with the user's answer given in a real
+-- child Neovim's review: accepted (buffer and disk checked; a buffer with unsaved changes of the user is
+-- changed but not written), rejected (nothing changes), and cancelled by the client (notifications/cancelled
+-- closes the review in Neovim).
+local bridge = require('helpers.bridge')
+
+local MAIN = 'local M = {}\nfunction M.hello() return "hi" end\nreturn M\n'
+
+describe('agent edit through the bridge', function()
+  local project, nvim, c
+
+  before_each(function()
+    local dir = bridge.config_dir()
+    project = bridge.project({ ['main.lua'] = MAIN, ['notes.md'] = '# Notes\nold note\n' })
+    nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
+    c = bridge.start({ config_dir = dir, cwd = project })
+  end)
+  after_each(bridge.cleanup)
+
+  local function lines()
+    return nvim:lua('return vim.api.nvim_buf_get_lines(1, 0, -1, false)')
+  end
+  local function modified()
+    return nvim:lua('return vim.bo[1].modified')
+  end
+
+  --- Starts an edit and waits until its review is open in Neovim; returns the command id.
+  local function start_edit(args, opts)
+    local id = c:call_async('edit', args, opts)
+    assert.is_true(vim.wait(5000, function()
+      return #bridge.reviews(nvim) == 1 or c:done(id)
+    end, 20), 'the review did not open')
+    assert.is_false(c:done(id), 'the edit answered before the user decided')
+    return id
+  end
+
+  local function finish(id)
+    local ok, res = c:wait(id)
+    assert.is_true(ok, vim.inspect(res))
+    return res
+  end
+
+  it('accepted: applied to the buffer and saved when the user had no unsaved changes', function()
+    local id = start_edit({ path = 'main.lua', edits = { { old_text = 'return "hi"', new_text = 'return "hello"' }, { start_line = 3, end_line = 3, new_text = 'return M -- done' } } })
+    assert.matches('^✻ %[Claude agent%] main%.lua', bridge.reviews(nvim)[1])
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    local res = finish(id)
+    assert.is_nil(res.isError)
+    assert.are.equal('OK: applied 2 edits to main.lua and saved', bridge.text(res))
+    assert.are.same({ 'local M = {}', 'function M.hello() return "hello" end', 'return M -- done' }, lines())
+    assert.is_false(modified())
+    assert.are.equal('local M = {}\nfunction M.hello() return "hello" end\nreturn M -- done\n', bridge.read(project .. '/main.lua'))
+    assert.are.same({}, bridge.reviews(nvim))
+  end)
+
+  it('accepted on a buffer with unsaved changes of the user: the buffer changes, the file is not written', function()
+    nvim:lua('vim.api.nvim_buf_set_lines(1, 0, 1, false, { "local M = { user = true }" })')
+    local id = start_edit({ path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"hey"' } } })
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    local res = finish(id)
+    assert.is_nil(res.isError)
+    assert.are.equal('OK: applied 1 edit to main.lua in buffer b1, not saved: it already had unsaved changes of the user', bridge.text(res))
+    assert.are.same({ 'local M = { user = true }', 'function M.hello() return "hey" end', 'return M' }, lines())
+    assert.is_true(modified())
+    assert.are.equal(MAIN, bridge.read(project .. '/main.lua'))
+    -- read_buffer shows the result, unsaved.
+    assert.matches('\n     2\tfunction M%.hello%(%) return "hey" end\n', bridge.text(c:call('read_buffer', { path = 'main.lua' })))
+  end)
+
+  it('accepted on a file no buffer holds, and a new file: written to disk', function()
+    local id = start_edit({ path = 'notes.md', edits = { { old_text = 'old note', new_text = 'new note' } } })
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    local res = finish(id)
+    assert.is_nil(res.isError, bridge.text(res))
+    assert.matches('^OK: applied 1 edit to notes%.md ', bridge.text(res))
+    assert.are.equal('# Notes\nnew note\n', bridge.read(project .. '/notes.md'))
+
+    id = start_edit({ path = 'sub/new.txt', edits = { { start_line = 1, end_line = 0, new_text = 'fresh' } } })
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    res = finish(id)
+    assert.is_nil(res.isError, bridge.text(res))
+    assert.matches('^OK: applied 1 edit to sub/new%.txt', bridge.text(res))
+    assert.are.equal('fresh\n', bridge.read(project .. '/sub/new.txt'))
+  end)
+
+  it('rejected: nothing changes', function()
+    nvim:lua('vim.api.nvim_buf_set_lines(1, 2, 3, false, { "return M -- user" })')
+    local id = start_edit({ path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"bye"' } } })
+    nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
+    local res = finish(id)
+    assert.is_nil(res.isError)
+    assert.matches("^REJECTED: the user rejected 1 edit to main%.lua in Neovim's review; nothing changed%.", bridge.text(res))
+    assert.are.same({ 'local M = {}', 'function M.hello() return "hi" end', 'return M -- user' }, lines())
+    assert.is_true(modified())
+    assert.are.equal(MAIN, bridge.read(project .. '/main.lua'))
+    assert.are.same({}, bridge.reviews(nvim))
+  end)
+
+  it('cancelled by the client: notifications/cancelled closes the review, nothing changes', function()
+    local tabs = nvim:lua('return #vim.api.nvim_list_tabpages()')
+    local id = start_edit({ path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"gone"' } } }, { tag = 'e1' })
+    assert.is_true(nvim:lua('return #vim.api.nvim_list_tabpages()') > tabs)
+    c:cancel('e1', 'the user pressed Esc')
+    local ok, err = c:wait(id)
+    assert.is_false(ok)
+    assert.are.equal('aborted', err.code)
+    assert.is_true(vim.wait(3000, function()
+      return #bridge.reviews(nvim) == 0
+    end, 20), 'the review stayed open after notifications/cancelled')
+    assert.are.equal(tabs, nvim:lua('return #vim.api.nvim_list_tabpages()'))
+    assert.are.same({ 'local M = {}', 'function M.hello() return "hi" end', 'return M' }, lines())
+    assert.is_false(modified())
+    assert.are.equal(MAIN, bridge.read(project .. '/main.lua'))
+    -- The bridge sent no late answer for the cancelled call, and serves the next one.
+    assert.matches('^state: ', bridge.text(c:call('editor_state', {})))
+    local log = c:log()
+    assert.are.same({}, log.errors)
+    assert.are.same({}, log.unexpected)
+  end)
+end)
