@@ -3,6 +3,8 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
 local selfTest, PROBE_TIMEOUT_MS
+local ____health = require("claude-ide.agent.health")
+local checkAgent = ____health.checkAgent
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
 local lockfile = require("claude-ide.discovery.lockfile")
@@ -161,5 +163,7 @@ function ____exports.check()
     checkLockDir()
     checkRivals()
     checkClaude()
+    vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)")
+    checkAgent()
 end
 return ____exports

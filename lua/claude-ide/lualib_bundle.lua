@@ -208,6 +208,18 @@ local function __TS__New(target, ...)
     return instance
 end
 
+local function __TS__ArraySort(self, compareFn)
+    if compareFn ~= nil then
+        table.sort(
+            self,
+            function(a, b) return compareFn(nil, a, b) < 0 end
+        )
+    else
+        table.sort(self)
+    end
+    return self
+end
+
 local __TS__Symbol, Symbol
 do
     local symbolMetatable = {__tostring = function(self)
@@ -245,66 +257,6 @@ local function __TS__InstanceOf(obj, classTbl)
     return false
 end
 
-local function __TS__ObjectEntries(obj)
-    local result = {}
-    local len = 0
-    for key in pairs(obj) do
-        len = len + 1
-        result[len] = {key, obj[key]}
-    end
-    return result
-end
-
-local function __TS__TypeOf(value)
-    local luaType = type(value)
-    if luaType == "table" then
-        return "object"
-    elseif luaType == "nil" then
-        return "undefined"
-    else
-        return luaType
-    end
-end
-
-local function __TS__ArraySome(self, callbackfn, thisArg)
-    for i = 1, #self do
-        if callbackfn(thisArg, self[i], i - 1, self) then
-            return true
-        end
-    end
-    return false
-end
-
-local function __TS__ArraySort(self, compareFn)
-    if compareFn ~= nil then
-        table.sort(
-            self,
-            function(a, b) return compareFn(nil, a, b) < 0 end
-        )
-    else
-        table.sort(self)
-    end
-    return self
-end
-
-local function __TS__StringSubstring(self, start, ____end)
-    if ____end ~= ____end then
-        ____end = 0
-    end
-    if ____end ~= nil and start > ____end then
-        start, ____end = ____end, start
-    end
-    if start >= 0 then
-        start = start + 1
-    else
-        start = 1
-    end
-    if ____end ~= nil and ____end < 0 then
-        ____end = 0
-    end
-    return string.sub(self, start, ____end)
-end
-
 local function __TS__ArrayPush(self, ...)
     local items = {...}
     local len = #self
@@ -338,6 +290,54 @@ local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
         end
     end
     return -1
+end
+
+local function __TS__ObjectEntries(obj)
+    local result = {}
+    local len = 0
+    for key in pairs(obj) do
+        len = len + 1
+        result[len] = {key, obj[key]}
+    end
+    return result
+end
+
+local function __TS__TypeOf(value)
+    local luaType = type(value)
+    if luaType == "table" then
+        return "object"
+    elseif luaType == "nil" then
+        return "undefined"
+    else
+        return luaType
+    end
+end
+
+local function __TS__ArraySome(self, callbackfn, thisArg)
+    for i = 1, #self do
+        if callbackfn(thisArg, self[i], i - 1, self) then
+            return true
+        end
+    end
+    return false
+end
+
+local function __TS__StringSubstring(self, start, ____end)
+    if ____end ~= ____end then
+        ____end = 0
+    end
+    if ____end ~= nil and start > ____end then
+        start, ____end = ____end, start
+    end
+    if start >= 0 then
+        start = start + 1
+    else
+        start = 1
+    end
+    if ____end ~= nil and ____end < 0 then
+        ____end = 0
+    end
+    return string.sub(self, start, ____end)
 end
 
 local function __TS__StringIncludes(self, searchString, position)
@@ -512,14 +512,14 @@ return {
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__New = __TS__New,
+  __TS__ArraySort = __TS__ArraySort,
   __TS__InstanceOf = __TS__InstanceOf,
+  __TS__ArrayPush = __TS__ArrayPush,
+  __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ObjectEntries = __TS__ObjectEntries,
   __TS__TypeOf = __TS__TypeOf,
   __TS__ArraySome = __TS__ArraySome,
-  __TS__ArraySort = __TS__ArraySort,
   __TS__StringSubstring = __TS__StringSubstring,
-  __TS__ArrayPush = __TS__ArrayPush,
-  __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__StringIncludes = __TS__StringIncludes,
   __TS__StringEndsWith = __TS__StringEndsWith,
   __TS__Delete = __TS__Delete

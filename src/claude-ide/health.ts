@@ -1,4 +1,5 @@
 // :checkhealth claude-ide. Reports only: never starts the server, writes nothing.
+import { checkAgent } from "./agent/health";
 import { validate } from "./config";
 import * as lockfile from "./discovery/lockfile";
 import * as ide from "claude-ide";
@@ -124,4 +125,6 @@ export function check(this: void): void {
   checkLockDir();
   checkRivals();
   checkClaude();
+  vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)");
+  checkAgent();
 }

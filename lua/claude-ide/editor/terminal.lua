@@ -4,6 +4,8 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
+local ____cli_config = require("claude-ide.agent.cli_config")
+local cliArguments = ____cli_config.cliArguments
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____plugins = require("claude-ide.editor.plugins")
@@ -41,8 +43,20 @@ function ____exports.claudeEnv(config, port)
 end
 --- The shell command line: the configured command plus the arguments given to :ClaudeCode.
 local function commandLine(config, args)
+    local parts = {config.terminal.command}
+    if config.agent.in_terminal then
+        local agent = cliArguments()
+        if agent.ok then
+            parts[#parts + 1] = agent.args
+        else
+            say("the agent tools (mcp__nvim__*) are not offered to this claude: " .. agent.error, "warn")
+        end
+    end
     local extra = vim.trim(args)
-    return extra == "" and config.terminal.command or (config.terminal.command .. " ") .. extra
+    if extra ~= "" then
+        parts[#parts + 1] = extra
+    end
+    return table.concat(parts, " ")
 end
 --- A size option: a fraction of `total` (< 1) or a number of cells (>= 1), kept within 1..total.
 local function cells(size, total)

@@ -1,6 +1,7 @@
 // The Claude terminal: `claude` (config.terminal.command) in a terminal window, started with the
 // environment that makes the CLI connect to this Neovim (doc/protocol.md §1). Toggling hides the window and
 // keeps the process; toggling again shows it. snacks.nvim's terminal is used when configured and installed.
+import { cliArguments } from "../agent/cli_config";
 import type { Config } from "../config";
 import { say } from "../log";
 import { optionalModule } from "./plugins";
@@ -40,8 +41,16 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
 
 /** The shell command line: the configured command plus the arguments given to :ClaudeCode. */
 function commandLine(config: Config, args: string): string {
+  const parts = [config.terminal.command];
+  // The agent endpoint's --mcp-config/--allowedTools (agent.in_terminal), before the user's arguments.
+  if (config.agent.in_terminal) {
+    const agent = cliArguments();
+    if (agent.ok) parts.push(agent.args);
+    else say(`the agent tools (mcp__nvim__*) are not offered to this claude: ${agent.error}`, "warn");
+  }
   const extra = vim.trim(args);
-  return extra === "" ? config.terminal.command : `${config.terminal.command} ${extra}`;
+  if (extra !== "") parts.push(extra);
+  return parts.join(" ");
 }
 
 /** A size option: a fraction of `total` (< 1) or a number of cells (>= 1), kept within 1..total. */
