@@ -97,7 +97,12 @@ describe('Session', function()
     blocking = new(Blocking, function() end)
     conn = fake_connection(3)
     session = new(Session, conn, {
-      registry = new(Registry, tools, cfg),
+      role = {
+        name = 'ide',
+        registry = new(Registry, tools, cfg),
+        capabilities = { tools = { listChanged = false } },
+        argumentErrorsAsResults = false,
+      },
       blocking = blocking,
       config = cfg,
       hub = { marker = 'hub' },

@@ -63,6 +63,8 @@ describe('lockfile', function()
       ideName = 'Neovim',
       transport = 'ws',
       runningInWindows = false,
+      -- The agent bridge's facts (the CLI ignores the extra key; the e2e run checks it still connects).
+      nvim = { cwd = vim.fs.normalize(vim.fn.getcwd()), mainFile = '', socket = vim.v.servername, agent = true },
       authToken = 'tok',
     }, lock)
     assert.are.equal(384, mode_of(res.value)) -- 0600
