@@ -18,6 +18,8 @@ end
 local commands = {
   { "ClaudeCode", "*", false, "Toggle the Claude Code terminal (extra arguments go to claude)" },
   { "ClaudeCodeFocus", 0, false, "Focus the Claude Code terminal, opening it if needed" },
+  { "ClaudeCodeNew", "*", false, "Start another Claude Code session in a terminal of its own (arguments go to claude)" },
+  { "ClaudeCodeSessions", 0, false, "List the Claude Code sessions and switch to one" },
   { "ClaudeCodeStart", 0, false, "Start the Claude Code IDE server" },
   { "ClaudeCodeStop", 0, false, "Stop the Claude Code IDE server" },
   { "ClaudeCodeStatus", 0, false, "Show the Claude Code IDE server status" },

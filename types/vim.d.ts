@@ -405,6 +405,8 @@ declare namespace vim {
     function nvim_get_hl(ns: number, opts: Dict): Dict;
     function nvim_echo(chunks: [string, string?][], history: boolean, opts: Dict): void;
     function nvim_err_writeln(msg: string): void;
+    /** { name, pid, ppid } of a process (raises or returns nil when there is none). */
+    function nvim_get_proc(pid: number): { name?: string; pid?: number; ppid?: number } | undefined;
     function nvim_get_var(name: string): any;
     function nvim_set_var(name: string, value: unknown): void;
     function nvim_get_vvar(name: string): any;

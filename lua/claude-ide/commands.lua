@@ -74,6 +74,8 @@ end
 local HANDLERS = {
     ClaudeCode = function(args) return ide.toggle(args.args) end,
     ClaudeCodeFocus = function() return ide.focus() end,
+    ClaudeCodeNew = function(args) return ide.new_session(args.args) end,
+    ClaudeCodeSessions = function() return ide.select_session() end,
     ClaudeCodeSend = send,
     ClaudeCodeAdd = addFile,
     ClaudeCodeDiffAccept = function() return decideFromCommand("accept") end,

@@ -155,11 +155,28 @@ local function checkClaude()
         vim.health.warn((exe == "" and "terminal.command" or exe) .. " is not found or not executable", {"install Claude Code: npm install -g @anthropic-ai/claude-code", "or set terminal.command to the claude executable"})
     end
 end
+--- Each Claude session: connected or not, pending reviews.
+local function checkSessions()
+    local list = ide.sessions()
+    if #list == 0 then
+        vim.health.info("no Claude session (start one with :ClaudeCode)")
+        return
+    end
+    for ____, s in ipairs(list) do
+        local line = vim.trim(ide.describe_session(s))
+        if s.connected then
+            vim.health.ok("session " .. line)
+        else
+            vim.health.warn("session " .. line, "the CLI in this terminal has not connected: /ide in claude shows why")
+        end
+    end
+end
 function ____exports.check()
     vim.health.start("claude-ide")
     checkNeovim()
     checkConfig()
     checkServer()
+    checkSessions()
     checkLockDir()
     checkRivals()
     checkClaude()

@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/init.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 local state
 local ____config = require("claude-ide.config")
@@ -11,12 +12,12 @@ local ____mentions = require("claude-ide.editor.mentions")
 local describeMention = ____mentions.describeMention
 local makeMention = ____mentions.makeMention
 local MentionQueue = ____mentions.MentionQueue
-local ____terminal = require("claude-ide.editor.terminal")
-local ClaudeTerminal = ____terminal.ClaudeTerminal
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____server = require("claude-ide.server")
 local Server = ____server.Server
+local ____sessions = require("claude-ide.sessions")
+local Sessions = ____sessions.Sessions
 --- The validated configuration (defaults when setup was never called).
 function ____exports.config()
     if state.config == nil then
@@ -36,13 +37,23 @@ function ____exports.start()
     local server = __TS__New(
         Server,
         ____exports.config(),
-        {reuse = state.endpoint}
+        {
+            reuse = state.endpoint,
+            describeClient = function(id)
+                local ____opt_0 = state.sessions
+                return ____opt_0 and ____opt_0:describe(id)
+            end
+        }
     )
     local started = server:start()
     if not started.ok then
         say("could not start: " .. started.error, "error")
         return false
     end
+    server.hub.onSessionsChanged(function()
+        local ____opt_2 = state.sessions
+        return ____opt_2 and ____opt_2:refresh()
+    end)
     state.server = server
     state.endpoint = started.endpoint
     state.mentions = __TS__New(
@@ -59,9 +70,9 @@ function ____exports.stop()
         return false
     end
     state.server = nil
-    local ____opt_0 = state.mentions
-    if ____opt_0 ~= nil then
-        ____opt_0:dispose()
+    local ____opt_4 = state.mentions
+    if ____opt_4 ~= nil then
+        ____opt_4:dispose()
     end
     state.mentions = nil
     server:stop()
@@ -103,37 +114,115 @@ end
 local function ensureStarted()
     return state.server ~= nil or ____exports.start()
 end
-local function terminal()
-    if state.terminal == nil then
-        state.terminal = __TS__New(ClaudeTerminal)
+local function sessionList()
+    if state.sessions == nil then
+        state.sessions = __TS__New(
+            Sessions,
+            {
+                hub = function()
+                    local ____opt_6 = state.server
+                    return ____opt_6 and ____opt_6.hub
+                end,
+                diff = function()
+                    local ____opt_8 = state.server
+                    return ____opt_8 and ____opt_8:diff()
+                end,
+                port = function()
+                    local ____temp_12
+                    if state.server ~= nil then
+                        local ____opt_10 = state.endpoint
+                        ____temp_12 = ____opt_10 and ____opt_10.port
+                    else
+                        ____temp_12 = nil
+                    end
+                    return ____temp_12
+                end
+            }
+        )
     end
-    return state.terminal
+    return state.sessions
 end
---- :ClaudeCode — shows/hides the Claude terminal, starting the server and claude (with `args`) if needed.
+--- :ClaudeCode — shows/hides the current session's terminal, starting the server and claude (with `args`) if needed.
 function ____exports.toggle(args)
     if args == nil then
         args = ""
     end
     if ensureStarted() then
-        terminal():toggle(
+        sessionList():toggle(
             ____exports.config(),
-            state.endpoint.port,
             args
         )
     end
 end
---- :ClaudeCodeFocus — focuses the Claude terminal, starting the server and claude if needed.
+--- :ClaudeCodeFocus — focuses the current session's terminal, starting the server and claude if needed.
 function ____exports.focus(args)
     if args == nil then
         args = ""
     end
     if ensureStarted() then
-        terminal():focus(
+        sessionList():focus(
             ____exports.config(),
-            state.endpoint.port,
             args
         )
     end
+end
+--- :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session.
+function ____exports.new_session(args)
+    if args == nil then
+        args = ""
+    end
+    if ensureStarted() then
+        sessionList():create(
+            ____exports.config(),
+            args
+        )
+    end
+end
+--- The Claude sessions: each terminal started from Neovim, and each connected CLI started elsewhere. Fields:
+-- id, name, cwd, terminal, connected, pid, pending (reviews waiting), current (where
+-- 
+-- @ -mentions go), buf.
+function ____exports.sessions()
+    return sessionList():list()
+end
+--- Shows and focuses the terminal of session `id` (it becomes the current session). Returns success.
+function ____exports.switch_session(id)
+    return ensureStarted() and sessionList():switchTo(
+        ____exports.config(),
+        id
+    )
+end
+--- One line per session, as :ClaudeCodeSessions lists them.
+function ____exports.describe_session(s)
+    local where = s.terminal and vim.fn.fnamemodify(s.cwd, ":~") or "started outside Neovim"
+    local connection = s.connected and "connected" .. (s.pid ~= nil and (" (pid " .. tostring(s.pid)) .. ")" or "") or "not connected"
+    local pending = s.pending > 0 and ((", " .. tostring(s.pending)) .. " pending review") .. (s.pending == 1 and "" or "s") or ""
+    return ((((((s.current and "* " or "  ") .. s.name) .. "  ") .. where) .. "  ") .. connection) .. pending
+end
+--- :ClaudeCodeSessions — lists the sessions and switches to the one chosen (vim.ui.select).
+function ____exports.select_session()
+    local list = ____exports.sessions()
+    if #list == 0 then
+        say("no Claude session: start one with :ClaudeCode or :ClaudeCodeNew")
+        return
+    end
+    local function formatItem(s)
+        return ____exports.describe_session(s)
+    end
+    vim.ui.select(
+        list,
+        {prompt = "Claude sessions", format_item = formatItem},
+        function(choice)
+            if choice == nil then
+                return
+            end
+            if not choice.terminal then
+                say(choice.name .. " was started outside Neovim: switch to its terminal there")
+            else
+                ____exports.switch_session(choice.id)
+            end
+        end
+    )
 end
 ---
 -- @ -mentions `path` (a file or folder) to Claude, with optional 1-based lines as the user counts them: sent
@@ -147,9 +236,17 @@ function ____exports.add(path, startLine, endLine)
     if not ensureStarted() then
         return false
     end
-    local outcome = state.mentions:add(made.mention)
+    local list = sessionList()
+    local outcome = state.mentions:add(
+        made.mention,
+        list:mentionRecipients()
+    )
     local name = describeMention(made.mention)
-    say(outcome == "sent" and ("sent " .. name) .. " to Claude" or ("Claude is not connected: " .. name) .. " will be sent when it connects")
+    local target = #__TS__ArrayFilter(
+        ____exports.sessions(),
+        function(____, s) return s.terminal end
+    ) > 1 and (list:currentName() or "Claude") or "Claude"
+    say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected: ") .. name) .. " will be sent when it connects")
     return true
 end
 --- Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file.

@@ -2,6 +2,8 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local lockfile = require("claude-ide.discovery.lockfile")
 local ____services = require("claude-ide.editor.services")
@@ -54,11 +56,30 @@ function Server.prototype.____constructor(self, config, opts)
             end
         end,
         sessionCount = function() return #self:readySessions() end,
+        clients = function() return __TS__ArrayMap(
+            self:readySessions(),
+            function(____, s) return {id = s.id, pid = s.cliPid, name = s.clientName} end
+        ) end,
+        send = function(clientId, method, params)
+            local session = __TS__ArrayFind(
+                self:readySessions(),
+                function(____, s) return s.id == clientId end
+            )
+            if session == nil then
+                return false
+            end
+            session:notify(method, params)
+            return true
+        end,
+        describe = function(clientId)
+            local ____opt_0 = self.opts.describeClient
+            return ____opt_0 and ____opt_0(clientId)
+        end,
         onSessionsChanged = function(listener)
-            local ____self_0, ____nextListenerId_1 = self, "nextListenerId"
-            local ____self_nextListenerId_2 = ____self_0[____nextListenerId_1]
-            ____self_0[____nextListenerId_1] = ____self_nextListenerId_2 + 1
-            local id = ____self_nextListenerId_2
+            local ____self_2, ____nextListenerId_3 = self, "nextListenerId"
+            local ____self_nextListenerId_4 = ____self_2[____nextListenerId_3]
+            ____self_2[____nextListenerId_3] = ____self_nextListenerId_4 + 1
+            local id = ____self_nextListenerId_4
             self.hubListeners[id] = listener
             return function()
                 self.hubListeners[id] = nil
@@ -157,6 +178,10 @@ function Server.prototype.stop(self)
     end
     self:notifySessionsChanged()
 end
+function Server.prototype.diff(self)
+    local ____opt_5 = self.running
+    return ____opt_5 and ____opt_5.services.diff
+end
 function Server.prototype.status(self)
     local r = self.running
     if r == nil then
@@ -219,20 +244,20 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_6
+    local ____temp_10
     if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_3, ____agent_4 = r, "agent"
-        if ____r_3[____agent_4] == nil then
-            ____r_3[____agent_4] = createAgentRole(
+        local ____r_7, ____agent_8 = r, "agent"
+        if ____r_7[____agent_8] == nil then
+            ____r_7[____agent_8] = createAgentRole(
                 self.config,
                 function() return r.services end
             )
         end
-        ____temp_6 = r.agent
+        ____temp_10 = r.agent
     else
-        ____temp_6 = r.ide
+        ____temp_10 = r.ide
     end
-    local role = ____temp_6
+    local role = ____temp_10
     local session = __TS__New(
         Session,
         conn,
@@ -247,8 +272,8 @@ function Server.prototype.accept(self, sessions, conn)
                 if not s:isOpen() then
                     sessions[s.id] = nil
                 end
-                local ____opt_7 = self.running
-                if (____opt_7 and ____opt_7.sessions) == sessions then
+                local ____opt_11 = self.running
+                if (____opt_11 and ____opt_11.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end

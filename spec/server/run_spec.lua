@@ -51,7 +51,10 @@ describe('make run', function()
     local function lua(code)
       return vim.rpcrequest(chan, 'nvim_exec_lua', code, {})
     end
-    assert.is_true(lua('return require("claude-ide").status().running'))
+    local running = vim.wait(5000, function()
+      return lua('return require("claude-ide").status().running')
+    end, 20)
+    assert(running, 'the server did not start: ' .. lua('return vim.fn.execute("messages")'))
     local port = lua('return require("claude-ide").status().port')
 
     vim.rpcrequest(chan, 'nvim_command', 'help claude-ide')

@@ -17,6 +17,19 @@ function M.hub()
       h.listeners[listener] = nil
     end
   end
+  -- clients(), send(), describe(): `h.client_list` holds the connected CLIs ({ id, pid }); send() records
+  -- like broadcast, with `to`.
+  h.client_list = {}
+  h.clients = function()
+    return h.client_list
+  end
+  h.send = function(id, method, params)
+    table.insert(h.sent, { method = method, params = vim.deepcopy(params), to = id })
+    return true
+  end
+  h.describe = function()
+    return nil
+  end
   h.set_sessions = function(n)
     h.count = n
     for listener in pairs(h.listeners) do

@@ -51,6 +51,8 @@ function addFile(args: vim.api.UserCommandArgs): void {
 const HANDLERS: { [name: string]: Handler } = {
   ClaudeCode: (args) => ide.toggle(args.args),
   ClaudeCodeFocus: () => ide.focus(),
+  ClaudeCodeNew: (args) => ide.new_session(args.args),
+  ClaudeCodeSessions: () => ide.select_session(),
   ClaudeCodeSend: send,
   ClaudeCodeAdd: addFile,
   ClaudeCodeDiffAccept: () => decideFromCommand("accept"),

@@ -117,11 +117,26 @@ function checkClaude(): void {
   }
 }
 
+/** Each Claude session: connected or not, pending reviews. */
+function checkSessions(): void {
+  const list = ide.sessions();
+  if (list.length === 0) {
+    vim.health.info("no Claude session (start one with :ClaudeCode)");
+    return;
+  }
+  for (const s of list) {
+    const line = vim.trim(ide.describe_session(s));
+    if (s.connected) vim.health.ok(`session ${line}`);
+    else vim.health.warn(`session ${line}`, "the CLI in this terminal has not connected: /ide in claude shows why");
+  }
+}
+
 export function check(this: void): void {
   vim.health.start("claude-ide");
   checkNeovim();
   checkConfig();
   checkServer();
+  checkSessions();
   checkLockDir();
   checkRivals();
   checkClaude();

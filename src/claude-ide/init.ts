@@ -1,12 +1,13 @@
-// Public Lua API: require("claude-ide").setup(opts), start(), stop(), status(); the Claude terminal
-// (toggle, focus) and @-mentions (add, add_under_cursor for file explorers).
+// Public Lua API: require("claude-ide").setup(opts), start(), stop(), status(); Claude sessions and their
+// terminals (toggle, focus, new_session, sessions, switch_session, select_session) and @-mentions (add,
+// add_under_cursor for file explorers).
 // This module is the composition root's owner: it holds the one validated config and the running server.
 import { Config, validate } from "./config";
 import { pathUnderCursor } from "./editor/explorers";
 import { describeMention, makeMention, MentionQueue } from "./editor/mentions";
-import { ClaudeTerminal } from "./editor/terminal";
 import { say } from "./log";
 import { Endpoint, Server, ServerStatus } from "./server";
+import { SessionInfo, Sessions } from "./sessions";
 
 interface State {
   config?: Config;
@@ -15,8 +16,8 @@ interface State {
   endpoint?: Endpoint;
   /** @-mentions of the running server (queued while no client is connected). */
   mentions?: MentionQueue;
-  /** The Claude terminal; it outlives server restarts (same port and token: the CLI reconnects). */
-  terminal?: ClaudeTerminal;
+  /** The Claude sessions and their terminals; they outlive server restarts (same port and token: the CLIs reconnect). */
+  sessions?: Sessions;
 }
 
 // The one state of the plugin. Other modules must import this file as "claude-ide" (tsconfig maps that name
@@ -60,12 +61,13 @@ export function start(this: void): boolean {
     say(`already running on port ${state.server.status().port}`);
     return true;
   }
-  const server = new Server(config(), { reuse: state.endpoint });
+  const server = new Server(config(), { reuse: state.endpoint, describeClient: (id) => state.sessions?.describe(id) });
   const started = server.start();
   if (!started.ok) {
     say(`could not start: ${started.error}`, "error");
     return false;
   }
+  server.hub.onSessionsChanged(() => state.sessions?.refresh());
   state.server = server;
   state.endpoint = started.endpoint;
   state.mentions = new MentionQueue(config(), server.hub);
@@ -97,19 +99,69 @@ function ensureStarted(): boolean {
   return state.server !== undefined || start();
 }
 
-function terminal(): ClaudeTerminal {
-  if (state.terminal === undefined) state.terminal = new ClaudeTerminal();
-  return state.terminal;
+function sessionList(): Sessions {
+  if (state.sessions === undefined) {
+    state.sessions = new Sessions({
+      hub: () => state.server?.hub,
+      diff: () => state.server?.diff(),
+      port: () => (state.server !== undefined ? state.endpoint?.port : undefined),
+    });
+  }
+  return state.sessions;
 }
 
-/** :ClaudeCode — shows/hides the Claude terminal, starting the server and claude (with `args`) if needed. */
+/** :ClaudeCode — shows/hides the current session's terminal, starting the server and claude (with `args`) if needed. */
 export function toggle(this: void, args = ""): void {
-  if (ensureStarted()) terminal().toggle(config(), (state.endpoint as Endpoint).port, args);
+  if (ensureStarted()) sessionList().toggle(config(), args);
 }
 
-/** :ClaudeCodeFocus — focuses the Claude terminal, starting the server and claude if needed. */
+/** :ClaudeCodeFocus — focuses the current session's terminal, starting the server and claude if needed. */
 export function focus(this: void, args = ""): void {
-  if (ensureStarted()) terminal().focus(config(), (state.endpoint as Endpoint).port, args);
+  if (ensureStarted()) sessionList().focus(config(), args);
+}
+
+/** :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session. */
+export function new_session(this: void, args = ""): void {
+  if (ensureStarted()) sessionList().create(config(), args);
+}
+
+/**
+ * The Claude sessions: each terminal started from Neovim, and each connected CLI started elsewhere. Fields:
+ * id, name, cwd, terminal, connected, pid, pending (reviews waiting), current (where @-mentions go), buf.
+ */
+export function sessions(this: void): SessionInfo[] {
+  return sessionList().list();
+}
+
+/** Shows and focuses the terminal of session `id` (it becomes the current session). Returns success. */
+export function switch_session(this: void, id: number): boolean {
+  return ensureStarted() && sessionList().switchTo(config(), id);
+}
+
+/** One line per session, as :ClaudeCodeSessions lists them. */
+export function describe_session(this: void, s: SessionInfo): string {
+  const where = s.terminal ? vim.fn.fnamemodify(s.cwd, ":~") : "started outside Neovim";
+  const connection = s.connected ? `connected${s.pid !== undefined ? ` (pid ${s.pid})` : ""}` : "not connected";
+  const pending = s.pending > 0 ? `, ${s.pending} pending review${s.pending === 1 ? "" : "s"}` : "";
+  return `${s.current ? "* " : "  "}${s.name}  ${where}  ${connection}${pending}`;
+}
+
+/** :ClaudeCodeSessions — lists the sessions and switches to the one chosen (vim.ui.select). */
+export function select_session(this: void): void {
+  const list = sessions();
+  if (list.length === 0) {
+    say("no Claude session: start one with :ClaudeCode or :ClaudeCodeNew");
+    return;
+  }
+  // `this: void`: the typing of format_item (a function-typed property) would otherwise get a self argument.
+  const formatItem = function (this: void, s: SessionInfo) {
+    return describe_session(s);
+  };
+  vim.ui.select(list, { prompt: "Claude sessions", format_item: formatItem }, (choice) => {
+    if (choice === undefined) return;
+    if (!choice.terminal) say(`${choice.name} was started outside Neovim: switch to its terminal there`);
+    else switch_session(choice.id);
+  });
 }
 
 /**
@@ -123,9 +175,12 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
     return false;
   }
   if (!ensureStarted()) return false;
-  const outcome = (state.mentions as MentionQueue).add(made.mention);
+  // To the current session only (the focused Claude terminal); to every session when no terminal runs.
+  const list = sessionList();
+  const outcome = (state.mentions as MentionQueue).add(made.mention, list.mentionRecipients());
   const name = describeMention(made.mention);
-  say(outcome === "sent" ? `sent ${name} to Claude` : `Claude is not connected: ${name} will be sent when it connects`);
+  const target = sessions().filter((s) => s.terminal).length > 1 ? (list.currentName() ?? "Claude") : "Claude";
+  say(outcome === "sent" ? `sent ${name} to ${target}` : `${target} is not connected: ${name} will be sent when it connects`);
   return true;
 }
 

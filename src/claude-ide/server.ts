@@ -11,7 +11,7 @@ import { Role, Session } from "./protocol/session";
 import { createAgentRole } from "./agent/endpoint";
 import { ALL_TOOLS } from "./tools/index";
 import { Registry } from "./tools/registry";
-import type { Hub, Services, ToolDescriptor } from "./tools/types";
+import type { DiffService, Hub, Services, ToolDescriptor } from "./tools/types";
 import { CloseCode, Connection, Listener, ListenOptions } from "./transport/types";
 import { listen } from "./transport/websocket";
 
@@ -40,6 +40,8 @@ export interface ServerOptions {
   tools?: ToolDescriptor[];
   /** Lock file directory (default: $CLAUDE_CONFIG_DIR/ide or ~/.claude/ide). Specs inject a temp dir. */
   lockDir?: string;
+  /** Names the Claude session of a connection (Hub.describe; sessions.ts knows the terminals). */
+  describeClient?: (this: void, clientId: number) => string | undefined;
 }
 
 /** 128 bits from the OS CSPRNG, hex. */
@@ -81,6 +83,14 @@ export class Server {
       for (const s of sessions) s.deliver(text);
     },
     sessionCount: () => this.readySessions().length,
+    clients: () => this.readySessions().map((s) => ({ id: s.id, pid: s.cliPid, name: s.clientName })),
+    send: (clientId, method, params) => {
+      const session = this.readySessions().find((s) => s.id === clientId);
+      if (session === undefined) return false;
+      session.notify(method, params);
+      return true;
+    },
+    describe: (clientId) => this.opts.describeClient?.(clientId),
     onSessionsChanged: (listener) => {
       const id = this.nextListenerId++;
       this.hubListeners.set(id, listener);
@@ -161,6 +171,11 @@ export class Server {
     // Connections closed by the listener report their end later; forget the sessions now.
     for (const [, s] of r.sessions) s.ready = false;
     this.notifySessionsChanged();
+  }
+
+  /** The running server's diff reviews (undefined when stopped). */
+  diff(): DiffService | undefined {
+    return this.running?.services.diff;
   }
 
   status(): ServerStatus {

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local ____log = require("claude-ide.log")
@@ -187,6 +188,27 @@ function DiffManager.prototype.____constructor(self, config)
         end
         review:reject(true)
         return true
+    end
+    self.rejectFor = function(clientIds)
+        local theirs = {}
+        for ____, review in pairs(self.reviews) do
+            if review.req.clientId ~= nil and __TS__ArrayIncludes(clientIds, review.req.clientId) then
+                theirs[#theirs + 1] = review
+            end
+        end
+        for ____, review in ipairs(theirs) do
+            review:reject(false)
+        end
+        return #theirs
+    end
+    self.pendingFor = function(clientId)
+        local n = 0
+        for ____, review in pairs(self.reviews) do
+            if review.req.clientId == clientId then
+                n = n + 1
+            end
+        end
+        return n
     end
     self.dispose = function()
         self.closeAll()

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
@@ -65,18 +66,36 @@ function MentionQueue.prototype.____constructor(self, config, hub)
         end
     end)
 end
-function MentionQueue.prototype.add(self, mention)
-    if #self.queue == 0 and self.hub.sessionCount() > 0 then
-        self.hub.broadcast("at_mentioned", mention)
+function MentionQueue.prototype.add(self, mention, to)
+    local item = {
+        mention = mention,
+        expires = vim.uv.now() + self.config.mentions.queue_ttl_ms,
+        to = to
+    }
+    if not __TS__ArraySome(
+        self.queue,
+        function(____, q) return q.to == to end
+    ) and self:deliver(item) then
         return "sent"
     end
     local ____self_queue_0 = self.queue
-    ____self_queue_0[#____self_queue_0 + 1] = {
-        mention = mention,
-        expires = vim.uv.now() + self.config.mentions.queue_ttl_ms
-    }
+    ____self_queue_0[#____self_queue_0 + 1] = item
     self:armExpiry()
     return "queued"
+end
+function MentionQueue.prototype.deliver(self, q)
+    if q.to == nil then
+        if self.hub.sessionCount() == 0 then
+            return false
+        end
+        self.hub.broadcast("at_mentioned", q.mention)
+        return true
+    end
+    local sent = false
+    for ____, id in ipairs(q.to()) do
+        sent = self.hub.send(id, "at_mentioned", q.mention) or sent
+    end
+    return sent
 end
 function MentionQueue.prototype.pending(self)
     return __TS__ArrayMap(
@@ -86,15 +105,26 @@ function MentionQueue.prototype.pending(self)
 end
 function MentionQueue.prototype.flush(self)
     self:dropExpired()
-    if #self.queue == 0 or self.hub.sessionCount() == 0 then
+    if #self.queue == 0 then
         return
     end
     local queued = self.queue
     self.queue = {}
+    local waiting = {}
+    local sent = 0
     for ____, q in ipairs(queued) do
-        self.hub.broadcast("at_mentioned", q.mention)
+        local key = q.to or "all"
+        if not (waiting[key] ~= nil) and self:deliver(q) then
+            sent = sent + 1
+        else
+            waiting[key] = true
+            local ____self_queue_1 = self.queue
+            ____self_queue_1[#____self_queue_1 + 1] = q
+        end
     end
-    self.log:info(("sent " .. tostring(#queued)) .. " queued mention(s) to Claude")
+    if sent > 0 then
+        self.log:info(("sent " .. tostring(sent)) .. " queued mention(s) to Claude")
+    end
     self:armExpiry()
 end
 function MentionQueue.prototype.dispose(self)
@@ -140,9 +170,9 @@ function MentionQueue.prototype.armExpiry(self)
         return
     end
     if #self.queue == 0 then
-        local ____opt_1 = self.timer
-        if ____opt_1 ~= nil then
-            ____opt_1:stop()
+        local ____opt_2 = self.timer
+        if ____opt_2 ~= nil then
+            ____opt_2:stop()
         end
         return
     end

@@ -66,11 +66,38 @@ local function cells(size, total)
         math.min(n, total)
     )
 end
---- The Claude terminal of this Neovim (owned by init.ts; it outlives server restarts on the same port).
+--- One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).
+-- `inWindow`: show it in that window (replacing another Claude terminal there) instead of opening one.
 ____exports.ClaudeTerminal = __TS__Class()
 local ClaudeTerminal = ____exports.ClaudeTerminal
 ClaudeTerminal.name = "ClaudeTerminal"
-function ClaudeTerminal.prototype.____constructor(self)
+function ClaudeTerminal.prototype.____constructor(self, hooks)
+    if hooks == nil then
+        hooks = {}
+    end
+    self.hooks = hooks
+    self.gone = false
+end
+function ClaudeTerminal.prototype.processId(self)
+    if self.pid ~= nil then
+        return self.pid
+    end
+    local buf = self:buffer()
+    local ____temp_0
+    if buf ~= nil then
+        ____temp_0 = vim.b[buf].terminal_job_id
+    else
+        ____temp_0 = nil
+    end
+    local job = ____temp_0
+    if job == nil then
+        return nil
+    end
+    local ok, pid = pcall(vim.fn.jobpid, job)
+    if ok and pid > 0 then
+        self.pid = pid
+    end
+    return self.pid
 end
 function ClaudeTerminal.prototype.isRunning(self)
     if self.snacksWin ~= nil then
@@ -80,21 +107,21 @@ function ClaudeTerminal.prototype.isRunning(self)
 end
 function ClaudeTerminal.prototype.buffer(self)
     if self.snacksWin ~= nil then
-        local ____table_snacksWin_buf_valid_result_0
+        local ____table_snacksWin_buf_valid_result_1
         if self.snacksWin:buf_valid() then
-            ____table_snacksWin_buf_valid_result_0 = self.snacksWin.buf
+            ____table_snacksWin_buf_valid_result_1 = self.snacksWin.buf
         else
-            ____table_snacksWin_buf_valid_result_0 = nil
+            ____table_snacksWin_buf_valid_result_1 = nil
         end
-        return ____table_snacksWin_buf_valid_result_0
+        return ____table_snacksWin_buf_valid_result_1
     end
-    local ____table_isRunning_result_1
+    local ____table_isRunning_result_2
     if self:isRunning() then
-        ____table_isRunning_result_1 = self.buf
+        ____table_isRunning_result_2 = self.buf
     else
-        ____table_isRunning_result_1 = nil
+        ____table_isRunning_result_2 = nil
     end
-    return ____table_isRunning_result_1
+    return ____table_isRunning_result_2
 end
 function ClaudeTerminal.prototype.windows(self)
     local buf = self:buffer()
@@ -106,10 +133,10 @@ function ClaudeTerminal.prototype.windows(self)
         function(____, w) return vim.api.nvim_win_get_buf(w) == buf end
     )
 end
-function ClaudeTerminal.prototype.toggle(self, config, port, args)
+function ClaudeTerminal.prototype.toggle(self, config, port, args, inWindow)
     leaveVisualMode()
     if not self:isRunning() then
-        self:start(config, port, args)
+        self:start(config, port, args, inWindow)
         return
     end
     self:warnIgnoredArgs(args)
@@ -121,13 +148,13 @@ function ClaudeTerminal.prototype.toggle(self, config, port, args)
     if #shown > 0 then
         self:hide(shown)
     else
-        self:show(config)
+        self:show(config, inWindow)
     end
 end
-function ClaudeTerminal.prototype.focus(self, config, port, args)
+function ClaudeTerminal.prototype.focus(self, config, port, args, inWindow)
     leaveVisualMode()
     if not self:isRunning() then
-        self:start(config, port, args)
+        self:start(config, port, args, inWindow)
         return
     end
     self:warnIgnoredArgs(args)
@@ -140,7 +167,7 @@ function ClaudeTerminal.prototype.focus(self, config, port, args)
     end
     local shown = self:windows()
     if #shown == 0 then
-        self:show(config)
+        self:show(config, inWindow)
     else
         vim.api.nvim_set_current_win(shown[1])
         vim.cmd("startinsert")
@@ -151,7 +178,7 @@ function ClaudeTerminal.prototype.warnIgnoredArgs(self, args)
         say("Claude is already running: arguments apply when it starts (quit it first to restart)", "warn")
     end
 end
-function ClaudeTerminal.prototype.start(self, config, port, args)
+function ClaudeTerminal.prototype.start(self, config, port, args, inWindow)
     local cmd = commandLine(config, args)
     local program = string.match(config.terminal.command, "^%s*([^%s'\"]+)")
     if program ~= nil and vim.fn.executable(program) ~= 1 then
@@ -161,7 +188,7 @@ function ClaudeTerminal.prototype.start(self, config, port, args)
     if config.terminal.provider == "snacks" and self:startSnacks(config, port, cmd) then
         return
     end
-    self:startNative(config, port, cmd)
+    self:startNative(config, port, cmd, inWindow)
 end
 function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd)
     local snacks = optionalModule("snacks")
@@ -191,12 +218,13 @@ function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd)
     local buf = self.snacksWin.buf
     if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
         vim.api.nvim_set_option_value("filetype", ____exports.FILETYPE, {buf = buf})
+        self:watchBuffer(buf)
     end
     return true
 end
-function ClaudeTerminal.prototype.startNative(self, config, port, cmd)
+function ClaudeTerminal.prototype.startNative(self, config, port, cmd, inWindow)
     local buf = vim.api.nvim_create_buf(false, true)
-    local win = self:openWindow(config, buf)
+    local win = self:openWindow(config, buf, inWindow)
     local opts = {
         env = ____exports.claudeEnv(config, port),
         on_exit = function(job, code) return self:onExit(config, job, code) end
@@ -222,7 +250,30 @@ function ClaudeTerminal.prototype.startNative(self, config, port, cmd)
     vim.api.nvim_set_option_value("filetype", ____exports.FILETYPE, {buf = buf})
     self.buf = buf
     self.job = job
+    self:processId()
+    self:watchBuffer(buf)
     vim.cmd("startinsert")
+end
+function ClaudeTerminal.prototype.watchBuffer(self, buf)
+    vim.api.nvim_create_autocmd(
+        {"BufUnload", "BufWipeout"},
+        {
+            buffer = buf,
+            once = true,
+            desc = "claude-ide: a Claude terminal closed: its session ends",
+            callback = function() return self:markGone() end
+        }
+    )
+end
+function ClaudeTerminal.prototype.markGone(self)
+    if self.gone then
+        return
+    end
+    self.gone = true
+    local ____opt_5 = self.hooks.onGone
+    if ____opt_5 ~= nil then
+        ____opt_5()
+    end
 end
 function ClaudeTerminal.prototype.onExit(self, config, job, code)
     if job ~= self.job then
@@ -231,6 +282,7 @@ function ClaudeTerminal.prototype.onExit(self, config, job, code)
     local buf = self.buf
     self.job = nil
     self.buf = nil
+    self:markGone()
     if not config.terminal.auto_close or code ~= 0 or buf == nil then
         return
     end
@@ -239,7 +291,12 @@ function ClaudeTerminal.prototype.onExit(self, config, job, code)
     end
     pcall(vim.api.nvim_buf_delete, buf, {force = true})
 end
-function ClaudeTerminal.prototype.openWindow(self, config, buf)
+function ClaudeTerminal.prototype.openWindow(self, config, buf, inWindow)
+    if inWindow ~= nil and vim.api.nvim_win_is_valid(inWindow) then
+        vim.api.nvim_win_set_buf(inWindow, buf)
+        vim.api.nvim_set_current_win(inWindow)
+        return inWindow
+    end
     local t = config.terminal
     if t.side == "float" then
         local width = cells(t.width, vim.o.columns)
@@ -269,11 +326,11 @@ function ClaudeTerminal.prototype.openWindow(self, config, buf)
         )
     )
 end
-function ClaudeTerminal.prototype.show(self, config)
+function ClaudeTerminal.prototype.show(self, config, inWindow)
     if self.buf == nil then
         return
     end
-    self:openWindow(config, self.buf)
+    self:openWindow(config, self.buf, inWindow)
     vim.cmd("startinsert")
 end
 function ClaudeTerminal.prototype.hide(self, wins)

@@ -97,8 +97,12 @@ function Session.prototype.____constructor(self, conn, deps)
                 ____isObject_result_0 = nil
             end
             local pid = ____isObject_result_0
-            if type(pid) == "number" then
-                self.cliPid = pid
+            if type(pid) ~= "number" or pid == self.cliPid then
+                return
+            end
+            self.cliPid = pid
+            if self.ready then
+                self.deps.onChange(self)
             end
         end
     }

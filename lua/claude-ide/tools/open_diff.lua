@@ -41,7 +41,15 @@ ____exports.openDiff = defineTool({
         local oldPath = absolutePath(args.old_file_path, "old_file_path")
         local newPath = absolutePath(args.new_file_path, "new_file_path")
         local tabName = args.tab_name
-        local opened = ctx.services.diff.open({oldPath = oldPath, newPath = newPath, contents = args.new_file_contents, tabName = tabName})
+        local req = {
+            oldPath = oldPath,
+            newPath = newPath,
+            contents = args.new_file_contents,
+            tabName = tabName,
+            clientId = ctx.clientId,
+            source = ctx.hub.describe(ctx.clientId)
+        }
+        local opened = ctx.services.diff.open(req)
         if not opened.ok then
             return toolError("openDiff: " .. opened.error)
         end

@@ -159,6 +159,20 @@ export class DiffManager implements DiffService {
     return true;
   };
 
+  rejectFor: DiffService["rejectFor"] = (clientIds) => {
+    const theirs: Review[] = [];
+    for (const [, review] of this.reviews) if (review.req.clientId !== undefined && clientIds.includes(review.req.clientId)) theirs.push(review);
+    // Not closed at once: this runs from a terminal's BufUnload, where windows must not close.
+    for (const review of theirs) review.reject(false);
+    return theirs.length;
+  };
+
+  pendingFor: DiffService["pendingFor"] = (clientId) => {
+    let n = 0;
+    for (const [, review] of this.reviews) if (review.req.clientId === clientId) n++;
+    return n;
+  };
+
   dispose: DiffService["dispose"] = () => {
     this.closeAll();
     const followers: WriteFollower[] = [];

@@ -32,10 +32,17 @@ export function makeMention(path: string, startLine?: number, endLine?: number):
   return { ok: true, mention: { filePath, lineStart: startLine - 1, lineEnd: last - 1 } };
 }
 
+/**
+ * Who a mention is for: the connections to send it to now (empty: not connected yet, so it waits). Without
+ * one, a mention goes to every connected session.
+ */
+export type Recipients = (this: void) => number[];
+
 interface Queued {
   mention: Mention;
   /** vim.uv.now() after which it is dropped. */
   expires: number;
+  to?: Recipients;
 }
 
 export type MentionOutcome = "sent" | "queued";
@@ -67,15 +74,26 @@ export class MentionQueue {
     });
   }
 
-  /** Sends the mention now, or queues it until a client connects. */
-  add(mention: Mention): MentionOutcome {
-    if (this.queue.length === 0 && this.hub.sessionCount() > 0) {
-      this.hub.broadcast("at_mentioned", mention);
-      return "sent";
-    }
-    this.queue.push({ mention, expires: vim.uv.now() + this.config.mentions.queue_ttl_ms });
+  /** Sends the mention now (to `to`, else to every session), or queues it until its recipient connects. */
+  add(mention: Mention, to?: Recipients): MentionOutcome {
+    const item = { mention, expires: vim.uv.now() + this.config.mentions.queue_ttl_ms, to };
+    // Behind a queued mention for the same recipient: wait, so that they arrive in order.
+    if (!this.queue.some((q) => q.to === to) && this.deliver(item)) return "sent";
+    this.queue.push(item);
     this.armExpiry();
     return "queued";
+  }
+
+  /** Sends one mention if its recipient is connected. */
+  private deliver(q: Queued): boolean {
+    if (q.to === undefined) {
+      if (this.hub.sessionCount() === 0) return false;
+      this.hub.broadcast("at_mentioned", q.mention);
+      return true;
+    }
+    let sent = false;
+    for (const id of q.to()) sent = this.hub.send(id, "at_mentioned", q.mention) || sent;
+    return sent;
   }
 
   /** Mentions waiting for a client. */
@@ -83,14 +101,24 @@ export class MentionQueue {
     return this.queue.map((q) => q.mention);
   }
 
-  /** Drops what expired, then sends the rest in order if a client is connected. */
+  /** Drops what expired, then sends, in order, what a connected recipient waits for. */
   flush(): void {
     this.dropExpired();
-    if (this.queue.length === 0 || this.hub.sessionCount() === 0) return;
+    if (this.queue.length === 0) return;
     const queued = this.queue;
     this.queue = [];
-    for (const q of queued) this.hub.broadcast("at_mentioned", q.mention);
-    this.log.info(`sent ${queued.length} queued mention(s) to Claude`);
+    // A recipient that missed one mention misses the later ones too (their order is kept).
+    const waiting = new LuaSet<Recipients | "all">();
+    let sent = 0;
+    for (const q of queued) {
+      const key = q.to ?? "all";
+      if (!waiting.has(key) && this.deliver(q)) sent++;
+      else {
+        waiting.add(key);
+        this.queue.push(q);
+      }
+    }
+    if (sent > 0) this.log.info(`sent ${sent} queued mention(s) to Claude`);
     this.armExpiry();
   }
 

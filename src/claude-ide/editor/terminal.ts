@@ -74,11 +74,36 @@ interface Snacks {
   terminal: { open(this: void, cmd: string, opts: object): SnacksWin };
 }
 
-/** The Claude terminal of this Neovim (owned by init.ts; it outlives server restarts on the same port). */
+/** @noSelf */
+export interface TerminalHooks {
+  /** The terminal buffer is going away (deleted, or closed after claude exited); called once. */
+  onGone?(): void;
+}
+
+/**
+ * One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).
+ * `inWindow`: show it in that window (replacing another Claude terminal there) instead of opening one.
+ */
 export class ClaudeTerminal {
   private buf?: Buf;
   private job?: number;
   private snacksWin?: SnacksWin;
+  /** Pid of the process the terminal started (the shell running the command, or the command itself). */
+  private pid?: number;
+  private gone = false;
+
+  constructor(private readonly hooks: TerminalHooks = {}) {}
+
+  /** Pid of the terminal's process (claude, or the shell that runs it); undefined before the start. */
+  processId(): number | undefined {
+    if (this.pid !== undefined) return this.pid;
+    const buf = this.buffer();
+    const job = buf !== undefined ? (vim.b[buf].terminal_job_id as number | undefined) : undefined;
+    if (job === undefined) return undefined;
+    const [ok, pid] = pcall(vim.fn.jobpid, job);
+    if (ok && (pid as number) > 0) this.pid = pid as number;
+    return this.pid;
+  }
 
   /** True while the claude process runs. */
   isRunning(): boolean {
@@ -100,10 +125,10 @@ export class ClaudeTerminal {
   }
 
   /** :ClaudeCode — start (with `args`), or hide when shown, or show when hidden. */
-  toggle(config: Config, port: number, args: string): void {
+  toggle(config: Config, port: number, args: string, inWindow?: Win): void {
     leaveVisualMode();
     if (!this.isRunning()) {
-      this.start(config, port, args);
+      this.start(config, port, args, inWindow);
       return;
     }
     this.warnIgnoredArgs(args);
@@ -113,14 +138,14 @@ export class ClaudeTerminal {
     }
     const shown = this.windows();
     if (shown.length > 0) this.hide(shown);
-    else this.show(config);
+    else this.show(config, inWindow);
   }
 
   /** :ClaudeCodeFocus — start, show or focus the terminal, in terminal mode. */
-  focus(config: Config, port: number, args: string): void {
+  focus(config: Config, port: number, args: string, inWindow?: Win): void {
     leaveVisualMode();
     if (!this.isRunning()) {
-      this.start(config, port, args);
+      this.start(config, port, args, inWindow);
       return;
     }
     this.warnIgnoredArgs(args);
@@ -130,7 +155,7 @@ export class ClaudeTerminal {
       return;
     }
     const shown = this.windows();
-    if (shown.length === 0) this.show(config);
+    if (shown.length === 0) this.show(config, inWindow);
     else {
       vim.api.nvim_set_current_win(shown[0]);
       vim.cmd("startinsert");
@@ -141,7 +166,7 @@ export class ClaudeTerminal {
     if (vim.trim(args) !== "") say("Claude is already running: arguments apply when it starts (quit it first to restart)", "warn");
   }
 
-  private start(config: Config, port: number, args: string): void {
+  private start(config: Config, port: number, args: string, inWindow?: Win): void {
     const cmd = commandLine(config, args);
     // The command is a shell command line: check its program unless it is quoted (the shell will tell).
     const [program] = string.match(config.terminal.command, "^%s*([^%s'\"]+)");
@@ -150,7 +175,7 @@ export class ClaudeTerminal {
       return;
     }
     if (config.terminal.provider === "snacks" && this.startSnacks(config, port, cmd)) return;
-    this.startNative(config, port, cmd);
+    this.startNative(config, port, cmd, inWindow);
   }
 
   private startSnacks(config: Config, port: number, cmd: string): boolean {
@@ -172,13 +197,16 @@ export class ClaudeTerminal {
     }
     this.snacksWin = win as SnacksWin;
     const buf = this.snacksWin.buf;
-    if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
+    if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) {
+      vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
+      this.watchBuffer(buf);
+    }
     return true;
   }
 
-  private startNative(config: Config, port: number, cmd: string): void {
+  private startNative(config: Config, port: number, cmd: string, inWindow?: Win): void {
     const buf = vim.api.nvim_create_buf(false, true);
-    const win = this.openWindow(config, buf);
+    const win = this.openWindow(config, buf, inWindow);
     const opts = {
       env: claudeEnv(config, port),
       on_exit: (job: number, code: number) => this.onExit(config, job, code),
@@ -199,7 +227,25 @@ export class ClaudeTerminal {
     vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
     this.buf = buf;
     this.job = job as number;
+    this.processId();
+    this.watchBuffer(buf);
     vim.cmd("startinsert");
+  }
+
+  /** Tells the owner once when the terminal buffer goes (its reviews are then rejected). */
+  private watchBuffer(buf: Buf): void {
+    vim.api.nvim_create_autocmd(["BufUnload", "BufWipeout"], {
+      buffer: buf,
+      once: true,
+      desc: "claude-ide: a Claude terminal closed: its session ends",
+      callback: () => this.markGone(),
+    });
+  }
+
+  private markGone(): void {
+    if (this.gone) return;
+    this.gone = true;
+    this.hooks.onGone?.();
   }
 
   private onExit(config: Config, job: number, code: number): void {
@@ -207,14 +253,20 @@ export class ClaudeTerminal {
     const buf = this.buf;
     this.job = undefined;
     this.buf = undefined;
+    this.markGone();
     // A failing start stays visible so that its error can be read.
     if (!config.terminal.auto_close || code !== 0 || buf === undefined) return;
     for (const win of vim.fn.win_findbuf(buf)) pcall(vim.api.nvim_win_close, win, true);
     pcall(vim.api.nvim_buf_delete, buf, { force: true });
   }
 
-  /** Opens (and enters) a window for `buf` where config.terminal.side says. */
-  private openWindow(config: Config, buf: Buf): Win {
+  /** Opens (and enters) a window for `buf` where config.terminal.side says, or shows it in `inWindow`. */
+  private openWindow(config: Config, buf: Buf, inWindow?: Win): Win {
+    if (inWindow !== undefined && vim.api.nvim_win_is_valid(inWindow)) {
+      vim.api.nvim_win_set_buf(inWindow, buf);
+      vim.api.nvim_set_current_win(inWindow);
+      return inWindow;
+    }
     const t = config.terminal;
     if (t.side === "float") {
       const width = cells(t.width, vim.o.columns);
@@ -238,9 +290,9 @@ export class ClaudeTerminal {
     });
   }
 
-  private show(config: Config): void {
+  private show(config: Config, inWindow?: Win): void {
     if (this.buf === undefined) return;
-    this.openWindow(config, this.buf);
+    this.openWindow(config, this.buf, inWindow);
     vim.cmd("startinsert");
   }
 

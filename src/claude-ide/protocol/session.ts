@@ -118,7 +118,10 @@ export class Session {
       "notifications/cancelled": (params) => this.cancelRequest(params),
       ide_connected: (params) => {
         const pid = isObject(params) ? params.pid : undefined;
-        if (typeof pid === "number") this.cliPid = pid;
+        if (typeof pid !== "number" || pid === this.cliPid) return;
+        this.cliPid = pid;
+        // Sessions are tied to their terminal by this pid: tell the listeners.
+        if (this.ready) this.deps.onChange(this);
       },
     };
     conn.handlers = {

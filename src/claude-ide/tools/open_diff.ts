@@ -43,7 +43,8 @@ export const openDiff = defineTool({
     const oldPath = absolutePath(args.old_file_path, "old_file_path");
     const newPath = absolutePath(args.new_file_path, "new_file_path");
     const tabName = args.tab_name;
-    const opened = ctx.services.diff.open({ oldPath, newPath, contents: args.new_file_contents, tabName });
+    const req = { oldPath, newPath, contents: args.new_file_contents, tabName, clientId: ctx.clientId, source: ctx.hub.describe(ctx.clientId) };
+    const opened = ctx.services.diff.open(req);
     if (!opened.ok) return toolError(`openDiff: ${opened.error}`);
     const review = opened.review;
     const outcome = ctx.park<DiffOutcome>(

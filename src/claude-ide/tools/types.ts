@@ -49,8 +49,27 @@ export interface Hub {
   broadcast(this: void, method: string, params: object): void;
   /** How many sessions completed `initialize` and are still open. */
   sessionCount(this: void): number;
-  /** Calls `listener` after a session finishes initializing or closes. Returns an unsubscribe function. */
+  /**
+   * Calls `listener` after a session finishes initializing, announces its CLI's pid (ide_connected), or
+   * closes. Returns an unsubscribe function.
+   */
   onSessionsChanged(this: void, listener: (this: void) => void): (this: void) => void;
+  /** The Claude CLI connections that completed `initialize` and are open (never the agent endpoint's). */
+  clients(this: void): ClientInfo[];
+  /** Sends a JSON-RPC notification to one of `clients()`. False when it is not (or no longer) there. */
+  send(this: void, clientId: number, method: string, params: object): boolean;
+  /** The name of the Claude session a connection belongs to (a review's label), if it has one. */
+  describe(this: void, clientId: number): string | undefined;
+}
+
+/** One connected Claude CLI. */
+export interface ClientInfo {
+  /** The connection id (ToolContext.clientId of its calls). */
+  id: number;
+  /** The pid it announced with ide_connected. */
+  pid?: number;
+  /** clientInfo.name from initialize. */
+  name?: string;
 }
 
 /** What openDiff asks to review (paths absolute and normalized). */
@@ -97,6 +116,10 @@ export interface DiffService {
   closeTab(this: void, tabName: string): boolean;
   /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
   dispose(this: void): void;
+  /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */
+  rejectFor(this: void, clientIds: number[]): number;
+  /** Pending reviews that this connection asked for. */
+  pendingFor(this: void, clientId: number): number;
 }
 
 /**

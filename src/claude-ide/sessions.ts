@@ -1,0 +1,309 @@
+// Claude sessions: each `claude` started from Neovim (:ClaudeCode, :ClaudeCodeNew) has its own terminal, and
+// each CLI connection is tied to the terminal it runs in by the pid it announces (ide_connected): that pid is
+// the terminal's process or one of its descendants. A connected CLI that matches no terminal (started in
+// another terminal, /ide) is a session of its own. Owned by init.ts; it outlives server restarts.
+//
+// What is per session: @-mentions (:ClaudeCodeSend, :ClaudeCodeAdd, file explorers) go to the current
+// session only — the terminal the cursor is in, else the last one focused, else the last one started; a
+// review names the session that proposed it; closing a terminal rejects only its session's pending reviews.
+// Selections still go to every connected session.
+import type { Config } from "./config";
+import type { Recipients } from "./editor/mentions";
+import { ClaudeTerminal } from "./editor/terminal";
+import { say } from "./log";
+import type { ClientInfo, DiffService, Hub } from "./tools/types";
+
+/** One entry of require("claude-ide").sessions() and :ClaudeCodeSessions. */
+export interface SessionInfo {
+  /** Stable for the session's lifetime: 1, 2, ... for terminals; external CLIs count on from 1001. */
+  id: number;
+  name: string;
+  /** Working directory of the terminal when it started; for an external CLI, unknown (""). */
+  cwd: string;
+  /** Started from this Neovim (it has a terminal); false: a CLI started elsewhere that connected. */
+  terminal: boolean;
+  /** A CLI of this session is connected. */
+  connected: boolean;
+  /** Pid the CLI announced (ide_connected), when connected. */
+  pid?: number;
+  /** Diff reviews this session proposed that wait for an answer. */
+  pending: number;
+  /** The session :ClaudeCode, :ClaudeCodeSend and @-mentions go to. */
+  current: boolean;
+  /** The terminal buffer (terminal sessions). */
+  buf?: number;
+}
+
+/** What the sessions need from the running server (undefined while it is stopped). */
+export interface ServerLink {
+  hub(this: void): Hub | undefined;
+  diff(this: void): DiffService | undefined;
+  port(this: void): number | undefined;
+}
+
+/** How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude). */
+const MAX_DEPTH = 16;
+/** Ids of sessions without a terminal start here, so that they never collide with terminal sessions. */
+const EXTERNAL_BASE = 1000;
+
+interface TermSession {
+  id: number;
+  name: string;
+  cwd: string;
+  terminal: ClaudeTerminal;
+  /** The recipients of this session's @-mentions (one function per session: the mention queue keeps order by it). */
+  recipients: Recipients;
+}
+
+function parentPid(pid: number): number | undefined {
+  const [ok, info] = pcall(vim.api.nvim_get_proc, pid);
+  if (!ok || info === undefined || info === vim.NIL) return undefined;
+  const ppid = (info as { ppid?: number }).ppid;
+  return typeof ppid === "number" && ppid > 0 ? ppid : undefined;
+}
+
+export class Sessions {
+  private readonly terms: TermSession[] = [];
+  private nextId = 1;
+  /** The session whose terminal was focused last. */
+  private lastFocused?: number;
+  /** connection id → terminal session id (0: no terminal), decided once its pid is known. */
+  private readonly owners = new LuaMap<number, number>();
+  private augroup?: number;
+
+  constructor(private readonly link: ServerLink) {}
+
+  /** The server's sessions changed: tie newly announced CLIs to their terminal now, while their process lives. */
+  refresh(): void {
+    const clients = this.clients();
+    for (const [id] of this.owners) if (!clients.some((c) => c.id === id)) this.owners.delete(id);
+    for (const c of clients) this.ownerOf(c);
+  }
+
+  /** Every session: terminals first (in start order), then connected CLIs that belong to none. */
+  list(): SessionInfo[] {
+    const current = this.current();
+    const diff = this.link.diff();
+    const pendingOf = (ids: number[]) => ids.reduce((n, id) => n + (diff?.pendingFor(id) ?? 0), 0);
+    const clients = this.clients();
+    const out: SessionInfo[] = this.running().map((t) => {
+      const mine = clients.filter((c) => this.ownerOf(c) === t.id || (this.ownerOf(c) === undefined && this.isSoleTerminal(t)));
+      return {
+        id: t.id,
+        name: t.name,
+        cwd: t.cwd,
+        terminal: true,
+        connected: mine.length > 0,
+        pid: mine.find((c) => c.pid !== undefined)?.pid,
+        pending: pendingOf(mine.map((c) => c.id)),
+        current: current === t,
+        buf: t.terminal.buffer(),
+      };
+    });
+    for (const c of clients) {
+      if (this.ownerOf(c) !== 0) continue;
+      out.push({
+        id: EXTERNAL_BASE + c.id,
+        name: this.externalName(c),
+        cwd: "",
+        terminal: false,
+        connected: true,
+        pid: c.pid,
+        pending: pendingOf([c.id]),
+        current: false,
+      });
+    }
+    return out;
+  }
+
+  /** :ClaudeCode — toggles the current session's terminal (starting the first session if there is none). */
+  toggle(config: Config, args: string): void {
+    const port = this.link.port();
+    if (port === undefined) return;
+    const t = this.current() ?? this.create();
+    t.terminal.toggle(config, port, args);
+    this.afterStart(t);
+  }
+
+  /** :ClaudeCodeFocus — focuses the current session's terminal (starting one if there is none). */
+  focus(config: Config, args: string): void {
+    const port = this.link.port();
+    if (port === undefined) return;
+    const t = this.current() ?? this.create();
+    t.terminal.focus(config, port, args, this.claudeWindow(t));
+    this.afterStart(t);
+  }
+
+  /** :ClaudeCodeNew — another session in its own terminal, shown where a Claude terminal is shown (if one is). */
+  create(config?: Config, args = ""): TermSession {
+    const id = this.nextId++;
+    const t: TermSession = {
+      id,
+      name: id === 1 ? "claude" : `claude ${id}`,
+      cwd: vim.fn.getcwd(),
+      terminal: new ClaudeTerminal({ onGone: () => this.ended(id) }),
+      recipients: () => this.recipientsOf(id),
+    };
+    this.terms.push(t);
+    this.watchFocus();
+    const port = this.link.port();
+    if (config !== undefined && port !== undefined) {
+      t.terminal.focus(config, port, args, this.claudeWindow(t));
+      this.afterStart(t);
+    }
+    return t;
+  }
+
+  /** Shows and focuses session `id`'s terminal, in the window of the Claude terminal shown now if any. */
+  switchTo(config: Config, id: number): boolean {
+    const t = this.running().find((s) => s.id === id);
+    const port = this.link.port();
+    if (t === undefined || port === undefined) return false;
+    t.terminal.focus(config, port, "", this.claudeWindow(t));
+    this.lastFocused = t.id;
+    return true;
+  }
+
+  /** The recipients of an @-mention now: the current session's; undefined (everyone) when no terminal runs. */
+  mentionRecipients(): Recipients | undefined {
+    return this.current()?.recipients;
+  }
+
+  /** The name of the current session (for messages). */
+  currentName(): string | undefined {
+    return this.current()?.name;
+  }
+
+  /** The session name of a connection (a review's label). */
+  describe(clientId: number): string | undefined {
+    const client = this.clients().find((c) => c.id === clientId);
+    if (client === undefined) return undefined;
+    const owner = this.ownerOf(client);
+    const t = owner === undefined ? (this.running().length === 1 ? this.running()[0] : undefined) : this.running().find((s) => s.id === owner);
+    return t?.name ?? this.externalName(client);
+  }
+
+  private externalName(c: ClientInfo): string {
+    return c.pid !== undefined ? `claude (pid ${c.pid})` : `${c.name ?? "client"} #${c.id}`;
+  }
+
+  /** Running terminal sessions, in start order. */
+  private running(): TermSession[] {
+    return this.terms.filter((t) => t.terminal.isRunning());
+  }
+
+  private isSoleTerminal(t: TermSession): boolean {
+    const running = this.running();
+    return running.length === 1 && running[0] === t;
+  }
+
+  /** The terminal the cursor is in, else the last focused, else the last started (running ones only). */
+  private current(): TermSession | undefined {
+    const running = this.running();
+    const buf = vim.api.nvim_get_current_buf();
+    return (
+      running.find((t) => t.terminal.buffer() === buf) ??
+      running.find((t) => t.id === this.lastFocused) ??
+      running[running.length - 1]
+    );
+  }
+
+  private clients(): ClientInfo[] {
+    return this.link.hub()?.clients() ?? [];
+  }
+
+  /**
+   * The terminal session a connection belongs to: 0 when its pid descends from no terminal's process,
+   * undefined while its pid is unknown. Decided once (the process may be gone by the time it is asked again).
+   */
+  private ownerOf(c: ClientInfo): number | undefined {
+    const known = this.owners.get(c.id);
+    if (known !== undefined) return known;
+    if (c.pid === undefined) return undefined;
+    const byPid = new LuaMap<number, number>();
+    for (const t of this.running()) {
+      const pid = t.terminal.processId();
+      if (pid !== undefined) byPid.set(pid, t.id);
+    }
+    let owner = 0;
+    let pid: number | undefined = c.pid;
+    for (let depth = 0; pid !== undefined && depth < MAX_DEPTH; depth++) {
+      const t = byPid.get(pid);
+      if (t !== undefined) {
+        owner = t;
+        break;
+      }
+      pid = parentPid(pid);
+    }
+    this.owners.set(c.id, owner);
+    return owner;
+  }
+
+  /**
+   * The connections of terminal session `id`. A CLI that has not announced its pid counts for the only
+   * running terminal (older CLIs, and the moment between initialize and ide_connected).
+   */
+  private recipientsOf(id: number): number[] {
+    const t = this.running().find((s) => s.id === id);
+    if (t === undefined) return [];
+    return this.clients()
+      .filter((c) => this.ownerOf(c) === id || (this.ownerOf(c) === undefined && this.isSoleTerminal(t)))
+      .map((c) => c.id);
+  }
+
+  private afterStart(t: TermSession): void {
+    if (!t.terminal.isRunning()) {
+      this.drop(t.id);
+      return;
+    }
+    this.lastFocused = t.id;
+  }
+
+  /** A terminal closed or its claude exited: reject that session's pending reviews, forget the session. */
+  private ended(id: number): void {
+    const mine: number[] = [];
+    for (const [client, owner] of this.owners) if (owner === id) mine.push(client);
+    // A CLI that never announced its pid belonged to this terminal if it was the only one.
+    if (this.terms.filter((t) => t.id !== id && t.terminal.isRunning()).length === 0) {
+      for (const c of this.clients()) if (c.pid === undefined) mine.push(c.id);
+    }
+    const rejected = mine.length > 0 ? (this.link.diff()?.rejectFor(mine) ?? 0) : 0;
+    const t = this.terms.find((s) => s.id === id);
+    if (rejected > 0 && t !== undefined) say(`${t.name} closed: ${rejected} pending diff review(s) rejected`, "warn");
+    this.drop(id);
+  }
+
+  private drop(id: number): void {
+    const i = this.terms.findIndex((t) => t.id === id);
+    if (i >= 0) this.terms.splice(i, 1);
+    if (this.lastFocused === id) this.lastFocused = undefined;
+    // Its CLI, should it stay connected, is now one without a terminal.
+    for (const [client, owner] of this.owners) if (owner === id) this.owners.set(client, 0);
+  }
+
+  /** A window of the current tab page showing a Claude terminal other than `t`'s (to show `t` in it). */
+  private claudeWindow(t: TermSession): Win | undefined {
+    if (t.terminal.windows().length > 0) return undefined;
+    for (const other of this.running()) {
+      if (other === t) continue;
+      const wins = other.terminal.windows();
+      if (wins.length > 0) return wins[0];
+    }
+    return undefined;
+  }
+
+  /** Remembers the last focused Claude terminal (one autocmd for all sessions). */
+  private watchFocus(): void {
+    if (this.augroup !== undefined) return;
+    this.augroup = vim.api.nvim_create_augroup("claude-ide.sessions", { clear: true });
+    vim.api.nvim_create_autocmd("BufEnter", {
+      group: this.augroup,
+      desc: "claude-ide: remember the last focused Claude terminal (where @-mentions go)",
+      callback: () => {
+        const buf = vim.api.nvim_get_current_buf();
+        const t = this.terms.find((s) => s.terminal.buffer() === buf);
+        if (t !== undefined) this.lastFocused = t.id;
+      },
+    });
+  }
+}
