@@ -29,6 +29,8 @@ local ____websocket = require("claude-ide.transport.websocket")
 local listen = ____websocket.listen
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
+--- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.
+local LEAVE_DRAIN_MS = 100
 ____exports.Server = __TS__Class()
 local Server = ____exports.Server
 Server.name = "Server"
@@ -309,7 +311,13 @@ function Server.prototype.createAutocmds(self, port)
         {
             group = group,
             desc = "claude-ide: answer pending calls, close clients, remove the lock file",
-            callback = function() return self:stop() end
+            callback = function()
+                local r = self.running
+                self:stop()
+                if r ~= nil then
+                    r.listener:drain(LEAVE_DRAIN_MS)
+                end
+            end
         }
     )
     vim.api.nvim_create_autocmd(

@@ -46,6 +46,8 @@ export interface ServerOptions {
 
 /** 128 bits from the OS CSPRNG, hex. */
 const TOKEN_BYTES = 16;
+/** On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake. */
+const LEAVE_DRAIN_MS = 100;
 
 /** Everything that exists while the server runs; created by start, torn down by stop. */
 interface Running {
@@ -274,7 +276,12 @@ export class Server {
     vim.api.nvim_create_autocmd("VimLeavePre", {
       group,
       desc: "claude-ide: answer pending calls, close clients, remove the lock file",
-      callback: () => this.stop(),
+      callback: () => {
+        const r = this.running;
+        this.stop();
+        // Nothing runs after VimLeavePre: let the close frames (1001) reach the clients first.
+        if (r !== undefined) r.listener.drain(LEAVE_DRAIN_MS);
+      },
     });
     vim.api.nvim_create_autocmd(["DirChanged", "LspAttach", "LspDetach"], {
       group,

@@ -109,6 +109,18 @@ function WsListener.prototype.close(self, code, reason)
         conn:shutdown(code, reason)
     end
 end
+function WsListener.prototype.drain(self, timeoutMs)
+    vim.wait(
+        timeoutMs,
+        function()
+            for _ in pairs(self.live) do
+                return false
+            end
+            return true
+        end,
+        1
+    )
+end
 function WsListener.prototype.admit(self, conn)
     local ____self_0, ____nextId_1 = self, "nextId"
     local ____self_nextId_2 = ____self_0[____nextId_1]
@@ -324,9 +336,9 @@ function WsConnection.prototype.onFrameData(self, chunk)
 end
 function WsConnection.prototype.onFrame(self, event)
     repeat
-        local ____switch70 = event.kind
-        local ____cond70 = ____switch70 == "text"
-        if ____cond70 then
+        local ____switch74 = event.kind
+        local ____cond74 = ____switch74 == "text"
+        if ____cond74 then
             if self.state == "open" then
                 local text = event.data
                 self.listener:defer(
@@ -336,31 +348,31 @@ function WsConnection.prototype.onFrame(self, event)
             end
             return
         end
-        ____cond70 = ____cond70 or ____switch70 == "binary"
-        if ____cond70 then
+        ____cond74 = ____cond74 or ____switch74 == "binary"
+        if ____cond74 then
             if self.state == "open" then
                 self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
             end
             return
         end
-        ____cond70 = ____cond70 or ____switch70 == "ping"
-        if ____cond70 then
+        ____cond74 = ____cond74 or ____switch74 == "ping"
+        if ____cond74 then
             if self.state == "open" then
                 self.socket:write(frameParts(Opcode.Pong, event.data))
             end
             return
         end
-        ____cond70 = ____cond70 or ____switch70 == "pong"
-        if ____cond70 then
+        ____cond74 = ____cond74 or ____switch74 == "pong"
+        if ____cond74 then
             return
         end
-        ____cond70 = ____cond70 or ____switch70 == "close"
-        if ____cond70 then
+        ____cond74 = ____cond74 or ____switch74 == "close"
+        if ____cond74 then
             self:onPeerClose(event.code, event.reason)
             return
         end
-        ____cond70 = ____cond70 or ____switch70 == "error"
-        if ____cond70 then
+        ____cond74 = ____cond74 or ____switch74 == "error"
+        if ____cond74 then
             self:fail(event.code, event.reason)
             return
         end

@@ -46,6 +46,11 @@ export interface Listener {
   connections(this: Listener): Connection[];
   /** Closes every connection with `code` and stops listening. */
   close(this: Listener, code?: number, reason?: string): void;
+  /**
+   * Runs the event loop until every connection has finished closing (close frames written and answered), at
+   * most `timeoutMs`. For VimLeavePre: once Neovim exits, queued writes are lost and the peer sees 1006.
+   */
+  drain(this: Listener, timeoutMs: number): void;
 }
 
 export interface ListenOptions {

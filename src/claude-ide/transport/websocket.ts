@@ -82,6 +82,13 @@ class WsListener implements Listener {
     for (const conn of this.live) conn.shutdown(code, reason);
   }
 
+  drain(timeoutMs: number): void {
+    vim.wait(timeoutMs, () => {
+      for (const _ of this.live) return false;
+      return true;
+    }, 1);
+  }
+
   /** A connection finished its handshake: number it and hand it to the owner. */
   admit(conn: WsConnection): number {
     const id = this.nextId++;
