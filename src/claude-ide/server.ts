@@ -11,7 +11,8 @@ import { Role, Session } from "./protocol/session";
 import { createAgentRole } from "./agent/endpoint";
 import { ALL_TOOLS } from "./tools/index";
 import { Registry } from "./tools/registry";
-import type { DiffService, Hub, Services, ToolDescriptor } from "./tools/types";
+import type { DiffService, Hub, Services } from "./contracts";
+import type { ToolDescriptor } from "./tools/types";
 import { CloseCode, Connection, Listener, ListenOptions } from "./transport/types";
 import { listen } from "./transport/websocket";
 

@@ -11,7 +11,7 @@ import type { Config } from "./config";
 import type { Recipients } from "./editor/mentions";
 import { ClaudeTerminal } from "./editor/terminal";
 import { say } from "./log";
-import type { ClientInfo, DiffService, Hub } from "./tools/types";
+import type { ClientInfo, DiffService, Hub } from "./contracts";
 
 /** One entry of require("claude-ide").sessions() and :ClaudeCodeSessions. */
 export interface SessionInfo {

@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import type { Role } from "../protocol/session";
 import { invalidRequestParams, rpcError } from "../protocol/session";
 import { Registry } from "../tools/registry";
-import type { Services } from "../tools/types";
+import type { Services } from "../contracts";
 import { readResource, ResourceError, RESOURCES, TEMPLATES } from "./resources";
 import { AGENT_TOOLS } from "./tools/index";
 

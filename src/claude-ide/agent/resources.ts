@@ -5,7 +5,7 @@ import { bufferPath, isDirty } from "../editor/buffers";
 import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
-import type { Services } from "../tools/types";
+import type { Services } from "../contracts";
 import { bufferLabel, displayPath, render } from "./state";
 
 export interface ResourceInfo {

@@ -10,7 +10,7 @@
 // CLI does, with the text we answer. The view closes with every ending.
 import type { Config } from "../config";
 import { Logger, say } from "../log";
-import type { DiffOutcome, DiffRequest, DiffService, PendingReview } from "../tools/types";
+import type { DiffOutcome, DiffRequest, DiffService, PendingReview } from "../contracts";
 import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";

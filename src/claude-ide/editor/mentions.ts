@@ -3,7 +3,7 @@
 // config.mentions.queue_ttl_ms.
 import type { Config } from "../config";
 import { Logger, say } from "../log";
-import type { Hub } from "../tools/types";
+import type { Hub } from "../contracts";
 import { normalizePath } from "./positions";
 
 /** `at_mentioned` params: 0-based lines; without lines the whole file (or folder) is mentioned. */

@@ -10,7 +10,7 @@
 import type { Config } from "../config";
 import type { Position, SelectionInfo, SelectionService } from "../contracts";
 import { Logger } from "../log";
-import type { Hub } from "../tools/types";
+import type { Hub } from "../contracts";
 import { bufferPath, getLine, isFileBuffer } from "./buffers";
 import { byteToUtf16, charLength, toUri, utf16Length } from "./positions";
 import { mainEditorWindow } from "./windows";

@@ -1,7 +1,7 @@
 // Builds the long-lived editor state of one running server. Each feature owns one field (see tools/types.ts
 // `Services`); construct it here and dispose of it in `disposeServices`.
 import type { Config } from "../config";
-import type { Hub, Services } from "../tools/types";
+import type { Hub, Services } from "../contracts";
 import { AgentState } from "../agent/agent_state";
 import { DiffManager } from "./diff";
 import { SelectionTracker } from "./selection";

@@ -3,7 +3,8 @@
 import type { Config } from "../config";
 import type { Logger } from "../log";
 import type { Registry } from "../tools/registry";
-import type { Hub, Services, ToolResult } from "../tools/types";
+import type { Hub, Services } from "../contracts";
+import type { ToolResult } from "../tools/types";
 import type { Connection } from "../transport/types";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";

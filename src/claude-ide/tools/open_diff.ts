@@ -3,7 +3,8 @@
 // tab_name. The review itself lives in editor/diff.ts.
 import { normalizePath } from "../editor/positions";
 import { defineTool, str } from "./schema";
-import { type DiffOutcome, invalidParams, toolError, type ToolResult } from "./types";
+import type { DiffOutcome } from "../contracts";
+import { invalidParams, toolError, type ToolResult } from "./types";
 
 /** "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10). */
 function isAbsolute(path: string): boolean {

@@ -1,8 +1,11 @@
-// The contract between the protocol layer (which runs tools) and the tools (which use the editor).
+// The contract between the protocol layer (which runs tools) and the tools (which use the editor); the
+// contracts between the other layers are in ../contracts.ts.
 // A tool is a plain descriptor; its handler runs inside a coroutine and may park until the user decides.
 import type { Config } from "../config";
-import type { AgentState } from "../agent/agent_state";
-import type { SelectionService } from "../contracts";
+import type { Hub, Services } from "../contracts";
+
+/** @deprecated import these from "../contracts" (re-exported for changes still in flight). */
+export type { ClientInfo, DiffOutcome, DiffRequest, DiffService, Hub, PendingReview, Services } from "../contracts";
 
 export interface TextContent {
   type: "text";
@@ -41,97 +44,6 @@ export interface ToolAnnotations {
   destructiveHint?: boolean;
   idempotentHint?: boolean;
   openWorldHint?: boolean;
-}
-
-/** Server → client notifications, and who is connected. Implemented by the server. */
-export interface Hub {
-  /** Sends a JSON-RPC notification to every session that completed `initialize`. */
-  broadcast(this: void, method: string, params: object): void;
-  /** How many sessions completed `initialize` and are still open. */
-  sessionCount(this: void): number;
-  /**
-   * Calls `listener` after a session finishes initializing, announces its CLI's pid (ide_connected), or
-   * closes. Returns an unsubscribe function.
-   */
-  onSessionsChanged(this: void, listener: (this: void) => void): (this: void) => void;
-  /** The Claude CLI connections that completed `initialize` and are open (never the agent endpoint's). */
-  clients(this: void): ClientInfo[];
-  /** Sends a JSON-RPC notification to one of `clients()`. False when it is not (or no longer) there. */
-  send(this: void, clientId: number, method: string, params: object): boolean;
-  /** The name of the Claude session a connection belongs to (a review's label), if it has one. */
-  describe(this: void, clientId: number): string | undefined;
-}
-
-/** One connected Claude CLI. */
-export interface ClientInfo {
-  /** The connection id (ToolContext.clientId of its calls). */
-  id: number;
-  /** The pid it announced with ide_connected. */
-  pid?: number;
-  /** clientInfo.name from initialize. */
-  name?: string;
-}
-
-/** What openDiff asks to review (paths absolute and normalized). */
-export interface DiffRequest {
-  /** The file whose current text is shown on the left (it may not exist yet). */
-  oldPath: string;
-  /** The file the proposal is for (the CLI writes it after an accept); in practice the same as oldPath. */
-  newPath: string;
-  /** The whole proposed text. */
-  contents: string;
-  tabName: string;
-  /**
-   * The agent endpoint's edits: the plugin applies the accepted text itself (the Claude CLI writes openDiff's),
-   * so no following of a CLI write, and no "same as on disk means rejected" rule (the buffer may differ).
-   */
-  appliedByPlugin?: boolean;
-  /** The connection that asked (its pending reviews are rejected when its Claude terminal closes). */
-  clientId?: number;
-  /** The Claude session that asked, as the review's winbar names it. */
-  source?: string;
-}
-
-/** How a review ended for the CLI: the final text to write, or a rejection. */
-export type DiffOutcome = { accepted: true; text: string } | { accepted: false };
-
-/** One open review, as the openDiff handler holds it while parked. */
-export interface PendingReview {
-  /** Calls `listener` once with the user's decision (at once when already decided). */
-  onDecision(this: void, listener: (this: void, outcome: DiffOutcome) => void): void;
-  /** The call was cancelled (client gone, server stopping): the view closes and no answer is expected. */
-  cancel(this: void): void;
-}
-
-/** The diff review, as the tools see it (openDiff, closeAllDiffTabs, close_tab). Implemented in editor/diff. */
-export interface DiffService {
-  /**
-   * Shows a review (replacing a pending one with the same tab name, which is rejected). Fails with a message
-   * naming the argument when a path cannot be read (a directory, no permission): then no UI is left behind.
-   */
-  open(this: void, req: DiffRequest): { ok: true; review: PendingReview } | { ok: false; error: string };
-  /** Rejects every pending review and closes this plugin's diff views. Returns how many were closed. */
-  closeAll(this: void): number;
-  /** Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown. */
-  closeTab(this: void, tabName: string): boolean;
-  /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
-  dispose(this: void): void;
-  /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */
-  rejectFor(this: void, clientIds: number[]): number;
-  /** Pending reviews that this connection asked for. */
-  pendingFor(this: void, clientId: number): number;
-}
-
-/**
- * Long-lived editor state owned by one running server (no module-level state): created on start, disposed on
- * stop. Each editor feature adds its field here and its construction in editor/services.ts.
- */
-export interface Services {
-  diff: DiffService;
-  /** Selection tracking (selection_changed) and the getCurrentSelection/getLatestSelection answers. */
-  selection: SelectionService;
-  /** The agent endpoint's memory between calls (editor_state tokens, code action ids). */
-  agent: AgentState;
 }
 
 /** What a handler gets besides its arguments. */

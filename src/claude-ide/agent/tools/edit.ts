@@ -1,7 +1,7 @@
 // edit: small changes to one file, shown to the user in the same diff review as openDiff; the call waits
 // for the answer. Accepted: applied to the buffer's unsaved state (written when the user had no unsaved
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
-import type { DiffOutcome } from "../../tools/types";
+import type { DiffOutcome } from "../../contracts";
 import { anyOf, arrayOf, int, obj, str, defineTool } from "../../tools/schema";
 import { applyText, EditSpec, planEdits, textLines } from "../apply";
 import { failWith, guarded, ok, textResult } from "../result";
