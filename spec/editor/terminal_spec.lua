@@ -77,7 +77,17 @@ describe('the Claude terminal', function()
     assert.matches(('PORT=%d IDE=true FORCE=true CUSTOM=custom value'):format(port), text, 1, true)
     assert.matches('NO_PROXY=corp.example,127.0.0.1,localhost,::1', text, 1, true)
     assert.matches('no_proxy=127.0.0.1,localhost,::1', text, 1, true)
-    assert.matches('ARGS=--model x', text, 1, true)
+    -- The agent endpoint's arguments (agent.in_terminal) come first, the user's last; execute is never allowed.
+    local mcp_config = text:match('ARGS=%-%-mcp%-config (%S+) ')
+    assert.is_not_nil(mcp_config, text)
+    local servers = vim.json.decode(table.concat(vim.fn.readfile(mcp_config), '\n')).mcpServers
+    assert.are.same({ '-l', vim.fn.fnamemodify('lua/claude-ide/bridge.lua', ':p'), '--instance', tostring(vim.fn.getpid()) }, servers.nvim.args)
+    assert.matches('--allowedTools mcp__nvim__list_instances,', text, 1, true)
+    -- (the terminal wraps the long line: look for the pieces, in order)
+    local allowed_at = text:find('mcp__nvim__edit', 1, true)
+    local model_at = text:find('--model x', 1, true)
+    assert.is_truthy(allowed_at and model_at and model_at > allowed_at, text)
+    assert.is_nil(text:find('mcp__nvim__execute', 1, true))
   end)
 
   it('toggles: hiding keeps the process, showing brings the same terminal back', function()
