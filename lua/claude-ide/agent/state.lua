@@ -10,6 +10,7 @@ local bufferPath = ____buffers.bufferPath
 local isDirty = ____buffers.isDirty
 local isFileBuffer = ____buffers.isFileBuffer
 local isListed = ____buffers.isListed
+local isSidebarFiletype = ____buffers.isSidebarFiletype
 local ____diff_view = require("claude-ide.editor.diff_view")
 local REVIEW_VAR = ____diff_view.REVIEW_VAR
 local ____positions = require("claude-ide.editor.positions")
@@ -47,10 +48,17 @@ function ____exports.displayPath(path, cwd)
     end
     return path
 end
---- What a buffer shows, for the model: its file (relative), or `[terminal]`, `[help] name`, ...
-function ____exports.bufferLabel(buf, cwd)
-    local bt = vim.api.nvim_get_option_value("buftype", {buf = buf})
-    local name = vim.api.nvim_buf_get_name(buf)
+--- The file path of a buffer named `name`. Neovim keeps buffer names absolute and clean, so only a name that
+-- may not be (relative, `//`, `/.`, `~`, `$`, a trailing `/`) is normalized: editor_state lists every buffer,
+-- and normalizing each one was most of its cost with a few hundred buffers.
+local function filePath(buf, name)
+    if name == "" then
+        return ""
+    end
+    local clean = string.sub(name, 1, 1) == "/" and string.sub(name, -1) ~= "/" and (string.find(name, "//", 1, true)) == nil and (string.find(name, "/.", 1, true)) == nil and (string.find(name, "[~$]")) == nil
+    return clean and name or bufferPath(buf)
+end
+local function labelOf(buf, cwd, bt, name)
     if bt == "terminal" then
         return "[terminal] " .. name
     end
@@ -58,8 +66,17 @@ function ____exports.bufferLabel(buf, cwd)
         return (("[" .. bt) .. "] ") .. (name ~= "" and vim.fn.fnamemodify(name, ":t") or "-")
     end
     return ____exports.displayPath(
-        name ~= "" and bufferPath(buf) or "",
+        filePath(buf, name),
         cwd
+    )
+end
+--- What a buffer shows, for the model: its file (relative), or `[terminal]`, `[help] name`, ...
+function ____exports.bufferLabel(buf, cwd)
+    return labelOf(
+        buf,
+        cwd,
+        vim.api.nvim_get_option_value("buftype", {buf = buf}),
+        vim.api.nvim_buf_get_name(buf)
     )
 end
 local function diagnosticCounts(buf)
@@ -176,7 +193,7 @@ function ____exports.pendingReviews()
         do
             local v = vim.b[buf][REVIEW_VAR]
             if v == nil or v.role ~= "proposal" then
-                goto __continue25
+                goto __continue28
             end
             found[#found + 1] = {
                 tabName = v.tab_name,
@@ -184,7 +201,7 @@ function ____exports.pendingReviews()
                 file = vim.api.nvim_buf_get_name(buf)
             }
         end
-        ::__continue25::
+        ::__continue28::
     end
     return found
 end
@@ -228,14 +245,16 @@ function ____exports.collect()
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not isListed(buf) then
-                goto __continue35
+                goto __continue38
             end
             listed = listed + 1
             if listed > MAX_BUFFERS then
-                goto __continue35
+                goto __continue38
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
-            local parts = {(("  b" .. tostring(buf)) .. " ") .. ____exports.bufferLabel(buf, cwd)}
+            local bt = vim.api.nvim_get_option_value("buftype", {buf = buf})
+            local name = vim.api.nvim_buf_get_name(buf)
+            local parts = {(("  b" .. tostring(buf)) .. " ") .. labelOf(buf, cwd, bt, name)}
             parts[#parts + 1] = loaded and tostring(vim.api.nvim_buf_line_count(buf)) .. "L" or "(not loaded)"
             if loaded and isDirty(buf) then
                 parts[#parts + 1] = "[mod]"
@@ -247,7 +266,7 @@ function ____exports.collect()
             if ft ~= "" then
                 parts[#parts + 1] = ft
             end
-            if loaded and isFileBuffer(buf) then
+            if loaded and bt == "" and name ~= "" and not isSidebarFiletype(ft) then
                 local counts = diagnosticCounts(buf)
                 if counts ~= "" then
                     parts[#parts + 1] = counts
@@ -255,7 +274,7 @@ function ____exports.collect()
             end
             bufLines[#bufLines + 1] = table.concat(parts, " ")
         end
-        ::__continue35::
+        ::__continue38::
     end
     if listed > MAX_BUFFERS then
         bufLines[#bufLines + 1] = ("  …" .. tostring(listed - MAX_BUFFERS)) .. " more: resources/read vim://buffers lists all"

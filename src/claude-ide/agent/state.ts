@@ -3,7 +3,7 @@
 // markers ([cur], [mod]) instead of JSON keys. Given the token of an earlier answer, sections that did not
 // change since are one line `<section>: unchanged`, so a model polling the editor pays only for what moved.
 // Lines are 1-based and columns are characters, as the editor shows them.
-import { bufferPath, isDirty, isFileBuffer, isListed } from "../editor/buffers";
+import { bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "../editor/buffers";
 import { REVIEW_VAR, ReviewVar } from "../editor/diff_view";
 import { byteToCharColumn, charLength } from "../editor/positions";
 import { mainEditorWindow } from "../editor/windows";
@@ -27,13 +27,31 @@ export function displayPath(path: string, cwd = vim.fs.normalize(vim.fn.getcwd()
   return path;
 }
 
-/** What a buffer shows, for the model: its file (relative), or `[terminal]`, `[help] name`, ... */
-export function bufferLabel(buf: Buf, cwd: string): string {
-  const bt = vim.api.nvim_get_option_value("buftype", { buf }) as string;
-  const name = vim.api.nvim_buf_get_name(buf);
+/**
+ * The file path of a buffer named `name`. Neovim keeps buffer names absolute and clean, so only a name that
+ * may not be (relative, `//`, `/.`, `~`, `$`, a trailing `/`) is normalized: editor_state lists every buffer,
+ * and normalizing each one was most of its cost with a few hundred buffers.
+ */
+function filePath(buf: Buf, name: string): string {
+  if (name === "") return "";
+  const clean =
+    string.sub(name, 1, 1) === "/" &&
+    string.sub(name, -1) !== "/" &&
+    string.find(name, "//", 1, true)[0] === undefined &&
+    string.find(name, "/.", 1, true)[0] === undefined &&
+    string.find(name, "[~$]")[0] === undefined;
+  return clean ? name : bufferPath(buf);
+}
+
+function labelOf(buf: Buf, cwd: string, bt: string, name: string): string {
   if (bt === "terminal") return `[terminal] ${name}`;
   if (bt !== "") return `[${bt}] ${name !== "" ? vim.fn.fnamemodify(name, ":t") : "-"}`;
-  return displayPath(name !== "" ? bufferPath(buf) : "", cwd);
+  return displayPath(filePath(buf, name), cwd);
+}
+
+/** What a buffer shows, for the model: its file (relative), or `[terminal]`, `[help] name`, ... */
+export function bufferLabel(buf: Buf, cwd: string): string {
+  return labelOf(buf, cwd, vim.api.nvim_get_option_value("buftype", { buf }) as string, vim.api.nvim_buf_get_name(buf));
 }
 
 function diagnosticCounts(buf: Buf): string {
@@ -143,13 +161,16 @@ export function collect(): Sections {
     listed++;
     if (listed > MAX_BUFFERS) continue;
     const loaded = vim.api.nvim_buf_is_loaded(buf);
-    const parts = [`  b${buf} ${bufferLabel(buf, cwd)}`];
+    const bt = vim.api.nvim_get_option_value("buftype", { buf }) as string;
+    const name = vim.api.nvim_buf_get_name(buf);
+    const parts = [`  b${buf} ${labelOf(buf, cwd, bt, name)}`];
     parts.push(loaded ? `${vim.api.nvim_buf_line_count(buf)}L` : "(not loaded)");
     if (loaded && isDirty(buf)) parts.push("[mod]");
     if (buf === curBuf) parts.push("[cur]");
     const ft = vim.api.nvim_get_option_value("filetype", { buf }) as string;
     if (ft !== "") parts.push(ft);
-    if (loaded && isFileBuffer(buf)) {
+    // A file buffer (editor/buffers isFileBuffer, from the options read above).
+    if (loaded && bt === "" && name !== "" && !isSidebarFiletype(ft)) {
       const counts = diagnosticCounts(buf);
       if (counts !== "") parts.push(counts);
     }
