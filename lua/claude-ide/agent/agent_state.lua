@@ -11,12 +11,33 @@ AgentState.name = "AgentState"
 function AgentState.prototype.____constructor(self)
     self.snapshots = __TS__New(Snapshots)
     self.memory = {}
+    self.lspProgressSeen = {}
     self.reviews = 0
+    local seen = self.lspProgressSeen
+    self.progressAutocmd = vim.api.nvim_create_autocmd(
+        "LspProgress",
+        {
+            desc = "claude-ide: remember which language servers report their indexing (wait_for_lsp_ready)",
+            callback = function(ev)
+                local ____opt_0 = ev.data
+                local id = ____opt_0 and ____opt_0.client_id
+                if id ~= nil then
+                    seen[id] = true
+                end
+            end
+        }
+    )
+end
+function AgentState.prototype.dispose(self)
+    if self.progressAutocmd ~= nil then
+        pcall(vim.api.nvim_del_autocmd, self.progressAutocmd)
+    end
+    self.progressAutocmd = nil
 end
 function AgentState.prototype.nextReview(self)
-    local ____self_0, ____reviews_1 = self, "reviews"
-    local ____self_reviews_2 = ____self_0[____reviews_1] + 1
-    ____self_0[____reviews_1] = ____self_reviews_2
-    return ____self_reviews_2
+    local ____self_2, ____reviews_3 = self, "reviews"
+    local ____self_reviews_4 = ____self_2[____reviews_3] + 1
+    ____self_2[____reviews_3] = ____self_reviews_4
+    return ____self_reviews_4
 end
 return ____exports

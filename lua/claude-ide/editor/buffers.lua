@@ -118,7 +118,12 @@ function ____exports.getLine(buf, line)
 end
 --- The listed, loaded buffer of the file at `path` (an existing buffer is reused). A swap file found while
 -- loading opens the file read-only instead of prompting: a prompt would stall the editor inside a tool call.
-function ____exports.loadBuffer(path)
+-- `listed: false`: a new buffer stays out of the buffer list (the LSP tools load files only so that the
+-- language servers attach; the user's buffer list is not theirs to fill).
+function ____exports.loadBuffer(path, opts)
+    if opts == nil then
+        opts = {}
+    end
     local buf = ____exports.findBuffer(path) or vim.fn.bufadd(path)
     if not vim.api.nvim_buf_is_loaded(buf) then
         local group = vim.api.nvim_create_augroup("claude-ide.load", {clear = true})
@@ -147,7 +152,9 @@ function ____exports.loadBuffer(path)
             end
         end
     end
-    vim.api.nvim_set_option_value("buflisted", true, {buf = buf})
+    if opts.listed ~= false then
+        vim.api.nvim_set_option_value("buflisted", true, {buf = buf})
+    end
     return buf
 end
 --- Did the file change on disk since the buffer read it? Asks Vim (:checktime) with a buffer-local

@@ -242,7 +242,7 @@ function DiffView.prototype.setWinbars(self)
     if self.taken > 0 then
         left = left .. (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
     end
-    local source = spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or ""
+    local source = (spec.note ~= nil and escapeBar(spec.note) .. "  " or "") .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")
     local hunkKeys = __TS__ArrayMap(
         __TS__ArrayFilter(
             {keys.take_hunk, keys.drop_hunk},
@@ -382,6 +382,9 @@ function DiffView.prototype.setKeymaps(self)
             if lhs ~= false then
                 vim.keymap.set("n", lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. desc})
             end
+        end
+        for ____, key in ipairs(self.spec.keys or ({})) do
+            vim.keymap.set("n", key.lhs, key.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. key.desc})
         end
     end
 end

@@ -19,5 +19,6 @@ end
 function ____exports.disposeServices(services)
     services.diff.dispose()
     services.selection:dispose()
+    services.agent:dispose()
 end
 return ____exports

@@ -112,8 +112,10 @@ export function getLine(buf: Buf, line: number): string {
 /**
  * The listed, loaded buffer of the file at `path` (an existing buffer is reused). A swap file found while
  * loading opens the file read-only instead of prompting: a prompt would stall the editor inside a tool call.
+ * `listed: false`: a new buffer stays out of the buffer list (the LSP tools load files only so that the
+ * language servers attach; the user's buffer list is not theirs to fill).
  */
-export function loadBuffer(path: string): Buf {
+export function loadBuffer(path: string, opts: { listed?: boolean } = {}): Buf {
   const buf = findBuffer(path) ?? vim.fn.bufadd(path);
   if (!vim.api.nvim_buf_is_loaded(buf)) {
     const group = vim.api.nvim_create_augroup("claude-ide.load", { clear: true });
@@ -133,7 +135,7 @@ export function loadBuffer(path: string): Buf {
       if (ft !== undefined) vim.api.nvim_set_option_value("filetype", ft, { buf });
     }
   }
-  vim.api.nvim_set_option_value("buflisted", true, { buf });
+  if (opts.listed !== false) vim.api.nvim_set_option_value("buflisted", true, { buf });
   return buf;
 }
 

@@ -54,6 +54,10 @@ export interface ViewSpec {
   config: Config["diff"];
   /** Which Claude session proposed it (shown in the winbar when several are connected). */
   source?: string;
+  /** A part of a larger review (editor/multi_review.ts): shown at the start of the proposal's winbar. */
+  note?: string;
+  /** More buffer-local Normal-mode keys on both buffers (e.g. the next file of a multi-file review). */
+  keys?: { lhs: string; desc: string; fn: (this: void) => void }[];
 }
 
 /** @noSelf */
@@ -238,7 +242,7 @@ export class DiffView {
     else if (spec.dirty) left = ` %#WarningMsg#${name} has unsaved changes: they are shown here; accepting replaces them (\`u\` brings them back)%*`;
     else left = ` Current: ${name}`;
     if (this.taken > 0) left += `  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`;
-    const source = spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "";
+    const source = (spec.note !== undefined ? `${escapeBar(spec.note)}  ` : "") + (spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "");
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     let right = ` ${source}Claude's proposal (editable)   ${escapeBar(keys.accept)} or :w accept   ${escapeBar(keys.reject)} reject`;
@@ -314,6 +318,7 @@ export class DiffView {
       for (const [lhs, desc, fn] of hunkKeys) {
         if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
       }
+      for (const key of this.spec.keys ?? []) vim.keymap.set("n", key.lhs, key.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${key.desc}` });
     }
   }
 

@@ -18,4 +18,5 @@ export function createServices(config: Config, hub: Hub): Services {
 export function disposeServices(services: Services): void {
   services.diff.dispose();
   services.selection.dispose();
+  services.agent.dispose();
 }

@@ -1,0 +1,127 @@
+-- Generated from src/claude-ide/editor/multi_review.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__New = ____lualib.__TS__New
+local ____exports = {}
+local ____diff_text = require("claude-ide.editor.diff_text")
+local splitText = ____diff_text.splitText
+local ____diff_view = require("claude-ide.editor.diff_view")
+local DiffView = ____diff_view.DiffView
+____exports.NEXT_FILE_KEY = "]f"
+____exports.PREV_FILE_KEY = "[f"
+local function linesOfText(text)
+    local out = vim.split(text, "\n", {plain = true})
+    if vim.endswith(text, "\n") then
+        table.remove(out)
+    end
+    return out
+end
+____exports.MultiReview = __TS__Class()
+local MultiReview = ____exports.MultiReview
+MultiReview.name = "MultiReview"
+function MultiReview.prototype.____constructor(self, config, title, files, onDecision)
+    self.config = config
+    self.title = title
+    self.files = files
+    self.onDecision = onDecision
+    self.index = 0
+    self.ended = false
+    self.texts = __TS__ArrayMap(
+        files,
+        function(____, f) return f.proposal end
+    )
+end
+function MultiReview.prototype.show(self)
+    self:open(0)
+end
+function MultiReview.prototype.position(self)
+    return {index = self.index, count = #self.files}
+end
+function MultiReview.prototype.cancel(self)
+    if self.ended then
+        return
+    end
+    self.ended = true
+    local ____opt_0 = self.view
+    if ____opt_0 ~= nil then
+        ____opt_0:settle()
+    end
+    local ____opt_2 = self.view
+    if ____opt_2 ~= nil then
+        ____opt_2:close()
+    end
+end
+function MultiReview.prototype.go(self, i)
+    if self.ended or #self.files < 2 then
+        return
+    end
+    self:keepCurrent()
+    local view = self.view
+    if view ~= nil then
+        view:settle()
+    end
+    if view ~= nil then
+        view:close()
+    end
+    self:open((i % #self.files + #self.files) % #self.files)
+end
+function MultiReview.prototype.keepCurrent(self)
+    if self.view ~= nil then
+        self.texts[self.index + 1] = linesOfText(self.view:proposalText())
+    end
+end
+function MultiReview.prototype.open(self, i)
+    self.index = i
+    local f = self.files[i + 1]
+    local n = #self.files
+    local text = #self.texts[i + 1] > 0 and table.concat(self.texts[i + 1], "\n") .. "\n" or ""
+    local multi = n > 1
+    local keys = multi and ({
+        {
+            lhs = ____exports.NEXT_FILE_KEY,
+            desc = "next file of this review",
+            fn = function() return vim.schedule(function() return self:go(self.index + 1) end) end
+        },
+        {
+            lhs = ____exports.PREV_FILE_KEY,
+            desc = "previous file of this review",
+            fn = function() return vim.schedule(function() return self:go(self.index - 1) end) end
+        }
+    }) or ({})
+    self.view = __TS__New(
+        DiffView,
+        {
+            tabName = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title,
+            path = f.path,
+            current = f.current,
+            dirty = f.dirty,
+            proposal = splitText(text),
+            bytes = #text,
+            filetype = f.filetype,
+            config = self.config.diff,
+            note = multi and ((((((((((("File " .. tostring(i + 1)) .. "/") .. tostring(n)) .. " (") .. f.summary) .. "), ") .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file, accept applies all ") .. tostring(n)) .. ":" or ("(" .. f.summary) .. ")",
+            keys = keys
+        },
+        {
+            accept = function() return self["end"](self, true) end,
+            reject = function() return self["end"](self, false) end
+        }
+    )
+end
+MultiReview.prototype["end"] = function(self, accepted)
+    if self.ended then
+        return
+    end
+    self.ended = true
+    if accepted then
+        self:keepCurrent()
+    end
+    local view = self.view
+    if view ~= nil then
+        view:settle()
+    end
+    vim.schedule(function() return view and view:close() end)
+    self.onDecision(accepted and ({accepted = true, files = self.texts}) or ({accepted = false}))
+end
+return ____exports

@@ -1,0 +1,193 @@
+-- Generated from src/claude-ide/lsp/format.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArraySort = ____lualib.__TS__ArraySort
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local ____exports = {}
+local ____buffers = require("claude-ide.editor.buffers")
+local findBuffer = ____buffers.findBuffer
+local ____positions = require("claude-ide.editor.positions")
+local normalizePath = ____positions.normalizePath
+local uriCandidates = ____positions.uriCandidates
+local ____state = require("claude-ide.agent.state")
+local displayPath = ____state.displayPath
+local ____encoding = require("claude-ide.lsp.encoding")
+local displayColumn = ____encoding.displayColumn
+--- Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each.
+____exports.Texts = __TS__Class()
+local Texts = ____exports.Texts
+Texts.name = "Texts"
+function Texts.prototype.____constructor(self)
+    self.cache = {}
+end
+function Texts.prototype.lines(self, path)
+    local lines = self.cache[path]
+    if lines == nil then
+        local buf = findBuffer(path)
+        if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
+            lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+        else
+            local ok, read = pcall(vim.fn.readfile, path)
+            lines = ok and read or ({})
+        end
+        self.cache[path] = lines
+    end
+    return lines
+end
+function Texts.prototype.line(self, path, line0)
+    return self:lines(path)[line0 + 1] or ""
+end
+--- The file path of a `file://` URI (other schemes are kept as they are).
+function ____exports.uriPath(uri)
+    if not vim.startswith(uri, "file://") then
+        return uri
+    end
+    return uriCandidates(uri)[1] or normalizePath(uri)
+end
+--- A place of an LSP (uri, position) pair answered by a client with `encoding`.
+function ____exports.placeOf(texts, uri, pos, encoding)
+    local path = ____exports.uriPath(uri)
+    return {
+        path = path,
+        line = pos.line + 1,
+        col = displayColumn(
+            texts:line(path, pos.line),
+            pos.character,
+            encoding
+        )
+    }
+end
+--- Location | LocationLink | a list of them, as places (the link's target selection range when given).
+function ____exports.placesOf(texts, result, encoding)
+    if result == nil or result == vim.NIL then
+        return {}
+    end
+    local ____vim_islist_result_0
+    if vim.islist(result) then
+        ____vim_islist_result_0 = result
+    else
+        ____vim_islist_result_0 = {result}
+    end
+    local items = ____vim_islist_result_0
+    local out = {}
+    for ____, item in ipairs(items) do
+        local uri = item.uri or item.targetUri
+        local range = item.range or item.targetSelectionRange or item.targetRange
+        if uri ~= nil and range ~= nil then
+            out[#out + 1] = ____exports.placeOf(texts, uri, range.start, encoding)
+        end
+    end
+    return out
+end
+--- Places without duplicates, sorted by path, then line and column.
+function ____exports.uniquePlaces(places)
+    local seen = {}
+    local out = {}
+    for ____, p in ipairs(places) do
+        do
+            local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
+            if seen[key] ~= nil then
+                goto __continue17
+            end
+            seen[key] = true
+            out[#out + 1] = p
+        end
+        ::__continue17::
+    end
+    __TS__ArraySort(
+        out,
+        function(____, a, b) return a.path ~= b.path and (a.path < b.path and -1 or 1) or (a.line ~= b.line and a.line - b.line or a.col - b.col) end
+    )
+    return out
+end
+--- A line's text as shown after a location: trimmed, long lines cut.
+function ____exports.snippet(text)
+    local t = vim.trim(text)
+    return #t > 160 and string.sub(t, 1, 157) .. "…" or t
+end
+--- Places grouped by file: the path once, then `  line:col  text` for each (with `label(place)` after the
+-- position when given, e.g. a symbol's kind and name instead of the line's text).
+function ____exports.groupedLines(texts, places, label)
+    local lines = {}
+    local current
+    for ____, p in ipairs(places) do
+        if p.path ~= current then
+            current = p.path
+            lines[#lines + 1] = displayPath(p.path)
+        end
+        lines[#lines + 1] = (((("  " .. tostring(p.line)) .. ":") .. tostring(p.col)) .. "  ") .. (label ~= nil and label(p) or ____exports.snippet(texts:line(p.path, p.line - 1)))
+    end
+    return lines
+end
+--- Counts, for a heading: `3 references in 2 files`.
+function ____exports.countPhrase(places, noun)
+    local files = {}
+    for ____, p in ipairs(places) do
+        files[p.path] = true
+    end
+    local n = 0
+    for _ in pairs(files) do
+        n = n + 1
+    end
+    return ((((((tostring(#places) .. " ") .. noun) .. (#places == 1 and "" or "s")) .. " in ") .. tostring(n)) .. " file") .. (n == 1 and "" or "s")
+end
+local KINDS = {
+    "File",
+    "Module",
+    "Namespace",
+    "Package",
+    "Class",
+    "Method",
+    "Property",
+    "Field",
+    "Constructor",
+    "Enum",
+    "Interface",
+    "Function",
+    "Variable",
+    "Constant",
+    "String",
+    "Number",
+    "Boolean",
+    "Array",
+    "Object",
+    "Key",
+    "Null",
+    "EnumMember",
+    "Struct",
+    "Event",
+    "Operator",
+    "TypeParameter"
+}
+--- The name of an LSP SymbolKind number.
+function ____exports.kindName(kind)
+    return kind ~= nil and (KINDS[kind] or "Kind" .. tostring(kind)) or "Symbol"
+end
+--- Hover contents (MarkupContent | MarkedString | MarkedString[]) as plain markdown.
+function ____exports.hoverText(contents)
+    if contents == nil or contents == vim.NIL then
+        return ""
+    end
+    if type(contents) == "string" then
+        return contents
+    end
+    local c = contents
+    if vim.islist(contents) then
+        return table.concat(
+            __TS__ArrayFilter(
+                __TS__ArrayMap(
+                    contents,
+                    function(____, part) return ____exports.hoverText(part) end
+                ),
+                function(____, t) return t ~= "" end
+            ),
+            "\n\n"
+        )
+    end
+    if c.language ~= nil and c.value ~= nil then
+        return c.value == "" and "" or ((("```" .. c.language) .. "\n") .. c.value) .. "\n```"
+    end
+    return c.value or ""
+end
+return ____exports

@@ -1,0 +1,124 @@
+// A review of an edit that spans several files (an LSP rename, a code action, organize imports): one diff
+// view at a time, in the same UI as openDiff's review (diff_view.ts), walked file by file with ]f / [f, and
+// ONE decision for the whole edit. Accepting (<CR>, :w, :ClaudeCodeDiffAccept) in any file accepts every
+// file, with whatever the user changed in the proposals they looked at; rejecting (q, closing the view,
+// :ClaudeCodeDiffDeny) rejects every file. A single-file edit is the plain review without the file keys.
+import type { Config } from "../config";
+import { splitText } from "./diff_text";
+import { DiffView } from "./diff_view";
+
+export interface FileProposal {
+  /** Absolute path. */
+  path: string;
+  /** The path as shown. */
+  label: string;
+  /** The file's text now (its buffer's, unsaved changes included); undefined: the edit creates it. */
+  current: string[] | undefined;
+  /** The file's text after the edit. */
+  proposal: string[];
+  /** What the edit does to this file, e.g. `3 edits`. */
+  summary: string;
+  /** Its buffer has unsaved changes of the user. */
+  dirty: boolean;
+  filetype?: string;
+}
+
+/** Accepted: the final lines of every file, in the order given (the user may have changed them). */
+export type MultiOutcome = { accepted: true; files: string[][] } | { accepted: false };
+
+export const NEXT_FILE_KEY = "]f";
+export const PREV_FILE_KEY = "[f";
+
+function linesOfText(text: string): string[] {
+  const out = vim.split(text, "\n", { plain: true });
+  if (vim.endswith(text, "\n")) out.pop();
+  return out;
+}
+
+export class MultiReview {
+  private index = 0;
+  private view?: DiffView;
+  private ended = false;
+  private readonly texts: string[][];
+
+  constructor(
+    private readonly config: Config,
+    private readonly title: string,
+    private readonly files: FileProposal[],
+    private readonly onDecision: (this: void, outcome: MultiOutcome) => void,
+  ) {
+    this.texts = files.map((f) => f.proposal);
+  }
+
+  /** Shows the first file. Throws when Neovim refuses to open the view (nothing is left behind). */
+  show(): void {
+    this.open(0);
+  }
+
+  /** Which file is shown (0-based) and how many there are. */
+  position(): { index: number; count: number } {
+    return { index: this.index, count: this.files.length };
+  }
+
+  /** The call was cancelled: the view closes, no decision is reported. */
+  cancel(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.view?.settle();
+    this.view?.close();
+  }
+
+  /** Shows file `i` (wrapping around), keeping what the user changed in the current one. */
+  go(i: number): void {
+    if (this.ended || this.files.length < 2) return;
+    this.keepCurrent();
+    const view = this.view;
+    view?.settle();
+    view?.close();
+    this.open(((i % this.files.length) + this.files.length) % this.files.length);
+  }
+
+  private keepCurrent(): void {
+    if (this.view !== undefined) this.texts[this.index] = linesOfText(this.view.proposalText());
+  }
+
+  private open(i: number): void {
+    this.index = i;
+    const f = this.files[i];
+    const n = this.files.length;
+    const text = this.texts[i].length > 0 ? this.texts[i].join("\n") + "\n" : "";
+    const multi = n > 1;
+    const keys = multi
+      ? [
+          { lhs: NEXT_FILE_KEY, desc: "next file of this review", fn: () => vim.schedule(() => this.go(this.index + 1)) },
+          { lhs: PREV_FILE_KEY, desc: "previous file of this review", fn: () => vim.schedule(() => this.go(this.index - 1)) },
+        ]
+      : [];
+    this.view = new DiffView(
+      {
+        tabName: multi ? `${this.title} [${i + 1}/${n}]` : this.title,
+        path: f.path,
+        current: f.current,
+        dirty: f.dirty,
+        proposal: splitText(text),
+        bytes: text.length,
+        filetype: f.filetype,
+        config: this.config.diff,
+        note: multi ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:` : `(${f.summary})`,
+        keys,
+      },
+      { accept: () => this.end(true), reject: () => this.end(false) },
+    );
+  }
+
+  private end(accepted: boolean): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (accepted) this.keepCurrent();
+    const view = this.view;
+    view?.settle();
+    // Inside an autocmd (BufWriteCmd, WinClosed) windows cannot close safely: on the next tick.
+    vim.schedule(() => view?.close());
+    this.onDecision(accepted ? { accepted: true, files: this.texts } : { accepted: false });
+  }
+}

@@ -1,0 +1,134 @@
+// LSP answers as compact text for the model, never LSP JSON: locations grouped by file (the path once, then
+// `  line:col  <that line's text>`), symbols as an indented outline, 1-based lines and character columns,
+// paths relative to the cwd when inside it.
+import { findBuffer } from "../editor/buffers";
+import { normalizePath, uriCandidates } from "../editor/positions";
+import { displayPath } from "../agent/state";
+import { displayColumn } from "./encoding";
+
+/** Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each. */
+export class Texts {
+  private readonly cache = new LuaMap<string, string[]>();
+
+  lines(path: string): string[] {
+    let lines = this.cache.get(path);
+    if (lines === undefined) {
+      const buf = findBuffer(path);
+      if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+      else {
+        const [ok, read] = pcall(vim.fn.readfile, path);
+        lines = ok ? (read as string[]) : [];
+      }
+      this.cache.set(path, lines);
+    }
+    return lines;
+  }
+
+  line(path: string, line0: number): string {
+    return this.lines(path)[line0] ?? "";
+  }
+}
+
+/** The file path of a `file://` URI (other schemes are kept as they are). */
+export function uriPath(uri: string): string {
+  if (!vim.startswith(uri, "file://")) return uri;
+  return uriCandidates(uri)[0] ?? normalizePath(uri);
+}
+
+export interface LspRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/** A place, resolved: absolute path, 1-based line and character column. */
+export interface Place {
+  path: string;
+  line: number;
+  col: number;
+}
+
+/** A place of an LSP (uri, position) pair answered by a client with `encoding`. */
+export function placeOf(texts: Texts, uri: string, pos: { line: number; character: number }, encoding: string): Place {
+  const path = uriPath(uri);
+  return { path, line: pos.line + 1, col: displayColumn(texts.line(path, pos.line), pos.character, encoding) };
+}
+
+/** Location | LocationLink | a list of them, as places (the link's target selection range when given). */
+export function placesOf(texts: Texts, result: unknown, encoding: string): Place[] {
+  if (result === undefined || result === vim.NIL) return [];
+  const items = (vim.islist(result) ? result : [result]) as { uri?: string; range?: LspRange; targetUri?: string; targetSelectionRange?: LspRange; targetRange?: LspRange }[];
+  const out: Place[] = [];
+  for (const item of items) {
+    const uri = item.uri ?? item.targetUri;
+    const range = item.range ?? item.targetSelectionRange ?? item.targetRange;
+    if (uri !== undefined && range !== undefined) out.push(placeOf(texts, uri, range.start, encoding));
+  }
+  return out;
+}
+
+/** Places without duplicates, sorted by path, then line and column. */
+export function uniquePlaces(places: Place[]): Place[] {
+  const seen = new LuaSet<string>();
+  const out: Place[] = [];
+  for (const p of places) {
+    const key = `${p.path}:${p.line}:${p.col}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  out.sort((a, b) => (a.path !== b.path ? (a.path < b.path ? -1 : 1) : a.line !== b.line ? a.line - b.line : a.col - b.col));
+  return out;
+}
+
+/** A line's text as shown after a location: trimmed, long lines cut. */
+export function snippet(text: string): string {
+  const t = vim.trim(text);
+  return t.length > 160 ? `${string.sub(t, 1, 157)}…` : t;
+}
+
+/**
+ * Places grouped by file: the path once, then `  line:col  text` for each (with `label(place)` after the
+ * position when given, e.g. a symbol's kind and name instead of the line's text).
+ */
+export function groupedLines(texts: Texts, places: Place[], label?: (this: void, p: Place) => string): string[] {
+  const lines: string[] = [];
+  let current: string | undefined;
+  for (const p of places) {
+    if (p.path !== current) {
+      current = p.path;
+      lines.push(displayPath(p.path));
+    }
+    lines.push(`  ${p.line}:${p.col}  ${label !== undefined ? label(p) : snippet(texts.line(p.path, p.line - 1))}`);
+  }
+  return lines;
+}
+
+/** Counts, for a heading: `3 references in 2 files`. */
+export function countPhrase(places: Place[], noun: string): string {
+  const files = new LuaSet<string>();
+  for (const p of places) files.add(p.path);
+  let n = 0;
+  for (const _ of files) n++;
+  return `${places.length} ${noun}${places.length === 1 ? "" : "s"} in ${n} file${n === 1 ? "" : "s"}`;
+}
+
+const KINDS = [
+  "File", "Module", "Namespace", "Package", "Class", "Method", "Property", "Field", "Constructor", "Enum",
+  "Interface", "Function", "Variable", "Constant", "String", "Number", "Boolean", "Array", "Object", "Key",
+  "Null", "EnumMember", "Struct", "Event", "Operator", "TypeParameter",
+];
+
+/** The name of an LSP SymbolKind number. */
+export function kindName(kind: number | undefined): string {
+  return kind !== undefined ? (KINDS[kind - 1] ?? `Kind${kind}`) : "Symbol";
+}
+
+/** Hover contents (MarkupContent | MarkedString | MarkedString[]) as plain markdown. */
+export function hoverText(contents: unknown): string {
+  if (contents === undefined || contents === vim.NIL) return "";
+  if (typeof contents === "string") return contents;
+  const c = contents as { kind?: string; value?: string; language?: string };
+  if (vim.islist(contents)) return (contents as unknown[]).map((part) => hoverText(part)).filter((t) => t !== "").join("\n\n");
+  if (c.language !== undefined && c.value !== undefined) return c.value === "" ? "" : `\`\`\`${c.language}\n${c.value}\n\`\`\``;
+  return c.value ?? "";
+}
