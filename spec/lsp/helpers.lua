@@ -84,6 +84,10 @@ function M.configure(dir)
     group = group,
     pattern = 'typescript',
     callback = function(ev)
+      -- Like lspconfig: file buffers only (not the review's scratch buffers, which get the filetype too).
+      if vim.bo[ev.buf].buftype ~= '' then
+        return
+      end
       vim.lsp.start({
         name = 'ts_ls',
         cmd = { M.server, '--stdio' },
