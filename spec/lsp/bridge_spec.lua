@@ -1,0 +1,88 @@
+-- The LSP tools through the real agent bridge (`nvim -l lua/claude-ide/bridge.lua`) driven by the MCP
+-- TypeScript SDK's stdio client, against a child Neovim whose user config attaches the real
+-- typescript-language-server: tools/list, wait_for_lsp_ready, lsp_references (compact text, compared in size
+-- with the raw LSP JSON of the same request), and an lsp_rename accepted in the child's review.
+local bridge = require('helpers.bridge')
+local lsp = require('lsp.helpers')
+
+local LSP_TOOLS = {
+  'lsp_clients', 'wait_for_lsp_ready', 'lsp_hover', 'lsp_definition', 'lsp_type_definition', 'lsp_implementations',
+  'lsp_declaration', 'lsp_references', 'lsp_call_hierarchy', 'lsp_document_symbols', 'lsp_workspace_symbols',
+  'lsp_code_actions', 'lsp_apply_code_action', 'lsp_rename', 'lsp_formatting', 'lsp_organize_imports',
+}
+local WRITING = { lsp_apply_code_action = true, lsp_rename = true, lsp_formatting = true, lsp_organize_imports = true }
+
+--- The user's config in the child: typescript file buffers get ts_ls.
+local CONFIG = [[
+local server, tsserver, root = ...
+vim.api.nvim_create_autocmd('FileType', {
+  pattern = 'typescript',
+  callback = function(ev)
+    if vim.bo[ev.buf].buftype ~= '' then return end
+    vim.lsp.start({ name = 'ts_ls', cmd = { server, '--stdio' }, root_dir = root, init_options = { tsserver = { path = tsserver } } }, { bufnr = ev.buf })
+  end,
+})
+require('claude-ide').setup({ agent = { lsp_timeout_ms = 20000 } })
+vim.cmd('doautocmd FileType')
+]]
+
+describe('LSP tools through the bridge', function()
+  local project, nvim, c
+
+  setup(function()
+    local dir = bridge.config_dir()
+    project = lsp.fixture()
+    nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'src/main.ts' } })
+    nvim:lua(CONFIG, lsp.server, lsp.tsserver, project)
+    c = bridge.start({ config_dir = dir, cwd = project })
+  end)
+  teardown(bridge.cleanup)
+
+  it('tools/list has every LSP tool, the reading ones read-only', function()
+    local ok, list = c:request('tools/list', vim.empty_dict())
+    assert.is_true(ok, vim.inspect(list))
+    local by_name = {}
+    for _, t in ipairs(list.tools) do
+      by_name[t.name] = t
+    end
+    for _, name in ipairs(LSP_TOOLS) do
+      local t = by_name[name]
+      assert.is_not_nil(t, name)
+      assert.are.equal(not WRITING[name], t.annotations.readOnlyHint, name)
+      assert.is_not_nil(t.inputSchema.properties.client_name or (name == 'lsp_apply_code_action' and true), name .. ' takes client_name')
+    end
+  end)
+
+  it('lsp_references answers compact text, far smaller than the raw LSP JSON', function()
+    local ready = bridge.text(c:call('wait_for_lsp_ready', { path = 'src/main.ts', timeout_ms = 20000 }, { timeout = 30000 }))
+    assert.matches('^OK: ready for src/main.ts', ready)
+    local res = c:call('lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double' }, { timeout = 30000 })
+    assert.is_nil(res.isError)
+    local text = bridge.text(res)
+    assert.matches('^references to "double" at src/shape.ts:5:17: 6 references in 4 files\n', text)
+    assert.matches('src/main.ts\n  3:10  import { double } from "./shape";\n  7:22  export const twice = double(total);', text, 1, true)
+    -- The same request made raw inside the editor.
+    local raw = nvim:lua([[
+      local buf = vim.fn.bufnr(...)
+      local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 4, character = 16 }, context = { includeDeclaration = true } }
+      local res = vim.lsp.buf_request_sync(buf, 'textDocument/references', params, 20000)
+      for _, r in pairs(res) do return vim.json.encode(r.result) end
+    ]], project .. '/src/shape.ts')
+    print(('\nlsp_references: %d bytes of text vs %d bytes of raw LSP JSON (%.1fx smaller)'):format(#text, #raw, #raw / #text))
+    assert.is_true(#text * 2 < #raw, ('%d bytes of text vs %d of JSON'):format(#text, #raw))
+  end)
+
+  it('lsp_rename waits for the review in Neovim; accepted there, every file is renamed', function()
+    local id = c:call_async('lsp_rename', { path = 'src/main.ts', line = 5, symbol = 'shapes', new_name = 'all' }, { timeout = 30000 })
+    assert.is_true(vim.wait(20000, function()
+      return #bridge.reviews(nvim) == 1 or c:done(id)
+    end, 20), 'the review did not open')
+    assert.is_false(c:done(id), 'the rename answered before the user decided')
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    local ok, res = c:wait(id, 30000)
+    assert.is_true(ok, vim.inspect(res))
+    assert.matches('^OK: applied rename of "shapes" at src/main.ts:5:7 to "all": 2 edits in 1 file\n  src/main.ts: 2 edits and saved', bridge.text(res))
+    assert.matches('const all = [new Square(2), new Circle(1)];', bridge.read(project .. '/src/main.ts'), 1, true)
+    assert.are.same({}, bridge.reviews(nvim))
+  end)
+end)
