@@ -34,11 +34,34 @@ API_PORT=$((20000 + RANDOM % 20000))
 passed=0
 failed=0
 
+# Every process this run started still alive: they all have HOME=$WORK/home (tmux, the CLI and what it spawned,
+# both Neovims, the API stand-ins), this shell and its subshells excepted.
+run_pids() {
+  local p pid
+  for p in /proc/[0-9]*; do
+    pid=${p#/proc/}
+    [[ $pid == "$$" || $pid == "$BASHPID" ]] && continue
+    grep -qzxF "HOME=$HOME" "$p/environ" 2>/dev/null && echo "$pid"
+  done
+}
+# Stops everything, waits until nothing writes into $WORK any more (the CLI keeps writing ~/.claude while it
+# exits: removing the folder under it failed with "Directory not empty"), then removes it. A failed run keeps
+# it and says where, for its logs (nvim.out, api.jsonl, api.out, agent-api.jsonl).
 cleanup() {
+  local status=$? pids deadline
   tmux -S "$TMUX_SOCK" kill-server 2>/dev/null
-  [[ -n "${NVIM_PID:-}" ]] && kill "$NVIM_PID" 2>/dev/null
-  [[ -n "${API_PID:-}" ]] && kill "$API_PID" 2>/dev/null
-  if [[ "${KEEP:-}" != 1 ]]; then rm -rf "$WORK"; else echo "kept $WORK"; fi
+  pids="$(run_pids)"
+  [[ -n "$pids" ]] && kill $pids 2>/dev/null
+  deadline=$((SECONDS + 10))
+  while [[ -n "$(run_pids)" ]] && ((SECONDS < deadline)); do sleep 0.1; done
+  pids="$(run_pids)"
+  [[ -n "$pids" ]] && kill -KILL $pids 2>/dev/null && sleep 0.2
+  wait 2>/dev/null
+  if [[ "${KEEP:-}" == 1 || $status != 0 ]]; then
+    echo "e2e: logs kept in $WORK (nvim.out, api.jsonl, api.out, agent-api.jsonl); remove it with: rm -rf $WORK"
+  else
+    rm -rf "$WORK" || echo "e2e: could not remove $WORK"
+  fi
 }
 trap cleanup EXIT
 
@@ -88,7 +111,8 @@ API_PID=$!
 cat > "$HOME/.claude.json" <<EOF
 {"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
  "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
- "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
+ "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []},
+              "$WORK/agent-project": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
 EOF
 
 # Neovim with the plugin, as `make run` starts it, but headless and listening for the driver.
@@ -172,12 +196,7 @@ cat > "$WORK/agent-scenario.json" <<EOF
 EOF
 node "$ROOT/e2e/fake-anthropic.mjs" "$AGENT_PORT" "$WORK/agent-scenario.json" "$WORK/agent-api.jsonl" > "$WORK/agent-api.out" 2>&1 &
 AGENT_API_PID=$!
-cat > "$HOME/.claude.json" <<EOF
-{"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
- "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
- "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []},
-              "$AGENT_PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
-EOF
+# (Its folder is trusted in the .claude.json written at the start: the running CLI rewrites that file.)
 anv() { "$NVIM" --clean --headless --server "$AGENT_SOCK" --remote-expr "$1" 2>/dev/null; }
 agent_log_has() { grep -qF -- "$1" "$WORK/agent-api.jsonl" 2>/dev/null; }
 agent_screen_has() { tmux -S "$TMUX_SOCK" capture-pane -p -t ed | grep -qF -- "$1"; }
@@ -193,7 +212,7 @@ wait_for 10 test -S "$AGENT_SOCK" || echo "the agent Neovim did not start"
 # An unsaved change the model must see (it is not on disk).
 anv "execute('call setline(1, \"one (unsaved)\")')" >/dev/null
 anv "execute('ClaudeCode')" >/dev/null
-wait_for 30 agent_screen_has "❯"
+wait_for 30 agent_screen_has "? for shortcuts"
 tmux -S "$TMUX_SOCK" send-keys -t ed -l "Look at my editor and change two to TWO in main.txt"; sleep 0.3
 tmux -S "$TMUX_SOCK" send-keys -t ed Enter
 check "agent: the model is offered the mcp__nvim__ tools (no claude mcp add)" wait_for 30 agent_log_has "mcp__nvim__editor_state"
