@@ -6,18 +6,12 @@ local ____exports = {}
 local state
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
-local ____explorers = require("claude-ide.editor.explorers")
-local pathUnderCursor = ____explorers.pathUnderCursor
-local ____mentions = require("claude-ide.editor.mentions")
-local describeMention = ____mentions.describeMention
-local makeMention = ____mentions.makeMention
-local MentionQueue = ____mentions.MentionQueue
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____server = require("claude-ide.server")
 local Server = ____server.Server
-local ____sessions = require("claude-ide.sessions")
-local Sessions = ____sessions.Sessions
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
 --- The validated configuration (defaults when setup was never called).
 function ____exports.config()
     if state.config == nil then
@@ -56,11 +50,6 @@ function ____exports.start()
     end)
     state.server = server
     state.endpoint = started.endpoint
-    state.mentions = __TS__New(
-        MentionQueue,
-        ____exports.config(),
-        server.hub
-    )
     return true
 end
 --- Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed.
@@ -78,6 +67,9 @@ function ____exports.stop()
     server:stop()
     return true
 end
+local sessionsModule = lazy("claude-ide.sessions")
+local mentionsModule = lazy("claude-ide.editor.mentions")
+local explorers = lazy("claude-ide.editor.explorers")
 state = {}
 --- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
 --- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
@@ -117,7 +109,7 @@ end
 local function sessionList()
     if state.sessions == nil then
         state.sessions = __TS__New(
-            Sessions,
+            sessionsModule().Sessions,
             {
                 hub = function()
                     local ____opt_6 = state.server
@@ -228,7 +220,8 @@ end
 -- @ -mentions `path` (a file or folder) to Claude, with optional 1-based lines as the user counts them: sent
 -- now, or queued until Claude connects (the server is started if needed). Returns whether it was accepted.
 function ____exports.add(path, startLine, endLine)
-    local made = makeMention(path, startLine, endLine)
+    local mentions = mentionsModule()
+    local made = mentions.makeMention(path, startLine, endLine)
     if not made.ok then
         say(made.error, "error")
         return false
@@ -237,11 +230,18 @@ function ____exports.add(path, startLine, endLine)
         return false
     end
     local list = sessionList()
+    if state.mentions == nil then
+        state.mentions = __TS__New(
+            mentions.MentionQueue,
+            ____exports.config(),
+            state.server.hub
+        )
+    end
     local outcome = state.mentions:add(
         made.mention,
         list:mentionRecipients()
     )
-    local name = describeMention(made.mention)
+    local name = mentions.describeMention(made.mention)
     local target = #__TS__ArrayFilter(
         ____exports.sessions(),
         function(____, s) return s.terminal end
@@ -251,7 +251,7 @@ function ____exports.add(path, startLine, endLine)
 end
 --- Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file.
 function ____exports.add_under_cursor()
-    local target = pathUnderCursor()
+    local target = explorers().pathUnderCursor()
     if not target.ok then
         say("nothing to add: " .. target.reason, "warn")
         return false

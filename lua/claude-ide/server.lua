@@ -11,22 +11,18 @@ local createServices = ____services.createServices
 local disposeServices = ____services.disposeServices
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
-local ____blocking = require("claude-ide.protocol.blocking")
-local Blocking = ____blocking.Blocking
-local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
-local notification = ____jsonrpc.notification
-local ____session = require("claude-ide.protocol.session")
-local Session = ____session.Session
-local ____endpoint = require("claude-ide.agent.endpoint")
-local createAgentRole = ____endpoint.createAgentRole
-local ____index = require("claude-ide.tools.index")
-local ALL_TOOLS = ____index.ALL_TOOLS
-local ____registry = require("claude-ide.tools.registry")
-local Registry = ____registry.Registry
 local ____types = require("claude-ide.transport.types")
 local CloseCode = ____types.CloseCode
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
 local ____websocket = require("claude-ide.transport.websocket")
 local listen = ____websocket.listen
+local blockingModule = lazy("claude-ide.protocol.blocking")
+local jsonrpc = lazy("claude-ide.protocol.jsonrpc")
+local sessionModule = lazy("claude-ide.protocol.session")
+local agentEndpoint = lazy("claude-ide.agent.endpoint")
+local toolsModule = lazy("claude-ide.tools.index")
+local registryModule = lazy("claude-ide.tools.registry")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.
@@ -48,7 +44,11 @@ function Server.prototype.____constructor(self, config, opts)
             if #sessions == 0 then
                 return
             end
-            local ok, text = pcall(notification, method, params)
+            local ok, text = pcall(
+                jsonrpc().notification,
+                method,
+                params
+            )
             if not ok then
                 self.log:error((("cannot send " .. method) .. ": ") .. tostring(text))
                 return
@@ -106,10 +106,6 @@ function Server.prototype.start(self)
     local listener = opened.listener
     local token = opened.token
     local endpoint = {port = listener.port, token = token}
-    local blocking = __TS__New(
-        Blocking,
-        function(msg) return self.log:error(msg) end
-    )
     local ok, services = pcall(createServices, self.config, self.hub)
     if not ok then
         listener:close(CloseCode.GoingAway, "server failed to start")
@@ -136,13 +132,6 @@ function Server.prototype.start(self)
         lockDir = lockDir,
         startedAt = vim.uv.now(),
         sessions = sessions,
-        blocking = blocking,
-        ide = {
-            name = "ide",
-            registry = __TS__New(Registry, self.opts.tools or ALL_TOOLS, self.config),
-            capabilities = {tools = {listChanged = false}},
-            argumentErrorsAsResults = false
-        },
         services = services,
         augroup = self:createAutocmds(endpoint.port)
     }
@@ -165,7 +154,10 @@ function Server.prototype.stop(self)
     )
     self:step(
         "cancelling pending calls",
-        function() return r.blocking:cancelAll("server stopped") end
+        function()
+            local ____opt_5 = r.blocking
+            return ____opt_5 and ____opt_5:cancelAll("server stopped")
+        end
     )
     self:step(
         "closing connections",
@@ -181,8 +173,8 @@ function Server.prototype.stop(self)
     self:notifySessionsChanged()
 end
 function Server.prototype.diff(self)
-    local ____opt_5 = self.running
-    return ____opt_5 and ____opt_5.services.diff
+    local ____opt_7 = self.running
+    return ____opt_7 and ____opt_7.services.diff
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -246,22 +238,32 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_10
+    local ____temp_15
     if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_7, ____agent_8 = r, "agent"
-        if ____r_7[____agent_8] == nil then
-            ____r_7[____agent_8] = createAgentRole(
+        local ____r_9, ____agent_10 = r, "agent"
+        if ____r_9[____agent_10] == nil then
+            ____r_9[____agent_10] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end
             )
         end
-        ____temp_10 = r.agent
+        ____temp_15 = r.agent
     else
-        ____temp_10 = r.ide
+        local ____r_12, ____ide_13 = r, "ide"
+        if ____r_12[____ide_13] == nil then
+            ____r_12[____ide_13] = self:ideRole()
+        end
+        ____temp_15 = r.ide
     end
-    local role = ____temp_10
+    local role = ____temp_15
+    if r.blocking == nil then
+        r.blocking = __TS__New(
+            blockingModule().Blocking,
+            function(msg) return self.log:error(msg) end
+        )
+    end
     local session = __TS__New(
-        Session,
+        sessionModule().Session,
         conn,
         {
             role = role,
@@ -274,8 +276,8 @@ function Server.prototype.accept(self, sessions, conn)
                 if not s:isOpen() then
                     sessions[s.id] = nil
                 end
-                local ____opt_11 = self.running
-                if (____opt_11 and ____opt_11.sessions) == sessions then
+                local ____opt_16 = self.running
+                if (____opt_16 and ____opt_16.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -283,6 +285,18 @@ function Server.prototype.accept(self, sessions, conn)
     )
     sessions[conn.id] = session
     self.log:debug(((("client " .. tostring(conn.id)) .. " connected (") .. (conn.headers["user-agent"] or "no user-agent")) .. ")")
+end
+function Server.prototype.ideRole(self)
+    return {
+        name = "ide",
+        registry = __TS__New(
+            registryModule().Registry,
+            self.opts.tools or toolsModule().ALL_TOOLS,
+            self.config
+        ),
+        capabilities = {tools = {listChanged = false}},
+        argumentErrorsAsResults = false
+    }
 end
 function Server.prototype.readySessions(self)
     local ready = {}

@@ -3,18 +3,26 @@
 // add_under_cursor for file explorers).
 // This module is the composition root's owner: it holds the one validated config and the running server.
 import { Config, validate } from "./config";
-import { pathUnderCursor } from "./editor/explorers";
-import { describeMention, makeMention, MentionQueue } from "./editor/mentions";
+import type * as ExplorersModule from "./editor/explorers";
+import type * as MentionsModule from "./editor/mentions";
+import type { MentionQueue } from "./editor/mentions";
 import { say } from "./log";
 import { Endpoint, Server, ServerStatus } from "./server";
-import { SessionInfo, Sessions } from "./sessions";
+import type * as SessionsModule from "./sessions";
+import type { SessionInfo, Sessions } from "./sessions";
+import { lazy } from "./util/modules";
+
+// Loaded on first use, not by setup() (startup cost): terminals, @-mentions, file explorers.
+const sessionsModule = lazy<typeof SessionsModule>("claude-ide.sessions");
+const mentionsModule = lazy<typeof MentionsModule>("claude-ide.editor.mentions");
+const explorers = lazy<typeof ExplorersModule>("claude-ide.editor.explorers");
 
 interface State {
   config?: Config;
   server?: Server;
   /** Port and token of the last server, reused by the next start so that a running CLI reconnects. */
   endpoint?: Endpoint;
-  /** @-mentions of the running server (queued while no client is connected). */
+  /** @-mentions of the running server (queued while no client is connected); made by the first one. */
   mentions?: MentionQueue;
   /** The Claude sessions and their terminals; they outlive server restarts (same port and token: the CLIs reconnect). */
   sessions?: Sessions;
@@ -70,7 +78,6 @@ export function start(this: void): boolean {
   server.hub.onSessionsChanged(() => state.sessions?.refresh());
   state.server = server;
   state.endpoint = started.endpoint;
-  state.mentions = new MentionQueue(config(), server.hub);
   return true;
 }
 
@@ -101,7 +108,7 @@ function ensureStarted(): boolean {
 
 function sessionList(): Sessions {
   if (state.sessions === undefined) {
-    state.sessions = new Sessions({
+    state.sessions = new (sessionsModule().Sessions)({
       hub: () => state.server?.hub,
       diff: () => state.server?.diff(),
       port: () => (state.server !== undefined ? state.endpoint?.port : undefined),
@@ -169,7 +176,8 @@ export function select_session(this: void): void {
  * now, or queued until Claude connects (the server is started if needed). Returns whether it was accepted.
  */
 export function add(this: void, path: string, startLine?: number, endLine?: number): boolean {
-  const made = makeMention(path, startLine, endLine);
+  const mentions = mentionsModule();
+  const made = mentions.makeMention(path, startLine, endLine);
   if (!made.ok) {
     say(made.error, "error");
     return false;
@@ -177,8 +185,9 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   if (!ensureStarted()) return false;
   // To the current session only (the focused Claude terminal); to every session when no terminal runs.
   const list = sessionList();
-  const outcome = (state.mentions as MentionQueue).add(made.mention, list.mentionRecipients());
-  const name = describeMention(made.mention);
+  state.mentions ??= new mentions.MentionQueue(config(), (state.server as Server).hub);
+  const outcome = state.mentions.add(made.mention, list.mentionRecipients());
+  const name = mentions.describeMention(made.mention);
   const target = sessions().filter((s) => s.terminal).length > 1 ? (list.currentName() ?? "Claude") : "Claude";
   say(outcome === "sent" ? `sent ${name} to ${target}` : `${target} is not connected: ${name} will be sent when it connects`);
   return true;
@@ -186,7 +195,7 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
 
 /** Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file. */
 export function add_under_cursor(this: void): boolean {
-  const target = pathUnderCursor();
+  const target = explorers().pathUnderCursor();
   if (!target.ok) {
     say(`nothing to add: ${target.reason}`, "warn");
     return false;

@@ -5,16 +5,28 @@ import type { Config } from "./config";
 import * as lockfile from "./discovery/lockfile";
 import { createServices, disposeServices } from "./editor/services";
 import { Logger } from "./log";
-import { Blocking } from "./protocol/blocking";
-import { notification } from "./protocol/jsonrpc";
-import { Role, Session } from "./protocol/session";
-import { createAgentRole } from "./agent/endpoint";
-import { ALL_TOOLS } from "./tools/index";
-import { Registry } from "./tools/registry";
+import type * as BlockingModule from "./protocol/blocking";
+import type { Blocking } from "./protocol/blocking";
+import type * as JsonRpcModule from "./protocol/jsonrpc";
+import type * as SessionModule from "./protocol/session";
+import type { Role, Session } from "./protocol/session";
+import type * as AgentEndpointModule from "./agent/endpoint";
+import type * as ToolsModule from "./tools/index";
+import type * as RegistryModule from "./tools/registry";
 import type { DiffService, Hub, Services } from "./contracts";
 import type { ToolDescriptor } from "./tools/types";
 import { CloseCode, Connection, Listener, ListenOptions } from "./transport/types";
+import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
+
+// What only a connection needs is loaded by the first one: start() (setup) binds, writes the lock file and
+// tracks the selection, nothing more (startup cost).
+const blockingModule = lazy<typeof BlockingModule>("claude-ide.protocol.blocking");
+const jsonrpc = lazy<typeof JsonRpcModule>("claude-ide.protocol.jsonrpc");
+const sessionModule = lazy<typeof SessionModule>("claude-ide.protocol.session");
+const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.agent.endpoint");
+const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
+const registryModule = lazy<typeof RegistryModule>("claude-ide.tools.registry");
 
 export interface Endpoint {
   port: number;
@@ -58,9 +70,10 @@ interface Running {
   lockDir: string;
   startedAt: number;
   sessions: LuaMap<number, Session>;
-  blocking: Blocking;
-  /** What the Claude CLI's connections get. */
-  ide: Role;
+  /** Parked tool calls; made by the first connection. */
+  blocking?: Blocking;
+  /** What the Claude CLI's connections get; made by the first one. */
+  ide?: Role;
   /** What the agent bridge's connections get (header x-claude-ide-role: agent); made on first use. */
   agent?: Role;
   services: Services;
@@ -78,7 +91,7 @@ export class Server {
       const sessions = this.readySessions();
       if (sessions.length === 0) return;
       // Encoded once for everyone; a value JSON cannot hold is the caller's bug, reported, never raised.
-      const [ok, text] = pcall(notification, method, params);
+      const [ok, text] = pcall(jsonrpc().notification, method, params);
       if (!ok) {
         this.log.error(`cannot send ${method}: ${tostring(text)}`);
         return;
@@ -121,7 +134,6 @@ export class Server {
     if (!opened.ok) return opened;
     const { listener, token } = opened;
     const endpoint = { port: listener.port, token };
-    const blocking = new Blocking((msg) => this.log.error(msg));
 
     // From here on, a failure must undo what was done.
     const [ok, services] = pcall(createServices, this.config, this.hub);
@@ -142,14 +154,6 @@ export class Server {
       lockDir,
       startedAt: vim.uv.now(),
       sessions,
-      blocking,
-      ide: {
-        name: "ide",
-        registry: new Registry(this.opts.tools ?? ALL_TOOLS, this.config),
-        // Honest: the tool list never changes while a session is open, so no list_changed is ever sent.
-        capabilities: { tools: { listChanged: false } },
-        argumentErrorsAsResults: false,
-      },
       services,
       augroup: this.createAutocmds(endpoint.port),
     };
@@ -168,7 +172,7 @@ export class Server {
     this.running = undefined;
     this.step("deleting autocmds", () => vim.api.nvim_del_augroup_by_id(r.augroup));
     this.step("disposing editor services", () => disposeServices(r.services));
-    this.step("cancelling pending calls", () => r.blocking.cancelAll("server stopped"));
+    this.step("cancelling pending calls", () => r.blocking?.cancelAll("server stopped"));
     this.step("closing connections", () => r.listener.close(CloseCode.GoingAway, "Neovim IDE server stopped"));
     this.step("removing the lock file", () => lockfile.remove(r.lockPath));
     // Connections closed by the listener report their end later; forget the sessions now.
@@ -241,8 +245,9 @@ export class Server {
       conn.close(CloseCode.GoingAway, "server stopped");
       return;
     }
-    const role = conn.headers["x-claude-ide-role"] === "agent" ? (r.agent ??= createAgentRole(this.config, () => r.services)) : r.ide;
-    const session = new Session(conn, {
+    const role = conn.headers["x-claude-ide-role"] === "agent" ? (r.agent ??= agentEndpoint().createAgentRole(this.config, () => r.services)) : (r.ide ??= this.ideRole());
+    r.blocking ??= new (blockingModule().Blocking)((msg) => this.log.error(msg));
+    const session = new (sessionModule().Session)(conn, {
       role,
       blocking: r.blocking,
       config: this.config,
@@ -257,6 +262,16 @@ export class Server {
     });
     sessions.set(conn.id, session);
     this.log.debug(`client ${conn.id} connected (${conn.headers["user-agent"] ?? "no user-agent"})`);
+  }
+
+  private ideRole(): Role {
+    return {
+      name: "ide",
+      registry: new (registryModule().Registry)(this.opts.tools ?? toolsModule().ALL_TOOLS, this.config),
+      // Honest: the tool list never changes while a session is open, so no list_changed is ever sent.
+      capabilities: { tools: { listChanged: false } },
+      argumentErrorsAsResults: false,
+    };
   }
 
   /** Sessions whose client finished initializing and is still connected. */

@@ -6,17 +6,35 @@ local ____json = require("claude-ide.util.json")
 local decode = ____json.decode
 local encode = ____json.encode
 local isObject = ____json.isObject
+local ____modules = require("claude-ide.util.modules")
+local loadedModule = ____modules.loadedModule
 ____exports.IDE_NAME = "Neovim"
 local FILE_MODE = 384
 local DIR_MODE = 448
 --- Lock files are a few hundred bytes; anything much larger is not one of ours.
 local MAX_LOCK_BYTES = 64 * 1024
+--- vim.fs.normalize, without loading vim.fs (a few ms at startup) for the paths that need nothing of it: an
+-- absolute path with no "~", "$", "\\", "." or ".." segment only loses repeated and trailing slashes.
+local function normalize(path)
+    local special = string.find(path, "[~$\\]")
+    local dots = string.find(path .. "/", "/%.%.?/")
+    if not vim.startswith(path, "/") or special ~= nil or dots ~= nil then
+        return vim.fs.normalize(path)
+    end
+    local collapsed = string.gsub(path, "//+", "/")
+    return collapsed ~= "/" and vim.endswith(collapsed, "/") and string.sub(collapsed, 1, -2) or collapsed
+end
+--- vim.fs.joinpath of two parts, without loading vim.fs.
+local function join(dir, name)
+    local joined = string.gsub((dir .. "/") .. name, "//+", "/")
+    return joined
+end
 --- The facts of this Neovim, now.
 function ____exports.instanceFacts()
     local args = vim.fn.argv()
     local first = #args > 0 and vim.fn.fnamemodify(args[1], ":p") or ""
     return {
-        cwd = vim.fs.normalize(vim.fn.getcwd()),
+        cwd = normalize(vim.fn.getcwd()),
         mainFile = first,
         socket = vim.v.servername or "",
         agent = true
@@ -25,17 +43,17 @@ end
 --- `$CLAUDE_CONFIG_DIR/ide` when set, else `~/.claude/ide`.
 function ____exports.defaultDir()
     local base = vim.env.CLAUDE_CONFIG_DIR
-    local root = base ~= nil and base ~= "" and base or vim.fs.joinpath(
+    local root = base ~= nil and base ~= "" and base or join(
         vim.uv.os_homedir(),
         ".claude"
     )
-    return vim.fs.joinpath(
-        vim.fs.normalize(root),
+    return join(
+        normalize(root),
         "ide"
     )
 end
 function ____exports.lockPath(dir, port)
-    return vim.fs.joinpath(
+    return join(
         dir,
         tostring(port) .. ".lock"
     )
@@ -49,7 +67,7 @@ function ____exports.workspaceFolders()
         if path == nil or path == "" then
             return
         end
-        local norm = vim.fs.normalize(path)
+        local norm = normalize(path)
         if seen[norm] ~= nil then
             return
         end
@@ -57,7 +75,8 @@ function ____exports.workspaceFolders()
         folders[#folders + 1] = norm
     end
     add(vim.fn.getcwd())
-    for ____, client in ipairs(vim.lsp.get_clients()) do
+    local lsp = loadedModule("vim.lsp")
+    for ____, client in ipairs(lsp ~= nil and lsp.get_clients() or ({})) do
         local wsf = client.workspace_folders
         if type(wsf) == "table" and wsf ~= nil and wsf ~= nil then
             for ____, f in ipairs(wsf) do
@@ -150,15 +169,15 @@ function ____exports.list(dir)
                 break
             end
             if not vim.endswith(name, ".lock") then
-                goto __continue31
+                goto __continue34
             end
-            local path = vim.fs.joinpath(dir, name)
+            local path = join(dir, name)
             local lock = ____exports.read(path)
             if lock ~= nil then
                 found[#found + 1] = {path = path, lock = lock}
             end
         end
-        ::__continue31::
+        ::__continue34::
     end
     return found
 end
@@ -171,18 +190,18 @@ function ____exports.removeStale(dir)
         local lock = ____value.lock
         do
             if lock.ideName ~= ____exports.IDE_NAME then
-                goto __continue36
+                goto __continue39
             end
             local pid = lock.pid
             if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
-                goto __continue36
+                goto __continue39
             end
             local ok = vim.uv.fs_unlink(path)
             if ok then
                 removed[#removed + 1] = path
             end
         end
-        ::__continue36::
+        ::__continue39::
     end
     return removed
 end

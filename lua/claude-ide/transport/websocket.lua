@@ -5,25 +5,17 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
 local WsListener, WsConnection
-local ____bytes = require("claude-ide.util.bytes")
-local isValidUtf8 = ____bytes.isValidUtf8
-local toValidUtf8 = ____bytes.toValidUtf8
-local ____frame = require("claude-ide.transport.frame")
-local closePayload = ____frame.closePayload
-local Decoder = ____frame.Decoder
-local frameParts = ____frame.frameParts
-local Opcode = ____frame.Opcode
-local ____handshake = require("claude-ide.transport.handshake")
-local answerUpgrade = ____handshake.answerUpgrade
-local HeadReader = ____handshake.HeadReader
-local httpError = ____handshake.httpError
-local MAX_HEAD_BYTES = ____handshake.MAX_HEAD_BYTES
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
 local ____tcp = require("claude-ide.transport.tcp")
 local guard = ____tcp.guard
 local listenLoopback = ____tcp.listenLoopback
 local Socket = ____tcp.Socket
 local ____types = require("claude-ide.transport.types")
 local CloseCode = ____types.CloseCode
+local bytes = lazy("claude-ide.util.bytes")
+local frame = lazy("claude-ide.transport.frame")
+local handshake = lazy("claude-ide.transport.handshake")
 --- How long a close handshake may take before the socket is closed anyway.
 local CLOSE_TIMEOUT_MS = 1000
 --- Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent.
@@ -190,7 +182,7 @@ function WsConnection.prototype.____constructor(self, listener, handle)
     }
     self.state = "handshake"
     self.admitted = false
-    self.head = __TS__New(HeadReader)
+    self.head = __TS__New(handshake().HeadReader)
     self.closeCode = ABNORMAL_CLOSURE
     self.closeReason = "connection lost"
     self.lastActivity = listener.now()
@@ -224,9 +216,11 @@ function WsConnection.prototype.send(self, text)
     if self.state ~= "open" then
         return
     end
-    self.socket:write(frameParts(
-        Opcode.Text,
-        isValidUtf8(text) and text or toValidUtf8(text)
+    local f = frame()
+    local b = bytes()
+    self.socket:write(f.frameParts(
+        f.Opcode.Text,
+        b.isValidUtf8(text) and text or b.toValidUtf8(text)
     ))
 end
 function WsConnection.prototype.close(self, code, reason)
@@ -269,7 +263,10 @@ function WsConnection.prototype.keepalive(self, now, resumed)
         end
     end
     if self.pingSentAt == nil and (resumed or now - self.lastPingAt >= intervalMs) then
-        self.socket:write(frameParts(Opcode.Ping, ""))
+        self.socket:write(frame().frameParts(
+            frame().Opcode.Ping,
+            ""
+        ))
         self.pingSentAt = now
         self.lastPingAt = now
     end
@@ -288,18 +285,19 @@ function WsConnection.prototype.onHandshakeData(self, chunk)
         return
     end
     if read.state == "too-large" then
+        local max = handshake().MAX_HEAD_BYTES
         self:refuse(
             431,
-            ("request head over " .. tostring(MAX_HEAD_BYTES)) .. " bytes",
-            httpError(
+            ("request head over " .. tostring(max)) .. " bytes",
+            handshake().httpError(
                 431,
-                ("request head over " .. tostring(MAX_HEAD_BYTES)) .. " bytes"
+                ("request head over " .. tostring(max)) .. " bytes"
             )
         )
         return
     end
     local opts = self.listener.opts
-    local answer = answerUpgrade(read.head, {token = opts.token, allowedOrigins = opts.allowedOrigins})
+    local answer = handshake().answerUpgrade(read.head, {token = opts.token, allowedOrigins = opts.allowedOrigins})
     if not answer.ok then
         self:refuse(answer.status, answer.reason, answer.response)
         return
@@ -308,7 +306,10 @@ function WsConnection.prototype.onHandshakeData(self, chunk)
     self.socket:write(answer.response)
     self.state = "open"
     self.headers = answer.headers
-    self.decoder = __TS__New(Decoder, {maxMessageBytes = opts.maxMessageBytes, expectMasked = true})
+    self.decoder = __TS__New(
+        frame().Decoder,
+        {maxMessageBytes = opts.maxMessageBytes, expectMasked = true}
+    )
     self.id = self.listener:admit(self)
     self.admitted = true
     self.listener.log(
@@ -358,7 +359,10 @@ function WsConnection.prototype.onFrame(self, event)
         ____cond74 = ____cond74 or ____switch74 == "ping"
         if ____cond74 then
             if self.state == "open" then
-                self.socket:write(frameParts(Opcode.Pong, event.data))
+                self.socket:write(frame().frameParts(
+                    frame().Opcode.Pong,
+                    event.data
+                ))
             end
             return
         end
@@ -380,9 +384,9 @@ function WsConnection.prototype.onFrame(self, event)
 end
 function WsConnection.prototype.onPeerClose(self, code, reason)
     if self.state == "open" then
-        self.socket:write(frameParts(
-            Opcode.Close,
-            code == 1005 and "" or closePayload(code)
+        self.socket:write(frame().frameParts(
+            frame().Opcode.Close,
+            code == 1005 and "" or frame().closePayload(code)
         ))
         self.closeCode = code
         self.closeReason = reason
@@ -405,9 +409,9 @@ function WsConnection.prototype.fail(self, code, reason)
     ____self_7["end"](____self_7, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.sendClose(self, code, reason)
-    self.socket:write(frameParts(
-        Opcode.Close,
-        closePayload(code, reason)
+    self.socket:write(frame().frameParts(
+        frame().Opcode.Close,
+        frame().closePayload(code, reason)
     ))
     self.closeCode = code
     self.closeReason = reason

@@ -7,7 +7,8 @@ function ____exports.writeFileAtomic(path, data, mode)
     if mode == nil then
         mode = stat ~= nil and stat.mode % 4096 or 420
     end
-    local tmp = ((((((vim.fs.dirname(path) .. "/.") .. vim.fs.basename(path)) .. ".") .. tostring(vim.fn.getpid())) .. ".") .. string.format(
+    local dir, name = string.match(path, "^(.*)/([^/]*)$")
+    local tmp = (((((((dir or ".") .. "/.") .. (name or path)) .. ".") .. tostring(vim.fn.getpid())) .. ".") .. string.format(
         "%x",
         vim.uv.hrtime() % 2147483647
     )) .. ".tmp"

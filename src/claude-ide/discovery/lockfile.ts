@@ -3,6 +3,7 @@
 // CLI never reads it half-written (it deletes lock files it cannot parse).
 import { writeFileAtomic } from "../util/fs";
 import { decode, encode, isObject } from "../util/json";
+import { loadedModule } from "../util/modules";
 
 export const IDE_NAME = "Neovim";
 const FILE_MODE = 0o600;
@@ -36,11 +37,29 @@ export interface InstanceFacts {
   agent: boolean;
 }
 
+/**
+ * vim.fs.normalize, without loading vim.fs (a few ms at startup) for the paths that need nothing of it: an
+ * absolute path with no "~", "$", "\\", "." or ".." segment only loses repeated and trailing slashes.
+ */
+function normalize(path: string): string {
+  const [special] = string.find(path, "[~$\\]");
+  const [dots] = string.find(`${path}/`, "/%.%.?/");
+  if (!vim.startswith(path, "/") || special !== undefined || dots !== undefined) return vim.fs.normalize(path);
+  const [collapsed] = string.gsub(path, "//+", "/");
+  return collapsed !== "/" && vim.endswith(collapsed, "/") ? string.sub(collapsed, 1, -2) : collapsed;
+}
+
+/** vim.fs.joinpath of two parts, without loading vim.fs. */
+function join(dir: string, name: string): string {
+  const [joined] = string.gsub(`${dir}/${name}`, "//+", "/");
+  return joined;
+}
+
 /** The facts of this Neovim, now. */
 export function instanceFacts(): InstanceFacts {
   const args = vim.fn.argv();
   const first = args.length > 0 ? vim.fn.fnamemodify(args[0], ":p") : "";
-  return { cwd: vim.fs.normalize(vim.fn.getcwd()), mainFile: first, socket: (vim.v.servername as string | undefined) ?? "", agent: true };
+  return { cwd: normalize(vim.fn.getcwd()), mainFile: first, socket: (vim.v.servername as string | undefined) ?? "", agent: true };
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -48,12 +67,12 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 /** `$CLAUDE_CONFIG_DIR/ide` when set, else `~/.claude/ide`. */
 export function defaultDir(): string {
   const base = vim.env.CLAUDE_CONFIG_DIR;
-  const root = base !== undefined && base !== "" ? base : vim.fs.joinpath(vim.uv.os_homedir(), ".claude");
-  return vim.fs.joinpath(vim.fs.normalize(root), "ide");
+  const root = base !== undefined && base !== "" ? base : join(vim.uv.os_homedir(), ".claude");
+  return join(normalize(root), "ide");
 }
 
 export function lockPath(dir: string, port: number): string {
-  return vim.fs.joinpath(dir, `${port}.lock`);
+  return join(dir, `${port}.lock`);
 }
 
 /**
@@ -65,13 +84,15 @@ export function workspaceFolders(): string[] {
   const folders: string[] = [];
   const add = (path: string | undefined) => {
     if (path === undefined || path === "") return;
-    const norm = vim.fs.normalize(path);
+    const norm = normalize(path);
     if (seen.has(norm)) return;
     seen.add(norm);
     folders.push(norm);
   };
   add(vim.fn.getcwd());
-  for (const client of vim.lsp.get_clients()) {
+  // Without vim.lsp loaded there is no client (loading it would cost startup milliseconds for nothing).
+  const lsp = loadedModule<typeof vim.lsp>("vim.lsp");
+  for (const client of lsp !== undefined ? lsp.get_clients() : []) {
     const wsf = client.workspace_folders;
     if (type(wsf) === "table" && wsf !== null && wsf !== undefined) {
       for (const f of wsf) if (typeof f.uri === "string" && vim.startswith(f.uri, "file://")) add(vim.uri_to_fname(f.uri));
@@ -148,7 +169,7 @@ export function list(dir: string): { path: string; lock: { [key: string]: unknow
     const [name] = vim.uv.fs_scandir_next(handle);
     if (name === undefined) break;
     if (!vim.endswith(name, ".lock")) continue;
-    const path = vim.fs.joinpath(dir, name);
+    const path = join(dir, name);
     const lock = read(path);
     if (lock !== undefined) found.push({ path, lock });
   }

@@ -2,11 +2,18 @@
 // (frame.ts) into text messages on a Connection, answers pings, runs the close handshake and the keepalive.
 // Bytes are handled in libuv callbacks (fast events); the owner's callbacks (onConnection, onMessage,
 // onClose) always run later on the main loop via vim.schedule, in the order things happened.
-import { isValidUtf8, toValidUtf8 } from "../util/bytes";
-import { closePayload, Decoder, type FrameEvent, frameParts, Opcode } from "./frame";
-import { answerUpgrade, HeadReader, httpError, MAX_HEAD_BYTES } from "./handshake";
+import type * as BytesModule from "../util/bytes";
+import { lazy } from "../util/modules";
+import type * as FrameModule from "./frame";
+import type { Decoder, FrameEvent } from "./frame";
+import type * as HandshakeModule from "./handshake";
 import { guard, listenLoopback, type LogFn, Socket } from "./tcp";
 import { CloseCode, type Connection, type ConnectionHandlers, type Listener, type ListenOptions } from "./types";
+
+// Loaded by the first connection: listening (setup) needs only tcp.ts.
+const bytes = lazy<typeof BytesModule>("claude-ide.util.bytes");
+const frame = lazy<typeof FrameModule>("claude-ide.transport.frame");
+const handshake = lazy<typeof HandshakeModule>("claude-ide.transport.handshake");
 
 /** How long a close handshake may take before the socket is closed anyway. */
 const CLOSE_TIMEOUT_MS = 1000;
@@ -138,7 +145,7 @@ class WsConnection implements Connection {
   private state: State = "handshake";
   /** Handed to the owner (so onClose is owed). */
   private admitted = false;
-  private readonly head = new HeadReader();
+  private readonly head = new (handshake().HeadReader)();
   private decoder?: Decoder;
   private readonly socket: Socket;
   /** Handshake deadline, later the close-handshake deadline. */
@@ -182,7 +189,9 @@ class WsConnection implements Connection {
    * that is not, e.g. a Latin-1 file's content inside a tool result, goes out with U+FFFD for its bad bytes. */
   send(text: string): void {
     if (this.state !== "open") return;
-    this.socket.write(frameParts(Opcode.Text, isValidUtf8(text) ? text : toValidUtf8(text)));
+    const f = frame();
+    const b = bytes();
+    this.socket.write(f.frameParts(f.Opcode.Text, b.isValidUtf8(text) ? text : b.toValidUtf8(text)));
   }
 
   close(code: number = CloseCode.Normal, reason = ""): void {
@@ -214,7 +223,7 @@ class WsConnection implements Connection {
       }
     }
     if (this.pingSentAt === undefined && (resumed || now - this.lastPingAt >= intervalMs)) {
-      this.socket.write(frameParts(Opcode.Ping, ""));
+      this.socket.write(frame().frameParts(frame().Opcode.Ping, ""));
       this.pingSentAt = now;
       this.lastPingAt = now;
     }
@@ -230,11 +239,12 @@ class WsConnection implements Connection {
     const read = this.head.push(chunk);
     if (read.state === "more") return;
     if (read.state === "too-large") {
-      this.refuse(431, `request head over ${MAX_HEAD_BYTES} bytes`, httpError(431, `request head over ${MAX_HEAD_BYTES} bytes`));
+      const max = handshake().MAX_HEAD_BYTES;
+      this.refuse(431, `request head over ${max} bytes`, handshake().httpError(431, `request head over ${max} bytes`));
       return;
     }
     const opts = this.listener.opts;
-    const answer = answerUpgrade(read.head, { token: opts.token, allowedOrigins: opts.allowedOrigins });
+    const answer = handshake().answerUpgrade(read.head, { token: opts.token, allowedOrigins: opts.allowedOrigins });
     if (!answer.ok) {
       this.refuse(answer.status, answer.reason, answer.response);
       return;
@@ -243,7 +253,7 @@ class WsConnection implements Connection {
     this.socket.write(answer.response);
     this.state = "open";
     this.headers = answer.headers;
-    this.decoder = new Decoder({ maxMessageBytes: opts.maxMessageBytes, expectMasked: true });
+    this.decoder = new (frame().Decoder)({ maxMessageBytes: opts.maxMessageBytes, expectMasked: true });
     this.id = this.listener.admit(this);
     this.admitted = true;
     this.listener.log("debug", `connection ${this.id} open`);
@@ -275,7 +285,7 @@ class WsConnection implements Connection {
         if (this.state === "open") this.fail(CloseCode.UnsupportedData, "binary messages are not supported");
         return;
       case "ping":
-        if (this.state === "open") this.socket.write(frameParts(Opcode.Pong, event.data));
+        if (this.state === "open") this.socket.write(frame().frameParts(frame().Opcode.Pong, event.data));
         return;
       case "pong":
         return; // any incoming bytes already count as a sign of life
@@ -291,7 +301,7 @@ class WsConnection implements Connection {
   /** The peer's close frame: an answer to ours, or its own request, which we echo. */
   private onPeerClose(code: number, reason: string): void {
     if (this.state === "open") {
-      this.socket.write(frameParts(Opcode.Close, code === 1005 ? "" : closePayload(code)));
+      this.socket.write(frame().frameParts(frame().Opcode.Close, code === 1005 ? "" : frame().closePayload(code)));
       this.closeCode = code;
       this.closeReason = reason;
       this.state = "closing";
@@ -309,7 +319,7 @@ class WsConnection implements Connection {
   }
 
   private sendClose(code: number, reason: string): void {
-    this.socket.write(frameParts(Opcode.Close, closePayload(code, reason)));
+    this.socket.write(frame().frameParts(frame().Opcode.Close, frame().closePayload(code, reason)));
     this.closeCode = code;
     this.closeReason = reason;
     this.state = "closing";

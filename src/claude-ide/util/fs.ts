@@ -9,7 +9,9 @@ export type WriteResult = { ok: true } | { ok: false; error: string };
 export function writeFileAtomic(path: string, data: string, mode?: number): WriteResult {
   const [stat] = vim.uv.fs_stat(path);
   mode ??= stat !== undefined ? stat.mode % 0o10000 : 0o644;
-  const tmp = `${vim.fs.dirname(path)}/.${vim.fs.basename(path)}.${vim.fn.getpid()}.${string.format("%x", vim.uv.hrtime() % 0x7fffffff)}.tmp`;
+  // Split by hand, not with vim.fs (not loaded at startup, when the lock file is written).
+  const [dir, name] = string.match(path, "^(.*)/([^/]*)$");
+  const tmp = `${dir ?? "."}/.${name ?? path}.${vim.fn.getpid()}.${string.format("%x", vim.uv.hrtime() % 0x7fffffff)}.tmp`;
   const [fd, openErr] = vim.uv.fs_open(tmp, "wx", mode);
   if (fd === undefined) return { ok: false, error: `cannot create ${tmp}: ${openErr}` };
   let failure: string | undefined;
