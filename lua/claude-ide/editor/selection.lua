@@ -7,17 +7,11 @@ local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
-local ____buffers = require("claude-ide.editor.buffers")
-local bufferPath = ____buffers.bufferPath
-local getLine = ____buffers.getLine
-local isFileBuffer = ____buffers.isFileBuffer
-local ____positions = require("claude-ide.editor.positions")
-local byteToUtf16 = ____positions.byteToUtf16
-local charLength = ____positions.charLength
-local toUri = ____positions.toUri
-local utf16Length = ____positions.utf16Length
-local ____windows = require("claude-ide.editor.windows")
-local mainEditorWindow = ____windows.mainEditorWindow
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
+local buffers = lazy("claude-ide.editor.buffers")
+local positions = lazy("claude-ide.editor.positions")
+local windows = lazy("claude-ide.editor.windows")
 --- mode() for blockwise Visual (CTRL-V) and blockwise Select (CTRL-S).
 local CTRL_V = string.char(22)
 local CTRL_S = string.char(19)
@@ -38,7 +32,7 @@ local function visualKind(mode)
 end
 --- A window whose selection is tracked: a non-floating window showing a file buffer.
 function ____exports.isTrackedWindow(win)
-    return vim.api.nvim_win_is_valid(win) and vim.api.nvim_win_get_config(win).relative == "" and isFileBuffer(vim.api.nvim_win_get_buf(win))
+    return vim.api.nvim_win_is_valid(win) and vim.api.nvim_win_get_config(win).relative == "" and buffers().isFileBuffer(vim.api.nvim_win_get_buf(win))
 end
 --- The editor window a selection question is about: the current window when it shows a file, else the main
 -- editor window (the user is in the Claude terminal or a sidebar). Undefined when no file is shown.
@@ -47,16 +41,16 @@ function ____exports.activeEditorWindow()
     if ____exports.isTrackedWindow(current) then
         return current
     end
-    local main = mainEditorWindow()
+    local main = windows().mainEditorWindow()
     return main ~= nil and ____exports.isTrackedWindow(main) and main or nil
 end
 local function info(buf, start, ____end, text)
-    local filePath = bufferPath(buf)
+    local filePath = buffers().bufferPath(buf)
     local isEmpty = start.line == ____end.line and start.character == ____end.character
     return {
         text = text,
         filePath = filePath,
-        fileUrl = toUri(filePath),
+        fileUrl = positions().toUri(filePath),
         selection = {start = start, ["end"] = ____end, isEmpty = isEmpty}
     }
 end
@@ -70,8 +64,8 @@ function ____exports.cursorSelection(win)
     )
     local at = {
         line = row - 1,
-        character = byteToUtf16(
-            getLine(buf, row - 1),
+        character = positions().byteToUtf16(
+            buffers().getLine(buf, row - 1),
             col
         )
     }
@@ -95,7 +89,7 @@ local function byteAfterVcol(win, lnum, line, vcol)
         return #line
     end
     local col = vim.fn.virtcol2col(win, lnum, vcol) - 1
-    return col + charLength(line, col)
+    return col + positions().charLength(line, col)
 end
 local function ordered(a, b)
     return (a[1] < b[1] or a[1] == b[1] and a[2] <= b[2]) and ({a, b}) or ({b, a})
@@ -124,7 +118,7 @@ local function regionSelection(win, kind, a, b, blockToEol)
             {line = top, character = 0},
             {
                 line = bottom,
-                character = utf16Length(last)
+                character = positions().utf16Length(last)
             },
             table.concat(lines, "\n")
         )
@@ -132,7 +126,7 @@ local function regionSelection(win, kind, a, b, blockToEol)
     if kind == "v" then
         local startByte = math.min(s[2], #first)
         local endCol = math.min(e[2], #last)
-        local endByte = vim.o.selection == "exclusive" and endCol or endCol + charLength(last, endCol)
+        local endByte = vim.o.selection == "exclusive" and endCol or endCol + positions().charLength(last, endCol)
         if #lines == 1 then
             lines[1] = string.sub(first, startByte + 1, endByte)
         else
@@ -142,14 +136,14 @@ local function regionSelection(win, kind, a, b, blockToEol)
         local text = table.concat(lines, "\n")
         local start = {
             line = top,
-            character = byteToUtf16(first, startByte)
+            character = positions().byteToUtf16(first, startByte)
         }
         return info(
             buf,
             start,
             {
                 line = bottom,
-                character = byteToUtf16(last, endByte)
+                character = positions().byteToUtf16(last, endByte)
             },
             text
         )
@@ -189,14 +183,14 @@ local function regionSelection(win, kind, a, b, blockToEol)
     )
     local start = {
         line = top,
-        character = byteToUtf16(first, startByte)
+        character = positions().byteToUtf16(first, startByte)
     }
     return info(
         buf,
         start,
         {
             line = bottom,
-            character = byteToUtf16(last, endByte)
+            character = positions().byteToUtf16(last, endByte)
         },
         table.concat(pieces, "\n")
     )

@@ -1,8 +1,9 @@
 -- Generated from src/claude-ide/util/fs.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 --- Writes `data` to `path` atomically with `mode`; without it an existing file keeps its permissions and a
--- new one gets 0644 (the umask does not apply: the mode is set exactly).
-function ____exports.writeFileAtomic(path, data, mode)
+-- new one gets 0644 (the umask does not apply: the mode is set exactly). `durable: false` skips the fsync:
+-- readers still never see half a file (the rename is atomic), only a crash may lose the new content.
+function ____exports.writeFileAtomic(path, data, mode, opts)
     local stat = vim.uv.fs_stat(path)
     if mode == nil then
         mode = stat ~= nil and stat.mode % 4096 or 420
@@ -30,7 +31,7 @@ function ____exports.writeFileAtomic(path, data, mode)
             failure = (("write " .. tmp) .. ": ") .. (writeErr or "short write")
         end
     end
-    if failure == nil then
+    if failure == nil and (opts and opts.durable) ~= false then
         local synced, syncErr = vim.uv.fs_fsync(fd)
         if not synced then
             failure = (("fsync " .. tmp) .. ": ") .. tostring(syncErr)

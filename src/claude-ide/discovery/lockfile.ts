@@ -1,5 +1,5 @@
 // The lock file through which the Claude CLI discovers this Neovim (doc/protocol.md §1):
-// `<dir>/<port>.lock`, mode 0600 in a 0700 directory, written atomically (temp file + fsync + rename) so the
+// `<dir>/<port>.lock`, mode 0600 in a 0700 directory, written atomically (temp file + rename) so the
 // CLI never reads it half-written (it deletes lock files it cannot parse).
 import { writeFileAtomic } from "../util/fs";
 import { decode, encode, isObject } from "../util/json";
@@ -123,9 +123,13 @@ function ensureDir(dir: string): Result<string> {
   return { ok: true, value: dir };
 }
 
-/** Writes `data` to `path` atomically (util/fs): a 0600 temp file in the same directory, fsync, rename. */
+/**
+ * Writes `data` to `path` atomically (util/fs): a 0600 temp file in the same directory, renamed over it. No
+ * fsync: the CLI needs the rename's atomicity (it never sees half a file), not durability (after a crash the
+ * lock file is stale anyway: its pid is gone), and the fsync was a quarter of setup()'s time.
+ */
 export function writeAtomic(path: string, data: string): Result<string> {
-  const written = writeFileAtomic(path, data, FILE_MODE);
+  const written = writeFileAtomic(path, data, FILE_MODE, { durable: false });
   return written.ok ? { ok: true, value: path } : written;
 }
 

@@ -11,9 +11,15 @@ import type { Config } from "../config";
 import type { Position, SelectionInfo, SelectionService } from "../contracts";
 import { Logger } from "../log";
 import type { Hub } from "../contracts";
-import { bufferPath, getLine, isFileBuffer } from "./buffers";
-import { byteToUtf16, charLength, toUri, utf16Length } from "./positions";
-import { mainEditorWindow } from "./windows";
+import { lazy } from "../util/modules";
+import type * as BuffersModule from "./buffers";
+import type * as PositionsModule from "./positions";
+import type * as WindowsModule from "./windows";
+
+// Loaded by the first capture (a Visual selection, a client connecting), not by setup().
+const buffers = lazy<typeof BuffersModule>("claude-ide.editor.buffers");
+const positions = lazy<typeof PositionsModule>("claude-ide.editor.positions");
+const windows = lazy<typeof WindowsModule>("claude-ide.editor.windows");
 
 /** mode() for blockwise Visual (CTRL-V) and blockwise Select (CTRL-S). */
 const CTRL_V = string.char(0x16);
@@ -31,7 +37,7 @@ function visualKind(mode: string): string | undefined {
 
 /** A window whose selection is tracked: a non-floating window showing a file buffer. */
 export function isTrackedWindow(win: Win): boolean {
-  return vim.api.nvim_win_is_valid(win) && vim.api.nvim_win_get_config(win).relative === "" && isFileBuffer(vim.api.nvim_win_get_buf(win));
+  return vim.api.nvim_win_is_valid(win) && vim.api.nvim_win_get_config(win).relative === "" && buffers().isFileBuffer(vim.api.nvim_win_get_buf(win));
 }
 
 /**
@@ -41,21 +47,21 @@ export function isTrackedWindow(win: Win): boolean {
 export function activeEditorWindow(): Win | undefined {
   const current = vim.api.nvim_get_current_win();
   if (isTrackedWindow(current)) return current;
-  const main = mainEditorWindow();
+  const main = windows().mainEditorWindow();
   return main !== undefined && isTrackedWindow(main) ? main : undefined;
 }
 
 function info(buf: Buf, start: Position, end: Position, text: string): SelectionInfo {
-  const filePath = bufferPath(buf);
+  const filePath = buffers().bufferPath(buf);
   const isEmpty = start.line === end.line && start.character === end.character;
-  return { text, filePath, fileUrl: toUri(filePath), selection: { start, end, isEmpty } };
+  return { text, filePath, fileUrl: positions().toUri(filePath), selection: { start, end, isEmpty } };
 }
 
 /** Cursor only: an empty selection at the cursor of `win`. */
 export function cursorSelection(win: Win): SelectionInfo {
   const buf = vim.api.nvim_win_get_buf(win);
   const [row, col] = vim.api.nvim_win_get_cursor(win);
-  const at = { line: row - 1, character: byteToUtf16(getLine(buf, row - 1), col) };
+  const at = { line: row - 1, character: positions().byteToUtf16(buffers().getLine(buf, row - 1), col) };
   return info(buf, at, { ...at }, "");
 }
 
@@ -69,7 +75,7 @@ function byteAtVcol(win: Win, lnum: number, line: string, vcol: number): number 
 function byteAfterVcol(win: Win, lnum: number, line: string, vcol: number): number {
   if (line === "" || vcol >= vim.fn.strdisplaywidth(line)) return line.length;
   const col = vim.fn.virtcol2col(win, lnum, vcol) - 1;
-  return col + charLength(line, col);
+  return col + positions().charLength(line, col);
 }
 
 type Pos = [number, number]; // [1-based line, 0-based byte column]
@@ -94,13 +100,13 @@ function regionSelection(win: Win, kind: string, a: Pos, b: Pos, blockToEol: boo
   const bottom = e[0] - 1;
 
   if (kind === "V") {
-    return info(buf, { line: top, character: 0 }, { line: bottom, character: utf16Length(last) }, lines.join("\n"));
+    return info(buf, { line: top, character: 0 }, { line: bottom, character: positions().utf16Length(last) }, lines.join("\n"));
   }
 
   if (kind === "v") {
     const startByte = math.min(s[1], first.length);
     const endCol = math.min(e[1], last.length);
-    const endByte = vim.o.selection === "exclusive" ? endCol : endCol + charLength(last, endCol);
+    const endByte = vim.o.selection === "exclusive" ? endCol : endCol + positions().charLength(last, endCol);
     // Trim the first and last line in place (no spread: unpack() fails on very long selections).
     if (lines.length === 1) lines[0] = string.sub(first, startByte + 1, endByte);
     else {
@@ -108,8 +114,8 @@ function regionSelection(win: Win, kind: string, a: Pos, b: Pos, blockToEol: boo
       lines[lines.length - 1] = string.sub(last, 1, endByte);
     }
     const text = lines.join("\n");
-    const start = { line: top, character: byteToUtf16(first, startByte) };
-    return info(buf, start, { line: bottom, character: byteToUtf16(last, endByte) }, text);
+    const start = { line: top, character: positions().byteToUtf16(first, startByte) };
+    return info(buf, start, { line: bottom, character: positions().byteToUtf16(last, endByte) }, text);
   }
 
   // Blockwise: screen columns, so tabs and wide characters line up as the user sees them.
@@ -128,8 +134,8 @@ function regionSelection(win: Win, kind: string, a: Pos, b: Pos, blockToEol: boo
     if (i === 0) startByte = from;
     if (i === lines.length - 1) endByte = to;
   });
-  const start = { line: top, character: byteToUtf16(first, startByte) };
-  return info(buf, start, { line: bottom, character: byteToUtf16(last, endByte) }, pieces.join("\n"));
+  const start = { line: top, character: positions().byteToUtf16(first, startByte) };
+  return info(buf, start, { line: bottom, character: positions().byteToUtf16(last, endByte) }, pieces.join("\n"));
 }
 
 /** The live selection of the current window `win`: its Visual selection, or the cursor. */

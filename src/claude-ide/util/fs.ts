@@ -4,9 +4,10 @@ export type WriteResult = { ok: true } | { ok: false; error: string };
 
 /**
  * Writes `data` to `path` atomically with `mode`; without it an existing file keeps its permissions and a
- * new one gets 0644 (the umask does not apply: the mode is set exactly).
+ * new one gets 0644 (the umask does not apply: the mode is set exactly). `durable: false` skips the fsync:
+ * readers still never see half a file (the rename is atomic), only a crash may lose the new content.
  */
-export function writeFileAtomic(path: string, data: string, mode?: number): WriteResult {
+export function writeFileAtomic(path: string, data: string, mode?: number, opts?: { durable?: boolean }): WriteResult {
   const [stat] = vim.uv.fs_stat(path);
   mode ??= stat !== undefined ? stat.mode % 0o10000 : 0o644;
   // Split by hand, not with vim.fs (not loaded at startup, when the lock file is written).
@@ -21,7 +22,7 @@ export function writeFileAtomic(path: string, data: string, mode?: number): Writ
     const [written, writeErr] = vim.uv.fs_write(fd, data, 0);
     if (written !== data.length) failure = `write ${tmp}: ${writeErr ?? "short write"}`;
   }
-  if (failure === undefined) {
+  if (failure === undefined && opts?.durable !== false) {
     const [synced, syncErr] = vim.uv.fs_fsync(fd);
     if (!synced) failure = `fsync ${tmp}: ${syncErr}`;
   }
