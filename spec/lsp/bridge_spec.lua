@@ -72,6 +72,25 @@ describe('LSP tools through the bridge', function()
     assert.is_true(#text * 2 < #raw, ('%d bytes of text vs %d of JSON'):format(#text, #raw))
   end)
 
+  it('a cancelled call (notifications/cancelled) closes its review; nothing changes', function()
+    local before = bridge.read(project .. '/src/shape.ts')
+    c:call_async('lsp_rename', { path = 'src/shape.ts', line = 1, symbol = 'Shape', new_name = 'Form' }, { tag = 'r1', timeout = 30000 })
+    assert.is_true(vim.wait(20000, function()
+      return #bridge.reviews(nvim) == 1
+    end, 20), 'the review did not open')
+    assert.matches('File 1/3', nvim:lua([[
+      for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+        local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff
+        if v and v.role == 'proposal' then return vim.wo[w].winbar end
+      end
+    ]]), 1, true)
+    c:cancel('r1')
+    assert.is_true(vim.wait(5000, function()
+      return #bridge.reviews(nvim) == 0
+    end, 20), 'the review is still open')
+    assert.are.equal(before, bridge.read(project .. '/src/shape.ts'))
+  end)
+
   it('lsp_rename waits for the review in Neovim; accepted there, every file is renamed', function()
     local id = c:call_async('lsp_rename', { path = 'src/main.ts', line = 5, symbol = 'shapes', new_name = 'all' }, { timeout = 30000 })
     assert.is_true(vim.wait(20000, function()

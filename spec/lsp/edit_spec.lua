@@ -111,7 +111,7 @@ describe('LSP edit tools', function()
     assert.matches('diagnostics of the touched files', text, 1, true)
     assert.are.same({ 'import { double } from "./shape";', '', 'export const four = double(2);' }, lsp.disk(dir, 'src/fixme.ts'))
     assert.are.same(lsp.disk(dir, 'src/fixme.ts'), vim.api.nvim_buf_get_lines(buf, 0, -1, true))
-    -- The list is used up: the same id again is stale.
+    -- The list is used up: the same id again is refused.
     local again = lsp.call(ctx, 'lsp_apply_code_action', { id = tonumber(id) })
     assert.matches('ERROR: no code actions were listed yet: call lsp_code_actions first', again, 1, true)
   end)
@@ -128,6 +128,29 @@ describe('LSP edit tools', function()
     local again = lsp.ok(direct, 'lsp_formatting', { path = 'src/ugly.ts' })
     assert.matches('^OK: nothing to change', again)
     -- not disposed: two contexts share the selection tracker's augroup
+  end)
+
+  it('a code action id is stale once its file changed', function()
+    local list = lsp.ok(ctx, 'lsp_code_actions', { path = 'src/main.ts', line = 1, kind = 'source' })
+    assert.matches('\n  1  source', list)
+    vim.api.nvim_buf_set_lines(main_buf, 7, 7, true, { '' })
+    local text, is_error = lsp.call(ctx, 'lsp_apply_code_action', { id = 1 })
+    assert.is_true(is_error)
+    assert.matches('ERROR: code action 1 is stale: src/main.ts changed since lsp_code_actions listed it; call lsp_code_actions again', text, 1, true)
+    vim.api.nvim_buf_set_lines(main_buf, 7, 8, true, {})
+    vim.bo[main_buf].modified = false
+  end)
+
+  it('lsp_formatting of a line range changes only those lines; rejected, nothing changes', function()
+    vim.fn.writefile({ 'export const a =   1;', 'export const b =   2;' }, dir .. '/src/two.ts')
+    local direct = lsp.context({ agent = { review = false } })
+    local text = lsp.ok(direct, 'lsp_formatting', { path = 'src/two.ts', start_line = 2, end_line = 2 })
+    assert.matches('^OK: applied formatting of src/two.ts lines 2%-2: 1 edit in 1 file', text)
+    assert.are.same({ 'export const a =   1;', 'export const b = 2;' }, lsp.disk(dir, 'src/two.ts'))
+    local poll = lsp.start(ctx, 'lsp_formatting', { path = 'src/two.ts' })
+    vim.api.nvim_buf_delete(proposal(), { force = true })
+    assert.matches('^REJECTED: ', (finish(poll)))
+    assert.are.same({ 'export const a =   1;', 'export const b = 2;' }, lsp.disk(dir, 'src/two.ts'))
   end)
 
   it('lsp_rename accepted: every file renamed on disk and in its buffer, the user\'s unsaved buffer left unsaved', function()

@@ -5,6 +5,26 @@
 local h = require('tools.helpers')
 local M = {}
 
+-- busted runs each spec file insulated: modules first loaded in one file are unloaded after it. Neovim's own
+-- runtime modules must stay: on 0.12 vim.lsp.client holds the client list and the id counter, and a second
+-- copy loaded by a later file hands out ids that the first copy (still behind vim.lsp) cannot find, so no
+-- client ever attaches. They are kept (in a field of `vim`, which insulation does not restore) and put back.
+local pinned = rawget(vim, '_spec_pinned_modules') or {}
+rawset(vim, '_spec_pinned_modules', pinned)
+for name, mod in pairs(pinned) do
+  if package.loaded[name] == nil then
+    package.loaded[name] = mod
+  end
+end
+
+local function pin_runtime_modules()
+  for name, mod in pairs(package.loaded) do
+    if name:match('^vim%.') then
+      pinned[name] = mod
+    end
+  end
+end
+
 M.root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 M.server = M.root .. '/node_modules/.bin/typescript-language-server'
 M.tsserver = M.root .. '/node_modules/typescript-lsp/lib/tsserver.js'
@@ -101,6 +121,7 @@ end
 
 --- Stops every client and waits until they exited; removes the config autocmd.
 function M.stop_all()
+  pin_runtime_modules()
   pcall(vim.api.nvim_del_augroup_by_name, 'spec-lsp')
   -- Politely first (shutdown + exit), then by force.
   for _, force in ipairs({ false, true }) do

@@ -114,16 +114,25 @@ ____exports.waitForLspReady = defineLspTool({
                 function(____, c) return not isStopped(c) and (args.client_name == nil or c.name == args.client_name) end
             )
         end
-        local ok = waitReady(
-            ctx,
-            clients,
-            math.max(
-                0,
-                timeout - (vim.uv.now() - started)
+        local ____temp_4
+        if doc == nil and #clients() == 0 then
+            ____temp_4 = false
+        else
+            ____temp_4 = waitReady(
+                ctx,
+                clients,
+                math.max(
+                    0,
+                    timeout - (vim.uv.now() - started)
+                )
             )
-        )
+        end
+        local ok = ____temp_4
         local scope = doc ~= nil and doc.display or "this Neovim"
         local cs = clients()
+        if #cs == 0 and doc == nil then
+            failWith(((("no language server" .. (args.client_name ~= nil and (" named \"" .. args.client_name) .. "\"" or "")) .. " is running (") .. runningClients()) .. "): give the path of a file of the project, loading it starts its servers")
+        end
         if #cs == 0 then
             local target = doc ~= nil and ((("attached to " .. doc.display) .. " (filetype \"") .. tostring(vim.api.nvim_get_option_value("filetype", {buf = doc.buf}))) .. "\")" or "running"
             failWith(((((((("no language server" .. (args.client_name ~= nil and (" named \"" .. args.client_name) .. "\"" or "")) .. " ") .. target) .. " after ") .. tostring(timeout)) .. " ms (") .. runningClients()) .. "); configure one for this filetype in Neovim")

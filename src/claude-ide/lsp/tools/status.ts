@@ -66,9 +66,13 @@ export const waitForLspReady = defineLspTool({
     const doc = args.path !== undefined || args.buffer !== undefined ? openDoc(ctx, args) : undefined;
     const clients = () =>
       vim.lsp.get_clients(doc !== undefined ? { bufnr: doc.buf } : undefined).filter((c) => !isStopped(c) && (args.client_name === undefined || c.name === args.client_name));
-    const ok = waitReady(ctx, clients, math.max(0, timeout - (vim.uv.now() - started)));
+    // Without a file nothing can start a server: none running is an answer now, not after the timeout.
+    const ok = doc === undefined && clients().length === 0 ? false : waitReady(ctx, clients, math.max(0, timeout - (vim.uv.now() - started)));
     const scope = doc !== undefined ? doc.display : "this Neovim";
     const cs = clients();
+    if (cs.length === 0 && doc === undefined) {
+      failWith(`no language server${args.client_name !== undefined ? ` named "${args.client_name}"` : ""} is running (${runningClients()}): give the path of a file of the project, loading it starts its servers`);
+    }
     if (cs.length === 0) {
       const target = doc !== undefined ? `attached to ${doc.display} (filetype "${vim.api.nvim_get_option_value("filetype", { buf: doc.buf })}")` : "running";
       failWith(`no language server${args.client_name !== undefined ? ` named "${args.client_name}"` : ""} ${target} after ${timeout} ms (${runningClients()}); configure one for this filetype in Neovim`);
