@@ -6,6 +6,9 @@
 //        initializes a session with each server, then alternates sequential tools/call requests between them
 //        (each sent after the previous answer) so that both see the same machine load; after WARMUP
 //        unmeasured calls each, prints {"a":[ms...],"b":[ms...]} with CALLS round-trip times per server.
+//   node protocol_roundtrip_driver.mjs many CLIENTS CALLS PORT_A TOKEN_A PORT_B TOKEN_B
+//        CLIENTS connections to one server at a time (A, then B, then A and B again), all calling at once,
+//        each CALLS sequential tools/call requests; prints {"a":[ms...],"b":[ms...]} (every call's time).
 import WebSocket, { WebSocketServer } from "ws";
 
 const [mode, ...args] = process.argv.slice(2);
@@ -79,7 +82,49 @@ async function client(calls, warmup, portA, tokenA, portB, tokenB) {
   for (const c of conns) c.ws.close();
 }
 
+/** CLIENTS connections to one server, all calling at once; resolves with every call's time (ms). */
+async function burst(clients, calls, port, token) {
+  const conns = await Promise.all(Array.from({ length: clients }, () => open(port, token)));
+  for (const c of conns) {
+    await c.request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } });
+    c.notify("notifications/initialized");
+  }
+  const ms = [];
+  await Promise.all(
+    conns.map(async (c) => {
+      for (let i = 0; i < calls; i++) {
+        const started = process.hrtime.bigint();
+        await c.request("tools/call", { name: "noop", arguments: {}, _meta: { progressToken: i } });
+        ms.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }),
+  );
+  for (const c of conns) c.ws.close();
+  return ms;
+}
+
+async function many(clients, calls, portA, tokenA, portB, tokenB) {
+  const out = { a: [], b: [] };
+  // Two rounds each, alternating, so that both servers see the same machine load on average.
+  for (let round = 0; round < 2; round++) {
+    out.a.push(...(await burst(clients, calls, portA, tokenA)));
+    out.b.push(...(await burst(clients, calls, portB, tokenB)));
+  }
+  // 20,000 numbers: wait until the pipe took them all (process.exit would cut the output short).
+  await new Promise((done) => process.stdout.write(JSON.stringify(out) + "\n", done));
+}
+
 if (mode === "server") server();
+else if (mode === "many") {
+  const [clients, calls, portA, tokenA, portB, tokenB] = args;
+  many(Number(clients), Number(calls), Number(portA), tokenA, Number(portB), tokenB).then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(String(err && err.stack ? err.stack : err) + "\n");
+      process.exit(1);
+    },
+  );
+}
 else if (mode === "client") {
   const [calls, warmup, portA, tokenA, portB, tokenB] = args;
   client(Number(calls), Number(warmup), Number(portA), tokenA, Number(portB), tokenB).then(
