@@ -106,7 +106,21 @@ function EditPlan.prototype.file(self, path)
     local f = self.files[path]
     if f == nil then
         local before = currentLines(path)
-        f = {path = path, before = before, after = before or ({}), edits = 0}
+        local serverCreated = false
+        if self.commandStarted ~= nil and before ~= nil and findBuffer(path) == nil then
+            local stat = vim.uv.fs_stat(path)
+            if stat ~= nil and stat.size == 0 and stat.mtime.sec >= self.commandStarted - 1 then
+                before = nil
+                serverCreated = true
+            end
+        end
+        f = {
+            path = path,
+            before = before,
+            after = before or ({}),
+            edits = 0,
+            serverCreated = serverCreated
+        }
         self.files[path] = f
         local ____self_order_0 = self.order
         ____self_order_0[#____self_order_0 + 1] = path
@@ -140,7 +154,7 @@ function EditPlan.prototype.addWorkspaceEdit(self, edit, encoding)
                         ____exists_3 = (____opt_1 and ____opt_1.overwrite) ~= true
                     end
                     if ____exists_3 then
-                        goto __continue24
+                        goto __continue26
                     end
                     local f = self:file(path)
                     local ____exists_4
@@ -157,7 +171,7 @@ function EditPlan.prototype.addWorkspaceEdit(self, edit, encoding)
                     failWith(("the server's edit " .. which) .. ": file renames and deletions are not supported by the LSP tools yet, so nothing was changed (do that step with a shell command, after asking the user)")
                 end
             end
-            ::__continue24::
+            ::__continue26::
         end
         return
     end
@@ -219,6 +233,23 @@ local function diagnosticsAfter(ctx, bufs, published)
     local shown = __TS__ArraySlice(rows, 0, MAX_DIAGNOSTICS)
     local more = #rows > #shown and ("\n  … " .. tostring(#rows - #shown)) .. " more: get_diagnostics" or ""
     return ((("diagnostics of the touched files" .. stale) .. ":\n") .. table.concat(shown, "\n")) .. more
+end
+--- Removes the empty files the server created for a rejected edit (still empty, no buffer). Their display paths.
+local function removeServerCreated(files)
+    local removed = {}
+    for ____, f in ipairs(files) do
+        do
+            if f.serverCreated ~= true or findBuffer(f.path) ~= nil then
+                goto __continue50
+            end
+            local stat = vim.uv.fs_stat(f.path)
+            if stat ~= nil and stat.size == 0 and (vim.uv.fs_unlink(f.path)) ~= nil then
+                removed[#removed + 1] = displayPath(f.path)
+            end
+        end
+        ::__continue50::
+    end
+    return removed
 end
 --- Shows the plan in one review (unless the user turned review off), waits for the decision, applies it on
 -- accept. `what` names the edit for the user and the model (e.g. "rename of double to twice").
@@ -285,7 +316,9 @@ function ____exports.reviewAndApply(ctx, plan, what)
             function() return review:cancel() end
         )
         if not outcome.accepted then
-            return textResult(((("REJECTED: the user rejected " .. what) .. " (") .. scope) .. ") in Neovim's review; nothing changed. Do not retry the same edit: ask the user what they want instead.")
+            local removed = removeServerCreated(files)
+            local note = #removed > 0 and (((((" (the empty file" .. (#removed == 1 and "" or "s")) .. " ") .. table.concat(removed, ", ")) .. " the server created for it ") .. (#removed == 1 and "was" or "were")) .. " removed again)" or ""
+            return textResult(((((("REJECTED: the user rejected " .. what) .. " (") .. scope) .. ") in Neovim's review; nothing changed") .. note) .. ". Do not retry the same edit: ask the user what they want instead.")
         end
         finals = outcome.files
     end

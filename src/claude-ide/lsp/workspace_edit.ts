@@ -26,6 +26,8 @@ export interface FileEdit {
   before: string[] | undefined;
   after: string[];
   edits: number;
+  /** An empty file the server itself created while its command ran (removed again on a rejection). */
+  serverCreated?: boolean;
 }
 
 /** The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`). */
@@ -78,12 +80,25 @@ export interface WorkspaceEdit {
 export class EditPlan {
   private readonly files = new LuaMap<string, FileEdit>();
   private readonly order: string[] = [];
+  /**
+   * Set while a server command runs (os.time() at its start): an empty file written since then is one the
+   * server created for its edit (typescript-language-server's "Move to a new file" does), so it counts as new.
+   */
+  commandStarted?: number;
 
   private file(path: string): FileEdit {
     let f = this.files.get(path);
     if (f === undefined) {
-      const before = currentLines(path);
-      f = { path, before, after: before ?? [], edits: 0 };
+      let before = currentLines(path);
+      let serverCreated = false;
+      if (this.commandStarted !== undefined && before !== undefined && findBuffer(path) === undefined) {
+        const [stat] = vim.uv.fs_stat(path);
+        if (stat !== undefined && stat.size === 0 && stat.mtime.sec >= this.commandStarted - 1) {
+          before = undefined;
+          serverCreated = true;
+        }
+      }
+      f = { path, before, after: before ?? [], edits: 0, serverCreated };
       this.files.set(path, f);
       this.order.push(path);
     }
@@ -158,6 +173,17 @@ function diagnosticsAfter(ctx: ToolContext, bufs: Buf[], published: LuaSet<Buf>)
   return `diagnostics of the touched files${stale}:\n${shown.join("\n")}${more}`;
 }
 
+/** Removes the empty files the server created for a rejected edit (still empty, no buffer). Their display paths. */
+function removeServerCreated(files: FileEdit[]): string[] {
+  const removed: string[] = [];
+  for (const f of files) {
+    if (f.serverCreated !== true || findBuffer(f.path) !== undefined) continue;
+    const [stat] = vim.uv.fs_stat(f.path);
+    if (stat !== undefined && stat.size === 0 && vim.uv.fs_unlink(f.path)[0] !== undefined) removed.push(displayPath(f.path));
+  }
+  return removed;
+}
+
 /**
  * Shows the plan in one review (unless the user turned review off), waits for the decision, applies it on
  * accept. `what` names the edit for the user and the model (e.g. "rename of double to twice").
@@ -199,7 +225,9 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
       () => review.cancel(),
     );
     if (!outcome.accepted) {
-      return textResult(`REJECTED: the user rejected ${what} (${scope}) in Neovim's review; nothing changed. Do not retry the same edit: ask the user what they want instead.`);
+      const removed = removeServerCreated(files);
+      const note = removed.length > 0 ? ` (the empty file${removed.length === 1 ? "" : "s"} ${removed.join(", ")} the server created for it ${removed.length === 1 ? "was" : "were"} removed again)` : "";
+      return textResult(`REJECTED: the user rejected ${what} (${scope}) in Neovim's review; nothing changed${note}. Do not retry the same edit: ask the user what they want instead.`);
     }
     finals = outcome.files;
   }

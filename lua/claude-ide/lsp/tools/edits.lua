@@ -97,6 +97,7 @@ local function executeCapturing(ctx, client, command, buf, plan)
         end
         return {applied = true}
     end
+    plan.commandStarted = os.time()
     local answers = requestAll(
         ctx,
         {{client = client, method = "workspace/executeCommand", params = {command = command.command, arguments = command.arguments}}},

@@ -64,6 +64,7 @@ function executeCapturing(ctx: ToolContext, client: vim.lsp.Client, command: Com
     }
     return { applied: true };
   };
+  plan.commandStarted = os.time();
   const answers = requestAll(ctx, [{ client, method: "workspace/executeCommand", params: { command: command.command, arguments: command.arguments } }], buf, ctx.config.agent.lsp_timeout_ms, restore);
   restore();
   if (captureError !== undefined) return captureError;
