@@ -116,11 +116,21 @@ function M.configure(dir)
       }, { bufnr = ev.buf })
     end,
   })
+  M.cd(dir)
+end
+
+--- Changes Neovim's cwd for a spec; stop_all() changes it back (later spec files find the repo by the cwd).
+function M.cd(dir)
+  M.saved_cwd = M.saved_cwd or vim.fn.getcwd()
   vim.cmd('cd ' .. vim.fn.fnameescape(dir))
 end
 
 --- Stops every client and waits until they exited; removes the config autocmd.
 function M.stop_all()
+  if M.saved_cwd then
+    vim.cmd('cd ' .. vim.fn.fnameescape(M.saved_cwd))
+    M.saved_cwd = nil
+  end
   pin_runtime_modules()
   pcall(vim.api.nvim_del_augroup_by_name, 'spec-lsp')
   -- Politely first (shutdown + exit), then by force.
