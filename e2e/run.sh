@@ -112,7 +112,8 @@ cat > "$HOME/.claude.json" <<EOF
 {"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
  "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
  "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []},
-              "$WORK/agent-project": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
+              "$WORK/agent-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
+              "$WORK/lsp-project": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
 EOF
 
 # Neovim with the plugin, as `make run` starts it, but headless and listening for the driver.
@@ -229,6 +230,66 @@ if ((failed > 0)); then
   tail -c 3000 "$WORK/agent-api.jsonl"
 fi
 kill "$AGENT_API_PID" 2>/dev/null
+
+# 8. The LSP tools: a Neovim whose user config attaches typescript-language-server (npm dev dependency) runs
+# :ClaudeCode; the model waits for the server, finds the references of a function (compact text reaching the
+# API) and renames it across files, accepted in Neovim's one review for all the files.
+LSP_PROJECT="$WORK/lsp-project"
+LSP_SOCK="$WORK/nvim-lsp.sock"
+LSP_PORT=$((API_PORT + 2))
+mkdir -p "$LSP_PROJECT/src"
+printf '{ "compilerOptions": { "strict": true, "target": "ES2020", "module": "commonjs" }, "include": ["src"] }\n' > "$LSP_PROJECT/tsconfig.json"
+printf 'export function double(x: number): number {\n  return x * 2;\n}\n' > "$LSP_PROJECT/src/shape.ts"
+printf 'import { double } from "./shape";\n\nexport const four = double(2);\nexport const eight = double(four);\n' > "$LSP_PROJECT/src/main.ts"
+cat > "$WORK/lsp-init.lua" <<LUA
+vim.api.nvim_create_autocmd('FileType', {
+  pattern = 'typescript',
+  callback = function(ev)
+    if vim.bo[ev.buf].buftype ~= '' then return end
+    vim.lsp.start({ name = 'ts_ls', cmd = { '$ROOT/node_modules/.bin/typescript-language-server', '--stdio' }, root_dir = '$LSP_PROJECT',
+      init_options = { tsserver = { path = '$ROOT/node_modules/typescript-lsp/lib/tsserver.js' } } }, { bufnr = ev.buf })
+  end,
+})
+require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' }, agent = { lsp_timeout_ms = 20000 } })
+-- -c runs after src/main.ts was loaded: its FileType came before this config.
+vim.cmd('doautocmd FileType')
+LUA
+cat > "$WORK/lsp-scenario.json" <<JSON
+[
+  {"tool": "ToolSearch", "input": {"query": "select:mcp__nvim__wait_for_lsp_ready,mcp__nvim__lsp_references,mcp__nvim__lsp_rename", "max_results": 5}},
+  {"tool": "mcp__nvim__wait_for_lsp_ready", "input": {"path": "src/main.ts", "timeout_ms": 30000}},
+  {"tool": "mcp__nvim__lsp_references", "input": {"path": "src/shape.ts", "line": 1, "symbol": "double"}},
+  {"tool": "mcp__nvim__lsp_rename", "input": {"path": "src/shape.ts", "line": 1, "symbol": "double", "new_name": "twice"}},
+  {"text": "Rename done."}
+]
+JSON
+node "$ROOT/e2e/fake-anthropic.mjs" "$LSP_PORT" "$WORK/lsp-scenario.json" "$WORK/lsp-api.jsonl" > "$WORK/lsp-api.out" 2>&1 &
+LSP_API_PID=$!
+lnv() { "$NVIM" --clean --headless --server "$LSP_SOCK" --remote-expr "$1" 2>/dev/null; }
+lsp_log_has() { grep -qF -- "$1" "$WORK/lsp-api.jsonl" 2>/dev/null; }
+lsp_screen_has() { tmux -S "$TMUX_SOCK" capture-pane -p -t lsp | grep -qF -- "$1"; }
+lsp_has_diff_tab() { [[ "$(lnv "len(filter(gettabinfo(), {_, t -> has_key(t.variables, 'claude_ide_diff')}))")" -ge 1 ]]; }
+tmux -S "$TMUX_SOCK" new-session -d -s lsp -x 200 -y 50 -c "$LSP_PROJECT" \
+  "env NO_PROXY=127.0.0.1,localhost,::1 ANTHROPIC_API_KEY=sk-ant-e2e-fake ANTHROPIC_BASE_URL=http://127.0.0.1:$LSP_PORT \
+   DISABLE_TELEMETRY=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
+   $NVIM --clean --listen $LSP_SOCK --cmd 'set rtp^=$ROOT' -c 'luafile $WORK/lsp-init.lua' src/main.ts; sleep 600"
+wait_for 10 test -S "$LSP_SOCK" || echo "the LSP Neovim did not start"
+lnv "execute('ClaudeCode')" >/dev/null
+wait_for 30 lsp_screen_has "? for shortcuts"
+tmux -S "$TMUX_SOCK" send-keys -t lsp -l "Rename double to twice everywhere"; sleep 0.3
+tmux -S "$TMUX_SOCK" send-keys -t lsp Enter
+check "lsp: wait_for_lsp_ready reaches the model" wait_for 60 lsp_log_has "OK: ready for src/main.ts"
+check "lsp: lsp_references reaches the model as grouped text" wait_for 30 lsp_log_has "4 references in 2 files"
+check "lsp: lsp_rename opens Neovim's review" wait_for 30 lsp_has_diff_tab
+check "lsp: nothing renamed while the review is open" grep -q "function double" "$LSP_PROJECT/src/shape.ts"
+lnv "execute('ClaudeCodeDiffAccept')" >/dev/null
+check "lsp: accepted, both files renamed on disk" wait_for 20 grep -q "export const eight = twice(four);" "$LSP_PROJECT/src/main.ts"
+check "lsp: the model is told the rename was applied" wait_for 20 lsp_log_has "OK: applied rename of"
+if ((failed > 0)); then
+  echo "--- LSP Neovim screen ---"; tmux -S "$TMUX_SOCK" capture-pane -p -t lsp
+  tail -c 3000 "$WORK/lsp-api.jsonl"
+fi
+kill "$LSP_API_PID" 2>/dev/null
 
 if ((failed > 0)); then
   echo "--- CLI screen ---"; screen
