@@ -119,7 +119,7 @@ local function isJsonObject(value)
     if type(value) ~= "table" then
         return false
     end
-    if vim.tbl_isempty(value) then
+    if (next(value)) == nil then
         return getmetatable(value) ~= nil
     end
     return not vim.islist(value)
@@ -134,7 +134,7 @@ function ____exports.decodeMessage(text)
         return invalid(nil, ____exports.ErrorCode.ParseError, "Parse error: " .. decoded.error)
     end
     local msg = decoded.value
-    if type(msg) == "table" and not vim.tbl_isempty(msg) and vim.islist(msg) then
+    if type(msg) == "table" and (next(msg)) ~= nil and vim.islist(msg) then
         return invalid(nil, ____exports.ErrorCode.InvalidRequest, "Invalid Request: batches are not supported")
     end
     if not isJsonObject(msg) then

@@ -47,7 +47,7 @@ local function idKey(id)
         return "n" .. id.text
     end
     if type(id) == "number" then
-        return "n" .. string.format("%.17g", id)
+        return "n" .. (id % 1 == 0 and math.abs(id) < 100000000000000 and tostring(id) or string.format("%.17g", id))
     end
     if type(id) == "string" then
         return "s" .. id

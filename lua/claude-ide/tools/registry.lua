@@ -7,11 +7,11 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectEntries = ____lualib.__TS__ObjectEntries
 local __TS__TypeOf = ____lualib.__TS__TypeOf
-local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
 local __TS__ArraySort = ____lualib.__TS__ArraySort
+local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
-local schemaToJson, isList, typeName, matchesType
+local schemaToJson, isList, typeName, matchesType, sortedNames, sortedNamesOf
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
@@ -43,7 +43,7 @@ function schemaToJson(schema)
     return out
 end
 function isList(value)
-    return type(value) == "table" and (vim.islist(value) or vim.tbl_isempty(value))
+    return type(value) == "table" and ((next(value)) == nil or vim.islist(value))
 end
 function typeName(value)
     if value == vim.NIL then
@@ -70,8 +70,14 @@ function matchesType(value, expected)
     end
     return actual == expected
 end
---- Checks `value` against `schema`. Returns a message naming the argument (`"filePath" must be a string`) or
--- undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
+function sortedNames(properties)
+    local names = sortedNamesOf[properties]
+    if names == nil then
+        names = __TS__ArraySort(__TS__ObjectKeys(properties))
+        sortedNamesOf[properties] = names
+    end
+    return names
+end
 function ____exports.checkValue(schema, value, path)
     if schema.anyOf ~= nil then
         local problems = {}
@@ -133,18 +139,18 @@ function ____exports.checkValue(schema, value, path)
             end
         end
         local properties = schema.properties or ({})
-        for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(properties))) do
+        for ____, name in ipairs(sortedNames(properties)) do
             do
                 local v = value[name]
                 if v == nil or v == vim.NIL then
-                    goto __continue48
+                    goto __continue50
                 end
                 local err = ____exports.checkValue(properties[name], v, path == "" and name or (path .. ".") .. name)
                 if err ~= nil then
                     return err
                 end
             end
-            ::__continue48::
+            ::__continue50::
         end
         if schema.additionalProperties == false then
             for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(value))) do
@@ -207,4 +213,5 @@ end
 function Registry.prototype.check(self, tool, args)
     return ____exports.checkValue(tool.inputSchema, args, "")
 end
+sortedNamesOf = setmetatable({}, {__mode = "k"})
 return ____exports

@@ -93,6 +93,9 @@ function ____exports.listenLoopback(opts)
     local tried = opts.portRange ~= nil and (("ports " .. tostring(opts.portRange[1])) .. "-") .. tostring(opts.portRange[2]) or "port " .. tostring(candidates[1])
     return {ok = false, error = (("cannot listen on 127.0.0.1 (" .. tried) .. "): ") .. lastError}
 end
+local function writeTo(handle, data, done)
+    handle:write(data, done)
+end
 --- One accepted TCP connection.
 ____exports.Socket = __TS__Class()
 local Socket = ____exports.Socket
@@ -103,6 +106,15 @@ function Socket.prototype.____constructor(self, handle, events, log)
     self.log = log
     self.closed = false
     self.ending = false
+    self.onWritten = ____exports.guard(
+        log,
+        "write",
+        function(e)
+            if e ~= nil then
+                log("debug", "write: " .. e)
+            end
+        end
+    )
     handle:nodelay(true)
     local started, err = pcall(function() return handle:read_start(____exports.guard(
         log,
@@ -138,18 +150,7 @@ function Socket.prototype.write(self, data)
     if self.closed or self.ending then
         return
     end
-    local ok, err = pcall(function() return self.handle:write(
-        data,
-        ____exports.guard(
-            self.log,
-            "write",
-            function(e)
-                if e ~= nil then
-                    self.log("debug", "write: " .. e)
-                end
-            end
-        )
-    ) end)
+    local ok, err = pcall(writeTo, self.handle, data, self.onWritten)
     if not ok then
         self.log(
             "debug",

@@ -37,6 +37,10 @@ function WsListener.prototype.____constructor(self, opts)
     self.live = {}
     self.nextId = 1
     self.closed = false
+    self.pending = {}
+    self.pendingSlots = 0
+    self.pendingScheduled = false
+    self.runPendingOnLoop = function() return self:runPending() end
     local onLog = opts.onLog
     self.log = function(level, msg)
         if onLog ~= nil then
@@ -131,7 +135,44 @@ function WsListener.prototype.forget(self, conn)
     self.live[conn] = nil
 end
 function WsListener.prototype.defer(self, what, fn)
-    vim.schedule(guard(self.log, what, fn))
+    self:enqueue(
+        guard(self.log, what, fn),
+        nil
+    )
+end
+function WsListener.prototype.deliver(self, conn, text)
+    self:enqueue(conn, text)
+end
+function WsListener.prototype.enqueue(self, first, second)
+    local n = self.pendingSlots
+    self.pending[n + 1] = first
+    self.pending[n + 1 + 1] = second
+    self.pendingSlots = n + 2
+    if self.pendingScheduled then
+        return
+    end
+    self.pendingScheduled = true
+    vim.schedule(self.runPendingOnLoop)
+end
+function WsListener.prototype.runPending(self)
+    local queue = self.pending
+    local slots = self.pendingSlots
+    self.pending = {}
+    self.pendingSlots = 0
+    self.pendingScheduled = false
+    do
+        local i = 0
+        while i < slots do
+            local first = queue[i + 1]
+            local second = queue[i + 1 + 1]
+            if second == nil then
+                first()
+            else
+                first:dispatch(second)
+            end
+            i = i + 2
+        end
+    end
 end
 function WsListener.prototype.startKeepalive(self)
     local ____self_opts_keepalive_3 = self.opts.keepalive
@@ -337,27 +378,24 @@ function WsConnection.prototype.onFrameData(self, chunk)
 end
 function WsConnection.prototype.onFrame(self, event)
     repeat
-        local ____switch74 = event.kind
-        local ____cond74 = ____switch74 == "text"
-        if ____cond74 then
+        local ____switch83 = event.kind
+        local ____cond83 = ____switch83 == "text"
+        if ____cond83 then
             if self.state == "open" then
                 local text = event.data
-                self.listener:defer(
-                    "onMessage",
-                    function() return self.handlers.onMessage(text) end
-                )
+                self.listener:deliver(self, text)
             end
             return
         end
-        ____cond74 = ____cond74 or ____switch74 == "binary"
-        if ____cond74 then
+        ____cond83 = ____cond83 or ____switch83 == "binary"
+        if ____cond83 then
             if self.state == "open" then
                 self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
             end
             return
         end
-        ____cond74 = ____cond74 or ____switch74 == "ping"
-        if ____cond74 then
+        ____cond83 = ____cond83 or ____switch83 == "ping"
+        if ____cond83 then
             if self.state == "open" then
                 self.socket:write(frame().frameParts(
                     frame().Opcode.Pong,
@@ -366,17 +404,17 @@ function WsConnection.prototype.onFrame(self, event)
             end
             return
         end
-        ____cond74 = ____cond74 or ____switch74 == "pong"
-        if ____cond74 then
+        ____cond83 = ____cond83 or ____switch83 == "pong"
+        if ____cond83 then
             return
         end
-        ____cond74 = ____cond74 or ____switch74 == "close"
-        if ____cond74 then
+        ____cond83 = ____cond83 or ____switch83 == "close"
+        if ____cond83 then
             self:onPeerClose(event.code, event.reason)
             return
         end
-        ____cond74 = ____cond74 or ____switch74 == "error"
-        if ____cond74 then
+        ____cond83 = ____cond83 or ____switch83 == "error"
+        if ____cond83 then
             self:fail(event.code, event.reason)
             return
         end
@@ -448,6 +486,15 @@ function WsConnection.prototype.onSocketClosed(self)
         "onClose",
         function() return self.handlers.onClose(code, reason) end
     )
+end
+function WsConnection.prototype.dispatch(self, text)
+    local ok, err = pcall(self.handlers.onMessage, text)
+    if not ok then
+        self.listener.log(
+            "warn",
+            "onMessage: " .. tostring(err)
+        )
+    end
 end
 function WsConnection.prototype.startTimer(self, ms, fn)
     self:stopTimer()

@@ -27,6 +27,6 @@ function ____exports.decode(text)
 end
 --- True for a decoded JSON object (a Lua table that is not a non-empty list).
 function ____exports.isObject(value)
-    return type(value) == "table" and not (vim.islist(value) and not vim.tbl_isempty(value))
+    return type(value) == "table" and not ((next(value)) ~= nil and vim.islist(value))
 end
 return ____exports

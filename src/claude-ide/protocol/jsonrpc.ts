@@ -118,7 +118,8 @@ function invalid(id: Id | undefined, code: number, reason: string): Message {
 /** A JSON object (not an array, not a scalar). Non-empty lists are arrays; `{}` decodes with a dict metatable. */
 function isJsonObject(value: unknown): value is { [key: string]: unknown } {
   if (type(value) !== "table") return false;
-  if (vim.tbl_isempty(value as object)) return getmetatable(value) !== undefined;
+  // next() rather than vim.tbl_isempty (which validates its argument): this runs for every message.
+  if (next(value as object)[0] === undefined) return getmetatable(value) !== undefined;
   return !vim.islist(value);
 }
 
@@ -132,7 +133,7 @@ export function decodeMessage(text: string): Message {
   const decoded = decodeJson(text);
   if (!decoded.ok) return invalid(undefined, ErrorCode.ParseError, `Parse error: ${decoded.error}`);
   const msg = decoded.value;
-  if (type(msg) === "table" && !vim.tbl_isempty(msg as object) && vim.islist(msg)) {
+  if (type(msg) === "table" && next(msg as object)[0] !== undefined && vim.islist(msg)) {
     return invalid(undefined, ErrorCode.InvalidRequest, "Invalid Request: batches are not supported");
   }
   if (!isJsonObject(msg)) return invalid(undefined, ErrorCode.InvalidRequest, "Invalid Request: not a JSON object");

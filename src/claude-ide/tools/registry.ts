@@ -52,7 +52,7 @@ function schemaToJson(schema: JsonSchema): object {
 
 /** A decoded JSON array: a Lua list, or an empty table (`[]` and `{}` decode alike). */
 function isList(value: unknown): value is unknown[] {
-  return type(value) === "table" && (vim.islist(value) || vim.tbl_isempty(value as object));
+  return type(value) === "table" && (next(value as object)[0] === undefined || vim.islist(value));
 }
 
 function typeName(value: unknown): string {
@@ -75,6 +75,18 @@ function matchesType(value: unknown, expected: string): boolean {
  * Checks `value` against `schema`. Returns a message naming the argument (`"filePath" must be a string`) or
  * undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
  */
+/** The sorted property names of each schema's `properties`, computed once per schema (not per call). */
+const sortedNamesOf = setmetatable(new LuaTable<object, string[]>(), { __mode: "k" });
+
+function sortedNames(properties: { [name: string]: JsonSchema }): string[] {
+  let names = sortedNamesOf.get(properties);
+  if (names === undefined) {
+    names = Object.keys(properties).sort();
+    sortedNamesOf.set(properties, names);
+  }
+  return names;
+}
+
 export function checkValue(schema: JsonSchema, value: unknown, path: string): string | undefined {
   if (schema.anyOf !== undefined) {
     const problems: string[] = [];
@@ -114,7 +126,7 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
     }
     const properties = schema.properties ?? {};
     // Sorted, so that of several bad arguments the same one is named every time.
-    for (const name of Object.keys(properties).sort()) {
+    for (const name of sortedNames(properties)) {
       const v = value[name];
       // null for an optional argument means "not given".
       if (v === undefined || v === vim.NIL) continue;

@@ -84,6 +84,10 @@ export interface SocketEvents {
   onClosed(): void;
 }
 
+function writeTo(this: void, handle: vim.uv.Tcp, data: string | string[], done: (this: void, err: vim.uv.Err) => void): void {
+  handle.write(data, done);
+}
+
 /** One accepted TCP connection. */
 export class Socket {
   private closed = false;
@@ -96,6 +100,9 @@ export class Socket {
     private readonly events: SocketEvents,
     private readonly log: LogFn,
   ) {
+    this.onWritten = guard(log, "write", (e: vim.uv.Err) => {
+      if (e !== undefined) log("debug", `write: ${e}`);
+    });
     handle.nodelay(true);
     const [started, err] = pcall(() => handle.read_start(guard(log, "read", (e, data) => this.onRead(e, data))));
     if (!started) {
@@ -118,17 +125,13 @@ export class Socket {
     return this.closed;
   }
 
+  /** Called when a write completed (made once, not per write). */
+  private readonly onWritten: (this: void, err: vim.uv.Err) => void;
+
   /** Queues bytes; a list of strings is written in order without being joined. */
   write(data: string | string[]): void {
     if (this.closed || this.ending) return;
-    const [ok, err] = pcall(() =>
-      this.handle.write(
-        data,
-        guard(this.log, "write", (e) => {
-          if (e !== undefined) this.log("debug", `write: ${e}`);
-        }),
-      ),
-    );
+    const [ok, err] = pcall(writeTo, this.handle, data, this.onWritten);
     if (!ok) this.log("debug", `write: ${tostring(err)}`);
   }
 

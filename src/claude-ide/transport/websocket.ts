@@ -44,6 +44,15 @@ class WsListener implements Listener {
   private readonly live = new LuaSet<WsConnection>();
   private nextId = 1;
   private closed = false;
+  /**
+   * Work for the main loop, in the order it happened, run by one vim.schedule per burst: a message is a
+   * (connection, text) pair (no closure per message), anything else a function with `undefined` beside it.
+   */
+  private pending: unknown[] = [];
+  /** Slots used in `pending` (it is cleared by hand, never holey, so no `length` of a table with holes). */
+  private pendingSlots = 0;
+  private pendingScheduled = false;
+  private readonly runPendingOnLoop: (this: void) => void = () => this.runPending();
 
   constructor(readonly opts: ListenOptions) {
     const onLog = opts.onLog;
@@ -111,9 +120,40 @@ class WsListener implements Listener {
     this.live.delete(conn);
   }
 
-  /** Runs `fn` on the main loop (after everything scheduled before it), protected. */
+  /** Runs `fn` on the main loop (after everything deferred before it), protected. */
   defer(what: string, fn: (this: void) => void): void {
-    vim.schedule(guard(this.log, what, fn));
+    this.enqueue(guard(this.log, what, fn), undefined);
+  }
+
+  /** Hands `text` to `conn`'s onMessage on the main loop, in order with everything else deferred. */
+  deliver(conn: WsConnection, text: string): void {
+    this.enqueue(conn, text);
+  }
+
+  private enqueue(first: unknown, second: unknown): void {
+    const n = this.pendingSlots;
+    this.pending[n] = first;
+    this.pending[n + 1] = second;
+    this.pendingSlots = n + 2;
+    if (this.pendingScheduled) return;
+    this.pendingScheduled = true;
+    vim.schedule(this.runPendingOnLoop);
+  }
+
+  private runPending(): void {
+    // This batch; work queued meanwhile starts the next one (so a handler that runs the loop, vim.wait,
+    // still sees later messages handled, as with one vim.schedule each).
+    const queue = this.pending;
+    const slots = this.pendingSlots;
+    this.pending = [];
+    this.pendingSlots = 0;
+    this.pendingScheduled = false;
+    for (let i = 0; i < slots; i += 2) {
+      const first = queue[i];
+      const second = queue[i + 1];
+      if (second === undefined) (first as (this: void) => void)();
+      else (first as WsConnection).dispatch(second as string);
+    }
   }
 
   private startKeepalive(): void {
@@ -277,7 +317,7 @@ class WsConnection implements Connection {
       case "text":
         if (this.state === "open") {
           const text = event.data;
-          this.listener.defer("onMessage", () => this.handlers.onMessage(text));
+          this.listener.deliver(this, text);
         }
         return;
       case "binary":
@@ -347,6 +387,12 @@ class WsConnection implements Connection {
     const [code, reason] = [this.closeCode, this.closeReason];
     this.listener.log("debug", `connection ${this.id} closed: ${code} ${reason}`);
     this.listener.defer("onClose", () => this.handlers.onClose(code, reason));
+  }
+
+  /** A message on the main loop (the listener's drain): to the owner's onMessage, protected. */
+  dispatch(text: string): void {
+    const [ok, err] = pcall(this.handlers.onMessage, text);
+    if (!ok) this.listener.log("warn", `onMessage: ${tostring(err)}`);
   }
 
   private startTimer(ms: number, fn: () => void): void {

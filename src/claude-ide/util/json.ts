@@ -26,5 +26,6 @@ export function decode(text: string): DecodeResult {
 
 /** True for a decoded JSON object (a Lua table that is not a non-empty list). */
 export function isObject(value: unknown): value is { [key: string]: unknown } {
-  return type(value) === "table" && !(vim.islist(value) && !vim.tbl_isempty(value as object));
+  // next() rather than vim.tbl_isempty, which validates its argument: this runs several times per message.
+  return type(value) === "table" && !(next(value as object)[0] !== undefined && vim.islist(value));
 }
