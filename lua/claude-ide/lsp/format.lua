@@ -14,18 +14,50 @@ local ____state = require("claude-ide.agent.state")
 local displayPath = ____state.displayPath
 local ____encoding = require("claude-ide.lsp.encoding")
 local displayColumn = ____encoding.displayColumn
+--- The file path of a `file://` URI (other schemes are kept as they are).
+function ____exports.uriPath(uri)
+    if not vim.startswith(uri, "file://") then
+        return uri
+    end
+    return uriCandidates(uri)[1] or normalizePath(uri)
+end
 --- Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each.
 ____exports.Texts = __TS__Class()
 local Texts = ____exports.Texts
 Texts.name = "Texts"
 function Texts.prototype.____constructor(self)
     self.cache = {}
+    self.paths = {}
+end
+function Texts.prototype.path(self, uri)
+    local path = self.paths[uri]
+    if path == nil then
+        path = ____exports.uriPath(uri)
+        self.paths[uri] = path
+    end
+    return path
+end
+function Texts.prototype.loadedBuffer(self, path)
+    if self.byName == nil then
+        self.byName = {}
+        for ____, b in ipairs(vim.api.nvim_list_bufs()) do
+            if vim.api.nvim_buf_is_loaded(b) and vim.api.nvim_get_option_value("buftype", {buf = b}) == "" then
+                self.byName[vim.api.nvim_buf_get_name(b)] = b
+            end
+        end
+    end
+    local buf = self.byName[path]
+    if buf ~= nil then
+        return buf
+    end
+    local found = findBuffer(path)
+    return found ~= nil and vim.api.nvim_buf_is_loaded(found) and found or nil
 end
 function Texts.prototype.lines(self, path)
     local lines = self.cache[path]
     if lines == nil then
-        local buf = findBuffer(path)
-        if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
+        local buf = self:loadedBuffer(path)
+        if buf ~= nil then
             lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
         else
             local ok, read = pcall(vim.fn.readfile, path)
@@ -38,16 +70,9 @@ end
 function Texts.prototype.line(self, path, line0)
     return self:lines(path)[line0 + 1] or ""
 end
---- The file path of a `file://` URI (other schemes are kept as they are).
-function ____exports.uriPath(uri)
-    if not vim.startswith(uri, "file://") then
-        return uri
-    end
-    return uriCandidates(uri)[1] or normalizePath(uri)
-end
 --- A place of an LSP (uri, position) pair answered by a client with `encoding`.
 function ____exports.placeOf(texts, uri, pos, encoding)
-    local path = ____exports.uriPath(uri)
+    local path = texts:path(uri)
     return {
         path = path,
         line = pos.line + 1,
@@ -88,12 +113,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue17
+                goto __continue25
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue17::
+        ::__continue25::
     end
     __TS__ArraySort(
         out,

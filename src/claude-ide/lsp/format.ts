@@ -9,12 +9,39 @@ import { displayColumn } from "./encoding";
 /** Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each. */
 export class Texts {
   private readonly cache = new LuaMap<string, string[]>();
+  /** Loaded file buffers by name, listed once (answers name many files; findBuffer per file costs a realpath each). */
+  private byName?: LuaMap<string, Buf>;
+  /** Paths of URIs (an answer repeats each file's URI for every location in it). */
+  private readonly paths = new LuaMap<string, string>();
+
+  path(uri: string): string {
+    let path = this.paths.get(uri);
+    if (path === undefined) {
+      path = uriPath(uri);
+      this.paths.set(uri, path);
+    }
+    return path;
+  }
+
+  private loadedBuffer(path: string): Buf | undefined {
+    if (this.byName === undefined) {
+      this.byName = new LuaMap<string, Buf>();
+      for (const b of vim.api.nvim_list_bufs()) {
+        if (vim.api.nvim_buf_is_loaded(b) && vim.api.nvim_get_option_value("buftype", { buf: b }) === "") this.byName.set(vim.api.nvim_buf_get_name(b), b);
+      }
+    }
+    const buf = this.byName.get(path);
+    if (buf !== undefined) return buf;
+    // A name that is not exactly the path (a symlink, an unnormalized name): the careful lookup.
+    const found = findBuffer(path);
+    return found !== undefined && vim.api.nvim_buf_is_loaded(found) ? found : undefined;
+  }
 
   lines(path: string): string[] {
     let lines = this.cache.get(path);
     if (lines === undefined) {
-      const buf = findBuffer(path);
-      if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+      const buf = this.loadedBuffer(path);
+      if (buf !== undefined) lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
       else {
         const [ok, read] = pcall(vim.fn.readfile, path);
         lines = ok ? (read as string[]) : [];
@@ -49,7 +76,7 @@ export interface Place {
 
 /** A place of an LSP (uri, position) pair answered by a client with `encoding`. */
 export function placeOf(texts: Texts, uri: string, pos: { line: number; character: number }, encoding: string): Place {
-  const path = uriPath(uri);
+  const path = texts.path(uri);
   return { path, line: pos.line + 1, col: displayColumn(texts.line(path, pos.line), pos.character, encoding) };
 }
 
