@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/discovery/lockfile.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
+local readSmallFile = ____fs.readSmallFile
 local writeFileAtomic = ____fs.writeFileAtomic
 local ____json = require("claude-ide.util.json")
 local decode = ____json.decode
@@ -136,16 +137,7 @@ function ____exports.remove(path)
 end
 --- Reads and decodes a lock file; undefined when unreadable, too large or not a JSON object.
 function ____exports.read(path)
-    local stat = vim.uv.fs_stat(path)
-    if stat == nil or stat.type ~= "file" or stat.size > MAX_LOCK_BYTES then
-        return nil
-    end
-    local fd = vim.uv.fs_open(path, "r", 0)
-    if fd == nil then
-        return nil
-    end
-    local data = vim.uv.fs_read(fd, stat.size, 0)
-    vim.uv.fs_close(fd)
+    local data = readSmallFile(path, MAX_LOCK_BYTES)
     if data == nil then
         return nil
     end
@@ -171,7 +163,7 @@ function ____exports.list(dir)
                 break
             end
             if not vim.endswith(name, ".lock") then
-                goto __continue34
+                goto __continue32
             end
             local path = join(dir, name)
             local lock = ____exports.read(path)
@@ -179,7 +171,7 @@ function ____exports.list(dir)
                 found[#found + 1] = {path = path, lock = lock}
             end
         end
-        ::__continue34::
+        ::__continue32::
     end
     return found
 end
@@ -192,18 +184,18 @@ function ____exports.removeStale(dir)
         local lock = ____value.lock
         do
             if lock.ideName ~= ____exports.IDE_NAME then
-                goto __continue39
+                goto __continue37
             end
             local pid = lock.pid
             if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
-                goto __continue39
+                goto __continue37
             end
             local ok = vim.uv.fs_unlink(path)
             if ok then
                 removed[#removed + 1] = path
             end
         end
-        ::__continue39::
+        ::__continue37::
     end
     return removed
 end

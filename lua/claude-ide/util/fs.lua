@@ -1,5 +1,19 @@
 -- Generated from src/claude-ide/util/fs.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
+--- The whole content of the regular file `path` when it is at most `maxBytes`; undefined otherwise.
+function ____exports.readSmallFile(path, maxBytes)
+    local stat = vim.uv.fs_stat(path)
+    if stat == nil or stat.type ~= "file" or stat.size > maxBytes then
+        return nil
+    end
+    local fd = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        return nil
+    end
+    local data = vim.uv.fs_read(fd, stat.size, 0)
+    vim.uv.fs_close(fd)
+    return data
+end
 --- Writes `data` to `path` atomically with `mode`; without it an existing file keeps its permissions and a
 -- new one gets 0644 (the umask does not apply: the mode is set exactly). `durable: false` skips the fsync:
 -- readers still never see half a file (the rename is atomic), only a crash may lose the new content.

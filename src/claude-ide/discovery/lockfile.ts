@@ -1,7 +1,7 @@
 // The lock file through which the Claude CLI discovers this Neovim (doc/protocol.md §1):
 // `<dir>/<port>.lock`, mode 0600 in a 0700 directory, written atomically (temp file + rename) so the
 // CLI never reads it half-written (it deletes lock files it cannot parse).
-import { writeFileAtomic } from "../util/fs";
+import { readSmallFile, writeFileAtomic } from "../util/fs";
 import { decode, encode, isObject } from "../util/json";
 import { loadedModule } from "../util/modules";
 
@@ -147,12 +147,7 @@ export function remove(path: string): void {
 
 /** Reads and decodes a lock file; undefined when unreadable, too large or not a JSON object. */
 export function read(path: string): { [key: string]: unknown } | undefined {
-  const [stat] = vim.uv.fs_stat(path);
-  if (stat === undefined || stat.type !== "file" || stat.size > MAX_LOCK_BYTES) return undefined;
-  const [fd] = vim.uv.fs_open(path, "r", 0);
-  if (fd === undefined) return undefined;
-  const [data] = vim.uv.fs_read(fd, stat.size, 0);
-  vim.uv.fs_close(fd);
+  const data = readSmallFile(path, MAX_LOCK_BYTES);
   if (data === undefined) return undefined;
   const decoded = decode(data);
   return decoded.ok && isObject(decoded.value) ? decoded.value : undefined;

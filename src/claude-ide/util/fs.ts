@@ -1,6 +1,18 @@
-// Files written whole and atomically: a temp file in the same directory, fsync, rename over the target. A
-// reader (or a crash) sees the old file or the new one, never half of one. The file's mode is kept.
+// Whole files: written atomically (a temp file in the same directory, fsync, rename over the target: a reader,
+// or a crash, sees the old file or the new one, never half of one; the file's mode is kept), and small files
+// read in one piece.
 export type WriteResult = { ok: true } | { ok: false; error: string };
+
+/** The whole content of the regular file `path` when it is at most `maxBytes`; undefined otherwise. */
+export function readSmallFile(path: string, maxBytes: number): string | undefined {
+  const [stat] = vim.uv.fs_stat(path);
+  if (stat === undefined || stat.type !== "file" || stat.size > maxBytes) return undefined;
+  const [fd] = vim.uv.fs_open(path, "r", 0);
+  if (fd === undefined) return undefined;
+  const [data] = vim.uv.fs_read(fd, stat.size, 0);
+  vim.uv.fs_close(fd);
+  return data;
+}
 
 /**
  * Writes `data` to `path` atomically with `mode`; without it an existing file keeps its permissions and a

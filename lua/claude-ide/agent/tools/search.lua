@@ -5,6 +5,8 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
+local ____fs = require("claude-ide.util.fs")
+local readSmallFile = ____fs.readSmallFile
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local isFileBuffer = ____buffers.isFileBuffer
@@ -93,16 +95,7 @@ local function projectFiles(cwd)
     return {files = files, via = "a walk of the cwd (no git repository; .git and node_modules skipped)"}
 end
 local function readIfText(path)
-    local stat = vim.uv.fs_stat(path)
-    if stat == nil or stat.type ~= "file" or stat.size > MAX_FILE_BYTES then
-        return nil
-    end
-    local fd = vim.uv.fs_open(path, "r", 0)
-    if fd == nil then
-        return nil
-    end
-    local data = vim.uv.fs_read(fd, stat.size, 0)
-    vim.uv.fs_close(fd)
+    local data = readSmallFile(path, MAX_FILE_BYTES)
     if data == nil or (string.find(data, "\0", 1, true)) ~= nil then
         return nil
     end
@@ -149,7 +142,7 @@ ____exports.search = defineTool({
                         local line = lines[i + 1]
                         local col = find(line)
                         if col == nil then
-                            goto __continue25
+                            goto __continue23
                         end
                         if #rows >= max then
                             more = true
@@ -158,7 +151,7 @@ ____exports.search = defineTool({
                         local text = vim.trim(#line > MAX_TEXT and string.sub(line, 1, MAX_TEXT) .. "…" or line)
                         rows[#rows + 1] = (((((displayPath(path, cwd) .. ":") .. tostring(i + 1)) .. ":") .. tostring(byteToCharColumn(line, col))) .. ": ") .. text
                     end
-                    ::__continue25::
+                    ::__continue23::
                     i = i + 1
                 end
             end
@@ -174,11 +167,11 @@ ____exports.search = defineTool({
             for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
                 do
                     if more or not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
-                        goto __continue30
+                        goto __continue28
                     end
                     local path = bufferPath(buf)
                     if scope == "project" and not vim.startswith(path, cwd .. "/") then
-                        goto __continue30
+                        goto __continue28
                     end
                     seen[path] = true
                     scan(
@@ -186,7 +179,7 @@ ____exports.search = defineTool({
                         path
                     )
                 end
-                ::__continue30::
+                ::__continue28::
             end
             if scope == "project" and not more then
                 local listed = projectFiles(cwd)
@@ -198,14 +191,14 @@ ____exports.search = defineTool({
                         end
                         local path = vim.fs.normalize(file)
                         if seen[path] ~= nil then
-                            goto __continue35
+                            goto __continue33
                         end
                         local lines = readIfText(path)
                         if lines ~= nil then
                             scan(lines, path)
                         end
                     end
-                    ::__continue35::
+                    ::__continue33::
                 end
             end
         end

@@ -1,6 +1,7 @@
 // search: text or a Vim regex in one buffer, every loaded buffer, or the project (the cwd's files, .gitignore
 // honoured through git when the cwd is a repository). Buffers are searched as they are in the editor, so an
 // unsaved change is found and a stale disk copy is not.
+import { readSmallFile } from "../../util/fs";
 import { bufferPath, isFileBuffer } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
 import { bool, enumOf, int, optional, str, defineTool } from "../../tools/schema";
@@ -48,12 +49,7 @@ function projectFiles(cwd: string): { files: string[]; via: string } {
 }
 
 function readIfText(path: string): string[] | undefined {
-  const [stat] = vim.uv.fs_stat(path);
-  if (stat === undefined || stat.type !== "file" || stat.size > MAX_FILE_BYTES) return undefined;
-  const [fd] = vim.uv.fs_open(path, "r", 0);
-  if (fd === undefined) return undefined;
-  const [data] = vim.uv.fs_read(fd, stat.size, 0);
-  vim.uv.fs_close(fd);
+  const data = readSmallFile(path, MAX_FILE_BYTES);
   if (data === undefined || string.find(data, "\0", 1, true)[0] !== undefined) return undefined;
   return vim.split(data, "\n", { plain: true });
 }
