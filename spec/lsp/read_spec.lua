@@ -114,6 +114,33 @@ describe('LSP reading tools', function()
     assert.matches('ERROR: "line" must be an integer', text, 1, true)
   end)
 
+  it('answers of several attached servers are merged without duplicates; client_name asks one', function()
+    local buf = vim.fn.bufnr(dir .. '/src/shape.ts')
+    local second = vim.lsp.start({
+      name = 'ts_ls_2',
+      cmd = { lsp.server, '--stdio' },
+      root_dir = dir,
+      init_options = { tsserver = { path = lsp.tsserver } },
+    }, { bufnr = buf })
+    assert.is_not_nil(second)
+    lsp.ok(ctx, 'wait_for_lsp_ready', { path = 'src/shape.ts', client_name = 'ts_ls_2', timeout_ms = 20000 }, 25000)
+    local both = lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double' })
+    assert.matches('6 references in 4 files', both, 1, true)
+    local one = lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double', client_name = 'ts_ls_2' })
+    assert.matches('6 references in 4 files', one, 1, true)
+    local clients = lsp.ok(ctx, 'lsp_clients', {})
+    assert.matches('ts_ls_2 %(id %d+%): ready', clients)
+    local c = vim.lsp.get_client_by_id(second)
+    if vim.fn.has('nvim-0.11') == 1 then
+      c:stop(true)
+    else
+      c.stop(true)
+    end
+    vim.wait(5000, function()
+      return vim.lsp.get_client_by_id(second) == nil
+    end, 20)
+  end)
+
   it('lsp_clients names the server, its state, buffers and tools', function()
     local text = lsp.ok(ctx, 'lsp_clients', {})
     assert.matches('ts_ls %(id %d+%): ready', text)
