@@ -12,7 +12,9 @@
 #   3. a second Edit rejected with q leaves the file untouched and the CLI is told;
 #   4. a visual selection in Neovim reaches the model with the next prompt ("selected lines");
 #   5. :ClaudeCodeAdd puts an @-mention in the CLI's input, and the file content reaches the model;
-#   6. answering a proposal in the terminal closes the diff in Neovim.
+#   6. answering a proposal in the terminal closes the diff in Neovim;
+#   7. the agent endpoint (mcp__nvim__* through :ClaudeCode, no `claude mcp add`); 8. the LSP tools;
+#   9. two Claude sessions in one Neovim, each edit reviewed and landing in its own file.
 # Prints one line per check and a closing "N passed, N failed" line.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -113,7 +115,8 @@ cat > "$HOME/.claude.json" <<EOF
  "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
  "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []},
               "$WORK/agent-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
-              "$WORK/lsp-project": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
+              "$WORK/lsp-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
+              "$WORK/two-project": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
 EOF
 
 # Neovim with the plugin, as `make run` starts it, but headless and listening for the driver.
@@ -290,6 +293,62 @@ if ((failed > 0)); then
   tail -c 3000 "$WORK/lsp-api.jsonl"
 fi
 kill "$LSP_API_PID" 2>/dev/null
+
+# 9. Two Claude sessions in one Neovim (:ClaudeCode, then :ClaudeCodeNew): both CLIs connected at once, each
+# one's edit reviewed (the review names its session) and accepted, each landing in its own file.
+TWO_PROJECT="$WORK/two-project"
+TWO_SOCK="$WORK/nvim-two.sock"
+TWO_PORT=$((API_PORT + 3))
+mkdir -p "$TWO_PROJECT"
+printf 'first\n' > "$TWO_PROJECT/a.txt"
+printf 'second\n' > "$TWO_PROJECT/b.txt"
+# One scripted model for both CLIs, asked one after the other: session 1's turn, then session 2's.
+cat > "$WORK/two-scenario.json" <<EOF
+[
+  {"tool": "Edit", "input": {"file_path": "$TWO_PROJECT/a.txt", "old_string": "first", "new_string": "FIRST"}},
+  {"text": "Session one done."},
+  {"tool": "Edit", "input": {"file_path": "$TWO_PROJECT/b.txt", "old_string": "second", "new_string": "SECOND"}},
+  {"text": "Session two done."}
+]
+EOF
+node "$ROOT/e2e/fake-anthropic.mjs" "$TWO_PORT" "$WORK/two-scenario.json" "$WORK/two-api.jsonl" > "$WORK/two-api.out" 2>&1 &
+TWO_API_PID=$!
+tnv() { "$NVIM" --clean --headless --server "$TWO_SOCK" --remote-expr "$1" 2>/dev/null; }
+two_screen_has() { tmux -S "$TMUX_SOCK" capture-pane -p -t two | grep -qF -- "$1"; }
+two_has_diff_tab() { [[ "$(tnv "len(filter(gettabinfo(), {_, t -> has_key(t.variables, 'claude_ide_diff')}))")" -ge 1 ]]; }
+two_no_diff_tab() { [[ "$(tnv "len(filter(gettabinfo(), {_, t -> has_key(t.variables, 'claude_ide_diff')}))")" == 0 ]]; }
+two_connected() { [[ "$(tnv 'luaeval("#require([[claude-ide]]).status().cliPids")')" -ge "$1" ]]; }
+two_type() { tmux -S "$TMUX_SOCK" send-keys -t two -l "$1"; sleep 0.3; tmux -S "$TMUX_SOCK" send-keys -t two Enter; }
+tmux -S "$TMUX_SOCK" new-session -d -s two -x 200 -y 50 -c "$TWO_PROJECT" \
+  "env NO_PROXY=127.0.0.1,localhost,::1 ANTHROPIC_API_KEY=sk-ant-e2e-fake ANTHROPIC_BASE_URL=http://127.0.0.1:$TWO_PORT \
+   DISABLE_TELEMETRY=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
+   $NVIM --clean --listen $TWO_SOCK --cmd 'set rtp^=$ROOT' \
+   -c \"lua require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' } })\"; sleep 600"
+wait_for 10 test -S "$TWO_SOCK" || echo "the two-session Neovim did not start"
+tnv "execute('ClaudeCode')" >/dev/null
+check "sessions: the first CLI connects" wait_for 30 two_connected 1
+wait_for 30 two_screen_has "? for shortcuts"
+two_type "Change first to FIRST in a.txt"
+check "sessions: the first session's edit opens a review" wait_for 30 two_has_diff_tab
+check "sessions: the review names the first session ([claude])" bash -c "[[ \"\$(\"$NVIM\" --clean --headless --server '$TWO_SOCK' --remote-expr 'luaeval(\"vim.inspect(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)))\")' 2>/dev/null)\" == *'[claude]'* ]]"
+tnv "execute('ClaudeCodeDiffAccept')" >/dev/null
+check "sessions: the first CLI writes a.txt" wait_for 20 bash -c "[[ \"\$(cat '$TWO_PROJECT/a.txt')\" == FIRST ]]"
+wait_for 20 two_screen_has "Session one done."
+tnv "execute('ClaudeCodeNew')" >/dev/null
+check "sessions: both CLIs are connected at once" wait_for 30 two_connected 2
+wait_for 30 two_no_diff_tab
+sleep 3 # the new claude draws its prompt a moment after it connects
+two_type "Change second to SECOND in b.txt"
+check "sessions: the second session's edit opens a review" wait_for 30 two_has_diff_tab
+check "sessions: the review names the second session ([claude 2])" bash -c "[[ \"\$(\"$NVIM\" --clean --headless --server '$TWO_SOCK' --remote-expr 'luaeval(\"vim.inspect(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)))\")' 2>/dev/null)\" == *'[claude 2]'* ]]"
+tnv "execute('ClaudeCodeDiffAccept')" >/dev/null
+check "sessions: the second CLI writes b.txt" wait_for 20 bash -c "[[ \"\$(cat '$TWO_PROJECT/b.txt')\" == SECOND ]]"
+check "sessions: a.txt kept the first session's edit" bash -c "[[ \"\$(cat '$TWO_PROJECT/a.txt')\" == FIRST ]]"
+if ((failed > 0)); then
+  echo "--- two-session Neovim screen ---"; tmux -S "$TMUX_SOCK" capture-pane -p -t two
+  tail -c 2000 "$WORK/two-api.jsonl"
+fi
+kill "$TWO_API_PID" 2>/dev/null
 
 if ((failed > 0)); then
   echo "--- CLI screen ---"; screen
