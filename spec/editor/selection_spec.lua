@@ -153,6 +153,25 @@ describe('editor.selection tracker', function()
     end, 2), ('expected %d selection_changed, got %d'):format(n, #sent()))
   end
 
+  --- For checks that nothing is sent: returns once a debounce armed before the call has run its course. A
+  --- barrier timer with the tracker's own delay, started after the tracker (re)armed its timer, fires after it
+  --- (libuv runs timers due at the same time in the order they were started); both hand their work to
+  --- vim.schedule, which runs callbacks first in, first out. So when the barrier's callback has run, so has any
+  --- flush the tracker had pending, and whatever it would have sent is in `sent()`.
+  local function settle()
+    local done = false
+    local barrier = vim.uv.new_timer()
+    barrier:start(ctx.config.selection.debounce_ms, 0, function()
+      barrier:close()
+      vim.schedule(function()
+        done = true
+      end)
+    end)
+    assert(vim.wait(1000, function()
+      return done
+    end, 2), 'the debounce barrier did not fire')
+  end
+
   it('has no cursor autocmds while no client is connected, and removes them when the last leaves', function()
     open_file('idle.txt')
     assert.are.equal(0, cursor_autocmds())
@@ -181,12 +200,12 @@ describe('editor.selection tracker', function()
     move(win, { 1, 2 })
     move(win, { 1, 3 })
     wait_sent(before + 1)
-    vim.wait(40)
+    settle()
     assert.are.equal(before + 1, #sent())
     assert.are.same({ line = 0, character = 3 }, sent()[#sent()].params.selection.start)
     -- Same position again: nothing new.
     move(win, { 1, 3 })
-    vim.wait(40)
+    settle()
     assert.are.equal(before + 1, #sent())
   end)
 
@@ -201,7 +220,7 @@ describe('editor.selection tracker', function()
     assert.are.equal('héllo 🎉 world\n\n\t', p.text)
     -- CursorMoved after <Esc> with the cursor where Visual left it: the selection stays the context.
     vim.api.nvim_exec_autocmds('CursorMoved', {})
-    vim.wait(40)
+    settle()
     assert.are.equal(before + 1, #sent())
     assert.are.equal('héllo 🎉 world\n\n\t', h.json(h.call(ctx, 'getLatestSelection', vim.empty_dict())).text)
     -- A real move replaces it with the cursor.
@@ -223,7 +242,7 @@ describe('editor.selection tracker', function()
     local count = #sent()
     -- Moving inside the terminal changes nothing.
     vim.api.nvim_exec_autocmds('CursorMoved', {})
-    vim.wait(40)
+    settle()
     assert.are.equal(count, #sent())
     local latest = h.json(h.call(ctx, 'getLatestSelection', vim.empty_dict()))
     assert.are.equal('hé', latest.text)
@@ -270,7 +289,7 @@ describe('editor.selection tracker', function()
     }) do
       make()
       vim.api.nvim_exec_autocmds('CursorMoved', {})
-      vim.wait(30)
+      settle()
       assert.are.equal(count, #sent())
     end
   end)
