@@ -161,7 +161,13 @@ describe('the Claude terminal', function()
     setup_with({ command = fake_claude(3) })
     vim.cmd('ClaudeCode')
     buf = vim.api.nvim_get_current_buf()
-    vim.wait(300)
+    -- The plugin has seen claude exit once its session is no longer running; auto_close would have closed
+    -- the window in that same exit handler.
+    assert(vim.wait(3000, function()
+      return #vim.tbl_filter(function(s)
+        return s.terminal
+      end, ide.sessions()) == 0
+    end, 10), 'the exit of claude was not noticed')
     assert.is_true(vim.api.nvim_buf_is_valid(buf))
     assert.are.equal(1, #terminal_windows())
     -- Exited: the next :ClaudeCode starts a new claude.
