@@ -110,7 +110,15 @@ describe('Blocking', function()
     assert.are.equal('client disconnected', cancelled_with)
     assert.are.equal(0, blocking:pending())
     resume('late')
-    vim.wait(20)
+    -- A resume that is not run at once goes through vim.schedule: once a callback queued after it has run,
+    -- that resume has had its turn.
+    local flushed = false
+    vim.schedule(function()
+      flushed = true
+    end)
+    assert.is_true(vim.wait(1000, function()
+      return flushed
+    end, 1), 'the main loop did not run')
     assert.is_false(after_park)
     assert.are.same({}, rec.outcomes)
     rec.handle.cancel('again') -- idempotent
