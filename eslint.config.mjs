@@ -20,7 +20,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-member-access": "error",
       "@typescript-eslint/no-unsafe-return": "error",
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unnecessary-condition": ["error", { allowConstantLoopConditions: "only-allowed-literals" }],
+      // Off: in this code base it reports what TypeScript cannot see, not dead code. Flags set inside callbacks
+      // and coroutines (`let done = false; ... vim.wait(..., () => done)`) stay narrowed to their first value,
+      // and lua-types / our vim typings declare values Lua returns as nil (table lookups, string.find,
+      // vim.b[...]) as always present. Of 81 findings on this tree none was a real bug.
+      "@typescript-eslint/no-unnecessary-condition": "off",
       // `typeof import("ffi")` stays allowed: ffi is a LuaJIT module (noResolvePaths), imported for its type only.
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
       "@typescript-eslint/no-unnecessary-type-assertion": "error",

@@ -7,7 +7,9 @@ const pkg = (_G as unknown as { package: { path: string } }).package;
 pkg.path = `${luaRoot}/?.lua;${luaRoot}/?/init.lua;${pkg.path}`;
 const scriptArgs = (_G as unknown as { arg?: string[] }).arg ?? [];
 // A run-time require (after package.path is set), which an ES import cannot express.
-const lua = _G as unknown as { require: (this: void, name: string) => { main: (this: void, argv: string[]) => number } };
+const lua = _G as unknown as {
+  require: (this: void, name: string) => { main: (this: void, argv: string[]) => number };
+};
 const status = lua.require("claude-ide.bridge.main").main(scriptArgs);
 if (status !== 0) os.exit(status);
 

@@ -41,8 +41,15 @@ function addFile(args: vim.api.UserCommandArgs): void {
   const [file, startArg, endArg] = args.fargs;
   const start = startArg === undefined ? undefined : tonumber(startArg);
   const end = endArg === undefined ? undefined : tonumber(endArg);
-  if (args.fargs.length > 3 || (startArg !== undefined && start === undefined) || (endArg !== undefined && end === undefined)) {
-    say("usage: :ClaudeCodeAdd {file} [start-line] [end-line] (escape spaces in the file name with a backslash)", "error");
+  if (
+    args.fargs.length > 3 ||
+    (startArg !== undefined && start === undefined) ||
+    (endArg !== undefined && end === undefined)
+  ) {
+    say(
+      "usage: :ClaudeCodeAdd {file} [start-line] [end-line] (escape spaces in the file name with a backslash)",
+      "error",
+    );
     return;
   }
   ide.add(file, start, end);

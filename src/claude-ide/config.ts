@@ -27,7 +27,14 @@ export interface Config {
   };
   diff: {
     layout: DiffLayout;
-    keymaps: { accept: string; reject: string; take_hunk: string | false; drop_hunk: string | false; next_hunk: string | false; prev_hunk: string | false };
+    keymaps: {
+      accept: string;
+      reject: string;
+      take_hunk: string | false;
+      drop_hunk: string | false;
+      next_hunk: string | false;
+      prev_hunk: string | false;
+    };
     open_in_new_tab: boolean;
   };
   agent: { in_terminal: boolean; review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
@@ -119,20 +126,35 @@ interface Rule {
 }
 
 const isInt = (v: unknown) => typeof v === "number" && math.floor(v) === v;
-const between = (lo: number, hi: number): Check => (v) => isInt(v) && (v as number) >= lo && (v as number) <= hi;
-const oneOf = (values: string[]): Check => (v) => typeof v === "string" && values.includes(v);
+const between =
+  (lo: number, hi: number): Check =>
+  (v) =>
+    isInt(v) && (v as number) >= lo && (v as number) <= hi;
+const oneOf =
+  (values: string[]): Check =>
+  (v) =>
+    typeof v === "string" && values.includes(v);
 const bool: Rule = { expected: "a boolean", check: (v) => typeof v === "boolean" };
 const positiveMs: Rule = { expected: "a positive integer (milliseconds)", check: between(1, 2 ** 31) };
 const nonEmptyString: Rule = { expected: "a non-empty string", check: (v) => typeof v === "string" && v !== "" };
-const optionalKey: Rule = { expected: "a key (non-empty string) or false", check: (v) => v === false || (typeof v === "string" && v !== "") };
-const size: Rule = { expected: "a positive number (fraction < 1 or cells >= 1)", check: (v) => typeof v === "number" && v > 0 };
+const optionalKey: Rule = {
+  expected: "a key (non-empty string) or false",
+  check: (v) => v === false || (typeof v === "string" && v !== ""),
+};
+const size: Rule = {
+  expected: "a positive number (fraction < 1 or cells >= 1)",
+  check: (v) => typeof v === "number" && v > 0,
+};
 const stringList: Rule = {
   expected: "a list of strings",
   check: (v) => typeof v === "object" && vim.islist(v) && (v as unknown[]).every((s) => typeof s === "string"),
 };
 const stringMap: Rule = {
   expected: "a table of string values",
-  check: (v) => typeof v === "object" && !(vim.islist(v) && !vim.tbl_isempty(v as object)) && Object.values(v as object).every((s) => typeof s === "string"),
+  check: (v) =>
+    typeof v === "object" &&
+    !(vim.islist(v) && !vim.tbl_isempty(v as object)) &&
+    Object.values(v as object).every((s) => typeof s === "string"),
 };
 
 /** Every accepted option, by dotted path. Tables not listed here are groups whose keys are listed. */
@@ -158,7 +180,10 @@ const RULES: { [path: string]: Rule } = {
   "mentions.queue_ttl_ms": positiveMs,
   "terminal.command": nonEmptyString,
   "terminal.provider": { expected: '"native" or "snacks"', check: oneOf(["native", "snacks"]) },
-  "terminal.side": { expected: '"left", "right", "top", "bottom" or "float"', check: oneOf(["left", "right", "top", "bottom", "float"]) },
+  "terminal.side": {
+    expected: '"left", "right", "top", "bottom" or "float"',
+    check: oneOf(["left", "right", "top", "bottom", "float"]),
+  },
   "terminal.width": size,
   "terminal.height": size,
   "terminal.auto_close": bool,
@@ -181,7 +206,11 @@ const RULES: { [path: string]: Rule } = {
     check: (v) => stringList.check(v) && (v as unknown[]).length > 0,
   },
   "execute_code_opts.timeout_ms": positiveMs,
-  "execute_code_opts.log_file": { expected: "nil or a path string", optional: true, check: (v) => typeof v === "string" },
+  "execute_code_opts.log_file": {
+    expected: "nil or a path string",
+    optional: true,
+    check: (v) => typeof v === "string",
+  },
 };
 
 /** Dotted paths of tables whose keys are themselves options ("keepalive", "diff", "diff.keymaps", ...). */
@@ -200,10 +229,11 @@ function describe(value: unknown): string {
 /** Walks the user's table; returns an error message naming the first wrong key, or undefined. */
 function check(user: { [key: string]: unknown }, prefix: string): string | undefined {
   for (const [key, value] of pairs(user)) {
-    if (typeof key !== "string") return `option keys must be strings (got ${tostring(key)}${prefix === "" ? "" : ` in "${prefix}"`})`;
+    if (typeof key !== "string")
+      return `option keys must be strings (got ${tostring(key)}${prefix === "" ? "" : ` in "${prefix}"`})`;
     const path = prefix === "" ? key : `${prefix}.${key}`;
     if (GROUPS[path]) {
-      if (typeof value !== "object" || (vim.islist(value) && !vim.tbl_isempty(value as object))) {
+      if (typeof value !== "object" || (vim.islist(value) && !vim.tbl_isempty(value))) {
         return `option "${path}" must be a table, got ${describe(value)}`;
       }
       const err = check(value as { [key: string]: unknown }, path);
@@ -258,10 +288,11 @@ export function validate(user: unknown): ValidateResult {
   const err = check(user as { [key: string]: unknown }, "");
   if (err !== undefined) return { ok: false, error: err };
   // Lists (port_range, interpreter, allowed_origins) replace the default rather than merge index by index.
-  const merged: Config = vim.tbl_deep_extend("force", vim.deepcopy(DEFAULTS), user as object);
+  const merged = vim.tbl_deep_extend("force", vim.deepcopy(DEFAULTS), user as object) as Config;
   const u = user as Partial<Config>;
   if (u.allowed_origins !== undefined) merged.allowed_origins = [...u.allowed_origins];
-  if (u.port_range !== undefined) merged.port_range = (u.port_range as unknown) === vim.NIL ? undefined : [u.port_range[0], u.port_range[1]];
+  if (u.port_range !== undefined)
+    merged.port_range = (u.port_range as unknown) === vim.NIL ? undefined : [u.port_range[0], u.port_range[1]];
   const interp = u.execute_code_opts?.interpreter;
   if (interp !== undefined) merged.execute_code_opts.interpreter = [...interp];
   return { ok: true, config: merged };

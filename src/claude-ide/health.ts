@@ -36,7 +36,9 @@ function checkConfig(): void {
 function checkServer(): void {
   const s = ide.status();
   if (!s.running) {
-    const advice = ide.config().auto_start ? "call require('claude-ide').setup({}) in your config" : "run :ClaudeCodeStart";
+    const advice = ide.config().auto_start
+      ? "call require('claude-ide').setup({}) in your config"
+      : "run :ClaudeCodeStart";
     vim.health.warn("the server is not running", advice);
     return;
   }
@@ -44,10 +46,14 @@ function checkServer(): void {
   const path = s.lockFile as string;
   const lock = lockfile.read(path);
   if (lock === undefined) {
-    vim.health.error(`lock file ${path} is missing or unreadable`, "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart");
+    vim.health.error(
+      `lock file ${path} is missing or unreadable`,
+      "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart",
+    );
     return;
   }
-  if (lock.pid !== vim.fn.getpid()) vim.health.error(`lock file ${path} names pid ${tostring(lock.pid)}, not this Neovim`);
+  if (lock.pid !== vim.fn.getpid())
+    vim.health.error(`lock file ${path} names pid ${tostring(lock.pid)}, not this Neovim`);
   else vim.health.ok(`lock file ${path}`);
   const mode = permissions(path);
   if (mode !== undefined && mode !== 0o600) vim.health.warn(`lock file mode is ${octal(mode)}, expected 600`);
@@ -57,13 +63,23 @@ function checkServer(): void {
 /** Connects to the server as the CLI would (loopback, the lock file's token): initialize + tools/list. */
 function selfTest(port: number, token: unknown): void {
   if (typeof token !== "string") {
-    vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart");
+    vim.health.error(
+      "the lock file has no authToken: the CLI cannot connect",
+      "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart",
+    );
     return;
   }
   const r = probe(port, token, PROBE_TIMEOUT_MS);
   const ms = string.format("%.1f", r.ms);
-  if (r.ok) vim.health.ok(`live self-test: connected with the lock file's token, initialize + tools/list answered in ${ms} ms (${r.tools} tools)`);
-  else vim.health.error(`live self-test failed after ${ms} ms: ${r.error}`, ["the CLI will not be able to connect either", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart"]);
+  if (r.ok)
+    vim.health.ok(
+      `live self-test: connected with the lock file's token, initialize + tools/list answered in ${ms} ms (${r.tools} tools)`,
+    );
+  else
+    vim.health.error(`live self-test failed after ${ms} ms: ${r.error}`, [
+      "the CLI will not be able to connect either",
+      "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart",
+    ]);
 }
 
 function checkLockDir(): void {
@@ -73,8 +89,10 @@ function checkLockDir(): void {
     vim.health.info(`lock directory ${dir} does not exist yet (created with mode 700 on start)`);
     return;
   }
-  if (vim.fn.filewritable(dir) !== 2) vim.health.error(`lock directory ${dir} is not writable`, "fix its owner or permissions");
-  else if (mode % 0o100 !== 0) vim.health.warn(`lock directory ${dir} has mode ${octal(mode)}: other users can list it`, `chmod 700 ${dir}`);
+  if (vim.fn.filewritable(dir) !== 2)
+    vim.health.error(`lock directory ${dir} is not writable`, "fix its owner or permissions");
+  else if (mode % 0o100 !== 0)
+    vim.health.warn(`lock directory ${dir} has mode ${octal(mode)}: other users can list it`, `chmod 700 ${dir}`);
   else vim.health.ok(`lock directory ${dir} (mode ${octal(mode)})`);
 }
 
@@ -90,7 +108,8 @@ function checkRivals(): void {
   const rivals: string[] = [];
   for (const { path, lock } of lockfile.list(lockfile.defaultDir())) {
     const folders = lock.workspaceFolders;
-    if (path === own || typeof lock.pid !== "number" || !lockfile.isAlive(lock.pid) || type(folders) !== "table") continue;
+    if (path === own || typeof lock.pid !== "number" || !lockfile.isAlive(lock.pid) || type(folders) !== "table")
+      continue;
     if ((folders as unknown[]).some((f) => typeof f === "string" && contains(vim.fs.normalize(f), cwd))) {
       rivals.push(`${tostring(lock.ideName)} (pid ${lock.pid}, ${vim.fs.basename(path)})`);
     }

@@ -2,12 +2,12 @@
 // terminals (toggle, focus, new_session, sessions, switch_session, select_session) and @-mentions (add,
 // add_under_cursor for file explorers).
 // This module is the composition root's owner: it holds the one validated config and the running server.
-import { Config, validate } from "./config";
+import { type Config, validate } from "./config";
 import type * as ExplorersModule from "./editor/explorers";
 import type * as MentionsModule from "./editor/mentions";
 import type { MentionQueue } from "./editor/mentions";
 import { say } from "./log";
-import { Endpoint, Server, ServerStatus } from "./server";
+import { type Endpoint, Server, type ServerStatus } from "./server";
 import type * as SessionsModule from "./sessions";
 import type { SessionInfo, Sessions } from "./sessions";
 import { lazy } from "./util/modules";
@@ -189,7 +189,11 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   const outcome = state.mentions.add(made.mention, list.mentionRecipients());
   const name = mentions.describeMention(made.mention);
   const target = sessions().filter((s) => s.terminal).length > 1 ? (list.currentName() ?? "Claude") : "Claude";
-  say(outcome === "sent" ? `sent ${name} to ${target}` : `${target} is not connected: ${name} will be sent when it connects`);
+  say(
+    outcome === "sent"
+      ? `sent ${name} to ${target}`
+      : `${target} is not connected: ${name} will be sent when it connects`,
+  );
   return true;
 }
 

@@ -15,7 +15,7 @@ import type * as ToolsModule from "./tools/index";
 import type * as RegistryModule from "./tools/registry";
 import type { DiffService, Hub, Services } from "./contracts";
 import type { ToolDescriptor } from "./tools/types";
-import { CloseCode, Connection, Listener, ListenOptions } from "./transport/types";
+import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
 
@@ -209,11 +209,14 @@ export class Server {
    * Listens on the previous port with the previous token when that port is still free (a running CLI
    * reconnects to the same port and token); otherwise on a new port with a fresh token.
    */
-  private openListener(sessions: LuaMap<number, Session>): { ok: true; listener: Listener; token: string } | { ok: false; error: string } {
+  private openListener(
+    sessions: LuaMap<number, Session>,
+  ): { ok: true; listener: Listener; token: string } | { ok: false; error: string } {
     const reuse = this.opts.reuse;
     if (reuse !== undefined) {
       const result = this.tryListen(sessions, reuse.token, reuse.port);
-      if (result.ok && result.listener.port === reuse.port) return { ok: true, listener: result.listener, token: reuse.token };
+      if (result.ok && result.listener.port === reuse.port)
+        return { ok: true, listener: result.listener, token: reuse.token };
       if (result.ok) result.listener.close(CloseCode.GoingAway, "");
       this.log.debug(`port ${reuse.port} is taken: using a new port and token`);
     }
@@ -222,7 +225,11 @@ export class Server {
     return result.ok ? { ok: true, listener: result.listener, token } : result;
   }
 
-  private tryListen(sessions: LuaMap<number, Session>, token: string, port: number | undefined): { ok: true; listener: Listener } | { ok: false; error: string } {
+  private tryListen(
+    sessions: LuaMap<number, Session>,
+    token: string,
+    port: number | undefined,
+  ): { ok: true; listener: Listener } | { ok: false; error: string } {
     const c = this.config;
     const opts: ListenOptions = {
       port,
@@ -245,7 +252,10 @@ export class Server {
       conn.close(CloseCode.GoingAway, "server stopped");
       return;
     }
-    const role = conn.headers["x-claude-ide-role"] === "agent" ? (r.agent ??= agentEndpoint().createAgentRole(this.config, () => r.services)) : (r.ide ??= this.ideRole());
+    const role =
+      conn.headers["x-claude-ide-role"] === "agent"
+        ? (r.agent ??= agentEndpoint().createAgentRole(this.config, () => r.services))
+        : (r.ide ??= this.ideRole());
     r.blocking ??= new (blockingModule().Blocking)((msg) => this.log.error(msg));
     const session = new (sessionModule().Session)(conn, {
       role,

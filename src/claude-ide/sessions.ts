@@ -87,7 +87,9 @@ export class Sessions {
     const pendingOf = (ids: number[]) => ids.reduce((n, id) => n + (diff?.pendingFor(id) ?? 0), 0);
     const clients = this.clients();
     const out: SessionInfo[] = this.running().map((t) => {
-      const mine = clients.filter((c) => this.ownerOf(c) === t.id || (this.ownerOf(c) === undefined && this.isSoleTerminal(t)));
+      const mine = clients.filter(
+        (c) => this.ownerOf(c) === t.id || (this.ownerOf(c) === undefined && this.isSoleTerminal(t)),
+      );
       return {
         id: t.id,
         name: t.name,
@@ -179,7 +181,12 @@ export class Sessions {
     const client = this.clients().find((c) => c.id === clientId);
     if (client === undefined) return undefined;
     const owner = this.ownerOf(client);
-    const t = owner === undefined ? (this.running().length === 1 ? this.running()[0] : undefined) : this.running().find((s) => s.id === owner);
+    const t =
+      owner === undefined
+        ? this.running().length === 1
+          ? this.running()[0]
+          : undefined
+        : this.running().find((s) => s.id === owner);
     return t?.name ?? this.externalName(client);
   }
 

@@ -41,7 +41,8 @@ function ____exports.claudeEnv(config, port)
     env.no_proxy = withLoopback(user.no_proxy or vim.env.no_proxy)
     return env
 end
---- The shell command line: the configured command plus the arguments given to :ClaudeCode.
+--- The shell command line: the configured command, the agent endpoint's --mcp-config/--allowedTools (unless
+-- agent.in_terminal is off), then the arguments given to :ClaudeCode.
 local function commandLine(config, args)
     local parts = {config.terminal.command}
     if config.agent.in_terminal then

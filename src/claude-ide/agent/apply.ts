@@ -6,7 +6,8 @@ import { findBuffer, saveBuffer } from "../editor/buffers";
 import { writeFileAtomic } from "../util/fs";
 import { failWith } from "./result";
 
-export type EditSpec = { old_text: string; new_text: string } | { start_line: number; end_line: number; new_text: string };
+export type EditSpec =
+  { old_text: string; new_text: string } | { start_line: number; end_line: number; new_text: string };
 
 /** 1-based line numbers of the lines where the byte offsets (1-based) in `text` fall. */
 function linesOf(text: string, offsets: number[]): number[] {
@@ -24,7 +25,7 @@ function occurrences(text: string, needle: string): number[] {
     const [at, to] = string.find(text, needle, from, true);
     if (at === undefined) break;
     found.push(at);
-    from = (to as number) + 1;
+    from = to + 1;
   }
   return found;
 }
@@ -41,20 +42,33 @@ export function planEdits(lines: string[], edits: EditSpec[], display: string): 
   const ranges: { from: number; to: number; replacement: string; index: number }[] = [];
   edits.forEach((e, i) => {
     if ("old_text" in e) {
-      if (e.old_text === "") failWith(`edits[${i}].old_text must not be empty (to insert, use start_line/end_line with end_line = start_line - 1)`);
+      if (e.old_text === "")
+        failWith(
+          `edits[${i}].old_text must not be empty (to insert, use start_line/end_line with end_line = start_line - 1)`,
+        );
       const hits = occurrences(text, e.old_text);
       if (hits.length === 0) {
-        failWith(`edits[${i}].old_text was not found in ${display}: it must match the current text exactly, whitespace and indentation included (read_buffer shows it)`);
+        failWith(
+          `edits[${i}].old_text was not found in ${display}: it must match the current text exactly, whitespace and indentation included (read_buffer shows it)`,
+        );
       }
       if (hits.length > 1) {
         const at = linesOf(text, hits.slice(0, 10)).join(", ");
-        failWith(`edits[${i}].old_text matches ${hits.length} times in ${display} (lines ${at}${hits.length > 10 ? ", …" : ""}): add surrounding lines to make it unique, or use start_line/end_line`);
+        failWith(
+          `edits[${i}].old_text matches ${hits.length} times in ${display} (lines ${at}${hits.length > 10 ? ", …" : ""}): add surrounding lines to make it unique, or use start_line/end_line`,
+        );
       }
       ranges.push({ from: hits[0], to: hits[0] + e.old_text.length, replacement: e.new_text, index: i });
     } else {
       const n = lines.length;
-      if (e.start_line > n + 1) failWith(`edits[${i}].start_line ${e.start_line} is past the end: ${display} has ${n} lines (use ${n + 1} to append)`);
-      if (e.end_line < e.start_line - 1) failWith(`edits[${i}].end_line ${e.end_line} is before start_line ${e.start_line} (end_line = start_line - 1 inserts)`);
+      if (e.start_line > n + 1)
+        failWith(
+          `edits[${i}].start_line ${e.start_line} is past the end: ${display} has ${n} lines (use ${n + 1} to append)`,
+        );
+      if (e.end_line < e.start_line - 1)
+        failWith(
+          `edits[${i}].end_line ${e.end_line} is before start_line ${e.start_line} (end_line = start_line - 1 inserts)`,
+        );
       if (e.end_line > n) failWith(`edits[${i}].end_line ${e.end_line} is past the end: ${display} has ${n} lines`);
       const replacement = e.new_text === "" || vim.endswith(e.new_text, "\n") ? e.new_text : `${e.new_text}\n`;
       ranges.push({ from: lineStart[e.start_line - 1], to: lineStart[e.end_line], replacement, index: i });
@@ -62,7 +76,8 @@ export function planEdits(lines: string[], edits: EditSpec[], display: string): 
   });
   ranges.sort((a, b) => a.from - b.from);
   for (let k = 1; k < ranges.length; k++) {
-    if (ranges[k].from < ranges[k - 1].to) failWith(`edits[${ranges[k - 1].index}] and edits[${ranges[k].index}] overlap: merge them into one edit`);
+    if (ranges[k].from < ranges[k - 1].to)
+      failWith(`edits[${ranges[k - 1].index}] and edits[${ranges[k].index}] overlap: merge them into one edit`);
   }
   const pieces: string[] = [];
   let pos = 1;
@@ -106,22 +121,33 @@ export function applyText(path: string, before: string[], after: string[]): Appl
   const buf = findBuffer(path);
   if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) {
     const now = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
-    if (!vim.deep_equal(now, before)) return { ok: false, error: "the buffer changed while the review was open (the user kept typing): nothing was applied; read it again and redo the edit" };
-    if (vim.api.nvim_get_option_value("modifiable", { buf }) !== true) return { ok: false, error: "the buffer is not modifiable ('modifiable' is off): nothing was applied" };
+    if (!vim.deep_equal(now, before))
+      return {
+        ok: false,
+        error:
+          "the buffer changed while the review was open (the user kept typing): nothing was applied; read it again and redo the edit",
+      };
+    if (vim.api.nvim_get_option_value("modifiable", { buf }) !== true)
+      return { ok: false, error: "the buffer is not modifiable ('modifiable' is off): nothing was applied" };
     const wasDirty = vim.api.nvim_get_option_value("modified", { buf }) === true;
     setChangedLines(buf, before, after);
-    if (wasDirty) return { ok: true, where: `in buffer b${buf}, not saved: it already had unsaved changes of the user` };
+    if (wasDirty)
+      return { ok: true, where: `in buffer b${buf}, not saved: it already had unsaved changes of the user` };
     const saved = saveBuffer(buf);
     if (!saved.ok) return { ok: true, where: `in buffer b${buf}, not saved: ${saved.reason}` };
     return { ok: true, where: "and saved" };
   }
   const [stat] = vim.uv.fs_stat(path);
   if (stat !== undefined && !vim.deep_equal(vim.fn.readfile(path), before)) {
-    return { ok: false, error: "the file changed on disk while the review was open: nothing was written; read it again and redo the edit" };
+    return {
+      ok: false,
+      error: "the file changed on disk while the review was open: nothing was written; read it again and redo the edit",
+    };
   }
   // A new file in a folder that does not exist yet: the user accepted creating it, so the folder is made too.
   const dir = vim.fs.dirname(path);
-  if (vim.fn.isdirectory(dir) !== 1 && vim.fn.mkdir(dir, "p") !== 1) return { ok: false, error: `cannot create the directory ${dir}: nothing was written` };
+  if (vim.fn.isdirectory(dir) !== 1 && vim.fn.mkdir(dir, "p") !== 1)
+    return { ok: false, error: `cannot create the directory ${dir}: nothing was written` };
   const written = writeFileAtomic(path, after.length > 0 ? after.join("\n") + "\n" : "");
   if (!written.ok) return { ok: false, error: written.error };
   return { ok: true, where: "and written to disk (no buffer had it open)" };

@@ -34,15 +34,22 @@ export function allowedTools(): string[] {
  * claude command line, or undefined (with the reason) when the file cannot be written.
  */
 export function cliArguments(): { ok: true; args: string } | { ok: false; error: string } {
-  const dir = `${vim.fn.stdpath("run") as string}/claude-ide`;
+  const dir = `${vim.fn.stdpath("run")}/claude-ide`;
   if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);
   const file = `${dir}/mcp-${vim.fn.getpid()}.json`;
   const config = {
     mcpServers: {
-      [SERVER_NAME]: { type: "stdio", command: vim.v.progpath, args: ["-l", bridgeScript(), "--instance", tostring(vim.fn.getpid())] },
+      [SERVER_NAME]: {
+        type: "stdio",
+        command: vim.v.progpath,
+        args: ["-l", bridgeScript(), "--instance", tostring(vim.fn.getpid())],
+      },
     },
   };
   const written = writeFileAtomic(file, vim.json.encode(config), 0o600);
   if (!written.ok) return { ok: false, error: written.error };
-  return { ok: true, args: `--mcp-config ${vim.fn.shellescape(file)} --allowedTools ${vim.fn.shellescape(allowedTools().join(","))}` };
+  return {
+    ok: true,
+    args: `--mcp-config ${vim.fn.shellescape(file)} --allowedTools ${vim.fn.shellescape(allowedTools().join(","))}`,
+  };
 }

@@ -1,8 +1,7 @@
 // The agent role of the in-editor server: what a bridge's connection (header x-claude-ide-role: agent) is
 // offered. The agent tools and resources, bad arguments as `ERROR:` results the model can act on.
 import type { Config } from "../config";
-import type { Role } from "../protocol/session";
-import { invalidRequestParams, rpcError } from "../protocol/session";
+import { type Role, invalidRequestParams, rpcError } from "../protocol/session";
 import { Registry } from "../tools/registry";
 import type { Services } from "../contracts";
 import { readResource, ResourceError, RESOURCES, TEMPLATES } from "./resources";

@@ -13,11 +13,18 @@ export function checkAgent(): void {
   }
   const init = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"checkhealth","version":"0"}}}\n`;
   const started = vim.uv.hrtime();
-  const [ok, result] = pcall(() => vim.system([vim.v.progpath, "-l", script], { stdin: init, text: true }).wait(START_TIMEOUT_MS));
+  const [ok, result] = pcall(() =>
+    vim.system([vim.v.progpath, "-l", script], { stdin: init, text: true }).wait(START_TIMEOUT_MS),
+  );
   const ms = (vim.uv.hrtime() - started) / 1e6;
-  const answered = ok && typeof result.stdout === "string" && string.find(result.stdout, '"id":1,"result"', 1, true)[0] !== undefined;
+  const answered =
+    ok && typeof result.stdout === "string" && string.find(result.stdout, '"id":1,"result"', 1, true)[0] !== undefined;
   if (answered) vim.health.ok(string.format("the bridge starts and answers initialize (%.0f ms): %s", ms, script));
-  else vim.health.error(`the bridge did not answer initialize: ${ok ? (result.stderr ?? `exit ${result.code}`) : tostring(result)}`, `run: ${vim.v.progpath} -l ${script}`);
+  else
+    vim.health.error(
+      `the bridge did not answer initialize: ${ok ? (result.stderr ?? `exit ${result.code}`) : tostring(result)}`,
+      `run: ${vim.v.progpath} -l ${script}`,
+    );
   vim.health.info("the claude that :ClaudeCode starts gets these tools with no set-up (agent.in_terminal)");
   vim.health.info(`for a claude started elsewhere, register the bridge once: ${registrationCommand()}`);
 }

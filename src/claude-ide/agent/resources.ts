@@ -23,13 +23,55 @@ export const INSTANCES_URI = "vim://instances";
 
 /** Every resource, as resources/list answers (the bridge serves it before any Neovim is chosen). */
 export const RESOURCES: ResourceInfo[] = [
-  { uri: INSTANCES_URI, name: "instances", title: "Neovim instances", description: "Running Neovims the bridge can use, and which one is selected (JSON)", mimeType: JSON_MIME },
-  { uri: "vim://state", name: "state", title: "Editor state", description: "The same compact text as the editor_state tool", mimeType: TEXT_MIME },
-  { uri: "vim://buffers", name: "buffers", title: "Buffers", description: "Every listed buffer: id, path, lines, modified, filetype (JSON)", mimeType: JSON_MIME },
-  { uri: "vim://windows", name: "windows", title: "Windows", description: "Every window of every tab page: buffer, cursor, flags (JSON)", mimeType: JSON_MIME },
-  { uri: "vim://diagnostics", name: "diagnostics", title: "Diagnostics", description: "Every diagnostic of every loaded buffer (JSON)", mimeType: JSON_MIME },
-  { uri: "vim://cursor", name: "cursor", title: "Cursor", description: "Mode, current buffer and cursor position (JSON)", mimeType: JSON_MIME },
-  { uri: "vim://buffer/current", name: "current buffer", title: "Current buffer", description: "The current buffer's text, unsaved changes included", mimeType: TEXT_MIME },
+  {
+    uri: INSTANCES_URI,
+    name: "instances",
+    title: "Neovim instances",
+    description: "Running Neovims the bridge can use, and which one is selected (JSON)",
+    mimeType: JSON_MIME,
+  },
+  {
+    uri: "vim://state",
+    name: "state",
+    title: "Editor state",
+    description: "The same compact text as the editor_state tool",
+    mimeType: TEXT_MIME,
+  },
+  {
+    uri: "vim://buffers",
+    name: "buffers",
+    title: "Buffers",
+    description: "Every listed buffer: id, path, lines, modified, filetype (JSON)",
+    mimeType: JSON_MIME,
+  },
+  {
+    uri: "vim://windows",
+    name: "windows",
+    title: "Windows",
+    description: "Every window of every tab page: buffer, cursor, flags (JSON)",
+    mimeType: JSON_MIME,
+  },
+  {
+    uri: "vim://diagnostics",
+    name: "diagnostics",
+    title: "Diagnostics",
+    description: "Every diagnostic of every loaded buffer (JSON)",
+    mimeType: JSON_MIME,
+  },
+  {
+    uri: "vim://cursor",
+    name: "cursor",
+    title: "Cursor",
+    description: "Mode, current buffer and cursor position (JSON)",
+    mimeType: JSON_MIME,
+  },
+  {
+    uri: "vim://buffer/current",
+    name: "current buffer",
+    title: "Current buffer",
+    description: "The current buffer's text, unsaved changes included",
+    mimeType: TEXT_MIME,
+  },
 ];
 
 export const TEMPLATES = [
@@ -72,8 +114,8 @@ function buffers(): object[] {
       lines: loaded ? vim.api.nvim_buf_line_count(buf) : vim.NIL,
       loaded,
       modified: loaded && isDirty(buf),
-      filetype: vim.api.nvim_get_option_value("filetype", { buf }),
-      buftype: vim.api.nvim_get_option_value("buftype", { buf }),
+      filetype: vim.api.nvim_get_option_value("filetype", { buf }) as string,
+      buftype: vim.api.nvim_get_option_value("buftype", { buf }) as string,
       current: buf === current,
     });
   }
@@ -125,8 +167,13 @@ function diagnostics(): object[] {
 }
 
 function bufferText(buf: Buf, uri: string): string {
-  if (!vim.api.nvim_buf_is_valid(buf)) throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (no buffer ${buf}; vim://buffers lists them)`);
-  if (!vim.api.nvim_buf_is_loaded(buf)) throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (buffer ${buf} is not loaded)`);
+  if (!vim.api.nvim_buf_is_valid(buf))
+    throw new ResourceError(
+      RESOURCE_NOT_FOUND,
+      `Resource not found: ${uri} (no buffer ${buf}; vim://buffers lists them)`,
+    );
+  if (!vim.api.nvim_buf_is_loaded(buf))
+    throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (buffer ${buf} is not loaded)`);
   return vim.api.nvim_buf_get_lines(buf, 0, -1, false).join("\n");
 }
 
@@ -141,10 +188,21 @@ export function readResource(uri: string, services: Services): object {
   if (uri === "vim://cursor") {
     const win = vim.api.nvim_get_current_win();
     const buf = vim.api.nvim_win_get_buf(win);
-    return json(dict({ mode: vim.api.nvim_get_mode().mode, buffer: buf, path: bufferPath(buf), display: displayPath(bufferPath(buf)), ...cursorOf(win) }));
+    return json(
+      dict({
+        mode: vim.api.nvim_get_mode().mode,
+        buffer: buf,
+        path: bufferPath(buf),
+        display: displayPath(bufferPath(buf)),
+        ...cursorOf(win),
+      }),
+    );
   }
   if (uri === "vim://buffer/current") return text(bufferText(vim.api.nvim_get_current_buf(), uri));
   const [, , id] = string.find(uri, "^vim://buffer/(%d+)$");
   if (id !== undefined) return text(bufferText(tonumber(id) as number, uri));
-  throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}. resources/list and resources/templates/list name the resources`);
+  throw new ResourceError(
+    RESOURCE_NOT_FOUND,
+    `Resource not found: ${uri}. resources/list and resources/templates/list name the resources`,
+  );
 }

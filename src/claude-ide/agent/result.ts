@@ -28,7 +28,10 @@ export function ok(what: string): ToolResult {
 
 /** `ERROR: <message>` (or `ERROR <code>: <message>`), marked isError. */
 export function fail(message: string, code?: number): ToolResult {
-  return { content: [{ type: "text", text: code !== undefined ? `ERROR ${code}: ${message}` : `ERROR: ${message}` }], isError: true };
+  return {
+    content: [{ type: "text", text: code !== undefined ? `ERROR ${code}: ${message}` : `ERROR: ${message}` }],
+    isError: true,
+  };
 }
 
 /** Thrown by helpers deep in a tool (resolving a target, parsing a position): caught by `guarded`. */

@@ -4,7 +4,7 @@
 // change since are one line `<section>: unchanged`, so a model polling the editor pays only for what moved.
 // Lines are 1-based and columns are characters, as the editor shows them.
 import { bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "../editor/buffers";
-import { REVIEW_VAR, ReviewVar } from "../editor/diff_view";
+import { REVIEW_VAR, type ReviewVar } from "../editor/diff_view";
 import { byteToCharColumn, charLength } from "../editor/positions";
 import { mainEditorWindow } from "../editor/windows";
 import { loadedModule } from "../util/modules";
@@ -98,7 +98,9 @@ function visualSelection(cwd: string): string | undefined {
     .split("\n")
     .map((l) => `  | ${l}`)
     .join("\n");
-  const more = cut ? `\n  …cut at ${SELECTION_BUDGET} of ${text.length} bytes: read_buffer ${displayPath(bufferPath(buf), cwd)} lines ${l1}-${l2} for all` : "";
+  const more = cut
+    ? `\n  …cut at ${SELECTION_BUDGET} of ${text.length} bytes: read_buffer ${displayPath(bufferPath(buf), cwd)} lines ${l1}-${l2} for all`
+    : "";
   return `selection: ${displayPath(bufferPath(buf), cwd)} ${from}-${to} (${what}, ${l2 - l1 + 1} lines)\n${body}${more}`;
 }
 
@@ -183,7 +185,10 @@ export function collect(): Sections {
   if (lsp !== undefined) {
     for (const client of lsp.get_clients()) {
       const attached: string[] = [];
-      for (const [buf] of pairs((client as unknown as { attached_buffers: { [buf: number]: boolean } }).attached_buffers ?? {})) attached.push(`b${buf}`);
+      for (const [buf] of pairs(
+        (client as unknown as { attached_buffers: { [buf: number]: boolean } }).attached_buffers ?? {},
+      ))
+        attached.push(`b${buf}`);
       lspLines.push(`  ${client.name} (id ${client.id}): ${attached.length > 0 ? attached.join(" ") : "no buffers"}`);
     }
   }
@@ -198,7 +203,10 @@ export function collect(): Sections {
     tabs: `tabs:\n${tabLines.join("\n")}`,
     buffers: `buffers (${listed}):${bufLines.length > 0 ? `\n${bufLines.join("\n")}` : " none"}`,
     lsp: lspLines.length > 0 ? `lsp:\n${lspLines.join("\n")}` : "lsp: none",
-    reviews: reviews.length > 0 ? `reviews (${reviews.length}, waiting for the user):\n${reviews.join("\n")}` : "reviews: none",
+    reviews:
+      reviews.length > 0
+        ? `reviews (${reviews.length}, waiting for the user):\n${reviews.join("\n")}`
+        : "reviews: none",
   };
 }
 
@@ -233,7 +241,9 @@ export function render(store: Snapshots, since?: string): string {
   const before = since !== undefined ? store.get(since) : undefined;
   const token = store.remember(now);
   const lines = [`state: ${token}${before !== undefined ? ` (changes since ${since})` : ""}`];
-  if (since !== undefined && before === undefined) lines.push(`note: unknown or expired token "${since}": full state follows`);
-  for (const section of SECTIONS) lines.push(before !== undefined && before[section] === now[section] ? `${section}: unchanged` : now[section]);
+  if (since !== undefined && before === undefined)
+    lines.push(`note: unknown or expired token "${since}": full state follows`);
+  for (const section of SECTIONS)
+    lines.push(before !== undefined && before[section] === now[section] ? `${section}: unchanged` : now[section]);
   return lines.join("\n");
 }

@@ -30,7 +30,10 @@ function exists(path: string): boolean {
  * Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
  * default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do.
  */
-export function resolveTarget(args: TargetArgs, opts: { missing?: "error" | "allow"; required?: boolean } = {}): Target | undefined {
+export function resolveTarget(
+  args: TargetArgs,
+  opts: { missing?: "error" | "allow"; required?: boolean } = {},
+): Target | undefined {
   if (args.path !== undefined && args.buffer !== undefined) failWith('give either "path" or "buffer", not both');
   if (args.buffer !== undefined) {
     const buf = args.buffer;
@@ -51,7 +54,9 @@ export function resolveTarget(args: TargetArgs, opts: { missing?: "error" | "all
   const buf = findBuffer(path);
   const onDisk = stat !== undefined;
   if (buf === undefined && !onDisk && opts.missing !== "allow") {
-    failWith(`no buffer and no file at ${path} (relative paths are taken from Neovim's cwd ${vim.fn.getcwd()}); check the path, or search with scope "project"`);
+    failWith(
+      `no buffer and no file at ${path} (relative paths are taken from Neovim's cwd ${vim.fn.getcwd()}); check the path, or search with scope "project"`,
+    );
   }
   return { buf, path, display: displayPath(path), onDisk };
 }
@@ -62,5 +67,5 @@ export function targetLines(t: Target): string[] {
   if (!t.onDisk) return [];
   const [ok, lines] = pcall(vim.fn.readfile, t.path);
   if (!ok) failWith(`cannot read ${t.display}: ${tostring(lines)}`);
-  return lines as string[];
+  return lines;
 }

@@ -13,7 +13,16 @@ import { Code } from "../agent/result";
 import { INSTANCES_URI, RESOURCES, TEMPLATES } from "../agent/resources";
 import { INSTRUCTIONS } from "../agent/endpoint";
 import { AGENT_TOOLS } from "../agent/tools/index";
-import { ErrorCode, Id, Params, decodeMessage, errorResponse, idText, notification, resultResponse } from "../protocol/jsonrpc";
+import {
+  ErrorCode,
+  type Id,
+  type Params,
+  decodeMessage,
+  errorResponse,
+  idText,
+  notification,
+  resultResponse,
+} from "../protocol/jsonrpc";
 import { PROTOCOL_VERSIONS } from "../protocol/session";
 import { Registry } from "../tools/registry";
 import { defineTool, str } from "../tools/schema";
@@ -75,19 +84,33 @@ export class Bridge {
       defineTool({
         name: "list_instances",
         title: "List Neovim instances",
-        description: "The running Neovims this server can work in: id, cwd, main file, pid; [selected] marks the one in use.",
+        description:
+          "The running Neovims this server can work in: id, cwd, main file, pid; [selected] marks the one in use.",
         input: {},
         closed: true,
-        annotations: { title: "List Neovim instances", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        annotations: {
+          title: "List Neovim instances",
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
         handler: () => this.listInstances(),
       }),
       defineTool({
         name: "select_instance",
         title: "Select a Neovim instance",
-        description: "Work in the Neovim with this id (from list_instances) from now on. Needed only when several run and none was chosen.",
+        description:
+          "Work in the Neovim with this id (from list_instances) from now on. Needed only when several run and none was chosen.",
         input: { instance_id: str("An id from list_instances", { minLength: 1 }) },
         closed: true,
-        annotations: { title: "Select a Neovim instance", readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        annotations: {
+          title: "Select a Neovim instance",
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
         handler: (args) => this.selectInstance(args.instance_id),
       }),
     ];
@@ -96,7 +119,12 @@ export class Bridge {
     this.requests = {
       initialize: (id, p) => this.reply(id, this.initializeResult(p.protocolVersion)),
       "server/discover": (id) =>
-        this.reply(id, { supportedVersions: [DISCOVER_VERSION, ...PROTOCOL_VERSIONS], capabilities: this.capabilities(), serverInfo: this.serverInfo(), instructions: INSTRUCTIONS }),
+        this.reply(id, {
+          supportedVersions: [DISCOVER_VERSION, ...PROTOCOL_VERSIONS],
+          capabilities: this.capabilities(),
+          serverInfo: this.serverInfo(),
+          instructions: INSTRUCTIONS,
+        }),
       ping: (id) => this.reply(id, dict()),
       "tools/list": (id) => this.reply(id, { tools: this.tools.list() }),
       "tools/call": (id, p) => this.callTool(id, p),
@@ -128,7 +156,7 @@ export class Bridge {
       this.opts.write(errorResponse(msg.id, ErrorCode.InvalidParams, `${msg.method}: params must be an object`));
       return;
     }
-    const [ok, err] = pcall(handler, msg.id, (msg.params ?? {}) as { [key: string]: unknown });
+    const [ok, err] = pcall(handler, msg.id, msg.params ?? {});
     if (!ok) {
       this.opts.log(`${msg.method} failed: ${tostring(err)}`);
       this.opts.write(errorResponse(msg.id, ErrorCode.InternalError, `Internal error: ${tostring(err)}`));
@@ -185,7 +213,10 @@ export class Bridge {
 
   private listInstances(): ToolResult {
     const instances = this.instances();
-    if (instances.length === 0) return toolText("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)");
+    if (instances.length === 0)
+      return toolText(
+        "no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)",
+      );
     const current = this.upstream?.instance.id ?? (this.choose(instances) as { instance?: Instance }).instance?.id;
     return toolText(registry.describe(instances, current).join("\n"));
   }
@@ -194,7 +225,8 @@ export class Bridge {
     const instances = this.instances();
     const hit = instances.find((i) => i.id === id);
     if (hit === undefined) {
-      const valid = instances.length > 0 ? `valid ids: ${instances.map((i) => i.id).join(", ")}` : "no Neovim is running";
+      const valid =
+        instances.length > 0 ? `valid ids: ${instances.map((i) => i.id).join(", ")}` : "no Neovim is running";
       return toolText(`ERROR ${Code.InstanceNotFound}: no instance "${id}" (${valid})`, true);
     }
     if (this.upstream !== undefined && this.upstream.instance.id !== id) this.shutdown();
@@ -223,7 +255,8 @@ export class Bridge {
     if (this.local.includes(tool)) {
       const args = params.arguments === undefined || params.arguments === vim.NIL ? dict() : params.arguments;
       const problem = this.tools.check(tool, args);
-      if (problem !== undefined) this.reply(id, toolText(`ERROR: ${name}: ${problem}. Fix the arguments and call ${name} again.`, true));
+      if (problem !== undefined)
+        this.reply(id, toolText(`ERROR: ${name}: ${problem}. Fix the arguments and call ${name} again.`, true));
       // Local tools never use the editor context: they run here, in the bridge.
       else this.reply(id, tool.handler(args as { [key: string]: unknown }, undefined as unknown as ToolContext));
       return;
@@ -238,8 +271,17 @@ export class Bridge {
     }
     const instances = this.instances();
     const current = this.upstream?.instance.id;
-    const list = instances.map((i) => ({ id: i.id, pid: i.pid, cwd: i.cwd, mainFile: i.mainFile, port: i.port, selected: i.id === current }));
-    this.reply(id, { contents: [{ uri: INSTANCES_URI, mimeType: "application/json", text: vim.json.encode({ instances: list }) }] });
+    const list = instances.map((i) => ({
+      id: i.id,
+      pid: i.pid,
+      cwd: i.cwd,
+      mainFile: i.mainFile,
+      port: i.port,
+      selected: i.id === current,
+    }));
+    this.reply(id, {
+      contents: [{ uri: INSTANCES_URI, mimeType: "application/json", text: vim.json.encode({ instances: list }) }],
+    });
   }
 
   /** Sends a request to the chosen Neovim (choosing and connecting first when needed). */
@@ -248,8 +290,15 @@ export class Bridge {
       const lost = this.lost;
       this.lost = undefined;
       const next = this.choose(this.instances());
-      const then = next.ok ? `the next call goes to ${next.instance.id} (${next.rule})` : `${next.reason}: call list_instances and select_instance`;
-      this.failForwarded(downId, method, Code.ConnectionLost, `the connection to Neovim ${lost} was lost (it exited or stopped its server); ${then}. Earlier editor_state tokens and buffer numbers are no longer valid.`);
+      const then = next.ok
+        ? `the next call goes to ${next.instance.id} (${next.rule})`
+        : `${next.reason}: call list_instances and select_instance`;
+      this.failForwarded(
+        downId,
+        method,
+        Code.ConnectionLost,
+        `the connection to Neovim ${lost} was lost (it exited or stopped its server); ${then}. Earlier editor_state tokens and buffer numbers are no longer valid.`,
+      );
       return;
     }
     const up = this.upstream ?? this.connect(downId, method);
@@ -267,7 +316,10 @@ export class Bridge {
     const instances = this.instances();
     const choice = this.choose(instances);
     if (!choice.ok) {
-      const listing = instances.length > 0 ? `\nRunning instances:\n${registry.describe(instances).join("\n")}\nCall select_instance with one of these ids.` : "\nStart Neovim with claude-ide.nvim (setup() starts its server), then call again.";
+      const listing =
+        instances.length > 0
+          ? `\nRunning instances:\n${registry.describe(instances).join("\n")}\nCall select_instance with one of these ids.`
+          : "\nStart Neovim with claude-ide.nvim (setup() starts its server), then call again.";
       this.failForwarded(downId, method, choice.code, `no Neovim instance selected: ${choice.reason}.${listing}`);
       return undefined;
     }
@@ -280,19 +332,24 @@ export class Bridge {
       `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: { name: "claude-ide-bridge", version: VERSION } })}}`,
       notification("notifications/initialized", dict()),
     );
-    WsClient.connect(instance.port, instance.token, { onMessage: (text) => this.fromEditor(up, text), onClose: (code, reason) => this.closed(up, code, reason) }, (client, err) => {
-      if (client === undefined) {
-        this.closed(up, 1006, err ?? "cannot connect");
-        return;
-      }
-      if (this.upstream !== up) {
-        client.close(1001, "no longer used");
-        return;
-      }
-      up.client = client;
-      for (const text of up.queue) client.send(text);
-      up.queue = [];
-    });
+    WsClient.connect(
+      instance.port,
+      instance.token,
+      { onMessage: (text) => this.fromEditor(up, text), onClose: (code, reason) => this.closed(up, code, reason) },
+      (client, err) => {
+        if (client === undefined) {
+          this.closed(up, 1006, err ?? "cannot connect");
+          return;
+        }
+        if (this.upstream !== up) {
+          client.close(1001, "no longer used");
+          return;
+        }
+        up.client = client;
+        for (const text of up.queue) client.send(text);
+        up.queue = [];
+      },
+    );
     return up;
   }
 

@@ -47,11 +47,14 @@ function readLines(onLine: (this: void, line: string) => void, onEnd: (this: voi
     vim.schedule(finish);
     return undefined;
   }
-  const stream: vim.uv.Stream | undefined = kind === "tty" ? vim.uv.new_tty(0, true) : (() => {
-    const pipe = vim.uv.new_pipe(false);
-    pipe.open(0);
-    return pipe;
-  })();
+  const stream: vim.uv.Stream | undefined =
+    kind === "tty"
+      ? vim.uv.new_tty(0, true)
+      : (() => {
+          const pipe = vim.uv.new_pipe(false);
+          pipe.open(0);
+          return pipe;
+        })();
   if (stream === undefined) {
     finish();
     return undefined;
@@ -79,7 +82,7 @@ function exitNow(status: number): void {
   if (!hasFfi) return;
   const ffi = ffiModule as typeof import("ffi");
   pcall(ffi.cdef, "void _exit(int status);"); // fails harmlessly when another module declared it already
-  ffi.C._exit(status);
+  (ffi.C as { _exit: (this: void, code: number) => void })._exit(status);
 }
 
 export function main(this: void, argv: string[]): number {

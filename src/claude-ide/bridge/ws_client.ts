@@ -30,7 +30,12 @@ export class WsClient {
    * Connects and upgrades. `done` gets the open client, or an error text (refused, 401, bad accept key...).
    * After `done(client)`, messages and the end arrive through `events`.
    */
-  static connect(port: number, token: string, events: ClientEvents, done: (this: void, client: WsClient | undefined, error?: string) => void): void {
+  static connect(
+    port: number,
+    token: string,
+    events: ClientEvents,
+    done: (this: void, client: WsClient | undefined, error?: string) => void,
+  ): void {
     const tcp = vim.uv.new_tcp();
     let settled = false;
     const fail = (error: string) => {
@@ -64,7 +69,10 @@ export class WsClient {
           client.received(readErr, data);
           return;
         }
-        if (readErr !== undefined || data === undefined) return fail(`connection to port ${port} closed during the upgrade${readErr !== undefined ? `: ${readErr}` : ""}`);
+        if (readErr !== undefined || data === undefined)
+          return fail(
+            `connection to port ${port} closed during the upgrade${readErr !== undefined ? `: ${readErr}` : ""}`,
+          );
         parts.push(data);
         const all = parts.join("");
         const [at] = string.find(all, "\r\n\r\n", 1, true);
@@ -122,9 +130,14 @@ export class WsClient {
     }
     for (const event of this.decoder.push(data)) {
       if (event.kind === "text") this.events.onMessage(event.data);
-      else if (event.kind === "ping") this.tcp.write(frameParts(Opcode.Pong, event.data, { mask: vim.uv.random(4) as string }));
+      else if (event.kind === "ping")
+        this.tcp.write(frameParts(Opcode.Pong, event.data, { mask: vim.uv.random(4) as string }));
       else if (event.kind === "close") {
-        this.tcp.write(frameParts(Opcode.Close, closePayload(event.code === 1005 ? undefined : event.code, ""), { mask: vim.uv.random(4) as string }));
+        this.tcp.write(
+          frameParts(Opcode.Close, closePayload(event.code === 1005 ? undefined : event.code, ""), {
+            mask: vim.uv.random(4) as string,
+          }),
+        );
         this.end(event.code, event.reason);
         return;
       } else if (event.kind === "error") {

@@ -59,7 +59,12 @@ function join(dir: string, name: string): string {
 export function instanceFacts(): InstanceFacts {
   const args = vim.fn.argv();
   const first = args.length > 0 ? vim.fn.fnamemodify(args[0], ":p") : "";
-  return { cwd: normalize(vim.fn.getcwd()), mainFile: first, socket: (vim.v.servername as string | undefined) ?? "", agent: true };
+  return {
+    cwd: normalize(vim.fn.getcwd()),
+    mainFile: first,
+    socket: (vim.v.servername as string | undefined) ?? "",
+    agent: true,
+  };
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -95,7 +100,8 @@ export function workspaceFolders(): string[] {
   for (const client of lsp !== undefined ? lsp.get_clients() : []) {
     const wsf = client.workspace_folders;
     if (type(wsf) === "table" && wsf !== null && wsf !== undefined) {
-      for (const f of wsf) if (typeof f.uri === "string" && vim.startswith(f.uri, "file://")) add(vim.uri_to_fname(f.uri));
+      for (const f of wsf)
+        if (typeof f.uri === "string" && vim.startswith(f.uri, "file://")) add(vim.uri_to_fname(f.uri));
     } else if (typeof client.root_dir === "string") {
       add(client.root_dir);
     }
@@ -119,7 +125,8 @@ export function contents(token: string, folders: string[]): LockContents {
 function ensureDir(dir: string): Result<string> {
   if (vim.fn.isdirectory(dir) === 1) return { ok: true, value: dir };
   const [ok, err] = pcall(vim.fn.mkdir, dir, "p", DIR_MODE);
-  if (!ok || vim.fn.isdirectory(dir) !== 1) return { ok: false, error: `cannot create the lock directory ${dir}${ok ? "" : `: ${err}`}` };
+  if (!ok || vim.fn.isdirectory(dir) !== 1)
+    return { ok: false, error: `cannot create the lock directory ${dir}${ok ? "" : `: ${err}`}` };
   return { ok: true, value: dir };
 }
 

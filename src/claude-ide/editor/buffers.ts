@@ -54,7 +54,9 @@ export function bufferPath(buf: Buf): string {
  */
 export function findBuffer(path: string): Buf | undefined {
   const target = normalizePath(path);
-  const bufs = vim.api.nvim_list_bufs().filter((b) => option<string>(b, "buftype") === "" && vim.api.nvim_buf_get_name(b) !== "");
+  const bufs = vim.api
+    .nvim_list_bufs()
+    .filter((b) => option<string>(b, "buftype") === "" && vim.api.nvim_buf_get_name(b) !== "");
   // Buffer names are usually absolute and normalized already: try them as they are before normalizing each.
   const exact = bufs.find((b) => vim.api.nvim_buf_get_name(b) === target) ?? bufs.find((b) => bufferPath(b) === target);
   if (exact !== undefined) return exact;
@@ -173,7 +175,10 @@ export function saveBuffer(buf: Buf): SaveResult {
   if (!isDirty(buf)) return { ok: true, wrote: false };
   if (option<boolean>(buf, "readonly")) return { ok: false, reason: "the buffer is read-only ('readonly' is set)" };
   if (changedOnDisk(buf)) {
-    return { ok: false, reason: "the file changed on disk since it was read; not overwriting it (reload or save it yourself)" };
+    return {
+      ok: false,
+      reason: "the file changed on disk since it was read; not overwriting it (reload or save it yourself)",
+    };
   }
   const [ok, err] = pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent keepalt keepjumps write"));
   if (!ok) return { ok: false, reason: `write failed: ${tostring(err)}` };

@@ -15,7 +15,7 @@ import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";
 import { normalizeEol, readFile, splitText } from "./diff_text";
-import { DiffView, REVIEW_VAR, ReviewVar, TAB_VAR } from "./diff_view";
+import { DiffView, REVIEW_VAR, type ReviewVar, TAB_VAR } from "./diff_view";
 
 /** `User` autocmd patterns, with data { tab_name, file } and, when resolved, `result`. */
 export const EVENT_OPENED = "ClaudeIdeDiffOpened";
@@ -53,7 +53,10 @@ class Review implements PendingReview {
     const text = this.view.proposalText();
     const disk = this.req.appliedByPlugin === true ? undefined : readFile(this.req.newPath);
     if (disk !== undefined && disk.ok && normalizeEol(text) === normalizeEol(disk.text ?? "")) {
-      say(`the proposal for ${vim.fn.fnamemodify(this.req.newPath, ":t")} leaves the file unchanged: answered as a rejection`, "warn");
+      say(
+        `the proposal for ${vim.fn.fnamemodify(this.req.newPath, ":t")} leaves the file unchanged: answered as a rejection`,
+        "warn",
+      );
       this.reject(closeNow);
       return;
     }
@@ -88,7 +91,9 @@ class Review implements PendingReview {
 }
 
 /** The left side: the file's buffer when loaded (with unsaved edits, if any), else the file on disk. */
-function currentText(path: string): { ok: true; lines: string[] | undefined; dirty: boolean; filetype?: string } | { ok: false; error: string } {
+function currentText(
+  path: string,
+): { ok: true; lines: string[] | undefined; dirty: boolean; filetype?: string } | { ok: false; error: string } {
   const buf = findBuffer(path);
   if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) {
     const filetype = vim.api.nvim_get_option_value("filetype", { buf }) as string;
@@ -116,7 +121,10 @@ export class DiffManager implements DiffService {
   }
 
   open: DiffService["open"] = (req) => {
-    for (const [arg, path] of [["old_file_path", req.oldPath], ["new_file_path", req.newPath]]) {
+    for (const [arg, path] of [
+      ["old_file_path", req.oldPath],
+      ["new_file_path", req.newPath],
+    ]) {
       const [stat] = vim.uv.fs_stat(path);
       if (stat?.type === "directory") return { ok: false, error: `${arg}: ${path} is a directory` };
     }
@@ -161,7 +169,8 @@ export class DiffManager implements DiffService {
 
   rejectFor: DiffService["rejectFor"] = (clientIds) => {
     const theirs: Review[] = [];
-    for (const [, review] of this.reviews) if (review.req.clientId !== undefined && clientIds.includes(review.req.clientId)) theirs.push(review);
+    for (const [, review] of this.reviews)
+      if (review.req.clientId !== undefined && clientIds.includes(review.req.clientId)) theirs.push(review);
     // Not closed at once: this runs from a terminal's BufUnload, where windows must not close.
     for (const review of theirs) review.reject(false);
     return theirs.length;
@@ -189,7 +198,9 @@ export class DiffManager implements DiffService {
   follow(path: string, text: string): void {
     const buf = findBuffer(path);
     if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return;
-    const follower: WriteFollower = new WriteFollower(path, normalizeEol(text), this.log, () => this.followers.delete(follower));
+    const follower: WriteFollower = new WriteFollower(path, normalizeEol(text), this.log, () =>
+      this.followers.delete(follower),
+    );
     this.followers.add(follower);
     follower.start();
   }
@@ -243,8 +254,12 @@ export function decideFromCommand(action: "accept" | "reject"): void {
     const formatItem = function (this: void, p: { tabName: string }) {
       return p.tabName;
     };
-    vim.ui.select(proposals, { prompt: `${action === "accept" ? "Accept" : "Reject"} which diff review?`, format_item: formatItem }, (choice) => {
-      if (choice !== undefined && vim.api.nvim_buf_is_valid(choice.buf)) act(choice.buf);
-    });
+    vim.ui.select(
+      proposals,
+      { prompt: `${action === "accept" ? "Accept" : "Reject"} which diff review?`, format_item: formatItem },
+      (choice) => {
+        if (choice !== undefined && vim.api.nvim_buf_is_valid(choice.buf)) act(choice.buf);
+      },
+    );
   }
 }

@@ -33,13 +33,16 @@ export function reloadBuffer(path: string, log: Logger): void {
   vim.go.undoreload = -1;
   const [ok, err] = pcall(vim.api.nvim_buf_call, buf, () => {
     // Setting 'undolevels' (even to its own value) closes the current undo block (:help undo-break).
-    vim.go.undolevels = vim.go.undolevels;
+    vim.go.undolevels = vim.go.undolevels as number;
     vim.cmd("silent keepalt keepjumps edit!");
   });
   vim.go.undoreload = undoreload;
   const name = vim.fn.fnamemodify(path, ":~:.");
   if (!ok) log.warn(`could not reload ${name} after Claude wrote it: ${tostring(err)}`);
-  else if (hadEdits) log.warn(`${name} now holds Claude's change; your unsaved edits were replaced and are one \`u\` away in that buffer`);
+  else if (hadEdits)
+    log.warn(
+      `${name} now holds Claude's change; your unsaved edits were replaced and are one \`u\` away in that buffer`,
+    );
 }
 
 /** Waits for the CLI's write of an accepted text to `path`, then reloads the file's buffer (once). */
@@ -70,7 +73,8 @@ export class WriteFollower {
     this.timer.start(POLL_MS, POLL_MS, wake);
     const watcher = vim.uv.new_fs_event();
     // The directory, not the file: an atomic write replaces the file (a new inode) and a new file has none.
-    if (watcher !== undefined && watcher.start(vim.fs.dirname(this.path), {}, wake) !== undefined) this.watcher = watcher;
+    if (watcher !== undefined && watcher.start(vim.fs.dirname(this.path), {}, wake) !== undefined)
+      this.watcher = watcher;
     else watcher?.close();
   }
 

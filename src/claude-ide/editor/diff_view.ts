@@ -154,7 +154,9 @@ export class DiffView {
     const lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true);
     const ff = getOpt<string>("fileformat", { buf });
     const sep = ff === "dos" ? "\r\n" : ff === "mac" ? "\r" : "\n";
-    const finalNewline = getOpt<boolean>("endofline", { buf }) || (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
+    const finalNewline =
+      getOpt<boolean>("endofline", { buf }) ||
+      (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
     return table.concat(lines, sep) + (finalNewline ? sep : "");
   }
 
@@ -211,7 +213,10 @@ export class DiffView {
       // A band across the top of the current tab page; the rest of the layout only shrinks.
       this.leftWin = vim.api.nvim_open_win(this.leftBuf, true, { split: "above", win: -1 });
     }
-    this.rightWin = vim.api.nvim_open_win(this.rightBuf, true, { split: vertical ? "right" : "below", win: this.leftWin });
+    this.rightWin = vim.api.nvim_open_win(this.rightBuf, true, {
+      split: vertical ? "right" : "below",
+      win: this.leftWin,
+    });
     // Leaving Insert mode: the review's keys are Normal-mode keys (Terminal mode ends by leaving the window).
     if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
 
@@ -239,17 +244,22 @@ export class DiffView {
     const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
     let left: string;
     if (spec.current === undefined) left = ` New file: ${name}`;
-    else if (spec.dirty) left = ` %#WarningMsg#${name} has unsaved changes: they are shown here; accepting replaces them (\`u\` brings them back)%*`;
+    else if (spec.dirty)
+      left = ` %#WarningMsg#${name} has unsaved changes: they are shown here; accepting replaces them (\`u\` brings them back)%*`;
     else left = ` Current: ${name}`;
     if (this.taken > 0) left += `  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`;
-    const source = (spec.note !== undefined ? `${escapeBar(spec.note)}  ` : "") + (spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "");
+    const source =
+      (spec.note !== undefined ? `${escapeBar(spec.note)}  ` : "") +
+      (spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "");
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     let right = ` ${source}Claude's proposal (editable)   ${escapeBar(keys.accept)} or :w accept   ${escapeBar(keys.reject)} reject`;
-    if (hunkKeys.length > 0) right += `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`;
+    if (hunkKeys.length > 0)
+      right += `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`;
     if (jumpKeys.length > 0) right += `   ${jumpKeys.join("/")} next/prev`;
     const remaining = this.hunksLeft();
-    if (remaining !== undefined) right += remaining === 0 ? "   all hunks decided" : `   ${remaining} hunk${remaining === 1 ? "" : "s"} left`;
+    if (remaining !== undefined)
+      right += remaining === 0 ? "   all hunks decided" : `   ${remaining} hunk${remaining === 1 ? "" : "s"} left`;
     setOpt("winbar", left, { win: this.leftWin });
     setOpt("winbar", right, { win: this.rightWin });
   }
@@ -308,37 +318,69 @@ export class DiffView {
     const keys = this.spec.config.keymaps;
     const hunkKeys: [string | false, string, (this: void) => void][] = [
       [keys.take_hunk, "take Claude's hunk under the cursor", () => this.decideHunk("take")],
-      [keys.drop_hunk, "drop Claude's hunk under the cursor (the original text comes back)", () => this.decideHunk("drop")],
+      [
+        keys.drop_hunk,
+        "drop Claude's hunk under the cursor (the original text comes back)",
+        () => this.decideHunk("drop"),
+      ],
       [keys.next_hunk, "next hunk", () => this.jumpHunk("next")],
       [keys.prev_hunk, "previous hunk", () => this.jumpHunk("prev")],
     ];
     for (const buf of [this.leftBuf, this.rightBuf]) {
-      vim.keymap.set("n", keys.accept, () => this.events.accept(), { buffer: buf, nowait: true, desc: "claude-ide: accept Claude's proposal" });
-      vim.keymap.set("n", keys.reject, () => this.events.reject(), { buffer: buf, nowait: true, desc: "claude-ide: reject Claude's proposal" });
+      vim.keymap.set("n", keys.accept, () => this.events.accept(), {
+        buffer: buf,
+        nowait: true,
+        desc: "claude-ide: accept Claude's proposal",
+      });
+      vim.keymap.set("n", keys.reject, () => this.events.reject(), {
+        buffer: buf,
+        nowait: true,
+        desc: "claude-ide: reject Claude's proposal",
+      });
       for (const [lhs, desc, fn] of hunkKeys) {
         if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
       }
-      for (const key of this.spec.keys ?? []) vim.keymap.set("n", key.lhs, key.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${key.desc}` });
+      for (const key of this.spec.keys ?? [])
+        vim.keymap.set("n", key.lhs, key.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${key.desc}` });
     }
   }
 
   /** Closing either window or buffer rejects; writing the proposal accepts. */
   private watch(): void {
     const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
-    const add = (event: string, opts: { pattern?: string[]; buffer?: Buf }, desc: string, callback: (this: void) => void) => {
+    const add = (
+      event: string,
+      opts: { pattern?: string[]; buffer?: Buf },
+      desc: string,
+      callback: (this: void) => void,
+    ) => {
       this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
     };
     const reject = () => this.events.reject();
-    add("WinClosed", { pattern: [tostring(this.leftWin), tostring(this.rightWin)] }, "claude-ide: closing a diff window rejects the proposal", reject);
+    add(
+      "WinClosed",
+      { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
+      "claude-ide: closing a diff window rejects the proposal",
+      reject,
+    );
     add("BufUnload", { buffer: this.leftBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
     add("BufUnload", { buffer: this.rightBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
-    add("TextChanged", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () => this.setWinbars());
-    add("InsertLeave", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () => this.setWinbars());
-    add("BufWriteCmd", { buffer: this.rightBuf }, "claude-ide: :w in the proposal accepts it (nothing is written to disk)", () => {
-      // Written as far as Vim knows, so that :wq / :x go on to close the window.
-      setOpt("modified", false, { buf: this.rightBuf });
-      this.events.accept();
-    });
+    add("TextChanged", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () =>
+      this.setWinbars(),
+    );
+    add("InsertLeave", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () =>
+      this.setWinbars(),
+    );
+    add(
+      "BufWriteCmd",
+      { buffer: this.rightBuf },
+      "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
+      () => {
+        // Written as far as Vim knows, so that :wq / :x go on to close the window.
+        setOpt("modified", false, { buf: this.rightBuf });
+        this.events.accept();
+      },
+    );
   }
 }
 

@@ -25,7 +25,11 @@ export function logPath(config: Config): string {
 /** Appends one record to the log (created 0600: it holds code and output). Never throws. */
 export function appendLog(config: Config, code: string, outcome: string, output?: string): void {
   const path = logPath(config);
-  const parts = [`=== ${os.date("%Y-%m-%d %H:%M:%S")} ${config.execute_code_opts.interpreter.join(" ")}: ${outcome}`, "--- code", code];
+  const parts = [
+    `=== ${os.date("%Y-%m-%d %H:%M:%S")} ${config.execute_code_opts.interpreter.join(" ")}: ${outcome}`,
+    "--- code",
+    code,
+  ];
   if (output !== undefined) parts.push("--- output", output);
   const record = `${parts.join("\n")}\n\n`;
   pcall(() => {
@@ -93,10 +97,15 @@ export class CodeRun {
     };
     vim.keymap.set("n", "y", () => decide(true), { buffer: buf, nowait: true, desc: "claude-ide: run Claude's code" });
     for (const lhs of ["n", "q", "<Esc>"]) {
-      vim.keymap.set("n", lhs, () => {
-        decide(false);
-        this.close();
-      }, { buffer: buf, nowait: true, desc: "claude-ide: refuse to run Claude's code" });
+      vim.keymap.set(
+        "n",
+        lhs,
+        () => {
+          decide(false);
+          this.close();
+        },
+        { buffer: buf, nowait: true, desc: "claude-ide: refuse to run Claude's code" },
+      );
     }
     vim.api.nvim_create_autocmd("BufWipeout", {
       buffer: buf,
@@ -112,10 +121,15 @@ export class CodeRun {
     const file = vim.fn.tempname();
     vim.fn.writefile(vim.split(this.code, "\n", { plain: true }), file);
     const buf = vim.api.nvim_create_buf(false, true);
-    if (this.win === undefined || !vim.api.nvim_win_is_valid(this.win)) this.win = centeredFloat(buf, "Claude: executeCode", 20);
+    if (this.win === undefined || !vim.api.nvim_win_is_valid(this.win))
+      this.win = centeredFloat(buf, "Claude: executeCode", 20);
     else vim.api.nvim_win_set_buf(this.win, buf);
     vim.api.nvim_set_option_value("bufhidden", "wipe", { buf });
-    vim.keymap.set("n", "q", () => this.close(), { buffer: buf, nowait: true, desc: "claude-ide: close the executeCode window" });
+    vim.keymap.set("n", "q", () => this.close(), {
+      buffer: buf,
+      nowait: true,
+      desc: "claude-ide: close the executeCode window",
+    });
 
     const chunks: string[] = [];
     let size = 0;
@@ -126,7 +140,8 @@ export class CodeRun {
       this.job = undefined;
       vim.uv.fs_unlink(file);
       let output = plain(chunks.join(""));
-      if (size > MAX_OUTPUT_BYTES) output = `${string.sub(output, 1, MAX_OUTPUT_BYTES)}\n[output truncated at ${MAX_OUTPUT_BYTES} bytes]`;
+      if (size > MAX_OUTPUT_BYTES)
+        output = `${string.sub(output, 1, MAX_OUTPUT_BYTES)}\n[output truncated at ${MAX_OUTPUT_BYTES} bytes]`;
       this.setTitle(timedOut ? "timed out (q closes)" : `exit code ${exitCode} (q closes)`);
       done({ exitCode: timedOut ? undefined : exitCode, timedOut, output, durationMs: vim.uv.now() - started });
     };
@@ -142,15 +157,17 @@ export class CodeRun {
     const cmd = vim.deepcopy(opts.interpreter);
     cmd.push(file);
     const [ok, job] = pcall(() =>
-      vim.api.nvim_win_call(this.win as Win, () => (JOBSTART_TERM ? vim.fn.jobstart(cmd, { ...jobOpts, term: true }) : vim.fn.termopen(cmd, jobOpts))),
+      vim.api.nvim_win_call(this.win as Win, () =>
+        JOBSTART_TERM ? vim.fn.jobstart(cmd, { ...jobOpts, term: true }) : vim.fn.termopen(cmd, jobOpts),
+      ),
     );
-    if (!ok || (job as number) <= 0) {
+    if (!ok || job <= 0) {
       vim.uv.fs_unlink(file);
       chunks.push(`could not start ${opts.interpreter[0]}: ${ok ? `job id ${job}` : tostring(job)}`);
       finish(-1);
       return;
     }
-    this.job = job as number;
+    this.job = job;
     ptyStarted(this.job);
     this.setTitle(`running ${opts.interpreter.join(" ")}`);
     this.timer = vim.uv.new_timer();

@@ -68,7 +68,12 @@ export function pathUnderCursor(): UnderCursor {
   if (explorer !== undefined) {
     const [ok, path] = pcall(explorer);
     if (ok && typeof path === "string" && path !== "") return { ok: true, path: normalizePath(path), explorer: true };
-    return { ok: false, reason: ok ? `no file or folder under the cursor in ${ft}` : `${ft} did not say what is under the cursor: ${tostring(path)}` };
+    return {
+      ok: false,
+      reason: ok
+        ? `no file or folder under the cursor in ${ft}`
+        : `${ft} did not say what is under the cursor: ${tostring(path)}`,
+    };
   }
   const buf = vim.api.nvim_get_current_buf();
   if (!isFileBuffer(buf)) return { ok: false, reason: "the current buffer is not a file" };

@@ -27,8 +27,10 @@ export function makeMention(path: string, startLine?: number, endLine?: number):
     return { ok: true, mention: { filePath } };
   }
   const last = endLine ?? startLine;
-  if (math.floor(startLine) !== startLine || startLine < 1) return { ok: false, error: `start line must be a whole number >= 1, got ${startLine}` };
-  if (math.floor(last) !== last || last < startLine) return { ok: false, error: `end line must be a whole number >= the start line (${startLine}), got ${last}` };
+  if (math.floor(startLine) !== startLine || startLine < 1)
+    return { ok: false, error: `start line must be a whole number >= 1, got ${startLine}` };
+  if (math.floor(last) !== last || last < startLine)
+    return { ok: false, error: `end line must be a whole number >= the start line (${startLine}), got ${last}` };
   return { ok: true, mention: { filePath, lineStart: startLine - 1, lineEnd: last - 1 } };
 }
 

@@ -90,8 +90,16 @@ export class MultiReview {
     const multi = n > 1;
     const keys = multi
       ? [
-          { lhs: NEXT_FILE_KEY, desc: "next file of this review", fn: () => vim.schedule(() => this.go(this.index + 1)) },
-          { lhs: PREV_FILE_KEY, desc: "previous file of this review", fn: () => vim.schedule(() => this.go(this.index - 1)) },
+          {
+            lhs: NEXT_FILE_KEY,
+            desc: "next file of this review",
+            fn: () => vim.schedule(() => this.go(this.index + 1)),
+          },
+          {
+            lhs: PREV_FILE_KEY,
+            desc: "previous file of this review",
+            fn: () => vim.schedule(() => this.go(this.index - 1)),
+          },
         ]
       : [];
     this.view = new DiffView(
@@ -104,7 +112,9 @@ export class MultiReview {
         bytes: text.length,
         filetype: f.filetype,
         config: this.config.diff,
-        note: multi ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:` : `(${f.summary})`,
+        note: multi
+          ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:`
+          : `(${f.summary})`,
         keys,
       },
       { accept: () => this.end(true), reject: () => this.end(false) },

@@ -65,7 +65,7 @@ export function uriCandidates(uri: string): string[] {
   const literal = normalizePath(string.sub(uri, 8));
   const [ok, decoded] = pcall(vim.uri_to_fname, uri);
   if (!ok || decoded === literal) return [literal];
-  return [normalizePath(decoded as string), literal];
+  return [normalizePath(decoded), literal];
 }
 
 /** 1-based character column (code points, as an editor shows them) of byte offset `byteCol` in `line`. */

@@ -8,9 +8,8 @@
 //   the cursor actually moves in a file buffer.
 // - Nothing is sent twice in a row, and with no client connected no cursor autocmd exists at all.
 import type { Config } from "../config";
-import type { Position, SelectionInfo, SelectionService } from "../contracts";
+import type { Hub, Position, SelectionInfo, SelectionService } from "../contracts";
 import { Logger } from "../log";
-import type { Hub } from "../contracts";
 import { lazy } from "../util/modules";
 import type * as BuffersModule from "./buffers";
 import type * as PositionsModule from "./positions";
@@ -37,7 +36,11 @@ function visualKind(mode: string): string | undefined {
 
 /** A window whose selection is tracked: a non-floating window showing a file buffer. */
 export function isTrackedWindow(win: Win): boolean {
-  return vim.api.nvim_win_is_valid(win) && vim.api.nvim_win_get_config(win).relative === "" && buffers().isFileBuffer(vim.api.nvim_win_get_buf(win));
+  return (
+    vim.api.nvim_win_is_valid(win) &&
+    vim.api.nvim_win_get_config(win).relative === "" &&
+    buffers().isFileBuffer(vim.api.nvim_win_get_buf(win))
+  );
 }
 
 /**
@@ -100,7 +103,12 @@ function regionSelection(win: Win, kind: string, a: Pos, b: Pos, blockToEol: boo
   const bottom = e[0] - 1;
 
   if (kind === "V") {
-    return info(buf, { line: top, character: 0 }, { line: bottom, character: positions().utf16Length(last) }, lines.join("\n"));
+    return info(
+      buf,
+      { line: top, character: 0 },
+      { line: bottom, character: positions().utf16Length(last) },
+      lines.join("\n"),
+    );
   }
 
   if (kind === "v") {

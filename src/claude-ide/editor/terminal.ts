@@ -39,10 +39,12 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
   return env;
 }
 
-/** The shell command line: the configured command plus the arguments given to :ClaudeCode. */
+/**
+ * The shell command line: the configured command, the agent endpoint's --mcp-config/--allowedTools (unless
+ * agent.in_terminal is off), then the arguments given to :ClaudeCode.
+ */
 function commandLine(config: Config, args: string): string {
   const parts = [config.terminal.command];
-  // The agent endpoint's --mcp-config/--allowedTools (agent.in_terminal), before the user's arguments.
   if (config.agent.in_terminal) {
     const agent = cliArguments();
     if (agent.ok) parts.push(agent.args);
@@ -101,7 +103,7 @@ export class ClaudeTerminal {
     const job = buf !== undefined ? (vim.b[buf].terminal_job_id as number | undefined) : undefined;
     if (job === undefined) return undefined;
     const [ok, pid] = pcall(vim.fn.jobpid, job);
-    if (ok && (pid as number) > 0) this.pid = pid as number;
+    if (ok && pid > 0) this.pid = pid;
     return this.pid;
   }
 
@@ -163,7 +165,8 @@ export class ClaudeTerminal {
   }
 
   private warnIgnoredArgs(args: string): void {
-    if (vim.trim(args) !== "") say("Claude is already running: arguments apply when it starts (quit it first to restart)", "warn");
+    if (vim.trim(args) !== "")
+      say("Claude is already running: arguments apply when it starts (quit it first to restart)", "warn");
   }
 
   private start(config: Config, port: number, args: string, inWindow?: Win): void {
@@ -195,7 +198,7 @@ export class ClaudeTerminal {
       say(`snacks.nvim terminal failed (${tostring(win)}): using the built-in terminal`, "warn");
       return false;
     }
-    this.snacksWin = win as SnacksWin;
+    this.snacksWin = win;
     const buf = this.snacksWin.buf;
     if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) {
       vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
@@ -212,9 +215,11 @@ export class ClaudeTerminal {
       on_exit: (job: number, code: number) => this.onExit(config, job, code),
     };
     const [ok, job] = pcall(() =>
-      vim.api.nvim_win_call(win, () => (JOBSTART_TERM ? vim.fn.jobstart(cmd, { ...opts, term: true }) : vim.fn.termopen(cmd, opts))),
+      vim.api.nvim_win_call(win, () =>
+        JOBSTART_TERM ? vim.fn.jobstart(cmd, { ...opts, term: true }) : vim.fn.termopen(cmd, opts),
+      ),
     );
-    if (!ok || (job as number) <= 0) {
+    if (!ok || job <= 0) {
       pcall(vim.api.nvim_win_close, win, true);
       pcall(vim.api.nvim_buf_delete, buf, { force: true });
       say(`could not start "${cmd}": ${ok ? `job id ${job}` : tostring(job)}`, "error");
@@ -226,7 +231,7 @@ export class ClaudeTerminal {
     // For statuslines and FileType autocmds (a terminal buffer has no filetype of its own).
     vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
     this.buf = buf;
-    this.job = job as number;
+    this.job = job;
     this.processId();
     this.watchBuffer(buf);
     vim.cmd("startinsert");
@@ -269,8 +274,8 @@ export class ClaudeTerminal {
     }
     const t = config.terminal;
     if (t.side === "float") {
-      const width = cells(t.width, vim.o.columns);
-      const height = cells(t.height, vim.o.lines - 2);
+      const width = cells(t.width, vim.o.columns as number);
+      const height = cells(t.height, (vim.o.lines as number) - 2);
       return vim.api.nvim_open_win(buf, true, {
         relative: "editor",
         width,
@@ -286,7 +291,9 @@ export class ClaudeTerminal {
     return vim.api.nvim_open_win(buf, true, {
       split,
       win: -1,
-      ...(vertical ? { width: cells(t.width, vim.o.columns) } : { height: cells(t.height, vim.o.lines) }),
+      ...(vertical
+        ? { width: cells(t.width, vim.o.columns as number) }
+        : { height: cells(t.height, vim.o.lines as number) }),
     });
   }
 

@@ -140,11 +140,13 @@ export function choose(instances: Instance[], ctx: ChoiceContext): Choice {
   }
   if (ctx.nvimSocket !== undefined && ctx.nvimSocket !== "") {
     const hit = instances.find((i) => i.socket === ctx.nvimSocket);
-    if (hit !== undefined) return { ok: true, instance: hit, rule: "the Neovim whose terminal runs the client ($NVIM)" };
+    if (hit !== undefined)
+      return { ok: true, instance: hit, rule: "the Neovim whose terminal runs the client ($NVIM)" };
   }
   if (ctx.ssePort !== undefined) {
     const hit = instances.find((i) => i.port === ctx.ssePort);
-    if (hit !== undefined) return { ok: true, instance: hit, rule: "the Neovim the CLI is connected to (CLAUDE_CODE_SSE_PORT)" };
+    if (hit !== undefined)
+      return { ok: true, instance: hit, rule: "the Neovim the CLI is connected to (CLAUDE_CODE_SSE_PORT)" };
   }
   const cwd = vim.fs.normalize(ctx.cwd);
   let best: Instance | undefined;
@@ -163,11 +165,14 @@ export function choose(instances: Instance[], ctx: ChoiceContext): Choice {
   }
   if (best !== undefined && !tie) return { ok: true, instance: best, rule: `its workspace contains the cwd ${cwd}` };
   if (instances.length === 1) return { ok: true, instance: instances[0], rule: "the only running Neovim" };
-  if (instances.length === 0) return { ok: false, code: 1001, reason: "no Neovim with claude-ide.nvim running was found" };
+  if (instances.length === 0)
+    return { ok: false, code: 1001, reason: "no Neovim with claude-ide.nvim running was found" };
   return {
     ok: false,
     code: 1001,
-    reason: tie ? `${instances.length} Neovims are running and more than one contains the cwd ${cwd}` : `${instances.length} Neovims are running and none contains the cwd ${cwd}`,
+    reason: tie
+      ? `${instances.length} Neovims are running and more than one contains the cwd ${cwd}`
+      : `${instances.length} Neovims are running and none contains the cwd ${cwd}`,
   };
 }
 

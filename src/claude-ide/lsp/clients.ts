@@ -12,7 +12,11 @@ type Client = vim.lsp.Client;
 type Fn = (this: void, ...args: unknown[]) => LuaMultiReturn<[unknown, unknown?]>;
 
 /** Calls `client.<name>(...)` (0.10) or `client:<name>(...)` (0.11+). */
-function call(client: Client, name: "request" | "cancel_request" | "supports_method" | "is_stopped", ...args: unknown[]): LuaMultiReturn<[unknown, unknown?]> {
+function call(
+  client: Client,
+  name: "request" | "cancel_request" | "supports_method" | "is_stopped",
+  ...args: unknown[]
+): LuaMultiReturn<[unknown, unknown?]> {
   const fn = (client as unknown as { [k: string]: Fn })[name];
   return METHOD_CALLS ? fn(client, ...args) : fn(...args);
 }
@@ -21,17 +25,37 @@ function call(client: Client, name: "request" | "cancel_request" | "supports_met
 export const FEATURES = {
   hover: { method: "textDocument/hover", capability: "hoverProvider", tool: "lsp_hover" },
   definition: { method: "textDocument/definition", capability: "definitionProvider", tool: "lsp_definition" },
-  typeDefinition: { method: "textDocument/typeDefinition", capability: "typeDefinitionProvider", tool: "lsp_type_definition" },
-  implementation: { method: "textDocument/implementation", capability: "implementationProvider", tool: "lsp_implementations" },
+  typeDefinition: {
+    method: "textDocument/typeDefinition",
+    capability: "typeDefinitionProvider",
+    tool: "lsp_type_definition",
+  },
+  implementation: {
+    method: "textDocument/implementation",
+    capability: "implementationProvider",
+    tool: "lsp_implementations",
+  },
   declaration: { method: "textDocument/declaration", capability: "declarationProvider", tool: "lsp_declaration" },
   references: { method: "textDocument/references", capability: "referencesProvider", tool: "lsp_references" },
-  callHierarchy: { method: "textDocument/prepareCallHierarchy", capability: "callHierarchyProvider", tool: "lsp_call_hierarchy" },
-  documentSymbol: { method: "textDocument/documentSymbol", capability: "documentSymbolProvider", tool: "lsp_document_symbols" },
+  callHierarchy: {
+    method: "textDocument/prepareCallHierarchy",
+    capability: "callHierarchyProvider",
+    tool: "lsp_call_hierarchy",
+  },
+  documentSymbol: {
+    method: "textDocument/documentSymbol",
+    capability: "documentSymbolProvider",
+    tool: "lsp_document_symbols",
+  },
   workspaceSymbol: { method: "workspace/symbol", capability: "workspaceSymbolProvider", tool: "lsp_workspace_symbols" },
   codeAction: { method: "textDocument/codeAction", capability: "codeActionProvider", tool: "lsp_code_actions" },
   rename: { method: "textDocument/rename", capability: "renameProvider", tool: "lsp_rename" },
   formatting: { method: "textDocument/formatting", capability: "documentFormattingProvider", tool: "lsp_formatting" },
-  rangeFormatting: { method: "textDocument/rangeFormatting", capability: "documentRangeFormattingProvider", tool: "lsp_formatting" },
+  rangeFormatting: {
+    method: "textDocument/rangeFormatting",
+    capability: "documentRangeFormattingProvider",
+    tool: "lsp_formatting",
+  },
 } as const;
 
 export interface Feature {
@@ -47,7 +71,7 @@ export function isStopped(client: Client): boolean {
 
 /** The server offers this feature (static capability, or a dynamic registration Neovim knows of). */
 export function supports(client: Client, feature: Feature): boolean {
-  const caps = client.server_capabilities as { [k: string]: unknown } | undefined | null;
+  const caps = client.server_capabilities;
   const v = caps?.[feature.capability];
   if (v !== undefined && v !== null && v !== false && v !== vim.NIL) return true;
   const [ok, yes] = pcall(() => call(client, "supports_method", feature.method)[0]);
@@ -80,10 +104,15 @@ function filetypes(client: Client): string[] {
 export function runningClients(): string {
   const all = vim.lsp.get_clients().filter((c) => !isStopped(c));
   if (all.length === 0) return "no language server is running in this Neovim";
-  return "running: " + all.map((c) => {
-    const fts = filetypes(c);
-    return fts.length > 0 ? `${c.name} (${fts.join(", ")})` : c.name;
-  }).join(", ");
+  return (
+    "running: " +
+    all
+      .map((c) => {
+        const fts = filetypes(c);
+        return fts.length > 0 ? `${c.name} (${fts.join(", ")})` : c.name;
+      })
+      .join(", ")
+  );
 }
 
 /** The clients attached to `buf` (by name when given). Fails saying what to do when there is none. */
@@ -91,11 +120,16 @@ export function attachedClients(buf: Buf, display: string, clientName?: string):
   const attached = vim.lsp.get_clients({ bufnr: buf }).filter((c) => !isStopped(c));
   if (attached.length === 0) {
     const ft = vim.api.nvim_get_option_value("filetype", { buf }) as string;
-    failWith(`no language server is attached to ${display} (filetype "${ft === "" ? "none" : ft}"; ${runningClients()}). Configure a server for this filetype in Neovim, or call wait_for_lsp_ready if one is still starting`);
+    failWith(
+      `no language server is attached to ${display} (filetype "${ft === "" ? "none" : ft}"; ${runningClients()}). Configure a server for this filetype in Neovim, or call wait_for_lsp_ready if one is still starting`,
+    );
   }
   if (clientName === undefined) return attached;
   const named = attached.filter((c) => c.name === clientName);
-  if (named.length === 0) failWith(`no client named "${clientName}" is attached to ${display}; attached: ${attached.map((c) => c.name).join(", ")}`);
+  if (named.length === 0)
+    failWith(
+      `no client named "${clientName}" is attached to ${display}; attached: ${attached.map((c) => c.name).join(", ")}`,
+    );
   return named;
 }
 
@@ -104,7 +138,9 @@ export function clientsFor(buf: Buf, display: string, feature: Feature, clientNa
   const attached = attachedClients(buf, display, clientName);
   const able = attached.filter((c) => supports(c, feature));
   if (able.length === 0) {
-    failWith(`${attached.map((c) => c.name).join(", ")} ${attached.length === 1 ? "does" : "do"} not support ${feature.method} (server capability ${feature.capability}), so ${feature.tool} cannot answer for ${display}`);
+    failWith(
+      `${attached.map((c) => c.name).join(", ")} ${attached.length === 1 ? "does" : "do"} not support ${feature.method} (server capability ${feature.capability}), so ${feature.tool} cannot answer for ${display}`,
+    );
   }
   return able;
 }
@@ -112,9 +148,17 @@ export function clientsFor(buf: Buf, display: string, feature: Feature, clientNa
 /** Every running client by name (for workspace-wide requests), optionally one name. */
 export function runningFor(feature: Feature, clientName?: string): Client[] {
   const all = vim.lsp.get_clients().filter((c) => !isStopped(c) && (clientName === undefined || c.name === clientName));
-  if (all.length === 0) failWith(clientName === undefined ? `${runningClients()}: open a file of the project first (wait_for_lsp_ready with its path starts its server)` : `no client named "${clientName}" is running (${runningClients()})`);
+  if (all.length === 0)
+    failWith(
+      clientName === undefined
+        ? `${runningClients()}: open a file of the project first (wait_for_lsp_ready with its path starts its server)`
+        : `no client named "${clientName}" is running (${runningClients()})`,
+    );
   const able = all.filter((c) => supports(c, feature));
-  if (able.length === 0) failWith(`no running client supports ${feature.method} (server capability ${feature.capability}); ${runningClients()}`);
+  if (able.length === 0)
+    failWith(
+      `no running client supports ${feature.method} (server capability ${feature.capability}); ${runningClients()}`,
+    );
   return able;
 }
 
@@ -136,7 +180,13 @@ export interface Answer {
  * Sends every request at once and parks until all are answered or `timeoutMs` passed (unanswered ones are
  * cancelled and come back with `timedOut`). A cancelled tool call cancels the requests.
  */
-export function requestAll(ctx: ToolContext, requests: Request[], buf: Buf | undefined, timeoutMs: number, onCancel?: (this: void) => void): Answer[] {
+export function requestAll(
+  ctx: ToolContext,
+  requests: Request[],
+  buf: Buf | undefined,
+  timeoutMs: number,
+  onCancel?: (this: void) => void,
+): Answer[] {
   if (requests.length === 0) return [];
   const answers: (Answer | undefined)[] = requests.map(() => undefined);
   const ids: (number | undefined)[] = requests.map(() => undefined);
@@ -155,14 +205,22 @@ export function requestAll(ctx: ToolContext, requests: Request[], buf: Buf | und
     (resume) => {
       const finish = () => {
         stopTimer();
-        resume(requests.map((r, i) => answers[i] ?? { client: r.client, timedOut: true, error: `no answer within ${timeoutMs} ms` }));
+        resume(
+          requests.map(
+            (r, i) => answers[i] ?? { client: r.client, timedOut: true, error: `no answer within ${timeoutMs} ms` },
+          ),
+        );
       };
       requests.forEach((r, i) => {
         const handler = (err: { message?: string; code?: number } | undefined, result: unknown) => {
           if (answers[i] !== undefined) return;
-          answers[i] = err !== undefined && err !== null && (err as unknown) !== vim.NIL
-            ? { client: r.client, error: `${err.message ?? vim.inspect(err)}${err.code !== undefined ? ` (code ${err.code})` : ""}` }
-            : { client: r.client, result: result === vim.NIL ? undefined : result };
+          answers[i] =
+            err !== undefined && err !== null && (err as unknown) !== vim.NIL
+              ? {
+                  client: r.client,
+                  error: `${err.message ?? vim.inspect(err)}${err.code !== undefined ? ` (code ${err.code})` : ""}`,
+                }
+              : { client: r.client, result: result === vim.NIL ? undefined : result };
           left--;
           if (left === 0) finish();
         };
@@ -197,11 +255,15 @@ export function requestAll(ctx: ToolContext, requests: Request[], buf: Buf | und
  */
 export function failureOf(answers: Answer[], what: string): string | undefined {
   if (answers.some((a) => a.error === undefined)) return undefined;
-  return answers.map((a) => {
-    const indexing = progressTitles(a.client).length > 0 ? `; it is still indexing: call wait_for_lsp_ready and retry` : "";
-    if (a.timedOut === true) return `${a.client.name} did not answer ${what} within the timeout (agent.lsp_timeout_ms)${indexing === "" ? "; retry, or call wait_for_lsp_ready if the server is busy" : indexing}`;
-    return `${a.client.name} failed ${what}: ${a.error}${indexing}`;
-  }).join("; ");
+  return answers
+    .map((a) => {
+      const indexing =
+        progressTitles(a.client).length > 0 ? `; it is still indexing: call wait_for_lsp_ready and retry` : "";
+      if (a.timedOut === true)
+        return `${a.client.name} did not answer ${what} within the timeout (agent.lsp_timeout_ms)${indexing === "" ? "; retry, or call wait_for_lsp_ready if the server is busy" : indexing}`;
+      return `${a.client.name} failed ${what}: ${a.error}${indexing}`;
+    })
+    .join("; ");
 }
 
 /** A note for answers that came while a client was still indexing (they may be incomplete). */

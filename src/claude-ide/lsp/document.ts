@@ -3,7 +3,7 @@
 // to it once they are, and its current (unsaved) lines.
 import { loadBuffer } from "../editor/buffers";
 import { failWith } from "../agent/result";
-import { resolveTarget, TargetArgs } from "../agent/target";
+import { resolveTarget, type TargetArgs } from "../agent/target";
 import type { ToolContext } from "../tools/types";
 import { progressTitles } from "./clients";
 import { waitUntil } from "./wait";
@@ -35,11 +35,12 @@ export function openDoc(ctx: ToolContext, args: TargetArgs & { client_name?: str
     if (!target.onDisk) failWith(`${target.display} is neither loaded nor on disk`);
     const [ok, loaded] = pcall(loadBuffer, target.path, { listed: false });
     if (!ok) failWith(`cannot load ${target.display}: ${tostring(loaded)}`);
-    buf = loaded as Buf;
+    buf = loaded;
   }
   const b = buf;
   const fresh = buf !== target.buf;
-  if (fresh || !hasClient(b)) waitUntil(ctx, () => hasClient(b, args.client_name), math.min(ATTACH_WAIT_MS, ctx.config.agent.lsp_timeout_ms));
+  if (fresh || !hasClient(b))
+    waitUntil(ctx, () => hasClient(b, args.client_name), math.min(ATTACH_WAIT_MS, ctx.config.agent.lsp_timeout_ms));
   return { buf: b, path: target.path, display: target.display, fresh };
 }
 

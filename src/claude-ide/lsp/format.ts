@@ -27,7 +27,8 @@ export class Texts {
     if (this.byName === undefined) {
       this.byName = new LuaMap<string, Buf>();
       for (const b of vim.api.nvim_list_bufs()) {
-        if (vim.api.nvim_buf_is_loaded(b) && vim.api.nvim_get_option_value("buftype", { buf: b }) === "") this.byName.set(vim.api.nvim_buf_get_name(b), b);
+        if (vim.api.nvim_buf_is_loaded(b) && vim.api.nvim_get_option_value("buftype", { buf: b }) === "")
+          this.byName.set(vim.api.nvim_buf_get_name(b), b);
       }
     }
     const buf = this.byName.get(path);
@@ -44,7 +45,7 @@ export class Texts {
       if (buf !== undefined) lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
       else {
         const [ok, read] = pcall(vim.fn.readfile, path);
-        lines = ok ? (read as string[]) : [];
+        lines = ok ? read : [];
       }
       this.cache.set(path, lines);
     }
@@ -83,7 +84,13 @@ export function placeOf(texts: Texts, uri: string, pos: { line: number; characte
 /** Location | LocationLink | a list of them, as places (the link's target selection range when given). */
 export function placesOf(texts: Texts, result: unknown, encoding: string): Place[] {
   if (result === undefined || result === vim.NIL) return [];
-  const items = (vim.islist(result) ? result : [result]) as { uri?: string; range?: LspRange; targetUri?: string; targetSelectionRange?: LspRange; targetRange?: LspRange }[];
+  const items = (vim.islist(result) ? result : [result]) as {
+    uri?: string;
+    range?: LspRange;
+    targetUri?: string;
+    targetSelectionRange?: LspRange;
+    targetRange?: LspRange;
+  }[];
   const out: Place[] = [];
   for (const item of items) {
     const uri = item.uri ?? item.targetUri;
@@ -103,7 +110,9 @@ export function uniquePlaces(places: Place[]): Place[] {
     seen.add(key);
     out.push(p);
   }
-  out.sort((a, b) => (a.path !== b.path ? (a.path < b.path ? -1 : 1) : a.line !== b.line ? a.line - b.line : a.col - b.col));
+  out.sort((a, b) =>
+    a.path !== b.path ? (a.path < b.path ? -1 : 1) : a.line !== b.line ? a.line - b.line : a.col - b.col,
+  );
   return out;
 }
 
@@ -140,9 +149,32 @@ export function countPhrase(places: Place[], noun: string): string {
 }
 
 const KINDS = [
-  "File", "Module", "Namespace", "Package", "Class", "Method", "Property", "Field", "Constructor", "Enum",
-  "Interface", "Function", "Variable", "Constant", "String", "Number", "Boolean", "Array", "Object", "Key",
-  "Null", "EnumMember", "Struct", "Event", "Operator", "TypeParameter",
+  "File",
+  "Module",
+  "Namespace",
+  "Package",
+  "Class",
+  "Method",
+  "Property",
+  "Field",
+  "Constructor",
+  "Enum",
+  "Interface",
+  "Function",
+  "Variable",
+  "Constant",
+  "String",
+  "Number",
+  "Boolean",
+  "Array",
+  "Object",
+  "Key",
+  "Null",
+  "EnumMember",
+  "Struct",
+  "Event",
+  "Operator",
+  "TypeParameter",
 ];
 
 /** The name of an LSP SymbolKind number. */
@@ -155,7 +187,12 @@ export function hoverText(contents: unknown): string {
   if (contents === undefined || contents === vim.NIL) return "";
   if (typeof contents === "string") return contents;
   const c = contents as { kind?: string; value?: string; language?: string };
-  if (vim.islist(contents)) return (contents as unknown[]).map((part) => hoverText(part)).filter((t) => t !== "").join("\n\n");
-  if (c.language !== undefined && c.value !== undefined) return c.value === "" ? "" : `\`\`\`${c.language}\n${c.value}\n\`\`\``;
+  if (vim.islist(contents))
+    return (contents as unknown[])
+      .map((part) => hoverText(part))
+      .filter((t) => t !== "")
+      .join("\n\n");
+  if (c.language !== undefined && c.value !== undefined)
+    return c.value === "" ? "" : `\`\`\`${c.language}\n${c.value}\n\`\`\``;
   return c.value ?? "";
 }

@@ -9,10 +9,10 @@ import { failWith, textResult } from "../agent/result";
 import { displayPath } from "../agent/state";
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { byteToCharColumn } from "../editor/positions";
-import { FileProposal, MultiOutcome, MultiReview } from "../editor/multi_review";
+import { type FileProposal, type MultiOutcome, MultiReview } from "../editor/multi_review";
 import type { ToolContext, ToolResult } from "../tools/types";
 import { toByte } from "./encoding";
-import { LspRange, uriPath } from "./format";
+import { type LspRange, uriPath } from "./format";
 import { waitUntil } from "./wait";
 
 export interface TextEdit {
@@ -37,7 +37,12 @@ export function applyTextEdits(lines: string[], edits: TextEdit[], encoding: str
   for (const line of lines) starts.push(starts[starts.length - 1] + line.length + 1);
   const offset = (pos: { line: number; character: number }) =>
     pos.line >= lines.length ? text.length : starts[pos.line] + toByte(lines[pos.line], pos.character, encoding);
-  const ranges = edits.map((e, index) => ({ from: offset(e.range.start), to: offset(e.range.end), text: e.newText, index }));
+  const ranges = edits.map((e, index) => ({
+    from: offset(e.range.start),
+    to: offset(e.range.end),
+    text: e.newText,
+    index,
+  }));
   ranges.sort((a, b) => (a.from !== b.from ? a.from - b.from : a.index - b.index));
   const pieces: string[] = [];
   let pos = 0;
@@ -62,7 +67,7 @@ function currentLines(path: string): string[] | undefined {
   if (stat === undefined) return undefined;
   const [ok, lines] = pcall(vim.fn.readfile, path);
   if (!ok) failWith(`cannot read ${displayPath(path)}: ${tostring(lines)}`);
-  return lines as string[];
+  return lines;
 }
 
 type DocumentChange =
@@ -126,8 +131,13 @@ export class EditPlan {
           f.after = [];
           f.edits += 1;
         } else {
-          const which = change.kind === "rename" ? `renames ${displayPath(uriPath(change.oldUri))} to ${displayPath(uriPath(change.newUri))}` : `deletes ${displayPath(uriPath(change.uri))}`;
-          failWith(`the server's edit ${which}: file renames and deletions are not supported by the LSP tools yet, so nothing was changed (do that step with a shell command, after asking the user)`);
+          const which =
+            change.kind === "rename"
+              ? `renames ${displayPath(uriPath(change.oldUri))} to ${displayPath(uriPath(change.newUri))}`
+              : `deletes ${displayPath(uriPath(change.uri))}`;
+          failWith(
+            `the server's edit ${which}: file renames and deletions are not supported by the LSP tools yet, so nothing was changed (do that step with a shell command, after asking the user)`,
+          );
         }
       }
       return;
@@ -142,7 +152,9 @@ export class EditPlan {
 
   /** The files whose text changes, in the order first touched. */
   changed(): FileEdit[] {
-    return this.order.map((p) => this.files.get(p) as FileEdit).filter((f) => f.before === undefined || !vim.deep_equal(f.before, f.after));
+    return this.order
+      .map((p) => this.files.get(p) as FileEdit)
+      .filter((f) => f.before === undefined || !vim.deep_equal(f.before, f.after));
   }
 }
 
@@ -163,7 +175,9 @@ function diagnosticsAfter(ctx: ToolContext, bufs: Buf[], published: LuaSet<Buf>)
     for (const d of vim.diagnostic.get(buf)) {
       const line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[0] ?? "";
       const source = d.source !== undefined ? ` [${d.source}]` : "";
-      rows.push(`  ${displayPath(bufferPath(buf))}:${d.lnum + 1}:${byteToCharColumn(line, d.col)}: ${SEVERITIES[(d.severity ?? 1) - 1]}${source}: ${string.gsub(d.message, "\n", " ")[0]}`);
+      rows.push(
+        `  ${displayPath(bufferPath(buf))}:${d.lnum + 1}:${byteToCharColumn(line, d.col)}: ${SEVERITIES[(d.severity ?? 1) - 1]}${source}: ${string.gsub(d.message, "\n", " ")[0]}`,
+      );
     }
   }
   const stale = all ? "" : ` (not every server published within ${waitMs} ms: get_diagnostics later may show more)`;
@@ -179,7 +193,8 @@ function removeServerCreated(files: FileEdit[]): string[] {
   for (const f of files) {
     if (f.serverCreated !== true || findBuffer(f.path) !== undefined) continue;
     const [stat] = vim.uv.fs_stat(f.path);
-    if (stat !== undefined && stat.size === 0 && vim.uv.fs_unlink(f.path)[0] !== undefined) removed.push(displayPath(f.path));
+    if (stat !== undefined && stat.size === 0 && vim.uv.fs_unlink(f.path)[0] !== undefined)
+      removed.push(displayPath(f.path));
   }
   return removed;
 }
@@ -211,10 +226,15 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
     });
     let early: MultiOutcome | undefined;
     let resumeWith: ((this: void, o: MultiOutcome) => void) | undefined;
-    const review = new MultiReview(ctx.config, `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`, proposals, (o) => {
-      if (resumeWith !== undefined) resumeWith(o);
-      else early = o;
-    });
+    const review = new MultiReview(
+      ctx.config,
+      `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`,
+      proposals,
+      (o) => {
+        if (resumeWith !== undefined) resumeWith(o);
+        else early = o;
+      },
+    );
     const [shown, err] = pcall(() => review.show());
     if (!shown) failWith(`cannot show the review: ${tostring(err)}`);
     const outcome = ctx.park<MultiOutcome>(
@@ -226,8 +246,13 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
     );
     if (!outcome.accepted) {
       const removed = removeServerCreated(files);
-      const note = removed.length > 0 ? ` (the empty file${removed.length === 1 ? "" : "s"} ${removed.join(", ")} the server created for it ${removed.length === 1 ? "was" : "were"} removed again)` : "";
-      return textResult(`REJECTED: the user rejected ${what} (${scope}) in Neovim's review; nothing changed${note}. Do not retry the same edit: ask the user what they want instead.`);
+      const note =
+        removed.length > 0
+          ? ` (the empty file${removed.length === 1 ? "" : "s"} ${removed.join(", ")} the server created for it ${removed.length === 1 ? "was" : "were"} removed again)`
+          : "";
+      return textResult(
+        `REJECTED: the user rejected ${what} (${scope}) in Neovim's review; nothing changed${note}. Do not retry the same edit: ask the user what they want instead.`,
+      );
     }
     finals = outcome.files;
   }
@@ -254,13 +279,18 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
     const label = `${displayPath(f.path)}: ${f.before === undefined ? "created" : plural(f.edits, "edit")}`;
     if (applied.ok) {
       edited++;
-      lines.push(`  ${label} ${applied.where}${vim.deep_equal(finals[i], f.after) ? "" : " (changed by the user in the review)"}`);
+      lines.push(
+        `  ${label} ${applied.where}${vim.deep_equal(finals[i], f.after) ? "" : " (changed by the user in the review)"}`,
+      );
     } else lines.push(`  ${label}: NOT applied: ${applied.error}`);
     const buf = findBuffer(f.path);
     if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) touched.push(buf);
   });
   const diagnostics = diagnosticsAfter(ctx, touched, published);
   pcall(vim.api.nvim_del_autocmd, autocmd);
-  const head = edited === files.length ? `OK: applied ${what}: ${scope}` : `applied ${what} to ${edited} of ${plural(files.length, "file")}`;
+  const head =
+    edited === files.length
+      ? `OK: applied ${what}: ${scope}`
+      : `applied ${what} to ${edited} of ${plural(files.length, "file")}`;
   return textResult(`${head}\n${lines.join("\n")}\n${diagnostics}`);
 }

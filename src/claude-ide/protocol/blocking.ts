@@ -1,7 +1,7 @@
 // Runs tool handlers in coroutines so that a handler can park (openDiff waits for the user) while the editor
 // and every other call keep running. A parked call is resumed by a later event or cancelled (client gone,
 // notifications/cancelled, server stopped); after cancellation it is never resumed.
-import { InvalidParamsError, ToolContext } from "../tools/types";
+import { InvalidParamsError, type ToolContext } from "../tools/types";
 import { ErrorCode } from "./jsonrpc";
 
 export type Park = ToolContext["park"];
@@ -44,7 +44,11 @@ export class Blocking {
    * exactly once, unless the call is cancelled first. A handler error becomes -32603 (an InvalidParamsError:
    * -32602 with its message).
    */
-  run<T>(owner: number, body: (this: void, park: Park) => T, onDone: (this: void, outcome: Outcome<T>) => void): CallHandle {
+  run<T>(
+    owner: number,
+    body: (this: void, park: Park) => T,
+    onDone: (this: void, outcome: Outcome<T>) => void,
+  ): CallHandle {
     const serial = this.nextSerial++;
     const call: Call = {
       serial,
@@ -93,9 +97,13 @@ export class Blocking {
 
   /** The `park` of one call (ToolContext.park). */
   private parkFor(serial: number): Park {
-    return <T>(start: (this: void, resume: (this: void, value: T) => void) => void, onCancel?: (this: void, reason: string) => void): T => {
+    return <T>(
+      start: (this: void, resume: (this: void, value: T) => void) => void,
+      onCancel?: (this: void, reason: string) => void,
+    ): T => {
       const call = this.calls.get(serial);
-      if (call === undefined || coroutine.running() !== call.co) error("park() must be called from its own tool handler", 2);
+      if (call === undefined || coroutine.running() !== call.co)
+        error("park() must be called from its own tool handler", 2);
       let settled = false;
       let synchronous = true;
       let early: T | undefined;

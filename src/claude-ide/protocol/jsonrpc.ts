@@ -148,7 +148,9 @@ export function decodeMessage(text: string): Message {
   const id = isValidId(rawId) ? rawId : undefined;
   // Answer only requests; for a malformed notification there is nobody to answer.
   const reject = (reason: string): Message =>
-    isNotification ? { kind: "invalid", reply: undefined, reason } : invalid(id, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
+    isNotification
+      ? { kind: "invalid", reply: undefined, reason }
+      : invalid(id, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
 
   if (msg.jsonrpc !== "2.0") return reject('"jsonrpc" must be "2.0"');
   if (!isNotification && id === undefined) return reject('"id" must be a string or a number');

@@ -9,7 +9,16 @@ import type { Connection } from "../transport/types";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
 import type { Blocking, CallHandle } from "./blocking";
-import { BigId, ErrorCode, Id, Params, decodeMessage, errorResponse, notification, resultResponse } from "./jsonrpc";
+import {
+  BigId,
+  ErrorCode,
+  type Id,
+  type Params,
+  decodeMessage,
+  errorResponse,
+  notification,
+  resultResponse,
+} from "./jsonrpc";
 
 /** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
@@ -70,14 +79,18 @@ function idKey(id: unknown): string | undefined {
   if (id instanceof BigId) return `n${id.text}`;
   // An integer of at most 14 digits prints exactly with tostring (LuaJIT's %.14g), which is cheaper than
   // string.format; both give the same text for such a number.
-  if (typeof id === "number") return `n${id % 1 === 0 && math.abs(id) < 1e14 ? tostring(id) : string.format("%.17g", id)}`;
+  if (typeof id === "number")
+    return `n${id % 1 === 0 && math.abs(id) < 1e14 ? tostring(id) : string.format("%.17g", id)}`;
   if (typeof id === "string") return `s${id}`;
   return undefined;
 }
 
 /** A bad argument as the model reads it: what was wrong, and that the call can be made again. */
 function argumentError(tool: string, problem: string): ToolResult {
-  return { content: [{ type: "text", text: `ERROR: ${tool}: ${problem}. Fix the arguments and call ${tool} again.` }], isError: true };
+  return {
+    content: [{ type: "text", text: `ERROR: ${tool}: ${problem}. Fix the arguments and call ${tool} again.` }],
+    isError: true,
+  };
 }
 
 function objectParams(params: Params): { [key: string]: unknown } {
@@ -167,7 +180,8 @@ export class Session {
     });
     if (!ok) {
       this.deps.log.error(`client ${this.id}: ${msg.method} failed: ${tostring(err)}`);
-      if (msg.kind === "request") this.send(errorResponse(msg.id, ErrorCode.InternalError, `Internal error: ${tostring(err)}`));
+      if (msg.kind === "request")
+        this.send(errorResponse(msg.id, ErrorCode.InternalError, `Internal error: ${tostring(err)}`));
     }
   }
 
@@ -188,7 +202,7 @@ export class Session {
       return;
     }
     const [ok, result] = pcall(handler, params, id);
-    const err = result as unknown;
+    const err = result;
     if (ok) this.send(resultResponse(id, result));
     else if (err instanceof RpcError) this.send(errorResponse(id, err.code, err.message));
     else error(err as string, 0);
@@ -240,7 +254,8 @@ export class Session {
     if (tool === undefined) invalidRequestParams(`unknown tool "${name}"`);
     const args = params.arguments === undefined || params.arguments === vim.NIL ? dict() : params.arguments;
     const key = idKey(id) as string;
-    if (this.calls.has(key)) throw new RpcError(ErrorCode.InvalidRequest, `request id ${key.substring(1)} is already in use`);
+    if (this.calls.has(key))
+      throw new RpcError(ErrorCode.InvalidRequest, `request id ${key.substring(1)} is already in use`);
     const problem = role.registry.check(tool, args);
     if (problem !== undefined) {
       if (!role.argumentErrorsAsResults) invalidRequestParams(`${name}: ${problem}`);
@@ -257,7 +272,8 @@ export class Session {
         finished = true;
         this.calls.delete(key);
         if (outcome.ok) this.sendToolResult(id, name, outcome.value);
-        else if (outcome.code === ErrorCode.InvalidParams && role.argumentErrorsAsResults) this.sendToolResult(id, name, argumentError(name, outcome.message));
+        else if (outcome.code === ErrorCode.InvalidParams && role.argumentErrorsAsResults)
+          this.sendToolResult(id, name, argumentError(name, outcome.message));
         else this.send(errorResponse(id, outcome.code, outcome.message));
       },
     );
@@ -273,7 +289,14 @@ export class Session {
     const body = { content: result.content, isError: result.isError === true ? true : undefined };
     const [ok, text] = pcall(resultResponse, id, body);
     if (ok) this.send(text);
-    else this.send(errorResponse(id, ErrorCode.InternalError, `Internal error: tool ${name} result is not JSON: ${tostring(text)}`));
+    else
+      this.send(
+        errorResponse(
+          id,
+          ErrorCode.InternalError,
+          `Internal error: tool ${name} result is not JSON: ${tostring(text)}`,
+        ),
+      );
   }
 
   private send(text: string): void {

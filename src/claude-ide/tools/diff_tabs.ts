@@ -5,7 +5,8 @@ import { text } from "./types";
 
 export const closeAllDiffTabs = defineTool({
   name: "closeAllDiffTabs",
-  description: "Close every diff review opened by Claude (pending reviews count as rejected). Answers CLOSED_<n>_DIFF_TABS.",
+  description:
+    "Close every diff review opened by Claude (pending reviews count as rejected). Answers CLOSED_<n>_DIFF_TABS.",
   input: {},
   handler: (_args, ctx) => text(`CLOSED_${ctx.services.diff.closeAll()}_DIFF_TABS`),
 });
@@ -18,7 +19,8 @@ export const closeTab = defineTool({
   input: { tab_name: str("The tab_name given to openDiff") },
   handler: (args, ctx) => {
     const name = args.tab_name;
-    if (!ctx.services.diff.closeTab(name)) new Logger(ctx.config.log_level).debug(`close_tab: no open review named "${name}"`);
+    if (!ctx.services.diff.closeTab(name))
+      new Logger(ctx.config.log_level).debug(`close_tab: no open review named "${name}"`);
     return text("TAB_CLOSED");
   },
 });

@@ -44,7 +44,14 @@ export const openDiff = defineTool({
     const oldPath = absolutePath(args.old_file_path, "old_file_path");
     const newPath = absolutePath(args.new_file_path, "new_file_path");
     const tabName = args.tab_name;
-    const req = { oldPath, newPath, contents: args.new_file_contents, tabName, clientId: ctx.clientId, source: ctx.hub.describe(ctx.clientId) };
+    const req = {
+      oldPath,
+      newPath,
+      contents: args.new_file_contents,
+      tabName,
+      clientId: ctx.clientId,
+      source: ctx.hub.describe(ctx.clientId),
+    };
     const opened = ctx.services.diff.open(req);
     if (!opened.ok) return toolError(`openDiff: ${opened.error}`);
     const review = opened.review;

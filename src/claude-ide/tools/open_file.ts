@@ -8,7 +8,9 @@ import { bool, defineTool, int, type ObjectOf, optional, str } from "./schema";
 import { invalidParams, jsonText, text, toolError } from "./types";
 
 const input = {
-  filePath: str("Path of the file to open (absolute, or relative to Neovim's working directory; a file:// URI is accepted)"),
+  filePath: str(
+    "Path of the file to open (absolute, or relative to Neovim's working directory; a file:// URI is accepted)",
+  ),
   preview: optional(bool("Open as a preview tab (Neovim has none: accepted and ignored)", { default: false })),
   startText: optional(str("Select from the first occurrence of this literal text (not a pattern)")),
   endText: optional(
@@ -69,7 +71,8 @@ function textRange(lines: string[], startText: string, endText: string | undefin
 /** The range of whole lines startLine..endLine (0-based, inclusive), checked against the file. */
 function lineRange(lines: string[], startLine: number, endLine: number | undefined): ByteRange {
   const count = lines.length;
-  if (startLine >= count) invalidParams(`"startLine" must be < ${count} (the file has ${count} lines), got ${startLine}`);
+  if (startLine >= count)
+    invalidParams(`"startLine" must be < ${count} (the file has ${count} lines), got ${startLine}`);
   const last = endLine ?? startLine;
   if (last < startLine) invalidParams(`"endLine" must be >= "startLine" (${startLine}), got ${last}`);
   if (last >= count) invalidParams(`"endLine" must be < ${count} (the file has ${count} lines), got ${last}`);

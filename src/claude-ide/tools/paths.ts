@@ -7,7 +7,8 @@ import { invalidParams } from "./types";
  * in a URI, can name no file (and Vim's path functions raise E976 on it): -32602 naming the argument.
  */
 export function pathCandidates(value: string, argName: string): string[] {
-  const encodedNul = vim.startswith(value, "file://") && string.find(string.lower(value), "%00", 1, true)[0] !== undefined;
+  const encodedNul =
+    vim.startswith(value, "file://") && string.find(string.lower(value), "%00", 1, true)[0] !== undefined;
   if (value.includes("\0") || encodedNul) invalidParams(`"${argName}" must not contain a NUL byte`);
   return uriCandidates(value);
 }

@@ -112,17 +112,22 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
     return `"${path}" must be <= ${schema.maximum}, got ${value}`;
   }
   if (schema.minLength !== undefined && typeof value === "string" && value.length < schema.minLength) {
-    return schema.minLength === 1 ? `"${path}" must not be empty` : `"${path}" must be at least ${schema.minLength} bytes long`;
+    return schema.minLength === 1
+      ? `"${path}" must not be empty`
+      : `"${path}" must be at least ${schema.minLength} bytes long`;
   }
   if (schema.type === "array" && isList(value)) {
     const n = value.length;
-    if (schema.minItems !== undefined && n < schema.minItems) return `"${path}" must have at least ${schema.minItems} item${schema.minItems === 1 ? "" : "s"}, got ${n}`;
-    if (schema.maxItems !== undefined && n > schema.maxItems) return `"${path}" must have at most ${schema.maxItems} items, got ${n}`;
+    if (schema.minItems !== undefined && n < schema.minItems)
+      return `"${path}" must have at least ${schema.minItems} item${schema.minItems === 1 ? "" : "s"}, got ${n}`;
+    if (schema.maxItems !== undefined && n > schema.maxItems)
+      return `"${path}" must have at most ${schema.maxItems} items, got ${n}`;
   }
   if (schema.type === "object" && isObject(value)) {
     for (const name of schema.required ?? []) {
       const v = value[name];
-      if (v === undefined || v === vim.NIL) return `missing required argument "${path === "" ? name : `${path}.${name}`}"`;
+      if (v === undefined || v === vim.NIL)
+        return `missing required argument "${path === "" ? name : `${path}.${name}`}"`;
     }
     const properties = schema.properties ?? {};
     // Sorted, so that of several bad arguments the same one is named every time.

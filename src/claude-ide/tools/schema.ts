@@ -38,7 +38,9 @@ type OptionalKeys<P> = { [K in keyof P]: P[K] extends { optional: true } ? K : n
 type Flatten<T> = { [K in keyof T]: T[K] };
 
 /** The object type a property map describes: required keys as they are, optional ones with `?`. */
-export type ObjectOf<P extends Props> = Flatten<{ [K in RequiredKeys<P>]: Infer<P[K]> } & { [K in OptionalKeys<P>]?: Infer<P[K]> }>;
+export type ObjectOf<P extends Props> = Flatten<
+  { [K in RequiredKeys<P>]: Infer<P[K]> } & { [K in OptionalKeys<P>]?: Infer<P[K]> }
+>;
 
 function make<T>(json: JsonSchema): Schema<T> {
   return { json };
@@ -66,7 +68,11 @@ export function enumOf<const T extends string>(values: readonly T[], description
   return make({ type: "string", description, enum: [...values] });
 }
 
-export function arrayOf<T>(items: Schema<T>, description: string, extra: { minItems?: number; maxItems?: number } = {}): Schema<T[]> {
+export function arrayOf<T>(
+  items: Schema<T>,
+  description: string,
+  extra: { minItems?: number; maxItems?: number } = {},
+): Schema<T[]> {
   return make({ type: "array", description, items: items.json, minItems: extra.minItems, maxItems: extra.maxItems });
 }
 
@@ -88,7 +94,10 @@ export function objectSchema(props: Props, opts: { description?: string; closed?
 }
 
 /** An object with these properties. `closed`: other properties are refused (naming them). */
-export function obj<P extends Props>(props: P, opts: { description?: string; closed?: boolean } = {}): Schema<ObjectOf<P>> {
+export function obj<P extends Props>(
+  props: P,
+  opts: { description?: string; closed?: boolean } = {},
+): Schema<ObjectOf<P>> {
   return make(objectSchema(props, opts));
 }
 

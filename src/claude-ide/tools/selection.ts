@@ -6,7 +6,13 @@ import { jsonText, type ToolResult } from "./types";
 
 function answer(sel: SelectionInfo | undefined): ToolResult {
   if (sel === undefined) return jsonText({ success: false, message: "No active editor found" });
-  return jsonText({ success: true, text: sel.text, filePath: sel.filePath, fileUrl: sel.fileUrl, selection: sel.selection });
+  return jsonText({
+    success: true,
+    text: sel.text,
+    filePath: sel.filePath,
+    fileUrl: sel.fileUrl,
+    selection: sel.selection,
+  });
 }
 
 export const getCurrentSelection = defineTool({

@@ -58,7 +58,11 @@ export interface ToolContext {
    * If the call is cancelled while parked (client disconnected, `notifications/cancelled`, server stopped),
    * `onCancel(reason)` runs and the coroutine is never resumed. `resume` after cancellation is a no-op.
    */
-  park<T>(this: void, start: (this: void, resume: (this: void, value: T) => void) => void, onCancel?: (this: void, reason: string) => void): T;
+  park<T>(
+    this: void,
+    start: (this: void, resume: (this: void, value: T) => void) => void,
+    onCancel?: (this: void, reason: string) => void,
+  ): T;
 }
 
 export interface ToolDescriptor {

@@ -7,7 +7,8 @@ import { jsonText } from "./types";
 
 export const getWorkspaceFolders = defineTool({
   name: "getWorkspaceFolders",
-  description: "List the workspace folders: Neovim's working directory, then the workspace folders of attached LSP clients (no duplicates).",
+  description:
+    "List the workspace folders: Neovim's working directory, then the workspace folders of attached LSP clients (no duplicates).",
   input: {},
   handler: () => {
     const folders = workspaceFolders().map((path) => ({ name: vim.fs.basename(path), uri: toUri(path), path }));

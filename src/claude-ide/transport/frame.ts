@@ -146,7 +146,8 @@ export class Decoder {
     const fin = (b0 & 0x80) !== 0;
     const opcode = b0 & 0x0f;
     if ((b0 & 0x70) !== 0) return protocolError("reserved bits set without a negotiated extension");
-    if (masked !== this.opts.expectMasked) return protocolError(masked ? "server frames must not be masked" : "client frames must be masked");
+    if (masked !== this.opts.expectMasked)
+      return protocolError(masked ? "server frames must not be masked" : "client frames must be masked");
     let length = length7;
     if (extended > 0) {
       const bytes = [...string.byte(head, 3, 2 + extended)];
@@ -162,8 +163,10 @@ export class Decoder {
       if (length > MAX_CONTROL_PAYLOAD) return protocolError("control frame payload over 125 bytes");
     } else {
       if (opcode > Opcode.Binary) return protocolError(`unknown opcode ${opcode}`);
-      if (opcode === Opcode.Continuation && this.fragments === undefined) return protocolError("continuation frame without a message to continue");
-      if (opcode !== Opcode.Continuation && this.fragments !== undefined) return protocolError("new message while a fragmented message is unfinished");
+      if (opcode === Opcode.Continuation && this.fragments === undefined)
+        return protocolError("continuation frame without a message to continue");
+      if (opcode !== Opcode.Continuation && this.fragments !== undefined)
+        return protocolError("new message while a fragmented message is unfinished");
       const sofar = this.fragments?.size ?? 0;
       if (sofar + length > this.opts.maxMessageBytes) {
         return { kind: "error", code: 1009, reason: `message over ${this.opts.maxMessageBytes} bytes` };

@@ -155,14 +155,21 @@ export function answerUpgrade(head: string, opts: UpgradeOptions): UpgradeResult
   delete h[AUTH_HEADER];
 
   if (!hasToken(h["upgrade"], "websocket")) return refuse(400, "not a WebSocket upgrade (Upgrade: websocket expected)");
-  if (!hasToken(h["connection"], "upgrade")) return refuse(400, "not a WebSocket upgrade (Connection: upgrade expected)");
-  if (h["sec-websocket-version"] !== "13") return refuse(426, "unsupported WebSocket version (13 expected)", ["Sec-WebSocket-Version: 13"]);
+  if (!hasToken(h["connection"], "upgrade"))
+    return refuse(400, "not a WebSocket upgrade (Connection: upgrade expected)");
+  if (h["sec-websocket-version"] !== "13")
+    return refuse(426, "unsupported WebSocket version (13 expected)", ["Sec-WebSocket-Version: 13"]);
   const key = h["sec-websocket-key"];
   if (key === undefined || !isValidKey(key)) return refuse(400, "missing or invalid Sec-WebSocket-Key");
 
   // Extensions (the CLI offers permessage-deflate) are never accepted: not answering declines them.
   const protocol = listItems(h["sec-websocket-protocol"]).includes(SUBPROTOCOL) ? SUBPROTOCOL : undefined;
-  const lines = ["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade", `Sec-WebSocket-Accept: ${acceptKey(key)}`];
+  const lines = [
+    "HTTP/1.1 101 Switching Protocols",
+    "Upgrade: websocket",
+    "Connection: Upgrade",
+    `Sec-WebSocket-Accept: ${acceptKey(key)}`,
+  ];
   if (protocol !== undefined) lines.push(`Sec-WebSocket-Protocol: ${protocol}`);
   return { ok: true, response: lines.join("\r\n") + "\r\n\r\n", headers: h, protocol };
 }

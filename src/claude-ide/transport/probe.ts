@@ -16,7 +16,16 @@ export interface ProbeResult {
 }
 
 const REQUESTS = [
-  { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "claude-ide.nvim health check", version: "1" } } },
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "claude-ide.nvim health check", version: "1" },
+    },
+  },
   { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
 ];
 
@@ -40,8 +49,10 @@ export function probe(port: number, token: string, timeoutMs: number): ProbeResu
     for (const ev of decoder.push(chunk)) {
       if (ev.kind === "text") {
         const [ok, msg] = pcall(vim.json.decode, ev.data);
-        if (ok && type(msg) === "table" && typeof (msg as { id?: unknown }).id === "number") answers.set((msg as { id: number }).id, msg);
-      } else if (ev.kind === "close" || ev.kind === "error") failure = failure ?? `the server closed the connection (${ev.code} ${ev.reason})`;
+        if (ok && type(msg) === "table" && typeof (msg as { id?: unknown }).id === "number")
+          answers.set((msg as { id: number }).id, msg);
+      } else if (ev.kind === "close" || ev.kind === "error")
+        failure = failure ?? `the server closed the connection (${ev.code} ${ev.reason})`;
     }
   };
   const onData = (chunk: string) => {
@@ -68,7 +79,8 @@ export function probe(port: number, token: string, timeoutMs: number): ProbeResu
       return;
     }
     tcp.read_start((readErr, data) => {
-      if (readErr !== undefined || data === undefined) failure = failure ?? `the connection ended (${readErr ?? "EOF"})`;
+      if (readErr !== undefined || data === undefined)
+        failure = failure ?? `the connection ended (${readErr ?? "EOF"})`;
       else onData(data);
     });
     tcp.write(
@@ -97,8 +109,10 @@ export function probe(port: number, token: string, timeoutMs: number): ProbeResu
   if (failure !== undefined) return { ok: false, ms, tools: 0, error: failure };
   if (!done) return { ok: false, ms, tools: 0, error: `no answer within ${timeoutMs} ms` };
   const init = answers.get(1) as { result?: { serverInfo?: { name?: string } } } | undefined;
-  if (init?.result?.serverInfo === undefined) return { ok: false, ms, tools: 0, error: `initialize failed: ${vim.inspect(init)}` };
+  if (init?.result?.serverInfo === undefined)
+    return { ok: false, ms, tools: 0, error: `initialize failed: ${vim.inspect(init)}` };
   const list = answers.get(2) as { result?: { tools?: unknown[] } };
-  if (list.result?.tools === undefined) return { ok: false, ms, tools: 0, error: `tools/list failed: ${vim.inspect(list)}` };
+  if (list.result?.tools === undefined)
+    return { ok: false, ms, tools: 0, error: `tools/list failed: ${vim.inspect(list)}` };
   return { ok: true, ms, tools: list.result.tools.length };
 }

@@ -6,7 +6,11 @@ export type LogLevel = "debug" | "info" | "warn";
 export type LogFn = (this: void, level: LogLevel, msg: string) => void;
 
 /** Wraps a libuv callback: runs `fn` protected and logs an error instead of raising it. */
-export function guard<A extends unknown[]>(log: LogFn, what: string, fn: (this: void, ...args: A) => void): (this: void, ...args: A) => void {
+export function guard<A extends unknown[]>(
+  log: LogFn,
+  what: string,
+  fn: (this: void, ...args: A) => void,
+): (this: void, ...args: A) => void {
   return (...args: A) => {
     const [ok, err] = pcall(fn, ...args);
     if (!ok) log("warn", `${what}: ${tostring(err)}`);
@@ -40,7 +44,8 @@ export function listenLoopback(opts: LoopbackOptions): LoopbackResult {
     if (attempt.ok) return attempt;
     lastError = attempt.error;
   }
-  const tried = opts.portRange !== undefined ? `ports ${opts.portRange[0]}-${opts.portRange[1]}` : `port ${candidates[0]}`;
+  const tried =
+    opts.portRange !== undefined ? `ports ${opts.portRange[0]}-${opts.portRange[1]}` : `port ${candidates[0]}`;
   return { ok: false, error: `cannot listen on 127.0.0.1 (${tried}): ${lastError}` };
 }
 
@@ -84,7 +89,12 @@ export interface SocketEvents {
   onClosed(): void;
 }
 
-function writeTo(this: void, handle: vim.uv.Tcp, data: string | string[], done: (this: void, err: vim.uv.Err) => void): void {
+function writeTo(
+  this: void,
+  handle: vim.uv.Tcp,
+  data: string | string[],
+  done: (this: void, err: vim.uv.Err) => void,
+): void {
   handle.write(data, done);
 }
 
@@ -144,7 +154,11 @@ export class Socket {
     if (this.closed || this.ending) return;
     this.ending = true;
     this.graceTimer = vim.uv.new_timer();
-    this.graceTimer.start(graceMs, 0, guard(this.log, "close timer", () => this.destroy()));
+    this.graceTimer.start(
+      graceMs,
+      0,
+      guard(this.log, "close timer", () => this.destroy()),
+    );
     const [ok] = pcall(() =>
       this.handle.shutdown(
         guard(this.log, "shutdown", (e) => {

@@ -99,10 +99,14 @@ class WsListener implements Listener {
   }
 
   drain(timeoutMs: number): void {
-    vim.wait(timeoutMs, () => {
-      for (const _ of this.live) return false;
-      return true;
-    }, 1);
+    vim.wait(
+      timeoutMs,
+      () => {
+        for (const _ of this.live) return false;
+        return true;
+      },
+      1,
+    );
   }
 
   /** A connection finished its handshake: number it and hand it to the owner. */
@@ -162,7 +166,11 @@ class WsListener implements Listener {
     const period = math.min(intervalMs, timeoutMs);
     this.lastTick = this.now();
     const timer = vim.uv.new_timer();
-    timer.start(period, period, guard(this.log, "keepalive", () => this.tick(period)));
+    timer.start(
+      period,
+      period,
+      guard(this.log, "keepalive", () => this.tick(period)),
+    );
     this.keepaliveTimer = timer;
   }
 
@@ -207,7 +215,10 @@ class WsConnection implements Connection {
     this.lastPingAt = this.lastActivity;
     listener.track(this);
     this.startTimer(listener.opts.handshakeTimeoutMs, () => {
-      listener.log("info", `refused a connection: no complete upgrade request within ${listener.opts.handshakeTimeoutMs} ms`);
+      listener.log(
+        "info",
+        `refused a connection: no complete upgrade request within ${listener.opts.handshakeTimeoutMs} ms`,
+      );
       this.socket.destroy();
     });
     this.socket = new Socket(

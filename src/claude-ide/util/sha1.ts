@@ -6,7 +6,13 @@
 function pad(msg: string): string {
   const zeros = (55 - (msg.length % 64) + 64) % 64;
   const bits = msg.length * 8;
-  return msg + string.char(0x80) + string.rep(string.char(0), zeros) + be32(math.floor(bits / 2 ** 32)) + be32(bits % 2 ** 32);
+  return (
+    msg +
+    string.char(0x80) +
+    string.rep(string.char(0), zeros) +
+    be32(math.floor(bits / 2 ** 32)) +
+    be32(bits % 2 ** 32)
+  );
 }
 
 function be32(n: number): string {

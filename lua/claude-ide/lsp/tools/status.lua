@@ -7,6 +7,7 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local ____result = require("claude-ide.agent.result")
+local failWith = ____result.failWith
 local fitLines = ____result.fitLines
 local textResult = ____result.textResult
 local ____state = require("claude-ide.agent.state")
@@ -32,8 +33,6 @@ local ____position = require("claude-ide.lsp.position")
 local clientNameInput = ____position.clientNameInput
 local ____request = require("claude-ide.lsp.tools.request")
 local defineLspTool = ____request.defineLspTool
-local ____result = require("claude-ide.agent.result")
-local failWith = ____result.failWith
 --- The lsp_* tools a client can serve (the ones every server can: lsp_clients, wait_for_lsp_ready, apply).
 local function toolsOf(client)
     local tools = {}

@@ -3,14 +3,16 @@
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
 import type { DiffOutcome } from "../../contracts";
 import { anyOf, arrayOf, int, obj, str, defineTool } from "../../tools/schema";
-import { applyText, EditSpec, planEdits, textLines } from "../apply";
+import { applyText, type EditSpec, planEdits, textLines } from "../apply";
 import { failWith, guarded, ok, textResult } from "../result";
 import { resolveTarget, targetLines } from "../target";
 import { writing } from "./common";
 
 const replaceText = obj(
   {
-    old_text: str("Exact current text to replace (whitespace included); must occur exactly once in the file", { minLength: 1 }),
+    old_text: str("Exact current text to replace (whitespace included); must occur exactly once in the file", {
+      minLength: 1,
+    }),
     new_text: str("Replacement text"),
   },
   { closed: true },
@@ -36,7 +38,9 @@ export const edit = defineTool({
     "waits for that. Answers `OK: applied N edits to path …` or `REJECTED: …`.",
   input: {
     path: str("File path, absolute or relative to Neovim's cwd (a new file is created)", { minLength: 1 }),
-    edits: arrayOf(anyOf("An edit: by text or by lines", replaceText, replaceLines), "The edits, non-overlapping", { minItems: 1 }),
+    edits: arrayOf(anyOf("An edit: by text or by lines", replaceText, replaceLines), "The edits, non-overlapping", {
+      minItems: 1,
+    }),
   },
   closed: true,
   annotations: writing("Edit a file (reviewed by the user)", true),
@@ -47,7 +51,8 @@ export const edit = defineTool({
       const before = targetLines(target);
       const edits = args.edits as EditSpec[];
       const after = planEdits(before, edits, target.display);
-      if (vim.deep_equal(after, before)) return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
+      if (vim.deep_equal(after, before))
+        return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
       const n = edits.length;
       const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
       let final = after;
@@ -67,13 +72,17 @@ export const edit = defineTool({
           () => review.cancel(),
         );
         if (!outcome.accepted) {
-          return textResult(`REJECTED: the user rejected ${what} in Neovim's review; nothing changed. Do not retry the same edit: ask the user what they want instead.`);
+          return textResult(
+            `REJECTED: the user rejected ${what} in Neovim's review; nothing changed. Do not retry the same edit: ask the user what they want instead.`,
+          );
         }
         final = textLines(outcome.text);
       }
       const applied = applyText(target.path, before, final);
       if (!applied.ok) failWith(`${what} accepted but not applied: ${applied.error}`);
-      const changed = vim.deep_equal(final, after) ? "" : " (the user changed the proposal before accepting: read_buffer shows the result)";
+      const changed = vim.deep_equal(final, after)
+        ? ""
+        : " (the user changed the proposal before accepting: read_buffer shows the result)";
       return ok(`applied ${what} ${applied.where}${changed}`);
     }),
 });

@@ -5,7 +5,10 @@ import { Code, failWith, fitLines, guarded, textResult } from "../result";
 import { writing } from "./common";
 
 /** Asks the user in Neovim whether to run `what`; the call waits for the answer. */
-function confirmed(what: string, park: <T>(this: void, start: (this: void, resume: (this: void, value: T) => void) => void) => T): boolean {
+function confirmed(
+  what: string,
+  park: <T>(this: void, start: (this: void, resume: (this: void, value: T) => void) => void) => T,
+): boolean {
   const choices = ["Run it", "Refuse"];
   const answer = park<string | undefined>((resume) =>
     vim.schedule(() =>
@@ -21,7 +24,7 @@ function run(args: { command?: string; lua?: string }): string {
   if (args.command !== undefined) {
     const [okRun, result] = pcall(vim.api.nvim_exec2, args.command, { output: true });
     if (!okRun) failWith(`the command failed: ${tostring(result)}`, Code.CommandFailed);
-    const output = (result as { output?: string }).output ?? "";
+    const output = result.output ?? "";
     return output !== "" ? output : "(no output)";
   }
   const [chunk, compileError] = loadstring(args.lua as string, "=execute");
@@ -36,8 +39,8 @@ export const execute = defineTool({
   name: "execute",
   title: "Run a Neovim command or Lua",
   description:
-    "Run an Ex command (`command`, e.g. \"messages\" or \"set filetype?\"; its output is answered) or a Lua chunk " +
-    "(`lua`, e.g. \"return vim.bo.shiftwidth\"; its return values are answered) in the user's Neovim. Only when the user " +
+    'Run an Ex command (`command`, e.g. "messages" or "set filetype?"; its output is answered) or a Lua chunk ' +
+    '(`lua`, e.g. "return vim.bo.shiftwidth"; its return values are answered) in the user\'s Neovim. Only when the user ' +
     "allowed it (agent.execute): otherwise an error says so. Prefer the other tools: they are reviewed and safer.",
   input: {
     command: optional(str("An Ex command, without the leading colon", { minLength: 1 })),
@@ -50,11 +53,16 @@ export const execute = defineTool({
       if ((args.command === undefined) === (args.lua === undefined)) failWith('give exactly one of "command" or "lua"');
       const mode = ctx.config.agent.execute;
       if (mode === "off") {
-        failWith('execute is off in this Neovim: the user can allow it with setup({ agent = { execute = "ask" } }) (or "allow"). Use the other tools meanwhile', Code.CommandFailed);
+        failWith(
+          'execute is off in this Neovim: the user can allow it with setup({ agent = { execute = "ask" } }) (or "allow"). Use the other tools meanwhile',
+          Code.CommandFailed,
+        );
       }
       const what = args.command !== undefined ? `the command :${args.command}` : `this Lua: ${args.lua}`;
       if (mode === "ask" && !confirmed(string.sub(what, 1, 200), ctx.park)) {
-        return textResult("REJECTED: the user refused to run it in Neovim. Do not retry; ask the user or use another tool.");
+        return textResult(
+          "REJECTED: the user refused to run it in Neovim. Do not retry; ask the user or use another tool.",
+        );
       }
       return textResult(fitLines(vim.split(run(args), "\n", { plain: true })).text);
     }),

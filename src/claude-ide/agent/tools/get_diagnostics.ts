@@ -23,13 +23,22 @@ export const getDiagnostics = defineTool({
     guarded(() => {
       const target = resolveTarget(args, { required: false });
       const worst = SEVERITIES.indexOf(args.severity ?? "hint") + 1;
-      if (target !== undefined && target.buf === undefined) return textResult(`${target.display}: not open in the editor, so no diagnostics (navigate to it, or use lsp tools)`);
+      if (target !== undefined && target.buf === undefined)
+        return textResult(
+          `${target.display}: not open in the editor, so no diagnostics (navigate to it, or use lsp tools)`,
+        );
       const diagnostic = loadedModule<typeof vim.diagnostic>("vim.diagnostic");
       const all = diagnostic === undefined ? [] : diagnostic.get(target?.buf);
       const cwd = vim.fs.normalize(vim.fn.getcwd());
       const rows = all
         .filter((d) => (d.severity ?? 1) <= worst && d.bufnr !== undefined && vim.api.nvim_buf_is_loaded(d.bufnr))
-        .sort((a, b) => (a.bufnr !== b.bufnr ? (a.bufnr as number) - (b.bufnr as number) : a.lnum !== b.lnum ? a.lnum - b.lnum : a.col - b.col))
+        .sort((a, b) =>
+          a.bufnr !== b.bufnr
+            ? (a.bufnr as number) - (b.bufnr as number)
+            : a.lnum !== b.lnum
+              ? a.lnum - b.lnum
+              : a.col - b.col,
+        )
         .map((d) => {
           const buf = d.bufnr as Buf;
           const line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[0] ?? "";
@@ -38,9 +47,15 @@ export const getDiagnostics = defineTool({
           return `${displayPath(bufferPath(buf), cwd)}:${d.lnum + 1}:${byteToCharColumn(line, d.col)}: ${SEVERITIES[(d.severity ?? 1) - 1]}${source}: ${message}`;
         });
       const scope = target !== undefined ? target.display : "all buffers";
-      if (rows.length === 0) return textResult(`no diagnostics in ${scope}${args.severity !== undefined ? ` at ${args.severity} or worse` : ""}`);
+      if (rows.length === 0)
+        return textResult(
+          `no diagnostics in ${scope}${args.severity !== undefined ? ` at ${args.severity} or worse` : ""}`,
+        );
       const page = fitLines(rows);
-      const more = page.taken < rows.length ? `\n… ${rows.length - page.taken} more: ask for one file (path) or a higher severity` : "";
+      const more =
+        page.taken < rows.length
+          ? `\n… ${rows.length - page.taken} more: ask for one file (path) or a higher severity`
+          : "";
       return textResult(`${rows.length} diagnostic${rows.length === 1 ? "" : "s"} in ${scope}:\n${page.text}${more}`);
     }),
 });

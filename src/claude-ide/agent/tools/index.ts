@@ -10,4 +10,13 @@ import { navigate } from "./navigate";
 import { readBuffer } from "./read_buffer";
 import { search } from "./search";
 
-export const AGENT_TOOLS: ToolDescriptor[] = [editorState, readBuffer, navigate, search, getDiagnostics, edit, execute, ...LSP_TOOLS];
+export const AGENT_TOOLS: ToolDescriptor[] = [
+  editorState,
+  readBuffer,
+  navigate,
+  search,
+  getDiagnostics,
+  edit,
+  execute,
+  ...LSP_TOOLS,
+];

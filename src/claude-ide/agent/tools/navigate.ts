@@ -27,7 +27,8 @@ export const navigate = defineTool({
       const target = resolveTarget(args);
       if (target === undefined) return failWith("no target");
       if (target.buf === undefined && !target.onDisk) failWith(`${target.display} does not exist`);
-      const buf = target.buf !== undefined && vim.api.nvim_buf_is_loaded(target.buf) ? target.buf : loadBuffer(target.path);
+      const buf =
+        target.buf !== undefined && vim.api.nvim_buf_is_loaded(target.buf) ? target.buf : loadBuffer(target.path);
       vim.api.nvim_set_option_value("buflisted", true, { buf });
       const win = ensureEditorWindow(buf, ctx.config.terminal.side);
       showBuffer(win, buf);

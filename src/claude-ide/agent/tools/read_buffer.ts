@@ -27,22 +27,32 @@ export const readBuffer = defineTool({
       const lines = targetLines(target);
       const total = lines.length;
       const first = args.start_line ?? 1;
-      if (total === 0) return textResult(`${target.display}: empty${target.buf === undefined && !target.onDisk ? " (no such file)" : ""}`);
+      if (total === 0)
+        return textResult(
+          `${target.display}: empty${target.buf === undefined && !target.onDisk ? " (no such file)" : ""}`,
+        );
       if (first > total) failWith(`start_line ${first} is past the end: ${target.display} has ${total} lines`);
       const last = math.min(args.end_line ?? total, total);
       if (last < first) failWith(`end_line ${last} is before start_line ${first}`);
       const numbered: string[] = [];
       for (let i = first; i <= last; i++) {
         const line = lines[i - 1];
-        const shown = line.length > MAX_LINE ? `${string.sub(line, 1, MAX_LINE)} …[${line.length - MAX_LINE} more bytes]` : line;
+        const shown =
+          line.length > MAX_LINE ? `${string.sub(line, 1, MAX_LINE)} …[${line.length - MAX_LINE} more bytes]` : line;
         numbered.push(string.format("%6d\t%s", i, shown));
       }
-      const dirty = target.buf !== undefined && vim.api.nvim_buf_is_loaded(target.buf) && vim.api.nvim_get_option_value("modified", { buf: target.buf }) === true;
+      const dirty =
+        target.buf !== undefined &&
+        vim.api.nvim_buf_is_loaded(target.buf) &&
+        vim.api.nvim_get_option_value("modified", { buf: target.buf }) === true;
       const where = target.buf !== undefined ? `b${target.buf}` : "not open, from disk";
       const header = `${target.display} (${where}, ${total} lines${dirty ? ", unsaved changes" : ""})`;
       const page = fitLines(numbered);
       const shownLast = first + page.taken - 1;
-      const more = shownLast < last ? `\n… lines ${shownLast + 1}-${last} not shown: call read_buffer again with start_line=${shownLast + 1}` : "";
+      const more =
+        shownLast < last
+          ? `\n… lines ${shownLast + 1}-${last} not shown: call read_buffer again with start_line=${shownLast + 1}`
+          : "";
       return textResult(`${header}\n${page.text}${more}`);
     }),
 });

@@ -21,27 +21,42 @@ type Matcher = (this: void, line: string) => number | undefined;
 
 /** A function giving the 0-based byte column of the first match in a line, or undefined. */
 function matcher(pattern: string, regex: boolean): Matcher {
-  if (!regex) return (line) => {
-    const [at] = string.find(line, pattern, 1, true);
-    return at !== undefined ? at - 1 : undefined;
-  };
+  if (!regex)
+    return (line) => {
+      const [at] = string.find(line, pattern, 1, true);
+      return at !== undefined ? at - 1 : undefined;
+    };
   const [okCompile, re] = pcall(vim.regex, `\\v${pattern}`);
-  if (!okCompile) failWith(`the regex does not compile (${tostring(re)}). Patterns are Vim regexes in very magic mode (\\v): () groups, | alternation, + ? {n,m}, \\d \\w \\s, \\< \\> word edges; escape = @ % < > as \\= \\@ ...; or pass regex=false for plain text`);
+  if (!okCompile)
+    failWith(
+      `the regex does not compile (${tostring(re)}). Patterns are Vim regexes in very magic mode (\\v): () groups, | alternation, + ? {n,m}, \\d \\w \\s, \\< \\> word edges; escape = @ % < > as \\= \\@ ...; or pass regex=false for plain text`,
+    );
   return (line) => {
-    const [from] = (re as vim.Regex).match_str(line);
+    const [from] = re.match_str(line);
     return from ?? undefined;
   };
 }
 
 /** Files of the project: git's list (tracked + untracked, ignored excluded) or a walk of the cwd. */
 function projectFiles(cwd: string): { files: string[]; via: string } {
-  const git = vim.fn.executable("git") === 1 ? vim.system(["git", "-C", cwd, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], { text: true }).wait() : undefined;
+  const git =
+    vim.fn.executable("git") === 1
+      ? vim
+          .system(["git", "-C", cwd, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], { text: true })
+          .wait()
+      : undefined;
   if (git !== undefined && git.code === 0 && git.stdout !== undefined) {
-    const files = git.stdout.split("\0").filter((f) => f !== "").map((f) => `${cwd}/${f}`);
+    const files = git.stdout
+      .split("\0")
+      .filter((f) => f !== "")
+      .map((f) => `${cwd}/${f}`);
     return { files, via: "git ls-files (.gitignore honoured)" };
   }
   const files: string[] = [];
-  for (const [name, kind] of vim.fs.dir(cwd, { depth: 20, skip: (dir: string) => dir !== ".git" && dir !== "node_modules" })) {
+  for (const [name, kind] of vim.fs.dir(cwd, {
+    depth: 20,
+    skip: (dir: string) => dir !== ".git" && dir !== "node_modules",
+  })) {
     if (kind === "file") files.push(`${cwd}/${name}`);
     if (files.length >= MAX_FILES) break;
   }
@@ -66,7 +81,12 @@ export const search = defineTool({
     pattern: str("Text to find (or a regex with regex=true)", { minLength: 1 }),
     regex: optional(bool("Treat pattern as a Vim regex in very magic mode (default false: plain text)")),
     ...targetInput,
-    scope: optional(enumOf(["buffer", "buffers", "project"], "Where to search (default: buffer when path/buffer is given, else project)")),
+    scope: optional(
+      enumOf(
+        ["buffer", "buffers", "project"],
+        "Where to search (default: buffer when path/buffer is given, else project)",
+      ),
+    ),
     max_results: optional(int("Most matches to return (default 100, at most 1000)", { minimum: 1, maximum: 1000 })),
   },
   closed: true,
@@ -76,7 +96,8 @@ export const search = defineTool({
       const target = resolveTarget(args, { required: false });
       const scope = args.scope ?? (target !== undefined ? "buffer" : "project");
       if (scope === "buffer" && target === undefined) failWith('scope "buffer" needs "path" or "buffer"');
-      if (scope !== "buffer" && target !== undefined) failWith(`scope "${scope}" searches many files: leave out path/buffer, or use scope "buffer"`);
+      if (scope !== "buffer" && target !== undefined)
+        failWith(`scope "${scope}" searches many files: leave out path/buffer, or use scope "buffer"`);
       const find = matcher(args.pattern, args.regex === true);
       const max = args.max_results ?? 100;
       const cwd = vim.fs.normalize(vim.fn.getcwd());
@@ -126,7 +147,9 @@ export const search = defineTool({
       if (rows.length === 0) return textResult(header);
       const page = fitLines(rows);
       const cut = page.taken < rows.length || more;
-      const tail = cut ? `\n… more matches not shown: narrow the pattern or the scope${max < 1000 ? ", or raise max_results" : ""}` : "";
+      const tail = cut
+        ? `\n… more matches not shown: narrow the pattern or the scope${max < 1000 ? ", or raise max_results" : ""}`
+        : "";
       return textResult(`${header}:\n${page.text}${tail}`);
     }),
 });

@@ -6,11 +6,11 @@ import { reading, targetInput, writing } from "../../agent/tools/common";
 import { charColumnToByte, charCount } from "../../editor/positions";
 import { int, optional, str } from "../../tools/schema";
 import type { ToolContext, ToolResult } from "../../tools/types";
-import { attachedClients, Feature, FEATURES, failureOf, requestAll } from "../clients";
-import { Doc, docLines, openDoc, settleIndexing } from "../document";
+import { attachedClients, type Feature, FEATURES, failureOf, requestAll } from "../clients";
+import { type Doc, docLines, openDoc, settleIndexing } from "../document";
 import { toCharacter } from "../encoding";
 import { clientNameInput, positionInput } from "../position";
-import { EditPlan, reviewAndApply, TextEdit, WorkspaceEdit } from "../workspace_edit";
+import { EditPlan, reviewAndApply, type TextEdit, type WorkspaceEdit } from "../workspace_edit";
 import { askAt, defineLspTool } from "./request";
 
 interface Command {
@@ -49,7 +49,13 @@ function uriOf(doc: Doc): string {
  * Runs `workspace/executeCommand` on `client`, collecting the edits the server sends back through
  * workspace/applyEdit meanwhile (answered "applied": the review decides later) into `plan`.
  */
-function executeCapturing(ctx: ToolContext, client: vim.lsp.Client, command: Command, buf: Buf, plan: EditPlan): string | undefined {
+function executeCapturing(
+  ctx: ToolContext,
+  client: vim.lsp.Client,
+  command: Command,
+  buf: Buf,
+  plan: EditPlan,
+): string | undefined {
   const handlers = client.handlers;
   const previous = handlers["workspace/applyEdit"];
   let captureError: string | undefined;
@@ -65,7 +71,19 @@ function executeCapturing(ctx: ToolContext, client: vim.lsp.Client, command: Com
     return { applied: true };
   };
   plan.commandStarted = os.time();
-  const answers = requestAll(ctx, [{ client, method: "workspace/executeCommand", params: { command: command.command, arguments: command.arguments } }], buf, ctx.config.agent.lsp_timeout_ms, restore);
+  const answers = requestAll(
+    ctx,
+    [
+      {
+        client,
+        method: "workspace/executeCommand",
+        params: { command: command.command, arguments: command.arguments },
+      },
+    ],
+    buf,
+    ctx.config.agent.lsp_timeout_ms,
+    restore,
+  );
   restore();
   if (captureError !== undefined) return captureError;
   return failureOf(answers, `the command ${command.command}`);
@@ -77,8 +95,14 @@ function applyAction(ctx: ToolContext, client: vim.lsp.Client, action: CodeActio
   const caps = client.server_capabilities as { codeActionProvider?: { resolveProvider?: boolean } } | undefined;
   const isCommand = typeof act.command === "string";
   if (!isCommand && act.edit === undefined && caps?.codeActionProvider?.resolveProvider === true) {
-    const [answer] = requestAll(ctx, [{ client, method: "codeAction/resolve", params: act }], buf, ctx.config.agent.lsp_timeout_ms);
-    if (answer.error !== undefined) failWith(`${client.name} could not resolve the code action "${act.title}": ${answer.error}`);
+    const [answer] = requestAll(
+      ctx,
+      [{ client, method: "codeAction/resolve", params: act }],
+      buf,
+      ctx.config.agent.lsp_timeout_ms,
+    );
+    if (answer.error !== undefined)
+      failWith(`${client.name} could not resolve the code action "${act.title}": ${answer.error}`);
     if (answer.result !== undefined) act = answer.result as CodeAction;
   }
   const what = `code action "${act.title}"`;
@@ -90,11 +114,14 @@ function applyAction(ctx: ToolContext, client: vim.lsp.Client, action: CodeActio
     if (result.isError === true || vim.startswith(result.content[0].text, "REJECTED")) return result;
     results.push(result.content[0].text);
   }
-  const command: Command | undefined = isCommand ? { title: act.title, command: act.command as string, arguments: act.arguments } : (act.command as Command | undefined);
+  const command: Command | undefined = isCommand
+    ? { title: act.title, command: act.command as string, arguments: act.arguments }
+    : (act.command as Command | undefined);
   if (command !== undefined) {
     const plan = new EditPlan();
     const err = executeCapturing(ctx, client, command, buf, plan);
-    if (err !== undefined) failWith(`${what}: ${err}${results.length > 0 ? ` (its edit was applied before: ${results.join(" ")})` : ""}`);
+    if (err !== undefined)
+      failWith(`${what}: ${err}${results.length > 0 ? ` (its edit was applied before: ${results.join(" ")})` : ""}`);
     if (plan.changed().length > 0 || results.length === 0) {
       const result = reviewAndApply(ctx, plan, what);
       if (result.isError === true) return result;
@@ -127,8 +154,17 @@ export const lspCodeActions = defineLspTool({
     line: int("First line, 1-based", { minimum: 1 }),
     column: optional(int("Column on line, 1-based characters (default: the line's start)", { minimum: 1 })),
     end_line: optional(int("Last line of the range, 1-based (default: line)", { minimum: 1 })),
-    end_column: optional(int("Column on end_line, 1-based characters, exclusive (default: the line's end, or column when only a position is given)", { minimum: 1 })),
-    kind: optional(str("Only actions of this kind (prefix), e.g. quickfix, refactor.extract, source.organizeImports", { minLength: 1 })),
+    end_column: optional(
+      int(
+        "Column on end_line, 1-based characters, exclusive (default: the line's end, or column when only a position is given)",
+        { minimum: 1 },
+      ),
+    ),
+    kind: optional(
+      str("Only actions of this kind (prefix), e.g. quickfix, refactor.extract, source.organizeImports", {
+        minLength: 1,
+      }),
+    ),
     ...clientNameInput,
   },
   closed: true,
@@ -138,16 +174,30 @@ export const lspCodeActions = defineLspTool({
     settleIndexing(ctx, doc, args.client_name);
     const lines = docLines(doc);
     const endLine = args.end_line ?? args.line;
-    if (args.line > lines.length || endLine > lines.length) failWith(`line ${math.max(args.line, endLine)} is past the end: ${doc.display} has ${lines.length} lines`);
+    if (args.line > lines.length || endLine > lines.length)
+      failWith(`line ${math.max(args.line, endLine)} is past the end: ${doc.display} has ${lines.length} lines`);
     if (endLine < args.line) failWith(`end_line ${endLine} is before line ${args.line}`);
     const first = lines[args.line - 1];
     const last = lines[endLine - 1];
     const startByte = charColumnToByte(first, args.column ?? 1);
     const wholeLine = args.column === undefined && args.end_column === undefined;
-    const endByte = args.end_column !== undefined ? charColumnToByte(last, args.end_column) : wholeLine || args.end_line !== undefined ? last.length : startByte;
-    if (args.column !== undefined && args.column > charCount(first) + 1) failWith(`column ${args.column} is past the end of line ${args.line} (${charCount(first)} characters)`);
-    const clients = attachedClients(doc.buf, doc.display, args.client_name).filter((c) => FEATURES.codeAction !== undefined && (c.server_capabilities as { codeActionProvider?: unknown } | undefined)?.codeActionProvider !== undefined);
-    if (clients.length === 0) failWith(`no client attached to ${doc.display} supports textDocument/codeAction (server capability codeActionProvider)`);
+    const endByte =
+      args.end_column !== undefined
+        ? charColumnToByte(last, args.end_column)
+        : wholeLine || args.end_line !== undefined
+          ? last.length
+          : startByte;
+    if (args.column !== undefined && args.column > charCount(first) + 1)
+      failWith(`column ${args.column} is past the end of line ${args.line} (${charCount(first)} characters)`);
+    const clients = attachedClients(doc.buf, doc.display, args.client_name).filter(
+      (c) =>
+        FEATURES.codeAction !== undefined &&
+        (c.server_capabilities as { codeActionProvider?: unknown } | undefined)?.codeActionProvider !== undefined,
+    );
+    if (clients.length === 0)
+      failWith(
+        `no client attached to ${doc.display} supports textDocument/codeAction (server capability codeActionProvider)`,
+      );
     const diagnostics = diagnosticsOn(doc.buf, args.line - 1, endLine - 1);
     const answers = requestAll(
       ctx,
@@ -180,14 +230,26 @@ export const lspCodeActions = defineLspTool({
         seen.add(key);
         items.push({ clientId: a.client.id, action });
         const kind = typeof action.command === "string" ? "command" : (action.kind ?? "-");
-        rows.push(`  ${items.length}  ${kind}  ${action.title}${action.isPreferred === true ? "  (preferred)" : ""}${clients.length > 1 ? `  [${a.client.name}]` : ""}`);
+        rows.push(
+          `  ${items.length}  ${kind}  ${action.title}${action.isPreferred === true ? "  (preferred)" : ""}${clients.length > 1 ? `  [${a.client.name}]` : ""}`,
+        );
       }
     }
     const range = `${doc.display}:${args.line}${endLine !== args.line ? `-${endLine}` : ""}`;
-    if (items.length === 0) return textResult(`no code actions at ${range}${args.kind !== undefined ? ` of kind ${args.kind}` : ""} (${diagnostics.length} diagnostic${diagnostics.length === 1 ? "" : "s"} there)`);
-    const offered: Offered = { buf: doc.buf, display: doc.display, tick: vim.api.nvim_buf_get_changedtick(doc.buf), items };
+    if (items.length === 0)
+      return textResult(
+        `no code actions at ${range}${args.kind !== undefined ? ` of kind ${args.kind}` : ""} (${diagnostics.length} diagnostic${diagnostics.length === 1 ? "" : "s"} there)`,
+      );
+    const offered: Offered = {
+      buf: doc.buf,
+      display: doc.display,
+      tick: vim.api.nvim_buf_get_changedtick(doc.buf),
+      items,
+    };
     ctx.services.agent.memory.set(MEMORY_KEY, offered);
-    return textResult(`${items.length} code action${items.length === 1 ? "" : "s"} at ${range} (id  kind  title):\n${rows.join("\n")}\napply one with lsp_apply_code_action {"id": N}`);
+    return textResult(
+      `${items.length} code action${items.length === 1 ? "" : "s"} at ${range} (id  kind  title):\n${rows.join("\n")}\napply one with lsp_apply_code_action {"id": N}`,
+    );
   },
 });
 
@@ -205,12 +267,18 @@ export const lspApplyCodeAction = defineLspTool({
     const offered = ctx.services.agent.memory.get(MEMORY_KEY) as Offered | undefined;
     if (offered === undefined) failWith("no code actions were listed yet: call lsp_code_actions first");
     const item = offered.items[args.id - 1];
-    if (item === undefined) failWith(`there is no code action ${args.id}: the last lsp_code_actions list (for ${offered.display}) has ${offered.items.length}`);
+    if (item === undefined)
+      failWith(
+        `there is no code action ${args.id}: the last lsp_code_actions list (for ${offered.display}) has ${offered.items.length}`,
+      );
     if (!vim.api.nvim_buf_is_valid(offered.buf) || vim.api.nvim_buf_get_changedtick(offered.buf) !== offered.tick) {
-      failWith(`code action ${args.id} is stale: ${offered.display} changed since lsp_code_actions listed it; call lsp_code_actions again`);
+      failWith(
+        `code action ${args.id} is stale: ${offered.display} changed since lsp_code_actions listed it; call lsp_code_actions again`,
+      );
     }
     const client = vim.lsp.get_client_by_id(item.clientId);
-    if (client === undefined) failWith(`the server that offered code action ${args.id} is not running any more; call lsp_code_actions again`);
+    if (client === undefined)
+      failWith(`the server that offered code action ${args.id} is not running any more; call lsp_code_actions again`);
     ctx.services.agent.memory.delete(MEMORY_KEY);
     return applyAction(ctx, client, item.action, offered.buf);
   },
@@ -228,14 +296,21 @@ export const lspRename = defineLspTool({
   annotations: writing("LSP rename (reviewed)", true),
   handler: (args, ctx) => {
     // prepareRename first where the server has it: a position that cannot be renamed fails before any edit.
-    const preparable = (c: vim.lsp.Client) => ((c.server_capabilities as { renameProvider?: { prepareProvider?: boolean } } | undefined)?.renameProvider as { prepareProvider?: boolean } | undefined)?.prepareProvider === true;
+    const preparable = (c: vim.lsp.Client) =>
+      (c.server_capabilities as { renameProvider?: { prepareProvider?: boolean } } | undefined)?.renameProvider
+        ?.prepareProvider === true;
     const doc = openDoc(ctx, args);
     settleIndexing(ctx, doc, args.client_name);
     const prepared = attachedClients(doc.buf, doc.display, args.client_name).filter((c) => preparable(c));
     if (prepared.length > 0) {
-      const prep = askAt(ctx, { ...args, client_name: prepared[0].name }, { method: "textDocument/prepareRename", capability: "renameProvider", tool: "lsp_rename" });
+      const prep = askAt(
+        ctx,
+        { ...args, client_name: prepared[0].name },
+        { method: "textDocument/prepareRename", capability: "renameProvider", tool: "lsp_rename" },
+      );
       const answer = prep.answers[0];
-      if (answer.result === undefined) failWith(`${answer.client.name} cannot rename ${prep.where}: not a renamable symbol (check the position)`);
+      if (answer.result === undefined)
+        failWith(`${answer.client.name} cannot rename ${prep.where}: not a renamable symbol (check the position)`);
     }
     const asked = askAt(ctx, args, FEATURES.rename, () => ({ newName: args.new_name }));
     const answer = asked.answers.find((a) => a.error === undefined && a.result !== undefined);
@@ -268,7 +343,8 @@ export const lspFormatting = defineLspTool({
     const lines = docLines(doc);
     const from = args.start_line ?? 1;
     const to = args.end_line ?? args.start_line ?? lines.length;
-    if (ranged && (from > lines.length || to > lines.length)) failWith(`line ${math.max(from, to)} is past the end: ${doc.display} has ${lines.length} lines`);
+    if (ranged && (from > lines.length || to > lines.length))
+      failWith(`line ${math.max(from, to)} is past the end: ${doc.display} has ${lines.length} lines`);
     if (to < from) failWith(`end_line ${to} is before start_line ${from}`);
     const sw = vim.api.nvim_get_option_value("shiftwidth", { buf: doc.buf }) as number;
     const options = {
@@ -277,9 +353,16 @@ export const lspFormatting = defineLspTool({
     };
     const { answers } = askAtFile(ctx, doc, feature, args.client_name, (client) => ({
       options,
-      range: ranged ? { start: { line: from - 1, character: 0 }, end: { line: to - 1, character: toCharacter(lines[to - 1], lines[to - 1].length, client.offset_encoding) } } : undefined,
+      range: ranged
+        ? {
+            start: { line: from - 1, character: 0 },
+            end: { line: to - 1, character: toCharacter(lines[to - 1], lines[to - 1].length, client.offset_encoding) },
+          }
+        : undefined,
     }));
-    const answer = answers.find((a) => a.error === undefined && vim.islist(a.result) && (a.result as unknown[]).length > 0);
+    const answer = answers.find(
+      (a) => a.error === undefined && vim.islist(a.result) && (a.result as unknown[]).length > 0,
+    );
     const what = `formatting of ${doc.display}${ranged ? ` lines ${from}-${to}` : ""}`;
     if (answer === undefined) return textResult(`OK: nothing to change: ${what} leaves the file as it is`);
     const plan = new EditPlan();
@@ -289,14 +372,32 @@ export const lspFormatting = defineLspTool({
 });
 
 /** A request about a whole file (no position) to every attached client with the feature. */
-function askAtFile(ctx: ToolContext, doc: Doc, feature: Feature, clientName: string | undefined, extra: (this: void, c: vim.lsp.Client) => object) {
+function askAtFile(
+  ctx: ToolContext,
+  doc: Doc,
+  feature: Feature,
+  clientName: string | undefined,
+  extra: (this: void, c: vim.lsp.Client) => object,
+) {
   const clients = attachedClients(doc.buf, doc.display, clientName).filter((c) => {
     const caps = c.server_capabilities as { [k: string]: unknown } | undefined;
     const v = caps?.[feature.capability];
     return v !== undefined && v !== false && v !== vim.NIL;
   });
-  if (clients.length === 0) failWith(`no client attached to ${doc.display} supports ${feature.method} (server capability ${feature.capability})`);
-  const answers = requestAll(ctx, clients.map((client) => ({ client, method: feature.method, params: { textDocument: { uri: uriOf(doc) }, ...extra(client) } })), doc.buf, ctx.config.agent.lsp_timeout_ms);
+  if (clients.length === 0)
+    failWith(
+      `no client attached to ${doc.display} supports ${feature.method} (server capability ${feature.capability})`,
+    );
+  const answers = requestAll(
+    ctx,
+    clients.map((client) => ({
+      client,
+      method: feature.method,
+      params: { textDocument: { uri: uriOf(doc) }, ...extra(client) },
+    })),
+    doc.buf,
+    ctx.config.agent.lsp_timeout_ms,
+  );
   const failure = failureOf(answers, `${feature.method} for ${doc.display}`);
   if (failure !== undefined) failWith(failure);
   return { answers, clients };
@@ -319,7 +420,12 @@ export const lspOrganizeImports = defineLspTool({
     settleIndexing(ctx, doc, args.client_name);
     const what = `organize imports of ${doc.display}`;
     const attached = attachedClients(doc.buf, doc.display, args.client_name);
-    const ts = attached.find((c) => ((c.server_capabilities as { executeCommandProvider?: { commands?: string[] } } | undefined)?.executeCommandProvider?.commands ?? []).includes(TS_ORGANIZE));
+    const ts = attached.find((c) =>
+      (
+        (c.server_capabilities as { executeCommandProvider?: { commands?: string[] } } | undefined)
+          ?.executeCommandProvider?.commands ?? []
+      ).includes(TS_ORGANIZE),
+    );
     if (ts !== undefined) {
       const plan = new EditPlan();
       const err = executeCapturing(ctx, ts, { command: TS_ORGANIZE, arguments: [doc.path] }, doc.buf, plan);
@@ -336,6 +442,8 @@ export const lspOrganizeImports = defineLspTool({
       const action = (a.result as CodeAction[]).find((x) => x.disabled === undefined);
       if (action !== undefined) return applyAction(ctx, a.client, action, doc.buf);
     }
-    return textResult(`OK: nothing to change: no server offers source.organizeImports for ${doc.display} (the imports may be organized already)`);
+    return textResult(
+      `OK: nothing to change: no server offers source.organizeImports for ${doc.display} (the imports may be organized already)`,
+    );
   },
 });

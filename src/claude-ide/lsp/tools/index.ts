@@ -1,7 +1,17 @@
 // The LSP tools of the agent endpoint, in the order tools/list shows them (agent/tools/index.ts adds them).
 import type { ToolDescriptor } from "../../tools/types";
 import { lspApplyCodeAction, lspCodeActions, lspFormatting, lspOrganizeImports, lspRename } from "./edits";
-import { lspCallHierarchy, lspDeclaration, lspDefinition, lspDocumentSymbols, lspHover, lspImplementations, lspReferences, lspTypeDefinition, lspWorkspaceSymbols } from "./navigation";
+import {
+  lspCallHierarchy,
+  lspDeclaration,
+  lspDefinition,
+  lspDocumentSymbols,
+  lspHover,
+  lspImplementations,
+  lspReferences,
+  lspTypeDefinition,
+  lspWorkspaceSymbols,
+} from "./navigation";
 import { lspClients, waitForLspReady } from "./status";
 
 export const LSP_TOOLS: ToolDescriptor[] = [

@@ -4,9 +4,20 @@ import { failWith, textResult } from "../../agent/result";
 import { reading, targetInput } from "../../agent/tools/common";
 import { bool, enumOf, optional, str } from "../../tools/schema";
 import type { ToolDescriptor } from "../../tools/types";
-import { FEATURES, failureOf, Feature, indexingNote, requestAll, runningFor, clientsFor } from "../clients";
+import { FEATURES, failureOf, type Feature, indexingNote, requestAll, runningFor, clientsFor } from "../clients";
 import { openDoc, settleIndexing } from "../document";
-import { countPhrase, groupedLines, hoverText, kindName, LspRange, Place, placeOf, placesOf, Texts, uniquePlaces } from "../format";
+import {
+  countPhrase,
+  groupedLines,
+  hoverText,
+  kindName,
+  type LspRange,
+  type Place,
+  placeOf,
+  placesOf,
+  Texts,
+  uniquePlaces,
+} from "../format";
 import { clientNameInput, positionInput } from "../position";
 import { displayPath } from "../../agent/state";
 import { answered, askAt, defineLspTool, paged } from "./request";
@@ -29,7 +40,12 @@ export const lspHover = defineLspTool({
       if (text !== "" && !texts.includes(text)) texts.push(text);
     }
     if (texts.length === 0) return textResult(`no hover information for ${asked.where}${noteOf(asked)}`);
-    return paged(`hover for ${asked.where}:`, vim.split(texts.join("\n\n"), "\n", { plain: true }), asked.answers.map((a) => a.client), "ask for a narrower symbol");
+    return paged(
+      `hover for ${asked.where}:`,
+      vim.split(texts.join("\n\n"), "\n", { plain: true }),
+      asked.answers.map((a) => a.client),
+      "ask for a narrower symbol",
+    );
   },
 });
 
@@ -54,15 +70,44 @@ function locationTool(name: string, title: string, noun: string, feature: Featur
       const texts = new Texts();
       const places = uniquePlaces(answered(asked).flatMap((a) => placesOf(texts, a.result, a.client.offset_encoding)));
       if (places.length === 0) return textResult(`no ${noun} found for ${asked.where}${noteOf(asked)}`);
-      return paged(`${noun} of ${asked.where}: ${countPhrase(places, "location")}`, groupedLines(texts, places), asked.answers.map((a) => a.client), "use client_name or a more specific symbol");
+      return paged(
+        `${noun} of ${asked.where}: ${countPhrase(places, "location")}`,
+        groupedLines(texts, places),
+        asked.answers.map((a) => a.client),
+        "use client_name or a more specific symbol",
+      );
     },
   });
 }
 
-export const lspDefinition = locationTool("lsp_definition", "LSP go to definition", "definition", FEATURES.definition, "Where the symbol at a position is defined (across files), from the user's language servers.");
-export const lspTypeDefinition = locationTool("lsp_type_definition", "LSP go to type definition", "type definition", FEATURES.typeDefinition, "Where the TYPE of the symbol at a position is defined (e.g. the interface of a variable).");
-export const lspImplementations = locationTool("lsp_implementations", "LSP implementations", "implementations", FEATURES.implementation, "Every implementation of the interface, abstract member or method at a position.");
-export const lspDeclaration = locationTool("lsp_declaration", "LSP go to declaration", "declaration", FEATURES.declaration, "Where the symbol at a position is declared (servers without declarations: use lsp_definition).");
+export const lspDefinition = locationTool(
+  "lsp_definition",
+  "LSP go to definition",
+  "definition",
+  FEATURES.definition,
+  "Where the symbol at a position is defined (across files), from the user's language servers.",
+);
+export const lspTypeDefinition = locationTool(
+  "lsp_type_definition",
+  "LSP go to type definition",
+  "type definition",
+  FEATURES.typeDefinition,
+  "Where the TYPE of the symbol at a position is defined (e.g. the interface of a variable).",
+);
+export const lspImplementations = locationTool(
+  "lsp_implementations",
+  "LSP implementations",
+  "implementations",
+  FEATURES.implementation,
+  "Every implementation of the interface, abstract member or method at a position.",
+);
+export const lspDeclaration = locationTool(
+  "lsp_declaration",
+  "LSP go to declaration",
+  "declaration",
+  FEATURES.declaration,
+  "Where the symbol at a position is declared (servers without declarations: use lsp_definition).",
+);
 
 export const lspReferences = defineLspTool({
   name: "lsp_references",
@@ -75,11 +120,18 @@ export const lspReferences = defineLspTool({
   closed: true,
   annotations: reading("LSP find references"),
   handler: (args, ctx) => {
-    const asked = askAt(ctx, args, FEATURES.references, () => ({ context: { includeDeclaration: args.include_declaration !== false } }));
+    const asked = askAt(ctx, args, FEATURES.references, () => ({
+      context: { includeDeclaration: args.include_declaration !== false },
+    }));
     const texts = new Texts();
     const places = uniquePlaces(answered(asked).flatMap((a) => placesOf(texts, a.result, a.client.offset_encoding)));
     if (places.length === 0) return textResult(`no references found for ${asked.where}${noteOf(asked)}`);
-    return paged(`references to ${asked.where}: ${countPhrase(places, "reference")}`, groupedLines(texts, places), asked.answers.map((a) => a.client), "use client_name or a more specific symbol");
+    return paged(
+      `references to ${asked.where}: ${countPhrase(places, "reference")}`,
+      groupedLines(texts, places),
+      asked.answers.map((a) => a.client),
+      "use client_name or a more specific symbol",
+    );
   },
 });
 
@@ -98,14 +150,24 @@ export const lspCallHierarchy = defineLspTool({
   description:
     "Who calls the function at a position (`incoming`) or what it calls (`outgoing`), one level, each with its call " +
     "sites as `line:col  <text>`. Position: `line` plus `column` or `symbol` (the name as written on that line).",
-  input: { ...positionInput, direction: enumOf(["incoming", "outgoing"] as const, "incoming: the callers; outgoing: the callees") },
+  input: {
+    ...positionInput,
+    direction: enumOf(["incoming", "outgoing"] as const, "incoming: the callers; outgoing: the callees"),
+  },
   closed: true,
   annotations: reading("LSP call hierarchy"),
   handler: (args, ctx) => {
     const asked = askAt(ctx, args, FEATURES.callHierarchy);
     const method = args.direction === "incoming" ? "callHierarchy/incomingCalls" : "callHierarchy/outgoingCalls";
-    const requests = answered(asked).flatMap((a) => (vim.islist(a.result) ? (a.result as HierarchyItem[]) : []).map((item) => ({ client: a.client, method, params: { item } })));
-    if (requests.length === 0) return textResult(`no function or method to build a call hierarchy from at ${asked.where}${noteOf(asked)}`);
+    const requests = answered(asked).flatMap((a) =>
+      (vim.islist(a.result) ? (a.result as HierarchyItem[]) : []).map((item) => ({
+        client: a.client,
+        method,
+        params: { item },
+      })),
+    );
+    if (requests.length === 0)
+      return textResult(`no function or method to build a call hierarchy from at ${asked.where}${noteOf(asked)}`);
     const answers = requestAll(ctx, requests, asked.doc.buf, ctx.config.agent.lsp_timeout_ms);
     const failure = failureOf(answers, method);
     if (failure !== undefined) failWith(failure);
@@ -120,13 +182,21 @@ export const lspCallHierarchy = defineLspTool({
         const p = placeOf(texts, it.uri, it.selectionRange.start, enc);
         return `${displayPath(p.path)}:${p.line}:${p.col}`;
       };
-      lines.push(`${kindName(item.kind)} ${item.name}  ${at(item)}  ${args.direction === "incoming" ? "is called by:" : "calls:"}`);
-      const calls = (vim.islist(a.result) ? a.result : []) as { from?: HierarchyItem; to?: HierarchyItem; fromRanges: LspRange[] }[];
+      lines.push(
+        `${kindName(item.kind)} ${item.name}  ${at(item)}  ${args.direction === "incoming" ? "is called by:" : "calls:"}`,
+      );
+      const calls = (vim.islist(a.result) ? a.result : []) as {
+        from?: HierarchyItem;
+        to?: HierarchyItem;
+        fromRanges: LspRange[];
+      }[];
       if (calls.length === 0) lines.push("  (none)");
       for (const call of calls) {
         const other = (call.from ?? call.to) as HierarchyItem;
         count++;
-        lines.push(`  ${args.direction === "incoming" ? "←" : "→"} ${kindName(other.kind)} ${other.name}  ${at(other)}`);
+        lines.push(
+          `  ${args.direction === "incoming" ? "←" : "→"} ${kindName(other.kind)} ${other.name}  ${at(other)}`,
+        );
         // Call sites are in the caller's file: `from` for incoming calls, the item itself for outgoing ones.
         const siteUri = call.from !== undefined ? call.from.uri : item.uri;
         for (const r of call.fromRanges ?? []) {
@@ -135,7 +205,12 @@ export const lspCallHierarchy = defineLspTool({
         }
       }
     });
-    return paged(`${args.direction} calls of ${asked.where}: ${count}`, lines, asked.answers.map((a) => a.client), "ask for one client_name");
+    return paged(
+      `${args.direction} calls of ${asked.where}: ${count}`,
+      lines,
+      asked.answers.map((a) => a.client),
+      "ask for one client_name",
+    );
   },
 });
 
@@ -171,7 +246,12 @@ export const lspDocumentSymbols = defineLspTool({
     settleIndexing(ctx, doc, args.client_name);
     const clients = clientsFor(doc.buf, doc.display, FEATURES.documentSymbol, args.client_name);
     const uri = vim.uri_from_bufnr(doc.buf);
-    const answers = requestAll(ctx, clients.map((client) => ({ client, method: FEATURES.documentSymbol.method, params: { textDocument: { uri } } })), doc.buf, ctx.config.agent.lsp_timeout_ms);
+    const answers = requestAll(
+      ctx,
+      clients.map((client) => ({ client, method: FEATURES.documentSymbol.method, params: { textDocument: { uri } } })),
+      doc.buf,
+      ctx.config.agent.lsp_timeout_ms,
+    );
     const failure = failureOf(answers, `${FEATURES.documentSymbol.method} for ${doc.display}`);
     if (failure !== undefined) failWith(failure);
     const lines: string[] = [];
@@ -184,14 +264,22 @@ export const lspDocumentSymbols = defineLspTool({
         if (seen.has(key)) continue;
         seen.add(key);
         count++;
-        const container = s.containerName !== undefined && s.containerName !== "" && s.location !== undefined ? `  (in ${s.containerName})` : "";
+        const container =
+          s.containerName !== undefined && s.containerName !== "" && s.location !== undefined
+            ? `  (in ${s.containerName})`
+            : "";
         lines.push(`${string.rep("  ", depth)}${kindName(s.kind)} ${s.name}  ${lineSpan(range)}${container}`);
         if (s.children !== undefined && vim.islist(s.children)) walk(s.children, depth + 1);
       }
     };
     for (const a of answers) if (a.error === undefined && vim.islist(a.result)) walk(a.result as DocumentSymbol[], 0);
     if (count === 0) return textResult(`no symbols in ${doc.display}${noteOf({ answers })}`);
-    return paged(`${doc.display}: ${count} symbol${count === 1 ? "" : "s"} (Kind name  lines)`, lines, clients, "read_buffer the part you need");
+    return paged(
+      `${doc.display}: ${count} symbol${count === 1 ? "" : "s"} (Kind name  lines)`,
+      lines,
+      clients,
+      "read_buffer the part you need",
+    );
   },
 });
 
@@ -206,7 +294,12 @@ export const lspWorkspaceSymbols = defineLspTool({
   annotations: reading("LSP workspace symbols"),
   handler: (args, ctx) => {
     const clients = runningFor(FEATURES.workspaceSymbol, args.client_name);
-    const answers = requestAll(ctx, clients.map((client) => ({ client, method: FEATURES.workspaceSymbol.method, params: { query: args.query } })), undefined, ctx.config.agent.lsp_timeout_ms);
+    const answers = requestAll(
+      ctx,
+      clients.map((client) => ({ client, method: FEATURES.workspaceSymbol.method, params: { query: args.query } })),
+      undefined,
+      ctx.config.agent.lsp_timeout_ms,
+    );
     const failure = failureOf(answers, `${FEATURES.workspaceSymbol.method} for "${args.query}"`);
     if (failure !== undefined) failWith(failure);
     const texts = new Texts();
@@ -226,7 +319,11 @@ export const lspWorkspaceSymbols = defineLspTool({
     const unique = uniquePlaces(places);
     if (unique.length === 0) return textResult(`no symbols match "${args.query}"${noteOf({ answers })}`);
     const lines = groupedLines(texts, unique, (p) => labels.get(`${p.path}:${p.line}:${p.col}`) ?? "");
-    return paged(`symbols matching "${args.query}": ${countPhrase(unique, "symbol")}`, lines, clients, "use a longer query");
+    return paged(
+      `symbols matching "${args.query}": ${countPhrase(unique, "symbol")}`,
+      lines,
+      clients,
+      "use a longer query",
+    );
   },
 });
-

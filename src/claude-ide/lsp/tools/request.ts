@@ -1,11 +1,11 @@
 // What the position tools share: open the file (loading it hidden when needed), let indexing servers
 // finish, find the point, ask every attached client that can answer, fail with what to do when none did.
 import { failWith, fitLines, guarded, textResult } from "../../agent/result";
-import { defineTool, Props, ToolSpec } from "../../tools/schema";
+import { defineTool, type Props, type ToolSpec } from "../../tools/schema";
 import type { ToolContext, ToolDescriptor, ToolResult } from "../../tools/types";
-import { Answer, clientsFor, Feature, failureOf, indexingNote, requestAll } from "../clients";
-import { Doc, docLines, openDoc, settleIndexing, waitReady } from "../document";
-import { lspPosition, Point, pointLabel, resolvePoint } from "../position";
+import { type Answer, clientsFor, type Feature, failureOf, indexingNote, requestAll } from "../clients";
+import { type Doc, docLines, openDoc, settleIndexing, waitReady } from "../document";
+import { lspPosition, type Point, pointLabel, resolvePoint } from "../position";
 
 export interface PositionArgs {
   path?: string;
@@ -34,7 +34,12 @@ function wordAt(text: string, byte: number): string {
 }
 
 /** Sends `feature`'s request at the position the arguments name to every client able to answer it. */
-export function askAt(ctx: ToolContext, args: PositionArgs, feature: Feature, extra?: (this: void, client: vim.lsp.Client) => object): Asked {
+export function askAt(
+  ctx: ToolContext,
+  args: PositionArgs,
+  feature: Feature,
+  extra?: (this: void, client: vim.lsp.Client) => object,
+): Asked {
   const doc = openDoc(ctx, args);
   settleIndexing(ctx, doc, args.client_name);
   const clients = clientsFor(doc.buf, doc.display, feature, args.client_name);
@@ -46,7 +51,11 @@ export function askAt(ctx: ToolContext, args: PositionArgs, feature: Feature, ex
       clients.map((client) => ({
         client,
         method: feature.method,
-        params: { textDocument: { uri }, position: lspPosition(point, client.offset_encoding), ...(extra !== undefined ? extra(client) : {}) },
+        params: {
+          textDocument: { uri },
+          position: lspPosition(point, client.offset_encoding),
+          ...(extra !== undefined ? extra(client) : {}),
+        },
       })),
       doc.buf,
       ctx.config.agent.lsp_timeout_ms,
@@ -54,7 +63,8 @@ export function askAt(ctx: ToolContext, args: PositionArgs, feature: Feature, ex
   let answers = ask();
   // A server that began indexing while it answered (a project load announces itself late) is asked again
   // once it is done: such answers come from syntax alone and look right while they are wrong.
-  if (indexingNote(clients) !== undefined && waitReady(ctx, () => clients, ctx.config.agent.lsp_timeout_ms)) answers = ask();
+  if (indexingNote(clients) !== undefined && waitReady(ctx, () => clients, ctx.config.agent.lsp_timeout_ms))
+    answers = ask();
   const where = `"${args.symbol ?? wordAt(point.text, point.byte)}" at ${doc.display}:${pointLabel(point)}`;
   const failure = failureOf(answers, `${feature.method} for ${where}`);
   if (failure !== undefined) failWith(failure);
@@ -65,7 +75,8 @@ export function askAt(ctx: ToolContext, args: PositionArgs, feature: Feature, ex
 export function paged(heading: string, lines: string[], clients: vim.lsp.Client[], narrower: string): ToolResult {
   const page = fitLines(lines, 23000 - heading.length);
   const parts = [heading, page.text];
-  if (page.taken < lines.length) parts.push(`… ${lines.length - page.taken} more lines not shown (result budget): ${narrower}`);
+  if (page.taken < lines.length)
+    parts.push(`… ${lines.length - page.taken} more lines not shown (result budget): ${narrower}`);
   const note = indexingNote(clients);
   if (note !== undefined) parts.push(note);
   return textResult(parts.filter((p) => p !== "").join("\n"));
