@@ -223,6 +223,24 @@ local function wait_closes(n, ms)
   return state.closes
 end
 
+--- For checks that onClose ran only once: returns when every connection's socket has closed (the listener's
+--- drain) and a vim.schedule queued after that has run. A connection reports its close once its socket has
+--- closed, through the listener's deferred queue (vim.schedule, first in, first out): by then every onClose
+--- that could still come has arrived.
+local function settle()
+  state.listener:drain(3000)
+  local flushed = false
+  vim.schedule(function()
+    flushed = true
+  end)
+  assert(
+    vim.wait(1000, function()
+      return flushed
+    end, 1),
+    'the main loop did not run'
+  )
+end
+
 describe('transport.websocket', function()
   before_each(function()
     state = { conns = {}, closes = {}, messages = {}, logs = {}, conns_node = {}, raws = {}, drivers = {} }
@@ -240,8 +258,15 @@ describe('transport.websocket', function()
     end
     if state.listener then
       state.listener:close()
+      -- Every connection has finished closing and reported it before the next test starts.
+      state.listener:drain(3000)
+      assert(
+        vim.wait(3000, function()
+          return #state.closes >= #state.conns
+        end, 2),
+        ('%d connections, %d onClose calls'):format(#state.conns, #state.closes)
+      )
     end
-    vim.wait(50)
   end)
 
   describe('listening', function()
@@ -534,7 +559,7 @@ describe('transport.websocket', function()
       c:close(4100, 'bye now')
       assert.is_true(c.closed)
       local closes = wait_closes(1)
-      vim.wait(100)
+      settle()
       assert.are.same({ { conn = 1, code = 4100, reason = 'bye now' } }, closes)
       assert.are.equal(0, #state.listener:connections())
     end)
@@ -552,7 +577,7 @@ describe('transport.websocket', function()
       assert.are.equal(4001, code)
       assert.are.equal('Another Claude Code session connected to this IDE', reason)
       wait_closes(1)
-      vim.wait(100)
+      settle()
       assert.are.equal(1, #state.closes)
       assert.are.equal(4001, state.closes[1].code)
     end)
@@ -607,7 +632,7 @@ describe('transport.websocket', function()
       end
       pending:wait_eof()
       wait_closes(3)
-      vim.wait(100)
+      settle()
       assert.are.equal(3, #state.closes)
       assert.are.equal(0, #state.listener:connections())
       assert.is_false(can_connect(state.listener.port), 'no longer accepting')
@@ -673,7 +698,14 @@ describe('transport.websocket', function()
       c.driver:wait_event(function(e)
         return e.ev == 'ping'
       end)
-      vim.wait(600)
+      -- A ping is sent only once the one before was answered, and only to an open connection: each further
+      -- ping proves the client was kept through the checks since the last. Watched for 5 x timeoutMs.
+      local first = vim.uv.now()
+      while vim.uv.now() - first < 5 * 120 do
+        c.driver:wait_event(function(e)
+          return e.ev == 'ping'
+        end, 2000, 'a further ping (the client was dropped?)')
+      end
       assert.are.equal(0, #state.closes)
       assert.are.equal(1, #state.listener:connections())
       c:send_raw_text('still here')
@@ -684,13 +716,23 @@ describe('transport.websocket', function()
 
     it('after a sleep (the clock jumps between two ticks) restarts deadlines instead of dropping', function()
       local offset = 0
+      local r -- the raw client, below
+      local function pings()
+        return #vim.tbl_filter(function(f)
+          return f.opcode == 9
+        end, server_frames(after_handshake(r:received())))
+      end
+      local late -- pings received when the first tick after the jump reads the clock
       start_echo({
         keepalive = { intervalMs = 40, timeoutMs = 1000 },
         now = function()
+          if offset > 0 and late == nil then
+            late = pings()
+          end
           return vim.uv.now() + offset
         end,
       })
-      local r = raw_open(state.listener.port) -- never answers pings
+      r = raw_open(state.listener.port) -- never answers pings
       assert(
         vim.wait(1000, function()
           return #server_frames(after_handshake(r:received())) >= 1
@@ -700,7 +742,15 @@ describe('transport.websocket', function()
       -- One hour passes at once: far beyond timeoutMs since that unanswered ping. Judged by the deadline
       -- alone the client would be dropped at the next tick; the late tick shows a sleep instead.
       offset = 60 * 60 * 1000
-      vim.wait(200)
+      -- The first ping is unanswered, so no tick pings again before the drop, except the late one, which
+      -- starts the deadlines over and pings at once (after it would have dropped the client): a ping after
+      -- the jump proves the late tick has run and kept the client.
+      assert(
+        vim.wait(1000, function()
+          return late ~= nil and pings() > late
+        end, 2),
+        'no ping from the late tick'
+      )
       assert.are.equal(false, r.eof)
       assert.are.equal(0, #state.closes)
       assert.are.equal(1, #state.listener:connections())
