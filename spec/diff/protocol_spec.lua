@@ -34,9 +34,10 @@ describe('openDiff over the protocol', function()
     c = client.connect({ port = server.port, token = server.token })
     c:initialize()
     -- Other features attach their autocmds once a client is ready (selection tracking, scheduled after
-    -- notifications/initialized): a ping answered means that notification was handled; then one tick.
-    c:request('ping')
-    vim.wait(20)
+    -- notifications/initialized): the snapshot is taken once they are there.
+    assert(vim.wait(2000, function()
+      return #vim.api.nvim_get_autocmds({ group = 'claude-ide.selection', event = 'CursorMoved' }) > 0
+    end, 2), 'selection tracking did not start for the client')
     before = d.snapshot()
   end)
 
@@ -82,7 +83,12 @@ describe('openDiff over the protocol', function()
     vim.api.nvim_buf_set_lines(0, 1, 2, true, { 'world, edited' })
     d.press('<CR>')
     assert.are.same({ 'FILE_SAVED', 'hello\nworld, edited\n' }, texts(c:wait_response(id)))
-    vim.wait(300)
+    -- A negative check: the plugin never writes the accepted text itself. A write of its own would come at
+    -- the accept or on the next tick, or from the follower of the file, which looks every 100 ms: 300 ms
+    -- covers three of its looks.
+    assert.is_false(vim.wait(300, function()
+      return d.read(path) ~= 'hello\n'
+    end, 10), 'the plugin wrote the file itself')
     assert.are.equal('hello\n', d.read(path))
     -- what the CLI does next: close_tab twice, then write the file
     for _ = 1, 2 do
@@ -135,7 +141,11 @@ describe('openDiff over the protocol', function()
         vim.api.nvim_set_current_tabpage(d.tab(i == 1 and 'tab a' or 'tab b'))
         d.press(i == 1 and '<CR>' or 'q')
         assert.are.same(expected[i], texts(c:wait_response(ids[i])))
-        vim.wait(50)
+        -- Its view closes on the next tick: gone before the other tab page is chosen (and reused).
+        local name = i == 1 and 'tab a' or 'tab b'
+        assert(vim.wait(2000, function()
+          return not pcall(d.tab, name)
+        end, 5), name .. ' did not close')
       end
       d.assert_clean(before)
     end
