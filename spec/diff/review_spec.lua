@@ -402,13 +402,25 @@ describe('openDiff review', function()
     it(':ClaudeCodeDiffDeny acts on the review of the current tab page, from any window in it', function()
       local poll_a = open(h.file('a.txt', { 'a' }), 'A\n', 'tab a')
       local poll_b = open(h.file('b.txt', { 'b' }), 'B\n', 'tab b')
-      vim.api.nvim_set_current_tabpage(d.tab('tab a'))
+      local tab_a = d.tab('tab a')
+      vim.api.nvim_set_current_tabpage(tab_a)
       vim.cmd('new')
       local mine = vim.api.nvim_get_current_win()
       vim.cmd('ClaudeCodeDiffDeny')
       assert.are.same({ 'DIFF_REJECTED', 'tab a' }, { d.texts(d.wait_done(poll_a)) })
       assert.is_false((poll_b()))
-      vim.wait(50)
+      -- The review's own windows close (maybe on the next tick): wait for that, then look at the user's.
+      assert(vim.wait(2000, function()
+        if not vim.api.nvim_tabpage_is_valid(tab_a) then
+          return true
+        end
+        for _, win in ipairs(vim.api.nvim_tabpage_list_wins(tab_a)) do
+          if vim.b[vim.api.nvim_win_get_buf(win)].claude_ide_diff ~= nil then
+            return false
+          end
+        end
+        return true
+      end, 5), "the review's windows did not close")
       assert.is_true(vim.api.nvim_win_is_valid(mine), "the user's own window in that tab page stays")
       vim.api.nvim_buf_delete(vim.api.nvim_win_get_buf(mine), { force = true })
       vim.api.nvim_set_current_tabpage(d.tab('tab b'))
