@@ -41,14 +41,30 @@ describe('after an accept, the file buffer', function()
     assert(ok, 'the buffer did not follow the write: ' .. vim.inspect(vim.api.nvim_buf_get_lines(buf, 0, -1, true)))
   end
 
+  -- Negative checks ("nothing happens") wait a bounded time: as long as a follower of the file would need to
+  -- act (src/claude-ide/editor/diff_follow.ts). It looks at the file every 100 ms (POLL_MS) and at once on a
+  -- file system event; it reloads a write of the accepted text at the first look, and any other change once a
+  -- look finds it unchanged for 300 ms (SETTLE_MS).
+  local LOOKS_MS = 300 -- three looks
+  local SETTLED_MS = 600 -- first look (<= 100 ms) + 300 ms settled + up to one more look, with 100 ms to spare
+
+  --- Asserts that `changed()` stays false for `ms`.
+  local function stays(ms, changed, what)
+    assert.is_false(vim.wait(ms, changed, 10), what)
+  end
+
   it('follows the write as one undo step, unmodified, and :w afterwards does not warn', function()
     local path = h.file('f.txt', { 'one', 'two' })
     vim.cmd.edit(path)
     local buf = vim.api.nvim_get_current_buf()
     local seq = vim.fn.undotree(buf).seq_cur
     local text = accept(path, 'one\nTWO\n')
-    vim.wait(300)
-    assert.are.equal(buf, vim.api.nvim_get_current_buf(), 'back in the file after the review closed')
+    assert(vim.wait(2000, function()
+      return vim.api.nvim_get_current_buf() == buf
+    end, 5), 'back in the file after the review closed')
+    stays(LOOKS_MS, function()
+      return d.read(path) ~= 'one\ntwo\n'
+    end, 'the plugin never writes the file itself')
     assert.are.equal('one\ntwo\n', d.read(path), 'the plugin never writes the file itself')
     assert.are.same({ 'one', 'two' }, vim.api.nvim_buf_get_lines(buf, 0, -1, true))
 
@@ -132,13 +148,19 @@ describe('after an accept, the file buffer', function()
     d.press('q')
     d.wait_done(poll)
     d.write(path, 'changed by someone else\n')
-    vim.wait(400)
+    -- No follower after a reject: a change that is not the accepted text would be reloaded once settled.
+    stays(SETTLED_MS, function()
+      return not vim.deep_equal({ 'a' }, vim.api.nvim_buf_get_lines(buf, 0, -1, true))
+    end, 'the buffer followed a write after a reject')
     assert.are.same({ 'a' }, vim.api.nvim_buf_get_lines(buf, 0, -1, true))
 
     local other = h.file('nobuf.txt', { 'a' })
     local text = accept(other, 'b\n')
     cli_writes(other, text)
-    vim.wait(300)
+    -- The accepted text: a follower would reload at its first look.
+    stays(LOOKS_MS, function()
+      return vim.fn.bufnr(other) ~= -1
+    end, 'no buffer was created for the file')
     assert.are.equal(-1, vim.fn.bufnr(other), 'no buffer was created for the file')
   end)
 end)
