@@ -4,12 +4,17 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__StringSplit = ____lualib.__TS__StringSplit
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
-local setOpt, detectFiletype, onChange, goToFirstChange, closeWindow
+local setOpt, getOpt, detectFiletype, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
 local say = ____log.say
 function setOpt(name, value, scope)
     vim.api.nvim_set_option_value(name, value, scope)
+end
+function getOpt(name, scope)
+    return vim.api.nvim_get_option_value(name, scope)
 end
 function detectFiletype(buf, path)
     local ft = vim.filetype.match({buf = buf, filename = path})
@@ -17,6 +22,21 @@ function detectFiletype(buf, path)
 end
 function onChange(lnum)
     return vim.fn.diff_hlID(lnum, 1) ~= 0 or vim.fn.diff_filler(lnum) > 0
+end
+function diffWithoutFolds(win)
+    setOpt("foldmethod", "manual", {win = win})
+    setOpt("foldenable", false, {win = win})
+    setOpt("scrollbind", true, {win = win})
+    setOpt("cursorbind", true, {win = win})
+    local scrollopt = getOpt("scrollopt", {})
+    if not __TS__ArrayIncludes(
+        __TS__StringSplit(scrollopt, ","),
+        "hor"
+    ) then
+        setOpt("scrollopt", scrollopt == "" and "hor" or scrollopt .. ",hor", {})
+    end
+    setOpt("wrap", false, {win = win})
+    setOpt("diff", true, {win = win})
 end
 function goToFirstChange()
     vim.api.nvim_win_set_cursor(0, {1, 0})
@@ -55,9 +75,6 @@ local AUGROUP = "claude-ide.diff"
 -- (ftplugins, LSP, treesitter), which can take seconds on a big file (0.10's Lua ftplugin parses the whole
 -- buffer with treesitter, ~0.2 s per MiB, for each of the two buffers).
 local BIG_PROPOSAL_BYTES = 512 * 1024
-local function getOpt(name, scope)
-    return vim.api.nvim_get_option_value(name, scope)
-end
 --- Statusline text shown literally.
 local function escapeBar(s)
     local out = string.gsub(s, "%%", "%%%%")
@@ -206,11 +223,18 @@ function DiffView.prototype.show(self)
     end
     self:markBuffers()
     self:setWinbars()
+    local ____math_max_2 = math.max
+    local ____opt_0 = self.spec.current
+    local lines = ____math_max_2(____opt_0 and #____opt_0 or 0, #self.spec.proposal.lines)
     for ____, win in ipairs({self.leftWin, self.rightWin}) do
-        vim.api.nvim_win_call(
-            win,
-            function() return vim.cmd("diffthis") end
-        )
+        if lines > FOLDED_REVIEW_MAX_LINES then
+            diffWithoutFolds(win)
+        else
+            vim.api.nvim_win_call(
+                win,
+                function() return vim.cmd("diffthis") end
+            )
+        end
     end
     self:setKeymaps()
     self:watch()
@@ -391,8 +415,8 @@ end
 function DiffView.prototype.watch(self)
     local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
     local function add(event, opts, desc, callback)
-        local ____self_autocmds_0 = self.autocmds
-        ____self_autocmds_0[#____self_autocmds_0 + 1] = vim.api.nvim_create_autocmd(
+        local ____self_autocmds_3 = self.autocmds
+        ____self_autocmds_3[#____self_autocmds_3 + 1] = vim.api.nvim_create_autocmd(
             event,
             __TS__ObjectAssign(
                 {group = group},
@@ -440,4 +464,8 @@ function DiffView.prototype.watch(self)
         end
     )
 end
+--- Above this many lines a review shows every line instead of folding the unchanged ones. Neovim computes
+-- diff folds synchronously (about 0.4 s per 100,000 lines, five times the diff itself), so a huge review would
+-- appear late; without folds it is on screen at once, and ]c / [c still jump between the hunks.
+FOLDED_REVIEW_MAX_LINES = 20000
 return ____exports
