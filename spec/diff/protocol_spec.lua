@@ -182,6 +182,10 @@ describe('openDiff over the protocol', function()
     local id = open_async(path, 'X\n', 'tab x')
     c:notify('notifications/cancelled', { requestId = id, reason = 'user interrupted' })
     d.assert_clean(before)
+    -- A negative check. An answer would be written when the cancel is handled or when the view closes
+    -- (assert_clean waited for that); a request answered after that proves that everything written before it
+    -- has arrived (one connection delivers in order), and the bounded wait covers anything still later.
+    c:request('ping')
     assert.is_false(c:received_within(200, function(m)
       return m.id == id
     end))
