@@ -47,9 +47,12 @@ describe('openDiff review of a huge file', function()
       assert.is_true(vim.wo[win].scrollbind)
       assert.is_true(vim.wo[win].cursorbind)
       assert.are.equal('manual', vim.wo[win].foldmethod)
-      assert.are.equal(0, vim.api.nvim_win_call(win, function()
-        return vim.fn.foldlevel(1) + vim.fn.foldclosed(1) + 1
-      end))
+      assert.are.equal(
+        0,
+        vim.api.nvim_win_call(win, function()
+          return vim.fn.foldlevel(1) + vim.fn.foldclosed(1) + 1
+        end)
+      )
     end
     assert.are.equal(right, vim.api.nvim_get_current_win())
     assert.are.equal(50, vim.api.nvim_win_get_cursor(right)[1])
@@ -60,6 +63,20 @@ describe('openDiff review of a huge file', function()
     local first, second = d.texts(d.wait_done(poll))
     assert.are.equal('FILE_SAVED', first)
     assert.are.equal(table.concat(new, '\n') .. '\n', second)
+    -- The review's window options were set locally: their global values (what a window editing a new buffer
+    -- starts with) are untouched.
+    assert.is_true(
+      vim.wait(1000, function()
+        return vim.t.claude_ide_diff == nil
+      end, 5),
+      'the review did not close'
+    )
+    for _, opt in ipairs({ 'diff', 'scrollbind', 'cursorbind' }) do
+      assert.is_false(vim.api.nvim_get_option_value(opt, { scope = 'global' }), opt)
+    end
+    assert.is_true(vim.api.nvim_get_option_value('foldenable', { scope = 'global' }))
+    assert.is_true(vim.api.nvim_get_option_value('wrap', { scope = 'global' }))
+    assert.are.equal('manual', vim.api.nvim_get_option_value('foldmethod', { scope = 'global' }))
   end)
 
   it('a small file keeps the folds of :diffthis over unchanged text', function()
@@ -69,9 +86,12 @@ describe('openDiff review of a huge file', function()
     assert.is_false((poll()))
     local right = d.win('proposal')
     assert.are.equal('diff', vim.wo[right].foldmethod)
-    assert.is_true(vim.api.nvim_win_call(right, function()
-      return vim.fn.foldclosed(1) ~= -1
-    end), 'the unchanged lines before the first change are folded')
+    assert.is_true(
+      vim.api.nvim_win_call(right, function()
+        return vim.fn.foldclosed(1) ~= -1
+      end),
+      'the unchanged lines before the first change are folded'
+    )
     d.press('q')
     assert.are.equal('DIFF_REJECTED', (d.texts(d.wait_done(poll))))
   end)

@@ -24,10 +24,11 @@ function onChange(lnum)
     return vim.fn.diff_hlID(lnum, 1) ~= 0 or vim.fn.diff_filler(lnum) > 0
 end
 function diffWithoutFolds(win)
-    setOpt("foldmethod", "manual", {win = win})
-    setOpt("foldenable", false, {win = win})
-    setOpt("scrollbind", true, {win = win})
-    setOpt("cursorbind", true, {win = win})
+    local ____local = {win = win, scope = "local"}
+    setOpt("foldmethod", "manual", ____local)
+    setOpt("foldenable", false, ____local)
+    setOpt("scrollbind", true, ____local)
+    setOpt("cursorbind", true, ____local)
     local scrollopt = getOpt("scrollopt", {})
     if not __TS__ArrayIncludes(
         __TS__StringSplit(scrollopt, ","),
@@ -35,8 +36,8 @@ function diffWithoutFolds(win)
     ) then
         setOpt("scrollopt", scrollopt == "" and "hor" or scrollopt .. ",hor", {})
     end
-    setOpt("wrap", false, {win = win})
-    setOpt("diff", true, {win = win})
+    setOpt("wrap", false, ____local)
+    setOpt("diff", true, ____local)
 end
 function goToFirstChange()
     vim.api.nvim_win_set_cursor(0, {1, 0})

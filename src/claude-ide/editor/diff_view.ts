@@ -66,7 +66,7 @@ export interface ViewEvents {
   reject(): void;
 }
 
-function setOpt(name: string, value: unknown, scope: { buf?: Buf; win?: Win }): void {
+function setOpt(name: string, value: unknown, scope: { buf?: Buf; win?: Win; scope?: "local" | "global" }): void {
   vim.api.nvim_set_option_value(name, value, scope);
 }
 
@@ -406,16 +406,20 @@ function onChange(lnum: number): boolean {
  */
 const FOLDED_REVIEW_MAX_LINES = 20000;
 
-/** What :diffthis sets, except 'foldmethod' "diff" (no folds to compute): for huge reviews. */
+/**
+ * What :diffthis sets, except 'foldmethod' "diff" (no folds to compute): for huge reviews. Window-local only:
+ * without `scope: "local"` a window option is set globally too, and every later window would start in diff mode.
+ */
 function diffWithoutFolds(win: Win): void {
-  setOpt("foldmethod", "manual", { win });
-  setOpt("foldenable", false, { win });
-  setOpt("scrollbind", true, { win });
-  setOpt("cursorbind", true, { win });
+  const local = { win, scope: "local" as const };
+  setOpt("foldmethod", "manual", local);
+  setOpt("foldenable", false, local);
+  setOpt("scrollbind", true, local);
+  setOpt("cursorbind", true, local);
   const scrollopt = getOpt<string>("scrollopt", {});
   if (!scrollopt.split(",").includes("hor")) setOpt("scrollopt", scrollopt === "" ? "hor" : `${scrollopt},hor`, {});
-  setOpt("wrap", false, { win });
-  setOpt("diff", true, { win });
+  setOpt("wrap", false, local);
+  setOpt("diff", true, local);
 }
 
 /** Puts the cursor on the first change: line 1 when it is part of one, else the first `]c` target. */
