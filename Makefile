@@ -1,6 +1,7 @@
 # claude-ide.nvim — every target installs what it needs first (npm packages, Neovim 0.10/0.12, busted).
 #   make run     Neovim 0.10 (from .deps) with this checkout loaded and the server started
-#   make test    rebuild lua/ from src/, check it matches what is committed, run all specs on 0.10 and 0.12
+#   make test    lint (eslint, prettier, stylua), rebuild lua/ from src/ and check it matches what is committed,
+#                run all specs on 0.10 and 0.12, then the end-to-end run with the real Claude Code CLI
 #   make bench   performance figures (prints numbers; never a pass/fail timing)
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -54,7 +55,7 @@ check-generated: npm-deps nvim-deps check-src
 doc: npm-deps
 	@node tools/gen-doc.mjs
 
-test: deps check-generated
+test: deps lint check-generated
 	@bash scripts/test.sh $(SPEC)
 
 # Specs only, on the current lua/ (no regeneration check): for quick iterations. `make test` is the gate.

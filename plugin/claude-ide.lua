@@ -5,10 +5,10 @@ if vim.g.loaded_claude_ide then
 end
 vim.g.loaded_claude_ide = true
 
-if vim.fn.has("nvim-0.10") ~= 1 then
+if vim.fn.has('nvim-0.10') ~= 1 then
   local v = vim.version()
   vim.notify(
-    string.format("claude-ide.nvim requires Neovim >= 0.10 (this is %d.%d.%d)", v.major, v.minor, v.patch),
+    string.format('claude-ide.nvim requires Neovim >= 0.10 (this is %d.%d.%d)', v.major, v.minor, v.patch),
     vim.log.levels.ERROR
   )
   return
@@ -16,22 +16,27 @@ end
 
 -- name, nargs, range, description, completion ("file" or a function name in claude-ide.commands)
 local commands = {
-  { "ClaudeCode", "*", false, "Toggle the Claude Code terminal (extra arguments go to claude)" },
-  { "ClaudeCodeFocus", 0, false, "Focus the Claude Code terminal, opening it if needed" },
-  { "ClaudeCodeNew", "*", false, "Start another Claude Code session in a terminal of its own (arguments go to claude)" },
-  { "ClaudeCodeSessions", 0, false, "List the Claude Code sessions and switch to one" },
-  { "ClaudeCodeStart", 0, false, "Start the Claude Code IDE server" },
-  { "ClaudeCodeStop", 0, false, "Stop the Claude Code IDE server" },
-  { "ClaudeCodeStatus", 0, false, "Show the Claude Code IDE server status" },
-  { "ClaudeCodeSend", 0, true, "Send the current line or the selected range to Claude as an @-mention" },
-  { "ClaudeCodeAdd", "+", false, "Add a file (and optional line range) to Claude's context", "file" },
-  { "ClaudeCodeDiffAccept", 0, false, "Accept the pending diff review" },
-  { "ClaudeCodeDiffDeny", 0, false, "Reject the pending diff review" },
+  { 'ClaudeCode', '*', false, 'Toggle the Claude Code terminal (extra arguments go to claude)' },
+  { 'ClaudeCodeFocus', 0, false, 'Focus the Claude Code terminal, opening it if needed' },
+  {
+    'ClaudeCodeNew',
+    '*',
+    false,
+    'Start another Claude Code session in a terminal of its own (arguments go to claude)',
+  },
+  { 'ClaudeCodeSessions', 0, false, 'List the Claude Code sessions and switch to one' },
+  { 'ClaudeCodeStart', 0, false, 'Start the Claude Code IDE server' },
+  { 'ClaudeCodeStop', 0, false, 'Stop the Claude Code IDE server' },
+  { 'ClaudeCodeStatus', 0, false, 'Show the Claude Code IDE server status' },
+  { 'ClaudeCodeSend', 0, true, 'Send the current line or the selected range to Claude as an @-mention' },
+  { 'ClaudeCodeAdd', '+', false, "Add a file (and optional line range) to Claude's context", 'file' },
+  { 'ClaudeCodeDiffAccept', 0, false, 'Accept the pending diff review' },
+  { 'ClaudeCodeDiffDeny', 0, false, 'Reject the pending diff review' },
 }
 
 for _, c in ipairs(commands) do
   local name = c[1]
   vim.api.nvim_create_user_command(name, function(args)
-    require("claude-ide.commands").run(name, args)
+    require('claude-ide.commands').run(name, args)
   end, { nargs = c[2], range = c[3] or nil, desc = c[4], complete = c[5] })
 end

@@ -27,9 +27,12 @@ describe('agent edit through the bridge', function()
   --- Starts an edit and waits until its review is open in Neovim; returns the command id.
   local function start_edit(args, opts)
     local id = c:call_async('edit', args, opts)
-    assert.is_true(vim.wait(5000, function()
-      return #bridge.reviews(nvim) == 1 or c:done(id)
-    end, 20), 'the review did not open')
+    assert.is_true(
+      vim.wait(5000, function()
+        return #bridge.reviews(nvim) == 1 or c:done(id)
+      end, 20),
+      'the review did not open'
+    )
     assert.is_false(c:done(id), 'the edit answered before the user decided')
     return id
   end
@@ -41,7 +44,13 @@ describe('agent edit through the bridge', function()
   end
 
   it('accepted: applied to the buffer and saved when the user had no unsaved changes', function()
-    local id = start_edit({ path = 'main.lua', edits = { { old_text = 'return "hi"', new_text = 'return "hello"' }, { start_line = 3, end_line = 3, new_text = 'return M -- done' } } })
+    local id = start_edit({
+      path = 'main.lua',
+      edits = {
+        { old_text = 'return "hi"', new_text = 'return "hello"' },
+        { start_line = 3, end_line = 3, new_text = 'return M -- done' },
+      },
+    })
     assert.matches('^✻ %[Claude agent%] main%.lua', bridge.reviews(nvim)[1])
     nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
     local res = finish(id)
@@ -49,7 +58,10 @@ describe('agent edit through the bridge', function()
     assert.are.equal('OK: applied 2 edits to main.lua and saved', bridge.text(res))
     assert.are.same({ 'local M = {}', 'function M.hello() return "hello" end', 'return M -- done' }, lines())
     assert.is_false(modified())
-    assert.are.equal('local M = {}\nfunction M.hello() return "hello" end\nreturn M -- done\n', bridge.read(project .. '/main.lua'))
+    assert.are.equal(
+      'local M = {}\nfunction M.hello() return "hello" end\nreturn M -- done\n',
+      bridge.read(project .. '/main.lua')
+    )
     assert.are.same({}, bridge.reviews(nvim))
   end)
 
@@ -59,12 +71,18 @@ describe('agent edit through the bridge', function()
     nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
     local res = finish(id)
     assert.is_nil(res.isError)
-    assert.are.equal('OK: applied 1 edit to main.lua in buffer b1, not saved: it already had unsaved changes of the user', bridge.text(res))
+    assert.are.equal(
+      'OK: applied 1 edit to main.lua in buffer b1, not saved: it already had unsaved changes of the user',
+      bridge.text(res)
+    )
     assert.are.same({ 'local M = { user = true }', 'function M.hello() return "hey" end', 'return M' }, lines())
     assert.is_true(modified())
     assert.are.equal(MAIN, bridge.read(project .. '/main.lua'))
     -- read_buffer shows the result, unsaved.
-    assert.matches('\n     2\tfunction M%.hello%(%) return "hey" end\n', bridge.text(c:call('read_buffer', { path = 'main.lua' })))
+    assert.matches(
+      '\n     2\tfunction M%.hello%(%) return "hey" end\n',
+      bridge.text(c:call('read_buffer', { path = 'main.lua' }))
+    )
   end)
 
   it('accepted on a file no buffer holds, and a new file: written to disk', function()
@@ -89,7 +107,10 @@ describe('agent edit through the bridge', function()
     nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
     local res = finish(id)
     assert.is_nil(res.isError)
-    assert.matches("^REJECTED: the user rejected 1 edit to main%.lua in Neovim's review; nothing changed%.", bridge.text(res))
+    assert.matches(
+      "^REJECTED: the user rejected 1 edit to main%.lua in Neovim's review; nothing changed%.",
+      bridge.text(res)
+    )
     assert.are.same({ 'local M = {}', 'function M.hello() return "hi" end', 'return M -- user' }, lines())
     assert.is_true(modified())
     assert.are.equal(MAIN, bridge.read(project .. '/main.lua'))
@@ -104,9 +125,12 @@ describe('agent edit through the bridge', function()
     local ok, err = c:wait(id)
     assert.is_false(ok)
     assert.are.equal('aborted', err.code)
-    assert.is_true(vim.wait(3000, function()
-      return #bridge.reviews(nvim) == 0
-    end, 20), 'the review stayed open after notifications/cancelled')
+    assert.is_true(
+      vim.wait(3000, function()
+        return #bridge.reviews(nvim) == 0
+      end, 20),
+      'the review stayed open after notifications/cancelled'
+    )
     assert.are.equal(tabs, nvim:lua('return #vim.api.nvim_list_tabpages()'))
     assert.are.same({ 'local M = {}', 'function M.hello() return "hi" end', 'return M' }, lines())
     assert.is_false(modified())

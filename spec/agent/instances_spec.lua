@@ -25,7 +25,10 @@ describe('agent bridge instance choice', function()
     assert.are.equal('main-solo-' .. nvim.pid, nvim.id)
     local c = bridge.start({ config_dir = dir, cwd = root })
     local listed = bridge.text(c:call('list_instances', {}))
-    assert.are.equal(('%s  cwd=%s  main=%s/main.lua  pid=%d  [selected]'):format(nvim.id, project, project, nvim.pid), listed)
+    assert.are.equal(
+      ('%s  cwd=%s  main=%s/main.lua  pid=%d  [selected]'):format(nvim.id, project, project, nvim.pid),
+      listed
+    )
     assert.are.equal(project, cwd_of(c))
     assert.matches('using Neovim ' .. nvim.id:gsub('%-', '%%-') .. ' %(the only running Neovim%)', c:log().stderr)
   end)
@@ -90,7 +93,10 @@ describe('agent bridge instance choice', function()
       assert.are.equal(outer, cwd_of(c))
       assert.matches('%(the Neovim whose terminal runs the client %(%$NVIM%)%)', c:log().stderr)
       -- An $NVIM that names no instance (a Neovim without the plugin) falls through to the cwd.
-      assert.are.equal(inner, cwd_of(bridge.start({ config_dir = dir, cwd = inner, env = { NVIM = '/tmp/not-a-socket' } })))
+      assert.are.equal(
+        inner,
+        cwd_of(bridge.start({ config_dir = dir, cwd = inner, env = { NVIM = '/tmp/not-a-socket' } }))
+      )
     end)
 
     it('prefers CLAUDE_CODE_SSE_PORT over the cwd', function()
@@ -99,16 +105,30 @@ describe('agent bridge instance choice', function()
     end)
 
     it('takes --instance and CLAUDE_IDE_INSTANCE before everything else', function()
-      assert.are.equal(outer, cwd_of(bridge.start({ config_dir = dir, cwd = inner, env = { NVIM = b.socket }, args = { '--instance', a.id } })))
+      assert.are.equal(
+        outer,
+        cwd_of(
+          bridge.start({ config_dir = dir, cwd = inner, env = { NVIM = b.socket }, args = { '--instance', a.id } })
+        )
+      )
       assert.are.equal(inner, cwd_of(bridge.start({ config_dir = dir, cwd = outer, args = { '--instance=' .. b.id } })))
-      assert.are.equal(outer, cwd_of(bridge.start({ config_dir = dir, cwd = inner, env = { CLAUDE_IDE_INSTANCE = a.id } })))
+      assert.are.equal(
+        outer,
+        cwd_of(bridge.start({ config_dir = dir, cwd = inner, env = { CLAUDE_IDE_INSTANCE = a.id } }))
+      )
       -- A pid works too (what :ClaudeCode passes).
-      assert.are.equal(inner, cwd_of(bridge.start({ config_dir = dir, cwd = outer, args = { '--instance', tostring(b.pid) } })))
+      assert.are.equal(
+        inner,
+        cwd_of(bridge.start({ config_dir = dir, cwd = outer, args = { '--instance', tostring(b.pid) } }))
+      )
 
       local c = bridge.start({ config_dir = dir, cwd = inner, args = { '--instance', 'gone-x-99999' } })
       local res = c:call('read_buffer', { path = 'b.lua' })
       assert.is_true(res.isError)
-      assert.matches('^ERROR 1002: no Neovim instance selected: instance "gone%-x%-99999" is not running', bridge.text(res))
+      assert.matches(
+        '^ERROR 1002: no Neovim instance selected: instance "gone%-x%-99999" is not running',
+        bridge.text(res)
+      )
       assert.matches('Call select_instance', bridge.text(res))
     end)
   end)
@@ -149,21 +169,27 @@ describe('agent bridge instance choice', function()
     local nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
     local c = bridge.start({ config_dir = dir, cwd = project })
     local id = c:call_async('edit', { path = 'main.lua', edits = { { old_text = 'a = 1', new_text = 'a = 2' } } })
-    assert.is_true(vim.wait(5000, function()
-      return #bridge.reviews(nvim) == 1
-    end, 20), 'the review did not open')
+    assert.is_true(
+      vim.wait(5000, function()
+        return #bridge.reviews(nvim) == 1
+      end, 20),
+      'the review did not open'
+    )
     local lock_path = nvim.lock.path
     nvim:kill() -- SIGKILL: the lock file stays behind
     local ok, res = c:wait(id)
     assert.is_true(ok, vim.inspect(res))
     assert.is_true(res.isError)
-    assert.matches('^ERROR 1003: the connection to Neovim ' .. nvim.id:gsub('%-', '%%-') .. ' was lost while this call was running', bridge.text(res))
+    assert.matches(
+      '^ERROR 1003: the connection to Neovim ' .. nvim.id:gsub('%-', '%%-') .. ' was lost while this call was running',
+      bridge.text(res)
+    )
     assert.are.equal('local a = 1\n', bridge.read(project .. '/main.lua'))
 
     assert.is_truthy(vim.uv.fs_stat(lock_path))
     local listed = c:call('list_instances', {})
     assert.matches('^no running Neovim', bridge.text(listed))
-    assert.is_nil(vim.uv.fs_stat(lock_path), 'the dead instance\'s lock file was not removed')
+    assert.is_nil(vim.uv.fs_stat(lock_path), "the dead instance's lock file was not removed")
     res = c:call('editor_state', {})
     assert.matches('^ERROR 1001: ', bridge.text(res))
   end)

@@ -4,9 +4,28 @@
 -- and on SIGINT.
 local bridge = require('helpers.bridge')
 
-local TOOLS = { 'list_instances', 'select_instance', 'editor_state', 'read_buffer', 'navigate', 'search', 'get_diagnostics', 'edit', 'execute' }
-local READING = { list_instances = true, editor_state = true, read_buffer = true, search = true, get_diagnostics = true }
-local RESOURCES = { 'vim://instances', 'vim://state', 'vim://buffers', 'vim://windows', 'vim://diagnostics', 'vim://cursor', 'vim://buffer/current' }
+local TOOLS = {
+  'list_instances',
+  'select_instance',
+  'editor_state',
+  'read_buffer',
+  'navigate',
+  'search',
+  'get_diagnostics',
+  'edit',
+  'execute',
+}
+local READING =
+  { list_instances = true, editor_state = true, read_buffer = true, search = true, get_diagnostics = true }
+local RESOURCES = {
+  'vim://instances',
+  'vim://state',
+  'vim://buffers',
+  'vim://windows',
+  'vim://diagnostics',
+  'vim://cursor',
+  'vim://buffer/current',
+}
 local VERSIONS = { '2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25' }
 
 local function names(list, key)
@@ -61,7 +80,10 @@ describe('agent bridge lifecycle', function()
     -- No Neovim: an editor tool says so (1001) and how to go on.
     local state = c:call('editor_state', {})
     assert.is_true(state.isError)
-    assert.matches('^ERROR 1001: no Neovim instance selected: no Neovim with claude%-ide%.nvim running was found', bridge.text(state))
+    assert.matches(
+      '^ERROR 1001: no Neovim instance selected: no Neovim with claude%-ide%.nvim running was found',
+      bridge.text(state)
+    )
     assert.matches('Start Neovim with claude%-ide%.nvim', bridge.text(state))
     local instances = c:call('list_instances', {})
     assert.is_nil(instances.isError)
@@ -75,7 +97,11 @@ describe('agent bridge lifecycle', function()
   it('negotiates the protocol version: each supported one is echoed, anything else gets 2025-11-25', function()
     local raw = bridge.raw({ config_dir = bridge.config_dir() })
     for i, version in ipairs(VERSIONS) do
-      local res = raw:request(i, 'initialize', { protocolVersion = version, capabilities = vim.empty_dict(), clientInfo = { name = 'raw', version = '0' } })
+      local res = raw:request(
+        i,
+        'initialize',
+        { protocolVersion = version, capabilities = vim.empty_dict(), clientInfo = { name = 'raw', version = '0' } }
+      )
       assert.are.equal(version, res.result.protocolVersion)
       assert.are.equal('claude-ide.nvim', res.result.serverInfo.name)
     end
@@ -87,7 +113,10 @@ describe('agent bridge lifecycle', function()
 
     -- Through the SDK client too: an older version asked again on the same connection.
     local c = bridge.start({ config_dir = bridge.config_dir() })
-    local ok, res = c:request('initialize', { protocolVersion = '2024-11-05', capabilities = vim.empty_dict(), clientInfo = { name = 'sdk', version = '1' } })
+    local ok, res = c:request(
+      'initialize',
+      { protocolVersion = '2024-11-05', capabilities = vim.empty_dict(), clientInfo = { name = 'sdk', version = '1' } }
+    )
     assert.is_true(ok, vim.inspect(res))
     assert.are.equal('2024-11-05', res.protocolVersion)
   end)
@@ -96,12 +125,18 @@ describe('agent bridge lifecycle', function()
     local raw = bridge.raw({ config_dir = bridge.config_dir() })
     local res = raw:request(1, 'server/discover', vim.empty_dict())
     assert.is_nil(res.error)
-    assert.are.same({ '2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05' }, res.result.supportedVersions)
+    assert.are.same(
+      { '2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05' },
+      res.result.supportedVersions
+    )
     assert.are.same({ tools = { listChanged = false }, resources = { listChanged = false } }, res.result.capabilities)
     assert.are.equal('claude-ide.nvim', res.result.serverInfo.name)
     assert.is_string(res.result.instructions)
     -- tools/list and ping work without initialize (a stateless client never sends it).
-    assert.are.same(TOOLS, vim.list_slice(names(raw:request(2, 'tools/list', vim.empty_dict()).result.tools), 1, #TOOLS))
+    assert.are.same(
+      TOOLS,
+      vim.list_slice(names(raw:request(2, 'tools/list', vim.empty_dict()).result.tools), 1, #TOOLS)
+    )
     assert.are.same(vim.empty_dict(), raw:request(3, 'ping').result)
 
     local c = bridge.start({ config_dir = bridge.config_dir() })
@@ -186,7 +221,9 @@ describe('agent bridge lifecycle', function()
     assert.is_true((idle.exited_at - t0) / 1e6 < 1000, ('took %.0f ms'):format((idle.exited_at - t0) / 1e6))
 
     local connected = bridge.raw({ config_dir = dir, cwd = project })
-    assert.is_nil(connected:request(1, 'tools/call', { name = 'editor_state', arguments = vim.empty_dict() }).result.isError)
+    assert.is_nil(
+      connected:request(1, 'tools/call', { name = 'editor_state', arguments = vim.empty_dict() }).result.isError
+    )
     t0 = vim.uv.hrtime()
     connected.proc:write(nil)
     res = connected:wait_exit(3000)
@@ -209,10 +246,21 @@ describe('agent bridge lifecycle', function()
     local nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
     local raw = bridge.raw({ config_dir = dir, cwd = project })
     raw:request(1, 'initialize', { protocolVersion = '2025-11-25', capabilities = vim.empty_dict() })
-    raw:send({ jsonrpc = '2.0', id = 2, method = 'tools/call', params = { name = 'edit', arguments = { path = 'main.lua', edits = { { old_text = 'a = 1', new_text = 'a = 2' } } } } })
-    assert.is_true(vim.wait(5000, function()
-      return #bridge.reviews(nvim) == 1
-    end, 20), 'the review did not open')
+    raw:send({
+      jsonrpc = '2.0',
+      id = 2,
+      method = 'tools/call',
+      params = {
+        name = 'edit',
+        arguments = { path = 'main.lua', edits = { { old_text = 'a = 1', new_text = 'a = 2' } } },
+      },
+    })
+    assert.is_true(
+      vim.wait(5000, function()
+        return #bridge.reviews(nvim) == 1
+      end, 20),
+      'the review did not open'
+    )
 
     local t0 = vim.uv.hrtime()
     vim.uv.kill(raw.pid, 'sigint')
@@ -224,9 +272,12 @@ describe('agent bridge lifecycle', function()
     for _, line in ipairs(raw:lines()) do
       assert.is_table(vim.json.decode(line), line)
     end
-    assert.is_true(vim.wait(3000, function()
-      return #bridge.reviews(nvim) == 0
-    end, 20), 'the review stayed open after the bridge exited')
+    assert.is_true(
+      vim.wait(3000, function()
+        return #bridge.reviews(nvim) == 0
+      end, 20),
+      'the review stayed open after the bridge exited'
+    )
     assert.are.same({ 'local a = 1' }, nvim:lua('return vim.api.nvim_buf_get_lines(0, 0, -1, false)'))
     assert.are.equal('local a = 1\n', bridge.read(project .. '/main.lua'))
   end)

@@ -37,12 +37,15 @@ describe('agent resources through the bridge', function()
 
     local pa = bridge.project({ ['a.lua'] = 'return "a"\n' }, root, 'alpha')
     local a = bridge.editor({ config_dir = dir, cwd = pa, args = { 'a.lua' } })
-    a:lua([[
+    a:lua(
+      [[
       vim.api.nvim_buf_set_lines(1, 0, -1, false, { 'return "A unsaved"', 'second' })
       vim.api.nvim_win_set_cursor(0, { 2, 3 })
       vim.diagnostic.set(vim.api.nvim_create_namespace('res-spec'), 1, { { lnum = 0, col = 7, severity = 2, message = 'hmm', source = 'spec' } })
       vim.cmd('badd ' .. vim.fn.fnameescape(...) .. '/other.txt')
-    ]], pa)
+    ]],
+      pa
+    )
 
     local state = read(c, 'vim://state')
     assert.are.equal('text/plain', state.mimeType)
@@ -52,7 +55,17 @@ describe('agent resources through the bridge', function()
 
     local buffers = read_json(c, 'vim://buffers')
     assert.are.equal(2, #buffers)
-    assert.are.same({ id = 1, path = pa .. '/a.lua', name = 'a.lua', lines = 2, loaded = true, modified = true, filetype = 'lua', buftype = '', current = true }, buffers[1])
+    assert.are.same({
+      id = 1,
+      path = pa .. '/a.lua',
+      name = 'a.lua',
+      lines = 2,
+      loaded = true,
+      modified = true,
+      filetype = 'lua',
+      buftype = '',
+      current = true,
+    }, buffers[1])
     assert.are.equal(pa .. '/other.txt', buffers[2].path)
     assert.is_false(buffers[2].loaded)
 
@@ -63,8 +76,21 @@ describe('agent resources through the bridge', function()
     assert.is_true(windows[1].current)
     assert.is_false(windows[1].diff)
 
-    assert.are.same({ { path = pa .. '/a.lua', buffer = 1, line = 1, column = 8, severity = 'warning', source = 'spec', message = 'hmm' } }, read_json(c, 'vim://diagnostics'))
-    assert.are.same({ mode = 'n', buffer = 1, path = pa .. '/a.lua', display = 'a.lua', line = 2, column = 4 }, read_json(c, 'vim://cursor'))
+    assert.are.same({
+      {
+        path = pa .. '/a.lua',
+        buffer = 1,
+        line = 1,
+        column = 8,
+        severity = 'warning',
+        source = 'spec',
+        message = 'hmm',
+      },
+    }, read_json(c, 'vim://diagnostics'))
+    assert.are.same(
+      { mode = 'n', buffer = 1, path = pa .. '/a.lua', display = 'a.lua', line = 2, column = 4 },
+      read_json(c, 'vim://cursor')
+    )
 
     local current = read(c, 'vim://buffer/current')
     assert.are.equal('text/plain', current.mimeType)
@@ -83,7 +109,10 @@ describe('agent resources through the bridge', function()
 
     local instances = read_json(c, 'vim://instances').instances
     assert.are.equal(1, #instances)
-    assert.are.same({ id = a.id, pid = a.pid, cwd = pa, mainFile = pa .. '/a.lua', port = a.lock.port, selected = true }, instances[1])
+    assert.are.same(
+      { id = a.id, pid = a.pid, cwd = pa, mainFile = pa .. '/a.lua', port = a.lock.port, selected = true },
+      instances[1]
+    )
 
     -- A second Neovim, selected: every resource now reads from it.
     local pb = bridge.project({ ['b.lua'] = 'return "b"\n' }, root, 'beta')

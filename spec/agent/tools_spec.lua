@@ -112,31 +112,51 @@ describe('agent tools through the bridge', function()
   describe('read_buffer', function()
     it("returns a buffer's unsaved text, numbered, by path or buffer number", function()
       local text = ok_text('read_buffer', { path = 'main.lua' })
-      assert.are.equal("main.lua (b1, 3 lines, unsaved changes)\n     1\tlocal M = {}\n     2\tfunction M.hello() return 'UNSAVED_MARK' end\n     3\treturn M", text)
+      assert.are.equal(
+        "main.lua (b1, 3 lines, unsaved changes)\n     1\tlocal M = {}\n     2\tfunction M.hello() return 'UNSAVED_MARK' end\n     3\treturn M",
+        text
+      )
       assert.are.equal(text, ok_text('read_buffer', { buffer = 1 }))
       assert.are.equal(text, ok_text('read_buffer', { path = project .. '/main.lua' }))
-      assert.are.equal('main.lua (b1, 3 lines, unsaved changes)\n     2\tfunction M.hello() return \'UNSAVED_MARK\' end', ok_text('read_buffer', { path = 'main.lua', start_line = 2, end_line = 2 }))
+      assert.are.equal(
+        "main.lua (b1, 3 lines, unsaved changes)\n     2\tfunction M.hello() return 'UNSAVED_MARK' end",
+        ok_text('read_buffer', { path = 'main.lua', start_line = 2, end_line = 2 })
+      )
     end)
 
     it('reads a file no buffer holds from disk', function()
-      assert.are.equal('notes.md (not open, from disk, 2 lines)\n     1\t# Notes\n     2\tneedle in the notes', ok_text('read_buffer', { path = 'notes.md' }))
+      assert.are.equal(
+        'notes.md (not open, from disk, 2 lines)\n     1\t# Notes\n     2\tneedle in the notes',
+        ok_text('read_buffer', { path = 'notes.md' })
+      )
     end)
 
     it('pages a huge file: each answer fits the output budget and says how to get the rest', function()
       local first = ok_text('read_buffer', { path = 'big.txt' })
       assert.is_true(#first < 25000, #first)
-      local next_line = tonumber(first:match('\n… lines (%d+)%-' .. BIG_LINES .. ' not shown: call read_buffer again with start_line=%d+$'))
+      local next_line = tonumber(
+        first:match('\n… lines (%d+)%-' .. BIG_LINES .. ' not shown: call read_buffer again with start_line=%d+$')
+      )
       assert.is_number(next_line, first:sub(-200))
       assert.matches(('\n%6d\tline %05d of the big file'):format(next_line - 1, next_line - 1), first)
       local second = ok_text('read_buffer', { path = 'big.txt', start_line = next_line })
-      assert.matches(('^big%%.txt %%(not open, from disk, %d lines%%)\n%6d\tline %05d '):format(BIG_LINES, next_line, next_line), second)
+      assert.matches(
+        ('^big%%.txt %%(not open, from disk, %d lines%%)\n%6d\tline %05d '):format(BIG_LINES, next_line, next_line),
+        second
+      )
       local last = ok_text('read_buffer', { path = 'big.txt', start_line = BIG_LINES - 1 })
-      assert.matches(('%d\tline %05d of the big file, with some text to make it longer$'):format(BIG_LINES, BIG_LINES), last)
+      assert.matches(
+        ('%d\tline %05d of the big file, with some text to make it longer$'):format(BIG_LINES, BIG_LINES),
+        last
+      )
     end)
 
     it('answers bad inputs with ERROR and harms nothing', function()
       local before, disk = editor_snapshot(nvim), disk_snapshot(project)
-      assert.matches('no buffer and no file at ' .. project:gsub('%p', '%%%0') .. '/nope%.lua', err_text('read_buffer', { path = 'nope.lua' }))
+      assert.matches(
+        'no buffer and no file at ' .. project:gsub('%p', '%%%0') .. '/nope%.lua',
+        err_text('read_buffer', { path = 'nope.lua' })
+      )
       assert.matches('there is no buffer 9999', err_text('read_buffer', { buffer = 9999 }))
       assert.matches('not both', err_text('read_buffer', { path = 'main.lua', buffer = 1 }))
       assert.matches('give "path"', err_text('read_buffer', {}))
@@ -144,8 +164,14 @@ describe('agent tools through the bridge', function()
       assert.matches('buffer', err_text('read_buffer', { buffer = 'one' }))
       assert.matches('buffer', err_text('read_buffer', { buffer = 1.5 }))
       assert.matches('start_line', err_text('read_buffer', { path = 'main.lua', start_line = 0 }))
-      assert.matches('start_line 9 is past the end: main%.lua has 3 lines', err_text('read_buffer', { path = 'main.lua', start_line = 9 }))
-      assert.matches('end_line 1 is before start_line 2', err_text('read_buffer', { path = 'main.lua', start_line = 2, end_line = 1 }))
+      assert.matches(
+        'start_line 9 is past the end: main%.lua has 3 lines',
+        err_text('read_buffer', { path = 'main.lua', start_line = 9 })
+      )
+      assert.matches(
+        'end_line 1 is before start_line 2',
+        err_text('read_buffer', { path = 'main.lua', start_line = 2, end_line = 1 })
+      )
       assert.matches('is a directory', err_text('read_buffer', { path = 'ignored' }))
       assert.matches('NUL', err_text('read_buffer', { path = 'a\0b' }))
       assert.matches('bogus', err_text('read_buffer', { path = 'main.lua', bogus = 1 }))
@@ -156,7 +182,10 @@ describe('agent tools through the bridge', function()
 
   describe('search', function()
     it('finds text in the unsaved buffers, regexes included', function()
-      assert.are.equal('1 match for text "UNSAVED_MARK" (scope buffer, 1 file searched):\nmain.lua:2:28: function M.hello() return \'UNSAVED_MARK\' end', ok_text('search', { pattern = 'UNSAVED_MARK', path = 'main.lua' }))
+      assert.are.equal(
+        '1 match for text "UNSAVED_MARK" (scope buffer, 1 file searched):\nmain.lua:2:28: function M.hello() return \'UNSAVED_MARK\' end',
+        ok_text('search', { pattern = 'UNSAVED_MARK', path = 'main.lua' })
+      )
       local text = ok_text('search', { pattern = [[M\.(hello|nothing)\(]], regex = true, scope = 'buffers' })
       assert.matches('^1 match for regex', text)
       assert.matches('\nmain%.lua:2:10: function M%.hello%(%)', text)
@@ -185,9 +214,15 @@ describe('agent tools through the bridge', function()
     it('answers bad inputs with ERROR and harms nothing', function()
       local before, disk = editor_snapshot(nvim), disk_snapshot(project)
       assert.matches('the regex does not compile', err_text('search', { pattern = '(unclosed', regex = true }))
-      assert.matches('the regex does not compile', err_text('search', { pattern = 'a{2,1', regex = true, scope = 'buffers' }))
+      assert.matches(
+        'the regex does not compile',
+        err_text('search', { pattern = 'a{2,1', regex = true, scope = 'buffers' })
+      )
       assert.matches('scope "buffer" needs "path" or "buffer"', err_text('search', { pattern = 'x', scope = 'buffer' }))
-      assert.matches('leave out path/buffer', err_text('search', { pattern = 'x', scope = 'project', path = 'main.lua' }))
+      assert.matches(
+        'leave out path/buffer',
+        err_text('search', { pattern = 'x', scope = 'project', path = 'main.lua' })
+      )
       assert.matches('scope', err_text('search', { pattern = 'x', scope = 'everywhere' }))
       assert.matches('max_results', err_text('search', { pattern = 'x', max_results = 0 }))
       assert.matches('max_results', err_text('search', { pattern = 'x', max_results = 5000 }))
@@ -214,8 +249,14 @@ describe('agent tools through the bridge', function()
 
     it('lists diagnostics of one buffer or all, filtered by severity', function()
       local all = ok_text('get_diagnostics', {})
-      assert.are.equal('2 diagnostics in all buffers:\nmain.lua:2:10: error [spec]: boom second line\nmain.lua:3:1: warning: careful', all)
-      assert.are.equal('1 diagnostic in main.lua:\nmain.lua:2:10: error [spec]: boom second line', ok_text('get_diagnostics', { path = 'main.lua', severity = 'error' }))
+      assert.are.equal(
+        '2 diagnostics in all buffers:\nmain.lua:2:10: error [spec]: boom second line\nmain.lua:3:1: warning: careful',
+        all
+      )
+      assert.are.equal(
+        '1 diagnostic in main.lua:\nmain.lua:2:10: error [spec]: boom second line',
+        ok_text('get_diagnostics', { path = 'main.lua', severity = 'error' })
+      )
       assert.are.equal(all:gsub('all buffers', 'main.lua'), ok_text('get_diagnostics', { buffer = 1 }))
       assert.matches('^no diagnostics in dup%.txt', ok_text('get_diagnostics', { path = 'dup.txt' }))
       assert.matches('^notes%.md: not open in the editor', ok_text('get_diagnostics', { path = 'notes.md' }))
@@ -232,28 +273,61 @@ describe('agent tools through the bridge', function()
   end)
 
   describe('edit (bad inputs: no review opens)', function()
-    it('answers ERROR for old_text matching 0 or 2 times, overlaps, bad ranges and types, and changes nothing', function()
-      local before, disk = editor_snapshot(nvim), disk_snapshot(project)
-      local function edit_err(args)
-        local text = err_text('edit', args)
-        assert.are.same({}, bridge.reviews(nvim))
-        return text
+    it(
+      'answers ERROR for old_text matching 0 or 2 times, overlaps, bad ranges and types, and changes nothing',
+      function()
+        local before, disk = editor_snapshot(nvim), disk_snapshot(project)
+        local function edit_err(args)
+          local text = err_text('edit', args)
+          assert.are.same({}, bridge.reviews(nvim))
+          return text
+        end
+        assert.matches(
+          'edits%[0%]%.old_text was not found in main%.lua',
+          edit_err({ path = 'main.lua', edits = { { old_text = 'ORIGINAL_MARK', new_text = 'x' } } })
+        )
+        assert.matches(
+          'edits%[0%]%.old_text matches 2 times in dup%.txt %(lines 1, 3%)',
+          edit_err({ path = 'dup.txt', edits = { { old_text = 'foo', new_text = 'baz' } } })
+        )
+        assert.matches(
+          'overlap',
+          edit_err({
+            path = 'dup.txt',
+            edits = {
+              { start_line = 1, end_line = 2, new_text = 'a' },
+              { start_line = 2, end_line = 3, new_text = 'b' },
+            },
+          })
+        )
+        assert.matches(
+          'start_line 9 is past the end',
+          edit_err({ path = 'dup.txt', edits = { { start_line = 9, end_line = 9, new_text = 'a' } } })
+        )
+        assert.matches(
+          'end_line 1 is before start_line 3',
+          edit_err({ path = 'dup.txt', edits = { { start_line = 3, end_line = 1, new_text = 'a' } } })
+        )
+        assert.matches('edits', edit_err({ path = 'dup.txt', edits = {} }))
+        assert.matches('edits', edit_err({ path = 'dup.txt', edits = 'replace foo' }))
+        assert.matches('edits', edit_err({ path = 'dup.txt', edits = { { old_text = 'bar' } } }))
+        assert.matches(
+          'edits',
+          edit_err({ path = 'dup.txt', edits = { { old_text = 'bar', new_text = 'x', start_line = 1 } } })
+        )
+        assert.matches('path', edit_err({ edits = { { old_text = 'bar', new_text = 'x' } } }))
+        assert.matches(
+          'is a directory',
+          edit_err({ path = 'ignored', edits = { { old_text = 'bar', new_text = 'x' } } })
+        )
+        assert.matches(
+          '^OK: nothing to do',
+          ok_text('edit', { path = 'dup.txt', edits = { { old_text = 'bar', new_text = 'bar' } } })
+        )
+        assert.are.same(before, editor_snapshot(nvim))
+        assert.are.same(disk, disk_snapshot(project))
       end
-      assert.matches('edits%[0%]%.old_text was not found in main%.lua', edit_err({ path = 'main.lua', edits = { { old_text = 'ORIGINAL_MARK', new_text = 'x' } } }))
-      assert.matches('edits%[0%]%.old_text matches 2 times in dup%.txt %(lines 1, 3%)', edit_err({ path = 'dup.txt', edits = { { old_text = 'foo', new_text = 'baz' } } }))
-      assert.matches('overlap', edit_err({ path = 'dup.txt', edits = { { start_line = 1, end_line = 2, new_text = 'a' }, { start_line = 2, end_line = 3, new_text = 'b' } } }))
-      assert.matches('start_line 9 is past the end', edit_err({ path = 'dup.txt', edits = { { start_line = 9, end_line = 9, new_text = 'a' } } }))
-      assert.matches('end_line 1 is before start_line 3', edit_err({ path = 'dup.txt', edits = { { start_line = 3, end_line = 1, new_text = 'a' } } }))
-      assert.matches('edits', edit_err({ path = 'dup.txt', edits = {} }))
-      assert.matches('edits', edit_err({ path = 'dup.txt', edits = 'replace foo' }))
-      assert.matches('edits', edit_err({ path = 'dup.txt', edits = { { old_text = 'bar' } } }))
-      assert.matches('edits', edit_err({ path = 'dup.txt', edits = { { old_text = 'bar', new_text = 'x', start_line = 1 } } }))
-      assert.matches('path', edit_err({ edits = { { old_text = 'bar', new_text = 'x' } } }))
-      assert.matches('is a directory', edit_err({ path = 'ignored', edits = { { old_text = 'bar', new_text = 'x' } } }))
-      assert.matches('^OK: nothing to do', ok_text('edit', { path = 'dup.txt', edits = { { old_text = 'bar', new_text = 'bar' } } }))
-      assert.are.same(before, editor_snapshot(nvim))
-      assert.are.same(disk, disk_snapshot(project))
-    end)
+    )
   end)
 
   describe('execute', function()
@@ -282,7 +356,8 @@ describe('agent tools through the bridge', function()
       ]])
       local text = ok_text('navigate', { path = 'dup.txt', line = 3 })
       assert.are.equal('OK: dup.txt:3:1 foo', text)
-      local after = nvim:lua([[
+      local after = nvim:lua(
+        [[
         local l = ...
         return {
           term_shows = vim.api.nvim_win_get_buf(l.term_win),
@@ -290,12 +365,15 @@ describe('agent tools through the bridge', function()
           edit_cursor = vim.api.nvim_win_get_cursor(l.edit_win),
           current = vim.api.nvim_get_current_win(),
         }
-      ]], layout)
+      ]],
+        layout
+      )
       assert.are.equal(layout.term_buf, after.term_shows)
       assert.are.equal(project .. '/dup.txt', after.edit_shows)
       assert.are.same({ 3, 0 }, after.edit_cursor)
 
-      local diff = nvim:lua([[
+      local diff = nvim:lua(
+        [[
         vim.cmd('tabnew')
         vim.cmd('edit ' .. vim.fn.fnameescape(...) .. '/notes.md')
         vim.cmd('diffthis')
@@ -307,9 +385,15 @@ describe('agent tools through the bridge', function()
         local shows = {}
         for _, w in ipairs(wins) do shows[#shows + 1] = vim.api.nvim_win_get_buf(w) end
         return { wins = wins, shows = shows }
-      ]], project)
-      assert.are.equal('OK: main.lua:2:5 function M.hello() return \'UNSAVED_MARK\' end', ok_text('navigate', { path = 'main.lua', line = 2, column = 5 }))
-      local placed = nvim:lua([[
+      ]],
+        project
+      )
+      assert.are.equal(
+        "OK: main.lua:2:5 function M.hello() return 'UNSAVED_MARK' end",
+        ok_text('navigate', { path = 'main.lua', line = 2, column = 5 })
+      )
+      local placed = nvim:lua(
+        [[
         local d = ...
         local shows = {}
         for _, w in ipairs(d.wins) do shows[#shows + 1] = vim.api.nvim_win_get_buf(w) end
@@ -320,7 +404,9 @@ describe('agent tools through the bridge', function()
           end
         end
         return { shows = shows, hits = hits }
-      ]], diff)
+      ]],
+        diff
+      )
       assert.are.same(diff.shows, placed.shows) -- the diff windows still show what they showed
       assert.is_true(#placed.hits >= 1)
       for _, hit in ipairs(placed.hits) do
@@ -328,9 +414,12 @@ describe('agent tools through the bridge', function()
         assert.are.equal('', hit.buftype)
         assert.is_true(hit.modified) -- the unsaved change survived
       end
-      assert.is_true(vim.tbl_contains(vim.tbl_map(function(h)
-        return h.cursor[1] .. ':' .. h.cursor[2]
-      end, placed.hits), '2:4'))
+      assert.is_true(vim.tbl_contains(
+        vim.tbl_map(function(h)
+          return h.cursor[1] .. ':' .. h.cursor[2]
+        end, placed.hits),
+        '2:4'
+      ))
       nvim:lua('vim.cmd("tabonly!") vim.cmd("only!") vim.cmd("buffer 1")')
     end)
 

@@ -246,10 +246,20 @@ describe('wire conformance (default limits)', function()
 
   group_it('RFC 6455 handshake: upgrade variants, refusals with exact status codes, timeouts', get, 'handshake', 50)
   group_it('RFC 6455 framing: close codes for every violation, pings, fragments, UTF-8', get, 'frames', 80)
-  group_it('JSON-RPC 2.0: parse errors, invalid requests, ids echoed exactly, notifications unanswered', get, 'jsonrpc', 60)
+  group_it(
+    'JSON-RPC 2.0: parse errors, invalid requests, ids echoed exactly, notifications unanswered',
+    get,
+    'jsonrpc',
+    60
+  )
   group_it('MCP: initialize versions, tools/list, tools/call argument errors for every tool', get, 'mcp', 30)
   group_it('IDE tools: hostile but schema-valid arguments give a result or -32602, never -32603', get, 'tools', 8)
-  group_it('a parked openDiff: other requests answered, every way it ends answered once (or never, when cancelled)', get, 'blocking', 8)
+  group_it(
+    'a parked openDiff: other requests answered, every way it ends answered once (or never, when cancelled)',
+    get,
+    'blocking',
+    8
+  )
   group_it('fuzz: 3,000 random frame sequences against a reference decoder', get, 'fuzz-frames', 12)
   group_it('fuzz: 5,000 mutated JSON-RPC messages against a reference classifier', get, 'fuzz-json', 50)
   group_it('fuzz: mutated upgrade requests', get, 'fuzz-handshake', 1)

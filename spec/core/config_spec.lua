@@ -31,14 +31,20 @@ describe('config.validate', function()
     { { port_range = { 3000, 2000 } }, 'option "port_range" must be' },
     { { port_range = { 80, 90 } }, 'option "port_range" must be' },
     { { auto_start = 1 }, 'option "auto_start" must be a boolean, got 1' },
-    { { log_level = 'loud' }, 'option "log_level" must be one of "trace", "debug", "info", "warn", "error", "off", got "loud"' },
+    {
+      { log_level = 'loud' },
+      'option "log_level" must be one of "trace", "debug", "info", "warn", "error", "off", got "loud"',
+    },
     { { diff = { layout = 'diagonal' } }, 'option "diff.layout" must be "vertical" or "horizontal", got "diagonal"' },
     { { diff = 'x' }, 'option "diff" must be a table, got "x"' },
     { { diff = { keymaps = { accept = '' } } }, 'option "diff.keymaps.accept" must be a non-empty string' },
     { { terminal = { width = -1 } }, 'option "terminal.width" must be a positive number' },
     { { terminal = { env = { A = 1 } } }, 'option "terminal.env" must be a table of string values' },
     { { selection = { debounce_ms = 1.5 } }, 'option "selection.debounce_ms" must be an integer >= 0' },
-    { { execute_code_opts = { interpreter = {} } }, 'option "execute_code_opts.interpreter" must be a non-empty list of strings' },
+    {
+      { execute_code_opts = { interpreter = {} } },
+      'option "execute_code_opts.interpreter" must be a non-empty list of strings',
+    },
     { { allowed_origins = { 1 } }, 'option "allowed_origins" must be a list of strings' },
     { { max_message_bytes = 10 }, 'option "max_message_bytes" must be an integer between 1024' },
     { { prot_range = { 1, 2 } }, 'unknown option "prot_range" (did you mean "port_range"?)' },
@@ -94,11 +100,19 @@ end)
 describe('plugin/claude-ide.lua', function()
   it('defines the commands without loading the plugin modules', function()
     -- A fresh Neovim: sourcing plugin/ must not require any claude-ide module (zero startup cost).
-    local out = vim.system({
-      vim.v.progpath, '--clean', '--headless', '--cmd', 'set rtp^=' .. vim.fn.getcwd(),
-      '-c', 'lua io.stdout:write(vim.fn.exists(":ClaudeCodeStart") .. " " .. vim.fn.exists(":ClaudeCodeAdd") .. " " .. tostring(package.loaded["claude-ide"] ~= nil))',
-      '-c', 'qa!',
-    }, { text = true }):wait()
+    local out = vim
+      .system({
+        vim.v.progpath,
+        '--clean',
+        '--headless',
+        '--cmd',
+        'set rtp^=' .. vim.fn.getcwd(),
+        '-c',
+        'lua io.stdout:write(vim.fn.exists(":ClaudeCodeStart") .. " " .. vim.fn.exists(":ClaudeCodeAdd") .. " " .. tostring(package.loaded["claude-ide"] ~= nil))',
+        '-c',
+        'qa!',
+      }, { text = true })
+      :wait()
     assert.are.equal(0, out.code, out.stderr)
     assert.are.equal('2 2 false', out.stdout)
   end)

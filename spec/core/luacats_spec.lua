@@ -91,7 +91,10 @@ describe('generated Lua', function()
 
   it('setup() carries its LuaCATS annotations', function()
     local init = read('lua/claude-ide/init.lua')
-    assert.matches('\n%-%-%-@param opts%? claude%-ide%.Config[^\n]*\n%-%-%-@return boolean\nfunction ____exports%.setup%(opts%)', init)
+    assert.matches(
+      '\n%-%-%-@param opts%? claude%-ide%.Config[^\n]*\n%-%-%-@return boolean\nfunction ____exports%.setup%(opts%)',
+      init
+    )
   end)
 
   it('types/config.lua: one optional field per option of DEFAULTS, of a type its default satisfies', function()
@@ -111,7 +114,10 @@ describe('generated Lua', function()
         if not ty then
           table.insert(problems, ('%s.%s: no field'):format(class_name, key))
         elseif not accepts(ty, value) then
-          table.insert(problems, ('%s.%s: %s does not accept the default %s'):format(class_name, key, ty, vim.inspect(value)))
+          table.insert(
+            problems,
+            ('%s.%s: %s does not accept the default %s'):format(class_name, key, ty, vim.inspect(value))
+          )
         elseif ty:match('^claude%-ide%.Config%.') then
           check(ty, value)
         end

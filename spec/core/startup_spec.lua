@@ -39,12 +39,17 @@ describe('startup', function()
   end)
 
   local function loaded()
-    return vim.rpcrequest(child:rpc(), 'nvim_exec_lua', [[
+    return vim.rpcrequest(
+      child:rpc(),
+      'nvim_exec_lua',
+      [[
       local names = {}
       for name in pairs(package.loaded) do names[#names + 1] = name end
       table.sort(names)
       return names
-    ]], {})
+    ]],
+      {}
+    )
   end
 
   it('setup() loads only what the server needs before its first connection', function()
@@ -78,7 +83,12 @@ describe('startup', function()
     for _, name in ipairs(loaded()) do
       present[name] = true
     end
-    for _, name in ipairs({ 'claude-ide.protocol.session', 'claude-ide.tools.registry', 'claude-ide.transport.frame', 'claude-ide.editor.diff' }) do
+    for _, name in ipairs({
+      'claude-ide.protocol.session',
+      'claude-ide.tools.registry',
+      'claude-ide.transport.frame',
+      'claude-ide.editor.diff',
+    }) do
       assert.is_true(present[name], name)
     end
   end)

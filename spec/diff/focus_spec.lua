@@ -9,7 +9,10 @@ describe('focus around a review', function()
     child = child_nvim.spawn()
     chan = child:rpc()
     -- The service as the server builds it, and a review opened through it (from a callback, like a tool call).
-    vim.rpcrequest(chan, 'nvim_exec_lua', [[
+    vim.rpcrequest(
+      chan,
+      'nvim_exec_lua',
+      [[
       local lualib = require('claude-ide.lualib_bundle')
       local config = require('claude-ide.config').validate(nil).config
       _G.diffs = lualib.__TS__New(require('claude-ide.editor.diff').DiffManager, config)
@@ -21,7 +24,9 @@ describe('focus around a review', function()
           end)
         end)
       end
-    ]], {})
+    ]],
+      {}
+    )
   end)
 
   after_each(function()

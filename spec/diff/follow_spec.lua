@@ -17,7 +17,11 @@ describe('after an accept, the file buffer', function()
 
   --- Opens a review of `path` proposing `text` and accepts it with <CR>; returns the answered text.
   local function accept(path, text)
-    local poll = h.start_call(ctx, 'openDiff', { old_file_path = path, new_file_path = path, new_file_contents = text, tab_name = 't' })
+    local poll = h.start_call(
+      ctx,
+      'openDiff',
+      { old_file_path = path, new_file_path = path, new_file_contents = text, tab_name = 't' }
+    )
     d.press('<CR>')
     local first, second = d.texts(d.wait_done(poll))
     assert.are.equal('FILE_SAVED', first)
@@ -59,9 +63,12 @@ describe('after an accept, the file buffer', function()
     local buf = vim.api.nvim_get_current_buf()
     local seq = vim.fn.undotree(buf).seq_cur
     local text = accept(path, 'one\nTWO\n')
-    assert(vim.wait(2000, function()
-      return vim.api.nvim_get_current_buf() == buf
-    end, 5), 'back in the file after the review closed')
+    assert(
+      vim.wait(2000, function()
+        return vim.api.nvim_get_current_buf() == buf
+      end, 5),
+      'back in the file after the review closed'
+    )
     stays(LOOKS_MS, function()
       return d.read(path) ~= 'one\ntwo\n'
     end, 'the plugin never writes the file itself')
@@ -144,7 +151,11 @@ describe('after an accept, the file buffer', function()
     local path = h.file('r.txt', { 'a' })
     vim.cmd.edit(path)
     local buf = vim.api.nvim_get_current_buf()
-    local poll = h.start_call(ctx, 'openDiff', { old_file_path = path, new_file_path = path, new_file_contents = 'b\n', tab_name = 't' })
+    local poll = h.start_call(
+      ctx,
+      'openDiff',
+      { old_file_path = path, new_file_path = path, new_file_contents = 'b\n', tab_name = 't' }
+    )
     d.press('q')
     d.wait_done(poll)
     d.write(path, 'changed by someone else\n')

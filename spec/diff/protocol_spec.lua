@@ -35,9 +35,12 @@ describe('openDiff over the protocol', function()
     c:initialize()
     -- Other features attach their autocmds once a client is ready (selection tracking, scheduled after
     -- notifications/initialized): the snapshot is taken once they are there.
-    assert(vim.wait(2000, function()
-      return #vim.api.nvim_get_autocmds({ group = 'claude-ide.selection', event = 'CursorMoved' }) > 0
-    end, 2), 'selection tracking did not start for the client')
+    assert(
+      vim.wait(2000, function()
+        return #vim.api.nvim_get_autocmds({ group = 'claude-ide.selection', event = 'CursorMoved' }) > 0
+      end, 2),
+      'selection tracking did not start for the client'
+    )
     before = d.snapshot()
   end)
 
@@ -86,9 +89,12 @@ describe('openDiff over the protocol', function()
     -- A negative check: the plugin never writes the accepted text itself. A write of its own would come at
     -- the accept or on the next tick, or from the follower of the file, which looks every 100 ms: 300 ms
     -- covers three of its looks.
-    assert.is_false(vim.wait(300, function()
-      return d.read(path) ~= 'hello\n'
-    end, 10), 'the plugin wrote the file itself')
+    assert.is_false(
+      vim.wait(300, function()
+        return d.read(path) ~= 'hello\n'
+      end, 10),
+      'the plugin wrote the file itself'
+    )
     assert.are.equal('hello\n', d.read(path))
     -- what the CLI does next: close_tab twice, then write the file
     for _ = 1, 2 do
@@ -143,9 +149,12 @@ describe('openDiff over the protocol', function()
         assert.are.same(expected[i], texts(c:wait_response(ids[i])))
         -- Its view closes on the next tick: gone before the other tab page is chosen (and reused).
         local name = i == 1 and 'tab a' or 'tab b'
-        assert(vim.wait(2000, function()
-          return not pcall(d.tab, name)
-        end, 5), name .. ' did not close')
+        assert(
+          vim.wait(2000, function()
+            return not pcall(d.tab, name)
+          end, 5),
+          name .. ' did not close'
+        )
       end
       d.assert_clean(before)
     end
@@ -227,7 +236,8 @@ describe('openDiff over the protocol', function()
   end)
 
   it('bad arguments: a relative path is -32602, a directory a tool error; no UI either way', function()
-    local res = c:call_tool('openDiff', { old_file_path = 'rel', new_file_path = '/x', new_file_contents = '', tab_name = 't' })
+    local res =
+      c:call_tool('openDiff', { old_file_path = 'rel', new_file_path = '/x', new_file_contents = '', tab_name = 't' })
     assert.are.equal(-32602, res.error.code)
     assert.matches('old_file_path', res.error.message, 1, true)
     local dir = vim.fn.tempname()
@@ -248,7 +258,12 @@ describe('openDiff in a Neovim that quits', function()
       port = vim.rpcrequest(chan, 'nvim_exec_lua', 'return require("claude-ide").status().port', {})
       return port ~= nil and port ~= vim.NIL
     end, 20))
-    local token = vim.rpcrequest(chan, 'nvim_exec_lua', 'return require("claude-ide.discovery.lockfile").read(require("claude-ide").status().lockFile).authToken', {})
+    local token = vim.rpcrequest(
+      chan,
+      'nvim_exec_lua',
+      'return require("claude-ide.discovery.lockfile").read(require("claude-ide").status().lockFile).authToken',
+      {}
+    )
     local c = client.connect({ port = port, token = token })
     c:initialize()
     local path = h.file('q.txt', { 'q' })
@@ -256,9 +271,12 @@ describe('openDiff in a Neovim that quits', function()
       name = 'openDiff',
       arguments = { old_file_path = path, new_file_path = path, new_file_contents = 'Q\n', tab_name = 'tab q' },
     })
-    assert.is_true(vim.wait(5000, function()
-      return vim.rpcrequest(chan, 'nvim_exec_lua', 'return vim.b.claude_ide_diff ~= nil', {})
-    end, 20), 'the review did not open in the child')
+    assert.is_true(
+      vim.wait(5000, function()
+        return vim.rpcrequest(chan, 'nvim_exec_lua', 'return vim.b.claude_ide_diff ~= nil', {})
+      end, 20),
+      'the review did not open in the child'
+    )
     vim.rpcnotify(chan, 'nvim_command', 'qa!')
     assert.are.same({ 'DIFF_REJECTED', 'tab q' }, texts(c:wait_response(id)))
     assert.is_true(child:quit(), 'the child did not exit')

@@ -94,7 +94,8 @@ describe('openDiff review', function()
       ctx = h.context({ diff = { layout = 'horizontal' } })
       local path = h.file('h.txt', { 'a' })
       local poll = open(path, 'b\n')
-      local left, right = vim.api.nvim_win_get_position(d.win('current')), vim.api.nvim_win_get_position(d.win('proposal'))
+      local left, right =
+        vim.api.nvim_win_get_position(d.win('current')), vim.api.nvim_win_get_position(d.win('proposal'))
       assert.are.equal(left[2], right[2])
       assert.is_true(left[1] < right[1])
       d.press('q')
@@ -410,17 +411,20 @@ describe('openDiff review', function()
       assert.are.same({ 'DIFF_REJECTED', 'tab a' }, { d.texts(d.wait_done(poll_a)) })
       assert.is_false((poll_b()))
       -- The review's own windows close (maybe on the next tick): wait for that, then look at the user's.
-      assert(vim.wait(2000, function()
-        if not vim.api.nvim_tabpage_is_valid(tab_a) then
-          return true
-        end
-        for _, win in ipairs(vim.api.nvim_tabpage_list_wins(tab_a)) do
-          if vim.b[vim.api.nvim_win_get_buf(win)].claude_ide_diff ~= nil then
-            return false
+      assert(
+        vim.wait(2000, function()
+          if not vim.api.nvim_tabpage_is_valid(tab_a) then
+            return true
           end
-        end
-        return true
-      end, 5), "the review's windows did not close")
+          for _, win in ipairs(vim.api.nvim_tabpage_list_wins(tab_a)) do
+            if vim.b[vim.api.nvim_win_get_buf(win)].claude_ide_diff ~= nil then
+              return false
+            end
+          end
+          return true
+        end, 5),
+        "the review's windows did not close"
+      )
       assert.is_true(vim.api.nvim_win_is_valid(mine), "the user's own window in that tab page stays")
       vim.api.nvim_buf_delete(vim.api.nvim_win_get_buf(mine), { force = true })
       vim.api.nvim_set_current_tabpage(d.tab('tab b'))
@@ -534,14 +538,22 @@ describe('openDiff review', function()
 
   describe('bad arguments leave no UI behind', function()
     it('a relative path is -32602 naming the argument', function()
-      local res = h.start_call(ctx, 'openDiff', { old_file_path = 'rel.txt', new_file_path = '/abs.txt', new_file_contents = '', tab_name = 't' })
+      local res = h.start_call(
+        ctx,
+        'openDiff',
+        { old_file_path = 'rel.txt', new_file_path = '/abs.txt', new_file_contents = '', tab_name = 't' }
+      )
       local _, outcome = res()
       assert.matches('"old_file_path" must be an absolute path', outcome.invalid, 1, true)
       d.assert_clean(before)
     end)
 
     it('a path with a NUL byte is -32602 naming the argument', function()
-      local _, outcome = h.start_call(ctx, 'openDiff', { old_file_path = '/a', new_file_path = '/a\0b', new_file_contents = '', tab_name = 't' })()
+      local _, outcome = h.start_call(
+        ctx,
+        'openDiff',
+        { old_file_path = '/a', new_file_path = '/a\0b', new_file_contents = '', tab_name = 't' }
+      )()
       assert.matches('"new_file_path" must not contain a NUL byte', outcome.invalid, 1, true)
       d.assert_clean(before)
     end)

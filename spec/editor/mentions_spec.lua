@@ -42,7 +42,10 @@ describe('editor.mentions', function()
     ctx = queue()
     ctx.hub.set_sessions(1)
     assert.are.equal('sent', ctx.queue:add({ filePath = '/a.lua', lineStart = 2, lineEnd = 4 }))
-    assert.are.same({ { method = 'at_mentioned', params = { filePath = '/a.lua', lineStart = 2, lineEnd = 4 } } }, mentions())
+    assert.are.same(
+      { { method = 'at_mentioned', params = { filePath = '/a.lua', lineStart = 2, lineEnd = 4 } } },
+      mentions()
+    )
   end)
 
   it('queues while no client is connected and sends in order when one connects', function()
@@ -52,9 +55,12 @@ describe('editor.mentions', function()
     assert.are.equal(0, #mentions())
     assert.are.equal(2, #ctx.queue:pending())
     ctx.hub.set_sessions(1)
-    assert.are.same({ '/one.lua', '/two.lua' }, vim.tbl_map(function(m)
-      return m.params.filePath
-    end, mentions()))
+    assert.are.same(
+      { '/one.lua', '/two.lua' },
+      vim.tbl_map(function(m)
+        return m.params.filePath
+      end, mentions())
+    )
     assert.are.equal(0, #ctx.queue:pending())
     -- Later mentions go straight out.
     assert.are.equal('sent', ctx.queue:add({ filePath = '/three.lua' }))
@@ -85,8 +91,14 @@ describe('editor.mentions', function()
   it('builds mentions from 1-based lines as the user types them, for existing files only', function()
     local path = h.file('dir with space/é.lua', { 'a', 'b', 'c' })
     assert.are.same({ ok = true, mention = { filePath = path } }, mentions_mod.makeMention(path))
-    assert.are.same({ ok = true, mention = { filePath = path, lineStart = 1, lineEnd = 2 } }, mentions_mod.makeMention(path, 2, 3))
-    assert.are.same({ ok = true, mention = { filePath = path, lineStart = 0, lineEnd = 0 } }, mentions_mod.makeMention(path, 1))
+    assert.are.same(
+      { ok = true, mention = { filePath = path, lineStart = 1, lineEnd = 2 } },
+      mentions_mod.makeMention(path, 2, 3)
+    )
+    assert.are.same(
+      { ok = true, mention = { filePath = path, lineStart = 0, lineEnd = 0 } },
+      mentions_mod.makeMention(path, 1)
+    )
     local dir = vim.fs.dirname(path)
     assert.are.same({ ok = true, mention = { filePath = dir } }, mentions_mod.makeMention(dir .. '/'))
     assert.matches('no such file', mentions_mod.makeMention('/no/such/file').error)

@@ -68,9 +68,12 @@ describe('hanging up a pty job', function()
       end)
       run[finish](run)
     end
-    assert.is_true(vim.wait(5000, function()
-      return #seen == runs and results == runs
-    end, 5), ('%d hangups, %d results'):format(#seen, results))
+    assert.is_true(
+      vim.wait(5000, function()
+        return #seen == runs and results == runs
+      end, 5),
+      ('%d hangups, %d results'):format(#seen, results)
+    )
     for i, state in ipairs(seen) do
       assert.are_not.equal('unsafe', state, 'hangup ' .. i .. ': ' .. table.concat(seen, ' '))
     end

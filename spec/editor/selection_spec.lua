@@ -148,9 +148,12 @@ describe('editor.selection tracker', function()
   end
 
   local function wait_sent(n)
-    assert(vim.wait(1000, function()
-      return #sent() >= n
-    end, 2), ('expected %d selection_changed, got %d'):format(n, #sent()))
+    assert(
+      vim.wait(1000, function()
+        return #sent() >= n
+      end, 2),
+      ('expected %d selection_changed, got %d'):format(n, #sent())
+    )
   end
 
   --- For checks that nothing is sent: returns once a debounce armed before the call has run its course. A
@@ -167,9 +170,12 @@ describe('editor.selection tracker', function()
         done = true
       end)
     end)
-    assert(vim.wait(1000, function()
-      return done
-    end, 2), 'the debounce barrier did not fire')
+    assert(
+      vim.wait(1000, function()
+        return done
+      end, 2),
+      'the debounce barrier did not fire'
+    )
   end
 
   it('has no cursor autocmds while no client is connected, and removes them when the last leaves', function()

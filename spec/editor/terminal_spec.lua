@@ -81,7 +81,10 @@ describe('the Claude terminal', function()
     local mcp_config = text:match('ARGS=%-%-mcp%-config (%S+) ')
     assert.is_not_nil(mcp_config, text)
     local servers = vim.json.decode(table.concat(vim.fn.readfile(mcp_config), '\n')).mcpServers
-    assert.are.same({ '-l', vim.fn.fnamemodify('lua/claude-ide/bridge.lua', ':p'), '--instance', tostring(vim.fn.getpid()) }, servers.nvim.args)
+    assert.are.same(
+      { '-l', vim.fn.fnamemodify('lua/claude-ide/bridge.lua', ':p'), '--instance', tostring(vim.fn.getpid()) },
+      servers.nvim.args
+    )
     assert.matches('--allowedTools mcp__nvim__list_instances,', text, 1, true)
     -- (the terminal wraps the long line: look for the pieces, in order)
     local allowed_at = text:find('mcp__nvim__edit', 1, true)
@@ -151,9 +154,12 @@ describe('the Claude terminal', function()
     setup_with({ command = fake_claude(0) })
     vim.cmd('ClaudeCode')
     local buf = vim.api.nvim_get_current_buf()
-    assert(vim.wait(3000, function()
-      return not vim.api.nvim_buf_is_valid(buf)
-    end, 10), 'the terminal buffer should be gone')
+    assert(
+      vim.wait(3000, function()
+        return not vim.api.nvim_buf_is_valid(buf)
+      end, 10),
+      'the terminal buffer should be gone'
+    )
     assert.are.equal(0, #terminal_windows())
 
     h.reset_editor()
@@ -163,11 +169,14 @@ describe('the Claude terminal', function()
     buf = vim.api.nvim_get_current_buf()
     -- The plugin has seen claude exit once its session is no longer running; auto_close would have closed
     -- the window in that same exit handler.
-    assert(vim.wait(3000, function()
-      return #vim.tbl_filter(function(s)
-        return s.terminal
-      end, ide.sessions()) == 0
-    end, 10), 'the exit of claude was not noticed')
+    assert(
+      vim.wait(3000, function()
+        return #vim.tbl_filter(function(s)
+          return s.terminal
+        end, ide.sessions()) == 0
+      end, 10),
+      'the exit of claude was not noticed'
+    )
     assert.is_true(vim.api.nvim_buf_is_valid(buf))
     assert.are.equal(1, #terminal_windows())
     -- Exited: the next :ClaudeCode starts a new claude.

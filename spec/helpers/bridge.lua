@@ -29,7 +29,16 @@ local driver = M.root .. '/spec/helpers/mcp_stdio.mjs'
 local child_nvim = require('helpers.child_nvim')
 
 --- Variables that choose an instance or point Neovim elsewhere: never inherited by a bridge or an editor.
-local SCRUBBED = { 'NVIM', 'CLAUDE_IDE_INSTANCE', 'CLAUDE_CODE_SSE_PORT', 'NVIM_LISTEN_ADDRESS', 'VIM', 'NVIM_APPNAME', 'NVIM_LOG_FILE', 'MYVIMRC' }
+local SCRUBBED = {
+  'NVIM',
+  'CLAUDE_IDE_INSTANCE',
+  'CLAUDE_CODE_SSE_PORT',
+  'NVIM_LISTEN_ADDRESS',
+  'VIM',
+  'NVIM_APPNAME',
+  'NVIM_LOG_FILE',
+  'MYVIMRC',
+}
 
 local started = { clients = {}, raws = {}, editors = {}, dirs = {} }
 
@@ -120,14 +129,17 @@ function M.editor(opts)
   local child = child_nvim.spawn({ setup = true, env = env, clear_env = true, cwd = opts.cwd, args = opts.args })
   table.insert(started.editors, child)
   local lock
-  assert(vim.wait(10000, function()
-    for _, l in ipairs(M.locks(opts.config_dir)) do
-      if l.pid == child.pid and l.nvim and l.nvim.agent then
-        lock = l
+  assert(
+    vim.wait(10000, function()
+      for _, l in ipairs(M.locks(opts.config_dir)) do
+        if l.pid == child.pid and l.nvim and l.nvim.agent then
+          lock = l
+        end
       end
-    end
-    return lock ~= nil
-  end, 20), 'the child Neovim wrote no lock file')
+      return lock ~= nil
+    end, 20),
+    'the child Neovim wrote no lock file'
+  )
   child.lock = lock
   local main = lock.nvim.mainFile ~= '' and vim.fn.fnamemodify(lock.nvim.mainFile, ':t:r') or 'nvim'
   child.id = ('%s-%s-%d'):format(main, vim.fn.fnamemodify(lock.nvim.cwd, ':t'), child.pid)
@@ -239,7 +251,13 @@ end
 --- tools/call without waiting; returns the command id for wait(). opts.tag makes it cancellable.
 function Client:call_async(name, arguments, opts)
   opts = opts or {}
-  return self:send({ op = 'call', name = name, arguments = arguments or vim.empty_dict(), tag = opts.tag, timeout = opts.timeout })
+  return self:send({
+    op = 'call',
+    name = name,
+    arguments = arguments or vim.empty_dict(),
+    tag = opts.tag,
+    timeout = opts.timeout,
+  })
 end
 
 --- Aborts the call tagged `tag` (the SDK sends notifications/cancelled).

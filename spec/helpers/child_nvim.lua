@@ -30,7 +30,15 @@ end
 function M.spawn(opts)
   opts = opts or {}
   local self = setmetatable({ socket = vim.fn.tempname(), exited = false }, Child)
-  local cmd = { vim.v.progpath, '--headless', '--clean', '--listen', self.socket, '--cmd', 'set rtp^=' .. vim.fn.fnameescape(root) }
+  local cmd = {
+    vim.v.progpath,
+    '--headless',
+    '--clean',
+    '--listen',
+    self.socket,
+    '--cmd',
+    'set rtp^=' .. vim.fn.fnameescape(root),
+  }
   if opts.cmd then
     cmd = vim.list_extend(vim.deepcopy(opts.cmd), { '--headless', '--listen', self.socket })
   end
@@ -40,7 +48,12 @@ function M.spawn(opts)
   if opts.args then
     vim.list_extend(cmd, vim.list_extend({ '--' }, opts.args))
   end
-  self.proc = vim.system(cmd, { text = true, env = opts.clear_env and M.clear_env(opts.env) or opts.env, clear_env = opts.clear_env, cwd = opts.cwd }, function()
+  self.proc = vim.system(cmd, {
+    text = true,
+    env = opts.clear_env and M.clear_env(opts.env) or opts.env,
+    clear_env = opts.clear_env,
+    cwd = opts.cwd,
+  }, function()
     self.exited = true
   end)
   self.pid = self.proc.pid
@@ -52,11 +65,14 @@ function Child:rpc()
   if self.chan then
     return self.chan
   end
-  assert(vim.wait(10000, function()
-    local ok, chan = pcall(vim.fn.sockconnect, 'pipe', self.socket, { rpc = true })
-    self.chan = ok and chan > 0 and chan or nil
-    return self.chan ~= nil
-  end, 20), 'could not connect to the child Neovim')
+  assert(
+    vim.wait(10000, function()
+      local ok, chan = pcall(vim.fn.sockconnect, 'pipe', self.socket, { rpc = true })
+      self.chan = ok and chan > 0 and chan or nil
+      return self.chan ~= nil
+    end, 20),
+    'could not connect to the child Neovim'
+  )
   return self.chan
 end
 

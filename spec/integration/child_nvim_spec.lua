@@ -3,7 +3,6 @@
 local client = require('helpers.client')
 local child_nvim = require('helpers.child_nvim')
 
-
 local function read_lock(path)
   local f = io.open(path)
   if not f then
@@ -39,13 +38,16 @@ describe('a child Neovim', function()
     child = child_nvim.spawn({ setup = true })
 
     local path, lock
-    assert.is_true(vim.wait(10000, function()
-      if vim.fn.isdirectory(vim.env.CLAUDE_CONFIG_DIR .. '/ide') == 0 then
-        return false
-      end
-      path, lock = find_lock(child.pid)
-      return path ~= nil
-    end, 20), 'no lock file for the child')
+    assert.is_true(
+      vim.wait(10000, function()
+        if vim.fn.isdirectory(vim.env.CLAUDE_CONFIG_DIR .. '/ide') == 0 then
+          return false
+        end
+        path, lock = find_lock(child.pid)
+        return path ~= nil
+      end, 20),
+      'no lock file for the child'
+    )
     assert.are.equal('Neovim', lock.ideName)
     assert.are.equal('ws', lock.transport)
     assert.are.equal(384, bit.band(vim.uv.fs_stat(path).mode, 511)) -- 0600

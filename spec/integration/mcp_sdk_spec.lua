@@ -52,21 +52,31 @@ describe('MCP TypeScript SDK client', function()
     assert.is_true(started.ok, started.error)
 
     local done
-    vim.system({ 'node', script, tostring(started.endpoint.port), started.endpoint.token }, { text = true, cwd = vim.fn.getcwd() }, function(res)
-      done = res
-    end)
-    assert.is_true(vim.wait(20000, function()
-      return done ~= nil
-    end, 10), 'the SDK client did not finish')
+    vim.system(
+      { 'node', script, tostring(started.endpoint.port), started.endpoint.token },
+      { text = true, cwd = vim.fn.getcwd() },
+      function(res)
+        done = res
+      end
+    )
+    assert.is_true(
+      vim.wait(20000, function()
+        return done ~= nil
+      end, 10),
+      'the SDK client did not finish'
+    )
     assert.are.equal(0, done.code, done.stderr)
     local out = vim.json.decode(done.stdout)
     assert.is_nil(out.error, out.error)
 
     assert.are.same({ name = 'claude-ide.nvim', version = require('claude-ide.version').VERSION }, out.serverVersion)
     assert.are.same({ tools = { listChanged = false } }, out.capabilities)
-    assert.are.same({ 'echo', 'park_briefly', 'fails' }, vim.tbl_map(function(t)
-      return t.name
-    end, out.tools))
+    assert.are.same(
+      { 'echo', 'park_briefly', 'fails' },
+      vim.tbl_map(function(t)
+        return t.name
+      end, out.tools)
+    )
     assert.are.same({ 'text' }, out.tools[1].inputSchema.required)
     assert.are.same(vim.empty_dict(), out.ping)
     assert.are.same({ { type = 'text', text = 'héllo ✻' } }, out.echo.content)

@@ -6,9 +6,22 @@ local bridge = require('helpers.bridge')
 local lsp = require('lsp.helpers')
 
 local LSP_TOOLS = {
-  'lsp_clients', 'wait_for_lsp_ready', 'lsp_hover', 'lsp_definition', 'lsp_type_definition', 'lsp_implementations',
-  'lsp_declaration', 'lsp_references', 'lsp_call_hierarchy', 'lsp_document_symbols', 'lsp_workspace_symbols',
-  'lsp_code_actions', 'lsp_apply_code_action', 'lsp_rename', 'lsp_formatting', 'lsp_organize_imports',
+  'lsp_clients',
+  'wait_for_lsp_ready',
+  'lsp_hover',
+  'lsp_definition',
+  'lsp_type_definition',
+  'lsp_implementations',
+  'lsp_declaration',
+  'lsp_references',
+  'lsp_call_hierarchy',
+  'lsp_document_symbols',
+  'lsp_workspace_symbols',
+  'lsp_code_actions',
+  'lsp_apply_code_action',
+  'lsp_rename',
+  'lsp_formatting',
+  'lsp_organize_imports',
 }
 local WRITING = { lsp_apply_code_action = true, lsp_rename = true, lsp_formatting = true, lsp_organize_imports = true }
 
@@ -49,58 +62,101 @@ describe('LSP tools through the bridge', function()
       local t = by_name[name]
       assert.is_not_nil(t, name)
       assert.are.equal(not WRITING[name], t.annotations.readOnlyHint, name)
-      assert.is_not_nil(t.inputSchema.properties.client_name or (name == 'lsp_apply_code_action' and true), name .. ' takes client_name')
+      assert.is_not_nil(
+        t.inputSchema.properties.client_name or (name == 'lsp_apply_code_action' and true),
+        name .. ' takes client_name'
+      )
     end
   end)
 
   it('lsp_references answers compact text, far smaller than the raw LSP JSON', function()
-    local ready = bridge.text(c:call('wait_for_lsp_ready', { path = 'src/main.ts', timeout_ms = 20000 }, { timeout = 30000 }))
+    local ready =
+      bridge.text(c:call('wait_for_lsp_ready', { path = 'src/main.ts', timeout_ms = 20000 }, { timeout = 30000 }))
     assert.matches('^OK: ready for src/main.ts', ready)
     local res = c:call('lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double' }, { timeout = 30000 })
     assert.is_nil(res.isError)
     local text = bridge.text(res)
     assert.matches('^references to "double" at src/shape.ts:5:17: 6 references in 4 files\n', text)
-    assert.matches('src/main.ts\n  3:10  import { double } from "./shape";\n  7:22  export const twice = double(total);', text, 1, true)
+    assert.matches(
+      'src/main.ts\n  3:10  import { double } from "./shape";\n  7:22  export const twice = double(total);',
+      text,
+      1,
+      true
+    )
     -- The same request made raw inside the editor.
-    local raw = nvim:lua([[
+    local raw = nvim:lua(
+      [[
       local buf = vim.fn.bufnr(...)
       local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 4, character = 16 }, context = { includeDeclaration = true } }
       local res = vim.lsp.buf_request_sync(buf, 'textDocument/references', params, 20000)
       for _, r in pairs(res) do return vim.json.encode(r.result) end
-    ]], project .. '/src/shape.ts')
-    print(('\nlsp_references: %d bytes of text vs %d bytes of raw LSP JSON (%.1fx smaller)'):format(#text, #raw, #raw / #text))
+    ]],
+      project .. '/src/shape.ts'
+    )
+    print(
+      ('\nlsp_references: %d bytes of text vs %d bytes of raw LSP JSON (%.1fx smaller)'):format(
+        #text,
+        #raw,
+        #raw / #text
+      )
+    )
     assert.is_true(#text * 2 < #raw, ('%d bytes of text vs %d of JSON'):format(#text, #raw))
   end)
 
   it('a cancelled call (notifications/cancelled) closes its review; nothing changes', function()
     local before = bridge.read(project .. '/src/shape.ts')
-    c:call_async('lsp_rename', { path = 'src/shape.ts', line = 1, symbol = 'Shape', new_name = 'Form' }, { tag = 'r1', timeout = 30000 })
-    assert.is_true(vim.wait(20000, function()
-      return #bridge.reviews(nvim) == 1
-    end, 20), 'the review did not open')
-    assert.matches('File 1/3', nvim:lua([[
+    c:call_async(
+      'lsp_rename',
+      { path = 'src/shape.ts', line = 1, symbol = 'Shape', new_name = 'Form' },
+      { tag = 'r1', timeout = 30000 }
+    )
+    assert.is_true(
+      vim.wait(20000, function()
+        return #bridge.reviews(nvim) == 1
+      end, 20),
+      'the review did not open'
+    )
+    assert.matches(
+      'File 1/3',
+      nvim:lua([[
       for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
         local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff
         if v and v.role == 'proposal' then return vim.wo[w].winbar end
       end
-    ]]), 1, true)
+    ]]),
+      1,
+      true
+    )
     c:cancel('r1')
-    assert.is_true(vim.wait(5000, function()
-      return #bridge.reviews(nvim) == 0
-    end, 20), 'the review is still open')
+    assert.is_true(
+      vim.wait(5000, function()
+        return #bridge.reviews(nvim) == 0
+      end, 20),
+      'the review is still open'
+    )
     assert.are.equal(before, bridge.read(project .. '/src/shape.ts'))
   end)
 
   it('lsp_rename waits for the review in Neovim; accepted there, every file is renamed', function()
-    local id = c:call_async('lsp_rename', { path = 'src/main.ts', line = 5, symbol = 'shapes', new_name = 'all' }, { timeout = 30000 })
-    assert.is_true(vim.wait(20000, function()
-      return #bridge.reviews(nvim) == 1 or c:done(id)
-    end, 20), 'the review did not open')
+    local id = c:call_async(
+      'lsp_rename',
+      { path = 'src/main.ts', line = 5, symbol = 'shapes', new_name = 'all' },
+      { timeout = 30000 }
+    )
+    assert.is_true(
+      vim.wait(20000, function()
+        return #bridge.reviews(nvim) == 1 or c:done(id)
+      end, 20),
+      'the review did not open'
+    )
     assert.is_false(c:done(id), 'the rename answered before the user decided')
     nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
     local ok, res = c:wait(id, 30000)
     assert.is_true(ok, vim.inspect(res))
-    assert.matches('^OK: applied rename of "shapes" at src/main.ts:5:7 to "all": 2 edits in 1 file\n  src/main.ts: 2 edits and saved', bridge.text(res))
+    assert.matches(
+      '^OK: applied rename of "shapes" at src/main.ts:5:7 to "all": 2 edits in 1 file\n  src/main.ts: 2 edits and saved',
+      bridge.text(res)
+    )
     assert.matches('const all = [new Square(2), new Circle(1)];', bridge.read(project .. '/src/main.ts'), 1, true)
     assert.are.same({}, bridge.reviews(nvim))
   end)

@@ -7,16 +7,19 @@ local d = require('diff.helpers')
 --- The proposal buffer of the open review (waits for it).
 local function proposal()
   local found
-  assert(vim.wait(20000, function()
-    for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-      local v = vim.b[buf].claude_ide_diff
-      if v and v.role == 'proposal' then
-        found = buf
-        return true
+  assert(
+    vim.wait(20000, function()
+      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+        local v = vim.b[buf].claude_ide_diff
+        if v and v.role == 'proposal' then
+          found = buf
+          return true
+        end
       end
-    end
-    return false
-  end, 10), 'no review opened')
+      return false
+    end, 10),
+    'no review opened'
+  )
   return found
 end
 
@@ -25,9 +28,12 @@ local function proposal_win(buf)
 end
 
 local function finish(poll)
-  assert(vim.wait(20000, function()
-    return (poll())
-  end, 10), 'the tool did not finish')
+  assert(
+    vim.wait(20000, function()
+      return (poll())
+    end, 10),
+    'the tool did not finish'
+  )
   local _, result = poll()
   return result.content[1].text, result.isError == true
 end
@@ -55,7 +61,8 @@ describe('LSP edit tools', function()
     end
     lsp.ok(ctx, 'lsp_document_symbols', { path = 'src/shape.ts' }) -- loads it (hidden) before the snapshot
     local snapshot = d.snapshot()
-    local poll = lsp.start(ctx, 'lsp_rename', { path = 'src/shape.ts', line = 5, symbol = 'double', new_name = 'doubled' })
+    local poll =
+      lsp.start(ctx, 'lsp_rename', { path = 'src/shape.ts', line = 5, symbol = 'double', new_name = 'doubled' })
     local buf = proposal()
     assert.matches('File 1/4', vim.wo[proposal_win(buf)].winbar, 1, true)
     -- Walk to the next file: the view changes, the review stays one.
@@ -69,7 +76,10 @@ describe('LSP edit tools', function()
     assert.is_false((poll()))
     vim.api.nvim_buf_delete(proposal(), { force = true })
     local text = finish(poll)
-    assert.matches('^REJECTED: the user rejected rename of "double" at src/shape.ts:5:17 to "doubled" %(6 edits in 4 files%)', text)
+    assert.matches(
+      '^REJECTED: the user rejected rename of "double" at src/shape.ts:5:17 to "doubled" %(6 edits in 4 files%)',
+      text
+    )
     for f, lines in pairs(before) do
       assert.are.same(lines, lsp.disk(dir, f), f)
     end
@@ -81,42 +91,67 @@ describe('LSP edit tools', function()
   it('lsp_organize_imports removes an unused import (the edit arrives through workspace/applyEdit)', function()
     local poll = lsp.start(ctx, 'lsp_organize_imports', { path = 'src/unused.ts' })
     local buf = proposal()
-    assert.are.same({ 'import { Circle } from "./circle";', '', 'export const c = new Circle(2);' }, vim.api.nvim_buf_get_lines(buf, 0, -1, true))
+    assert.are.same(
+      { 'import { Circle } from "./circle";', '', 'export const c = new Circle(2);' },
+      vim.api.nvim_buf_get_lines(buf, 0, -1, true)
+    )
     vim.api.nvim_buf_call(buf, function()
       vim.cmd('write')
     end)
     local text = finish(poll)
-    assert.matches('^OK: applied organize imports of src/unused.ts: %d+ edits? in 1 file\n  src/unused.ts: %d+ edits? and saved', text)
-    assert.are.same({ 'import { Circle } from "./circle";', '', 'export const c = new Circle(2);' }, lsp.disk(dir, 'src/unused.ts'))
+    assert.matches(
+      '^OK: applied organize imports of src/unused.ts: %d+ edits? in 1 file\n  src/unused.ts: %d+ edits? and saved',
+      text
+    )
+    assert.are.same(
+      { 'import { Circle } from "./circle";', '', 'export const c = new Circle(2);' },
+      lsp.disk(dir, 'src/unused.ts')
+    )
   end)
 
   it('lsp_code_actions lists a quick fix with an id; lsp_apply_code_action applies it after the review', function()
     vim.cmd('edit ' .. vim.fn.fnameescape(dir .. '/src/fixme.ts'))
     local buf = vim.api.nvim_get_current_buf()
-    assert.is_true(vim.wait(20000, function()
-      return #vim.diagnostic.get(buf) > 0
-    end, 20), 'ts_ls publishes "Cannot find name double"')
+    assert.is_true(
+      vim.wait(20000, function()
+        return #vim.diagnostic.get(buf) > 0
+      end, 20),
+      'ts_ls publishes "Cannot find name double"'
+    )
     local list = lsp.ok(ctx, 'lsp_code_actions', { path = 'src/fixme.ts', line = 1, column = 21 })
     local id = list:match('\n  (%d+)  quickfix  Add import from "%./shape"')
     assert.is_not_nil(id, list)
     assert.matches('apply one with lsp_apply_code_action {"id": N}', list, 1, true)
     local stale = lsp.call(ctx, 'lsp_apply_code_action', { id = 99 })
-    assert.matches('ERROR: there is no code action 99: the last lsp_code_actions list (for src/fixme.ts) has', stale, 1, true)
+    assert.matches(
+      'ERROR: there is no code action 99: the last lsp_code_actions list (for src/fixme.ts) has',
+      stale,
+      1,
+      true
+    )
     local poll = lsp.start(ctx, 'lsp_apply_code_action', { id = tonumber(id) })
     vim.api.nvim_buf_call(proposal(), function()
       vim.cmd('write')
     end)
     local text = finish(poll)
-    assert.matches('OK: applied code action "Add import from "./shape"": 1 edit in 1 file\n  src/fixme.ts: 1 edit and saved', text, 1, true)
+    assert.matches(
+      'OK: applied code action "Add import from "./shape"": 1 edit in 1 file\n  src/fixme.ts: 1 edit and saved',
+      text,
+      1,
+      true
+    )
     assert.matches('diagnostics of the touched files', text, 1, true)
-    assert.are.same({ 'import { double } from "./shape";', '', 'export const four = double(2);' }, lsp.disk(dir, 'src/fixme.ts'))
+    assert.are.same(
+      { 'import { double } from "./shape";', '', 'export const four = double(2);' },
+      lsp.disk(dir, 'src/fixme.ts')
+    )
     assert.are.same(lsp.disk(dir, 'src/fixme.ts'), vim.api.nvim_buf_get_lines(buf, 0, -1, true))
     -- The list is used up: the same id again is refused.
     local again = lsp.call(ctx, 'lsp_apply_code_action', { id = tonumber(id) })
     assert.matches('ERROR: no code actions were listed yet: call lsp_code_actions first', again, 1, true)
   end)
 
-  it('lsp_formatting formats with the buffer\'s indentation (review off: applied at once)', function()
+  it("lsp_formatting formats with the buffer's indentation (review off: applied at once)", function()
     vim.cmd('edit ' .. vim.fn.fnameescape(dir .. '/src/ugly.ts'))
     vim.bo.shiftwidth = 2
     vim.bo.expandtab = true
@@ -136,7 +171,12 @@ describe('LSP edit tools', function()
     vim.api.nvim_buf_set_lines(main_buf, 7, 7, true, { '' })
     local text, is_error = lsp.call(ctx, 'lsp_apply_code_action', { id = 1 })
     assert.is_true(is_error)
-    assert.matches('ERROR: code action 1 is stale: src/main.ts changed since lsp_code_actions listed it; call lsp_code_actions again', text, 1, true)
+    assert.matches(
+      'ERROR: code action 1 is stale: src/main.ts changed since lsp_code_actions listed it; call lsp_code_actions again',
+      text,
+      1,
+      true
+    )
     vim.api.nvim_buf_set_lines(main_buf, 7, 8, true, {})
     vim.bo[main_buf].modified = false
   end)
@@ -153,42 +193,52 @@ describe('LSP edit tools', function()
     assert.are.same({ 'export const a =   1;', 'export const b = 2;' }, lsp.disk(dir, 'src/two.ts'))
   end)
 
-  it('lsp_rename accepted: every file renamed on disk and in its buffer, the user\'s unsaved buffer left unsaved', function()
-    -- main.ts has an unsaved change of the user: it gets the rename but is not written.
-    vim.api.nvim_buf_set_lines(main_buf, 3, 4, true, { '// a note of the user' })
-    local poll = lsp.start(ctx, 'lsp_rename', { path = 'src/shape.ts', line = 5, symbol = 'double', new_name = 'doubled' })
-    vim.api.nvim_buf_call(proposal(), function()
-      vim.cmd('write')
-    end)
-    local text = finish(poll)
-    assert.matches('^OK: applied rename of "double" at src/shape.ts:5:17 to "doubled": 7 edits in 4 files\n', text)
-    assert.matches('  src/main.ts: 2 edits in buffer b%d+, not saved: it already had unsaved changes of the user', text)
-    assert.matches('  src/shape.ts: 1 edit and saved', text, 1, true)
-    assert.matches('  src/fixme.ts: 2 edits and saved', text, 1, true)
-    assert.matches('  src/square.ts: 2 edits and written to disk (no buffer had it open)', text, 1, true)
-    assert.matches('diagnostics of the touched files', text, 1, true)
-    assert.are.same('export function doubled(x: number): number {', lsp.disk(dir, 'src/shape.ts')[5])
-    assert.are.same('    return doubled(this.side) * this.side / 2;', lsp.disk(dir, 'src/square.ts')[6])
-    assert.are.same('import { doubled } from "./shape";', lsp.disk(dir, 'src/fixme.ts')[1])
-    -- main.ts: renamed in the buffer (with the user's note), not on disk.
-    assert.are.same('export const twice = doubled(total);', vim.api.nvim_buf_get_lines(main_buf, 6, 7, true)[1])
-    assert.are.same('// a note of the user', vim.api.nvim_buf_get_lines(main_buf, 3, 4, true)[1])
-    assert.is_true(vim.bo[main_buf].modified)
-    assert.are.same('export const twice = double(total);', lsp.disk(dir, 'src/main.ts')[7])
-    -- The hidden buffer the tools loaded (shape.ts) was written and stays unmodified and unlisted.
-    local shape = vim.fn.bufnr(dir .. '/src/shape.ts')
-    assert.is_false(vim.bo[shape].modified)
-    assert.is_false(vim.bo[shape].buflisted)
-    assert.are.same(lsp.disk(dir, 'src/shape.ts'), vim.api.nvim_buf_get_lines(shape, 0, -1, true))
-  end)
+  it(
+    "lsp_rename accepted: every file renamed on disk and in its buffer, the user's unsaved buffer left unsaved",
+    function()
+      -- main.ts has an unsaved change of the user: it gets the rename but is not written.
+      vim.api.nvim_buf_set_lines(main_buf, 3, 4, true, { '// a note of the user' })
+      local poll =
+        lsp.start(ctx, 'lsp_rename', { path = 'src/shape.ts', line = 5, symbol = 'double', new_name = 'doubled' })
+      vim.api.nvim_buf_call(proposal(), function()
+        vim.cmd('write')
+      end)
+      local text = finish(poll)
+      assert.matches('^OK: applied rename of "double" at src/shape.ts:5:17 to "doubled": 7 edits in 4 files\n', text)
+      assert.matches(
+        '  src/main.ts: 2 edits in buffer b%d+, not saved: it already had unsaved changes of the user',
+        text
+      )
+      assert.matches('  src/shape.ts: 1 edit and saved', text, 1, true)
+      assert.matches('  src/fixme.ts: 2 edits and saved', text, 1, true)
+      assert.matches('  src/square.ts: 2 edits and written to disk (no buffer had it open)', text, 1, true)
+      assert.matches('diagnostics of the touched files', text, 1, true)
+      assert.are.same('export function doubled(x: number): number {', lsp.disk(dir, 'src/shape.ts')[5])
+      assert.are.same('    return doubled(this.side) * this.side / 2;', lsp.disk(dir, 'src/square.ts')[6])
+      assert.are.same('import { doubled } from "./shape";', lsp.disk(dir, 'src/fixme.ts')[1])
+      -- main.ts: renamed in the buffer (with the user's note), not on disk.
+      assert.are.same('export const twice = doubled(total);', vim.api.nvim_buf_get_lines(main_buf, 6, 7, true)[1])
+      assert.are.same('// a note of the user', vim.api.nvim_buf_get_lines(main_buf, 3, 4, true)[1])
+      assert.is_true(vim.bo[main_buf].modified)
+      assert.are.same('export const twice = double(total);', lsp.disk(dir, 'src/main.ts')[7])
+      -- The hidden buffer the tools loaded (shape.ts) was written and stays unmodified and unlisted.
+      local shape = vim.fn.bufnr(dir .. '/src/shape.ts')
+      assert.is_false(vim.bo[shape].modified)
+      assert.is_false(vim.bo[shape].buflisted)
+      assert.are.same(lsp.disk(dir, 'src/shape.ts'), vim.api.nvim_buf_get_lines(shape, 0, -1, true))
+    end
+  )
 
   it('a fix-all code action is resolved (codeAction/resolve) before its edit is reviewed', function()
     vim.fn.writefile({ 'export const n = new Square(1).area() + new Circle(1).area();' }, dir .. '/src/fix2.ts')
     vim.cmd('edit ' .. vim.fn.fnameescape(dir .. '/src/fix2.ts'))
     local buf = vim.api.nvim_get_current_buf()
-    assert.is_true(vim.wait(20000, function()
-      return #vim.diagnostic.get(buf) >= 2
-    end, 20), 'ts_ls publishes the two missing names')
+    assert.is_true(
+      vim.wait(20000, function()
+        return #vim.diagnostic.get(buf) >= 2
+      end, 20),
+      'ts_ls publishes the two missing names'
+    )
     local list = lsp.ok(ctx, 'lsp_code_actions', { path = 'src/fix2.ts', line = 1, column = 22, kind = 'quickfix' })
     local id = list:match('\n  (%d+)  quickfix  Add all missing imports')
     assert.is_not_nil(id, list)

@@ -30,7 +30,9 @@ M.server = M.root .. '/node_modules/.bin/typescript-language-server'
 M.tsserver = M.root .. '/node_modules/typescript-lsp/lib/tsserver.js'
 
 M.FILES = {
-  ['tsconfig.json'] = { '{ "compilerOptions": { "strict": true, "target": "ES2020", "module": "commonjs" }, "include": ["src"] }' },
+  ['tsconfig.json'] = {
+    '{ "compilerOptions": { "strict": true, "target": "ES2020", "module": "commonjs" }, "include": ["src"] }',
+  },
   ['src/shape.ts'] = {
     'export interface Shape {',
     '  area(): number;',
@@ -186,9 +188,12 @@ end
 --- Calls a tool and waits (up to `ms`) for its result; returns its text and whether it is an error.
 function M.call(ctx, name, args, ms)
   local poll = M.start(ctx, name, args)
-  assert(vim.wait(ms or 20000, function()
-    return (poll())
-  end, 10), name .. ' did not finish')
+  assert(
+    vim.wait(ms or 20000, function()
+      return (poll())
+    end, 10),
+    name .. ' did not finish'
+  )
   local _, result = poll()
   return result.content[1].text, result.isError == true, result
 end

@@ -28,8 +28,14 @@ describe('LSP reading tools', function()
     local text = lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double' })
     -- declaration (shape.ts), import + call (square.ts), import + call (main.ts), import (unused.ts), and fixme.ts has none
     assert.matches('6 references in 4 files', text, 1, true)
-    assert.matches('src/square.ts\n  1:17  import { Shape, double } from "./shape";\n  6:12  return double(this.side) * this.side / 2;', text, 1, true)
-    local without = lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double', include_declaration = false })
+    assert.matches(
+      'src/square.ts\n  1:17  import { Shape, double } from "./shape";\n  6:12  return double(this.side) * this.side / 2;',
+      text,
+      1,
+      true
+    )
+    local without =
+      lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double', include_declaration = false })
     assert.matches('5 references in 3 files', without, 1, true)
   end)
 
@@ -54,12 +60,24 @@ describe('LSP reading tools', function()
   end)
 
   it('lsp_call_hierarchy answers callers and callees', function()
-    local incoming = lsp.ok(ctx, 'lsp_call_hierarchy', { path = 'src/shape.ts', line = 5, symbol = 'double', direction = 'incoming' })
+    local incoming =
+      lsp.ok(ctx, 'lsp_call_hierarchy', { path = 'src/shape.ts', line = 5, symbol = 'double', direction = 'incoming' })
     assert.matches('Function double  src/shape.ts:5:17  is called by:', incoming, 1, true)
-    assert.matches('← Method area  src/square.ts:5:3\n      6:12  return double(this.side) * this.side / 2;', incoming, 1, true)
-    local outgoing = lsp.ok(ctx, 'lsp_call_hierarchy', { path = 'src/square.ts', line = 5, symbol = 'area', direction = 'outgoing' })
+    assert.matches(
+      '← Method area  src/square.ts:5:3\n      6:12  return double(this.side) * this.side / 2;',
+      incoming,
+      1,
+      true
+    )
+    local outgoing =
+      lsp.ok(ctx, 'lsp_call_hierarchy', { path = 'src/square.ts', line = 5, symbol = 'area', direction = 'outgoing' })
     assert.matches('Method area  src/square.ts:5:3  calls:', outgoing, 1, true)
-    assert.matches('→ Function double  src/shape.ts:5:17\n      6:12  return double(this.side) * this.side / 2;', outgoing, 1, true)
+    assert.matches(
+      '→ Function double  src/shape.ts:5:17\n      6:12  return double(this.side) * this.side / 2;',
+      outgoing,
+      1,
+      true
+    )
   end)
 
   it('lsp_document_symbols gives an indented outline with line ranges', function()
@@ -90,20 +108,35 @@ describe('LSP reading tools', function()
     -- Unsaved: a non-ASCII string before the call shifts UTF-16 and byte columns apart.
     vim.api.nvim_buf_set_lines(buf, 6, 7, true, { 'export const twice = ["é😀", double(total)];' })
     local text = lsp.ok(ctx, 'lsp_references', { path = 'src/main.ts', line = 7, symbol = 'double' })
-    assert.matches('src/main.ts\n  3:10  import { double } from "./shape";\n  7:29  export const twice = ["é😀", double(total)];', text, 1, true)
+    assert.matches(
+      'src/main.ts\n  3:10  import { double } from "./shape";\n  7:29  export const twice = ["é😀", double(total)];',
+      text,
+      1,
+      true
+    )
     vim.cmd('silent! edit!')
   end)
 
   it('errors say what to do', function()
     local text, is_error = lsp.call(ctx, 'lsp_definition', { path = 'src/main.ts', line = 7, symbol = 'nothing' })
     assert.is_true(is_error)
-    assert.matches('"nothing" is not on line 7 of src/main.ts, which reads: "export const twice = double(total);"', text, 1, true)
+    assert.matches(
+      '"nothing" is not on line 7 of src/main.ts, which reads: "export const twice = double(total);"',
+      text,
+      1,
+      true
+    )
     text = lsp.call(ctx, 'lsp_hover', { path = 'src/main.ts', line = 70, column = 1 })
     assert.matches('ERROR: line 70 is past the end: src/main.ts has 7 lines', text, 1, true)
     text = lsp.call(ctx, 'lsp_hover', { path = 'src/main.ts', line = 1 })
     assert.matches('give "column"', text, 1, true)
     text = lsp.call(ctx, 'lsp_declaration', { path = 'src/main.ts', line = 7, column = 1 })
-    assert.matches('ts_ls does not support textDocument/declaration (server capability declarationProvider)', text, 1, true)
+    assert.matches(
+      'ts_ls does not support textDocument/declaration (server capability declarationProvider)',
+      text,
+      1,
+      true
+    )
     text = lsp.call(ctx, 'lsp_hover', { path = 'src/main.ts', line = 7, column = 1, client_name = 'pyright' })
     assert.matches('no client named "pyright" is attached to src/main.ts; attached: ts_ls', text, 1, true)
     local txt = dir .. '/notes.txt'
@@ -126,7 +159,8 @@ describe('LSP reading tools', function()
     lsp.ok(ctx, 'wait_for_lsp_ready', { path = 'src/shape.ts', client_name = 'ts_ls_2', timeout_ms = 20000 }, 25000)
     local both = lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double' })
     assert.matches('6 references in 4 files', both, 1, true)
-    local one = lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double', client_name = 'ts_ls_2' })
+    local one =
+      lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double', client_name = 'ts_ls_2' })
     assert.matches('6 references in 4 files', one, 1, true)
     local clients = lsp.ok(ctx, 'lsp_clients', {})
     assert.matches('ts_ls_2 %(id %d+%): ready', clients)

@@ -21,21 +21,25 @@ describe('LSP refactor through a command', function()
 
   --- Lists the refactor, applies it, and returns the poll function and the review's proposal buffer.
   local function start_move()
-    local list = lsp.ok(ctx, 'lsp_code_actions', { path = 'src/shape.ts', line = 5, end_line = 7, kind = 'refactor.move' })
+    local list =
+      lsp.ok(ctx, 'lsp_code_actions', { path = 'src/shape.ts', line = 5, end_line = 7, kind = 'refactor.move' })
     local id = list:match('\n  (%d+)  refactor%.move[%w.]*  Move to a new file')
     assert.is_not_nil(id, list)
     local poll = lsp.start(ctx, 'lsp_apply_code_action', { id = tonumber(id) })
     local proposal
-    assert.is_true(vim.wait(20000, function()
-      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-        local v = vim.b[buf].claude_ide_diff
-        if v and v.role == 'proposal' then
-          proposal = buf
-          return true
+    assert.is_true(
+      vim.wait(20000, function()
+        for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+          local v = vim.b[buf].claude_ide_diff
+          if v and v.role == 'proposal' then
+            proposal = buf
+            return true
+          end
         end
-      end
-      return false
-    end, 10), 'no review opened')
+        return false
+      end, 10),
+      'no review opened'
+    )
     return poll, proposal
   end
 
@@ -47,7 +51,10 @@ describe('LSP refactor through a command', function()
       return (poll())
     end, 10))
     local _, result = poll()
-    assert.matches('^REJECTED: the user rejected code action "Move to a new file" %(%d+ edits in %d+ files%) in Neovim\'s review; nothing changed %(the empty file src/double.ts the server created for it was removed again%)', result.content[1].text)
+    assert.matches(
+      '^REJECTED: the user rejected code action "Move to a new file" %(%d+ edits in %d+ files%) in Neovim\'s review; nothing changed %(the empty file src/double.ts the server created for it was removed again%)',
+      result.content[1].text
+    )
     assert.are.equal(0, vim.fn.filereadable(dir .. '/src/double.ts'))
     assert.are.same(before.shape, lsp.disk(dir, 'src/shape.ts'))
     assert.are.same(before.main, lsp.disk(dir, 'src/main.ts'))
@@ -67,9 +74,12 @@ describe('LSP refactor through a command', function()
     local text = result.content[1].text
     assert.matches('^OK: applied code action "Move to a new file": %d+ edits in %d+ files\n', text)
     assert.matches('  src/double.ts: created', text, 1, true)
-    assert.are.same('export function double(x: number): number {', vim.tbl_filter(function(l)
-      return l ~= ''
-    end, lsp.disk(dir, 'src/double.ts'))[1])
+    assert.are.same(
+      'export function double(x: number): number {',
+      vim.tbl_filter(function(l)
+        return l ~= ''
+      end, lsp.disk(dir, 'src/double.ts'))[1]
+    )
     assert.is_nil(table.concat(lsp.disk(dir, 'src/shape.ts'), '\n'):find('function double', 1, true))
     assert.is_true(vim.tbl_contains(lsp.disk(dir, 'src/main.ts'), 'import { double } from "./double";'))
   end)

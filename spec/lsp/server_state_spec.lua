@@ -32,33 +32,45 @@ describe('LSP server states', function()
     assert.matches('src/shape.ts\n  5:17', def, 1, true)
   end)
 
-  it('a server still indexing: the tool waits lsp_timeout_ms, then says to call wait_for_lsp_ready; requests time out', function()
-    local dir = lsp.fixture()
-    vim.fn.writefile({ 'x = 1' }, dir .. '/a.py')
-    lsp.cd(dir)
-    vim.cmd.edit('a.py')
-    vim.lsp.start({ name = 'silent', cmd = { vim.v.progpath, '-l', lsp.root .. '/spec/lsp/silent_server.lua' }, root_dir = dir })
-    assert.is_true(vim.wait(5000, function()
-      local c = vim.lsp.get_clients({ name = 'silent' })[1]
-      return c ~= nil and next(c.progress.pending) ~= nil
-    end, 20))
-    local text, is_error = lsp.call(ctx, 'wait_for_lsp_ready', { path = 'a.py', timeout_ms = 300 })
-    assert.is_true(is_error)
-    assert.matches('not ready after 300 ms in a.py: silent: indexing (Indexing forever)', text, 1, true)
+  it(
+    'a server still indexing: the tool waits lsp_timeout_ms, then says to call wait_for_lsp_ready; requests time out',
+    function()
+      local dir = lsp.fixture()
+      vim.fn.writefile({ 'x = 1' }, dir .. '/a.py')
+      lsp.cd(dir)
+      vim.cmd.edit('a.py')
+      vim.lsp.start({
+        name = 'silent',
+        cmd = { vim.v.progpath, '-l', lsp.root .. '/spec/lsp/silent_server.lua' },
+        root_dir = dir,
+      })
+      assert.is_true(vim.wait(5000, function()
+        local c = vim.lsp.get_clients({ name = 'silent' })[1]
+        return c ~= nil and next(c.progress.pending) ~= nil
+      end, 20))
+      local text, is_error = lsp.call(ctx, 'wait_for_lsp_ready', { path = 'a.py', timeout_ms = 300 })
+      assert.is_true(is_error)
+      assert.matches('not ready after 300 ms in a.py: silent: indexing (Indexing forever)', text, 1, true)
 
-    ctx.config.agent.lsp_timeout_ms = 300
-    -- The editor stays live while the tool waits: a timer keeps firing.
-    local ticks = 0
-    local timer = vim.uv.new_timer()
-    timer:start(10, 10, function()
-      ticks = ticks + 1
-    end)
-    text, is_error = lsp.call(ctx, 'lsp_references', { path = 'a.py', line = 1, symbol = 'x' })
-    timer:close()
-    assert.is_true(is_error)
-    assert.matches('ERROR: silent did not answer textDocument/references for "x" at a.py:1:1 within the timeout (agent.lsp_timeout_ms); it is still indexing: call wait_for_lsp_ready and retry', text, 1, true)
-    assert.is_true(ticks > 20, 'the editor ran while the tool waited (' .. ticks .. ' ticks)')
-  end)
+      ctx.config.agent.lsp_timeout_ms = 300
+      -- The editor stays live while the tool waits: a timer keeps firing.
+      local ticks = 0
+      local timer = vim.uv.new_timer()
+      timer:start(10, 10, function()
+        ticks = ticks + 1
+      end)
+      text, is_error = lsp.call(ctx, 'lsp_references', { path = 'a.py', line = 1, symbol = 'x' })
+      timer:close()
+      assert.is_true(is_error)
+      assert.matches(
+        'ERROR: silent did not answer textDocument/references for "x" at a.py:1:1 within the timeout (agent.lsp_timeout_ms); it is still indexing: call wait_for_lsp_ready and retry',
+        text,
+        1,
+        true
+      )
+      assert.is_true(ticks > 20, 'the editor ran while the tool waited (' .. ticks .. ' ticks)')
+    end
+  )
 end)
 
 describe('wait_for_lsp_ready without a file', function()
@@ -67,7 +79,12 @@ describe('wait_for_lsp_ready without a file', function()
     local t0 = vim.uv.hrtime()
     local text, is_error = lsp.call(ctx, 'wait_for_lsp_ready', {})
     assert.is_true(is_error)
-    assert.matches('ERROR: no language server is running (no language server is running in this Neovim): give the path of a file of the project, loading it starts its servers', text, 1, true)
+    assert.matches(
+      'ERROR: no language server is running (no language server is running in this Neovim): give the path of a file of the project, loading it starts its servers',
+      text,
+      1,
+      true
+    )
     assert.is_true((vim.uv.hrtime() - t0) / 1e6 < 1000)
     ctx.dispose()
   end)

@@ -14,9 +14,17 @@ end
 local done = false
 local function handle(msg)
   if msg.method == 'initialize' then
-    send({ jsonrpc = '2.0', id = msg.id, result = { capabilities = { hoverProvider = true, referencesProvider = true, textDocumentSync = 1 } } })
+    send({
+      jsonrpc = '2.0',
+      id = msg.id,
+      result = { capabilities = { hoverProvider = true, referencesProvider = true, textDocumentSync = 1 } },
+    })
   elseif msg.method == 'initialized' then
-    send({ jsonrpc = '2.0', method = '$/progress', params = { token = 'forever', value = { kind = 'begin', title = 'Indexing forever' } } })
+    send({
+      jsonrpc = '2.0',
+      method = '$/progress',
+      params = { token = 'forever', value = { kind = 'begin', title = 'Indexing forever' } },
+    })
   elseif msg.method == 'shutdown' then
     send({ jsonrpc = '2.0', id = msg.id, result = vim.NIL })
   elseif msg.method == 'exit' then

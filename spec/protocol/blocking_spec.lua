@@ -116,9 +116,12 @@ describe('Blocking', function()
     vim.schedule(function()
       flushed = true
     end)
-    assert.is_true(vim.wait(1000, function()
-      return flushed
-    end, 1), 'the main loop did not run')
+    assert.is_true(
+      vim.wait(1000, function()
+        return flushed
+      end, 1),
+      'the main loop did not run'
+    )
     assert.is_false(after_park)
     assert.are.same({}, rec.outcomes)
     rec.handle.cancel('again') -- idempotent

@@ -142,9 +142,15 @@ describe('jsonrpc encoding', function()
     end
   end)
 
-  it('echoes integer ids beyond 2^53 digit for digit (doubles and 0.12\'s int64 decoder would change them)', function()
-    for _, text in ipairs({ '9007199254740993', '12345678901234567', '-12345678901234567890', '123456789012345678901234567890' }) do
-      local msg = rpc.decodeMessage(('{"params":{"id":1,"x":"\\"id\\":7"},"jsonrpc":"2.0","id":%s,"method":"ping"}'):format(text))
+  it("echoes integer ids beyond 2^53 digit for digit (doubles and 0.12's int64 decoder would change them)", function()
+    for _, text in ipairs({
+      '9007199254740993',
+      '12345678901234567',
+      '-12345678901234567890',
+      '123456789012345678901234567890',
+    }) do
+      local msg =
+        rpc.decodeMessage(('{"params":{"id":1,"x":"\\"id\\":7"},"jsonrpc":"2.0","id":%s,"method":"ping"}'):format(text))
       assert.are.equal('request', msg.kind, text)
       assert.are.equal(text, rpc.resultResponse(msg.id, 1):match('"id":([^,]+),'), text)
     end

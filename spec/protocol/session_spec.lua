@@ -133,7 +133,11 @@ describe('Session', function()
   end
 
   it('answers initialize, echoing a supported protocol version', function()
-    request(0, 'initialize', { protocolVersion = '2025-06-18', capabilities = vim.empty_dict(), clientInfo = { name = 'claude-code', version = '2' } })
+    request(0, 'initialize', {
+      protocolVersion = '2025-06-18',
+      capabilities = vim.empty_dict(),
+      clientInfo = { name = 'claude-code', version = '2' },
+    })
     local r = only_reply()
     assert.are.equal(0, r.id)
     assert.are.equal('2025-06-18', r.result.protocolVersion)
@@ -269,7 +273,11 @@ describe('Session', function()
   it('cancels a parked call on notifications/cancelled and never answers it', function()
     request('c1', 'tools/call', { name = 'wait' })
     request(7, 'tools/call', { name = 'wait' })
-    send({ jsonrpc = '2.0', method = 'notifications/cancelled', params = { requestId = 'c1', reason = 'user pressed Esc' } })
+    send({
+      jsonrpc = '2.0',
+      method = 'notifications/cancelled',
+      params = { requestId = 'c1', reason = 'user pressed Esc' },
+    })
     assert.are.same({ 'user pressed Esc' }, cancels)
     resumes[1]('late')
     assert.are.same({}, drain())

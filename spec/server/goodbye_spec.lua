@@ -26,11 +26,14 @@ describe('quitting Neovim', function()
   local function start_child()
     child = child_nvim.spawn({ setup = true })
     local port
-    assert(vim.wait(10000, function()
-      local ok, st = pcall(vim.rpcrequest, child:rpc(), 'nvim_exec_lua', 'return require("claude-ide").status()', {})
-      port = ok and st.running and st.port or nil
-      return port ~= nil
-    end, 20), 'the child server did not start')
+    assert(
+      vim.wait(10000, function()
+        local ok, st = pcall(vim.rpcrequest, child:rpc(), 'nvim_exec_lua', 'return require("claude-ide").status()', {})
+        port = ok and st.running and st.port or nil
+        return port ~= nil
+      end, 20),
+      'the child server did not start'
+    )
     return client.endpoint(port)
   end
 
@@ -55,16 +58,26 @@ describe('quitting Neovim', function()
     vim.fn.writefile({ 'marker' }, marker)
     -- A 32 MiB diagnostic makes getDiagnostics answer 32 MiB: more than the socket buffers hold, so the reply
     -- is still queued in the child when it quits (right after its next call, openFile of the marker).
-    vim.rpcrequest(child:rpc(), 'nvim_exec_lua', [[
+    vim.rpcrequest(
+      child:rpc(),
+      'nvim_exec_lua',
+      [[
       vim.cmd.edit(vim.fn.fnameescape(vim.fn.tempname() .. '.txt'))
       local buf = vim.api.nvim_get_current_buf()
       vim.diagnostic.set(vim.api.nvim_create_namespace('big'), buf, { { lnum = 0, col = 0, message = string.rep('x', 32 * 1024 * 1024) } })
-    ]], {})
-    vim.rpcrequest(child:rpc(), 'nvim_exec_lua', [[
+    ]],
+      {}
+    )
+    vim.rpcrequest(
+      child:rpc(),
+      'nvim_exec_lua',
+      [[
       vim.api.nvim_create_autocmd('BufEnter', { pattern = '*-marker.txt', once = true, callback = function()
         vim.schedule(function() vim.cmd('qa!') end)
       end })
-    ]], {})
+    ]],
+      {}
+    )
     driver = client.spawn()
     local c = driver:connect({ port = ep.port, token = ep.token })
     c:initialize()

@@ -70,7 +70,9 @@ describe(':checkhealth claude-ide', function()
   it('connects to its own server with the lock file token: initialize + tools/list, with the round trip', function()
     assert.is_true(ide.setup({}))
     local report = checkhealth()
-    local ms, tools = report:match('OK live self%-test: connected with the lock file.s token, initialize %+ tools/list answered in ([%d.]+) ms %((%d+) tools%)')
+    local ms, tools = report:match(
+      'OK live self%-test: connected with the lock file.s token, initialize %+ tools/list answered in ([%d.]+) ms %((%d+) tools%)'
+    )
     assert(ms, report)
     assert.is_true(tonumber(tools) > 0)
     -- the probe never became a session, and its connection is gone

@@ -126,12 +126,15 @@ describe('lockfile', function()
     vim.fn.mkdir(dir, 'p')
     local dead = dead_pid()
     local function lock(port, fields)
-      write_raw(('%s/%d.lock'):format(dir, port), vim.json.encode(vim.tbl_extend('force', {
-        workspaceFolders = {},
-        transport = 'ws',
-        runningInWindows = false,
-        authToken = 'x',
-      }, fields)))
+      write_raw(
+        ('%s/%d.lock'):format(dir, port),
+        vim.json.encode(vim.tbl_extend('force', {
+          workspaceFolders = {},
+          transport = 'ws',
+          runningInWindows = false,
+          authToken = 'x',
+        }, fields))
+      )
     end
     lock(1001, { pid = dead, ideName = 'Neovim' }) -- stale: removed
     lock(1002, { pid = vim.fn.getpid(), ideName = 'Neovim' }) -- alive

@@ -45,7 +45,8 @@ describe('server', function()
   }
 
   local function start(opts)
-    server = new(Server, config.validate(opts and opts.config or nil).config, { tools = tools, reuse = opts and opts.reuse })
+    server =
+      new(Server, config.validate(opts and opts.config or nil).config, { tools = tools, reuse = opts and opts.reuse })
     local res = server:start()
     assert.is_true(res.ok, res.error)
     endpoint = res.endpoint
@@ -103,9 +104,12 @@ describe('server', function()
     assert.are.equal('2025-11-25', init.result.protocolVersion)
     assert.are.equal('claude-ide.nvim', init.result.serverInfo.name)
     local list = c:request('tools/list')
-    assert.are.same({ 'echo', 'park' }, vim.tbl_map(function(t)
-      return t.name
-    end, list.result.tools))
+    assert.are.same(
+      { 'echo', 'park' },
+      vim.tbl_map(function(t)
+        return t.name
+      end, list.result.tools)
+    )
     local ping = c:request('ping')
     assert.are.same({}, ping.result)
     assert.are.same({ content = { { type = 'text', text = 'hi' } } }, c:call_tool('echo', { text = 'hi' }).result)
@@ -364,7 +368,9 @@ describe('server', function()
     p:wait()
     local stale = dir .. '/1.lock'
     local f = assert(io.open(stale, 'w'))
-    f:write(vim.json.encode({ pid = dead, ideName = 'Neovim', transport = 'ws', workspaceFolders = {}, authToken = 'x' }))
+    f:write(
+      vim.json.encode({ pid = dead, ideName = 'Neovim', transport = 'ws', workspaceFolders = {}, authToken = 'x' })
+    )
     f:close()
     start()
     assert.is_nil(vim.uv.fs_stat(stale))

@@ -32,8 +32,22 @@ describe('context tools', function()
       local out = h.json(h.call(ctx, 'getOpenEditors', vim.empty_dict()))
       assert.are.same({
         tabs = {
-          { uri = vim.uri_from_fname(a), isActive = false, label = 'a file.lua', languageId = 'lua', isDirty = false, lineCount = 2 },
-          { uri = vim.uri_from_fname(b), isActive = true, label = 'b.sh', languageId = 'shellscript', isDirty = true, lineCount = 3 },
+          {
+            uri = vim.uri_from_fname(a),
+            isActive = false,
+            label = 'a file.lua',
+            languageId = 'lua',
+            isDirty = false,
+            lineCount = 2,
+          },
+          {
+            uri = vim.uri_from_fname(b),
+            isActive = true,
+            label = 'b.sh',
+            languageId = 'shellscript',
+            isDirty = true,
+            lineCount = 3,
+          },
         },
       }, out)
     end)
@@ -95,15 +109,25 @@ describe('context tools', function()
       }
       assert.are.equal('CLOSED_2_DIFF_TABS', h.call(ctx, 'closeAllDiffTabs', vim.empty_dict()).content[1].text)
       -- TAB_CLOSED also when the tab is already gone (the CLI sends close_tab twice).
-      assert.are.equal('TAB_CLOSED', h.call(ctx, 'close_tab', { tab_name = '✻ [Claude Code] a.txt (1) ⧉' }).content[1].text)
-      assert.are.equal('TAB_CLOSED', h.call(ctx, 'close_tab', { tab_name = '✻ [Claude Code] a.txt (1) ⧉' }).content[1].text)
+      assert.are.equal(
+        'TAB_CLOSED',
+        h.call(ctx, 'close_tab', { tab_name = '✻ [Claude Code] a.txt (1) ⧉' }).content[1].text
+      )
+      assert.are.equal(
+        'TAB_CLOSED',
+        h.call(ctx, 'close_tab', { tab_name = '✻ [Claude Code] a.txt (1) ⧉' }).content[1].text
+      )
       assert.are.same({ '✻ [Claude Code] a.txt (1) ⧉', '✻ [Claude Code] a.txt (1) ⧉' }, closed)
-      assert.matches('missing required argument "tab_name"', h.call(ctx, 'close_tab', vim.empty_dict()).invalid, 1, true)
+      assert.matches(
+        'missing required argument "tab_name"',
+        h.call(ctx, 'close_tab', vim.empty_dict()).invalid,
+        1,
+        true
+      )
     end)
   end)
 
   describe('the tool list', function()
-
     local function listed(config)
       local tools = {}
       for _, t in ipairs(require('claude-ide.tools.index').ALL_TOOLS) do

@@ -24,7 +24,15 @@ describe('getDiagnostics', function()
     local buf = open(path)
     -- "x" is at byte 22 (é = 2 bytes, 🎉 = 4) but UTF-16 column 19.
     vim.diagnostic.set(ns, buf, {
-      { lnum = 0, col = 21, end_col = 22, severity = vim.diagnostic.severity.ERROR, message = 'undefined x', source = 'lua_ls', code = 'undefined-global' },
+      {
+        lnum = 0,
+        col = 21,
+        end_col = 22,
+        severity = vim.diagnostic.severity.ERROR,
+        message = 'undefined x',
+        source = 'lua_ls',
+        code = 'undefined-global',
+      },
       { lnum = 1, col = 0, severity = vim.diagnostic.severity.HINT, message = 'hint' },
       { lnum = 0, col = 0, severity = vim.diagnostic.severity.WARN, message = 'warn', code = 42 },
       { lnum = 0, col = 1, severity = vim.diagnostic.severity.INFO, message = 'info' },
@@ -33,9 +41,12 @@ describe('getDiagnostics', function()
     assert.are.equal(1, #out)
     assert.are.equal(vim.uri_from_fname(path), out[1].uri)
     local d = out[1].diagnostics
-    assert.are.same({ 'Warning', 'Information', 'Error', 'Hint' }, vim.tbl_map(function(x)
-      return x.severity
-    end, d))
+    assert.are.same(
+      { 'Warning', 'Information', 'Error', 'Hint' },
+      vim.tbl_map(function(x)
+        return x.severity
+      end, d)
+    )
     assert.are.same({ start = { line = 0, character = 18 }, ['end'] = { line = 0, character = 19 } }, d[3].range)
     assert.are.equal('lua_ls', d[3].source)
     assert.are.equal('undefined-global', d[3].code)
@@ -74,10 +85,13 @@ describe('getDiagnostics', function()
     local scratch = vim.api.nvim_create_buf(false, true)
     vim.diagnostic.set(ns, scratch, { { lnum = 0, col = 0, message = 'scratch', severity = 1 } })
     local out = h.json(h.call(ctx, 'getDiagnostics', vim.empty_dict()))
-    assert.are.same({ vim.uri_from_fname(vim.api.nvim_buf_get_name(a)), vim.uri_from_fname(vim.api.nvim_buf_get_name(c)) }, {
-      out[1].uri,
-      out[2].uri,
-    })
+    assert.are.same(
+      { vim.uri_from_fname(vim.api.nvim_buf_get_name(a)), vim.uri_from_fname(vim.api.nvim_buf_get_name(c)) },
+      {
+        out[1].uri,
+        out[2].uri,
+      }
+    )
     assert.are.equal('in a', out[1].diagnostics[1].message)
   end)
 

@@ -26,7 +26,10 @@ describe('checkDocumentDirty and saveDocument', function()
     local bfoo = edit(foo)
     edit(xfoo)
     vim.api.nvim_buf_set_lines(0, 0, -1, true, { 'changed xfoo' })
-    assert.are.same({ success = true, filePath = foo, isDirty = false, isUntitled = false }, h.json(h.call(ctx, 'checkDocumentDirty', { filePath = foo })))
+    assert.are.same(
+      { success = true, filePath = foo, isDirty = false, isUntitled = false },
+      h.json(h.call(ctx, 'checkDocumentDirty', { filePath = foo }))
+    )
     assert.is_true(h.json(h.call(ctx, 'checkDocumentDirty', { filePath = xfoo })).isDirty)
     vim.api.nvim_buf_set_lines(bfoo, 0, -1, true, { 'changed foo' })
     assert.is_true(h.json(h.call(ctx, 'checkDocumentDirty', { filePath = foo })).isDirty)
@@ -46,15 +49,24 @@ describe('checkDocumentDirty and saveDocument', function()
 
   it('says a document is not open (also for a file on disk without a buffer)', function()
     local path = h.file('closed.txt', { 'x' })
-    assert.are.same({ success = false, message = 'Document not open: ' .. path }, h.json(h.call(ctx, 'checkDocumentDirty', { filePath = path })))
-    assert.are.same({ success = false, message = 'Document not open: /nope.txt' }, h.json(h.call(ctx, 'saveDocument', { filePath = '/nope.txt' })))
+    assert.are.same(
+      { success = false, message = 'Document not open: ' .. path },
+      h.json(h.call(ctx, 'checkDocumentDirty', { filePath = path }))
+    )
+    assert.are.same(
+      { success = false, message = 'Document not open: /nope.txt' },
+      h.json(h.call(ctx, 'saveDocument', { filePath = '/nope.txt' }))
+    )
   end)
 
   it('marks a buffer whose file does not exist yet as untitled, and saving creates it', function()
     local path = vim.fs.dirname(h.file('d/keep.txt', {})) .. '/new file.txt'
     local buf = edit(path)
     vim.api.nvim_buf_set_lines(buf, 0, -1, true, { 'fresh' })
-    assert.are.same({ success = true, filePath = path, isDirty = true, isUntitled = true }, h.json(h.call(ctx, 'checkDocumentDirty', { filePath = path })))
+    assert.are.same(
+      { success = true, filePath = path, isDirty = true, isUntitled = true },
+      h.json(h.call(ctx, 'checkDocumentDirty', { filePath = path }))
+    )
     assert.is_true(h.json(h.call(ctx, 'saveDocument', { filePath = path })).success)
     assert.are.same({ 'fresh' }, read(path))
   end)
@@ -91,7 +103,6 @@ describe('checkDocumentDirty and saveDocument', function()
     local out = h.json(h.call(ctx, 'saveDocument', { filePath = path }))
     assert.is_false(out.success)
     assert.matches('read%-only', out.message)
-
   end)
 
   it('reports a failing write with its reason and keeps the buffer modified', function()
@@ -108,7 +119,17 @@ describe('checkDocumentDirty and saveDocument', function()
   end)
 
   it('requires filePath as a string', function()
-    assert.matches('missing required argument "filePath"', h.call(ctx, 'saveDocument', vim.empty_dict()).invalid, 1, true)
-    assert.matches('"filePath" must be a string', h.call(ctx, 'checkDocumentDirty', { filePath = true }).invalid, 1, true)
+    assert.matches(
+      'missing required argument "filePath"',
+      h.call(ctx, 'saveDocument', vim.empty_dict()).invalid,
+      1,
+      true
+    )
+    assert.matches(
+      '"filePath" must be a string',
+      h.call(ctx, 'checkDocumentDirty', { filePath = true }).invalid,
+      1,
+      true
+    )
   end)
 end)

@@ -51,7 +51,17 @@ describe('IDE tools through the server', function()
     local names = vim.tbl_map(function(t)
       return t.name
     end, tools)
-    for _, name in ipairs({ 'openFile', 'getDiagnostics', 'getCurrentSelection', 'getLatestSelection', 'getOpenEditors', 'getWorkspaceFolders', 'checkDocumentDirty', 'saveDocument', 'closeAllDiffTabs' }) do
+    for _, name in ipairs({
+      'openFile',
+      'getDiagnostics',
+      'getCurrentSelection',
+      'getLatestSelection',
+      'getOpenEditors',
+      'getWorkspaceFolders',
+      'checkDocumentDirty',
+      'saveDocument',
+      'closeAllDiffTabs',
+    }) do
       assert.is_true(vim.tbl_contains(names, name), name)
     end
     assert.is_false(vim.tbl_contains(names, 'close_tab'))
@@ -65,12 +75,26 @@ describe('IDE tools through the server', function()
     local path = h.file('e2e dir/ünï 🎉.lua', { 'local s = "🎉" .. y', 'return s' })
     vim.cmd.edit(vim.fn.fnameescape(path))
     local ns = vim.api.nvim_create_namespace('e2e')
-    vim.diagnostic.set(ns, 0, { { lnum = 0, col = 19, end_col = 20, severity = 1, message = 'undefined y', source = 'spec' } })
+    vim.diagnostic.set(
+      ns,
+      0,
+      { { lnum = 0, col = 19, end_col = 20, severity = 1, message = 'undefined y', source = 'spec' } }
+    )
     vim.cmd('enew')
     connect()
     local diags = tool_json('getDiagnostics', { uri = vim.uri_from_fname(path) })
     assert.are.same({
-      { uri = vim.uri_from_fname(path), diagnostics = { { message = 'undefined y', severity = 'Error', source = 'spec', range = { start = { line = 0, character = 17 }, ['end'] = { line = 0, character = 18 } } } } },
+      {
+        uri = vim.uri_from_fname(path),
+        diagnostics = {
+          {
+            message = 'undefined y',
+            severity = 'Error',
+            source = 'spec',
+            range = { start = { line = 0, character = 17 }, ['end'] = { line = 0, character = 18 } },
+          },
+        },
+      },
     }, diags)
 
     local res = c:call_tool('openFile', { filePath = path, startText = '"🎉"' })
@@ -80,7 +104,10 @@ describe('IDE tools through the server', function()
     assert.are.same({ line = 0, character = 10 }, sel.selection.start)
     assert.are.same({ line = 0, character = 14 }, sel.selection['end'])
 
-    assert.are.same({ success = true, filePath = path, isDirty = false, isUntitled = false }, tool_json('checkDocumentDirty', { filePath = path }))
+    assert.are.same(
+      { success = true, filePath = path, isDirty = false, isUntitled = false },
+      tool_json('checkDocumentDirty', { filePath = path })
+    )
   end)
 
   it('reports bad arguments as JSON-RPC -32602 naming the argument, work failures as isError', function()
@@ -112,14 +139,18 @@ describe('IDE tools through the server', function()
     local n = c:wait_notification('selection_changed')
     assert.are.equal('first line\nse', n.text)
     assert.are.equal(vim.uri_from_fname(path), n.fileUrl)
-    assert.are.same({ start = { line = 0, character = 0 }, ['end'] = { line = 1, character = 2 }, isEmpty = false }, n.selection)
+    assert.are.same(
+      { start = { line = 0, character = 0 }, ['end'] = { line = 1, character = 2 }, isEmpty = false },
+      n.selection
+    )
   end)
 
   it('keeps the Visual selection as context when :ClaudeCodeFocus jumps to the terminal', function()
     local cat = h.file('bin/cat-claude', { '#!/bin/sh', 'exec cat' })
     vim.fn.setfperm(cat, 'rwxr-xr-x')
     client.stop_server()
-    server = client.start_server({ log_level = 'error', selection = { debounce_ms = 10 }, terminal = { command = cat } })
+    server =
+      client.start_server({ log_level = 'error', selection = { debounce_ms = 10 }, terminal = { command = cat } })
     local path = h.file('focus.txt', { 'alpha beta', 'gamma' })
     vim.cmd.edit(vim.fn.fnameescape(path))
     connect()

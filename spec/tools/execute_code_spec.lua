@@ -7,7 +7,10 @@ describe('executeCode', function()
 
   before_each(function()
     log_file = vim.fn.tempname() .. '/exec.log'
-    ctx = h.context({ execute_code = true, execute_code_opts = { interpreter = { 'sh' }, timeout_ms = 5000, log_file = log_file } })
+    ctx = h.context({
+      execute_code = true,
+      execute_code_opts = { interpreter = { 'sh' }, timeout_ms = 5000, log_file = log_file },
+    })
   end)
 
   after_each(function()
@@ -85,7 +88,10 @@ describe('executeCode', function()
 
   it('stops a run that exceeds the timeout and says so', function()
     ctx.dispose()
-    ctx = h.context({ execute_code = true, execute_code_opts = { interpreter = { 'sh' }, timeout_ms = 200, log_file = log_file } })
+    ctx = h.context({
+      execute_code = true,
+      execute_code_opts = { interpreter = { 'sh' }, timeout_ms = 200, log_file = log_file },
+    })
     local poll = h.start_call(ctx, 'executeCode', { code = 'echo started\nsleep 10\necho never' })
     press('y')
     local res = wait_done(poll, 3000)
@@ -107,7 +113,10 @@ describe('executeCode', function()
 
   it('reports an interpreter that cannot start', function()
     ctx.dispose()
-    ctx = h.context({ execute_code = true, execute_code_opts = { interpreter = { 'no-such-interpreter-x' }, log_file = log_file } })
+    ctx = h.context({
+      execute_code = true,
+      execute_code_opts = { interpreter = { 'no-such-interpreter-x' }, log_file = log_file },
+    })
     local poll = h.start_call(ctx, 'executeCode', { code = 'print(1)' })
     press('y')
     local res = wait_done(poll, 3000)

@@ -106,7 +106,11 @@ describe('openFile', function()
     vim.cmd('vsplit')
     local diffwin = vim.api.nvim_get_current_win()
     vim.wo[diffwin].diff = true
-    local float = vim.api.nvim_open_win(vim.api.nvim_create_buf(false, true), true, { relative = 'editor', row = 1, col = 1, width = 10, height = 3 })
+    local float = vim.api.nvim_open_win(
+      vim.api.nvim_create_buf(false, true),
+      true,
+      { relative = 'editor', row = 1, col = 1, width = 10, height = 3 }
+    )
     assert.are.equal(float, vim.api.nvim_get_current_win())
     h.call(ctx, 'openFile', { filePath = path })
     assert.are.equal(editor, vim.api.nvim_get_current_win())
@@ -156,11 +160,41 @@ describe('openFile', function()
     local path = h.file('args.txt', { 'one', 'two' })
     assert.matches('missing required argument "filePath"', h.call(ctx, 'openFile', vim.empty_dict()).invalid, 1, true)
     assert.matches('"filePath" must be a string', h.call(ctx, 'openFile', { filePath = 3 }).invalid, 1, true)
-    assert.matches('"makeFrontmost" must be a boolean', h.call(ctx, 'openFile', { filePath = path, makeFrontmost = 'no' }).invalid, 1, true)
-    assert.matches('"startLine" must be >= 0', h.call(ctx, 'openFile', { filePath = path, startLine = -1 }).invalid, 1, true)
-    assert.matches('"startLine" must be < 2', h.call(ctx, 'openFile', { filePath = path, startLine = 2 }).invalid, 1, true)
-    assert.matches('"endLine" must be < 2', h.call(ctx, 'openFile', { filePath = path, startLine = 0, endLine = 5 }).invalid, 1, true)
-    assert.matches('"endLine" must be >= "startLine"', h.call(ctx, 'openFile', { filePath = path, startLine = 1, endLine = 0 }).invalid, 1, true)
-    assert.matches('"endLine" needs "startLine"', h.call(ctx, 'openFile', { filePath = path, endLine = 0 }).invalid, 1, true)
+    assert.matches(
+      '"makeFrontmost" must be a boolean',
+      h.call(ctx, 'openFile', { filePath = path, makeFrontmost = 'no' }).invalid,
+      1,
+      true
+    )
+    assert.matches(
+      '"startLine" must be >= 0',
+      h.call(ctx, 'openFile', { filePath = path, startLine = -1 }).invalid,
+      1,
+      true
+    )
+    assert.matches(
+      '"startLine" must be < 2',
+      h.call(ctx, 'openFile', { filePath = path, startLine = 2 }).invalid,
+      1,
+      true
+    )
+    assert.matches(
+      '"endLine" must be < 2',
+      h.call(ctx, 'openFile', { filePath = path, startLine = 0, endLine = 5 }).invalid,
+      1,
+      true
+    )
+    assert.matches(
+      '"endLine" must be >= "startLine"',
+      h.call(ctx, 'openFile', { filePath = path, startLine = 1, endLine = 0 }).invalid,
+      1,
+      true
+    )
+    assert.matches(
+      '"endLine" needs "startLine"',
+      h.call(ctx, 'openFile', { filePath = path, endLine = 0 }).invalid,
+      1,
+      true
+    )
   end)
 end)

@@ -20,7 +20,10 @@ end
 describe('tools/schema builders', function()
   it('produce the JSON Schema of each type, with the constraints given', function()
     assert.are.same({ type = 'string', description = 'a', minLength = 1 }, s.str('a', { minLength = 1 }).json)
-    assert.are.same({ type = 'integer', description = 'n', minimum = 0, maximum = 9 }, s.int('n', { minimum = 0, maximum = 9 }).json)
+    assert.are.same(
+      { type = 'integer', description = 'n', minimum = 0, maximum = 9 },
+      s.int('n', { minimum = 0, maximum = 9 }).json
+    )
     assert.are.same({ type = 'number', description = 'x' }, s.num('x').json)
     assert.are.same({ type = 'boolean', description = 'b', default = true }, s.bool('b', { default = true }).json)
     assert.are.same({ type = 'string', description = 'e', enum = { 'x', 'y' } }, s.enumOf({ 'x', 'y' }, 'e').json)
@@ -28,10 +31,10 @@ describe('tools/schema builders', function()
       { type = 'array', description = 'l', items = { type = 'string', description = 'i' }, minItems = 1, maxItems = 3 },
       s.arrayOf(s.str('i'), 'l', { minItems = 1, maxItems = 3 }).json
     )
-    assert.are.same(
-      { description = 'either', anyOf = { { type = 'string', description = 's' }, { type = 'integer', description = 'i' } } },
-      s.anyOf('either', s.str('s'), s.int('i')).json
-    )
+    assert.are.same({
+      description = 'either',
+      anyOf = { { type = 'string', description = 's' }, { type = 'integer', description = 'i' } },
+    }, s.anyOf('either', s.str('s'), s.int('i')).json)
   end)
 
   it('list required properties sorted, leave optional ones out, and close an object only when asked', function()
@@ -75,7 +78,13 @@ describe('registry argument validation', function()
     name = s.optional(s.str('name', { minLength = 1 })),
     mode = s.optional(s.enumOf({ 'fast', 'slow' }, 'mode')),
     edits = s.optional(s.arrayOf(edit, 'edits', { minItems = 1, maxItems = 3 })),
-    target = s.optional(s.anyOf('a line number or a symbol', s.int('line', { minimum = 0 }), s.obj({ symbol = s.str('symbol') }, { closed = true }))),
+    target = s.optional(
+      s.anyOf(
+        'a line number or a symbol',
+        s.int('line', { minimum = 0 }),
+        s.obj({ symbol = s.str('symbol') }, { closed = true })
+      )
+    ),
   }, true)
   local function check(args)
     return checkValue(schema, args, '')
@@ -112,7 +121,10 @@ describe('registry argument validation', function()
 
   it('gives array items their index (0-based) in the path: edits[2].old_text', function()
     local ok = { old_text = 'a', new_text = 'b' }
-    assert.are.equal('"edits[2].old_text" must be a string, got integer', check({ edits = { ok, ok, { old_text = 7, new_text = 'c' } } }))
+    assert.are.equal(
+      '"edits[2].old_text" must be a string, got integer',
+      check({ edits = { ok, ok, { old_text = 7, new_text = 'c' } } })
+    )
     assert.are.equal('missing required argument "edits[0].new_text"', check({ edits = { { old_text = 'a' } } }))
     assert.are.equal('"edits[0]" must be an object, got string', check({ edits = { 'x' } }))
   end)
@@ -170,7 +182,11 @@ describe('registry tools/list', function()
         name = 'rich',
         title = 'Rich tool',
         description = 'r',
-        inputSchema = { type = 'object', properties = { path = { type = 'string', description = 'p' } }, required = { 'path' } },
+        inputSchema = {
+          type = 'object',
+          properties = { path = { type = 'string', description = 'p' } },
+          required = { 'path' },
+        },
         annotations = { readOnlyHint = true },
       },
     }, listed)

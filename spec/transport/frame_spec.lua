@@ -142,11 +142,32 @@ describe('transport.frame Decoder', function()
 
   describe('close frames', function()
     it('reports an empty close as code 1005', function()
-      assert.are.same({ { kind = 'close', code = 1005, reason = '' } }, decode(server_decoder(), client_frame(CLOSE, '')))
+      assert.are.same(
+        { { kind = 'close', code = 1005, reason = '' } },
+        decode(server_decoder(), client_frame(CLOSE, ''))
+      )
     end)
 
     it('accepts every valid close code with its reason', function()
-      for _, code in ipairs({ 1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 3000, 3999, 4000, 4001, 4999 }) do
+      for _, code in ipairs({
+        1000,
+        1001,
+        1002,
+        1003,
+        1007,
+        1008,
+        1009,
+        1010,
+        1011,
+        1012,
+        1013,
+        1014,
+        3000,
+        3999,
+        4000,
+        4001,
+        4999,
+      }) do
         local events = decode(server_decoder(), client_frame(CLOSE, frame.closePayload(code, 'bye é')))
         assert.are.same({ { kind = 'close', code = code, reason = 'bye é' } }, events, 'code ' .. code)
       end
@@ -245,7 +266,8 @@ describe('transport.frame Decoder', function()
     end)
 
     it('1009 when the fragments add up to more than the limit', function()
-      local bytes = client_frame(TEXT, string.rep('a', 600), { fin = false }) .. client_frame(CONT, string.rep('b', 600))
+      local bytes = client_frame(TEXT, string.rep('a', 600), { fin = false })
+        .. client_frame(CONT, string.rep('b', 600))
       assert.are.equal(1009, error_of(bytes, 1024))
       -- exactly at the limit is fine
       local ok = client_frame(TEXT, string.rep('a', 512), { fin = false }) .. client_frame(CONT, string.rep('b', 512))

@@ -227,7 +227,15 @@ describe('transport.handshake answerUpgrade', function()
   end)
 
   it('400 for a missing key or one that is not the base64 of 16 bytes', function()
-    for _, key in ipairs({ false, '', 'abc', 'dGhlIHNhbXBsZSBub25jZQ', 'dGhlIHNhbXBsZSBub25j', 'dGhlIHNhbXBsZSBub25jZSE=', '!GhlIHNhbXBsZSBub25jZQ==' }) do
+    for _, key in ipairs({
+      false,
+      '',
+      'abc',
+      'dGhlIHNhbXBsZSBub25jZQ',
+      'dGhlIHNhbXBsZSBub25j',
+      'dGhlIHNhbXBsZSBub25jZSE=',
+      '!GhlIHNhbXBsZSBub25jZQ==',
+    }) do
       assert.are.equal(400, (refusal(request({ ['Sec-WebSocket-Key'] = key }))), tostring(key))
     end
   end)
@@ -273,7 +281,10 @@ describe('transport.handshake on random input', function()
       local ok, res = pcall(handshake.answerUpgrade, head, OPTS)
       assert(ok, ('case %d raised: %s'):format(case, tostring(res)))
       if not res.ok then
-        assert.is_truthy(({ [400] = 1, [401] = 1, [403] = 1, [405] = 1, [426] = 1 })[res.status], 'status ' .. res.status)
+        assert.is_truthy(
+          ({ [400] = 1, [401] = 1, [403] = 1, [405] = 1, [426] = 1 })[res.status],
+          'status ' .. res.status
+        )
         assert.are.equal(res.status, tonumber(res.response:match('^HTTP/1%.1 (%d+) ')))
       end
     end

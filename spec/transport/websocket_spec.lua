@@ -349,7 +349,7 @@ describe('transport.websocket', function()
       assert.are.equal(1, state.listener:connections()[1].id)
     end)
 
-    it('answers the CLI\'s exact request (raw bytes) without Sec-WebSocket-Extensions', function()
+    it("answers the CLI's exact request (raw bytes) without Sec-WebSocket-Extensions", function()
       start_echo()
       local r = raw()
       r:send(upgrade_request({
@@ -401,7 +401,11 @@ describe('transport.websocket', function()
     it('answers exact status lines to hand-made bad requests, then closes', function()
       start_echo()
       local cases = {
-        { upgrade_request({ ['Sec-WebSocket-Version'] = '8' }), 'HTTP/1.1 426 Upgrade Required\r\n', 'Sec-WebSocket-Version: 13\r\n' },
+        {
+          upgrade_request({ ['Sec-WebSocket-Version'] = '8' }),
+          'HTTP/1.1 426 Upgrade Required\r\n',
+          'Sec-WebSocket-Version: 13\r\n',
+        },
         { upgrade_request({}, 'POST / HTTP/1.1'), 'HTTP/1.1 405 Method Not Allowed\r\n', 'Allow: GET\r\n' },
         { 'hello there\r\n\r\n', 'HTTP/1.1 400 Bad Request\r\n' },
         { upgrade_request({ ['Sec-WebSocket-Key'] = 'c2hvcnQ=' }), 'HTTP/1.1 400 Bad Request\r\n' },
@@ -483,9 +487,12 @@ describe('transport.websocket', function()
       assert.are.equal('message', ev.ev)
       assert.are.equal('latin-1 caf\239\191\189 and \239\191\189', ev.text)
       c:send_raw_text('still open')
-      assert.are.equal('still open', c.driver:wait_event(function(e)
-        return e.ev == 'message'
-      end).text)
+      assert.are.equal(
+        'still open',
+        c.driver:wait_event(function(e)
+          return e.ev == 'message'
+        end).text
+      )
     end)
 
     it('reassembles a fragmented message (Node client)', function()
@@ -709,9 +716,12 @@ describe('transport.websocket', function()
       assert.are.equal(0, #state.closes)
       assert.are.equal(1, #state.listener:connections())
       c:send_raw_text('still here')
-      assert.are.equal('still here', c.driver:wait_event(function(e)
-        return e.ev == 'message'
-      end).text)
+      assert.are.equal(
+        'still here',
+        c.driver:wait_event(function(e)
+          return e.ev == 'message'
+        end).text
+      )
     end)
 
     it('after a sleep (the clock jumps between two ticks) restarts deadlines instead of dropping', function()
