@@ -9,6 +9,8 @@ local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local saveBuffer = ____buffers.saveBuffer
+local ____diff_text = require("claude-ide.editor.diff_text")
+local textLines = ____diff_text.textLines
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
 local ____result = require("claude-ide.agent.result")
@@ -114,20 +116,7 @@ function ____exports.planEdits(lines, edits, display)
         pos = r.to
     end
     pieces[#pieces + 1] = string.sub(text, pos)
-    local result = table.concat(pieces, "")
-    local out = vim.split(result, "\n", {plain = true})
-    if vim.endswith(result, "\n") then
-        table.remove(out)
-    end
-    return out
-end
---- The lines of a whole text as a review answers it (a final newline ends the last line, it adds none).
-function ____exports.textLines(text)
-    local out = vim.split(text, "\n", {plain = true})
-    if vim.endswith(text, "\n") then
-        table.remove(out)
-    end
-    return out
+    return textLines(table.concat(pieces, ""))
 end
 --- Replaces the buffer's text by `after`, changing only the lines that differ (marks and folds elsewhere stay).
 local function setChangedLines(buf, before, after)

@@ -1,6 +1,14 @@
 -- Generated from src/claude-ide/editor/diff_text.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local CR = 13
+--- The lines of a whole text as a review or an edit produces it: a final newline ends the last line, it adds none.
+function ____exports.textLines(text)
+    local out = vim.split(text, "\n", {plain = true})
+    if vim.endswith(text, "\n") then
+        table.remove(out)
+    end
+    return out
+end
 --- Cuts `text` at "\n". With CRLF endings the "\r" before each "\n" is removed from the lines.
 function ____exports.splitText(text)
     local lines = {}

@@ -6,17 +6,11 @@ local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____diff_text = require("claude-ide.editor.diff_text")
 local splitText = ____diff_text.splitText
+local textLines = ____diff_text.textLines
 local ____diff_view = require("claude-ide.editor.diff_view")
 local DiffView = ____diff_view.DiffView
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
-local function linesOfText(text)
-    local out = vim.split(text, "\n", {plain = true})
-    if vim.endswith(text, "\n") then
-        table.remove(out)
-    end
-    return out
-end
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
@@ -68,7 +62,7 @@ function MultiReview.prototype.go(self, i)
 end
 function MultiReview.prototype.keepCurrent(self)
     if self.view ~= nil then
-        self.texts[self.index + 1] = linesOfText(self.view:proposalText())
+        self.texts[self.index + 1] = textLines(self.view:proposalText())
     end
 end
 function MultiReview.prototype.open(self, i)

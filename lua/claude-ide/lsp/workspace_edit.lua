@@ -21,6 +21,8 @@ local displayPath = ____state.displayPath
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
+local ____diff_text = require("claude-ide.editor.diff_text")
+local textLines = ____diff_text.textLines
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
 local ____multi_review = require("claude-ide.editor.multi_review")
@@ -69,14 +71,7 @@ function ____exports.applyTextEdits(lines, edits, encoding)
     end
     pieces[#pieces + 1] = string.sub(text, pos + 1)
     local result = table.concat(pieces, "")
-    if result == "" then
-        return {}
-    end
-    local out = vim.split(result, "\n", {plain = true})
-    if vim.endswith(result, "\n") then
-        table.remove(out)
-    end
-    return out
+    return result == "" and ({}) or textLines(result)
 end
 --- The current text of a file: its loaded buffer's lines, else the disk's, else undefined (no such file).
 local function currentLines(path)
@@ -154,7 +149,7 @@ function EditPlan.prototype.addWorkspaceEdit(self, edit, encoding)
                         ____exists_3 = (____opt_1 and ____opt_1.overwrite) ~= true
                     end
                     if ____exists_3 then
-                        goto __continue26
+                        goto __continue24
                     end
                     local f = self:file(path)
                     local ____exists_4
@@ -171,7 +166,7 @@ function EditPlan.prototype.addWorkspaceEdit(self, edit, encoding)
                     failWith(("the server's edit " .. which) .. ": file renames and deletions are not supported by the LSP tools yet, so nothing was changed (do that step with a shell command, after asking the user)")
                 end
             end
-            ::__continue26::
+            ::__continue24::
         end
         return
     end
@@ -240,14 +235,14 @@ local function removeServerCreated(files)
     for ____, f in ipairs(files) do
         do
             if f.serverCreated ~= true or findBuffer(f.path) ~= nil then
-                goto __continue50
+                goto __continue48
             end
             local stat = vim.uv.fs_stat(f.path)
             if stat ~= nil and stat.size == 0 and (vim.uv.fs_unlink(f.path)) ~= nil then
                 removed[#removed + 1] = displayPath(f.path)
             end
         end
-        ::__continue50::
+        ::__continue48::
     end
     return removed
 end

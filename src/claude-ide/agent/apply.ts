@@ -3,6 +3,7 @@
 // only when the buffer had no unsaved changes of the user before (a file with no buffer is written
 // atomically). The user's own unsaved work is never written or overwritten.
 import { findBuffer, saveBuffer } from "../editor/buffers";
+import { textLines } from "../editor/diff_text";
 import { writeFileAtomic } from "../util/fs";
 import { failWith } from "./result";
 
@@ -86,17 +87,7 @@ export function planEdits(lines: string[], edits: EditSpec[], display: string): 
     pos = r.to;
   }
   pieces.push(string.sub(text, pos));
-  const result = pieces.join("");
-  const out = vim.split(result, "\n", { plain: true });
-  if (vim.endswith(result, "\n")) out.pop();
-  return out;
-}
-
-/** The lines of a whole text as a review answers it (a final newline ends the last line, it adds none). */
-export function textLines(text: string): string[] {
-  const out = vim.split(text, "\n", { plain: true });
-  if (vim.endswith(text, "\n")) out.pop();
-  return out;
+  return textLines(pieces.join(""));
 }
 
 /** Replaces the buffer's text by `after`, changing only the lines that differ (marks and folds elsewhere stay). */

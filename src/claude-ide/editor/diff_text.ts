@@ -12,6 +12,13 @@ export interface SplitText {
 
 const CR = 13;
 
+/** The lines of a whole text as a review or an edit produces it: a final newline ends the last line, it adds none. */
+export function textLines(text: string): string[] {
+  const out = vim.split(text, "\n", { plain: true });
+  if (vim.endswith(text, "\n")) out.pop();
+  return out;
+}
+
 /** Cuts `text` at "\n". With CRLF endings the "\r" before each "\n" is removed from the lines. */
 export function splitText(text: string): SplitText {
   const lines: string[] = [];

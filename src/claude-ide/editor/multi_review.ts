@@ -4,7 +4,7 @@
 // file, with whatever the user changed in the proposals they looked at; rejecting (q, closing the view,
 // :ClaudeCodeDiffDeny) rejects every file. A single-file edit is the plain review without the file keys.
 import type { Config } from "../config";
-import { splitText } from "./diff_text";
+import { splitText, textLines } from "./diff_text";
 import { DiffView } from "./diff_view";
 
 export interface FileProposal {
@@ -28,12 +28,6 @@ export type MultiOutcome = { accepted: true; files: string[][] } | { accepted: f
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
-
-function linesOfText(text: string): string[] {
-  const out = vim.split(text, "\n", { plain: true });
-  if (vim.endswith(text, "\n")) out.pop();
-  return out;
-}
 
 export class MultiReview {
   private index = 0;
@@ -79,7 +73,7 @@ export class MultiReview {
   }
 
   private keepCurrent(): void {
-    if (this.view !== undefined) this.texts[this.index] = linesOfText(this.view.proposalText());
+    if (this.view !== undefined) this.texts[this.index] = textLines(this.view.proposalText());
   }
 
   private open(i: number): void {

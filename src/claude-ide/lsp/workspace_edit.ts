@@ -8,6 +8,7 @@ import { applyText } from "../agent/apply";
 import { failWith, textResult } from "../agent/result";
 import { displayPath } from "../agent/state";
 import { bufferPath, findBuffer } from "../editor/buffers";
+import { textLines } from "../editor/diff_text";
 import { byteToCharColumn } from "../editor/positions";
 import { type FileProposal, type MultiOutcome, MultiReview } from "../editor/multi_review";
 import type { ToolContext, ToolResult } from "../tools/types";
@@ -53,10 +54,7 @@ export function applyTextEdits(lines: string[], edits: TextEdit[], encoding: str
   }
   pieces.push(string.sub(text, pos + 1));
   const result = pieces.join("");
-  if (result === "") return [];
-  const out = vim.split(result, "\n", { plain: true });
-  if (vim.endswith(result, "\n")) out.pop();
-  return out;
+  return result === "" ? [] : textLines(result);
 }
 
 /** The current text of a file: its loaded buffer's lines, else the disk's, else undefined (no such file). */

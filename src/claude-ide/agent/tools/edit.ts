@@ -3,7 +3,8 @@
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
 import type { DiffOutcome } from "../../contracts";
 import { anyOf, arrayOf, int, obj, str, defineTool } from "../../tools/schema";
-import { applyText, type EditSpec, planEdits, textLines } from "../apply";
+import { textLines } from "../../editor/diff_text";
+import { applyText, type EditSpec, planEdits } from "../apply";
 import { failWith, guarded, ok, textResult } from "../result";
 import { resolveTarget, targetLines } from "../target";
 import { writing } from "./common";
