@@ -83,8 +83,11 @@ function luaExpression(ts, source, node, indent) {
   return fail(source, node, `cannot render this default as Lua: ${node.getText(source)}`);
 }
 
-/** The LuaCATS type of a TypeScript type (the value forms config.ts uses). `classOf(type)` names tables of options. */
-function luaType(ts, checker, type, classOf) {
+/**
+ * The LuaCATS type of a TypeScript type (the value forms config.ts uses). `classOf(type)` names tables of options;
+ * `sourceText` is config.ts's text (orders string literal unions).
+ */
+function luaType(ts, checker, type, classOf, sourceText) {
   const f = ts.TypeFlags;
   if (type.isUnion()) {
     const members = type.types.filter((t) => !(t.flags & f.Undefined));
@@ -92,9 +95,16 @@ function luaType(ts, checker, type, classOf) {
     const hasFalse = members.some((t) => t.flags & f.BooleanLiteral && checker.typeToString(t) === "false");
     const parts = [];
     if (hasTrue && hasFalse) parts.push("boolean");
-    for (const t of members) {
+    // The checker lists a union's members in the order their types were created anywhere in the program, which
+    // changes when unrelated code mentions the same literal first: string literals are put in the order
+    // config.ts first writes them (the order of their declaration), so the output is the same on every build.
+    const at = (t) => sourceText.indexOf(JSON.stringify(t.value));
+    const literalOrder = members.filter((t) => t.flags & f.StringLiteral).sort((a, b) => at(a) - at(b));
+    let nextLiteral = 0;
+    for (const member of members) {
+      const t = member.flags & f.StringLiteral ? literalOrder[nextLiteral++] : member;
       if (hasTrue && hasFalse && t.flags & f.BooleanLiteral) continue;
-      parts.push(luaType(ts, checker, t, classOf));
+      parts.push(luaType(ts, checker, t, classOf, sourceText));
     }
     return parts.join("|");
   }
@@ -105,15 +115,15 @@ function luaType(ts, checker, type, classOf) {
   if (type.flags & f.Number) return "number";
   if (type.flags & f.Boolean) return "boolean";
   if (checker.isTupleType(type)) {
-    return `[${checker.getTypeArguments(type).map((t) => luaType(ts, checker, t, classOf)).join(", ")}]`;
+    return `[${checker.getTypeArguments(type).map((t) => luaType(ts, checker, t, classOf, sourceText)).join(", ")}]`;
   }
   if (checker.isArrayType(type)) {
     const [item] = checker.getTypeArguments(type);
-    const inner = luaType(ts, checker, item, classOf);
+    const inner = luaType(ts, checker, item, classOf, sourceText);
     return /[|]/.test(inner) ? `(${inner})[]` : `${inner}[]`;
   }
   const index = checker.getIndexTypeOfType(type, ts.IndexKind.String);
-  if (index && checker.getPropertiesOfType(type).length === 0) return `table<string, ${luaType(ts, checker, index, classOf)}>`;
+  if (index && checker.getPropertiesOfType(type).length === 0) return `table<string, ${luaType(ts, checker, index, classOf, sourceText)}>`;
   if (type.flags & f.Object) return classOf(type);
   throw new Error(`config-model: no LuaCATS form for the type ${checker.typeToString(type)}`);
 }
@@ -154,7 +164,7 @@ function readConfig(ts, root, program) {
         name,
         path: optionPath,
         doc: leadingComments(ts, source, prop),
-        luaType: isGroup ? `claude-ide.Config.${optionPath}` : luaType(ts, checker, propType, classOf),
+        luaType: isGroup ? `claude-ide.Config.${optionPath}` : luaType(ts, checker, propType, classOf, source.text),
         nilable,
         luaDefault: luaExpression(ts, source, value, ""),
         multiline: isGroup && last > first,
