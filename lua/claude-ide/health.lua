@@ -13,6 +13,8 @@ local ____probe = require("claude-ide.transport.probe")
 local probe = ____probe.probe
 local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 function selfTest(port, token)
     if type(token) ~= "string" then
         vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
@@ -111,7 +113,7 @@ end
 --- The CLI auto-connects only when exactly one live IDE claims its cwd: report the others claiming ours.
 local function checkRivals()
     local own = ide.status().lockFile
-    local cwd = vim.fs.normalize(vim.fn.getcwd())
+    local cwd = normalize(vim.fn.getcwd())
     local rivals = {}
     for ____, ____value in ipairs(lockfile.list(lockfile.defaultDir())) do
         local path = ____value.path
@@ -124,7 +126,7 @@ local function checkRivals()
             if __TS__ArraySome(
                 folders,
                 function(____, f) return type(f) == "string" and contains(
-                    vim.fs.normalize(f),
+                    normalize(f),
                     cwd
                 ) end
             ) then

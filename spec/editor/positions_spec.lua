@@ -50,6 +50,10 @@ describe('editor.positions', function()
   it('normalizes paths to absolute ones without . and ..', function()
     assert.are.equal('/tmp/b/c', pos.normalizePath('/tmp/a/../b/./c/'))
     assert.are.equal(vim.fs.normalize(vim.fn.getcwd()) .. '/x.txt', pos.normalizePath('x.txt'))
+    -- "$" is a file name character (routes named `$id.tsx`), never an environment variable to expand.
+    assert.are.equal('/tmp/app/routes/$HOME.tsx', pos.normalizePath('/tmp/app/routes/$HOME.tsx'))
+    assert.are.equal('/tmp/$USER/x/$HOME.tsx', pos.normalizePath('/tmp/$USER/./x/$HOME.tsx'))
+    assert.are.same({ '/tmp/$HOME/a.ts' }, pos.uriCandidates('file:///tmp/$HOME/a.ts'))
   end)
 
   it('accepts file:// URIs percent-encoded or not, and plain paths', function()

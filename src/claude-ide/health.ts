@@ -5,6 +5,7 @@ import * as lockfile from "./discovery/lockfile";
 import * as ide from "claude-ide";
 import { probe } from "./transport/probe";
 import { VERSION } from "./version";
+import { normalize } from "./util/fs";
 
 /** The self-test's round trip normally takes a few milliseconds. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -104,13 +105,13 @@ function contains(folder: string, dir: string): boolean {
 /** The CLI auto-connects only when exactly one live IDE claims its cwd: report the others claiming ours. */
 function checkRivals(): void {
   const own = ide.status().lockFile;
-  const cwd = vim.fs.normalize(vim.fn.getcwd());
+  const cwd = normalize(vim.fn.getcwd());
   const rivals: string[] = [];
   for (const { path, lock } of lockfile.list(lockfile.defaultDir())) {
     const folders = lock.workspaceFolders;
     if (path === own || typeof lock.pid !== "number" || !lockfile.isAlive(lock.pid) || type(folders) !== "table")
       continue;
-    if ((folders as unknown[]).some((f) => typeof f === "string" && contains(vim.fs.normalize(f), cwd))) {
+    if ((folders as unknown[]).some((f) => typeof f === "string" && contains(normalize(f), cwd))) {
       rivals.push(`${tostring(lock.ideName)} (pid ${lock.pid}, ${vim.fs.basename(path)})`);
     }
   }

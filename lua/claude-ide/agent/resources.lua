@@ -17,6 +17,8 @@ local ____state = require("claude-ide.agent.state")
 local bufferLabel = ____state.bufferLabel
 local displayPath = ____state.displayPath
 local render = ____state.render
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 local JSON_MIME = "application/json"
 local TEXT_MIME = "text/plain"
 ____exports.INSTANCES_URI = "vim://instances"
@@ -104,7 +106,7 @@ local function cursorOf(win)
     }
 end
 local function buffers()
-    local cwd = vim.fs.normalize(vim.fn.getcwd())
+    local cwd = normalize(vim.fn.getcwd())
     local current = vim.api.nvim_get_current_buf()
     local out = {}
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do

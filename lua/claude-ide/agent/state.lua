@@ -20,6 +20,8 @@ local ____windows = require("claude-ide.editor.windows")
 local mainEditorWindow = ____windows.mainEditorWindow
 local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 --- Text of the live Visual selection kept in the state (the rest: read_buffer with the range).
 local SELECTION_BUDGET = 2000
 --- Buffers listed before the list is cut (vim://buffers has them all).
@@ -38,7 +40,7 @@ local CTRL_V = string.char(22)
 --- A path as the model should read it: relative to the cwd when inside it, else absolute.
 function ____exports.displayPath(path, cwd)
     if cwd == nil then
-        cwd = vim.fs.normalize(vim.fn.getcwd())
+        cwd = normalize(vim.fn.getcwd())
     end
     if path == "" then
         return "[No Name]"
@@ -207,7 +209,7 @@ function ____exports.pendingReviews()
 end
 --- Every section of the state, now.
 function ____exports.collect()
-    local cwd = vim.fs.normalize(vim.fn.getcwd())
+    local cwd = normalize(vim.fn.getcwd())
     local mode = vim.api.nvim_get_mode()
     local current = vim.api.nvim_get_current_win()
     local curBuf = vim.api.nvim_get_current_buf()

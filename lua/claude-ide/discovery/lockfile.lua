@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/discovery/lockfile.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 local readSmallFile = ____fs.readSmallFile
 local writeFileAtomic = ____fs.writeFileAtomic
 local ____json = require("claude-ide.util.json")
@@ -14,17 +15,6 @@ local FILE_MODE = 384
 local DIR_MODE = 448
 --- Lock files are a few hundred bytes; anything much larger is not one of ours.
 local MAX_LOCK_BYTES = 64 * 1024
---- vim.fs.normalize, without loading vim.fs (a few ms at startup) for the paths that need nothing of it: an
--- absolute path with no "~", "$", "\\", "." or ".." segment only loses repeated and trailing slashes.
-local function normalize(path)
-    local special = string.find(path, "[~$\\]")
-    local dots = string.find(path .. "/", "/%.%.?/")
-    if not vim.startswith(path, "/") or special ~= nil or dots ~= nil then
-        return vim.fs.normalize(path)
-    end
-    local collapsed = string.gsub(path, "//+", "/")
-    return collapsed ~= "/" and vim.endswith(collapsed, "/") and string.sub(collapsed, 1, -2) or collapsed
-end
 --- vim.fs.joinpath of two parts, without loading vim.fs.
 local function join(dir, name)
     local joined = string.gsub((dir .. "/") .. name, "//+", "/")
@@ -163,7 +153,7 @@ function ____exports.list(dir)
                 break
             end
             if not vim.endswith(name, ".lock") then
-                goto __continue32
+                goto __continue30
             end
             local path = join(dir, name)
             local lock = ____exports.read(path)
@@ -171,7 +161,7 @@ function ____exports.list(dir)
                 found[#found + 1] = {path = path, lock = lock}
             end
         end
-        ::__continue32::
+        ::__continue30::
     end
     return found
 end
@@ -184,18 +174,18 @@ function ____exports.removeStale(dir)
         local lock = ____value.lock
         do
             if lock.ideName ~= ____exports.IDE_NAME then
-                goto __continue37
+                goto __continue35
             end
             local pid = lock.pid
             if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
-                goto __continue37
+                goto __continue35
             end
             local ok = vim.uv.fs_unlink(path)
             if ok then
                 removed[#removed + 1] = path
             end
         end
-        ::__continue37::
+        ::__continue35::
     end
     return removed
 end

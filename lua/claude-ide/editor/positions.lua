@@ -1,6 +1,8 @@
 -- Generated from src/claude-ide/editor/positions.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local isAscii, ENCODING_API, NON_ASCII
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 function isAscii(s)
     return ({string.find(s, NON_ASCII)}) == nil
 end
@@ -74,8 +76,8 @@ function ____exports.charLength(line, byteCol)
 end
 --- Absolute, normalized path (no trailing slash, `~` and `.`/`..` resolved).
 function ____exports.normalizePath(path)
-    return vim.fs.normalize(vim.fn.fnamemodify(
-        vim.fs.normalize(path),
+    return normalize(vim.fn.fnamemodify(
+        normalize(path),
         ":p"
     ))
 end

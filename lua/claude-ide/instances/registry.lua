@@ -7,6 +7,8 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local lockfile = require("claude-ide.discovery.lockfile")
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 --- The instance id of seed 001: main file stem, project folder name, pid ("nvim" stands for no main file).
 function ____exports.instanceId(mainFile, cwd, pid)
     local stem = mainFile ~= "" and vim.fn.fnamemodify(mainFile, ":t:r") or "nvim"
@@ -174,7 +176,7 @@ function ____exports.choose(instances, ctx)
             return {ok = true, instance = hit, rule = "the Neovim the CLI is connected to (CLAUDE_CODE_SSE_PORT)"}
         end
     end
-    local cwd = vim.fs.normalize(ctx.cwd)
+    local cwd = normalize(ctx.cwd)
     local best
     local bestDepth = -1
     local tie = false

@@ -5,8 +5,6 @@ local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
-local ____buffers = require("claude-ide.editor.buffers")
-local findBuffer = ____buffers.findBuffer
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 local uriCandidates = ____positions.uriCandidates
@@ -18,6 +16,10 @@ local displayColumn = ____encoding.displayColumn
 function ____exports.uriPath(uri)
     if not vim.startswith(uri, "file://") then
         return uri
+    end
+    local path = string.sub(uri, 8)
+    if (string.find(path, "^/")) ~= nil and (string.find(path, "[%%\\]")) == nil and (string.find(path, "//", 1, true)) == nil and (string.find(path, "/%.%.?/")) == nil and (string.find(path, "/%.%.?$")) == nil and (string.find(path, ".+/$")) == nil then
+        return path
     end
     return uriCandidates(uri)[1] or normalizePath(uri)
 end
@@ -50,8 +52,20 @@ function Texts.prototype.loadedBuffer(self, path)
     if buf ~= nil then
         return buf
     end
-    local found = findBuffer(path)
-    return found ~= nil and vim.api.nvim_buf_is_loaded(found) and found or nil
+    local real = vim.uv.fs_realpath(path)
+    if real == nil then
+        return nil
+    end
+    if self.byRealPath == nil then
+        self.byRealPath = {}
+        for name, b in pairs(self.byName) do
+            local r = vim.uv.fs_realpath(name)
+            if r ~= nil then
+                self.byRealPath[r] = b
+            end
+        end
+    end
+    return self.byRealPath[real]
 end
 function Texts.prototype.lines(self, path)
     local lines = self.cache[path]
@@ -113,12 +127,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue25
+                goto __continue30
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue25::
+        ::__continue30::
     end
     __TS__ArraySort(
         out,

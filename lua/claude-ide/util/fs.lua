@@ -1,5 +1,17 @@
 -- Generated from src/claude-ide/util/fs.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
+--- A path as vim.fs.normalize makes it ("~" expanded, repeated and trailing slashes, "." and ".." segments
+-- resolved) but never expanding "$NAME": a "$" in a file name is a character (Remix and TanStack routes are
+-- named `$id.tsx`). Does not load vim.fs (a few ms at startup) for the absolute paths that need nothing of it.
+function ____exports.normalize(path)
+    local special = string.find(path, "[~\\]")
+    local dots = string.find(path .. "/", "/%.%.?/")
+    if not vim.startswith(path, "/") or special ~= nil or dots ~= nil then
+        return vim.fs.normalize(path, {expand_env = false})
+    end
+    local collapsed = string.gsub(path, "//+", "/")
+    return collapsed ~= "/" and vim.endswith(collapsed, "/") and string.sub(collapsed, 1, -2) or collapsed
+end
 --- The whole content of the regular file `path` when it is at most `maxBytes`; undefined otherwise.
 function ____exports.readSmallFile(path, maxBytes)
     local stat = vim.uv.fs_stat(path)

@@ -7,6 +7,7 @@ import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Services } from "../contracts";
 import { bufferLabel, displayPath, render } from "./state";
+import { normalize } from "../util/fs";
 
 export interface ResourceInfo {
   uri: string;
@@ -101,7 +102,7 @@ function cursorOf(win: Win): { line: number; column: number } {
 }
 
 function buffers(): object[] {
-  const cwd = vim.fs.normalize(vim.fn.getcwd());
+  const cwd = normalize(vim.fn.getcwd());
   const current = vim.api.nvim_get_current_buf();
   const out: object[] = [];
   for (const buf of vim.api.nvim_list_bufs()) {

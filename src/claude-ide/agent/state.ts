@@ -8,6 +8,7 @@ import { REVIEW_VAR, type ReviewVar } from "../editor/diff_view";
 import { byteToCharColumn, charLength } from "../editor/positions";
 import { mainEditorWindow } from "../editor/windows";
 import { loadedModule } from "../util/modules";
+import { normalize } from "../util/fs";
 
 /** Text of the live Visual selection kept in the state (the rest: read_buffer with the range). */
 const SELECTION_BUDGET = 2000;
@@ -21,7 +22,7 @@ export type Sections = { [S in Section]: string };
 const CTRL_V = string.char(0x16);
 
 /** A path as the model should read it: relative to the cwd when inside it, else absolute. */
-export function displayPath(path: string, cwd = vim.fs.normalize(vim.fn.getcwd())): string {
+export function displayPath(path: string, cwd = normalize(vim.fn.getcwd())): string {
   if (path === "") return "[No Name]";
   if (vim.startswith(path, `${cwd}/`)) return string.sub(path, cwd.length + 2);
   return path;
@@ -129,7 +130,7 @@ export function pendingReviews(): { tabName: string; buf: Buf; file: string }[] 
 
 /** Every section of the state, now. */
 export function collect(): Sections {
-  const cwd = vim.fs.normalize(vim.fn.getcwd());
+  const cwd = normalize(vim.fn.getcwd());
   const mode = vim.api.nvim_get_mode();
   const current = vim.api.nvim_get_current_win();
   const curBuf = vim.api.nvim_get_current_buf();

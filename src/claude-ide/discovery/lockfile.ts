@@ -1,7 +1,7 @@
 // The lock file through which the Claude CLI discovers this Neovim (doc/protocol.md §1):
 // `<dir>/<port>.lock`, mode 0600 in a 0700 directory, written atomically (temp file + rename) so the
 // CLI never reads it half-written (it deletes lock files it cannot parse).
-import { readSmallFile, writeFileAtomic } from "../util/fs";
+import { normalize, readSmallFile, writeFileAtomic } from "../util/fs";
 import { decode, encode, isObject } from "../util/json";
 import { loadedModule } from "../util/modules";
 
@@ -35,18 +35,6 @@ export interface InstanceFacts {
   socket: string;
   /** The agent endpoint is served on this port (role header `x-claude-ide-role: agent`). */
   agent: boolean;
-}
-
-/**
- * vim.fs.normalize, without loading vim.fs (a few ms at startup) for the paths that need nothing of it: an
- * absolute path with no "~", "$", "\\", "." or ".." segment only loses repeated and trailing slashes.
- */
-function normalize(path: string): string {
-  const [special] = string.find(path, "[~$\\]");
-  const [dots] = string.find(`${path}/`, "/%.%.?/");
-  if (!vim.startswith(path, "/") || special !== undefined || dots !== undefined) return vim.fs.normalize(path);
-  const [collapsed] = string.gsub(path, "//+", "/");
-  return collapsed !== "/" && vim.endswith(collapsed, "/") ? string.sub(collapsed, 1, -2) : collapsed;
 }
 
 /** vim.fs.joinpath of two parts, without loading vim.fs. */

@@ -1,5 +1,6 @@
 // Positions and paths as the protocol wants them: 0-based lines, `character` in UTF-16 code units (the
 // MCP/LSP convention), percent-encoded file:// URIs. Neovim works in byte columns and plain paths.
+import { normalize } from "../util/fs";
 
 /** vim.str_utfindex / vim.str_byteindex changed signature in 0.11 ("utf-16" encoding argument). */
 const ENCODING_API = vim.fn.has("nvim-0.11") === 1;
@@ -48,7 +49,7 @@ export function charLength(line: string, byteCol: number): number {
 
 /** Absolute, normalized path (no trailing slash, `~` and `.`/`..` resolved). */
 export function normalizePath(path: string): string {
-  return vim.fs.normalize(vim.fn.fnamemodify(vim.fs.normalize(path), ":p"));
+  return normalize(vim.fn.fnamemodify(normalize(path), ":p"));
 }
 
 /** The percent-encoded file:// URI of an absolute path. */

@@ -2,6 +2,7 @@
 // (discovery/lockfile.ts: the CLI's fields plus our `nvim` key), and the rules that choose one of them.
 // Dead instances (process gone, or nothing listening on the port) are never listed; their files are removed.
 import * as lockfile from "../discovery/lockfile";
+import { normalize } from "../util/fs";
 
 export interface Instance {
   /** `{main file stem}-{project dir name}-{pid}`: stable for the life of that Neovim. */
@@ -148,7 +149,7 @@ export function choose(instances: Instance[], ctx: ChoiceContext): Choice {
     if (hit !== undefined)
       return { ok: true, instance: hit, rule: "the Neovim the CLI is connected to (CLAUDE_CODE_SSE_PORT)" };
   }
-  const cwd = vim.fs.normalize(ctx.cwd);
+  const cwd = normalize(ctx.cwd);
   let best: Instance | undefined;
   let bestDepth = -1;
   let tie = false;

@@ -1,7 +1,6 @@
 // LSP answers as compact text for the model, never LSP JSON: locations grouped by file (the path once, then
 // `  line:col  <that line's text>`), symbols as an indented outline, 1-based lines and character columns,
 // paths relative to the cwd when inside it.
-import { findBuffer } from "../editor/buffers";
 import { normalizePath, uriCandidates } from "../editor/positions";
 import { displayPath } from "../agent/state";
 import { displayColumn } from "./encoding";
@@ -9,8 +8,10 @@ import { displayColumn } from "./encoding";
 /** Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each. */
 export class Texts {
   private readonly cache = new LuaMap<string, string[]>();
-  /** Loaded file buffers by name, listed once (answers name many files; findBuffer per file costs a realpath each). */
+  /** Loaded file buffers by name, listed once (an answer names many files: no per-file buffer scan). */
   private byName?: LuaMap<string, Buf>;
+  /** The same buffers by real path, resolved once when a path is not a buffer name as it is. */
+  private byRealPath?: LuaMap<string, Buf>;
   /** Paths of URIs (an answer repeats each file's URI for every location in it). */
   private readonly paths = new LuaMap<string, string>();
 
@@ -33,9 +34,17 @@ export class Texts {
     }
     const buf = this.byName.get(path);
     if (buf !== undefined) return buf;
-    // A name that is not exactly the path (a symlink, an unnormalized name): the careful lookup.
-    const found = findBuffer(path);
-    return found !== undefined && vim.api.nvim_buf_is_loaded(found) ? found : undefined;
+    // A buffer named another way (a symlink, an unnormalized name): compare real paths.
+    const [real] = vim.uv.fs_realpath(path);
+    if (real === undefined) return undefined;
+    if (this.byRealPath === undefined) {
+      this.byRealPath = new LuaMap<string, Buf>();
+      for (const [name, b] of this.byName) {
+        const [r] = vim.uv.fs_realpath(name);
+        if (r !== undefined) this.byRealPath.set(r, b);
+      }
+    }
+    return this.byRealPath.get(real);
   }
 
   lines(path: string): string[] {
@@ -60,6 +69,18 @@ export class Texts {
 /** The file path of a `file://` URI (other schemes are kept as they are). */
 export function uriPath(uri: string): string {
   if (!vim.startswith(uri, "file://")) return uri;
+  // The usual URI (absolute, nothing encoded, no `.` / `..` / `//` segments) is its path as it is; the rest
+  // are decoded and normalized.
+  const path = string.sub(uri, 8);
+  if (
+    string.find(path, "^/")[0] !== undefined &&
+    string.find(path, "[%%\\]")[0] === undefined &&
+    string.find(path, "//", 1, true)[0] === undefined &&
+    string.find(path, "/%.%.?/")[0] === undefined &&
+    string.find(path, "/%.%.?$")[0] === undefined &&
+    string.find(path, ".+/$")[0] === undefined
+  )
+    return path;
   return uriCandidates(uri)[0] ?? normalizePath(uri);
 }
 

@@ -3,6 +3,20 @@
 // read in one piece.
 export type WriteResult = { ok: true } | { ok: false; error: string };
 
+/**
+ * A path as vim.fs.normalize makes it ("~" expanded, repeated and trailing slashes, "." and ".." segments
+ * resolved) but never expanding "$NAME": a "$" in a file name is a character (Remix and TanStack routes are
+ * named `$id.tsx`). Does not load vim.fs (a few ms at startup) for the absolute paths that need nothing of it.
+ */
+export function normalize(path: string): string {
+  const [special] = string.find(path, "[~\\]");
+  const [dots] = string.find(`${path}/`, "/%.%.?/");
+  if (!vim.startswith(path, "/") || special !== undefined || dots !== undefined)
+    return vim.fs.normalize(path, { expand_env: false });
+  const [collapsed] = string.gsub(path, "//+", "/");
+  return collapsed !== "/" && vim.endswith(collapsed, "/") ? string.sub(collapsed, 1, -2) : collapsed;
+}
+
 /** The whole content of the regular file `path` when it is at most `maxBytes`; undefined otherwise. */
 export function readSmallFile(path: string, maxBytes: number): string | undefined {
   const [stat] = vim.uv.fs_stat(path);

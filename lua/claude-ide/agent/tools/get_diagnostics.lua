@@ -27,6 +27,8 @@ local reading = ____common.reading
 local targetInput = ____common.targetInput
 local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 local SEVERITIES = {"error", "warning", "info", "hint"}
 ____exports.getDiagnostics = defineTool({
     name = "get_diagnostics",
@@ -47,7 +49,7 @@ ____exports.getDiagnostics = defineTool({
         end
         local diagnostic = loadedModule("vim.diagnostic")
         local all = diagnostic == nil and ({}) or diagnostic.get(target and target.buf)
-        local cwd = vim.fs.normalize(vim.fn.getcwd())
+        local cwd = normalize(vim.fn.getcwd())
         local rows = __TS__ArrayMap(
             __TS__ArraySort(
                 __TS__ArrayFilter(

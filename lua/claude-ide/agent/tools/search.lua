@@ -6,6 +6,7 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 local readSmallFile = ____fs.readSmallFile
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
@@ -129,7 +130,7 @@ ____exports.search = defineTool({
         end
         local find = matcher(args.pattern, args.regex == true)
         local max = args.max_results or 100
-        local cwd = vim.fs.normalize(vim.fn.getcwd())
+        local cwd = normalize(vim.fn.getcwd())
         local rows = {}
         local more = false
         local searched = 0
@@ -189,7 +190,7 @@ ____exports.search = defineTool({
                         if more or searched >= MAX_FILES then
                             break
                         end
-                        local path = vim.fs.normalize(file)
+                        local path = normalize(file)
                         if seen[path] ~= nil then
                             goto __continue33
                         end

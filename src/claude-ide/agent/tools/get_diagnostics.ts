@@ -7,6 +7,7 @@ import { displayPath } from "../state";
 import { resolveTarget } from "../target";
 import { reading, targetInput } from "./common";
 import { loadedModule } from "../../util/modules";
+import { normalize } from "../../util/fs";
 
 const SEVERITIES = ["error", "warning", "info", "hint"] as const;
 
@@ -29,7 +30,7 @@ export const getDiagnostics = defineTool({
         );
       const diagnostic = loadedModule<typeof vim.diagnostic>("vim.diagnostic");
       const all = diagnostic === undefined ? [] : diagnostic.get(target?.buf);
-      const cwd = vim.fs.normalize(vim.fn.getcwd());
+      const cwd = normalize(vim.fn.getcwd());
       const rows = all
         .filter((d) => (d.severity ?? 1) <= worst && d.bufnr !== undefined && vim.api.nvim_buf_is_loaded(d.bufnr))
         .sort((a, b) =>

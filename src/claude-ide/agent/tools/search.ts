@@ -1,7 +1,7 @@
 // search: text or a Vim regex in one buffer, every loaded buffer, or the project (the cwd's files, .gitignore
 // honoured through git when the cwd is a repository). Buffers are searched as they are in the editor, so an
 // unsaved change is found and a stale disk copy is not.
-import { readSmallFile } from "../../util/fs";
+import { normalize, readSmallFile } from "../../util/fs";
 import { bufferPath, isFileBuffer } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
 import { bool, enumOf, int, optional, str, defineTool } from "../../tools/schema";
@@ -100,7 +100,7 @@ export const search = defineTool({
         failWith(`scope "${scope}" searches many files: leave out path/buffer, or use scope "buffer"`);
       const find = matcher(args.pattern, args.regex === true);
       const max = args.max_results ?? 100;
-      const cwd = vim.fs.normalize(vim.fn.getcwd());
+      const cwd = normalize(vim.fn.getcwd());
       const rows: string[] = [];
       let more = false;
       let searched = 0;
@@ -136,7 +136,7 @@ export const search = defineTool({
           via = `; files from ${listed.via}`;
           for (const file of listed.files) {
             if (more || searched >= MAX_FILES) break;
-            const path = vim.fs.normalize(file);
+            const path = normalize(file);
             if (seen.has(path)) continue;
             const lines = readIfText(path);
             if (lines !== undefined) scan(lines, path);
