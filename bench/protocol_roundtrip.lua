@@ -1,6 +1,7 @@
--- Benchmark: tools/call round trip (a trivial tool) through the whole plugin stack — WebSocket, JSON-RPC,
--- MCP session, coroutine runner, tool — in this Neovim, next to a Node `ws` server that parses each request
--- and answers it (the baseline). One Node `ws` client (bench/protocol_roundtrip_driver.mjs) alternates its
+-- Benchmark: tools/call round trip (getCurrentSelection) through the whole plugin stack — WebSocket,
+-- JSON-RPC, MCP session, coroutine runner, tool — of a Neovim set up as a user's config does, in its own
+-- process and idle in its main loop (as an editor is; not inside this script's vim.wait), next to a Node
+-- `ws` server in its own process that parses each request and answers the same text (the baseline). One Node `ws` client (bench/protocol_roundtrip_driver.mjs) alternates its
 -- calls between the two servers, so both are measured under the same machine load: 2,000 sequential calls
 -- each after a warm-up. Prints numbers; no pass/fail.
 --
@@ -10,10 +11,6 @@
 -- Targets: sequential p50 within 1.2x the Node baseline; 50 clients x 200 calls p99 <= 10 ms.
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
 package.path = root .. '/lua/?.lua;' .. root .. '/lua/?/init.lua;' .. root .. '/bench/?.lua;' .. package.path
-local lualib = require('claude-ide.lualib_bundle')
-local Server = require('claude-ide.server').Server
-local config = require('claude-ide.config')
-local types = require('claude-ide.tools.types')
 
 local driver = root .. '/bench/protocol_roundtrip_driver.mjs'
 local CALLS, WARMUP = 2000, 300
@@ -42,38 +39,21 @@ local function percentile(sorted, p)
   return sorted[math.max(1, math.ceil(#sorted * p))]
 end
 
--- The plugin's server with one trivial tool; its lock file goes to a private directory.
-local lock_dir = vim.fn.tempname()
-local server = lualib.__TS__New(Server, config.validate(nil).config, {
-  lockDir = lock_dir,
-  tools = {
-    {
-      name = 'noop',
-      description = 'Answers ok',
-      inputSchema = { type = 'object', properties = vim.empty_dict() },
-      handler = function()
-        return types.text('ok')
-      end,
-    },
-  },
-})
-local started = server:start()
-assert(started.ok, started.error)
-
--- Node's server, in its own process like Neovim's.
+-- The editor: a Neovim set up as a user's config does, in its own process and idle in its main loop, like
+-- Node's server (bench/lib/editor_server.lua). Both answer getCurrentSelection about the same file.
+local editor_port, editor_token, stop_editor = require('lib.editor_server').start(root)
 local node_port, stop_node = require('lib.node_baseline').start(driver, 'the Node server')
 
-local nvim_ms, node_ms = measure(started.endpoint.port, started.endpoint.token, node_port, 'unused')
+local nvim_ms, node_ms = measure(editor_port, editor_token, node_port, 'unused')
 local results = {
   { 'claude-ide (Neovim ' .. tostring(vim.version()) .. ')', nvim_ms },
   { 'Node ws JSON-RPC (baseline)', node_ms },
 }
-local many_nvim, many_node = measure(started.endpoint.port, started.endpoint.token, node_port, 'unused', CLIENTS)
+local many_nvim, many_node = measure(editor_port, editor_token, node_port, 'unused', CLIENTS)
 stop_node()
-server:stop()
-vim.fn.delete(lock_dir, 'rf')
+stop_editor()
 
-io.write(('tools/call round trip, Node ws client, %d sequential calls to each server after %d warm-up (ms)\n'):format(CALLS, WARMUP))
+io.write(('tools/call getCurrentSelection round trip, Node ws client, %d sequential calls to each server after %d warm-up (ms)\n'):format(CALLS, WARMUP))
 io.write(('  %-36s %8s %8s %8s %8s\n'):format('', 'p50', 'p90', 'p99', 'max'))
 for _, r in ipairs(results) do
   local ms = r[2]

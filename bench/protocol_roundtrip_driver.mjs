@@ -13,13 +13,23 @@ import WebSocket, { WebSocketServer } from "ws";
 
 const [mode, ...args] = process.argv.slice(2);
 
+/** What getCurrentSelection answers about an empty selection in a file (the baseline answers the same). */
+const SELECTION = {
+  success: true,
+  text: "",
+  filePath: "/tmp/claude-ide-bench/main.lua",
+  fileUrl: "file:///tmp/claude-ide-bench/main.lua",
+  selection: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 }, isEmpty: true },
+};
+const TOOL = process.env.TOOL || "getCurrentSelection";
+
 function server() {
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false });
   wss.on("connection", (ws) =>
     ws.on("message", (data) => {
       const msg = JSON.parse(data.toString("utf8"));
       if (msg.id === undefined) return;
-      const result = msg.method === "tools/call" ? { content: [{ type: "text", text: "ok" }] } : {};
+      const result = msg.method === "tools/call" ? { content: [{ type: "text", text: JSON.stringify(SELECTION) }] } : {};
       ws.send(JSON.stringify({ jsonrpc: "2.0", id: msg.id, result }));
     }),
   );
@@ -74,7 +84,7 @@ async function client(calls, warmup, portA, tokenA, portB, tokenB) {
   for (let i = 0; i < warmup + calls; i++) {
     for (let k = 0; k < 2; k++) {
       const started = process.hrtime.bigint();
-      await conns[k].request("tools/call", { name: "noop", arguments: {}, _meta: { progressToken: i } });
+      await conns[k].request("tools/call", { name: TOOL, arguments: {}, _meta: { progressToken: i } });
       if (i >= warmup) ms[k].push(Number(process.hrtime.bigint() - started) / 1e6);
     }
   }
@@ -94,7 +104,7 @@ async function burst(clients, calls, port, token) {
     conns.map(async (c) => {
       for (let i = 0; i < calls; i++) {
         const started = process.hrtime.bigint();
-        await c.request("tools/call", { name: "noop", arguments: {}, _meta: { progressToken: i } });
+        await c.request("tools/call", { name: TOOL, arguments: {}, _meta: { progressToken: i } });
         ms.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
     }),
