@@ -18,6 +18,8 @@ declare namespace vim.uv {
     read_stop(this: this): void;
     /** Queues a write; `data` may be a string or a list of strings (written in order, no concatenation). */
     write(this: this, data: string | string[], cb?: (err: Err) => void): unknown;
+    /** Writes what the kernel takes now, without queueing: the byte count, or undefined and the error (EAGAIN). */
+    try_write(this: this, data: string | string[]): LuaMultiReturn<[number | undefined, string?, string?]>;
     shutdown(this: this, cb?: (err: Err) => void): void;
     listen(this: this, backlog: number, cb: (err: Err) => void): LuaMultiReturn<[number | undefined, string?]>;
     accept(this: this, client: Stream): LuaMultiReturn<[number | undefined, string?]>;

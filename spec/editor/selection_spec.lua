@@ -33,6 +33,30 @@ describe('editor.selection capture', function()
     }, sel)
   end)
 
+  it('does not take a floating window for the editor (its file window is asked instead)', function()
+    local path, win = open_file('float.txt')
+    vim.api.nvim_win_set_cursor(win, { 3, 2 })
+    local float = vim.api.nvim_open_win(
+      vim.api.nvim_get_current_buf(),
+      true,
+      { relative = 'editor', row = 1, col = 1, width = 20, height = 2 }
+    )
+    assert.are.equal(float, vim.api.nvim_get_current_win())
+    assert.is_false(selection.isTrackedWindow(float))
+    assert.is_true(selection.isTrackedWindow(win))
+    assert.are.equal(win, selection.activeEditorWindow())
+    assert.are.equal(path, selection.liveSelection(selection.activeEditorWindow()).filePath)
+    vim.api.nvim_win_close(float, true)
+  end)
+
+  it('writes a file URI percent-encoded when the path needs it, plainly when it does not', function()
+    local path = open_file('a b%c.txt')
+    local sel = selection.liveSelection(vim.api.nvim_get_current_win())
+    assert.are.equal(path, sel.filePath)
+    assert.are.equal(vim.uri_from_fname(path), sel.fileUrl)
+    assert.truthy(sel.fileUrl:find('a%%20b%%25c.txt$'))
+  end)
+
   it('captures a characterwise selection over multibyte characters', function()
     local _, win = open_file('char.txt')
     vim.api.nvim_win_set_cursor(win, { 1, 1 })

@@ -76,6 +76,9 @@ function ____exports.charLength(line, byteCol)
 end
 --- Absolute, normalized path (no trailing slash, `~` and `.`/`..` resolved).
 function ____exports.normalizePath(path)
+    if vim.startswith(path, "/") then
+        return normalize(path)
+    end
     return normalize(vim.fn.fnamemodify(
         normalize(path),
         ":p"
@@ -83,6 +86,9 @@ function ____exports.normalizePath(path)
 end
 --- The percent-encoded file:// URI of an absolute path.
 function ____exports.toUri(path)
+    if (string.find(path, "^/[%w%-._~/]*$")) ~= nil then
+        return "file://" .. path
+    end
     return vim.uri_from_fname(path)
 end
 --- The paths a client's `uri` (or plain path) may mean, most likely first: a file:// URI percent-decoded, then

@@ -32,7 +32,7 @@ local function visualKind(mode)
 end
 --- A window whose selection is tracked: a non-floating window showing a file buffer.
 function ____exports.isTrackedWindow(win)
-    return vim.api.nvim_win_is_valid(win) and vim.api.nvim_win_get_config(win).relative == "" and buffers().isFileBuffer(vim.api.nvim_win_get_buf(win))
+    return vim.api.nvim_win_is_valid(win) and vim.fn.win_gettype(win) ~= "popup" and buffers().isFileBuffer(vim.api.nvim_win_get_buf(win))
 end
 --- The editor window a selection question is about: the current window when it shows a file, else the main
 -- editor window (the user is in the Claude terminal or a sidebar). Undefined when no file is shown.

@@ -96,6 +96,20 @@ end
 local function writeTo(handle, data, done)
     handle:write(data, done)
 end
+local function tryWriteTo(handle, data)
+    local n = handle:try_write(data)
+    return n
+end
+local function byteLength(data)
+    if type(data) == "string" then
+        return #data
+    end
+    local n = 0
+    for ____, part in ipairs(data) do
+        n = n + #part
+    end
+    return n
+end
 --- One accepted TCP connection.
 ____exports.Socket = __TS__Class()
 local Socket = ____exports.Socket
@@ -149,6 +163,18 @@ end
 function Socket.prototype.write(self, data)
     if self.closed or self.ending then
         return
+    end
+    if self.handle:get_write_queue_size() == 0 then
+        local tried, written = pcall(tryWriteTo, self.handle, data)
+        if tried and written ~= nil then
+            if written >= byteLength(data) then
+                return
+            end
+            data = string.sub(
+                type(data) == "string" and data or table.concat(data),
+                written + 1
+            )
+        end
     end
     local ok, err = pcall(writeTo, self.handle, data, self.onWritten)
     if not ok then

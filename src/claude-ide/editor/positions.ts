@@ -49,11 +49,16 @@ export function charLength(line: string, byteCol: number): number {
 
 /** Absolute, normalized path (no trailing slash, `~` and `.`/`..` resolved). */
 export function normalizePath(path: string): string {
+  // An absolute path (every buffer name is one) needs no fnamemodify: it only adds a trailing slash to a
+  // directory, which normalize takes off again. Asked on every selection answer, so the cheap way matters.
+  if (vim.startswith(path, "/")) return normalize(path);
   return normalize(vim.fn.fnamemodify(normalize(path), ":p"));
 }
 
 /** The percent-encoded file:// URI of an absolute path. */
 export function toUri(path: string): string {
+  // Nothing to encode in the usual path (letters, digits, `-._~/`): no gsub over it.
+  if (string.find(path, "^/[%w%-._~/]*$")[0] !== undefined) return `file://${path}`;
   return vim.uri_from_fname(path);
 }
 

@@ -38,7 +38,8 @@ function visualKind(mode: string): string | undefined {
 export function isTrackedWindow(win: Win): boolean {
   return (
     vim.api.nvim_win_is_valid(win) &&
-    vim.api.nvim_win_get_config(win).relative === "" &&
+    // Not floating ("popup"); cheaper than nvim_win_get_config, which builds a whole dictionary.
+    vim.fn.win_gettype(win) !== "popup" &&
     buffers().isFileBuffer(vim.api.nvim_win_get_buf(win))
   );
 }

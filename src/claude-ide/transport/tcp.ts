@@ -98,6 +98,18 @@ function writeTo(
   handle.write(data, done);
 }
 
+function tryWriteTo(this: void, handle: vim.uv.Tcp, data: string | string[]): number | undefined {
+  const [n] = handle.try_write(data);
+  return n;
+}
+
+function byteLength(data: string | string[]): number {
+  if (typeof data === "string") return data.length;
+  let n = 0;
+  for (const part of data) n += part.length;
+  return n;
+}
+
 /** One accepted TCP connection. */
 export class Socket {
   private closed = false;
@@ -138,9 +150,20 @@ export class Socket {
   /** Called when a write completed (made once, not per write). */
   private readonly onWritten: (this: void, err: vim.uv.Err) => void;
 
-  /** Queues bytes; a list of strings is written in order without being joined. */
+  /**
+   * Writes bytes, in order; a list of strings is written without being joined. With nothing queued they go
+   * to the kernel at once (no write request, no completion callback: most answers end here); what it does not
+   * take now is queued behind.
+   */
   write(data: string | string[]): void {
     if (this.closed || this.ending) return;
+    if (this.handle.get_write_queue_size() === 0) {
+      const [tried, written] = pcall(tryWriteTo, this.handle, data);
+      if (tried && written !== undefined) {
+        if (written >= byteLength(data)) return;
+        data = string.sub(typeof data === "string" ? data : table.concat(data), written + 1);
+      }
+    }
     const [ok, err] = pcall(writeTo, this.handle, data, this.onWritten);
     if (!ok) this.log("debug", `write: ${tostring(err)}`);
   }
