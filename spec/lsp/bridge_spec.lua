@@ -1,8 +1,10 @@
 -- The LSP tools through the real agent bridge (`nvim -l lua/claude-ide/bridge.lua`) driven by the MCP
 -- TypeScript SDK's stdio client, against a child Neovim whose user config attaches the real
 -- typescript-language-server: tools/list, wait_for_lsp_ready, lsp_references (compact text, compared in size
--- with the raw LSP JSON of the same request), and an lsp_rename accepted in the child's review.
+-- with the raw LSP JSON of the same request), an lsp_rename accepted in the child's review, and a pending review
+-- closed by the Claude CLI's closeAllDiffTabs (over the child's IDE WebSocket).
 local bridge = require('helpers.bridge')
+local client = require('helpers.client')
 local lsp = require('lsp.helpers')
 
 local LSP_TOOLS = {
@@ -159,5 +161,51 @@ describe('LSP tools through the bridge', function()
     )
     assert.matches('const all = [new Square(2), new Circle(1)];', bridge.read(project .. '/src/main.ts'), 1, true)
     assert.are.same({}, bridge.reviews(nvim))
+  end)
+
+  it("closeAllDiffTabs from the Claude CLI rejects a pending LSP review and the agent's edit review", function()
+    local shape = bridge.read(project .. '/src/shape.ts')
+    local circle = bridge.read(project .. '/src/circle.ts')
+    local rename = c:call_async(
+      'lsp_rename',
+      { path = 'src/shape.ts', line = 1, symbol = 'Shape', new_name = 'Form' },
+      { timeout = 30000 }
+    )
+    assert.is_true(
+      vim.wait(20000, function()
+        return #bridge.reviews(nvim) == 1
+      end, 20),
+      'the rename review did not open'
+    )
+    local edit = c:call_async(
+      'edit',
+      { path = 'src/circle.ts', edits = { { old_text = '3.14', new_text = 'Math.PI' } } },
+      { timeout = 30000 }
+    )
+    assert.is_true(
+      vim.wait(10000, function()
+        return #bridge.reviews(nvim) == 2
+      end, 20),
+      'the edit review did not open'
+    )
+    -- The CLI's own connection (the IDE WebSocket of the lock file) at the start of its next turn.
+    local ide = client.connect({ port = nvim.lock.port, token = nvim.lock.authToken })
+    ide:initialize()
+    local closed = ide:call_tool('closeAllDiffTabs', vim.empty_dict())
+    assert.are.same({ { type = 'text', text = 'CLOSED_2_DIFF_TABS' } }, closed.result.content)
+    ide:close()
+    local ok, res = c:wait(rename, 30000)
+    assert.is_true(ok, vim.inspect(res))
+    assert.matches(
+      '^REJECTED: the user rejected rename of "Shape" at src/shape.ts:1:18 to "Form" %(%d+ edits in 3 files%)',
+      bridge.text(res)
+    )
+    ok, res = c:wait(edit, 30000)
+    assert.is_true(ok, vim.inspect(res))
+    assert.matches('^REJECTED: the user rejected 1 edit to src/circle.ts', bridge.text(res))
+    assert.are.same({}, bridge.reviews(nvim))
+    assert.are.equal(1, nvim:lua('return #vim.api.nvim_list_tabpages()'), 'the review tab pages are gone')
+    assert.are.equal(shape, bridge.read(project .. '/src/shape.ts'))
+    assert.are.equal(circle, bridge.read(project .. '/src/circle.ts'))
   end)
 end)

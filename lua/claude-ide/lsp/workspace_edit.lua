@@ -8,7 +8,6 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayReduce = ____lualib.__TS__ArrayReduce
-local __TS__New = ____lualib.__TS__New
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
 local ____apply = require("claude-ide.agent.apply")
@@ -25,8 +24,6 @@ local ____diff_text = require("claude-ide.editor.diff_text")
 local textLines = ____diff_text.textLines
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
-local ____multi_review = require("claude-ide.editor.multi_review")
-local MultiReview = ____multi_review.MultiReview
 local ____encoding = require("claude-ide.lsp.encoding")
 local toByte = ____encoding.toByte
 local ____format = require("claude-ide.lsp.format")
@@ -281,34 +278,17 @@ function ____exports.reviewAndApply(ctx, plan, what)
                 }
             end
         )
-        local early
-        local resumeWith
-        local review = __TS__New(
-            MultiReview,
-            ctx.config,
-            ((("✻ [Claude agent] " .. what) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")",
-            proposals,
-            function(o)
-                if resumeWith ~= nil then
-                    resumeWith(o)
-                else
-                    early = o
-                end
-            end
-        )
-        local shown, err = pcall(function() return review:show() end)
-        if not shown then
-            failWith("cannot show the review: " .. tostring(err))
+        local opened = ctx.services.diff.openMulti({
+            title = ((("✻ [Claude agent] " .. what) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")",
+            files = proposals
+        })
+        if not opened.ok then
+            failWith(opened.error)
         end
+        local review = opened.review
         local outcome = ctx.park(
-            function(resume)
-                if early ~= nil then
-                    resume(early)
-                else
-                    resumeWith = resume
-                end
-            end,
-            function() return review:cancel() end
+            function(resume) return review.onDecision(resume) end,
+            function() return review.cancel() end
         )
         if not outcome.accepted then
             local removed = removeServerCreated(files)

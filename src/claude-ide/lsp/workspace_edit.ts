@@ -1,16 +1,16 @@
 // WorkspaceEdits (rename, code actions, edits a server sends with workspace/applyEdit, formatting, organize
 // imports) planned on the editor's current text, shown in ONE review across every file they touch
-// (editor/multi_review.ts), and applied on accept like Neovim's own LSP apply: buffers edited (one undo step
+// (editor/multi_review.ts, through the DiffService so that closeAllDiffTabs rejects it too), and applied on accept like Neovim's own LSP apply: buffers edited (one undo step
 // each), then written when they had no unsaved changes of the user before; files without a buffer written
 // atomically. A rejection changes nothing. The answer names the files and edit counts, then the diagnostics
 // of the touched files once their servers published again (bounded wait).
 import { applyText } from "../agent/apply";
 import { failWith, textResult } from "../agent/result";
 import { displayPath } from "../agent/state";
+import type { MultiOutcome, ReviewFile } from "../contracts";
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { textLines } from "../editor/diff_text";
 import { byteToCharColumn } from "../editor/positions";
-import { type FileProposal, type MultiOutcome, MultiReview } from "../editor/multi_review";
 import type { ToolContext, ToolResult } from "../tools/types";
 import { toByte } from "./encoding";
 import { type LspRange, uriPath } from "./format";
@@ -208,7 +208,7 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
   const total = files.reduce((n, f) => n + f.edits, 0);
   const scope = `${plural(total, "edit")} in ${plural(files.length, "file")}`;
   if (ctx.config.agent.review) {
-    const proposals: FileProposal[] = files.map((f) => {
+    const proposals: ReviewFile[] = files.map((f) => {
       const buf = findBuffer(f.path);
       const loaded = buf !== undefined && vim.api.nvim_buf_is_loaded(buf);
       const ft = loaded ? (vim.api.nvim_get_option_value("filetype", { buf }) as string) : "";
@@ -222,24 +222,14 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
         filetype: ft !== "" ? ft : undefined,
       };
     });
-    let early: MultiOutcome | undefined;
-    let resumeWith: ((this: void, o: MultiOutcome) => void) | undefined;
-    const review = new MultiReview(
-      ctx.config,
-      `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`,
-      proposals,
-      (o) => {
-        if (resumeWith !== undefined) resumeWith(o);
-        else early = o;
-      },
-    );
-    const [shown, err] = pcall(() => review.show());
-    if (!shown) failWith(`cannot show the review: ${tostring(err)}`);
+    const opened = ctx.services.diff.openMulti({
+      title: `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`,
+      files: proposals,
+    });
+    if (!opened.ok) failWith(opened.error);
+    const review = opened.review;
     const outcome = ctx.park<MultiOutcome>(
-      (resume) => {
-        if (early !== undefined) resume(early);
-        else resumeWith = resume;
-      },
+      (resume) => review.onDecision(resume),
       () => review.cancel(),
     );
     if (!outcome.accepted) {
