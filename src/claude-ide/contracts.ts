@@ -90,19 +90,23 @@ export interface PendingReview<Outcome = DiffOutcome> {
 
 /** One file of a review across several files (an LSP WorkspaceEdit). */
 export interface ReviewFile {
-  /** Absolute path. */
+  /** Absolute path: where the file is after the edit (a deleted file: where it is now). */
   path: string;
   /** The path as shown. */
   label: string;
   /** The file's text now (its buffer's, unsaved changes included); undefined: the edit creates it. */
   current: string[] | undefined;
-  /** The file's text after the edit. */
+  /** The file's text after the edit ([] for a deleted file). */
   proposal: string[];
-  /** What the edit does to this file, e.g. `3 edits`. */
+  /** What the edit does to this file, e.g. `3 edits`, `renamed from src/a.ts, 2 edits`, `deleted`. */
   summary: string;
   /** Its buffer has unsaved changes of the user. */
   dirty: boolean;
   filetype?: string;
+  /** The edit moves the file here from this path (as shown). */
+  renamedFrom?: string;
+  /** The edit deletes the file (its proposal is empty and cannot be edited). */
+  deletes?: boolean;
 }
 
 /** What a multi-file review asks (the LSP tools' WorkspaceEdits). */

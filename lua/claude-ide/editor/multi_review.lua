@@ -96,6 +96,8 @@ function MultiReview.prototype.open(self, i)
             proposal = splitText(text),
             bytes = #text,
             filetype = f.filetype,
+            renamedFrom = f.renamedFrom,
+            deletes = f.deletes,
             config = self.config.diff,
             note = multi and ((((((((((("File " .. tostring(i + 1)) .. "/") .. tostring(n)) .. " (") .. f.summary) .. "), ") .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file, accept applies all ") .. tostring(n)) .. ":" or ("(" .. f.summary) .. ")",
             keys = keys

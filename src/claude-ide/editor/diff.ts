@@ -165,8 +165,8 @@ export class DiffManager implements DiffService {
       this.multis.delete(review);
       outcome = o;
       // Handed over on the next tick: the decision comes from inside an autocmd (BufWriteCmd, WinClosed), where
-      // nested autocmds do not run, and applying an accepted edit writes buffers (whose BufWrite autocmds must
-      // run: the servers' didSave, format on save). The view's own close was scheduled first, so it is gone then.
+      // nested autocmds do not run, and applying an accepted edit moves, reloads, writes and wipes buffers (whose
+      // BufRead/BufWrite autocmds must run). The view's own close was scheduled first, so it is gone by then.
       vim.schedule(() => {
         const waiting = listener;
         listener = undefined;

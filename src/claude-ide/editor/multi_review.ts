@@ -3,7 +3,8 @@
 // ONE decision for the whole edit. Accepting (<CR>, :w, :ClaudeCodeDiffAccept) in any file accepts every
 // file, with whatever the user changed in the proposals they looked at; rejecting (q, closing the view,
 // :ClaudeCodeDiffDeny, closeAllDiffTabs) rejects every file. A single-file edit is the plain review without the
-// file keys.
+// file keys. A file the edit renames is shown under its new path (its old text against its new one), a file it
+// deletes as its text against an empty proposal that cannot be edited; the winbar says which.
 import type { Config } from "../config";
 import type { MultiOutcome, ReviewFile } from "../contracts";
 import { splitText, textLines } from "./diff_text";
@@ -93,6 +94,8 @@ export class MultiReview {
         proposal: splitText(text),
         bytes: text.length,
         filetype: f.filetype,
+        renamedFrom: f.renamedFrom,
+        deletes: f.deletes,
         config: this.config.diff,
         note: multi
           ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:`
