@@ -261,6 +261,8 @@ declare namespace vim {
     function reltime(): unknown;
     function shellescape(s: string): string;
     function fnameescape(s: string): string;
+    /** The undo file name `:wundo` would use for `name` (with 'undodir'). */
+    function undofile(name: string): string;
     function escape(s: string, chars: string): string;
     function matchfuzzy(list: string[], str: string): string[];
     function getreg(name?: string): string;

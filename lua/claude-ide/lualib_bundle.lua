@@ -21,6 +21,42 @@ local function __TS__ArrayFind(self, predicate, thisArg)
     return nil
 end
 
+local function __TS__ArraySlice(self, first, last)
+    local len = #self
+    first = first or 0
+    if first < 0 then
+        first = len + first
+        if first < 0 then
+            first = 0
+        end
+    else
+        if first > len then
+            first = len
+        end
+    end
+    last = last or len
+    if last < 0 then
+        last = len + last
+        if last < 0 then
+            last = 0
+        end
+    else
+        if last > len then
+            last = len
+        end
+    end
+    local out = {}
+    first = first + 1
+    last = last + 1
+    local n = 1
+    while first < last do
+        out[n] = self[first]
+        first = first + 1
+        n = n + 1
+    end
+    return out
+end
+
 local function __TS__ArrayIncludes(self, searchElement, fromIndex)
     if fromIndex == nil then
         fromIndex = 0
@@ -103,42 +139,6 @@ do
         end
         return result
     end
-end
-
-local function __TS__ArraySlice(self, first, last)
-    local len = #self
-    first = first or 0
-    if first < 0 then
-        first = len + first
-        if first < 0 then
-            first = 0
-        end
-    else
-        if first > len then
-            first = len
-        end
-    end
-    last = last or len
-    if last < 0 then
-        last = len + last
-        if last < 0 then
-            last = 0
-        end
-    else
-        if last > len then
-            last = len
-        end
-    end
-    local out = {}
-    first = first + 1
-    last = last + 1
-    local n = 1
-    while first < last do
-        out[n] = self[first]
-        first = first + 1
-        n = n + 1
-    end
-    return out
 end
 
 local function __TS__ObjectKeys(obj)
@@ -765,12 +765,12 @@ end
 return {
   __TS__ArrayFilter = __TS__ArrayFilter,
   __TS__ArrayFind = __TS__ArrayFind,
+  __TS__ArraySlice = __TS__ArraySlice,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
   __TS__ArrayEvery = __TS__ArrayEvery,
   __TS__ObjectValues = __TS__ObjectValues,
   __TS__ArrayMap = __TS__ArrayMap,
   __TS__StringSplit = __TS__StringSplit,
-  __TS__ArraySlice = __TS__ArraySlice,
   __TS__ObjectKeys = __TS__ObjectKeys,
   __TS__SparseArrayNew = __TS__SparseArrayNew,
   __TS__SparseArrayPush = __TS__SparseArrayPush,

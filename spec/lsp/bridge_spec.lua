@@ -1,8 +1,11 @@
 -- The LSP tools through the real agent bridge (`nvim -l lua/claude-ide/bridge.lua`) driven by the MCP
 -- TypeScript SDK's stdio client, against a child Neovim whose user config attaches the real
 -- typescript-language-server: tools/list, wait_for_lsp_ready, lsp_references (compact text, compared in size
--- with the raw LSP JSON of the same request), and an lsp_rename accepted in the child's review.
+-- with the raw LSP JSON of the same request), an lsp_rename accepted in the child's review, a pending review
+-- closed by the Claude CLI's closeAllDiffTabs (over the child's IDE WebSocket), and a rename whose edit moves
+-- and deletes files (a minimal server, edit_server.lua, answers it).
 local bridge = require('helpers.bridge')
+local client = require('helpers.client')
 local lsp = require('lsp.helpers')
 
 local LSP_TOOLS = {
@@ -158,6 +161,142 @@ describe('LSP tools through the bridge', function()
       bridge.text(res)
     )
     assert.matches('const all = [new Square(2), new Circle(1)];', bridge.read(project .. '/src/main.ts'), 1, true)
+    assert.are.same({}, bridge.reviews(nvim))
+  end)
+
+  it("closeAllDiffTabs from the Claude CLI rejects a pending LSP review and the agent's edit review", function()
+    local shape = bridge.read(project .. '/src/shape.ts')
+    local circle = bridge.read(project .. '/src/circle.ts')
+    local rename = c:call_async(
+      'lsp_rename',
+      { path = 'src/shape.ts', line = 1, symbol = 'Shape', new_name = 'Form' },
+      { timeout = 30000 }
+    )
+    assert.is_true(
+      vim.wait(20000, function()
+        return #bridge.reviews(nvim) == 1
+      end, 20),
+      'the rename review did not open'
+    )
+    local edit = c:call_async(
+      'edit',
+      { path = 'src/circle.ts', edits = { { old_text = '3.14', new_text = 'Math.PI' } } },
+      { timeout = 30000 }
+    )
+    assert.is_true(
+      vim.wait(10000, function()
+        return #bridge.reviews(nvim) == 2
+      end, 20),
+      'the edit review did not open'
+    )
+    -- The CLI's own connection (the IDE WebSocket of the lock file) at the start of its next turn.
+    local ide = client.connect({ port = nvim.lock.port, token = nvim.lock.authToken })
+    ide:initialize()
+    local closed = ide:call_tool('closeAllDiffTabs', vim.empty_dict())
+    assert.are.same({ { type = 'text', text = 'CLOSED_2_DIFF_TABS' } }, closed.result.content)
+    ide:close()
+    local ok, res = c:wait(rename, 30000)
+    assert.is_true(ok, vim.inspect(res))
+    assert.matches(
+      '^REJECTED: the user rejected rename of "Shape" at src/shape.ts:1:18 to "Form" %(%d+ edits in 3 files%)',
+      bridge.text(res)
+    )
+    ok, res = c:wait(edit, 30000)
+    assert.is_true(ok, vim.inspect(res))
+    assert.matches('^REJECTED: the user rejected 1 edit to src/circle.ts', bridge.text(res))
+    assert.are.same({}, bridge.reviews(nvim))
+    assert.are.equal(1, nvim:lua('return #vim.api.nvim_list_tabpages()'), 'the review tab pages are gone')
+    assert.are.equal(shape, bridge.read(project .. '/src/shape.ts'))
+    assert.are.equal(circle, bridge.read(project .. '/src/circle.ts'))
+  end)
+
+  it('lsp_rename whose edit renames one file and deletes another: one review, accepted in Neovim', function()
+    local answer = project .. '/.answer.json'
+    bridge.write(project .. '/mod/a.txt', 'alpha\ntwo\n')
+    bridge.write(project .. '/mod/c.txt', 'gamma\n')
+    local uri = function(rel)
+      return vim.uri_from_fname(project .. '/' .. rel)
+    end
+    bridge.write(
+      answer,
+      vim.json.encode({
+        documentChanges = {
+          { kind = 'rename', oldUri = uri('mod/a.txt'), newUri = uri('mod/b.txt') },
+          {
+            textDocument = { uri = uri('mod/b.txt'), version = vim.NIL },
+            edits = {
+              {
+                range = { start = { line = 0, character = 0 }, ['end'] = { line = 0, character = 5 } },
+                newText = 'beta',
+              },
+            },
+          },
+          { kind = 'delete', uri = uri('mod/c.txt') },
+        },
+      })
+    )
+    -- The user's config for text files: the module server (a rename of a module renames its file).
+    local buf = nvim:lua(
+      [[
+      local server, answer, root = ...
+      vim.api.nvim_create_autocmd('FileType', {
+        pattern = 'text',
+        callback = function(ev)
+          if vim.bo[ev.buf].buftype ~= '' then return end
+          vim.lsp.start({ name = 'edits', cmd = { vim.v.progpath, '-l', server, answer }, root_dir = root }, { bufnr = ev.buf })
+        end,
+      })
+      vim.cmd.edit(root .. '/mod/a.txt')
+      return vim.api.nvim_get_current_buf()
+    ]],
+      lsp.root .. '/spec/lsp/edit_server.lua',
+      answer,
+      project
+    )
+    local id = c:call_async(
+      'lsp_rename',
+      { path = 'mod/a.txt', line = 1, symbol = 'alpha', new_name = 'beta' },
+      { timeout = 30000 }
+    )
+    assert.is_true(
+      vim.wait(20000, function()
+        return #bridge.reviews(nvim) == 1 or c:done(id)
+      end, 20),
+      'the review did not open'
+    )
+    assert.is_false(c:done(id), 'the rename answered before the user decided')
+    assert.matches(
+      'File 1/2 (renamed from mod/a.txt, 1 edit)',
+      nvim:lua([[
+      for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+        local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff
+        if v and v.role == 'proposal' then return vim.wo[w].winbar end
+      end
+    ]]),
+      1,
+      true
+    )
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    local ok, res = c:wait(id, 30000)
+    assert.is_true(ok, vim.inspect(res))
+    local text = bridge.text(res)
+    assert.matches(
+      '^OK: applied rename of "alpha" at mod/a.txt:1:1 to "beta": 1 edit in 2 files, 1 renamed, 1 deleted\n',
+      text
+    )
+    assert.matches(
+      '\n  renamed mod/a.txt → mod/b.txt (buffer b' .. buf .. ' follows it), then 1 edit and saved\n',
+      text,
+      1,
+      true
+    )
+    assert.matches('\n  deleted mod/c.txt\n', text, 1, true)
+    assert.is_nil(bridge.read(project .. '/mod/a.txt'))
+    assert.is_nil(bridge.read(project .. '/mod/c.txt'))
+    assert.are.equal('beta\ntwo\n', bridge.read(project .. '/mod/b.txt'))
+    -- The user's buffer follows the file.
+    assert.are.equal(project .. '/mod/b.txt', nvim:lua('return vim.api.nvim_buf_get_name(...)', buf))
+    assert.are.same({ 'beta', 'two' }, nvim:lua('return vim.api.nvim_buf_get_lines(..., 0, -1, true)', buf))
     assert.are.same({}, bridge.reviews(nvim))
   end)
 end)

@@ -80,22 +80,68 @@ export interface DiffRequest {
 /** How a review ended for the CLI: the final text to write, or a rejection. */
 export type DiffOutcome = { accepted: true; text: string } | { accepted: false };
 
-/** One open review, as the openDiff handler holds it while parked. */
-export interface PendingReview {
+/** One open review, as the handler that opened it holds it while parked (openDiff, edit, the LSP tools). */
+export interface PendingReview<Outcome = DiffOutcome> {
   /** Calls `listener` once with the user's decision (at once when already decided). */
-  onDecision(this: void, listener: (this: void, outcome: DiffOutcome) => void): void;
+  onDecision(this: void, listener: (this: void, outcome: Outcome) => void): void;
   /** The call was cancelled (client gone, server stopping): the view closes and no answer is expected. */
   cancel(this: void): void;
 }
 
-/** The diff review, as the tools see it (openDiff, closeAllDiffTabs, close_tab). Implemented in editor/diff. */
+/** One file of a review across several files (an LSP WorkspaceEdit). */
+export interface ReviewFile {
+  /** Absolute path: where the file is after the edit (a deleted file: where it is now). */
+  path: string;
+  /** The path as shown. */
+  label: string;
+  /** The file's text now (its buffer's, unsaved changes included); undefined: the edit creates it. */
+  current: string[] | undefined;
+  /** The file's text after the edit ([] for a deleted file). */
+  proposal: string[];
+  /** What the edit does to this file, e.g. `3 edits`, `renamed from src/a.ts, 2 edits`, `deleted`. */
+  summary: string;
+  /** Its buffer has unsaved changes of the user. */
+  dirty: boolean;
+  filetype?: string;
+  /** The edit moves the file here from this path (as shown). */
+  renamedFrom?: string;
+  /** The edit deletes the file (its proposal is empty and cannot be edited). */
+  deletes?: boolean;
+}
+
+/** What a multi-file review asks (the LSP tools' WorkspaceEdits). */
+export interface MultiRequest {
+  /** The review's title (tab name); unique among open reviews. */
+  title: string;
+  /** At least one. */
+  files: ReviewFile[];
+}
+
+/** Accepted: the final lines of every file, in the order given (the user may have changed them). */
+export type MultiOutcome = { accepted: true; files: string[][] } | { accepted: false };
+
+/**
+ * The diff review, as the tools see it (openDiff, closeAllDiffTabs, close_tab, the agent's edit and LSP tools).
+ * Implemented in editor/diff.
+ */
 export interface DiffService {
   /**
    * Shows a review (replacing a pending one with the same tab name, which is rejected). Fails with a message
    * naming the argument when a path cannot be read (a directory, no permission): then no UI is left behind.
    */
   open(this: void, req: DiffRequest): { ok: true; review: PendingReview } | { ok: false; error: string };
-  /** Rejects every pending review and closes this plugin's diff views. Returns how many were closed. */
+  /**
+   * Shows a review of an edit across several files, walked file by file, decided once for all of them. Fails
+   * with the reason when Neovim refuses to show it (then no UI is left behind). closeAll and dispose reject it.
+   */
+  openMulti(
+    this: void,
+    req: MultiRequest,
+  ): { ok: true; review: PendingReview<MultiOutcome> } | { ok: false; error: string };
+  /**
+   * Rejects every pending review (openDiff's, the agent's edits, multi-file LSP reviews) and closes this
+   * plugin's diff views. Returns how many were closed.
+   */
   closeAll(this: void): number;
   /** Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown. */
   closeTab(this: void, tabName: string): boolean;

@@ -9,6 +9,7 @@ local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local saveBuffer = ____buffers.saveBuffer
+local setChangedLines = ____buffers.setChangedLines
 local ____diff_text = require("claude-ide.editor.diff_text")
 local textLines = ____diff_text.textLines
 local ____fs = require("claude-ide.util.fs")
@@ -117,30 +118,6 @@ function ____exports.planEdits(lines, edits, display)
     end
     pieces[#pieces + 1] = string.sub(text, pos)
     return textLines(table.concat(pieces, ""))
-end
---- Replaces the buffer's text by `after`, changing only the lines that differ (marks and folds elsewhere stay).
-local function setChangedLines(buf, before, after)
-    local hunks = vim.diff(
-        table.concat(before, "\n") .. "\n",
-        table.concat(after, "\n") .. "\n",
-        {result_type = "indices"}
-    )
-    do
-        local i = #hunks - 1
-        while i >= 0 do
-            local startA, countA, startB, countB = unpack(hunks[i + 1], 1, 4)
-            local from = countA == 0 and startA or startA - 1
-            local replacement = countB == 0 and ({}) or __TS__ArraySlice(after, startB - 1, startB - 1 + countB)
-            vim.api.nvim_buf_set_lines(
-                buf,
-                from,
-                from + countA,
-                false,
-                replacement
-            )
-            i = i - 1
-        end
-    end
 end
 --- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
 -- straight to disk. `before` is the text the change was planned on: a buffer that changed since is refused.

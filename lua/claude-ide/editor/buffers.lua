@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local ____exports = {}
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
@@ -156,6 +157,30 @@ function ____exports.loadBuffer(path, opts)
         vim.api.nvim_set_option_value("buflisted", true, {buf = buf})
     end
     return buf
+end
+--- Replaces the buffer's text by `after`, changing only the lines that differ (marks and folds elsewhere stay).
+function ____exports.setChangedLines(buf, before, after)
+    local hunks = vim.diff(
+        table.concat(before, "\n") .. "\n",
+        table.concat(after, "\n") .. "\n",
+        {result_type = "indices"}
+    )
+    do
+        local i = #hunks - 1
+        while i >= 0 do
+            local startA, countA, startB, countB = unpack(hunks[i + 1], 1, 4)
+            local from = countA == 0 and startA or startA - 1
+            local replacement = countB == 0 and ({}) or __TS__ArraySlice(after, startB - 1, startB - 1 + countB)
+            vim.api.nvim_buf_set_lines(
+                buf,
+                from,
+                from + countA,
+                false,
+                replacement
+            )
+            i = i - 1
+        end
+    end
 end
 --- Did the file change on disk since the buffer read it? Asks Vim (:checktime) with a buffer-local
 -- FileChangedShell handler so that Vim reports instead of prompting or reloading. Vim's own "changed since

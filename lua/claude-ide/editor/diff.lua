@@ -22,6 +22,8 @@ local ____diff_view = require("claude-ide.editor.diff_view")
 local DiffView = ____diff_view.DiffView
 local REVIEW_VAR = ____diff_view.REVIEW_VAR
 local TAB_VAR = ____diff_view.TAB_VAR
+local ____multi_review = require("claude-ide.editor.multi_review")
+local MultiReview = ____multi_review.MultiReview
 --- `User` autocmd patterns, with data { tab_name, file } and, when resolved, `result`.
 ____exports.EVENT_OPENED = "ClaudeIdeDiffOpened"
 ____exports.EVENT_RESOLVED = "ClaudeIdeDiffResolved"
@@ -125,6 +127,7 @@ DiffManager.name = "DiffManager"
 function DiffManager.prototype.____constructor(self, config)
     self.config = config
     self.reviews = {}
+    self.multis = {}
     self.followers = {}
     self.open = function(req)
         for ____, ____value in ipairs({{"old_file_path", req.oldPath}, {"new_file_path", req.newPath}}) do
@@ -171,6 +174,50 @@ function DiffManager.prototype.____constructor(self, config)
         self:emit(____exports.EVENT_OPENED, req)
         return {ok = true, review = review}
     end
+    self.openMulti = function(req)
+        local outcome
+        local listener
+        local review
+        review = __TS__New(
+            MultiReview,
+            self.config,
+            req.title,
+            req.files,
+            function(o)
+                self.multis[review] = nil
+                outcome = o
+                vim.schedule(function()
+                    local waiting = listener
+                    listener = nil
+                    if waiting ~= nil then
+                        waiting(o)
+                    end
+                end)
+            end
+        )
+        local ok, err = pcall(function() return review:show() end)
+        if not ok then
+            return {
+                ok = false,
+                error = "cannot show the review: " .. tostring(err)
+            }
+        end
+        self.multis[review] = true
+        local pending = {
+            onDecision = function(l)
+                if outcome ~= nil then
+                    l(outcome)
+                else
+                    listener = l
+                end
+            end,
+            cancel = function()
+                self.multis[review] = nil
+                review:cancel()
+            end
+        }
+        return {ok = true, review = pending}
+    end
     self.closeAll = function()
         local pending = {}
         for ____, review in pairs(self.reviews) do
@@ -179,7 +226,14 @@ function DiffManager.prototype.____constructor(self, config)
         for ____, review in ipairs(pending) do
             review:reject(true)
         end
-        return #pending
+        local multis = {}
+        for review in pairs(self.multis) do
+            multis[#multis + 1] = review
+        end
+        for ____, review in ipairs(multis) do
+            review:reject()
+        end
+        return #pending + #multis
     end
     self.closeTab = function(tabName)
         local review = self.reviews[tabName]

@@ -145,6 +145,9 @@ function DiffView.prototype.____constructor(self, spec, events)
         end
     end
     setOpt("modified", false, {buf = self.rightBuf})
+    if spec.deletes == true then
+        setOpt("modifiable", false, {buf = self.rightBuf})
+    end
     local ok, err = pcall(function() return self:show() end)
     if not ok then
         self:close()
@@ -257,7 +260,11 @@ function DiffView.prototype.setWinbars(self)
     local keys = spec.config.keymaps
     local name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
     local left
-    if spec.current == nil then
+    if spec.deletes == true then
+        left = (" %#WarningMsg#Deleted: " .. name) .. ": accepting removes the file%*"
+    elseif spec.renamedFrom ~= nil then
+        left = (((" Renamed: " .. escapeBar(spec.renamedFrom)) .. " → ") .. name) .. (spec.dirty and "  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*" or "")
+    elseif spec.current == nil then
         left = " New file: " .. name
     elseif spec.dirty then
         left = (" %#WarningMsg#" .. name) .. " has unsaved changes: they are shown here; accepting replaces them (`u` brings them back)%*"
@@ -282,7 +289,8 @@ function DiffView.prototype.setWinbars(self)
         ),
         function(____, k) return escapeBar(k) end
     )
-    local right = (((((" " .. source) .. "Claude's proposal (editable)   ") .. escapeBar(keys.accept)) .. " or :w accept   ") .. escapeBar(keys.reject)) .. " reject"
+    local what = spec.deletes == true and "Claude's proposal: delete the file" or "Claude's proposal (editable)"
+    local right = ((((((" " .. source) .. what) .. "   ") .. escapeBar(keys.accept)) .. " or :w accept   ") .. escapeBar(keys.reject)) .. " reject"
     if #hunkKeys > 0 then
         right = right .. ((("   " .. table.concat(hunkKeys, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
     end

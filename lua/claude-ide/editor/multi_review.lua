@@ -32,6 +32,9 @@ end
 function MultiReview.prototype.position(self)
     return {index = self.index, count = #self.files}
 end
+function MultiReview.prototype.reject(self)
+    self["end"](self, false, true)
+end
 function MultiReview.prototype.cancel(self)
     if self.ended then
         return
@@ -93,6 +96,8 @@ function MultiReview.prototype.open(self, i)
             proposal = splitText(text),
             bytes = #text,
             filetype = f.filetype,
+            renamedFrom = f.renamedFrom,
+            deletes = f.deletes,
             config = self.config.diff,
             note = multi and ((((((((((("File " .. tostring(i + 1)) .. "/") .. tostring(n)) .. " (") .. f.summary) .. "), ") .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file, accept applies all ") .. tostring(n)) .. ":" or ("(" .. f.summary) .. ")",
             keys = keys
@@ -103,7 +108,10 @@ function MultiReview.prototype.open(self, i)
         }
     )
 end
-MultiReview.prototype["end"] = function(self, accepted)
+MultiReview.prototype["end"] = function(self, accepted, closeNow)
+    if closeNow == nil then
+        closeNow = false
+    end
     if self.ended then
         return
     end
@@ -115,7 +123,13 @@ MultiReview.prototype["end"] = function(self, accepted)
     if view ~= nil then
         view:settle()
     end
-    vim.schedule(function() return view and view:close() end)
+    if closeNow and not vim.in_fast_event() then
+        if view ~= nil then
+            view:close()
+        end
+    else
+        vim.schedule(function() return view and view:close() end)
+    end
     self.onDecision(accepted and ({accepted = true, files = self.texts}) or ({accepted = false}))
 end
 return ____exports

@@ -8,7 +8,6 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayReduce = ____lualib.__TS__ArrayReduce
-local __TS__New = ____lualib.__TS__New
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
 local ____apply = require("claude-ide.agent.apply")
@@ -23,10 +22,14 @@ local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
 local ____diff_text = require("claude-ide.editor.diff_text")
 local textLines = ____diff_text.textLines
+local ____file_ops = require("claude-ide.editor.file_ops")
+local createFile = ____file_ops.createFile
+local deleteFile = ____file_ops.deleteFile
+local isDirectory = ____file_ops.isDirectory
+local renameFile = ____file_ops.renameFile
+local unsavedBuffer = ____file_ops.unsavedBuffer
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
-local ____multi_review = require("claude-ide.editor.multi_review")
-local MultiReview = ____multi_review.MultiReview
 local ____encoding = require("claude-ide.lsp.encoding")
 local toByte = ____encoding.toByte
 local ____format = require("claude-ide.lsp.format")
@@ -83,90 +86,189 @@ local function currentLines(path)
     if stat == nil then
         return nil
     end
+    if stat.type == "directory" then
+        failWith(displayPath(path) .. " is a folder, not a file: nothing was changed")
+    end
     local ok, lines = pcall(vim.fn.readfile, path)
     if not ok then
         failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(lines))
     end
     return lines
 end
---- Several edits (from one or several servers, or applyEdit requests in a row) to apply in order.
+local function refuseFolder(path, what)
+    if isDirectory(path) then
+        failWith(((("the server's edit " .. what) .. " the folder ") .. displayPath(path)) .. ": folder operations are not supported by the LSP tools, so nothing was changed (do that step with a shell command, after asking the user)")
+    end
+end
+--- Several edits (from one or several servers, or applyEdit requests in a row) to apply in order. File
+-- operations (create, rename, delete) are followed as the LSP says, in order: the text edits after a rename
+-- address the new name, and every check (exists? overwrite?) is made against the files as the earlier
+-- changes of the plan leave them.
 ____exports.EditPlan = __TS__Class()
 local EditPlan = ____exports.EditPlan
 EditPlan.name = "EditPlan"
 function EditPlan.prototype.____constructor(self)
-    self.files = {}
     self.order = {}
+    self.at = {}
+    self.observed = {}
+    self.ops = {}
 end
-function EditPlan.prototype.file(self, path)
-    local f = self.files[path]
-    if f == nil then
-        local before = currentLines(path)
-        local serverCreated = false
-        if self.commandStarted ~= nil and before ~= nil and findBuffer(path) == nil then
-            local stat = vim.uv.fs_stat(path)
-            if stat ~= nil and stat.size == 0 and stat.mtime.sec >= self.commandStarted - 1 then
-                before = nil
-                serverCreated = true
-            end
+function EditPlan.prototype.existing(self, path)
+    local known = self.at[path]
+    if known ~= nil then
+        local ____temp_0
+        if known == false then
+            ____temp_0 = nil
+        else
+            ____temp_0 = known
         end
-        f = {
-            path = path,
-            before = before,
-            after = before or ({}),
-            edits = 0,
-            serverCreated = serverCreated
-        }
-        self.files[path] = f
-        local ____self_order_0 = self.order
-        ____self_order_0[#____self_order_0 + 1] = path
+        return ____temp_0
     end
+    local before = currentLines(path)
+    self.observed[path] = before or false
+    if before == nil then
+        return nil
+    end
+    local serverCreated = false
+    if self.commandStarted ~= nil and findBuffer(path) == nil then
+        local stat = vim.uv.fs_stat(path)
+        if stat ~= nil and stat.size == 0 and stat.mtime.sec >= self.commandStarted - 1 then
+            before = nil
+            serverCreated = true
+        end
+    end
+    return self:track({
+        path = path,
+        before = before,
+        after = before or ({}),
+        edits = 0,
+        deleted = false,
+        serverCreated = serverCreated
+    })
+end
+function EditPlan.prototype.track(self, f)
+    self.at[f.path] = f
+    local ____self_order_1 = self.order
+    ____self_order_1[#____self_order_1 + 1] = f
     return f
+end
+function EditPlan.prototype.created(self, path)
+    if not (self.observed[path] ~= nil) and self.at[path] == nil then
+        self.observed[path] = false
+    end
+    return self:track({
+        path = path,
+        before = nil,
+        after = {},
+        edits = 0,
+        deleted = false
+    })
 end
 function EditPlan.prototype.addTextEdits(self, path, edits, encoding)
     if #edits == 0 then
         return
     end
-    local f = self:file(path)
+    local f = self:existing(path)
+    if f == nil then
+        if self.at[path] == false then
+            failWith(("the server's edit changes " .. displayPath(path)) .. " after deleting or renaming it: nothing was changed")
+        end
+        f = self:created(path)
+    end
     f.after = ____exports.applyTextEdits(f.after, edits, encoding)
     f.edits = f.edits + #edits
+end
+function EditPlan.prototype.create(self, path, options)
+    refuseFolder(path, "creates")
+    local f = self:existing(path)
+    if f ~= nil then
+        if options.overwrite == true then
+            f.after = {}
+            f.edits = f.edits + 1
+        end
+        return
+    end
+    local ____temp_2, ____edits_3 = self:created(path), "edits"
+    ____temp_2[____edits_3] = ____temp_2[____edits_3] + 1
+    local ____self_ops_4 = self.ops
+    ____self_ops_4[#____self_ops_4 + 1] = {kind = "create", path = path}
+end
+function EditPlan.prototype.rename(self, from, to, options)
+    if from == to then
+        return
+    end
+    refuseFolder(from, "renames")
+    refuseFolder(to, "renames a file onto")
+    local f = self:existing(from)
+    if f == nil then
+        failWith(((("the server's edit renames " .. displayPath(from)) .. ", which does not exist") .. (self.at[from] == false and " any more at that point of the edit" or "")) .. ": nothing was changed")
+    end
+    local target = self:existing(to)
+    if target ~= nil then
+        if options.overwrite ~= true then
+            if options.ignoreIfExists == true then
+                return
+            end
+            failWith(((("the server's edit renames " .. displayPath(from)) .. " to ") .. displayPath(to)) .. ", which exists (and the edit does not say to overwrite it): nothing was changed")
+        end
+        target.deleted = true
+        target.replacedBy = displayPath(from)
+    end
+    self.at[from] = false
+    self.at[to] = f
+    if f.from == nil and f.before ~= nil then
+        f.from = from
+    elseif f.from == to then
+        f.from = nil
+    end
+    f.path = to
+    local ____self_ops_5 = self.ops
+    ____self_ops_5[#____self_ops_5 + 1] = {kind = "rename", from = from, to = to, overwrite = target ~= nil}
+end
+function EditPlan.prototype.delete(self, path, ignoreIfNotExists)
+    if self.at[path] == nil then
+        refuseFolder(path, "deletes")
+    end
+    local f = self:existing(path)
+    if f == nil then
+        if ignoreIfNotExists then
+            return
+        end
+        failWith(("the server's edit deletes " .. displayPath(path)) .. ", which does not exist: nothing was changed")
+    end
+    f.deleted = true
+    self.at[path] = false
+    local ____self_ops_6 = self.ops
+    ____self_ops_6[#____self_ops_6 + 1] = {kind = "delete", path = path, ignoreIfNotExists = ignoreIfNotExists}
 end
 function EditPlan.prototype.addWorkspaceEdit(self, edit, encoding)
     if edit.documentChanges ~= nil and edit.documentChanges ~= vim.NIL then
         for ____, change in ipairs(edit.documentChanges) do
-            do
-                if change.textDocument ~= nil then
-                    self:addTextEdits(
-                        uriPath(change.textDocument.uri),
-                        change.edits,
-                        encoding
-                    )
-                elseif change.kind == "create" then
-                    local path = uriPath(change.uri)
-                    local exists = currentLines(path) ~= nil
-                    local ____exists_3 = exists
-                    if ____exists_3 then
-                        local ____opt_1 = change.options
-                        ____exists_3 = (____opt_1 and ____opt_1.overwrite) ~= true
-                    end
-                    if ____exists_3 then
-                        goto __continue24
-                    end
-                    local f = self:file(path)
-                    local ____exists_4
-                    if exists then
-                        ____exists_4 = f.before
-                    else
-                        ____exists_4 = nil
-                    end
-                    f.before = ____exists_4
-                    f.after = {}
-                    f.edits = f.edits + 1
-                else
-                    local which = change.kind == "rename" and (("renames " .. displayPath(uriPath(change.oldUri))) .. " to ") .. displayPath(uriPath(change.newUri)) or "deletes " .. displayPath(uriPath(change.uri))
-                    failWith(("the server's edit " .. which) .. ": file renames and deletions are not supported by the LSP tools yet, so nothing was changed (do that step with a shell command, after asking the user)")
-                end
+            if change.textDocument ~= nil then
+                self:addTextEdits(
+                    uriPath(change.textDocument.uri),
+                    change.edits,
+                    encoding
+                )
+            elseif change.kind == "create" then
+                self:create(
+                    uriPath(change.uri),
+                    change.options or ({})
+                )
+            elseif change.kind == "rename" then
+                self:rename(
+                    uriPath(change.oldUri),
+                    uriPath(change.newUri),
+                    change.options or ({})
+                )
+            elseif change.kind == "delete" then
+                local ____self_delete_10 = self.delete
+                local ____uriPath_result_9 = uriPath(change.uri)
+                local ____opt_7 = change.options
+                ____self_delete_10(self, ____uriPath_result_9, (____opt_7 and ____opt_7.ignoreIfNotExists) == true)
+            else
+                failWith("the server's edit has a change of an unknown kind: nothing was changed")
             end
-            ::__continue24::
         end
         return
     end
@@ -187,12 +289,41 @@ function EditPlan.prototype.addWorkspaceEdit(self, edit, encoding)
 end
 function EditPlan.prototype.changed(self)
     return __TS__ArrayFilter(
-        __TS__ArrayMap(
-            self.order,
-            function(____, p) return self.files[p] end
-        ),
-        function(____, f) return f.before == nil or not vim.deep_equal(f.before, f.after) end
+        self.order,
+        function(____, f)
+            if f.deleted then
+                return f.before ~= nil
+            end
+            return f.before == nil or f.from ~= nil or not vim.deep_equal(f.before, f.after)
+        end
     )
+end
+function EditPlan.prototype.refusal(self, what)
+    for ____, f in ipairs(self:changed()) do
+        do
+            if not f.deleted then
+                goto __continue63
+            end
+            local path = f.from or f.path
+            local buf = unsavedBuffer(path)
+            if buf == nil then
+                goto __continue63
+            end
+            local how = f.replacedBy ~= nil and (("replaces " .. displayPath(path)) .. " by ") .. f.replacedBy or "deletes " .. displayPath(path)
+            return ((((((what .. " ") .. how) .. ", which has unsaved changes of the user in buffer b") .. tostring(buf)) .. ": nothing was changed and nothing was shown. Ask the user to save (:w) or discard (:e!) their changes to ") .. displayPath(path)) .. ", then try again"
+        end
+        ::__continue63::
+    end
+    return nil
+end
+function EditPlan.prototype.stale(self)
+    for path, seen in pairs(self.observed) do
+        local now = currentLines(path) or false
+        if not vim.deep_equal(now, seen) then
+            return displayPath(path)
+        end
+    end
+    return nil
 end
 local function plural(n, noun)
     return ((tostring(n) .. " ") .. noun) .. (n == 1 and "" or "s")
@@ -235,16 +366,78 @@ local function removeServerCreated(files)
     for ____, f in ipairs(files) do
         do
             if f.serverCreated ~= true or findBuffer(f.path) ~= nil then
-                goto __continue48
+                goto __continue81
             end
             local stat = vim.uv.fs_stat(f.path)
             if stat ~= nil and stat.size == 0 and (vim.uv.fs_unlink(f.path)) ~= nil then
                 removed[#removed + 1] = displayPath(f.path)
             end
         end
-        ::__continue48::
+        ::__continue81::
     end
     return removed
+end
+--- What the edit does to one file, for the review: `renamed from src/a.ts, 2 edits`, `deleted`, `new file`.
+local function summaryOf(f)
+    if f.deleted then
+        return f.replacedBy ~= nil and "deleted: replaced by " .. f.replacedBy or "deleted"
+    end
+    local parts = {}
+    if f.from ~= nil then
+        parts[#parts + 1] = "renamed from " .. displayPath(f.from)
+    end
+    if f.before == nil then
+        parts[#parts + 1] = "new file"
+    elseif not vim.deep_equal(f.before, f.after) then
+        parts[#parts + 1] = plural(f.edits, "edit")
+    end
+    return table.concat(parts, ", ")
+end
+local function reviewFile(f)
+    local now = f.from or f.path
+    local ____temp_11
+    if f.before ~= nil then
+        ____temp_11 = findBuffer(now)
+    else
+        ____temp_11 = nil
+    end
+    local buf = ____temp_11
+    local loaded = buf ~= nil and vim.api.nvim_buf_is_loaded(buf)
+    local ft = loaded and vim.api.nvim_get_option_value("filetype", {buf = buf}) or ""
+    local shown = f.deleted and now or f.path
+    local ____displayPath_result_13 = displayPath(shown)
+    local ____f_before_14 = f.before
+    local ____temp_15 = f.deleted and ({}) or f.after
+    local ____summaryOf_result_16 = summaryOf(f)
+    local ____temp_17 = loaded and vim.api.nvim_get_option_value("modified", {buf = buf}) == true
+    local ____temp_18 = ft ~= "" and f.from == nil and ft or nil
+    local ____temp_19 = not f.deleted and f.from ~= nil and displayPath(f.from) or nil
+    local ____f_deleted_12
+    if f.deleted then
+        ____f_deleted_12 = true
+    else
+        ____f_deleted_12 = nil
+    end
+    return {
+        path = shown,
+        label = ____displayPath_result_13,
+        current = ____f_before_14,
+        proposal = ____temp_15,
+        summary = ____summaryOf_result_16,
+        dirty = ____temp_17,
+        filetype = ____temp_18,
+        renamedFrom = ____temp_19,
+        deletes = ____f_deleted_12
+    }
+end
+local function describeOp(op)
+    if op.kind == "create" then
+        return "create " .. displayPath(op.path)
+    end
+    if op.kind == "rename" then
+        return (("rename " .. displayPath(op.from)) .. " → ") .. displayPath(op.to)
+    end
+    return "delete " .. displayPath(op.path)
 end
 --- Shows the plan in one review (unless the user turned review off), waits for the decision, applies it on
 -- accept. `what` names the edit for the user and the model (e.g. "rename of double to twice").
@@ -253,62 +446,43 @@ function ____exports.reviewAndApply(ctx, plan, what)
     if #files == 0 then
         return textResult(("OK: nothing to change: " .. what) .. " leaves every file as it is")
     end
+    local refused = plan:refusal(what)
+    if refused ~= nil then
+        failWith(refused)
+    end
     local finals = __TS__ArrayMap(
         files,
         function(____, f) return f.after end
     )
-    local total = __TS__ArrayReduce(
+    local edits = __TS__ArrayReduce(
         files,
-        function(____, n, f) return n + f.edits end,
+        function(____, n, f) return n + (f.deleted and 0 or f.edits) end,
         0
     )
-    local scope = (plural(total, "edit") .. " in ") .. plural(#files, "file")
+    local renamed = #__TS__ArrayFilter(
+        files,
+        function(____, f) return not f.deleted and f.from ~= nil end
+    )
+    local deleted = #__TS__ArrayFilter(
+        files,
+        function(____, f) return f.deleted end
+    )
+    local scope = (((plural(edits, "edit") .. " in ") .. plural(#files, "file")) .. (renamed > 0 and (", " .. tostring(renamed)) .. " renamed" or "")) .. (deleted > 0 and (", " .. tostring(deleted)) .. " deleted" or "")
     if ctx.config.agent.review then
-        local proposals = __TS__ArrayMap(
-            files,
-            function(____, f)
-                local buf = findBuffer(f.path)
-                local loaded = buf ~= nil and vim.api.nvim_buf_is_loaded(buf)
-                local ft = loaded and vim.api.nvim_get_option_value("filetype", {buf = buf}) or ""
-                return {
-                    path = f.path,
-                    label = displayPath(f.path),
-                    current = f.before,
-                    proposal = f.after,
-                    summary = f.before == nil and "new file" or plural(f.edits, "edit"),
-                    dirty = loaded and vim.api.nvim_get_option_value("modified", {buf = buf}) == true,
-                    filetype = ft ~= "" and ft or nil
-                }
-            end
-        )
-        local early
-        local resumeWith
-        local review = __TS__New(
-            MultiReview,
-            ctx.config,
-            ((("✻ [Claude agent] " .. what) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")",
-            proposals,
-            function(o)
-                if resumeWith ~= nil then
-                    resumeWith(o)
-                else
-                    early = o
-                end
-            end
-        )
-        local shown, err = pcall(function() return review:show() end)
-        if not shown then
-            failWith("cannot show the review: " .. tostring(err))
+        local opened = ctx.services.diff.openMulti({
+            title = ((("✻ [Claude agent] " .. what) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")",
+            files = __TS__ArrayMap(
+                files,
+                function(____, f) return reviewFile(f) end
+            )
+        })
+        if not opened.ok then
+            failWith(opened.error)
         end
+        local review = opened.review
         local outcome = ctx.park(
-            function(resume)
-                if early ~= nil then
-                    resume(early)
-                else
-                    resumeWith = resume
-                end
-            end,
-            function() return review:cancel() end
+            function(resume) return review.onDecision(resume) end,
+            function() return review.cancel() end
         )
         if not outcome.accepted then
             local removed = removeServerCreated(files)
@@ -317,13 +491,13 @@ function ____exports.reviewAndApply(ctx, plan, what)
         end
         finals = outcome.files
     end
-    for ____, f in ipairs(files) do
-        if not vim.deep_equal(
-            currentLines(f.path) or ({}),
-            f.before or ({})
-        ) then
-            failWith((displayPath(f.path) .. " changed while the review was open: nothing was applied; ask again for ") .. what)
-        end
+    local stale = plan:stale()
+    if stale ~= nil then
+        failWith((stale .. " changed while the review was open: nothing was applied; ask again for ") .. what)
+    end
+    local refusedNow = plan:refusal(what)
+    if refusedNow ~= nil then
+        failWith(refusedNow)
     end
     local published = {}
     local autocmd = vim.api.nvim_create_autocmd(
@@ -335,25 +509,57 @@ function ____exports.reviewAndApply(ctx, plan, what)
             end
         }
     )
+    local notes = {}
+    local failedOp
+    local opsDone = 0
+    for ____, op in ipairs(plan.ops) do
+        local done = op.kind == "create" and createFile(op.path) or (op.kind == "rename" and renameFile(op.from, op.to, op.overwrite) or deleteFile(op.path, op.ignoreIfNotExists))
+        if not done.ok then
+            failedOp = (describeOp(op) .. " failed: ") .. done.error
+            break
+        end
+        opsDone = opsDone + 1
+        if done.note ~= nil then
+            notes[op.kind == "rename" and op.to or op.path] = done.note
+        end
+    end
+    if failedOp ~= nil then
+        pcall(vim.api.nvim_del_autocmd, autocmd)
+        local done = __TS__ArrayMap(
+            __TS__ArraySlice(plan.ops, 0, opsDone),
+            function(____, op) return "  done: " .. describeOp(op) end
+        )
+        failWith(((((what .. " accepted, but ") .. failedOp) .. "; ") .. (#done > 0 and ("the file operations before it were made:\n" .. table.concat(done, "\n")) .. "\n" or "nothing was changed; ")) .. "no text edits were applied. Check the files, then ask again")
+    end
     local lines = {}
     local touched = {}
     local edited = 0
     __TS__ArrayForEach(
         files,
         function(____, f, i)
-            if f.before == nil then
-                vim.fn.mkdir(
-                    vim.fs.dirname(f.path),
-                    "p"
-                )
-            end
-            local applied = applyText(f.path, f.before or ({}), finals[i + 1])
-            local label = (displayPath(f.path) .. ": ") .. (f.before == nil and "created" or plural(f.edits, "edit"))
-            if applied.ok then
+            if f.deleted then
+                local path = displayPath(f.from or f.path)
+                local note = notes[f.path]
+                lines[#lines + 1] = f.replacedBy ~= nil and ((("  replaced " .. path) .. " by ") .. f.replacedBy) .. " (its old text is gone)" or ("  deleted " .. path) .. (note ~= nil and (" (" .. note) .. ")" or "")
                 edited = edited + 1
-                lines[#lines + 1] = ((("  " .. label) .. " ") .. applied.where) .. (vim.deep_equal(finals[i + 1], f.after) and "" or " (changed by the user in the review)")
+                return
+            end
+            local moved = f.from ~= nil and (("renamed " .. displayPath(f.from)) .. " → ") .. displayPath(f.path) or nil
+            local note = notes[f.path]
+            local head = moved ~= nil and ("  " .. moved) .. (note ~= nil and (" (" .. note) .. ")" or "") or nil
+            local textChanges = f.before == nil or not vim.deep_equal(f.before, finals[i + 1])
+            if not textChanges then
+                lines[#lines + 1] = head
+                edited = edited + 1
             else
-                lines[#lines + 1] = (("  " .. label) .. ": NOT applied: ") .. applied.error
+                local applied = applyText(f.path, f.before or ({}), finals[i + 1])
+                local label = f.before == nil and "created" or plural(f.edits, "edit")
+                local userChanged = vim.deep_equal(finals[i + 1], f.after) and "" or " (changed by the user in the review)"
+                local body = applied.ok and ((label .. " ") .. applied.where) .. userChanged or (label .. ": NOT applied: ") .. applied.error
+                if applied.ok then
+                    edited = edited + 1
+                end
+                lines[#lines + 1] = head ~= nil and (head .. ", then ") .. body or (("  " .. displayPath(f.path)) .. ": ") .. body
             end
             local buf = findBuffer(f.path)
             if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then

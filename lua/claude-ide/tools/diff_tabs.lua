@@ -11,7 +11,7 @@ local ____types = require("claude-ide.tools.types")
 local text = ____types.text
 ____exports.closeAllDiffTabs = defineTool({
     name = "closeAllDiffTabs",
-    description = "Close every diff review opened by Claude (pending reviews count as rejected). Answers CLOSED_<n>_DIFF_TABS.",
+    description = "Close every diff review opened by Claude: openDiff's, and the agent endpoint's edit and LSP reviews (pending reviews count as rejected). Answers CLOSED_<n>_DIFF_TABS.",
     input = {},
     handler = function(_args, ctx) return text(("CLOSED_" .. tostring(ctx.services.diff.closeAll())) .. "_DIFF_TABS") end
 })

@@ -2,7 +2,7 @@
 // (unsaved) text, applied to the buffer as one undo step touching only the changed lines, and written to disk
 // only when the buffer had no unsaved changes of the user before (a file with no buffer is written
 // atomically). The user's own unsaved work is never written or overwritten.
-import { findBuffer, saveBuffer } from "../editor/buffers";
+import { findBuffer, saveBuffer, setChangedLines } from "../editor/buffers";
 import { textLines } from "../editor/diff_text";
 import { writeFileAtomic } from "../util/fs";
 import { failWith } from "./result";
@@ -88,18 +88,6 @@ export function planEdits(lines: string[], edits: EditSpec[], display: string): 
   }
   pieces.push(string.sub(text, pos));
   return textLines(pieces.join(""));
-}
-
-/** Replaces the buffer's text by `after`, changing only the lines that differ (marks and folds elsewhere stay). */
-function setChangedLines(buf: Buf, before: string[], after: string[]): void {
-  const hunks = vim.diff(before.join("\n") + "\n", after.join("\n") + "\n", { result_type: "indices" });
-  // Bottom to top, so that earlier hunks' line numbers stay valid.
-  for (let i = hunks.length - 1; i >= 0; i--) {
-    const [startA, countA, startB, countB] = hunks[i];
-    const from = countA === 0 ? startA : startA - 1;
-    const replacement = countB === 0 ? [] : after.slice(startB - 1, startB - 1 + countB);
-    vim.api.nvim_buf_set_lines(buf, from, from + countA, false, replacement);
-  }
 }
 
 export type Applied = { ok: true; where: string } | { ok: false; error: string };

@@ -141,6 +141,18 @@ export function loadBuffer(path: string, opts: { listed?: boolean } = {}): Buf {
   return buf;
 }
 
+/** Replaces the buffer's text by `after`, changing only the lines that differ (marks and folds elsewhere stay). */
+export function setChangedLines(buf: Buf, before: string[], after: string[]): void {
+  const hunks = vim.diff(before.join("\n") + "\n", after.join("\n") + "\n", { result_type: "indices" });
+  // Bottom to top, so that earlier hunks' line numbers stay valid.
+  for (let i = hunks.length - 1; i >= 0; i--) {
+    const [startA, countA, startB, countB] = hunks[i];
+    const from = countA === 0 ? startA : startA - 1;
+    const replacement = countB === 0 ? [] : after.slice(startB - 1, startB - 1 + countB);
+    vim.api.nvim_buf_set_lines(buf, from, from + countA, false, replacement);
+  }
+}
+
 export type SaveResult = { ok: true; wrote: boolean } | { ok: false; reason: string };
 
 /**

@@ -1,4 +1,6 @@
-// The diff review behind openDiff: one Review per tab_name, each answered exactly once.
+// The diff review behind openDiff (and the agent's edit): one Review per tab_name, each answered exactly once.
+// The multi-file reviews of the LSP tools (multi_review.ts) are kept here too, so that closeAllDiffTabs and a
+// server stop reject them like the others.
 //
 //   pending ──accept──▶ answered FILE_SAVED + text  (a text equal to the file on disk: DIFF_REJECTED, as the
 //      │                                              CLI counts it anyway; then the file's buffer follows
@@ -10,12 +12,13 @@
 // CLI does, with the text we answer. The view closes with every ending.
 import type { Config } from "../config";
 import { Logger, say } from "../log";
-import type { DiffOutcome, DiffRequest, DiffService, PendingReview } from "../contracts";
+import type { DiffOutcome, DiffRequest, DiffService, MultiOutcome, PendingReview } from "../contracts";
 import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";
 import { normalizeEol, readFile, splitText } from "./diff_text";
 import { DiffView, REVIEW_VAR, type ReviewVar, TAB_VAR } from "./diff_view";
+import { MultiReview } from "./multi_review";
 
 /** `User` autocmd patterns, with data { tab_name, file } and, when resolved, `result`. */
 export const EVENT_OPENED = "ClaudeIdeDiffOpened";
@@ -113,6 +116,8 @@ function currentText(
 export class DiffManager implements DiffService {
   /** Pending reviews by tab_name. */
   private readonly reviews = new LuaMap<string, Review>();
+  /** Pending multi-file reviews (LSP WorkspaceEdits). */
+  private readonly multis = new LuaSet<MultiReview>();
   private readonly followers = new LuaSet<WriteFollower>();
   private readonly log: Logger;
 
@@ -153,11 +158,45 @@ export class DiffManager implements DiffService {
     return { ok: true, review };
   };
 
+  openMulti: DiffService["openMulti"] = (req) => {
+    let outcome: MultiOutcome | undefined;
+    let listener: ((this: void, o: MultiOutcome) => void) | undefined;
+    const review: MultiReview = new MultiReview(this.config, req.title, req.files, (o) => {
+      this.multis.delete(review);
+      outcome = o;
+      // Handed over on the next tick: the decision comes from inside an autocmd (BufWriteCmd, WinClosed), where
+      // nested autocmds do not run, and applying an accepted edit moves, reloads, writes and wipes buffers (whose
+      // BufRead/BufWrite autocmds must run). The view's own close was scheduled first, so it is gone by then.
+      vim.schedule(() => {
+        const waiting = listener;
+        listener = undefined;
+        if (waiting !== undefined) waiting(o);
+      });
+    });
+    const [ok, err] = pcall(() => review.show());
+    if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };
+    this.multis.add(review);
+    const pending: PendingReview<MultiOutcome> = {
+      onDecision: (l) => {
+        if (outcome !== undefined) l(outcome);
+        else listener = l;
+      },
+      cancel: () => {
+        this.multis.delete(review);
+        review.cancel();
+      },
+    };
+    return { ok: true, review: pending };
+  };
+
   closeAll: DiffService["closeAll"] = () => {
     const pending: Review[] = [];
     for (const [, review] of this.reviews) pending.push(review);
     for (const review of pending) review.reject(true);
-    return pending.length;
+    const multis: MultiReview[] = [];
+    for (const review of this.multis) multis.push(review);
+    for (const review of multis) review.reject();
+    return pending.length + multis.length;
   };
 
   closeTab: DiffService["closeTab"] = (tabName) => {

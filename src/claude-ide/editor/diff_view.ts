@@ -54,6 +54,10 @@ export interface ViewSpec {
   config: Config["diff"];
   /** Which Claude session proposed it (shown in the winbar when several are connected). */
   source?: string;
+  /** The edit moves the file to `path` from this path (as shown): the left side is the text at the old path. */
+  renamedFrom?: string;
+  /** The edit deletes the file: the proposal is empty and cannot be edited. */
+  deletes?: boolean;
   /** A part of a larger review (editor/multi_review.ts): shown at the start of the proposal's winbar. */
   note?: string;
   /** More buffer-local Normal-mode keys on both buffers (e.g. the next file of a multi-file review). */
@@ -141,6 +145,8 @@ export class DiffView {
       for (const buf of [this.leftBuf, this.rightBuf]) setOpt(option, filetype, { buf });
     }
     setOpt("modified", false, { buf: this.rightBuf });
+    // A deletion is all or nothing: there is no text to change in it.
+    if (spec.deletes === true) setOpt("modifiable", false, { buf: this.rightBuf });
     const [ok, err] = pcall(() => this.show());
     if (!ok) {
       this.close();
@@ -247,7 +253,12 @@ export class DiffView {
     const keys = spec.config.keymaps;
     const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
     let left: string;
-    if (spec.current === undefined) left = ` New file: ${name}`;
+    if (spec.deletes === true) left = ` %#WarningMsg#Deleted: ${name}: accepting removes the file%*`;
+    else if (spec.renamedFrom !== undefined)
+      left =
+        ` Renamed: ${escapeBar(spec.renamedFrom)} → ${name}` +
+        (spec.dirty ? "  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*" : "");
+    else if (spec.current === undefined) left = ` New file: ${name}`;
     else if (spec.dirty)
       left = ` %#WarningMsg#${name} has unsaved changes: they are shown here; accepting replaces them (\`u\` brings them back)%*`;
     else left = ` Current: ${name}`;
@@ -257,7 +268,8 @@ export class DiffView {
       (spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "");
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
-    let right = ` ${source}Claude's proposal (editable)   ${escapeBar(keys.accept)} or :w accept   ${escapeBar(keys.reject)} reject`;
+    const what = spec.deletes === true ? "Claude's proposal: delete the file" : "Claude's proposal (editable)";
+    let right = ` ${source}${what}   ${escapeBar(keys.accept)} or :w accept   ${escapeBar(keys.reject)} reject`;
     if (hunkKeys.length > 0)
       right += `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`;
     if (jumpKeys.length > 0) right += `   ${jumpKeys.join("/")} next/prev`;

@@ -2,29 +2,13 @@
 // view at a time, in the same UI as openDiff's review (diff_view.ts), walked file by file with ]f / [f, and
 // ONE decision for the whole edit. Accepting (<CR>, :w, :ClaudeCodeDiffAccept) in any file accepts every
 // file, with whatever the user changed in the proposals they looked at; rejecting (q, closing the view,
-// :ClaudeCodeDiffDeny) rejects every file. A single-file edit is the plain review without the file keys.
+// :ClaudeCodeDiffDeny, closeAllDiffTabs) rejects every file. A single-file edit is the plain review without the
+// file keys. A file the edit renames is shown under its new path (its old text against its new one), a file it
+// deletes as its text against an empty proposal that cannot be edited; the winbar says which.
 import type { Config } from "../config";
+import type { MultiOutcome, ReviewFile } from "../contracts";
 import { splitText, textLines } from "./diff_text";
 import { DiffView } from "./diff_view";
-
-export interface FileProposal {
-  /** Absolute path. */
-  path: string;
-  /** The path as shown. */
-  label: string;
-  /** The file's text now (its buffer's, unsaved changes included); undefined: the edit creates it. */
-  current: string[] | undefined;
-  /** The file's text after the edit. */
-  proposal: string[];
-  /** What the edit does to this file, e.g. `3 edits`. */
-  summary: string;
-  /** Its buffer has unsaved changes of the user. */
-  dirty: boolean;
-  filetype?: string;
-}
-
-/** Accepted: the final lines of every file, in the order given (the user may have changed them). */
-export type MultiOutcome = { accepted: true; files: string[][] } | { accepted: false };
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
@@ -38,7 +22,7 @@ export class MultiReview {
   constructor(
     private readonly config: Config,
     private readonly title: string,
-    private readonly files: FileProposal[],
+    private readonly files: ReviewFile[],
     private readonly onDecision: (this: void, outcome: MultiOutcome) => void,
   ) {
     this.texts = files.map((f) => f.proposal);
@@ -52,6 +36,11 @@ export class MultiReview {
   /** Which file is shown (0-based) and how many there are. */
   position(): { index: number; count: number } {
     return { index: this.index, count: this.files.length };
+  }
+
+  /** Rejected from outside (closeAllDiffTabs, server stop): the view closes now, the rejection is reported. */
+  reject(): void {
+    this.end(false, true);
   }
 
   /** The call was cancelled: the view closes, no decision is reported. */
@@ -105,6 +94,8 @@ export class MultiReview {
         proposal: splitText(text),
         bytes: text.length,
         filetype: f.filetype,
+        renamedFrom: f.renamedFrom,
+        deletes: f.deletes,
         config: this.config.diff,
         note: multi
           ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:`
@@ -115,14 +106,15 @@ export class MultiReview {
     );
   }
 
-  private end(accepted: boolean): void {
+  private end(accepted: boolean, closeNow = false): void {
     if (this.ended) return;
     this.ended = true;
     if (accepted) this.keepCurrent();
     const view = this.view;
     view?.settle();
     // Inside an autocmd (BufWriteCmd, WinClosed) windows cannot close safely: on the next tick.
-    vim.schedule(() => view?.close());
+    if (closeNow && !vim.in_fast_event()) view?.close();
+    else vim.schedule(() => view?.close());
     this.onDecision(accepted ? { accepted: true, files: this.texts } : { accepted: false });
   }
 }

@@ -1,16 +1,20 @@
 // WorkspaceEdits (rename, code actions, edits a server sends with workspace/applyEdit, formatting, organize
 // imports) planned on the editor's current text, shown in ONE review across every file they touch
-// (editor/multi_review.ts), and applied on accept like Neovim's own LSP apply: buffers edited (one undo step
-// each), then written when they had no unsaved changes of the user before; files without a buffer written
-// atomically. A rejection changes nothing. The answer names the files and edit counts, then the diagnostics
-// of the touched files once their servers published again (bounded wait).
+// (editor/multi_review.ts, through the DiffService so that closeAllDiffTabs rejects it too), and applied on
+// accept like Neovim's own LSP apply: file operations (create, rename, delete) first, in the edit's order, with
+// the buffers following their files (editor/file_ops.ts); then the texts: buffers edited (one undo step each),
+// written when they had no unsaved changes of the user before; files without a buffer written atomically. An
+// edit that would delete a file with unsaved changes is refused before anything is shown. A rejection changes
+// nothing. The answer names the files, edit counts and file operations, then the diagnostics of the touched
+// files once their servers published again (bounded wait).
 import { applyText } from "../agent/apply";
 import { failWith, textResult } from "../agent/result";
 import { displayPath } from "../agent/state";
+import type { MultiOutcome, ReviewFile } from "../contracts";
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { textLines } from "../editor/diff_text";
+import { createFile, deleteFile, isDirectory, renameFile, unsavedBuffer } from "../editor/file_ops";
 import { byteToCharColumn } from "../editor/positions";
-import { type FileProposal, type MultiOutcome, MultiReview } from "../editor/multi_review";
 import type { ToolContext, ToolResult } from "../tools/types";
 import { toByte } from "./encoding";
 import { type LspRange, uriPath } from "./format";
@@ -63,80 +67,187 @@ function currentLines(path: string): string[] | undefined {
   if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) return vim.api.nvim_buf_get_lines(buf, 0, -1, false);
   const [stat] = vim.uv.fs_stat(path);
   if (stat === undefined) return undefined;
+  if (stat.type === "directory") failWith(`${displayPath(path)} is a folder, not a file: nothing was changed`);
   const [ok, lines] = pcall(vim.fn.readfile, path);
   if (!ok) failWith(`cannot read ${displayPath(path)}: ${tostring(lines)}`);
   return lines;
 }
 
+interface CreateOptions {
+  overwrite?: boolean;
+  ignoreIfExists?: boolean;
+}
+
 type DocumentChange =
   | { textDocument: { uri: string }; edits: TextEdit[] }
-  | { kind: "create"; uri: string; options?: { overwrite?: boolean; ignoreIfExists?: boolean } }
-  | { kind: "rename"; oldUri: string; newUri: string }
-  | { kind: "delete"; uri: string };
+  | { kind: "create"; uri: string; options?: CreateOptions }
+  | { kind: "rename"; oldUri: string; newUri: string; options?: CreateOptions }
+  | { kind: "delete"; uri: string; options?: { recursive?: boolean; ignoreIfNotExists?: boolean } };
 
 export interface WorkspaceEdit {
   changes?: { [uri: string]: TextEdit[] };
   documentChanges?: DocumentChange[];
 }
 
-/** Several edits (from one or several servers, or applyEdit requests in a row) to apply in order. */
+/** A file the plan touches, followed through its renames. */
+export interface FileEdit {
+  /** Where the file is at the end of the edit (a deleted file: where it was deleted). */
+  path: string;
+  /** The path it has now, when the edit moves it elsewhere (one or several renames). */
+  from?: string;
+  /** The text the edit was planned on; undefined: the file does not exist (the edit creates it). */
+  before: string[] | undefined;
+  after: string[];
+  /** Text edits in it (a file creation counts as one). */
+  edits: number;
+  /** The edit deletes it, or replaces it by the renamed file `replacedBy` (as shown). */
+  deleted: boolean;
+  replacedBy?: string;
+  /** An empty file the server itself created while its command ran (removed again on a rejection). */
+  serverCreated?: boolean;
+}
+
+/** The file operations of a plan, in the edit's order (applied before the texts, which are final by then). */
+type FileOp =
+  | { kind: "create"; path: string }
+  | { kind: "rename"; from: string; to: string; overwrite: boolean }
+  | { kind: "delete"; path: string; ignoreIfNotExists: boolean };
+
+function refuseFolder(path: string, what: string): void {
+  if (isDirectory(path))
+    failWith(
+      `the server's edit ${what} the folder ${displayPath(path)}: folder operations are not supported by the LSP tools, so nothing was changed (do that step with a shell command, after asking the user)`,
+    );
+}
+
+/**
+ * Several edits (from one or several servers, or applyEdit requests in a row) to apply in order. File
+ * operations (create, rename, delete) are followed as the LSP says, in order: the text edits after a rename
+ * address the new name, and every check (exists? overwrite?) is made against the files as the earlier
+ * changes of the plan leave them.
+ */
 export class EditPlan {
-  private readonly files = new LuaMap<string, FileEdit>();
-  private readonly order: string[] = [];
+  private readonly order: FileEdit[] = [];
+  /** What is at a path once the plan's changes so far are made: a file, or false (deleted or moved away). */
+  private readonly at = new LuaMap<string, FileEdit | false>();
+  /** What each path looked at held when the plan first read it (false: no file): checked again before applying. */
+  private readonly observed = new LuaMap<string, string[] | false>();
+  readonly ops: FileOp[] = [];
   /**
    * Set while a server command runs (os.time() at its start): an empty file written since then is one the
    * server created for its edit (typescript-language-server's "Move to a new file" does), so it counts as new.
    */
   commandStarted?: number;
 
-  private file(path: string): FileEdit {
-    let f = this.files.get(path);
-    if (f === undefined) {
-      let before = currentLines(path);
-      let serverCreated = false;
-      if (this.commandStarted !== undefined && before !== undefined && findBuffer(path) === undefined) {
-        const [stat] = vim.uv.fs_stat(path);
-        if (stat !== undefined && stat.size === 0 && stat.mtime.sec >= this.commandStarted - 1) {
-          before = undefined;
-          serverCreated = true;
-        }
+  /** The file at `path` as the plan has it so far (read on first use), or undefined when there is none. */
+  private existing(path: string): FileEdit | undefined {
+    const known = this.at.get(path);
+    if (known !== undefined) return known === false ? undefined : known;
+    let before = currentLines(path);
+    this.observed.set(path, before ?? false);
+    if (before === undefined) return undefined;
+    let serverCreated = false;
+    if (this.commandStarted !== undefined && findBuffer(path) === undefined) {
+      const [stat] = vim.uv.fs_stat(path);
+      if (stat !== undefined && stat.size === 0 && stat.mtime.sec >= this.commandStarted - 1) {
+        before = undefined;
+        serverCreated = true;
       }
-      f = { path, before, after: before ?? [], edits: 0, serverCreated };
-      this.files.set(path, f);
-      this.order.push(path);
     }
+    return this.track({ path, before, after: before ?? [], edits: 0, deleted: false, serverCreated });
+  }
+
+  private track(f: FileEdit): FileEdit {
+    this.at.set(f.path, f);
+    this.order.push(f);
     return f;
   }
 
-  /** Text edits to one file (applied after the plan's earlier edits to it). */
+  /** A file the plan creates at `path` (nothing is there now, as far as the plan goes). */
+  private created(path: string): FileEdit {
+    if (!this.observed.has(path) && this.at.get(path) === undefined) this.observed.set(path, false);
+    return this.track({ path, before: undefined, after: [], edits: 0, deleted: false });
+  }
+
+  /** Text edits to one file (applied after the plan's earlier changes to it). */
   addTextEdits(path: string, edits: TextEdit[], encoding: string): void {
     if (edits.length === 0) return;
-    const f = this.file(path);
+    let f = this.existing(path);
+    if (f === undefined) {
+      if (this.at.get(path) === false)
+        failWith(`the server's edit changes ${displayPath(path)} after deleting or renaming it: nothing was changed`);
+      // Edits to a file that does not exist create it.
+      f = this.created(path);
+    }
     f.after = applyTextEdits(f.after, edits, encoding);
     f.edits += edits.length;
+  }
+
+  private create(path: string, options: CreateOptions): void {
+    refuseFolder(path, "creates");
+    const f = this.existing(path);
+    if (f !== undefined) {
+      // Overwrite wins over ignoreIfExists; without either an existing file is left as it is (the safe reading).
+      if (options.overwrite === true) {
+        f.after = [];
+        f.edits += 1;
+      }
+      return;
+    }
+    this.created(path).edits += 1;
+    this.ops.push({ kind: "create", path });
+  }
+
+  private rename(from: string, to: string, options: CreateOptions): void {
+    if (from === to) return;
+    refuseFolder(from, "renames");
+    refuseFolder(to, "renames a file onto");
+    const f = this.existing(from);
+    if (f === undefined)
+      failWith(
+        `the server's edit renames ${displayPath(from)}, which does not exist${this.at.get(from) === false ? " any more at that point of the edit" : ""}: nothing was changed`,
+      );
+    const target = this.existing(to);
+    if (target !== undefined) {
+      if (options.overwrite !== true) {
+        if (options.ignoreIfExists === true) return;
+        failWith(
+          `the server's edit renames ${displayPath(from)} to ${displayPath(to)}, which exists (and the edit does not say to overwrite it): nothing was changed`,
+        );
+      }
+      target.deleted = true;
+      target.replacedBy = displayPath(from);
+    }
+    this.at.set(from, false);
+    this.at.set(to, f);
+    // A file the plan created has no old name to show; one moved back where it was is not renamed at all.
+    if (f.from === undefined && f.before !== undefined) f.from = from;
+    else if (f.from === to) f.from = undefined;
+    f.path = to;
+    this.ops.push({ kind: "rename", from, to, overwrite: target !== undefined });
+  }
+
+  private delete(path: string, ignoreIfNotExists: boolean): void {
+    if (this.at.get(path) === undefined) refuseFolder(path, "deletes");
+    const f = this.existing(path);
+    if (f === undefined) {
+      if (ignoreIfNotExists) return;
+      failWith(`the server's edit deletes ${displayPath(path)}, which does not exist: nothing was changed`);
+    }
+    f.deleted = true;
+    this.at.set(path, false);
+    this.ops.push({ kind: "delete", path, ignoreIfNotExists });
   }
 
   addWorkspaceEdit(edit: WorkspaceEdit, encoding: string): void {
     if (edit.documentChanges !== undefined && edit.documentChanges !== vim.NIL) {
       for (const change of edit.documentChanges) {
         if ("textDocument" in change) this.addTextEdits(uriPath(change.textDocument.uri), change.edits, encoding);
-        else if (change.kind === "create") {
-          const path = uriPath(change.uri);
-          const exists = currentLines(path) !== undefined;
-          if (exists && change.options?.overwrite !== true) continue;
-          const f = this.file(path);
-          f.before = exists ? f.before : undefined;
-          f.after = [];
-          f.edits += 1;
-        } else {
-          const which =
-            change.kind === "rename"
-              ? `renames ${displayPath(uriPath(change.oldUri))} to ${displayPath(uriPath(change.newUri))}`
-              : `deletes ${displayPath(uriPath(change.uri))}`;
-          failWith(
-            `the server's edit ${which}: file renames and deletions are not supported by the LSP tools yet, so nothing was changed (do that step with a shell command, after asking the user)`,
-          );
-        }
+        else if (change.kind === "create") this.create(uriPath(change.uri), change.options ?? {});
+        else if (change.kind === "rename")
+          this.rename(uriPath(change.oldUri), uriPath(change.newUri), change.options ?? {});
+        else if (change.kind === "delete") this.delete(uriPath(change.uri), change.options?.ignoreIfNotExists === true);
+        else failWith(`the server's edit has a change of an unknown kind: nothing was changed`);
       }
       return;
     }
@@ -148,11 +259,41 @@ export class EditPlan {
     }
   }
 
-  /** The files whose text changes, in the order first touched. */
+  /** The files the plan changes (text, name or existence), in the order first touched. */
   changed(): FileEdit[] {
-    return this.order
-      .map((p) => this.files.get(p) as FileEdit)
-      .filter((f) => f.before === undefined || !vim.deep_equal(f.before, f.after));
+    return this.order.filter((f) => {
+      // Created and deleted again within the plan: nothing to show.
+      if (f.deleted) return f.before !== undefined;
+      return f.before === undefined || f.from !== undefined || !vim.deep_equal(f.before, f.after);
+    });
+  }
+
+  /**
+   * Why the plan must not even be shown: it deletes (or overwrites by a rename) a file whose buffer has unsaved
+   * changes of the user, which would be lost.
+   */
+  refusal(what: string): string | undefined {
+    for (const f of this.changed()) {
+      if (!f.deleted) continue;
+      const path = f.from ?? f.path;
+      const buf = unsavedBuffer(path);
+      if (buf === undefined) continue;
+      const how =
+        f.replacedBy !== undefined
+          ? `replaces ${displayPath(path)} by ${f.replacedBy}`
+          : `deletes ${displayPath(path)}`;
+      return `${what} ${how}, which has unsaved changes of the user in buffer b${buf}: nothing was changed and nothing was shown. Ask the user to save (:w) or discard (:e!) their changes to ${displayPath(path)}, then try again`;
+    }
+    return undefined;
+  }
+
+  /** A file that is no longer as the plan read it (as shown), else undefined. */
+  stale(): string | undefined {
+    for (const [path, seen] of this.observed) {
+      const now = currentLines(path) ?? false;
+      if (!vim.deep_equal(now, seen)) return displayPath(path);
+    }
+    return undefined;
   }
 }
 
@@ -197,6 +338,43 @@ function removeServerCreated(files: FileEdit[]): string[] {
   return removed;
 }
 
+/** What the edit does to one file, for the review: `renamed from src/a.ts, 2 edits`, `deleted`, `new file`. */
+function summaryOf(f: FileEdit): string {
+  if (f.deleted) return f.replacedBy !== undefined ? `deleted: replaced by ${f.replacedBy}` : "deleted";
+  const parts: string[] = [];
+  if (f.from !== undefined) parts.push(`renamed from ${displayPath(f.from)}`);
+  if (f.before === undefined) parts.push("new file");
+  else if (!vim.deep_equal(f.before, f.after)) parts.push(plural(f.edits, "edit"));
+  return parts.join(", ");
+}
+
+function reviewFile(f: FileEdit): ReviewFile {
+  // Where its text is now: its buffer (if loaded) shows it, unsaved changes included.
+  const now = f.from ?? f.path;
+  const buf = f.before !== undefined ? findBuffer(now) : undefined;
+  const loaded = buf !== undefined && vim.api.nvim_buf_is_loaded(buf);
+  const ft = loaded ? (vim.api.nvim_get_option_value("filetype", { buf }) as string) : "";
+  const shown = f.deleted ? now : f.path;
+  return {
+    path: shown,
+    label: displayPath(shown),
+    current: f.before,
+    proposal: f.deleted ? [] : f.after,
+    summary: summaryOf(f),
+    dirty: loaded && vim.api.nvim_get_option_value("modified", { buf }) === true,
+    // A renamed file may change its type (a.js → a.ts): detected from the new name.
+    filetype: ft !== "" && f.from === undefined ? ft : undefined,
+    renamedFrom: !f.deleted && f.from !== undefined ? displayPath(f.from) : undefined,
+    deletes: f.deleted ? true : undefined,
+  };
+}
+
+function describeOp(op: FileOp): string {
+  if (op.kind === "create") return `create ${displayPath(op.path)}`;
+  if (op.kind === "rename") return `rename ${displayPath(op.from)} → ${displayPath(op.to)}`;
+  return `delete ${displayPath(op.path)}`;
+}
+
 /**
  * Shows the plan in one review (unless the user turned review off), waits for the decision, applies it on
  * accept. `what` names the edit for the user and the model (e.g. "rename of double to twice").
@@ -204,42 +382,25 @@ function removeServerCreated(files: FileEdit[]): string[] {
 export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): ToolResult {
   const files = plan.changed();
   if (files.length === 0) return textResult(`OK: nothing to change: ${what} leaves every file as it is`);
+  const refused = plan.refusal(what);
+  if (refused !== undefined) failWith(refused);
   let finals = files.map((f) => f.after);
-  const total = files.reduce((n, f) => n + f.edits, 0);
-  const scope = `${plural(total, "edit")} in ${plural(files.length, "file")}`;
+  const edits = files.reduce((n, f) => n + (f.deleted ? 0 : f.edits), 0);
+  const renamed = files.filter((f) => !f.deleted && f.from !== undefined).length;
+  const deleted = files.filter((f) => f.deleted).length;
+  const scope =
+    `${plural(edits, "edit")} in ${plural(files.length, "file")}` +
+    (renamed > 0 ? `, ${renamed} renamed` : "") +
+    (deleted > 0 ? `, ${deleted} deleted` : "");
   if (ctx.config.agent.review) {
-    const proposals: FileProposal[] = files.map((f) => {
-      const buf = findBuffer(f.path);
-      const loaded = buf !== undefined && vim.api.nvim_buf_is_loaded(buf);
-      const ft = loaded ? (vim.api.nvim_get_option_value("filetype", { buf }) as string) : "";
-      return {
-        path: f.path,
-        label: displayPath(f.path),
-        current: f.before,
-        proposal: f.after,
-        summary: f.before === undefined ? "new file" : plural(f.edits, "edit"),
-        dirty: loaded && vim.api.nvim_get_option_value("modified", { buf }) === true,
-        filetype: ft !== "" ? ft : undefined,
-      };
+    const opened = ctx.services.diff.openMulti({
+      title: `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`,
+      files: files.map((f) => reviewFile(f)),
     });
-    let early: MultiOutcome | undefined;
-    let resumeWith: ((this: void, o: MultiOutcome) => void) | undefined;
-    const review = new MultiReview(
-      ctx.config,
-      `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`,
-      proposals,
-      (o) => {
-        if (resumeWith !== undefined) resumeWith(o);
-        else early = o;
-      },
-    );
-    const [shown, err] = pcall(() => review.show());
-    if (!shown) failWith(`cannot show the review: ${tostring(err)}`);
+    if (!opened.ok) failWith(opened.error);
+    const review = opened.review;
     const outcome = ctx.park<MultiOutcome>(
-      (resume) => {
-        if (early !== undefined) resume(early);
-        else resumeWith = resume;
-      },
+      (resume) => review.onDecision(resume),
       () => review.cancel(),
     );
     if (!outcome.accepted) {
@@ -255,11 +416,11 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
     finals = outcome.files;
   }
   // Every file must still be as planned before anything is applied: all or nothing.
-  for (const f of files) {
-    if (!vim.deep_equal(currentLines(f.path) ?? [], f.before ?? [])) {
-      failWith(`${displayPath(f.path)} changed while the review was open: nothing was applied; ask again for ${what}`);
-    }
-  }
+  const stale = plan.stale();
+  if (stale !== undefined)
+    failWith(`${stale} changed while the review was open: nothing was applied; ask again for ${what}`);
+  const refusedNow = plan.refusal(what);
+  if (refusedNow !== undefined) failWith(refusedNow);
   const published = new LuaSet<Buf>();
   const autocmd = vim.api.nvim_create_autocmd("DiagnosticChanged", {
     desc: "claude-ide: notice the servers publishing diagnostics after an LSP edit was applied",
@@ -268,19 +429,61 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
       published.add(ev.buf);
     },
   });
+  // The file operations first, in the edit's order; then each file's final text at its final path.
+  const notes = new LuaMap<string, string>();
+  let failedOp: string | undefined;
+  let opsDone = 0;
+  for (const op of plan.ops) {
+    const done =
+      op.kind === "create"
+        ? createFile(op.path)
+        : op.kind === "rename"
+          ? renameFile(op.from, op.to, op.overwrite)
+          : deleteFile(op.path, op.ignoreIfNotExists);
+    if (!done.ok) {
+      failedOp = `${describeOp(op)} failed: ${done.error}`;
+      break;
+    }
+    opsDone++;
+    if (done.note !== undefined) notes.set(op.kind === "rename" ? op.to : op.path, done.note);
+  }
+  if (failedOp !== undefined) {
+    pcall(vim.api.nvim_del_autocmd, autocmd);
+    const done = plan.ops.slice(0, opsDone).map((op) => `  done: ${describeOp(op)}`);
+    failWith(
+      `${what} accepted, but ${failedOp}; ${done.length > 0 ? `the file operations before it were made:\n${done.join("\n")}\n` : "nothing was changed; "}no text edits were applied. Check the files, then ask again`,
+    );
+  }
   const lines: string[] = [];
   const touched: Buf[] = [];
   let edited = 0;
   files.forEach((f, i) => {
-    if (f.before === undefined) vim.fn.mkdir(vim.fs.dirname(f.path), "p");
-    const applied = applyText(f.path, f.before ?? [], finals[i]);
-    const label = `${displayPath(f.path)}: ${f.before === undefined ? "created" : plural(f.edits, "edit")}`;
-    if (applied.ok) {
-      edited++;
+    if (f.deleted) {
+      const path = displayPath(f.from ?? f.path);
+      const note = notes.get(f.path);
       lines.push(
-        `  ${label} ${applied.where}${vim.deep_equal(finals[i], f.after) ? "" : " (changed by the user in the review)"}`,
+        f.replacedBy !== undefined
+          ? `  replaced ${path} by ${f.replacedBy} (its old text is gone)`
+          : `  deleted ${path}${note !== undefined ? ` (${note})` : ""}`,
       );
-    } else lines.push(`  ${label}: NOT applied: ${applied.error}`);
+      edited++;
+      return;
+    }
+    const moved = f.from !== undefined ? `renamed ${displayPath(f.from)} → ${displayPath(f.path)}` : undefined;
+    const note = notes.get(f.path);
+    const head = moved !== undefined ? `  ${moved}${note !== undefined ? ` (${note})` : ""}` : undefined;
+    const textChanges = f.before === undefined || !vim.deep_equal(f.before, finals[i]);
+    if (!textChanges) {
+      lines.push(head as string);
+      edited++;
+    } else {
+      const applied = applyText(f.path, f.before ?? [], finals[i]);
+      const label = `${f.before === undefined ? "created" : plural(f.edits, "edit")}`;
+      const userChanged = vim.deep_equal(finals[i], f.after) ? "" : " (changed by the user in the review)";
+      const body = applied.ok ? `${label} ${applied.where}${userChanged}` : `${label}: NOT applied: ${applied.error}`;
+      if (applied.ok) edited++;
+      lines.push(head !== undefined ? `${head}, then ${body}` : `  ${displayPath(f.path)}: ${body}`);
+    }
     const buf = findBuffer(f.path);
     if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) touched.push(buf);
   });

@@ -1,4 +1,6 @@
 // closeAllDiffTabs and close_tab (doc/protocol.md §4-§6), answered through the diff review's DiffService.
+// closeAllDiffTabs (the CLI calls it at the start of every turn) also rejects the agent endpoint's pending
+// reviews (edit, and the multi-file LSP reviews): their blocked calls answer REJECTED.
 import { Logger } from "../log";
 import { defineTool, str } from "./schema";
 import { text } from "./types";
@@ -6,7 +8,7 @@ import { text } from "./types";
 export const closeAllDiffTabs = defineTool({
   name: "closeAllDiffTabs",
   description:
-    "Close every diff review opened by Claude (pending reviews count as rejected). Answers CLOSED_<n>_DIFF_TABS.",
+    "Close every diff review opened by Claude: openDiff's, and the agent endpoint's edit and LSP reviews (pending reviews count as rejected). Answers CLOSED_<n>_DIFF_TABS.",
   input: {},
   handler: (_args, ctx) => text(`CLOSED_${ctx.services.diff.closeAll()}_DIFF_TABS`),
 });

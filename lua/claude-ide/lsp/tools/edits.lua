@@ -111,17 +111,24 @@ local function executeCapturing(ctx, client, command, buf, plan)
     end
     return failureOf(answers, "the command " .. command.command)
 end
+--- An option of a server capability that is either `true` or an options object (renameProvider,
+-- codeActionProvider): undefined for `true` (indexing a boolean would fail in Lua).
+local function capabilityOption(client, capability, option)
+    local ____opt_0 = client.server_capabilities
+    local value = ____opt_0 and ____opt_0[capability]
+    local ____temp_2
+    if type(value) == "table" and value ~= vim.NIL then
+        ____temp_2 = value[option]
+    else
+        ____temp_2 = nil
+    end
+    return ____temp_2
+end
 --- Applies one code action (resolved first when it needs it): its edit, then its command's edits, reviewed.
 local function applyAction(ctx, client, action, buf)
     local act = action
-    local caps = client.server_capabilities
     local isCommand = type(act.command) == "string"
-    local ____temp_4 = not isCommand and act.edit == nil
-    if ____temp_4 then
-        local ____opt_0 = caps and caps.codeActionProvider
-        ____temp_4 = (____opt_0 and ____opt_0.resolveProvider) == true
-    end
-    if ____temp_4 then
+    if not isCommand and act.edit == nil and capabilityOption(client, "codeActionProvider", "resolveProvider") == true then
         local answer = unpack(
             requestAll(ctx, {{client = client, method = "codeAction/resolve", params = act}}, buf, ctx.config.agent.lsp_timeout_ms),
             1,
@@ -175,8 +182,8 @@ end
 local function diagnosticsOn(buf, first, last)
     local out = {}
     for ____, d in ipairs(vim.diagnostic.get(buf)) do
-        local ____opt_5 = d.user_data
-        local lsp = ____opt_5 and ____opt_5.lsp
+        local ____opt_3 = d.user_data
+        local lsp = ____opt_3 and ____opt_3.lsp
         if lsp ~= nil and d.lnum <= last and (d.end_lnum or d.lnum) >= first then
             out[#out + 1] = lsp
         end
@@ -223,12 +230,12 @@ ____exports.lspCodeActions = defineLspTool({
         local clients = __TS__ArrayFilter(
             attachedClients(doc.buf, doc.display, args.client_name),
             function(____, c)
-                local ____temp_9 = FEATURES.codeAction ~= nil
-                if ____temp_9 then
-                    local ____opt_7 = c.server_capabilities
-                    ____temp_9 = (____opt_7 and ____opt_7.codeActionProvider) ~= nil
+                local ____temp_7 = FEATURES.codeAction ~= nil
+                if ____temp_7 then
+                    local ____opt_5 = c.server_capabilities
+                    ____temp_7 = (____opt_5 and ____opt_5.codeActionProvider) ~= nil
                 end
-                return ____temp_9
+                return ____temp_7
             end
         )
         if #clients == 0 then
@@ -274,26 +281,26 @@ ____exports.lspCodeActions = defineLspTool({
         for ____, a in ipairs(answers) do
             do
                 if a.error ~= nil or not vim.islist(a.result) then
-                    goto __continue32
+                    goto __continue33
                 end
                 for ____, action in ipairs(a.result) do
                     do
                         if action.disabled ~= nil then
-                            goto __continue34
+                            goto __continue35
                         end
                         local key = ((action.kind or "") .. "\n") .. action.title
                         if seen[key] ~= nil then
-                            goto __continue34
+                            goto __continue35
                         end
                         seen[key] = true
                         items[#items + 1] = {clientId = a.client.id, action = action}
                         local kind = type(action.command) == "string" and "command" or (action.kind or "-")
                         rows[#rows + 1] = (((((("  " .. tostring(#items)) .. "  ") .. kind) .. "  ") .. action.title) .. (action.isPreferred == true and "  (preferred)" or "")) .. (#clients > 1 and ("  [" .. a.client.name) .. "]" or "")
                     end
-                    ::__continue34::
+                    ::__continue35::
                 end
             end
-            ::__continue32::
+            ::__continue33::
         end
         local range = ((doc.display .. ":") .. tostring(args.line)) .. (endLine ~= args.line and "-" .. tostring(endLine) or "")
         if #items == 0 then
@@ -349,9 +356,7 @@ ____exports.lspRename = defineLspTool({
     annotations = writing("LSP rename (reviewed)", true),
     handler = function(args, ctx)
         local function preparable(c)
-            local ____opt_12 = c.server_capabilities
-            local ____opt_10 = ____opt_12 and ____opt_12.renameProvider
-            return (____opt_10 and ____opt_10.prepareProvider) == true
+            return capabilityOption(c, "renameProvider", "prepareProvider") == true
         end
         local doc = openDoc(ctx, args)
         settleIndexing(ctx, doc, args.client_name)
@@ -422,7 +427,7 @@ ____exports.lspFormatting = defineLspTool({
             tabSize = sw > 0 and sw or vim.api.nvim_get_option_value("tabstop", {buf = doc.buf}),
             insertSpaces = vim.api.nvim_get_option_value("expandtab", {buf = doc.buf}) == true
         }
-        local ____askAtFile_result_14 = askAtFile(
+        local ____askAtFile_result_8 = askAtFile(
             ctx,
             doc,
             feature,
@@ -438,7 +443,7 @@ ____exports.lspFormatting = defineLspTool({
                 }) or nil
             } end
         )
-        local answers = ____askAtFile_result_14.answers
+        local answers = ____askAtFile_result_8.answers
         local answer = __TS__ArrayFind(
             answers,
             function(____, a) return a.error == nil and vim.islist(a.result) and #a.result > 0 end
@@ -469,9 +474,9 @@ ____exports.lspOrganizeImports = defineLspTool({
         local ts = __TS__ArrayFind(
             attached,
             function(____, c)
-                local ____opt_19 = c.server_capabilities
-                local ____opt_17 = ____opt_19 and ____opt_19.executeCommandProvider
-                return __TS__ArrayIncludes(____opt_17 and ____opt_17.commands or ({}), TS_ORGANIZE)
+                local ____opt_13 = c.server_capabilities
+                local ____opt_11 = ____opt_13 and ____opt_13.executeCommandProvider
+                return __TS__ArrayIncludes(____opt_11 and ____opt_11.commands or ({}), TS_ORGANIZE)
             end
         )
         if ts ~= nil then
@@ -489,18 +494,18 @@ ____exports.lspOrganizeImports = defineLspTool({
             return reviewAndApply(ctx, plan, what)
         end
         local lines = docLines(doc)
-        local ____askAtFile_result_21 = askAtFile(
+        local ____askAtFile_result_15 = askAtFile(
             ctx,
             doc,
             FEATURES.codeAction,
             args.client_name,
             function() return {range = {start = {line = 0, character = 0}, ["end"] = {line = #lines, character = 0}}, context = {diagnostics = {}, only = {"source.organizeImports"}, triggerKind = 1}} end
         )
-        local answers = ____askAtFile_result_21.answers
+        local answers = ____askAtFile_result_15.answers
         for ____, a in ipairs(answers) do
             do
                 if a.error ~= nil or not vim.islist(a.result) then
-                    goto __continue69
+                    goto __continue70
                 end
                 local action = __TS__ArrayFind(
                     a.result,
@@ -510,7 +515,7 @@ ____exports.lspOrganizeImports = defineLspTool({
                     return applyAction(ctx, a.client, action, doc.buf)
                 end
             end
-            ::__continue69::
+            ::__continue70::
         end
         return textResult(("OK: nothing to change: no server offers source.organizeImports for " .. doc.display) .. " (the imports may be organized already)")
     end

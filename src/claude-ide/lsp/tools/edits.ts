@@ -89,12 +89,24 @@ function executeCapturing(
   return failureOf(answers, `the command ${command.command}`);
 }
 
+/**
+ * An option of a server capability that is either `true` or an options object (renameProvider,
+ * codeActionProvider): undefined for `true` (indexing a boolean would fail in Lua).
+ */
+function capabilityOption(client: vim.lsp.Client, capability: string, option: string): unknown {
+  const value = (client.server_capabilities as { [k: string]: unknown } | undefined)?.[capability];
+  return typeof value === "object" && value !== vim.NIL ? (value as { [k: string]: unknown })[option] : undefined;
+}
+
 /** Applies one code action (resolved first when it needs it): its edit, then its command's edits, reviewed. */
 function applyAction(ctx: ToolContext, client: vim.lsp.Client, action: CodeAction, buf: Buf): ToolResult {
   let act = action;
-  const caps = client.server_capabilities as { codeActionProvider?: { resolveProvider?: boolean } } | undefined;
   const isCommand = typeof act.command === "string";
-  if (!isCommand && act.edit === undefined && caps?.codeActionProvider?.resolveProvider === true) {
+  if (
+    !isCommand &&
+    act.edit === undefined &&
+    capabilityOption(client, "codeActionProvider", "resolveProvider") === true
+  ) {
     const [answer] = requestAll(
       ctx,
       [{ client, method: "codeAction/resolve", params: act }],
@@ -296,9 +308,7 @@ export const lspRename = defineLspTool({
   annotations: writing("LSP rename (reviewed)", true),
   handler: (args, ctx) => {
     // prepareRename first where the server has it: a position that cannot be renamed fails before any edit.
-    const preparable = (c: vim.lsp.Client) =>
-      (c.server_capabilities as { renameProvider?: { prepareProvider?: boolean } } | undefined)?.renameProvider
-        ?.prepareProvider === true;
+    const preparable = (c: vim.lsp.Client) => capabilityOption(c, "renameProvider", "prepareProvider") === true;
     const doc = openDoc(ctx, args);
     settleIndexing(ctx, doc, args.client_name);
     const prepared = attachedClients(doc.buf, doc.display, args.client_name).filter((c) => preparable(c));
