@@ -27,9 +27,11 @@ command -v tmux >/dev/null || { echo "e2e needs tmux (apt-get install tmux)" >&2
 CLAUDE="$(bash "$ROOT/scripts/claude-cli.sh")" || { echo "the Claude Code CLI could not be installed" >&2; exit 2; }
 
 WORK="$(mktemp -d /tmp/claude-ide-e2e.XXXXXX)"
-export HOME="$WORK/home"
+# Everything the run makes stays under $WORK: HOME (~/.claude, lock files) and TMPDIR too (each claude keeps a
+# folder per project under $TMPDIR/claude-<uid>/, Neovim its tempname() folder: in /tmp they outlived the run).
+export HOME="$WORK/home" TMPDIR="$WORK/tmp"
 PROJECT="$WORK/project"
-mkdir -p "$HOME" "$PROJECT"
+mkdir -p "$HOME" "$TMPDIR" "$PROJECT"
 TMUX_SOCK="$WORK/tmux.sock"
 PORT_BASE=$((20000 + RANDOM % 20000)) # the scripted models take the ports from here on, one each
 ports_taken=0
@@ -66,6 +68,9 @@ cleanup() {
   fi
 }
 trap cleanup EXIT
+# Interrupted or killed, the run counts as failed (the EXIT trap would otherwise see status 0 and remove the logs).
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # --- Small helpers, shared by every section.
 check() { # check <name> <command...>: records pass/fail
