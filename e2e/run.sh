@@ -5,8 +5,9 @@
 #
 # The CLI (npm @anthropic-ai/claude-code, installed into .deps/claude-cli) runs interactively in tmux, started
 # the way :ClaudeCode starts it (CLAUDE_CODE_SSE_PORT, default permission mode). Its model is a scripted
-# stand-in for the Messages API on 127.0.0.1 (e2e/fake-anthropic.mjs): no network. Neovim runs headless with
-# --listen, driven over its RPC socket. Checked:
+# stand-in for the Messages API on 127.0.0.1 (e2e/fake-anthropic.mjs): no network. The Neovim of sections 1-6
+# runs headless; those of 7-10 have a UI, each in its own tmux window (start_ui_nvim); all are driven over their
+# RPC sockets (--listen) and by keys. Checked:
 #   1. the CLI connects by itself (ide_connected) and reads the lock file's workspace;
 #   2. an Edit proposed by the model opens the diff in Neovim; accepting with <CR> lets the CLI write the file;
 #   3. a second Edit rejected with q leaves the file untouched and the CLI is told;
@@ -14,7 +15,8 @@
 #   5. :ClaudeCodeAdd puts an @-mention in the CLI's input, and the file content reaches the model;
 #   6. answering a proposal in the terminal closes the diff in Neovim;
 #   7. the agent endpoint (mcp__nvim__* through :ClaudeCode, no `claude mcp add`); 8. the LSP tools;
-#   9. two Claude sessions in one Neovim, each edit reviewed and landing in its own file.
+#   9. two Claude sessions in one Neovim, each edit reviewed and landing in its own file;
+#  10. quitting Neovim (:qa!) sends a connected CLI a close frame 1001 that the CLI answers: a clean close, not 1006.
 # Prints one line per check and a closing "N passed, N failed" line.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -50,7 +52,8 @@ run_pids() {
 }
 # Stops everything, waits until nothing writes into $WORK any more (the CLI keeps writing ~/.claude while it
 # exits: removing the folder under it failed with "Directory not empty"), then removes it. A failed run keeps
-# it and says where, for its logs (nvim.out, <name>-api.jsonl and <name>-api.out of each scripted model).
+# it and says where, for its logs (nvim.out, <name>-api.jsonl and <name>-api.out of each scripted model,
+# bye-tap.jsonl).
 cleanup() {
   local status=$? pids deadline
   tmux -S "$TMUX_SOCK" kill-server 2>/dev/null
@@ -62,7 +65,7 @@ cleanup() {
   [[ -n "$pids" ]] && kill -KILL $pids 2>/dev/null && sleep 0.2
   wait 2>/dev/null
   if [[ "${KEEP:-}" == 1 || $status != 0 ]]; then
-    echo "e2e: logs kept in $WORK (nvim.out, *-api.jsonl, *-api.out); remove it with: rm -rf $WORK"
+    echo "e2e: logs kept in $WORK (nvim.out, *-api.jsonl, *-api.out, bye-tap.jsonl); remove it with: rm -rf $WORK"
   else
     rm -rf "$WORK" || echo "e2e: could not remove $WORK"
   fi
@@ -98,7 +101,8 @@ no_diff_tab() { [[ "$(nv "$1" "$DIFF_TABS")" == 0 ]]; }
 clis_announced() { [[ "$(nv "$1" 'luaeval("#require([[claude-ide]]).status().cliPids")')" -ge "$2" ]]; } # <name> <n>: n CLIs sent ide_connected
 winbar_has() { [[ "$(nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)))")')" == *"$2"* ]]; }
 
-# tmux windows: "cli" (the CLI of sections 1-6) and one per Neovim with a UI, named after it.
+# tmux windows: "cli" and "bye-cli" (CLIs in their own terminal, sections 1-6 and 10) and one per Neovim with a
+# UI, named after it.
 pane() { tmux -S "$TMUX_SOCK" capture-pane -p -t "$1"; }
 pane_has() { pane "$1" | grep -qF -- "$2"; } # pane_has <window> <text>
 type_into() { tmux -S "$TMUX_SOCK" send-keys -t "$1" -l "$2"; sleep 0.3; tmux -S "$TMUX_SOCK" send-keys -t "$1" Enter; }
@@ -118,6 +122,14 @@ model_env() {
     "DISABLE_TELEMETRY=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1"
 }
 
+# start_cli <window> <folder> <port> <model>: a CLI in its own terminal (tmux window), started the way
+# :ClaudeCode starts it, for the IDE on <port> and the scripted model <model>.
+start_cli() {
+  tmux -S "$TMUX_SOCK" new-session -d -s "$1" -x 160 -y 50 -c "$2" \
+    "env CLAUDE_CODE_SSE_PORT=$3 ENABLE_IDE_INTEGRATION=true FORCE_CODE_TERMINAL=true $(model_env "$4") \
+     $CLAUDE --permission-mode default; sleep 600"
+}
+
 # start_ui_nvim <name> <folder> <nvim args...>: the scripted model <name>, and a Neovim with a UI and this
 # plugin in tmux window <name>, started in <folder> (its :ClaudeCode's claude talks to that model).
 # end_ui_section <name>: if the section failed, shows that Neovim's screen and the model's last requests;
@@ -135,7 +147,7 @@ start_ui_nvim() {
 end_ui_section() {
   if ((failed > section_failed_before)); then
     echo "--- $1 Neovim screen ---"; pane "$1"
-    tail -c 3000 "$WORK/$1-api.jsonl"
+    [[ -f "$WORK/$1-api.jsonl" ]] && tail -c 3000 "$WORK/$1-api.jsonl"
   fi
   kill "${API_PID[$1]}" 2>/dev/null
 }
@@ -148,7 +160,8 @@ cat > "$HOME/.claude.json" <<EOF
  "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []},
               "$WORK/agent-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
               "$WORK/lsp-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
-              "$WORK/two-project": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
+              "$WORK/two-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
+              "$WORK/bye-project": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
 EOF
 
 # 1. The project and the scripted model: Read then Edit (accepted), Edit (rejected), then plain answers.
@@ -176,10 +189,7 @@ wait_for 10 test -S "$(nvim_sock main)" || { echo "Neovim did not start"; cat "$
 PORT="$(nv main "luaeval('require(\"claude-ide\").status().port')")"
 check "lock file written for port $PORT" test -f "$HOME/.claude/ide/$PORT.lock"
 
-# The CLI in its own terminal, started the way :ClaudeCode starts it.
-tmux -S "$TMUX_SOCK" new-session -d -s cli -x 160 -y 50 -c "$PROJECT" \
-  "env CLAUDE_CODE_SSE_PORT=$PORT ENABLE_IDE_INTEGRATION=true FORCE_CODE_TERMINAL=true $(model_env main) \
-   $CLAUDE --permission-mode default; sleep 600"
+start_cli cli "$PROJECT" "$PORT" main
 
 connected() { [[ "$(nv main "luaeval('require(\"claude-ide\").status().clients')")" -ge 1 ]]; }
 check "the CLI connects by itself" wait_for 30 connected
@@ -344,6 +354,38 @@ nv_ex two ClaudeCodeDiffAccept
 check "sessions: the second CLI writes b.txt" wait_for 20 file_is "$TWO_PROJECT/b.txt" SECOND
 check "sessions: a.txt kept the first session's edit" file_is "$TWO_PROJECT/a.txt" FIRST
 end_ui_section two
+
+# 10. Quitting Neovim says goodbye. A CLI in its own terminal is connected to a Neovim with a UI, and the user
+# quits Neovim with :qa!. Before the connection ends the CLI must get a close frame 1001 (going away), and it
+# answers with its own close frame: a clean close, not a connection lost without one (1006, which is what the
+# CLI sees when Neovim exits without the goodbye). The CLI keeps the close code to itself (e2e/ws-tap.mjs says
+# where it was looked for), so this CLI's connection runs through ws-tap: a relay that forwards every byte
+# unchanged and records the close frames going each way. The CLI finds the relay's port as it finds Neovim's:
+# CLAUDE_CODE_SSE_PORT and a lock file of that name (a copy of Neovim's: same token, pid and workspace).
+BYE_PROJECT="$WORK/bye-project"
+mkdir -p "$BYE_PROJECT"
+echo '[]' > "$WORK/bye-scenario.json" # no turns: the CLI is only connected
+start_ui_nvim bye "$BYE_PROJECT" -c "lua require('claude-ide').setup({})"
+BYE_PORT="$(nv bye "luaeval('require(\"claude-ide\").status().port')")"
+TAP_PORT=$((PORT_BASE + ports_taken++))
+node "$ROOT/e2e/ws-tap.mjs" "$TAP_PORT" "$BYE_PORT" "$WORK/bye-tap.jsonl" > "$WORK/bye-tap.out" 2>&1 &
+wait_for 10 grep -q listening "$WORK/bye-tap.out" || echo "the relay did not start"
+cp -p "$HOME/.claude/ide/$BYE_PORT.lock" "$HOME/.claude/ide/$TAP_PORT.lock"
+start_cli bye-cli "$BYE_PROJECT" "$TAP_PORT" bye
+tap_has() { grep -qF -- "$1" "$WORK/bye-tap.jsonl" 2>/dev/null; } # tap_has <text>: a line of the relay's log
+check "goodbye: the CLI connects (through the relay)" wait_for 30 clis_announced bye 1
+tmux -S "$TMUX_SOCK" send-keys -t bye Escape
+type_into bye ":qa!"
+check "goodbye: :qa! quits Neovim" wait_for 10 bash -c "! test -S '$(nvim_sock bye)'"
+check "goodbye: Neovim sends the CLI a close frame 1001 (going away) before the connection ends" \
+  wait_for 5 tap_has '{"conn":1,"from":"ide","close":1001,'
+check "goodbye: the CLI answers with its own close frame 1001: it saw a clean close, not 1006" \
+  wait_for 5 tap_has '{"conn":1,"from":"cli","close":1001,'
+if ((failed > section_failed_before)); then
+  echo "--- relay log ---"; cat "$WORK/bye-tap.jsonl"
+  echo "--- goodbye CLI screen ---"; pane bye-cli
+fi
+end_ui_section bye
 
 echo "$passed passed, $failed failed"
 ((failed == 0))
