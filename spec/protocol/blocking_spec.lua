@@ -31,6 +31,40 @@ describe('Blocking', function()
     assert.are.equal(0, blocking:pending())
   end)
 
+  it('runs later calls in the coroutine of a finished one, never in one still parked or cancelled', function()
+    local first, second, parked, after_cancel
+    start(1, function()
+      first = coroutine.running()
+    end)
+    start(1, function()
+      error('boom')
+    end)
+    start(1, function()
+      second = coroutine.running()
+    end)
+    assert.are.equal(first, second) -- reused, also after a call that raised
+    local rec = start(1, function(park)
+      parked = coroutine.running()
+      return park(function() end)
+    end)
+    local other
+    start(2, function()
+      other = coroutine.running()
+    end)
+    assert.are_not.equal(parked, other) -- a parked call keeps its coroutine
+    rec.handle.cancel('gone')
+    for _ = 1, 10 do
+      start(3, function()
+        after_cancel = coroutine.running()
+      end)
+      assert.are_not.equal(parked, after_cancel) -- a cancelled call's coroutine is dropped, not reused
+    end
+    assert.are.equal(0, blocking:pending())
+    assert.are.equal(1, #reports) -- the 'boom'
+    assert.truthy(reports[1]:find('boom', 1, true))
+    assert.truthy(reports[1]:find('traceback', 1, true))
+  end)
+
   it('parks until resume(value), then returns that value to the handler', function()
     local resume
     local rec = start(1, function(park)

@@ -1,12 +1,42 @@
 -- Generated from src/claude-ide/protocol/blocking.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__Class = ____lualib.__TS__Class
 local __TS__InstanceOf = ____lualib.__TS__InstanceOf
+local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
 local ____types = require("claude-ide.tools.types")
 local InvalidParamsError = ____types.InvalidParamsError
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
+--- What a worker yields when the body it ran has ended (a park yields nothing).
+local BODY_ENDED = {}
+--- Finished calls' coroutines kept for the next calls (creating one costs a Lua stack per call).
+local IDLE_COROUTINES = 8
+--- Keeps an InvalidParamsError as it is; anything else with the traceback of where it was raised.
+local function caught(err)
+    if __TS__InstanceOf(err, InvalidParamsError) then
+        return err
+    end
+    local failed = {
+        error = err,
+        traceback = debug.traceback(
+            tostring(err),
+            2
+        )
+    }
+    return failed
+end
+--- The body of every call's coroutine: runs a call's body, yields BODY_ENDED with its outcome, and waits for
+-- the next call's body (a park yields in between). Errors are caught here, so the coroutine outlives them.
+local function worker(body, park)
+    do
+        while true do
+            local ok, result = xpcall(body, caught, park)
+            local nextBody, nextPark = coroutine.yield(BODY_ENDED, ok, result)
+            body = nextBody
+            park = nextPark
+        end
+    end
+end
 --- The calls of one server. Each call has an owner (the connection id), so that a disconnect cancels exactly
 -- that connection's calls.
 ____exports.Blocking = __TS__Class()
@@ -15,6 +45,7 @@ Blocking.name = "Blocking"
 function Blocking.prototype.____constructor(self, report)
     self.report = report
     self.calls = {}
+    self.idle = {}
     self.nextSerial = 1
 end
 function Blocking.prototype.run(self, owner, body, onDone)
@@ -25,13 +56,17 @@ function Blocking.prototype.run(self, owner, body, onDone)
     local call = {
         serial = serial,
         owner = owner,
-        co = coroutine.create(function() return body(self:parkFor(serial)) end),
+        co = table.remove(self.idle) or coroutine.create(worker),
         parked = false,
         finished = false,
         onDone = onDone
     }
     self.calls[serial] = call
-    self:step(call, nil)
+    self:step(
+        call,
+        body,
+        self:parkFor(serial)
+    )
     return {cancel = function(reason) return self:cancelCall(call, reason) end}
 end
 function Blocking.prototype.cancelOwner(self, owner, reason)
@@ -123,35 +158,42 @@ function Blocking.prototype.wake(self, call, value)
     call.onCancel = nil
     self:step(call, value)
 end
-function Blocking.prototype.step(self, call, value)
-    local ok, result = coroutine.resume(call.co, value)
+function Blocking.prototype.step(self, call, first, second)
+    local resumed, mark, ok, result = coroutine.resume(call.co, first, second)
     if call.finished then
         return
     end
-    if ok and coroutine.status(call.co) ~= "dead" then
-        if call.parked then
-            return
+    if resumed and mark == BODY_ENDED then
+        if #self.idle < IDLE_COROUTINES then
+            local ____self_idle_3 = self.idle
+            ____self_idle_3[#____self_idle_3 + 1] = call.co
         end
+        self:finish(
+            call,
+            ok == true and ({ok = true, value = result}) or self:failure(result)
+        )
+    elseif not resumed then
+        self:finish(
+            call,
+            self:failure({
+                error = mark,
+                traceback = tostring(mark)
+            })
+        )
+    elseif not call.parked then
         self:finish(call, {ok = false, code = ErrorCode.InternalError, message = "tool handler yielded outside park()"})
-        return
     end
-    self:finish(
-        call,
-        ok and ({ok = true, value = result}) or self:failure(call, result)
-    )
 end
-function Blocking.prototype.failure(self, call, err)
+function Blocking.prototype.failure(self, err)
     if __TS__InstanceOf(err, InvalidParamsError) then
         return {ok = false, code = ErrorCode.InvalidParams, message = err.message}
     end
-    self.report("tool handler failed: " .. debug.traceback(
-        call.co,
-        tostring(err)
-    ))
+    local failed = err
+    self.report("tool handler failed: " .. failed.traceback)
     return {
         ok = false,
         code = ErrorCode.InternalError,
-        message = "Internal error: " .. tostring(err)
+        message = "Internal error: " .. tostring(failed.error)
     }
 end
 function Blocking.prototype.finish(self, call, outcome)

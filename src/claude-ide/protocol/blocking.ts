@@ -29,18 +29,51 @@ interface Call {
 /** Logs an unexpected failure (a callback that threw); never throws itself. */
 export type Report = (this: void, msg: string) => void;
 
+/** A handler's error as the worker caught it: the error and the traceback where it was raised. */
+interface HandlerError {
+  error: unknown;
+  traceback: string;
+}
+
+/** What a worker yields when the body it ran has ended (a park yields nothing). */
+const BODY_ENDED = {};
+
+/** Finished calls' coroutines kept for the next calls (creating one costs a Lua stack per call). */
+const IDLE_COROUTINES = 8;
+
+/** Keeps an InvalidParamsError as it is; anything else with the traceback of where it was raised. */
+function caught(this: void, err: unknown): unknown {
+  if (err instanceof InvalidParamsError) return err;
+  const failed: HandlerError = { error: err, traceback: debug.traceback(tostring(err), 2) };
+  return failed;
+}
+
+/**
+ * The body of every call's coroutine: runs a call's body, yields BODY_ENDED with its outcome, and waits for
+ * the next call's body (a park yields in between). Errors are caught here, so the coroutine outlives them.
+ */
+function worker(this: void, body: (this: void, park: Park) => unknown, park: Park): void {
+  for (;;) {
+    const [ok, result] = xpcall(body, caught, park);
+    const [nextBody, nextPark] = coroutine.yield(BODY_ENDED, ok, result);
+    body = nextBody as typeof body;
+    park = nextPark as Park;
+  }
+}
+
 /**
  * The calls of one server. Each call has an owner (the connection id), so that a disconnect cancels exactly
  * that connection's calls.
  */
 export class Blocking {
   private readonly calls = new LuaMap<number, Call>();
+  private readonly idle: LuaThread[] = [];
   private nextSerial = 1;
 
   constructor(private readonly report: Report) {}
 
   /**
-   * Starts `body(park)` in a new coroutine; it runs until it returns or parks. `onDone` receives the outcome
+   * Starts `body(park)` in a coroutine; it runs until it returns or parks. `onDone` receives the outcome
    * exactly once, unless the call is cancelled first. A handler error becomes -32603 (an InvalidParamsError:
    * -32602 with its message).
    */
@@ -53,13 +86,13 @@ export class Blocking {
     const call: Call = {
       serial,
       owner,
-      co: coroutine.create(() => body(this.parkFor(serial))),
+      co: this.idle.pop() ?? coroutine.create(worker),
       parked: false,
       finished: false,
       onDone: onDone as (this: void, outcome: Outcome<unknown>) => void,
     };
     this.calls.set(serial, call);
-    this.step(call, undefined);
+    this.step(call, body, this.parkFor(serial));
     return { cancel: (reason: string) => this.cancelCall(call, reason) };
   }
 
@@ -139,22 +172,29 @@ export class Blocking {
     this.step(call, value);
   }
 
-  /** Resumes the coroutine and, when it ends, delivers the outcome. */
-  private step(call: Call, value: unknown): void {
-    const [ok, result] = coroutine.resume(call.co, value);
+  /**
+   * Resumes the call's coroutine (with its body and park the first time, else with the value it waited for)
+   * and, when the body has ended, delivers the outcome and keeps the coroutine for a later call.
+   */
+  private step(call: Call, first: unknown, second?: unknown): void {
+    const [resumed, mark, ok, result] = coroutine.resume(call.co, first, second);
     if (call.finished) return; // cancelled while it ran
-    if (ok && coroutine.status(call.co) !== "dead") {
-      if (call.parked) return;
+    if (resumed && mark === BODY_ENDED) {
+      if (this.idle.length < IDLE_COROUTINES) this.idle.push(call.co);
+      this.finish(call, ok === true ? { ok: true, value: result } : this.failure(result));
+    } else if (!resumed) {
+      this.finish(call, this.failure({ error: mark, traceback: tostring(mark) }));
+    } else if (!call.parked) {
+      // A yield that is not a park: the coroutine stays where it is, never resumed (nor reused).
       this.finish(call, { ok: false, code: ErrorCode.InternalError, message: "tool handler yielded outside park()" });
-      return;
     }
-    this.finish(call, ok ? { ok: true, value: result } : this.failure(call, result));
   }
 
-  private failure(call: Call, err: unknown): Outcome<unknown> {
+  private failure(err: unknown): Outcome<unknown> {
     if (err instanceof InvalidParamsError) return { ok: false, code: ErrorCode.InvalidParams, message: err.message };
-    this.report(`tool handler failed: ${debug.traceback(call.co, tostring(err))}`);
-    return { ok: false, code: ErrorCode.InternalError, message: `Internal error: ${tostring(err)}` };
+    const failed = err as HandlerError;
+    this.report(`tool handler failed: ${failed.traceback}`);
+    return { ok: false, code: ErrorCode.InternalError, message: `Internal error: ${tostring(failed.error)}` };
   }
 
   private finish(call: Call, outcome: Outcome<unknown>): void {
