@@ -124,6 +124,10 @@ local function isJsonObject(value)
     end
     return not vim.islist(value)
 end
+--- An invalid message: answered when it is a request; for a malformed notification there is nobody to answer.
+local function rejected(isNotification, id, reason)
+    return isNotification and ({kind = "invalid", reply = nil, reason = reason}) or invalid(id, ____exports.ErrorCode.InvalidRequest, "Invalid Request: " .. reason)
+end
 --- Decodes and classifies one text message. Never throws. Per JSON-RPC 2.0: unparsable text → -32700 with id
 -- null; a batch (array), a non-object, a wrong `jsonrpc`, a non-string `method` or non-structured `params`
 -- → -32600 (id echoed when valid). A message with a `method` and no `id` is a notification and is never
@@ -149,24 +153,21 @@ function ____exports.decodeMessage(text)
     end
     local isNotification = rawId == nil and msg.method ~= nil
     local id = isValidId(rawId) and rawId or nil
-    local function reject(reason)
-        return isNotification and ({kind = "invalid", reply = nil, reason = reason}) or invalid(id, ____exports.ErrorCode.InvalidRequest, "Invalid Request: " .. reason)
-    end
     if msg.jsonrpc ~= "2.0" then
-        return reject("\"jsonrpc\" must be \"2.0\"")
+        return rejected(isNotification, id, "\"jsonrpc\" must be \"2.0\"")
     end
     if not isNotification and id == nil then
-        return reject("\"id\" must be a string or a number")
+        return rejected(isNotification, id, "\"id\" must be a string or a number")
     end
     if msg.method == nil and not isNotification and (msg.result ~= nil or msg.error ~= nil) then
         return {kind = "response", id = rawId}
     end
     if type(msg.method) ~= "string" then
-        return reject("\"method\" must be a string")
+        return rejected(isNotification, id, "\"method\" must be a string")
     end
     local params = msg.params
     if params ~= nil and type(params) ~= "table" then
-        return reject("\"params\" must be an object or an array")
+        return rejected(isNotification, id, "\"params\" must be an object or an array")
     end
     local structured = params
     if isNotification then

@@ -137,13 +137,19 @@ function Session.prototype.receive(self, text)
     if msg.kind == "response" then
         return
     end
-    local ok, err = pcall(function()
-        if msg.kind == "notification" then
-            self:onNotification(msg.method, msg.params)
-        else
-            self:onRequest(msg.id, msg.method, msg.params)
-        end
-    end)
+    local ok
+    local err
+    if msg.kind == "notification" then
+        ok, err = pcall(self.onNotification, self, msg.method, msg.params)
+    else
+        ok, err = pcall(
+            self.onRequest,
+            self,
+            msg.id,
+            msg.method,
+            msg.params
+        )
+    end
     if not ok then
         self.deps.log:error((((("client " .. tostring(self.id)) .. ": ") .. msg.method) .. " failed: ") .. tostring(err))
         if msg.kind == "request" then
@@ -224,7 +230,7 @@ function Session.prototype.cancelRequest(self, params)
     call.cancel(reason)
 end
 function Session.prototype.callTool(self, id, rawParams)
-    local ok, thrown = pcall(function() return self:startCall(id, rawParams) end)
+    local ok, thrown = pcall(self.startCall, self, id, rawParams)
     local err = thrown
     if not ok then
         if not __TS__InstanceOf(err, RpcError) then

@@ -123,6 +123,13 @@ function isJsonObject(value: unknown): value is { [key: string]: unknown } {
   return !vim.islist(value);
 }
 
+/** An invalid message: answered when it is a request; for a malformed notification there is nobody to answer. */
+function rejected(isNotification: boolean, id: Id | undefined, reason: string): Message {
+  return isNotification
+    ? { kind: "invalid", reply: undefined, reason }
+    : invalid(id, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
+}
+
 /**
  * Decodes and classifies one text message. Never throws. Per JSON-RPC 2.0: unparsable text → -32700 with id
  * null; a batch (array), a non-object, a wrong `jsonrpc`, a non-string `method` or non-structured `params`
@@ -146,20 +153,16 @@ export function decodeMessage(text: string): Message {
   // A notification has a method and no id. Without either it is simply an invalid request (answered).
   const isNotification = rawId === undefined && msg.method !== undefined;
   const id = isValidId(rawId) ? rawId : undefined;
-  // Answer only requests; for a malformed notification there is nobody to answer.
-  const reject = (reason: string): Message =>
-    isNotification
-      ? { kind: "invalid", reply: undefined, reason }
-      : invalid(id, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
 
-  if (msg.jsonrpc !== "2.0") return reject('"jsonrpc" must be "2.0"');
-  if (!isNotification && id === undefined) return reject('"id" must be a string or a number');
+  if (msg.jsonrpc !== "2.0") return rejected(isNotification, id, '"jsonrpc" must be "2.0"');
+  if (!isNotification && id === undefined) return rejected(isNotification, id, '"id" must be a string or a number');
   if (msg.method === undefined && !isNotification && (msg.result !== undefined || msg.error !== undefined)) {
     return { kind: "response", id: rawId };
   }
-  if (typeof msg.method !== "string") return reject('"method" must be a string');
+  if (typeof msg.method !== "string") return rejected(isNotification, id, '"method" must be a string');
   const params = msg.params;
-  if (params !== undefined && type(params) !== "table") return reject('"params" must be an object or an array');
+  if (params !== undefined && type(params) !== "table")
+    return rejected(isNotification, id, '"params" must be an object or an array');
   const structured = params as Params;
   if (isNotification) return { kind: "notification", method: msg.method, params: structured };
   return { kind: "request", id: id as Id, method: msg.method, params: structured };

@@ -174,10 +174,11 @@ export class Session {
       return;
     }
     if (msg.kind === "response") return; // we send no requests; nothing waits for an answer
-    const [ok, err] = pcall(() => {
-      if (msg.kind === "notification") this.onNotification(msg.method, msg.params);
-      else this.onRequest(msg.id, msg.method, msg.params);
-    });
+    // Methods given to pcall with their object: no closure per message.
+    let ok: boolean;
+    let err: unknown;
+    if (msg.kind === "notification") [ok, err] = pcall(this.onNotification, this, msg.method, msg.params);
+    else [ok, err] = pcall(this.onRequest, this, msg.id, msg.method, msg.params);
     if (!ok) {
       this.deps.log.error(`client ${this.id}: ${msg.method} failed: ${tostring(err)}`);
       if (msg.kind === "request")
@@ -237,7 +238,7 @@ export class Session {
 
   /** tools/call: find and check the tool, run its handler in a coroutine, answer when it finishes. */
   private callTool(id: Id, rawParams: Params): void {
-    const [ok, thrown] = pcall(() => this.startCall(id, rawParams));
+    const [ok, thrown] = pcall(this.startCall, this, id, rawParams);
     const err = thrown as unknown;
     if (!ok) {
       if (!(err instanceof RpcError)) error(err as string, 0);
