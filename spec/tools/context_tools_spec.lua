@@ -91,6 +91,22 @@ describe('context tools', function()
         selection = { start = { line = 0, character = 2 }, ['end'] = { line = 0, character = 2 }, isEmpty = true },
       }, out)
     end)
+
+    it('write a selected text with quotes, backslashes, control characters and emoji as valid JSON', function()
+      local path = h.file('q "x".txt', { 'say "hi" \\ there\t😀', 'line\r2' })
+      edit(path)
+      vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('ggVj', true, false, true), 'nx!', false)
+      local raw = h.call(ctx, 'getCurrentSelection', vim.empty_dict()).content[1].text
+      vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<Esc>', true, false, true), 'nx', false)
+      local out = vim.json.decode(raw)
+      assert.are.same({
+        success = true,
+        text = 'say "hi" \\ there\t😀\nline\r2',
+        filePath = path,
+        fileUrl = vim.uri_from_fname(path),
+        selection = { start = { line = 0, character = 0 }, ['end'] = { line = 1, character = 6 }, isEmpty = false },
+      }, out)
+    end)
   end)
 
   describe('closeAllDiffTabs / close_tab', function()

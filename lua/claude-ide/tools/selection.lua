@@ -4,17 +4,18 @@ local ____schema = require("claude-ide.tools.schema")
 local defineTool = ____schema.defineTool
 local ____types = require("claude-ide.tools.types")
 local jsonText = ____types.jsonText
+local text = ____types.text
+--- The answer's JSON, written out field by field: vim.json.encode costs ~0.35 µs per table it walks (four
+-- here), and this is the editor's most frequent answer. The strings still go through the encoder.
 local function answer(sel)
     if sel == nil then
         return jsonText({success = false, message = "No active editor found"})
     end
-    return jsonText({
-        success = true,
-        text = sel.text,
-        filePath = sel.filePath,
-        fileUrl = sel.fileUrl,
-        selection = sel.selection
-    })
+    local ____sel_selection_0 = sel.selection
+    local start = ____sel_selection_0.start
+    local ____end = ____sel_selection_0["end"]
+    local isEmpty = ____sel_selection_0.isEmpty
+    return text(((((("{\"success\":true,\"text\":" .. vim.json.encode(sel.text)) .. ",\"filePath\":") .. vim.json.encode(sel.filePath)) .. ",") .. ((((("\"fileUrl\":" .. vim.json.encode(sel.fileUrl)) .. ",\"selection\":{\"start\":{\"line\":") .. tostring(start.line)) .. ",\"character\":") .. tostring(start.character)) .. "},") .. ((((("\"end\":{\"line\":" .. tostring(____end.line)) .. ",\"character\":") .. tostring(____end.character)) .. "},\"isEmpty\":") .. (isEmpty and "true" or "false")) .. "}}")
 end
 ____exports.getCurrentSelection = defineTool({
     name = "getCurrentSelection",

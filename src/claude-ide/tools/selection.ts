@@ -2,17 +2,20 @@
 // and the last selection seen in a file buffer (still there while the user is in the Claude terminal).
 import type { SelectionInfo } from "../contracts";
 import { defineTool } from "./schema";
-import { jsonText, type ToolResult } from "./types";
+import { jsonText, text, type ToolResult } from "./types";
 
+/**
+ * The answer's JSON, written out field by field: vim.json.encode costs ~0.35 µs per table it walks (four
+ * here), and this is the editor's most frequent answer. The strings still go through the encoder.
+ */
 function answer(sel: SelectionInfo | undefined): ToolResult {
   if (sel === undefined) return jsonText({ success: false, message: "No active editor found" });
-  return jsonText({
-    success: true,
-    text: sel.text,
-    filePath: sel.filePath,
-    fileUrl: sel.fileUrl,
-    selection: sel.selection,
-  });
+  const { start, end, isEmpty } = sel.selection;
+  return text(
+    `{"success":true,"text":${vim.json.encode(sel.text)},"filePath":${vim.json.encode(sel.filePath)},` +
+      `"fileUrl":${vim.json.encode(sel.fileUrl)},"selection":{"start":{"line":${start.line},"character":${start.character}},` +
+      `"end":{"line":${end.line},"character":${end.character}},"isEmpty":${isEmpty ? "true" : "false"}}}`,
+  );
 }
 
 export const getCurrentSelection = defineTool({
