@@ -153,6 +153,13 @@ say(('   overhead p50: %.2f ms (goal <= 2 ms); min to min: %.2f ms (less noisy o
 local json = vim.json.encode(result)
 say('')
 say(('2. bytes: lsp_references %d, raw LSP JSON %d: %.1fx smaller (goal >= 5x)'):format(#text, #json, #json / #text))
+-- The issue asks for each location with its line's text: those texts alone bound the ratio any such answer reaches.
+local texts = 0
+for _, loc in ipairs(result) do
+  local file = vim.uri_to_fname(loc.uri)
+  texts = texts + #vim.trim(vim.fn.readfile(file)[loc.range.start.line + 1] or '') + 1
+end
+say(('   the %d line texts alone are %d bytes: %.1fx is the most an answer showing them can reach'):format(#result, texts, #json / texts))
 say('   ' .. text:match('^[^\n]*'))
 
 ctx.services.agent:dispose()
