@@ -133,6 +133,22 @@ describe('jsonrpc encoding', function()
     assert.are.equal('', vim.json.decode(rpc.resultResponse('', 1)).id)
   end)
 
+  it('writes a one-text tool result as resultResponse would, and declines any other content', function()
+    local text = 'quote " backslash \\ newline \n tab \t nul \0 é 😀 </script>'
+    for _, c in ipairs({ { 7, false }, { 'x"y', true }, { 9007199254740991, false } }) do
+      local id, is_error = c[1], c[2]
+      local fast = rpc.textResultResponse(id, { { type = 'text', text = text } }, is_error)
+      local slow = rpc.resultResponse(id, { content = { { type = 'text', text = text } }, isError = is_error or nil })
+      assert.are.same(vim.json.decode(slow), vim.json.decode(fast))
+      assert.are.equal(id_text(slow), id_text(fast))
+    end
+    assert.is_nil(rpc.textResultResponse(1, {}, false))
+    assert.is_nil(rpc.textResultResponse(1, { { type = 'text', text = 'a' }, { type = 'text', text = 'b' } }, false))
+    assert.is_nil(rpc.textResultResponse(1, { { type = 'image', data = 'AA==', mimeType = 'image/png' } }, false))
+    assert.is_nil(rpc.textResultResponse(1, { { type = 'text', text = 'a', annotations = { priority = 1 } } }, false))
+    assert.is_nil(rpc.textResultResponse(1, { { type = 'text', text = 5 } }, false))
+  end)
+
   it('round-trips every decoded number id through decode → encode → decode', function()
     for _, text in ipairs({ '0', '-0', '17', '-99999', '3.14159', '1e-7', '1e300', '9007199254740991' }) do
       local msg = rpc.decodeMessage(('{"jsonrpc":"2.0","id":%s,"method":"ping"}'):format(text))

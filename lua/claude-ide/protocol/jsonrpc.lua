@@ -100,6 +100,24 @@ end
 function ____exports.resultResponse(id, result)
     return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"result\":") .. encodeJson(result)) .. "}"
 end
+--- A tools/call response whose result is one text item (nearly every answer): written out around the encoded
+-- text, so the encoder walks no tables. Undefined when `content` is anything else (use resultResponse).
+function ____exports.textResultResponse(id, content, isError)
+    if #content ~= 1 then
+        return nil
+    end
+    local item = content[1]
+    if type(item) ~= "table" or item.type ~= "text" or type(item.text) ~= "string" then
+        return nil
+    end
+    for key in pairs(item) do
+        if key ~= "type" and key ~= "text" then
+            return nil
+        end
+    end
+    local ____error = isError and ",\"isError\":true" or ""
+    return ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":") .. encodeJson(item.text)) .. "}]") .. ____error) .. "}}"
+end
 --- An error response; `id` undefined writes `"id":null` (the id could not be determined).
 function ____exports.errorResponse(id, code, message)
     return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"error\":") .. encodeJson({code = code, message = message})) .. "}"

@@ -18,6 +18,7 @@ local decodeMessage = ____jsonrpc.decodeMessage
 local errorResponse = ____jsonrpc.errorResponse
 local notification = ____jsonrpc.notification
 local resultResponse = ____jsonrpc.resultResponse
+local textResultResponse = ____jsonrpc.textResultResponse
 --- MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest.
 ____exports.PROTOCOL_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 --- A JSON-RPC error raised while handling a request, answered as such.
@@ -313,6 +314,11 @@ function Session.prototype.sendToolResult(self, id, name, result)
     if not isObject(result) or type(result.content) ~= "table" or not vim.islist(result.content) then
         self.deps.log:error((("tool " .. name) .. " returned an invalid result: ") .. vim.inspect(result))
         self:send(errorResponse(id, ErrorCode.InternalError, ("Internal error: tool " .. name) .. " returned an invalid result"))
+        return
+    end
+    local fast = textResultResponse(id, result.content, result.isError == true)
+    if fast ~= nil then
+        self:send(fast)
         return
     end
     local ____result_content_6 = result.content

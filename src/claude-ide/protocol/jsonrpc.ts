@@ -102,6 +102,19 @@ export function resultResponse(id: Id, result: unknown): string {
   return `{"jsonrpc":"2.0","id":${idText(id)},"result":${encodeJson(result)}}`;
 }
 
+/**
+ * A tools/call response whose result is one text item (nearly every answer): written out around the encoded
+ * text, so the encoder walks no tables. Undefined when `content` is anything else (use resultResponse).
+ */
+export function textResultResponse(id: Id, content: unknown[], isError: boolean): string | undefined {
+  if (content.length !== 1) return undefined;
+  const item = content[0] as { [key: string]: unknown };
+  if (type(item) !== "table" || item.type !== "text" || typeof item.text !== "string") return undefined;
+  for (const [key] of pairs(item)) if (key !== "type" && key !== "text") return undefined;
+  const error = isError ? `,"isError":true` : "";
+  return `{"jsonrpc":"2.0","id":${idText(id)},"result":{"content":[{"type":"text","text":${encodeJson(item.text)}}]${error}}}`;
+}
+
 /** An error response; `id` undefined writes `"id":null` (the id could not be determined). */
 export function errorResponse(id: Id | undefined, code: number, message: string): string {
   return `{"jsonrpc":"2.0","id":${idText(id)},"error":${encodeJson({ code, message })}}`;

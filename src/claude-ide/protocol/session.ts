@@ -18,6 +18,7 @@ import {
   errorResponse,
   notification,
   resultResponse,
+  textResultResponse,
 } from "./jsonrpc";
 
 /** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
@@ -285,6 +286,11 @@ export class Session {
     if (!isObject(result) || type(result.content) !== "table" || !vim.islist(result.content)) {
       this.deps.log.error(`tool ${name} returned an invalid result: ${vim.inspect(result)}`);
       this.send(errorResponse(id, ErrorCode.InternalError, `Internal error: tool ${name} returned an invalid result`));
+      return;
+    }
+    const fast = textResultResponse(id, result.content, result.isError === true);
+    if (fast !== undefined) {
+      this.send(fast);
       return;
     }
     const body = { content: result.content, isError: result.isError === true ? true : undefined };
