@@ -92,7 +92,12 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     end
     local listener = self.listener
     self.listener = nil
-    if outcome ~= nil and listener ~= nil then
+    if outcome == nil or listener == nil then
+        return
+    end
+    if self.req.appliedByPlugin == true then
+        vim.schedule(function() return listener(outcome) end)
+    else
         listener(outcome)
     end
 end

@@ -72,7 +72,8 @@ class Review implements PendingReview {
 
   /**
    * Ends the review once: closes the view (now, or on the next tick when inside an autocmd where windows
-   * cannot close safely), reports the result, then hands the outcome to the parked call.
+   * cannot close safely), reports the result, then hands the outcome to the parked call: at once for openDiff,
+   * on the next tick when the plugin applies it (the agent's edit, see below).
    */
   private end(outcome: DiffOutcome | undefined, result: ReviewResult, closeNow: boolean): void {
     if (this.ended) return;
@@ -89,7 +90,14 @@ class Review implements PendingReview {
     if (outcome?.accepted && this.req.appliedByPlugin !== true) this.owner.follow(this.req.newPath, outcome.text);
     const listener = this.listener;
     this.listener = undefined;
-    if (outcome !== undefined && listener !== undefined) listener(outcome);
+    if (outcome === undefined || listener === undefined) return;
+    // The agent's edit applies an accepted outcome itself and writes the file's buffer. The decision comes from
+    // inside the proposal's BufWriteCmd (:w, :ClaudeCodeDiffAccept), where autocmds do not nest: that write would
+    // skip the file's BufWritePre/BufWritePost (format-on-save, the language server's didSave). On the next tick
+    // it is a write like the user's own, after the view's close (scheduled first). openDiff's call only answers
+    // the CLI, which writes the file; its buffer follows from a timer (diff_follow.ts), outside any autocmd.
+    if (this.req.appliedByPlugin === true) vim.schedule(() => listener(outcome));
+    else listener(outcome);
   }
 }
 
