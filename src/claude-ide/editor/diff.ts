@@ -16,7 +16,7 @@ import type { DiffOutcome, DiffRequest, DiffService, MultiOutcome, PendingReview
 import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";
-import { normalizeEol, readFile, splitText } from "./diff_text";
+import { normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text";
 import { DiffView, REVIEW_VAR, type ReviewVar, TAB_VAR } from "./diff_view";
 import { MultiReview } from "./multi_review";
 
@@ -104,7 +104,9 @@ class Review implements PendingReview {
 /** The left side: the file's buffer when loaded (with unsaved edits, if any), else the file on disk. */
 function currentText(
   path: string,
-): { ok: true; lines: string[] | undefined; dirty: boolean; filetype?: string } | { ok: false; error: string } {
+):
+  | { ok: true; lines: ReviewText["lines"] | undefined; dirty: boolean; filetype?: string }
+  | { ok: false; error: string } {
   const buf = findBuffer(path);
   if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) {
     const filetype = vim.api.nvim_get_option_value("filetype", { buf }) as string;
@@ -117,7 +119,7 @@ function currentText(
   }
   const disk = readFile(path);
   if (!disk.ok) return disk;
-  return { ok: true, lines: disk.text === undefined ? undefined : splitText(disk.text).lines, dirty: false };
+  return { ok: true, lines: disk.text === undefined ? undefined : reviewText(disk.text).lines, dirty: false };
 }
 
 /** Every review of one running server (Services.diff). */
@@ -151,7 +153,7 @@ export class DiffManager implements DiffService {
       path: req.newPath,
       current: current.lines,
       dirty: current.dirty,
-      proposal: splitText(req.contents),
+      proposal: reviewText(req.contents),
       bytes: req.contents.length,
       filetype: current.filetype,
       config: this.config.diff,
