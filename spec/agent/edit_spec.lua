@@ -66,9 +66,10 @@ describe('agent edit through the bridge', function()
     return nvim:lua('return vim.g.spec_saves')
   end
 
-  -- Each way the user can accept; all of them end in the proposal's BufWriteCmd but <CR>.
+  -- Each way the user can accept; all of them but <CR> decide inside the proposal's BufWriteCmd.
   local ACCEPTS = {
     { ':w typed in the review', 'vim.api.nvim_input(":w<CR>")' },
+    { ':wq typed in the review', 'vim.api.nvim_input(":wq<CR>")' },
     { '<CR> in the review', 'vim.api.nvim_input("<CR>")' },
     { ':ClaudeCodeDiffAccept', 'vim.cmd("ClaudeCodeDiffAccept")' },
   }
