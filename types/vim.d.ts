@@ -265,7 +265,8 @@ declare namespace vim {
     function undofile(name: string): string;
     function escape(s: string, chars: string): string;
     function matchfuzzy(list: string[], str: string): string[];
-    function getreg(name?: string): string;
+    /** `expr`: 1 for the expression register gives its last expression, not its value. */
+    function getreg(name?: string, expr?: 0 | 1): string;
     function setreg(name: string, value: string | string[], opts?: string): number;
     function undotree(buf?: Buf): Dict;
     function changenr(): number;

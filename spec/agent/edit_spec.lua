@@ -1,7 +1,9 @@
 -- The agent `edit` tool through the bridge (the SDK's stdio client) with the user's answer given in a real
 -- child Neovim's review: accepted (buffer and disk checked; a buffer with unsaved changes of the user is
 -- changed but not written), rejected (nothing changes), and cancelled by the client (notifications/cancelled
--- closes the review in Neovim).
+-- closes the review in Neovim). An accepted edit is saved like the user's own :w, whichever way it is accepted
+-- (:w in the review, <CR>, :ClaudeCodeDiffAccept) or with the review off: the file's BufWritePre/BufWritePost
+-- autocmds (format-on-save, the language server's didSave, linters) run once.
 local bridge = require('helpers.bridge')
 
 local MAIN = 'local M = {}\nfunction M.hello() return "hi" end\nreturn M\n'
@@ -43,6 +45,52 @@ describe('agent edit through the bridge', function()
     return res
   end
 
+  --- The user's save hooks on main.lua's buffer: BufWritePre records the line 2 it saw, BufWritePost counts.
+  local function watch_saves()
+    nvim:lua([[
+      vim.g.spec_saves = { pre = {}, post = 0 }
+      local group = vim.api.nvim_create_augroup('spec-save-hooks', {})
+      vim.api.nvim_create_autocmd('BufWritePre', { group = group, buffer = 1, callback = function()
+        local saves = vim.g.spec_saves
+        table.insert(saves.pre, vim.api.nvim_buf_get_lines(1, 1, 2, false)[1])
+        vim.g.spec_saves = saves
+      end })
+      vim.api.nvim_create_autocmd('BufWritePost', { group = group, buffer = 1, callback = function()
+        local saves = vim.g.spec_saves
+        saves.post = saves.post + 1
+        vim.g.spec_saves = saves
+      end })
+    ]])
+  end
+  local function saves()
+    return nvim:lua('return vim.g.spec_saves')
+  end
+
+  -- Each way the user can accept; all of them but <CR> decide inside the proposal's BufWriteCmd.
+  local ACCEPTS = {
+    { ':w typed in the review', 'vim.api.nvim_input(":w<CR>")' },
+    { ':wq typed in the review', 'vim.api.nvim_input(":wq<CR>")' },
+    { '<CR> in the review', 'vim.api.nvim_input("<CR>")' },
+    { ':ClaudeCodeDiffAccept', 'vim.cmd("ClaudeCodeDiffAccept")' },
+  }
+  for _, way in ipairs(ACCEPTS) do
+    it(('accepted with %s: saved like a :w of the user, the save hooks run once'):format(way[1]), function()
+      watch_saves()
+      local id = start_edit({ path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"saved"' } } })
+      nvim:lua(way[2])
+      local res = finish(id)
+      assert.is_nil(res.isError)
+      assert.are.equal('OK: applied 1 edit to main.lua and saved', bridge.text(res))
+      assert.are.same({ pre = { 'function M.hello() return "saved" end' }, post = 1 }, saves())
+      assert.is_false(modified())
+      assert.are.equal(
+        'local M = {}\nfunction M.hello() return "saved" end\nreturn M\n',
+        bridge.read(project .. '/main.lua')
+      )
+      assert.are.same({}, bridge.reviews(nvim))
+    end)
+  end
+
   it('accepted: applied to the buffer and saved when the user had no unsaved changes', function()
     local id = start_edit({
       path = 'main.lua',
@@ -66,10 +114,12 @@ describe('agent edit through the bridge', function()
   end)
 
   it('accepted on a buffer with unsaved changes of the user: the buffer changes, the file is not written', function()
+    watch_saves()
     nvim:lua('vim.api.nvim_buf_set_lines(1, 0, 1, false, { "local M = { user = true }" })')
     local id = start_edit({ path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"hey"' } } })
-    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    nvim:lua('vim.api.nvim_input(":w<CR>")')
     local res = finish(id)
+    assert.are.same({ pre = {}, post = 0 }, saves(), 'a buffer with unsaved changes of the user was written')
     assert.is_nil(res.isError)
     assert.are.equal(
       'OK: applied 1 edit to main.lua in buffer b1, not saved: it already had unsaved changes of the user',
@@ -140,5 +190,32 @@ describe('agent edit through the bridge', function()
     local log = c:log()
     assert.are.same({}, log.errors)
     assert.are.same({}, log.unexpected)
+  end)
+end)
+
+describe('agent edit with the review off (agent.review = false)', function()
+  after_each(bridge.cleanup)
+
+  it('applies at once and saves like a :w of the user: the save hooks run once', function()
+    local dir = bridge.config_dir()
+    local project = bridge.project({ ['main.lua'] = MAIN })
+    local nvim =
+      bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' }, setup = { agent = { review = false } } })
+    local c = bridge.start({ config_dir = dir, cwd = project })
+    nvim:lua([[
+      vim.g.spec_post = 0
+      vim.api.nvim_create_autocmd('BufWritePost', { buffer = 1, callback = function()
+        vim.g.spec_post = vim.g.spec_post + 1
+      end })
+    ]])
+    local res = c:call('edit', { path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"direct"' } } })
+    assert.is_nil(res.isError)
+    assert.are.equal('OK: applied 1 edit to main.lua and saved', bridge.text(res))
+    assert.are.equal(1, nvim:lua('return vim.g.spec_post'))
+    assert.are.equal(
+      'local M = {}\nfunction M.hello() return "direct" end\nreturn M\n',
+      bridge.read(project .. '/main.lua')
+    )
+    assert.are.same({}, bridge.reviews(nvim))
   end)
 end)

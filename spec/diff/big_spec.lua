@@ -1,6 +1,7 @@
 -- A huge review (over 20,000 lines) is shown without diff folds: Neovim computes those synchronously (about
 -- 0.4 s per 100,000 lines), so the view would appear late. It is still a real diff: highlights, ]c to the
--- first change, accept returns the proposal. A small review keeps Neovim's folds over unchanged text.
+-- first change, accept returns the proposal. Its texts are cut into lines by Neovim, not in Lua (reviewText):
+-- the same lines. A small review keeps Neovim's folds over unchanged text.
 local h = require('tools.helpers')
 local d = require('diff.helpers')
 
@@ -77,6 +78,32 @@ describe('openDiff review of a huge file', function()
     assert.is_true(vim.api.nvim_get_option_value('foldenable', { scope = 'global' }))
     assert.is_true(vim.api.nvim_get_option_value('wrap', { scope = 'global' }))
     assert.are.equal('manual', vim.api.nvim_get_option_value('foldmethod', { scope = 'global' }))
+  end)
+
+  it('shows the file and the proposal line for line (CRLF endings too), and leaves the expression register', function()
+    local old, new = texts(30000, 100)
+    local path = h.file('big.txt', {})
+    d.write(path, table.concat(old, '\r\n') .. '\r\n')
+    vim.fn.setreg('=', '6 * 7')
+    local proposal = table.concat(new, '\r\n') .. '\r\n'
+    local poll = h.start_call(ctx, 'openDiff', {
+      old_file_path = path,
+      new_file_path = path,
+      new_file_contents = proposal,
+      tab_name = TAB,
+    })
+    assert.is_false((poll()))
+    assert.are.same(old, d.lines(d.buf('current')))
+    assert.are.same(new, d.lines(d.buf('proposal')))
+    assert.are.equal('dos', vim.bo[d.buf('proposal')].fileformat)
+    assert.are.equal('6 * 7', vim.fn.getreg('=', 1))
+    assert.is_false(vim.bo[d.buf('proposal')].modified)
+    vim.cmd('silent undo')
+    assert.are.same(new, d.lines(d.buf('proposal')), 'filling the proposal is not an undo step')
+    d.press('<CR>')
+    local first, second = d.texts(d.wait_done(poll))
+    assert.are.equal('FILE_SAVED', first)
+    assert.are.equal(proposal, second)
   end)
 
   it('a small file keeps the folds of :diffthis over unchanged text', function()

@@ -15,14 +15,18 @@ describe('after an accept, the file buffer', function()
     h.reset_editor()
   end)
 
-  --- Opens a review of `path` proposing `text` and accepts it with <CR>; returns the answered text.
-  local function accept(path, text)
+  --- Opens a review of `path` proposing `text` and accepts it with <CR> (or `decide()`); returns the answered text.
+  local function accept(path, text, decide)
     local poll = h.start_call(
       ctx,
       'openDiff',
       { old_file_path = path, new_file_path = path, new_file_contents = text, tab_name = 't' }
     )
-    d.press('<CR>')
+    if decide then
+      decide()
+    else
+      d.press('<CR>')
+    end
     local first, second = d.texts(d.wait_done(poll))
     assert.are.equal('FILE_SAVED', first)
     return second
@@ -91,6 +95,38 @@ describe('after an accept, the file buffer', function()
     vim.cmd('silent undo')
     vim.cmd('silent undo')
     assert.are.same({ 'one', 'two' }, vim.api.nvim_buf_get_lines(buf, 0, -1, true))
+  end)
+
+  -- :w accepts from inside the proposal's BufWriteCmd, where autocmds do not nest. openDiff's accept writes
+  -- nothing itself, and the reload that follows the CLI's write runs from a timer: the file's autocmds run there.
+  it('accepted with :w, follows the write with its BufReadPost autocmds run once, and never writes', function()
+    local path = h.file('hooks.txt', { 'one', 'two' })
+    vim.cmd.edit(path)
+    local buf = vim.api.nvim_get_current_buf()
+    local seen = { read = 0, write = 0 }
+    local group = vim.api.nvim_create_augroup('claude-ide-spec.follow-hooks', {})
+    vim.api.nvim_create_autocmd('BufReadPost', {
+      group = group,
+      buffer = buf,
+      callback = function()
+        seen.read = seen.read + 1
+      end,
+    })
+    vim.api.nvim_create_autocmd('BufWritePost', {
+      group = group,
+      buffer = buf,
+      callback = function()
+        seen.write = seen.write + 1
+      end,
+    })
+    local text = accept(path, 'one\nTWO\n', function()
+      vim.cmd('write')
+    end)
+    cli_writes(path, text)
+    wait_lines(buf, { 'one', 'TWO' })
+    vim.api.nvim_del_augroup_by_id(group)
+    assert.are.same({ read = 1, write = 0 }, seen)
+    assert.is_false(vim.bo[buf].modified)
   end)
 
   it('keeps unsaved edits one `u` away and says so', function()

@@ -122,11 +122,13 @@ function M.locks(config_dir)
 end
 
 --- A child Neovim with the plugin set up (its server started) in `opts.cwd`, editing `opts.args`, with
---- CLAUDE_CONFIG_DIR = opts.config_dir. Waits for its lock file. Returns the child (helpers/child_nvim) with
+--- CLAUDE_CONFIG_DIR = opts.config_dir and setup(opts.setup) (e.g. { agent = { review = false } }; default {}).
+--- Waits for its lock file. Returns the child (helpers/child_nvim) with
 --- .lock (the decoded lock file), .id (the instance id) and :lua(code, ...) (nvim_exec_lua over RPC).
 function M.editor(opts)
   local env = M.env(opts.config_dir, opts.env)
-  local child = child_nvim.spawn({ setup = true, env = env, clear_env = true, cwd = opts.cwd, args = opts.args })
+  local child =
+    child_nvim.spawn({ setup = opts.setup or true, env = env, clear_env = true, cwd = opts.cwd, args = opts.args })
   table.insert(started.editors, child)
   local lock
   assert(

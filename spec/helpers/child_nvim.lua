@@ -24,7 +24,7 @@ function M.clear_env(env)
   return list
 end
 
---- opts.setup: claude-ide set up. opts.cmd: a command that starts Neovim instead (given the arguments
+--- opts.setup: claude-ide set up (true: with no options; a table: with these options). opts.cmd: a command that starts Neovim instead (given the arguments
 --- --headless --listen <socket>); opts.env: its extra environment (its whole environment with
 --- opts.clear_env); opts.cwd: its working directory; opts.args: file arguments.
 function M.spawn(opts)
@@ -43,7 +43,8 @@ function M.spawn(opts)
     cmd = vim.list_extend(vim.deepcopy(opts.cmd), { '--headless', '--listen', self.socket })
   end
   if opts.setup then
-    vim.list_extend(cmd, { '-c', 'lua require("claude-ide").setup({})' })
+    local setup_opts = type(opts.setup) == 'table' and vim.inspect(opts.setup, { newline = ' ', indent = '' }) or '{}'
+    vim.list_extend(cmd, { '-c', ('lua require("claude-ide").setup(%s)'):format(setup_opts) })
   end
   if opts.args then
     vim.list_extend(cmd, vim.list_extend({ '--' }, opts.args))

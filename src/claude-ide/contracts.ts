@@ -68,7 +68,8 @@ export interface DiffRequest {
   tabName: string;
   /**
    * The agent endpoint's edits: the plugin applies the accepted text itself (the Claude CLI writes openDiff's),
-   * so no following of a CLI write, and no "same as on disk means rejected" rule (the buffer may differ).
+   * so no following of a CLI write, and no "same as on disk means rejected" rule (the buffer may differ); the
+   * decision reaches the call on the next tick, outside the autocmd it came from, so the write runs save hooks.
    */
   appliedByPlugin?: boolean;
   /** The connection that asked (its pending reviews are rejected when its Claude terminal closes). */

@@ -17,7 +17,7 @@ local WriteFollower = ____diff_follow.WriteFollower
 local ____diff_text = require("claude-ide.editor.diff_text")
 local normalizeEol = ____diff_text.normalizeEol
 local readFile = ____diff_text.readFile
-local splitText = ____diff_text.splitText
+local reviewText = ____diff_text.reviewText
 local ____diff_view = require("claude-ide.editor.diff_view")
 local DiffView = ____diff_view.DiffView
 local REVIEW_VAR = ____diff_view.REVIEW_VAR
@@ -92,7 +92,12 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     end
     local listener = self.listener
     self.listener = nil
-    if outcome ~= nil and listener ~= nil then
+    if outcome == nil or listener == nil then
+        return
+    end
+    if self.req.appliedByPlugin == true then
+        vim.schedule(function() return listener(outcome) end)
+    else
         listener(outcome)
     end
 end
@@ -116,7 +121,7 @@ local function currentText(path)
     if disk.text == nil then
         ____temp_3 = nil
     else
-        ____temp_3 = splitText(disk.text).lines
+        ____temp_3 = reviewText(disk.text).lines
     end
     return {ok = true, lines = ____temp_3, dirty = false}
 end
@@ -152,7 +157,7 @@ function DiffManager.prototype.____constructor(self, config)
             path = req.newPath,
             current = current.lines,
             dirty = current.dirty,
-            proposal = splitText(req.contents),
+            proposal = reviewText(req.contents),
             bytes = #req.contents,
             filetype = current.filetype,
             config = self.config.diff,

@@ -5,7 +5,7 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____diff_text = require("claude-ide.editor.diff_text")
-local splitText = ____diff_text.splitText
+local reviewText = ____diff_text.reviewText
 local textLines = ____diff_text.textLines
 local ____diff_view = require("claude-ide.editor.diff_view")
 local DiffView = ____diff_view.DiffView
@@ -93,7 +93,7 @@ function MultiReview.prototype.open(self, i)
             path = f.path,
             current = f.current,
             dirty = f.dirty,
-            proposal = splitText(text),
+            proposal = reviewText(text),
             bytes = #text,
             filetype = f.filetype,
             renamedFrom = f.renamedFrom,

@@ -16,7 +16,7 @@ import type { DiffOutcome, DiffRequest, DiffService, MultiOutcome, PendingReview
 import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";
-import { normalizeEol, readFile, splitText } from "./diff_text";
+import { normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text";
 import { DiffView, REVIEW_VAR, type ReviewVar, TAB_VAR } from "./diff_view";
 import { MultiReview } from "./multi_review";
 
@@ -72,7 +72,8 @@ class Review implements PendingReview {
 
   /**
    * Ends the review once: closes the view (now, or on the next tick when inside an autocmd where windows
-   * cannot close safely), reports the result, then hands the outcome to the parked call.
+   * cannot close safely), reports the result, then hands the outcome to the parked call: at once for openDiff,
+   * on the next tick when the plugin applies it (the agent's edit, see below).
    */
   private end(outcome: DiffOutcome | undefined, result: ReviewResult, closeNow: boolean): void {
     if (this.ended) return;
@@ -89,14 +90,23 @@ class Review implements PendingReview {
     if (outcome?.accepted && this.req.appliedByPlugin !== true) this.owner.follow(this.req.newPath, outcome.text);
     const listener = this.listener;
     this.listener = undefined;
-    if (outcome !== undefined && listener !== undefined) listener(outcome);
+    if (outcome === undefined || listener === undefined) return;
+    // The agent's edit applies an accepted outcome itself and writes the file's buffer. The decision comes from
+    // inside the proposal's BufWriteCmd (:w, :ClaudeCodeDiffAccept), where autocmds do not nest: that write would
+    // skip the file's BufWritePre/BufWritePost (format-on-save, the language server's didSave). On the next tick
+    // it is a write like the user's own, after the view's close (scheduled first). openDiff's call only answers
+    // the CLI, which writes the file; its buffer follows from a timer (diff_follow.ts), outside any autocmd.
+    if (this.req.appliedByPlugin === true) vim.schedule(() => listener(outcome));
+    else listener(outcome);
   }
 }
 
 /** The left side: the file's buffer when loaded (with unsaved edits, if any), else the file on disk. */
 function currentText(
   path: string,
-): { ok: true; lines: string[] | undefined; dirty: boolean; filetype?: string } | { ok: false; error: string } {
+):
+  | { ok: true; lines: ReviewText["lines"] | undefined; dirty: boolean; filetype?: string }
+  | { ok: false; error: string } {
   const buf = findBuffer(path);
   if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) {
     const filetype = vim.api.nvim_get_option_value("filetype", { buf }) as string;
@@ -109,7 +119,7 @@ function currentText(
   }
   const disk = readFile(path);
   if (!disk.ok) return disk;
-  return { ok: true, lines: disk.text === undefined ? undefined : splitText(disk.text).lines, dirty: false };
+  return { ok: true, lines: disk.text === undefined ? undefined : reviewText(disk.text).lines, dirty: false };
 }
 
 /** Every review of one running server (Services.diff). */
@@ -143,7 +153,7 @@ export class DiffManager implements DiffService {
       path: req.newPath,
       current: current.lines,
       dirty: current.dirty,
-      proposal: splitText(req.contents),
+      proposal: reviewText(req.contents),
       bytes: req.contents.length,
       filetype: current.filetype,
       config: this.config.diff,

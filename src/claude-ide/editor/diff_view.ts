@@ -11,7 +11,7 @@
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
 import type { Config } from "../config";
 import { say } from "../log";
-import type { SplitText } from "./diff_text";
+import type { ReviewText } from "./diff_text";
 
 /** Buffer variable on both buffers of a review (for :ClaudeCodeDiffAccept/Deny, statuslines and hooks). */
 export const REVIEW_VAR = "claude_ide_diff";
@@ -42,11 +42,14 @@ export interface ViewSpec {
   tabName: string;
   /** The file under review (labels only). */
   path: string;
-  /** The file's current text (its buffer's lines when loaded, else the disk's); undefined: a new file. */
-  current: string[] | undefined;
+  /**
+   * The file's current text (its buffer's lines when loaded, else the disk's, as ReviewText's `lines`: a big
+   * text may be whole); undefined: a new file.
+   */
+  current: ReviewText["lines"] | undefined;
   /** The file's buffer has unsaved edits: the left side shows them, and the winbar says so. */
   dirty: boolean;
-  proposal: SplitText;
+  proposal: ReviewText;
   /** Size of the proposal. */
   bytes: number;
   /** The file's buffer's filetype; undefined: detected from the path and the proposal. */
@@ -92,15 +95,42 @@ function setUniqueName(buf: Buf, name: string): void {
   }
 }
 
+/** Holds a whole text while `:put` reads it (fillBuffer). */
+const WHOLE_VAR = "claude_ide_whole_text";
+
 /**
- * A scratch buffer holding `lines`, wiped when its last window closes. The initial text is not an undo
- * step (`u` never empties the proposal) and the buffer starts unmodified.
+ * Puts `lines` into the empty buffer `buf`: a list of lines, or a whole text (ReviewText) that Neovim cuts
+ * itself with `:put =`, twice as fast on a 10 MiB text as cutting it in Lua and handing 127,000 strings to
+ * nvim_buf_set_lines. The expression register's last expression, which `:put =` replaces, is put back.
  */
-function scratchBuffer(name: string, lines: string[]): Buf {
+export function fillBuffer(buf: Buf, lines: string[] | string): void {
+  if (typeof lines !== "string") {
+    vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
+    return;
+  }
+  vim.api.nvim_buf_call(buf, () => {
+    const expression = vim.fn.getreg("=", 1);
+    vim.api.nvim_buf_set_var(buf, WHOLE_VAR, lines);
+    const [ok, err] = pcall(() => {
+      // Above the empty first line, which then goes.
+      vim.cmd(`silent keepjumps 0put =b:${WHOLE_VAR}`);
+      vim.cmd("silent keepjumps $delete _");
+    });
+    vim.api.nvim_buf_del_var(buf, WHOLE_VAR);
+    vim.fn.setreg("=", expression);
+    if (!ok) error(err, 0);
+  });
+}
+
+/**
+ * A scratch buffer holding `lines` (see fillBuffer), wiped when its last window closes. The initial text is
+ * not an undo step (`u` never empties the proposal) and the buffer starts unmodified.
+ */
+function scratchBuffer(name: string, lines: string[] | string): Buf {
   const buf = vim.api.nvim_create_buf(false, true);
   setOpt("bufhidden", "wipe", { buf });
   setOpt("undolevels", -1, { buf });
-  vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
+  fillBuffer(buf, lines);
   setOpt("undolevels", vim.go.undolevels, { buf });
   setUniqueName(buf, name);
   setOpt("modified", false, { buf });
@@ -228,7 +258,7 @@ export class DiffView {
 
     this.markBuffers();
     this.setWinbars();
-    const lines = math.max(this.spec.current?.length ?? 0, this.spec.proposal.lines.length);
+    const lines = math.max(vim.api.nvim_buf_line_count(this.leftBuf), vim.api.nvim_buf_line_count(this.rightBuf));
     for (const win of [this.leftWin, this.rightWin]) {
       if (lines > FOLDED_REVIEW_MAX_LINES) diffWithoutFolds(win);
       else vim.api.nvim_win_call(win, () => vim.cmd("diffthis"));

@@ -7,7 +7,7 @@
 // deletes as its text against an empty proposal that cannot be edited; the winbar says which.
 import type { Config } from "../config";
 import type { MultiOutcome, ReviewFile } from "../contracts";
-import { splitText, textLines } from "./diff_text";
+import { reviewText, textLines } from "./diff_text";
 import { DiffView } from "./diff_view";
 
 export const NEXT_FILE_KEY = "]f";
@@ -91,7 +91,7 @@ export class MultiReview {
         path: f.path,
         current: f.current,
         dirty: f.dirty,
-        proposal: splitText(text),
+        proposal: reviewText(text),
         bytes: text.length,
         filetype: f.filetype,
         renamedFrom: f.renamedFrom,
