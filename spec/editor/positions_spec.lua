@@ -49,6 +49,9 @@ describe('editor.positions', function()
 
   it('normalizes paths to absolute ones without . and ..', function()
     assert.are.equal('/tmp/b/c', pos.normalizePath('/tmp/a/../b/./c/'))
+    assert.are.equal('/tmp', pos.normalizePath('/tmp/a/..'))
+    assert.are.equal('/tmp/a', pos.normalizePath('/tmp/a/.'))
+    assert.are.equal('/tmp/a/b', pos.normalizePath('/tmp//a///b/'))
     assert.are.equal(vim.fs.normalize(vim.fn.getcwd()) .. '/x.txt', pos.normalizePath('x.txt'))
     -- "$" is a file name character (routes named `$id.tsx`), never an environment variable to expand.
     assert.are.equal('/tmp/app/routes/$HOME.tsx', pos.normalizePath('/tmp/app/routes/$HOME.tsx'))

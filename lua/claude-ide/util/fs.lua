@@ -5,12 +5,16 @@ local ____exports = {}
 -- named `$id.tsx`). Does not load vim.fs (a few ms at startup) for the absolute paths that need nothing of it.
 function ____exports.normalize(path)
     local special = string.find(path, "[~\\]")
-    local dots = string.find(path .. "/", "/%.%.?/")
-    if not vim.startswith(path, "/") or special ~= nil or dots ~= nil then
+    local dots = string.find(path, "/%.%.?/")
+    local dotsAtEnd = string.find(path, "/%.%.?$")
+    if string.sub(path, 1, 1) ~= "/" or special ~= nil or dots ~= nil or dotsAtEnd ~= nil then
         return vim.fs.normalize(path, {expand_env = false})
     end
-    local collapsed = string.gsub(path, "//+", "/")
-    return collapsed ~= "/" and vim.endswith(collapsed, "/") and string.sub(collapsed, 1, -2) or collapsed
+    local collapsed = path
+    if (string.find(path, "//", 1, true)) ~= nil then
+        collapsed = string.gsub(path, "//+", "/")
+    end
+    return collapsed ~= "/" and string.sub(collapsed, -1) == "/" and string.sub(collapsed, 1, -2) or collapsed
 end
 --- The whole content of the regular file `path` when it is at most `maxBytes`; undefined otherwise.
 function ____exports.readSmallFile(path, maxBytes)

@@ -10,11 +10,13 @@ export type WriteResult = { ok: true } | { ok: false; error: string };
  */
 export function normalize(path: string): string {
   const [special] = string.find(path, "[~\\]");
-  const [dots] = string.find(`${path}/`, "/%.%.?/");
-  if (!vim.startswith(path, "/") || special !== undefined || dots !== undefined)
+  const [dots] = string.find(path, "/%.%.?/");
+  const [dotsAtEnd] = string.find(path, "/%.%.?$");
+  if (string.sub(path, 1, 1) !== "/" || special !== undefined || dots !== undefined || dotsAtEnd !== undefined)
     return vim.fs.normalize(path, { expand_env: false });
-  const [collapsed] = string.gsub(path, "//+", "/");
-  return collapsed !== "/" && vim.endswith(collapsed, "/") ? string.sub(collapsed, 1, -2) : collapsed;
+  let collapsed = path;
+  if (string.find(path, "//", 1, true)[0] !== undefined) [collapsed] = string.gsub(path, "//+", "/");
+  return collapsed !== "/" && string.sub(collapsed, -1) === "/" ? string.sub(collapsed, 1, -2) : collapsed;
 }
 
 /** The whole content of the regular file `path` when it is at most `maxBytes`; undefined otherwise. */
