@@ -1,6 +1,5 @@
 -- Generated from src/claude-ide/editor/selection.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
@@ -69,12 +68,7 @@ function ____exports.cursorSelection(win)
             col
         )
     }
-    return info(
-        buf,
-        at,
-        __TS__ObjectAssign({}, at),
-        ""
-    )
+    return info(buf, at, {line = at.line, character = at.character}, "")
 end
 --- Byte column where the character covering screen column `vcol` starts (line end when past it).
 local function byteAtVcol(win, lnum, line, vcol)

@@ -46,13 +46,53 @@ function Blocking.prototype.____constructor(self, report)
     self.report = report
     self.calls = {}
     self.idle = {}
+    self.byThread = {}
     self.nextSerial = 1
+    self.park = function(start, onCancel)
+        local running = coroutine.running()
+        local ____temp_0
+        if running ~= nil then
+            ____temp_0 = self.byThread[running]
+        else
+            ____temp_0 = nil
+        end
+        local call = ____temp_0
+        if call == nil or call.finished then
+            error("park() must be called from a running tool handler", 2)
+        end
+        local settled = false
+        local synchronous = true
+        local early
+        local function resume(value)
+            if settled or call.finished then
+                return
+            end
+            settled = true
+            if synchronous then
+                early = value
+            elseif vim.in_fast_event() or coroutine.status(call.co) ~= "suspended" then
+                vim.schedule(function() return self:wake(call, value) end)
+            else
+                self:wake(call, value)
+            end
+        end
+        call.onCancel = onCancel
+        start(resume)
+        synchronous = false
+        if settled then
+            call.onCancel = nil
+            return early
+        end
+        call.parked = true
+        local value = coroutine.yield()
+        return value
+    end
 end
 function Blocking.prototype.run(self, owner, body, onDone)
-    local ____self_0, ____nextSerial_1 = self, "nextSerial"
-    local ____self_nextSerial_2 = ____self_0[____nextSerial_1]
-    ____self_0[____nextSerial_1] = ____self_nextSerial_2 + 1
-    local serial = ____self_nextSerial_2
+    local ____self_1, ____nextSerial_2 = self, "nextSerial"
+    local ____self_nextSerial_3 = ____self_1[____nextSerial_2]
+    ____self_1[____nextSerial_2] = ____self_nextSerial_3 + 1
+    local serial = ____self_nextSerial_3
     local call = {
         serial = serial,
         owner = owner,
@@ -62,11 +102,8 @@ function Blocking.prototype.run(self, owner, body, onDone)
         onDone = onDone
     }
     self.calls[serial] = call
-    self:step(
-        call,
-        body,
-        self:parkFor(serial)
-    )
+    self.byThread[call.co] = call
+    self:step(call, body, self.park)
     return {cancel = function(reason) return self:cancelCall(call, reason) end}
 end
 function Blocking.prototype.cancelOwner(self, owner, reason)
@@ -107,6 +144,9 @@ function Blocking.prototype.cancelCall(self, call, reason)
         return
     end
     call.finished = true
+    if self.byThread[call.co] == call then
+        self.byThread[call.co] = nil
+    end
     self.calls[call.serial] = nil
     local onCancel = call.onCancel
     if onCancel ~= nil then
@@ -114,40 +154,6 @@ function Blocking.prototype.cancelCall(self, call, reason)
             "onCancel",
             function() return onCancel(reason) end
         )
-    end
-end
-function Blocking.prototype.parkFor(self, serial)
-    return function(start, onCancel)
-        local call = self.calls[serial]
-        if call == nil or coroutine.running() ~= call.co then
-            error("park() must be called from its own tool handler", 2)
-        end
-        local settled = false
-        local synchronous = true
-        local early
-        local function resume(value)
-            if settled or call.finished then
-                return
-            end
-            settled = true
-            if synchronous then
-                early = value
-            elseif vim.in_fast_event() or coroutine.status(call.co) ~= "suspended" then
-                vim.schedule(function() return self:wake(call, value) end)
-            else
-                self:wake(call, value)
-            end
-        end
-        call.onCancel = onCancel
-        start(resume)
-        synchronous = false
-        if settled then
-            call.onCancel = nil
-            return early
-        end
-        call.parked = true
-        local value = coroutine.yield()
-        return value
     end
 end
 function Blocking.prototype.wake(self, call, value)
@@ -165,8 +171,8 @@ function Blocking.prototype.step(self, call, first, second)
     end
     if resumed and mark == BODY_ENDED then
         if #self.idle < IDLE_COROUTINES then
-            local ____self_idle_3 = self.idle
-            ____self_idle_3[#____self_idle_3 + 1] = call.co
+            local ____self_idle_4 = self.idle
+            ____self_idle_4[#____self_idle_4 + 1] = call.co
         end
         self:finish(
             call,
@@ -198,6 +204,9 @@ function Blocking.prototype.failure(self, err)
 end
 function Blocking.prototype.finish(self, call, outcome)
     call.finished = true
+    if self.byThread[call.co] == call then
+        self.byThread[call.co] = nil
+    end
     self.calls[call.serial] = nil
     self:protect(
         "onDone",

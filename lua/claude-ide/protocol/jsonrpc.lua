@@ -115,8 +115,12 @@ function ____exports.textResultResponse(id, content, isError)
             return nil
         end
     end
-    local ____error = isError and ",\"isError\":true" or ""
-    return ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":") .. encodeJson(item.text)) .. "}]") .. ____error) .. "}}"
+    return string.format(
+        "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":%s}]%s}}",
+        ____exports.idText(id),
+        encodeJson(item.text),
+        isError and ",\"isError\":true" or ""
+    )
 end
 --- An error response; `id` undefined writes `"id":null` (the id could not be determined).
 function ____exports.errorResponse(id, code, message)

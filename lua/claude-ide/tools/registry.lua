@@ -2,7 +2,6 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
-local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectEntries = ____lualib.__TS__ObjectEntries
@@ -143,14 +142,14 @@ function ____exports.checkValue(schema, value, path)
             do
                 local v = value[name]
                 if v == nil or v == vim.NIL then
-                    goto __continue50
+                    goto __continue52
                 end
                 local err = ____exports.checkValue(properties[name], v, path == "" and name or (path .. ".") .. name)
                 if err ~= nil then
                     return err
                 end
             end
-            ::__continue50::
+            ::__continue52::
         end
         if schema.additionalProperties == false then
             for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(value))) do
@@ -184,16 +183,19 @@ ____exports.Registry = __TS__Class()
 local Registry = ____exports.Registry
 Registry.name = "Registry"
 function Registry.prototype.____constructor(self, tools, config)
+    self.byName = {}
     self.tools = __TS__ArrayFilter(
         tools,
         function(____, t) return t.enabled == nil or t.enabled(config) end
     )
+    for ____, t in ipairs(self.tools) do
+        if not (self.byName[t.name] ~= nil) then
+            self.byName[t.name] = t
+        end
+    end
 end
 function Registry.prototype.find(self, name)
-    return __TS__ArrayFind(
-        self.tools,
-        function(____, t) return t.name == name end
-    )
+    return self.byName[name]
 end
 function Registry.prototype.list(self)
     return __TS__ArrayMap(

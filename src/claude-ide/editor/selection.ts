@@ -66,7 +66,7 @@ export function cursorSelection(win: Win): SelectionInfo {
   const buf = vim.api.nvim_win_get_buf(win);
   const [row, col] = vim.api.nvim_win_get_cursor(win);
   const at = { line: row - 1, character: positions().byteToUtf16(buffers().getLine(buf, row - 1), col) };
-  return info(buf, at, { ...at }, "");
+  return info(buf, at, { line: at.line, character: at.character }, "");
 }
 
 /** Byte column where the character covering screen column `vcol` starts (line end when past it). */

@@ -68,6 +68,8 @@ function worker(this: void, body: (this: void, park: Park) => unknown, park: Par
 export class Blocking {
   private readonly calls = new LuaMap<number, Call>();
   private readonly idle: LuaThread[] = [];
+  /** The call each coroutine runs (park finds its call by the running coroutine). */
+  private readonly byThread = new LuaMap<LuaThread, Call>();
   private nextSerial = 1;
 
   constructor(private readonly report: Report) {}
@@ -92,7 +94,8 @@ export class Blocking {
       onDone: onDone as (this: void, outcome: Outcome<unknown>) => void,
     };
     this.calls.set(serial, call);
-    this.step(call, body, this.parkFor(serial));
+    this.byThread.set(call.co, call);
+    this.step(call, body, this.park);
     return { cancel: (reason: string) => this.cancelCall(call, reason) };
   }
 
@@ -123,47 +126,46 @@ export class Blocking {
   private cancelCall(call: Call, reason: string): void {
     if (call.finished) return;
     call.finished = true;
+    if (this.byThread.get(call.co) === call) this.byThread.delete(call.co);
     this.calls.delete(call.serial);
     const onCancel = call.onCancel;
     if (onCancel !== undefined) this.protect("onCancel", () => onCancel(reason));
   }
 
-  /** The `park` of one call (ToolContext.park). */
-  private parkFor(serial: number): Park {
-    return <T>(
-      start: (this: void, resume: (this: void, value: T) => void) => void,
-      onCancel?: (this: void, reason: string) => void,
-    ): T => {
-      const call = this.calls.get(serial);
-      if (call === undefined || coroutine.running() !== call.co)
-        error("park() must be called from its own tool handler", 2);
-      let settled = false;
-      let synchronous = true;
-      let early: T | undefined;
-      const resume = (value: T) => {
-        if (settled || call.finished) return;
-        settled = true;
-        if (synchronous) {
-          // `start` resumed before the coroutine could yield: return the value directly.
-          early = value;
-        } else if (vim.in_fast_event() || coroutine.status(call.co) !== "suspended") {
-          vim.schedule(() => this.wake(call, value));
-        } else {
-          this.wake(call, value);
-        }
-      };
-      call.onCancel = onCancel;
-      start(resume);
-      synchronous = false;
-      if (settled) {
-        call.onCancel = undefined;
-        return early as T;
+  /** ToolContext.park, one for every call: the call is the one whose coroutine is running. */
+  private readonly park: Park = <T>(
+    start: (this: void, resume: (this: void, value: T) => void) => void,
+    onCancel?: (this: void, reason: string) => void,
+  ): T => {
+    const running = coroutine.running();
+    const call = running !== undefined ? this.byThread.get(running) : undefined;
+    if (call === undefined || call.finished) error("park() must be called from a running tool handler", 2);
+    let settled = false;
+    let synchronous = true;
+    let early: T | undefined;
+    const resume = (value: T) => {
+      if (settled || call.finished) return;
+      settled = true;
+      if (synchronous) {
+        // `start` resumed before the coroutine could yield: return the value directly.
+        early = value;
+      } else if (vim.in_fast_event() || coroutine.status(call.co) !== "suspended") {
+        vim.schedule(() => this.wake(call, value));
+      } else {
+        this.wake(call, value);
       }
-      call.parked = true;
-      const [value] = coroutine.yield();
-      return value as T;
     };
-  }
+    call.onCancel = onCancel;
+    start(resume);
+    synchronous = false;
+    if (settled) {
+      call.onCancel = undefined;
+      return early as T;
+    }
+    call.parked = true;
+    const [value] = coroutine.yield();
+    return value as T;
+  };
 
   private wake(call: Call, value: unknown): void {
     if (call.finished) return;
@@ -199,6 +201,7 @@ export class Blocking {
 
   private finish(call: Call, outcome: Outcome<unknown>): void {
     call.finished = true;
+    if (this.byThread.get(call.co) === call) this.byThread.delete(call.co);
     this.calls.delete(call.serial);
     this.protect("onDone", () => call.onDone(outcome));
   }

@@ -111,8 +111,13 @@ export function textResultResponse(id: Id, content: unknown[], isError: boolean)
   const item = content[0] as { [key: string]: unknown };
   if (type(item) !== "table" || item.type !== "text" || typeof item.text !== "string") return undefined;
   for (const [key] of pairs(item)) if (key !== "type" && key !== "text") return undefined;
-  const error = isError ? `,"isError":true` : "";
-  return `{"jsonrpc":"2.0","id":${idText(id)},"result":{"content":[{"type":"text","text":${encodeJson(item.text)}}]${error}}}`;
+  // One string.format: a template literal compiles to nested concatenations, each a string of its own.
+  return string.format(
+    '{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":%s}]%s}}',
+    idText(id),
+    encodeJson(item.text),
+    isError ? ',"isError":true' : "",
+  );
 }
 
 /** An error response; `id` undefined writes `"id":null` (the id could not be determined). */

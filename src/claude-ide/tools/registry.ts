@@ -7,14 +7,17 @@ import type { JsonSchema, ToolDescriptor } from "./types";
 /** The tools of one running server (tools/index.ts has the full list; specs may add test tools). */
 export class Registry {
   private readonly tools: ToolDescriptor[];
+  private readonly byName = new LuaMap<string, ToolDescriptor>();
 
   constructor(tools: ToolDescriptor[], config: Config) {
     this.tools = tools.filter((t) => t.enabled === undefined || t.enabled(config));
+    // The first of two tools with one name wins, as a search of the list would find it.
+    for (const t of this.tools) if (!this.byName.has(t.name)) this.byName.set(t.name, t);
   }
 
   /** Finds an enabled tool by exact name (listed or not). */
   find(name: string): ToolDescriptor | undefined {
-    return this.tools.find((t) => t.name === name);
+    return this.byName.get(name);
   }
 
   /** The tools/list entries, in a stable order: listed tools only, schemas as JSON objects. */
