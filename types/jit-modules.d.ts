@@ -13,6 +13,8 @@ declare module "ffi" {
     copy(this: void, dst: CData, src: CData | string, len: number): void;
     fill(this: void, dst: CData, len: number, c?: number): void;
     sizeof(this: void, ct: string | CData): number;
+    /** Whether the target has the property, e.g. "le" (little-endian). */
+    abi(this: void, param: string): boolean;
     C: any;
     os: string;
     arch: string;

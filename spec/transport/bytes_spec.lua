@@ -51,6 +51,14 @@ describe('util.bytes xorMask', function()
     end
   end)
 
+  it('FFI path gives the reference result for sizes that grow, shrink and pass the reused buffer', function()
+    local key = '\1\128\255\7'
+    for _, n in ipairs({ 5, 4096, 3, 4097, 70000, 65536, 65537, 100, 30000, 1 }) do
+      local s = string.rep('ab\0\255é', math.ceil(n / 6)):sub(1, n)
+      assert.are.equal(reference_xor(s, key), bytes.xorMaskFfi(ffi, { s }, n, key), tostring(n))
+    end
+  end)
+
   it('FFI and pure-Lua paths agree on 1 MiB + 3 bytes across uneven pieces (beyond the 4096-byte slices)', function()
     local s = pseudo_random_bytes(1024 * 1024 + 3, 99)
     local pieces = split(s, { 65536, 4095, 1, 9000 })

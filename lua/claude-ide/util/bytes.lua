@@ -1,12 +1,49 @@
 -- Generated from src/claude-ide/util/bytes.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local pointerAt, sequenceLength, SLICE, ASCII_RUN, inRange, isCont
+local keyWord, pointerAt, sequenceLength, SLICE, SCRATCH_MAX, scratch, ASCII_RUN, inRange, isCont
+function keyWord(ffiLib, key)
+    local b1, b2, b3, b4 = string.byte(key, 1, 4)
+    return ffiLib.abi("le") and bit.bor(
+        bit.bor(
+            bit.bor(
+                b1,
+                bit.lshift(b2, 8)
+            ),
+            bit.lshift(b3, 16)
+        ),
+        bit.lshift(b4, 24)
+    ) or bit.bor(
+        bit.bor(
+            bit.bor(
+                bit.lshift(b1, 24),
+                bit.lshift(b2, 16)
+            ),
+            bit.lshift(b3, 8)
+        ),
+        b4
+    )
+end
 --- FFI path: copy into one C buffer, XOR it as 32-bit words, then the trailing bytes.
 function ____exports.xorMaskFfi(ffiLib, pieces, total, key)
     if total == 0 then
         return ""
     end
-    local buf = ffiLib.new("uint8_t[?]", total)
+    local buf
+    if total > SCRATCH_MAX then
+        buf = ffiLib.new("uint8_t[?]", total)
+    else
+        if scratch.buf == nil or scratch.size < total then
+            scratch.size = math.max(
+                4096,
+                math.min(
+                    SCRATCH_MAX,
+                    2 ^ math.ceil(math.log(total) / math.log(2))
+                )
+            )
+            scratch.buf = ffiLib.new("uint8_t[?]", scratch.size)
+        end
+        buf = scratch.buf
+    end
     local offset = 0
     for ____, piece in ipairs(pieces) do
         ffiLib.copy(
@@ -19,9 +56,7 @@ function ____exports.xorMaskFfi(ffiLib, pieces, total, key)
         )
         offset = offset + #piece
     end
-    local keyWord = ffiLib.new("int32_t[1]")
-    ffiLib.copy(keyWord, key, 4)
-    local k = keyWord[0]
+    local k = keyWord(ffiLib, key)
     local words = ffiLib.cast("int32_t*", buf)
     local wordCount = math.floor(total / 4)
     do
@@ -186,6 +221,8 @@ end
 function ____exports.xorMask(pieces, total, key)
     return ffi ~= nil and ____exports.xorMaskFfi(ffi, pieces, total, key) or ____exports.xorMaskLua(pieces, key)
 end
+SCRATCH_MAX = 64 * 1024
+scratch = {size = 0}
 --- Strict UTF-8 check (Unicode table 3-7): rejects overlong forms, surrogates (U+D800..DFFF), code points
 -- above U+10FFFF and truncated sequences. Runs of ASCII are skipped fast (a 10 MiB JSON text costs ~1 ms
 -- with the FFI, ~40 ms without).

@@ -26,20 +26,39 @@ export function xorMask(pieces: string[], total: number, key: string): string {
   return ffi !== undefined ? xorMaskFfi(ffi, pieces, total, key) : xorMaskLua(pieces, key);
 }
 
+/**
+ * Payloads up to this size are masked in one buffer kept between calls (nearly every message): allocating and
+ * zeroing a new one per message cost more than the XOR itself. A cache, not state: nothing is kept in it
+ * between two calls that the second relies on (xorMaskFfi never yields).
+ */
+const SCRATCH_MAX = 64 * 1024;
+const scratch: { buf?: CData; size: number } = { size: 0 };
+
+/** The 4-byte mask key as the int32 it is in memory (so it lines up with the payload read as int32 words). */
+function keyWord(ffiLib: FFI, key: string): number {
+  const [b1, b2, b3, b4] = string.byte(key, 1, 4);
+  return ffiLib.abi("le") ? b1 | (b2 << 8) | (b3 << 16) | (b4 << 24) : (b1 << 24) | (b2 << 16) | (b3 << 8) | b4;
+}
+
 /** FFI path: copy into one C buffer, XOR it as 32-bit words, then the trailing bytes. */
 export function xorMaskFfi(ffiLib: FFI, pieces: string[], total: number, key: string): string {
   if (total === 0) return "";
-  const buf = ffiLib.new("uint8_t[?]", total);
+  let buf: CData;
+  if (total > SCRATCH_MAX) buf = ffiLib.new("uint8_t[?]", total);
+  else {
+    if (scratch.buf === undefined || scratch.size < total) {
+      scratch.size = math.max(4096, math.min(SCRATCH_MAX, 2 ** math.ceil(math.log(total) / math.log(2))));
+      scratch.buf = ffiLib.new("uint8_t[?]", scratch.size);
+    }
+    buf = scratch.buf;
+  }
   let offset = 0;
   for (const piece of pieces) {
     ffiLib.copy(pointerAt(ffiLib.cast("uint8_t*", buf), offset), piece, piece.length);
     offset += piece.length;
   }
-  // The key read as a native-endian int32 lines up with the buffer read as int32 words. bit.bxor returns a
-  // signed 32-bit number, which is exactly what an int32_t element stores.
-  const keyWord = ffiLib.new("int32_t[1]");
-  ffiLib.copy(keyWord, key, 4);
-  const k = keyWord[0];
+  // bit.bxor returns a signed 32-bit number, which is exactly what an int32_t element stores.
+  const k = keyWord(ffiLib, key);
   const words = ffiLib.cast("int32_t*", buf);
   const wordCount = math.floor(total / 4);
   for (let i = 0; i < wordCount; i++) words[i] = words[i] ^ k;
