@@ -12,7 +12,13 @@ ____exports.RESULT_BUDGET = 24000
 function ____exports.textResult(text)
     return {content = {{type = "text", text = text}}}
 end
---- `OK: <what was done>`.
+--- The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry.
+function ____exports.rejectedResult(what, detail)
+    if detail == nil then
+        detail = ""
+    end
+    return ____exports.textResult(((("REJECTED: the user rejected " .. what) .. " in Neovim's review; nothing changed") .. detail) .. ". Do not retry the same edit: ask the user what they want instead.")
+end
 function ____exports.ok(what)
     return ____exports.textResult("OK: " .. what)
 end

@@ -14,6 +14,7 @@ local ____apply = require("claude-ide.agent.apply")
 local applyText = ____apply.applyText
 local ____result = require("claude-ide.agent.result")
 local failWith = ____result.failWith
+local rejectedResult = ____result.rejectedResult
 local textResult = ____result.textResult
 local ____state = require("claude-ide.agent.state")
 local displayPath = ____state.displayPath
@@ -30,6 +31,8 @@ local renameFile = ____file_ops.renameFile
 local unsavedBuffer = ____file_ops.unsavedBuffer
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
+local ____types = require("claude-ide.tools.types")
+local decisionOf = ____types.decisionOf
 local ____encoding = require("claude-ide.lsp.encoding")
 local toByte = ____encoding.toByte
 local ____format = require("claude-ide.lsp.format")
@@ -479,15 +482,11 @@ function ____exports.reviewAndApply(ctx, plan, what)
         if not opened.ok then
             failWith(opened.error)
         end
-        local review = opened.review
-        local outcome = ctx.park(
-            function(resume) return review.onDecision(resume) end,
-            function() return review.cancel() end
-        )
+        local outcome = decisionOf(ctx, opened.review)
         if not outcome.accepted then
             local removed = removeServerCreated(files)
             local note = #removed > 0 and (((((" (the empty file" .. (#removed == 1 and "" or "s")) .. " ") .. table.concat(removed, ", ")) .. " the server created for it ") .. (#removed == 1 and "was" or "were")) .. " removed again)" or ""
-            return textResult(((((("REJECTED: the user rejected " .. what) .. " (") .. scope) .. ") in Neovim's review; nothing changed") .. note) .. ". Do not retry the same edit: ask the user what they want instead.")
+            return rejectedResult(((what .. " (") .. scope) .. ")", note)
         end
         finals = outcome.files
     end

@@ -8,6 +8,7 @@ local ____schema = require("claude-ide.tools.schema")
 local defineTool = ____schema.defineTool
 local str = ____schema.str
 local ____types = require("claude-ide.tools.types")
+local decisionOf = ____types.decisionOf
 local invalidParams = ____types.invalidParams
 local toolError = ____types.toolError
 --- "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10).
@@ -53,12 +54,10 @@ ____exports.openDiff = defineTool({
         if not opened.ok then
             return toolError("openDiff: " .. opened.error)
         end
-        local review = opened.review
-        local outcome = ctx.park(
-            function(resume) return review.onDecision(resume) end,
-            function() return review.cancel() end
+        return answer(
+            decisionOf(ctx, opened.review),
+            tabName
         )
-        return answer(outcome, tabName)
     end
 })
 return ____exports

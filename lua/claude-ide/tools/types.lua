@@ -17,6 +17,13 @@ function ____exports.invalidParams(message)
         0
     )
 end
+--- Parks the call until the user decides `review`; a cancelled call closes the review instead.
+function ____exports.decisionOf(ctx, review)
+    return ctx.park(
+        function(resume) return review.onDecision(resume) end,
+        function() return review.cancel() end
+    )
+end
 --- A single-text result.
 function ____exports.text(s)
     return {content = {{type = "text", text = s}}}

@@ -22,6 +22,13 @@ export function textResult(text: string): ToolResult {
 }
 
 /** `OK: <what was done>`. */
+/** The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry. */
+export function rejectedResult(what: string, detail = ""): ToolResult {
+  return textResult(
+    `REJECTED: the user rejected ${what} in Neovim's review; nothing changed${detail}. Do not retry the same edit: ask the user what they want instead.`,
+  );
+}
+
 export function ok(what: string): ToolResult {
   return textResult(`OK: ${what}`);
 }

@@ -8,14 +8,14 @@
 // nothing. The answer names the files, edit counts and file operations, then the diagnostics of the touched
 // files once their servers published again (bounded wait).
 import { applyText } from "../agent/apply";
-import { failWith, textResult } from "../agent/result";
+import { failWith, rejectedResult, textResult } from "../agent/result";
 import { displayPath } from "../agent/state";
-import type { MultiOutcome, ReviewFile } from "../contracts";
+import type { ReviewFile } from "../contracts";
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { textLines } from "../editor/diff_text";
 import { createFile, deleteFile, isDirectory, renameFile, unsavedBuffer } from "../editor/file_ops";
 import { byteToCharColumn } from "../editor/positions";
-import type { ToolContext, ToolResult } from "../tools/types";
+import { decisionOf, type ToolContext, type ToolResult } from "../tools/types";
 import { toByte } from "./encoding";
 import { type LspRange, uriPath } from "./format";
 import { waitUntil } from "./wait";
@@ -398,20 +398,14 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
       files: files.map((f) => reviewFile(f)),
     });
     if (!opened.ok) failWith(opened.error);
-    const review = opened.review;
-    const outcome = ctx.park<MultiOutcome>(
-      (resume) => review.onDecision(resume),
-      () => review.cancel(),
-    );
+    const outcome = decisionOf(ctx, opened.review);
     if (!outcome.accepted) {
       const removed = removeServerCreated(files);
       const note =
         removed.length > 0
           ? ` (the empty file${removed.length === 1 ? "" : "s"} ${removed.join(", ")} the server created for it ${removed.length === 1 ? "was" : "were"} removed again)`
           : "";
-      return textResult(
-        `REJECTED: the user rejected ${what} (${scope}) in Neovim's review; nothing changed${note}. Do not retry the same edit: ask the user what they want instead.`,
-      );
+      return rejectedResult(`${what} (${scope})`, note);
     }
     finals = outcome.files;
   }

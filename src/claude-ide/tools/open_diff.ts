@@ -4,7 +4,7 @@
 import { normalizePath } from "../editor/positions";
 import { defineTool, str } from "./schema";
 import type { DiffOutcome } from "../contracts";
-import { invalidParams, toolError, type ToolResult } from "./types";
+import { decisionOf, invalidParams, toolError, type ToolResult } from "./types";
 
 /** "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10). */
 function isAbsolute(path: string): boolean {
@@ -54,11 +54,6 @@ export const openDiff = defineTool({
     };
     const opened = ctx.services.diff.open(req);
     if (!opened.ok) return toolError(`openDiff: ${opened.error}`);
-    const review = opened.review;
-    const outcome = ctx.park<DiffOutcome>(
-      (resume) => review.onDecision(resume),
-      () => review.cancel(),
-    );
-    return answer(outcome, tabName);
+    return answer(decisionOf(ctx, opened.review), tabName);
   },
 });

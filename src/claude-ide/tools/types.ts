@@ -2,7 +2,7 @@
 // contracts between the other layers are in ../contracts.ts.
 // A tool is a plain descriptor; its handler runs inside a coroutine and may park until the user decides.
 import type { Config } from "../config";
-import type { Hub, Services } from "../contracts";
+import type { Hub, PendingReview, Services } from "../contracts";
 
 /** @deprecated import these from "../contracts" (re-exported for changes still in flight). */
 export type { ClientInfo, DiffOutcome, DiffRequest, DiffService, Hub, PendingReview, Services } from "../contracts";
@@ -92,6 +92,14 @@ export class InvalidParamsError {
 /** Aborts the handler with JSON-RPC -32602 (protocol-level misuse). The message names the argument. */
 export function invalidParams(message: string): never {
   throw new InvalidParamsError(message);
+}
+
+/** Parks the call until the user decides `review`; a cancelled call closes the review instead. */
+export function decisionOf<Outcome>(ctx: ToolContext, review: PendingReview<Outcome>): Outcome {
+  return ctx.park<Outcome>(
+    (resume) => review.onDecision(resume),
+    () => review.cancel(),
+  );
 }
 
 /** A single-text result. */

@@ -16,7 +16,10 @@ local ____result = require("claude-ide.agent.result")
 local failWith = ____result.failWith
 local guarded = ____result.guarded
 local ok = ____result.ok
+local rejectedResult = ____result.rejectedResult
 local textResult = ____result.textResult
+local ____types = require("claude-ide.tools.types")
+local decisionOf = ____types.decisionOf
 local ____target = require("claude-ide.agent.target")
 local resolveTarget = ____target.resolveTarget
 local targetLines = ____target.targetLines
@@ -77,13 +80,9 @@ ____exports.edit = defineTool({
             if not opened.ok then
                 failWith("cannot show the review: " .. opened.error)
             end
-            local review = opened.review
-            local outcome = ctx.park(
-                function(resume) return review.onDecision(resume) end,
-                function() return review.cancel() end
-            )
+            local outcome = decisionOf(ctx, opened.review)
             if not outcome.accepted then
-                return textResult(("REJECTED: the user rejected " .. what) .. " in Neovim's review; nothing changed. Do not retry the same edit: ask the user what they want instead.")
+                return rejectedResult(what)
             end
             final = textLines(outcome.text)
         end

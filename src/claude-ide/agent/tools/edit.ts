@@ -1,11 +1,11 @@
 // edit: small changes to one file, shown to the user in the same diff review as openDiff; the call waits
 // for the answer. Accepted: applied to the buffer's unsaved state (written when the user had no unsaved
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
-import type { DiffOutcome } from "../../contracts";
 import { anyOf, arrayOf, int, obj, str, defineTool } from "../../tools/schema";
 import { textLines } from "../../editor/diff_text";
 import { applyText, type EditSpec, planEdits } from "../apply";
-import { failWith, guarded, ok, textResult } from "../result";
+import { failWith, guarded, ok, rejectedResult, textResult } from "../result";
+import { decisionOf } from "../../tools/types";
 import { resolveTarget, targetLines } from "../target";
 import { writing } from "./common";
 
@@ -67,16 +67,8 @@ export const edit = defineTool({
           appliedByPlugin: true,
         });
         if (!opened.ok) failWith(`cannot show the review: ${opened.error}`);
-        const review = opened.review;
-        const outcome = ctx.park<DiffOutcome>(
-          (resume) => review.onDecision(resume),
-          () => review.cancel(),
-        );
-        if (!outcome.accepted) {
-          return textResult(
-            `REJECTED: the user rejected ${what} in Neovim's review; nothing changed. Do not retry the same edit: ask the user what they want instead.`,
-          );
-        }
+        const outcome = decisionOf(ctx, opened.review);
+        if (!outcome.accepted) return rejectedResult(what);
         final = textLines(outcome.text);
       }
       const applied = applyText(target.path, before, final);
