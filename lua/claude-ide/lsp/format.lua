@@ -18,8 +18,8 @@ function ____exports.uriPath(uri)
         return uri
     end
     local path = string.sub(uri, 8)
-    if (string.find(path, "^/")) ~= nil and (string.find(path, "[%%\\]")) == nil and (string.find(path, "//", 1, true)) == nil and (string.find(path, "/%.%.?/")) == nil and (string.find(path, "/%.%.?$")) == nil and (string.find(path, ".+/$")) == nil then
-        return path
+    if vim.startswith(path, "/") and (string.find(path, "%", 1, true)) == nil then
+        return normalizePath(path)
     end
     return uriCandidates(uri)[1] or normalizePath(uri)
 end

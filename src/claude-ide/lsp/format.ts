@@ -69,18 +69,10 @@ export class Texts {
 /** The file path of a `file://` URI (other schemes are kept as they are). */
 export function uriPath(uri: string): string {
   if (!vim.startswith(uri, "file://")) return uri;
-  // The usual URI (absolute, nothing encoded, no `.` / `..` / `//` segments) is its path as it is; the rest
-  // are decoded and normalized.
+  // Nothing percent-encoded (the usual URI): its path, normalized (cheap for a plain absolute path), without
+  // the decoding uriCandidates does.
   const path = string.sub(uri, 8);
-  if (
-    string.find(path, "^/")[0] !== undefined &&
-    string.find(path, "[%%\\]")[0] === undefined &&
-    string.find(path, "//", 1, true)[0] === undefined &&
-    string.find(path, "/%.%.?/")[0] === undefined &&
-    string.find(path, "/%.%.?$")[0] === undefined &&
-    string.find(path, ".+/$")[0] === undefined
-  )
-    return path;
+  if (vim.startswith(path, "/") && string.find(path, "%", 1, true)[0] === undefined) return normalizePath(path);
   return uriCandidates(uri)[0] ?? normalizePath(uri);
 }
 
