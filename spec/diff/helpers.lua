@@ -57,6 +57,25 @@ function M.tab(tab_name)
   error('no tab page for ' .. tab_name)
 end
 
+--- The proposal buffer of an open review in any tab page, waiting up to `timeout` ms for one to open.
+function M.wait_proposal(timeout)
+  local found
+  assert(
+    vim.wait(timeout, function()
+      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+        local v = vim.b[buf].claude_ide_diff
+        if v and v.role == 'proposal' then
+          found = buf
+          return true
+        end
+      end
+      return false
+    end, 10),
+    'no review opened'
+  )
+  return found
+end
+
 function M.buf(role)
   return vim.api.nvim_win_get_buf(M.win(role))
 end

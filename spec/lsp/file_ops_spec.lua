@@ -10,21 +10,7 @@ local SERVER = lsp.root .. '/spec/lsp/edit_server.lua'
 
 --- The proposal buffer of the open review (waits for it).
 local function proposal()
-  local found
-  assert(
-    vim.wait(10000, function()
-      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-        local v = vim.b[buf].claude_ide_diff
-        if v and v.role == 'proposal' then
-          found = buf
-          return true
-        end
-      end
-      return false
-    end, 10),
-    'no review opened'
-  )
-  return found
+  return d.wait_proposal(10000)
 end
 
 local function reviews_open()

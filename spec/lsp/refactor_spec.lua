@@ -2,6 +2,7 @@
 -- (typescript-language-server's "Move to a new file"): captured, shown in one review across every file it
 -- touches, including the file it creates, and applied on accept.
 local lsp = require('lsp.helpers')
+local d = require('diff.helpers')
 
 describe('LSP refactor through a command', function()
   local dir, ctx
@@ -26,21 +27,7 @@ describe('LSP refactor through a command', function()
     local id = list:match('\n  (%d+)  refactor%.move[%w.]*  Move to a new file')
     assert.is_not_nil(id, list)
     local poll = lsp.start(ctx, 'lsp_apply_code_action', { id = tonumber(id) })
-    local proposal
-    assert.is_true(
-      vim.wait(20000, function()
-        for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-          local v = vim.b[buf].claude_ide_diff
-          if v and v.role == 'proposal' then
-            proposal = buf
-            return true
-          end
-        end
-        return false
-      end, 10),
-      'no review opened'
-    )
-    return poll, proposal
+    return poll, d.wait_proposal(20000)
   end
 
   it('"Move to a new file" rejected: nothing changes, and the empty file the server created is removed', function()
