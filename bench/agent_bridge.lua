@@ -11,25 +11,14 @@
 --
 --   nvim --clean --headless -l bench/agent_bridge.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
-package.path = table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', package.path }, ';')
+package.path = table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/bench/?.lua', package.path }, ';')
 vim.opt.rtp:prepend(root)
 
 local BRIDGE = root .. '/lua/claude-ide/bridge.lua'
 local BUFFERS, LOADED, WINDOWS = 200, 60, 10
 
-local function say(s)
-  io.write(s, '\n')
-  io.flush()
-end
-
-local function pct(sorted, p)
-  return sorted[math.max(1, math.ceil(#sorted * p))]
-end
-
-local function stats(times)
-  table.sort(times)
-  return ('min %7.2f  p50 %7.2f  p90 %7.2f  max %7.2f ms  (n=%d)'):format(times[1], pct(times, 0.5), pct(times, 0.9), times[#times], #times)
-end
+local report = require('lib.report')
+local say, stats = report.say, report.stats
 
 local function rss_kib(pid)
   local f = io.open(('/proc/%d/status'):format(pid))
