@@ -117,6 +117,24 @@ end
 function ____exports.getLine(buf, line)
     return vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1] or ""
 end
+--- Runs `fn` (protected) with a swap file found meanwhile opened read-only instead of prompting: a prompt would
+-- stall the editor inside a tool call. `when` completes the autocmd's description. pcall's ok and error.
+function ____exports.withoutSwapPrompt(when, fn)
+    local group = vim.api.nvim_create_augroup("claude-ide.no-swap-prompt", {clear = true})
+    vim.api.nvim_create_autocmd(
+        "SwapExists",
+        {
+            group = group,
+            desc = "claude-ide: open read-only instead of prompting when " .. when,
+            callback = function()
+                vim.v.swapchoice = "o"
+            end
+        }
+    )
+    local ok, err = pcall(fn)
+    vim.api.nvim_del_augroup_by_id(group)
+    return {ok, err}
+end
 --- The listed, loaded buffer of the file at `path` (an existing buffer is reused). A swap file found while
 -- loading opens the file read-only instead of prompting: a prompt would stall the editor inside a tool call.
 -- `listed: false`: a new buffer stays out of the buffer list (the LSP tools load files only so that the
@@ -127,19 +145,14 @@ function ____exports.loadBuffer(path, opts)
     end
     local buf = ____exports.findBuffer(path) or vim.fn.bufadd(path)
     if not vim.api.nvim_buf_is_loaded(buf) then
-        local group = vim.api.nvim_create_augroup("claude-ide.load", {clear = true})
-        vim.api.nvim_create_autocmd(
-            "SwapExists",
-            {
-                group = group,
-                desc = "claude-ide: open read-only instead of prompting when a tool loads a file with a swap file",
-                callback = function()
-                    vim.v.swapchoice = "o"
-                end
-            }
+        local ok, err = unpack(
+            ____exports.withoutSwapPrompt(
+                "a tool loads a file with a swap file",
+                function() return vim.fn.bufload(buf) end
+            ),
+            1,
+            2
         )
-        local ok, err = pcall(vim.fn.bufload, buf)
-        vim.api.nvim_del_augroup_by_id(group)
         if not ok then
             error(
                 tostring(err),

@@ -7,6 +7,7 @@ local writeFileAtomic = ____fs.writeFileAtomic
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local setChangedLines = ____buffers.setChangedLines
+local withoutSwapPrompt = ____buffers.withoutSwapPrompt
 local function stat(path)
     local s = vim.uv.fs_stat(path)
     return s
@@ -104,25 +105,19 @@ local function moveBuffer(buf, from, to)
         return ("its unloaded buffer b" .. tostring(buf)) .. " renamed too"
     end
     local undoreload = vim.api.nvim_get_option_value("undoreload", {})
-    local group = vim.api.nvim_create_augroup("claude-ide.move-buffer", {clear = true})
-    vim.api.nvim_create_autocmd(
-        "SwapExists",
-        {
-            group = group,
-            desc = "claude-ide: open read-only instead of prompting when a renamed file has another editor's swap file",
-            callback = function()
-                vim.v.swapchoice = "o"
-            end
-        }
-    )
     vim.api.nvim_set_option_value("undoreload", -1, {})
-    local reloaded, err = pcall(
-        vim.api.nvim_buf_call,
-        buf,
-        function() return vim.cmd("silent keepalt keepjumps edit!") end
+    local reloaded, err = unpack(
+        withoutSwapPrompt(
+            "a renamed file has another editor's swap file",
+            function() return vim.api.nvim_buf_call(
+                buf,
+                function() return vim.cmd("silent keepalt keepjumps edit!") end
+            ) end
+        ),
+        1,
+        2
     )
     vim.api.nvim_set_option_value("undoreload", undoreload, {})
-    vim.api.nvim_del_augroup_by_id(group)
     local now = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
     if not vim.deep_equal(now, text) then
         vim.api.nvim_buf_call(

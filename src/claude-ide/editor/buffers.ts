@@ -112,6 +112,24 @@ export function getLine(buf: Buf, line: number): string {
 }
 
 /**
+ * Runs `fn` (protected) with a swap file found meanwhile opened read-only instead of prompting: a prompt would
+ * stall the editor inside a tool call. `when` completes the autocmd's description. pcall's ok and error.
+ */
+export function withoutSwapPrompt(when: string, fn: (this: void) => void): [boolean, unknown] {
+  const group = vim.api.nvim_create_augroup("claude-ide.no-swap-prompt", { clear: true });
+  vim.api.nvim_create_autocmd("SwapExists", {
+    group,
+    desc: `claude-ide: open read-only instead of prompting when ${when}`,
+    callback: () => {
+      vim.v.swapchoice = "o";
+    },
+  });
+  const [ok, err] = pcall(fn);
+  vim.api.nvim_del_augroup_by_id(group);
+  return [ok, err];
+}
+
+/**
  * The listed, loaded buffer of the file at `path` (an existing buffer is reused). A swap file found while
  * loading opens the file read-only instead of prompting: a prompt would stall the editor inside a tool call.
  * `listed: false`: a new buffer stays out of the buffer list (the LSP tools load files only so that the
@@ -120,16 +138,7 @@ export function getLine(buf: Buf, line: number): string {
 export function loadBuffer(path: string, opts: { listed?: boolean } = {}): Buf {
   const buf = findBuffer(path) ?? vim.fn.bufadd(path);
   if (!vim.api.nvim_buf_is_loaded(buf)) {
-    const group = vim.api.nvim_create_augroup("claude-ide.load", { clear: true });
-    vim.api.nvim_create_autocmd("SwapExists", {
-      group,
-      desc: "claude-ide: open read-only instead of prompting when a tool loads a file with a swap file",
-      callback: () => {
-        vim.v.swapchoice = "o";
-      },
-    });
-    const [ok, err] = pcall(vim.fn.bufload, buf);
-    vim.api.nvim_del_augroup_by_id(group);
+    const [ok, err] = withoutSwapPrompt("a tool loads a file with a swap file", () => vim.fn.bufload(buf));
     if (!ok) error(tostring(err), 0);
     // bufload() leaves 'filetype' empty when filetype detection is off (as in `nvim -l`).
     if (option<string>(buf, "filetype") === "") {

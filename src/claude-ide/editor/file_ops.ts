@@ -5,7 +5,7 @@
 // goes too, its windows showing another buffer: only a buffer without unsaved changes (callers refuse earlier).
 // Nothing here asks the user anything or overwrites a file it was not told to.
 import { writeFileAtomic } from "../util/fs";
-import { findBuffer, setChangedLines } from "./buffers";
+import { findBuffer, setChangedLines, withoutSwapPrompt } from "./buffers";
 
 export type FileOpResult = { ok: true; note?: string } | { ok: false; error: string };
 
@@ -89,19 +89,12 @@ function moveBuffer(buf: Buf, from: string, to: string): string {
   if (left !== undefined && !vim.api.nvim_buf_is_loaded(left)) pcall(vim.api.nvim_buf_delete, left, { force: true });
   if (text === undefined) return `its unloaded buffer b${buf} renamed too`;
   const undoreload = vim.api.nvim_get_option_value("undoreload", {}) as number;
-  const group = vim.api.nvim_create_augroup("claude-ide.move-buffer", { clear: true });
-  vim.api.nvim_create_autocmd("SwapExists", {
-    group,
-    desc: "claude-ide: open read-only instead of prompting when a renamed file has another editor's swap file",
-    callback: () => {
-      vim.v.swapchoice = "o";
-    },
-  });
   // Negative: the reload is always saved for undo (however long the buffer), so no undo history is lost.
   vim.api.nvim_set_option_value("undoreload", -1, {});
-  const [reloaded, err] = pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent keepalt keepjumps edit!"));
+  const [reloaded, err] = withoutSwapPrompt("a renamed file has another editor's swap file", () =>
+    vim.api.nvim_buf_call(buf, () => vim.cmd("silent keepalt keepjumps edit!")),
+  );
   vim.api.nvim_set_option_value("undoreload", undoreload, {});
-  vim.api.nvim_del_augroup_by_id(group);
   const now = vim.api.nvim_buf_get_lines(buf, 0, -1, true);
   if (!vim.deep_equal(now, text)) {
     vim.api.nvim_buf_call(buf, () => {
