@@ -17,6 +17,7 @@
 #   7. the agent endpoint (mcp__nvim__* through :ClaudeCode, no `claude mcp add`); 8. the LSP tools;
 #   9. two Claude sessions in one Neovim, each edit reviewed and landing in its own file;
 #  10. quitting Neovim (:qa!) sends a connected CLI a close frame 1001 that the CLI answers: a clean close, not 1006.
+# and the sections in e2e/sections/ (one file per feature, run after 9; E2E_ONLY=<name> runs just one of them).
 # Prints one line per check and a closing "N passed, N failed" line.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -152,6 +153,18 @@ end_ui_section() {
   kill "${API_PID[$1]}" 2>/dev/null
 }
 
+# Further sections live in e2e/sections/<NN>-<name>.sh, one file per feature, sourced in name order after
+# section 9 (section 10 quits its Neovim, so it stays last). Each may use every helper above; its project
+# folder "$WORK/<name>-project" is trusted below like the built-in ones.
+SECTION_FILES=("$ROOT"/e2e/sections/*.sh)
+[[ -e "${SECTION_FILES[0]}" ]] || SECTION_FILES=()
+SECTION_TRUST=""
+for f in "${SECTION_FILES[@]}"; do
+  n="$(basename "$f" .sh)"
+  SECTION_TRUST+=",
+              \"$WORK/${n#*-}-project\": {\"hasTrustDialogAccepted\": true, \"allowedTools\": []}"
+done
+
 # The first-run screens of every claude are answered in its config, as a user who has used it before would
 # have. Every project folder is trusted here, once: the running CLI rewrites this file.
 cat > "$HOME/.claude.json" <<EOF
@@ -161,8 +174,19 @@ cat > "$HOME/.claude.json" <<EOF
               "$WORK/agent-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
               "$WORK/lsp-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
               "$WORK/two-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
-              "$WORK/bye-project": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
+              "$WORK/bye-project": {"hasTrustDialogAccepted": true, "allowedTools": []}$SECTION_TRUST}}
 EOF
+
+# E2E_ONLY=<name> runs only e2e/sections/*-<name>.sh (a quick iteration on one section; make test runs all).
+if [[ -n "${E2E_ONLY:-}" ]]; then
+  for f in "${SECTION_FILES[@]}"; do
+    # shellcheck source=/dev/null
+    [[ "$(basename "$f" .sh)" == *-"$E2E_ONLY" ]] && source "$f"
+  done
+  echo "$passed passed, $failed failed"
+  ((failed == 0 && passed > 0))
+  exit
+fi
 
 # 1. The project and the scripted model: Read then Edit (accepted), Edit (rejected), then plain answers.
 printf 'alpha\nbeta\ngamma\n' > "$PROJECT/hello.txt"
@@ -354,6 +378,11 @@ nv_ex two ClaudeCodeDiffAccept
 check "sessions: the second CLI writes b.txt" wait_for 20 file_is "$TWO_PROJECT/b.txt" SECOND
 check "sessions: a.txt kept the first session's edit" file_is "$TWO_PROJECT/a.txt" FIRST
 end_ui_section two
+
+for f in "${SECTION_FILES[@]}"; do
+  # shellcheck source=/dev/null
+  source "$f"
+done
 
 # 10. Quitting Neovim says goodbye. A CLI in its own terminal is connected to a Neovim with a UI, and the user
 # quits Neovim with :qa!. Before the connection ends the CLI must get a close frame 1001 (going away), and it
