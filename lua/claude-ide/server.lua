@@ -17,6 +17,8 @@ local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 local ____websocket = require("claude-ide.transport.websocket")
 local listen = ____websocket.listen
+local ____process = require("claude-ide.util.process")
+local ancestors = ____process.ancestors
 local blockingModule = lazy("claude-ide.protocol.blocking")
 local jsonrpc = lazy("claude-ide.protocol.jsonrpc")
 local sessionModule = lazy("claude-ide.protocol.session")
@@ -27,6 +29,8 @@ local registryModule = lazy("claude-ide.tools.registry")
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.
 local LEAVE_DRAIN_MS = 100
+--- How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge).
+local MAX_BRIDGE_DEPTH = 8
 ____exports.Server = __TS__Class()
 local Server = ____exports.Server
 Server.name = "Server"
@@ -77,6 +81,7 @@ function Server.prototype.____constructor(self, config, opts)
             local ____opt_0 = self.opts.describeClient
             return ____opt_0 and ____opt_0(clientId)
         end,
+        ownerOf = function(clientId) return self:ownerOf(clientId) end,
         onSessionsChanged = function(listener)
             local ____self_2, ____nextListenerId_3 = self, "nextListenerId"
             local ____self_nextListenerId_4 = ____self_2[____nextListenerId_3]
@@ -133,7 +138,8 @@ function Server.prototype.start(self)
         startedAt = vim.uv.now(),
         sessions = sessions,
         services = services,
-        augroup = self:createAutocmds(endpoint.port)
+        augroup = self:createAutocmds(endpoint.port),
+        ancestry = {}
     }
     self.log:info("listening on 127.0.0.1:" .. tostring(endpoint.port))
     return {ok = true, endpoint = endpoint}
@@ -275,6 +281,7 @@ function Server.prototype.accept(self, sessions, conn)
             onChange = function(s)
                 if not s:isOpen() then
                     sessions[s.id] = nil
+                    r.ancestry[s.id] = nil
                 end
                 local ____opt_16 = self.running
                 if (____opt_16 and ____opt_16.sessions) == sessions then
@@ -297,6 +304,37 @@ function Server.prototype.ideRole(self)
         capabilities = {tools = {listChanged = false}},
         argumentErrorsAsResults = false
     }
+end
+function Server.prototype.ownerOf(self, clientId)
+    local r = self.running
+    local s = r and r.sessions[clientId]
+    if r == nil or s == nil or not s:isOpen() then
+        return nil
+    end
+    if s.role == "ide" then
+        return s.id
+    end
+    if s.processId == nil then
+        return nil
+    end
+    local cliByPid = {}
+    for ____, other in pairs(r.sessions) do
+        if other.role == "ide" and other:isOpen() and other.cliPid ~= nil then
+            cliByPid[other.cliPid] = other.id
+        end
+    end
+    local chain = r.ancestry[s.id]
+    if chain == nil then
+        chain = ancestors(s.processId, MAX_BRIDGE_DEPTH)
+        r.ancestry[s.id] = chain
+    end
+    for ____, pid in ipairs(chain) do
+        local owner = cliByPid[pid]
+        if owner ~= nil then
+            return owner
+        end
+    end
+    return nil
 end
 function Server.prototype.readySessions(self)
     local ready = {}

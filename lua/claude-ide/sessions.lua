@@ -14,18 +14,12 @@ local ____terminal = require("claude-ide.editor.terminal")
 local ClaudeTerminal = ____terminal.ClaudeTerminal
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____process = require("claude-ide.util.process")
+local parentPid = ____process.parentPid
 --- How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude).
 local MAX_DEPTH = 16
 --- Ids of sessions without a terminal start here, so that they never collide with terminal sessions.
 local EXTERNAL_BASE = 1000
-local function parentPid(pid)
-    local ok, info = pcall(vim.api.nvim_get_proc, pid)
-    if not ok or info == nil or info == vim.NIL then
-        return nil
-    end
-    local ppid = info.ppid
-    return type(ppid) == "number" and ppid > 0 and ppid or nil
-end
 ____exports.Sessions = __TS__Class()
 local Sessions = ____exports.Sessions
 Sessions.name = "Sessions"
@@ -94,7 +88,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue18
+                goto __continue16
             end
             out[#out + 1] = {
                 id = EXTERNAL_BASE + c.id,
@@ -107,7 +101,7 @@ function Sessions.prototype.list(self)
                 current = false
             }
         end
-        ::__continue18::
+        ::__continue16::
     end
     return out
 end
@@ -358,14 +352,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue80
+                goto __continue78
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue80::
+        ::__continue78::
     end
     return nil
 end

@@ -18,6 +18,7 @@ import type { ToolDescriptor } from "./tools/types";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
+import { ancestors } from "./util/process";
 
 // What only a connection needs is loaded by the first one: start() (setup) binds, writes the lock file and
 // tracks the selection, nothing more (startup cost).
@@ -78,7 +79,12 @@ interface Running {
   agent?: Role;
   services: Services;
   augroup: number;
+  /** An agent bridge connection's process ancestors (parent first), looked up once: see ownerOf. */
+  ancestry: LuaMap<number, number[]>;
 }
+
+/** How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge). */
+const MAX_BRIDGE_DEPTH = 8;
 
 export class Server {
   private running?: Running;
@@ -107,6 +113,7 @@ export class Server {
       return true;
     },
     describe: (clientId) => this.opts.describeClient?.(clientId),
+    ownerOf: (clientId) => this.ownerOf(clientId),
     onSessionsChanged: (listener) => {
       const id = this.nextListenerId++;
       this.hubListeners.set(id, listener);
@@ -156,6 +163,7 @@ export class Server {
       sessions,
       services,
       augroup: this.createAutocmds(endpoint.port),
+      ancestry: new LuaMap(),
     };
     this.log.info(`listening on 127.0.0.1:${endpoint.port}`);
     return { ok: true, endpoint };
@@ -265,7 +273,10 @@ export class Server {
       services: r.services,
       log: this.log,
       onChange: (s) => {
-        if (!s.isOpen()) sessions.delete(s.id);
+        if (!s.isOpen()) {
+          sessions.delete(s.id);
+          r.ancestry.delete(s.id);
+        }
         // Connections of a stopped server close after stop() has told the listeners already.
         if (this.running?.sessions === sessions) this.notifySessionsChanged();
       },
@@ -282,6 +293,35 @@ export class Server {
       capabilities: { tools: { listChanged: false } },
       argumentErrorsAsResults: false,
     };
+  }
+
+  /**
+   * Hub.ownerOf: the Claude CLI connection a connection belongs to. A CLI's connection is its own; an agent
+   * bridge's belongs to the CLI that started it. The tie is process ancestry: Claude Code starts its MCP servers
+   * as child processes, so the CLI's pid (announced with ide_connected) is the bridge's parent, or an ancestor
+   * when a wrapper (sh, npx) sits between them; the bridge tells its own pid in initialize (PID_META). Chosen
+   * over the CLI's roots/list answer because two sessions in one project (two :ClaudeCodeNew in the same cwd,
+   * the usual case) have the same roots, while a process has exactly one parent. The nearest ancestor wins.
+   */
+  private ownerOf(clientId: number): number | undefined {
+    const r = this.running;
+    const s = r?.sessions.get(clientId);
+    if (r === undefined || s === undefined || !s.isOpen()) return undefined;
+    if (s.role === "ide") return s.id;
+    if (s.processId === undefined) return undefined;
+    const cliByPid = new LuaMap<number, number>();
+    for (const [, other] of r.sessions)
+      if (other.role === "ide" && other.isOpen() && other.cliPid !== undefined) cliByPid.set(other.cliPid, other.id);
+    let chain = r.ancestry.get(s.id);
+    if (chain === undefined) {
+      chain = ancestors(s.processId, MAX_BRIDGE_DEPTH);
+      r.ancestry.set(s.id, chain);
+    }
+    for (const pid of chain) {
+      const owner = cliByPid.get(pid);
+      if (owner !== undefined) return owner;
+    }
+    return undefined;
   }
 
   /** Sessions whose client finished initializing and is still connected. */
