@@ -119,12 +119,8 @@ function Server.prototype.start(self)
             error = "editor services failed to start: " .. tostring(services)
         }
     end
-    local written = lockfile.write(
-        lockDir,
-        endpoint.port,
-        token,
-        lockfile.workspaceFolders()
-    )
+    local folders = lockfile.workspaceFolders()
+    local written = lockfile.write(lockDir, endpoint.port, token, folders)
     if not written.ok then
         pcall(disposeServices, services)
         listener:close(CloseCode.GoingAway, "server failed to start")
@@ -139,7 +135,8 @@ function Server.prototype.start(self)
         sessions = sessions,
         services = services,
         augroup = self:createAutocmds(endpoint.port),
-        ancestry = {}
+        ancestry = {},
+        folders = folders
     }
     self.log:info("listening on 127.0.0.1:" .. tostring(endpoint.port))
     return {ok = true, endpoint = endpoint}
@@ -373,7 +370,13 @@ function Server.prototype.createAutocmds(self, port)
         }
     )
     vim.api.nvim_create_autocmd(
-        {"DirChanged", "LspAttach", "LspDetach"},
+        {
+            "DirChanged",
+            "LspAttach",
+            "LspDetach",
+            "TabClosed",
+            "WinClosed"
+        },
         {
             group = group,
             desc = "claude-ide: keep the lock file's workspaceFolders current",
@@ -387,14 +390,15 @@ function Server.prototype.rewriteLock(self)
     if r == nil then
         return
     end
-    local written = lockfile.write(
-        r.lockDir,
-        r.endpoint.port,
-        r.endpoint.token,
-        lockfile.workspaceFolders()
-    )
+    local folders = lockfile.workspaceFolders()
+    if vim.deep_equal(folders, r.folders) then
+        return
+    end
+    local written = lockfile.write(r.lockDir, r.endpoint.port, r.endpoint.token, folders)
     if not written.ok then
         self.log:warn("could not update the lock file: " .. written.error)
+    else
+        r.folders = folders
     end
 end
 function Server.prototype.step(self, what, fn)

@@ -81,6 +81,8 @@ interface Running {
   augroup: number;
   /** An agent bridge connection's process ancestors (parent first), looked up once: see ownerOf. */
   ancestry: LuaMap<number, number[]>;
+  /** The workspaceFolders last written to the lock file. */
+  folders: string[];
 }
 
 /** How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge). */
@@ -148,7 +150,8 @@ export class Server {
       listener.close(CloseCode.GoingAway, "server failed to start");
       return { ok: false, error: `editor services failed to start: ${tostring(services)}` };
     }
-    const written = lockfile.write(lockDir, endpoint.port, token, lockfile.workspaceFolders());
+    const folders = lockfile.workspaceFolders();
+    const written = lockfile.write(lockDir, endpoint.port, token, folders);
     if (!written.ok) {
       pcall(disposeServices, services);
       listener.close(CloseCode.GoingAway, "server failed to start");
@@ -164,6 +167,7 @@ export class Server {
       services,
       augroup: this.createAutocmds(endpoint.port),
       ancestry: new LuaMap(),
+      folders,
     };
     this.log.info(`listening on 127.0.0.1:${endpoint.port}`);
     return { ok: true, endpoint };
@@ -349,10 +353,11 @@ export class Server {
         if (r !== undefined) r.listener.drain(LEAVE_DRAIN_MS);
       },
     });
-    vim.api.nvim_create_autocmd(["DirChanged", "LspAttach", "LspDetach"], {
+    // A window or tab page closing may take its local cwd (:lcd, :tcd) out of the folders.
+    vim.api.nvim_create_autocmd(["DirChanged", "LspAttach", "LspDetach", "TabClosed", "WinClosed"], {
       group,
       desc: "claude-ide: keep the lock file's workspaceFolders current",
-      // Scheduled: on LspDetach the client is still listed until the event is over.
+      // Scheduled: on LspDetach the client is still listed until the event is over (a closing window too).
       callback: () => vim.schedule(() => this.rewriteLock()),
     });
     return group;
@@ -361,8 +366,12 @@ export class Server {
   private rewriteLock(): void {
     const r = this.running;
     if (r === undefined) return;
-    const written = lockfile.write(r.lockDir, r.endpoint.port, r.endpoint.token, lockfile.workspaceFolders());
+    const folders = lockfile.workspaceFolders();
+    // Most window closings change nothing: the file is written only when the folders did.
+    if (vim.deep_equal(folders, r.folders)) return;
+    const written = lockfile.write(r.lockDir, r.endpoint.port, r.endpoint.token, folders);
     if (!written.ok) this.log.warn(`could not update the lock file: ${written.error}`);
+    else r.folders = folders;
   }
 
   private step(what: string, fn: (this: void) => void): void {
