@@ -72,6 +72,18 @@ describe('lockfile', function()
     assert.are.equal(448, mode_of(root .. '/deep'))
   end)
 
+  it('says runningInWindows = true on Windows (has("win32"))', function()
+    local has = vim.fn.has
+    vim.fn.has = function(feature)
+      return feature == 'win32' and 1 or has(feature)
+    end
+    local ok, lock = pcall(lockfile.contents, 'tok', {})
+    vim.fn.has = has
+    assert(ok, lock)
+    assert.is_true(lock.runningInWindows)
+    assert.is_false(lockfile.contents('tok', {}).runningInWindows)
+  end)
+
   it('writes 0600 even under a permissive umask, and leaves no temp file behind', function()
     local dir = root .. '/ide'
     local old = vim.uv.fs_umask and vim.uv.fs_umask(0) -- not in every luv: the explicit chmod covers it

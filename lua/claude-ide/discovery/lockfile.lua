@@ -121,7 +121,7 @@ function ____exports.contents(token, folders)
         workspaceFolders = folders,
         ideName = ____exports.IDE_NAME,
         transport = "ws",
-        runningInWindows = false,
+        runningInWindows = vim.fn.has("win32") == 1,
         authToken = token,
         nvim = ____exports.instanceFacts()
     }

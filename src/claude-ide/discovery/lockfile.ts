@@ -127,7 +127,8 @@ export function contents(token: string, folders: string[]): LockContents {
     workspaceFolders: folders,
     ideName: IDE_NAME,
     transport: "ws",
-    runningInWindows: false,
+    // True only in a Windows build of Neovim (not under WSL, where Neovim is a Linux program).
+    runningInWindows: vim.fn.has("win32") === 1,
     authToken: token,
     nvim: instanceFacts(),
   };
