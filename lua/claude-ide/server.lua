@@ -19,6 +19,8 @@ local ____websocket = require("claude-ide.transport.websocket")
 local listen = ____websocket.listen
 local ____process = require("claude-ide.util.process")
 local ancestors = ____process.ancestors
+local ____json = require("claude-ide.util.json")
+local dict = ____json.dict
 local blockingModule = lazy("claude-ide.protocol.blocking")
 local jsonrpc = lazy("claude-ide.protocol.jsonrpc")
 local sessionModule = lazy("claude-ide.protocol.session")
@@ -136,7 +138,8 @@ function Server.prototype.start(self)
         services = services,
         augroup = self:createAutocmds(endpoint.port),
         ancestry = {},
-        folders = folders
+        folders = folders,
+        toldTools = {}
     }
     self.log:info("listening on 127.0.0.1:" .. tostring(endpoint.port))
     return {ok = true, endpoint = endpoint}
@@ -276,9 +279,13 @@ function Server.prototype.accept(self, sessions, conn)
             services = r.services,
             log = self.log,
             onChange = function(s)
+                if s.ready and s.role == "ide" then
+                    self:toldToolsChanged(s)
+                end
                 if not s:isOpen() then
                     sessions[s.id] = nil
                     r.ancestry[s.id] = nil
+                    r.toldTools[s.id] = nil
                 end
                 local ____opt_16 = self.running
                 if (____opt_16 and ____opt_16.sessions) == sessions then
@@ -298,9 +305,39 @@ function Server.prototype.ideRole(self)
             self.opts.tools or toolsModule().ALL_TOOLS,
             self.config
         ),
-        capabilities = {tools = {listChanged = false}},
+        capabilities = {tools = {listChanged = true}},
         argumentErrorsAsResults = false
     }
+end
+function Server.prototype.listedTools(self)
+    local ____opt_24 = self.running
+    local ____opt_18 = ____opt_24 and ____opt_24.ide
+    if ____opt_18 ~= nil then
+        local ____opt_21 = self.running
+        local ____opt_19 = ____opt_21 and ____opt_21.ide
+        ____opt_18 = __TS__ArrayMap(
+            ____opt_19 and ____opt_19.registry:list(),
+            function(____, t) return t.name end
+        )
+    end
+    return ____opt_18
+end
+function Server.prototype.toldToolsChanged(self, s)
+    local r = self.running
+    local before = self.opts.toolsBefore
+    if r == nil or before == nil or r.toldTools[s.id] ~= nil then
+        return
+    end
+    r.toldTools[s.id] = true
+    if not vim.deep_equal(
+        before,
+        self:listedTools()
+    ) then
+        s:notify(
+            "notifications/tools/list_changed",
+            dict()
+        )
+    end
 end
 function Server.prototype.ownerOf(self, clientId)
     local r = self.running

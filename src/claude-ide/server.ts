@@ -19,6 +19,7 @@ import { CloseCode, type Connection, type Listener, type ListenOptions } from ".
 import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
 import { ancestors } from "./util/process";
+import { dict } from "./util/json";
 
 // What only a connection needs is loaded by the first one: start() (setup) binds, writes the lock file and
 // tracks the selection, nothing more (startup cost).
@@ -56,6 +57,11 @@ export interface ServerOptions {
   lockDir?: string;
   /** Names the Claude session of a connection (Hub.describe; sessions.ts knows the terminals). */
   describeClient?: (this: void, clientId: number) => string | undefined;
+  /**
+   * The IDE tools the previous server listed (a restart by setup() with new options): when this server's
+   * list differs, every CLI that connects (they reconnect by themselves) is sent notifications/tools/list_changed.
+   */
+  toolsBefore?: string[];
 }
 
 /** 128 bits from the OS CSPRNG, hex. */
@@ -83,6 +89,8 @@ interface Running {
   ancestry: LuaMap<number, number[]>;
   /** The workspaceFolders last written to the lock file. */
   folders: string[];
+  /** IDE sessions that were checked for a changed tool list (toolsBefore). */
+  toldTools: LuaSet<number>;
 }
 
 /** How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge). */
@@ -168,6 +176,7 @@ export class Server {
       augroup: this.createAutocmds(endpoint.port),
       ancestry: new LuaMap(),
       folders,
+      toldTools: new LuaSet(),
     };
     this.log.info(`listening on 127.0.0.1:${endpoint.port}`);
     return { ok: true, endpoint };
@@ -277,9 +286,11 @@ export class Server {
       services: r.services,
       log: this.log,
       onChange: (s) => {
+        if (s.ready && s.role === "ide") this.toldToolsChanged(s);
         if (!s.isOpen()) {
           sessions.delete(s.id);
           r.ancestry.delete(s.id);
+          r.toldTools.delete(s.id);
         }
         // Connections of a stopped server close after stop() has told the listeners already.
         if (this.running?.sessions === sessions) this.notifySessionsChanged();
@@ -293,10 +304,28 @@ export class Server {
     return {
       name: "ide",
       registry: new (registryModule().Registry)(this.opts.tools ?? toolsModule().ALL_TOOLS, this.config),
-      // Honest: the tool list never changes while a session is open, so no list_changed is ever sent.
-      capabilities: { tools: { listChanged: false } },
+      // The list changes when setup() restarts the server with other options (execute_code): see toolsBefore.
+      capabilities: { tools: { listChanged: true } },
       argumentErrorsAsResults: false,
     };
+  }
+
+  /** The names of the IDE tools this server lists; undefined while no CLI has connected (none has a list). */
+  listedTools(): string[] | undefined {
+    return this.running?.ide?.registry.list().map((t) => (t as { name: string }).name);
+  }
+
+  /**
+   * A CLI session became ready on a server that replaced one with another tool list: the CLI may hold the old
+   * list from before its reconnect, so it is told to fetch it again (once per session; harmless for a new CLI,
+   * which fetches it anyway).
+   */
+  private toldToolsChanged(s: Session): void {
+    const r = this.running;
+    const before = this.opts.toolsBefore;
+    if (r === undefined || before === undefined || r.toldTools.has(s.id)) return;
+    r.toldTools.add(s.id);
+    if (!vim.deep_equal(before, this.listedTools())) s.notify("notifications/tools/list_changed", dict());
   }
 
   /**
