@@ -1,6 +1,8 @@
 -- Generated from src/claude-ide/init.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 local startServer, state
@@ -177,7 +179,8 @@ function ____exports.new_session(args)
     end
 end
 --- The Claude sessions: each terminal started from Neovim, and each connected CLI started elsewhere. Fields:
--- id, name, cwd, terminal, connected, pid, pending (reviews waiting), current (where
+-- id, name, cwd, roots (the CLI's folders: cwd and --add-dir), terminal, connected, pid, pending (reviews
+-- waiting), current (where
 -- 
 -- @ -mentions go), buf.
 function ____exports.sessions()
@@ -192,7 +195,21 @@ function ____exports.switch_session(id)
 end
 --- One line per session, as :ClaudeCodeSessions lists them.
 function ____exports.describe_session(s)
-    local where = s.terminal and vim.fn.fnamemodify(s.cwd, ":~") or "started outside Neovim"
+    local function home(path)
+        return vim.fn.fnamemodify(path, ":~")
+    end
+    local ____temp_15 = #s.roots > 0 and s.roots or ({s.cwd})
+    local dir = ____temp_15[1]
+    local added = __TS__ArraySlice(____temp_15, 1)
+    local more = #added > 0 and " + " .. table.concat(
+        __TS__ArrayMap(
+            added,
+            function(____, r) return home(r) end
+        ),
+        ", "
+    ) or ""
+    local dirs = (dir ~= "" and home(dir) or "directory unknown") .. more
+    local where = s.terminal and dirs or dirs .. " (started outside Neovim)"
     local connection = s.connected and "connected" .. (s.pid ~= nil and (" (pid " .. tostring(s.pid)) .. ")" or "") or "not connected"
     local pending = s.pending > 0 and ((", " .. tostring(s.pending)) .. " pending review") .. (s.pending == 1 and "" or "s") or ""
     return ((((((s.current and "* " or "  ") .. s.name) .. "  ") .. where) .. "  ") .. connection) .. pending

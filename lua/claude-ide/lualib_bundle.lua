@@ -202,6 +202,16 @@ local function __TS__ArrayForEach(self, callbackFn, thisArg)
     end
 end
 
+local function __TS__StringIncludes(self, searchString, position)
+    if not position then
+        position = 1
+    else
+        position = position + 1
+    end
+    local index = string.find(self, searchString, position, true)
+    return index ~= nil
+end
+
 local function __TS__New(target, ...)
     local instance = setmetatable({}, target.prototype)
     instance:____constructor(...)
@@ -524,16 +534,6 @@ local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
     return -1
 end
 
-local function __TS__StringIncludes(self, searchString, position)
-    if not position then
-        position = 1
-    else
-        position = position + 1
-    end
-    local index = string.find(self, searchString, position, true)
-    return index ~= nil
-end
-
 local function __TS__StringEndsWith(self, searchString, endPosition)
     if endPosition == nil or endPosition > #self then
         endPosition = #self
@@ -778,6 +778,7 @@ return {
   __TS__Class = __TS__Class,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayForEach = __TS__ArrayForEach,
+  __TS__StringIncludes = __TS__StringIncludes,
   __TS__New = __TS__New,
   __TS__ArraySome = __TS__ArraySome,
   __TS__SetDescriptor = __TS__SetDescriptor,
@@ -790,7 +791,6 @@ return {
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayReduce = __TS__ArrayReduce,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
-  __TS__StringIncludes = __TS__StringIncludes,
   __TS__StringEndsWith = __TS__StringEndsWith,
   __TS__Delete = __TS__Delete,
   __TS__ArrayFindIndex = __TS__ArrayFindIndex,

@@ -17,8 +17,6 @@ local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 local ____websocket = require("claude-ide.transport.websocket")
 local listen = ____websocket.listen
-local ____process = require("claude-ide.util.process")
-local ancestors = ____process.ancestors
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local blockingModule = lazy("claude-ide.protocol.blocking")
@@ -27,6 +25,7 @@ local sessionModule = lazy("claude-ide.protocol.session")
 local agentEndpoint = lazy("claude-ide.agent.endpoint")
 local toolsModule = lazy("claude-ide.tools.index")
 local registryModule = lazy("claude-ide.tools.registry")
+local processModule = lazy("claude-ide.util.process")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.
@@ -66,7 +65,7 @@ function Server.prototype.____constructor(self, config, opts)
         sessionCount = function() return #self:readySessions() end,
         clients = function() return __TS__ArrayMap(
             self:readySessions(),
-            function(____, s) return {id = s.id, pid = s.cliPid, name = s.clientName} end
+            function(____, s) return {id = s.id, pid = s.cliPid, name = s.clientName, roots = s.roots} end
         ) end,
         send = function(clientId, method, params)
             local session = __TS__ArrayFind(
@@ -250,7 +249,8 @@ function Server.prototype.accept(self, sessions, conn)
         if ____r_9[____agent_10] == nil then
             ____r_9[____agent_10] = agentEndpoint().createAgentRole(
                 self.config,
-                function() return r.services end
+                function() return r.services end,
+                self.hub
             )
         end
         ____temp_15 = r.agent
@@ -359,7 +359,7 @@ function Server.prototype.ownerOf(self, clientId)
     end
     local chain = r.ancestry[s.id]
     if chain == nil then
-        chain = ancestors(s.processId, MAX_BRIDGE_DEPTH)
+        chain = processModule().ancestors(s.processId, MAX_BRIDGE_DEPTH)
         r.ancestry[s.id] = chain
     end
     for ____, pid in ipairs(chain) do

@@ -61,21 +61,27 @@ function Sessions.prototype.list(self)
                 clients,
                 function(____, c) return self:ownerOf(c) == t.id or self:ownerOf(c) == nil and self:isSoleTerminal(t) end
             )
-            local ____t_id_4 = t.id
-            local ____t_name_5 = t.name
-            local ____t_cwd_6 = t.cwd
-            local ____temp_7 = #mine > 0
+            local ____t_id_6 = t.id
+            local ____t_name_7 = t.name
+            local ____t_cwd_8 = t.cwd
+            local ____temp_9 = #mine > 0
             local ____opt_2 = __TS__ArrayFind(
+                mine,
+                function(____, c) return c.roots ~= nil end
+            )
+            local ____temp_10 = ____opt_2 and ____opt_2.roots or ({})
+            local ____opt_4 = __TS__ArrayFind(
                 mine,
                 function(____, c) return c.pid ~= nil end
             )
             return {
-                id = ____t_id_4,
-                name = ____t_name_5,
-                cwd = ____t_cwd_6,
+                id = ____t_id_6,
+                name = ____t_name_7,
+                cwd = ____t_cwd_8,
                 terminal = true,
-                connected = ____temp_7,
-                pid = ____opt_2 and ____opt_2.pid,
+                connected = ____temp_9,
+                roots = ____temp_10,
+                pid = ____opt_4 and ____opt_4.pid,
                 pending = pendingOf(__TS__ArrayMap(
                     mine,
                     function(____, c) return c.id end
@@ -88,12 +94,16 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue16
+                goto __continue17
             end
+            local ____temp_13 = EXTERNAL_BASE + c.id
+            local ____temp_14 = self:externalName(c)
+            local ____opt_11 = c.roots
             out[#out + 1] = {
-                id = EXTERNAL_BASE + c.id,
-                name = self:externalName(c),
-                cwd = "",
+                id = ____temp_13,
+                name = ____temp_14,
+                cwd = ____opt_11 and ____opt_11[1] or "",
+                roots = c.roots or ({}),
                 terminal = false,
                 connected = true,
                 pid = c.pid,
@@ -101,7 +111,7 @@ function Sessions.prototype.list(self)
                 current = false
             }
         end
-        ::__continue16::
+        ::__continue17::
     end
     return out
 end
@@ -132,10 +142,10 @@ function Sessions.prototype.create(self, config, args)
     if args == nil then
         args = ""
     end
-    local ____self_8, ____nextId_9 = self, "nextId"
-    local ____self_nextId_10 = ____self_8[____nextId_9]
-    ____self_8[____nextId_9] = ____self_nextId_10 + 1
-    local id = ____self_nextId_10
+    local ____self_15, ____nextId_16 = self, "nextId"
+    local ____self_nextId_17 = ____self_15[____nextId_16]
+    ____self_15[____nextId_16] = ____self_nextId_17 + 1
+    local id = ____self_nextId_17
     local t = {
         id = id,
         name = id == 1 and "claude" or "claude " .. tostring(id),
@@ -146,8 +156,8 @@ function Sessions.prototype.create(self, config, args)
         ),
         recipients = function() return self:recipientsOf(id) end
     }
-    local ____self_terms_11 = self.terms
-    ____self_terms_11[#____self_terms_11 + 1] = t
+    local ____self_terms_18 = self.terms
+    ____self_terms_18[#____self_terms_18 + 1] = t
     self:watchFocus()
     local port = self.link.port()
     if config ~= nil and port ~= nil then
@@ -180,12 +190,12 @@ function Sessions.prototype.switchTo(self, config, id)
     return true
 end
 function Sessions.prototype.mentionRecipients(self)
-    local ____opt_12 = self:current()
-    return ____opt_12 and ____opt_12.recipients
+    local ____opt_19 = self:current()
+    return ____opt_19 and ____opt_19.recipients
 end
 function Sessions.prototype.currentName(self)
-    local ____opt_14 = self:current()
-    return ____opt_14 and ____opt_14.name
+    local ____opt_21 = self:current()
+    return ____opt_21 and ____opt_21.name
 end
 function Sessions.prototype.describe(self, clientId)
     local client = __TS__ArrayFind(
@@ -196,16 +206,16 @@ function Sessions.prototype.describe(self, clientId)
         return nil
     end
     local owner = self:ownerOf(client)
-    local ____temp_16
+    local ____temp_23
     if owner == nil then
-        ____temp_16 = #self:running() == 1 and self:running()[1] or nil
+        ____temp_23 = #self:running() == 1 and self:running()[1] or nil
     else
-        ____temp_16 = __TS__ArrayFind(
+        ____temp_23 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == owner end
         )
     end
-    local t = ____temp_16
+    local t = ____temp_23
     return t and t.name or self:externalName(client)
 end
 function Sessions.prototype.externalName(self, c)
@@ -233,8 +243,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_19 = self.link.hub()
-    return ____opt_19 and ____opt_19.clients() or ({})
+    local ____opt_26 = self.link.hub()
+    return ____opt_26 and ____opt_26.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -308,14 +318,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_23
+    local ____temp_30
     if #mine > 0 then
-        local ____opt_21 = self.link.diff()
-        ____temp_23 = ____opt_21 and ____opt_21.rejectFor(mine) or 0
+        local ____opt_28 = self.link.diff()
+        ____temp_30 = ____opt_28 and ____opt_28.rejectFor(mine) or 0
     else
-        ____temp_23 = 0
+        ____temp_30 = 0
     end
-    local rejected = ____temp_23
+    local rejected = ____temp_30
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
@@ -352,14 +362,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue78
+                goto __continue79
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue78::
+        ::__continue79::
     end
     return nil
 end

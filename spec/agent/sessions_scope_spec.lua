@@ -16,9 +16,19 @@ describe('closeAllDiffTabs with two Claude sessions', function()
     nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
     agent = bridge.start({ config_dir = dir, cwd = project })
     a = client.connect({ port = nvim.lock.port, token = nvim.lock.authToken })
-    a:initialize()
+    -- As the CLI does: roots offered, so the editor asks for them after ide_connected.
+    a:request('initialize', {
+      protocolVersion = '2025-11-25',
+      capabilities = { roots = { listChanged = true } },
+      clientInfo = { name = 'claude-code', version = '2.1.330' },
+    })
+    a:notify('notifications/initialized')
     -- The bridge's parent is the Node process of the SDK client: that is A's CLI.
     a:notify('ide_connected', { pid = agent.proc.pid })
+    local roots = a:next_message(function(m)
+      return m.method == 'roots/list'
+    end)
+    a:send_json({ jsonrpc = '2.0', id = roots.id, result = { roots = { { uri = vim.uri_from_fname(project) } } } })
     b = client.connect({ port = nvim.lock.port, token = nvim.lock.authToken })
     b:initialize()
     b:notify('ide_connected', { pid = b.driver.proc.pid })
@@ -115,6 +125,24 @@ describe('closeAllDiffTabs with two Claude sessions', function()
     assert.matches('^REJECTED: the user rejected 1 edit to main.lua', bridge.text(out))
     assert.are.equal('return "hi"\n', bridge.read(project .. '/main.lua'))
     wait_reviews(0)
+  end)
+
+  it("editor_state lists both sessions with their folders and marks the bridge's own", function()
+    local text
+    assert.is_true(
+      vim.wait(5000, function()
+        text = bridge.text(agent:call('editor_state', {}))
+        return text:find(project, 1, true) ~= nil
+      end, 50),
+      text
+    )
+    local section = text:match('\n(sessions %(2, [^\n]*\n.*)$')
+    assert.is_string(section, text)
+    assert.matches(
+      ('\n  claude%%-code %%(pid %d%%): %s %%[yours%%]'):format(agent.proc.pid, vim.pesc(project)),
+      section
+    )
+    assert.matches(('\n  claude%%-ide%%-spec %%(pid %d%%): folders not known$'):format(b.driver.proc.pid), section)
   end)
 
   it("A's close_tab closes A's review; B's openDiff stays until B's own closeAllDiffTabs", function()

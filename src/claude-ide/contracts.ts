@@ -67,6 +67,8 @@ export interface ClientInfo {
   pid?: number;
   /** clientInfo.name from initialize. */
   name?: string;
+  /** Its answer to roots/list: the CLI's cwd, then its --add-dir folders (absolute paths). */
+  roots?: string[];
 }
 
 /** What openDiff asks to review (paths absolute and normalized). */

@@ -144,7 +144,8 @@ export function new_session(this: void, args = ""): void {
 
 /**
  * The Claude sessions: each terminal started from Neovim, and each connected CLI started elsewhere. Fields:
- * id, name, cwd, terminal, connected, pid, pending (reviews waiting), current (where @-mentions go), buf.
+ * id, name, cwd, roots (the CLI's folders: cwd and --add-dir), terminal, connected, pid, pending (reviews
+ * waiting), current (where @-mentions go), buf.
  */
 export function sessions(this: void): SessionInfo[] {
   return sessionList().list();
@@ -157,7 +158,12 @@ export function switch_session(this: void, id: number): boolean {
 
 /** One line per session, as :ClaudeCodeSessions lists them. */
 export function describe_session(this: void, s: SessionInfo): string {
-  const where = s.terminal ? vim.fn.fnamemodify(s.cwd, ":~") : "started outside Neovim";
+  const home = (path: string) => vim.fn.fnamemodify(path, ":~");
+  // The CLI's own answer (roots/list) when it gave one: its cwd, then its --add-dir folders.
+  const [dir, ...added] = s.roots.length > 0 ? s.roots : [s.cwd];
+  const more = added.length > 0 ? ` + ${added.map((r) => home(r)).join(", ")}` : "";
+  const dirs = `${dir !== "" ? home(dir) : "directory unknown"}${more}`;
+  const where = s.terminal ? dirs : `${dirs} (started outside Neovim)`;
   const connection = s.connected ? `connected${s.pid !== undefined ? ` (pid ${s.pid})` : ""}` : "not connected";
   const pending = s.pending > 0 ? `, ${s.pending} pending review${s.pending === 1 ? "" : "s"}` : "";
   return `${s.current ? "* " : "  "}${s.name}  ${where}  ${connection}${pending}`;

@@ -18,7 +18,7 @@ import type { ToolDescriptor } from "./tools/types";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
-import { ancestors } from "./util/process";
+import type * as ProcessModule from "./util/process";
 import { dict } from "./util/json";
 
 // What only a connection needs is loaded by the first one: start() (setup) binds, writes the lock file and
@@ -29,6 +29,7 @@ const sessionModule = lazy<typeof SessionModule>("claude-ide.protocol.session");
 const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.agent.endpoint");
 const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
 const registryModule = lazy<typeof RegistryModule>("claude-ide.tools.registry");
+const processModule = lazy<typeof ProcessModule>("claude-ide.util.process");
 
 export interface Endpoint {
   port: number;
@@ -115,7 +116,7 @@ export class Server {
       for (const s of sessions) s.deliver(text);
     },
     sessionCount: () => this.readySessions().length,
-    clients: () => this.readySessions().map((s) => ({ id: s.id, pid: s.cliPid, name: s.clientName })),
+    clients: () => this.readySessions().map((s) => ({ id: s.id, pid: s.cliPid, name: s.clientName, roots: s.roots })),
     send: (clientId, method, params) => {
       const session = this.readySessions().find((s) => s.id === clientId);
       if (session === undefined) return false;
@@ -275,7 +276,7 @@ export class Server {
     }
     const role =
       conn.headers["x-claude-ide-role"] === "agent"
-        ? (r.agent ??= agentEndpoint().createAgentRole(this.config, () => r.services))
+        ? (r.agent ??= agentEndpoint().createAgentRole(this.config, () => r.services, this.hub))
         : (r.ide ??= this.ideRole());
     r.blocking ??= new (blockingModule().Blocking)((msg) => this.log.error(msg));
     const session = new (sessionModule().Session)(conn, {
@@ -347,7 +348,7 @@ export class Server {
       if (other.role === "ide" && other.isOpen() && other.cliPid !== undefined) cliByPid.set(other.cliPid, other.id);
     let chain = r.ancestry.get(s.id);
     if (chain === undefined) {
-      chain = ancestors(s.processId, MAX_BRIDGE_DEPTH);
+      chain = processModule().ancestors(s.processId, MAX_BRIDGE_DEPTH);
       r.ancestry.set(s.id, chain);
     }
     for (const pid of chain) {

@@ -19,8 +19,13 @@ export interface SessionInfo {
   /** Stable for the session's lifetime: 1, 2, ... for terminals; external CLIs count on from 1001. */
   id: number;
   name: string;
-  /** Working directory of the terminal when it started; for an external CLI, unknown (""). */
+  /**
+   * Working directory of the terminal when it started; for an external CLI, the first folder it reported
+   * (roots/list: its cwd), "" until it did.
+   */
   cwd: string;
+  /** The folders the connected CLI works in, as it answered roots/list: its cwd, then its --add-dir folders. */
+  roots: string[];
   /** Started from this Neovim (it has a terminal); false: a CLI started elsewhere that connected. */
   terminal: boolean;
   /** A CLI of this session is connected. */
@@ -90,6 +95,7 @@ export class Sessions {
         cwd: t.cwd,
         terminal: true,
         connected: mine.length > 0,
+        roots: mine.find((c) => c.roots !== undefined)?.roots ?? [],
         pid: mine.find((c) => c.pid !== undefined)?.pid,
         pending: pendingOf(mine.map((c) => c.id)),
         current: current === t,
@@ -101,7 +107,8 @@ export class Sessions {
       out.push({
         id: EXTERNAL_BASE + c.id,
         name: this.externalName(c),
-        cwd: "",
+        cwd: c.roots?.[0] ?? "",
+        roots: c.roots ?? [],
         terminal: false,
         connected: true,
         pid: c.pid,

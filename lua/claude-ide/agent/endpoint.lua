@@ -17,7 +17,7 @@ local ____index = require("claude-ide.agent.tools.index")
 local AGENT_TOOLS = ____index.AGENT_TOOLS
 --- Server guidance shown to the model (initialize `instructions`), kept short: the tool descriptions say the rest.
 ____exports.INSTRUCTIONS = (("These tools work inside the user's running Neovim. Start with editor_state to see open buffers, the cursor and " .. "the selection. read_buffer returns unsaved text (prefer it over reading files from disk for open buffers). ") .. "Every edit is shown to the user as a diff review and waits for their decision. Lines and columns are 1-based; ") .. "columns count characters."
-function ____exports.createAgentRole(config, services)
+function ____exports.createAgentRole(config, services, hub)
     return {
         name = "agent",
         registry = __TS__New(Registry, AGENT_TOOLS, config),
@@ -35,7 +35,8 @@ function ____exports.createAgentRole(config, services)
                 local ok, result = pcall(
                     readResource,
                     uri,
-                    services()
+                    services(),
+                    hub
                 )
                 if ok then
                     return result

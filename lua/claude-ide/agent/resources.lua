@@ -206,7 +206,7 @@ local function bufferText(buf, uri)
     )
 end
 --- resources/read inside Neovim: the contents of `uri`, or a ResourceError.
-function ____exports.readResource(uri, services)
+function ____exports.readResource(uri, services, hub)
     local function json(value)
         return {contents = {{
             uri = uri,
@@ -218,7 +218,7 @@ function ____exports.readResource(uri, services)
         return {contents = {{uri = uri, mimeType = TEXT_MIME, text = value}}}
     end
     if uri == "vim://state" then
-        return text(render(services.agent.snapshots))
+        return text(render(services.agent.snapshots, nil, hub ~= nil and ({hub = hub}) or nil))
     end
     if uri == "vim://buffers" then
         return json(buffers())

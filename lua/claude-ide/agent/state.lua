@@ -3,6 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__StringIncludes = ____lualib.__TS__StringIncludes
 local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
@@ -34,7 +35,8 @@ local SECTIONS = {
     "tabs",
     "buffers",
     "lsp",
-    "reviews"
+    "reviews",
+    "sessions"
 }
 local CTRL_V = string.char(22)
 --- A path as the model should read it: relative to the cwd when inside it, else absolute.
@@ -207,8 +209,29 @@ function ____exports.pendingReviews()
     end
     return found
 end
+--- The Claude sessions connected to this Neovim: name, pid and folders (roots/list: cwd, then --add-dir).
+local function sessionsSection(context)
+    local hub = context and context.hub
+    local clients = hub and hub.clients() or ({})
+    if hub == nil or #clients == 0 then
+        return "sessions: none"
+    end
+    local lines = __TS__ArrayMap(
+        clients,
+        function(____, c)
+            local name = hub.describe(c.id) or c.name or "client " .. tostring(c.id)
+            local pid = c.pid ~= nil and not __TS__StringIncludes(
+                name,
+                "pid " .. tostring(c.pid)
+            ) and (" (pid " .. tostring(c.pid)) .. ")" or ""
+            local dirs = c.roots ~= nil and #c.roots > 0 and table.concat(c.roots, ", ") or "folders not known"
+            return (((("  " .. name) .. pid) .. ": ") .. dirs) .. (c.id == (context and context.own) and " [yours]" or "")
+        end
+    )
+    return (("sessions (" .. tostring(#clients)) .. ", Claude CLIs connected to this Neovim):\n") .. table.concat(lines, "\n")
+end
 --- Every section of the state, now.
-function ____exports.collect()
+function ____exports.collect(context)
     local cwd = normalize(vim.fn.getcwd())
     local mode = vim.api.nvim_get_mode()
     local current = vim.api.nvim_get_current_win()
@@ -247,11 +270,11 @@ function ____exports.collect()
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not isListed(buf) then
-                goto __continue38
+                goto __continue41
             end
             listed = listed + 1
             if listed > MAX_BUFFERS then
-                goto __continue38
+                goto __continue41
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
             local bt = vim.api.nvim_get_option_value("buftype", {buf = buf})
@@ -276,7 +299,7 @@ function ____exports.collect()
             end
             bufLines[#bufLines + 1] = table.concat(parts, " ")
         end
-        ::__continue38::
+        ::__continue41::
     end
     if listed > MAX_BUFFERS then
         bufLines[#bufLines + 1] = ("  …" .. tostring(listed - MAX_BUFFERS)) .. " more: resources/read vim://buffers lists all"
@@ -304,7 +327,8 @@ function ____exports.collect()
         tabs = "tabs:\n" .. table.concat(tabLines, "\n"),
         buffers = (("buffers (" .. tostring(listed)) .. "):") .. (#bufLines > 0 and "\n" .. table.concat(bufLines, "\n") or " none"),
         lsp = #lspLines > 0 and "lsp:\n" .. table.concat(lspLines, "\n") or "lsp: none",
-        reviews = #reviews > 0 and (("reviews (" .. tostring(#reviews)) .. ", waiting for the user):\n") .. table.concat(reviews, "\n") or "reviews: none"
+        reviews = #reviews > 0 and (("reviews (" .. tostring(#reviews)) .. ", waiting for the user):\n") .. table.concat(reviews, "\n") or "reviews: none",
+        sessions = sessionsSection(context)
     }
 end
 --- Earlier answers by token, so that `since` can name one (a few are kept; older tokens get the full state).
@@ -324,8 +348,8 @@ function Snapshots.prototype.remember(self, sections)
     self.serial = self.serial + 1
     local token = "s" .. tostring(self.serial)
     self.kept[token] = sections
-    local ____self_order_2 = self.order
-    ____self_order_2[#____self_order_2 + 1] = token
+    local ____self_order_8 = self.order
+    ____self_order_8[#____self_order_8 + 1] = token
     while #self.order > self.capacity do
         self.kept[table.remove(self.order, 1)] = nil
     end
@@ -336,15 +360,15 @@ function Snapshots.prototype.get(self, token)
 end
 --- The state text. With `since` (a token this store gave out), sections equal to that answer's are one line
 -- `<section>: unchanged`; an unknown token gets the full state and a line saying so.
-function ____exports.render(store, since)
-    local now = ____exports.collect()
-    local ____temp_3
+function ____exports.render(store, since, context)
+    local now = ____exports.collect(context)
+    local ____temp_9
     if since ~= nil then
-        ____temp_3 = store:get(since)
+        ____temp_9 = store:get(since)
     else
-        ____temp_3 = nil
+        ____temp_9 = nil
     end
-    local before = ____temp_3
+    local before = ____temp_9
     local token = store:remember(now)
     local lines = {("state: " .. token) .. (before ~= nil and (" (changes since " .. tostring(since)) .. ")" or "")}
     if since ~= nil and before == nil then

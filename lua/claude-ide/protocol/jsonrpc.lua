@@ -126,6 +126,10 @@ end
 function ____exports.errorResponse(id, code, message)
     return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"error\":") .. encodeJson({code = code, message = message})) .. "}"
 end
+--- A request to the peer (string ids: they never collide with the numbers a client uses).
+function ____exports.request(id, method, params)
+    return ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. encodeJson(id)) .. ",\"method\":") .. encodeJson(method)) .. ",\"params\":") .. encodeJson(params)) .. "}"
+end
 function ____exports.notification(method, params)
     return ((("{\"jsonrpc\":\"2.0\",\"method\":" .. encodeJson(method)) .. ",\"params\":") .. encodeJson(params)) .. "}"
 end
@@ -182,7 +186,7 @@ function ____exports.decodeMessage(text)
         return rejected(isNotification, id, "\"id\" must be a string or a number")
     end
     if msg.method == nil and not isNotification and (msg.result ~= nil or msg.error ~= nil) then
-        return {kind = "response", id = rawId}
+        return {kind = "response", id = rawId, result = msg.result, error = msg.error}
     end
     if type(msg.method) ~= "string" then
         return rejected(isNotification, id, "\"method\" must be a string")

@@ -17,6 +17,7 @@ local ErrorCode = ____jsonrpc.ErrorCode
 local decodeMessage = ____jsonrpc.decodeMessage
 local errorResponse = ____jsonrpc.errorResponse
 local notification = ____jsonrpc.notification
+local request = ____jsonrpc.request
 local resultResponse = ____jsonrpc.resultResponse
 local textResultResponse = ____jsonrpc.textResultResponse
 --- initialize `_meta` key under which the agent bridge tells its own pid.
@@ -77,6 +78,9 @@ function Session.prototype.____constructor(self, conn, deps)
     self.conn = conn
     self.deps = deps
     self.ready = false
+    self.offersRoots = false
+    self.nextRequest = 1
+    self.waiting = {}
     self.open = true
     self.calls = {}
     self.id = conn.id
@@ -93,6 +97,7 @@ function Session.prototype.____constructor(self, conn, deps)
         ["notifications/initialized"] = function() return self:markReady() end,
         ["notifications/cancelled"] = function(params) return self:cancelRequest(params) end,
         ide_connected = function(params)
+            self:askRoots()
             local ____isObject_result_0
             if isObject(params) then
                 ____isObject_result_0 = params.pid
@@ -107,7 +112,8 @@ function Session.prototype.____constructor(self, conn, deps)
             if self.ready then
                 self.deps.onChange(self)
             end
-        end
+        end,
+        ["notifications/roots/list_changed"] = function() return self:askRoots() end
     }
     conn.handlers = {
         onMessage = function(text) return self:receive(text) end,
@@ -138,6 +144,21 @@ function Session.prototype.receive(self, text)
         return
     end
     if msg.kind == "response" then
+        local ____temp_1
+        if type(msg.id) == "string" then
+            ____temp_1 = self.waiting[msg.id]
+        else
+            ____temp_1 = nil
+        end
+        local waiter = ____temp_1
+        if waiter == nil then
+            return
+        end
+        self.waiting[msg.id] = nil
+        local ok, err = pcall(waiter, msg.result, msg.error)
+        if not ok then
+            self.deps.log:error((("client " .. tostring(self.id)) .. ": handling an answer failed: ") .. tostring(err))
+        end
         return
     end
     local ok
@@ -196,14 +217,16 @@ function Session.prototype.initialize(self, params)
     if isObject(info) and type(info.name) == "string" then
         self.clientName = info.name
     end
+    local caps = params.capabilities
+    self.offersRoots = isObject(caps) and type(caps.roots) == "table"
     local meta = params._meta
-    local ____isObject_result_1
+    local ____isObject_result_2
     if isObject(meta) then
-        ____isObject_result_1 = meta[____exports.PID_META]
+        ____isObject_result_2 = meta[____exports.PID_META]
     else
-        ____isObject_result_1 = nil
+        ____isObject_result_2 = nil
     end
-    local pid = ____isObject_result_1
+    local pid = ____isObject_result_2
     if type(pid) == "number" and pid > 0 and math.floor(pid) == pid then
         self.processId = pid
     end
@@ -214,6 +237,70 @@ function Session.prototype.initialize(self, params)
         instructions = self.deps.role.instructions
     }
 end
+function Session.prototype.requestClient(self, method, params, onAnswer)
+    if not self:isOpen() then
+        return
+    end
+    local ____self_3, ____nextRequest_4 = self, "nextRequest"
+    local ____self_nextRequest_5 = ____self_3[____nextRequest_4]
+    ____self_3[____nextRequest_4] = ____self_nextRequest_5 + 1
+    local id = "nvim-" .. tostring(____self_nextRequest_5)
+    self.waiting[id] = onAnswer
+    self.conn:send(request(id, method, params))
+end
+function Session.prototype.askRoots(self)
+    if not self.offersRoots then
+        return
+    end
+    self:requestClient(
+        "roots/list",
+        dict(),
+        function(result, err)
+            if err ~= nil or not isObject(result) or type(result.roots) ~= "table" then
+                local ____self_9 = self.deps.log
+                local ____self_9_debug_10 = ____self_9.debug
+                local ____self_id_8 = self.id
+                local ____vim_inspect_7 = vim.inspect
+                local ____err_6 = err
+                if ____err_6 == nil then
+                    ____err_6 = result
+                end
+                ____self_9_debug_10(
+                    ____self_9,
+                    ((("client " .. tostring(____self_id_8)) .. ": no roots (") .. ____vim_inspect_7(____err_6)) .. ")"
+                )
+                return
+            end
+            local roots = {}
+            for ____, root in ipairs(result.roots) do
+                do
+                    local ____isObject_result_11
+                    if isObject(root) then
+                        ____isObject_result_11 = root.uri
+                    else
+                        ____isObject_result_11 = nil
+                    end
+                    local uri = ____isObject_result_11
+                    if type(uri) ~= "string" or not vim.startswith(uri, "file://") then
+                        goto __continue59
+                    end
+                    local ok, path = pcall(vim.uri_to_fname, uri)
+                    if ok and not __TS__ArrayIncludes(roots, path) then
+                        roots[#roots + 1] = path
+                    end
+                end
+                ::__continue59::
+            end
+            if vim.deep_equal(roots, self.roots) then
+                return
+            end
+            self.roots = roots
+            if self.ready and self.open then
+                self.deps.onChange(self)
+            end
+        end
+    )
+end
 function Session.prototype.markReady(self)
     if self.ready or not self.open then
         return
@@ -222,20 +309,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_2
+    local ____isObject_result_12
     if isObject(params) then
-        ____isObject_result_2 = idKey(params.requestId)
+        ____isObject_result_12 = idKey(params.requestId)
     else
-        ____isObject_result_2 = nil
+        ____isObject_result_12 = nil
     end
-    local key = ____isObject_result_2
-    local ____temp_3
+    local key = ____isObject_result_12
+    local ____temp_13
     if key ~= nil then
-        ____temp_3 = self.calls[key]
+        ____temp_13 = self.calls[key]
     else
-        ____temp_3 = nil
+        ____temp_13 = nil
     end
-    local call = ____temp_3
+    local call = ____temp_13
     if call == nil or key == nil then
         return
     end
@@ -259,8 +346,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_4 = self.deps
-    local role = ____self_deps_4.role
+    local ____self_deps_14 = self.deps
+    local role = ____self_deps_14.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -289,10 +376,10 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_5 = self.deps
-    local config = ____self_deps_5.config
-    local hub = ____self_deps_5.hub
-    local services = ____self_deps_5.services
+    local ____self_deps_15 = self.deps
+    local config = ____self_deps_15.config
+    local hub = ____self_deps_15.hub
+    local services = ____self_deps_15.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
@@ -334,14 +421,14 @@ function Session.prototype.sendToolResult(self, id, name, result)
         self:send(fast)
         return
     end
-    local ____result_content_7 = result.content
-    local ____temp_6
+    local ____result_content_17 = result.content
+    local ____temp_16
     if result.isError == true then
-        ____temp_6 = true
+        ____temp_16 = true
     else
-        ____temp_6 = nil
+        ____temp_16 = nil
     end
-    local body = {content = ____result_content_7, isError = ____temp_6}
+    local body = {content = ____result_content_17, isError = ____temp_16}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)
@@ -365,6 +452,7 @@ function Session.prototype.closed(self, code, reason)
     self.open = false
     self.deps.log:debug((((("client " .. tostring(self.id)) .. " closed (") .. tostring(code)) .. (reason ~= "" and " " .. reason or "")) .. ")")
     self.calls = {}
+    self.waiting = {}
     self.deps.blocking:cancelOwner(self.id, "client disconnected")
     self.ready = false
     self.deps.onChange(self)

@@ -3,7 +3,7 @@
 import type { Config } from "../config";
 import { type Role, invalidRequestParams, rpcError } from "../protocol/session";
 import { Registry } from "../tools/registry";
-import type { Services } from "../contracts";
+import type { Hub, Services } from "../contracts";
 import { readResource, ResourceError, RESOURCES, TEMPLATES } from "./resources";
 import { AGENT_TOOLS } from "./tools/index";
 
@@ -14,7 +14,7 @@ export const INSTRUCTIONS =
   "Every edit is shown to the user as a diff review and waits for their decision. Lines and columns are 1-based; " +
   "columns count characters.";
 
-export function createAgentRole(config: Config, services: () => Services): Role {
+export function createAgentRole(config: Config, services: () => Services, hub?: Hub): Role {
   return {
     name: "agent",
     registry: new Registry(AGENT_TOOLS, config),
@@ -27,7 +27,7 @@ export function createAgentRole(config: Config, services: () => Services): Role 
       "resources/read": (params) => {
         const uri = params.uri;
         if (typeof uri !== "string") invalidRequestParams('resources/read: "uri" must be a string');
-        const [ok, result] = pcall(readResource, uri, services());
+        const [ok, result] = pcall(readResource, uri, services(), hub);
         if (ok) return result;
         const err = result as unknown;
         if (err instanceof ResourceError) rpcError(err.code, err.message);

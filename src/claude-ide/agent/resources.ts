@@ -5,7 +5,7 @@ import { bufferPath, isDirty } from "../editor/buffers";
 import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
-import type { Services } from "../contracts";
+import type { Hub, Services } from "../contracts";
 import { bufferLabel, displayPath, render } from "./state";
 import { normalize } from "../util/fs";
 
@@ -179,10 +179,11 @@ function bufferText(buf: Buf, uri: string): string {
 }
 
 /** resources/read inside Neovim: the contents of `uri`, or a ResourceError. */
-export function readResource(uri: string, services: Services): object {
+export function readResource(uri: string, services: Services, hub?: Hub): object {
   const json = (value: unknown) => ({ contents: [{ uri, mimeType: JSON_MIME, text: vim.json.encode(value) }] });
   const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: value }] });
-  if (uri === "vim://state") return text(render(services.agent.snapshots));
+  if (uri === "vim://state")
+    return text(render(services.agent.snapshots, undefined, hub !== undefined ? { hub } : undefined));
   if (uri === "vim://buffers") return json(buffers());
   if (uri === "vim://windows") return json(windows());
   if (uri === "vim://diagnostics") return json(diagnostics());

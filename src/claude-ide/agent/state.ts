@@ -10,12 +10,28 @@ import { mainEditorWindow } from "../editor/windows";
 import { loadedModule } from "../util/modules";
 import { normalize } from "../util/fs";
 
+/**
+ * The part of the server's Hub (contracts.ts) the sessions section reads; spelled out here because contracts.ts
+ * imports this folder's AgentState (importing it back would be a circle).
+ */
+export interface SessionsView {
+  clients(this: void): { id: number; pid?: number; name?: string; roots?: string[] }[];
+  describe(this: void, clientId: number): string | undefined;
+}
+
+/** Who asks for the state: the connected Claude sessions (hub), and the session the asking bridge belongs to. */
+export interface StateContext {
+  hub: SessionsView;
+  /** The Claude CLI connection the caller belongs to (Hub.ownerOf), marked [yours]. */
+  own?: number;
+}
+
 /** Text of the live Visual selection kept in the state (the rest: read_buffer with the range). */
 const SELECTION_BUDGET = 2000;
 /** Buffers listed before the list is cut (vim://buffers has them all). */
 const MAX_BUFFERS = 300;
 
-const SECTIONS = ["mode", "cwd", "cursor", "selection", "tabs", "buffers", "lsp", "reviews"] as const;
+const SECTIONS = ["mode", "cwd", "cursor", "selection", "tabs", "buffers", "lsp", "reviews", "sessions"] as const;
 type Section = (typeof SECTIONS)[number];
 export type Sections = { [S in Section]: string };
 
@@ -128,8 +144,23 @@ export function pendingReviews(): { tabName: string; buf: Buf; file: string }[] 
   return found;
 }
 
+/** The Claude sessions connected to this Neovim: name, pid and folders (roots/list: cwd, then --add-dir). */
+function sessionsSection(context: StateContext | undefined): string {
+  const hub = context?.hub;
+  const clients = hub?.clients() ?? [];
+  if (hub === undefined || clients.length === 0) return "sessions: none";
+  const lines = clients.map((c) => {
+    const name = hub.describe(c.id) ?? c.name ?? `client ${c.id}`;
+    // A CLI without a terminal is named after its pid already.
+    const pid = c.pid !== undefined && !name.includes(`pid ${c.pid}`) ? ` (pid ${c.pid})` : "";
+    const dirs = c.roots !== undefined && c.roots.length > 0 ? c.roots.join(", ") : "folders not known";
+    return `  ${name}${pid}: ${dirs}${c.id === context?.own ? " [yours]" : ""}`;
+  });
+  return `sessions (${clients.length}, Claude CLIs connected to this Neovim):\n${lines.join("\n")}`;
+}
+
 /** Every section of the state, now. */
-export function collect(): Sections {
+export function collect(context?: StateContext): Sections {
   const cwd = normalize(vim.fn.getcwd());
   const mode = vim.api.nvim_get_mode();
   const current = vim.api.nvim_get_current_win();
@@ -208,6 +239,7 @@ export function collect(): Sections {
       reviews.length > 0
         ? `reviews (${reviews.length}, waiting for the user):\n${reviews.join("\n")}`
         : "reviews: none",
+    sessions: sessionsSection(context),
   };
 }
 
@@ -237,8 +269,8 @@ export class Snapshots {
  * The state text. With `since` (a token this store gave out), sections equal to that answer's are one line
  * `<section>: unchanged`; an unknown token gets the full state and a line saying so.
  */
-export function render(store: Snapshots, since?: string): string {
-  const now = collect();
+export function render(store: Snapshots, since?: string, context?: StateContext): string {
+  const now = collect(context);
   const before = since !== undefined ? store.get(since) : undefined;
   const token = store.remember(now);
   const lines = [`state: ${token}${before !== undefined ? ` (changes since ${since})` : ""}`];

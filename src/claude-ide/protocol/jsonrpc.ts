@@ -27,8 +27,8 @@ export type Params = { [key: string]: unknown } | unknown[] | undefined;
 export type Message =
   | { kind: "request"; id: Id; method: string; params: Params }
   | { kind: "notification"; method: string; params: Params }
-  /** A response from the peer (we send no requests, so the owner ignores it). */
-  | { kind: "response"; id: unknown }
+  /** A response from the peer to a request we sent (roots/list): its result, or its error. */
+  | { kind: "response"; id: unknown; result?: unknown; error?: unknown }
   /** Not a valid message: `reply` is the encoded error response to send, or undefined when none is due. */
   | { kind: "invalid"; reply: string | undefined; reason: string };
 
@@ -125,6 +125,11 @@ export function errorResponse(id: Id | undefined, code: number, message: string)
   return `{"jsonrpc":"2.0","id":${idText(id)},"error":${encodeJson({ code, message })}}`;
 }
 
+/** A request to the peer (string ids: they never collide with the numbers a client uses). */
+export function request(id: string, method: string, params: unknown): string {
+  return `{"jsonrpc":"2.0","id":${encodeJson(id)},"method":${encodeJson(method)},"params":${encodeJson(params)}}`;
+}
+
 export function notification(method: string, params: unknown): string {
   return `{"jsonrpc":"2.0","method":${encodeJson(method)},"params":${encodeJson(params)}}`;
 }
@@ -175,7 +180,7 @@ export function decodeMessage(text: string): Message {
   if (msg.jsonrpc !== "2.0") return rejected(isNotification, id, '"jsonrpc" must be "2.0"');
   if (!isNotification && id === undefined) return rejected(isNotification, id, '"id" must be a string or a number');
   if (msg.method === undefined && !isNotification && (msg.result !== undefined || msg.error !== undefined)) {
-    return { kind: "response", id: rawId };
+    return { kind: "response", id: rawId, result: msg.result, error: msg.error };
   }
   if (typeof msg.method !== "string") return rejected(isNotification, id, '"method" must be a string');
   const params = msg.params;

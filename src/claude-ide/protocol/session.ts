@@ -17,6 +17,7 @@ import {
   decodeMessage,
   errorResponse,
   notification,
+  request,
   resultResponse,
   textResultResponse,
 } from "./jsonrpc";
@@ -118,6 +119,16 @@ export class Session {
    * `_meta["claude-ide.nvim/pid"]`): the server ties a bridge to the CLI that started it by this pid.
    */
   processId?: number;
+  /**
+   * The client's roots (absolute paths), from its answer to roots/list: for the Claude CLI its cwd and its
+   * --add-dir folders. Undefined until it answered (or when it offers no roots).
+   */
+  roots?: string[];
+  /** The client declared the `roots` capability in initialize. */
+  private offersRoots = false;
+  private nextRequest = 1;
+  /** Our requests waiting for the client's answer, by id. */
+  private waiting = new LuaMap<string, (this: void, result: unknown, error: unknown) => void>();
   private open = true;
   /** tools/call requests still running, by id key (for notifications/cancelled). */
   private calls = new LuaMap<string, CallHandle>();
@@ -142,12 +153,15 @@ export class Session {
       "notifications/initialized": () => this.markReady(),
       "notifications/cancelled": (params) => this.cancelRequest(params),
       ide_connected: (params) => {
+        // The CLI is set up now: ask where it works (once per announcement; the answer arrives later).
+        this.askRoots();
         const pid = isObject(params) ? params.pid : undefined;
         if (typeof pid !== "number" || pid === this.cliPid) return;
         this.cliPid = pid;
         // Sessions are tied to their terminal by this pid: tell the listeners.
         if (this.ready) this.deps.onChange(this);
       },
+      "notifications/roots/list_changed": () => this.askRoots(),
     };
     conn.handlers = {
       onMessage: (text) => this.receive(text),
@@ -182,7 +196,14 @@ export class Session {
       if (msg.reply !== undefined) this.send(msg.reply);
       return;
     }
-    if (msg.kind === "response") return; // we send no requests; nothing waits for an answer
+    if (msg.kind === "response") {
+      const waiter = typeof msg.id === "string" ? this.waiting.get(msg.id) : undefined;
+      if (waiter === undefined) return; // not ours, or answered already
+      this.waiting.delete(msg.id as string);
+      const [ok, err] = pcall(waiter, msg.result, msg.error);
+      if (!ok) this.deps.log.error(`client ${this.id}: handling an answer failed: ${tostring(err)}`);
+      return;
+    }
     // Methods given to pcall with their object: no closure per message.
     let ok: boolean;
     let err: unknown;
@@ -222,6 +243,8 @@ export class Session {
     const asked = params.protocolVersion;
     const info = params.clientInfo;
     if (isObject(info) && typeof info.name === "string") this.clientName = info.name;
+    const caps = params.capabilities;
+    this.offersRoots = isObject(caps) && type(caps.roots) === "table";
     const meta = params._meta;
     const pid = isObject(meta) ? meta[PID_META] : undefined;
     if (typeof pid === "number" && pid > 0 && math.floor(pid) === pid) this.processId = pid;
@@ -231,6 +254,39 @@ export class Session {
       serverInfo: { name: "claude-ide.nvim", version: VERSION },
       instructions: this.deps.role.instructions,
     };
+  }
+
+  /** Sends a request to the client; `onAnswer` gets its result or its error (never both). */
+  private requestClient(
+    method: string,
+    params: object,
+    onAnswer: (this: void, result: unknown, error: unknown) => void,
+  ): void {
+    if (!this.isOpen()) return;
+    const id = `nvim-${this.nextRequest++}`;
+    this.waiting.set(id, onAnswer);
+    this.conn.send(request(id, method, params));
+  }
+
+  /** roots/list, when the client offers roots: its answer becomes `roots` and the listeners are told. */
+  private askRoots(): void {
+    if (!this.offersRoots) return;
+    this.requestClient("roots/list", dict(), (result, err) => {
+      if (err !== undefined || !isObject(result) || type(result.roots) !== "table") {
+        this.deps.log.debug(`client ${this.id}: no roots (${vim.inspect(err ?? result)})`);
+        return;
+      }
+      const roots: string[] = [];
+      for (const root of result.roots as unknown[]) {
+        const uri = isObject(root) ? root.uri : undefined;
+        if (typeof uri !== "string" || !vim.startswith(uri, "file://")) continue;
+        const [ok, path] = pcall(vim.uri_to_fname, uri);
+        if (ok && !roots.includes(path)) roots.push(path);
+      }
+      if (vim.deep_equal(roots, this.roots)) return;
+      this.roots = roots;
+      if (this.ready && this.open) this.deps.onChange(this);
+    });
   }
 
   private markReady(): void {
@@ -327,6 +383,7 @@ export class Session {
     this.open = false;
     this.deps.log.debug(`client ${this.id} closed (${code}${reason !== "" ? ` ${reason}` : ""})`);
     this.calls = new LuaMap();
+    this.waiting = new LuaMap();
     this.deps.blocking.cancelOwner(this.id, "client disconnected");
     this.ready = false;
     this.deps.onChange(this);

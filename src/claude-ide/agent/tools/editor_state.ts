@@ -10,10 +10,11 @@ export const editorState = defineTool({
   description:
     "The user's Neovim in one compact answer: mode, cwd, cursor (path:line:col), the live Visual selection with its text, " +
     "tab pages and windows, every listed buffer (b<n> path lines [mod]=unsaved [cur]=current, filetype, diagnostic counts " +
-    "E/W/I/H), LSP clients and their buffers, diff reviews waiting for the user. Call it first to see what the user is " +
+    "E/W/I/H), LSP clients and their buffers, diff reviews waiting for the user, the Claude sessions connected to Neovim (their folders; [yours] is the one you run in). Call it first to see what the user is " +
     "working on. Pass the `state:` token of your last answer as `since` to get only the sections that changed.",
   input: { since: optional(str("The `state:` token of an earlier editor_state answer (e.g. s3)")) },
   closed: true,
   annotations: reading("Editor state"),
-  handler: (args, ctx) => textResult(render(ctx.services.agent.snapshots, args.since)),
+  handler: (args, ctx) =>
+    textResult(render(ctx.services.agent.snapshots, args.since, { hub: ctx.hub, own: ctx.hub.ownerOf(ctx.clientId) })),
 });
