@@ -22,7 +22,7 @@ local jsonrpc = lazy("claude-ide.protocol.jsonrpc")
 local sessionModule = lazy("claude-ide.protocol.session")
 local agentEndpoint = lazy("claude-ide.agent.endpoint")
 local toolsModule = lazy("claude-ide.tools.index")
-local registryModule = lazy("claude-ide.tools.registry")
+local registryModule = lazy("claude-ide.protocol.registry")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.

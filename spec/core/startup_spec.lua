@@ -85,7 +85,7 @@ describe('startup', function()
     end
     for _, name in ipairs({
       'claude-ide.protocol.session',
-      'claude-ide.tools.registry',
+      'claude-ide.protocol.registry',
       'claude-ide.transport.frame',
       'claude-ide.editor.diff',
     }) do

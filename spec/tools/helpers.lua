@@ -104,7 +104,7 @@ local function classify(ok, res)
   if ok then
     return res
   end
-  local types = require('claude-ide.tools.types')
+  local types = require('claude-ide.protocol.tool')
   if type(res) == 'table' and getmetatable(res) == types.InvalidParamsError.prototype then
     return { invalid = res.message }
   end
@@ -117,7 +117,7 @@ end
 function M.start_call(ctx, name, args)
   local tool = M.tool(name)
   args = args or vim.empty_dict()
-  local err = require('claude-ide.tools.registry').checkValue(tool.inputSchema, args, '')
+  local err = require('claude-ide.protocol.registry').checkValue(tool.inputSchema, args, '')
   if err then
     return function()
       return true, { invalid = err }

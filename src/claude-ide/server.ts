@@ -12,9 +12,9 @@ import type * as SessionModule from "./protocol/session";
 import type { Role, Session } from "./protocol/session";
 import type * as AgentEndpointModule from "./agent/endpoint";
 import type * as ToolsModule from "./tools/index";
-import type * as RegistryModule from "./tools/registry";
+import type * as RegistryModule from "./protocol/registry";
 import type { DiffService, Hub, Services } from "./contracts";
-import type { ToolDescriptor } from "./tools/types";
+import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
@@ -26,7 +26,7 @@ const jsonrpc = lazy<typeof JsonRpcModule>("claude-ide.protocol.jsonrpc");
 const sessionModule = lazy<typeof SessionModule>("claude-ide.protocol.session");
 const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.agent.endpoint");
 const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
-const registryModule = lazy<typeof RegistryModule>("claude-ide.tools.registry");
+const registryModule = lazy<typeof RegistryModule>("claude-ide.protocol.registry");
 
 export interface Endpoint {
   port: number;

@@ -14,7 +14,7 @@ local ____diff_text = require("claude-ide.editor.diff_text")
 local textLines = ____diff_text.textLines
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 --- 1-based line numbers of the lines where the byte offsets (1-based) in `text` fall.
 local function linesOf(text, offsets)

@@ -5,7 +5,7 @@
 import { findBuffer, saveBuffer, setChangedLines } from "../editor/buffers";
 import { textLines } from "../editor/diff_text";
 import { writeFileAtomic } from "../util/fs";
-import { failWith } from "./result";
+import { failWith } from "../protocol/result";
 
 export type EditSpec =
   { old_text: string; new_text: string } | { start_line: number; end_line: number; new_text: string };

@@ -2,7 +2,7 @@
 // offered. The agent tools and resources, bad arguments as `ERROR:` results the model can act on.
 import type { Config } from "../config";
 import { type Role, invalidRequestParams, rpcError } from "../protocol/session";
-import { Registry } from "../tools/registry";
+import { Registry } from "../protocol/registry";
 import type { Services } from "../contracts";
 import { readResource, ResourceError, RESOURCES, TEMPLATES } from "./resources";
 import { AGENT_TOOLS } from "./tools/index";

@@ -2,7 +2,7 @@
 // `path` is absolute or relative to Neovim's cwd; `buffer` is a buffer number as editor_state lists them.
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { normalizePath } from "../editor/positions";
-import { failWith } from "./result";
+import { failWith } from "../protocol/result";
 import { displayPath } from "./state";
 
 export interface Target {

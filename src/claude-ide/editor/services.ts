@@ -1,4 +1,4 @@
-// Builds the long-lived editor state of one running server. Each feature owns one field (see tools/types.ts
+// Builds the long-lived editor state of one running server. Each feature owns one field (see contracts.ts
 // `Services`); construct it here and dispose of it in `disposeServices`.
 // Only selection tracking starts with the server; the diff reviews and the agent's memory are made (and their
 // modules loaded) on first use: setup() must stay cheap.

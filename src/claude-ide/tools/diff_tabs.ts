@@ -2,8 +2,8 @@
 // closeAllDiffTabs (the CLI calls it at the start of every turn) also rejects the agent endpoint's pending
 // reviews (edit, and the multi-file LSP reviews): their blocked calls answer REJECTED.
 import { Logger } from "../log";
-import { defineTool, str } from "./schema";
-import { text } from "./types";
+import { defineTool, str } from "../protocol/schema";
+import { text } from "../protocol/tool";
 
 export const closeAllDiffTabs = defineTool({
   name: "closeAllDiffTabs",

@@ -1,6 +1,6 @@
 -- Generated from src/claude-ide/agent/tools/common.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local int = ____schema.int
 local optional = ____schema.optional
 local str = ____schema.str

@@ -1,6 +1,6 @@
 -- Generated from src/claude-ide/agent/tools/edit.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local anyOf = ____schema.anyOf
 local arrayOf = ____schema.arrayOf
 local int = ____schema.int
@@ -12,14 +12,14 @@ local textLines = ____diff_text.textLines
 local ____apply = require("claude-ide.agent.apply")
 local applyText = ____apply.applyText
 local planEdits = ____apply.planEdits
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local guarded = ____result.guarded
 local ok = ____result.ok
 local rejectedResult = ____result.rejectedResult
 local textResult = ____result.textResult
-local ____types = require("claude-ide.tools.types")
-local decisionOf = ____types.decisionOf
+local ____tool = require("claude-ide.protocol.tool")
+local decisionOf = ____tool.decisionOf
 local ____target = require("claude-ide.agent.target")
 local resolveTarget = ____target.resolveTarget
 local targetLines = ____target.targetLines

@@ -1,10 +1,10 @@
 -- Generated from src/claude-ide/agent/tools/editor_state.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local optional = ____schema.optional
 local str = ____schema.str
 local defineTool = ____schema.defineTool
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local textResult = ____result.textResult
 local ____state = require("claude-ide.agent.state")
 local render = ____state.render

@@ -8,7 +8,7 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local uriOf, askAtFile
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local textResult = ____result.textResult
 local ____common = require("claude-ide.agent.tools.common")
@@ -18,7 +18,7 @@ local writing = ____common.writing
 local ____positions = require("claude-ide.editor.positions")
 local charColumnToByte = ____positions.charColumnToByte
 local charCount = ____positions.charCount
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local int = ____schema.int
 local optional = ____schema.optional
 local str = ____schema.str

@@ -8,13 +8,13 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
 local noteOf
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local textResult = ____result.textResult
 local ____common = require("claude-ide.agent.tools.common")
 local reading = ____common.reading
 local targetInput = ____common.targetInput
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local bool = ____schema.bool
 local enumOf = ____schema.enumOf
 local optional = ____schema.optional

@@ -1,6 +1,6 @@
 // What every agent tool shares: the `path` | `buffer` arguments and the annotation sets.
-import { int, optional, str } from "../../tools/schema";
-import type { ToolAnnotations } from "../../tools/types";
+import { int, optional, str } from "../../protocol/schema";
+import type { ToolAnnotations } from "../../protocol/tool";
 
 /** `path` | `buffer`, as every tool that works on one file takes them. */
 export const targetInput = {

@@ -1,6 +1,6 @@
 // editor_state: the whole editor in one compact answer (agent/state.ts), or what changed since a token.
-import { optional, str, defineTool } from "../../tools/schema";
-import { textResult } from "../result";
+import { optional, str, defineTool } from "../../protocol/schema";
+import { textResult } from "../../protocol/result";
 import { render } from "../state";
 import { reading } from "./common";
 

@@ -1,6 +1,6 @@
 // Every agent tool served inside Neovim, in the order tools/list shows them (the bridge adds its own
 // list_instances and select_instance in front). One file per tool; add yours here.
-import type { ToolDescriptor } from "../../tools/types";
+import type { ToolDescriptor } from "../../protocol/tool";
 import { LSP_TOOLS } from "../../lsp/tools/index";
 import { edit } from "./edit";
 import { editorState } from "./editor_state";

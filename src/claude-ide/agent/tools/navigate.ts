@@ -4,8 +4,8 @@
 import { loadBuffer } from "../../editor/buffers";
 import { byteToCharColumn, charColumnToByte } from "../../editor/positions";
 import { ensureEditorWindow, showBuffer } from "../../editor/windows";
-import { int, optional, defineTool } from "../../tools/schema";
-import { failWith, guarded, ok } from "../result";
+import { int, optional, defineTool } from "../../protocol/schema";
+import { failWith, guarded, ok } from "../../protocol/result";
 import { resolveTarget } from "../target";
 import { targetInput, writing } from "./common";
 

@@ -1,6 +1,6 @@
 // read_buffer: a buffer's current text (unsaved changes included), numbered like `cat -n`, paged.
-import { int, optional, defineTool } from "../../tools/schema";
-import { fitLines, guarded, textResult, failWith } from "../result";
+import { int, optional, defineTool } from "../../protocol/schema";
+import { fitLines, guarded, textResult, failWith } from "../../protocol/result";
 import { resolveTarget, targetLines } from "../target";
 import { reading, targetInput } from "./common";
 

@@ -4,8 +4,8 @@
 import { normalize, readSmallFile } from "../../util/fs";
 import { bufferPath, isFileBuffer } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
-import { bool, enumOf, int, optional, str, defineTool } from "../../tools/schema";
-import { failWith, fitLines, guarded, textResult } from "../result";
+import { bool, enumOf, int, optional, str, defineTool } from "../../protocol/schema";
+import { failWith, fitLines, guarded, textResult } from "../../protocol/result";
 import { displayPath } from "../state";
 import { resolveTarget, targetLines } from "../target";
 import { reading, targetInput } from "./common";

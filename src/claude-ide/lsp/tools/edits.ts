@@ -1,11 +1,11 @@
 // The LSP tools that change files: code actions (listed, then applied by id), rename, formatting, organize
 // imports. Every edit, including the ones a server sends through workspace/applyEdit while a command runs,
 // goes through one review across all the files it touches (lsp/workspace_edit.ts).
-import { failWith, textResult } from "../../agent/result";
+import { failWith, textResult } from "../../protocol/result";
 import { reading, targetInput, writing } from "../../agent/tools/common";
 import { charColumnToByte, charCount } from "../../editor/positions";
-import { int, optional, str } from "../../tools/schema";
-import type { ToolContext, ToolResult } from "../../tools/types";
+import { int, optional, str } from "../../protocol/schema";
+import type { ToolContext, ToolResult } from "../../protocol/tool";
 import { attachedClients, type Feature, FEATURES, failureOf, requestAll } from "../clients";
 import { type Doc, docLines, openDoc, settleIndexing } from "../document";
 import { toCharacter } from "../encoding";

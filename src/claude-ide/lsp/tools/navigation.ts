@@ -1,9 +1,9 @@
 // The reading LSP tools: hover, definition / type definition / implementations / declaration, references,
 // call hierarchy, document and workspace symbols. Answers are compact text (see lsp/format.ts).
-import { failWith, textResult } from "../../agent/result";
+import { failWith, textResult } from "../../protocol/result";
 import { reading, targetInput } from "../../agent/tools/common";
-import { bool, enumOf, optional, str } from "../../tools/schema";
-import type { ToolDescriptor } from "../../tools/types";
+import { bool, enumOf, optional, str } from "../../protocol/schema";
+import type { ToolDescriptor } from "../../protocol/tool";
 import { FEATURES, failureOf, type Feature, indexingNote, requestAll, runningFor, clientsFor } from "../clients";
 import { openDoc, settleIndexing } from "../document";
 import {

@@ -1,7 +1,7 @@
 // How agent tools answer the model: plain text, short and exact. Actions start `OK: `; failures are
 // `isError: true` results starting `ERROR: ` that say what was wrong and what to do next, with the numeric
 // code of seed 001 where one applies. Long answers are paged: they end with a line saying how to get the rest.
-import type { ToolResult } from "../tools/types";
+import type { ToolResult } from "./tool";
 
 /** Error codes the bridge and the tools put after `ERROR ` (seed 001). */
 export const Code = {

@@ -1,9 +1,9 @@
--- tools/schema (the builders that declare a tool's arguments once) and the registry's validation of arguments
+-- protocol/schema (the builders that declare a tool's arguments once) and the registry's validation of arguments
 -- against the schemas they produce: the messages name the argument, with its path inside nested values.
 local new = require('claude-ide.lualib_bundle').__TS__New
-local s = require('claude-ide.tools.schema')
-local checkValue = require('claude-ide.tools.registry').checkValue
-local Registry = require('claude-ide.tools.registry').Registry
+local s = require('claude-ide.protocol.schema')
+local checkValue = require('claude-ide.protocol.registry').checkValue
+local Registry = require('claude-ide.protocol.registry').Registry
 local config = require('claude-ide.config')
 
 local function sorted_keys(t)
@@ -17,7 +17,7 @@ local function args_schema(props, closed)
   return s.objectSchema(props, { closed = closed })
 end
 
-describe('tools/schema builders', function()
+describe('protocol/schema builders', function()
   it('produce the JSON Schema of each type, with the constraints given', function()
     assert.are.same({ type = 'string', description = 'a', minLength = 1 }, s.str('a', { minLength = 1 }).json)
     assert.are.same(

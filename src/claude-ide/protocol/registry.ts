@@ -2,7 +2,7 @@
 // validation against each tool's inputSchema (so a bad argument is reported by name, before any handler runs).
 import type { Config } from "../config";
 import { dict, isObject } from "../util/json";
-import type { JsonSchema, ToolDescriptor } from "./types";
+import type { JsonSchema, ToolDescriptor } from "./tool";
 
 /** The tools of one running server (tools/index.ts has the full list; specs may add test tools). */
 export class Registry {

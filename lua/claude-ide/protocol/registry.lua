@@ -1,4 +1,4 @@
--- Generated from src/claude-ide/tools/registry.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/protocol/registry.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter

@@ -10,7 +10,7 @@
 //     handler: (args) => ...,   // args: { path?: string; start_line?: number }
 //   });
 import { dict, isObject } from "../util/json";
-import type { JsonSchema, ToolAnnotations, ToolContext, ToolDescriptor, ToolResult } from "./types";
+import type { JsonSchema, ToolAnnotations, ToolContext, ToolDescriptor, ToolResult } from "./tool";
 
 /** A schema for values of type T (T exists only for the compiler). */
 export interface Schema<T> {

@@ -1,4 +1,4 @@
--- Generated from src/claude-ide/tools/schema.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/protocol/schema.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
 local __TS__ArraySort = ____lualib.__TS__ArraySort
