@@ -6,7 +6,7 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local lockfile = require("claude-ide.discovery.lockfile")
-local ____services = require("claude-ide.editor.services")
+local ____services = require("claude-ide.services")
 local createServices = ____services.createServices
 local disposeServices = ____services.disposeServices
 local ____log = require("claude-ide.log")
@@ -20,7 +20,7 @@ local listen = ____websocket.listen
 local blockingModule = lazy("claude-ide.protocol.blocking")
 local jsonrpc = lazy("claude-ide.protocol.jsonrpc")
 local sessionModule = lazy("claude-ide.protocol.session")
-local agentEndpoint = lazy("claude-ide.agent.endpoint")
+local agentEndpoint = lazy("claude-ide.bridge.endpoint")
 local toolsModule = lazy("claude-ide.tools.index")
 local registryModule = lazy("claude-ide.protocol.registry")
 --- 128 bits from the OS CSPRNG, hex.

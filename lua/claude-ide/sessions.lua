@@ -14,6 +14,10 @@ local ____terminal = require("claude-ide.editor.terminal")
 local ClaudeTerminal = ____terminal.ClaudeTerminal
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
+--- Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools).
+local cliConfig = lazy("claude-ide.bridge.cli_config")
 --- How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude).
 local MAX_DEPTH = 16
 --- Ids of sessions without a terminal start here, so that they never collide with terminal sessions.
@@ -148,7 +152,10 @@ function Sessions.prototype.create(self, config, args)
         cwd = vim.fn.getcwd(),
         terminal = __TS__New(
             ClaudeTerminal,
-            {onGone = function() return self:ended(id) end}
+            {
+                onGone = function() return self:ended(id) end,
+                agentArguments = function() return cliConfig().cliArguments() end
+            }
         ),
         recipients = function() return self:recipientsOf(id) end
     }
@@ -358,14 +365,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue80
+                goto __continue81
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue80::
+        ::__continue81::
     end
     return nil
 end

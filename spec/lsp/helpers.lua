@@ -153,7 +153,7 @@ function M.stop_all()
 end
 
 local function tool(name)
-  for _, t in ipairs(require('claude-ide.agent.tools.index').AGENT_TOOLS) do
+  for _, t in ipairs(require('claude-ide.bridge.tools').ENDPOINT_TOOLS) do
     if t.name == name then
       return t
     end

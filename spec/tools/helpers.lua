@@ -83,10 +83,10 @@ function M.context(opts)
   assert(result.ok, result.error)
   local hub = M.hub()
   local ctx = { clientId = 1, config = result.config, hub = hub }
-  ctx.services = require('claude-ide.editor.services').createServices(result.config, hub)
+  ctx.services = require('claude-ide.services').createServices(result.config, hub)
   ctx.park = make_park(ctx)
   ctx.dispose = function()
-    require('claude-ide.editor.services').disposeServices(ctx.services)
+    require('claude-ide.services').disposeServices(ctx.services)
   end
   return ctx
 end

@@ -3,14 +3,14 @@
 // Session; the Hub (notifications to every ready session) is implemented here.
 import type { Config } from "./config";
 import * as lockfile from "./discovery/lockfile";
-import { createServices, disposeServices } from "./editor/services";
+import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";
 import type { Blocking } from "./protocol/blocking";
 import type * as JsonRpcModule from "./protocol/jsonrpc";
 import type * as SessionModule from "./protocol/session";
 import type { Role, Session } from "./protocol/session";
-import type * as AgentEndpointModule from "./agent/endpoint";
+import type * as AgentEndpointModule from "./bridge/endpoint";
 import type * as ToolsModule from "./tools/index";
 import type * as RegistryModule from "./protocol/registry";
 import type { DiffService, Hub, Services } from "./contracts";
@@ -24,7 +24,7 @@ import { listen } from "./transport/websocket";
 const blockingModule = lazy<typeof BlockingModule>("claude-ide.protocol.blocking");
 const jsonrpc = lazy<typeof JsonRpcModule>("claude-ide.protocol.jsonrpc");
 const sessionModule = lazy<typeof SessionModule>("claude-ide.protocol.session");
-const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.agent.endpoint");
+const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.bridge.endpoint");
 const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
 const registryModule = lazy<typeof RegistryModule>("claude-ide.protocol.registry");
 

@@ -17,10 +17,10 @@ local ____resources = require("claude-ide.agent.resources")
 local INSTANCES_URI = ____resources.INSTANCES_URI
 local RESOURCES = ____resources.RESOURCES
 local TEMPLATES = ____resources.TEMPLATES
-local ____endpoint = require("claude-ide.agent.endpoint")
+local ____endpoint = require("claude-ide.bridge.endpoint")
 local INSTRUCTIONS = ____endpoint.INSTRUCTIONS
-local ____index = require("claude-ide.agent.tools.index")
-local AGENT_TOOLS = ____index.AGENT_TOOLS
+local ____tools = require("claude-ide.bridge.tools")
+local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
 local decodeMessage = ____jsonrpc.decodeMessage
@@ -101,7 +101,7 @@ function Bridge.prototype.____constructor(self, opts)
     local ____array_2 = __TS__SparseArrayNew(unpack(self["local"]))
     __TS__SparseArrayPush(
         ____array_2,
-        unpack(AGENT_TOOLS)
+        unpack(ENDPOINT_TOOLS)
     )
     self.tools = __TS__New(
         ____Registry_3,

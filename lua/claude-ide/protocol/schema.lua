@@ -143,4 +143,27 @@ function ____exports.defineTool(spec)
         ) end
     }
 end
+--- A reading tool: plan mode and auto-approval may call it freely.
+function ____exports.reading(title)
+    return {
+        title = title,
+        readOnlyHint = true,
+        destructiveHint = false,
+        idempotentHint = true,
+        openWorldHint = false
+    }
+end
+--- A tool that changes the editor or files.
+function ____exports.writing(title, destructive, idempotent)
+    if idempotent == nil then
+        idempotent = false
+    end
+    return {
+        title = title,
+        readOnlyHint = false,
+        destructiveHint = destructive,
+        idempotentHint = idempotent,
+        openWorldHint = false
+    }
+end
 return ____exports

@@ -11,8 +11,8 @@ import * as registry from "../instances/registry";
 import type { Instance } from "../instances/registry";
 import { Code } from "../protocol/result";
 import { INSTANCES_URI, RESOURCES, TEMPLATES } from "../agent/resources";
-import { INSTRUCTIONS } from "../agent/endpoint";
-import { AGENT_TOOLS } from "../agent/tools/index";
+import { INSTRUCTIONS } from "./endpoint";
+import { ENDPOINT_TOOLS } from "./tools";
 import {
   ErrorCode,
   type Id,
@@ -115,7 +115,7 @@ export class Bridge {
       }),
     ];
     // The agent tools are listed from the same descriptors the editor runs; the config only enables tools.
-    this.tools = new Registry([...this.local, ...AGENT_TOOLS], DEFAULTS);
+    this.tools = new Registry([...this.local, ...ENDPOINT_TOOLS], DEFAULTS);
     this.requests = {
       initialize: (id, p) => this.reply(id, this.initializeResult(p.protocolVersion)),
       "server/discover": (id) =>

@@ -4,7 +4,7 @@
 // Client methods are called the way each Neovim wants: 0.10 `client.request(...)`, 0.11+ `client:request(...)`.
 import type { ToolContext } from "../protocol/tool";
 import { failWith } from "../protocol/result";
-import { displayPath } from "../agent/state";
+import { displayPath } from "../editor/state";
 
 const METHOD_CALLS = vim.fn.has("nvim-0.11") === 1;
 

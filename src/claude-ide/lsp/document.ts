@@ -3,7 +3,7 @@
 // to it once they are, and its current (unsaved) lines.
 import { loadBuffer } from "../editor/buffers";
 import { failWith } from "../protocol/result";
-import { resolveTarget, type TargetArgs } from "../agent/target";
+import { resolveTarget, type TargetArgs } from "../editor/target";
 import type { ToolContext } from "../protocol/tool";
 import { progressTitles } from "./clients";
 import { waitUntil } from "./wait";

@@ -3,8 +3,8 @@
 import { failWith } from "../protocol/result";
 import { byteToCharColumn, charColumnToByte, charCount } from "../editor/positions";
 import { int, optional, str } from "../protocol/schema";
-import { targetInput } from "../agent/tools/common";
 import { toCharacter } from "./encoding";
+import { targetInput } from "../editor/target";
 
 export const clientNameInput = {
   client_name: optional(

@@ -7,9 +7,9 @@
 // edit that would delete a file with unsaved changes is refused before anything is shown. A rejection changes
 // nothing. The answer names the files, edit counts and file operations, then the diagnostics of the touched
 // files once their servers published again (bounded wait).
-import { applyText } from "../agent/apply";
+import { applyText } from "../editor/apply";
 import { failWith, rejectedResult, textResult } from "../protocol/result";
-import { displayPath } from "../agent/state";
+import { displayPath } from "../editor/state";
 import type { ReviewFile } from "../contracts";
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { textLines } from "../editor/diff_text";

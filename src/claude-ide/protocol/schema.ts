@@ -155,3 +155,13 @@ export function withoutNulls(value: unknown): unknown {
   }
   return out;
 }
+
+/** A reading tool: plan mode and auto-approval may call it freely. */
+export function reading(title: string): ToolAnnotations {
+  return { title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+}
+
+/** A tool that changes the editor or files. */
+export function writing(title: string, destructive: boolean, idempotent = false): ToolAnnotations {
+  return { title, readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: false };
+}

@@ -10,16 +10,14 @@ local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local fitLines = ____result.fitLines
 local textResult = ____result.textResult
-local ____state = require("claude-ide.agent.state")
+local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
-local ____common = require("claude-ide.agent.tools.common")
-local reading = ____common.reading
-local targetInput = ____common.targetInput
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local ____schema = require("claude-ide.protocol.schema")
 local int = ____schema.int
 local optional = ____schema.optional
+local reading = ____schema.reading
 local ____clients = require("claude-ide.lsp.clients")
 local FEATURES = ____clients.FEATURES
 local isStopped = ____clients.isStopped
@@ -33,6 +31,8 @@ local ____position = require("claude-ide.lsp.position")
 local clientNameInput = ____position.clientNameInput
 local ____request = require("claude-ide.lsp.tools.request")
 local defineLspTool = ____request.defineLspTool
+local ____target = require("claude-ide.editor.target")
+local targetInput = ____target.targetInput
 --- The lsp_* tools a client can serve (the ones every server can: lsp_clients, wait_for_lsp_ready, apply).
 local function toolsOf(client)
     local tools = {}

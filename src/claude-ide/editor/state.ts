@@ -3,10 +3,11 @@
 // markers ([cur], [mod]) instead of JSON keys. Given the token of an earlier answer, sections that did not
 // change since are one line `<section>: unchanged`, so a model polling the editor pays only for what moved.
 // Lines are 1-based and columns are characters, as the editor shows them.
-import { bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "../editor/buffers";
-import { REVIEW_VAR, type ReviewVar } from "../editor/diff_view";
-import { byteToCharColumn, charLength } from "../editor/positions";
-import { mainEditorWindow } from "../editor/windows";
+import type { SnapshotStore } from "../contracts";
+import { bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "./buffers";
+import { REVIEW_VAR, type ReviewVar } from "./diff_view";
+import { byteToCharColumn, charLength } from "./positions";
+import { mainEditorWindow } from "./windows";
 import { loadedModule } from "../util/modules";
 import { normalize } from "../util/fs";
 
@@ -212,7 +213,7 @@ export function collect(): Sections {
 }
 
 /** Earlier answers by token, so that `since` can name one (a few are kept; older tokens get the full state). */
-export class Snapshots {
+export class Snapshots implements SnapshotStore<Sections> {
   private readonly kept = new LuaMap<string, Sections>();
   private readonly order: string[] = [];
   private serial = 0;
@@ -237,9 +238,9 @@ export class Snapshots {
  * The state text. With `since` (a token this store gave out), sections equal to that answer's are one line
  * `<section>: unchanged`; an unknown token gets the full state and a line saying so.
  */
-export function render(store: Snapshots, since?: string): string {
+export function render(store: SnapshotStore, since?: string): string {
   const now = collect();
-  const before = since !== undefined ? store.get(since) : undefined;
+  const before = since !== undefined ? (store.get(since) as Sections | undefined) : undefined;
   const token = store.remember(now);
   const lines = [`state: ${token}${before !== undefined ? ` (changes since ${since})` : ""}`];
   if (since !== undefined && before === undefined)

@@ -1,4 +1,4 @@
--- Generated from src/claude-ide/agent/cli_config.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/bridge/cli_config.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
@@ -9,8 +9,8 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
-local ____index = require("claude-ide.agent.tools.index")
-local AGENT_TOOLS = ____index.AGENT_TOOLS
+local ____tools = require("claude-ide.bridge.tools")
+local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
 --- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
 ____exports.SERVER_NAME = "nvim"
 --- Tools the bridge adds itself (bridge/bridge.ts).
@@ -35,7 +35,7 @@ function ____exports.allowedTools()
     __TS__SparseArrayPush(
         ____array_0,
         unpack(__TS__ArrayMap(
-            AGENT_TOOLS,
+            ENDPOINT_TOOLS,
             function(____, t) return t.name end
         ))
     )

@@ -4,8 +4,8 @@ import type { Config } from "../config";
 import { type Role, invalidRequestParams, rpcError } from "../protocol/session";
 import { Registry } from "../protocol/registry";
 import type { Services } from "../contracts";
-import { readResource, ResourceError, RESOURCES, TEMPLATES } from "./resources";
-import { AGENT_TOOLS } from "./tools/index";
+import { readResource, ResourceError, RESOURCES, TEMPLATES } from "../agent/resources";
+import { ENDPOINT_TOOLS } from "./tools";
 
 /** Server guidance shown to the model (initialize `instructions`), kept short: the tool descriptions say the rest. */
 export const INSTRUCTIONS =
@@ -17,7 +17,7 @@ export const INSTRUCTIONS =
 export function createAgentRole(config: Config, services: () => Services): Role {
   return {
     name: "agent",
-    registry: new Registry(AGENT_TOOLS, config),
+    registry: new Registry(ENDPOINT_TOOLS, config),
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
     instructions: INSTRUCTIONS,
     argumentErrorsAsResults: true,

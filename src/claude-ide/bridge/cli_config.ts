@@ -3,7 +3,7 @@
 // agent tool except execute (reading tools need no prompt; edits are confirmed in Neovim's own review, which
 // is the confirmation). A `claude` started elsewhere uses `claude mcp add` (see :help claude-ide-agent).
 import { writeFileAtomic } from "../util/fs";
-import { AGENT_TOOLS } from "./tools/index";
+import { ENDPOINT_TOOLS } from "./tools";
 
 /** The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>. */
 export const SERVER_NAME = "nvim";
@@ -25,7 +25,7 @@ export function registrationCommand(): string {
 
 /** Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt. */
 export function allowedTools(): string[] {
-  const names = [...BRIDGE_TOOLS, ...AGENT_TOOLS.map((t) => t.name)].filter((n) => !NEVER_ALLOWED.includes(n));
+  const names = [...BRIDGE_TOOLS, ...ENDPOINT_TOOLS.map((t) => t.name)].filter((n) => !NEVER_ALLOWED.includes(n));
   return names.map((n) => `mcp__${SERVER_NAME}__${n}`);
 }
 

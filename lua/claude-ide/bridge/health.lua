@@ -1,6 +1,6 @@
--- Generated from src/claude-ide/agent/health.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/bridge/health.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____cli_config = require("claude-ide.agent.cli_config")
+local ____cli_config = require("claude-ide.bridge.cli_config")
 local bridgeScript = ____cli_config.bridgeScript
 local registrationCommand = ____cli_config.registrationCommand
 --- A bridge started here must answer within this time (it starts in ~20 ms).

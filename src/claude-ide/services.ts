@@ -2,13 +2,13 @@
 // `Services`); construct it here and dispose of it in `disposeServices`.
 // Only selection tracking starts with the server; the diff reviews and the agent's memory are made (and their
 // modules loaded) on first use: setup() must stay cheap.
-import type { Config } from "../config";
-import type { DiffService, Hub, Services } from "../contracts";
-import type * as AgentStateModule from "../agent/agent_state";
-import type { AgentState } from "../agent/agent_state";
-import { lazy } from "../util/modules";
-import type * as DiffModule from "./diff";
-import { SelectionTracker } from "./selection";
+import type { Config } from "./config";
+import type { DiffService, Hub, Services } from "./contracts";
+import type * as AgentStateModule from "./agent/agent_state";
+import type { AgentState } from "./agent/agent_state";
+import { lazy } from "./util/modules";
+import type * as DiffModule from "./editor/diff";
+import { SelectionTracker } from "./editor/selection";
 
 const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
 const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");

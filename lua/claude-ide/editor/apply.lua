@@ -1,4 +1,4 @@
--- Generated from src/claude-ide/agent/apply.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/editor/apply.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice

@@ -1,4 +1,4 @@
--- Generated from src/claude-ide/agent/target.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/editor/target.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
@@ -7,8 +7,17 @@ local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
-local ____state = require("claude-ide.agent.state")
+local ____schema = require("claude-ide.protocol.schema")
+local int = ____schema.int
+local optional = ____schema.optional
+local str = ____schema.str
+local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
+--- `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`).
+____exports.targetInput = {
+    path = optional(str("File path, absolute or relative to Neovim's cwd", {minLength = 1})),
+    buffer = optional(int("Buffer number (b<n> in editor_state)", {minimum = 1}))
+}
 local function exists(path)
     local stat = vim.uv.fs_stat(path)
     return stat ~= nil and stat.type ~= "directory"

@@ -1,4 +1,4 @@
--- Generated from src/claude-ide/agent/state.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/editor/state.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__StringSplit = ____lualib.__TS__StringSplit

@@ -2,8 +2,8 @@
 // (unsaved) text, applied to the buffer as one undo step touching only the changed lines, and written to disk
 // only when the buffer had no unsaved changes of the user before (a file with no buffer is written
 // atomically). The user's own unsaved work is never written or overwritten.
-import { findBuffer, saveBuffer, setChangedLines } from "../editor/buffers";
-import { textLines } from "../editor/diff_text";
+import { findBuffer, saveBuffer, setChangedLines } from "./buffers";
+import { textLines } from "./diff_text";
 import { writeFileAtomic } from "../util/fs";
 import { failWith } from "../protocol/result";
 

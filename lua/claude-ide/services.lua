@@ -1,4 +1,4 @@
--- Generated from src/claude-ide/editor/services.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/services.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New

@@ -1,9 +1,16 @@
 // What an agent tool's `path` | `buffer` arguments name: a buffer (with its unsaved text) or a file on disk.
 // `path` is absolute or relative to Neovim's cwd; `buffer` is a buffer number as editor_state lists them.
-import { bufferPath, findBuffer } from "../editor/buffers";
-import { normalizePath } from "../editor/positions";
+import { bufferPath, findBuffer } from "./buffers";
+import { normalizePath } from "./positions";
 import { failWith } from "../protocol/result";
+import { int, optional, str } from "../protocol/schema";
 import { displayPath } from "./state";
+
+/** `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`). */
+export const targetInput = {
+  path: optional(str("File path, absolute or relative to Neovim's cwd", { minLength: 1 })),
+  buffer: optional(int("Buffer number (b<n> in editor_state)", { minimum: 1 })),
+};
 
 export interface Target {
   /** The buffer holding the text, when there is one (loaded or not). */
