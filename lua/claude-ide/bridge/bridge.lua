@@ -29,6 +29,7 @@ local idText = ____jsonrpc.idText
 local notification = ____jsonrpc.notification
 local resultResponse = ____jsonrpc.resultResponse
 local ____session = require("claude-ide.protocol.session")
+local PID_META = ____session.PID_META
 local PROTOCOL_VERSIONS = ____session.PROTOCOL_VERSIONS
 local ____registry = require("claude-ide.protocol.registry")
 local Registry = ____registry.Registry
@@ -376,7 +377,8 @@ function Bridge.prototype.connect(self, downId, method)
         ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":" .. vim.json.encode({
             protocolVersion = PROTOCOL_VERSIONS[1],
             capabilities = dict(),
-            clientInfo = {name = "claude-ide-bridge", version = VERSION}
+            clientInfo = {name = "claude-ide-bridge", version = VERSION},
+            _meta = {[PID_META] = vim.fn.getpid()}
         })) .. "}",
         notification(
             "notifications/initialized",

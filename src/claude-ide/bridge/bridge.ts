@@ -23,7 +23,7 @@ import {
   notification,
   resultResponse,
 } from "../protocol/jsonrpc";
-import { PROTOCOL_VERSIONS } from "../protocol/session";
+import { PID_META, PROTOCOL_VERSIONS } from "../protocol/session";
 import { Registry } from "../protocol/registry";
 import { defineTool, str } from "../protocol/schema";
 import type { ToolContext, ToolDescriptor, ToolResult } from "../protocol/tool";
@@ -329,7 +329,7 @@ export class Bridge {
     this.upstream = up;
     // Pipelined: the editor handles messages in order, so initialize goes first and nothing waits for it.
     up.queue.push(
-      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: { name: "claude-ide-bridge", version: VERSION } })}}`,
+      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: { name: "claude-ide-bridge", version: VERSION }, _meta: { [PID_META]: vim.fn.getpid() } })}}`,
       notification("notifications/initialized", dict()),
     );
     WsClient.connect(
