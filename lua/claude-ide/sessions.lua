@@ -16,6 +16,10 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____process = require("claude-ide.util.process")
 local parentPid = ____process.parentPid
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
+--- Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools).
+local cliConfig = lazy("claude-ide.bridge.cli_config")
 --- How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude).
 local MAX_DEPTH = 16
 --- Ids of sessions without a terminal start here, so that they never collide with terminal sessions.
@@ -152,7 +156,10 @@ function Sessions.prototype.create(self, config, args)
         cwd = vim.fn.getcwd(),
         terminal = __TS__New(
             ClaudeTerminal,
-            {onGone = function() return self:ended(id) end}
+            {
+                onGone = function() return self:ended(id) end,
+                agentArguments = function() return cliConfig().cliArguments() end
+            }
         ),
         recipients = function() return self:recipientsOf(id) end
     }
@@ -362,14 +369,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue79
+                goto __continue80
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue79::
+        ::__continue80::
     end
     return nil
 end

@@ -70,7 +70,7 @@ describe('closeAllDiffTabs with two Claude sessions', function()
   local function accept(pattern)
     nvim:lua(
       [[
-      for _, r in ipairs(require('claude-ide.agent.state').pendingReviews()) do
+      for _, r in ipairs(require('claude-ide.editor.state').pendingReviews()) do
         if r.tabName:find(..., 1, true) then
           vim.api.nvim_buf_call(r.buf, function() vim.cmd('write') end)
           return

@@ -10,7 +10,7 @@ local AT_SETUP = {
   ['claude-ide.config'] = true,
   ['claude-ide.discovery.lockfile'] = true,
   ['claude-ide.editor.selection'] = true,
-  ['claude-ide.editor.services'] = true,
+  ['claude-ide.services'] = true,
   ['claude-ide.log'] = true,
   ['claude-ide.lualib_bundle'] = true,
   ['claude-ide.server'] = true,
@@ -85,7 +85,7 @@ describe('startup', function()
     end
     for _, name in ipairs({
       'claude-ide.protocol.session',
-      'claude-ide.tools.registry',
+      'claude-ide.protocol.registry',
       'claude-ide.transport.frame',
       'claude-ide.editor.diff',
     }) do

@@ -3,7 +3,7 @@
 local new = require('claude-ide.lualib_bundle').__TS__New
 local Server = require('claude-ide.server').Server
 local config = require('claude-ide.config')
-local types = require('claude-ide.tools.types')
+local types = require('claude-ide.protocol.tool')
 
 local script = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/sdk_client.mjs'
 

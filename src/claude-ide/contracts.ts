@@ -2,7 +2,6 @@
 // tools/ (so that no two layers import each other: tools/import-graph.mjs fails the build on a circle).
 // The editor's long-lived features as the tools, the protocol layer and the server see them, and the Hub
 // through which features reach the connected clients.
-import type { AgentState } from "./agent/agent_state";
 
 /** A position in a document: 0-based line, `character` in UTF-16 code units (the MCP/LSP convention). */
 export interface Position {
@@ -175,12 +174,35 @@ export interface DiffService {
 
 /**
  * Long-lived editor state owned by one running server (no module-level state): created on start, disposed on
- * stop. Each feature adds its field here and its construction in editor/services.ts.
+ * stop. Each feature adds its field here and its construction in services.ts.
  */
 export interface Services {
   diff: DiffService;
   /** Selection tracking (selection_changed) and the getCurrentSelection/getLatestSelection answers. */
   selection: SelectionService;
   /** The agent endpoint's memory between calls (editor_state tokens, code action ids). */
-  agent: AgentState;
+  agent: AgentMemory;
+}
+
+/** Earlier answers by token (editor_state's `since`): a few are kept, older tokens are forgotten. */
+export interface SnapshotStore<T = unknown> {
+  remember(value: T): string;
+  get(token: string): T | undefined;
+}
+
+/**
+ * What the agent endpoint remembers between calls, for one running server (Services.agent; implemented by
+ * agent/agent_state, made on first use by services.ts).
+ */
+export interface AgentMemory {
+  /** Earlier editor_state answers, for `since`. */
+  readonly snapshots: SnapshotStore;
+  /** Per-feature memory of the LSP tools (e.g. the last code action list), keyed by feature name. */
+  readonly memory: LuaMap<string, unknown>;
+  /** Ids of the language server clients that have reported `$/progress` work (wait_for_lsp_ready). */
+  readonly lspProgressSeen: LuaSet<number>;
+  /** A number for the next review's tab name (tab names must be unique). */
+  nextReview(): number;
+  /** Removes its autocmd (server stop). */
+  dispose(): void;
 }

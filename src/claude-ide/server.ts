@@ -3,18 +3,18 @@
 // Session; the Hub (notifications to every ready session) is implemented here.
 import type { Config } from "./config";
 import * as lockfile from "./discovery/lockfile";
-import { createServices, disposeServices } from "./editor/services";
+import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";
 import type { Blocking } from "./protocol/blocking";
 import type * as JsonRpcModule from "./protocol/jsonrpc";
 import type * as SessionModule from "./protocol/session";
 import type { Role, Session } from "./protocol/session";
-import type * as AgentEndpointModule from "./agent/endpoint";
+import type * as AgentEndpointModule from "./bridge/endpoint";
 import type * as ToolsModule from "./tools/index";
-import type * as RegistryModule from "./tools/registry";
+import type * as RegistryModule from "./protocol/registry";
 import type { DiffService, Hub, Services } from "./contracts";
-import type { ToolDescriptor } from "./tools/types";
+import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
@@ -26,9 +26,9 @@ import { dict } from "./util/json";
 const blockingModule = lazy<typeof BlockingModule>("claude-ide.protocol.blocking");
 const jsonrpc = lazy<typeof JsonRpcModule>("claude-ide.protocol.jsonrpc");
 const sessionModule = lazy<typeof SessionModule>("claude-ide.protocol.session");
-const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.agent.endpoint");
+const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.bridge.endpoint");
 const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
-const registryModule = lazy<typeof RegistryModule>("claude-ide.tools.registry");
+const registryModule = lazy<typeof RegistryModule>("claude-ide.protocol.registry");
 const processModule = lazy<typeof ProcessModule>("claude-ide.util.process");
 
 export interface Endpoint {

@@ -13,12 +13,12 @@ local ____paths = require("claude-ide.tools.paths")
 local pathCandidates = ____paths.pathCandidates
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
 local optional = ____schema.optional
 local str = ____schema.str
-local ____types = require("claude-ide.tools.types")
-local jsonText = ____types.jsonText
+local ____tool = require("claude-ide.protocol.tool")
+local jsonText = ____tool.jsonText
 local SEVERITY_NAMES = {[1] = "Error", [2] = "Warning", [3] = "Information", [4] = "Hint"}
 --- Reads buffer lines once per line number (diagnostics often share lines).
 local LineCache = __TS__Class()

@@ -4,11 +4,11 @@ local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
 local str = ____schema.str
-local ____types = require("claude-ide.tools.types")
-local text = ____types.text
+local ____tool = require("claude-ide.protocol.tool")
+local text = ____tool.text
 --- The reviews the calling connection may close: its session's, and those that belong to no session.
 local function callerScope(ctx)
     local caller = ctx.hub.ownerOf(ctx.clientId) or ctx.clientId

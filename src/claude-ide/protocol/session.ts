@@ -2,9 +2,9 @@
 // (run through protocol/blocking so a tool may park), request cancellation, and notifications to the client.
 import type { Config } from "../config";
 import type { Logger } from "../log";
-import type { Registry } from "../tools/registry";
+import type { Registry } from "./registry";
 import type { Hub, Services } from "../contracts";
-import type { ToolResult } from "../tools/types";
+import type { ToolResult } from "./tool";
 import type { Connection } from "../transport/types";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";

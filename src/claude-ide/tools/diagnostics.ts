@@ -9,8 +9,8 @@ import { bufferPath, findBuffer } from "../editor/buffers";
 import { byteToUtf16 } from "../editor/positions";
 import { pathCandidates } from "./paths";
 import { dict } from "../util/json";
-import { defineTool, optional, str } from "./schema";
-import { jsonText } from "./types";
+import { defineTool, optional, str } from "../protocol/schema";
+import { jsonText } from "../protocol/tool";
 
 const SEVERITY_NAMES: { [severity: number]: string } = { 1: "Error", 2: "Warning", 3: "Information", 4: "Hint" };
 

@@ -8,8 +8,8 @@
 // bridge to its CLI by process ancestry (Hub.ownerOf).
 import type { ReviewScope } from "../contracts";
 import { Logger } from "../log";
-import { defineTool, str } from "./schema";
-import { text, type ToolContext } from "./types";
+import { defineTool, str } from "../protocol/schema";
+import { text, type ToolContext } from "../protocol/tool";
 
 /** The reviews the calling connection may close: its session's, and those that belong to no session. */
 function callerScope(ctx: ToolContext): ReviewScope {

@@ -2,8 +2,8 @@
 // folders the lock file announces, so that the CLI's matching and this answer agree.
 import { workspaceFolders } from "../discovery/lockfile";
 import { normalizePath, toUri } from "../editor/positions";
-import { defineTool } from "./schema";
-import { jsonText } from "./types";
+import { defineTool } from "../protocol/schema";
+import { jsonText } from "../protocol/tool";
 
 export const getWorkspaceFolders = defineTool({
   name: "getWorkspaceFolders",
