@@ -38,7 +38,13 @@ export async function mcpCases() {
   await c("full handshake: initialize, notifications/initialized, ide_connected", async (w) => {
     checkInitializeResult(expectResult(await w.exchange(rpc(0, "initialize", initParams(LATEST)))), LATEST);
     expect((await w.exchange('{"jsonrpc":"2.0","method":"notifications/initialized"}')).length === 0, "notification answered");
+    // A client that offers roots (initParams) is asked for them once it announced itself; the answer gets none.
+    // (Messages with a method, the server's requests included, are kept apart in w.notifications.)
+    const before = w.notifications.length;
     expect((await w.exchange(`{"jsonrpc":"2.0","method":"ide_connected","params":{"pid":${process.pid}}}`)).length === 0, "notification answered");
+    const asked = w.notifications.slice(before).filter((m) => m.json.method === "roots/list");
+    expect(asked.length === 1 && typeof asked[0].json.id === "string", `expected one roots/list request: ${show(asked.map((r) => r.text))}`);
+    expect((await w.exchange(JSON.stringify({ jsonrpc: "2.0", id: asked[0].json.id, result: { roots: [] } }))).length === 0, "the roots answer was answered");
   });
   await c("ping → result {} (an object, not [])", async (w) => {
     const r = expectResult(await w.exchange(rpc("p", "ping")));

@@ -438,7 +438,9 @@ export function parseReply(payload) {
   expect(json.jsonrpc === "2.0", `server message without "jsonrpc":"2.0": ${show(text)}`);
   const raw = rawMembers(text);
   if (json.method !== undefined) {
-    expect(typeof json.method === "string" && !("id" in json), `server request or malformed notification: ${show(text)}`);
+    // The one request the server sends: roots/list to a client that offers roots (string ids, never ours).
+    const rootsRequest = json.method === "roots/list" && typeof json.id === "string";
+    expect(typeof json.method === "string" && (!("id" in json) || rootsRequest), `server request or malformed notification: ${show(text)}`);
     expect(json.params === undefined || (typeof json.params === "object" && json.params !== null), `notification params: ${show(text)}`);
   } else {
     expect("id" in json, `response without id: ${show(text)}`);
