@@ -5,10 +5,12 @@
 # B's turn rejected it and A's turn was aborted as "User denied via IDE"). Then B edits `my file é.txt`, open in
 # Neovim, adding a line that a small diagnostic source in the test config flags: the CLI's baseline
 # (getDiagnostics {uri: file:// + raw path}) and its later getDiagnostics {} must match that path, so the new
-# error reaches the model's API as a new diagnostic.
+# error reaches the model's API as a new diagnostic. Last, A's agent edit (mcp__nvim__edit, through the bridge
+# A's claude started) stays open through another prompt in B too, and is accepted.
 SESS_PROJECT="$WORK/sessions-project"
 mkdir -p "$SESS_PROJECT"
 printf 'first\n' > "$SESS_PROJECT/a.txt"
+printf 'third\n' > "$SESS_PROJECT/c.txt"
 printf 'all fine\n' > "$SESS_PROJECT/my file é.txt"
 # The diagnostic source: every line with ERROR gets an error, recomputed whenever a .txt buffer changes or is
 # reloaded (the plugin reloads the buffer after the CLI wrote the file).
@@ -36,7 +38,8 @@ end })
 require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' } })
 LUA
 # One scripted model for both CLIs, in the order the requests come: A's Edit, B's answer, A's turn after the
-# accept, then B's Edit of the spaced file, its answer, and the answer to the prompt after it.
+# accept, then B's Edit of the spaced file, its answer, and the answer to the prompt after it; then A's agent
+# edit (the mcp__nvim__ tools of the bridge its claude started), B's answer, A's turn after the accept.
 cat > "$WORK/sessions-scenario.json" <<EOF
 [
   {"tool": "Edit", "input": {"file_path": "$SESS_PROJECT/a.txt", "old_string": "first", "new_string": "FIRST"}},
@@ -44,7 +47,11 @@ cat > "$WORK/sessions-scenario.json" <<EOF
   {"text": "A is done."},
   {"tool": "Edit", "input": {"file_path": "$SESS_PROJECT/my file é.txt", "old_string": "all fine", "new_string": "all fine\nERROR here"}},
   {"text": "Spaced edit done."},
-  {"text": "Diagnostics seen."}
+  {"text": "Diagnostics seen."},
+  {"tool": "ToolSearch", "input": {"query": "select:mcp__nvim__edit", "max_results": 5}},
+  {"tool": "mcp__nvim__edit", "input": {"path": "c.txt", "edits": [{"old_text": "third", "new_text": "THIRD"}]}},
+  {"text": "B answered again."},
+  {"text": "Agent edit kept."}
 ]
 EOF
 sessions_is() { # sessions_is <id>: shows and focuses session <id>'s terminal, from the first tab page
@@ -94,4 +101,18 @@ sessions_is 2
 type_into sessions "Anything new?"
 check "diagnostics: the new error reaches the model's API" \
   wait_for 30 api_log_has sessions "e2e-lint: ERROR is not allowed in prose"
+
+# A's agent edit (through the bridge A's claude started) stays open through a prompt typed in B as well: the
+# bridge belongs to A's session (its parent process is the pid A's CLI announced).
+wait_for 30 pane_has sessions "Diagnostics seen."
+sessions_is 1
+type_into sessions "Use the editor to change third to THIRD in c.txt"
+check "agent review: A's agent edit opens a review" wait_for 60 has_diff_tab sessions
+sessions_is 2
+type_into sessions "Hello again from B"
+check "agent review: B's turn is answered" wait_for 30 pane_has sessions "B answered again."
+check "agent review: A's agent review is still open after B's turn" has_diff_tab sessions
+nv_ex sessions ClaudeCodeDiffAccept
+check "agent review: accepted, c.txt written" wait_for 20 file_is "$SESS_PROJECT/c.txt" THIRD
+check "agent review: A's model is told the edit was applied" wait_for 20 api_log_has sessions "OK: applied 1 edit to c.txt"
 end_ui_section sessions
