@@ -88,7 +88,7 @@ ____exports.DEFAULTS = {
         drop_hunk = "gH",
         next_hunk = "]c",
         prev_hunk = "[c"
-    }, open_in_new_tab = true},
+    }, open_in_new_tab = true, focus = "auto"},
     agent = {in_terminal = true, review = true, execute = "off", lsp_timeout_ms = 5000},
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
@@ -213,6 +213,10 @@ RULES = {
     ["diff.keymaps.next_hunk"] = optionalKey,
     ["diff.keymaps.prev_hunk"] = optionalKey,
     ["diff.open_in_new_tab"] = bool,
+    ["diff.focus"] = {
+        expected = "\"auto\", \"always\" or \"never\"",
+        check = oneOf({"auto", "always", "never"})
+    },
     ["agent.in_terminal"] = bool,
     ["agent.review"] = bool,
     ["agent.execute"] = {

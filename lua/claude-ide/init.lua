@@ -146,10 +146,20 @@ function ____exports.toggle(args)
         )
     end
 end
---- :ClaudeCodeFocus — focuses the current session's terminal, starting the server and claude if needed.
+--- :ClaudeCodeFocus — jumps to a diff review that opened behind you (diff.focus) and waits; else focuses the
+-- current session's terminal, starting the server and claude if needed.
 function ____exports.focus(args)
     if args == nil then
         args = ""
+    end
+    local ____temp_17 = (vim.g.claude_ide_reviews_waiting or 0) > 0
+    if ____temp_17 then
+        local ____opt_15 = state.server
+        local ____opt_13 = ____opt_15 and ____opt_15:diff()
+        ____temp_17 = ____opt_13 and ____opt_13.focusWaiting()
+    end
+    if ____temp_17 then
+        return
     end
     if ensureStarted() then
         sessionList():focus(
@@ -157,6 +167,15 @@ function ____exports.focus(args)
             args
         )
     end
+end
+--- For statuslines (lualine: `{ function() return require("claude-ide").statusline() end }`): says when diff
+-- reviews opened behind you wait (diff.focus), else "". Cheap: reads `vim.g.claude_ide_reviews_waiting`.
+function ____exports.statusline()
+    local n = vim.g.claude_ide_reviews_waiting or 0
+    if n <= 0 then
+        return ""
+    end
+    return n == 1 and "Claude: a review waits" or ("Claude: " .. tostring(n)) .. " reviews wait"
 end
 --- :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session.
 function ____exports.new_session(args)

@@ -166,7 +166,8 @@ describe('openDiff review', function()
     end)
 
     it('returns focus to the Claude terminal it was opened from', function()
-      local term = h.terminal_window()
+      local term, tbuf = h.terminal_window()
+      vim.bo[tbuf].filetype = 'claude-ide' -- a Claude terminal: diff.focus "auto" takes the focus from it
       before = d.snapshot()
       local path = h.file('f.txt', { 'a' })
       local poll = open(path, 'b\n')

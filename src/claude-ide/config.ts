@@ -5,6 +5,7 @@
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "off";
 export type TerminalSide = "left" | "right" | "top" | "bottom" | "float";
 export type DiffLayout = "vertical" | "horizontal";
+export type DiffFocus = "auto" | "always" | "never";
 
 export interface Config {
   auto_start: boolean;
@@ -36,6 +37,7 @@ export interface Config {
       prev_hunk: string | false;
     };
     open_in_new_tab: boolean;
+    focus: DiffFocus;
   };
   agent: { in_terminal: boolean; review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
   execute_code: boolean;
@@ -87,6 +89,11 @@ export const DEFAULTS: Config = {
     keymaps: { accept: "<CR>", reject: "q", take_hunk: "gh", drop_hunk: "gH", next_hunk: "]c", prev_hunk: "[c" },
     // Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
     open_in_new_tab: true,
+    // Whether a review that arrives takes the focus. "auto": only from Normal mode (nothing typed pending) or
+    // from the Claude terminal; while you type elsewhere (Insert mode, an operator, the command line, Visual
+    // mode) it opens behind you: a message and require("claude-ide").statusline() say it waits, and
+    // :ClaudeCodeFocus jumps to it. "always": take the focus (leaving Insert mode). "never": always open behind.
+    focus: "auto",
   },
   // The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
   agent: {
@@ -196,6 +203,7 @@ const RULES: { [path: string]: Rule } = {
   "diff.keymaps.next_hunk": optionalKey,
   "diff.keymaps.prev_hunk": optionalKey,
   "diff.open_in_new_tab": bool,
+  "diff.focus": { expected: '"auto", "always" or "never"', check: oneOf(["auto", "always", "never"]) },
   "agent.in_terminal": bool,
   "agent.review": bool,
   "agent.execute": { expected: '"off", "ask" or "allow"', check: oneOf(["off", "ask", "allow"]) },

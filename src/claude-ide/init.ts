@@ -122,9 +122,24 @@ export function toggle(this: void, args = ""): void {
   if (ensureStarted()) sessionList().toggle(config(), args);
 }
 
-/** :ClaudeCodeFocus — focuses the current session's terminal, starting the server and claude if needed. */
+/**
+ * :ClaudeCodeFocus — jumps to a diff review that opened behind you (diff.focus) and waits; else focuses the
+ * current session's terminal, starting the server and claude if needed.
+ */
 export function focus(this: void, args = ""): void {
+  if (((vim.g.claude_ide_reviews_waiting as number | undefined) ?? 0) > 0 && state.server?.diff()?.focusWaiting())
+    return;
   if (ensureStarted()) sessionList().focus(config(), args);
+}
+
+/**
+ * For statuslines (lualine: `{ function() return require("claude-ide").statusline() end }`): says when diff
+ * reviews opened behind you wait (diff.focus), else "". Cheap: reads `vim.g.claude_ide_reviews_waiting`.
+ */
+export function statusline(this: void): string {
+  const n = (vim.g.claude_ide_reviews_waiting as number | undefined) ?? 0;
+  if (n <= 0) return "";
+  return n === 1 ? "Claude: a review waits" : `Claude: ${n} reviews wait`;
 }
 
 /** :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session. */

@@ -269,6 +269,19 @@ function DiffManager.prototype.____constructor(self, config)
         end
         return n
     end
+    self.focusWaiting = function()
+        for ____, review in pairs(self.reviews) do
+            if review.view:isWaiting() and review.view:focus() then
+                return true
+            end
+        end
+        for review in pairs(self.multis) do
+            if review:focusIfWaiting() then
+                return true
+            end
+        end
+        return false
+    end
     self.dispose = function()
         self.closeAll()
         local followers = {}

@@ -231,6 +231,12 @@ export class DiffManager implements DiffService {
     return n;
   };
 
+  focusWaiting: DiffService["focusWaiting"] = () => {
+    for (const [, review] of this.reviews) if (review.view.isWaiting() && review.view.focus()) return true;
+    for (const review of this.multis) if (review.focusIfWaiting()) return true;
+    return false;
+  };
+
   dispose: DiffService["dispose"] = () => {
     this.closeAll();
     const followers: WriteFollower[] = [];
