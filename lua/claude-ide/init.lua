@@ -3,15 +3,22 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
-local state
+local startIfPending, serverModule, state
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
 local ____log = require("claude-ide.log")
 local say = ____log.say
-local ____server = require("claude-ide.server")
-local Server = ____server.Server
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
+function startIfPending()
+    if not state.startPending then
+        return
+    end
+    state.startPending = false
+    if state.server == nil then
+        ____exports.start()
+    end
+end
 --- The validated configuration (defaults when setup was never called).
 function ____exports.config()
     if state.config == nil then
@@ -24,12 +31,13 @@ function ____exports.config()
 end
 --- Starts the server (no-op with a message when already running). Returns whether it is running.
 function ____exports.start()
+    state.startPending = false
     if state.server ~= nil then
         say("already running on port " .. tostring(state.server:status().port))
         return true
     end
     local server = __TS__New(
-        Server,
+        serverModule().Server,
         ____exports.config(),
         {
             reuse = state.endpoint,
@@ -54,6 +62,7 @@ function ____exports.start()
 end
 --- Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed.
 function ____exports.stop()
+    state.startPending = false
     local server = state.server
     if server == nil then
         return false
@@ -70,9 +79,12 @@ end
 local sessionsModule = lazy("claude-ide.sessions")
 local mentionsModule = lazy("claude-ide.editor.mentions")
 local explorers = lazy("claude-ide.editor.explorers")
+serverModule = lazy("claude-ide.server")
 state = {}
---- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
---- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+--- Validates `opts` over the defaults and, with auto_start, starts the server on the next loop turn (setup()
+--- itself stays well under a millisecond; anything that needs the server before then starts it at once). A
+--- wrong option is reported with a message naming it (never a stack trace) and leaves the previous setup in
+--- place. Returns success.
 ---
 ---@param opts? claude-ide.Config Options (:help claude-ide-config); lua/claude-ide/types/config.lua has their types.
 ---@return boolean
@@ -90,16 +102,21 @@ function ____exports.setup(opts)
         ____exports.stop()
     end
     state.config = result.config
-    if result.config.auto_start or restart then
+    if restart then
         ____exports.start()
+    elseif result.config.auto_start and not state.startPending then
+        state.startPending = true
+        vim.schedule(startIfPending)
     end
     return true
 end
 --- The running server, for the editor features and commands (undefined when stopped).
 function ____exports.server()
+    startIfPending()
     return state.server
 end
 function ____exports.status()
+    startIfPending()
     return state.server ~= nil and state.server:status() or ({running = false, clients = 0, cliPids = {}})
 end
 --- Starts the server unless it runs (quietly: start() says "already running").
