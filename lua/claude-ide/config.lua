@@ -72,6 +72,7 @@ ____exports.DEFAULTS = {
     allowed_origins = {},
     selection = {enabled = true, debounce_ms = 100},
     mentions = {queue_ttl_ms = 5 * 60 * 1000},
+    which_key = {prefix = "<leader>a", name = "ai"},
     terminal = {
         command = "claude",
         provider = "native",
@@ -183,6 +184,8 @@ RULES = {
         check = between(0, 2 ^ 31)
     },
     ["mentions.queue_ttl_ms"] = positiveMs,
+    ["which_key.prefix"] = optionalKey,
+    ["which_key.name"] = nonEmptyString,
     ["terminal.command"] = nonEmptyString,
     ["terminal.provider"] = {
         expected = "\"native\" or \"snacks\"",

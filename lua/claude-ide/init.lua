@@ -79,6 +79,7 @@ end
 local sessionsModule = lazy("claude-ide.sessions")
 local mentionsModule = lazy("claude-ide.editor.mentions")
 local explorers = lazy("claude-ide.editor.explorers")
+local plugins = lazy("claude-ide.editor.plugins")
 serverModule = lazy("claude-ide.server")
 state = {}
 --- Validates `opts` over the defaults and, with auto_start, starts the server on the next loop turn (setup()
@@ -102,6 +103,11 @@ function ____exports.setup(opts)
         ____exports.stop()
     end
     state.config = result.config
+    local wk = result.config.which_key
+    if wk.prefix ~= false then
+        local prefix = wk.prefix
+        vim.schedule(function() return plugins().nameKeyGroup(prefix, wk.name) end)
+    end
     if restart then
         ____exports.start()
     elseif result.config.auto_start and not state.startPending then

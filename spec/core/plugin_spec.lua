@@ -77,3 +77,61 @@ describe('plugin/claude-ide.lua alone', function()
     assert.matches('not running', out)
   end)
 end)
+
+describe('which-key', function()
+  local child
+
+  after_each(function()
+    child:quit()
+    child:kill()
+  end)
+
+  local function setup_with(preload, opts)
+    child = child_nvim.spawn()
+    local chan = child:rpc()
+    return vim.rpcrequest(
+      chan,
+      'nvim_exec_lua',
+      [[
+      local preload, opts = ...
+      _G.calls = {}
+      if preload == 'v3' then
+        package.preload['which-key'] = function()
+          return { add = function(spec)
+            -- { { "<leader>a", group = "ai" } }, made RPC-safe (a mixed table does not convert)
+            table.insert(_G.calls, { n = #spec, prefix = spec[1][1], group = spec[1].group })
+          end }
+        end
+      elseif preload == 'v2' then
+        package.preload['which-key'] = function()
+          return { register = function(m) table.insert(_G.calls, m) end }
+        end
+      end
+      local ok = require('claude-ide').setup(opts)
+      vim.wait(1000, function() return package.loaded['claude-ide.server'] ~= nil end)
+      vim.wait(50)
+      return { ok = ok, calls = _G.calls }
+    ]],
+      { preload, opts or vim.empty_dict() }
+    )
+  end
+
+  it('names the <leader>a group when which-key is installed (v3 add, v2 register)', function()
+    local r = setup_with('v3')
+    assert.is_true(r.ok)
+    assert.are.same({ { n = 1, prefix = '<leader>a', group = 'ai' } }, r.calls)
+    child:quit()
+    child:kill()
+    r = setup_with('v2')
+    assert.are.same({ { ['<leader>a'] = { name = '+ai' } } }, r.calls)
+  end)
+
+  it('does nothing without which-key, or with which_key.prefix = false', function()
+    assert.is_true(setup_with(nil).ok)
+    child:quit()
+    child:kill()
+    local r = setup_with('v3', { which_key = { prefix = false } })
+    assert.is_true(r.ok)
+    assert.are.same({}, r.calls)
+  end)
+end)

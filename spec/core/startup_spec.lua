@@ -9,6 +9,7 @@ local AT_SETUP = {
   ['claude-ide'] = true,
   ['claude-ide.config'] = true,
   ['claude-ide.discovery.lockfile'] = true,
+  ['claude-ide.editor.plugins'] = true, -- tiny: names the which-key group (when which-key is installed)
   ['claude-ide.editor.selection'] = true,
   ['claude-ide.editor.services'] = true,
   ['claude-ide.log'] = true,

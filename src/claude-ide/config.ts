@@ -17,6 +17,7 @@ export interface Config {
   allowed_origins: string[];
   selection: { enabled: boolean; debounce_ms: number };
   mentions: { queue_ttl_ms: number };
+  which_key: { prefix: string | false; name: string };
   terminal: {
     command: string;
     provider: "native" | "snacks";
@@ -64,6 +65,10 @@ export const DEFAULTS: Config = {
   selection: { enabled: true, debounce_ms: 100 },
   // @-mentions made while no client is connected wait this long for one, then are dropped with a message.
   mentions: { queue_ttl_ms: 5 * 60 * 1000 },
+  // The key group of the keys you map for Claude (README: <leader>ac, <leader>as, <leader>aa, ...), named in
+  // which-key's popup when which-key is installed (no dependency: without it nothing happens). prefix = false:
+  // leave which-key alone.
+  which_key: { prefix: "<leader>a", name: "ai" },
   terminal: {
     // The command :ClaudeCode runs (arguments given to :ClaudeCode are appended).
     command: "claude",
@@ -185,6 +190,8 @@ const RULES: { [path: string]: Rule } = {
   "selection.enabled": bool,
   "selection.debounce_ms": { expected: "an integer >= 0 (milliseconds)", check: between(0, 2 ** 31) },
   "mentions.queue_ttl_ms": positiveMs,
+  "which_key.prefix": optionalKey,
+  "which_key.name": nonEmptyString,
   "terminal.command": nonEmptyString,
   "terminal.provider": { expected: '"native" or "snacks"', check: oneOf(["native", "snacks"]) },
   "terminal.side": {

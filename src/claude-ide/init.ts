@@ -4,6 +4,7 @@
 // This module is the composition root's owner: it holds the one validated config and the running server.
 import { type Config, validate } from "./config";
 import type * as ExplorersModule from "./editor/explorers";
+import type * as PluginsModule from "./editor/plugins";
 import type * as MentionsModule from "./editor/mentions";
 import type { MentionQueue } from "./editor/mentions";
 import { say } from "./log";
@@ -17,6 +18,7 @@ import { lazy } from "./util/modules";
 const sessionsModule = lazy<typeof SessionsModule>("claude-ide.sessions");
 const mentionsModule = lazy<typeof MentionsModule>("claude-ide.editor.mentions");
 const explorers = lazy<typeof ExplorersModule>("claude-ide.editor.explorers");
+const plugins = lazy<typeof PluginsModule>("claude-ide.editor.plugins");
 // The server (transport, lock file, selection tracking) loads when it starts: on the loop turn after setup().
 const serverModule = lazy<typeof ServerModule>("claude-ide.server");
 
@@ -57,6 +59,12 @@ export function setup(this: void, opts?: unknown): boolean {
   if (restart && vim.deep_equal(state.config, result.config)) return true;
   if (restart) stop();
   state.config = result.config;
+  const wk = result.config.which_key;
+  if (wk.prefix !== false) {
+    const prefix = wk.prefix;
+    // After the user's config (which-key itself may be set up later in it).
+    vim.schedule(() => plugins().nameKeyGroup(prefix, wk.name));
+  }
   if (restart) start();
   else if (result.config.auto_start && !state.startPending) {
     state.startPending = true;

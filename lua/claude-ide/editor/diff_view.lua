@@ -361,6 +361,7 @@ function DiffView.prototype.markBuffers(self)
         if self.waiting then
             value.waiting = true
         end
+        value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
         vim.api.nvim_buf_set_var(buf, ____exports.REVIEW_VAR, value)
     end
     mark(self.leftBuf, "current")

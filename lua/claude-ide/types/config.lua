@@ -22,6 +22,10 @@
 ---@field selection? claude-ide.Config.selection # Default: `{ enabled = true, debounce_ms = 100 }`.
 --- @-mentions made while no client is connected wait this long for one, then are dropped with a message.
 ---@field mentions? claude-ide.Config.mentions # Default: `{ queue_ttl_ms = 5 * 60 * 1000 }`.
+--- The key group of the keys you map for Claude (README: <leader>ac, <leader>as, <leader>aa, ...), named in
+--- which-key's popup when which-key is installed (no dependency: without it nothing happens). prefix = false:
+--- leave which-key alone.
+---@field which_key? claude-ide.Config.which_key # Default: `{ prefix = "<leader>a", name = "ai" }`.
 ---@field terminal? claude-ide.Config.terminal
 ---@field diff? claude-ide.Config.diff
 --- The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
@@ -43,6 +47,13 @@
 --- @-mentions made while no client is connected wait this long for one, then are dropped with a message.
 ---@class claude-ide.Config.mentions
 ---@field queue_ttl_ms? number # Default: `5 * 60 * 1000`.
+
+--- The key group of the keys you map for Claude (README: <leader>ac, <leader>as, <leader>aa, ...), named in
+--- which-key's popup when which-key is installed (no dependency: without it nothing happens). prefix = false:
+--- leave which-key alone.
+---@class claude-ide.Config.which_key
+---@field prefix? string|false # Default: `"<leader>a"`.
+---@field name? string # Default: `"ai"`.
 
 ---@class claude-ide.Config.terminal
 --- The command :ClaudeCode runs (arguments given to :ClaudeCode are appended).

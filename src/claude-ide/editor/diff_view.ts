@@ -38,6 +38,8 @@ export interface ReviewVar {
   proposal: Buf;
   /** Opened behind the user (diff.focus) and not visited yet: :ClaudeCodeFocus jumps to it. */
   waiting?: boolean;
+  /** The file under review, as shown (relative to the cwd when inside it). */
+  file?: string;
 }
 
 /** How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`. */
@@ -353,6 +355,7 @@ export class DiffView {
     const mark = (buf: Buf, role: ReviewVar["role"]) => {
       const value: ReviewVar = { tab_name: this.spec.tabName, role, proposal: this.rightBuf };
       if (this.waiting) value.waiting = true;
+      value.file = vim.fn.fnamemodify(this.spec.path, ":~:.");
       vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
     };
     mark(this.leftBuf, "current");
