@@ -288,7 +288,7 @@ function ____exports.add(path, startLine, endLine)
         ____exports.sessions(),
         function(____, s) return s.terminal end
     ) > 1 and (list:currentName() or "Claude") or "Claude"
-    say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected: ") .. name) .. " will be sent when it connects")
+    say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected yet: ") .. name) .. " will be sent when it is ready")
     return true
 end
 --- Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file.

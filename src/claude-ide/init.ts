@@ -240,7 +240,7 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   say(
     outcome === "sent"
       ? `sent ${name} to ${target}`
-      : `${target} is not connected: ${name} will be sent when it connects`,
+      : `${target} is not connected yet: ${name} will be sent when it is ready`,
   );
   return true;
 }
