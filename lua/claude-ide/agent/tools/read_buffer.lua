@@ -7,6 +7,7 @@ local int = ____schema.int
 local optional = ____schema.optional
 local defineTool = ____schema.defineTool
 local ____result = require("claude-ide.agent.result")
+local RESULT_BUDGET = ____result.RESULT_BUDGET
 local fitLines = ____result.fitLines
 local guarded = ____result.guarded
 local textResult = ____result.textResult
@@ -19,6 +20,83 @@ local reading = ____common.reading
 local targetInput = ____common.targetInput
 --- A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it.
 local MAX_LINE = 2000
+--- A file no buffer holds is read in pieces of this size...
+local CHUNK = 256 * 1024
+--- ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame).
+local SLICE_MS = 4
+--- The lines `first`..`last` of a file no buffer holds (only as many as one answer can show are kept) and its
+-- line count, read in time slices: the call parks between slices, so a 10 MB file never holds the editor's
+-- loop. Lines are split like readfile(): on NL, a CR before it dropped, no empty line after a final NL.
+local function fileLines(ctx, path, first, last)
+    local fd, err = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        failWith((("cannot read " .. path) .. ": ") .. tostring(err))
+    end
+    local kept = {}
+    local keptBytes = 0
+    local full = false
+    local lnum = 0
+    local tail = ""
+    local offset = 0
+    local function keep(line)
+        lnum = lnum + 1
+        if full or lnum < first or last ~= nil and lnum > last then
+            return
+        end
+        if string.sub(line, -1) == "\r" then
+            line = string.sub(line, 1, -2)
+        end
+        kept[#kept + 1] = line
+        keptBytes = keptBytes + (math.min(#line, MAX_LINE) + 8)
+        if keptBytes > RESULT_BUDGET then
+            full = true
+        end
+    end
+    local sliceStart = vim.uv.hrtime()
+    do
+        while true do
+            local data, readErr = vim.uv.fs_read(fd, CHUNK, offset)
+            if data == nil then
+                vim.uv.fs_close(fd)
+                failWith((("cannot read " .. path) .. ": ") .. tostring(readErr))
+            end
+            if data == "" then
+                break
+            end
+            offset = offset + #data
+            local pos = 1
+            do
+                while true do
+                    local nl = string.find(data, "\n", pos, true)
+                    if nl == nil then
+                        break
+                    end
+                    if tail ~= "" then
+                        keep(tail .. string.sub(data, pos, nl - 1))
+                        tail = ""
+                    elseif full or lnum + 1 < first then
+                        lnum = lnum + 1
+                    else
+                        keep(string.sub(data, pos, nl - 1))
+                    end
+                    pos = nl + 1
+                end
+            end
+            if pos <= #data then
+                tail = tail .. string.sub(data, pos)
+            end
+            if (vim.uv.hrtime() - sliceStart) / 1000000 >= SLICE_MS then
+                ctx.park(function(resume) return vim.schedule(function() return resume(true) end) end)
+                sliceStart = vim.uv.hrtime()
+            end
+        end
+    end
+    vim.uv.fs_close(fd)
+    if tail ~= "" then
+        keep(tail)
+    end
+    return {total = lnum, lines = kept}
+end
 ____exports.readBuffer = defineTool({
     name = "read_buffer",
     title = "Read buffer",
@@ -33,14 +111,25 @@ ____exports.readBuffer = defineTool({
     ),
     closed = true,
     annotations = reading("Read buffer"),
-    handler = function(args) return guarded(function()
+    handler = function(args, ctx) return guarded(function()
         local target = resolveTarget(args)
         if target == nil then
             return failWith("no target")
         end
-        local lines = targetLines(target)
-        local total = #lines
         local first = args.start_line or 1
+        local fromDisk = (target.buf == nil or not vim.api.nvim_buf_is_loaded(target.buf)) and target.onDisk
+        local lines
+        local total
+        local offset = 0
+        if fromDisk then
+            local read = fileLines(ctx, target.path, first, args.end_line)
+            lines = read.lines
+            total = read.total
+            offset = first - 1
+        else
+            lines = targetLines(target)
+            total = #lines
+        end
         if total == 0 then
             return textResult((target.display .. ": empty") .. (target.buf == nil and not target.onDisk and " (no such file)" or ""))
         end
@@ -55,7 +144,10 @@ ____exports.readBuffer = defineTool({
         do
             local i = first
             while i <= last do
-                local line = lines[i]
+                local line = lines[i - 1 - offset + 1]
+                if line == nil then
+                    break
+                end
                 local shown = #line > MAX_LINE and ((string.sub(line, 1, MAX_LINE) .. " …[") .. tostring(#line - MAX_LINE)) .. " more bytes]" or line
                 numbered[#numbered + 1] = string.format("%6d\t%s", i, shown)
                 i = i + 1
