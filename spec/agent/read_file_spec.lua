@@ -14,7 +14,7 @@ describe('read_buffer of a file that is not loaded', function()
       long[i] = ('%05d %s'):format(i, ('abcdefghij'):rep(i % 11))
     end
     project = bridge.project({
-      ['crlf.txt'] = 'one\r\ntwo\r\nthree',
+      ['crlf.txt'] = 'one\r\ntwo\r\nthree\r',
       ['long.txt'] = table.concat(long, '\n') .. '\n',
       ['empty.txt'] = '',
       ['nl.txt'] = '\n',
@@ -32,9 +32,10 @@ describe('read_buffer of a file that is not loaded', function()
 
   it('splits lines like readfile()', function()
     assert.are.equal(
-      'crlf.txt (not open, from disk, 3 lines)\n     1\tone\n     2\ttwo\n     3\tthree',
+      'crlf.txt (not open, from disk, 3 lines)\n     1\tone\n     2\ttwo\n     3\tthree\r',
       read({ path = 'crlf.txt' })
     )
+    assert.are.same({ 'one', 'two', 'three\r' }, vim.fn.readfile(project .. '/crlf.txt'))
     assert.are.equal('empty.txt: empty', read({ path = 'empty.txt' }))
     assert.are.equal('nl.txt (not open, from disk, 1 lines)\n     1\t', read({ path = 'nl.txt' }))
   end)

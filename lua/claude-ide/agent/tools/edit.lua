@@ -12,6 +12,7 @@ local textLines = ____diff_text.textLines
 local ____apply = require("claude-ide.agent.apply")
 local applyText = ____apply.applyText
 local planEdits = ____apply.planEdits
+local sameLines = ____apply.sameLines
 local ____result = require("claude-ide.agent.result")
 local failWith = ____result.failWith
 local guarded = ____result.guarded
@@ -22,7 +23,7 @@ local ____types = require("claude-ide.tools.types")
 local decisionOf = ____types.decisionOf
 local ____target = require("claude-ide.agent.target")
 local resolveTarget = ____target.resolveTarget
-local targetLines = ____target.targetLines
+local targetLinesSliced = ____target.targetLinesSliced
 local ____common = require("claude-ide.agent.tools.common")
 local writing = ____common.writing
 local replaceText = obj(
@@ -59,10 +60,10 @@ ____exports.edit = defineTool({
         if target == nil then
             return failWith("no target")
         end
-        local before = targetLines(target)
+        local before = targetLinesSliced(ctx, target)
         local edits = args.edits
         local after = planEdits(before, edits, target.display)
-        if vim.deep_equal(after, before) then
+        if sameLines(after, before) then
             return textResult(("OK: nothing to do: the edits leave " .. target.display) .. " unchanged")
         end
         local n = #edits
@@ -90,7 +91,7 @@ ____exports.edit = defineTool({
         if not applied.ok then
             failWith((what .. " accepted but not applied: ") .. applied.error)
         end
-        local changed = vim.deep_equal(final, after) and "" or " (the user changed the proposal before accepting: read_buffer shows the result)"
+        local changed = sameLines(final, after) and "" or " (the user changed the proposal before accepting: read_buffer shows the result)"
         return ok(((("applied " .. what) .. " ") .. applied.where) .. changed)
     end) end
 })

@@ -7,12 +7,12 @@ local int = ____schema.int
 local optional = ____schema.optional
 local defineTool = ____schema.defineTool
 local ____result = require("claude-ide.agent.result")
-local RESULT_BUDGET = ____result.RESULT_BUDGET
 local fitLines = ____result.fitLines
 local guarded = ____result.guarded
 local textResult = ____result.textResult
 local failWith = ____result.failWith
 local ____target = require("claude-ide.agent.target")
+local fileLines = ____target.fileLines
 local resolveTarget = ____target.resolveTarget
 local targetLines = ____target.targetLines
 local ____common = require("claude-ide.agent.tools.common")
@@ -20,83 +20,6 @@ local reading = ____common.reading
 local targetInput = ____common.targetInput
 --- A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it.
 local MAX_LINE = 2000
---- A file no buffer holds is read in pieces of this size...
-local CHUNK = 256 * 1024
---- ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame).
-local SLICE_MS = 4
---- The lines `first`..`last` of a file no buffer holds (only as many as one answer can show are kept) and its
--- line count, read in time slices: the call parks between slices, so a 10 MB file never holds the editor's
--- loop. Lines are split like readfile(): on NL, a CR before it dropped, no empty line after a final NL.
-local function fileLines(ctx, path, first, last)
-    local fd, err = vim.uv.fs_open(path, "r", 0)
-    if fd == nil then
-        failWith((("cannot read " .. path) .. ": ") .. tostring(err))
-    end
-    local kept = {}
-    local keptBytes = 0
-    local full = false
-    local lnum = 0
-    local tail = ""
-    local offset = 0
-    local function keep(line)
-        lnum = lnum + 1
-        if full or lnum < first or last ~= nil and lnum > last then
-            return
-        end
-        if string.sub(line, -1) == "\r" then
-            line = string.sub(line, 1, -2)
-        end
-        kept[#kept + 1] = line
-        keptBytes = keptBytes + (math.min(#line, MAX_LINE) + 8)
-        if keptBytes > RESULT_BUDGET then
-            full = true
-        end
-    end
-    local sliceStart = vim.uv.hrtime()
-    do
-        while true do
-            local data, readErr = vim.uv.fs_read(fd, CHUNK, offset)
-            if data == nil then
-                vim.uv.fs_close(fd)
-                failWith((("cannot read " .. path) .. ": ") .. tostring(readErr))
-            end
-            if data == "" then
-                break
-            end
-            offset = offset + #data
-            local pos = 1
-            do
-                while true do
-                    local nl = string.find(data, "\n", pos, true)
-                    if nl == nil then
-                        break
-                    end
-                    if tail ~= "" then
-                        keep(tail .. string.sub(data, pos, nl - 1))
-                        tail = ""
-                    elseif full or lnum + 1 < first then
-                        lnum = lnum + 1
-                    else
-                        keep(string.sub(data, pos, nl - 1))
-                    end
-                    pos = nl + 1
-                end
-            end
-            if pos <= #data then
-                tail = tail .. string.sub(data, pos)
-            end
-            if (vim.uv.hrtime() - sliceStart) / 1000000 >= SLICE_MS then
-                ctx.park(function(resume) return vim.schedule(function() return resume(true) end) end)
-                sliceStart = vim.uv.hrtime()
-            end
-        end
-    end
-    vim.uv.fs_close(fd)
-    if tail ~= "" then
-        keep(tail)
-    end
-    return {total = lnum, lines = kept}
-end
 ____exports.readBuffer = defineTool({
     name = "read_buffer",
     title = "Read buffer",
@@ -122,7 +45,7 @@ ____exports.readBuffer = defineTool({
         local total
         local offset = 0
         if fromDisk then
-            local read = fileLines(ctx, target.path, first, args.end_line)
+            local read = fileLines(ctx, target.path, {first = first, last = args.end_line, shownMax = MAX_LINE})
             lines = read.lines
             total = read.total
             offset = first - 1

@@ -3,10 +3,10 @@
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
 import { anyOf, arrayOf, int, obj, str, defineTool } from "../../tools/schema";
 import { textLines } from "../../editor/diff_text";
-import { applyText, type EditSpec, planEdits } from "../apply";
+import { applyText, type EditSpec, planEdits, sameLines } from "../apply";
 import { failWith, guarded, ok, rejectedResult, textResult } from "../result";
 import { decisionOf } from "../../tools/types";
-import { resolveTarget, targetLines } from "../target";
+import { resolveTarget, targetLinesSliced } from "../target";
 import { writing } from "./common";
 
 const replaceText = obj(
@@ -49,11 +49,10 @@ export const edit = defineTool({
     guarded(() => {
       const target = resolveTarget({ path: args.path }, { missing: "allow" });
       if (target === undefined) return failWith("no target");
-      const before = targetLines(target);
+      const before = targetLinesSliced(ctx, target);
       const edits = args.edits as EditSpec[];
       const after = planEdits(before, edits, target.display);
-      if (vim.deep_equal(after, before))
-        return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
+      if (sameLines(after, before)) return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
       const n = edits.length;
       const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
       let final = after;
@@ -73,7 +72,7 @@ export const edit = defineTool({
       }
       const applied = applyText(target.path, before, final);
       if (!applied.ok) failWith(`${what} accepted but not applied: ${applied.error}`);
-      const changed = vim.deep_equal(final, after)
+      const changed = sameLines(final, after)
         ? ""
         : " (the user changed the proposal before accepting: read_buffer shows the result)";
       return ok(`applied ${what} ${applied.where}${changed}`);

@@ -1,78 +1,11 @@
 // read_buffer: a buffer's current text (unsaved changes included), numbered like `cat -n`, paged.
 import { int, optional, defineTool } from "../../tools/schema";
-import type { ToolContext } from "../../tools/types";
-import { RESULT_BUDGET, fitLines, guarded, textResult, failWith } from "../result";
-import { resolveTarget, targetLines } from "../target";
+import { fitLines, guarded, textResult, failWith } from "../result";
+import { fileLines, resolveTarget, targetLines } from "../target";
 import { reading, targetInput } from "./common";
 
 /** A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it. */
 const MAX_LINE = 2000;
-/** A file no buffer holds is read in pieces of this size... */
-const CHUNK = 256 * 1024;
-/** ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame). */
-const SLICE_MS = 4;
-
-/**
- * The lines `first`..`last` of a file no buffer holds (only as many as one answer can show are kept) and its
- * line count, read in time slices: the call parks between slices, so a 10 MB file never holds the editor's
- * loop. Lines are split like readfile(): on NL, a CR before it dropped, no empty line after a final NL.
- */
-function fileLines(
-  ctx: ToolContext,
-  path: string,
-  first: number,
-  last: number | undefined,
-): { total: number; lines: string[] } {
-  const [fd, err] = vim.uv.fs_open(path, "r", 0);
-  if (fd === undefined) failWith(`cannot read ${path}: ${err}`);
-  const kept: string[] = [];
-  let keptBytes = 0;
-  let full = false;
-  let lnum = 0;
-  let tail = "";
-  let offset = 0;
-  const keep = (line: string) => {
-    lnum++;
-    if (full || lnum < first || (last !== undefined && lnum > last)) return;
-    if (string.sub(line, -1) === "\r") line = string.sub(line, 1, -2);
-    kept.push(line);
-    keptBytes += math.min(line.length, MAX_LINE) + 8;
-    if (keptBytes > RESULT_BUDGET) full = true;
-  };
-  let sliceStart = vim.uv.hrtime();
-  for (;;) {
-    const [data, readErr] = vim.uv.fs_read(fd, CHUNK, offset);
-    if (data === undefined) {
-      vim.uv.fs_close(fd);
-      failWith(`cannot read ${path}: ${readErr}`);
-    }
-    if (data === "") break;
-    offset += data.length;
-    let pos = 1;
-    for (;;) {
-      const [nl] = string.find(data, "\n", pos, true);
-      if (nl === undefined) break;
-      if (tail !== "") {
-        keep(tail + string.sub(data, pos, nl - 1));
-        tail = "";
-      } else if (full || lnum + 1 < first) {
-        lnum++; // counted, not kept: no substring made
-      } else {
-        keep(string.sub(data, pos, nl - 1));
-      }
-      pos = nl + 1;
-    }
-    if (pos <= data.length) tail += string.sub(data, pos);
-    if ((vim.uv.hrtime() - sliceStart) / 1e6 >= SLICE_MS) {
-      ctx.park<boolean>((resume) => vim.schedule(() => resume(true)));
-      sliceStart = vim.uv.hrtime();
-    }
-  }
-  vim.uv.fs_close(fd);
-  if (tail !== "") keep(tail);
-  return { total: lnum, lines: kept };
-}
-
 export const readBuffer = defineTool({
   name: "read_buffer",
   title: "Read buffer",
@@ -97,7 +30,7 @@ export const readBuffer = defineTool({
       let total: number;
       let offset = 0;
       if (fromDisk) {
-        const read = fileLines(ctx, target.path, first, args.end_line);
+        const read = fileLines(ctx, target.path, { first, last: args.end_line, shownMax: MAX_LINE });
         lines = read.lines;
         total = read.total;
         offset = first - 1;
