@@ -77,6 +77,7 @@ end
 -- 1a. rg and git grep directly.
 local function timed(cmd, cwd)
   local times, out = {}, nil
+  vim.system(cmd, { cwd = cwd }):wait() -- warm-up (file cache), not counted
   for _ = 1, 5 do
     local t = vim.uv.hrtime()
     out = vim.system(cmd, { cwd = cwd, text = true }):wait()
@@ -218,6 +219,9 @@ end
 --- The call alone (no probing), p50 of 5.
 local function call_plain(tool, args)
   local times, text = {}, nil
+  send('tools/call', { name = tool, arguments = args }) -- warm-up, not counted
+  assert(vim.wait(120000, answered, 0))
+  take()
   for _ = 1, 5 do
     local t0 = vim.uv.hrtime()
     send('tools/call', { name = tool, arguments = args })
@@ -255,20 +259,32 @@ vim.rpcrequest(
   { repo }
 )
 local workloads = {
-  { 'search literal', 'search', { pattern = 'findMeLiteral' } },
-  { 'search regex', 'search', { pattern = [[find[A-Z]\w+Regex\(]], regex = true } },
-  { 'read_buffer 10 MB unloaded', 'read_buffer', { path = outside .. '/ten_mb.txt' } },
-  { 'editor_state 1,000 buffers', 'editor_state', {} },
+  { 'search literal', 'search', function() return { pattern = 'findMeLiteral' } end },
+  { 'search regex', 'search', function() return { pattern = [[find[A-Z]\w+Regex\(]], regex = true } end },
+  { 'read_buffer 10 MB unloaded', 'read_buffer', function() return { path = outside .. '/ten_mb.txt' } end },
+  { 'editor_state 1,000 buffers', 'editor_state', function() return {} end },
   {
     'edit 100,000-line file',
     'edit',
-    { path = outside .. '/long.txt', edits = { { old_text = 'line 050000 of the long file', new_text = 'line 050000 edited' } } },
+    function(run)
+      local old = ('line %06d of the long file'):format(50000 + run)
+      return { path = outside .. '/long.txt', edits = { { old_text = old, new_text = old .. ' edited' } } }
+    end,
   },
 }
-say('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs   goal <= 16 ms')
+local RUNS = 3
+say(('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs, worst of %d calls   goal <= 16 ms'):format(RUNS))
 for _, w in ipairs(workloads) do
-  local call_ms, worst, n, text = call_measured(w[2], w[3])
-  say(('   %-28s frozen %8.1f ms   (call %8.1f ms, %d requests)  %s'):format(w[1], worst, call_ms, n, (text:match('^[^\n]*') or ''):sub(1, 60)))
+  local worst, calls, probes, text = 0, {}, 0, ''
+  for run = 1, RUNS do
+    local call_ms, frozen, n, answer = call_measured(w[2], w[3](run))
+    worst = math.max(worst, frozen)
+    table.insert(calls, call_ms)
+    probes = probes + n
+    text = answer
+  end
+  table.sort(calls)
+  say(('   %-28s frozen %8.1f ms   (call p50 %8.1f ms, %d requests)  %s'):format(w[1], worst, calls[math.ceil(RUNS / 2)], probes, (text:match('^[^\n]*') or ''):sub(1, 60)))
 end
 
 -- ---------------------------------------------------------------------------------------------------------

@@ -80,6 +80,10 @@ function ____exports.targetLines(t)
     end
     return lines
 end
+--- Parks the call until the editor's loop has run once (keys typed meanwhile are handled first).
+function ____exports.yieldToEditor(ctx)
+    ctx.park(function(resume) return vim.schedule(function() return resume(true) end) end)
+end
 --- A file is read in pieces of this size...
 local CHUNK = 256 * 1024
 --- ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame).
@@ -161,7 +165,7 @@ function ____exports.fileLines(ctx, path, opts)
                 tail = tail .. string.sub(data, pos)
             end
             if (vim.uv.hrtime() - sliceStart) / 1000000 >= SLICE_MS then
-                ctx.park(function(resume) return vim.schedule(function() return resume(true) end) end)
+                ____exports.yieldToEditor(ctx)
                 sliceStart = vim.uv.hrtime()
             end
         end

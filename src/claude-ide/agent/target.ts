@@ -71,6 +71,11 @@ export function targetLines(t: Target): string[] {
   return lines;
 }
 
+/** Parks the call until the editor's loop has run once (keys typed meanwhile are handled first). */
+export function yieldToEditor(ctx: ToolContext): void {
+  ctx.park<boolean>((resume) => vim.schedule(() => resume(true)));
+}
+
 /** A file is read in pieces of this size... */
 const CHUNK = 256 * 1024;
 /** ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame). */
@@ -133,7 +138,7 @@ export function fileLines(
     }
     if (pos <= data.length) tail += string.sub(data, pos);
     if ((vim.uv.hrtime() - sliceStart) / 1e6 >= SLICE_MS) {
-      ctx.park<boolean>((resume) => vim.schedule(() => resume(true)));
+      yieldToEditor(ctx);
       sliceStart = vim.uv.hrtime();
     }
   }

@@ -24,6 +24,7 @@ local decisionOf = ____types.decisionOf
 local ____target = require("claude-ide.agent.target")
 local resolveTarget = ____target.resolveTarget
 local targetLinesSliced = ____target.targetLinesSliced
+local yieldToEditor = ____target.yieldToEditor
 local ____common = require("claude-ide.agent.tools.common")
 local writing = ____common.writing
 local replaceText = obj(
@@ -87,6 +88,7 @@ ____exports.edit = defineTool({
             end
             final = textLines(outcome.text)
         end
+        yieldToEditor(ctx)
         local applied = applyText(target.path, before, final)
         if not applied.ok then
             failWith((what .. " accepted but not applied: ") .. applied.error)

@@ -6,7 +6,7 @@ import { textLines } from "../../editor/diff_text";
 import { applyText, type EditSpec, planEdits, sameLines } from "../apply";
 import { failWith, guarded, ok, rejectedResult, textResult } from "../result";
 import { decisionOf } from "../../tools/types";
-import { resolveTarget, targetLinesSliced } from "../target";
+import { resolveTarget, targetLinesSliced, yieldToEditor } from "../target";
 import { writing } from "./common";
 
 const replaceText = obj(
@@ -70,6 +70,9 @@ export const edit = defineTool({
         if (!outcome.accepted) return rejectedResult(what);
         final = textLines(outcome.text);
       }
+      // Planning a big file and applying it are two stretches of work: the editor's loop runs between them
+      // (applyText refuses if the text changed meanwhile).
+      yieldToEditor(ctx);
       const applied = applyText(target.path, before, final);
       if (!applied.ok) failWith(`${what} accepted but not applied: ${applied.error}`);
       const changed = sameLines(final, after)
