@@ -28,6 +28,21 @@ local function children_of(pid)
   return out
 end
 
+--- The live child of `pid` running `comm` (the fake rg's sleep).
+local function child_named(pid, comm)
+  for _, child in ipairs(children_of(pid)) do
+    local f = io.open('/proc/' .. child .. '/stat')
+    local stat = f and f:read('*l') or ''
+    if f then
+      f:close()
+    end
+    local name, state = stat:match('^%d+ %((.-)%) (%S+)')
+    if name == comm and state ~= 'Z' then
+      return child
+    end
+  end
+end
+
 local function alive(pid)
   local f = io.open('/proc/' .. pid .. '/stat')
   if not f then
@@ -252,6 +267,25 @@ describe('project search', function()
     end)
   end
 
+  it('writes the regex table for git grep -E (a git without PCRE) with the same matches as -P', function()
+    local dialect = require('claude-ide.agent.search.dialect')
+    local function run(flag, pattern)
+      local res = vim
+        .system(
+          { 'git', 'grep', '--no-index', '-n', '--column', flag, '-e', pattern, '--', 'regex.txt' },
+          { cwd = plain, text = true, env = { LC_ALL = 'C.UTF-8' } }
+        )
+        :wait()
+      assert.is_true(res.code <= 1, pattern .. ': ' .. (res.stderr or ''))
+      return res.stdout
+    end
+    for _, row in ipairs(REGEX_TABLE) do
+      local t = dialect.translate(row[1])
+      assert.is_true(t.ok, row[1])
+      assert.are.equal(run('-P', t.pattern.pcre), run('-E', t.pattern.ere), row[1] .. ' as ' .. t.pattern.ere)
+    end
+  end)
+
   it('lets a folder narrow the search', function()
     local text = search(c_plain, { pattern = 'needle', path = 'src' })
     assert.matches('^2 matches for text "needle" %(scope project in src; walk', text)
@@ -279,7 +313,7 @@ describe('project search', function()
     local id = c_slow:call_async('search', { pattern = 'needle' }, { tag = 'slow' })
     local pid
     assert.is_true(vim.wait(5000, function()
-      pid = children_of(ed_slow.pid)[1]
+      pid = child_named(ed_slow.pid, 'sleep')
       return pid ~= nil
     end, 10))
     assert.is_true(alive(pid))
@@ -298,7 +332,7 @@ describe('project search', function()
     local id = c_slow:call_async('search', { pattern = 'needle' })
     local pid
     assert.is_true(vim.wait(5000, function()
-      pid = children_of(ed_slow.pid)[1]
+      pid = child_named(ed_slow.pid, 'sleep')
       return pid ~= nil
     end, 10))
     local ok, res = c_slow:wait(id)

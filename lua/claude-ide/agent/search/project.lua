@@ -75,6 +75,9 @@ local function gitPcre(root)
     return gitHasPcre
 end
 local function commandFor(req)
+    if req.engine == "buffers" then
+        return nil
+    end
     local ____req_2 = req
     local text = ____req_2.text
     local regex = ____req_2.regex
@@ -140,13 +143,10 @@ function ____exports.start(req, onDone)
     for ____, doc in ipairs(req.overlay) do
         overlaid[doc.path] = true
     end
-    local ____commandFor_result_3 = commandFor(req)
-    local cmd = ____commandFor_result_3.cmd
-    local how = ____commandFor_result_3.how
-    local env = ____commandFor_result_3.env
+    local command = commandFor(req)
     local summary = {
         engine = req.engine,
-        how = how,
+        how = command and command.how or "buffers",
         hits = {},
         more = false,
         binary = 0,
@@ -166,7 +166,7 @@ function ____exports.start(req, onDone)
     local cancelled = false
     local timer = vim.uv.new_timer()
     local function absolute(path)
-        if string.sub(path, 1, 1) == "/" then
+        if path == "" or string.sub(path, 1, 1) == "/" then
             return path
         end
         if string.sub(path, 1, 2) == "./" then
@@ -227,8 +227,8 @@ function ____exports.start(req, onDone)
             stop()
             return
         end
-        local ____summary_hits_4 = summary.hits
-        ____summary_hits_4[#____summary_hits_4 + 1] = hit
+        local ____summary_hits_5 = summary.hits
+        ____summary_hits_5[#____summary_hits_5 + 1] = hit
     end
     --- Reads one output line of ripgrep, the walker, or git grep (-z).
     local function parseLine(line, fromOverlay, git)
@@ -290,8 +290,8 @@ function ____exports.start(req, onDone)
             return
         end
         if #summary.errors < 3 then
-            local ____summary_errors_5 = summary.errors
-            ____summary_errors_5[#____summary_errors_5 + 1] = line
+            local ____summary_errors_6 = summary.errors
+            ____summary_errors_6[#____summary_errors_6 + 1] = line
         end
     end
     --- Splits a stream into lines, keeping the unfinished tail.
@@ -368,8 +368,8 @@ function ____exports.start(req, onDone)
         if ok then
             child.obj = obj
         else
-            local ____summary_errors_6 = summary.errors
-            ____summary_errors_6[#____summary_errors_6 + 1] = (("could not start " .. argv[1]) .. ": ") .. tostring(obj)
+            local ____summary_errors_7 = summary.errors
+            ____summary_errors_7[#____summary_errors_7 + 1] = (("could not start " .. argv[1]) .. ": ") .. tostring(obj)
             child.done = true
         end
     end
@@ -381,7 +381,9 @@ function ____exports.start(req, onDone)
         onLine = function(line) return parseLine(line, false, git) end,
         onErrLine = function(line) return parseErr(line) end
     }
-    spawn(cmd, engineChild, nil, env)
+    if command ~= nil then
+        spawn(command.cmd, engineChild, nil, command.env)
+    end
     if #req.overlay > 0 then
         local parts = {}
         for ____, doc in ipairs(req.overlay) do

@@ -25,7 +25,7 @@ local ____state = require("claude-ide.agent.state")
 local displayPath = ____state.displayPath
 local ____target = require("claude-ide.agent.target")
 local resolveTarget = ____target.resolveTarget
-local targetLines = ____target.targetLines
+local targetLinesSliced = ____target.targetLinesSliced
 local ____dialect = require("claude-ide.agent.search.dialect")
 local DIALECT_DOC = ____dialect.DIALECT_DOC
 local translate = ____dialect.translate
@@ -45,23 +45,6 @@ local function compiled(pattern)
         failWith((("the regex does not compile in the accepted dialect: " .. t.error) .. ". ") .. DIALECT_DOC)
     end
     return t.pattern
-end
---- A function giving the 0-based byte column of the first match in a line, or undefined.
-local function matcher(pattern, regex)
-    if regex == nil then
-        return function(line)
-            local at = string.find(line, pattern, 1, true)
-            return at ~= nil and at - 1 or nil
-        end
-    end
-    local okCompile, re = pcall(vim.regex, regex.vim)
-    if not okCompile then
-        failWith((("the regex does not compile (" .. tostring(re)) .. "). ") .. DIALECT_DOC)
-    end
-    return function(line)
-        local from = re:match_str(line)
-        return from or nil
-    end
 end
 --- The one place every match passes before it is shown, whatever found it (a buffer, ripgrep, git grep, the
 -- walk): a filter on what the model may see belongs here. Returns the rendered row, or undefined to withhold it.
@@ -84,15 +67,15 @@ local function overlayOf(root)
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
-                goto __continue12
+                goto __continue7
             end
             local path = bufferPath(buf)
             if not vim.startswith(path, root .. "/") then
-                goto __continue12
+                goto __continue7
             end
             local stat = vim.uv.fs_stat(path)
             if not vim.bo[buf].modified and stat ~= nil then
-                goto __continue12
+                goto __continue7
             end
             out[#out + 1] = {
                 path = path,
@@ -102,18 +85,17 @@ local function overlayOf(root)
                 ) .. "\n"
             }
         end
-        ::__continue12::
+        ::__continue7::
     end
     return out
 end
 local function megabytes(n)
     return n >= 1024 * 1024 and tostring(math.floor(n / (1024 * 1024) * 10) / 10) .. " MiB" or tostring(n) .. " bytes"
 end
---- Runs the project search in its child processes; the call is parked meanwhile (a cancel kills them).
-local function searchProject(ctx, root, pattern, regex, max)
+--- Runs the search in child processes (the project's engine, and the walker over `overlay`, the buffers' texts);
+-- the call is parked meanwhile, and a cancel kills them. `engine` "buffers": only the overlay is searched.
+local function searchInChildren(ctx, root, pattern, regex, max, engine, overlay)
     local opts = ctx.config.agent.search
-    local engine = chooseEngine(root, opts.rg)
-    local overlay = overlayOf(root)
     local running
     return ctx.park(
         function(resume)
@@ -223,83 +205,79 @@ ____exports.search = defineTool({
         local regex = args.regex == true and compiled(args.pattern) or nil
         local max = args.max_results or 100
         local hits = {}
-        local more = false
-        local searched = 0
         local notes = {header = "", tail = {}}
+        local summary
         if scope == "project" then
-            local summary = searchProject(
+            local engine = chooseEngine(root, ctx.config.agent.search.rg)
+            summary = searchInChildren(
                 ctx,
                 root,
                 args.pattern,
                 regex,
-                max
+                max,
+                engine,
+                overlayOf(root)
             )
-            if summary.patternError ~= nil then
-                failWith((((summary.how .. " refused the pattern: ") .. summary.patternError) .. ". ") .. DIALECT_DOC)
-            end
-            for ____, hit in ipairs(summary.hits) do
-                hits[#hits + 1] = hit
-            end
-            more = summary.more
-            notes = projectNotes(summary, ctx)
         else
-            local find = matcher(args.pattern, regex)
-            local function scan(lines, path)
-                searched = searched + 1
-                do
-                    local i = 0
-                    while i < #lines do
-                        do
-                            local col = find(lines[i + 1])
-                            if col == nil then
-                                goto __continue46
-                            end
-                            if #hits >= max then
-                                more = true
-                                return
-                            end
-                            hits[#hits + 1] = {path = path, line = i + 1, byteCol = col + 1, text = lines[i + 1]}
-                        end
-                        ::__continue46::
-                        i = i + 1
-                    end
-                end
+            local docs = {}
+            local function add(path, lines)
+                local ____temp_3 = #docs + 1
+                docs[____temp_3] = {
+                    path = path,
+                    text = #lines > 0 and table.concat(lines, "\n") .. "\n" or ""
+                }
+                return ____temp_3
             end
             if scope == "buffer" and target ~= nil then
-                scan(
-                    targetLines(target),
-                    target.path
+                add(
+                    target.path,
+                    targetLinesSliced(ctx, target)
                 )
             else
                 for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
-                    do
-                        if more or not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
-                            goto __continue51
-                        end
-                        scan(
-                            vim.api.nvim_buf_get_lines(buf, 0, -1, false),
-                            bufferPath(buf)
+                    if vim.api.nvim_buf_is_loaded(buf) and isFileBuffer(buf) then
+                        add(
+                            bufferPath(buf),
+                            vim.api.nvim_buf_get_lines(buf, 0, -1, false)
                         )
                     end
-                    ::__continue51::
                 end
             end
-            notes.header = (", " .. plural(searched, "file")) .. " searched"
-        end
-        if scope == "project" then
-            table.sort(
-                hits,
-                function(a, b)
-                    local ____temp_3
-                    if a.path == b.path then
-                        ____temp_3 = a.line < b.line
-                    else
-                        ____temp_3 = a.path < b.path
-                    end
-                    return ____temp_3
-                end
+            summary = searchInChildren(
+                ctx,
+                cwd,
+                args.pattern,
+                regex,
+                max,
+                "buffers",
+                docs
             )
+            notes.header = (", " .. plural(#docs, "file")) .. " searched"
         end
+        if summary.patternError ~= nil then
+            failWith((((summary.how .. " refused the pattern: ") .. summary.patternError) .. ". ") .. DIALECT_DOC)
+        end
+        for ____, hit in ipairs(summary.hits) do
+            hits[#hits + 1] = hit
+        end
+        local more = summary.more
+        if scope == "project" then
+            notes = projectNotes(summary, ctx)
+        elseif summary.timedOut then
+            notes.tail = projectNotes(summary, ctx).tail
+        end
+        table.sort(
+            hits,
+            function(a, b)
+                local ____temp_4
+                if a.path == b.path then
+                    ____temp_4 = a.line < b.line
+                else
+                    ____temp_4 = a.path < b.path
+                end
+                return ____temp_4
+            end
+        )
         local rows = {}
         for ____, hit in ipairs(hits) do
             local row = admit(hit, cwd)

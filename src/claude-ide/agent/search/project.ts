@@ -23,7 +23,8 @@ export interface Limits {
   maxOutputBytes: number;
 }
 
-export type Engine = "rg" | "git grep" | "walk";
+/** "buffers": no engine; only the given texts (the overlay) are searched (the search tool's buffer scopes). */
+export type Engine = "rg" | "git grep" | "walk" | "buffers";
 
 export interface Request {
   /** The folder searched (absolute, normalized). */
@@ -125,7 +126,8 @@ function gitPcre(root: string): boolean {
   return gitHasPcre;
 }
 
-function commandFor(req: Request): { cmd: string[]; how: string; env?: { [k: string]: string } } {
+function commandFor(req: Request): { cmd: string[]; how: string; env?: { [k: string]: string } } | undefined {
+  if (req.engine === "buffers") return undefined;
   const { text, regex, limits } = req;
   if (req.engine === "rg") {
     const cmd = [
@@ -193,10 +195,10 @@ function walkerCommand(req: Request, mode: "walk" | "docs"): string[] {
 export function start(req: Request, onDone: (this: void, summary: Summary) => void): Running {
   const overlaid = new LuaSet<string>();
   for (const doc of req.overlay) overlaid.add(doc.path);
-  const { cmd, how, env } = commandFor(req);
+  const command = commandFor(req);
   const summary: Summary = {
     engine: req.engine,
-    how,
+    how: command?.how ?? "buffers",
     hits: [],
     more: false,
     binary: 0,
@@ -217,7 +219,7 @@ export function start(req: Request, onDone: (this: void, summary: Summary) => vo
   const timer = vim.uv.new_timer();
 
   const absolute = (path: string): string => {
-    if (string.sub(path, 1, 1) === "/") return path;
+    if (path === "" || string.sub(path, 1, 1) === "/") return path;
     if (string.sub(path, 1, 2) === "./") path = string.sub(path, 3);
     return `${req.root}/${path}`;
   };
@@ -379,7 +381,7 @@ export function start(req: Request, onDone: (this: void, summary: Summary) => vo
     onLine: (line) => parseLine(line, false, git),
     onErrLine: (line) => parseErr(line),
   };
-  spawn(cmd, engineChild, undefined, env);
+  if (command !== undefined) spawn(command.cmd, engineChild, undefined, command.env);
   if (req.overlay.length > 0) {
     const parts: string[] = [];
     for (const doc of req.overlay) parts.push(doc.path, "\0", tostring(doc.text.length), "\0", doc.text);

@@ -9,36 +9,19 @@ import { bool, enumOf, int, optional, str, defineTool } from "../../tools/schema
 import type { ToolContext } from "../../tools/types";
 import { failWith, fitLines, guarded, textResult } from "../result";
 import { displayPath } from "../state";
-import { resolveTarget, targetLines } from "../target";
+import { resolveTarget, targetLinesSliced } from "../target";
 import { DIALECT_DOC, translate, type Translated } from "../search/dialect";
-import { chooseEngine, start, walkerScript, type Hit, type Summary } from "../search/project";
+import { chooseEngine, start, walkerScript, type Engine, type Hit, type Summary } from "../search/project";
 import { reading, targetInput } from "./common";
 
 /** Matched line text is cut to this many bytes. */
 const MAX_TEXT = 200;
-
-type Matcher = (this: void, line: string) => number | undefined;
 
 /** The regex in every engine's form, or the ERROR saying how to write it. */
 function compiled(pattern: string): Translated {
   const t = translate(pattern);
   if (!t.ok) failWith(`the regex does not compile in the accepted dialect: ${t.error}. ${DIALECT_DOC}`);
   return t.pattern;
-}
-
-/** A function giving the 0-based byte column of the first match in a line, or undefined. */
-function matcher(pattern: string, regex: Translated | undefined): Matcher {
-  if (regex === undefined)
-    return (line) => {
-      const [at] = string.find(line, pattern, 1, true);
-      return at !== undefined ? at - 1 : undefined;
-    };
-  const [okCompile, re] = pcall(vim.regex, regex.vim);
-  if (!okCompile) failWith(`the regex does not compile (${tostring(re)}). ${DIALECT_DOC}`);
-  return (line) => {
-    const [from] = re.match_str(line);
-    return from ?? undefined;
-  };
 }
 
 /**
@@ -75,17 +58,20 @@ function megabytes(n: number): string {
   return n >= 1024 * 1024 ? `${math.floor((n / (1024 * 1024)) * 10) / 10} MiB` : `${n} bytes`;
 }
 
-/** Runs the project search in its child processes; the call is parked meanwhile (a cancel kills them). */
-function searchProject(
+/**
+ * Runs the search in child processes (the project's engine, and the walker over `overlay`, the buffers' texts);
+ * the call is parked meanwhile, and a cancel kills them. `engine` "buffers": only the overlay is searched.
+ */
+function searchInChildren(
   ctx: ToolContext,
   root: string,
   pattern: string,
   regex: Translated | undefined,
   max: number,
+  engine: Engine,
+  overlay: { path: string; text: string }[],
 ): Summary {
   const opts = ctx.config.agent.search;
-  const engine = chooseEngine(root, opts.rg);
-  const overlay = overlayOf(root);
   let running: { cancel: (this: void) => void } | undefined;
   return ctx.park<Summary>(
     (resume) => {
@@ -191,42 +177,36 @@ export const search = defineTool({
       const regex = args.regex === true ? compiled(args.pattern) : undefined;
       const max = args.max_results ?? 100;
       const hits: Hit[] = [];
-      let more = false;
-      let searched = 0;
       let notes: { header: string; tail: string[] } = { header: "", tail: [] };
+      // Every scope is searched by child processes: a regex that runs away on a long line costs the editor
+      // nothing and is stopped by the timeout.
+      let summary: Summary;
       if (scope === "project") {
-        const summary = searchProject(ctx, root, args.pattern, regex, max);
-        if (summary.patternError !== undefined)
-          failWith(`${summary.how} refused the pattern: ${summary.patternError}. ${DIALECT_DOC}`);
-        for (const hit of summary.hits) hits.push(hit);
-        more = summary.more;
-        notes = projectNotes(summary, ctx);
+        const engine = chooseEngine(root, ctx.config.agent.search.rg);
+        summary = searchInChildren(ctx, root, args.pattern, regex, max, engine, overlayOf(root));
       } else {
-        const find = matcher(args.pattern, regex);
-        const scan = (lines: string[], path: string) => {
-          searched++;
-          for (let i = 0; i < lines.length; i++) {
-            const col = find(lines[i]);
-            if (col === undefined) continue;
-            if (hits.length >= max) {
-              more = true;
-              return;
-            }
-            hits.push({ path, line: i + 1, byteCol: col + 1, text: lines[i] });
-          }
-        };
+        const docs: { path: string; text: string }[] = [];
+        const add = (path: string, lines: string[]) =>
+          docs.push({ path, text: lines.length > 0 ? lines.join("\n") + "\n" : "" });
         if (scope === "buffer" && target !== undefined) {
-          scan(targetLines(target), target.path);
+          add(target.path, targetLinesSliced(ctx, target));
         } else {
           for (const buf of vim.api.nvim_list_bufs()) {
-            if (more || !vim.api.nvim_buf_is_loaded(buf) || !isFileBuffer(buf)) continue;
-            scan(vim.api.nvim_buf_get_lines(buf, 0, -1, false), bufferPath(buf));
+            if (vim.api.nvim_buf_is_loaded(buf) && isFileBuffer(buf))
+              add(bufferPath(buf), vim.api.nvim_buf_get_lines(buf, 0, -1, false));
           }
         }
-        notes.header = `, ${plural(searched, "file")} searched`;
+        summary = searchInChildren(ctx, cwd, args.pattern, regex, max, "buffers", docs);
+        notes.header = `, ${plural(docs.length, "file")} searched`;
       }
+      if (summary.patternError !== undefined)
+        failWith(`${summary.how} refused the pattern: ${summary.patternError}. ${DIALECT_DOC}`);
+      for (const hit of summary.hits) hits.push(hit);
+      const more = summary.more;
+      if (scope === "project") notes = projectNotes(summary, ctx);
+      else if (summary.timedOut) notes.tail = projectNotes(summary, ctx).tail;
       // Engines answer in the order their threads finish: sorted, the answer is the same from one call to the next.
-      if (scope === "project") table.sort(hits, (a, b) => (a.path === b.path ? a.line < b.line : a.path < b.path));
+      table.sort(hits, (a, b) => (a.path === b.path ? a.line < b.line : a.path < b.path));
       const rows: string[] = [];
       for (const hit of hits) {
         const row = admit(hit, cwd);
