@@ -1,7 +1,7 @@
 -- planEdits splices the edited lines into the untouched ones (a big file is not joined and cut again): the
 -- result must be exactly the lines of the whole text with the replacements made, for edits by text and by
 -- lines, that join lines, split them, insert, append, delete, and several at once.
-local apply = require('claude-ide.agent.apply')
+local apply = require('claude-ide.editor.apply')
 
 --- The expected lines, computed on the whole text: every range replaced, then cut on NL (no empty last line).
 local function reference(lines, edits)

@@ -5,14 +5,13 @@
 import { normalize } from "../../util/fs";
 import { bufferPath, isFileBuffer } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
-import { bool, enumOf, int, optional, str, defineTool } from "../../tools/schema";
-import type { ToolContext } from "../../tools/types";
-import { failWith, fitLines, guarded, textResult } from "../result";
-import { displayPath } from "../state";
-import { resolveTarget, targetLinesSliced } from "../target";
+import { bool, defineTool, enumOf, int, optional, reading, str } from "../../protocol/schema";
+import type { ToolContext } from "../../protocol/tool";
+import { failWith, fitLines, guarded, textResult } from "../../protocol/result";
+import { displayPath } from "../../editor/state";
+import { resolveTarget, targetInput, targetLinesSliced } from "../../editor/target";
 import { DIALECT_DOC, translate, type Translated } from "../search/dialect";
 import { chooseEngine, start, walkerScript, type Engine, type Hit, type Summary } from "../search/project";
-import { reading, targetInput } from "./common";
 
 /** Matched line text is cut to this many bytes. */
 const MAX_TEXT = 200;

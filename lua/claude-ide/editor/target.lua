@@ -1,0 +1,195 @@
+-- Generated from src/claude-ide/editor/target.ts by TypeScriptToLua (make build): do not edit.
+local ____exports = {}
+local ____buffers = require("claude-ide.editor.buffers")
+local bufferPath = ____buffers.bufferPath
+local findBuffer = ____buffers.findBuffer
+local ____positions = require("claude-ide.editor.positions")
+local normalizePath = ____positions.normalizePath
+local ____result = require("claude-ide.protocol.result")
+local RESULT_BUDGET = ____result.RESULT_BUDGET
+local failWith = ____result.failWith
+local ____schema = require("claude-ide.protocol.schema")
+local int = ____schema.int
+local optional = ____schema.optional
+local str = ____schema.str
+local ____state = require("claude-ide.editor.state")
+local displayPath = ____state.displayPath
+--- `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`).
+____exports.targetInput = {
+    path = optional(str("File path, absolute or relative to Neovim's cwd", {minLength = 1})),
+    buffer = optional(int("Buffer number (b<n> in editor_state)", {minimum = 1}))
+}
+local function exists(path)
+    local stat = vim.uv.fs_stat(path)
+    return stat ~= nil and stat.type ~= "directory"
+end
+--- Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
+-- default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do.
+function ____exports.resolveTarget(args, opts)
+    if opts == nil then
+        opts = {}
+    end
+    if args.path ~= nil and args.buffer ~= nil then
+        failWith("give either \"path\" or \"buffer\", not both")
+    end
+    if args.buffer ~= nil then
+        local buf = args.buffer
+        if not vim.api.nvim_buf_is_valid(buf) then
+            failWith(("there is no buffer " .. tostring(buf)) .. "; editor_state lists the buffers (b<n>)")
+        end
+        local path = bufferPath(buf)
+        return {
+            buf = buf,
+            path = path,
+            display = displayPath(path),
+            onDisk = path ~= "" and exists(path)
+        }
+    end
+    if args.path == nil then
+        if opts.required == false then
+            return nil
+        end
+        failWith("give \"path\" (absolute or relative to Neovim's cwd) or \"buffer\" (a number from editor_state)")
+    end
+    local raw = args.path
+    if raw == "" then
+        failWith("\"path\" must not be empty")
+    end
+    if (string.find(raw, "\0", 1, true)) ~= nil then
+        failWith("\"path\" must not contain a NUL byte")
+    end
+    local path = normalizePath(raw)
+    local stat = vim.uv.fs_stat(path)
+    if (stat and stat.type) == "directory" then
+        failWith(displayPath(path) .. " is a directory, not a file")
+    end
+    local buf = findBuffer(path)
+    local onDisk = stat ~= nil
+    if buf == nil and not onDisk and opts.missing ~= "allow" then
+        failWith(((("no buffer and no file at " .. path) .. " (relative paths are taken from Neovim's cwd ") .. vim.fn.getcwd()) .. "); check the path, or search with scope \"project\"")
+    end
+    return {
+        buf = buf,
+        path = path,
+        display = displayPath(path),
+        onDisk = onDisk
+    }
+end
+--- The text lines of a target: the buffer's (unsaved) lines when loaded, else the file's.
+function ____exports.targetLines(t)
+    if t.buf ~= nil and vim.api.nvim_buf_is_loaded(t.buf) then
+        return vim.api.nvim_buf_get_lines(t.buf, 0, -1, false)
+    end
+    if not t.onDisk then
+        return {}
+    end
+    local ok, lines = pcall(vim.fn.readfile, t.path)
+    if not ok then
+        failWith((("cannot read " .. t.display) .. ": ") .. tostring(lines))
+    end
+    return lines
+end
+--- Parks the call until the editor's loop has run once (keys typed meanwhile are handled first).
+function ____exports.yieldToEditor(ctx)
+    ctx.park(function(resume) return vim.schedule(function() return resume(true) end) end)
+end
+--- A file is read in pieces of this size...
+local CHUNK = 256 * 1024
+--- ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame).
+local SLICE_MS = 4
+--- The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the
+-- editor's loop) and its line count. Lines are split like readfile(): on NL, a CR before it dropped, no empty
+-- line after a final NL. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
+-- answer can show (each counted at most `shownMax` bytes).
+function ____exports.fileLines(ctx, path, opts)
+    if opts == nil then
+        opts = {}
+    end
+    local fd, err = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(err))
+    end
+    local first = opts.first or 1
+    local last = opts.last
+    local kept = {}
+    local keptBytes = 0
+    local full = false
+    local lnum = 0
+    local tail = ""
+    local offset = 0
+    --- `ended`: the line ended with NL (readfile drops a CR only there).
+    local function keep(line, ended)
+        lnum = lnum + 1
+        if full or lnum < first or last ~= nil and lnum > last then
+            return
+        end
+        if ended and string.sub(line, -1) == "\r" then
+            line = string.sub(line, 1, -2)
+        end
+        kept[#kept + 1] = line
+        if opts.shownMax ~= nil then
+            keptBytes = keptBytes + (math.min(#line, opts.shownMax) + 8)
+            if keptBytes > RESULT_BUDGET then
+                full = true
+            end
+        end
+    end
+    local sliceStart = vim.uv.hrtime()
+    do
+        while true do
+            local data, readErr = vim.uv.fs_read(fd, CHUNK, offset)
+            if data == nil then
+                vim.uv.fs_close(fd)
+                failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(readErr))
+            end
+            if data == "" then
+                break
+            end
+            offset = offset + #data
+            local pos = 1
+            do
+                while true do
+                    local nl = string.find(data, "\n", pos, true)
+                    if nl == nil then
+                        break
+                    end
+                    if tail ~= "" then
+                        keep(
+                            tail .. string.sub(data, pos, nl - 1),
+                            true
+                        )
+                        tail = ""
+                    elseif full or lnum + 1 < first then
+                        lnum = lnum + 1
+                    else
+                        keep(
+                            string.sub(data, pos, nl - 1),
+                            true
+                        )
+                    end
+                    pos = nl + 1
+                end
+            end
+            if pos <= #data then
+                tail = tail .. string.sub(data, pos)
+            end
+            if (vim.uv.hrtime() - sliceStart) / 1000000 >= SLICE_MS then
+                ____exports.yieldToEditor(ctx)
+                sliceStart = vim.uv.hrtime()
+            end
+        end
+    end
+    vim.uv.fs_close(fd)
+    if tail ~= "" then
+        keep(tail, false)
+    end
+    return {total = lnum, lines = kept}
+end
+--- targetLines, with a file on disk read in time slices (see fileLines).
+function ____exports.targetLinesSliced(ctx, t)
+    if (t.buf == nil or not vim.api.nvim_buf_is_loaded(t.buf)) and t.onDisk then
+        return ____exports.fileLines(ctx, t.path).lines
+    end
+    return ____exports.targetLines(t)
+end
+return ____exports

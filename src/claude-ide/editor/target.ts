@@ -1,0 +1,161 @@
+// What an agent tool's `path` | `buffer` arguments name: a buffer (with its unsaved text) or a file on disk.
+// `path` is absolute or relative to Neovim's cwd; `buffer` is a buffer number as editor_state lists them.
+import { bufferPath, findBuffer } from "./buffers";
+import { normalizePath } from "./positions";
+import { RESULT_BUDGET, failWith } from "../protocol/result";
+import { int, optional, str } from "../protocol/schema";
+import type { ToolContext } from "../protocol/tool";
+import { displayPath } from "./state";
+
+/** `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`). */
+export const targetInput = {
+  path: optional(str("File path, absolute or relative to Neovim's cwd", { minLength: 1 })),
+  buffer: optional(int("Buffer number (b<n> in editor_state)", { minimum: 1 })),
+};
+
+export interface Target {
+  /** The buffer holding the text, when there is one (loaded or not). */
+  buf?: Buf;
+  /** Normalized absolute path ("" for an unnamed buffer). */
+  path: string;
+  /** The path as the model reads it (relative to the cwd when inside it). */
+  display: string;
+  /** The file exists on disk. */
+  onDisk: boolean;
+}
+
+export interface TargetArgs {
+  path?: string;
+  buffer?: number;
+}
+
+function exists(path: string): boolean {
+  const [stat] = vim.uv.fs_stat(path);
+  return stat !== undefined && stat.type !== "directory";
+}
+
+/**
+ * Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
+ * default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do.
+ */
+export function resolveTarget(
+  args: TargetArgs,
+  opts: { missing?: "error" | "allow"; required?: boolean } = {},
+): Target | undefined {
+  if (args.path !== undefined && args.buffer !== undefined) failWith('give either "path" or "buffer", not both');
+  if (args.buffer !== undefined) {
+    const buf = args.buffer;
+    if (!vim.api.nvim_buf_is_valid(buf)) failWith(`there is no buffer ${buf}; editor_state lists the buffers (b<n>)`);
+    const path = bufferPath(buf);
+    return { buf, path, display: displayPath(path), onDisk: path !== "" && exists(path) };
+  }
+  if (args.path === undefined) {
+    if (opts.required === false) return undefined;
+    failWith('give "path" (absolute or relative to Neovim\'s cwd) or "buffer" (a number from editor_state)');
+  }
+  const raw = args.path;
+  if (raw === "") failWith('"path" must not be empty');
+  if (string.find(raw, "\0", 1, true)[0] !== undefined) failWith('"path" must not contain a NUL byte');
+  const path = normalizePath(raw);
+  const [stat] = vim.uv.fs_stat(path);
+  if (stat?.type === "directory") failWith(`${displayPath(path)} is a directory, not a file`);
+  const buf = findBuffer(path);
+  const onDisk = stat !== undefined;
+  if (buf === undefined && !onDisk && opts.missing !== "allow") {
+    failWith(
+      `no buffer and no file at ${path} (relative paths are taken from Neovim's cwd ${vim.fn.getcwd()}); check the path, or search with scope "project"`,
+    );
+  }
+  return { buf, path, display: displayPath(path), onDisk };
+}
+
+/** The text lines of a target: the buffer's (unsaved) lines when loaded, else the file's. */
+export function targetLines(t: Target): string[] {
+  if (t.buf !== undefined && vim.api.nvim_buf_is_loaded(t.buf)) return vim.api.nvim_buf_get_lines(t.buf, 0, -1, false);
+  if (!t.onDisk) return [];
+  const [ok, lines] = pcall(vim.fn.readfile, t.path);
+  if (!ok) failWith(`cannot read ${t.display}: ${tostring(lines)}`);
+  return lines;
+}
+
+/** Parks the call until the editor's loop has run once (keys typed meanwhile are handled first). */
+export function yieldToEditor(ctx: ToolContext): void {
+  ctx.park<boolean>((resume) => vim.schedule(() => resume(true)));
+}
+
+/** A file is read in pieces of this size... */
+const CHUNK = 256 * 1024;
+/** ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame). */
+const SLICE_MS = 4;
+
+/**
+ * The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the
+ * editor's loop) and its line count. Lines are split like readfile(): on NL, a CR before it dropped, no empty
+ * line after a final NL. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
+ * answer can show (each counted at most `shownMax` bytes).
+ */
+export function fileLines(
+  ctx: ToolContext,
+  path: string,
+  opts: { first?: number; last?: number; shownMax?: number } = {},
+): { total: number; lines: string[] } {
+  const [fd, err] = vim.uv.fs_open(path, "r", 0);
+  if (fd === undefined) failWith(`cannot read ${displayPath(path)}: ${err}`);
+  const first = opts.first ?? 1;
+  const last = opts.last;
+  const kept: string[] = [];
+  let keptBytes = 0;
+  let full = false;
+  let lnum = 0;
+  let tail = "";
+  let offset = 0;
+  /** `ended`: the line ended with NL (readfile drops a CR only there). */
+  const keep = (line: string, ended: boolean) => {
+    lnum++;
+    if (full || lnum < first || (last !== undefined && lnum > last)) return;
+    if (ended && string.sub(line, -1) === "\r") line = string.sub(line, 1, -2);
+    kept.push(line);
+    if (opts.shownMax !== undefined) {
+      keptBytes += math.min(line.length, opts.shownMax) + 8;
+      if (keptBytes > RESULT_BUDGET) full = true;
+    }
+  };
+  let sliceStart = vim.uv.hrtime();
+  for (;;) {
+    const [data, readErr] = vim.uv.fs_read(fd, CHUNK, offset);
+    if (data === undefined) {
+      vim.uv.fs_close(fd);
+      failWith(`cannot read ${displayPath(path)}: ${readErr}`);
+    }
+    if (data === "") break;
+    offset += data.length;
+    let pos = 1;
+    for (;;) {
+      const [nl] = string.find(data, "\n", pos, true);
+      if (nl === undefined) break;
+      if (tail !== "") {
+        keep(tail + string.sub(data, pos, nl - 1), true);
+        tail = "";
+      } else if (full || lnum + 1 < first) {
+        lnum++; // counted, not kept: no substring made
+      } else {
+        keep(string.sub(data, pos, nl - 1), true);
+      }
+      pos = nl + 1;
+    }
+    if (pos <= data.length) tail += string.sub(data, pos);
+    if ((vim.uv.hrtime() - sliceStart) / 1e6 >= SLICE_MS) {
+      yieldToEditor(ctx);
+      sliceStart = vim.uv.hrtime();
+    }
+  }
+  vim.uv.fs_close(fd);
+  if (tail !== "") keep(tail, false);
+  return { total: lnum, lines: kept };
+}
+
+/** targetLines, with a file on disk read in time slices (see fileLines). */
+export function targetLinesSliced(ctx: ToolContext, t: Target): string[] {
+  if ((t.buf === undefined || !vim.api.nvim_buf_is_loaded(t.buf)) && t.onDisk) return fileLines(ctx, t.path).lines;
+  return targetLines(t);
+}
