@@ -5,6 +5,9 @@
 #   .deps/nvim-sid      Neovim 0.12.x from Debian sid, likewise
 #   .deps/busted        bookworm's lua-busted 2.1.1 and its lua-* dependencies (pure files, no interpreter)
 #   .deps/tools         bookworm's patchelf (used once, at install time)
+#   .deps/ripgrep       bookworm's ripgrep (and its libpcre2), for the specs and benchmarks of the project search;
+#                       .deps/ripgrep/bin holds only `rg`, for a spec to put on PATH (the plugin itself uses the
+#                       user's `rg` when there is one)
 #   .deps/apt/<suite>   private apt configuration, package lists and state, one per suite
 #   .deps/bin/nvim-0.10, .deps/bin/nvim-0.12
 #                       launchers (a contract: other tools call these two paths)
@@ -42,6 +45,7 @@ MULTIARCH="x86_64-linux-gnu"
 NVIM_TRIXIE_WANT="0.10.4*"
 NVIM_SID_WANT="0.12.*"
 BUSTED_WANT="2.1.1*"
+RIPGREP_WANT="13.*"
 # Bump to force every component to be reinstalled (e.g. after changing how they are built).
 LAYOUT_VERSION=1
 
@@ -455,6 +459,46 @@ install_busted() {
   INSTALLED_SOMETHING=1
 }
 
+# ripgrep for the specs: bookworm's deb and its libpcre2 (libc6 and libgcc are the host's bookworm ones), the
+# binary's RPATH pointed at the extracted library. Its launcher folder .deps/ripgrep/bin holds only `rg`.
+install_ripgrep() {
+  local prefix="$DEPS/ripgrep" key
+  key="$(stamp_key ripgrep "want=$RIPGREP_WANT" bookworm)"
+  if stamp_ok "$prefix" "$key" && "$prefix/bin/rg" --version > /dev/null 2>&1; then
+    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk '$1 == "ripgrep"')
+    return 0
+  fi
+  log "installing ripgrep (bookworm) into $prefix"
+  apt_update bookworm
+  local tmp="$DEPS/tmp/ripgrep"
+  rm -rf "$tmp"
+  mkdir -p "$tmp"
+  apt_closure bookworm ripgrep | awk '$1 == "ripgrep" || $1 ~ /^libpcre2-8/' > "$tmp/resolved"
+  local rg_version
+  rg_version="$(awk '$1 == "ripgrep" { print $2 }' "$tmp/resolved")"
+  # shellcheck disable=SC2053
+  [[ -n "$rg_version" && "$rg_version" == $RIPGREP_WANT ]] ||
+    die "bookworm's ripgrep is '${rg_version:-missing}', wanted $RIPGREP_WANT"
+  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
+  rm -rf "$prefix"
+  mv "$tmp/root" "$prefix"
+  [[ -x "$prefix/usr/bin/rg" ]] || die "bookworm's ripgrep did not provide usr/bin/rg"
+  # The library may sit under lib/ or usr/lib/ depending on the package.
+  local libdir
+  libdir="$(dirname "$(find "$prefix" -name 'libpcre2-8.so.0' | head -n 1)")"
+  [[ -n "$libdir" && "$libdir" != "." ]] || die "the ripgrep closure has no libpcre2-8.so.0"
+  libdir="$(cd "$libdir" && pwd -P)"
+  "$PATCHELF" --force-rpath --set-rpath "$libdir" "$prefix/usr/bin/rg" || die "patchelf failed on $prefix/usr/bin/rg"
+  mkdir -p "$prefix/bin"
+  ln -s ../usr/bin/rg "$prefix/bin/rg"
+  "$prefix/bin/rg" --version > /dev/null || die "$prefix/bin/rg does not run"
+  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
+  stamp_write "$prefix" "$key" "$tmp/versions"
+  rm -rf "$tmp"
+  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
+  INSTALLED_SOMETHING=1
+}
+
 # Drop package lists and the temporary download area once everything is in place; they are only needed to
 # install (about 100 MB for sid). The next install fetches fresh lists anyway.
 cleanup_apt() {
@@ -482,6 +526,7 @@ main() {
     if [[ -n "${NVIM_0_10:-}" ]]; then system_nvim 0.10 nvim-0.10; else install_nvim trixie "$NVIM_TRIXIE_WANT" nvim-0.10; fi
     if [[ -n "${NVIM_0_12:-}" ]]; then system_nvim 0.12 nvim-0.12; else install_nvim sid "$NVIM_SID_WANT" nvim-0.12; fi
     if [[ -n "${BUSTED_ROOT:-}" ]]; then system_busted; else install_busted; fi
+    install_ripgrep
     cleanup_apt
   else
     if ((!QUIET)); then
@@ -504,7 +549,7 @@ main() {
 
   if ((QUIET && !INSTALLED_SOMETHING)); then
     local joined
-    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted"' | paste -sd ',' - | sed 's/,/, /g')"
+    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep"' | paste -sd ',' - | sed 's/,/, /g')"
     echo "deps: up to date ($joined)"
     return 0
   fi
@@ -517,6 +562,11 @@ main() {
     echo "  busted: $(stamp_versions "$DEPS/busted" | awk '$1 == "lua-busted" { print $2 }') in .deps/busted"
   else
     echo "  busted: from ${BUSTED_ROOT:-?}, linked in .deps/busted"
+  fi
+  if [[ -x "$DEPS/ripgrep/bin/rg" ]]; then
+    echo "  .deps/ripgrep/bin/rg: $("$DEPS/ripgrep/bin/rg" --version 2> /dev/null | sed -n 1p)"
+  else
+    echo "  ripgrep: not installed (the specs of the rg engine then use an rg on PATH, or are skipped)"
   fi
 }
 

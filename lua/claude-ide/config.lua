@@ -97,7 +97,19 @@ ____exports.DEFAULTS = {
         next_hunk = "]c",
         prev_hunk = "[c"
     }, open_in_new_tab = true, focus = "auto"},
-    agent = {in_terminal = true, review = true, execute = "off", lsp_timeout_ms = 5000},
+    agent = {
+        in_terminal = true,
+        review = true,
+        execute = "off",
+        lsp_timeout_ms = 5000,
+        search = {
+            rg = "rg",
+            timeout_ms = 10000,
+            max_file_bytes = 1024 * 1024,
+            max_files = 100000,
+            max_output_bytes = 8 * 1024 * 1024
+        }
+    },
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
 }
@@ -243,6 +255,23 @@ RULES = {
         check = oneOf({"off", "ask", "allow"})
     },
     ["agent.lsp_timeout_ms"] = positiveMs,
+    ["agent.search.rg"] = {
+        expected = "a command or path (non-empty string) or false",
+        check = function(v) return v == false or type(v) == "string" and v ~= "" end
+    },
+    ["agent.search.timeout_ms"] = positiveMs,
+    ["agent.search.max_file_bytes"] = {
+        expected = "a positive integer (bytes)",
+        check = between(1, 2 ^ 31)
+    },
+    ["agent.search.max_files"] = {
+        expected = "a positive integer",
+        check = between(1, 2 ^ 31)
+    },
+    ["agent.search.max_output_bytes"] = {
+        expected = "a positive integer (bytes)",
+        check = between(1, 2 ^ 31)
+    },
     execute_code = bool,
     ["execute_code_opts.interpreter"] = {
         expected = "a non-empty list of strings",
@@ -294,20 +323,20 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue28
+                goto __continue29
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue28
+                goto __continue29
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue28::
+        ::__continue29::
     end
     return nil
 end

@@ -47,7 +47,19 @@ export interface Config {
     open_in_new_tab: boolean;
     focus: DiffFocus;
   };
-  agent: { in_terminal: boolean; review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
+  agent: {
+    in_terminal: boolean;
+    review: boolean;
+    execute: "off" | "ask" | "allow";
+    lsp_timeout_ms: number;
+    search: {
+      rg: string | false;
+      timeout_ms: number;
+      max_file_bytes: number;
+      max_files: number;
+      max_output_bytes: number;
+    };
+  };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
 }
@@ -136,6 +148,21 @@ export const DEFAULTS: Config = {
     execute: "off",
     // A request to a language server taking longer than this is abandoned and the tool says so.
     lsp_timeout_ms: 5000,
+    // The project search (the search tool's scope "project") runs in a child process, never in the editor's loop:
+    // ripgrep when `rg` is executable, else `git grep` inside a git repository, else a walk of the folder (by a
+    // child `nvim -l`). Files with unsaved changes are answered from their buffers.
+    search: {
+      // The ripgrep to run: a command on PATH or a path. false: never use ripgrep.
+      rg: "rg",
+      // A search still running after this long is stopped; the answer says so and keeps what was found.
+      timeout_ms: 10000,
+      // Larger files are skipped (generated bundles, data) and counted in the answer.
+      max_file_bytes: 1024 * 1024,
+      // The walk (no rg, no git repository) stops after this many files and says so.
+      max_files: 100000,
+      // The engine's output is read up to this many bytes (huge matched lines); beyond, the search stops and says so.
+      max_output_bytes: 8 * 1024 * 1024,
+    },
   },
   // Offer the executeCode tool to Claude. Every run asks for your confirmation first.
   execute_code: false,
@@ -248,6 +275,14 @@ const RULES: { [path: string]: Rule } = {
   "agent.review": bool,
   "agent.execute": { expected: '"off", "ask" or "allow"', check: oneOf(["off", "ask", "allow"]) },
   "agent.lsp_timeout_ms": positiveMs,
+  "agent.search.rg": {
+    expected: "a command or path (non-empty string) or false",
+    check: (v) => v === false || (typeof v === "string" && v !== ""),
+  },
+  "agent.search.timeout_ms": positiveMs,
+  "agent.search.max_file_bytes": { expected: "a positive integer (bytes)", check: between(1, 2 ** 31) },
+  "agent.search.max_files": { expected: "a positive integer", check: between(1, 2 ** 31) },
+  "agent.search.max_output_bytes": { expected: "a positive integer (bytes)", check: between(1, 2 ** 31) },
   execute_code: bool,
   "execute_code_opts.interpreter": {
     expected: "a non-empty list of strings",

@@ -6,6 +6,7 @@ local findBuffer = ____buffers.findBuffer
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 local ____result = require("claude-ide.protocol.result")
+local RESULT_BUDGET = ____result.RESULT_BUDGET
 local failWith = ____result.failWith
 local ____schema = require("claude-ide.protocol.schema")
 local int = ____schema.int
@@ -87,5 +88,108 @@ function ____exports.targetLines(t)
         failWith((("cannot read " .. t.display) .. ": ") .. tostring(lines))
     end
     return lines
+end
+--- Parks the call until the editor's loop has run once (keys typed meanwhile are handled first).
+function ____exports.yieldToEditor(ctx)
+    ctx.park(function(resume) return vim.schedule(function() return resume(true) end) end)
+end
+--- A file is read in pieces of this size...
+local CHUNK = 256 * 1024
+--- ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame).
+local SLICE_MS = 4
+--- The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the
+-- editor's loop) and its line count. Lines are split like readfile(): on NL, a CR before it dropped, no empty
+-- line after a final NL. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
+-- answer can show (each counted at most `shownMax` bytes).
+function ____exports.fileLines(ctx, path, opts)
+    if opts == nil then
+        opts = {}
+    end
+    local fd, err = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(err))
+    end
+    local first = opts.first or 1
+    local last = opts.last
+    local kept = {}
+    local keptBytes = 0
+    local full = false
+    local lnum = 0
+    local tail = ""
+    local offset = 0
+    --- `ended`: the line ended with NL (readfile drops a CR only there).
+    local function keep(line, ended)
+        lnum = lnum + 1
+        if full or lnum < first or last ~= nil and lnum > last then
+            return
+        end
+        if ended and string.sub(line, -1) == "\r" then
+            line = string.sub(line, 1, -2)
+        end
+        kept[#kept + 1] = line
+        if opts.shownMax ~= nil then
+            keptBytes = keptBytes + (math.min(#line, opts.shownMax) + 8)
+            if keptBytes > RESULT_BUDGET then
+                full = true
+            end
+        end
+    end
+    local sliceStart = vim.uv.hrtime()
+    do
+        while true do
+            local data, readErr = vim.uv.fs_read(fd, CHUNK, offset)
+            if data == nil then
+                vim.uv.fs_close(fd)
+                failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(readErr))
+            end
+            if data == "" then
+                break
+            end
+            offset = offset + #data
+            local pos = 1
+            do
+                while true do
+                    local nl = string.find(data, "\n", pos, true)
+                    if nl == nil then
+                        break
+                    end
+                    if tail ~= "" then
+                        keep(
+                            tail .. string.sub(data, pos, nl - 1),
+                            true
+                        )
+                        tail = ""
+                    elseif full or lnum + 1 < first then
+                        lnum = lnum + 1
+                    else
+                        keep(
+                            string.sub(data, pos, nl - 1),
+                            true
+                        )
+                    end
+                    pos = nl + 1
+                end
+            end
+            if pos <= #data then
+                tail = tail .. string.sub(data, pos)
+            end
+            if (vim.uv.hrtime() - sliceStart) / 1000000 >= SLICE_MS then
+                ____exports.yieldToEditor(ctx)
+                sliceStart = vim.uv.hrtime()
+            end
+        end
+    end
+    vim.uv.fs_close(fd)
+    if tail ~= "" then
+        keep(tail, false)
+    end
+    return {total = lnum, lines = kept}
+end
+--- targetLines, with a file on disk read in time slices (see fileLines).
+function ____exports.targetLinesSliced(ctx, t)
+    if (t.buf == nil or not vim.api.nvim_buf_is_loaded(t.buf)) and t.onDisk then
+        return ____exports.fileLines(ctx, t.path).lines
+    end
+    return ____exports.targetLines(t)
 end
 return ____exports

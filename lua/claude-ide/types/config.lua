@@ -128,6 +128,25 @@
 ---@field execute? "off"|"ask"|"allow" # Default: `"off"`.
 --- A request to a language server taking longer than this is abandoned and the tool says so.
 ---@field lsp_timeout_ms? number # Default: `5000`.
+--- The project search (the search tool's scope "project") runs in a child process, never in the editor's loop:
+--- ripgrep when `rg` is executable, else `git grep` inside a git repository, else a walk of the folder (by a
+--- child `nvim -l`). Files with unsaved changes are answered from their buffers.
+---@field search? claude-ide.Config.agent.search
+
+--- The project search (the search tool's scope "project") runs in a child process, never in the editor's loop:
+--- ripgrep when `rg` is executable, else `git grep` inside a git repository, else a walk of the folder (by a
+--- child `nvim -l`). Files with unsaved changes are answered from their buffers.
+---@class claude-ide.Config.agent.search
+--- The ripgrep to run: a command on PATH or a path. false: never use ripgrep.
+---@field rg? string|false # Default: `"rg"`.
+--- A search still running after this long is stopped; the answer says so and keeps what was found.
+---@field timeout_ms? number # Default: `10000`.
+--- Larger files are skipped (generated bundles, data) and counted in the answer.
+---@field max_file_bytes? number # Default: `1024 * 1024`.
+--- The walk (no rg, no git repository) stops after this many files and says so.
+---@field max_files? number # Default: `100000`.
+--- The engine's output is read up to this many bytes (huge matched lines); beyond, the search stops and says so.
+---@field max_output_bytes? number # Default: `8 * 1024 * 1024`.
 
 ---@class claude-ide.Config.execute_code_opts
 --- The interpreter the code is passed to (the code is written to a temporary file, appended as last argument).

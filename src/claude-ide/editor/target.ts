@@ -2,8 +2,9 @@
 // `path` is absolute or relative to Neovim's cwd; `buffer` is a buffer number as editor_state lists them.
 import { bufferPath, findBuffer } from "./buffers";
 import { normalizePath } from "./positions";
-import { failWith } from "../protocol/result";
+import { RESULT_BUDGET, failWith } from "../protocol/result";
 import { int, optional, str } from "../protocol/schema";
+import type { ToolContext } from "../protocol/tool";
 import { displayPath } from "./state";
 
 /** `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`). */
@@ -75,4 +76,86 @@ export function targetLines(t: Target): string[] {
   const [ok, lines] = pcall(vim.fn.readfile, t.path);
   if (!ok) failWith(`cannot read ${t.display}: ${tostring(lines)}`);
   return lines;
+}
+
+/** Parks the call until the editor's loop has run once (keys typed meanwhile are handled first). */
+export function yieldToEditor(ctx: ToolContext): void {
+  ctx.park<boolean>((resume) => vim.schedule(() => resume(true)));
+}
+
+/** A file is read in pieces of this size... */
+const CHUNK = 256 * 1024;
+/** ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame). */
+const SLICE_MS = 4;
+
+/**
+ * The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the
+ * editor's loop) and its line count. Lines are split like readfile(): on NL, a CR before it dropped, no empty
+ * line after a final NL. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
+ * answer can show (each counted at most `shownMax` bytes).
+ */
+export function fileLines(
+  ctx: ToolContext,
+  path: string,
+  opts: { first?: number; last?: number; shownMax?: number } = {},
+): { total: number; lines: string[] } {
+  const [fd, err] = vim.uv.fs_open(path, "r", 0);
+  if (fd === undefined) failWith(`cannot read ${displayPath(path)}: ${err}`);
+  const first = opts.first ?? 1;
+  const last = opts.last;
+  const kept: string[] = [];
+  let keptBytes = 0;
+  let full = false;
+  let lnum = 0;
+  let tail = "";
+  let offset = 0;
+  /** `ended`: the line ended with NL (readfile drops a CR only there). */
+  const keep = (line: string, ended: boolean) => {
+    lnum++;
+    if (full || lnum < first || (last !== undefined && lnum > last)) return;
+    if (ended && string.sub(line, -1) === "\r") line = string.sub(line, 1, -2);
+    kept.push(line);
+    if (opts.shownMax !== undefined) {
+      keptBytes += math.min(line.length, opts.shownMax) + 8;
+      if (keptBytes > RESULT_BUDGET) full = true;
+    }
+  };
+  let sliceStart = vim.uv.hrtime();
+  for (;;) {
+    const [data, readErr] = vim.uv.fs_read(fd, CHUNK, offset);
+    if (data === undefined) {
+      vim.uv.fs_close(fd);
+      failWith(`cannot read ${displayPath(path)}: ${readErr}`);
+    }
+    if (data === "") break;
+    offset += data.length;
+    let pos = 1;
+    for (;;) {
+      const [nl] = string.find(data, "\n", pos, true);
+      if (nl === undefined) break;
+      if (tail !== "") {
+        keep(tail + string.sub(data, pos, nl - 1), true);
+        tail = "";
+      } else if (full || lnum + 1 < first) {
+        lnum++; // counted, not kept: no substring made
+      } else {
+        keep(string.sub(data, pos, nl - 1), true);
+      }
+      pos = nl + 1;
+    }
+    if (pos <= data.length) tail += string.sub(data, pos);
+    if ((vim.uv.hrtime() - sliceStart) / 1e6 >= SLICE_MS) {
+      yieldToEditor(ctx);
+      sliceStart = vim.uv.hrtime();
+    }
+  }
+  vim.uv.fs_close(fd);
+  if (tail !== "") keep(tail, false);
+  return { total: lnum, lines: kept };
+}
+
+/** targetLines, with a file on disk read in time slices (see fileLines). */
+export function targetLinesSliced(ctx: ToolContext, t: Target): string[] {
+  if ((t.buf === undefined || !vim.api.nvim_buf_is_loaded(t.buf)) && t.onDisk) return fileLines(ctx, t.path).lines;
+  return targetLines(t);
 }

@@ -13,6 +13,7 @@ local textLines = ____diff_text.textLines
 local ____apply = require("claude-ide.editor.apply")
 local applyText = ____apply.applyText
 local planEdits = ____apply.planEdits
+local sameLines = ____apply.sameLines
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local guarded = ____result.guarded
@@ -23,7 +24,8 @@ local ____tool = require("claude-ide.protocol.tool")
 local decisionOf = ____tool.decisionOf
 local ____target = require("claude-ide.editor.target")
 local resolveTarget = ____target.resolveTarget
-local targetLines = ____target.targetLines
+local targetLinesSliced = ____target.targetLinesSliced
+local yieldToEditor = ____target.yieldToEditor
 local replaceText = obj(
     {
         old_text = str("Exact current text to replace (whitespace included); must occur exactly once in the file", {minLength = 1}),
@@ -58,10 +60,10 @@ ____exports.edit = defineTool({
         if target == nil then
             return failWith("no target")
         end
-        local before = targetLines(target)
+        local before = targetLinesSliced(ctx, target)
         local edits = args.edits
         local after = planEdits(before, edits, target.display)
-        if vim.deep_equal(after, before) then
+        if sameLines(after, before) then
             return textResult(("OK: nothing to do: the edits leave " .. target.display) .. " unchanged")
         end
         local n = #edits
@@ -86,11 +88,12 @@ ____exports.edit = defineTool({
             end
             final = textLines(outcome.text)
         end
+        yieldToEditor(ctx)
         local applied = applyText(target.path, before, final)
         if not applied.ok then
             failWith((what .. " accepted but not applied: ") .. applied.error)
         end
-        local changed = vim.deep_equal(final, after) and "" or " (the user changed the proposal before accepting: read_buffer shows the result)"
+        local changed = sameLines(final, after) and "" or " (the user changed the proposal before accepting: read_buffer shows the result)"
         return ok(((("applied " .. what) .. " ") .. applied.where) .. changed)
     end) end
 })

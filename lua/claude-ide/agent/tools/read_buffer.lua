@@ -13,6 +13,7 @@ local guarded = ____result.guarded
 local textResult = ____result.textResult
 local failWith = ____result.failWith
 local ____target = require("claude-ide.editor.target")
+local fileLines = ____target.fileLines
 local resolveTarget = ____target.resolveTarget
 local targetInput = ____target.targetInput
 local targetLines = ____target.targetLines
@@ -32,14 +33,25 @@ ____exports.readBuffer = defineTool({
     ),
     closed = true,
     annotations = reading("Read buffer"),
-    handler = function(args) return guarded(function()
+    handler = function(args, ctx) return guarded(function()
         local target = resolveTarget(args)
         if target == nil then
             return failWith("no target")
         end
-        local lines = targetLines(target)
-        local total = #lines
         local first = args.start_line or 1
+        local fromDisk = (target.buf == nil or not vim.api.nvim_buf_is_loaded(target.buf)) and target.onDisk
+        local lines
+        local total
+        local offset = 0
+        if fromDisk then
+            local read = fileLines(ctx, target.path, {first = first, last = args.end_line, shownMax = MAX_LINE})
+            lines = read.lines
+            total = read.total
+            offset = first - 1
+        else
+            lines = targetLines(target)
+            total = #lines
+        end
         if total == 0 then
             return textResult((target.display .. ": empty") .. (target.buf == nil and not target.onDisk and " (no such file)" or ""))
         end
@@ -54,7 +66,10 @@ ____exports.readBuffer = defineTool({
         do
             local i = first
             while i <= last do
-                local line = lines[i]
+                local line = lines[i - 1 - offset + 1]
+                if line == nil then
+                    break
+                end
                 local shown = #line > MAX_LINE and ((string.sub(line, 1, MAX_LINE) .. " …[") .. tostring(#line - MAX_LINE)) .. " more bytes]" or line
                 numbered[#numbered + 1] = string.format("%6d\t%s", i, shown)
                 i = i + 1

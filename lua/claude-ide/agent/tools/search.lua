@@ -1,13 +1,9 @@
 -- Generated from src/claude-ide/agent/tools/search.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__StringSplit = ____lualib.__TS__StringSplit
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
-local readSmallFile = ____fs.readSmallFile
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local isFileBuffer = ____buffers.isFileBuffer
@@ -31,84 +27,143 @@ local displayPath = ____state.displayPath
 local ____target = require("claude-ide.editor.target")
 local resolveTarget = ____target.resolveTarget
 local targetInput = ____target.targetInput
-local targetLines = ____target.targetLines
---- Files larger than this are skipped in a project search (generated bundles, data).
-local MAX_FILE_BYTES = 1024 * 1024
---- A project search reads at most this many files.
-local MAX_FILES = 20000
+local targetLinesSliced = ____target.targetLinesSliced
+local ____dialect = require("claude-ide.agent.search.dialect")
+local DIALECT_DOC = ____dialect.DIALECT_DOC
+local translate = ____dialect.translate
+local ____project = require("claude-ide.agent.search.project")
+local chooseEngine = ____project.chooseEngine
+local start = ____project.start
+local walkerScript = ____project.walkerScript
 --- Matched line text is cut to this many bytes.
 local MAX_TEXT = 200
---- A function giving the 0-based byte column of the first match in a line, or undefined.
-local function matcher(pattern, regex)
-    if not regex then
-        return function(line)
-            local at = string.find(line, pattern, 1, true)
-            return at ~= nil and at - 1 or nil
-        end
+--- The regex in every engine's form, or the ERROR saying how to write it.
+local function compiled(pattern)
+    local t = translate(pattern)
+    if not t.ok then
+        failWith((("the regex does not compile in the accepted dialect: " .. t.error) .. ". ") .. DIALECT_DOC)
     end
-    local okCompile, re = pcall(vim.regex, "\\v" .. pattern)
-    if not okCompile then
-        failWith(("the regex does not compile (" .. tostring(re)) .. "). Patterns are Vim regexes in very magic mode (\\v): () groups, | alternation, + ? {n,m}, \\d \\w \\s, \\< \\> word edges; escape = @ % < > as \\= \\@ ...; or pass regex=false for plain text")
-    end
-    return function(line)
-        local from = re:match_str(line)
-        return from or nil
-    end
+    return t.pattern
 end
---- Files of the project: git's list (tracked + untracked, ignored excluded) or a walk of the cwd.
-local function projectFiles(cwd)
-    local git = vim.fn.executable("git") == 1 and vim.system({
-        "git",
-        "-C",
-        cwd,
-        "ls-files",
-        "-z",
-        "--cached",
-        "--others",
-        "--exclude-standard"
-    }, {text = true}):wait() or nil
-    if git ~= nil and git.code == 0 and git.stdout ~= nil then
-        local files = __TS__ArrayMap(
-            __TS__ArrayFilter(
-                __TS__StringSplit(git.stdout, "\0"),
-                function(____, f) return f ~= "" end
-            ),
-            function(____, f) return (cwd .. "/") .. f end
-        )
-        return {files = files, via = "git ls-files (.gitignore honoured)"}
-    end
-    local files = {}
-    for name, kind in vim.fs.dir(
-        cwd,
-        {
-            depth = 20,
-            skip = function(dir) return dir ~= ".git" and dir ~= "node_modules" end
-        }
-    ) do
-        if kind == "file" then
-            files[#files + 1] = (cwd .. "/") .. name
-        end
-        if #files >= MAX_FILES then
-            break
-        end
-    end
-    return {files = files, via = "a walk of the cwd (no git repository; .git and node_modules skipped)"}
+--- The one place every match passes before it is shown, whatever found it (a buffer, ripgrep, git grep, the
+-- walk): a filter on what the model may see belongs here. Returns the rendered row, or undefined to withhold it.
+local function admit(hit, cwd)
+    local line = hit.text
+    local text = #line > MAX_TEXT and string.sub(line, 1, MAX_TEXT) .. "…" or line
+    text = vim.trim(text)
+    local okCol, col = pcall(byteToCharColumn, line, hit.byteCol - 1)
+    return (((((displayPath(hit.path, cwd) .. ":") .. tostring(hit.line)) .. ":") .. tostring(okCol and col or hit.byteCol)) .. ": ") .. text
 end
-local function readIfText(path)
-    local data = readSmallFile(path, MAX_FILE_BYTES)
-    if data == nil or (string.find(data, "\0", 1, true)) ~= nil then
-        return nil
+local function plural(n, word, many)
+    if many == nil then
+        many = word .. "s"
     end
-    return vim.split(data, "\n", {plain = true})
+    return (tostring(n) .. " ") .. (n == 1 and word or many)
+end
+--- Buffers whose text the project search must take instead of the disk: unsaved changes, or never written.
+local function overlayOf(root)
+    local out = {}
+    for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
+        do
+            if not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
+                goto __continue7
+            end
+            local path = bufferPath(buf)
+            if not vim.startswith(path, root .. "/") then
+                goto __continue7
+            end
+            local stat = vim.uv.fs_stat(path)
+            if not vim.bo[buf].modified and stat ~= nil then
+                goto __continue7
+            end
+            out[#out + 1] = {
+                path = path,
+                text = table.concat(
+                    vim.api.nvim_buf_get_lines(buf, 0, -1, false),
+                    "\n"
+                ) .. "\n"
+            }
+        end
+        ::__continue7::
+    end
+    return out
+end
+local function megabytes(n)
+    return n >= 1024 * 1024 and tostring(math.floor(n / (1024 * 1024) * 10) / 10) .. " MiB" or tostring(n) .. " bytes"
+end
+--- Runs the search in child processes (the project's engine, and the walker over `overlay`, the buffers' texts);
+-- the call is parked meanwhile, and a cancel kills them. `engine` "buffers": only the overlay is searched.
+local function searchInChildren(ctx, root, pattern, regex, max, engine, overlay)
+    local opts = ctx.config.agent.search
+    local running
+    return ctx.park(
+        function(resume)
+            running = start(
+                {
+                    root = root,
+                    text = regex == nil and pattern or nil,
+                    regex = regex,
+                    max = max,
+                    limits = {timeoutMs = opts.timeout_ms, maxFileBytes = opts.max_file_bytes, maxFiles = opts.max_files, maxOutputBytes = opts.max_output_bytes},
+                    overlay = overlay,
+                    engine = engine,
+                    rg = opts.rg == false and "rg" or opts.rg,
+                    walker = walkerScript(),
+                    nvim = vim.v.progpath
+                },
+                resume
+            )
+        end,
+        function() return running and running.cancel() end
+    )
+end
+--- What the project search's header says after the scope: the engine, files, and what it skipped.
+local function projectNotes(s, ctx)
+    local opts = ctx.config.agent.search
+    local header = "; " .. s.how
+    if s.engine == "walk" then
+        header = header .. " (no rg, no git repository; .git and node_modules skipped)"
+    end
+    if s.filesSearched ~= nil then
+        header = header .. (", " .. plural(s.filesSearched, "file")) .. " searched"
+    end
+    local skipped = {}
+    if s.binary > 0 then
+        skipped[#skipped + 1] = plural(s.binary, "binary file") .. " with a match"
+    end
+    if s.oversize > 0 then
+        skipped[#skipped + 1] = ((plural(s.oversize, "file") .. " over ") .. megabytes(opts.max_file_bytes)) .. " (agent.search.max_file_bytes)"
+    end
+    if #skipped > 0 then
+        header = header .. "; skipped: " .. table.concat(skipped, ", ")
+    end
+    if s.stoppedEarly then
+        header = header .. "; stopped at max_results"
+    end
+    local tail = {}
+    local narrow = "narrow it with path (a folder of the project) or a longer pattern"
+    if s.timedOut then
+        tail[#tail + 1] = (("… the search was stopped after " .. tostring(opts.timeout_ms)) .. " ms (agent.search.timeout_ms): the matches are partial; ") .. narrow
+    end
+    if s.outputCut then
+        tail[#tail + 1] = (("… the search was stopped after " .. megabytes(opts.max_output_bytes)) .. " of output (agent.search.max_output_bytes): the matches are partial; ") .. narrow
+    end
+    if s.maxFilesHit then
+        tail[#tail + 1] = (("… the walk stopped after " .. tostring(opts.max_files)) .. " files (agent.search.max_files): files were not searched; ") .. narrow
+    end
+    if #s.errors > 0 then
+        tail[#tail + 1] = (("note: " .. s.how) .. " reported: ") .. table.concat(s.errors, " | ")
+    end
+    return {header = header, tail = tail}
 end
 ____exports.search = defineTool({
     name = "search",
     title = "Search",
-    description = (("Find text in the editor's buffers as they are now (unsaved changes included) or in the whole project. Answers " .. "`path:line:col: text` lines. scope: buffer (the one named by path/buffer), buffers (every loaded file buffer), ") .. "project (default without path/buffer: the cwd's files, .gitignore honoured, unsaved buffers taking precedence over ") .. "disk). Plain text by default; regex=true takes a Vim very-magic regex (like PCRE: () | + ? {n,m} \\d \\w \\s).",
+    description = (((("Find text in the editor's buffers as they are now (unsaved changes included) or in the whole project. Answers " .. "`path:line:col: text` lines. scope: buffer (the one named by path/buffer), buffers (every loaded file buffer), ") .. "project (default without path/buffer: the cwd's files, or a folder given as path; .gitignore honoured, unsaved ") .. "buffers taking precedence over disk; run by ripgrep, git grep or a walk in a child process, whose name the answer ") .. "gives with what was skipped). Plain text by default; regex=true takes one regex dialect, the same on every engine ") .. "(see the regex argument): . * + ? {n,m} [...] \\d \\w \\s \\b ^ $ ( ) (?: ) |.",
     input = __TS__ObjectAssign(
         {
             pattern = str("Text to find (or a regex with regex=true)", {minLength = 1}),
-            regex = optional(bool("Treat pattern as a Vim regex in very magic mode (default false: plain text)"))
+            regex = optional(bool("Treat pattern as a regex (default false: plain text). " .. DIALECT_DOC))
         },
         targetInput,
         {
@@ -118,8 +173,24 @@ ____exports.search = defineTool({
     ),
     closed = true,
     annotations = reading("Search"),
-    handler = function(args) return guarded(function()
-        local target = resolveTarget(args, {required = false})
+    handler = function(args, ctx) return guarded(function()
+        local cwd = normalize(vim.fn.getcwd())
+        local root = cwd
+        local folder = false
+        if args.path ~= nil and args.buffer == nil and args.scope ~= "buffer" then
+            local dir = normalize(string.sub(args.path, 1, 1) == "/" and args.path or (cwd .. "/") .. args.path)
+            if vim.fn.isdirectory(dir) == 1 then
+                root = dir
+                folder = true
+            end
+        end
+        local ____folder_2
+        if folder then
+            ____folder_2 = nil
+        else
+            ____folder_2 = resolveTarget(args, {required = false})
+        end
+        local target = ____folder_2
         local scope = args.scope or (target ~= nil and "buffer" or "project")
         if scope == "buffer" and target == nil then
             failWith("scope \"buffer\" needs \"path\" or \"buffer\"")
@@ -127,89 +198,102 @@ ____exports.search = defineTool({
         if scope ~= "buffer" and target ~= nil then
             failWith(("scope \"" .. scope) .. "\" searches many files: leave out path/buffer, or use scope \"buffer\"")
         end
-        local find = matcher(args.pattern, args.regex == true)
-        local max = args.max_results or 100
-        local cwd = normalize(vim.fn.getcwd())
-        local rows = {}
-        local more = false
-        local searched = 0
-        local function scan(lines, path)
-            searched = searched + 1
-            do
-                local i = 0
-                while i < #lines do
-                    do
-                        local line = lines[i + 1]
-                        local col = find(line)
-                        if col == nil then
-                            goto __continue23
-                        end
-                        if #rows >= max then
-                            more = true
-                            return
-                        end
-                        local text = vim.trim(#line > MAX_TEXT and string.sub(line, 1, MAX_TEXT) .. "…" or line)
-                        rows[#rows + 1] = (((((displayPath(path, cwd) .. ":") .. tostring(i + 1)) .. ":") .. tostring(byteToCharColumn(line, col))) .. ": ") .. text
-                    end
-                    ::__continue23::
-                    i = i + 1
-                end
-            end
+        if folder and scope ~= "project" then
+            failWith(displayPath(root, cwd) .. " is a folder: search it with scope \"project\"")
         end
-        local via = ""
-        if scope == "buffer" and target ~= nil then
-            scan(
-                targetLines(target),
-                target.path
+        local regex = args.regex == true and compiled(args.pattern) or nil
+        local max = args.max_results or 100
+        local hits = {}
+        local notes = {header = "", tail = {}}
+        local summary
+        if scope == "project" then
+            local engine = chooseEngine(root, ctx.config.agent.search.rg)
+            summary = searchInChildren(
+                ctx,
+                root,
+                args.pattern,
+                regex,
+                max,
+                engine,
+                overlayOf(root)
             )
         else
-            local seen = {}
-            for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
-                do
-                    if more or not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
-                        goto __continue28
-                    end
-                    local path = bufferPath(buf)
-                    if scope == "project" and not vim.startswith(path, cwd .. "/") then
-                        goto __continue28
-                    end
-                    seen[path] = true
-                    scan(
-                        vim.api.nvim_buf_get_lines(buf, 0, -1, false),
-                        path
-                    )
-                end
-                ::__continue28::
+            local docs = {}
+            local function add(path, lines)
+                local ____temp_3 = #docs + 1
+                docs[____temp_3] = {
+                    path = path,
+                    text = #lines > 0 and table.concat(lines, "\n") .. "\n" or ""
+                }
+                return ____temp_3
             end
-            if scope == "project" and not more then
-                local listed = projectFiles(cwd)
-                via = "; files from " .. listed.via
-                for ____, file in ipairs(listed.files) do
-                    do
-                        if more or searched >= MAX_FILES then
-                            break
-                        end
-                        local path = normalize(file)
-                        if seen[path] ~= nil then
-                            goto __continue33
-                        end
-                        local lines = readIfText(path)
-                        if lines ~= nil then
-                            scan(lines, path)
-                        end
+            if scope == "buffer" and target ~= nil then
+                add(
+                    target.path,
+                    targetLinesSliced(ctx, target)
+                )
+            else
+                for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
+                    if vim.api.nvim_buf_is_loaded(buf) and isFileBuffer(buf) then
+                        add(
+                            bufferPath(buf),
+                            vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+                        )
                     end
-                    ::__continue33::
                 end
+            end
+            summary = searchInChildren(
+                ctx,
+                cwd,
+                args.pattern,
+                regex,
+                max,
+                "buffers",
+                docs
+            )
+            notes.header = (", " .. plural(#docs, "file")) .. " searched"
+        end
+        if summary.patternError ~= nil then
+            failWith((((summary.how .. " refused the pattern: ") .. summary.patternError) .. ". ") .. DIALECT_DOC)
+        end
+        for ____, hit in ipairs(summary.hits) do
+            hits[#hits + 1] = hit
+        end
+        local more = summary.more
+        if scope == "project" then
+            notes = projectNotes(summary, ctx)
+        elseif summary.timedOut then
+            notes.tail = projectNotes(summary, ctx).tail
+        end
+        table.sort(
+            hits,
+            function(a, b)
+                local ____temp_4
+                if a.path == b.path then
+                    ____temp_4 = a.line < b.line
+                else
+                    ____temp_4 = a.path < b.path
+                end
+                return ____temp_4
+            end
+        )
+        local rows = {}
+        for ____, hit in ipairs(hits) do
+            local row = admit(hit, cwd)
+            if row ~= nil then
+                rows[#rows + 1] = row
             end
         end
-        local header = (((((((((((((((tostring(#rows) .. (more and "+" or "")) .. " match") .. (#rows == 1 and "" or "es")) .. " for ") .. (args.regex == true and "regex" or "text")) .. " ") .. vim.json.encode(args.pattern)) .. " (scope ") .. scope) .. ", ") .. tostring(searched)) .. " file") .. (searched == 1 and "" or "s")) .. " searched") .. via) .. ")"
+        local where = folder and "scope project in " .. displayPath(root, cwd) or "scope " .. scope
+        local header = ((((((((((tostring(#rows) .. (more and "+" or "")) .. " match") .. (#rows == 1 and "" or "es")) .. " for ") .. (args.regex == true and "regex" or "text")) .. " ") .. vim.json.encode(args.pattern)) .. " (") .. where) .. notes.header) .. ")"
+        local tail = #notes.tail > 0 and "\n" .. table.concat(notes.tail, "\n") or ""
         if #rows == 0 then
-            return textResult(header)
+            return textResult(header .. tail)
         end
         local page = fitLines(rows)
         local cut = page.taken < #rows or more
-        local tail = cut and "\n… more matches not shown: narrow the pattern or the scope" .. (max < 1000 and ", or raise max_results" or "") or ""
-        return textResult(((header .. ":\n") .. page.text) .. tail)
+        local cutNote = cut and "\n… more matches not shown: narrow the pattern or the scope" .. (max < 1000 and ", or raise max_results" or "") or ""
+        return textResult((((header .. ":\n") .. page.text) .. cutNote) .. tail)
     end) end
 })
 return ____exports

@@ -3,10 +3,10 @@
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
 import { anyOf, arrayOf, defineTool, int, obj, str, writing } from "../../protocol/schema";
 import { textLines } from "../../editor/diff_text";
-import { applyText, type EditSpec, planEdits } from "../../editor/apply";
+import { applyText, type EditSpec, planEdits, sameLines } from "../../editor/apply";
 import { failWith, guarded, ok, rejectedResult, textResult } from "../../protocol/result";
 import { decisionOf } from "../../protocol/tool";
-import { resolveTarget, targetLines } from "../../editor/target";
+import { resolveTarget, targetLinesSliced, yieldToEditor } from "../../editor/target";
 
 const replaceText = obj(
   {
@@ -48,11 +48,10 @@ export const edit = defineTool({
     guarded(() => {
       const target = resolveTarget({ path: args.path }, { missing: "allow" });
       if (target === undefined) return failWith("no target");
-      const before = targetLines(target);
+      const before = targetLinesSliced(ctx, target);
       const edits = args.edits as EditSpec[];
       const after = planEdits(before, edits, target.display);
-      if (vim.deep_equal(after, before))
-        return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
+      if (sameLines(after, before)) return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
       const n = edits.length;
       const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
       let final = after;
@@ -71,9 +70,12 @@ export const edit = defineTool({
         if (!outcome.accepted) return rejectedResult(what);
         final = textLines(outcome.text);
       }
+      // Planning a big file and applying it are two stretches of work: the editor's loop runs between them
+      // (applyText refuses if the text changed meanwhile).
+      yieldToEditor(ctx);
       const applied = applyText(target.path, before, final);
       if (!applied.ok) failWith(`${what} accepted but not applied: ${applied.error}`);
-      const changed = vim.deep_equal(final, after)
+      const changed = sameLines(final, after)
         ? ""
         : " (the user changed the proposal before accepting: read_buffer shows the result)";
       return ok(`applied ${what} ${applied.where}${changed}`);

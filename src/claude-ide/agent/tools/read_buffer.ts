@@ -1,11 +1,10 @@
 // read_buffer: a buffer's current text (unsaved changes included), numbered like `cat -n`, paged.
 import { defineTool, int, optional, reading } from "../../protocol/schema";
 import { fitLines, guarded, textResult, failWith } from "../../protocol/result";
-import { resolveTarget, targetInput, targetLines } from "../../editor/target";
+import { fileLines, resolveTarget, targetInput, targetLines } from "../../editor/target";
 
 /** A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it. */
 const MAX_LINE = 2000;
-
 export const readBuffer = defineTool({
   name: "read_buffer",
   title: "Read buffer",
@@ -19,13 +18,25 @@ export const readBuffer = defineTool({
   },
   closed: true,
   annotations: reading("Read buffer"),
-  handler: (args) =>
+  handler: (args, ctx) =>
     guarded(() => {
       const target = resolveTarget(args);
       if (target === undefined) return failWith("no target");
-      const lines = targetLines(target);
-      const total = lines.length;
       const first = args.start_line ?? 1;
+      // A loaded buffer's lines are at hand; a file on disk is read in slices, keeping only what is shown.
+      const fromDisk = (target.buf === undefined || !vim.api.nvim_buf_is_loaded(target.buf)) && target.onDisk;
+      let lines: string[];
+      let total: number;
+      let offset = 0;
+      if (fromDisk) {
+        const read = fileLines(ctx, target.path, { first, last: args.end_line, shownMax: MAX_LINE });
+        lines = read.lines;
+        total = read.total;
+        offset = first - 1;
+      } else {
+        lines = targetLines(target);
+        total = lines.length;
+      }
       if (total === 0)
         return textResult(
           `${target.display}: empty${target.buf === undefined && !target.onDisk ? " (no such file)" : ""}`,
@@ -35,7 +46,8 @@ export const readBuffer = defineTool({
       if (last < first) failWith(`end_line ${last} is before start_line ${first}`);
       const numbered: string[] = [];
       for (let i = first; i <= last; i++) {
-        const line = lines[i - 1];
+        const line = lines[i - 1 - offset] as string | undefined;
+        if (line === undefined) break; // past what was kept from the file: more than one answer shows
         const shown =
           line.length > MAX_LINE ? `${string.sub(line, 1, MAX_LINE)} …[${line.length - MAX_LINE} more bytes]` : line;
         numbered.push(string.format("%6d\t%s", i, shown));

@@ -1,71 +1,132 @@
-// search: text or a Vim regex in one buffer, every loaded buffer, or the project (the cwd's files, .gitignore
-// honoured through git when the cwd is a repository). Buffers are searched as they are in the editor, so an
-// unsaved change is found and a stale disk copy is not.
-import { normalize, readSmallFile } from "../../util/fs";
+// search: text or a regex (one dialect, agent/search/dialect.ts) in one buffer, every loaded buffer, or the
+// project. Buffers are searched as they are in the editor, so an unsaved change is found and a stale disk copy
+// is not. The project is searched by a child process (ripgrep, git grep or the walker: agent/search/project.ts)
+// while the call is parked: the editor keeps answering the user meanwhile.
+import { normalize } from "../../util/fs";
 import { bufferPath, isFileBuffer } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
 import { bool, defineTool, enumOf, int, optional, reading, str } from "../../protocol/schema";
+import type { ToolContext } from "../../protocol/tool";
 import { failWith, fitLines, guarded, textResult } from "../../protocol/result";
 import { displayPath } from "../../editor/state";
-import { resolveTarget, targetInput, targetLines } from "../../editor/target";
+import { resolveTarget, targetInput, targetLinesSliced } from "../../editor/target";
+import { DIALECT_DOC, translate, type Translated } from "../search/dialect";
+import { chooseEngine, start, walkerScript, type Engine, type Hit, type Summary } from "../search/project";
 
-/** Files larger than this are skipped in a project search (generated bundles, data). */
-const MAX_FILE_BYTES = 1024 * 1024;
-/** A project search reads at most this many files. */
-const MAX_FILES = 20000;
 /** Matched line text is cut to this many bytes. */
 const MAX_TEXT = 200;
 
-type Matcher = (this: void, line: string) => number | undefined;
+/** The regex in every engine's form, or the ERROR saying how to write it. */
+function compiled(pattern: string): Translated {
+  const t = translate(pattern);
+  if (!t.ok) failWith(`the regex does not compile in the accepted dialect: ${t.error}. ${DIALECT_DOC}`);
+  return t.pattern;
+}
 
-/** A function giving the 0-based byte column of the first match in a line, or undefined. */
-function matcher(pattern: string, regex: boolean): Matcher {
-  if (!regex)
-    return (line) => {
-      const [at] = string.find(line, pattern, 1, true);
-      return at !== undefined ? at - 1 : undefined;
-    };
-  const [okCompile, re] = pcall(vim.regex, `\\v${pattern}`);
-  if (!okCompile)
-    failWith(
-      `the regex does not compile (${tostring(re)}). Patterns are Vim regexes in very magic mode (\\v): () groups, | alternation, + ? {n,m}, \\d \\w \\s, \\< \\> word edges; escape = @ % < > as \\= \\@ ...; or pass regex=false for plain text`,
+/**
+ * The one place every match passes before it is shown, whatever found it (a buffer, ripgrep, git grep, the
+ * walk): a filter on what the model may see belongs here. Returns the rendered row, or undefined to withhold it.
+ */
+function admit(hit: Hit, cwd: string): string | undefined {
+  const line = hit.text;
+  let text = line.length > MAX_TEXT ? string.sub(line, 1, MAX_TEXT) + "…" : line;
+  text = vim.trim(text);
+  const [okCol, col] = pcall(byteToCharColumn, line, hit.byteCol - 1);
+  return `${displayPath(hit.path, cwd)}:${hit.line}:${okCol ? col : hit.byteCol}: ${text}`;
+}
+
+function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+/** Buffers whose text the project search must take instead of the disk: unsaved changes, or never written. */
+function overlayOf(root: string): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  for (const buf of vim.api.nvim_list_bufs()) {
+    if (!vim.api.nvim_buf_is_loaded(buf) || !isFileBuffer(buf)) continue;
+    const path = bufferPath(buf);
+    if (!vim.startswith(path, `${root}/`)) continue;
+    const [stat] = vim.uv.fs_stat(path);
+    if (!vim.bo[buf].modified && stat !== undefined) continue;
+    out.push({ path, text: vim.api.nvim_buf_get_lines(buf, 0, -1, false).join("\n") + "\n" });
+  }
+  return out;
+}
+
+function megabytes(n: number): string {
+  return n >= 1024 * 1024 ? `${math.floor((n / (1024 * 1024)) * 10) / 10} MiB` : `${n} bytes`;
+}
+
+/**
+ * Runs the search in child processes (the project's engine, and the walker over `overlay`, the buffers' texts);
+ * the call is parked meanwhile, and a cancel kills them. `engine` "buffers": only the overlay is searched.
+ */
+function searchInChildren(
+  ctx: ToolContext,
+  root: string,
+  pattern: string,
+  regex: Translated | undefined,
+  max: number,
+  engine: Engine,
+  overlay: { path: string; text: string }[],
+): Summary {
+  const opts = ctx.config.agent.search;
+  let running: { cancel: (this: void) => void } | undefined;
+  return ctx.park<Summary>(
+    (resume) => {
+      running = start(
+        {
+          root,
+          text: regex === undefined ? pattern : undefined,
+          regex,
+          max,
+          limits: {
+            timeoutMs: opts.timeout_ms,
+            maxFileBytes: opts.max_file_bytes,
+            maxFiles: opts.max_files,
+            maxOutputBytes: opts.max_output_bytes,
+          },
+          overlay,
+          engine,
+          rg: opts.rg === false ? "rg" : opts.rg,
+          walker: walkerScript(),
+          nvim: vim.v.progpath,
+        },
+        resume,
+      );
+    },
+    () => running?.cancel(),
+  );
+}
+
+/** What the project search's header says after the scope: the engine, files, and what it skipped. */
+function projectNotes(s: Summary, ctx: ToolContext): { header: string; tail: string[] } {
+  const opts = ctx.config.agent.search;
+  let header = `; ${s.how}`;
+  if (s.engine === "walk") header += " (no rg, no git repository; .git and node_modules skipped)";
+  if (s.filesSearched !== undefined) header += `, ${plural(s.filesSearched, "file")} searched`;
+  const skipped: string[] = [];
+  if (s.binary > 0) skipped.push(`${plural(s.binary, "binary file")} with a match`);
+  if (s.oversize > 0)
+    skipped.push(`${plural(s.oversize, "file")} over ${megabytes(opts.max_file_bytes)} (agent.search.max_file_bytes)`);
+  if (skipped.length > 0) header += `; skipped: ${skipped.join(", ")}`;
+  if (s.stoppedEarly) header += "; stopped at max_results";
+  const tail: string[] = [];
+  const narrow = "narrow it with path (a folder of the project) or a longer pattern";
+  if (s.timedOut)
+    tail.push(
+      `… the search was stopped after ${opts.timeout_ms} ms (agent.search.timeout_ms): the matches are partial; ${narrow}`,
     );
-  return (line) => {
-    const [from] = re.match_str(line);
-    return from ?? undefined;
-  };
-}
-
-/** Files of the project: git's list (tracked + untracked, ignored excluded) or a walk of the cwd. */
-function projectFiles(cwd: string): { files: string[]; via: string } {
-  const git =
-    vim.fn.executable("git") === 1
-      ? vim
-          .system(["git", "-C", cwd, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], { text: true })
-          .wait()
-      : undefined;
-  if (git !== undefined && git.code === 0 && git.stdout !== undefined) {
-    const files = git.stdout
-      .split("\0")
-      .filter((f) => f !== "")
-      .map((f) => `${cwd}/${f}`);
-    return { files, via: "git ls-files (.gitignore honoured)" };
-  }
-  const files: string[] = [];
-  for (const [name, kind] of vim.fs.dir(cwd, {
-    depth: 20,
-    skip: (dir: string) => dir !== ".git" && dir !== "node_modules",
-  })) {
-    if (kind === "file") files.push(`${cwd}/${name}`);
-    if (files.length >= MAX_FILES) break;
-  }
-  return { files, via: "a walk of the cwd (no git repository; .git and node_modules skipped)" };
-}
-
-function readIfText(path: string): string[] | undefined {
-  const data = readSmallFile(path, MAX_FILE_BYTES);
-  if (data === undefined || string.find(data, "\0", 1, true)[0] !== undefined) return undefined;
-  return vim.split(data, "\n", { plain: true });
+  if (s.outputCut)
+    tail.push(
+      `… the search was stopped after ${megabytes(opts.max_output_bytes)} of output (agent.search.max_output_bytes): the matches are partial; ${narrow}`,
+    );
+  if (s.maxFilesHit)
+    tail.push(
+      `… the walk stopped after ${opts.max_files} files (agent.search.max_files): files were not searched; ${narrow}`,
+    );
+  if (s.errors.length > 0) tail.push(`note: ${s.how} reported: ${s.errors.join(" | ")}`);
+  return { header, tail };
 }
 
 export const search = defineTool({
@@ -74,11 +135,13 @@ export const search = defineTool({
   description:
     "Find text in the editor's buffers as they are now (unsaved changes included) or in the whole project. Answers " +
     "`path:line:col: text` lines. scope: buffer (the one named by path/buffer), buffers (every loaded file buffer), " +
-    "project (default without path/buffer: the cwd's files, .gitignore honoured, unsaved buffers taking precedence over " +
-    "disk). Plain text by default; regex=true takes a Vim very-magic regex (like PCRE: () | + ? {n,m} \\d \\w \\s).",
+    "project (default without path/buffer: the cwd's files, or a folder given as path; .gitignore honoured, unsaved " +
+    "buffers taking precedence over disk; run by ripgrep, git grep or a walk in a child process, whose name the answer " +
+    "gives with what was skipped). Plain text by default; regex=true takes one regex dialect, the same on every engine " +
+    "(see the regex argument): . * + ? {n,m} [...] \\d \\w \\s \\b ^ $ ( ) (?: ) |.",
   input: {
     pattern: str("Text to find (or a regex with regex=true)", { minLength: 1 }),
-    regex: optional(bool("Treat pattern as a Vim regex in very magic mode (default false: plain text)")),
+    regex: optional(bool(`Treat pattern as a regex (default false: plain text). ${DIALECT_DOC}`)),
     ...targetInput,
     scope: optional(
       enumOf(
@@ -90,65 +153,73 @@ export const search = defineTool({
   },
   closed: true,
   annotations: reading("Search"),
-  handler: (args) =>
+  handler: (args, ctx) =>
     guarded(() => {
-      const target = resolveTarget(args, { required: false });
+      const cwd = normalize(vim.fn.getcwd());
+      // A folder as path: a project search of that folder.
+      let root = cwd;
+      let folder = false;
+      if (args.path !== undefined && args.buffer === undefined && args.scope !== "buffer") {
+        const dir = normalize(string.sub(args.path, 1, 1) === "/" ? args.path : `${cwd}/${args.path}`);
+        if (vim.fn.isdirectory(dir) === 1) {
+          root = dir;
+          folder = true;
+        }
+      }
+      const target = folder ? undefined : resolveTarget(args, { required: false });
       const scope = args.scope ?? (target !== undefined ? "buffer" : "project");
       if (scope === "buffer" && target === undefined) failWith('scope "buffer" needs "path" or "buffer"');
       if (scope !== "buffer" && target !== undefined)
         failWith(`scope "${scope}" searches many files: leave out path/buffer, or use scope "buffer"`);
-      const find = matcher(args.pattern, args.regex === true);
+      if (folder && scope !== "project")
+        failWith(`${displayPath(root, cwd)} is a folder: search it with scope "project"`);
+      const regex = args.regex === true ? compiled(args.pattern) : undefined;
       const max = args.max_results ?? 100;
-      const cwd = normalize(vim.fn.getcwd());
-      const rows: string[] = [];
-      let more = false;
-      let searched = 0;
-      const scan = (lines: string[], path: string) => {
-        searched++;
-        for (let i = 0; i < lines.length; i++) {
-          const line = lines[i];
-          const col = find(line);
-          if (col === undefined) continue;
-          if (rows.length >= max) {
-            more = true;
-            return;
-          }
-          const text = vim.trim(line.length > MAX_TEXT ? string.sub(line, 1, MAX_TEXT) + "…" : line);
-          rows.push(`${displayPath(path, cwd)}:${i + 1}:${byteToCharColumn(line, col)}: ${text}`);
-        }
-      };
-      let via = "";
-      if (scope === "buffer" && target !== undefined) {
-        scan(targetLines(target), target.path);
+      const hits: Hit[] = [];
+      let notes: { header: string; tail: string[] } = { header: "", tail: [] };
+      // Every scope is searched by child processes: a regex that runs away on a long line costs the editor
+      // nothing and is stopped by the timeout.
+      let summary: Summary;
+      if (scope === "project") {
+        const engine = chooseEngine(root, ctx.config.agent.search.rg);
+        summary = searchInChildren(ctx, root, args.pattern, regex, max, engine, overlayOf(root));
       } else {
-        // Loaded file buffers first, as they are in the editor; a project search then reads the other files.
-        const seen = new LuaSet<string>();
-        for (const buf of vim.api.nvim_list_bufs()) {
-          if (more || !vim.api.nvim_buf_is_loaded(buf) || !isFileBuffer(buf)) continue;
-          const path = bufferPath(buf);
-          if (scope === "project" && !vim.startswith(path, `${cwd}/`)) continue;
-          seen.add(path);
-          scan(vim.api.nvim_buf_get_lines(buf, 0, -1, false), path);
-        }
-        if (scope === "project" && !more) {
-          const listed = projectFiles(cwd);
-          via = `; files from ${listed.via}`;
-          for (const file of listed.files) {
-            if (more || searched >= MAX_FILES) break;
-            const path = normalize(file);
-            if (seen.has(path)) continue;
-            const lines = readIfText(path);
-            if (lines !== undefined) scan(lines, path);
+        const docs: { path: string; text: string }[] = [];
+        const add = (path: string, lines: string[]) =>
+          docs.push({ path, text: lines.length > 0 ? lines.join("\n") + "\n" : "" });
+        if (scope === "buffer" && target !== undefined) {
+          add(target.path, targetLinesSliced(ctx, target));
+        } else {
+          for (const buf of vim.api.nvim_list_bufs()) {
+            if (vim.api.nvim_buf_is_loaded(buf) && isFileBuffer(buf))
+              add(bufferPath(buf), vim.api.nvim_buf_get_lines(buf, 0, -1, false));
           }
         }
+        summary = searchInChildren(ctx, cwd, args.pattern, regex, max, "buffers", docs);
+        notes.header = `, ${plural(docs.length, "file")} searched`;
       }
-      const header = `${rows.length}${more ? "+" : ""} match${rows.length === 1 ? "" : "es"} for ${args.regex === true ? "regex" : "text"} ${vim.json.encode(args.pattern)} (scope ${scope}, ${searched} file${searched === 1 ? "" : "s"} searched${via})`;
-      if (rows.length === 0) return textResult(header);
+      if (summary.patternError !== undefined)
+        failWith(`${summary.how} refused the pattern: ${summary.patternError}. ${DIALECT_DOC}`);
+      for (const hit of summary.hits) hits.push(hit);
+      const more = summary.more;
+      if (scope === "project") notes = projectNotes(summary, ctx);
+      else if (summary.timedOut) notes.tail = projectNotes(summary, ctx).tail;
+      // Engines answer in the order their threads finish: sorted, the answer is the same from one call to the next.
+      table.sort(hits, (a, b) => (a.path === b.path ? a.line < b.line : a.path < b.path));
+      const rows: string[] = [];
+      for (const hit of hits) {
+        const row = admit(hit, cwd);
+        if (row !== undefined) rows.push(row);
+      }
+      const where = folder ? `scope project in ${displayPath(root, cwd)}` : `scope ${scope}`;
+      const header = `${rows.length}${more ? "+" : ""} match${rows.length === 1 ? "" : "es"} for ${args.regex === true ? "regex" : "text"} ${vim.json.encode(args.pattern)} (${where}${notes.header})`;
+      const tail = notes.tail.length > 0 ? `\n${notes.tail.join("\n")}` : "";
+      if (rows.length === 0) return textResult(header + tail);
       const page = fitLines(rows);
       const cut = page.taken < rows.length || more;
-      const tail = cut
+      const cutNote = cut
         ? `\n… more matches not shown: narrow the pattern or the scope${max < 1000 ? ", or raise max_results" : ""}`
         : "";
-      return textResult(`${header}:\n${page.text}${tail}`);
+      return textResult(`${header}:\n${page.text}${cutNote}${tail}`);
     }),
 });

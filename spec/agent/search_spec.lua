@@ -1,0 +1,359 @@
+-- The project search through the bridge, as the model calls it, on each of its engines: ripgrep (the one
+-- make deps installs, put on the editor's PATH), git grep (rg not on PATH, in a repository) and the walk
+-- (neither). Each must give the same matches for the same query, answer unsaved buffers from their text, skip and
+-- count binary and over-size files, never open a FIFO or follow a link out of the project, and leave no child
+-- process behind (max_results, cancellation, timeout: checked by pid).
+local bridge = require('helpers.bridge')
+
+local RG_BIN = bridge.root .. '/.deps/ripgrep/bin'
+local HAVE_RG = vim.fn.executable(RG_BIN .. '/rg') == 1
+local MAX_FILE_BYTES = 4096
+
+--- Process ids whose parent is `pid` (from /proc).
+local function children_of(pid)
+  local out = {}
+  for _, name in ipairs(vim.fn.readdir('/proc')) do
+    if name:match('^%d+$') then
+      local f = io.open('/proc/' .. name .. '/stat')
+      if f then
+        local stat = f:read('*l') or ''
+        f:close()
+        local ppid = stat:match('^%d+ %b() %S+ (%d+)')
+        if tonumber(ppid) == pid then
+          table.insert(out, tonumber(name))
+        end
+      end
+    end
+  end
+  return out
+end
+
+--- The live child of `pid` running `comm` (the fake rg's sleep).
+local function child_named(pid, comm)
+  for _, child in ipairs(children_of(pid)) do
+    local f = io.open('/proc/' .. child .. '/stat')
+    local stat = f and f:read('*l') or ''
+    if f then
+      f:close()
+    end
+    local name, state = stat:match('^%d+ %((.-)%) (%S+)')
+    if name == comm and state ~= 'Z' then
+      return child
+    end
+  end
+end
+
+local function alive(pid)
+  local f = io.open('/proc/' .. pid .. '/stat')
+  if not f then
+    return false
+  end
+  local stat = f:read('*l') or ''
+  f:close()
+  return stat:match('^%d+ %b() (%S+)') ~= 'Z'
+end
+
+--- The `path:line:col` of every row of a search answer, sorted.
+local function places(text)
+  local out = {}
+  for path, l, c in text:gmatch('\n([^\n:]+):(%d+):(%d+): ') do
+    table.insert(out, ('%s:%s:%s'):format(path, l, c))
+  end
+  table.sort(out)
+  return out
+end
+
+local REGEX_TXT = table.concat({
+  'foo_bar = 42;',
+  'fooBar(x, y)',
+  '  indented\ttab',
+  'price: $5.00 [sale]',
+  'héllo wörld 7',
+  'a+b=c',
+  'end',
+}, '\n') .. '\n'
+
+--- Pattern and the lines of regex.txt it matches (columns must agree across engines).
+local REGEX_TABLE = {
+  { [=[foo\w+]=], { 1, 2 } },
+  { [=[\d+]=], { 1, 4, 5 } },
+  { [=[^\s+\w]=], { 3 } },
+  { [=[\$\d\.\d{2}]=], { 4 } },
+  { [=[\[sale\]]=], { 4 } },
+  { [=[w.rld]=], { 5 } },
+  { [=[\b42\b]=], { 1 } },
+  { [=[\bbar]=], {} },
+  { [=[(x|y)\)]=], { 2 } },
+  { [=[a\+b]=], { 6 } },
+  { [=[^end$]=], { 7 } },
+  { [=[[^a-z ]+$]=], { 1, 2, 4, 5 } },
+  { [=[(?:fo)+o?B]=], { 2 } },
+  { [=[\t]=], { 3 } },
+  { [=[x{1,2}]=], { 2 } },
+  { [=[o*?B]=], { 2 } },
+  { [=[[\d.]+]=], { 1, 4, 5 } },
+  { [=[wörld]=], { 5 } },
+  { [=[\W\d]=], { 1, 4, 5 } },
+  { [=[e\b]=], { 4 } },
+  { [=[é\w+]=], { 5 } },
+  { [=[[é]l+o]=], { 5 } },
+}
+
+local FILES = {
+  ['a.txt'] = 'alpha needle one\nDISKONLY mark\n',
+  ['src/b.lua'] = 'local x = 42\nreturn "needle"\n',
+  ['src/deep/c.md'] = '# hé needle\n',
+  ['regex.txt'] = REGEX_TXT,
+  ['bin.dat'] = 'needle\0binary\n',
+  ['big.txt'] = ('x'):rep(MAX_FILE_BYTES + 100) .. '\nneedle in a big file\n',
+}
+
+local function fixture(dir)
+  local p = bridge.project(FILES, dir)
+  vim.fn.system({ 'mkfifo', p .. '/fifo' })
+  vim.uv.fs_symlink('/dev/zero', p .. '/zero')
+  return p
+end
+
+describe('project search', function()
+  local outside, repo, plain, slow, ed_repo, ed_plain, ed_slow, c_repo, c_plain, c_slow
+
+  setup(function()
+    local dir = bridge.config_dir()
+    outside = bridge.project({ ['secret.txt'] = 'needle outside the project\n' })
+    repo = fixture(nil)
+    vim.uv.fs_symlink(outside .. '/secret.txt', repo .. '/link-out.txt')
+    vim.system({ 'git', 'init', '-q', repo }):wait()
+    plain = fixture(nil)
+    vim.uv.fs_symlink(outside .. '/secret.txt', plain .. '/link-out.txt')
+    slow = bridge.project({ ['rg'] = '#!/bin/sh\nexec sleep 30\n', ['x.txt'] = 'needle\n' })
+    vim.uv.fs_chmod(slow .. '/rg', 493)
+    local opts = { agent = { search = { max_file_bytes = MAX_FILE_BYTES } } }
+    local path = vim.env.PATH
+    ed_repo = bridge.editor({ config_dir = dir, cwd = repo, setup = opts, env = { PATH = RG_BIN .. ':' .. path } })
+    ed_plain = bridge.editor({ config_dir = dir, cwd = plain, setup = opts })
+    ed_slow = bridge.editor({
+      config_dir = dir,
+      cwd = slow,
+      setup = { agent = { search = { rg = slow .. '/rg', timeout_ms = 1500 } } },
+    })
+    c_repo = bridge.start({ config_dir = dir, cwd = repo })
+    c_plain = bridge.start({ config_dir = dir, cwd = plain })
+    c_slow = bridge.start({ config_dir = dir, cwd = slow })
+  end)
+  teardown(bridge.cleanup)
+
+  local function search(c, args)
+    local res = c:call('search', args)
+    assert.is_nil(res.isError, bridge.text(res))
+    return bridge.text(res)
+  end
+
+  local function with_rg(on)
+    ed_repo:lua('vim.env.PATH = ...', on and (RG_BIN .. ':' .. vim.env.PATH) or vim.env.PATH)
+  end
+
+  --- The three engines: name, client, how to select it.
+  local engines = {
+    {
+      'rg',
+      function()
+        with_rg(true)
+        return c_repo
+      end,
+    },
+    {
+      'git grep',
+      function()
+        with_rg(false)
+        return c_repo
+      end,
+    },
+    {
+      'walk',
+      function()
+        return c_plain
+      end,
+    },
+  }
+
+  local expected_needles = { 'a.txt:1:7', 'src/b.lua:2:9', 'src/deep/c.md:1:6' }
+
+  for _, engine in ipairs(engines) do
+    local name, select = engine[1], engine[2]
+    describe('on ' .. name, function()
+      it('finds the matches, skips and counts binary and over-size files, opens no FIFO, follows no link', function()
+        if name == 'rg' and not HAVE_RG then
+          pending('no .deps/ripgrep (make deps)')
+          return
+        end
+        local text = search(select(), { pattern = 'needle' })
+        assert.matches('^3 matches for text "needle" %(scope project; ' .. name:gsub('%p', '%%%0'), text)
+        assert.matches(
+          'skipped: 1 binary file with a match, 1 file over 4096 bytes %(agent.search.max_file_bytes%)',
+          text
+        )
+        assert.are.same(expected_needles, places(text))
+        assert.is_nil(text:find('outside', 1, true))
+      end)
+
+      it('answers files with unsaved changes from their buffers, and searches unwritten buffers', function()
+        if name == 'rg' and not HAVE_RG then
+          pending('no .deps/ripgrep (make deps)')
+          return
+        end
+        local c = select()
+        local ed = c == c_repo and ed_repo or ed_plain
+        ed:lua([[
+          vim.cmd('silent! %bwipeout!')
+          vim.cmd.edit('a.txt')
+          vim.api.nvim_buf_set_lines(0, 0, -1, false, { 'alpha one', 'UNSAVED needle here' })
+          vim.cmd('badd unwritten.txt')
+          local b = vim.fn.bufnr('unwritten.txt')
+          vim.fn.bufload(b)
+          vim.api.nvim_buf_set_lines(b, 0, -1, false, { 'fresh needle' })
+        ]])
+        local text = search(c, { pattern = 'needle' })
+        assert.are.same({ 'a.txt:2:9', 'src/b.lua:2:9', 'src/deep/c.md:1:6', 'unwritten.txt:1:7' }, places(text))
+        assert.matches('^0 matches for text "DISKONLY"', search(c, { pattern = 'DISKONLY' }))
+        assert.matches('^1 match for text "UNSAVED"', search(c, { pattern = 'UNSAVED' }))
+        ed:lua("vim.cmd('silent! %bwipeout!')")
+        assert.are.same(expected_needles, places(search(c, { pattern = 'needle' })))
+      end)
+
+      it('gives the regex table the same matches as every other engine', function()
+        if name == 'rg' and not HAVE_RG then
+          pending('no .deps/ripgrep (make deps)')
+          return
+        end
+        local c = select()
+        for _, row in ipairs(REGEX_TABLE) do
+          local text = search(c, { pattern = row[1], regex = true })
+          local got = {}
+          for _, p in ipairs(places(text)) do
+            if p:match('^regex%.txt:') then
+              table.insert(got, p)
+            end
+          end
+          -- The same lines, at the columns the editor's own regex finds in the buffer.
+          local buffer = places(search(c, { pattern = row[1], regex = true, path = 'regex.txt', scope = 'buffer' }))
+          local lines = {}
+          for _, p in ipairs(buffer) do
+            table.insert(lines, tonumber(p:match(':(%d+):')))
+          end
+          table.sort(lines)
+          assert.are.same(row[2], lines, row[1] .. ' in the buffer')
+          assert.are.same(buffer, got, row[1] .. ' on ' .. name)
+        end
+      end)
+
+      it('refuses a pattern outside the dialect with how to write it', function()
+        local c = select()
+        for pattern, advice in pairs({
+          ['(unclosed'] = 'add the %)',
+          ['a{2,1}'] = 'write {1,2}',
+          ['(a)\\1'] = 'backreferences',
+          ['(?=x)'] = 'lookaround',
+          ['[[:alpha:]]'] = 'write the ranges',
+          ['x\\q'] = 'not part of the accepted regex dialect',
+        }) do
+          local res = c:call('search', { pattern = pattern, regex = true })
+          assert.is_true(res.isError, pattern)
+          local text = bridge.text(res)
+          assert.matches('^ERROR: the regex does not compile in the accepted dialect: ', text)
+          assert.matches(advice, text)
+        end
+      end)
+    end)
+  end
+
+  it('writes the regex table for git grep -E (a git without PCRE) with the same matches as -P', function()
+    local dialect = require('claude-ide.agent.search.dialect')
+    local function run(flag, pattern)
+      local res = vim
+        .system(
+          { 'git', 'grep', '--no-index', '-n', '--column', flag, '-e', pattern, '--', 'regex.txt' },
+          { cwd = plain, text = true, env = { LC_ALL = 'C.UTF-8' } }
+        )
+        :wait()
+      assert.is_true(res.code <= 1, pattern .. ': ' .. (res.stderr or ''))
+      return res.stdout
+    end
+    for _, row in ipairs(REGEX_TABLE) do
+      local t = dialect.translate(row[1])
+      assert.is_true(t.ok, row[1])
+      assert.are.equal(run('-P', t.pattern.pcre), run('-E', t.pattern.ere), row[1] .. ' as ' .. t.pattern.ere)
+    end
+  end)
+
+  it('lets a folder narrow the search', function()
+    local text = search(c_plain, { pattern = 'needle', path = 'src' })
+    assert.matches('^2 matches for text "needle" %(scope project in src; walk', text)
+    assert.are.same({ 'src/b.lua:2:9', 'src/deep/c.md:1:6' }, places(text))
+  end)
+
+  it('stops the child once max_results matches are in, and leaves no process', function()
+    local many = {}
+    for i = 1, 400 do
+      many[('many/f%03d.txt'):format(i)] = ('needle ' .. i .. '\n'):rep(50)
+    end
+    bridge.project(many, plain, 'many')
+    local text = search(c_plain, { pattern = 'needle', path = 'many', max_results = 3 })
+    assert.matches('^3%+ matches', text)
+    assert.matches('stopped at max_results', text)
+    assert.is_true(
+      vim.wait(1000, function()
+        return #children_of(ed_plain.pid) == 0
+      end, 10),
+      vim.inspect(children_of(ed_plain.pid))
+    )
+  end)
+
+  it('kills the child when the call is cancelled', function()
+    local id = c_slow:call_async('search', { pattern = 'needle' }, { tag = 'slow' })
+    local pid
+    assert.is_true(vim.wait(5000, function()
+      pid = child_named(ed_slow.pid, 'sleep')
+      return pid ~= nil
+    end, 10))
+    assert.is_true(alive(pid))
+    c_slow:cancel('slow')
+    assert.is_true(
+      vim.wait(2000, function()
+        return not alive(pid)
+      end, 10),
+      'the search child outlived its cancelled call'
+    )
+    c_slow:wait(id)
+    assert.are.same({}, children_of(ed_slow.pid))
+  end)
+
+  it('kills the child on the timeout and says so', function()
+    local id = c_slow:call_async('search', { pattern = 'needle' })
+    local pid
+    assert.is_true(vim.wait(5000, function()
+      pid = child_named(ed_slow.pid, 'sleep')
+      return pid ~= nil
+    end, 10))
+    local ok, res = c_slow:wait(id)
+    assert.is_true(ok, vim.inspect(res))
+    local text = bridge.text(res)
+    assert.matches('stopped after 1500 ms %(agent.search.timeout_ms%)', text)
+    assert.matches('narrow it with path', text)
+    assert.is_false(alive(pid))
+  end)
+
+  it('keeps the editor answering during a search over a FIFO and a link to /dev/zero', function()
+    local id = c_plain:call_async('search', { pattern = 'zzz', regex = true })
+    local worst = 0
+    while not c_plain:done(id) do
+      local t0 = vim.uv.hrtime()
+      assert.are.equal(1, ed_plain:lua('return 1'))
+      worst = math.max(worst, (vim.uv.hrtime() - t0) / 1e6)
+    end
+    local ok, res = c_plain:wait(id)
+    assert.is_true(ok)
+    assert.matches('^0 matches', bridge.text(res))
+    assert.is_true(worst < 100, ('a trivial request waited %.1f ms'):format(worst))
+  end)
+end)
