@@ -76,6 +76,8 @@ export interface DiffRequest {
   clientId?: number;
   /** The Claude session that asked, as the review's winbar names it. */
   source?: string;
+  /** The MCP client that asked, by the name the user reads (User event data `client`). */
+  client?: string;
 }
 
 /** How a review ended for the CLI: the final text to write, or a rejection. */

@@ -24,7 +24,7 @@ local REVIEW_VAR = ____diff_view.REVIEW_VAR
 local TAB_VAR = ____diff_view.TAB_VAR
 local ____multi_review = require("claude-ide.editor.multi_review")
 local MultiReview = ____multi_review.MultiReview
---- `User` autocmd patterns, with data { tab_name, file } and, when resolved, `result`.
+--- `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result`.
 ____exports.EVENT_OPENED = "ClaudeIdeDiffOpened"
 ____exports.EVENT_RESOLVED = "ClaudeIdeDiffResolved"
 --- One pending review: the view, and the parked openDiff call waiting for its outcome.
@@ -306,7 +306,7 @@ function DiffManager.prototype.follow(self, path, text)
     follower:start()
 end
 function DiffManager.prototype.emit(self, pattern, req, result)
-    local data = dict({tab_name = req.tabName, file = req.newPath, result = result})
+    local data = dict({tab_name = req.tabName, file = req.newPath, result = result, client = req.client})
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
     if not ok then
         self.log:error((("a " .. pattern) .. " autocmd failed: ") .. tostring(err))

@@ -6,6 +6,8 @@ local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__StringSubstring = ____lualib.__TS__StringSubstring
 local ____exports = {}
+local ____client_name = require("claude-ide.util.client_name")
+local clientLabel = ____client_name.clientLabel
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
@@ -193,6 +195,10 @@ function Session.prototype.initialize(self, params)
     local info = params.clientInfo
     if isObject(info) and type(info.name) == "string" then
         self.clientName = info.name
+        self.clientLabel = clientLabel(
+            info.name,
+            type(info.title) == "string" and info.title or nil
+        )
     end
     return {
         protocolVersion = type(asked) == "string" and __TS__ArrayIncludes(____exports.PROTOCOL_VERSIONS, asked) and asked or ____exports.PROTOCOL_VERSIONS[1],
@@ -285,6 +291,7 @@ function Session.prototype.startCall(self, id, rawParams)
         self.id,
         function(park) return tool.handler(args, {
             clientId = self.id,
+            client = self.clientLabel,
             config = config,
             hub = hub,
             services = services,

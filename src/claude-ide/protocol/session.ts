@@ -6,6 +6,7 @@ import type { Registry } from "../tools/registry";
 import type { Hub, Services } from "../contracts";
 import type { ToolResult } from "../tools/types";
 import type { Connection } from "../transport/types";
+import { clientLabel } from "../util/client_name";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
 import type { Blocking, CallHandle } from "./blocking";
@@ -110,6 +111,8 @@ export class Session {
   cliPid?: number;
   /** clientInfo.name from initialize. */
   clientName?: string;
+  /** The client's name as the user reads it (clientInfo title, a known client's product name, its name). */
+  clientLabel?: string;
   private open = true;
   /** tools/call requests still running, by id key (for notifications/cancelled). */
   private calls = new LuaMap<string, CallHandle>();
@@ -213,7 +216,10 @@ export class Session {
   private initialize(params: { [key: string]: unknown }): object {
     const asked = params.protocolVersion;
     const info = params.clientInfo;
-    if (isObject(info) && typeof info.name === "string") this.clientName = info.name;
+    if (isObject(info) && typeof info.name === "string") {
+      this.clientName = info.name;
+      this.clientLabel = clientLabel(info.name, typeof info.title === "string" ? info.title : undefined);
+    }
     return {
       protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
       capabilities: this.deps.role.capabilities,
@@ -269,7 +275,15 @@ export class Session {
     let finished = false;
     const handle = this.deps.blocking.run(
       this.id,
-      (park) => tool.handler(args as { [key: string]: unknown }, { clientId: this.id, config, hub, services, park }),
+      (park) =>
+        tool.handler(args as { [key: string]: unknown }, {
+          clientId: this.id,
+          client: this.clientLabel,
+          config,
+          hub,
+          services,
+          park,
+        }),
       (outcome) => {
         finished = true;
         this.calls.delete(key);
