@@ -5,6 +5,8 @@ local __TS__New = ____lualib.__TS__New
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
+local ____config = require("claude-ide.config")
+local companionEnabled = ____config.companionEnabled
 local lockfile = require("claude-ide.discovery.lockfile")
 local ____services = require("claude-ide.editor.services")
 local createServices = ____services.createServices
@@ -23,6 +25,7 @@ local sessionModule = lazy("claude-ide.protocol.session")
 local agentEndpoint = lazy("claude-ide.agent.endpoint")
 local toolsModule = lazy("claude-ide.tools.index")
 local registryModule = lazy("claude-ide.tools.registry")
+local companionModule = lazy("claude-ide.companion")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.
@@ -135,6 +138,9 @@ function Server.prototype.start(self)
         services = services,
         augroup = self:createAutocmds(endpoint.port)
     }
+    if companionEnabled(self.config) then
+        self:startCompanion(self.running)
+    end
     self.log:info("listening on 127.0.0.1:" .. tostring(endpoint.port))
     return {ok = true, endpoint = endpoint}
 end
@@ -149,14 +155,21 @@ function Server.prototype.stop(self)
         function() return vim.api.nvim_del_augroup_by_id(r.augroup) end
     )
     self:step(
+        "stopping the companion",
+        function()
+            local ____opt_5 = r.companion
+            return ____opt_5 and ____opt_5:stop()
+        end
+    )
+    self:step(
         "disposing editor services",
         function() return disposeServices(r.services) end
     )
     self:step(
         "cancelling pending calls",
         function()
-            local ____opt_5 = r.blocking
-            return ____opt_5 and ____opt_5:cancelAll("server stopped")
+            local ____opt_7 = r.blocking
+            return ____opt_7 and ____opt_7:cancelAll("server stopped")
         end
     )
     self:step(
@@ -172,9 +185,32 @@ function Server.prototype.stop(self)
     end
     self:notifySessionsChanged()
 end
+function Server.prototype.startCompanion(self, r)
+    local companion = __TS__New(
+        companionModule().Companion,
+        {
+            config = self.config,
+            services = r.services,
+            hub = self.hub,
+            log = self.log,
+            dir = self.opts.companionDir
+        }
+    )
+    local started = companion:start()
+    if not started.ok then
+        self.log:warn("the Gemini CLI companion did not start: " .. started.error)
+        return
+    end
+    r.companion = companion
+    self.log:info("companion listening on 127.0.0.1:" .. tostring(started.port))
+end
+function Server.prototype.companion(self)
+    local ____opt_9 = self.running
+    return ____opt_9 and ____opt_9.companion
+end
 function Server.prototype.diff(self)
-    local ____opt_7 = self.running
-    return ____opt_7 and ____opt_7.services.diff
+    local ____opt_11 = self.running
+    return ____opt_11 and ____opt_11.services.diff
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -238,24 +274,24 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_15
+    local ____temp_19
     if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_9, ____agent_10 = r, "agent"
-        if ____r_9[____agent_10] == nil then
-            ____r_9[____agent_10] = agentEndpoint().createAgentRole(
+        local ____r_13, ____agent_14 = r, "agent"
+        if ____r_13[____agent_14] == nil then
+            ____r_13[____agent_14] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end
             )
         end
-        ____temp_15 = r.agent
+        ____temp_19 = r.agent
     else
-        local ____r_12, ____ide_13 = r, "ide"
-        if ____r_12[____ide_13] == nil then
-            ____r_12[____ide_13] = self:ideRole()
+        local ____r_16, ____ide_17 = r, "ide"
+        if ____r_16[____ide_17] == nil then
+            ____r_16[____ide_17] = self:ideRole()
         end
-        ____temp_15 = r.ide
+        ____temp_19 = r.ide
     end
-    local role = ____temp_15
+    local role = ____temp_19
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -276,8 +312,8 @@ function Server.prototype.accept(self, sessions, conn)
                 if not s:isOpen() then
                     sessions[s.id] = nil
                 end
-                local ____opt_16 = self.running
-                if (____opt_16 and ____opt_16.sessions) == sessions then
+                local ____opt_20 = self.running
+                if (____opt_20 and ____opt_20.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end

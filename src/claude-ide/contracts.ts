@@ -148,6 +148,8 @@ export interface DiffService {
   closeAll(this: void): number;
   /** Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown. */
   closeTab(this: void, tabName: string): boolean;
+  /** The proposal of the open review named `tabName` as the user left it (their edits included). */
+  proposalOf(this: void, tabName: string): string | undefined;
   /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
   dispose(this: void): void;
   /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */

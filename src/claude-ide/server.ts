@@ -1,7 +1,9 @@
 // Composition root: transport ↔ session ↔ tools ↔ discovery. One Server per start; init.ts owns it.
 // start(): token → listen on 127.0.0.1 → editor services → lock file → autocmds. Each connection gets a
 // Session; the Hub (notifications to every ready session) is implemented here.
-import type { Config } from "./config";
+import { type Config, companionEnabled } from "./config";
+import type * as CompanionModule from "./companion";
+import type { Companion } from "./companion";
 import * as lockfile from "./discovery/lockfile";
 import { createServices, disposeServices } from "./editor/services";
 import { Logger } from "./log";
@@ -27,6 +29,7 @@ const sessionModule = lazy<typeof SessionModule>("claude-ide.protocol.session");
 const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.agent.endpoint");
 const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
 const registryModule = lazy<typeof RegistryModule>("claude-ide.tools.registry");
+const companionModule = lazy<typeof CompanionModule>("claude-ide.companion");
 
 export interface Endpoint {
   port: number;
@@ -55,6 +58,8 @@ export interface ServerOptions {
   lockDir?: string;
   /** Names the Claude session of a connection (Hub.describe; sessions.ts knows the terminals). */
   describeClient?: (this: void, clientId: number) => string | undefined;
+  /** Gemini CLI companion discovery directory (default: $TMPDIR/gemini/ide). Specs inject a temp dir. */
+  companionDir?: string;
 }
 
 /** 128 bits from the OS CSPRNG, hex. */
@@ -78,6 +83,8 @@ interface Running {
   agent?: Role;
   services: Services;
   augroup: number;
+  /** The Gemini CLI / Qwen Code companion (companion.enabled). */
+  companion?: Companion;
 }
 
 export class Server {
@@ -157,6 +164,7 @@ export class Server {
       services,
       augroup: this.createAutocmds(endpoint.port),
     };
+    if (companionEnabled(this.config)) this.startCompanion(this.running);
     this.log.info(`listening on 127.0.0.1:${endpoint.port}`);
     return { ok: true, endpoint };
   }
@@ -171,6 +179,7 @@ export class Server {
     if (r === undefined) return;
     this.running = undefined;
     this.step("deleting autocmds", () => vim.api.nvim_del_augroup_by_id(r.augroup));
+    this.step("stopping the companion", () => r.companion?.stop());
     this.step("disposing editor services", () => disposeServices(r.services));
     this.step("cancelling pending calls", () => r.blocking?.cancelAll("server stopped"));
     this.step("closing connections", () => r.listener.close(CloseCode.GoingAway, "Neovim IDE server stopped"));
@@ -178,6 +187,29 @@ export class Server {
     // Connections closed by the listener report their end later; forget the sessions now.
     for (const [, s] of r.sessions) s.ready = false;
     this.notifySessionsChanged();
+  }
+
+  /** Starts the Gemini CLI / Qwen Code companion; a failure is reported and leaves the server running. */
+  private startCompanion(r: Running): void {
+    const companion = new (companionModule().Companion)({
+      config: this.config,
+      services: r.services,
+      hub: this.hub,
+      log: this.log,
+      dir: this.opts.companionDir,
+    });
+    const started = companion.start();
+    if (!started.ok) {
+      this.log.warn(`the Gemini CLI companion did not start: ${started.error}`);
+      return;
+    }
+    r.companion = companion;
+    this.log.info(`companion listening on 127.0.0.1:${started.port}`);
+  }
+
+  /** The Gemini CLI / Qwen Code companion, when it runs. */
+  companion(): Companion | undefined {
+    return this.running?.companion;
   }
 
   /** The running server's diff reviews (undefined when stopped). */

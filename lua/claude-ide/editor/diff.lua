@@ -248,6 +248,10 @@ function DiffManager.prototype.____constructor(self, config)
         review:reject(true)
         return true
     end
+    self.proposalOf = function(tabName)
+        local ____opt_8 = self.reviews[tabName]
+        return ____opt_8 and ____opt_8.view:proposalText()
+    end
     self.rejectFor = function(clientIds)
         local theirs = {}
         for ____, review in pairs(self.reviews) do
@@ -330,17 +334,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_10
+    local ____inTab_12
     if inTab then
-        local ____opt_8 = __TS__ArrayFind(
+        local ____opt_10 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_10 = ____opt_8 and ____opt_8.buf
+        ____inTab_12 = ____opt_10 and ____opt_10.buf
     else
-        ____inTab_10 = nil
+        ____inTab_12 = nil
     end
-    return ____inTab_10
+    return ____inTab_12
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
 -- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same

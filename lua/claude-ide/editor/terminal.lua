@@ -45,7 +45,9 @@ end
 -- agent.in_terminal is off), then the arguments given to :ClaudeCode.
 local function commandLine(config, args)
     local parts = {config.terminal.command}
-    if config.agent.in_terminal then
+    local program = string.match(config.terminal.command, "^%s*(%S+)")
+    local name = program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
+    if config.agent.in_terminal and name ~= "gemini" and name ~= "qwen" then
         local agent = cliArguments()
         if agent.ok then
             parts[#parts + 1] = agent.args

@@ -216,6 +216,8 @@ export class DiffManager implements DiffService {
     return true;
   };
 
+  proposalOf: DiffService["proposalOf"] = (tabName) => this.reviews.get(tabName)?.view.proposalText();
+
   rejectFor: DiffService["rejectFor"] = (clientIds) => {
     const theirs: Review[] = [];
     for (const [, review] of this.reviews)

@@ -45,7 +45,11 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
  */
 function commandLine(config: Config, args: string): string {
   const parts = [config.terminal.command];
-  if (config.agent.in_terminal) {
+  // Gemini CLI and Qwen Code find this Neovim through the companion (GEMINI_CLI_IDE_* in the environment) and
+  // know no --mcp-config: Claude Code's arguments are not theirs.
+  const [program] = string.match(config.terminal.command, "^%s*(%S+)");
+  const name = program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
+  if (config.agent.in_terminal && name !== "gemini" && name !== "qwen") {
     const agent = cliArguments();
     if (agent.ok) parts.push(agent.args);
     else say(`the agent tools (mcp__nvim__*) are not offered to this claude: ${agent.error}`, "warn");

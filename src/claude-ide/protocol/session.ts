@@ -30,7 +30,7 @@ export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "202
  * agent tool set for the stdio bridge (src/claude-ide/bridge/) that serves the model.
  */
 export interface Role {
-  name: "ide" | "agent";
+  name: "ide" | "agent" | "companion";
   registry: Registry;
   /** Request methods of this role besides the lifecycle and tools (the agent's resources/*). */
   requests?: { [method: string]: (this: void, params: { [key: string]: unknown }) => unknown };
