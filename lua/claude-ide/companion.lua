@@ -295,7 +295,11 @@ end
 function Companion.prototype.clients(self)
     local out = {}
     for ____, s in pairs(self.sessions) do
-        out[#out + 1] = {id = s.id, name = s.session.clientName, protocolVersion = s.protocolVersion}
+        out[#out + 1] = {
+            id = s.id,
+            name = companionName(self.deps.config),
+            protocolVersion = s.protocolVersion
+        }
     end
     return out
 end

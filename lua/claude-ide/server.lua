@@ -204,13 +204,35 @@ function Server.prototype.startCompanion(self, r)
     r.companion = companion
     self.log:info("companion listening on 127.0.0.1:" .. tostring(started.port))
 end
+function Server.prototype.connectedClients(self)
+    local out = {}
+    local r = self.running
+    if r == nil then
+        return out
+    end
+    for ____, s in pairs(r.sessions) do
+        do
+            if not s:isOpen() then
+                goto __continue38
+            end
+            local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
+            out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
+        end
+        ::__continue38::
+    end
+    local ____opt_9 = r.companion
+    for ____, c in ipairs(____opt_9 and ____opt_9:clients() or ({})) do
+        out[#out + 1] = {kind = "companion (HTTP)", name = c.name or "unnamed client", revision = c.protocolVersion}
+    end
+    return out
+end
 function Server.prototype.companion(self)
-    local ____opt_9 = self.running
-    return ____opt_9 and ____opt_9.companion
+    local ____opt_11 = self.running
+    return ____opt_11 and ____opt_11.companion
 end
 function Server.prototype.diff(self)
-    local ____opt_11 = self.running
-    return ____opt_11 and ____opt_11.services.diff
+    local ____opt_13 = self.running
+    return ____opt_13 and ____opt_13.services.diff
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -274,24 +296,24 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_19
+    local ____temp_21
     if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_13, ____agent_14 = r, "agent"
-        if ____r_13[____agent_14] == nil then
-            ____r_13[____agent_14] = agentEndpoint().createAgentRole(
+        local ____r_15, ____agent_16 = r, "agent"
+        if ____r_15[____agent_16] == nil then
+            ____r_15[____agent_16] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end
             )
         end
-        ____temp_19 = r.agent
+        ____temp_21 = r.agent
     else
-        local ____r_16, ____ide_17 = r, "ide"
-        if ____r_16[____ide_17] == nil then
-            ____r_16[____ide_17] = self:ideRole()
+        local ____r_18, ____ide_19 = r, "ide"
+        if ____r_18[____ide_19] == nil then
+            ____r_18[____ide_19] = self:ideRole()
         end
-        ____temp_19 = r.ide
+        ____temp_21 = r.ide
     end
-    local role = ____temp_19
+    local role = ____temp_21
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -312,8 +334,8 @@ function Server.prototype.accept(self, sessions, conn)
                 if not s:isOpen() then
                     sessions[s.id] = nil
                 end
-                local ____opt_20 = self.running
-                if (____opt_20 and ____opt_20.sessions) == sessions then
+                local ____opt_22 = self.running
+                if (____opt_22 and ____opt_22.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end

@@ -112,6 +112,12 @@ describe('agent bridge protocol revisions', function()
     for _, r in ipairs(results) do
       assert.are.equal('complete', r[2].resultType, r[1])
     end
+    -- :checkhealth names the client and the revision it speaks.
+    local health = nvim:lua([[
+      vim.cmd('checkhealth claude-ide')
+      return table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+    ]])
+    assert.matches('connected: Codex — agent tools %(bridge%), MCP 2026%-07%-28', health)
     -- Each result line has the field once (a forwarded answer gets it added to the editor's text).
     for _, line in ipairs(raw:lines()) do
       local _, count = line:gsub('"resultType"', '')
@@ -185,6 +191,8 @@ describe('agent bridge protocol revisions', function()
     assert.is_nil(res.resultType)
     assert.are.equal('OK: applied 1 edit to main.lua and saved', bridge.text(res))
     assert.matches('"legacy"', bridge.read(project .. '/main.lua'))
+    local clients = nvim:lua('return require("claude-ide").server():connectedClients()')
+    assert.are.same({ { kind = 'agent tools (bridge)', name = 'claude-ide-spec', revision = '2025-11-25' } }, clients)
   end)
 
   it("execute's ask names the client (a known clientInfo name from initialize)", function()

@@ -207,6 +207,10 @@ describe('Gemini CLI companion', function()
   it('openDiff answers at once; accepting after editing a line sends ide/diffAccepted with that content', function()
     local d, info = connect()
     assert.are.equal('claude-ide.nvim', info.serverVersion.name)
+    assert.are.same(
+      { { kind = 'companion (HTTP)', name = 'Gemini CLI', revision = info.protocolVersion } },
+      nvim:lua('return require("claude-ide").server():connectedClients()')
+    )
     local tools = d:ok({ op = 'request', method = 'tools/list' }).tools
     assert.are.same(
       { 'openDiff', 'closeDiff' },

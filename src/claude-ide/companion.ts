@@ -261,7 +261,7 @@ export class Companion {
   clients(): CompanionClient[] {
     const out: CompanionClient[] = [];
     for (const [, s] of this.sessions)
-      out.push({ id: s.id, name: s.session.clientName, protocolVersion: s.protocolVersion });
+      out.push({ id: s.id, name: companionName(this.deps.config), protocolVersion: s.protocolVersion });
     return out;
   }
 

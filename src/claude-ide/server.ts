@@ -207,6 +207,21 @@ export class Server {
     this.log.info(`companion listening on 127.0.0.1:${started.port}`);
   }
 
+  /** Every connected client by the name it gave and the MCP revision it speaks (:checkhealth). */
+  connectedClients(): { kind: string; name: string; revision?: string }[] {
+    const out: { kind: string; name: string; revision?: string }[] = [];
+    const r = this.running;
+    if (r === undefined) return out;
+    for (const [, s] of r.sessions) {
+      if (!s.isOpen()) continue;
+      const kind = s.role === "agent" ? "agent tools (bridge)" : "IDE (WebSocket)";
+      out.push({ kind, name: s.clientLabel ?? s.clientName ?? "unnamed client", revision: s.protocolVersion });
+    }
+    for (const c of r.companion?.clients() ?? [])
+      out.push({ kind: "companion (HTTP)", name: c.name ?? "unnamed client", revision: c.protocolVersion });
+    return out;
+  }
+
   /** The Gemini CLI / Qwen Code companion, when it runs. */
   companion(): Companion | undefined {
     return this.running?.companion;

@@ -46,6 +46,7 @@ local WsClient = ____ws_client.WsClient
 local ____revision = require("claude-ide.bridge.revision")
 local META_SERVER_INFO = ____revision.META_SERVER_INFO
 local SUPPORTED_VERSIONS = ____revision.SUPPORTED_VERSIONS
+local MODERN_VERSION = ____revision.MODERN_VERSION
 local clientInfoOf = ____revision.clientInfoOf
 local revisionOf = ____revision.revisionOf
 local withResultType = ____revision.withResultType
@@ -117,10 +118,9 @@ function Bridge.prototype.____constructor(self, opts)
     self.requests = {
         initialize = function(id, p)
             self.client = clientInfoOf(p.clientInfo) or self.client
-            self:reply(
-                id,
-                self:initializeResult(p.protocolVersion)
-            )
+            local result = self:initializeResult(p.protocolVersion)
+            self.revision = result.protocolVersion
+            self:reply(id, result)
         end,
         ["server/discover"] = function(id) return self.opts.write(resultResponse(
             id,
@@ -183,8 +183,11 @@ function Bridge.prototype.receive(self, line)
         return
     end
     self.modern = revision.kind == "modern"
-    if revision.kind == "modern" and revision.client ~= nil then
-        self.client = revision.client
+    if revision.kind == "modern" then
+        self.revision = MODERN_VERSION
+        if revision.client ~= nil then
+            self.client = revision.client
+        end
     end
     local ok, err = pcall(handler, msg.id, params)
     self.modern = false
@@ -412,7 +415,8 @@ function Bridge.prototype.connect(self, downId, method)
         ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":" .. vim.json.encode({
             protocolVersion = PROTOCOL_VERSIONS[1],
             capabilities = dict(),
-            clientInfo = self:upstreamClientInfo()
+            clientInfo = self:upstreamClientInfo(),
+            _meta = {["claude-ide/clientRevision"] = self.revision or PROTOCOL_VERSIONS[1]}
         })) .. "}",
         notification(
             "notifications/initialized",

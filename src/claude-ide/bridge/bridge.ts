@@ -34,6 +34,7 @@ import {
   type ClientInfo,
   META_SERVER_INFO,
   SUPPORTED_VERSIONS,
+  MODERN_VERSION,
   clientInfoOf,
   revisionOf,
   withResultType,
@@ -89,6 +90,8 @@ export class Bridge {
   private modern = false;
   /** Who the client says it is (initialize's clientInfo, or a 2026-07-28 request's _meta). */
   private client?: ClientInfo;
+  /** The revision the client speaks (initialize's, or 2026-07-28), told to the editor for :checkhealth. */
+  private revision?: string;
 
   constructor(private readonly opts: BridgeOptions) {
     this.local = [
@@ -130,7 +133,9 @@ export class Bridge {
     this.requests = {
       initialize: (id, p) => {
         this.client = clientInfoOf(p.clientInfo) ?? this.client;
-        this.reply(id, this.initializeResult(p.protocolVersion));
+        const result = this.initializeResult(p.protocolVersion);
+        this.revision = result.protocolVersion;
+        this.reply(id, result);
       },
       // A 2026-07-28 method (Claude Code probes it before initialize): always with its resultType.
       "server/discover": (id) =>
@@ -183,7 +188,10 @@ export class Bridge {
       return;
     }
     this.modern = revision.kind === "modern";
-    if (revision.kind === "modern" && revision.client !== undefined) this.client = revision.client;
+    if (revision.kind === "modern") {
+      this.revision = MODERN_VERSION;
+      if (revision.client !== undefined) this.client = revision.client;
+    }
     const [ok, err] = pcall(handler, msg.id, params);
     this.modern = false;
     if (!ok) {
@@ -225,7 +233,7 @@ export class Bridge {
     return { name: c.name, title: c.title, version: c.version ?? "" };
   }
 
-  private initializeResult(asked: unknown): object {
+  private initializeResult(asked: unknown): { protocolVersion: string; [key: string]: unknown } {
     return {
       protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
       capabilities: this.capabilities(),
@@ -366,7 +374,7 @@ export class Bridge {
     this.upstream = up;
     // Pipelined: the editor handles messages in order, so initialize goes first and nothing waits for it.
     up.queue.push(
-      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: this.upstreamClientInfo() })}}`,
+      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: this.upstreamClientInfo(), _meta: { "claude-ide/clientRevision": this.revision ?? PROTOCOL_VERSIONS[0] } })}}`,
       notification("notifications/initialized", dict()),
     );
     WsClient.connect(

@@ -113,6 +113,11 @@ export class Session {
   clientName?: string;
   /** The client's name as the user reads it (clientInfo title, a known client's product name, its name). */
   clientLabel?: string;
+  /**
+   * The MCP revision the client speaks: the one initialize settled on, or, for the agent bridge, the one its
+   * own client speaks (initialize's `_meta["claude-ide/clientRevision"]`).
+   */
+  protocolVersion?: string;
   private open = true;
   /** tools/call requests still running, by id key (for notifications/cancelled). */
   private calls = new LuaMap<string, CallHandle>();
@@ -216,12 +221,16 @@ export class Session {
   private initialize(params: { [key: string]: unknown }): object {
     const asked = params.protocolVersion;
     const info = params.clientInfo;
+    const version = typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0];
+    const meta = params._meta;
+    const relayed = isObject(meta) ? meta["claude-ide/clientRevision"] : undefined;
+    this.protocolVersion = typeof relayed === "string" ? relayed : version;
     if (isObject(info) && typeof info.name === "string") {
       this.clientName = info.name;
       this.clientLabel = clientLabel(info.name, typeof info.title === "string" ? info.title : undefined);
     }
     return {
-      protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
+      protocolVersion: version,
       capabilities: this.deps.role.capabilities,
       serverInfo: { name: "claude-ide.nvim", version: VERSION },
       instructions: this.deps.role.instructions,
