@@ -24,6 +24,13 @@ local function leaveVisualMode()
         vim.cmd("normal! ")
     end
 end
+local function inContainer()
+    local ssh = vim.env.SSH_CONNECTION
+    if ssh ~= nil and ssh ~= "" then
+        return false
+    end
+    return (vim.uv.fs_stat("/.dockerenv")) ~= nil or (vim.uv.fs_stat("/run/.containerenv")) ~= nil
+end
 local function withLoopback(value)
     return (value == nil or value == "") and LOOPBACK or (value .. ",") .. LOOPBACK
 end
@@ -37,6 +44,11 @@ function ____exports.claudeEnv(config, port)
     env.CLAUDE_CODE_SSE_PORT = tostring(port)
     env.ENABLE_IDE_INTEGRATION = "true"
     env.FORCE_CODE_TERMINAL = "true"
+    local program = string.match(config.terminal.command, "^%s*(%S+)")
+    local name = program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
+    if (name == "gemini" or name == "qwen") and inContainer() and user.REMOTE_CONTAINERS == nil then
+        env.REMOTE_CONTAINERS = "true"
+    end
     env.NO_PROXY = withLoopback(user.NO_PROXY or vim.env.NO_PROXY)
     env.no_proxy = withLoopback(user.no_proxy or vim.env.no_proxy)
     return env
