@@ -57,7 +57,7 @@ function HttpSession.prototype.sidHeader(self)
 end
 function HttpSession.prototype.post(self, body, message, res)
     local id = message.id
-    local isRequest = type(message.method) == "string" and (type(id) == "string" or type(id) == "number")
+    local isRequest = message.method ~= nil and (type(id) == "string" or type(id) == "number")
     if not isRequest then
         self.handlers.onMessage(body)
         res:respond(202, "", {"Mcp-Session-Id: " .. self.sid})

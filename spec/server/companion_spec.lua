@@ -157,6 +157,76 @@ describe('Gemini CLI companion', function()
     assert.are.equal('', nvim:lua('return vim.env.GEMINI_CLI_IDE_SERVER_PORT or ""'))
   end)
 
+  it('sweeps discovery files of Neovims that are gone, never those of other editors or live processes', function()
+    local gemini = require('claude-ide.discovery.gemini')
+    local dir = bridge.tempdir()
+    -- A pid no process has (above the kernel's pid_max default).
+    local dead = 4194304 + 17
+    local function put(name, info)
+      bridge.write(
+        dir .. '/' .. name,
+        vim.json.encode({ port = 1, workspacePath = '/', authToken = 'x', ideInfo = info })
+      )
+    end
+    put(('gemini-ide-server-%d-1.json'):format(dead), { name = 'neovim', displayName = 'Neovim' })
+    put(('gemini-ide-server-%d-2.json'):format(dead), { name = 'vscode', displayName = 'VS Code' })
+    put(('gemini-ide-server-%d-3.json'):format(vim.fn.getpid()), { name = 'neovim', displayName = 'Neovim' })
+    bridge.write(dir .. '/unrelated.json', '{}')
+    assert.are.same({ ('%s/gemini-ide-server-%d-1.json'):format(dir, dead) }, gemini.sweep(dir))
+    local left = vim.fn.readdir(dir)
+    local expected = {
+      ('gemini-ide-server-%d-2.json'):format(dead),
+      ('gemini-ide-server-%d-3.json'):format(vim.fn.getpid()),
+      'unrelated.json',
+    }
+    table.sort(left)
+    table.sort(expected)
+    assert.are.same(expected, left)
+  end)
+
+  it('answers bad requests with an error and keeps serving: not JSON, a batch, no session, unknown session', function()
+    local d, info = connect()
+    local auth = {
+      Authorization = 'Bearer ' .. disco.authToken,
+      ['Content-Type'] = 'application/json',
+      Accept = 'application/json, text/event-stream',
+    }
+    local function post(body, extra)
+      return d:ok({
+        op = 'fetch',
+        url = url,
+        method = 'POST',
+        headers = vim.tbl_extend('force', auth, extra or {}),
+        body = body,
+      })
+    end
+    assert.are.equal(400, post('{"jsonrpc":').status)
+    assert.are.equal(400, post('[1,2]').status)
+    assert.are.equal(400, post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}').status)
+    assert.are.equal(
+      404,
+      post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { ['Mcp-Session-Id'] = 'nope' }).status
+    )
+    local put = d:ok({ op = 'fetch', url = url, method = 'PUT', headers = auth, body = '{}' })
+    assert.are.equal(405, put.status)
+    -- Within the session: an unknown method is a JSON-RPC error, an invalid message too.
+    local sid = info.sessionId
+    local res = post('{"jsonrpc":"2.0","id":7,"method":"no/such"}', { ['Mcp-Session-Id'] = sid })
+    assert.are.equal(200, res.status)
+    assert.are.equal(-32601, vim.json.decode(res.body).error.code)
+    res = post('{"jsonrpc":"2.0","id":8,"method":42}', { ['Mcp-Session-Id'] = sid })
+    assert.are.equal(200, res.status)
+    assert.is_table(vim.json.decode(res.body).error)
+    -- Still serving, and Neovim too.
+    assert.are.same(
+      { 'openDiff', 'closeDiff' },
+      vim.tbl_map(function(t)
+        return t.name
+      end, d:ok({ op = 'request', method = 'tools/list' }).tools)
+    )
+    assert.are.equal(2, nvim:lua('return 1 + 1'))
+  end)
+
   it('refuses a request without or with a wrong token (401) or with an Origin (403); nothing changes', function()
     local d = start_driver()
     local body = vim.json.encode({

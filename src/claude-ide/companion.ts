@@ -75,7 +75,8 @@ class HttpSession implements Connection {
   /** A POST body: a request is answered when the session answers; anything else is accepted (202). */
   post(body: string, message: { [key: string]: unknown }, res: Responder): void {
     const id = message.id;
-    const isRequest = typeof message.method === "string" && (typeof id === "string" || typeof id === "number");
+    // A request, or an invalid one the session answers under its id; a response or a notification has no answer.
+    const isRequest = message.method !== undefined && (typeof id === "string" || typeof id === "number");
     if (!isRequest) {
       this.handlers.onMessage(body);
       res.respond(202, "", [`Mcp-Session-Id: ${this.sid}`]);
