@@ -1,7 +1,9 @@
 // MCP revisions on the bridge's stdio: the legacy ones (an `initialize` handshake, then plain requests) and the
 // stateless 2026-07-28 one (no handshake; every request names its revision and the client's capabilities in
 // `_meta`, every result carries `resultType`). Which one a request speaks is read from the request itself, so
-// one bridge serves either kind of client, and a legacy client (Claude Code) sees exactly what it saw before.
+// one bridge serves either kind of client, and a legacy client sees exactly what it saw before.
+// On the wire, Claude Code 2.1.330 speaks this revision to the bridge: server/discover, then resources/list and
+// tools/list with the version, capabilities and client info in `_meta`, and no initialize.
 import { ErrorCode, errorResponse, type Id, idText } from "../protocol/jsonrpc";
 import { PROTOCOL_VERSIONS } from "../protocol/session";
 import { encode as encodeJson, isObject } from "../util/json";
