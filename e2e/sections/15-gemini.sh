@@ -40,7 +40,7 @@ JSON
   wait_for 30 pane_has gemini "Type your message" || true
   type_into gemini "make beta loud"
   check "gemini: its proposed edit opens the review in Neovim" wait_for 30 has_diff_tab gemini
-  gem_review_named() { [[ "$(nv gemini 'luaeval("vim.inspect(vim.tbl_map(function(r) return r.tabName end, require([[claude-ide.agent.state]]).pendingReviews()))")')" == *"[Gemini CLI] notes.txt"* ]]; }
+  gem_review_named() { [[ "$(nv gemini 'luaeval("vim.inspect(vim.tbl_map(function(r) return r.tabName end, require([[claude-ide.editor.state]]).pendingReviews()))")')" == *"[Gemini CLI] notes.txt"* ]]; }
   check "gemini: the review is titled with the CLI's name" wait_for 5 gem_review_named
   nv_ex gemini "ClaudeCodeDiffAccept"
   check "gemini: accepted, the CLI wrote the file" wait_for 20 file_is "$GEM_PROJECT/notes.txt" $'alpha\nBETA\ngamma'

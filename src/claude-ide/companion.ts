@@ -13,7 +13,7 @@ import { Blocking } from "./protocol/blocking";
 import { errorResponse, idText, notification } from "./protocol/jsonrpc";
 import { Session } from "./protocol/session";
 import { companionTools } from "./tools/companion_diff";
-import { Registry } from "./tools/registry";
+import { Registry } from "./protocol/registry";
 import { type EventStream, type HttpRequest, type HttpServer, type Responder, listenHttp } from "./transport/http";
 import type { Connection, ConnectionHandlers } from "./transport/types";
 

@@ -21,6 +21,8 @@ local errorResponse = ____jsonrpc.errorResponse
 local notification = ____jsonrpc.notification
 local resultResponse = ____jsonrpc.resultResponse
 local textResultResponse = ____jsonrpc.textResultResponse
+--- initialize `_meta` key under which the agent bridge tells its own pid.
+____exports.PID_META = "claude-ide.nvim/pid"
 --- MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest.
 ____exports.PROTOCOL_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 --- A JSON-RPC error raised while handling a request, answered as such.
@@ -210,6 +212,16 @@ function Session.prototype.initialize(self, params)
             type(info.title) == "string" and info.title or nil
         )
     end
+    local ____isObject_result_2
+    if isObject(meta) then
+        ____isObject_result_2 = meta[____exports.PID_META]
+    else
+        ____isObject_result_2 = nil
+    end
+    local pid = ____isObject_result_2
+    if type(pid) == "number" and pid > 0 and math.floor(pid) == pid then
+        self.processId = pid
+    end
     return {protocolVersion = version, capabilities = self.deps.role.capabilities, serverInfo = {name = "claude-ide.nvim", version = VERSION}, instructions = self.deps.role.instructions}
 end
 function Session.prototype.markReady(self)
@@ -220,20 +232,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_2
+    local ____isObject_result_3
     if isObject(params) then
-        ____isObject_result_2 = idKey(params.requestId)
+        ____isObject_result_3 = idKey(params.requestId)
     else
-        ____isObject_result_2 = nil
+        ____isObject_result_3 = nil
     end
-    local key = ____isObject_result_2
-    local ____temp_3
+    local key = ____isObject_result_3
+    local ____temp_4
     if key ~= nil then
-        ____temp_3 = self.calls[key]
+        ____temp_4 = self.calls[key]
     else
-        ____temp_3 = nil
+        ____temp_4 = nil
     end
-    local call = ____temp_3
+    local call = ____temp_4
     if call == nil or key == nil then
         return
     end
@@ -257,8 +269,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_4 = self.deps
-    local role = ____self_deps_4.role
+    local ____self_deps_5 = self.deps
+    local role = ____self_deps_5.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -287,10 +299,10 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_5 = self.deps
-    local config = ____self_deps_5.config
-    local hub = ____self_deps_5.hub
-    local services = ____self_deps_5.services
+    local ____self_deps_6 = self.deps
+    local config = ____self_deps_6.config
+    local hub = ____self_deps_6.hub
+    local services = ____self_deps_6.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
@@ -333,14 +345,14 @@ function Session.prototype.sendToolResult(self, id, name, result)
         self:send(fast)
         return
     end
-    local ____result_content_7 = result.content
-    local ____temp_6
+    local ____result_content_8 = result.content
+    local ____temp_7
     if result.isError == true then
-        ____temp_6 = true
+        ____temp_7 = true
     else
-        ____temp_6 = nil
+        ____temp_7 = nil
     end
-    local body = {content = ____result_content_7, isError = ____temp_6}
+    local body = {content = ____result_content_8, isError = ____temp_7}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)

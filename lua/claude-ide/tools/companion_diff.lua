@@ -1,6 +1,6 @@
 -- Generated from src/claude-ide/tools/companion_diff.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local bool = ____schema.bool
 local defineTool = ____schema.defineTool
 local optional = ____schema.optional

@@ -4,8 +4,8 @@
 // `ide/diffRejected {filePath}`. The CLI writes the file itself (the file's buffer then follows that write,
 // as for the Claude CLI). One review per file: a second openDiff for it replaces the first.
 import type { Services } from "../contracts";
-import { bool, defineTool, optional, str } from "./schema";
-import type { ToolDescriptor, ToolResult } from "./types";
+import { bool, defineTool, optional, str } from "../protocol/schema";
+import type { ToolDescriptor, ToolResult } from "../protocol/tool";
 
 /** @noSelf */
 export interface CompanionLink {
