@@ -28,7 +28,7 @@ const LAYERS = [
   ["protocol", { protocol: ["protocol/", "contracts"] }],
   ["editor", { editor: ["editor/"] }],
   ["capabilities", { ide: ["tools/"], agent: ["agent/"], lsp: ["lsp/"] }],
-  ["wiring", { wiring: ["server", "services", "sessions", "bridge", "bridge/", "instances/"] }],
+  ["wiring", { wiring: ["server", "services", "sessions", "companion", "bridge", "bridge/", "instances/"] }],
   ["surface", { surface: ["init", "commands", "health"] }],
 ];
 

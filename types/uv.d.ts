@@ -62,6 +62,8 @@ declare namespace vim.uv {
   function now(): number;
   function update_time(): void;
   function hrtime(): number;
+  /** Wall clock: seconds and microseconds since the epoch. */
+  function gettimeofday(): LuaMultiReturn<[number, number]>;
   function os_getpid(): number;
   function os_homedir(): string;
   function os_uname(): { sysname: string; release: string; machine: string };

@@ -110,6 +110,7 @@ ____exports.DEFAULTS = {
             max_output_bytes = 8 * 1024 * 1024
         }
     },
+    companion = {enabled = "auto", name = nil, debounce_ms = 50},
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
 }
@@ -272,6 +273,15 @@ RULES = {
         expected = "a positive integer (bytes)",
         check = between(1, 2 ^ 31)
     },
+    ["companion.enabled"] = {
+        expected = "true, false or \"auto\"",
+        check = function(v) return type(v) == "boolean" or v == "auto" end
+    },
+    ["companion.name"] = {expected = "nil or a non-empty string", optional = true, check = nonEmptyString.check},
+    ["companion.debounce_ms"] = {
+        expected = "an integer >= 0 (milliseconds)",
+        check = between(0, 2 ^ 31)
+    },
     execute_code = bool,
     ["execute_code_opts.interpreter"] = {
         expected = "a non-empty list of strings",
@@ -323,20 +333,20 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue29
+                goto __continue30
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue29
+                goto __continue30
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue29::
+        ::__continue30::
     end
     return nil
 end
@@ -382,5 +392,26 @@ function ____exports.validate(user)
         merged.execute_code_opts.interpreter = {unpack(interp)}
     end
     return {ok = true, config = merged}
+end
+--- The program terminal.command runs (its first word, without folders).
+local function terminalProgram(config)
+    local first = string.match(config.terminal.command, "^%s*(%S+)")
+    return first ~= nil and vim.fn.fnamemodify(first, ":t") or ""
+end
+--- companion.enabled resolved: "auto" is on when terminal.command runs gemini or qwen.
+function ____exports.companionEnabled(config)
+    local enabled = config.companion.enabled
+    if enabled ~= "auto" then
+        return enabled
+    end
+    local program = terminalProgram(config)
+    return program == "gemini" or program == "qwen"
+end
+--- The companion CLI's name as review titles show it.
+function ____exports.companionName(config)
+    if config.companion.name ~= nil then
+        return config.companion.name
+    end
+    return terminalProgram(config) == "qwen" and "Qwen Code" or "Gemini CLI"
 end
 return ____exports

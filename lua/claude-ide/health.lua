@@ -173,12 +173,33 @@ local function checkSessions()
         end
     end
 end
+--- Who is connected, by the name each client gave and the MCP revision it speaks.
+local function checkClients()
+    local server = ide.server()
+    if server == nil then
+        return
+    end
+    local clients = server:connectedClients()
+    if #clients == 0 then
+        vim.health.info("no client connected")
+    end
+    for ____, c in ipairs(clients) do
+        vim.health.ok((((("connected: " .. c.name) .. " — ") .. c.kind) .. ", MCP ") .. (c.revision or "revision unknown"))
+    end
+    local companion = server:companion()
+    if companion ~= nil then
+        vim.health.ok(((("Gemini CLI / Qwen Code companion on 127.0.0.1:" .. tostring(companion:port())) .. " (discovery file ") .. (companion:discoveryFile() or "not written")) .. ")")
+    else
+        vim.health.info("Gemini CLI / Qwen Code companion is off: setup({ companion = { enabled = true } }) (or terminal.command = \"gemini\")")
+    end
+end
 function ____exports.check()
     vim.health.start("claude-ide")
     checkNeovim()
     checkConfig()
     checkServer()
     checkSessions()
+    checkClients()
     checkLockDir()
     checkRivals()
     checkClaude()

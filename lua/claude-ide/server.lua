@@ -5,6 +5,8 @@ local __TS__New = ____lualib.__TS__New
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
+local ____config = require("claude-ide.config")
+local companionEnabled = ____config.companionEnabled
 local lockfile = require("claude-ide.discovery.lockfile")
 local ____services = require("claude-ide.services")
 local createServices = ____services.createServices
@@ -26,6 +28,7 @@ local agentEndpoint = lazy("claude-ide.bridge.endpoint")
 local toolsModule = lazy("claude-ide.tools.index")
 local registryModule = lazy("claude-ide.protocol.registry")
 local processModule = lazy("claude-ide.util.process")
+local companionModule = lazy("claude-ide.companion")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.
@@ -140,6 +143,9 @@ function Server.prototype.start(self)
         folders = folders,
         toldTools = {}
     }
+    if companionEnabled(self.config) then
+        self:startCompanion(self.running)
+    end
     self.log:info("listening on 127.0.0.1:" .. tostring(endpoint.port))
     return {ok = true, endpoint = endpoint}
 end
@@ -154,14 +160,21 @@ function Server.prototype.stop(self)
         function() return vim.api.nvim_del_augroup_by_id(r.augroup) end
     )
     self:step(
+        "stopping the companion",
+        function()
+            local ____opt_5 = r.companion
+            return ____opt_5 and ____opt_5:stop()
+        end
+    )
+    self:step(
         "disposing editor services",
         function() return disposeServices(r.services) end
     )
     self:step(
         "cancelling pending calls",
         function()
-            local ____opt_5 = r.blocking
-            return ____opt_5 and ____opt_5:cancelAll("server stopped")
+            local ____opt_7 = r.blocking
+            return ____opt_7 and ____opt_7:cancelAll("server stopped")
         end
     )
     self:step(
@@ -177,9 +190,54 @@ function Server.prototype.stop(self)
     end
     self:notifySessionsChanged()
 end
+function Server.prototype.startCompanion(self, r)
+    local companion = __TS__New(
+        companionModule().Companion,
+        {
+            config = self.config,
+            services = r.services,
+            hub = self.hub,
+            log = self.log,
+            dir = self.opts.companionDir
+        }
+    )
+    local started = companion:start()
+    if not started.ok then
+        self.log:warn("the Gemini CLI companion did not start: " .. started.error)
+        return
+    end
+    r.companion = companion
+    self.log:info("companion listening on 127.0.0.1:" .. tostring(started.port))
+end
+function Server.prototype.connectedClients(self)
+    local out = {}
+    local r = self.running
+    if r == nil then
+        return out
+    end
+    for ____, s in pairs(r.sessions) do
+        do
+            if not s:isOpen() then
+                goto __continue39
+            end
+            local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
+            out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
+        end
+        ::__continue39::
+    end
+    local ____opt_9 = r.companion
+    for ____, c in ipairs(____opt_9 and ____opt_9:clients() or ({})) do
+        out[#out + 1] = {kind = "companion (HTTP)", name = c.name or "unnamed client", revision = c.protocolVersion}
+    end
+    return out
+end
+function Server.prototype.companion(self)
+    local ____opt_11 = self.running
+    return ____opt_11 and ____opt_11.companion
+end
 function Server.prototype.diff(self)
-    local ____opt_7 = self.running
-    return ____opt_7 and ____opt_7.services.diff
+    local ____opt_13 = self.running
+    return ____opt_13 and ____opt_13.services.diff
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -243,25 +301,25 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_15
+    local ____temp_21
     if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_9, ____agent_10 = r, "agent"
-        if ____r_9[____agent_10] == nil then
-            ____r_9[____agent_10] = agentEndpoint().createAgentRole(
+        local ____r_15, ____agent_16 = r, "agent"
+        if ____r_15[____agent_16] == nil then
+            ____r_15[____agent_16] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub
             )
         end
-        ____temp_15 = r.agent
+        ____temp_21 = r.agent
     else
-        local ____r_12, ____ide_13 = r, "ide"
-        if ____r_12[____ide_13] == nil then
-            ____r_12[____ide_13] = self:ideRole()
+        local ____r_18, ____ide_19 = r, "ide"
+        if ____r_18[____ide_19] == nil then
+            ____r_18[____ide_19] = self:ideRole()
         end
-        ____temp_15 = r.ide
+        ____temp_21 = r.ide
     end
-    local role = ____temp_15
+    local role = ____temp_21
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -287,8 +345,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_16 = self.running
-                if (____opt_16 and ____opt_16.sessions) == sessions then
+                local ____opt_22 = self.running
+                if (____opt_22 and ____opt_22.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -310,17 +368,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_24 = self.running
-    local ____opt_18 = ____opt_24 and ____opt_24.ide
-    if ____opt_18 ~= nil then
-        local ____opt_21 = self.running
-        local ____opt_19 = ____opt_21 and ____opt_21.ide
-        ____opt_18 = __TS__ArrayMap(
-            ____opt_19 and ____opt_19.registry:list(),
+    local ____opt_30 = self.running
+    local ____opt_24 = ____opt_30 and ____opt_30.ide
+    if ____opt_24 ~= nil then
+        local ____opt_27 = self.running
+        local ____opt_25 = ____opt_27 and ____opt_27.ide
+        ____opt_24 = __TS__ArrayMap(
+            ____opt_25 and ____opt_25.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_18
+    return ____opt_24
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

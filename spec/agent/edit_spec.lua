@@ -99,7 +99,7 @@ describe('agent edit through the bridge', function()
         { start_line = 3, end_line = 3, new_text = 'return M -- done' },
       },
     })
-    assert.matches('^✻ %[Claude agent%] main%.lua', bridge.reviews(nvim)[1])
+    assert.matches('^✻ %[claude%-ide%-spec%] main%.lua', bridge.reviews(nvim)[1])
     nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
     local res = finish(id)
     assert.is_nil(res.isError)

@@ -132,7 +132,7 @@ describe('agent bridge lifecycle', function()
     assert.are.same({ tools = { listChanged = false }, resources = { listChanged = false } }, res.result.capabilities)
     assert.are.equal('claude-ide.nvim', res.result.serverInfo.name)
     assert.is_string(res.result.instructions)
-    -- tools/list and ping work without initialize (a stateless client never sends it).
+    -- A request with neither initialize nor a _meta protocol version is served as the legacy revisions (lenient).
     assert.are.same(
       TOOLS,
       vim.list_slice(names(raw:request(2, 'tools/list', vim.empty_dict()).result.tools), 1, #TOOLS)

@@ -103,7 +103,7 @@ describe('closeAllDiffTabs with two Claude sessions', function()
       { type = 'text', text = 'FILE_SAVED' },
       { type = 'text', text = 'alpha from A\n' },
     }, res.result.content)
-    accept('[Claude agent] main.lua')
+    accept('[claude-ide-spec] main.lua')
     local ok, out = agent:wait(edit)
     assert.is_true(ok, vim.inspect(out))
     assert.are.equal('OK: applied 1 edit to main.lua and saved', bridge.text(out))

@@ -60,6 +60,7 @@ export interface Config {
       max_output_bytes: number;
     };
   };
+  companion: { enabled: boolean | "auto"; name: string | undefined; debounce_ms: number };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
 }
@@ -163,6 +164,17 @@ export const DEFAULTS: Config = {
       // The engine's output is read up to this many bytes (huge matched lines); beyond, the search stops and says so.
       max_output_bytes: 8 * 1024 * 1024,
     },
+  },
+  // The IDE companion for Gemini CLI and Qwen Code (:help claude-ide-gemini): MCP over HTTP on a second 127.0.0.1
+  // port, a discovery file in $TMPDIR/gemini/ide, and GEMINI_CLI_IDE_* in the environment of every terminal
+  // Neovim starts. Their edits open the same review; your cursor, selection and open files reach the CLI.
+  companion: {
+    // true, false, or "auto": on when terminal.command runs gemini or qwen.
+    enabled: "auto",
+    // The CLI's name in review titles. nil: "Qwen Code" when terminal.command runs qwen, else "Gemini CLI".
+    name: undefined,
+    // ide/contextUpdate is sent this long after the last cursor move, selection or file change.
+    debounce_ms: 50,
   },
   // Offer the executeCode tool to Claude. Every run asks for your confirmation first.
   execute_code: false,
@@ -283,6 +295,12 @@ const RULES: { [path: string]: Rule } = {
   "agent.search.max_file_bytes": { expected: "a positive integer (bytes)", check: between(1, 2 ** 31) },
   "agent.search.max_files": { expected: "a positive integer", check: between(1, 2 ** 31) },
   "agent.search.max_output_bytes": { expected: "a positive integer (bytes)", check: between(1, 2 ** 31) },
+  "companion.enabled": {
+    expected: 'true, false or "auto"',
+    check: (v) => typeof v === "boolean" || v === "auto",
+  },
+  "companion.name": { expected: "nil or a non-empty string", optional: true, check: nonEmptyString.check },
+  "companion.debounce_ms": { expected: "an integer >= 0 (milliseconds)", check: between(0, 2 ** 31) },
   execute_code: bool,
   "execute_code_opts.interpreter": {
     expected: "a non-empty list of strings",
@@ -379,4 +397,24 @@ export function validate(user: unknown): ValidateResult {
   const interp = u.execute_code_opts?.interpreter;
   if (interp !== undefined) merged.execute_code_opts.interpreter = [...interp];
   return { ok: true, config: merged };
+}
+
+/** The program terminal.command runs (its first word, without folders). */
+function terminalProgram(config: Config): string {
+  const [first] = string.match(config.terminal.command, "^%s*(%S+)");
+  return first !== undefined ? vim.fn.fnamemodify(first, ":t") : "";
+}
+
+/** companion.enabled resolved: "auto" is on when terminal.command runs gemini or qwen. */
+export function companionEnabled(config: Config): boolean {
+  const enabled = config.companion.enabled;
+  if (enabled !== "auto") return enabled;
+  const program = terminalProgram(config);
+  return program === "gemini" || program === "qwen";
+}
+
+/** The companion CLI's name as review titles show it. */
+export function companionName(config: Config): string {
+  if (config.companion.name !== undefined) return config.companion.name;
+  return terminalProgram(config) === "qwen" ? "Qwen Code" : "Gemini CLI";
 }

@@ -89,6 +89,8 @@ export interface DiffRequest {
   clientId?: number;
   /** The Claude session that asked, as the review's winbar names it. */
   source?: string;
+  /** The MCP client that asked, by the name the user reads (User event data `client`). */
+  client?: string;
 }
 
 /** How a review ended for the CLI: the final text to write, or a rejection. */
@@ -164,6 +166,8 @@ export interface DiffService {
    * outside `scope`.
    */
   closeTab(this: void, tabName: string, scope?: ReviewScope): boolean;
+  /** The proposal of the open review named `tabName` as the user left it (their edits included). */
+  proposalOf(this: void, tabName: string): string | undefined;
   /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
   dispose(this: void): void;
   /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */

@@ -151,12 +151,31 @@ function checkSessions(): void {
   }
 }
 
+/** Who is connected, by the name each client gave and the MCP revision it speaks. */
+function checkClients(): void {
+  const server = ide.server();
+  if (server === undefined) return;
+  const clients = server.connectedClients();
+  if (clients.length === 0) vim.health.info("no client connected");
+  for (const c of clients) vim.health.ok(`connected: ${c.name} — ${c.kind}, MCP ${c.revision ?? "revision unknown"}`);
+  const companion = server.companion();
+  if (companion !== undefined)
+    vim.health.ok(
+      `Gemini CLI / Qwen Code companion on 127.0.0.1:${companion.port()} (discovery file ${companion.discoveryFile() ?? "not written"})`,
+    );
+  else
+    vim.health.info(
+      'Gemini CLI / Qwen Code companion is off: setup({ companion = { enabled = true } }) (or terminal.command = "gemini")',
+    );
+}
+
 export function check(this: void): void {
   vim.health.start("claude-ide");
   checkNeovim();
   checkConfig();
   checkServer();
   checkSessions();
+  checkClients();
   checkLockDir();
   checkRivals();
   checkClaude();

@@ -1,7 +1,9 @@
 // Composition root: transport ↔ session ↔ tools ↔ discovery. One Server per start; init.ts owns it.
 // start(): token → listen on 127.0.0.1 → editor services → lock file → autocmds. Each connection gets a
 // Session; the Hub (notifications to every ready session) is implemented here.
-import type { Config } from "./config";
+import { type Config, companionEnabled } from "./config";
+import type * as CompanionModule from "./companion";
+import type { Companion } from "./companion";
 import * as lockfile from "./discovery/lockfile";
 import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
@@ -30,6 +32,7 @@ const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.bridge.endpoi
 const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
 const registryModule = lazy<typeof RegistryModule>("claude-ide.protocol.registry");
 const processModule = lazy<typeof ProcessModule>("claude-ide.util.process");
+const companionModule = lazy<typeof CompanionModule>("claude-ide.companion");
 
 export interface Endpoint {
   port: number;
@@ -58,6 +61,8 @@ export interface ServerOptions {
   lockDir?: string;
   /** Names the Claude session of a connection (Hub.describe; sessions.ts knows the terminals). */
   describeClient?: (this: void, clientId: number) => string | undefined;
+  /** Gemini CLI companion discovery directory (default: $TMPDIR/gemini/ide). Specs inject a temp dir. */
+  companionDir?: string;
   /**
    * The IDE tools the previous server listed (a restart by setup() with new options): when this server's
    * list differs, every CLI that connects (they reconnect by themselves) is sent notifications/tools/list_changed.
@@ -86,6 +91,8 @@ interface Running {
   agent?: Role;
   services: Services;
   augroup: number;
+  /** The Gemini CLI / Qwen Code companion (companion.enabled). */
+  companion?: Companion;
   /** An agent bridge connection's process ancestors (parent first), looked up once: see ownerOf. */
   ancestry: LuaMap<number, number[]>;
   /** The workspaceFolders last written to the lock file. */
@@ -179,6 +186,7 @@ export class Server {
       folders,
       toldTools: new LuaSet(),
     };
+    if (companionEnabled(this.config)) this.startCompanion(this.running);
     this.log.info(`listening on 127.0.0.1:${endpoint.port}`);
     return { ok: true, endpoint };
   }
@@ -193,6 +201,7 @@ export class Server {
     if (r === undefined) return;
     this.running = undefined;
     this.step("deleting autocmds", () => vim.api.nvim_del_augroup_by_id(r.augroup));
+    this.step("stopping the companion", () => r.companion?.stop());
     this.step("disposing editor services", () => disposeServices(r.services));
     this.step("cancelling pending calls", () => r.blocking?.cancelAll("server stopped"));
     this.step("closing connections", () => r.listener.close(CloseCode.GoingAway, "Neovim IDE server stopped"));
@@ -200,6 +209,44 @@ export class Server {
     // Connections closed by the listener report their end later; forget the sessions now.
     for (const [, s] of r.sessions) s.ready = false;
     this.notifySessionsChanged();
+  }
+
+  /** Starts the Gemini CLI / Qwen Code companion; a failure is reported and leaves the server running. */
+  private startCompanion(r: Running): void {
+    const companion = new (companionModule().Companion)({
+      config: this.config,
+      services: r.services,
+      hub: this.hub,
+      log: this.log,
+      dir: this.opts.companionDir,
+    });
+    const started = companion.start();
+    if (!started.ok) {
+      this.log.warn(`the Gemini CLI companion did not start: ${started.error}`);
+      return;
+    }
+    r.companion = companion;
+    this.log.info(`companion listening on 127.0.0.1:${started.port}`);
+  }
+
+  /** Every connected client by the name it gave and the MCP revision it speaks (:checkhealth). */
+  connectedClients(): { kind: string; name: string; revision?: string }[] {
+    const out: { kind: string; name: string; revision?: string }[] = [];
+    const r = this.running;
+    if (r === undefined) return out;
+    for (const [, s] of r.sessions) {
+      if (!s.isOpen()) continue;
+      const kind = s.role === "agent" ? "agent tools (bridge)" : "IDE (WebSocket)";
+      out.push({ kind, name: s.clientLabel ?? s.clientName ?? "unnamed client", revision: s.protocolVersion });
+    }
+    for (const c of r.companion?.clients() ?? [])
+      out.push({ kind: "companion (HTTP)", name: c.name ?? "unnamed client", revision: c.protocolVersion });
+    return out;
+  }
+
+  /** The Gemini CLI / Qwen Code companion, when it runs. */
+  companion(): Companion | undefined {
+    return this.running?.companion;
   }
 
   /** The running server's diff reviews (undefined when stopped). */

@@ -5,6 +5,7 @@ local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__New = ____lualib.__TS__New
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
@@ -43,10 +44,15 @@ local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
 local ____ws_client = require("claude-ide.bridge.ws_client")
 local WsClient = ____ws_client.WsClient
+local ____revision = require("claude-ide.bridge.revision")
+local META_SERVER_INFO = ____revision.META_SERVER_INFO
+local SUPPORTED_VERSIONS = ____revision.SUPPORTED_VERSIONS
+local MODERN_VERSION = ____revision.MODERN_VERSION
+local clientInfoOf = ____revision.clientInfoOf
+local revisionOf = ____revision.revisionOf
+local withResultType = ____revision.withResultType
 local ____config = require("claude-ide.config")
 local DEFAULTS = ____config.DEFAULTS
---- The stateless revision whose server/discover the bridge answers (Claude Code probes it first).
-local DISCOVER_VERSION = "2026-07-28"
 local function toolText(text, isError)
     if isError == nil then
         isError = false
@@ -66,6 +72,7 @@ Bridge.name = "Bridge"
 function Bridge.prototype.____constructor(self, opts)
     self.opts = opts
     self.nextUpId = 1
+    self.modern = false
     self["local"] = {
         defineTool({
             name = "list_instances",
@@ -110,22 +117,23 @@ function Bridge.prototype.____constructor(self, opts)
         DEFAULTS
     )
     self.requests = {
-        initialize = function(id, p) return self:reply(
-            id,
-            self:initializeResult(p.protocolVersion)
-        ) end,
-        ["server/discover"] = function(id) return self:reply(
+        initialize = function(id, p)
+            self.client = clientInfoOf(p.clientInfo) or self.client
+            local result = self:initializeResult(p.protocolVersion)
+            self.revision = result.protocolVersion
+            self:reply(id, result)
+        end,
+        ["server/discover"] = function(id) return self.opts.write(resultResponse(
             id,
             {
-                supportedVersions = {
-                    DISCOVER_VERSION,
-                    unpack(PROTOCOL_VERSIONS)
-                },
+                resultType = "complete",
+                supportedVersions = SUPPORTED_VERSIONS,
                 capabilities = self:capabilities(),
-                serverInfo = self:serverInfo(),
-                instructions = INSTRUCTIONS
+                instructions = INSTRUCTIONS,
+                _meta = {[META_SERVER_INFO] = self:serverInfo()},
+                serverInfo = self:serverInfo()
             }
-        ) end,
+        )) end,
         ping = function(id) return self:reply(
             id,
             dict()
@@ -169,7 +177,21 @@ function Bridge.prototype.receive(self, line)
         self.opts.write(errorResponse(msg.id, ErrorCode.InvalidParams, msg.method .. ": params must be an object"))
         return
     end
-    local ok, err = pcall(handler, msg.id, msg.params or ({}))
+    local params = msg.params or ({})
+    local revision = revisionOf(msg.id, msg.method, params)
+    if revision.kind == "reject" then
+        self.opts.write(revision.reply)
+        return
+    end
+    self.modern = revision.kind == "modern"
+    if revision.kind == "modern" then
+        self.revision = MODERN_VERSION
+        if revision.client ~= nil then
+            self.client = revision.client
+        end
+    end
+    local ok, err = pcall(handler, msg.id, params)
+    self.modern = false
     if not ok then
         self.opts.log((msg.method .. " failed: ") .. tostring(err))
         self.opts.write(errorResponse(
@@ -189,14 +211,27 @@ function Bridge.prototype.shutdown(self)
     client:close(1001, "the agent bridge exited")
     return function() return client:isFinished() end
 end
-function Bridge.prototype.reply(self, id, result)
-    self.opts.write(resultResponse(id, result))
+function Bridge.prototype.reply(self, id, result, modern)
+    if modern == nil then
+        modern = self.modern
+    end
+    self.opts.write(resultResponse(
+        id,
+        modern and __TS__ObjectAssign({}, result, {resultType = "complete"}) or result
+    ))
 end
 function Bridge.prototype.capabilities(self)
     return {tools = {listChanged = false}, resources = {listChanged = false}}
 end
 function Bridge.prototype.serverInfo(self)
     return {name = "claude-ide.nvim", title = "Neovim (claude-ide.nvim)", version = VERSION}
+end
+function Bridge.prototype.upstreamClientInfo(self)
+    local c = self.client
+    if c == nil then
+        return {name = "claude-ide-bridge", version = VERSION}
+    end
+    return {name = c.name, title = c.title, version = c.version or ""}
 end
 function Bridge.prototype.initializeResult(self, asked)
     return {
@@ -256,14 +291,18 @@ function Bridge.prototype.selectInstance(self, id)
     self.lost = nil
     return toolText(((((("OK: selected " .. hit.id) .. " (cwd ") .. hit.cwd) .. ", pid ") .. tostring(hit.pid)) .. ")")
 end
-function Bridge.prototype.failForwarded(self, downId, method, code, message)
+function Bridge.prototype.failForwarded(self, downId, method, code, message, modern)
+    if modern == nil then
+        modern = self.modern
+    end
     if method == "tools/call" then
         self:reply(
             downId,
             toolText(
                 (("ERROR " .. tostring(code)) .. ": ") .. message,
                 true
-            )
+            ),
+            modern
         )
     else
         self.opts.write(errorResponse(
@@ -347,7 +386,7 @@ function Bridge.prototype.forward(self, downId, method, params)
     local ____self_nextUpId_15 = ____self_13[____nextUpId_14]
     ____self_13[____nextUpId_14] = ____self_nextUpId_15 + 1
     local upId = ____self_nextUpId_15
-    up.pending[upId] = {downId = downId, method = method}
+    up.pending[upId] = {downId = downId, method = method, modern = self.modern}
     up.byDown[idText(downId)] = upId
     local text = ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. tostring(upId)) .. ",\"method\":") .. vim.json.encode(method)) .. ",\"params\":") .. vim.json.encode(params)) .. "}"
     if up.client ~= nil then
@@ -377,8 +416,11 @@ function Bridge.prototype.connect(self, downId, method)
         ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":" .. vim.json.encode({
             protocolVersion = PROTOCOL_VERSIONS[1],
             capabilities = dict(),
-            clientInfo = {name = "claude-ide-bridge", version = VERSION},
-            _meta = {[PID_META] = vim.fn.getpid()}
+            clientInfo = self:upstreamClientInfo(),
+            _meta = {
+                [PID_META] = vim.fn.getpid(),
+                ["claude-ide/clientRevision"] = self.revision or PROTOCOL_VERSIONS[1]
+            }
         })) .. "}",
         notification(
             "notifications/initialized",
@@ -422,7 +464,7 @@ function Bridge.prototype.fromEditor(self, up, text)
     end
     up.pending[upId] = nil
     up.byDown[idText(call.downId)] = nil
-    self.opts.write((("{\"jsonrpc\":\"2.0\",\"id\":" .. idText(call.downId)) .. ",") .. tostring(rest))
+    self.opts.write((("{\"jsonrpc\":\"2.0\",\"id\":" .. idText(call.downId)) .. ",") .. tostring(call.modern and withResultType(rest) or rest))
 end
 function Bridge.prototype.closed(self, up, code, reason)
     if self.upstream ~= up then
@@ -436,7 +478,13 @@ function Bridge.prototype.closed(self, up, code, reason)
     local message = ((("the connection to Neovim " .. up.instance.id) .. " was lost while this call was running (") .. (reason ~= "" and reason or "close code " .. tostring(code))) .. "); the next call chooses a Neovim again"
     local failed = 0
     for ____, call in pairs(up.pending) do
-        self:failForwarded(call.downId, call.method, Code.ConnectionLost, message)
+        self:failForwarded(
+            call.downId,
+            call.method,
+            Code.ConnectionLost,
+            message,
+            call.modern
+        )
         failed = failed + 1
     end
     if failed == 0 then

@@ -24,7 +24,7 @@ local REVIEW_VAR = ____diff_view.REVIEW_VAR
 local TAB_VAR = ____diff_view.TAB_VAR
 local ____multi_review = require("claude-ide.editor.multi_review")
 local MultiReview = ____multi_review.MultiReview
---- `User` autocmd patterns, with data { tab_name, file } and, when resolved, `result`.
+--- `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result`.
 ____exports.EVENT_OPENED = "ClaudeIdeDiffOpened"
 ____exports.EVENT_RESOLVED = "ClaudeIdeDiffResolved"
 --- One pending review: the view, and the parked openDiff call waiting for its outcome.
@@ -263,6 +263,10 @@ function DiffManager.prototype.____constructor(self, config)
         review:reject(true)
         return true
     end
+    self.proposalOf = function(tabName)
+        local ____opt_11 = self.reviews[tabName]
+        return ____opt_11 and ____opt_11.view:proposalText()
+    end
     self.rejectFor = function(clientIds)
         local theirs = {}
         for ____, review in pairs(self.reviews) do
@@ -334,7 +338,7 @@ function DiffManager.prototype.follow(self, path, text)
     follower:start()
 end
 function DiffManager.prototype.emit(self, pattern, req, result)
-    local data = dict({tab_name = req.tabName, file = req.newPath, result = result})
+    local data = dict({tab_name = req.tabName, file = req.newPath, result = result, client = req.client})
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
     if not ok then
         self.log:error((("a " .. pattern) .. " autocmd failed: ") .. tostring(err))
@@ -362,17 +366,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_13
+    local ____inTab_15
     if inTab then
-        local ____opt_11 = __TS__ArrayFind(
+        local ____opt_13 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_13 = ____opt_11 and ____opt_11.buf
+        ____inTab_15 = ____opt_13 and ____opt_13.buf
     else
-        ____inTab_13 = nil
+        ____inTab_15 = nil
     end
-    return ____inTab_13
+    return ____inTab_15
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
 -- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

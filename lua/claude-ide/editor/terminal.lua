@@ -22,6 +22,13 @@ local function leaveVisualMode()
         vim.cmd("normal! ")
     end
 end
+local function inContainer()
+    local ssh = vim.env.SSH_CONNECTION
+    if ssh ~= nil and ssh ~= "" then
+        return false
+    end
+    return (vim.uv.fs_stat("/.dockerenv")) ~= nil or (vim.uv.fs_stat("/run/.containerenv")) ~= nil
+end
 local function withLoopback(value)
     return (value == nil or value == "") and LOOPBACK or (value .. ",") .. LOOPBACK
 end
@@ -35,6 +42,11 @@ function ____exports.claudeEnv(config, port)
     env.CLAUDE_CODE_SSE_PORT = tostring(port)
     env.ENABLE_IDE_INTEGRATION = "true"
     env.FORCE_CODE_TERMINAL = "true"
+    local program = string.match(config.terminal.command, "^%s*(%S+)")
+    local name = program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
+    if (name == "gemini" or name == "qwen") and inContainer() and user.REMOTE_CONTAINERS == nil then
+        env.REMOTE_CONTAINERS = "true"
+    end
     env.NO_PROXY = withLoopback(user.NO_PROXY or vim.env.NO_PROXY)
     env.no_proxy = withLoopback(user.no_proxy or vim.env.no_proxy)
     return env
@@ -43,14 +55,17 @@ end
 -- agent.in_terminal is off), then the arguments given to :ClaudeCode.
 local function commandLine(config, args, hooks)
     local parts = {config.terminal.command}
-    local ____config_agent_in_terminal_2
-    if config.agent.in_terminal then
+    local program = string.match(config.terminal.command, "^%s*(%S+)")
+    local name = program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
+    local claude = name ~= "gemini" and name ~= "qwen"
+    local ____temp_2
+    if config.agent.in_terminal and claude then
         local ____opt_0 = hooks.agentArguments
-        ____config_agent_in_terminal_2 = ____opt_0 and ____opt_0()
+        ____temp_2 = ____opt_0 and ____opt_0()
     else
-        ____config_agent_in_terminal_2 = nil
+        ____temp_2 = nil
     end
-    local agent = ____config_agent_in_terminal_2
+    local agent = ____temp_2
     if agent ~= nil then
         if agent.ok then
             parts[#parts + 1] = agent.args
@@ -133,14 +148,14 @@ local function setKeymaps(config, buf)
         local where = ____value[3]
         do
             if lhs == false then
-                goto __continue27
+                goto __continue30
             end
             local function move()
                 return vim.api.nvim_win_get_config(0).relative ~= "" and lhs or ("<Cmd>wincmd " .. dir) .. "<CR>"
             end
             vim.keymap.set("t", lhs, move, {buffer = buf, expr = true, desc = "claude-ide: go to the window " .. where})
         end
-        ::__continue27::
+        ::__continue30::
     end
 end
 --- One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).

@@ -473,7 +473,7 @@ function ____exports.reviewAndApply(ctx, plan, what)
     local scope = (((plural(edits, "edit") .. " in ") .. plural(#files, "file")) .. (renamed > 0 and (", " .. tostring(renamed)) .. " renamed" or "")) .. (deleted > 0 and (", " .. tostring(deleted)) .. " deleted" or "")
     if ctx.config.agent.review then
         local opened = ctx.services.diff.openMulti({
-            title = ((("✻ [Claude agent] " .. what) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")",
+            title = ((((("✻ [" .. (ctx.client or "agent")) .. "] ") .. what) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")",
             files = __TS__ArrayMap(
                 files,
                 function(____, f) return reviewFile(f) end

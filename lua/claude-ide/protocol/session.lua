@@ -6,6 +6,8 @@ local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__StringSubstring = ____lualib.__TS__StringSubstring
 local ____exports = {}
+local ____client_name = require("claude-ide.util.client_name")
+local clientLabel = ____client_name.clientLabel
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
@@ -214,37 +216,45 @@ end
 function Session.prototype.initialize(self, params)
     local asked = params.protocolVersion
     local info = params.clientInfo
-    if isObject(info) and type(info.name) == "string" then
-        self.clientName = info.name
-    end
+    local version = type(asked) == "string" and __TS__ArrayIncludes(____exports.PROTOCOL_VERSIONS, asked) and asked or ____exports.PROTOCOL_VERSIONS[1]
     local caps = params.capabilities
     self.offersRoots = isObject(caps) and type(caps.roots) == "table"
     local meta = params._meta
     local ____isObject_result_2
     if isObject(meta) then
-        ____isObject_result_2 = meta[____exports.PID_META]
+        ____isObject_result_2 = meta["claude-ide/clientRevision"]
     else
         ____isObject_result_2 = nil
     end
-    local pid = ____isObject_result_2
+    local relayed = ____isObject_result_2
+    self.protocolVersion = type(relayed) == "string" and relayed or version
+    if isObject(info) and type(info.name) == "string" then
+        self.clientName = info.name
+        self.clientLabel = clientLabel(
+            info.name,
+            type(info.title) == "string" and info.title or nil
+        )
+    end
+    local ____isObject_result_3
+    if isObject(meta) then
+        ____isObject_result_3 = meta[____exports.PID_META]
+    else
+        ____isObject_result_3 = nil
+    end
+    local pid = ____isObject_result_3
     if type(pid) == "number" and pid > 0 and math.floor(pid) == pid then
         self.processId = pid
     end
-    return {
-        protocolVersion = type(asked) == "string" and __TS__ArrayIncludes(____exports.PROTOCOL_VERSIONS, asked) and asked or ____exports.PROTOCOL_VERSIONS[1],
-        capabilities = self.deps.role.capabilities,
-        serverInfo = {name = "claude-ide.nvim", version = VERSION},
-        instructions = self.deps.role.instructions
-    }
+    return {protocolVersion = version, capabilities = self.deps.role.capabilities, serverInfo = {name = "claude-ide.nvim", version = VERSION}, instructions = self.deps.role.instructions}
 end
 function Session.prototype.requestClient(self, method, params, onAnswer)
     if not self:isOpen() then
         return
     end
-    local ____self_3, ____nextRequest_4 = self, "nextRequest"
-    local ____self_nextRequest_5 = ____self_3[____nextRequest_4]
-    ____self_3[____nextRequest_4] = ____self_nextRequest_5 + 1
-    local id = "nvim-" .. tostring(____self_nextRequest_5)
+    local ____self_4, ____nextRequest_5 = self, "nextRequest"
+    local ____self_nextRequest_6 = ____self_4[____nextRequest_5]
+    ____self_4[____nextRequest_5] = ____self_nextRequest_6 + 1
+    local id = "nvim-" .. tostring(____self_nextRequest_6)
     self.waiting[id] = onAnswer
     self.conn:send(request(id, method, params))
 end
@@ -257,30 +267,30 @@ function Session.prototype.askRoots(self)
         dict(),
         function(result, err)
             if err ~= nil or not isObject(result) or type(result.roots) ~= "table" then
-                local ____self_9 = self.deps.log
-                local ____self_9_debug_10 = ____self_9.debug
-                local ____self_id_8 = self.id
-                local ____vim_inspect_7 = vim.inspect
-                local ____err_6 = err
-                if ____err_6 == nil then
-                    ____err_6 = result
+                local ____self_10 = self.deps.log
+                local ____self_10_debug_11 = ____self_10.debug
+                local ____self_id_9 = self.id
+                local ____vim_inspect_8 = vim.inspect
+                local ____err_7 = err
+                if ____err_7 == nil then
+                    ____err_7 = result
                 end
-                ____self_9_debug_10(
-                    ____self_9,
-                    ((("client " .. tostring(____self_id_8)) .. ": no roots (") .. ____vim_inspect_7(____err_6)) .. ")"
+                ____self_10_debug_11(
+                    ____self_10,
+                    ((("client " .. tostring(____self_id_9)) .. ": no roots (") .. ____vim_inspect_8(____err_7)) .. ")"
                 )
                 return
             end
             local roots = {}
             for ____, root in ipairs(result.roots) do
                 do
-                    local ____isObject_result_11
+                    local ____isObject_result_12
                     if isObject(root) then
-                        ____isObject_result_11 = root.uri
+                        ____isObject_result_12 = root.uri
                     else
-                        ____isObject_result_11 = nil
+                        ____isObject_result_12 = nil
                     end
-                    local uri = ____isObject_result_11
+                    local uri = ____isObject_result_12
                     if type(uri) ~= "string" or not vim.startswith(uri, "file://") then
                         goto __continue59
                     end
@@ -309,20 +319,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_12
+    local ____isObject_result_13
     if isObject(params) then
-        ____isObject_result_12 = idKey(params.requestId)
+        ____isObject_result_13 = idKey(params.requestId)
     else
-        ____isObject_result_12 = nil
+        ____isObject_result_13 = nil
     end
-    local key = ____isObject_result_12
-    local ____temp_13
+    local key = ____isObject_result_13
+    local ____temp_14
     if key ~= nil then
-        ____temp_13 = self.calls[key]
+        ____temp_14 = self.calls[key]
     else
-        ____temp_13 = nil
+        ____temp_14 = nil
     end
-    local call = ____temp_13
+    local call = ____temp_14
     if call == nil or key == nil then
         return
     end
@@ -346,8 +356,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_14 = self.deps
-    local role = ____self_deps_14.role
+    local ____self_deps_15 = self.deps
+    local role = ____self_deps_15.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -376,15 +386,16 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_15 = self.deps
-    local config = ____self_deps_15.config
-    local hub = ____self_deps_15.hub
-    local services = ____self_deps_15.services
+    local ____self_deps_16 = self.deps
+    local config = ____self_deps_16.config
+    local hub = ____self_deps_16.hub
+    local services = ____self_deps_16.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
         function(park) return tool.handler(args, {
             clientId = self.id,
+            client = self.clientLabel,
             config = config,
             hub = hub,
             services = services,
@@ -421,14 +432,14 @@ function Session.prototype.sendToolResult(self, id, name, result)
         self:send(fast)
         return
     end
-    local ____result_content_17 = result.content
-    local ____temp_16
+    local ____result_content_18 = result.content
+    local ____temp_17
     if result.isError == true then
-        ____temp_16 = true
+        ____temp_17 = true
     else
-        ____temp_16 = nil
+        ____temp_17 = nil
     end
-    local body = {content = ____result_content_17, isError = ____temp_16}
+    local body = {content = ____result_content_18, isError = ____temp_17}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)

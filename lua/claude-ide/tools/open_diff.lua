@@ -48,7 +48,8 @@ ____exports.openDiff = defineTool({
             contents = args.new_file_contents,
             tabName = tabName,
             clientId = ctx.clientId,
-            source = ctx.hub.describe(ctx.clientId)
+            source = ctx.hub.describe(ctx.clientId),
+            client = ctx.client
         }
         local opened = ctx.services.diff.open(req)
         if not opened.ok then

@@ -2,13 +2,13 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__StringSplit = ____lualib.__TS__StringSplit
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__Delete = ____lualib.__TS__Delete
 local ____exports = {}
 local refuse, isValidKey, STATUS_TEXT
@@ -60,7 +60,10 @@ STATUS_TEXT = {
     [400] = "Bad Request",
     [401] = "Unauthorized",
     [403] = "Forbidden",
+    [404] = "Not Found",
     [405] = "Method Not Allowed",
+    [411] = "Length Required",
+    [413] = "Content Too Large",
     [426] = "Upgrade Required",
     [431] = "Request Header Fields Too Large"
 }
@@ -97,8 +100,11 @@ function HeadReader.prototype.push(self, chunk)
 end
 local TOKEN = "[!#$%%&'*+%-.^_`|~%w]+"
 local CONTROL_CHAR = "[%z-\b\n-]"
---- Parses a complete head (ending in the blank line).
-function ____exports.parseRequest(head)
+--- Parses a complete head (ending in the blank line); another method than `methods` gets 405.
+function ____exports.parseRequest(head, methods)
+    if methods == nil then
+        methods = {"GET"}
+    end
     local lines = __TS__StringSplit(
         string.sub(head, 1, -5),
         "\r\n"
@@ -107,7 +113,7 @@ function ____exports.parseRequest(head)
     if method == nil then
         return {ok = false, status = 400, reason = "malformed request line"}
     end
-    if method ~= "GET" then
+    if not __TS__ArrayIncludes(methods, method) then
         return {ok = false, status = 405, reason = ("method " .. method) .. " not allowed"}
     end
     if version ~= "1.1" then

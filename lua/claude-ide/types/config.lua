@@ -29,6 +29,10 @@
 ---@field diff? claude-ide.Config.diff
 --- The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
 ---@field agent? claude-ide.Config.agent
+--- The IDE companion for Gemini CLI and Qwen Code (:help claude-ide-gemini): MCP over HTTP on a second 127.0.0.1
+--- port, a discovery file in $TMPDIR/gemini/ide, and GEMINI_CLI_IDE_* in the environment of every terminal
+--- Neovim starts. Their edits open the same review; your cursor, selection and open files reach the CLI.
+---@field companion? claude-ide.Config.companion
 --- Offer the executeCode tool to Claude. Every run asks for your confirmation first.
 ---@field execute_code? boolean # Default: `false`.
 ---@field execute_code_opts? claude-ide.Config.execute_code_opts
@@ -147,6 +151,17 @@
 ---@field max_files? number # Default: `100000`.
 --- The engine's output is read up to this many bytes (huge matched lines); beyond, the search stops and says so.
 ---@field max_output_bytes? number # Default: `8 * 1024 * 1024`.
+
+--- The IDE companion for Gemini CLI and Qwen Code (:help claude-ide-gemini): MCP over HTTP on a second 127.0.0.1
+--- port, a discovery file in $TMPDIR/gemini/ide, and GEMINI_CLI_IDE_* in the environment of every terminal
+--- Neovim starts. Their edits open the same review; your cursor, selection and open files reach the CLI.
+---@class claude-ide.Config.companion
+--- true, false, or "auto": on when terminal.command runs gemini or qwen.
+---@field enabled? boolean|"auto" # Default: `"auto"`.
+--- The CLI's name in review titles. nil: "Qwen Code" when terminal.command runs qwen, else "Gemini CLI".
+---@field name? string|nil # Default: `nil`.
+--- ide/contextUpdate is sent this long after the last cursor move, selection or file change.
+---@field debounce_ms? number # Default: `50`.
 
 ---@class claude-ide.Config.execute_code_opts
 --- The interpreter the code is passed to (the code is written to a temporary file, appended as last argument).

@@ -30,10 +30,16 @@ import type { ToolContext, ToolDescriptor, ToolResult } from "../protocol/tool";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
 import { WsClient } from "./ws_client";
+import {
+  type ClientInfo,
+  META_SERVER_INFO,
+  SUPPORTED_VERSIONS,
+  MODERN_VERSION,
+  clientInfoOf,
+  revisionOf,
+  withResultType,
+} from "./revision";
 import { DEFAULTS } from "../config";
-
-/** The stateless revision whose server/discover the bridge answers (Claude Code probes it first). */
-const DISCOVER_VERSION = "2026-07-28";
 
 export interface BridgeOptions {
   /** Writes one JSON-RPC message (a line without its newline) to the client. */
@@ -51,6 +57,8 @@ export interface BridgeOptions {
 interface Forwarded {
   downId: Id;
   method: string;
+  /** Asked in the 2026-07-28 revision: the answer gets its resultType. */
+  modern: boolean;
 }
 
 /** The connection to one Neovim. */
@@ -78,6 +86,12 @@ export class Bridge {
   private readonly local: ToolDescriptor[];
   private readonly tools: Registry;
   private readonly requests: { [method: string]: (this: void, id: Id, params: { [key: string]: unknown }) => void };
+  /** The request being handled speaks 2026-07-28 (its results carry resultType). */
+  private modern = false;
+  /** Who the client says it is (initialize's clientInfo, or a 2026-07-28 request's _meta). */
+  private client?: ClientInfo;
+  /** The revision the client speaks (initialize's, or 2026-07-28), told to the editor for :checkhealth. */
+  private revision?: string;
 
   constructor(private readonly opts: BridgeOptions) {
     this.local = [
@@ -117,14 +131,25 @@ export class Bridge {
     // The agent tools are listed from the same descriptors the editor runs; the config only enables tools.
     this.tools = new Registry([...this.local, ...ENDPOINT_TOOLS], DEFAULTS);
     this.requests = {
-      initialize: (id, p) => this.reply(id, this.initializeResult(p.protocolVersion)),
+      initialize: (id, p) => {
+        this.client = clientInfoOf(p.clientInfo) ?? this.client;
+        const result = this.initializeResult(p.protocolVersion);
+        this.revision = result.protocolVersion;
+        this.reply(id, result);
+      },
+      // A 2026-07-28 method (Claude Code probes it before initialize): always with its resultType.
       "server/discover": (id) =>
-        this.reply(id, {
-          supportedVersions: [DISCOVER_VERSION, ...PROTOCOL_VERSIONS],
-          capabilities: this.capabilities(),
-          serverInfo: this.serverInfo(),
-          instructions: INSTRUCTIONS,
-        }),
+        this.opts.write(
+          resultResponse(id, {
+            resultType: "complete",
+            supportedVersions: SUPPORTED_VERSIONS,
+            capabilities: this.capabilities(),
+            instructions: INSTRUCTIONS,
+            _meta: { [META_SERVER_INFO]: this.serverInfo() },
+            // Where the drafts before 2026-07-28 put it (read by a client probing with one of them).
+            serverInfo: this.serverInfo(),
+          }),
+        ),
       ping: (id) => this.reply(id, dict()),
       "tools/list": (id) => this.reply(id, { tools: this.tools.list() }),
       "tools/call": (id, p) => this.callTool(id, p),
@@ -156,7 +181,19 @@ export class Bridge {
       this.opts.write(errorResponse(msg.id, ErrorCode.InvalidParams, `${msg.method}: params must be an object`));
       return;
     }
-    const [ok, err] = pcall(handler, msg.id, msg.params ?? {});
+    const params = msg.params ?? {};
+    const revision = revisionOf(msg.id, msg.method, params);
+    if (revision.kind === "reject") {
+      this.opts.write(revision.reply);
+      return;
+    }
+    this.modern = revision.kind === "modern";
+    if (revision.kind === "modern") {
+      this.revision = MODERN_VERSION;
+      if (revision.client !== undefined) this.client = revision.client;
+    }
+    const [ok, err] = pcall(handler, msg.id, params);
+    this.modern = false;
     if (!ok) {
       this.opts.log(`${msg.method} failed: ${tostring(err)}`);
       this.opts.write(errorResponse(msg.id, ErrorCode.InternalError, `Internal error: ${tostring(err)}`));
@@ -176,8 +213,9 @@ export class Bridge {
     return () => client.isFinished();
   }
 
-  private reply(id: Id, result: unknown): void {
-    this.opts.write(resultResponse(id, result));
+  /** A result to the request being handled (with its resultType when it speaks 2026-07-28). */
+  private reply(id: Id, result: object, modern = this.modern): void {
+    this.opts.write(resultResponse(id, modern ? { ...result, resultType: "complete" } : result));
   }
 
   private capabilities(): object {
@@ -188,7 +226,14 @@ export class Bridge {
     return { name: "claude-ide.nvim", title: "Neovim (claude-ide.nvim)", version: VERSION };
   }
 
-  private initializeResult(asked: unknown): object {
+  /** The editor's session is told who the client is (review titles, the execute ask, :ClaudeCodeSessions). */
+  private upstreamClientInfo(): object {
+    const c = this.client;
+    if (c === undefined) return { name: "claude-ide-bridge", version: VERSION };
+    return { name: c.name, title: c.title, version: c.version ?? "" };
+  }
+
+  private initializeResult(asked: unknown): { protocolVersion: string; [key: string]: unknown } {
     return {
       protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
       capabilities: this.capabilities(),
@@ -236,8 +281,8 @@ export class Bridge {
   }
 
   /** A failure answered to a forwarded request: an isError result for tools, a JSON-RPC error otherwise. */
-  private failForwarded(downId: Id, method: string, code: number, message: string): void {
-    if (method === "tools/call") this.reply(downId, toolText(`ERROR ${code}: ${message}`, true));
+  private failForwarded(downId: Id, method: string, code: number, message: string, modern = this.modern): void {
+    if (method === "tools/call") this.reply(downId, toolText(`ERROR ${code}: ${message}`, true), modern);
     else this.opts.write(errorResponse(downId, ErrorCode.InternalError, `${message} (code ${code})`));
   }
 
@@ -304,7 +349,7 @@ export class Bridge {
     const up = this.upstream ?? this.connect(downId, method);
     if (up === undefined) return;
     const upId = this.nextUpId++;
-    up.pending.set(upId, { downId, method });
+    up.pending.set(upId, { downId, method, modern: this.modern });
     up.byDown.set(idText(downId), upId);
     const text = `{"jsonrpc":"2.0","id":${upId},"method":${vim.json.encode(method)},"params":${vim.json.encode(params)}}`;
     if (up.client !== undefined) up.client.send(text);
@@ -329,7 +374,7 @@ export class Bridge {
     this.upstream = up;
     // Pipelined: the editor handles messages in order, so initialize goes first and nothing waits for it.
     up.queue.push(
-      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: { name: "claude-ide-bridge", version: VERSION }, _meta: { [PID_META]: vim.fn.getpid() } })}}`,
+      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: this.upstreamClientInfo(), _meta: { [PID_META]: vim.fn.getpid(), "claude-ide/clientRevision": this.revision ?? PROTOCOL_VERSIONS[0] } })}}`,
       notification("notifications/initialized", dict()),
     );
     WsClient.connect(
@@ -362,7 +407,9 @@ export class Bridge {
     if (call === undefined) return; // cancelled meanwhile
     up.pending.delete(upId);
     up.byDown.delete(idText(call.downId));
-    this.opts.write(`{"jsonrpc":"2.0","id":${idText(call.downId)},${rest}`);
+    this.opts.write(
+      `{"jsonrpc":"2.0","id":${idText(call.downId)},${call.modern ? withResultType(rest as string) : rest}`,
+    );
   }
 
   private closed(up: Upstream, code: number, reason: string): void {
@@ -373,7 +420,7 @@ export class Bridge {
     const message = `the connection to Neovim ${up.instance.id} was lost while this call was running (${reason !== "" ? reason : `close code ${code}`}); the next call chooses a Neovim again`;
     let failed = 0;
     for (const [, call] of up.pending) {
-      this.failForwarded(call.downId, call.method, Code.ConnectionLost, message);
+      this.failForwarded(call.downId, call.method, Code.ConnectionLost, message, call.modern);
       failed++;
     }
     // No call heard about it: the next one is told, so the model knows its state tokens are stale.

@@ -20,7 +20,7 @@ import { normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text
 import { DiffView, REVIEW_VAR, type ReviewVar, TAB_VAR } from "./diff_view";
 import { MultiReview } from "./multi_review";
 
-/** `User` autocmd patterns, with data { tab_name, file } and, when resolved, `result`. */
+/** `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result`. */
 export const EVENT_OPENED = "ClaudeIdeDiffOpened";
 export const EVENT_RESOLVED = "ClaudeIdeDiffResolved";
 
@@ -218,6 +218,8 @@ export class DiffManager implements DiffService {
     return true;
   };
 
+  proposalOf: DiffService["proposalOf"] = (tabName) => this.reviews.get(tabName)?.view.proposalText();
+
   rejectFor: DiffService["rejectFor"] = (clientIds) => {
     const theirs: Review[] = [];
     for (const [, review] of this.reviews)
@@ -264,7 +266,7 @@ export class DiffManager implements DiffService {
 
   /** Fires a `User` autocmd for statuslines and user hooks; a failing hook is reported, never raised. */
   emit(pattern: string, req: DiffRequest, result?: ReviewResult): void {
-    const data = dict({ tab_name: req.tabName, file: req.newPath, result });
+    const data = dict({ tab_name: req.tabName, file: req.newPath, result, client: req.client });
     const [ok, err] = pcall(vim.api.nvim_exec_autocmds, "User", { pattern, modeline: false, data });
     if (!ok) this.log.error(`a ${pattern} autocmd failed: ${tostring(err)}`);
   }

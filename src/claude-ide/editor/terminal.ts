@@ -23,6 +23,12 @@ function leaveVisualMode(): void {
   if (mode === "v" || mode === "V" || mode === string.char(0x16)) vim.cmd("normal! \x1b");
 }
 
+function inContainer(): boolean {
+  const ssh = vim.env.SSH_CONNECTION;
+  if (ssh !== undefined && ssh !== "") return false;
+  return vim.uv.fs_stat("/.dockerenv")[0] !== undefined || vim.uv.fs_stat("/run/.containerenv")[0] !== undefined;
+}
+
 function withLoopback(value: string | undefined): string {
   return value === undefined || value === "" ? LOOPBACK : `${value},${LOOPBACK}`;
 }
@@ -35,6 +41,12 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
   env.CLAUDE_CODE_SSE_PORT = tostring(port);
   env.ENABLE_IDE_INTEGRATION = "true";
   env.FORCE_CODE_TERMINAL = "true";
+  // Gemini CLI in a container addresses its IDE companion at host.docker.internal unless it believes it runs in
+  // a dev container or over SSH; the Neovim that started it is in the same container, at 127.0.0.1.
+  const [program] = string.match(config.terminal.command, "^%s*(%S+)");
+  const name = program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
+  if ((name === "gemini" || name === "qwen") && inContainer() && user.REMOTE_CONTAINERS === undefined)
+    env.REMOTE_CONTAINERS = "true";
   env.NO_PROXY = withLoopback(user.NO_PROXY ?? vim.env.NO_PROXY);
   env.no_proxy = withLoopback(user.no_proxy ?? vim.env.no_proxy);
   return env;
@@ -46,7 +58,12 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
  */
 function commandLine(config: Config, args: string, hooks: TerminalHooks): string {
   const parts = [config.terminal.command];
-  const agent = config.agent.in_terminal ? hooks.agentArguments?.() : undefined;
+  // Gemini CLI and Qwen Code find this Neovim through the companion (GEMINI_CLI_IDE_* in the environment) and
+  // know no --mcp-config: Claude Code's arguments are not theirs.
+  const [program] = string.match(config.terminal.command, "^%s*(%S+)");
+  const name = program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
+  const claude = name !== "gemini" && name !== "qwen";
+  const agent = config.agent.in_terminal && claude ? hooks.agentArguments?.() : undefined;
   if (agent !== undefined) {
     if (agent.ok) parts.push(agent.args);
     else say(`the agent tools (mcp__nvim__*) are not offered to this claude: ${agent.error}`, "warn");

@@ -394,7 +394,7 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
     (deleted > 0 ? `, ${deleted} deleted` : "");
   if (ctx.config.agent.review) {
     const opened = ctx.services.diff.openMulti({
-      title: `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`,
+      title: `✻ [${ctx.client ?? "agent"}] ${what} (${ctx.services.agent.nextReview()})`,
       files: files.map((f) => reviewFile(f)),
       clientId: ctx.clientId,
     });

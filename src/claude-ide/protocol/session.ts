@@ -6,6 +6,7 @@ import type { Registry } from "./registry";
 import type { Hub, Services } from "../contracts";
 import type { ToolResult } from "./tool";
 import type { Connection } from "../transport/types";
+import { clientLabel } from "../util/client_name";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
 import type { Blocking, CallHandle } from "./blocking";
@@ -33,7 +34,7 @@ export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "202
  * agent tool set for the stdio bridge (src/claude-ide/bridge/) that serves the model.
  */
 export interface Role {
-  name: "ide" | "agent";
+  name: "ide" | "agent" | "companion";
   registry: Registry;
   /** Request methods of this role besides the lifecycle and tools (the agent's resources/*). */
   requests?: { [method: string]: (this: void, params: { [key: string]: unknown }) => unknown };
@@ -114,6 +115,13 @@ export class Session {
   cliPid?: number;
   /** clientInfo.name from initialize. */
   clientName?: string;
+  /** The client's name as the user reads it (clientInfo title, a known client's product name, its name). */
+  clientLabel?: string;
+  /**
+   * The MCP revision the client speaks: the one initialize settled on, or, for the agent bridge, the one its
+   * own client speaks (initialize's `_meta["claude-ide/clientRevision"]`).
+   */
+  protocolVersion?: string;
   /**
    * The pid of the client's own process, when it tells it (the agent bridge does, in initialize's
    * `_meta["claude-ide.nvim/pid"]`): the server ties a bridge to the CLI that started it by this pid.
@@ -242,14 +250,20 @@ export class Session {
   private initialize(params: { [key: string]: unknown }): object {
     const asked = params.protocolVersion;
     const info = params.clientInfo;
-    if (isObject(info) && typeof info.name === "string") this.clientName = info.name;
+    const version = typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0];
     const caps = params.capabilities;
     this.offersRoots = isObject(caps) && type(caps.roots) === "table";
     const meta = params._meta;
+    const relayed = isObject(meta) ? meta["claude-ide/clientRevision"] : undefined;
+    this.protocolVersion = typeof relayed === "string" ? relayed : version;
+    if (isObject(info) && typeof info.name === "string") {
+      this.clientName = info.name;
+      this.clientLabel = clientLabel(info.name, typeof info.title === "string" ? info.title : undefined);
+    }
     const pid = isObject(meta) ? meta[PID_META] : undefined;
     if (typeof pid === "number" && pid > 0 && math.floor(pid) === pid) this.processId = pid;
     return {
-      protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
+      protocolVersion: version,
       capabilities: this.deps.role.capabilities,
       serverInfo: { name: "claude-ide.nvim", version: VERSION },
       instructions: this.deps.role.instructions,
@@ -336,7 +350,15 @@ export class Session {
     let finished = false;
     const handle = this.deps.blocking.run(
       this.id,
-      (park) => tool.handler(args as { [key: string]: unknown }, { clientId: this.id, config, hub, services, park }),
+      (park) =>
+        tool.handler(args as { [key: string]: unknown }, {
+          clientId: this.id,
+          client: this.clientLabel,
+          config,
+          hub,
+          services,
+          park,
+        }),
       (outcome) => {
         finished = true;
         this.calls.delete(key);

@@ -53,6 +53,8 @@ export interface ToolContext {
   readonly config: Config;
   readonly hub: Hub;
   readonly services: Services;
+  /** The client's own name as the user reads it (e.g. "Codex"), when it gave one (review titles, asks). */
+  readonly client?: string;
   /**
    * Parks the calling coroutine until `resume(value)` is called from a later event, and returns that value.
    * If the call is cancelled while parked (client disconnected, `notifications/cancelled`, server stopped),

@@ -51,6 +51,7 @@ export const openDiff = defineTool({
       tabName,
       clientId: ctx.clientId,
       source: ctx.hub.describe(ctx.clientId),
+      client: ctx.client,
     };
     const opened = ctx.services.diff.open(req);
     if (!opened.ok) return toolError(`openDiff: ${opened.error}`);

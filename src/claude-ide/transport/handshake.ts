@@ -14,7 +14,10 @@ const STATUS_TEXT: { [status: number]: string } = {
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
+  404: "Not Found",
   405: "Method Not Allowed",
+  411: "Length Required",
+  413: "Content Too Large",
   426: "Upgrade Required",
   431: "Request Header Fields Too Large",
 };
@@ -64,12 +67,12 @@ export type ParseResult = { ok: true; request: Request } | { ok: false; status: 
 const TOKEN = "[!#$%%&'*+%-.^_`|~%w]+";
 const CONTROL_CHAR = "[%z\x01-\x08\x0a-\x1f\x7f]";
 
-/** Parses a complete head (ending in the blank line). */
-export function parseRequest(head: string): ParseResult {
+/** Parses a complete head (ending in the blank line); another method than `methods` gets 405. */
+export function parseRequest(head: string, methods: string[] = ["GET"]): ParseResult {
   const lines = string.sub(head, 1, -5).split("\r\n");
   const [method, target, version] = string.match(lines[0], `^(${TOKEN}) (%S+) HTTP/(%d%.%d)$`);
   if (method === undefined) return { ok: false, status: 400, reason: "malformed request line" };
-  if (method !== "GET") return { ok: false, status: 405, reason: `method ${method} not allowed` };
+  if (!methods.includes(method)) return { ok: false, status: 405, reason: `method ${method} not allowed` };
   if (version !== "1.1") return { ok: false, status: 400, reason: `HTTP/${version} not supported (HTTP/1.1 required)` };
   const headers: { [name: string]: string } = {};
   for (let i = 1; i < lines.length; i++) {

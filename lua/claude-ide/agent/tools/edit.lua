@@ -70,13 +70,14 @@ ____exports.edit = defineTool({
         local what = (((tostring(n) .. " edit") .. (n == 1 and "" or "s")) .. " to ") .. target.display
         local final = after
         if ctx.config.agent.review then
-            local tabName = ((("✻ [Claude agent] " .. target.display) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")"
+            local tabName = ((((("✻ [" .. (ctx.client or "agent")) .. "] ") .. target.display) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")"
             local opened = ctx.services.diff.open({
                 oldPath = target.path,
                 newPath = target.path,
                 contents = table.concat(after, "\n") .. "\n",
                 tabName = tabName,
                 appliedByPlugin = true,
+                client = ctx.client,
                 clientId = ctx.clientId
             })
             if not opened.ok then

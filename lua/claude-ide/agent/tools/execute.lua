@@ -15,11 +15,11 @@ local fitLines = ____result.fitLines
 local guarded = ____result.guarded
 local textResult = ____result.textResult
 --- Asks the user in Neovim whether to run `what`; the call waits for the answer.
-local function confirmed(what, park)
+local function confirmed(who, what, park)
     local choices = {"Run it", "Refuse"}
     local answer = park(function(resume) return vim.schedule(function() return vim.ui.select(
         choices,
-        {prompt = "Claude wants to run " .. what},
+        {prompt = (who .. " wants to run ") .. what},
         function(choice)
             resume(choice)
         end
@@ -82,6 +82,7 @@ ____exports.execute = defineTool({
         end
         local what = args.command ~= nil and "the command :" .. args.command or "this Lua: " .. tostring(args.lua)
         if mode == "ask" and not confirmed(
+            ctx.client or "The agent",
             string.sub(what, 1, 200),
             ctx.park
         ) then

@@ -56,13 +56,14 @@ export const edit = defineTool({
       const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
       let final = after;
       if (ctx.config.agent.review) {
-        const tabName = `✻ [Claude agent] ${target.display} (${ctx.services.agent.nextReview()})`;
+        const tabName = `✻ [${ctx.client ?? "agent"}] ${target.display} (${ctx.services.agent.nextReview()})`;
         const opened = ctx.services.diff.open({
           oldPath: target.path,
           newPath: target.path,
           contents: after.join("\n") + "\n",
           tabName,
           appliedByPlugin: true,
+          client: ctx.client,
           clientId: ctx.clientId,
         });
         if (!opened.ok) failWith(`cannot show the review: ${opened.error}`);

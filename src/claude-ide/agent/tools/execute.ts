@@ -5,13 +5,14 @@ import { Code, failWith, fitLines, guarded, textResult } from "../../protocol/re
 
 /** Asks the user in Neovim whether to run `what`; the call waits for the answer. */
 function confirmed(
+  who: string,
   what: string,
   park: <T>(this: void, start: (this: void, resume: (this: void, value: T) => void) => void) => T,
 ): boolean {
   const choices = ["Run it", "Refuse"];
   const answer = park<string | undefined>((resume) =>
     vim.schedule(() =>
-      vim.ui.select(choices, { prompt: `Claude wants to run ${what}` }, (choice) => {
+      vim.ui.select(choices, { prompt: `${who} wants to run ${what}` }, (choice) => {
         resume(choice);
       }),
     ),
@@ -58,7 +59,7 @@ export const execute = defineTool({
         );
       }
       const what = args.command !== undefined ? `the command :${args.command}` : `this Lua: ${args.lua}`;
-      if (mode === "ask" && !confirmed(string.sub(what, 1, 200), ctx.park)) {
+      if (mode === "ask" && !confirmed(ctx.client ?? "The agent", string.sub(what, 1, 200), ctx.park)) {
         return textResult(
           "REJECTED: the user refused to run it in Neovim. Do not retry; ask the user or use another tool.",
         );

@@ -1,0 +1,61 @@
+# 15. Gemini CLI in IDE mode: the real CLI (npm @google/gemini-cli, pinned in scripts/gemini-cli.sh) runs in
+# the terminal :ClaudeCode starts (terminal.command = gemini; the companion turns itself on and the terminal
+# inherits GEMINI_CLI_IDE_*), against a scripted stand-in for the Gemini API (e2e/fake-gemini.mjs). Checked:
+# it connects to this Neovim in IDE mode; an edit it proposes opens the review in Neovim; the first is accepted
+# (the CLI writes the file and tells the model), the second rejected (the file stays, the model is told).
+GEMINI="$(bash "$ROOT/scripts/gemini-cli.sh")" || { echo "the Gemini CLI could not be installed" >&2; GEMINI=""; }
+if [[ -n "$GEMINI" ]]; then
+  GEM_PROJECT="$WORK/gemini-project"
+  mkdir -p "$GEM_PROJECT" "$HOME/.gemini"
+  printf 'alpha\nbeta\ngamma\n' > "$GEM_PROJECT/notes.txt"
+  # API-key auth (GOOGLE_GEMINI_BASE_URL alone selects "gateway" auth, which 0.61 rejects), IDE mode on.
+  cat > "$HOME/.gemini/settings.json" <<JSON
+{"security": {"auth": {"selectedType": "gemini-api-key"}}, "ide": {"enabled": true, "hasSeenNudge": true},
+ "general": {"disableAutoUpdate": true, "disableUpdateNag": true}, "privacy": {"usageStatisticsEnabled": false},
+ "telemetry": {"enabled": false}}
+JSON
+  cat > "$WORK/gemini-scenario.json" <<JSON
+[
+  {"when": "functionResponse", "reply": {"text": "GEMINI-TOOL-ANSWERED"}},
+  {"when": "make beta loud", "reply": {"call": {"name": "replace", "args": {"file_path": "$GEM_PROJECT/notes.txt",
+    "instruction": "Uppercase beta", "old_string": "alpha\nbeta\ngamma", "new_string": "alpha\nBETA\ngamma"}}}},
+  {"when": "make gamma loud", "reply": {"call": {"name": "replace", "args": {"file_path": "$GEM_PROJECT/notes.txt",
+    "instruction": "Uppercase gamma", "old_string": "BETA\ngamma", "new_string": "BETA\nGAMMA"}}}}
+]
+JSON
+  GEM_PORT=$((PORT_BASE + ports_taken++))
+  node "$ROOT/e2e/fake-gemini.mjs" "$GEM_PORT" "$WORK/gemini-scenario.json" "$WORK/gemini-api.jsonl" > "$WORK/gemini-api.out" 2>&1 &
+  GEM_API_PID=$!
+  section_failed_before=$failed
+  gem_env="GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$GEM_PORT GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_CLI_NO_RELAUNCH=true NO_PROXY=127.0.0.1,localhost"
+  printf -v gem_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock gemini)" --cmd "set rtp^=$ROOT" notes.txt \
+    -c "lua require('claude-ide').setup({ terminal = { command = '$GEMINI' } })"
+  tmux -S "$TMUX_SOCK" new-session -d -s gemini -x 200 -y 50 -c "$GEM_PROJECT" "env $gem_env $gem_nvim; sleep 600"
+  wait_for 10 test -S "$(nvim_sock gemini)" || echo "the gemini Neovim did not start"
+  gem_file_written() { compgen -G "$TMPDIR/gemini/ide/gemini-ide-server-*.json" >/dev/null; }
+  check "gemini: the companion wrote its discovery file" wait_for 10 gem_file_written
+  nv_ex gemini "ClaudeCode"
+  gem_connected() { [[ "$(nv gemini 'luaeval("#require([[claude-ide]]).server():companion():clients()")')" -ge 1 ]]; }
+  check "gemini: the CLI in :ClaudeCode's terminal connected in IDE mode" wait_for 60 gem_connected
+  wait_for 30 pane_has gemini "Type your message" || true
+  type_into gemini "make beta loud"
+  check "gemini: its proposed edit opens the review in Neovim" wait_for 30 has_diff_tab gemini
+  gem_review_named() { [[ "$(nv gemini 'luaeval("vim.inspect(vim.tbl_map(function(r) return r.tabName end, require([[claude-ide.editor.state]]).pendingReviews()))")')" == *"[Gemini CLI] notes.txt"* ]]; }
+  check "gemini: the review is titled with the CLI's name" wait_for 5 gem_review_named
+  nv_ex gemini "ClaudeCodeDiffAccept"
+  check "gemini: accepted, the CLI wrote the file" wait_for 20 file_is "$GEM_PROJECT/notes.txt" $'alpha\nBETA\ngamma'
+  check "gemini: the model got the tool's answer" wait_for 20 api_log_has gemini "functionResponse"
+  check "gemini: the CLI reported the outcome" wait_for 20 pane_has gemini "GEMINI-TOOL-ANSWERED"
+  type_into gemini "make gamma loud"
+  check "gemini: the second edit opens a review" wait_for 30 has_diff_tab gemini
+  nv_ex gemini "ClaudeCodeDiffDeny"
+  check "gemini: rejected, the review closes" wait_for 10 no_diff_tab gemini
+  sleep 2
+  check "gemini: rejected, the file is unchanged" file_is "$GEM_PROJECT/notes.txt" $'alpha\nBETA\ngamma'
+  check "gemini: the CLI reports the rejection" wait_for 20 pane_has gemini "Rejected"
+  if ((failed > section_failed_before)); then
+    echo "--- gemini Neovim screen ---"; pane gemini
+    tail -c 3000 "$WORK/gemini-api.jsonl" 2>/dev/null
+  fi
+  kill "$GEM_API_PID" 2>/dev/null
+fi

@@ -1,0 +1,411 @@
+-- Generated from src/claude-ide/companion.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local ____exports = {}
+local isObjectLike
+local ____config = require("claude-ide.config")
+local companionName = ____config.companionName
+local discovery = require("claude-ide.discovery.gemini")
+local ____lockfile = require("claude-ide.discovery.lockfile")
+local randomHex = ____lockfile.randomHex
+local workspaceFolders = ____lockfile.workspaceFolders
+local ____workspace_context = require("claude-ide.editor.workspace_context")
+local WorkspaceContext = ____workspace_context.WorkspaceContext
+local ____blocking = require("claude-ide.protocol.blocking")
+local Blocking = ____blocking.Blocking
+local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
+local errorResponse = ____jsonrpc.errorResponse
+local idText = ____jsonrpc.idText
+local notification = ____jsonrpc.notification
+local ____session = require("claude-ide.protocol.session")
+local Session = ____session.Session
+local ____companion_diff = require("claude-ide.tools.companion_diff")
+local companionTools = ____companion_diff.companionTools
+local ____registry = require("claude-ide.protocol.registry")
+local Registry = ____registry.Registry
+local ____http = require("claude-ide.transport.http")
+local listenHttp = ____http.listenHttp
+function isObjectLike(v)
+    return type(v) == "table"
+end
+local PATH = "/mcp"
+local TOKEN_BYTES = 16
+--- Ids of companion sessions, apart from the WebSocket connections' (reviews are owned by these ids).
+local FIRST_ID = 1000000
+--- Notifications kept for a session whose event stream is not open (yet).
+local MAX_QUEUED = 64
+local ENV_NAMES = {"GEMINI_CLI_IDE_SERVER_PORT", "GEMINI_CLI_IDE_WORKSPACE_PATH", "GEMINI_CLI_IDE_AUTH_TOKEN", "GEMINI_CLI_IDE_PID"}
+--- One MCP session over HTTP: the protocol Session's Connection.
+local HttpSession = __TS__Class()
+HttpSession.name = "HttpSession"
+function HttpSession.prototype.____constructor(self, id, sid, headers, onClosed)
+    self.id = id
+    self.sid = sid
+    self.onClosed = onClosed
+    self.handlers = {
+        onMessage = function() return nil end,
+        onClose = function() return nil end
+    }
+    self.open = true
+    self.queued = {}
+    self.waiting = {}
+    self.headers = headers
+end
+function HttpSession.prototype.sidHeader(self)
+    return {"Content-Type: application/json", "Mcp-Session-Id: " .. self.sid}
+end
+function HttpSession.prototype.post(self, body, message, res)
+    local id = message.id
+    local isRequest = message.method ~= nil and (type(id) == "string" or type(id) == "number")
+    if not isRequest then
+        self.handlers.onMessage(body)
+        res:respond(202, "", {"Mcp-Session-Id: " .. self.sid})
+        return
+    end
+    if message.method == "initialize" and isObjectLike(message.params) then
+        local v = message.params.protocolVersion
+        if type(v) == "string" then
+            self.protocolVersion = v
+        end
+    end
+    local key = idText(id)
+    self.waiting[key] = res
+    self.current = res
+    self.handlers.onMessage(body)
+    if self.current == nil then
+        self.waiting[key] = nil
+    end
+    self.current = nil
+end
+function HttpSession.prototype.attachStream(self, stream)
+    local ____opt_0 = self.stream
+    if ____opt_0 ~= nil then
+        ____opt_0:close()
+    end
+    self.stream = stream
+    stream.onClose = function()
+        if self.stream == stream then
+            self.stream = nil
+        end
+    end
+    local queued = self.queued
+    self.queued = {}
+    for ____, text in ipairs(queued) do
+        stream:send(text)
+    end
+end
+function HttpSession.prototype.hasStream(self)
+    local ____opt_2 = self.stream
+    return (____opt_2 and ____opt_2:isOpen()) == true
+end
+function HttpSession.prototype.send(self, text)
+    if not self.open then
+        return
+    end
+    if vim.startswith(text, "{\"jsonrpc\":\"2.0\",\"id\":") then
+        for key, res in pairs(self.waiting) do
+            if vim.startswith(text, ("{\"jsonrpc\":\"2.0\",\"id\":" .. key) .. ",") then
+                self.waiting[key] = nil
+                res:respond(
+                    200,
+                    text,
+                    self:sidHeader()
+                )
+                return
+            end
+        end
+        local res = self.current
+        if res ~= nil then
+            self.current = nil
+            res:respond(
+                200,
+                text,
+                self:sidHeader()
+            )
+            return
+        end
+    end
+    local ____opt_4 = self.stream
+    if (____opt_4 and ____opt_4:isOpen()) == true then
+        self.stream:send(text)
+    elseif #self.queued < MAX_QUEUED then
+        local ____self_queued_6 = self.queued
+        ____self_queued_6[#____self_queued_6 + 1] = text
+    end
+end
+function HttpSession.prototype.close(self)
+    if not self.open then
+        return
+    end
+    self.open = false
+    local ____opt_7 = self.stream
+    if ____opt_7 ~= nil then
+        ____opt_7:close()
+    end
+    self.stream = nil
+    for ____, res in pairs(self.waiting) do
+        res:respond(404, "", {})
+    end
+    self.handlers.onClose(1000, "session ended")
+    self.onClosed(self)
+end
+function HttpSession.prototype.isOpen(self)
+    return self.open
+end
+local function jsonError(res, status, code, message)
+    res:respond(
+        status,
+        errorResponse(nil, code, message),
+        {"Content-Type: application/json"}
+    )
+end
+____exports.Companion = __TS__Class()
+local Companion = ____exports.Companion
+Companion.name = "Companion"
+function Companion.prototype.____constructor(self, deps)
+    self.deps = deps
+    self.token = ""
+    self.sessions = {}
+    self.nextId = FIRST_ID
+    self.env = {}
+    self.blocking = __TS__New(
+        Blocking,
+        function(msg) return deps.log:error(msg) end
+    )
+    self.registry = __TS__New(
+        Registry,
+        companionTools({
+            notify = function(clientId, method, params) return self:notify(clientId, method, params) end,
+            label = function() return companionName(deps.config) end,
+            services = function() return deps.services end
+        }),
+        deps.config
+    )
+end
+function Companion.prototype.start(self)
+    local dir = self.deps.dir or discovery.defaultDir()
+    for ____, path in ipairs(discovery.sweep(dir)) do
+        self.deps.log:debug("removed stale discovery file " .. path)
+    end
+    self.token = randomHex(TOKEN_BYTES)
+    local listened = listenHttp({
+        path = PATH,
+        methods = {"POST", "GET", "DELETE"},
+        token = self.token,
+        allowedOrigins = self.deps.config.allowed_origins,
+        maxBodyBytes = self.deps.config.max_message_bytes,
+        onRequest = function(req, res) return self:onRequest(req, res) end,
+        log = function(level, msg) return self.deps.log:log(level, "companion: " .. msg) end
+    })
+    if not listened.ok then
+        return listened
+    end
+    self.http = listened.server
+    local port = listened.server.port
+    local written = self:writeDiscovery(dir)
+    if not written.ok then
+        self.http:close()
+        self.http = nil
+        return written
+    end
+    self.augroup = vim.api.nvim_create_augroup(
+        "claude-ide.companion." .. tostring(port),
+        {clear = true}
+    )
+    vim.api.nvim_create_autocmd(
+        "DirChanged",
+        {
+            group = self.augroup,
+            desc = "claude-ide: keep the companion's workspace path current",
+            callback = function() return vim.schedule(function() return self:writeDiscovery(dir) end) end
+        }
+    )
+    self.context = __TS__New(
+        WorkspaceContext,
+        "claude-ide.companion.context." .. tostring(port),
+        self.deps.config.companion.debounce_ms,
+        function(state) return self:broadcast("ide/contextUpdate", {workspaceState = state}) end
+    )
+    return {ok = true, port = port}
+end
+function Companion.prototype.writeDiscovery(self, dir)
+    local http = self.http
+    if http == nil then
+        return {ok = true}
+    end
+    local folders = workspaceFolders()
+    local written = discovery.write(dir, http.port, self.token, folders)
+    if not written.ok then
+        return {ok = false, error = "cannot write the companion discovery file: " .. written.error}
+    end
+    self.file = written.value
+    self.env = {
+        GEMINI_CLI_IDE_SERVER_PORT = tostring(http.port),
+        GEMINI_CLI_IDE_WORKSPACE_PATH = table.concat(folders, ":"),
+        GEMINI_CLI_IDE_AUTH_TOKEN = self.token,
+        GEMINI_CLI_IDE_PID = tostring(vim.fn.getpid())
+    }
+    for k, v in pairs(self.env) do
+        vim.env[k] = v
+    end
+    return {ok = true}
+end
+function Companion.prototype.stop(self)
+    local all = {}
+    for ____, s in pairs(self.sessions) do
+        all[#all + 1] = s
+    end
+    for ____, s in ipairs(all) do
+        s:close()
+    end
+    self.blocking:cancelAll("server stopped")
+    local ____opt_9 = self.context
+    if ____opt_9 ~= nil then
+        ____opt_9:dispose()
+    end
+    self.context = nil
+    if self.augroup ~= nil then
+        pcall(vim.api.nvim_del_augroup_by_id, self.augroup)
+    end
+    self.augroup = nil
+    local ____opt_11 = self.http
+    if ____opt_11 ~= nil then
+        ____opt_11:close()
+    end
+    self.http = nil
+    if self.file ~= nil then
+        discovery.remove(self.file)
+    end
+    self.file = nil
+    for ____, name in ipairs(ENV_NAMES) do
+        if vim.env[name] == self.env[name] then
+            vim.env[name] = nil
+        end
+    end
+    self.env = {}
+end
+function Companion.prototype.port(self)
+    local ____opt_13 = self.http
+    return ____opt_13 and ____opt_13.port
+end
+function Companion.prototype.discoveryFile(self)
+    return self.file
+end
+function Companion.prototype.clients(self)
+    local out = {}
+    for ____, s in pairs(self.sessions) do
+        out[#out + 1] = {
+            id = s.id,
+            name = companionName(self.deps.config),
+            protocolVersion = s.protocolVersion
+        }
+    end
+    return out
+end
+function Companion.prototype.notify(self, clientId, method, params)
+    for ____, s in pairs(self.sessions) do
+        if s.id == clientId then
+            s:send(notification(method, params))
+        end
+    end
+end
+function Companion.prototype.broadcast(self, method, params)
+    local text = notification(method, params)
+    for ____, s in pairs(self.sessions) do
+        if s.session.ready then
+            s:send(text)
+        end
+    end
+end
+function Companion.prototype.onRequest(self, req, res)
+    local sid = req.headers["mcp-session-id"]
+    local ____temp_15
+    if sid ~= nil then
+        ____temp_15 = self.sessions[sid]
+    else
+        ____temp_15 = nil
+    end
+    local session = ____temp_15
+    if sid ~= nil and session == nil then
+        return jsonError(res, 404, -32001, "Session not found")
+    end
+    if req.method == "GET" then
+        if session == nil then
+            return jsonError(res, 400, -32000, "Bad Request: no session id")
+        end
+        if not (string.find(req.headers.accept or "", "text/event-stream", 1, true)) then
+            return jsonError(res, 406, -32000, "Not Acceptable: the client must accept text/event-stream")
+        end
+        session:attachStream(res:stream({"Mcp-Session-Id: " .. session.sid}))
+        local ____opt_16 = self.context
+        if ____opt_16 ~= nil then
+            ____opt_16:listen(true)
+        end
+        local ____opt_18 = self.context
+        if ____opt_18 ~= nil then
+            ____opt_18:changed()
+        end
+        return
+    end
+    if req.method == "DELETE" then
+        if session == nil then
+            return jsonError(res, 400, -32000, "Bad Request: no session id")
+        end
+        session:close()
+        res:respond(200, "", {})
+        return
+    end
+    local ok, message = pcall(vim.json.decode, req.body, {luanil = {object = true, array = true}})
+    if not ok or type(message) ~= "table" or vim.islist(message) then
+        return jsonError(res, 400, -32700, "Parse error: one JSON-RPC message object expected")
+    end
+    local msg = message
+    if session ~= nil then
+        session:post(req.body, msg, res)
+        return
+    end
+    if msg.method ~= "initialize" then
+        return jsonError(res, 400, -32000, "Bad Request: no session id")
+    end
+    self:newSession(req):post(req.body, msg, res)
+end
+function Companion.prototype.newSession(self, req)
+    local ____self_20, ____nextId_21 = self, "nextId"
+    local ____self_nextId_22 = ____self_20[____nextId_21]
+    ____self_20[____nextId_21] = ____self_nextId_22 + 1
+    local id = ____self_nextId_22
+    local s = __TS__New(
+        HttpSession,
+        id,
+        randomHex(16),
+        req.headers,
+        function(closed)
+            self.sessions[closed.sid] = nil
+            self.deps.services.diff.rejectFor({closed.id})
+            self.blocking:cancelOwner(closed.id, "session ended")
+            if (next(self.sessions)) == nil then
+                local ____opt_23 = self.context
+                if ____opt_23 ~= nil then
+                    ____opt_23:listen(false)
+                end
+            end
+        end
+    )
+    s.session = __TS__New(
+        Session,
+        s,
+        {
+            role = {name = "companion", registry = self.registry, capabilities = {tools = {listChanged = false}}, argumentErrorsAsResults = false},
+            blocking = self.blocking,
+            config = self.deps.config,
+            hub = self.deps.hub,
+            services = self.deps.services,
+            log = self.deps.log,
+            onChange = function() return nil end
+        }
+    )
+    self.sessions[s.sid] = s
+    return s
+end
+return ____exports

@@ -1,0 +1,99 @@
+-- Generated from src/claude-ide/tools/companion_diff.ts by TypeScriptToLua (make build): do not edit.
+local ____exports = {}
+local ____schema = require("claude-ide.protocol.schema")
+local bool = ____schema.bool
+local defineTool = ____schema.defineTool
+local optional = ____schema.optional
+local str = ____schema.str
+local function text(t, isError)
+    if isError == nil then
+        isError = false
+    end
+    local ____temp_1 = {{type = "text", text = t}}
+    local ____isError_0
+    if isError then
+        ____isError_0 = true
+    else
+        ____isError_0 = nil
+    end
+    return {content = ____temp_1, isError = ____isError_0}
+end
+--- The companion's two tools, sharing the reviews they opened (one set per running companion).
+function ____exports.companionTools(link)
+    local open = {}
+    local count = 0
+    local openDiff = defineTool({
+        name = "openDiff",
+        description = "(IDE Tool) Open a diff view to create or modify a file. Answers at once; the outcome is notified.",
+        input = {
+            filePath = str("Absolute path of the file", {minLength = 1}),
+            newContent = str("The whole proposed contents of the file")
+        },
+        handler = function(args, ctx)
+            local path = args.filePath
+            if not vim.startswith(path, "/") then
+                return text("openDiff: filePath must be absolute: " .. path, true)
+            end
+            local diff = link.services().diff
+            local before = open[path]
+            if before ~= nil then
+                before.quiet = true
+                diff.closeTab(before.tabName)
+            end
+            count = count + 1
+            local label = link.label()
+            local tabName = ((((("✻ [" .. label) .. "] ") .. vim.fn.fnamemodify(path, ":~:.")) .. " (") .. tostring(count)) .. ")"
+            local opened = diff.open({
+                oldPath = path,
+                newPath = path,
+                contents = args.newContent,
+                tabName = tabName,
+                clientId = ctx.clientId,
+                client = label
+            })
+            if not opened.ok then
+                return text("openDiff: " .. opened.error, true)
+            end
+            local entry = {tabName = tabName, clientId = ctx.clientId, quiet = false}
+            open[path] = entry
+            opened.review.onDecision(function(outcome)
+                if open[path] == entry then
+                    open[path] = nil
+                end
+                if entry.quiet then
+                    return
+                end
+                if outcome.accepted then
+                    link.notify(entry.clientId, "ide/diffAccepted", {filePath = path, content = outcome.text})
+                else
+                    link.notify(entry.clientId, "ide/diffRejected", {filePath = path})
+                end
+            end)
+            return {content = {}}
+        end
+    })
+    local closeDiff = defineTool({
+        name = "closeDiff",
+        description = "(IDE Tool) Close an open diff view for a specific file; answers its content as the user left it.",
+        input = {
+            filePath = str("Absolute path of the file", {minLength = 1}),
+            suppressNotification = optional(bool("Do not notify the outcome"))
+        },
+        handler = function(args)
+            local entry = open[args.filePath]
+            if entry == nil then
+                return text(vim.json.encode({content = vim.NIL}))
+            end
+            local diff = link.services().diff
+            local content = diff.proposalOf(entry.tabName)
+            if args.suppressNotification == true then
+                entry.quiet = true
+            end
+            open[args.filePath] = nil
+            diff.closeTab(entry.tabName)
+            return text(vim.json.encode({content = content or vim.NIL}))
+        end
+    })
+    return {openDiff, closeDiff}
+end
+return ____exports

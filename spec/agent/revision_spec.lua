@@ -1,0 +1,220 @@
+-- The bridge in both MCP eras, each driven the way its clients drive it: the stateless 2026-07-28 revision by a
+-- raw JSON-RPC client (the MCP TypeScript SDK in node_modules, 1.32.2, does not speak it: its newest revision is
+-- 2025-11-25), every request carrying the version and the client's capabilities in _meta and no initialize; a
+-- legacy revision by the SDK's own stdio client. Both list the tools, call editor_state, read
+-- vim://buffer/current and get a reviewed edit through; every 2026-07-28 result has resultType, no legacy
+-- result has one; an unsupported version gets that revision's error; the review names the client.
+local bridge = require('helpers.bridge')
+
+local MAIN = 'local M = {}\nfunction M.hello() return "hi" end\nreturn M\n'
+local MODERN = '2026-07-28'
+
+describe('agent bridge protocol revisions', function()
+  local project, nvim, dir
+
+  before_each(function()
+    dir = bridge.config_dir()
+    project = bridge.project({ ['main.lua'] = MAIN })
+    nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
+  end)
+  after_each(bridge.cleanup)
+
+  local function meta(extra)
+    local m = {
+      ['io.modelcontextprotocol/protocolVersion'] = MODERN,
+      ['io.modelcontextprotocol/clientCapabilities'] = vim.empty_dict(),
+      ['io.modelcontextprotocol/clientInfo'] = { name = 'codex-mcp-client', version = '0.169.0' },
+    }
+    for k, v in pairs(extra or {}) do
+      m[k] = v
+    end
+    return m
+  end
+
+  --- A 2026-07-28 request: params with their _meta.
+  local function params(p, m)
+    p = p or {}
+    p._meta = m or meta()
+    return p
+  end
+
+  local function wait_review()
+    assert.is_true(
+      vim.wait(5000, function()
+        return #bridge.reviews(nvim) == 1
+      end, 20),
+      'the review did not open'
+    )
+    return bridge.reviews(nvim)[1]
+  end
+
+  it('2026-07-28 without initialize: discover, tools, editor_state, a buffer, a reviewed edit', function()
+    local raw = bridge.raw({ config_dir = dir, cwd = project })
+    local results = {}
+    local function ok(id, method, p)
+      local res = raw:request(id, method, p)
+      assert.is_nil(res.error, vim.inspect(res))
+      table.insert(results, { method, res.result })
+      return res.result
+    end
+
+    local discovered = ok(1, 'server/discover', params())
+    assert.are.same({ MODERN, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05' }, discovered.supportedVersions)
+    assert.are.same({ tools = { listChanged = false }, resources = { listChanged = false } }, discovered.capabilities)
+    assert.are.equal('claude-ide.nvim', discovered._meta['io.modelcontextprotocol/serverInfo'].name)
+    assert.are.equal(
+      require('claude-ide.version').VERSION,
+      discovered._meta['io.modelcontextprotocol/serverInfo'].version
+    )
+    assert.matches('editor_state', discovered.instructions)
+
+    local tools = ok(2, 'tools/list', params())
+    assert.are.equal('list_instances', tools.tools[1].name)
+    local state = ok(3, 'tools/call', params({ name = 'editor_state', arguments = vim.empty_dict() }))
+    assert.is_nil(state.isError)
+    assert.matches('main%.lua', state.content[1].text)
+    local buffer = ok(4, 'resources/read', params({ uri = 'vim://buffer/current' }))
+    assert.matches('M%.hello', buffer.contents[1].text)
+    ok(5, 'resources/list', params())
+    ok(6, 'resources/templates/list', params())
+    ok(7, 'tools/call', params({ name = 'list_instances', arguments = vim.empty_dict() }))
+    -- A tool failure is still a result (isError), and it too carries resultType.
+    local missing = ok(8, 'tools/call', params({ name = 'read_buffer', arguments = { path = 'nope.lua' } }))
+    assert.is_true(missing.isError)
+
+    nvim:lua([[
+      vim.g.spec_events = {}
+      vim.api.nvim_create_autocmd('User', { pattern = 'ClaudeIdeDiffOpened', callback = function(ev)
+        local events = vim.g.spec_events
+        table.insert(events, ev.data)
+        vim.g.spec_events = events
+      end })
+    ]])
+    raw:send({
+      jsonrpc = '2.0',
+      id = 9,
+      method = 'tools/call',
+      params = params({
+        name = 'edit',
+        arguments = { path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"modern"' } } },
+      }),
+    })
+    -- The review names the client from the request's _meta clientInfo.
+    assert.matches('^✻ %[Codex%] main%.lua', wait_review())
+    assert.are.equal('Codex', nvim:lua('return vim.g.spec_events')[1].client)
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    local edit = raw:response(9)
+    assert.is_nil(edit.error, vim.inspect(edit))
+    table.insert(results, { 'edit', edit.result })
+    assert.are.equal('OK: applied 1 edit to main.lua and saved', edit.result.content[1].text)
+    assert.matches('"modern"', bridge.read(project .. '/main.lua'))
+
+    for _, r in ipairs(results) do
+      assert.are.equal('complete', r[2].resultType, r[1])
+    end
+    -- :checkhealth names the client and the revision it speaks.
+    local health = nvim:lua([[
+      vim.cmd('checkhealth claude-ide')
+      return table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+    ]])
+    assert.matches('connected: Codex — agent tools %(bridge%), MCP 2026%-07%-28', health)
+    -- Each result line has the field once (a forwarded answer gets it added to the editor's text).
+    for _, line in ipairs(raw:lines()) do
+      local _, count = line:gsub('"resultType"', '')
+      assert.are.equal(1, count, line)
+    end
+  end)
+
+  it("2026-07-28's errors: unsupported version, missing capabilities, removed methods; the bridge goes on", function()
+    local raw = bridge.raw({ config_dir = dir, cwd = project })
+    local res =
+      raw:request(1, 'tools/list', params({}, meta({ ['io.modelcontextprotocol/protocolVersion'] = '2099-01-01' })))
+    assert.are.equal(-32022, res.error.code)
+    assert.are.equal('2099-01-01', res.error.data.requested)
+    assert.are.same({ MODERN, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05' }, res.error.data.supported)
+    -- Nothing ran: a call with an unsupported version does not reach the editor.
+    res = raw:request(
+      2,
+      'tools/call',
+      params(
+        { name = 'editor_state', arguments = vim.empty_dict() },
+        meta({ ['io.modelcontextprotocol/protocolVersion'] = 7 })
+      )
+    )
+    assert.are.equal(-32022, res.error.code)
+    assert.is_nil(raw.err:match('using Neovim'))
+
+    local no_caps = meta()
+    no_caps['io.modelcontextprotocol/clientCapabilities'] = nil
+    res = raw:request(3, 'tools/list', params({}, no_caps))
+    assert.are.equal(-32602, res.error.code)
+    assert.matches('clientCapabilities', res.error.message)
+
+    res = raw:request(4, 'ping', params())
+    assert.are.equal(-32601, res.error.code)
+    res = raw:request(5, 'initialize', params({ protocolVersion = MODERN, capabilities = vim.empty_dict() }))
+    assert.are.equal(-32601, res.error.code)
+
+    -- server/discover is the probe: answered whatever version it names, with the list to choose from.
+    res = raw:request(
+      6,
+      'server/discover',
+      params({}, meta({ ['io.modelcontextprotocol/protocolVersion'] = '2099-01-01' }))
+    )
+    assert.are.equal(MODERN, res.result.supportedVersions[1])
+    assert.are.equal('complete', res.result.resultType)
+
+    res = raw:request(7, 'tools/list', params())
+    assert.are.equal('complete', res.result.resultType)
+  end)
+
+  it('a legacy client (the SDK, initialize 2025-11-25) is served as before: no resultType, a reviewed edit', function()
+    local c = bridge.start({ config_dir = dir, cwd = project })
+    assert.are.equal('2025-11-25', c.info.protocolVersion)
+    local ok, list = c:request('tools/list', {})
+    assert.is_true(ok, vim.inspect(list))
+    assert.is_nil(list.resultType)
+    local state = c:call('editor_state', {})
+    assert.is_nil(state.isError)
+    assert.is_nil(state.resultType)
+    local okr, buffer = c:request('resources/read', { uri = 'vim://buffer/current' })
+    assert.is_true(okr, vim.inspect(buffer))
+    assert.is_nil(buffer.resultType)
+    assert.matches('M%.hello', buffer.contents[1].text)
+
+    local id = c:call_async('edit', { path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"legacy"' } } })
+    -- The SDK's client calls itself claude-ide-spec: the review says so.
+    assert.matches('^✻ %[claude%-ide%-spec%] main%.lua', wait_review())
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    local okw, res = c:wait(id)
+    assert.is_true(okw, vim.inspect(res))
+    assert.is_nil(res.resultType)
+    assert.are.equal('OK: applied 1 edit to main.lua and saved', bridge.text(res))
+    assert.matches('"legacy"', bridge.read(project .. '/main.lua'))
+    local clients = nvim:lua('return require("claude-ide").server():connectedClients()')
+    assert.are.same({ { kind = 'agent tools (bridge)', name = 'claude-ide-spec', revision = '2025-11-25' } }, clients)
+  end)
+
+  it("execute's ask names the client (a known clientInfo name from initialize)", function()
+    bridge.cleanup()
+    dir = bridge.config_dir()
+    project = bridge.project({ ['main.lua'] = MAIN })
+    nvim =
+      bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' }, setup = { agent = { execute = 'ask' } } })
+    nvim:lua([[
+      vim.ui.select = function(choices, opts, on_choice)
+        vim.g.spec_prompt = opts.prompt
+        on_choice(choices[2])
+      end
+    ]])
+    local raw = bridge.raw({ config_dir = dir, cwd = project })
+    raw:request(1, 'initialize', {
+      protocolVersion = '2025-11-25',
+      capabilities = vim.empty_dict(),
+      clientInfo = { name = 'gemini-cli-mcp-client', version = '0.61.0' },
+    })
+    local res = raw:request(2, 'tools/call', { name = 'execute', arguments = { command = 'echo 1' } })
+    assert.matches('^REJECTED', res.result.content[1].text)
+    assert.are.equal('Gemini CLI wants to run the command :echo 1', nvim:lua('return vim.g.spec_prompt'))
+  end)
+end)

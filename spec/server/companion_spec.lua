@@ -1,0 +1,364 @@
+-- The Gemini CLI / Qwen Code IDE companion in a real child Neovim, driven by the MCP TypeScript SDK's
+-- Streamable HTTP client (spec/helpers/mcp_http.mjs) the way the CLI's IDE client drives it: the discovery
+-- file (contents, mode, removal), the environment for terminals, Bearer-token and Origin refusals that change
+-- nothing, openDiff answering at once and its outcome notified after the user's decision in Neovim (an edit
+-- of the proposal included), closeDiff, and ide/contextUpdate after cursor moves and a selection.
+local bridge = require('helpers.bridge')
+
+local MAIN = 'local a = 1\nlocal b = 2\nlocal c = 3\n'
+local driver_path = bridge.root .. '/spec/helpers/mcp_http.mjs'
+
+local Driver = {}
+Driver.__index = Driver
+
+local drivers = {}
+
+local function start_driver()
+  local self = setmetatable({ buffer = '', replies = {}, next_id = 1, stderr = '' }, Driver)
+  self.proc = vim.system({ 'node', driver_path }, {
+    stdin = true,
+    cwd = bridge.root,
+    stdout = function(_, data)
+      if data then
+        self.buffer = self.buffer .. data
+      end
+    end,
+    stderr = function(_, data)
+      if data then
+        self.stderr = self.stderr .. data
+      end
+    end,
+  })
+  table.insert(drivers, self)
+  return self
+end
+
+function Driver:run(cmd, timeout)
+  local id = self.next_id
+  self.next_id = id + 1
+  cmd.id = id
+  self.proc:write(vim.json.encode(cmd) .. '\n')
+  local msg
+  vim.wait(timeout or 15000, function()
+    while true do
+      local nl = self.buffer:find('\n', 1, true)
+      if not nl then
+        break
+      end
+      local line = self.buffer:sub(1, nl - 1)
+      self.buffer = self.buffer:sub(nl + 1)
+      local decoded = vim.json.decode(line, { luanil = { object = true, array = true } })
+      self.replies[decoded.id] = decoded
+    end
+    msg = self.replies[id]
+    return msg ~= nil
+  end, 5)
+  assert(msg, 'no reply from the HTTP driver to ' .. cmd.op .. '\n' .. self.stderr)
+  return msg.ok, (msg.ok and msg.result or msg.error)
+end
+
+function Driver:ok(cmd)
+  local ok, res = self:run(cmd)
+  assert(ok, cmd.op .. ' failed: ' .. vim.inspect(res))
+  return res
+end
+
+--- Waits for a notification of `method` for which pred(params) holds; returns its params.
+function Driver:wait_for(method, pred, timeout)
+  local found
+  vim.wait(timeout or 5000, function()
+    local list = self:ok({ op = 'notifications', method = method }).list
+    for _, n in ipairs(list) do
+      if pred == nil or pred(n.params) then
+        found = n.params
+        return true
+      end
+    end
+    return false
+  end, 50)
+  return found
+end
+
+describe('Gemini CLI companion', function()
+  local tmp, project, nvim, file, disco, url
+
+  before_each(function()
+    tmp = bridge.tempdir()
+    project = bridge.project({ ['main.lua'] = MAIN })
+    nvim = bridge.editor({
+      config_dir = bridge.config_dir(),
+      cwd = project,
+      args = { 'main.lua' },
+      env = { TMPDIR = tmp },
+      setup = { companion = { enabled = true } },
+    })
+    assert.is_true(vim.wait(5000, function()
+      file = vim.fn.glob(tmp .. '/gemini/ide/gemini-ide-server-*.json', true, true)[1]
+      return file ~= nil
+    end, 20))
+    disco = vim.json.decode(bridge.read(file))
+    url = ('http://127.0.0.1:%d/mcp'):format(disco.port)
+  end)
+  after_each(function()
+    for _, d in ipairs(drivers) do
+      d.proc:write(nil)
+      d.proc:wait(2000)
+    end
+    drivers = {}
+    bridge.cleanup()
+  end)
+
+  local function proposal_buf()
+    local buf
+    assert.is_true(
+      vim.wait(5000, function()
+        buf = nvim:lua([[
+        for _, b in ipairs(vim.api.nvim_list_bufs()) do
+          local v = vim.b[b].claude_ide_diff
+          if v and v.role == 'proposal' then return b end
+        end
+      ]])
+        return buf ~= nil
+      end, 20),
+      'no review opened'
+    )
+    return buf
+  end
+
+  local function connect()
+    local d = start_driver()
+    local info = d:ok({ op = 'connect', url = url, token = disco.authToken })
+    return d, info
+  end
+
+  it('writes its discovery file 0600 with port, workspace, token and IDE info; terminals get the env', function()
+    assert.are.equal(('gemini-ide-server-%d-%d.json'):format(nvim.pid, disco.port), vim.fs.basename(file))
+    assert.are.equal(tonumber('600', 8), bit.band(vim.uv.fs_stat(file).mode, tonumber('777', 8)))
+    assert.are.equal(project, disco.workspacePath)
+    assert.are.equal(32, #disco.authToken)
+    assert.are.same({ name = 'neovim', displayName = 'Neovim' }, disco.ideInfo)
+    assert.are.same(
+      {
+        tostring(disco.port),
+        project,
+        disco.authToken,
+        tostring(nvim.pid),
+      },
+      nvim:lua([[return {
+      vim.env.GEMINI_CLI_IDE_SERVER_PORT, vim.env.GEMINI_CLI_IDE_WORKSPACE_PATH,
+      vim.env.GEMINI_CLI_IDE_AUTH_TOKEN, vim.env.GEMINI_CLI_IDE_PID }]])
+    )
+    -- A terminal's job sees them.
+    local out = nvim:lua([[return vim.fn.system({ 'sh', '-c', 'echo "$GEMINI_CLI_IDE_SERVER_PORT"' })]])
+    assert.are.equal(tostring(disco.port), vim.trim(out))
+
+    nvim:lua('require("claude-ide").stop()')
+    assert.are.equal(0, vim.fn.filereadable(file))
+    assert.are.equal('', nvim:lua('return vim.env.GEMINI_CLI_IDE_SERVER_PORT or ""'))
+  end)
+
+  it('sweeps discovery files of Neovims that are gone, never those of other editors or live processes', function()
+    local gemini = require('claude-ide.discovery.gemini')
+    local dir = bridge.tempdir()
+    -- A pid no process has (above the kernel's pid_max default).
+    local dead = 4194304 + 17
+    local function put(name, info)
+      bridge.write(
+        dir .. '/' .. name,
+        vim.json.encode({ port = 1, workspacePath = '/', authToken = 'x', ideInfo = info })
+      )
+    end
+    put(('gemini-ide-server-%d-1.json'):format(dead), { name = 'neovim', displayName = 'Neovim' })
+    put(('gemini-ide-server-%d-2.json'):format(dead), { name = 'vscode', displayName = 'VS Code' })
+    put(('gemini-ide-server-%d-3.json'):format(vim.fn.getpid()), { name = 'neovim', displayName = 'Neovim' })
+    bridge.write(dir .. '/unrelated.json', '{}')
+    assert.are.same({ ('%s/gemini-ide-server-%d-1.json'):format(dir, dead) }, gemini.sweep(dir))
+    local left = vim.fn.readdir(dir)
+    local expected = {
+      ('gemini-ide-server-%d-2.json'):format(dead),
+      ('gemini-ide-server-%d-3.json'):format(vim.fn.getpid()),
+      'unrelated.json',
+    }
+    table.sort(left)
+    table.sort(expected)
+    assert.are.same(expected, left)
+  end)
+
+  it('answers bad requests with an error and keeps serving: not JSON, a batch, no session, unknown session', function()
+    local d, info = connect()
+    local auth = {
+      Authorization = 'Bearer ' .. disco.authToken,
+      ['Content-Type'] = 'application/json',
+      Accept = 'application/json, text/event-stream',
+    }
+    local function post(body, extra)
+      return d:ok({
+        op = 'fetch',
+        url = url,
+        method = 'POST',
+        headers = vim.tbl_extend('force', auth, extra or {}),
+        body = body,
+      })
+    end
+    assert.are.equal(400, post('{"jsonrpc":').status)
+    assert.are.equal(400, post('[1,2]').status)
+    assert.are.equal(400, post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}').status)
+    assert.are.equal(
+      404,
+      post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { ['Mcp-Session-Id'] = 'nope' }).status
+    )
+    local put = d:ok({ op = 'fetch', url = url, method = 'PUT', headers = auth, body = '{}' })
+    assert.are.equal(405, put.status)
+    -- Within the session: an unknown method is a JSON-RPC error, an invalid message too.
+    local sid = info.sessionId
+    local res = post('{"jsonrpc":"2.0","id":7,"method":"no/such"}', { ['Mcp-Session-Id'] = sid })
+    assert.are.equal(200, res.status)
+    assert.are.equal(-32601, vim.json.decode(res.body).error.code)
+    res = post('{"jsonrpc":"2.0","id":8,"method":42}', { ['Mcp-Session-Id'] = sid })
+    assert.are.equal(200, res.status)
+    assert.is_table(vim.json.decode(res.body).error)
+    -- Still serving, and Neovim too.
+    assert.are.same(
+      { 'openDiff', 'closeDiff' },
+      vim.tbl_map(function(t)
+        return t.name
+      end, d:ok({ op = 'request', method = 'tools/list' }).tools)
+    )
+    assert.are.equal(2, nvim:lua('return 1 + 1'))
+  end)
+
+  it('refuses a request without or with a wrong token (401) or with an Origin (403); nothing changes', function()
+    local d = start_driver()
+    local body = vim.json.encode({
+      jsonrpc = '2.0',
+      id = 1,
+      method = 'initialize',
+      params = {
+        protocolVersion = '2025-06-18',
+        capabilities = vim.empty_dict(),
+        clientInfo = { name = 'x', version = '1' },
+      },
+    })
+    local headers = { ['Content-Type'] = 'application/json', Accept = 'application/json, text/event-stream' }
+    local function post(extra)
+      return d:ok({
+        op = 'fetch',
+        url = url,
+        method = 'POST',
+        headers = vim.tbl_extend('force', headers, extra),
+        body = body,
+      })
+    end
+    assert.are.equal(401, post({}).status)
+    assert.are.equal(401, post({ Authorization = 'Bearer ' .. disco.authToken:sub(1, 31) .. 'x' }).status)
+    assert.are.equal(401, post({ Authorization = 'Basic ' .. disco.authToken }).status)
+    assert.are.equal(403, post({ Authorization = 'Bearer ' .. disco.authToken, Origin = 'http://evil.example' }).status)
+    assert.are.equal(
+      401,
+      d:ok({ op = 'fetch', url = url, method = 'GET', headers = { Accept = 'text/event-stream' } }).status
+    )
+    -- Nothing was opened and no session exists: a later openDiff by a real client is the first review.
+    assert.are.equal(0, nvim:lua('return #require("claude-ide").server():companion():clients()'))
+    -- The right token on a wrong path: 404.
+    local wrong = d:ok({
+      op = 'fetch',
+      url = url:gsub('/mcp$', '/other'),
+      method = 'POST',
+      headers = vim.tbl_extend('force', headers, { Authorization = 'Bearer ' .. disco.authToken }),
+      body = body,
+    })
+    assert.are.equal(404, wrong.status)
+    -- And the real thing works.
+    local ok = post({ Authorization = 'Bearer ' .. disco.authToken })
+    assert.are.equal(200, ok.status)
+    assert.matches('"protocolVersion":"2025%-06%-18"', ok.body)
+  end)
+
+  it('openDiff answers at once; accepting after editing a line sends ide/diffAccepted with that content', function()
+    local d, info = connect()
+    assert.are.equal('claude-ide.nvim', info.serverVersion.name)
+    assert.are.same(
+      { { kind = 'companion (HTTP)', name = 'Gemini CLI', revision = info.protocolVersion } },
+      nvim:lua('return require("claude-ide").server():connectedClients()')
+    )
+    local tools = d:ok({ op = 'request', method = 'tools/list' }).tools
+    assert.are.same(
+      { 'openDiff', 'closeDiff' },
+      vim.tbl_map(function(t)
+        return t.name
+      end, tools)
+    )
+
+    local path = project .. '/main.lua'
+    local res = d:ok({
+      op = 'call',
+      name = 'openDiff',
+      arguments = { filePath = path, newContent = 'local a = 10\nlocal b = 2\nlocal c = 3\n' },
+    })
+    assert.are.same({}, res.content)
+    assert.is_nil(res.isError)
+    local buf = proposal_buf()
+    assert.matches('^✻ %[Gemini CLI%] main%.lua', bridge.reviews(nvim)[1])
+    -- The user edits line 3 of the proposal, then accepts.
+    nvim:lua('vim.api.nvim_buf_set_lines(..., 2, 3, false, { "local c = 30 -- mine" })', buf)
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    local accepted = d:wait_for('ide/diffAccepted')
+    assert.is_table(accepted, 'no ide/diffAccepted')
+    assert.are.equal(path, accepted.filePath)
+    assert.are.equal('local a = 10\nlocal b = 2\nlocal c = 30 -- mine\n', accepted.content)
+    -- The CLI writes the file; Neovim did not.
+    assert.are.equal(MAIN, bridge.read(path))
+    assert.are.same({}, bridge.reviews(nvim))
+  end)
+
+  it('rejecting sends ide/diffRejected; closeDiff answers the content and closes the review', function()
+    local d = connect()
+    local path = project .. '/main.lua'
+    d:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'rejected\n' } })
+    proposal_buf()
+    nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
+    local rejected = d:wait_for('ide/diffRejected')
+    assert.are.same({ filePath = path }, rejected)
+
+    d:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'closed\n' } })
+    local buf = proposal_buf()
+    nvim:lua('vim.api.nvim_buf_set_lines(..., 0, 1, false, { "closed by the CLI" })', buf)
+    local res = d:ok({ op = 'call', name = 'closeDiff', arguments = { filePath = path, suppressNotification = true } })
+    assert.are.same({ content = 'closed by the CLI\n' }, vim.json.decode(res.content[1].text))
+    assert.is_true(vim.wait(2000, function()
+      return #bridge.reviews(nvim) == 0
+    end, 20))
+    -- suppressNotification: only the first rejection was told.
+    vim.wait(200)
+    assert.are.equal(1, #d:ok({ op = 'notifications', method = 'ide/diffRejected' }).list)
+    assert.are.equal(0, #d:ok({ op = 'notifications', method = 'ide/diffAccepted' }).list)
+    -- No review for that file any more: content null.
+    res = d:ok({ op = 'call', name = 'closeDiff', arguments = { filePath = path } })
+    assert.are.equal('{"content":null}', res.content[1].text)
+  end)
+
+  it('sends ide/contextUpdate with the open file, the cursor and the selection', function()
+    local d = connect()
+    local path = project .. '/main.lua'
+    local first = d:wait_for('ide/contextUpdate')
+    assert.is_table(first, 'no first ide/contextUpdate')
+    assert.are.equal(path, first.workspaceState.openFiles[1].path)
+    assert.is_true(first.workspaceState.openFiles[1].isActive)
+
+    nvim:lua('vim.api.nvim_win_set_cursor(0, { 2, 6 })')
+    local moved = d:wait_for('ide/contextUpdate', function(p)
+      local f = p.workspaceState.openFiles[1]
+      return f.cursor and f.cursor.line == 2
+    end)
+    assert.is_table(moved, 'no update after the cursor moved')
+    assert.are.same({ line = 2, character = 7 }, moved.workspaceState.openFiles[1].cursor)
+    assert.is_number(moved.workspaceState.openFiles[1].timestamp)
+
+    nvim:lua('vim.api.nvim_win_set_cursor(0, { 1, 0 }); vim.cmd("normal! vj$")')
+    local selected = d:wait_for('ide/contextUpdate', function(p)
+      return p.workspaceState.openFiles[1].selectedText ~= nil
+    end)
+    assert.is_table(selected, 'no update after selecting')
+    assert.are.equal('local a = 1\nlocal b = 2', selected.workspaceState.openFiles[1].selectedText)
+  end)
+end)

@@ -1,0 +1,335 @@
+// The Gemini CLI / Qwen Code "IDE companion": MCP over Streamable HTTP on a second 127.0.0.1 port (POST /mcp
+// answers with JSON; GET /mcp is the session's event stream for notifications; DELETE /mcp ends the session),
+// the discovery file, and the GEMINI_CLI_IDE_* variables in this Neovim's environment (so every terminal and
+// job it starts finds it, as VS Code's terminals do). Each HTTP session runs the same protocol Session as a
+// WebSocket client, with the companion's tools (openDiff/closeDiff) on the same review UI.
+import { type Config, companionName } from "./config";
+import type { Hub, Services } from "./contracts";
+import * as discovery from "./discovery/gemini";
+import { randomHex, workspaceFolders } from "./discovery/lockfile";
+import { WorkspaceContext } from "./editor/workspace_context";
+import type { Logger } from "./log";
+import { Blocking } from "./protocol/blocking";
+import { errorResponse, idText, notification } from "./protocol/jsonrpc";
+import { Session } from "./protocol/session";
+import { companionTools } from "./tools/companion_diff";
+import { Registry } from "./protocol/registry";
+import { type EventStream, type HttpRequest, type HttpServer, type Responder, listenHttp } from "./transport/http";
+import type { Connection, ConnectionHandlers } from "./transport/types";
+
+const PATH = "/mcp";
+const TOKEN_BYTES = 16;
+/** Ids of companion sessions, apart from the WebSocket connections' (reviews are owned by these ids). */
+const FIRST_ID = 1000000;
+/** Notifications kept for a session whose event stream is not open (yet). */
+const MAX_QUEUED = 64;
+const ENV_NAMES = [
+  "GEMINI_CLI_IDE_SERVER_PORT",
+  "GEMINI_CLI_IDE_WORKSPACE_PATH",
+  "GEMINI_CLI_IDE_AUTH_TOKEN",
+  "GEMINI_CLI_IDE_PID",
+];
+
+export interface CompanionDeps {
+  config: Config;
+  services: Services;
+  hub: Hub;
+  log: Logger;
+  /** Discovery directory (default: Node's os.tmpdir()/gemini/ide). Specs inject a temp dir. */
+  dir?: string;
+}
+
+export interface CompanionClient {
+  id: number;
+  name?: string;
+  protocolVersion?: string;
+}
+
+/** One MCP session over HTTP: the protocol Session's Connection. */
+class HttpSession implements Connection {
+  readonly headers: { [name: string]: string };
+  handlers: ConnectionHandlers = { onMessage: () => undefined, onClose: () => undefined };
+  session!: Session;
+  protocolVersion?: string;
+  private open = true;
+  private stream?: EventStream;
+  private queued: string[] = [];
+  /** Requests waiting for their answer, by the JSON text of their id. */
+  private readonly waiting = new LuaMap<string, Responder>();
+  /** The request being handed to the session (answers it when its id cannot be matched). */
+  private current?: Responder;
+
+  constructor(
+    readonly id: number,
+    readonly sid: string,
+    headers: { [name: string]: string },
+    private readonly onClosed: (this: void, s: HttpSession) => void,
+  ) {
+    this.headers = headers;
+  }
+
+  private sidHeader(): string[] {
+    return ["Content-Type: application/json", `Mcp-Session-Id: ${this.sid}`];
+  }
+
+  /** A POST body: a request is answered when the session answers; anything else is accepted (202). */
+  post(body: string, message: { [key: string]: unknown }, res: Responder): void {
+    const id = message.id;
+    // A request, or an invalid one the session answers under its id; a response or a notification has no answer.
+    const isRequest = message.method !== undefined && (typeof id === "string" || typeof id === "number");
+    if (!isRequest) {
+      this.handlers.onMessage(body);
+      res.respond(202, "", [`Mcp-Session-Id: ${this.sid}`]);
+      return;
+    }
+    if (message.method === "initialize" && isObjectLike(message.params)) {
+      const v = (message.params as { protocolVersion?: unknown }).protocolVersion;
+      if (typeof v === "string") this.protocolVersion = v;
+    }
+    const key = idText(id);
+    this.waiting.set(key, res);
+    this.current = res;
+    this.handlers.onMessage(body);
+    // Answered under another id (an invalid request is answered with id null): no longer waited for.
+    if (this.current === undefined) this.waiting.delete(key);
+    this.current = undefined;
+  }
+
+  attachStream(stream: EventStream): void {
+    this.stream?.close();
+    this.stream = stream;
+    stream.onClose = () => {
+      if (this.stream === stream) this.stream = undefined;
+    };
+    const queued = this.queued;
+    this.queued = [];
+    for (const text of queued) stream.send(text);
+  }
+
+  hasStream(): boolean {
+    return this.stream?.isOpen() === true;
+  }
+
+  send(text: string): void {
+    if (!this.open) return;
+    if (vim.startswith(text, '{"jsonrpc":"2.0","id":')) {
+      for (const [key, res] of this.waiting) {
+        if (vim.startswith(text, `{"jsonrpc":"2.0","id":${key},`)) {
+          this.waiting.delete(key);
+          res.respond(200, text, this.sidHeader());
+          return;
+        }
+      }
+      const res = this.current;
+      if (res !== undefined) {
+        this.current = undefined;
+        res.respond(200, text, this.sidHeader());
+        return;
+      }
+    }
+    if (this.stream?.isOpen() === true) this.stream.send(text);
+    else if (this.queued.length < MAX_QUEUED) this.queued.push(text);
+  }
+
+  close(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.stream?.close();
+    this.stream = undefined;
+    for (const [, res] of this.waiting) res.respond(404, "", []);
+    this.handlers.onClose(1000, "session ended");
+    this.onClosed(this);
+  }
+
+  isOpen(): boolean {
+    return this.open;
+  }
+}
+
+function isObjectLike(v: unknown): boolean {
+  return type(v) === "table";
+}
+
+function jsonError(res: Responder, status: number, code: number, message: string): void {
+  res.respond(status, errorResponse(undefined, code, message), ["Content-Type: application/json"]);
+}
+
+export class Companion {
+  private http?: HttpServer;
+  private file?: string;
+  private token = "";
+  private readonly sessions = new LuaMap<string, HttpSession>();
+  private nextId = FIRST_ID;
+  private readonly blocking: Blocking;
+  private readonly registry: Registry;
+  private context?: WorkspaceContext;
+  private augroup?: number;
+  private env: { [name: string]: string } = {};
+
+  constructor(private readonly deps: CompanionDeps) {
+    this.blocking = new Blocking((msg) => deps.log.error(msg));
+    this.registry = new Registry(
+      companionTools({
+        notify: (clientId, method, params) => this.notify(clientId, method, params),
+        label: () => companionName(deps.config),
+        services: () => deps.services,
+      }),
+      deps.config,
+    );
+  }
+
+  /** Listens, writes the discovery file and the environment. */
+  start(): { ok: true; port: number } | { ok: false; error: string } {
+    const dir = this.deps.dir ?? discovery.defaultDir();
+    for (const path of discovery.sweep(dir)) this.deps.log.debug(`removed stale discovery file ${path}`);
+    this.token = randomHex(TOKEN_BYTES);
+    const listened = listenHttp({
+      path: PATH,
+      methods: ["POST", "GET", "DELETE"],
+      token: this.token,
+      allowedOrigins: this.deps.config.allowed_origins,
+      maxBodyBytes: this.deps.config.max_message_bytes,
+      onRequest: (req, res) => this.onRequest(req, res),
+      log: (level, msg) => this.deps.log.log(level, `companion: ${msg}`),
+    });
+    if (!listened.ok) return listened;
+    this.http = listened.server;
+    const port = listened.server.port;
+    const written = this.writeDiscovery(dir);
+    if (!written.ok) {
+      this.http.close();
+      this.http = undefined;
+      return written;
+    }
+    this.augroup = vim.api.nvim_create_augroup(`claude-ide.companion.${port}`, { clear: true });
+    vim.api.nvim_create_autocmd("DirChanged", {
+      group: this.augroup,
+      desc: "claude-ide: keep the companion's workspace path current",
+      callback: () => vim.schedule(() => this.writeDiscovery(dir)),
+    });
+    this.context = new WorkspaceContext(
+      `claude-ide.companion.context.${port}`,
+      this.deps.config.companion.debounce_ms,
+      (state) => this.broadcast("ide/contextUpdate", { workspaceState: state }),
+    );
+    return { ok: true, port };
+  }
+
+  private writeDiscovery(dir: string): { ok: true } | { ok: false; error: string } {
+    const http = this.http;
+    if (http === undefined) return { ok: true };
+    const folders = workspaceFolders();
+    const written = discovery.write(dir, http.port, this.token, folders);
+    if (!written.ok) return { ok: false, error: `cannot write the companion discovery file: ${written.error}` };
+    this.file = written.value;
+    this.env = {
+      GEMINI_CLI_IDE_SERVER_PORT: tostring(http.port),
+      GEMINI_CLI_IDE_WORKSPACE_PATH: folders.join(":"),
+      GEMINI_CLI_IDE_AUTH_TOKEN: this.token,
+      GEMINI_CLI_IDE_PID: tostring(vim.fn.getpid()),
+    };
+    for (const [k, v] of pairs(this.env)) vim.env[k as string] = v;
+    return { ok: true };
+  }
+
+  /** Closes sessions (their reviews are rejected), stops listening, removes the file and the environment. */
+  stop(): void {
+    const all: HttpSession[] = [];
+    for (const [, s] of this.sessions) all.push(s);
+    for (const s of all) s.close();
+    this.blocking.cancelAll("server stopped");
+    this.context?.dispose();
+    this.context = undefined;
+    if (this.augroup !== undefined) pcall(vim.api.nvim_del_augroup_by_id, this.augroup);
+    this.augroup = undefined;
+    this.http?.close();
+    this.http = undefined;
+    if (this.file !== undefined) discovery.remove(this.file);
+    this.file = undefined;
+    for (const name of ENV_NAMES) if (vim.env[name] === this.env[name]) vim.env[name] = undefined;
+    this.env = {};
+  }
+
+  port(): number | undefined {
+    return this.http?.port;
+  }
+
+  discoveryFile(): string | undefined {
+    return this.file;
+  }
+
+  /** Connected CLIs, by the name they gave and the protocol revision they speak. */
+  clients(): CompanionClient[] {
+    const out: CompanionClient[] = [];
+    for (const [, s] of this.sessions)
+      out.push({ id: s.id, name: companionName(this.deps.config), protocolVersion: s.protocolVersion });
+    return out;
+  }
+
+  private notify(clientId: number, method: string, params: object): void {
+    for (const [, s] of this.sessions) if (s.id === clientId) s.send(notification(method, params));
+  }
+
+  private broadcast(method: string, params: object): void {
+    const text = notification(method, params);
+    for (const [, s] of this.sessions) if (s.session.ready) s.send(text);
+  }
+
+  private onRequest(req: HttpRequest, res: Responder): void {
+    const sid = req.headers["mcp-session-id"];
+    const session = sid !== undefined ? this.sessions.get(sid) : undefined;
+    if (sid !== undefined && session === undefined) return jsonError(res, 404, -32001, "Session not found");
+    if (req.method === "GET") {
+      if (session === undefined) return jsonError(res, 400, -32000, "Bad Request: no session id");
+      if (!string.find(req.headers["accept"] ?? "", "text/event-stream", 1, true)[0])
+        return jsonError(res, 406, -32000, "Not Acceptable: the client must accept text/event-stream");
+      session.attachStream(res.stream([`Mcp-Session-Id: ${session.sid}`]));
+      // The CLI takes its first context from the stream's opening.
+      this.context?.listen(true);
+      this.context?.changed();
+      return;
+    }
+    if (req.method === "DELETE") {
+      if (session === undefined) return jsonError(res, 400, -32000, "Bad Request: no session id");
+      session.close();
+      res.respond(200, "", []);
+      return;
+    }
+    const [ok, message] = pcall(vim.json.decode, req.body, { luanil: { object: true, array: true } });
+    if (!ok || type(message) !== "table" || vim.islist(message as unknown[]))
+      return jsonError(res, 400, -32700, "Parse error: one JSON-RPC message object expected");
+    const msg = message as { [key: string]: unknown };
+    if (session !== undefined) {
+      session.post(req.body, msg, res);
+      return;
+    }
+    if (msg.method !== "initialize") return jsonError(res, 400, -32000, "Bad Request: no session id");
+    this.newSession(req).post(req.body, msg, res);
+  }
+
+  private newSession(req: HttpRequest): HttpSession {
+    const id = this.nextId++;
+    const s = new HttpSession(id, randomHex(16), req.headers, (closed) => {
+      this.sessions.delete(closed.sid);
+      this.deps.services.diff.rejectFor([closed.id]);
+      this.blocking.cancelOwner(closed.id, "session ended");
+      if (next(this.sessions)[0] === undefined) this.context?.listen(false);
+    });
+    s.session = new Session(s, {
+      role: {
+        name: "companion",
+        registry: this.registry,
+        capabilities: { tools: { listChanged: false } },
+        argumentErrorsAsResults: false,
+      },
+      blocking: this.blocking,
+      config: this.deps.config,
+      hub: this.deps.hub,
+      services: this.deps.services,
+      log: this.deps.log,
+      onChange: () => undefined,
+    });
+    this.sessions.set(s.sid, s);
+    return s;
+  }
+}

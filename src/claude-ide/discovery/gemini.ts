@@ -1,0 +1,71 @@
+// The discovery file through which Gemini CLI and Qwen Code find an IDE companion:
+// `<tmpdir>/gemini/ide/gemini-ide-server-<pid>-<port>.json` (port, workspace roots joined by ":", auth token,
+// IDE info), mode 0600, written atomically, removed on stop. The CLI reads every such file and takes one whose
+// workspace holds its cwd (the one of GEMINI_CLI_IDE_PID first, then GEMINI_CLI_IDE_SERVER_PORT breaks ties).
+import { normalize, readSmallFile, writeFileAtomic } from "../util/fs";
+import { decode, encode, isObject } from "../util/json";
+import { isAlive } from "./lockfile";
+
+/** Both fields set: the CLI then accepts this editor whatever terminal it runs in. */
+export const IDE_INFO = { name: "neovim", displayName: "Neovim" };
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+const MAX_BYTES = 64 * 1024;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Node's os.tmpdir() on Unix: $TMPDIR without its trailing slash, else /tmp. */
+export function defaultDir(): string {
+  const tmp = vim.env.TMPDIR;
+  const base = tmp !== undefined && tmp !== "" ? normalize(tmp) : "/tmp";
+  return `${base}/gemini/ide`;
+}
+
+export function filePath(dir: string, pid: number, port: number): string {
+  return `${dir}/gemini-ide-server-${pid}-${port}.json`;
+}
+
+export function contents(port: number, token: string, folders: string[]): object {
+  return { port, workspacePath: folders.join(":"), authToken: token, ideInfo: IDE_INFO };
+}
+
+/** Creates the directory if needed (0700) and writes this Neovim's file. Returns its path. */
+export function write(dir: string, port: number, token: string, folders: string[]): Result<string> {
+  if (vim.fn.isdirectory(dir) !== 1) {
+    const [ok] = pcall(vim.fn.mkdir, dir, "p", DIR_MODE);
+    if (!ok || vim.fn.isdirectory(dir) !== 1) return { ok: false, error: `cannot create ${dir}` };
+  }
+  const path = filePath(dir, vim.fn.getpid(), port);
+  const written = writeFileAtomic(path, encode(contents(port, token, folders)), FILE_MODE, { durable: false });
+  return written.ok ? { ok: true, value: path } : written;
+}
+
+export function remove(path: string): void {
+  vim.uv.fs_unlink(path);
+}
+
+/**
+ * Removes files of this plugin (ideInfo.name "neovim") whose Neovim is gone. Files of other editors and of
+ * live processes are never touched. Returns the removed paths.
+ */
+export function sweep(dir: string): string[] {
+  const removed: string[] = [];
+  const [handle] = vim.uv.fs_scandir(dir);
+  if (handle === undefined) return removed;
+  while (true) {
+    const [name] = vim.uv.fs_scandir_next(handle);
+    if (name === undefined) break;
+    const [pidText] = string.match(name, "^gemini%-ide%-server%-(%d+)%-%d+%.json$");
+    const pid = tonumber(pidText);
+    if (pid === undefined || pid <= 0 || isAlive(pid)) continue;
+    const path = `${dir}/${name}`;
+    const data = readSmallFile(path, MAX_BYTES);
+    const decoded = data !== undefined ? decode(data) : undefined;
+    if (decoded === undefined || !decoded.ok || !isObject(decoded.value)) continue;
+    const info = decoded.value.ideInfo;
+    if (!isObject(info) || info.name !== IDE_INFO.name) continue;
+    const [ok] = vim.uv.fs_unlink(path);
+    if (ok) removed.push(path);
+  }
+  return removed;
+}

@@ -1,0 +1,98 @@
+// openDiff and closeDiff of the Gemini CLI / Qwen Code "IDE companion" interface. Unlike the Claude CLI's
+// openDiff, the call answers at once; the user's decision reaches the CLI later as a notification:
+// `ide/diffAccepted {filePath, content}` (content: the proposal as the user left it, their edits included) or
+// `ide/diffRejected {filePath}`. The CLI writes the file itself (the file's buffer then follows that write,
+// as for the Claude CLI). One review per file: a second openDiff for it replaces the first.
+import type { Services } from "../contracts";
+import { bool, defineTool, optional, str } from "../protocol/schema";
+import type { ToolDescriptor, ToolResult } from "../protocol/tool";
+
+/** @noSelf */
+export interface CompanionLink {
+  /** Sends a notification to the session `clientId` (no-op when it is gone). */
+  notify(clientId: number, method: string, params: object): void;
+  /** The name the user reads for the CLI (review titles). */
+  label(): string;
+  /** The running server's editor services. */
+  services(): Services;
+}
+
+interface OpenReview {
+  tabName: string;
+  clientId: number;
+  /** closeDiff with suppressNotification: the end is not told. */
+  quiet: boolean;
+}
+
+const text = (t: string, isError = false): ToolResult => ({
+  content: [{ type: "text", text: t }],
+  isError: isError ? true : undefined,
+});
+
+/** The companion's two tools, sharing the reviews they opened (one set per running companion). */
+export function companionTools(link: CompanionLink): ToolDescriptor[] {
+  const open = new LuaMap<string, OpenReview>();
+  let count = 0;
+
+  const openDiff = defineTool({
+    name: "openDiff",
+    description: "(IDE Tool) Open a diff view to create or modify a file. Answers at once; the outcome is notified.",
+    input: {
+      filePath: str("Absolute path of the file", { minLength: 1 }),
+      newContent: str("The whole proposed contents of the file"),
+    },
+    handler: (args, ctx) => {
+      const path = args.filePath;
+      if (!vim.startswith(path, "/")) return text(`openDiff: filePath must be absolute: ${path}`, true);
+      const diff = link.services().diff;
+      const before = open.get(path);
+      if (before !== undefined) {
+        before.quiet = true;
+        diff.closeTab(before.tabName);
+      }
+      count++;
+      const label = link.label();
+      const tabName = `✻ [${label}] ${vim.fn.fnamemodify(path, ":~:.")} (${count})`;
+      const opened = diff.open({
+        oldPath: path,
+        newPath: path,
+        contents: args.newContent,
+        tabName,
+        clientId: ctx.clientId,
+        client: label,
+      });
+      if (!opened.ok) return text(`openDiff: ${opened.error}`, true);
+      const entry: OpenReview = { tabName, clientId: ctx.clientId, quiet: false };
+      open.set(path, entry);
+      opened.review.onDecision((outcome) => {
+        if (open.get(path) === entry) open.delete(path);
+        if (entry.quiet) return;
+        if (outcome.accepted)
+          link.notify(entry.clientId, "ide/diffAccepted", { filePath: path, content: outcome.text });
+        else link.notify(entry.clientId, "ide/diffRejected", { filePath: path });
+      });
+      return { content: [] };
+    },
+  });
+
+  const closeDiff = defineTool({
+    name: "closeDiff",
+    description: "(IDE Tool) Close an open diff view for a specific file; answers its content as the user left it.",
+    input: {
+      filePath: str("Absolute path of the file", { minLength: 1 }),
+      suppressNotification: optional(bool("Do not notify the outcome")),
+    },
+    handler: (args) => {
+      const entry = open.get(args.filePath);
+      if (entry === undefined) return text(vim.json.encode({ content: vim.NIL }));
+      const diff = link.services().diff;
+      const content = diff.proposalOf(entry.tabName);
+      if (args.suppressNotification === true) entry.quiet = true;
+      open.delete(args.filePath);
+      diff.closeTab(entry.tabName);
+      return text(vim.json.encode({ content: content ?? vim.NIL }));
+    },
+  });
+
+  return [openDiff, closeDiff];
+}

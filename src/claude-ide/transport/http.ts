@@ -1,0 +1,320 @@
+// HTTP/1.1 for one endpoint on 127.0.0.1, as MCP's Streamable HTTP transport needs it: requests with a
+// Content-Length body on kept-alive connections, complete answers, and Server-Sent Event streams (chunked).
+// Every request is checked before anything else happens, in the WebSocket handshake's order: syntax, Host
+// (127.0.0.1 or localhost with this port: no DNS rebinding), Origin (browsers; refused unless allowed), the
+// `Authorization: Bearer` token (constant-time compare), then the path. A refusal is an HTTP error and the
+// connection is closed.
+import { HeadReader, type Request, constantTimeEquals, httpError, parseRequest } from "./handshake";
+import { type LogFn, Socket, listenLoopback } from "./tcp";
+
+export interface HttpRequest extends Request {
+  body: string;
+}
+
+/** One event stream (`text/event-stream`) kept open on its connection. */
+export interface EventStream {
+  /** Sends one `message` event holding `data` (one line of JSON). No-op once closed. */
+  send(this: EventStream, data: string): void;
+  close(this: EventStream): void;
+  isOpen(this: EventStream): boolean;
+  /** Set by the owner: the peer went away. */
+  onClose?: (this: void) => void;
+}
+
+/** Answers one request, once. */
+export interface Responder {
+  /** A complete answer; `headers` are extra header lines ("Name: value"). */
+  respond(this: Responder, status: number, body?: string, headers?: string[]): void;
+  /** Answers 200 with an event stream that stays open. */
+  stream(this: Responder, headers?: string[]): EventStream;
+  /** The connection is gone (the answer would go nowhere). */
+  isGone(this: Responder): boolean;
+}
+
+export interface HttpOptions {
+  port?: number;
+  /** The one path served (e.g. "/mcp"); another gets 404. */
+  path: string;
+  /** Methods served; another gets 405. */
+  methods: string[];
+  /** The token of `Authorization: Bearer <token>`. */
+  token: string;
+  allowedOrigins: string[];
+  maxBodyBytes: number;
+  onRequest: (this: void, req: HttpRequest, res: Responder) => void;
+  log: LogFn;
+}
+
+export interface HttpServer {
+  readonly port: number;
+  /** Stops listening and closes every connection (open streams included). */
+  close(this: HttpServer): void;
+}
+
+const STATUS: { [status: number]: string } = {
+  200: "OK",
+  202: "Accepted",
+  204: "No Content",
+  400: "Bad Request",
+  404: "Not Found",
+  405: "Method Not Allowed",
+};
+
+/** How long a refused or closing connection may take to read our last bytes. */
+const CLOSE_GRACE_MS = 1000;
+
+/** The refusal of a request head, or undefined when it may be served. */
+function refusal(req: Request, opts: HttpOptions, port: number): { status: number; reason: string } | undefined {
+  const h = req.headers;
+  const host = h["host"];
+  if (host === undefined) return { status: 400, reason: "missing Host header" };
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
+    return { status: 403, reason: "invalid Host header" };
+  const origin = h["origin"];
+  if (origin !== undefined && !opts.allowedOrigins.includes(origin))
+    return { status: 403, reason: `origin ${origin} not allowed` };
+  const auth = h["authorization"];
+  if (auth === undefined) return { status: 401, reason: "missing Authorization header" };
+  const [scheme, token] = string.match(auth, "^(%S+)%s+(%S+)$");
+  if (scheme === undefined || scheme.toLowerCase() !== "bearer" || !constantTimeEquals(token, opts.token))
+    return { status: 401, reason: "wrong Authorization header" };
+  const [path] = string.match(req.target, "^([^?#]*)");
+  if (path !== opts.path) return { status: 404, reason: `no such path ${path ?? req.target}` };
+  return undefined;
+}
+
+/** One kept-alive connection: requests one after the other (no pipelining: the next waits for the answer). */
+class Conn {
+  readonly socket: Socket;
+  private reader = new HeadReader();
+  private head?: Request;
+  private need = 0;
+  private parts: string[] = [];
+  private got = 0;
+  /** An answer is due: bytes that arrive meanwhile wait here. */
+  private busy = false;
+  private waiting: string[] = [];
+  private stream?: EventStreamImpl;
+  private gone = false;
+
+  constructor(
+    handle: vim.uv.Tcp,
+    private readonly opts: HttpOptions,
+    private readonly port: () => number,
+    private readonly onClosed: (this: void, conn: Conn) => void,
+  ) {
+    this.socket = new Socket(
+      handle,
+      {
+        onData: (chunk) => this.onData(chunk),
+        onEnd: () => this.socket.destroy(),
+        onClosed: () => {
+          this.gone = true;
+          const s = this.stream;
+          this.stream = undefined;
+          if (s !== undefined) s.ended();
+          this.onClosed(this);
+        },
+      },
+      opts.log,
+    );
+  }
+
+  isGone(): boolean {
+    return this.gone || this.socket.isClosed();
+  }
+
+  close(): void {
+    this.stream?.close();
+    this.socket.end(CLOSE_GRACE_MS);
+  }
+
+  private onData(chunk: string): void {
+    if (this.busy) {
+      this.waiting.push(chunk);
+      return;
+    }
+    if (this.stream !== undefined) return; // a GET has no body; nothing more is read on a stream
+    this.feed(chunk);
+  }
+
+  private refuse(status: number, reason: string, headers: string[] = []): void {
+    this.opts.log("debug", `HTTP ${status}: ${reason}`);
+    this.busy = true;
+    this.socket.write(httpError(status, reason, headers));
+    this.socket.end(CLOSE_GRACE_MS);
+  }
+
+  private feed(chunk: string): void {
+    if (this.head === undefined) {
+      const r = this.reader.push(chunk);
+      if (r.state === "more") return;
+      if (r.state === "too-large") return this.refuse(431, "request head too large");
+      const parsed = parseRequest(r.head, this.opts.methods);
+      if (!parsed.ok)
+        return this.refuse(
+          parsed.status,
+          parsed.reason,
+          parsed.status === 405 ? [`Allow: ${this.opts.methods.join(", ")}`] : [],
+        );
+      const refused = refusal(parsed.request, this.opts, this.port());
+      if (refused !== undefined) return this.refuse(refused.status, refused.reason);
+      const h = parsed.request.headers;
+      if (h["transfer-encoding"] !== undefined) return this.refuse(411, "chunked bodies are not accepted");
+      const length = h["content-length"] !== undefined ? tonumber(h["content-length"]) : 0;
+      if (length === undefined || length < 0 || math.floor(length) !== length)
+        return this.refuse(400, "invalid Content-Length");
+      if (length > this.opts.maxBodyBytes) return this.refuse(413, `body larger than ${this.opts.maxBodyBytes} bytes`);
+      // The token is checked: it is not kept with the request (logging the headers cannot leak it).
+      delete h["authorization"];
+      this.head = parsed.request;
+      this.need = length;
+      this.parts = [];
+      this.got = 0;
+      chunk = r.rest;
+    }
+    if (chunk !== "") {
+      this.parts.push(chunk);
+      this.got += chunk.length;
+    }
+    if (this.got < this.need) return;
+    const all = this.parts.length === 1 ? this.parts[0] : this.parts.join("");
+    const head = this.head;
+    this.head = undefined;
+    this.parts = [];
+    this.reader = new HeadReader();
+    const extra = string.sub(all, this.need + 1);
+    if (extra !== "") this.waiting.unshift(extra);
+    this.busy = true;
+    const req: HttpRequest = { ...head, body: string.sub(all, 1, this.need) };
+    const res = this.responder();
+    // libuv read callbacks run in a fast event (no Neovim API there): the request is handled on the main loop.
+    vim.schedule(() => {
+      const [ok, err] = pcall(this.opts.onRequest, req, res);
+      if (!ok) {
+        this.opts.log("warn", `HTTP ${req.method} failed: ${tostring(err)}`);
+        if (this.busy && this.stream === undefined) this.write(500, "internal error\n", ["Content-Type: text/plain"]);
+      }
+    });
+  }
+
+  private responder(): Responder {
+    let answered = false;
+    const once = (): boolean => {
+      if (answered) return false;
+      answered = true;
+      return true;
+    };
+    return {
+      respond: (status, body, headers) => {
+        if (once()) this.write(status, body ?? "", headers ?? []);
+      },
+      stream: (headers) => {
+        if (!once()) error("already answered");
+        const lines = [
+          "HTTP/1.1 200 OK",
+          "Content-Type: text/event-stream",
+          "Cache-Control: no-cache",
+          "Transfer-Encoding: chunked",
+          ...(headers ?? []),
+        ];
+        this.socket.write(lines.join("\r\n") + "\r\n\r\n");
+        const s = new EventStreamImpl(this);
+        this.stream = s;
+        this.busy = false;
+        this.waiting = [];
+        return s;
+      },
+      isGone: () => this.isGone(),
+    };
+  }
+
+  private write(status: number, body: string, headers: string[]): void {
+    const lines = [`HTTP/1.1 ${status} ${STATUS[status] ?? "Error"}`, `Content-Length: ${body.length}`, ...headers];
+    this.socket.write([lines.join("\r\n"), "\r\n\r\n", body]);
+    this.busy = false;
+    // The next request, if it arrived meanwhile.
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const chunk of waiting) {
+      if (this.busy || this.stream !== undefined) this.waiting.push(chunk);
+      else this.feed(chunk);
+    }
+  }
+
+  /** An event stream's bytes: each event one chunk of the chunked body. */
+  writeChunk(data: string): void {
+    this.socket.write([string.format("%x\r\n", data.length), data, "\r\n"]);
+  }
+
+  /** An event stream ended by us: its last chunk, then the connection closes. */
+  endStream(): void {
+    this.socket.write("0\r\n\r\n");
+    this.stream = undefined;
+    this.socket.end(CLOSE_GRACE_MS);
+  }
+}
+
+class EventStreamImpl implements EventStream {
+  onClose?: (this: void) => void;
+  private open = true;
+
+  constructor(private readonly conn: Conn) {}
+
+  send(data: string): void {
+    if (!this.open) return;
+    this.conn.writeChunk(`event: message\ndata: ${data}\n\n`);
+  }
+
+  close(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.conn.endStream();
+  }
+
+  isOpen(): boolean {
+    return this.open && !this.conn.isGone();
+  }
+
+  /** The connection closed under the stream. */
+  ended(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.onClose?.();
+  }
+}
+
+export type HttpListenResult = { ok: true; server: HttpServer } | { ok: false; error: string };
+
+/** Listens on 127.0.0.1 (`opts.port`, else a port the OS picks). */
+export function listenHttp(opts: HttpOptions): HttpListenResult {
+  const conns = new LuaSet<Conn>();
+  let port = 0;
+  const listened = listenLoopback({
+    port: opts.port,
+    onAccept: (client) => {
+      conns.add(
+        new Conn(
+          client,
+          opts,
+          () => port,
+          (c) => conns.delete(c),
+        ),
+      );
+    },
+    log: opts.log,
+  });
+  if (!listened.ok) return listened;
+  port = listened.port;
+  const handle = listened.server;
+  const server: HttpServer = {
+    port,
+    close: () => {
+      if (!handle.is_closing()) handle.close();
+      const all: Conn[] = [];
+      for (const c of conns) all.push(c);
+      for (const c of all) c.close();
+    },
+  };
+  return { ok: true, server };
+}
