@@ -183,6 +183,21 @@ local function __TS__Class(self)
     return c
 end
 
+local function __TS__ArrayUnshift(self, ...)
+    local items = {...}
+    local numItemsToInsert = #items
+    if numItemsToInsert == 0 then
+        return #self
+    end
+    for i = #self, 1, -1 do
+        self[i + numItemsToInsert] = self[i]
+    end
+    for i = 1, numItemsToInsert do
+        self[i] = items[i]
+    end
+    return #self
+end
+
 local function __TS__ObjectAssign(target, ...)
     local sources = {...}
     for i = 1, #sources do
@@ -776,6 +791,7 @@ return {
   __TS__SparseArrayPush = __TS__SparseArrayPush,
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__Class = __TS__Class,
+  __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__New = __TS__New,

@@ -206,7 +206,7 @@ function Sessions.prototype.describe(self, clientId)
     local owner = self:ownerOf(client)
     local ____temp_16
     if owner == nil then
-        ____temp_16 = #self:running() == 1 and self:running()[1] or nil
+        ____temp_16 = nil
     else
         ____temp_16 = __TS__ArrayFind(
             self:running(),
