@@ -57,6 +57,8 @@ export function setup(this: void, opts?: unknown): boolean {
   const restart = state.server !== undefined;
   // Same options again (a plugin manager re-running setup): keep the running server and its clients.
   if (restart && vim.deep_equal(state.config, result.config)) return true;
+  // The tools the connected CLIs were given: the new server tells them when its list differs.
+  const toolsBefore = state.server?.listedTools();
   if (restart) stop();
   state.config = result.config;
   const wk = result.config.which_key;
@@ -65,7 +67,7 @@ export function setup(this: void, opts?: unknown): boolean {
     // After the user's config (which-key itself may be set up later in it).
     vim.schedule(() => plugins().nameKeyGroup(prefix, wk.name));
   }
-  if (restart) start();
+  if (restart) startServer(toolsBefore);
   else if (result.config.auto_start && !state.startPending) {
     state.startPending = true;
     vim.schedule(startIfPending);
@@ -91,6 +93,10 @@ export function config(this: void): Config {
 
 /** Starts the server (no-op with a message when already running). Returns whether it is running. */
 export function start(this: void): boolean {
+  return startServer(undefined);
+}
+
+function startServer(toolsBefore: string[] | undefined): boolean {
   state.startPending = false;
   if (state.server !== undefined) {
     say(`already running on port ${state.server.status().port}`);
@@ -99,6 +105,7 @@ export function start(this: void): boolean {
   const server = new (serverModule().Server)(config(), {
     reuse: state.endpoint,
     describeClient: (id) => state.sessions?.describe(id),
+    toolsBefore,
   });
   const started = server.start();
   if (!started.ok) {

@@ -6,7 +6,7 @@ import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Services } from "../contracts";
-import { bufferLabel, displayPath, render } from "./state";
+import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
 
 export interface ResourceInfo {
