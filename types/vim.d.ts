@@ -327,6 +327,10 @@ declare namespace vim {
     function nvim_win_close(win: Win, force: boolean): void;
     function nvim_win_get_tabpage(win: Win): Tab;
     function nvim_win_get_width(win: Win): number;
+    function nvim_eval_statusline(
+      str: string,
+      opts: { winid?: Win; maxwidth?: number; use_winbar?: boolean },
+    ): { str: string; width: number };
     function nvim_win_set_width(win: Win, width: number): void;
     function nvim_win_get_height(win: Win): number;
     function nvim_win_set_height(win: Win, height: number): void;

@@ -183,6 +183,21 @@ local function __TS__Class(self)
     return c
 end
 
+local function __TS__ArrayUnshift(self, ...)
+    local items = {...}
+    local numItemsToInsert = #items
+    if numItemsToInsert == 0 then
+        return #self
+    end
+    for i = #self, 1, -1 do
+        self[i + numItemsToInsert] = self[i]
+    end
+    for i = 1, numItemsToInsert do
+        self[i] = items[i]
+    end
+    return #self
+end
+
 local function __TS__ObjectAssign(target, ...)
     local sources = {...}
     for i = 1, #sources do
@@ -451,21 +466,6 @@ local function __TS__Delete(target, key)
     end
     target[key] = nil
     return true
-end
-
-local function __TS__ArrayUnshift(self, ...)
-    local items = {...}
-    local numItemsToInsert = #items
-    if numItemsToInsert == 0 then
-        return #self
-    end
-    for i = #self, 1, -1 do
-        self[i + numItemsToInsert] = self[i]
-    end
-    for i = 1, numItemsToInsert do
-        self[i] = items[i]
-    end
-    return #self
 end
 
 local function __TS__CloneDescriptor(____bindingPattern0)
@@ -791,6 +791,7 @@ return {
   __TS__SparseArrayPush = __TS__SparseArrayPush,
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__Class = __TS__Class,
+  __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__New = __TS__New,
   __TS__ArraySome = __TS__ArraySome,
@@ -801,7 +802,6 @@ return {
   __TS__TypeOf = __TS__TypeOf,
   __TS__StringSubstring = __TS__StringSubstring,
   __TS__Delete = __TS__Delete,
-  __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__StringIncludes = __TS__StringIncludes,
   __TS__SetDescriptor = __TS__SetDescriptor,
   __TS__ArrayPush = __TS__ArrayPush,

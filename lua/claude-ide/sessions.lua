@@ -217,7 +217,7 @@ function Sessions.prototype.describe(self, clientId)
     local owner = self:ownerOf(client)
     local ____temp_23
     if owner == nil then
-        ____temp_23 = #self:running() == 1 and self:running()[1] or nil
+        ____temp_23 = nil
     else
         ____temp_23 = __TS__ArrayFind(
             self:running(),

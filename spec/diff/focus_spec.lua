@@ -19,8 +19,8 @@ describe('focus around a review', function()
         _G.diffs = lualib.__TS__New(require('claude-ide.editor.diff').DiffManager, config)
       end
       _G.configure(nil)
-      _G.open_now = function(path)
-        local opened = _G.diffs.open({ oldPath = path, newPath = path, contents = 'changed\n', tabName = 'tab' })
+      _G.open_now = function(path, source)
+        local opened = _G.diffs.open({ oldPath = path, newPath = path, contents = 'changed\n', tabName = 'tab', source = source })
         opened.review.onDecision(function(outcome)
           _G.outcome = outcome
         end)
@@ -237,5 +237,38 @@ describe('focus around a review', function()
     assert.are.equal(win, eval('return vim.api.nvim_get_current_win()'))
     assert.are.equal(1, eval('return vim.g.claude_ide_reviews_waiting'))
     assert.are.equal('Claude: a review waits', eval('return require("claude-ide").statusline()'))
+  end)
+
+  it('keeps the winbar title and session name in a narrow window: the hints go first, and come back', function()
+    local path = file_with({ 'original' })
+    edit(path)
+    eval('vim.o.columns = 121')
+    eval(('_G.open_now(%q, "claude 2")'):format(path))
+    local function bar()
+      return eval([[
+        local win = vim.fn.win_getid(vim.fn.bufwinnr(vim.b.claude_ide_diff.proposal))
+        return { width = vim.api.nvim_win_get_width(win),
+                 text = vim.api.nvim_eval_statusline(vim.wo[win].winbar, { winid = win, use_winbar = true }).str }
+      ]])
+    end
+    local narrow = bar()
+    assert.is_true(narrow.width <= 61, narrow.width)
+    assert.matches("^ %[claude 2%] Claude's proposal %(editable%)", narrow.text)
+    assert.matches('<CR> or :w accept', narrow.text, 1, true)
+    assert.is_nil(narrow.text:find('next/prev', 1, true), 'the last hint went first')
+    assert.is_nil(narrow.text:find('<', #narrow.text, true), 'nothing cut by Neovim')
+    -- the editor grows (the terminal emulator resized): WinResized fits the bar again, every hint back
+    vim.rpcrequest(chan, 'nvim_input', '<Ignore>') -- a main-loop turn, as a user's key
+    eval('vim.o.columns = 400')
+    vim.rpcrequest(chan, 'nvim_input', '<Ignore>')
+    wait_for('the hints back', function()
+      return bar().text:find('next/prev', 1, true) ~= nil
+    end)
+    -- so narrow that even the title does not fit: cut at its end, its start (the session name) stays
+    eval('vim.cmd("vertical resize 12")')
+    vim.rpcrequest(chan, 'nvim_input', '<Ignore>')
+    wait_for('the title cut at its end', function()
+      return bar().text:find('^ %[claude 2%]') ~= nil and bar().text:sub(-1) == '>'
+    end)
   end)
 end)

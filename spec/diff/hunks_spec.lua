@@ -7,6 +7,15 @@ local TAB = '✻ [Claude Code] hunks.txt (abc123) ⧉'
 local ORIGINAL = { 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten' }
 
 describe('hunk by hunk review', function()
+  -- wide enough for every winbar hint (a narrow window drops them, see review_spec)
+  local columns
+  setup(function()
+    columns = vim.o.columns
+    vim.o.columns = 300
+  end)
+  teardown(function()
+    vim.o.columns = columns
+  end)
   local ctx, before, messages
 
   before_each(function()

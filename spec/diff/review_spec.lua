@@ -36,6 +36,11 @@ describe('openDiff review', function()
 
   describe('the view', function()
     it('opens a tab page: the current file left, the proposal right, both in diff mode', function()
+      local columns = vim.o.columns
+      vim.o.columns = 300 -- wide enough for every winbar hint
+      finally(function()
+        vim.o.columns = columns
+      end)
       local path = h.file('hello.lua', { 'local a = 1', 'print(a)', 'return a' })
       local origin = vim.api.nvim_get_current_win()
       local poll = open(path, 'local a = 1\nprint(a)\nreturn a + 1\n')

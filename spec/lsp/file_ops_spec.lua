@@ -283,6 +283,11 @@ describe('LSP WorkspaceEdit file operations', function()
   end)
 
   it("a renamed file's unsaved changes move with its buffer, stay unsaved, and :w then works", function()
+    local columns = vim.o.columns
+    vim.o.columns = 300 -- wide enough for the whole winbar
+    finally(function()
+      vim.o.columns = columns
+    end)
     vim.cmd.edit(dir .. '/a.txt')
     local a_buf = vim.api.nvim_get_current_buf()
     vim.api.nvim_buf_set_lines(a_buf, 2, 3, true, { 'my unsaved three' })

@@ -190,6 +190,26 @@ describe('Claude sessions', function()
       assert.are.equal(1, left[1].pending)
       assert.is_false(left[2].terminal)
 
+      -- a client that never announces its pid: its review is labelled by its own name, not by the one terminal
+      local c3 = client.connect(client.endpoint(port))
+      c3:initialize()
+      local r3 = c3:request_async('tools/call', {
+        name = 'openDiff',
+        arguments = { old_file_path = file, new_file_path = file, new_file_contents = 'x\n', tab_name = 'from-three' },
+      })
+      assert(
+        vim.wait(3000, function()
+          return review_winbar('from-three') ~= nil
+        end, 10),
+        'the pid-less review opened'
+      )
+      assert.matches("%[claude%-ide%-spec #%d+%] Claude's proposal", review_winbar('from-three'))
+      c3:close()
+      assert(vim.wait(3000, function()
+        return review_winbar('from-three') == nil
+      end, 10))
+      assert.is_not_nil(r3)
+
       -- the remaining review is answered as usual
       vim.api.nvim_set_current_tabpage(require('diff.helpers').tab('from-one'))
       vim.api.nvim_set_current_win(require('diff.helpers').win('proposal'))

@@ -191,12 +191,9 @@ export class Sessions {
     const client = this.clients().find((c) => c.id === clientId);
     if (client === undefined) return undefined;
     const owner = this.ownerOf(client);
-    const t =
-      owner === undefined
-        ? this.running().length === 1
-          ? this.running()[0]
-          : undefined
-        : this.running().find((s) => s.id === owner);
+    // A client that never announced its pid may run anywhere (another editor's tool, a script): it is labelled
+    // by its own name (clientInfo.name), not by the only terminal session.
+    const t = owner === undefined ? undefined : this.running().find((s) => s.id === owner);
     return t?.name ?? this.externalName(client);
   }
 

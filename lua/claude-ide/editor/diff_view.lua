@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/editor/diff_view.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
@@ -15,6 +16,27 @@ function setOpt(name, value, scope)
 end
 function getOpt(name, scope)
     return vim.api.nvim_get_option_value(name, scope)
+end
+--- Sets `win`'s winbar to `title` followed by as many of `parts` as fit its width (dropped from the last). The
+-- title itself is never cut by this: Neovim shortens it only when even the title alone is too wide, and then
+-- from its end (`%<` at the end: the text before it is kept as long as possible).
+function ____exports.fitBar(win, title, parts)
+    if not vim.api.nvim_win_is_valid(win) then
+        return
+    end
+    local width = vim.api.nvim_win_get_width(win)
+    local function measure(s)
+        local ok, res = pcall(vim.api.nvim_eval_statusline, s, {winid = win, use_winbar = true, maxwidth = 10000})
+        return ok and res.width or 0
+    end
+    local bar = title
+    for ____, part in ipairs(parts) do
+        if measure(bar .. part) > width then
+            break
+        end
+        bar = bar .. part
+    end
+    setOpt("winbar", bar .. "%<", {win = win})
 end
 function detectFiletype(buf, path)
     local ft = vim.filetype.match({buf = buf, filename = path})
@@ -372,21 +394,29 @@ function DiffView.prototype.setWinbars(self)
     local keys = spec.config.keymaps
     local name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
     local left
+    local leftParts = {}
     if spec.deletes == true then
         left = (" %#WarningMsg#Deleted: " .. name) .. ": accepting removes the file%*"
     elseif spec.renamedFrom ~= nil then
-        left = (((" Renamed: " .. escapeBar(spec.renamedFrom)) .. " → ") .. name) .. (spec.dirty and "  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*" or "")
+        left = ((" Renamed: " .. escapeBar(spec.renamedFrom)) .. " → ") .. name
+        if spec.dirty then
+            leftParts[#leftParts + 1] = "  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*"
+        end
     elseif spec.current == nil then
         left = " New file: " .. name
     elseif spec.dirty then
-        left = (" %#WarningMsg#" .. name) .. " has unsaved changes: they are shown here; accepting replaces them (`u` brings them back)%*"
+        left = (" %#WarningMsg#" .. name) .. " has unsaved changes%*"
+        leftParts[#leftParts + 1] = "%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*"
     else
         left = " Current: " .. name
     end
     if self.taken > 0 then
-        left = left .. (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
+        __TS__ArrayUnshift(
+            leftParts,
+            (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
+        )
     end
-    local source = (spec.note ~= nil and escapeBar(spec.note) .. "  " or "") .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")
+    local source = (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "") .. (spec.note ~= nil and escapeBar(spec.note) .. "  " or "")
     local hunkKeys = __TS__ArrayMap(
         __TS__ArrayFilter(
             {keys.take_hunk, keys.drop_hunk},
@@ -402,19 +432,36 @@ function DiffView.prototype.setWinbars(self)
         function(____, k) return escapeBar(k) end
     )
     local what = spec.deletes == true and "Claude's proposal: delete the file" or "Claude's proposal (editable)"
-    local right = ((((((" " .. source) .. what) .. "   ") .. escapeBar(keys.accept)) .. " or :w accept   ") .. escapeBar(keys.reject)) .. " reject"
-    if #hunkKeys > 0 then
-        right = right .. ((("   " .. table.concat(hunkKeys, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
-    end
-    if #jumpKeys > 0 then
-        right = right .. ("   " .. table.concat(jumpKeys, "/")) .. " next/prev"
-    end
+    local right = (" " .. source) .. what
+    local rightParts = {
+        ("   " .. escapeBar(keys.accept)) .. " or :w accept",
+        ("   " .. escapeBar(keys.reject)) .. " reject"
+    }
     local remaining = self:hunksLeft()
     if remaining ~= nil then
-        right = right .. (remaining == 0 and "   all hunks decided" or ((("   " .. tostring(remaining)) .. " hunk") .. (remaining == 1 and "" or "s")) .. " left")
+        rightParts[#rightParts + 1] = remaining == 0 and "   all hunks decided" or ((("   " .. tostring(remaining)) .. " hunk") .. (remaining == 1 and "" or "s")) .. " left"
     end
-    setOpt("winbar", left, {win = self.leftWin})
-    setOpt("winbar", right, {win = self.rightWin})
+    if #hunkKeys > 0 then
+        rightParts[#rightParts + 1] = ((("   " .. table.concat(hunkKeys, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
+    end
+    if #jumpKeys > 0 then
+        rightParts[#rightParts + 1] = ("   " .. table.concat(jumpKeys, "/")) .. " next/prev"
+    end
+    self.bars = {left = {left, leftParts}, right = {right, rightParts}}
+    self:fitWinbars()
+end
+function DiffView.prototype.fitWinbars(self)
+    if self.bars == nil then
+        return
+    end
+    ____exports.fitBar(
+        self.leftWin,
+        unpack(self.bars.left)
+    )
+    ____exports.fitBar(
+        self.rightWin,
+        unpack(self.bars.right)
+    )
 end
 function DiffView.prototype.hunksLeft(self)
     if self.spec.bytes > BIG_PROPOSAL_BYTES then
@@ -571,6 +618,15 @@ function DiffView.prototype.watch(self)
     end
     add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
     add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
+    add(
+        "WinResized",
+        {pattern = {
+            tostring(self.leftWin),
+            tostring(self.rightWin)
+        }},
+        "claude-ide: fit the review's winbars to the new width",
+        function() return self:fitWinbars() end
+    )
     add(
         "TextChanged",
         {buffer = self.rightBuf},

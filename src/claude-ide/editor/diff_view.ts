@@ -184,6 +184,8 @@ export class DiffView {
   private autocmds: number[] = [];
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
+  /** Each window's winbar: a title and the parts that may go (setWinbars). */
+  private bars?: { left: [string, string[]]; right: [string, string[]] };
   private settled = false;
   private closed = false;
 
@@ -362,37 +364,56 @@ export class DiffView {
     mark(this.rightBuf, "proposal");
   }
 
-  /** The keys of both windows, the session that proposed it, and how many hunks are left to decide. */
+  /**
+   * The keys of both windows, the session that proposed it, and how many hunks are left to decide. Each bar is
+   * a title (what the window shows, which session proposed it) and then parts that go, last first, when the
+   * window is too narrow for them (fitBar), so the title stays readable; recomputed when the windows resize.
+   */
   private setWinbars(): void {
     const spec = this.spec;
     const keys = spec.config.keymaps;
     const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
     let left: string;
+    const leftParts: string[] = [];
     if (spec.deletes === true) left = ` %#WarningMsg#Deleted: ${name}: accepting removes the file%*`;
-    else if (spec.renamedFrom !== undefined)
-      left =
-        ` Renamed: ${escapeBar(spec.renamedFrom)} → ${name}` +
-        (spec.dirty ? "  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*" : "");
-    else if (spec.current === undefined) left = ` New file: ${name}`;
-    else if (spec.dirty)
-      left = ` %#WarningMsg#${name} has unsaved changes: they are shown here; accepting replaces them (\`u\` brings them back)%*`;
-    else left = ` Current: ${name}`;
-    if (this.taken > 0) left += `  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`;
+    else if (spec.renamedFrom !== undefined) {
+      left = ` Renamed: ${escapeBar(spec.renamedFrom)} → ${name}`;
+      if (spec.dirty)
+        leftParts.push("  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*");
+    } else if (spec.current === undefined) left = ` New file: ${name}`;
+    else if (spec.dirty) {
+      left = ` %#WarningMsg#${name} has unsaved changes%*`;
+      leftParts.push("%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*");
+    } else left = ` Current: ${name}`;
+    if (this.taken > 0) leftParts.unshift(`  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`);
     const source =
-      (spec.note !== undefined ? `${escapeBar(spec.note)}  ` : "") +
-      (spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "");
+      (spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "") +
+      (spec.note !== undefined ? `${escapeBar(spec.note)}  ` : "");
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const what = spec.deletes === true ? "Claude's proposal: delete the file" : "Claude's proposal (editable)";
-    let right = ` ${source}${what}   ${escapeBar(keys.accept)} or :w accept   ${escapeBar(keys.reject)} reject`;
-    if (hunkKeys.length > 0)
-      right += `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`;
-    if (jumpKeys.length > 0) right += `   ${jumpKeys.join("/")} next/prev`;
+    const right = ` ${source}${what}`;
+    // In the order they go when space is short: the last one first.
+    const rightParts = [`   ${escapeBar(keys.accept)} or :w accept`, `   ${escapeBar(keys.reject)} reject`];
     const remaining = this.hunksLeft();
     if (remaining !== undefined)
-      right += remaining === 0 ? "   all hunks decided" : `   ${remaining} hunk${remaining === 1 ? "" : "s"} left`;
-    setOpt("winbar", left, { win: this.leftWin });
-    setOpt("winbar", right, { win: this.rightWin });
+      rightParts.push(
+        remaining === 0 ? "   all hunks decided" : `   ${remaining} hunk${remaining === 1 ? "" : "s"} left`,
+      );
+    if (hunkKeys.length > 0)
+      rightParts.push(
+        `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`,
+      );
+    if (jumpKeys.length > 0) rightParts.push(`   ${jumpKeys.join("/")} next/prev`);
+    this.bars = { left: [left, leftParts], right: [right, rightParts] };
+    this.fitWinbars();
+  }
+
+  /** The bars of setWinbars, fitted to the windows' widths as they are now. */
+  private fitWinbars(): void {
+    if (this.bars === undefined) return;
+    fitBar(this.leftWin, ...this.bars.left);
+    fitBar(this.rightWin, ...this.bars.right);
   }
 
   /** Differences between the two sides (undecided hunks); undefined for big proposals (not worth a diff per edit). */
@@ -498,6 +519,12 @@ export class DiffView {
       add("BufEnter", { buffer }, "claude-ide: a review the user visits no longer waits", () => this.markSeen());
     add("BufUnload", { buffer: this.leftBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
     add("BufUnload", { buffer: this.rightBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
+    add(
+      "WinResized",
+      { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
+      "claude-ide: fit the review's winbars to the new width",
+      () => this.fitWinbars(),
+    );
     add("TextChanged", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () =>
       this.setWinbars(),
     );
@@ -515,6 +542,26 @@ export class DiffView {
       },
     );
   }
+}
+
+/**
+ * Sets `win`'s winbar to `title` followed by as many of `parts` as fit its width (dropped from the last). The
+ * title itself is never cut by this: Neovim shortens it only when even the title alone is too wide, and then
+ * from its end (`%<` at the end: the text before it is kept as long as possible).
+ */
+export function fitBar(win: Win, title: string, parts: string[]): void {
+  if (!vim.api.nvim_win_is_valid(win)) return;
+  const width = vim.api.nvim_win_get_width(win);
+  const measure = (s: string) => {
+    const [ok, res] = pcall(vim.api.nvim_eval_statusline, s, { winid: win, use_winbar: true, maxwidth: 10000 });
+    return ok ? res.width : 0;
+  };
+  let bar = title;
+  for (const part of parts) {
+    if (measure(bar + part) > width) break;
+    bar += part;
+  }
+  setOpt("winbar", `${bar}%<`, { win });
 }
 
 /** Detected on the buffer rather than a list of lines: the detectors then read only the lines they need. */
