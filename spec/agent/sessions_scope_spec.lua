@@ -84,6 +84,13 @@ describe('closeAllDiffTabs with two Claude sessions', function()
 
   it("B's closeAllDiffTabs and close_tab leave A's reviews pending; A accepts them afterwards", function()
     local diff, edit = open_both()
+    -- :ClaudeCodeSessions counts both as A's (the agent edit through the bridge A's CLI started).
+    local pending = nvim:lua([[
+      local out = {}
+      for _, s in ipairs(require('claude-ide').sessions()) do out[tostring(s.pid)] = s.pending end
+      return out
+    ]])
+    assert.are.same({ [tostring(agent.proc.pid)] = 2, [tostring(b.driver.proc.pid)] = 0 }, pending)
     local closed = b:call_tool('closeAllDiffTabs', vim.empty_dict())
     assert.are.same({ { type = 'text', text = 'CLOSED_0_DIFF_TABS' } }, closed.result.content)
     local tab = b:call_tool('close_tab', { tab_name = '✻ [Claude Code] a.txt (A1) ⧉' })
