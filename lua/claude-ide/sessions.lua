@@ -2,7 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySome = ____lualib.__TS__ArraySome
-local __TS__ArrayReduce = ____lualib.__TS__ArrayReduce
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
@@ -50,12 +50,12 @@ end
 function Sessions.prototype.list(self)
     local current = self:current()
     local diff = self.link.diff()
+    local hub = self.link.hub()
     local function pendingOf(ids)
-        return __TS__ArrayReduce(
+        return #ids == 0 and 0 or (diff and diff.pendingFor(function(client) return client ~= nil and __TS__ArrayIncludes(
             ids,
-            function(____, n, id) return n + (diff and diff.pendingFor(id) or 0) end,
-            0
-        )
+            hub and hub.ownerOf(client) or client
+        ) end) or 0)
     end
     local clients = self:clients()
     local out = __TS__ArrayMap(
@@ -65,27 +65,27 @@ function Sessions.prototype.list(self)
                 clients,
                 function(____, c) return self:ownerOf(c) == t.id or self:ownerOf(c) == nil and self:isSoleTerminal(t) end
             )
-            local ____t_id_6 = t.id
-            local ____t_name_7 = t.name
-            local ____t_cwd_8 = t.cwd
-            local ____temp_9 = #mine > 0
-            local ____opt_2 = __TS__ArrayFind(
+            local ____t_id_8 = t.id
+            local ____t_name_9 = t.name
+            local ____t_cwd_10 = t.cwd
+            local ____temp_11 = #mine > 0
+            local ____opt_4 = __TS__ArrayFind(
                 mine,
                 function(____, c) return c.roots ~= nil end
             )
-            local ____temp_10 = ____opt_2 and ____opt_2.roots or ({})
-            local ____opt_4 = __TS__ArrayFind(
+            local ____temp_12 = ____opt_4 and ____opt_4.roots or ({})
+            local ____opt_6 = __TS__ArrayFind(
                 mine,
                 function(____, c) return c.pid ~= nil end
             )
             return {
-                id = ____t_id_6,
-                name = ____t_name_7,
-                cwd = ____t_cwd_8,
+                id = ____t_id_8,
+                name = ____t_name_9,
+                cwd = ____t_cwd_10,
                 terminal = true,
-                connected = ____temp_9,
-                roots = ____temp_10,
-                pid = ____opt_4 and ____opt_4.pid,
+                connected = ____temp_11,
+                roots = ____temp_12,
+                pid = ____opt_6 and ____opt_6.pid,
                 pending = pendingOf(__TS__ArrayMap(
                     mine,
                     function(____, c) return c.id end
@@ -100,13 +100,13 @@ function Sessions.prototype.list(self)
             if self:ownerOf(c) ~= 0 then
                 goto __continue17
             end
-            local ____temp_13 = EXTERNAL_BASE + c.id
-            local ____temp_14 = self:externalName(c)
-            local ____opt_11 = c.roots
+            local ____temp_15 = EXTERNAL_BASE + c.id
+            local ____temp_16 = self:externalName(c)
+            local ____opt_13 = c.roots
             out[#out + 1] = {
-                id = ____temp_13,
-                name = ____temp_14,
-                cwd = ____opt_11 and ____opt_11[1] or "",
+                id = ____temp_15,
+                name = ____temp_16,
+                cwd = ____opt_13 and ____opt_13[1] or "",
                 roots = c.roots or ({}),
                 terminal = false,
                 connected = true,
@@ -146,10 +146,10 @@ function Sessions.prototype.create(self, config, args)
     if args == nil then
         args = ""
     end
-    local ____self_15, ____nextId_16 = self, "nextId"
-    local ____self_nextId_17 = ____self_15[____nextId_16]
-    ____self_15[____nextId_16] = ____self_nextId_17 + 1
-    local id = ____self_nextId_17
+    local ____self_17, ____nextId_18 = self, "nextId"
+    local ____self_nextId_19 = ____self_17[____nextId_18]
+    ____self_17[____nextId_18] = ____self_nextId_19 + 1
+    local id = ____self_nextId_19
     local name = id == 1 and "claude" or "claude " .. tostring(id)
     local t = {
         id = id,
@@ -165,8 +165,8 @@ function Sessions.prototype.create(self, config, args)
         ),
         recipients = function() return self:recipientsOf(id) end
     }
-    local ____self_terms_18 = self.terms
-    ____self_terms_18[#____self_terms_18 + 1] = t
+    local ____self_terms_20 = self.terms
+    ____self_terms_20[#____self_terms_20 + 1] = t
     self:watchFocus()
     local port = self.link.port()
     if config ~= nil and port ~= nil then
@@ -199,12 +199,12 @@ function Sessions.prototype.switchTo(self, config, id)
     return true
 end
 function Sessions.prototype.mentionRecipients(self)
-    local ____opt_19 = self:current()
-    return ____opt_19 and ____opt_19.recipients
+    local ____opt_21 = self:current()
+    return ____opt_21 and ____opt_21.recipients
 end
 function Sessions.prototype.currentName(self)
-    local ____opt_21 = self:current()
-    return ____opt_21 and ____opt_21.name
+    local ____opt_23 = self:current()
+    return ____opt_23 and ____opt_23.name
 end
 function Sessions.prototype.describe(self, clientId)
     local client = __TS__ArrayFind(
@@ -215,16 +215,16 @@ function Sessions.prototype.describe(self, clientId)
         return nil
     end
     local owner = self:ownerOf(client)
-    local ____temp_23
+    local ____temp_25
     if owner == nil then
-        ____temp_23 = nil
+        ____temp_25 = nil
     else
-        ____temp_23 = __TS__ArrayFind(
+        ____temp_25 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == owner end
         )
     end
-    local t = ____temp_23
+    local t = ____temp_25
     return t and t.name or self:externalName(client)
 end
 function Sessions.prototype.externalName(self, c)
@@ -252,8 +252,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_26 = self.link.hub()
-    return ____opt_26 and ____opt_26.clients() or ({})
+    local ____opt_28 = self.link.hub()
+    return ____opt_28 and ____opt_28.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -327,14 +327,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_30
+    local ____temp_32
     if #mine > 0 then
-        local ____opt_28 = self.link.diff()
-        ____temp_30 = ____opt_28 and ____opt_28.rejectFor(mine) or 0
+        local ____opt_30 = self.link.diff()
+        ____temp_32 = ____opt_30 and ____opt_30.rejectFor(mine) or 0
     else
-        ____temp_30 = 0
+        ____temp_32 = 0
     end
-    local rejected = ____temp_30
+    local rejected = ____temp_32
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end

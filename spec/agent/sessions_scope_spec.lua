@@ -84,6 +84,13 @@ describe('closeAllDiffTabs with two Claude sessions', function()
 
   it("B's closeAllDiffTabs and close_tab leave A's reviews pending; A accepts them afterwards", function()
     local diff, edit = open_both()
+    -- :ClaudeCodeSessions counts both as A's (the agent edit through the bridge A's CLI started).
+    local pending = nvim:lua([[
+      local out = {}
+      for _, s in ipairs(require('claude-ide').sessions()) do out[tostring(s.pid)] = s.pending end
+      return out
+    ]])
+    assert.are.same({ [tostring(agent.proc.pid)] = 2, [tostring(b.driver.proc.pid)] = 0 }, pending)
     local closed = b:call_tool('closeAllDiffTabs', vim.empty_dict())
     assert.are.same({ { type = 'text', text = 'CLOSED_0_DIFF_TABS' } }, closed.result.content)
     local tab = b:call_tool('close_tab', { tab_name = '✻ [Claude Code] a.txt (A1) ⧉' })
@@ -128,21 +135,18 @@ describe('closeAllDiffTabs with two Claude sessions', function()
   end)
 
   it("editor_state lists both sessions with their folders and marks the bridge's own", function()
-    local text
-    assert.is_true(
-      vim.wait(5000, function()
-        text = bridge.text(agent:call('editor_state', {}))
-        return text:find(project, 1, true) ~= nil
-      end, 50),
-      text
-    )
-    local section = text:match('\n(sessions %(2, [^\n]*\n.*)$')
+    -- A's roots answer and B's ide_connected arrive asynchronously: wait until both show.
+    local a_line = ('\n  claude%%-code %%(pid %d%%): %s %%[yours%%]'):format(agent.proc.pid, vim.pesc(project))
+    local b_line = ('\n  claude%%-ide%%-spec %%(pid %d%%): folders not known$'):format(b.driver.proc.pid)
+    local text, section
+    vim.wait(5000, function()
+      text = bridge.text(agent:call('editor_state', {}))
+      section = text:match('\n(sessions %(2, [^\n]*\n.*)$')
+      return section ~= nil and section:match(a_line) ~= nil and section:match(b_line) ~= nil
+    end, 50)
     assert.is_string(section, text)
-    assert.matches(
-      ('\n  claude%%-code %%(pid %d%%): %s %%[yours%%]'):format(agent.proc.pid, vim.pesc(project)),
-      section
-    )
-    assert.matches(('\n  claude%%-ide%%-spec %%(pid %d%%): folders not known$'):format(b.driver.proc.pid), section)
+    assert.matches(a_line, section)
+    assert.matches(b_line, section)
   end)
 
   it("A's close_tab closes A's review; B's openDiff stays until B's own closeAllDiffTabs", function()

@@ -88,6 +88,11 @@ describe('getDiagnostics', function()
     local out = h.json(h.call(ctx, 'getDiagnostics', { uri = asked }))
     assert.are.same({ asked }, { out[1].uri })
     assert.are.equal('via real', out[1].diagnostics[1].message)
+    -- The all-files answer (the CLI's after-edit call) names the file as the CLI asked for it...
+    assert.are.same({ asked }, { h.json(h.call(ctx, 'getDiagnostics', vim.empty_dict()))[1].uri })
+    -- ...until it asks by the buffer's own path again.
+    h.call(ctx, 'getDiagnostics', { uri = 'file://' .. real })
+    assert.are.same({ 'file://' .. real }, { h.json(h.call(ctx, 'getDiagnostics', vim.empty_dict()))[1].uri })
 
     h.reset_editor()
     vim.diagnostic.set(ns, open(link), { { lnum = 0, col = 0, message = 'via link', severity = 2 } })

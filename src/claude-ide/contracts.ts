@@ -172,8 +172,8 @@ export interface DiffService {
   dispose(this: void): void;
   /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */
   rejectFor(this: void, clientIds: number[]): number;
-  /** Pending reviews that this connection asked for. */
-  pendingFor(this: void, clientId: number): number;
+  /** Pending reviews (multi-file ones included) within `scope`: those a session's connections asked for. */
+  pendingFor(this: void, scope: ReviewScope): number;
   /** Brings the user to the oldest review that opened behind them (diff.focus) and waits unseen. False if none. */
   focusWaiting(this: void): boolean;
 }

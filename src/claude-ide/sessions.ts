@@ -88,7 +88,12 @@ export class Sessions {
   list(): SessionInfo[] {
     const current = this.current();
     const diff = this.link.diff();
-    const pendingOf = (ids: number[]) => ids.reduce((n, id) => n + (diff?.pendingFor(id) ?? 0), 0);
+    const hub = this.link.hub();
+    // A session's reviews: its CLI connections' openDiff reviews and those of the agent bridges they started.
+    const pendingOf = (ids: number[]) =>
+      ids.length === 0
+        ? 0
+        : (diff?.pendingFor((client) => client !== undefined && ids.includes(hub?.ownerOf(client) ?? client)) ?? 0);
     const clients = this.clients();
     const out: SessionInfo[] = this.running().map((t) => {
       const mine = clients.filter(

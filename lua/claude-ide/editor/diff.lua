@@ -279,10 +279,22 @@ function DiffManager.prototype.____constructor(self, config)
         end
         return #theirs
     end
-    self.pendingFor = function(clientId)
+    self.pendingFor = function(scope)
         local n = 0
         for ____, review in pairs(self.reviews) do
-            if review.req.clientId == clientId then
+            if scope(review.req.clientId) then
+                n = n + 1
+            end
+        end
+        for ____, client in pairs(self.multis) do
+            local ____scope_14 = scope
+            local ____temp_13
+            if client == false then
+                ____temp_13 = nil
+            else
+                ____temp_13 = client
+            end
+            if ____scope_14(____temp_13) then
                 n = n + 1
             end
         end
@@ -366,17 +378,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_15
+    local ____inTab_17
     if inTab then
-        local ____opt_13 = __TS__ArrayFind(
+        local ____opt_15 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_15 = ____opt_13 and ____opt_13.buf
+        ____inTab_17 = ____opt_15 and ____opt_15.buf
     else
-        ____inTab_15 = nil
+        ____inTab_17 = nil
     end
-    return ____inTab_15
+    return ____inTab_17
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
 -- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

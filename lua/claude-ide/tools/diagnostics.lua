@@ -83,16 +83,29 @@ local function entry(buf, uri, diagnostics)
         )
     }
 end
+--- Buffer variable: the path the CLI asked for this buffer's diagnostics by, when it names the file another way
+-- (a symlink), with the buffer name it was seen with. The all-files answer then uses that spelling too: the
+-- CLI matches its after-edit getDiagnostics {} against the path of its baseline.
+local ASKED_VAR = "claude_ide_diagnostics_path"
 local function forUri(uri)
     for ____, path in ipairs(pathCandidates(uri, "uri")) do
-        local buf = findBuffer(path)
-        if buf ~= nil then
+        do
+            local buf = findBuffer(path)
+            if buf == nil then
+                goto __continue13
+            end
+            local own = bufferPath(buf)
+            vim.b[buf][ASKED_VAR] = path ~= own and ({
+                path = path,
+                name = vim.api.nvim_buf_get_name(buf)
+            }) or nil
             return {entry(
                 buf,
                 uri,
                 vim.diagnostic.get(buf)
             )}
         end
+        ::__continue13::
     end
     return {}
 end
@@ -118,11 +131,11 @@ local function all()
     table.sort(order)
     return __TS__ArrayMap(
         order,
-        function(____, buf) return entry(
-            buf,
-            "file://" .. bufferPath(buf),
-            byBuf[buf] or ({})
-        ) end
+        function(____, buf)
+            local asked = vim.b[buf][ASKED_VAR]
+            local path = asked ~= nil and asked.name == vim.api.nvim_buf_get_name(buf) and asked.path or bufferPath(buf)
+            return entry(buf, "file://" .. path, byBuf[buf] or ({}))
+        end
     )
 end
 ____exports.getDiagnostics = defineTool({

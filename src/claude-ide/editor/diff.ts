@@ -229,9 +229,10 @@ export class DiffManager implements DiffService {
     return theirs.length;
   };
 
-  pendingFor: DiffService["pendingFor"] = (clientId) => {
+  pendingFor: DiffService["pendingFor"] = (scope) => {
     let n = 0;
-    for (const [, review] of this.reviews) if (review.req.clientId === clientId) n++;
+    for (const [, review] of this.reviews) if (scope(review.req.clientId)) n++;
+    for (const [, client] of this.multis) if (scope(client === false ? undefined : client)) n++;
     return n;
   };
 

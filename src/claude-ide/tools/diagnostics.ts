@@ -4,7 +4,8 @@
 // URIs are answered the way the CLI reads them, not percent-encoded: it asks with `file://` + the raw path and
 // matches each answer's uri, `file://` stripped and NOT decoded, against the path it asked about (its baseline
 // before an edit, then the new diagnostics after it). So an asked uri is answered verbatim (whatever spelling
-// found the buffer: encoded, raw, through a symlink), and the all-files answer is `file://` + the raw path.
+// found the buffer: encoded, raw, through a symlink), and the all-files answer is `file://` + the raw path (the
+// path the CLI asked by, for a buffer it asked about through a symlink).
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { byteToUtf16 } from "../editor/positions";
 import { pathCandidates } from "./paths";
@@ -57,11 +58,25 @@ function entry(buf: Buf, uri: string, diagnostics: vim.diagnostic.Diagnostic[]):
   return { uri, diagnostics: diagnostics.map((d) => convert(d, lines)) };
 }
 
+/**
+ * Buffer variable: the path the CLI asked for this buffer's diagnostics by, when it names the file another way
+ * (a symlink), with the buffer name it was seen with. The all-files answer then uses that spelling too: the
+ * CLI matches its after-edit getDiagnostics {} against the path of its baseline.
+ */
+const ASKED_VAR = "claude_ide_diagnostics_path";
+interface Asked {
+  path: string;
+  name: string;
+}
+
 function forUri(uri: string): object[] {
   // findBuffer compares real paths when the plain comparison finds nothing (a symlink, another spelling).
   for (const path of pathCandidates(uri, "uri")) {
     const buf = findBuffer(path);
-    if (buf !== undefined) return [entry(buf, uri, vim.diagnostic.get(buf))];
+    if (buf === undefined) continue;
+    const own = bufferPath(buf);
+    vim.b[buf][ASKED_VAR] = path !== own ? { path, name: vim.api.nvim_buf_get_name(buf) } : undefined;
+    return [entry(buf, uri, vim.diagnostic.get(buf))];
   }
   // A file that is not open has no diagnostics in Neovim: an empty answer, not an error.
   return [];
@@ -82,7 +97,11 @@ function all(): object[] {
     list.push(d);
   }
   table.sort(order);
-  return order.map((buf) => entry(buf, `file://${bufferPath(buf)}`, byBuf.get(buf) ?? []));
+  return order.map((buf) => {
+    const asked = vim.b[buf][ASKED_VAR] as Asked | undefined;
+    const path = asked !== undefined && asked.name === vim.api.nvim_buf_get_name(buf) ? asked.path : bufferPath(buf);
+    return entry(buf, `file://${path}`, byBuf.get(buf) ?? []);
+  });
 }
 
 export const getDiagnostics = defineTool({
