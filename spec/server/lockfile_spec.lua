@@ -123,54 +123,7 @@ describe('lockfile', function()
   end)
 
   describe('workspaceFolders', function()
-    local dirs, clients, saved_cwd
-
-    --- A language server inside this Neovim (no process) that answers initialize and shutdown.
-    local function fake_server()
-      return function(dispatchers)
-        local closing = false
-        local next_id = 0
-        return {
-          request = function(method, _, callback)
-            next_id = next_id + 1
-            local result = method == 'initialize' and { capabilities = vim.empty_dict() } or vim.NIL
-            vim.schedule(function()
-              callback(nil, result)
-            end)
-            return true, next_id
-          end,
-          notify = function(method)
-            if method == 'exit' then
-              closing = true
-              dispatchers.on_exit(0, 0)
-            end
-            return true
-          end,
-          is_closing = function()
-            return closing
-          end,
-          terminate = function()
-            closing = true
-          end,
-        }
-      end
-    end
-
-    --- A client named `name` rooted at `root`, attached to a scratch file buffer; returns its id.
-    local function lsp_client(name, root)
-      local buf = vim.api.nvim_create_buf(true, false)
-      vim.api.nvim_buf_set_name(buf, root .. '/' .. name .. '-file.lua')
-      -- Never reuse a client another spec left behind (it may still be stopping: attaching to it fails).
-      local id = vim.lsp.start({ name = name, cmd = fake_server(), root_dir = root }, {
-        bufnr = buf,
-        reuse_client = function()
-          return false
-        end,
-      })
-      assert(id, 'the language client did not start')
-      table.insert(clients, id)
-      return id
-    end
+    local dirs, saved_cwd
 
     local function mkdir(path)
       vim.fn.mkdir(path, 'p')
@@ -179,20 +132,9 @@ describe('lockfile', function()
     end
 
     before_each(function()
-      dirs, clients, saved_cwd = {}, {}, vim.fn.getcwd(-1, -1)
+      dirs, saved_cwd = {}, vim.fn.getcwd(-1, -1)
     end)
     after_each(function()
-      for _, id in ipairs(clients) do
-        local c = vim.lsp.get_client_by_id(id)
-        if c and vim.fn.has('nvim-0.11') == 1 then
-          c:stop(true)
-        elseif c then
-          c.stop(true)
-        end
-      end
-      vim.wait(1000, function()
-        return #vim.lsp.get_clients() == 0
-      end, 10)
       vim.cmd('silent! tabonly!')
       vim.cmd('silent! only!')
       vim.cmd('silent! %bwipeout!')
@@ -227,26 +169,58 @@ describe('lockfile', function()
       assert.are.same({ project }, lockfile.workspaceFolders())
     end)
 
+    -- In a Neovim of its own: language clients are process-wide state, and in the full run clients that
+    -- earlier spec files (spec/lsp) started made vim.lsp.start return nil here on 0.12 and hid a root on 0.10.
     it('take an LSP root only inside a cwd: never $HOME, / or a folder above the cwd', function()
       local home = vim.fs.normalize(vim.uv.os_homedir())
       local project = mkdir(root .. '/project')
       local sub = mkdir(project .. '/packages/app')
-      vim.cmd.cd(project)
-      lsp_client('lua_ls', home) -- lua_ls roots a loose file at $HOME
-      lsp_client('at_root', '/')
-      lsp_client('above', root)
-      lsp_client('inside', sub)
-      -- Ours, initialized (other specs' clients may still be shutting down: they are not counted).
-      assert.is_true(vim.wait(5000, function()
-        for _, id in ipairs(clients) do
-          local c = vim.lsp.get_client_by_id(id)
-          if not (c and c.initialized) then
-            return false
-          end
+      local child = require('helpers.child_nvim').spawn({ cwd = project })
+      local ok, got = pcall(
+        vim.rpcrequest,
+        child:rpc(),
+        'nvim_exec_lua',
+        [[
+        local roots = ...
+        -- A language server inside that Neovim (no process) that answers initialize and shutdown.
+        local function fake_server(dispatchers)
+          local closing, next_id = false, 0
+          return {
+            request = function(method, _, callback)
+              next_id = next_id + 1
+              local result = method == 'initialize' and { capabilities = vim.empty_dict() } or vim.NIL
+              vim.schedule(function() callback(nil, result) end)
+              return true, next_id
+            end,
+            notify = function(method)
+              if method == 'exit' then closing = true; dispatchers.on_exit(0, 0) end
+              return true
+            end,
+            is_closing = function() return closing end,
+            terminate = function() closing = true end,
+          }
         end
-        return true
-      end, 10))
-      assert.are.same({ project, sub }, lockfile.workspaceFolders())
+        local ids = {}
+        for name, dir in pairs(roots) do
+          local buf = vim.api.nvim_create_buf(true, false)
+          vim.api.nvim_buf_set_name(buf, dir .. '/' .. name .. '-file.lua')
+          ids[#ids + 1] = assert(vim.lsp.start({ name = name, cmd = fake_server, root_dir = dir }, { bufnr = buf }),
+            name .. ': the language client did not start')
+        end
+        assert(vim.wait(5000, function()
+          for _, id in ipairs(ids) do
+            local c = vim.lsp.get_client_by_id(id)
+            if not (c and c.initialized) then return false end
+          end
+          return true
+        end, 10), 'the language clients did not initialize')
+        return require('claude-ide.discovery.lockfile').workspaceFolders()
+      ]],
+        { { lua_ls = home, at_root = '/', above = root, inside = sub } }
+      ) -- lua_ls roots a loose file at $HOME
+      child:quit()
+      assert(ok, got)
+      assert.are.same({ project, sub }, got)
     end)
   end)
 
