@@ -13,6 +13,7 @@ import type { Role, Session } from "./protocol/session";
 import type * as AgentEndpointModule from "./bridge/endpoint";
 import type * as ToolsModule from "./tools/index";
 import type * as RegistryModule from "./protocol/registry";
+import type * as ResultModule from "./protocol/result";
 import type { DiffService, Hub, Services } from "./contracts";
 import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
@@ -27,6 +28,7 @@ const sessionModule = lazy<typeof SessionModule>("claude-ide.protocol.session");
 const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.bridge.endpoint");
 const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
 const registryModule = lazy<typeof RegistryModule>("claude-ide.protocol.registry");
+const road = lazy<typeof ResultModule>("claude-ide.protocol.result");
 
 export interface Endpoint {
   port: number;
@@ -91,7 +93,11 @@ export class Server {
       const sessions = this.readySessions();
       if (sessions.length === 0) return;
       // Encoded once for everyone; a value JSON cannot hold is the caller's bug, reported, never raised.
-      const [ok, text] = pcall(jsonrpc().notification, method, params);
+      const [ok, text] = pcall(
+        jsonrpc().notification,
+        method,
+        road().outgoingValue(params, "notification", this.config),
+      );
       if (!ok) {
         this.log.error(`cannot send ${method}: ${tostring(text)}`);
         return;

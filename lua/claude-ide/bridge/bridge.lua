@@ -12,7 +12,10 @@ local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
 local registry = require("claude-ide.instances.registry")
 local ____result = require("claude-ide.protocol.result")
+local argumentError = ____result.argumentError
 local Code = ____result.Code
+local fail = ____result.fail
+local text = ____result.text
 local ____resources = require("claude-ide.agent.resources")
 local INSTANCES_URI = ____resources.INSTANCES_URI
 local RESOURCES = ____resources.RESOURCES
@@ -46,19 +49,6 @@ local ____config = require("claude-ide.config")
 local DEFAULTS = ____config.DEFAULTS
 --- The stateless revision whose server/discover the bridge answers (Claude Code probes it first).
 local DISCOVER_VERSION = "2026-07-28"
-local function toolText(text, isError)
-    if isError == nil then
-        isError = false
-    end
-    local ____temp_1 = {{type = "text", text = text}}
-    local ____isError_0
-    if isError then
-        ____isError_0 = true
-    else
-        ____isError_0 = nil
-    end
-    return {content = ____temp_1, isError = ____isError_0}
-end
 ____exports.Bridge = __TS__Class()
 local Bridge = ____exports.Bridge
 Bridge.name = "Bridge"
@@ -97,15 +87,15 @@ function Bridge.prototype.____constructor(self, opts)
             handler = function(args) return self:selectInstance(args.instance_id) end
         })
     }
-    local ____Registry_3 = Registry
-    local ____array_2 = __TS__SparseArrayNew(unpack(self["local"]))
+    local ____Registry_1 = Registry
+    local ____array_0 = __TS__SparseArrayNew(unpack(self["local"]))
     __TS__SparseArrayPush(
-        ____array_2,
+        ____array_0,
         unpack(ENDPOINT_TOOLS)
     )
     self.tools = __TS__New(
-        ____Registry_3,
-        {__TS__SparseArraySpread(____array_2)},
+        ____Registry_1,
+        {__TS__SparseArraySpread(____array_0)},
         DEFAULTS
     )
     self.requests = {
@@ -215,16 +205,16 @@ end
 function Bridge.prototype.listInstances(self)
     local instances = self:instances()
     if #instances == 0 then
-        return toolText("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
+        return text("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_6 = self.upstream
-    local ____temp_10 = ____opt_6 and ____opt_6.instance.id
-    if ____temp_10 == nil then
-        local ____opt_8 = self:choose(instances).instance
-        ____temp_10 = ____opt_8 and ____opt_8.id
+    local ____opt_4 = self.upstream
+    local ____temp_8 = ____opt_4 and ____opt_4.instance.id
+    if ____temp_8 == nil then
+        local ____opt_6 = self:choose(instances).instance
+        ____temp_8 = ____opt_6 and ____opt_6.id
     end
-    local current = ____temp_10
-    return toolText(table.concat(
+    local current = ____temp_8
+    return text(table.concat(
         registry.describe(instances, current),
         "\n"
     ))
@@ -243,26 +233,20 @@ function Bridge.prototype.selectInstance(self, id)
             ),
             ", "
         ) or "no Neovim is running"
-        return toolText(
-            ((((("ERROR " .. tostring(Code.InstanceNotFound)) .. ": no instance \"") .. id) .. "\" (") .. valid) .. ")",
-            true
-        )
+        return fail(((("no instance \"" .. id) .. "\" (") .. valid) .. ")", Code.InstanceNotFound)
     end
     if self.upstream ~= nil and self.upstream.instance.id ~= id then
         self:shutdown()
     end
     self.selected = id
     self.lost = nil
-    return toolText(((((("OK: selected " .. hit.id) .. " (cwd ") .. hit.cwd) .. ", pid ") .. tostring(hit.pid)) .. ")")
+    return text(((((("OK: selected " .. hit.id) .. " (cwd ") .. hit.cwd) .. ", pid ") .. tostring(hit.pid)) .. ")")
 end
 function Bridge.prototype.failForwarded(self, downId, method, code, message)
     if method == "tools/call" then
         self:reply(
             downId,
-            toolText(
-                (("ERROR " .. tostring(code)) .. ": ") .. message,
-                true
-            )
+            fail(message, code)
         )
     else
         self.opts.write(errorResponse(
@@ -289,7 +273,7 @@ function Bridge.prototype.callTool(self, id, params)
         if problem ~= nil then
             self:reply(
                 id,
-                toolText(((((("ERROR: " .. name) .. ": ") .. problem) .. ". Fix the arguments and call ") .. name) .. " again.", true)
+                argumentError(name, problem)
             )
         else
             self:reply(
@@ -307,8 +291,8 @@ function Bridge.prototype.readResource(self, id, params)
         return
     end
     local instances = self:instances()
-    local ____opt_11 = self.upstream
-    local current = ____opt_11 and ____opt_11.instance.id
+    local ____opt_9 = self.upstream
+    local current = ____opt_9 and ____opt_9.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -342,18 +326,18 @@ function Bridge.prototype.forward(self, downId, method, params)
     if up == nil then
         return
     end
-    local ____self_13, ____nextUpId_14 = self, "nextUpId"
-    local ____self_nextUpId_15 = ____self_13[____nextUpId_14]
-    ____self_13[____nextUpId_14] = ____self_nextUpId_15 + 1
-    local upId = ____self_nextUpId_15
+    local ____self_11, ____nextUpId_12 = self, "nextUpId"
+    local ____self_nextUpId_13 = ____self_11[____nextUpId_12]
+    ____self_11[____nextUpId_12] = ____self_nextUpId_13 + 1
+    local upId = ____self_nextUpId_13
     up.pending[upId] = {downId = downId, method = method}
     up.byDown[idText(downId)] = upId
     local text = ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. tostring(upId)) .. ",\"method\":") .. vim.json.encode(method)) .. ",\"params\":") .. vim.json.encode(params)) .. "}"
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_16 = up.queue
-        ____up_queue_16[#____up_queue_16 + 1] = text
+        local ____up_queue_14 = up.queue
+        ____up_queue_14[#____up_queue_14 + 1] = text
     end
 end
 function Bridge.prototype.connect(self, downId, method)
@@ -461,8 +445,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_17 = up.queue
-        ____up_queue_17[#____up_queue_17 + 1] = text
+        local ____up_queue_15 = up.queue
+        ____up_queue_15[#____up_queue_15 + 1] = text
     end
 end
 return ____exports

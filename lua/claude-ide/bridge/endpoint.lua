@@ -1,16 +1,13 @@
 -- Generated from src/claude-ide/bridge/endpoint.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
-local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local ____exports = {}
 local ____session = require("claude-ide.protocol.session")
 local invalidRequestParams = ____session.invalidRequestParams
-local rpcError = ____session.rpcError
 local ____registry = require("claude-ide.protocol.registry")
 local Registry = ____registry.Registry
 local ____resources = require("claude-ide.agent.resources")
 local readResource = ____resources.readResource
-local ResourceError = ____resources.ResourceError
 local RESOURCES = ____resources.RESOURCES
 local TEMPLATES = ____resources.TEMPLATES
 local ____tools = require("claude-ide.bridge.tools")
@@ -32,19 +29,10 @@ function ____exports.createAgentRole(config, services)
                 if type(uri) ~= "string" then
                     invalidRequestParams("resources/read: \"uri\" must be a string")
                 end
-                local ok, result = pcall(
-                    readResource,
+                return readResource(
                     uri,
                     services()
                 )
-                if ok then
-                    return result
-                end
-                local err = result
-                if __TS__InstanceOf(err, ResourceError) then
-                    rpcError(err.code, err.message)
-                end
-                error(err, 0)
             end
         }
     }

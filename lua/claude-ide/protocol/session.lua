@@ -1,11 +1,18 @@
 -- Generated from src/claude-ide/protocol/session.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__Class = ____lualib.__TS__Class
-local __TS__New = ____lualib.__TS__New
 local __TS__InstanceOf = ____lualib.__TS__InstanceOf
+local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__StringSubstring = ____lualib.__TS__StringSubstring
 local ____exports = {}
+local ____result = require("claude-ide.protocol.result")
+local asRpcError = ____result.asRpcError
+local outgoingResult = ____result.outgoingResult
+local outgoingText = ____result.outgoingText
+local outgoingValue = ____result.outgoingValue
+local rpcError = ____result.rpcError
+local settle = ____result.settle
+local argumentError = ____result.argumentError
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
@@ -21,26 +28,9 @@ local resultResponse = ____jsonrpc.resultResponse
 local textResultResponse = ____jsonrpc.textResultResponse
 --- MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest.
 ____exports.PROTOCOL_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
---- A JSON-RPC error raised while handling a request, answered as such.
-local RpcError = __TS__Class()
-RpcError.name = "RpcError"
-function RpcError.prototype.____constructor(self, code, message)
-    self.code = code
-    self.message = message
-end
---- Raised by a request handler: answered as a JSON-RPC error with this code and message.
-function ____exports.rpcError(code, message)
-    error(
-        __TS__New(RpcError, code, message),
-        0
-    )
-end
 --- Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message.
 function ____exports.invalidRequestParams(message)
-    error(
-        __TS__New(RpcError, ErrorCode.InvalidParams, message),
-        0
-    )
+    rpcError(ErrorCode.InvalidParams, message)
 end
 --- A map key for a request id: 1 and "1" are different ids.
 local function idKey(id)
@@ -54,10 +44,6 @@ local function idKey(id)
         return "s" .. id
     end
     return nil
-end
---- A bad argument as the model reads it: what was wrong, and that the call can be made again.
-local function argumentError(tool, problem)
-    return {content = {{type = "text", text = ((((("ERROR: " .. tool) .. ": ") .. problem) .. ". Fix the arguments and call ") .. tool) .. " again."}}, isError = true}
 end
 local function objectParams(params)
     if params == nil then
@@ -117,7 +103,10 @@ function Session.prototype.isOpen(self)
 end
 function Session.prototype.notify(self, method, params)
     if self:isOpen() then
-        self.conn:send(notification(method, params))
+        self.conn:send(notification(
+            method,
+            outgoingValue(params, "notification", self.deps.config)
+        ))
     end
 end
 function Session.prototype.deliver(self, text)
@@ -179,14 +168,19 @@ function Session.prototype.onRequest(self, id, method, params)
         return
     end
     local ok, result = pcall(handler, params, id)
-    local err = result
     if ok then
-        self:send(resultResponse(id, result))
-    elseif __TS__InstanceOf(err, RpcError) then
-        self:send(errorResponse(id, err.code, err.message))
-    else
-        error(err, 0)
+        self:send(resultResponse(
+            id,
+            outgoingValue(result, "response", self.deps.config)
+        ))
+        return
     end
+    local settled = settle(result)
+    if settled == nil then
+        error(result, 0)
+    end
+    local answer = asRpcError(settled)
+    self:sendError(id, answer.code, answer.message)
 end
 function Session.prototype.initialize(self, params)
     local asked = params.protocolVersion
@@ -232,13 +226,15 @@ function Session.prototype.cancelRequest(self, params)
 end
 function Session.prototype.callTool(self, id, rawParams)
     local ok, thrown = pcall(self.startCall, self, id, rawParams)
-    local err = thrown
-    if not ok then
-        if not __TS__InstanceOf(err, RpcError) then
-            error(err, 0)
-        end
-        self:send(errorResponse(id, err.code, err.message))
+    if ok then
+        return
     end
+    local settled = settle(thrown)
+    if settled == nil then
+        error(thrown, 0)
+    end
+    local answer = asRpcError(settled)
+    self:sendError(id, answer.code, answer.message)
 end
 function Session.prototype.startCall(self, id, rawParams)
     local params = objectParams(rawParams)
@@ -255,13 +251,9 @@ function Session.prototype.startCall(self, id, rawParams)
     local args = (params.arguments == nil or params.arguments == vim.NIL) and dict() or params.arguments
     local key = idKey(id)
     if self.calls[key] ~= nil then
-        error(
-            __TS__New(
-                RpcError,
-                ErrorCode.InvalidRequest,
-                ("request id " .. __TS__StringSubstring(key, 1)) .. " is already in use"
-            ),
-            0
+        rpcError(
+            ErrorCode.InvalidRequest,
+            ("request id " .. __TS__StringSubstring(key, 1)) .. " is already in use"
         )
     end
     local problem = role.registry:check(tool, args)
@@ -302,7 +294,7 @@ function Session.prototype.startCall(self, id, rawParams)
                     argumentError(name, outcome.message)
                 )
             else
-                self:send(errorResponse(id, outcome.code, outcome.message))
+                self:sendError(id, outcome.code, outcome.message)
             end
         end
     )
@@ -310,12 +302,20 @@ function Session.prototype.startCall(self, id, rawParams)
         self.calls[key] = handle
     end
 end
-function Session.prototype.sendToolResult(self, id, name, result)
-    if not isObject(result) or type(result.content) ~= "table" or not vim.islist(result.content) then
-        self.deps.log:error((("tool " .. name) .. " returned an invalid result: ") .. vim.inspect(result))
+function Session.prototype.sendError(self, id, code, message)
+    self:send(errorResponse(
+        id,
+        code,
+        outgoingText(message, "error", self.deps.config)
+    ))
+end
+function Session.prototype.sendToolResult(self, id, name, raw)
+    if not isObject(raw) or type(raw.content) ~= "table" or not vim.islist(raw.content) then
+        self.deps.log:error((("tool " .. name) .. " returned an invalid result: ") .. vim.inspect(raw))
         self:send(errorResponse(id, ErrorCode.InternalError, ("Internal error: tool " .. name) .. " returned an invalid result"))
         return
     end
+    local result = outgoingResult(raw, self.deps.config)
     local fast = textResultResponse(id, result.content, result.isError == true)
     if fast ~= nil then
         self:send(fast)

@@ -8,6 +8,7 @@ import { loadedModule } from "../util/modules";
 import type { Services } from "../contracts";
 import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
+import { rpcError } from "../protocol/result";
 
 export interface ResourceInfo {
   uri: string;
@@ -88,13 +89,6 @@ export const TEMPLATES = [
 /** JSON-RPC error of MCP for an unknown resource. */
 export const RESOURCE_NOT_FOUND = -32002;
 
-export class ResourceError {
-  constructor(
-    public readonly code: number,
-    public readonly message: string,
-  ) {}
-}
-
 function cursorOf(win: Win): { line: number; column: number } {
   const buf = vim.api.nvim_win_get_buf(win);
   const [row, col] = vim.api.nvim_win_get_cursor(win);
@@ -169,16 +163,13 @@ function diagnostics(): object[] {
 
 function bufferText(buf: Buf, uri: string): string {
   if (!vim.api.nvim_buf_is_valid(buf))
-    throw new ResourceError(
-      RESOURCE_NOT_FOUND,
-      `Resource not found: ${uri} (no buffer ${buf}; vim://buffers lists them)`,
-    );
+    rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (no buffer ${buf}; vim://buffers lists them)`);
   if (!vim.api.nvim_buf_is_loaded(buf))
-    throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (buffer ${buf} is not loaded)`);
+    rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (buffer ${buf} is not loaded)`);
   return vim.api.nvim_buf_get_lines(buf, 0, -1, false).join("\n");
 }
 
-/** resources/read inside Neovim: the contents of `uri`, or a ResourceError. */
+/** resources/read inside Neovim: the contents of `uri`; an unknown one throws its JSON-RPC error (rpcError). */
 export function readResource(uri: string, services: Services): object {
   const json = (value: unknown) => ({ contents: [{ uri, mimeType: JSON_MIME, text: vim.json.encode(value) }] });
   const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: value }] });
@@ -202,7 +193,7 @@ export function readResource(uri: string, services: Services): object {
   if (uri === "vim://buffer/current") return text(bufferText(vim.api.nvim_get_current_buf(), uri));
   const [, , id] = string.find(uri, "^vim://buffer/(%d+)$");
   if (id !== undefined) return text(bufferText(tonumber(id) as number, uri));
-  throw new ResourceError(
+  rpcError(
     RESOURCE_NOT_FOUND,
     `Resource not found: ${uri}. resources/list and resources/templates/list name the resources`,
   );

@@ -9,7 +9,7 @@
 // are passed through without re-encoding.
 import * as registry from "../instances/registry";
 import type { Instance } from "../instances/registry";
-import { Code } from "../protocol/result";
+import { argumentError, Code, fail, text } from "../protocol/result";
 import { INSTANCES_URI, RESOURCES, TEMPLATES } from "../agent/resources";
 import { INSTRUCTIONS } from "./endpoint";
 import { ENDPOINT_TOOLS } from "./tools";
@@ -62,10 +62,6 @@ interface Upstream {
   pending: LuaMap<number, Forwarded>;
   /** Upstream id by the downstream id's text (for notifications/cancelled). */
   byDown: LuaMap<string, number>;
-}
-
-function toolText(text: string, isError = false): ToolResult {
-  return { content: [{ type: "text", text }], isError: isError ? true : undefined };
 }
 
 export class Bridge {
@@ -214,11 +210,9 @@ export class Bridge {
   private listInstances(): ToolResult {
     const instances = this.instances();
     if (instances.length === 0)
-      return toolText(
-        "no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)",
-      );
+      return text("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)");
     const current = this.upstream?.instance.id ?? (this.choose(instances) as { instance?: Instance }).instance?.id;
-    return toolText(registry.describe(instances, current).join("\n"));
+    return text(registry.describe(instances, current).join("\n"));
   }
 
   private selectInstance(id: string): ToolResult {
@@ -227,17 +221,17 @@ export class Bridge {
     if (hit === undefined) {
       const valid =
         instances.length > 0 ? `valid ids: ${instances.map((i) => i.id).join(", ")}` : "no Neovim is running";
-      return toolText(`ERROR ${Code.InstanceNotFound}: no instance "${id}" (${valid})`, true);
+      return fail(`no instance "${id}" (${valid})`, Code.InstanceNotFound);
     }
     if (this.upstream !== undefined && this.upstream.instance.id !== id) this.shutdown();
     this.selected = id;
     this.lost = undefined;
-    return toolText(`OK: selected ${hit.id} (cwd ${hit.cwd}, pid ${hit.pid})`);
+    return text(`OK: selected ${hit.id} (cwd ${hit.cwd}, pid ${hit.pid})`);
   }
 
   /** A failure answered to a forwarded request: an isError result for tools, a JSON-RPC error otherwise. */
   private failForwarded(downId: Id, method: string, code: number, message: string): void {
-    if (method === "tools/call") this.reply(downId, toolText(`ERROR ${code}: ${message}`, true));
+    if (method === "tools/call") this.reply(downId, fail(message, code));
     else this.opts.write(errorResponse(downId, ErrorCode.InternalError, `${message} (code ${code})`));
   }
 
@@ -255,8 +249,7 @@ export class Bridge {
     if (this.local.includes(tool)) {
       const args = params.arguments === undefined || params.arguments === vim.NIL ? dict() : params.arguments;
       const problem = this.tools.check(tool, args);
-      if (problem !== undefined)
-        this.reply(id, toolText(`ERROR: ${name}: ${problem}. Fix the arguments and call ${name} again.`, true));
+      if (problem !== undefined) this.reply(id, argumentError(name, problem));
       // Local tools never use the editor context: they run here, in the bridge.
       else this.reply(id, tool.handler(args as { [key: string]: unknown }, undefined as unknown as ToolContext));
       return;

@@ -1,10 +1,10 @@
 // The agent role of the in-editor server: what a bridge's connection (header x-claude-ide-role: agent) is
 // offered. The agent tools and resources, bad arguments as `ERROR:` results the model can act on.
 import type { Config } from "../config";
-import { type Role, invalidRequestParams, rpcError } from "../protocol/session";
+import { type Role, invalidRequestParams } from "../protocol/session";
 import { Registry } from "../protocol/registry";
 import type { Services } from "../contracts";
-import { readResource, ResourceError, RESOURCES, TEMPLATES } from "../agent/resources";
+import { readResource, RESOURCES, TEMPLATES } from "../agent/resources";
 import { ENDPOINT_TOOLS } from "./tools";
 
 /** Server guidance shown to the model (initialize `instructions`), kept short: the tool descriptions say the rest. */
@@ -27,11 +27,8 @@ export function createAgentRole(config: Config, services: () => Services): Role 
       "resources/read": (params) => {
         const uri = params.uri;
         if (typeof uri !== "string") invalidRequestParams('resources/read: "uri" must be a string');
-        const [ok, result] = pcall(readResource, uri, services());
-        if (ok) return result;
-        const err = result as unknown;
-        if (err instanceof ResourceError) rpcError(err.code, err.message);
-        error(err as string, 0);
+        // An unknown resource throws its JSON-RPC error (protocol/result's rpcError); the session answers it.
+        return readResource(uri, services());
       },
     },
   };
