@@ -43,8 +43,8 @@ local dict = ____json.dict
 local isObject = ____json.isObject
 local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
-local ____ws_client = require("claude-ide.bridge.ws_client")
-local WsClient = ____ws_client.WsClient
+local ____client = require("claude-ide.transport.client")
+local WsClient = ____client.WsClient
 local ____config = require("claude-ide.config")
 local DEFAULTS = ____config.DEFAULTS
 --- The stateless revision whose server/discover the bridge answers (Claude Code probes it first).
@@ -388,7 +388,8 @@ function Bridge.prototype.connect(self, downId, method)
                 client:send(text)
             end
             up.queue = {}
-        end
+        end,
+        "agent"
     )
     return up
 end

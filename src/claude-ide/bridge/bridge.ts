@@ -29,7 +29,7 @@ import { defineTool, str } from "../protocol/schema";
 import type { ToolContext, ToolDescriptor, ToolResult } from "../protocol/tool";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
-import { WsClient } from "./ws_client";
+import { WsClient } from "../transport/client";
 import { DEFAULTS } from "../config";
 
 /** The stateless revision whose server/discover the bridge answers (Claude Code probes it first). */
@@ -342,6 +342,7 @@ export class Bridge {
         for (const text of up.queue) client.send(text);
         up.queue = [];
       },
+      "agent",
     );
     return up;
   }
