@@ -19,68 +19,15 @@ local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
 local ____result = require("claude-ide.protocol.result")
 local rpcError = ____result.rpcError
-local JSON_MIME = "application/json"
-local TEXT_MIME = "text/plain"
-____exports.INSTANCES_URI = "vim://instances"
---- Every resource, as resources/list answers (the bridge serves it before any Neovim is chosen).
-____exports.RESOURCES = {
-    {
-        uri = ____exports.INSTANCES_URI,
-        name = "instances",
-        title = "Neovim instances",
-        description = "Running Neovims the bridge can use, and which one is selected (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://state",
-        name = "state",
-        title = "Editor state",
-        description = "The same compact text as the editor_state tool",
-        mimeType = TEXT_MIME
-    },
-    {
-        uri = "vim://buffers",
-        name = "buffers",
-        title = "Buffers",
-        description = "Every listed buffer: id, path, lines, modified, filetype (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://windows",
-        name = "windows",
-        title = "Windows",
-        description = "Every window of every tab page: buffer, cursor, flags (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://diagnostics",
-        name = "diagnostics",
-        title = "Diagnostics",
-        description = "Every diagnostic of every loaded buffer (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://cursor",
-        name = "cursor",
-        title = "Cursor",
-        description = "Mode, current buffer and cursor position (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://buffer/current",
-        name = "current buffer",
-        title = "Current buffer",
-        description = "The current buffer's text, unsaved changes included",
-        mimeType = TEXT_MIME
-    }
-}
-____exports.TEMPLATES = {{
-    uriTemplate = "vim://buffer/{id}",
-    name = "buffer",
-    title = "Buffer by number",
-    description = "A buffer's current text (unsaved changes included); {id} is the number b<n> of editor_state",
-    mimeType = TEXT_MIME
-}}
+local ____declarations = require("claude-ide.agent.declarations")
+local JSON_MIME = ____declarations.JSON_MIME
+local TEXT_MIME = ____declarations.TEXT_MIME
+do
+    local ____declarations = require("claude-ide.agent.declarations")
+    ____exports.INSTANCES_URI = ____declarations.INSTANCES_URI
+    ____exports.RESOURCES = ____declarations.RESOURCES
+    ____exports.TEMPLATES = ____declarations.TEMPLATES
+end
 --- JSON-RPC error of MCP for an unknown resource.
 ____exports.RESOURCE_NOT_FOUND = -32002
 local function cursorOf(win)

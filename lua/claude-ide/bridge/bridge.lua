@@ -1,38 +1,39 @@
 -- Generated from src/claude-ide/bridge/bridge.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
-local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
-local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
-local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__New = ____lualib.__TS__New
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
-local registry = require("claude-ide.instances.registry")
 local ____result = require("claude-ide.protocol.result")
 local argumentError = ____result.argumentError
 local Code = ____result.Code
 local fail = ____result.fail
 local text = ____result.text
-local ____resources = require("claude-ide.agent.resources")
-local INSTANCES_URI = ____resources.INSTANCES_URI
-local RESOURCES = ____resources.RESOURCES
-local TEMPLATES = ____resources.TEMPLATES
-local ____endpoint = require("claude-ide.bridge.endpoint")
-local INSTRUCTIONS = ____endpoint.INSTRUCTIONS
-local ____tools = require("claude-ide.bridge.tools")
-local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
+local ____declarations = require("claude-ide.agent.declarations")
+local INSTANCES_URI = ____declarations.INSTANCES_URI
+local INSTRUCTIONS = ____declarations.INSTRUCTIONS
+local RESOURCES = ____declarations.RESOURCES
+local TEMPLATES = ____declarations.TEMPLATES
+local ____tool_list = require("claude-ide.bridge.tool_list")
+local TOOL_LIST_JSON = ____tool_list.TOOL_LIST_JSON
+local TOOL_NAMES = ____tool_list.TOOL_NAMES
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
 local decodeMessage = ____jsonrpc.decodeMessage
 local errorResponse = ____jsonrpc.errorResponse
 local idText = ____jsonrpc.idText
 local notification = ____jsonrpc.notification
+local rawResultResponse = ____jsonrpc.rawResultResponse
+local relayedResponse = ____jsonrpc.relayedResponse
+local request = ____jsonrpc.request
 local resultResponse = ____jsonrpc.resultResponse
-local ____session = require("claude-ide.protocol.session")
-local PROTOCOL_VERSIONS = ____session.PROTOCOL_VERSIONS
+local ____initialize = require("claude-ide.protocol.initialize")
+local PROTOCOL_VERSIONS = ____initialize.PROTOCOL_VERSIONS
+local initializeParams = ____initialize.initializeParams
+local initializeResult = ____initialize.initializeResult
+local serverInfo = ____initialize.serverInfo
 local ____registry = require("claude-ide.protocol.registry")
 local Registry = ____registry.Registry
 local ____schema = require("claude-ide.protocol.schema")
@@ -41,12 +42,19 @@ local str = ____schema.str
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
-local ____version = require("claude-ide.version")
-local VERSION = ____version.VERSION
-local ____client = require("claude-ide.transport.client")
-local WsClient = ____client.WsClient
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
 local ____config = require("claude-ide.config")
 local DEFAULTS = ____config.DEFAULTS
+local registry = lazy("claude-ide.instances.registry")
+local wsClient = lazy("claude-ide.transport.client")
+--- The agent tools the bridge forwards (declared in tool_list.ts; their modules are loaded only in Neovim).
+local FORWARDED = {}
+for ____, name in ipairs(TOOL_NAMES) do
+    FORWARDED[name] = true
+end
+--- serverInfo.title of the bridge.
+local TITLE = "Neovim (claude-ide.nvim)"
 --- The stateless revision whose server/discover the bridge answers (Claude Code probes it first).
 local DISCOVER_VERSION = "2026-07-28"
 ____exports.Bridge = __TS__Class()
@@ -87,17 +95,7 @@ function Bridge.prototype.____constructor(self, opts)
             handler = function(args) return self:selectInstance(args.instance_id) end
         })
     }
-    local ____Registry_1 = Registry
-    local ____array_0 = __TS__SparseArrayNew(unpack(self["local"]))
-    __TS__SparseArrayPush(
-        ____array_0,
-        unpack(ENDPOINT_TOOLS)
-    )
-    self.tools = __TS__New(
-        ____Registry_1,
-        {__TS__SparseArraySpread(____array_0)},
-        DEFAULTS
-    )
+    self.tools = __TS__New(Registry, self["local"], DEFAULTS)
     self.requests = {
         initialize = function(id, p) return self:reply(
             id,
@@ -111,7 +109,7 @@ function Bridge.prototype.____constructor(self, opts)
                     unpack(PROTOCOL_VERSIONS)
                 },
                 capabilities = self:capabilities(),
-                serverInfo = self:serverInfo(),
+                serverInfo = serverInfo(TITLE),
                 instructions = INSTRUCTIONS
             }
         ) end,
@@ -119,10 +117,10 @@ function Bridge.prototype.____constructor(self, opts)
             id,
             dict()
         ) end,
-        ["tools/list"] = function(id) return self:reply(
+        ["tools/list"] = function(id) return self.opts.write(rawResultResponse(
             id,
-            {tools = self.tools:list()}
-        ) end,
+            self:toolList()
+        )) end,
         ["tools/call"] = function(id, p) return self:callTool(id, p) end,
         ["resources/list"] = function(id) return self:reply(id, {resources = RESOURCES}) end,
         ["resources/templates/list"] = function(id) return self:reply(id, {resourceTemplates = TEMPLATES}) end,
@@ -184,38 +182,41 @@ end
 function Bridge.prototype.capabilities(self)
     return {tools = {listChanged = false}, resources = {listChanged = false}}
 end
-function Bridge.prototype.serverInfo(self)
-    return {name = "claude-ide.nvim", title = "Neovim (claude-ide.nvim)", version = VERSION}
-end
 function Bridge.prototype.initializeResult(self, asked)
-    return {
-        protocolVersion = type(asked) == "string" and __TS__ArrayIncludes(PROTOCOL_VERSIONS, asked) and asked or PROTOCOL_VERSIONS[1],
-        capabilities = self:capabilities(),
-        serverInfo = self:serverInfo(),
-        instructions = INSTRUCTIONS
-    }
+    return initializeResult(
+        asked,
+        {
+            capabilities = self:capabilities(),
+            instructions = INSTRUCTIONS,
+            title = TITLE
+        }
+    )
+end
+function Bridge.prototype.toolList(self)
+    local ____local = vim.json.encode(self.tools:list())
+    return ((("{\"tools\":[" .. string.sub(____local, 2, -2)) .. ",") .. string.sub(TOOL_LIST_JSON, 2, -2)) .. "]}"
 end
 function Bridge.prototype.instances(self)
-    return registry.list(self.opts.lockDir)
+    return registry().list(self.opts.lockDir)
 end
 function Bridge.prototype.choose(self, instances)
     local port = tonumber(self.opts.env.CLAUDE_CODE_SSE_PORT or "")
-    return registry.choose(instances, {explicit = self.selected or self.opts.instance, nvimSocket = self.opts.env.NVIM, ssePort = port, cwd = self.opts.cwd})
+    return registry().choose(instances, {explicit = self.selected or self.opts.instance, nvimSocket = self.opts.env.NVIM, ssePort = port, cwd = self.opts.cwd})
 end
 function Bridge.prototype.listInstances(self)
     local instances = self:instances()
     if #instances == 0 then
         return text("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_4 = self.upstream
-    local ____temp_8 = ____opt_4 and ____opt_4.instance.id
-    if ____temp_8 == nil then
-        local ____opt_6 = self:choose(instances).instance
-        ____temp_8 = ____opt_6 and ____opt_6.id
+    local ____opt_2 = self.upstream
+    local ____temp_6 = ____opt_2 and ____opt_2.instance.id
+    if ____temp_6 == nil then
+        local ____opt_4 = self:choose(instances).instance
+        ____temp_6 = ____opt_4 and ____opt_4.id
     end
-    local current = ____temp_8
+    local current = ____temp_6
     return text(table.concat(
-        registry.describe(instances, current),
+        registry().describe(instances, current),
         "\n"
     ))
 end
@@ -263,11 +264,11 @@ function Bridge.prototype.callTool(self, id, params)
         return
     end
     local tool = self.tools:find(name)
-    if tool == nil then
+    if tool == nil and not (FORWARDED[name] ~= nil) then
         self.opts.write(errorResponse(id, ErrorCode.InvalidParams, ("unknown tool \"" .. name) .. "\""))
         return
     end
-    if __TS__ArrayIncludes(self["local"], tool) then
+    if tool ~= nil then
         local args = (params.arguments == nil or params.arguments == vim.NIL) and dict() or params.arguments
         local problem = self.tools:check(tool, args)
         if problem ~= nil then
@@ -291,8 +292,8 @@ function Bridge.prototype.readResource(self, id, params)
         return
     end
     local instances = self:instances()
-    local ____opt_9 = self.upstream
-    local current = ____opt_9 and ____opt_9.instance.id
+    local ____opt_7 = self.upstream
+    local current = ____opt_7 and ____opt_7.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -326,18 +327,18 @@ function Bridge.prototype.forward(self, downId, method, params)
     if up == nil then
         return
     end
-    local ____self_11, ____nextUpId_12 = self, "nextUpId"
-    local ____self_nextUpId_13 = ____self_11[____nextUpId_12]
-    ____self_11[____nextUpId_12] = ____self_nextUpId_13 + 1
-    local upId = ____self_nextUpId_13
+    local ____self_9, ____nextUpId_10 = self, "nextUpId"
+    local ____self_nextUpId_11 = ____self_9[____nextUpId_10]
+    ____self_9[____nextUpId_10] = ____self_nextUpId_11 + 1
+    local upId = ____self_nextUpId_11
     up.pending[upId] = {downId = downId, method = method}
     up.byDown[idText(downId)] = upId
-    local text = ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. tostring(upId)) .. ",\"method\":") .. vim.json.encode(method)) .. ",\"params\":") .. vim.json.encode(params)) .. "}"
+    local message = request(upId, method, params)
     if up.client ~= nil then
-        up.client:send(text)
+        up.client:send(message)
     else
-        local ____up_queue_14 = up.queue
-        ____up_queue_14[#____up_queue_14 + 1] = text
+        local ____up_queue_12 = up.queue
+        ____up_queue_12[#____up_queue_12 + 1] = message
     end
 end
 function Bridge.prototype.connect(self, downId, method)
@@ -345,7 +346,7 @@ function Bridge.prototype.connect(self, downId, method)
     local choice = self:choose(instances)
     if not choice.ok then
         local listing = #instances > 0 and ("\nRunning instances:\n" .. table.concat(
-            registry.describe(instances),
+            registry().describe(instances),
             "\n"
         )) .. "\nCall select_instance with one of these ids." or "\nStart Neovim with claude-ide.nvim (setup() starts its server), then call again."
         self:failForwarded(downId, method, choice.code, (("no Neovim instance selected: " .. choice.reason) .. ".") .. listing)
@@ -357,17 +358,17 @@ function Bridge.prototype.connect(self, downId, method)
     self.upstream = up
     __TS__ArrayPush(
         up.queue,
-        ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":" .. vim.json.encode({
-            protocolVersion = PROTOCOL_VERSIONS[1],
-            capabilities = dict(),
-            clientInfo = {name = "claude-ide-bridge", version = VERSION}
-        })) .. "}",
+        request(
+            0,
+            "initialize",
+            initializeParams("claude-ide-bridge")
+        ),
         notification(
             "notifications/initialized",
             dict()
         )
     )
-    WsClient:connect(
+    wsClient().WsClient:connect(
         instance.port,
         instance.token,
         {
@@ -394,18 +395,17 @@ function Bridge.prototype.connect(self, downId, method)
     return up
 end
 function Bridge.prototype.fromEditor(self, up, text)
-    local ____, ____, upIdText, rest = string.find(text, "^{\"jsonrpc\":\"2%.0\",\"id\":(%d+),(.*)$")
-    local upId = tonumber(upIdText)
-    if upId == nil or upId == 0 then
+    local msg = decodeMessage(text)
+    if msg.kind ~= "response" or type(msg.id) ~= "number" or msg.id == 0 then
         return
     end
-    local call = up.pending[upId]
+    local call = up.pending[msg.id]
     if call == nil then
         return
     end
-    up.pending[upId] = nil
+    up.pending[msg.id] = nil
     up.byDown[idText(call.downId)] = nil
-    self.opts.write((("{\"jsonrpc\":\"2.0\",\"id\":" .. idText(call.downId)) .. ",") .. tostring(rest))
+    self.opts.write(relayedResponse(call.downId, msg))
 end
 function Bridge.prototype.closed(self, up, code, reason)
     if self.upstream ~= up then
@@ -446,8 +446,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_15 = up.queue
-        ____up_queue_15[#____up_queue_15 + 1] = text
+        local ____up_queue_13 = up.queue
+        ____up_queue_13[#____up_queue_13 + 1] = text
     end
 end
 return ____exports

@@ -6,20 +6,20 @@ local ____session = require("claude-ide.protocol.session")
 local invalidRequestParams = ____session.invalidRequestParams
 local ____registry = require("claude-ide.protocol.registry")
 local Registry = ____registry.Registry
+local ____declarations = require("claude-ide.agent.declarations")
+local INSTRUCTIONS = ____declarations.INSTRUCTIONS
+local RESOURCES = ____declarations.RESOURCES
+local TEMPLATES = ____declarations.TEMPLATES
 local ____resources = require("claude-ide.agent.resources")
 local readResource = ____resources.readResource
-local RESOURCES = ____resources.RESOURCES
-local TEMPLATES = ____resources.TEMPLATES
 local ____tools = require("claude-ide.bridge.tools")
 local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
---- Server guidance shown to the model (initialize `instructions`), kept short: the tool descriptions say the rest.
-____exports.INSTRUCTIONS = (("These tools work inside the user's running Neovim. Start with editor_state to see open buffers, the cursor and " .. "the selection. read_buffer returns unsaved text (prefer it over reading files from disk for open buffers). ") .. "Every edit is shown to the user as a diff review and waits for their decision. Lines and columns are 1-based; ") .. "columns count characters."
 function ____exports.createAgentRole(config, services)
     return {
         name = "agent",
         registry = __TS__New(Registry, ENDPOINT_TOOLS, config),
         capabilities = {tools = {listChanged = false}, resources = {listChanged = false}},
-        instructions = ____exports.INSTRUCTIONS,
+        instructions = INSTRUCTIONS,
         argumentErrorsAsResults = true,
         requests = {
             ["resources/list"] = function() return {resources = RESOURCES} end,

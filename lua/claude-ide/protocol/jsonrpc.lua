@@ -122,6 +122,21 @@ function ____exports.textResultResponse(id, content, isError)
         isError and ",\"isError\":true" or ""
     )
 end
+--- A response whose result is already JSON text (e.g. a list kept encoded).
+function ____exports.rawResultResponse(id, resultJson)
+    return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"result\":") .. resultJson) .. "}"
+end
+--- A response relayed under another id: the peer's result, or its error object as it sent it.
+function ____exports.relayedResponse(id, response)
+    if response.error ~= nil then
+        return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"error\":") .. encodeJson(response.error)) .. "}"
+    end
+    return ____exports.resultResponse(id, response.result)
+end
+--- A request (our client's: the bridge to an editor).
+function ____exports.request(id, method, params)
+    return ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"method\":") .. encodeJson(method)) .. ",\"params\":") .. encodeJson(params)) .. "}"
+end
 --- An error response; `id` undefined writes `"id":null` (the id could not be determined).
 function ____exports.errorResponse(id, code, message)
     return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"error\":") .. encodeJson({code = code, message = message})) .. "}"
@@ -182,7 +197,7 @@ function ____exports.decodeMessage(text)
         return rejected(isNotification, id, "\"id\" must be a string or a number")
     end
     if msg.method == nil and not isNotification and (msg.result ~= nil or msg.error ~= nil) then
-        return {kind = "response", id = rawId}
+        return {kind = "response", id = rawId, result = msg.result, error = msg.error}
     end
     if type(msg.method) ~= "string" then
         return rejected(isNotification, id, "\"method\" must be a string")

@@ -2,7 +2,6 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local __TS__Class = ____lualib.__TS__Class
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__StringSubstring = ____lualib.__TS__StringSubstring
 local ____exports = {}
 local ____result = require("claude-ide.protocol.result")
@@ -16,8 +15,8 @@ local argumentError = ____result.argumentError
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
-local ____version = require("claude-ide.version")
-local VERSION = ____version.VERSION
+local ____initialize = require("claude-ide.protocol.initialize")
+local initializeResult = ____initialize.initializeResult
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local BigId = ____jsonrpc.BigId
 local ErrorCode = ____jsonrpc.ErrorCode
@@ -26,8 +25,10 @@ local errorResponse = ____jsonrpc.errorResponse
 local notification = ____jsonrpc.notification
 local resultResponse = ____jsonrpc.resultResponse
 local textResultResponse = ____jsonrpc.textResultResponse
---- MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest.
-____exports.PROTOCOL_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+do
+    local ____initialize = require("claude-ide.protocol.initialize")
+    ____exports.PROTOCOL_VERSIONS = ____initialize.PROTOCOL_VERSIONS
+end
 --- Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message.
 function ____exports.invalidRequestParams(message)
     rpcError(ErrorCode.InvalidParams, message)
@@ -188,12 +189,10 @@ function Session.prototype.initialize(self, params)
     if isObject(info) and type(info.name) == "string" then
         self.clientName = info.name
     end
-    return {
-        protocolVersion = type(asked) == "string" and __TS__ArrayIncludes(____exports.PROTOCOL_VERSIONS, asked) and asked or ____exports.PROTOCOL_VERSIONS[1],
-        capabilities = self.deps.role.capabilities,
-        serverInfo = {name = "claude-ide.nvim", version = VERSION},
-        instructions = self.deps.role.instructions
-    }
+    local ____self_deps_role_1 = self.deps.role
+    local capabilities = ____self_deps_role_1.capabilities
+    local instructions = ____self_deps_role_1.instructions
+    return initializeResult(asked, {capabilities = capabilities, instructions = instructions})
 end
 function Session.prototype.markReady(self)
     if self.ready or not self.open then
@@ -203,20 +202,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_1
+    local ____isObject_result_2
     if isObject(params) then
-        ____isObject_result_1 = idKey(params.requestId)
+        ____isObject_result_2 = idKey(params.requestId)
     else
-        ____isObject_result_1 = nil
+        ____isObject_result_2 = nil
     end
-    local key = ____isObject_result_1
-    local ____temp_2
+    local key = ____isObject_result_2
+    local ____temp_3
     if key ~= nil then
-        ____temp_2 = self.calls[key]
+        ____temp_3 = self.calls[key]
     else
-        ____temp_2 = nil
+        ____temp_3 = nil
     end
-    local call = ____temp_2
+    local call = ____temp_3
     if call == nil or key == nil then
         return
     end
@@ -242,8 +241,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_3 = self.deps
-    local role = ____self_deps_3.role
+    local ____self_deps_4 = self.deps
+    local role = ____self_deps_4.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -268,10 +267,10 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_4 = self.deps
-    local config = ____self_deps_4.config
-    local hub = ____self_deps_4.hub
-    local services = ____self_deps_4.services
+    local ____self_deps_5 = self.deps
+    local config = ____self_deps_5.config
+    local hub = ____self_deps_5.hub
+    local services = ____self_deps_5.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
@@ -321,14 +320,14 @@ function Session.prototype.sendToolResult(self, id, name, raw)
         self:send(fast)
         return
     end
-    local ____result_content_6 = result.content
-    local ____temp_5
+    local ____result_content_7 = result.content
+    local ____temp_6
     if result.isError == true then
-        ____temp_5 = true
+        ____temp_6 = true
     else
-        ____temp_5 = nil
+        ____temp_6 = nil
     end
-    local body = {content = ____result_content_6, isError = ____temp_5}
+    local body = {content = ____result_content_7, isError = ____temp_6}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)

@@ -10,81 +10,9 @@ import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
 import { rpcError } from "../protocol/result";
 
-export interface ResourceInfo {
-  uri: string;
-  name: string;
-  title: string;
-  description: string;
-  mimeType: string;
-}
+import { JSON_MIME, TEXT_MIME } from "./declarations";
 
-const JSON_MIME = "application/json";
-const TEXT_MIME = "text/plain";
-
-export const INSTANCES_URI = "vim://instances";
-
-/** Every resource, as resources/list answers (the bridge serves it before any Neovim is chosen). */
-export const RESOURCES: ResourceInfo[] = [
-  {
-    uri: INSTANCES_URI,
-    name: "instances",
-    title: "Neovim instances",
-    description: "Running Neovims the bridge can use, and which one is selected (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://state",
-    name: "state",
-    title: "Editor state",
-    description: "The same compact text as the editor_state tool",
-    mimeType: TEXT_MIME,
-  },
-  {
-    uri: "vim://buffers",
-    name: "buffers",
-    title: "Buffers",
-    description: "Every listed buffer: id, path, lines, modified, filetype (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://windows",
-    name: "windows",
-    title: "Windows",
-    description: "Every window of every tab page: buffer, cursor, flags (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://diagnostics",
-    name: "diagnostics",
-    title: "Diagnostics",
-    description: "Every diagnostic of every loaded buffer (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://cursor",
-    name: "cursor",
-    title: "Cursor",
-    description: "Mode, current buffer and cursor position (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://buffer/current",
-    name: "current buffer",
-    title: "Current buffer",
-    description: "The current buffer's text, unsaved changes included",
-    mimeType: TEXT_MIME,
-  },
-];
-
-export const TEMPLATES = [
-  {
-    uriTemplate: "vim://buffer/{id}",
-    name: "buffer",
-    title: "Buffer by number",
-    description: "A buffer's current text (unsaved changes included); {id} is the number b<n> of editor_state",
-    mimeType: TEXT_MIME,
-  },
-];
+export { INSTANCES_URI, RESOURCES, type ResourceInfo, TEMPLATES } from "./declarations";
 
 /** JSON-RPC error of MCP for an unknown resource. */
 export const RESOURCE_NOT_FOUND = -32002;

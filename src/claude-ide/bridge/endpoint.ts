@@ -4,15 +4,9 @@ import type { Config } from "../config";
 import { type Role, invalidRequestParams } from "../protocol/session";
 import { Registry } from "../protocol/registry";
 import type { Services } from "../contracts";
-import { readResource, RESOURCES, TEMPLATES } from "../agent/resources";
+import { INSTRUCTIONS, RESOURCES, TEMPLATES } from "../agent/declarations";
+import { readResource } from "../agent/resources";
 import { ENDPOINT_TOOLS } from "./tools";
-
-/** Server guidance shown to the model (initialize `instructions`), kept short: the tool descriptions say the rest. */
-export const INSTRUCTIONS =
-  "These tools work inside the user's running Neovim. Start with editor_state to see open buffers, the cursor and " +
-  "the selection. read_buffer returns unsaved text (prefer it over reading files from disk for open buffers). " +
-  "Every edit is shown to the user as a diff review and waits for their decision. Lines and columns are 1-based; " +
-  "columns count characters.";
 
 export function createAgentRole(config: Config, services: () => Services): Role {
   return {

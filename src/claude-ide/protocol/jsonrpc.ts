@@ -27,8 +27,8 @@ export type Params = { [key: string]: unknown } | unknown[] | undefined;
 export type Message =
   | { kind: "request"; id: Id; method: string; params: Params }
   | { kind: "notification"; method: string; params: Params }
-  /** A response from the peer (we send no requests, so the owner ignores it). */
-  | { kind: "response"; id: unknown }
+  /** A response from the peer (to a request of our client: the bridge relays it; a server ignores it). */
+  | { kind: "response"; id: unknown; result?: unknown; error?: unknown }
   /** Not a valid message: `reply` is the encoded error response to send, or undefined when none is due. */
   | { kind: "invalid"; reply: string | undefined; reason: string };
 
@@ -120,6 +120,22 @@ export function textResultResponse(id: Id, content: unknown[], isError: boolean)
   );
 }
 
+/** A response whose result is already JSON text (e.g. a list kept encoded). */
+export function rawResultResponse(id: Id, resultJson: string): string {
+  return `{"jsonrpc":"2.0","id":${idText(id)},"result":${resultJson}}`;
+}
+
+/** A response relayed under another id: the peer's result, or its error object as it sent it. */
+export function relayedResponse(id: Id, response: { result?: unknown; error?: unknown }): string {
+  if (response.error !== undefined) return `{"jsonrpc":"2.0","id":${idText(id)},"error":${encodeJson(response.error)}}`;
+  return resultResponse(id, response.result);
+}
+
+/** A request (our client's: the bridge to an editor). */
+export function request(id: Id, method: string, params: unknown): string {
+  return `{"jsonrpc":"2.0","id":${idText(id)},"method":${encodeJson(method)},"params":${encodeJson(params)}}`;
+}
+
 /** An error response; `id` undefined writes `"id":null` (the id could not be determined). */
 export function errorResponse(id: Id | undefined, code: number, message: string): string {
   return `{"jsonrpc":"2.0","id":${idText(id)},"error":${encodeJson({ code, message })}}`;
@@ -175,7 +191,7 @@ export function decodeMessage(text: string): Message {
   if (msg.jsonrpc !== "2.0") return rejected(isNotification, id, '"jsonrpc" must be "2.0"');
   if (!isNotification && id === undefined) return rejected(isNotification, id, '"id" must be a string or a number');
   if (msg.method === undefined && !isNotification && (msg.result !== undefined || msg.error !== undefined)) {
-    return { kind: "response", id: rawId };
+    return { kind: "response", id: rawId, result: msg.result, error: msg.error };
   }
   if (typeof msg.method !== "string") return rejected(isNotification, id, '"method" must be a string');
   const params = msg.params;

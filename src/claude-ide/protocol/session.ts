@@ -16,7 +16,7 @@ import {
 } from "./result";
 import type { Connection } from "../transport/types";
 import { dict, isObject } from "../util/json";
-import { VERSION } from "../version";
+import { initializeResult } from "./initialize";
 import type { Blocking, CallHandle } from "./blocking";
 import {
   BigId,
@@ -31,7 +31,7 @@ import {
 } from "./jsonrpc";
 
 /** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
-export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+export { PROTOCOL_VERSIONS } from "./initialize";
 
 /**
  * What a session offers, chosen when the connection is accepted: the IDE tool set for the Claude CLI, or the
@@ -206,12 +206,8 @@ export class Session {
     const asked = params.protocolVersion;
     const info = params.clientInfo;
     if (isObject(info) && typeof info.name === "string") this.clientName = info.name;
-    return {
-      protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
-      capabilities: this.deps.role.capabilities,
-      serverInfo: { name: "claude-ide.nvim", version: VERSION },
-      instructions: this.deps.role.instructions,
-    };
+    const { capabilities, instructions } = this.deps.role;
+    return initializeResult(asked, { capabilities, instructions });
   }
 
   private markReady(): void {
