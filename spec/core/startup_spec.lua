@@ -20,6 +20,7 @@ local AT_SETUP = {
   ['claude-ide.util.fs'] = true,
   ['claude-ide.util.json'] = true,
   ['claude-ide.util.modules'] = true,
+  ['claude-ide.util.process'] = true, -- process ancestry (20 lines): ties an agent bridge to its CLI's session
 }
 --- Costly Neovim modules nobody asked for (vim.lsp alone took 6.6 ms of the old setup()).
 local NOT_AT_SETUP = { 'vim.lsp', 'vim.fs', 'vim.treesitter' }

@@ -70,7 +70,7 @@ describe('MCP TypeScript SDK client', function()
     assert.is_nil(out.error, out.error)
 
     assert.are.same({ name = 'claude-ide.nvim', version = require('claude-ide.version').VERSION }, out.serverVersion)
-    assert.are.same({ tools = { listChanged = false } }, out.capabilities)
+    assert.are.same({ tools = { listChanged = true } }, out.capabilities)
     assert.are.same(
       { 'echo', 'park_briefly', 'fails' },
       vim.tbl_map(function(t)

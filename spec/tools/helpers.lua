@@ -30,6 +30,15 @@ function M.hub()
   h.describe = function()
     return nil
   end
+  -- ownerOf(): every connection is its own session unless `h.owners[id]` says otherwise (false: none).
+  h.owners = {}
+  h.ownerOf = function(id)
+    local owner = h.owners[id]
+    if owner == false then
+      return nil
+    end
+    return owner or id
+  end
   h.set_sessions = function(n)
     h.count = n
     for listener in pairs(h.listeners) do

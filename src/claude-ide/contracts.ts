@@ -44,7 +44,19 @@ export interface Hub {
   send(this: void, clientId: number, method: string, params: object): boolean;
   /** The name of the Claude session a connection belongs to (a review's label), if it has one. */
   describe(this: void, clientId: number): string | undefined;
+  /**
+   * The Claude CLI connection that connection `clientId` belongs to: itself for a CLI's own connection; for an
+   * agent bridge's, the connection of the CLI that started that bridge; undefined when it belongs to none
+   * (closed, or a bridge whose CLI is not connected to this Neovim).
+   */
+  ownerOf(this: void, clientId: number): number | undefined;
 }
+
+/**
+ * Which pending reviews a closeAllDiffTabs / close_tab may end, by the connection that opened them (undefined:
+ * opened by none): true for the caller's own session's reviews and for those of no session.
+ */
+export type ReviewScope = (this: void, clientId: number | undefined) => boolean;
 
 /** One connected Claude CLI. */
 export interface ClientInfo {
@@ -115,6 +127,8 @@ export interface MultiRequest {
   title: string;
   /** At least one. */
   files: ReviewFile[];
+  /** The connection that asked (the agent bridge's): closeAllDiffTabs of another Claude session leaves it. */
+  clientId?: number;
 }
 
 /** Accepted: the final lines of every file, in the order given (the user may have changed them). */
@@ -139,12 +153,15 @@ export interface DiffService {
     req: MultiRequest,
   ): { ok: true; review: PendingReview<MultiOutcome> } | { ok: false; error: string };
   /**
-   * Rejects every pending review (openDiff's, the agent's edits, multi-file LSP reviews) and closes this
-   * plugin's diff views. Returns how many were closed.
+   * Rejects every pending review (openDiff's, the agent's edits, multi-file LSP reviews) within `scope` (all
+   * without one) and closes their diff views. Returns how many were closed.
    */
-  closeAll(this: void): number;
-  /** Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown. */
-  closeTab(this: void, tabName: string): boolean;
+  closeAll(this: void, scope?: ReviewScope): number;
+  /**
+   * Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown or
+   * outside `scope`.
+   */
+  closeTab(this: void, tabName: string, scope?: ReviewScope): boolean;
   /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
   dispose(this: void): void;
   /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */

@@ -12,6 +12,7 @@ import type { Config } from "./config";
 import type { Recipients } from "./editor/mentions";
 import { ClaudeTerminal } from "./editor/terminal";
 import { say } from "./log";
+import { parentPid } from "./util/process";
 import type { ClientInfo, DiffService, Hub } from "./contracts";
 import { lazy } from "./util/modules";
 
@@ -58,13 +59,6 @@ interface TermSession {
   terminal: ClaudeTerminal;
   /** The recipients of this session's @-mentions (one function per session: the mention queue keeps order by it). */
   recipients: Recipients;
-}
-
-function parentPid(pid: number): number | undefined {
-  const [ok, info] = pcall(vim.api.nvim_get_proc, pid);
-  if (!ok || info === undefined || info === vim.NIL) return undefined;
-  const ppid = (info as { ppid?: number }).ppid;
-  return typeof ppid === "number" && ppid > 0 ? ppid : undefined;
 }
 
 export class Sessions {

@@ -30,6 +30,7 @@ local relayedResponse = ____jsonrpc.relayedResponse
 local request = ____jsonrpc.request
 local resultResponse = ____jsonrpc.resultResponse
 local ____initialize = require("claude-ide.protocol.initialize")
+local PID_META = ____initialize.PID_META
 local PROTOCOL_VERSIONS = ____initialize.PROTOCOL_VERSIONS
 local initializeParams = ____initialize.initializeParams
 local initializeResult = ____initialize.initializeResult
@@ -361,7 +362,10 @@ function Bridge.prototype.connect(self, downId, method)
         request(
             0,
             "initialize",
-            initializeParams("claude-ide-bridge")
+            initializeParams(
+                "claude-ide-bridge",
+                {[PID_META] = vim.fn.getpid()}
+            )
         ),
         notification(
             "notifications/initialized",

@@ -477,7 +477,8 @@ function ____exports.reviewAndApply(ctx, plan, what)
             files = __TS__ArrayMap(
                 files,
                 function(____, f) return reviewFile(f) end
-            )
+            ),
+            clientId = ctx.clientId
         })
         if not opened.ok then
             failWith(opened.error)

@@ -17,6 +17,7 @@ local dict = ____json.dict
 local isObject = ____json.isObject
 local ____initialize = require("claude-ide.protocol.initialize")
 local initializeResult = ____initialize.initializeResult
+local PID_META = ____initialize.PID_META
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local BigId = ____jsonrpc.BigId
 local ErrorCode = ____jsonrpc.ErrorCode
@@ -27,6 +28,7 @@ local resultResponse = ____jsonrpc.resultResponse
 local textResultResponse = ____jsonrpc.textResultResponse
 do
     local ____initialize = require("claude-ide.protocol.initialize")
+    ____exports.PID_META = ____initialize.PID_META
     ____exports.PROTOCOL_VERSIONS = ____initialize.PROTOCOL_VERSIONS
 end
 --- Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message.
@@ -189,9 +191,20 @@ function Session.prototype.initialize(self, params)
     if isObject(info) and type(info.name) == "string" then
         self.clientName = info.name
     end
-    local ____self_deps_role_1 = self.deps.role
-    local capabilities = ____self_deps_role_1.capabilities
-    local instructions = ____self_deps_role_1.instructions
+    local meta = params._meta
+    local ____isObject_result_1
+    if isObject(meta) then
+        ____isObject_result_1 = meta[PID_META]
+    else
+        ____isObject_result_1 = nil
+    end
+    local pid = ____isObject_result_1
+    if type(pid) == "number" and pid > 0 and math.floor(pid) == pid then
+        self.processId = pid
+    end
+    local ____self_deps_role_2 = self.deps.role
+    local capabilities = ____self_deps_role_2.capabilities
+    local instructions = ____self_deps_role_2.instructions
     return initializeResult(asked, {capabilities = capabilities, instructions = instructions})
 end
 function Session.prototype.markReady(self)
@@ -202,20 +215,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_2
+    local ____isObject_result_3
     if isObject(params) then
-        ____isObject_result_2 = idKey(params.requestId)
+        ____isObject_result_3 = idKey(params.requestId)
     else
-        ____isObject_result_2 = nil
+        ____isObject_result_3 = nil
     end
-    local key = ____isObject_result_2
-    local ____temp_3
+    local key = ____isObject_result_3
+    local ____temp_4
     if key ~= nil then
-        ____temp_3 = self.calls[key]
+        ____temp_4 = self.calls[key]
     else
-        ____temp_3 = nil
+        ____temp_4 = nil
     end
-    local call = ____temp_3
+    local call = ____temp_4
     if call == nil or key == nil then
         return
     end
@@ -241,8 +254,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_4 = self.deps
-    local role = ____self_deps_4.role
+    local ____self_deps_5 = self.deps
+    local role = ____self_deps_5.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -267,10 +280,10 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_5 = self.deps
-    local config = ____self_deps_5.config
-    local hub = ____self_deps_5.hub
-    local services = ____self_deps_5.services
+    local ____self_deps_6 = self.deps
+    local config = ____self_deps_6.config
+    local hub = ____self_deps_6.hub
+    local services = ____self_deps_6.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
@@ -320,14 +333,14 @@ function Session.prototype.sendToolResult(self, id, name, raw)
         self:send(fast)
         return
     end
-    local ____result_content_7 = result.content
-    local ____temp_6
+    local ____result_content_8 = result.content
+    local ____temp_7
     if result.isError == true then
-        ____temp_6 = true
+        ____temp_7 = true
     else
-        ____temp_6 = nil
+        ____temp_7 = nil
     end
-    local body = {content = ____result_content_7, isError = ____temp_6}
+    local body = {content = ____result_content_8, isError = ____temp_7}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)

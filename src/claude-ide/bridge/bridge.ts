@@ -26,7 +26,7 @@ import {
   request,
   resultResponse,
 } from "../protocol/jsonrpc";
-import { PROTOCOL_VERSIONS, initializeParams, initializeResult, serverInfo } from "../protocol/initialize";
+import { PID_META, PROTOCOL_VERSIONS, initializeParams, initializeResult, serverInfo } from "../protocol/initialize";
 import { Registry } from "../protocol/registry";
 import { defineTool, str } from "../protocol/schema";
 import type { ToolContext, ToolDescriptor, ToolResult } from "../protocol/tool";
@@ -335,7 +335,7 @@ export class Bridge {
     this.upstream = up;
     // Pipelined: the editor handles messages in order, so initialize goes first and nothing waits for it.
     up.queue.push(
-      request(0, "initialize", initializeParams("claude-ide-bridge")),
+      request(0, "initialize", initializeParams("claude-ide-bridge", { [PID_META]: vim.fn.getpid() })),
       notification("notifications/initialized", dict()),
     );
     wsClient().WsClient.connect(

@@ -396,6 +396,7 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
     const opened = ctx.services.diff.openMulti({
       title: `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`,
       files: files.map((f) => reviewFile(f)),
+      clientId: ctx.clientId,
     });
     if (!opened.ok) failWith(opened.error);
     const outcome = decisionOf(ctx, opened.review);

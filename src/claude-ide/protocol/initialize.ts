@@ -7,6 +7,9 @@ import { VERSION } from "../version";
 /** The MCP revisions spoken, newest first (the first is offered when the client asks for another). */
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
+/** initialize `_meta` key under which the agent bridge tells its own pid. */
+export const PID_META = "claude-ide.nvim/pid";
+
 /** What a server says about itself besides the version. */
 export interface ServerIdentity {
   capabilities: object;
@@ -35,11 +38,12 @@ export function initializeResult(asked: unknown, server: ServerIdentity): object
   };
 }
 
-/** The params of the initialize request our client sends. */
-export function initializeParams(clientName: string): object {
+/** The params of the initialize request our client sends (`_meta`: e.g. the bridge's pid under PID_META). */
+export function initializeParams(clientName: string, meta?: { [key: string]: unknown }): object {
   return {
     protocolVersion: PROTOCOL_VERSIONS[0],
     capabilities: dict(),
     clientInfo: { name: clientName, version: VERSION },
+    _meta: meta,
   };
 }

@@ -16,7 +16,7 @@ import {
 } from "./result";
 import type { Connection } from "../transport/types";
 import { dict, isObject } from "../util/json";
-import { initializeResult } from "./initialize";
+import { initializeResult, PID_META } from "./initialize";
 import type { Blocking, CallHandle } from "./blocking";
 import {
   BigId,
@@ -30,8 +30,8 @@ import {
   textResultResponse,
 } from "./jsonrpc";
 
-/** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
-export { PROTOCOL_VERSIONS } from "./initialize";
+/** MCP protocol versions this server speaks, newest first; the bridge's pid key in initialize `_meta`. */
+export { PID_META, PROTOCOL_VERSIONS } from "./initialize";
 
 /**
  * What a session offers, chosen when the connection is accepted: the IDE tool set for the Claude CLI, or the
@@ -98,6 +98,11 @@ export class Session {
   cliPid?: number;
   /** clientInfo.name from initialize. */
   clientName?: string;
+  /**
+   * The pid of the client's own process, when it tells it (the agent bridge does, in initialize's
+   * `_meta["claude-ide.nvim/pid"]`): the server ties a bridge to the CLI that started it by this pid.
+   */
+  processId?: number;
   private open = true;
   /** tools/call requests still running, by id key (for notifications/cancelled). */
   private calls = new LuaMap<string, CallHandle>();
@@ -206,6 +211,9 @@ export class Session {
     const asked = params.protocolVersion;
     const info = params.clientInfo;
     if (isObject(info) && typeof info.name === "string") this.clientName = info.name;
+    const meta = params._meta;
+    const pid = isObject(meta) ? meta[PID_META] : undefined;
+    if (typeof pid === "number" && pid > 0 && math.floor(pid) === pid) this.processId = pid;
     const { capabilities, instructions } = this.deps.role;
     return initializeResult(asked, { capabilities, instructions });
   }

@@ -64,6 +64,7 @@ export const edit = defineTool({
           contents: after.join("\n") + "\n",
           tabName,
           appliedByPlugin: true,
+          clientId: ctx.clientId,
         });
         if (!opened.ok) failWith(`cannot show the review: ${opened.error}`);
         const outcome = decisionOf(ctx, opened.review);
