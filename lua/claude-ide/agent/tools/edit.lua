@@ -74,7 +74,7 @@ ____exports.edit = defineTool({
                 newPath = target.path,
                 contents = table.concat(after, "\n") .. "\n",
                 tabName = tabName,
-                appliedByPlugin = true,
+                writer = "plugin",
                 clientId = ctx.clientId
             })
             if not opened.ok then

@@ -63,7 +63,7 @@ export const edit = defineTool({
           newPath: target.path,
           contents: after.join("\n") + "\n",
           tabName,
-          appliedByPlugin: true,
+          writer: "plugin",
           clientId: ctx.clientId,
         });
         if (!opened.ok) failWith(`cannot show the review: ${opened.error}`);
