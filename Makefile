@@ -8,7 +8,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NVIM ?= .deps/bin/nvim-0.10
 
-.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc test test-fast run bench e2e clean
+.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc declarations test test-fast run bench e2e clean
 
 help:
 	@sed -n '2,5p' Makefile | sed 's/^# \{0,1\}//'
@@ -54,6 +54,14 @@ check-generated: npm-deps nvim-deps check-src
 # The generated sections of doc/claude-ide.txt (defaults, tool list) and doc/tags, from src/ (TypeScript API).
 doc: npm-deps
 	@node tools/gen-doc.mjs
+
+# src/claude-ide/bridge/tool_list.ts, the agent tools' tools/list entries the bridge serves without loading
+# them, from the built tools (spec/bridge/declarations_spec.lua fails when it is stale). Run after adding or
+# changing an agent or LSP tool.
+declarations: deps build
+	@$(NVIM) -l tools/gen-declarations.lua
+	@npx --no-install prettier --write --log-level warn src/claude-ide/bridge/tool_list.ts
+	@npx --no-install tstl -p tsconfig.json
 
 test: deps lint check-generated
 	@bash scripts/test.sh $(SPEC)

@@ -29,6 +29,7 @@ local toolsModule = lazy("claude-ide.tools.index")
 local registryModule = lazy("claude-ide.protocol.registry")
 local processModule = lazy("claude-ide.util.process")
 local companionModule = lazy("claude-ide.companion")
+local road = lazy("claude-ide.protocol.result")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.
@@ -55,7 +56,7 @@ function Server.prototype.____constructor(self, config, opts)
             local ok, text = pcall(
                 jsonrpc().notification,
                 method,
-                params
+                road().outgoingValue(params, "notification", self.config)
             )
             if not ok then
                 self.log:error((("cannot send " .. method) .. ": ") .. tostring(text))

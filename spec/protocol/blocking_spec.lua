@@ -1,8 +1,9 @@
 -- protocol/blocking: tool handlers in coroutines that park until a later event resumes or cancels them.
 local new = require('claude-ide.lualib_bundle').__TS__New
 local Blocking = require('claude-ide.protocol.blocking').Blocking
-local InvalidParamsError = require('claude-ide.protocol.tool').InvalidParamsError
-local invalidParams = require('claude-ide.protocol.tool').invalidParams
+local result = require('claude-ide.protocol.result')
+local ToolError = result.ToolError
+local invalidParams = result.invalidParams
 
 describe('Blocking', function()
   local reports, blocking
@@ -259,10 +260,33 @@ describe('Blocking', function()
     assert.are.same({ { ok = false, code = -32602, message = '"filePath" must be absolute' } }, rec.outcomes)
     assert.are.equal(0, #reports)
     local rec2 = start(1, function()
-      error(new(InvalidParamsError, 'x'))
+      error(new(ToolError, 'x', nil, -32602))
     end)
     assert.are.equal(-32602, rec2.outcomes[1].code)
   end)
+
+  it(
+    'settles a failWith() anywhere in the handler as its ERROR: result, and rpcError() as that JSON-RPC error',
+    function()
+      local rec = start(1, function()
+        result.failWith('no buffer 7', 1002, 'Call editor_state.')
+      end)
+      assert.are.same({
+        {
+          ok = true,
+          value = {
+            content = { { type = 'text', text = 'ERROR 1002: no buffer 7 Call editor_state.' } },
+            isError = true,
+          },
+        },
+      }, rec.outcomes)
+      local rec2 = start(1, function()
+        result.rpcError(-32002, 'Resource not found: vim://nope')
+      end)
+      assert.are.same({ { ok = false, code = -32002, message = 'Resource not found: vim://nope' } }, rec2.outcomes)
+      assert.are.equal(0, #reports)
+    end
+  )
 
   it('reports a handler that yields without park() as -32603', function()
     local rec = start(1, function()

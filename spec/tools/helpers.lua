@@ -117,9 +117,13 @@ local function classify(ok, res)
   if ok then
     return res
   end
-  local types = require('claude-ide.protocol.tool')
-  if type(res) == 'table' and getmetatable(res) == types.InvalidParamsError.prototype then
-    return { invalid = res.message }
+  -- A thrown ToolError settles as the session settles it (protocol/result): -32602, or an ERROR: result.
+  local settled = require('claude-ide.protocol.result').settle(res)
+  if settled and settled.kind == 'invalid-arguments' then
+    return { invalid = settled.message }
+  end
+  if settled and settled.kind == 'result' then
+    return settled.result
   end
   error(res, 0)
 end

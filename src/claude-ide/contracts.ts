@@ -80,11 +80,14 @@ export interface DiffRequest {
   contents: string;
   tabName: string;
   /**
-   * The agent endpoint's edits: the plugin applies the accepted text itself (the Claude CLI writes openDiff's),
-   * so no following of a CLI write, and no "same as on disk means rejected" rule (the buffer may differ); the
-   * decision reaches the call on the next tick, outside the autocmd it came from, so the write runs save hooks.
+   * Who writes the accepted change (a property of the change set, not of the review): "cli" (openDiff's; the
+   * default) — the Claude CLI writes the file after the answer, its buffer follows the write (diff_follow),
+   * and a proposal equal to the file on disk is answered as a rejection; "plugin" (the agent's edit, the LSP
+   * edits) — the plugin writes it (editor/apply), so no following and no "same as on disk" rule (the buffer
+   * may differ), and the decision reaches the call on the next tick, outside the autocmd it came from, so the
+   * write runs the save hooks.
    */
-  appliedByPlugin?: boolean;
+  writer?: ChangeWriter;
   /** The connection that asked (its pending reviews are rejected when its Claude terminal closes). */
   clientId?: number;
   /** The Claude session that asked, as the review's winbar names it. */
@@ -92,6 +95,9 @@ export interface DiffRequest {
   /** The MCP client that asked, by the name the user reads (User event data `client`). */
   client?: string;
 }
+
+/** Who writes an accepted change set to the files: the Claude CLI (openDiff) or this plugin (editor/apply). */
+export type ChangeWriter = "cli" | "plugin";
 
 /** How a review ended for the CLI: the final text to write, or a rejection. */
 export type DiffOutcome = { accepted: true; text: string } | { accepted: false };

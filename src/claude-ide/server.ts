@@ -15,6 +15,7 @@ import type { Role, Session } from "./protocol/session";
 import type * as AgentEndpointModule from "./bridge/endpoint";
 import type * as ToolsModule from "./tools/index";
 import type * as RegistryModule from "./protocol/registry";
+import type * as ResultModule from "./protocol/result";
 import type { DiffService, Hub, Services } from "./contracts";
 import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
@@ -33,6 +34,7 @@ const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
 const registryModule = lazy<typeof RegistryModule>("claude-ide.protocol.registry");
 const processModule = lazy<typeof ProcessModule>("claude-ide.util.process");
 const companionModule = lazy<typeof CompanionModule>("claude-ide.companion");
+const road = lazy<typeof ResultModule>("claude-ide.protocol.result");
 
 export interface Endpoint {
   port: number;
@@ -115,7 +117,11 @@ export class Server {
       const sessions = this.readySessions();
       if (sessions.length === 0) return;
       // Encoded once for everyone; a value JSON cannot hold is the caller's bug, reported, never raised.
-      const [ok, text] = pcall(jsonrpc().notification, method, params);
+      const [ok, text] = pcall(
+        jsonrpc().notification,
+        method,
+        road().outgoingValue(params, "notification", this.config),
+      );
       if (!ok) {
         this.log.error(`cannot send ${method}: ${tostring(text)}`);
         return;

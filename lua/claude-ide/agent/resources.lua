@@ -1,7 +1,5 @@
 -- Generated from src/claude-ide/agent/resources.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__Class = ____lualib.__TS__Class
-local __TS__New = ____lualib.__TS__New
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
@@ -19,77 +17,19 @@ local displayPath = ____state.displayPath
 local render = ____state.render
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
-local JSON_MIME = "application/json"
-local TEXT_MIME = "text/plain"
-____exports.INSTANCES_URI = "vim://instances"
---- Every resource, as resources/list answers (the bridge serves it before any Neovim is chosen).
-____exports.RESOURCES = {
-    {
-        uri = ____exports.INSTANCES_URI,
-        name = "instances",
-        title = "Neovim instances",
-        description = "Running Neovims the bridge can use, and which one is selected (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://state",
-        name = "state",
-        title = "Editor state",
-        description = "The same compact text as the editor_state tool",
-        mimeType = TEXT_MIME
-    },
-    {
-        uri = "vim://buffers",
-        name = "buffers",
-        title = "Buffers",
-        description = "Every listed buffer: id, path, lines, modified, filetype (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://windows",
-        name = "windows",
-        title = "Windows",
-        description = "Every window of every tab page: buffer, cursor, flags (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://diagnostics",
-        name = "diagnostics",
-        title = "Diagnostics",
-        description = "Every diagnostic of every loaded buffer (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://cursor",
-        name = "cursor",
-        title = "Cursor",
-        description = "Mode, current buffer and cursor position (JSON)",
-        mimeType = JSON_MIME
-    },
-    {
-        uri = "vim://buffer/current",
-        name = "current buffer",
-        title = "Current buffer",
-        description = "The current buffer's text, unsaved changes included",
-        mimeType = TEXT_MIME
-    }
-}
-____exports.TEMPLATES = {{
-    uriTemplate = "vim://buffer/{id}",
-    name = "buffer",
-    title = "Buffer by number",
-    description = "A buffer's current text (unsaved changes included); {id} is the number b<n> of editor_state",
-    mimeType = TEXT_MIME
-}}
+local ____result = require("claude-ide.protocol.result")
+local rpcError = ____result.rpcError
+local ____declarations = require("claude-ide.agent.declarations")
+local JSON_MIME = ____declarations.JSON_MIME
+local TEXT_MIME = ____declarations.TEXT_MIME
+do
+    local ____declarations = require("claude-ide.agent.declarations")
+    ____exports.INSTANCES_URI = ____declarations.INSTANCES_URI
+    ____exports.RESOURCES = ____declarations.RESOURCES
+    ____exports.TEMPLATES = ____declarations.TEMPLATES
+end
 --- JSON-RPC error of MCP for an unknown resource.
 ____exports.RESOURCE_NOT_FOUND = -32002
-____exports.ResourceError = __TS__Class()
-local ResourceError = ____exports.ResourceError
-ResourceError.name = "ResourceError"
-function ResourceError.prototype.____constructor(self, code, message)
-    self.code = code
-    self.message = message
-end
 local function cursorOf(win)
     local buf = vim.api.nvim_win_get_buf(win)
     local row, col = unpack(
@@ -112,7 +52,7 @@ local function buffers()
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if vim.api.nvim_get_option_value("buflisted", {buf = buf}) ~= true then
-                goto __continue5
+                goto __continue4
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
             out[#out + 1] = {
@@ -127,7 +67,7 @@ local function buffers()
                 current = buf == current
             }
         end
-        ::__continue5::
+        ::__continue4::
     end
     return out
 end
@@ -162,7 +102,7 @@ local function diagnostics()
         do
             local buf = d.bufnr
             if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
-                goto __continue15
+                goto __continue14
             end
             local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1] or ""
             out[#out + 1] = {
@@ -175,29 +115,21 @@ local function diagnostics()
                 message = d.message
             }
         end
-        ::__continue15::
+        ::__continue14::
     end
     return out
 end
 local function bufferText(buf, uri)
     if not vim.api.nvim_buf_is_valid(buf) then
-        error(
-            __TS__New(
-                ____exports.ResourceError,
-                ____exports.RESOURCE_NOT_FOUND,
-                ((("Resource not found: " .. uri) .. " (no buffer ") .. tostring(buf)) .. "; vim://buffers lists them)"
-            ),
-            0
+        rpcError(
+            ____exports.RESOURCE_NOT_FOUND,
+            ((("Resource not found: " .. uri) .. " (no buffer ") .. tostring(buf)) .. "; vim://buffers lists them)"
         )
     end
     if not vim.api.nvim_buf_is_loaded(buf) then
-        error(
-            __TS__New(
-                ____exports.ResourceError,
-                ____exports.RESOURCE_NOT_FOUND,
-                ((("Resource not found: " .. uri) .. " (buffer ") .. tostring(buf)) .. " is not loaded)"
-            ),
-            0
+        rpcError(
+            ____exports.RESOURCE_NOT_FOUND,
+            ((("Resource not found: " .. uri) .. " (buffer ") .. tostring(buf)) .. " is not loaded)"
         )
     end
     return table.concat(
@@ -205,7 +137,7 @@ local function bufferText(buf, uri)
         "\n"
     )
 end
---- resources/read inside Neovim: the contents of `uri`, or a ResourceError.
+--- resources/read inside Neovim: the contents of `uri`; an unknown one throws its JSON-RPC error (rpcError).
 function ____exports.readResource(uri, services, hub)
     local function json(value)
         return {contents = {{
@@ -255,9 +187,6 @@ function ____exports.readResource(uri, services, hub)
             uri
         ))
     end
-    error(
-        __TS__New(____exports.ResourceError, ____exports.RESOURCE_NOT_FOUND, ("Resource not found: " .. uri) .. ". resources/list and resources/templates/list name the resources"),
-        0
-    )
+    rpcError(____exports.RESOURCE_NOT_FOUND, ("Resource not found: " .. uri) .. ". resources/list and resources/templates/list name the resources")
 end
 return ____exports

@@ -1,37 +1,41 @@
 -- Generated from src/claude-ide/bridge/bridge.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
-local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
-local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
-local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__New = ____lualib.__TS__New
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
-local registry = require("claude-ide.instances.registry")
 local ____result = require("claude-ide.protocol.result")
+local argumentError = ____result.argumentError
 local Code = ____result.Code
-local ____resources = require("claude-ide.agent.resources")
-local INSTANCES_URI = ____resources.INSTANCES_URI
-local RESOURCES = ____resources.RESOURCES
-local TEMPLATES = ____resources.TEMPLATES
-local ____endpoint = require("claude-ide.bridge.endpoint")
-local INSTRUCTIONS = ____endpoint.INSTRUCTIONS
-local ____tools = require("claude-ide.bridge.tools")
-local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
+local fail = ____result.fail
+local text = ____result.text
+local ____declarations = require("claude-ide.agent.declarations")
+local INSTANCES_URI = ____declarations.INSTANCES_URI
+local INSTRUCTIONS = ____declarations.INSTRUCTIONS
+local RESOURCES = ____declarations.RESOURCES
+local TEMPLATES = ____declarations.TEMPLATES
+local ____tool_list = require("claude-ide.bridge.tool_list")
+local TOOL_LIST_JSON = ____tool_list.TOOL_LIST_JSON
+local TOOL_NAMES = ____tool_list.TOOL_NAMES
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
 local decodeMessage = ____jsonrpc.decodeMessage
 local errorResponse = ____jsonrpc.errorResponse
 local idText = ____jsonrpc.idText
 local notification = ____jsonrpc.notification
+local rawResultResponse = ____jsonrpc.rawResultResponse
+local relayedResponse = ____jsonrpc.relayedResponse
+local request = ____jsonrpc.request
 local resultResponse = ____jsonrpc.resultResponse
-local ____session = require("claude-ide.protocol.session")
-local PID_META = ____session.PID_META
-local PROTOCOL_VERSIONS = ____session.PROTOCOL_VERSIONS
+local ____initialize = require("claude-ide.protocol.initialize")
+local PID_META = ____initialize.PID_META
+local PROTOCOL_VERSIONS = ____initialize.PROTOCOL_VERSIONS
+local initializeParams = ____initialize.initializeParams
+local initializeResult = ____initialize.initializeResult
+local serverInfo = ____initialize.serverInfo
 local ____registry = require("claude-ide.protocol.registry")
 local Registry = ____registry.Registry
 local ____schema = require("claude-ide.protocol.schema")
@@ -42,30 +46,25 @@ local dict = ____json.dict
 local isObject = ____json.isObject
 local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
-local ____ws_client = require("claude-ide.bridge.ws_client")
-local WsClient = ____ws_client.WsClient
 local ____revision = require("claude-ide.bridge.revision")
 local META_SERVER_INFO = ____revision.META_SERVER_INFO
 local SUPPORTED_VERSIONS = ____revision.SUPPORTED_VERSIONS
 local MODERN_VERSION = ____revision.MODERN_VERSION
 local clientInfoOf = ____revision.clientInfoOf
 local revisionOf = ____revision.revisionOf
-local withResultType = ____revision.withResultType
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
 local ____config = require("claude-ide.config")
 local DEFAULTS = ____config.DEFAULTS
-local function toolText(text, isError)
-    if isError == nil then
-        isError = false
-    end
-    local ____temp_1 = {{type = "text", text = text}}
-    local ____isError_0
-    if isError then
-        ____isError_0 = true
-    else
-        ____isError_0 = nil
-    end
-    return {content = ____temp_1, isError = ____isError_0}
+local registry = lazy("claude-ide.instances.registry")
+local wsClient = lazy("claude-ide.transport.client")
+--- The agent tools the bridge forwards (declared in tool_list.ts; their modules are loaded only in Neovim).
+local FORWARDED = {}
+for ____, name in ipairs(TOOL_NAMES) do
+    FORWARDED[name] = true
 end
+--- serverInfo.title of the bridge.
+local TITLE = "Neovim (claude-ide.nvim)"
 ____exports.Bridge = __TS__Class()
 local Bridge = ____exports.Bridge
 Bridge.name = "Bridge"
@@ -105,17 +104,7 @@ function Bridge.prototype.____constructor(self, opts)
             handler = function(args) return self:selectInstance(args.instance_id) end
         })
     }
-    local ____Registry_3 = Registry
-    local ____array_2 = __TS__SparseArrayNew(unpack(self["local"]))
-    __TS__SparseArrayPush(
-        ____array_2,
-        unpack(ENDPOINT_TOOLS)
-    )
-    self.tools = __TS__New(
-        ____Registry_3,
-        {__TS__SparseArraySpread(____array_2)},
-        DEFAULTS
-    )
+    self.tools = __TS__New(Registry, self["local"], DEFAULTS)
     self.requests = {
         initialize = function(id, p)
             self.client = clientInfoOf(p.clientInfo) or self.client
@@ -130,18 +119,18 @@ function Bridge.prototype.____constructor(self, opts)
                 supportedVersions = SUPPORTED_VERSIONS,
                 capabilities = self:capabilities(),
                 instructions = INSTRUCTIONS,
-                _meta = {[META_SERVER_INFO] = self:serverInfo()},
-                serverInfo = self:serverInfo()
+                _meta = {[META_SERVER_INFO] = serverInfo(TITLE)},
+                serverInfo = serverInfo(TITLE)
             }
         )) end,
         ping = function(id) return self:reply(
             id,
             dict()
         ) end,
-        ["tools/list"] = function(id) return self:reply(
+        ["tools/list"] = function(id) return self.opts.write(rawResultResponse(
             id,
-            {tools = self.tools:list()}
-        ) end,
+            self:toolList(self.modern)
+        )) end,
         ["tools/call"] = function(id, p) return self:callTool(id, p) end,
         ["resources/list"] = function(id) return self:reply(id, {resources = RESOURCES}) end,
         ["resources/templates/list"] = function(id) return self:reply(id, {resourceTemplates = TEMPLATES}) end,
@@ -223,8 +212,13 @@ end
 function Bridge.prototype.capabilities(self)
     return {tools = {listChanged = false}, resources = {listChanged = false}}
 end
-function Bridge.prototype.serverInfo(self)
-    return {name = "claude-ide.nvim", title = "Neovim (claude-ide.nvim)", version = VERSION}
+function Bridge.prototype.initializeResult(self, asked)
+    local server = {
+        capabilities = self:capabilities(),
+        instructions = INSTRUCTIONS,
+        title = TITLE
+    }
+    return initializeResult(asked, server)
 end
 function Bridge.prototype.upstreamClientInfo(self)
     local c = self.client
@@ -233,35 +227,32 @@ function Bridge.prototype.upstreamClientInfo(self)
     end
     return {name = c.name, title = c.title, version = c.version or ""}
 end
-function Bridge.prototype.initializeResult(self, asked)
-    return {
-        protocolVersion = type(asked) == "string" and __TS__ArrayIncludes(PROTOCOL_VERSIONS, asked) and asked or PROTOCOL_VERSIONS[1],
-        capabilities = self:capabilities(),
-        serverInfo = self:serverInfo(),
-        instructions = INSTRUCTIONS
-    }
+function Bridge.prototype.toolList(self, modern)
+    local ____local = vim.json.encode(self.tools:list())
+    local head = modern and "{\"resultType\":\"complete\",\"tools\":[" or "{\"tools\":["
+    return (((head .. string.sub(____local, 2, -2)) .. ",") .. string.sub(TOOL_LIST_JSON, 2, -2)) .. "]}"
 end
 function Bridge.prototype.instances(self)
-    return registry.list(self.opts.lockDir)
+    return registry().list(self.opts.lockDir)
 end
 function Bridge.prototype.choose(self, instances)
     local port = tonumber(self.opts.env.CLAUDE_CODE_SSE_PORT or "")
-    return registry.choose(instances, {explicit = self.selected or self.opts.instance, nvimSocket = self.opts.env.NVIM, ssePort = port, cwd = self.opts.cwd})
+    return registry().choose(instances, {explicit = self.selected or self.opts.instance, nvimSocket = self.opts.env.NVIM, ssePort = port, cwd = self.opts.cwd})
 end
 function Bridge.prototype.listInstances(self)
     local instances = self:instances()
     if #instances == 0 then
-        return toolText("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
+        return text("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_6 = self.upstream
-    local ____temp_10 = ____opt_6 and ____opt_6.instance.id
-    if ____temp_10 == nil then
-        local ____opt_8 = self:choose(instances).instance
-        ____temp_10 = ____opt_8 and ____opt_8.id
+    local ____opt_2 = self.upstream
+    local ____temp_6 = ____opt_2 and ____opt_2.instance.id
+    if ____temp_6 == nil then
+        local ____opt_4 = self:choose(instances).instance
+        ____temp_6 = ____opt_4 and ____opt_4.id
     end
-    local current = ____temp_10
-    return toolText(table.concat(
-        registry.describe(instances, current),
+    local current = ____temp_6
+    return text(table.concat(
+        registry().describe(instances, current),
         "\n"
     ))
 end
@@ -279,17 +270,14 @@ function Bridge.prototype.selectInstance(self, id)
             ),
             ", "
         ) or "no Neovim is running"
-        return toolText(
-            ((((("ERROR " .. tostring(Code.InstanceNotFound)) .. ": no instance \"") .. id) .. "\" (") .. valid) .. ")",
-            true
-        )
+        return fail(((("no instance \"" .. id) .. "\" (") .. valid) .. ")", Code.InstanceNotFound)
     end
     if self.upstream ~= nil and self.upstream.instance.id ~= id then
         self:shutdown()
     end
     self.selected = id
     self.lost = nil
-    return toolText(((((("OK: selected " .. hit.id) .. " (cwd ") .. hit.cwd) .. ", pid ") .. tostring(hit.pid)) .. ")")
+    return text(((((("OK: selected " .. hit.id) .. " (cwd ") .. hit.cwd) .. ", pid ") .. tostring(hit.pid)) .. ")")
 end
 function Bridge.prototype.failForwarded(self, downId, method, code, message, modern)
     if modern == nil then
@@ -298,10 +286,7 @@ function Bridge.prototype.failForwarded(self, downId, method, code, message, mod
     if method == "tools/call" then
         self:reply(
             downId,
-            toolText(
-                (("ERROR " .. tostring(code)) .. ": ") .. message,
-                true
-            ),
+            fail(message, code),
             modern
         )
     else
@@ -319,17 +304,17 @@ function Bridge.prototype.callTool(self, id, params)
         return
     end
     local tool = self.tools:find(name)
-    if tool == nil then
+    if tool == nil and not (FORWARDED[name] ~= nil) then
         self.opts.write(errorResponse(id, ErrorCode.InvalidParams, ("unknown tool \"" .. name) .. "\""))
         return
     end
-    if __TS__ArrayIncludes(self["local"], tool) then
+    if tool ~= nil then
         local args = (params.arguments == nil or params.arguments == vim.NIL) and dict() or params.arguments
         local problem = self.tools:check(tool, args)
         if problem ~= nil then
             self:reply(
                 id,
-                toolText(((((("ERROR: " .. name) .. ": ") .. problem) .. ". Fix the arguments and call ") .. name) .. " again.", true)
+                argumentError(name, problem)
             )
         else
             self:reply(
@@ -347,8 +332,8 @@ function Bridge.prototype.readResource(self, id, params)
         return
     end
     local instances = self:instances()
-    local ____opt_11 = self.upstream
-    local current = ____opt_11 and ____opt_11.instance.id
+    local ____opt_7 = self.upstream
+    local current = ____opt_7 and ____opt_7.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -382,18 +367,18 @@ function Bridge.prototype.forward(self, downId, method, params)
     if up == nil then
         return
     end
-    local ____self_13, ____nextUpId_14 = self, "nextUpId"
-    local ____self_nextUpId_15 = ____self_13[____nextUpId_14]
-    ____self_13[____nextUpId_14] = ____self_nextUpId_15 + 1
-    local upId = ____self_nextUpId_15
+    local ____self_9, ____nextUpId_10 = self, "nextUpId"
+    local ____self_nextUpId_11 = ____self_9[____nextUpId_10]
+    ____self_9[____nextUpId_10] = ____self_nextUpId_11 + 1
+    local upId = ____self_nextUpId_11
     up.pending[upId] = {downId = downId, method = method, modern = self.modern}
     up.byDown[idText(downId)] = upId
-    local text = ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. tostring(upId)) .. ",\"method\":") .. vim.json.encode(method)) .. ",\"params\":") .. vim.json.encode(params)) .. "}"
+    local message = request(upId, method, params)
     if up.client ~= nil then
-        up.client:send(text)
+        up.client:send(message)
     else
-        local ____up_queue_16 = up.queue
-        ____up_queue_16[#____up_queue_16 + 1] = text
+        local ____up_queue_12 = up.queue
+        ____up_queue_12[#____up_queue_12 + 1] = message
     end
 end
 function Bridge.prototype.connect(self, downId, method)
@@ -401,7 +386,7 @@ function Bridge.prototype.connect(self, downId, method)
     local choice = self:choose(instances)
     if not choice.ok then
         local listing = #instances > 0 and ("\nRunning instances:\n" .. table.concat(
-            registry.describe(instances),
+            registry().describe(instances),
             "\n"
         )) .. "\nCall select_instance with one of these ids." or "\nStart Neovim with claude-ide.nvim (setup() starts its server), then call again."
         self:failForwarded(downId, method, choice.code, (("no Neovim instance selected: " .. choice.reason) .. ".") .. listing)
@@ -413,21 +398,27 @@ function Bridge.prototype.connect(self, downId, method)
     self.upstream = up
     __TS__ArrayPush(
         up.queue,
-        ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":" .. vim.json.encode({
-            protocolVersion = PROTOCOL_VERSIONS[1],
-            capabilities = dict(),
-            clientInfo = self:upstreamClientInfo(),
-            _meta = {
-                [PID_META] = vim.fn.getpid(),
-                ["claude-ide/clientRevision"] = self.revision or PROTOCOL_VERSIONS[1]
-            }
-        })) .. "}",
+        request(
+            0,
+            "initialize",
+            __TS__ObjectAssign(
+                {},
+                initializeParams("claude-ide-bridge"),
+                {
+                    clientInfo = self:upstreamClientInfo(),
+                    _meta = {
+                        [PID_META] = vim.fn.getpid(),
+                        ["claude-ide/clientRevision"] = self.revision or PROTOCOL_VERSIONS[1]
+                    }
+                }
+            )
+        ),
         notification(
             "notifications/initialized",
             dict()
         )
     )
-    WsClient:connect(
+    wsClient().WsClient:connect(
         instance.port,
         instance.token,
         {
@@ -448,23 +439,27 @@ function Bridge.prototype.connect(self, downId, method)
                 client:send(text)
             end
             up.queue = {}
-        end
+        end,
+        "agent"
     )
     return up
 end
 function Bridge.prototype.fromEditor(self, up, text)
-    local ____, ____, upIdText, rest = string.find(text, "^{\"jsonrpc\":\"2%.0\",\"id\":(%d+),(.*)$")
-    local upId = tonumber(upIdText)
-    if upId == nil or upId == 0 then
+    local msg = decodeMessage(text)
+    if msg.kind ~= "response" or type(msg.id) ~= "number" or msg.id == 0 then
         return
     end
-    local call = up.pending[upId]
+    local call = up.pending[msg.id]
     if call == nil then
         return
     end
-    up.pending[upId] = nil
+    up.pending[msg.id] = nil
     up.byDown[idText(call.downId)] = nil
-    self.opts.write((("{\"jsonrpc\":\"2.0\",\"id\":" .. idText(call.downId)) .. ",") .. tostring(call.modern and withResultType(rest) or rest))
+    local result = msg.result
+    self.opts.write(relayedResponse(
+        call.downId,
+        call.modern and isObject(result) and ({result = __TS__ObjectAssign({}, result, {resultType = "complete"})}) or msg
+    ))
 end
 function Bridge.prototype.closed(self, up, code, reason)
     if self.upstream ~= up then
@@ -511,8 +506,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_17 = up.queue
-        ____up_queue_17[#____up_queue_17 + 1] = text
+        local ____up_queue_13 = up.queue
+        ____up_queue_13[#____up_queue_13 + 1] = text
     end
 end
 return ____exports

@@ -51,7 +51,7 @@ function Review.prototype.accept(self, closeNow)
     end
     local text = self.view:proposalText()
     local ____temp_0
-    if self.req.appliedByPlugin == true then
+    if self.req.writer == "plugin" then
         ____temp_0 = nil
     else
         ____temp_0 = readFile(self.req.newPath)
@@ -87,7 +87,7 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     else
         vim.schedule(finish)
     end
-    if outcome and outcome.accepted and self.req.appliedByPlugin ~= true then
+    if outcome and outcome.accepted and self.req.writer ~= "plugin" then
         self.owner:follow(self.req.newPath, outcome.text)
     end
     local listener = self.listener
@@ -95,7 +95,7 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     if outcome == nil or listener == nil then
         return
     end
-    if self.req.appliedByPlugin == true then
+    if self.req.writer == "plugin" then
         vim.schedule(function() return listener(outcome) end)
     else
         listener(outcome)

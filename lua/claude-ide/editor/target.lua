@@ -24,7 +24,7 @@ local function exists(path)
     return stat ~= nil and stat.type ~= "directory"
 end
 --- Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
--- default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do.
+-- default), or "allow" (edit may create a file). Throws a ToolError (failWith) that says what to do.
 function ____exports.resolveTarget(args, opts)
     if opts == nil then
         opts = {}

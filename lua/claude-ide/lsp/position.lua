@@ -58,7 +58,7 @@ local function findSymbol(text, symbol)
     end
     return first
 end
---- The point `line` + `column` | `symbol` names in `lines`. Throws a ToolFailure saying what is wrong.
+--- The point `line` + `column` | `symbol` names in `lines`. Throws a ToolError (failWith) saying what is wrong.
 function ____exports.resolvePoint(lines, display, args)
     if args.line > #lines then
         failWith(((((("line " .. tostring(args.line)) .. " is past the end: ") .. display) .. " has ") .. tostring(#lines)) .. " lines")

@@ -3,17 +3,18 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
-local ____tool = require("claude-ide.protocol.tool")
-local InvalidParamsError = ____tool.InvalidParamsError
+local ____result = require("claude-ide.protocol.result")
+local settle = ____result.settle
+local ToolError = ____result.ToolError
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
 --- What a worker yields when the body it ran has ended (a park yields nothing).
 local BODY_ENDED = {}
 --- Finished calls' coroutines kept for the next calls (creating one costs a Lua stack per call).
 local IDLE_COROUTINES = 8
---- Keeps an InvalidParamsError as it is; anything else with the traceback of where it was raised.
+--- Keeps a ToolError as it is; anything else with the traceback of where it was raised.
 local function caught(err)
-    if __TS__InstanceOf(err, InvalidParamsError) then
+    if __TS__InstanceOf(err, ToolError) then
         return err
     end
     local failed = {
@@ -191,8 +192,15 @@ function Blocking.prototype.step(self, call, first, second)
     end
 end
 function Blocking.prototype.failure(self, err)
-    if __TS__InstanceOf(err, InvalidParamsError) then
-        return {ok = false, code = ErrorCode.InvalidParams, message = err.message}
+    local settled = settle(err)
+    if (settled and settled.kind) == "result" then
+        return {ok = true, value = settled.result}
+    end
+    if (settled and settled.kind) == "invalid-arguments" then
+        return {ok = false, code = ErrorCode.InvalidParams, message = settled.message}
+    end
+    if (settled and settled.kind) == "rpc" then
+        return {ok = false, code = settled.code, message = settled.message}
     end
     local failed = err
     self.report("tool handler failed: " .. failed.traceback)

@@ -122,13 +122,25 @@ function ____exports.textResultResponse(id, content, isError)
         isError and ",\"isError\":true" or ""
     )
 end
+--- A response whose result is already JSON text (e.g. a list kept encoded).
+function ____exports.rawResultResponse(id, resultJson)
+    return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"result\":") .. resultJson) .. "}"
+end
+--- A response relayed under another id: the peer's result, or its error object as it sent it.
+function ____exports.relayedResponse(id, response)
+    if response.error ~= nil then
+        return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"error\":") .. encodeJson(response.error)) .. "}"
+    end
+    return ____exports.resultResponse(id, response.result)
+end
+--- A request: our client's (the bridge to an editor), or a server's to its peer (roots/list, with string ids
+-- that never collide with the numbers a client uses).
+function ____exports.request(id, method, params)
+    return ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"method\":") .. encodeJson(method)) .. ",\"params\":") .. encodeJson(params)) .. "}"
+end
 --- An error response; `id` undefined writes `"id":null` (the id could not be determined).
 function ____exports.errorResponse(id, code, message)
     return ((("{\"jsonrpc\":\"2.0\",\"id\":" .. ____exports.idText(id)) .. ",\"error\":") .. encodeJson({code = code, message = message})) .. "}"
-end
---- A request to the peer (string ids: they never collide with the numbers a client uses).
-function ____exports.request(id, method, params)
-    return ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. encodeJson(id)) .. ",\"method\":") .. encodeJson(method)) .. ",\"params\":") .. encodeJson(params)) .. "}"
 end
 function ____exports.notification(method, params)
     return ((("{\"jsonrpc\":\"2.0\",\"method\":" .. encodeJson(method)) .. ",\"params\":") .. encodeJson(params)) .. "}"

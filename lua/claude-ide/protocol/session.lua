@@ -1,18 +1,27 @@
 -- Generated from src/claude-ide/protocol/session.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__Class = ____lualib.__TS__Class
-local __TS__New = ____lualib.__TS__New
 local __TS__InstanceOf = ____lualib.__TS__InstanceOf
+local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__StringSubstring = ____lualib.__TS__StringSubstring
 local ____exports = {}
+local ____result = require("claude-ide.protocol.result")
+local asRpcError = ____result.asRpcError
+local outgoingResult = ____result.outgoingResult
+local outgoingText = ____result.outgoingText
+local outgoingValue = ____result.outgoingValue
+local rpcError = ____result.rpcError
+local settle = ____result.settle
+local argumentError = ____result.argumentError
 local ____client_name = require("claude-ide.util.client_name")
 local clientLabel = ____client_name.clientLabel
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
-local ____version = require("claude-ide.version")
-local VERSION = ____version.VERSION
+local ____initialize = require("claude-ide.protocol.initialize")
+local initializeResult = ____initialize.initializeResult
+local negotiate = ____initialize.negotiate
+local PID_META = ____initialize.PID_META
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local BigId = ____jsonrpc.BigId
 local ErrorCode = ____jsonrpc.ErrorCode
@@ -22,30 +31,14 @@ local notification = ____jsonrpc.notification
 local request = ____jsonrpc.request
 local resultResponse = ____jsonrpc.resultResponse
 local textResultResponse = ____jsonrpc.textResultResponse
---- initialize `_meta` key under which the agent bridge tells its own pid.
-____exports.PID_META = "claude-ide.nvim/pid"
---- MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest.
-____exports.PROTOCOL_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
---- A JSON-RPC error raised while handling a request, answered as such.
-local RpcError = __TS__Class()
-RpcError.name = "RpcError"
-function RpcError.prototype.____constructor(self, code, message)
-    self.code = code
-    self.message = message
-end
---- Raised by a request handler: answered as a JSON-RPC error with this code and message.
-function ____exports.rpcError(code, message)
-    error(
-        __TS__New(RpcError, code, message),
-        0
-    )
+do
+    local ____initialize = require("claude-ide.protocol.initialize")
+    ____exports.PID_META = ____initialize.PID_META
+    ____exports.PROTOCOL_VERSIONS = ____initialize.PROTOCOL_VERSIONS
 end
 --- Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message.
 function ____exports.invalidRequestParams(message)
-    error(
-        __TS__New(RpcError, ErrorCode.InvalidParams, message),
-        0
-    )
+    rpcError(ErrorCode.InvalidParams, message)
 end
 --- A map key for a request id: 1 and "1" are different ids.
 local function idKey(id)
@@ -59,10 +52,6 @@ local function idKey(id)
         return "s" .. id
     end
     return nil
-end
---- A bad argument as the model reads it: what was wrong, and that the call can be made again.
-local function argumentError(tool, problem)
-    return {content = {{type = "text", text = ((((("ERROR: " .. tool) .. ": ") .. problem) .. ". Fix the arguments and call ") .. tool) .. " again."}}, isError = true}
 end
 local function objectParams(params)
     if params == nil then
@@ -127,7 +116,10 @@ function Session.prototype.isOpen(self)
 end
 function Session.prototype.notify(self, method, params)
     if self:isOpen() then
-        self.conn:send(notification(method, params))
+        self.conn:send(notification(
+            method,
+            outgoingValue(params, "notification", self.deps.config)
+        ))
     end
 end
 function Session.prototype.deliver(self, text)
@@ -204,19 +196,24 @@ function Session.prototype.onRequest(self, id, method, params)
         return
     end
     local ok, result = pcall(handler, params, id)
-    local err = result
     if ok then
-        self:send(resultResponse(id, result))
-    elseif __TS__InstanceOf(err, RpcError) then
-        self:send(errorResponse(id, err.code, err.message))
-    else
-        error(err, 0)
+        self:send(resultResponse(
+            id,
+            outgoingValue(result, "response", self.deps.config)
+        ))
+        return
     end
+    local settled = settle(result)
+    if settled == nil then
+        error(result, 0)
+    end
+    local answer = asRpcError(settled)
+    self:sendError(id, answer.code, answer.message)
 end
 function Session.prototype.initialize(self, params)
     local asked = params.protocolVersion
     local info = params.clientInfo
-    local version = type(asked) == "string" and __TS__ArrayIncludes(____exports.PROTOCOL_VERSIONS, asked) and asked or ____exports.PROTOCOL_VERSIONS[1]
+    local version = negotiate(asked)
     local caps = params.capabilities
     self.offersRoots = isObject(caps) and type(caps.roots) == "table"
     local meta = params._meta
@@ -237,7 +234,7 @@ function Session.prototype.initialize(self, params)
     end
     local ____isObject_result_3
     if isObject(meta) then
-        ____isObject_result_3 = meta[____exports.PID_META]
+        ____isObject_result_3 = meta[PID_META]
     else
         ____isObject_result_3 = nil
     end
@@ -245,16 +242,19 @@ function Session.prototype.initialize(self, params)
     if type(pid) == "number" and pid > 0 and math.floor(pid) == pid then
         self.processId = pid
     end
-    return {protocolVersion = version, capabilities = self.deps.role.capabilities, serverInfo = {name = "claude-ide.nvim", version = VERSION}, instructions = self.deps.role.instructions}
+    local ____self_deps_role_4 = self.deps.role
+    local capabilities = ____self_deps_role_4.capabilities
+    local instructions = ____self_deps_role_4.instructions
+    return initializeResult(asked, {capabilities = capabilities, instructions = instructions})
 end
 function Session.prototype.requestClient(self, method, params, onAnswer)
     if not self:isOpen() then
         return
     end
-    local ____self_4, ____nextRequest_5 = self, "nextRequest"
-    local ____self_nextRequest_6 = ____self_4[____nextRequest_5]
-    ____self_4[____nextRequest_5] = ____self_nextRequest_6 + 1
-    local id = "nvim-" .. tostring(____self_nextRequest_6)
+    local ____self_5, ____nextRequest_6 = self, "nextRequest"
+    local ____self_nextRequest_7 = ____self_5[____nextRequest_6]
+    ____self_5[____nextRequest_6] = ____self_nextRequest_7 + 1
+    local id = "nvim-" .. tostring(____self_nextRequest_7)
     self.waiting[id] = onAnswer
     self.conn:send(request(id, method, params))
 end
@@ -267,39 +267,39 @@ function Session.prototype.askRoots(self)
         dict(),
         function(result, err)
             if err ~= nil or not isObject(result) or type(result.roots) ~= "table" then
-                local ____self_10 = self.deps.log
-                local ____self_10_debug_11 = ____self_10.debug
-                local ____self_id_9 = self.id
-                local ____vim_inspect_8 = vim.inspect
-                local ____err_7 = err
-                if ____err_7 == nil then
-                    ____err_7 = result
+                local ____self_11 = self.deps.log
+                local ____self_11_debug_12 = ____self_11.debug
+                local ____self_id_10 = self.id
+                local ____vim_inspect_9 = vim.inspect
+                local ____err_8 = err
+                if ____err_8 == nil then
+                    ____err_8 = result
                 end
-                ____self_10_debug_11(
-                    ____self_10,
-                    ((("client " .. tostring(____self_id_9)) .. ": no roots (") .. ____vim_inspect_8(____err_7)) .. ")"
+                ____self_11_debug_12(
+                    ____self_11,
+                    ((("client " .. tostring(____self_id_10)) .. ": no roots (") .. ____vim_inspect_9(____err_8)) .. ")"
                 )
                 return
             end
             local roots = {}
             for ____, root in ipairs(result.roots) do
                 do
-                    local ____isObject_result_12
+                    local ____isObject_result_13
                     if isObject(root) then
-                        ____isObject_result_12 = root.uri
+                        ____isObject_result_13 = root.uri
                     else
-                        ____isObject_result_12 = nil
+                        ____isObject_result_13 = nil
                     end
-                    local uri = ____isObject_result_12
+                    local uri = ____isObject_result_13
                     if type(uri) ~= "string" or not vim.startswith(uri, "file://") then
-                        goto __continue59
+                        goto __continue55
                     end
                     local ok, path = pcall(vim.uri_to_fname, uri)
                     if ok and not __TS__ArrayIncludes(roots, path) then
                         roots[#roots + 1] = path
                     end
                 end
-                ::__continue59::
+                ::__continue55::
             end
             if vim.deep_equal(roots, self.roots) then
                 return
@@ -319,20 +319,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_13
+    local ____isObject_result_14
     if isObject(params) then
-        ____isObject_result_13 = idKey(params.requestId)
+        ____isObject_result_14 = idKey(params.requestId)
     else
-        ____isObject_result_13 = nil
+        ____isObject_result_14 = nil
     end
-    local key = ____isObject_result_13
-    local ____temp_14
+    local key = ____isObject_result_14
+    local ____temp_15
     if key ~= nil then
-        ____temp_14 = self.calls[key]
+        ____temp_15 = self.calls[key]
     else
-        ____temp_14 = nil
+        ____temp_15 = nil
     end
-    local call = ____temp_14
+    local call = ____temp_15
     if call == nil or key == nil then
         return
     end
@@ -342,13 +342,15 @@ function Session.prototype.cancelRequest(self, params)
 end
 function Session.prototype.callTool(self, id, rawParams)
     local ok, thrown = pcall(self.startCall, self, id, rawParams)
-    local err = thrown
-    if not ok then
-        if not __TS__InstanceOf(err, RpcError) then
-            error(err, 0)
-        end
-        self:send(errorResponse(id, err.code, err.message))
+    if ok then
+        return
     end
+    local settled = settle(thrown)
+    if settled == nil then
+        error(thrown, 0)
+    end
+    local answer = asRpcError(settled)
+    self:sendError(id, answer.code, answer.message)
 end
 function Session.prototype.startCall(self, id, rawParams)
     local params = objectParams(rawParams)
@@ -356,8 +358,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_15 = self.deps
-    local role = ____self_deps_15.role
+    local ____self_deps_16 = self.deps
+    local role = ____self_deps_16.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -365,13 +367,9 @@ function Session.prototype.startCall(self, id, rawParams)
     local args = (params.arguments == nil or params.arguments == vim.NIL) and dict() or params.arguments
     local key = idKey(id)
     if self.calls[key] ~= nil then
-        error(
-            __TS__New(
-                RpcError,
-                ErrorCode.InvalidRequest,
-                ("request id " .. __TS__StringSubstring(key, 1)) .. " is already in use"
-            ),
-            0
+        rpcError(
+            ErrorCode.InvalidRequest,
+            ("request id " .. __TS__StringSubstring(key, 1)) .. " is already in use"
         )
     end
     local problem = role.registry:check(tool, args)
@@ -386,10 +384,10 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_16 = self.deps
-    local config = ____self_deps_16.config
-    local hub = ____self_deps_16.hub
-    local services = ____self_deps_16.services
+    local ____self_deps_17 = self.deps
+    local config = ____self_deps_17.config
+    local hub = ____self_deps_17.hub
+    local services = ____self_deps_17.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
@@ -413,7 +411,7 @@ function Session.prototype.startCall(self, id, rawParams)
                     argumentError(name, outcome.message)
                 )
             else
-                self:send(errorResponse(id, outcome.code, outcome.message))
+                self:sendError(id, outcome.code, outcome.message)
             end
         end
     )
@@ -421,25 +419,33 @@ function Session.prototype.startCall(self, id, rawParams)
         self.calls[key] = handle
     end
 end
-function Session.prototype.sendToolResult(self, id, name, result)
-    if not isObject(result) or type(result.content) ~= "table" or not vim.islist(result.content) then
-        self.deps.log:error((("tool " .. name) .. " returned an invalid result: ") .. vim.inspect(result))
+function Session.prototype.sendError(self, id, code, message)
+    self:send(errorResponse(
+        id,
+        code,
+        outgoingText(message, "error", self.deps.config)
+    ))
+end
+function Session.prototype.sendToolResult(self, id, name, raw)
+    if not isObject(raw) or type(raw.content) ~= "table" or not vim.islist(raw.content) then
+        self.deps.log:error((("tool " .. name) .. " returned an invalid result: ") .. vim.inspect(raw))
         self:send(errorResponse(id, ErrorCode.InternalError, ("Internal error: tool " .. name) .. " returned an invalid result"))
         return
     end
+    local result = outgoingResult(raw, self.deps.config)
     local fast = textResultResponse(id, result.content, result.isError == true)
     if fast ~= nil then
         self:send(fast)
         return
     end
-    local ____result_content_18 = result.content
-    local ____temp_17
+    local ____result_content_19 = result.content
+    local ____temp_18
     if result.isError == true then
-        ____temp_17 = true
+        ____temp_18 = true
     else
-        ____temp_17 = nil
+        ____temp_18 = nil
     end
-    local body = {content = ____result_content_18, isError = ____temp_17}
+    local body = {content = ____result_content_19, isError = ____temp_18}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)

@@ -8,92 +8,14 @@ import { loadedModule } from "../util/modules";
 import type { Hub, Services } from "../contracts";
 import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
+import { rpcError } from "../protocol/result";
 
-export interface ResourceInfo {
-  uri: string;
-  name: string;
-  title: string;
-  description: string;
-  mimeType: string;
-}
+import { JSON_MIME, TEXT_MIME } from "./declarations";
 
-const JSON_MIME = "application/json";
-const TEXT_MIME = "text/plain";
-
-export const INSTANCES_URI = "vim://instances";
-
-/** Every resource, as resources/list answers (the bridge serves it before any Neovim is chosen). */
-export const RESOURCES: ResourceInfo[] = [
-  {
-    uri: INSTANCES_URI,
-    name: "instances",
-    title: "Neovim instances",
-    description: "Running Neovims the bridge can use, and which one is selected (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://state",
-    name: "state",
-    title: "Editor state",
-    description: "The same compact text as the editor_state tool",
-    mimeType: TEXT_MIME,
-  },
-  {
-    uri: "vim://buffers",
-    name: "buffers",
-    title: "Buffers",
-    description: "Every listed buffer: id, path, lines, modified, filetype (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://windows",
-    name: "windows",
-    title: "Windows",
-    description: "Every window of every tab page: buffer, cursor, flags (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://diagnostics",
-    name: "diagnostics",
-    title: "Diagnostics",
-    description: "Every diagnostic of every loaded buffer (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://cursor",
-    name: "cursor",
-    title: "Cursor",
-    description: "Mode, current buffer and cursor position (JSON)",
-    mimeType: JSON_MIME,
-  },
-  {
-    uri: "vim://buffer/current",
-    name: "current buffer",
-    title: "Current buffer",
-    description: "The current buffer's text, unsaved changes included",
-    mimeType: TEXT_MIME,
-  },
-];
-
-export const TEMPLATES = [
-  {
-    uriTemplate: "vim://buffer/{id}",
-    name: "buffer",
-    title: "Buffer by number",
-    description: "A buffer's current text (unsaved changes included); {id} is the number b<n> of editor_state",
-    mimeType: TEXT_MIME,
-  },
-];
+export { INSTANCES_URI, RESOURCES, type ResourceInfo, TEMPLATES } from "./declarations";
 
 /** JSON-RPC error of MCP for an unknown resource. */
 export const RESOURCE_NOT_FOUND = -32002;
-
-export class ResourceError {
-  constructor(
-    public readonly code: number,
-    public readonly message: string,
-  ) {}
-}
 
 function cursorOf(win: Win): { line: number; column: number } {
   const buf = vim.api.nvim_win_get_buf(win);
@@ -169,16 +91,13 @@ function diagnostics(): object[] {
 
 function bufferText(buf: Buf, uri: string): string {
   if (!vim.api.nvim_buf_is_valid(buf))
-    throw new ResourceError(
-      RESOURCE_NOT_FOUND,
-      `Resource not found: ${uri} (no buffer ${buf}; vim://buffers lists them)`,
-    );
+    rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (no buffer ${buf}; vim://buffers lists them)`);
   if (!vim.api.nvim_buf_is_loaded(buf))
-    throw new ResourceError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (buffer ${buf} is not loaded)`);
+    rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (buffer ${buf} is not loaded)`);
   return vim.api.nvim_buf_get_lines(buf, 0, -1, false).join("\n");
 }
 
-/** resources/read inside Neovim: the contents of `uri`, or a ResourceError. */
+/** resources/read inside Neovim: the contents of `uri`; an unknown one throws its JSON-RPC error (rpcError). */
 export function readResource(uri: string, services: Services, hub?: Hub): object {
   const json = (value: unknown) => ({ contents: [{ uri, mimeType: JSON_MIME, text: vim.json.encode(value) }] });
   const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: value }] });
@@ -203,7 +122,7 @@ export function readResource(uri: string, services: Services, hub?: Hub): object
   if (uri === "vim://buffer/current") return text(bufferText(vim.api.nvim_get_current_buf(), uri));
   const [, , id] = string.find(uri, "^vim://buffer/(%d+)$");
   if (id !== undefined) return text(bufferText(tonumber(id) as number, uri));
-  throw new ResourceError(
+  rpcError(
     RESOURCE_NOT_FOUND,
     `Resource not found: ${uri}. resources/list and resources/templates/list name the resources`,
   );

@@ -5,14 +5,14 @@
 // (the lock file's token), runs tool handlers in coroutines that may park while the user reviews an edit,
 // cancels a call when its connection goes away or a notifications/cancelled arrives, and is tested against
 // independent clients. Over the RPC socket every one of those would have to be built again with nvim_exec_lua
-// and notifications back. The bridge is therefore a thin relay: ids are renumbered per connection, answers
-// are passed through without re-encoding.
-import * as registry from "../instances/registry";
-import type { Instance } from "../instances/registry";
-import { Code } from "../protocol/result";
-import { INSTANCES_URI, RESOURCES, TEMPLATES } from "../agent/resources";
-import { INSTRUCTIONS } from "./endpoint";
-import { ENDPOINT_TOOLS } from "./tools";
+// and notifications back. The bridge is therefore a thin relay: ids are renumbered per connection, and answers
+// are decoded and re-addressed through the JSON-RPC layer (protocol/jsonrpc), never rewritten as text.
+// tools/list is answered from generated declarations (tool_list.ts): no tool module is loaded here.
+import type * as InstancesModule from "../instances/registry";
+import type { Choice, Instance } from "../instances/registry";
+import { argumentError, Code, fail, text } from "../protocol/result";
+import { INSTANCES_URI, INSTRUCTIONS, RESOURCES, TEMPLATES } from "../agent/declarations";
+import { TOOL_LIST_JSON, TOOL_NAMES } from "./tool_list";
 import {
   ErrorCode,
   type Id,
@@ -21,15 +21,19 @@ import {
   errorResponse,
   idText,
   notification,
+  rawResultResponse,
+  relayedResponse,
+  request,
   resultResponse,
 } from "../protocol/jsonrpc";
-import { PID_META, PROTOCOL_VERSIONS } from "../protocol/session";
+import { PID_META, PROTOCOL_VERSIONS, initializeParams, initializeResult, serverInfo } from "../protocol/initialize";
 import { Registry } from "../protocol/registry";
 import { defineTool, str } from "../protocol/schema";
 import type { ToolContext, ToolDescriptor, ToolResult } from "../protocol/tool";
+import type * as ClientModule from "../transport/client";
+import type { WsClient } from "../transport/client";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
-import { WsClient } from "./ws_client";
 import {
   type ClientInfo,
   META_SERVER_INFO,
@@ -37,9 +41,20 @@ import {
   MODERN_VERSION,
   clientInfoOf,
   revisionOf,
-  withResultType,
 } from "./revision";
+import { lazy } from "../util/modules";
 import { DEFAULTS } from "../config";
+
+// Loaded on the first call that needs a Neovim: initialize, tools/list and resources/list load neither.
+const registry = lazy<typeof InstancesModule>("claude-ide.instances.registry");
+const wsClient = lazy<typeof ClientModule>("claude-ide.transport.client");
+
+/** The agent tools the bridge forwards (declared in tool_list.ts; their modules are loaded only in Neovim). */
+const FORWARDED = new LuaSet<string>();
+for (const name of TOOL_NAMES) FORWARDED.add(name);
+
+/** serverInfo.title of the bridge. */
+const TITLE = "Neovim (claude-ide.nvim)";
 
 export interface BridgeOptions {
   /** Writes one JSON-RPC message (a line without its newline) to the client. */
@@ -70,10 +85,6 @@ interface Upstream {
   pending: LuaMap<number, Forwarded>;
   /** Upstream id by the downstream id's text (for notifications/cancelled). */
   byDown: LuaMap<string, number>;
-}
-
-function toolText(text: string, isError = false): ToolResult {
-  return { content: [{ type: "text", text }], isError: isError ? true : undefined };
 }
 
 export class Bridge {
@@ -128,8 +139,9 @@ export class Bridge {
         handler: (args) => this.selectInstance(args.instance_id),
       }),
     ];
-    // The agent tools are listed from the same descriptors the editor runs; the config only enables tools.
-    this.tools = new Registry([...this.local, ...ENDPOINT_TOOLS], DEFAULTS);
+    // The agent tools are listed from their generated declarations (the same descriptors the editor runs,
+    // under DEFAULTS): no tool module is loaded here.
+    this.tools = new Registry(this.local, DEFAULTS);
     this.requests = {
       initialize: (id, p) => {
         this.client = clientInfoOf(p.clientInfo) ?? this.client;
@@ -145,13 +157,13 @@ export class Bridge {
             supportedVersions: SUPPORTED_VERSIONS,
             capabilities: this.capabilities(),
             instructions: INSTRUCTIONS,
-            _meta: { [META_SERVER_INFO]: this.serverInfo() },
+            _meta: { [META_SERVER_INFO]: serverInfo(TITLE) },
             // Where the drafts before 2026-07-28 put it (read by a client probing with one of them).
-            serverInfo: this.serverInfo(),
+            serverInfo: serverInfo(TITLE),
           }),
         ),
       ping: (id) => this.reply(id, dict()),
-      "tools/list": (id) => this.reply(id, { tools: this.tools.list() }),
+      "tools/list": (id) => this.opts.write(rawResultResponse(id, this.toolList(this.modern))),
       "tools/call": (id, p) => this.callTool(id, p),
       "resources/list": (id) => this.reply(id, { resources: RESOURCES }),
       "resources/templates/list": (id) => this.reply(id, { resourceTemplates: TEMPLATES }),
@@ -222,8 +234,9 @@ export class Bridge {
     return { tools: { listChanged: false }, resources: { listChanged: false } };
   }
 
-  private serverInfo(): object {
-    return { name: "claude-ide.nvim", title: "Neovim (claude-ide.nvim)", version: VERSION };
+  private initializeResult(asked: unknown): { protocolVersion: string } {
+    const server = { capabilities: this.capabilities(), instructions: INSTRUCTIONS, title: TITLE };
+    return initializeResult(asked, server) as { protocolVersion: string };
   }
 
   /** The editor's session is told who the client is (review titles, the execute ask, :ClaudeCodeSessions). */
@@ -233,22 +246,20 @@ export class Bridge {
     return { name: c.name, title: c.title, version: c.version ?? "" };
   }
 
-  private initializeResult(asked: unknown): { protocolVersion: string; [key: string]: unknown } {
-    return {
-      protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
-      capabilities: this.capabilities(),
-      serverInfo: this.serverInfo(),
-      instructions: INSTRUCTIONS,
-    };
+  /** `{"tools":[...]}`: the bridge's own tools, then the agent endpoint's declarations as generated. */
+  private toolList(modern: boolean): string {
+    const local = vim.json.encode(this.tools.list());
+    const head = modern ? '{"resultType":"complete","tools":[' : '{"tools":[';
+    return `${head}${string.sub(local, 2, -2)},${string.sub(TOOL_LIST_JSON, 2, -2)}]}`;
   }
 
   private instances(): Instance[] {
-    return registry.list(this.opts.lockDir);
+    return registry().list(this.opts.lockDir);
   }
 
-  private choose(instances: Instance[]): registry.Choice {
+  private choose(instances: Instance[]): Choice {
     const port = tonumber(this.opts.env.CLAUDE_CODE_SSE_PORT ?? "");
-    return registry.choose(instances, {
+    return registry().choose(instances, {
       explicit: this.selected ?? this.opts.instance,
       nvimSocket: this.opts.env.NVIM,
       ssePort: port,
@@ -259,11 +270,9 @@ export class Bridge {
   private listInstances(): ToolResult {
     const instances = this.instances();
     if (instances.length === 0)
-      return toolText(
-        "no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)",
-      );
+      return text("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)");
     const current = this.upstream?.instance.id ?? (this.choose(instances) as { instance?: Instance }).instance?.id;
-    return toolText(registry.describe(instances, current).join("\n"));
+    return text(registry().describe(instances, current).join("\n"));
   }
 
   private selectInstance(id: string): ToolResult {
@@ -272,17 +281,17 @@ export class Bridge {
     if (hit === undefined) {
       const valid =
         instances.length > 0 ? `valid ids: ${instances.map((i) => i.id).join(", ")}` : "no Neovim is running";
-      return toolText(`ERROR ${Code.InstanceNotFound}: no instance "${id}" (${valid})`, true);
+      return fail(`no instance "${id}" (${valid})`, Code.InstanceNotFound);
     }
     if (this.upstream !== undefined && this.upstream.instance.id !== id) this.shutdown();
     this.selected = id;
     this.lost = undefined;
-    return toolText(`OK: selected ${hit.id} (cwd ${hit.cwd}, pid ${hit.pid})`);
+    return text(`OK: selected ${hit.id} (cwd ${hit.cwd}, pid ${hit.pid})`);
   }
 
   /** A failure answered to a forwarded request: an isError result for tools, a JSON-RPC error otherwise. */
   private failForwarded(downId: Id, method: string, code: number, message: string, modern = this.modern): void {
-    if (method === "tools/call") this.reply(downId, toolText(`ERROR ${code}: ${message}`, true), modern);
+    if (method === "tools/call") this.reply(downId, fail(message, code), modern);
     else this.opts.write(errorResponse(downId, ErrorCode.InternalError, `${message} (code ${code})`));
   }
 
@@ -293,15 +302,14 @@ export class Bridge {
       return;
     }
     const tool = this.tools.find(name);
-    if (tool === undefined) {
+    if (tool === undefined && !FORWARDED.has(name)) {
       this.opts.write(errorResponse(id, ErrorCode.InvalidParams, `unknown tool "${name}"`));
       return;
     }
-    if (this.local.includes(tool)) {
+    if (tool !== undefined) {
       const args = params.arguments === undefined || params.arguments === vim.NIL ? dict() : params.arguments;
       const problem = this.tools.check(tool, args);
-      if (problem !== undefined)
-        this.reply(id, toolText(`ERROR: ${name}: ${problem}. Fix the arguments and call ${name} again.`, true));
+      if (problem !== undefined) this.reply(id, argumentError(name, problem));
       // Local tools never use the editor context: they run here, in the bridge.
       else this.reply(id, tool.handler(args as { [key: string]: unknown }, undefined as unknown as ToolContext));
       return;
@@ -351,9 +359,9 @@ export class Bridge {
     const upId = this.nextUpId++;
     up.pending.set(upId, { downId, method, modern: this.modern });
     up.byDown.set(idText(downId), upId);
-    const text = `{"jsonrpc":"2.0","id":${upId},"method":${vim.json.encode(method)},"params":${vim.json.encode(params)}}`;
-    if (up.client !== undefined) up.client.send(text);
-    else up.queue.push(text);
+    const message = request(upId, method, params);
+    if (up.client !== undefined) up.client.send(message);
+    else up.queue.push(message);
   }
 
   /** Chooses a Neovim and starts connecting; undefined (after answering downId) when none can be chosen. */
@@ -363,7 +371,7 @@ export class Bridge {
     if (!choice.ok) {
       const listing =
         instances.length > 0
-          ? `\nRunning instances:\n${registry.describe(instances).join("\n")}\nCall select_instance with one of these ids.`
+          ? `\nRunning instances:\n${registry().describe(instances).join("\n")}\nCall select_instance with one of these ids.`
           : "\nStart Neovim with claude-ide.nvim (setup() starts its server), then call again.";
       this.failForwarded(downId, method, choice.code, `no Neovim instance selected: ${choice.reason}.${listing}`);
       return undefined;
@@ -374,10 +382,14 @@ export class Bridge {
     this.upstream = up;
     // Pipelined: the editor handles messages in order, so initialize goes first and nothing waits for it.
     up.queue.push(
-      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: this.upstreamClientInfo(), _meta: { [PID_META]: vim.fn.getpid(), "claude-ide/clientRevision": this.revision ?? PROTOCOL_VERSIONS[0] } })}}`,
+      request(0, "initialize", {
+        ...(initializeParams("claude-ide-bridge") as object),
+        clientInfo: this.upstreamClientInfo(),
+        _meta: { [PID_META]: vim.fn.getpid(), "claude-ide/clientRevision": this.revision ?? PROTOCOL_VERSIONS[0] },
+      }),
       notification("notifications/initialized", dict()),
     );
-    WsClient.connect(
+    wsClient().WsClient.connect(
       instance.port,
       instance.token,
       { onMessage: (text) => this.fromEditor(up, text), onClose: (code, reason) => this.closed(up, code, reason) },
@@ -394,21 +406,26 @@ export class Bridge {
         for (const text of up.queue) client.send(text);
         up.queue = [];
       },
+      "agent",
     );
     return up;
   }
 
-  /** An answer from the editor: passed to the client under the client's id, without re-encoding. */
+  /** An answer from the editor: decoded by the JSON-RPC layer and passed to the client under the client's id. */
   private fromEditor(up: Upstream, text: string): void {
-    const [, , upIdText, rest] = string.find(text, '^{"jsonrpc":"2%.0","id":(%d+),(.*)$');
-    const upId = tonumber(upIdText);
-    if (upId === undefined || upId === 0) return; // initialize's answer, or a notification: nothing to relay
-    const call = up.pending.get(upId);
+    const msg = decodeMessage(text);
+    if (msg.kind !== "response" || typeof msg.id !== "number" || msg.id === 0) return; // initialize's answer, a notification
+    const call = up.pending.get(msg.id);
     if (call === undefined) return; // cancelled meanwhile
-    up.pending.delete(upId);
+    up.pending.delete(msg.id);
     up.byDown.delete(idText(call.downId));
+    // A 2026-07-28 client gets resultType on every result, also on those the editor answered.
+    const result = msg.result;
     this.opts.write(
-      `{"jsonrpc":"2.0","id":${idText(call.downId)},${call.modern ? withResultType(rest as string) : rest}`,
+      relayedResponse(
+        call.downId,
+        call.modern && isObject(result) ? { result: { ...result, resultType: "complete" } } : msg,
+      ),
     );
   }
 

@@ -54,7 +54,7 @@ class Review implements PendingReview {
   accept(closeNow: boolean): void {
     if (this.ended) return;
     const text = this.view.proposalText();
-    const disk = this.req.appliedByPlugin === true ? undefined : readFile(this.req.newPath);
+    const disk = this.req.writer === "plugin" ? undefined : readFile(this.req.newPath);
     if (disk !== undefined && disk.ok && normalizeEol(text) === normalizeEol(disk.text ?? "")) {
       say(
         `the proposal for ${vim.fn.fnamemodify(this.req.newPath, ":t")} leaves the file unchanged: answered as a rejection`,
@@ -87,7 +87,7 @@ class Review implements PendingReview {
     };
     if (closeNow && !vim.in_fast_event()) finish();
     else vim.schedule(finish);
-    if (outcome?.accepted && this.req.appliedByPlugin !== true) this.owner.follow(this.req.newPath, outcome.text);
+    if (outcome?.accepted && this.req.writer !== "plugin") this.owner.follow(this.req.newPath, outcome.text);
     const listener = this.listener;
     this.listener = undefined;
     if (outcome === undefined || listener === undefined) return;
@@ -96,7 +96,7 @@ class Review implements PendingReview {
     // skip the file's BufWritePre/BufWritePost (format-on-save, the language server's didSave). On the next tick
     // it is a write like the user's own, after the view's close (scheduled first). openDiff's call only answers
     // the CLI, which writes the file; its buffer follows from a timer (diff_follow.ts), outside any autocmd.
-    if (this.req.appliedByPlugin === true) vim.schedule(() => listener(outcome));
+    if (this.req.writer === "plugin") vim.schedule(() => listener(outcome));
     else listener(outcome);
   }
 }

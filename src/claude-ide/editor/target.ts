@@ -36,7 +36,7 @@ function exists(path: string): boolean {
 
 /**
  * Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
- * default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do.
+ * default), or "allow" (edit may create a file). Throws a ToolError (failWith) that says what to do.
  */
 export function resolveTarget(
   args: TargetArgs,

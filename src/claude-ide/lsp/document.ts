@@ -25,7 +25,7 @@ function hasClient(buf: Buf, clientName?: string): boolean {
 
 /**
  * The buffer of `path` | `buffer`, loaded (hidden and unlisted when it was not) and, when it was just loaded
- * or has no client yet, given up to a few seconds for a client to attach. Throws a ToolFailure.
+ * or has no client yet, given up to a few seconds for a client to attach. Throws a ToolError (failWith).
  */
 export function openDoc(ctx: ToolContext, args: TargetArgs & { client_name?: string }): Doc {
   const target = resolveTarget(args);

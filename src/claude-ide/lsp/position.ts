@@ -63,7 +63,7 @@ function findSymbol(text: string, symbol: string): number | undefined {
   return first;
 }
 
-/** The point `line` + `column` | `symbol` names in `lines`. Throws a ToolFailure saying what is wrong. */
+/** The point `line` + `column` | `symbol` names in `lines`. Throws a ToolError (failWith) saying what is wrong. */
 export function resolvePoint(
   lines: string[],
   display: string,

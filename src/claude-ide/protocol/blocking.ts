@@ -1,7 +1,8 @@
 // Runs tool handlers in coroutines so that a handler can park (openDiff waits for the user) while the editor
 // and every other call keep running. A parked call is resumed by a later event or cancelled (client gone,
 // notifications/cancelled, server stopped); after cancellation it is never resumed.
-import { InvalidParamsError, type ToolContext } from "./tool";
+import { settle, ToolError } from "./result";
+import type { ToolContext } from "./tool";
 import { ErrorCode } from "./jsonrpc";
 
 export type Park = ToolContext["park"];
@@ -41,9 +42,9 @@ const BODY_ENDED = {};
 /** Finished calls' coroutines kept for the next calls (creating one costs a Lua stack per call). */
 const IDLE_COROUTINES = 8;
 
-/** Keeps an InvalidParamsError as it is; anything else with the traceback of where it was raised. */
+/** Keeps a ToolError as it is; anything else with the traceback of where it was raised. */
 function caught(this: void, err: unknown): unknown {
-  if (err instanceof InvalidParamsError) return err;
+  if (err instanceof ToolError) return err;
   const failed: HandlerError = { error: err, traceback: debug.traceback(tostring(err), 2) };
   return failed;
 }
@@ -76,8 +77,8 @@ export class Blocking {
 
   /**
    * Starts `body(park)` in a coroutine; it runs until it returns or parks. `onDone` receives the outcome
-   * exactly once, unless the call is cancelled first. A handler error becomes -32603 (an InvalidParamsError:
-   * -32602 with its message).
+   * exactly once, unless the call is cancelled first. A thrown ToolError is settled by protocol/result
+   * (an `ERROR:` result, or its JSON-RPC error: -32602 for invalidParams); any other error becomes -32603.
    */
   run<T>(
     owner: number,
@@ -193,7 +194,11 @@ export class Blocking {
   }
 
   private failure(err: unknown): Outcome<unknown> {
-    if (err instanceof InvalidParamsError) return { ok: false, code: ErrorCode.InvalidParams, message: err.message };
+    const settled = settle(err);
+    if (settled?.kind === "result") return { ok: true, value: settled.result };
+    if (settled?.kind === "invalid-arguments")
+      return { ok: false, code: ErrorCode.InvalidParams, message: settled.message };
+    if (settled?.kind === "rpc") return { ok: false, code: settled.code, message: settled.message };
     const failed = err as HandlerError;
     this.report(`tool handler failed: ${failed.traceback}`);
     return { ok: false, code: ErrorCode.InternalError, message: `Internal error: ${tostring(failed.error)}` };

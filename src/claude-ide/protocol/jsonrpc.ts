@@ -27,7 +27,7 @@ export type Params = { [key: string]: unknown } | unknown[] | undefined;
 export type Message =
   | { kind: "request"; id: Id; method: string; params: Params }
   | { kind: "notification"; method: string; params: Params }
-  /** A response from the peer to a request we sent (roots/list): its result, or its error. */
+  /** A response from the peer to a request we sent (the server's roots/list; the bridge relays its client's). */
   | { kind: "response"; id: unknown; result?: unknown; error?: unknown }
   /** Not a valid message: `reply` is the encoded error response to send, or undefined when none is due. */
   | { kind: "invalid"; reply: string | undefined; reason: string };
@@ -120,14 +120,26 @@ export function textResultResponse(id: Id, content: unknown[], isError: boolean)
   );
 }
 
+/** A response whose result is already JSON text (e.g. a list kept encoded). */
+export function rawResultResponse(id: Id, resultJson: string): string {
+  return `{"jsonrpc":"2.0","id":${idText(id)},"result":${resultJson}}`;
+}
+
+/** A response relayed under another id: the peer's result, or its error object as it sent it. */
+export function relayedResponse(id: Id, response: { result?: unknown; error?: unknown }): string {
+  if (response.error !== undefined) return `{"jsonrpc":"2.0","id":${idText(id)},"error":${encodeJson(response.error)}}`;
+  return resultResponse(id, response.result);
+}
+
+/** A request: our client's (the bridge to an editor), or a server's to its peer (roots/list, with string ids
+ * that never collide with the numbers a client uses). */
+export function request(id: Id, method: string, params: unknown): string {
+  return `{"jsonrpc":"2.0","id":${idText(id)},"method":${encodeJson(method)},"params":${encodeJson(params)}}`;
+}
+
 /** An error response; `id` undefined writes `"id":null` (the id could not be determined). */
 export function errorResponse(id: Id | undefined, code: number, message: string): string {
   return `{"jsonrpc":"2.0","id":${idText(id)},"error":${encodeJson({ code, message })}}`;
-}
-
-/** A request to the peer (string ids: they never collide with the numbers a client uses). */
-export function request(id: string, method: string, params: unknown): string {
-  return `{"jsonrpc":"2.0","id":${encodeJson(id)},"method":${encodeJson(method)},"params":${encodeJson(params)}}`;
 }
 
 export function notification(method: string, params: unknown): string {

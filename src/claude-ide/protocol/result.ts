@@ -1,7 +1,25 @@
-// How agent tools answer the model: plain text, short and exact. Actions start `OK: `; failures are
-// `isError: true` results starting `ERROR: ` that say what was wrong and what to do next, with the numeric
-// code of seed 001 where one applies. Long answers are paged: they end with a line saying how to get the rest.
-import type { ToolResult } from "./tool";
+// The road to the model: every answer that leaves this plugin for a model is built or passed here. One result
+// type (ToolResult: text, or JSON as text; `isError` with a message, a code and a hint), ONE error type that
+// handlers throw (ToolError), mapped in one place (`settle`) to an `isError` result or a JSON-RPC error, one
+// rendering of `ERROR: …`, the size budget, and the outgoing rules (`outgoing*`): what is withheld and why.
+//
+// Agent tools answer in plain text, short and exact: actions start `OK: `; failures are `isError: true`
+// results starting `ERROR: ` that say what was wrong and what to do next, with the numeric code of seed 001
+// where one applies. Long answers are paged: they end with a line saying how to get the rest. The IDE tools
+// answer as doc/protocol.md says (JSON as text, failures as a plain message).
+import type { Config } from "../config";
+import { ErrorCode } from "./jsonrpc";
+
+export interface TextContent {
+  type: "text";
+  text: string;
+}
+
+/** An MCP tools/call result. */
+export interface ToolResult {
+  content: TextContent[];
+  isError?: boolean;
+}
 
 /** Error codes the bridge and the tools put after `ERROR ` (seed 001). */
 export const Code = {
@@ -17,11 +35,29 @@ export const Code = {
  */
 export const RESULT_BUDGET = 24000;
 
-export function textResult(text: string): ToolResult {
-  return { content: [{ type: "text", text }] };
+// ---------------------------------------------------------------------------------------------------------
+// Results
+
+/** A single-text result. */
+export function text(s: string): ToolResult {
+  return { content: [{ type: "text", text: s }] };
+}
+
+/** A result whose text is JSON (the form doc/protocol.md gives for most IDE tools). */
+export function jsonText(value: unknown): ToolResult {
+  return text(vim.json.encode(value));
+}
+
+/** The same as `text` (the agent tools' name for it). */
+export function textResult(s: string): ToolResult {
+  return text(s);
 }
 
 /** `OK: <what was done>`. */
+export function ok(what: string): ToolResult {
+  return textResult(`OK: ${what}`);
+}
+
 /** The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry. */
 export function rejectedResult(what: string, detail = ""): ToolResult {
   return textResult(
@@ -29,37 +65,25 @@ export function rejectedResult(what: string, detail = ""): ToolResult {
   );
 }
 
-export function ok(what: string): ToolResult {
-  return textResult(`OK: ${what}`);
+/** The one rendering of an agent-side failure: `ERROR: <message>` (or `ERROR <code>: <message>`), then the hint. */
+export function renderError(message: string, code?: number, hint?: string): string {
+  const head = code !== undefined ? `ERROR ${code}: ${message}` : `ERROR: ${message}`;
+  return hint !== undefined ? `${head} ${hint}` : head;
 }
 
 /** `ERROR: <message>` (or `ERROR <code>: <message>`), marked isError. */
-export function fail(message: string, code?: number): ToolResult {
-  return {
-    content: [{ type: "text", text: code !== undefined ? `ERROR ${code}: ${message}` : `ERROR: ${message}` }],
-    isError: true,
-  };
+export function fail(message: string, code?: number, hint?: string): ToolResult {
+  return { content: [{ type: "text", text: renderError(message, code, hint) }], isError: true };
 }
 
-/** Thrown by helpers deep in a tool (resolving a target, parsing a position): caught by `guarded`. */
-export class ToolFailure {
-  constructor(
-    public readonly message: string,
-    public readonly code?: number,
-  ) {}
+/** An IDE tool's failure while doing the work: `isError: true` with the plain message (doc/protocol.md). */
+export function toolError(message: string): ToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
 }
 
-export function failWith(message: string, code?: number): never {
-  throw new ToolFailure(message, code);
-}
-
-/** Runs a tool body; a ToolFailure becomes its `ERROR:` result, anything else propagates (-32603). */
-export function guarded(body: (this: void) => ToolResult): ToolResult {
-  const [okRun, value] = pcall(body);
-  if (okRun) return value;
-  const err = value as unknown;
-  if (err instanceof ToolFailure) return fail(err.message, err.code);
-  error(err as string, 0);
+/** A bad argument as the model reads it: what was wrong, and that the call can be made again. */
+export function argumentError(tool: string, problem: string): ToolResult {
+  return fail(`${tool}: ${problem}.`, undefined, `Fix the arguments and call ${tool} again.`);
 }
 
 /**
@@ -78,4 +102,114 @@ export function fitLines(lines: string[], budget = RESULT_BUDGET): { text: strin
     size += line.length + 1;
   }
   return { text: out.join("\n"), taken: math.max(out.length, lines.length > 0 ? 1 : 0) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The one error type
+
+/**
+ * Thrown by a handler (or anything it calls) to end the call with a failure the model reads. `rpc` set: the
+ * request itself was wrong (bad params, unknown resource) and the answer is that JSON-RPC error; otherwise the
+ * answer is an `isError` result rendered by `fail` (code and hint included).
+ */
+export class ToolError {
+  constructor(
+    public readonly message: string,
+    public readonly code?: number,
+    public readonly rpc?: number,
+    public readonly hint?: string,
+  ) {}
+}
+
+/** Ends the tool call with `ERROR: <message>` (or `ERROR <code>: …`). */
+export function failWith(message: string, code?: number, hint?: string): never {
+  throw new ToolError(message, code, undefined, hint);
+}
+
+/**
+ * Ends the call with JSON-RPC -32602 (protocol-level misuse; an agent session answers it as an `ERROR:`
+ * result the model can correct). The message names the argument.
+ */
+export function invalidParams(message: string): never {
+  throw new ToolError(message, undefined, ErrorCode.InvalidParams);
+}
+
+/** Ends the request with this JSON-RPC error (e.g. -32002 for an unknown resource). */
+export function rpcError(code: number, message: string): never {
+  throw new ToolError(message, undefined, code);
+}
+
+/** What a thrown value becomes on its way to the model; undefined: not a ToolError (a bug, answered -32603). */
+export type Settled =
+  | { kind: "result"; result: ToolResult }
+  | { kind: "rpc"; code: number; message: string }
+  | { kind: "invalid-arguments"; message: string };
+
+/** The one place a thrown ToolError is turned into an answer. */
+export function settle(err: unknown): Settled | undefined {
+  if (!(err instanceof ToolError)) return undefined;
+  if (err.rpc === ErrorCode.InvalidParams) return { kind: "invalid-arguments", message: err.message };
+  if (err.rpc !== undefined) return { kind: "rpc", code: err.rpc, message: err.message };
+  return { kind: "result", result: fail(err.message, err.code, err.hint) };
+}
+
+/** A settled failure answered as a JSON-RPC error (a request that is not a tool call, or a malformed call). */
+export function asRpcError(settled: Settled): { code: number; message: string } {
+  if (settled.kind === "rpc") return { code: settled.code, message: settled.message };
+  if (settled.kind === "invalid-arguments") return { code: ErrorCode.InvalidParams, message: settled.message };
+  return { code: ErrorCode.InternalError, message: settled.result.content[0].text };
+}
+
+/** Runs a tool body; a failure (failWith) becomes its `ERROR:` result, anything else propagates (rpc, -32603). */
+export function guarded(body: (this: void) => ToolResult): ToolResult {
+  const [okRun, value] = pcall(body);
+  if (okRun) return value;
+  const settled = settle(value);
+  if (settled?.kind === "result") return settled.result;
+  error(value, 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Outgoing rules: the hook where what leaves for a model is filtered
+
+/** Which road a text takes to the model (a rule may treat them differently). */
+export type Road = "tool" | "response" | "error" | "notification";
+
+/**
+ * A rule every text bound for a model passes, once, on its way out of the session (tool results, resources
+ * and other responses, error messages, notifications such as selection_changed). It returns the text to send:
+ * unchanged, redacted, or replaced by a line saying what was withheld and why. The secrets and workspace
+ * rules (issues 21 and 25) plug in here: a module of their own under protocol/ (or lower), added to RULES.
+ */
+export type OutgoingRule = (this: void, text: string, road: Road, config: Config) => string;
+
+/** The rules, in order (none yet: every text passes unchanged, at no cost). */
+const RULES: readonly OutgoingRule[] = [];
+
+/** A text through every rule. */
+export function outgoingText(s: string, road: Road, config: Config): string {
+  for (const rule of RULES) s = rule(s, road, config);
+  return s;
+}
+
+/** A tool result with every text content through the rules (the same table when there are none). */
+export function outgoingResult(result: ToolResult, config: Config): ToolResult {
+  if (RULES.length === 0) return result;
+  const content = result.content.map((c) =>
+    c.type === "text" && typeof c.text === "string" ? { ...c, text: outgoingText(c.text, "tool", config) } : c,
+  );
+  return { content, isError: result.isError };
+}
+
+/** Any JSON value (a response, notification params) with every string in it through the rules. */
+export function outgoingValue<T>(value: T, road: Road, config: Config): T {
+  if (RULES.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return outgoingText(v, road, config);
+    if (type(v) !== "table" || getmetatable(v as object) !== undefined) return v;
+    const out = vim.islist(v) ? [] : vim.empty_dict();
+    for (const [k, item] of pairs(v as object)) (out as Record<string, unknown>)[k as string] = walk(item);
+    return out;
+  };
+  return walk(value) as T;
 }

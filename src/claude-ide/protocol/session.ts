@@ -4,11 +4,20 @@ import type { Config } from "../config";
 import type { Logger } from "../log";
 import type { Registry } from "./registry";
 import type { Hub, Services } from "../contracts";
-import type { ToolResult } from "./tool";
+import {
+  asRpcError,
+  outgoingResult,
+  outgoingText,
+  outgoingValue,
+  rpcError,
+  settle,
+  argumentError,
+  type ToolResult,
+} from "./result";
 import type { Connection } from "../transport/types";
 import { clientLabel } from "../util/client_name";
 import { dict, isObject } from "../util/json";
-import { VERSION } from "../version";
+import { initializeResult, negotiate, PID_META } from "./initialize";
 import type { Blocking, CallHandle } from "./blocking";
 import {
   BigId,
@@ -23,11 +32,8 @@ import {
   textResultResponse,
 } from "./jsonrpc";
 
-/** initialize `_meta` key under which the agent bridge tells its own pid. */
-export const PID_META = "claude-ide.nvim/pid";
-
-/** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
-export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+/** MCP protocol versions this server speaks, newest first; the bridge's pid key in initialize `_meta`. */
+export { PID_META, PROTOCOL_VERSIONS } from "./initialize";
 
 /**
  * What a session offers, chosen when the connection is accepted: the IDE tool set for the Claude CLI, or the
@@ -59,22 +65,9 @@ export interface SessionDeps {
   onChange: (this: void, session: Session) => void;
 }
 
-/** A JSON-RPC error raised while handling a request, answered as such. */
-class RpcError {
-  constructor(
-    public readonly code: number,
-    public readonly message: string,
-  ) {}
-}
-
-/** Raised by a request handler: answered as a JSON-RPC error with this code and message. */
-export function rpcError(code: number, message: string): never {
-  throw new RpcError(code, message);
-}
-
 /** Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message. */
 export function invalidRequestParams(message: string): never {
-  throw new RpcError(ErrorCode.InvalidParams, message);
+  rpcError(ErrorCode.InvalidParams, message);
 }
 
 type RequestHandler = (this: void, params: Params, id: Id) => unknown;
@@ -89,14 +82,6 @@ function idKey(id: unknown): string | undefined {
     return `n${id % 1 === 0 && math.abs(id) < 1e14 ? tostring(id) : string.format("%.17g", id)}`;
   if (typeof id === "string") return `s${id}`;
   return undefined;
-}
-
-/** A bad argument as the model reads it: what was wrong, and that the call can be made again. */
-function argumentError(tool: string, problem: string): ToolResult {
-  return {
-    content: [{ type: "text", text: `ERROR: ${tool}: ${problem}. Fix the arguments and call ${tool} again.` }],
-    isError: true,
-  };
 }
 
 function objectParams(params: Params): { [key: string]: unknown } {
@@ -183,7 +168,7 @@ export class Session {
 
   /** Sends a JSON-RPC notification (no-op once closed). */
   notify(method: string, params: object): void {
-    if (this.isOpen()) this.conn.send(notification(method, params));
+    if (this.isOpen()) this.conn.send(notification(method, outgoingValue(params, "notification", this.deps.config)));
   }
 
   /** Sends an already encoded message (a broadcast encodes once for every session). No-op once closed. */
@@ -241,16 +226,20 @@ export class Session {
       return;
     }
     const [ok, result] = pcall(handler, params, id);
-    const err = result;
-    if (ok) this.send(resultResponse(id, result));
-    else if (err instanceof RpcError) this.send(errorResponse(id, err.code, err.message));
-    else error(err as string, 0);
+    if (ok) {
+      this.send(resultResponse(id, outgoingValue(result, "response", this.deps.config)));
+      return;
+    }
+    const settled = settle(result);
+    if (settled === undefined) error(result, 0);
+    const answer = asRpcError(settled);
+    this.sendError(id, answer.code, answer.message);
   }
 
   private initialize(params: { [key: string]: unknown }): object {
     const asked = params.protocolVersion;
     const info = params.clientInfo;
-    const version = typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0];
+    const version = negotiate(asked);
     const caps = params.capabilities;
     this.offersRoots = isObject(caps) && type(caps.roots) === "table";
     const meta = params._meta;
@@ -262,12 +251,8 @@ export class Session {
     }
     const pid = isObject(meta) ? meta[PID_META] : undefined;
     if (typeof pid === "number" && pid > 0 && math.floor(pid) === pid) this.processId = pid;
-    return {
-      protocolVersion: version,
-      capabilities: this.deps.role.capabilities,
-      serverInfo: { name: "claude-ide.nvim", version: VERSION },
-      instructions: this.deps.role.instructions,
-    };
+    const { capabilities, instructions } = this.deps.role;
+    return initializeResult(asked, { capabilities, instructions });
   }
 
   /** Sends a request to the client; `onAnswer` gets its result or its error (never both). */
@@ -321,11 +306,11 @@ export class Session {
   /** tools/call: find and check the tool, run its handler in a coroutine, answer when it finishes. */
   private callTool(id: Id, rawParams: Params): void {
     const [ok, thrown] = pcall(this.startCall, this, id, rawParams);
-    const err = thrown as unknown;
-    if (!ok) {
-      if (!(err instanceof RpcError)) error(err as string, 0);
-      this.send(errorResponse(id, err.code, err.message));
-    }
+    if (ok) return;
+    const settled = settle(thrown);
+    if (settled === undefined) error(thrown, 0);
+    const answer = asRpcError(settled);
+    this.sendError(id, answer.code, answer.message);
   }
 
   private startCall(id: Id, rawParams: Params): void {
@@ -337,8 +322,7 @@ export class Session {
     if (tool === undefined) invalidRequestParams(`unknown tool "${name}"`);
     const args = params.arguments === undefined || params.arguments === vim.NIL ? dict() : params.arguments;
     const key = idKey(id) as string;
-    if (this.calls.has(key))
-      throw new RpcError(ErrorCode.InvalidRequest, `request id ${key.substring(1)} is already in use`);
+    if (this.calls.has(key)) rpcError(ErrorCode.InvalidRequest, `request id ${key.substring(1)} is already in use`);
     const problem = role.registry.check(tool, args);
     if (problem !== undefined) {
       if (!role.argumentErrorsAsResults) invalidRequestParams(`${name}: ${problem}`);
@@ -365,18 +349,24 @@ export class Session {
         if (outcome.ok) this.sendToolResult(id, name, outcome.value);
         else if (outcome.code === ErrorCode.InvalidParams && role.argumentErrorsAsResults)
           this.sendToolResult(id, name, argumentError(name, outcome.message));
-        else this.send(errorResponse(id, outcome.code, outcome.message));
+        else this.sendError(id, outcome.code, outcome.message);
       },
     );
     if (!finished) this.calls.set(key, handle);
   }
 
-  private sendToolResult(id: Id, name: string, result: ToolResult): void {
-    if (!isObject(result) || type(result.content) !== "table" || !vim.islist(result.content)) {
-      this.deps.log.error(`tool ${name} returned an invalid result: ${vim.inspect(result)}`);
+  /** A JSON-RPC error answer; its message goes to the model too, through the outgoing rules. */
+  private sendError(id: Id, code: number, message: string): void {
+    this.send(errorResponse(id, code, outgoingText(message, "error", this.deps.config)));
+  }
+
+  private sendToolResult(id: Id, name: string, raw: ToolResult): void {
+    if (!isObject(raw) || type(raw.content) !== "table" || !vim.islist(raw.content)) {
+      this.deps.log.error(`tool ${name} returned an invalid result: ${vim.inspect(raw)}`);
       this.send(errorResponse(id, ErrorCode.InternalError, `Internal error: tool ${name} returned an invalid result`));
       return;
     }
+    const result = outgoingResult(raw, this.deps.config);
     const fast = textResultResponse(id, result.content, result.isError === true);
     if (fast !== undefined) {
       this.send(fast);

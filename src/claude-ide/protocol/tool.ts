@@ -7,16 +7,11 @@ import type { Hub, PendingReview, Services } from "../contracts";
 /** @deprecated import these from "../contracts" (re-exported for changes still in flight). */
 export type { ClientInfo, DiffOutcome, DiffRequest, DiffService, Hub, PendingReview, Services } from "../contracts";
 
-export interface TextContent {
-  type: "text";
-  text: string;
-}
+import type { ToolResult } from "./result";
 
-/** An MCP tools/call result. */
-export interface ToolResult {
-  content: TextContent[];
-  isError?: boolean;
-}
+/** The result type and its builders live in ./result (the road to the model); re-exported for the tools. */
+export type { TextContent, ToolResult } from "./result";
+export { invalidParams, jsonText, text, toolError } from "./result";
 
 /** JSON Schema subset used for inputSchema (validated generically by the registry before the handler runs). */
 export interface JsonSchema {
@@ -86,35 +81,10 @@ export interface ToolDescriptor {
   handler: (this: void, args: { [key: string]: unknown }, ctx: ToolContext) => ToolResult;
 }
 
-/** Thrown by `invalidParams`; the protocol layer turns it into JSON-RPC error -32602. */
-export class InvalidParamsError {
-  constructor(public readonly message: string) {}
-}
-
-/** Aborts the handler with JSON-RPC -32602 (protocol-level misuse). The message names the argument. */
-export function invalidParams(message: string): never {
-  throw new InvalidParamsError(message);
-}
-
 /** Parks the call until the user decides `review`; a cancelled call closes the review instead. */
 export function decisionOf<Outcome>(ctx: ToolContext, review: PendingReview<Outcome>): Outcome {
   return ctx.park<Outcome>(
     (resume) => review.onDecision(resume),
     () => review.cancel(),
   );
-}
-
-/** A single-text result. */
-export function text(s: string): ToolResult {
-  return { content: [{ type: "text", text: s }] };
-}
-
-/** A result whose text is JSON (the form doc/protocol.md gives for most IDE tools). */
-export function jsonText(value: unknown): ToolResult {
-  return text(vim.json.encode(value));
-}
-
-/** A failure while doing the work: `isError: true` with a message saying what went wrong. */
-export function toolError(message: string): ToolResult {
-  return { content: [{ type: "text", text: message }], isError: true };
 }

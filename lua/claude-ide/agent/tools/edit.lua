@@ -76,7 +76,7 @@ ____exports.edit = defineTool({
                 newPath = target.path,
                 contents = table.concat(after, "\n") .. "\n",
                 tabName = tabName,
-                appliedByPlugin = true,
+                writer = "plugin",
                 client = ctx.client,
                 clientId = ctx.clientId
             })

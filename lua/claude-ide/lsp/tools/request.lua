@@ -116,7 +116,7 @@ function ____exports.answered(asked)
         function(____, a) return a.error == nil end
     )
 end
---- defineTool for the LSP tools: a ToolFailure thrown anywhere in the body becomes its `ERROR:` result.
+--- defineTool for the LSP tools: a ToolError (failWith) thrown anywhere in the body becomes its `ERROR:` result.
 function ____exports.defineLspTool(spec)
     local body = spec.handler
     return defineTool(__TS__ObjectAssign(

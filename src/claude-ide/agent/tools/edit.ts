@@ -62,7 +62,7 @@ export const edit = defineTool({
           newPath: target.path,
           contents: after.join("\n") + "\n",
           tabName,
-          appliedByPlugin: true,
+          writer: "plugin",
           client: ctx.client,
           clientId: ctx.clientId,
         });

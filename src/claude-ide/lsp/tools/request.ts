@@ -87,7 +87,7 @@ export function answered(asked: { answers: Answer[] }): Answer[] {
   return asked.answers.filter((a) => a.error === undefined);
 }
 
-/** defineTool for the LSP tools: a ToolFailure thrown anywhere in the body becomes its `ERROR:` result. */
+/** defineTool for the LSP tools: a ToolError (failWith) thrown anywhere in the body becomes its `ERROR:` result. */
 export function defineLspTool<P extends Props>(spec: ToolSpec<P>): ToolDescriptor {
   const body = spec.handler;
   return defineTool({ ...spec, handler: (args, ctx) => guarded(() => body(args, ctx)) });

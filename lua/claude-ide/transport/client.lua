@@ -1,7 +1,10 @@
--- Generated from src/claude-ide/bridge/ws_client.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/transport/client.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local ____exports = {}
 local ____handshake = require("claude-ide.transport.handshake")
@@ -25,7 +28,7 @@ function WsClient.prototype.____constructor(self, tcp, events)
     self.decoder = __TS__New(Decoder, {maxMessageBytes = MAX_MESSAGE_BYTES, expectMasked = false})
     self.closed = false
 end
-function WsClient.connect(self, port, token, events, done)
+function WsClient.connect(self, port, token, events, done, role)
     local tcp = vim.uv.new_tcp()
     local settled = false
     local function fail(____error)
@@ -47,20 +50,20 @@ function WsClient.connect(self, port, token, events, done)
             end
             tcp:nodelay(true)
             local key = vim.base64.encode(vim.uv.random(16))
+            local ____array_0 = __TS__SparseArrayNew(
+                "GET / HTTP/1.1",
+                "Host: 127.0.0.1:" .. tostring(port),
+                "Upgrade: websocket",
+                "Connection: Upgrade",
+                "Sec-WebSocket-Key: " .. key,
+                "Sec-WebSocket-Version: 13",
+                "Sec-WebSocket-Protocol: mcp",
+                "X-Claude-Code-Ide-Authorization: " .. token,
+                unpack(role ~= nil and ({(____exports.ROLE_HEADER .. ": ") .. role}) or ({}))
+            )
+            __TS__SparseArrayPush(____array_0, "", "")
             local head = table.concat(
-                {
-                    "GET / HTTP/1.1",
-                    "Host: 127.0.0.1:" .. tostring(port),
-                    "Upgrade: websocket",
-                    "Connection: Upgrade",
-                    "Sec-WebSocket-Key: " .. key,
-                    "Sec-WebSocket-Version: 13",
-                    "Sec-WebSocket-Protocol: mcp",
-                    "X-Claude-Code-Ide-Authorization: " .. token,
-                    ____exports.ROLE_HEADER .. ": agent",
-                    "",
-                    ""
-                },
+                {__TS__SparseArraySpread(____array_0)},
                 "\r\n"
             )
             tcp:write(head)
@@ -87,7 +90,7 @@ function WsClient.connect(self, port, token, events, done)
                 local status = string.match(response, "^HTTP/1%.1 (%d+)")
                 if status ~= "101" then
                     local line = string.match(response, "^[^\r\n]*")
-                    return fail(("the editor refused the connection (" .. (line or "no status line")) .. ")")
+                    return fail("the upgrade was refused: " .. (line or "no status line"))
                 end
                 local got
                 for ____, line in ipairs(__TS__StringSplit(response, "\r\n")) do
@@ -97,7 +100,7 @@ function WsClient.connect(self, port, token, events, done)
                     end
                 end
                 if got ~= acceptKey(key) then
-                    return fail("the editor's upgrade response has a wrong Sec-WebSocket-Accept")
+                    return fail("the upgrade answer has a wrong Sec-WebSocket-Accept")
                 end
                 settled = true
                 client = __TS__New(____exports.WsClient, tcp, events)
@@ -109,6 +112,7 @@ function WsClient.connect(self, port, token, events, done)
             end)
         end
     )
+    return function() return fail("given up") end
 end
 function WsClient.prototype.isOpen(self)
     return not self.closed
@@ -161,22 +165,22 @@ function WsClient.prototype.received(self, err, data)
                 {mask = vim.uv.random(4)}
             ))
         elseif event.kind == "close" then
-            local ____self_4 = self.tcp
-            local ____self_4_write_5 = ____self_4.write
-            local ____frameParts_3 = frameParts
-            local ____Opcode_Close_2 = Opcode.Close
-            local ____closePayload_1 = closePayload
-            local ____temp_0
+            local ____self_5 = self.tcp
+            local ____self_5_write_6 = ____self_5.write
+            local ____frameParts_4 = frameParts
+            local ____Opcode_Close_3 = Opcode.Close
+            local ____closePayload_2 = closePayload
+            local ____temp_1
             if event.code == 1005 then
-                ____temp_0 = nil
+                ____temp_1 = nil
             else
-                ____temp_0 = event.code
+                ____temp_1 = event.code
             end
-            ____self_4_write_5(
-                ____self_4,
-                ____frameParts_3(
-                    ____Opcode_Close_2,
-                    ____closePayload_1(____temp_0, ""),
+            ____self_5_write_6(
+                ____self_5,
+                ____frameParts_4(
+                    ____Opcode_Close_3,
+                    ____closePayload_2(____temp_1, ""),
                     {mask = vim.uv.random(4)}
                 )
             )

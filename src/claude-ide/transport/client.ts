@@ -1,8 +1,8 @@
 // A small RFC 6455 client for the bridge: connects to a Neovim's in-editor server on 127.0.0.1, sends the
 // upgrade with the lock file's token and the agent role header, checks Sec-WebSocket-Accept, then exchanges
 // masked text frames. Framing is transport/frame.ts (the server's own encoder/decoder, in client mode).
-import { acceptKey } from "../transport/handshake";
-import { Decoder, Opcode, closePayload, frameParts } from "../transport/frame";
+import { acceptKey } from "./handshake";
+import { Decoder, Opcode, closePayload, frameParts } from "./frame";
 
 /** Header that makes the in-editor server offer the agent tool set on this connection. */
 export const ROLE_HEADER = "X-Claude-Ide-Role";
@@ -28,14 +28,16 @@ export class WsClient {
 
   /**
    * Connects and upgrades. `done` gets the open client, or an error text (refused, 401, bad accept key...).
-   * After `done(client)`, messages and the end arrive through `events`.
+   * After `done(client)`, messages and the end arrive through `events`. `role`: sent in ROLE_HEADER (the bridge
+   * says "agent"; none: the IDE role). Returns a function that gives up on a connection still being made.
    */
   static connect(
     port: number,
     token: string,
     events: ClientEvents,
     done: (this: void, client: WsClient | undefined, error?: string) => void,
-  ): void {
+    role?: string,
+  ): (this: void) => void {
     const tcp = vim.uv.new_tcp();
     let settled = false;
     const fail = (error: string) => {
@@ -57,7 +59,7 @@ export class WsClient {
         "Sec-WebSocket-Version: 13",
         "Sec-WebSocket-Protocol: mcp",
         `X-Claude-Code-Ide-Authorization: ${token}`,
-        `${ROLE_HEADER}: agent`,
+        ...(role !== undefined ? [`${ROLE_HEADER}: ${role}`] : []),
         "",
         "",
       ].join("\r\n");
@@ -84,14 +86,14 @@ export class WsClient {
         const [status] = string.match(response, "^HTTP/1%.1 (%d+)");
         if (status !== "101") {
           const [line] = string.match(response, "^[^\r\n]*");
-          return fail(`the editor refused the connection (${line ?? "no status line"})`);
+          return fail(`the upgrade was refused: ${line ?? "no status line"}`);
         }
         let got: string | undefined;
         for (const line of response.split("\r\n")) {
           const [name, value] = string.match(line, "^([^:]+):%s*(.-)%s*$");
           if (name !== undefined && name.toLowerCase() === "sec-websocket-accept") got = value;
         }
-        if (got !== acceptKey(key)) return fail("the editor's upgrade response has a wrong Sec-WebSocket-Accept");
+        if (got !== acceptKey(key)) return fail("the upgrade answer has a wrong Sec-WebSocket-Accept");
         settled = true;
         client = new WsClient(tcp, events);
         done(client);
@@ -99,6 +101,7 @@ export class WsClient {
         if (rest !== "") client.received(undefined, rest);
       });
     });
+    return () => fail("given up");
   }
 
   isOpen(): boolean {
