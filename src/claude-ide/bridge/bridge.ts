@@ -383,7 +383,7 @@ export class Bridge {
     // Pipelined: the editor handles messages in order, so initialize goes first and nothing waits for it.
     up.queue.push(
       request(0, "initialize", {
-        ...(initializeParams("claude-ide-bridge") as object),
+        ...initializeParams("claude-ide-bridge"),
         clientInfo: this.upstreamClientInfo(),
         _meta: { [PID_META]: vim.fn.getpid(), "claude-ide/clientRevision": this.revision ?? PROTOCOL_VERSIONS[0] },
       }),

@@ -5,7 +5,7 @@
 // On the wire, Claude Code 2.1.330 speaks this revision to the bridge: server/discover, then resources/list and
 // tools/list with the version, capabilities and client info in `_meta`, and no initialize.
 import { ErrorCode, errorResponse, type Id, idText } from "../protocol/jsonrpc";
-import { PROTOCOL_VERSIONS } from "../protocol/session";
+import { PROTOCOL_VERSIONS } from "../protocol/initialize";
 import { encode as encodeJson, isObject } from "../util/json";
 
 /** The stateless revision the bridge implements. */
