@@ -65,6 +65,8 @@ Bridge.name = "Bridge"
 function Bridge.prototype.____constructor(self, opts)
     self.opts = opts
     self.nextUpId = 1
+    self.inbox = {}
+    self.busy = false
     self["local"] = {
         defineTool({
             name = "list_instances",
@@ -140,6 +142,25 @@ function Bridge.prototype.____constructor(self, opts)
     }
 end
 function Bridge.prototype.receive(self, line)
+    local ____self_inbox_4 = self.inbox
+    ____self_inbox_4[#____self_inbox_4 + 1] = line
+    if self.busy then
+        return
+    end
+    self.busy = true
+    while #self.inbox > 0 do
+        local lines = self.inbox
+        self.inbox = {}
+        for ____, next in ipairs(lines) do
+            local ok, err = pcall(function() return self:handle(next) end)
+            if not ok then
+                self.opts.log("a message failed: " .. tostring(err))
+            end
+        end
+    end
+    self.busy = false
+end
+function Bridge.prototype.handle(self, line)
     if vim.trim(line) == "" then
         return
     end
@@ -178,14 +199,21 @@ function Bridge.prototype.receive(self, line)
         ))
     end
 end
-function Bridge.prototype.shutdown(self)
+function Bridge.prototype.shutdown(self, reason)
+    if reason == nil then
+        reason = "the agent bridge exited"
+    end
     local up = self.upstream
     self.upstream = nil
-    local client = up and up.client
-    if client == nil then
+    if up == nil then
         return function() return true end
     end
-    client:close(1001, "the agent bridge exited")
+    local client = up.client
+    if client == nil then
+        self:closed(up, 1001, reason)
+        return function() return true end
+    end
+    client:close(1001, reason)
     return function() return client:isFinished() end
 end
 function Bridge.prototype.reply(self, id, result)
@@ -217,13 +245,13 @@ function Bridge.prototype.listInstances(self)
     if #instances == 0 then
         return toolText("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_6 = self.upstream
-    local ____temp_10 = ____opt_6 and ____opt_6.instance.id
-    if ____temp_10 == nil then
-        local ____opt_8 = self:choose(instances).instance
-        ____temp_10 = ____opt_8 and ____opt_8.id
+    local ____opt_5 = self.upstream
+    local ____temp_9 = ____opt_5 and ____opt_5.instance.id
+    if ____temp_9 == nil then
+        local ____opt_7 = self:choose(instances).instance
+        ____temp_9 = ____opt_7 and ____opt_7.id
     end
-    local current = ____temp_10
+    local current = ____temp_9
     return toolText(table.concat(
         registry.describe(instances, current),
         "\n"
@@ -249,7 +277,7 @@ function Bridge.prototype.selectInstance(self, id)
         )
     end
     if self.upstream ~= nil and self.upstream.instance.id ~= id then
-        self:shutdown()
+        self:shutdown(("another Neovim (" .. hit.id) .. ") was selected")
     end
     self.selected = id
     self.lost = nil
@@ -307,8 +335,8 @@ function Bridge.prototype.readResource(self, id, params)
         return
     end
     local instances = self:instances()
-    local ____opt_11 = self.upstream
-    local current = ____opt_11 and ____opt_11.instance.id
+    local ____opt_10 = self.upstream
+    local current = ____opt_10 and ____opt_10.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -342,18 +370,18 @@ function Bridge.prototype.forward(self, downId, method, params)
     if up == nil then
         return
     end
-    local ____self_13, ____nextUpId_14 = self, "nextUpId"
-    local ____self_nextUpId_15 = ____self_13[____nextUpId_14]
-    ____self_13[____nextUpId_14] = ____self_nextUpId_15 + 1
-    local upId = ____self_nextUpId_15
+    local ____self_12, ____nextUpId_13 = self, "nextUpId"
+    local ____self_nextUpId_14 = ____self_12[____nextUpId_13]
+    ____self_12[____nextUpId_13] = ____self_nextUpId_14 + 1
+    local upId = ____self_nextUpId_14
     up.pending[upId] = {downId = downId, method = method}
     up.byDown[idText(downId)] = upId
     local text = ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. tostring(upId)) .. ",\"method\":") .. vim.json.encode(method)) .. ",\"params\":") .. vim.json.encode(params)) .. "}"
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_16 = up.queue
-        ____up_queue_16[#____up_queue_16 + 1] = text
+        local ____up_queue_15 = up.queue
+        ____up_queue_15[#____up_queue_15 + 1] = text
     end
 end
 function Bridge.prototype.connect(self, downId, method)
@@ -423,19 +451,30 @@ function Bridge.prototype.fromEditor(self, up, text)
     self.opts.write((("{\"jsonrpc\":\"2.0\",\"id\":" .. idText(call.downId)) .. ",") .. tostring(rest))
 end
 function Bridge.prototype.closed(self, up, code, reason)
-    if self.upstream ~= up then
+    if up.ended then
         return
     end
-    self.upstream = nil
-    self.opts.log(((((("connection to Neovim " .. up.instance.id) .. " ended (") .. tostring(code)) .. " ") .. reason) .. ")")
-    if self.selected == up.instance.id then
-        self.selected = nil
+    up.ended = true
+    local current = self.upstream == up
+    if current then
+        self.upstream = nil
     end
+    self.opts.log(((((("connection to Neovim " .. up.instance.id) .. " ended (") .. tostring(code)) .. " ") .. reason) .. ")")
     local message = ((("the connection to Neovim " .. up.instance.id) .. " was lost while this call was running (") .. (reason ~= "" and reason or "close code " .. tostring(code))) .. "); the next call chooses a Neovim again"
+    local waiting = up.pending
+    up.pending = {}
+    up.byDown = {}
+    up.queue = {}
     local failed = 0
-    for ____, call in pairs(up.pending) do
+    for ____, call in pairs(waiting) do
         self:failForwarded(call.downId, call.method, Code.ConnectionLost, message)
         failed = failed + 1
+    end
+    if not current then
+        return
+    end
+    if self.selected == up.instance.id then
+        self.selected = nil
     end
     if failed == 0 then
         self.lost = up.instance.id
@@ -461,8 +500,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_17 = up.queue
-        ____up_queue_17[#____up_queue_17 + 1] = text
+        local ____up_queue_16 = up.queue
+        ____up_queue_16[#____up_queue_16 + 1] = text
     end
 end
 return ____exports
