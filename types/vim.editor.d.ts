@@ -17,5 +17,6 @@ declare namespace vim {
     function getbufline(buf: Buf, lnum: number | string, end?: number | string): string[];
     function chanclose(id: number, stream?: string): number;
     function bufexists(buf: Buf | string): number;
+    function iconv(text: string, from: string, to: string): string;
   }
 }
