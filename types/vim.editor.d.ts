@@ -4,6 +4,9 @@
 declare namespace vim {
   /** Buffer variables of the current buffer (vim.b[buf] for another one). */
   const b: { [name: string]: any } & { [buf: number]: { [name: string]: any } };
+  namespace treesitter {
+    function start(buf?: Buf, lang?: string): void;
+  }
   namespace filetype {
     function match(args: { buf?: Buf; filename?: string; contents?: string[] }): LuaMultiReturn<[string | undefined, unknown?]>;
   }

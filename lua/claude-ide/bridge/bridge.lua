@@ -111,10 +111,16 @@ function Bridge.prototype.____constructor(self, opts)
         DEFAULTS
     )
     self.requests = {
-        initialize = function(id, p) return self:reply(
-            id,
-            self:initializeResult(p.protocolVersion)
-        ) end,
+        initialize = function(id, p)
+            local info = p.clientInfo
+            if isObject(info) and type(info.name) == "string" and info.name ~= "" then
+                self.clientName = info.name
+            end
+            self:reply(
+                id,
+                self:initializeResult(p.protocolVersion)
+            )
+        end,
         ["server/discover"] = function(id) return self:reply(
             id,
             {
@@ -404,7 +410,7 @@ function Bridge.prototype.connect(self, downId, method)
         ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":" .. vim.json.encode({
             protocolVersion = PROTOCOL_VERSIONS[1],
             capabilities = dict(),
-            clientInfo = {name = "claude-ide-bridge", version = VERSION}
+            clientInfo = {name = self.clientName ~= nil and self.clientName .. " (agent bridge)" or "claude-ide-bridge", version = VERSION}
         })) .. "}",
         notification(
             "notifications/initialized",

@@ -285,6 +285,7 @@ function Session.prototype.startCall(self, id, rawParams)
         self.id,
         function(park) return tool.handler(args, {
             clientId = self.id,
+            clientName = self.clientName,
             config = config,
             hub = hub,
             services = services,

@@ -83,6 +83,8 @@ export class Bridge {
   /** Lines received while another was being handled (see receive). */
   private inbox: string[] = [];
   private busy = false;
+  /** The client's clientInfo.name: the editor shows it when it asks the user (execute = "ask"). */
+  private clientName?: string;
 
   constructor(private readonly opts: BridgeOptions) {
     this.local = [
@@ -122,7 +124,11 @@ export class Bridge {
     // The agent tools are listed from the same descriptors the editor runs; the config only enables tools.
     this.tools = new Registry([...this.local, ...AGENT_TOOLS], DEFAULTS);
     this.requests = {
-      initialize: (id, p) => this.reply(id, this.initializeResult(p.protocolVersion)),
+      initialize: (id, p) => {
+        const info = p.clientInfo;
+        if (isObject(info) && typeof info.name === "string" && info.name !== "") this.clientName = info.name;
+        this.reply(id, this.initializeResult(p.protocolVersion));
+      },
       "server/discover": (id) =>
         this.reply(id, {
           supportedVersions: [DISCOVER_VERSION, ...PROTOCOL_VERSIONS],
@@ -360,7 +366,7 @@ export class Bridge {
     this.upstream = up;
     // Pipelined: the editor handles messages in order, so initialize goes first and nothing waits for it.
     up.queue.push(
-      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: { name: "claude-ide-bridge", version: VERSION } })}}`,
+      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: { name: this.clientName !== undefined ? `${this.clientName} (agent bridge)` : "claude-ide-bridge", version: VERSION } })}}`,
       notification("notifications/initialized", dict()),
     );
     WsClient.connect(

@@ -269,7 +269,15 @@ export class Session {
     let finished = false;
     const handle = this.deps.blocking.run(
       this.id,
-      (park) => tool.handler(args as { [key: string]: unknown }, { clientId: this.id, config, hub, services, park }),
+      (park) =>
+        tool.handler(args as { [key: string]: unknown }, {
+          clientId: this.id,
+          clientName: this.clientName,
+          config,
+          hub,
+          services,
+          park,
+        }),
       (outcome) => {
         finished = true;
         this.calls.delete(key);

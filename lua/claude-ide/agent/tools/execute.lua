@@ -15,17 +15,24 @@ local guarded = ____result.guarded
 local textResult = ____result.textResult
 local ____common = require("claude-ide.agent.tools.common")
 local writing = ____common.writing
---- Asks the user in Neovim whether to run `what`; the call waits for the answer.
-local function confirmed(what, park)
-    local choices = {"Run it", "Refuse"}
-    local answer = park(function(resume) return vim.schedule(function() return vim.ui.select(
-        choices,
-        {prompt = "Claude wants to run " .. what},
-        function(choice)
-            resume(choice)
-        end
-    ) end) end)
-    return answer == choices[1]
+local ____confirm_code = require("claude-ide.editor.confirm_code")
+local askAboutCode = ____confirm_code.askAboutCode
+--- Shows the whole code in Neovim and asks the user whether to run it; the call waits for the answer.
+local function confirmed(args, ctx)
+    local isLua = args.lua ~= nil
+    local question = {
+        who = ctx.hub.describe(ctx.clientId) or ctx.clientName or "a client",
+        kind = isLua and "Lua" or "Ex command",
+        code = isLua and args.lua or ":" .. tostring(args.command),
+        filetype = isLua and "lua" or "vim"
+    }
+    local close
+    return ctx.park(
+        function(resume) return vim.schedule(function()
+            close = askAboutCode(question, resume)
+        end) end,
+        function() return close and close() end
+    )
 end
 local function run(args)
     if args.command ~= nil then
@@ -43,9 +50,9 @@ local function run(args)
     if chunk == nil then
         failWith("the Lua does not compile: " .. compileError, Code.CommandFailed)
     end
-    local ____temp_0 = {pcall(chunk)}
-    local okRun = ____temp_0[1]
-    local values = __TS__ArraySlice(____temp_0, 1)
+    local ____temp_2 = {pcall(chunk)}
+    local okRun = ____temp_2[1]
+    local values = __TS__ArraySlice(____temp_2, 1)
     if not okRun then
         failWith(
             "the Lua raised an error: " .. tostring(values[1]),
@@ -81,11 +88,7 @@ ____exports.execute = defineTool({
         if mode == "off" then
             failWith("execute is off in this Neovim: the user can allow it with setup({ agent = { execute = \"ask\" } }) (or \"allow\"). Use the other tools meanwhile", Code.CommandFailed)
         end
-        local what = args.command ~= nil and "the command :" .. args.command or "this Lua: " .. tostring(args.lua)
-        if mode == "ask" and not confirmed(
-            string.sub(what, 1, 200),
-            ctx.park
-        ) then
+        if mode == "ask" and not confirmed(args, ctx) then
             return textResult("REJECTED: the user refused to run it in Neovim. Do not retry; ask the user or use another tool.")
         end
         return textResult(fitLines(vim.split(
