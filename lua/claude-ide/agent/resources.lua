@@ -13,6 +13,8 @@ local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
+local ____result = require("claude-ide.agent.result")
+local capText = ____result.capText
 local ____state = require("claude-ide.agent.state")
 local bufferLabel = ____state.bufferLabel
 local displayPath = ____state.displayPath
@@ -215,7 +217,11 @@ function ____exports.readResource(uri, services)
         }}}
     end
     local function text(value)
-        return {contents = {{uri = uri, mimeType = TEXT_MIME, text = value}}}
+        return {contents = {{
+            uri = uri,
+            mimeType = TEXT_MIME,
+            text = capText(value)
+        }}}
     end
     if uri == "vim://state" then
         return text(render(services.agent.snapshots))

@@ -9,8 +9,65 @@ ____exports.Code = {NoInstance = 1001, InstanceNotFound = 1002, ConnectionLost =
 --- Characters one result may hold: far under Claude Code's limit (25,000 tokens by default, about 100 KB of
 -- code; results over ~50,000 characters may be spilled to a file), so a page never gets cut.
 ____exports.RESULT_BUDGET = 24000
+--- A line of a file is cut at this many characters in every answer: `… (N more characters)`.
+____exports.MAX_LINE_CHARS = 2000
+--- Room for what a tool puts in front of a file's line (a line number, a path): capText cuts only lines longer
+-- than MAX_LINE_CHARS + this, so a line a tool already cut is not cut again.
+local LINE_ROOM = 256
+--- No answer holds more characters than this; what is over is cut with a line saying how much.
+____exports.MAX_ANSWER_CHARS = 30000
+--- `line` cut at `max` characters, with how many more there were.
+function ____exports.cutLine(line, max)
+    if max == nil then
+        max = ____exports.MAX_LINE_CHARS
+    end
+    if #line <= max then
+        return line
+    end
+    local total = vim.fn.strchars(line)
+    if total <= max then
+        return line
+    end
+    return ((vim.fn.strcharpart(line, 0, max) .. " … (") .. tostring(total - max)) .. " more characters)"
+end
+--- `text` within the caps: no line much over MAX_LINE_CHARS characters (one longer than that plus LINE_ROOM is
+-- cut at MAX_LINE_CHARS), all of it at most MAX_ANSWER_CHARS characters.
+function ____exports.capText(text)
+    local out = text
+    local longest = ____exports.MAX_LINE_CHARS + LINE_ROOM
+    if #out > longest then
+        local lines = vim.split(out, "\n", {plain = true})
+        local cut = false
+        do
+            local i = 0
+            while i < #lines do
+                if #lines[i + 1] > longest and vim.fn.strchars(lines[i + 1]) > longest then
+                    local shorter = ____exports.cutLine(lines[i + 1])
+                    if shorter ~= lines[i + 1] then
+                        lines[i + 1] = shorter
+                        cut = true
+                    end
+                end
+                i = i + 1
+            end
+        end
+        if cut then
+            out = table.concat(lines, "\n")
+        end
+    end
+    if #out > ____exports.MAX_ANSWER_CHARS then
+        local total = vim.fn.strchars(out)
+        if total > ____exports.MAX_ANSWER_CHARS then
+            out = ((((vim.fn.strcharpart(out, 0, ____exports.MAX_ANSWER_CHARS) .. "\n… (") .. tostring(total - ____exports.MAX_ANSWER_CHARS)) .. " more characters not shown: an answer holds at most ") .. tostring(____exports.MAX_ANSWER_CHARS)) .. " characters)"
+        end
+    end
+    return out
+end
 function ____exports.textResult(text)
-    return {content = {{type = "text", text = text}}}
+    return {content = {{
+        type = "text",
+        text = ____exports.capText(text)
+    }}}
 end
 --- The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry.
 function ____exports.rejectedResult(what, detail)
@@ -27,7 +84,7 @@ function ____exports.fail(message, code)
     return {
         content = {{
             type = "text",
-            text = code ~= nil and (("ERROR " .. tostring(code)) .. ": ") .. message or "ERROR: " .. message
+            text = ____exports.capText(code ~= nil and (("ERROR " .. tostring(code)) .. ": ") .. message or "ERROR: " .. message)
         }},
         isError = true
     }
@@ -69,7 +126,10 @@ function ____exports.fitLines(lines, budget)
     for ____, line in ipairs(lines) do
         if size + #line + 1 > budget then
             if #out == 0 then
-                out[#out + 1] = ((string.sub(line, 1, budget - 40) .. " …[line cut at ") .. tostring(budget - 40)) .. " bytes]"
+                out[#out + 1] = ____exports.cutLine(
+                    line,
+                    math.min(____exports.MAX_LINE_CHARS, budget - 40)
+                )
             end
             break
         end

@@ -3,6 +3,8 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local get, convertedAsRead
+local ____buffers = require("claude-ide.editor.buffers")
+local vimErrorLine = ____buffers.vimErrorLine
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 function get(buf, name)
@@ -27,16 +29,6 @@ function convertedAsRead(file, expect, buf, lines)
 end
 local function set(buf, name, value)
     vim.api.nvim_set_option_value(name, value, {buf = buf})
-end
---- Vim's error text without the Lua traceback ("Vim:E992: ..." → "E992: ...").
-local function vimError(err)
-    local text = tostring(err)
-    local vimMessage = string.match(text, "Vim[^:]*:(E%d+:.*)$")
-    if vimMessage ~= nil then
-        text = vimMessage
-    end
-    local first = string.match(text, "^[^\n]*")
-    return first or text
 end
 --- Writes `lines` to the file at `path` as `:w` of that file would, when no buffer has it loaded. `expect`:
 -- the lines the change was planned on (as readfile() gave them); when the file exists and holds something
@@ -68,11 +60,13 @@ function ____exports.writeFileAsVim(path, lines, expect)
         saved = {
             swapfile = get(buf, "swapfile"),
             undofile = get(buf, "undofile"),
-            undolevels = get(buf, "undolevels")
+            undolevels = get(buf, "undolevels"),
+            modeline = get(buf, "modeline")
         }
         set(buf, "swapfile", false)
         set(buf, "undofile", false)
         set(buf, "undolevels", -1)
+        set(buf, "modeline", false)
         vim.fn.bufload(buf)
         local content = lines
         if stat ~= nil and expect ~= nil then
@@ -110,6 +104,7 @@ function ____exports.writeFileAsVim(path, lines, expect)
                 pcall(set, target, "swapfile", before.swapfile)
                 pcall(set, target, "undofile", before.undofile)
                 pcall(set, target, "undolevels", before.undolevels)
+                pcall(set, target, "modeline", before.modeline)
             end
         end
     end
@@ -117,7 +112,7 @@ function ____exports.writeFileAsVim(path, lines, expect)
     if not ok then
         return {
             ok = false,
-            error = vimError(result)
+            error = vimErrorLine(result)
         }
     end
     return result

@@ -6,6 +6,7 @@ import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Services } from "../contracts";
+import { capText } from "./result";
 import { bufferLabel, displayPath, render } from "./state";
 import { normalize } from "../util/fs";
 
@@ -181,7 +182,7 @@ function bufferText(buf: Buf, uri: string): string {
 /** resources/read inside Neovim: the contents of `uri`, or a ResourceError. */
 export function readResource(uri: string, services: Services): object {
   const json = (value: unknown) => ({ contents: [{ uri, mimeType: JSON_MIME, text: vim.json.encode(value) }] });
-  const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: value }] });
+  const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: capText(value) }] });
   if (uri === "vim://state") return text(render(services.agent.snapshots));
   if (uri === "vim://buffers") return json(buffers());
   if (uri === "vim://windows") return json(windows());

@@ -4,6 +4,7 @@
 // newline as the user's 'fixendofline' says, and symbolic links, hard links and the mode kept ('backupcopy').
 // The hidden buffer is read and written with every autocmd ignored (no filetype, no plugin, no language
 // server sees it), without a swap file or an undo file, and wiped afterwards.
+import { vimErrorLine } from "./buffers";
 import { normalizePath } from "./positions";
 
 export type DiskWrite = { ok: true } | { ok: false; error: string } | { ok: false; loaded: Buf; error: string };
@@ -12,6 +13,7 @@ interface Saved {
   swapfile: boolean;
   undofile: boolean;
   undolevels: number;
+  modeline: boolean;
 }
 
 function get<T>(buf: Buf, name: string): T {
@@ -20,15 +22,6 @@ function get<T>(buf: Buf, name: string): T {
 
 function set(buf: Buf, name: string, value: unknown): void {
   vim.api.nvim_set_option_value(name, value, { buf });
-}
-
-/** Vim's error text without the Lua traceback ("Vim:E992: ..." → "E992: ..."). */
-function vimError(err: unknown): string {
-  let text = tostring(err);
-  const [vimMessage] = string.match(text, "Vim[^:]*:(E%d+:.*)$");
-  if (vimMessage !== undefined) text = vimMessage;
-  const [first] = string.match(text, "^[^\n]*");
-  return first ?? text;
 }
 
 /**
@@ -54,10 +47,17 @@ export function writeFileAsVim(path: string, lines: string[], expect?: string[])
       buf = undefined; // not ours to unload
       return { ok: false, loaded, error: `the file is loaded in buffer b${loaded}` };
     }
-    saved = { swapfile: get(buf, "swapfile"), undofile: get(buf, "undofile"), undolevels: get(buf, "undolevels") };
+    saved = {
+      swapfile: get(buf, "swapfile"),
+      undofile: get(buf, "undofile"),
+      undolevels: get(buf, "undolevels"),
+      modeline: get(buf, "modeline"),
+    };
     set(buf, "swapfile", false);
     set(buf, "undofile", false);
     set(buf, "undolevels", -1);
+    // Modelines are not run: a file's text does not set options or run anything when the agent writes it.
+    set(buf, "modeline", false);
     vim.fn.bufload(buf);
     let content = lines;
     if (stat !== undefined && expect !== undefined) {
@@ -88,11 +88,12 @@ export function writeFileAsVim(path: string, lines: string[], expect?: string[])
         pcall(set, target, "swapfile", before.swapfile);
         pcall(set, target, "undofile", before.undofile);
         pcall(set, target, "undolevels", before.undolevels);
+        pcall(set, target, "modeline", before.modeline);
       }
     }
   }
   vim.o.eventignore = eventignore;
-  if (!ok) return { ok: false, error: vimError(result) };
+  if (!ok) return { ok: false, error: vimErrorLine(result) };
   return result;
 }
 

@@ -7,6 +7,7 @@ local int = ____schema.int
 local optional = ____schema.optional
 local defineTool = ____schema.defineTool
 local ____result = require("claude-ide.agent.result")
+local cutLine = ____result.cutLine
 local fitLines = ____result.fitLines
 local guarded = ____result.guarded
 local textResult = ____result.textResult
@@ -17,8 +18,6 @@ local targetLines = ____target.targetLines
 local ____common = require("claude-ide.agent.tools.common")
 local reading = ____common.reading
 local targetInput = ____common.targetInput
---- A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it.
-local MAX_LINE = 2000
 ____exports.readBuffer = defineTool({
     name = "read_buffer",
     title = "Read buffer",
@@ -56,8 +55,11 @@ ____exports.readBuffer = defineTool({
             local i = first
             while i <= last do
                 local line = lines[i]
-                local shown = #line > MAX_LINE and ((string.sub(line, 1, MAX_LINE) .. " …[") .. tostring(#line - MAX_LINE)) .. " more bytes]" or line
-                numbered[#numbered + 1] = string.format("%6d\t%s", i, shown)
+                numbered[#numbered + 1] = string.format(
+                    "%6d\t%s",
+                    i,
+                    cutLine(line)
+                )
                 i = i + 1
             end
         end

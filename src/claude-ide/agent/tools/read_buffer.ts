@@ -1,11 +1,8 @@
 // read_buffer: a buffer's current text (unsaved changes included), numbered like `cat -n`, paged.
 import { int, optional, defineTool } from "../../tools/schema";
-import { fitLines, guarded, textResult, failWith } from "../result";
+import { cutLine, fitLines, guarded, textResult, failWith } from "../result";
 import { resolveTarget, targetLines } from "../target";
 import { reading, targetInput } from "./common";
-
-/** A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it. */
-const MAX_LINE = 2000;
 
 export const readBuffer = defineTool({
   name: "read_buffer",
@@ -37,9 +34,7 @@ export const readBuffer = defineTool({
       const numbered: string[] = [];
       for (let i = first; i <= last; i++) {
         const line = lines[i - 1];
-        const shown =
-          line.length > MAX_LINE ? `${string.sub(line, 1, MAX_LINE)} …[${line.length - MAX_LINE} more bytes]` : line;
-        numbered.push(string.format("%6d\t%s", i, shown));
+        numbered.push(string.format("%6d\t%s", i, cutLine(line)));
       }
       const dirty =
         target.buf !== undefined &&
