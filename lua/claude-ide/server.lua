@@ -6,6 +6,8 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local lockfile = require("claude-ide.discovery.lockfile")
+local ____config_file = require("claude-ide.agent.config_file")
+local sweepStaleConfigs = ____config_file.sweepStale
 local ____services = require("claude-ide.editor.services")
 local createServices = ____services.createServices
 local disposeServices = ____services.disposeServices
@@ -97,6 +99,9 @@ function Server.prototype.start(self)
     local lockDir = self.opts.lockDir or lockfile.defaultDir()
     for ____, path in ipairs(lockfile.removeStale(lockDir)) do
         self.log:debug("removed stale lock file " .. path)
+    end
+    for ____, path in ipairs(sweepStaleConfigs()) do
+        self.log:debug("removed stale MCP config " .. path)
     end
     local sessions = {}
     local opened = self:openListener(sessions)

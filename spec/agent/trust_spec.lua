@@ -92,3 +92,36 @@ describe('agent bridge trust in lock files', function()
     assert.are.equal(tonumber('755', 8), vim.uv.fs_stat(other .. '/ide').mode % 4096)
   end)
 end)
+
+describe("the :ClaudeCode terminal's MCP config file", function()
+  after_each(bridge.cleanup)
+
+  it('is removed when Neovim exits, and stale ones are swept when the server starts', function()
+    local dir = bridge.config_dir()
+    local run = bridge.tempdir()
+    local project = bridge.project({ ['main.lua'] = 'return 1\n' })
+    -- A file left by a Neovim that died (a pid that is gone), and one of another program (kept).
+    local gone = vim.system({ 'true' })
+    local dead_pid = gone.pid
+    gone:wait()
+    vim.fn.mkdir(run .. '/claude-ide', 'p')
+    local stale = ('%s/claude-ide/mcp-%d.json'):format(run, dead_pid)
+    bridge.write(stale, '{}')
+    bridge.write(run .. '/claude-ide/other.json', '{}')
+
+    local nvim =
+      bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' }, env = { XDG_RUNTIME_DIR = run } })
+    assert.is_nil(vim.uv.fs_stat(stale), 'the stale config file was not swept')
+    assert.is_table(vim.uv.fs_stat(run .. '/claude-ide/other.json'))
+    local path = nvim:lua([[
+      local made = require('claude-ide.agent.cli_config').cliArguments()
+      assert(made.ok, made.error)
+      return require('claude-ide.agent.config_file').configPath()
+    ]])
+    assert.are.equal(('%s/claude-ide/mcp-%d.json'):format(run, nvim.pid), path)
+    assert.is_table(vim.uv.fs_stat(path))
+    assert.is_true(nvim:quit())
+    assert.is_nil(vim.uv.fs_stat(path), 'mcp-<pid>.json is left after Neovim exited')
+    assert.are.same({ 'other.json' }, vim.fn.readdir(run .. '/claude-ide'))
+  end)
+end)

@@ -3,6 +3,7 @@
 // Session; the Hub (notifications to every ready session) is implemented here.
 import type { Config } from "./config";
 import * as lockfile from "./discovery/lockfile";
+import { sweepStale as sweepStaleConfigs } from "./agent/config_file";
 import { createServices, disposeServices } from "./editor/services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";
@@ -128,6 +129,7 @@ export class Server {
     if (this.running !== undefined) return { ok: true, endpoint: this.running.endpoint };
     const lockDir = this.opts.lockDir ?? lockfile.defaultDir();
     for (const path of lockfile.removeStale(lockDir)) this.log.debug(`removed stale lock file ${path}`);
+    for (const path of sweepStaleConfigs()) this.log.debug(`removed stale MCP config ${path}`);
 
     const sessions = new LuaMap<number, Session>();
     const opened = this.openListener(sessions);

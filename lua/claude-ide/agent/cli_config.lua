@@ -9,6 +9,10 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
+local ____config_file = require("claude-ide.agent.config_file")
+local configDir = ____config_file.configDir
+local configPath = ____config_file.configPath
+local removeOnExit = ____config_file.removeOnExit
 local ____index = require("claude-ide.agent.tools.index")
 local AGENT_TOOLS = ____index.AGENT_TOOLS
 --- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
@@ -51,11 +55,11 @@ end
 --- Writes the MCP config for this Neovim (the bridge pinned to its pid) and returns the arguments for the
 -- claude command line, or undefined (with the reason) when the file cannot be written.
 function ____exports.cliArguments()
-    local dir = vim.fn.stdpath("run") .. "/claude-ide"
+    local dir = configDir()
     if vim.fn.isdirectory(dir) ~= 1 then
         pcall(vim.fn.mkdir, dir, "p", 448)
     end
-    local file = ((dir .. "/mcp-") .. tostring(vim.fn.getpid())) .. ".json"
+    local file = configPath()
     local config = {mcpServers = {[____exports.SERVER_NAME] = {
         type = "stdio",
         command = vim.v.progpath,
@@ -74,6 +78,7 @@ function ____exports.cliArguments()
     if not written.ok then
         return {ok = false, error = written.error}
     end
+    removeOnExit(file)
     return {
         ok = true,
         args = (("--mcp-config " .. vim.fn.shellescape(file)) .. " --allowedTools ") .. vim.fn.shellescape(table.concat(

@@ -3,6 +3,7 @@
 // agent tool except execute (reading tools need no prompt; edits are confirmed in Neovim's own review, which
 // is the confirmation). A `claude` started elsewhere uses `claude mcp add` (see :help claude-ide-agent).
 import { writeFileAtomic } from "../util/fs";
+import { configDir, configPath, removeOnExit } from "./config_file";
 import { AGENT_TOOLS } from "./tools/index";
 
 /** The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>. */
@@ -34,9 +35,9 @@ export function allowedTools(): string[] {
  * claude command line, or undefined (with the reason) when the file cannot be written.
  */
 export function cliArguments(): { ok: true; args: string } | { ok: false; error: string } {
-  const dir = `${vim.fn.stdpath("run")}/claude-ide`;
+  const dir = configDir();
   if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);
-  const file = `${dir}/mcp-${vim.fn.getpid()}.json`;
+  const file = configPath();
   const config = {
     mcpServers: {
       [SERVER_NAME]: {
@@ -48,6 +49,7 @@ export function cliArguments(): { ok: true; args: string } | { ok: false; error:
   };
   const written = writeFileAtomic(file, vim.json.encode(config), 0o600);
   if (!written.ok) return { ok: false, error: written.error };
+  removeOnExit(file);
   return {
     ok: true,
     args: `--mcp-config ${vim.fn.shellescape(file)} --allowedTools ${vim.fn.shellescape(allowedTools().join(","))}`,
