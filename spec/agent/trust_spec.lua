@@ -125,3 +125,49 @@ describe("the :ClaudeCode terminal's MCP config file", function()
     assert.are.same({ 'other.json' }, vim.fn.readdir(run .. '/claude-ide'))
   end)
 end)
+
+describe('pending reviews per session', function()
+  after_each(bridge.cleanup)
+
+  it('are capped: one more than the cap is refused with a clear error, and the session goes on', function()
+    local max = require('claude-ide.editor.diff').MAX_PENDING_REVIEWS
+    local files = {}
+    for i = 1, max + 1 do
+      files[('f%02d.txt'):format(i)] = 'old\n'
+    end
+    local dir = bridge.config_dir()
+    local project = bridge.project(files)
+    local nvim = bridge.editor({ config_dir = dir, cwd = project })
+    local c = bridge.start({ config_dir = dir, cwd = project })
+    local ids = {}
+    for i = 1, max do
+      ids[i] =
+        c:call_async('edit', { path = ('f%02d.txt'):format(i), edits = { { old_text = 'old', new_text = 'new' } } })
+    end
+    assert.is_true(
+      vim.wait(20000, function()
+        return #bridge.reviews(nvim) == max
+      end, 20),
+      'the reviews did not open'
+    )
+    local res =
+      c:call('edit', { path = ('f%02d.txt'):format(max + 1), edits = { { old_text = 'old', new_text = 'new' } } })
+    assert.is_true(res.isError)
+    assert.matches(
+      '^ERROR: cannot show the review: ' .. max .. ' reviews of this session are already waiting for the user',
+      bridge.text(res)
+    )
+    assert.are.equal(max, #bridge.reviews(nvim))
+    -- Once the user decides on one, the next proposal is shown.
+    nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
+    assert.is_true(vim.wait(5000, function()
+      return #bridge.reviews(nvim) == max - 1
+    end, 20))
+    local id =
+      c:call_async('edit', { path = ('f%02d.txt'):format(max + 1), edits = { { old_text = 'old', new_text = 'new' } } })
+    assert.is_true(vim.wait(5000, function()
+      return #bridge.reviews(nvim) == max
+    end, 20))
+    assert.is_false(c:done(id))
+  end)
+end)

@@ -125,7 +125,8 @@ local function currentText(path)
     end
     return {ok = true, lines = ____temp_3, dirty = false}
 end
---- Every review of one running server (Services.diff).
+--- Reviews one client (session) may have waiting for the user at once; one more is refused with an error.
+____exports.MAX_PENDING_REVIEWS = 16
 ____exports.DiffManager = __TS__Class()
 local DiffManager = ____exports.DiffManager
 DiffManager.name = "DiffManager"
@@ -147,9 +148,15 @@ function DiffManager.prototype.____constructor(self, config)
         if not current.ok then
             return {ok = false, error = "old_file_path: " .. current.error}
         end
-        local ____opt_6 = self.reviews[req.tabName]
-        if ____opt_6 ~= nil then
-            ____opt_6:reject(true)
+        local replaced = self.reviews[req.tabName]
+        if replaced == nil and req.clientId ~= nil and self.pendingFor(req.clientId) >= ____exports.MAX_PENDING_REVIEWS then
+            return {
+                ok = false,
+                error = tostring(____exports.MAX_PENDING_REVIEWS) .. " reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more"
+            }
+        end
+        if replaced ~= nil then
+            replaced:reject(true)
         end
         local review = __TS__New(Review, req, self)
         local spec = {

@@ -123,6 +123,9 @@ function currentText(
 }
 
 /** Every review of one running server (Services.diff). */
+/** Reviews one client (session) may have waiting for the user at once; one more is refused with an error. */
+export const MAX_PENDING_REVIEWS = 16;
+
 export class DiffManager implements DiffService {
   /** Pending reviews by tab_name. */
   private readonly reviews = new LuaMap<string, Review>();
@@ -145,7 +148,13 @@ export class DiffManager implements DiffService {
     }
     const current = currentText(req.oldPath);
     if (!current.ok) return { ok: false, error: `old_file_path: ${current.error}` };
-    this.reviews.get(req.tabName)?.reject(true);
+    const replaced = this.reviews.get(req.tabName);
+    if (replaced === undefined && req.clientId !== undefined && this.pendingFor(req.clientId) >= MAX_PENDING_REVIEWS)
+      return {
+        ok: false,
+        error: `${MAX_PENDING_REVIEWS} reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more`,
+      };
+    replaced?.reject(true);
 
     const review = new Review(req, this);
     const spec = {

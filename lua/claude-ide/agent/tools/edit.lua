@@ -75,7 +75,8 @@ ____exports.edit = defineTool({
                 newPath = target.path,
                 contents = table.concat(after, "\n") .. "\n",
                 tabName = tabName,
-                appliedByPlugin = true
+                appliedByPlugin = true,
+                clientId = ctx.clientId
             })
             if not opened.ok then
                 failWith("cannot show the review: " .. opened.error)

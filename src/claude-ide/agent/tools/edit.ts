@@ -65,6 +65,8 @@ export const edit = defineTool({
           contents: after.join("\n") + "\n",
           tabName,
           appliedByPlugin: true,
+          // Counted against this session's cap of pending reviews (editor/diff MAX_PENDING_REVIEWS).
+          clientId: ctx.clientId,
         });
         if (!opened.ok) failWith(`cannot show the review: ${opened.error}`);
         const outcome = decisionOf(ctx, opened.review);
