@@ -279,7 +279,7 @@ function DiffManager.prototype.____constructor(self, config)
     self.dispose = function()
         self.closeAll()
         local followers = {}
-        for f in pairs(self.followers) do
+        for ____, f in pairs(self.followers) do
             followers[#followers + 1] = f
         end
         for ____, f in ipairs(followers) do
@@ -298,6 +298,10 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
+    local ____opt_8 = self.followers[path]
+    if ____opt_8 ~= nil then
+        ____opt_8:stop()
+    end
     local follower
     follower = __TS__New(
         WriteFollower,
@@ -305,11 +309,12 @@ function DiffManager.prototype.follow(self, path, text)
         normalizeEol(text),
         self.log,
         function()
-            self.followers[follower] = nil
-            return true
+            if self.followers[path] == follower then
+                self.followers[path] = nil
+            end
         end
     )
-    self.followers[follower] = true
+    self.followers[path] = follower
     follower:start()
 end
 function DiffManager.prototype.emit(self, pattern, req, result)
@@ -337,17 +342,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_10
+    local ____inTab_12
     if inTab then
-        local ____opt_8 = __TS__ArrayFind(
+        local ____opt_10 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_10 = ____opt_8 and ____opt_8.buf
+        ____inTab_12 = ____opt_10 and ____opt_10.buf
     else
-        ____inTab_10 = nil
+        ____inTab_12 = nil
     end
-    return ____inTab_10
+    return ____inTab_12
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
 -- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same

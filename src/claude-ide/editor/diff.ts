@@ -131,7 +131,8 @@ export class DiffManager implements DiffService {
   private readonly reviews = new LuaMap<string, Review>();
   /** Pending multi-file reviews (LSP WorkspaceEdits). */
   private readonly multis = new LuaSet<MultiReview>();
-  private readonly followers = new LuaSet<WriteFollower>();
+  /** At most one per file: a later accept of the same file replaces the earlier follower. */
+  private readonly followers = new LuaMap<string, WriteFollower>();
   private readonly log: Logger;
 
   constructor(private readonly config: Config) {
@@ -243,7 +244,7 @@ export class DiffManager implements DiffService {
   dispose: DiffService["dispose"] = () => {
     this.closeAll();
     const followers: WriteFollower[] = [];
-    for (const f of this.followers) followers.push(f);
+    for (const [, f] of this.followers) followers.push(f);
     for (const f of followers) f.stop();
   };
 
@@ -256,10 +257,13 @@ export class DiffManager implements DiffService {
   follow(path: string, text: string): void {
     const buf = findBuffer(path);
     if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return;
-    const follower: WriteFollower = new WriteFollower(path, normalizeEol(text), this.log, () =>
-      this.followers.delete(follower),
-    );
-    this.followers.add(follower);
+    // The newer accepted text is the one the CLI writes last: the earlier follower of this file has nothing
+    // left to wait for (and followers of a burst of accepts would each hold a timer and a watcher for 30 s).
+    this.followers.get(path)?.stop();
+    const follower: WriteFollower = new WriteFollower(path, normalizeEol(text), this.log, () => {
+      if (this.followers.get(path) === follower) this.followers.delete(path);
+    });
+    this.followers.set(path, follower);
     follower.start();
   }
 
