@@ -7,6 +7,8 @@ declare namespace vim {
   namespace treesitter {
     function start(buf?: Buf, lang?: string): void;
   }
+  /** Global variables (g:). */
+  const g: { [name: string]: unknown };
   namespace filetype {
     function match(args: { buf?: Buf; filename?: string; contents?: string[] }): LuaMultiReturn<[string | undefined, unknown?]>;
   }

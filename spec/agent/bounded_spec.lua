@@ -2,7 +2,7 @@
 -- with how much was left out, every answer has a total cap, and a Vim error while loading a file (a modeline
 -- Neovim refuses, another plugin's autocmd) is one `ERROR:` line with no buffer left behind.
 local bridge = require('helpers.bridge')
-local result = require('claude-ide.agent.result')
+local result = require('claude-ide.protocol.result')
 
 local HUGE = 10 * 1024 * 1024
 

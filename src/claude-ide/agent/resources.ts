@@ -6,8 +6,8 @@ import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Services } from "../contracts";
-import { capText } from "./result";
-import { bufferLabel, displayPath, render } from "./state";
+import { capText } from "../protocol/result";
+import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
 
 export interface ResourceInfo {

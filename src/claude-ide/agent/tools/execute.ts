@@ -1,11 +1,10 @@
 // execute: an Ex command or a Lua chunk from the model, run in the user's Neovim. Off unless the user set
 // agent.execute: "ask" shows the whole code in Neovim and asks before every run (the call waits), "allow" runs
 // without asking.
-import { optional, str, defineTool } from "../../tools/schema";
-import { Code, failWith, fitLines, guarded, textResult } from "../result";
-import { writing } from "./common";
+import { defineTool, optional, str, writing } from "../../protocol/schema";
+import { Code, failWith, fitLines, guarded, textResult } from "../../protocol/result";
 import { askAboutCode } from "../../editor/confirm_code";
-import type { ToolContext } from "../../tools/types";
+import type { ToolContext } from "../../protocol/tool";
 
 /** Shows the whole code in Neovim and asks the user whether to run it; the call waits for the answer. */
 function confirmed(args: { command?: string; lua?: string }, ctx: ToolContext): boolean {
