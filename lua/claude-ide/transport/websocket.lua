@@ -24,7 +24,7 @@ local ABNORMAL_CLOSURE = 1006
 -- had its chance is dropped: it sent bytes that were not a whole upgrade request, or nothing for
 -- UPGRADE_GRACE_MS. A client with the token sends its whole request at once and is through on its first
 -- read, so sockets that never authenticate cannot crowd it out (each also ends at the handshake timeout).
-____exports.MAX_UNAUTHENTICATED = 64
+____exports.MAX_UNAUTHENTICATED = 256
 --- A connection this young that has not been read yet is never dropped for the cap.
 local UPGRADE_GRACE_MS = 1000
 --- Unauthenticated connections beyond this many, none of which has had its chance yet: a new one is closed at

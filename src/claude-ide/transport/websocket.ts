@@ -27,7 +27,7 @@ const ABNORMAL_CLOSURE = 1006;
  * UPGRADE_GRACE_MS. A client with the token sends its whole request at once and is through on its first
  * read, so sockets that never authenticate cannot crowd it out (each also ends at the handshake timeout).
  */
-export const MAX_UNAUTHENTICATED = 64;
+export const MAX_UNAUTHENTICATED = 256;
 /** A connection this young that has not been read yet is never dropped for the cap. */
 const UPGRADE_GRACE_MS = 1000;
 /**
