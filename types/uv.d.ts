@@ -54,6 +54,9 @@ declare namespace vim.uv {
     mtime: { sec: number; nsec: number };
     ino: number;
     dev: number;
+    uid: number;
+    gid: number;
+    nlink: number;
   }
 
   function new_tcp(family?: string): Tcp;
@@ -66,6 +69,7 @@ declare namespace vim.uv {
   function gettimeofday(): LuaMultiReturn<[number, number]>;
   function os_getpid(): number;
   function os_homedir(): string;
+  function getuid(): number;
   function os_uname(): { sysname: string; release: string; machine: string };
   function cwd(): string;
   function random(len: number, flags?: unknown, cb?: unknown): string | undefined;

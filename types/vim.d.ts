@@ -251,6 +251,7 @@ declare namespace vim {
     function chansend(id: number, data: string | string[]): number;
     function strdisplaywidth(s: string): number;
     function strchars(s: string): number;
+    function strcharpart(s: string, start: number, len?: number): string;
     function getcompletion(pat: string, type: string, filtered?: boolean): string[];
     function glob(expr: string, nosuf?: boolean, list?: boolean): any;
     function readfile(fname: string, type?: string, max?: number): string[];

@@ -4,6 +4,9 @@
 declare namespace vim {
   /** Buffer variables of the current buffer (vim.b[buf] for another one). */
   const b: { [name: string]: any } & { [buf: number]: { [name: string]: any } };
+  namespace treesitter {
+    function start(buf?: Buf, lang?: string): void;
+  }
   /** Global variables (g:). */
   const g: { [name: string]: unknown };
   namespace filetype {
@@ -19,5 +22,6 @@ declare namespace vim {
     function getbufline(buf: Buf, lnum: number | string, end?: number | string): string[];
     function chanclose(id: number, stream?: string): number;
     function bufexists(buf: Buf | string): number;
+    function iconv(text: string, from: string, to: string): string;
   }
 }

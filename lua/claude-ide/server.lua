@@ -8,6 +8,8 @@ local ____exports = {}
 local ____config = require("claude-ide.config")
 local companionEnabled = ____config.companionEnabled
 local lockfile = require("claude-ide.discovery.lockfile")
+local ____config_file = require("claude-ide.bridge.config_file")
+local sweepStaleConfigs = ____config_file.sweepStale
 local ____services = require("claude-ide.services")
 local createServices = ____services.createServices
 local disposeServices = ____services.disposeServices
@@ -107,6 +109,9 @@ function Server.prototype.start(self)
     local lockDir = self.opts.lockDir or lockfile.defaultDir()
     for ____, path in ipairs(lockfile.removeStale(lockDir)) do
         self.log:debug("removed stale lock file " .. path)
+    end
+    for ____, path in ipairs(sweepStaleConfigs()) do
+        self.log:debug("removed stale MCP config " .. path)
     end
     local sessions = {}
     local opened = self:openListener(sessions)
@@ -219,12 +224,12 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue39
+                goto __continue41
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue39::
+        ::__continue41::
     end
     local ____opt_9 = r.companion
     for ____, c in ipairs(____opt_9 and ____opt_9:clients() or ({})) do

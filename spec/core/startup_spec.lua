@@ -7,6 +7,8 @@ local client = require('helpers.client')
 --- What setup() may load. A module joining this list must be needed before the first connection.
 local AT_SETUP = {
   ['claude-ide'] = true,
+  -- 40 lines: sweeps the MCP config files of Neovims that are gone (one scandir).
+  ['claude-ide.bridge.config_file'] = true,
   ['claude-ide.config'] = true,
   ['claude-ide.discovery.lockfile'] = true,
   ['claude-ide.editor.plugins'] = true, -- tiny: names the which-key group (when which-key is installed)

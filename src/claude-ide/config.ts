@@ -145,7 +145,8 @@ export const DEFAULTS: Config = {
     // Show every edit of the model (edit, LSP rename, code actions, formatting) in a diff review and wait for your
     // answer. false: edits are applied at once (you can still undo them).
     review: true,
-    // The execute tool (Ex commands and Lua from the model): "off", "ask" (confirm each run in Neovim) or "allow".
+    // The execute tool (Ex commands and Lua from the model): "off", "ask" (a float shows the whole code and who
+    // asks: y runs it, n/q/<Esc> refuses) or "allow".
     execute: "off",
     // A request to a language server taking longer than this is abandoned and the tool says so.
     lsp_timeout_ms: 5000,

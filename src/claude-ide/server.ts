@@ -5,6 +5,7 @@ import { type Config, companionEnabled } from "./config";
 import type * as CompanionModule from "./companion";
 import type { Companion } from "./companion";
 import * as lockfile from "./discovery/lockfile";
+import { sweepStale as sweepStaleConfigs } from "./bridge/config_file";
 import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";
@@ -159,6 +160,7 @@ export class Server {
     if (this.running !== undefined) return { ok: true, endpoint: this.running.endpoint };
     const lockDir = this.opts.lockDir ?? lockfile.defaultDir();
     for (const path of lockfile.removeStale(lockDir)) this.log.debug(`removed stale lock file ${path}`);
+    for (const path of sweepStaleConfigs()) this.log.debug(`removed stale MCP config ${path}`);
 
     const sessions = new LuaMap<number, Session>();
     const opened = this.openListener(sessions);

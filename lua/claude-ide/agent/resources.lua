@@ -11,14 +11,15 @@ local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
+local ____result = require("claude-ide.protocol.result")
+local capText = ____result.capText
+local rpcError = ____result.rpcError
 local ____state = require("claude-ide.editor.state")
 local bufferLabel = ____state.bufferLabel
 local displayPath = ____state.displayPath
 local render = ____state.render
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
-local ____result = require("claude-ide.protocol.result")
-local rpcError = ____result.rpcError
 local ____declarations = require("claude-ide.agent.declarations")
 local JSON_MIME = ____declarations.JSON_MIME
 local TEXT_MIME = ____declarations.TEXT_MIME
@@ -147,7 +148,11 @@ function ____exports.readResource(uri, services, hub)
         }}}
     end
     local function text(value)
-        return {contents = {{uri = uri, mimeType = TEXT_MIME, text = value}}}
+        return {contents = {{
+            uri = uri,
+            mimeType = TEXT_MIME,
+            text = capText(value)
+        }}}
     end
     if uri == "vim://state" then
         return text(render(services.agent.snapshots, nil, hub ~= nil and ({hub = hub}) or nil))

@@ -72,6 +72,8 @@ function Bridge.prototype.____constructor(self, opts)
     self.opts = opts
     self.nextUpId = 1
     self.modern = false
+    self.inbox = {}
+    self.busy = false
     self["local"] = {
         defineTool({
             name = "list_instances",
@@ -138,6 +140,25 @@ function Bridge.prototype.____constructor(self, opts)
     }
 end
 function Bridge.prototype.receive(self, line)
+    local ____self_inbox_0 = self.inbox
+    ____self_inbox_0[#____self_inbox_0 + 1] = line
+    if self.busy then
+        return
+    end
+    self.busy = true
+    while #self.inbox > 0 do
+        local lines = self.inbox
+        self.inbox = {}
+        for ____, next in ipairs(lines) do
+            local ok, err = pcall(function() return self:handle(next) end)
+            if not ok then
+                self.opts.log("a message failed: " .. tostring(err))
+            end
+        end
+    end
+    self.busy = false
+end
+function Bridge.prototype.handle(self, line)
     if vim.trim(line) == "" then
         return
     end
@@ -190,14 +211,21 @@ function Bridge.prototype.receive(self, line)
         ))
     end
 end
-function Bridge.prototype.shutdown(self)
+function Bridge.prototype.shutdown(self, reason)
+    if reason == nil then
+        reason = "the agent bridge exited"
+    end
     local up = self.upstream
     self.upstream = nil
-    local client = up and up.client
-    if client == nil then
+    if up == nil then
         return function() return true end
     end
-    client:close(1001, "the agent bridge exited")
+    local client = up.client
+    if client == nil then
+        self:closed(up, 1001, reason)
+        return function() return true end
+    end
+    client:close(1001, reason)
     return function() return client:isFinished() end
 end
 function Bridge.prototype.reply(self, id, result, modern)
@@ -244,13 +272,13 @@ function Bridge.prototype.listInstances(self)
     if #instances == 0 then
         return text("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_2 = self.upstream
-    local ____temp_6 = ____opt_2 and ____opt_2.instance.id
-    if ____temp_6 == nil then
-        local ____opt_4 = self:choose(instances).instance
-        ____temp_6 = ____opt_4 and ____opt_4.id
+    local ____opt_1 = self.upstream
+    local ____temp_5 = ____opt_1 and ____opt_1.instance.id
+    if ____temp_5 == nil then
+        local ____opt_3 = self:choose(instances).instance
+        ____temp_5 = ____opt_3 and ____opt_3.id
     end
-    local current = ____temp_6
+    local current = ____temp_5
     return text(table.concat(
         registry().describe(instances, current),
         "\n"
@@ -273,7 +301,7 @@ function Bridge.prototype.selectInstance(self, id)
         return fail(((("no instance \"" .. id) .. "\" (") .. valid) .. ")", Code.InstanceNotFound)
     end
     if self.upstream ~= nil and self.upstream.instance.id ~= id then
-        self:shutdown()
+        self:shutdown(("another Neovim (" .. hit.id) .. ") was selected")
     end
     self.selected = id
     self.lost = nil
@@ -332,8 +360,8 @@ function Bridge.prototype.readResource(self, id, params)
         return
     end
     local instances = self:instances()
-    local ____opt_7 = self.upstream
-    local current = ____opt_7 and ____opt_7.instance.id
+    local ____opt_6 = self.upstream
+    local current = ____opt_6 and ____opt_6.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -367,18 +395,18 @@ function Bridge.prototype.forward(self, downId, method, params)
     if up == nil then
         return
     end
-    local ____self_9, ____nextUpId_10 = self, "nextUpId"
-    local ____self_nextUpId_11 = ____self_9[____nextUpId_10]
-    ____self_9[____nextUpId_10] = ____self_nextUpId_11 + 1
-    local upId = ____self_nextUpId_11
+    local ____self_8, ____nextUpId_9 = self, "nextUpId"
+    local ____self_nextUpId_10 = ____self_8[____nextUpId_9]
+    ____self_8[____nextUpId_9] = ____self_nextUpId_10 + 1
+    local upId = ____self_nextUpId_10
     up.pending[upId] = {downId = downId, method = method, modern = self.modern}
     up.byDown[idText(downId)] = upId
     local message = request(upId, method, params)
     if up.client ~= nil then
         up.client:send(message)
     else
-        local ____up_queue_12 = up.queue
-        ____up_queue_12[#____up_queue_12 + 1] = message
+        local ____up_queue_11 = up.queue
+        ____up_queue_11[#____up_queue_11 + 1] = message
     end
 end
 function Bridge.prototype.connect(self, downId, method)
@@ -462,17 +490,22 @@ function Bridge.prototype.fromEditor(self, up, text)
     ))
 end
 function Bridge.prototype.closed(self, up, code, reason)
-    if self.upstream ~= up then
+    if up.ended then
         return
     end
-    self.upstream = nil
-    self.opts.log(((((("connection to Neovim " .. up.instance.id) .. " ended (") .. tostring(code)) .. " ") .. reason) .. ")")
-    if self.selected == up.instance.id then
-        self.selected = nil
+    up.ended = true
+    local current = self.upstream == up
+    if current then
+        self.upstream = nil
     end
+    self.opts.log(((((("connection to Neovim " .. up.instance.id) .. " ended (") .. tostring(code)) .. " ") .. reason) .. ")")
     local message = ((("the connection to Neovim " .. up.instance.id) .. " was lost while this call was running (") .. (reason ~= "" and reason or "close code " .. tostring(code))) .. "); the next call chooses a Neovim again"
+    local waiting = up.pending
+    up.pending = {}
+    up.byDown = {}
+    up.queue = {}
     local failed = 0
-    for ____, call in pairs(up.pending) do
+    for ____, call in pairs(waiting) do
         self:failForwarded(
             call.downId,
             call.method,
@@ -481,6 +514,12 @@ function Bridge.prototype.closed(self, up, code, reason)
             call.modern
         )
         failed = failed + 1
+    end
+    if not current then
+        return
+    end
+    if self.selected == up.instance.id then
+        self.selected = nil
     end
     if failed == 0 then
         self.lost = up.instance.id
@@ -506,8 +545,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_13 = up.queue
-        ____up_queue_13[#____up_queue_13 + 1] = text
+        local ____up_queue_12 = up.queue
+        ____up_queue_12[#____up_queue_12 + 1] = text
     end
 end
 return ____exports

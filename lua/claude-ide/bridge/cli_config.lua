@@ -9,6 +9,10 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
+local ____config_file = require("claude-ide.bridge.config_file")
+local configDir = ____config_file.configDir
+local configPath = ____config_file.configPath
+local removeOnExit = ____config_file.removeOnExit
 local ____tools = require("claude-ide.bridge.tools")
 local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
 --- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
@@ -51,11 +55,11 @@ end
 --- Writes the MCP config for this Neovim (the bridge pinned to its pid) and the settings allowing its tools, and
 -- returns the arguments for the claude command line, or the reason when a file cannot be written.
 function ____exports.cliArguments()
-    local dir = vim.fn.stdpath("run") .. "/claude-ide"
+    local dir = configDir()
     if vim.fn.isdirectory(dir) ~= 1 then
         pcall(vim.fn.mkdir, dir, "p", 448)
     end
-    local file = ((dir .. "/mcp-") .. tostring(vim.fn.getpid())) .. ".json"
+    local file = configPath()
     local config = {mcpServers = {[____exports.SERVER_NAME] = {
         type = "stdio",
         command = vim.v.progpath,
@@ -83,6 +87,7 @@ function ____exports.cliArguments()
     if not settings.ok then
         return {ok = false, error = settings.error}
     end
+    removeOnExit({file, settingsFile})
     return {
         ok = true,
         args = (("--mcp-config " .. vim.fn.shellescape(file)) .. " --settings ") .. vim.fn.shellescape(settingsFile)

@@ -126,9 +126,21 @@ function ____exports.contents(token, folders)
         nvim = ____exports.instanceFacts()
     }
 end
---- mkdir -p with 0700 for the directories it creates (an existing directory is left as it is).
+--- mkdir -p with 0700 for the directories it creates. An existing directory of ours that others may write (the
+-- CLI made it under a umask of 002) loses those write bits: the agent bridge trusts lock files only in a
+-- folder nobody else can write (instances/registry untrusted).
 local function ensureDir(dir)
     if vim.fn.isdirectory(dir) == 1 then
+        local stat = vim.uv.fs_stat(dir)
+        if stat ~= nil and stat.uid == vim.uv.getuid() and bit.band(stat.mode, 18) ~= 0 then
+            vim.uv.fs_chmod(
+                dir,
+                bit.band(
+                    stat.mode % 4096,
+                    bit.bnot(18)
+                )
+            )
+        end
         return {ok = true, value = dir}
     end
     local ok, err = pcall(vim.fn.mkdir, dir, "p", DIR_MODE)
@@ -187,7 +199,7 @@ function ____exports.list(dir)
                 break
             end
             if not vim.endswith(name, ".lock") then
-                goto __continue40
+                goto __continue41
             end
             local path = join(dir, name)
             local lock = ____exports.read(path)
@@ -195,7 +207,7 @@ function ____exports.list(dir)
                 found[#found + 1] = {path = path, lock = lock}
             end
         end
-        ::__continue40::
+        ::__continue41::
     end
     return found
 end
@@ -208,18 +220,18 @@ function ____exports.removeStale(dir)
         local lock = ____value.lock
         do
             if lock.ideName ~= ____exports.IDE_NAME then
-                goto __continue45
+                goto __continue46
             end
             local pid = lock.pid
             if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
-                goto __continue45
+                goto __continue46
             end
             local ok = vim.uv.fs_unlink(path)
             if ok then
                 removed[#removed + 1] = path
             end
         end
-        ::__continue45::
+        ::__continue46::
     end
     return removed
 end

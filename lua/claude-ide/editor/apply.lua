@@ -6,16 +6,15 @@ local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
-local lineOf, spliced
+local lineOf, spliced, applyToBuffer
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local saveBuffer = ____buffers.saveBuffer
 local setChangedLines = ____buffers.setChangedLines
 local ____diff_text = require("claude-ide.editor.diff_text")
 local textLines = ____diff_text.textLines
-local ____fs = require("claude-ide.util.fs")
-local readSmallFile = ____fs.readSmallFile
-local writeFileAtomic = ____fs.writeFileAtomic
+local ____disk_write = require("claude-ide.editor.disk_write")
+local writeFileAsVim = ____disk_write.writeFileAsVim
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 function lineOf(lineStart, at)
@@ -110,6 +109,47 @@ function spliced(lines, text, lineStart, ranges)
     end
     return out
 end
+--- Whether two line lists are equal (a loop, not vim.deep_equal: 100,000 lines cost that 13 ms).
+function ____exports.sameLines(a, b)
+    if #a ~= #b then
+        return false
+    end
+    do
+        local i = 0
+        while i < #a do
+            if a[i + 1] ~= b[i + 1] then
+                return false
+            end
+            i = i + 1
+        end
+    end
+    return true
+end
+function applyToBuffer(buf, before, after)
+    local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    if not ____exports.sameLines(now, before) then
+        return {ok = false, error = "the buffer changed while the review was open (the user kept typing): nothing was applied; read it again and redo the edit"}
+    end
+    if vim.api.nvim_get_option_value("modifiable", {buf = buf}) ~= true then
+        return {ok = false, error = "the buffer is not modifiable ('modifiable' is off): nothing was applied"}
+    end
+    local wasDirty = vim.api.nvim_get_option_value("modified", {buf = buf}) == true
+    setChangedLines(buf, before, after)
+    if wasDirty then
+        return {
+            ok = true,
+            where = ("in buffer b" .. tostring(buf)) .. ", not saved: it already had unsaved changes of the user"
+        }
+    end
+    local saved = saveBuffer(buf)
+    if not saved.ok then
+        return {
+            ok = true,
+            where = (("in buffer b" .. tostring(buf)) .. ", not saved: ") .. saved.reason
+        }
+    end
+    return {ok = true, where = "and saved"}
+end
 --- 1-based line numbers of the lines where the byte offsets (1-based) in `text` fall.
 local function linesOf(text, offsets)
     return __TS__ArrayMap(
@@ -202,85 +242,25 @@ function ____exports.planEdits(lines, edits, display)
     end
     return spliced(lines, text, lineStart, ranges)
 end
---- Whether two line lists are equal (a loop, not vim.deep_equal: 100,000 lines cost that 13 ms).
-function ____exports.sameLines(a, b)
-    if #a ~= #b then
-        return false
-    end
-    do
-        local i = 0
-        while i < #a do
-            if a[i + 1] ~= b[i + 1] then
-                return false
-            end
-            i = i + 1
-        end
-    end
-    return true
-end
---- Whether the file at `path` still holds `before` (lines as readfile() cuts them). Compared as one text when
--- the file has no CR (readfile would drop one before NL), else cut like readfile.
-local function diskHas(path, size, before)
-    local data = readSmallFile(path, size)
-    if data == nil then
-        return false
-    end
-    if (string.find(data, "\r", 1, true)) == nil and string.sub(data, 1, 3) ~= "﻿" then
-        if #before == 0 then
-            return data == ""
-        end
-        local joined = table.concat(before, "\n")
-        return data == joined or data == joined .. "\n"
-    end
-    return ____exports.sameLines(
-        vim.fn.readfile(path),
-        before
-    )
-end
 --- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
--- straight to disk. `before` is the text the change was planned on: a buffer that changed since is refused.
+-- to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:
+-- a buffer or file that changed since is refused.
 function ____exports.applyText(path, before, after)
     local buf = findBuffer(path)
     if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
-        local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
-        if not ____exports.sameLines(now, before) then
-            return {ok = false, error = "the buffer changed while the review was open (the user kept typing): nothing was applied; read it again and redo the edit"}
-        end
-        if vim.api.nvim_get_option_value("modifiable", {buf = buf}) ~= true then
-            return {ok = false, error = "the buffer is not modifiable ('modifiable' is off): nothing was applied"}
-        end
-        local wasDirty = vim.api.nvim_get_option_value("modified", {buf = buf}) == true
-        setChangedLines(buf, before, after)
-        if wasDirty then
-            return {
-                ok = true,
-                where = ("in buffer b" .. tostring(buf)) .. ", not saved: it already had unsaved changes of the user"
-            }
-        end
-        local saved = saveBuffer(buf)
-        if not saved.ok then
-            return {
-                ok = true,
-                where = (("in buffer b" .. tostring(buf)) .. ", not saved: ") .. saved.reason
-            }
-        end
-        return {ok = true, where = "and saved"}
-    end
-    local stat = vim.uv.fs_stat(path)
-    if stat ~= nil and not diskHas(path, stat.size, before) then
-        return {ok = false, error = "the file changed on disk while the review was open: nothing was written; read it again and redo the edit"}
+        return applyToBuffer(buf, before, after)
     end
     local dir = vim.fs.dirname(path)
     if vim.fn.isdirectory(dir) ~= 1 and vim.fn.mkdir(dir, "p") ~= 1 then
         return {ok = false, error = ("cannot create the directory " .. dir) .. ": nothing was written"}
     end
-    local written = writeFileAtomic(
-        path,
-        #after > 0 and table.concat(after, "\n") .. "\n" or ""
-    )
-    if not written.ok then
-        return {ok = false, error = written.error}
+    local written = writeFileAsVim(path, after, before)
+    if written.ok then
+        return {ok = true, where = "and written to disk (no buffer had it open)"}
     end
-    return {ok = true, where = "and written to disk (no buffer had it open)"}
+    if written.loaded ~= nil then
+        return applyToBuffer(written.loaded, before, after)
+    end
+    return {ok = false, error = written.error}
 end
 return ____exports

@@ -135,15 +135,29 @@ function ____exports.withoutSwapPrompt(when, fn)
     vim.api.nvim_del_augroup_by_id(group)
     return {ok, err}
 end
+--- A Vim error as one line without the Lua traceback: "Vim:E992: Not allowed..." → "E992: Not allowed...",
+-- "Vim(lua):E5108: Error executing lua ...: boom\nstack traceback: ..." → "E5108: Error executing lua ...: boom".
+function ____exports.vimErrorLine(err)
+    local text = tostring(err)
+    local vimMessage = string.match(text, "^Vim[^:]*:(E%d+:.*)$")
+    if vimMessage ~= nil then
+        text = vimMessage
+    end
+    local first = string.match(text, "^[^\n]*")
+    return vim.trim(first or text)
+end
 --- The listed, loaded buffer of the file at `path` (an existing buffer is reused). A swap file found while
 -- loading opens the file read-only instead of prompting: a prompt would stall the editor inside a tool call.
+-- A Vim error while loading throws its one line (vimErrorLine), with the buffer unloaded (wiped when new).
 -- `listed: false`: a new buffer stays out of the buffer list (the LSP tools load files only so that the
 -- language servers attach; the user's buffer list is not theirs to fill).
 function ____exports.loadBuffer(path, opts)
     if opts == nil then
         opts = {}
     end
-    local buf = ____exports.findBuffer(path) or vim.fn.bufadd(path)
+    local found = ____exports.findBuffer(path)
+    local existed = found ~= nil or vim.fn.bufexists(path) == 1
+    local buf = found or vim.fn.bufadd(path)
     if not vim.api.nvim_buf_is_loaded(buf) then
         local ok, err = unpack(
             ____exports.withoutSwapPrompt(
@@ -154,8 +168,9 @@ function ____exports.loadBuffer(path, opts)
             2
         )
         if not ok then
+            pcall(vim.api.nvim_buf_delete, buf, existed and ({force = true, unload = true}) or ({force = true}))
             error(
-                tostring(err),
+                ____exports.vimErrorLine(err),
                 0
             )
         end

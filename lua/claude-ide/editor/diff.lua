@@ -125,7 +125,8 @@ local function currentText(path)
     end
     return {ok = true, lines = ____temp_3, dirty = false}
 end
---- Every review of one running server (Services.diff).
+--- Reviews one client (session) may have waiting for the user at once; one more is refused with an error.
+____exports.MAX_PENDING_REVIEWS = 16
 ____exports.DiffManager = __TS__Class()
 local DiffManager = ____exports.DiffManager
 DiffManager.name = "DiffManager"
@@ -147,9 +148,15 @@ function DiffManager.prototype.____constructor(self, config)
         if not current.ok then
             return {ok = false, error = "old_file_path: " .. current.error}
         end
-        local ____opt_6 = self.reviews[req.tabName]
-        if ____opt_6 ~= nil then
-            ____opt_6:reject(true)
+        local replaced = self.reviews[req.tabName]
+        if replaced == nil and req.clientId ~= nil and self.pendingFor(function(id) return id == req.clientId end) >= ____exports.MAX_PENDING_REVIEWS then
+            return {
+                ok = false,
+                error = tostring(____exports.MAX_PENDING_REVIEWS) .. " reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more"
+            }
+        end
+        if replaced ~= nil then
+            replaced:reject(true)
         end
         local review = __TS__New(Review, req, self)
         local spec = {
@@ -316,7 +323,7 @@ function DiffManager.prototype.____constructor(self, config)
     self.dispose = function()
         self.closeAll()
         local followers = {}
-        for f in pairs(self.followers) do
+        for ____, f in pairs(self.followers) do
             followers[#followers + 1] = f
         end
         for ____, f in ipairs(followers) do
@@ -335,6 +342,10 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
+    local ____opt_15 = self.followers[path]
+    if ____opt_15 ~= nil then
+        ____opt_15:stop()
+    end
     local follower
     follower = __TS__New(
         WriteFollower,
@@ -342,11 +353,12 @@ function DiffManager.prototype.follow(self, path, text)
         normalizeEol(text),
         self.log,
         function()
-            self.followers[follower] = nil
-            return true
+            if self.followers[path] == follower then
+                self.followers[path] = nil
+            end
         end
     )
-    self.followers[follower] = true
+    self.followers[path] = follower
     follower:start()
 end
 function DiffManager.prototype.emit(self, pattern, req, result)
@@ -378,17 +390,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_17
+    local ____inTab_19
     if inTab then
-        local ____opt_15 = __TS__ArrayFind(
+        local ____opt_17 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_17 = ____opt_15 and ____opt_15.buf
+        ____inTab_19 = ____opt_17 and ____opt_17.buf
     else
-        ____inTab_17 = nil
+        ____inTab_19 = nil
     end
-    return ____inTab_17
+    return ____inTab_19
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
 -- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

@@ -2,8 +2,8 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
-local ____fs = require("claude-ide.util.fs")
-local writeFileAtomic = ____fs.writeFileAtomic
+local ____disk_write = require("claude-ide.editor.disk_write")
+local writeFileAsVim = ____disk_write.writeFileAsVim
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local setChangedLines = ____buffers.setChangedLines
@@ -41,7 +41,7 @@ function ____exports.createFile(path)
     if not made.ok then
         return made
     end
-    local written = writeFileAtomic(path, "")
+    local written = writeFileAsVim(path, {})
     return written.ok and ({ok = true}) or ({ok = false, error = written.error})
 end
 --- Wipes a buffer (without unsaved changes) whose file is gone. Windows showing it first show another buffer

@@ -87,28 +87,60 @@ function ____exports.listening(port, timeoutMs)
     end
     return result == true
 end
---- Every live Neovim instance with the agent endpoint, ordered by pid. Lock files of dead instances (pid gone,
--- or connection refused) are removed on the way; other IDEs' files are never touched.
+--- Group- or other-writable (mode bits 0o022).
+local WRITABLE_BY_OTHERS = 18
+--- Why a lock file (or its folder) is not to be trusted, or undefined when it is: it must belong to the user
+-- running the bridge and be writable by nobody else (the file: a regular file, not a link), else another
+-- local user could pose as the editor and feed the model.
+function ____exports.untrusted(path, kind)
+    local stat = unpack(
+        kind == "file" and ({vim.uv.fs_lstat(path)}) or ({vim.uv.fs_stat(path)}),
+        1,
+        1
+    )
+    if stat == nil then
+        return "it does not exist"
+    end
+    if stat.type ~= kind then
+        return "it is not a " .. (kind == "file" and "regular file" or "folder")
+    end
+    if stat.uid ~= vim.uv.getuid() then
+        return ("it belongs to another user (uid " .. tostring(stat.uid)) .. ")"
+    end
+    if bit.band(stat.mode, WRITABLE_BY_OTHERS) ~= 0 then
+        return ("others can write it (mode " .. string.format("%04o", stat.mode % 4096)) .. ")"
+    end
+    return nil
+end
+--- Every live Neovim instance with the agent endpoint, ordered by pid. Only lock files the current user owns
+-- and nobody else can write, in such a folder, are read (see untrusted). Lock files of dead instances (pid
+-- gone, or connection refused) are removed on the way; other IDEs' files are never touched.
 function ____exports.list(dir)
     if dir == nil then
         dir = lockfile.defaultDir()
     end
     local found = {}
+    if ____exports.untrusted(dir, "directory") ~= nil then
+        return found
+    end
     for ____, ____value in ipairs(lockfile.list(dir)) do
         local path = ____value.path
         local lock = ____value.lock
         do
+            if ____exports.untrusted(path, "file") ~= nil then
+                goto __continue22
+            end
             local instance = fromLock(path, lock)
             if instance == nil then
-                goto __continue16
+                goto __continue22
             end
             if not lockfile.isAlive(instance.pid) or not ____exports.listening(instance.port) then
                 lockfile.remove(path)
-                goto __continue16
+                goto __continue22
             end
             found[#found + 1] = instance
         end
-        ::__continue16::
+        ::__continue22::
     end
     __TS__ArraySort(
         found,
@@ -132,14 +164,14 @@ local function containmentDepth(instance, cwd)
     }) do
         do
             if folder == "" or not contains(folder, cwd) then
-                goto __continue24
+                goto __continue31
             end
             local depth = folder == "/" and 0 or #__TS__StringSplit(folder, "/") - 1
             if depth > best then
                 best = depth
             end
         end
-        ::__continue24::
+        ::__continue31::
     end
     return best
 end
@@ -184,7 +216,7 @@ function ____exports.choose(instances, ctx)
         do
             local depth = containmentDepth(instance, cwd)
             if depth < 0 then
-                goto __continue38
+                goto __continue45
             end
             if depth > bestDepth then
                 best = instance
@@ -194,7 +226,7 @@ function ____exports.choose(instances, ctx)
                 tie = true
             end
         end
-        ::__continue38::
+        ::__continue45::
     end
     if best ~= nil and not tie then
         return {ok = true, instance = best, rule = "its workspace contains the cwd " .. cwd}

@@ -21,9 +21,63 @@ end
 function ____exports.jsonText(value)
     return ____exports.text(vim.json.encode(value))
 end
---- The same as `text` (the agent tools' name for it).
+--- A line of a file is cut at this many characters in every answer: `… (N more characters)`.
+____exports.MAX_LINE_CHARS = 2000
+--- Room for what a tool puts in front of a file's line (a line number, a path): capText cuts only lines longer
+-- than MAX_LINE_CHARS + this, so a line a tool already cut is not cut again.
+local LINE_ROOM = 256
+--- No answer holds more characters than this; what is over is cut with a line saying how much.
+____exports.MAX_ANSWER_CHARS = 30000
+--- `line` cut at `max` characters, with how many more there were.
+function ____exports.cutLine(line, max)
+    if max == nil then
+        max = ____exports.MAX_LINE_CHARS
+    end
+    if #line <= max then
+        return line
+    end
+    local total = vim.fn.strchars(line)
+    if total <= max then
+        return line
+    end
+    return ((vim.fn.strcharpart(line, 0, max) .. " … (") .. tostring(total - max)) .. " more characters)"
+end
+--- `text` within the caps: no line much over MAX_LINE_CHARS characters (one longer than that plus LINE_ROOM is
+-- cut at MAX_LINE_CHARS), all of it at most MAX_ANSWER_CHARS characters.
+function ____exports.capText(text)
+    local out = text
+    local longest = ____exports.MAX_LINE_CHARS + LINE_ROOM
+    if #out > longest then
+        local lines = vim.split(out, "\n", {plain = true})
+        local cut = false
+        do
+            local i = 0
+            while i < #lines do
+                if #lines[i + 1] > longest and vim.fn.strchars(lines[i + 1]) > longest then
+                    local shorter = ____exports.cutLine(lines[i + 1])
+                    if shorter ~= lines[i + 1] then
+                        lines[i + 1] = shorter
+                        cut = true
+                    end
+                end
+                i = i + 1
+            end
+        end
+        if cut then
+            out = table.concat(lines, "\n")
+        end
+    end
+    if #out > ____exports.MAX_ANSWER_CHARS then
+        local total = vim.fn.strchars(out)
+        if total > ____exports.MAX_ANSWER_CHARS then
+            out = ((((vim.fn.strcharpart(out, 0, ____exports.MAX_ANSWER_CHARS) .. "\n… (") .. tostring(total - ____exports.MAX_ANSWER_CHARS)) .. " more characters not shown: an answer holds at most ") .. tostring(____exports.MAX_ANSWER_CHARS)) .. " characters)"
+        end
+    end
+    return out
+end
+--- A single-text result, within the caps (the agent tools' answers).
 function ____exports.textResult(s)
-    return ____exports.text(s)
+    return ____exports.text(____exports.capText(s))
 end
 --- `OK: <what was done>`.
 function ____exports.ok(what)
@@ -46,7 +100,7 @@ function ____exports.fail(message, code, hint)
     return {
         content = {{
             type = "text",
-            text = ____exports.renderError(message, code, hint)
+            text = ____exports.capText(____exports.renderError(message, code, hint))
         }},
         isError = true
     }
@@ -70,7 +124,10 @@ function ____exports.fitLines(lines, budget)
     for ____, line in ipairs(lines) do
         if size + #line + 1 > budget then
             if #out == 0 then
-                out[#out + 1] = ((string.sub(line, 1, budget - 40) .. " …[line cut at ") .. tostring(budget - 40)) .. " bytes]"
+                out[#out + 1] = ____exports.cutLine(
+                    line,
+                    math.min(____exports.MAX_LINE_CHARS, budget - 40)
+                )
             end
             break
         end

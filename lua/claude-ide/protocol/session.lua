@@ -394,6 +394,7 @@ function Session.prototype.startCall(self, id, rawParams)
         function(park) return tool.handler(args, {
             clientId = self.id,
             client = self.clientLabel,
+            clientName = self.clientName,
             config = config,
             hub = hub,
             services = services,

@@ -19,6 +19,8 @@ ____exports.ROLE_HEADER = "X-Claude-Ide-Role"
 --- Largest message accepted from the editor (a long tool result is far smaller).
 local MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 local MAX_HEAD_BYTES = 16 * 1024
+--- Connect + upgrade must be done by then.
+local CONNECT_TIMEOUT_MS = 10000
 ____exports.WsClient = __TS__Class()
 local WsClient = ____exports.WsClient
 WsClient.name = "WsClient"
@@ -31,16 +33,29 @@ end
 function WsClient.connect(self, port, token, events, done, role)
     local tcp = vim.uv.new_tcp()
     local settled = false
+    local timer = vim.uv.new_timer()
+    local function settle()
+        settled = true
+        timer:stop()
+        if not timer:is_closing() then
+            timer:close()
+        end
+    end
     local function fail(____error)
         if settled then
             return
         end
-        settled = true
+        settle()
         if not tcp:is_closing() then
             tcp:close()
         end
         done(nil, ____error)
     end
+    timer:start(
+        CONNECT_TIMEOUT_MS,
+        0,
+        function() return fail(((("the editor on port " .. tostring(port)) .. " did not complete the WebSocket upgrade within ") .. tostring(CONNECT_TIMEOUT_MS / 1000)) .. " s") end
+    )
     tcp:connect(
         "127.0.0.1",
         port,
@@ -102,7 +117,7 @@ function WsClient.connect(self, port, token, events, done, role)
                 if got ~= acceptKey(key) then
                     return fail("the upgrade answer has a wrong Sec-WebSocket-Accept")
                 end
-                settled = true
+                settle()
                 client = __TS__New(____exports.WsClient, tcp, events)
                 done(client)
                 local rest = string.sub(all, at + 4)

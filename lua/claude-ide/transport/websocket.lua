@@ -20,6 +20,16 @@ local handshake = lazy("claude-ide.transport.handshake")
 local CLOSE_TIMEOUT_MS = 1000
 --- Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent.
 local ABNORMAL_CLOSURE = 1006
+--- Connections still in their upgrade (not authenticated yet) kept at once. Past this the oldest one that has
+-- had its chance is dropped: it sent bytes that were not a whole upgrade request, or nothing for
+-- UPGRADE_GRACE_MS. A client with the token sends its whole request at once and is through on its first
+-- read, so sockets that never authenticate cannot crowd it out (each also ends at the handshake timeout).
+____exports.MAX_UNAUTHENTICATED = 256
+--- A connection this young that has not been read yet is never dropped for the cap.
+local UPGRADE_GRACE_MS = 1000
+--- Unauthenticated connections beyond this many, none of which has had its chance yet: a new one is closed at
+-- once. Only a burst of connections accepted before any was read gets here (the machine is being flooded).
+local MAX_UNREAD = 2048
 --- A keepalive tick this much later than its period means the machine slept (or Neovim was blocked).
 local LATE_TICK_FACTOR = 1.5
 --- Starts a WebSocket server on 127.0.0.1 (see ListenOptions). Never throws.
@@ -35,6 +45,9 @@ function WsListener.prototype.____constructor(self, opts)
     self.port = 0
     self.lastTick = 0
     self.live = {}
+    self.unauthenticated = {}
+    self.unauthenticatedCount = 0
+    self.arrivals = 0
     self.nextId = 1
     self.closed = false
     self.pending = {}
@@ -130,9 +143,51 @@ function WsListener.prototype.admit(self, conn)
 end
 function WsListener.prototype.track(self, conn)
     self.live[conn] = true
+    local ____self_unauthenticated_6 = self.unauthenticated
+    local ____conn_7 = conn
+    local ____self_3, ____arrivals_4 = self, "arrivals"
+    local ____self_arrivals_5 = ____self_3[____arrivals_4] + 1
+    ____self_3[____arrivals_4] = ____self_arrivals_5
+    ____self_unauthenticated_6[____conn_7] = ____self_arrivals_5
+    self.unauthenticatedCount = self.unauthenticatedCount + 1
+    self:enforceCap(conn)
+end
+function WsListener.prototype.enforceCap(self, newcomer)
+    if self.unauthenticatedCount <= ____exports.MAX_UNAUTHENTICATED then
+        return
+    end
+    local now = self.now()
+    local oldest
+    local oldestArrival = math.huge
+    for c, arrival in pairs(self.unauthenticated) do
+        if arrival < oldestArrival and (c.heardFrom or now - c.acceptedAt >= UPGRADE_GRACE_MS) then
+            oldest = c
+            oldestArrival = arrival
+        end
+    end
+    if oldest == nil then
+        if newcomer == nil or self.unauthenticatedCount <= MAX_UNREAD then
+            return
+        end
+        oldest = newcomer
+    end
+    self:authenticated(oldest)
+    self.log(
+        "info",
+        ("dropped a connection: more than " .. tostring(____exports.MAX_UNAUTHENTICATED)) .. " connections had not authenticated"
+    )
+    oldest:evict()
+end
+function WsListener.prototype.authenticated(self, conn)
+    if not (self.unauthenticated[conn] ~= nil) then
+        return
+    end
+    self.unauthenticated[conn] = nil
+    self.unauthenticatedCount = self.unauthenticatedCount - 1
 end
 function WsListener.prototype.forget(self, conn)
     self.live[conn] = nil
+    self:authenticated(conn)
 end
 function WsListener.prototype.defer(self, what, fn)
     self:enqueue(
@@ -175,9 +230,9 @@ function WsListener.prototype.runPending(self)
     end
 end
 function WsListener.prototype.startKeepalive(self)
-    local ____self_opts_keepalive_3 = self.opts.keepalive
-    local intervalMs = ____self_opts_keepalive_3.intervalMs
-    local timeoutMs = ____self_opts_keepalive_3.timeoutMs
+    local ____self_opts_keepalive_8 = self.opts.keepalive
+    local intervalMs = ____self_opts_keepalive_8.intervalMs
+    local timeoutMs = ____self_opts_keepalive_8.timeoutMs
     local period = math.min(intervalMs, timeoutMs)
     self.lastTick = self.now()
     local timer = vim.uv.new_timer()
@@ -226,9 +281,10 @@ function WsConnection.prototype.____constructor(self, listener, handle)
     self.head = __TS__New(handshake().HeadReader)
     self.closeCode = ABNORMAL_CLOSURE
     self.closeReason = "connection lost"
+    self.heardFrom = false
     self.lastActivity = listener.now()
     self.lastPingAt = self.lastActivity
-    listener:track(self)
+    self.acceptedAt = self.lastActivity
     self:startTimer(
         listener.opts.handshakeTimeoutMs,
         function()
@@ -249,6 +305,7 @@ function WsConnection.prototype.____constructor(self, listener, handle)
         },
         listener.log
     )
+    listener:track(self)
 end
 function WsConnection.prototype.isOpen(self)
     return self.state == "open"
@@ -280,6 +337,10 @@ function WsConnection.prototype.close(self, code, reason)
         function() return self.socket:destroy() end
     )
 end
+function WsConnection.prototype.evict(self)
+    self:stopTimer()
+    self.socket:destroy()
+end
 function WsConnection.prototype.shutdown(self, code, reason)
     if self.state == "handshake" then
         self.socket:destroy()
@@ -288,9 +349,9 @@ function WsConnection.prototype.shutdown(self, code, reason)
     end
 end
 function WsConnection.prototype.keepalive(self, now, resumed)
-    local ____self_listener_opts_keepalive_4 = self.listener.opts.keepalive
-    local intervalMs = ____self_listener_opts_keepalive_4.intervalMs
-    local timeoutMs = ____self_listener_opts_keepalive_4.timeoutMs
+    local ____self_listener_opts_keepalive_9 = self.listener.opts.keepalive
+    local intervalMs = ____self_listener_opts_keepalive_9.intervalMs
+    local timeoutMs = ____self_listener_opts_keepalive_9.timeoutMs
     if resumed then
         self.lastActivity = now
         self.pingSentAt = nil
@@ -323,6 +384,8 @@ end
 function WsConnection.prototype.onHandshakeData(self, chunk)
     local read = self.head:push(chunk)
     if read.state == "more" then
+        self.heardFrom = true
+        self.listener:enforceCap()
         return
     end
     if read.state == "too-large" then
@@ -344,6 +407,7 @@ function WsConnection.prototype.onHandshakeData(self, chunk)
         return
     end
     self:stopTimer()
+    self.listener:authenticated(self)
     self.socket:write(answer.response)
     self.state = "open"
     self.headers = answer.headers
@@ -368,8 +432,8 @@ function WsConnection.prototype.refuse(self, status, reason, response)
     )
     self:stopTimer()
     self.socket:write(response)
-    local ____self_5 = self.socket
-    ____self_5["end"](____self_5, CLOSE_TIMEOUT_MS)
+    local ____self_10 = self.socket
+    ____self_10["end"](____self_10, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.onFrameData(self, chunk)
     for ____, event in ipairs(self.decoder:push(chunk)) do
@@ -378,24 +442,24 @@ function WsConnection.prototype.onFrameData(self, chunk)
 end
 function WsConnection.prototype.onFrame(self, event)
     repeat
-        local ____switch83 = event.kind
-        local ____cond83 = ____switch83 == "text"
-        if ____cond83 then
+        local ____switch92 = event.kind
+        local ____cond92 = ____switch92 == "text"
+        if ____cond92 then
             if self.state == "open" then
                 local text = event.data
                 self.listener:deliver(self, text)
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "binary"
-        if ____cond83 then
+        ____cond92 = ____cond92 or ____switch92 == "binary"
+        if ____cond92 then
             if self.state == "open" then
                 self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "ping"
-        if ____cond83 then
+        ____cond92 = ____cond92 or ____switch92 == "ping"
+        if ____cond92 then
             if self.state == "open" then
                 self.socket:write(frame().frameParts(
                     frame().Opcode.Pong,
@@ -404,17 +468,17 @@ function WsConnection.prototype.onFrame(self, event)
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "pong"
-        if ____cond83 then
+        ____cond92 = ____cond92 or ____switch92 == "pong"
+        if ____cond92 then
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "close"
-        if ____cond83 then
+        ____cond92 = ____cond92 or ____switch92 == "close"
+        if ____cond92 then
             self:onPeerClose(event.code, event.reason)
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "error"
-        if ____cond83 then
+        ____cond92 = ____cond92 or ____switch92 == "error"
+        if ____cond92 then
             self:fail(event.code, event.reason)
             return
         end
@@ -431,8 +495,8 @@ function WsConnection.prototype.onPeerClose(self, code, reason)
         self.state = "closing"
     end
     self:stopTimer()
-    local ____self_6 = self.socket
-    ____self_6["end"](____self_6, CLOSE_TIMEOUT_MS)
+    local ____self_11 = self.socket
+    ____self_11["end"](____self_11, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.fail(self, code, reason)
     self.listener.log(
@@ -443,8 +507,8 @@ function WsConnection.prototype.fail(self, code, reason)
         self:sendClose(code, reason)
     end
     self:stopTimer()
-    local ____self_7 = self.socket
-    ____self_7["end"](____self_7, CLOSE_TIMEOUT_MS)
+    local ____self_12 = self.socket
+    ____self_12["end"](____self_12, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.sendClose(self, code, reason)
     self.socket:write(frame().frameParts(

@@ -6,9 +6,9 @@ import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Hub, Services } from "../contracts";
+import { capText, rpcError } from "../protocol/result";
 import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
-import { rpcError } from "../protocol/result";
 
 import { JSON_MIME, TEXT_MIME } from "./declarations";
 
@@ -100,7 +100,7 @@ function bufferText(buf: Buf, uri: string): string {
 /** resources/read inside Neovim: the contents of `uri`; an unknown one throws its JSON-RPC error (rpcError). */
 export function readResource(uri: string, services: Services, hub?: Hub): object {
   const json = (value: unknown) => ({ contents: [{ uri, mimeType: JSON_MIME, text: vim.json.encode(value) }] });
-  const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: value }] });
+  const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: capText(value) }] });
   if (uri === "vim://state")
     return text(render(services.agent.snapshots, undefined, hub !== undefined ? { hub } : undefined));
   if (uri === "vim://buffers") return json(buffers());

@@ -85,6 +85,8 @@ interface Upstream {
   pending: LuaMap<number, Forwarded>;
   /** Upstream id by the downstream id's text (for notifications/cancelled). */
   byDown: LuaMap<string, number>;
+  /** Closed or failed: its pending calls were answered (see Bridge.closed). */
+  ended?: boolean;
 }
 
 export class Bridge {
@@ -103,6 +105,9 @@ export class Bridge {
   private client?: ClientInfo;
   /** The revision the client speaks (initialize's, or 2026-07-28), told to the editor for :checkhealth. */
   private revision?: string;
+  /** Lines received while another was being handled (see receive). */
+  private inbox: string[] = [];
+  private busy = false;
 
   constructor(private readonly opts: BridgeOptions) {
     this.local = [
@@ -171,8 +176,28 @@ export class Bridge {
     };
   }
 
-  /** One line from the client. Never throws. */
+  /**
+   * One line from the client. Never throws. Lines are handled one at a time, in arrival order: a line that
+   * arrives while another is being handled (choosing a Neovim probes ports in vim.wait, which runs the event
+   * loop and so delivers more stdin) waits in the inbox and is handled right after. So the connect step is
+   * never entered twice, and every call finds the one upstream (connected, or queueing until it is).
+   */
   receive(line: string): void {
+    this.inbox.push(line);
+    if (this.busy) return;
+    this.busy = true;
+    while (this.inbox.length > 0) {
+      const lines = this.inbox;
+      this.inbox = [];
+      for (const next of lines) {
+        const [ok, err] = pcall(() => this.handle(next));
+        if (!ok) this.opts.log(`a message failed: ${tostring(err)}`);
+      }
+    }
+    this.busy = false;
+  }
+
+  private handle(line: string): void {
     if (vim.trim(line) === "") return;
     const msg = decodeMessage(line);
     if (msg.kind === "invalid") {
@@ -216,12 +241,17 @@ export class Bridge {
    * The client went away (stdin closed, SIGINT): the editor connection closes (the editor then cancels this
    * bridge's open reviews). Returns a test for "the close frame is out", for a clean exit.
    */
-  shutdown(): (this: void) => boolean {
+  shutdown(reason = "the agent bridge exited"): (this: void) => boolean {
     const up = this.upstream;
     this.upstream = undefined;
-    const client = up?.client;
-    if (client === undefined) return () => true;
-    client.close(1001, "the agent bridge exited");
+    if (up === undefined) return () => true;
+    const client = up.client;
+    if (client === undefined) {
+      // Still connecting: its queued calls are answered now; the connection, when it opens, is closed.
+      this.closed(up, 1001, reason);
+      return () => true;
+    }
+    client.close(1001, reason);
     return () => client.isFinished();
   }
 
@@ -283,7 +313,8 @@ export class Bridge {
         instances.length > 0 ? `valid ids: ${instances.map((i) => i.id).join(", ")}` : "no Neovim is running";
       return fail(`no instance "${id}" (${valid})`, Code.InstanceNotFound);
     }
-    if (this.upstream !== undefined && this.upstream.instance.id !== id) this.shutdown();
+    if (this.upstream !== undefined && this.upstream.instance.id !== id)
+      this.shutdown(`another Neovim (${hit.id}) was selected`);
     this.selected = id;
     this.lost = undefined;
     return text(`OK: selected ${hit.id} (cwd ${hit.cwd}, pid ${hit.pid})`);
@@ -429,17 +460,28 @@ export class Bridge {
     );
   }
 
+  /**
+   * An upstream ended (closed, failed to connect, or replaced): each of its calls still waiting is answered
+   * now, once (the set is emptied), whether or not it is still the current upstream.
+   */
   private closed(up: Upstream, code: number, reason: string): void {
-    if (this.upstream !== up) return;
-    this.upstream = undefined;
+    if (up.ended) return;
+    up.ended = true;
+    const current = this.upstream === up;
+    if (current) this.upstream = undefined;
     this.opts.log(`connection to Neovim ${up.instance.id} ended (${code} ${reason})`);
-    if (this.selected === up.instance.id) this.selected = undefined;
     const message = `the connection to Neovim ${up.instance.id} was lost while this call was running (${reason !== "" ? reason : `close code ${code}`}); the next call chooses a Neovim again`;
+    const waiting = up.pending;
+    up.pending = new LuaMap();
+    up.byDown = new LuaMap();
+    up.queue = [];
     let failed = 0;
-    for (const [, call] of up.pending) {
+    for (const [, call] of waiting) {
       this.failForwarded(call.downId, call.method, Code.ConnectionLost, message, call.modern);
       failed++;
     }
+    if (!current) return;
+    if (this.selected === up.instance.id) this.selected = undefined;
     // No call heard about it: the next one is told, so the model knows its state tokens are stale.
     if (failed === 0) this.lost = up.instance.id;
   }

@@ -4,6 +4,7 @@
 // need no prompt; edits are confirmed in Neovim's own review, which is the confirmation). Files, not the tool
 // list itself on the command line: the terminal's title and `ps` stay short. A `claude` started elsewhere uses `claude mcp add` (see :help claude-ide-agent).
 import { writeFileAtomic } from "../util/fs";
+import { configDir, configPath, removeOnExit } from "./config_file";
 import { ENDPOINT_TOOLS } from "./tools";
 
 /** The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>. */
@@ -35,9 +36,9 @@ export function allowedTools(): string[] {
  * returns the arguments for the claude command line, or the reason when a file cannot be written.
  */
 export function cliArguments(): { ok: true; args: string } | { ok: false; error: string } {
-  const dir = `${vim.fn.stdpath("run")}/claude-ide`;
+  const dir = configDir();
   if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);
-  const file = `${dir}/mcp-${vim.fn.getpid()}.json`;
+  const file = configPath();
   const config = {
     mcpServers: {
       [SERVER_NAME]: {
@@ -52,6 +53,7 @@ export function cliArguments(): { ok: true; args: string } | { ok: false; error:
   const settingsFile = `${dir}/settings-${vim.fn.getpid()}.json`;
   const settings = writeFileAtomic(settingsFile, vim.json.encode({ permissions: { allow: allowedTools() } }), 0o600);
   if (!settings.ok) return { ok: false, error: settings.error };
+  removeOnExit([file, settingsFile]);
   return {
     ok: true,
     args: `--mcp-config ${vim.fn.shellescape(file)} --settings ${vim.fn.shellescape(settingsFile)}`,

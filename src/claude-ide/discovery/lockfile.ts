@@ -134,9 +134,18 @@ export function contents(token: string, folders: string[]): LockContents {
   };
 }
 
-/** mkdir -p with 0700 for the directories it creates (an existing directory is left as it is). */
+/**
+ * mkdir -p with 0700 for the directories it creates. An existing directory of ours that others may write (the
+ * CLI made it under a umask of 002) loses those write bits: the agent bridge trusts lock files only in a
+ * folder nobody else can write (instances/registry untrusted).
+ */
 function ensureDir(dir: string): Result<string> {
-  if (vim.fn.isdirectory(dir) === 1) return { ok: true, value: dir };
+  if (vim.fn.isdirectory(dir) === 1) {
+    const [stat] = vim.uv.fs_stat(dir);
+    if (stat !== undefined && stat.uid === vim.uv.getuid() && (stat.mode & 0o022) !== 0)
+      vim.uv.fs_chmod(dir, (stat.mode % 0o10000) & ~0o022);
+    return { ok: true, value: dir };
+  }
   const [ok, err] = pcall(vim.fn.mkdir, dir, "p", DIR_MODE);
   if (!ok || vim.fn.isdirectory(dir) !== 1)
     return { ok: false, error: `cannot create the lock directory ${dir}${ok ? "" : `: ${err}`}` };

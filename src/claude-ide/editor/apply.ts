@@ -1,10 +1,10 @@
 // Text changes the agent endpoint makes, after the user's review: planned against the buffer's current
 // (unsaved) text, applied to the buffer as one undo step touching only the changed lines, and written to disk
-// only when the buffer had no unsaved changes of the user before (a file with no buffer is written
-// atomically). The user's own unsaved work is never written or overwritten.
+// only when the buffer had no unsaved changes of the user before (a file with no buffer is written as `:w`
+// would write it: editor/disk_write). The user's own unsaved work is never written or overwritten.
 import { findBuffer, saveBuffer, setChangedLines } from "./buffers";
 import { textLines } from "./diff_text";
-import { readSmallFile, writeFileAtomic } from "../util/fs";
+import { writeFileAsVim } from "./disk_write";
 import { failWith } from "../protocol/result";
 
 export type EditSpec =
@@ -157,59 +157,41 @@ export function sameLines(a: string[], b: string[]): boolean {
   return true;
 }
 
-/**
- * Whether the file at `path` still holds `before` (lines as readfile() cuts them). Compared as one text when
- * the file has no CR (readfile would drop one before NL), else cut like readfile.
- */
-function diskHas(path: string, size: number, before: string[]): boolean {
-  const data = readSmallFile(path, size);
-  if (data === undefined) return false;
-  if (string.find(data, "\r", 1, true)[0] === undefined && string.sub(data, 1, 3) !== "\u{feff}") {
-    if (before.length === 0) return data === "";
-    const joined = before.join("\n");
-    return data === joined || data === `${joined}\n`;
-  }
-  return sameLines(vim.fn.readfile(path), before);
-}
-
 export type Applied = { ok: true; where: string } | { ok: false; error: string };
 
 /**
  * Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
- * straight to disk. `before` is the text the change was planned on: a buffer that changed since is refused.
+ * to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:
+ * a buffer or file that changed since is refused.
  */
 export function applyText(path: string, before: string[], after: string[]): Applied {
   const buf = findBuffer(path);
-  if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) {
-    const now = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
-    if (!sameLines(now, before))
-      return {
-        ok: false,
-        error:
-          "the buffer changed while the review was open (the user kept typing): nothing was applied; read it again and redo the edit",
-      };
-    if (vim.api.nvim_get_option_value("modifiable", { buf }) !== true)
-      return { ok: false, error: "the buffer is not modifiable ('modifiable' is off): nothing was applied" };
-    const wasDirty = vim.api.nvim_get_option_value("modified", { buf }) === true;
-    setChangedLines(buf, before, after);
-    if (wasDirty)
-      return { ok: true, where: `in buffer b${buf}, not saved: it already had unsaved changes of the user` };
-    const saved = saveBuffer(buf);
-    if (!saved.ok) return { ok: true, where: `in buffer b${buf}, not saved: ${saved.reason}` };
-    return { ok: true, where: "and saved" };
-  }
-  const [stat] = vim.uv.fs_stat(path);
-  if (stat !== undefined && !diskHas(path, stat.size, before)) {
-    return {
-      ok: false,
-      error: "the file changed on disk while the review was open: nothing was written; read it again and redo the edit",
-    };
-  }
+  if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) return applyToBuffer(buf, before, after);
   // A new file in a folder that does not exist yet: the user accepted creating it, so the folder is made too.
   const dir = vim.fs.dirname(path);
   if (vim.fn.isdirectory(dir) !== 1 && vim.fn.mkdir(dir, "p") !== 1)
     return { ok: false, error: `cannot create the directory ${dir}: nothing was written` };
-  const written = writeFileAtomic(path, after.length > 0 ? after.join("\n") + "\n" : "");
-  if (!written.ok) return { ok: false, error: written.error };
-  return { ok: true, where: "and written to disk (no buffer had it open)" };
+  const written = writeFileAsVim(path, after, before);
+  if (written.ok) return { ok: true, where: "and written to disk (no buffer had it open)" };
+  // Loaded under another name (a symbolic link to it): that buffer is the file the user sees.
+  if ("loaded" in written) return applyToBuffer(written.loaded, before, after);
+  return { ok: false, error: written.error };
+}
+
+function applyToBuffer(buf: Buf, before: string[], after: string[]): Applied {
+  const now = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+  if (!sameLines(now, before))
+    return {
+      ok: false,
+      error:
+        "the buffer changed while the review was open (the user kept typing): nothing was applied; read it again and redo the edit",
+    };
+  if (vim.api.nvim_get_option_value("modifiable", { buf }) !== true)
+    return { ok: false, error: "the buffer is not modifiable ('modifiable' is off): nothing was applied" };
+  const wasDirty = vim.api.nvim_get_option_value("modified", { buf }) === true;
+  setChangedLines(buf, before, after);
+  if (wasDirty) return { ok: true, where: `in buffer b${buf}, not saved: it already had unsaved changes of the user` };
+  const saved = saveBuffer(buf);
+  if (!saved.ok) return { ok: true, where: `in buffer b${buf}, not saved: ${saved.reason}` };
+  return { ok: true, where: "and saved" };
 }

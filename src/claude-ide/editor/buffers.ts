@@ -130,16 +130,35 @@ export function withoutSwapPrompt(when: string, fn: (this: void) => void): [bool
 }
 
 /**
+ * A Vim error as one line without the Lua traceback: "Vim:E992: Not allowed..." → "E992: Not allowed...",
+ * "Vim(lua):E5108: Error executing lua ...: boom\nstack traceback: ..." → "E5108: Error executing lua ...: boom".
+ */
+export function vimErrorLine(err: unknown): string {
+  let text = tostring(err);
+  const [vimMessage] = string.match(text, "^Vim[^:]*:(E%d+:.*)$");
+  if (vimMessage !== undefined) text = vimMessage;
+  const [first] = string.match(text, "^[^\n]*");
+  return vim.trim(first ?? text);
+}
+
+/**
  * The listed, loaded buffer of the file at `path` (an existing buffer is reused). A swap file found while
  * loading opens the file read-only instead of prompting: a prompt would stall the editor inside a tool call.
+ * A Vim error while loading throws its one line (vimErrorLine), with the buffer unloaded (wiped when new).
  * `listed: false`: a new buffer stays out of the buffer list (the LSP tools load files only so that the
  * language servers attach; the user's buffer list is not theirs to fill).
  */
 export function loadBuffer(path: string, opts: { listed?: boolean } = {}): Buf {
-  const buf = findBuffer(path) ?? vim.fn.bufadd(path);
+  const found = findBuffer(path);
+  const existed = found !== undefined || vim.fn.bufexists(path) === 1;
+  const buf = found ?? vim.fn.bufadd(path);
   if (!vim.api.nvim_buf_is_loaded(buf)) {
     const [ok, err] = withoutSwapPrompt("a tool loads a file with a swap file", () => vim.fn.bufload(buf));
-    if (!ok) error(tostring(err), 0);
+    if (!ok) {
+      // A modeline Neovim refuses (E992), another plugin's failing autocmd...: no half-loaded buffer stays.
+      pcall(vim.api.nvim_buf_delete, buf, existed ? { force: true, unload: true } : { force: true });
+      error(vimErrorLine(err), 0);
+    }
     // bufload() leaves 'filetype' empty when filetype detection is off (as in `nvim -l`).
     if (option<string>(buf, "filetype") === "") {
       const [ft] = vim.filetype.match({ buf });

@@ -123,12 +123,16 @@ function currentText(
 }
 
 /** Every review of one running server (Services.diff). */
+/** Reviews one client (session) may have waiting for the user at once; one more is refused with an error. */
+export const MAX_PENDING_REVIEWS = 16;
+
 export class DiffManager implements DiffService {
   /** Pending reviews by tab_name. */
   private readonly reviews = new LuaMap<string, Review>();
   /** Pending multi-file reviews (LSP WorkspaceEdits). */
   private readonly multis = new LuaMap<MultiReview, number | false>();
-  private readonly followers = new LuaSet<WriteFollower>();
+  /** At most one per file: a later accept of the same file replaces the earlier follower. */
+  private readonly followers = new LuaMap<string, WriteFollower>();
   private readonly log: Logger;
 
   constructor(private readonly config: Config) {
@@ -145,7 +149,17 @@ export class DiffManager implements DiffService {
     }
     const current = currentText(req.oldPath);
     if (!current.ok) return { ok: false, error: `old_file_path: ${current.error}` };
-    this.reviews.get(req.tabName)?.reject(true);
+    const replaced = this.reviews.get(req.tabName);
+    if (
+      replaced === undefined &&
+      req.clientId !== undefined &&
+      this.pendingFor((id) => id === req.clientId) >= MAX_PENDING_REVIEWS
+    )
+      return {
+        ok: false,
+        error: `${MAX_PENDING_REVIEWS} reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more`,
+      };
+    replaced?.reject(true);
 
     const review = new Review(req, this);
     const spec = {
@@ -245,7 +259,7 @@ export class DiffManager implements DiffService {
   dispose: DiffService["dispose"] = () => {
     this.closeAll();
     const followers: WriteFollower[] = [];
-    for (const f of this.followers) followers.push(f);
+    for (const [, f] of this.followers) followers.push(f);
     for (const f of followers) f.stop();
   };
 
@@ -258,10 +272,13 @@ export class DiffManager implements DiffService {
   follow(path: string, text: string): void {
     const buf = findBuffer(path);
     if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return;
-    const follower: WriteFollower = new WriteFollower(path, normalizeEol(text), this.log, () =>
-      this.followers.delete(follower),
-    );
-    this.followers.add(follower);
+    // The newer accepted text is the one the CLI writes last: the earlier follower of this file has nothing
+    // left to wait for (and followers of a burst of accepts would each hold a timer and a watcher for 30 s).
+    this.followers.get(path)?.stop();
+    const follower: WriteFollower = new WriteFollower(path, normalizeEol(text), this.log, () => {
+      if (this.followers.get(path) === follower) this.followers.delete(path);
+    });
+    this.followers.set(path, follower);
     follower.start();
   }
 

@@ -4,7 +4,7 @@
 // changes stay unsaved (they are never written by a rename) and `:w` works afterwards. A deleted file's buffer
 // goes too, its windows showing another buffer: only a buffer without unsaved changes (callers refuse earlier).
 // Nothing here asks the user anything or overwrites a file it was not told to.
-import { writeFileAtomic } from "../util/fs";
+import { writeFileAsVim } from "./disk_write";
 import { findBuffer, setChangedLines, withoutSwapPrompt } from "./buffers";
 
 export type FileOpResult = { ok: true; note?: string } | { ok: false; error: string };
@@ -37,7 +37,8 @@ export function createFile(path: string): FileOpResult {
   if (stat(path) !== undefined) return { ok: true };
   const made = makeParent(path);
   if (!made.ok) return made;
-  const written = writeFileAtomic(path, "");
+  // Made as `:w` of an empty buffer makes it (the mode from the umask), like every agent write (disk_write).
+  const written = writeFileAsVim(path, []);
   return written.ok ? { ok: true } : { ok: false, error: written.error };
 }
 

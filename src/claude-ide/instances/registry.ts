@@ -74,13 +74,34 @@ export function listening(port: number, timeoutMs = 500): boolean {
   return result === true;
 }
 
+/** Group- or other-writable (mode bits 0o022). */
+const WRITABLE_BY_OTHERS = 0o022;
+
 /**
- * Every live Neovim instance with the agent endpoint, ordered by pid. Lock files of dead instances (pid gone,
- * or connection refused) are removed on the way; other IDEs' files are never touched.
+ * Why a lock file (or its folder) is not to be trusted, or undefined when it is: it must belong to the user
+ * running the bridge and be writable by nobody else (the file: a regular file, not a link), else another
+ * local user could pose as the editor and feed the model.
+ */
+export function untrusted(path: string, kind: "file" | "directory"): string | undefined {
+  const [stat] = kind === "file" ? vim.uv.fs_lstat(path) : vim.uv.fs_stat(path);
+  if (stat === undefined) return "it does not exist";
+  if (stat.type !== kind) return `it is not a ${kind === "file" ? "regular file" : "folder"}`;
+  if (stat.uid !== vim.uv.getuid()) return `it belongs to another user (uid ${stat.uid})`;
+  if ((stat.mode & WRITABLE_BY_OTHERS) !== 0)
+    return `others can write it (mode ${string.format("%04o", stat.mode % 0o10000)})`;
+  return undefined;
+}
+
+/**
+ * Every live Neovim instance with the agent endpoint, ordered by pid. Only lock files the current user owns
+ * and nobody else can write, in such a folder, are read (see untrusted). Lock files of dead instances (pid
+ * gone, or connection refused) are removed on the way; other IDEs' files are never touched.
  */
 export function list(dir = lockfile.defaultDir()): Instance[] {
   const found: Instance[] = [];
+  if (untrusted(dir, "directory") !== undefined) return found;
   for (const { path, lock } of lockfile.list(dir)) {
+    if (untrusted(path, "file") !== undefined) continue;
     const instance = fromLock(path, lock);
     if (instance === undefined) continue;
     if (!lockfile.isAlive(instance.pid) || !listening(instance.port)) {

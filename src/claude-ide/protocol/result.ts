@@ -48,9 +48,57 @@ export function jsonText(value: unknown): ToolResult {
   return text(vim.json.encode(value));
 }
 
-/** The same as `text` (the agent tools' name for it). */
+/** A line of a file is cut at this many characters in every answer: `… (N more characters)`. */
+export const MAX_LINE_CHARS = 2000;
+/**
+ * Room for what a tool puts in front of a file's line (a line number, a path): capText cuts only lines longer
+ * than MAX_LINE_CHARS + this, so a line a tool already cut is not cut again.
+ */
+const LINE_ROOM = 256;
+/** No answer holds more characters than this; what is over is cut with a line saying how much. */
+export const MAX_ANSWER_CHARS = 30000;
+
+/** `line` cut at `max` characters, with how many more there were. */
+export function cutLine(line: string, max = MAX_LINE_CHARS): string {
+  // Bytes first: a line of at most `max` bytes has at most `max` characters (the common case, no count).
+  if (line.length <= max) return line;
+  const total = vim.fn.strchars(line);
+  if (total <= max) return line;
+  return `${vim.fn.strcharpart(line, 0, max)} … (${total - max} more characters)`;
+}
+
+/**
+ * `text` within the caps: no line much over MAX_LINE_CHARS characters (one longer than that plus LINE_ROOM is
+ * cut at MAX_LINE_CHARS), all of it at most MAX_ANSWER_CHARS characters.
+ */
+export function capText(text: string): string {
+  let out = text;
+  const longest = MAX_LINE_CHARS + LINE_ROOM;
+  if (out.length > longest) {
+    const lines = vim.split(out, "\n", { plain: true });
+    let cut = false;
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i].length > longest && vim.fn.strchars(lines[i]) > longest) {
+        const shorter = cutLine(lines[i]);
+        if (shorter !== lines[i]) {
+          lines[i] = shorter;
+          cut = true;
+        }
+      }
+    }
+    if (cut) out = lines.join("\n");
+  }
+  if (out.length > MAX_ANSWER_CHARS) {
+    const total = vim.fn.strchars(out);
+    if (total > MAX_ANSWER_CHARS)
+      out = `${vim.fn.strcharpart(out, 0, MAX_ANSWER_CHARS)}\n… (${total - MAX_ANSWER_CHARS} more characters not shown: an answer holds at most ${MAX_ANSWER_CHARS} characters)`;
+  }
+  return out;
+}
+
+/** A single-text result, within the caps (the agent tools' answers). */
 export function textResult(s: string): ToolResult {
-  return text(s);
+  return text(capText(s));
 }
 
 /** `OK: <what was done>`. */
@@ -73,7 +121,7 @@ export function renderError(message: string, code?: number, hint?: string): stri
 
 /** `ERROR: <message>` (or `ERROR <code>: <message>`), marked isError. */
 export function fail(message: string, code?: number, hint?: string): ToolResult {
-  return { content: [{ type: "text", text: renderError(message, code, hint) }], isError: true };
+  return { content: [{ type: "text", text: capText(renderError(message, code, hint)) }], isError: true };
 }
 
 /** An IDE tool's failure while doing the work: `isError: true` with the plain message (doc/protocol.md). */
@@ -95,7 +143,7 @@ export function fitLines(lines: string[], budget = RESULT_BUDGET): { text: strin
   let size = 0;
   for (const line of lines) {
     if (size + line.length + 1 > budget) {
-      if (out.length === 0) out.push(`${string.sub(line, 1, budget - 40)} …[line cut at ${budget - 40} bytes]`);
+      if (out.length === 0) out.push(cutLine(line, math.min(MAX_LINE_CHARS, budget - 40)));
       break;
     }
     out.push(line);

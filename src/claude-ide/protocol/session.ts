@@ -338,6 +338,7 @@ export class Session {
         tool.handler(args as { [key: string]: unknown }, {
           clientId: this.id,
           client: this.clientLabel,
+          clientName: this.clientName,
           config,
           hub,
           services,

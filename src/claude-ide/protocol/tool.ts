@@ -45,6 +45,8 @@ export interface ToolAnnotations {
 export interface ToolContext {
   /** Id of the connection that made this call (stable for the connection's lifetime). */
   readonly clientId: number;
+  /** The client's clientInfo.name from initialize, when it gave one. */
+  readonly clientName?: string;
   readonly config: Config;
   readonly hub: Hub;
   readonly services: Services;

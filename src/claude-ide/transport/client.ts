@@ -9,6 +9,8 @@ export const ROLE_HEADER = "X-Claude-Ide-Role";
 /** Largest message accepted from the editor (a long tool result is far smaller). */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 const MAX_HEAD_BYTES = 16 * 1024;
+/** Connect + upgrade must be done by then. */
+const CONNECT_TIMEOUT_MS = 10000;
 
 /** @noSelf */
 export interface ClientEvents {
@@ -40,12 +42,22 @@ export class WsClient {
   ): (this: void) => void {
     const tcp = vim.uv.new_tcp();
     let settled = false;
+    // An editor that accepts but never upgrades (stuck, or not ours) must not hold the calls forever.
+    const timer = vim.uv.new_timer();
+    const settle = () => {
+      settled = true;
+      timer.stop();
+      if (!timer.is_closing()) timer.close();
+    };
     const fail = (error: string) => {
       if (settled) return;
-      settled = true;
+      settle();
       if (!tcp.is_closing()) tcp.close();
       done(undefined, error);
     };
+    timer.start(CONNECT_TIMEOUT_MS, 0, () =>
+      fail(`the editor on port ${port} did not complete the WebSocket upgrade within ${CONNECT_TIMEOUT_MS / 1000} s`),
+    );
     tcp.connect("127.0.0.1", port, (err) => {
       if (err !== undefined) return fail(`cannot connect to 127.0.0.1:${port}: ${err}`);
       tcp.nodelay(true);
@@ -94,7 +106,7 @@ export class WsClient {
           if (name !== undefined && name.toLowerCase() === "sec-websocket-accept") got = value;
         }
         if (got !== acceptKey(key)) return fail("the upgrade answer has a wrong Sec-WebSocket-Accept");
-        settled = true;
+        settle();
         client = new WsClient(tcp, events);
         done(client);
         const rest = string.sub(all, at + 4);

@@ -21,6 +21,21 @@ const CLOSE_TIMEOUT_MS = 1000;
 /** Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent. */
 const ABNORMAL_CLOSURE = 1006;
 
+/**
+ * Connections still in their upgrade (not authenticated yet) kept at once. Past this the oldest one that has
+ * had its chance is dropped: it sent bytes that were not a whole upgrade request, or nothing for
+ * UPGRADE_GRACE_MS. A client with the token sends its whole request at once and is through on its first
+ * read, so sockets that never authenticate cannot crowd it out (each also ends at the handshake timeout).
+ */
+export const MAX_UNAUTHENTICATED = 256;
+/** A connection this young that has not been read yet is never dropped for the cap. */
+const UPGRADE_GRACE_MS = 1000;
+/**
+ * Unauthenticated connections beyond this many, none of which has had its chance yet: a new one is closed at
+ * once. Only a burst of connections accepted before any was read gets here (the machine is being flooded).
+ */
+const MAX_UNREAD = 2048;
+
 /** A keepalive tick this much later than its period means the machine slept (or Neovim was blocked). */
 const LATE_TICK_FACTOR = 1.5;
 
@@ -42,6 +57,10 @@ class WsListener implements Listener {
   private lastTick = 0;
   /** Every connection whose socket is not closed yet (handshaking, open or closing). */
   private readonly live = new LuaSet<WsConnection>();
+  /** Connections still in their upgrade, by arrival number (see MAX_UNAUTHENTICATED). */
+  private readonly unauthenticated = new LuaMap<WsConnection, number>();
+  private unauthenticatedCount = 0;
+  private arrivals = 0;
   private nextId = 1;
   private closed = false;
   /**
@@ -118,10 +137,45 @@ class WsListener implements Listener {
 
   track(conn: WsConnection): void {
     this.live.add(conn);
+    this.unauthenticated.set(conn, ++this.arrivals);
+    this.unauthenticatedCount++;
+    this.enforceCap(conn);
+  }
+
+  /**
+   * Over MAX_UNAUTHENTICATED: drops the oldest connection that had its chance (see there); when none has,
+   * and more than MAX_UNREAD wait, drops `newcomer`.
+   */
+  enforceCap(newcomer?: WsConnection): void {
+    if (this.unauthenticatedCount <= MAX_UNAUTHENTICATED) return;
+    const now = this.now();
+    let oldest: WsConnection | undefined;
+    let oldestArrival = math.huge;
+    for (const [c, arrival] of this.unauthenticated) {
+      if (arrival < oldestArrival && (c.heardFrom || now - c.acceptedAt >= UPGRADE_GRACE_MS)) {
+        oldest = c;
+        oldestArrival = arrival;
+      }
+    }
+    if (oldest === undefined) {
+      if (newcomer === undefined || this.unauthenticatedCount <= MAX_UNREAD) return;
+      oldest = newcomer;
+    }
+    this.authenticated(oldest);
+    this.log("info", `dropped a connection: more than ${MAX_UNAUTHENTICATED} connections had not authenticated`);
+    oldest.evict();
+  }
+
+  /** `conn` passed its upgrade (or is going away): it no longer counts against MAX_UNAUTHENTICATED. */
+  authenticated(conn: WsConnection): void {
+    if (!this.unauthenticated.has(conn)) return;
+    this.unauthenticated.delete(conn);
+    this.unauthenticatedCount--;
   }
 
   forget(conn: WsConnection): void {
     this.live.delete(conn);
+    this.authenticated(conn);
   }
 
   /** Runs `fn` on the main loop (after everything deferred before it), protected. */
@@ -204,6 +258,10 @@ class WsConnection implements Connection {
   // Keepalive bookkeeping, in the listener's clock.
   private lastActivity: number;
   private lastPingAt: number;
+  /** When the socket was accepted (listener's clock). */
+  readonly acceptedAt: number;
+  /** Sent upgrade bytes that were not a whole request yet. */
+  heardFrom = false;
   /** Time of the ping not answered yet (by a pong or any other bytes). */
   private pingSentAt?: number;
 
@@ -213,7 +271,7 @@ class WsConnection implements Connection {
   ) {
     this.lastActivity = listener.now();
     this.lastPingAt = this.lastActivity;
-    listener.track(this);
+    this.acceptedAt = this.lastActivity;
     this.startTimer(listener.opts.handshakeTimeoutMs, () => {
       listener.log(
         "info",
@@ -230,6 +288,7 @@ class WsConnection implements Connection {
       },
       listener.log,
     );
+    listener.track(this);
   }
 
   isOpen(): boolean {
@@ -250,6 +309,12 @@ class WsConnection implements Connection {
     this.sendClose(code, reason);
     // Wait for the peer's close frame; a peer that never answers is cut off.
     this.startTimer(CLOSE_TIMEOUT_MS, () => this.socket.destroy());
+  }
+
+  /** Drops a connection that has not authenticated (too many were waiting). */
+  evict(): void {
+    this.stopTimer();
+    this.socket.destroy();
   }
 
   /** Listener shutdown: open connections get a close handshake, unfinished upgrades are dropped. */
@@ -288,7 +353,12 @@ class WsConnection implements Connection {
 
   private onHandshakeData(chunk: string): void {
     const read = this.head.push(chunk);
-    if (read.state === "more") return;
+    if (read.state === "more") {
+      // Bytes that are not a whole request: this connection had its chance (MAX_UNAUTHENTICATED).
+      this.heardFrom = true;
+      this.listener.enforceCap();
+      return;
+    }
     if (read.state === "too-large") {
       const max = handshake().MAX_HEAD_BYTES;
       this.refuse(431, `request head over ${max} bytes`, handshake().httpError(431, `request head over ${max} bytes`));
@@ -301,6 +371,7 @@ class WsConnection implements Connection {
       return;
     }
     this.stopTimer();
+    this.listener.authenticated(this);
     this.socket.write(answer.response);
     this.state = "open";
     this.headers = answer.headers;

@@ -14,17 +14,24 @@ local failWith = ____result.failWith
 local fitLines = ____result.fitLines
 local guarded = ____result.guarded
 local textResult = ____result.textResult
---- Asks the user in Neovim whether to run `what`; the call waits for the answer.
-local function confirmed(who, what, park)
-    local choices = {"Run it", "Refuse"}
-    local answer = park(function(resume) return vim.schedule(function() return vim.ui.select(
-        choices,
-        {prompt = (who .. " wants to run ") .. what},
-        function(choice)
-            resume(choice)
-        end
-    ) end) end)
-    return answer == choices[1]
+local ____confirm_code = require("claude-ide.editor.confirm_code")
+local askAboutCode = ____confirm_code.askAboutCode
+--- Shows the whole code in Neovim and asks the user whether to run it; the call waits for the answer.
+local function confirmed(args, ctx)
+    local isLua = args.lua ~= nil
+    local question = {
+        who = ctx.hub.describe(ctx.clientId) or ctx.clientName or "a client",
+        kind = isLua and "Lua" or "Ex command",
+        code = isLua and args.lua or ":" .. tostring(args.command),
+        filetype = isLua and "lua" or "vim"
+    }
+    local close
+    return ctx.park(
+        function(resume) return vim.schedule(function()
+            close = askAboutCode(question, resume)
+        end) end,
+        function() return close and close() end
+    )
 end
 local function run(args)
     if args.command ~= nil then
@@ -42,9 +49,9 @@ local function run(args)
     if chunk == nil then
         failWith("the Lua does not compile: " .. compileError, Code.CommandFailed)
     end
-    local ____temp_0 = {pcall(chunk)}
-    local okRun = ____temp_0[1]
-    local values = __TS__ArraySlice(____temp_0, 1)
+    local ____temp_2 = {pcall(chunk)}
+    local okRun = ____temp_2[1]
+    local values = __TS__ArraySlice(____temp_2, 1)
     if not okRun then
         failWith(
             "the Lua raised an error: " .. tostring(values[1]),
@@ -80,12 +87,7 @@ ____exports.execute = defineTool({
         if mode == "off" then
             failWith("execute is off in this Neovim: the user can allow it with setup({ agent = { execute = \"ask\" } }) (or \"allow\"). Use the other tools meanwhile", Code.CommandFailed)
         end
-        local what = args.command ~= nil and "the command :" .. args.command or "this Lua: " .. tostring(args.lua)
-        if mode == "ask" and not confirmed(
-            ctx.client or "The agent",
-            string.sub(what, 1, 200),
-            ctx.park
-        ) then
+        if mode == "ask" and not confirmed(args, ctx) then
             return textResult("REJECTED: the user refused to run it in Neovim. Do not retry; ask the user or use another tool.")
         end
         return textResult(fitLines(vim.split(

@@ -4,6 +4,7 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local loadBuffer = ____buffers.loadBuffer
+local vimErrorLine = ____buffers.vimErrorLine
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
 local charColumnToByte = ____positions.charColumnToByte
@@ -16,6 +17,7 @@ local int = ____schema.int
 local optional = ____schema.optional
 local writing = ____schema.writing
 local ____result = require("claude-ide.protocol.result")
+local cutLine = ____result.cutLine
 local failWith = ____result.failWith
 local guarded = ____result.guarded
 local ok = ____result.ok
@@ -44,13 +46,24 @@ ____exports.navigate = defineTool({
         if target.buf == nil and not target.onDisk then
             failWith(target.display .. " does not exist")
         end
-        local buf = target.buf ~= nil and vim.api.nvim_buf_is_loaded(target.buf) and target.buf or loadBuffer(target.path)
-        vim.api.nvim_set_option_value("buflisted", true, {buf = buf})
-        local win = ensureEditorWindow(buf, ctx.config.terminal.side)
-        showBuffer(win, buf)
-        local count = vim.api.nvim_buf_line_count(buf)
+        local buf = target.buf
+        if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
+            local loaded, loadedBuf = pcall(loadBuffer, target.path)
+            if not loaded then
+                failWith((("cannot open " .. target.display) .. ": ") .. tostring(loadedBuf))
+            end
+            buf = loadedBuf
+        end
+        local shown = buf
+        vim.api.nvim_set_option_value("buflisted", true, {buf = shown})
+        local win = ensureEditorWindow(shown, ctx.config.terminal.side)
+        local showed, showErr = pcall(showBuffer, win, shown)
+        if not showed then
+            failWith((("cannot show " .. target.display) .. ": ") .. vimErrorLine(showErr))
+        end
+        local count = vim.api.nvim_buf_line_count(shown)
         local row = math.min(args.line or 1, count)
-        local text = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[1] or ""
+        local text = vim.api.nvim_buf_get_lines(shown, row - 1, row, false)[1] or ""
         local col = charColumnToByte(text, args.column or 1)
         vim.api.nvim_win_set_cursor(win, {row, col})
         vim.api.nvim_win_call(
@@ -58,7 +71,7 @@ ____exports.navigate = defineTool({
             function() return vim.cmd("normal! zvzz") end
         )
         local note = args.line ~= nil and args.line > count and (" (the file has " .. tostring(count)) .. " lines)" or ""
-        return ok(((((((target.display .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(text, col))) .. " ") .. vim.trim(text)) .. note)
+        return ok(((((((target.display .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(text, col))) .. " ") .. cutLine(vim.trim(text))) .. note)
     end) end
 })
 return ____exports

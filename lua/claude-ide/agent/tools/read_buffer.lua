@@ -8,7 +8,9 @@ local int = ____schema.int
 local optional = ____schema.optional
 local reading = ____schema.reading
 local ____result = require("claude-ide.protocol.result")
+local cutLine = ____result.cutLine
 local fitLines = ____result.fitLines
+local MAX_LINE_CHARS = ____result.MAX_LINE_CHARS
 local guarded = ____result.guarded
 local textResult = ____result.textResult
 local failWith = ____result.failWith
@@ -17,8 +19,6 @@ local fileLines = ____target.fileLines
 local resolveTarget = ____target.resolveTarget
 local targetInput = ____target.targetInput
 local targetLines = ____target.targetLines
---- A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it.
-local MAX_LINE = 2000
 ____exports.readBuffer = defineTool({
     name = "read_buffer",
     title = "Read buffer",
@@ -44,7 +44,7 @@ ____exports.readBuffer = defineTool({
         local total
         local offset = 0
         if fromDisk then
-            local read = fileLines(ctx, target.path, {first = first, last = args.end_line, shownMax = MAX_LINE})
+            local read = fileLines(ctx, target.path, {first = first, last = args.end_line, shownMax = MAX_LINE_CHARS})
             lines = read.lines
             total = read.total
             offset = first - 1
@@ -70,8 +70,11 @@ ____exports.readBuffer = defineTool({
                 if line == nil then
                     break
                 end
-                local shown = #line > MAX_LINE and ((string.sub(line, 1, MAX_LINE) .. " …[") .. tostring(#line - MAX_LINE)) .. " more bytes]" or line
-                numbered[#numbered + 1] = string.format("%6d\t%s", i, shown)
+                numbered[#numbered + 1] = string.format(
+                    "%6d\t%s",
+                    i,
+                    cutLine(line)
+                )
                 i = i + 1
             end
         end

@@ -1,23 +1,28 @@
 // execute: an Ex command or a Lua chunk from the model, run in the user's Neovim. Off unless the user set
-// agent.execute: "ask" confirms every run in Neovim (the call waits), "allow" runs without asking.
+// agent.execute: "ask" shows the whole code in Neovim and asks before every run (the call waits), "allow" runs
+// without asking.
 import { defineTool, optional, str, writing } from "../../protocol/schema";
 import { Code, failWith, fitLines, guarded, textResult } from "../../protocol/result";
+import { askAboutCode } from "../../editor/confirm_code";
+import type { ToolContext } from "../../protocol/tool";
 
-/** Asks the user in Neovim whether to run `what`; the call waits for the answer. */
-function confirmed(
-  who: string,
-  what: string,
-  park: <T>(this: void, start: (this: void, resume: (this: void, value: T) => void) => void) => T,
-): boolean {
-  const choices = ["Run it", "Refuse"];
-  const answer = park<string | undefined>((resume) =>
-    vim.schedule(() =>
-      vim.ui.select(choices, { prompt: `${who} wants to run ${what}` }, (choice) => {
-        resume(choice);
+/** Shows the whole code in Neovim and asks the user whether to run it; the call waits for the answer. */
+function confirmed(args: { command?: string; lua?: string }, ctx: ToolContext): boolean {
+  const isLua = args.lua !== undefined;
+  const question = {
+    who: ctx.hub.describe(ctx.clientId) ?? ctx.clientName ?? "a client",
+    kind: isLua ? "Lua" : "Ex command",
+    code: isLua ? (args.lua as string) : `:${args.command}`,
+    filetype: isLua ? "lua" : "vim",
+  };
+  let close: ((this: void) => void) | undefined;
+  return ctx.park<boolean>(
+    (resume) =>
+      vim.schedule(() => {
+        close = askAboutCode(question, resume);
       }),
-    ),
+    () => close?.(),
   );
-  return answer === choices[0];
 }
 
 function run(args: { command?: string; lua?: string }): string {
@@ -58,8 +63,7 @@ export const execute = defineTool({
           Code.CommandFailed,
         );
       }
-      const what = args.command !== undefined ? `the command :${args.command}` : `this Lua: ${args.lua}`;
-      if (mode === "ask" && !confirmed(ctx.client ?? "The agent", string.sub(what, 1, 200), ctx.park)) {
+      if (mode === "ask" && !confirmed(args, ctx)) {
         return textResult(
           "REJECTED: the user refused to run it in Neovim. Do not retry; ask the user or use another tool.",
         );

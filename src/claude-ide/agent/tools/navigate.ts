@@ -1,11 +1,11 @@
 // navigate: shows a file in the user's editing window (never the terminal, a sidebar or a diff review) and
 // puts that window's cursor on a line and column. Focus stays where the user is (they may be typing in the
 // Claude terminal); the file is simply there when they look.
-import { loadBuffer } from "../../editor/buffers";
+import { loadBuffer, vimErrorLine } from "../../editor/buffers";
 import { byteToCharColumn, charColumnToByte } from "../../editor/positions";
 import { ensureEditorWindow, showBuffer } from "../../editor/windows";
 import { defineTool, int, optional, writing } from "../../protocol/schema";
-import { failWith, guarded, ok } from "../../protocol/result";
+import { cutLine, failWith, guarded, ok } from "../../protocol/result";
 import { resolveTarget, targetInput } from "../../editor/target";
 
 export const navigate = defineTool({
@@ -26,18 +26,25 @@ export const navigate = defineTool({
       const target = resolveTarget(args);
       if (target === undefined) return failWith("no target");
       if (target.buf === undefined && !target.onDisk) failWith(`${target.display} does not exist`);
-      const buf =
-        target.buf !== undefined && vim.api.nvim_buf_is_loaded(target.buf) ? target.buf : loadBuffer(target.path);
-      vim.api.nvim_set_option_value("buflisted", true, { buf });
-      const win = ensureEditorWindow(buf, ctx.config.terminal.side);
-      showBuffer(win, buf);
-      const count = vim.api.nvim_buf_line_count(buf);
+      let buf = target.buf;
+      if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) {
+        const [loaded, loadedBuf] = pcall(loadBuffer, target.path);
+        if (!loaded) failWith(`cannot open ${target.display}: ${tostring(loadedBuf)}`);
+        buf = loadedBuf;
+      }
+      const shown = buf;
+      vim.api.nvim_set_option_value("buflisted", true, { buf: shown });
+      const win = ensureEditorWindow(shown, ctx.config.terminal.side);
+      // The user's autocmds run when the buffer enters the window: their error is an answer, not a crash.
+      const [showed, showErr] = pcall(showBuffer, win, shown);
+      if (!showed) failWith(`cannot show ${target.display}: ${vimErrorLine(showErr)}`);
+      const count = vim.api.nvim_buf_line_count(shown);
       const row = math.min(args.line ?? 1, count);
-      const text = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[0] ?? "";
+      const text = vim.api.nvim_buf_get_lines(shown, row - 1, row, false)[0] ?? "";
       const col = charColumnToByte(text, args.column ?? 1);
       vim.api.nvim_win_set_cursor(win, [row, col]);
       vim.api.nvim_win_call(win, () => vim.cmd("normal! zvzz"));
       const note = args.line !== undefined && args.line > count ? ` (the file has ${count} lines)` : "";
-      return ok(`${target.display}:${row}:${byteToCharColumn(text, col)} ${vim.trim(text)}${note}`);
+      return ok(`${target.display}:${row}:${byteToCharColumn(text, col)} ${cutLine(vim.trim(text))}${note}`);
     }),
 });

@@ -1,10 +1,8 @@
 // read_buffer: a buffer's current text (unsaved changes included), numbered like `cat -n`, paged.
 import { defineTool, int, optional, reading } from "../../protocol/schema";
-import { fitLines, guarded, textResult, failWith } from "../../protocol/result";
+import { cutLine, fitLines, MAX_LINE_CHARS, guarded, textResult, failWith } from "../../protocol/result";
 import { fileLines, resolveTarget, targetInput, targetLines } from "../../editor/target";
 
-/** A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it. */
-const MAX_LINE = 2000;
 export const readBuffer = defineTool({
   name: "read_buffer",
   title: "Read buffer",
@@ -29,7 +27,7 @@ export const readBuffer = defineTool({
       let total: number;
       let offset = 0;
       if (fromDisk) {
-        const read = fileLines(ctx, target.path, { first, last: args.end_line, shownMax: MAX_LINE });
+        const read = fileLines(ctx, target.path, { first, last: args.end_line, shownMax: MAX_LINE_CHARS });
         lines = read.lines;
         total = read.total;
         offset = first - 1;
@@ -48,9 +46,7 @@ export const readBuffer = defineTool({
       for (let i = first; i <= last; i++) {
         const line = lines[i - 1 - offset] as string | undefined;
         if (line === undefined) break; // past what was kept from the file: more than one answer shows
-        const shown =
-          line.length > MAX_LINE ? `${string.sub(line, 1, MAX_LINE)} …[${line.length - MAX_LINE} more bytes]` : line;
-        numbered.push(string.format("%6d\t%s", i, shown));
+        numbered.push(string.format("%6d\t%s", i, cutLine(line)));
       }
       const dirty =
         target.buf !== undefined &&

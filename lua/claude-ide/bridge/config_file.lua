@@ -1,0 +1,67 @@
+-- Generated from src/claude-ide/bridge/config_file.ts by TypeScriptToLua (make build): do not edit.
+local ____exports = {}
+local ____lockfile = require("claude-ide.discovery.lockfile")
+local isAlive = ____lockfile.isAlive
+function ____exports.configDir()
+    return vim.fn.stdpath("run") .. "/claude-ide"
+end
+function ____exports.configPath(pid)
+    if pid == nil then
+        pid = vim.fn.getpid()
+    end
+    return ((____exports.configDir() .. "/mcp-") .. tostring(pid)) .. ".json"
+end
+--- Removes the config files of Neovims that no longer run. Returns the removed paths.
+function ____exports.sweepStale(dir)
+    if dir == nil then
+        dir = ____exports.configDir()
+    end
+    local removed = {}
+    local handle = vim.uv.fs_scandir(dir)
+    if handle == nil then
+        return removed
+    end
+    do
+        while true do
+            do
+                local name = vim.uv.fs_scandir_next(handle)
+                if name == nil then
+                    break
+                end
+                local ____, pidText = string.match(name, "^(%a+)%-(%d+)%.json$")
+                local prefix = string.match(name, "^(%a+)%-")
+                if prefix ~= "mcp" and prefix ~= "settings" then
+                    goto __continue7
+                end
+                local pid = tonumber(pidText)
+                if pid == nil or pid == vim.fn.getpid() or isAlive(pid) then
+                    goto __continue7
+                end
+                local path = (dir .. "/") .. name
+                local ok = vim.uv.fs_unlink(path)
+                if ok then
+                    removed[#removed + 1] = path
+                end
+            end
+            ::__continue7::
+        end
+    end
+    return removed
+end
+--- Removes `paths` when Neovim exits (the last call's paths: the same names each time).
+function ____exports.removeOnExit(paths)
+    local group = vim.api.nvim_create_augroup("claude-ide.mcp-config", {clear = true})
+    vim.api.nvim_create_autocmd(
+        "VimLeavePre",
+        {
+            group = group,
+            desc = "claude-ide: remove this Neovim's MCP config and settings files",
+            callback = function()
+                for ____, path in ipairs(paths) do
+                    vim.uv.fs_unlink(path)
+                end
+            end
+        }
+    )
+end
+return ____exports

@@ -1,0 +1,46 @@
+// The files that the `claude` of a :ClaudeCode terminal reads (bridge/cli_config.ts): one MCP config
+// (--mcp-config) and one settings file (--settings) per Neovim, `stdpath("run")/claude-ide/mcp-<pid>.json` and
+// `settings-<pid>.json`. They are removed when that Neovim exits, and files of Neovims that are gone (a crash,
+// a kill) are swept when the server starts. Small on purpose: the server sweeps at start-up without loading the
+// agent tools.
+import { isAlive } from "../discovery/lockfile";
+
+export function configDir(): string {
+  return `${vim.fn.stdpath("run")}/claude-ide`;
+}
+
+export function configPath(pid: number = vim.fn.getpid()): string {
+  return `${configDir()}/mcp-${pid}.json`;
+}
+
+/** Removes the config files of Neovims that no longer run. Returns the removed paths. */
+export function sweepStale(dir: string = configDir()): string[] {
+  const removed: string[] = [];
+  const [handle] = vim.uv.fs_scandir(dir);
+  if (handle === undefined) return removed;
+  for (;;) {
+    const [name] = vim.uv.fs_scandir_next(handle);
+    if (name === undefined) break;
+    const [, pidText] = string.match(name, "^(%a+)%-(%d+)%.json$");
+    const [prefix] = string.match(name, "^(%a+)%-");
+    if (prefix !== "mcp" && prefix !== "settings") continue;
+    const pid = tonumber(pidText);
+    if (pid === undefined || pid === vim.fn.getpid() || isAlive(pid)) continue;
+    const path = `${dir}/${name}`;
+    const [ok] = vim.uv.fs_unlink(path);
+    if (ok) removed.push(path);
+  }
+  return removed;
+}
+
+/** Removes `paths` when Neovim exits (the last call's paths: the same names each time). */
+export function removeOnExit(paths: string[]): void {
+  const group = vim.api.nvim_create_augroup("claude-ide.mcp-config", { clear: true });
+  vim.api.nvim_create_autocmd("VimLeavePre", {
+    group,
+    desc: "claude-ide: remove this Neovim's MCP config and settings files",
+    callback: () => {
+      for (const path of paths) vim.uv.fs_unlink(path);
+    },
+  });
+}
