@@ -201,11 +201,19 @@ describe('agent bridge protocol revisions', function()
     project = bridge.project({ ['main.lua'] = MAIN })
     nvim =
       bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' }, setup = { agent = { execute = 'ask' } } })
+    -- The user reads who asks in the question's float, and answers n.
     nvim:lua([[
-      vim.ui.select = function(choices, opts, on_choice)
-        vim.g.spec_prompt = opts.prompt
-        on_choice(choices[2])
-      end
+      local timer = vim.uv.new_timer()
+      timer:start(20, 20, vim.schedule_wrap(function()
+        for _, w in ipairs(vim.api.nvim_list_wins()) do
+          local ok, who = pcall(vim.api.nvim_buf_get_var, vim.api.nvim_win_get_buf(w), 'claude_ide_confirm')
+          if ok and not timer:is_closing() then
+            timer:close()
+            vim.g.spec_prompt = who
+            vim.api.nvim_input('n')
+          end
+        end
+      end))
     ]])
     local raw = bridge.raw({ config_dir = dir, cwd = project })
     raw:request(1, 'initialize', {
@@ -215,6 +223,6 @@ describe('agent bridge protocol revisions', function()
     })
     local res = raw:request(2, 'tools/call', { name = 'execute', arguments = { command = 'echo 1' } })
     assert.matches('^REJECTED', res.result.content[1].text)
-    assert.are.equal('Gemini CLI wants to run the command :echo 1', nvim:lua('return vim.g.spec_prompt'))
+    assert.are.equal('Gemini CLI', nvim:lua('return vim.g.spec_prompt'))
   end)
 end)

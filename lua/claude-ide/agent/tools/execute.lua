@@ -20,7 +20,7 @@ local askAboutCode = ____confirm_code.askAboutCode
 local function confirmed(args, ctx)
     local isLua = args.lua ~= nil
     local question = {
-        who = ctx.hub.describe(ctx.clientId) or ctx.clientName or "a client",
+        who = ctx.client or ctx.hub.describe(ctx.clientId) or ctx.clientName or "a client",
         kind = isLua and "Lua" or "Ex command",
         code = isLua and args.lua or ":" .. tostring(args.command),
         filetype = isLua and "lua" or "vim"

@@ -10,7 +10,7 @@ import type { ToolContext } from "../../protocol/tool";
 function confirmed(args: { command?: string; lua?: string }, ctx: ToolContext): boolean {
   const isLua = args.lua !== undefined;
   const question = {
-    who: ctx.hub.describe(ctx.clientId) ?? ctx.clientName ?? "a client",
+    who: ctx.client ?? ctx.hub.describe(ctx.clientId) ?? ctx.clientName ?? "a client",
     kind: isLua ? "Lua" : "Ex command",
     code: isLua ? (args.lua as string) : `:${args.command}`,
     filetype: isLua ? "lua" : "vim",
