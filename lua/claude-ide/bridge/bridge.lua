@@ -302,6 +302,10 @@ function Bridge.prototype.callTool(self, id, params)
     self:forward(id, "tools/call", params)
 end
 function Bridge.prototype.readResource(self, id, params)
+    if type(params.uri) ~= "string" then
+        self.opts.write(errorResponse(id, ErrorCode.InvalidParams, "resources/read: \"uri\" must be a string"))
+        return
+    end
     if params.uri ~= INSTANCES_URI then
         self:forward(id, "resources/read", params)
         return

@@ -131,25 +131,32 @@ function ____exports.checkValue(schema, value, path)
         end
     end
     if schema.type == "object" and isObject(value) then
+        local missing = {}
         for ____, name in ipairs(schema.required or ({})) do
             local v = value[name]
             if v == nil or v == vim.NIL then
-                return ("missing required argument \"" .. (path == "" and name or (path .. ".") .. name)) .. "\""
+                missing[#missing + 1] = ("\"" .. (path == "" and name or (path .. ".") .. name)) .. "\""
             end
+        end
+        if #missing == 1 then
+            return "missing required argument " .. missing[1]
+        end
+        if #missing > 1 then
+            return "missing required arguments " .. table.concat(missing, ", ")
         end
         local properties = schema.properties or ({})
         for ____, name in ipairs(sortedNames(properties)) do
             do
                 local v = value[name]
                 if v == nil or v == vim.NIL then
-                    goto __continue52
+                    goto __continue54
                 end
                 local err = ____exports.checkValue(properties[name], v, path == "" and name or (path .. ".") .. name)
                 if err ~= nil then
                     return err
                 end
             end
-            ::__continue52::
+            ::__continue54::
         end
         if schema.additionalProperties == false then
             for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(value))) do

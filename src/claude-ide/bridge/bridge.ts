@@ -265,6 +265,11 @@ export class Bridge {
   }
 
   private readResource(id: Id, params: { [key: string]: unknown }): void {
+    // A malformed request is the client's mistake whatever the instance state: checked before choosing one.
+    if (typeof params.uri !== "string") {
+      this.opts.write(errorResponse(id, ErrorCode.InvalidParams, 'resources/read: "uri" must be a string'));
+      return;
+    }
     if (params.uri !== INSTANCES_URI) {
       this.forward(id, "resources/read", params);
       return;

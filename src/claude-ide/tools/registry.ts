@@ -127,11 +127,14 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
       return `"${path}" must have at most ${schema.maxItems} items, got ${n}`;
   }
   if (schema.type === "object" && isObject(value)) {
+    // Every missing argument in one message: the model fixes the call once, not once per argument.
+    const missing: string[] = [];
     for (const name of schema.required ?? []) {
       const v = value[name];
-      if (v === undefined || v === vim.NIL)
-        return `missing required argument "${path === "" ? name : `${path}.${name}`}"`;
+      if (v === undefined || v === vim.NIL) missing.push(`"${path === "" ? name : `${path}.${name}`}"`);
     }
+    if (missing.length === 1) return `missing required argument ${missing[0]}`;
+    if (missing.length > 1) return `missing required arguments ${missing.join(", ")}`;
     const properties = schema.properties ?? {};
     // Sorted, so that of several bad arguments the same one is named every time.
     for (const name of sortedNames(properties)) {

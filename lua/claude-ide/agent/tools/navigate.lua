@@ -31,7 +31,7 @@ ____exports.navigate = defineTool({
         {},
         targetInput,
         {
-            line = optional(int("Line (1-based); past the end means the last line", {minimum = 1})),
+            line = optional(int("Line (1-based), at most the file's line count", {minimum = 1})),
             column = optional(int("Column in characters (1-based)", {minimum = 1}))
         }
     ),
@@ -46,11 +46,14 @@ ____exports.navigate = defineTool({
             failWith(target.display .. " does not exist")
         end
         local buf = target.buf ~= nil and vim.api.nvim_buf_is_loaded(target.buf) and target.buf or loadBuffer(target.path)
+        local count = vim.api.nvim_buf_line_count(buf)
+        if args.line ~= nil and args.line > count then
+            failWith((((((("line " .. tostring(args.line)) .. " is past the end: ") .. target.display) .. " has ") .. tostring(count)) .. " line") .. (count == 1 and "" or "s"))
+        end
         vim.api.nvim_set_option_value("buflisted", true, {buf = buf})
         local win = ensureEditorWindow(buf, ctx.config.terminal.side)
         showBuffer(win, buf)
-        local count = vim.api.nvim_buf_line_count(buf)
-        local row = math.min(args.line or 1, count)
+        local row = args.line or 1
         local text = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[1] or ""
         local col = charColumnToByte(text, args.column or 1)
         vim.api.nvim_win_set_cursor(win, {row, col})
@@ -58,8 +61,7 @@ ____exports.navigate = defineTool({
             win,
             function() return vim.cmd("normal! zvzz") end
         )
-        local note = args.line ~= nil and args.line > count and (" (the file has " .. tostring(count)) .. " lines)" or ""
-        return ok(((((((target.display .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(text, col))) .. " ") .. vim.trim(text)) .. note)
+        return ok((((((target.display .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(text, col))) .. " ") .. vim.trim(text))
     end) end
 })
 return ____exports

@@ -17,7 +17,7 @@ export const navigate = defineTool({
     "Opens the file if needed; unsaved buffers are never abandoned. Answers `OK: path:line:col <that line>`.",
   input: {
     ...targetInput,
-    line: optional(int("Line (1-based); past the end means the last line", { minimum: 1 })),
+    line: optional(int("Line (1-based), at most the file's line count", { minimum: 1 })),
     column: optional(int("Column in characters (1-based)", { minimum: 1 })),
   },
   closed: true,
@@ -29,16 +29,18 @@ export const navigate = defineTool({
       if (target.buf === undefined && !target.onDisk) failWith(`${target.display} does not exist`);
       const buf =
         target.buf !== undefined && vim.api.nvim_buf_is_loaded(target.buf) ? target.buf : loadBuffer(target.path);
+      // A position past the end is the model's mistake: say so before anything moves.
+      const count = vim.api.nvim_buf_line_count(buf);
+      if (args.line !== undefined && args.line > count)
+        failWith(`line ${args.line} is past the end: ${target.display} has ${count} line${count === 1 ? "" : "s"}`);
       vim.api.nvim_set_option_value("buflisted", true, { buf });
       const win = ensureEditorWindow(buf, ctx.config.terminal.side);
       showBuffer(win, buf);
-      const count = vim.api.nvim_buf_line_count(buf);
-      const row = math.min(args.line ?? 1, count);
+      const row = args.line ?? 1;
       const text = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[0] ?? "";
       const col = charColumnToByte(text, args.column ?? 1);
       vim.api.nvim_win_set_cursor(win, [row, col]);
       vim.api.nvim_win_call(win, () => vim.cmd("normal! zvzz"));
-      const note = args.line !== undefined && args.line > count ? ` (the file has ${count} lines)` : "";
-      return ok(`${target.display}:${row}:${byteToCharColumn(text, col)} ${vim.trim(text)}${note}`);
+      return ok(`${target.display}:${row}:${byteToCharColumn(text, col)} ${vim.trim(text)}`);
     }),
 });
