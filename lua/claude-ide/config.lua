@@ -89,7 +89,13 @@ ____exports.DEFAULTS = {
         next_hunk = "]c",
         prev_hunk = "[c"
     }, open_in_new_tab = true},
-    agent = {in_terminal = true, review = true, execute = "off", lsp_timeout_ms = 5000},
+    agent = {
+        in_terminal = true,
+        review = true,
+        execute = "off",
+        lsp_timeout_ms = 5000,
+        tools = {}
+    },
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
 }
@@ -220,6 +226,10 @@ RULES = {
         check = oneOf({"off", "ask", "allow"})
     },
     ["agent.lsp_timeout_ms"] = positiveMs,
+    ["agent.tools"] = {
+        expected = "a list of tool specs (:help claude-ide-agent-tools)",
+        check = function(v) return type(v) == "table" and vim.islist(v) end
+    },
     execute_code = bool,
     ["execute_code_opts.interpreter"] = {
         expected = "a non-empty list of strings",
@@ -271,20 +281,20 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue28
+                goto __continue29
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue28
+                goto __continue29
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue28::
+        ::__continue29::
     end
     return nil
 end
@@ -324,8 +334,12 @@ function ____exports.validate(user)
         end
         merged.port_range = ____temp_1
     end
-    local ____opt_2 = u.execute_code_opts
-    local interp = ____opt_2 and ____opt_2.interpreter
+    local ____opt_2 = u.agent
+    if (____opt_2 and ____opt_2.tools) ~= nil then
+        merged.agent.tools = {unpack(u.agent.tools)}
+    end
+    local ____opt_4 = u.execute_code_opts
+    local interp = ____opt_4 and ____opt_4.interpreter
     if interp ~= nil then
         merged.execute_code_opts.interpreter = {unpack(interp)}
     end

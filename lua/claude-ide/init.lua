@@ -12,6 +12,7 @@ local ____server = require("claude-ide.server")
 local Server = ____server.Server
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
+local loadedModule = ____modules.loadedModule
 --- The validated configuration (defaults when setup was never called).
 function ____exports.config()
     if state.config == nil then
@@ -70,6 +71,7 @@ end
 local sessionsModule = lazy("claude-ide.sessions")
 local mentionsModule = lazy("claude-ide.editor.mentions")
 local explorers = lazy("claude-ide.editor.explorers")
+local userToolsModule = lazy("claude-ide.agent.user_tools")
 state = {}
 --- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
 --- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
@@ -81,6 +83,14 @@ function ____exports.setup(opts)
     if not result.ok then
         say(result.error, "error")
         return false
+    end
+    local tools = result.config.agent.tools
+    if #tools > 0 or loadedModule("claude-ide.agent.user_tools") ~= nil then
+        local added = userToolsModule().userTools:setFromConfig(tools)
+        if not added.ok then
+            say(added.error, "error")
+            return false
+        end
     end
     local restart = state.server ~= nil
     if restart and vim.deep_equal(state.config, result.config) then
@@ -258,4 +268,25 @@ function ____exports.add_under_cursor()
     end
     return ____exports.add(target.path)
 end
+--- Your own tools and resources for the model (:help claude-ide-agent-tools). Each function returns true, or
+-- false and the reason (also shown with vim.notify).
+____exports.agent = {
+    add_tool = function(spec)
+        local added = userToolsModule().userTools:add(spec)
+        if added.ok then
+            return true, nil
+        end
+        say(added.error, "error")
+        return false, added.error
+    end,
+    remove_tool = function(name) return userToolsModule().userTools:remove(name) end,
+    add_resource = function(uri, spec)
+        local added = userToolsModule().userTools:addResource(uri, spec)
+        if added.ok then
+            return true, nil
+        end
+        say(added.error, "error")
+        return false, added.error
+    end
+}
 return ____exports

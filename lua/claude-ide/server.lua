@@ -15,6 +15,8 @@ local ____types = require("claude-ide.transport.types")
 local CloseCode = ____types.CloseCode
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
+local ____json = require("claude-ide.util.json")
+local dict = ____json.dict
 local ____websocket = require("claude-ide.transport.websocket")
 local listen = ____websocket.listen
 local blockingModule = lazy("claude-ide.protocol.blocking")
@@ -244,7 +246,8 @@ function Server.prototype.accept(self, sessions, conn)
         if ____r_9[____agent_10] == nil then
             ____r_9[____agent_10] = agentEndpoint().createAgentRole(
                 self.config,
-                function() return r.services end
+                function() return r.services end,
+                function(method) return self:notifyAgents(r, method) end
             )
         end
         ____temp_15 = r.agent
@@ -297,6 +300,20 @@ function Server.prototype.ideRole(self)
         capabilities = {tools = {listChanged = false}},
         argumentErrorsAsResults = false
     }
+end
+function Server.prototype.notifyAgents(self, r, method)
+    if self.running ~= r then
+        return false
+    end
+    for ____, s in pairs(r.sessions) do
+        if s.ready and s:isOpen() and s.role == "agent" then
+            s:notify(
+                method,
+                dict()
+            )
+        end
+    end
+    return true
 end
 function Server.prototype.readySessions(self)
     local ready = {}

@@ -37,7 +37,13 @@ export interface Config {
     };
     open_in_new_tab: boolean;
   };
-  agent: { in_terminal: boolean; review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
+  agent: {
+    in_terminal: boolean;
+    review: boolean;
+    execute: "off" | "ask" | "allow";
+    lsp_timeout_ms: number;
+    tools: unknown[];
+  };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
 }
@@ -100,6 +106,8 @@ export const DEFAULTS: Config = {
     execute: "off",
     // A request to a language server taking longer than this is abandoned and the tool says so.
     lsp_timeout_ms: 5000,
+    // Your own tools for the model, written in Lua (:help claude-ide-agent-tools): { { name, description, handler, ... } }.
+    tools: [],
   },
   // Offer the executeCode tool to Claude. Every run asks for your confirmation first.
   execute_code: false,
@@ -200,6 +208,10 @@ const RULES: { [path: string]: Rule } = {
   "agent.review": bool,
   "agent.execute": { expected: '"off", "ask" or "allow"', check: oneOf(["off", "ask", "allow"]) },
   "agent.lsp_timeout_ms": positiveMs,
+  "agent.tools": {
+    expected: "a list of tool specs (:help claude-ide-agent-tools)",
+    check: (v) => type(v) === "table" && vim.islist(v),
+  },
   execute_code: bool,
   "execute_code_opts.interpreter": {
     expected: "a non-empty list of strings",
@@ -293,6 +305,7 @@ export function validate(user: unknown): ValidateResult {
   if (u.allowed_origins !== undefined) merged.allowed_origins = [...u.allowed_origins];
   if (u.port_range !== undefined)
     merged.port_range = (u.port_range as unknown) === vim.NIL ? undefined : [u.port_range[0], u.port_range[1]];
+  if (u.agent?.tools !== undefined) merged.agent.tools = [...u.agent.tools];
   const interp = u.execute_code_opts?.interpreter;
   if (interp !== undefined) merged.execute_code_opts.interpreter = [...interp];
   return { ok: true, config: merged };

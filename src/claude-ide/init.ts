@@ -9,13 +9,15 @@ import type { MentionQueue } from "./editor/mentions";
 import { say } from "./log";
 import { type Endpoint, Server, type ServerStatus } from "./server";
 import type * as SessionsModule from "./sessions";
+import type * as UserToolsModule from "./agent/user_tools";
 import type { SessionInfo, Sessions } from "./sessions";
-import { lazy } from "./util/modules";
+import { lazy, loadedModule } from "./util/modules";
 
 // Loaded on first use, not by setup() (startup cost): terminals, @-mentions, file explorers.
 const sessionsModule = lazy<typeof SessionsModule>("claude-ide.sessions");
 const mentionsModule = lazy<typeof MentionsModule>("claude-ide.editor.mentions");
 const explorers = lazy<typeof ExplorersModule>("claude-ide.editor.explorers");
+const userToolsModule = lazy<typeof UserToolsModule>("claude-ide.agent.user_tools");
 
 interface State {
   config?: Config;
@@ -44,6 +46,15 @@ export function setup(this: void, opts?: unknown): boolean {
   if (!result.ok) {
     say(result.error, "error");
     return false;
+  }
+  // The user's tools (agent.tools) replace those of the previous setup; a bad one fails setup, naming it.
+  const tools = result.config.agent.tools;
+  if (tools.length > 0 || loadedModule("claude-ide.agent.user_tools") !== undefined) {
+    const added = userToolsModule().userTools.setFromConfig(tools);
+    if (!added.ok) {
+      say(added.error, "error");
+      return false;
+    }
   }
   const restart = state.server !== undefined;
   // Same options again (a plugin manager re-running setup): keep the running server and its clients.
@@ -206,3 +217,33 @@ export function add_under_cursor(this: void): boolean {
   }
   return add(target.path);
 }
+
+/**
+ * Your own tools and resources for the model (:help claude-ide-agent-tools). Each function returns true, or
+ * false and the reason (also shown with vim.notify).
+ */
+export const agent = {
+  /**
+   * Adds (or replaces) a tool: { name, title?, description, input?, read_only?, handler(args, ctx) }.
+   * @luaCATS param spec claude-ide.UserTool
+   * @luaCATS return boolean ok, string? error
+   */
+  add_tool: (spec: unknown): LuaMultiReturn<[boolean, string | undefined]> => {
+    const added = userToolsModule().userTools.add(spec);
+    if (added.ok) return $multi(true, undefined);
+    say(added.error, "error");
+    return $multi(false, added.error);
+  },
+  /** Removes a tool added with add_tool; returns whether there was one. */
+  remove_tool: (name: string): boolean => userToolsModule().userTools.remove(name),
+  /**
+   * Adds (or replaces) a resource the model and @-mentions can read: { name?, title?, description?, mime?, read(uri) }.
+   * @luaCATS return boolean ok, string? error
+   */
+  add_resource: (uri: string, spec: unknown): LuaMultiReturn<[boolean, string | undefined]> => {
+    const added = userToolsModule().userTools.addResource(uri, spec);
+    if (added.ok) return $multi(true, undefined);
+    say(added.error, "error");
+    return $multi(false, added.error);
+  },
+};

@@ -17,6 +17,7 @@ import type { DiffService, Hub, Services } from "./contracts";
 import type { ToolDescriptor } from "./tools/types";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
+import { dict } from "./util/json";
 import { listen } from "./transport/websocket";
 
 // What only a connection needs is loaded by the first one: start() (setup) binds, writes the lock file and
@@ -254,7 +255,11 @@ export class Server {
     }
     const role =
       conn.headers["x-claude-ide-role"] === "agent"
-        ? (r.agent ??= agentEndpoint().createAgentRole(this.config, () => r.services))
+        ? (r.agent ??= agentEndpoint().createAgentRole(
+            this.config,
+            () => r.services,
+            (method) => this.notifyAgents(r, method),
+          ))
         : (r.ide ??= this.ideRole());
     r.blocking ??= new (blockingModule().Blocking)((msg) => this.log.error(msg));
     const session = new (sessionModule().Session)(conn, {
@@ -285,6 +290,13 @@ export class Server {
   }
 
   /** Sessions whose client finished initializing and is still connected. */
+  /** A notification to every ready agent session of `r`; false once `r` is no longer the running server. */
+  private notifyAgents(r: Running, method: string): boolean {
+    if (this.running !== r) return false;
+    for (const [, s] of r.sessions) if (s.ready && s.isOpen() && s.role === "agent") s.notify(method, dict());
+    return true;
+  }
+
   private readySessions(): Session[] {
     const ready: Session[] = [];
     const r = this.running;

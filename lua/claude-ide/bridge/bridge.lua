@@ -46,18 +46,31 @@ local ____config = require("claude-ide.config")
 local DEFAULTS = ____config.DEFAULTS
 --- The stateless revision whose server/discover the bridge answers (Claude Code probes it first).
 local DISCOVER_VERSION = "2026-07-28"
+--- How long tools/list and resources/list wait for the editor's user tools before listing the built-ins alone.
+local EXTRAS_TIMEOUT_MS = 3000
+--- The `key` list of a claude-ide/extras answer (empty when there is none).
+local function listOf(extras, key)
+    local ____isObject_result_0
+    if isObject(extras) then
+        ____isObject_result_0 = extras[key]
+    else
+        ____isObject_result_0 = nil
+    end
+    local list = ____isObject_result_0
+    return type(list) == "table" and vim.islist(list) and list or ({})
+end
 local function toolText(text, isError)
     if isError == nil then
         isError = false
     end
-    local ____temp_1 = {{type = "text", text = text}}
-    local ____isError_0
+    local ____temp_2 = {{type = "text", text = text}}
+    local ____isError_1
     if isError then
-        ____isError_0 = true
+        ____isError_1 = true
     else
-        ____isError_0 = nil
+        ____isError_1 = nil
     end
-    return {content = ____temp_1, isError = ____isError_0}
+    return {content = ____temp_2, isError = ____isError_1}
 end
 ____exports.Bridge = __TS__Class()
 local Bridge = ____exports.Bridge
@@ -97,15 +110,15 @@ function Bridge.prototype.____constructor(self, opts)
             handler = function(args) return self:selectInstance(args.instance_id) end
         })
     }
-    local ____Registry_3 = Registry
-    local ____array_2 = __TS__SparseArrayNew(unpack(self["local"]))
+    local ____Registry_4 = Registry
+    local ____array_3 = __TS__SparseArrayNew(unpack(self["local"]))
     __TS__SparseArrayPush(
-        ____array_2,
+        ____array_3,
         unpack(AGENT_TOOLS)
     )
     self.tools = __TS__New(
-        ____Registry_3,
-        {__TS__SparseArraySpread(____array_2)},
+        ____Registry_4,
+        {__TS__SparseArraySpread(____array_3)},
         DEFAULTS
     )
     self.requests = {
@@ -129,12 +142,35 @@ function Bridge.prototype.____constructor(self, opts)
             id,
             dict()
         ) end,
-        ["tools/list"] = function(id) return self:reply(
-            id,
-            {tools = self.tools:list()}
-        ) end,
+        ["tools/list"] = function(id) return self:withExtras(function(extras)
+            local ____self_reply_7 = self.reply
+            local ____id_6 = id
+            local ____array_5 = __TS__SparseArrayNew(unpack(self.tools:list()))
+            __TS__SparseArrayPush(
+                ____array_5,
+                unpack(listOf(extras, "tools"))
+            )
+            return ____self_reply_7(
+                self,
+                ____id_6,
+                {tools = {__TS__SparseArraySpread(____array_5)}}
+            )
+        end) end,
         ["tools/call"] = function(id, p) return self:callTool(id, p) end,
-        ["resources/list"] = function(id) return self:reply(id, {resources = RESOURCES}) end,
+        ["resources/list"] = function(id) return self:withExtras(function(extras)
+            local ____self_reply_10 = self.reply
+            local ____id_9 = id
+            local ____array_8 = __TS__SparseArrayNew(unpack(RESOURCES))
+            __TS__SparseArrayPush(
+                ____array_8,
+                unpack(listOf(extras, "resources"))
+            )
+            return ____self_reply_10(
+                self,
+                ____id_9,
+                {resources = {__TS__SparseArraySpread(____array_8)}}
+            )
+        end) end,
         ["resources/templates/list"] = function(id) return self:reply(id, {resourceTemplates = TEMPLATES}) end,
         ["resources/read"] = function(id, p) return self:readResource(id, p) end
     }
@@ -192,7 +228,38 @@ function Bridge.prototype.reply(self, id, result)
     self.opts.write(resultResponse(id, result))
 end
 function Bridge.prototype.capabilities(self)
-    return {tools = {listChanged = false}, resources = {listChanged = false}}
+    return {tools = {listChanged = true}, resources = {listChanged = true}}
+end
+function Bridge.prototype.withExtras(self, ____then)
+    if self.upstream == nil and (self.lost ~= nil or not self:choose(self:instances()).ok) then
+        ____then(nil)
+        return
+    end
+    local answered = false
+    local timer = vim.uv.new_timer()
+    local function finish(extras)
+        if answered then
+            return
+        end
+        answered = true
+        timer:stop()
+        timer:close()
+        ____then(extras)
+    end
+    timer:start(
+        EXTRAS_TIMEOUT_MS,
+        0,
+        function()
+            self.opts.log("the editor did not list its user tools in time: listing the built-in ones")
+            finish(nil)
+        end
+    )
+    self:forward(
+        nil,
+        "claude-ide/extras",
+        dict(),
+        finish
+    )
 end
 function Bridge.prototype.serverInfo(self)
     return {name = "claude-ide.nvim", title = "Neovim (claude-ide.nvim)", version = VERSION}
@@ -217,13 +284,13 @@ function Bridge.prototype.listInstances(self)
     if #instances == 0 then
         return toolText("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_6 = self.upstream
-    local ____temp_10 = ____opt_6 and ____opt_6.instance.id
-    if ____temp_10 == nil then
-        local ____opt_8 = self:choose(instances).instance
-        ____temp_10 = ____opt_8 and ____opt_8.id
+    local ____opt_13 = self.upstream
+    local ____temp_17 = ____opt_13 and ____opt_13.instance.id
+    if ____temp_17 == nil then
+        local ____opt_15 = self:choose(instances).instance
+        ____temp_17 = ____opt_15 and ____opt_15.id
     end
-    local current = ____temp_10
+    local current = ____temp_17
     return toolText(table.concat(
         registry.describe(instances, current),
         "\n"
@@ -248,11 +315,18 @@ function Bridge.prototype.selectInstance(self, id)
             true
         )
     end
-    if self.upstream ~= nil and self.upstream.instance.id ~= id then
+    local switched = self.upstream ~= nil and self.upstream.instance.id ~= id
+    if switched then
         self:shutdown()
     end
     self.selected = id
     self.lost = nil
+    if switched then
+        self.opts.write(notification(
+            "notifications/tools/list_changed",
+            dict()
+        ))
+    end
     return toolText(((((("OK: selected " .. hit.id) .. " (cwd ") .. hit.cwd) .. ", pid ") .. tostring(hit.pid)) .. ")")
 end
 function Bridge.prototype.failForwarded(self, downId, method, code, message)
@@ -279,11 +353,11 @@ function Bridge.prototype.callTool(self, id, params)
         return
     end
     local tool = self.tools:find(name)
-    if tool == nil then
+    if tool == nil and self.upstream == nil and not self:choose(self:instances()).ok then
         self.opts.write(errorResponse(id, ErrorCode.InvalidParams, ("unknown tool \"" .. name) .. "\""))
         return
     end
-    if __TS__ArrayIncludes(self["local"], tool) then
+    if tool ~= nil and __TS__ArrayIncludes(self["local"], tool) then
         local args = (params.arguments == nil or params.arguments == vim.NIL) and dict() or params.arguments
         local problem = self.tools:check(tool, args)
         if problem ~= nil then
@@ -311,8 +385,8 @@ function Bridge.prototype.readResource(self, id, params)
         return
     end
     local instances = self:instances()
-    local ____opt_11 = self.upstream
-    local current = ____opt_11 and ____opt_11.instance.id
+    local ____opt_18 = self.upstream
+    local current = ____opt_18 and ____opt_18.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -333,8 +407,8 @@ function Bridge.prototype.readResource(self, id, params)
         }}}
     )
 end
-function Bridge.prototype.forward(self, downId, method, params)
-    if self.lost ~= nil then
+function Bridge.prototype.forward(self, downId, method, params, onAnswer)
+    if onAnswer == nil and self.lost ~= nil then
         local lost = self.lost
         self.lost = nil
         local next = self:choose(self:instances())
@@ -342,28 +416,36 @@ function Bridge.prototype.forward(self, downId, method, params)
         self:failForwarded(downId, method, Code.ConnectionLost, ((("the connection to Neovim " .. lost) .. " was lost (it exited or stopped its server); ") .. ____then) .. ". Earlier editor_state tokens and buffer numbers are no longer valid.")
         return
     end
-    local up = self.upstream or self:connect(downId, method)
+    local up = self.upstream or self:connect(downId, method, onAnswer)
     if up == nil then
         return
     end
-    local ____self_13, ____nextUpId_14 = self, "nextUpId"
-    local ____self_nextUpId_15 = ____self_13[____nextUpId_14]
-    ____self_13[____nextUpId_14] = ____self_nextUpId_15 + 1
-    local upId = ____self_nextUpId_15
-    up.pending[upId] = {downId = downId, method = method}
-    up.byDown[idText(downId)] = upId
+    local ____self_20, ____nextUpId_21 = self, "nextUpId"
+    local ____self_nextUpId_22 = ____self_20[____nextUpId_21]
+    ____self_20[____nextUpId_21] = ____self_nextUpId_22 + 1
+    local upId = ____self_nextUpId_22
+    up.pending[upId] = {downId = downId or 0, method = method, onAnswer = onAnswer}
+    if downId ~= nil then
+        up.byDown[idText(downId)] = upId
+    end
     local text = ((((("{\"jsonrpc\":\"2.0\",\"id\":" .. tostring(upId)) .. ",\"method\":") .. vim.json.encode(method)) .. ",\"params\":") .. vim.json.encode(params)) .. "}"
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_16 = up.queue
-        ____up_queue_16[#____up_queue_16 + 1] = text
+        local ____up_queue_23 = up.queue
+        ____up_queue_23[#____up_queue_23 + 1] = text
     end
 end
-function Bridge.prototype.connect(self, downId, method)
+function Bridge.prototype.connect(self, downId, method, onAnswer)
     local instances = self:instances()
     local choice = self:choose(instances)
     if not choice.ok then
+        if onAnswer ~= nil or downId == nil then
+            if onAnswer ~= nil then
+                onAnswer(nil)
+            end
+            return nil
+        end
         local listing = #instances > 0 and ("\nRunning instances:\n" .. table.concat(
             registry.describe(instances),
             "\n"
@@ -415,7 +497,25 @@ end
 function Bridge.prototype.fromEditor(self, up, text)
     local ____, ____, upIdText, rest = string.find(text, "^{\"jsonrpc\":\"2%.0\",\"id\":(%d+),(.*)$")
     local upId = tonumber(upIdText)
-    if upId == nil or upId == 0 then
+    if upId == nil then
+        local ok, msg = pcall(vim.json.decode, text)
+        local ____temp_26
+        if ok and isObject(msg) then
+            ____temp_26 = msg.method
+        else
+            ____temp_26 = nil
+        end
+        local method = ____temp_26
+        local relayed = method == "notifications/tools/list_changed" or method == "notifications/resources/list_changed"
+        if relayed and self.upstream == up then
+            self.opts.write(notification(
+                method,
+                dict()
+            ))
+        end
+        return
+    end
+    if upId == 0 then
         return
     end
     local call = up.pending[upId]
@@ -423,6 +523,18 @@ function Bridge.prototype.fromEditor(self, up, text)
         return
     end
     up.pending[upId] = nil
+    if call.onAnswer ~= nil then
+        local ok, msg = pcall(vim.json.decode, text)
+        local ____temp_27
+        if ok and isObject(msg) then
+            ____temp_27 = msg.result
+        else
+            ____temp_27 = nil
+        end
+        local result = ____temp_27
+        call.onAnswer(isObject(result) and result or nil)
+        return
+    end
     up.byDown[idText(call.downId)] = nil
     self.opts.write((("{\"jsonrpc\":\"2.0\",\"id\":" .. idText(call.downId)) .. ",") .. tostring(rest))
 end
@@ -438,8 +550,15 @@ function Bridge.prototype.closed(self, up, code, reason)
     local message = ((("the connection to Neovim " .. up.instance.id) .. " was lost while this call was running (") .. (reason ~= "" and reason or "close code " .. tostring(code))) .. "); the next call chooses a Neovim again"
     local failed = 0
     for ____, call in pairs(up.pending) do
-        self:failForwarded(call.downId, call.method, Code.ConnectionLost, message)
-        failed = failed + 1
+        do
+            if call.onAnswer ~= nil then
+                call.onAnswer(nil)
+                goto __continue88
+            end
+            self:failForwarded(call.downId, call.method, Code.ConnectionLost, message)
+            failed = failed + 1
+        end
+        ::__continue88::
     end
     if failed == 0 then
         self.lost = up.instance.id
@@ -465,8 +584,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_17 = up.queue
-        ____up_queue_17[#____up_queue_17 + 1] = text
+        local ____up_queue_28 = up.queue
+        ____up_queue_28[#____up_queue_28 + 1] = text
     end
 end
 return ____exports

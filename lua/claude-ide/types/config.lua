@@ -93,6 +93,8 @@
 ---@field execute? "off"|"ask"|"allow" # Default: `"off"`.
 --- A request to a language server taking longer than this is abandoned and the tool says so.
 ---@field lsp_timeout_ms? number # Default: `5000`.
+--- Your own tools for the model, written in Lua (:help claude-ide-agent-tools): { { name, description, handler, ... } }.
+---@field tools? any[] # Default: `{}`.
 
 ---@class claude-ide.Config.execute_code_opts
 --- The interpreter the code is passed to (the code is written to a temporary file, appended as last argument).

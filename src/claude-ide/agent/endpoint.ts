@@ -6,6 +6,8 @@ import { Registry } from "../tools/registry";
 import type { Services } from "../contracts";
 import { readResource, ResourceError, RESOURCES, TEMPLATES } from "./resources";
 import { AGENT_TOOLS } from "./tools/index";
+import { userTools } from "./user_tools";
+import { ErrorCode } from "../protocol/jsonrpc";
 
 /** Server guidance shown to the model (initialize `instructions`), kept short: the tool descriptions say the rest. */
 export const INSTRUCTIONS =
@@ -14,19 +16,41 @@ export const INSTRUCTIONS =
   "Every edit is shown to the user as a diff review and waits for their decision. Lines and columns are 1-based; " +
   "columns count characters.";
 
-export function createAgentRole(config: Config, services: () => Services): Role {
+/**
+ * `notify(method)` sends a notification to every agent session of the server that made this role, and says
+ * whether that server still runs (a stopped one's role stops listening to the user tools).
+ */
+export function createAgentRole(
+  config: Config,
+  services: () => Services,
+  notify?: (this: void, method: string) => boolean,
+): Role {
+  if (notify !== undefined)
+    userTools.onChange((what) =>
+      notify(what === "tools" ? "notifications/tools/list_changed" : "notifications/resources/list_changed"),
+    );
   return {
     name: "agent",
-    registry: new Registry(AGENT_TOOLS, config),
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+    registry: new Registry(AGENT_TOOLS, config, () => userTools.descriptors()),
+    capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
     instructions: INSTRUCTIONS,
     argumentErrorsAsResults: true,
     requests: {
-      "resources/list": () => ({ resources: RESOURCES }),
+      "resources/list": () => ({ resources: [...RESOURCES, ...userTools.listResources()] }),
       "resources/templates/list": () => ({ resourceTemplates: TEMPLATES }),
+      // The user's tools and resources only: the bridge lists the built-in ones itself, from their descriptors.
+      "claude-ide/extras": () => ({
+        tools: Registry.entries(userTools.descriptors()),
+        resources: userTools.listResources(),
+      }),
       "resources/read": (params) => {
         const uri = params.uri;
         if (typeof uri !== "string") invalidRequestParams('resources/read: "uri" must be a string');
+        const own = userTools.readResource(uri, config.log_level);
+        if (own !== undefined) {
+          if ("error" in own) rpcError(ErrorCode.InternalError, own.error);
+          return own;
+        }
         const [ok, result] = pcall(readResource, uri, services());
         if (ok) return result;
         const err = result as unknown;

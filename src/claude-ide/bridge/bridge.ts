@@ -51,7 +51,12 @@ export interface BridgeOptions {
 interface Forwarded {
   downId: Id;
   method: string;
+  /** The bridge's own request (claude-ide/extras): the answer goes here (undefined: no answer), not down. */
+  onAnswer?: (this: void, result: unknown) => void;
 }
+
+/** How long tools/list and resources/list wait for the editor's user tools before listing the built-ins alone. */
+const EXTRAS_TIMEOUT_MS = 3000;
 
 /** The connection to one Neovim. */
 interface Upstream {
@@ -62,6 +67,12 @@ interface Upstream {
   pending: LuaMap<number, Forwarded>;
   /** Upstream id by the downstream id's text (for notifications/cancelled). */
   byDown: LuaMap<string, number>;
+}
+
+/** The `key` list of a claude-ide/extras answer (empty when there is none). */
+function listOf(extras: unknown, key: string): object[] {
+  const list = isObject(extras) ? extras[key] : undefined;
+  return type(list) === "table" && vim.islist(list) ? (list as object[]) : [];
 }
 
 function toolText(text: string, isError = false): ToolResult {
@@ -126,9 +137,11 @@ export class Bridge {
           instructions: INSTRUCTIONS,
         }),
       ping: (id) => this.reply(id, dict()),
-      "tools/list": (id) => this.reply(id, { tools: this.tools.list() }),
+      "tools/list": (id) =>
+        this.withExtras((extras) => this.reply(id, { tools: [...this.tools.list(), ...listOf(extras, "tools")] })),
       "tools/call": (id, p) => this.callTool(id, p),
-      "resources/list": (id) => this.reply(id, { resources: RESOURCES }),
+      "resources/list": (id) =>
+        this.withExtras((extras) => this.reply(id, { resources: [...RESOURCES, ...listOf(extras, "resources")] })),
       "resources/templates/list": (id) => this.reply(id, { resourceTemplates: TEMPLATES }),
       "resources/read": (id, p) => this.readResource(id, p),
     };
@@ -181,7 +194,33 @@ export class Bridge {
   }
 
   private capabilities(): object {
-    return { tools: { listChanged: false }, resources: { listChanged: false } };
+    return { tools: { listChanged: true }, resources: { listChanged: true } };
+  }
+
+  /**
+   * Calls `then` with the chosen Neovim's user tools and resources (its answer to claude-ide/extras), or with
+   * undefined when no Neovim can be chosen, it does not answer in time, or it fails. The built-in tools are
+   * listed from their descriptors here; only the user's own live in the editor.
+   */
+  private withExtras(then: (this: void, extras: unknown) => void): void {
+    if (this.upstream === undefined && (this.lost !== undefined || !this.choose(this.instances()).ok)) {
+      then(undefined);
+      return;
+    }
+    let answered = false;
+    const timer = vim.uv.new_timer();
+    const finish = (extras: unknown) => {
+      if (answered) return;
+      answered = true;
+      timer.stop();
+      timer.close();
+      then(extras);
+    };
+    timer.start(EXTRAS_TIMEOUT_MS, 0, () => {
+      this.opts.log("the editor did not list its user tools in time: listing the built-in ones");
+      finish(undefined);
+    });
+    this.forward(undefined, "claude-ide/extras", dict(), finish);
   }
 
   private serverInfo(): object {
@@ -229,9 +268,12 @@ export class Bridge {
         instances.length > 0 ? `valid ids: ${instances.map((i) => i.id).join(", ")}` : "no Neovim is running";
       return toolText(`ERROR ${Code.InstanceNotFound}: no instance "${id}" (${valid})`, true);
     }
-    if (this.upstream !== undefined && this.upstream.instance.id !== id) this.shutdown();
+    const switched = this.upstream !== undefined && this.upstream.instance.id !== id;
+    if (switched) this.shutdown();
     this.selected = id;
     this.lost = undefined;
+    // Another Neovim may have other user tools: the client lists them again.
+    if (switched) this.opts.write(notification("notifications/tools/list_changed", dict()));
     return toolText(`OK: selected ${hit.id} (cwd ${hit.cwd}, pid ${hit.pid})`);
   }
 
@@ -248,11 +290,12 @@ export class Bridge {
       return;
     }
     const tool = this.tools.find(name);
-    if (tool === undefined) {
+    // Not a built-in one: a user tool lives in the editor, which answers "unknown tool" itself when it has none.
+    if (tool === undefined && this.upstream === undefined && !this.choose(this.instances()).ok) {
       this.opts.write(errorResponse(id, ErrorCode.InvalidParams, `unknown tool "${name}"`));
       return;
     }
-    if (this.local.includes(tool)) {
+    if (tool !== undefined && this.local.includes(tool)) {
       const args = params.arguments === undefined || params.arguments === vim.NIL ? dict() : params.arguments;
       const problem = this.tools.check(tool, args);
       if (problem !== undefined)
@@ -290,8 +333,13 @@ export class Bridge {
   }
 
   /** Sends a request to the chosen Neovim (choosing and connecting first when needed). */
-  private forward(downId: Id, method: string, params: { [key: string]: unknown }): void {
-    if (this.lost !== undefined) {
+  private forward(
+    downId: Id | undefined,
+    method: string,
+    params: { [key: string]: unknown },
+    onAnswer?: (this: void, result: unknown) => void,
+  ): void {
+    if (onAnswer === undefined && this.lost !== undefined) {
       const lost = this.lost;
       this.lost = undefined;
       const next = this.choose(this.instances());
@@ -299,28 +347,36 @@ export class Bridge {
         ? `the next call goes to ${next.instance.id} (${next.rule})`
         : `${next.reason}: call list_instances and select_instance`;
       this.failForwarded(
-        downId,
+        downId as Id,
         method,
         Code.ConnectionLost,
         `the connection to Neovim ${lost} was lost (it exited or stopped its server); ${then}. Earlier editor_state tokens and buffer numbers are no longer valid.`,
       );
       return;
     }
-    const up = this.upstream ?? this.connect(downId, method);
+    const up = this.upstream ?? this.connect(downId, method, onAnswer);
     if (up === undefined) return;
     const upId = this.nextUpId++;
-    up.pending.set(upId, { downId, method });
-    up.byDown.set(idText(downId), upId);
+    up.pending.set(upId, { downId: downId ?? 0, method, onAnswer });
+    if (downId !== undefined) up.byDown.set(idText(downId), upId);
     const text = `{"jsonrpc":"2.0","id":${upId},"method":${vim.json.encode(method)},"params":${vim.json.encode(params)}}`;
     if (up.client !== undefined) up.client.send(text);
     else up.queue.push(text);
   }
 
   /** Chooses a Neovim and starts connecting; undefined (after answering downId) when none can be chosen. */
-  private connect(downId: Id, method: string): Upstream | undefined {
+  private connect(
+    downId: Id | undefined,
+    method: string,
+    onAnswer?: (this: void, result: unknown) => void,
+  ): Upstream | undefined {
     const instances = this.instances();
     const choice = this.choose(instances);
     if (!choice.ok) {
+      if (onAnswer !== undefined || downId === undefined) {
+        onAnswer?.(undefined);
+        return undefined;
+      }
       const listing =
         instances.length > 0
           ? `\nRunning instances:\n${registry.describe(instances).join("\n")}\nCall select_instance with one of these ids.`
@@ -362,10 +418,26 @@ export class Bridge {
   private fromEditor(up: Upstream, text: string): void {
     const [, , upIdText, rest] = string.find(text, '^{"jsonrpc":"2%.0","id":(%d+),(.*)$');
     const upId = tonumber(upIdText);
-    if (upId === undefined || upId === 0) return; // initialize's answer, or a notification: nothing to relay
+    if (upId === undefined) {
+      // The user added a tool or resource in that Neovim: the client lists again (where it supports it).
+      // (Decoded, not matched: Neovim 0.10's encoder writes "/" as "\/".)
+      const [ok, msg] = pcall(vim.json.decode, text);
+      const method = ok && isObject(msg) ? msg.method : undefined;
+      const relayed =
+        method === "notifications/tools/list_changed" || method === "notifications/resources/list_changed";
+      if (relayed && this.upstream === up) this.opts.write(notification(method, dict()));
+      return;
+    }
+    if (upId === 0) return; // initialize's answer: nothing to relay
     const call = up.pending.get(upId);
     if (call === undefined) return; // cancelled meanwhile
     up.pending.delete(upId);
+    if (call.onAnswer !== undefined) {
+      const [ok, msg] = pcall(vim.json.decode, text);
+      const result = ok && isObject(msg) ? msg.result : undefined;
+      call.onAnswer(isObject(result) ? result : undefined);
+      return;
+    }
     up.byDown.delete(idText(call.downId));
     this.opts.write(`{"jsonrpc":"2.0","id":${idText(call.downId)},${rest}`);
   }
@@ -378,6 +450,10 @@ export class Bridge {
     const message = `the connection to Neovim ${up.instance.id} was lost while this call was running (${reason !== "" ? reason : `close code ${code}`}); the next call chooses a Neovim again`;
     let failed = 0;
     for (const [, call] of up.pending) {
+      if (call.onAnswer !== undefined) {
+        call.onAnswer(undefined);
+        continue;
+      }
       this.failForwarded(call.downId, call.method, Code.ConnectionLost, message);
       failed++;
     }

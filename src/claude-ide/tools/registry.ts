@@ -9,7 +9,12 @@ export class Registry {
   private readonly tools: ToolDescriptor[];
   private readonly byName = new LuaMap<string, ToolDescriptor>();
 
-  constructor(tools: ToolDescriptor[], config: Config) {
+  /** `extra`: tools that may change while the server runs (the user's own, agent/user_tools), after these. */
+  constructor(
+    tools: ToolDescriptor[],
+    config: Config,
+    private readonly extra?: (this: void) => ToolDescriptor[],
+  ) {
     this.tools = tools.filter((t) => t.enabled === undefined || t.enabled(config));
     // The first of two tools with one name wins, as a search of the list would find it.
     for (const t of this.tools) if (!this.byName.has(t.name)) this.byName.set(t.name, t);
@@ -17,12 +22,19 @@ export class Registry {
 
   /** Finds an enabled tool by exact name (listed or not). */
   find(name: string): ToolDescriptor | undefined {
-    return this.byName.get(name);
+    const hit = this.byName.get(name);
+    if (hit !== undefined || this.extra === undefined) return hit;
+    return this.extra().find((t) => t.name === name);
   }
 
   /** The tools/list entries, in a stable order: listed tools only, schemas as JSON objects. */
   list(): object[] {
-    return this.tools
+    return Registry.entries(this.extra !== undefined ? [...this.tools, ...this.extra()] : this.tools);
+  }
+
+  /** The tools/list entries of `tools` (listed ones only). */
+  static entries(tools: ToolDescriptor[]): object[] {
+    return tools
       .filter((t) => t.listed !== false)
       .map((t) => ({
         name: t.name,
