@@ -12,11 +12,18 @@ local TOOLS = {
   'navigate',
   'search',
   'get_diagnostics',
+  'quickfix',
   'edit',
   'execute',
 }
-local READING =
-  { list_instances = true, editor_state = true, read_buffer = true, search = true, get_diagnostics = true }
+local READING = {
+  list_instances = true,
+  editor_state = true,
+  read_buffer = true,
+  search = true,
+  get_diagnostics = true,
+  quickfix = true,
+}
 local RESOURCES = {
   'vim://instances',
   'vim://state',

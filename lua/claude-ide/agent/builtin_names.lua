@@ -8,6 +8,7 @@ ____exports.BUILTIN_TOOL_NAMES = {
     "navigate",
     "search",
     "get_diagnostics",
+    "quickfix",
     "edit",
     "execute",
     "lsp_clients",
@@ -35,7 +36,8 @@ ____exports.BUILTIN_RESOURCE_URIS = {
     "vim://windows",
     "vim://diagnostics",
     "vim://cursor",
-    "vim://buffer/current"
+    "vim://buffer/current",
+    "vim://quickfix"
 }
 ____exports.BUILTIN_RESOURCE_PREFIX = "vim://buffer/"
 return ____exports

@@ -19,6 +19,11 @@ local displayPath = ____state.displayPath
 local render = ____state.render
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local ____quickfix = require("claude-ide.agent.quickfix")
+local header = ____quickfix.header
+local listing = ____quickfix.listing
+local ____result = require("claude-ide.agent.result")
+local fitLines = ____result.fitLines
 local JSON_MIME = "application/json"
 local TEXT_MIME = "text/plain"
 ____exports.INSTANCES_URI = "vim://instances"
@@ -65,6 +70,13 @@ ____exports.RESOURCES = {
         title = "Cursor",
         description = "Mode, current buffer and cursor position (JSON)",
         mimeType = JSON_MIME
+    },
+    {
+        uri = "vim://quickfix",
+        name = "quickfix",
+        title = "Quickfix list",
+        description = "The quickfix list: its title, then `path:line:col: type: text` per entry (as the quickfix tool)",
+        mimeType = TEXT_MIME
     },
     {
         uri = "vim://buffer/current",
@@ -241,6 +253,12 @@ function ____exports.readResource(uri, services)
             },
             cursorOf(win)
         )))
+    end
+    if uri == "vim://quickfix" then
+        local l = listing("quickfix")
+        local page = fitLines(l.lines)
+        local more = page.taken < #l.lines and ("\n… " .. tostring(#l.lines - page.taken)) .. " more: the quickfix tool pages" or ""
+        return text(#l.lines > 0 and ((header(l) .. ":\n") .. page.text) .. more or header(l) .. ": empty")
     end
     if uri == "vim://buffer/current" then
         return text(bufferText(

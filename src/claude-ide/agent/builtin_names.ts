@@ -13,6 +13,7 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = [
   "navigate",
   "search",
   "get_diagnostics",
+  "quickfix",
   "edit",
   "execute",
   // lsp/tools/index.ts
@@ -43,5 +44,6 @@ export const BUILTIN_RESOURCE_URIS: readonly string[] = [
   "vim://diagnostics",
   "vim://cursor",
   "vim://buffer/current",
+  "vim://quickfix",
 ];
 export const BUILTIN_RESOURCE_PREFIX = "vim://buffer/";

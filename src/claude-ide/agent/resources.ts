@@ -8,6 +8,8 @@ import { loadedModule } from "../util/modules";
 import type { Services } from "../contracts";
 import { bufferLabel, displayPath, render } from "./state";
 import { normalize } from "../util/fs";
+import { header, listing } from "./quickfix";
+import { fitLines } from "./result";
 
 export interface ResourceInfo {
   uri: string;
@@ -65,6 +67,13 @@ export const RESOURCES: ResourceInfo[] = [
     title: "Cursor",
     description: "Mode, current buffer and cursor position (JSON)",
     mimeType: JSON_MIME,
+  },
+  {
+    uri: "vim://quickfix",
+    name: "quickfix",
+    title: "Quickfix list",
+    description: "The quickfix list: its title, then `path:line:col: type: text` per entry (as the quickfix tool)",
+    mimeType: TEXT_MIME,
   },
   {
     uri: "vim://buffer/current",
@@ -198,6 +207,12 @@ export function readResource(uri: string, services: Services): object {
         ...cursorOf(win),
       }),
     );
+  }
+  if (uri === "vim://quickfix") {
+    const l = listing("quickfix");
+    const page = fitLines(l.lines);
+    const more = page.taken < l.lines.length ? `\n… ${l.lines.length - page.taken} more: the quickfix tool pages` : "";
+    return text(l.lines.length > 0 ? `${header(l)}:\n${page.text}${more}` : `${header(l)}: empty`);
   }
   if (uri === "vim://buffer/current") return text(bufferText(vim.api.nvim_get_current_buf(), uri));
   const [, , id] = string.find(uri, "^vim://buffer/(%d+)$");

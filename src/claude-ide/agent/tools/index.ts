@@ -7,6 +7,7 @@ import { editorState } from "./editor_state";
 import { execute } from "./execute";
 import { getDiagnostics } from "./get_diagnostics";
 import { navigate } from "./navigate";
+import { quickfix } from "./quickfix";
 import { readBuffer } from "./read_buffer";
 import { search } from "./search";
 
@@ -16,6 +17,7 @@ export const AGENT_TOOLS: ToolDescriptor[] = [
   navigate,
   search,
   getDiagnostics,
+  quickfix,
   edit,
   execute,
   ...LSP_TOOLS,
