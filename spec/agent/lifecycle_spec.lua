@@ -31,6 +31,7 @@ local RESOURCES = {
   'vim://windows',
   'vim://diagnostics',
   'vim://cursor',
+  'vim://quickfix',
   'vim://buffer/current',
 }
 local VERSIONS = { '2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25' }
