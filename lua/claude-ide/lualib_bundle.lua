@@ -524,6 +524,21 @@ local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
     return -1
 end
 
+local function __TS__ArrayUnshift(self, ...)
+    local items = {...}
+    local numItemsToInsert = #items
+    if numItemsToInsert == 0 then
+        return #self
+    end
+    for i = #self, 1, -1 do
+        self[i + numItemsToInsert] = self[i]
+    end
+    for i = 1, numItemsToInsert do
+        self[i] = items[i]
+    end
+    return #self
+end
+
 local function __TS__ArraySplice(self, ...)
     local args = {...}
     local len = #self
@@ -790,6 +805,7 @@ return {
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayReduce = __TS__ArrayReduce,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
+  __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArraySplice = __TS__ArraySplice,
   __TS__StringIncludes = __TS__StringIncludes,
   __TS__StringEndsWith = __TS__StringEndsWith,

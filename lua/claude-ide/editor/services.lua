@@ -11,11 +11,21 @@ local ____selection = require("claude-ide.editor.selection")
 local SelectionTracker = ____selection.SelectionTracker
 local diffModule = lazy("claude-ide.editor.diff")
 local agentStateModule = lazy("claude-ide.agent.agent_state")
+local terminalBuffers = lazy("claude-ide.editor.terminal_buffers")
 local EditorServices = __TS__Class()
 EditorServices.name = "EditorServices"
 function EditorServices.prototype.____constructor(self, config, hub)
     self.config = config
     self.selection = __TS__New(SelectionTracker, config, hub)
+    self.termClose = vim.api.nvim_create_autocmd(
+        "TermClose",
+        {
+            desc = "claude-ide: remember the exit status of terminal jobs (editor_state)",
+            callback = function(ev)
+                terminalBuffers().recordExit(ev.buf)
+            end
+        }
+    )
 end
 function EditorServices.prototype.dispose(self)
     local ____opt_0 = self.diffService
@@ -27,6 +37,7 @@ function EditorServices.prototype.dispose(self)
     if ____opt_2 ~= nil then
         ____opt_2:dispose()
     end
+    pcall(vim.api.nvim_del_autocmd, self.termClose)
 end
 __TS__SetDescriptor(
     EditorServices.prototype,

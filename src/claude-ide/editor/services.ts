@@ -8,21 +8,32 @@ import type * as AgentStateModule from "../agent/agent_state";
 import type { AgentState } from "../agent/agent_state";
 import { lazy } from "../util/modules";
 import type * as DiffModule from "./diff";
+import type * as TerminalBuffersModule from "./terminal_buffers";
 import { SelectionTracker } from "./selection";
 
 const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
 const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
+const terminalBuffers = lazy<typeof TerminalBuffersModule>("claude-ide.editor.terminal_buffers");
 
 class EditorServices implements Services {
   readonly selection: SelectionTracker;
   private diffService?: DiffService;
   private agentState?: AgentState;
+  private readonly termClose: number;
 
   constructor(
     private readonly config: Config,
     hub: Hub,
   ) {
     this.selection = new SelectionTracker(config, hub);
+    // How each terminal job ended, for the model's editor_state (`[exit 1]`): only TermClose knows it (Neovim
+    // 0.11+ writes no "[Process exited N]" line). The module loads when a terminal closes, not at setup.
+    this.termClose = vim.api.nvim_create_autocmd("TermClose", {
+      desc: "claude-ide: remember the exit status of terminal jobs (editor_state)",
+      callback: function (this: void, ev: vim.api.AutocmdArgs) {
+        terminalBuffers().recordExit(ev.buf);
+      },
+    });
   }
 
   get diff(): DiffService {
@@ -49,6 +60,7 @@ class EditorServices implements Services {
     this.diffService?.dispose();
     this.selection.dispose();
     this.agentState?.dispose();
+    pcall(vim.api.nvim_del_autocmd, this.termClose);
   }
 }
 

@@ -17,12 +17,16 @@ local targetLines = ____target.targetLines
 local ____common = require("claude-ide.agent.tools.common")
 local reading = ____common.reading
 local targetInput = ____common.targetInput
+local ____terminal_buffers = require("claude-ide.editor.terminal_buffers")
+local isTerminal = ____terminal_buffers.isTerminal
+local ____terminal_output = require("claude-ide.agent.terminal_output")
+local readTerminal = ____terminal_output.readTerminal
 --- A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it.
 local MAX_LINE = 2000
 ____exports.readBuffer = defineTool({
     name = "read_buffer",
     title = "Read buffer",
-    description = "Read a file as it is in the editor now, unsaved changes included (the file on disk when no buffer holds it). " .. "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page.",
+    description = ("Read a file as it is in the editor now, unsaved changes included (the file on disk when no buffer holds it). " .. "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page. ") .. "A terminal buffer (editor_state lists them with their command) gives its output, the LAST page first unless start_line is given.",
     input = __TS__ObjectAssign(
         {},
         targetInput,
@@ -37,6 +41,9 @@ ____exports.readBuffer = defineTool({
         local target = resolveTarget(args)
         if target == nil then
             return failWith("no target")
+        end
+        if target.buf ~= nil and isTerminal(target.buf) then
+            return readTerminal(target.buf, args)
         end
         local lines = targetLines(target)
         local total = #lines

@@ -3,6 +3,8 @@ import { int, optional, defineTool } from "../../tools/schema";
 import { fitLines, guarded, textResult, failWith } from "../result";
 import { resolveTarget, targetLines } from "../target";
 import { reading, targetInput } from "./common";
+import { isTerminal } from "../../editor/terminal_buffers";
+import { readTerminal } from "../terminal_output";
 
 /** A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it. */
 const MAX_LINE = 2000;
@@ -12,7 +14,8 @@ export const readBuffer = defineTool({
   title: "Read buffer",
   description:
     "Read a file as it is in the editor now, unsaved changes included (the file on disk when no buffer holds it). " +
-    "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page.",
+    "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page. " +
+    "A terminal buffer (editor_state lists them with their command) gives its output, the LAST page first unless start_line is given.",
   input: {
     ...targetInput,
     start_line: optional(int("First line to read (1-based, default 1)", { minimum: 1 })),
@@ -24,6 +27,7 @@ export const readBuffer = defineTool({
     guarded(() => {
       const target = resolveTarget(args);
       if (target === undefined) return failWith("no target");
+      if (target.buf !== undefined && isTerminal(target.buf)) return readTerminal(target.buf, args);
       const lines = targetLines(target);
       const total = lines.length;
       const first = args.start_line ?? 1;
