@@ -182,6 +182,19 @@ function DiffManager.prototype.____constructor(self, config)
     self.openMulti = function(req)
         local outcome
         local listener
+        local function emit(pattern, result)
+            local ____self_emitFor_12 = self.emitFor
+            local ____pattern_10 = pattern
+            local ____req_title_11 = req.title
+            local ____opt_8 = req.files[1]
+            return ____self_emitFor_12(
+                self,
+                ____pattern_10,
+                ____req_title_11,
+                ____opt_8 and ____opt_8.path or "",
+                result
+            )
+        end
         local review
         review = __TS__New(
             MultiReview,
@@ -191,6 +204,7 @@ function DiffManager.prototype.____constructor(self, config)
             function(o)
                 self.multis[review] = nil
                 outcome = o
+                vim.schedule(function() return emit(____exports.EVENT_RESOLVED, o.accepted and "FILE_SAVED" or "DIFF_REJECTED") end)
                 vim.schedule(function()
                     local waiting = listener
                     listener = nil
@@ -208,6 +222,7 @@ function DiffManager.prototype.____constructor(self, config)
             }
         end
         self.multis[review] = true
+        emit(____exports.EVENT_OPENED)
         local pending = {
             onDecision = function(l)
                 if outcome ~= nil then
@@ -217,8 +232,12 @@ function DiffManager.prototype.____constructor(self, config)
                 end
             end,
             cancel = function()
+                if not (self.multis[review] ~= nil) then
+                    return
+                end
                 self.multis[review] = nil
                 review:cancel()
+                emit(____exports.EVENT_RESOLVED, "CANCELLED")
             end
         }
         return {ok = true, review = pending}
@@ -242,11 +261,18 @@ function DiffManager.prototype.____constructor(self, config)
     end
     self.closeTab = function(tabName)
         local review = self.reviews[tabName]
-        if review == nil then
-            return false
+        if review ~= nil then
+            review:reject(true)
+            return true
         end
-        review:reject(true)
-        return true
+        local title = string.gsub(tabName, " %[%d+/%d+%]$", "")
+        for multi in pairs(self.multis) do
+            if multi.title == title then
+                multi:reject()
+                return true
+            end
+        end
+        return false
     end
     self.rejectFor = function(clientIds)
         local theirs = {}
@@ -306,7 +332,10 @@ function DiffManager.prototype.follow(self, path, text)
     follower:start()
 end
 function DiffManager.prototype.emit(self, pattern, req, result)
-    local data = dict({tab_name = req.tabName, file = req.newPath, result = result})
+    self:emitFor(pattern, req.tabName, req.newPath, result)
+end
+function DiffManager.prototype.emitFor(self, pattern, tabName, file, result)
+    local data = dict({tab_name = tabName, file = file, result = result})
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
     if not ok then
         self.log:error((("a " .. pattern) .. " autocmd failed: ") .. tostring(err))
@@ -330,17 +359,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_10
+    local ____inTab_15
     if inTab then
-        local ____opt_8 = __TS__ArrayFind(
+        local ____opt_13 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_10 = ____opt_8 and ____opt_8.buf
+        ____inTab_15 = ____opt_13 and ____opt_13.buf
     else
-        ____inTab_10 = nil
+        ____inTab_15 = nil
     end
-    return ____inTab_10
+    return ____inTab_15
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
 -- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same
