@@ -56,6 +56,40 @@ describe('agent endpoint rough edges', function()
       assert.are.equal('OK: five.txt:5:1 five', bridge.text(okres))
     end)
 
+    it('a file another Neovim edits (a real swap file) opens read-only, without a prompt that would stall', function()
+      -- Another Neovim edits the file and has an unsaved change; both use one swap directory.
+      local swapdir = bridge.tempdir() .. '//'
+      local other =
+        require('helpers.child_nvim').spawn({ env = bridge.env(bridge.config_dir()), clear_env = true, cwd = project })
+      local swap = vim.rpcrequest(
+        other:rpc(),
+        'nvim_exec_lua',
+        [[
+        vim.o.swapfile = true
+        vim.o.directory = ...
+        vim.cmd('edit five.txt')
+        vim.api.nvim_buf_set_lines(0, 0, 1, false, { 'ONE (unsaved elsewhere)' })
+        vim.cmd('preserve')
+        return vim.fn.swapname(0)
+      ]],
+        { swapdir }
+      )
+      nvim:lua('vim.o.swapfile = true; vim.o.directory = ...', swapdir)
+      assert.are.equal(1, vim.fn.filereadable(swap), 'the other Neovim has a swap file: ' .. tostring(swap))
+      -- navigate loads the file through withoutSwapPrompt: the swap file's prompt is answered "open read-only".
+      local res = c:call('navigate', { path = 'five.txt', line = 2 })
+      assert.is_nil(res.isError, bridge.text(res))
+      assert.are.equal('OK: five.txt:2:1 two', bridge.text(res))
+      local after = nvim:lua([[
+        local buf = vim.fn.bufnr('five.txt')
+        return { readonly = vim.bo[buf].readonly, mode = vim.api.nvim_get_mode(), ours = pcall(vim.api.nvim_get_autocmds, { group = 'claude-ide.no-swap-prompt' }) }
+      ]])
+      assert.is_true(after.readonly)
+      assert.is_false(after.mode.blocking)
+      assert.is_false(after.ours) -- the temporary SwapExists group is gone
+      other:kill()
+    end)
+
     it('a call missing several required arguments names every one of them in one error', function()
       local res = c:call('lsp_rename', { path = 'five.txt' })
       assert.is_true(res.isError)

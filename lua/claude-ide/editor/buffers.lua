@@ -153,7 +153,15 @@ function ____exports.loadBuffer(path, opts)
             1,
             2
         )
-        if not ok then
+        local swapped = not ok and (string.find(
+            tostring(err),
+            "E325:",
+            1,
+            true
+        )) ~= nil
+        if swapped and vim.api.nvim_buf_is_loaded(buf) then
+            vim.api.nvim_set_option_value("readonly", true, {buf = buf})
+        elseif not ok then
             error(
                 tostring(err),
                 0
