@@ -14,9 +14,9 @@ local agentStateModule = lazy("claude-ide.agent.agent_state")
 local terminalBuffers = lazy("claude-ide.editor.terminal_buffers")
 local EditorServices = __TS__Class()
 EditorServices.name = "EditorServices"
-function EditorServices.prototype.____constructor(self, config, hub)
+function EditorServices.prototype.____constructor(self, config, hub, seams)
     self.config = config
-    self.selection = __TS__New(SelectionTracker, config, hub)
+    self.selection = __TS__New(SelectionTracker, config, hub, seams.clock)
     self.termClose = vim.api.nvim_create_autocmd(
         "TermClose",
         {
@@ -74,8 +74,11 @@ __TS__SetDescriptor(
     },
     true
 )
-function ____exports.createServices(config, hub)
-    return __TS__New(EditorServices, config, hub)
+function ____exports.createServices(config, hub, seams)
+    if seams == nil then
+        seams = {}
+    end
+    return __TS__New(EditorServices, config, hub, seams)
 end
 --- Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop.
 function ____exports.disposeServices(services)

@@ -5,6 +5,8 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
 local WsListener, WsConnection
+local ____clock = require("claude-ide.util.clock")
+local realClock = ____clock.realClock
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 local ____tcp = require("claude-ide.transport.tcp")
@@ -47,7 +49,8 @@ function WsListener.prototype.____constructor(self, opts)
             pcall(onLog, level, msg)
         end
     end
-    self.now = opts.now or (function() return vim.uv.now() end)
+    self.clock = opts.clock or realClock
+    self.now = opts.now or self.clock.now
 end
 function WsListener.prototype.start(self)
     local result = listenLoopback({
@@ -95,7 +98,7 @@ function WsListener.prototype.close(self, code, reason)
     end
     self.closed = true
     if self.keepaliveTimer ~= nil then
-        self.keepaliveTimer:close()
+        self.keepaliveTimer.close()
         self.keepaliveTimer = nil
     end
     if self.server ~= nil and not self.server:is_closing() then
@@ -180,8 +183,8 @@ function WsListener.prototype.startKeepalive(self)
     local timeoutMs = ____self_opts_keepalive_3.timeoutMs
     local period = math.min(intervalMs, timeoutMs)
     self.lastTick = self.now()
-    local timer = vim.uv.new_timer()
-    timer:start(
+    local timer = self.clock.newTimer()
+    timer.start(
         period,
         period,
         guard(
@@ -378,24 +381,24 @@ function WsConnection.prototype.onFrameData(self, chunk)
 end
 function WsConnection.prototype.onFrame(self, event)
     repeat
-        local ____switch83 = event.kind
-        local ____cond83 = ____switch83 == "text"
-        if ____cond83 then
+        local ____switch82 = event.kind
+        local ____cond82 = ____switch82 == "text"
+        if ____cond82 then
             if self.state == "open" then
                 local text = event.data
                 self.listener:deliver(self, text)
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "binary"
-        if ____cond83 then
+        ____cond82 = ____cond82 or ____switch82 == "binary"
+        if ____cond82 then
             if self.state == "open" then
                 self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "ping"
-        if ____cond83 then
+        ____cond82 = ____cond82 or ____switch82 == "ping"
+        if ____cond82 then
             if self.state == "open" then
                 self.socket:write(frame().frameParts(
                     frame().Opcode.Pong,
@@ -404,17 +407,17 @@ function WsConnection.prototype.onFrame(self, event)
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "pong"
-        if ____cond83 then
+        ____cond82 = ____cond82 or ____switch82 == "pong"
+        if ____cond82 then
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "close"
-        if ____cond83 then
+        ____cond82 = ____cond82 or ____switch82 == "close"
+        if ____cond82 then
             self:onPeerClose(event.code, event.reason)
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "error"
-        if ____cond83 then
+        ____cond82 = ____cond82 or ____switch82 == "error"
+        if ____cond82 then
             self:fail(event.code, event.reason)
             return
         end

@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import type { DiffService, Hub, Services } from "../contracts";
 import type * as AgentStateModule from "../agent/agent_state";
 import type { AgentState } from "../agent/agent_state";
+import type { Clock } from "../util/clock";
 import { lazy } from "../util/modules";
 import type * as DiffModule from "./diff";
 import type * as TerminalBuffersModule from "./terminal_buffers";
@@ -24,8 +25,9 @@ class EditorServices implements Services {
   constructor(
     private readonly config: Config,
     hub: Hub,
+    seams: ServiceSeams,
   ) {
-    this.selection = new SelectionTracker(config, hub);
+    this.selection = new SelectionTracker(config, hub, seams.clock);
     // How each terminal job ended, for the model's editor_state (`[exit 1]`): only TermClose knows it (Neovim
     // 0.11+ writes no "[Process exited N]" line). The module loads when a terminal closes, not at setup.
     this.termClose = vim.api.nvim_create_autocmd("TermClose", {
@@ -64,8 +66,13 @@ class EditorServices implements Services {
   }
 }
 
-export function createServices(config: Config, hub: Hub): Services {
-  return new EditorServices(config, hub);
+/** What specs may inject (STYLE.md rule 8): the clock the selection debounce waits on. */
+export interface ServiceSeams {
+  clock?: Clock;
+}
+
+export function createServices(config: Config, hub: Hub, seams: ServiceSeams = {}): Services {
+  return new EditorServices(config, hub, seams);
 }
 
 /** Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop. */
