@@ -3,16 +3,23 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
-local state
+local startIfPending, startServer, serverModule, state
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
 local ____log = require("claude-ide.log")
 local say = ____log.say
-local ____server = require("claude-ide.server")
-local Server = ____server.Server
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 local loadedModule = ____modules.loadedModule
+function startIfPending()
+    if not state.startPending then
+        return
+    end
+    state.startPending = false
+    if state.server == nil then
+        ____exports.start()
+    end
+end
 --- The validated configuration (defaults when setup was never called).
 function ____exports.config()
     if state.config == nil then
@@ -25,19 +32,24 @@ function ____exports.config()
 end
 --- Starts the server (no-op with a message when already running). Returns whether it is running.
 function ____exports.start()
+    return startServer(nil)
+end
+function startServer(toolsBefore)
+    state.startPending = false
     if state.server ~= nil then
         say("already running on port " .. tostring(state.server:status().port))
         return true
     end
     local server = __TS__New(
-        Server,
+        serverModule().Server,
         ____exports.config(),
         {
             reuse = state.endpoint,
             describeClient = function(id)
-                local ____opt_0 = state.sessions
-                return ____opt_0 and ____opt_0:describe(id)
-            end
+                local ____opt_2 = state.sessions
+                return ____opt_2 and ____opt_2:describe(id)
+            end,
+            toolsBefore = toolsBefore
         }
     )
     local started = server:start()
@@ -46,8 +58,8 @@ function ____exports.start()
         return false
     end
     server.hub.onSessionsChanged(function()
-        local ____opt_2 = state.sessions
-        return ____opt_2 and ____opt_2:refresh()
+        local ____opt_4 = state.sessions
+        return ____opt_4 and ____opt_4:refresh()
     end)
     state.server = server
     state.endpoint = started.endpoint
@@ -55,14 +67,15 @@ function ____exports.start()
 end
 --- Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed.
 function ____exports.stop()
+    state.startPending = false
     local server = state.server
     if server == nil then
         return false
     end
     state.server = nil
-    local ____opt_4 = state.mentions
-    if ____opt_4 ~= nil then
-        ____opt_4:dispose()
+    local ____opt_6 = state.mentions
+    if ____opt_6 ~= nil then
+        ____opt_6:dispose()
     end
     state.mentions = nil
     server:stop()
@@ -71,10 +84,14 @@ end
 local sessionsModule = lazy("claude-ide.sessions")
 local mentionsModule = lazy("claude-ide.editor.mentions")
 local explorers = lazy("claude-ide.editor.explorers")
+local plugins = lazy("claude-ide.editor.plugins")
+serverModule = lazy("claude-ide.server")
 local userToolsModule = lazy("claude-ide.agent.user_tools")
 state = {}
---- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
---- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+--- Validates `opts` over the defaults and, with auto_start, starts the server on the next loop turn (setup()
+--- itself stays well under a millisecond; anything that needs the server before then starts it at once). A
+--- wrong option is reported with a message naming it (never a stack trace) and leaves the previous setup in
+--- place. Returns success.
 ---
 ---@param opts? claude-ide.Config Options (:help claude-ide-config); lua/claude-ide/types/config.lua has their types.
 ---@return boolean
@@ -96,20 +113,32 @@ function ____exports.setup(opts)
     if restart and vim.deep_equal(state.config, result.config) then
         return true
     end
+    local ____opt_0 = state.server
+    local toolsBefore = ____opt_0 and ____opt_0:listedTools()
     if restart then
         ____exports.stop()
     end
     state.config = result.config
-    if result.config.auto_start or restart then
-        ____exports.start()
+    local wk = result.config.which_key
+    if wk.prefix ~= false then
+        local prefix = wk.prefix
+        vim.schedule(function() return plugins().nameKeyGroup(prefix, wk.name) end)
+    end
+    if restart then
+        startServer(toolsBefore)
+    elseif result.config.auto_start and not state.startPending then
+        state.startPending = true
+        vim.schedule(startIfPending)
     end
     return true
 end
 --- The running server, for the editor features and commands (undefined when stopped).
 function ____exports.server()
+    startIfPending()
     return state.server
 end
 function ____exports.status()
+    startIfPending()
     return state.server ~= nil and state.server:status() or ({running = false, clients = 0, cliPids = {}})
 end
 --- Starts the server unless it runs (quietly: start() says "already running").
@@ -122,22 +151,22 @@ local function sessionList()
             sessionsModule().Sessions,
             {
                 hub = function()
-                    local ____opt_6 = state.server
-                    return ____opt_6 and ____opt_6.hub
+                    local ____opt_8 = state.server
+                    return ____opt_8 and ____opt_8.hub
                 end,
                 diff = function()
-                    local ____opt_8 = state.server
-                    return ____opt_8 and ____opt_8:diff()
+                    local ____opt_10 = state.server
+                    return ____opt_10 and ____opt_10:diff()
                 end,
                 port = function()
-                    local ____temp_12
+                    local ____temp_14
                     if state.server ~= nil then
-                        local ____opt_10 = state.endpoint
-                        ____temp_12 = ____opt_10 and ____opt_10.port
+                        local ____opt_12 = state.endpoint
+                        ____temp_14 = ____opt_12 and ____opt_12.port
                     else
-                        ____temp_12 = nil
+                        ____temp_14 = nil
                     end
-                    return ____temp_12
+                    return ____temp_14
                 end
             }
         )
@@ -156,10 +185,20 @@ function ____exports.toggle(args)
         )
     end
 end
---- :ClaudeCodeFocus — focuses the current session's terminal, starting the server and claude if needed.
+--- :ClaudeCodeFocus — jumps to a diff review that opened behind you (diff.focus) and waits; else focuses the
+-- current session's terminal, starting the server and claude if needed.
 function ____exports.focus(args)
     if args == nil then
         args = ""
+    end
+    local ____temp_19 = (vim.g.claude_ide_reviews_waiting or 0) > 0
+    if ____temp_19 then
+        local ____opt_17 = state.server
+        local ____opt_15 = ____opt_17 and ____opt_17:diff()
+        ____temp_19 = ____opt_15 and ____opt_15.focusWaiting()
+    end
+    if ____temp_19 then
+        return
     end
     if ensureStarted() then
         sessionList():focus(
@@ -167,6 +206,15 @@ function ____exports.focus(args)
             args
         )
     end
+end
+--- For statuslines (lualine: `{ function() return require("claude-ide").statusline() end }`): says when diff
+-- reviews opened behind you wait (diff.focus), else "". Cheap: reads `vim.g.claude_ide_reviews_waiting`.
+function ____exports.statusline()
+    local n = vim.g.claude_ide_reviews_waiting or 0
+    if n <= 0 then
+        return ""
+    end
+    return n == 1 and "Claude: a review waits" or ("Claude: " .. tostring(n)) .. " reviews wait"
 end
 --- :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session.
 function ____exports.new_session(args)
@@ -256,7 +304,7 @@ function ____exports.add(path, startLine, endLine)
         ____exports.sessions(),
         function(____, s) return s.terminal end
     ) > 1 and (list:currentName() or "Claude") or "Claude"
-    say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected: ") .. name) .. " will be sent when it connects")
+    say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected yet: ") .. name) .. " will be sent when it is ready")
     return true
 end
 --- Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file.

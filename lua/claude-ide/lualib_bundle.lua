@@ -196,12 +196,6 @@ local function __TS__ObjectAssign(target, ...)
     return target
 end
 
-local function __TS__ArrayForEach(self, callbackFn, thisArg)
-    for i = 1, #self do
-        callbackFn(thisArg, self[i], i - 1, self)
-    end
-end
-
 local function __TS__New(target, ...)
     local instance = setmetatable({}, target.prototype)
     instance:____constructor(...)
@@ -215,6 +209,12 @@ local function __TS__ArraySome(self, callbackfn, thisArg)
         end
     end
     return false
+end
+
+local function __TS__ArrayForEach(self, callbackFn, thisArg)
+    for i = 1, #self do
+        callbackFn(thisArg, self[i], i - 1, self)
+    end
 end
 
 local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
@@ -542,6 +542,31 @@ local function __TS__StringSubstring(self, start, ____end)
     return string.sub(self, start, ____end)
 end
 
+local function __TS__ArrayPush(self, ...)
+    local items = {...}
+    local len = #self
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
+    end
+    return len
+end
+
+local function __TS__ArrayUnshift(self, ...)
+    local items = {...}
+    local numItemsToInsert = #items
+    if numItemsToInsert == 0 then
+        return #self
+    end
+    for i = #self, 1, -1 do
+        self[i + numItemsToInsert] = self[i]
+    end
+    for i = 1, numItemsToInsert do
+        self[i] = items[i]
+    end
+    return #self
+end
+
 local function __TS__ArrayIsArray(value)
     return type(value) == "table" and (value[1] ~= nil or next(value) == nil)
 end
@@ -562,16 +587,6 @@ local function __TS__ArrayFlatMap(self, callback, thisArg)
         end
     end
     return result
-end
-
-local function __TS__ArrayPush(self, ...)
-    local items = {...}
-    local len = #self
-    for i = 1, #items do
-        len = len + 1
-        self[len] = items[i]
-    end
-    return len
 end
 
 local function __TS__ArrayReduce(self, callbackFn, ...)
@@ -596,21 +611,6 @@ local function __TS__ArrayReduce(self, callbackFn, ...)
         )
     end
     return accumulator
-end
-
-local function __TS__ArrayUnshift(self, ...)
-    local items = {...}
-    local numItemsToInsert = #items
-    if numItemsToInsert == 0 then
-        return #self
-    end
-    for i = #self, 1, -1 do
-        self[i + numItemsToInsert] = self[i]
-    end
-    for i = 1, numItemsToInsert do
-        self[i] = items[i]
-    end
-    return #self
 end
 
 local function __TS__StringIncludes(self, searchString, position)
@@ -792,9 +792,9 @@ return {
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__Class = __TS__Class,
   __TS__ObjectAssign = __TS__ObjectAssign,
-  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__New = __TS__New,
   __TS__ArraySome = __TS__ArraySome,
+  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArraySplice = __TS__ArraySplice,
   __TS__SetDescriptor = __TS__SetDescriptor,
@@ -803,10 +803,10 @@ return {
   __TS__TypeOf = __TS__TypeOf,
   __TS__ArraySort = __TS__ArraySort,
   __TS__StringSubstring = __TS__StringSubstring,
-  __TS__ArrayFlatMap = __TS__ArrayFlatMap,
   __TS__ArrayPush = __TS__ArrayPush,
-  __TS__ArrayReduce = __TS__ArrayReduce,
   __TS__ArrayUnshift = __TS__ArrayUnshift,
+  __TS__ArrayFlatMap = __TS__ArrayFlatMap,
+  __TS__ArrayReduce = __TS__ArrayReduce,
   __TS__StringIncludes = __TS__StringIncludes,
   __TS__StringEndsWith = __TS__StringEndsWith,
   __TS__Delete = __TS__Delete,

@@ -146,14 +146,14 @@ describe('user tools through the bridge', function()
   end)
 
   it(":ClaudeCode's allowed list has the read-only ones and never the others", function()
-    local args = nvim:lua([[
-      local r = require('claude-ide.agent.cli_config').cliArguments()
-      return r.args
+    -- What :ClaudeCode gives its claude: --settings <file> whose permissions.allow lists the allowed tools.
+    local allowed = nvim:lua([[
+      local r = require('claude-ide.bridge.cli_config').cliArguments()
+      local file = r.args:match("%-%-settings '([^']+)'")
+      return vim.json.decode(table.concat(vim.fn.readfile(file), '\n')).permissions.allow
     ]])
-    local allowed = args:match("%-%-allowedTools '([^']+)'")
-    assert.is_not_nil(allowed, args)
     local set = {}
-    for name in allowed:gmatch('[^,]+') do
+    for _, name in ipairs(allowed) do
       set[name] = true
     end
     assert.is_true(set.mcp__nvim__greet)
@@ -267,7 +267,7 @@ describe('user tool names', function()
       reserved[n] = true
     end
     local missing = {}
-    for _, t in ipairs(require('claude-ide.agent.tools.index').AGENT_TOOLS) do
+    for _, t in ipairs(require('claude-ide.bridge.tools').ENDPOINT_TOOLS) do
       if not reserved[t.name] then
         table.insert(missing, t.name)
       end

@@ -9,8 +9,9 @@ local AT_SETUP = {
   ['claude-ide'] = true,
   ['claude-ide.config'] = true,
   ['claude-ide.discovery.lockfile'] = true,
+  ['claude-ide.editor.plugins'] = true, -- tiny: names the which-key group (when which-key is installed)
   ['claude-ide.editor.selection'] = true,
-  ['claude-ide.editor.services'] = true,
+  ['claude-ide.services'] = true,
   ['claude-ide.log'] = true,
   ['claude-ide.lualib_bundle'] = true,
   ['claude-ide.server'] = true,
@@ -21,6 +22,7 @@ local AT_SETUP = {
   ['claude-ide.util.fs'] = true,
   ['claude-ide.util.json'] = true,
   ['claude-ide.util.modules'] = true,
+  ['claude-ide.util.process'] = true, -- process ancestry (20 lines): ties an agent bridge to its CLI's session
 }
 --- Costly Neovim modules nobody asked for (vim.lsp alone took 6.6 ms of the old setup()).
 local NOT_AT_SETUP = { 'vim.lsp', 'vim.fs', 'vim.treesitter' }
@@ -71,6 +73,43 @@ describe('startup', function()
     assert.is_true(present['claude-ide.editor.selection'], 'selection tracking starts with setup()')
   end)
 
+  it('setup() binds the server on the next loop turn, not while the user config runs', function()
+    child = child_nvim.spawn()
+    local at_setup = vim.rpcrequest(
+      child:rpc(),
+      'nvim_exec_lua',
+      [[
+      local ok = require('claude-ide').setup({})
+      -- still inside the caller's turn: nothing bound, the server's modules not even loaded
+      return { ok = ok, server_loaded = package.loaded['claude-ide.server'] ~= nil }
+    ]],
+      {}
+    )
+    assert.is_true(at_setup.ok)
+    assert.is_false(at_setup.server_loaded)
+    -- nothing asks for the server: the deferred start alone binds it
+    assert(
+      vim.wait(5000, function()
+        return vim.rpcrequest(child:rpc(), 'nvim_exec_lua', "return package.loaded['claude-ide.server'] ~= nil", {})
+      end, 20),
+      'the deferred start never ran'
+    )
+    local st = vim.rpcrequest(child:rpc(), 'nvim_exec_lua', 'return require("claude-ide").status()', {})
+    assert.is_true(st.running)
+    assert.are.equal(1, vim.fn.filereadable(st.lockFile))
+  end)
+
+  it('a server needed before the next loop turn starts at once (status right after setup)', function()
+    child = child_nvim.spawn()
+    local st = vim.rpcrequest(
+      child:rpc(),
+      'nvim_exec_lua',
+      'require("claude-ide").setup({}) return require("claude-ide").status()',
+      {}
+    )
+    assert.is_true(st.running)
+  end)
+
   it('loads the rest on first use: a client connects and calls tools', function()
     child = child_nvim.spawn({ setup = true })
     local port = vim.rpcrequest(child:rpc(), 'nvim_exec_lua', 'return require("claude-ide").status().port', {})
@@ -86,7 +125,7 @@ describe('startup', function()
     end
     for _, name in ipairs({
       'claude-ide.protocol.session',
-      'claude-ide.tools.registry',
+      'claude-ide.protocol.registry',
       'claude-ide.transport.frame',
       'claude-ide.editor.diff',
     }) do

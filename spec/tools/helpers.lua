@@ -30,8 +30,21 @@ function M.hub()
   h.describe = function()
     return nil
   end
+  -- ownerOf(): every connection is its own session unless `h.owners[id]` says otherwise (false: none).
+  h.owners = {}
+  h.ownerOf = function(id)
+    local owner = h.owners[id]
+    if owner == false then
+      return nil
+    end
+    return owner or id
+  end
   h.set_sessions = function(n)
     h.count = n
+    h.client_list = {}
+    for id = 1, n do
+      h.client_list[id] = { id = id }
+    end
     for listener in pairs(h.listeners) do
       listener()
     end
@@ -84,10 +97,10 @@ function M.context(opts, seams)
   assert(result.ok, result.error)
   local hub = M.hub()
   local ctx = { clientId = 1, config = result.config, hub = hub }
-  ctx.services = require('claude-ide.editor.services').createServices(result.config, hub, seams or {})
+  ctx.services = require('claude-ide.services').createServices(result.config, hub, seams or {})
   ctx.park = make_park(ctx)
   ctx.dispose = function()
-    require('claude-ide.editor.services').disposeServices(ctx.services)
+    require('claude-ide.services').disposeServices(ctx.services)
   end
   return ctx
 end
@@ -105,7 +118,7 @@ local function classify(ok, res)
   if ok then
     return res
   end
-  local types = require('claude-ide.tools.types')
+  local types = require('claude-ide.protocol.tool')
   if type(res) == 'table' and getmetatable(res) == types.InvalidParamsError.prototype then
     return { invalid = res.message }
   end
@@ -118,7 +131,7 @@ end
 function M.start_call(ctx, name, args)
   local tool = M.tool(name)
   args = args or vim.empty_dict()
-  local err = require('claude-ide.tools.registry').checkValue(tool.inputSchema, args, '')
+  local err = require('claude-ide.protocol.registry').checkValue(tool.inputSchema, args, '')
   if err then
     return function()
       return true, { invalid = err }

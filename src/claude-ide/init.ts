@@ -4,10 +4,12 @@
 // This module is the composition root's owner: it holds the one validated config and the running server.
 import { type Config, validate } from "./config";
 import type * as ExplorersModule from "./editor/explorers";
+import type * as PluginsModule from "./editor/plugins";
 import type * as MentionsModule from "./editor/mentions";
 import type { MentionQueue } from "./editor/mentions";
 import { say } from "./log";
-import { type Endpoint, Server, type ServerStatus } from "./server";
+import type * as ServerModule from "./server";
+import type { Endpoint, Server, ServerStatus } from "./server";
 import type * as SessionsModule from "./sessions";
 import type * as UserToolsModule from "./agent/user_tools";
 import type { SessionInfo, Sessions } from "./sessions";
@@ -17,6 +19,9 @@ import { lazy, loadedModule } from "./util/modules";
 const sessionsModule = lazy<typeof SessionsModule>("claude-ide.sessions");
 const mentionsModule = lazy<typeof MentionsModule>("claude-ide.editor.mentions");
 const explorers = lazy<typeof ExplorersModule>("claude-ide.editor.explorers");
+const plugins = lazy<typeof PluginsModule>("claude-ide.editor.plugins");
+// The server (transport, lock file, selection tracking) loads when it starts: on the loop turn after setup().
+const serverModule = lazy<typeof ServerModule>("claude-ide.server");
 const userToolsModule = lazy<typeof UserToolsModule>("claude-ide.agent.user_tools");
 
 interface State {
@@ -28,6 +33,8 @@ interface State {
   mentions?: MentionQueue;
   /** The Claude sessions and their terminals; they outlive server restarts (same port and token: the CLIs reconnect). */
   sessions?: Sessions;
+  /** setup() asked for a start, which runs on the next loop turn (or at once when something needs the server). */
+  startPending?: boolean;
 }
 
 // The one state of the plugin. Other modules must import this file as "claude-ide" (tsconfig maps that name
@@ -36,8 +43,10 @@ interface State {
 const state: State = {};
 
 /**
- * Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
- * with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+ * Validates `opts` over the defaults and, with auto_start, starts the server on the next loop turn (setup()
+ * itself stays well under a millisecond; anything that needs the server before then starts it at once). A
+ * wrong option is reported with a message naming it (never a stack trace) and leaves the previous setup in
+ * place. Returns success.
  * @luaCATS param opts? claude-ide.Config Options (:help claude-ide-config); lua/claude-ide/types/config.lua has their types.
  * @luaCATS return boolean
  */
@@ -59,10 +68,29 @@ export function setup(this: void, opts?: unknown): boolean {
   const restart = state.server !== undefined;
   // Same options again (a plugin manager re-running setup): keep the running server and its clients.
   if (restart && vim.deep_equal(state.config, result.config)) return true;
+  // The tools the connected CLIs were given: the new server tells them when its list differs.
+  const toolsBefore = state.server?.listedTools();
   if (restart) stop();
   state.config = result.config;
-  if (result.config.auto_start || restart) start();
+  const wk = result.config.which_key;
+  if (wk.prefix !== false) {
+    const prefix = wk.prefix;
+    // After the user's config (which-key itself may be set up later in it).
+    vim.schedule(() => plugins().nameKeyGroup(prefix, wk.name));
+  }
+  if (restart) startServer(toolsBefore);
+  else if (result.config.auto_start && !state.startPending) {
+    state.startPending = true;
+    vim.schedule(startIfPending);
+  }
   return true;
+}
+
+/** The start setup() deferred, unless it ran already (something needed the server) or stop() came first. */
+function startIfPending(this: void): void {
+  if (!state.startPending) return;
+  state.startPending = false;
+  if (state.server === undefined) start();
 }
 
 /** The validated configuration (defaults when setup was never called). */
@@ -76,11 +104,20 @@ export function config(this: void): Config {
 
 /** Starts the server (no-op with a message when already running). Returns whether it is running. */
 export function start(this: void): boolean {
+  return startServer(undefined);
+}
+
+function startServer(toolsBefore: string[] | undefined): boolean {
+  state.startPending = false;
   if (state.server !== undefined) {
     say(`already running on port ${state.server.status().port}`);
     return true;
   }
-  const server = new Server(config(), { reuse: state.endpoint, describeClient: (id) => state.sessions?.describe(id) });
+  const server = new (serverModule().Server)(config(), {
+    reuse: state.endpoint,
+    describeClient: (id) => state.sessions?.describe(id),
+    toolsBefore,
+  });
   const started = server.start();
   if (!started.ok) {
     say(`could not start: ${started.error}`, "error");
@@ -94,6 +131,7 @@ export function start(this: void): boolean {
 
 /** Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed. */
 export function stop(this: void): boolean {
+  state.startPending = false;
   const server = state.server;
   if (server === undefined) return false;
   state.server = undefined;
@@ -105,10 +143,12 @@ export function stop(this: void): boolean {
 
 /** The running server, for the editor features and commands (undefined when stopped). */
 export function server(this: void): Server | undefined {
+  startIfPending();
   return state.server;
 }
 
 export function status(this: void): ServerStatus {
+  startIfPending();
   return state.server !== undefined ? state.server.status() : { running: false, clients: 0, cliPids: [] };
 }
 
@@ -133,9 +173,24 @@ export function toggle(this: void, args = ""): void {
   if (ensureStarted()) sessionList().toggle(config(), args);
 }
 
-/** :ClaudeCodeFocus — focuses the current session's terminal, starting the server and claude if needed. */
+/**
+ * :ClaudeCodeFocus — jumps to a diff review that opened behind you (diff.focus) and waits; else focuses the
+ * current session's terminal, starting the server and claude if needed.
+ */
 export function focus(this: void, args = ""): void {
+  if (((vim.g.claude_ide_reviews_waiting as number | undefined) ?? 0) > 0 && state.server?.diff()?.focusWaiting())
+    return;
   if (ensureStarted()) sessionList().focus(config(), args);
+}
+
+/**
+ * For statuslines (lualine: `{ function() return require("claude-ide").statusline() end }`): says when diff
+ * reviews opened behind you wait (diff.focus), else "". Cheap: reads `vim.g.claude_ide_reviews_waiting`.
+ */
+export function statusline(this: void): string {
+  const n = (vim.g.claude_ide_reviews_waiting as number | undefined) ?? 0;
+  if (n <= 0) return "";
+  return n === 1 ? "Claude: a review waits" : `Claude: ${n} reviews wait`;
 }
 
 /** :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session. */
@@ -203,7 +258,7 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   say(
     outcome === "sent"
       ? `sent ${name} to ${target}`
-      : `${target} is not connected: ${name} will be sent when it connects`,
+      : `${target} is not connected yet: ${name} will be sent when it is ready`,
   );
   return true;
 }

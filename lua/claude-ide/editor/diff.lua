@@ -221,7 +221,7 @@ function DiffManager.prototype.____constructor(self, config)
                 error = "cannot show the review: " .. tostring(err)
             }
         end
-        self.multis[review] = true
+        self.multis[review] = req.clientId or false
         emit(____exports.EVENT_OPENED)
         local pending = {
             onDecision = function(l)
@@ -242,35 +242,71 @@ function DiffManager.prototype.____constructor(self, config)
         }
         return {ok = true, review = pending}
     end
-    self.closeAll = function()
+    self.closeAll = function(scope)
         local pending = {}
         for ____, review in pairs(self.reviews) do
-            pending[#pending + 1] = review
+            if scope == nil or scope(review.req.clientId) then
+                pending[#pending + 1] = review
+            end
         end
         for ____, review in ipairs(pending) do
             review:reject(true)
         end
         local multis = {}
-        for review in pairs(self.multis) do
-            multis[#multis + 1] = review
+        for review, client in pairs(self.multis) do
+            local ____temp_15 = scope == nil
+            if not ____temp_15 then
+                local ____scope_14 = scope
+                local ____temp_13
+                if client == false then
+                    ____temp_13 = nil
+                else
+                    ____temp_13 = client
+                end
+                ____temp_15 = ____scope_14(____temp_13)
+            end
+            if ____temp_15 then
+                multis[#multis + 1] = review
+            end
         end
         for ____, review in ipairs(multis) do
             review:reject()
         end
         return #pending + #multis
     end
-    self.closeTab = function(tabName)
+    self.closeTab = function(tabName, scope)
         local review = self.reviews[tabName]
         if review ~= nil then
+            if scope ~= nil and not scope(review.req.clientId) then
+                return false
+            end
             review:reject(true)
             return true
         end
         local title = string.gsub(tabName, " %[%d+/%d+%]$", "")
-        for multi in pairs(self.multis) do
-            if multi.title == title then
+        for multi, client in pairs(self.multis) do
+            do
+                if multi.title ~= title then
+                    goto __continue59
+                end
+                local ____temp_18 = scope ~= nil
+                if ____temp_18 then
+                    local ____scope_17 = scope
+                    local ____temp_16
+                    if client == false then
+                        ____temp_16 = nil
+                    else
+                        ____temp_16 = client
+                    end
+                    ____temp_18 = not ____scope_17(____temp_16)
+                end
+                if ____temp_18 then
+                    return false
+                end
                 multi:reject()
                 return true
             end
+            ::__continue59::
         end
         return false
     end
@@ -294,6 +330,19 @@ function DiffManager.prototype.____constructor(self, config)
             end
         end
         return n
+    end
+    self.focusWaiting = function()
+        for ____, review in pairs(self.reviews) do
+            if review.view:isWaiting() and review.view:focus() then
+                return true
+            end
+        end
+        for review in pairs(self.multis) do
+            if review:focusIfWaiting() then
+                return true
+            end
+        end
+        return false
     end
     self.dispose = function()
         self.closeAll()
@@ -347,10 +396,14 @@ local function proposalBuffers()
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         local v = vim.b[buf][REVIEW_VAR]
         if v ~= nil and v.role == "proposal" then
-            found[#found + 1] = {buf = buf, tabName = v.tab_name}
+            found[#found + 1] = {buf = buf, tabName = v.tab_name, file = v.file}
         end
     end
     return found
+end
+--- "a.txt (tab name)": which review, as messages and the choice list name it.
+local function describeProposal(p)
+    return p.file ~= nil and p.file ~= p.tabName and ((p.file .. " (") .. p.tabName) .. ")" or p.tabName
 end
 --- The proposal buffer of the review the cursor is in: its window, else its tab page.
 local function proposalHere(proposals)
@@ -359,21 +412,22 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_15
+    local ____inTab_21
     if inTab then
-        local ____opt_13 = __TS__ArrayFind(
+        local ____opt_19 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_15 = ____opt_13 and ____opt_13.buf
+        ____inTab_21 = ____opt_19 and ____opt_19.buf
     else
-        ____inTab_15 = nil
+        ____inTab_21 = nil
     end
-    return ____inTab_15
+    return ____inTab_21
 end
---- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
--- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same
--- paths as doing it by hand, so a review has one way in for each decision.
+--- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
+-- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
+-- rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
+-- each decision.
 function ____exports.decideFromCommand(action)
     local proposals = proposalBuffers()
     if #proposals == 0 then
@@ -391,13 +445,15 @@ function ____exports.decideFromCommand(action)
         end
     end
     local here = proposalHere(proposals)
-    if #proposals == 1 then
-        act(proposals[1].buf)
-    elseif here ~= nil then
+    if here ~= nil then
         act(here)
+    elseif #proposals == 1 then
+        local what = describeProposal(proposals[1])
+        act(proposals[1].buf)
+        say(((action == "accept" and "accepted" or "rejected") .. " Claude's proposal for ") .. what)
     else
         local function formatItem(p)
-            return p.tabName
+            return describeProposal(p)
         end
         vim.ui.select(
             proposals,

@@ -4,8 +4,6 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local ____cli_config = require("claude-ide.agent.cli_config")
-local cliArguments = ____cli_config.cliArguments
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____plugins = require("claude-ide.editor.plugins")
@@ -44,10 +42,17 @@ function ____exports.claudeEnv(config, port)
 end
 --- The shell command line: the configured command, the agent endpoint's --mcp-config/--allowedTools (unless
 -- agent.in_terminal is off), then the arguments given to :ClaudeCode.
-local function commandLine(config, args)
+local function commandLine(config, args, hooks)
     local parts = {config.terminal.command}
+    local ____config_agent_in_terminal_2
     if config.agent.in_terminal then
-        local agent = cliArguments()
+        local ____opt_0 = hooks.agentArguments
+        ____config_agent_in_terminal_2 = ____opt_0 and ____opt_0()
+    else
+        ____config_agent_in_terminal_2 = nil
+    end
+    local agent = ____config_agent_in_terminal_2
+    if agent ~= nil then
         if agent.ok then
             parts[#parts + 1] = agent.args
         else
@@ -68,16 +73,91 @@ local function cells(size, total)
         math.min(n, total)
     )
 end
+--- The buffer name of a session's terminal: claude://claude, claude://claude-2 (spaces would need escaping).
+function ____exports.bufferName(session)
+    local name = string.gsub(session, "%s+", "-")
+    return "claude://" .. name
+end
+--- Names `buf`; a name already taken (by the buffer of a session that ended, say) gets a number. Renaming makes
+-- an unloaded buffer of the old name (Vim's alternate file, here term://...): it goes again.
+local function nameBuffer(buf, name)
+    local old = vim.api.nvim_buf_get_name(buf)
+    do
+        local n = 1
+        while n <= 20 do
+            if (pcall(
+                vim.api.nvim_buf_set_name,
+                buf,
+                n == 1 and name or (name .. "-") .. tostring(n)
+            )) then
+                break
+            end
+            n = n + 1
+        end
+    end
+    if old == "" then
+        return
+    end
+    for ____, b in ipairs(vim.api.nvim_list_bufs()) do
+        if b ~= buf and not vim.api.nvim_buf_is_loaded(b) and vim.api.nvim_buf_get_name(b) == old then
+            pcall(vim.api.nvim_buf_delete, b, {force = true})
+        end
+    end
+end
+--- Window options of a terminal window: every column before the text off (they only waste width there).
+local WINDOW_OPTIONS = {
+    {"number", false},
+    {"relativenumber", false},
+    {"signcolumn", "no"},
+    {"foldcolumn", "0"},
+    {"statuscolumn", ""},
+    {"spell", false}
+}
+--- Sets WINDOW_OPTIONS for the terminal buffer in `win` only (another buffer shown there later is unaffected).
+function ____exports.styleWindow(win)
+    for ____, ____value in ipairs(WINDOW_OPTIONS) do
+        local name = ____value[1]
+        local value = ____value[2]
+        pcall(vim.api.nvim_set_option_value, name, value, {win = win, scope = "local"})
+    end
+end
+--- Buffer-local Terminal-mode keys (config.terminal.keymaps) of the built-in terminal.
+local function setKeymaps(config, buf)
+    local keys = config.terminal.keymaps
+    if keys.normal ~= false and keys.normal ~= "<C-\\><C-n>" then
+        vim.keymap.set("t", keys.normal, "<C-\\><C-n>", {buffer = buf, desc = "claude-ide: leave Terminal mode"})
+    end
+    local moves = {{keys.window_left, "h", "left"}, {keys.window_down, "j", "below"}, {keys.window_up, "k", "above"}, {keys.window_right, "l", "right"}}
+    for ____, ____value in ipairs(moves) do
+        local lhs = ____value[1]
+        local dir = ____value[2]
+        local where = ____value[3]
+        do
+            if lhs == false then
+                goto __continue27
+            end
+            local function move()
+                return vim.api.nvim_win_get_config(0).relative ~= "" and lhs or ("<Cmd>wincmd " .. dir) .. "<CR>"
+            end
+            vim.keymap.set("t", lhs, move, {buffer = buf, expr = true, desc = "claude-ide: go to the window " .. where})
+        end
+        ::__continue27::
+    end
+end
 --- One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).
 -- `inWindow`: show it in that window (replacing another Claude terminal there) instead of opening one.
 ____exports.ClaudeTerminal = __TS__Class()
 local ClaudeTerminal = ____exports.ClaudeTerminal
 ClaudeTerminal.name = "ClaudeTerminal"
-function ClaudeTerminal.prototype.____constructor(self, hooks)
+function ClaudeTerminal.prototype.____constructor(self, hooks, session)
     if hooks == nil then
         hooks = {}
     end
+    if session == nil then
+        session = "claude"
+    end
     self.hooks = hooks
+    self.session = session
     self.gone = false
 end
 function ClaudeTerminal.prototype.processId(self)
@@ -85,13 +165,13 @@ function ClaudeTerminal.prototype.processId(self)
         return self.pid
     end
     local buf = self:buffer()
-    local ____temp_0
+    local ____temp_3
     if buf ~= nil then
-        ____temp_0 = vim.b[buf].terminal_job_id
+        ____temp_3 = vim.b[buf].terminal_job_id
     else
-        ____temp_0 = nil
+        ____temp_3 = nil
     end
-    local job = ____temp_0
+    local job = ____temp_3
     if job == nil then
         return nil
     end
@@ -109,21 +189,21 @@ function ClaudeTerminal.prototype.isRunning(self)
 end
 function ClaudeTerminal.prototype.buffer(self)
     if self.snacksWin ~= nil then
-        local ____table_snacksWin_buf_valid_result_1
+        local ____table_snacksWin_buf_valid_result_4
         if self.snacksWin:buf_valid() then
-            ____table_snacksWin_buf_valid_result_1 = self.snacksWin.buf
+            ____table_snacksWin_buf_valid_result_4 = self.snacksWin.buf
         else
-            ____table_snacksWin_buf_valid_result_1 = nil
+            ____table_snacksWin_buf_valid_result_4 = nil
         end
-        return ____table_snacksWin_buf_valid_result_1
+        return ____table_snacksWin_buf_valid_result_4
     end
-    local ____table_isRunning_result_2
+    local ____table_isRunning_result_5
     if self:isRunning() then
-        ____table_isRunning_result_2 = self.buf
+        ____table_isRunning_result_5 = self.buf
     else
-        ____table_isRunning_result_2 = nil
+        ____table_isRunning_result_5 = nil
     end
-    return ____table_isRunning_result_2
+    return ____table_isRunning_result_5
 end
 function ClaudeTerminal.prototype.windows(self)
     local buf = self:buffer()
@@ -181,21 +261,24 @@ function ClaudeTerminal.prototype.warnIgnoredArgs(self, args)
     end
 end
 function ClaudeTerminal.prototype.start(self, config, port, args, inWindow)
-    local cmd = commandLine(config, args)
+    local cmd = commandLine(config, args, self.hooks)
     local program = string.match(config.terminal.command, "^%s*([^%s'\"]+)")
     if program ~= nil and vim.fn.executable(program) ~= 1 then
         say(("\"" .. program) .. "\" is not executable: install Claude Code or set terminal.command", "error")
         return
     end
-    if config.terminal.provider == "snacks" and self:startSnacks(config, port, cmd) then
+    local provider = config.terminal.provider
+    if provider ~= "native" and self:startSnacks(config, port, cmd, provider == "snacks") then
         return
     end
     self:startNative(config, port, cmd, inWindow)
 end
-function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd)
+function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd, asked)
     local snacks = optionalModule("snacks")
     if (snacks and snacks.terminal) == nil then
-        say("terminal.provider is \"snacks\" but snacks.nvim is not installed: using the built-in terminal", "warn")
+        if asked then
+            say("terminal.provider is \"snacks\" but snacks.nvim is not installed: using the built-in terminal", "warn")
+        end
         return false
     end
     local t = config.terminal
@@ -220,6 +303,10 @@ function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd)
     local buf = self.snacksWin.buf
     if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
         vim.api.nvim_set_option_value("filetype", FILETYPE, {buf = buf})
+        nameBuffer(
+            buf,
+            ____exports.bufferName(self.session)
+        )
         self:watchBuffer(buf)
     end
     return true
@@ -250,6 +337,11 @@ function ClaudeTerminal.prototype.startNative(self, config, port, cmd, inWindow)
     vim.api.nvim_set_option_value("bufhidden", "hide", {buf = buf})
     vim.api.nvim_buf_set_var(buf, "claude_ide_terminal", true)
     vim.api.nvim_set_option_value("filetype", FILETYPE, {buf = buf})
+    nameBuffer(
+        buf,
+        ____exports.bufferName(self.session)
+    )
+    setKeymaps(config, buf)
     self.buf = buf
     self.job = job
     self:processId()
@@ -272,9 +364,9 @@ function ClaudeTerminal.prototype.markGone(self)
         return
     end
     self.gone = true
-    local ____opt_5 = self.hooks.onGone
-    if ____opt_5 ~= nil then
-        ____opt_5()
+    local ____opt_8 = self.hooks.onGone
+    if ____opt_8 ~= nil then
+        ____opt_8()
     end
 end
 function ClaudeTerminal.prototype.onExit(self, config, job, code)
@@ -297,8 +389,14 @@ function ClaudeTerminal.prototype.openWindow(self, config, buf, inWindow)
     if inWindow ~= nil and vim.api.nvim_win_is_valid(inWindow) then
         vim.api.nvim_win_set_buf(inWindow, buf)
         vim.api.nvim_set_current_win(inWindow)
+        ____exports.styleWindow(inWindow)
         return inWindow
     end
+    local win = self:newWindow(config, buf)
+    ____exports.styleWindow(win)
+    return win
+end
+function ClaudeTerminal.prototype.newWindow(self, config, buf)
     local t = config.terminal
     if t.side == "float" then
         local width = cells(t.width, vim.o.columns)

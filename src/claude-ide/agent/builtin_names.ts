@@ -1,6 +1,6 @@
 // The names the built-in agent tools and resources take, without loading them: add_tool and add_resource
 // refuse a clash at once (in the user's config, at startup) without paying for the ~20 tool modules.
-// spec/agent/user_tools_spec.lua checks this list against AGENT_TOOLS and the bridge's own tools: a new
+// spec/agent/user_tools_spec.lua checks this list against ENDPOINT_TOOLS (bridge/tools.ts) and the bridge's own tools: a new
 // built-in tool adds its name here.
 
 export const BUILTIN_TOOL_NAMES: readonly string[] = [

@@ -4,7 +4,7 @@
 import { bufferPath } from "../editor/buffers";
 import { byteToCharColumn } from "../editor/positions";
 import { normalize } from "../util/fs";
-import { displayPath } from "./state";
+import { displayPath } from "../editor/state";
 
 interface QfItem {
   bufnr: number;

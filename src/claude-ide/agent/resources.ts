@@ -6,10 +6,10 @@ import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Services } from "../contracts";
-import { bufferLabel, displayPath, render } from "./state";
+import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
 import { header, listing } from "./quickfix";
-import { fitLines } from "./result";
+import { fitLines } from "../protocol/result";
 
 export interface ResourceInfo {
   uri: string;

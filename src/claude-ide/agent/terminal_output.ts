@@ -2,8 +2,8 @@
 // scrollback. The newest output matters most, so without start_line the LAST page comes first, and the answer
 // says how to read the earlier output.
 import { terminalLabel, terminalLines } from "../editor/terminal_buffers";
-import { RESULT_BUDGET, failWith, textResult } from "./result";
-import type { ToolResult } from "../tools/types";
+import { RESULT_BUDGET, failWith, textResult } from "../protocol/result";
+import type { ToolResult } from "../protocol/tool";
 
 /** A line longer than this is cut (a progress bar redrawn on one line). */
 const MAX_LINE = 2000;

@@ -15,8 +15,8 @@
 // allowed list all read the same one. This module loads nothing heavy: setup() with tools costs ~nothing.
 import type { LogLevel } from "../config";
 import { Logger } from "../log";
-import { withoutNulls } from "../tools/schema";
-import type { JsonSchema, ToolContext, ToolDescriptor, ToolResult } from "../tools/types";
+import { withoutNulls } from "../protocol/schema";
+import type { JsonSchema, ToolContext, ToolDescriptor, ToolResult } from "../protocol/tool";
 import { BUILTIN_RESOURCE_PREFIX, BUILTIN_RESOURCE_URIS, BUILTIN_TOOL_NAMES } from "./builtin_names";
 
 /** What a user tool's handler gets besides its arguments (Lua: ctx.done(text), ctx.fail(msg), ...). */

@@ -1,7 +1,6 @@
-// Every agent tool served inside Neovim, in the order tools/list shows them (the bridge adds its own
-// list_instances and select_instance in front). One file per tool; add yours here.
-import type { ToolDescriptor } from "../../tools/types";
-import { LSP_TOOLS } from "../../lsp/tools/index";
+// The agent family's tools, in the order tools/list shows them (bridge/tools.ts puts the LSP family's after
+// them, and the bridge adds its own list_instances and select_instance in front). One file per tool; add yours here.
+import type { ToolDescriptor } from "../../protocol/tool";
 import { edit } from "./edit";
 import { editorState } from "./editor_state";
 import { execute } from "./execute";
@@ -20,5 +19,4 @@ export const AGENT_TOOLS: ToolDescriptor[] = [
   quickfix,
   edit,
   execute,
-  ...LSP_TOOLS,
 ];

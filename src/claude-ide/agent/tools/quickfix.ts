@@ -1,9 +1,8 @@
 // quickfix: the quickfix list (or the current window's location list) that :make, :grep, :vimgrep and linters
 // fill, as `path:line:col: type: text` lines under the list's title, paged.
-import { enumOf, int, optional, defineTool } from "../../tools/schema";
+import { defineTool, enumOf, int, optional, reading } from "../../protocol/schema";
 import { header, listing } from "../quickfix";
-import { failWith, fitLines, guarded, textResult } from "../result";
-import { reading } from "./common";
+import { failWith, fitLines, guarded, textResult } from "../../protocol/result";
 
 export const quickfix = defineTool({
   name: "quickfix",

@@ -1,8 +1,7 @@
 // read_buffer: a buffer's current text (unsaved changes included), numbered like `cat -n`, paged.
-import { int, optional, defineTool } from "../../tools/schema";
-import { fitLines, guarded, textResult, failWith } from "../result";
-import { resolveTarget, targetLines } from "../target";
-import { reading, targetInput } from "./common";
+import { defineTool, int, optional, reading } from "../../protocol/schema";
+import { fitLines, guarded, textResult, failWith } from "../../protocol/result";
+import { resolveTarget, targetInput, targetLines } from "../../editor/target";
 import { isTerminal } from "../../editor/terminal_buffers";
 import { readTerminal } from "../terminal_output";
 

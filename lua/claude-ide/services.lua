@@ -1,0 +1,93 @@
+-- Generated from src/claude-ide/services.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local __TS__SetDescriptor = ____lualib.__TS__SetDescriptor
+local __TS__InstanceOf = ____lualib.__TS__InstanceOf
+local ____exports = {}
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
+local ____selection = require("claude-ide.editor.selection")
+local SelectionTracker = ____selection.SelectionTracker
+local diffModule = lazy("claude-ide.editor.diff")
+local agentStateModule = lazy("claude-ide.agent.agent_state")
+local terminalBuffers = lazy("claude-ide.editor.terminal_buffers")
+local EditorServices = __TS__Class()
+EditorServices.name = "EditorServices"
+function EditorServices.prototype.____constructor(self, config, hub, seams)
+    self.config = config
+    self.selection = __TS__New(SelectionTracker, config, hub, seams.clock)
+    self.termClose = vim.api.nvim_create_autocmd(
+        "TermClose",
+        {
+            desc = "claude-ide: remember the exit status of terminal jobs (editor_state)",
+            callback = function(ev)
+                terminalBuffers().recordExit(ev.buf)
+            end
+        }
+    )
+end
+function EditorServices.prototype.dispose(self)
+    local ____opt_0 = self.diffService
+    if ____opt_0 ~= nil then
+        ____opt_0.dispose()
+    end
+    self.selection:dispose()
+    local ____opt_2 = self.agentState
+    if ____opt_2 ~= nil then
+        ____opt_2:dispose()
+    end
+    pcall(vim.api.nvim_del_autocmd, self.termClose)
+end
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "diff",
+    {
+        get = function(self)
+            if self.diffService == nil then
+                self.diffService = __TS__New(
+                    diffModule().DiffManager,
+                    self.config
+                )
+            end
+            return self.diffService
+        end,
+        set = function(self, service)
+            self.diffService = service
+        end
+    },
+    true
+)
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "agent",
+    {
+        get = function(self)
+            if self.agentState == nil then
+                self.agentState = __TS__New(agentStateModule().AgentState)
+            end
+            return self.agentState
+        end,
+        set = function(self, state)
+            self.agentState = state
+        end
+    },
+    true
+)
+function ____exports.createServices(config, hub, seams)
+    if seams == nil then
+        seams = {}
+    end
+    return __TS__New(EditorServices, config, hub, seams)
+end
+--- Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop.
+function ____exports.disposeServices(services)
+    if __TS__InstanceOf(services, EditorServices) then
+        services:dispose()
+        return
+    end
+    services.diff.dispose()
+    services.selection:dispose()
+    services.agent:dispose()
+end
+return ____exports

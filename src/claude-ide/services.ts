@@ -1,0 +1,87 @@
+// Builds the long-lived editor state of one running server. Each feature owns one field (see contracts.ts
+// `Services`); construct it here and dispose of it in `disposeServices`.
+// Only selection tracking starts with the server; the diff reviews and the agent's memory are made (and their
+// modules loaded) on first use: setup() must stay cheap.
+import type { Config } from "./config";
+import type { DiffService, Hub, Services } from "./contracts";
+import type * as AgentStateModule from "./agent/agent_state";
+import type { AgentState } from "./agent/agent_state";
+import type { Clock } from "./util/clock";
+import { lazy } from "./util/modules";
+import type * as DiffModule from "./editor/diff";
+import type * as TerminalBuffersModule from "./editor/terminal_buffers";
+import { SelectionTracker } from "./editor/selection";
+
+const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
+const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
+const terminalBuffers = lazy<typeof TerminalBuffersModule>("claude-ide.editor.terminal_buffers");
+
+class EditorServices implements Services {
+  readonly selection: SelectionTracker;
+  private diffService?: DiffService;
+  private agentState?: AgentState;
+  private readonly termClose: number;
+
+  constructor(
+    private readonly config: Config,
+    hub: Hub,
+    seams: ServiceSeams,
+  ) {
+    this.selection = new SelectionTracker(config, hub, seams.clock);
+    // How each terminal job ended, for the model's editor_state (`[exit 1]`): only TermClose knows it (Neovim
+    // 0.11+ writes no "[Process exited N]" line). The module loads when a terminal closes, not at setup.
+    this.termClose = vim.api.nvim_create_autocmd("TermClose", {
+      desc: "claude-ide: remember the exit status of terminal jobs (editor_state)",
+      callback: function (this: void, ev: vim.api.AutocmdArgs) {
+        terminalBuffers().recordExit(ev.buf);
+      },
+    });
+  }
+
+  get diff(): DiffService {
+    this.diffService ??= new (diffModule().DiffManager)(this.config);
+    return this.diffService;
+  }
+
+  /** Replacing a service (specs put stand-ins in) works as with a plain field. */
+  set diff(service: DiffService) {
+    this.diffService = service;
+  }
+
+  get agent(): AgentState {
+    this.agentState ??= new (agentStateModule().AgentState)();
+    return this.agentState;
+  }
+
+  set agent(state: AgentState) {
+    this.agentState = state;
+  }
+
+  /** Disposes what was made (a feature never used is not made just to be disposed). */
+  dispose(): void {
+    this.diffService?.dispose();
+    this.selection.dispose();
+    this.agentState?.dispose();
+    pcall(vim.api.nvim_del_autocmd, this.termClose);
+  }
+}
+
+/** What specs may inject (STYLE.md rule 8): the clock the selection debounce waits on. */
+export interface ServiceSeams {
+  clock?: Clock;
+}
+
+export function createServices(config: Config, hub: Hub, seams: ServiceSeams = {}): Services {
+  return new EditorServices(config, hub, seams);
+}
+
+/** Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop. */
+export function disposeServices(services: Services): void {
+  if (services instanceof EditorServices) {
+    services.dispose();
+    return;
+  }
+  services.diff.dispose();
+  services.selection.dispose();
+  services.agent.dispose();
+}
