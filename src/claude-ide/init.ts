@@ -278,11 +278,7 @@ export function add_under_cursor(this: void): boolean {
  * false and the reason (also shown with vim.notify).
  */
 export const agent = {
-  /**
-   * Adds (or replaces) a tool: { name, title?, description, input?, read_only?, handler(args, ctx) }.
-   * @luaCATS param spec claude-ide.UserTool
-   * @luaCATS return boolean ok, string? error
-   */
+  /** Adds (or replaces) a tool: { name, title?, description, input?, read_only?, handler(args, ctx) }. */
   add_tool: (spec: unknown): LuaMultiReturn<[boolean, string | undefined]> => {
     const added = userToolsModule().userTools.add(spec);
     if (added.ok) return $multi(true, undefined);
@@ -291,10 +287,7 @@ export const agent = {
   },
   /** Removes a tool added with add_tool; returns whether there was one. */
   remove_tool: (name: string): boolean => userToolsModule().userTools.remove(name),
-  /**
-   * Adds (or replaces) a resource the model and @-mentions can read: { name?, title?, description?, mime?, read(uri) }.
-   * @luaCATS return boolean ok, string? error
-   */
+  /** Adds (or replaces) a resource the model and @-mentions can read: { name?, title?, description?, mime?, read(uri) }. */
   add_resource: (uri: string, spec: unknown): LuaMultiReturn<[boolean, string | undefined]> => {
     const added = userToolsModule().userTools.addResource(uri, spec);
     if (added.ok) return $multi(true, undefined);
