@@ -763,11 +763,11 @@ describe('transport.websocket', function()
       assert.are.equal(false, r.eof)
       assert.are.equal(0, #state.closes)
       assert.are.equal(1, #state.listener:connections())
-      -- The deadlines run again from the wake-up: still silent, the client is dropped after timeoutMs (and at
-      -- most one interval more: the wake-up's own ping counts as answered by the activity reset with it).
-      clock.advance(900)
+      -- The deadlines run again from the wake-up's ping: still silent, the client is dropped timeoutMs after it.
+      clock.advance(960)
       assert.are.equal(0, #state.closes)
-      clock.advance(1000 + 40 - 900)
+      assert.are.equal(2, pings(r))
+      clock.advance(40)
       r:wait_eof(3000)
       assert.are.equal(1006, wait_closes(1)[1].code)
     end)

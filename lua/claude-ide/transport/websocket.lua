@@ -295,7 +295,6 @@ function WsConnection.prototype.keepalive(self, now, resumed)
     local intervalMs = ____self_listener_opts_keepalive_4.intervalMs
     local timeoutMs = ____self_listener_opts_keepalive_4.timeoutMs
     if resumed then
-        self.lastActivity = now
         self.pingSentAt = nil
     end
     if self.pingSentAt ~= nil then

@@ -264,10 +264,9 @@ class WsConnection implements Connection {
   /** One keepalive check (listener's tick). `resumed`: the tick came late, so deadlines start over. */
   keepalive(now: number, resumed: boolean): void {
     const { intervalMs, timeoutMs } = this.listener.opts.keepalive;
-    if (resumed) {
-      this.lastActivity = now;
-      this.pingSentAt = undefined;
-    }
+    // After a sleep the unanswered ping is forgotten and a new one goes out below: its deadline is the one that
+    // counts. (Marking activity `now` too made that very ping look answered at the next tick: one interval late.)
+    if (resumed) this.pingSentAt = undefined;
     if (this.pingSentAt !== undefined) {
       if (this.lastActivity >= this.pingSentAt) {
         this.pingSentAt = undefined;
