@@ -4,7 +4,8 @@
 -- agent-endpoint issue; never a pass/fail.
 --   1. bridge cold start: spawn -> `initialize` answered (goal <= 50 ms)
 --   2. editor_state inside Neovim, 200 buffers / 10 windows (goal <= 5 ms)
---   3. editor_state through the bridge, client -> answer round trip, p50 (goal <= 2 ms)
+--   3. editor_state through the bridge, client -> answer round trip, p50 (goal <= 2 ms); tools/list without a
+--      Neovim (the built-in tools) and with one (+ the user tools it is asked for, claude-ide/extras)
 --   4. read_buffer of a 10,000-line buffer: first page, and every page
 --   5. bytes of editor_state vs the same facts as JSON (the vim:// JSON resources)
 --   6. bridge RSS (idle after start, and after the runs above)
@@ -84,6 +85,9 @@ function Bridge:request(id, method, params)
   local t = vim.uv.hrtime()
   self:send({ jsonrpc = '2.0', id = id, method = method, params = params })
   local msg, at, bytes = self:next()
+  while msg.id == nil and msg.method ~= nil do -- a notification (tools/list_changed after add_tool): not the answer
+    msg, at, bytes = self:next()
+  end
   assert(msg.id == id, vim.inspect(msg))
   return msg, (at - t) / 1e6, bytes
 end
@@ -117,6 +121,17 @@ do
     b:close()
   end
   say('1. bridge cold start, spawn -> initialize answered:   ' .. stats(times) .. '   goal p50 <= 50 ms')
+  -- tools/list with no Neovim to ask: the built-in tools, listed by the bridge from their descriptors.
+  local b = spawn_bridge()
+  b:request(1, 'initialize', INIT)
+  local lists = {}
+  for i = 1, 100 do
+    local msg, ms = b:request(100 + i, 'tools/list', vim.empty_dict())
+    assert(msg.result and #msg.result.tools > 10, vim.inspect(msg))
+    table.insert(lists, ms)
+  end
+  say('   tools/list, no Neovim (built-in tools only):      ' .. stats(lists))
+  b:close()
 end
 
 -- The editor: this process, with the plugin's server, 200 listed buffers (60 loaded, 100 lines each, some
@@ -232,6 +247,27 @@ do
     table.insert(pings, ms)
   end
   say('   ping answered by the bridge itself:                 ' .. stats(pings))
+  -- tools/list with this Neovim chosen: the built-in tools from the bridge, plus two user tools the bridge asks
+  -- this Neovim for (claude-ide/extras, one round trip on the open connection).
+  for i = 1, 2 do
+    require('claude-ide').agent.add_tool({
+      name = 'bench_tool_' .. i,
+      description = 'A user tool of the benchmark',
+      read_only = true,
+      input = { type = 'object', properties = { x = { type = 'string' } } },
+      handler = function()
+        return 'ok'
+      end,
+    })
+  end
+  local lists = {}
+  for _ = 1, 200 do
+    id = id + 1
+    local msg, ms = b:request(id, 'tools/list', vim.empty_dict())
+    assert(msg.result and msg.result.tools[#msg.result.tools].name == 'bench_tool_2', vim.inspect(msg))
+    table.insert(lists, ms)
+  end
+  say('   tools/list with this Neovim (+2 user tools asked):  ' .. stats(lists))
 end
 
 do

@@ -111,6 +111,8 @@ function luaType(ts, checker, type, classOf, sourceText) {
   if (type.flags & f.StringLiteral) return JSON.stringify(type.value);
   if (type.flags & f.NumberLiteral) return String(type.value);
   if (type.flags & f.BooleanLiteral) return checker.typeToString(type);
+  // A value the plugin checks itself (agent.tools: the user's tool specs, checked by agent/user_tools).
+  if (type.flags & (f.Unknown | f.Any)) return "any";
   if (type.flags & f.String) return "string";
   if (type.flags & f.Number) return "number";
   if (type.flags & f.Boolean) return "boolean";

@@ -102,6 +102,7 @@ ____exports.DEFAULTS = {
         review = true,
         execute = "off",
         lsp_timeout_ms = 5000,
+        tools = {},
         search = {
             rg = "rg",
             timeout_ms = 10000,
@@ -282,6 +283,10 @@ RULES = {
         expected = "an integer >= 0 (milliseconds)",
         check = between(0, 2 ^ 31)
     },
+    ["agent.tools"] = {
+        expected = "a list of tool specs (:help claude-ide-agent-tools)",
+        check = function(v) return type(v) == "table" and vim.islist(v) end
+    },
     execute_code = bool,
     ["execute_code_opts.interpreter"] = {
         expected = "a non-empty list of strings",
@@ -333,20 +338,20 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue30
+                goto __continue31
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue30
+                goto __continue31
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue30::
+        ::__continue31::
     end
     return nil
 end
@@ -386,8 +391,12 @@ function ____exports.validate(user)
         end
         merged.port_range = ____temp_1
     end
-    local ____opt_2 = u.execute_code_opts
-    local interp = ____opt_2 and ____opt_2.interpreter
+    local ____opt_2 = u.agent
+    if (____opt_2 and ____opt_2.tools) ~= nil then
+        merged.agent.tools = {unpack(u.agent.tools)}
+    end
+    local ____opt_4 = u.execute_code_opts
+    local interp = ____opt_4 and ____opt_4.interpreter
     if interp ~= nil then
         merged.execute_code_opts.interpreter = {unpack(interp)}
     end

@@ -12,6 +12,7 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
+local loadedModule = ____modules.loadedModule
 function startIfPending()
     if not state.startPending then
         return
@@ -87,6 +88,7 @@ local mentionsModule = lazy("claude-ide.editor.mentions")
 local explorers = lazy("claude-ide.editor.explorers")
 local plugins = lazy("claude-ide.editor.plugins")
 serverModule = lazy("claude-ide.server")
+local userToolsModule = lazy("claude-ide.agent.user_tools")
 state = {}
 --- Validates `opts` over the defaults and, with auto_start, starts the server on the next loop turn (setup()
 --- itself stays well under a millisecond; anything that needs the server before then starts it at once). A
@@ -100,6 +102,14 @@ function ____exports.setup(opts)
     if not result.ok then
         say(result.error, "error")
         return false
+    end
+    local tools = result.config.agent.tools
+    if #tools > 0 or loadedModule("claude-ide.agent.user_tools") ~= nil then
+        local added = userToolsModule().userTools:setFromConfig(tools)
+        if not added.ok then
+            say(added.error, "error")
+            return false
+        end
     end
     local restart = state.server ~= nil
     if restart and vim.deep_equal(state.config, result.config) then
@@ -323,4 +333,25 @@ function ____exports.add_under_cursor()
     end
     return ____exports.add(target.path)
 end
+--- Your own tools and resources for the model (:help claude-ide-agent-tools). Each function returns true, or
+-- false and the reason (also shown with vim.notify).
+____exports.agent = {
+    add_tool = function(spec)
+        local added = userToolsModule().userTools:add(spec)
+        if added.ok then
+            return true, nil
+        end
+        say(added.error, "error")
+        return false, added.error
+    end,
+    remove_tool = function(name) return userToolsModule().userTools:remove(name) end,
+    add_resource = function(uri, spec)
+        local added = userToolsModule().userTools:addResource(uri, spec)
+        if added.ok then
+            return true, nil
+        end
+        say(added.error, "error")
+        return false, added.error
+    end
+}
 return ____exports

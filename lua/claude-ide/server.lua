@@ -314,7 +314,8 @@ function Server.prototype.accept(self, sessions, conn)
             ____r_15[____agent_16] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
-                self.hub
+                self.hub,
+                function(method) return self:notifyAgents(r, method) end
             )
         end
         ____temp_21 = r.agent
@@ -433,6 +434,20 @@ function Server.prototype.ownerOf(self, clientId)
         end
     end
     return nil
+end
+function Server.prototype.notifyAgents(self, r, method)
+    if self.running ~= r then
+        return false
+    end
+    for ____, s in pairs(r.sessions) do
+        if s.ready and s:isOpen() and s.role == "agent" then
+            s:notify(
+                method,
+                dict()
+            )
+        end
+    end
+    return true
 end
 function Server.prototype.readySessions(self)
     local ready = {}

@@ -11,11 +11,21 @@ local ____selection = require("claude-ide.editor.selection")
 local SelectionTracker = ____selection.SelectionTracker
 local diffModule = lazy("claude-ide.editor.diff")
 local agentStateModule = lazy("claude-ide.agent.agent_state")
+local terminalBuffers = lazy("claude-ide.editor.terminal_buffers")
 local EditorServices = __TS__Class()
 EditorServices.name = "EditorServices"
-function EditorServices.prototype.____constructor(self, config, hub)
+function EditorServices.prototype.____constructor(self, config, hub, seams)
     self.config = config
-    self.selection = __TS__New(SelectionTracker, config, hub)
+    self.selection = __TS__New(SelectionTracker, config, hub, seams.clock)
+    self.termClose = vim.api.nvim_create_autocmd(
+        "TermClose",
+        {
+            desc = "claude-ide: remember the exit status of terminal jobs (editor_state)",
+            callback = function(ev)
+                terminalBuffers().recordExit(ev.buf)
+            end
+        }
+    )
 end
 function EditorServices.prototype.dispose(self)
     local ____opt_0 = self.diffService
@@ -27,6 +37,7 @@ function EditorServices.prototype.dispose(self)
     if ____opt_2 ~= nil then
         ____opt_2:dispose()
     end
+    pcall(vim.api.nvim_del_autocmd, self.termClose)
 end
 __TS__SetDescriptor(
     EditorServices.prototype,
@@ -63,8 +74,11 @@ __TS__SetDescriptor(
     },
     true
 )
-function ____exports.createServices(config, hub)
-    return __TS__New(EditorServices, config, hub)
+function ____exports.createServices(config, hub, seams)
+    if seams == nil then
+        seams = {}
+    end
+    return __TS__New(EditorServices, config, hub, seams)
 end
 --- Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop.
 function ____exports.disposeServices(services)

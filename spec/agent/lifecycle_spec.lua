@@ -12,11 +12,18 @@ local TOOLS = {
   'navigate',
   'search',
   'get_diagnostics',
+  'quickfix',
   'edit',
   'execute',
 }
-local READING =
-  { list_instances = true, editor_state = true, read_buffer = true, search = true, get_diagnostics = true }
+local READING = {
+  list_instances = true,
+  editor_state = true,
+  read_buffer = true,
+  search = true,
+  get_diagnostics = true,
+  quickfix = true,
+}
 local RESOURCES = {
   'vim://instances',
   'vim://state',
@@ -24,6 +31,7 @@ local RESOURCES = {
   'vim://windows',
   'vim://diagnostics',
   'vim://cursor',
+  'vim://quickfix',
   'vim://buffer/current',
 }
 local VERSIONS = { '2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25' }
@@ -43,7 +51,8 @@ describe('agent bridge lifecycle', function()
     assert.are.equal('2025-11-25', c.info.protocolVersion)
     assert.are.equal('claude-ide.nvim', c.info.serverVersion.name)
     assert.are.equal(require('claude-ide.version').VERSION, c.info.serverVersion.version)
-    assert.are.same({ tools = { listChanged = false }, resources = { listChanged = false } }, c.info.capabilities)
+    -- listChanged: the user may add tools and resources while the bridge runs (agent.add_tool).
+    assert.are.same({ tools = { listChanged = true }, resources = { listChanged = true } }, c.info.capabilities)
     assert.matches('editor_state', c.info.instructions)
 
     local ok, list = c:request('tools/list', {})
@@ -129,7 +138,7 @@ describe('agent bridge lifecycle', function()
       { '2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05' },
       res.result.supportedVersions
     )
-    assert.are.same({ tools = { listChanged = false }, resources = { listChanged = false } }, res.result.capabilities)
+    assert.are.same({ tools = { listChanged = true }, resources = { listChanged = true } }, res.result.capabilities)
     assert.are.equal('claude-ide.nvim', res.result.serverInfo.name)
     assert.is_string(res.result.instructions)
     -- A request with neither initialize nor a _meta protocol version is served as the legacy revisions (lenient).

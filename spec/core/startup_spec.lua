@@ -20,6 +20,7 @@ local AT_SETUP = {
   ['claude-ide.transport.tcp'] = true,
   ['claude-ide.transport.types'] = true,
   ['claude-ide.transport.websocket'] = true,
+  ['claude-ide.util.clock'] = true, -- the keepalive and selection timers tick on it
   ['claude-ide.util.fs'] = true,
   ['claude-ide.util.json'] = true,
   ['claude-ide.util.modules'] = true,

@@ -147,10 +147,12 @@ describe('editor.selection capture', function()
 end)
 
 describe('editor.selection tracker', function()
-  local ctx
+  local ctx, clock
 
   before_each(function()
-    ctx = h.context({ selection = { debounce_ms = 10 } })
+    -- The debounce waits on a manual clock: these specs move time themselves and never wait for it.
+    clock = require('claude-ide.util.clock').manualClock()
+    ctx = h.context({ selection = { debounce_ms = 10 } }, { clock = clock })
   end)
 
   after_each(function()
@@ -171,35 +173,26 @@ describe('editor.selection tracker', function()
     vim.api.nvim_exec_autocmds('CursorMoved', {})
   end
 
-  local function wait_sent(n)
-    assert(
-      vim.wait(1000, function()
-        return #sent() >= n
-      end, 2),
-      ('expected %d selection_changed, got %d'):format(n, #sent())
-    )
+  --- Runs what is already scheduled (vim.schedule runs first in, first out: a sentinel scheduled now runs last).
+  local function drain()
+    local done = false
+    vim.schedule(function()
+      done = true
+    end)
+    assert(vim.wait(1000, function()
+      return done
+    end, 1))
   end
 
-  --- For checks that nothing is sent: returns once a debounce armed before the call has run its course. A
-  --- barrier timer with the tracker's own delay, started after the tracker (re)armed its timer, fires after it
-  --- (libuv runs timers due at the same time in the order they were started); both hand their work to
-  --- vim.schedule, which runs callbacks first in, first out. So when the barrier's callback has run, so has any
-  --- flush the tracker had pending, and whatever it would have sent is in `sent()`.
+  --- The debounce delay passes (on the manual clock) and the flush it hands to vim.schedule runs.
   local function settle()
-    local done = false
-    local barrier = vim.uv.new_timer()
-    barrier:start(ctx.config.selection.debounce_ms, 0, function()
-      barrier:close()
-      vim.schedule(function()
-        done = true
-      end)
-    end)
-    assert(
-      vim.wait(1000, function()
-        return done
-      end, 2),
-      'the debounce barrier did not fire'
-    )
+    clock.advance(ctx.config.selection.debounce_ms)
+    drain()
+  end
+
+  local function wait_sent(n)
+    settle()
+    assert(#sent() >= n, ('expected %d selection_changed, got %d'):format(n, #sent()))
   end
 
   it('has no cursor autocmds while no client is connected, and removes them when the last leaves', function()
@@ -229,6 +222,10 @@ describe('editor.selection tracker', function()
     move(win, { 1, 1 })
     move(win, { 1, 2 })
     move(win, { 1, 3 })
+    -- Within the delay nothing goes out; the moves re-arm it, so one message when it has passed.
+    clock.advance(ctx.config.selection.debounce_ms - 1)
+    drain()
+    assert.are.equal(before, #sent())
     wait_sent(before + 1)
     settle()
     assert.are.equal(before + 1, #sent())

@@ -140,7 +140,28 @@ describe('LSP tools through the bridge', function()
     assert.are.equal(before, bridge.read(project .. '/src/shape.ts'))
   end)
 
+  it('lsp_code_actions takes symbol for the position, like every other LSP tool', function()
+    local res = c:call(
+      'lsp_code_actions',
+      { path = 'src/shape.ts', line = 5, symbol = 'double', kind = 'refactor' },
+      { timeout = 30000 }
+    )
+    assert.is_nil(res.isError, bridge.text(res))
+    assert.matches('^%d+ code actions? at src/shape%.ts:5', bridge.text(res))
+    local bad = c:call('lsp_code_actions', { path = 'src/shape.ts', line = 5, symbol = 'nowhere' }, { timeout = 30000 })
+    assert.is_true(bad.isError)
+    assert.matches('"nowhere" is not on line 5 of src/shape.ts', bridge.text(bad), 1, true)
+  end)
+
   it('lsp_rename waits for the review in Neovim; accepted there, every file is renamed', function()
+    -- The review fires the User events a statusline or hook listens to, like openDiff's.
+    nvim:lua([[
+      _G.review_events = {}
+      vim.api.nvim_create_autocmd('User', {
+        pattern = { 'ClaudeIdeDiffOpened', 'ClaudeIdeDiffResolved' },
+        callback = function(ev) table.insert(_G.review_events, { ev.match, ev.data.tab_name, ev.data.result }) end,
+      })
+    ]])
     local id = c:call_async(
       'lsp_rename',
       { path = 'src/main.ts', line = 5, symbol = 'shapes', new_name = 'all' },
@@ -162,6 +183,12 @@ describe('LSP tools through the bridge', function()
     )
     assert.matches('const all = [new Square(2), new Circle(1)];', bridge.read(project .. '/src/main.ts'), 1, true)
     assert.are.same({}, bridge.reviews(nvim))
+    local events = nvim:lua('return _G.review_events')
+    assert.are.equal(2, #events, vim.inspect(events))
+    assert.are.same({ 'ClaudeIdeDiffOpened', 'ClaudeIdeDiffResolved' }, { events[1][1], events[2][1] })
+    assert.matches('rename', events[1][2])
+    assert.are.equal(events[1][2], events[2][2])
+    assert.are.equal('FILE_SAVED', events[2][3])
   end)
 
   it("closeAllDiffTabs from the Claude CLI rejects a pending LSP review and the agent's edit review", function()

@@ -104,6 +104,12 @@ describe('LSP edit tools', function()
       end, 20),
       'ts_ls publishes "Cannot find name double"'
     )
+    -- `symbol` addresses the position as in every other LSP tool (it was refused as an unknown argument).
+    local by_symbol = lsp.ok(ctx, 'lsp_code_actions', { path = 'src/fixme.ts', line = 1, symbol = 'double' })
+    assert.matches('\n  %d+  quickfix  Add import from "%./shape"', by_symbol)
+    local missing, is_error = lsp.call(ctx, 'lsp_code_actions', { path = 'src/fixme.ts', line = 1, symbol = 'triple' })
+    assert.is_true(is_error)
+    assert.matches('"triple" is not on line 1 of src/fixme.ts', missing, 1, true)
     local list = lsp.ok(ctx, 'lsp_code_actions', { path = 'src/fixme.ts', line = 1, column = 21 })
     local id = list:match('\n  (%d+)  quickfix  Add import from "%./shape"')
     assert.is_not_nil(id, list)

@@ -126,6 +126,10 @@ describe('registry argument validation', function()
       check({ edits = { ok, ok, { old_text = 7, new_text = 'c' } } })
     )
     assert.are.equal('missing required argument "edits[0].new_text"', check({ edits = { { old_text = 'a' } } }))
+    assert.are.equal(
+      'missing required arguments "edits[0].new_text", "edits[0].old_text"',
+      check({ edits = { vim.empty_dict() } })
+    )
     assert.are.equal('"edits[0]" must be an object, got string', check({ edits = { 'x' } }))
   end)
 

@@ -90,13 +90,14 @@ local function make_park(ctx)
   end
 end
 
---- A ToolContext with real services. opts: config overrides.
-function M.context(opts)
+--- A ToolContext with real services. opts: config overrides; seams: what the services may be given instead of
+--- the real thing ({ clock = require('claude-ide.util.clock').manualClock() }).
+function M.context(opts, seams)
   local result = require('claude-ide.config').validate(opts or {})
   assert(result.ok, result.error)
   local hub = M.hub()
   local ctx = { clientId = 1, config = result.config, hub = hub }
-  ctx.services = require('claude-ide.services').createServices(result.config, hub)
+  ctx.services = require('claude-ide.services').createServices(result.config, hub, seams or {})
   ctx.park = make_park(ctx)
   ctx.dispose = function()
     require('claude-ide.services').disposeServices(ctx.services)

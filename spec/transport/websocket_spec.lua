@@ -687,84 +687,87 @@ describe('transport.websocket', function()
   end)
 
   describe('keepalive', function()
-    it('pings, and drops a client that answers nothing within timeoutMs', function()
-      start_echo({ keepalive = { intervalMs = 40, timeoutMs = 120 } })
+    -- The keepalive ticks on a manual clock (util/clock): time moves when the spec says, nothing waits for it;
+    -- only the bytes on the sockets are waited for.
+    local clock
+
+    before_each(function()
+      clock = require('claude-ide.util.clock').manualClock()
+    end)
+
+    local function pings(r)
+      return #vim.tbl_filter(function(f)
+        return f.opcode == 9
+      end, server_frames(after_handshake(r:received())))
+    end
+
+    local function wait_pings(r, n, what)
+      assert(
+        vim.wait(2000, function()
+          return pings(r) >= n
+        end, 2),
+        what
+      )
+    end
+
+    it('pings every intervalMs, and drops a client that answers nothing within timeoutMs', function()
+      start_echo({ keepalive = { intervalMs = 40, timeoutMs = 120 }, clock = clock })
       local r = raw_open(state.listener.port)
-      local got = r:wait_eof(3000)
-      local frames = server_frames(after_handshake(got))
-      assert.is_true(#frames >= 1)
-      assert.are.same({ opcode = 9, fin = true, payload = '' }, frames[1])
+      clock.advance(39)
+      clock.advance(1)
+      wait_pings(r, 1, 'a ping at 40 ms')
+      assert.are.same({ opcode = 9, fin = true, payload = '' }, server_frames(after_handshake(r:received()))[1])
+      -- Unanswered: no second ping, and the client stays until 120 ms after the ping.
+      clock.advance(80)
+      assert.are.equal(0, #state.closes)
+      clock.advance(40)
       local closes = wait_closes(1)
       assert.are.equal(1006, closes[1].code)
       assert.is_truthy(closes[1].reason:find('ping', 1, true))
+      r:wait_eof(3000)
+      assert.are.equal(1, pings(r))
     end)
 
-    it('keeps a client that answers pings (Node ws answers them)', function()
-      start_echo({ keepalive = { intervalMs = 40, timeoutMs = 120 } })
+    it('keeps a client that answers pings (Node ws answers them), for as long as it does', function()
+      start_echo({ keepalive = { intervalMs = 40, timeoutMs = 120 }, clock = clock })
       local c = node()
-      c.driver:wait_event(function(e)
-        return e.ev == 'ping'
-      end)
-      -- A ping is sent only once the one before was answered, and only to an open connection: each further
-      -- ping proves the client was kept through the checks since the last. Watched for 5 x timeoutMs.
-      local first = vim.uv.now()
-      while vim.uv.now() - first < 5 * 120 do
+      for i = 1, 10 do -- 10 x 40 ms: over three times timeoutMs
+        clock.advance(40)
         c.driver:wait_event(function(e)
           return e.ev == 'ping'
-        end, 2000, 'a further ping (the client was dropped?)')
+        end, 2000, ('ping %d (the client was dropped?)'):format(i))
+        -- ws answers a ping before reporting it: a message echoed after it proves the pong was read.
+        c:send_raw_text('pong ' .. i .. ' read?')
+        assert.are.equal(
+          'pong ' .. i .. ' read?',
+          c.driver:wait_event(function(e)
+            return e.ev == 'message'
+          end).text
+        )
       end
       assert.are.equal(0, #state.closes)
       assert.are.equal(1, #state.listener:connections())
-      c:send_raw_text('still here')
-      assert.are.equal(
-        'still here',
-        c.driver:wait_event(function(e)
-          return e.ev == 'message'
-        end).text
-      )
     end)
 
     it('after a sleep (the clock jumps between two ticks) restarts deadlines instead of dropping', function()
-      local offset = 0
-      local r -- the raw client, below
-      local function pings()
-        return #vim.tbl_filter(function(f)
-          return f.opcode == 9
-        end, server_frames(after_handshake(r:received())))
-      end
-      local late -- pings received when the first tick after the jump reads the clock
-      start_echo({
-        keepalive = { intervalMs = 40, timeoutMs = 1000 },
-        now = function()
-          if offset > 0 and late == nil then
-            late = pings()
-          end
-          return vim.uv.now() + offset
-        end,
-      })
-      r = raw_open(state.listener.port) -- never answers pings
-      assert(
-        vim.wait(1000, function()
-          return #server_frames(after_handshake(r:received())) >= 1
-        end),
-        'a first ping'
-      )
-      -- One hour passes at once: far beyond timeoutMs since that unanswered ping. Judged by the deadline
-      -- alone the client would be dropped at the next tick; the late tick shows a sleep instead.
-      offset = 60 * 60 * 1000
-      -- The first ping is unanswered, so no tick pings again before the drop, except the late one, which
-      -- starts the deadlines over and pings at once (after it would have dropped the client): a ping after
-      -- the jump proves the late tick has run and kept the client.
-      assert(
-        vim.wait(1000, function()
-          return late ~= nil and pings() > late
-        end, 2),
-        'no ping from the late tick'
-      )
+      start_echo({ keepalive = { intervalMs = 40, timeoutMs = 1000 }, clock = clock })
+      local r = raw_open(state.listener.port) -- never answers pings
+      clock.advance(40)
+      wait_pings(r, 1, 'a first ping')
+      -- One hour passes at once: far beyond timeoutMs since that unanswered ping. Judged by the deadline alone
+      -- the client would be dropped at the next tick; the late tick shows a sleep, starts the deadlines over
+      -- and pings at once.
+      clock.jump(60 * 60 * 1000)
+      clock.advance(0)
+      wait_pings(r, 2, 'no ping from the late tick')
       assert.are.equal(false, r.eof)
       assert.are.equal(0, #state.closes)
       assert.are.equal(1, #state.listener:connections())
-      -- The deadlines run again from the wake-up: still silent, the client is dropped after timeoutMs.
+      -- The deadlines run again from the wake-up's ping: still silent, the client is dropped timeoutMs after it.
+      clock.advance(960)
+      assert.are.equal(0, #state.closes)
+      assert.are.equal(2, pings(r))
+      clock.advance(40)
       r:wait_eof(3000)
       assert.are.equal(1006, wait_closes(1)[1].code)
     end)

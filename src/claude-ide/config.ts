@@ -59,6 +59,7 @@ export interface Config {
       max_files: number;
       max_output_bytes: number;
     };
+    tools: unknown[];
   };
   companion: { enabled: boolean | "auto"; name: string | undefined; debounce_ms: number };
   execute_code: boolean;
@@ -150,6 +151,8 @@ export const DEFAULTS: Config = {
     execute: "off",
     // A request to a language server taking longer than this is abandoned and the tool says so.
     lsp_timeout_ms: 5000,
+    // Your own tools for the model, written in Lua (:help claude-ide-agent-tools): { { name, description, handler, ... } }.
+    tools: [],
     // The project search (the search tool's scope "project") runs in a child process, never in the editor's loop:
     // ripgrep when `rg` is executable, else `git grep` inside a git repository, else a walk of the folder (by a
     // child `nvim -l`). Files with unsaved changes are answered from their buffers.
@@ -302,6 +305,10 @@ const RULES: { [path: string]: Rule } = {
   },
   "companion.name": { expected: "nil or a non-empty string", optional: true, check: nonEmptyString.check },
   "companion.debounce_ms": { expected: "an integer >= 0 (milliseconds)", check: between(0, 2 ** 31) },
+  "agent.tools": {
+    expected: "a list of tool specs (:help claude-ide-agent-tools)",
+    check: (v) => type(v) === "table" && vim.islist(v),
+  },
   execute_code: bool,
   "execute_code_opts.interpreter": {
     expected: "a non-empty list of strings",
@@ -395,6 +402,7 @@ export function validate(user: unknown): ValidateResult {
   if (u.allowed_origins !== undefined) merged.allowed_origins = [...u.allowed_origins];
   if (u.port_range !== undefined)
     merged.port_range = (u.port_range as unknown) === vim.NIL ? undefined : [u.port_range[0], u.port_range[1]];
+  if (u.agent?.tools !== undefined) merged.agent.tools = [...u.agent.tools];
   const interp = u.execute_code_opts?.interpreter;
   if (interp !== undefined) merged.execute_code_opts.interpreter = [...interp];
   return { ok: true, config: merged };

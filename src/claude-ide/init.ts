@@ -11,8 +11,9 @@ import { say } from "./log";
 import type * as ServerModule from "./server";
 import type { Endpoint, Server, ServerStatus } from "./server";
 import type * as SessionsModule from "./sessions";
+import type * as UserToolsModule from "./agent/user_tools";
 import type { SessionInfo, Sessions } from "./sessions";
-import { lazy } from "./util/modules";
+import { lazy, loadedModule } from "./util/modules";
 
 // Loaded on first use, not by setup() (startup cost): terminals, @-mentions, file explorers.
 const sessionsModule = lazy<typeof SessionsModule>("claude-ide.sessions");
@@ -21,6 +22,7 @@ const explorers = lazy<typeof ExplorersModule>("claude-ide.editor.explorers");
 const plugins = lazy<typeof PluginsModule>("claude-ide.editor.plugins");
 // The server (transport, lock file, selection tracking) loads when it starts: on the loop turn after setup().
 const serverModule = lazy<typeof ServerModule>("claude-ide.server");
+const userToolsModule = lazy<typeof UserToolsModule>("claude-ide.agent.user_tools");
 
 interface State {
   config?: Config;
@@ -53,6 +55,15 @@ export function setup(this: void, opts?: unknown): boolean {
   if (!result.ok) {
     say(result.error, "error");
     return false;
+  }
+  // The user's tools (agent.tools) replace those of the previous setup; a bad one fails setup, naming it.
+  const tools = result.config.agent.tools;
+  if (tools.length > 0 || loadedModule("claude-ide.agent.user_tools") !== undefined) {
+    const added = userToolsModule().userTools.setFromConfig(tools);
+    if (!added.ok) {
+      say(added.error, "error");
+      return false;
+    }
   }
   const restart = state.server !== undefined;
   // Same options again (a plugin manager re-running setup): keep the running server and its clients.
@@ -267,3 +278,26 @@ export function add_under_cursor(this: void): boolean {
   }
   return add(target.path);
 }
+
+/**
+ * Your own tools and resources for the model (:help claude-ide-agent-tools). Each function returns true, or
+ * false and the reason (also shown with vim.notify).
+ */
+export const agent = {
+  /** Adds (or replaces) a tool: { name, title?, description, input?, read_only?, handler(args, ctx) }. */
+  add_tool: (spec: unknown): LuaMultiReturn<[boolean, string | undefined]> => {
+    const added = userToolsModule().userTools.add(spec);
+    if (added.ok) return $multi(true, undefined);
+    say(added.error, "error");
+    return $multi(false, added.error);
+  },
+  /** Removes a tool added with add_tool; returns whether there was one. */
+  remove_tool: (name: string): boolean => userToolsModule().userTools.remove(name),
+  /** Adds (or replaces) a resource the model and @-mentions can read: { name?, title?, description?, mime?, read(uri) }. */
+  add_resource: (uri: string, spec: unknown): LuaMultiReturn<[boolean, string | undefined]> => {
+    const added = userToolsModule().userTools.addResource(uri, spec);
+    if (added.ok) return $multi(true, undefined);
+    say(added.error, "error");
+    return $multi(false, added.error);
+  },
+};

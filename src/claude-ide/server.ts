@@ -331,7 +331,12 @@ export class Server {
     }
     const role =
       conn.headers["x-claude-ide-role"] === "agent"
-        ? (r.agent ??= agentEndpoint().createAgentRole(this.config, () => r.services, this.hub))
+        ? (r.agent ??= agentEndpoint().createAgentRole(
+            this.config,
+            () => r.services,
+            this.hub,
+            (method) => this.notifyAgents(r, method),
+          ))
         : (r.ide ??= this.ideRole());
     r.blocking ??= new (blockingModule().Blocking)((msg) => this.log.error(msg));
     const session = new (sessionModule().Session)(conn, {
@@ -414,6 +419,13 @@ export class Server {
   }
 
   /** Sessions whose client finished initializing and is still connected. */
+  /** A notification to every ready agent session of `r`; false once `r` is no longer the running server. */
+  private notifyAgents(r: Running, method: string): boolean {
+    if (this.running !== r) return false;
+    for (const [, s] of r.sessions) if (s.ready && s.isOpen() && s.role === "agent") s.notify(method, dict());
+    return true;
+  }
+
   private readySessions(): Session[] {
     const ready: Session[] = [];
     const r = this.running;

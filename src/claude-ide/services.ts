@@ -6,23 +6,36 @@ import type { Config } from "./config";
 import type { DiffService, Hub, Services } from "./contracts";
 import type * as AgentStateModule from "./agent/agent_state";
 import type { AgentState } from "./agent/agent_state";
+import type { Clock } from "./util/clock";
 import { lazy } from "./util/modules";
 import type * as DiffModule from "./editor/diff";
+import type * as TerminalBuffersModule from "./editor/terminal_buffers";
 import { SelectionTracker } from "./editor/selection";
 
 const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
 const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
+const terminalBuffers = lazy<typeof TerminalBuffersModule>("claude-ide.editor.terminal_buffers");
 
 class EditorServices implements Services {
   readonly selection: SelectionTracker;
   private diffService?: DiffService;
   private agentState?: AgentState;
+  private readonly termClose: number;
 
   constructor(
     private readonly config: Config,
     hub: Hub,
+    seams: ServiceSeams,
   ) {
-    this.selection = new SelectionTracker(config, hub);
+    this.selection = new SelectionTracker(config, hub, seams.clock);
+    // How each terminal job ended, for the model's editor_state (`[exit 1]`): only TermClose knows it (Neovim
+    // 0.11+ writes no "[Process exited N]" line). The module loads when a terminal closes, not at setup.
+    this.termClose = vim.api.nvim_create_autocmd("TermClose", {
+      desc: "claude-ide: remember the exit status of terminal jobs (editor_state)",
+      callback: function (this: void, ev: vim.api.AutocmdArgs) {
+        terminalBuffers().recordExit(ev.buf);
+      },
+    });
   }
 
   get diff(): DiffService {
@@ -49,11 +62,17 @@ class EditorServices implements Services {
     this.diffService?.dispose();
     this.selection.dispose();
     this.agentState?.dispose();
+    pcall(vim.api.nvim_del_autocmd, this.termClose);
   }
 }
 
-export function createServices(config: Config, hub: Hub): Services {
-  return new EditorServices(config, hub);
+/** What specs may inject (STYLE.md rule 8): the clock the selection debounce waits on. */
+export interface ServiceSeams {
+  clock?: Clock;
+}
+
+export function createServices(config: Config, hub: Hub, seams: ServiceSeams = {}): Services {
+  return new EditorServices(config, hub, seams);
 }
 
 /** Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop. */

@@ -50,6 +50,13 @@ ____exports.RESOURCES = {
         mimeType = ____exports.JSON_MIME
     },
     {
+        uri = "vim://quickfix",
+        name = "quickfix",
+        title = "Quickfix list",
+        description = "The quickfix list: its title, then `path:line:col: type: text` per entry (as the quickfix tool)",
+        mimeType = ____exports.TEXT_MIME
+    },
+    {
         uri = "vim://buffer/current",
         name = "current buffer",
         title = "Current buffer",

@@ -13,6 +13,7 @@ local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
 local ____result = require("claude-ide.protocol.result")
 local capText = ____result.capText
+local fitLines = ____result.fitLines
 local rpcError = ____result.rpcError
 local ____state = require("claude-ide.editor.state")
 local bufferLabel = ____state.bufferLabel
@@ -20,6 +21,9 @@ local displayPath = ____state.displayPath
 local render = ____state.render
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local ____quickfix = require("claude-ide.agent.quickfix")
+local header = ____quickfix.header
+local listing = ____quickfix.listing
 local ____declarations = require("claude-ide.agent.declarations")
 local JSON_MIME = ____declarations.JSON_MIME
 local TEXT_MIME = ____declarations.TEXT_MIME
@@ -178,6 +182,12 @@ function ____exports.readResource(uri, services, hub)
             },
             cursorOf(win)
         )))
+    end
+    if uri == "vim://quickfix" then
+        local l = listing("quickfix")
+        local page = fitLines(l.lines)
+        local more = page.taken < #l.lines and ("\n… " .. tostring(#l.lines - page.taken)) .. " more: the quickfix tool pages" or ""
+        return text(#l.lines > 0 and ((header(l) .. ":\n") .. page.text) .. more or header(l) .. ": empty")
     end
     if uri == "vim://buffer/current" then
         return text(bufferText(

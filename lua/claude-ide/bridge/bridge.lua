@@ -2,6 +2,9 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
@@ -65,6 +68,19 @@ for ____, name in ipairs(TOOL_NAMES) do
 end
 --- serverInfo.title of the bridge.
 local TITLE = "Neovim (claude-ide.nvim)"
+--- How long tools/list and resources/list wait for the editor's user tools before listing the built-ins alone.
+local EXTRAS_TIMEOUT_MS = 3000
+--- The `key` list of a claude-ide/extras answer (empty when there is none).
+local function listOf(extras, key)
+    local ____isObject_result_0
+    if isObject(extras) then
+        ____isObject_result_0 = extras[key]
+    else
+        ____isObject_result_0 = nil
+    end
+    local list = ____isObject_result_0
+    return type(list) == "table" and vim.islist(list) and list or ({})
+end
 ____exports.Bridge = __TS__Class()
 local Bridge = ____exports.Bridge
 Bridge.name = "Bridge"
@@ -129,19 +145,42 @@ function Bridge.prototype.____constructor(self, opts)
             id,
             dict()
         ) end,
-        ["tools/list"] = function(id) return self.opts.write(rawResultResponse(
-            id,
-            self:toolList(self.modern)
-        )) end,
+        ["tools/list"] = function(id)
+            local modern = self.modern
+            self:withExtras(function(extras) return self.opts.write(rawResultResponse(
+                id,
+                self:toolList(
+                    modern,
+                    listOf(extras, "tools")
+                )
+            )) end)
+        end,
         ["tools/call"] = function(id, p) return self:callTool(id, p) end,
-        ["resources/list"] = function(id) return self:reply(id, {resources = RESOURCES}) end,
+        ["resources/list"] = function(id)
+            local modern = self.modern
+            self:withExtras(function(extras)
+                local ____self_reply_3 = self.reply
+                local ____id_2 = id
+                local ____array_1 = __TS__SparseArrayNew(unpack(RESOURCES))
+                __TS__SparseArrayPush(
+                    ____array_1,
+                    unpack(listOf(extras, "resources"))
+                )
+                return ____self_reply_3(
+                    self,
+                    ____id_2,
+                    {resources = {__TS__SparseArraySpread(____array_1)}},
+                    modern
+                )
+            end)
+        end,
         ["resources/templates/list"] = function(id) return self:reply(id, {resourceTemplates = TEMPLATES}) end,
         ["resources/read"] = function(id, p) return self:readResource(id, p) end
     }
 end
 function Bridge.prototype.receive(self, line)
-    local ____self_inbox_0 = self.inbox
-    ____self_inbox_0[#____self_inbox_0 + 1] = line
+    local ____self_inbox_4 = self.inbox
+    ____self_inbox_4[#____self_inbox_4 + 1] = line
     if self.busy then
         return
     end
@@ -238,7 +277,38 @@ function Bridge.prototype.reply(self, id, result, modern)
     ))
 end
 function Bridge.prototype.capabilities(self)
-    return {tools = {listChanged = false}, resources = {listChanged = false}}
+    return {tools = {listChanged = true}, resources = {listChanged = true}}
+end
+function Bridge.prototype.withExtras(self, ____then)
+    if self.upstream == nil and (self.lost ~= nil or not self:choose(self:instances()).ok) then
+        ____then(nil)
+        return
+    end
+    local answered = false
+    local timer = vim.uv.new_timer()
+    local function finish(extras)
+        if answered then
+            return
+        end
+        answered = true
+        timer:stop()
+        timer:close()
+        ____then(extras)
+    end
+    timer:start(
+        EXTRAS_TIMEOUT_MS,
+        0,
+        function()
+            self.opts.log("the editor did not list its user tools in time: listing the built-in ones")
+            finish(nil)
+        end
+    )
+    self:forward(
+        nil,
+        "claude-ide/extras",
+        dict(),
+        finish
+    )
 end
 function Bridge.prototype.initializeResult(self, asked)
     local server = {
@@ -255,10 +325,15 @@ function Bridge.prototype.upstreamClientInfo(self)
     end
     return {name = c.name, title = c.title, version = c.version or ""}
 end
-function Bridge.prototype.toolList(self, modern)
+function Bridge.prototype.toolList(self, modern, extras)
     local ____local = vim.json.encode(self.tools:list())
     local head = modern and "{\"resultType\":\"complete\",\"tools\":[" or "{\"tools\":["
-    return (((head .. string.sub(____local, 2, -2)) .. ",") .. string.sub(TOOL_LIST_JSON, 2, -2)) .. "]}"
+    local own = #extras > 0 and "," .. string.sub(
+        vim.json.encode(extras),
+        2,
+        -2
+    ) or ""
+    return ((((head .. string.sub(____local, 2, -2)) .. ",") .. string.sub(TOOL_LIST_JSON, 2, -2)) .. own) .. "]}"
 end
 function Bridge.prototype.instances(self)
     return registry().list(self.opts.lockDir)
@@ -272,13 +347,13 @@ function Bridge.prototype.listInstances(self)
     if #instances == 0 then
         return text("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_1 = self.upstream
-    local ____temp_5 = ____opt_1 and ____opt_1.instance.id
-    if ____temp_5 == nil then
-        local ____opt_3 = self:choose(instances).instance
-        ____temp_5 = ____opt_3 and ____opt_3.id
+    local ____opt_5 = self.upstream
+    local ____temp_9 = ____opt_5 and ____opt_5.instance.id
+    if ____temp_9 == nil then
+        local ____opt_7 = self:choose(instances).instance
+        ____temp_9 = ____opt_7 and ____opt_7.id
     end
-    local current = ____temp_5
+    local current = ____temp_9
     return text(table.concat(
         registry().describe(instances, current),
         "\n"
@@ -300,11 +375,18 @@ function Bridge.prototype.selectInstance(self, id)
         ) or "no Neovim is running"
         return fail(((("no instance \"" .. id) .. "\" (") .. valid) .. ")", Code.InstanceNotFound)
     end
-    if self.upstream ~= nil and self.upstream.instance.id ~= id then
+    local switched = self.upstream ~= nil and self.upstream.instance.id ~= id
+    if switched then
         self:shutdown(("another Neovim (" .. hit.id) .. ") was selected")
     end
     self.selected = id
     self.lost = nil
+    if switched then
+        self.opts.write(notification(
+            "notifications/tools/list_changed",
+            dict()
+        ))
+    end
     return text(((((("OK: selected " .. hit.id) .. " (cwd ") .. hit.cwd) .. ", pid ") .. tostring(hit.pid)) .. ")")
 end
 function Bridge.prototype.failForwarded(self, downId, method, code, message, modern)
@@ -332,7 +414,7 @@ function Bridge.prototype.callTool(self, id, params)
         return
     end
     local tool = self.tools:find(name)
-    if tool == nil and not (FORWARDED[name] ~= nil) then
+    if tool == nil and not (FORWARDED[name] ~= nil) and self.upstream == nil and not self:choose(self:instances()).ok then
         self.opts.write(errorResponse(id, ErrorCode.InvalidParams, ("unknown tool \"" .. name) .. "\""))
         return
     end
@@ -355,13 +437,17 @@ function Bridge.prototype.callTool(self, id, params)
     self:forward(id, "tools/call", params)
 end
 function Bridge.prototype.readResource(self, id, params)
+    if type(params.uri) ~= "string" then
+        self.opts.write(errorResponse(id, ErrorCode.InvalidParams, "resources/read: \"uri\" must be a string"))
+        return
+    end
     if params.uri ~= INSTANCES_URI then
         self:forward(id, "resources/read", params)
         return
     end
     local instances = self:instances()
-    local ____opt_6 = self.upstream
-    local current = ____opt_6 and ____opt_6.instance.id
+    local ____opt_10 = self.upstream
+    local current = ____opt_10 and ____opt_10.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -382,8 +468,8 @@ function Bridge.prototype.readResource(self, id, params)
         }}}
     )
 end
-function Bridge.prototype.forward(self, downId, method, params)
-    if self.lost ~= nil then
+function Bridge.prototype.forward(self, downId, method, params, onAnswer)
+    if onAnswer == nil and self.lost ~= nil then
         local lost = self.lost
         self.lost = nil
         local next = self:choose(self:instances())
@@ -391,28 +477,36 @@ function Bridge.prototype.forward(self, downId, method, params)
         self:failForwarded(downId, method, Code.ConnectionLost, ((("the connection to Neovim " .. lost) .. " was lost (it exited or stopped its server); ") .. ____then) .. ". Earlier editor_state tokens and buffer numbers are no longer valid.")
         return
     end
-    local up = self.upstream or self:connect(downId, method)
+    local up = self.upstream or self:connect(downId, method, onAnswer)
     if up == nil then
         return
     end
-    local ____self_8, ____nextUpId_9 = self, "nextUpId"
-    local ____self_nextUpId_10 = ____self_8[____nextUpId_9]
-    ____self_8[____nextUpId_9] = ____self_nextUpId_10 + 1
-    local upId = ____self_nextUpId_10
-    up.pending[upId] = {downId = downId, method = method, modern = self.modern}
-    up.byDown[idText(downId)] = upId
+    local ____self_12, ____nextUpId_13 = self, "nextUpId"
+    local ____self_nextUpId_14 = ____self_12[____nextUpId_13]
+    ____self_12[____nextUpId_13] = ____self_nextUpId_14 + 1
+    local upId = ____self_nextUpId_14
+    up.pending[upId] = {downId = downId or 0, method = method, modern = self.modern, onAnswer = onAnswer}
+    if downId ~= nil then
+        up.byDown[idText(downId)] = upId
+    end
     local message = request(upId, method, params)
     if up.client ~= nil then
         up.client:send(message)
     else
-        local ____up_queue_11 = up.queue
-        ____up_queue_11[#____up_queue_11 + 1] = message
+        local ____up_queue_15 = up.queue
+        ____up_queue_15[#____up_queue_15 + 1] = message
     end
 end
-function Bridge.prototype.connect(self, downId, method)
+function Bridge.prototype.connect(self, downId, method, onAnswer)
     local instances = self:instances()
     local choice = self:choose(instances)
     if not choice.ok then
+        if onAnswer ~= nil or downId == nil then
+            if onAnswer ~= nil then
+                onAnswer(nil)
+            end
+            return nil
+        end
         local listing = #instances > 0 and ("\nRunning instances:\n" .. table.concat(
             registry().describe(instances),
             "\n"
@@ -474,6 +568,17 @@ function Bridge.prototype.connect(self, downId, method)
 end
 function Bridge.prototype.fromEditor(self, up, text)
     local msg = decodeMessage(text)
+    if msg.kind == "notification" then
+        local method = msg.method
+        local relayed = method == "notifications/tools/list_changed" or method == "notifications/resources/list_changed"
+        if relayed and self.upstream == up then
+            self.opts.write(notification(
+                method,
+                dict()
+            ))
+        end
+        return
+    end
     if msg.kind ~= "response" or type(msg.id) ~= "number" or msg.id == 0 then
         return
     end
@@ -482,6 +587,10 @@ function Bridge.prototype.fromEditor(self, up, text)
         return
     end
     up.pending[msg.id] = nil
+    if call.onAnswer ~= nil then
+        call.onAnswer(isObject(msg.result) and msg.result or nil)
+        return
+    end
     up.byDown[idText(call.downId)] = nil
     local result = msg.result
     self.opts.write(relayedResponse(
@@ -506,14 +615,21 @@ function Bridge.prototype.closed(self, up, code, reason)
     up.queue = {}
     local failed = 0
     for ____, call in pairs(waiting) do
-        self:failForwarded(
-            call.downId,
-            call.method,
-            Code.ConnectionLost,
-            message,
-            call.modern
-        )
-        failed = failed + 1
+        do
+            if call.onAnswer ~= nil then
+                call.onAnswer(nil)
+                goto __continue103
+            end
+            self:failForwarded(
+                call.downId,
+                call.method,
+                Code.ConnectionLost,
+                message,
+                call.modern
+            )
+            failed = failed + 1
+        end
+        ::__continue103::
     end
     if not current then
         return
@@ -545,8 +661,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_12 = up.queue
-        ____up_queue_12[#____up_queue_12 + 1] = text
+        local ____up_queue_18 = up.queue
+        ____up_queue_18[#____up_queue_18 + 1] = text
     end
 end
 return ____exports

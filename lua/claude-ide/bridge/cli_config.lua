@@ -15,6 +15,8 @@ local configPath = ____config_file.configPath
 local removeOnExit = ____config_file.removeOnExit
 local ____tools = require("claude-ide.bridge.tools")
 local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
+local ____user_tools = require("claude-ide.agent.user_tools")
+local userTools = ____user_tools.userTools
 --- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
 ____exports.SERVER_NAME = "nvim"
 --- Tools the bridge adds itself (bridge/bridge.ts).
@@ -33,7 +35,8 @@ end
 function ____exports.registrationCommand()
     return (((("claude mcp add -s user " .. ____exports.SERVER_NAME) .. " -- ") .. vim.fn.shellescape(vim.v.progpath)) .. " -l ") .. vim.fn.shellescape(____exports.bridgeScript())
 end
---- Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt.
+--- Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt: the built-in
+-- ones but execute, and the user's own tools marked read_only (never the others: they may do anything).
 function ____exports.allowedTools()
     local ____array_0 = __TS__SparseArrayNew(unpack(BRIDGE_TOOLS))
     __TS__SparseArrayPush(
@@ -42,6 +45,10 @@ function ____exports.allowedTools()
             ENDPOINT_TOOLS,
             function(____, t) return t.name end
         ))
+    )
+    __TS__SparseArrayPush(
+        ____array_0,
+        unpack(userTools:readOnlyNames())
     )
     local names = __TS__ArrayFilter(
         {__TS__SparseArraySpread(____array_0)},

@@ -167,7 +167,15 @@ function ____exports.loadBuffer(path, opts)
             1,
             2
         )
-        if not ok then
+        local swapped = not ok and (string.find(
+            tostring(err),
+            "E325:",
+            1,
+            true
+        )) ~= nil
+        if swapped and vim.api.nvim_buf_is_loaded(buf) then
+            vim.api.nvim_set_option_value("readonly", true, {buf = buf})
+        elseif not ok then
             pcall(vim.api.nvim_buf_delete, buf, existed and ({force = true, unload = true}) or ({force = true}))
             error(
                 ____exports.vimErrorLine(err),

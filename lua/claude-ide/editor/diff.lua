@@ -189,6 +189,19 @@ function DiffManager.prototype.____constructor(self, config)
     self.openMulti = function(req)
         local outcome
         local listener
+        local function emit(pattern, result)
+            local ____self_emitFor_12 = self.emitFor
+            local ____pattern_10 = pattern
+            local ____req_title_11 = req.title
+            local ____opt_8 = req.files[1]
+            return ____self_emitFor_12(
+                self,
+                ____pattern_10,
+                ____req_title_11,
+                ____opt_8 and ____opt_8.path or "",
+                result
+            )
+        end
         local review
         review = __TS__New(
             MultiReview,
@@ -198,6 +211,7 @@ function DiffManager.prototype.____constructor(self, config)
             function(o)
                 self.multis[review] = nil
                 outcome = o
+                vim.schedule(function() return emit(____exports.EVENT_RESOLVED, o.accepted and "FILE_SAVED" or "DIFF_REJECTED") end)
                 vim.schedule(function()
                     local waiting = listener
                     listener = nil
@@ -215,6 +229,7 @@ function DiffManager.prototype.____constructor(self, config)
             }
         end
         self.multis[review] = req.clientId or false
+        emit(____exports.EVENT_OPENED)
         local pending = {
             onDecision = function(l)
                 if outcome ~= nil then
@@ -224,8 +239,12 @@ function DiffManager.prototype.____constructor(self, config)
                 end
             end,
             cancel = function()
+                if not (self.multis[review] ~= nil) then
+                    return
+                end
                 self.multis[review] = nil
                 review:cancel()
+                emit(____exports.EVENT_RESOLVED, "CANCELLED")
             end
         }
         return {ok = true, review = pending}
@@ -242,18 +261,18 @@ function DiffManager.prototype.____constructor(self, config)
         end
         local multis = {}
         for review, client in pairs(self.multis) do
-            local ____temp_10 = scope == nil
-            if not ____temp_10 then
-                local ____scope_9 = scope
-                local ____temp_8
+            local ____temp_15 = scope == nil
+            if not ____temp_15 then
+                local ____scope_14 = scope
+                local ____temp_13
                 if client == false then
-                    ____temp_8 = nil
+                    ____temp_13 = nil
                 else
-                    ____temp_8 = client
+                    ____temp_13 = client
                 end
-                ____temp_10 = ____scope_9(____temp_8)
+                ____temp_15 = ____scope_14(____temp_13)
             end
-            if ____temp_10 then
+            if ____temp_15 then
                 multis[#multis + 1] = review
             end
         end
@@ -264,15 +283,43 @@ function DiffManager.prototype.____constructor(self, config)
     end
     self.closeTab = function(tabName, scope)
         local review = self.reviews[tabName]
-        if review == nil or scope ~= nil and not scope(review.req.clientId) then
-            return false
+        if review ~= nil then
+            if scope ~= nil and not scope(review.req.clientId) then
+                return false
+            end
+            review:reject(true)
+            return true
         end
-        review:reject(true)
-        return true
+        local title = string.gsub(tabName, " %[%d+/%d+%]$", "")
+        for multi, client in pairs(self.multis) do
+            do
+                if multi.title ~= title then
+                    goto __continue61
+                end
+                local ____temp_18 = scope ~= nil
+                if ____temp_18 then
+                    local ____scope_17 = scope
+                    local ____temp_16
+                    if client == false then
+                        ____temp_16 = nil
+                    else
+                        ____temp_16 = client
+                    end
+                    ____temp_18 = not ____scope_17(____temp_16)
+                end
+                if ____temp_18 then
+                    return false
+                end
+                multi:reject()
+                return true
+            end
+            ::__continue61::
+        end
+        return false
     end
     self.proposalOf = function(tabName)
-        local ____opt_11 = self.reviews[tabName]
-        return ____opt_11 and ____opt_11.view:proposalText()
+        local ____opt_19 = self.reviews[tabName]
+        return ____opt_19 and ____opt_19.view:proposalText()
     end
     self.rejectFor = function(clientIds)
         local theirs = {}
@@ -294,14 +341,14 @@ function DiffManager.prototype.____constructor(self, config)
             end
         end
         for ____, client in pairs(self.multis) do
-            local ____scope_14 = scope
-            local ____temp_13
+            local ____scope_22 = scope
+            local ____temp_21
             if client == false then
-                ____temp_13 = nil
+                ____temp_21 = nil
             else
-                ____temp_13 = client
+                ____temp_21 = client
             end
-            if ____scope_14(____temp_13) then
+            if ____scope_22(____temp_21) then
                 n = n + 1
             end
         end
@@ -342,9 +389,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_15 = self.followers[path]
-    if ____opt_15 ~= nil then
-        ____opt_15:stop()
+    local ____opt_23 = self.followers[path]
+    if ____opt_23 ~= nil then
+        ____opt_23:stop()
     end
     local follower
     follower = __TS__New(
@@ -362,7 +409,16 @@ function DiffManager.prototype.follow(self, path, text)
     follower:start()
 end
 function DiffManager.prototype.emit(self, pattern, req, result)
-    local data = dict({tab_name = req.tabName, file = req.newPath, result = result, client = req.client})
+    self:emitFor(
+        pattern,
+        req.tabName,
+        req.newPath,
+        result,
+        req.client
+    )
+end
+function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client)
+    local data = dict({tab_name = tabName, file = file, result = result, client = client})
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
     if not ok then
         self.log:error((("a " .. pattern) .. " autocmd failed: ") .. tostring(err))
@@ -390,17 +446,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_19
+    local ____inTab_27
     if inTab then
-        local ____opt_17 = __TS__ArrayFind(
+        local ____opt_25 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_19 = ____opt_17 and ____opt_17.buf
+        ____inTab_27 = ____opt_25 and ____opt_25.buf
     else
-        ____inTab_19 = nil
+        ____inTab_27 = nil
     end
-    return ____inTab_19
+    return ____inTab_27
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
 -- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

@@ -6,6 +6,8 @@ local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
+local ____clock = require("claude-ide.util.clock")
+local realClock = ____clock.realClock
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 local buffers = lazy("claude-ide.editor.buffers")
@@ -238,12 +240,18 @@ end
 ____exports.SelectionTracker = __TS__Class()
 local SelectionTracker = ____exports.SelectionTracker
 SelectionTracker.name = "SelectionTracker"
-function SelectionTracker.prototype.____constructor(self, config, hub)
+function SelectionTracker.prototype.____constructor(self, config, hub, clock)
+    if clock == nil then
+        clock = realClock
+    end
     self.config = config
     self.hub = hub
+    self.clock = clock
     self.cursorAutocmds = {}
     self.sessions = 0
-    self.flushSoon = function() return vim.schedule(function() return self:guard(function() return self:flush() end) end) end
+    self.flushSoon = function()
+        vim.schedule(function() return self:guard(function() return self:flush() end) end)
+    end
     self.log = __TS__New(Logger, config.log_level)
     self.group = vim.api.nvim_create_augroup("claude-ide.selection", {clear = true})
     if config.selection.enabled then
@@ -337,7 +345,7 @@ function SelectionTracker.prototype.startCursorTracking(self)
     if self.timer ~= nil then
         return
     end
-    self.timer = vim.uv.new_timer()
+    self.timer = self.clock.newTimer()
     local group = self.group
     self.cursorAutocmds = {
         vim.api.nvim_create_autocmd(
@@ -354,7 +362,7 @@ function SelectionTracker.prototype.startCursorTracking(self)
                 group = group,
                 desc = "claude-ide: flush a pending selection_changed before leaving the window",
                 callback = function()
-                    if self.timer ~= nil and self.timer:is_active() then
+                    if self.timer ~= nil and self.timer.isActive() then
                         self:guard(function() return self:flush() end)
                     end
                 end
@@ -368,8 +376,8 @@ function SelectionTracker.prototype.stopCursorTracking(self)
     end
     self.cursorAutocmds = {}
     if self.timer ~= nil then
-        self.timer:stop()
-        self.timer:close()
+        self.timer.stop()
+        self.timer.close()
         self.timer = nil
     end
 end
@@ -382,7 +390,7 @@ function SelectionTracker.prototype.onMove(self)
     if delay == 0 then
         self:guard(function() return self:flush() end)
     else
-        timer:start(delay, 0, self.flushSoon)
+        timer.start(delay, 0, self.flushSoon)
     end
 end
 function SelectionTracker.prototype.keptStillValid(self)
@@ -400,7 +408,7 @@ end
 function SelectionTracker.prototype.flush(self)
     local ____opt_1 = self.timer
     if ____opt_1 ~= nil then
-        ____opt_1:stop()
+        ____opt_1.stop()
     end
     local win = vim.api.nvim_get_current_win()
     if not ____exports.isTrackedWindow(win) then
@@ -418,7 +426,7 @@ end
 function SelectionTracker.prototype.onVisualLeft(self)
     local ____opt_3 = self.timer
     if ____opt_3 ~= nil then
-        ____opt_3:stop()
+        ____opt_3.stop()
     end
     local win = self.visualWin or vim.api.nvim_get_current_win()
     self.visualWin = nil

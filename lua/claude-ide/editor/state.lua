@@ -19,6 +19,10 @@ local byteToCharColumn = ____positions.byteToCharColumn
 local charLength = ____positions.charLength
 local ____windows = require("claude-ide.editor.windows")
 local mainEditorWindow = ____windows.mainEditorWindow
+local ____terminal_buffers = require("claude-ide.editor.terminal_buffers")
+local isClaudeTerminal = ____terminal_buffers.isClaudeTerminal
+local terminalLabel = ____terminal_buffers.terminalLabel
+local terminalLines = ____terminal_buffers.terminalLines
 local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
 local ____fs = require("claude-ide.util.fs")
@@ -64,7 +68,7 @@ local function filePath(buf, name)
 end
 local function labelOf(buf, cwd, bt, name)
     if bt == "terminal" then
-        return "[terminal] " .. name
+        return "[terminal] " .. terminalLabel(buf)
     end
     if bt ~= "" then
         return (("[" .. bt) .. "] ") .. (name ~= "" and vim.fn.fnamemodify(name, ":t") or "-")
@@ -278,9 +282,14 @@ function ____exports.collect(context)
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
             local bt = vim.api.nvim_get_option_value("buftype", {buf = buf})
+            if bt == "terminal" and isClaudeTerminal(buf) then
+                listed = listed - 1
+                goto __continue41
+            end
             local name = vim.api.nvim_buf_get_name(buf)
             local parts = {(("  b" .. tostring(buf)) .. " ") .. labelOf(buf, cwd, bt, name)}
-            parts[#parts + 1] = loaded and tostring(vim.api.nvim_buf_line_count(buf)) .. "L" or "(not loaded)"
+            local count = bt == "terminal" and #terminalLines(buf) or vim.api.nvim_buf_line_count(buf)
+            parts[#parts + 1] = loaded and tostring(count) .. "L" or "(not loaded)"
             if loaded and isDirty(buf) then
                 parts[#parts + 1] = "[mod]"
             end

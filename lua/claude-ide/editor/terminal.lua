@@ -8,10 +8,11 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____plugins = require("claude-ide.editor.plugins")
 local optionalModule = ____plugins.optionalModule
+local ____terminal_buffers = require("claude-ide.editor.terminal_buffers")
+local FILETYPE = ____terminal_buffers.FILETYPE
 --- Hosts the CLI must reach directly, never through HTTP(S)_PROXY.
 local LOOPBACK = "127.0.0.1,localhost,::1"
---- The filetype of Claude terminal buffers (`:autocmd FileType claude-ide`, statuslines).
-____exports.FILETYPE = "claude-ide"
+____exports.FILETYPE = FILETYPE
 --- jobstart(cmd, { term = true }) replaces termopen() from 0.11 on (termopen is deprecated there).
 local JOBSTART_TERM = vim.fn.has("nvim-0.11") == 1
 --- Leaves Visual mode before the terminal takes the focus (a `<Cmd>` mapping runs in Visual mode): the
@@ -316,7 +317,7 @@ function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd, asked)
     self.snacksWin = win
     local buf = self.snacksWin.buf
     if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
-        vim.api.nvim_set_option_value("filetype", ____exports.FILETYPE, {buf = buf})
+        vim.api.nvim_set_option_value("filetype", FILETYPE, {buf = buf})
         nameBuffer(
             buf,
             ____exports.bufferName(self.session)
@@ -350,7 +351,7 @@ function ClaudeTerminal.prototype.startNative(self, config, port, cmd, inWindow)
     end
     vim.api.nvim_set_option_value("bufhidden", "hide", {buf = buf})
     vim.api.nvim_buf_set_var(buf, "claude_ide_terminal", true)
-    vim.api.nvim_set_option_value("filetype", ____exports.FILETYPE, {buf = buf})
+    vim.api.nvim_set_option_value("filetype", FILETYPE, {buf = buf})
     nameBuffer(
         buf,
         ____exports.bufferName(self.session)

@@ -2,6 +2,10 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectEntries = ____lualib.__TS__ObjectEntries
@@ -131,25 +135,32 @@ function ____exports.checkValue(schema, value, path)
         end
     end
     if schema.type == "object" and isObject(value) then
+        local missing = {}
         for ____, name in ipairs(schema.required or ({})) do
             local v = value[name]
             if v == nil or v == vim.NIL then
-                return ("missing required argument \"" .. (path == "" and name or (path .. ".") .. name)) .. "\""
+                missing[#missing + 1] = ("\"" .. (path == "" and name or (path .. ".") .. name)) .. "\""
             end
+        end
+        if #missing == 1 then
+            return "missing required argument " .. missing[1]
+        end
+        if #missing > 1 then
+            return "missing required arguments " .. table.concat(missing, ", ")
         end
         local properties = schema.properties or ({})
         for ____, name in ipairs(sortedNames(properties)) do
             do
                 local v = value[name]
                 if v == nil or v == vim.NIL then
-                    goto __continue52
+                    goto __continue57
                 end
                 local err = ____exports.checkValue(properties[name], v, path == "" and name or (path .. ".") .. name)
                 if err ~= nil then
                     return err
                 end
             end
-            ::__continue52::
+            ::__continue57::
         end
         if schema.additionalProperties == false then
             for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(value))) do
@@ -182,7 +193,8 @@ end
 ____exports.Registry = __TS__Class()
 local Registry = ____exports.Registry
 Registry.name = "Registry"
-function Registry.prototype.____constructor(self, tools, config)
+function Registry.prototype.____constructor(self, tools, config, extra)
+    self.extra = extra
     self.byName = {}
     self.tools = __TS__ArrayFilter(
         tools,
@@ -195,12 +207,35 @@ function Registry.prototype.____constructor(self, tools, config)
     end
 end
 function Registry.prototype.find(self, name)
-    return self.byName[name]
+    local hit = self.byName[name]
+    if hit ~= nil or self.extra == nil then
+        return hit
+    end
+    return __TS__ArrayFind(
+        self.extra(),
+        function(____, t) return t.name == name end
+    )
 end
 function Registry.prototype.list(self)
+    local ____exports_Registry_2 = ____exports.Registry
+    local ____exports_Registry_entries_3 = ____exports.Registry.entries
+    local ____temp_1
+    if self.extra ~= nil then
+        local ____array_0 = __TS__SparseArrayNew(unpack(self.tools))
+        __TS__SparseArrayPush(
+            ____array_0,
+            unpack(self.extra())
+        )
+        ____temp_1 = {__TS__SparseArraySpread(____array_0)}
+    else
+        ____temp_1 = self.tools
+    end
+    return ____exports_Registry_entries_3(____exports_Registry_2, ____temp_1)
+end
+function Registry.entries(self, tools)
     return __TS__ArrayMap(
         __TS__ArrayFilter(
-            self.tools,
+            tools,
             function(____, t) return t.listed ~= false end
         ),
         function(____, t) return {

@@ -5,6 +5,8 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
 local WsListener, WsConnection
+local ____clock = require("claude-ide.util.clock")
+local realClock = ____clock.realClock
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 local ____tcp = require("claude-ide.transport.tcp")
@@ -60,7 +62,8 @@ function WsListener.prototype.____constructor(self, opts)
             pcall(onLog, level, msg)
         end
     end
-    self.now = opts.now or (function() return vim.uv.now() end)
+    self.clock = opts.clock or realClock
+    self.now = opts.now or self.clock.now
 end
 function WsListener.prototype.start(self)
     local result = listenLoopback({
@@ -108,7 +111,7 @@ function WsListener.prototype.close(self, code, reason)
     end
     self.closed = true
     if self.keepaliveTimer ~= nil then
-        self.keepaliveTimer:close()
+        self.keepaliveTimer.close()
         self.keepaliveTimer = nil
     end
     if self.server ~= nil and not self.server:is_closing() then
@@ -235,8 +238,8 @@ function WsListener.prototype.startKeepalive(self)
     local timeoutMs = ____self_opts_keepalive_8.timeoutMs
     local period = math.min(intervalMs, timeoutMs)
     self.lastTick = self.now()
-    local timer = vim.uv.new_timer()
-    timer:start(
+    local timer = self.clock.newTimer()
+    timer.start(
         period,
         period,
         guard(
@@ -353,7 +356,6 @@ function WsConnection.prototype.keepalive(self, now, resumed)
     local intervalMs = ____self_listener_opts_keepalive_9.intervalMs
     local timeoutMs = ____self_listener_opts_keepalive_9.timeoutMs
     if resumed then
-        self.lastActivity = now
         self.pingSentAt = nil
     end
     if self.pingSentAt ~= nil then
@@ -442,24 +444,24 @@ function WsConnection.prototype.onFrameData(self, chunk)
 end
 function WsConnection.prototype.onFrame(self, event)
     repeat
-        local ____switch92 = event.kind
-        local ____cond92 = ____switch92 == "text"
-        if ____cond92 then
+        local ____switch91 = event.kind
+        local ____cond91 = ____switch91 == "text"
+        if ____cond91 then
             if self.state == "open" then
                 local text = event.data
                 self.listener:deliver(self, text)
             end
             return
         end
-        ____cond92 = ____cond92 or ____switch92 == "binary"
-        if ____cond92 then
+        ____cond91 = ____cond91 or ____switch91 == "binary"
+        if ____cond91 then
             if self.state == "open" then
                 self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
             end
             return
         end
-        ____cond92 = ____cond92 or ____switch92 == "ping"
-        if ____cond92 then
+        ____cond91 = ____cond91 or ____switch91 == "ping"
+        if ____cond91 then
             if self.state == "open" then
                 self.socket:write(frame().frameParts(
                     frame().Opcode.Pong,
@@ -468,17 +470,17 @@ function WsConnection.prototype.onFrame(self, event)
             end
             return
         end
-        ____cond92 = ____cond92 or ____switch92 == "pong"
-        if ____cond92 then
+        ____cond91 = ____cond91 or ____switch91 == "pong"
+        if ____cond91 then
             return
         end
-        ____cond92 = ____cond92 or ____switch92 == "close"
-        if ____cond92 then
+        ____cond91 = ____cond91 or ____switch91 == "close"
+        if ____cond91 then
             self:onPeerClose(event.code, event.reason)
             return
         end
-        ____cond92 = ____cond92 or ____switch92 == "error"
-        if ____cond92 then
+        ____cond91 = ____cond91 or ____switch91 == "error"
+        if ____cond91 then
             self:fail(event.code, event.reason)
             return
         end

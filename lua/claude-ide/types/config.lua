@@ -133,6 +133,8 @@
 ---@field execute? "off"|"ask"|"allow" # Default: `"off"`.
 --- A request to a language server taking longer than this is abandoned and the tool says so.
 ---@field lsp_timeout_ms? number # Default: `5000`.
+--- Your own tools for the model, written in Lua (:help claude-ide-agent-tools): { { name, description, handler, ... } }.
+---@field tools? any[] # Default: `{}`.
 --- The project search (the search tool's scope "project") runs in a child process, never in the editor's loop:
 --- ripgrep when `rg` is executable, else `git grep` inside a git repository, else a walk of the folder (by a
 --- child `nvim -l`). Files with unsaved changes are answered from their buffers.

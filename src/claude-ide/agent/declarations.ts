@@ -67,6 +67,13 @@ export const RESOURCES: ResourceInfo[] = [
     mimeType: JSON_MIME,
   },
   {
+    uri: "vim://quickfix",
+    name: "quickfix",
+    title: "Quickfix list",
+    description: "The quickfix list: its title, then `path:line:col: type: text` per entry (as the quickfix tool)",
+    mimeType: TEXT_MIME,
+  },
+  {
     uri: "vim://buffer/current",
     name: "current buffer",
     title: "Current buffer",

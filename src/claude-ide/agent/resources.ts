@@ -6,9 +6,10 @@ import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Hub, Services } from "../contracts";
-import { capText, rpcError } from "../protocol/result";
+import { capText, fitLines, rpcError } from "../protocol/result";
 import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
+import { header, listing } from "./quickfix";
 
 import { JSON_MIME, TEXT_MIME } from "./declarations";
 
@@ -118,6 +119,12 @@ export function readResource(uri: string, services: Services, hub?: Hub): object
         ...cursorOf(win),
       }),
     );
+  }
+  if (uri === "vim://quickfix") {
+    const l = listing("quickfix");
+    const page = fitLines(l.lines);
+    const more = page.taken < l.lines.length ? `\n… ${l.lines.length - page.taken} more: the quickfix tool pages` : "";
+    return text(l.lines.length > 0 ? `${header(l)}:\n${page.text}${more}` : `${header(l)}: empty`);
   }
   if (uri === "vim://buffer/current") return text(bufferText(vim.api.nvim_get_current_buf(), uri));
   const [, , id] = string.find(uri, "^vim://buffer/(%d+)$");

@@ -74,7 +74,12 @@ interface Forwarded {
   method: string;
   /** Asked in the 2026-07-28 revision: the answer gets its resultType. */
   modern: boolean;
+  /** The bridge's own request (claude-ide/extras): the answer goes here (undefined: no answer), not down. */
+  onAnswer?: (this: void, result: unknown) => void;
 }
+
+/** How long tools/list and resources/list wait for the editor's user tools before listing the built-ins alone. */
+const EXTRAS_TIMEOUT_MS = 3000;
 
 /** The connection to one Neovim. */
 interface Upstream {
@@ -87,6 +92,12 @@ interface Upstream {
   byDown: LuaMap<string, number>;
   /** Closed or failed: its pending calls were answered (see Bridge.closed). */
   ended?: boolean;
+}
+
+/** The `key` list of a claude-ide/extras answer (empty when there is none). */
+function listOf(extras: unknown, key: string): object[] {
+  const list = isObject(extras) ? extras[key] : undefined;
+  return type(list) === "table" && vim.islist(list) ? (list as object[]) : [];
 }
 
 export class Bridge {
@@ -168,9 +179,19 @@ export class Bridge {
           }),
         ),
       ping: (id) => this.reply(id, dict()),
-      "tools/list": (id) => this.opts.write(rawResultResponse(id, this.toolList(this.modern))),
+      "tools/list": (id) => {
+        const modern = this.modern;
+        this.withExtras((extras) =>
+          this.opts.write(rawResultResponse(id, this.toolList(modern, listOf(extras, "tools")))),
+        );
+      },
       "tools/call": (id, p) => this.callTool(id, p),
-      "resources/list": (id) => this.reply(id, { resources: RESOURCES }),
+      "resources/list": (id) => {
+        const modern = this.modern;
+        this.withExtras((extras) =>
+          this.reply(id, { resources: [...RESOURCES, ...listOf(extras, "resources")] }, modern),
+        );
+      },
       "resources/templates/list": (id) => this.reply(id, { resourceTemplates: TEMPLATES }),
       "resources/read": (id, p) => this.readResource(id, p),
     };
@@ -261,7 +282,33 @@ export class Bridge {
   }
 
   private capabilities(): object {
-    return { tools: { listChanged: false }, resources: { listChanged: false } };
+    return { tools: { listChanged: true }, resources: { listChanged: true } };
+  }
+
+  /**
+   * Calls `then` with the chosen Neovim's user tools and resources (its answer to claude-ide/extras), or with
+   * undefined when no Neovim can be chosen, it does not answer in time, or it fails. The built-in tools are
+   * listed from their descriptors here; only the user's own live in the editor.
+   */
+  private withExtras(then: (this: void, extras: unknown) => void): void {
+    if (this.upstream === undefined && (this.lost !== undefined || !this.choose(this.instances()).ok)) {
+      then(undefined);
+      return;
+    }
+    let answered = false;
+    const timer = vim.uv.new_timer();
+    const finish = (extras: unknown) => {
+      if (answered) return;
+      answered = true;
+      timer.stop();
+      timer.close();
+      then(extras);
+    };
+    timer.start(EXTRAS_TIMEOUT_MS, 0, () => {
+      this.opts.log("the editor did not list its user tools in time: listing the built-in ones");
+      finish(undefined);
+    });
+    this.forward(undefined, "claude-ide/extras", dict(), finish);
   }
 
   private initializeResult(asked: unknown): { protocolVersion: string } {
@@ -277,10 +324,11 @@ export class Bridge {
   }
 
   /** `{"tools":[...]}`: the bridge's own tools, then the agent endpoint's declarations as generated. */
-  private toolList(modern: boolean): string {
+  private toolList(modern: boolean, extras: object[]): string {
     const local = vim.json.encode(this.tools.list());
     const head = modern ? '{"resultType":"complete","tools":[' : '{"tools":[';
-    return `${head}${string.sub(local, 2, -2)},${string.sub(TOOL_LIST_JSON, 2, -2)}]}`;
+    const own = extras.length > 0 ? `,${string.sub(vim.json.encode(extras), 2, -2)}` : "";
+    return `${head}${string.sub(local, 2, -2)},${string.sub(TOOL_LIST_JSON, 2, -2)}${own}]}`;
   }
 
   private instances(): Instance[] {
@@ -313,10 +361,12 @@ export class Bridge {
         instances.length > 0 ? `valid ids: ${instances.map((i) => i.id).join(", ")}` : "no Neovim is running";
       return fail(`no instance "${id}" (${valid})`, Code.InstanceNotFound);
     }
-    if (this.upstream !== undefined && this.upstream.instance.id !== id)
-      this.shutdown(`another Neovim (${hit.id}) was selected`);
+    const switched = this.upstream !== undefined && this.upstream.instance.id !== id;
+    if (switched) this.shutdown(`another Neovim (${hit.id}) was selected`);
     this.selected = id;
     this.lost = undefined;
+    // Another Neovim may have other user tools: the client lists them again.
+    if (switched) this.opts.write(notification("notifications/tools/list_changed", dict()));
     return text(`OK: selected ${hit.id} (cwd ${hit.cwd}, pid ${hit.pid})`);
   }
 
@@ -333,7 +383,13 @@ export class Bridge {
       return;
     }
     const tool = this.tools.find(name);
-    if (tool === undefined && !FORWARDED.has(name)) {
+    // Not one of ours: a user tool lives in the editor, which answers "unknown tool" itself when it has none.
+    if (
+      tool === undefined &&
+      !FORWARDED.has(name) &&
+      this.upstream === undefined &&
+      !this.choose(this.instances()).ok
+    ) {
       this.opts.write(errorResponse(id, ErrorCode.InvalidParams, `unknown tool "${name}"`));
       return;
     }
@@ -349,6 +405,11 @@ export class Bridge {
   }
 
   private readResource(id: Id, params: { [key: string]: unknown }): void {
+    // A malformed request is the client's mistake whatever the instance state: checked before choosing one.
+    if (typeof params.uri !== "string") {
+      this.opts.write(errorResponse(id, ErrorCode.InvalidParams, 'resources/read: "uri" must be a string'));
+      return;
+    }
     if (params.uri !== INSTANCES_URI) {
       this.forward(id, "resources/read", params);
       return;
@@ -369,8 +430,13 @@ export class Bridge {
   }
 
   /** Sends a request to the chosen Neovim (choosing and connecting first when needed). */
-  private forward(downId: Id, method: string, params: { [key: string]: unknown }): void {
-    if (this.lost !== undefined) {
+  private forward(
+    downId: Id | undefined,
+    method: string,
+    params: { [key: string]: unknown },
+    onAnswer?: (this: void, result: unknown) => void,
+  ): void {
+    if (onAnswer === undefined && this.lost !== undefined) {
       const lost = this.lost;
       this.lost = undefined;
       const next = this.choose(this.instances());
@@ -378,28 +444,36 @@ export class Bridge {
         ? `the next call goes to ${next.instance.id} (${next.rule})`
         : `${next.reason}: call list_instances and select_instance`;
       this.failForwarded(
-        downId,
+        downId as Id,
         method,
         Code.ConnectionLost,
         `the connection to Neovim ${lost} was lost (it exited or stopped its server); ${then}. Earlier editor_state tokens and buffer numbers are no longer valid.`,
       );
       return;
     }
-    const up = this.upstream ?? this.connect(downId, method);
+    const up = this.upstream ?? this.connect(downId, method, onAnswer);
     if (up === undefined) return;
     const upId = this.nextUpId++;
-    up.pending.set(upId, { downId, method, modern: this.modern });
-    up.byDown.set(idText(downId), upId);
+    up.pending.set(upId, { downId: downId ?? 0, method, modern: this.modern, onAnswer });
+    if (downId !== undefined) up.byDown.set(idText(downId), upId);
     const message = request(upId, method, params);
     if (up.client !== undefined) up.client.send(message);
     else up.queue.push(message);
   }
 
   /** Chooses a Neovim and starts connecting; undefined (after answering downId) when none can be chosen. */
-  private connect(downId: Id, method: string): Upstream | undefined {
+  private connect(
+    downId: Id | undefined,
+    method: string,
+    onAnswer?: (this: void, result: unknown) => void,
+  ): Upstream | undefined {
     const instances = this.instances();
     const choice = this.choose(instances);
     if (!choice.ok) {
+      if (onAnswer !== undefined || downId === undefined) {
+        onAnswer?.(undefined);
+        return undefined;
+      }
       const listing =
         instances.length > 0
           ? `\nRunning instances:\n${registry().describe(instances).join("\n")}\nCall select_instance with one of these ids.`
@@ -445,10 +519,22 @@ export class Bridge {
   /** An answer from the editor: decoded by the JSON-RPC layer and passed to the client under the client's id. */
   private fromEditor(up: Upstream, text: string): void {
     const msg = decodeMessage(text);
-    if (msg.kind !== "response" || typeof msg.id !== "number" || msg.id === 0) return; // initialize's answer, a notification
+    if (msg.kind === "notification") {
+      // The user added a tool or resource in that Neovim: the client lists again (where it supports it).
+      const method = msg.method;
+      const relayed =
+        method === "notifications/tools/list_changed" || method === "notifications/resources/list_changed";
+      if (relayed && this.upstream === up) this.opts.write(notification(method, dict()));
+      return;
+    }
+    if (msg.kind !== "response" || typeof msg.id !== "number" || msg.id === 0) return; // initialize's answer
     const call = up.pending.get(msg.id);
     if (call === undefined) return; // cancelled meanwhile
     up.pending.delete(msg.id);
+    if (call.onAnswer !== undefined) {
+      call.onAnswer(isObject(msg.result) ? msg.result : undefined);
+      return;
+    }
     up.byDown.delete(idText(call.downId));
     // A 2026-07-28 client gets resultType on every result, also on those the editor answered.
     const result = msg.result;
@@ -477,6 +563,10 @@ export class Bridge {
     up.queue = [];
     let failed = 0;
     for (const [, call] of waiting) {
+      if (call.onAnswer !== undefined) {
+        call.onAnswer(undefined);
+        continue;
+      }
       this.failForwarded(call.downId, call.method, Code.ConnectionLost, message, call.modern);
       failed++;
     }

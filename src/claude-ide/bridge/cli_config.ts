@@ -6,6 +6,7 @@
 import { writeFileAtomic } from "../util/fs";
 import { configDir, configPath, removeOnExit } from "./config_file";
 import { ENDPOINT_TOOLS } from "./tools";
+import { userTools } from "../agent/user_tools";
 
 /** The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>. */
 export const SERVER_NAME = "nvim";
@@ -25,9 +26,14 @@ export function registrationCommand(): string {
   return `claude mcp add -s user ${SERVER_NAME} -- ${vim.fn.shellescape(vim.v.progpath)} -l ${vim.fn.shellescape(bridgeScript())}`;
 }
 
-/** Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt. */
+/**
+ * Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt: the built-in
+ * ones but execute, and the user's own tools marked read_only (never the others: they may do anything).
+ */
 export function allowedTools(): string[] {
-  const names = [...BRIDGE_TOOLS, ...ENDPOINT_TOOLS.map((t) => t.name)].filter((n) => !NEVER_ALLOWED.includes(n));
+  const names = [...BRIDGE_TOOLS, ...ENDPOINT_TOOLS.map((t) => t.name), ...userTools.readOnlyNames()].filter(
+    (n) => !NEVER_ALLOWED.includes(n),
+  );
   return names.map((n) => `mcp__${SERVER_NAME}__${n}`);
 }
 

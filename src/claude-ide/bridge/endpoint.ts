@@ -7,20 +7,46 @@ import type { Hub, Services } from "../contracts";
 import { INSTRUCTIONS, RESOURCES, TEMPLATES } from "../agent/declarations";
 import { readResource } from "../agent/resources";
 import { ENDPOINT_TOOLS } from "./tools";
+import { userTools } from "../agent/user_tools";
+import { ErrorCode } from "../protocol/jsonrpc";
+import { rpcError } from "../protocol/result";
 
-export function createAgentRole(config: Config, services: () => Services, hub?: Hub): Role {
+/**
+ * `notify(method)` sends a notification to every agent session of the server that made this role, and says
+ * whether that server still runs (a stopped one's role stops listening to the user tools).
+ */
+export function createAgentRole(
+  config: Config,
+  services: () => Services,
+  hub?: Hub,
+  notify?: (this: void, method: string) => boolean,
+): Role {
+  if (notify !== undefined)
+    userTools.onChange((what) =>
+      notify(what === "tools" ? "notifications/tools/list_changed" : "notifications/resources/list_changed"),
+    );
   return {
     name: "agent",
-    registry: new Registry(ENDPOINT_TOOLS, config),
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+    registry: new Registry(ENDPOINT_TOOLS, config, () => userTools.descriptors()),
+    capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
     instructions: INSTRUCTIONS,
     argumentErrorsAsResults: true,
     requests: {
-      "resources/list": () => ({ resources: RESOURCES }),
+      "resources/list": () => ({ resources: [...RESOURCES, ...userTools.listResources()] }),
       "resources/templates/list": () => ({ resourceTemplates: TEMPLATES }),
+      // The user's tools and resources only: the bridge lists the built-in ones itself, from their descriptors.
+      "claude-ide/extras": () => ({
+        tools: Registry.entries(userTools.descriptors()),
+        resources: userTools.listResources(),
+      }),
       "resources/read": (params) => {
         const uri = params.uri;
         if (typeof uri !== "string") invalidRequestParams('resources/read: "uri" must be a string');
+        const own = userTools.readResource(uri, config.log_level);
+        if (own !== undefined) {
+          if ("error" in own) rpcError(ErrorCode.InternalError, own.error);
+          return own;
+        }
         // An unknown resource throws its JSON-RPC error (protocol/result's rpcError); the session answers it.
         return readResource(uri, services(), hub);
       },

@@ -154,7 +154,12 @@ export function loadBuffer(path: string, opts: { listed?: boolean } = {}): Buf {
   const buf = found ?? vim.fn.bufadd(path);
   if (!vim.api.nvim_buf_is_loaded(buf)) {
     const [ok, err] = withoutSwapPrompt("a tool loads a file with a swap file", () => vim.fn.bufload(buf));
-    if (!ok) {
+    // bufload() loads a file whose swap file another Neovim holds without asking (no SwapExists), but reports
+    // the E325 ATTENTION message as an error: the file is loaded; read-only, as the swap prompt's "Open
+    // Read-Only" would have it, so that nothing here writes over the other editor's work.
+    const swapped = !ok && string.find(tostring(err), "E325:", 1, true)[0] !== undefined;
+    if (swapped && vim.api.nvim_buf_is_loaded(buf)) vim.api.nvim_set_option_value("readonly", true, { buf });
+    else if (!ok) {
       // A modeline Neovim refuses (E992), another plugin's failing autocmd...: no half-loaded buffer stays.
       pcall(vim.api.nvim_buf_delete, buf, existed ? { force: true, unload: true } : { force: true });
       error(vimErrorLine(err), 0);

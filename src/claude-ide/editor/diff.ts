@@ -185,9 +185,13 @@ export class DiffManager implements DiffService {
   openMulti: DiffService["openMulti"] = (req) => {
     let outcome: MultiOutcome | undefined;
     let listener: ((this: void, o: MultiOutcome) => void) | undefined;
+    // The same User events as openDiff's reviews (statuslines and hooks see every review); file: the first one.
+    const emit = (pattern: string, result?: ReviewResult) =>
+      this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result);
     const review: MultiReview = new MultiReview(this.config, req.title, req.files, (o) => {
       this.multis.delete(review);
       outcome = o;
+      vim.schedule(() => emit(EVENT_RESOLVED, o.accepted ? "FILE_SAVED" : "DIFF_REJECTED"));
       // Handed over on the next tick: the decision comes from inside an autocmd (BufWriteCmd, WinClosed), where
       // nested autocmds do not run, and applying an accepted edit moves, reloads, writes and wipes buffers (whose
       // BufRead/BufWrite autocmds must run). The view's own close was scheduled first, so it is gone by then.
@@ -201,14 +205,17 @@ export class DiffManager implements DiffService {
     if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };
     // false: asked by no connection (a LuaMap value cannot be nil).
     this.multis.set(review, req.clientId ?? false);
+    emit(EVENT_OPENED);
     const pending: PendingReview<MultiOutcome> = {
       onDecision: (l) => {
         if (outcome !== undefined) l(outcome);
         else listener = l;
       },
       cancel: () => {
+        if (!this.multis.has(review)) return;
         this.multis.delete(review);
         review.cancel();
+        emit(EVENT_RESOLVED, "CANCELLED");
       },
     };
     return { ok: true, review: pending };
@@ -227,9 +234,20 @@ export class DiffManager implements DiffService {
 
   closeTab: DiffService["closeTab"] = (tabName, scope) => {
     const review = this.reviews.get(tabName);
-    if (review === undefined || (scope !== undefined && !scope(review.req.clientId))) return false;
-    review.reject(true);
-    return true;
+    if (review !== undefined) {
+      if (scope !== undefined && !scope(review.req.clientId)) return false;
+      review.reject(true);
+      return true;
+    }
+    // A multi-file review by its title, or by the name its tab shows (`title [2/3]`).
+    const [title] = string.gsub(tabName, " %[%d+/%d+%]$", "");
+    for (const [multi, client] of this.multis) {
+      if (multi.title !== title) continue;
+      if (scope !== undefined && !scope(client === false ? undefined : client)) return false;
+      multi.reject();
+      return true;
+    }
+    return false;
   };
 
   proposalOf: DiffService["proposalOf"] = (tabName) => this.reviews.get(tabName)?.view.proposalText();
@@ -284,7 +302,11 @@ export class DiffManager implements DiffService {
 
   /** Fires a `User` autocmd for statuslines and user hooks; a failing hook is reported, never raised. */
   emit(pattern: string, req: DiffRequest, result?: ReviewResult): void {
-    const data = dict({ tab_name: req.tabName, file: req.newPath, result, client: req.client });
+    this.emitFor(pattern, req.tabName, req.newPath, result, req.client);
+  }
+
+  private emitFor(pattern: string, tabName: string, file: string, result?: ReviewResult, client?: string): void {
+    const data = dict({ tab_name: tabName, file, result, client });
     const [ok, err] = pcall(vim.api.nvim_exec_autocmds, "User", { pattern, modeline: false, data });
     if (!ok) this.log.error(`a ${pattern} autocmd failed: ${tostring(err)}`);
   }

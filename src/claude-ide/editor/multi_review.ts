@@ -21,7 +21,7 @@ export class MultiReview {
 
   constructor(
     private readonly config: Config,
-    private readonly title: string,
+    readonly title: string,
     private readonly files: ReviewFile[],
     private readonly onDecision: (this: void, outcome: MultiOutcome) => void,
   ) {

@@ -10,6 +10,7 @@
 import type { Config } from "../config";
 import type { Hub, Position, SelectionInfo, SelectionService } from "../contracts";
 import { Logger } from "../log";
+import { type Clock, type ClockTimer, realClock } from "../util/clock";
 import { lazy } from "../util/modules";
 import type * as BuffersModule from "./buffers";
 import type * as PositionsModule from "./positions";
@@ -196,15 +197,19 @@ export class SelectionTracker implements SelectionService {
   private readonly group: number;
   /** Cursor autocmds: they exist only while a client is connected. */
   private cursorAutocmds: number[] = [];
-  private timer?: vim.uv.Timer;
+  private timer?: ClockTimer;
   private sessions = 0;
   private readonly unsubscribe: (this: void) => void;
   private readonly log: Logger;
-  private readonly flushSoon = () => vim.schedule(() => this.guard(() => this.flush()));
+  private readonly flushSoon: (this: void) => void = () => {
+    vim.schedule(() => this.guard(() => this.flush()));
+  };
 
+  /** `clock`: what the debounce waits on (a test seam; Neovim's by default). */
   constructor(
     private readonly config: Config,
     private readonly hub: Hub,
+    private readonly clock: Clock = realClock,
   ) {
     this.log = new Logger(config.log_level);
     this.group = vim.api.nvim_create_augroup("claude-ide.selection", { clear: true });
@@ -289,7 +294,7 @@ export class SelectionTracker implements SelectionService {
 
   private startCursorTracking(): void {
     if (this.timer !== undefined) return;
-    this.timer = vim.uv.new_timer();
+    this.timer = this.clock.newTimer();
     const group = this.group;
     this.cursorAutocmds = [
       vim.api.nvim_create_autocmd(["CursorMoved", "CursorMovedI", "BufEnter"], {
@@ -301,7 +306,7 @@ export class SelectionTracker implements SelectionService {
         group,
         desc: "claude-ide: flush a pending selection_changed before leaving the window",
         callback: () => {
-          if (this.timer !== undefined && this.timer.is_active()) this.guard(() => this.flush());
+          if (this.timer !== undefined && this.timer.isActive()) this.guard(() => this.flush());
         },
       }),
     ];

@@ -8,6 +8,7 @@ import { bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "
 import { REVIEW_VAR, type ReviewVar } from "./diff_view";
 import { byteToCharColumn, charLength } from "./positions";
 import { mainEditorWindow } from "./windows";
+import { isClaudeTerminal, terminalLabel, terminalLines } from "./terminal_buffers";
 import { loadedModule } from "../util/modules";
 import { normalize } from "../util/fs";
 
@@ -53,7 +54,7 @@ function filePath(buf: Buf, name: string): string {
 }
 
 function labelOf(buf: Buf, cwd: string, bt: string, name: string): string {
-  if (bt === "terminal") return `[terminal] ${name}`;
+  if (bt === "terminal") return `[terminal] ${terminalLabel(buf)}`;
   if (bt !== "") return `[${bt}] ${name !== "" ? vim.fn.fnamemodify(name, ":t") : "-"}`;
   return displayPath(filePath(buf, name), cwd);
 }
@@ -188,9 +189,15 @@ export function collect(context?: StateContext): Sections {
     if (listed > MAX_BUFFERS) continue;
     const loaded = vim.api.nvim_buf_is_loaded(buf);
     const bt = vim.api.nvim_get_option_value("buftype", { buf }) as string;
+    // The Claude terminals are the conversation itself: left out (read_buffer still reads one by number).
+    if (bt === "terminal" && isClaudeTerminal(buf)) {
+      listed--;
+      continue;
+    }
     const name = vim.api.nvim_buf_get_name(buf);
     const parts = [`  b${buf} ${labelOf(buf, cwd, bt, name)}`];
-    parts.push(loaded ? `${vim.api.nvim_buf_line_count(buf)}L` : "(not loaded)");
+    const count = bt === "terminal" ? terminalLines(buf).length : vim.api.nvim_buf_line_count(buf);
+    parts.push(loaded ? `${count}L` : "(not loaded)");
     if (loaded && isDirty(buf)) parts.push("[mod]");
     if (buf === curBuf) parts.push("[cur]");
     const ft = vim.api.nvim_get_option_value("filetype", { buf }) as string;

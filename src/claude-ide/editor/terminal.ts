@@ -9,8 +9,9 @@ import { optionalModule } from "./plugins";
 
 /** Hosts the CLI must reach directly, never through HTTP(S)_PROXY. */
 const LOOPBACK = "127.0.0.1,localhost,::1";
-/** The filetype of Claude terminal buffers (`:autocmd FileType claude-ide`, statuslines). */
-export const FILETYPE = "claude-ide";
+import { FILETYPE } from "./terminal_buffers";
+
+export { FILETYPE };
 /** jobstart(cmd, { term = true }) replaces termopen() from 0.11 on (termopen is deprecated there). */
 const JOBSTART_TERM = vim.fn.has("nvim-0.11") === 1;
 

@@ -9,7 +9,12 @@ export class Registry {
   private readonly tools: ToolDescriptor[];
   private readonly byName = new LuaMap<string, ToolDescriptor>();
 
-  constructor(tools: ToolDescriptor[], config: Config) {
+  /** `extra`: tools that may change while the server runs (the user's own, agent/user_tools), after these. */
+  constructor(
+    tools: ToolDescriptor[],
+    config: Config,
+    private readonly extra?: (this: void) => ToolDescriptor[],
+  ) {
     this.tools = tools.filter((t) => t.enabled === undefined || t.enabled(config));
     // The first of two tools with one name wins, as a search of the list would find it.
     for (const t of this.tools) if (!this.byName.has(t.name)) this.byName.set(t.name, t);
@@ -17,12 +22,19 @@ export class Registry {
 
   /** Finds an enabled tool by exact name (listed or not). */
   find(name: string): ToolDescriptor | undefined {
-    return this.byName.get(name);
+    const hit = this.byName.get(name);
+    if (hit !== undefined || this.extra === undefined) return hit;
+    return this.extra().find((t) => t.name === name);
   }
 
   /** The tools/list entries, in a stable order: listed tools only, schemas as JSON objects. */
   list(): object[] {
-    return this.tools
+    return Registry.entries(this.extra !== undefined ? [...this.tools, ...this.extra()] : this.tools);
+  }
+
+  /** The tools/list entries of `tools` (listed ones only). */
+  static entries(tools: ToolDescriptor[]): object[] {
+    return tools
       .filter((t) => t.listed !== false)
       .map((t) => ({
         name: t.name,
@@ -127,11 +139,14 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
       return `"${path}" must have at most ${schema.maxItems} items, got ${n}`;
   }
   if (schema.type === "object" && isObject(value)) {
+    // Every missing argument in one message: the model fixes the call once, not once per argument.
+    const missing: string[] = [];
     for (const name of schema.required ?? []) {
       const v = value[name];
-      if (v === undefined || v === vim.NIL)
-        return `missing required argument "${path === "" ? name : `${path}.${name}`}"`;
+      if (v === undefined || v === vim.NIL) missing.push(`"${path === "" ? name : `${path}.${name}`}"`);
     }
+    if (missing.length === 1) return `missing required argument ${missing[0]}`;
+    if (missing.length > 1) return `missing required arguments ${missing.join(", ")}`;
     const properties = schema.properties ?? {};
     // Sorted, so that of several bad arguments the same one is named every time.
     for (const name of sortedNames(properties)) {

@@ -1,5 +1,6 @@
 // The seam between transport (bytes, WebSocket) and protocol (JSON-RPC): a Connection carries whole text
 // messages. The protocol layer never sees frames; the transport never parses JSON.
+import type { Clock } from "../util/clock";
 
 /** RFC 6455 close codes used by this plugin. */
 export const CloseCode = {
@@ -69,6 +70,8 @@ export interface ListenOptions {
   onConnection: (this: void, conn: Connection) => void;
   /** Diagnostics for the log (handshake refusals, protocol errors). */
   onLog?: (this: void, level: "debug" | "info" | "warn", msg: string) => void;
-  /** Test seam: the clock (milliseconds) keepalive deadlines are measured with. Default: vim.uv.now. */
+  /** Test seam: the clock (milliseconds) keepalive deadlines are measured with. Default: `clock`'s. */
   now?: (this: void) => number;
+  /** Test seam: the clock the keepalive ticks on (util/clock manualClock in specs). Default: Neovim's. */
+  clock?: Clock;
 }

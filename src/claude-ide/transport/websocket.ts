@@ -3,6 +3,7 @@
 // Bytes are handled in libuv callbacks (fast events); the owner's callbacks (onConnection, onMessage,
 // onClose) always run later on the main loop via vim.schedule, in the order things happened.
 import type * as BytesModule from "../util/bytes";
+import { type Clock, type ClockTimer, realClock } from "../util/clock";
 import { lazy } from "../util/modules";
 import type * as FrameModule from "./frame";
 import type { Decoder, FrameEvent } from "./frame";
@@ -53,7 +54,8 @@ class WsListener implements Listener {
   readonly log: LogFn;
   readonly now: (this: void) => number;
   private server?: vim.uv.Tcp;
-  private keepaliveTimer?: vim.uv.Timer;
+  private readonly clock: Clock;
+  private keepaliveTimer?: ClockTimer;
   private lastTick = 0;
   /** Every connection whose socket is not closed yet (handshaking, open or closing). */
   private readonly live = new LuaSet<WsConnection>();
@@ -78,7 +80,8 @@ class WsListener implements Listener {
     this.log = (level, msg) => {
       if (onLog !== undefined) pcall(onLog, level, msg);
     };
-    this.now = opts.now ?? (() => vim.uv.now());
+    this.clock = opts.clock ?? realClock;
+    this.now = opts.now ?? this.clock.now;
   }
 
   /** Binds and starts the keepalive; returns an error message on failure. */
@@ -219,7 +222,7 @@ class WsListener implements Listener {
     // Ticking at the shorter of the two keeps both the ping interval and the drop deadline accurate.
     const period = math.min(intervalMs, timeoutMs);
     this.lastTick = this.now();
-    const timer = vim.uv.new_timer();
+    const timer = this.clock.newTimer();
     timer.start(
       period,
       period,
@@ -326,10 +329,9 @@ class WsConnection implements Connection {
   /** One keepalive check (listener's tick). `resumed`: the tick came late, so deadlines start over. */
   keepalive(now: number, resumed: boolean): void {
     const { intervalMs, timeoutMs } = this.listener.opts.keepalive;
-    if (resumed) {
-      this.lastActivity = now;
-      this.pingSentAt = undefined;
-    }
+    // After a sleep the unanswered ping is forgotten and a new one goes out below: its deadline is the one that
+    // counts. (Marking activity `now` too made that very ping look answered at the next tick: one interval late.)
+    if (resumed) this.pingSentAt = undefined;
     if (this.pingSentAt !== undefined) {
       if (this.lastActivity >= this.pingSentAt) {
         this.pingSentAt = undefined;

@@ -10,6 +10,8 @@ local ____get_diagnostics = require("claude-ide.agent.tools.get_diagnostics")
 local getDiagnostics = ____get_diagnostics.getDiagnostics
 local ____navigate = require("claude-ide.agent.tools.navigate")
 local navigate = ____navigate.navigate
+local ____quickfix = require("claude-ide.agent.tools.quickfix")
+local quickfix = ____quickfix.quickfix
 local ____read_buffer = require("claude-ide.agent.tools.read_buffer")
 local readBuffer = ____read_buffer.readBuffer
 local ____search = require("claude-ide.agent.tools.search")
@@ -20,6 +22,7 @@ ____exports.AGENT_TOOLS = {
     navigate,
     search,
     getDiagnostics,
+    quickfix,
     edit,
     execute
 }

@@ -32,7 +32,7 @@ ____exports.navigate = defineTool({
         {},
         targetInput,
         {
-            line = optional(int("Line (1-based); past the end means the last line", {minimum = 1})),
+            line = optional(int("Line (1-based), at most the file's line count", {minimum = 1})),
             column = optional(int("Column in characters (1-based)", {minimum = 1}))
         }
     ),
@@ -55,14 +55,17 @@ ____exports.navigate = defineTool({
             buf = loadedBuf
         end
         local shown = buf
+        local count = vim.api.nvim_buf_line_count(shown)
+        if args.line ~= nil and args.line > count then
+            failWith((((((("line " .. tostring(args.line)) .. " is past the end: ") .. target.display) .. " has ") .. tostring(count)) .. " line") .. (count == 1 and "" or "s"))
+        end
         vim.api.nvim_set_option_value("buflisted", true, {buf = shown})
         local win = ensureEditorWindow(shown, ctx.config.terminal.side)
         local showed, showErr = pcall(showBuffer, win, shown)
         if not showed then
             failWith((("cannot show " .. target.display) .. ": ") .. vimErrorLine(showErr))
         end
-        local count = vim.api.nvim_buf_line_count(shown)
-        local row = math.min(args.line or 1, count)
+        local row = args.line or 1
         local text = vim.api.nvim_buf_get_lines(shown, row - 1, row, false)[1] or ""
         local col = charColumnToByte(text, args.column or 1)
         vim.api.nvim_win_set_cursor(win, {row, col})
@@ -70,8 +73,7 @@ ____exports.navigate = defineTool({
             win,
             function() return vim.cmd("normal! zvzz") end
         )
-        local note = args.line ~= nil and args.line > count and (" (the file has " .. tostring(count)) .. " lines)" or ""
-        return ok(((((((target.display .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(text, col))) .. " ") .. cutLine(vim.trim(text))) .. note)
+        return ok((((((target.display .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(text, col))) .. " ") .. cutLine(vim.trim(text)))
     end) end
 })
 return ____exports

@@ -19,10 +19,14 @@ local fileLines = ____target.fileLines
 local resolveTarget = ____target.resolveTarget
 local targetInput = ____target.targetInput
 local targetLines = ____target.targetLines
+local ____terminal_buffers = require("claude-ide.editor.terminal_buffers")
+local isTerminal = ____terminal_buffers.isTerminal
+local ____terminal_output = require("claude-ide.agent.terminal_output")
+local readTerminal = ____terminal_output.readTerminal
 ____exports.readBuffer = defineTool({
     name = "read_buffer",
     title = "Read buffer",
-    description = "Read a file as it is in the editor now, unsaved changes included (the file on disk when no buffer holds it). " .. "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page.",
+    description = ("Read a file as it is in the editor now, unsaved changes included (the file on disk when no buffer holds it). " .. "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page. ") .. "A terminal buffer (editor_state lists them with their command) gives its output, the LAST page first unless start_line is given.",
     input = __TS__ObjectAssign(
         {},
         targetInput,
@@ -37,6 +41,9 @@ ____exports.readBuffer = defineTool({
         local target = resolveTarget(args)
         if target == nil then
             return failWith("no target")
+        end
+        if target.buf ~= nil and isTerminal(target.buf) then
+            return readTerminal(target.buf, args)
         end
         local first = args.start_line or 1
         local fromDisk = (target.buf == nil or not vim.api.nvim_buf_is_loaded(target.buf)) and target.onDisk

@@ -34,6 +34,7 @@ local toCharacter = ____encoding.toCharacter
 local ____position = require("claude-ide.lsp.position")
 local clientNameInput = ____position.clientNameInput
 local positionInput = ____position.positionInput
+local resolvePoint = ____position.resolvePoint
 local ____workspace_edit = require("claude-ide.lsp.workspace_edit")
 local EditPlan = ____workspace_edit.EditPlan
 local reviewAndApply = ____workspace_edit.reviewAndApply
@@ -193,13 +194,14 @@ end
 ____exports.lspCodeActions = defineLspTool({
     name = "lsp_code_actions",
     title = "LSP code actions (list)",
-    description = ("The code actions (quick fixes, refactorings, source actions) the language servers offer at a position or range: a " .. "numbered list `id  kind  title`. Apply one with lsp_apply_code_action {id}. Range: `line` (and `column`) to ") .. "`end_line` (and `end_column`); only `line`: the whole line. `kind` filters, e.g. quickfix, refactor, source.",
+    description = ("The code actions (quick fixes, refactorings, source actions) the language servers offer at a position or range: a " .. "numbered list `id  kind  title`. Apply one with lsp_apply_code_action {id}. Range: `line` (and `column` or `symbol`) to ") .. "`end_line` (and `end_column`); only `line`: the whole line. `kind` filters, e.g. quickfix, refactor, source.",
     input = __TS__ObjectAssign(
         {},
         targetInput,
         {
             line = int("First line, 1-based", {minimum = 1}),
             column = optional(int("Column on line, 1-based characters (default: the line's start)", {minimum = 1})),
+            symbol = optional(str("Instead of column: the name as written on that line (the range is that name unless end_* are given)", {minLength = 1})),
             end_line = optional(int("Last line of the range, 1-based (default: line)", {minimum = 1})),
             end_column = optional(int("Column on end_line, 1-based characters, exclusive (default: the line's end, or column when only a position is given)", {minimum = 1})),
             kind = optional(str("Only actions of this kind (prefix), e.g. quickfix, refactor.extract, source.organizeImports", {minLength = 1}))
@@ -221,9 +223,10 @@ ____exports.lspCodeActions = defineLspTool({
         end
         local first = lines[args.line]
         local last = lines[endLine]
-        local startByte = charColumnToByte(first, args.column or 1)
-        local wholeLine = args.column == nil and args.end_column == nil
-        local endByte = args.end_column ~= nil and charColumnToByte(last, args.end_column) or ((wholeLine or args.end_line ~= nil) and #last or startByte)
+        local named = args.symbol ~= nil and resolvePoint(lines, doc.display, args) or nil
+        local startByte = named ~= nil and named.byte or charColumnToByte(first, args.column or 1)
+        local wholeLine = args.column == nil and named == nil and args.end_column == nil
+        local endByte = args.end_column ~= nil and charColumnToByte(last, args.end_column) or ((wholeLine or args.end_line ~= nil) and #last or (named ~= nil and startByte + #args.symbol or startByte))
         if args.column ~= nil and args.column > charCount(first) + 1 then
             failWith(((((("column " .. tostring(args.column)) .. " is past the end of line ") .. tostring(args.line)) .. " (") .. tostring(charCount(first))) .. " characters)")
         end

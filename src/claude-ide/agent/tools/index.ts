@@ -6,7 +6,17 @@ import { editorState } from "./editor_state";
 import { execute } from "./execute";
 import { getDiagnostics } from "./get_diagnostics";
 import { navigate } from "./navigate";
+import { quickfix } from "./quickfix";
 import { readBuffer } from "./read_buffer";
 import { search } from "./search";
 
-export const AGENT_TOOLS: ToolDescriptor[] = [editorState, readBuffer, navigate, search, getDiagnostics, edit, execute];
+export const AGENT_TOOLS: ToolDescriptor[] = [
+  editorState,
+  readBuffer,
+  navigate,
+  search,
+  getDiagnostics,
+  quickfix,
+  edit,
+  execute,
+];

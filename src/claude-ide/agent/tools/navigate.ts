@@ -16,7 +16,7 @@ export const navigate = defineTool({
     "Opens the file if needed; unsaved buffers are never abandoned. Answers `OK: path:line:col <that line>`.",
   input: {
     ...targetInput,
-    line: optional(int("Line (1-based); past the end means the last line", { minimum: 1 })),
+    line: optional(int("Line (1-based), at most the file's line count", { minimum: 1 })),
     column: optional(int("Column in characters (1-based)", { minimum: 1 })),
   },
   closed: true,
@@ -33,18 +33,20 @@ export const navigate = defineTool({
         buf = loadedBuf;
       }
       const shown = buf;
+      // A position past the end is the model's mistake: say so before anything moves.
+      const count = vim.api.nvim_buf_line_count(shown);
+      if (args.line !== undefined && args.line > count)
+        failWith(`line ${args.line} is past the end: ${target.display} has ${count} line${count === 1 ? "" : "s"}`);
       vim.api.nvim_set_option_value("buflisted", true, { buf: shown });
       const win = ensureEditorWindow(shown, ctx.config.terminal.side);
       // The user's autocmds run when the buffer enters the window: their error is an answer, not a crash.
       const [showed, showErr] = pcall(showBuffer, win, shown);
       if (!showed) failWith(`cannot show ${target.display}: ${vimErrorLine(showErr)}`);
-      const count = vim.api.nvim_buf_line_count(shown);
-      const row = math.min(args.line ?? 1, count);
+      const row = args.line ?? 1;
       const text = vim.api.nvim_buf_get_lines(shown, row - 1, row, false)[0] ?? "";
       const col = charColumnToByte(text, args.column ?? 1);
       vim.api.nvim_win_set_cursor(win, [row, col]);
       vim.api.nvim_win_call(win, () => vim.cmd("normal! zvzz"));
-      const note = args.line !== undefined && args.line > count ? ` (the file has ${count} lines)` : "";
-      return ok(`${target.display}:${row}:${byteToCharColumn(text, col)} ${cutLine(vim.trim(text))}${note}`);
+      return ok(`${target.display}:${row}:${byteToCharColumn(text, col)} ${cutLine(vim.trim(text))}`);
     }),
 });

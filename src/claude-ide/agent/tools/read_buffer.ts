@@ -2,13 +2,16 @@
 import { defineTool, int, optional, reading } from "../../protocol/schema";
 import { cutLine, fitLines, MAX_LINE_CHARS, guarded, textResult, failWith } from "../../protocol/result";
 import { fileLines, resolveTarget, targetInput, targetLines } from "../../editor/target";
+import { isTerminal } from "../../editor/terminal_buffers";
+import { readTerminal } from "../terminal_output";
 
 export const readBuffer = defineTool({
   name: "read_buffer",
   title: "Read buffer",
   description:
     "Read a file as it is in the editor now, unsaved changes included (the file on disk when no buffer holds it). " +
-    "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page.",
+    "Lines are numbered like `cat -n`. Long files come in pages: the answer ends with the start_line of the next page. " +
+    "A terminal buffer (editor_state lists them with their command) gives its output, the LAST page first unless start_line is given.",
   input: {
     ...targetInput,
     start_line: optional(int("First line to read (1-based, default 1)", { minimum: 1 })),
@@ -20,6 +23,7 @@ export const readBuffer = defineTool({
     guarded(() => {
       const target = resolveTarget(args);
       if (target === undefined) return failWith("no target");
+      if (target.buf !== undefined && isTerminal(target.buf)) return readTerminal(target.buf, args);
       const first = args.start_line ?? 1;
       // A loaded buffer's lines are at hand; a file on disk is read in slices, keeping only what is shown.
       const fromDisk = (target.buf === undefined || !vim.api.nvim_buf_is_loaded(target.buf)) && target.onDisk;

@@ -8,7 +8,7 @@ import type { ToolContext, ToolResult } from "../../protocol/tool";
 import { attachedClients, type Feature, FEATURES, failureOf, requestAll } from "../clients";
 import { type Doc, docLines, openDoc, settleIndexing } from "../document";
 import { toCharacter } from "../encoding";
-import { clientNameInput, positionInput } from "../position";
+import { clientNameInput, positionInput, resolvePoint } from "../position";
 import { EditPlan, reviewAndApply, type TextEdit, type WorkspaceEdit } from "../workspace_edit";
 import { askAt, defineLspTool } from "./request";
 import { targetInput } from "../../editor/target";
@@ -159,12 +159,17 @@ export const lspCodeActions = defineLspTool({
   title: "LSP code actions (list)",
   description:
     "The code actions (quick fixes, refactorings, source actions) the language servers offer at a position or range: a " +
-    "numbered list `id  kind  title`. Apply one with lsp_apply_code_action {id}. Range: `line` (and `column`) to " +
+    "numbered list `id  kind  title`. Apply one with lsp_apply_code_action {id}. Range: `line` (and `column` or `symbol`) to " +
     "`end_line` (and `end_column`); only `line`: the whole line. `kind` filters, e.g. quickfix, refactor, source.",
   input: {
     ...targetInput,
     line: int("First line, 1-based", { minimum: 1 }),
     column: optional(int("Column on line, 1-based characters (default: the line's start)", { minimum: 1 })),
+    symbol: optional(
+      str("Instead of column: the name as written on that line (the range is that name unless end_* are given)", {
+        minLength: 1,
+      }),
+    ),
     end_line: optional(int("Last line of the range, 1-based (default: line)", { minimum: 1 })),
     end_column: optional(
       int(
@@ -191,14 +196,18 @@ export const lspCodeActions = defineLspTool({
     if (endLine < args.line) failWith(`end_line ${endLine} is before line ${args.line}`);
     const first = lines[args.line - 1];
     const last = lines[endLine - 1];
-    const startByte = charColumnToByte(first, args.column ?? 1);
-    const wholeLine = args.column === undefined && args.end_column === undefined;
+    // `symbol` names the start as in every other position tool (resolvePoint says what is wrong with it).
+    const named = args.symbol !== undefined ? resolvePoint(lines, doc.display, args) : undefined;
+    const startByte = named !== undefined ? named.byte : charColumnToByte(first, args.column ?? 1);
+    const wholeLine = args.column === undefined && named === undefined && args.end_column === undefined;
     const endByte =
       args.end_column !== undefined
         ? charColumnToByte(last, args.end_column)
         : wholeLine || args.end_line !== undefined
           ? last.length
-          : startByte;
+          : named !== undefined
+            ? startByte + (args.symbol as string).length
+            : startByte;
     if (args.column !== undefined && args.column > charCount(first) + 1)
       failWith(`column ${args.column} is past the end of line ${args.line} (${charCount(first)} characters)`);
     const clients = attachedClients(doc.buf, doc.display, args.client_name).filter(
