@@ -60,7 +60,7 @@ describe('agent bridge protocol revisions', function()
 
     local discovered = ok(1, 'server/discover', params())
     assert.are.same({ MODERN, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05' }, discovered.supportedVersions)
-    assert.are.same({ tools = { listChanged = false }, resources = { listChanged = false } }, discovered.capabilities)
+    assert.are.same({ tools = { listChanged = true }, resources = { listChanged = true } }, discovered.capabilities)
     assert.are.equal('claude-ide.nvim', discovered._meta['io.modelcontextprotocol/serverInfo'].name)
     assert.are.equal(
       require('claude-ide.version').VERSION,
