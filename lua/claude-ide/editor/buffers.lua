@@ -69,13 +69,16 @@ function ____exports.findBuffer(path)
     if exact ~= nil then
         return exact
     end
-    local real = vim.uv.fs_realpath(target)
-    if real == nil then
+    local want = vim.uv.fs_stat(target)
+    if want == nil then
         return nil
     end
     return __TS__ArrayFind(
         bufs,
-        function(____, b) return (vim.uv.fs_realpath(____exports.bufferPath(b))) == real end
+        function(____, b)
+            local st = vim.uv.fs_stat(____exports.bufferPath(b))
+            return st ~= nil and st.ino == want.ino and st.dev == want.dev
+        end
     )
 end
 --- Neovim filetypes whose VS Code language id differs (everything else: the filetype itself).
