@@ -89,9 +89,21 @@ function ____exports.targetLines(t)
     end
     return lines
 end
---- Parks the call until the editor's loop has run once (keys typed meanwhile are handled first).
+--- Parks the call until the editor's loop has polled for input once (keys typed and requests sent meanwhile are
+-- handled first). A 1 ms timer, not vim.schedule: a callback scheduled from a scheduled callback runs in the
+-- same pass over the event queue, before anything new is read.
 function ____exports.yieldToEditor(ctx)
-    ctx.park(function(resume) return vim.schedule(function() return resume(true) end) end)
+    ctx.park(function(resume)
+        local timer = vim.uv.new_timer()
+        timer:start(
+            1,
+            0,
+            function()
+                timer:close()
+                resume(true)
+            end
+        )
+    end)
 end
 --- A UTF-8 byte order mark, which readfile() drops.
 local BOM = "﻿"

@@ -78,9 +78,19 @@ export function targetLines(t: Target): string[] {
   return lines;
 }
 
-/** Parks the call until the editor's loop has run once (keys typed meanwhile are handled first). */
+/**
+ * Parks the call until the editor's loop has polled for input once (keys typed and requests sent meanwhile are
+ * handled first). A 1 ms timer, not vim.schedule: a callback scheduled from a scheduled callback runs in the
+ * same pass over the event queue, before anything new is read.
+ */
 export function yieldToEditor(ctx: ToolContext): void {
-  ctx.park<boolean>((resume) => vim.schedule(() => resume(true)));
+  ctx.park<boolean>((resume) => {
+    const timer = vim.uv.new_timer();
+    timer.start(1, 0, () => {
+      timer.close();
+      resume(true);
+    });
+  });
 }
 
 /** A UTF-8 byte order mark, which readfile() drops. */
