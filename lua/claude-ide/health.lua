@@ -204,6 +204,6 @@ function ____exports.check()
     checkRivals()
     checkClaude()
     vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)")
-    checkAgent()
+    checkAgent(ide.config().agent.search.rg)
 end
 return ____exports

@@ -18,6 +18,7 @@ describe('read_buffer of a file that is not loaded', function()
       ['long.txt'] = table.concat(long, '\n') .. '\n',
       ['empty.txt'] = '',
       ['nl.txt'] = '\n',
+      ['bom.txt'] = '\239\187\191hello\nx',
     })
     nvim = bridge.editor({ config_dir = dir, cwd = project })
     c = bridge.start({ config_dir = dir, cwd = project })
@@ -37,6 +38,8 @@ describe('read_buffer of a file that is not loaded', function()
     )
     assert.are.same({ 'one', 'two', 'three\r' }, vim.fn.readfile(project .. '/crlf.txt'))
     assert.are.equal('empty.txt: empty', read({ path = 'empty.txt' }))
+    assert.are.same({ 'hello', 'x' }, vim.fn.readfile(project .. '/bom.txt'))
+    assert.are.equal('bom.txt (not open, from disk, 2 lines)\n     1\thello\n     2\tx', read({ path = 'bom.txt' }))
     assert.are.equal('nl.txt (not open, from disk, 1 lines)\n     1\t', read({ path = 'nl.txt' }))
   end)
 

@@ -38,6 +38,21 @@ describe(':checkhealth claude-ide', function()
     assert.is_nil(report:find('ERROR', 1, true), report)
   end)
 
+  it('says which engine the project search uses (rg, else git grep or the walk)', function()
+    local rg = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h') .. '/.deps/ripgrep/bin/rg'
+    assert.is_true(ide.setup({ agent = { search = { rg = false } } }))
+    assert.matches(
+      'project search: ripgrep off (agent.search.rg = false), so git grep inside a git repository',
+      checkhealth(),
+      1,
+      true
+    )
+    if vim.fn.executable(rg) == 1 then
+      assert.is_true(ide.setup({ agent = { search = { rg = rg } } }))
+      assert.matches('OK project search: ripgrep (' .. rg .. ')', checkhealth(), 1, true)
+    end
+  end)
+
   it('warns when the server is not running, and does not start it', function()
     assert.is_true(ide.setup({ auto_start = false }))
     local report = checkhealth()

@@ -180,5 +180,5 @@ export function check(this: void): void {
   checkRivals();
   checkClaude();
   vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)");
-  checkAgent();
+  checkAgent(ide.config().agent.search.rg);
 }

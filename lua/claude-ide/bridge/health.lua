@@ -5,7 +5,21 @@ local bridgeScript = ____cli_config.bridgeScript
 local registrationCommand = ____cli_config.registrationCommand
 --- A bridge started here must answer within this time (it starts in ~20 ms).
 local START_TIMEOUT_MS = 5000
-function ____exports.checkAgent()
+--- Which engine the project search uses here (reported, never run).
+local function checkSearch(rg)
+    local git = vim.fn.executable("git") == 1
+    local fallback = git and "git grep inside a git repository, else a walk by a child nvim -l" or "a walk by a child nvim -l"
+    if rg ~= false and vim.fn.executable(rg) == 1 then
+        vim.health.ok((("project search: ripgrep (" .. vim.fn.exepath(rg)) .. "); without it: ") .. fallback)
+    else
+        vim.health.info(((("project search: " .. (rg == false and "ripgrep off (agent.search.rg = false)" or ("no " .. rg) .. " on PATH")) .. ", so ") .. fallback) .. " (same answers, slower on big trees)")
+    end
+end
+function ____exports.checkAgent(rg)
+    if rg == nil then
+        rg = "rg"
+    end
+    checkSearch(rg)
     local script = bridgeScript()
     if vim.fn.filereadable(script) ~= 1 then
         vim.health.error("the bridge script is missing: " .. script, "reinstall the plugin (lua/ is part of it)")

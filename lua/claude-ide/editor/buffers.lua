@@ -1,7 +1,5 @@
 -- Generated from src/claude-ide/editor/buffers.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
-local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local ____exports = {}
 local ____positions = require("claude-ide.editor.positions")
@@ -55,28 +53,40 @@ end
 -- plain comparison finds nothing). Unnamed and special buffers never match.
 function ____exports.findBuffer(path)
     local target = normalizePath(path)
-    local bufs = __TS__ArrayFilter(
-        vim.api.nvim_list_bufs(),
-        function(____, b) return option(b, "buftype") == "" and vim.api.nvim_buf_get_name(b) ~= "" end
-    )
-    local exact = __TS__ArrayFind(
-        bufs,
-        function(____, b) return vim.api.nvim_buf_get_name(b) == target end
-    ) or __TS__ArrayFind(
-        bufs,
-        function(____, b) return ____exports.bufferPath(b) == target end
-    )
-    if exact ~= nil then
-        return exact
+    local named = {}
+    for ____, b in ipairs(vim.api.nvim_list_bufs()) do
+        do
+            local name = vim.api.nvim_buf_get_name(b)
+            if name == "" then
+                goto __continue10
+            end
+            if name == target and option(b, "buftype") == "" then
+                return b
+            end
+            named[#named + 1] = {b, name}
+        end
+        ::__continue10::
     end
-    local real = vim.uv.fs_realpath(target)
-    if real == nil then
+    for ____, ____value in ipairs(named) do
+        local b = ____value[1]
+        local name = ____value[2]
+        if normalizePath(name) == target and option(b, "buftype") == "" then
+            return b
+        end
+    end
+    local want = vim.uv.fs_stat(target)
+    if want == nil then
         return nil
     end
-    return __TS__ArrayFind(
-        bufs,
-        function(____, b) return (vim.uv.fs_realpath(____exports.bufferPath(b))) == real end
-    )
+    for ____, ____value in ipairs(named) do
+        local b = ____value[1]
+        local name = ____value[2]
+        local st = vim.uv.fs_stat(normalizePath(name))
+        if st ~= nil and st.ino == want.ino and st.dev == want.dev and option(b, "buftype") == "" then
+            return b
+        end
+    end
+    return nil
 end
 --- Neovim filetypes whose VS Code language id differs (everything else: the filetype itself).
 local LANGUAGE_IDS = {

@@ -89,17 +89,31 @@ function ____exports.targetLines(t)
     end
     return lines
 end
---- Parks the call until the editor's loop has run once (keys typed meanwhile are handled first).
+--- Parks the call until the editor's loop has polled for input once (keys typed and requests sent meanwhile are
+-- handled first). A 1 ms timer, not vim.schedule: a callback scheduled from a scheduled callback runs in the
+-- same pass over the event queue, before anything new is read.
 function ____exports.yieldToEditor(ctx)
-    ctx.park(function(resume) return vim.schedule(function() return resume(true) end) end)
+    ctx.park(function(resume)
+        local timer = vim.uv.new_timer()
+        timer:start(
+            1,
+            0,
+            function()
+                timer:close()
+                resume(true)
+            end
+        )
+    end)
 end
+--- A UTF-8 byte order mark, which readfile() drops.
+local BOM = "﻿"
 --- A file is read in pieces of this size...
 local CHUNK = 256 * 1024
 --- ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame).
 local SLICE_MS = 4
 --- The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the
 -- editor's loop) and its line count. Lines are split like readfile(): on NL, a CR before it dropped, no empty
--- line after a final NL. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
+-- line after a final NL, a leading byte order mark dropped. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
 -- answer can show (each counted at most `shownMax` bytes).
 function ____exports.fileLines(ctx, path, opts)
     if opts == nil then
@@ -148,8 +162,8 @@ function ____exports.fileLines(ctx, path, opts)
             if data == "" then
                 break
             end
+            local pos = offset == 0 and string.sub(data, 1, 3) == BOM and 4 or 1
             offset = offset + #data
-            local pos = 1
             do
                 while true do
                     local nl = string.find(data, "\n", pos, true)
@@ -187,6 +201,26 @@ function ____exports.fileLines(ctx, path, opts)
         keep(tail, false)
     end
     return {total = lnum, lines = kept}
+end
+--- The lines of a whole file's text as readfile() cuts them (NL; a CR before it dropped; no empty last line).
+function ____exports.splitLikeReadfile(data)
+    local out = {}
+    local pos = string.sub(data, 1, 3) == BOM and 4 or 1
+    do
+        while true do
+            local nl = string.find(data, "\n", pos, true)
+            if nl == nil then
+                break
+            end
+            local line = string.sub(data, pos, nl - 1)
+            out[#out + 1] = string.sub(line, -1) == "\r" and string.sub(line, 1, -2) or line
+            pos = nl + 1
+        end
+    end
+    if pos <= #data then
+        out[#out + 1] = string.sub(data, pos)
+    end
+    return out
 end
 --- targetLines, with a file on disk read in time slices (see fileLines).
 function ____exports.targetLinesSliced(ctx, t)

@@ -10,6 +10,11 @@ local normalizePath = ____positions.normalizePath
 local uriCandidates = ____positions.uriCandidates
 local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
+local ____target = require("claude-ide.editor.target")
+local splitLikeReadfile = ____target.splitLikeReadfile
+local yieldToEditor = ____target.yieldToEditor
+local ____fs = require("claude-ide.util.fs")
+local readSmallFile = ____fs.readSmallFile
 local ____encoding = require("claude-ide.lsp.encoding")
 local displayColumn = ____encoding.displayColumn
 --- The file path of a `file://` URI (other schemes are kept as they are).
@@ -23,13 +28,19 @@ function ____exports.uriPath(uri)
     end
     return uriCandidates(uri)[1] or normalizePath(uri)
 end
+--- Files no buffer holds are read one after the other for at most this long, then the editor's loop runs.
+local SLICE_MS = 4
+--- A file larger than this gives no line texts (its locations are still listed).
+local MAX_FILE_BYTES = 16 * 1024 * 1024
 --- Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each.
 ____exports.Texts = __TS__Class()
 local Texts = ____exports.Texts
 Texts.name = "Texts"
-function Texts.prototype.____constructor(self)
+function Texts.prototype.____constructor(self, ctx)
+    self.ctx = ctx
     self.cache = {}
     self.paths = {}
+    self.sliceStart = vim.uv.hrtime()
 end
 function Texts.prototype.path(self, uri)
     local path = self.paths[uri]
@@ -74,8 +85,12 @@ function Texts.prototype.lines(self, path)
         if buf ~= nil then
             lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
         else
-            local ok, read = pcall(vim.fn.readfile, path)
-            lines = ok and read or ({})
+            local data = readSmallFile(path, MAX_FILE_BYTES)
+            lines = data ~= nil and splitLikeReadfile(data) or ({})
+            if self.ctx ~= nil and (vim.uv.hrtime() - self.sliceStart) / 1000000 >= SLICE_MS then
+                yieldToEditor(self.ctx)
+                self.sliceStart = vim.uv.hrtime()
+            end
         end
         self.cache[path] = lines
     end
@@ -127,12 +142,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue30
+                goto __continue31
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue30::
+        ::__continue31::
     end
     __TS__ArraySort(
         out,

@@ -5,7 +5,23 @@ import { bridgeScript, registrationCommand } from "./cli_config";
 /** A bridge started here must answer within this time (it starts in ~20 ms). */
 const START_TIMEOUT_MS = 5000;
 
-export function checkAgent(): void {
+/** Which engine the project search uses here (reported, never run). */
+function checkSearch(rg: string | false): void {
+  const git = vim.fn.executable("git") === 1;
+  const fallback = git
+    ? "git grep inside a git repository, else a walk by a child nvim -l"
+    : "a walk by a child nvim -l";
+  if (rg !== false && vim.fn.executable(rg) === 1) {
+    vim.health.ok(`project search: ripgrep (${vim.fn.exepath(rg)}); without it: ${fallback}`);
+  } else {
+    vim.health.info(
+      `project search: ${rg === false ? "ripgrep off (agent.search.rg = false)" : `no ${rg} on PATH`}, so ${fallback} (same answers, slower on big trees)`,
+    );
+  }
+}
+
+export function checkAgent(rg: string | false = "rg"): void {
+  checkSearch(rg);
   const script = bridgeScript();
   if (vim.fn.filereadable(script) !== 1) {
     vim.health.error(`the bridge script is missing: ${script}`, "reinstall the plugin (lua/ is part of it)");

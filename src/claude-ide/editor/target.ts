@@ -78,10 +78,23 @@ export function targetLines(t: Target): string[] {
   return lines;
 }
 
-/** Parks the call until the editor's loop has run once (keys typed meanwhile are handled first). */
+/**
+ * Parks the call until the editor's loop has polled for input once (keys typed and requests sent meanwhile are
+ * handled first). A 1 ms timer, not vim.schedule: a callback scheduled from a scheduled callback runs in the
+ * same pass over the event queue, before anything new is read.
+ */
 export function yieldToEditor(ctx: ToolContext): void {
-  ctx.park<boolean>((resume) => vim.schedule(() => resume(true)));
+  ctx.park<boolean>((resume) => {
+    const timer = vim.uv.new_timer();
+    timer.start(1, 0, () => {
+      timer.close();
+      resume(true);
+    });
+  });
 }
+
+/** A UTF-8 byte order mark, which readfile() drops. */
+const BOM = "\u{feff}";
 
 /** A file is read in pieces of this size... */
 const CHUNK = 256 * 1024;
@@ -91,7 +104,7 @@ const SLICE_MS = 4;
 /**
  * The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the
  * editor's loop) and its line count. Lines are split like readfile(): on NL, a CR before it dropped, no empty
- * line after a final NL. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
+ * line after a final NL, a leading byte order mark dropped. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
  * answer can show (each counted at most `shownMax` bytes).
  */
 export function fileLines(
@@ -130,8 +143,8 @@ export function fileLines(
       failWith(`cannot read ${displayPath(path)}: ${readErr}`);
     }
     if (data === "") break;
+    let pos = offset === 0 && string.sub(data, 1, 3) === BOM ? 4 : 1;
     offset += data.length;
-    let pos = 1;
     for (;;) {
       const [nl] = string.find(data, "\n", pos, true);
       if (nl === undefined) break;
@@ -154,6 +167,21 @@ export function fileLines(
   vim.uv.fs_close(fd);
   if (tail !== "") keep(tail, false);
   return { total: lnum, lines: kept };
+}
+
+/** The lines of a whole file's text as readfile() cuts them (NL; a CR before it dropped; no empty last line). */
+export function splitLikeReadfile(data: string): string[] {
+  const out: string[] = [];
+  let pos = string.sub(data, 1, 3) === BOM ? 4 : 1;
+  for (;;) {
+    const [nl] = string.find(data, "\n", pos, true);
+    if (nl === undefined) break;
+    const line = string.sub(data, pos, nl - 1);
+    out.push(string.sub(line, -1) === "\r" ? string.sub(line, 1, -2) : line);
+    pos = nl + 1;
+  }
+  if (pos <= data.length) out.push(string.sub(data, pos));
+  return out;
 }
 
 /** targetLines, with a file on disk read in time slices (see fileLines). */

@@ -3,7 +3,15 @@
 // paths relative to the cwd when inside it.
 import { normalizePath, uriCandidates } from "../editor/positions";
 import { displayPath } from "../editor/state";
+import { splitLikeReadfile, yieldToEditor } from "../editor/target";
+import type { ToolContext } from "../protocol/tool";
+import { readSmallFile } from "../util/fs";
 import { displayColumn } from "./encoding";
+
+/** Files no buffer holds are read one after the other for at most this long, then the editor's loop runs. */
+const SLICE_MS = 4;
+/** A file larger than this gives no line texts (its locations are still listed). */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 /** Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each. */
 export class Texts {
@@ -14,6 +22,10 @@ export class Texts {
   private byRealPath?: LuaMap<string, Buf>;
   /** Paths of URIs (an answer repeats each file's URI for every location in it). */
   private readonly paths = new LuaMap<string, string>();
+  private sliceStart = vim.uv.hrtime();
+
+  /** With `ctx`, reading many files that no buffer holds yields to the editor's loop every few ms. */
+  constructor(private readonly ctx?: ToolContext) {}
 
   path(uri: string): string {
     let path = this.paths.get(uri);
@@ -53,8 +65,12 @@ export class Texts {
       const buf = this.loadedBuffer(path);
       if (buf !== undefined) lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
       else {
-        const [ok, read] = pcall(vim.fn.readfile, path);
-        lines = ok ? read : [];
+        const data = readSmallFile(path, MAX_FILE_BYTES);
+        lines = data !== undefined ? splitLikeReadfile(data) : [];
+        if (this.ctx !== undefined && (vim.uv.hrtime() - this.sliceStart) / 1e6 >= SLICE_MS) {
+          yieldToEditor(this.ctx);
+          this.sliceStart = vim.uv.hrtime();
+        }
       }
       this.cache.set(path, lines);
     }
