@@ -90,6 +90,7 @@ ____exports.DEFAULTS = {
         prev_hunk = "[c"
     }, open_in_new_tab = true},
     agent = {in_terminal = true, review = true, execute = "off", lsp_timeout_ms = 5000},
+    privacy = {exclude = {}, include = {}, folders = {}},
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
 }
@@ -220,6 +221,9 @@ RULES = {
         check = oneOf({"off", "ask", "allow"})
     },
     ["agent.lsp_timeout_ms"] = positiveMs,
+    ["privacy.exclude"] = stringList,
+    ["privacy.include"] = stringList,
+    ["privacy.folders"] = stringList,
     execute_code = bool,
     ["execute_code_opts.interpreter"] = {
         expected = "a non-empty list of strings",
@@ -324,8 +328,15 @@ function ____exports.validate(user)
         end
         merged.port_range = ____temp_1
     end
-    local ____opt_2 = u.execute_code_opts
-    local interp = ____opt_2 and ____opt_2.interpreter
+    for ____, key in ipairs({"exclude", "include", "folders"}) do
+        local ____opt_2 = u.privacy
+        local list = ____opt_2 and ____opt_2[key]
+        if list ~= nil then
+            merged.privacy[key] = {unpack(list)}
+        end
+    end
+    local ____opt_4 = u.execute_code_opts
+    local interp = ____opt_4 and ____opt_4.interpreter
     if interp ~= nil then
         merged.execute_code_opts.interpreter = {unpack(interp)}
     end

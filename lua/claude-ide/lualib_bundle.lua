@@ -196,10 +196,13 @@ local function __TS__ObjectAssign(target, ...)
     return target
 end
 
-local function __TS__ArrayForEach(self, callbackFn, thisArg)
+local function __TS__ArraySome(self, callbackfn, thisArg)
     for i = 1, #self do
-        callbackFn(thisArg, self[i], i - 1, self)
+        if callbackfn(thisArg, self[i], i - 1, self) then
+            return true
+        end
     end
+    return false
 end
 
 local function __TS__New(target, ...)
@@ -208,13 +211,10 @@ local function __TS__New(target, ...)
     return instance
 end
 
-local function __TS__ArraySome(self, callbackfn, thisArg)
+local function __TS__ArrayForEach(self, callbackFn, thisArg)
     for i = 1, #self do
-        if callbackfn(thisArg, self[i], i - 1, self) then
-            return true
-        end
+        callbackFn(thisArg, self[i], i - 1, self)
     end
-    return false
 end
 
 local function __TS__CloneDescriptor(____bindingPattern0)
@@ -777,9 +777,9 @@ return {
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__Class = __TS__Class,
   __TS__ObjectAssign = __TS__ObjectAssign,
-  __TS__ArrayForEach = __TS__ArrayForEach,
-  __TS__New = __TS__New,
   __TS__ArraySome = __TS__ArraySome,
+  __TS__New = __TS__New,
+  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__SetDescriptor = __TS__SetDescriptor,
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__ObjectEntries = __TS__ObjectEntries,

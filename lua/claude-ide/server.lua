@@ -176,6 +176,10 @@ function Server.prototype.diff(self)
     local ____opt_7 = self.running
     return ____opt_7 and ____opt_7.services.diff
 end
+function Server.prototype.policy(self)
+    local ____opt_9 = self.running
+    return ____opt_9 and ____opt_9.services.policy
+end
 function Server.prototype.status(self)
     local r = self.running
     if r == nil then
@@ -238,24 +242,24 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_15
+    local ____temp_17
     if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_9, ____agent_10 = r, "agent"
-        if ____r_9[____agent_10] == nil then
-            ____r_9[____agent_10] = agentEndpoint().createAgentRole(
+        local ____r_11, ____agent_12 = r, "agent"
+        if ____r_11[____agent_12] == nil then
+            ____r_11[____agent_12] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end
             )
         end
-        ____temp_15 = r.agent
+        ____temp_17 = r.agent
     else
-        local ____r_12, ____ide_13 = r, "ide"
-        if ____r_12[____ide_13] == nil then
-            ____r_12[____ide_13] = self:ideRole()
+        local ____r_14, ____ide_15 = r, "ide"
+        if ____r_14[____ide_15] == nil then
+            ____r_14[____ide_15] = self:ideRole()
         end
-        ____temp_15 = r.ide
+        ____temp_17 = r.ide
     end
-    local role = ____temp_15
+    local role = ____temp_17
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -276,8 +280,8 @@ function Server.prototype.accept(self, sessions, conn)
                 if not s:isOpen() then
                     sessions[s.id] = nil
                 end
-                local ____opt_16 = self.running
-                if (____opt_16 and ____opt_16.sessions) == sessions then
+                local ____opt_18 = self.running
+                if (____opt_18 and ____opt_18.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end

@@ -38,6 +38,7 @@ export interface Config {
     open_in_new_tab: boolean;
   };
   agent: { in_terminal: boolean; review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
+  privacy: { exclude: string[]; include: string[]; folders: string[] };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
 }
@@ -100,6 +101,20 @@ export const DEFAULTS: Config = {
     execute: "off",
     // A request to a language server taking longer than this is abandoned and the tool says so.
     lsp_timeout_ms: 5000,
+  },
+  // What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
+  // own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
+  // .claude/settings.local.json) and secret files by name (.env, .env.*, *.pem, *.key, id_rsa*, ... except
+  // .env.example/.env.sample). Patterns are gitignore-style: a bare name matches at any depth, "dir/x" is
+  // relative to the cwd, "/abs" and "~/x" are anchored there.
+  privacy: {
+    // More patterns to withhold, e.g. { "secrets/", "*.tfvars" }.
+    exclude: [],
+    // Patterns lifted from the built-in names and from exclude, e.g. { ".env.test" }.
+    include: [],
+    // Folders besides the cwd, the LSP workspace folders and Claude Code's permissions.additionalDirectories
+    // whose files the model may read and edit, e.g. { "~/notes" }. Files you open in Neovim are always readable.
+    folders: [],
   },
   // Offer the executeCode tool to Claude. Every run asks for your confirmation first.
   execute_code: false,
@@ -200,6 +215,9 @@ const RULES: { [path: string]: Rule } = {
   "agent.review": bool,
   "agent.execute": { expected: '"off", "ask" or "allow"', check: oneOf(["off", "ask", "allow"]) },
   "agent.lsp_timeout_ms": positiveMs,
+  "privacy.exclude": stringList,
+  "privacy.include": stringList,
+  "privacy.folders": stringList,
   execute_code: bool,
   "execute_code_opts.interpreter": {
     expected: "a non-empty list of strings",
@@ -293,6 +311,10 @@ export function validate(user: unknown): ValidateResult {
   if (u.allowed_origins !== undefined) merged.allowed_origins = [...u.allowed_origins];
   if (u.port_range !== undefined)
     merged.port_range = (u.port_range as unknown) === vim.NIL ? undefined : [u.port_range[0], u.port_range[1]];
+  for (const key of ["exclude", "include", "folders"] as const) {
+    const list = u.privacy?.[key];
+    if (list !== undefined) merged.privacy[key] = [...list];
+  }
   const interp = u.execute_code_opts?.interpreter;
   if (interp !== undefined) merged.execute_code_opts.interpreter = [...interp];
   return { ok: true, config: merged };

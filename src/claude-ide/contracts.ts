@@ -3,6 +3,7 @@
 // The editor's long-lived features as the tools, the protocol layer and the server see them, and the Hub
 // through which features reach the connected clients.
 import type { AgentState } from "./agent/agent_state";
+import type { Policy } from "./policy/policy";
 
 /** A position in a document: 0-based line, `character` in UTF-16 code units (the MCP/LSP convention). */
 export interface Position {
@@ -164,4 +165,6 @@ export interface Services {
   selection: SelectionService;
   /** The agent endpoint's memory between calls (editor_state tokens, code action ids). */
   agent: AgentState;
+  /** What may leave the editor toward a model: secrets withheld, the workspace boundary (policy/policy). */
+  policy: Policy;
 }

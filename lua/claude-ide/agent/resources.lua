@@ -152,7 +152,8 @@ local function windows()
     return out
 end
 local SEVERITY_NAMES = {"error", "warning", "info", "hint"}
-local function diagnostics()
+local function diagnostics(policy)
+    local rules = policy:rules()
     local diagnostic = loadedModule("vim.diagnostic")
     if diagnostic == nil then
         return {}
@@ -172,14 +173,19 @@ local function diagnostics()
                 column = byteToCharColumn(line, d.col),
                 severity = SEVERITY_NAMES[d.severity or 1],
                 source = d.source or vim.NIL,
-                message = d.message
+                message = policy:withheld(
+                    bufferPath(buf),
+                    rules
+                ) ~= nil and "(withheld from the model)" or d.message
             }
         end
         ::__continue15::
     end
     return out
 end
-local function bufferText(buf, uri)
+--- JSON-RPC error for a resource the privacy policy refuses (outside the workspace, or withheld).
+____exports.RESOURCE_REFUSED = -32001
+local function bufferText(buf, uri, policy)
     if not vim.api.nvim_buf_is_valid(buf) then
         error(
             __TS__New(
@@ -197,6 +203,23 @@ local function bufferText(buf, uri)
                 ____exports.RESOURCE_NOT_FOUND,
                 ((("Resource not found: " .. uri) .. " (buffer ") .. tostring(buf)) .. " is not loaded)"
             ),
+            0
+        )
+    end
+    local path = bufferPath(buf)
+    local ____temp_0
+    if path ~= "" then
+        ____temp_0 = policy:refusal(
+            path,
+            displayPath(path)
+        )
+    else
+        ____temp_0 = nil
+    end
+    local refusal = ____temp_0
+    if refusal ~= nil then
+        error(
+            __TS__New(____exports.ResourceError, ____exports.RESOURCE_REFUSED, "ERROR: " .. refusal),
             0
         )
     end
@@ -218,7 +241,7 @@ function ____exports.readResource(uri, services)
         return {contents = {{uri = uri, mimeType = TEXT_MIME, text = value}}}
     end
     if uri == "vim://state" then
-        return text(render(services.agent.snapshots))
+        return text(render(services.agent.snapshots, services.policy))
     end
     if uri == "vim://buffers" then
         return json(buffers())
@@ -227,7 +250,7 @@ function ____exports.readResource(uri, services)
         return json(windows())
     end
     if uri == "vim://diagnostics" then
-        return json(diagnostics())
+        return json(diagnostics(services.policy))
     end
     if uri == "vim://cursor" then
         local win = vim.api.nvim_get_current_win()
@@ -245,14 +268,16 @@ function ____exports.readResource(uri, services)
     if uri == "vim://buffer/current" then
         return text(bufferText(
             vim.api.nvim_get_current_buf(),
-            uri
+            uri,
+            services.policy
         ))
     end
     local ____, ____, id = string.find(uri, "^vim://buffer/(%d+)$")
     if id ~= nil then
         return text(bufferText(
             tonumber(id),
-            uri
+            uri,
+            services.policy
         ))
     end
     error(

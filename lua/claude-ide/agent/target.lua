@@ -1,5 +1,6 @@
 -- Generated from src/claude-ide/agent/target.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
+local exists, resolveUnchecked
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
@@ -9,13 +10,11 @@ local ____result = require("claude-ide.agent.result")
 local failWith = ____result.failWith
 local ____state = require("claude-ide.agent.state")
 local displayPath = ____state.displayPath
-local function exists(path)
+function exists(path)
     local stat = vim.uv.fs_stat(path)
     return stat ~= nil and stat.type ~= "directory"
 end
---- Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
--- default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do.
-function ____exports.resolveTarget(args, opts)
+function resolveUnchecked(args, opts)
     if opts == nil then
         opts = {}
     end
@@ -64,6 +63,24 @@ function ____exports.resolveTarget(args, opts)
         display = displayPath(path),
         onDisk = onDisk
     }
+end
+--- Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
+-- default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do: also when the
+-- policy refuses the file (outside the workspace, or withheld from the model), so that every agent tool
+-- (and the LSP tools, through lsp/document) is refused in the same words.
+function ____exports.resolveTarget(policy, args, opts)
+    if opts == nil then
+        opts = {}
+    end
+    local target = resolveUnchecked(args, opts)
+    if target == nil or target.path == "" then
+        return target
+    end
+    local refusal = policy:refusal(target.path, target.display)
+    if refusal ~= nil then
+        failWith(refusal)
+    end
+    return target
 end
 --- The text lines of a target: the buffer's (unsaved) lines when loaded, else the file's.
 function ____exports.targetLines(t)

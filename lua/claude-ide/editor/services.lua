@@ -10,12 +10,18 @@ local lazy = ____modules.lazy
 local ____selection = require("claude-ide.editor.selection")
 local SelectionTracker = ____selection.SelectionTracker
 local diffModule = lazy("claude-ide.editor.diff")
+local policyModule = lazy("claude-ide.policy.policy")
 local agentStateModule = lazy("claude-ide.agent.agent_state")
 local EditorServices = __TS__Class()
 EditorServices.name = "EditorServices"
 function EditorServices.prototype.____constructor(self, config, hub)
     self.config = config
-    self.selection = __TS__New(SelectionTracker, config, hub)
+    self.selection = __TS__New(
+        SelectionTracker,
+        config,
+        hub,
+        function() return self.policy end
+    )
 end
 function EditorServices.prototype.dispose(self)
     local ____opt_0 = self.diffService
@@ -59,6 +65,25 @@ __TS__SetDescriptor(
         end,
         set = function(self, state)
             self.agentState = state
+        end
+    },
+    true
+)
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "policy",
+    {
+        get = function(self)
+            if self.policyState == nil then
+                self.policyState = __TS__New(
+                    policyModule().Policy,
+                    self.config
+                )
+            end
+            return self.policyState
+        end,
+        set = function(self, policy)
+            self.policyState = policy
         end
     },
     true

@@ -26,6 +26,12 @@
 ---@field diff? claude-ide.Config.diff
 --- The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
 ---@field agent? claude-ide.Config.agent
+--- What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
+--- own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
+--- .claude/settings.local.json) and secret files by name (.env, .env.*, *.pem, *.key, id_rsa*, ... except
+--- .env.example/.env.sample). Patterns are gitignore-style: a bare name matches at any depth, "dir/x" is
+--- relative to the cwd, "/abs" and "~/x" are anchored there.
+---@field privacy? claude-ide.Config.privacy
 --- Offer the executeCode tool to Claude. Every run asks for your confirmation first.
 ---@field execute_code? boolean # Default: `false`.
 ---@field execute_code_opts? claude-ide.Config.execute_code_opts
@@ -93,6 +99,20 @@
 ---@field execute? "off"|"ask"|"allow" # Default: `"off"`.
 --- A request to a language server taking longer than this is abandoned and the tool says so.
 ---@field lsp_timeout_ms? number # Default: `5000`.
+
+--- What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
+--- own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
+--- .claude/settings.local.json) and secret files by name (.env, .env.*, *.pem, *.key, id_rsa*, ... except
+--- .env.example/.env.sample). Patterns are gitignore-style: a bare name matches at any depth, "dir/x" is
+--- relative to the cwd, "/abs" and "~/x" are anchored there.
+---@class claude-ide.Config.privacy
+--- More patterns to withhold, e.g. { "secrets/", "*.tfvars" }.
+---@field exclude? string[] # Default: `{}`.
+--- Patterns lifted from the built-in names and from exclude, e.g. { ".env.test" }.
+---@field include? string[] # Default: `{}`.
+--- Folders besides the cwd, the LSP workspace folders and Claude Code's permissions.additionalDirectories
+--- whose files the model may read and edit, e.g. { "~/notes" }. Files you open in Neovim are always readable.
+---@field folders? string[] # Default: `{}`.
 
 ---@class claude-ide.Config.execute_code_opts
 --- The interpreter the code is passed to (the code is written to a temporary file, appended as last argument).

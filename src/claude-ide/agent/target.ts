@@ -2,6 +2,7 @@
 // `path` is absolute or relative to Neovim's cwd; `buffer` is a buffer number as editor_state lists them.
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { normalizePath } from "../editor/positions";
+import type { Policy } from "../policy/policy";
 import { failWith } from "./result";
 import { displayPath } from "./state";
 
@@ -28,9 +29,23 @@ function exists(path: string): boolean {
 
 /**
  * Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
- * default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do.
+ * default), or "allow" (edit may create a file). Throws a ToolFailure that says what to do: also when the
+ * policy refuses the file (outside the workspace, or withheld from the model), so that every agent tool
+ * (and the LSP tools, through lsp/document) is refused in the same words.
  */
 export function resolveTarget(
+  policy: Policy,
+  args: TargetArgs,
+  opts: { missing?: "error" | "allow"; required?: boolean } = {},
+): Target | undefined {
+  const target = resolveUnchecked(args, opts);
+  if (target === undefined || target.path === "") return target;
+  const refusal = policy.refusal(target.path, target.display);
+  if (refusal !== undefined) failWith(refusal);
+  return target;
+}
+
+function resolveUnchecked(
   args: TargetArgs,
   opts: { missing?: "error" | "allow"; required?: boolean } = {},
 ): Target | undefined {

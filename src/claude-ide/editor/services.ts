@@ -6,23 +6,27 @@ import type { Config } from "../config";
 import type { DiffService, Hub, Services } from "../contracts";
 import type * as AgentStateModule from "../agent/agent_state";
 import type { AgentState } from "../agent/agent_state";
+import type * as PolicyModule from "../policy/policy";
+import type { Policy } from "../policy/policy";
 import { lazy } from "../util/modules";
 import type * as DiffModule from "./diff";
 import { SelectionTracker } from "./selection";
 
 const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
+const policyModule = lazy<typeof PolicyModule>("claude-ide.policy.policy");
 const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
 
 class EditorServices implements Services {
   readonly selection: SelectionTracker;
   private diffService?: DiffService;
   private agentState?: AgentState;
+  private policyState?: Policy;
 
   constructor(
     private readonly config: Config,
     hub: Hub,
   ) {
-    this.selection = new SelectionTracker(config, hub);
+    this.selection = new SelectionTracker(config, hub, () => this.policy);
   }
 
   get diff(): DiffService {
@@ -42,6 +46,15 @@ class EditorServices implements Services {
 
   set agent(state: AgentState) {
     this.agentState = state;
+  }
+
+  get policy(): Policy {
+    this.policyState ??= new (policyModule().Policy)(this.config);
+    return this.policyState;
+  }
+
+  set policy(policy: Policy) {
+    this.policyState = policy;
   }
 
   /** Disposes what was made (a feature never used is not made just to be disposed). */

@@ -4,9 +4,30 @@
 import { normalizePath, uriCandidates } from "../editor/positions";
 import { displayPath } from "../agent/state";
 import { displayColumn } from "./encoding";
+import type { Policy } from "../policy/policy";
+import type { Rules } from "../policy/rules";
 
 /** Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each. */
 export class Texts {
+  /** Withheld files (by the privacy policy), decided once per path: their lines are never quoted. */
+  private readonly hidden = new LuaMap<string, boolean>();
+  private readonly rules?: Rules;
+
+  /** `policy`: whose rules decide which files' lines an answer may quote (positions are kept either way). */
+  constructor(private readonly policy?: Policy) {
+    this.rules = policy?.rules();
+  }
+
+  /** A line's text for the answer: "(text withheld from the model)" in a file the policy withholds. */
+  quote(path: string, line0: number): string {
+    let hide = this.hidden.get(path);
+    if (hide === undefined) {
+      hide = this.policy !== undefined && this.policy.withheld(path, this.rules) !== undefined;
+      this.hidden.set(path, hide);
+    }
+    return hide ? "(text withheld from the model)" : this.line(path, line0);
+  }
+
   private readonly cache = new LuaMap<string, string[]>();
   /** Loaded file buffers by name, listed once (an answer names many files: no per-file buffer scan). */
   private byName?: LuaMap<string, Buf>;
@@ -147,7 +168,7 @@ export function groupedLines(texts: Texts, places: Place[], label?: (this: void,
       current = p.path;
       lines.push(displayPath(p.path));
     }
-    lines.push(`  ${p.line}:${p.col}  ${label !== undefined ? label(p) : snippet(texts.line(p.path, p.line - 1))}`);
+    lines.push(`  ${p.line}:${p.col}  ${label !== undefined ? label(p) : snippet(texts.quote(p.path, p.line - 1))}`);
   }
   return lines;
 }

@@ -17,6 +17,6 @@ ____exports.editorState = defineTool({
     input = {since = optional(str("The `state:` token of an earlier editor_state answer (e.g. s3)"))},
     closed = true,
     annotations = reading("Editor state"),
-    handler = function(args, ctx) return textResult(render(ctx.services.agent.snapshots, args.since)) end
+    handler = function(args, ctx) return textResult(render(ctx.services.agent.snapshots, ctx.services.policy, args.since)) end
 })
 return ____exports

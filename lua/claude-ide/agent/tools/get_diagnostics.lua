@@ -41,8 +41,8 @@ ____exports.getDiagnostics = defineTool({
     ),
     closed = true,
     annotations = reading("Diagnostics"),
-    handler = function(args) return guarded(function()
-        local target = resolveTarget(args, {required = false})
+    handler = function(args, ctx) return guarded(function()
+        local target = resolveTarget(ctx.services.policy, args, {required = false})
         local worst = __TS__ArrayIndexOf(SEVERITIES, args.severity or "hint") + 1
         if target ~= nil and target.buf == nil then
             return textResult(target.display .. ": not open in the editor, so no diagnostics (navigate to it, or use lsp tools)")

@@ -33,8 +33,8 @@ ____exports.readBuffer = defineTool({
     ),
     closed = true,
     annotations = reading("Read buffer"),
-    handler = function(args) return guarded(function()
-        local target = resolveTarget(args)
+    handler = function(args, ctx) return guarded(function()
+        local target = resolveTarget(ctx.services.policy, args)
         if target == nil then
             return failWith("no target")
         end

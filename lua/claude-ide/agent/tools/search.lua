@@ -11,6 +11,7 @@ local readSmallFile = ____fs.readSmallFile
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local isFileBuffer = ____buffers.isFileBuffer
+local isListed = ____buffers.isListed
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
 local ____schema = require("claude-ide.tools.schema")
@@ -102,6 +103,49 @@ local function readIfText(path)
     end
     return vim.split(data, "\n", {plain = true})
 end
+--- The privacy policy on a search: files it withholds are not searched (counted, by rule, for the answer);
+-- a project search does not run at / or the home folder, and a symbolic link out of the workspace is not
+-- followed. Buffers the user has not listed are searched only inside the workspace.
+local function searchGate(policy)
+    local rules = policy:rules()
+    local roots = policy:roots()
+    local withheld = {}
+    local count = 0
+    return {
+        admit = function(path)
+            local why = policy:withheld(path, rules)
+            if why == nil then
+                return true
+            end
+            count = count + 1
+            withheld[why.rule] = (withheld[why.rule] or 0) + 1
+            return false
+        end,
+        inside = function(path)
+            return policy:inside(path, roots)
+        end,
+        linkInside = function(path)
+            local l = vim.uv.fs_lstat(path)
+            return l == nil or l.type ~= "link" or policy:inside(path, roots)
+        end,
+        checkProjectRoot = function(cwd)
+            local home = normalize(vim.uv.os_homedir() or "/")
+            if cwd == "/" or cwd == home then
+                failWith(("Neovim's cwd is " .. (cwd == "/" and "/" or "the home folder")) .. ": a project search would walk all of it; the user can :cd into the project, or search scope \"buffers\"")
+            end
+        end,
+        note = function()
+            if count == 0 then
+                return ""
+            end
+            local parts = {}
+            for rule, n in pairs(withheld) do
+                parts[#parts + 1] = (tostring(n) .. " by ") .. rule
+            end
+            return ((((("; " .. tostring(count)) .. " file") .. (count == 1 and "" or "s")) .. " withheld from the model (") .. table.concat(parts, ", ")) .. "; the user decides, :help claude-ide-privacy)"
+        end
+    }
+end
 ____exports.search = defineTool({
     name = "search",
     title = "Search",
@@ -119,8 +163,8 @@ ____exports.search = defineTool({
     ),
     closed = true,
     annotations = reading("Search"),
-    handler = function(args) return guarded(function()
-        local target = resolveTarget(args, {required = false})
+    handler = function(args, ctx) return guarded(function()
+        local target = resolveTarget(ctx.services.policy, args, {required = false})
         local scope = args.scope or (target ~= nil and "buffer" or "project")
         if scope == "buffer" and target == nil then
             failWith("scope \"buffer\" needs \"path\" or \"buffer\"")
@@ -129,12 +173,16 @@ ____exports.search = defineTool({
             failWith(("scope \"" .. scope) .. "\" searches many files: leave out path/buffer, or use scope \"buffer\"")
         end
         local find = matcher(args.pattern, args.regex == true)
+        local gate = searchGate(ctx.services.policy)
         local max = args.max_results or 100
         local cwd = normalize(vim.fn.getcwd())
         local rows = {}
         local more = false
         local searched = 0
         local function scan(lines, path)
+            if not gate.admit(path) then
+                return
+            end
             searched = searched + 1
             do
                 local i = 0
@@ -143,7 +191,7 @@ ____exports.search = defineTool({
                         local line = lines[i + 1]
                         local col = find(line)
                         if col == nil then
-                            goto __continue23
+                            goto __continue34
                         end
                         if #rows >= max then
                             more = true
@@ -152,7 +200,7 @@ ____exports.search = defineTool({
                         local text = vim.trim(#line > MAX_TEXT and string.sub(line, 1, MAX_TEXT) .. "…" or line)
                         rows[#rows + 1] = (((((displayPath(path, cwd) .. ":") .. tostring(i + 1)) .. ":") .. tostring(byteToCharColumn(line, col))) .. ": ") .. text
                     end
-                    ::__continue23::
+                    ::__continue34::
                     i = i + 1
                 end
             end
@@ -168,11 +216,14 @@ ____exports.search = defineTool({
             for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
                 do
                     if more or not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
-                        goto __continue28
+                        goto __continue39
                     end
                     local path = bufferPath(buf)
                     if scope == "project" and not vim.startswith(path, cwd .. "/") then
-                        goto __continue28
+                        goto __continue39
+                    end
+                    if not isListed(buf) and not gate.inside(path) then
+                        goto __continue39
                     end
                     seen[path] = true
                     scan(
@@ -180,9 +231,10 @@ ____exports.search = defineTool({
                         path
                     )
                 end
-                ::__continue28::
+                ::__continue39::
             end
             if scope == "project" and not more then
+                gate.checkProjectRoot(cwd)
                 local listed = projectFiles(cwd)
                 via = "; files from " .. listed.via
                 for ____, file in ipairs(listed.files) do
@@ -191,19 +243,19 @@ ____exports.search = defineTool({
                             break
                         end
                         local path = normalize(file)
-                        if seen[path] ~= nil then
-                            goto __continue33
+                        if seen[path] ~= nil or not gate.linkInside(path) then
+                            goto __continue45
                         end
                         local lines = readIfText(path)
                         if lines ~= nil then
                             scan(lines, path)
                         end
                     end
-                    ::__continue33::
+                    ::__continue45::
                 end
             end
         end
-        local header = (((((((((((((((tostring(#rows) .. (more and "+" or "")) .. " match") .. (#rows == 1 and "" or "es")) .. " for ") .. (args.regex == true and "regex" or "text")) .. " ") .. vim.json.encode(args.pattern)) .. " (scope ") .. scope) .. ", ") .. tostring(searched)) .. " file") .. (searched == 1 and "" or "s")) .. " searched") .. via) .. ")"
+        local header = ((((((((((((((((tostring(#rows) .. (more and "+" or "")) .. " match") .. (#rows == 1 and "" or "es")) .. " for ") .. (args.regex == true and "regex" or "text")) .. " ") .. vim.json.encode(args.pattern)) .. " (scope ") .. scope) .. ", ") .. tostring(searched)) .. " file") .. (searched == 1 and "" or "s")) .. " searched") .. via) .. ")") .. gate.note()
         if #rows == 0 then
             return textResult(header)
         end

@@ -103,7 +103,7 @@ local function locationTool(name, title, noun, feature, what)
         annotations = reading(title),
         handler = function(args, ctx)
             local asked = askAt(ctx, args, feature)
-            local texts = __TS__New(Texts)
+            local texts = __TS__New(Texts, ctx.services.policy)
             local places = uniquePlaces(__TS__ArrayFlatMap(
                 answered(asked),
                 function(____, a) return placesOf(texts, a.result, a.client.offset_encoding) end
@@ -169,7 +169,7 @@ ____exports.lspReferences = defineLspTool({
             FEATURES.references,
             function() return {context = {includeDeclaration = args.include_declaration ~= false}} end
         )
-        local texts = __TS__New(Texts)
+        local texts = __TS__New(Texts, ctx.services.policy)
         local places = uniquePlaces(__TS__ArrayFlatMap(
             answered(asked),
             function(____, a) return placesOf(texts, a.result, a.client.offset_encoding) end
@@ -217,7 +217,7 @@ ____exports.lspCallHierarchy = defineLspTool({
         if failure ~= nil then
             failWith(failure)
         end
-        local texts = __TS__New(Texts)
+        local texts = __TS__New(Texts, ctx.services.policy)
         local lines = {}
         local count = 0
         __TS__ArrayForEach(
@@ -250,7 +250,7 @@ ____exports.lspCallHierarchy = defineLspTool({
                     local siteUri = call.from ~= nil and call.from.uri or item.uri
                     for ____, r in ipairs(call.fromRanges or ({})) do
                         local p = placeOf(texts, siteUri, r.start, enc)
-                        lines[#lines + 1] = (((("      " .. tostring(p.line)) .. ":") .. tostring(p.col)) .. "  ") .. vim.trim(texts:line(p.path, p.line - 1))
+                        lines[#lines + 1] = (((("      " .. tostring(p.line)) .. ":") .. tostring(p.col)) .. "  ") .. vim.trim(texts:quote(p.path, p.line - 1))
                     end
                 end
             end
@@ -364,7 +364,7 @@ ____exports.lspWorkspaceSymbols = defineLspTool({
         if failure ~= nil then
             failWith(failure)
         end
-        local texts = __TS__New(Texts)
+        local texts = __TS__New(Texts, ctx.services.policy)
         local labels = {}
         local places = {}
         for ____, a in ipairs(answers) do

@@ -15,5 +15,5 @@ export const editorState = defineTool({
   input: { since: optional(str("The `state:` token of an earlier editor_state answer (e.g. s3)")) },
   closed: true,
   annotations: reading("Editor state"),
-  handler: (args, ctx) => textResult(render(ctx.services.agent.snapshots, args.since)),
+  handler: (args, ctx) => textResult(render(ctx.services.agent.snapshots, ctx.services.policy, args.since)),
 });

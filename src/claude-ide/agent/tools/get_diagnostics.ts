@@ -20,9 +20,9 @@ export const getDiagnostics = defineTool({
   input: { ...targetInput, severity: optional(enumOf(SEVERITIES, "Lowest severity to include (default hint: all)")) },
   closed: true,
   annotations: reading("Diagnostics"),
-  handler: (args) =>
+  handler: (args, ctx) =>
     guarded(() => {
-      const target = resolveTarget(args, { required: false });
+      const target = resolveTarget(ctx.services.policy, args, { required: false });
       const worst = SEVERITIES.indexOf(args.severity ?? "hint") + 1;
       if (target !== undefined && target.buf === undefined)
         return textResult(

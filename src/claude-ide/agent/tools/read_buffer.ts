@@ -20,9 +20,9 @@ export const readBuffer = defineTool({
   },
   closed: true,
   annotations: reading("Read buffer"),
-  handler: (args) =>
+  handler: (args, ctx) =>
     guarded(() => {
-      const target = resolveTarget(args);
+      const target = resolveTarget(ctx.services.policy, args);
       if (target === undefined) return failWith("no target");
       const lines = targetLines(target);
       const total = lines.length;

@@ -2,13 +2,14 @@
 // honoured through git when the cwd is a repository). Buffers are searched as they are in the editor, so an
 // unsaved change is found and a stale disk copy is not.
 import { normalize, readSmallFile } from "../../util/fs";
-import { bufferPath, isFileBuffer } from "../../editor/buffers";
+import { bufferPath, isFileBuffer, isListed } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
 import { bool, enumOf, int, optional, str, defineTool } from "../../tools/schema";
 import { failWith, fitLines, guarded, textResult } from "../result";
 import { displayPath } from "../state";
 import { resolveTarget, targetLines } from "../target";
 import { reading, targetInput } from "./common";
+import type { Policy } from "../../policy/policy";
 
 /** Files larger than this are skipped in a project search (generated bundles, data). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -69,6 +70,47 @@ function readIfText(path: string): string[] | undefined {
   return vim.split(data, "\n", { plain: true });
 }
 
+/**
+ * The privacy policy on a search: files it withholds are not searched (counted, by rule, for the answer);
+ * a project search does not run at / or the home folder, and a symbolic link out of the workspace is not
+ * followed. Buffers the user has not listed are searched only inside the workspace.
+ */
+function searchGate(policy: Policy) {
+  const rules = policy.rules();
+  const roots = policy.roots();
+  const withheld = new LuaMap<string, number>();
+  let count = 0;
+  return {
+    admit(this: void, path: string): boolean {
+      const why = policy.withheld(path, rules);
+      if (why === undefined) return true;
+      count++;
+      withheld.set(why.rule, (withheld.get(why.rule) ?? 0) + 1);
+      return false;
+    },
+    inside(this: void, path: string): boolean {
+      return policy.inside(path, roots);
+    },
+    linkInside(this: void, path: string): boolean {
+      const [l] = vim.uv.fs_lstat(path);
+      return l === undefined || l.type !== "link" || policy.inside(path, roots);
+    },
+    checkProjectRoot(this: void, cwd: string): void {
+      const home = normalize(vim.uv.os_homedir() ?? "/");
+      if (cwd === "/" || cwd === home)
+        failWith(
+          `Neovim's cwd is ${cwd === "/" ? "/" : "the home folder"}: a project search would walk all of it; the user can :cd into the project, or search scope "buffers"`,
+        );
+    },
+    note(this: void): string {
+      if (count === 0) return "";
+      const parts: string[] = [];
+      for (const [rule, n] of withheld) parts.push(`${n} by ${rule}`);
+      return `; ${count} file${count === 1 ? "" : "s"} withheld from the model (${parts.join(", ")}; the user decides, :help claude-ide-privacy)`;
+    },
+  };
+}
+
 export const search = defineTool({
   name: "search",
   title: "Search",
@@ -91,20 +133,22 @@ export const search = defineTool({
   },
   closed: true,
   annotations: reading("Search"),
-  handler: (args) =>
+  handler: (args, ctx) =>
     guarded(() => {
-      const target = resolveTarget(args, { required: false });
+      const target = resolveTarget(ctx.services.policy, args, { required: false });
       const scope = args.scope ?? (target !== undefined ? "buffer" : "project");
       if (scope === "buffer" && target === undefined) failWith('scope "buffer" needs "path" or "buffer"');
       if (scope !== "buffer" && target !== undefined)
         failWith(`scope "${scope}" searches many files: leave out path/buffer, or use scope "buffer"`);
       const find = matcher(args.pattern, args.regex === true);
+      const gate = searchGate(ctx.services.policy);
       const max = args.max_results ?? 100;
       const cwd = normalize(vim.fn.getcwd());
       const rows: string[] = [];
       let more = false;
       let searched = 0;
       const scan = (lines: string[], path: string) => {
+        if (!gate.admit(path)) return;
         searched++;
         for (let i = 0; i < lines.length; i++) {
           const line = lines[i];
@@ -128,22 +172,24 @@ export const search = defineTool({
           if (more || !vim.api.nvim_buf_is_loaded(buf) || !isFileBuffer(buf)) continue;
           const path = bufferPath(buf);
           if (scope === "project" && !vim.startswith(path, `${cwd}/`)) continue;
+          if (!isListed(buf) && !gate.inside(path)) continue;
           seen.add(path);
           scan(vim.api.nvim_buf_get_lines(buf, 0, -1, false), path);
         }
         if (scope === "project" && !more) {
+          gate.checkProjectRoot(cwd);
           const listed = projectFiles(cwd);
           via = `; files from ${listed.via}`;
           for (const file of listed.files) {
             if (more || searched >= MAX_FILES) break;
             const path = normalize(file);
-            if (seen.has(path)) continue;
+            if (seen.has(path) || !gate.linkInside(path)) continue;
             const lines = readIfText(path);
             if (lines !== undefined) scan(lines, path);
           }
         }
       }
-      const header = `${rows.length}${more ? "+" : ""} match${rows.length === 1 ? "" : "es"} for ${args.regex === true ? "regex" : "text"} ${vim.json.encode(args.pattern)} (scope ${scope}, ${searched} file${searched === 1 ? "" : "s"} searched${via})`;
+      const header = `${rows.length}${more ? "+" : ""} match${rows.length === 1 ? "" : "es"} for ${args.regex === true ? "regex" : "text"} ${vim.json.encode(args.pattern)} (scope ${scope}, ${searched} file${searched === 1 ? "" : "s"} searched${via})${gate.note()}`;
       if (rows.length === 0) return textResult(header);
       const page = fitLines(rows);
       const cut = page.taken < rows.length || more;

@@ -67,7 +67,7 @@ function locationTool(name: string, title: string, noun: string, feature: Featur
     annotations: reading(title),
     handler: (args, ctx) => {
       const asked = askAt(ctx, args, feature);
-      const texts = new Texts();
+      const texts = new Texts(ctx.services.policy);
       const places = uniquePlaces(answered(asked).flatMap((a) => placesOf(texts, a.result, a.client.offset_encoding)));
       if (places.length === 0) return textResult(`no ${noun} found for ${asked.where}${noteOf(asked)}`);
       return paged(
@@ -123,7 +123,7 @@ export const lspReferences = defineLspTool({
     const asked = askAt(ctx, args, FEATURES.references, () => ({
       context: { includeDeclaration: args.include_declaration !== false },
     }));
-    const texts = new Texts();
+    const texts = new Texts(ctx.services.policy);
     const places = uniquePlaces(answered(asked).flatMap((a) => placesOf(texts, a.result, a.client.offset_encoding)));
     if (places.length === 0) return textResult(`no references found for ${asked.where}${noteOf(asked)}`);
     return paged(
@@ -171,7 +171,7 @@ export const lspCallHierarchy = defineLspTool({
     const answers = requestAll(ctx, requests, asked.doc.buf, ctx.config.agent.lsp_timeout_ms);
     const failure = failureOf(answers, method);
     if (failure !== undefined) failWith(failure);
-    const texts = new Texts();
+    const texts = new Texts(ctx.services.policy);
     const lines: string[] = [];
     let count = 0;
     answers.forEach((a, i) => {
@@ -201,7 +201,7 @@ export const lspCallHierarchy = defineLspTool({
         const siteUri = call.from !== undefined ? call.from.uri : item.uri;
         for (const r of call.fromRanges ?? []) {
           const p = placeOf(texts, siteUri, r.start, enc);
-          lines.push(`      ${p.line}:${p.col}  ${vim.trim(texts.line(p.path, p.line - 1))}`);
+          lines.push(`      ${p.line}:${p.col}  ${vim.trim(texts.quote(p.path, p.line - 1))}`);
         }
       }
     });
@@ -302,7 +302,7 @@ export const lspWorkspaceSymbols = defineLspTool({
     );
     const failure = failureOf(answers, `${FEATURES.workspaceSymbol.method} for "${args.query}"`);
     if (failure !== undefined) failWith(failure);
-    const texts = new Texts();
+    const texts = new Texts(ctx.services.policy);
     const labels = new LuaMap<string, string>();
     const places: Place[] = [];
     for (const a of answers) {
