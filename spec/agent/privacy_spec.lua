@@ -94,6 +94,15 @@ describe('privacy through the bridge', function()
     out = text(c, 'search', { pattern = 'sk-live', scope = 'buffers' })
     assert.matches('^0 matches', out)
     assert.matches('1 file withheld', out)
+    -- A diagnostic quoting the secret: its place stays, its message goes (get_diagnostics, vim://diagnostics).
+    nvim:lua([[vim.diagnostic.set(vim.api.nvim_create_namespace('p'), vim.fn.bufnr('.env'),
+      { { lnum = 0, col = 8, severity = 1, message = "bad key 'sk-live-1234567890'" } })]])
+    out = text(c, 'get_diagnostics', {})
+    assert.matches('%.env:1:9: error: %(message withheld from the model%)', out)
+    local okd, diags = c:request('resources/read', { uri = 'vim://diagnostics' })
+    assert.is_true(okd)
+    assert.is_nil(diags.contents[1].text:find('sk%-live'), diags.contents[1].text)
+    assert.matches('withheld', diags.contents[1].text)
     nvim:lua('vim.cmd("normal! \\27")')
 
     -- The resources: the current buffer (.env) and the buffer by number.

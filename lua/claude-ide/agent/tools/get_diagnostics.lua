@@ -50,6 +50,20 @@ ____exports.getDiagnostics = defineTool({
         local diagnostic = loadedModule("vim.diagnostic")
         local all = diagnostic == nil and ({}) or diagnostic.get(target and target.buf)
         local cwd = normalize(vim.fn.getcwd())
+        local policy = ctx.services.policy
+        local rules = policy:rules()
+        local hidden = {}
+        local function withheld(buf)
+            local h = hidden[buf]
+            if h == nil then
+                h = policy:withheld(
+                    bufferPath(buf),
+                    rules
+                ) ~= nil
+                hidden[buf] = h
+            end
+            return h
+        end
         local rows = __TS__ArrayMap(
             __TS__ArraySort(
                 __TS__ArrayFilter(
@@ -62,7 +76,7 @@ ____exports.getDiagnostics = defineTool({
                 local buf = d.bufnr
                 local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1] or ""
                 local source = d.source ~= nil and (" [" .. d.source) .. "]" or ""
-                local message = (string.gsub(d.message, "\n", " "))
+                local message = withheld(buf) and "(message withheld from the model)" or (string.gsub(d.message, "\n", " "))
                 return ((((((((displayPath(
                     bufferPath(buf),
                     cwd
