@@ -96,6 +96,26 @@ describe('privacy on the IDE connection', function()
     assert.are.equal('plain text', select_first_line('plain.txt').text)
   end)
 
+  it('getDiagnostics keeps the place of a diagnostic in a withheld file and drops its message', function()
+    vim.cmd.edit(vim.fn.fnameescape(project .. '/.env'))
+    local ns = vim.api.nvim_create_namespace('privacy-spec')
+    vim.diagnostic.set(ns, 0, { { lnum = 0, col = 8, severity = 1, message = "bad key 'sk-live-secret'" } })
+    vim.cmd.edit(vim.fn.fnameescape(project .. '/plain.txt'))
+    vim.diagnostic.set(ns, 0, { { lnum = 0, col = 0, severity = 2, message = 'plain warning' } })
+    local all = tool_json('getDiagnostics')
+    assert.are.equal(2, #all)
+    local by_uri = {}
+    for _, e in ipairs(all) do
+      by_uri[e.uri] = e.diagnostics
+    end
+    local env = by_uri[vim.uri_from_fname(project .. '/.env')]
+    assert.are.equal('(message withheld from the model)', env[1].message)
+    assert.are.same({ line = 0, character = 8 }, env[1].range.start)
+    assert.are.equal('plain warning', by_uri[vim.uri_from_fname(project .. '/plain.txt')][1].message)
+    local res = c:call_tool('getDiagnostics', { uri = vim.uri_from_fname(project .. '/.env') })
+    assert.is_nil(res.result.content[1].text:find('sk%-live'))
+  end)
+
   it(':ClaudeCodeSend of a withheld file asks first; :ClaudeCodeAdd too', function()
     vim.fn.confirm = function(msg)
       table.insert(asked, msg)

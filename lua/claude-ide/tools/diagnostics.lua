@@ -39,10 +39,12 @@ function LineCache.prototype.utf16(self, lnum, col)
     end
     return byteToUtf16(line, col)
 end
-local function convert(d, lines)
+--- Said instead of a diagnostic's message in a file the privacy policy withholds (it may quote the line).
+local WITHHELD_MESSAGE = "(message withheld from the model)"
+local function convert(d, lines, withheld)
     local endLine = d.end_lnum or d.lnum
     local out = dict({
-        message = d.message,
+        message = withheld and WITHHELD_MESSAGE or d.message,
         severity = SEVERITY_NAMES[d.severity or 1] or "Error",
         range = {
             start = {
@@ -73,30 +75,33 @@ local function byPosition(a, b)
     return ____temp_0
 end
 --- One file's entry: its URI and its diagnostics in position order.
-local function entry(buf, diagnostics)
+local function entry(buf, diagnostics, policy)
     local lines = __TS__New(LineCache, buf)
     table.sort(diagnostics, byPosition)
+    local path = bufferPath(buf)
+    local withheld = policy:withheld(path) ~= nil
     return {
-        uri = toUri(bufferPath(buf)),
+        uri = toUri(path),
         diagnostics = __TS__ArrayMap(
             diagnostics,
-            function(____, d) return convert(d, lines) end
+            function(____, d) return convert(d, lines, withheld) end
         )
     }
 end
-local function forUri(uri)
+local function forUri(uri, policy)
     for ____, path in ipairs(pathCandidates(uri, "uri")) do
         local buf = findBuffer(path)
         if buf ~= nil then
             return {entry(
                 buf,
-                vim.diagnostic.get(buf)
+                vim.diagnostic.get(buf),
+                policy
             )}
         end
     end
     return {}
 end
-local function all()
+local function all(policy)
     local byBuf = {}
     local order = {}
     for ____, d in ipairs(vim.diagnostic.get()) do
@@ -118,13 +123,13 @@ local function all()
     table.sort(order)
     return __TS__ArrayMap(
         order,
-        function(____, buf) return entry(buf, byBuf[buf] or ({})) end
+        function(____, buf) return entry(buf, byBuf[buf] or ({}), policy) end
     )
 end
 ____exports.getDiagnostics = defineTool({
     name = "getDiagnostics",
     description = "Get language diagnostics (errors, warnings) from Neovim: for one file (uri) or for every file that has any. Lines and characters are 0-based (UTF-16).",
     input = {uri = optional(str("file:// URI (or absolute path) of one file; omit for all files with diagnostics"))},
-    handler = function(args) return jsonText(args.uri ~= nil and args.uri ~= "" and forUri(args.uri) or all()) end
+    handler = function(args, ctx) return jsonText(args.uri ~= nil and args.uri ~= "" and forUri(args.uri, ctx.services.policy) or all(ctx.services.policy)) end
 })
 return ____exports

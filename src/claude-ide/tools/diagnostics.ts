@@ -6,6 +6,7 @@ import { pathCandidates } from "./paths";
 import { dict } from "../util/json";
 import { defineTool, optional, str } from "./schema";
 import { jsonText } from "./types";
+import type { Policy } from "../policy/policy";
 
 const SEVERITY_NAMES: { [severity: number]: string } = { 1: "Error", 2: "Warning", 3: "Information", 4: "Hint" };
 
@@ -26,10 +27,13 @@ class LineCache {
   }
 }
 
-function convert(d: vim.diagnostic.Diagnostic, lines: LineCache): object {
+/** Said instead of a diagnostic's message in a file the privacy policy withholds (it may quote the line). */
+const WITHHELD_MESSAGE = "(message withheld from the model)";
+
+function convert(d: vim.diagnostic.Diagnostic, lines: LineCache, withheld: boolean): object {
   const endLine = d.end_lnum ?? d.lnum;
   const out = dict<{ [key: string]: unknown }>({
-    message: d.message,
+    message: withheld ? WITHHELD_MESSAGE : d.message,
     severity: SEVERITY_NAMES[d.severity ?? 1] ?? "Error",
     range: {
       start: { line: d.lnum, character: lines.utf16(d.lnum, d.col) },
@@ -46,22 +50,24 @@ function byPosition(a: vim.diagnostic.Diagnostic, b: vim.diagnostic.Diagnostic):
 }
 
 /** One file's entry: its URI and its diagnostics in position order. */
-function entry(buf: Buf, diagnostics: vim.diagnostic.Diagnostic[]): object {
+function entry(buf: Buf, diagnostics: vim.diagnostic.Diagnostic[], policy: Policy): object {
   const lines = new LineCache(buf);
   table.sort(diagnostics, byPosition);
-  return { uri: toUri(bufferPath(buf)), diagnostics: diagnostics.map((d) => convert(d, lines)) };
+  const path = bufferPath(buf);
+  const withheld = policy.withheld(path) !== undefined;
+  return { uri: toUri(path), diagnostics: diagnostics.map((d) => convert(d, lines, withheld)) };
 }
 
-function forUri(uri: string): object[] {
+function forUri(uri: string, policy: Policy): object[] {
   for (const path of pathCandidates(uri, "uri")) {
     const buf = findBuffer(path);
-    if (buf !== undefined) return [entry(buf, vim.diagnostic.get(buf))];
+    if (buf !== undefined) return [entry(buf, vim.diagnostic.get(buf), policy)];
   }
   // A file that is not open has no diagnostics in Neovim: an empty answer, not an error.
   return [];
 }
 
-function all(): object[] {
+function all(policy: Policy): object[] {
   const byBuf = new LuaMap<number, vim.diagnostic.Diagnostic[]>();
   const order: number[] = [];
   for (const d of vim.diagnostic.get()) {
@@ -76,7 +82,7 @@ function all(): object[] {
     list.push(d);
   }
   table.sort(order);
-  return order.map((buf) => entry(buf, byBuf.get(buf) ?? []));
+  return order.map((buf) => entry(buf, byBuf.get(buf) ?? [], policy));
 }
 
 export const getDiagnostics = defineTool({
@@ -86,5 +92,8 @@ export const getDiagnostics = defineTool({
   input: {
     uri: optional(str("file:// URI (or absolute path) of one file; omit for all files with diagnostics")),
   },
-  handler: (args) => jsonText(args.uri !== undefined && args.uri !== "" ? forUri(args.uri) : all()),
+  handler: (args, ctx) =>
+    jsonText(
+      args.uri !== undefined && args.uri !== "" ? forUri(args.uri, ctx.services.policy) : all(ctx.services.policy),
+    ),
 });
