@@ -174,7 +174,7 @@ local status = require('claude-ide').status()
 assert(status.running, 'the server did not start')
 
 -- 2. editor_state inside Neovim: what the tool handler runs (collect + render against a token store).
-local state = require('claude-ide.agent.state')
+local state = require('claude-ide.editor.state')
 local store = require('claude-ide.lualib_bundle').__TS__New(state.Snapshots)
 do
   local times, text = {}, nil

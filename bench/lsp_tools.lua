@@ -52,7 +52,7 @@ local buf = vim.api.nvim_get_current_buf()
 local config = require('claude-ide.config').validate({ agent = { lsp_timeout_ms = 30000 } }).config
 local hub = { broadcast = function() end, sessionCount = function() return 0 end, onSessionsChanged = function() return function() end end }
 local ctx = { clientId = 1, config = config, hub = hub }
-ctx.services = require('claude-ide.editor.services').createServices(config, hub)
+ctx.services = require('claude-ide.services').createServices(config, hub)
 ctx.park = function(start)
   local co = coroutine.running()
   local done, value, waiting = false, nil, false
@@ -73,7 +73,7 @@ ctx.park = function(start)
 end
 
 local tools = {}
-for _, t in ipairs(require('claude-ide.agent.tools.index').AGENT_TOOLS) do
+for _, t in ipairs(require('claude-ide.bridge.tools').ENDPOINT_TOOLS) do
   tools[t.name] = t
 end
 

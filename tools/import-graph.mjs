@@ -1,9 +1,11 @@
 // Draws the import graph of src/ (type-only imports included: a circle of types is a circle of layers too)
-// and fails when it has a circle. Parsed with the TypeScript compiler API, not patterns.
+// and fails when it has a circle or when an import points up, or sideways between sibling families, in the
+// layer table below (ARCHITECTURE.md explains it). Parsed with the TypeScript compiler API, not patterns.
 //
-//   node tools/import-graph.mjs            check: "import-graph: N modules, M imports, no circle", or the circles
-//   node tools/import-graph.mjs --list     also print every module with what it imports
+//   node tools/import-graph.mjs            check: "import-graph: N modules, M imports, no circle, ...", or the faults
+//   node tools/import-graph.mjs --list     also print every module with its layer/family and what it imports
 //   node tools/import-graph.mjs --dot      print the graph in Graphviz dot (folders as clusters) and check
+//   node tools/import-graph.mjs --src DIR  check another tree laid out like src/ (DIR/claude-ide/...): the specs' fixtures
 import { createRequire } from "node:module";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -12,7 +14,32 @@ import { dirname, join, relative, resolve } from "node:path";
 const ts = createRequire(import.meta.url)("typescript");
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const SRC = join(ROOT, "src");
+const argv = process.argv.slice(2);
+const srcAt = argv.indexOf("--src");
+const SRC = srcAt >= 0 ? resolve(argv[srcAt + 1]) : join(ROOT, "src");
+
+// The layers, floor first: a module may import its own layer and the layers below it, never one above. Where
+// a layer has several families (sibling folders), a module imports only its own family of that layer. A
+// module is placed by its path under src/claude-ide: "folder/" takes the folder, a bare name one top-level
+// file. Every module must be placed (a new folder or top-level file gets its row here and in ARCHITECTURE.md).
+const LAYERS = [
+  ["base", { base: ["util/", "config", "log", "version"] }],
+  ["transport", { transport: ["transport/"], discovery: ["discovery/"] }],
+  ["protocol", { protocol: ["protocol/", "contracts", "policy/"] }],
+  ["editor", { editor: ["editor/"] }],
+  ["capabilities", { ide: ["tools/"], agent: ["agent/"], lsp: ["lsp/"] }],
+  ["wiring", { wiring: ["server", "services", "sessions", "bridge", "bridge/", "instances/"] }],
+  ["surface", { surface: ["init", "commands", "health"] }],
+];
+
+/** { layer index, layer name, family } of a module, or undefined when the table does not place it. */
+function placeOf(mod) {
+  for (let i = 0; i < LAYERS.length; i++)
+    for (const [family, patterns] of Object.entries(LAYERS[i][1]))
+      for (const p of patterns)
+        if (p.endsWith("/") ? mod.startsWith(p) : mod === p) return { index: i, layer: LAYERS[i][0], family };
+  return undefined;
+}
 // tsconfig "paths": the bare name users require is init.ts.
 const ALIASES = { "claude-ide": join(SRC, "claude-ide", "init.ts") };
 
@@ -119,8 +146,33 @@ function loopThrough(component) {
   return [...path, start].join(" → ");
 }
 
-const args = new Set(process.argv.slice(2));
-if (args.has("--list")) for (const [mod, deps] of graph) console.log(`${mod}: ${deps.join(", ") || "-"}`);
+/** Every import that points up a layer or sideways to a sibling family, and every module the table does not place. */
+function layerFaults() {
+  const faults = [];
+  for (const [mod, deps] of graph) {
+    const from = placeOf(mod);
+    if (!from) {
+      faults.push(`${mod}: not in the layer table of tools/import-graph.mjs (give its folder a row)`);
+      continue;
+    }
+    for (const dep of deps) {
+      const to = placeOf(dep);
+      if (!to) continue; // reported as its own fault
+      if (to.index > from.index)
+        faults.push(`${mod} (${from.layer}) → ${dep} (${to.layer}): points up; move the shared part down to ${from.layer} or lower`);
+      else if (to.index === from.index && to.family !== from.family)
+        faults.push(`${mod} (${from.layer}/${from.family}) → ${dep} (${to.layer}/${to.family}): sideways between sibling families; move the shared part down a layer, or join them in the layer above`);
+    }
+  }
+  return faults;
+}
+
+const args = new Set(argv);
+const where = (mod) => {
+  const p = placeOf(mod);
+  return p ? (Object.keys(LAYERS[p.index][1]).length > 1 ? `${p.layer}/${p.family}` : p.layer) : "?";
+};
+if (args.has("--list")) for (const [mod, deps] of graph) console.log(`${mod} [${where(mod)}]: ${deps.join(", ") || "-"}`);
 if (args.has("--dot")) {
   const folders = new Map();
   for (const mod of graph.keys()) {
@@ -138,9 +190,14 @@ if (args.has("--dot")) {
 
 const edges = [...graph.values()].reduce((n, deps) => n + deps.length, 0);
 const found = circles();
+const faults = layerFaults();
 if (found.length > 0) {
   console.error(`import-graph: ${found.length} circle(s) in src/ (move the shared types to a module both can import):`);
   for (const component of found) console.error(`  ${loopThrough(component)}${component.length > 2 ? `  (component: ${component.join(", ")})` : ""}`);
-  process.exit(1);
 }
-console.error(`import-graph: ${graph.size} modules, ${edges} imports, no circle`);
+if (faults.length > 0) {
+  console.error(`import-graph: ${faults.length} import(s) against the layers (ARCHITECTURE.md; floor first: ${LAYERS.map(([n]) => n).join(" → ")}):`);
+  for (const fault of faults) console.error(`  ${fault}`);
+}
+if (found.length > 0 || faults.length > 0) process.exit(1);
+console.error(`import-graph: ${graph.size} modules, ${edges} imports, no circle, every import points down (${LAYERS.length} layers)`);

@@ -205,6 +205,10 @@ declare namespace vim {
     function fnamemodify(fname: string, mods: string): string;
     function resolve(path: string): string;
     function getcwd(win?: number, tab?: number): string;
+    /** 1 when the window (or with win -1 the tab page) has a local cwd (:lcd, :tcd). */
+    function haslocaldir(win?: number, tab?: number): number;
+    /** [tabnr, winnr] of a window id ([0, 0] when not found). */
+    function win_id2tabwin(win: number): [number, number];
     function filereadable(path: string): number;
     function isdirectory(path: string): number;
     function mkdir(path: string, flags?: string, prot?: number): number;

@@ -3,7 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
 local selfTest, PROBE_TIMEOUT_MS
-local ____health = require("claude-ide.agent.health")
+local ____health = require("claude-ide.bridge.health")
 local checkAgent = ____health.checkAgent
 local ____config = require("claude-ide.config")
 local validate = ____config.validate

@@ -3,7 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
-local state
+local startServer, state
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
 local ____log = require("claude-ide.log")
@@ -22,8 +22,7 @@ function ____exports.config()
     end
     return state.config
 end
---- Starts the server (no-op with a message when already running). Returns whether it is running.
-function ____exports.start()
+function startServer(toolsBefore)
     if state.server ~= nil then
         say("already running on port " .. tostring(state.server:status().port))
         return true
@@ -34,9 +33,10 @@ function ____exports.start()
         {
             reuse = state.endpoint,
             describeClient = function(id)
-                local ____opt_0 = state.sessions
-                return ____opt_0 and ____opt_0:describe(id)
-            end
+                local ____opt_2 = state.sessions
+                return ____opt_2 and ____opt_2:describe(id)
+            end,
+            toolsBefore = toolsBefore
         }
     )
     local started = server:start()
@@ -45,8 +45,8 @@ function ____exports.start()
         return false
     end
     server.hub.onSessionsChanged(function()
-        local ____opt_2 = state.sessions
-        return ____opt_2 and ____opt_2:refresh()
+        local ____opt_4 = state.sessions
+        return ____opt_4 and ____opt_4:refresh()
     end)
     state.server = server
     state.endpoint = started.endpoint
@@ -59,9 +59,9 @@ function ____exports.stop()
         return false
     end
     state.server = nil
-    local ____opt_4 = state.mentions
-    if ____opt_4 ~= nil then
-        ____opt_4:dispose()
+    local ____opt_6 = state.mentions
+    if ____opt_6 ~= nil then
+        ____opt_6:dispose()
     end
     state.mentions = nil
     server:stop()
@@ -86,14 +86,20 @@ function ____exports.setup(opts)
     if restart and vim.deep_equal(state.config, result.config) then
         return true
     end
+    local ____opt_0 = state.server
+    local toolsBefore = ____opt_0 and ____opt_0:listedTools()
     if restart then
         ____exports.stop()
     end
     state.config = result.config
     if result.config.auto_start or restart then
-        ____exports.start()
+        startServer(toolsBefore)
     end
     return true
+end
+--- Starts the server (no-op with a message when already running). Returns whether it is running.
+function ____exports.start()
+    return startServer(nil)
 end
 --- The running server, for the editor features and commands (undefined when stopped).
 function ____exports.server()
@@ -112,22 +118,22 @@ local function sessionList()
             sessionsModule().Sessions,
             {
                 hub = function()
-                    local ____opt_6 = state.server
-                    return ____opt_6 and ____opt_6.hub
+                    local ____opt_8 = state.server
+                    return ____opt_8 and ____opt_8.hub
                 end,
                 diff = function()
-                    local ____opt_8 = state.server
-                    return ____opt_8 and ____opt_8:diff()
+                    local ____opt_10 = state.server
+                    return ____opt_10 and ____opt_10:diff()
                 end,
                 port = function()
-                    local ____temp_12
+                    local ____temp_14
                     if state.server ~= nil then
-                        local ____opt_10 = state.endpoint
-                        ____temp_12 = ____opt_10 and ____opt_10.port
+                        local ____opt_12 = state.endpoint
+                        ____temp_14 = ____opt_12 and ____opt_12.port
                     else
-                        ____temp_12 = nil
+                        ____temp_14 = nil
                     end
-                    return ____temp_12
+                    return ____temp_14
                 end
             }
         )
@@ -219,9 +225,9 @@ end
 --- A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
 -- makes Claude read it). Returns whether to go on.
 local function confirmWithheld(path)
-    local ____opt_15 = state.server
-    local ____opt_13 = ____opt_15 and ____opt_15:policy()
-    local why = ____opt_13 and ____opt_13:withheld(path)
+    local ____opt_17 = state.server
+    local ____opt_15 = ____opt_17 and ____opt_17:policy()
+    local why = ____opt_15 and ____opt_15:withheld(path)
     if why == nil then
         return true
     end

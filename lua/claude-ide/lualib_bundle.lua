@@ -183,19 +183,6 @@ local function __TS__Class(self)
     return c
 end
 
-local function __TS__ObjectAssign(target, ...)
-    local sources = {...}
-    for i = 1, #sources do
-        local source = sources[i]
-        if type(source) == "table" then
-            for key in pairs(source) do
-                target[key] = source[key]
-            end
-        end
-    end
-    return target
-end
-
 local function __TS__ArraySome(self, callbackfn, thisArg)
     for i = 1, #self do
         if callbackfn(thisArg, self[i], i - 1, self) then
@@ -209,6 +196,19 @@ local function __TS__New(target, ...)
     local instance = setmetatable({}, target.prototype)
     instance:____constructor(...)
     return instance
+end
+
+local function __TS__ObjectAssign(target, ...)
+    local sources = {...}
+    for i = 1, #sources do
+        local source = sources[i]
+        if type(source) == "table" then
+            for key in pairs(source) do
+                target[key] = source[key]
+            end
+        end
+    end
+    return target
 end
 
 local function __TS__ArrayForEach(self, callbackFn, thisArg)
@@ -443,28 +443,6 @@ local function __TS__StringSubstring(self, start, ____end)
     return string.sub(self, start, ____end)
 end
 
-local function __TS__ArrayIsArray(value)
-    return type(value) == "table" and (value[1] ~= nil or next(value) == nil)
-end
-
-local function __TS__ArrayFlatMap(self, callback, thisArg)
-    local result = {}
-    local len = 0
-    for i = 1, #self do
-        local value = callback(thisArg, self[i], i - 1, self)
-        if __TS__ArrayIsArray(value) then
-            for j = 1, #value do
-                len = len + 1
-                result[len] = value[j]
-            end
-        else
-            len = len + 1
-            result[len] = value
-        end
-    end
-    return result
-end
-
 local function __TS__ArrayPush(self, ...)
     local items = {...}
     local len = #self
@@ -473,30 +451,6 @@ local function __TS__ArrayPush(self, ...)
         self[len] = items[i]
     end
     return len
-end
-
-local function __TS__ArrayReduce(self, callbackFn, ...)
-    local len = #self
-    local k = 0
-    local accumulator = nil
-    if __TS__CountVarargs(...) ~= 0 then
-        accumulator = ...
-    elseif len > 0 then
-        accumulator = self[1]
-        k = 1
-    else
-        error("Reduce of empty array with no initial value", 0)
-    end
-    for i = k + 1, len do
-        accumulator = callbackFn(
-            nil,
-            accumulator,
-            self[i],
-            i - 1,
-            self
-        )
-    end
-    return accumulator
 end
 
 local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
@@ -522,6 +476,52 @@ local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
         end
     end
     return -1
+end
+
+local function __TS__ArrayIsArray(value)
+    return type(value) == "table" and (value[1] ~= nil or next(value) == nil)
+end
+
+local function __TS__ArrayFlatMap(self, callback, thisArg)
+    local result = {}
+    local len = 0
+    for i = 1, #self do
+        local value = callback(thisArg, self[i], i - 1, self)
+        if __TS__ArrayIsArray(value) then
+            for j = 1, #value do
+                len = len + 1
+                result[len] = value[j]
+            end
+        else
+            len = len + 1
+            result[len] = value
+        end
+    end
+    return result
+end
+
+local function __TS__ArrayReduce(self, callbackFn, ...)
+    local len = #self
+    local k = 0
+    local accumulator = nil
+    if __TS__CountVarargs(...) ~= 0 then
+        accumulator = ...
+    elseif len > 0 then
+        accumulator = self[1]
+        k = 1
+    else
+        error("Reduce of empty array with no initial value", 0)
+    end
+    for i = k + 1, len do
+        accumulator = callbackFn(
+            nil,
+            accumulator,
+            self[i],
+            i - 1,
+            self
+        )
+    end
+    return accumulator
 end
 
 local function __TS__StringIncludes(self, searchString, position)
@@ -776,9 +776,9 @@ return {
   __TS__SparseArrayPush = __TS__SparseArrayPush,
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__Class = __TS__Class,
-  __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArraySome = __TS__ArraySome,
   __TS__New = __TS__New,
+  __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__SetDescriptor = __TS__SetDescriptor,
   __TS__InstanceOf = __TS__InstanceOf,
@@ -786,10 +786,10 @@ return {
   __TS__TypeOf = __TS__TypeOf,
   __TS__ArraySort = __TS__ArraySort,
   __TS__StringSubstring = __TS__StringSubstring,
-  __TS__ArrayFlatMap = __TS__ArrayFlatMap,
   __TS__ArrayPush = __TS__ArrayPush,
-  __TS__ArrayReduce = __TS__ArrayReduce,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
+  __TS__ArrayFlatMap = __TS__ArrayFlatMap,
+  __TS__ArrayReduce = __TS__ArrayReduce,
   __TS__StringIncludes = __TS__StringIncludes,
   __TS__StringEndsWith = __TS__StringEndsWith,
   __TS__Delete = __TS__Delete,

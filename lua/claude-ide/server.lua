@@ -6,7 +6,7 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local lockfile = require("claude-ide.discovery.lockfile")
-local ____services = require("claude-ide.editor.services")
+local ____services = require("claude-ide.services")
 local createServices = ____services.createServices
 local disposeServices = ____services.disposeServices
 local ____log = require("claude-ide.log")
@@ -17,16 +17,22 @@ local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 local ____websocket = require("claude-ide.transport.websocket")
 local listen = ____websocket.listen
+local ____process = require("claude-ide.util.process")
+local ancestors = ____process.ancestors
+local ____json = require("claude-ide.util.json")
+local dict = ____json.dict
 local blockingModule = lazy("claude-ide.protocol.blocking")
 local jsonrpc = lazy("claude-ide.protocol.jsonrpc")
 local sessionModule = lazy("claude-ide.protocol.session")
-local agentEndpoint = lazy("claude-ide.agent.endpoint")
+local agentEndpoint = lazy("claude-ide.bridge.endpoint")
 local toolsModule = lazy("claude-ide.tools.index")
-local registryModule = lazy("claude-ide.tools.registry")
+local registryModule = lazy("claude-ide.protocol.registry")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake.
 local LEAVE_DRAIN_MS = 100
+--- How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge).
+local MAX_BRIDGE_DEPTH = 8
 ____exports.Server = __TS__Class()
 local Server = ____exports.Server
 Server.name = "Server"
@@ -77,6 +83,7 @@ function Server.prototype.____constructor(self, config, opts)
             local ____opt_0 = self.opts.describeClient
             return ____opt_0 and ____opt_0(clientId)
         end,
+        ownerOf = function(clientId) return self:ownerOf(clientId) end,
         onSessionsChanged = function(listener)
             local ____self_2, ____nextListenerId_3 = self, "nextListenerId"
             local ____self_nextListenerId_4 = ____self_2[____nextListenerId_3]
@@ -114,12 +121,8 @@ function Server.prototype.start(self)
             error = "editor services failed to start: " .. tostring(services)
         }
     end
-    local written = lockfile.write(
-        lockDir,
-        endpoint.port,
-        token,
-        lockfile.workspaceFolders()
-    )
+    local folders = lockfile.workspaceFolders()
+    local written = lockfile.write(lockDir, endpoint.port, token, folders)
     if not written.ok then
         pcall(disposeServices, services)
         listener:close(CloseCode.GoingAway, "server failed to start")
@@ -133,7 +136,10 @@ function Server.prototype.start(self)
         startedAt = vim.uv.now(),
         sessions = sessions,
         services = services,
-        augroup = self:createAutocmds(endpoint.port)
+        augroup = self:createAutocmds(endpoint.port),
+        ancestry = {},
+        folders = folders,
+        toldTools = {}
     }
     self.log:info("listening on 127.0.0.1:" .. tostring(endpoint.port))
     return {ok = true, endpoint = endpoint}
@@ -277,8 +283,13 @@ function Server.prototype.accept(self, sessions, conn)
             services = r.services,
             log = self.log,
             onChange = function(s)
+                if s.ready and s.role == "ide" then
+                    self:toldToolsChanged(s)
+                end
                 if not s:isOpen() then
                     sessions[s.id] = nil
+                    r.ancestry[s.id] = nil
+                    r.toldTools[s.id] = nil
                 end
                 local ____opt_18 = self.running
                 if (____opt_18 and ____opt_18.sessions) == sessions then
@@ -298,9 +309,70 @@ function Server.prototype.ideRole(self)
             self.opts.tools or toolsModule().ALL_TOOLS,
             self.config
         ),
-        capabilities = {tools = {listChanged = false}},
+        capabilities = {tools = {listChanged = true}},
         argumentErrorsAsResults = false
     }
+end
+function Server.prototype.listedTools(self)
+    local ____opt_26 = self.running
+    local ____opt_20 = ____opt_26 and ____opt_26.ide
+    if ____opt_20 ~= nil then
+        local ____opt_23 = self.running
+        local ____opt_21 = ____opt_23 and ____opt_23.ide
+        ____opt_20 = __TS__ArrayMap(
+            ____opt_21 and ____opt_21.registry:list(),
+            function(____, t) return t.name end
+        )
+    end
+    return ____opt_20
+end
+function Server.prototype.toldToolsChanged(self, s)
+    local r = self.running
+    local before = self.opts.toolsBefore
+    if r == nil or before == nil or r.toldTools[s.id] ~= nil then
+        return
+    end
+    r.toldTools[s.id] = true
+    if not vim.deep_equal(
+        before,
+        self:listedTools()
+    ) then
+        s:notify(
+            "notifications/tools/list_changed",
+            dict()
+        )
+    end
+end
+function Server.prototype.ownerOf(self, clientId)
+    local r = self.running
+    local s = r and r.sessions[clientId]
+    if r == nil or s == nil or not s:isOpen() then
+        return nil
+    end
+    if s.role == "ide" then
+        return s.id
+    end
+    if s.processId == nil then
+        return nil
+    end
+    local cliByPid = {}
+    for ____, other in pairs(r.sessions) do
+        if other.role == "ide" and other:isOpen() and other.cliPid ~= nil then
+            cliByPid[other.cliPid] = other.id
+        end
+    end
+    local chain = r.ancestry[s.id]
+    if chain == nil then
+        chain = ancestors(s.processId, MAX_BRIDGE_DEPTH)
+        r.ancestry[s.id] = chain
+    end
+    for ____, pid in ipairs(chain) do
+        local owner = cliByPid[pid]
+        if owner ~= nil then
+            return owner
+        end
+    end
+    return nil
 end
 function Server.prototype.readySessions(self)
     local ready = {}
@@ -339,7 +411,13 @@ function Server.prototype.createAutocmds(self, port)
         }
     )
     vim.api.nvim_create_autocmd(
-        {"DirChanged", "LspAttach", "LspDetach"},
+        {
+            "DirChanged",
+            "LspAttach",
+            "LspDetach",
+            "TabClosed",
+            "WinClosed"
+        },
         {
             group = group,
             desc = "claude-ide: keep the lock file's workspaceFolders current",
@@ -353,14 +431,15 @@ function Server.prototype.rewriteLock(self)
     if r == nil then
         return
     end
-    local written = lockfile.write(
-        r.lockDir,
-        r.endpoint.port,
-        r.endpoint.token,
-        lockfile.workspaceFolders()
-    )
+    local folders = lockfile.workspaceFolders()
+    if vim.deep_equal(folders, r.folders) then
+        return
+    end
+    local written = lockfile.write(r.lockDir, r.endpoint.port, r.endpoint.token, folders)
     if not written.ok then
         self.log:warn("could not update the lock file: " .. written.error)
+    else
+        r.folders = folders
     end
 end
 function Server.prototype.step(self, what, fn)

@@ -14,18 +14,16 @@ local ____terminal = require("claude-ide.editor.terminal")
 local ClaudeTerminal = ____terminal.ClaudeTerminal
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____process = require("claude-ide.util.process")
+local parentPid = ____process.parentPid
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
+--- Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools).
+local cliConfig = lazy("claude-ide.bridge.cli_config")
 --- How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude).
 local MAX_DEPTH = 16
 --- Ids of sessions without a terminal start here, so that they never collide with terminal sessions.
 local EXTERNAL_BASE = 1000
-local function parentPid(pid)
-    local ok, info = pcall(vim.api.nvim_get_proc, pid)
-    if not ok or info == nil or info == vim.NIL then
-        return nil
-    end
-    local ppid = info.ppid
-    return type(ppid) == "number" and ppid > 0 and ppid or nil
-end
 ____exports.Sessions = __TS__Class()
 local Sessions = ____exports.Sessions
 Sessions.name = "Sessions"
@@ -94,7 +92,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue18
+                goto __continue16
             end
             out[#out + 1] = {
                 id = EXTERNAL_BASE + c.id,
@@ -107,7 +105,7 @@ function Sessions.prototype.list(self)
                 current = false
             }
         end
-        ::__continue18::
+        ::__continue16::
     end
     return out
 end
@@ -148,7 +146,10 @@ function Sessions.prototype.create(self, config, args)
         cwd = vim.fn.getcwd(),
         terminal = __TS__New(
             ClaudeTerminal,
-            {onGone = function() return self:ended(id) end}
+            {
+                onGone = function() return self:ended(id) end,
+                agentArguments = function() return cliConfig().cliArguments() end
+            }
         ),
         recipients = function() return self:recipientsOf(id) end
     }
@@ -358,14 +359,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue80
+                goto __continue79
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue80::
+        ::__continue79::
     end
     return nil
 end

@@ -10,7 +10,7 @@ local AT_SETUP = {
   ['claude-ide.config'] = true,
   ['claude-ide.discovery.lockfile'] = true,
   ['claude-ide.editor.selection'] = true,
-  ['claude-ide.editor.services'] = true,
+  ['claude-ide.services'] = true,
   ['claude-ide.log'] = true,
   ['claude-ide.lualib_bundle'] = true,
   ['claude-ide.server'] = true,
@@ -20,6 +20,7 @@ local AT_SETUP = {
   ['claude-ide.util.fs'] = true,
   ['claude-ide.util.json'] = true,
   ['claude-ide.util.modules'] = true,
+  ['claude-ide.util.process'] = true, -- process ancestry (20 lines): ties an agent bridge to its CLI's session
 }
 --- Costly Neovim modules nobody asked for (vim.lsp alone took 6.6 ms of the old setup()).
 local NOT_AT_SETUP = { 'vim.lsp', 'vim.fs', 'vim.treesitter' }
@@ -85,7 +86,7 @@ describe('startup', function()
     end
     for _, name in ipairs({
       'claude-ide.protocol.session',
-      'claude-ide.tools.registry',
+      'claude-ide.protocol.registry',
       'claude-ide.transport.frame',
       'claude-ide.editor.diff',
     }) do

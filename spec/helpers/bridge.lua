@@ -101,7 +101,7 @@ end
 function M.reviews(editor)
   return editor:lua([[
     local names = {}
-    for _, r in ipairs(require('claude-ide.agent.state').pendingReviews()) do table.insert(names, r.tabName) end
+    for _, r in ipairs(require('claude-ide.editor.state').pendingReviews()) do table.insert(names, r.tabName) end
     return names
   ]])
 end

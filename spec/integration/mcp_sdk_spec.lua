@@ -3,7 +3,7 @@
 local new = require('claude-ide.lualib_bundle').__TS__New
 local Server = require('claude-ide.server').Server
 local config = require('claude-ide.config')
-local types = require('claude-ide.tools.types')
+local types = require('claude-ide.protocol.tool')
 
 local script = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/sdk_client.mjs'
 
@@ -70,7 +70,7 @@ describe('MCP TypeScript SDK client', function()
     assert.is_nil(out.error, out.error)
 
     assert.are.same({ name = 'claude-ide.nvim', version = require('claude-ide.version').VERSION }, out.serverVersion)
-    assert.are.same({ tools = { listChanged = false } }, out.capabilities)
+    assert.are.same({ tools = { listChanged = true } }, out.capabilities)
     assert.are.same(
       { 'echo', 'park_briefly', 'fails' },
       vim.tbl_map(function(t)

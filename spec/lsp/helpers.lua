@@ -153,7 +153,7 @@ function M.stop_all()
 end
 
 local function tool(name)
-  for _, t in ipairs(require('claude-ide.agent.tools.index').AGENT_TOOLS) do
+  for _, t in ipairs(require('claude-ide.bridge.tools').ENDPOINT_TOOLS) do
     if t.name == name then
       return t
     end
@@ -166,7 +166,7 @@ end
 function M.start(ctx, name, args)
   local t = tool(name)
   args = args or vim.empty_dict()
-  local err = require('claude-ide.tools.registry').checkValue(t.inputSchema, args, '')
+  local err = require('claude-ide.protocol.registry').checkValue(t.inputSchema, args, '')
   if err then
     return function()
       return true, { content = { { type = 'text', text = 'ERROR: ' .. err } }, isError = true }

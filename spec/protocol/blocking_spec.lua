@@ -1,8 +1,8 @@
 -- protocol/blocking: tool handlers in coroutines that park until a later event resumes or cancels them.
 local new = require('claude-ide.lualib_bundle').__TS__New
 local Blocking = require('claude-ide.protocol.blocking').Blocking
-local InvalidParamsError = require('claude-ide.tools.types').InvalidParamsError
-local invalidParams = require('claude-ide.tools.types').invalidParams
+local InvalidParamsError = require('claude-ide.protocol.tool').InvalidParamsError
+local invalidParams = require('claude-ide.protocol.tool').invalidParams
 
 describe('Blocking', function()
   local reports, blocking

@@ -4,9 +4,9 @@ local new = require('claude-ide.lualib_bundle').__TS__New
 local Session = require('claude-ide.protocol.session').Session
 local PROTOCOL_VERSIONS = require('claude-ide.protocol.session').PROTOCOL_VERSIONS
 local Blocking = require('claude-ide.protocol.blocking').Blocking
-local Registry = require('claude-ide.tools.registry').Registry
+local Registry = require('claude-ide.protocol.registry').Registry
 local Logger = require('claude-ide.log').Logger
-local types = require('claude-ide.tools.types')
+local types = require('claude-ide.protocol.tool')
 local config = require('claude-ide.config')
 local VERSION = require('claude-ide.version').VERSION
 

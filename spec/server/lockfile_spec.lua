@@ -72,6 +72,18 @@ describe('lockfile', function()
     assert.are.equal(448, mode_of(root .. '/deep'))
   end)
 
+  it('says runningInWindows = true on Windows (has("win32"))', function()
+    local has = vim.fn.has
+    vim.fn.has = function(feature)
+      return feature == 'win32' and 1 or has(feature)
+    end
+    local ok, lock = pcall(lockfile.contents, 'tok', {})
+    vim.fn.has = has
+    assert(ok, lock)
+    assert.is_true(lock.runningInWindows)
+    assert.is_false(lockfile.contents('tok', {}).runningInWindows)
+  end)
+
   it('writes 0600 even under a permissive umask, and leaves no temp file behind', function()
     local dir = root .. '/ide'
     local old = vim.uv.fs_umask and vim.uv.fs_umask(0) -- not in every luv: the explicit chmod covers it
@@ -110,15 +122,119 @@ describe('lockfile', function()
     assert.matches('lock directory', res.error)
   end)
 
-  it('workspaceFolders starts with the cwd, absolute and without duplicates', function()
-    local folders = lockfile.workspaceFolders()
-    assert.are.equal(vim.fs.normalize(vim.fn.getcwd()), folders[1])
-    local seen = {}
-    for _, f in ipairs(folders) do
-      assert.is_nil(seen[f], 'duplicate ' .. f)
-      seen[f] = true
-      assert.are.equal('/', f:sub(1, 1))
+  describe('workspaceFolders', function()
+    local dirs, clients, saved_cwd
+
+    --- A language server inside this Neovim (no process) that answers initialize and shutdown.
+    local function fake_server()
+      return function(dispatchers)
+        local closing = false
+        local next_id = 0
+        return {
+          request = function(method, _, callback)
+            next_id = next_id + 1
+            local result = method == 'initialize' and { capabilities = vim.empty_dict() } or vim.NIL
+            vim.schedule(function()
+              callback(nil, result)
+            end)
+            return true, next_id
+          end,
+          notify = function(method)
+            if method == 'exit' then
+              closing = true
+              dispatchers.on_exit(0, 0)
+            end
+            return true
+          end,
+          is_closing = function()
+            return closing
+          end,
+          terminate = function()
+            closing = true
+          end,
+        }
+      end
     end
+
+    --- A client named `name` rooted at `root`, attached to a scratch file buffer; returns its id.
+    local function lsp_client(name, root)
+      local buf = vim.api.nvim_create_buf(true, false)
+      vim.api.nvim_buf_set_name(buf, root .. '/' .. name .. '-file.lua')
+      local id = vim.lsp.start({ name = name, cmd = fake_server(), root_dir = root }, { bufnr = buf })
+      assert(id, 'the language client did not start')
+      table.insert(clients, id)
+      return id
+    end
+
+    local function mkdir(path)
+      vim.fn.mkdir(path, 'p')
+      table.insert(dirs, path)
+      return vim.uv.fs_realpath(path)
+    end
+
+    before_each(function()
+      dirs, clients, saved_cwd = {}, {}, vim.fn.getcwd(-1, -1)
+    end)
+    after_each(function()
+      for _, id in ipairs(clients) do
+        local c = vim.lsp.get_client_by_id(id)
+        if c and vim.fn.has('nvim-0.11') == 1 then
+          c:stop(true)
+        elseif c then
+          c.stop(true)
+        end
+      end
+      vim.wait(1000, function()
+        return #vim.lsp.get_clients() == 0
+      end, 10)
+      vim.cmd('silent! tabonly!')
+      vim.cmd('silent! only!')
+      vim.cmd('silent! %bwipeout!')
+      vim.cmd.cd(saved_cwd)
+      for _, d in ipairs(dirs) do
+        vim.fn.delete(d, 'rf')
+      end
+    end)
+
+    it('start with the global cwd, absolute and without duplicates', function()
+      local folders = lockfile.workspaceFolders()
+      assert.are.equal(vim.fs.normalize(vim.fn.getcwd()), folders[1])
+      local seen = {}
+      for _, f in ipairs(folders) do
+        assert.is_nil(seen[f], 'duplicate ' .. f)
+        seen[f] = true
+        assert.are.equal('/', f:sub(1, 1))
+      end
+    end)
+
+    it('hold the tab-local and window-local cwds in use after the global cwd', function()
+      local project = mkdir(root .. '/project')
+      local other = mkdir(root .. '/other tab')
+      local side = mkdir(root .. '/side window')
+      vim.cmd.cd(project)
+      vim.cmd('tabnew')
+      vim.cmd.tcd(vim.fn.fnameescape(other))
+      vim.cmd('vsplit')
+      vim.cmd.lcd(vim.fn.fnameescape(side))
+      assert.are.same({ project, other, side }, lockfile.workspaceFolders())
+      vim.cmd('tabclose')
+      assert.are.same({ project }, lockfile.workspaceFolders())
+    end)
+
+    it('take an LSP root only inside a cwd: never $HOME, / or a folder above the cwd', function()
+      local home = vim.fs.normalize(vim.uv.os_homedir())
+      local project = mkdir(root .. '/project')
+      local sub = mkdir(project .. '/packages/app')
+      vim.cmd.cd(project)
+      lsp_client('lua_ls', home) -- lua_ls roots a loose file at $HOME
+      lsp_client('at_root', '/')
+      lsp_client('above', root)
+      lsp_client('inside', sub)
+      assert.is_true(vim.wait(2000, function()
+        return #vim.lsp.get_clients() == 4
+      end, 10))
+      assert.are.same({ project, sub }, lockfile.workspaceFolders())
+    end)
   end)
 
   it('removes only stale Neovim locks: keeps live pids, other IDEs and unparseable files', function()

@@ -4,7 +4,7 @@ local client = require('helpers.client')
 local new = require('claude-ide.lualib_bundle').__TS__New
 local Server = require('claude-ide.server').Server
 local config = require('claude-ide.config')
-local types = require('claude-ide.tools.types')
+local types = require('claude-ide.protocol.tool')
 
 local function read_lock(path)
   local f = io.open(path)

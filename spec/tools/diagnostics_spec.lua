@@ -66,6 +66,44 @@ describe('getDiagnostics', function()
     end
   end)
 
+  -- The CLI asks with `file://` + the raw path and compares each answer's uri, `file://` stripped and not
+  -- decoded, with that path: the asked uri must come back verbatim, whatever spelling found the buffer.
+  it('answers the asked uri verbatim for a path with a space and é (raw or encoded)', function()
+    local path = h.file('my file é.ts', { 'let x: number = "no"' })
+    vim.diagnostic.set(ns, open(path), { { lnum = 0, col = 4, message = 'type error', severity = 1 } })
+    for _, uri in ipairs({ 'file://' .. path, vim.uri_from_fname(path), path }) do
+      local out = h.json(h.call(ctx, 'getDiagnostics', { uri = uri }))
+      assert.are.equal(1, #out, uri)
+      assert.are.equal(uri, out[1].uri)
+      assert.are.equal('type error', out[1].diagnostics[1].message)
+    end
+  end)
+
+  it('finds the buffer through a symlink (either way) and answers the asked uri', function()
+    local real = h.file('real dir/real é.ts', { 'bad' })
+    local link = vim.fs.dirname(vim.fs.dirname(real)) .. '/link é.ts'
+    assert(vim.uv.fs_symlink(real, link))
+    vim.diagnostic.set(ns, open(real), { { lnum = 0, col = 0, message = 'via real', severity = 1 } })
+    local asked = 'file://' .. link
+    local out = h.json(h.call(ctx, 'getDiagnostics', { uri = asked }))
+    assert.are.same({ asked }, { out[1].uri })
+    assert.are.equal('via real', out[1].diagnostics[1].message)
+
+    h.reset_editor()
+    vim.diagnostic.set(ns, open(link), { { lnum = 0, col = 0, message = 'via link', severity = 2 } })
+    asked = 'file://' .. real
+    out = h.json(h.call(ctx, 'getDiagnostics', { uri = asked }))
+    assert.are.same({ asked }, { out[1].uri })
+    assert.are.equal('via link', out[1].diagnostics[1].message)
+  end)
+
+  it('without uri answers file:// + the raw path (not percent-encoded)', function()
+    local path = h.file('my file é.ts', { 'x' })
+    vim.diagnostic.set(ns, open(path), { { lnum = 0, col = 0, message = 'm', severity = 1 } })
+    local out = h.json(h.call(ctx, 'getDiagnostics', vim.empty_dict()))
+    assert.are.same({ 'file://' .. path }, { out[1].uri })
+  end)
+
   it('answers an empty list for a file that is not loaded (not an error)', function()
     local path = h.file('closed.txt', { 'x' })
     local res = h.call(ctx, 'getDiagnostics', { uri = vim.uri_from_fname(path) })

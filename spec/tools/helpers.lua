@@ -30,6 +30,15 @@ function M.hub()
   h.describe = function()
     return nil
   end
+  -- ownerOf(): every connection is its own session unless `h.owners[id]` says otherwise (false: none).
+  h.owners = {}
+  h.ownerOf = function(id)
+    local owner = h.owners[id]
+    if owner == false then
+      return nil
+    end
+    return owner or id
+  end
   h.set_sessions = function(n)
     h.count = n
     for listener in pairs(h.listeners) do
@@ -83,10 +92,10 @@ function M.context(opts)
   assert(result.ok, result.error)
   local hub = M.hub()
   local ctx = { clientId = 1, config = result.config, hub = hub }
-  ctx.services = require('claude-ide.editor.services').createServices(result.config, hub)
+  ctx.services = require('claude-ide.services').createServices(result.config, hub)
   ctx.park = make_park(ctx)
   ctx.dispose = function()
-    require('claude-ide.editor.services').disposeServices(ctx.services)
+    require('claude-ide.services').disposeServices(ctx.services)
   end
   return ctx
 end
@@ -104,7 +113,7 @@ local function classify(ok, res)
   if ok then
     return res
   end
-  local types = require('claude-ide.tools.types')
+  local types = require('claude-ide.protocol.tool')
   if type(res) == 'table' and getmetatable(res) == types.InvalidParamsError.prototype then
     return { invalid = res.message }
   end
@@ -117,7 +126,7 @@ end
 function M.start_call(ctx, name, args)
   local tool = M.tool(name)
   args = args or vim.empty_dict()
-  local err = require('claude-ide.tools.registry').checkValue(tool.inputSchema, args, '')
+  local err = require('claude-ide.protocol.registry').checkValue(tool.inputSchema, args, '')
   if err then
     return function()
       return true, { invalid = err }

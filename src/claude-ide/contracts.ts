@@ -2,7 +2,6 @@
 // tools/ (so that no two layers import each other: tools/import-graph.mjs fails the build on a circle).
 // The editor's long-lived features as the tools, the protocol layer and the server see them, and the Hub
 // through which features reach the connected clients.
-import type { AgentState } from "./agent/agent_state";
 import type { Policy } from "./policy/policy";
 
 /** A position in a document: 0-based line, `character` in UTF-16 code units (the MCP/LSP convention). */
@@ -46,7 +45,19 @@ export interface Hub {
   send(this: void, clientId: number, method: string, params: object): boolean;
   /** The name of the Claude session a connection belongs to (a review's label), if it has one. */
   describe(this: void, clientId: number): string | undefined;
+  /**
+   * The Claude CLI connection that connection `clientId` belongs to: itself for a CLI's own connection; for an
+   * agent bridge's, the connection of the CLI that started that bridge; undefined when it belongs to none
+   * (closed, or a bridge whose CLI is not connected to this Neovim).
+   */
+  ownerOf(this: void, clientId: number): number | undefined;
 }
+
+/**
+ * Which pending reviews a closeAllDiffTabs / close_tab may end, by the connection that opened them (undefined:
+ * opened by none): true for the caller's own session's reviews and for those of no session.
+ */
+export type ReviewScope = (this: void, clientId: number | undefined) => boolean;
 
 /** One connected Claude CLI. */
 export interface ClientInfo {
@@ -117,6 +128,8 @@ export interface MultiRequest {
   title: string;
   /** At least one. */
   files: ReviewFile[];
+  /** The connection that asked (the agent bridge's): closeAllDiffTabs of another Claude session leaves it. */
+  clientId?: number;
 }
 
 /** Accepted: the final lines of every file, in the order given (the user may have changed them). */
@@ -141,12 +154,15 @@ export interface DiffService {
     req: MultiRequest,
   ): { ok: true; review: PendingReview<MultiOutcome> } | { ok: false; error: string };
   /**
-   * Rejects every pending review (openDiff's, the agent's edits, multi-file LSP reviews) and closes this
-   * plugin's diff views. Returns how many were closed.
+   * Rejects every pending review (openDiff's, the agent's edits, multi-file LSP reviews) within `scope` (all
+   * without one) and closes their diff views. Returns how many were closed.
    */
-  closeAll(this: void): number;
-  /** Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown. */
-  closeTab(this: void, tabName: string): boolean;
+  closeAll(this: void, scope?: ReviewScope): number;
+  /**
+   * Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown or
+   * outside `scope`.
+   */
+  closeTab(this: void, tabName: string, scope?: ReviewScope): boolean;
   /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
   dispose(this: void): void;
   /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */
@@ -157,14 +173,37 @@ export interface DiffService {
 
 /**
  * Long-lived editor state owned by one running server (no module-level state): created on start, disposed on
- * stop. Each feature adds its field here and its construction in editor/services.ts.
+ * stop. Each feature adds its field here and its construction in services.ts.
  */
 export interface Services {
   diff: DiffService;
   /** Selection tracking (selection_changed) and the getCurrentSelection/getLatestSelection answers. */
   selection: SelectionService;
   /** The agent endpoint's memory between calls (editor_state tokens, code action ids). */
-  agent: AgentState;
+  agent: AgentMemory;
   /** What may leave the editor toward a model: secrets withheld, the workspace boundary (policy/policy). */
   policy: Policy;
+}
+
+/** Earlier answers by token (editor_state's `since`): a few are kept, older tokens are forgotten. */
+export interface SnapshotStore<T = unknown> {
+  remember(value: T): string;
+  get(token: string): T | undefined;
+}
+
+/**
+ * What the agent endpoint remembers between calls, for one running server (Services.agent; implemented by
+ * agent/agent_state, made on first use by services.ts).
+ */
+export interface AgentMemory {
+  /** Earlier editor_state answers, for `since`. */
+  readonly snapshots: SnapshotStore;
+  /** Per-feature memory of the LSP tools (e.g. the last code action list), keyed by feature name. */
+  readonly memory: LuaMap<string, unknown>;
+  /** Ids of the language server clients that have reported `$/progress` work (wait_for_lsp_ready). */
+  readonly lspProgressSeen: LuaSet<number>;
+  /** A number for the next review's tab name (tab names must be unique). */
+  nextReview(): number;
+  /** Removes its autocmd (server stop). */
+  dispose(): void;
 }

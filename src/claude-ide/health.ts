@@ -1,5 +1,5 @@
 // :checkhealth claude-ide. Reports only: never starts the server, writes nothing.
-import { checkAgent } from "./agent/health";
+import { checkAgent } from "./bridge/health";
 import { validate } from "./config";
 import * as lockfile from "./discovery/lockfile";
 import * as ide from "claude-ide";

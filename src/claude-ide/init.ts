@@ -48,9 +48,11 @@ export function setup(this: void, opts?: unknown): boolean {
   const restart = state.server !== undefined;
   // Same options again (a plugin manager re-running setup): keep the running server and its clients.
   if (restart && vim.deep_equal(state.config, result.config)) return true;
+  // The tools the connected CLIs were given: the new server tells them when its list differs.
+  const toolsBefore = state.server?.listedTools();
   if (restart) stop();
   state.config = result.config;
-  if (result.config.auto_start || restart) start();
+  if (result.config.auto_start || restart) startServer(toolsBefore);
   return true;
 }
 
@@ -65,11 +67,19 @@ export function config(this: void): Config {
 
 /** Starts the server (no-op with a message when already running). Returns whether it is running. */
 export function start(this: void): boolean {
+  return startServer(undefined);
+}
+
+function startServer(toolsBefore: string[] | undefined): boolean {
   if (state.server !== undefined) {
     say(`already running on port ${state.server.status().port}`);
     return true;
   }
-  const server = new Server(config(), { reuse: state.endpoint, describeClient: (id) => state.sessions?.describe(id) });
+  const server = new Server(config(), {
+    reuse: state.endpoint,
+    describeClient: (id) => state.sessions?.describe(id),
+    toolsBefore,
+  });
   const started = server.start();
   if (!started.ok) {
     say(`could not start: ${started.error}`, "error");

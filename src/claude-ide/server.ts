@@ -4,30 +4,32 @@
 import type { Policy } from "./policy/policy";
 import type { Config } from "./config";
 import * as lockfile from "./discovery/lockfile";
-import { createServices, disposeServices } from "./editor/services";
+import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";
 import type { Blocking } from "./protocol/blocking";
 import type * as JsonRpcModule from "./protocol/jsonrpc";
 import type * as SessionModule from "./protocol/session";
 import type { Role, Session } from "./protocol/session";
-import type * as AgentEndpointModule from "./agent/endpoint";
+import type * as AgentEndpointModule from "./bridge/endpoint";
 import type * as ToolsModule from "./tools/index";
-import type * as RegistryModule from "./tools/registry";
+import type * as RegistryModule from "./protocol/registry";
 import type { DiffService, Hub, Services } from "./contracts";
-import type { ToolDescriptor } from "./tools/types";
+import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
+import { ancestors } from "./util/process";
+import { dict } from "./util/json";
 
 // What only a connection needs is loaded by the first one: start() (setup) binds, writes the lock file and
 // tracks the selection, nothing more (startup cost).
 const blockingModule = lazy<typeof BlockingModule>("claude-ide.protocol.blocking");
 const jsonrpc = lazy<typeof JsonRpcModule>("claude-ide.protocol.jsonrpc");
 const sessionModule = lazy<typeof SessionModule>("claude-ide.protocol.session");
-const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.agent.endpoint");
+const agentEndpoint = lazy<typeof AgentEndpointModule>("claude-ide.bridge.endpoint");
 const toolsModule = lazy<typeof ToolsModule>("claude-ide.tools.index");
-const registryModule = lazy<typeof RegistryModule>("claude-ide.tools.registry");
+const registryModule = lazy<typeof RegistryModule>("claude-ide.protocol.registry");
 
 export interface Endpoint {
   port: number;
@@ -56,6 +58,11 @@ export interface ServerOptions {
   lockDir?: string;
   /** Names the Claude session of a connection (Hub.describe; sessions.ts knows the terminals). */
   describeClient?: (this: void, clientId: number) => string | undefined;
+  /**
+   * The IDE tools the previous server listed (a restart by setup() with new options): when this server's
+   * list differs, every CLI that connects (they reconnect by themselves) is sent notifications/tools/list_changed.
+   */
+  toolsBefore?: string[];
 }
 
 /** 128 bits from the OS CSPRNG, hex. */
@@ -79,7 +86,16 @@ interface Running {
   agent?: Role;
   services: Services;
   augroup: number;
+  /** An agent bridge connection's process ancestors (parent first), looked up once: see ownerOf. */
+  ancestry: LuaMap<number, number[]>;
+  /** The workspaceFolders last written to the lock file. */
+  folders: string[];
+  /** IDE sessions that were checked for a changed tool list (toolsBefore). */
+  toldTools: LuaSet<number>;
 }
+
+/** How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge). */
+const MAX_BRIDGE_DEPTH = 8;
 
 export class Server {
   private running?: Running;
@@ -108,6 +124,7 @@ export class Server {
       return true;
     },
     describe: (clientId) => this.opts.describeClient?.(clientId),
+    ownerOf: (clientId) => this.ownerOf(clientId),
     onSessionsChanged: (listener) => {
       const id = this.nextListenerId++;
       this.hubListeners.set(id, listener);
@@ -142,7 +159,8 @@ export class Server {
       listener.close(CloseCode.GoingAway, "server failed to start");
       return { ok: false, error: `editor services failed to start: ${tostring(services)}` };
     }
-    const written = lockfile.write(lockDir, endpoint.port, token, lockfile.workspaceFolders());
+    const folders = lockfile.workspaceFolders();
+    const written = lockfile.write(lockDir, endpoint.port, token, folders);
     if (!written.ok) {
       pcall(disposeServices, services);
       listener.close(CloseCode.GoingAway, "server failed to start");
@@ -157,6 +175,9 @@ export class Server {
       sessions,
       services,
       augroup: this.createAutocmds(endpoint.port),
+      ancestry: new LuaMap(),
+      folders,
+      toldTools: new LuaSet(),
     };
     this.log.info(`listening on 127.0.0.1:${endpoint.port}`);
     return { ok: true, endpoint };
@@ -271,7 +292,12 @@ export class Server {
       services: r.services,
       log: this.log,
       onChange: (s) => {
-        if (!s.isOpen()) sessions.delete(s.id);
+        if (s.ready && s.role === "ide") this.toldToolsChanged(s);
+        if (!s.isOpen()) {
+          sessions.delete(s.id);
+          r.ancestry.delete(s.id);
+          r.toldTools.delete(s.id);
+        }
         // Connections of a stopped server close after stop() has told the listeners already.
         if (this.running?.sessions === sessions) this.notifySessionsChanged();
       },
@@ -284,10 +310,57 @@ export class Server {
     return {
       name: "ide",
       registry: new (registryModule().Registry)(this.opts.tools ?? toolsModule().ALL_TOOLS, this.config),
-      // Honest: the tool list never changes while a session is open, so no list_changed is ever sent.
-      capabilities: { tools: { listChanged: false } },
+      // The list changes when setup() restarts the server with other options (execute_code): see toolsBefore.
+      capabilities: { tools: { listChanged: true } },
       argumentErrorsAsResults: false,
     };
+  }
+
+  /** The names of the IDE tools this server lists; undefined while no CLI has connected (none has a list). */
+  listedTools(): string[] | undefined {
+    return this.running?.ide?.registry.list().map((t) => (t as { name: string }).name);
+  }
+
+  /**
+   * A CLI session became ready on a server that replaced one with another tool list: the CLI may hold the old
+   * list from before its reconnect, so it is told to fetch it again (once per session; harmless for a new CLI,
+   * which fetches it anyway).
+   */
+  private toldToolsChanged(s: Session): void {
+    const r = this.running;
+    const before = this.opts.toolsBefore;
+    if (r === undefined || before === undefined || r.toldTools.has(s.id)) return;
+    r.toldTools.add(s.id);
+    if (!vim.deep_equal(before, this.listedTools())) s.notify("notifications/tools/list_changed", dict());
+  }
+
+  /**
+   * Hub.ownerOf: the Claude CLI connection a connection belongs to. A CLI's connection is its own; an agent
+   * bridge's belongs to the CLI that started it. The tie is process ancestry: Claude Code starts its MCP servers
+   * as child processes, so the CLI's pid (announced with ide_connected) is the bridge's parent, or an ancestor
+   * when a wrapper (sh, npx) sits between them; the bridge tells its own pid in initialize (PID_META). Chosen
+   * over the CLI's roots/list answer because two sessions in one project (two :ClaudeCodeNew in the same cwd,
+   * the usual case) have the same roots, while a process has exactly one parent. The nearest ancestor wins.
+   */
+  private ownerOf(clientId: number): number | undefined {
+    const r = this.running;
+    const s = r?.sessions.get(clientId);
+    if (r === undefined || s === undefined || !s.isOpen()) return undefined;
+    if (s.role === "ide") return s.id;
+    if (s.processId === undefined) return undefined;
+    const cliByPid = new LuaMap<number, number>();
+    for (const [, other] of r.sessions)
+      if (other.role === "ide" && other.isOpen() && other.cliPid !== undefined) cliByPid.set(other.cliPid, other.id);
+    let chain = r.ancestry.get(s.id);
+    if (chain === undefined) {
+      chain = ancestors(s.processId, MAX_BRIDGE_DEPTH);
+      r.ancestry.set(s.id, chain);
+    }
+    for (const pid of chain) {
+      const owner = cliByPid.get(pid);
+      if (owner !== undefined) return owner;
+    }
+    return undefined;
   }
 
   /** Sessions whose client finished initializing and is still connected. */
@@ -315,10 +388,11 @@ export class Server {
         if (r !== undefined) r.listener.drain(LEAVE_DRAIN_MS);
       },
     });
-    vim.api.nvim_create_autocmd(["DirChanged", "LspAttach", "LspDetach"], {
+    // A window or tab page closing may take its local cwd (:lcd, :tcd) out of the folders.
+    vim.api.nvim_create_autocmd(["DirChanged", "LspAttach", "LspDetach", "TabClosed", "WinClosed"], {
       group,
       desc: "claude-ide: keep the lock file's workspaceFolders current",
-      // Scheduled: on LspDetach the client is still listed until the event is over.
+      // Scheduled: on LspDetach the client is still listed until the event is over (a closing window too).
       callback: () => vim.schedule(() => this.rewriteLock()),
     });
     return group;
@@ -327,8 +401,12 @@ export class Server {
   private rewriteLock(): void {
     const r = this.running;
     if (r === undefined) return;
-    const written = lockfile.write(r.lockDir, r.endpoint.port, r.endpoint.token, lockfile.workspaceFolders());
+    const folders = lockfile.workspaceFolders();
+    // Most window closings change nothing: the file is written only when the folders did.
+    if (vim.deep_equal(folders, r.folders)) return;
+    const written = lockfile.write(r.lockDir, r.endpoint.port, r.endpoint.token, folders);
     if (!written.ok) this.log.warn(`could not update the lock file: ${written.error}`);
+    else r.folders = folders;
   }
 
   private step(what: string, fn: (this: void) => void): void {

@@ -7,11 +7,17 @@
 // session only — the terminal the cursor is in, else the last one focused, else the last one started; a
 // review names the session that proposed it; closing a terminal rejects only its session's pending reviews.
 // Selections still go to every connected session.
+import type * as CliConfigModule from "./bridge/cli_config";
 import type { Config } from "./config";
 import type { Recipients } from "./editor/mentions";
 import { ClaudeTerminal } from "./editor/terminal";
 import { say } from "./log";
+import { parentPid } from "./util/process";
 import type { ClientInfo, DiffService, Hub } from "./contracts";
+import { lazy } from "./util/modules";
+
+/** Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools). */
+const cliConfig = lazy<typeof CliConfigModule>("claude-ide.bridge.cli_config");
 
 /** One entry of require("claude-ide").sessions() and :ClaudeCodeSessions. */
 export interface SessionInfo {
@@ -53,13 +59,6 @@ interface TermSession {
   terminal: ClaudeTerminal;
   /** The recipients of this session's @-mentions (one function per session: the mention queue keeps order by it). */
   recipients: Recipients;
-}
-
-function parentPid(pid: number): number | undefined {
-  const [ok, info] = pcall(vim.api.nvim_get_proc, pid);
-  if (!ok || info === undefined || info === vim.NIL) return undefined;
-  const ppid = (info as { ppid?: number }).ppid;
-  return typeof ppid === "number" && ppid > 0 ? ppid : undefined;
 }
 
 export class Sessions {
@@ -143,7 +142,7 @@ export class Sessions {
       id,
       name: id === 1 ? "claude" : `claude ${id}`,
       cwd: vim.fn.getcwd(),
-      terminal: new ClaudeTerminal({ onGone: () => this.ended(id) }),
+      terminal: new ClaudeTerminal({ onGone: () => this.ended(id), agentArguments: () => cliConfig().cliArguments() }),
       recipients: () => this.recipientsOf(id),
     };
     this.terms.push(t);

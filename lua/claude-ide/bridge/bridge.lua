@@ -11,16 +11,16 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
 local registry = require("claude-ide.instances.registry")
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local Code = ____result.Code
 local ____resources = require("claude-ide.agent.resources")
 local INSTANCES_URI = ____resources.INSTANCES_URI
 local RESOURCES = ____resources.RESOURCES
 local TEMPLATES = ____resources.TEMPLATES
-local ____endpoint = require("claude-ide.agent.endpoint")
+local ____endpoint = require("claude-ide.bridge.endpoint")
 local INSTRUCTIONS = ____endpoint.INSTRUCTIONS
-local ____index = require("claude-ide.agent.tools.index")
-local AGENT_TOOLS = ____index.AGENT_TOOLS
+local ____tools = require("claude-ide.bridge.tools")
+local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
 local decodeMessage = ____jsonrpc.decodeMessage
@@ -29,10 +29,11 @@ local idText = ____jsonrpc.idText
 local notification = ____jsonrpc.notification
 local resultResponse = ____jsonrpc.resultResponse
 local ____session = require("claude-ide.protocol.session")
+local PID_META = ____session.PID_META
 local PROTOCOL_VERSIONS = ____session.PROTOCOL_VERSIONS
-local ____registry = require("claude-ide.tools.registry")
+local ____registry = require("claude-ide.protocol.registry")
 local Registry = ____registry.Registry
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
 local str = ____schema.str
 local ____json = require("claude-ide.util.json")
@@ -101,7 +102,7 @@ function Bridge.prototype.____constructor(self, opts)
     local ____array_2 = __TS__SparseArrayNew(unpack(self["local"]))
     __TS__SparseArrayPush(
         ____array_2,
-        unpack(AGENT_TOOLS)
+        unpack(ENDPOINT_TOOLS)
     )
     self.tools = __TS__New(
         ____Registry_3,
@@ -376,7 +377,8 @@ function Bridge.prototype.connect(self, downId, method)
         ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":" .. vim.json.encode({
             protocolVersion = PROTOCOL_VERSIONS[1],
             capabilities = dict(),
-            clientInfo = {name = "claude-ide-bridge", version = VERSION}
+            clientInfo = {name = "claude-ide-bridge", version = VERSION},
+            _meta = {[PID_META] = vim.fn.getpid()}
         })) .. "}",
         notification(
             "notifications/initialized",

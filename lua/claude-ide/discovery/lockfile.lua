@@ -1,4 +1,6 @@
 -- Generated from src/claude-ide/discovery/lockfile.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
@@ -49,13 +51,21 @@ function ____exports.lockPath(dir, port)
         tostring(port) .. ".lock"
     )
 end
---- The folders the CLI matches its cwd against: Neovim's cwd, then the workspace folders (or root
--- directories) of attached LSP clients, absolute and without duplicates.
+--- `path` is `dir` or below it (both normalized).
+local function isWithin(path, dir)
+    return path == dir or vim.startswith(path, dir == "/" and "/" or dir .. "/")
+end
+--- The folders the CLI matches its cwd against (it connects on its own only when exactly one editor's folder
+-- equals or contains its cwd): Neovim's global cwd, then the tab-local and window-local cwds in use, then the
+-- workspace folders (or root directories) of attached LSP clients that lie inside one of those cwds. An LSP
+-- root elsewhere is left out: lua_ls roots a loose file at $HOME, and a lock "containing" every folder under
+-- $HOME makes this Neovim match every `claude` started there, so none of them auto-connects to the editor that
+-- really has the project open. $HOME and / are never added through an LSP root.
 function ____exports.workspaceFolders()
     local seen = {}
     local folders = {}
     local function add(path)
-        if path == nil or path == "" then
+        if path == "" then
             return
         end
         local norm = normalize(path)
@@ -65,18 +75,42 @@ function ____exports.workspaceFolders()
         seen[norm] = true
         folders[#folders + 1] = norm
     end
-    add(vim.fn.getcwd())
+    add(vim.fn.getcwd(-1, -1))
+    for ____, tab in ipairs(vim.api.nvim_list_tabpages()) do
+        local tabnr = vim.api.nvim_tabpage_get_number(tab)
+        if vim.fn.haslocaldir(-1, tabnr) == 1 then
+            add(vim.fn.getcwd(-1, tabnr))
+        end
+        for ____, win in ipairs(vim.api.nvim_tabpage_list_wins(tab)) do
+            local winnr = vim.fn.win_id2tabwin(win)[2]
+            if vim.fn.haslocaldir(winnr, tabnr) == 1 then
+                add(vim.fn.getcwd(winnr, tabnr))
+            end
+        end
+    end
+    local cwds = {unpack(folders)}
+    local home = normalize(vim.uv.os_homedir())
+    local function addRoot(path)
+        local norm = normalize(path)
+        if norm == "/" or norm == home or not __TS__ArraySome(
+            cwds,
+            function(____, cwd) return isWithin(norm, cwd) end
+        ) then
+            return
+        end
+        add(norm)
+    end
     local lsp = loadedModule("vim.lsp")
     for ____, client in ipairs(lsp ~= nil and lsp.get_clients() or ({})) do
         local wsf = client.workspace_folders
         if type(wsf) == "table" and wsf ~= nil and wsf ~= nil then
             for ____, f in ipairs(wsf) do
                 if type(f.uri) == "string" and vim.startswith(f.uri, "file://") then
-                    add(vim.uri_to_fname(f.uri))
+                    addRoot(vim.uri_to_fname(f.uri))
                 end
             end
-        elseif type(client.root_dir) == "string" then
-            add(client.root_dir)
+        elseif type(client.root_dir) == "string" and client.root_dir ~= "" then
+            addRoot(client.root_dir)
         end
     end
     return folders
@@ -87,7 +121,7 @@ function ____exports.contents(token, folders)
         workspaceFolders = folders,
         ideName = ____exports.IDE_NAME,
         transport = "ws",
-        runningInWindows = false,
+        runningInWindows = vim.fn.has("win32") == 1,
         authToken = token,
         nvim = ____exports.instanceFacts()
     }
@@ -153,7 +187,7 @@ function ____exports.list(dir)
                 break
             end
             if not vim.endswith(name, ".lock") then
-                goto __continue30
+                goto __continue40
             end
             local path = join(dir, name)
             local lock = ____exports.read(path)
@@ -161,7 +195,7 @@ function ____exports.list(dir)
                 found[#found + 1] = {path = path, lock = lock}
             end
         end
-        ::__continue30::
+        ::__continue40::
     end
     return found
 end
@@ -174,18 +208,18 @@ function ____exports.removeStale(dir)
         local lock = ____value.lock
         do
             if lock.ideName ~= ____exports.IDE_NAME then
-                goto __continue35
+                goto __continue45
             end
             local pid = lock.pid
             if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
-                goto __continue35
+                goto __continue45
             end
             local ok = vim.uv.fs_unlink(path)
             if ok then
                 removed[#removed + 1] = path
             end
         end
-        ::__continue35::
+        ::__continue45::
     end
     return removed
 end

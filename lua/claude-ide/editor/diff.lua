@@ -207,7 +207,7 @@ function DiffManager.prototype.____constructor(self, config)
                 error = "cannot show the review: " .. tostring(err)
             }
         end
-        self.multis[review] = true
+        self.multis[review] = req.clientId or false
         local pending = {
             onDecision = function(l)
                 if outcome ~= nil then
@@ -223,26 +223,41 @@ function DiffManager.prototype.____constructor(self, config)
         }
         return {ok = true, review = pending}
     end
-    self.closeAll = function()
+    self.closeAll = function(scope)
         local pending = {}
         for ____, review in pairs(self.reviews) do
-            pending[#pending + 1] = review
+            if scope == nil or scope(review.req.clientId) then
+                pending[#pending + 1] = review
+            end
         end
         for ____, review in ipairs(pending) do
             review:reject(true)
         end
         local multis = {}
-        for review in pairs(self.multis) do
-            multis[#multis + 1] = review
+        for review, client in pairs(self.multis) do
+            local ____temp_10 = scope == nil
+            if not ____temp_10 then
+                local ____scope_9 = scope
+                local ____temp_8
+                if client == false then
+                    ____temp_8 = nil
+                else
+                    ____temp_8 = client
+                end
+                ____temp_10 = ____scope_9(____temp_8)
+            end
+            if ____temp_10 then
+                multis[#multis + 1] = review
+            end
         end
         for ____, review in ipairs(multis) do
             review:reject()
         end
         return #pending + #multis
     end
-    self.closeTab = function(tabName)
+    self.closeTab = function(tabName, scope)
         local review = self.reviews[tabName]
-        if review == nil then
+        if review == nil or scope ~= nil and not scope(review.req.clientId) then
             return false
         end
         review:reject(true)
@@ -330,17 +345,17 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_10
+    local ____inTab_13
     if inTab then
-        local ____opt_8 = __TS__ArrayFind(
+        local ____opt_11 = __TS__ArrayFind(
             proposals,
             function(____, p) return p.tabName == tabName end
         )
-        ____inTab_10 = ____opt_8 and ____opt_8.buf
+        ____inTab_13 = ____opt_11 and ____opt_11.buf
     else
-        ____inTab_10 = nil
+        ____inTab_13 = nil
     end
-    return ____inTab_10
+    return ____inTab_13
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
 -- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same

@@ -4,8 +4,6 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local ____cli_config = require("claude-ide.agent.cli_config")
-local cliArguments = ____cli_config.cliArguments
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____plugins = require("claude-ide.editor.plugins")
@@ -43,10 +41,17 @@ function ____exports.claudeEnv(config, port)
 end
 --- The shell command line: the configured command, the agent endpoint's --mcp-config/--allowedTools (unless
 -- agent.in_terminal is off), then the arguments given to :ClaudeCode.
-local function commandLine(config, args)
+local function commandLine(config, args, hooks)
     local parts = {config.terminal.command}
+    local ____config_agent_in_terminal_2
     if config.agent.in_terminal then
-        local agent = cliArguments()
+        local ____opt_0 = hooks.agentArguments
+        ____config_agent_in_terminal_2 = ____opt_0 and ____opt_0()
+    else
+        ____config_agent_in_terminal_2 = nil
+    end
+    local agent = ____config_agent_in_terminal_2
+    if agent ~= nil then
         if agent.ok then
             parts[#parts + 1] = agent.args
         else
@@ -84,13 +89,13 @@ function ClaudeTerminal.prototype.processId(self)
         return self.pid
     end
     local buf = self:buffer()
-    local ____temp_0
+    local ____temp_3
     if buf ~= nil then
-        ____temp_0 = vim.b[buf].terminal_job_id
+        ____temp_3 = vim.b[buf].terminal_job_id
     else
-        ____temp_0 = nil
+        ____temp_3 = nil
     end
-    local job = ____temp_0
+    local job = ____temp_3
     if job == nil then
         return nil
     end
@@ -108,21 +113,21 @@ function ClaudeTerminal.prototype.isRunning(self)
 end
 function ClaudeTerminal.prototype.buffer(self)
     if self.snacksWin ~= nil then
-        local ____table_snacksWin_buf_valid_result_1
+        local ____table_snacksWin_buf_valid_result_4
         if self.snacksWin:buf_valid() then
-            ____table_snacksWin_buf_valid_result_1 = self.snacksWin.buf
+            ____table_snacksWin_buf_valid_result_4 = self.snacksWin.buf
         else
-            ____table_snacksWin_buf_valid_result_1 = nil
+            ____table_snacksWin_buf_valid_result_4 = nil
         end
-        return ____table_snacksWin_buf_valid_result_1
+        return ____table_snacksWin_buf_valid_result_4
     end
-    local ____table_isRunning_result_2
+    local ____table_isRunning_result_5
     if self:isRunning() then
-        ____table_isRunning_result_2 = self.buf
+        ____table_isRunning_result_5 = self.buf
     else
-        ____table_isRunning_result_2 = nil
+        ____table_isRunning_result_5 = nil
     end
-    return ____table_isRunning_result_2
+    return ____table_isRunning_result_5
 end
 function ClaudeTerminal.prototype.windows(self)
     local buf = self:buffer()
@@ -180,7 +185,7 @@ function ClaudeTerminal.prototype.warnIgnoredArgs(self, args)
     end
 end
 function ClaudeTerminal.prototype.start(self, config, port, args, inWindow)
-    local cmd = commandLine(config, args)
+    local cmd = commandLine(config, args, self.hooks)
     local program = string.match(config.terminal.command, "^%s*([^%s'\"]+)")
     if program ~= nil and vim.fn.executable(program) ~= 1 then
         say(("\"" .. program) .. "\" is not executable: install Claude Code or set terminal.command", "error")
@@ -271,9 +276,9 @@ function ClaudeTerminal.prototype.markGone(self)
         return
     end
     self.gone = true
-    local ____opt_5 = self.hooks.onGone
-    if ____opt_5 ~= nil then
-        ____opt_5()
+    local ____opt_8 = self.hooks.onGone
+    if ____opt_8 ~= nil then
+        ____opt_8()
     end
 end
 function ClaudeTerminal.prototype.onExit(self, config, job, code)

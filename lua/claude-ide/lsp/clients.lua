@@ -6,9 +6,9 @@ local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ArrayFlatMap = ____lualib.__TS__ArrayFlatMap
 local ____exports = {}
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
-local ____state = require("claude-ide.agent.state")
+local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
 local METHOD_CALLS = vim.fn.has("nvim-0.11") == 1
 --- Calls `client.<name>(...)` (0.10) or `client:<name>(...)` (0.11+).

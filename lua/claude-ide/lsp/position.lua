@@ -2,20 +2,20 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
 local charColumnToByte = ____positions.charColumnToByte
 local charCount = ____positions.charCount
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local int = ____schema.int
 local optional = ____schema.optional
 local str = ____schema.str
-local ____common = require("claude-ide.agent.tools.common")
-local targetInput = ____common.targetInput
 local ____encoding = require("claude-ide.lsp.encoding")
 local toCharacter = ____encoding.toCharacter
+local ____target = require("claude-ide.editor.target")
+local targetInput = ____target.targetInput
 ____exports.clientNameInput = {client_name = optional(str("Ask only this language server (a name from lsp_clients); default: every attached one that can answer", {minLength = 1}))}
 --- `path`|`buffer`, `line`, `column`|`symbol`, `client_name`: what every position tool takes.
 ____exports.positionInput = __TS__ObjectAssign(

@@ -10,13 +10,13 @@ local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayReduce = ____lualib.__TS__ArrayReduce
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
-local ____apply = require("claude-ide.agent.apply")
+local ____apply = require("claude-ide.editor.apply")
 local applyText = ____apply.applyText
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local rejectedResult = ____result.rejectedResult
 local textResult = ____result.textResult
-local ____state = require("claude-ide.agent.state")
+local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
@@ -31,8 +31,8 @@ local renameFile = ____file_ops.renameFile
 local unsavedBuffer = ____file_ops.unsavedBuffer
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
-local ____types = require("claude-ide.tools.types")
-local decisionOf = ____types.decisionOf
+local ____tool = require("claude-ide.protocol.tool")
+local decisionOf = ____tool.decisionOf
 local ____encoding = require("claude-ide.lsp.encoding")
 local toByte = ____encoding.toByte
 local ____format = require("claude-ide.lsp.format")
@@ -477,7 +477,8 @@ function ____exports.reviewAndApply(ctx, plan, what)
             files = __TS__ArrayMap(
                 files,
                 function(____, f) return reviewFile(f) end
-            )
+            ),
+            clientId = ctx.clientId
         })
         if not opened.ok then
             failWith(opened.error)

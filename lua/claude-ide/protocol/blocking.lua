@@ -3,8 +3,8 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
-local ____types = require("claude-ide.tools.types")
-local InvalidParamsError = ____types.InvalidParamsError
+local ____tool = require("claude-ide.protocol.tool")
+local InvalidParamsError = ____tool.InvalidParamsError
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
 --- What a worker yields when the body it ran has ended (a park yields nothing).

@@ -19,6 +19,8 @@ local errorResponse = ____jsonrpc.errorResponse
 local notification = ____jsonrpc.notification
 local resultResponse = ____jsonrpc.resultResponse
 local textResultResponse = ____jsonrpc.textResultResponse
+--- initialize `_meta` key under which the agent bridge tells its own pid.
+____exports.PID_META = "claude-ide.nvim/pid"
 --- MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest.
 ____exports.PROTOCOL_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 --- A JSON-RPC error raised while handling a request, answered as such.
@@ -194,6 +196,17 @@ function Session.prototype.initialize(self, params)
     if isObject(info) and type(info.name) == "string" then
         self.clientName = info.name
     end
+    local meta = params._meta
+    local ____isObject_result_1
+    if isObject(meta) then
+        ____isObject_result_1 = meta[____exports.PID_META]
+    else
+        ____isObject_result_1 = nil
+    end
+    local pid = ____isObject_result_1
+    if type(pid) == "number" and pid > 0 and math.floor(pid) == pid then
+        self.processId = pid
+    end
     return {
         protocolVersion = type(asked) == "string" and __TS__ArrayIncludes(____exports.PROTOCOL_VERSIONS, asked) and asked or ____exports.PROTOCOL_VERSIONS[1],
         capabilities = self.deps.role.capabilities,
@@ -209,20 +222,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_1
+    local ____isObject_result_2
     if isObject(params) then
-        ____isObject_result_1 = idKey(params.requestId)
+        ____isObject_result_2 = idKey(params.requestId)
     else
-        ____isObject_result_1 = nil
+        ____isObject_result_2 = nil
     end
-    local key = ____isObject_result_1
-    local ____temp_2
+    local key = ____isObject_result_2
+    local ____temp_3
     if key ~= nil then
-        ____temp_2 = self.calls[key]
+        ____temp_3 = self.calls[key]
     else
-        ____temp_2 = nil
+        ____temp_3 = nil
     end
-    local call = ____temp_2
+    local call = ____temp_3
     if call == nil or key == nil then
         return
     end
@@ -246,8 +259,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_3 = self.deps
-    local role = ____self_deps_3.role
+    local ____self_deps_4 = self.deps
+    local role = ____self_deps_4.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -276,10 +289,10 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_4 = self.deps
-    local config = ____self_deps_4.config
-    local hub = ____self_deps_4.hub
-    local services = ____self_deps_4.services
+    local ____self_deps_5 = self.deps
+    local config = ____self_deps_5.config
+    local hub = ____self_deps_5.hub
+    local services = ____self_deps_5.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
@@ -321,14 +334,14 @@ function Session.prototype.sendToolResult(self, id, name, result)
         self:send(fast)
         return
     end
-    local ____result_content_6 = result.content
-    local ____temp_5
+    local ____result_content_7 = result.content
+    local ____temp_6
     if result.isError == true then
-        ____temp_5 = true
+        ____temp_6 = true
     else
-        ____temp_5 = nil
+        ____temp_6 = nil
     end
-    local body = {content = ____result_content_6, isError = ____temp_5}
+    local body = {content = ____result_content_7, isError = ____temp_6}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)

@@ -9,17 +9,16 @@ local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
 local ____positions = require("claude-ide.editor.positions")
 local byteToUtf16 = ____positions.byteToUtf16
-local toUri = ____positions.toUri
 local ____paths = require("claude-ide.tools.paths")
 local pathCandidates = ____paths.pathCandidates
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
 local optional = ____schema.optional
 local str = ____schema.str
-local ____types = require("claude-ide.tools.types")
-local jsonText = ____types.jsonText
+local ____tool = require("claude-ide.protocol.tool")
+local jsonText = ____tool.jsonText
 local SEVERITY_NAMES = {[1] = "Error", [2] = "Warning", [3] = "Information", [4] = "Hint"}
 --- Reads buffer lines once per line number (diagnostics often share lines).
 local LineCache = __TS__Class()
@@ -74,14 +73,13 @@ local function byPosition(a, b)
     end
     return ____temp_0
 end
---- One file's entry: its URI and its diagnostics in position order.
-local function entry(buf, diagnostics, policy)
+--- One file's entry: `uri` and its diagnostics in position order (messages withheld for a withheld file).
+local function entry(buf, uri, diagnostics, policy)
     local lines = __TS__New(LineCache, buf)
     table.sort(diagnostics, byPosition)
-    local path = bufferPath(buf)
-    local withheld = policy:withheld(path) ~= nil
+    local withheld = policy:withheld(bufferPath(buf)) ~= nil
     return {
-        uri = toUri(path),
+        uri = uri,
         diagnostics = __TS__ArrayMap(
             diagnostics,
             function(____, d) return convert(d, lines, withheld) end
@@ -94,6 +92,7 @@ local function forUri(uri, policy)
         if buf ~= nil then
             return {entry(
                 buf,
+                uri,
                 vim.diagnostic.get(buf),
                 policy
             )}
@@ -123,13 +122,18 @@ local function all(policy)
     table.sort(order)
     return __TS__ArrayMap(
         order,
-        function(____, buf) return entry(buf, byBuf[buf] or ({}), policy) end
+        function(____, buf) return entry(
+            buf,
+            "file://" .. bufferPath(buf),
+            byBuf[buf] or ({}),
+            policy
+        ) end
     )
 end
 ____exports.getDiagnostics = defineTool({
     name = "getDiagnostics",
     description = "Get language diagnostics (errors, warnings) from Neovim: for one file (uri) or for every file that has any. Lines and characters are 0-based (UTF-16).",
-    input = {uri = optional(str("file:// URI (or absolute path) of one file; omit for all files with diagnostics"))},
+    input = {uri = optional(str("file:// URI (or absolute path) of one file, answered as given; omit for all files with diagnostics (uri: file:// + the path, not percent-encoded)"))},
     handler = function(args, ctx) return jsonText(args.uri ~= nil and args.uri ~= "" and forUri(args.uri, ctx.services.policy) or all(ctx.services.policy)) end
 })
 return ____exports

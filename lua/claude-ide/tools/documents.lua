@@ -7,11 +7,11 @@ local isUntitled = ____buffers.isUntitled
 local saveBuffer = ____buffers.saveBuffer
 local ____paths = require("claude-ide.tools.paths")
 local pathCandidates = ____paths.pathCandidates
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
 local str = ____schema.str
-local ____types = require("claude-ide.tools.types")
-local jsonText = ____types.jsonText
+local ____tool = require("claude-ide.protocol.tool")
+local jsonText = ____tool.jsonText
 --- The loaded buffer a `filePath` argument (path or file:// URI) names, and the path as understood.
 local function openDocument(arg)
     local candidates = pathCandidates(arg, "filePath")

@@ -6,12 +6,12 @@ local ____exports = {}
 local ____execute = require("claude-ide.editor.execute")
 local appendLog = ____execute.appendLog
 local CodeRun = ____execute.CodeRun
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
 local str = ____schema.str
-local ____types = require("claude-ide.tools.types")
-local text = ____types.text
-local toolError = ____types.toolError
+local ____tool = require("claude-ide.protocol.tool")
+local text = ____tool.text
+local toolError = ____tool.toolError
 local function describe(result, timeoutMs)
     if result.timedOut then
         return ("timed out after " .. tostring(timeoutMs)) .. " ms (stopped)"

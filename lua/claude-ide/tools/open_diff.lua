@@ -4,13 +4,13 @@ local __TS__StringIncludes = ____lualib.__TS__StringIncludes
 local ____exports = {}
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
 local str = ____schema.str
-local ____types = require("claude-ide.tools.types")
-local decisionOf = ____types.decisionOf
-local invalidParams = ____types.invalidParams
-local toolError = ____types.toolError
+local ____tool = require("claude-ide.protocol.tool")
+local decisionOf = ____tool.decisionOf
+local invalidParams = ____tool.invalidParams
+local toolError = ____tool.toolError
 --- "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10).
 local function isAbsolute(path)
     return vim.startswith(path, "/") or (string.match(path, "^%a:[/\\]")) ~= nil or vim.startswith(path, "\\\\")

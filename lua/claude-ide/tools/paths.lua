@@ -4,8 +4,8 @@ local __TS__StringIncludes = ____lualib.__TS__StringIncludes
 local ____exports = {}
 local ____positions = require("claude-ide.editor.positions")
 local uriCandidates = ____positions.uriCandidates
-local ____types = require("claude-ide.tools.types")
-local invalidParams = ____types.invalidParams
+local ____tool = require("claude-ide.protocol.tool")
+local invalidParams = ____tool.invalidParams
 --- The paths a path/URI argument may mean (editor/positions uriCandidates). A NUL byte, raw or percent-encoded
 -- in a URI, can name no file (and Vim's path functions raise E976 on it): -32602 naming the argument.
 function ____exports.pathCandidates(value, argName)

@@ -1,10 +1,10 @@
 -- Generated from src/claude-ide/tools/selection.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
-local ____types = require("claude-ide.tools.types")
-local jsonText = ____types.jsonText
-local text = ____types.text
+local ____tool = require("claude-ide.protocol.tool")
+local jsonText = ____tool.jsonText
+local text = ____tool.text
 --- The answer's JSON, written out field by field: vim.json.encode costs ~0.35 µs per table it walks (four
 -- here), and this is the editor's most frequent answer. The strings still go through the encoder; one
 -- string.format builds the text (a template literal compiles to a chain of intermediate strings).

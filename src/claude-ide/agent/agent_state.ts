@@ -1,6 +1,6 @@
 // What the agent endpoint remembers between calls, for one running server (Services.agent): earlier
 // editor_state answers (for `since`) and the last code actions offered by lsp_code_actions (for their ids).
-import { Snapshots } from "./state";
+import { Snapshots } from "../editor/state";
 
 export class AgentState {
   readonly snapshots = new Snapshots();

@@ -7,7 +7,7 @@ import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Services } from "../contracts";
 import type { Policy } from "../policy/policy";
-import { bufferLabel, displayPath, render } from "./state";
+import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
 
 export interface ResourceInfo {

@@ -9,10 +9,10 @@
 // are passed through without re-encoding.
 import * as registry from "../instances/registry";
 import type { Instance } from "../instances/registry";
-import { Code } from "../agent/result";
+import { Code } from "../protocol/result";
 import { INSTANCES_URI, RESOURCES, TEMPLATES } from "../agent/resources";
-import { INSTRUCTIONS } from "../agent/endpoint";
-import { AGENT_TOOLS } from "../agent/tools/index";
+import { INSTRUCTIONS } from "./endpoint";
+import { ENDPOINT_TOOLS } from "./tools";
 import {
   ErrorCode,
   type Id,
@@ -23,10 +23,10 @@ import {
   notification,
   resultResponse,
 } from "../protocol/jsonrpc";
-import { PROTOCOL_VERSIONS } from "../protocol/session";
-import { Registry } from "../tools/registry";
-import { defineTool, str } from "../tools/schema";
-import type { ToolContext, ToolDescriptor, ToolResult } from "../tools/types";
+import { PID_META, PROTOCOL_VERSIONS } from "../protocol/session";
+import { Registry } from "../protocol/registry";
+import { defineTool, str } from "../protocol/schema";
+import type { ToolContext, ToolDescriptor, ToolResult } from "../protocol/tool";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
 import { WsClient } from "./ws_client";
@@ -115,7 +115,7 @@ export class Bridge {
       }),
     ];
     // The agent tools are listed from the same descriptors the editor runs; the config only enables tools.
-    this.tools = new Registry([...this.local, ...AGENT_TOOLS], DEFAULTS);
+    this.tools = new Registry([...this.local, ...ENDPOINT_TOOLS], DEFAULTS);
     this.requests = {
       initialize: (id, p) => this.reply(id, this.initializeResult(p.protocolVersion)),
       "server/discover": (id) =>
@@ -329,7 +329,7 @@ export class Bridge {
     this.upstream = up;
     // Pipelined: the editor handles messages in order, so initialize goes first and nothing waits for it.
     up.queue.push(
-      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: { name: "claude-ide-bridge", version: VERSION } })}}`,
+      `{"jsonrpc":"2.0","id":0,"method":"initialize","params":${vim.json.encode({ protocolVersion: PROTOCOL_VERSIONS[0], capabilities: dict(), clientInfo: { name: "claude-ide-bridge", version: VERSION }, _meta: { [PID_META]: vim.fn.getpid() } })}}`,
       notification("notifications/initialized", dict()),
     );
     WsClient.connect(

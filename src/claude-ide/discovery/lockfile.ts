@@ -68,30 +68,54 @@ export function lockPath(dir: string, port: number): string {
   return join(dir, `${port}.lock`);
 }
 
+/** `path` is `dir` or below it (both normalized). */
+function isWithin(path: string, dir: string): boolean {
+  return path === dir || vim.startswith(path, dir === "/" ? "/" : `${dir}/`);
+}
+
 /**
- * The folders the CLI matches its cwd against: Neovim's cwd, then the workspace folders (or root
- * directories) of attached LSP clients, absolute and without duplicates.
+ * The folders the CLI matches its cwd against (it connects on its own only when exactly one editor's folder
+ * equals or contains its cwd): Neovim's global cwd, then the tab-local and window-local cwds in use, then the
+ * workspace folders (or root directories) of attached LSP clients that lie inside one of those cwds. An LSP
+ * root elsewhere is left out: lua_ls roots a loose file at $HOME, and a lock "containing" every folder under
+ * $HOME makes this Neovim match every `claude` started there, so none of them auto-connects to the editor that
+ * really has the project open. $HOME and / are never added through an LSP root.
  */
 export function workspaceFolders(): string[] {
   const seen = new LuaSet<string>();
   const folders: string[] = [];
-  const add = (path: string | undefined) => {
-    if (path === undefined || path === "") return;
+  const add = (path: string) => {
+    if (path === "") return;
     const norm = normalize(path);
     if (seen.has(norm)) return;
     seen.add(norm);
     folders.push(norm);
   };
-  add(vim.fn.getcwd());
+  add(vim.fn.getcwd(-1, -1));
+  for (const tab of vim.api.nvim_list_tabpages()) {
+    const tabnr = vim.api.nvim_tabpage_get_number(tab);
+    if (vim.fn.haslocaldir(-1, tabnr) === 1) add(vim.fn.getcwd(-1, tabnr));
+    for (const win of vim.api.nvim_tabpage_list_wins(tab)) {
+      const winnr = vim.fn.win_id2tabwin(win)[1];
+      if (vim.fn.haslocaldir(winnr, tabnr) === 1) add(vim.fn.getcwd(winnr, tabnr));
+    }
+  }
+  const cwds = [...folders];
+  const home = normalize(vim.uv.os_homedir());
+  const addRoot = (path: string) => {
+    const norm = normalize(path);
+    if (norm === "/" || norm === home || !cwds.some((cwd) => isWithin(norm, cwd))) return;
+    add(norm);
+  };
   // Without vim.lsp loaded there is no client (loading it would cost startup milliseconds for nothing).
   const lsp = loadedModule<typeof vim.lsp>("vim.lsp");
   for (const client of lsp !== undefined ? lsp.get_clients() : []) {
     const wsf = client.workspace_folders;
     if (type(wsf) === "table" && wsf !== null && wsf !== undefined) {
       for (const f of wsf)
-        if (typeof f.uri === "string" && vim.startswith(f.uri, "file://")) add(vim.uri_to_fname(f.uri));
-    } else if (typeof client.root_dir === "string") {
-      add(client.root_dir);
+        if (typeof f.uri === "string" && vim.startswith(f.uri, "file://")) addRoot(vim.uri_to_fname(f.uri));
+    } else if (typeof client.root_dir === "string" && client.root_dir !== "") {
+      addRoot(client.root_dir);
     }
   }
   return folders;
@@ -103,7 +127,8 @@ export function contents(token: string, folders: string[]): LockContents {
     workspaceFolders: folders,
     ideName: IDE_NAME,
     transport: "ws",
-    runningInWindows: false,
+    // True only in a Windows build of Neovim (not under WSL, where Neovim is a Linux program).
+    runningInWindows: vim.fn.has("win32") === 1,
     authToken: token,
     nvim: instanceFacts(),
   };

@@ -127,7 +127,7 @@ export class DiffManager implements DiffService {
   /** Pending reviews by tab_name. */
   private readonly reviews = new LuaMap<string, Review>();
   /** Pending multi-file reviews (LSP WorkspaceEdits). */
-  private readonly multis = new LuaSet<MultiReview>();
+  private readonly multis = new LuaMap<MultiReview, number | false>();
   private readonly followers = new LuaSet<WriteFollower>();
   private readonly log: Logger;
 
@@ -185,7 +185,8 @@ export class DiffManager implements DiffService {
     });
     const [ok, err] = pcall(() => review.show());
     if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };
-    this.multis.add(review);
+    // false: asked by no connection (a LuaMap value cannot be nil).
+    this.multis.set(review, req.clientId ?? false);
     const pending: PendingReview<MultiOutcome> = {
       onDecision: (l) => {
         if (outcome !== undefined) l(outcome);
@@ -199,19 +200,20 @@ export class DiffManager implements DiffService {
     return { ok: true, review: pending };
   };
 
-  closeAll: DiffService["closeAll"] = () => {
+  closeAll: DiffService["closeAll"] = (scope) => {
     const pending: Review[] = [];
-    for (const [, review] of this.reviews) pending.push(review);
+    for (const [, review] of this.reviews) if (scope === undefined || scope(review.req.clientId)) pending.push(review);
     for (const review of pending) review.reject(true);
     const multis: MultiReview[] = [];
-    for (const review of this.multis) multis.push(review);
+    for (const [review, client] of this.multis)
+      if (scope === undefined || scope(client === false ? undefined : client)) multis.push(review);
     for (const review of multis) review.reject();
     return pending.length + multis.length;
   };
 
-  closeTab: DiffService["closeTab"] = (tabName) => {
+  closeTab: DiffService["closeTab"] = (tabName, scope) => {
     const review = this.reviews.get(tabName);
-    if (review === undefined) return false;
+    if (review === undefined || (scope !== undefined && !scope(review.req.clientId))) return false;
     review.reject(true);
     return true;
   };

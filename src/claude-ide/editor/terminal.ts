@@ -1,7 +1,6 @@
 // The Claude terminal: `claude` (config.terminal.command) in a terminal window, started with the
 // environment that makes the CLI connect to this Neovim (doc/protocol.md §1). Toggling hides the window and
 // keeps the process; toggling again shows it. snacks.nvim's terminal is used when configured and installed.
-import { cliArguments } from "../agent/cli_config";
 import type { Config } from "../config";
 import { say } from "../log";
 import { optionalModule } from "./plugins";
@@ -43,10 +42,10 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
  * The shell command line: the configured command, the agent endpoint's --mcp-config/--allowedTools (unless
  * agent.in_terminal is off), then the arguments given to :ClaudeCode.
  */
-function commandLine(config: Config, args: string): string {
+function commandLine(config: Config, args: string, hooks: TerminalHooks): string {
   const parts = [config.terminal.command];
-  if (config.agent.in_terminal) {
-    const agent = cliArguments();
+  const agent = config.agent.in_terminal ? hooks.agentArguments?.() : undefined;
+  if (agent !== undefined) {
     if (agent.ok) parts.push(agent.args);
     else say(`the agent tools (mcp__nvim__*) are not offered to this claude: ${agent.error}`, "warn");
   }
@@ -80,6 +79,11 @@ interface Snacks {
 export interface TerminalHooks {
   /** The terminal buffer is going away (deleted, or closed after claude exited); called once. */
   onGone?(): void;
+  /**
+   * The agent endpoint's --mcp-config/--allowedTools arguments (written by the wiring, bridge/cli_config: the
+   * editor layer does not know the agent tools), or why they cannot be given. Asked when agent.in_terminal is on.
+   */
+  agentArguments?(): { ok: true; args: string } | { ok: false; error: string };
 }
 
 /**
@@ -170,7 +174,7 @@ export class ClaudeTerminal {
   }
 
   private start(config: Config, port: number, args: string, inWindow?: Win): void {
-    const cmd = commandLine(config, args);
+    const cmd = commandLine(config, args, this.hooks);
     // The command is a shell command line: check its program unless it is quoted (the shell will tell).
     const [program] = string.match(config.terminal.command, "^%s*([^%s'\"]+)");
     if (program !== undefined && vim.fn.executable(program) !== 1) {

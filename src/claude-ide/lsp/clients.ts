@@ -2,9 +2,9 @@
 // method, their state (starting / indexing / ready), and asynchronous requests that park the tool's coroutine
 // until every answer is in or the per-request timeout passes (never buf_request_sync: the editor stays live).
 // Client methods are called the way each Neovim wants: 0.10 `client.request(...)`, 0.11+ `client:request(...)`.
-import type { ToolContext } from "../tools/types";
-import { failWith } from "../agent/result";
-import { displayPath } from "../agent/state";
+import type { ToolContext } from "../protocol/tool";
+import { failWith } from "../protocol/result";
+import { displayPath } from "../editor/state";
 
 const METHOD_CALLS = vim.fn.has("nvim-0.11") === 1;
 

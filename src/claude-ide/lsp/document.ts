@@ -2,9 +2,9 @@
 // the user's language servers attach; no window, jump or cursor of the user is touched), the clients attached
 // to it once they are, and its current (unsaved) lines.
 import { loadBuffer } from "../editor/buffers";
-import { failWith } from "../agent/result";
-import { resolveTarget, type TargetArgs } from "../agent/target";
-import type { ToolContext } from "../tools/types";
+import { failWith } from "../protocol/result";
+import { resolveTarget, type TargetArgs } from "../editor/target";
+import type { ToolContext } from "../protocol/tool";
 import { progressTitles } from "./clients";
 import { waitUntil } from "./wait";
 

@@ -2,7 +2,7 @@
 // `  line:col  <that line's text>`), symbols as an indented outline, 1-based lines and character columns,
 // paths relative to the cwd when inside it.
 import { normalizePath, uriCandidates } from "../editor/positions";
-import { displayPath } from "../agent/state";
+import { displayPath } from "../editor/state";
 import { displayColumn } from "./encoding";
 import type { Policy } from "../policy/policy";
 import type { Rules } from "../policy/rules";

@@ -1,10 +1,10 @@
 // Where an LSP tool asks: `line` (1-based) plus either `column` (1-based, characters) or `symbol` (the name as
 // it is written on that line). Converted to each client's offset encoding when the request is built.
-import { failWith } from "../agent/result";
+import { failWith } from "../protocol/result";
 import { byteToCharColumn, charColumnToByte, charCount } from "../editor/positions";
-import { int, optional, str } from "../tools/schema";
-import { targetInput } from "../agent/tools/common";
+import { int, optional, str } from "../protocol/schema";
 import { toCharacter } from "./encoding";
+import { targetInput } from "../editor/target";
 
 export const clientNameInput = {
   client_name: optional(

@@ -1,5 +1,5 @@
 // Parked waits for the LSP tools: the tool's coroutine sleeps, the editor stays live, a timer checks.
-import type { ToolContext } from "../tools/types";
+import type { ToolContext } from "../protocol/tool";
 
 /**
  * Parks until `ready()` is true (checked now, then every `interval` ms on the main loop) or `timeoutMs`

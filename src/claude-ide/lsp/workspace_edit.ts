@@ -7,15 +7,15 @@
 // edit that would delete a file with unsaved changes is refused before anything is shown. A rejection changes
 // nothing. The answer names the files, edit counts and file operations, then the diagnostics of the touched
 // files once their servers published again (bounded wait).
-import { applyText } from "../agent/apply";
-import { failWith, rejectedResult, textResult } from "../agent/result";
-import { displayPath } from "../agent/state";
+import { applyText } from "../editor/apply";
+import { failWith, rejectedResult, textResult } from "../protocol/result";
+import { displayPath } from "../editor/state";
 import type { ReviewFile } from "../contracts";
 import { bufferPath, findBuffer } from "../editor/buffers";
 import { textLines } from "../editor/diff_text";
 import { createFile, deleteFile, isDirectory, renameFile, unsavedBuffer } from "../editor/file_ops";
 import { byteToCharColumn } from "../editor/positions";
-import { decisionOf, type ToolContext, type ToolResult } from "../tools/types";
+import { decisionOf, type ToolContext, type ToolResult } from "../protocol/tool";
 import { toByte } from "./encoding";
 import { type LspRange, uriPath } from "./format";
 import { waitUntil } from "./wait";
@@ -396,6 +396,7 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
     const opened = ctx.services.diff.openMulti({
       title: `✻ [Claude agent] ${what} (${ctx.services.agent.nextReview()})`,
       files: files.map((f) => reviewFile(f)),
+      clientId: ctx.clientId,
     });
     if (!opened.ok) failWith(opened.error);
     const outcome = decisionOf(ctx, opened.review);

@@ -1,7 +1,7 @@
 // Runs tool handlers in coroutines so that a handler can park (openDiff waits for the user) while the editor
 // and every other call keep running. A parked call is resumed by a later event or cancelled (client gone,
 // notifications/cancelled, server stopped); after cancellation it is never resumed.
-import { InvalidParamsError, type ToolContext } from "../tools/types";
+import { InvalidParamsError, type ToolContext } from "./tool";
 import { ErrorCode } from "./jsonrpc";
 
 export type Park = ToolContext["park"];

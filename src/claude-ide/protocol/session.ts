@@ -2,9 +2,9 @@
 // (run through protocol/blocking so a tool may park), request cancellation, and notifications to the client.
 import type { Config } from "../config";
 import type { Logger } from "../log";
-import type { Registry } from "../tools/registry";
+import type { Registry } from "./registry";
 import type { Hub, Services } from "../contracts";
-import type { ToolResult } from "../tools/types";
+import type { ToolResult } from "./tool";
 import type { Connection } from "../transport/types";
 import { dict, isObject } from "../util/json";
 import { VERSION } from "../version";
@@ -20,6 +20,9 @@ import {
   resultResponse,
   textResultResponse,
 } from "./jsonrpc";
+
+/** initialize `_meta` key under which the agent bridge tells its own pid. */
+export const PID_META = "claude-ide.nvim/pid";
 
 /** MCP protocol versions this server speaks, newest first. A client asking for another one gets the newest. */
 export const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
@@ -110,6 +113,11 @@ export class Session {
   cliPid?: number;
   /** clientInfo.name from initialize. */
   clientName?: string;
+  /**
+   * The pid of the client's own process, when it tells it (the agent bridge does, in initialize's
+   * `_meta["claude-ide.nvim/pid"]`): the server ties a bridge to the CLI that started it by this pid.
+   */
+  processId?: number;
   private open = true;
   /** tools/call requests still running, by id key (for notifications/cancelled). */
   private calls = new LuaMap<string, CallHandle>();
@@ -214,6 +222,9 @@ export class Session {
     const asked = params.protocolVersion;
     const info = params.clientInfo;
     if (isObject(info) && typeof info.name === "string") this.clientName = info.name;
+    const meta = params._meta;
+    const pid = isObject(meta) ? meta[PID_META] : undefined;
+    if (typeof pid === "number" && pid > 0 && math.floor(pid) === pid) this.processId = pid;
     return {
       protocolVersion: typeof asked === "string" && PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
       capabilities: this.deps.role.capabilities,

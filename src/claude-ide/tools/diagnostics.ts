@@ -1,11 +1,16 @@
 // getDiagnostics (doc/protocol.md §4, §6): the CLI gives it 500 ms and shows new diagnostics to the model, so the
 // answer is computed directly from vim.diagnostic (no LSP requests), compact, with UTF-16 columns.
+//
+// URIs are answered the way the CLI reads them, not percent-encoded: it asks with `file://` + the raw path and
+// matches each answer's uri, `file://` stripped and NOT decoded, against the path it asked about (its baseline
+// before an edit, then the new diagnostics after it). So an asked uri is answered verbatim (whatever spelling
+// found the buffer: encoded, raw, through a symlink), and the all-files answer is `file://` + the raw path.
 import { bufferPath, findBuffer } from "../editor/buffers";
-import { byteToUtf16, toUri } from "../editor/positions";
+import { byteToUtf16 } from "../editor/positions";
 import { pathCandidates } from "./paths";
 import { dict } from "../util/json";
-import { defineTool, optional, str } from "./schema";
-import { jsonText } from "./types";
+import { defineTool, optional, str } from "../protocol/schema";
+import { jsonText } from "../protocol/tool";
 import type { Policy } from "../policy/policy";
 
 const SEVERITY_NAMES: { [severity: number]: string } = { 1: "Error", 2: "Warning", 3: "Information", 4: "Hint" };
@@ -49,19 +54,19 @@ function byPosition(a: vim.diagnostic.Diagnostic, b: vim.diagnostic.Diagnostic):
   return a.lnum !== b.lnum ? a.lnum < b.lnum : a.col < b.col;
 }
 
-/** One file's entry: its URI and its diagnostics in position order. */
-function entry(buf: Buf, diagnostics: vim.diagnostic.Diagnostic[], policy: Policy): object {
+/** One file's entry: `uri` and its diagnostics in position order (messages withheld for a withheld file). */
+function entry(buf: Buf, uri: string, diagnostics: vim.diagnostic.Diagnostic[], policy: Policy): object {
   const lines = new LineCache(buf);
   table.sort(diagnostics, byPosition);
-  const path = bufferPath(buf);
-  const withheld = policy.withheld(path) !== undefined;
-  return { uri: toUri(path), diagnostics: diagnostics.map((d) => convert(d, lines, withheld)) };
+  const withheld = policy.withheld(bufferPath(buf)) !== undefined;
+  return { uri, diagnostics: diagnostics.map((d) => convert(d, lines, withheld)) };
 }
 
 function forUri(uri: string, policy: Policy): object[] {
+  // findBuffer compares real paths when the plain comparison finds nothing (a symlink, another spelling).
   for (const path of pathCandidates(uri, "uri")) {
     const buf = findBuffer(path);
-    if (buf !== undefined) return [entry(buf, vim.diagnostic.get(buf), policy)];
+    if (buf !== undefined) return [entry(buf, uri, vim.diagnostic.get(buf), policy)];
   }
   // A file that is not open has no diagnostics in Neovim: an empty answer, not an error.
   return [];
@@ -82,7 +87,7 @@ function all(policy: Policy): object[] {
     list.push(d);
   }
   table.sort(order);
-  return order.map((buf) => entry(buf, byBuf.get(buf) ?? [], policy));
+  return order.map((buf) => entry(buf, `file://${bufferPath(buf)}`, byBuf.get(buf) ?? [], policy));
 }
 
 export const getDiagnostics = defineTool({
@@ -90,7 +95,11 @@ export const getDiagnostics = defineTool({
   description:
     "Get language diagnostics (errors, warnings) from Neovim: for one file (uri) or for every file that has any. Lines and characters are 0-based (UTF-16).",
   input: {
-    uri: optional(str("file:// URI (or absolute path) of one file; omit for all files with diagnostics")),
+    uri: optional(
+      str(
+        "file:// URI (or absolute path) of one file, answered as given; omit for all files with diagnostics (uri: file:// + the path, not percent-encoded)",
+      ),
+    ),
   },
   handler: (args, ctx) =>
     jsonText(

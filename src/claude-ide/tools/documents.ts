@@ -2,8 +2,8 @@
 // paths compared over every buffer, never Vim's pattern-matching bufnr()). Failures say why.
 import { findBuffer, isDirty, isUntitled, saveBuffer } from "../editor/buffers";
 import { pathCandidates } from "./paths";
-import { defineTool, str } from "./schema";
-import { jsonText } from "./types";
+import { defineTool, str } from "../protocol/schema";
+import { jsonText } from "../protocol/tool";
 
 /** The loaded buffer a `filePath` argument (path or file:// URI) names, and the path as understood. */
 function openDocument(arg: string): { buf?: Buf; filePath: string } {

@@ -2,8 +2,8 @@
 // interpreter in a visible terminal, with a timeout; stdout+stderr and the exit code are returned, and every
 // request (run, refused, cancelled) is appended to the log file.
 import { appendLog, CodeRun, type RunResult } from "../editor/execute";
-import { defineTool, str } from "./schema";
-import { text, toolError } from "./types";
+import { defineTool, str } from "../protocol/schema";
+import { text, toolError } from "../protocol/tool";
 
 function describe(result: RunResult, timeoutMs: number): string {
   if (result.timedOut) return `timed out after ${timeoutMs} ms (stopped)`;

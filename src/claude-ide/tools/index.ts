@@ -7,7 +7,7 @@ import { getOpenEditors } from "./open_editors";
 import { openDiff } from "./open_diff";
 import { openFile } from "./open_file";
 import { getCurrentSelection, getLatestSelection } from "./selection";
-import type { ToolDescriptor } from "./types";
+import type { ToolDescriptor } from "../protocol/tool";
 import { getWorkspaceFolders } from "./workspace_folders";
 
 export const ALL_TOOLS: ToolDescriptor[] = [

@@ -2,9 +2,9 @@
 // decides. Accept → FILE_SAVED + the final text (the CLI then writes the file); reject → DIFF_REJECTED +
 // tab_name. The review itself lives in editor/diff.ts.
 import { normalizePath } from "../editor/positions";
-import { defineTool, str } from "./schema";
+import { defineTool, str } from "../protocol/schema";
 import type { DiffOutcome } from "../contracts";
-import { decisionOf, invalidParams, toolError, type ToolResult } from "./types";
+import { decisionOf, invalidParams, toolError, type ToolResult } from "../protocol/tool";
 
 /** "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10). */
 function isAbsolute(path: string): boolean {

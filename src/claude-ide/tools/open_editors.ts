@@ -2,8 +2,8 @@
 import { bufferPath, isDirty, isFileBuffer, isListed, languageId, lineCount } from "../editor/buffers";
 import { toUri } from "../editor/positions";
 import { activeEditorWindow } from "../editor/selection";
-import { defineTool } from "./schema";
-import { jsonText } from "./types";
+import { defineTool } from "../protocol/schema";
+import { jsonText } from "../protocol/tool";
 
 export const getOpenEditors = defineTool({
   name: "getOpenEditors",

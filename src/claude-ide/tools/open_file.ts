@@ -4,8 +4,8 @@ import { findBuffer, languageId, lineCount, loadBuffer } from "../editor/buffers
 import { normalizePath } from "../editor/positions";
 import { pathCandidates } from "./paths";
 import { type ByteRange, ensureEditorWindow, revealRange, showBuffer } from "../editor/windows";
-import { bool, defineTool, int, type ObjectOf, optional, str } from "./schema";
-import { invalidParams, jsonText, text, toolError } from "./types";
+import { bool, defineTool, int, type ObjectOf, optional, str } from "../protocol/schema";
+import { invalidParams, jsonText, text, toolError } from "../protocol/tool";
 
 const input = {
   filePath: str(

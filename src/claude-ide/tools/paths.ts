@@ -1,6 +1,6 @@
 // Path arguments (a plain path or a file:// URI). Shared by the tools that take one.
 import { uriCandidates } from "../editor/positions";
-import { invalidParams } from "./types";
+import { invalidParams } from "../protocol/tool";
 
 /**
  * The paths a path/URI argument may mean (editor/positions uriCandidates). A NUL byte, raw or percent-encoded

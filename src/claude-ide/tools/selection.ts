@@ -1,8 +1,8 @@
 // getCurrentSelection / getLatestSelection (doc/protocol.md §6): the live selection of the active editor window,
 // and the last selection seen in a file buffer (still there while the user is in the Claude terminal).
 import type { SelectionInfo } from "../contracts";
-import { defineTool } from "./schema";
-import { jsonText, text, type ToolResult } from "./types";
+import { defineTool } from "../protocol/schema";
+import { jsonText, text, type ToolResult } from "../protocol/tool";
 
 /**
  * The answer's JSON, written out field by field: vim.json.encode costs ~0.35 µs per table it walks (four

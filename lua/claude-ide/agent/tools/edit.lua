@@ -1,30 +1,29 @@
 -- Generated from src/claude-ide/agent/tools/edit.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local anyOf = ____schema.anyOf
 local arrayOf = ____schema.arrayOf
+local defineTool = ____schema.defineTool
 local int = ____schema.int
 local obj = ____schema.obj
 local str = ____schema.str
-local defineTool = ____schema.defineTool
+local writing = ____schema.writing
 local ____diff_text = require("claude-ide.editor.diff_text")
 local textLines = ____diff_text.textLines
-local ____apply = require("claude-ide.agent.apply")
+local ____apply = require("claude-ide.editor.apply")
 local applyText = ____apply.applyText
 local planEdits = ____apply.planEdits
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local guarded = ____result.guarded
 local ok = ____result.ok
 local rejectedResult = ____result.rejectedResult
 local textResult = ____result.textResult
-local ____types = require("claude-ide.tools.types")
-local decisionOf = ____types.decisionOf
-local ____target = require("claude-ide.agent.target")
+local ____tool = require("claude-ide.protocol.tool")
+local decisionOf = ____tool.decisionOf
+local ____target = require("claude-ide.editor.target")
 local resolveTarget = ____target.resolveTarget
 local targetLines = ____target.targetLines
-local ____common = require("claude-ide.agent.tools.common")
-local writing = ____common.writing
 local replaceText = obj(
     {
         old_text = str("Exact current text to replace (whitespace included); must occur exactly once in the file", {minLength = 1}),
@@ -75,7 +74,8 @@ ____exports.edit = defineTool({
                 newPath = target.path,
                 contents = table.concat(after, "\n") .. "\n",
                 tabName = tabName,
-                appliedByPlugin = true
+                appliedByPlugin = true,
+                clientId = ctx.clientId
             })
             if not opened.ok then
                 failWith("cannot show the review: " .. opened.error)

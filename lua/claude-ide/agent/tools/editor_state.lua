@@ -1,15 +1,14 @@
 -- Generated from src/claude-ide/agent/tools/editor_state.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
-local optional = ____schema.optional
-local str = ____schema.str
+local ____schema = require("claude-ide.protocol.schema")
 local defineTool = ____schema.defineTool
-local ____result = require("claude-ide.agent.result")
+local optional = ____schema.optional
+local reading = ____schema.reading
+local str = ____schema.str
+local ____result = require("claude-ide.protocol.result")
 local textResult = ____result.textResult
-local ____state = require("claude-ide.agent.state")
+local ____state = require("claude-ide.editor.state")
 local render = ____state.render
-local ____common = require("claude-ide.agent.tools.common")
-local reading = ____common.reading
 ____exports.editorState = defineTool({
     name = "editor_state",
     title = "Editor state",

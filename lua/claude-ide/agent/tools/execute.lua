@@ -3,18 +3,17 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
+local defineTool = ____schema.defineTool
 local optional = ____schema.optional
 local str = ____schema.str
-local defineTool = ____schema.defineTool
-local ____result = require("claude-ide.agent.result")
+local writing = ____schema.writing
+local ____result = require("claude-ide.protocol.result")
 local Code = ____result.Code
 local failWith = ____result.failWith
 local fitLines = ____result.fitLines
 local guarded = ____result.guarded
 local textResult = ____result.textResult
-local ____common = require("claude-ide.agent.tools.common")
-local writing = ____common.writing
 --- Asks the user in Neovim whether to run `what`; the call waits for the answer.
 local function confirmed(what, park)
     local choices = {"Run it", "Refuse"}

@@ -1,7 +1,5 @@
 -- Generated from src/claude-ide/agent/tools/index.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local ____index = require("claude-ide.lsp.tools.index")
-local LSP_TOOLS = ____index.LSP_TOOLS
 local ____edit = require("claude-ide.agent.tools.edit")
 local edit = ____edit.edit
 local ____editor_state = require("claude-ide.agent.tools.editor_state")
@@ -23,7 +21,6 @@ ____exports.AGENT_TOOLS = {
     search,
     getDiagnostics,
     edit,
-    execute,
-    unpack(LSP_TOOLS)
+    execute
 }
 return ____exports

@@ -2,21 +2,20 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
+local defineTool = ____schema.defineTool
 local int = ____schema.int
 local optional = ____schema.optional
-local defineTool = ____schema.defineTool
-local ____result = require("claude-ide.agent.result")
+local reading = ____schema.reading
+local ____result = require("claude-ide.protocol.result")
 local fitLines = ____result.fitLines
 local guarded = ____result.guarded
 local textResult = ____result.textResult
 local failWith = ____result.failWith
-local ____target = require("claude-ide.agent.target")
+local ____target = require("claude-ide.editor.target")
 local resolveTarget = ____target.resolveTarget
+local targetInput = ____target.targetInput
 local targetLines = ____target.targetLines
-local ____common = require("claude-ide.agent.tools.common")
-local reading = ____common.reading
-local targetInput = ____common.targetInput
 --- A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it.
 local MAX_LINE = 2000
 ____exports.readBuffer = defineTool({

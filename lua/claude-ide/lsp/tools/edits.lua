@@ -8,20 +8,18 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local uriOf, askAtFile
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local textResult = ____result.textResult
-local ____common = require("claude-ide.agent.tools.common")
-local reading = ____common.reading
-local targetInput = ____common.targetInput
-local writing = ____common.writing
 local ____positions = require("claude-ide.editor.positions")
 local charColumnToByte = ____positions.charColumnToByte
 local charCount = ____positions.charCount
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local int = ____schema.int
 local optional = ____schema.optional
+local reading = ____schema.reading
 local str = ____schema.str
+local writing = ____schema.writing
 local ____clients = require("claude-ide.lsp.clients")
 local attachedClients = ____clients.attachedClients
 local FEATURES = ____clients.FEATURES
@@ -42,6 +40,8 @@ local reviewAndApply = ____workspace_edit.reviewAndApply
 local ____request = require("claude-ide.lsp.tools.request")
 local askAt = ____request.askAt
 local defineLspTool = ____request.defineLspTool
+local ____target = require("claude-ide.editor.target")
+local targetInput = ____target.targetInput
 function uriOf(doc)
     return vim.uri_from_bufnr(doc.buf)
 end

@@ -8,16 +8,14 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
 local noteOf
-local ____result = require("claude-ide.agent.result")
+local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local textResult = ____result.textResult
-local ____common = require("claude-ide.agent.tools.common")
-local reading = ____common.reading
-local targetInput = ____common.targetInput
-local ____schema = require("claude-ide.tools.schema")
+local ____schema = require("claude-ide.protocol.schema")
 local bool = ____schema.bool
 local enumOf = ____schema.enumOf
 local optional = ____schema.optional
+local reading = ____schema.reading
 local str = ____schema.str
 local ____clients = require("claude-ide.lsp.clients")
 local FEATURES = ____clients.FEATURES
@@ -41,13 +39,15 @@ local uniquePlaces = ____format.uniquePlaces
 local ____position = require("claude-ide.lsp.position")
 local clientNameInput = ____position.clientNameInput
 local positionInput = ____position.positionInput
-local ____state = require("claude-ide.agent.state")
+local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
 local ____request = require("claude-ide.lsp.tools.request")
 local answered = ____request.answered
 local askAt = ____request.askAt
 local defineLspTool = ____request.defineLspTool
 local paged = ____request.paged
+local ____target = require("claude-ide.editor.target")
+local targetInput = ____target.targetInput
 function noteOf(asked)
     local note = indexingNote(__TS__ArrayMap(
         asked.answers,

@@ -1,13 +1,12 @@
 // edit: small changes to one file, shown to the user in the same diff review as openDiff; the call waits
 // for the answer. Accepted: applied to the buffer's unsaved state (written when the user had no unsaved
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
-import { anyOf, arrayOf, int, obj, str, defineTool } from "../../tools/schema";
+import { anyOf, arrayOf, defineTool, int, obj, str, writing } from "../../protocol/schema";
 import { textLines } from "../../editor/diff_text";
-import { applyText, type EditSpec, planEdits } from "../apply";
-import { failWith, guarded, ok, rejectedResult, textResult } from "../result";
-import { decisionOf } from "../../tools/types";
-import { resolveTarget, targetLines } from "../target";
-import { writing } from "./common";
+import { applyText, type EditSpec, planEdits } from "../../editor/apply";
+import { failWith, guarded, ok, rejectedResult, textResult } from "../../protocol/result";
+import { decisionOf } from "../../protocol/tool";
+import { resolveTarget, targetLines } from "../../editor/target";
 
 const replaceText = obj(
   {
@@ -65,6 +64,7 @@ export const edit = defineTool({
           contents: after.join("\n") + "\n",
           tabName,
           appliedByPlugin: true,
+          clientId: ctx.clientId,
         });
         if (!opened.ok) failWith(`cannot show the review: ${opened.error}`);
         const outcome = decisionOf(ctx, opened.review);

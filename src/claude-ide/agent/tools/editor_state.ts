@@ -1,8 +1,7 @@
-// editor_state: the whole editor in one compact answer (agent/state.ts), or what changed since a token.
-import { optional, str, defineTool } from "../../tools/schema";
-import { textResult } from "../result";
-import { render } from "../state";
-import { reading } from "./common";
+// editor_state: the whole editor in one compact answer (editor/state.ts), or what changed since a token.
+import { defineTool, optional, reading, str } from "../../protocol/schema";
+import { textResult } from "../../protocol/result";
+import { render } from "../../editor/state";
 
 export const editorState = defineTool({
   name: "editor_state",

@@ -1,8 +1,7 @@
 // execute: an Ex command or a Lua chunk from the model, run in the user's Neovim. Off unless the user set
 // agent.execute: "ask" confirms every run in Neovim (the call waits), "allow" runs without asking.
-import { optional, str, defineTool } from "../../tools/schema";
-import { Code, failWith, fitLines, guarded, textResult } from "../result";
-import { writing } from "./common";
+import { defineTool, optional, str, writing } from "../../protocol/schema";
+import { Code, failWith, fitLines, guarded, textResult } from "../../protocol/result";
 
 /** Asks the user in Neovim whether to run `what`; the call waits for the answer. */
 function confirmed(

@@ -1,11 +1,10 @@
 // get_diagnostics: what the user's language servers and linters report, one line per diagnostic.
 import { bufferPath } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
-import { enumOf, optional, defineTool } from "../../tools/schema";
-import { fitLines, guarded, textResult } from "../result";
-import { displayPath } from "../state";
-import { resolveTarget } from "../target";
-import { reading, targetInput } from "./common";
+import { defineTool, enumOf, optional, reading } from "../../protocol/schema";
+import { fitLines, guarded, textResult } from "../../protocol/result";
+import { displayPath } from "../../editor/state";
+import { resolveTarget, targetInput } from "../../editor/target";
 import { loadedModule } from "../../util/modules";
 import { normalize } from "../../util/fs";
 

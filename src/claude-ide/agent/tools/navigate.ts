@@ -4,10 +4,9 @@
 import { loadBuffer } from "../../editor/buffers";
 import { byteToCharColumn, charColumnToByte } from "../../editor/positions";
 import { ensureEditorWindow, showBuffer } from "../../editor/windows";
-import { int, optional, defineTool } from "../../tools/schema";
-import { failWith, guarded, ok } from "../result";
-import { resolveTarget } from "../target";
-import { targetInput, writing } from "./common";
+import { defineTool, int, optional, writing } from "../../protocol/schema";
+import { failWith, guarded, ok } from "../../protocol/result";
+import { resolveTarget, targetInput } from "../../editor/target";
 
 export const navigate = defineTool({
   name: "navigate",

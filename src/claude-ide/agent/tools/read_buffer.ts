@@ -1,8 +1,7 @@
 // read_buffer: a buffer's current text (unsaved changes included), numbered like `cat -n`, paged.
-import { int, optional, defineTool } from "../../tools/schema";
-import { fitLines, guarded, textResult, failWith } from "../result";
-import { resolveTarget, targetLines } from "../target";
-import { reading, targetInput } from "./common";
+import { defineTool, int, optional, reading } from "../../protocol/schema";
+import { fitLines, guarded, textResult, failWith } from "../../protocol/result";
+import { resolveTarget, targetInput, targetLines } from "../../editor/target";
 
 /** A line longer than this is cut in the listing (minified code); read_buffer of that line alone shows it. */
 const MAX_LINE = 2000;

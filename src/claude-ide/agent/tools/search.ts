@@ -4,11 +4,10 @@
 import { normalize, readSmallFile } from "../../util/fs";
 import { bufferPath, isFileBuffer, isListed } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
-import { bool, enumOf, int, optional, str, defineTool } from "../../tools/schema";
-import { failWith, fitLines, guarded, textResult } from "../result";
-import { displayPath } from "../state";
-import { resolveTarget, targetLines } from "../target";
-import { reading, targetInput } from "./common";
+import { bool, defineTool, enumOf, int, optional, reading, str } from "../../protocol/schema";
+import { failWith, fitLines, guarded, textResult } from "../../protocol/result";
+import { displayPath } from "../../editor/state";
+import { resolveTarget, targetInput, targetLines } from "../../editor/target";
 import type { Policy } from "../../policy/policy";
 
 /** Files larger than this are skipped in a project search (generated bundles, data). */

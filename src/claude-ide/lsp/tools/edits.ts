@@ -1,17 +1,17 @@
 // The LSP tools that change files: code actions (listed, then applied by id), rename, formatting, organize
 // imports. Every edit, including the ones a server sends through workspace/applyEdit while a command runs,
 // goes through one review across all the files it touches (lsp/workspace_edit.ts).
-import { failWith, textResult } from "../../agent/result";
-import { reading, targetInput, writing } from "../../agent/tools/common";
+import { failWith, textResult } from "../../protocol/result";
 import { charColumnToByte, charCount } from "../../editor/positions";
-import { int, optional, str } from "../../tools/schema";
-import type { ToolContext, ToolResult } from "../../tools/types";
+import { int, optional, reading, str, writing } from "../../protocol/schema";
+import type { ToolContext, ToolResult } from "../../protocol/tool";
 import { attachedClients, type Feature, FEATURES, failureOf, requestAll } from "../clients";
 import { type Doc, docLines, openDoc, settleIndexing } from "../document";
 import { toCharacter } from "../encoding";
 import { clientNameInput, positionInput } from "../position";
 import { EditPlan, reviewAndApply, type TextEdit, type WorkspaceEdit } from "../workspace_edit";
 import { askAt, defineLspTool } from "./request";
+import { targetInput } from "../../editor/target";
 
 interface Command {
   title?: string;

@@ -1,5 +1,5 @@
-// The LSP tools of the agent endpoint, in the order tools/list shows them (agent/tools/index.ts adds them).
-import type { ToolDescriptor } from "../../tools/types";
+// The LSP tools of the agent endpoint, in the order tools/list shows them (bridge/tools.ts adds them after the agent family's).
+import type { ToolDescriptor } from "../../protocol/tool";
 import { lspApplyCodeAction, lspCodeActions, lspFormatting, lspOrganizeImports, lspRename } from "./edits";
 import {
   lspCallHierarchy,

@@ -1,9 +1,8 @@
 // The reading LSP tools: hover, definition / type definition / implementations / declaration, references,
 // call hierarchy, document and workspace symbols. Answers are compact text (see lsp/format.ts).
-import { failWith, textResult } from "../../agent/result";
-import { reading, targetInput } from "../../agent/tools/common";
-import { bool, enumOf, optional, str } from "../../tools/schema";
-import type { ToolDescriptor } from "../../tools/types";
+import { failWith, textResult } from "../../protocol/result";
+import { bool, enumOf, optional, reading, str } from "../../protocol/schema";
+import type { ToolDescriptor } from "../../protocol/tool";
 import { FEATURES, failureOf, type Feature, indexingNote, requestAll, runningFor, clientsFor } from "../clients";
 import { openDoc, settleIndexing } from "../document";
 import {
@@ -19,8 +18,9 @@ import {
   uniquePlaces,
 } from "../format";
 import { clientNameInput, positionInput } from "../position";
-import { displayPath } from "../../agent/state";
+import { displayPath } from "../../editor/state";
 import { answered, askAt, defineLspTool, paged } from "./request";
+import { targetInput } from "../../editor/target";
 
 export const lspHover = defineLspTool({
   name: "lsp_hover",

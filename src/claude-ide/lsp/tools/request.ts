@@ -1,8 +1,8 @@
 // What the position tools share: open the file (loading it hidden when needed), let indexing servers
 // finish, find the point, ask every attached client that can answer, fail with what to do when none did.
-import { failWith, fitLines, guarded, textResult } from "../../agent/result";
-import { defineTool, type Props, type ToolSpec } from "../../tools/schema";
-import type { ToolContext, ToolDescriptor, ToolResult } from "../../tools/types";
+import { failWith, fitLines, guarded, textResult } from "../../protocol/result";
+import { defineTool, type Props, type ToolSpec } from "../../protocol/schema";
+import type { ToolContext, ToolDescriptor, ToolResult } from "../../protocol/tool";
 import { type Answer, clientsFor, type Feature, failureOf, indexingNote, requestAll } from "../clients";
 import { type Doc, docLines, openDoc, settleIndexing, waitReady } from "../document";
 import { lspPosition, type Point, pointLabel, resolvePoint } from "../position";

@@ -1,14 +1,14 @@
 // lsp_clients and wait_for_lsp_ready: which language servers run, on what, in which state, and a wait until
 // one is attached to a file and done indexing (answers before that look right and are wrong).
-import { failWith, fitLines, textResult } from "../../agent/result";
-import { displayPath } from "../../agent/state";
-import { reading, targetInput } from "../../agent/tools/common";
+import { failWith, fitLines, textResult } from "../../protocol/result";
+import { displayPath } from "../../editor/state";
 import { bufferPath } from "../../editor/buffers";
-import { int, optional } from "../../tools/schema";
+import { int, optional, reading } from "../../protocol/schema";
 import { FEATURES, isStopped, runningClients, stateOf, supports } from "../clients";
 import { openDoc, waitReady } from "../document";
 import { clientNameInput } from "../position";
 import { defineLspTool } from "./request";
+import { targetInput } from "../../editor/target";
 
 /** The lsp_* tools a client can serve (the ones every server can: lsp_clients, wait_for_lsp_ready, apply). */
 function toolsOf(client: vim.lsp.Client): string[] {

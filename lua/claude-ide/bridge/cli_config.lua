@@ -1,0 +1,85 @@
+-- Generated from src/claude-ide/bridge/cli_config.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local ____exports = {}
+local ____fs = require("claude-ide.util.fs")
+local writeFileAtomic = ____fs.writeFileAtomic
+local ____tools = require("claude-ide.bridge.tools")
+local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
+--- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
+____exports.SERVER_NAME = "nvim"
+--- Tools the bridge adds itself (bridge/bridge.ts).
+local BRIDGE_TOOLS = {"list_instances", "select_instance"}
+--- Never allowed up front: it runs code, and the user decides each time (or it is off).
+local NEVER_ALLOWED = {"execute"}
+--- Absolute path of lua/claude-ide/bridge.lua in this installation.
+function ____exports.bridgeScript()
+    local source = debug.getinfo(1, "S").source
+    return vim.fn.fnamemodify(
+        string.sub(source, 2),
+        ":p:h:h"
+    ) .. "/bridge.lua"
+end
+--- `claude mcp add` line registering the bridge for every project (for a claude started outside Neovim).
+function ____exports.registrationCommand()
+    return (((("claude mcp add -s user " .. ____exports.SERVER_NAME) .. " -- ") .. vim.fn.shellescape(vim.v.progpath)) .. " -l ") .. vim.fn.shellescape(____exports.bridgeScript())
+end
+--- Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt.
+function ____exports.allowedTools()
+    local ____array_0 = __TS__SparseArrayNew(unpack(BRIDGE_TOOLS))
+    __TS__SparseArrayPush(
+        ____array_0,
+        unpack(__TS__ArrayMap(
+            ENDPOINT_TOOLS,
+            function(____, t) return t.name end
+        ))
+    )
+    local names = __TS__ArrayFilter(
+        {__TS__SparseArraySpread(____array_0)},
+        function(____, n) return not __TS__ArrayIncludes(NEVER_ALLOWED, n) end
+    )
+    return __TS__ArrayMap(
+        names,
+        function(____, n) return (("mcp__" .. ____exports.SERVER_NAME) .. "__") .. n end
+    )
+end
+--- Writes the MCP config for this Neovim (the bridge pinned to its pid) and returns the arguments for the
+-- claude command line, or undefined (with the reason) when the file cannot be written.
+function ____exports.cliArguments()
+    local dir = vim.fn.stdpath("run") .. "/claude-ide"
+    if vim.fn.isdirectory(dir) ~= 1 then
+        pcall(vim.fn.mkdir, dir, "p", 448)
+    end
+    local file = ((dir .. "/mcp-") .. tostring(vim.fn.getpid())) .. ".json"
+    local config = {mcpServers = {[____exports.SERVER_NAME] = {
+        type = "stdio",
+        command = vim.v.progpath,
+        args = {
+            "-l",
+            ____exports.bridgeScript(),
+            "--instance",
+            tostring(vim.fn.getpid())
+        }
+    }}}
+    local written = writeFileAtomic(
+        file,
+        vim.json.encode(config),
+        384
+    )
+    if not written.ok then
+        return {ok = false, error = written.error}
+    end
+    return {
+        ok = true,
+        args = (("--mcp-config " .. vim.fn.shellescape(file)) .. " --allowedTools ") .. vim.fn.shellescape(table.concat(
+            ____exports.allowedTools(),
+            ","
+        ))
+    }
+end
+return ____exports

@@ -1,0 +1,171 @@
+-- Generated from src/claude-ide/editor/apply.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
+local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ArraySort = ____lualib.__TS__ArraySort
+local __TS__ArrayPush = ____lualib.__TS__ArrayPush
+local ____exports = {}
+local ____buffers = require("claude-ide.editor.buffers")
+local findBuffer = ____buffers.findBuffer
+local saveBuffer = ____buffers.saveBuffer
+local setChangedLines = ____buffers.setChangedLines
+local ____diff_text = require("claude-ide.editor.diff_text")
+local textLines = ____diff_text.textLines
+local ____fs = require("claude-ide.util.fs")
+local writeFileAtomic = ____fs.writeFileAtomic
+local ____result = require("claude-ide.protocol.result")
+local failWith = ____result.failWith
+--- 1-based line numbers of the lines where the byte offsets (1-based) in `text` fall.
+local function linesOf(text, offsets)
+    return __TS__ArrayMap(
+        offsets,
+        function(____, at)
+            local ____, count = string.gsub(
+                string.sub(text, 1, at - 1),
+                "\n",
+                ""
+            )
+            return count + 1
+        end
+    )
+end
+--- Every 1-based start offset of `needle` in `text` (non-overlapping).
+local function occurrences(text, needle)
+    local found = {}
+    local from = 1
+    do
+        while true do
+            local at, to = string.find(text, needle, from, true)
+            if at == nil then
+                break
+            end
+            found[#found + 1] = at
+            from = to + 1
+        end
+    end
+    return found
+end
+--- The text after `edits` (each located in the ORIGINAL lines, none overlapping). A line range replaces whole
+-- lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once.
+function ____exports.planEdits(lines, edits, display)
+    local text = #lines > 0 and table.concat(lines, "\n") .. "\n" or ""
+    local lineStart = {1}
+    for ____, line in ipairs(lines) do
+        lineStart[#lineStart + 1] = lineStart[#lineStart] + #line + 1
+    end
+    local ranges = {}
+    __TS__ArrayForEach(
+        edits,
+        function(____, e, i)
+            if e.old_text ~= nil then
+                if e.old_text == "" then
+                    failWith(("edits[" .. tostring(i)) .. "].old_text must not be empty (to insert, use start_line/end_line with end_line = start_line - 1)")
+                end
+                local hits = occurrences(text, e.old_text)
+                if #hits == 0 then
+                    failWith(((("edits[" .. tostring(i)) .. "].old_text was not found in ") .. display) .. ": it must match the current text exactly, whitespace and indentation included (read_buffer shows it)")
+                end
+                if #hits > 1 then
+                    local at = table.concat(
+                        linesOf(
+                            text,
+                            __TS__ArraySlice(hits, 0, 10)
+                        ),
+                        ", "
+                    )
+                    failWith((((((((("edits[" .. tostring(i)) .. "].old_text matches ") .. tostring(#hits)) .. " times in ") .. display) .. " (lines ") .. at) .. (#hits > 10 and ", …" or "")) .. "): add surrounding lines to make it unique, or use start_line/end_line")
+                end
+                ranges[#ranges + 1] = {from = hits[1], to = hits[1] + #e.old_text, replacement = e.new_text, index = i}
+            else
+                local n = #lines
+                if e.start_line > n + 1 then
+                    failWith(((((((((("edits[" .. tostring(i)) .. "].start_line ") .. tostring(e.start_line)) .. " is past the end: ") .. display) .. " has ") .. tostring(n)) .. " lines (use ") .. tostring(n + 1)) .. " to append)")
+                end
+                if e.end_line < e.start_line - 1 then
+                    failWith(((((("edits[" .. tostring(i)) .. "].end_line ") .. tostring(e.end_line)) .. " is before start_line ") .. tostring(e.start_line)) .. " (end_line = start_line - 1 inserts)")
+                end
+                if e.end_line > n then
+                    failWith(((((((("edits[" .. tostring(i)) .. "].end_line ") .. tostring(e.end_line)) .. " is past the end: ") .. display) .. " has ") .. tostring(n)) .. " lines")
+                end
+                local replacement = (e.new_text == "" or vim.endswith(e.new_text, "\n")) and e.new_text or e.new_text .. "\n"
+                ranges[#ranges + 1] = {from = lineStart[e.start_line], to = lineStart[e.end_line + 1], replacement = replacement, index = i}
+            end
+        end
+    )
+    __TS__ArraySort(
+        ranges,
+        function(____, a, b) return a.from - b.from end
+    )
+    do
+        local k = 1
+        while k < #ranges do
+            if ranges[k + 1].from < ranges[k].to then
+                failWith(((("edits[" .. tostring(ranges[k].index)) .. "] and edits[") .. tostring(ranges[k + 1].index)) .. "] overlap: merge them into one edit")
+            end
+            k = k + 1
+        end
+    end
+    local pieces = {}
+    local pos = 1
+    for ____, r in ipairs(ranges) do
+        __TS__ArrayPush(
+            pieces,
+            string.sub(text, pos, r.from - 1),
+            r.replacement
+        )
+        pos = r.to
+    end
+    pieces[#pieces + 1] = string.sub(text, pos)
+    return textLines(table.concat(pieces, ""))
+end
+--- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
+-- straight to disk. `before` is the text the change was planned on: a buffer that changed since is refused.
+function ____exports.applyText(path, before, after)
+    local buf = findBuffer(path)
+    if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
+        local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+        if not vim.deep_equal(now, before) then
+            return {ok = false, error = "the buffer changed while the review was open (the user kept typing): nothing was applied; read it again and redo the edit"}
+        end
+        if vim.api.nvim_get_option_value("modifiable", {buf = buf}) ~= true then
+            return {ok = false, error = "the buffer is not modifiable ('modifiable' is off): nothing was applied"}
+        end
+        local wasDirty = vim.api.nvim_get_option_value("modified", {buf = buf}) == true
+        setChangedLines(buf, before, after)
+        if wasDirty then
+            return {
+                ok = true,
+                where = ("in buffer b" .. tostring(buf)) .. ", not saved: it already had unsaved changes of the user"
+            }
+        end
+        local saved = saveBuffer(buf)
+        if not saved.ok then
+            return {
+                ok = true,
+                where = (("in buffer b" .. tostring(buf)) .. ", not saved: ") .. saved.reason
+            }
+        end
+        return {ok = true, where = "and saved"}
+    end
+    local stat = vim.uv.fs_stat(path)
+    if stat ~= nil and not vim.deep_equal(
+        vim.fn.readfile(path),
+        before
+    ) then
+        return {ok = false, error = "the file changed on disk while the review was open: nothing was written; read it again and redo the edit"}
+    end
+    local dir = vim.fs.dirname(path)
+    if vim.fn.isdirectory(dir) ~= 1 and vim.fn.mkdir(dir, "p") ~= 1 then
+        return {ok = false, error = ("cannot create the directory " .. dir) .. ": nothing was written"}
+    end
+    local written = writeFileAtomic(
+        path,
+        #after > 0 and table.concat(after, "\n") .. "\n" or ""
+    )
+    if not written.ok then
+        return {ok = false, error = written.error}
+    end
+    return {ok = true, where = "and written to disk (no buffer had it open)"}
+end
+return ____exports

@@ -1,0 +1,104 @@
+-- Generated from src/claude-ide/services.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local __TS__SetDescriptor = ____lualib.__TS__SetDescriptor
+local __TS__InstanceOf = ____lualib.__TS__InstanceOf
+local ____exports = {}
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
+local ____selection = require("claude-ide.editor.selection")
+local SelectionTracker = ____selection.SelectionTracker
+local diffModule = lazy("claude-ide.editor.diff")
+local policyModule = lazy("claude-ide.policy.policy")
+local agentStateModule = lazy("claude-ide.agent.agent_state")
+local EditorServices = __TS__Class()
+EditorServices.name = "EditorServices"
+function EditorServices.prototype.____constructor(self, config, hub)
+    self.config = config
+    self.selection = __TS__New(
+        SelectionTracker,
+        config,
+        hub,
+        function() return self.policy end
+    )
+end
+function EditorServices.prototype.dispose(self)
+    local ____opt_0 = self.diffService
+    if ____opt_0 ~= nil then
+        ____opt_0.dispose()
+    end
+    self.selection:dispose()
+    local ____opt_2 = self.agentState
+    if ____opt_2 ~= nil then
+        ____opt_2:dispose()
+    end
+end
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "diff",
+    {
+        get = function(self)
+            if self.diffService == nil then
+                self.diffService = __TS__New(
+                    diffModule().DiffManager,
+                    self.config
+                )
+            end
+            return self.diffService
+        end,
+        set = function(self, service)
+            self.diffService = service
+        end
+    },
+    true
+)
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "agent",
+    {
+        get = function(self)
+            if self.agentState == nil then
+                self.agentState = __TS__New(agentStateModule().AgentState)
+            end
+            return self.agentState
+        end,
+        set = function(self, state)
+            self.agentState = state
+        end
+    },
+    true
+)
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "policy",
+    {
+        get = function(self)
+            if self.policyState == nil then
+                self.policyState = __TS__New(
+                    policyModule().Policy,
+                    self.config
+                )
+            end
+            return self.policyState
+        end,
+        set = function(self, policy)
+            self.policyState = policy
+        end
+    },
+    true
+)
+function ____exports.createServices(config, hub)
+    return __TS__New(EditorServices, config, hub)
+end
+--- Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop.
+function ____exports.disposeServices(services)
+    if __TS__InstanceOf(services, EditorServices) then
+        services:dispose()
+        return
+    end
+    services.diff.dispose()
+    services.selection:dispose()
+    services.agent:dispose()
+end
+return ____exports

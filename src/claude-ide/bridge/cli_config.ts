@@ -1,0 +1,55 @@
+// Zero set-up for the `claude` that :ClaudeCode starts: an MCP config naming the agent bridge ("nvim", so the
+// model sees mcp__nvim__<tool>) pinned to this Neovim, passed with --mcp-config, and --allowedTools for every
+// agent tool except execute (reading tools need no prompt; edits are confirmed in Neovim's own review, which
+// is the confirmation). A `claude` started elsewhere uses `claude mcp add` (see :help claude-ide-agent).
+import { writeFileAtomic } from "../util/fs";
+import { ENDPOINT_TOOLS } from "./tools";
+
+/** The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>. */
+export const SERVER_NAME = "nvim";
+/** Tools the bridge adds itself (bridge/bridge.ts). */
+const BRIDGE_TOOLS = ["list_instances", "select_instance"];
+/** Never allowed up front: it runs code, and the user decides each time (or it is off). */
+const NEVER_ALLOWED = ["execute"];
+
+/** Absolute path of lua/claude-ide/bridge.lua in this installation. */
+export function bridgeScript(): string {
+  const source = (debug.getinfo(1, "S") as { source: string }).source;
+  return `${vim.fn.fnamemodify(string.sub(source, 2), ":p:h:h")}/bridge.lua`;
+}
+
+/** `claude mcp add` line registering the bridge for every project (for a claude started outside Neovim). */
+export function registrationCommand(): string {
+  return `claude mcp add -s user ${SERVER_NAME} -- ${vim.fn.shellescape(vim.v.progpath)} -l ${vim.fn.shellescape(bridgeScript())}`;
+}
+
+/** Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt. */
+export function allowedTools(): string[] {
+  const names = [...BRIDGE_TOOLS, ...ENDPOINT_TOOLS.map((t) => t.name)].filter((n) => !NEVER_ALLOWED.includes(n));
+  return names.map((n) => `mcp__${SERVER_NAME}__${n}`);
+}
+
+/**
+ * Writes the MCP config for this Neovim (the bridge pinned to its pid) and returns the arguments for the
+ * claude command line, or undefined (with the reason) when the file cannot be written.
+ */
+export function cliArguments(): { ok: true; args: string } | { ok: false; error: string } {
+  const dir = `${vim.fn.stdpath("run")}/claude-ide`;
+  if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);
+  const file = `${dir}/mcp-${vim.fn.getpid()}.json`;
+  const config = {
+    mcpServers: {
+      [SERVER_NAME]: {
+        type: "stdio",
+        command: vim.v.progpath,
+        args: ["-l", bridgeScript(), "--instance", tostring(vim.fn.getpid())],
+      },
+    },
+  };
+  const written = writeFileAtomic(file, vim.json.encode(config), 0o600);
+  if (!written.ok) return { ok: false, error: written.error };
+  return {
+    ok: true,
+    args: `--mcp-config ${vim.fn.shellescape(file)} --allowedTools ${vim.fn.shellescape(allowedTools().join(","))}`,
+  };
+}

@@ -1,0 +1,133 @@
+// Text changes the agent endpoint makes, after the user's review: planned against the buffer's current
+// (unsaved) text, applied to the buffer as one undo step touching only the changed lines, and written to disk
+// only when the buffer had no unsaved changes of the user before (a file with no buffer is written
+// atomically). The user's own unsaved work is never written or overwritten.
+import { findBuffer, saveBuffer, setChangedLines } from "./buffers";
+import { textLines } from "./diff_text";
+import { writeFileAtomic } from "../util/fs";
+import { failWith } from "../protocol/result";
+
+export type EditSpec =
+  { old_text: string; new_text: string } | { start_line: number; end_line: number; new_text: string };
+
+/** 1-based line numbers of the lines where the byte offsets (1-based) in `text` fall. */
+function linesOf(text: string, offsets: number[]): number[] {
+  return offsets.map((at) => {
+    const [, count] = string.gsub(string.sub(text, 1, at - 1), "\n", "");
+    return count + 1;
+  });
+}
+
+/** Every 1-based start offset of `needle` in `text` (non-overlapping). */
+function occurrences(text: string, needle: string): number[] {
+  const found: number[] = [];
+  let from = 1;
+  for (;;) {
+    const [at, to] = string.find(text, needle, from, true);
+    if (at === undefined) break;
+    found.push(at);
+    from = to + 1;
+  }
+  return found;
+}
+
+/**
+ * The text after `edits` (each located in the ORIGINAL lines, none overlapping). A line range replaces whole
+ * lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once.
+ */
+export function planEdits(lines: string[], edits: EditSpec[], display: string): string[] {
+  // Every line ends with "\n" here, so that line ranges are byte ranges; the last one is dropped after.
+  const text = lines.length > 0 ? lines.join("\n") + "\n" : "";
+  const lineStart: number[] = [1];
+  for (const line of lines) lineStart.push(lineStart[lineStart.length - 1] + line.length + 1);
+  const ranges: { from: number; to: number; replacement: string; index: number }[] = [];
+  edits.forEach((e, i) => {
+    if ("old_text" in e) {
+      if (e.old_text === "")
+        failWith(
+          `edits[${i}].old_text must not be empty (to insert, use start_line/end_line with end_line = start_line - 1)`,
+        );
+      const hits = occurrences(text, e.old_text);
+      if (hits.length === 0) {
+        failWith(
+          `edits[${i}].old_text was not found in ${display}: it must match the current text exactly, whitespace and indentation included (read_buffer shows it)`,
+        );
+      }
+      if (hits.length > 1) {
+        const at = linesOf(text, hits.slice(0, 10)).join(", ");
+        failWith(
+          `edits[${i}].old_text matches ${hits.length} times in ${display} (lines ${at}${hits.length > 10 ? ", …" : ""}): add surrounding lines to make it unique, or use start_line/end_line`,
+        );
+      }
+      ranges.push({ from: hits[0], to: hits[0] + e.old_text.length, replacement: e.new_text, index: i });
+    } else {
+      const n = lines.length;
+      if (e.start_line > n + 1)
+        failWith(
+          `edits[${i}].start_line ${e.start_line} is past the end: ${display} has ${n} lines (use ${n + 1} to append)`,
+        );
+      if (e.end_line < e.start_line - 1)
+        failWith(
+          `edits[${i}].end_line ${e.end_line} is before start_line ${e.start_line} (end_line = start_line - 1 inserts)`,
+        );
+      if (e.end_line > n) failWith(`edits[${i}].end_line ${e.end_line} is past the end: ${display} has ${n} lines`);
+      const replacement = e.new_text === "" || vim.endswith(e.new_text, "\n") ? e.new_text : `${e.new_text}\n`;
+      ranges.push({ from: lineStart[e.start_line - 1], to: lineStart[e.end_line], replacement, index: i });
+    }
+  });
+  ranges.sort((a, b) => a.from - b.from);
+  for (let k = 1; k < ranges.length; k++) {
+    if (ranges[k].from < ranges[k - 1].to)
+      failWith(`edits[${ranges[k - 1].index}] and edits[${ranges[k].index}] overlap: merge them into one edit`);
+  }
+  const pieces: string[] = [];
+  let pos = 1;
+  for (const r of ranges) {
+    pieces.push(string.sub(text, pos, r.from - 1), r.replacement);
+    pos = r.to;
+  }
+  pieces.push(string.sub(text, pos));
+  return textLines(pieces.join(""));
+}
+
+export type Applied = { ok: true; where: string } | { ok: false; error: string };
+
+/**
+ * Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
+ * straight to disk. `before` is the text the change was planned on: a buffer that changed since is refused.
+ */
+export function applyText(path: string, before: string[], after: string[]): Applied {
+  const buf = findBuffer(path);
+  if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) {
+    const now = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+    if (!vim.deep_equal(now, before))
+      return {
+        ok: false,
+        error:
+          "the buffer changed while the review was open (the user kept typing): nothing was applied; read it again and redo the edit",
+      };
+    if (vim.api.nvim_get_option_value("modifiable", { buf }) !== true)
+      return { ok: false, error: "the buffer is not modifiable ('modifiable' is off): nothing was applied" };
+    const wasDirty = vim.api.nvim_get_option_value("modified", { buf }) === true;
+    setChangedLines(buf, before, after);
+    if (wasDirty)
+      return { ok: true, where: `in buffer b${buf}, not saved: it already had unsaved changes of the user` };
+    const saved = saveBuffer(buf);
+    if (!saved.ok) return { ok: true, where: `in buffer b${buf}, not saved: ${saved.reason}` };
+    return { ok: true, where: "and saved" };
+  }
+  const [stat] = vim.uv.fs_stat(path);
+  if (stat !== undefined && !vim.deep_equal(vim.fn.readfile(path), before)) {
+    return {
+      ok: false,
+      error: "the file changed on disk while the review was open: nothing was written; read it again and redo the edit",
+    };
+  }
+  // A new file in a folder that does not exist yet: the user accepted creating it, so the folder is made too.
+  const dir = vim.fs.dirname(path);
+  if (vim.fn.isdirectory(dir) !== 1 && vim.fn.mkdir(dir, "p") !== 1)
+    return { ok: false, error: `cannot create the directory ${dir}: nothing was written` };
+  const written = writeFileAtomic(path, after.length > 0 ? after.join("\n") + "\n" : "");
+  if (!written.ok) return { ok: false, error: written.error };
+  return { ok: true, where: "and written to disk (no buffer had it open)" };
+}

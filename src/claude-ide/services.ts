@@ -1,0 +1,81 @@
+// Builds the long-lived editor state of one running server. Each feature owns one field (see contracts.ts
+// `Services`); construct it here and dispose of it in `disposeServices`.
+// Only selection tracking starts with the server; the diff reviews and the agent's memory are made (and their
+// modules loaded) on first use: setup() must stay cheap.
+import type { Config } from "./config";
+import type { DiffService, Hub, Services } from "./contracts";
+import type * as AgentStateModule from "./agent/agent_state";
+import type { AgentState } from "./agent/agent_state";
+import type * as PolicyModule from "./policy/policy";
+import type { Policy } from "./policy/policy";
+import { lazy } from "./util/modules";
+import type * as DiffModule from "./editor/diff";
+import { SelectionTracker } from "./editor/selection";
+
+const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
+const policyModule = lazy<typeof PolicyModule>("claude-ide.policy.policy");
+const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
+
+class EditorServices implements Services {
+  readonly selection: SelectionTracker;
+  private diffService?: DiffService;
+  private agentState?: AgentState;
+  private policyState?: Policy;
+
+  constructor(
+    private readonly config: Config,
+    hub: Hub,
+  ) {
+    this.selection = new SelectionTracker(config, hub, () => this.policy);
+  }
+
+  get diff(): DiffService {
+    this.diffService ??= new (diffModule().DiffManager)(this.config);
+    return this.diffService;
+  }
+
+  /** Replacing a service (specs put stand-ins in) works as with a plain field. */
+  set diff(service: DiffService) {
+    this.diffService = service;
+  }
+
+  get agent(): AgentState {
+    this.agentState ??= new (agentStateModule().AgentState)();
+    return this.agentState;
+  }
+
+  set agent(state: AgentState) {
+    this.agentState = state;
+  }
+
+  get policy(): Policy {
+    this.policyState ??= new (policyModule().Policy)(this.config);
+    return this.policyState;
+  }
+
+  set policy(policy: Policy) {
+    this.policyState = policy;
+  }
+
+  /** Disposes what was made (a feature never used is not made just to be disposed). */
+  dispose(): void {
+    this.diffService?.dispose();
+    this.selection.dispose();
+    this.agentState?.dispose();
+  }
+}
+
+export function createServices(config: Config, hub: Hub): Services {
+  return new EditorServices(config, hub);
+}
+
+/** Ends every feature's work (pending reviews answered, autocmds removed). Called on server stop. */
+export function disposeServices(services: Services): void {
+  if (services instanceof EditorServices) {
+    services.dispose();
+    return;
+  }
+  services.diff.dispose();
+  services.selection.dispose();
+  services.agent.dispose();
+}
