@@ -8,8 +8,11 @@ local userSettingsPath = ____policy.userSettingsPath
 local ____rules = require("claude-ide.policy.rules")
 local NOT_SECRETS = ____rules.NOT_SECRETS
 local SECRET_NAMES = ____rules.SECRET_NAMES
-local function plural(n, word)
-    return ((tostring(n) .. " ") .. word) .. (n == 1 and "" or "s")
+local function plural(n, one, many)
+    if many == nil then
+        many = one .. "s"
+    end
+    return (tostring(n) .. " ") .. (n == 1 and one or many)
 end
 function ____exports.checkPolicy(config)
     local policy = __TS__New(Policy, config)
@@ -17,7 +20,7 @@ function ____exports.checkPolicy(config)
     local found = {}
     for ____, f in ipairs(files) do
         found[f.path] = true
-        local what = ((plural(#f.deny, "Read() deny pattern") .. (#f.deny > 0 and (" (" .. table.concat(f.deny, ", ")) .. ")" or "")) .. ", ") .. plural(#f.additionalDirectories, "additional directory")
+        local what = ((plural(#f.deny, "Read() deny pattern") .. (#f.deny > 0 and (" (" .. table.concat(f.deny, ", ")) .. ")" or "")) .. ", ") .. plural(#f.additionalDirectories, "additional directory", "additional directories")
         if f.error ~= nil then
             vim.health.warn(((f.path .. ": not used (") .. f.error) .. ")", "Claude Code reads it as strict JSON: fix it there")
         else

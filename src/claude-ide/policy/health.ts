@@ -4,8 +4,8 @@ import type { Config } from "../config";
 import { Policy, userSettingsPath } from "./policy";
 import { NOT_SECRETS, SECRET_NAMES } from "./rules";
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 export function checkPolicy(config: Config): void {
@@ -14,7 +14,7 @@ export function checkPolicy(config: Config): void {
   const found = new LuaSet<string>();
   for (const f of files) {
     found.add(f.path);
-    const what = `${plural(f.deny.length, "Read() deny pattern")}${f.deny.length > 0 ? ` (${f.deny.join(", ")})` : ""}, ${plural(f.additionalDirectories.length, "additional directory")}`;
+    const what = `${plural(f.deny.length, "Read() deny pattern")}${f.deny.length > 0 ? ` (${f.deny.join(", ")})` : ""}, ${plural(f.additionalDirectories.length, "additional directory", "additional directories")}`;
     if (f.error !== undefined)
       vim.health.warn(`${f.path}: not used (${f.error})`, "Claude Code reads it as strict JSON: fix it there");
     else vim.health.ok(`${f.path}: ${what}`);
