@@ -192,6 +192,16 @@ local function __TS__ArraySome(self, callbackfn, thisArg)
     return false
 end
 
+local function __TS__StringIncludes(self, searchString, position)
+    if not position then
+        position = 1
+    else
+        position = position + 1
+    end
+    local index = string.find(self, searchString, position, true)
+    return index ~= nil
+end
+
 local function __TS__New(target, ...)
     local instance = setmetatable({}, target.prototype)
     instance:____constructor(...)
@@ -524,16 +534,6 @@ local function __TS__ArrayReduce(self, callbackFn, ...)
     return accumulator
 end
 
-local function __TS__StringIncludes(self, searchString, position)
-    if not position then
-        position = 1
-    else
-        position = position + 1
-    end
-    local index = string.find(self, searchString, position, true)
-    return index ~= nil
-end
-
 local function __TS__StringEndsWith(self, searchString, endPosition)
     if endPosition == nil or endPosition > #self then
         endPosition = #self
@@ -777,6 +777,7 @@ return {
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__Class = __TS__Class,
   __TS__ArraySome = __TS__ArraySome,
+  __TS__StringIncludes = __TS__StringIncludes,
   __TS__New = __TS__New,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayForEach = __TS__ArrayForEach,
@@ -790,7 +791,6 @@ return {
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArrayFlatMap = __TS__ArrayFlatMap,
   __TS__ArrayReduce = __TS__ArrayReduce,
-  __TS__StringIncludes = __TS__StringIncludes,
   __TS__StringEndsWith = __TS__StringEndsWith,
   __TS__Delete = __TS__Delete,
   __TS__ArrayFindIndex = __TS__ArrayFindIndex,

@@ -183,10 +183,12 @@ describe('privacy through the bridge', function()
     -- A symbolic link inside the project pointing out: the real path counts, for a read and for a search.
     vim.uv.fs_symlink(far, project .. '/link.txt')
     vim.uv.fs_symlink(outside, project .. '/linkdir')
+    vim.uv.fs_symlink('/', project .. '/rootlink')
     refused(c, 'read_buffer', { path = 'link.txt' }, pattern)
     refused(c, 'read_buffer', { path = 'linkdir/far.txt' }, pattern)
     out = text(c, 'search', { pattern = 'far away' })
     assert.matches('^0 matches', out)
+    refused(c, 'read_buffer', { path = 'rootlink/etc/passwd' }, 'is outside the workspace')
     -- A vim:// uri of a buffer the plugin (not the user) loaded from outside: refused.
     local hidden = nvim:lua('local b = vim.fn.bufadd(...); vim.fn.bufload(b); return b', far)
     local ok, err = c:request('resources/read', { uri = 'vim://buffer/' .. hidden })

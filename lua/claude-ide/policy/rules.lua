@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/policy/rules.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__StringIncludes = ____lualib.__TS__StringIncludes
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
@@ -111,7 +112,10 @@ function Rules.prototype.____constructor(self, input)
         end
     end
     for ____, pattern in ipairs(____exports.SECRET_NAMES) do
-        local glob = setupGlob(pattern, input.cwd, input.home)
+        local glob = compileGlob(
+            __TS__StringIncludes(pattern, "/") and "**/" .. pattern or pattern,
+            "/"
+        )
         local ____self_named_2 = self.named
         ____self_named_2[#____self_named_2 + 1] = {glob = glob, why = {rule = ("the built-in pattern \"" .. pattern) .. "\"", source = "claude-ide's secret-file names", lift = ("setup({ privacy = { include = { \"" .. pattern) .. "\" } } })"}}
     end

@@ -133,7 +133,8 @@ export class Rules {
         });
     }
     for (const pattern of SECRET_NAMES) {
-      const glob = setupGlob(pattern, input.cwd, input.home) as Glob;
+      // Anywhere on the machine: `.aws/credentials` is as secret under $HOME as in the project.
+      const glob = compileGlob(pattern.includes("/") ? `**/${pattern}` : pattern, "/") as Glob;
       this.named.push({
         glob,
         why: {
