@@ -87,6 +87,8 @@ function Policy.prototype.settings(self, cwd)
     end
     local out = {}
     local candidates = {
+        {"/etc/claude-code/managed-settings.json", cwd},
+        {"/Library/Application Support/ClaudeCode/managed-settings.json", cwd},
         {
             ____exports.userSettingsPath(),
             cwd

@@ -79,10 +79,16 @@ export class Policy {
 
   constructor(private readonly config: Config) {}
 
-  /** Claude Code's settings files that exist now (user, project, project-local), re-read when changed. */
+  /**
+   * Claude Code's settings files that exist now (managed, user, project, project-local), re-read when their
+   * mtime, size or inode changed.
+   */
   settings(cwd = normalize(vim.fn.getcwd())): SettingsFile[] {
     const out: SettingsFile[] = [];
     const candidates: [string, string][] = [
+      // An administrator's managed settings (Linux, macOS), then the user's and the project's.
+      ["/etc/claude-code/managed-settings.json", cwd],
+      ["/Library/Application Support/ClaudeCode/managed-settings.json", cwd],
       [userSettingsPath(), cwd],
       [`${cwd}/.claude/settings.json`, cwd],
       [`${cwd}/.claude/settings.local.json`, cwd],

@@ -110,22 +110,27 @@ local function searchGate(policy)
     local roots = policy:roots()
     local withheld = {}
     local count = 0
+    local function admitted(why)
+        if why == nil then
+            return true
+        end
+        count = count + 1
+        withheld[why.rule] = (withheld[why.rule] or 0) + 1
+        return false
+    end
     return {
-        admit = function(path)
-            local why = policy:withheld(path, rules)
-            if why == nil then
-                return true
+        admitBuffer = function(buf, path)
+            if not isListed(buf) and not policy:inside(path, roots) then
+                return false
             end
-            count = count + 1
-            withheld[why.rule] = (withheld[why.rule] or 0) + 1
-            return false
+            return admitted(policy:withheld(path, rules))
         end,
-        inside = function(path)
-            return policy:inside(path, roots)
-        end,
-        linkInside = function(path)
+        admitFile = function(path)
             local l = vim.uv.fs_lstat(path)
-            return l == nil or l.type ~= "link" or policy:inside(path, roots)
+            if (l and l.type) == "link" then
+                return policy:inside(path, roots) and admitted(policy:withheld(path, rules))
+            end
+            return admitted(rules:withheld(path))
         end,
         checkProjectRoot = function(cwd)
             local home = normalize(vim.uv.os_homedir() or "/")
@@ -179,9 +184,6 @@ ____exports.search = defineTool({
         local more = false
         local searched = 0
         local function scan(lines, path)
-            if not gate.admit(path) then
-                return
-            end
             searched = searched + 1
             do
                 local i = 0
@@ -190,7 +192,7 @@ ____exports.search = defineTool({
                         local line = lines[i + 1]
                         local col = find(line)
                         if col == nil then
-                            goto __continue34
+                            goto __continue35
                         end
                         if #rows >= max then
                             more = true
@@ -199,7 +201,7 @@ ____exports.search = defineTool({
                         local text = vim.trim(#line > MAX_TEXT and string.sub(line, 1, MAX_TEXT) .. "…" or line)
                         rows[#rows + 1] = (((((displayPath(path, cwd) .. ":") .. tostring(i + 1)) .. ":") .. tostring(byteToCharColumn(line, col))) .. ": ") .. text
                     end
-                    ::__continue34::
+                    ::__continue35::
                     i = i + 1
                 end
             end
@@ -215,22 +217,22 @@ ____exports.search = defineTool({
             for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
                 do
                     if more or not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
-                        goto __continue39
+                        goto __continue40
                     end
                     local path = bufferPath(buf)
                     if scope == "project" and not vim.startswith(path, cwd .. "/") then
-                        goto __continue39
-                    end
-                    if not isListed(buf) and not gate.inside(path) then
-                        goto __continue39
+                        goto __continue40
                     end
                     seen[path] = true
+                    if not gate.admitBuffer(buf, path) then
+                        goto __continue40
+                    end
                     scan(
                         vim.api.nvim_buf_get_lines(buf, 0, -1, false),
                         path
                     )
                 end
-                ::__continue39::
+                ::__continue40::
             end
             if scope == "project" and not more then
                 gate.checkProjectRoot(cwd)
@@ -242,15 +244,15 @@ ____exports.search = defineTool({
                             break
                         end
                         local path = normalize(file)
-                        if seen[path] ~= nil or not gate.linkInside(path) then
-                            goto __continue45
+                        if seen[path] ~= nil or not gate.admitFile(path) then
+                            goto __continue46
                         end
                         local lines = readIfText(path)
                         if lines ~= nil then
                             scan(lines, path)
                         end
                     end
-                    ::__continue45::
+                    ::__continue46::
                 end
             end
         end

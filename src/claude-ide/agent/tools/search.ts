@@ -9,6 +9,7 @@ import { failWith, fitLines, guarded, textResult } from "../../protocol/result";
 import { displayPath } from "../../editor/state";
 import { resolveTarget, targetInput, targetLines } from "../../editor/target";
 import type { Policy } from "../../policy/policy";
+import type { Withheld } from "../../policy/rules";
 
 /** Files larger than this are skipped in a project search (generated bundles, data). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -79,20 +80,26 @@ function searchGate(policy: Policy) {
   const roots = policy.roots();
   const withheld = new LuaMap<string, number>();
   let count = 0;
+  const admitted = (why: Withheld | undefined): boolean => {
+    if (why === undefined) return true;
+    count++;
+    withheld.set(why.rule, (withheld.get(why.rule) ?? 0) + 1);
+    return false;
+  };
   return {
-    admit(this: void, path: string): boolean {
-      const why = policy.withheld(path, rules);
-      if (why === undefined) return true;
-      count++;
-      withheld.set(why.rule, (withheld.get(why.rule) ?? 0) + 1);
-      return false;
+    /** A loaded buffer's file: searched when inside the workspace or listed, and not withheld. */
+    admitBuffer(this: void, buf: Buf, path: string): boolean {
+      if (!isListed(buf) && !policy.inside(path, roots)) return false;
+      return admitted(policy.withheld(path, rules));
     },
-    inside(this: void, path: string): boolean {
-      return policy.inside(path, roots);
-    },
-    linkInside(this: void, path: string): boolean {
+    /**
+     * A file of the project listing (git's or a walk of the cwd, neither goes through a linked folder): only
+     * a link itself needs its real path, which must stay in the workspace and must not be withheld either.
+     */
+    admitFile(this: void, path: string): boolean {
       const [l] = vim.uv.fs_lstat(path);
-      return l === undefined || l.type !== "link" || policy.inside(path, roots);
+      if (l?.type === "link") return policy.inside(path, roots) && admitted(policy.withheld(path, rules));
+      return admitted(rules.withheld(path));
     },
     checkProjectRoot(this: void, cwd: string): void {
       const home = normalize(vim.uv.os_homedir() ?? "/");
@@ -147,7 +154,6 @@ export const search = defineTool({
       let more = false;
       let searched = 0;
       const scan = (lines: string[], path: string) => {
-        if (!gate.admit(path)) return;
         searched++;
         for (let i = 0; i < lines.length; i++) {
           const line = lines[i];
@@ -171,8 +177,8 @@ export const search = defineTool({
           if (more || !vim.api.nvim_buf_is_loaded(buf) || !isFileBuffer(buf)) continue;
           const path = bufferPath(buf);
           if (scope === "project" && !vim.startswith(path, `${cwd}/`)) continue;
-          if (!isListed(buf) && !gate.inside(path)) continue;
           seen.add(path);
+          if (!gate.admitBuffer(buf, path)) continue;
           scan(vim.api.nvim_buf_get_lines(buf, 0, -1, false), path);
         }
         if (scope === "project" && !more) {
@@ -182,7 +188,7 @@ export const search = defineTool({
           for (const file of listed.files) {
             if (more || searched >= MAX_FILES) break;
             const path = normalize(file);
-            if (seen.has(path) || !gate.linkInside(path)) continue;
+            if (seen.has(path) || !gate.admitFile(path)) continue;
             const lines = readIfText(path);
             if (lines !== undefined) scan(lines, path);
           }
