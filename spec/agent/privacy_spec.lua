@@ -222,6 +222,18 @@ describe('privacy through the bridge', function()
     assert.matches('third text', (text(c, 'read_buffer', { path = root .. '/third/t.txt' })))
   end)
 
+  it('a project search passes a FIFO and a link to /dev/zero without opening them', function()
+    assert.are.equal(0, vim.fn.system({ 'mkfifo', project .. '/pipe' }) == '' and 0 or 1)
+    vim.uv.fs_symlink('/dev/zero', project .. '/zero')
+    local nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
+    local c = bridge.start({ config_dir = dir, cwd = project })
+    local out = text(c, 'search', { pattern = 'getenv' })
+    assert.matches('^1 match', out)
+    assert.matches('main%.lua:1:', out)
+    -- The editor still answers.
+    assert.are.equal(2, nvim:lua('return 1 + 1'))
+  end)
+
   it('refuses a project search at / or the home folder', function()
     bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' }, env = { HOME = project } })
     local c = bridge.start({ config_dir = dir, cwd = project })
