@@ -7,7 +7,7 @@
 -- Memory, in this Neovim: RSS and the Lua heap after a full GC at start, after setup(), after the first
 -- connection (a Node `ws` client: initialize, tools/list, a tool call), after 1,000 connect cycles, and the
 -- peak while a 10 MiB message is being received (sampled every millisecond, no forced GC).
--- Targets: setup() ≤ 3 ms; the Lua heap flat in steady state (a second 1,000 cycles add nothing that stays).
+-- Targets: setup() ≤ 1.5 ms (it binds on the next loop turn); the Lua heap flat in steady state (a second 1,000 cycles add nothing that stays).
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
 vim.opt.rtp:prepend(root)
 
@@ -35,12 +35,13 @@ local function probe(loader)
   assert(r.ok, 'the server did not start in the probe')
   return r
 end
-local plugin_ms, setup_ms, loader_ms, modules, plugin_modules = {}, {}, {}, 0, 0
+local plugin_ms, setup_ms, bind_ms, loader_ms, modules, plugin_modules = {}, {}, {}, {}, 0, 0
 probe(true) -- fills vim.loader's cache
 for _ = 1, RUNS do
   local r = probe(false)
   plugin_ms[#plugin_ms + 1] = r.plugin_ms
   setup_ms[#setup_ms + 1] = r.setup_ms
+  bind_ms[#bind_ms + 1] = r.bind_ms
   modules, plugin_modules = r.modules, r.plugin_modules
   loader_ms[#loader_ms + 1] = probe(true).setup_ms
 end
@@ -52,8 +53,9 @@ io.write(('startup, %d fresh Neovims (ms)                  median      min\n'):f
 io.write(('  source plugin/claude-ide.lua             %8.3f %8.3f\n'):format(median(plugin_ms), min(plugin_ms)))
 io.write(('  require("claude-ide").setup({})          %8.3f %8.3f   (%d modules, %d of the plugin)\n'):format(median(setup_ms), min(setup_ms), modules, plugin_modules))
 io.write(('  both                                     %8.3f %8.3f\n'):format(median(totals), min(totals)))
+io.write(('  the start on the next loop turn (bind)   %8.3f %8.3f   (not in the user config\'s time)\n'):format(median(bind_ms), min(bind_ms)))
 io.write(('  setup() with vim.loader enabled          %8.3f %8.3f\n'):format(median(loader_ms), min(loader_ms)))
-io.write(('  target: setup() <= 3 ms: median %s\n'):format(median(setup_ms) <= 3 and 'met' or 'NOT met'))
+io.write(('  target: setup() <= 1.5 ms: median %s\n'):format(median(setup_ms) <= 1.5 and 'met' or 'NOT met'))
 
 -- Memory, in this Neovim.
 local MiB = 1024 * 1024

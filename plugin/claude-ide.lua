@@ -14,15 +14,16 @@ if vim.fn.has('nvim-0.10') ~= 1 then
   return
 end
 
--- name, nargs, range, description, completion ("file" or a function name in claude-ide.commands)
+-- name, nargs, range, description, completion ("file", or "args": claude's options, from claude-ide.commands)
 local commands = {
-  { 'ClaudeCode', '*', false, 'Toggle the Claude Code terminal (extra arguments go to claude)' },
+  { 'ClaudeCode', '*', false, 'Toggle the Claude Code terminal (extra arguments go to claude)', 'args' },
   { 'ClaudeCodeFocus', 0, false, 'Focus the Claude Code terminal, opening it if needed' },
   {
     'ClaudeCodeNew',
     '*',
     false,
     'Start another Claude Code session in a terminal of its own (arguments go to claude)',
+    'args',
   },
   { 'ClaudeCodeSessions', 0, false, 'List the Claude Code sessions and switch to one' },
   { 'ClaudeCodeStart', 0, false, 'Start the Claude Code IDE server' },
@@ -34,9 +35,13 @@ local commands = {
   { 'ClaudeCodeDiffDeny', 0, false, 'Reject the pending diff review' },
 }
 
+local function complete_args(lead, line, pos)
+  return require('claude-ide.commands').complete_args(lead, line, pos)
+end
+
 for _, c in ipairs(commands) do
   local name = c[1]
   vim.api.nvim_create_user_command(name, function(args)
     require('claude-ide.commands').run(name, args)
-  end, { nargs = c[2], range = c[3] or nil, desc = c[4], complete = c[5] })
+  end, { nargs = c[2], range = c[3] or nil, desc = c[4], complete = c[5] == 'args' and complete_args or c[5] })
 end

@@ -236,7 +236,7 @@ declare namespace vim {
     function getbufinfo(buf?: Buf | Dict): Dict[];
     function getwininfo(win?: Win): Dict[];
     function getcmdwintype(): string;
-    function getchar(): number | string;
+    function getchar(expr?: number): number | string;
     function confirm(msg: string, choices?: string, def?: number, type?: string): number;
     function input(prompt: string | Dict, text?: string): string;
     function executable(name: string): number;

@@ -4,6 +4,8 @@
 declare namespace vim {
   /** Buffer variables of the current buffer (vim.b[buf] for another one). */
   const b: { [name: string]: any } & { [buf: number]: { [name: string]: any } };
+  /** Global variables (g:). */
+  const g: { [name: string]: unknown };
   namespace filetype {
     function match(args: { buf?: Buf; filename?: string; contents?: string[] }): LuaMultiReturn<[string | undefined, unknown?]>;
   }

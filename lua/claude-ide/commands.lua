@@ -1,4 +1,6 @@
 -- Generated from src/claude-ide/commands.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local isFileBuffer = ____buffers.isFileBuffer
@@ -109,6 +111,30 @@ local HANDLERS = {
         say(table.concat(lines, "\n"))
     end
 }
+--- Options of `claude` worth completing after :ClaudeCode / :ClaudeCodeNew (claude --help has them all).
+local CLAUDE_OPTIONS = {
+    "--add-dir",
+    "--agent",
+    "--allowedTools",
+    "--continue",
+    "--debug",
+    "--disallowedTools",
+    "--effort",
+    "--fork-session",
+    "--model",
+    "--name",
+    "--permission-mode",
+    "--resume",
+    "--settings",
+    "--verbose"
+}
+--- Completion of :ClaudeCode / :ClaudeCodeNew arguments (declared in plugin/claude-ide.lua).
+function ____exports.complete_args(lead, _line, _pos)
+    return __TS__ArrayFilter(
+        CLAUDE_OPTIONS,
+        function(____, o) return vim.startswith(o, lead) end
+    )
+end
 --- Runs a command by name. Errors are reported as messages, never as stack traces.
 function ____exports.run(name, args)
     local handler = HANDLERS[name]

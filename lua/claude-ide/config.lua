@@ -71,15 +71,23 @@ ____exports.DEFAULTS = {
     keepalive = {interval_ms = 30000, timeout_ms = 60000},
     allowed_origins = {},
     selection = {enabled = true, debounce_ms = 100},
-    mentions = {queue_ttl_ms = 5 * 60 * 1000},
+    mentions = {queue_ttl_ms = 5 * 60 * 1000, settle_ms = 1000},
+    which_key = {prefix = "<leader>a", name = "ai"},
     terminal = {
         command = "claude",
-        provider = "native",
+        provider = "auto",
         side = "right",
         width = 0.4,
         height = 0.3,
         auto_close = true,
-        env = {}
+        env = {},
+        keymaps = {
+            normal = "<C-\\><C-n>",
+            window_left = "<C-h>",
+            window_down = "<C-j>",
+            window_up = "<C-k>",
+            window_right = "<C-l>"
+        }
     },
     diff = {layout = "vertical", keymaps = {
         accept = "<CR>",
@@ -88,7 +96,7 @@ ____exports.DEFAULTS = {
         drop_hunk = "gH",
         next_hunk = "]c",
         prev_hunk = "[c"
-    }, open_in_new_tab = true},
+    }, open_in_new_tab = true, focus = "auto"},
     agent = {in_terminal = true, review = true, execute = "off", lsp_timeout_ms = 5000},
     privacy = {exclude = {}, include = {}, folders = {}},
     execute_code = false,
@@ -184,10 +192,16 @@ RULES = {
         check = between(0, 2 ^ 31)
     },
     ["mentions.queue_ttl_ms"] = positiveMs,
+    ["mentions.settle_ms"] = {
+        expected = "an integer >= 0 (milliseconds)",
+        check = between(0, 2 ^ 31)
+    },
+    ["which_key.prefix"] = optionalKey,
+    ["which_key.name"] = nonEmptyString,
     ["terminal.command"] = nonEmptyString,
     ["terminal.provider"] = {
-        expected = "\"native\" or \"snacks\"",
-        check = oneOf({"native", "snacks"})
+        expected = "\"auto\", \"native\" or \"snacks\"",
+        check = oneOf({"auto", "native", "snacks"})
     },
     ["terminal.side"] = {
         expected = "\"left\", \"right\", \"top\", \"bottom\" or \"float\"",
@@ -203,6 +217,11 @@ RULES = {
     ["terminal.height"] = size,
     ["terminal.auto_close"] = bool,
     ["terminal.env"] = stringMap,
+    ["terminal.keymaps.normal"] = optionalKey,
+    ["terminal.keymaps.window_left"] = optionalKey,
+    ["terminal.keymaps.window_down"] = optionalKey,
+    ["terminal.keymaps.window_up"] = optionalKey,
+    ["terminal.keymaps.window_right"] = optionalKey,
     ["diff.layout"] = {
         expected = "\"vertical\" or \"horizontal\"",
         check = oneOf({"vertical", "horizontal"})
@@ -214,6 +233,10 @@ RULES = {
     ["diff.keymaps.next_hunk"] = optionalKey,
     ["diff.keymaps.prev_hunk"] = optionalKey,
     ["diff.open_in_new_tab"] = bool,
+    ["diff.focus"] = {
+        expected = "\"auto\", \"always\" or \"never\"",
+        check = oneOf({"auto", "always", "never"})
+    },
     ["agent.in_terminal"] = bool,
     ["agent.review"] = bool,
     ["agent.execute"] = {

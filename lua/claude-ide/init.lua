@@ -3,15 +3,22 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
-local startServer, state
+local startIfPending, startServer, serverModule, state
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
 local ____log = require("claude-ide.log")
 local say = ____log.say
-local ____server = require("claude-ide.server")
-local Server = ____server.Server
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
+function startIfPending()
+    if not state.startPending then
+        return
+    end
+    state.startPending = false
+    if state.server == nil then
+        ____exports.start()
+    end
+end
 --- The validated configuration (defaults when setup was never called).
 function ____exports.config()
     if state.config == nil then
@@ -22,13 +29,18 @@ function ____exports.config()
     end
     return state.config
 end
+--- Starts the server (no-op with a message when already running). Returns whether it is running.
+function ____exports.start()
+    return startServer(nil)
+end
 function startServer(toolsBefore)
+    state.startPending = false
     if state.server ~= nil then
         say("already running on port " .. tostring(state.server:status().port))
         return true
     end
     local server = __TS__New(
-        Server,
+        serverModule().Server,
         ____exports.config(),
         {
             reuse = state.endpoint,
@@ -54,6 +66,7 @@ function startServer(toolsBefore)
 end
 --- Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed.
 function ____exports.stop()
+    state.startPending = false
     local server = state.server
     if server == nil then
         return false
@@ -70,9 +83,13 @@ end
 local sessionsModule = lazy("claude-ide.sessions")
 local mentionsModule = lazy("claude-ide.editor.mentions")
 local explorers = lazy("claude-ide.editor.explorers")
+local plugins = lazy("claude-ide.editor.plugins")
+serverModule = lazy("claude-ide.server")
 state = {}
---- Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
---- with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+--- Validates `opts` over the defaults and, with auto_start, starts the server on the next loop turn (setup()
+--- itself stays well under a millisecond; anything that needs the server before then starts it at once). A
+--- wrong option is reported with a message naming it (never a stack trace) and leaves the previous setup in
+--- place. Returns success.
 ---
 ---@param opts? claude-ide.Config Options (:help claude-ide-config); lua/claude-ide/types/config.lua has their types.
 ---@return boolean
@@ -92,20 +109,26 @@ function ____exports.setup(opts)
         ____exports.stop()
     end
     state.config = result.config
-    if result.config.auto_start or restart then
+    local wk = result.config.which_key
+    if wk.prefix ~= false then
+        local prefix = wk.prefix
+        vim.schedule(function() return plugins().nameKeyGroup(prefix, wk.name) end)
+    end
+    if restart then
         startServer(toolsBefore)
+    elseif result.config.auto_start and not state.startPending then
+        state.startPending = true
+        vim.schedule(startIfPending)
     end
     return true
 end
---- Starts the server (no-op with a message when already running). Returns whether it is running.
-function ____exports.start()
-    return startServer(nil)
-end
 --- The running server, for the editor features and commands (undefined when stopped).
 function ____exports.server()
+    startIfPending()
     return state.server
 end
 function ____exports.status()
+    startIfPending()
     return state.server ~= nil and state.server:status() or ({running = false, clients = 0, cliPids = {}})
 end
 --- Starts the server unless it runs (quietly: start() says "already running").
@@ -152,10 +175,20 @@ function ____exports.toggle(args)
         )
     end
 end
---- :ClaudeCodeFocus — focuses the current session's terminal, starting the server and claude if needed.
+--- :ClaudeCodeFocus — jumps to a diff review that opened behind you (diff.focus) and waits; else focuses the
+-- current session's terminal, starting the server and claude if needed.
 function ____exports.focus(args)
     if args == nil then
         args = ""
+    end
+    local ____temp_19 = (vim.g.claude_ide_reviews_waiting or 0) > 0
+    if ____temp_19 then
+        local ____opt_17 = state.server
+        local ____opt_15 = ____opt_17 and ____opt_17:diff()
+        ____temp_19 = ____opt_15 and ____opt_15.focusWaiting()
+    end
+    if ____temp_19 then
+        return
     end
     if ensureStarted() then
         sessionList():focus(
@@ -163,6 +196,15 @@ function ____exports.focus(args)
             args
         )
     end
+end
+--- For statuslines (lualine: `{ function() return require("claude-ide").statusline() end }`): says when diff
+-- reviews opened behind you wait (diff.focus), else "". Cheap: reads `vim.g.claude_ide_reviews_waiting`.
+function ____exports.statusline()
+    local n = vim.g.claude_ide_reviews_waiting or 0
+    if n <= 0 then
+        return ""
+    end
+    return n == 1 and "Claude: a review waits" or ("Claude: " .. tostring(n)) .. " reviews wait"
 end
 --- :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session.
 function ____exports.new_session(args)
@@ -272,7 +314,7 @@ function ____exports.add(path, startLine, endLine)
         ____exports.sessions(),
         function(____, s) return s.terminal end
     ) > 1 and (list:currentName() or "Claude") or "Claude"
-    say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected: ") .. name) .. " will be sent when it connects")
+    say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected yet: ") .. name) .. " will be sent when it is ready")
     return true
 end
 --- Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file.

@@ -140,16 +140,18 @@ function Sessions.prototype.create(self, config, args)
     local ____self_nextId_10 = ____self_8[____nextId_9]
     ____self_8[____nextId_9] = ____self_nextId_10 + 1
     local id = ____self_nextId_10
+    local name = id == 1 and "claude" or "claude " .. tostring(id)
     local t = {
         id = id,
-        name = id == 1 and "claude" or "claude " .. tostring(id),
+        name = name,
         cwd = vim.fn.getcwd(),
         terminal = __TS__New(
             ClaudeTerminal,
             {
                 onGone = function() return self:ended(id) end,
                 agentArguments = function() return cliConfig().cliArguments() end
-            }
+            },
+            name
         ),
         recipients = function() return self:recipientsOf(id) end
     }

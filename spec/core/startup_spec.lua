@@ -9,6 +9,7 @@ local AT_SETUP = {
   ['claude-ide'] = true,
   ['claude-ide.config'] = true,
   ['claude-ide.discovery.lockfile'] = true,
+  ['claude-ide.editor.plugins'] = true, -- tiny: names the which-key group (when which-key is installed)
   ['claude-ide.editor.selection'] = true,
   ['claude-ide.services'] = true,
   ['claude-ide.log'] = true,
@@ -69,6 +70,43 @@ describe('startup', function()
       assert.is_nil(present[name], name .. ' loaded by setup()')
     end
     assert.is_true(present['claude-ide.editor.selection'], 'selection tracking starts with setup()')
+  end)
+
+  it('setup() binds the server on the next loop turn, not while the user config runs', function()
+    child = child_nvim.spawn()
+    local at_setup = vim.rpcrequest(
+      child:rpc(),
+      'nvim_exec_lua',
+      [[
+      local ok = require('claude-ide').setup({})
+      -- still inside the caller's turn: nothing bound, the server's modules not even loaded
+      return { ok = ok, server_loaded = package.loaded['claude-ide.server'] ~= nil }
+    ]],
+      {}
+    )
+    assert.is_true(at_setup.ok)
+    assert.is_false(at_setup.server_loaded)
+    -- nothing asks for the server: the deferred start alone binds it
+    assert(
+      vim.wait(5000, function()
+        return vim.rpcrequest(child:rpc(), 'nvim_exec_lua', "return package.loaded['claude-ide.server'] ~= nil", {})
+      end, 20),
+      'the deferred start never ran'
+    )
+    local st = vim.rpcrequest(child:rpc(), 'nvim_exec_lua', 'return require("claude-ide").status()', {})
+    assert.is_true(st.running)
+    assert.are.equal(1, vim.fn.filereadable(st.lockFile))
+  end)
+
+  it('a server needed before the next loop turn starts at once (status right after setup)', function()
+    child = child_nvim.spawn()
+    local st = vim.rpcrequest(
+      child:rpc(),
+      'nvim_exec_lua',
+      'require("claude-ide").setup({}) return require("claude-ide").status()',
+      {}
+    )
+    assert.is_true(st.running)
   end)
 
   it('loads the rest on first use: a client connects and calls tools', function()

@@ -14,14 +14,20 @@ describe('focus around a review', function()
       'nvim_exec_lua',
       [[
       local lualib = require('claude-ide.lualib_bundle')
-      local config = require('claude-ide.config').validate(nil).config
-      _G.diffs = lualib.__TS__New(require('claude-ide.editor.diff').DiffManager, config)
+      _G.configure = function(opts)
+        local config = require('claude-ide.config').validate(opts).config
+        _G.diffs = lualib.__TS__New(require('claude-ide.editor.diff').DiffManager, config)
+      end
+      _G.configure(nil)
+      _G.open_now = function(path)
+        local opened = _G.diffs.open({ oldPath = path, newPath = path, contents = 'changed\n', tabName = 'tab' })
+        opened.review.onDecision(function(outcome)
+          _G.outcome = outcome
+        end)
+      end
       _G.open_review = function(path)
         vim.schedule(function()
-          local opened = _G.diffs.open({ oldPath = path, newPath = path, contents = 'changed\n', tabName = 'tab' })
-          opened.review.onDecision(function(outcome)
-            _G.outcome = outcome
-          end)
+          _G.open_now(path)
         end)
       end
     ]],
@@ -50,6 +56,7 @@ describe('focus around a review', function()
     local term = eval([[
       vim.cmd('vsplit')
       vim.cmd.terminal('cat')
+      vim.bo.filetype = 'claude-ide' -- a Claude terminal (auto focus takes the focus from it)
       return vim.api.nvim_get_current_win()
     ]])
     vim.rpcrequest(chan, 'nvim_input', 'i')
@@ -77,7 +84,8 @@ describe('focus around a review', function()
     assert.are.equal(term, eval('return vim.api.nvim_get_current_win()'))
   end)
 
-  it('leaves Insert mode for the review and returns to the file window after it', function()
+  it('with focus = "always", leaves Insert mode for the review and returns to the file window after it', function()
+    eval('_G.configure({ diff = { focus = "always" } })')
     local path = vim.fn.tempname()
     vim.fn.writefile({ 'original' }, path)
     local win = eval(('vim.cmd.edit(%q) return vim.api.nvim_get_current_win()'):format(path))
@@ -98,5 +106,136 @@ describe('focus around a review', function()
       return eval('return vim.api.nvim_get_current_win()') == win
     end)
     assert.are.same({ 'original typing' }, eval('return vim.api.nvim_buf_get_lines(0, 0, -1, true)'))
+  end)
+
+  local function file_with(lines)
+    local path = vim.fn.tempname()
+    vim.fn.writefile(lines, path)
+    return path
+  end
+
+  local function edit(path)
+    return eval(('vim.cmd.edit(%q) return vim.api.nvim_get_current_win()'):format(path))
+  end
+
+  local function review_opened()
+    return eval('return vim.g.claude_ide_reviews_waiting ~= nil or #vim.api.nvim_list_tabpages() > 1')
+  end
+
+  local function proposal_lines()
+    return eval([[
+      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+        local v = vim.b[buf].claude_ide_diff
+        if v and v.role == 'proposal' then return vim.api.nvim_buf_get_lines(buf, 0, -1, true) end
+      end
+    ]])
+  end
+
+  it('opens behind the user typing in Insert mode: focus, mode and the next keys stay theirs', function()
+    local path = file_with({ 'original' })
+    local win = edit(path)
+    vim.rpcrequest(chan, 'nvim_input', 'A typing')
+    wait_for('Insert mode', function()
+      return mode() == 'i'
+    end)
+    eval(('_G.open_review(%q)'):format(path))
+    wait_for('the review', function()
+      return eval('return #vim.api.nvim_list_tabpages()') == 2
+    end)
+    assert.are.equal('i', mode())
+    assert.are.equal(win, eval('return vim.api.nvim_get_current_win()'))
+    assert.are.equal(1, eval('return vim.g.claude_ide_reviews_waiting'))
+    -- the keys typed next land in the user's buffer, none in the proposal
+    vim.rpcrequest(chan, 'nvim_input', ' more x<Esc>')
+    wait_for('Normal mode', function()
+      return mode() == 'n'
+    end)
+    assert.are.same({ 'original typing more x' }, eval('return vim.api.nvim_buf_get_lines(0, 0, -1, true)'))
+    assert.are.same({ 'changed' }, proposal_lines())
+    -- still answerable: jump to it (what :ClaudeCodeFocus does), accept, and focus comes back
+    assert.is_true(eval('return _G.diffs.focusWaiting()'))
+    assert.are.equal(0, eval('return vim.g.claude_ide_reviews_waiting'))
+    assert.are.equal('proposal', eval('return vim.b.claude_ide_diff.role'))
+    vim.rpcrequest(chan, 'nvim_input', '<CR>')
+    wait_for('the answer', function()
+      return eval('return _G.outcome ~= nil')
+    end)
+    assert.are.same({ accepted = true, text = 'changed\n' }, eval('return _G.outcome'))
+    wait_for('the file window', function()
+      return eval('return vim.api.nvim_get_current_win()') == win
+    end)
+  end)
+
+  it('opens behind a pending operator: the motion typed next completes it in the user buffer', function()
+    local path = file_with({ 'one two three' })
+    local win = edit(path)
+    vim.rpcrequest(chan, 'nvim_input', 'd')
+    wait_for('Operator-pending mode', function()
+      return vim.startswith(mode(), 'no')
+    end)
+    eval(('_G.open_review(%q)'):format(path))
+    wait_for('the review', function()
+      return eval('return #vim.api.nvim_list_tabpages()') == 2
+    end)
+    assert.are.equal(win, eval('return vim.api.nvim_get_current_win()'))
+    vim.rpcrequest(chan, 'nvim_input', 'w')
+    wait_for('the deletion', function()
+      return eval('return vim.api.nvim_buf_get_lines(0, 0, -1, true)[1]') == 'two three'
+    end)
+    assert.are.same({ 'changed' }, proposal_lines())
+  end)
+
+  it('opens behind the command line: the command typed runs where the user was', function()
+    local path = file_with({ 'original' })
+    local win = edit(path)
+    vim.rpcrequest(chan, 'nvim_input', ':let g:typed = "ab')
+    wait_for('Command-line mode', function()
+      return mode() == 'c'
+    end)
+    eval(('_G.open_review(%q)'):format(path))
+    wait_for('the review', function()
+      return eval('return #vim.api.nvim_list_tabpages()') == 2
+    end)
+    vim.rpcrequest(chan, 'nvim_input', 'c"<CR>')
+    wait_for('the command', function()
+      return eval('return vim.g.typed') == 'abc'
+    end)
+    assert.are.equal(win, eval('return vim.api.nvim_get_current_win()'))
+    assert.are.equal('n', mode())
+  end)
+
+  it('never takes keys still waiting in the typeahead, even from Normal mode', function()
+    local path = file_with({ 'original' })
+    local win = edit(path)
+    -- a key typed but not yet processed when the review opens (in the same callback)
+    eval(('vim.api.nvim_feedkeys("x", "t", false) _G.open_now(%q)'):format(path))
+    wait_for('the key processed', function()
+      return eval('return vim.api.nvim_buf_get_lines(0, 0, -1, true)[1]') == 'riginal'
+    end)
+    assert.are.equal(win, eval('return vim.api.nvim_get_current_win()'))
+    assert.are.same({ 'changed' }, proposal_lines())
+    assert.are.equal(1, eval('return vim.g.claude_ide_reviews_waiting'))
+  end)
+
+  it('takes the focus from Normal mode with "auto", never with "never"', function()
+    local path = file_with({ 'original' })
+    local win = edit(path)
+    eval(('_G.open_review(%q)'):format(path))
+    wait_for('the review, focused', function()
+      return eval('return vim.b.claude_ide_diff ~= nil')
+    end)
+    assert.are.equal(0, eval('return vim.g.claude_ide_reviews_waiting or 0'))
+    vim.rpcrequest(chan, 'nvim_input', 'q')
+    wait_for('the file window', function()
+      return eval('return vim.api.nvim_get_current_win()') == win and #eval('return vim.api.nvim_list_tabpages()') == 1
+    end)
+    eval('_G.outcome = nil _G.configure({ diff = { focus = "never" } })')
+    eval(('_G.open_review(%q)'):format(path))
+    wait_for('the review, behind', function()
+      return eval('return #vim.api.nvim_list_tabpages()') == 2
+    end)
+    assert.are.equal(win, eval('return vim.api.nvim_get_current_win()'))
+    assert.are.equal(1, eval('return vim.g.claude_ide_reviews_waiting'))
+    assert.are.equal('Claude: a review waits', eval('return require("claude-ide").statusline()'))
   end)
 end)

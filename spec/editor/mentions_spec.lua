@@ -39,7 +39,7 @@ describe('editor.mentions', function()
   end
 
   it('sends at once while a client is connected', function()
-    ctx = queue()
+    ctx = queue({ mentions = { settle_ms = 0 } })
     ctx.hub.set_sessions(1)
     assert.are.equal('sent', ctx.queue:add({ filePath = '/a.lua', lineStart = 2, lineEnd = 4 }))
     assert.are.same(
@@ -49,7 +49,7 @@ describe('editor.mentions', function()
   end)
 
   it('queues while no client is connected and sends in order when one connects', function()
-    ctx = queue()
+    ctx = queue({ mentions = { settle_ms = 0 } })
     assert.are.equal('queued', ctx.queue:add({ filePath = '/one.lua' }))
     assert.are.equal('queued', ctx.queue:add({ filePath = '/two.lua', lineStart = 0, lineEnd = 0 }))
     assert.are.equal(0, #mentions())
@@ -65,6 +65,41 @@ describe('editor.mentions', function()
     -- Later mentions go straight out.
     assert.are.equal('sent', ctx.queue:add({ filePath = '/three.lua' }))
     assert.are.equal(3, #mentions())
+  end)
+
+  it('waits mentions.settle_ms after a client connects (before, its prompt drops them), in order, once', function()
+    ctx = queue({ mentions = { settle_ms = 150 } })
+    ctx.queue:add({ filePath = '/one.lua' })
+    ctx.queue:add({ filePath = '/two.lua' })
+    local connected = vim.uv.now()
+    ctx.hub.set_sessions(1)
+    assert.are.equal(0, #mentions())
+    -- made while the client settles: behind the others
+    assert.are.equal('queued', ctx.queue:add({ filePath = '/three.lua' }))
+    assert(vim.wait(2000, function()
+      return #mentions() == 3
+    end, 5))
+    assert.is_true(vim.uv.now() - connected >= 150)
+    assert.are.same(
+      { '/one.lua', '/two.lua', '/three.lua' },
+      vim.tbl_map(function(m)
+        return m.params.filePath
+      end, mentions())
+    )
+    vim.wait(300)
+    assert.are.equal(3, #mentions())
+    assert.are.equal(0, #ctx.queue:pending())
+    -- settled now: straight out
+    assert.are.equal('sent', ctx.queue:add({ filePath = '/four.lua' }))
+  end)
+
+  it('sends at once to a client connected before the first mention (long settled)', function()
+    local h_ctx = h.context({ mentions = { settle_ms = 60000 } })
+    h_ctx.hub.set_sessions(1)
+    local q = new(mentions_mod.MentionQueue, h_ctx.config, h_ctx.hub)
+    assert.are.equal('sent', q:add({ filePath = '/now.lua' }))
+    q:dispose()
+    h_ctx.dispose()
   end)
 
   it('drops queued mentions after mentions.queue_ttl_ms, with a message naming them', function()

@@ -77,20 +77,110 @@ describe('the Claude terminal', function()
     assert.matches(('PORT=%d IDE=true FORCE=true CUSTOM=custom value'):format(port), text, 1, true)
     assert.matches('NO_PROXY=corp.example,127.0.0.1,localhost,::1', text, 1, true)
     assert.matches('no_proxy=127.0.0.1,localhost,::1', text, 1, true)
-    -- The agent endpoint's arguments (agent.in_terminal) come first, the user's last; execute is never allowed.
-    local mcp_config = text:match('ARGS=%-%-mcp%-config (%S+) ')
+    -- The agent endpoint's arguments (agent.in_terminal) come first, the user's last: two files, not the tool
+    -- list itself (the command line stays short); execute is never allowed.
+    local mcp_config, settings = text:match('ARGS=%-%-mcp%-config (%S+) %-%-settings (%S+) %-%-model x')
     assert.is_not_nil(mcp_config, text)
     local servers = vim.json.decode(table.concat(vim.fn.readfile(mcp_config), '\n')).mcpServers
     assert.are.same(
       { '-l', vim.fn.fnamemodify('lua/claude-ide/bridge.lua', ':p'), '--instance', tostring(vim.fn.getpid()) },
       servers.nvim.args
     )
-    assert.matches('--allowedTools mcp__nvim__list_instances,', text, 1, true)
-    -- (the terminal wraps the long line: look for the pieces, in order)
-    local allowed_at = text:find('mcp__nvim__edit', 1, true)
-    local model_at = text:find('--model x', 1, true)
-    assert.is_truthy(allowed_at and model_at and model_at > allowed_at, text)
-    assert.is_nil(text:find('mcp__nvim__execute', 1, true))
+    local allow = vim.json.decode(table.concat(vim.fn.readfile(settings), '\n')).permissions.allow
+    assert.is_true(vim.tbl_contains(allow, 'mcp__nvim__list_instances'))
+    assert.is_true(vim.tbl_contains(allow, 'mcp__nvim__edit'))
+    assert.is_false(vim.tbl_contains(allow, 'mcp__nvim__execute'))
+    assert.is_nil(text:find('mcp__nvim__', 1, true))
+  end)
+
+  it('is named claude://<session>, and its window shows no number, sign, fold or status column', function()
+    vim.o.number, vim.o.relativenumber, vim.o.signcolumn, vim.o.foldcolumn = true, true, 'yes', '1'
+    local buffers_before = #vim.api.nvim_list_bufs()
+    setup_with({ command = fake_claude() })
+    vim.cmd('ClaudeCode')
+    local win = terminal_windows()[1]
+    local buf = vim.api.nvim_win_get_buf(win)
+    -- (claude://claude-N when an earlier spec's terminal buffer still holds the name)
+    local name = vim.api.nvim_buf_get_name(buf)
+    assert.matches('^claude://claude%-?%d*$', name)
+    -- renaming left no buffer behind under the old (term://...) name
+    assert.are.equal(buffers_before + 1, #vim.api.nvim_list_bufs())
+    local function columns(w)
+      return {
+        vim.wo[w].number,
+        vim.wo[w].relativenumber,
+        vim.wo[w].signcolumn,
+        vim.wo[w].foldcolumn,
+        vim.wo[w].statuscolumn,
+        vim.fn.getwininfo(w)[1].textoff,
+      }
+    end
+    assert.are.same({ false, false, 'no', '0', '', 0 }, columns(win))
+    -- hidden and shown again: a new window, styled the same
+    vim.cmd('ClaudeCode')
+    vim.cmd('ClaudeCode')
+    assert.are.same({ false, false, 'no', '0', '', 0 }, columns(terminal_windows()[1]))
+    -- a second session: its own short name
+    vim.cmd('ClaudeCodeNew')
+    assert.matches('^claude://claude%-%d+$', vim.api.nvim_buf_get_name(0))
+    assert.are_not.equal(name, vim.api.nvim_buf_get_name(0))
+    vim.o.number, vim.o.relativenumber, vim.o.signcolumn, vim.o.foldcolumn = false, false, 'auto', '0'
+  end)
+
+  it('maps the configured Terminal-mode keys in its buffer only, never <Esc>', function()
+    setup_with({ command = fake_claude(), keymaps = { window_up = false, normal = '<C-q>' } })
+    vim.cmd('ClaudeCode')
+    local buf = vim.api.nvim_get_current_buf()
+    local lhs = {}
+    for _, m in ipairs(vim.api.nvim_buf_get_keymap(buf, 't')) do
+      lhs[#lhs + 1] = m.lhs
+    end
+    table.sort(lhs)
+    assert.are.same({ '<C-H>', '<C-J>', '<C-L>', '<C-Q>' }, lhs)
+    -- <C-h> goes to the window on the left; in a float (no window beside it) the key goes to Claude
+    local maps = {}
+    for _, m in ipairs(vim.api.nvim_buf_get_keymap(buf, 't')) do
+      maps[m.lhs] = m
+    end
+    assert.are.equal('<C-\\><C-N>', maps['<C-Q>'].rhs)
+    assert.are.equal('<Cmd>wincmd h<CR>', maps['<C-H>'].callback())
+    local float = vim.api.nvim_open_win(buf, true, { relative = 'editor', row = 1, col = 1, width = 20, height = 5 })
+    assert.are.equal('<C-h>', maps['<C-H>'].callback())
+    vim.api.nvim_win_close(float, true)
+  end)
+
+  it('provider "auto" uses snacks.nvim when it is installed (a stand-in module here)', function()
+    local opened = {}
+    package.loaded['snacks'] = {
+      terminal = {
+        open = function(cmd, opts)
+          local buf = vim.api.nvim_create_buf(false, true)
+          table.insert(opened, { cmd = cmd, env = opts.env, buf = buf })
+          return {
+            buf = buf,
+            buf_valid = function()
+              return vim.api.nvim_buf_is_valid(buf)
+            end,
+            win_valid = function()
+              return false
+            end,
+          }
+        end,
+      },
+    }
+    local ok, err = pcall(function()
+      setup_with({ command = fake_claude() })
+      vim.cmd('ClaudeCode')
+    end)
+    package.loaded['snacks'] = nil
+    assert(ok, err)
+    assert.are.equal(1, #opened)
+    assert.matches('fake claude', opened[1].cmd, 1, true)
+    assert.are.equal(tostring(ide.status().port), opened[1].env.CLAUDE_CODE_SSE_PORT)
+    assert.matches('^claude://claude', vim.api.nvim_buf_get_name(opened[1].buf))
+    assert.are.equal('claude-ide', vim.bo[opened[1].buf].filetype)
+    assert.are.equal(0, #terminal_windows())
+    vim.api.nvim_buf_delete(opened[1].buf, { force = true })
   end)
 
   it('toggles: hiding keeps the process, showing brings the same terminal back', function()

@@ -160,7 +160,13 @@ describe('lockfile', function()
     local function lsp_client(name, root)
       local buf = vim.api.nvim_create_buf(true, false)
       vim.api.nvim_buf_set_name(buf, root .. '/' .. name .. '-file.lua')
-      local id = vim.lsp.start({ name = name, cmd = fake_server(), root_dir = root }, { bufnr = buf })
+      -- Never reuse a client another spec left behind (it may still be stopping: attaching to it fails).
+      local id = vim.lsp.start({ name = name, cmd = fake_server(), root_dir = root }, {
+        bufnr = buf,
+        reuse_client = function()
+          return false
+        end,
+      })
       assert(id, 'the language client did not start')
       table.insert(clients, id)
       return id
@@ -230,8 +236,15 @@ describe('lockfile', function()
       lsp_client('at_root', '/')
       lsp_client('above', root)
       lsp_client('inside', sub)
-      assert.is_true(vim.wait(2000, function()
-        return #vim.lsp.get_clients() == 4
+      -- Ours, initialized (other specs' clients may still be shutting down: they are not counted).
+      assert.is_true(vim.wait(5000, function()
+        for _, id in ipairs(clients) do
+          local c = vim.lsp.get_client_by_id(id)
+          if not (c and c.initialized) then
+            return false
+          end
+        end
+        return true
       end, 10))
       assert.are.same({ project, sub }, lockfile.workspaceFolders())
     end)

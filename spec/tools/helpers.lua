@@ -41,6 +41,10 @@ function M.hub()
   end
   h.set_sessions = function(n)
     h.count = n
+    h.client_list = {}
+    for id = 1, n do
+      h.client_list[id] = { id = id }
+    end
     for listener in pairs(h.listeners) do
       listener()
     end

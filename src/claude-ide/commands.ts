@@ -88,6 +88,29 @@ const HANDLERS: { [name: string]: Handler } = {
   },
 };
 
+/** Options of `claude` worth completing after :ClaudeCode / :ClaudeCodeNew (claude --help has them all). */
+const CLAUDE_OPTIONS = [
+  "--add-dir",
+  "--agent",
+  "--allowedTools",
+  "--continue",
+  "--debug",
+  "--disallowedTools",
+  "--effort",
+  "--fork-session",
+  "--model",
+  "--name",
+  "--permission-mode",
+  "--resume",
+  "--settings",
+  "--verbose",
+];
+
+/** Completion of :ClaudeCode / :ClaudeCodeNew arguments (declared in plugin/claude-ide.lua). */
+export function complete_args(this: void, lead: string, _line: string, _pos: number): string[] {
+  return CLAUDE_OPTIONS.filter((o) => vim.startswith(o, lead));
+}
+
 /** Runs a command by name. Errors are reported as messages, never as stack traces. */
 export function run(this: void, name: string, args: vim.api.UserCommandArgs): void {
   const handler = HANDLERS[name];

@@ -5,6 +5,7 @@
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "off";
 export type TerminalSide = "left" | "right" | "top" | "bottom" | "float";
 export type DiffLayout = "vertical" | "horizontal";
+export type DiffFocus = "auto" | "always" | "never";
 
 export interface Config {
   auto_start: boolean;
@@ -15,15 +16,23 @@ export interface Config {
   keepalive: { interval_ms: number; timeout_ms: number };
   allowed_origins: string[];
   selection: { enabled: boolean; debounce_ms: number };
-  mentions: { queue_ttl_ms: number };
+  mentions: { queue_ttl_ms: number; settle_ms: number };
+  which_key: { prefix: string | false; name: string };
   terminal: {
     command: string;
-    provider: "native" | "snacks";
+    provider: "auto" | "native" | "snacks";
     side: TerminalSide;
     width: number;
     height: number;
     auto_close: boolean;
     env: { [name: string]: string };
+    keymaps: {
+      normal: string | false;
+      window_left: string | false;
+      window_down: string | false;
+      window_up: string | false;
+      window_right: string | false;
+    };
   };
   diff: {
     layout: DiffLayout;
@@ -36,6 +45,7 @@ export interface Config {
       prev_hunk: string | false;
     };
     open_in_new_tab: boolean;
+    focus: DiffFocus;
   };
   agent: { in_terminal: boolean; review: boolean; execute: "off" | "ask" | "allow"; lsp_timeout_ms: number };
   privacy: { exclude: string[]; include: string[]; folders: string[] };
@@ -61,13 +71,23 @@ export const DEFAULTS: Config = {
   allowed_origins: [],
   // Tell Claude what you select: debounce_ms after the last cursor move (flushed at once on leaving Visual).
   selection: { enabled: true, debounce_ms: 100 },
-  // @-mentions made while no client is connected wait this long for one, then are dropped with a message.
-  mentions: { queue_ttl_ms: 5 * 60 * 1000 },
+  mentions: {
+    // @-mentions made while no client is connected wait this long for one, then are dropped with a message.
+    queue_ttl_ms: 5 * 60 * 1000,
+    // A CLI that just connected takes mentions only once its prompt is up (it drops them before, with no
+    // answer): mentions for it wait this long after it connects (measured: 100-300 ms with Claude Code 2.1).
+    settle_ms: 1000,
+  },
+  // The key group of the keys you map for Claude (README: <leader>ac, <leader>as, <leader>aa, ...), named in
+  // which-key's popup when which-key is installed (no dependency: without it nothing happens). prefix = false:
+  // leave which-key alone.
+  which_key: { prefix: "<leader>a", name: "ai" },
   terminal: {
     // The command :ClaudeCode runs (arguments given to :ClaudeCode are appended).
     command: "claude",
-    // "native" (a :terminal split) or "snacks" (snacks.nvim's terminal, when installed).
-    provider: "native",
+    // "auto" (snacks.nvim's terminal when it is installed, else the built-in one), "native" (a :terminal split)
+    // or "snacks".
+    provider: "auto",
     // Where the terminal opens: "left", "right", "top", "bottom" or "float".
     side: "right",
     // Width of a left/right split (or float): a fraction of the editor (< 1) or columns (>= 1).
@@ -78,6 +98,17 @@ export const DEFAULTS: Config = {
     auto_close: true,
     // Extra environment variables for the claude process.
     env: {},
+    // Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
+    // mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
+    // terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to
+    // Claude (it interrupts Claude); map it here at your own risk.
+    keymaps: {
+      normal: "<C-\\><C-n>",
+      window_left: "<C-h>",
+      window_down: "<C-j>",
+      window_up: "<C-k>",
+      window_right: "<C-l>",
+    },
   },
   diff: {
     // "vertical" (side by side) or "horizontal" (one above the other).
@@ -88,6 +119,11 @@ export const DEFAULTS: Config = {
     keymaps: { accept: "<CR>", reject: "q", take_hunk: "gh", drop_hunk: "gH", next_hunk: "]c", prev_hunk: "[c" },
     // Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
     open_in_new_tab: true,
+    // Whether a review that arrives takes the focus. "auto": only from Normal mode (nothing typed pending) or
+    // from the Claude terminal; while you type elsewhere (Insert mode, an operator, the command line, Visual
+    // mode) it opens behind you: a message and require("claude-ide").statusline() say it waits, and
+    // :ClaudeCodeFocus jumps to it. "always": take the focus (leaving Insert mode). "never": always open behind.
+    focus: "auto",
   },
   // The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
   agent: {
@@ -193,8 +229,14 @@ const RULES: { [path: string]: Rule } = {
   "selection.enabled": bool,
   "selection.debounce_ms": { expected: "an integer >= 0 (milliseconds)", check: between(0, 2 ** 31) },
   "mentions.queue_ttl_ms": positiveMs,
+  "mentions.settle_ms": { expected: "an integer >= 0 (milliseconds)", check: between(0, 2 ** 31) },
+  "which_key.prefix": optionalKey,
+  "which_key.name": nonEmptyString,
   "terminal.command": nonEmptyString,
-  "terminal.provider": { expected: '"native" or "snacks"', check: oneOf(["native", "snacks"]) },
+  "terminal.provider": {
+    expected: '"auto", "native" or "snacks"',
+    check: oneOf(["auto", "native", "snacks"]),
+  },
   "terminal.side": {
     expected: '"left", "right", "top", "bottom" or "float"',
     check: oneOf(["left", "right", "top", "bottom", "float"]),
@@ -203,6 +245,11 @@ const RULES: { [path: string]: Rule } = {
   "terminal.height": size,
   "terminal.auto_close": bool,
   "terminal.env": stringMap,
+  "terminal.keymaps.normal": optionalKey,
+  "terminal.keymaps.window_left": optionalKey,
+  "terminal.keymaps.window_down": optionalKey,
+  "terminal.keymaps.window_up": optionalKey,
+  "terminal.keymaps.window_right": optionalKey,
   "diff.layout": { expected: '"vertical" or "horizontal"', check: oneOf(["vertical", "horizontal"]) },
   "diff.keymaps.accept": nonEmptyString,
   "diff.keymaps.reject": nonEmptyString,
@@ -211,6 +258,7 @@ const RULES: { [path: string]: Rule } = {
   "diff.keymaps.next_hunk": optionalKey,
   "diff.keymaps.prev_hunk": optionalKey,
   "diff.open_in_new_tab": bool,
+  "diff.focus": { expected: '"auto", "always" or "never"', check: oneOf(["auto", "always", "never"]) },
   "agent.in_terminal": bool,
   "agent.review": bool,
   "agent.execute": { expected: '"off", "ask" or "allow"', check: oneOf(["off", "ask", "allow"]) },

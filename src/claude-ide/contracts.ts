@@ -169,6 +169,8 @@ export interface DiffService {
   rejectFor(this: void, clientIds: number[]): number;
   /** Pending reviews that this connection asked for. */
   pendingFor(this: void, clientId: number): number;
+  /** Brings the user to the oldest review that opened behind them (diff.focus) and waits unseen. False if none. */
+  focusWaiting(this: void): boolean;
 }
 
 /**

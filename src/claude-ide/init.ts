@@ -4,10 +4,12 @@
 // This module is the composition root's owner: it holds the one validated config and the running server.
 import { type Config, validate } from "./config";
 import type * as ExplorersModule from "./editor/explorers";
+import type * as PluginsModule from "./editor/plugins";
 import type * as MentionsModule from "./editor/mentions";
 import type { MentionQueue } from "./editor/mentions";
 import { say } from "./log";
-import { type Endpoint, Server, type ServerStatus } from "./server";
+import type * as ServerModule from "./server";
+import type { Endpoint, Server, ServerStatus } from "./server";
 import type * as SessionsModule from "./sessions";
 import type { SessionInfo, Sessions } from "./sessions";
 import { lazy } from "./util/modules";
@@ -16,6 +18,9 @@ import { lazy } from "./util/modules";
 const sessionsModule = lazy<typeof SessionsModule>("claude-ide.sessions");
 const mentionsModule = lazy<typeof MentionsModule>("claude-ide.editor.mentions");
 const explorers = lazy<typeof ExplorersModule>("claude-ide.editor.explorers");
+const plugins = lazy<typeof PluginsModule>("claude-ide.editor.plugins");
+// The server (transport, lock file, selection tracking) loads when it starts: on the loop turn after setup().
+const serverModule = lazy<typeof ServerModule>("claude-ide.server");
 
 interface State {
   config?: Config;
@@ -26,6 +31,8 @@ interface State {
   mentions?: MentionQueue;
   /** The Claude sessions and their terminals; they outlive server restarts (same port and token: the CLIs reconnect). */
   sessions?: Sessions;
+  /** setup() asked for a start, which runs on the next loop turn (or at once when something needs the server). */
+  startPending?: boolean;
 }
 
 // The one state of the plugin. Other modules must import this file as "claude-ide" (tsconfig maps that name
@@ -34,8 +41,10 @@ interface State {
 const state: State = {};
 
 /**
- * Validates `opts` over the defaults and, with auto_start, starts the server. A wrong option is reported
- * with a message naming it (never a stack trace) and leaves the previous setup in place. Returns success.
+ * Validates `opts` over the defaults and, with auto_start, starts the server on the next loop turn (setup()
+ * itself stays well under a millisecond; anything that needs the server before then starts it at once). A
+ * wrong option is reported with a message naming it (never a stack trace) and leaves the previous setup in
+ * place. Returns success.
  * @luaCATS param opts? claude-ide.Config Options (:help claude-ide-config); lua/claude-ide/types/config.lua has their types.
  * @luaCATS return boolean
  */
@@ -52,8 +61,25 @@ export function setup(this: void, opts?: unknown): boolean {
   const toolsBefore = state.server?.listedTools();
   if (restart) stop();
   state.config = result.config;
-  if (result.config.auto_start || restart) startServer(toolsBefore);
+  const wk = result.config.which_key;
+  if (wk.prefix !== false) {
+    const prefix = wk.prefix;
+    // After the user's config (which-key itself may be set up later in it).
+    vim.schedule(() => plugins().nameKeyGroup(prefix, wk.name));
+  }
+  if (restart) startServer(toolsBefore);
+  else if (result.config.auto_start && !state.startPending) {
+    state.startPending = true;
+    vim.schedule(startIfPending);
+  }
   return true;
+}
+
+/** The start setup() deferred, unless it ran already (something needed the server) or stop() came first. */
+function startIfPending(this: void): void {
+  if (!state.startPending) return;
+  state.startPending = false;
+  if (state.server === undefined) start();
 }
 
 /** The validated configuration (defaults when setup was never called). */
@@ -71,11 +97,12 @@ export function start(this: void): boolean {
 }
 
 function startServer(toolsBefore: string[] | undefined): boolean {
+  state.startPending = false;
   if (state.server !== undefined) {
     say(`already running on port ${state.server.status().port}`);
     return true;
   }
-  const server = new Server(config(), {
+  const server = new (serverModule().Server)(config(), {
     reuse: state.endpoint,
     describeClient: (id) => state.sessions?.describe(id),
     toolsBefore,
@@ -93,6 +120,7 @@ function startServer(toolsBefore: string[] | undefined): boolean {
 
 /** Stops the server: clients closed (1001), pending calls answered or cancelled, lock file removed. */
 export function stop(this: void): boolean {
+  state.startPending = false;
   const server = state.server;
   if (server === undefined) return false;
   state.server = undefined;
@@ -104,10 +132,12 @@ export function stop(this: void): boolean {
 
 /** The running server, for the editor features and commands (undefined when stopped). */
 export function server(this: void): Server | undefined {
+  startIfPending();
   return state.server;
 }
 
 export function status(this: void): ServerStatus {
+  startIfPending();
   return state.server !== undefined ? state.server.status() : { running: false, clients: 0, cliPids: [] };
 }
 
@@ -132,9 +162,24 @@ export function toggle(this: void, args = ""): void {
   if (ensureStarted()) sessionList().toggle(config(), args);
 }
 
-/** :ClaudeCodeFocus — focuses the current session's terminal, starting the server and claude if needed. */
+/**
+ * :ClaudeCodeFocus — jumps to a diff review that opened behind you (diff.focus) and waits; else focuses the
+ * current session's terminal, starting the server and claude if needed.
+ */
 export function focus(this: void, args = ""): void {
+  if (((vim.g.claude_ide_reviews_waiting as number | undefined) ?? 0) > 0 && state.server?.diff()?.focusWaiting())
+    return;
   if (ensureStarted()) sessionList().focus(config(), args);
+}
+
+/**
+ * For statuslines (lualine: `{ function() return require("claude-ide").statusline() end }`): says when diff
+ * reviews opened behind you wait (diff.focus), else "". Cheap: reads `vim.g.claude_ide_reviews_waiting`.
+ */
+export function statusline(this: void): string {
+  const n = (vim.g.claude_ide_reviews_waiting as number | undefined) ?? 0;
+  if (n <= 0) return "";
+  return n === 1 ? "Claude: a review waits" : `Claude: ${n} reviews wait`;
 }
 
 /** :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session. */
@@ -221,7 +266,7 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   say(
     outcome === "sent"
       ? `sent ${name} to ${target}`
-      : `${target} is not connected: ${name} will be sent when it connects`,
+      : `${target} is not connected yet: ${name} will be sent when it is ready`,
   );
   return true;
 }

@@ -138,11 +138,15 @@ export class Sessions {
   /** :ClaudeCodeNew — another session in its own terminal, shown where a Claude terminal is shown (if one is). */
   create(config?: Config, args = ""): TermSession {
     const id = this.nextId++;
+    const name = id === 1 ? "claude" : `claude ${id}`;
     const t: TermSession = {
       id,
-      name: id === 1 ? "claude" : `claude ${id}`,
+      name,
       cwd: vim.fn.getcwd(),
-      terminal: new ClaudeTerminal({ onGone: () => this.ended(id), agentArguments: () => cliConfig().cliArguments() }),
+      terminal: new ClaudeTerminal(
+        { onGone: () => this.ended(id), agentArguments: () => cliConfig().cliArguments() },
+        name,
+      ),
       recipients: () => this.recipientsOf(id),
     };
     this.terms.push(t);

@@ -48,8 +48,8 @@ function ____exports.allowedTools()
         function(____, n) return (("mcp__" .. ____exports.SERVER_NAME) .. "__") .. n end
     )
 end
---- Writes the MCP config for this Neovim (the bridge pinned to its pid) and returns the arguments for the
--- claude command line, or undefined (with the reason) when the file cannot be written.
+--- Writes the MCP config for this Neovim (the bridge pinned to its pid) and the settings allowing its tools, and
+-- returns the arguments for the claude command line, or the reason when a file cannot be written.
 function ____exports.cliArguments()
     local dir = vim.fn.stdpath("run") .. "/claude-ide"
     if vim.fn.isdirectory(dir) ~= 1 then
@@ -74,12 +74,18 @@ function ____exports.cliArguments()
     if not written.ok then
         return {ok = false, error = written.error}
     end
+    local settingsFile = ((dir .. "/settings-") .. tostring(vim.fn.getpid())) .. ".json"
+    local settings = writeFileAtomic(
+        settingsFile,
+        vim.json.encode({permissions = {allow = ____exports.allowedTools()}}),
+        384
+    )
+    if not settings.ok then
+        return {ok = false, error = settings.error}
+    end
     return {
         ok = true,
-        args = (("--mcp-config " .. vim.fn.shellescape(file)) .. " --allowedTools ") .. vim.fn.shellescape(table.concat(
-            ____exports.allowedTools(),
-            ","
-        ))
+        args = (("--mcp-config " .. vim.fn.shellescape(file)) .. " --settings ") .. vim.fn.shellescape(settingsFile)
     }
 end
 return ____exports

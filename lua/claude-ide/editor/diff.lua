@@ -284,6 +284,19 @@ function DiffManager.prototype.____constructor(self, config)
         end
         return n
     end
+    self.focusWaiting = function()
+        for ____, review in pairs(self.reviews) do
+            if review.view:isWaiting() and review.view:focus() then
+                return true
+            end
+        end
+        for review in pairs(self.multis) do
+            if review:focusIfWaiting() then
+                return true
+            end
+        end
+        return false
+    end
     self.dispose = function()
         self.closeAll()
         local followers = {}
@@ -333,10 +346,14 @@ local function proposalBuffers()
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         local v = vim.b[buf][REVIEW_VAR]
         if v ~= nil and v.role == "proposal" then
-            found[#found + 1] = {buf = buf, tabName = v.tab_name}
+            found[#found + 1] = {buf = buf, tabName = v.tab_name, file = v.file}
         end
     end
     return found
+end
+--- "a.txt (tab name)": which review, as messages and the choice list name it.
+local function describeProposal(p)
+    return p.file ~= nil and p.file ~= p.tabName and ((p.file .. " (") .. p.tabName) .. ")" or p.tabName
 end
 --- The proposal buffer of the review the cursor is in: its window, else its tab page.
 local function proposalHere(proposals)
@@ -357,9 +374,10 @@ local function proposalHere(proposals)
     end
     return ____inTab_13
 end
---- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
--- in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same
--- paths as doing it by hand, so a review has one way in for each decision.
+--- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
+-- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
+-- rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
+-- each decision.
 function ____exports.decideFromCommand(action)
     local proposals = proposalBuffers()
     if #proposals == 0 then
@@ -377,13 +395,15 @@ function ____exports.decideFromCommand(action)
         end
     end
     local here = proposalHere(proposals)
-    if #proposals == 1 then
-        act(proposals[1].buf)
-    elseif here ~= nil then
+    if here ~= nil then
         act(here)
+    elseif #proposals == 1 then
+        local what = describeProposal(proposals[1])
+        act(proposals[1].buf)
+        say(((action == "accept" and "accepted" or "rejected") .. " Claude's proposal for ") .. what)
     else
         local function formatItem(p)
-            return p.tabName
+            return describeProposal(p)
         end
         vim.ui.select(
             proposals,

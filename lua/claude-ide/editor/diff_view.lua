@@ -76,6 +76,37 @@ local AUGROUP = "claude-ide.diff"
 -- (ftplugins, LSP, treesitter), which can take seconds on a big file (0.10's Lua ftplugin parses the whole
 -- buffer with treesitter, ~0.2 s per MiB, for each of the two buffers).
 local BIG_PROPOSAL_BYTES = 512 * 1024
+--- How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`.
+____exports.WAITING_VAR = "claude_ide_reviews_waiting"
+--- The filetype of Claude terminals (editor/terminal.ts FILETYPE; not imported: that module loads on first use).
+local CLAUDE_TERMINAL_FILETYPE = "claude-ide"
+local function addWaiting(delta)
+    local now = vim.g[____exports.WAITING_VAR] or 0
+    vim.g[____exports.WAITING_VAR] = math.max(0, now + delta)
+    pcall(vim.cmd, "redrawstatus!")
+end
+--- Whether a review arriving now may take the focus. "auto": only when the user is not in the middle of
+-- something: Normal mode with nothing typed pending (no count or operator half typed, no typeahead waiting to
+-- be processed), or the Claude terminal (they are talking to Claude). Insert, Replace, Visual, Select,
+-- operator-pending and command-line modes, another terminal, a half-typed mapping: the review opens behind.
+function ____exports.takesFocus(policy)
+    if policy == "never" then
+        return false
+    end
+    local m = vim.api.nvim_get_mode()
+    local typeahead = m.blocking or vim.fn.getchar(1) ~= 0
+    if typeahead then
+        return false
+    end
+    if policy == "always" then
+        return true
+    end
+    local buf = vim.api.nvim_get_current_buf()
+    if getOpt("filetype", {buf = buf}) == CLAUDE_TERMINAL_FILETYPE then
+        return m.mode == "t" or m.mode == "nt" or m.mode == "n"
+    end
+    return m.mode == "n"
+end
 --- Statusline text shown literally.
 local function escapeBar(s)
     local out = string.gsub(s, "%%", "%%%%")
@@ -151,6 +182,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.events = events
     self.leftWin = -1
     self.rightWin = -1
+    self.waiting = false
     self.autocmds = {}
     self.taken = 0
     self.settled = false
@@ -175,7 +207,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     if spec.deletes == true then
         setOpt("modifiable", false, {buf = self.rightBuf})
     end
-    local ok, err = pcall(function() return self:show() end)
+    local ok, err = pcall(function() return self:show(____exports.takesFocus(spec.config.focus)) end)
     if not ok then
         self:close()
         error(err, 0)
@@ -198,6 +230,7 @@ function DiffView.prototype.settle(self)
         return
     end
     self.settled = true
+    self:markSeen()
     for ____, id in ipairs(self.autocmds) do
         pcall(vim.api.nvim_del_autocmd, id)
     end
@@ -235,22 +268,34 @@ function DiffView.prototype.close(self)
         end
     end
 end
-function DiffView.prototype.show(self)
+function DiffView.prototype.show(self, enter)
     local spec = self.spec
     local vertical = spec.config.layout == "vertical"
+    local originTab = vim.api.nvim_get_current_tabpage()
     if spec.config.open_in_new_tab then
         vim.cmd("tab sbuffer " .. tostring(self.leftBuf))
         vim.api.nvim_tabpage_set_var(0, ____exports.TAB_VAR, spec.tabName)
         self.leftWin = vim.api.nvim_get_current_win()
     else
-        self.leftWin = vim.api.nvim_open_win(self.leftBuf, true, {split = "above", win = -1})
+        self.leftWin = vim.api.nvim_open_win(self.leftBuf, enter, {split = "above", win = -1})
     end
-    self.rightWin = vim.api.nvim_open_win(self.rightBuf, true, {split = vertical and "right" or "below", win = self.leftWin})
-    if vim.startswith(
+    self.rightWin = vim.api.nvim_open_win(self.rightBuf, enter, {split = vertical and "right" or "below", win = self.leftWin})
+    if not enter then
+        if vim.api.nvim_tabpage_is_valid(originTab) then
+            vim.api.nvim_set_current_tabpage(originTab)
+        end
+        if vim.api.nvim_win_is_valid(self.originWin) then
+            vim.api.nvim_set_current_win(self.originWin)
+        end
+    elseif vim.startswith(
         vim.api.nvim_get_mode().mode,
         "i"
     ) then
         vim.cmd("stopinsert")
+    end
+    self.waiting = not enter
+    if self.waiting then
+        addWaiting(1)
     end
     self:markBuffers()
     self:setWinbars()
@@ -274,10 +319,49 @@ function DiffView.prototype.show(self)
         self.rightWin,
         function() return goToFirstChange() end
     )
+    if self.waiting then
+        say((("Claude proposes a change to " .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
+    end
+end
+function DiffView.prototype.markSeen(self)
+    if not self.waiting then
+        return
+    end
+    self.waiting = false
+    addWaiting(-1)
+    if not self.settled then
+        self:markBuffers()
+    end
+end
+function DiffView.prototype.isWaiting(self)
+    return self.waiting
+end
+function DiffView.prototype.focus(self)
+    if not vim.api.nvim_win_is_valid(self.rightWin) then
+        return false
+    end
+    local here = vim.api.nvim_get_current_win()
+    if here ~= self.leftWin and here ~= self.rightWin then
+        self.originWin = here
+        self.originTerminalMode = vim.api.nvim_get_mode().mode == "t"
+    end
+    vim.api.nvim_set_current_win(self.rightWin)
+    if vim.startswith(
+        vim.api.nvim_get_mode().mode,
+        "i"
+    ) then
+        vim.cmd("stopinsert")
+    end
+    self:markSeen()
+    return true
 end
 function DiffView.prototype.markBuffers(self)
     local function mark(buf, role)
         local value = {tab_name = self.spec.tabName, role = role, proposal = self.rightBuf}
+        if self.waiting then
+            value.waiting = true
+        end
+        value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
         vim.api.nvim_buf_set_var(buf, ____exports.REVIEW_VAR, value)
     end
     mark(self.leftBuf, "current")
@@ -477,6 +561,14 @@ function DiffView.prototype.watch(self)
         "claude-ide: closing a diff window rejects the proposal",
         reject
     )
+    for ____, buffer in ipairs({self.leftBuf, self.rightBuf}) do
+        add(
+            "BufEnter",
+            {buffer = buffer},
+            "claude-ide: a review the user visits no longer waits",
+            function() return self:markSeen() end
+        )
+    end
     add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
     add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
     add(

@@ -57,7 +57,11 @@ function MentionQueue.prototype.____constructor(self, config, hub)
     self.hub = hub
     self.queue = {}
     self.disposed = false
+    self.connectedAt = {}
     self.log = __TS__New(Logger, config.log_level)
+    for ____, c in ipairs(hub.clients()) do
+        self.connectedAt[c.id] = -math.huge
+    end
     self.unsubscribe = hub.onSessionsChanged(function()
         if vim.in_fast_event() then
             vim.schedule(function() return self:flush() end)
@@ -65,6 +69,61 @@ function MentionQueue.prototype.____constructor(self, config, hub)
             self:flush()
         end
     end)
+end
+function MentionQueue.prototype.track(self)
+    local now = vim.uv.now()
+    local present = {}
+    for ____, c in ipairs(self.hub.clients()) do
+        present[c.id] = true
+        if not (self.connectedAt[c.id] ~= nil) then
+            self.connectedAt[c.id] = now
+        end
+    end
+    local gone = {}
+    for id in pairs(self.connectedAt) do
+        if not (present[id] ~= nil) then
+            gone[#gone + 1] = id
+        end
+    end
+    for ____, id in ipairs(gone) do
+        self.connectedAt[id] = nil
+    end
+end
+function MentionQueue.prototype.untilSettled(self, id)
+    local at = self.connectedAt[id] or vim.uv.now()
+    return math.max(
+        0,
+        at + self.config.mentions.settle_ms - vim.uv.now()
+    )
+end
+function MentionQueue.prototype.armSettle(self, ids)
+    if self.disposed then
+        return
+    end
+    local due = math.huge
+    for ____, id in ipairs(ids) do
+        due = math.min(
+            due,
+            self:untilSettled(id)
+        )
+    end
+    if self.settleTimer == nil then
+        self.settleTimer = vim.uv.new_timer()
+    end
+    self.settleTimer:stop()
+    self.settleTimer:start(
+        due + 1,
+        0,
+        function() return vim.schedule(function()
+            if self.disposed then
+                return
+            end
+            local ok, err = pcall(function() return self:flush() end)
+            if not ok then
+                self.log:warn("mention queue: " .. tostring(err))
+            end
+        end) end
+    )
 end
 function MentionQueue.prototype.add(self, mention, to)
     local item = {
@@ -84,6 +143,19 @@ function MentionQueue.prototype.add(self, mention, to)
     return "queued"
 end
 function MentionQueue.prototype.deliver(self, q)
+    self:track()
+    local ids = q.to == nil and __TS__ArrayMap(
+        self.hub.clients(),
+        function(____, c) return c.id end
+    ) or q.to()
+    local unsettled = __TS__ArrayFilter(
+        ids,
+        function(____, id) return self:untilSettled(id) > 0 end
+    )
+    if #unsettled > 0 then
+        self:armSettle(unsettled)
+        return false
+    end
     if q.to == nil then
         if self.hub.sessionCount() == 0 then
             return false
@@ -92,7 +164,7 @@ function MentionQueue.prototype.deliver(self, q)
         return true
     end
     local sent = false
-    for ____, id in ipairs(q.to()) do
+    for ____, id in ipairs(ids) do
         sent = self.hub.send(id, "at_mentioned", q.mention) or sent
     end
     return sent
@@ -130,6 +202,11 @@ end
 function MentionQueue.prototype.dispose(self)
     self.disposed = true
     self.unsubscribe()
+    if self.settleTimer ~= nil then
+        self.settleTimer:stop()
+        self.settleTimer:close()
+        self.settleTimer = nil
+    end
     if self.timer ~= nil then
         self.timer:stop()
         self.timer:close()

@@ -29,6 +29,9 @@ end
 function MultiReview.prototype.show(self)
     self:open(0)
 end
+function MultiReview.prototype.focusIfWaiting(self)
+    return self.view ~= nil and self.view:isWaiting() and self.view:focus()
+end
 function MultiReview.prototype.position(self)
     return {index = self.index, count = #self.files}
 end

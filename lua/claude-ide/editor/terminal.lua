@@ -72,16 +72,91 @@ local function cells(size, total)
         math.min(n, total)
     )
 end
+--- The buffer name of a session's terminal: claude://claude, claude://claude-2 (spaces would need escaping).
+function ____exports.bufferName(session)
+    local name = string.gsub(session, "%s+", "-")
+    return "claude://" .. name
+end
+--- Names `buf`; a name already taken (by the buffer of a session that ended, say) gets a number. Renaming makes
+-- an unloaded buffer of the old name (Vim's alternate file, here term://...): it goes again.
+local function nameBuffer(buf, name)
+    local old = vim.api.nvim_buf_get_name(buf)
+    do
+        local n = 1
+        while n <= 20 do
+            if (pcall(
+                vim.api.nvim_buf_set_name,
+                buf,
+                n == 1 and name or (name .. "-") .. tostring(n)
+            )) then
+                break
+            end
+            n = n + 1
+        end
+    end
+    if old == "" then
+        return
+    end
+    for ____, b in ipairs(vim.api.nvim_list_bufs()) do
+        if b ~= buf and not vim.api.nvim_buf_is_loaded(b) and vim.api.nvim_buf_get_name(b) == old then
+            pcall(vim.api.nvim_buf_delete, b, {force = true})
+        end
+    end
+end
+--- Window options of a terminal window: every column before the text off (they only waste width there).
+local WINDOW_OPTIONS = {
+    {"number", false},
+    {"relativenumber", false},
+    {"signcolumn", "no"},
+    {"foldcolumn", "0"},
+    {"statuscolumn", ""},
+    {"spell", false}
+}
+--- Sets WINDOW_OPTIONS for the terminal buffer in `win` only (another buffer shown there later is unaffected).
+function ____exports.styleWindow(win)
+    for ____, ____value in ipairs(WINDOW_OPTIONS) do
+        local name = ____value[1]
+        local value = ____value[2]
+        pcall(vim.api.nvim_set_option_value, name, value, {win = win, scope = "local"})
+    end
+end
+--- Buffer-local Terminal-mode keys (config.terminal.keymaps) of the built-in terminal.
+local function setKeymaps(config, buf)
+    local keys = config.terminal.keymaps
+    if keys.normal ~= false and keys.normal ~= "<C-\\><C-n>" then
+        vim.keymap.set("t", keys.normal, "<C-\\><C-n>", {buffer = buf, desc = "claude-ide: leave Terminal mode"})
+    end
+    local moves = {{keys.window_left, "h", "left"}, {keys.window_down, "j", "below"}, {keys.window_up, "k", "above"}, {keys.window_right, "l", "right"}}
+    for ____, ____value in ipairs(moves) do
+        local lhs = ____value[1]
+        local dir = ____value[2]
+        local where = ____value[3]
+        do
+            if lhs == false then
+                goto __continue27
+            end
+            local function move()
+                return vim.api.nvim_win_get_config(0).relative ~= "" and lhs or ("<Cmd>wincmd " .. dir) .. "<CR>"
+            end
+            vim.keymap.set("t", lhs, move, {buffer = buf, expr = true, desc = "claude-ide: go to the window " .. where})
+        end
+        ::__continue27::
+    end
+end
 --- One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).
 -- `inWindow`: show it in that window (replacing another Claude terminal there) instead of opening one.
 ____exports.ClaudeTerminal = __TS__Class()
 local ClaudeTerminal = ____exports.ClaudeTerminal
 ClaudeTerminal.name = "ClaudeTerminal"
-function ClaudeTerminal.prototype.____constructor(self, hooks)
+function ClaudeTerminal.prototype.____constructor(self, hooks, session)
     if hooks == nil then
         hooks = {}
     end
+    if session == nil then
+        session = "claude"
+    end
     self.hooks = hooks
+    self.session = session
     self.gone = false
 end
 function ClaudeTerminal.prototype.processId(self)
@@ -191,15 +266,18 @@ function ClaudeTerminal.prototype.start(self, config, port, args, inWindow)
         say(("\"" .. program) .. "\" is not executable: install Claude Code or set terminal.command", "error")
         return
     end
-    if config.terminal.provider == "snacks" and self:startSnacks(config, port, cmd) then
+    local provider = config.terminal.provider
+    if provider ~= "native" and self:startSnacks(config, port, cmd, provider == "snacks") then
         return
     end
     self:startNative(config, port, cmd, inWindow)
 end
-function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd)
+function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd, asked)
     local snacks = optionalModule("snacks")
     if (snacks and snacks.terminal) == nil then
-        say("terminal.provider is \"snacks\" but snacks.nvim is not installed: using the built-in terminal", "warn")
+        if asked then
+            say("terminal.provider is \"snacks\" but snacks.nvim is not installed: using the built-in terminal", "warn")
+        end
         return false
     end
     local t = config.terminal
@@ -224,6 +302,10 @@ function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd)
     local buf = self.snacksWin.buf
     if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
         vim.api.nvim_set_option_value("filetype", ____exports.FILETYPE, {buf = buf})
+        nameBuffer(
+            buf,
+            ____exports.bufferName(self.session)
+        )
         self:watchBuffer(buf)
     end
     return true
@@ -254,6 +336,11 @@ function ClaudeTerminal.prototype.startNative(self, config, port, cmd, inWindow)
     vim.api.nvim_set_option_value("bufhidden", "hide", {buf = buf})
     vim.api.nvim_buf_set_var(buf, "claude_ide_terminal", true)
     vim.api.nvim_set_option_value("filetype", ____exports.FILETYPE, {buf = buf})
+    nameBuffer(
+        buf,
+        ____exports.bufferName(self.session)
+    )
+    setKeymaps(config, buf)
     self.buf = buf
     self.job = job
     self:processId()
@@ -301,8 +388,14 @@ function ClaudeTerminal.prototype.openWindow(self, config, buf, inWindow)
     if inWindow ~= nil and vim.api.nvim_win_is_valid(inWindow) then
         vim.api.nvim_win_set_buf(inWindow, buf)
         vim.api.nvim_set_current_win(inWindow)
+        ____exports.styleWindow(inWindow)
         return inWindow
     end
+    local win = self:newWindow(config, buf)
+    ____exports.styleWindow(win)
+    return win
+end
+function ClaudeTerminal.prototype.newWindow(self, config, buf)
     local t = config.terminal
     if t.side == "float" then
         local width = cells(t.width, vim.o.columns)

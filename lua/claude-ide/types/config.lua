@@ -20,8 +20,11 @@
 ---@field allowed_origins? string[] # Default: `{}`.
 --- Tell Claude what you select: debounce_ms after the last cursor move (flushed at once on leaving Visual).
 ---@field selection? claude-ide.Config.selection # Default: `{ enabled = true, debounce_ms = 100 }`.
---- @-mentions made while no client is connected wait this long for one, then are dropped with a message.
----@field mentions? claude-ide.Config.mentions # Default: `{ queue_ttl_ms = 5 * 60 * 1000 }`.
+---@field mentions? claude-ide.Config.mentions
+--- The key group of the keys you map for Claude (README: <leader>ac, <leader>as, <leader>aa, ...), named in
+--- which-key's popup when which-key is installed (no dependency: without it nothing happens). prefix = false:
+--- leave which-key alone.
+---@field which_key? claude-ide.Config.which_key # Default: `{ prefix = "<leader>a", name = "ai" }`.
 ---@field terminal? claude-ide.Config.terminal
 ---@field diff? claude-ide.Config.diff
 --- The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).
@@ -46,15 +49,26 @@
 ---@field enabled? boolean # Default: `true`.
 ---@field debounce_ms? number # Default: `100`.
 
---- @-mentions made while no client is connected wait this long for one, then are dropped with a message.
 ---@class claude-ide.Config.mentions
+--- @-mentions made while no client is connected wait this long for one, then are dropped with a message.
 ---@field queue_ttl_ms? number # Default: `5 * 60 * 1000`.
+--- A CLI that just connected takes mentions only once its prompt is up (it drops them before, with no
+--- answer): mentions for it wait this long after it connects (measured: 100-300 ms with Claude Code 2.1).
+---@field settle_ms? number # Default: `1000`.
+
+--- The key group of the keys you map for Claude (README: <leader>ac, <leader>as, <leader>aa, ...), named in
+--- which-key's popup when which-key is installed (no dependency: without it nothing happens). prefix = false:
+--- leave which-key alone.
+---@class claude-ide.Config.which_key
+---@field prefix? string|false # Default: `"<leader>a"`.
+---@field name? string # Default: `"ai"`.
 
 ---@class claude-ide.Config.terminal
 --- The command :ClaudeCode runs (arguments given to :ClaudeCode are appended).
 ---@field command? string # Default: `"claude"`.
---- "native" (a :terminal split) or "snacks" (snacks.nvim's terminal, when installed).
----@field provider? "native"|"snacks" # Default: `"native"`.
+--- "auto" (snacks.nvim's terminal when it is installed, else the built-in one), "native" (a :terminal split)
+--- or "snacks".
+---@field provider? "auto"|"native"|"snacks" # Default: `"auto"`.
 --- Where the terminal opens: "left", "right", "top", "bottom" or "float".
 ---@field side? "left"|"right"|"top"|"bottom"|"float" # Default: `"right"`.
 --- Width of a left/right split (or float): a fraction of the editor (< 1) or columns (>= 1).
@@ -65,6 +79,22 @@
 ---@field auto_close? boolean # Default: `true`.
 --- Extra environment variables for the claude process.
 ---@field env? table<string, string> # Default: `{}`.
+--- Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
+--- mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
+--- terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to
+--- Claude (it interrupts Claude); map it here at your own risk.
+---@field keymaps? claude-ide.Config.terminal.keymaps
+
+--- Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
+--- mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
+--- terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to
+--- Claude (it interrupts Claude); map it here at your own risk.
+---@class claude-ide.Config.terminal.keymaps
+---@field normal? string|false # Default: `"<C-\\><C-n>"`.
+---@field window_left? string|false # Default: `"<C-h>"`.
+---@field window_down? string|false # Default: `"<C-j>"`.
+---@field window_up? string|false # Default: `"<C-k>"`.
+---@field window_right? string|false # Default: `"<C-l>"`.
 
 ---@class claude-ide.Config.diff
 --- "vertical" (side by side) or "horizontal" (one above the other).
@@ -75,6 +105,11 @@
 ---@field keymaps? claude-ide.Config.diff.keymaps # Default: `{ accept = "<CR>", reject = "q", take_hunk = "gh", drop_hunk = "gH", next_hunk = "]c", prev_hunk = "[c" }`.
 --- Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
 ---@field open_in_new_tab? boolean # Default: `true`.
+--- Whether a review that arrives takes the focus. "auto": only from Normal mode (nothing typed pending) or
+--- from the Claude terminal; while you type elsewhere (Insert mode, an operator, the command line, Visual
+--- mode) it opens behind you: a message and require("claude-ide").statusline() say it waits, and
+--- :ClaudeCodeFocus jumps to it. "always": take the focus (leaving Insert mode). "never": always open behind.
+---@field focus? "auto"|"always"|"never" # Default: `"auto"`.
 
 --- Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
 --- take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back into the proposal;

@@ -1,7 +1,8 @@
 // Zero set-up for the `claude` that :ClaudeCode starts: an MCP config naming the agent bridge ("nvim", so the
-// model sees mcp__nvim__<tool>) pinned to this Neovim, passed with --mcp-config, and --allowedTools for every
-// agent tool except execute (reading tools need no prompt; edits are confirmed in Neovim's own review, which
-// is the confirmation). A `claude` started elsewhere uses `claude mcp add` (see :help claude-ide-agent).
+// model sees mcp__nvim__<tool>) pinned to this Neovim, passed with --mcp-config, and a settings file (--settings,
+// merged over the user's own settings) whose permissions allow every agent tool except execute (reading tools
+// need no prompt; edits are confirmed in Neovim's own review, which is the confirmation). Files, not the tool
+// list itself on the command line: the terminal's title and `ps` stay short. A `claude` started elsewhere uses `claude mcp add` (see :help claude-ide-agent).
 import { writeFileAtomic } from "../util/fs";
 import { ENDPOINT_TOOLS } from "./tools";
 
@@ -30,8 +31,8 @@ export function allowedTools(): string[] {
 }
 
 /**
- * Writes the MCP config for this Neovim (the bridge pinned to its pid) and returns the arguments for the
- * claude command line, or undefined (with the reason) when the file cannot be written.
+ * Writes the MCP config for this Neovim (the bridge pinned to its pid) and the settings allowing its tools, and
+ * returns the arguments for the claude command line, or the reason when a file cannot be written.
  */
 export function cliArguments(): { ok: true; args: string } | { ok: false; error: string } {
   const dir = `${vim.fn.stdpath("run")}/claude-ide`;
@@ -48,8 +49,11 @@ export function cliArguments(): { ok: true; args: string } | { ok: false; error:
   };
   const written = writeFileAtomic(file, vim.json.encode(config), 0o600);
   if (!written.ok) return { ok: false, error: written.error };
+  const settingsFile = `${dir}/settings-${vim.fn.getpid()}.json`;
+  const settings = writeFileAtomic(settingsFile, vim.json.encode({ permissions: { allow: allowedTools() } }), 0o600);
+  if (!settings.ok) return { ok: false, error: settings.error };
   return {
     ok: true,
-    args: `--mcp-config ${vim.fn.shellescape(file)} --allowedTools ${vim.fn.shellescape(allowedTools().join(","))}`,
+    args: `--mcp-config ${vim.fn.shellescape(file)} --settings ${vim.fn.shellescape(settingsFile)}`,
   };
 }

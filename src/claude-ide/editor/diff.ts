@@ -233,6 +233,12 @@ export class DiffManager implements DiffService {
     return n;
   };
 
+  focusWaiting: DiffService["focusWaiting"] = () => {
+    for (const [, review] of this.reviews) if (review.view.isWaiting() && review.view.focus()) return true;
+    for (const [review] of this.multis) if (review.focusIfWaiting()) return true;
+    return false;
+  };
+
   dispose: DiffService["dispose"] = () => {
     this.closeAll();
     const followers: WriteFollower[] = [];
@@ -264,18 +270,29 @@ export class DiffManager implements DiffService {
   }
 }
 
+interface Proposal {
+  buf: Buf;
+  tabName: string;
+  file?: string;
+}
+
 /** The proposal buffers of every open review (of every server), oldest first. */
-function proposalBuffers(): { buf: Buf; tabName: string }[] {
-  const found: { buf: Buf; tabName: string }[] = [];
+function proposalBuffers(): Proposal[] {
+  const found: Proposal[] = [];
   for (const buf of vim.api.nvim_list_bufs()) {
     const v = vim.b[buf][REVIEW_VAR] as ReviewVar | undefined;
-    if (v !== undefined && v.role === "proposal") found.push({ buf, tabName: v.tab_name });
+    if (v !== undefined && v.role === "proposal") found.push({ buf, tabName: v.tab_name, file: v.file });
   }
   return found;
 }
 
+/** "a.txt (tab name)": which review, as messages and the choice list name it. */
+function describeProposal(p: Proposal): string {
+  return p.file !== undefined && p.file !== p.tabName ? `${p.file} (${p.tabName})` : p.tabName;
+}
+
 /** The proposal buffer of the review the cursor is in: its window, else its tab page. */
-function proposalHere(proposals: { buf: Buf; tabName: string }[]): Buf | undefined {
+function proposalHere(proposals: Proposal[]): Buf | undefined {
   const inWindow = vim.b[vim.api.nvim_get_current_buf()][REVIEW_VAR] as ReviewVar | undefined;
   if (inWindow !== undefined) return inWindow.proposal;
   const [inTab, tabName] = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR);
@@ -283,9 +300,10 @@ function proposalHere(proposals: { buf: Buf; tabName: string }[]): Buf | undefin
 }
 
 /**
- * :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the only open review, else on the one the cursor is
- * in, else asks which. Accepting is `:w` in the proposal; rejecting deletes the proposal buffer: the same
- * paths as doing it by hand, so a review has one way in for each decision.
+ * :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
+ * only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
+ * rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
+ * each decision.
  */
 export function decideFromCommand(action: "accept" | "reject"): void {
   const proposals = proposalBuffers();
@@ -298,12 +316,16 @@ export function decideFromCommand(action: "accept" | "reject"): void {
     else vim.api.nvim_buf_delete(buf, { force: true });
   };
   const here = proposalHere(proposals);
-  if (proposals.length === 1) act(proposals[0].buf);
-  else if (here !== undefined) act(here);
-  else {
+  if (here !== undefined) act(here);
+  else if (proposals.length === 1) {
+    // Pressed away from the review (a key out of habit, say): the message tells which one was answered.
+    const what = describeProposal(proposals[0]);
+    act(proposals[0].buf);
+    say(`${action === "accept" ? "accepted" : "rejected"} Claude's proposal for ${what}`);
+  } else {
     // `this: void`: the typing of format_item (a function-typed property) would otherwise get a self argument.
-    const formatItem = function (this: void, p: { tabName: string }) {
-      return p.tabName;
+    const formatItem = function (this: void, p: Proposal) {
+      return describeProposal(p);
     };
     vim.ui.select(
       proposals,

@@ -9,7 +9,7 @@
 // left side (:diffput), dropping one copies the original back into the proposal (:diffget); either way the
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
-import type { Config } from "../config";
+import type { Config, DiffFocus } from "../config";
 import { say } from "../log";
 import type { ReviewText } from "./diff_text";
 
@@ -36,6 +36,40 @@ export interface ReviewVar {
   role: "proposal" | "current";
   /** The proposal buffer of this review. */
   proposal: Buf;
+  /** Opened behind the user (diff.focus) and not visited yet: :ClaudeCodeFocus jumps to it. */
+  waiting?: boolean;
+  /** The file under review, as shown (relative to the cwd when inside it). */
+  file?: string;
+}
+
+/** How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`. */
+export const WAITING_VAR = "claude_ide_reviews_waiting";
+/** The filetype of Claude terminals (editor/terminal.ts FILETYPE; not imported: that module loads on first use). */
+const CLAUDE_TERMINAL_FILETYPE = "claude-ide";
+
+function addWaiting(delta: number): void {
+  const now = (vim.g[WAITING_VAR] as number | undefined) ?? 0;
+  vim.g[WAITING_VAR] = math.max(0, now + delta);
+  pcall(vim.cmd, "redrawstatus!");
+}
+
+/**
+ * Whether a review arriving now may take the focus. "auto": only when the user is not in the middle of
+ * something: Normal mode with nothing typed pending (no count or operator half typed, no typeahead waiting to
+ * be processed), or the Claude terminal (they are talking to Claude). Insert, Replace, Visual, Select,
+ * operator-pending and command-line modes, another terminal, a half-typed mapping: the review opens behind.
+ */
+export function takesFocus(policy: DiffFocus): boolean {
+  if (policy === "never") return false;
+  const m = vim.api.nvim_get_mode();
+  // Keys typed but not yet processed belong where the user is typing, never to the proposal.
+  const typeahead = m.blocking || vim.fn.getchar(1) !== 0;
+  if (typeahead) return false;
+  if (policy === "always") return true;
+  const buf = vim.api.nvim_get_current_buf();
+  if (getOpt<string>("filetype", { buf }) === CLAUDE_TERMINAL_FILETYPE)
+    return m.mode === "t" || m.mode === "nt" || m.mode === "n";
+  return m.mode === "n";
 }
 
 export interface ViewSpec {
@@ -143,8 +177,10 @@ export class DiffView {
   private leftWin = -1;
   private rightWin = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
-  private readonly originWin: Win;
-  private readonly originTerminalMode: boolean;
+  private originWin: Win;
+  private originTerminalMode: boolean;
+  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
+  private waiting = false;
   private autocmds: number[] = [];
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
@@ -177,7 +213,7 @@ export class DiffView {
     setOpt("modified", false, { buf: this.rightBuf });
     // A deletion is all or nothing: there is no text to change in it.
     if (spec.deletes === true) setOpt("modifiable", false, { buf: this.rightBuf });
-    const [ok, err] = pcall(() => this.show());
+    const [ok, err] = pcall(() => this.show(takesFocus(spec.config.focus)));
     if (!ok) {
       this.close();
       error(err, 0);
@@ -209,6 +245,7 @@ export class DiffView {
   settle(): void {
     if (this.settled) return;
     this.settled = true;
+    this.markSeen();
     for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
     this.autocmds = [];
     const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
@@ -238,24 +275,36 @@ export class DiffView {
     }
   }
 
-  private show(): void {
+  /**
+   * `enter`: the proposal window becomes current (Insert mode ends). Otherwise the review opens behind: its tab
+   * page is made (Neovim has no way to make one without entering it) and left again at once, in the same
+   * callback, so the user's window, mode and pending keys are as they were; a message says it waits.
+   */
+  private show(enter: boolean): void {
     const spec = this.spec;
     const vertical = spec.config.layout === "vertical";
+    const originTab = vim.api.nvim_get_current_tabpage();
     if (spec.config.open_in_new_tab) {
       vim.cmd(`tab sbuffer ${this.leftBuf}`);
       vim.api.nvim_tabpage_set_var(0, TAB_VAR, spec.tabName);
       this.leftWin = vim.api.nvim_get_current_win();
     } else {
       // A band across the top of the current tab page; the rest of the layout only shrinks.
-      this.leftWin = vim.api.nvim_open_win(this.leftBuf, true, { split: "above", win: -1 });
+      this.leftWin = vim.api.nvim_open_win(this.leftBuf, enter, { split: "above", win: -1 });
     }
-    this.rightWin = vim.api.nvim_open_win(this.rightBuf, true, {
+    this.rightWin = vim.api.nvim_open_win(this.rightBuf, enter, {
       split: vertical ? "right" : "below",
       win: this.leftWin,
     });
+    if (!enter) {
+      if (vim.api.nvim_tabpage_is_valid(originTab)) vim.api.nvim_set_current_tabpage(originTab);
+      if (vim.api.nvim_win_is_valid(this.originWin)) vim.api.nvim_set_current_win(this.originWin);
+    }
     // Leaving Insert mode: the review's keys are Normal-mode keys (Terminal mode ends by leaving the window).
-    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+    else if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
 
+    this.waiting = !enter;
+    if (this.waiting) addWaiting(1);
     this.markBuffers();
     this.setWinbars();
     const lines = math.max(vim.api.nvim_buf_line_count(this.leftBuf), vim.api.nvim_buf_line_count(this.rightBuf));
@@ -266,11 +315,47 @@ export class DiffView {
     this.setKeymaps();
     this.watch();
     vim.api.nvim_win_call(this.rightWin, () => goToFirstChange());
+    if (this.waiting)
+      say(
+        `Claude proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
+      );
+  }
+
+  /** The user is in the review now (or it ended): it no longer waits. */
+  private markSeen(): void {
+    if (!this.waiting) return;
+    this.waiting = false;
+    addWaiting(-1);
+    if (!this.settled) this.markBuffers();
+  }
+
+  /** Opened behind the user and not visited yet. */
+  isWaiting(): boolean {
+    return this.waiting;
+  }
+
+  /**
+   * Brings the user to the review (:ClaudeCodeFocus on a waiting one): its proposal window, in Normal mode;
+   * focus goes back to where they were when the review ends. False when its windows are gone.
+   */
+  focus(): boolean {
+    if (!vim.api.nvim_win_is_valid(this.rightWin)) return false;
+    const here = vim.api.nvim_get_current_win();
+    if (here !== this.leftWin && here !== this.rightWin) {
+      this.originWin = here;
+      this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
+    }
+    vim.api.nvim_set_current_win(this.rightWin);
+    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+    this.markSeen();
+    return true;
   }
 
   private markBuffers(): void {
     const mark = (buf: Buf, role: ReviewVar["role"]) => {
       const value: ReviewVar = { tab_name: this.spec.tabName, role, proposal: this.rightBuf };
+      if (this.waiting) value.waiting = true;
+      value.file = vim.fn.fnamemodify(this.spec.path, ":~:.");
       vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
     };
     mark(this.leftBuf, "current");
@@ -409,6 +494,8 @@ export class DiffView {
       "claude-ide: closing a diff window rejects the proposal",
       reject,
     );
+    for (const buffer of [this.leftBuf, this.rightBuf])
+      add("BufEnter", { buffer }, "claude-ide: a review the user visits no longer waits", () => this.markSeen());
     add("BufUnload", { buffer: this.leftBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
     add("BufUnload", { buffer: this.rightBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
     add("TextChanged", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () =>

@@ -1,6 +1,11 @@
 // @-mentions pushed to Claude (`at_mentioned`, doc/protocol.md §7): sent at once to connected clients; while
 // none is connected they wait, in order, and are sent when one connects, or dropped (with a message) after
 // config.mentions.queue_ttl_ms.
+//
+// A CLI that just connected is not ready for them: Claude Code registers its at_mentioned handler when its
+// prompt renders with the IDE connection, some 100-300 ms after `initialize`, and silently drops a notification
+// that comes before (no answer, nothing to retry on). So a mention for a client connected less than
+// config.mentions.settle_ms ago waits that long, in order, exactly once.
 import type { Config } from "../config";
 import { Logger, say } from "../log";
 import type { Hub } from "../contracts";
@@ -64,16 +69,57 @@ export class MentionQueue {
   private disposed = false;
   private readonly unsubscribe: (this: void) => void;
   private readonly log: Logger;
+  /** When each connected client was first seen (vim.uv.now()); -huge: connected before this queue existed. */
+  private readonly connectedAt = new LuaMap<number, number>();
+  /** Fires when the next client settles (see settle_ms). */
+  private settleTimer?: vim.uv.Timer;
 
   constructor(
     private readonly config: Config,
     private readonly hub: Hub,
   ) {
     this.log = new Logger(config.log_level);
+    // Made on the first mention: a client connected before is long past its start.
+    for (const c of hub.clients()) this.connectedAt.set(c.id, -math.huge);
     this.unsubscribe = hub.onSessionsChanged(() => {
       if (vim.in_fast_event()) vim.schedule(() => this.flush());
       else this.flush();
     });
+  }
+
+  /** Notes clients that connected (now) or went away. */
+  private track(): void {
+    const now = vim.uv.now();
+    const present = new LuaSet<number>();
+    for (const c of this.hub.clients()) {
+      present.add(c.id);
+      if (!this.connectedAt.has(c.id)) this.connectedAt.set(c.id, now);
+    }
+    const gone: number[] = [];
+    for (const [id] of this.connectedAt) if (!present.has(id)) gone.push(id);
+    for (const id of gone) this.connectedAt.delete(id);
+  }
+
+  /** Milliseconds until client `id` takes mentions (0: now). */
+  private untilSettled(id: number): number {
+    const at = this.connectedAt.get(id) ?? vim.uv.now();
+    return math.max(0, at + this.config.mentions.settle_ms - vim.uv.now());
+  }
+
+  /** Flushes again when the first of `ids` settles. */
+  private armSettle(ids: number[]): void {
+    if (this.disposed) return;
+    let due = math.huge;
+    for (const id of ids) due = math.min(due, this.untilSettled(id));
+    this.settleTimer ??= vim.uv.new_timer();
+    this.settleTimer.stop();
+    this.settleTimer.start(due + 1, 0, () =>
+      vim.schedule(() => {
+        if (this.disposed) return;
+        const [ok, err] = pcall(() => this.flush());
+        if (!ok) this.log.warn(`mention queue: ${tostring(err)}`);
+      }),
+    );
   }
 
   /** Sends the mention now (to `to`, else to every session), or queues it until its recipient connects. */
@@ -86,15 +132,22 @@ export class MentionQueue {
     return "queued";
   }
 
-  /** Sends one mention if its recipient is connected. */
+  /** Sends one mention if its recipients are connected and settled. */
   private deliver(q: Queued): boolean {
+    this.track();
+    const ids = q.to === undefined ? this.hub.clients().map((c) => c.id) : q.to();
+    const unsettled = ids.filter((id) => this.untilSettled(id) > 0);
+    if (unsettled.length > 0) {
+      this.armSettle(unsettled);
+      return false;
+    }
     if (q.to === undefined) {
       if (this.hub.sessionCount() === 0) return false;
       this.hub.broadcast("at_mentioned", q.mention);
       return true;
     }
     let sent = false;
-    for (const id of q.to()) sent = this.hub.send(id, "at_mentioned", q.mention) || sent;
+    for (const id of ids) sent = this.hub.send(id, "at_mentioned", q.mention) || sent;
     return sent;
   }
 
@@ -128,6 +181,11 @@ export class MentionQueue {
   dispose(): void {
     this.disposed = true;
     this.unsubscribe();
+    if (this.settleTimer !== undefined) {
+      this.settleTimer.stop();
+      this.settleTimer.close();
+      this.settleTimer = undefined;
+    }
     if (this.timer !== undefined) {
       this.timer.stop();
       this.timer.close();

@@ -33,6 +33,11 @@ export class MultiReview {
     this.open(0);
   }
 
+  /** Brings the user to the view when it opened behind them and waits unseen; false otherwise. */
+  focusIfWaiting(): boolean {
+    return this.view !== undefined && this.view.isWaiting() && this.view.focus();
+  }
+
   /** Which file is shown (0-based) and how many there are. */
   position(): { index: number; count: number } {
     return { index: this.index, count: this.files.length };

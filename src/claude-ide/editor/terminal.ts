@@ -1,6 +1,8 @@
 // The Claude terminal: `claude` (config.terminal.command) in a terminal window, started with the
 // environment that makes the CLI connect to this Neovim (doc/protocol.md §1). Toggling hides the window and
-// keeps the process; toggling again shows it. snacks.nvim's terminal is used when configured and installed.
+// keeps the process; toggling again shows it. snacks.nvim's terminal is used when installed (provider "auto")
+// or asked for. The buffer is named claude://<session> (not the command line), its windows show no number,
+// sign, fold or status column, and the built-in terminal gets the keys of config.terminal.keymaps.
 import type { Config } from "../config";
 import { say } from "../log";
 import { optionalModule } from "./plugins";
@@ -60,6 +62,63 @@ function cells(size: number, total: number): number {
   return math.max(1, math.min(n, total));
 }
 
+/** The buffer name of a session's terminal: claude://claude, claude://claude-2 (spaces would need escaping). */
+export function bufferName(session: string): string {
+  const [name] = string.gsub(session, "%s+", "-");
+  return `claude://${name}`;
+}
+
+/**
+ * Names `buf`; a name already taken (by the buffer of a session that ended, say) gets a number. Renaming makes
+ * an unloaded buffer of the old name (Vim's alternate file, here term://...): it goes again.
+ */
+function nameBuffer(buf: Buf, name: string): void {
+  const old = vim.api.nvim_buf_get_name(buf);
+  for (let n = 1; n <= 20; n++) {
+    if (pcall(vim.api.nvim_buf_set_name, buf, n === 1 ? name : `${name}-${n}`)[0]) break;
+  }
+  if (old === "") return;
+  for (const b of vim.api.nvim_list_bufs()) {
+    if (b !== buf && !vim.api.nvim_buf_is_loaded(b) && vim.api.nvim_buf_get_name(b) === old)
+      pcall(vim.api.nvim_buf_delete, b, { force: true });
+  }
+}
+
+/** Window options of a terminal window: every column before the text off (they only waste width there). */
+const WINDOW_OPTIONS: [string, unknown][] = [
+  ["number", false],
+  ["relativenumber", false],
+  ["signcolumn", "no"],
+  ["foldcolumn", "0"],
+  ["statuscolumn", ""],
+  ["spell", false],
+];
+
+/** Sets WINDOW_OPTIONS for the terminal buffer in `win` only (another buffer shown there later is unaffected). */
+export function styleWindow(win: Win): void {
+  for (const [name, value] of WINDOW_OPTIONS)
+    pcall(vim.api.nvim_set_option_value, name, value, { win, scope: "local" });
+}
+
+/** Buffer-local Terminal-mode keys (config.terminal.keymaps) of the built-in terminal. */
+function setKeymaps(config: Config, buf: Buf): void {
+  const keys = config.terminal.keymaps;
+  if (keys.normal !== false && keys.normal !== "<C-\\><C-n>")
+    vim.keymap.set("t", keys.normal, "<C-\\><C-n>", { buffer: buf, desc: "claude-ide: leave Terminal mode" });
+  const moves: [string | false, string, string][] = [
+    [keys.window_left, "h", "left"],
+    [keys.window_down, "j", "below"],
+    [keys.window_up, "k", "above"],
+    [keys.window_right, "l", "right"],
+  ];
+  for (const [lhs, dir, where] of moves) {
+    if (lhs === false) continue;
+    // In a float there is no window beside it: the key goes to Claude.
+    const move = () => (vim.api.nvim_win_get_config(0).relative !== "" ? lhs : `<Cmd>wincmd ${dir}<CR>`);
+    vim.keymap.set("t", lhs, move, { buffer: buf, expr: true, desc: `claude-ide: go to the window ${where}` });
+  }
+}
+
 /** The subset of snacks.nvim's terminal (a snacks.win) used here. */
 interface SnacksWin {
   buf?: Buf;
@@ -98,7 +157,11 @@ export class ClaudeTerminal {
   private pid?: number;
   private gone = false;
 
-  constructor(private readonly hooks: TerminalHooks = {}) {}
+  /** `session`: the session's name, for the buffer name (claude://<session>). */
+  constructor(
+    private readonly hooks: TerminalHooks = {},
+    private readonly session = "claude",
+  ) {}
 
   /** Pid of the terminal's process (claude, or the shell that runs it); undefined before the start. */
   processId(): number | undefined {
@@ -181,14 +244,17 @@ export class ClaudeTerminal {
       say(`"${program}" is not executable: install Claude Code or set terminal.command`, "error");
       return;
     }
-    if (config.terminal.provider === "snacks" && this.startSnacks(config, port, cmd)) return;
+    const provider = config.terminal.provider;
+    if (provider !== "native" && this.startSnacks(config, port, cmd, provider === "snacks")) return;
     this.startNative(config, port, cmd, inWindow);
   }
 
-  private startSnacks(config: Config, port: number, cmd: string): boolean {
+  /** `asked`: provider "snacks" (a missing snacks.nvim is worth a warning), not "auto". */
+  private startSnacks(config: Config, port: number, cmd: string, asked: boolean): boolean {
     const snacks = optionalModule<Snacks>("snacks");
     if (snacks?.terminal === undefined) {
-      say('terminal.provider is "snacks" but snacks.nvim is not installed: using the built-in terminal', "warn");
+      if (asked)
+        say('terminal.provider is "snacks" but snacks.nvim is not installed: using the built-in terminal', "warn");
       return false;
     }
     const t = config.terminal;
@@ -206,6 +272,7 @@ export class ClaudeTerminal {
     const buf = this.snacksWin.buf;
     if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) {
       vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
+      nameBuffer(buf, bufferName(this.session));
       this.watchBuffer(buf);
     }
     return true;
@@ -234,6 +301,9 @@ export class ClaudeTerminal {
     vim.api.nvim_buf_set_var(buf, "claude_ide_terminal", true);
     // For statuslines and FileType autocmds (a terminal buffer has no filetype of its own).
     vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
+    // Its name, not the command line (statuslines, tabs and :ls show it).
+    nameBuffer(buf, bufferName(this.session));
+    setKeymaps(config, buf);
     this.buf = buf;
     this.job = job;
     this.processId();
@@ -274,8 +344,15 @@ export class ClaudeTerminal {
     if (inWindow !== undefined && vim.api.nvim_win_is_valid(inWindow)) {
       vim.api.nvim_win_set_buf(inWindow, buf);
       vim.api.nvim_set_current_win(inWindow);
+      styleWindow(inWindow);
       return inWindow;
     }
+    const win = this.newWindow(config, buf);
+    styleWindow(win);
+    return win;
+  }
+
+  private newWindow(config: Config, buf: Buf): Win {
     const t = config.terminal;
     if (t.side === "float") {
       const width = cells(t.width, vim.o.columns as number);
