@@ -267,9 +267,9 @@ end
 --- A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
 -- makes Claude read it). Returns whether to go on.
 local function confirmWithheld(path)
-    local ____opt_17 = state.server
-    local ____opt_15 = ____opt_17 and ____opt_17:policy()
-    local why = ____opt_15 and ____opt_15:withheld(path)
+    local ____opt_22 = state.server
+    local ____opt_20 = ____opt_22 and ____opt_22:policy()
+    local why = ____opt_20 and ____opt_20:withheld(path)
     if why == nil then
         return true
     end
