@@ -18,7 +18,10 @@ secrets_select() {
   sleep 0.5
   nv_ex "$1" ClaudeCodeFocus
   sleep 2 # the CLI shows the selection it was sent a moment later; a prompt typed before it goes without it
+  wait_for 20 pane_has "$1" "? for shortcuts"
   type_into "$1" "$3"
+  # On a busy machine the CLI may take the Enter as part of the pasted text: send it again if nothing went out.
+  wait_for 15 api_log_has "$1" "$3" || tmux -S "$TMUX_SOCK" send-keys -t "$1" Enter
 }
 
 echo '[{"text": "I see it."}]' > "$WORK/secretsopen-scenario.json"
