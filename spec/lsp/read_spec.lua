@@ -57,6 +57,12 @@ describe('LSP reading tools', function()
     local refused, is_error = lsp.call(private, 'lsp_hover', { path = 'src/square.ts', line = 3, symbol = 'Square' })
     assert.is_true(is_error)
     assert.matches('^ERROR: src/square%.ts is withheld from the model by the pattern "src/square%.ts"', refused)
+    -- A file outside the workspace: refused the same way (the LSP tools resolve paths like every agent tool).
+    local far = vim.fn.tempname() .. '.ts'
+    vim.fn.writefile({ 'export const far = 1;' }, far)
+    local out, outside_error = lsp.call(private, 'lsp_document_symbols', { path = far })
+    assert.is_true(outside_error)
+    assert.matches('is outside the workspace %(', out)
     ctx.config.privacy.exclude = {}
     ctx.services.policy = nil
     assert.matches(
