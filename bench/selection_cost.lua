@@ -68,7 +68,11 @@ local function measure(samples, n)
   end
 end
 
-local tracker = new(SelectionTracker, config, hub)
+-- With the privacy policy every selection is checked against (as a running server has it).
+local policy = new(require('claude-ide.policy.policy').Policy, config)
+local tracker = new(SelectionTracker, config, hub, function()
+  return policy
+end)
 
 -- Warm up both states, then alternate blocks so that both are measured under the same machine load.
 local idle, connected = {}, {}

@@ -25,7 +25,7 @@ const SRC = srcAt >= 0 ? resolve(argv[srcAt + 1]) : join(ROOT, "src");
 const LAYERS = [
   ["base", { base: ["util/", "config", "log", "version"] }],
   ["transport", { transport: ["transport/"], discovery: ["discovery/"] }],
-  ["protocol", { protocol: ["protocol/", "contracts"] }],
+  ["protocol", { protocol: ["protocol/", "contracts", "policy/"] }],
   ["editor", { editor: ["editor/"] }],
   ["capabilities", { ide: ["tools/"], agent: ["agent/"], lsp: ["lsp/"] }],
   ["wiring", { wiring: ["server", "services", "sessions", "companion", "bridge", "bridge/", "instances/"] }],

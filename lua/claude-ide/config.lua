@@ -112,6 +112,7 @@ ____exports.DEFAULTS = {
         }
     },
     companion = {enabled = "auto", name = nil, debounce_ms = 50},
+    privacy = {exclude = {}, include = {}, folders = {}},
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
 }
@@ -287,6 +288,9 @@ RULES = {
         expected = "a list of tool specs (:help claude-ide-agent-tools)",
         check = function(v) return type(v) == "table" and vim.islist(v) end
     },
+    ["privacy.exclude"] = stringList,
+    ["privacy.include"] = stringList,
+    ["privacy.folders"] = stringList,
     execute_code = bool,
     ["execute_code_opts.interpreter"] = {
         expected = "a non-empty list of strings",
@@ -395,8 +399,15 @@ function ____exports.validate(user)
     if (____opt_2 and ____opt_2.tools) ~= nil then
         merged.agent.tools = {unpack(u.agent.tools)}
     end
-    local ____opt_4 = u.execute_code_opts
-    local interp = ____opt_4 and ____opt_4.interpreter
+    for ____, key in ipairs({"exclude", "include", "folders"}) do
+        local ____opt_4 = u.privacy
+        local list = ____opt_4 and ____opt_4[key]
+        if list ~= nil then
+            merged.privacy[key] = {unpack(list)}
+        end
+    end
+    local ____opt_6 = u.execute_code_opts
+    local interp = ____opt_6 and ____opt_6.interpreter
     if interp ~= nil then
         merged.execute_code_opts.interpreter = {unpack(interp)}
     end

@@ -15,6 +15,8 @@ local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local ____health = require("claude-ide.policy.health")
+local checkPolicy = ____health.checkPolicy
 function selfTest(port, token)
     if type(token) ~= "string" then
         vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
@@ -205,5 +207,7 @@ function ____exports.check()
     checkClaude()
     vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)")
     checkAgent(ide.config().agent.search.rg)
+    vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)")
+    checkPolicy(ide.config())
 end
 return ____exports

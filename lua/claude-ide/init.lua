@@ -291,6 +291,23 @@ function ____exports.select_session()
         end
     )
 end
+--- A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
+-- makes Claude read it). Returns whether to go on.
+local function confirmWithheld(path)
+    local ____opt_23 = state.server
+    local ____opt_21 = ____opt_23 and ____opt_23:policy()
+    local why = ____opt_21 and ____opt_21:withheld(path)
+    if why == nil then
+        return true
+    end
+    local name = vim.fn.fnamemodify(path, ":~:.")
+    local answer = vim.fn.confirm(((((name .. " is withheld from the model by ") .. why.rule) .. " (") .. why.source) .. "). Send it to Claude anyway?", "&Send\n&Cancel", 2)
+    if answer == 1 then
+        return true
+    end
+    say(name .. " not sent: it is withheld from the model (:help claude-ide-privacy)", "warn")
+    return false
+end
 ---
 -- @ -mentions `path` (a file or folder) to Claude, with optional 1-based lines as the user counts them: sent
 -- now, or queued until Claude connects (the server is started if needed). Returns whether it was accepted.
@@ -302,6 +319,9 @@ function ____exports.add(path, startLine, endLine)
         return false
     end
     if not ensureStarted() then
+        return false
+    end
+    if not confirmWithheld(made.mention.filePath) then
         return false
     end
     local list = sessionList()

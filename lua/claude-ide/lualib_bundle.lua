@@ -161,6 +161,43 @@ local function __TS__Class(self)
     return c
 end
 
+local function __TS__ArraySome(self, callbackfn, thisArg)
+    for i = 1, #self do
+        if callbackfn(thisArg, self[i], i - 1, self) then
+            return true
+        end
+    end
+    return false
+end
+
+local function __TS__StringIncludes(self, searchString, position)
+    if not position then
+        position = 1
+    else
+        position = position + 1
+    end
+    local index = string.find(self, searchString, position, true)
+    return index ~= nil
+end
+
+local function __TS__ArrayFilter(self, callbackfn, thisArg)
+    local result = {}
+    local len = 0
+    for i = 1, #self do
+        if callbackfn(thisArg, self[i], i - 1, self) then
+            len = len + 1
+            result[len] = self[i]
+        end
+    end
+    return result
+end
+
+local function __TS__New(target, ...)
+    local instance = setmetatable({}, target.prototype)
+    instance:____constructor(...)
+    return instance
+end
+
 local function __TS__ArrayUnshift(self, ...)
     local items = {...}
     local numItemsToInsert = #items
@@ -176,18 +213,6 @@ local function __TS__ArrayUnshift(self, ...)
     return #self
 end
 
-local function __TS__ArrayFilter(self, callbackfn, thisArg)
-    local result = {}
-    local len = 0
-    for i = 1, #self do
-        if callbackfn(thisArg, self[i], i - 1, self) then
-            len = len + 1
-            result[len] = self[i]
-        end
-    end
-    return result
-end
-
 local function __TS__ObjectAssign(target, ...)
     local sources = {...}
     for i = 1, #sources do
@@ -201,12 +226,6 @@ local function __TS__ObjectAssign(target, ...)
     return target
 end
 
-local function __TS__New(target, ...)
-    local instance = setmetatable({}, target.prototype)
-    instance:____constructor(...)
-    return instance
-end
-
 local function __TS__ArrayFind(self, predicate, thisArg)
     for i = 1, #self do
         local elem = self[i]
@@ -215,15 +234,6 @@ local function __TS__ArrayFind(self, predicate, thisArg)
         end
     end
     return nil
-end
-
-local function __TS__ArraySome(self, callbackfn, thisArg)
-    for i = 1, #self do
-        if callbackfn(thisArg, self[i], i - 1, self) then
-            return true
-        end
-    end
-    return false
 end
 
 local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
@@ -417,16 +427,6 @@ local function __TS__StringSubstring(self, start, ____end)
         ____end = 0
     end
     return string.sub(self, start, ____end)
-end
-
-local function __TS__StringIncludes(self, searchString, position)
-    if not position then
-        position = 1
-    else
-        position = position + 1
-    end
-    local index = string.find(self, searchString, position, true)
-    return index ~= nil
 end
 
 local function __TS__ClassExtends(target, base)
@@ -789,12 +789,13 @@ return {
   __TS__SparseArrayPush = __TS__SparseArrayPush,
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__Class = __TS__Class,
-  __TS__ArrayUnshift = __TS__ArrayUnshift,
-  __TS__ArrayFilter = __TS__ArrayFilter,
-  __TS__ObjectAssign = __TS__ObjectAssign,
-  __TS__New = __TS__New,
-  __TS__ArrayFind = __TS__ArrayFind,
   __TS__ArraySome = __TS__ArraySome,
+  __TS__StringIncludes = __TS__StringIncludes,
+  __TS__ArrayFilter = __TS__ArrayFilter,
+  __TS__New = __TS__New,
+  __TS__ArrayUnshift = __TS__ArrayUnshift,
+  __TS__ObjectAssign = __TS__ObjectAssign,
+  __TS__ArrayFind = __TS__ArrayFind,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArraySplice = __TS__ArraySplice,
   __TS__ArrayForEach = __TS__ArrayForEach,
@@ -804,7 +805,6 @@ return {
   __TS__TypeOf = __TS__TypeOf,
   __TS__StringSubstring = __TS__StringSubstring,
   __TS__Delete = __TS__Delete,
-  __TS__StringIncludes = __TS__StringIncludes,
   __TS__SetDescriptor = __TS__SetDescriptor,
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayFlatMap = __TS__ArrayFlatMap,

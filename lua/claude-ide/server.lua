@@ -245,6 +245,10 @@ function Server.prototype.diff(self)
     local ____opt_13 = self.running
     return ____opt_13 and ____opt_13.services.diff
 end
+function Server.prototype.policy(self)
+    local ____opt_15 = self.running
+    return ____opt_15 and ____opt_15.services.policy
+end
 function Server.prototype.status(self)
     local r = self.running
     if r == nil then
@@ -307,26 +311,26 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_21
+    local ____temp_23
     if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_15, ____agent_16 = r, "agent"
-        if ____r_15[____agent_16] == nil then
-            ____r_15[____agent_16] = agentEndpoint().createAgentRole(
+        local ____r_17, ____agent_18 = r, "agent"
+        if ____r_17[____agent_18] == nil then
+            ____r_17[____agent_18] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_21 = r.agent
+        ____temp_23 = r.agent
     else
-        local ____r_18, ____ide_19 = r, "ide"
-        if ____r_18[____ide_19] == nil then
-            ____r_18[____ide_19] = self:ideRole()
+        local ____r_20, ____ide_21 = r, "ide"
+        if ____r_20[____ide_21] == nil then
+            ____r_20[____ide_21] = self:ideRole()
         end
-        ____temp_21 = r.ide
+        ____temp_23 = r.ide
     end
-    local role = ____temp_21
+    local role = ____temp_23
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -352,8 +356,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_22 = self.running
-                if (____opt_22 and ____opt_22.sessions) == sessions then
+                local ____opt_24 = self.running
+                if (____opt_24 and ____opt_24.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -375,17 +379,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_30 = self.running
-    local ____opt_24 = ____opt_30 and ____opt_30.ide
-    if ____opt_24 ~= nil then
-        local ____opt_27 = self.running
-        local ____opt_25 = ____opt_27 and ____opt_27.ide
-        ____opt_24 = __TS__ArrayMap(
-            ____opt_25 and ____opt_25.registry:list(),
+    local ____opt_32 = self.running
+    local ____opt_26 = ____opt_32 and ____opt_32.ide
+    if ____opt_26 ~= nil then
+        local ____opt_29 = self.running
+        local ____opt_27 = ____opt_29 and ____opt_29.ide
+        ____opt_26 = __TS__ArrayMap(
+            ____opt_27 and ____opt_27.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_24
+    return ____opt_26
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

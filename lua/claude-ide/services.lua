@@ -10,13 +10,20 @@ local lazy = ____modules.lazy
 local ____selection = require("claude-ide.editor.selection")
 local SelectionTracker = ____selection.SelectionTracker
 local diffModule = lazy("claude-ide.editor.diff")
+local policyModule = lazy("claude-ide.policy.policy")
 local agentStateModule = lazy("claude-ide.agent.agent_state")
 local terminalBuffers = lazy("claude-ide.editor.terminal_buffers")
 local EditorServices = __TS__Class()
 EditorServices.name = "EditorServices"
 function EditorServices.prototype.____constructor(self, config, hub, seams)
     self.config = config
-    self.selection = __TS__New(SelectionTracker, config, hub, seams.clock)
+    self.selection = __TS__New(
+        SelectionTracker,
+        config,
+        hub,
+        function() return self.policy end,
+        seams.clock
+    )
     self.termClose = vim.api.nvim_create_autocmd(
         "TermClose",
         {
@@ -70,6 +77,25 @@ __TS__SetDescriptor(
         end,
         set = function(self, state)
             self.agentState = state
+        end
+    },
+    true
+)
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "policy",
+    {
+        get = function(self)
+            if self.policyState == nil then
+                self.policyState = __TS__New(
+                    policyModule().Policy,
+                    self.config
+                )
+            end
+            return self.policyState
+        end,
+        set = function(self, policy)
+            self.policyState = policy
         end
     },
     true

@@ -214,6 +214,28 @@ describe('LSP WorkspaceEdit file operations', function()
     assert.is_false(reviews_open())
   end)
 
+  it('a renamed buffer follows a file name with | % # + and a newline exactly, running nothing', function()
+    vim.cmd.edit(dir .. '/a.txt')
+    local a_buf = vim.api.nvim_get_current_buf()
+    local odd = '+e x|call writefile(["pwned"], "'
+      .. dir
+      .. '/pwned") % #1\ncall writefile(["pwned"], "'
+      .. dir
+      .. '/pwned2")'
+    serve({
+      documentChanges = { { kind = 'rename', oldUri = uri('a.txt'), newUri = vim.uri_from_fname(dir .. '/' .. odd) } },
+    })
+    local poll = rename_call()
+    accept()
+    local text, is_error = finish(poll)
+    assert.is_false(is_error, text)
+    assert.are.equal(dir .. '/' .. odd, vim.api.nvim_buf_get_name(a_buf))
+    assert.are.same({ 'alpha', 'two', 'three' }, vim.fn.readfile(dir .. '/' .. odd))
+    assert.is_false(exists(dir .. '/pwned'))
+    assert.is_false(exists(dir .. '/pwned2'))
+    assert.is_false(exists(dir .. '/a.txt'))
+  end)
+
   it('rejected: nothing changes on disk or in the buffers', function()
     -- What the first diagnostics and the agent's memory set up once is there before the snapshot.
     local published = false

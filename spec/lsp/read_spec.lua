@@ -39,6 +39,38 @@ describe('LSP reading tools', function()
     assert.matches('5 references in 3 files', without, 1, true)
   end)
 
+  it('keeps the locations in a withheld file and drops their text; refuses to ask about that file', function()
+    -- The same context with privacy.exclude set (its policy made again from the config on next use).
+    ctx.config.privacy.exclude = { 'src/square.ts' }
+    ctx.services.policy = nil
+    local private = ctx
+    local text = lsp.ok(private, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double' })
+    assert.matches('6 references in 4 files', text, 1, true)
+    assert.matches(
+      'src/square.ts\n  1:17  (text withheld from the model)\n  6:12  (text withheld from the model)',
+      text,
+      1,
+      true
+    )
+    assert.is_nil(text:find('this.side', 1, true), text)
+    assert.matches('src/main.ts\n  3:10  import { double } from "./shape";', text, 1, true)
+    local refused, is_error = lsp.call(private, 'lsp_hover', { path = 'src/square.ts', line = 3, symbol = 'Square' })
+    assert.is_true(is_error)
+    assert.matches('^ERROR: src/square%.ts is withheld from the model by the pattern "src/square%.ts"', refused)
+    -- A file outside the workspace: refused the same way (the LSP tools resolve paths like every agent tool).
+    local far = vim.fn.tempname() .. '.ts'
+    vim.fn.writefile({ 'export const far = 1;' }, far)
+    local out, outside_error = lsp.call(private, 'lsp_document_symbols', { path = far })
+    assert.is_true(outside_error)
+    assert.matches('is outside the workspace %(', out)
+    ctx.config.privacy.exclude = {}
+    ctx.services.policy = nil
+    assert.matches(
+      '6:12  return double',
+      lsp.ok(ctx, 'lsp_references', { path = 'src/shape.ts', line = 5, symbol = 'double' })
+    )
+  end)
+
   it('lsp_hover gives the type as markdown', function()
     local text = lsp.ok(ctx, 'lsp_hover', { path = 'src/main.ts', line = 6, symbol = 'total' })
     assert.matches('const total: number', text, 1, true)

@@ -53,6 +53,33 @@ describe(':checkhealth claude-ide', function()
     end
   end)
 
+  it('lists the privacy rule files with their patterns, and the workspace roots', function()
+    local project = vim.uv.fs_realpath(vim.fn.tempname() .. '') or vim.fn.tempname()
+    vim.fn.mkdir(project .. '/.claude', 'p')
+    project = vim.uv.fs_realpath(project)
+    vim.fn.writefile(
+      { vim.json.encode({ permissions = { deny = { 'Read(./a.yaml)', 'Bash(rm *)', 'Read(~/b)' } } }) },
+      project .. '/.claude/settings.json'
+    )
+    vim.fn.writefile({ '{ not json' }, project .. '/.claude/settings.local.json')
+    local old = vim.fn.getcwd()
+    vim.cmd.cd(vim.fn.fnameescape(project))
+    assert.is_true(ide.setup({ privacy = { exclude = { 'secrets/' }, folders = { project .. '/../' } } }))
+    local report = checkhealth()
+    vim.cmd.cd(vim.fn.fnameescape(old))
+    assert.matches(
+      'OK ' .. project .. '/.claude/settings.json: 2 Read() deny patterns (./a.yaml, ~/b), 0 additional directories',
+      report,
+      1,
+      true
+    )
+    assert.matches('WARNING ' .. project .. '/.claude/settings.local.json: not used', report, 1, true)
+    assert.matches(vim.env.CLAUDE_CONFIG_DIR .. '/settings.json: not present', report, 1, true)
+    assert.matches('privacy.exclude: secrets/', report, 1, true)
+    assert.matches('OK workspace root ' .. project .. " (Neovim's cwd)", report, 1, true)
+    assert.matches('OK workspace root ' .. vim.fs.dirname(project) .. ' (privacy.folders of setup())', report, 1, true)
+  end)
+
   it('warns when the server is not running, and does not start it', function()
     assert.is_true(ide.setup({ auto_start = false }))
     local report = checkhealth()

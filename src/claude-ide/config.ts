@@ -62,6 +62,7 @@ export interface Config {
     tools: unknown[];
   };
   companion: { enabled: boolean | "auto"; name: string | undefined; debounce_ms: number };
+  privacy: { exclude: string[]; include: string[]; folders: string[] };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
 }
@@ -179,6 +180,20 @@ export const DEFAULTS: Config = {
     name: undefined,
     // ide/contextUpdate is sent this long after the last cursor move, selection or file change.
     debounce_ms: 50,
+  },
+  // What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
+  // own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
+  // .claude/settings.local.json) and secret files by name (.env, .env.*, *.pem, *.key, id_rsa*, ... except
+  // .env.example/.env.sample). Patterns are gitignore-style: a bare name matches at any depth, "dir/x" is
+  // relative to the cwd, "/abs" and "~/x" are anchored there.
+  privacy: {
+    // More patterns to withhold, e.g. { "secrets/", "*.tfvars" }.
+    exclude: [],
+    // Patterns lifted from the built-in names and from exclude, e.g. { ".env.test" }.
+    include: [],
+    // Folders besides the cwd, the LSP workspace folders and Claude Code's permissions.additionalDirectories
+    // whose files the model may read and edit, e.g. { "~/notes" }. Files you open in Neovim are always readable.
+    folders: [],
   },
   // Offer the executeCode tool to Claude. Every run asks for your confirmation first.
   execute_code: false,
@@ -309,6 +324,9 @@ const RULES: { [path: string]: Rule } = {
     expected: "a list of tool specs (:help claude-ide-agent-tools)",
     check: (v) => type(v) === "table" && vim.islist(v),
   },
+  "privacy.exclude": stringList,
+  "privacy.include": stringList,
+  "privacy.folders": stringList,
   execute_code: bool,
   "execute_code_opts.interpreter": {
     expected: "a non-empty list of strings",
@@ -403,6 +421,10 @@ export function validate(user: unknown): ValidateResult {
   if (u.port_range !== undefined)
     merged.port_range = (u.port_range as unknown) === vim.NIL ? undefined : [u.port_range[0], u.port_range[1]];
   if (u.agent?.tools !== undefined) merged.agent.tools = [...u.agent.tools];
+  for (const key of ["exclude", "include", "folders"] as const) {
+    const list = u.privacy?.[key];
+    if (list !== undefined) merged.privacy[key] = [...list];
+  }
   const interp = u.execute_code_opts?.interpreter;
   if (interp !== undefined) merged.execute_code_opts.interpreter = [...interp];
   return { ok: true, config: merged };

@@ -2,6 +2,7 @@
 // tools/ (so that no two layers import each other: tools/import-graph.mjs fails the build on a circle).
 // The editor's long-lived features as the tools, the protocol layer and the server see them, and the Hub
 // through which features reach the connected clients.
+import type { Policy } from "./policy/policy";
 
 /** A position in a document: 0-based line, `character` in UTF-16 code units (the MCP/LSP convention). */
 export interface Position {
@@ -194,6 +195,8 @@ export interface Services {
   selection: SelectionService;
   /** The agent endpoint's memory between calls (editor_state tokens, code action ids). */
   agent: AgentMemory;
+  /** What may leave the editor toward a model: secrets withheld, the workspace boundary (policy/policy). */
+  policy: Policy;
 }
 
 /** Earlier answers by token (editor_state's `since`): a few are kept, older tokens are forgotten. */

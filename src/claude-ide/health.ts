@@ -6,6 +6,7 @@ import * as ide from "claude-ide";
 import { probe } from "./transport/probe";
 import { VERSION } from "./version";
 import { normalize } from "./util/fs";
+import { checkPolicy } from "./policy/health";
 
 /** The self-test's round trip normally takes a few milliseconds. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -181,4 +182,6 @@ export function check(this: void): void {
   checkClaude();
   vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)");
   checkAgent(ide.config().agent.search.rg);
+  vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)");
+  checkPolicy(ide.config());
 }

@@ -244,6 +244,24 @@ export function select_session(this: void): void {
 }
 
 /**
+ * A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
+ * makes Claude read it). Returns whether to go on.
+ */
+function confirmWithheld(path: string): boolean {
+  const why = state.server?.policy()?.withheld(path);
+  if (why === undefined) return true;
+  const name = vim.fn.fnamemodify(path, ":~:.");
+  const answer = vim.fn.confirm(
+    `${name} is withheld from the model by ${why.rule} (${why.source}). Send it to Claude anyway?`,
+    "&Send\n&Cancel",
+    2,
+  );
+  if (answer === 1) return true;
+  say(`${name} not sent: it is withheld from the model (:help claude-ide-privacy)`, "warn");
+  return false;
+}
+
+/**
  * @-mentions `path` (a file or folder) to Claude, with optional 1-based lines as the user counts them: sent
  * now, or queued until Claude connects (the server is started if needed). Returns whether it was accepted.
  */
@@ -255,6 +273,7 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
     return false;
   }
   if (!ensureStarted()) return false;
+  if (!confirmWithheld(made.mention.filePath)) return false;
   // To the current session only (the focused Claude terminal); to every session when no terminal runs.
   const list = sessionList();
   state.mentions ??= new mentions.MentionQueue(config(), (state.server as Server).hub);

@@ -1,6 +1,7 @@
 // Composition root: transport ↔ session ↔ tools ↔ discovery. One Server per start; init.ts owns it.
 // start(): token → listen on 127.0.0.1 → editor services → lock file → autocmds. Each connection gets a
 // Session; the Hub (notifications to every ready session) is implemented here.
+import type { Policy } from "./policy/policy";
 import { type Config, companionEnabled } from "./config";
 import type * as CompanionModule from "./companion";
 import type { Companion } from "./companion";
@@ -260,6 +261,11 @@ export class Server {
   /** The running server's diff reviews (undefined when stopped). */
   diff(): DiffService | undefined {
     return this.running?.services.diff;
+  }
+
+  /** The running server's privacy policy (undefined when stopped). */
+  policy(): Policy | undefined {
+    return this.running?.services.policy;
   }
 
   status(): ServerStatus {

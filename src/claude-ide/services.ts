@@ -7,12 +7,15 @@ import type { DiffService, Hub, Services } from "./contracts";
 import type * as AgentStateModule from "./agent/agent_state";
 import type { AgentState } from "./agent/agent_state";
 import type { Clock } from "./util/clock";
+import type * as PolicyModule from "./policy/policy";
+import type { Policy } from "./policy/policy";
 import { lazy } from "./util/modules";
 import type * as DiffModule from "./editor/diff";
 import type * as TerminalBuffersModule from "./editor/terminal_buffers";
 import { SelectionTracker } from "./editor/selection";
 
 const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
+const policyModule = lazy<typeof PolicyModule>("claude-ide.policy.policy");
 const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
 const terminalBuffers = lazy<typeof TerminalBuffersModule>("claude-ide.editor.terminal_buffers");
 
@@ -21,13 +24,14 @@ class EditorServices implements Services {
   private diffService?: DiffService;
   private agentState?: AgentState;
   private readonly termClose: number;
+  private policyState?: Policy;
 
   constructor(
     private readonly config: Config,
     hub: Hub,
     seams: ServiceSeams,
   ) {
-    this.selection = new SelectionTracker(config, hub, seams.clock);
+    this.selection = new SelectionTracker(config, hub, () => this.policy, seams.clock);
     // How each terminal job ended, for the model's editor_state (`[exit 1]`): only TermClose knows it (Neovim
     // 0.11+ writes no "[Process exited N]" line). The module loads when a terminal closes, not at setup.
     this.termClose = vim.api.nvim_create_autocmd("TermClose", {
@@ -55,6 +59,15 @@ class EditorServices implements Services {
 
   set agent(state: AgentState) {
     this.agentState = state;
+  }
+
+  get policy(): Policy {
+    this.policyState ??= new (policyModule().Policy)(this.config);
+    return this.policyState;
+  }
+
+  set policy(policy: Policy) {
+    this.policyState = policy;
   }
 
   /** Disposes what was made (a feature never used is not made just to be disposed). */

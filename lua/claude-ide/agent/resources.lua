@@ -97,7 +97,8 @@ local function windows()
     return out
 end
 local SEVERITY_NAMES = {"error", "warning", "info", "hint"}
-local function diagnostics()
+local function diagnostics(policy)
+    local rules = policy:rules()
     local diagnostic = loadedModule("vim.diagnostic")
     if diagnostic == nil then
         return {}
@@ -117,14 +118,19 @@ local function diagnostics()
                 column = byteToCharColumn(line, d.col),
                 severity = SEVERITY_NAMES[d.severity or 1],
                 source = d.source or vim.NIL,
-                message = d.message
+                message = policy:withheld(
+                    bufferPath(buf),
+                    rules
+                ) ~= nil and "(withheld from the model)" or d.message
             }
         end
         ::__continue14::
     end
     return out
 end
-local function bufferText(buf, uri)
+--- JSON-RPC error for a resource the privacy policy refuses (outside the workspace, or withheld).
+____exports.RESOURCE_REFUSED = -32001
+local function bufferText(buf, uri, policy)
     if not vim.api.nvim_buf_is_valid(buf) then
         rpcError(
             ____exports.RESOURCE_NOT_FOUND,
@@ -136,6 +142,20 @@ local function bufferText(buf, uri)
             ____exports.RESOURCE_NOT_FOUND,
             ((("Resource not found: " .. uri) .. " (buffer ") .. tostring(buf)) .. " is not loaded)"
         )
+    end
+    local path = bufferPath(buf)
+    local ____temp_0
+    if path ~= "" then
+        ____temp_0 = policy:refusal(
+            path,
+            displayPath(path)
+        )
+    else
+        ____temp_0 = nil
+    end
+    local refusal = ____temp_0
+    if refusal ~= nil then
+        rpcError(____exports.RESOURCE_REFUSED, "ERROR: " .. refusal)
     end
     return table.concat(
         vim.api.nvim_buf_get_lines(buf, 0, -1, false),
@@ -159,7 +179,7 @@ function ____exports.readResource(uri, services, hub)
         }}}
     end
     if uri == "vim://state" then
-        return text(render(services.agent.snapshots, nil, hub ~= nil and ({hub = hub}) or nil))
+        return text(render(services.agent.snapshots, services.policy, nil, hub ~= nil and ({hub = hub}) or nil))
     end
     if uri == "vim://buffers" then
         return json(buffers())
@@ -168,7 +188,7 @@ function ____exports.readResource(uri, services, hub)
         return json(windows())
     end
     if uri == "vim://diagnostics" then
-        return json(diagnostics())
+        return json(diagnostics(services.policy))
     end
     if uri == "vim://cursor" then
         local win = vim.api.nvim_get_current_win()
@@ -192,14 +212,16 @@ function ____exports.readResource(uri, services, hub)
     if uri == "vim://buffer/current" then
         return text(bufferText(
             vim.api.nvim_get_current_buf(),
-            uri
+            uri,
+            services.policy
         ))
     end
     local ____, ____, id = string.find(uri, "^vim://buffer/(%d+)$")
     if id ~= nil then
         return text(bufferText(
             tonumber(id),
-            uri
+            uri,
+            services.policy
         ))
     end
     rpcError(____exports.RESOURCE_NOT_FOUND, ("Resource not found: " .. uri) .. ". resources/list and resources/templates/list name the resources")

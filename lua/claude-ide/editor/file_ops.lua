@@ -92,7 +92,7 @@ local function moveBuffer(buf, from, to)
     local named, nameErr = pcall(
         vim.api.nvim_buf_call,
         buf,
-        function() return vim.cmd("silent keepalt file " .. vim.fn.fnameescape(to)) end
+        function() return vim.cmd({cmd = "file", args = {to}, mods = {silent = true, keepalt = true}, magic = {file = false}}) end
     )
     if not named then
         return ((("its buffer b" .. tostring(buf)) .. " could not follow it (") .. tostring(nameErr)) .. "): it still has the old name"

@@ -3,6 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
@@ -240,12 +241,13 @@ end
 ____exports.SelectionTracker = __TS__Class()
 local SelectionTracker = ____exports.SelectionTracker
 SelectionTracker.name = "SelectionTracker"
-function SelectionTracker.prototype.____constructor(self, config, hub, clock)
+function SelectionTracker.prototype.____constructor(self, config, hub, policy, clock)
     if clock == nil then
         clock = realClock
     end
     self.config = config
     self.hub = hub
+    self.policy = policy
     self.clock = clock
     self.cursorAutocmds = {}
     self.sessions = 0
@@ -266,12 +268,28 @@ function SelectionTracker.prototype.current(self)
     if win == nil then
         ____temp_0 = nil
     else
-        ____temp_0 = ____exports.liveSelection(win)
+        ____temp_0 = self:redact(____exports.liveSelection(win))
     end
     return ____temp_0
 end
 function SelectionTracker.prototype.latest(self)
-    return self.latestSeen or self:current()
+    return self.latestSeen ~= nil and self:redact(self.latestSeen) or self:current()
+end
+function SelectionTracker.prototype.redact(self, sel)
+    if self.policy == nil or sel.text == "" or sel.filePath == "" then
+        return sel
+    end
+    local policy = self.policy()
+    local rules = policy:rules()
+    local v = self.verdict
+    local withheld
+    if v ~= nil and v.path == sel.filePath and v.rules == rules then
+        withheld = v.withheld
+    else
+        withheld = policy:withheld(sel.filePath, rules) ~= nil
+        self.verdict = {path = sel.filePath, rules = rules, withheld = withheld}
+    end
+    return withheld and __TS__ObjectAssign({}, sel, {text = ""}) or sel
 end
 function SelectionTracker.prototype.dispose(self)
     self.unsubscribe()
@@ -445,7 +463,8 @@ function SelectionTracker.prototype.onVisualLeft(self)
     self.kept = {win = win, row = row, col = col}
     self:publish(sel)
 end
-function SelectionTracker.prototype.publish(self, sel)
+function SelectionTracker.prototype.publish(self, raw)
+    local sel = self:redact(raw)
     self.latestSeen = sel
     if self.sessions == 0 or self.lastSent ~= nil and sameSelection(self.lastSent, sel) then
         return

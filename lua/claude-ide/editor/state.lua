@@ -27,6 +27,8 @@ local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local ____rules = require("claude-ide.policy.rules")
+local withheldMessage = ____rules.withheldMessage
 --- Text of the live Visual selection kept in the state (the rest: read_buffer with the range).
 local SELECTION_BUDGET = 2000
 --- Buffers listed before the list is cut (vim://buffers has them all).
@@ -115,7 +117,7 @@ local function diagnosticCounts(buf)
     return table.concat(parts, " ")
 end
 --- The live Visual selection of the current window: range and text (cut to a budget), or undefined.
-local function visualSelection(cwd)
+local function visualSelection(cwd, policy)
     local mode = vim.api.nvim_get_mode().mode
     local kind = string.sub(mode, 1, 1)
     if kind ~= "v" and kind ~= "V" and kind ~= CTRL_V then
@@ -155,6 +157,26 @@ local function visualSelection(cwd)
     local from = kind == "V" and tostring(l1) or (tostring(l1) .. ":") .. tostring(byteToCharColumn(first, c1))
     local to = kind == "V" and tostring(l2) or (tostring(l2) .. ":") .. tostring(byteToCharColumn(lastLine, c2))
     local what = kind == "V" and "lines" or (kind == "v" and "chars" or "block")
+    local head = ((((((((("selection: " .. ____exports.displayPath(
+        bufferPath(buf),
+        cwd
+    )) .. " ") .. from) .. "-") .. to) .. " (") .. what) .. ", ") .. tostring(l2 - l1 + 1)) .. " lines)"
+    local ____temp_2
+    if bufferPath(buf) ~= "" then
+        ____temp_2 = policy:withheld(bufferPath(buf))
+    else
+        ____temp_2 = nil
+    end
+    local why = ____temp_2
+    if why ~= nil then
+        return ((head .. "\n  (text not shown: ") .. withheldMessage(
+            ____exports.displayPath(
+                bufferPath(buf),
+                cwd
+            ),
+            why
+        )) .. ")"
+    end
     local cut = #text > SELECTION_BUDGET
     local shown = cut and string.sub(text, 1, SELECTION_BUDGET) or text
     local body = table.concat(
@@ -168,10 +190,7 @@ local function visualSelection(cwd)
         bufferPath(buf),
         cwd
     )) .. " lines ") .. tostring(l1)) .. "-") .. tostring(l2)) .. " for all" or ""
-    return ((((((((((("selection: " .. ____exports.displayPath(
-        bufferPath(buf),
-        cwd
-    )) .. " ") .. from) .. "-") .. to) .. " (") .. what) .. ", ") .. tostring(l2 - l1 + 1)) .. " lines)\n") .. body) .. more
+    return ((head .. "\n") .. body) .. more
 end
 local function windowLine(win, current, cwd)
     local buf = vim.api.nvim_win_get_buf(win)
@@ -201,7 +220,7 @@ function ____exports.pendingReviews()
         do
             local v = vim.b[buf][REVIEW_VAR]
             if v == nil or v.role ~= "proposal" then
-                goto __continue28
+                goto __continue29
             end
             found[#found + 1] = {
                 tabName = v.tab_name,
@@ -209,7 +228,7 @@ function ____exports.pendingReviews()
                 file = vim.api.nvim_buf_get_name(buf)
             }
         end
-        ::__continue28::
+        ::__continue29::
     end
     return found
 end
@@ -235,7 +254,7 @@ local function sessionsSection(context)
     return (("sessions (" .. tostring(#clients)) .. ", Claude CLIs connected to this Neovim):\n") .. table.concat(lines, "\n")
 end
 --- Every section of the state, now.
-function ____exports.collect(context)
+function ____exports.collect(policy, context)
     local cwd = normalize(vim.fn.getcwd())
     local mode = vim.api.nvim_get_mode()
     local current = vim.api.nvim_get_current_win()
@@ -274,17 +293,17 @@ function ____exports.collect(context)
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not isListed(buf) then
-                goto __continue41
+                goto __continue42
             end
             listed = listed + 1
             if listed > MAX_BUFFERS then
-                goto __continue41
+                goto __continue42
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
             local bt = vim.api.nvim_get_option_value("buftype", {buf = buf})
             if bt == "terminal" and isClaudeTerminal(buf) then
                 listed = listed - 1
-                goto __continue41
+                goto __continue42
             end
             local name = vim.api.nvim_buf_get_name(buf)
             local parts = {(("  b" .. tostring(buf)) .. " ") .. labelOf(buf, cwd, bt, name)}
@@ -308,7 +327,7 @@ function ____exports.collect(context)
             end
             bufLines[#bufLines + 1] = table.concat(parts, " ")
         end
-        ::__continue41::
+        ::__continue42::
     end
     if listed > MAX_BUFFERS then
         bufLines[#bufLines + 1] = ("  …" .. tostring(listed - MAX_BUFFERS)) .. " more: resources/read vim://buffers lists all"
@@ -332,7 +351,7 @@ function ____exports.collect(context)
         mode = ("mode: " .. mode.mode) .. (mode.blocking and " (blocked: waiting for input)" or ""),
         cwd = "cwd: " .. cwd,
         cursor = cursor,
-        selection = visualSelection(cwd) or "selection: none",
+        selection = visualSelection(cwd, policy) or "selection: none",
         tabs = "tabs:\n" .. table.concat(tabLines, "\n"),
         buffers = (("buffers (" .. tostring(listed)) .. "):") .. (#bufLines > 0 and "\n" .. table.concat(bufLines, "\n") or " none"),
         lsp = #lspLines > 0 and "lsp:\n" .. table.concat(lspLines, "\n") or "lsp: none",
@@ -357,8 +376,8 @@ function Snapshots.prototype.remember(self, sections)
     self.serial = self.serial + 1
     local token = "s" .. tostring(self.serial)
     self.kept[token] = sections
-    local ____self_order_8 = self.order
-    ____self_order_8[#____self_order_8 + 1] = token
+    local ____self_order_9 = self.order
+    ____self_order_9[#____self_order_9 + 1] = token
     while #self.order > self.capacity do
         self.kept[table.remove(self.order, 1)] = nil
     end
@@ -369,15 +388,15 @@ function Snapshots.prototype.get(self, token)
 end
 --- The state text. With `since` (a token this store gave out), sections equal to that answer's are one line
 -- `<section>: unchanged`; an unknown token gets the full state and a line saying so.
-function ____exports.render(store, since, context)
-    local now = ____exports.collect(context)
-    local ____temp_9
+function ____exports.render(store, policy, since, context)
+    local now = ____exports.collect(policy, context)
+    local ____temp_10
     if since ~= nil then
-        ____temp_9 = store:get(since)
+        ____temp_10 = store:get(since)
     else
-        ____temp_9 = nil
+        ____temp_10 = nil
     end
-    local before = ____temp_9
+    local before = ____temp_10
     local token = store:remember(now)
     local lines = {("state: " .. token) .. (before ~= nil and (" (changes since " .. tostring(since)) .. ")" or "")}
     if since ~= nil and before == nil then

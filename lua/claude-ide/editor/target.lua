@@ -1,5 +1,6 @@
 -- Generated from src/claude-ide/editor/target.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
+local exists, resolveUnchecked
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
@@ -14,18 +15,11 @@ local optional = ____schema.optional
 local str = ____schema.str
 local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
---- `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`).
-____exports.targetInput = {
-    path = optional(str("File path, absolute or relative to Neovim's cwd", {minLength = 1})),
-    buffer = optional(int("Buffer number (b<n> in editor_state)", {minimum = 1}))
-}
-local function exists(path)
+function exists(path)
     local stat = vim.uv.fs_stat(path)
     return stat ~= nil and stat.type ~= "directory"
 end
---- Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
--- default), or "allow" (edit may create a file). Throws a ToolError (failWith) that says what to do.
-function ____exports.resolveTarget(args, opts)
+function resolveUnchecked(args, opts)
     if opts == nil then
         opts = {}
     end
@@ -74,6 +68,29 @@ function ____exports.resolveTarget(args, opts)
         display = displayPath(path),
         onDisk = onDisk
     }
+end
+--- `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`).
+____exports.targetInput = {
+    path = optional(str("File path, absolute or relative to Neovim's cwd", {minLength = 1})),
+    buffer = optional(int("Buffer number (b<n> in editor_state)", {minimum = 1}))
+}
+--- Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
+-- default), or "allow" (edit may create a file). Throws a ToolError (failWith) that says what to do: also when
+-- the policy refuses the file (outside the workspace, or withheld from the model), so that every agent tool
+-- (and the LSP tools, through lsp/document) is refused in the same words.
+function ____exports.resolveTarget(policy, args, opts)
+    if opts == nil then
+        opts = {}
+    end
+    local target = resolveUnchecked(args, opts)
+    if target == nil or target.path == "" then
+        return target
+    end
+    local refusal = policy:refusal(target.path, target.display)
+    if refusal ~= nil then
+        failWith(refusal)
+    end
+    return target
 end
 --- The text lines of a target: the buffer's (unsaved) lines when loaded, else the file's.
 function ____exports.targetLines(t)

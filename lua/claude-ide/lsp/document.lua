@@ -25,7 +25,7 @@ end
 --- The buffer of `path` | `buffer`, loaded (hidden and unlisted when it was not) and, when it was just loaded
 -- or has no client yet, given up to a few seconds for a client to attach. Throws a ToolError (failWith).
 function ____exports.openDoc(ctx, args)
-    local target = resolveTarget(args)
+    local target = resolveTarget(ctx.services.policy, args)
     if target == nil then
         return failWith("no target")
     end

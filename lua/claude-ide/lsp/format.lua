@@ -38,9 +38,21 @@ local Texts = ____exports.Texts
 Texts.name = "Texts"
 function Texts.prototype.____constructor(self, ctx)
     self.ctx = ctx
+    self.hidden = {}
     self.cache = {}
     self.paths = {}
     self.sliceStart = vim.uv.hrtime()
+    self.policy = ctx and ctx.services.policy
+    local ____opt_2 = self.policy
+    self.rules = ____opt_2 and ____opt_2:rules()
+end
+function Texts.prototype.quote(self, path, line0)
+    local hide = self.hidden[path]
+    if hide == nil then
+        hide = self.policy ~= nil and self.policy:withheld(path, self.rules) ~= nil
+        self.hidden[path] = hide
+    end
+    return hide and "(text withheld from the model)" or self:line(path, line0)
 end
 function Texts.prototype.path(self, uri)
     local path = self.paths[uri]
@@ -117,13 +129,13 @@ function ____exports.placesOf(texts, result, encoding)
     if result == nil or result == vim.NIL then
         return {}
     end
-    local ____vim_islist_result_0
+    local ____vim_islist_result_4
     if vim.islist(result) then
-        ____vim_islist_result_0 = result
+        ____vim_islist_result_4 = result
     else
-        ____vim_islist_result_0 = {result}
+        ____vim_islist_result_4 = {result}
     end
-    local items = ____vim_islist_result_0
+    local items = ____vim_islist_result_4
     local out = {}
     for ____, item in ipairs(items) do
         local uri = item.uri or item.targetUri
@@ -142,12 +154,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue31
+                goto __continue33
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue31::
+        ::__continue33::
     end
     __TS__ArraySort(
         out,
@@ -170,7 +182,7 @@ function ____exports.groupedLines(texts, places, label)
             current = p.path
             lines[#lines + 1] = displayPath(p.path)
         end
-        lines[#lines + 1] = (((("  " .. tostring(p.line)) .. ":") .. tostring(p.col)) .. "  ") .. (label ~= nil and label(p) or ____exports.snippet(texts:line(p.path, p.line - 1)))
+        lines[#lines + 1] = (((("  " .. tostring(p.line)) .. ":") .. tostring(p.col)) .. "  ") .. (label ~= nil and label(p) or ____exports.snippet(texts:quote(p.path, p.line - 1)))
     end
     return lines
 end

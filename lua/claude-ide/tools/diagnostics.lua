@@ -38,10 +38,12 @@ function LineCache.prototype.utf16(self, lnum, col)
     end
     return byteToUtf16(line, col)
 end
-local function convert(d, lines)
+--- Said instead of a diagnostic's message in a file the privacy policy withholds (it may quote the line).
+local WITHHELD_MESSAGE = "(message withheld from the model)"
+local function convert(d, lines, withheld)
     local endLine = d.end_lnum or d.lnum
     local out = dict({
-        message = d.message,
+        message = withheld and WITHHELD_MESSAGE or d.message,
         severity = SEVERITY_NAMES[d.severity or 1] or "Error",
         range = {
             start = {
@@ -71,15 +73,16 @@ local function byPosition(a, b)
     end
     return ____temp_0
 end
---- One file's entry: `uri` and its diagnostics in position order.
-local function entry(buf, uri, diagnostics)
+--- One file's entry: `uri` and its diagnostics in position order (messages withheld for a withheld file).
+local function entry(buf, uri, diagnostics, policy)
     local lines = __TS__New(LineCache, buf)
     table.sort(diagnostics, byPosition)
+    local withheld = policy:withheld(bufferPath(buf)) ~= nil
     return {
         uri = uri,
         diagnostics = __TS__ArrayMap(
             diagnostics,
-            function(____, d) return convert(d, lines) end
+            function(____, d) return convert(d, lines, withheld) end
         )
     }
 end
@@ -87,7 +90,7 @@ end
 -- (a symlink), with the buffer name it was seen with. The all-files answer then uses that spelling too: the
 -- CLI matches its after-edit getDiagnostics {} against the path of its baseline.
 local ASKED_VAR = "claude_ide_diagnostics_path"
-local function forUri(uri)
+local function forUri(uri, policy)
     for ____, path in ipairs(pathCandidates(uri, "uri")) do
         do
             local buf = findBuffer(path)
@@ -102,14 +105,15 @@ local function forUri(uri)
             return {entry(
                 buf,
                 uri,
-                vim.diagnostic.get(buf)
+                vim.diagnostic.get(buf),
+                policy
             )}
         end
         ::__continue13::
     end
     return {}
 end
-local function all()
+local function all(policy)
     local byBuf = {}
     local order = {}
     for ____, d in ipairs(vim.diagnostic.get()) do
@@ -134,7 +138,7 @@ local function all()
         function(____, buf)
             local asked = vim.b[buf][ASKED_VAR]
             local path = asked ~= nil and asked.name == vim.api.nvim_buf_get_name(buf) and asked.path or bufferPath(buf)
-            return entry(buf, "file://" .. path, byBuf[buf] or ({}))
+            return entry(buf, "file://" .. path, byBuf[buf] or ({}), policy)
         end
     )
 end
@@ -142,6 +146,6 @@ ____exports.getDiagnostics = defineTool({
     name = "getDiagnostics",
     description = "Get language diagnostics (errors, warnings) from Neovim: for one file (uri) or for every file that has any. Lines and characters are 0-based (UTF-16).",
     input = {uri = optional(str("file:// URI (or absolute path) of one file, answered as given; omit for all files with diagnostics (uri: file:// + the path, not percent-encoded)"))},
-    handler = function(args) return jsonText(args.uri ~= nil and args.uri ~= "" and forUri(args.uri) or all()) end
+    handler = function(args, ctx) return jsonText(args.uri ~= nil and args.uri ~= "" and forUri(args.uri, ctx.services.policy) or all(ctx.services.policy)) end
 })
 return ____exports

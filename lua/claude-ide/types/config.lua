@@ -33,6 +33,12 @@
 --- port, a discovery file in $TMPDIR/gemini/ide, and GEMINI_CLI_IDE_* in the environment of every terminal
 --- Neovim starts. Their edits open the same review; your cursor, selection and open files reach the CLI.
 ---@field companion? claude-ide.Config.companion
+--- What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
+--- own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
+--- .claude/settings.local.json) and secret files by name (.env, .env.*, *.pem, *.key, id_rsa*, ... except
+--- .env.example/.env.sample). Patterns are gitignore-style: a bare name matches at any depth, "dir/x" is
+--- relative to the cwd, "/abs" and "~/x" are anchored there.
+---@field privacy? claude-ide.Config.privacy
 --- Offer the executeCode tool to Claude. Every run asks for your confirmation first.
 ---@field execute_code? boolean # Default: `false`.
 ---@field execute_code_opts? claude-ide.Config.execute_code_opts
@@ -165,6 +171,20 @@
 ---@field name? string|nil # Default: `nil`.
 --- ide/contextUpdate is sent this long after the last cursor move, selection or file change.
 ---@field debounce_ms? number # Default: `50`.
+
+--- What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
+--- own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
+--- .claude/settings.local.json) and secret files by name (.env, .env.*, *.pem, *.key, id_rsa*, ... except
+--- .env.example/.env.sample). Patterns are gitignore-style: a bare name matches at any depth, "dir/x" is
+--- relative to the cwd, "/abs" and "~/x" are anchored there.
+---@class claude-ide.Config.privacy
+--- More patterns to withhold, e.g. { "secrets/", "*.tfvars" }.
+---@field exclude? string[] # Default: `{}`.
+--- Patterns lifted from the built-in names and from exclude, e.g. { ".env.test" }.
+---@field include? string[] # Default: `{}`.
+--- Folders besides the cwd, the LSP workspace folders and Claude Code's permissions.additionalDirectories
+--- whose files the model may read and edit, e.g. { "~/notes" }. Files you open in Neovim are always readable.
+---@field folders? string[] # Default: `{}`.
 
 ---@class claude-ide.Config.execute_code_opts
 --- The interpreter the code is passed to (the code is written to a temporary file, appended as last argument).

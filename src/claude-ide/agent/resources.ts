@@ -7,6 +7,7 @@ import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Hub, Services } from "../contracts";
 import { capText, fitLines, rpcError } from "../protocol/result";
+import type { Policy } from "../policy/policy";
 import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
 import { header, listing } from "./quickfix";
@@ -69,7 +70,8 @@ function windows(): object[] {
 
 const SEVERITY_NAMES = ["error", "warning", "info", "hint"];
 
-function diagnostics(): object[] {
+function diagnostics(policy: Policy): object[] {
+  const rules = policy.rules();
   const diagnostic = loadedModule<typeof vim.diagnostic>("vim.diagnostic");
   if (diagnostic === undefined) return [];
   const out: object[] = [];
@@ -84,17 +86,24 @@ function diagnostics(): object[] {
       column: byteToCharColumn(line, d.col),
       severity: SEVERITY_NAMES[(d.severity ?? 1) - 1],
       source: d.source ?? vim.NIL,
-      message: d.message,
+      // A diagnostic may quote the line (a linter's "unexpected 'sk-…'"): not for a withheld file.
+      message: policy.withheld(bufferPath(buf), rules) !== undefined ? "(withheld from the model)" : d.message,
     });
   }
   return out;
 }
 
-function bufferText(buf: Buf, uri: string): string {
+/** JSON-RPC error for a resource the privacy policy refuses (outside the workspace, or withheld). */
+export const RESOURCE_REFUSED = -32001;
+
+function bufferText(buf: Buf, uri: string, policy: Policy): string {
   if (!vim.api.nvim_buf_is_valid(buf))
     rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (no buffer ${buf}; vim://buffers lists them)`);
   if (!vim.api.nvim_buf_is_loaded(buf))
     rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (buffer ${buf} is not loaded)`);
+  const path = bufferPath(buf);
+  const refusal = path !== "" ? policy.refusal(path, displayPath(path)) : undefined;
+  if (refusal !== undefined) rpcError(RESOURCE_REFUSED, `ERROR: ${refusal}`);
   return vim.api.nvim_buf_get_lines(buf, 0, -1, false).join("\n");
 }
 
@@ -103,10 +112,10 @@ export function readResource(uri: string, services: Services, hub?: Hub): object
   const json = (value: unknown) => ({ contents: [{ uri, mimeType: JSON_MIME, text: vim.json.encode(value) }] });
   const text = (value: string) => ({ contents: [{ uri, mimeType: TEXT_MIME, text: capText(value) }] });
   if (uri === "vim://state")
-    return text(render(services.agent.snapshots, undefined, hub !== undefined ? { hub } : undefined));
+    return text(render(services.agent.snapshots, services.policy, undefined, hub !== undefined ? { hub } : undefined));
   if (uri === "vim://buffers") return json(buffers());
   if (uri === "vim://windows") return json(windows());
-  if (uri === "vim://diagnostics") return json(diagnostics());
+  if (uri === "vim://diagnostics") return json(diagnostics(services.policy));
   if (uri === "vim://cursor") {
     const win = vim.api.nvim_get_current_win();
     const buf = vim.api.nvim_win_get_buf(win);
@@ -126,9 +135,9 @@ export function readResource(uri: string, services: Services, hub?: Hub): object
     const more = page.taken < l.lines.length ? `\n… ${l.lines.length - page.taken} more: the quickfix tool pages` : "";
     return text(l.lines.length > 0 ? `${header(l)}:\n${page.text}${more}` : `${header(l)}: empty`);
   }
-  if (uri === "vim://buffer/current") return text(bufferText(vim.api.nvim_get_current_buf(), uri));
+  if (uri === "vim://buffer/current") return text(bufferText(vim.api.nvim_get_current_buf(), uri, services.policy));
   const [, , id] = string.find(uri, "^vim://buffer/(%d+)$");
-  if (id !== undefined) return text(bufferText(tonumber(id) as number, uri));
+  if (id !== undefined) return text(bufferText(tonumber(id) as number, uri, services.policy));
   rpcError(
     RESOURCE_NOT_FOUND,
     `Resource not found: ${uri}. resources/list and resources/templates/list name the resources`,

@@ -80,9 +80,11 @@ function moveBuffer(buf: Buf, from: string, to: string): string {
   const loaded = vim.api.nvim_buf_is_loaded(buf);
   const text = loaded ? vim.api.nvim_buf_get_lines(buf, 0, -1, true) : undefined;
   const dirty = loaded && vim.api.nvim_get_option_value("modified", { buf }) === true;
-  // keepalt: the window's alternate file stays what the user had.
+  // keepalt: the window's alternate file stays what the user had. A structured command, not a string: the
+  // name (from the model) reaches :file as one argument, with no `%`/`#` expansion, and a newline in it
+  // cannot start a second Ex command (fnameescape() does not escape newlines).
   const [named, nameErr] = pcall(vim.api.nvim_buf_call, buf, () =>
-    vim.cmd(`silent keepalt file ${vim.fn.fnameescape(to)}`),
+    vim.cmd({ cmd: "file", args: [to], mods: { silent: true, keepalt: true }, magic: { file: false } }),
   );
   if (!named) return `its buffer b${buf} could not follow it (${tostring(nameErr)}): it still has the old name`;
   // `:file` made an unlisted, unloaded buffer with the old name (for the alternate file): gone with the file.

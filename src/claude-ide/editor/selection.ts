@@ -11,6 +11,8 @@ import type { Config } from "../config";
 import type { Hub, Position, SelectionInfo, SelectionService } from "../contracts";
 import { Logger } from "../log";
 import { type Clock, type ClockTimer, realClock } from "../util/clock";
+import type { Policy } from "../policy/policy";
+import type { Rules } from "../policy/rules";
 import { lazy } from "../util/modules";
 import type * as BuffersModule from "./buffers";
 import type * as PositionsModule from "./positions";
@@ -205,10 +207,14 @@ export class SelectionTracker implements SelectionService {
     vim.schedule(() => this.guard(() => this.flush()));
   };
 
+  /** The last file asked about the privacy policy, with the rule set it was asked under and the answer. */
+  private verdict?: { path: string; rules: Rules; withheld: boolean };
+
   /** `clock`: what the debounce waits on (a test seam; Neovim's by default). */
   constructor(
     private readonly config: Config,
     private readonly hub: Hub,
+    private readonly policy?: (this: void) => Policy,
     private readonly clock: Clock = realClock,
   ) {
     this.log = new Logger(config.log_level);
@@ -221,12 +227,30 @@ export class SelectionTracker implements SelectionService {
   /** The live selection of the active editor window (cursor only when nothing is selected). */
   current(): SelectionInfo | undefined {
     const win = activeEditorWindow();
-    return win === undefined ? undefined : liveSelection(win);
+    return win === undefined ? undefined : this.redact(liveSelection(win));
   }
 
   /** The last selection seen in a file buffer (also while the user is in the terminal), else current(). */
   latest(): SelectionInfo | undefined {
-    return this.latestSeen ?? this.current();
+    return this.latestSeen !== undefined ? this.redact(this.latestSeen) : this.current();
+  }
+
+  /**
+   * A selection in a file the privacy policy withholds keeps its file and range but loses its text (the
+   * `selection_changed` push and both selection answers go through here).
+   */
+  private redact(sel: SelectionInfo): SelectionInfo {
+    if (this.policy === undefined || sel.text === "" || sel.filePath === "") return sel;
+    const policy = this.policy();
+    const rules = policy.rules();
+    const v = this.verdict;
+    let withheld: boolean;
+    if (v !== undefined && v.path === sel.filePath && v.rules === rules) withheld = v.withheld;
+    else {
+      withheld = policy.withheld(sel.filePath, rules) !== undefined;
+      this.verdict = { path: sel.filePath, rules, withheld };
+    }
+    return withheld ? { ...sel, text: "" } : sel;
   }
 
   /** Removes every autocmd and timer (server stop). */
@@ -363,7 +387,8 @@ export class SelectionTracker implements SelectionService {
     this.publish(sel);
   }
 
-  private publish(sel: SelectionInfo): void {
+  private publish(raw: SelectionInfo): void {
+    const sel = this.redact(raw);
     this.latestSeen = sel;
     if (this.sessions === 0 || (this.lastSent !== undefined && sameSelection(this.lastSent, sel))) return;
     this.lastSent = sel;

@@ -11,6 +11,8 @@ import { mainEditorWindow } from "./windows";
 import { isClaudeTerminal, terminalLabel, terminalLines } from "./terminal_buffers";
 import { loadedModule } from "../util/modules";
 import { normalize } from "../util/fs";
+import type { Policy } from "../policy/policy";
+import { withheldMessage } from "../policy/rules";
 
 /** Who asks for the state: the connected Claude sessions (hub), and the session the asking bridge belongs to. */
 export interface StateContext {
@@ -77,7 +79,7 @@ function diagnosticCounts(buf: Buf): string {
 }
 
 /** The live Visual selection of the current window: range and text (cut to a budget), or undefined. */
-function visualSelection(cwd: string): string | undefined {
+function visualSelection(cwd: string, policy: Policy): string | undefined {
   const mode = vim.api.nvim_get_mode().mode;
   const kind = string.sub(mode, 1, 1);
   if (kind !== "v" && kind !== "V" && kind !== CTRL_V) return undefined;
@@ -102,6 +104,10 @@ function visualSelection(cwd: string): string | undefined {
   const from = kind === "V" ? `${l1}` : `${l1}:${byteToCharColumn(first, c1)}`;
   const to = kind === "V" ? `${l2}` : `${l2}:${byteToCharColumn(lastLine, c2)}`;
   const what = kind === "V" ? "lines" : kind === "v" ? "chars" : "block";
+  const head = `selection: ${displayPath(bufferPath(buf), cwd)} ${from}-${to} (${what}, ${l2 - l1 + 1} lines)`;
+  const why = bufferPath(buf) !== "" ? policy.withheld(bufferPath(buf)) : undefined;
+  if (why !== undefined)
+    return `${head}\n  (text not shown: ${withheldMessage(displayPath(bufferPath(buf), cwd), why)})`;
   const cut = text.length > SELECTION_BUDGET;
   const shown = cut ? string.sub(text, 1, SELECTION_BUDGET) : text;
   const body = shown
@@ -111,7 +117,7 @@ function visualSelection(cwd: string): string | undefined {
   const more = cut
     ? `\n  …cut at ${SELECTION_BUDGET} of ${text.length} bytes: read_buffer ${displayPath(bufferPath(buf), cwd)} lines ${l1}-${l2} for all`
     : "";
-  return `selection: ${displayPath(bufferPath(buf), cwd)} ${from}-${to} (${what}, ${l2 - l1 + 1} lines)\n${body}${more}`;
+  return `${head}\n${body}${more}`;
 }
 
 function windowLine(win: Win, current: Win, cwd: string): string {
@@ -153,7 +159,7 @@ function sessionsSection(context: StateContext | undefined): string {
 }
 
 /** Every section of the state, now. */
-export function collect(context?: StateContext): Sections {
+export function collect(policy: Policy, context?: StateContext): Sections {
   const cwd = normalize(vim.fn.getcwd());
   const mode = vim.api.nvim_get_mode();
   const current = vim.api.nvim_get_current_win();
@@ -230,7 +236,7 @@ export function collect(context?: StateContext): Sections {
     mode: `mode: ${mode.mode}${mode.blocking ? " (blocked: waiting for input)" : ""}`,
     cwd: `cwd: ${cwd}`,
     cursor,
-    selection: visualSelection(cwd) ?? "selection: none",
+    selection: visualSelection(cwd, policy) ?? "selection: none",
     tabs: `tabs:\n${tabLines.join("\n")}`,
     buffers: `buffers (${listed}):${bufLines.length > 0 ? `\n${bufLines.join("\n")}` : " none"}`,
     lsp: lspLines.length > 0 ? `lsp:\n${lspLines.join("\n")}` : "lsp: none",
@@ -268,8 +274,8 @@ export class Snapshots implements SnapshotStore<Sections> {
  * The state text. With `since` (a token this store gave out), sections equal to that answer's are one line
  * `<section>: unchanged`; an unknown token gets the full state and a line saying so.
  */
-export function render(store: SnapshotStore, since?: string, context?: StateContext): string {
-  const now = collect(context);
+export function render(store: SnapshotStore, policy: Policy, since?: string, context?: StateContext): string {
+  const now = collect(policy, context);
   const before = since !== undefined ? (store.get(since) as Sections | undefined) : undefined;
   const token = store.remember(now);
   const lines = [`state: ${token}${before !== undefined ? ` (changes since ${since})` : ""}`];

@@ -5,6 +5,7 @@ import { normalizePath } from "./positions";
 import { RESULT_BUDGET, failWith } from "../protocol/result";
 import { int, optional, str } from "../protocol/schema";
 import type { ToolContext } from "../protocol/tool";
+import type { Policy } from "../policy/policy";
 import { displayPath } from "./state";
 
 /** `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`). */
@@ -36,9 +37,23 @@ function exists(path: string): boolean {
 
 /**
  * Resolves `path` | `buffer`. `missing`: what a path naming no buffer and no file means — "error" (the
- * default), or "allow" (edit may create a file). Throws a ToolError (failWith) that says what to do.
+ * default), or "allow" (edit may create a file). Throws a ToolError (failWith) that says what to do: also when
+ * the policy refuses the file (outside the workspace, or withheld from the model), so that every agent tool
+ * (and the LSP tools, through lsp/document) is refused in the same words.
  */
 export function resolveTarget(
+  policy: Policy,
+  args: TargetArgs,
+  opts: { missing?: "error" | "allow"; required?: boolean } = {},
+): Target | undefined {
+  const target = resolveUnchecked(args, opts);
+  if (target === undefined || target.path === "") return target;
+  const refusal = policy.refusal(target.path, target.display);
+  if (refusal !== undefined) failWith(refusal);
+  return target;
+}
+
+function resolveUnchecked(
   args: TargetArgs,
   opts: { missing?: "error" | "allow"; required?: boolean } = {},
 ): Target | undefined {

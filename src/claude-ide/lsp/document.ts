@@ -28,7 +28,7 @@ function hasClient(buf: Buf, clientName?: string): boolean {
  * or has no client yet, given up to a few seconds for a client to attach. Throws a ToolError (failWith).
  */
 export function openDoc(ctx: ToolContext, args: TargetArgs & { client_name?: string }): Doc {
-  const target = resolveTarget(args);
+  const target = resolveTarget(ctx.services.policy, args);
   if (target === undefined) return failWith("no target");
   let buf = target.buf;
   if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) {

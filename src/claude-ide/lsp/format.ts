@@ -7,6 +7,8 @@ import { splitLikeReadfile, yieldToEditor } from "../editor/target";
 import type { ToolContext } from "../protocol/tool";
 import { readSmallFile } from "../util/fs";
 import { displayColumn } from "./encoding";
+import type { Policy } from "../policy/policy";
+import type { Rules } from "../policy/rules";
 
 /** Files no buffer holds are read one after the other for at most this long, then the editor's loop runs. */
 const SLICE_MS = 4;
@@ -15,6 +17,31 @@ const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 /** Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each. */
 export class Texts {
+  /** Withheld files (by the privacy policy), decided once per path: their lines are never quoted. */
+  private readonly hidden = new LuaMap<string, boolean>();
+  private readonly rules?: Rules;
+  /** Whose rules decide which files' lines an answer may quote (positions are kept either way). */
+  private readonly policy?: Policy;
+
+  /**
+   * `ctx`: the call's context: its policy decides what may be quoted, and reading many files that no buffer
+   * holds yields to the editor's loop every few ms.
+   */
+  constructor(private readonly ctx?: ToolContext) {
+    this.policy = ctx?.services.policy;
+    this.rules = this.policy?.rules();
+  }
+
+  /** A line's text for the answer: "(text withheld from the model)" in a file the policy withholds. */
+  quote(path: string, line0: number): string {
+    let hide = this.hidden.get(path);
+    if (hide === undefined) {
+      hide = this.policy !== undefined && this.policy.withheld(path, this.rules) !== undefined;
+      this.hidden.set(path, hide);
+    }
+    return hide ? "(text withheld from the model)" : this.line(path, line0);
+  }
+
   private readonly cache = new LuaMap<string, string[]>();
   /** Loaded file buffers by name, listed once (an answer names many files: no per-file buffer scan). */
   private byName?: LuaMap<string, Buf>;
@@ -23,9 +50,6 @@ export class Texts {
   /** Paths of URIs (an answer repeats each file's URI for every location in it). */
   private readonly paths = new LuaMap<string, string>();
   private sliceStart = vim.uv.hrtime();
-
-  /** With `ctx`, reading many files that no buffer holds yields to the editor's loop every few ms. */
-  constructor(private readonly ctx?: ToolContext) {}
 
   path(uri: string): string {
     let path = this.paths.get(uri);
@@ -163,7 +187,7 @@ export function groupedLines(texts: Texts, places: Place[], label?: (this: void,
       current = p.path;
       lines.push(displayPath(p.path));
     }
-    lines.push(`  ${p.line}:${p.col}  ${label !== undefined ? label(p) : snippet(texts.line(p.path, p.line - 1))}`);
+    lines.push(`  ${p.line}:${p.col}  ${label !== undefined ? label(p) : snippet(texts.quote(p.path, p.line - 1))}`);
   }
   return lines;
 }

@@ -12,6 +12,7 @@ import { pathCandidates } from "./paths";
 import { dict } from "../util/json";
 import { defineTool, optional, str } from "../protocol/schema";
 import { jsonText } from "../protocol/tool";
+import type { Policy } from "../policy/policy";
 
 const SEVERITY_NAMES: { [severity: number]: string } = { 1: "Error", 2: "Warning", 3: "Information", 4: "Hint" };
 
@@ -32,10 +33,13 @@ class LineCache {
   }
 }
 
-function convert(d: vim.diagnostic.Diagnostic, lines: LineCache): object {
+/** Said instead of a diagnostic's message in a file the privacy policy withholds (it may quote the line). */
+const WITHHELD_MESSAGE = "(message withheld from the model)";
+
+function convert(d: vim.diagnostic.Diagnostic, lines: LineCache, withheld: boolean): object {
   const endLine = d.end_lnum ?? d.lnum;
   const out = dict<{ [key: string]: unknown }>({
-    message: d.message,
+    message: withheld ? WITHHELD_MESSAGE : d.message,
     severity: SEVERITY_NAMES[d.severity ?? 1] ?? "Error",
     range: {
       start: { line: d.lnum, character: lines.utf16(d.lnum, d.col) },
@@ -51,11 +55,12 @@ function byPosition(a: vim.diagnostic.Diagnostic, b: vim.diagnostic.Diagnostic):
   return a.lnum !== b.lnum ? a.lnum < b.lnum : a.col < b.col;
 }
 
-/** One file's entry: `uri` and its diagnostics in position order. */
-function entry(buf: Buf, uri: string, diagnostics: vim.diagnostic.Diagnostic[]): object {
+/** One file's entry: `uri` and its diagnostics in position order (messages withheld for a withheld file). */
+function entry(buf: Buf, uri: string, diagnostics: vim.diagnostic.Diagnostic[], policy: Policy): object {
   const lines = new LineCache(buf);
   table.sort(diagnostics, byPosition);
-  return { uri, diagnostics: diagnostics.map((d) => convert(d, lines)) };
+  const withheld = policy.withheld(bufferPath(buf)) !== undefined;
+  return { uri, diagnostics: diagnostics.map((d) => convert(d, lines, withheld)) };
 }
 
 /**
@@ -69,20 +74,20 @@ interface Asked {
   name: string;
 }
 
-function forUri(uri: string): object[] {
+function forUri(uri: string, policy: Policy): object[] {
   // findBuffer compares real paths when the plain comparison finds nothing (a symlink, another spelling).
   for (const path of pathCandidates(uri, "uri")) {
     const buf = findBuffer(path);
     if (buf === undefined) continue;
     const own = bufferPath(buf);
     vim.b[buf][ASKED_VAR] = path !== own ? { path, name: vim.api.nvim_buf_get_name(buf) } : undefined;
-    return [entry(buf, uri, vim.diagnostic.get(buf))];
+    return [entry(buf, uri, vim.diagnostic.get(buf), policy)];
   }
   // A file that is not open has no diagnostics in Neovim: an empty answer, not an error.
   return [];
 }
 
-function all(): object[] {
+function all(policy: Policy): object[] {
   const byBuf = new LuaMap<number, vim.diagnostic.Diagnostic[]>();
   const order: number[] = [];
   for (const d of vim.diagnostic.get()) {
@@ -100,7 +105,7 @@ function all(): object[] {
   return order.map((buf) => {
     const asked = vim.b[buf][ASKED_VAR] as Asked | undefined;
     const path = asked !== undefined && asked.name === vim.api.nvim_buf_get_name(buf) ? asked.path : bufferPath(buf);
-    return entry(buf, `file://${path}`, byBuf.get(buf) ?? []);
+    return entry(buf, `file://${path}`, byBuf.get(buf) ?? [], policy);
   });
 }
 
@@ -115,5 +120,8 @@ export const getDiagnostics = defineTool({
       ),
     ),
   },
-  handler: (args) => jsonText(args.uri !== undefined && args.uri !== "" ? forUri(args.uri) : all()),
+  handler: (args, ctx) =>
+    jsonText(
+      args.uri !== undefined && args.uri !== "" ? forUri(args.uri, ctx.services.policy) : all(ctx.services.policy),
+    ),
 });

@@ -56,7 +56,7 @@ ____exports.edit = defineTool({
     closed = true,
     annotations = writing("Edit a file (reviewed by the user)", true),
     handler = function(args, ctx) return guarded(function()
-        local target = resolveTarget({path = args.path}, {missing = "allow"})
+        local target = resolveTarget(ctx.services.policy, {path = args.path}, {missing = "allow"})
         if target == nil then
             return failWith("no target")
         end

@@ -18,6 +18,7 @@ ____exports.editorState = defineTool({
     annotations = reading("Editor state"),
     handler = function(args, ctx) return textResult(render(
         ctx.services.agent.snapshots,
+        ctx.services.policy,
         args.since,
         {
             hub = ctx.hub,

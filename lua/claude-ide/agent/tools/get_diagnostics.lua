@@ -40,8 +40,8 @@ ____exports.getDiagnostics = defineTool({
     ),
     closed = true,
     annotations = reading("Diagnostics"),
-    handler = function(args) return guarded(function()
-        local target = resolveTarget(args, {required = false})
+    handler = function(args, ctx) return guarded(function()
+        local target = resolveTarget(ctx.services.policy, args, {required = false})
         local worst = __TS__ArrayIndexOf(SEVERITIES, args.severity or "hint") + 1
         if target ~= nil and target.buf == nil then
             return textResult(target.display .. ": not open in the editor, so no diagnostics (navigate to it, or use lsp tools)")
@@ -49,6 +49,20 @@ ____exports.getDiagnostics = defineTool({
         local diagnostic = loadedModule("vim.diagnostic")
         local all = diagnostic == nil and ({}) or diagnostic.get(target and target.buf)
         local cwd = normalize(vim.fn.getcwd())
+        local policy = ctx.services.policy
+        local rules = policy:rules()
+        local hidden = {}
+        local function withheld(buf)
+            local h = hidden[buf]
+            if h == nil then
+                h = policy:withheld(
+                    bufferPath(buf),
+                    rules
+                ) ~= nil
+                hidden[buf] = h
+            end
+            return h
+        end
         local rows = __TS__ArrayMap(
             __TS__ArraySort(
                 __TS__ArrayFilter(
@@ -61,7 +75,7 @@ ____exports.getDiagnostics = defineTool({
                 local buf = d.bufnr
                 local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1] or ""
                 local source = d.source ~= nil and (" [" .. d.source) .. "]" or ""
-                local message = (string.gsub(d.message, "\n", " "))
+                local message = withheld(buf) and "(message withheld from the model)" or (string.gsub(d.message, "\n", " "))
                 return ((((((((displayPath(
                     bufferPath(buf),
                     cwd

@@ -39,7 +39,7 @@ ____exports.navigate = defineTool({
     closed = true,
     annotations = writing("Show a place in the editor", false, true),
     handler = function(args, ctx) return guarded(function()
-        local target = resolveTarget(args)
+        local target = resolveTarget(ctx.services.policy, args)
         if target == nil then
             return failWith("no target")
         end

@@ -38,7 +38,7 @@ ____exports.readBuffer = defineTool({
     closed = true,
     annotations = reading("Read buffer"),
     handler = function(args, ctx) return guarded(function()
-        local target = resolveTarget(args)
+        local target = resolveTarget(ctx.services.policy, args)
         if target == nil then
             return failWith("no target")
         end

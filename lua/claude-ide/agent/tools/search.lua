@@ -7,6 +7,7 @@ local normalize = ____fs.normalize
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local isFileBuffer = ____buffers.isFileBuffer
+local isListed = ____buffers.isListed
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
 local ____schema = require("claude-ide.protocol.schema")
@@ -156,6 +157,54 @@ local function projectNotes(s, ctx)
     end
     return {header = header, tail = tail}
 end
+--- The privacy policy on a search: files it withholds are not searched (counted, by rule, for the answer);
+-- a project search does not run at / or the home folder, and a symbolic link out of the workspace is not
+-- followed. Buffers the user has not listed are searched only inside the workspace.
+local function searchGate(policy)
+    local rules = policy:rules()
+    local roots = policy:roots()
+    local withheld = {}
+    local count = 0
+    local function admitted(why)
+        if why == nil then
+            return true
+        end
+        count = count + 1
+        withheld[why.rule] = (withheld[why.rule] or 0) + 1
+        return false
+    end
+    return {
+        admitBuffer = function(buf, path)
+            if not isListed(buf) and not policy:inside(path, roots) then
+                return false
+            end
+            return admitted(policy:withheld(path, rules))
+        end,
+        admitFile = function(path)
+            local l = vim.uv.fs_lstat(path)
+            if (l and l.type) == "link" then
+                return policy:inside(path, roots) and admitted(policy:withheld(path, rules))
+            end
+            return admitted(rules:withheld(path))
+        end,
+        checkProjectRoot = function(cwd)
+            local home = normalize(vim.uv.os_homedir() or "/")
+            if cwd == "/" or cwd == home then
+                failWith(("Neovim's cwd is " .. (cwd == "/" and "/" or "the home folder")) .. ": a project search would walk all of it; the user can :cd into the project, or search scope \"buffers\"")
+            end
+        end,
+        note = function()
+            if count == 0 then
+                return ""
+            end
+            local parts = {}
+            for rule, n in pairs(withheld) do
+                parts[#parts + 1] = (tostring(n) .. " by ") .. rule
+            end
+            return ((((("; " .. tostring(count)) .. " file") .. (count == 1 and "" or "s")) .. " withheld from the model (") .. table.concat(parts, ", ")) .. "; the user decides, :help claude-ide-privacy)"
+        end
+    }
+end
 ____exports.search = defineTool({
     name = "search",
     title = "Search",
@@ -180,17 +229,25 @@ ____exports.search = defineTool({
         if args.path ~= nil and args.buffer == nil and args.scope ~= "buffer" then
             local dir = normalize(string.sub(args.path, 1, 1) == "/" and args.path or (cwd .. "/") .. args.path)
             if vim.fn.isdirectory(dir) == 1 then
+                local refusal = ctx.services.policy:refusal(
+                    dir,
+                    displayPath(dir, cwd)
+                )
+                if refusal ~= nil then
+                    failWith(refusal)
+                end
                 root = dir
                 folder = true
             end
         end
-        local ____folder_2
+        local ____folder_4
         if folder then
-            ____folder_2 = nil
+            ____folder_4 = nil
         else
-            ____folder_2 = resolveTarget(args, {required = false})
+            ____folder_4 = resolveTarget(ctx.services.policy, args, {required = false})
         end
-        local target = ____folder_2
+        local target = ____folder_4
+        local gate = searchGate(ctx.services.policy)
         local scope = args.scope or (target ~= nil and "buffer" or "project")
         if scope == "buffer" and target == nil then
             failWith("scope \"buffer\" needs \"path\" or \"buffer\"")
@@ -207,6 +264,7 @@ ____exports.search = defineTool({
         local notes = {header = "", tail = {}}
         local summary
         if scope == "project" then
+            gate.checkProjectRoot(root)
             local engine = chooseEngine(root, ctx.config.agent.search.rg)
             summary = searchInChildren(
                 ctx,
@@ -220,12 +278,12 @@ ____exports.search = defineTool({
         else
             local docs = {}
             local function add(path, lines)
-                local ____temp_3 = #docs + 1
-                docs[____temp_3] = {
+                local ____temp_5 = #docs + 1
+                docs[____temp_5] = {
                     path = path,
                     text = #lines > 0 and table.concat(lines, "\n") .. "\n" or ""
                 }
-                return ____temp_3
+                return ____temp_5
             end
             if scope == "buffer" and target ~= nil then
                 add(
@@ -234,12 +292,19 @@ ____exports.search = defineTool({
                 )
             else
                 for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
-                    if vim.api.nvim_buf_is_loaded(buf) and isFileBuffer(buf) then
-                        add(
-                            bufferPath(buf),
-                            vim.api.nvim_buf_get_lines(buf, 0, -1, false)
-                        )
+                    do
+                        if not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
+                            goto __continue52
+                        end
+                        local path = bufferPath(buf)
+                        if gate.admitBuffer(buf, path) then
+                            add(
+                                path,
+                                vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+                            )
+                        end
                     end
+                    ::__continue52::
                 end
             end
             summary = searchInChildren(
@@ -268,24 +333,36 @@ ____exports.search = defineTool({
         table.sort(
             hits,
             function(a, b)
-                local ____temp_4
+                local ____temp_6
                 if a.path == b.path then
-                    ____temp_4 = a.line < b.line
+                    ____temp_6 = a.line < b.line
                 else
-                    ____temp_4 = a.path < b.path
+                    ____temp_6 = a.path < b.path
                 end
-                return ____temp_4
+                return ____temp_6
             end
         )
         local rows = {}
+        local verdicts = {}
         for ____, hit in ipairs(hits) do
-            local row = admit(hit, cwd)
-            if row ~= nil then
-                rows[#rows + 1] = row
+            do
+                local allowed = verdicts[hit.path]
+                if allowed == nil then
+                    allowed = scope ~= "project" or gate.admitFile(hit.path)
+                    verdicts[hit.path] = allowed
+                end
+                if not allowed then
+                    goto __continue62
+                end
+                local row = admit(hit, cwd)
+                if row ~= nil then
+                    rows[#rows + 1] = row
+                end
             end
+            ::__continue62::
         end
         local where = folder and "scope project in " .. displayPath(root, cwd) or "scope " .. scope
-        local header = ((((((((((tostring(#rows) .. (more and "+" or "")) .. " match") .. (#rows == 1 and "" or "es")) .. " for ") .. (args.regex == true and "regex" or "text")) .. " ") .. vim.json.encode(args.pattern)) .. " (") .. where) .. notes.header) .. ")"
+        local header = (((((((((((tostring(#rows) .. (more and "+" or "")) .. " match") .. (#rows == 1 and "" or "es")) .. " for ") .. (args.regex == true and "regex" or "text")) .. " ") .. vim.json.encode(args.pattern)) .. " (") .. where) .. notes.header) .. ")") .. gate.note()
         local tail = #notes.tail > 0 and "\n" .. table.concat(notes.tail, "\n") or ""
         if #rows == 0 then
             return textResult(header .. tail)

@@ -250,7 +250,7 @@ ____exports.lspCallHierarchy = defineLspTool({
                     local siteUri = call.from ~= nil and call.from.uri or item.uri
                     for ____, r in ipairs(call.fromRanges or ({})) do
                         local p = placeOf(texts, siteUri, r.start, enc)
-                        lines[#lines + 1] = (((("      " .. tostring(p.line)) .. ":") .. tostring(p.col)) .. "  ") .. vim.trim(texts:line(p.path, p.line - 1))
+                        lines[#lines + 1] = (((("      " .. tostring(p.line)) .. ":") .. tostring(p.col)) .. "  ") .. vim.trim(texts:quote(p.path, p.line - 1))
                     end
                 end
             end

@@ -46,7 +46,7 @@ export const edit = defineTool({
   annotations: writing("Edit a file (reviewed by the user)", true),
   handler: (args, ctx) =>
     guarded(() => {
-      const target = resolveTarget({ path: args.path }, { missing: "allow" });
+      const target = resolveTarget(ctx.services.policy, { path: args.path }, { missing: "allow" });
       if (target === undefined) return failWith("no target");
       const before = targetLinesSliced(ctx, target);
       const edits = args.edits as EditSpec[];

@@ -15,5 +15,10 @@ export const editorState = defineTool({
   closed: true,
   annotations: reading("Editor state"),
   handler: (args, ctx) =>
-    textResult(render(ctx.services.agent.snapshots, args.since, { hub: ctx.hub, own: ctx.hub.ownerOf(ctx.clientId) })),
+    textResult(
+      render(ctx.services.agent.snapshots, ctx.services.policy, args.since, {
+        hub: ctx.hub,
+        own: ctx.hub.ownerOf(ctx.clientId),
+      }),
+    ),
 });

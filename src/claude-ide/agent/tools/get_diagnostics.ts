@@ -19,9 +19,9 @@ export const getDiagnostics = defineTool({
   input: { ...targetInput, severity: optional(enumOf(SEVERITIES, "Lowest severity to include (default hint: all)")) },
   closed: true,
   annotations: reading("Diagnostics"),
-  handler: (args) =>
+  handler: (args, ctx) =>
     guarded(() => {
-      const target = resolveTarget(args, { required: false });
+      const target = resolveTarget(ctx.services.policy, args, { required: false });
       const worst = SEVERITIES.indexOf(args.severity ?? "hint") + 1;
       if (target !== undefined && target.buf === undefined)
         return textResult(
@@ -30,6 +30,18 @@ export const getDiagnostics = defineTool({
       const diagnostic = loadedModule<typeof vim.diagnostic>("vim.diagnostic");
       const all = diagnostic === undefined ? [] : diagnostic.get(target?.buf);
       const cwd = normalize(vim.fn.getcwd());
+      const policy = ctx.services.policy;
+      const rules = policy.rules();
+      const hidden = new LuaMap<Buf, boolean>();
+      // A message may quote the line ("unexpected 'sk-…'"): not for a file the policy withholds.
+      const withheld = (buf: Buf) => {
+        let h = hidden.get(buf);
+        if (h === undefined) {
+          h = policy.withheld(bufferPath(buf), rules) !== undefined;
+          hidden.set(buf, h);
+        }
+        return h;
+      };
       const rows = all
         .filter((d) => (d.severity ?? 1) <= worst && d.bufnr !== undefined && vim.api.nvim_buf_is_loaded(d.bufnr))
         .sort((a, b) =>
@@ -43,7 +55,7 @@ export const getDiagnostics = defineTool({
           const buf = d.bufnr as Buf;
           const line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[0] ?? "";
           const source = d.source !== undefined ? ` [${d.source}]` : "";
-          const message = string.gsub(d.message, "\n", " ")[0];
+          const message = withheld(buf) ? "(message withheld from the model)" : string.gsub(d.message, "\n", " ")[0];
           return `${displayPath(bufferPath(buf), cwd)}:${d.lnum + 1}:${byteToCharColumn(line, d.col)}: ${SEVERITIES[(d.severity ?? 1) - 1]}${source}: ${message}`;
         });
       const scope = target !== undefined ? target.display : "all buffers";

@@ -23,7 +23,7 @@ export const navigate = defineTool({
   annotations: writing("Show a place in the editor", false, true),
   handler: (args, ctx) =>
     guarded(() => {
-      const target = resolveTarget(args);
+      const target = resolveTarget(ctx.services.policy, args);
       if (target === undefined) return failWith("no target");
       if (target.buf === undefined && !target.onDisk) failWith(`${target.display} does not exist`);
       let buf = target.buf;

@@ -21,7 +21,7 @@ export const readBuffer = defineTool({
   annotations: reading("Read buffer"),
   handler: (args, ctx) =>
     guarded(() => {
-      const target = resolveTarget(args);
+      const target = resolveTarget(ctx.services.policy, args);
       if (target === undefined) return failWith("no target");
       if (target.buf !== undefined && isTerminal(target.buf)) return readTerminal(target.buf, args);
       const first = args.start_line ?? 1;

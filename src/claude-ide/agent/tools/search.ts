@@ -3,7 +3,7 @@
 // is not. The project is searched by a child process (ripgrep, git grep or the walker: agent/search/project.ts)
 // while the call is parked: the editor keeps answering the user meanwhile.
 import { normalize } from "../../util/fs";
-import { bufferPath, isFileBuffer } from "../../editor/buffers";
+import { bufferPath, isFileBuffer, isListed } from "../../editor/buffers";
 import { byteToCharColumn } from "../../editor/positions";
 import { bool, defineTool, enumOf, int, optional, reading, str } from "../../protocol/schema";
 import type { ToolContext } from "../../protocol/tool";
@@ -12,6 +12,8 @@ import { displayPath } from "../../editor/state";
 import { resolveTarget, targetInput, targetLinesSliced } from "../../editor/target";
 import { DIALECT_DOC, translate, type Translated } from "../search/dialect";
 import { chooseEngine, start, walkerScript, type Engine, type Hit, type Summary } from "../search/project";
+import type { Policy } from "../../policy/policy";
+import type { Withheld } from "../../policy/rules";
 
 /** Matched line text is cut to this many bytes. */
 const MAX_TEXT = 200;
@@ -129,6 +131,53 @@ function projectNotes(s: Summary, ctx: ToolContext): { header: string; tail: str
   return { header, tail };
 }
 
+/**
+ * The privacy policy on a search: files it withholds are not searched (counted, by rule, for the answer);
+ * a project search does not run at / or the home folder, and a symbolic link out of the workspace is not
+ * followed. Buffers the user has not listed are searched only inside the workspace.
+ */
+function searchGate(policy: Policy) {
+  const rules = policy.rules();
+  const roots = policy.roots();
+  const withheld = new LuaMap<string, number>();
+  let count = 0;
+  const admitted = (why: Withheld | undefined): boolean => {
+    if (why === undefined) return true;
+    count++;
+    withheld.set(why.rule, (withheld.get(why.rule) ?? 0) + 1);
+    return false;
+  };
+  return {
+    /** A loaded buffer's file: searched when inside the workspace or listed, and not withheld. */
+    admitBuffer(this: void, buf: Buf, path: string): boolean {
+      if (!isListed(buf) && !policy.inside(path, roots)) return false;
+      return admitted(policy.withheld(path, rules));
+    },
+    /**
+     * A file of the project listing (git's or a walk of the cwd, neither goes through a linked folder): only
+     * a link itself needs its real path, which must stay in the workspace and must not be withheld either.
+     */
+    admitFile(this: void, path: string): boolean {
+      const [l] = vim.uv.fs_lstat(path);
+      if (l?.type === "link") return policy.inside(path, roots) && admitted(policy.withheld(path, rules));
+      return admitted(rules.withheld(path));
+    },
+    checkProjectRoot(this: void, cwd: string): void {
+      const home = normalize(vim.uv.os_homedir() ?? "/");
+      if (cwd === "/" || cwd === home)
+        failWith(
+          `Neovim's cwd is ${cwd === "/" ? "/" : "the home folder"}: a project search would walk all of it; the user can :cd into the project, or search scope "buffers"`,
+        );
+    },
+    note(this: void): string {
+      if (count === 0) return "";
+      const parts: string[] = [];
+      for (const [rule, n] of withheld) parts.push(`${n} by ${rule}`);
+      return `; ${count} file${count === 1 ? "" : "s"} withheld from the model (${parts.join(", ")}; the user decides, :help claude-ide-privacy)`;
+    },
+  };
+}
+
 export const search = defineTool({
   name: "search",
   title: "Search",
@@ -162,11 +211,14 @@ export const search = defineTool({
       if (args.path !== undefined && args.buffer === undefined && args.scope !== "buffer") {
         const dir = normalize(string.sub(args.path, 1, 1) === "/" ? args.path : `${cwd}/${args.path}`);
         if (vim.fn.isdirectory(dir) === 1) {
+          const refusal = ctx.services.policy.refusal(dir, displayPath(dir, cwd));
+          if (refusal !== undefined) failWith(refusal);
           root = dir;
           folder = true;
         }
       }
-      const target = folder ? undefined : resolveTarget(args, { required: false });
+      const target = folder ? undefined : resolveTarget(ctx.services.policy, args, { required: false });
+      const gate = searchGate(ctx.services.policy);
       const scope = args.scope ?? (target !== undefined ? "buffer" : "project");
       if (scope === "buffer" && target === undefined) failWith('scope "buffer" needs "path" or "buffer"');
       if (scope !== "buffer" && target !== undefined)
@@ -181,6 +233,7 @@ export const search = defineTool({
       // nothing and is stopped by the timeout.
       let summary: Summary;
       if (scope === "project") {
+        gate.checkProjectRoot(root);
         const engine = chooseEngine(root, ctx.config.agent.search.rg);
         summary = searchInChildren(ctx, root, args.pattern, regex, max, engine, overlayOf(root));
       } else {
@@ -191,8 +244,9 @@ export const search = defineTool({
           add(target.path, targetLinesSliced(ctx, target));
         } else {
           for (const buf of vim.api.nvim_list_bufs()) {
-            if (vim.api.nvim_buf_is_loaded(buf) && isFileBuffer(buf))
-              add(bufferPath(buf), vim.api.nvim_buf_get_lines(buf, 0, -1, false));
+            if (!vim.api.nvim_buf_is_loaded(buf) || !isFileBuffer(buf)) continue;
+            const path = bufferPath(buf);
+            if (gate.admitBuffer(buf, path)) add(path, vim.api.nvim_buf_get_lines(buf, 0, -1, false));
           }
         }
         summary = searchInChildren(ctx, cwd, args.pattern, regex, max, "buffers", docs);
@@ -207,12 +261,21 @@ export const search = defineTool({
       // Engines answer in the order their threads finish: sorted, the answer is the same from one call to the next.
       table.sort(hits, (a, b) => (a.path === b.path ? a.line < b.line : a.path < b.path));
       const rows: string[] = [];
+      // What the policy withholds is dropped here, once per file (the engines searched the files; only the
+      // matches of admitted ones leave).
+      const verdicts = new LuaMap<string, boolean>();
       for (const hit of hits) {
+        let allowed = verdicts.get(hit.path);
+        if (allowed === undefined) {
+          allowed = scope !== "project" || gate.admitFile(hit.path);
+          verdicts.set(hit.path, allowed);
+        }
+        if (!allowed) continue;
         const row = admit(hit, cwd);
         if (row !== undefined) rows.push(row);
       }
       const where = folder ? `scope project in ${displayPath(root, cwd)}` : `scope ${scope}`;
-      const header = `${rows.length}${more ? "+" : ""} match${rows.length === 1 ? "" : "es"} for ${args.regex === true ? "regex" : "text"} ${vim.json.encode(args.pattern)} (${where}${notes.header})`;
+      const header = `${rows.length}${more ? "+" : ""} match${rows.length === 1 ? "" : "es"} for ${args.regex === true ? "regex" : "text"} ${vim.json.encode(args.pattern)} (${where}${notes.header})${gate.note()}`;
       const tail = notes.tail.length > 0 ? `\n${notes.tail.join("\n")}` : "";
       if (rows.length === 0) return textResult(header + tail);
       const page = fitLines(rows);

@@ -201,7 +201,7 @@ export const lspCallHierarchy = defineLspTool({
         const siteUri = call.from !== undefined ? call.from.uri : item.uri;
         for (const r of call.fromRanges ?? []) {
           const p = placeOf(texts, siteUri, r.start, enc);
-          lines.push(`      ${p.line}:${p.col}  ${vim.trim(texts.line(p.path, p.line - 1))}`);
+          lines.push(`      ${p.line}:${p.col}  ${vim.trim(texts.quote(p.path, p.line - 1))}`);
         }
       }
     });

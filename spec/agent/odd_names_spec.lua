@@ -1,0 +1,51 @@
+-- Paths from the model never reach an Ex command as text: files named with a space, `|`, `%`, `#`, a leading
+-- `+cmd` and a newline are read, searched, edited (applied without a review) and shown by navigate through
+-- the bridge, each exactly that file, and none of the Ex commands hidden in the names runs.
+local bridge = require('helpers.bridge')
+
+describe('odd file names through the bridge', function()
+  after_each(bridge.cleanup)
+
+  it('reads, searches, edits and navigates each one exactly', function()
+    local dir = bridge.config_dir()
+    local project = bridge.project({ ['main.lua'] = 'return 1\n' })
+    local pwned = project .. '/pwned'
+    local names = {
+      'sp ace.txt',
+      'a|call writefile(["x"], "' .. pwned .. '").txt',
+      '100%.txt',
+      '#1.txt',
+      '+call writefile(["x"], "' .. pwned .. '")',
+      '++ff=dos.txt',
+      'new\ncall writefile(["x"], "' .. pwned .. '")\n.txt',
+    }
+    for i, name in ipairs(names) do
+      bridge.write(project .. '/' .. name, 'line of file ' .. i .. '\n')
+    end
+    local nvim =
+      bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' }, setup = { agent = { review = false } } })
+    local c = bridge.start({ config_dir = dir, cwd = project })
+    for i, name in ipairs(names) do
+      local path = project .. '/' .. name
+      local res = c:call('read_buffer', { path = name })
+      assert.is_not_true(res.isError, bridge.text(res))
+      assert.matches('line of file ' .. i, bridge.text(res))
+      res = c:call('search', { pattern = 'line of file ' .. i, path = path })
+      assert.matches('^1 match', bridge.text(res))
+      res = c:call('edit', { path = name, edits = { { old_text = 'file ' .. i, new_text = 'edited ' .. i } } })
+      assert.is_not_true(res.isError, bridge.text(res))
+      assert.are.equal('line of edited ' .. i .. '\n', bridge.read(path))
+      res = c:call('navigate', { path = path, line = 1 })
+      assert.is_not_true(res.isError, bridge.text(res))
+      assert.are.equal(path, nvim:lua('return vim.api.nvim_buf_get_name(0)'))
+      assert.are.equal('line of edited ' .. i, nvim:lua('return vim.api.nvim_get_current_line()'))
+    end
+    assert.is_nil(vim.uv.fs_stat(pwned))
+    -- Nothing else was created in the project (a name cut at a special character would make another file).
+    local entries = {}
+    for name in vim.fs.dir(project) do
+      table.insert(entries, name)
+    end
+    assert.are.equal(#names + 1, #entries, vim.inspect(entries))
+  end)
+end)
