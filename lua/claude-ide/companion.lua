@@ -225,7 +225,8 @@ function Companion.prototype.start(self)
         WorkspaceContext,
         "claude-ide.companion.context." .. tostring(port),
         self.deps.config.companion.debounce_ms,
-        function(state) return self:broadcast("ide/contextUpdate", {workspaceState = state}) end
+        function(state) return self:broadcast("ide/contextUpdate", {workspaceState = state}) end,
+        function(path) return self.deps.services.policy:withheld(path) ~= nil end
     )
     return {ok = true, port = port}
 end

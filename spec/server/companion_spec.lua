@@ -361,4 +361,24 @@ describe('Gemini CLI companion', function()
     assert.is_table(selected, 'no update after selecting')
     assert.are.equal('local a = 1\nlocal b = 2', selected.workspaceState.openFiles[1].selectedText)
   end)
+
+  it('never sends the selected text of a file the privacy policy withholds (.env)', function()
+    local d = connect()
+    local env = project .. '/.env'
+    vim.fn.writefile({ 'API_KEY=sk-secret-1', 'OTHER=2' }, env)
+    nvim:lua('vim.cmd.edit(...)', env)
+    local opened = d:wait_for('ide/contextUpdate', function(p)
+      return p.workspaceState.openFiles[1].path == env
+    end)
+    assert.is_table(opened, 'no update after opening .env')
+    nvim:lua('vim.api.nvim_win_set_cursor(0, { 1, 0 }); vim.cmd("normal! vj$")')
+    -- The cursor moves with the selection: an update for that position comes, without the text.
+    local moved = d:wait_for('ide/contextUpdate', function(p)
+      local f = p.workspaceState.openFiles[1]
+      return f.path == env and f.cursor ~= nil and f.cursor.line == 2
+    end)
+    assert.is_table(moved, 'no update after selecting in .env')
+    assert.is_nil(moved.workspaceState.openFiles[1].selectedText)
+    assert.is_true(nvim:lua('return vim.fn.mode()') == 'v')
+  end)
 end)

@@ -211,6 +211,7 @@ export class Companion {
       `claude-ide.companion.context.${port}`,
       this.deps.config.companion.debounce_ms,
       (state) => this.broadcast("ide/contextUpdate", { workspaceState: state }),
+      (path) => this.deps.services.policy.withheld(path) !== undefined,
     );
     return { ok: true, port };
   }

@@ -39,9 +39,13 @@ end
 ____exports.WorkspaceContext = __TS__Class()
 local WorkspaceContext = ____exports.WorkspaceContext
 WorkspaceContext.name = "WorkspaceContext"
-function WorkspaceContext.prototype.____constructor(self, name, debounceMs, onUpdate)
+function WorkspaceContext.prototype.____constructor(self, name, debounceMs, onUpdate, withheld)
+    if withheld == nil then
+        withheld = function() return false end
+    end
     self.debounceMs = debounceMs
     self.onUpdate = onUpdate
+    self.withheld = withheld
     self.focused = {}
     self.cursorAutocmds = {}
     self.disposed = false
@@ -178,7 +182,7 @@ function WorkspaceContext.prototype.snapshot(self)
             line = at[1],
             character = vim.fn.strchars(string.sub(line, 1, at[2])) + 1
         }
-        if sel.text ~= "" then
+        if sel.text ~= "" and not self.withheld(active.path) then
             active.selectedText = cutUtf8(sel.text, ____exports.MAX_SELECTION_BYTES)
         end
     end

@@ -1,7 +1,8 @@
 // What the Gemini CLI / Qwen Code companion tells the CLI about the editor (`ide/contextUpdate`): the files the
 // user opened that exist on disk, most recently focused first, with when they were last focused; the active
 // one with its cursor (1-based line and character) and selected text. Capped as the CLI caps it (10 files,
-// 16 KiB of selection). Changes are reported debounced; cursor autocmds exist only while someone listens.
+// 16 KiB of selection); of a file the privacy policy withholds, the selected text is never sent. Changes are
+// reported debounced; cursor autocmds exist only while someone listens.
 import { isFileBuffer, bufferPath } from "./buffers";
 import { activeEditorWindow, liveSelection } from "./selection";
 
@@ -51,6 +52,8 @@ export class WorkspaceContext {
     name: string,
     private readonly debounceMs: number,
     private readonly onUpdate: (this: void, state: { openFiles: OpenFile[] }) => void,
+    /** Whether a file's text is withheld from the model (the privacy policy): its selection is not sent. */
+    private readonly withheld: (this: void, path: string) => boolean = () => false,
   ) {
     this.group = vim.api.nvim_create_augroup(name, { clear: true });
     const focus = (ev: vim.api.AutocmdArgs): void => {
@@ -140,7 +143,8 @@ export class WorkspaceContext {
       // The cursor as the CLI shows it: 1-based line and character (characters, not bytes).
       const line = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), at[0] - 1, at[0], false)[0] ?? "";
       active.cursor = { line: at[0], character: vim.fn.strchars(string.sub(line, 1, at[1])) + 1 };
-      if (sel.text !== "") active.selectedText = cutUtf8(sel.text, MAX_SELECTION_BYTES);
+      if (sel.text !== "" && !this.withheld(active.path))
+        active.selectedText = cutUtf8(sel.text, MAX_SELECTION_BYTES);
     }
     return kept;
   }
