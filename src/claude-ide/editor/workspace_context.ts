@@ -143,8 +143,7 @@ export class WorkspaceContext {
       // The cursor as the CLI shows it: 1-based line and character (characters, not bytes).
       const line = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), at[0] - 1, at[0], false)[0] ?? "";
       active.cursor = { line: at[0], character: vim.fn.strchars(string.sub(line, 1, at[1])) + 1 };
-      if (sel.text !== "" && !this.withheld(active.path))
-        active.selectedText = cutUtf8(sel.text, MAX_SELECTION_BYTES);
+      if (sel.text !== "" && !this.withheld(active.path)) active.selectedText = cutUtf8(sel.text, MAX_SELECTION_BYTES);
     }
     return kept;
   }
