@@ -78,8 +78,16 @@ local function make_park(ctx)
       end
       done, value = true, v
       if waiting then
-        local ok, err = coroutine.resume(co, v)
-        assert(ok, err)
+        -- As protocol/blocking does: a resume from a luv callback (a timer) waits for the main loop.
+        local function wake()
+          local ok, err = coroutine.resume(co, v)
+          assert(ok, err)
+        end
+        if vim.in_fast_event() then
+          vim.schedule(wake)
+        else
+          wake()
+        end
       end
     end)
     if done then

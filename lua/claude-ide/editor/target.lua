@@ -157,9 +157,6 @@ function ____exports.fileLines(ctx, path, opts)
         if ended and string.sub(line, -1) == "\r" then
             line = string.sub(line, 1, -2)
         end
-        if lnum == 1 and string.sub(line, 1, 3) == "﻿" then
-            line = string.sub(line, 4)
-        end
         kept[#kept + 1] = line
         if opts.shownMax ~= nil then
             keptBytes = keptBytes + (math.min(#line, opts.shownMax) + 8)

@@ -142,8 +142,6 @@ export function fileLines(
     lnum++;
     if (full || lnum < first || (last !== undefined && lnum > last)) return;
     if (ended && string.sub(line, -1) === "\r") line = string.sub(line, 1, -2);
-    // As readfile() (and Neovim reading the file for :w): a UTF-8 byte order mark is not part of the text.
-    if (lnum === 1 && string.sub(line, 1, 3) === "\u{feff}") line = string.sub(line, 4);
     kept.push(line);
     if (opts.shownMax !== undefined) {
       keptBytes += math.min(line.length, opts.shownMax) + 8;
