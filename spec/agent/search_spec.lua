@@ -344,6 +344,42 @@ describe('project search', function()
     assert.is_false(alive(pid))
   end)
 
+  it('cuts a regex that runs away on a 1 MB line by the time budget, the editor answering throughout', function()
+    local line = ('a'):rep(1000 * 1000)
+    local project = bridge.project({ ['long.txt'] = line .. '\n', ['short.txt'] = 'aab\n' })
+    local dir = bridge.config_dir()
+    local ed = bridge.editor({
+      config_dir = dir,
+      cwd = project,
+      args = { 'long.txt' },
+      setup = { agent = { search = { rg = false, timeout_ms = 1500, max_file_bytes = 2 * 1024 * 1024 } } },
+    })
+    local c = bridge.start({ config_dir = dir, cwd = project })
+    -- Nested repetition with no way to match on the long line: a backtracking engine tries every split.
+    for _, scope in ipairs({ 'project', 'buffers' }) do
+      local t0 = vim.uv.hrtime()
+      local id = c:call_async('search', { pattern = '(a|aa)+(a|aa)+b', regex = true, scope = scope })
+      local worst = 0
+      while not c:done(id) do
+        local t1 = vim.uv.hrtime()
+        assert.are.equal(1, ed:lua('return 1'))
+        worst = math.max(worst, (vim.uv.hrtime() - t1) / 1e6)
+      end
+      local ok, res = c:wait(id)
+      local took = (vim.uv.hrtime() - t0) / 1e6
+      assert.is_true(ok, vim.inspect(res))
+      local text = bridge.text(res)
+      -- Either the engine was done in time (short.txt's match found; the long line has none), or the time
+      -- budget stopped it and the answer says so.
+      local done = scope == 'project' and text:find('short.txt:1:1', 1, true) or text:find('^0 matches')
+      if not done then
+        assert.matches('stopped after 1500 ms %(agent.search.timeout_ms%)', text)
+      end
+      assert.is_true(took < 6000, ('%s: the search took %.0f ms'):format(scope, took))
+      assert.is_true(worst < 100, ('%s: a trivial request waited %.1f ms'):format(scope, worst))
+    end
+  end)
+
   it('keeps the editor answering during a search over a FIFO and a link to /dev/zero', function()
     local id = c_plain:call_async('search', { pattern = 'zzz', regex = true })
     local worst = 0

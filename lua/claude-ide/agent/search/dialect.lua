@@ -1,21 +1,10 @@
 -- Generated from src/claude-ide/agent/search/dialect.ts by TypeScriptToLua (make build): do not edit.
-local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__Class = ____lualib.__TS__Class
-local __TS__New = ____lualib.__TS__New
-local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local ____exports = {}
 --- What the search tool's schema says `regex: true` accepts (the docs of the dialect).
 ____exports.DIALECT_DOC = (("regex=true takes this subset, the same on every engine: . * + ? {n} {n,} {n,m} (lazy *? +? ?? allowed), " .. "[abc] [a-z] [^...] (\\d \\w \\s inside too), \\d \\w \\s \\D \\W \\S (ASCII: digits, [0-9A-Za-z_], space or tab), ") .. "\\b (word edge), ^ $ (line start/end), ( ) (?: ) groups, | alternation, \\t, and \\ before punctuation for ") .. "the character itself (\\. \\( \\[ \\{ \\\\ ...). Not accepted: backreferences, lookaround, (?flags), \\n."
-local DialectError = __TS__Class()
-DialectError.name = "DialectError"
-function DialectError.prototype.____constructor(self, message)
-    self.message = message
-end
 local function refuse(message)
-    error(
-        __TS__New(DialectError, message),
-        0
-    )
+    local refusal = {refused = message}
+    error(refusal, 0)
 end
 --- Characters with a meaning outside a class in Rust regex and PCRE: escaped when meant literally.
 local META = "\\.+*?()|[]{}^$"
@@ -155,11 +144,11 @@ local function classToken(s, i)
                     refuse(((("the range " .. item.c) .. "-") .. to) .. " is backwards: write the smaller character first")
                 end
                 items[#items + 1] = {kind = "range", from = item.c, to = to}
-                goto __continue21
+                goto __continue20
             end
             items[#items + 1] = item
         end
-        ::__continue21::
+        ::__continue20::
     end
     if not closed then
         refuse("a [ is not closed: end the class with ], or write \\[ for the character")
@@ -423,25 +412,25 @@ local function write(tokens)
     local vim = {"\\v\\C"}
     for ____, t in ipairs(tokens) do
         repeat
-            local ____switch103 = t.kind
-            local ____cond103 = ____switch103 == "char"
-            if ____cond103 then
+            local ____switch102 = t.kind
+            local ____cond102 = ____switch102 == "char"
+            if ____cond102 then
                 rust[#rust + 1] = perlChar(t.c)
                 pcre[#pcre + 1] = perlChar(t.c)
                 ere[#ere + 1] = ereChar(t.c)
                 vim[#vim + 1] = vimChar(t.c)
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "any"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "any"
+            if ____cond102 then
                 rust[#rust + 1] = "."
                 pcre[#pcre + 1] = "."
                 ere[#ere + 1] = "."
                 vim[#vim + 1] = "."
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "set"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "set"
+            if ____cond102 then
                 do
                     local body = setBody(t.name)
                     local perl = (("[" .. (t.negated and "^" or "")) .. (t.name == "s" and " \\t" or body)) .. "]"
@@ -452,64 +441,64 @@ local function write(tokens)
                     break
                 end
             end
-            ____cond103 = ____cond103 or ____switch103 == "class"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "class"
+            if ____cond102 then
                 rust[#rust + 1] = perlClass(t.negated, t.items)
                 pcre[#pcre + 1] = perlClass(t.negated, t.items)
                 ere[#ere + 1] = ereClass(t.negated, t.items)
                 vim[#vim + 1] = vimClass(t.negated, t.items)
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "edge"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "edge"
+            if ____cond102 then
                 rust[#rust + 1] = "(?-u:\\b)"
                 pcre[#pcre + 1] = "\\b"
                 ere[#ere + 1] = "\\b"
                 vim[#vim + 1] = VIM_EDGE
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "bol"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "bol"
+            if ____cond102 then
                 rust[#rust + 1] = "^"
                 pcre[#pcre + 1] = "^"
                 ere[#ere + 1] = "^"
                 vim[#vim + 1] = "^"
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "eol"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "eol"
+            if ____cond102 then
                 rust[#rust + 1] = "$"
                 pcre[#pcre + 1] = "$"
                 ere[#ere + 1] = "$"
                 vim[#vim + 1] = "$"
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "open"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "open"
+            if ____cond102 then
                 rust[#rust + 1] = t.capture and "(" or "(?:"
                 pcre[#pcre + 1] = t.capture and "(" or "(?:"
                 ere[#ere + 1] = "("
                 vim[#vim + 1] = t.capture and "(" or "%("
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "close"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "close"
+            if ____cond102 then
                 rust[#rust + 1] = ")"
                 pcre[#pcre + 1] = ")"
                 ere[#ere + 1] = ")"
                 vim[#vim + 1] = ")"
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "or"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "or"
+            if ____cond102 then
                 rust[#rust + 1] = "|"
                 pcre[#pcre + 1] = "|"
                 ere[#ere + 1] = "|"
                 vim[#vim + 1] = "|"
                 break
             end
-            ____cond103 = ____cond103 or ____switch103 == "repeat"
-            if ____cond103 then
+            ____cond102 = ____cond102 or ____switch102 == "repeat"
+            if ____cond102 then
                 rust[#rust + 1] = repeatText(t) .. (t.lazy and "?" or "")
                 pcre[#pcre + 1] = repeatText(t) .. (t.lazy and "?" or "")
                 ere[#ere + 1] = repeatText(t)
@@ -532,8 +521,8 @@ function ____exports.translate(pattern)
         return {ok = true, pattern = result}
     end
     local err = result
-    if __TS__InstanceOf(err, DialectError) then
-        return {ok = false, error = err.message}
+    if type(err) == "table" and type(err.refused) == "string" then
+        return {ok = false, error = err.refused}
     end
     error(err, 0)
 end

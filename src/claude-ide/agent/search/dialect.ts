@@ -28,12 +28,14 @@ export interface Translated {
 
 export type Translation = { ok: true; pattern: Translated } | { ok: false; error: string };
 
-class DialectError {
-  constructor(public readonly message: string) {}
+/** What refuse() throws (a signal inside translate, turned into its `{ ok: false }` answer; not an error type). */
+interface Refusal {
+  refused: string;
 }
 
 function refuse(message: string): never {
-  throw new DialectError(message);
+  const refusal: Refusal = { refused: message };
+  throw refusal;
 }
 
 /** Characters with a meaning outside a class in Rust regex and PCRE: escaped when meant literally. */
@@ -427,6 +429,7 @@ export function translate(pattern: string): Translation {
   const [ok, result] = pcall(() => write(tokenize(pattern)));
   if (ok) return { ok: true, pattern: result };
   const err = result as unknown;
-  if (err instanceof DialectError) return { ok: false, error: err.message };
+  if (type(err) === "table" && typeof (err as Refusal).refused === "string")
+    return { ok: false, error: (err as Refusal).refused };
   error(err as string, 0);
 }
