@@ -30,7 +30,10 @@ JSON
   gem_env="GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$GEM_PORT GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_CLI_NO_RELAUNCH=true NO_PROXY=127.0.0.1,localhost"
   printf -v gem_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock gemini)" --cmd "set rtp^=$ROOT" notes.txt \
     -c "lua require('claude-ide').setup({ terminal = { command = '$GEMINI' } })"
-  tmux -S "$TMUX_SOCK" new-session -d -s gemini -x 200 -y 50 -c "$GEM_PROJECT" "env $gem_env $gem_nvim; sleep 600"
+  # Without CI in its environment: Gemini CLI takes CI=true (set by .ci/run) for a non-interactive run and
+  # leaves its prompt at once (the edits below were then typed into Neovim's buffer instead).
+  tmux -S "$TMUX_SOCK" new-session -d -s gemini -x 200 -y 50 -c "$GEM_PROJECT" \
+    "env -u CI -u CONTINUOUS_INTEGRATION $gem_env $gem_nvim; sleep 600"
   wait_for 10 test -S "$(nvim_sock gemini)" || echo "the gemini Neovim did not start"
   gem_file_written() { compgen -G "$TMPDIR/gemini/ide/gemini-ide-server-*.json" >/dev/null; }
   check "gemini: the companion wrote its discovery file" wait_for 10 gem_file_written
