@@ -36,7 +36,11 @@ export HOME="$WORK/home" TMPDIR="$WORK/tmp"
 PROJECT="$WORK/project"
 mkdir -p "$HOME" "$TMPDIR" "$PROJECT"
 TMUX_SOCK="$WORK/tmux.sock"
-PORT_BASE=$((20000 + RANDOM % 20000)) # the scripted models take the ports from here on, one each
+# The scripted models and relays take the ports from PORT_BASE on, one each. Below the kernel's ephemeral range:
+# every Neovim here listens on 127.0.0.1:0 and every connection takes a port from that range, and a fixed port
+# chosen inside it was once already taken (EADDRINUSE: the goodbye relay never listened).
+EPHEMERAL_LOW="$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
+PORT_BASE=$((EPHEMERAL_LOW - 12000 + RANDOM % 10000))
 ports_taken=0
 passed=0
 failed=0
