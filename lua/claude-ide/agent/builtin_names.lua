@@ -1,5 +1,9 @@
 -- Generated from src/claude-ide/agent/builtin_names.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
+local ____declarations = require("claude-ide.agent.declarations")
+local RESOURCES = ____declarations.RESOURCES
 ____exports.BUILTIN_TOOL_NAMES = {
     "list_instances",
     "select_instance",
@@ -28,16 +32,10 @@ ____exports.BUILTIN_TOOL_NAMES = {
     "lsp_formatting",
     "lsp_organize_imports"
 }
---- URIs of the built-in resources, and the prefix of the buffer template.
-____exports.BUILTIN_RESOURCE_URIS = {
-    "vim://instances",
-    "vim://state",
-    "vim://buffers",
-    "vim://windows",
-    "vim://diagnostics",
-    "vim://cursor",
-    "vim://buffer/current",
-    "vim://quickfix"
-}
+--- URIs of the built-in resources (as resources/list declares them), and the prefix of the buffer template.
+____exports.BUILTIN_RESOURCE_URIS = __TS__ArrayMap(
+    RESOURCES,
+    function(____, r) return r.uri end
+)
 ____exports.BUILTIN_RESOURCE_PREFIX = "vim://buffer/"
 return ____exports

@@ -1,7 +1,8 @@
 // The names the built-in agent tools and resources take, without loading them: add_tool and add_resource
 // refuse a clash at once (in the user's config, at startup) without paying for the ~20 tool modules.
-// spec/agent/user_tools_spec.lua checks this list against ENDPOINT_TOOLS (bridge/tools.ts) and the bridge's own tools: a new
-// built-in tool adds its name here.
+// spec/agent/user_tools_spec.lua checks the tool names against ENDPOINT_TOOLS (bridge/tools.ts) and the bridge's
+// own tools: a new built-in tool adds its name here. The resources' URIs come from their declarations.
+import { RESOURCES } from "./declarations";
 
 export const BUILTIN_TOOL_NAMES: readonly string[] = [
   // the bridge's own (bridge/bridge.ts)
@@ -35,15 +36,6 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = [
   "lsp_organize_imports",
 ];
 
-/** URIs of the built-in resources, and the prefix of the buffer template. */
-export const BUILTIN_RESOURCE_URIS: readonly string[] = [
-  "vim://instances",
-  "vim://state",
-  "vim://buffers",
-  "vim://windows",
-  "vim://diagnostics",
-  "vim://cursor",
-  "vim://buffer/current",
-  "vim://quickfix",
-];
+/** URIs of the built-in resources (as resources/list declares them), and the prefix of the buffer template. */
+export const BUILTIN_RESOURCE_URIS: readonly string[] = RESOURCES.map((r) => r.uri);
 export const BUILTIN_RESOURCE_PREFIX = "vim://buffer/";
