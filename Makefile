@@ -66,9 +66,10 @@ declarations: deps build
 test: deps lint check-generated
 	@bash scripts/test.sh $(SPEC)
 
-# Specs only, on the current lua/ (no regeneration check): for quick iterations. `make test` is the gate.
+# Specs only, on the current lua/ (no regeneration check), without those tagged #slow (real language servers,
+# the conformance suites) and without the e2e run: for quick iterations. `make test` is the gate and runs all.
 test-fast: deps build
-	@bash scripts/test.sh $(SPEC)
+	@FAST=1 bash scripts/test.sh $(SPEC)
 
 # :ClaudeCode runs the `claude` on PATH, else the pinned CLI under .deps/claude-cli (installed on first use).
 run: deps build

@@ -40,7 +40,9 @@ TMUX_SOCK="$WORK/tmux.sock"
 # every Neovim here listens on 127.0.0.1:0 and every connection takes a port from that range, and a fixed port
 # chosen inside it was once already taken (EADDRINUSE: the goodbye relay never listened).
 EPHEMERAL_LOW="$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
-PORT_BASE=$((EPHEMERAL_LOW - 12000 + RANDOM % 10000))
+# Runs at once (scripts/test.sh runs both versions together) split the 10000 ports: E2E_SLOT of E2E_SLOTS.
+slot_size=$((10000 / ${E2E_SLOTS:-1}))
+PORT_BASE=$((EPHEMERAL_LOW - 12000 + ${E2E_SLOT:-0} * slot_size + RANDOM % (slot_size - 100)))
 ports_taken=0
 passed=0
 failed=0

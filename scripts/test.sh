@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
-# Runs the busted specs under every supported Neovim (0.10 and 0.12), each in an isolated environment.
+# Runs the busted specs under every supported Neovim (0.10 and 0.12), each spec file in its own Neovim with its
+# own isolated environment, several at once; then the end-to-end run with the real CLIs.
 #
-#   scripts/test.sh [busted args]        e.g. scripts/test.sh spec/smoke_spec.lua
-#   E2E=0 scripts/test.sh                 skip the end-to-end run with the real Claude CLI (e2e/run.sh)
+#   scripts/test.sh                       every spec on both versions, then e2e/run.sh on both
+#   scripts/test.sh spec/agent            only these spec files or folders (no e2e run)
+#   scripts/test.sh -- --filter=rename    extra busted arguments after --, for every file (no e2e run)
+#   FAST=1 scripts/test.sh                skip the specs tagged #slow (real language servers, the conformance
+#                                         suites) and the e2e run: `make test-fast`
+#   E2E=0 scripts/test.sh                 skip the end-to-end run
+#   JOBS=N scripts/test.sh                how many spec Neovims run at once (default: 2 per core)
 #
 # Installs the test dependencies first (scripts/deps.sh; about one line of output when already there).
 # Does NOT build the TypeScript: the Makefile does that before calling this script.
 #
-# Output: busted's output per version under a header, then, as the very last line, the sum over all versions:
+# Why one Neovim per file: a spec file cannot leak process-wide state (LSP clients, autocmds, timers) into the
+# next, and the files run in parallel: most of a spec's time is waiting on sockets and child processes, not CPU.
+#
+# Output: per version, one line per spec file (its counts and seconds); the whole busted output of any file
+# that failed; then, as the very last line, the sum over all versions and the e2e checks:
 #   N passed, N failed, N skipped
-# Exit status: non-zero if any version had a failing/erroring spec, exited non-zero, or printed no summary
-# line (crashed). Such a version adds 1 to "failed" in the last line if its own line did not count a
-# failure, so the closing line never reads "0 failed" for a run that failed.
+# Exit status: non-zero if any file had a failing/erroring spec, exited non-zero, or printed no summary line
+# (crashed). Such a file adds 1 to "failed" if its own line did not count a failure, so the closing line never
+# reads "0 failed" for a run that failed.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -24,19 +34,50 @@ bash "$REPO/scripts/deps.sh" --quiet
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/claude-ide-test.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 
-total_passed=0
-total_failed=0
-total_skipped=0
-status=0
-summary_re='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
+# Arguments: paths select spec files; anything after -- goes to busted for every file.
+paths=()
+busted_args=()
+while (($# > 0)); do
+  if [[ "$1" == -- ]]; then
+    shift
+    busted_args=("$@")
+    break
+  fi
+  paths+=("$1")
+  shift
+done
+selected=0
+((${#paths[@]} > 0 || ${#busted_args[@]} > 0)) && selected=1
+((${#paths[@]} == 0)) && paths=(spec)
+if [[ "${FAST:-0}" == 1 ]]; then
+  busted_args+=(--exclude-tags=slow)
+fi
 
-# Isolation: nothing of the caller's Neovim (env vars, config, plugins, shada) or Lua setup may leak in.
-# HOME stays as is; the plugin's Claude config dir is private.
-# One busted run of version $version (uses $nvim, $sandbox, $log; sets $rc). No re-runs: a test Neovim that
-# dies is a failure. (It once died now and then of "Caught deadly signal 'SIGHUP'" after the terminal specs:
-# the forkpty race in src/claude-ide/editor/pty.ts, which the plugin and spec/tools/helpers.lua now avoid.)
-run_version() {
-  set +e
+# The spec files, those tagged #slow first: the longest ones start early and the pool ends evenly.
+mapfile -t all_files < <(find "${paths[@]}" -name '*_spec.lua' -type f | sort -u)
+if ((${#all_files[@]} == 0)); then
+  echo "no spec files under: ${paths[*]}" >&2
+  exit 2
+fi
+mapfile -t slow_files < <(grep -l -- '#slow' "${all_files[@]}" || true)
+mapfile -t files < <(
+  printf '%s\n' "${slow_files[@]}" | sed '/^$/d'
+  printf '%s\n' "${all_files[@]}" | grep -vxF -f <(printf '%s\n' "${slow_files[@]}" | sed '/^$/d') || true
+)
+
+cores="$(nproc 2>/dev/null || echo 2)"
+JOBS="${JOBS:-$((cores * 2))}"
+
+# One spec file on one version, in a sandbox of its own. Isolation: nothing of the caller's Neovim (env vars,
+# config, plugins, shada) or Lua setup may leak in; HOME stays as is; the plugin's Claude config dir is private.
+# Writes $WORK/<version>/<n>.log (busted's output), .rc (exit code) and .secs (wall time).
+run_one() {
+  local version="$1" n="$2" file="$3" extra=()
+  # The busted arguments for every file, one per line ($BUSTED_ARGS: xargs puts its own after ours).
+  [[ -n "$BUSTED_ARGS" ]] && mapfile -t extra <<< "$BUSTED_ARGS"
+  local out="$WORK/$version/$n" sandbox="$WORK/$version/$n.d" start end rc
+  mkdir -p "$sandbox"/{config,data,state,cache,claude,tmp}
+  start="$(date +%s%N)"
   env -u VIMRUNTIME -u VIM -u NVIM -u NVIM_APPNAME -u MYVIMRC -u NVIM_LOG_FILE \
     -u LUA_PATH -u LUA_CPATH -u LUA_INIT -u LUA_PATH_5_1 -u LUA_CPATH_5_1 -u LUA_INIT_5_1 \
     XDG_CONFIG_HOME="$sandbox/config" \
@@ -45,54 +86,97 @@ run_version() {
     XDG_CACHE_HOME="$sandbox/cache" \
     CLAUDE_CONFIG_DIR="$sandbox/claude" \
     TMPDIR="$sandbox/tmp" \
-    "$nvim" -l spec/runner.lua "$@" < /dev/null 2>&1 | tee "$log"
-  rc=${PIPESTATUS[0]}
-  set -e
+    "$REPO/.deps/bin/nvim-$version" -l spec/runner.lua "${extra[@]}" "$file" < /dev/null > "$out.log" 2>&1
+  rc=$?
+  end="$(date +%s%N)"
+  echo "$rc" > "$out.rc"
+  echo $(((end - start) / 1000000)) > "$out.ms"
+  rm -rf "$sandbox"
 }
+export -f run_one
+BUSTED_ARGS="$( ((${#busted_args[@]} > 0)) && printf '%s\n' "${busted_args[@]}")" || true
+export WORK REPO BUSTED_ARGS
 
 for version in "${VERSIONS[@]}"; do
-  nvim="$REPO/.deps/bin/nvim-$version"
-  sandbox="$WORK/nvim-$version"
-  mkdir -p "$sandbox"/{config,data,state,cache,claude,tmp}
-  log="$sandbox/output.log"
-
-  echo
-  echo "==================== Neovim $version: $("$nvim" --clean --headless --version | head -n 1) ===================="
-
-  run_version "$@"
-  line="$(grep -E "$summary_re" "$log" | tail -n 1 || true)"
-  if [[ -z "$line" ]]; then
-    echo "!! Neovim $version: no summary line (exit code $rc): the run crashed or busted did not start"
-    total_failed=$((total_failed + 1))
-    status=1
-    continue
-  fi
-  [[ "$line" =~ $summary_re ]]
-  passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]} skipped=${BASH_REMATCH[3]}
-  total_passed=$((total_passed + passed))
-  total_skipped=$((total_skipped + skipped))
-  total_failed=$((total_failed + failed))
-  if ((rc != 0 || failed != 0)); then
-    status=1
-    if ((failed == 0)); then
-      echo "!! Neovim $version: exit code $rc although no spec failed"
-      total_failed=$((total_failed + 1))
-    fi
-  fi
-  echo "-- Neovim $version: exit code $rc"
+  mkdir -p "$WORK/$version"
 done
 
-# End to end with the real Claude Code CLI (e2e/run.sh), on each version, unless E2E=0 or busted was given
-# specific spec files (a quick iteration). Its checks count in the closing line like specs do.
-if [[ "${E2E:-1}" != 0 && $# -eq 0 ]]; then
-  for version in "${VERSIONS[@]}"; do
-    echo
-    echo "==================== e2e with the real Claude Code CLI, Neovim $version ===================="
-    log="$WORK/e2e-$version.log"
+# The pool: every (file, version) pair, the two versions interleaved.
+started="$(date +%s)"
+{
+  n=0
+  for file in "${files[@]}"; do
+    for version in "${VERSIONS[@]}"; do
+      printf '%s\0%s\0%s\0' "$version" "$n" "$file"
+    done
+    n=$((n + 1))
+  done
+} | xargs -0 -n 3 -P "$JOBS" bash -c 'run_one "$1" "$2" "$3"' _ || true
+spec_secs=$(($(date +%s) - started))
+
+total_passed=0
+total_failed=0
+total_skipped=0
+status=0
+summary_re='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
+
+for version in "${VERSIONS[@]}"; do
+  echo
+  echo "==================== Neovim $version: $("$REPO/.deps/bin/nvim-$version" --clean --headless --version | head -n 1) ===================="
+  v_passed=0 v_failed=0 v_skipped=0
+  for ((n = 0; n < ${#files[@]}; n++)); do
+    file="${files[$n]}" out="$WORK/$version/$n"
+    rc="$(cat "$out.rc" 2>/dev/null || echo 99)"
+    ms="$(cat "$out.ms" 2>/dev/null || echo 0)"
+    line="$(grep -E "$summary_re" "$out.log" 2>/dev/null | tail -n 1 || true)"
+    bad=0
+    if [[ "$line" =~ $summary_re ]]; then
+      passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]} skipped=${BASH_REMATCH[3]}
+      ((rc != 0 || failed != 0)) && bad=1
+      ((bad && failed == 0)) && failed=1 line="$line (exit code $rc although no spec failed)"
+    else
+      passed=0 failed=1 skipped=0 bad=1 line="no summary line (exit code $rc): the file crashed or busted did not start"
+    fi
+    v_passed=$((v_passed + passed)) v_failed=$((v_failed + failed)) v_skipped=$((v_skipped + skipped))
+    printf '%s %-46s %s  (%d.%01d s)\n' "$( ((bad)) && echo 'FAIL' || echo ' ok ')" "$file" "$line" \
+      $((ms / 1000)) $((ms % 1000 / 100))
+    if ((bad)); then
+      status=1
+      echo "---------- busted output of $file on Neovim $version ----------"
+      cat "$out.log"
+      echo "---------- end of $file ----------"
+    fi
+  done
+  echo "-- Neovim $version: $v_passed passed, $v_failed failed, $v_skipped skipped"
+  total_passed=$((total_passed + v_passed))
+  total_failed=$((total_failed + v_failed))
+  total_skipped=$((total_skipped + v_skipped))
+done
+echo
+echo "specs: ${#files[@]} files x ${#VERSIONS[@]} versions in ${spec_secs} s, $JOBS at once"
+
+# End to end with the real CLIs (e2e/run.sh), both versions at once (most of a run is waiting on the CLIs and
+# the scripted models), unless E2E=0, FAST=1 or spec files/busted arguments were given (a quick iteration). The
+# CLIs are installed first, once: two runs installing into the same .deps folder would trip over each other.
+# Each run takes its ports from its own slot. Its checks count in the closing line like specs do.
+if [[ "${E2E:-1}" != 0 && "${FAST:-0}" != 1 && $selected == 0 ]]; then
+  bash "$REPO/scripts/claude-cli.sh" > /dev/null || echo "!! the Claude Code CLI could not be installed"
+  bash "$REPO/scripts/gemini-cli.sh" > /dev/null || echo "!! the Gemini CLI could not be installed"
+  started="$(date +%s)"
+  pids=()
+  for i in "${!VERSIONS[@]}"; do
+    E2E_SLOT=$i E2E_SLOTS=${#VERSIONS[@]} bash "$REPO/e2e/run.sh" "${VERSIONS[$i]}" > "$WORK/e2e-${VERSIONS[$i]}.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!VERSIONS[@]}"; do
+    version="${VERSIONS[$i]}" log="$WORK/e2e-${VERSIONS[$i]}.log"
     set +e
-    bash "$REPO/e2e/run.sh" "$version" 2>&1 | tee "$log"
-    rc=${PIPESTATUS[0]}
+    wait "${pids[$i]}"
+    rc=$?
     set -e
+    echo
+    echo "==================== e2e with the real CLIs, Neovim $version ===================="
+    cat "$log"
     line="$(grep -E '^([0-9]+) passed, ([0-9]+) failed$' "$log" | tail -n 1 || true)"
     if [[ "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
       total_passed=$((total_passed + BASH_REMATCH[1]))
@@ -103,6 +187,8 @@ if [[ "${E2E:-1}" != 0 && $# -eq 0 ]]; then
       [[ -z "$line" || "${BASH_REMATCH[2]:-0}" == 0 ]] && total_failed=$((total_failed + 1))
     fi
   done
+  echo
+  echo "e2e: ${#VERSIONS[@]} versions at once in $(($(date +%s) - started)) s"
 fi
 
 echo

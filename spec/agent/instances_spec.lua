@@ -10,7 +10,7 @@ local function cwd_of(c)
   return bridge.text(res):match('\ncwd: ([^\n]+)')
 end
 
-describe('agent bridge instance choice', function()
+describe('agent bridge instance choice #slow', function()
   local dir, root
 
   before_each(function()

@@ -115,7 +115,7 @@ local function fixture(dir)
   return p
 end
 
-describe('project search', function()
+describe('project search #slow', function()
   local outside, repo, plain, slow, ed_repo, ed_plain, ed_slow, c_repo, c_plain, c_slow
 
   setup(function()

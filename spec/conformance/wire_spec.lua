@@ -228,7 +228,7 @@ local function group_it(title, get_endpoint, group, min_cases, extra)
   end)
 end
 
-describe('wire conformance (default limits)', function()
+describe('wire conformance (default limits) #slow', function()
   local endpoint
 
   setup(function()
@@ -279,7 +279,7 @@ describe('wire conformance (default limits)', function()
   end
 end)
 
-describe('wire conformance (max_message_bytes = ' .. SMALL_MAX .. ')', function()
+describe('wire conformance (max_message_bytes = ' .. SMALL_MAX .. ') #slow', function()
   local endpoint
 
   setup(function()

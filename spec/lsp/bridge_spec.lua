@@ -42,7 +42,7 @@ require('claude-ide').setup({ agent = { lsp_timeout_ms = 20000 } })
 vim.cmd('doautocmd FileType')
 ]]
 
-describe('LSP tools through the bridge', function()
+describe('LSP tools through the bridge #slow', function()
   local project, nvim, c
 
   setup(function()

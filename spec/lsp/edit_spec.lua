@@ -24,7 +24,7 @@ local function finish(poll)
   return result.content[1].text, result.isError == true
 end
 
-describe('LSP edit tools', function()
+describe('LSP edit tools #slow', function()
   local dir, ctx, main_buf
 
   setup(function()

@@ -2,7 +2,7 @@
 -- checked against what the server knows about the fixture.
 local lsp = require('lsp.helpers')
 
-describe('LSP reading tools', function()
+describe('LSP reading tools #slow', function()
   local dir, ctx
 
   setup(function()

@@ -4,7 +4,7 @@
 local lsp = require('lsp.helpers')
 local d = require('diff.helpers')
 
-describe('LSP refactor through a command', function()
+describe('LSP refactor through a command #slow', function()
   local dir, ctx
 
   setup(function()

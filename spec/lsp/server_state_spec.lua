@@ -3,7 +3,7 @@
 -- forever and never answers a request (timeouts; the editor stays live while a tool waits).
 local lsp = require('lsp.helpers')
 
-describe('LSP server states', function()
+describe('LSP server states #slow', function()
   local ctx
 
   before_each(function()
