@@ -56,7 +56,7 @@ doc: npm-deps
 	@node tools/gen-doc.mjs
 
 # src/claude-ide/bridge/tool_list.ts, the agent tools' tools/list entries the bridge serves without loading
-# them, from the built tools (spec/bridge/declarations_spec.lua fails when it is stale). Run after adding or
+# them, from the built tools (spec/bridge/tool_list_spec.lua fails when it is stale). Run after adding or
 # changing an agent or LSP tool.
 declarations: deps build
 	@$(NVIM) -l tools/gen-declarations.lua

@@ -4,7 +4,7 @@
 //                            its comments being the docs (tools/config-model.cjs)
 //   *claude-ide-tools-list*  name, description and flags of every tool of ALL_TOOLS (src/claude-ide/tools/index.ts),
 //                            from their defineTool({...}) declarations
-//   doc/tags                 what :helptags writes for the file (spec/core/doc_spec.lua compares with :helptags)
+//   doc/tags                 what :helptags writes for the file (spec/project/doc_spec.lua compares with :helptags)
 //
 //   node tools/gen-doc.mjs          rewrite what is out of date (make doc)
 //   node tools/gen-doc.mjs --check  exit 1 when something is out of date (make test, through check-generated.sh)

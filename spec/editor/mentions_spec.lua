@@ -1,12 +1,14 @@
 -- at_mentioned: sent at once to connected clients, queued in order while none is, dropped after the TTL.
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 local mentions_mod = require('claude-ide.editor.mentions')
 local new = require('claude-ide.lualib_bundle').__TS__New
 
 --- A real MentionQueue with a recording hub, as init.ts builds one next to the server.
+--- Its time is a manual clock (ctx.clock): settle and expiry come when the spec advances it, not after waiting.
 local function queue(opts)
   local ctx = h.context(opts)
-  ctx.queue = new(mentions_mod.MentionQueue, ctx.config, ctx.hub)
+  ctx.clock = require('claude-ide.util.clock').manualClock(1000)
+  ctx.queue = new(mentions_mod.MentionQueue, ctx.config, ctx.hub, ctx.clock)
   local dispose = ctx.dispose
   ctx.dispose = function()
     ctx.queue:dispose()
@@ -71,23 +73,31 @@ describe('editor.mentions', function()
     ctx = queue({ mentions = { settle_ms = 150 } })
     ctx.queue:add({ filePath = '/one.lua' })
     ctx.queue:add({ filePath = '/two.lua' })
-    local connected = vim.uv.now()
     ctx.hub.set_sessions(1)
     assert.are.equal(0, #mentions())
     -- made while the client settles: behind the others
     assert.are.equal('queued', ctx.queue:add({ filePath = '/three.lua' }))
-    assert(vim.wait(2000, function()
+    -- The queue's timer flushes through vim.schedule: let the loop turn after each step of the clock.
+    ctx.clock.advance(149)
+    vim.wait(20, function()
+      return #mentions() > 0
+    end, 1)
+    assert.are.equal(0, #mentions(), 'sent before settle_ms')
+    ctx.clock.advance(2)
+    assert(vim.wait(1000, function()
       return #mentions() == 3
-    end, 5))
-    assert.is_true(vim.uv.now() - connected >= 150)
+    end, 1))
     assert.are.same(
       { '/one.lua', '/two.lua', '/three.lua' },
       vim.tbl_map(function(m)
         return m.params.filePath
       end, mentions())
     )
-    vim.wait(300)
-    assert.are.equal(3, #mentions())
+    ctx.clock.advance(1000)
+    vim.wait(20, function()
+      return #mentions() > 3
+    end, 1)
+    assert.are.equal(3, #mentions(), 'sent twice')
     assert.are.equal(0, #ctx.queue:pending())
     -- settled now: straight out
     assert.are.equal('sent', ctx.queue:add({ filePath = '/four.lua' }))
@@ -103,11 +113,17 @@ describe('editor.mentions', function()
   end)
 
   it('drops queued mentions after mentions.queue_ttl_ms, with a message naming them', function()
-    ctx = queue({ mentions = { queue_ttl_ms = 30 } })
+    ctx = queue({ mentions = { queue_ttl_ms = 30000 } })
     ctx.queue:add({ filePath = vim.fn.getcwd() .. '/old.lua', lineStart = 9, lineEnd = 11 })
+    ctx.clock.advance(29999)
+    vim.wait(20, function()
+      return #ctx.queue:pending() == 0
+    end, 1)
+    assert.are.equal(1, #ctx.queue:pending(), 'dropped before queue_ttl_ms')
+    ctx.clock.advance(1)
     assert(vim.wait(1000, function()
       return #ctx.queue:pending() == 0
-    end, 5))
+    end, 1))
     assert.are.equal(1, #messages)
     assert.matches('old.lua:10%-12', messages[1].msg)
     assert.are.equal(vim.log.levels.WARN, messages[1].level)

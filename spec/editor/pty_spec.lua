@@ -2,7 +2,7 @@
 -- (src/claude-ide/editor/pty.ts): Neovim's forkpty() child resets its signal handlers only after it has
 -- become the pty's session leader, so the SIGHUP the kernel sends when the master closes (jobstop, a wiped
 -- terminal buffer) would run libuv's copy of Neovim's handler and make Neovim exit "Caught deadly signal".
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 local CodeRun = require('claude-ide.editor.execute').CodeRun
 local new = require('claude-ide.lualib_bundle').__TS__New
 local pty = require('claude-ide.editor.pty')

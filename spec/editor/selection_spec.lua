@@ -1,6 +1,6 @@
 -- Selection capture (Visual char/line/block, UTF-16 columns) and the selection_changed tracker, driven by
 -- real visual selections (nvim_feedkeys) and real autocmd events.
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 local selection = require('claude-ide.editor.selection')
 
 local function keys(k, keep_visual)

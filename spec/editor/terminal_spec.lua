@@ -1,6 +1,6 @@
 -- The Claude terminal (:ClaudeCode / :ClaudeCodeFocus): a real terminal job running a stand-in for
 -- `claude` that prints what it was started with, then waits.
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 local ide = require('claude-ide')
 
 describe('the Claude terminal', function()

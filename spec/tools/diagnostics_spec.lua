@@ -1,5 +1,5 @@
 -- getDiagnostics against real buffers and vim.diagnostic.set.
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 
 describe('getDiagnostics', function()
   local ctx, ns

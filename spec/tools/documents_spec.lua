@@ -1,5 +1,5 @@
 -- checkDocumentDirty / saveDocument: exact paths (never bufnr() pattern matching), honest refusals.
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 
 describe('checkDocumentDirty and saveDocument', function()
   local ctx

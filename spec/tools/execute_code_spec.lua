@@ -1,6 +1,6 @@
 -- executeCode: opt-in, confirmed by the user in a float (real key presses), run with the interpreter (`sh`
 -- here) in a visible terminal, with a timeout, output and exit code returned, every request logged.
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 
 describe('executeCode', function()
   local ctx, log_file

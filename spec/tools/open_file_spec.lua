@@ -1,6 +1,6 @@
 -- openFile: the main editor window (never a terminal, sidebar, float or diff window), literal text and
 -- line selections, makeFrontmost, and the error cases.
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 
 describe('openFile', function()
   local ctx

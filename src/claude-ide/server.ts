@@ -78,7 +78,7 @@ export interface ServerOptions {
 const TOKEN_BYTES = 16;
 /**
  * On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake (it returns as soon
- * as they have): a reply still being written (32 MiB in spec/server/goodbye_spec.lua) needs more than 100 ms on a
+ * as they have): a reply still being written (32 MiB in spec/server_goodbye_spec.lua) needs more than 100 ms on a
  * loaded machine, and once Neovim exits the rest is lost.
  */
 const LEAVE_DRAIN_MS = 500;

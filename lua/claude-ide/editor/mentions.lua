@@ -11,6 +11,8 @@ local Logger = ____log.Logger
 local say = ____log.say
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
+local ____clock = require("claude-ide.util.clock")
+local realClock = ____clock.realClock
 --- A mention of `path` (absolute or relative to the working directory) with optional 1-based lines as the
 -- user counts them (converted to the protocol's 0-based lines). The path must exist.
 function ____exports.makeMention(path, startLine, endLine)
@@ -52,9 +54,13 @@ end
 ____exports.MentionQueue = __TS__Class()
 local MentionQueue = ____exports.MentionQueue
 MentionQueue.name = "MentionQueue"
-function MentionQueue.prototype.____constructor(self, config, hub)
+function MentionQueue.prototype.____constructor(self, config, hub, clock)
+    if clock == nil then
+        clock = realClock
+    end
     self.config = config
     self.hub = hub
+    self.clock = clock
     self.queue = {}
     self.disposed = false
     self.connectedAt = {}
@@ -71,7 +77,7 @@ function MentionQueue.prototype.____constructor(self, config, hub)
     end)
 end
 function MentionQueue.prototype.track(self)
-    local now = vim.uv.now()
+    local now = self.clock.now()
     local present = {}
     for ____, c in ipairs(self.hub.clients()) do
         present[c.id] = true
@@ -90,10 +96,10 @@ function MentionQueue.prototype.track(self)
     end
 end
 function MentionQueue.prototype.untilSettled(self, id)
-    local at = self.connectedAt[id] or vim.uv.now()
+    local at = self.connectedAt[id] or self.clock.now()
     return math.max(
         0,
-        at + self.config.mentions.settle_ms - vim.uv.now()
+        at + self.config.mentions.settle_ms - self.clock.now()
     )
 end
 function MentionQueue.prototype.armSettle(self, ids)
@@ -108,10 +114,10 @@ function MentionQueue.prototype.armSettle(self, ids)
         )
     end
     if self.settleTimer == nil then
-        self.settleTimer = vim.uv.new_timer()
+        self.settleTimer = self.clock.newTimer()
     end
-    self.settleTimer:stop()
-    self.settleTimer:start(
+    self.settleTimer.stop()
+    self.settleTimer.start(
         due + 1,
         0,
         function() return vim.schedule(function()
@@ -128,7 +134,7 @@ end
 function MentionQueue.prototype.add(self, mention, to)
     local item = {
         mention = mention,
-        expires = vim.uv.now() + self.config.mentions.queue_ttl_ms,
+        expires = self.clock.now() + self.config.mentions.queue_ttl_ms,
         to = to
     }
     if not __TS__ArraySome(
@@ -203,13 +209,13 @@ function MentionQueue.prototype.dispose(self)
     self.disposed = true
     self.unsubscribe()
     if self.settleTimer ~= nil then
-        self.settleTimer:stop()
-        self.settleTimer:close()
+        self.settleTimer.stop()
+        self.settleTimer.close()
         self.settleTimer = nil
     end
     if self.timer ~= nil then
-        self.timer:stop()
-        self.timer:close()
+        self.timer.stop()
+        self.timer.close()
         self.timer = nil
     end
     if #self.queue > 0 then
@@ -221,7 +227,7 @@ function MentionQueue.prototype.dispose(self)
     self.queue = {}
 end
 function MentionQueue.prototype.dropExpired(self)
-    local now = vim.uv.now()
+    local now = self.clock.now()
     local expired = __TS__ArrayFilter(
         self.queue,
         function(____, q) return q.expires <= now end
@@ -249,18 +255,18 @@ function MentionQueue.prototype.armExpiry(self)
     if #self.queue == 0 then
         local ____opt_2 = self.timer
         if ____opt_2 ~= nil then
-            ____opt_2:stop()
+            ____opt_2.stop()
         end
         return
     end
     if self.timer == nil then
-        self.timer = vim.uv.new_timer()
+        self.timer = self.clock.newTimer()
     end
     local due = math.max(
         0,
-        self.queue[1].expires - vim.uv.now()
+        self.queue[1].expires - self.clock.now()
     )
-    self.timer:start(
+    self.timer.start(
         due,
         0,
         function() return vim.schedule(function()

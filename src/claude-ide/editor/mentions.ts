@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import { Logger, say } from "../log";
 import type { Hub } from "../contracts";
 import { normalizePath } from "./positions";
+import { type Clock, type ClockTimer, realClock } from "../util/clock";
 
 /** `at_mentioned` params: 0-based lines; without lines the whole file (or folder) is mentioned. */
 export interface Mention {
@@ -47,7 +48,7 @@ export type Recipients = (this: void) => number[];
 
 interface Queued {
   mention: Mention;
-  /** vim.uv.now() after which it is dropped. */
+  /** clock.now() after which it is dropped. */
   expires: number;
   to?: Recipients;
 }
@@ -65,18 +66,20 @@ export function describeMention(m: Mention): string {
 /** Mentions of one running server (owned by init.ts next to the server; disposed when it stops). */
 export class MentionQueue {
   private queue: Queued[] = [];
-  private timer?: vim.uv.Timer;
+  private timer?: ClockTimer;
   private disposed = false;
   private readonly unsubscribe: (this: void) => void;
   private readonly log: Logger;
-  /** When each connected client was first seen (vim.uv.now()); -huge: connected before this queue existed. */
+  /** When each connected client was first seen (clock.now()); -huge: connected before this queue existed. */
   private readonly connectedAt = new LuaMap<number, number>();
   /** Fires when the next client settles (see settle_ms). */
-  private settleTimer?: vim.uv.Timer;
+  private settleTimer?: ClockTimer;
 
   constructor(
     private readonly config: Config,
     private readonly hub: Hub,
+    /** Time and timers (a manual clock in specs: settle and expiry without waiting). */
+    private readonly clock: Clock = realClock,
   ) {
     this.log = new Logger(config.log_level);
     // Made on the first mention: a client connected before is long past its start.
@@ -89,7 +92,7 @@ export class MentionQueue {
 
   /** Notes clients that connected (now) or went away. */
   private track(): void {
-    const now = vim.uv.now();
+    const now = this.clock.now();
     const present = new LuaSet<number>();
     for (const c of this.hub.clients()) {
       present.add(c.id);
@@ -102,8 +105,8 @@ export class MentionQueue {
 
   /** Milliseconds until client `id` takes mentions (0: now). */
   private untilSettled(id: number): number {
-    const at = this.connectedAt.get(id) ?? vim.uv.now();
-    return math.max(0, at + this.config.mentions.settle_ms - vim.uv.now());
+    const at = this.connectedAt.get(id) ?? this.clock.now();
+    return math.max(0, at + this.config.mentions.settle_ms - this.clock.now());
   }
 
   /** Flushes again when the first of `ids` settles. */
@@ -111,7 +114,7 @@ export class MentionQueue {
     if (this.disposed) return;
     let due = math.huge;
     for (const id of ids) due = math.min(due, this.untilSettled(id));
-    this.settleTimer ??= vim.uv.new_timer();
+    this.settleTimer ??= this.clock.newTimer();
     this.settleTimer.stop();
     this.settleTimer.start(due + 1, 0, () =>
       vim.schedule(() => {
@@ -124,7 +127,7 @@ export class MentionQueue {
 
   /** Sends the mention now (to `to`, else to every session), or queues it until its recipient connects. */
   add(mention: Mention, to?: Recipients): MentionOutcome {
-    const item = { mention, expires: vim.uv.now() + this.config.mentions.queue_ttl_ms, to };
+    const item = { mention, expires: this.clock.now() + this.config.mentions.queue_ttl_ms, to };
     // Behind a queued mention for the same recipient: wait, so that they arrive in order.
     if (!this.queue.some((q) => q.to === to) && this.deliver(item)) return "sent";
     this.queue.push(item);
@@ -196,7 +199,7 @@ export class MentionQueue {
   }
 
   private dropExpired(): void {
-    const now = vim.uv.now();
+    const now = this.clock.now();
     const expired = this.queue.filter((q) => q.expires <= now);
     if (expired.length === 0) return;
     this.queue = this.queue.filter((q) => q.expires > now);
@@ -211,8 +214,8 @@ export class MentionQueue {
       this.timer?.stop();
       return;
     }
-    if (this.timer === undefined) this.timer = vim.uv.new_timer();
-    const due = math.max(0, this.queue[0].expires - vim.uv.now());
+    if (this.timer === undefined) this.timer = this.clock.newTimer();
+    const due = math.max(0, this.queue[0].expires - this.clock.now());
     this.timer.start(due, 0, () =>
       vim.schedule(() => {
         const [ok, err] = pcall(() => {

@@ -2,7 +2,7 @@
 -- typescript-language-server (npm dev dependency) attached the way a user's config does it (a FileType
 -- autocmd calling vim.lsp.start), and agent tool calls run like the agent endpoint runs them (arguments
 -- checked against the schema, handler in a coroutine that may park), waited for on the main loop.
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 local M = {}
 
 -- busted runs each spec file insulated: modules first loaded in one file are unloaded after it. Neovim's own

@@ -4,7 +4,7 @@
 -- session only, a review labelled with the session that proposed it, and closing one terminal rejecting only
 -- that session's reviews.
 local client = require('helpers.client')
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 local ide = require('claude-ide')
 
 --- A stand-in for claude: starts a child process (so the announced pid is a descendant of the terminal's
@@ -71,7 +71,7 @@ describe('Claude sessions', function()
   end)
 
   before_each(function()
-    messages = require('diff.helpers').capture_messages()
+    messages = require('helpers.diff').capture_messages()
   end)
 
   after_each(function()
@@ -211,9 +211,9 @@ describe('Claude sessions', function()
       assert.is_not_nil(r3)
 
       -- the remaining review is answered as usual
-      vim.api.nvim_set_current_tabpage(require('diff.helpers').tab('from-one'))
-      vim.api.nvim_set_current_win(require('diff.helpers').win('proposal'))
-      require('diff.helpers').press('<CR>')
+      vim.api.nvim_set_current_tabpage(require('helpers.diff').tab('from-one'))
+      vim.api.nvim_set_current_win(require('helpers.diff').win('proposal'))
+      require('helpers.diff').press('<CR>')
       local ok = c1:wait_response(r1)
       assert.are.equal('FILE_SAVED', ok.result.content[1].text)
     end

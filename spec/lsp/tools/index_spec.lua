@@ -6,7 +6,7 @@
 -- and deletes files (a minimal server, edit_server.lua, answers it).
 local bridge = require('helpers.bridge')
 local client = require('helpers.client')
-local lsp = require('lsp.helpers')
+local lsp = require('helpers.lsp')
 
 local LSP_TOOLS = {
   'lsp_clients',
@@ -276,7 +276,7 @@ describe('LSP tools through the bridge #slow', function()
       vim.cmd.edit(root .. '/mod/a.txt')
       return vim.api.nvim_get_current_buf()
     ]],
-      lsp.root .. '/spec/lsp/edit_server.lua',
+      lsp.root .. '/spec/fixtures/lsp/edit_server.lua',
       answer,
       project
     )

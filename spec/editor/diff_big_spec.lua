@@ -2,8 +2,8 @@
 -- 0.4 s per 100,000 lines), so the view would appear late. It is still a real diff: highlights, ]c to the
 -- first change, accept returns the proposal. Its texts are cut into lines by Neovim, not in Lua (reviewText):
 -- the same lines. A small review keeps Neovim's folds over unchanged text.
-local h = require('tools.helpers')
-local d = require('diff.helpers')
+local h = require('helpers.tools')
+local d = require('helpers.diff')
 
 local TAB = '✻ [Claude Code] big.txt (b1g) ⧉'
 

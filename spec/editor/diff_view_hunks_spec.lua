@@ -1,7 +1,7 @@
 -- Hunk by hunk: in an openDiff review, take or drop the hunk under the cursor with the review's keys (typed
 -- as a user would, mappings applied), jump between hunks, and accept: the answer is exactly the kept hunks.
-local h = require('tools.helpers')
-local d = require('diff.helpers')
+local h = require('helpers.tools')
+local d = require('helpers.diff')
 
 local TAB = '✻ [Claude Code] hunks.txt (abc123) ⧉'
 local ORIGINAL = { 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten' }

@@ -376,7 +376,9 @@ describe('project search #slow', function()
         assert.matches('stopped after 1500 ms %(agent.search.timeout_ms%)', text)
       end
       assert.is_true(took < 6000, ('%s: the search took %.0f ms'):format(scope, took))
-      assert.is_true(worst < 100, ('%s: a trivial request waited %.1f ms'):format(scope, worst))
+      -- Frozen would be the whole budget (1500 ms) at once; the bound leaves room for a loaded machine (the
+      -- frozen-stretch figures themselves are `make bench`'s).
+      assert.is_true(worst < 500, ('%s: a trivial request waited %.1f ms'):format(scope, worst))
     end
   end)
 
@@ -391,6 +393,6 @@ describe('project search #slow', function()
     local ok, res = c_plain:wait(id)
     assert.is_true(ok)
     assert.matches('^0 matches', bridge.text(res))
-    assert.is_true(worst < 100, ('a trivial request waited %.1f ms'):format(worst))
+    assert.is_true(worst < 500, ('a trivial request waited %.1f ms'):format(worst))
   end)
 end)

@@ -39,7 +39,7 @@ describe(':checkhealth claude-ide', function()
   end)
 
   it('says which engine the project search uses (rg, else git grep or the walk)', function()
-    local rg = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h') .. '/.deps/ripgrep/bin/rg'
+    local rg = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h') .. '/.deps/ripgrep/bin/rg'
     assert.is_true(ide.setup({ agent = { search = { rg = false } } }))
     assert.matches(
       'project search: ripgrep off (agent.search.rg = false), so git grep inside a git repository',

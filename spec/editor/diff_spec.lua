@@ -1,7 +1,7 @@
 -- openDiff driven through a real ToolContext (real services, coroutine park): the view, every way to accept
 -- and reject, the text returned, and nothing left behind. The protocol-level specs are in protocol_spec.lua.
-local h = require('tools.helpers')
-local d = require('diff.helpers')
+local h = require('helpers.tools')
+local d = require('helpers.diff')
 
 local TAB = '✻ [Claude Code] hello.lua (6ed6bc) ⧉'
 

@@ -1,7 +1,7 @@
 -- The IDE tools and context push end to end: the plugin's real server in this Neovim, an independent
 -- WebSocket client (Node `ws`, spec/helpers/client.lua) over loopback, real buffers and commands.
 local client = require('helpers.client')
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 local ide = require('claude-ide')
 
 describe('IDE tools through the server', function()

@@ -3,7 +3,7 @@
 -- in the user settings) reaches the CLI with its file and range but no text, in selection_changed and in
 -- getCurrentSelection / getLatestSelection; :ClaudeCodeSend / :ClaudeCodeAdd of such a file ask first.
 local client = require('helpers.client')
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 
 describe('privacy on the IDE connection', function()
   local server, c, project, user_settings, old_cwd, real_confirm, asked, messages, real_notify

@@ -1,6 +1,6 @@
 -- getOpenEditors, getWorkspaceFolders, getCurrentSelection/getLatestSelection edge cases, the diff-tab tools,
 -- and the tool list itself (names, schemas, what is listed).
-local h = require('tools.helpers')
+local h = require('helpers.tools')
 
 describe('context tools', function()
   local ctx

@@ -1,7 +1,7 @@
 -- After an accept the CLI writes the file itself: the file's buffer must follow that write with no prompt,
 -- as one undo step, unmodified, and with the user's unsaved edits one `u` away.
-local h = require('tools.helpers')
-local d = require('diff.helpers')
+local h = require('helpers.tools')
+local d = require('helpers.diff')
 
 describe('after an accept, the file buffer', function()
   local ctx

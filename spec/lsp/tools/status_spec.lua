@@ -1,7 +1,7 @@
 -- Server states the tools must handle honestly, with real language servers: typescript-language-server
 -- while it starts (wait_for_lsp_ready), and a minimal server (silent_server.lua) that stays "indexing"
 -- forever and never answers a request (timeouts; the editor stays live while a tool waits).
-local lsp = require('lsp.helpers')
+local lsp = require('helpers.lsp')
 
 describe('LSP server states #slow', function()
   local ctx
@@ -41,7 +41,7 @@ describe('LSP server states #slow', function()
       vim.cmd.edit('a.py')
       vim.lsp.start({
         name = 'silent',
-        cmd = { vim.v.progpath, '-l', lsp.root .. '/spec/lsp/silent_server.lua' },
+        cmd = { vim.v.progpath, '-l', lsp.root .. '/spec/fixtures/lsp/silent_server.lua' },
         root_dir = dir,
       })
       assert.is_true(vim.wait(5000, function()

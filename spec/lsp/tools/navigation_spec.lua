@@ -1,6 +1,6 @@
 -- The reading LSP tools against the real typescript-language-server on a fixture project: each answer
 -- checked against what the server knows about the fixture.
-local lsp = require('lsp.helpers')
+local lsp = require('helpers.lsp')
 
 describe('LSP reading tools #slow', function()
   local dir, ctx

@@ -1,8 +1,8 @@
 -- The multi-file reviews of the LSP tools (DiffService.openMulti) fire the same ClaudeIdeDiffOpened /
 -- ClaudeIdeDiffResolved User events as openDiff's reviews, and close_tab reaches them by name (their title, or
 -- the name their tab shows, `title [2/3]`). Driven through the real DiffManager, as the LSP tools drive it.
-local h = require('tools.helpers')
-local d = require('diff.helpers')
+local h = require('helpers.tools')
+local d = require('helpers.diff')
 
 describe('multi-file review events', function()
   local ctx, manager, events, before, a, b

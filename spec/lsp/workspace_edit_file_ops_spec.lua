@@ -3,10 +3,10 @@
 -- under its new name, a deleted one against an empty proposal), applied on accept with the buffers following
 -- their files, nothing changed on a rejection, and a deletion that would lose unsaved changes refused before
 -- anything is shown.
-local lsp = require('lsp.helpers')
-local d = require('diff.helpers')
+local lsp = require('helpers.lsp')
+local d = require('helpers.diff')
 
-local SERVER = lsp.root .. '/spec/lsp/edit_server.lua'
+local SERVER = lsp.root .. '/spec/fixtures/lsp/edit_server.lua'
 
 --- The proposal buffer of the open review (waits for it).
 local function proposal()

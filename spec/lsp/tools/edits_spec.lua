@@ -1,8 +1,8 @@
 -- The LSP tools that change files, against the real typescript-language-server: every edit goes through
 -- one review across the files it touches (walked with ]f), accepted with :w in the proposal or rejected by
 -- deleting it, as a user would; disk and buffers checked after.
-local lsp = require('lsp.helpers')
-local d = require('diff.helpers')
+local lsp = require('helpers.lsp')
+local d = require('helpers.diff')
 
 --- The proposal buffer of the open review (waits for it).
 local function proposal()

@@ -1,8 +1,8 @@
 -- openDiff end to end: the plugin's real server, an independent WebSocket client (Node `ws`) speaking MCP
 -- as the Claude CLI does (doc/protocol.md §4-§5), and the user acting in this Neovim.
 local client = require('helpers.client')
-local h = require('tools.helpers')
-local d = require('diff.helpers')
+local h = require('helpers.tools')
+local d = require('helpers.diff')
 
 local child_nvim = require('helpers.child_nvim')
 

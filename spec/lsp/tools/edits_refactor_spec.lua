@@ -1,8 +1,8 @@
 -- A refactoring whose edit comes back from the server as a workspace/applyEdit request while its command runs
 -- (typescript-language-server's "Move to a new file"): captured, shown in one review across every file it
 -- touches, including the file it creates, and applied on accept.
-local lsp = require('lsp.helpers')
-local d = require('diff.helpers')
+local lsp = require('helpers.lsp')
+local d = require('helpers.diff')
 
 describe('LSP refactor through a command #slow', function()
   local dir, ctx

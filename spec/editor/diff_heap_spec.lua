@@ -3,8 +3,8 @@
 -- jit.off() (LuaJIT's trace cache grows while code gets compiled, bounded by its own limits: not ours) after a
 -- full collection. The heap may not grow by 50 kB between the first hundred and the last.
 local client = require('helpers.client')
-local d = require('diff.helpers')
-local h = require('tools.helpers')
+local d = require('helpers.diff')
+local h = require('helpers.tools')
 
 local function heap()
   collectgarbage('collect')
