@@ -8,10 +8,7 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayReduce = ____lualib.__TS__ArrayReduce
-local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
-local ____apply = require("claude-ide.editor.apply")
-local applyText = ____apply.applyText
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local rejectedResult = ____result.rejectedResult
@@ -21,18 +18,16 @@ local displayPath = ____state.displayPath
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
+local ____change_set = require("claude-ide.editor.change_set")
+local applyChangeSet = ____change_set.applyChangeSet
+local currentLines = ____change_set.currentLines
+local reviewChangeSet = ____change_set.reviewChangeSet
 local ____diff_text = require("claude-ide.editor.diff_text")
 local textLines = ____diff_text.textLines
 local ____file_ops = require("claude-ide.editor.file_ops")
-local createFile = ____file_ops.createFile
-local deleteFile = ____file_ops.deleteFile
 local isDirectory = ____file_ops.isDirectory
-local renameFile = ____file_ops.renameFile
-local unsavedBuffer = ____file_ops.unsavedBuffer
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
-local ____tool = require("claude-ide.protocol.tool")
-local decisionOf = ____tool.decisionOf
 local ____encoding = require("claude-ide.lsp.encoding")
 local toByte = ____encoding.toByte
 local ____format = require("claude-ide.lsp.format")
@@ -78,25 +73,6 @@ function ____exports.applyTextEdits(lines, edits, encoding)
     pieces[#pieces + 1] = string.sub(text, pos + 1)
     local result = table.concat(pieces, "")
     return result == "" and ({}) or textLines(result)
-end
---- The current text of a file: its loaded buffer's lines, else the disk's, else undefined (no such file).
-local function currentLines(path)
-    local buf = findBuffer(path)
-    if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
-        return vim.api.nvim_buf_get_lines(buf, 0, -1, false)
-    end
-    local stat = vim.uv.fs_stat(path)
-    if stat == nil then
-        return nil
-    end
-    if stat.type == "directory" then
-        failWith(displayPath(path) .. " is a folder, not a file: nothing was changed")
-    end
-    local ok, lines = pcall(vim.fn.readfile, path)
-    if not ok then
-        failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(lines))
-    end
-    return lines
 end
 local function refuseFolder(path, what)
     if isDirectory(path) then
@@ -301,33 +277,6 @@ function EditPlan.prototype.changed(self)
         end
     )
 end
-function EditPlan.prototype.refusal(self, what)
-    for ____, f in ipairs(self:changed()) do
-        do
-            if not f.deleted then
-                goto __continue63
-            end
-            local path = f.from or f.path
-            local buf = unsavedBuffer(path)
-            if buf == nil then
-                goto __continue63
-            end
-            local how = f.replacedBy ~= nil and (("replaces " .. displayPath(path)) .. " by ") .. f.replacedBy or "deletes " .. displayPath(path)
-            return ((((((what .. " ") .. how) .. ", which has unsaved changes of the user in buffer b") .. tostring(buf)) .. ": nothing was changed and nothing was shown. Ask the user to save (:w) or discard (:e!) their changes to ") .. displayPath(path)) .. ", then try again"
-        end
-        ::__continue63::
-    end
-    return nil
-end
-function EditPlan.prototype.stale(self)
-    for path, seen in pairs(self.observed) do
-        local now = currentLines(path) or false
-        if not vim.deep_equal(now, seen) then
-            return displayPath(path)
-        end
-    end
-    return nil
-end
 local function plural(n, noun)
     return ((tostring(n) .. " ") .. noun) .. (n == 1 and "" or "s")
 end
@@ -369,14 +318,14 @@ local function removeServerCreated(files)
     for ____, f in ipairs(files) do
         do
             if f.serverCreated ~= true or findBuffer(f.path) ~= nil then
-                goto __continue81
+                goto __continue68
             end
             local stat = vim.uv.fs_stat(f.path)
             if stat ~= nil and stat.size == 0 and (vim.uv.fs_unlink(f.path)) ~= nil then
                 removed[#removed + 1] = displayPath(f.path)
             end
         end
-        ::__continue81::
+        ::__continue68::
     end
     return removed
 end
@@ -396,67 +345,38 @@ local function summaryOf(f)
     end
     return table.concat(parts, ", ")
 end
-local function reviewFile(f)
-    local now = f.from or f.path
-    local ____temp_11
-    if f.before ~= nil then
-        ____temp_11 = findBuffer(now)
-    else
-        ____temp_11 = nil
-    end
-    local buf = ____temp_11
-    local loaded = buf ~= nil and vim.api.nvim_buf_is_loaded(buf)
-    local ft = loaded and vim.api.nvim_get_option_value("filetype", {buf = buf}) or ""
-    local shown = f.deleted and now or f.path
-    local ____displayPath_result_13 = displayPath(shown)
-    local ____f_before_14 = f.before
-    local ____temp_15 = f.deleted and ({}) or f.after
-    local ____summaryOf_result_16 = summaryOf(f)
-    local ____temp_17 = loaded and vim.api.nvim_get_option_value("modified", {buf = buf}) == true
-    local ____temp_18 = ft ~= "" and f.from == nil and ft or nil
-    local ____temp_19 = not f.deleted and f.from ~= nil and displayPath(f.from) or nil
-    local ____f_deleted_12
-    if f.deleted then
-        ____f_deleted_12 = true
-    else
-        ____f_deleted_12 = nil
-    end
+--- The plan's changed files as a change set (the files keep the plan's order, the operations theirs).
+local function changeSetOf(plan, files, what)
+    local changes = __TS__ArrayMap(
+        files,
+        function(____, f) return {
+            path = f.path,
+            from = f.from,
+            before = f.before,
+            after = f.after,
+            edits = f.edits,
+            deleted = f.deleted,
+            replacedBy = f.replacedBy,
+            summary = summaryOf(f)
+        } end
+    )
     return {
-        path = shown,
-        label = ____displayPath_result_13,
-        current = ____f_before_14,
-        proposal = ____temp_15,
-        summary = ____summaryOf_result_16,
-        dirty = ____temp_17,
-        filetype = ____temp_18,
-        renamedFrom = ____temp_19,
-        deletes = ____f_deleted_12
+        label = what,
+        files = changes,
+        ops = plan.ops,
+        writer = "plugin",
+        view = "files",
+        watched = plan.observed
     }
 end
-local function describeOp(op)
-    if op.kind == "create" then
-        return "create " .. displayPath(op.path)
-    end
-    if op.kind == "rename" then
-        return (("rename " .. displayPath(op.from)) .. " → ") .. displayPath(op.to)
-    end
-    return "delete " .. displayPath(op.path)
-end
 --- Shows the plan in one review (unless the user turned review off), waits for the decision, applies it on
--- accept. `what` names the edit for the user and the model (e.g. "rename of double to twice").
+-- accept (editor/change_set). `what` names the edit for the user and the model (e.g. "rename of double to twice").
 function ____exports.reviewAndApply(ctx, plan, what)
     local files = plan:changed()
     if #files == 0 then
         return textResult(("OK: nothing to change: " .. what) .. " leaves every file as it is")
     end
-    local refused = plan:refusal(what)
-    if refused ~= nil then
-        failWith(refused)
-    end
-    local finals = __TS__ArrayMap(
-        files,
-        function(____, f) return f.after end
-    )
+    local set = changeSetOf(plan, files, what)
     local edits = __TS__ArrayReduce(
         files,
         function(____, n, f) return n + (f.deleted and 0 or f.edits) end,
@@ -471,33 +391,17 @@ function ____exports.reviewAndApply(ctx, plan, what)
         function(____, f) return f.deleted end
     )
     local scope = (((plural(edits, "edit") .. " in ") .. plural(#files, "file")) .. (renamed > 0 and (", " .. tostring(renamed)) .. " renamed" or "")) .. (deleted > 0 and (", " .. tostring(deleted)) .. " deleted" or "")
-    if ctx.config.agent.review then
-        local opened = ctx.services.diff.openMulti({
-            title = ((((("✻ [" .. (ctx.client or "agent")) .. "] ") .. what) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")",
-            files = __TS__ArrayMap(
-                files,
-                function(____, f) return reviewFile(f) end
-            ),
-            clientId = ctx.clientId
-        })
-        if not opened.ok then
-            failWith(opened.error)
-        end
-        local outcome = decisionOf(ctx, opened.review)
-        if not outcome.accepted then
-            local removed = removeServerCreated(files)
-            local note = #removed > 0 and (((((" (the empty file" .. (#removed == 1 and "" or "s")) .. " ") .. table.concat(removed, ", ")) .. " the server created for it ") .. (#removed == 1 and "was" or "were")) .. " removed again)" or ""
-            return rejectedResult(((what .. " (") .. scope) .. ")", note)
-        end
-        finals = outcome.files
+    local decision = reviewChangeSet(ctx, set)
+    if decision.kind == "refused" then
+        failWith((what .. " ") .. decision.reason)
     end
-    local stale = plan:stale()
-    if stale ~= nil then
-        failWith((stale .. " changed while the review was open: nothing was applied; ask again for ") .. what)
+    if decision.kind == "unshown" then
+        failWith(decision.error)
     end
-    local refusedNow = plan:refusal(what)
-    if refusedNow ~= nil then
-        failWith(refusedNow)
+    if decision.kind == "rejected" then
+        local removed = removeServerCreated(files)
+        local note = #removed > 0 and (((((" (the empty file" .. (#removed == 1 and "" or "s")) .. " ") .. table.concat(removed, ", ")) .. " the server created for it ") .. (#removed == 1 and "was" or "were")) .. " removed again)" or ""
+        return rejectedResult(((what .. " (") .. scope) .. ")", note)
     end
     local published = {}
     local autocmd = vim.api.nvim_create_autocmd(
@@ -509,67 +413,48 @@ function ____exports.reviewAndApply(ctx, plan, what)
             end
         }
     )
-    local notes = {}
-    local failedOp
-    local opsDone = 0
-    for ____, op in ipairs(plan.ops) do
-        local done = op.kind == "create" and createFile(op.path) or (op.kind == "rename" and renameFile(op.from, op.to, op.overwrite) or deleteFile(op.path, op.ignoreIfNotExists))
-        if not done.ok then
-            failedOp = (describeOp(op) .. " failed: ") .. done.error
-            break
-        end
-        opsDone = opsDone + 1
-        if done.note ~= nil then
-            notes[op.kind == "rename" and op.to or op.path] = done.note
-        end
-    end
-    if failedOp ~= nil then
+    local okApply, outcome = pcall(applyChangeSet, set, decision.finals)
+    if not okApply or outcome.kind ~= "applied" then
         pcall(vim.api.nvim_del_autocmd, autocmd)
-        local done = __TS__ArrayMap(
-            __TS__ArraySlice(plan.ops, 0, opsDone),
-            function(____, op) return "  done: " .. describeOp(op) end
-        )
-        failWith(((((what .. " accepted, but ") .. failedOp) .. "; ") .. (#done > 0 and ("the file operations before it were made:\n" .. table.concat(done, "\n")) .. "\n" or "nothing was changed; ")) .. "no text edits were applied. Check the files, then ask again")
     end
-    local lines = {}
+    if not okApply then
+        error(outcome, 0)
+    end
+    if outcome.kind == "stale" then
+        failWith((outcome.path .. " changed while the review was open: nothing was applied; ask again for ") .. what)
+    end
+    if outcome.kind == "refused" then
+        failWith((what .. " ") .. outcome.reason)
+    end
+    if outcome.kind == "op-failed" then
+        local done = __TS__ArrayMap(
+            outcome.done,
+            function(____, op) return "  done: " .. op end
+        )
+        failWith(((((what .. " accepted, but ") .. outcome.failed) .. "; ") .. (#done > 0 and ("the file operations before it were made:\n" .. table.concat(done, "\n")) .. "\n" or "nothing was changed; ")) .. "no text edits were applied. Check the files, then ask again")
+    end
     local touched = {}
-    local edited = 0
-    __TS__ArrayForEach(
-        files,
-        function(____, f, i)
-            if f.deleted then
-                local path = displayPath(f.from or f.path)
-                local note = notes[f.path]
-                lines[#lines + 1] = f.replacedBy ~= nil and ((("  replaced " .. path) .. " by ") .. f.replacedBy) .. " (its old text is gone)" or ("  deleted " .. path) .. (note ~= nil and (" (" .. note) .. ")" or "")
-                edited = edited + 1
-                return
+    for ____, r in ipairs(outcome.files) do
+        do
+            if r.change.deleted then
+                goto __continue94
             end
-            local moved = f.from ~= nil and (("renamed " .. displayPath(f.from)) .. " → ") .. displayPath(f.path) or nil
-            local note = notes[f.path]
-            local head = moved ~= nil and ("  " .. moved) .. (note ~= nil and (" (" .. note) .. ")" or "") or nil
-            local textChanges = f.before == nil or not vim.deep_equal(f.before, finals[i + 1])
-            if not textChanges then
-                lines[#lines + 1] = head
-                edited = edited + 1
-            else
-                local applied = applyText(f.path, f.before or ({}), finals[i + 1])
-                local label = f.before == nil and "created" or plural(f.edits, "edit")
-                local userChanged = vim.deep_equal(finals[i + 1], f.after) and "" or " (changed by the user in the review)"
-                local body = applied.ok and ((label .. " ") .. applied.where) .. userChanged or (label .. ": NOT applied: ") .. applied.error
-                if applied.ok then
-                    edited = edited + 1
-                end
-                lines[#lines + 1] = head ~= nil and (head .. ", then ") .. body or (("  " .. displayPath(f.path)) .. ": ") .. body
-            end
-            local buf = findBuffer(f.path)
+            local buf = findBuffer(r.change.path)
             if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
                 touched[#touched + 1] = buf
             end
         end
-    )
+        ::__continue94::
+    end
     local diagnostics = diagnosticsAfter(ctx, touched, published)
     pcall(vim.api.nvim_del_autocmd, autocmd)
-    local head = edited == #files and (("OK: applied " .. what) .. ": ") .. scope or (((("applied " .. what) .. " to ") .. tostring(edited)) .. " of ") .. plural(#files, "file")
-    return textResult((((head .. "\n") .. table.concat(lines, "\n")) .. "\n") .. diagnostics)
+    local head = outcome.complete == #files and (("OK: applied " .. what) .. ": ") .. scope or (((("applied " .. what) .. " to ") .. tostring(outcome.complete)) .. " of ") .. plural(#files, "file")
+    return textResult((((head .. "\n") .. table.concat(
+        __TS__ArrayMap(
+            outcome.files,
+            function(____, r) return r.line end
+        ),
+        "\n"
+    )) .. "\n") .. diagnostics)
 end
 return ____exports

@@ -3,19 +3,27 @@
 // (editor/multi_review.ts, through the DiffService so that closeAllDiffTabs rejects it too), and applied on
 // accept like Neovim's own LSP apply: file operations (create, rename, delete) first, in the edit's order, with
 // the buffers following their files (editor/file_ops.ts); then the texts: buffers edited (one undo step each),
-// written when they had no unsaved changes of the user before; files without a buffer written atomically. An
-// edit that would delete a file with unsaved changes is refused before anything is shown. A rejection changes
-// nothing. The answer names the files, edit counts and file operations, then the diagnostics of the touched
-// files once their servers published again (bounded wait).
-import { applyText } from "../editor/apply";
+// written when they had no unsaved changes of the user before; files without a buffer written atomically. The
+// review and the apply are the change-set pipeline's (editor/change_set.ts); what is the LSP's stays here: the
+// plan (EditPlan), the files the server created, the answer's wording and the diagnostics after. An edit that
+// would delete a file with unsaved changes is refused before anything is shown. A rejection changes nothing.
+// The answer names the files, edit counts and file operations, then the diagnostics of the touched files once
+// their servers published again (bounded wait).
 import { failWith, rejectedResult, textResult } from "../protocol/result";
 import { displayPath } from "../editor/state";
-import type { ReviewFile } from "../contracts";
 import { bufferPath, findBuffer } from "../editor/buffers";
+import {
+  applyChangeSet,
+  type ChangeSet,
+  currentLines,
+  type FileChange,
+  type FileOp,
+  reviewChangeSet,
+} from "../editor/change_set";
 import { textLines } from "../editor/diff_text";
-import { createFile, deleteFile, isDirectory, renameFile, unsavedBuffer } from "../editor/file_ops";
+import { isDirectory } from "../editor/file_ops";
 import { byteToCharColumn } from "../editor/positions";
-import { decisionOf, type ToolContext, type ToolResult } from "../protocol/tool";
+import type { ToolContext, ToolResult } from "../protocol/tool";
 import { toByte } from "./encoding";
 import { type LspRange, uriPath } from "./format";
 import { waitUntil } from "./wait";
@@ -23,16 +31,6 @@ import { waitUntil } from "./wait";
 export interface TextEdit {
   range: LspRange;
   newText: string;
-}
-
-export interface FileEdit {
-  path: string;
-  /** The text the edit was planned on; undefined: the file does not exist (the edit creates it). */
-  before: string[] | undefined;
-  after: string[];
-  edits: number;
-  /** An empty file the server itself created while its command ran (removed again on a rejection). */
-  serverCreated?: boolean;
 }
 
 /** The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`). */
@@ -59,18 +57,6 @@ export function applyTextEdits(lines: string[], edits: TextEdit[], encoding: str
   pieces.push(string.sub(text, pos + 1));
   const result = pieces.join("");
   return result === "" ? [] : textLines(result);
-}
-
-/** The current text of a file: its loaded buffer's lines, else the disk's, else undefined (no such file). */
-function currentLines(path: string): string[] | undefined {
-  const buf = findBuffer(path);
-  if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) return vim.api.nvim_buf_get_lines(buf, 0, -1, false);
-  const [stat] = vim.uv.fs_stat(path);
-  if (stat === undefined) return undefined;
-  if (stat.type === "directory") failWith(`${displayPath(path)} is a folder, not a file: nothing was changed`);
-  const [ok, lines] = pcall(vim.fn.readfile, path);
-  if (!ok) failWith(`cannot read ${displayPath(path)}: ${tostring(lines)}`);
-  return lines;
 }
 
 interface CreateOptions {
@@ -107,12 +93,6 @@ export interface FileEdit {
   serverCreated?: boolean;
 }
 
-/** The file operations of a plan, in the edit's order (applied before the texts, which are final by then). */
-type FileOp =
-  | { kind: "create"; path: string }
-  | { kind: "rename"; from: string; to: string; overwrite: boolean }
-  | { kind: "delete"; path: string; ignoreIfNotExists: boolean };
-
 function refuseFolder(path: string, what: string): void {
   if (isDirectory(path))
     failWith(
@@ -131,7 +111,8 @@ export class EditPlan {
   /** What is at a path once the plan's changes so far are made: a file, or false (deleted or moved away). */
   private readonly at = new LuaMap<string, FileEdit | false>();
   /** What each path looked at held when the plan first read it (false: no file): checked again before applying. */
-  private readonly observed = new LuaMap<string, string[] | false>();
+  readonly observed = new LuaMap<string, string[] | false>();
+  /** The file operations, in the edit's order (made before the texts, which are final by then). */
   readonly ops: FileOp[] = [];
   /**
    * Set while a server command runs (os.time() at its start): an empty file written since then is one the
@@ -267,34 +248,6 @@ export class EditPlan {
       return f.before === undefined || f.from !== undefined || !vim.deep_equal(f.before, f.after);
     });
   }
-
-  /**
-   * Why the plan must not even be shown: it deletes (or overwrites by a rename) a file whose buffer has unsaved
-   * changes of the user, which would be lost.
-   */
-  refusal(what: string): string | undefined {
-    for (const f of this.changed()) {
-      if (!f.deleted) continue;
-      const path = f.from ?? f.path;
-      const buf = unsavedBuffer(path);
-      if (buf === undefined) continue;
-      const how =
-        f.replacedBy !== undefined
-          ? `replaces ${displayPath(path)} by ${f.replacedBy}`
-          : `deletes ${displayPath(path)}`;
-      return `${what} ${how}, which has unsaved changes of the user in buffer b${buf}: nothing was changed and nothing was shown. Ask the user to save (:w) or discard (:e!) their changes to ${displayPath(path)}, then try again`;
-    }
-    return undefined;
-  }
-
-  /** A file that is no longer as the plan read it (as shown), else undefined. */
-  stale(): string | undefined {
-    for (const [path, seen] of this.observed) {
-      const now = currentLines(path) ?? false;
-      if (!vim.deep_equal(now, seen)) return displayPath(path);
-    }
-    return undefined;
-  }
 }
 
 function plural(n: number, noun: string): string {
@@ -348,43 +301,30 @@ function summaryOf(f: FileEdit): string {
   return parts.join(", ");
 }
 
-function reviewFile(f: FileEdit): ReviewFile {
-  // Where its text is now: its buffer (if loaded) shows it, unsaved changes included.
-  const now = f.from ?? f.path;
-  const buf = f.before !== undefined ? findBuffer(now) : undefined;
-  const loaded = buf !== undefined && vim.api.nvim_buf_is_loaded(buf);
-  const ft = loaded ? (vim.api.nvim_get_option_value("filetype", { buf }) as string) : "";
-  const shown = f.deleted ? now : f.path;
-  return {
-    path: shown,
-    label: displayPath(shown),
-    current: f.before,
-    proposal: f.deleted ? [] : f.after,
+/** The plan's changed files as a change set (the files keep the plan's order, the operations theirs). */
+function changeSetOf(plan: EditPlan, files: FileEdit[], what: string): ChangeSet {
+  const changes: FileChange[] = files.map((f) => ({
+    path: f.path,
+    from: f.from,
+    before: f.before,
+    after: f.after,
+    edits: f.edits,
+    deleted: f.deleted,
+    replacedBy: f.replacedBy,
     summary: summaryOf(f),
-    dirty: loaded && vim.api.nvim_get_option_value("modified", { buf }) === true,
-    // A renamed file may change its type (a.js → a.ts): detected from the new name.
-    filetype: ft !== "" && f.from === undefined ? ft : undefined,
-    renamedFrom: !f.deleted && f.from !== undefined ? displayPath(f.from) : undefined,
-    deletes: f.deleted ? true : undefined,
-  };
-}
-
-function describeOp(op: FileOp): string {
-  if (op.kind === "create") return `create ${displayPath(op.path)}`;
-  if (op.kind === "rename") return `rename ${displayPath(op.from)} → ${displayPath(op.to)}`;
-  return `delete ${displayPath(op.path)}`;
+  }));
+  // Every LSP edit is reviewed in the multi-file view, one file too (its summary line, the same keys).
+  return { label: what, files: changes, ops: plan.ops, writer: "plugin", view: "files", watched: plan.observed };
 }
 
 /**
  * Shows the plan in one review (unless the user turned review off), waits for the decision, applies it on
- * accept. `what` names the edit for the user and the model (e.g. "rename of double to twice").
+ * accept (editor/change_set). `what` names the edit for the user and the model (e.g. "rename of double to twice").
  */
 export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): ToolResult {
   const files = plan.changed();
   if (files.length === 0) return textResult(`OK: nothing to change: ${what} leaves every file as it is`);
-  const refused = plan.refusal(what);
-  if (refused !== undefined) failWith(refused);
-  let finals = files.map((f) => f.after);
+  const set = changeSetOf(plan, files, what);
   const edits = files.reduce((n, f) => n + (f.deleted ? 0 : f.edits), 0);
   const renamed = files.filter((f) => !f.deleted && f.from !== undefined).length;
   const deleted = files.filter((f) => f.deleted).length;
@@ -392,30 +332,17 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
     `${plural(edits, "edit")} in ${plural(files.length, "file")}` +
     (renamed > 0 ? `, ${renamed} renamed` : "") +
     (deleted > 0 ? `, ${deleted} deleted` : "");
-  if (ctx.config.agent.review) {
-    const opened = ctx.services.diff.openMulti({
-      title: `✻ [${ctx.client ?? "agent"}] ${what} (${ctx.services.agent.nextReview()})`,
-      files: files.map((f) => reviewFile(f)),
-      clientId: ctx.clientId,
-    });
-    if (!opened.ok) failWith(opened.error);
-    const outcome = decisionOf(ctx, opened.review);
-    if (!outcome.accepted) {
-      const removed = removeServerCreated(files);
-      const note =
-        removed.length > 0
-          ? ` (the empty file${removed.length === 1 ? "" : "s"} ${removed.join(", ")} the server created for it ${removed.length === 1 ? "was" : "were"} removed again)`
-          : "";
-      return rejectedResult(`${what} (${scope})`, note);
-    }
-    finals = outcome.files;
+  const decision = reviewChangeSet(ctx, set);
+  if (decision.kind === "refused") failWith(`${what} ${decision.reason}`);
+  if (decision.kind === "unshown") failWith(decision.error);
+  if (decision.kind === "rejected") {
+    const removed = removeServerCreated(files);
+    const note =
+      removed.length > 0
+        ? ` (the empty file${removed.length === 1 ? "" : "s"} ${removed.join(", ")} the server created for it ${removed.length === 1 ? "was" : "were"} removed again)`
+        : "";
+    return rejectedResult(`${what} (${scope})`, note);
   }
-  // Every file must still be as planned before anything is applied: all or nothing.
-  const stale = plan.stale();
-  if (stale !== undefined)
-    failWith(`${stale} changed while the review was open: nothing was applied; ask again for ${what}`);
-  const refusedNow = plan.refusal(what);
-  if (refusedNow !== undefined) failWith(refusedNow);
   const published = new LuaSet<Buf>();
   const autocmd = vim.api.nvim_create_autocmd("DiagnosticChanged", {
     desc: "claude-ide: notice the servers publishing diagnostics after an LSP edit was applied",
@@ -424,69 +351,30 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
       published.add(ev.buf);
     },
   });
-  // The file operations first, in the edit's order; then each file's final text at its final path.
-  const notes = new LuaMap<string, string>();
-  let failedOp: string | undefined;
-  let opsDone = 0;
-  for (const op of plan.ops) {
-    const done =
-      op.kind === "create"
-        ? createFile(op.path)
-        : op.kind === "rename"
-          ? renameFile(op.from, op.to, op.overwrite)
-          : deleteFile(op.path, op.ignoreIfNotExists);
-    if (!done.ok) {
-      failedOp = `${describeOp(op)} failed: ${done.error}`;
-      break;
-    }
-    opsDone++;
-    if (done.note !== undefined) notes.set(op.kind === "rename" ? op.to : op.path, done.note);
-  }
-  if (failedOp !== undefined) {
-    pcall(vim.api.nvim_del_autocmd, autocmd);
-    const done = plan.ops.slice(0, opsDone).map((op) => `  done: ${describeOp(op)}`);
+  const [okApply, outcome] = pcall(applyChangeSet, set, decision.finals);
+  if (!okApply || outcome.kind !== "applied") pcall(vim.api.nvim_del_autocmd, autocmd);
+  if (!okApply) throw outcome;
+  // Every file must still be as planned before anything is applied: all or nothing.
+  if (outcome.kind === "stale")
+    failWith(`${outcome.path} changed while the review was open: nothing was applied; ask again for ${what}`);
+  if (outcome.kind === "refused") failWith(`${what} ${outcome.reason}`);
+  if (outcome.kind === "op-failed") {
+    const done = outcome.done.map((op) => `  done: ${op}`);
     failWith(
-      `${what} accepted, but ${failedOp}; ${done.length > 0 ? `the file operations before it were made:\n${done.join("\n")}\n` : "nothing was changed; "}no text edits were applied. Check the files, then ask again`,
+      `${what} accepted, but ${outcome.failed}; ${done.length > 0 ? `the file operations before it were made:\n${done.join("\n")}\n` : "nothing was changed; "}no text edits were applied. Check the files, then ask again`,
     );
   }
-  const lines: string[] = [];
   const touched: Buf[] = [];
-  let edited = 0;
-  files.forEach((f, i) => {
-    if (f.deleted) {
-      const path = displayPath(f.from ?? f.path);
-      const note = notes.get(f.path);
-      lines.push(
-        f.replacedBy !== undefined
-          ? `  replaced ${path} by ${f.replacedBy} (its old text is gone)`
-          : `  deleted ${path}${note !== undefined ? ` (${note})` : ""}`,
-      );
-      edited++;
-      return;
-    }
-    const moved = f.from !== undefined ? `renamed ${displayPath(f.from)} → ${displayPath(f.path)}` : undefined;
-    const note = notes.get(f.path);
-    const head = moved !== undefined ? `  ${moved}${note !== undefined ? ` (${note})` : ""}` : undefined;
-    const textChanges = f.before === undefined || !vim.deep_equal(f.before, finals[i]);
-    if (!textChanges) {
-      lines.push(head as string);
-      edited++;
-    } else {
-      const applied = applyText(f.path, f.before ?? [], finals[i]);
-      const label = `${f.before === undefined ? "created" : plural(f.edits, "edit")}`;
-      const userChanged = vim.deep_equal(finals[i], f.after) ? "" : " (changed by the user in the review)";
-      const body = applied.ok ? `${label} ${applied.where}${userChanged}` : `${label}: NOT applied: ${applied.error}`;
-      if (applied.ok) edited++;
-      lines.push(head !== undefined ? `${head}, then ${body}` : `  ${displayPath(f.path)}: ${body}`);
-    }
-    const buf = findBuffer(f.path);
+  for (const r of outcome.files) {
+    if (r.change.deleted) continue;
+    const buf = findBuffer(r.change.path);
     if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) touched.push(buf);
-  });
+  }
   const diagnostics = diagnosticsAfter(ctx, touched, published);
   pcall(vim.api.nvim_del_autocmd, autocmd);
   const head =
-    edited === files.length
+    outcome.complete === files.length
       ? `OK: applied ${what}: ${scope}`
-      : `applied ${what} to ${edited} of ${plural(files.length, "file")}`;
-  return textResult(`${head}\n${lines.join("\n")}\n${diagnostics}`);
+      : `applied ${what} to ${outcome.complete} of ${plural(files.length, "file")}`;
+  return textResult(`${head}\n${outcome.files.map((r) => r.line).join("\n")}\n${diagnostics}`);
 }

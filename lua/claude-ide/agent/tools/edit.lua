@@ -8,20 +8,18 @@ local int = ____schema.int
 local obj = ____schema.obj
 local str = ____schema.str
 local writing = ____schema.writing
-local ____diff_text = require("claude-ide.editor.diff_text")
-local textLines = ____diff_text.textLines
 local ____apply = require("claude-ide.editor.apply")
-local applyText = ____apply.applyText
 local planEdits = ____apply.planEdits
 local sameLines = ____apply.sameLines
+local ____change_set = require("claude-ide.editor.change_set")
+local applyChangeSet = ____change_set.applyChangeSet
+local reviewChangeSet = ____change_set.reviewChangeSet
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
 local guarded = ____result.guarded
 local ok = ____result.ok
 local rejectedResult = ____result.rejectedResult
 local textResult = ____result.textResult
-local ____tool = require("claude-ide.protocol.tool")
-local decisionOf = ____tool.decisionOf
 local ____target = require("claude-ide.editor.target")
 local resolveTarget = ____target.resolveTarget
 local targetLinesSliced = ____target.targetLinesSliced
@@ -68,33 +66,37 @@ ____exports.edit = defineTool({
         end
         local n = #edits
         local what = (((tostring(n) .. " edit") .. (n == 1 and "" or "s")) .. " to ") .. target.display
-        local final = after
-        if ctx.config.agent.review then
-            local tabName = ((((("✻ [" .. (ctx.client or "agent")) .. "] ") .. target.display) .. " (") .. tostring(ctx.services.agent:nextReview())) .. ")"
-            local opened = ctx.services.diff.open({
-                oldPath = target.path,
-                newPath = target.path,
-                contents = table.concat(after, "\n") .. "\n",
-                tabName = tabName,
-                writer = "plugin",
-                client = ctx.client,
-                clientId = ctx.clientId
-            })
-            if not opened.ok then
-                failWith("cannot show the review: " .. opened.error)
-            end
-            local outcome = decisionOf(ctx, opened.review)
-            if not outcome.accepted then
-                return rejectedResult(what)
-            end
-            final = textLines(outcome.text)
+        local set = {
+            label = target.display,
+            files = {{
+                path = target.path,
+                before = before,
+                after = after,
+                edits = n,
+                deleted = false,
+                summary = (tostring(n) .. " edit") .. (n == 1 and "" or "s")
+            }},
+            ops = {},
+            writer = "plugin"
+        }
+        local decision = reviewChangeSet(ctx, set)
+        if decision.kind == "unshown" then
+            failWith("cannot show the review: " .. decision.error)
+        end
+        if decision.kind ~= "accepted" then
+            return rejectedResult(what)
         end
         yieldToEditor(ctx)
-        local applied = applyText(target.path, before, final)
+        local outcome = applyChangeSet(set, decision.finals)
+        local file = outcome.kind == "applied" and outcome.files[1] or nil
+        local applied = file and file.written
+        if file == nil or applied == nil then
+            return failWith(what .. " accepted but not applied")
+        end
         if not applied.ok then
             failWith((what .. " accepted but not applied: ") .. applied.error)
         end
-        local changed = sameLines(final, after) and "" or " (the user changed the proposal before accepting: read_buffer shows the result)"
+        local changed = file.userChanged and " (the user changed the proposal before accepting: read_buffer shows the result)" or ""
         return ok(((("applied " .. what) .. " ") .. applied.where) .. changed)
     end) end
 })

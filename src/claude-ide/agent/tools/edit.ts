@@ -2,10 +2,9 @@
 // for the answer. Accepted: applied to the buffer's unsaved state (written when the user had no unsaved
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
 import { anyOf, arrayOf, defineTool, int, obj, str, writing } from "../../protocol/schema";
-import { textLines } from "../../editor/diff_text";
-import { applyText, type EditSpec, planEdits, sameLines } from "../../editor/apply";
+import { type EditSpec, planEdits, sameLines } from "../../editor/apply";
+import { applyChangeSet, type ChangeSet, reviewChangeSet } from "../../editor/change_set";
 import { failWith, guarded, ok, rejectedResult, textResult } from "../../protocol/result";
-import { decisionOf } from "../../protocol/tool";
 import { resolveTarget, targetLinesSliced, yieldToEditor } from "../../editor/target";
 
 const replaceText = obj(
@@ -54,31 +53,29 @@ export const edit = defineTool({
       if (sameLines(after, before)) return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
       const n = edits.length;
       const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
-      let final = after;
-      if (ctx.config.agent.review) {
-        const tabName = `✻ [${ctx.client ?? "agent"}] ${target.display} (${ctx.services.agent.nextReview()})`;
-        const opened = ctx.services.diff.open({
-          oldPath: target.path,
-          newPath: target.path,
-          contents: after.join("\n") + "\n",
-          tabName,
-          writer: "plugin",
-          client: ctx.client,
-          clientId: ctx.clientId,
-        });
-        if (!opened.ok) failWith(`cannot show the review: ${opened.error}`);
-        const outcome = decisionOf(ctx, opened.review);
-        if (!outcome.accepted) return rejectedResult(what);
-        final = textLines(outcome.text);
-      }
+      // One file, reviewed and applied by the change-set pipeline (editor/change_set).
+      const set: ChangeSet = {
+        label: target.display,
+        files: [
+          { path: target.path, before, after, edits: n, deleted: false, summary: `${n} edit${n === 1 ? "" : "s"}` },
+        ],
+        ops: [],
+        writer: "plugin",
+      };
+      const decision = reviewChangeSet(ctx, set);
+      if (decision.kind === "unshown") failWith(`cannot show the review: ${decision.error}`);
+      if (decision.kind !== "accepted") return rejectedResult(what);
       // Planning a big file and applying it are two stretches of work: the editor's loop runs between them
       // (applyText refuses if the text changed meanwhile).
       yieldToEditor(ctx);
-      const applied = applyText(target.path, before, final);
+      const outcome = applyChangeSet(set, decision.finals);
+      const file = outcome.kind === "applied" ? outcome.files[0] : undefined;
+      const applied = file?.written;
+      if (file === undefined || applied === undefined) return failWith(`${what} accepted but not applied`);
       if (!applied.ok) failWith(`${what} accepted but not applied: ${applied.error}`);
-      const changed = sameLines(final, after)
-        ? ""
-        : " (the user changed the proposal before accepting: read_buffer shows the result)";
+      const changed = file.userChanged
+        ? " (the user changed the proposal before accepting: read_buffer shows the result)"
+        : "";
       return ok(`applied ${what} ${applied.where}${changed}`);
     }),
 });
