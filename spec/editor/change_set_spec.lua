@@ -4,8 +4,8 @@
 -- an accept (the user's change to the proposal included), nothing touched after a rejection, nothing applied
 -- when one file went stale during the review, nothing shown for a deletion of unsaved work, and no text
 -- written once a file operation failed.
-local h = require('tools.helpers')
-local d = require('diff.helpers')
+local h = require('helpers.tools')
+local d = require('helpers.diff')
 local cs = require('claude-ide.editor.change_set')
 
 --- A fresh folder with these files ({ name = lines }); returns its absolute path.
