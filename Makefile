@@ -56,11 +56,12 @@ doc: npm-deps
 	@node tools/gen-doc.mjs
 
 # src/claude-ide/bridge/tool_list.ts, the agent tools' tools/list entries the bridge serves without loading
-# them, from the built tools (spec/bridge/tool_list_spec.lua fails when it is stale). Run after adding or
-# changing an agent or LSP tool.
+# them, and src/claude-ide/agent/tool_names.ts, every built-in tool's name (user tools may not take them), from
+# the built tools (spec/bridge/tool_list_spec.lua fails when either is stale). Run after adding or changing an
+# agent or LSP tool.
 declarations: deps build
 	@$(NVIM) -l tools/gen-declarations.lua
-	@npx --no-install prettier --write --log-level warn src/claude-ide/bridge/tool_list.ts
+	@npx --no-install prettier --write --log-level warn src/claude-ide/bridge/tool_list.ts src/claude-ide/agent/tool_names.ts
 	@npx --no-install tstl -p tsconfig.json
 
 test: deps lint check-generated

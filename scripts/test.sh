@@ -16,8 +16,9 @@
 # Why one Neovim per file: a spec file cannot leak process-wide state (LSP clients, autocmds, timers) into the
 # next, and the files run in parallel: most of a spec's time is waiting on sockets and child processes, not CPU.
 #
-# Output: per version, one line per spec file (its counts and seconds); the whole busted output of any file
-# that failed; then, as the very last line, the sum over all versions and the e2e checks:
+# Output: one line per spec file and version as it finishes (its counts and seconds); then the whole busted
+# output of any file that failed and the totals per version; then, as the very last line, the sum over all
+# versions and the e2e checks:
 #   N passed, N failed, N skipped
 # Exit status: non-zero if any file had a failing/erroring spec, exited non-zero, or printed no summary line
 # (crashed). Such a file adds 1 to "failed" if its own line did not count a failure, so the closing line never
@@ -89,19 +90,33 @@ run_one() {
     "$REPO/.deps/bin/nvim-$version" -l spec/runner.lua "${extra[@]}" "$file" < /dev/null > "$out.log" 2>&1
   rc=$?
   end="$(date +%s%N)"
-  echo "$rc" > "$out.rc"
-  echo $(((end - start) / 1000000)) > "$out.ms"
   rm -rf "$sandbox"
+  # The verdict, kept for the totals ($out.verdict: bad passed failed skipped, then the line) and printed now,
+  # as the file finishes (the pool's progress).
+  local ms=$(((end - start) / 1000000)) line passed failed skipped bad=0
+  line="$(grep -E "$SUMMARY_RE" "$out.log" | tail -n 1)"
+  if [[ "$line" =~ $SUMMARY_RE ]]; then
+    passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]} skipped=${BASH_REMATCH[3]}
+    ((rc != 0 || failed != 0)) && bad=1
+    ((bad && failed == 0)) && failed=1 line="$line (exit code $rc although no spec failed)"
+  else
+    passed=0 failed=1 skipped=0 bad=1 line="no summary line (exit code $rc): the file crashed or busted did not start"
+  fi
+  printf '%s %s %s %s\n%s\n' "$bad" "$passed" "$failed" "$skipped" "$line" > "$out.verdict"
+  printf '%s %-5s %-46s %s  (%d.%01d s)\n' "$( ((bad)) && echo 'FAIL' || echo ' ok ')" "$version" "$file" "$line" \
+    $((ms / 1000)) $((ms % 1000 / 100))
 }
 export -f run_one
 BUSTED_ARGS="$( ((${#busted_args[@]} > 0)) && printf '%s\n' "${busted_args[@]}")" || true
-export WORK REPO BUSTED_ARGS
+SUMMARY_RE='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
+export WORK REPO BUSTED_ARGS SUMMARY_RE
 
 for version in "${VERSIONS[@]}"; do
   mkdir -p "$WORK/$version"
 done
 
 # The pool: every (file, version) pair, the two versions interleaved.
+echo "specs: ${#files[@]} files x ${#VERSIONS[@]} versions (${VERSIONS[*]}), $JOBS at once"
 started="$(date +%s)"
 {
   n=0
@@ -118,42 +133,32 @@ total_passed=0
 total_failed=0
 total_skipped=0
 status=0
-summary_re='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
 
+# The totals per version, in file order, with the whole busted output of every file that failed.
 for version in "${VERSIONS[@]}"; do
-  echo
-  echo "==================== Neovim $version: $("$REPO/.deps/bin/nvim-$version" --clean --headless --version | head -n 1) ===================="
   v_passed=0 v_failed=0 v_skipped=0
   for ((n = 0; n < ${#files[@]}; n++)); do
     file="${files[$n]}" out="$WORK/$version/$n"
-    rc="$(cat "$out.rc" 2>/dev/null || echo 99)"
-    ms="$(cat "$out.ms" 2>/dev/null || echo 0)"
-    line="$(grep -E "$summary_re" "$out.log" 2>/dev/null | tail -n 1 || true)"
-    bad=0
-    if [[ "$line" =~ $summary_re ]]; then
-      passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]} skipped=${BASH_REMATCH[3]}
-      ((rc != 0 || failed != 0)) && bad=1
-      ((bad && failed == 0)) && failed=1 line="$line (exit code $rc although no spec failed)"
+    if [[ -f "$out.verdict" ]]; then
+      { read -r bad passed failed skipped && read -r line; } < "$out.verdict"
     else
-      passed=0 failed=1 skipped=0 bad=1 line="no summary line (exit code $rc): the file crashed or busted did not start"
+      bad=1 passed=0 failed=1 skipped=0 line="never ran"
     fi
     v_passed=$((v_passed + passed)) v_failed=$((v_failed + failed)) v_skipped=$((v_skipped + skipped))
-    printf '%s %-46s %s  (%d.%01d s)\n' "$( ((bad)) && echo 'FAIL' || echo ' ok ')" "$file" "$line" \
-      $((ms / 1000)) $((ms % 1000 / 100))
     if ((bad)); then
       status=1
-      echo "---------- busted output of $file on Neovim $version ----------"
-      cat "$out.log"
-      echo "---------- end of $file ----------"
+      echo
+      echo "---------- $file on Neovim $version: $line ----------"
+      cat "$out.log" 2>/dev/null
+      echo "---------- end of $file on Neovim $version ----------"
     fi
   done
-  echo "-- Neovim $version: $v_passed passed, $v_failed failed, $v_skipped skipped"
+  echo "-- Neovim $version ($("$REPO/.deps/bin/nvim-$version" --clean --headless --version | head -n 1)): $v_passed passed, $v_failed failed, $v_skipped skipped"
   total_passed=$((total_passed + v_passed))
   total_failed=$((total_failed + v_failed))
   total_skipped=$((total_skipped + v_skipped))
 done
-echo
-echo "specs: ${#files[@]} files x ${#VERSIONS[@]} versions in ${spec_secs} s, $JOBS at once"
+echo "specs: ${#files[@]} files x ${#VERSIONS[@]} versions in ${spec_secs} s"
 
 # End to end with the real CLIs (e2e/run.sh), both versions at once (most of a run is waiting on the CLIs and
 # the scripted models), unless E2E=0, FAST=1 or spec files/busted arguments were given (a quick iteration). The

@@ -261,7 +261,7 @@ describe('user tools through the bridge', function()
 end)
 
 describe('user tool names', function()
-  it('the reserved list holds every built-in tool (a new built-in adds its name to agent/builtin_names)', function()
+  it("the reserved list holds every built-in tool and the bridge's own", function()
     local reserved = {}
     for _, n in ipairs(require('claude-ide.agent.builtin_names').BUILTIN_TOOL_NAMES) do
       reserved[n] = true

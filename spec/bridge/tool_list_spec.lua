@@ -8,7 +8,7 @@ local DEFAULTS = require('claude-ide.config').DEFAULTS
 local ENDPOINT_TOOLS = require('claude-ide.bridge.tools').ENDPOINT_TOOLS
 local tool_list = require('claude-ide.bridge.tool_list')
 
-local STALE = 'bridge/tool_list.ts is out of date: run `make declarations` and commit it'
+local STALE = 'bridge/tool_list.ts or agent/tool_names.ts is out of date: run `make declarations` and commit them'
 
 --- A value as plain decoded JSON (key order and Lua table identity do not matter).
 local function plain(v)
@@ -26,6 +26,13 @@ describe('bridge declarations', function()
       end
     end
     assert.are.same(names, tool_list.TOOL_NAMES, STALE)
+  end)
+
+  it('name every built-in tool, enabled or not, for the user tools clash check (agent/tool_names.ts)', function()
+    local all = vim.tbl_map(function(t)
+      return t.name
+    end, ENDPOINT_TOOLS)
+    assert.are.same(all, require('claude-ide.agent.tool_names').ENDPOINT_TOOL_NAMES, STALE)
   end)
 
   it('let a fresh bridge answer tools/list loading at most 15 modules, and list every tool', function()

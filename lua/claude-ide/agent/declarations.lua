@@ -2,6 +2,8 @@
 local ____exports = {}
 --- Server guidance shown to the model (initialize `instructions`), kept short: the tool descriptions say the rest.
 ____exports.INSTRUCTIONS = (("These tools work inside the user's running Neovim. Start with editor_state to see open buffers, the cursor and " .. "the selection. read_buffer returns unsaved text (prefer it over reading files from disk for open buffers). ") .. "Every edit is shown to the user as a diff review and waits for their decision. Lines and columns are 1-based; ") .. "columns count characters."
+--- The tools the agent bridge adds itself (bridge/bridge.ts defines them): reserved like the built-in ones.
+____exports.BRIDGE_TOOL_NAMES = {"list_instances", "select_instance"}
 ____exports.JSON_MIME = "application/json"
 ____exports.TEXT_MIME = "text/plain"
 ____exports.INSTANCES_URI = "vim://instances"

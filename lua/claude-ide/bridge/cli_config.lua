@@ -17,10 +17,10 @@ local ____tools = require("claude-ide.bridge.tools")
 local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
 local ____user_tools = require("claude-ide.agent.user_tools")
 local userTools = ____user_tools.userTools
+local ____declarations = require("claude-ide.agent.declarations")
+local BRIDGE_TOOL_NAMES = ____declarations.BRIDGE_TOOL_NAMES
 --- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
 ____exports.SERVER_NAME = "nvim"
---- Tools the bridge adds itself (bridge/bridge.ts).
-local BRIDGE_TOOLS = {"list_instances", "select_instance"}
 --- Never allowed up front: it runs code, and the user decides each time (or it is off).
 local NEVER_ALLOWED = {"execute"}
 --- Absolute path of lua/claude-ide/bridge.lua in this installation.
@@ -38,7 +38,7 @@ end
 --- Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt: the built-in
 -- ones but execute, and the user's own tools marked read_only (never the others: they may do anything).
 function ____exports.allowedTools()
-    local ____array_0 = __TS__SparseArrayNew(unpack(BRIDGE_TOOLS))
+    local ____array_0 = __TS__SparseArrayNew(unpack(BRIDGE_TOOL_NAMES))
     __TS__SparseArrayPush(
         ____array_0,
         unpack(__TS__ArrayMap(

@@ -17,6 +17,9 @@ export interface ResourceInfo {
   mimeType: string;
 }
 
+/** The tools the agent bridge adds itself (bridge/bridge.ts defines them): reserved like the built-in ones. */
+export const BRIDGE_TOOL_NAMES: readonly string[] = ["list_instances", "select_instance"];
+
 export const JSON_MIME = "application/json";
 export const TEXT_MIME = "text/plain";
 

@@ -7,11 +7,10 @@ import { writeFileAtomic } from "../util/fs";
 import { configDir, configPath, removeOnExit } from "./config_file";
 import { ENDPOINT_TOOLS } from "./tools";
 import { userTools } from "../agent/user_tools";
+import { BRIDGE_TOOL_NAMES } from "../agent/declarations";
 
 /** The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>. */
 export const SERVER_NAME = "nvim";
-/** Tools the bridge adds itself (bridge/bridge.ts). */
-const BRIDGE_TOOLS = ["list_instances", "select_instance"];
 /** Never allowed up front: it runs code, and the user decides each time (or it is off). */
 const NEVER_ALLOWED = ["execute"];
 
@@ -31,7 +30,7 @@ export function registrationCommand(): string {
  * ones but execute, and the user's own tools marked read_only (never the others: they may do anything).
  */
 export function allowedTools(): string[] {
-  const names = [...BRIDGE_TOOLS, ...ENDPOINT_TOOLS.map((t) => t.name), ...userTools.readOnlyNames()].filter(
+  const names = [...BRIDGE_TOOL_NAMES, ...ENDPOINT_TOOLS.map((t) => t.name), ...userTools.readOnlyNames()].filter(
     (n) => !NEVER_ALLOWED.includes(n),
   );
   return names.map((n) => `mcp__${SERVER_NAME}__${n}`);
