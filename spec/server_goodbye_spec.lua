@@ -52,7 +52,7 @@ describe('quitting Neovim', function()
     end
   end)
 
-  it('lets a large reply still being written finish before the close frame', function()
+  it('lets a large reply still being written finish before the close frame #slow', function()
     local ep = start_child()
     local marker = vim.fn.tempname() .. '-marker.txt'
     vim.fn.writefile({ 'marker' }, marker)

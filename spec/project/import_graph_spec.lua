@@ -12,7 +12,7 @@ local function check(src)
   return r.code, r.stderr
 end
 
-describe('import-graph layers', function()
+describe('import-graph layers #slow', function()
   it('passes on src/', function()
     local code, err = check()
     assert.are.equal(0, code, err)

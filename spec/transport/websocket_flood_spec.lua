@@ -7,7 +7,7 @@ local websocket = require('claude-ide.transport.websocket')
 local TOKEN = 'flood-spec-token'
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 
-describe('websocket server under a flood of unauthenticated sockets', function()
+describe('websocket server under a flood of unauthenticated sockets #slow', function()
   local listener
 
   after_each(function()
