@@ -100,3 +100,70 @@ describe('multi-file review events', function()
     assert.are.equal('LSP rename y', events[6].data.tab_name)
   end)
 end)
+
+describe('multi-file reviews and the per-session cap', function()
+  local ctx, a, b
+
+  before_each(function()
+    a = h.file('cap_a.txt', { 'alpha' })
+    b = h.file('cap_b.txt', { 'beta' })
+    ctx = h.context()
+  end)
+
+  after_each(function()
+    ctx.dispose()
+    h.reset_editor()
+  end)
+
+  local function multi(client)
+    return ctx.services.diff.openMulti({
+      title = 'rename',
+      clientId = client,
+      files = {
+        {
+          path = a,
+          label = 'cap_a.txt',
+          current = { 'alpha' },
+          proposal = { 'ALPHA' },
+          summary = '1 edit',
+          dirty = false,
+        },
+        {
+          path = b,
+          label = 'cap_b.txt',
+          current = { 'beta' },
+          proposal = { 'BETA' },
+          summary = '1 edit',
+          dirty = false,
+        },
+      },
+    })
+  end
+
+  it('count toward it and are refused beyond it, for that session only', function()
+    local max = require('claude-ide.editor.diff').MAX_PENDING_REVIEWS
+    for i = 1, max do
+      local opened = multi(7)
+      assert.is_true(opened.ok, ('review %d: %s'):format(i, tostring(opened.error)))
+    end
+    assert.are.equal(
+      max,
+      ctx.services.diff.pendingFor(function(id)
+        return id == 7
+      end)
+    )
+    local refused = multi(7)
+    assert.is_false(refused.ok)
+    assert.matches('^' .. max .. ' reviews of this session are already waiting for the user', refused.error)
+    -- Another session is not held back by this one's reviews.
+    assert.is_true(multi(8).ok)
+    -- Once the user decides on one, the next is shown.
+    assert.are.equal(
+      max + 1,
+      ctx.services.diff.closeAll(function(id)
+        return id == 7 or id == 8
+      end)
+    )
+    assert.is_true(multi(7).ok)
+  end)
+end)

@@ -149,11 +149,11 @@ function DiffManager.prototype.____constructor(self, config)
             return {ok = false, error = "old_file_path: " .. current.error}
         end
         local replaced = self.reviews[req.tabName]
-        if replaced == nil and req.clientId ~= nil and self.pendingFor(function(id) return id == req.clientId end) >= ____exports.MAX_PENDING_REVIEWS then
-            return {
-                ok = false,
-                error = tostring(____exports.MAX_PENDING_REVIEWS) .. " reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more"
-            }
+        if replaced == nil then
+            local full = self:capReached(req.clientId)
+            if full ~= nil then
+                return {ok = false, error = full}
+            end
         end
         if replaced ~= nil then
             replaced:reject(true)
@@ -187,6 +187,10 @@ function DiffManager.prototype.____constructor(self, config)
         return {ok = true, review = review}
     end
     self.openMulti = function(req)
+        local full = self:capReached(req.clientId)
+        if full ~= nil then
+            return {ok = false, error = full}
+        end
         local outcome
         local listener
         local function emit(pattern, result)
@@ -294,7 +298,7 @@ function DiffManager.prototype.____constructor(self, config)
         for multi, client in pairs(self.multis) do
             do
                 if multi.title ~= title then
-                    goto __continue61
+                    goto __continue62
                 end
                 local ____temp_18 = scope ~= nil
                 if ____temp_18 then
@@ -313,7 +317,7 @@ function DiffManager.prototype.____constructor(self, config)
                 multi:reject()
                 return true
             end
-            ::__continue61::
+            ::__continue62::
         end
         return false
     end
@@ -378,6 +382,12 @@ function DiffManager.prototype.____constructor(self, config)
         end
     end
     self.log = __TS__New(Logger, config.log_level)
+end
+function DiffManager.prototype.capReached(self, clientId)
+    if clientId == nil or self.pendingFor(function(id) return id == clientId end) < ____exports.MAX_PENDING_REVIEWS then
+        return nil
+    end
+    return tostring(____exports.MAX_PENDING_REVIEWS) .. " reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more"
 end
 function DiffManager.prototype.forget(self, review)
     if self.reviews[review.req.tabName] == review then

@@ -150,15 +150,10 @@ export class DiffManager implements DiffService {
     const current = currentText(req.oldPath);
     if (!current.ok) return { ok: false, error: `old_file_path: ${current.error}` };
     const replaced = this.reviews.get(req.tabName);
-    if (
-      replaced === undefined &&
-      req.clientId !== undefined &&
-      this.pendingFor((id) => id === req.clientId) >= MAX_PENDING_REVIEWS
-    )
-      return {
-        ok: false,
-        error: `${MAX_PENDING_REVIEWS} reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more`,
-      };
+    if (replaced === undefined) {
+      const full = this.capReached(req.clientId);
+      if (full !== undefined) return { ok: false, error: full };
+    }
     replaced?.reject(true);
 
     const review = new Review(req, this);
@@ -182,7 +177,15 @@ export class DiffManager implements DiffService {
     return { ok: true, review };
   };
 
+  /** Why client `clientId` may not open one more review (it has MAX_PENDING_REVIEWS waiting), or undefined. */
+  private capReached(clientId: number | undefined): string | undefined {
+    if (clientId === undefined || this.pendingFor((id) => id === clientId) < MAX_PENDING_REVIEWS) return undefined;
+    return `${MAX_PENDING_REVIEWS} reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more`;
+  }
+
   openMulti: DiffService["openMulti"] = (req) => {
+    const full = this.capReached(req.clientId);
+    if (full !== undefined) return { ok: false, error: full };
     let outcome: MultiOutcome | undefined;
     let listener: ((this: void, o: MultiOutcome) => void) | undefined;
     // The same User events as openDiff's reviews (statuslines and hooks see every review); file: the first one.
