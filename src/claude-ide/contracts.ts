@@ -169,12 +169,12 @@ export interface DiffService {
    */
   closeAll(this: void, scope?: ReviewScope): number;
   /**
-   * Closes the review named `tabName` (its pending call, if any, ends as DIFF_REJECTED). False if unknown or
-   * outside `scope`.
+   * Closes the review named `tabName` within `scope` (its pending call, if any, ends as DIFF_REJECTED). False if
+   * there is none. Two sessions may each have a review of the same name: a new one replaces only its own session's.
    */
   closeTab(this: void, tabName: string, scope?: ReviewScope): boolean;
-  /** The proposal of the open review named `tabName` as the user left it (their edits included). */
-  proposalOf(this: void, tabName: string): string | undefined;
+  /** The proposal of the open review named `tabName` (within `scope`) as the user left it (their edits included). */
+  proposalOf(this: void, tabName: string, scope?: ReviewScope): string | undefined;
   /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
   dispose(this: void): void;
   /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */

@@ -125,6 +125,10 @@ local function currentText(path)
     end
     return {ok = true, lines = ____temp_3, dirty = false}
 end
+--- A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name.
+local function reviewKey(clientId, tabName)
+    return (tostring(clientId or "-") .. "\n") .. tabName
+end
 --- Reviews one client (session) may have waiting for the user at once; one more is refused with an error.
 ____exports.MAX_PENDING_REVIEWS = 16
 ____exports.DiffManager = __TS__Class()
@@ -148,7 +152,7 @@ function DiffManager.prototype.____constructor(self, config)
         if not current.ok then
             return {ok = false, error = "old_file_path: " .. current.error}
         end
-        local replaced = self.reviews[req.tabName]
+        local replaced = self.reviews[reviewKey(req.clientId, req.tabName)]
         if replaced == nil then
             local full = self:capReached(req.clientId)
             if full ~= nil then
@@ -182,7 +186,7 @@ function DiffManager.prototype.____constructor(self, config)
             }
         end
         review.view = view
-        self.reviews[req.tabName] = review
+        self.reviews[reviewKey(req.clientId, req.tabName)] = review
         self:emit(____exports.EVENT_OPENED, req)
         return {ok = true, review = review}
     end
@@ -286,11 +290,8 @@ function DiffManager.prototype.____constructor(self, config)
         return #pending + #multis
     end
     self.closeTab = function(tabName, scope)
-        local review = self.reviews[tabName]
+        local review = self:named(tabName, scope)
         if review ~= nil then
-            if scope ~= nil and not scope(review.req.clientId) then
-                return false
-            end
             review:reject(true)
             return true
         end
@@ -321,8 +322,8 @@ function DiffManager.prototype.____constructor(self, config)
         end
         return false
     end
-    self.proposalOf = function(tabName)
-        local ____opt_19 = self.reviews[tabName]
+    self.proposalOf = function(tabName, scope)
+        local ____opt_19 = self:named(tabName, scope)
         return ____opt_19 and ____opt_19.view:proposalText()
     end
     self.rejectFor = function(clientIds)
@@ -389,9 +390,18 @@ function DiffManager.prototype.capReached(self, clientId)
     end
     return tostring(____exports.MAX_PENDING_REVIEWS) .. " reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more"
 end
+function DiffManager.prototype.named(self, tabName, scope)
+    for ____, review in pairs(self.reviews) do
+        if review.req.tabName == tabName and (scope == nil or scope(review.req.clientId)) then
+            return review
+        end
+    end
+    return nil
+end
 function DiffManager.prototype.forget(self, review)
-    if self.reviews[review.req.tabName] == review then
-        self.reviews[review.req.tabName] = nil
+    local key = reviewKey(review.req.clientId, review.req.tabName)
+    if self.reviews[key] == review then
+        self.reviews[key] = nil
     end
 end
 function DiffManager.prototype.follow(self, path, text)

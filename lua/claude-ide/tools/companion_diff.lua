@@ -38,7 +38,10 @@ function ____exports.companionTools(link)
             local before = open[path]
             if before ~= nil then
                 before.quiet = true
-                diff.closeTab(before.tabName)
+                diff.closeTab(
+                    before.tabName,
+                    function(id) return id == before.clientId end
+                )
             end
             count = count + 1
             local label = link.label()
@@ -85,12 +88,15 @@ function ____exports.companionTools(link)
                 return text(vim.json.encode({content = vim.NIL}))
             end
             local diff = link.services().diff
-            local content = diff.proposalOf(entry.tabName)
+            local function theirs(id)
+                return id == entry.clientId
+            end
+            local content = diff.proposalOf(entry.tabName, theirs)
             if args.suppressNotification == true then
                 entry.quiet = true
             end
             open[args.filePath] = nil
-            diff.closeTab(entry.tabName)
+            diff.closeTab(entry.tabName, theirs)
             return text(vim.json.encode({content = content or vim.NIL}))
         end
     })

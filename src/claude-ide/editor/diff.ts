@@ -12,7 +12,7 @@
 // CLI does, with the text we answer. The view closes with every ending.
 import type { Config } from "../config";
 import { Logger, say } from "../log";
-import type { DiffOutcome, DiffRequest, DiffService, MultiOutcome, PendingReview } from "../contracts";
+import type { DiffOutcome, DiffRequest, DiffService, MultiOutcome, PendingReview, ReviewScope } from "../contracts";
 import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";
@@ -122,12 +122,20 @@ function currentText(
   return { ok: true, lines: disk.text === undefined ? undefined : reviewText(disk.text).lines, dirty: false };
 }
 
+/** A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name. */
+function reviewKey(clientId: number | undefined, tabName: string): string {
+  return `${clientId ?? "-"}\n${tabName}`;
+}
+
 /** Every review of one running server (Services.diff). */
 /** Reviews one client (session) may have waiting for the user at once; one more is refused with an error. */
 export const MAX_PENDING_REVIEWS = 16;
 
 export class DiffManager implements DiffService {
-  /** Pending reviews by tab_name. */
+  /**
+   * Pending reviews by session and tab_name (reviewKey): two Claude sessions proposing an edit to files of the
+   * same name get the same tab_name from their CLIs, and one must not replace (reject) the other's review.
+   */
   private readonly reviews = new LuaMap<string, Review>();
   /** Pending multi-file reviews (LSP WorkspaceEdits). */
   private readonly multis = new LuaMap<MultiReview, number | false>();
@@ -149,7 +157,7 @@ export class DiffManager implements DiffService {
     }
     const current = currentText(req.oldPath);
     if (!current.ok) return { ok: false, error: `old_file_path: ${current.error}` };
-    const replaced = this.reviews.get(req.tabName);
+    const replaced = this.reviews.get(reviewKey(req.clientId, req.tabName));
     if (replaced === undefined) {
       const full = this.capReached(req.clientId);
       if (full !== undefined) return { ok: false, error: full };
@@ -172,7 +180,7 @@ export class DiffManager implements DiffService {
     const [ok, view] = pcall(() => new DiffView(spec, events));
     if (!ok) return { ok: false, error: `cannot show the diff: ${tostring(view)}` };
     review.view = view;
-    this.reviews.set(req.tabName, review);
+    this.reviews.set(reviewKey(req.clientId, req.tabName), review);
     this.emit(EVENT_OPENED, req);
     return { ok: true, review };
   };
@@ -236,9 +244,8 @@ export class DiffManager implements DiffService {
   };
 
   closeTab: DiffService["closeTab"] = (tabName, scope) => {
-    const review = this.reviews.get(tabName);
+    const review = this.named(tabName, scope);
     if (review !== undefined) {
-      if (scope !== undefined && !scope(review.req.clientId)) return false;
       review.reject(true);
       return true;
     }
@@ -253,7 +260,14 @@ export class DiffManager implements DiffService {
     return false;
   };
 
-  proposalOf: DiffService["proposalOf"] = (tabName) => this.reviews.get(tabName)?.view.proposalText();
+  proposalOf: DiffService["proposalOf"] = (tabName, scope) => this.named(tabName, scope)?.view.proposalText();
+
+  /** The pending one-file review named `tabName` within `scope` (any session's without one). */
+  private named(tabName: string, scope?: ReviewScope): Review | undefined {
+    for (const [, review] of this.reviews)
+      if (review.req.tabName === tabName && (scope === undefined || scope(review.req.clientId))) return review;
+    return undefined;
+  }
 
   rejectFor: DiffService["rejectFor"] = (clientIds) => {
     const theirs: Review[] = [];
@@ -286,7 +300,8 @@ export class DiffManager implements DiffService {
 
   /** A review ended: no longer pending (called by Review). */
   forget(review: Review): void {
-    if (this.reviews.get(review.req.tabName) === review) this.reviews.delete(review.req.tabName);
+    const key = reviewKey(review.req.clientId, review.req.tabName);
+    if (this.reviews.get(key) === review) this.reviews.delete(key);
   }
 
   /** After an accept: make the file's buffer follow the CLI's write (only when there is such a buffer). */

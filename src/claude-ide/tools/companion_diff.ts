@@ -48,7 +48,7 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
       const before = open.get(path);
       if (before !== undefined) {
         before.quiet = true;
-        diff.closeTab(before.tabName);
+        diff.closeTab(before.tabName, (id) => id === before.clientId);
       }
       count++;
       const label = link.label();
@@ -86,10 +86,11 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
       const entry = open.get(args.filePath);
       if (entry === undefined) return text(vim.json.encode({ content: vim.NIL }));
       const diff = link.services().diff;
-      const content = diff.proposalOf(entry.tabName);
+      const theirs = (id: number | undefined) => id === entry.clientId;
+      const content = diff.proposalOf(entry.tabName, theirs);
       if (args.suppressNotification === true) entry.quiet = true;
       open.delete(args.filePath);
-      diff.closeTab(entry.tabName);
+      diff.closeTab(entry.tabName, theirs);
       return text(vim.json.encode({ content: content ?? vim.NIL }));
     },
   });
