@@ -138,7 +138,9 @@ local editor = vim.system({
   '--cmd',
   'set rtp^=' .. vim.fn.fnameescape(root),
   '-c',
-  'lua require("claude-ide").setup({ log_level = "error", agent = { review = false } })',
+  -- The big files live outside the repository (the search must not count them): privacy.folders puts them
+  -- inside the workspace boundary, or read_buffer and edit would measure their refusal.
+  ('lua require("claude-ide").setup({ log_level = "error", agent = { review = false }, privacy = { folders = { %q } } })'):format(outside),
 }, { cwd = repo, env = vim.fn.has('nvim-0.11') == 1 and env or list_env, clear_env = true, stdin = true })
 local chan
 assert(vim.wait(10000, function()
@@ -330,6 +332,10 @@ for _, w in ipairs(workloads) do
   local worst, calls, probes, text, frozens = 0, {}, 0, '', {}
   for run = 1, RUNS do
     local call_ms, frozen, n, answer = call_measured(w[2], w[3](run))
+    -- A figure of a refused or failed call measures the wrong thing: stop with the answer.
+    if answer:match('^ERROR') then
+      error(('%s answered an error, not the work to measure: %s'):format(w[1], answer:sub(1, 300)))
+    end
     worst = math.max(worst, frozen)
     table.insert(frozens, frozen)
     table.insert(calls, call_ms)

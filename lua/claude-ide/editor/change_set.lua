@@ -182,7 +182,14 @@ local function stalePath(set)
     end
     for path, seen in pairs(watched) do
         local now = ____exports.currentLines(path) or false
-        if not vim.deep_equal(now, seen) then
+        local ____temp_9
+        if now == false or seen == false then
+            ____temp_9 = now == seen
+        else
+            ____temp_9 = sameLines(now, seen)
+        end
+        local same = ____temp_9
+        if not same then
             return displayPath(path)
         end
     end

@@ -75,20 +75,11 @@ export interface WorkspaceEdit {
   documentChanges?: DocumentChange[];
 }
 
-/** A file the plan touches, followed through its renames. */
-export interface FileEdit {
-  /** Where the file is at the end of the edit (a deleted file: where it was deleted). */
-  path: string;
-  /** The path it has now, when the edit moves it elsewhere (one or several renames). */
-  from?: string;
-  /** The text the edit was planned on; undefined: the file does not exist (the edit creates it). */
-  before: string[] | undefined;
-  after: string[];
-  /** Text edits in it (a file creation counts as one). */
-  edits: number;
-  /** The edit deletes it, or replaces it by the renamed file `replacedBy` (as shown). */
-  deleted: boolean;
-  replacedBy?: string;
+/**
+ * A file the plan touches, followed through its renames: a change set's file (editor/change_set) before its
+ * review summary is written. A file creation counts as one edit.
+ */
+export interface FileEdit extends Omit<FileChange, "summary"> {
   /** An empty file the server itself created while its command ran (removed again on a rejection). */
   serverCreated?: boolean;
 }
