@@ -289,7 +289,10 @@ end
 do
   local text = call('editor_state')
   local resources = require('claude-ide.agent.resources')
-  local services = nil -- the JSON resources below do not use the services
+  -- The JSON resources below use only the privacy policy of the services (what may leave the editor).
+  local config = require('claude-ide.config')
+  local Policy = require('claude-ide.policy.policy').Policy
+  local services = { policy = require('claude-ide.lualib_bundle').__TS__New(Policy, config.DEFAULTS) }
   local function decoded(uri)
     return vim.json.decode(resources.readResource(uri, services).contents[1].text)
   end
