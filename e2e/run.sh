@@ -25,7 +25,9 @@ VERSION="${1:-0.12}"
 NVIM="$ROOT/.deps/bin/nvim-$VERSION"
 
 bash "$ROOT/scripts/deps.sh" --quiet
-command -v tmux >/dev/null || { echo "e2e needs tmux (apt-get install tmux)" >&2; exit 2; }
+# tmux from .deps (scripts/deps.sh installs bookworm's), else one on PATH.
+[[ -x "$ROOT/.deps/tmux/bin/tmux" ]] && export PATH="$ROOT/.deps/tmux/bin:$PATH"
+command -v tmux >/dev/null || { echo "e2e needs tmux: scripts/deps.sh installs it on Debian" >&2; exit 2; }
 # The pinned CLI (its version is in scripts/claude-cli.sh, shared with `make run`).
 CLAUDE="$(bash "$ROOT/scripts/claude-cli.sh")" || { echo "the Claude Code CLI could not be installed" >&2; exit 2; }
 

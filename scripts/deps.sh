@@ -8,6 +8,8 @@
 #   .deps/ripgrep       bookworm's ripgrep (and its libpcre2), for the specs and benchmarks of the project search;
 #                       .deps/ripgrep/bin holds only `rg`, for a spec to put on PATH (the plugin itself uses the
 #                       user's `rg` when there is one)
+#   .deps/tmux          bookworm's tmux (and its libevent-core, libutempter), for the end-to-end run;
+#                       .deps/tmux/bin holds only `tmux`
 #   .deps/apt/<suite>   private apt configuration, package lists and state, one per suite
 #   .deps/bin/nvim-0.10, .deps/bin/nvim-0.12
 #                       launchers (a contract: other tools call these two paths)
@@ -46,6 +48,7 @@ NVIM_TRIXIE_WANT="0.10.4*"
 NVIM_SID_WANT="0.12.*"
 BUSTED_WANT="2.1.1*"
 RIPGREP_WANT="13.*"
+TMUX_WANT="3.*"
 # Bump to force every component to be reinstalled (e.g. after changing how they are built).
 LAYOUT_VERSION=1
 
@@ -499,6 +502,46 @@ install_ripgrep() {
   INSTALLED_SOMETHING=1
 }
 
+# tmux for the end-to-end run (e2e/run.sh drives the real CLIs in it): bookworm's deb and its libevent-core and
+# libutempter (libc6 and libtinfo6 are the host's bookworm ones), the binary's RPATH pointed at them. Its
+# launcher folder .deps/tmux/bin holds only `tmux`.
+install_tmux() {
+  local prefix="$DEPS/tmux" key
+  key="$(stamp_key tmux "want=$TMUX_WANT" bookworm)"
+  if stamp_ok "$prefix" "$key" && "$prefix/bin/tmux" -V > /dev/null 2>&1; then
+    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk '$1 == "tmux"')
+    return 0
+  fi
+  log "installing tmux (bookworm) into $prefix"
+  apt_update bookworm
+  local tmp="$DEPS/tmp/tmux"
+  rm -rf "$tmp"
+  mkdir -p "$tmp"
+  apt_closure bookworm tmux | awk '$1 == "tmux" || $1 ~ /^libevent-core/ || $1 ~ /^libutempter/' > "$tmp/resolved"
+  local tmux_version
+  tmux_version="$(awk '$1 == "tmux" { print $2 }' "$tmp/resolved")"
+  # shellcheck disable=SC2053
+  [[ -n "$tmux_version" && "$tmux_version" == $TMUX_WANT ]] ||
+    die "bookworm's tmux is '${tmux_version:-missing}', wanted $TMUX_WANT"
+  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
+  rm -rf "$prefix"
+  mv "$tmp/root" "$prefix"
+  [[ -x "$prefix/usr/bin/tmux" ]] || die "bookworm's tmux did not provide usr/bin/tmux"
+  local libdir
+  libdir="$(dirname "$(find "$prefix" -name 'libevent_core-2.1.so.7' | head -n 1)")"
+  [[ -n "$libdir" && "$libdir" != "." ]] || die "the tmux closure has no libevent_core-2.1.so.7"
+  libdir="$(cd "$libdir" && pwd -P)"
+  "$PATCHELF" --force-rpath --set-rpath "$libdir" "$prefix/usr/bin/tmux" || die "patchelf failed on $prefix/usr/bin/tmux"
+  mkdir -p "$prefix/bin"
+  ln -s ../usr/bin/tmux "$prefix/bin/tmux"
+  "$prefix/bin/tmux" -V > /dev/null || die "$prefix/bin/tmux does not run"
+  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
+  stamp_write "$prefix" "$key" "$tmp/versions"
+  rm -rf "$tmp"
+  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
+  INSTALLED_SOMETHING=1
+}
+
 # Drop package lists and the temporary download area once everything is in place; they are only needed to
 # install (about 100 MB for sid). The next install fetches fresh lists anyway.
 cleanup_apt() {
@@ -527,6 +570,7 @@ main() {
     if [[ -n "${NVIM_0_12:-}" ]]; then system_nvim 0.12 nvim-0.12; else install_nvim sid "$NVIM_SID_WANT" nvim-0.12; fi
     if [[ -n "${BUSTED_ROOT:-}" ]]; then system_busted; else install_busted; fi
     install_ripgrep
+    install_tmux
     cleanup_apt
   else
     if ((!QUIET)); then
@@ -549,7 +593,7 @@ main() {
 
   if ((QUIET && !INSTALLED_SOMETHING)); then
     local joined
-    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep"' | paste -sd ',' - | sed 's/,/, /g')"
+    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux"' | paste -sd ',' - | sed 's/,/, /g')"
     echo "deps: up to date ($joined)"
     return 0
   fi
@@ -567,6 +611,11 @@ main() {
     echo "  .deps/ripgrep/bin/rg: $("$DEPS/ripgrep/bin/rg" --version 2> /dev/null | sed -n 1p)"
   else
     echo "  ripgrep: not installed (the specs of the rg engine then use an rg on PATH, or are skipped)"
+  fi
+  if [[ -x "$DEPS/tmux/bin/tmux" ]]; then
+    echo "  .deps/tmux/bin/tmux: $("$DEPS/tmux/bin/tmux" -V 2> /dev/null)"
+  else
+    echo "  tmux: not installed (the end-to-end run then uses a tmux on PATH)"
   fi
 }
 
