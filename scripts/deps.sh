@@ -462,39 +462,46 @@ install_busted() {
   INSTALLED_SOMETHING=1
 }
 
-# ripgrep for the specs: bookworm's deb and its libpcre2 (libc6 and libgcc are the host's bookworm ones), the
-# binary's RPATH pointed at the extracted library. Its launcher folder .deps/ripgrep/bin holds only `rg`.
-install_ripgrep() {
-  local prefix="$DEPS/ripgrep" key
-  key="$(stamp_key ripgrep "want=$RIPGREP_WANT" bookworm)"
-  if stamp_ok "$prefix" "$key" && "$prefix/bin/rg" --version > /dev/null 2>&1; then
-    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk '$1 == "ripgrep"')
+# One program from bookworm for the tests, with the libraries it needs that the host's bookworm may lack
+# (libc6 and the like are the host's): the binary's RPATH pointed at the extracted libraries, and a launcher
+# folder <prefix>/bin holding only that program.
+#   install_bookworm_tool NAME WANT BINARY VERSION_FLAG LIB_SONAME PACKAGE_REGEX...
+# NAME: the package (and .deps/NAME); WANT: a version glob; LIB_SONAME: a library of the closure whose folder
+# becomes the RPATH; PACKAGE_REGEX: the library packages taken from the closure besides NAME.
+install_bookworm_tool() {
+  local name="$1" want="$2" binary="$3" flag="$4" soname="$5"
+  shift 5
+  local prefix="$DEPS/$name" key lib pattern="\$1 == \"$name\""
+  for lib in "$@"; do pattern+=" || \$1 ~ /^$lib/"; done
+  key="$(stamp_key "$name" "want=$want" bookworm)"
+  if stamp_ok "$prefix" "$key" && "$prefix/bin/$binary" "$flag" > /dev/null 2>&1; then
+    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk -v n="$name" '$1 == n')
     return 0
   fi
-  log "installing ripgrep (bookworm) into $prefix"
+  log "installing $name (bookworm) into $prefix"
   apt_update bookworm
-  local tmp="$DEPS/tmp/ripgrep"
+  local tmp="$DEPS/tmp/$name"
   rm -rf "$tmp"
   mkdir -p "$tmp"
-  apt_closure bookworm ripgrep | awk '$1 == "ripgrep" || $1 ~ /^libpcre2-8/' > "$tmp/resolved"
-  local rg_version
-  rg_version="$(awk '$1 == "ripgrep" { print $2 }' "$tmp/resolved")"
+  apt_closure bookworm "$name" | awk "$pattern" > "$tmp/resolved"
+  local version
+  version="$(awk -v n="$name" '$1 == n { print $2 }' "$tmp/resolved")"
   # shellcheck disable=SC2053
-  [[ -n "$rg_version" && "$rg_version" == $RIPGREP_WANT ]] ||
-    die "bookworm's ripgrep is '${rg_version:-missing}', wanted $RIPGREP_WANT"
+  [[ -n "$version" && "$version" == $want ]] || die "bookworm's $name is '${version:-missing}', wanted $want"
   apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
   rm -rf "$prefix"
   mv "$tmp/root" "$prefix"
-  [[ -x "$prefix/usr/bin/rg" ]] || die "bookworm's ripgrep did not provide usr/bin/rg"
+  [[ -x "$prefix/usr/bin/$binary" ]] || die "bookworm's $name did not provide usr/bin/$binary"
   # The library may sit under lib/ or usr/lib/ depending on the package.
   local libdir
-  libdir="$(dirname "$(find "$prefix" -name 'libpcre2-8.so.0' | head -n 1)")"
-  [[ -n "$libdir" && "$libdir" != "." ]] || die "the ripgrep closure has no libpcre2-8.so.0"
+  libdir="$(dirname "$(find "$prefix" -name "$soname" | head -n 1)")"
+  [[ -n "$libdir" && "$libdir" != "." ]] || die "the $name closure has no $soname"
   libdir="$(cd "$libdir" && pwd -P)"
-  "$PATCHELF" --force-rpath --set-rpath "$libdir" "$prefix/usr/bin/rg" || die "patchelf failed on $prefix/usr/bin/rg"
+  "$PATCHELF" --force-rpath --set-rpath "$libdir" "$prefix/usr/bin/$binary" ||
+    die "patchelf failed on $prefix/usr/bin/$binary"
   mkdir -p "$prefix/bin"
-  ln -s ../usr/bin/rg "$prefix/bin/rg"
-  "$prefix/bin/rg" --version > /dev/null || die "$prefix/bin/rg does not run"
+  ln -s "../usr/bin/$binary" "$prefix/bin/$binary"
+  "$prefix/bin/$binary" "$flag" > /dev/null || die "$prefix/bin/$binary does not run"
   awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
   stamp_write "$prefix" "$key" "$tmp/versions"
   rm -rf "$tmp"
@@ -502,44 +509,14 @@ install_ripgrep() {
   INSTALLED_SOMETHING=1
 }
 
-# tmux for the end-to-end run (e2e/run.sh drives the real CLIs in it): bookworm's deb and its libevent-core and
-# libutempter (libc6 and libtinfo6 are the host's bookworm ones), the binary's RPATH pointed at them. Its
-# launcher folder .deps/tmux/bin holds only `tmux`.
+# ripgrep for the specs of the project search (and its libpcre2).
+install_ripgrep() {
+  install_bookworm_tool ripgrep "$RIPGREP_WANT" rg --version libpcre2-8.so.0 libpcre2-8
+}
+
+# tmux for the end-to-end run (e2e/run.sh drives the real CLIs in it), with its libevent-core and libutempter.
 install_tmux() {
-  local prefix="$DEPS/tmux" key
-  key="$(stamp_key tmux "want=$TMUX_WANT" bookworm)"
-  if stamp_ok "$prefix" "$key" && "$prefix/bin/tmux" -V > /dev/null 2>&1; then
-    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk '$1 == "tmux"')
-    return 0
-  fi
-  log "installing tmux (bookworm) into $prefix"
-  apt_update bookworm
-  local tmp="$DEPS/tmp/tmux"
-  rm -rf "$tmp"
-  mkdir -p "$tmp"
-  apt_closure bookworm tmux | awk '$1 == "tmux" || $1 ~ /^libevent-core/ || $1 ~ /^libutempter/' > "$tmp/resolved"
-  local tmux_version
-  tmux_version="$(awk '$1 == "tmux" { print $2 }' "$tmp/resolved")"
-  # shellcheck disable=SC2053
-  [[ -n "$tmux_version" && "$tmux_version" == $TMUX_WANT ]] ||
-    die "bookworm's tmux is '${tmux_version:-missing}', wanted $TMUX_WANT"
-  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
-  rm -rf "$prefix"
-  mv "$tmp/root" "$prefix"
-  [[ -x "$prefix/usr/bin/tmux" ]] || die "bookworm's tmux did not provide usr/bin/tmux"
-  local libdir
-  libdir="$(dirname "$(find "$prefix" -name 'libevent_core-2.1.so.7' | head -n 1)")"
-  [[ -n "$libdir" && "$libdir" != "." ]] || die "the tmux closure has no libevent_core-2.1.so.7"
-  libdir="$(cd "$libdir" && pwd -P)"
-  "$PATCHELF" --force-rpath --set-rpath "$libdir" "$prefix/usr/bin/tmux" || die "patchelf failed on $prefix/usr/bin/tmux"
-  mkdir -p "$prefix/bin"
-  ln -s ../usr/bin/tmux "$prefix/bin/tmux"
-  "$prefix/bin/tmux" -V > /dev/null || die "$prefix/bin/tmux does not run"
-  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
-  stamp_write "$prefix" "$key" "$tmp/versions"
-  rm -rf "$tmp"
-  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
-  INSTALLED_SOMETHING=1
+  install_bookworm_tool tmux "$TMUX_WANT" tmux -V libevent_core-2.1.so.7 libevent-core libutempter
 }
 
 # Drop package lists and the temporary download area once everything is in place; they are only needed to
