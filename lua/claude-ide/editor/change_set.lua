@@ -21,6 +21,8 @@ local renameFile = ____file_ops.renameFile
 local unsavedBuffer = ____file_ops.unsavedBuffer
 local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
+local ____words = require("claude-ide.util.words")
+local plural = ____words.plural
 --- The current text of a file: its loaded buffer's lines, else the disk's, else undefined (no such file).
 function ____exports.currentLines(path)
     local buf = findBuffer(path)
@@ -40,26 +42,23 @@ function ____exports.currentLines(path)
     end
     return lines
 end
-local function plural(n, noun)
-    return ((tostring(n) .. " ") .. noun) .. (n == 1 and "" or "s")
-end
 --- Why the change set must not be shown or applied: it deletes (or overwrites by a rename) a file whose buffer
 -- has unsaved changes of the user, which would be lost. The text follows the change's name.
 function ____exports.unsavedDeletion(files)
     for ____, f in ipairs(files) do
         do
             if not f.deleted then
-                goto __continue9
+                goto __continue8
             end
             local path = f.from or f.path
             local buf = unsavedBuffer(path)
             if buf == nil then
-                goto __continue9
+                goto __continue8
             end
             local how = f.replacedBy ~= nil and (("replaces " .. displayPath(path)) .. " by ") .. f.replacedBy or "deletes " .. displayPath(path)
             return ((((how .. ", which has unsaved changes of the user in buffer b") .. tostring(buf)) .. ": nothing was changed and nothing was shown. Ask the user to save (:w) or discard (:e!) their changes to ") .. displayPath(path)) .. ", then try again"
         end
-        ::__continue9::
+        ::__continue8::
     end
     return nil
 end

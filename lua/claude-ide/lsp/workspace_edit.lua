@@ -7,6 +7,7 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayReduce = ____lualib.__TS__ArrayReduce
 local ____exports = {}
 local ____result = require("claude-ide.protocol.result")
@@ -34,6 +35,8 @@ local ____format = require("claude-ide.lsp.format")
 local uriPath = ____format.uriPath
 local ____wait = require("claude-ide.lsp.wait")
 local waitUntil = ____wait.waitUntil
+local ____words = require("claude-ide.util.words")
+local plural = ____words.plural
 --- The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`).
 function ____exports.applyTextEdits(lines, edits, encoding)
     local text = #lines > 0 and table.concat(lines, "\n") .. "\n" or ""
@@ -277,9 +280,6 @@ function EditPlan.prototype.changed(self)
         end
     )
 end
-local function plural(n, noun)
-    return ((tostring(n) .. " ") .. noun) .. (n == 1 and "" or "s")
-end
 local SEVERITIES = {"error", "warning", "info", "hint"}
 local MAX_DIAGNOSTICS = 40
 --- The touched buffers' diagnostics, after waiting (bounded) for their servers to publish again.
@@ -318,14 +318,14 @@ local function removeServerCreated(files)
     for ____, f in ipairs(files) do
         do
             if f.serverCreated ~= true or findBuffer(f.path) ~= nil then
-                goto __continue68
+                goto __continue67
             end
             local stat = vim.uv.fs_stat(f.path)
             if stat ~= nil and stat.size == 0 and (vim.uv.fs_unlink(f.path)) ~= nil then
                 removed[#removed + 1] = displayPath(f.path)
             end
         end
-        ::__continue68::
+        ::__continue67::
     end
     return removed
 end
@@ -349,16 +349,11 @@ end
 local function changeSetOf(plan, files, what)
     local changes = __TS__ArrayMap(
         files,
-        function(____, f) return {
-            path = f.path,
-            from = f.from,
-            before = f.before,
-            after = f.after,
-            edits = f.edits,
-            deleted = f.deleted,
-            replacedBy = f.replacedBy,
-            summary = summaryOf(f)
-        } end
+        function(____, f) return __TS__ObjectAssign(
+            {},
+            f,
+            {summary = summaryOf(f)}
+        ) end
     )
     return {
         label = what,
@@ -437,14 +432,14 @@ function ____exports.reviewAndApply(ctx, plan, what)
     for ____, r in ipairs(outcome.files) do
         do
             if r.change.deleted then
-                goto __continue94
+                goto __continue93
             end
             local buf = findBuffer(r.change.path)
             if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
                 touched[#touched + 1] = buf
             end
         end
-        ::__continue94::
+        ::__continue93::
     end
     local diagnostics = diagnosticsAfter(ctx, touched, published)
     pcall(vim.api.nvim_del_autocmd, autocmd)

@@ -8,12 +8,8 @@ local userSettingsPath = ____policy.userSettingsPath
 local ____rules = require("claude-ide.policy.rules")
 local NOT_SECRETS = ____rules.NOT_SECRETS
 local SECRET_NAMES = ____rules.SECRET_NAMES
-local function plural(n, one, many)
-    if many == nil then
-        many = one .. "s"
-    end
-    return (tostring(n) .. " ") .. (n == 1 and one or many)
-end
+local ____words = require("claude-ide.util.words")
+local plural = ____words.plural
 function ____exports.checkPolicy(config)
     local policy = __TS__New(Policy, config)
     local files = policy:settings()

@@ -14,6 +14,7 @@ import { findBuffer } from "./buffers";
 import { textLines } from "./diff_text";
 import { createFile, deleteFile, renameFile, unsavedBuffer } from "./file_ops";
 import { displayPath } from "./state";
+import { plural } from "../util/words";
 
 /** One file of a change set. */
 export interface FileChange {
@@ -106,10 +107,6 @@ export function currentLines(path: string): string[] | undefined {
   const [ok, lines] = pcall(vim.fn.readfile, path);
   if (!ok) failWith(`cannot read ${displayPath(path)}: ${tostring(lines)}`);
   return lines;
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /**

@@ -27,6 +27,7 @@ import type { ToolContext, ToolResult } from "../protocol/tool";
 import { toByte } from "./encoding";
 import { type LspRange, uriPath } from "./format";
 import { waitUntil } from "./wait";
+import { plural } from "../util/words";
 
 export interface TextEdit {
   range: LspRange;
@@ -241,10 +242,6 @@ export class EditPlan {
   }
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}
-
 const SEVERITIES = ["error", "warning", "info", "hint"];
 const MAX_DIAGNOSTICS = 40;
 
@@ -294,16 +291,7 @@ function summaryOf(f: FileEdit): string {
 
 /** The plan's changed files as a change set (the files keep the plan's order, the operations theirs). */
 function changeSetOf(plan: EditPlan, files: FileEdit[], what: string): ChangeSet {
-  const changes: FileChange[] = files.map((f) => ({
-    path: f.path,
-    from: f.from,
-    before: f.before,
-    after: f.after,
-    edits: f.edits,
-    deleted: f.deleted,
-    replacedBy: f.replacedBy,
-    summary: summaryOf(f),
-  }));
+  const changes: FileChange[] = files.map((f) => ({ ...f, summary: summaryOf(f) }));
   // Every LSP edit is reviewed in the multi-file view, one file too (its summary line, the same keys).
   return { label: what, files: changes, ops: plan.ops, writer: "plugin", view: "files", watched: plan.observed };
 }

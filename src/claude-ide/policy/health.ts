@@ -3,10 +3,7 @@
 import type { Config } from "../config";
 import { Policy, userSettingsPath } from "./policy";
 import { NOT_SECRETS, SECRET_NAMES } from "./rules";
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+import { plural } from "../util/words";
 
 export function checkPolicy(config: Config): void {
   const policy = new Policy(config);

@@ -36,6 +36,8 @@ local ____project = require("claude-ide.agent.search.project")
 local chooseEngine = ____project.chooseEngine
 local start = ____project.start
 local walkerScript = ____project.walkerScript
+local ____words = require("claude-ide.util.words")
+local plural = ____words.plural
 --- Matched line text is cut to this many bytes.
 local MAX_TEXT = 200
 --- The regex in every engine's form, or the ERROR saying how to write it.
@@ -55,27 +57,21 @@ local function admit(hit, cwd)
     local okCol, col = pcall(byteToCharColumn, line, hit.byteCol - 1)
     return (((((displayPath(hit.path, cwd) .. ":") .. tostring(hit.line)) .. ":") .. tostring(okCol and col or hit.byteCol)) .. ": ") .. text
 end
-local function plural(n, word, many)
-    if many == nil then
-        many = word .. "s"
-    end
-    return (tostring(n) .. " ") .. (n == 1 and word or many)
-end
 --- Buffers whose text the project search must take instead of the disk: unsaved changes, or never written.
 local function overlayOf(root)
     local out = {}
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
-                goto __continue7
+                goto __continue6
             end
             local path = bufferPath(buf)
             if not vim.startswith(path, root .. "/") then
-                goto __continue7
+                goto __continue6
             end
             local stat = vim.uv.fs_stat(path)
             if not vim.bo[buf].modified and stat ~= nil then
-                goto __continue7
+                goto __continue6
             end
             out[#out + 1] = {
                 path = path,
@@ -85,7 +81,7 @@ local function overlayOf(root)
                 ) .. "\n"
             }
         end
-        ::__continue7::
+        ::__continue6::
     end
     return out
 end
@@ -294,7 +290,7 @@ ____exports.search = defineTool({
                 for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
                     do
                         if not vim.api.nvim_buf_is_loaded(buf) or not isFileBuffer(buf) then
-                            goto __continue52
+                            goto __continue51
                         end
                         local path = bufferPath(buf)
                         if gate.admitBuffer(buf, path) then
@@ -304,7 +300,7 @@ ____exports.search = defineTool({
                             )
                         end
                     end
-                    ::__continue52::
+                    ::__continue51::
                 end
             end
             summary = searchInChildren(
@@ -352,14 +348,14 @@ ____exports.search = defineTool({
                     verdicts[hit.path] = allowed
                 end
                 if not allowed then
-                    goto __continue62
+                    goto __continue61
                 end
                 local row = admit(hit, cwd)
                 if row ~= nil then
                     rows[#rows + 1] = row
                 end
             end
-            ::__continue62::
+            ::__continue61::
         end
         local where = folder and "scope project in " .. displayPath(root, cwd) or "scope " .. scope
         local header = (((((((((((tostring(#rows) .. (more and "+" or "")) .. " match") .. (#rows == 1 and "" or "es")) .. " for ") .. (args.regex == true and "regex" or "text")) .. " ") .. vim.json.encode(args.pattern)) .. " (") .. where) .. notes.header) .. ")") .. gate.note()

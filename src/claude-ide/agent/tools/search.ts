@@ -14,6 +14,7 @@ import { DIALECT_DOC, translate, type Translated } from "../search/dialect";
 import { chooseEngine, start, walkerScript, type Engine, type Hit, type Summary } from "../search/project";
 import type { Policy } from "../../policy/policy";
 import type { Withheld } from "../../policy/rules";
+import { plural } from "../../util/words";
 
 /** Matched line text is cut to this many bytes. */
 const MAX_TEXT = 200;
@@ -35,10 +36,6 @@ function admit(hit: Hit, cwd: string): string | undefined {
   text = vim.trim(text);
   const [okCol, col] = pcall(byteToCharColumn, line, hit.byteCol - 1);
   return `${displayPath(hit.path, cwd)}:${hit.line}:${okCol ? col : hit.byteCol}: ${text}`;
-}
-
-function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
 }
 
 /** Buffers whose text the project search must take instead of the disk: unsaved changes, or never written. */
