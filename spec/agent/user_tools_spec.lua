@@ -161,6 +161,10 @@ describe('user tools through the bridge', function()
     assert.is_nil(set.mcp__nvim__delete_thing)
     assert.is_nil(set.mcp__nvim__boom)
     assert.is_true(set.mcp__nvim__editor_state)
+    -- Every built-in tool but execute, the bridge's own included.
+    assert.is_true(set.mcp__nvim__lsp_rename)
+    assert.is_true(set.mcp__nvim__list_instances)
+    assert.is_nil(set.mcp__nvim__execute)
   end)
 
   it('a tool added while the bridge runs is announced (tools/list_changed) and callable', function()

@@ -1,11 +1,11 @@
 -- Generated from src/claude-ide/bridge/cli_config.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
@@ -13,12 +13,10 @@ local ____config_file = require("claude-ide.bridge.config_file")
 local configDir = ____config_file.configDir
 local configPath = ____config_file.configPath
 local removeOnExit = ____config_file.removeOnExit
-local ____tools = require("claude-ide.bridge.tools")
-local ENDPOINT_TOOLS = ____tools.ENDPOINT_TOOLS
 local ____user_tools = require("claude-ide.agent.user_tools")
 local userTools = ____user_tools.userTools
-local ____declarations = require("claude-ide.agent.declarations")
-local BRIDGE_TOOL_NAMES = ____declarations.BRIDGE_TOOL_NAMES
+local ____builtin_names = require("claude-ide.agent.builtin_names")
+local BUILTIN_TOOL_NAMES = ____builtin_names.BUILTIN_TOOL_NAMES
 --- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
 ____exports.SERVER_NAME = "nvim"
 --- Never allowed up front: it runs code, and the user decides each time (or it is off).
@@ -38,14 +36,7 @@ end
 --- Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt: the built-in
 -- ones but execute, and the user's own tools marked read_only (never the others: they may do anything).
 function ____exports.allowedTools()
-    local ____array_0 = __TS__SparseArrayNew(unpack(BRIDGE_TOOL_NAMES))
-    __TS__SparseArrayPush(
-        ____array_0,
-        unpack(__TS__ArrayMap(
-            ENDPOINT_TOOLS,
-            function(____, t) return t.name end
-        ))
-    )
+    local ____array_0 = __TS__SparseArrayNew(unpack(BUILTIN_TOOL_NAMES))
     __TS__SparseArrayPush(
         ____array_0,
         unpack(userTools:readOnlyNames())

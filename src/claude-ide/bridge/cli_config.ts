@@ -5,9 +5,8 @@
 // list itself on the command line: the terminal's title and `ps` stay short. A `claude` started elsewhere uses `claude mcp add` (see :help claude-ide-agent).
 import { writeFileAtomic } from "../util/fs";
 import { configDir, configPath, removeOnExit } from "./config_file";
-import { ENDPOINT_TOOLS } from "./tools";
 import { userTools } from "../agent/user_tools";
-import { BRIDGE_TOOL_NAMES } from "../agent/declarations";
+import { BUILTIN_TOOL_NAMES } from "../agent/builtin_names";
 
 /** The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>. */
 export const SERVER_NAME = "nvim";
@@ -30,9 +29,8 @@ export function registrationCommand(): string {
  * ones but execute, and the user's own tools marked read_only (never the others: they may do anything).
  */
 export function allowedTools(): string[] {
-  const names = [...BRIDGE_TOOL_NAMES, ...ENDPOINT_TOOLS.map((t) => t.name), ...userTools.readOnlyNames()].filter(
-    (n) => !NEVER_ALLOWED.includes(n),
-  );
+  // The generated names (agent/tool_names): starting a terminal loads none of the tool modules.
+  const names = [...BUILTIN_TOOL_NAMES, ...userTools.readOnlyNames()].filter((n) => !NEVER_ALLOWED.includes(n));
   return names.map((n) => `mcp__${SERVER_NAME}__${n}`);
 }
 
