@@ -131,6 +131,7 @@ local function reviewKey(clientId, tabName)
 end
 --- Reviews one client (session) may have waiting for the user at once; one more is refused with an error.
 ____exports.MAX_PENDING_REVIEWS = 16
+--- Every review of one running server (Services.diff).
 ____exports.DiffManager = __TS__Class()
 local DiffManager = ____exports.DiffManager
 DiffManager.name = "DiffManager"

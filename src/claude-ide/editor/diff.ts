@@ -127,10 +127,10 @@ function reviewKey(clientId: number | undefined, tabName: string): string {
   return `${clientId ?? "-"}\n${tabName}`;
 }
 
-/** Every review of one running server (Services.diff). */
 /** Reviews one client (session) may have waiting for the user at once; one more is refused with an error. */
 export const MAX_PENDING_REVIEWS = 16;
 
+/** Every review of one running server (Services.diff). */
 export class DiffManager implements DiffService {
   /**
    * Pending reviews by session and tab_name (reviewKey): two Claude sessions proposing an edit to files of the
