@@ -6,7 +6,7 @@
 #   scripts/test.sh spec/agent            only these spec files or folders (no e2e run)
 #   scripts/test.sh -- --filter=rename    extra busted arguments after --, for every file (no e2e run)
 #   FAST=1 scripts/test.sh                skip the specs tagged #slow (real language servers, the conformance
-#                                         suites) and the e2e run: `make test-fast`
+#                                         suites, floods, many child processes) and the e2e run: `make test-fast`
 #   E2E=0 scripts/test.sh                 skip the end-to-end run
 #   JOBS=N scripts/test.sh                how many spec Neovims run at once (default: 2 per core)
 #
@@ -71,7 +71,7 @@ JOBS="${JOBS:-$((cores * 2))}"
 
 # One spec file on one version, in a sandbox of its own. Isolation: nothing of the caller's Neovim (env vars,
 # config, plugins, shada) or Lua setup may leak in; HOME stays as is; the plugin's Claude config dir is private.
-# Writes $WORK/<version>/<n>.log (busted's output), .rc (exit code) and .secs (wall time).
+# Writes $WORK/<version>/<n>.log (busted's output) and .verdict (its counts), and prints its line.
 run_one() {
   local version="$1" n="$2" file="$3" extra=()
   # The busted arguments for every file, one per line ($BUSTED_ARGS: xargs puts its own after ours).
