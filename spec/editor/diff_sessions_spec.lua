@@ -77,4 +77,31 @@ describe('reviews of two sessions with the same tab name', function()
     assert.is_nil(ctx.services.diff.proposalOf(TAB, only(2)))
     assert.are.same({ 'old' }, vim.fn.readfile(path))
   end)
+
+  it(":ClaudeCodeDiffDeny from another window of a review tab answers that tab's review, not its namesake", function()
+    if vim.fn.exists(':ClaudeCodeDiffDeny') ~= 2 then
+      vim.cmd.runtime('plugin/claude-ide.lua')
+    end
+    open(1, 'one\n')
+    open(2, 'two\n')
+    -- Session 2's review tab: the one whose proposal holds its text.
+    local tab2
+    for _, tab in ipairs(vim.api.nvim_list_tabpages()) do
+      for _, win in ipairs(vim.api.nvim_tabpage_list_wins(tab)) do
+        local v = vim.b[vim.api.nvim_win_get_buf(win)].claude_ide_diff
+        if v and v.role == 'proposal' and vim.api.nvim_buf_get_lines(v.proposal, 0, 1, false)[1] == 'two' then
+          tab2 = tab
+        end
+      end
+    end
+    assert.is_not_nil(tab2)
+    vim.api.nvim_set_current_tabpage(tab2)
+    vim.cmd('new') -- a window of the user's in that tab page: the cursor is in no review window
+    vim.cmd('ClaudeCodeDiffDeny')
+    assert.is_true(vim.wait(1000, function()
+      return #outcomes == 1
+    end, 5))
+    assert.are.same({ client = 2, contents = 'two\n', accepted = false }, outcomes[1])
+    assert.are.equal(1, ctx.services.diff.pendingFor(only(1)))
+  end)
 end)

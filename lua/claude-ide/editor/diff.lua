@@ -467,17 +467,20 @@ local function proposalHere(proposals)
         return inWindow.proposal
     end
     local inTab, tabName = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR)
-    local ____inTab_27
-    if inTab then
-        local ____opt_25 = __TS__ArrayFind(
-            proposals,
-            function(____, p) return p.tabName == tabName end
-        )
-        ____inTab_27 = ____opt_25 and ____opt_25.buf
-    else
-        ____inTab_27 = nil
+    if not inTab then
+        return nil
     end
-    return ____inTab_27
+    for ____, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+        local v = vim.b[vim.api.nvim_win_get_buf(win)][REVIEW_VAR]
+        if v ~= nil and v.tab_name == tabName then
+            return v.proposal
+        end
+    end
+    local ____opt_25 = __TS__ArrayFind(
+        proposals,
+        function(____, p) return p.tabName == tabName end
+    )
+    return ____opt_25 and ____opt_25.buf
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
 -- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

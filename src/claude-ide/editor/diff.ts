@@ -356,7 +356,13 @@ function proposalHere(proposals: Proposal[]): Buf | undefined {
   const inWindow = vim.b[vim.api.nvim_get_current_buf()][REVIEW_VAR] as ReviewVar | undefined;
   if (inWindow !== undefined) return inWindow.proposal;
   const [inTab, tabName] = pcall(vim.api.nvim_tabpage_get_var, 0, TAB_VAR);
-  return inTab ? proposals.find((p) => p.tabName === tabName)?.buf : undefined;
+  if (!inTab) return undefined;
+  // This tab page's own review window first: two sessions may each have a review of that name.
+  for (const win of vim.api.nvim_tabpage_list_wins(0)) {
+    const v = vim.b[vim.api.nvim_win_get_buf(win)][REVIEW_VAR] as ReviewVar | undefined;
+    if (v !== undefined && v.tab_name === tabName) return v.proposal;
+  }
+  return proposals.find((p) => p.tabName === tabName)?.buf;
 }
 
 /**
