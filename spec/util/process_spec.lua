@@ -1,0 +1,52 @@
+-- util/process: who started whom, read from /proc (nvim_get_proc starts a `ps` per call, ~15 ms each, with the
+-- editor waiting: a bridge's ancestry froze the first editor_state of each connection for ~80 ms; the figure is
+-- make bench's, bench/project_search.lua "editor_state 1,000 buffers").
+local process = require('claude-ide.util.process')
+
+describe('util.process', function()
+  local jobs = {}
+
+  after_each(function()
+    for _, j in ipairs(jobs) do
+      pcall(function()
+        j:kill(9)
+        j:wait(2000)
+      end)
+    end
+    jobs = {}
+  end)
+
+  --- A child `sleep` started under `name` (a link to sleep: its comm is that name).
+  local function child(name)
+    local dir = vim.fn.tempname()
+    vim.fn.mkdir(dir, 'p')
+    local exe = dir .. '/' .. name
+    assert(vim.uv.fs_symlink(vim.fn.exepath('sleep'), exe))
+    local job = vim.system({ exe, '30' })
+    table.insert(jobs, job)
+    return job.pid
+  end
+
+  it("gives a process's parent as the system knows it", function()
+    local me = vim.fn.getpid()
+    assert.are.equal(vim.api.nvim_get_proc(me).ppid, process.parentPid(me))
+    assert.are.equal(me, process.parentPid(child('sleep')))
+  end)
+
+  it('reads a parent behind a command name with spaces and parentheses', function()
+    assert.are.equal(vim.fn.getpid(), process.parentPid(child('x ) y (1) z')))
+  end)
+
+  it('knows no parent of a process that does not exist', function()
+    assert.is_nil(process.parentPid(2 ^ 22 + 17))
+  end)
+
+  it('walks the ancestors up to pid 1, parent first, at most max', function()
+    local pid = child('sleep')
+    local chain = process.ancestors(pid, 64)
+    assert.are.equal(vim.fn.getpid(), chain[1])
+    assert.are.equal(process.parentPid(vim.fn.getpid()), chain[2])
+    assert.are.equal(1, chain[#chain])
+    assert.are.same({ chain[1], chain[2] }, process.ancestors(pid, 2))
+  end)
+end)
