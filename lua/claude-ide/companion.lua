@@ -171,7 +171,7 @@ function Companion.prototype.____constructor(self, deps)
     self.env = {}
     self.blocking = __TS__New(
         Blocking,
-        function(msg) return deps.log:error(msg) end
+        function(msg, detail) return deps.log:failure(msg, detail) end
     )
     self.registry = __TS__New(
         Registry,

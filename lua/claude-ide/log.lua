@@ -55,4 +55,10 @@ end
 function Logger.prototype.error(self, msg)
     self:log("error", msg)
 end
+function Logger.prototype.failure(self, msg, detail)
+    self:log("error", msg)
+    if detail ~= nil then
+        self:log("trace", detail)
+    end
+end
 return ____exports

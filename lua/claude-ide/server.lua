@@ -336,7 +336,7 @@ function Server.prototype.accept(self, sessions, conn)
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
-            function(msg) return self.log:error(msg) end
+            function(msg, detail) return self.log:failure(msg, detail) end
         )
     end
     local session = __TS__New(

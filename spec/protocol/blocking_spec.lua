@@ -6,12 +6,13 @@ local ToolError = result.ToolError
 local invalidParams = result.invalidParams
 
 describe('Blocking', function()
-  local reports, blocking
+  local reports, details, blocking
 
   before_each(function()
-    reports = {}
-    blocking = new(Blocking, function(msg)
+    reports, details = {}, {}
+    blocking = new(Blocking, function(msg, detail)
       table.insert(reports, msg)
+      table.insert(details, detail or '')
     end)
   end)
 
@@ -63,7 +64,9 @@ describe('Blocking', function()
     assert.are.equal(0, blocking:pending())
     assert.are.equal(1, #reports) -- the 'boom'
     assert.truthy(reports[1]:find('boom', 1, true))
-    assert.truthy(reports[1]:find('traceback', 1, true))
+    -- The user's line holds no traceback; the detail (shown at log_level "trace") does.
+    assert.is_nil(reports[1]:find('traceback', 1, true))
+    assert.truthy(details[1]:find('traceback', 1, true))
   end)
 
   it('parks until resume(value), then returns that value to the handler', function()
@@ -239,6 +242,30 @@ describe('Blocking', function()
     assert.are.equal(-32603, rec.outcomes[1].code)
     assert.matches('boom', rec.outcomes[1].message)
     assert.are.equal(1, #reports)
+  end)
+
+  it('reports an unexpected error as ONE line naming the call; the traceback goes to the detail only', function()
+    local rec = { outcomes = {} }
+    blocking:run(1, function()
+      error('first line\nsecond line\n\tthird')
+    end, function(outcome)
+      table.insert(rec.outcomes, outcome)
+    end, 'tool search')
+    blocking:run(1, function()
+      -- A NUL byte makes a Blob, which a Vim function taking a String refuses (E976), as a bad path once did.
+      vim.fn.fnamemodify('a\0b', ':p')
+    end, function(outcome)
+      table.insert(rec.outcomes, outcome)
+    end, 'tool read_buffer')
+    assert.are.equal(2, #reports)
+    assert.matches('^tool search failed: .*first line second line third$', reports[1])
+    assert.matches('^tool read_buffer failed: Vim:E976: ', reports[2])
+    for i, line in ipairs(reports) do
+      assert.is_nil(line:find('\n', 1, true), line)
+      assert.matches('stack traceback', details[i])
+    end
+    assert.are.same({ -32603, -32603 }, { rec.outcomes[1].code, rec.outcomes[2].code })
+    assert.is_nil(rec.outcomes[1].message:find('\n', 1, true), rec.outcomes[1].message)
   end)
 
   it('turns an error after parking into -32603 too', function()

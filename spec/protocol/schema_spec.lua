@@ -19,7 +19,13 @@ end
 
 describe('protocol/schema builders', function()
   it('produce the JSON Schema of each type, with the constraints given', function()
-    assert.are.same({ type = 'string', description = 'a', minLength = 1 }, s.str('a', { minLength = 1 }).json)
+    -- A string names something unless it is free text: `oneLine` (never shown in tools/list) refuses control
+    -- characters in it.
+    assert.are.same(
+      { type = 'string', description = 'a', minLength = 1, oneLine = true },
+      s.str('a', { minLength = 1 }).json
+    )
+    assert.are.same({ type = 'string', description = 't' }, s.str('t', { text = true }).json)
     assert.are.same(
       { type = 'integer', description = 'n', minimum = 0, maximum = 9 },
       s.int('n', { minimum = 0, maximum = 9 }).json
@@ -29,12 +35,12 @@ describe('protocol/schema builders', function()
     assert.are.same({ type = 'string', description = 'e', enum = { 'x', 'y' } }, s.enumOf({ 'x', 'y' }, 'e').json)
     assert.are.same(
       { type = 'array', description = 'l', items = { type = 'string', description = 'i' }, minItems = 1, maxItems = 3 },
-      s.arrayOf(s.str('i'), 'l', { minItems = 1, maxItems = 3 }).json
+      s.arrayOf(s.str('i', { text = true }), 'l', { minItems = 1, maxItems = 3 }).json
     )
     assert.are.same({
       description = 'either',
       anyOf = { { type = 'string', description = 's' }, { type = 'integer', description = 'i' } },
-    }, s.anyOf('either', s.str('s'), s.int('i')).json)
+    }, s.anyOf('either', s.str('s', { text = true }), s.int('i')).json)
   end)
 
   it('list required properties sorted, leave optional ones out, and close an object only when asked', function()
@@ -71,7 +77,10 @@ describe('protocol/schema builders', function()
 end)
 
 describe('registry argument validation', function()
-  local edit = s.obj({ old_text = s.str('old'), new_text = s.str('new') }, { closed = true })
+  local edit = s.obj(
+    { old_text = s.str('old', { text = true }), new_text = s.str('new', { text = true }) },
+    { closed = true }
+  )
   local schema = args_schema({
     count = s.optional(s.int('count', { minimum = 1, maximum = 5 })),
     ratio = s.optional(s.num('ratio', { minimum = 0 })),
@@ -149,6 +158,60 @@ describe('registry argument validation', function()
       '"target" matches none of its 2 allowed forms: (1) "target" must be an integer, got object; (2) unknown argument "target.name"',
       check({ target = { symbol = 'f', name = 'g' } })
     )
+  end)
+end)
+
+describe('registry string arguments: NUL and control characters', function()
+  local schema = args_schema({
+    path = s.optional(s.str('a path')),
+    new_text = s.optional(s.str('free text', { text = true })),
+    edits = s.optional(s.arrayOf(s.obj({ new_text = s.str('new', { text = true }) }), 'edits')),
+    names = s.optional(s.arrayOf(s.str('a name'), 'names')),
+  }, true)
+  local function check(args)
+    return checkValue(schema, args, '')
+  end
+
+  it('refuses a NUL byte in every string, free text included, naming the argument and its place', function()
+    assert.are.equal('"path" must not contain a NUL byte', check({ path = 'a\0b' }))
+    assert.are.equal('"new_text" must not contain a NUL byte', check({ new_text = '\0' }))
+    assert.are.equal(
+      '"edits[1].new_text" must not contain a NUL byte',
+      check({ edits = { { new_text = 'ok' }, { new_text = 'x\0' } } })
+    )
+    assert.are.equal('"names[0]" must not contain a NUL byte', check({ names = { 'f\0' } }))
+  end)
+
+  it('refuses every control character in a string that names something, saying which and where', function()
+    for byte = 1, 31 do
+      local value = 'src/a' .. string.char(byte) .. '.lua'
+      assert.are.equal(
+        ('"path" must not contain control characters: found U+%04X at byte 6'):format(byte),
+        check({ path = value }),
+        byte
+      )
+    end
+    assert.are.equal(
+      '"path" must not contain control characters: found U+007F at byte 2',
+      check({ path = 'a' .. string.char(0x7f) })
+    )
+    assert.are.equal(
+      '"names[1]" must not contain control characters: found U+001B at byte 1',
+      check({ names = { 'ok', '\27[31m' } })
+    )
+  end)
+
+  it('keeps tabs, line breaks and the other control characters of free text, and any UTF-8 in both', function()
+    assert.is_nil(check({ new_text = 'a\tb\r\nc\n\12d\27[0m' .. string.char(0x7f) }))
+    assert.is_nil(check({ edits = { { new_text = '\tindented\n' } } }))
+    assert.is_nil(check({ path = 'héllo wörld/日本.txt', names = { 'naïve' } }))
+    assert.is_nil(check({ path = '' }))
+  end)
+
+  it('applies to user tools too: their strings are free text (NUL refused)', function()
+    local user = { type = 'object', properties = { code = { type = 'string' } } }
+    assert.is_nil(checkValue(user, { code = 'line 1\n\tline 2' }, ''))
+    assert.are.equal('"code" must not contain a NUL byte', checkValue(user, { code = 'a\0' }, ''))
   end)
 end)
 

@@ -245,6 +245,17 @@ describe('Session', function()
     assert.are.equal(-32602, only_reply().error.code)
   end)
 
+  it('answers -32602 for a NUL byte in a string argument, before the handler runs (no E976 inside it)', function()
+    request(1, 'tools/call', { name = 'echo', arguments = { text = 'a\0b' } })
+    local r = only_reply()
+    assert.are.equal(-32602, r.error.code)
+    assert.are.equal('echo: "text" must not contain a NUL byte', r.error.message)
+    assert.is_nil(seen_ctx)
+    -- Free text (a schema of the user's, no `oneLine`) keeps its tabs, line breaks and escapes.
+    request(2, 'tools/call', { name = 'echo', arguments = { text = 'a\tb\r\n\27[0m' } })
+    assert.are.equal('a\tb\r\n\27[0m', only_reply().result.content[1].text)
+  end)
+
   it('answers -32603 when a handler throws or returns garbage, and keeps working', function()
     request(1, 'tools/call', { name = 'crashes' })
     local r = only_reply()

@@ -167,7 +167,7 @@ export class Companion {
   private env: { [name: string]: string } = {};
 
   constructor(private readonly deps: CompanionDeps) {
-    this.blocking = new Blocking((msg) => deps.log.error(msg));
+    this.blocking = new Blocking((msg, detail) => deps.log.failure(msg, detail));
     this.registry = new Registry(
       companionTools({
         notify: (clientId, method, params) => this.notify(clientId, method, params),

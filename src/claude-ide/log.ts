@@ -32,6 +32,11 @@ export class Logger {
   error(msg: string): void {
     this.log("error", msg);
   }
+  /** An unexpected failure: one line for the user (error), the detail (a traceback) only at trace. */
+  failure(msg: string, detail?: string): void {
+    this.log("error", msg);
+    if (detail !== undefined) this.log("trace", detail);
+  }
 }
 
 /** A message the user asked for (a command's answer): always shown, whatever log_level says. */

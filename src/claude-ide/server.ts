@@ -348,7 +348,7 @@ export class Server {
             (method) => this.notifyAgents(r, method),
           ))
         : (r.ide ??= this.ideRole());
-    r.blocking ??= new (blockingModule().Blocking)((msg) => this.log.error(msg));
+    r.blocking ??= new (blockingModule().Blocking)((msg, detail) => this.log.failure(msg, detail));
     const session = new (sessionModule().Session)(conn, {
       role,
       blocking: r.blocking,

@@ -8,6 +8,15 @@ local settle = ____result.settle
 local ToolError = ____result.ToolError
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
+--- An error as one line: its text with line breaks folded, no traceback.
+function ____exports.oneLine(err)
+    local folded = string.gsub(
+        tostring(err),
+        "%s*\n%s*",
+        " "
+    )
+    return folded
+end
 --- What a worker yields when the body it ran has ended (a park yields nothing).
 local BODY_ENDED = {}
 --- Finished calls' coroutines kept for the next calls (creating one costs a Lua stack per call).
@@ -89,7 +98,10 @@ function Blocking.prototype.____constructor(self, report)
         return value
     end
 end
-function Blocking.prototype.run(self, owner, body, onDone)
+function Blocking.prototype.run(self, owner, body, onDone, label)
+    if label == nil then
+        label = "tool handler"
+    end
     local ____self_1, ____nextSerial_2 = self, "nextSerial"
     local ____self_nextSerial_3 = ____self_1[____nextSerial_2]
     ____self_1[____nextSerial_2] = ____self_nextSerial_3 + 1
@@ -100,7 +112,8 @@ function Blocking.prototype.run(self, owner, body, onDone)
         co = table.remove(self.idle) or coroutine.create(worker),
         parked = false,
         finished = false,
-        onDone = onDone
+        onDone = onDone,
+        label = label
     }
     self.calls[serial] = call
     self.byThread[call.co] = call
@@ -177,21 +190,24 @@ function Blocking.prototype.step(self, call, first, second)
         end
         self:finish(
             call,
-            ok == true and ({ok = true, value = result}) or self:failure(result)
+            ok == true and ({ok = true, value = result}) or self:failure(call, result)
         )
     elseif not resumed then
         self:finish(
             call,
-            self:failure({
-                error = mark,
-                traceback = tostring(mark)
-            })
+            self:failure(
+                call,
+                {
+                    error = mark,
+                    traceback = tostring(mark)
+                }
+            )
         )
     elseif not call.parked then
         self:finish(call, {ok = false, code = ErrorCode.InternalError, message = "tool handler yielded outside park()"})
     end
 end
-function Blocking.prototype.failure(self, err)
+function Blocking.prototype.failure(self, call, err)
     local settled = settle(err)
     if (settled and settled.kind) == "result" then
         return {ok = true, value = settled.result}
@@ -203,12 +219,9 @@ function Blocking.prototype.failure(self, err)
         return {ok = false, code = settled.code, message = settled.message}
     end
     local failed = err
-    self.report("tool handler failed: " .. failed.traceback)
-    return {
-        ok = false,
-        code = ErrorCode.InternalError,
-        message = "Internal error: " .. tostring(failed.error)
-    }
+    local what = ____exports.oneLine(failed.error)
+    self.report((call.label .. " failed: ") .. what, failed.traceback)
+    return {ok = false, code = ErrorCode.InternalError, message = "Internal error: " .. what}
 end
 function Blocking.prototype.finish(self, call, outcome)
     call.finished = true
@@ -224,7 +237,10 @@ end
 function Blocking.prototype.protect(self, what, fn)
     local ok, err = pcall(fn)
     if not ok then
-        self.report((what .. " failed: ") .. tostring(err))
+        self.report(
+            (what .. " failed: ") .. ____exports.oneLine(err),
+            tostring(err)
+        )
     end
 end
 return ____exports

@@ -14,7 +14,7 @@ local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
-local schemaToJson, isList, typeName, matchesType, sortedNames, sortedNamesOf
+local schemaToJson, isList, typeName, matchesType, stringProblem, sortedNames, CONTROL, sortedNamesOf
 local ____json = require("claude-ide.util.json")
 local dict = ____json.dict
 local isObject = ____json.isObject
@@ -23,7 +23,9 @@ function schemaToJson(schema)
     for ____, ____value in ipairs(__TS__ObjectEntries(schema)) do
         local key = ____value[1]
         local value = ____value[2]
-        out[key] = value
+        if key ~= "oneLine" then
+            out[key] = value
+        end
     end
     if schema.properties ~= nil then
         local props = dict()
@@ -73,6 +75,22 @@ function matchesType(value, expected)
     end
     return actual == expected
 end
+function stringProblem(value, oneLine)
+    if (string.find(value, "\0", 1, true)) ~= nil then
+        return "must not contain a NUL byte"
+    end
+    if not oneLine then
+        return nil
+    end
+    local at = string.find(value, CONTROL)
+    if at == nil then
+        return nil
+    end
+    return (("must not contain control characters: found " .. string.format(
+        "U+%04X",
+        string.byte(value, at)
+    )) .. " at byte ") .. tostring(at)
+end
 function sortedNames(properties)
     local names = sortedNamesOf[properties]
     if names == nil then
@@ -81,6 +99,8 @@ function sortedNames(properties)
     end
     return names
 end
+--- Checks `value` against `schema`. Returns a message naming the argument (`"filePath" must be a string`) or
+-- undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
 function ____exports.checkValue(schema, value, path)
     if schema.anyOf ~= nil then
         local problems = {}
@@ -125,6 +145,12 @@ function ____exports.checkValue(schema, value, path)
     if schema.minLength ~= nil and type(value) == "string" and #value < schema.minLength then
         return schema.minLength == 1 and ("\"" .. path) .. "\" must not be empty" or ((("\"" .. path) .. "\" must be at least ") .. tostring(schema.minLength)) .. " bytes long"
     end
+    if type(value) == "string" then
+        local problem = stringProblem(value, schema.oneLine == true)
+        if problem ~= nil then
+            return (("\"" .. path) .. "\" ") .. problem
+        end
+    end
     if schema.type == "array" and isList(value) then
         local n = #value
         if schema.minItems ~= nil and n < schema.minItems then
@@ -153,14 +179,14 @@ function ____exports.checkValue(schema, value, path)
             do
                 local v = value[name]
                 if v == nil or v == vim.NIL then
-                    goto __continue57
+                    goto __continue64
                 end
                 local err = ____exports.checkValue(properties[name], v, path == "" and name or (path .. ".") .. name)
                 if err ~= nil then
                     return err
                 end
             end
-            ::__continue57::
+            ::__continue64::
         end
         if schema.additionalProperties == false then
             for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(value))) do
@@ -250,5 +276,6 @@ end
 function Registry.prototype.check(self, tool, args)
     return ____exports.checkValue(tool.inputSchema, args, "")
 end
+CONTROL = "[%z-]"
 sortedNamesOf = setmetatable({}, {__mode = "k"})
 return ____exports

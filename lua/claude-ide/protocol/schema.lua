@@ -31,11 +31,23 @@ end
 local function make(json)
     return {json = json}
 end
+--- A string argument. By default it names something (a path, a URI, a symbol, a server, a token): a control
+-- character in it is refused by name before the handler runs. `text: true`: free text (file contents, code, a
+-- pattern) where tabs, line breaks and other control characters are the user's own; only NUL is refused.
 function ____exports.str(description, extra)
     if extra == nil then
         extra = {}
     end
-    return make({type = "string", description = description, minLength = extra.minLength})
+    local ____make_3 = make
+    local ____description_1 = description
+    local ____extra_minLength_2 = extra.minLength
+    local ____temp_0
+    if extra.text == true then
+        ____temp_0 = nil
+    else
+        ____temp_0 = true
+    end
+    return ____make_3({type = "string", description = ____description_1, minLength = ____extra_minLength_2, oneLine = ____temp_0})
 end
 function ____exports.int(description, extra)
     if extra == nil then
@@ -89,21 +101,21 @@ function ____exports.objectSchema(props, opts)
             required[#required + 1] = name
         end
     end
-    local ____opts_description_1 = opts.description
-    local ____properties_2 = properties
-    local ____temp_3 = #required > 0 and required or nil
-    local ____temp_0
+    local ____opts_description_5 = opts.description
+    local ____properties_6 = properties
+    local ____temp_7 = #required > 0 and required or nil
+    local ____temp_4
     if opts.closed == true then
-        ____temp_0 = false
+        ____temp_4 = false
     else
-        ____temp_0 = nil
+        ____temp_4 = nil
     end
     return {
         type = "object",
-        description = ____opts_description_1,
-        properties = ____properties_2,
-        required = ____temp_3,
-        additionalProperties = ____temp_0
+        description = ____opts_description_5,
+        properties = ____properties_6,
+        required = ____temp_7,
+        additionalProperties = ____temp_4
     }
 end
 --- An object with these properties. `closed`: other properties are refused (naming them).

@@ -414,7 +414,8 @@ function Session.prototype.startCall(self, id, rawParams)
             else
                 self:sendError(id, outcome.code, outcome.message)
             end
-        end
+        end,
+        "tool " .. name
     )
     if not finished then
         self.calls[key] = handle

@@ -27,7 +27,7 @@ function ____exports.companionTools(link)
         description = "(IDE Tool) Open a diff view to create or modify a file. Answers at once; the outcome is notified.",
         input = {
             filePath = str("Absolute path of the file", {minLength = 1}),
-            newContent = str("The whole proposed contents of the file")
+            newContent = str("The whole proposed contents of the file", {text = true})
         },
         handler = function(args, ctx)
             local path = args.filePath

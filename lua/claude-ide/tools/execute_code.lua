@@ -22,7 +22,7 @@ ____exports.executeCode = defineTool({
     name = "executeCode",
     description = "Run code in Neovim with the configured interpreter (python3 unless configured otherwise), after the user confirms. Returns the output (stdout and stderr together) and the exit code.",
     enabled = function(config) return config.execute_code end,
-    input = {code = str("The code to run (passed to the interpreter as a file)")},
+    input = {code = str("The code to run (passed to the interpreter as a file)", {text = true})},
     handler = function(args, ctx)
         local code = args.code
         local config = ctx.config

@@ -35,7 +35,7 @@ ____exports.openDiff = defineTool({
     input = {
         old_file_path = str("Absolute path of the file as it is now (it may not exist yet)"),
         new_file_path = str("Absolute path of the file the new contents are for"),
-        new_file_contents = str("The whole proposed contents of the file"),
+        new_file_contents = str("The whole proposed contents of the file", {text = true}),
         tab_name = str("Name of the review; an open review with the same name is replaced", {minLength = 1})
     },
     handler = function(args, ctx)

@@ -27,8 +27,8 @@ local toolError = ____tool.toolError
 local input = {
     filePath = str("Path of the file to open (absolute, or relative to Neovim's working directory; a file:// URI is accepted)"),
     preview = optional(bool("Open as a preview tab (Neovim has none: accepted and ignored)", {default = false})),
-    startText = optional(str("Select from the first occurrence of this literal text (not a pattern)")),
-    endText = optional(str("With startText: extend the selection to the end of the first occurrence of this text after startText")),
+    startText = optional(str("Select from the first occurrence of this literal text (not a pattern)", {text = true})),
+    endText = optional(str("With startText: extend the selection to the end of the first occurrence of this text after startText", {text = true})),
     selectToEndOfLine = optional(bool("Extend the selection to the end of its last line", {default = false})),
     startLine = optional(int("Without startText: select from this line (0-based)", {minimum = 0})),
     endLine = optional(int("With startLine: the last line to select (0-based, inclusive; default startLine)", {minimum = 0})),

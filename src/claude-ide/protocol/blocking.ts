@@ -25,10 +25,21 @@ interface Call {
   onCancel?: (this: void, reason: string) => void;
   finished: boolean;
   onDone: (this: void, outcome: Outcome<unknown>) => void;
+  /** What the call is, for the user (e.g. `tool search`). */
+  label: string;
 }
 
-/** Logs an unexpected failure (a callback that threw); never throws itself. */
-export type Report = (this: void, msg: string) => void;
+/**
+ * Tells the user of an unexpected failure (a handler or callback that threw): `msg` is one line, for
+ * :messages; `detail` (a traceback) is for whoever asked for more (log_level "trace"). Never throws itself.
+ */
+export type Report = (this: void, msg: string, detail?: string) => void;
+
+/** An error as one line: its text with line breaks folded, no traceback. */
+export function oneLine(err: unknown): string {
+  const [folded] = string.gsub(tostring(err), "%s*\n%s*", " ");
+  return folded;
+}
 
 /** A handler's error as the worker caught it: the error and the traceback where it was raised. */
 interface HandlerError {
@@ -84,6 +95,7 @@ export class Blocking {
     owner: number,
     body: (this: void, park: Park) => T,
     onDone: (this: void, outcome: Outcome<T>) => void,
+    label = "tool handler",
   ): CallHandle {
     const serial = this.nextSerial++;
     const call: Call = {
@@ -93,6 +105,7 @@ export class Blocking {
       parked: false,
       finished: false,
       onDone: onDone as (this: void, outcome: Outcome<unknown>) => void,
+      label,
     };
     this.calls.set(serial, call);
     this.byThread.set(call.co, call);
@@ -184,24 +197,26 @@ export class Blocking {
     if (call.finished) return; // cancelled while it ran
     if (resumed && mark === BODY_ENDED) {
       if (this.idle.length < IDLE_COROUTINES) this.idle.push(call.co);
-      this.finish(call, ok === true ? { ok: true, value: result } : this.failure(result));
+      this.finish(call, ok === true ? { ok: true, value: result } : this.failure(call, result));
     } else if (!resumed) {
-      this.finish(call, this.failure({ error: mark, traceback: tostring(mark) }));
+      this.finish(call, this.failure(call, { error: mark, traceback: tostring(mark) }));
     } else if (!call.parked) {
       // A yield that is not a park: the coroutine stays where it is, never resumed (nor reused).
       this.finish(call, { ok: false, code: ErrorCode.InternalError, message: "tool handler yielded outside park()" });
     }
   }
 
-  private failure(err: unknown): Outcome<unknown> {
+  private failure(call: Call, err: unknown): Outcome<unknown> {
     const settled = settle(err);
     if (settled?.kind === "result") return { ok: true, value: settled.result };
     if (settled?.kind === "invalid-arguments")
       return { ok: false, code: ErrorCode.InvalidParams, message: settled.message };
     if (settled?.kind === "rpc") return { ok: false, code: settled.code, message: settled.message };
+    // The user reads one line (which call, what went wrong); the traceback only when asked for (trace).
     const failed = err as HandlerError;
-    this.report(`tool handler failed: ${failed.traceback}`);
-    return { ok: false, code: ErrorCode.InternalError, message: `Internal error: ${tostring(failed.error)}` };
+    const what = oneLine(failed.error);
+    this.report(`${call.label} failed: ${what}`, failed.traceback);
+    return { ok: false, code: ErrorCode.InternalError, message: `Internal error: ${what}` };
   }
 
   private finish(call: Call, outcome: Outcome<unknown>): void {
@@ -213,6 +228,6 @@ export class Blocking {
 
   private protect(what: string, fn: (this: void) => void): void {
     const [ok, err] = pcall(fn);
-    if (!ok) this.report(`${what} failed: ${tostring(err)}`);
+    if (!ok) this.report(`${what} failed: ${oneLine(err)}`, tostring(err));
   }
 }

@@ -54,7 +54,7 @@ export class Registry {
 /** A schema as JSON: every object in it (`properties` included, even when empty) encodes as `{}`. */
 function schemaToJson(schema: JsonSchema): object {
   const out = dict<{ [key: string]: unknown }>();
-  for (const [key, value] of Object.entries(schema)) out[key] = value;
+  for (const [key, value] of Object.entries(schema)) if (key !== "oneLine") out[key] = value;
   if (schema.properties !== undefined) {
     const props = dict<{ [key: string]: unknown }>();
     for (const [name, sub] of Object.entries(schema.properties)) props[name] = schemaToJson(sub);
@@ -86,10 +86,23 @@ function matchesType(value: unknown, expected: string): boolean {
   return actual === expected;
 }
 
+/** Any control character: C0 (NUL included: `%z` in a Lua 5.1 pattern) and DEL. */
+const CONTROL = "[%z\x01-\x1f\x7f]";
+
 /**
- * Checks `value` against `schema`. Returns a message naming the argument (`"filePath" must be a string`) or
- * undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
+ * What is wrong with a string argument, or undefined. NUL never passes: a Vim string cannot hold it (E976 deep
+ * in a handler) and no path, name or text a model means has one. A string that names something (`oneLine`)
+ * takes no control character at all; free text keeps its tabs, line breaks and the rest (a file may hold a
+ * form feed or an escape sequence).
  */
+function stringProblem(value: string, oneLine: boolean): string | undefined {
+  if (string.find(value, "\0", 1, true)[0] !== undefined) return "must not contain a NUL byte";
+  if (!oneLine) return undefined;
+  const [at] = string.find(value, CONTROL);
+  if (at === undefined) return undefined;
+  return `must not contain control characters: found ${string.format("U+%04X", string.byte(value, at))} at byte ${at}`;
+}
+
 /** The sorted property names of each schema's `properties`, computed once per schema (not per call). */
 const sortedNamesOf = setmetatable(new LuaTable<object, string[]>(), { __mode: "k" });
 
@@ -102,6 +115,10 @@ function sortedNames(properties: { [name: string]: JsonSchema }): string[] {
   return names;
 }
 
+/**
+ * Checks `value` against `schema`. Returns a message naming the argument (`"filePath" must be a string`) or
+ * undefined when valid. Unknown properties (e.g. `_meta`) are accepted unless additionalProperties is false.
+ */
 export function checkValue(schema: JsonSchema, value: unknown, path: string): string | undefined {
   if (schema.anyOf !== undefined) {
     const problems: string[] = [];
@@ -130,6 +147,10 @@ export function checkValue(schema: JsonSchema, value: unknown, path: string): st
     return schema.minLength === 1
       ? `"${path}" must not be empty`
       : `"${path}" must be at least ${schema.minLength} bytes long`;
+  }
+  if (typeof value === "string") {
+    const problem = stringProblem(value, schema.oneLine === true);
+    if (problem !== undefined) return `"${path}" ${problem}`;
   }
   if (schema.type === "array" && isList(value)) {
     const n = value.length;

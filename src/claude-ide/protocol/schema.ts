@@ -46,8 +46,18 @@ function make<T>(json: JsonSchema): Schema<T> {
   return { json };
 }
 
-export function str(description: string, extra: { minLength?: number } = {}): Schema<string> {
-  return make({ type: "string", description, minLength: extra.minLength });
+/**
+ * A string argument. By default it names something (a path, a URI, a symbol, a server, a token): a control
+ * character in it is refused by name before the handler runs. `text: true`: free text (file contents, code, a
+ * pattern) where tabs, line breaks and other control characters are the user's own; only NUL is refused.
+ */
+export function str(description: string, extra: { minLength?: number; text?: boolean } = {}): Schema<string> {
+  return make({
+    type: "string",
+    description,
+    minLength: extra.minLength,
+    oneLine: extra.text === true ? undefined : true,
+  });
 }
 
 export function int(description: string, extra: { minimum?: number; maximum?: number } = {}): Schema<number> {

@@ -352,6 +352,7 @@ export class Session {
           this.sendToolResult(id, name, argumentError(name, outcome.message));
         else this.sendError(id, outcome.code, outcome.message);
       },
+      `tool ${name}`,
     );
     if (!finished) this.calls.set(key, handle);
   }

@@ -30,6 +30,12 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
   default?: unknown;
   additionalProperties?: boolean;
+  /**
+   * Ours, never shown in tools/list: a string that names something (a path, a URI, a symbol, a server, a
+   * token), so no control character (U+0000-U+001F, U+007F) may be in it. Without it a string is free text
+   * (file contents, code, a search pattern): anything but NUL. `str()` sets it unless told `text: true`.
+   */
+  oneLine?: boolean;
 }
 
 /** MCP tool annotations (hints for clients: Claude Code's plan mode and auto-approval read readOnlyHint). */

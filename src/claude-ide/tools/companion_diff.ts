@@ -39,7 +39,7 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
     description: "(IDE Tool) Open a diff view to create or modify a file. Answers at once; the outcome is notified.",
     input: {
       filePath: str("Absolute path of the file", { minLength: 1 }),
-      newContent: str("The whole proposed contents of the file"),
+      newContent: str("The whole proposed contents of the file", { text: true }),
     },
     handler: (args, ctx) => {
       const path = args.filePath;

@@ -15,7 +15,7 @@ export const executeCode = defineTool({
   description:
     "Run code in Neovim with the configured interpreter (python3 unless configured otherwise), after the user confirms. Returns the output (stdout and stderr together) and the exit code.",
   enabled: (config) => config.execute_code,
-  input: { code: str("The code to run (passed to the interpreter as a file)") },
+  input: { code: str("The code to run (passed to the interpreter as a file)", { text: true }) },
   handler: (args, ctx) => {
     const code = args.code;
     const config = ctx.config;

@@ -26,8 +26,8 @@ local targetLinesSliced = ____target.targetLinesSliced
 local yieldToEditor = ____target.yieldToEditor
 local replaceText = obj(
     {
-        old_text = str("Exact current text to replace (whitespace included); must occur exactly once in the file", {minLength = 1}),
-        new_text = str("Replacement text")
+        old_text = str("Exact current text to replace (whitespace included); must occur exactly once in the file", {minLength = 1, text = true}),
+        new_text = str("Replacement text", {text = true})
     },
     {closed = true}
 )
@@ -35,7 +35,7 @@ local replaceLines = obj(
     {
         start_line = int("First line to replace (1-based)", {minimum = 1}),
         end_line = int("Last line to replace (inclusive); start_line - 1 inserts before start_line", {minimum = 0}),
-        new_text = str("The new lines (empty: delete the lines)")
+        new_text = str("The new lines (empty: delete the lines)", {text = true})
     },
     {closed = true}
 )

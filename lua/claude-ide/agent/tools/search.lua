@@ -207,7 +207,7 @@ ____exports.search = defineTool({
     description = (((("Find text in the editor's buffers as they are now (unsaved changes included) or in the whole project. Answers " .. "`path:line:col: text` lines. scope: buffer (the one named by path/buffer), buffers (every loaded file buffer), ") .. "project (default without path/buffer: the cwd's files, or a folder given as path; .gitignore honoured, unsaved ") .. "buffers taking precedence over disk; run by ripgrep, git grep or a walk in a child process, whose name the answer ") .. "gives with what was skipped). Plain text by default; regex=true takes one regex dialect, the same on every engine ") .. "(see the regex argument): . * + ? {n,m} [...] \\d \\w \\s \\b ^ $ ( ) (?: ) |.",
     input = __TS__ObjectAssign(
         {
-            pattern = str("Text to find (or a regex with regex=true)", {minLength = 1}),
+            pattern = str("Text to find (or a regex with regex=true)", {minLength = 1, text = true}),
             regex = optional(bool("Treat pattern as a regex (default false: plain text). " .. DIALECT_DOC))
         },
         targetInput,

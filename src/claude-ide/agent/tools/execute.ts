@@ -48,8 +48,8 @@ export const execute = defineTool({
     '(`lua`, e.g. "return vim.bo.shiftwidth"; its return values are answered) in the user\'s Neovim. Only when the user ' +
     "allowed it (agent.execute): otherwise an error says so. Prefer the other tools: they are reviewed and safer.",
   input: {
-    command: optional(str("An Ex command, without the leading colon", { minLength: 1 })),
-    lua: optional(str("A Lua chunk; `return` the values you want to see", { minLength: 1 })),
+    command: optional(str("An Ex command, without the leading colon", { minLength: 1, text: true })),
+    lua: optional(str("A Lua chunk; `return` the values you want to see", { minLength: 1, text: true })),
   },
   closed: true,
   annotations: writing("Run a Neovim command or Lua", true),

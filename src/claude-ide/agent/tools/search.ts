@@ -186,7 +186,7 @@ export const search = defineTool({
     "gives with what was skipped). Plain text by default; regex=true takes one regex dialect, the same on every engine " +
     "(see the regex argument): . * + ? {n,m} [...] \\d \\w \\s \\b ^ $ ( ) (?: ) |.",
   input: {
-    pattern: str("Text to find (or a regex with regex=true)", { minLength: 1 }),
+    pattern: str("Text to find (or a regex with regex=true)", { minLength: 1, text: true }),
     regex: optional(bool(`Treat pattern as a regex (default false: plain text). ${DIALECT_DOC}`)),
     ...targetInput,
     scope: optional(
