@@ -1,6 +1,8 @@
--- Paths from the model never reach an Ex command as text: files named with a space, `|`, `%`, `#`, a leading
--- `+cmd` and a newline are read, searched, edited (applied without a review) and shown by navigate through
--- the bridge, each exactly that file, and none of the Ex commands hidden in the names runs.
+-- Paths from the model never reach an Ex command as text: files named with a space, `|`, `%`, `#` and a
+-- leading `+cmd` are read, searched, edited (applied without a review) and shown by navigate through the
+-- bridge, each exactly that file, and none of the Ex commands hidden in the names runs. A path with a control
+-- character (a newline) is refused by name before any tool runs (protocol/registry), so its hidden command
+-- never runs either.
 local bridge = require('helpers.bridge')
 
 describe('odd file names through the bridge', function()
@@ -17,11 +19,12 @@ describe('odd file names through the bridge', function()
       '#1.txt',
       '+call writefile(["x"], "' .. pwned .. '")',
       '++ff=dos.txt',
-      'new\ncall writefile(["x"], "' .. pwned .. '")\n.txt',
     }
+    local newline = 'new\ncall writefile(["x"], "' .. pwned .. '")\n.txt'
     for i, name in ipairs(names) do
       bridge.write(project .. '/' .. name, 'line of file ' .. i .. '\n')
     end
+    bridge.write(project .. '/' .. newline, 'line of the newline file\n')
     local nvim =
       bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' }, setup = { agent = { review = false } } })
     local c = bridge.start({ config_dir = dir, cwd = project })
@@ -40,12 +43,23 @@ describe('odd file names through the bridge', function()
       assert.are.equal(path, nvim:lua('return vim.api.nvim_buf_get_name(0)'))
       assert.are.equal('line of edited ' .. i, nvim:lua('return vim.api.nvim_get_current_line()'))
     end
+    for _, call in ipairs({
+      { 'read_buffer', { path = newline } },
+      { 'search', { pattern = 'line', path = project .. '/' .. newline } },
+      { 'edit', { path = newline, edits = { { old_text = 'line', new_text = 'edited' } } } },
+      { 'navigate', { path = newline, line = 1 } },
+    }) do
+      local res = c:call(call[1], call[2])
+      assert.is_true(res.isError, call[1])
+      assert.matches('"path" must not contain control characters: found U+000A', bridge.text(res), 1, true)
+    end
+    assert.are.equal('line of the newline file\n', bridge.read(project .. '/' .. newline))
     assert.is_nil(vim.uv.fs_stat(pwned))
     -- Nothing else was created in the project (a name cut at a special character would make another file).
     local entries = {}
     for name in vim.fs.dir(project) do
       table.insert(entries, name)
     end
-    assert.are.equal(#names + 1, #entries, vim.inspect(entries))
+    assert.are.equal(#names + 2, #entries, vim.inspect(entries))
   end)
 end)
