@@ -1,6 +1,7 @@
--- The project search through the bridge, as the model calls it, on each of its engines: ripgrep (the one
--- make deps installs, put on the editor's PATH), git grep (rg not on PATH, in a repository) and the walk
--- (neither). Each must give the same matches for the same query, answer unsaved buffers from their text, skip and
+-- The project search through the bridge, as the model calls it, on each of its engines, each chosen by
+-- configuration whatever is on PATH (a user's machine often has a system ripgrep): ripgrep (agent.search.rg =
+-- the one make deps installs), git grep (agent.search.rg = false, in a repository) and the walk (rg = false,
+-- no repository); each engine's answer names it, and every test checks that name first. Each must give the same matches for the same query, answer unsaved buffers from their text, skip and
 -- count binary and over-size files, never open a FIFO or follow a link out of the project, and leave no child
 -- process behind (max_results, cancellation, timeout: checked by pid).
 local bridge = require('helpers.bridge')
@@ -116,29 +117,45 @@ local function fixture(dir)
 end
 
 describe('project search #slow', function()
-  local outside, repo, plain, slow, ed_repo, ed_plain, ed_slow, c_repo, c_plain, c_slow
+  local plain, slow, ed_plain, ed_slow, c_plain, c_slow
+  --- The three engines, each with its own copy of the fixture, editor and client: name, skip reason, client,
+  --- editor.
+  local engines = {
+    { name = 'rg', skip = not HAVE_RG and 'no .deps/ripgrep (make deps)' or nil },
+    { name = 'git grep', skip = vim.fn.executable('git') == 0 and 'no git on PATH' or nil },
+    { name = 'walk' },
+  }
 
   setup(function()
     local dir = bridge.config_dir()
-    outside = bridge.project({ ['secret.txt'] = 'needle outside the project\n' })
-    repo = fixture(nil)
-    vim.uv.fs_symlink(outside .. '/secret.txt', repo .. '/link-out.txt')
-    vim.system({ 'git', 'init', '-q', repo }):wait()
-    plain = fixture(nil)
-    vim.uv.fs_symlink(outside .. '/secret.txt', plain .. '/link-out.txt')
+    local outside = bridge.project({ ['secret.txt'] = 'needle outside the project\n' })
+    local search_opts = { max_file_bytes = MAX_FILE_BYTES }
+    for _, engine in ipairs(engines) do
+      if not engine.skip then
+        local root = fixture(nil)
+        vim.uv.fs_symlink(outside .. '/secret.txt', root .. '/link-out.txt')
+        if engine.name ~= 'walk' then
+          vim.system({ 'git', 'init', '-q', root }):wait()
+        end
+        -- The engine by configuration alone: an rg on PATH (the user's) never decides.
+        local rg = engine.name == 'rg' and (RG_BIN .. '/rg') or false
+        engine.editor = bridge.editor({
+          config_dir = dir,
+          cwd = root,
+          setup = { agent = { search = vim.tbl_extend('force', search_opts, { rg = rg }) } },
+        })
+        engine.client = bridge.start({ config_dir = dir, cwd = root })
+        engine.root = root
+      end
+    end
+    plain, ed_plain, c_plain = engines[3].root, engines[3].editor, engines[3].client
     slow = bridge.project({ ['rg'] = '#!/bin/sh\nexec sleep 30\n', ['x.txt'] = 'needle\n' })
     vim.uv.fs_chmod(slow .. '/rg', 493)
-    local opts = { agent = { search = { max_file_bytes = MAX_FILE_BYTES } } }
-    local path = vim.env.PATH
-    ed_repo = bridge.editor({ config_dir = dir, cwd = repo, setup = opts, env = { PATH = RG_BIN .. ':' .. path } })
-    ed_plain = bridge.editor({ config_dir = dir, cwd = plain, setup = opts })
     ed_slow = bridge.editor({
       config_dir = dir,
       cwd = slow,
       setup = { agent = { search = { rg = slow .. '/rg', timeout_ms = 1500 } } },
     })
-    c_repo = bridge.start({ config_dir = dir, cwd = repo })
-    c_plain = bridge.start({ config_dir = dir, cwd = plain })
     c_slow = bridge.start({ config_dir = dir, cwd = slow })
   end)
   teardown(bridge.cleanup)
@@ -149,42 +166,37 @@ describe('project search #slow', function()
     return bridge.text(res)
   end
 
-  local function with_rg(on)
-    ed_repo:lua('vim.env.PATH = ...', on and (RG_BIN .. ':' .. vim.env.PATH) or vim.env.PATH)
+  --- The engine's client, once its answer proves that engine runs (`(scope project; <engine>`).
+  local function client_of(engine)
+    local text = search(engine.client, { pattern = 'DISKONLY' })
+    assert.matches('%(scope project; ' .. engine.name:gsub('%p', '%%%0'), text)
+    return engine.client
   end
-
-  --- The three engines: name, client, how to select it.
-  local engines = {
-    {
-      'rg',
-      function()
-        with_rg(true)
-        return c_repo
-      end,
-    },
-    {
-      'git grep',
-      function()
-        with_rg(false)
-        return c_repo
-      end,
-    },
-    {
-      'walk',
-      function()
-        return c_plain
-      end,
-    },
-  }
 
   local expected_needles = { 'a.txt:1:7', 'src/b.lua:2:9', 'src/deep/c.md:1:6' }
 
   for _, engine in ipairs(engines) do
-    local name, select = engine[1], engine[2]
+    local name = engine.name
+    local function select()
+      return client_of(engine)
+    end
     describe('on ' .. name, function()
+      it('is the engine that runs, chosen by configuration whatever rg is on PATH', function()
+        if engine.skip then
+          pending(engine.skip)
+          return
+        end
+        -- An rg first on the editor's PATH (a user's system ripgrep) changes nothing.
+        if HAVE_RG then
+          engine.editor:lua('vim.env.PATH = ... .. ":" .. vim.env.PATH', RG_BIN)
+        end
+        local text = search(engine.client, { pattern = 'needle' })
+        assert.matches('^3 matches for text "needle" %(scope project; ' .. name:gsub('%p', '%%%0'), text)
+      end)
+
       it('finds the matches, skips and counts binary and over-size files, opens no FIFO, follows no link', function()
-        if name == 'rg' and not HAVE_RG then
-          pending('no .deps/ripgrep (make deps)')
+        if engine.skip then
+          pending(engine.skip)
           return
         end
         local text = search(select(), { pattern = 'needle' })
@@ -198,12 +210,12 @@ describe('project search #slow', function()
       end)
 
       it('answers files with unsaved changes from their buffers, and searches unwritten buffers', function()
-        if name == 'rg' and not HAVE_RG then
-          pending('no .deps/ripgrep (make deps)')
+        if engine.skip then
+          pending(engine.skip)
           return
         end
         local c = select()
-        local ed = c == c_repo and ed_repo or ed_plain
+        local ed = engine.editor
         ed:lua([[
           vim.cmd('silent! %bwipeout!')
           vim.cmd.edit('a.txt')
@@ -222,8 +234,8 @@ describe('project search #slow', function()
       end)
 
       it('gives the regex table the same matches as every other engine', function()
-        if name == 'rg' and not HAVE_RG then
-          pending('no .deps/ripgrep (make deps)')
+        if engine.skip then
+          pending(engine.skip)
           return
         end
         local c = select()
@@ -248,6 +260,10 @@ describe('project search #slow', function()
       end)
 
       it('refuses a pattern outside the dialect with how to write it', function()
+        if engine.skip then
+          pending(engine.skip)
+          return
+        end
         local c = select()
         for pattern, advice in pairs({
           ['(unclosed'] = 'add the %)',

@@ -49,7 +49,13 @@ describe('agent tools through the bridge', function()
       ['ignored/secret.txt'] = 'needle in an ignored file\n',
     })
     vim.system({ 'git', 'init', '-q', project }):wait()
-    nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
+    -- git grep by configuration (a system ripgrep on PATH would otherwise take the project search).
+    nvim = bridge.editor({
+      config_dir = dir,
+      cwd = project,
+      args = { 'main.lua' },
+      setup = { agent = { search = { rg = false } } },
+    })
     -- The user's unsaved change: the buffer differs from the disk.
     nvim:lua([[vim.api.nvim_buf_set_lines(0, 1, 2, false, { "function M.hello() return 'UNSAVED_MARK' end" })]])
     nvim:lua('vim.cmd.badd(...)', project .. '/dup.txt')
