@@ -328,8 +328,16 @@ describe('Gemini CLI companion', function()
     assert.is_true(vim.wait(2000, function()
       return #bridge.reviews(nvim) == 0
     end, 20))
-    -- suppressNotification: only the first rejection was told.
-    vim.wait(200)
+    -- suppressNotification: only the first rejection was told. The session's notifications arrive in order
+    -- on its one stream: once an update sent after the close is in, a rejection sent by it would be too.
+    local updates = #d:ok({ op = 'notifications', method = 'ide/contextUpdate' }).list
+    nvim:lua('vim.cmd("normal! G0")')
+    assert.is_true(
+      vim.wait(5000, function()
+        return #d:ok({ op = 'notifications', method = 'ide/contextUpdate' }).list > updates
+      end, 20),
+      'no ide/contextUpdate after the close'
+    )
     assert.are.equal(1, #d:ok({ op = 'notifications', method = 'ide/diffRejected' }).list)
     assert.are.equal(0, #d:ok({ op = 'notifications', method = 'ide/diffAccepted' }).list)
     -- No review for that file any more: content null.

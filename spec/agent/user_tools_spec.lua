@@ -169,6 +169,7 @@ describe('user tools through the bridge', function()
 
   it('a tool added while the bridge runs is announced (tools/list_changed) and callable', function()
     assert.is_nil((listed('shout')))
+    local before = #c:log().unexpected
     local ok = nvim:lua([[
       return require('claude-ide').agent.add_tool({
         name = 'shout', description = 'Shouts', read_only = true,
@@ -177,17 +178,8 @@ describe('user tools through the bridge', function()
       })
     ]])
     assert.is_true(ok)
-    local announced = false
-    for _ = 1, 100 do -- (c:log() waits itself: not inside vim.wait's callback)
-      for _, n in ipairs(c:log().unexpected) do
-        announced = announced or n.method == 'notifications/tools/list_changed'
-      end
-      if announced then
-        break
-      end
-      vim.wait(50)
-    end
-    assert.is_true(announced, 'no notifications/tools/list_changed reached the client')
+    local announced, why = c:notified('notifications/tools/list_changed', { since = before })
+    assert.is_table(announced, 'no notifications/tools/list_changed reached the client: ' .. tostring(why))
     assert.is_not_nil((listed('shout')))
     assert.are.same({ 'HEY', false }, { call('shout', { text = 'hey' }) })
     -- Removed: gone from the list, and a call is an unknown tool.

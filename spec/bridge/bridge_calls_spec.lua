@@ -17,6 +17,8 @@ local function responses(raw)
   return by_id
 end
 
+local flushes = 0
+
 --- Waits until every id in `ids` has an answer (or the timeout); returns the answers by id.
 local function wait_all(raw, ids, timeout)
   local by_id
@@ -29,8 +31,10 @@ local function wait_all(raw, ids, timeout)
     end
     return true
   end, 10)
-  -- A duplicate would arrive right behind the first answer: give it a moment.
-  vim.wait(100)
+  -- A duplicate would arrive right behind the first answer: one more call through the editor, answered after
+  -- every answer the editor sent before it, flushes it out.
+  flushes = flushes + 1
+  raw:request(-flushes, 'tools/call', { name = 'read_buffer', arguments = { path = 'main.lua', end_line = 1 } })
   return responses(raw)
 end
 
@@ -105,8 +109,10 @@ describe('agent bridge answers every call exactly once', function()
         else
           raw:send(call(id, 'read_buffer', { path = 'main.lua', start_line = 1, end_line = 1 }))
         end
-        if i % 7 == 0 then
-          vim.wait(1) -- separate reads on the bridge's side while it connects
+        if i % 20 == 0 then
+          -- Separate reads on the bridge's side while it connects: the bridge answers list_instances itself,
+          -- so once this one is answered it has read every line so far, and the next ones come in a new read.
+          raw:response(id)
         end
       end
       local by_id = wait_all(raw, ids)

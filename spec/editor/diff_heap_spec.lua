@@ -71,7 +71,7 @@ describe('reviews and the Lua heap', function()
       finished()
       outcomes[accept and 'accepted' or 'rejected'] = outcomes[accept and 'accepted' or 'rejected'] + 1
       -- The review's scheduled close has its tick.
-      vim.wait(5)
+      d.wait_closed()
     end
 
     jit.off()

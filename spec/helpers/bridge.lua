@@ -285,6 +285,19 @@ function Client:log()
   return log
 end
 
+--- Waits (on the driver's side) until a notification `method` has reached the client: it, or nil and why not.
+--- opts.since: only those after the first `since` unexpected messages (#c:log().unexpected taken before).
+function Client:notified(method, opts)
+  opts = opts or {}
+  local timeout = opts.timeout or 10000
+  local cmd = { op = 'notified', method = method, since = opts.since, timeout = timeout }
+  local ok, res = self:wait(self:send(cmd), timeout + 5000)
+  if ok then
+    return res
+  end
+  return nil, res.message
+end
+
 --- The SDK's close: stdin ended, the bridge should exit. {exitCode, signal, ms}.
 function Client:close()
   local ok, res = self:wait(self:send({ op = 'close' }), 10000)

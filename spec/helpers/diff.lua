@@ -76,6 +76,22 @@ function M.wait_proposal(timeout)
   return found
 end
 
+--- Waits until no review's proposal buffer is left (a finished review closes on the next tick).
+function M.wait_closed(timeout)
+  assert(
+    vim.wait(timeout or 5000, function()
+      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+        local v = vim.api.nvim_buf_is_valid(buf) and vim.b[buf].claude_ide_diff
+        if v and v.role == 'proposal' then
+          return false
+        end
+      end
+      return true
+    end, 1),
+    'the review did not close'
+  )
+end
+
 function M.buf(role)
   return vim.api.nvim_win_get_buf(M.win(role))
 end

@@ -17,6 +17,9 @@
 //   notify    method, params: a notification
 //   log       (no arguments): {stderr: what the server wrote on stderr, errors: transport errors (e.g. a stdout
 //             line that is not JSON-RPC), unexpected: messages the client did not expect, closed: bool}
+//   notified  method, [since], [timeout]: waits until a notification of that method has arrived (counting
+//             those in log.unexpected from index `since`, default 0); result the notification, or an error
+//             with code "timeout"
 //   close     the SDK's close (stdin ended; SIGTERM after 2 s); result {exitCode, signal, ms}
 // Nothing but replies is written on stdout. The driver exits when its stdin closes.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -31,6 +34,8 @@ let transport;
 let exit; // promise of {exitCode, signal} once the server process ends
 const log = { stderr: "", errors: [], unexpected: [], closed: false };
 const aborts = new Map();
+/** `notified` ops waiting: each looks at every notification as it arrives. */
+const watchers = new Set();
 
 function reply(id, ok, payload) {
   const msg = ok ? { id, ok, result: payload ?? null } : { id, ok, error: payload };
@@ -51,6 +56,7 @@ const ops = {
     client.onerror = (err) => log.errors.push(String(err && err.message ? err.message : err));
     client.fallbackNotificationHandler = async (n) => {
       log.unexpected.push(n);
+      for (const watch of watchers) watch(n);
     };
     client.onclose = () => {
       log.closed = true;
@@ -106,6 +112,23 @@ const ops = {
   },
   async log() {
     return log;
+  },
+  notified(cmd) {
+    const seen = log.unexpected.slice(cmd.since ?? 0).find((n) => n.method === cmd.method);
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        watchers.delete(watch);
+        reject(Object.assign(new Error(`no ${cmd.method} within ${cmd.timeout ?? 10000} ms`), { code: "timeout" }));
+      }, cmd.timeout ?? 10000);
+      const watch = (n) => {
+        if (n.method !== cmd.method) return;
+        clearTimeout(timer);
+        watchers.delete(watch);
+        resolve(n);
+      };
+      watchers.add(watch);
+    });
   },
   async close() {
     const started = Date.now();

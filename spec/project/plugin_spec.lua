@@ -109,7 +109,10 @@ describe('which-key', function()
       end
       local ok = require('claude-ide').setup(opts)
       vim.wait(1000, function() return package.loaded['claude-ide.server'] ~= nil end)
-      vim.wait(50)
+      -- setup() schedules the which-key group: a callback scheduled now runs after it.
+      local ticked = false
+      vim.schedule(function() ticked = true end)
+      vim.wait(1000, function() return ticked end)
       return { ok = ok, calls = _G.calls }
     ]],
       { preload, opts or vim.empty_dict() }
