@@ -57,6 +57,16 @@ local function name_lines(list)
   )
 end
 
+--- Each tools/list entry as canonical JSON, one TypeScript string literal per line.
+local function entry_lines(list)
+  return table.concat(
+    vim.tbl_map(function(entry)
+      return '  ' .. vim.json.encode(canonical(entry)) .. ','
+    end, list),
+    '\n'
+  )
+end
+
 local enabled = vim.tbl_filter(function(t)
   return registry:find(t.name) == t
 end, tools)
@@ -65,9 +75,13 @@ write('bridge/tool_list.ts', {
   '// under the DEFAULTS of config.ts): what the agent bridge answers to tools/list without loading any tool module.',
   '// Never edit it by hand; spec/bridge/tool_list_spec.lua fails when it is out of date.',
   '',
-  '/** The tools/list entries, in order, as the JSON text of an array. */',
-  'export const TOOL_LIST_JSON =',
-  '  ' .. vim.json.encode(canonical(registry:list())) .. ';',
+  '/** The tools/list entries, in order: one JSON object per line, so that a change to a tool is a change to its line. */',
+  'export const TOOL_LIST_ENTRIES: readonly string[] = [',
+  entry_lines(registry:list()),
+  '];',
+  '',
+  '/** The tools/list entries as the JSON text of an array. */',
+  'export const TOOL_LIST_JSON = `[${TOOL_LIST_ENTRIES.join(",")}]`;',
   '',
   '/** Every enabled tool (listed or not), by name: what the bridge forwards to the editor. */',
   'export const TOOL_NAMES = [',
