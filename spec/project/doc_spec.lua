@@ -38,4 +38,61 @@ describe('doc/claude-ide.txt', function()
     assert.are.equal('claude-ide.txt', vim.fs.basename(name))
     assert.matches('*claude-ide*', line, 1, true)
   end)
+
+  -- Where a model-facing tool shows up besides its own file (ARCHITECTURE.md, "A new agent tool"): a tool
+  -- added without its docs fails here, saying where to add it.
+  it(
+    'names every agent and LSP tool in the README, in :help, and every tool taking a path in the privacy list',
+    function()
+      local tools = vim.list_extend(
+        vim.deepcopy(require('claude-ide.agent.declarations').BRIDGE_TOOL_NAMES),
+        require('claude-ide.agent.tool_names').ENDPOINT_TOOL_NAMES
+      )
+      local readme = table.concat(vim.fn.readfile('README.md'), '\n')
+      local help = vim.fn.readfile('doc/claude-ide.txt')
+      --- The lines of the help section under `tag` (to the next section's tag line).
+      local function section(tag)
+        local out, inside = {}, false
+        for _, line in ipairs(help) do
+          if line:find('*' .. tag .. '*', 1, true) then
+            inside = true
+          elseif inside and (line:match('%*claude%-ide%-[%w-]+%*%s*$') or line:match('^====')) then
+            break
+          end
+          if inside then
+            table.insert(out, line)
+          end
+        end
+        return table.concat(out, '\n')
+      end
+      local listed_help = section('claude-ide-agent-tools')
+        .. section('claude-ide-agent-instance')
+        .. section('claude-ide-agent-lsp')
+      local privacy = section('claude-ide-privacy')
+      local schemas = {}
+      for _, t in ipairs(require('claude-ide.bridge.tools').ENDPOINT_TOOLS) do
+        schemas[t.name] = t.inputSchema
+      end
+      local missing = {}
+      for _, name in ipairs(tools) do
+        -- A README table row starts with the tool's name in backticks.
+        if not readme:find('\n| `' .. name .. '`', 1, true) and not readme:find(', `' .. name .. '`', 1, true) then
+          table.insert(missing, ('README.md: a table row for `%s`'):format(name))
+        end
+        if not listed_help:find('%f[%w_]' .. name .. '%f[^%w_]') then
+          table.insert(missing, ('doc/claude-ide.txt: %s under *claude-ide-agent-tools* (or -lsp)'):format(name))
+        end
+        local props = schemas[name] and schemas[name].properties or {}
+        local covered = privacy:find('%f[%w_]' .. name .. '%f[^%w_]')
+          or (name:match('^lsp_') and privacy:find('lsp_*', 1, true))
+        if props.path ~= nil and not covered then
+          table.insert(
+            missing,
+            ('doc/claude-ide.txt: %s in the list of *claude-ide-privacy* (it takes a path)'):format(name)
+          )
+        end
+      end
+      assert.are.same({}, missing)
+    end
+  )
 end)
