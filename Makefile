@@ -15,7 +15,8 @@ help:
 
 deps: npm-deps nvim-deps
 
-# npm ci only when package-lock.json is newer than the last install.
+# npm ci only when package-lock.json is newer than the last install. The stamp is written by package.json's
+# postinstall too, so a plain `npm ci` (or `npm install`) leaves the tree ready for every target.
 npm-deps: node_modules/.installed
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

@@ -12,6 +12,7 @@ local findBuffer = ____buffers.findBuffer
 local saveBuffer = ____buffers.saveBuffer
 local setChangedLines = ____buffers.setChangedLines
 local ____diff_text = require("claude-ide.editor.diff_text")
+local linesText = ____diff_text.linesText
 local textLines = ____diff_text.textLines
 local ____disk_write = require("claude-ide.editor.disk_write")
 local writeFileAsVim = ____disk_write.writeFileAsVim
@@ -183,7 +184,7 @@ end
 --- The text after `edits` (each located in the ORIGINAL lines, none overlapping). A line range replaces whole
 -- lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once.
 function ____exports.planEdits(lines, edits, display)
-    local text = #lines > 0 and table.concat(lines, "\n") .. "\n" or ""
+    local text = linesText(lines)
     local lineStart = {1}
     for ____, line in ipairs(lines) do
         lineStart[#lineStart + 1] = lineStart[#lineStart] + #line + 1

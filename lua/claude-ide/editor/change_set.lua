@@ -13,6 +13,7 @@ local sameLines = ____apply.sameLines
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local ____diff_text = require("claude-ide.editor.diff_text")
+local linesText = ____diff_text.linesText
 local textLines = ____diff_text.textLines
 local ____file_ops = require("claude-ide.editor.file_ops")
 local createFile = ____file_ops.createFile
@@ -121,7 +122,7 @@ function ____exports.reviewChangeSet(ctx, set)
         local opened = ctx.services.diff.open({
             oldPath = f.path,
             newPath = f.path,
-            contents = table.concat(f.after, "\n") .. "\n",
+            contents = linesText(f.after),
             tabName = title,
             writer = set.writer,
             client = ctx.client,

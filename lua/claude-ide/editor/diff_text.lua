@@ -9,6 +9,11 @@ function ____exports.textLines(text)
     end
     return out
 end
+--- The inverse of textLines: every line ended with "\n", and no lines the empty file "" (never a lone "\n",
+-- which is one empty line). Every text made from a target's or a change's lines is made here.
+function ____exports.linesText(lines)
+    return #lines > 0 and table.concat(lines, "\n") .. "\n" or ""
+end
 --- Cuts `text` at "\n". With CRLF endings the "\r" before each "\n" is removed from the lines.
 function ____exports.splitText(text)
     local lines = {}

@@ -5,6 +5,7 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____diff_text = require("claude-ide.editor.diff_text")
+local linesText = ____diff_text.linesText
 local reviewText = ____diff_text.reviewText
 local textLines = ____diff_text.textLines
 local ____diff_view = require("claude-ide.editor.diff_view")
@@ -75,7 +76,7 @@ function MultiReview.prototype.open(self, i)
     self.index = i
     local f = self.files[i + 1]
     local n = #self.files
-    local text = #self.texts[i + 1] > 0 and table.concat(self.texts[i + 1], "\n") .. "\n" or ""
+    local text = linesText(self.texts[i + 1])
     local multi = n > 1
     local keys = multi and ({
         {

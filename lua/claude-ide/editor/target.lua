@@ -126,8 +126,9 @@ end
 local BOM = "﻿"
 --- A file is read in pieces of this size...
 local CHUNK = 256 * 1024
---- ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame).
-local SLICE_MS = 4
+--- Work done for the model in the editor's loop (reading files, quoting lines) runs for at most this long at a
+-- time, then yields (yieldToEditor) so the loop runs before the next piece: no frozen frame.
+____exports.SLICE_MS = 4
 --- The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the
 -- editor's loop) and its line count. Lines are split like readfile(): on NL, a CR before it dropped, no empty
 -- line after a final NL, a leading byte order mark dropped. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one
@@ -204,7 +205,7 @@ function ____exports.fileLines(ctx, path, opts)
             if pos <= #data then
                 tail = tail .. string.sub(data, pos)
             end
-            if (vim.uv.hrtime() - sliceStart) / 1000000 >= SLICE_MS then
+            if (vim.uv.hrtime() - sliceStart) / 1000000 >= ____exports.SLICE_MS then
                 ____exports.yieldToEditor(ctx)
                 sliceStart = vim.uv.hrtime()
             end

@@ -11,6 +11,7 @@ local uriCandidates = ____positions.uriCandidates
 local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
 local ____target = require("claude-ide.editor.target")
+local SLICE_MS = ____target.SLICE_MS
 local splitLikeReadfile = ____target.splitLikeReadfile
 local yieldToEditor = ____target.yieldToEditor
 local ____fs = require("claude-ide.util.fs")
@@ -28,8 +29,6 @@ function ____exports.uriPath(uri)
     end
     return uriCandidates(uri)[1] or normalizePath(uri)
 end
---- Files no buffer holds are read one after the other for at most this long, then the editor's loop runs.
-local SLICE_MS = 4
 --- A file larger than this gives no line texts (its locations are still listed).
 local MAX_FILE_BYTES = 16 * 1024 * 1024
 --- Lines of files as the editor has them (a loaded buffer's unsaved text, else the disk's), read once each.

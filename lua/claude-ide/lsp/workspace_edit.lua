@@ -24,6 +24,7 @@ local applyChangeSet = ____change_set.applyChangeSet
 local currentLines = ____change_set.currentLines
 local reviewChangeSet = ____change_set.reviewChangeSet
 local ____diff_text = require("claude-ide.editor.diff_text")
+local linesText = ____diff_text.linesText
 local textLines = ____diff_text.textLines
 local ____file_ops = require("claude-ide.editor.file_ops")
 local isDirectory = ____file_ops.isDirectory
@@ -39,7 +40,7 @@ local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
 --- The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`).
 function ____exports.applyTextEdits(lines, edits, encoding)
-    local text = #lines > 0 and table.concat(lines, "\n") .. "\n" or ""
+    local text = linesText(lines)
     local starts = {0}
     for ____, line in ipairs(lines) do
         starts[#starts + 1] = starts[#starts] + #line + 1

@@ -3,7 +3,7 @@
 // only when the buffer had no unsaved changes of the user before (a file with no buffer is written as `:w`
 // would write it: editor/disk_write). The user's own unsaved work is never written or overwritten.
 import { findBuffer, saveBuffer, setChangedLines } from "./buffers";
-import { textLines } from "./diff_text";
+import { linesText, textLines } from "./diff_text";
 import { writeFileAsVim } from "./disk_write";
 import { failWith } from "../protocol/result";
 
@@ -37,7 +37,7 @@ function occurrences(text: string, needle: string): number[] {
  */
 export function planEdits(lines: string[], edits: EditSpec[], display: string): string[] {
   // Every line ends with "\n" here, so that line ranges are byte ranges; the last one is dropped after.
-  const text = lines.length > 0 ? lines.join("\n") + "\n" : "";
+  const text = linesText(lines);
   const lineStart: number[] = [1];
   for (const line of lines) lineStart.push(lineStart[lineStart.length - 1] + line.length + 1);
   const ranges: { from: number; to: number; replacement: string; index: number }[] = [];

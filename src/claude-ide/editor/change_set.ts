@@ -11,7 +11,7 @@ import { failWith } from "../protocol/result";
 import { decisionOf, type ToolContext } from "../protocol/tool";
 import { type Applied, applyText, sameLines } from "./apply";
 import { findBuffer } from "./buffers";
-import { textLines } from "./diff_text";
+import { linesText, textLines } from "./diff_text";
 import { createFile, deleteFile, renameFile, unsavedBuffer } from "./file_ops";
 import { displayPath } from "./state";
 import { plural } from "../util/words";
@@ -164,7 +164,7 @@ export function reviewChangeSet(ctx: ToolContext, set: ChangeSet): Decision {
     const opened = ctx.services.diff.open({
       oldPath: f.path,
       newPath: f.path,
-      contents: f.after.join("\n") + "\n",
+      contents: linesText(f.after),
       tabName: title,
       writer: set.writer,
       client: ctx.client,

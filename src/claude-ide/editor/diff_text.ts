@@ -20,6 +20,14 @@ export function textLines(text: string): string[] {
   return out;
 }
 
+/**
+ * The inverse of textLines: every line ended with "\n", and no lines the empty file "" (never a lone "\n",
+ * which is one empty line). Every text made from a target's or a change's lines is made here.
+ */
+export function linesText(lines: string[]): string {
+  return lines.length > 0 ? table.concat(lines, "\n") + "\n" : "";
+}
+
 /** Cuts `text` at "\n". With CRLF endings the "\r" before each "\n" is removed from the lines. */
 export function splitText(text: string): SplitText {
   const lines: string[] = [];

@@ -7,7 +7,7 @@
 // deletes as its text against an empty proposal that cannot be edited; the winbar says which.
 import type { Config } from "../config";
 import type { MultiOutcome, ReviewFile } from "../contracts";
-import { reviewText, textLines } from "./diff_text";
+import { linesText, reviewText, textLines } from "./diff_text";
 import { DiffView } from "./diff_view";
 
 export const NEXT_FILE_KEY = "]f";
@@ -74,7 +74,7 @@ export class MultiReview {
     this.index = i;
     const f = this.files[i];
     const n = this.files.length;
-    const text = this.texts[i].length > 0 ? this.texts[i].join("\n") + "\n" : "";
+    const text = linesText(this.texts[i]);
     const multi = n > 1;
     const keys = multi
       ? [

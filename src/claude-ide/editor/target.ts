@@ -113,8 +113,11 @@ const BOM = "\u{feff}";
 
 /** A file is read in pieces of this size... */
 const CHUNK = 256 * 1024;
-/** ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame). */
-const SLICE_MS = 4;
+/**
+ * Work done for the model in the editor's loop (reading files, quoting lines) runs for at most this long at a
+ * time, then yields (yieldToEditor) so the loop runs before the next piece: no frozen frame.
+ */
+export const SLICE_MS = 4;
 
 /**
  * The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the

@@ -3,15 +3,13 @@
 // paths relative to the cwd when inside it.
 import { normalizePath, uriCandidates } from "../editor/positions";
 import { displayPath } from "../editor/state";
-import { splitLikeReadfile, yieldToEditor } from "../editor/target";
+import { SLICE_MS, splitLikeReadfile, yieldToEditor } from "../editor/target";
 import type { ToolContext } from "../protocol/tool";
 import { readSmallFile } from "../util/fs";
 import { displayColumn } from "./encoding";
 import type { Policy } from "../policy/policy";
 import type { Rules } from "../policy/rules";
 
-/** Files no buffer holds are read one after the other for at most this long, then the editor's loop runs. */
-const SLICE_MS = 4;
 /** A file larger than this gives no line texts (its locations are still listed). */
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 

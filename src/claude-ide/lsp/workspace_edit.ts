@@ -20,7 +20,7 @@ import {
   type FileOp,
   reviewChangeSet,
 } from "../editor/change_set";
-import { textLines } from "../editor/diff_text";
+import { linesText, textLines } from "../editor/diff_text";
 import { isDirectory } from "../editor/file_ops";
 import { byteToCharColumn } from "../editor/positions";
 import type { ToolContext, ToolResult } from "../protocol/tool";
@@ -36,7 +36,7 @@ export interface TextEdit {
 
 /** The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`). */
 export function applyTextEdits(lines: string[], edits: TextEdit[], encoding: string): string[] {
-  const text = lines.length > 0 ? lines.join("\n") + "\n" : "";
+  const text = linesText(lines);
   const starts: number[] = [0];
   for (const line of lines) starts.push(starts[starts.length - 1] + line.length + 1);
   const offset = (pos: { line: number; character: number }) =>
