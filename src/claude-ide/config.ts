@@ -77,6 +77,7 @@ export const DEFAULTS: Config = {
   // Ports to try, e.g. { 10000, 10100 }. nil: a random free port chosen by the OS (recommended).
   port_range: undefined,
   // Messages at or above this level are shown with vim.notify: "trace", "debug", "info", "warn", "error", "off".
+  // A tool that fails unexpectedly is one "error" line; "trace" adds the stack traceback.
   log_level: "warn",
   // Largest WebSocket message accepted, in bytes (a 32 MiB file, JSON-escaped, fits). Larger: close 1009.
   max_message_bytes: 64 * 1024 * 1024,

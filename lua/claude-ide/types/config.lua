@@ -9,6 +9,7 @@
 --- Ports to try, e.g. { 10000, 10100 }. nil: a random free port chosen by the OS (recommended).
 ---@field port_range? [number, number]|nil # Default: `nil`.
 --- Messages at or above this level are shown with vim.notify: "trace", "debug", "info", "warn", "error", "off".
+--- A tool that fails unexpectedly is one "error" line; "trace" adds the stack traceback.
 ---@field log_level? "trace"|"debug"|"info"|"warn"|"error"|"off" # Default: `"warn"`.
 --- Largest WebSocket message accepted, in bytes (a 32 MiB file, JSON-escaped, fits). Larger: close 1009.
 ---@field max_message_bytes? number # Default: `64 * 1024 * 1024`.
