@@ -133,7 +133,7 @@ function ____exports.reviewChangeSet(ctx, set)
         end
         local outcome = decisionOf(ctx, opened.review)
         if not outcome.accepted then
-            return {kind = "rejected"}
+            return {kind = "rejected", reason = outcome.reason}
         end
         return {
             kind = "accepted",
@@ -154,7 +154,7 @@ function ____exports.reviewChangeSet(ctx, set)
     end
     local outcome = decisionOf(ctx, opened.review)
     if not outcome.accepted then
-        return {kind = "rejected"}
+        return {kind = "rejected", reason = outcome.reason}
     end
     return {kind = "accepted", finals = outcome.files, reviewed = true}
 end
