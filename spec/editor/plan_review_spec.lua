@@ -176,7 +176,7 @@ describe('plan review', function()
       on_confirm(nil)
     end
     d.press('q')
-    vim.wait(50)
+    d.tick()
     assert.is_nil(outcome())
     assert.are.equal(plan_buf(), vim.api.nvim_get_current_buf())
     vim.ui.input = function(opts, on_confirm)

@@ -76,6 +76,18 @@ function M.wait_proposal(timeout)
   return found
 end
 
+--- Lets every callback scheduled so far run (what a key press scheduled is done by then): a wait on a
+--- condition, for checking that something did NOT happen.
+function M.tick()
+  local ran = false
+  vim.schedule(function()
+    ran = true
+  end)
+  assert(vim.wait(5000, function()
+    return ran
+  end, 1))
+end
+
 --- Waits until no review's proposal buffer is left (a finished review closes on the next tick).
 function M.wait_closed(timeout)
   assert(
