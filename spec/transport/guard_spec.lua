@@ -38,7 +38,7 @@ local kinds = {
     return {
       port = l.port,
       counts = function()
-        return l.guard:counts()
+        return l:connGuard():counts()
       end,
       close = function()
         l:close()

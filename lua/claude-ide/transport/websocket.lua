@@ -10,9 +10,6 @@ local ____clock = require("claude-ide.util.clock")
 local realClock = ____clock.realClock
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
-local ____guard = require("claude-ide.transport.guard")
-local ConnectionGuard = ____guard.ConnectionGuard
-local defaultLimits = ____guard.defaultLimits
 local ____tcp = require("claude-ide.transport.tcp")
 local guard = ____tcp.guard
 local listenLoopback = ____tcp.listenLoopback
@@ -22,6 +19,7 @@ local CloseCode = ____types.CloseCode
 local bytes = lazy("claude-ide.util.bytes")
 local frame = lazy("claude-ide.transport.frame")
 local handshake = lazy("claude-ide.transport.handshake")
+local guardModule = lazy("claude-ide.transport.guard")
 --- How long a close handshake may take before the socket is closed anyway.
 local CLOSE_TIMEOUT_MS = 1000
 --- Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent.
@@ -55,15 +53,21 @@ function WsListener.prototype.____constructor(self, opts)
     end
     self.clock = opts.clock or realClock
     self.now = opts.now or self.clock.now
-    self.guard = __TS__New(
-        ConnectionGuard,
-        __TS__ObjectAssign(
-            {},
-            defaultLimits(opts.handshakeTimeoutMs),
-            opts.limits
-        ),
-        self.log
-    )
+end
+function WsListener.prototype.connGuard(self)
+    if self.guardInstance == nil then
+        local g = guardModule()
+        self.guardInstance = __TS__New(
+            g.ConnectionGuard,
+            __TS__ObjectAssign(
+                {},
+                g.defaultLimits(self.opts.handshakeTimeoutMs),
+                self.opts.limits
+            ),
+            self.log
+        )
+    end
+    return self.guardInstance
 end
 function WsListener.prototype.start(self)
     local result = listenLoopback({
@@ -71,7 +75,7 @@ function WsListener.prototype.start(self)
         portRange = self.opts.portRange,
         log = self.log,
         onAccept = function(client)
-            if self.closed or not self.guard:admit(client) then
+            if self.closed or not self:connGuard():admit(client) then
                 client:close()
             else
                 __TS__New(WsConnection, self, client)
@@ -120,7 +124,10 @@ function WsListener.prototype.close(self, code, reason)
     for conn in pairs(self.live) do
         conn:shutdown(code, reason)
     end
-    self.guard:close()
+    local ____opt_0 = self.guardInstance
+    if ____opt_0 ~= nil then
+        ____opt_0:close()
+    end
 end
 function WsListener.prototype.drain(self, timeoutMs)
     vim.wait(
@@ -135,10 +142,10 @@ function WsListener.prototype.drain(self, timeoutMs)
     )
 end
 function WsListener.prototype.admit(self, conn)
-    local ____self_0, ____nextId_1 = self, "nextId"
-    local ____self_nextId_2 = ____self_0[____nextId_1]
-    ____self_0[____nextId_1] = ____self_nextId_2 + 1
-    local id = ____self_nextId_2
+    local ____self_2, ____nextId_3 = self, "nextId"
+    local ____self_nextId_4 = ____self_2[____nextId_3]
+    ____self_2[____nextId_3] = ____self_nextId_4 + 1
+    local id = ____self_nextId_4
     self:defer(
         "onConnection",
         function() return self.opts.onConnection(conn) end
@@ -147,11 +154,11 @@ function WsListener.prototype.admit(self, conn)
 end
 function WsListener.prototype.track(self, conn)
     self.live[conn] = true
-    self.guard:track(conn)
+    self:connGuard():track(conn)
 end
 function WsListener.prototype.forget(self, conn)
     self.live[conn] = nil
-    self.guard:forget(conn)
+    self:connGuard():forget(conn)
 end
 function WsListener.prototype.defer(self, what, fn)
     self:enqueue(
@@ -194,9 +201,9 @@ function WsListener.prototype.runPending(self)
     end
 end
 function WsListener.prototype.startKeepalive(self)
-    local ____self_opts_keepalive_3 = self.opts.keepalive
-    local intervalMs = ____self_opts_keepalive_3.intervalMs
-    local timeoutMs = ____self_opts_keepalive_3.timeoutMs
+    local ____self_opts_keepalive_5 = self.opts.keepalive
+    local intervalMs = ____self_opts_keepalive_5.intervalMs
+    local timeoutMs = ____self_opts_keepalive_5.timeoutMs
     local period = math.min(intervalMs, timeoutMs)
     self.lastTick = self.now()
     local timer = self.clock.newTimer()
@@ -284,7 +291,7 @@ function WsConnection.prototype.close(self, code, reason)
         return
     end
     self:sendClose(code, reason)
-    self.listener.guard:deadline(
+    self.listener:connGuard():deadline(
         self,
         CLOSE_TIMEOUT_MS,
         ("no close frame within " .. tostring(CLOSE_TIMEOUT_MS)) .. " ms"
@@ -301,9 +308,9 @@ function WsConnection.prototype.shutdown(self, code, reason)
     end
 end
 function WsConnection.prototype.keepalive(self, now, resumed)
-    local ____self_listener_opts_keepalive_4 = self.listener.opts.keepalive
-    local intervalMs = ____self_listener_opts_keepalive_4.intervalMs
-    local timeoutMs = ____self_listener_opts_keepalive_4.timeoutMs
+    local ____self_listener_opts_keepalive_6 = self.listener.opts.keepalive
+    local intervalMs = ____self_listener_opts_keepalive_6.intervalMs
+    local timeoutMs = ____self_listener_opts_keepalive_6.timeoutMs
     if resumed then
         self.pingSentAt = nil
     end
@@ -335,7 +342,7 @@ end
 function WsConnection.prototype.onHandshakeData(self, chunk)
     local read = self.head:push(chunk)
     if read.state == "more" then
-        self.listener.guard:heard(self)
+        self.listener:connGuard():heard(self)
         return
     end
     if read.state == "too-large" then
@@ -356,7 +363,7 @@ function WsConnection.prototype.onHandshakeData(self, chunk)
         self:refuse(answer.status, answer.reason, answer.response)
         return
     end
-    self.listener.guard:authenticated(self)
+    self.listener:connGuard():authenticated(self)
     self.socket:write(answer.response)
     self.state = "open"
     self.headers = answer.headers
@@ -379,10 +386,10 @@ function WsConnection.prototype.refuse(self, status, reason, response)
         "info",
         (("refused a connection: " .. tostring(status)) .. " ") .. reason
     )
-    self.listener.guard:clear(self)
+    self.listener:connGuard():clear(self)
     self.socket:write(response)
-    local ____self_5 = self.socket
-    ____self_5["end"](____self_5, CLOSE_TIMEOUT_MS)
+    local ____self_7 = self.socket
+    ____self_7["end"](____self_7, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.onFrameData(self, chunk)
     for ____, event in ipairs(self.decoder:push(chunk)) do
@@ -391,24 +398,24 @@ function WsConnection.prototype.onFrameData(self, chunk)
 end
 function WsConnection.prototype.onFrame(self, event)
     repeat
-        local ____switch81 = event.kind
-        local ____cond81 = ____switch81 == "text"
-        if ____cond81 then
+        local ____switch83 = event.kind
+        local ____cond83 = ____switch83 == "text"
+        if ____cond83 then
             if self.state == "open" then
                 local text = event.data
                 self.listener:deliver(self, text)
             end
             return
         end
-        ____cond81 = ____cond81 or ____switch81 == "binary"
-        if ____cond81 then
+        ____cond83 = ____cond83 or ____switch83 == "binary"
+        if ____cond83 then
             if self.state == "open" then
                 self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
             end
             return
         end
-        ____cond81 = ____cond81 or ____switch81 == "ping"
-        if ____cond81 then
+        ____cond83 = ____cond83 or ____switch83 == "ping"
+        if ____cond83 then
             if self.state == "open" then
                 self.socket:write(frame().frameParts(
                     frame().Opcode.Pong,
@@ -417,17 +424,17 @@ function WsConnection.prototype.onFrame(self, event)
             end
             return
         end
-        ____cond81 = ____cond81 or ____switch81 == "pong"
-        if ____cond81 then
+        ____cond83 = ____cond83 or ____switch83 == "pong"
+        if ____cond83 then
             return
         end
-        ____cond81 = ____cond81 or ____switch81 == "close"
-        if ____cond81 then
+        ____cond83 = ____cond83 or ____switch83 == "close"
+        if ____cond83 then
             self:onPeerClose(event.code, event.reason)
             return
         end
-        ____cond81 = ____cond81 or ____switch81 == "error"
-        if ____cond81 then
+        ____cond83 = ____cond83 or ____switch83 == "error"
+        if ____cond83 then
             self:fail(event.code, event.reason)
             return
         end
@@ -443,9 +450,9 @@ function WsConnection.prototype.onPeerClose(self, code, reason)
         self.closeReason = reason
         self.state = "closing"
     end
-    self.listener.guard:clear(self)
-    local ____self_6 = self.socket
-    ____self_6["end"](____self_6, CLOSE_TIMEOUT_MS)
+    self.listener:connGuard():clear(self)
+    local ____self_8 = self.socket
+    ____self_8["end"](____self_8, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.fail(self, code, reason)
     self.listener.log(
@@ -455,9 +462,9 @@ function WsConnection.prototype.fail(self, code, reason)
     if self.state == "open" then
         self:sendClose(code, reason)
     end
-    self.listener.guard:clear(self)
-    local ____self_7 = self.socket
-    ____self_7["end"](____self_7, CLOSE_TIMEOUT_MS)
+    self.listener:connGuard():clear(self)
+    local ____self_9 = self.socket
+    ____self_9["end"](____self_9, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.sendClose(self, code, reason)
     self.socket:write(frame().frameParts(

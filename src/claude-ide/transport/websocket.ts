@@ -8,7 +8,8 @@ import { lazy } from "../util/modules";
 import type * as FrameModule from "./frame";
 import type { Decoder, FrameEvent } from "./frame";
 import type * as HandshakeModule from "./handshake";
-import { ConnectionGuard, defaultLimits, type Guarded } from "./guard";
+import type * as GuardModule from "./guard";
+import type { ConnectionGuard, Guarded } from "./guard";
 import { guard, listenLoopback, type LogFn, Socket } from "./tcp";
 import { CloseCode, type Connection, type ConnectionHandlers, type Listener, type ListenOptions } from "./types";
 
@@ -16,6 +17,7 @@ import { CloseCode, type Connection, type ConnectionHandlers, type Listener, typ
 const bytes = lazy<typeof BytesModule>("claude-ide.util.bytes");
 const frame = lazy<typeof FrameModule>("claude-ide.transport.frame");
 const handshake = lazy<typeof HandshakeModule>("claude-ide.transport.handshake");
+const guardModule = lazy<typeof GuardModule>("claude-ide.transport.guard");
 
 /** How long a close handshake may take before the socket is closed anyway. */
 const CLOSE_TIMEOUT_MS = 1000;
@@ -45,8 +47,8 @@ class WsListener implements Listener {
   private lastTick = 0;
   /** Every connection whose socket is not closed yet (handshaking, open or closing). */
   private readonly live = new LuaSet<WsConnection>();
-  /** Deadlines (the upgrade, the close handshake) and caps, shared with every listener (transport/guard). */
-  readonly guard: ConnectionGuard;
+  /** Made by the first connection: see connGuard(). */
+  private guardInstance?: ConnectionGuard;
   private nextId = 1;
   private closed = false;
   /**
@@ -66,7 +68,18 @@ class WsListener implements Listener {
     };
     this.clock = opts.clock ?? realClock;
     this.now = opts.now ?? this.clock.now;
-    this.guard = new ConnectionGuard({ ...defaultLimits(opts.handshakeTimeoutMs), ...opts.limits }, this.log);
+  }
+
+  /** Deadlines (the upgrade, the close handshake) and caps, shared with every listener (transport/guard). */
+  connGuard(): ConnectionGuard {
+    if (this.guardInstance === undefined) {
+      const g = guardModule();
+      this.guardInstance = new g.ConnectionGuard(
+        { ...g.defaultLimits(this.opts.handshakeTimeoutMs), ...this.opts.limits },
+        this.log,
+      );
+    }
+    return this.guardInstance;
   }
 
   /** Binds and starts the keepalive; returns an error message on failure. */
@@ -76,7 +89,7 @@ class WsListener implements Listener {
       portRange: this.opts.portRange,
       log: this.log,
       onAccept: (client) => {
-        if (this.closed || !this.guard.admit(client)) client.close();
+        if (this.closed || !this.connGuard().admit(client)) client.close();
         else new WsConnection(this, client); // registers itself with track()
       },
     });
@@ -103,7 +116,7 @@ class WsListener implements Listener {
     }
     if (this.server !== undefined && !this.server.is_closing()) this.server.close();
     for (const conn of this.live) conn.shutdown(code, reason);
-    this.guard.close();
+    this.guardInstance?.close();
   }
 
   drain(timeoutMs: number): void {
@@ -126,12 +139,12 @@ class WsListener implements Listener {
 
   track(conn: WsConnection): void {
     this.live.add(conn);
-    this.guard.track(conn);
+    this.connGuard().track(conn);
   }
 
   forget(conn: WsConnection): void {
     this.live.delete(conn);
-    this.guard.forget(conn);
+    this.connGuard().forget(conn);
   }
 
   /** Runs `fn` on the main loop (after everything deferred before it), protected. */
@@ -251,7 +264,7 @@ class WsConnection implements Connection, Guarded {
     if (this.state !== "open") return;
     this.sendClose(code, reason);
     // Wait for the peer's close frame; a peer that never answers is cut off.
-    this.listener.guard.deadline(this, CLOSE_TIMEOUT_MS, `no close frame within ${CLOSE_TIMEOUT_MS} ms`);
+    this.listener.connGuard().deadline(this, CLOSE_TIMEOUT_MS, `no close frame within ${CLOSE_TIMEOUT_MS} ms`);
   }
 
   /** A deadline passed (the upgrade's, the close handshake's) or a cap dropped it (guard.ts). */
@@ -296,7 +309,7 @@ class WsConnection implements Connection, Guarded {
     const read = this.head.push(chunk);
     if (read.state === "more") {
       // Bytes that are not a whole request: this connection had its chance (guard.ts).
-      this.listener.guard.heard(this);
+      this.listener.connGuard().heard(this);
       return;
     }
     if (read.state === "too-large") {
@@ -310,7 +323,7 @@ class WsConnection implements Connection, Guarded {
       this.refuse(answer.status, answer.reason, answer.response);
       return;
     }
-    this.listener.guard.authenticated(this);
+    this.listener.connGuard().authenticated(this);
     this.socket.write(answer.response);
     this.state = "open";
     this.headers = answer.headers;
@@ -324,7 +337,7 @@ class WsConnection implements Connection, Guarded {
 
   private refuse(status: number, reason: string, response: string): void {
     this.listener.log("info", `refused a connection: ${status} ${reason}`);
-    this.listener.guard.clear(this);
+    this.listener.connGuard().clear(this);
     this.socket.write(response);
     this.socket.end(CLOSE_TIMEOUT_MS);
   }
@@ -367,7 +380,7 @@ class WsConnection implements Connection, Guarded {
       this.closeReason = reason;
       this.state = "closing";
     }
-    this.listener.guard.clear(this);
+    this.listener.connGuard().clear(this);
     this.socket.end(CLOSE_TIMEOUT_MS);
   }
 
@@ -375,7 +388,7 @@ class WsConnection implements Connection, Guarded {
   private fail(code: number, reason: string): void {
     this.listener.log("info", `closing connection ${this.id}: ${code} ${reason}`);
     if (this.state === "open") this.sendClose(code, reason);
-    this.listener.guard.clear(this);
+    this.listener.connGuard().clear(this);
     this.socket.end(CLOSE_TIMEOUT_MS);
   }
 
