@@ -1,6 +1,6 @@
 -- Generated from src/claude-ide/editor/target.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local exists, resolveUnchecked
+local exists, resolveUnchecked, SLICE_MS
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
@@ -122,12 +122,19 @@ function ____exports.yieldToEditor(ctx)
         )
     end)
 end
+--- Long work of a call in steps of SLICE_MS with the editor's loop running between them (editor/disk_write).
+function ____exports.pacing(ctx)
+    return {
+        pause = function() return ____exports.yieldToEditor(ctx) end,
+        sliceMs = SLICE_MS
+    }
+end
 --- A UTF-8 byte order mark, which readfile() drops.
 local BOM = "﻿"
 --- A file is read in pieces of this size...
 local CHUNK = 256 * 1024
 --- ...for at most this long at a time, then the editor's loop runs before the next piece (no frozen frame).
-local SLICE_MS = 4
+SLICE_MS = 4
 --- The lines of a file read in time slices (the call parks between slices, so a 10 MB file never holds the
 -- editor's loop) and its line count. Lines are split like readfile(): on NL, a CR before it dropped, no empty
 -- line after a final NL, a leading byte order mark dropped. With `first`/`last` only those lines are kept, and with `shownMax` only as many as one

@@ -21,6 +21,7 @@ local ok = ____result.ok
 local rejectedResult = ____result.rejectedResult
 local textResult = ____result.textResult
 local ____target = require("claude-ide.editor.target")
+local pacing = ____target.pacing
 local resolveTarget = ____target.resolveTarget
 local targetLinesSliced = ____target.targetLinesSliced
 local yieldToEditor = ____target.yieldToEditor
@@ -59,6 +60,9 @@ ____exports.edit = defineTool({
             return failWith("no target")
         end
         local before = targetLinesSliced(ctx, target)
+        if #before > 10000 then
+            yieldToEditor(ctx)
+        end
         local edits = args.edits
         local after = planEdits(before, edits, target.display)
         if sameLines(after, before) then
@@ -87,7 +91,11 @@ ____exports.edit = defineTool({
             return rejectedResult(what)
         end
         yieldToEditor(ctx)
-        local outcome = applyChangeSet(set, decision.finals)
+        local outcome = applyChangeSet(
+            set,
+            decision.finals,
+            pacing(ctx)
+        )
         local file = outcome.kind == "applied" and outcome.files[1] or nil
         local applied = file and file.written
         if file == nil or applied == nil then
