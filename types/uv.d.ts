@@ -69,8 +69,6 @@ declare namespace vim.uv {
   function gettimeofday(): LuaMultiReturn<[number, number]>;
   function os_getpid(): number;
   function os_homedir(): string;
-  /** Sets a process's scheduling priority (nice value, -20..19); returns 0 or nil and an error. */
-  function os_setpriority(pid: number, priority: number): LuaMultiReturn<[number | undefined, string?]>;
   function getuid(): number;
   function os_uname(): { sysname: string; release: string; machine: string };
   function cwd(): string;

@@ -20,8 +20,6 @@ function walkerCommand(req, mode)
         mode
     }
 end
---- The nice value of the search's children (0 is the editor's; higher yields the CPU to it).
-local CHILD_NICE = 5
 local function gitDir(root)
     local dir = root
     do
@@ -369,7 +367,6 @@ function ____exports.start(req, onDone)
         ) end)
         if ok then
             child.obj = obj
-            pcall(vim.uv.os_setpriority, obj.pid, CHILD_NICE)
         else
             local ____summary_errors_7 = summary.errors
             ____summary_errors_7[#____summary_errors_7 + 1] = (("could not start " .. argv[1]) .. ": ") .. tostring(obj)

@@ -73,9 +73,6 @@ export interface Running {
   pids(): number[];
 }
 
-/** The nice value of the search's children (0 is the editor's; higher yields the CPU to it). */
-const CHILD_NICE = 5;
-
 /** A child of this search and how its output lines are read. */
 interface Child {
   obj?: vim.SystemObj;
@@ -370,9 +367,6 @@ export function start(req: Request, onDone: (this: void, summary: Summary) => vo
     );
     if (ok) {
       child.obj = obj;
-      // The search gives way to the editor: on a busy machine its threads take the cores the user's Neovim
-      // does not need, never the other way round (an idle machine gives it every core all the same).
-      pcall(vim.uv.os_setpriority, obj.pid, CHILD_NICE);
     } else {
       summary.errors.push(`could not start ${argv[0]}: ${tostring(obj)}`);
       child.done = true;
