@@ -32,6 +32,7 @@ local registryModule = lazy("claude-ide.protocol.registry")
 local processModule = lazy("claude-ide.util.process")
 local companionModule = lazy("claude-ide.companion")
 local road = lazy("claude-ide.protocol.result")
+local hooksModule = lazy("claude-ide.hooks.index")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake (it returns as soon
@@ -247,9 +248,13 @@ function Server.prototype.diff(self)
     local ____opt_13 = self.running
     return ____opt_13 and ____opt_13.services.diff
 end
-function Server.prototype.policy(self)
+function Server.prototype.notes(self)
     local ____opt_15 = self.running
-    return ____opt_15 and ____opt_15.services.policy
+    return ____opt_15 and ____opt_15.services.notes
+end
+function Server.prototype.policy(self)
+    local ____opt_17 = self.running
+    return ____opt_17 and ____opt_17.services.policy
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -313,26 +318,41 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_23
-    if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_17, ____agent_18 = r, "agent"
-        if ____r_17[____agent_18] == nil then
-            ____r_17[____agent_18] = agentEndpoint().createAgentRole(
+    local wanted = conn.headers["x-claude-ide-role"]
+    local ____temp_29
+    if wanted == "agent" then
+        local ____r_19, ____agent_20 = r, "agent"
+        if ____r_19[____agent_20] == nil then
+            ____r_19[____agent_20] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_23 = r.agent
+        ____temp_29 = r.agent
     else
-        local ____r_20, ____ide_21 = r, "ide"
-        if ____r_20[____ide_21] == nil then
-            ____r_20[____ide_21] = self:ideRole()
+        local ____temp_28
+        if wanted == "hook" then
+            local ____r_22, ____hook_23 = r, "hook"
+            if ____r_22[____hook_23] == nil then
+                ____r_22[____hook_23] = hooksModule().hookRole(
+                    self.config,
+                    self:routerOf(r),
+                    self.hub
+                )
+            end
+            ____temp_28 = r.hook
+        else
+            local ____r_25, ____ide_26 = r, "ide"
+            if ____r_25[____ide_26] == nil then
+                ____r_25[____ide_26] = self:ideRole()
+            end
+            ____temp_28 = r.ide
         end
-        ____temp_23 = r.ide
+        ____temp_29 = ____temp_28
     end
-    local role = ____temp_23
+    local role = ____temp_29
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -358,8 +378,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_24 = self.running
-                if (____opt_24 and ____opt_24.sessions) == sessions then
+                local ____opt_30 = self.running
+                if (____opt_30 and ____opt_30.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -367,6 +387,16 @@ function Server.prototype.accept(self, sessions, conn)
     )
     sessions[conn.id] = session
     self.log:debug(((("client " .. tostring(conn.id)) .. " connected (") .. (conn.headers["user-agent"] or "no user-agent")) .. ")")
+end
+function Server.prototype.hooks(self)
+    local r = self.running
+    return r ~= nil and self:routerOf(r) or nil
+end
+function Server.prototype.routerOf(self, r)
+    if r.router == nil then
+        r.router = hooksModule().createRouter({config = self.config, services = r.services, hub = self.hub, log = self.log})
+    end
+    return r.router
 end
 function Server.prototype.ideRole(self)
     return {
@@ -381,17 +411,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_32 = self.running
-    local ____opt_26 = ____opt_32 and ____opt_32.ide
-    if ____opt_26 ~= nil then
-        local ____opt_29 = self.running
-        local ____opt_27 = ____opt_29 and ____opt_29.ide
-        ____opt_26 = __TS__ArrayMap(
-            ____opt_27 and ____opt_27.registry:list(),
+    local ____opt_38 = self.running
+    local ____opt_32 = ____opt_38 and ____opt_38.ide
+    if ____opt_32 ~= nil then
+        local ____opt_35 = self.running
+        local ____opt_33 = ____opt_35 and ____opt_35.ide
+        ____opt_32 = __TS__ArrayMap(
+            ____opt_33 and ____opt_33.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_26
+    return ____opt_32
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running
