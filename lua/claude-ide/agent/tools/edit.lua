@@ -60,11 +60,15 @@ ____exports.edit = defineTool({
             return failWith("no target")
         end
         local before = targetLinesSliced(ctx, target)
-        if #before > 10000 then
+        local big = #before > 10000
+        if big then
             yieldToEditor(ctx)
         end
         local edits = args.edits
         local after = planEdits(before, edits, target.display)
+        if big then
+            yieldToEditor(ctx)
+        end
         if sameLines(after, before) then
             return textResult(("OK: nothing to do: the edits leave " .. target.display) .. " unchanged")
         end

@@ -48,10 +48,13 @@ export const edit = defineTool({
       const target = resolveTarget(ctx.services.policy, { path: args.path }, { missing: "allow" });
       if (target === undefined) return failWith("no target");
       const before = targetLinesSliced(ctx, target);
-      // Reading a big file and planning on it are two stretches of work: the editor's loop runs between them.
-      if (before.length > 10000) yieldToEditor(ctx);
+      // Reading a big file, planning on it and comparing the plan with it are stretches of work of their own:
+      // the editor's loop runs between them.
+      const big = before.length > 10000;
+      if (big) yieldToEditor(ctx);
       const edits = args.edits as EditSpec[];
       const after = planEdits(before, edits, target.display);
+      if (big) yieldToEditor(ctx);
       if (sameLines(after, before)) return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
       const n = edits.length;
       const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
