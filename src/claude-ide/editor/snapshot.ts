@@ -48,7 +48,7 @@ function hash(text: string): string {
 }
 
 export function defaultBase(): string {
-  return `${vim.fn.stdpath("state") as string}/claude-ide/turns`;
+  return `${vim.fn.stdpath("state")}/claude-ide/turns`;
 }
 
 /** The store of `root` (objects/ and the sessions' folders). */
