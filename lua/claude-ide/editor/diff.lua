@@ -80,7 +80,7 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     self.view:settle()
     local function finish()
         self.view:close()
-        self.owner:emit(____exports.EVENT_RESOLVED, self.req, result)
+        self.owner:emit(____exports.EVENT_RESOLVED, self.req, result, (outcome and outcome.accepted) == true and outcome.text or nil)
     end
     if closeNow and not vim.in_fast_event() then
         finish()
@@ -117,13 +117,13 @@ local function currentText(path)
     if not disk.ok then
         return disk
     end
-    local ____temp_3
+    local ____temp_5
     if disk.text == nil then
-        ____temp_3 = nil
+        ____temp_5 = nil
     else
-        ____temp_3 = reviewText(disk.text).lines
+        ____temp_5 = reviewText(disk.text).lines
     end
-    return {ok = true, lines = ____temp_3, dirty = false}
+    return {ok = true, lines = ____temp_5, dirty = false}
 end
 --- A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name.
 local function reviewKey(clientId, tabName)
@@ -199,15 +199,15 @@ function DiffManager.prototype.____constructor(self, config)
         local outcome
         local listener
         local function emit(pattern, result)
-            local ____self_emitFor_12 = self.emitFor
-            local ____pattern_10 = pattern
-            local ____req_title_11 = req.title
-            local ____opt_8 = req.files[1]
-            return ____self_emitFor_12(
+            local ____self_emitFor_14 = self.emitFor
+            local ____pattern_12 = pattern
+            local ____req_title_13 = req.title
+            local ____opt_10 = req.files[1]
+            return ____self_emitFor_14(
                 self,
-                ____pattern_10,
-                ____req_title_11,
-                ____opt_8 and ____opt_8.path or "",
+                ____pattern_12,
+                ____req_title_13,
+                ____opt_10 and ____opt_10.path or "",
                 result
             )
         end
@@ -228,7 +228,8 @@ function DiffManager.prototype.____constructor(self, config)
                         waiting(o)
                     end
                 end)
-            end
+            end,
+            req.keys
         )
         local ok, err = pcall(function() return review:show() end)
         if not ok then
@@ -270,18 +271,18 @@ function DiffManager.prototype.____constructor(self, config)
         end
         local multis = {}
         for review, client in pairs(self.multis) do
-            local ____temp_15 = scope == nil
-            if not ____temp_15 then
-                local ____scope_14 = scope
-                local ____temp_13
+            local ____temp_17 = scope == nil
+            if not ____temp_17 then
+                local ____scope_16 = scope
+                local ____temp_15
                 if client == false then
-                    ____temp_13 = nil
+                    ____temp_15 = nil
                 else
-                    ____temp_13 = client
+                    ____temp_15 = client
                 end
-                ____temp_15 = ____scope_14(____temp_13)
+                ____temp_17 = ____scope_16(____temp_15)
             end
-            if ____temp_15 then
+            if ____temp_17 then
                 multis[#multis + 1] = review
             end
         end
@@ -302,18 +303,18 @@ function DiffManager.prototype.____constructor(self, config)
                 if multi.title ~= title then
                     goto __continue62
                 end
-                local ____temp_18 = scope ~= nil
-                if ____temp_18 then
-                    local ____scope_17 = scope
-                    local ____temp_16
+                local ____temp_20 = scope ~= nil
+                if ____temp_20 then
+                    local ____scope_19 = scope
+                    local ____temp_18
                     if client == false then
-                        ____temp_16 = nil
+                        ____temp_18 = nil
                     else
-                        ____temp_16 = client
+                        ____temp_18 = client
                     end
-                    ____temp_18 = not ____scope_17(____temp_16)
+                    ____temp_20 = not ____scope_19(____temp_18)
                 end
-                if ____temp_18 then
+                if ____temp_20 then
                     return false
                 end
                 multi:reject()
@@ -324,8 +325,8 @@ function DiffManager.prototype.____constructor(self, config)
         return false
     end
     self.proposalOf = function(tabName, scope)
-        local ____opt_19 = self:named(tabName, scope)
-        return ____opt_19 and ____opt_19.view:proposalText()
+        local ____opt_21 = self:named(tabName, scope)
+        return ____opt_21 and ____opt_21.view:proposalText()
     end
     self.rejectFor = function(clientIds)
         local theirs = {}
@@ -347,14 +348,14 @@ function DiffManager.prototype.____constructor(self, config)
             end
         end
         for ____, client in pairs(self.multis) do
-            local ____scope_22 = scope
-            local ____temp_21
+            local ____scope_24 = scope
+            local ____temp_23
             if client == false then
-                ____temp_21 = nil
+                ____temp_23 = nil
             else
-                ____temp_21 = client
+                ____temp_23 = client
             end
-            if ____scope_22(____temp_21) then
+            if ____scope_24(____temp_23) then
                 n = n + 1
             end
         end
@@ -410,9 +411,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_23 = self.followers[path]
-    if ____opt_23 ~= nil then
-        ____opt_23:stop()
+    local ____opt_25 = self.followers[path]
+    if ____opt_25 ~= nil then
+        ____opt_25:stop()
     end
     local follower
     follower = __TS__New(
@@ -429,17 +430,24 @@ function DiffManager.prototype.follow(self, path, text)
     self.followers[path] = follower
     follower:start()
 end
-function DiffManager.prototype.emit(self, pattern, req, result)
+function DiffManager.prototype.emit(self, pattern, req, result, text)
     self:emitFor(
         pattern,
         req.tabName,
         req.newPath,
         result,
-        req.client
+        req.client,
+        text
     )
 end
-function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client)
-    local data = dict({tab_name = tabName, file = file, result = result, client = client})
+function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client, text)
+    local data = dict({
+        tab_name = tabName,
+        file = file,
+        result = result,
+        client = client,
+        text = text
+    })
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
     if not ok then
         self.log:error((("a " .. pattern) .. " autocmd failed: ") .. tostring(err))
@@ -476,11 +484,11 @@ local function proposalHere(proposals)
             return v.proposal
         end
     end
-    local ____opt_25 = __TS__ArrayFind(
+    local ____opt_27 = __TS__ArrayFind(
         proposals,
         function(____, p) return p.tabName == tabName end
     )
-    return ____opt_25 and ____opt_25.buf
+    return ____opt_27 and ____opt_27.buf
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
 -- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

@@ -9,15 +9,19 @@ local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
 local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
---- Every hook the plugin adds. UserPromptSubmit is bounded by Claude Code at 30 s anyway; a snapshot is taken
--- off the editor's loop and answers well within that. A feature that needs another event adds its line here.
+--- Every hook the plugin adds: the turn's start (a snapshot, taken off the editor's loop; Claude Code bounds
+-- UserPromptSubmit at 30 s anyway) and end (the turn review), and the agent's edit tools (which files they
+-- changed: the others were changed by shell commands). A feature that needs another event adds its line here.
 ____exports.HOOK_ENTRIES = {
     {client = "claude", event = "UserPromptSubmit", timeoutSec = 30},
     {client = "claude", event = "Stop", timeoutSec = 30},
+    {client = "claude", event = "PostToolUse", matcher = "Edit|Write|NotebookEdit|MultiEdit", timeoutSec = 10},
     {client = "gemini", event = "BeforeAgent", timeoutSec = 30},
     {client = "gemini", event = "AfterAgent", timeoutSec = 30},
+    {client = "gemini", event = "AfterTool", matcher = "write_file|replace", timeoutSec = 10},
     {client = "qwen", event = "UserPromptSubmit", timeoutSec = 30},
-    {client = "qwen", event = "Stop", timeoutSec = 30}
+    {client = "qwen", event = "Stop", timeoutSec = 30},
+    {client = "qwen", event = "PostToolUse", matcher = "edit|write_file|replace", timeoutSec = 10}
 }
 --- The environment variable naming a CLI's system-defaults settings file, and where it is otherwise.
 local SYSTEM_DEFAULTS = {gemini = {env = "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", path = "/etc/gemini-cli/system-defaults.json"}, qwen = {env = "QWEN_CODE_SYSTEM_DEFAULTS_PATH", path = "/etc/qwen-code/system-defaults.json"}}
