@@ -3,6 +3,8 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
 local selfTest, PROBE_TIMEOUT_MS
+local ____health = require("claude-ide.hooks.health")
+local checkHooks = ____health.checkHooks
 local ____health = require("claude-ide.bridge.health")
 local checkAgent = ____health.checkAgent
 local ____config = require("claude-ide.config")
@@ -207,6 +209,8 @@ function ____exports.check()
     checkClaude()
     vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)")
     checkAgent(ide.config().agent.search.rg)
+    vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)")
+    checkHooks(ide.config())
     vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)")
     checkPolicy(ide.config())
 end

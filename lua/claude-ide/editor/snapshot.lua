@@ -90,7 +90,7 @@ function ____exports.take(req, done)
         tostring(req.maxFileBytes),
         tostring(____exports.MAX_FILES),
         tostring(req.keep),
-        req.previous or "-"
+        type(req.previous) == "string" and req.previous ~= "" and req.previous or "-"
     }
     local ok, err = pcall(function() return vim.system(
         cmd,

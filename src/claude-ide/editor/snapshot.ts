@@ -115,7 +115,7 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
     tostring(req.maxFileBytes),
     tostring(MAX_FILES),
     tostring(req.keep),
-    req.previous ?? "-",
+    typeof req.previous === "string" && req.previous !== "" ? req.previous : "-",
   ];
   const [ok, err] = pcall(() =>
     vim.system(cmd, { text: true, cwd: root }, (r) => {
