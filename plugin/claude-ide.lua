@@ -32,7 +32,12 @@ local commands = {
   { 'ClaudeCodeSend', 0, true, 'Send the current line or the selected range to Claude as an @-mention' },
   { 'ClaudeCodeAdd', '+', false, "Add a file (and optional line range) to Claude's context", 'file' },
   { 'ClaudeCodeDiffAccept', 0, false, 'Accept the pending diff review' },
-  { 'ClaudeCodeDiffDeny', 0, false, 'Reject the pending diff review' },
+  {
+    'ClaudeCodeDiffDeny',
+    '*',
+    false,
+    'Reject the pending diff review (or plan); any words after it are the reason, sent to the model',
+  },
   { 'ClaudeCodeReview', '?', false, "Review the last agent turn's changes again (or those since turn N)", 'turns' },
   { 'ClaudeCodeCheckpoint', 0, false, 'Snapshot the files now (:ClaudeCodeReview then shows what changed since)' },
   { 'ClaudeCodeHooks', 0, false, 'Show the hook settings for a CLI started outside Neovim' },

@@ -2,8 +2,8 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
@@ -24,7 +24,13 @@ local REVIEW_VAR = ____diff_view.REVIEW_VAR
 local TAB_VAR = ____diff_view.TAB_VAR
 local ____multi_review = require("claude-ide.editor.multi_review")
 local MultiReview = ____multi_review.MultiReview
---- `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result`.
+local ____plan_review = require("claude-ide.editor.plan_review")
+local PlanReview = ____plan_review.PlanReview
+local ____reason = require("claude-ide.editor.reason")
+local cleanReason = ____reason.cleanReason
+local REASON_VAR = ____reason.REASON_VAR
+--- `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result` (and `reason`: what
+-- the user gave for a rejection, if anything).
 ____exports.EVENT_OPENED = "ClaudeIdeDiffOpened"
 ____exports.EVENT_RESOLVED = "ClaudeIdeDiffResolved"
 --- One pending review: the view, and the parked openDiff call waiting for its outcome.
@@ -67,8 +73,8 @@ function Review.prototype.accept(self, closeNow)
     end
     self["end"](self, {accepted = true, text = text}, "FILE_SAVED", closeNow)
 end
-function Review.prototype.reject(self, closeNow)
-    self["end"](self, {accepted = false}, "DIFF_REJECTED", closeNow)
+function Review.prototype.reject(self, closeNow, reason)
+    self["end"](self, {accepted = false, reason = reason}, "DIFF_REJECTED", closeNow)
 end
 Review.prototype["end"] = function(self, outcome, result, closeNow)
     if self.ended then
@@ -80,7 +86,24 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     self.view:settle()
     local function finish()
         self.view:close()
-        self.owner:emit(____exports.EVENT_RESOLVED, self.req, result, (outcome and outcome.accepted) == true and outcome.text or nil)
+        local ____self_8 = self.owner
+        local ____self_8_emit_9 = ____self_8.emit
+        local ____self_req_6 = self.req
+        local ____result_7 = result
+        local ____temp_3
+        if (outcome and outcome.accepted) == false then
+            ____temp_3 = outcome.reason
+        else
+            ____temp_3 = nil
+        end
+        ____self_8_emit_9(
+            ____self_8,
+            ____exports.EVENT_RESOLVED,
+            ____self_req_6,
+            ____result_7,
+            ____temp_3,
+            (outcome and outcome.accepted) == true and outcome.text or nil
+        )
     end
     if closeNow and not vim.in_fast_event() then
         finish()
@@ -117,13 +140,13 @@ local function currentText(path)
     if not disk.ok then
         return disk
     end
-    local ____temp_5
+    local ____temp_12
     if disk.text == nil then
-        ____temp_5 = nil
+        ____temp_12 = nil
     else
-        ____temp_5 = reviewText(disk.text).lines
+        ____temp_12 = reviewText(disk.text).lines
     end
-    return {ok = true, lines = ____temp_5, dirty = false}
+    return {ok = true, lines = ____temp_12, dirty = false}
 end
 --- A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name.
 local function reviewKey(clientId, tabName)
@@ -139,6 +162,7 @@ function DiffManager.prototype.____constructor(self, config)
     self.config = config
     self.reviews = {}
     self.multis = {}
+    self.plans = {}
     self.followers = {}
     self.open = function(req)
         for ____, ____value in ipairs({{"old_file_path", req.oldPath}, {"new_file_path", req.newPath}}) do
@@ -177,7 +201,7 @@ function DiffManager.prototype.____constructor(self, config)
         }
         local events = {
             accept = function() return review:accept(false) end,
-            reject = function() return review:reject(false) end
+            reject = function(reason) return review:reject(false, reason) end
         }
         local ok, view = pcall(function() return __TS__New(DiffView, spec, events) end)
         if not ok then
@@ -198,17 +222,19 @@ function DiffManager.prototype.____constructor(self, config)
         end
         local outcome
         local listener
-        local function emit(pattern, result)
-            local ____self_emitFor_14 = self.emitFor
-            local ____pattern_12 = pattern
-            local ____req_title_13 = req.title
-            local ____opt_10 = req.files[1]
-            return ____self_emitFor_14(
+        local function emit(pattern, result, reason)
+            local ____self_emitFor_21 = self.emitFor
+            local ____pattern_19 = pattern
+            local ____req_title_20 = req.title
+            local ____opt_17 = req.files[1]
+            return ____self_emitFor_21(
                 self,
-                ____pattern_12,
-                ____req_title_13,
-                ____opt_10 and ____opt_10.path or "",
-                result
+                ____pattern_19,
+                ____req_title_20,
+                ____opt_17 and ____opt_17.path or "",
+                result,
+                nil,
+                reason
             )
         end
         local review
@@ -220,7 +246,16 @@ function DiffManager.prototype.____constructor(self, config)
             function(o)
                 self.multis[review] = nil
                 outcome = o
-                vim.schedule(function() return emit(____exports.EVENT_RESOLVED, o.accepted and "FILE_SAVED" or "DIFF_REJECTED") end)
+                vim.schedule(function()
+                    local ____temp_23 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
+                    local ____o_accepted_22
+                    if o.accepted then
+                        ____o_accepted_22 = nil
+                    else
+                        ____o_accepted_22 = o.reason
+                    end
+                    return emit(____exports.EVENT_RESOLVED, ____temp_23, ____o_accepted_22)
+                end)
                 vim.schedule(function()
                     local waiting = listener
                     listener = nil
@@ -259,6 +294,74 @@ function DiffManager.prototype.____constructor(self, config)
         }
         return {ok = true, review = pending}
     end
+    self.openPlan = function(req)
+        local review
+        local full = self:capReached(req.clientId)
+        if full ~= nil then
+            return {ok = false, error = full}
+        end
+        local outcome
+        local listener
+        local function emit(pattern, result, reason)
+            return self:emitFor(
+                pattern,
+                review.title,
+                req.name,
+                result,
+                req.client,
+                reason
+            )
+        end
+        local function decided(o)
+            self.plans[review] = nil
+            outcome = o
+            local result = o.kind == "approved" and "FILE_SAVED" or (o.kind == "refused" and "DIFF_REJECTED" or "CANCELLED")
+            vim.schedule(function()
+                local ____temp_24
+                if o.kind == "refused" then
+                    ____temp_24 = o.feedback
+                else
+                    ____temp_24 = nil
+                end
+                return emit(____exports.EVENT_RESOLVED, result, ____temp_24)
+            end)
+            local waiting = listener
+            listener = nil
+            if waiting ~= nil then
+                waiting(o)
+            end
+        end
+        local ok, made = pcall(function() return __TS__New(PlanReview, self.config, req, decided) end)
+        if not ok then
+            return {
+                ok = false,
+                error = "cannot show the plan: " .. tostring(made)
+            }
+        end
+        review = made
+        self.plans[review] = req.clientId or false
+        emit(____exports.EVENT_OPENED)
+        return {
+            ok = true,
+            review = {
+                onDecision = function(l)
+                    if outcome ~= nil then
+                        l(outcome)
+                    else
+                        listener = l
+                    end
+                end,
+                cancel = function()
+                    if not (self.plans[review] ~= nil) then
+                        return
+                    end
+                    self.plans[review] = nil
+                    review:cancel()
+                    emit(____exports.EVENT_RESOLVED, "CANCELLED")
+                end
+            }
+        }
+    end
     self.closeAll = function(scope)
         local pending = {}
         for ____, review in pairs(self.reviews) do
@@ -271,25 +374,29 @@ function DiffManager.prototype.____constructor(self, config)
         end
         local multis = {}
         for review, client in pairs(self.multis) do
-            local ____temp_17 = scope == nil
-            if not ____temp_17 then
-                local ____scope_16 = scope
-                local ____temp_15
+            local ____temp_27 = scope == nil
+            if not ____temp_27 then
+                local ____scope_26 = scope
+                local ____temp_25
                 if client == false then
-                    ____temp_15 = nil
+                    ____temp_25 = nil
                 else
-                    ____temp_15 = client
+                    ____temp_25 = client
                 end
-                ____temp_17 = ____scope_16(____temp_15)
+                ____temp_27 = ____scope_26(____temp_25)
             end
-            if ____temp_17 then
+            if ____temp_27 then
                 multis[#multis + 1] = review
             end
         end
         for ____, review in ipairs(multis) do
             review:reject()
         end
-        return #pending + #multis
+        local plans = self:plansIn(scope)
+        for ____, plan in ipairs(plans) do
+            plan:drop()
+        end
+        return #pending + #multis + #plans
     end
     self.closeTab = function(tabName, scope)
         local review = self:named(tabName, scope)
@@ -301,32 +408,40 @@ function DiffManager.prototype.____constructor(self, config)
         for multi, client in pairs(self.multis) do
             do
                 if multi.title ~= title then
-                    goto __continue62
+                    goto __continue77
                 end
-                local ____temp_20 = scope ~= nil
-                if ____temp_20 then
-                    local ____scope_19 = scope
-                    local ____temp_18
+                local ____temp_30 = scope ~= nil
+                if ____temp_30 then
+                    local ____scope_29 = scope
+                    local ____temp_28
                     if client == false then
-                        ____temp_18 = nil
+                        ____temp_28 = nil
                     else
-                        ____temp_18 = client
+                        ____temp_28 = client
                     end
-                    ____temp_20 = not ____scope_19(____temp_18)
+                    ____temp_30 = not ____scope_29(____temp_28)
                 end
-                if ____temp_20 then
+                if ____temp_30 then
                     return false
                 end
                 multi:reject()
                 return true
             end
-            ::__continue62::
+            ::__continue77::
         end
-        return false
+        local plan = __TS__ArrayFind(
+            self:plansIn(scope),
+            function(____, p) return p.title == tabName end
+        )
+        if plan == nil then
+            return false
+        end
+        plan:drop()
+        return true
     end
     self.proposalOf = function(tabName, scope)
-        local ____opt_21 = self:named(tabName, scope)
-        return ____opt_21 and ____opt_21.view:proposalText()
+        local ____opt_31 = self:named(tabName, scope)
+        return ____opt_31 and ____opt_31.view:proposalText()
     end
     self.rejectFor = function(clientIds)
         local theirs = {}
@@ -338,7 +453,11 @@ function DiffManager.prototype.____constructor(self, config)
         for ____, review in ipairs(theirs) do
             review:reject(false)
         end
-        return #theirs
+        local plans = self:plansIn(function(id) return id ~= nil and __TS__ArrayIncludes(clientIds, id) end)
+        for ____, plan in ipairs(plans) do
+            plan:drop(false)
+        end
+        return #theirs + #plans
     end
     self.pendingFor = function(scope)
         local n = 0
@@ -348,18 +467,18 @@ function DiffManager.prototype.____constructor(self, config)
             end
         end
         for ____, client in pairs(self.multis) do
-            local ____scope_24 = scope
-            local ____temp_23
+            local ____scope_34 = scope
+            local ____temp_33
             if client == false then
-                ____temp_23 = nil
+                ____temp_33 = nil
             else
-                ____temp_23 = client
+                ____temp_33 = client
             end
-            if ____scope_24(____temp_23) then
+            if ____scope_34(____temp_33) then
                 n = n + 1
             end
         end
-        return n
+        return n + #self:plansIn(scope)
     end
     self.focusWaiting = function()
         for ____, review in pairs(self.reviews) do
@@ -369,6 +488,11 @@ function DiffManager.prototype.____constructor(self, config)
         end
         for review in pairs(self.multis) do
             if review:focusIfWaiting() then
+                return true
+            end
+        end
+        for plan in pairs(self.plans) do
+            if plan:isWaiting() and plan:focus() then
                 return true
             end
         end
@@ -392,6 +516,26 @@ function DiffManager.prototype.capReached(self, clientId)
     end
     return tostring(____exports.MAX_PENDING_REVIEWS) .. " reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more"
 end
+function DiffManager.prototype.plansIn(self, scope)
+    local found = {}
+    for plan, client in pairs(self.plans) do
+        local ____temp_37 = scope == nil
+        if not ____temp_37 then
+            local ____scope_36 = scope
+            local ____temp_35
+            if client == false then
+                ____temp_35 = nil
+            else
+                ____temp_35 = client
+            end
+            ____temp_37 = ____scope_36(____temp_35)
+        end
+        if ____temp_37 then
+            found[#found + 1] = plan
+        end
+    end
+    return found
+end
 function DiffManager.prototype.named(self, tabName, scope)
     for ____, review in pairs(self.reviews) do
         if review.req.tabName == tabName and (scope == nil or scope(review.req.clientId)) then
@@ -411,9 +555,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_25 = self.followers[path]
-    if ____opt_25 ~= nil then
-        ____opt_25:stop()
+    local ____opt_38 = self.followers[path]
+    if ____opt_38 ~= nil then
+        ____opt_38:stop()
     end
     local follower
     follower = __TS__New(
@@ -430,22 +574,24 @@ function DiffManager.prototype.follow(self, path, text)
     self.followers[path] = follower
     follower:start()
 end
-function DiffManager.prototype.emit(self, pattern, req, result, text)
+function DiffManager.prototype.emit(self, pattern, req, result, reason, text)
     self:emitFor(
         pattern,
         req.tabName,
         req.newPath,
         result,
         req.client,
+        reason,
         text
     )
 end
-function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client, text)
+function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client, reason, text)
     local data = dict({
         tab_name = tabName,
         file = file,
         result = result,
         client = client,
+        reason = reason,
         text = text
     })
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
@@ -484,17 +630,18 @@ local function proposalHere(proposals)
             return v.proposal
         end
     end
-    local ____opt_27 = __TS__ArrayFind(
+    local ____opt_40 = __TS__ArrayFind(
         proposals,
         function(____, p) return p.tabName == tabName end
     )
-    return ____opt_27 and ____opt_27.buf
+    return ____opt_40 and ____opt_40.buf
 end
---- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
--- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
+--- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
+-- on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
 -- rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
--- each decision.
-function ____exports.decideFromCommand(action)
+-- each decision. A reason rides on the proposal buffer (REASON_VAR) into the rejection.
+function ____exports.decideFromCommand(action, reason)
+    local why = cleanReason(reason)
     local proposals = proposalBuffers()
     if #proposals == 0 then
         say("no diff review is open")
@@ -507,6 +654,9 @@ function ____exports.decideFromCommand(action)
                 function() return vim.cmd("write") end
             )
         else
+            if why ~= nil then
+                vim.api.nvim_buf_set_var(buf, REASON_VAR, why)
+            end
             vim.api.nvim_buf_delete(buf, {force = true})
         end
     end

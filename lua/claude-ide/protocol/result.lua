@@ -83,12 +83,17 @@ end
 function ____exports.ok(what)
     return ____exports.textResult("OK: " .. what)
 end
---- The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry.
-function ____exports.rejectedResult(what, detail)
+--- The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry. With
+-- the user's `reason`, it is quoted verbatim (on lines of its own, after the sentence that introduces it).
+function ____exports.rejectedResult(what, detail, reason)
     if detail == nil then
         detail = ""
     end
-    return ____exports.textResult(((("REJECTED: the user rejected " .. what) .. " in Neovim's review; nothing changed") .. detail) .. ". Do not retry the same edit: ask the user what they want instead.")
+    local head = ((("REJECTED: the user rejected " .. what) .. " in Neovim's review; nothing changed") .. detail) .. "."
+    if reason == nil then
+        return ____exports.textResult(head .. " Do not retry the same edit: ask the user what they want instead.")
+    end
+    return ____exports.textResult((head .. " Do not retry the same edit; the user's reason for rejecting it, in their words:\n") .. reason)
 end
 --- The one rendering of an agent-side failure: `ERROR: <message>` (or `ERROR <code>: <message>`), then the hint.
 function ____exports.renderError(message, code, hint)
