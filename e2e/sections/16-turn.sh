@@ -73,6 +73,17 @@ if [[ -n "$GEMINI_TURN" ]]; then
   tmux -S "$TMUX_SOCK" new-session -d -s gturn -x 200 -y 50 -c "$GT_PROJECT" \
     "env -u CI -u CONTINUOUS_INTEGRATION $gt_env $gt_nvim; sleep 600"
   wait_for 10 test -S "$(nvim_sock gturn)" || echo "the gturn Neovim did not start"
+  # Gemini CLI 0.61 reads a system-defaults file only below root-owned folders nobody else can write ($WORK is
+  # under /tmp): here the hooks go where a user puts them for a CLI started elsewhere, the settings that
+  # :ClaudeCodeHooks prints merged into ~/.gemini/settings.json.
+  printf '%s\n' \
+    "local path = vim.env.HOME .. '/.gemini/settings.json'" \
+    "local s = vim.json.decode(table.concat(vim.fn.readfile(path), '\\n'))" \
+    "s.hooks = require('claude-ide.hooks.settings').hooksFor('gemini')" \
+    "vim.fn.writefile({ vim.json.encode(s) }, path)" > "$WORK/gturn-hooks.lua"
+  nv_ex gturn "luafile $WORK/gturn-hooks.lua"
+  gt_hooks_in() { grep -qF "hook.lua" "$HOME/.gemini/settings.json"; }
+  check "turn (gemini): the printed hooks are in ~/.gemini/settings.json" gt_hooks_in
   nv_ex gturn "ClaudeCode"
   wait_for 60 pane_has gturn "Type your message" || true
   type_into gturn "write and shell"

@@ -9,6 +9,7 @@ local ____config = require("claude-ide.config")
 local companionEnabled = ____config.companionEnabled
 local lockfile = require("claude-ide.discovery.lockfile")
 local ____config_file = require("claude-ide.bridge.config_file")
+local hooksDir = ____config_file.hooksDir
 local sweepStaleConfigs = ____config_file.sweepStale
 local ____services = require("claude-ide.services")
 local createServices = ____services.createServices
@@ -115,6 +116,9 @@ function Server.prototype.start(self)
     end
     for ____, path in ipairs(sweepStaleConfigs()) do
         self.log:debug("removed stale MCP config " .. path)
+    end
+    for ____, path in ipairs(sweepStaleConfigs(hooksDir())) do
+        self.log:debug("removed stale hook settings " .. path)
     end
     local sessions = {}
     local opened = self:openListener(sessions)
@@ -234,12 +238,12 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue42
+                goto __continue44
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue42::
+        ::__continue44::
     end
     local ____opt_11 = r.companion
     for ____, c in ipairs(____opt_11 and ____opt_11:clients() or ({})) do

@@ -6,7 +6,7 @@ import { type Config, companionEnabled } from "./config";
 import type * as CompanionModule from "./companion";
 import type { Companion } from "./companion";
 import * as lockfile from "./discovery/lockfile";
-import { sweepStale as sweepStaleConfigs } from "./bridge/config_file";
+import { hooksDir, sweepStale as sweepStaleConfigs } from "./bridge/config_file";
 import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";
@@ -174,6 +174,7 @@ export class Server {
     const lockDir = this.opts.lockDir ?? lockfile.defaultDir();
     for (const path of lockfile.removeStale(lockDir)) this.log.debug(`removed stale lock file ${path}`);
     for (const path of sweepStaleConfigs()) this.log.debug(`removed stale MCP config ${path}`);
+    for (const path of sweepStaleConfigs(hooksDir())) this.log.debug(`removed stale hook settings ${path}`);
 
     const sessions = new LuaMap<number, Session>();
     const opened = this.openListener(sessions);

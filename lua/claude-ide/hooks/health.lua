@@ -7,7 +7,9 @@ local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
 local snapshot = require("claude-ide.editor.snapshot")
 local ____settings = require("claude-ide.hooks.settings")
+local geminiRefuses = ____settings.geminiRefuses
 local hookScript = ____settings.hookScript
+local settingsDir = ____settings.settingsDir
 local settingsEnvName = ____settings.settingsEnvName
 local function readJson(path)
     local file = io.open(path, "r")
@@ -84,7 +86,18 @@ function ____exports.checkHooks(config)
             vim.health.warn(("Claude Code has not trusted " .. cwd) .. " yet: it runs no hook here until you accept its trust dialog", {"start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"})
         end
     else
-        vim.health.ok(((cli == "gemini" and "Gemini CLI" or "Qwen Code") .. " started by :ClaudeCode gets the hooks through ") .. tostring(settingsEnvName(cli)))
+        local ____temp_4
+        if cli == "gemini" then
+            ____temp_4 = geminiRefuses(((settingsDir() .. "/gemini-") .. tostring(vim.fn.getpid())) .. ".json")
+        else
+            ____temp_4 = nil
+        end
+        local refused = ____temp_4
+        if refused ~= nil then
+            vim.health.warn(("Gemini CLI would refuse the plugin's system-defaults file (" .. refused) .. "): the gemini :ClaudeCode starts gets no hooks from the plugin", ":ClaudeCodeHooks prints the hooks: merge them into ~/.gemini/settings.json")
+        else
+            vim.health.ok(((cli == "gemini" and "Gemini CLI" or "Qwen Code") .. " started by :ClaudeCode gets the hooks through ") .. tostring(settingsEnvName(cli)))
+        end
         local user = readJson(((vim.uv.os_homedir() .. "/.") .. cli) .. "/settings.json")
         local hooksConfig = user and user.hooksConfig
         if type(hooksConfig) == "table" and hooksConfig.enabled == false then
@@ -92,9 +105,9 @@ function ____exports.checkHooks(config)
         end
         if cli == "gemini" then
             local trusted = readJson(vim.uv.os_homedir() .. "/.gemini/trustedFolders.json")
-            local ____temp_6
+            local ____temp_7
             if trusted ~= nil then
-                ____temp_6 = __TS__ArrayFind(
+                ____temp_7 = __TS__ArrayFind(
                     __TS__ArrayMap(
                         ancestry(cwd),
                         function(____, d) return trusted[d] end
@@ -102,9 +115,9 @@ function ____exports.checkHooks(config)
                     function(____, v) return v ~= nil end
                 )
             else
-                ____temp_6 = nil
+                ____temp_7 = nil
             end
-            local rule = ____temp_6
+            local rule = ____temp_7
             if rule == "TRUST_FOLDER" or rule == "TRUST_PARENT" then
                 vim.health.ok(("Gemini CLI trusts " .. cwd) .. ": its hooks run here")
             else

@@ -5,7 +5,7 @@
 import type { Config } from "../config";
 import { normalize } from "../util/fs";
 import * as snapshot from "../editor/snapshot";
-import { hookScript, settingsEnvName } from "./settings";
+import { geminiRefuses, hookScript, settingsDir, settingsEnvName } from "./settings";
 import type { HookClient } from "./router";
 
 function readJson(path: string): { [key: string]: unknown } | undefined {
@@ -77,9 +77,16 @@ export function checkHooks(config: Config): void {
         ["start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"],
       );
   } else {
-    vim.health.ok(
-      `${cli === "gemini" ? "Gemini CLI" : "Qwen Code"} started by :ClaudeCode gets the hooks through ${settingsEnvName(cli)}`,
-    );
+    const refused = cli === "gemini" ? geminiRefuses(`${settingsDir()}/gemini-${vim.fn.getpid()}.json`) : undefined;
+    if (refused !== undefined)
+      vim.health.warn(
+        `Gemini CLI would refuse the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts gets no hooks from the plugin`,
+        ":ClaudeCodeHooks prints the hooks: merge them into ~/.gemini/settings.json",
+      );
+    else
+      vim.health.ok(
+        `${cli === "gemini" ? "Gemini CLI" : "Qwen Code"} started by :ClaudeCode gets the hooks through ${settingsEnvName(cli)}`,
+      );
     const user = readJson(`${vim.uv.os_homedir()}/.${cli}/settings.json`);
     const hooksConfig = user?.hooksConfig;
     if (type(hooksConfig) === "table" && (hooksConfig as { enabled?: unknown }).enabled === false)
