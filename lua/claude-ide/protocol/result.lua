@@ -177,7 +177,10 @@ function ____exports.invalidParams(message)
         0
     )
 end
---- Ends the request with this JSON-RPC error (e.g. -32002 for an unknown resource).
+--- MCP's JSON-RPC error for an unknown resource up to 2025-11-25 (2026-07-28 says -32602 with `data.uri`: the
+-- agent bridge turns one into the other for a client of that revision).
+____exports.RESOURCE_NOT_FOUND = -32002
+--- Ends the request with this JSON-RPC error (e.g. RESOURCE_NOT_FOUND).
 function ____exports.rpcError(code, message)
     error(
         __TS__New(____exports.ToolError, message, nil, code),

@@ -188,7 +188,13 @@ export function invalidParams(message: string): never {
   throw new ToolError(message, undefined, ErrorCode.InvalidParams);
 }
 
-/** Ends the request with this JSON-RPC error (e.g. -32002 for an unknown resource). */
+/**
+ * MCP's JSON-RPC error for an unknown resource up to 2025-11-25 (2026-07-28 says -32602 with `data.uri`: the
+ * agent bridge turns one into the other for a client of that revision).
+ */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/** Ends the request with this JSON-RPC error (e.g. RESOURCE_NOT_FOUND). */
 export function rpcError(code: number, message: string): never {
   throw new ToolError(message, undefined, code);
 }
