@@ -119,6 +119,7 @@ local function snapshot_measured(name, previous)
   return result, worst
 end
 
+local function measure()
 say('1./2. snapshot inside the editor, and the longest trivial request to it while the snapshot runs')
 local first, first_frozen = snapshot_measured('1.start')
 say(('   first (every file copied)       %8.1f ms  (worker %d ms, %d files, %d copied)   frozen worst %6.1f ms  %s'):format(first.wall, first.ms, first.files, first.copied, first_frozen, goal(first_frozen, 16, ' ms')))
@@ -175,7 +176,13 @@ for run = 1, RUNS do
   table.insert(gtimes, git_private())
 end
 say(('4. for comparison, git add -A into a private index + objects: first %.1f ms, next %s'):format(g1, stats(gtimes)))
+end
 
+-- The editor and the files go whatever happened (a failed run must not leave an editor running).
+local ok, err = pcall(measure)
 editor:kill('sigterm')
 editor:wait(5000)
 vim.fn.delete(work, 'rf')
+if not ok then
+  error(err, 0)
+end

@@ -205,6 +205,12 @@ describe('a snapshot', function()
       { 'mod.txt', 'modified' },
       { 'new_name.txt', 'renamed', 'old_name.txt' },
     }, got)
+    -- The deltas the worker wrote beside the end snapshot say the same (the editor reads only those).
+    local from_delta = {}
+    for _, c in ipairs(snapshot.changesOf(e.manifest, store)) do
+      table.insert(from_delta, { c.path, c.kind, c.from })
+    end
+    assert.are.same(got, from_delta)
     -- The text from before the turn is still in the store.
     assert.are.equal('a\nb\n', snapshot.objectBytes(store, changes[3].before))
   end)
@@ -222,7 +228,17 @@ describe('a snapshot', function()
     local session = snapshot.sessionDirOf(dir, 'claude:s1', base)
     local names = vim.fn.readdir(session)
     table.sort(names)
-    assert.are.same({ '3.start', '4.start', '5.start' }, names)
+    assert.are.same({
+      '3.start',
+      '3.start.after',
+      '3.start.before',
+      '4.start',
+      '4.start.after',
+      '4.start.before',
+      '5.start',
+      '5.start.after',
+      '5.start.before',
+    }, names)
     local objects = vim.fn.readdir(snapshot.storeOf(dir, base) .. '/objects')
     assert.are.equal(3, #objects)
   end)

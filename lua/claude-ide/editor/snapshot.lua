@@ -4,8 +4,76 @@ local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
+local sameFacts
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+--- The stored bytes of an entry (undefined when the object is gone: swept).
+function ____exports.objectBytes(store, e)
+    local fd = vim.uv.fs_open((store .. "/objects/") .. e.key, "r", 0)
+    if fd == nil then
+        return nil
+    end
+    local data = vim.uv.fs_read(fd, e.size, 0)
+    vim.uv.fs_close(fd)
+    return data
+end
+function sameFacts(a, b)
+    return a.size == b.size and a.sec == b.sec and a.nsec == b.nsec and a.ino == b.ino
+end
+--- What changed from `before` to `after` (both of `store`), sorted by path. A deleted file whose bytes a created
+-- file has is a rename (one of them; the others stay deleted and created).
+function ____exports.compare(before, after, store)
+    local changes = {}
+    local deleted = {}
+    local created = {}
+    for path, b in pairs(before) do
+        do
+            local a = after[path]
+            if a == nil then
+                deleted[#deleted + 1] = {path = path, kind = "deleted", before = b}
+            elseif not sameFacts(a, b) then
+                if a.size == b.size and ____exports.objectBytes(store, a) == ____exports.objectBytes(store, b) then
+                    goto __continue28
+                end
+                changes[#changes + 1] = {path = path, kind = "modified", before = b, after = a}
+            end
+        end
+        ::__continue28::
+    end
+    for path, a in pairs(after) do
+        if not (before[path] ~= nil) then
+            created[#created + 1] = {path = path, kind = "created", after = a}
+        end
+    end
+    for ____, d in ipairs(deleted) do
+        local bytes = ____exports.objectBytes(store, d.before)
+        local at = __TS__ArrayFindIndex(
+            created,
+            function(____, c) return c.kind == "created" and c.after.size == d.before.size and ____exports.objectBytes(store, c.after) == bytes end
+        )
+        if bytes ~= nil and at >= 0 then
+            local c = created[at + 1]
+            __TS__ArraySplice(created, at, 1)
+            changes[#changes + 1] = {
+                path = c.path,
+                kind = "renamed",
+                from = d.path,
+                before = d.before,
+                after = c.after
+            }
+        else
+            changes[#changes + 1] = d
+        end
+    end
+    for ____, c in ipairs(created) do
+        changes[#changes + 1] = c
+    end
+    __TS__ArraySort(
+        changes,
+        function(____, x, y) return x.path < y.path and -1 or (x.path > y.path and 1 or 0) end
+    )
+    return changes
+end
 --- Most files a snapshot takes (the rest are left out, and the answer says how many were taken).
 ____exports.MAX_FILES = 200000
 local function hash(text)
@@ -149,71 +217,13 @@ function ____exports.readManifest(path)
     end
     return out
 end
---- The stored bytes of an entry (undefined when the object is gone: swept).
-function ____exports.objectBytes(store, e)
-    local fd = vim.uv.fs_open((store .. "/objects/") .. e.key, "r", 0)
-    if fd == nil then
-        return nil
-    end
-    local data = vim.uv.fs_read(fd, e.size, 0)
-    vim.uv.fs_close(fd)
-    return data
-end
-local function sameFacts(a, b)
-    return a.size == b.size and a.sec == b.sec and a.nsec == b.nsec and a.ino == b.ino
-end
---- What changed from `before` to `after` (both of `store`), sorted by path. A deleted file whose bytes a created
--- file has is a rename (one of them; the others stay deleted and created).
-function ____exports.compare(before, after, store)
-    local changes = {}
-    local deleted = {}
-    local created = {}
-    for path, b in pairs(before) do
-        do
-            local a = after[path]
-            if a == nil then
-                deleted[#deleted + 1] = {path = path, kind = "deleted", before = b}
-            elseif not sameFacts(a, b) then
-                if a.size == b.size and ____exports.objectBytes(store, a) == ____exports.objectBytes(store, b) then
-                    goto __continue27
-                end
-                changes[#changes + 1] = {path = path, kind = "modified", before = b, after = a}
-            end
-        end
-        ::__continue27::
-    end
-    for path, a in pairs(after) do
-        if not (before[path] ~= nil) then
-            created[#created + 1] = {path = path, kind = "created", after = a}
-        end
-    end
-    for ____, d in ipairs(deleted) do
-        local bytes = ____exports.objectBytes(store, d.before)
-        local at = __TS__ArrayFindIndex(
-            created,
-            function(____, c) return c.kind == "created" and c.after.size == d.before.size and ____exports.objectBytes(store, c.after) == bytes end
-        )
-        if bytes ~= nil and at >= 0 then
-            local c = created[at + 1]
-            __TS__ArraySplice(created, at, 1)
-            changes[#changes + 1] = {
-                path = c.path,
-                kind = "renamed",
-                from = d.path,
-                before = d.before,
-                after = c.after
-            }
-        else
-            changes[#changes + 1] = d
-        end
-    end
-    for ____, c in ipairs(created) do
-        changes[#changes + 1] = c
-    end
-    __TS__ArraySort(
-        changes,
-        function(____, x, y) return x.path < y.path and -1 or (x.path > y.path and 1 or 0) end
+--- What changed from the previous snapshot (the `previous` of its request) to the manifest `manifest`, from the
+-- small delta manifests the worker wrote beside it: the editor never reads two whole manifests of a large tree.
+function ____exports.changesOf(manifest, store)
+    return ____exports.compare(
+        ____exports.readManifest(manifest .. ".before"),
+        ____exports.readManifest(manifest .. ".after"),
+        store
     )
-    return changes
 end
 return ____exports

@@ -126,6 +126,8 @@ local ____list_result_0 = list()
 local files = ____list_result_0.files
 local by = ____list_result_0.by
 local records = {}
+--- This snapshot's record and key by path (for the delta against the previous one).
+local now = {}
 local copied = 0
 local skipped = 0
 local count = 0
@@ -161,21 +163,49 @@ for ____, rel in ipairs(files) do
             copied = copied + 1
         end
         count = count + 1
-        records[#records + 1] = ((((((((((((rel .. "\0") .. tostring(facts.size)) .. "\0") .. tostring(facts.sec)) .. "\0") .. tostring(facts.nsec)) .. "\0") .. tostring(facts.ino)) .. "\0") .. tostring(st.mode % 4096)) .. "\0") .. key) .. "\0"
+        local record = ((((((((((((rel .. "\0") .. tostring(facts.size)) .. "\0") .. tostring(facts.sec)) .. "\0") .. tostring(facts.nsec)) .. "\0") .. tostring(facts.ino)) .. "\0") .. tostring(st.mode % 4096)) .. "\0") .. key) .. "\0"
+        records[#records + 1] = record
+        now[rel] = {record = record, key = key}
     end
     ::__continue25::
 end
-local manifest = (sessionDir .. "/") .. name
-local fd = vim.uv.fs_open(manifest .. ".tmp", "w", 384)
-if fd ~= nil then
-    vim.uv.fs_write(
-        fd,
-        table.concat(records, ""),
-        0
-    )
+--- Written whole, then renamed: the editor never reads half a manifest.
+local function writeManifest(path, data)
+    local fd = vim.uv.fs_open(path .. ".tmp", "w", 384)
+    if fd == nil then
+        return
+    end
+    vim.uv.fs_write(fd, data, 0)
     vim.uv.fs_close(fd)
-    vim.uv.fs_rename(manifest .. ".tmp", manifest)
+    vim.uv.fs_rename(path .. ".tmp", path)
 end
+local manifest = (sessionDir .. "/") .. name
+local deltaBefore = {}
+local deltaAfter = {}
+for p, e in pairs(before) do
+    local n = now[p]
+    if n == nil or n.key ~= e.key then
+        deltaBefore[#deltaBefore + 1] = ((((((((((((p .. "\0") .. tostring(e.size)) .. "\0") .. tostring(e.sec)) .. "\0") .. tostring(e.nsec)) .. "\0") .. tostring(e.ino)) .. "\0") .. tostring(e.mode)) .. "\0") .. e.key) .. "\0"
+    end
+end
+for p, n in pairs(now) do
+    local e = before[p]
+    if e == nil or e.key ~= n.key then
+        deltaAfter[#deltaAfter + 1] = n.record
+    end
+end
+writeManifest(
+    manifest .. ".before",
+    table.concat(deltaBefore, "")
+)
+writeManifest(
+    manifest .. ".after",
+    table.concat(deltaAfter, "")
+)
+writeManifest(
+    manifest,
+    table.concat(records, "")
+)
 --- The turn numbers of a session's manifests (`<turn>.start`, `<turn>.end`), oldest first.
 local function sweep()
     local turns = {}
@@ -201,12 +231,27 @@ local function sweep()
     if #turns <= keep then
         return
     end
+    local gone = {}
     do
         local i = 0
         while i < #turns - keep do
-            vim.uv.fs_unlink(((sessionDir .. "/") .. tostring(turns[i + 1])) .. ".start")
-            vim.uv.fs_unlink(((sessionDir .. "/") .. tostring(turns[i + 1])) .. ".end")
+            gone[turns[i + 1]] = true
             i = i + 1
+        end
+    end
+    local dh = vim.uv.fs_scandir(sessionDir)
+    if dh ~= nil then
+        do
+            while true do
+                local entry = vim.uv.fs_scandir_next(dh)
+                if entry == nil then
+                    break
+                end
+                local n = tonumber((string.match(entry, "^(%d+)%.")))
+                if n ~= nil and gone[n] ~= nil then
+                    vim.uv.fs_unlink((sessionDir .. "/") .. entry)
+                end
+            end
         end
     end
     local used = {}
@@ -222,11 +267,11 @@ local function sweep()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" then
-                    goto __continue46
+                    goto __continue56
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue46
+                    goto __continue56
                 end
                 do
                     while true do
@@ -235,18 +280,18 @@ local function sweep()
                             if m == nil then
                                 break
                             end
-                            if (string.match(m, "%.tmp$")) ~= nil then
-                                goto __continue51
+                            if (string.match(m, "%.tmp$")) ~= nil or (string.match(m, "%.before$")) ~= nil then
+                                goto __continue61
                             end
                             for ____, e in pairs(readManifest((((store .. "/") .. dir) .. "/") .. m)) do
                                 used[e.key] = true
                             end
                         end
-                        ::__continue51::
+                        ::__continue61::
                     end
                 end
             end
-            ::__continue46::
+            ::__continue56::
         end
     end
     local oh = vim.uv.fs_scandir(objects)

@@ -259,11 +259,7 @@ function Turns.prototype.ended(self, ev)
 end
 function Turns.prototype.items(self, t, to)
     local store = snapshot.storeOf(t.root, self.deps.base)
-    local changes = snapshot.compare(
-        snapshot.readManifest(t.start),
-        snapshot.readManifest(to),
-        store
-    )
+    local changes = snapshot.changesOf(to, store)
     return __TS__ArrayMap(
         changes,
         function(____, change)
@@ -548,7 +544,7 @@ function Turns.prototype.reviewAgain(self, n)
         s,
         t.root,
         "now",
-        t["end"] or t.start,
+        t.start,
         function(r)
             if not r.ok then
                 say(

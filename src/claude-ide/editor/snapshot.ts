@@ -176,6 +176,14 @@ export function objectBytes(store: string, e: Entry): string | undefined {
   return data;
 }
 
+/**
+ * What changed from the previous snapshot (the `previous` of its request) to the manifest `manifest`, from the
+ * small delta manifests the worker wrote beside it: the editor never reads two whole manifests of a large tree.
+ */
+export function changesOf(manifest: string, store: string): Change[] {
+  return compare(readManifest(`${manifest}.before`), readManifest(`${manifest}.after`), store);
+}
+
 /** A file's change between two manifests. */
 export interface Change {
   /** Relative path where the file is after (a deleted file: where it was). */

@@ -130,6 +130,8 @@ mkdir(sessionDir);
 const before = readManifest(previous);
 const { files, by } = list();
 const records: string[] = [];
+/** This snapshot's record and key by path (for the delta against the previous one). */
+const now = new LuaMap<string, { record: string; key: string }>();
 let copied = 0;
 let skipped = 0;
 let count = 0;
@@ -170,17 +172,38 @@ for (const rel of files) {
     copied++;
   }
   count++;
-  records.push(`${rel}\0${facts.size}\0${facts.sec}\0${facts.nsec}\0${facts.ino}\0${st.mode % 0o10000}\0${key}\0`);
+  const record = `${rel}\0${facts.size}\0${facts.sec}\0${facts.nsec}\0${facts.ino}\0${st.mode % 0o10000}\0${key}\0`;
+  records.push(record);
+  now.set(rel, { record, key });
 }
 
-// Written whole, then renamed: the editor never reads half a manifest.
-const manifest = `${sessionDir}/${name}`;
-const [fd] = vim.uv.fs_open(`${manifest}.tmp`, "w", 0o600);
-if (fd !== undefined) {
-  vim.uv.fs_write(fd, records.join(""), 0);
+/** Written whole, then renamed: the editor never reads half a manifest. */
+function writeManifest(path: string, data: string): void {
+  const [fd] = vim.uv.fs_open(`${path}.tmp`, "w", 0o600);
+  if (fd === undefined) return;
+  vim.uv.fs_write(fd, data, 0);
   vim.uv.fs_close(fd);
-  vim.uv.fs_rename(`${manifest}.tmp`, manifest);
+  vim.uv.fs_rename(`${path}.tmp`, path);
 }
+
+const manifest = `${sessionDir}/${name}`;
+// The delta against the previous snapshot, in two small manifests (`<name>.before`: the previous entries of
+// the files that changed or went; `<name>.after`: the new entries of those that changed or came): the editor
+// compares those, never two whole manifests of a large tree on its own loop.
+const deltaBefore: string[] = [];
+const deltaAfter: string[] = [];
+for (const [p, e] of before) {
+  const n = now.get(p);
+  if (n === undefined || n.key !== e.key)
+    deltaBefore.push(`${p}\0${e.size}\0${e.sec}\0${e.nsec}\0${e.ino}\0${e.mode}\0${e.key}\0`);
+}
+for (const [p, n] of now) {
+  const e = before.get(p);
+  if (e === undefined || e.key !== n.key) deltaAfter.push(n.record);
+}
+writeManifest(`${manifest}.before`, deltaBefore.join(""));
+writeManifest(`${manifest}.after`, deltaAfter.join(""));
+writeManifest(manifest, records.join(""));
 
 /** The turn numbers of a session's manifests (`<turn>.start`, `<turn>.end`), oldest first. */
 function sweep(): void {
@@ -199,10 +222,16 @@ function sweep(): void {
   }
   table.sort(turns);
   if (turns.length <= keep) return;
-  for (let i = 0; i < turns.length - keep; i++) {
-    vim.uv.fs_unlink(`${sessionDir}/${turns[i]}.start`);
-    vim.uv.fs_unlink(`${sessionDir}/${turns[i]}.end`);
-  }
+  const gone = new LuaSet<number>();
+  for (let i = 0; i < turns.length - keep; i++) gone.add(turns[i]);
+  const [dh] = vim.uv.fs_scandir(sessionDir);
+  if (dh !== undefined)
+    for (;;) {
+      const [entry] = vim.uv.fs_scandir_next(dh);
+      if (entry === undefined) break;
+      const n = tonumber(string.match(entry, "^(%d+)%.")[0]);
+      if (n !== undefined && gone.has(n)) vim.uv.fs_unlink(`${sessionDir}/${entry}`);
+    }
   // Objects no manifest of any session of this folder names any more go too.
   const used = new LuaSet<string>();
   const [sessions] = vim.uv.fs_scandir(store);
@@ -216,7 +245,8 @@ function sweep(): void {
     for (;;) {
       const [m] = vim.uv.fs_scandir_next(mh);
       if (m === undefined) break;
-      if (string.match(m, "%.tmp$")[0] !== undefined) continue;
+      // Temp files, and the deltas (their older entries belong to the turn before, which may be gone).
+      if (string.match(m, "%.tmp$")[0] !== undefined || string.match(m, "%.before$")[0] !== undefined) continue;
       for (const [, e] of readManifest(`${store}/${dir}/${m}`)) used.add(e.key);
     }
   }

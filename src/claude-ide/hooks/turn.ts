@@ -263,7 +263,8 @@ export class Turns {
   /** The changed files of `t` from its start to the manifest `to`. */
   private items(t: Turn, to: string): Item[] {
     const store = snapshot.storeOf(t.root, this.deps.base);
-    const changes = snapshot.compare(snapshot.readManifest(t.start), snapshot.readManifest(to), store);
+    // `to` was taken with the turn's start as its previous snapshot: its delta is the turn's changes.
+    const changes = snapshot.changesOf(to, store);
     return changes.map((change) => {
       const abs = `${t.root}/${change.path}`;
       const before = change.before !== undefined ? snapshot.objectBytes(store, change.before) : undefined;
@@ -478,7 +479,7 @@ export class Turns {
       say(`${s.title} has no turn ${n} (kept: the last ${this.deps.config.review.keep_turns})`, "warn");
       return;
     }
-    this.snapshot(s, t.root, "now", t.end ?? t.start, (r) => {
+    this.snapshot(s, t.root, "now", t.start, (r) => {
       if (!r.ok) say(`cannot review turn ${t.n}: ${r.error}`, "error");
       else this.present(s, t, r.manifest, "command");
     });
