@@ -85,8 +85,12 @@ if [[ -n "$GEMINI_TURN" ]]; then
   gt_hooks_in() { grep -qF "hook.lua" "$HOME/.gemini/settings.json"; }
   check "turn (gemini): the printed hooks are in ~/.gemini/settings.json" gt_hooks_in
   nv_ex gturn "ClaudeCode"
-  wait_for 60 pane_has gturn "Type your message" || true
+  wait_for 60 pane_has gturn "YOLO" || true
+  wait_for 30 pane_has gturn "Type your message" || sleep 5
   type_into gturn "write and shell"
+  # An Enter typed while the CLI still settles is sometimes swallowed: once more if the prompt was not sent.
+  gt_sent() { grep -qF "write and shell" "$HOME/.gemini/tmp/gemini/logs.json" 2>/dev/null; }
+  wait_for 10 gt_sent || tmux -S "$TMUX_SOCK" send-keys -t gturn Enter
   gt_title() {
     nv gturn 'luaeval("vim.inspect(vim.tbl_map(function(t) return vim.t[t].claude_ide_diff or false end, vim.api.nvim_list_tabpages()))")'
   }
