@@ -13,6 +13,10 @@ local ____process = require("claude-ide.util.process")
 local ancestors = ____process.ancestors
 local ____turn = require("claude-ide.hooks.turn")
 local Turns = ____turn.Turns
+local ____plan = require("claude-ide.hooks.plan")
+local planHandler = ____plan.planHandler
+local ____settings = require("claude-ide.hooks.settings")
+local PLAN_TOOLS = ____settings.PLAN_TOOLS
 local ____router = require("claude-ide.hooks.router")
 local HOOK_CLIENTS = ____router.HOOK_CLIENTS
 local Router = ____router.Router
@@ -50,6 +54,13 @@ function ____exports.createChannel(deps)
         name = "notes for the next prompt",
         events = {"turn-start"},
         handler = drainNotes(deps)
+    })
+    router:on({
+        name = "plan review",
+        clients = {"claude", "gemini", "qwen"},
+        events = {"PreToolUse", "BeforeTool"},
+        tools = {PLAN_TOOLS.claude, PLAN_TOOLS.gemini},
+        handler = planHandler(function() return deps.services end)
     })
     return {
         router = router,

@@ -1,5 +1,5 @@
 // The hook channel's composition: the Router of one running server with the handlers every feature registers
-// (a feature adds its line in createRouter), and the `hook` Role the server gives a connection that says
+// (a feature adds its line in createChannel), and the `hook` Role the server gives a connection that says
 // `x-claude-ide-role: hook` (the hook process, hooks/main.ts). Loaded by the first hook that connects.
 import type { Config } from "../config";
 import type { Hub, Services } from "../contracts";
@@ -9,6 +9,8 @@ import { type Role, invalidRequestParams } from "../protocol/session";
 import { isObject } from "../util/json";
 import { ancestors } from "../util/process";
 import { Turns } from "./turn";
+import { planHandler } from "./plan";
+import { PLAN_TOOLS } from "./settings";
 import {
   HOOK_CLIENTS,
   type HookClient,
@@ -55,6 +57,13 @@ export function createChannel(deps: HookDeps): Channel {
   const turns = new Turns(deps);
   turns.register(router);
   router.on({ name: "notes for the next prompt", events: ["turn-start"], handler: drainNotes(deps) });
+  router.on({
+    name: "plan review",
+    clients: ["claude", "gemini", "qwen"],
+    events: ["PreToolUse", "BeforeTool"],
+    tools: [PLAN_TOOLS.claude!, PLAN_TOOLS.gemini!],
+    handler: planHandler(() => deps.services),
+  });
   return { router, turns, dispose: () => turns.dispose() };
 }
 

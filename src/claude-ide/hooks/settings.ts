@@ -18,6 +18,19 @@ export interface HookEntry {
   timeoutSec: number;
 }
 
+/** The plan-exit tool of each CLI that has one (the plan hook's matcher, hooks/plan). */
+export const PLAN_TOOLS: { [client in HookClient]?: string } = {
+  claude: "ExitPlanMode",
+  gemini: "exit_plan_mode",
+  qwen: "exit_plan_mode",
+};
+
+/**
+ * How long a CLI waits for the plan hook, in seconds, while the user reads, edits and decides: a day. The CLIs
+ * have no practical maximum, and the CLI's own dialog takes over at once whenever Neovim goes away.
+ */
+export const PLAN_TIMEOUT_SEC = 24 * 3600;
+
 /**
  * Every hook the plugin adds: the turn's start (a snapshot, taken off the editor's loop; Claude Code bounds
  * UserPromptSubmit at 30 s anyway) and end (the turn review), and the agent's edit tools (which files they
@@ -33,6 +46,10 @@ export const HOOK_ENTRIES: HookEntry[] = [
   { client: "qwen", event: "UserPromptSubmit", timeoutSec: 30 },
   { client: "qwen", event: "Stop", timeoutSec: 30 },
   { client: "qwen", event: "PostToolUse", matcher: "edit|write_file|replace", timeoutSec: 10 },
+  // The plan review (hooks/plan): the plan exit waits for the user.
+  { client: "claude", event: "PreToolUse", matcher: PLAN_TOOLS.claude, timeoutSec: PLAN_TIMEOUT_SEC },
+  { client: "gemini", event: "BeforeTool", matcher: PLAN_TOOLS.gemini, timeoutSec: PLAN_TIMEOUT_SEC },
+  { client: "qwen", event: "PreToolUse", matcher: PLAN_TOOLS.qwen, timeoutSec: PLAN_TIMEOUT_SEC },
 ];
 
 /** The environment variable naming a CLI's system-defaults settings file, and where it is otherwise. */
