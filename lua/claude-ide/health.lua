@@ -3,6 +3,8 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
 local selfTest, PROBE_TIMEOUT_MS
+local ____health = require("claude-ide.hooks.health")
+local checkHooks = ____health.checkHooks
 local ____health = require("claude-ide.bridge.health")
 local checkAgent = ____health.checkAgent
 local ____config = require("claude-ide.config")
@@ -189,7 +191,10 @@ local function checkClients()
         vim.health.ok((((("connected: " .. c.name) .. " — ") .. c.kind) .. ", MCP ") .. (c.revision or "revision unknown"))
     end
     local companion = server:companion()
-    if companion ~= nil then
+    local warning = companion and companion:discoveryWarning()
+    if companion ~= nil and warning ~= nil then
+        vim.health.warn((("Gemini CLI / Qwen Code companion on 127.0.0.1:" .. tostring(companion:port())) .. ": ") .. warning)
+    elseif companion ~= nil then
         vim.health.ok(((("Gemini CLI / Qwen Code companion on 127.0.0.1:" .. tostring(companion:port())) .. " (discovery file ") .. (companion:discoveryFile() or "not written")) .. ")")
     else
         vim.health.info("Gemini CLI / Qwen Code companion is off: setup({ companion = { enabled = true } }) (or terminal.command = \"gemini\")")
@@ -207,6 +212,8 @@ function ____exports.check()
     checkClaude()
     vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)")
     checkAgent(ide.config().agent.search.rg)
+    vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)")
+    checkHooks(ide.config())
     vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)")
     checkPolicy(ide.config())
 end

@@ -9,6 +9,7 @@ local ____config = require("claude-ide.config")
 local companionEnabled = ____config.companionEnabled
 local lockfile = require("claude-ide.discovery.lockfile")
 local ____config_file = require("claude-ide.bridge.config_file")
+local hooksDir = ____config_file.hooksDir
 local sweepStaleConfigs = ____config_file.sweepStale
 local ____services = require("claude-ide.services")
 local createServices = ____services.createServices
@@ -116,6 +117,9 @@ function Server.prototype.start(self)
     for ____, path in ipairs(sweepStaleConfigs()) do
         self.log:debug("removed stale MCP config " .. path)
     end
+    for ____, path in ipairs(sweepStaleConfigs(hooksDir())) do
+        self.log:debug("removed stale hook settings " .. path)
+    end
     local sessions = {}
     local opened = self:openListener(sessions)
     if not opened.ok then
@@ -176,14 +180,21 @@ function Server.prototype.stop(self)
         end
     )
     self:step(
+        "closing the hook channel",
+        function()
+            local ____opt_7 = r.channel
+            return ____opt_7 and ____opt_7.dispose()
+        end
+    )
+    self:step(
         "disposing editor services",
         function() return disposeServices(r.services) end
     )
     self:step(
         "cancelling pending calls",
         function()
-            local ____opt_7 = r.blocking
-            return ____opt_7 and ____opt_7:cancelAll("server stopped")
+            local ____opt_9 = r.blocking
+            return ____opt_9 and ____opt_9:cancelAll("server stopped")
         end
     )
     self:step(
@@ -227,34 +238,34 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue41
+                goto __continue44
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue41::
+        ::__continue44::
     end
-    local ____opt_9 = r.companion
-    for ____, c in ipairs(____opt_9 and ____opt_9:clients() or ({})) do
+    local ____opt_11 = r.companion
+    for ____, c in ipairs(____opt_11 and ____opt_11:clients() or ({})) do
         out[#out + 1] = {kind = "companion (HTTP)", name = c.name or "unnamed client", revision = c.protocolVersion}
     end
     return out
 end
 function Server.prototype.companion(self)
-    local ____opt_11 = self.running
-    return ____opt_11 and ____opt_11.companion
+    local ____opt_13 = self.running
+    return ____opt_13 and ____opt_13.companion
 end
 function Server.prototype.diff(self)
-    local ____opt_13 = self.running
-    return ____opt_13 and ____opt_13.services.diff
+    local ____opt_15 = self.running
+    return ____opt_15 and ____opt_15.services.diff
 end
 function Server.prototype.notes(self)
-    local ____opt_15 = self.running
-    return ____opt_15 and ____opt_15.services.notes
+    local ____opt_17 = self.running
+    return ____opt_17 and ____opt_17.services.notes
 end
 function Server.prototype.policy(self)
-    local ____opt_17 = self.running
-    return ____opt_17 and ____opt_17.services.policy
+    local ____opt_19 = self.running
+    return ____opt_19 and ____opt_19.services.policy
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -319,40 +330,40 @@ function Server.prototype.accept(self, sessions, conn)
         return
     end
     local wanted = conn.headers["x-claude-ide-role"]
-    local ____temp_29
+    local ____temp_31
     if wanted == "agent" then
-        local ____r_19, ____agent_20 = r, "agent"
-        if ____r_19[____agent_20] == nil then
-            ____r_19[____agent_20] = agentEndpoint().createAgentRole(
+        local ____r_21, ____agent_22 = r, "agent"
+        if ____r_21[____agent_22] == nil then
+            ____r_21[____agent_22] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_29 = r.agent
+        ____temp_31 = r.agent
     else
-        local ____temp_28
+        local ____temp_30
         if wanted == "hook" then
-            local ____r_22, ____hook_23 = r, "hook"
-            if ____r_22[____hook_23] == nil then
-                ____r_22[____hook_23] = hooksModule().hookRole(
+            local ____r_24, ____hook_25 = r, "hook"
+            if ____r_24[____hook_25] == nil then
+                ____r_24[____hook_25] = hooksModule().hookRole(
                     self.config,
-                    self:routerOf(r),
+                    self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_28 = r.hook
+            ____temp_30 = r.hook
         else
-            local ____r_25, ____ide_26 = r, "ide"
-            if ____r_25[____ide_26] == nil then
-                ____r_25[____ide_26] = self:ideRole()
+            local ____r_27, ____ide_28 = r, "ide"
+            if ____r_27[____ide_28] == nil then
+                ____r_27[____ide_28] = self:ideRole()
             end
-            ____temp_28 = r.ide
+            ____temp_30 = r.ide
         end
-        ____temp_29 = ____temp_28
+        ____temp_31 = ____temp_30
     end
-    local role = ____temp_29
+    local role = ____temp_31
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -378,8 +389,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_30 = self.running
-                if (____opt_30 and ____opt_30.sessions) == sessions then
+                local ____opt_32 = self.running
+                if (____opt_32 and ____opt_32.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -390,13 +401,17 @@ function Server.prototype.accept(self, sessions, conn)
 end
 function Server.prototype.hooks(self)
     local r = self.running
-    return r ~= nil and self:routerOf(r) or nil
+    return r ~= nil and self:channelOf(r).router or nil
 end
-function Server.prototype.routerOf(self, r)
-    if r.router == nil then
-        r.router = hooksModule().createRouter({config = self.config, services = r.services, hub = self.hub, log = self.log})
+function Server.prototype.channel(self)
+    local r = self.running
+    return r ~= nil and self:channelOf(r) or nil
+end
+function Server.prototype.channelOf(self, r)
+    if r.channel == nil then
+        r.channel = hooksModule().createChannel({config = self.config, services = r.services, hub = self.hub, log = self.log})
     end
-    return r.router
+    return r.channel
 end
 function Server.prototype.ideRole(self)
     return {
@@ -411,17 +426,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_38 = self.running
-    local ____opt_32 = ____opt_38 and ____opt_38.ide
-    if ____opt_32 ~= nil then
-        local ____opt_35 = self.running
-        local ____opt_33 = ____opt_35 and ____opt_35.ide
-        ____opt_32 = __TS__ArrayMap(
-            ____opt_33 and ____opt_33.registry:list(),
+    local ____opt_40 = self.running
+    local ____opt_34 = ____opt_40 and ____opt_40.ide
+    if ____opt_34 ~= nil then
+        local ____opt_37 = self.running
+        local ____opt_35 = ____opt_37 and ____opt_37.ide
+        ____opt_34 = __TS__ArrayMap(
+            ____opt_35 and ____opt_35.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_32
+    return ____opt_34
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

@@ -1,4 +1,5 @@
 // :checkhealth claude-ide. Reports only: never starts the server, writes nothing.
+import { checkHooks } from "./hooks/health";
 import { checkAgent } from "./bridge/health";
 import { validate } from "./config";
 import * as lockfile from "./discovery/lockfile";
@@ -160,7 +161,10 @@ function checkClients(): void {
   if (clients.length === 0) vim.health.info("no client connected");
   for (const c of clients) vim.health.ok(`connected: ${c.name} — ${c.kind}, MCP ${c.revision ?? "revision unknown"}`);
   const companion = server.companion();
-  if (companion !== undefined)
+  const warning = companion?.discoveryWarning();
+  if (companion !== undefined && warning !== undefined)
+    vim.health.warn(`Gemini CLI / Qwen Code companion on 127.0.0.1:${companion.port()}: ${warning}`);
+  else if (companion !== undefined)
     vim.health.ok(
       `Gemini CLI / Qwen Code companion on 127.0.0.1:${companion.port()} (discovery file ${companion.discoveryFile() ?? "not written"})`,
     );
@@ -182,6 +186,8 @@ export function check(this: void): void {
   checkClaude();
   vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)");
   checkAgent(ide.config().agent.search.rg);
+  vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)");
+  checkHooks(ide.config());
   vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)");
   checkPolicy(ide.config());
 }

@@ -2,6 +2,9 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____diff_text = require("claude-ide.editor.diff_text")
@@ -14,11 +17,15 @@ ____exports.PREV_FILE_KEY = "[f"
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
-function MultiReview.prototype.____constructor(self, config, title, files, onDecision)
+function MultiReview.prototype.____constructor(self, config, title, files, onDecision, extraKeys)
+    if extraKeys == nil then
+        extraKeys = {}
+    end
     self.config = config
     self.title = title
     self.files = files
     self.onDecision = onDecision
+    self.extraKeys = extraKeys
     self.index = 0
     self.ended = false
     self.texts = __TS__ArrayMap(
@@ -66,6 +73,20 @@ function MultiReview.prototype.go(self, i)
     end
     self:open((i % #self.files + #self.files) % #self.files)
 end
+function MultiReview.prototype.setProposal(self, i, lines)
+    if self.ended then
+        return
+    end
+    local view = self.view
+    if view ~= nil then
+        view:settle()
+    end
+    if view ~= nil then
+        view:close()
+    end
+    self.texts[i + 1] = lines
+    self:open(i)
+end
 function MultiReview.prototype.keepCurrent(self)
     if self.view ~= nil then
         self.texts[self.index + 1] = textLines(self.view:proposalText())
@@ -77,18 +98,41 @@ function MultiReview.prototype.open(self, i)
     local n = #self.files
     local text = #self.texts[i + 1] > 0 and table.concat(self.texts[i + 1], "\n") .. "\n" or ""
     local multi = n > 1
-    local keys = multi and ({
-        {
-            lhs = ____exports.NEXT_FILE_KEY,
-            desc = "next file of this review",
-            fn = function() return vim.schedule(function() return self:go(self.index + 1) end) end
-        },
-        {
-            lhs = ____exports.PREV_FILE_KEY,
-            desc = "previous file of this review",
-            fn = function() return vim.schedule(function() return self:go(self.index - 1) end) end
-        }
-    }) or ({})
+    local extra = __TS__ArrayMap(
+        self.extraKeys,
+        function(____, k) return {
+            lhs = k.lhs,
+            desc = k.desc,
+            fn = function()
+                local index = self.index
+                vim.schedule(function() return k.fn(
+                    index,
+                    function(lines) return self:setProposal(index, lines) end
+                ) end)
+            end
+        } end
+    )
+    local ____multi_13
+    if multi then
+        local ____array_12 = __TS__SparseArrayNew(unpack(extra))
+        __TS__SparseArrayPush(
+            ____array_12,
+            {
+                lhs = ____exports.NEXT_FILE_KEY,
+                desc = "next file of this review",
+                fn = function() return vim.schedule(function() return self:go(self.index + 1) end) end
+            },
+            {
+                lhs = ____exports.PREV_FILE_KEY,
+                desc = "previous file of this review",
+                fn = function() return vim.schedule(function() return self:go(self.index - 1) end) end
+            }
+        )
+        ____multi_13 = {__TS__SparseArraySpread(____array_12)}
+    else
+        ____multi_13 = extra
+    end
+    local keys = ____multi_13
     self.view = __TS__New(
         DiffView,
         {
