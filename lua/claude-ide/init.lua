@@ -51,6 +51,10 @@ function startServer(toolsBefore)
                 local ____opt_2 = state.sessions
                 return ____opt_2 and ____opt_2:describe(id)
             end,
+            terminalOf = function(id)
+                local ____opt_4 = state.sessions
+                return ____opt_4 and ____opt_4:terminalOf(id)
+            end,
             toolsBefore = toolsBefore
         }
     )
@@ -60,8 +64,8 @@ function startServer(toolsBefore)
         return false
     end
     server.hub.onSessionsChanged(function()
-        local ____opt_4 = state.sessions
-        return ____opt_4 and ____opt_4:refresh()
+        local ____opt_6 = state.sessions
+        return ____opt_6 and ____opt_6:refresh()
     end)
     state.server = server
     state.endpoint = started.endpoint
@@ -75,9 +79,9 @@ function ____exports.stop()
         return false
     end
     state.server = nil
-    local ____opt_6 = state.mentions
-    if ____opt_6 ~= nil then
-        ____opt_6:dispose()
+    local ____opt_8 = state.mentions
+    if ____opt_8 ~= nil then
+        ____opt_8:dispose()
     end
     state.mentions = nil
     server:stop()
@@ -153,22 +157,22 @@ local function sessionList()
             sessionsModule().Sessions,
             {
                 hub = function()
-                    local ____opt_8 = state.server
-                    return ____opt_8 and ____opt_8.hub
+                    local ____opt_10 = state.server
+                    return ____opt_10 and ____opt_10.hub
                 end,
                 diff = function()
-                    local ____opt_10 = state.server
-                    return ____opt_10 and ____opt_10:diff()
+                    local ____opt_12 = state.server
+                    return ____opt_12 and ____opt_12:diff()
                 end,
                 port = function()
-                    local ____temp_14
+                    local ____temp_16
                     if state.server ~= nil then
-                        local ____opt_12 = state.endpoint
-                        ____temp_14 = ____opt_12 and ____opt_12.port
+                        local ____opt_14 = state.endpoint
+                        ____temp_16 = ____opt_14 and ____opt_14.port
                     else
-                        ____temp_14 = nil
+                        ____temp_16 = nil
                     end
-                    return ____temp_14
+                    return ____temp_16
                 end
             }
         )
@@ -193,13 +197,13 @@ function ____exports.focus(args)
     if args == nil then
         args = ""
     end
-    local ____temp_19 = (vim.g.claude_ide_reviews_waiting or 0) > 0
-    if ____temp_19 then
-        local ____opt_17 = state.server
-        local ____opt_15 = ____opt_17 and ____opt_17:diff()
-        ____temp_19 = ____opt_15 and ____opt_15.focusWaiting()
+    local ____temp_21 = (vim.g.claude_ide_reviews_waiting or 0) > 0
+    if ____temp_21 then
+        local ____opt_19 = state.server
+        local ____opt_17 = ____opt_19 and ____opt_19:diff()
+        ____temp_21 = ____opt_17 and ____opt_17.focusWaiting()
     end
-    if ____temp_19 then
+    if ____temp_21 then
         return
     end
     if ensureStarted() then
@@ -250,9 +254,9 @@ function ____exports.describe_session(s)
     local function home(path)
         return vim.fn.fnamemodify(path, ":~")
     end
-    local ____temp_20 = #s.roots > 0 and s.roots or ({s.cwd})
-    local dir = ____temp_20[1]
-    local added = __TS__ArraySlice(____temp_20, 1)
+    local ____temp_22 = #s.roots > 0 and s.roots or ({s.cwd})
+    local dir = ____temp_22[1]
+    local added = __TS__ArraySlice(____temp_22, 1)
     local more = #added > 0 and " + " .. table.concat(
         __TS__ArrayMap(
             added,
@@ -294,9 +298,9 @@ end
 --- A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
 -- makes Claude read it). Returns whether to go on.
 local function confirmWithheld(path)
-    local ____opt_23 = state.server
-    local ____opt_21 = ____opt_23 and ____opt_23:policy()
-    local why = ____opt_21 and ____opt_21:withheld(path)
+    local ____opt_25 = state.server
+    local ____opt_23 = ____opt_25 and ____opt_25:policy()
+    local why = ____opt_23 and ____opt_23:withheld(path)
     if why == nil then
         return true
     end

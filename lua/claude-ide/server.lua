@@ -91,11 +91,15 @@ function Server.prototype.____constructor(self, config, opts)
             return ____opt_0 and ____opt_0(clientId)
         end,
         ownerOf = function(clientId) return self:ownerOf(clientId) end,
+        terminalOf = function(clientId)
+            local ____opt_2 = self.opts.terminalOf
+            return ____opt_2 and ____opt_2(clientId)
+        end,
         onSessionsChanged = function(listener)
-            local ____self_2, ____nextListenerId_3 = self, "nextListenerId"
-            local ____self_nextListenerId_4 = ____self_2[____nextListenerId_3]
-            ____self_2[____nextListenerId_3] = ____self_nextListenerId_4 + 1
-            local id = ____self_nextListenerId_4
+            local ____self_4, ____nextListenerId_5 = self, "nextListenerId"
+            local ____self_nextListenerId_6 = ____self_4[____nextListenerId_5]
+            ____self_4[____nextListenerId_5] = ____self_nextListenerId_6 + 1
+            local id = ____self_nextListenerId_6
             self.hubListeners[id] = listener
             return function()
                 self.hubListeners[id] = nil
@@ -170,8 +174,8 @@ function Server.prototype.stop(self)
     self:step(
         "stopping the companion",
         function()
-            local ____opt_5 = r.companion
-            return ____opt_5 and ____opt_5:stop()
+            local ____opt_7 = r.companion
+            return ____opt_7 and ____opt_7:stop()
         end
     )
     self:step(
@@ -181,8 +185,8 @@ function Server.prototype.stop(self)
     self:step(
         "cancelling pending calls",
         function()
-            local ____opt_7 = r.blocking
-            return ____opt_7 and ____opt_7:cancelAll("server stopped")
+            local ____opt_9 = r.blocking
+            return ____opt_9 and ____opt_9:cancelAll("server stopped")
         end
     )
     self:step(
@@ -226,30 +230,30 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue41
+                goto __continue42
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue41::
+        ::__continue42::
     end
-    local ____opt_9 = r.companion
-    for ____, c in ipairs(____opt_9 and ____opt_9:clients() or ({})) do
+    local ____opt_11 = r.companion
+    for ____, c in ipairs(____opt_11 and ____opt_11:clients() or ({})) do
         out[#out + 1] = {kind = "companion (HTTP)", name = c.name or "unnamed client", revision = c.protocolVersion}
     end
     return out
 end
 function Server.prototype.companion(self)
-    local ____opt_11 = self.running
-    return ____opt_11 and ____opt_11.companion
+    local ____opt_13 = self.running
+    return ____opt_13 and ____opt_13.companion
 end
 function Server.prototype.diff(self)
-    local ____opt_13 = self.running
-    return ____opt_13 and ____opt_13.services.diff
+    local ____opt_15 = self.running
+    return ____opt_15 and ____opt_15.services.diff
 end
 function Server.prototype.policy(self)
-    local ____opt_15 = self.running
-    return ____opt_15 and ____opt_15.services.policy
+    local ____opt_17 = self.running
+    return ____opt_17 and ____opt_17.services.policy
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -313,26 +317,26 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_23
+    local ____temp_25
     if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_17, ____agent_18 = r, "agent"
-        if ____r_17[____agent_18] == nil then
-            ____r_17[____agent_18] = agentEndpoint().createAgentRole(
+        local ____r_19, ____agent_20 = r, "agent"
+        if ____r_19[____agent_20] == nil then
+            ____r_19[____agent_20] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_23 = r.agent
+        ____temp_25 = r.agent
     else
-        local ____r_20, ____ide_21 = r, "ide"
-        if ____r_20[____ide_21] == nil then
-            ____r_20[____ide_21] = self:ideRole()
+        local ____r_22, ____ide_23 = r, "ide"
+        if ____r_22[____ide_23] == nil then
+            ____r_22[____ide_23] = self:ideRole()
         end
-        ____temp_23 = r.ide
+        ____temp_25 = r.ide
     end
-    local role = ____temp_23
+    local role = ____temp_25
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -358,8 +362,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_24 = self.running
-                if (____opt_24 and ____opt_24.sessions) == sessions then
+                local ____opt_26 = self.running
+                if (____opt_26 and ____opt_26.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -381,17 +385,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_32 = self.running
-    local ____opt_26 = ____opt_32 and ____opt_32.ide
-    if ____opt_26 ~= nil then
-        local ____opt_29 = self.running
-        local ____opt_27 = ____opt_29 and ____opt_29.ide
-        ____opt_26 = __TS__ArrayMap(
-            ____opt_27 and ____opt_27.registry:list(),
+    local ____opt_34 = self.running
+    local ____opt_28 = ____opt_34 and ____opt_34.ide
+    if ____opt_28 ~= nil then
+        local ____opt_31 = self.running
+        local ____opt_29 = ____opt_31 and ____opt_31.ide
+        ____opt_28 = __TS__ArrayMap(
+            ____opt_29 and ____opt_29.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_26
+    return ____opt_28
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

@@ -227,6 +227,23 @@ function Sessions.prototype.describe(self, clientId)
     local t = ____temp_25
     return t and t.name or self:externalName(client)
 end
+function Sessions.prototype.terminalOf(self, clientId)
+    local ____opt_28 = self.link.hub()
+    local owner = ____opt_28 and ____opt_28.ownerOf(clientId) or clientId
+    local client = __TS__ArrayFind(
+        self:clients(),
+        function(____, c) return c.id == owner end
+    )
+    if client == nil then
+        return nil
+    end
+    local id = self:ownerOf(client)
+    local t = __TS__ArrayFind(
+        self:running(),
+        function(____, s) return s.id == id or id == nil and self:isSoleTerminal(s) end
+    )
+    return t and t.terminal:buffer()
+end
 function Sessions.prototype.externalName(self, c)
     return c.pid ~= nil and ("claude (pid " .. tostring(c.pid)) .. ")" or ((c.name or "client") .. " #") .. tostring(c.id)
 end
@@ -252,8 +269,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_28 = self.link.hub()
-    return ____opt_28 and ____opt_28.clients() or ({})
+    local ____opt_32 = self.link.hub()
+    return ____opt_32 and ____opt_32.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -327,14 +344,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_32
+    local ____temp_36
     if #mine > 0 then
-        local ____opt_30 = self.link.diff()
-        ____temp_32 = ____opt_30 and ____opt_30.rejectFor(mine) or 0
+        local ____opt_34 = self.link.diff()
+        ____temp_36 = ____opt_34 and ____opt_34.rejectFor(mine) or 0
     else
-        ____temp_32 = 0
+        ____temp_36 = 0
     end
-    local rejected = ____temp_32
+    local rejected = ____temp_36
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
@@ -371,14 +388,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue80
+                goto __continue84
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue80::
+        ::__continue84::
     end
     return nil
 end

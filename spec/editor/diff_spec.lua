@@ -170,9 +170,12 @@ describe('openDiff review', function()
       }, { events[1], events[2] })
     end)
 
-    it('returns focus to the Claude terminal it was opened from', function()
+    it('with focus "auto", takes the focus from the agent\'s own terminal and returns it there', function()
+      ctx.dispose()
+      ctx = h.context({ diff = { focus = 'auto' } })
       local term, tbuf = h.terminal_window()
-      vim.bo[tbuf].filetype = 'claude-ide' -- a Claude terminal: diff.focus "auto" takes the focus from it
+      vim.bo[tbuf].filetype = 'claude-ide'
+      ctx.hub.terminals[ctx.clientId] = tbuf -- the asking CLI runs there: diff.focus "auto" takes the focus from it
       before = d.snapshot()
       local path = h.file('f.txt', { 'a' })
       local poll = open(path, 'b\n')

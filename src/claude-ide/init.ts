@@ -116,6 +116,7 @@ function startServer(toolsBefore: string[] | undefined): boolean {
   const server = new (serverModule().Server)(config(), {
     reuse: state.endpoint,
     describeClient: (id) => state.sessions?.describe(id),
+    terminalOf: (id) => state.sessions?.terminalOf(id),
     toolsBefore,
   });
   const started = server.start();

@@ -65,6 +65,8 @@ export interface ServerOptions {
   lockDir?: string;
   /** Names the Claude session of a connection (Hub.describe; sessions.ts knows the terminals). */
   describeClient?: (this: void, clientId: number) => string | undefined;
+  /** The terminal buffer a connection's CLI runs in (Hub.terminalOf; sessions.ts knows the terminals). */
+  terminalOf?: (this: void, clientId: number) => number | undefined;
   /** Gemini CLI companion discovery directory (default: $TMPDIR/gemini/ide). Specs inject a temp dir. */
   companionDir?: string;
   /**
@@ -144,6 +146,7 @@ export class Server {
     },
     describe: (clientId) => this.opts.describeClient?.(clientId),
     ownerOf: (clientId) => this.ownerOf(clientId),
+    terminalOf: (clientId) => this.opts.terminalOf?.(clientId),
     onSessionsChanged: (listener) => {
       const id = this.nextListenerId++;
       this.hubListeners.set(id, listener);

@@ -202,6 +202,19 @@ export class Sessions {
     return t?.name ?? this.externalName(client);
   }
 
+  /**
+   * The terminal buffer connection `clientId`'s CLI runs in (an agent bridge's: its CLI's terminal), when it
+   * runs in one of this Neovim's terminals (Hub.terminalOf).
+   */
+  terminalOf(clientId: number): number | undefined {
+    const owner = this.link.hub()?.ownerOf(clientId) ?? clientId;
+    const client = this.clients().find((c) => c.id === owner);
+    if (client === undefined) return undefined;
+    const id = this.ownerOf(client);
+    const t = this.running().find((s) => s.id === id || (id === undefined && this.isSoleTerminal(s)));
+    return t?.terminal.buffer();
+  }
+
   private externalName(c: ClientInfo): string {
     return c.pid !== undefined ? `claude (pid ${c.pid})` : `${c.name ?? "client"} #${c.id}`;
   }

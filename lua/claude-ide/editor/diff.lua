@@ -135,8 +135,9 @@ ____exports.MAX_PENDING_REVIEWS = 16
 ____exports.DiffManager = __TS__Class()
 local DiffManager = ____exports.DiffManager
 DiffManager.name = "DiffManager"
-function DiffManager.prototype.____constructor(self, config)
+function DiffManager.prototype.____constructor(self, config, terminalOf)
     self.config = config
+    self.terminalOf = terminalOf
     self.reviews = {}
     self.multis = {}
     self.followers = {}
@@ -173,7 +174,9 @@ function DiffManager.prototype.____constructor(self, config)
             bytes = #req.contents,
             filetype = current.filetype,
             config = self.config.diff,
-            source = req.source
+            source = req.source,
+            client = req.client,
+            home = self:homeOf(req.clientId)
         }
         local events = {
             accept = function() return review:accept(false) end,
@@ -211,12 +214,14 @@ function DiffManager.prototype.____constructor(self, config)
                 result
             )
         end
+        local home = self:homeOf(req.clientId)
         local review
         review = __TS__New(
             MultiReview,
             self.config,
             req.title,
             req.files,
+            home,
             function(o)
                 self.multis[review] = nil
                 outcome = o
@@ -385,6 +390,19 @@ function DiffManager.prototype.____constructor(self, config)
     end
     self.log = __TS__New(Logger, config.log_level)
 end
+function DiffManager.prototype.homeOf(self, clientId)
+    if clientId == nil or self.terminalOf == nil then
+        return nil
+    end
+    local ok, buf = pcall(self.terminalOf, clientId)
+    local ____ok_23
+    if ok then
+        ____ok_23 = buf
+    else
+        ____ok_23 = nil
+    end
+    return ____ok_23
+end
 function DiffManager.prototype.capReached(self, clientId)
     if clientId == nil or self.pendingFor(function(id) return id == clientId end) < ____exports.MAX_PENDING_REVIEWS then
         return nil
@@ -410,9 +428,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_23 = self.followers[path]
-    if ____opt_23 ~= nil then
-        ____opt_23:stop()
+    local ____opt_24 = self.followers[path]
+    if ____opt_24 ~= nil then
+        ____opt_24:stop()
     end
     local follower
     follower = __TS__New(
@@ -476,11 +494,11 @@ local function proposalHere(proposals)
             return v.proposal
         end
     end
-    local ____opt_25 = __TS__ArrayFind(
+    local ____opt_26 = __TS__ArrayFind(
         proposals,
         function(____, p) return p.tabName == tabName end
     )
-    return ____opt_25 and ____opt_25.buf
+    return ____opt_26 and ____opt_26.buf
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
 -- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

@@ -14,13 +14,15 @@ ____exports.PREV_FILE_KEY = "[f"
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
-function MultiReview.prototype.____constructor(self, config, title, files, onDecision)
+function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision)
     self.config = config
     self.title = title
     self.files = files
+    self.home = home
     self.onDecision = onDecision
     self.index = 0
     self.ended = false
+    self.stay = false
     self.texts = __TS__ArrayMap(
         files,
         function(____, f) return f.proposal end
@@ -58,6 +60,7 @@ function MultiReview.prototype.go(self, i)
     end
     self:keepCurrent()
     local view = self.view
+    self.stay = (view and view:hasFocus()) == true
     if view ~= nil then
         view:settle()
     end
@@ -89,19 +92,39 @@ function MultiReview.prototype.open(self, i)
             fn = function() return vim.schedule(function() return self:go(self.index - 1) end) end
         }
     }) or ({})
+    local ____DiffView_22 = DiffView
+    local ____temp_11 = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
+    local ____f_path_12 = f.path
+    local ____f_current_13 = f.current
+    local ____f_dirty_14 = f.dirty
+    local ____reviewText_result_15 = reviewText(text)
+    local ____temp_16 = #text
+    local ____f_filetype_17 = f.filetype
+    local ____f_renamedFrom_18 = f.renamedFrom
+    local ____f_deletes_19 = f.deletes
+    local ____self_config_diff_20 = self.config.diff
+    local ____self_home_21 = self.home
+    local ____table_stay_10
+    if self.stay then
+        ____table_stay_10 = true
+    else
+        ____table_stay_10 = nil
+    end
     self.view = __TS__New(
-        DiffView,
+        ____DiffView_22,
         {
-            tabName = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title,
-            path = f.path,
-            current = f.current,
-            dirty = f.dirty,
-            proposal = reviewText(text),
-            bytes = #text,
-            filetype = f.filetype,
-            renamedFrom = f.renamedFrom,
-            deletes = f.deletes,
-            config = self.config.diff,
+            tabName = ____temp_11,
+            path = ____f_path_12,
+            current = ____f_current_13,
+            dirty = ____f_dirty_14,
+            proposal = ____reviewText_result_15,
+            bytes = ____temp_16,
+            filetype = ____f_filetype_17,
+            renamedFrom = ____f_renamedFrom_18,
+            deletes = ____f_deletes_19,
+            config = ____self_config_diff_20,
+            home = ____self_home_21,
+            enter = ____table_stay_10,
             note = multi and ((((((((((("File " .. tostring(i + 1)) .. "/") .. tostring(n)) .. " (") .. f.summary) .. "), ") .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file, accept applies all ") .. tostring(n)) .. ":" or ("(" .. f.summary) .. ")",
             keys = keys
         },
