@@ -12,14 +12,19 @@ vim.opt.rtp:prepend(root)
 vim.cmd('filetype plugin indent on')
 vim.cmd('syntax on')
 
+package.path = root .. '/bench/?.lua;' .. package.path
 local client = require('helpers.client')
+local report = require('lib.report')
 local Session = require('claude-ide.protocol.session').Session
 
-local SIZES = {
+local SIZES = report.size({
   { label = '1 KiB', bytes = 1024, runs = 30 },
   { label = '1 MiB', bytes = 1024 * 1024, runs = 10 },
   { label = '10 MiB', bytes = 10 * 1024 * 1024, runs = 5 },
-}
+}, {
+  { label = '1 KiB', bytes = 1024, runs = 1 },
+  { label = '64 KiB', bytes = 64 * 1024, runs = 1 },
+})
 
 --- A Lua file of about `bytes` bytes, and a proposal with every 100th line changed.
 local function texts(bytes)
@@ -65,7 +70,7 @@ local function say(s)
   io.write(s, '\n')
 end
 
-say(('openDiff: request arrived -> diff shown (Neovim %s)'):format(tostring(vim.version())))
+say(('openDiff: request arrived -> diff shown (Neovim %s); no goal set: figures to compare between runs'):format(tostring(vim.version())))
 say(('%-8s %8s %10s %10s %10s'):format('size', 'lines', 'min ms', 'median ms', 'max ms'))
 for _, size in ipairs(SIZES) do
   local path = vim.fn.tempname() .. '.lua'

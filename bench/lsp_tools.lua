@@ -10,11 +10,10 @@ local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
 package.path = table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/bench/?.lua', package.path }, ';')
 vim.opt.rtp:prepend(root)
 
-local RUNS = 40
-local MODULES, CALLS = 20, 5
-
 local report = require('lib.report')
-local say, stats = report.say, report.stats
+local say, stats, size, goal = report.say, report.stats, report.size, report.goal
+local RUNS = size(40, 2)
+local MODULES, CALLS = size(20, 3), 5
 
 -- The project: src/lib.ts exports helper(); every src/module_N.ts imports it and calls it CALLS times.
 local dir = vim.fn.tempname()
@@ -88,7 +87,7 @@ local function call(name, args)
   assert(vim.wait(60000, function()
     return result ~= nil
   end, 0), name .. ' did not finish')
-  return result.content[1].text, (vim.uv.hrtime() - t0) / 1e6, result.isError
+  return result.content[1].text, (vim.uv.hrtime() - t0) / 1e6, result.isError or result.content[1].text:match('^ERROR') ~= nil
 end
 
 local ready, ready_ms, ready_err = call('wait_for_lsp_ready', { path = 'src/lib.ts', timeout_ms = 60000 })
@@ -117,7 +116,7 @@ local function raw()
 end
 
 -- Warm both paths (tsserver caches, Lua JIT), then alternate them.
-for _ = 1, 5 do
+for _ = 1, size(5, 1) do
   raw()
   call('lsp_references', { path = 'src/lib.ts', line = 1, symbol = 'helper' })
 end
@@ -128,7 +127,7 @@ for _ = 1, RUNS do
   result = r
   table.insert(raw_times, ms)
   local t, tms = call('lsp_references', { path = 'src/lib.ts', line = 1, symbol = 'helper' })
-  text = t
+  text = report.answer('lsp_references', t)
   table.insert(tool_times, tms)
 end
 local raw_min, tool_min = math.min(unpack(raw_times)), math.min(unpack(tool_times))
@@ -138,10 +137,10 @@ say('')
 say(('1. lsp_references on %d references in %d files'):format(#result, MODULES + 1))
 say('   raw request inside Neovim   ' .. raw_line)
 say('   lsp_references tool         ' .. tool_line)
-say(('   overhead p50: %.2f ms (goal <= 2 ms); min to min: %.2f ms (less noisy on a busy machine)'):format(tool_p50 - raw_p50, tool_min - raw_min))
+say(('   overhead p50: %.2f ms (%s); min to min: %.2f ms (less noisy on a busy machine)'):format(tool_p50 - raw_p50, goal(tool_p50 - raw_p50, 2, ' ms'), tool_min - raw_min))
 local json = vim.json.encode(result)
 say('')
-say(('2. bytes: lsp_references %d, raw LSP JSON %d: %.1fx smaller (goal >= 5x)'):format(#text, #json, #json / #text))
+say(('2. bytes: lsp_references %d, raw LSP JSON %d: %.1fx smaller (%s)'):format(#text, #json, #json / #text, goal(#json / #text, 5, 'x', false)))
 -- The issue asks for each location with its line's text: those texts alone bound the ratio any such answer reaches.
 local texts = 0
 for _, loc in ipairs(result) do

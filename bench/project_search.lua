@@ -1,58 +1,93 @@
 -- Benchmark: the project search at monorepo scale, and whether any agent tool freezes the user's editor.
--- Prints figures beside each other (never a pass/fail):
---   1. project search on a generated repository (>= 10,000 files, >= 2 M lines): the agent's search through the
---      bridge beside rg and git grep run directly on the same query (p50 of 5; ratio to the faster one;
---      goal <= 1.3x, bridge overhead included)
+-- Prints figures beside their goals (never a pass/fail; BENCH_SMOKE=1: tiny sizes, bench/lib/report.lua):
+--   1. project search on two generated repositories: 10,000 files (>= 2 M lines) and 100,000 small files, both
+--      with mixed sizes, a few large and binary files and .gitignore'd folders. The agent's search through the
+--      bridge beside rg and git grep run directly on the same query, the three alternated run by run so that
+--      they share the machine's load (min and p50; ratio to the faster direct engine; goal <= 1.3x, the
+--      bridge's round trip included). While a call is out the bench itself waits without spinning: a bench
+--      that kept a core busy would take it from the engine on a 2-core machine and measure that.
 --   2. "editor frozen": the longest answer time of a trivial request (nvim_eval "1") sent to the editor back to
---      back while each tool call runs (goal <= 16 ms): search literal and regex, read_buffer of a 10 MB file that
---      is not loaded, editor_state with 1,000 buffers, lsp_references answered by 200 files no buffer holds (a
---      language server inside the editor answers at once: what is measured is the tool's own work), edit of a
---      100,000-line file.
+--      back while each tool call runs (goal <= 16 ms): search literal and regex (both trees), read_buffer of a
+--      10 MB file that is not loaded, editor_state with 1,000 buffers, lsp_references answered by 200 files no
+--      buffer holds (a language server inside the editor answers at once: what is measured is the tool's own
+--      work), edit of a 100,000-line file.
 -- The editor is a child Neovim (its own main loop, as a user's), with .deps/ripgrep/bin on its PATH when there.
 --
 --   nvim --clean --headless -l bench/project_search.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
 package.path = table.concat({ root .. '/bench/?.lua', package.path }, ';')
 local report = require('lib.report')
-local say, stats = report.say, report.stats
+local say, stats, size, goal = report.say, report.stats, report.size, report.goal
 
--- BENCH_SEARCH_FILES: fewer files for a quick try (the figures of the issue need the default).
-local FILES, LINES = tonumber(os.getenv('BENCH_SEARCH_FILES')) or 10000, 210
+-- BENCH_SEARCH_FILES / BENCH_SEARCH_BIG_FILES: fewer files for a quick try (the issue's figures need the defaults).
+local FILES = tonumber(os.getenv('BENCH_SEARCH_FILES')) or size(10000, 60)
+local BIG_FILES = tonumber(os.getenv('BENCH_SEARCH_BIG_FILES')) or size(100000, 120)
+local LINES = size(210, 20)
+local LONG_LINES = size(100000, 2000)
+local TEN_MB_BLOCKS = size(100, 2) -- of 100 KB
+local RUNS = size(5, 1)
 local RG_BIN = root .. '/.deps/ripgrep/bin'
 local rg = vim.fn.executable(RG_BIN .. '/rg') == 1 and RG_BIN .. '/rg' or (vim.fn.executable('rg') == 1 and 'rg' or nil)
 
-say(('project search and editor responsiveness (Neovim %s)'):format(tostring(vim.version())))
+say(('project search and editor responsiveness (Neovim %s)%s'):format(tostring(vim.version()), report.SMOKE and ' [smoke run]' or ''))
 
 -- ---------------------------------------------------------------------------------------------------------
--- The generated repository: TypeScript-like files in nested folders; two rare markers for the queries.
+-- The generated repositories: TypeScript-like files in nested folders, two rare markers for the queries
+-- (every `every`-th file), mixed sizes (most files `lines` long, every 37th five times that), three large files
+-- (about 600 KB, searched; one of 2 MB, over agent.search.max_file_bytes), four binary files (NUL bytes, one
+-- marker each), and .gitignore'd folders (build/, *.log) full of markers that no engine must report.
 local work = vim.fn.tempname()
-local repo = work .. '/repo'
-do
-  local t0 = vim.uv.hrtime()
-  local words = { 'value', 'request', 'handler', 'state', 'config', 'buffer', 'result', 'option', 'token', 'client' }
-  local total = 0
-  for f = 1, FILES do
-    local dir = ('%s/packages/pkg%02d/src/mod%03d'):format(repo, f % 40, f % 250)
-    if f <= 250 * 40 and vim.fn.isdirectory(dir) == 0 then
-      vim.fn.mkdir(dir, 'p')
-    end
-    local lines = {}
-    for l = 1, LINES do
-      local w1, w2 = words[(f + l) % 10 + 1], words[(f * 7 + l * 3) % 10 + 1]
-      lines[l] = ('  const %s%d = %s_%d(%s, "%s line %d of file %d");'):format(w1, l, w2, f % 97, w1, w2, l, f)
-    end
-    if f % 250 == 0 then
-      lines[100] = '  // findMeLiteral: the literal query matches here'
-      lines[150] = '  export function findXmlRegex(input: string) { return input; }'
-    end
-    local fh = assert(io.open(('%s/file%05d.ts'):format(dir, f), 'w'))
-    fh:write(table.concat(lines, '\n'), '\n')
-    fh:close()
-    total = total + LINES
-  end
-  vim.system({ 'git', 'init', '-q', repo }):wait()
-  say(('   generated %d files, %d lines in %.1f s (untracked in a fresh git repository)'):format(FILES, total, (vim.uv.hrtime() - t0) / 1e9))
+local WORDS = { 'value', 'request', 'handler', 'state', 'config', 'buffer', 'result', 'option', 'token', 'client' }
+local function write(path, text)
+  local fh = assert(io.open(path, 'wb'))
+  fh:write(text)
+  fh:close()
 end
+local function body(f, n, every)
+  local lines = {}
+  for l = 1, n do
+    local w1, w2 = WORDS[(f + l) % 10 + 1], WORDS[(f * 7 + l * 3) % 10 + 1]
+    lines[l] = ('  const %s%d = %s_%d(%s, "%s line %d of file %d");'):format(w1, l, w2, f % 97, w1, w2, l, f)
+  end
+  if f % every == 0 and n >= 3 then
+    lines[math.floor(n / 2)] = '  // findMeLiteral: the literal query matches here'
+    lines[n - 1] = '  export function findXmlRegex(input: string) { return input; }'
+  end
+  return table.concat(lines, '\n') .. '\n'
+end
+local function generate(repo, files, lines, every)
+  local t0 = vim.uv.hrtime()
+  local total, made = 0, {}
+  for f = 1, files do
+    local dir = ('%s/packages/pkg%02d/src/mod%03d'):format(repo, f % 40, f % 250)
+    if not made[dir] then
+      vim.fn.mkdir(dir, 'p')
+      made[dir] = true
+    end
+    local n = f % 37 == 0 and lines * 5 or lines
+    write(('%s/file%05d.ts'):format(dir, f), body(f, n, every))
+    total = total + n
+  end
+  vim.fn.mkdir(repo .. '/assets', 'p')
+  for i = 1, 3 do
+    write(('%s/assets/large%d.ts'):format(repo, i), body(every * i, size(8000, 200), every))
+  end
+  write(repo .. '/assets/huge.js', body(every, size(26000, 400), every))
+  for i = 1, 4 do
+    write(('%s/assets/blob%d.bin'):format(repo, i), ('\0\1\2binary'):rep(2000) .. 'findMeLiteral findXmlRegex(' .. ('\0'):rep(100))
+  end
+  write(repo .. '/.gitignore', 'build/\n*.log\n')
+  vim.fn.mkdir(repo .. '/build/out', 'p')
+  for i = 1, math.max(1, math.floor(files / 100)) do
+    write(('%s/build/out/gen%04d.ts'):format(repo, i), body(every, 10, 1))
+  end
+  write(repo .. '/debug.log', body(every, 50, 1))
+  vim.system({ 'git', 'init', '-q', repo }):wait()
+  say(('   generated %s: %d files, %d lines in %.1f s (untracked in a fresh git repository)'):format(vim.fs.basename(repo), files, total, (vim.uv.hrtime() - t0) / 1e9))
+end
+local repo, big_repo = work .. '/repo', work .. '/repo100k'
+generate(repo, FILES, LINES, size(250, 10))
+generate(big_repo, BIG_FILES, size(5, 5), size(1000, 20))
 local outside = work .. '/outside'
 vim.fn.mkdir(outside, 'p')
 do
@@ -64,55 +99,21 @@ do
   end
   local block = table.concat(chunk, '\n') .. '\n'
   local fh = assert(io.open(outside .. '/ten_mb.txt', 'w'))
-  for _ = 1, 100 do
+  for _ = 1, TEN_MB_BLOCKS do
     fh:write(block)
   end
   fh:close()
   local lines = {}
-  for i = 1, 100000 do
+  for i = 1, LONG_LINES do
     lines[i] = ('line %06d of the long file'):format(i)
   end
   vim.fn.writefile(lines, outside .. '/long.txt')
-end
-
--- ---------------------------------------------------------------------------------------------------------
--- 1a. rg and git grep directly.
-local function timed(cmd, cwd)
-  local times, out = {}, nil
-  vim.system(cmd, { cwd = cwd }):wait() -- warm-up (file cache), not counted
-  for _ = 1, 5 do
-    local t = vim.uv.hrtime()
-    out = vim.system(cmd, { cwd = cwd, text = true }):wait()
-    table.insert(times, (vim.uv.hrtime() - t) / 1e6)
-  end
-  local s, p50 = stats(times)
-  local n = 0
-  for _ in (out.stdout or ''):gmatch('\n') do
-    n = n + 1
-  end
-  return s, p50, n
 end
 
 local queries = {
   { name = 'literal', pattern = 'findMeLiteral', rg = { '-F', 'findMeLiteral' }, git = { '-F', '-e', 'findMeLiteral' } },
   { name = 'regex', pattern = [[find[A-Z]\w+Regex\(]], regex = true, rg = { [[find[A-Z][0-9A-Za-z_]+Regex\(]] }, git = { '-P', '-e', [[find[A-Z][0-9A-Za-z_]+Regex\(]] } },
 }
-local direct = {}
-for _, q in ipairs(queries) do
-  direct[q.name] = {}
-  if rg then
-    local cmd = vim.list_extend({ rg, '--no-config', '-n', '--column', '--null' }, q.rg)
-    local s, p50, n = timed(vim.list_extend(cmd, { '.' }), repo)
-    direct[q.name].rg = p50
-    say(('1. %-7s rg directly:        %s  (%d matches)'):format(q.name, s, n))
-  else
-    say(('1. %-7s rg directly:        (no rg: make deps installs one)'):format(q.name))
-  end
-  local gcmd = vim.list_extend({ 'git', 'grep', '--untracked', '-n', '--column', '-z' }, q.git)
-  local s, p50, n = timed(gcmd, repo)
-  direct[q.name].git = p50
-  say(('   %-7s git grep directly:  %s  (%d matches)'):format(q.name, s, n))
-end
 
 -- ---------------------------------------------------------------------------------------------------------
 -- The editor (child Neovim) and the bridge.
@@ -138,9 +139,9 @@ local editor = vim.system({
   '--cmd',
   'set rtp^=' .. vim.fn.fnameescape(root),
   '-c',
-  -- The big files live outside the repository (the search must not count them): privacy.folders puts them
-  -- inside the workspace boundary, or read_buffer and edit would measure their refusal.
-  ('lua require("claude-ide").setup({ log_level = "error", agent = { review = false }, privacy = { folders = { %q } } })'):format(outside),
+  -- The big files and the 100k tree live outside the repository (the 10k search must not count them):
+  -- privacy.folders puts them inside the workspace boundary, or the calls would measure their refusal.
+  ('lua require("claude-ide").setup({ log_level = "error", agent = { review = false }, privacy = { folders = { %q, %q } } })'):format(outside, big_repo),
 }, { cwd = repo, env = vim.fn.has('nvim-0.11') == 1 and env or list_env, clear_env = true, stdin = true })
 local chan
 assert(vim.wait(10000, function()
@@ -220,33 +221,69 @@ local function call_measured(tool, args)
   return (at - t0) / 1e6, worst, n, text
 end
 
---- The call alone (no probing), p50 of 5.
-local function call_plain(tool, args)
-  local times, text = {}, nil
-  send('tools/call', { name = tool, arguments = args }) -- warm-up, not counted
-  assert(vim.wait(120000, answered, 0))
-  take()
-  for _ = 1, 5 do
-    local t0 = vim.uv.hrtime()
-    send('tools/call', { name = tool, arguments = args })
-    assert(vim.wait(120000, answered, 0))
-    local msg, at = take()
-    text = msg.result and msg.result.content and msg.result.content[1].text or vim.inspect(msg)
-    table.insert(times, (at - t0) / 1e6)
+--- A direct engine's run (stdout read whole, as the bridge's answer is): ms and its count of output lines.
+local function direct(cmd, cwd)
+  local t = vim.uv.hrtime()
+  local out = vim.system(cmd, { cwd = cwd, text = true }):wait()
+  local n = 0
+  for _ in (out.stdout or ''):gmatch('\n') do
+    n = n + 1
   end
-  local s, p50 = stats(times)
-  return s, p50, text
+  return (vim.uv.hrtime() - t) / 1e6, n
 end
 
--- 1b. The agent's search through the bridge, same queries.
-for _, q in ipairs(queries) do
-  local s, p50, text = call_plain('search', { pattern = q.pattern, regex = q.regex })
-  local d = direct[q.name]
-  local best = math.min(d.rg or math.huge, d.git)
-  say(('   %-7s bridge search:     %s'):format(q.name, s))
-  say(('           %s'):format(text:match('^[^\n]*')))
-  say(('           ratio to the faster direct engine: %.2fx   goal <= 1.3x'):format(p50 / best))
+--- One tools/call through the bridge, waited for without spinning (the answer's time is taken when its line
+--- arrives, in the pipe's callback); ms and the answer's text, which must not be an error.
+local function bridged(tool, args)
+  local t0 = vim.uv.hrtime()
+  send('tools/call', { name = tool, arguments = args })
+  assert(vim.wait(120000, answered, 10), 'no answer to ' .. tool)
+  local msg, at = take()
+  local text = msg.result and msg.result.content and msg.result.content[1].text or vim.inspect(msg)
+  return (at - t0) / 1e6, report.answer(tool, text)
 end
+
+-- 1. The agent's search through the bridge beside rg and git grep, alternated run by run.
+local function compare(label, cwd, path)
+  for _, q in ipairs(queries) do
+    local engines = {}
+    if rg then
+      table.insert(engines, { name = 'rg', cmd = vim.list_extend({ rg, '--no-config', '-n', '--column', '--null' }, vim.list_extend(vim.deepcopy(q.rg), { '.' })) })
+    end
+    table.insert(engines, { name = 'git grep', cmd = vim.list_extend({ 'git', 'grep', '--untracked', '-n', '--column', '-z' }, q.git) })
+    local args = { pattern = q.pattern, regex = q.regex, path = path }
+    -- Warm-up (file cache, the JIT), not counted.
+    for _, e in ipairs(engines) do
+      direct(e.cmd, cwd)
+    end
+    bridged('search', args)
+    local times, counts, mine, text = {}, {}, {}, ''
+    for run = 1, RUNS + 2 do
+      for i, e in ipairs(engines) do
+        times[i] = times[i] or {}
+        local ms, n = direct(e.cmd, cwd)
+        table.insert(times[i], ms)
+        counts[i] = n
+      end
+      local ms, answer = bridged('search', args)
+      table.insert(mine, ms)
+      text = answer
+      _ = run
+    end
+    local best_min, best_p50 = math.huge, math.huge
+    for i, e in ipairs(engines) do
+      local s, p50 = stats(times[i])
+      best_min, best_p50 = math.min(best_min, times[i][1]), math.min(best_p50, p50)
+      say(('1. %-5s %-7s %-8s directly: %s  (%d matches)'):format(label, q.name, e.name, s, counts[i]))
+    end
+    local s, p50 = stats(mine)
+    say(('   %-5s %-7s bridge search:    %s'):format(label, q.name, s))
+    say(('           %s'):format(text:match('^[^\n]*')))
+    say(('           ratio to the faster direct engine: p50 %.2fx, min %.2fx   %s'):format(p50 / best_p50, mine[1] / best_min, goal(p50 / best_p50, 1.3, 'x')))
+  end
+end
+compare('10k', repo, nil)
+compare('100k', big_repo, big_repo)
 
 -- ---------------------------------------------------------------------------------------------------------
 -- 2. Editor frozen.
@@ -254,13 +291,13 @@ vim.rpcrequest(
   chan,
   'nvim_exec_lua',
   [[
-  local dir = ...
-  for i = 1, 1000 do
+  local dir, n = ...
+  for i = 1, n do
     vim.fn.bufadd(('%s/packages/pkg%02d/src/mod%03d/file%05d.ts'):format(dir, i % 40, i % 250, i))
     vim.bo[vim.fn.bufnr(('%s/packages/pkg%02d/src/mod%03d/file%05d.ts'):format(dir, i % 40, i % 250, i))].buflisted = true
   end
 ]],
-  { repo }
+  { repo, size(1000, 50) }
 )
 -- A language server inside the editor (vim.lsp.start with a function cmd) whose references answer points into
 -- 200 files of the repository that no buffer holds; the first file is open with the server attached.
@@ -268,7 +305,7 @@ vim.rpcrequest(
   chan,
   'nvim_exec_lua',
   [[
-  local dir = ...
+  local dir, refs = ...
   local function file(i)
     return ('%s/packages/pkg%02d/src/mod%03d/file%05d.ts'):format(dir, i % 40, i % 250, i)
   end
@@ -282,7 +319,7 @@ vim.rpcrequest(
           result = { capabilities = { referencesProvider = true, textDocumentSync = 1 } }
         elseif method == 'textDocument/references' then
           result = {}
-          for i = 1, 200 do
+          for i = 1, refs do
             local uri = vim.uri_from_fname(file(i + 1))
             table.insert(result, { uri = uri, range = { start = { line = 9, character = 8 }, ['end'] = { line = 9, character = 12 } } })
           end
@@ -300,7 +337,7 @@ vim.rpcrequest(
   vim.cmd.edit(vim.fn.fnameescape(file(1)))
   vim.lsp.start({ name = 'bench-refs', cmd = server, root_dir = dir })
 ]],
-  { repo }
+  { repo, math.min(200, FILES - 1) }
 )
 vim.wait(2000, function()
   return vim.rpcrequest(chan, 'nvim_exec_lua', 'return #vim.lsp.get_clients({ bufnr = 0 })', {}) > 0
@@ -308,8 +345,10 @@ end, 20)
 local first_file = ('packages/pkg%02d/src/mod%03d/file%05d.ts'):format(1 % 40, 1 % 250, 1)
 
 local workloads = {
-  { 'search literal', 'search', function() return { pattern = 'findMeLiteral' } end },
-  { 'search regex', 'search', function() return { pattern = [[find[A-Z]\w+Regex\(]], regex = true } end },
+  { 'search literal 10k', 'search', function() return { pattern = 'findMeLiteral' } end },
+  { 'search regex 10k', 'search', function() return { pattern = [[find[A-Z]\w+Regex\(]], regex = true } end },
+  { 'search literal 100k', 'search', function() return { pattern = 'findMeLiteral', path = big_repo } end },
+  { 'search regex 100k', 'search', function() return { pattern = [[find[A-Z]\w+Regex\(]], regex = true, path = big_repo } end },
   { 'read_buffer 10 MB unloaded', 'read_buffer', function() return { path = outside .. '/ten_mb.txt' } end },
   { 'editor_state 1,000 buffers', 'editor_state', function() return {} end },
   {
@@ -321,21 +360,18 @@ local workloads = {
     'edit 100,000-line file',
     'edit',
     function(run)
-      local old = ('line %06d of the long file'):format(50000 + run)
+      local old = ('line %06d of the long file'):format(math.floor(LONG_LINES / 2) + run)
       return { path = outside .. '/long.txt', edits = { { old_text = old, new_text = old .. ' edited' } } }
     end,
   },
 }
-local RUNS = 5
-say(('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs, of %d calls each   goal <= 16 ms'):format(RUNS))
+say(('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs, of %d calls each'):format(RUNS))
 for _, w in ipairs(workloads) do
   local worst, calls, probes, text, frozens = 0, {}, 0, '', {}
   for run = 1, RUNS do
     local call_ms, frozen, n, answer = call_measured(w[2], w[3](run))
     -- A figure of a refused or failed call measures the wrong thing: stop with the answer.
-    if answer:match('^ERROR') then
-      error(('%s answered an error, not the work to measure: %s'):format(w[1], answer:sub(1, 300)))
-    end
+    report.answer(w[1], answer)
     worst = math.max(worst, frozen)
     table.insert(frozens, frozen)
     table.insert(calls, call_ms)
@@ -344,7 +380,7 @@ for _, w in ipairs(workloads) do
   end
   table.sort(calls)
   table.sort(frozens)
-  say(('   %-28s frozen worst %7.1f ms, median %7.1f ms   (call p50 %8.1f ms, %d requests)  %s'):format(w[1], worst, frozens[math.ceil(RUNS / 2)], calls[math.ceil(RUNS / 2)], probes, (text:match('^[^\n]*') or ''):sub(1, 50)))
+  say(('   %-28s frozen worst %7.1f ms, median %7.1f ms   %s   (call p50 %8.1f ms, %d requests)  %s'):format(w[1], worst, frozens[math.ceil(RUNS / 2)], goal(worst, 16, ' ms'), calls[math.ceil(RUNS / 2)], probes, (text:match('^[^\n]*') or ''):sub(1, 50)))
 end
 
 -- ---------------------------------------------------------------------------------------------------------

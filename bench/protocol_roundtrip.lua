@@ -11,10 +11,11 @@
 -- Targets: sequential p50 within 1.2x the Node baseline; 50 clients x 200 calls p99 <= 10 ms.
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
 package.path = root .. '/lua/?.lua;' .. root .. '/lua/?/init.lua;' .. root .. '/bench/?.lua;' .. package.path
+local report = require('lib.report')
 
 local driver = root .. '/bench/protocol_roundtrip_driver.mjs'
-local CALLS, WARMUP = 2000, 300
-local CLIENTS, CALLS_EACH = 50, 200
+local CALLS, WARMUP = report.size(2000, 20), report.size(300, 5)
+local CLIENTS, CALLS_EACH = report.size(50, 3), report.size(200, 5)
 
 --- Runs the Node client against both servers, alternating calls; returns the sorted times (ms) of each.
 --- With `clients`: that many connections per server calling at once (`many` mode, CALLS_EACH calls each).
@@ -61,7 +62,7 @@ for _, r in ipairs(results) do
 end
 local p50 = percentile(results[1][2], 0.5) / percentile(results[2][2], 0.5)
 local p99 = percentile(results[1][2], 0.99) / percentile(results[2][2], 0.99)
-io.write(('  target: p50 within 1.2x the baseline: %.2fx (%s); p99 %.2fx\n'):format(p50, p50 <= 1.2 and 'met' or 'NOT met', p99))
+io.write(('  p50 %.2fx the baseline: %s; p99 %.2fx\n'):format(p50, report.goal(p50, 1.2, 'x'), p99))
 
 io.write(('\n%d clients at once per server, %d sequential calls each, twice (ms)\n'):format(CLIENTS, CALLS_EACH))
 io.write(('  %-36s %8s %8s %8s %8s\n'):format('', 'p50', 'p90', 'p99', 'max'))
@@ -70,5 +71,5 @@ for _, r in ipairs({ { results[1][1], many_nvim }, { results[2][1], many_node } 
   io.write(('  %-36s %8.3f %8.3f %8.3f %8.3f\n'):format(r[1], percentile(ms, 0.5), percentile(ms, 0.9), percentile(ms, 0.99), ms[#ms]))
 end
 local many_p99 = percentile(many_nvim, 0.99)
-io.write(('  target: p99 <= 10 ms: %.2f ms (%s); ratios p50 %.2fx, p99 %.2fx\n'):format(many_p99, many_p99 <= 10 and 'met' or 'NOT met',
+io.write(('  p99 %.2f ms: %s; ratios p50 %.2fx, p99 %.2fx\n'):format(many_p99, report.goal(many_p99, 10, ' ms'),
   percentile(many_nvim, 0.5) / percentile(many_node, 0.5), many_p99 / percentile(many_node, 0.99)))

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runs every benchmark in bench/ and prints its figures (never a pass/fail on timings).
+# Runs every benchmark in bench/ and prints its figures, each beside its goal (never a pass/fail on timings).
 #
 #   scripts/bench.sh [bench/NAME.lua ...]      default: every bench/*.lua
 #   BENCH_NVIM="0.10 0.12" scripts/bench.sh   Neovim versions to run them under (default: both)
+#   BENCH_SMOKE=1 scripts/bench.sh            tiny sizes, figures not judged: does every bench still run?
+#                                             (spec/project/bench_smoke_spec.lua runs each so in `make test`)
 #
 # Each bench/*.lua is an entry point run with `nvim --clean --headless -l FILE` from the repo root, in an
 # isolated environment (private XDG dirs and Claude config dir). Helpers it starts (bench/*.mjs) are not

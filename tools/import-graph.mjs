@@ -28,7 +28,7 @@ const LAYERS = [
   ["protocol", { protocol: ["protocol/", "contracts", "policy/"] }],
   ["editor", { editor: ["editor/"] }],
   ["capabilities", { ide: ["tools/"], agent: ["agent/"], lsp: ["lsp/"] }],
-  ["wiring", { wiring: ["server", "services", "sessions", "companion", "bridge", "bridge/", "instances/"] }],
+  ["wiring", { wiring: ["server", "services", "sessions", "companion", "bridge", "bridge/", "instances/", "hook", "hooks/"] }],
   ["surface", { surface: ["init", "commands", "health"] }],
 ];
 

@@ -81,6 +81,7 @@ ____exports.DEFAULTS = {
         height = 0.3,
         auto_close = true,
         env = {},
+        permission_mode = nil,
         keymaps = {
             normal = "<C-\\><C-n>",
             window_left = "<C-h>",
@@ -112,6 +113,8 @@ ____exports.DEFAULTS = {
         }
     },
     companion = {enabled = "auto", name = nil, debounce_ms = 50},
+    hooks = {enabled = true},
+    review = {turn = "auto", keep_turns = 20, max_file_bytes = 1024 * 1024},
     privacy = {exclude = {}, include = {}, folders = {}},
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
@@ -231,6 +234,11 @@ RULES = {
     ["terminal.height"] = size,
     ["terminal.auto_close"] = bool,
     ["terminal.env"] = stringMap,
+    ["terminal.permission_mode"] = {
+        expected = "nil or a permission mode name",
+        optional = true,
+        check = function(v) return type(v) == "string" and (string.match(v, "^[%w_-]+$")) ~= nil end
+    },
     ["terminal.keymaps.normal"] = optionalKey,
     ["terminal.keymaps.window_left"] = optionalKey,
     ["terminal.keymaps.window_down"] = optionalKey,
@@ -288,6 +296,19 @@ RULES = {
         expected = "a list of tool specs (:help claude-ide-agent-tools)",
         check = function(v) return type(v) == "table" and vim.islist(v) end
     },
+    ["hooks.enabled"] = bool,
+    ["review.turn"] = {
+        expected = "\"auto\", \"manual\" or false",
+        check = function(v) return v == "auto" or v == "manual" or v == false end
+    },
+    ["review.keep_turns"] = {
+        expected = "an integer between 1 and 1000",
+        check = between(1, 1000)
+    },
+    ["review.max_file_bytes"] = {
+        expected = "a positive integer (bytes)",
+        check = between(1, 2 ^ 31)
+    },
     ["privacy.exclude"] = stringList,
     ["privacy.include"] = stringList,
     ["privacy.folders"] = stringList,
@@ -342,20 +363,20 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue31
+                goto __continue33
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue31
+                goto __continue33
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue31::
+        ::__continue33::
     end
     return nil
 end

@@ -32,6 +32,7 @@ local registryModule = lazy("claude-ide.protocol.registry")
 local processModule = lazy("claude-ide.util.process")
 local companionModule = lazy("claude-ide.companion")
 local road = lazy("claude-ide.protocol.result")
+local hooksModule = lazy("claude-ide.hooks.index")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake (it returns as soon
@@ -251,9 +252,13 @@ function Server.prototype.diff(self)
     local ____opt_15 = self.running
     return ____opt_15 and ____opt_15.services.diff
 end
-function Server.prototype.policy(self)
+function Server.prototype.notes(self)
     local ____opt_17 = self.running
-    return ____opt_17 and ____opt_17.services.policy
+    return ____opt_17 and ____opt_17.services.notes
+end
+function Server.prototype.policy(self)
+    local ____opt_19 = self.running
+    return ____opt_19 and ____opt_19.services.policy
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -317,26 +322,41 @@ function Server.prototype.accept(self, sessions, conn)
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
-    local ____temp_25
-    if conn.headers["x-claude-ide-role"] == "agent" then
-        local ____r_19, ____agent_20 = r, "agent"
-        if ____r_19[____agent_20] == nil then
-            ____r_19[____agent_20] = agentEndpoint().createAgentRole(
+    local wanted = conn.headers["x-claude-ide-role"]
+    local ____temp_31
+    if wanted == "agent" then
+        local ____r_21, ____agent_22 = r, "agent"
+        if ____r_21[____agent_22] == nil then
+            ____r_21[____agent_22] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_25 = r.agent
+        ____temp_31 = r.agent
     else
-        local ____r_22, ____ide_23 = r, "ide"
-        if ____r_22[____ide_23] == nil then
-            ____r_22[____ide_23] = self:ideRole()
+        local ____temp_30
+        if wanted == "hook" then
+            local ____r_24, ____hook_25 = r, "hook"
+            if ____r_24[____hook_25] == nil then
+                ____r_24[____hook_25] = hooksModule().hookRole(
+                    self.config,
+                    self:routerOf(r),
+                    self.hub
+                )
+            end
+            ____temp_30 = r.hook
+        else
+            local ____r_27, ____ide_28 = r, "ide"
+            if ____r_27[____ide_28] == nil then
+                ____r_27[____ide_28] = self:ideRole()
+            end
+            ____temp_30 = r.ide
         end
-        ____temp_25 = r.ide
+        ____temp_31 = ____temp_30
     end
-    local role = ____temp_25
+    local role = ____temp_31
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -362,8 +382,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_26 = self.running
-                if (____opt_26 and ____opt_26.sessions) == sessions then
+                local ____opt_32 = self.running
+                if (____opt_32 and ____opt_32.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -371,6 +391,16 @@ function Server.prototype.accept(self, sessions, conn)
     )
     sessions[conn.id] = session
     self.log:debug(((("client " .. tostring(conn.id)) .. " connected (") .. (conn.headers["user-agent"] or "no user-agent")) .. ")")
+end
+function Server.prototype.hooks(self)
+    local r = self.running
+    return r ~= nil and self:routerOf(r) or nil
+end
+function Server.prototype.routerOf(self, r)
+    if r.router == nil then
+        r.router = hooksModule().createRouter({config = self.config, services = r.services, hub = self.hub, log = self.log})
+    end
+    return r.router
 end
 function Server.prototype.ideRole(self)
     return {
@@ -385,17 +415,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_34 = self.running
-    local ____opt_28 = ____opt_34 and ____opt_34.ide
-    if ____opt_28 ~= nil then
-        local ____opt_31 = self.running
-        local ____opt_29 = ____opt_31 and ____opt_31.ide
-        ____opt_28 = __TS__ArrayMap(
-            ____opt_29 and ____opt_29.registry:list(),
+    local ____opt_40 = self.running
+    local ____opt_34 = ____opt_40 and ____opt_40.ide
+    if ____opt_34 ~= nil then
+        local ____opt_37 = self.running
+        local ____opt_35 = ____opt_37 and ____opt_37.ide
+        ____opt_34 = __TS__ArrayMap(
+            ____opt_35 and ____opt_35.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_28
+    return ____opt_34
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

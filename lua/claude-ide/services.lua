@@ -12,6 +12,7 @@ local SelectionTracker = ____selection.SelectionTracker
 local diffModule = lazy("claude-ide.editor.diff")
 local policyModule = lazy("claude-ide.policy.policy")
 local agentStateModule = lazy("claude-ide.agent.agent_state")
+local notesModule = lazy("claude-ide.hooks.notes")
 local terminalBuffers = lazy("claude-ide.editor.terminal_buffers")
 local EditorServices = __TS__Class()
 EditorServices.name = "EditorServices"
@@ -98,6 +99,22 @@ __TS__SetDescriptor(
         end,
         set = function(self, policy)
             self.policyState = policy
+        end
+    },
+    true
+)
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "notes",
+    {
+        get = function(self)
+            if self.notesQueue == nil then
+                self.notesQueue = __TS__New(notesModule().Notes)
+            end
+            return self.notesQueue
+        end,
+        set = function(self, queue)
+            self.notesQueue = queue
         end
     },
     true

@@ -20,6 +20,29 @@ local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 --- Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools).
 local cliConfig = lazy("claude-ide.bridge.cli_config")
+local hookSettings = lazy("claude-ide.hooks.settings")
+local configFile = lazy("claude-ide.bridge.config_file")
+--- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
+-- the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
+-- hooks through a system-defaults settings file named in their environment.
+local function cliSetup(config, cli)
+    if cli == "claude" then
+        local made = cliConfig().cliArguments({agent = config.agent.in_terminal, hooks = config.hooks.enabled, permissionMode = config.terminal.permission_mode})
+        return made.ok and ({ok = true, args = made.args, env = {}}) or made
+    end
+    if not config.hooks.enabled then
+        return {ok = true, args = "", env = {}}
+    end
+    local made = hookSettings().systemDefaultsEnv(
+        cli,
+        configFile().configDir()
+    )
+    if not made.ok then
+        return made
+    end
+    configFile().removeOnExit({made.path}, "claude-ide.hooks-" .. cli)
+    return {ok = true, args = "", env = made.env}
+end
 --- How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude).
 local MAX_DEPTH = 16
 --- Ids of sessions without a terminal start here, so that they never collide with terminal sessions.
@@ -98,7 +121,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue17
+                goto __continue21
             end
             local ____temp_15 = EXTERNAL_BASE + c.id
             local ____temp_16 = self:externalName(c)
@@ -115,7 +138,7 @@ function Sessions.prototype.list(self)
                 current = false
             }
         end
-        ::__continue17::
+        ::__continue21::
     end
     return out
 end
@@ -159,7 +182,7 @@ function Sessions.prototype.create(self, config, args)
             ClaudeTerminal,
             {
                 onGone = function() return self:ended(id) end,
-                agentArguments = function() return cliConfig().cliArguments() end
+                cliSetup = function(c, cli) return cliSetup(c, cli) end
             },
             name
         ),
@@ -388,14 +411,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue84
+                goto __continue88
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue84::
+        ::__continue88::
     end
     return nil
 end

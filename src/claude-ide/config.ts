@@ -26,6 +26,7 @@ export interface Config {
     height: number;
     auto_close: boolean;
     env: { [name: string]: string };
+    permission_mode: string | undefined;
     keymaps: {
       normal: string | false;
       window_left: string | false;
@@ -62,6 +63,8 @@ export interface Config {
     tools: unknown[];
   };
   companion: { enabled: boolean | "auto"; name: string | undefined; debounce_ms: number };
+  hooks: { enabled: boolean };
+  review: { turn: "auto" | "manual" | false; keep_turns: number; max_file_bytes: number };
   privacy: { exclude: string[]; include: string[]; folders: string[] };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
@@ -112,6 +115,10 @@ export const DEFAULTS: Config = {
     auto_close: true,
     // Extra environment variables for the claude process.
     env: {},
+    // The permission mode claude starts in (--permission-mode): "default" (every edit proposed in a review before it
+    // is made), "acceptEdits", "auto", "plan", ... nil: the CLI's own default (Claude Code 2.1.330: "auto"). The turn
+    // review (review.turn) shows what a turn changed in every mode.
+    permission_mode: undefined,
     // Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
     // mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
     // terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to
@@ -180,6 +187,23 @@ export const DEFAULTS: Config = {
     name: undefined,
     // ide/contextUpdate is sent this long after the last cursor move, selection or file change.
     debounce_ms: 50,
+  },
+  // The hooks the plugin adds to the CLIs :ClaudeCode starts (Claude Code through its --settings file, Gemini CLI
+  // and Qwen Code through a system-defaults file named in their environment; your own hooks keep running):
+  // a hook tells this Neovim when a turn starts and ends (:help claude-ide-hooks). false: no hooks are added
+  // (no turn review then). :ClaudeCodeHooks prints them for a CLI started elsewhere.
+  hooks: { enabled: true },
+  // The turn review (:help claude-ide-turn-review): at the start of each turn the files of the folder the agent
+  // works in are snapshotted; at its end every file changed since (by edit tools or shell commands, created,
+  // deleted, renamed) opens in one review where each hunk can be kept or reverted.
+  review: {
+    // "auto": the review opens at the end of each turn that changed files; "manual": a message says what changed
+    // and :ClaudeCodeReview opens it; false: no snapshots, no review.
+    turn: "auto",
+    // Snapshots kept per session (older turns are swept); :ClaudeCodeReview {n} reaches back this far.
+    keep_turns: 20,
+    // Larger files are left out of the snapshot (their changes are not reviewed).
+    max_file_bytes: 1024 * 1024,
   },
   // What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
   // own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
@@ -288,6 +312,11 @@ const RULES: { [path: string]: Rule } = {
   "terminal.height": size,
   "terminal.auto_close": bool,
   "terminal.env": stringMap,
+  "terminal.permission_mode": {
+    expected: "nil or a permission mode name",
+    optional: true,
+    check: (v) => typeof v === "string" && string.match(v, "^[%w_-]+$")[0] !== undefined,
+  },
   "terminal.keymaps.normal": optionalKey,
   "terminal.keymaps.window_left": optionalKey,
   "terminal.keymaps.window_down": optionalKey,
@@ -324,6 +353,10 @@ const RULES: { [path: string]: Rule } = {
     expected: "a list of tool specs (:help claude-ide-agent-tools)",
     check: (v) => type(v) === "table" && vim.islist(v),
   },
+  "hooks.enabled": bool,
+  "review.turn": { expected: '"auto", "manual" or false', check: (v) => v === "auto" || v === "manual" || v === false },
+  "review.keep_turns": { expected: "an integer between 1 and 1000", check: between(1, 1000) },
+  "review.max_file_bytes": { expected: "a positive integer (bytes)", check: between(1, 2 ** 31) },
   "privacy.exclude": stringList,
   "privacy.include": stringList,
   "privacy.folders": stringList,

@@ -203,6 +203,28 @@ export interface Services {
   agent: AgentMemory;
   /** What may leave the editor toward a model: secrets withheld, the workspace boundary (policy/policy). */
   policy: Policy;
+  /** Notes for the next prompt (hooks/notes): drained into the turn-start hook's additionalContext. */
+  notes: NotesQueue;
+}
+
+/** Where a note for the next prompt goes: a CLI session (hook `session`), a CLI's IDE connection, or any. */
+export interface NoteScope {
+  session?: string;
+  clientId?: number;
+}
+
+/**
+ * Notes for the model's next prompt (Services.notes, implemented by hooks/notes): what the user reverted in the
+ * turn review, a refusal's reason the model could not get in its own turn. The turn-start hook of a CLI
+ * (UserPromptSubmit, BeforeAgent) drains them into `additionalContext`.
+ */
+export interface NotesQueue {
+  /** Queues `text` for the next prompt of `scope` (any session's when empty). */
+  add(text: string, scope?: NoteScope): void;
+  /** Takes the notes for a prompt of `session` whose CLI holds the IDE connection `owner` (if known). */
+  drain(session: string, owner?: number): string[];
+  /** Notes waiting. */
+  count(): number;
 }
 
 /** Earlier answers by token (editor_state's `since`): a few are kept, older tokens are forgotten. */

@@ -18,7 +18,9 @@ import type * as AgentEndpointModule from "./bridge/endpoint";
 import type * as ToolsModule from "./tools/index";
 import type * as RegistryModule from "./protocol/registry";
 import type * as ResultModule from "./protocol/result";
-import type { DiffService, Hub, Services } from "./contracts";
+import type * as HooksModule from "./hooks/index";
+import type { Router } from "./hooks/router";
+import type { DiffService, Hub, NotesQueue, Services } from "./contracts";
 import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
@@ -37,6 +39,7 @@ const registryModule = lazy<typeof RegistryModule>("claude-ide.protocol.registry
 const processModule = lazy<typeof ProcessModule>("claude-ide.util.process");
 const companionModule = lazy<typeof CompanionModule>("claude-ide.companion");
 const road = lazy<typeof ResultModule>("claude-ide.protocol.result");
+const hooksModule = lazy<typeof HooksModule>("claude-ide.hooks.index");
 
 export interface Endpoint {
   port: number;
@@ -99,6 +102,10 @@ interface Running {
   ide?: Role;
   /** What the agent bridge's connections get (header x-claude-ide-role: agent); made on first use. */
   agent?: Role;
+  /** What a CLI hook's connection gets (header x-claude-ide-role: hook); made on first use. */
+  hook?: Role;
+  /** The hook channel's router (hooks/index): made by the first hook, or a feature asking for it. */
+  router?: Router;
   services: Services;
   augroup: number;
   /** The Gemini CLI / Qwen Code companion (companion.enabled). */
@@ -270,6 +277,11 @@ export class Server {
     return this.running?.services.diff;
   }
 
+  /** The running server's notes for the next prompt (undefined when stopped). */
+  notes(): NotesQueue | undefined {
+    return this.running?.services.notes;
+  }
+
   /** The running server's privacy policy (undefined when stopped). */
   policy(): Policy | undefined {
     return this.running?.services.policy;
@@ -342,15 +354,18 @@ export class Server {
       conn.close(CloseCode.GoingAway, "server stopped");
       return;
     }
+    const wanted = conn.headers["x-claude-ide-role"];
     const role =
-      conn.headers["x-claude-ide-role"] === "agent"
+      wanted === "agent"
         ? (r.agent ??= agentEndpoint().createAgentRole(
             this.config,
             () => r.services,
             this.hub,
             (method) => this.notifyAgents(r, method),
           ))
-        : (r.ide ??= this.ideRole());
+        : wanted === "hook"
+          ? (r.hook ??= hooksModule().hookRole(this.config, this.routerOf(r), this.hub))
+          : (r.ide ??= this.ideRole());
     r.blocking ??= new (blockingModule().Blocking)((msg) => this.log.error(msg));
     const session = new (sessionModule().Session)(conn, {
       role,
@@ -372,6 +387,22 @@ export class Server {
     });
     sessions.set(conn.id, session);
     this.log.debug(`client ${conn.id} connected (${conn.headers["user-agent"] ?? "no user-agent"})`);
+  }
+
+  /** The running server's hook router (undefined when stopped); made on first use. */
+  hooks(): Router | undefined {
+    const r = this.running;
+    return r !== undefined ? this.routerOf(r) : undefined;
+  }
+
+  private routerOf(r: Running): Router {
+    r.router ??= hooksModule().createRouter({
+      config: this.config,
+      services: r.services,
+      hub: this.hub,
+      log: this.log,
+    });
+    return r.router;
   }
 
   private ideRole(): Role {

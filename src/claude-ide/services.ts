@@ -3,7 +3,8 @@
 // Only selection tracking starts with the server; the diff reviews and the agent's memory are made (and their
 // modules loaded) on first use: setup() must stay cheap.
 import type { Config } from "./config";
-import type { DiffService, Hub, Services } from "./contracts";
+import type { DiffService, Hub, NotesQueue, Services } from "./contracts";
+import type * as NotesModule from "./hooks/notes";
 import type * as AgentStateModule from "./agent/agent_state";
 import type { AgentState } from "./agent/agent_state";
 import type { Clock } from "./util/clock";
@@ -17,6 +18,7 @@ import { SelectionTracker } from "./editor/selection";
 const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
 const policyModule = lazy<typeof PolicyModule>("claude-ide.policy.policy");
 const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
+const notesModule = lazy<typeof NotesModule>("claude-ide.hooks.notes");
 const terminalBuffers = lazy<typeof TerminalBuffersModule>("claude-ide.editor.terminal_buffers");
 
 class EditorServices implements Services {
@@ -25,6 +27,7 @@ class EditorServices implements Services {
   private agentState?: AgentState;
   private readonly termClose: number;
   private policyState?: Policy;
+  private notesQueue?: NotesQueue;
 
   constructor(
     private readonly config: Config,
@@ -68,6 +71,15 @@ class EditorServices implements Services {
 
   set policy(policy: Policy) {
     this.policyState = policy;
+  }
+
+  get notes(): NotesQueue {
+    this.notesQueue ??= new (notesModule().Notes)();
+    return this.notesQueue;
+  }
+
+  set notes(queue: NotesQueue) {
+    this.notesQueue = queue;
   }
 
   /** Disposes what was made (a feature never used is not made just to be disposed). */

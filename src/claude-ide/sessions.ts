@@ -10,7 +10,9 @@
 import type * as CliConfigModule from "./bridge/cli_config";
 import type { Config } from "./config";
 import type { Recipients } from "./editor/mentions";
-import { ClaudeTerminal } from "./editor/terminal";
+import { ClaudeTerminal, type CliKind } from "./editor/terminal";
+import type * as HookSettingsModule from "./hooks/settings";
+import type * as ConfigFileModule from "./bridge/config_file";
 import { say } from "./log";
 import { parentPid } from "./util/process";
 import type { ClientInfo, DiffService, Hub } from "./contracts";
@@ -18,6 +20,32 @@ import { lazy } from "./util/modules";
 
 /** Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools). */
 const cliConfig = lazy<typeof CliConfigModule>("claude-ide.bridge.cli_config");
+const hookSettings = lazy<typeof HookSettingsModule>("claude-ide.hooks.settings");
+const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file");
+
+/**
+ * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
+ * the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
+ * hooks through a system-defaults settings file named in their environment.
+ */
+function cliSetup(
+  config: Config,
+  cli: CliKind,
+): { ok: true; args: string; env: { [name: string]: string } } | { ok: false; error: string } {
+  if (cli === "claude") {
+    const made = cliConfig().cliArguments({
+      agent: config.agent.in_terminal,
+      hooks: config.hooks.enabled,
+      permissionMode: config.terminal.permission_mode,
+    });
+    return made.ok ? { ok: true, args: made.args, env: {} } : made;
+  }
+  if (!config.hooks.enabled) return { ok: true, args: "", env: {} };
+  const made = hookSettings().systemDefaultsEnv(cli, configFile().configDir());
+  if (!made.ok) return made;
+  configFile().removeOnExit([made.path], `claude-ide.hooks-${cli}`);
+  return { ok: true, args: "", env: made.env };
+}
 
 /** One entry of require("claude-ide").sessions() and :ClaudeCodeSessions. */
 export interface SessionInfo {
@@ -155,10 +183,7 @@ export class Sessions {
       id,
       name,
       cwd: vim.fn.getcwd(),
-      terminal: new ClaudeTerminal(
-        { onGone: () => this.ended(id), agentArguments: () => cliConfig().cliArguments() },
-        name,
-      ),
+      terminal: new ClaudeTerminal({ onGone: () => this.ended(id), cliSetup: (c, cli) => cliSetup(c, cli) }, name),
       recipients: () => this.recipientsOf(id),
     };
     this.terms.push(t);

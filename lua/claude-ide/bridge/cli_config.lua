@@ -17,6 +17,8 @@ local ____user_tools = require("claude-ide.agent.user_tools")
 local userTools = ____user_tools.userTools
 local ____builtin_names = require("claude-ide.agent.builtin_names")
 local BUILTIN_TOOL_NAMES = ____builtin_names.BUILTIN_TOOL_NAMES
+local ____settings = require("claude-ide.hooks.settings")
+local hooksFor = ____settings.hooksFor
 --- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
 ____exports.SERVER_NAME = "nvim"
 --- Never allowed up front: it runs code, and the user decides each time (or it is off).
@@ -50,12 +52,58 @@ function ____exports.allowedTools()
         function(____, n) return (("mcp__" .. ____exports.SERVER_NAME) .. "__") .. n end
     )
 end
---- Writes the MCP config for this Neovim (the bridge pinned to its pid) and the settings allowing its tools, and
--- returns the arguments for the claude command line, or the reason when a file cannot be written.
-function ____exports.cliArguments()
+--- Writes the MCP config for this Neovim (the bridge pinned to its pid) and the settings allowing its tools and
+-- adding the plugin's hooks, and returns the arguments for the claude command line, or the reason when a file
+-- cannot be written.
+function ____exports.cliArguments(opts)
+    if opts == nil then
+        opts = {}
+    end
+    local ____opts_agent_1 = opts.agent
+    if ____opts_agent_1 == nil then
+        ____opts_agent_1 = true
+    end
+    local agent = ____opts_agent_1
+    local args = {}
+    if opts.permissionMode ~= nil then
+        args[#args + 1] = "--permission-mode " .. vim.fn.shellescape(opts.permissionMode)
+    end
+    if not agent and opts.hooks ~= true then
+        return {
+            ok = true,
+            args = table.concat(args, " ")
+        }
+    end
     local dir = configDir()
     if vim.fn.isdirectory(dir) ~= 1 then
         pcall(vim.fn.mkdir, dir, "p", 448)
+    end
+    local settingsFile = ((dir .. "/settings-") .. tostring(vim.fn.getpid())) .. ".json"
+    local body = {}
+    if agent then
+        body.permissions = {allow = ____exports.allowedTools()}
+    end
+    if opts.hooks == true then
+        body.hooks = hooksFor(
+            "claude",
+            vim.fn.getpid()
+        )
+    end
+    local settings = writeFileAtomic(
+        settingsFile,
+        vim.json.encode(body),
+        384
+    )
+    if not settings.ok then
+        return {ok = false, error = settings.error}
+    end
+    if not agent then
+        removeOnExit({settingsFile})
+        args[#args + 1] = "--settings " .. vim.fn.shellescape(settingsFile)
+        return {
+            ok = true,
+            args = table.concat(args, " ")
+        }
     end
     local file = configPath()
     local config = {mcpServers = {[____exports.SERVER_NAME] = {
@@ -76,19 +124,11 @@ function ____exports.cliArguments()
     if not written.ok then
         return {ok = false, error = written.error}
     end
-    local settingsFile = ((dir .. "/settings-") .. tostring(vim.fn.getpid())) .. ".json"
-    local settings = writeFileAtomic(
-        settingsFile,
-        vim.json.encode({permissions = {allow = ____exports.allowedTools()}}),
-        384
-    )
-    if not settings.ok then
-        return {ok = false, error = settings.error}
-    end
     removeOnExit({file, settingsFile})
+    args[#args + 1] = (("--mcp-config " .. vim.fn.shellescape(file)) .. " --settings ") .. vim.fn.shellescape(settingsFile)
     return {
         ok = true,
-        args = (("--mcp-config " .. vim.fn.shellescape(file)) .. " --settings ") .. vim.fn.shellescape(settingsFile)
+        args = table.concat(args, " ")
     }
 end
 return ____exports

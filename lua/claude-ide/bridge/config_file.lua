@@ -30,7 +30,7 @@ function ____exports.sweepStale(dir)
                 end
                 local ____, pidText = string.match(name, "^(%a+)%-(%d+)%.json$")
                 local prefix = string.match(name, "^(%a+)%-")
-                if prefix ~= "mcp" and prefix ~= "settings" then
+                if prefix ~= "mcp" and prefix ~= "settings" and prefix ~= "gemini" and prefix ~= "qwen" then
                     goto __continue7
                 end
                 local pid = tonumber(pidText)
@@ -48,9 +48,13 @@ function ____exports.sweepStale(dir)
     end
     return removed
 end
---- Removes `paths` when Neovim exits (the last call's paths: the same names each time).
-function ____exports.removeOnExit(paths)
-    local group = vim.api.nvim_create_augroup("claude-ide.mcp-config", {clear = true})
+--- Removes `paths` when Neovim exits (the last call's paths for that `group`: the same names each time). The
+-- hooks' system-defaults files (gemini-<pid>.json, qwen-<pid>.json) have a group of their own.
+function ____exports.removeOnExit(paths, name)
+    if name == nil then
+        name = "claude-ide.mcp-config"
+    end
+    local group = vim.api.nvim_create_augroup(name, {clear = true})
     vim.api.nvim_create_autocmd(
         "VimLeavePre",
         {

@@ -52,33 +52,42 @@ function ____exports.claudeEnv(config, port)
     env.no_proxy = withLoopback(user.no_proxy or vim.env.no_proxy)
     return env
 end
---- The shell command line: the configured command, the agent endpoint's --mcp-config/--allowedTools (unless
--- agent.in_terminal is off), then the arguments given to :ClaudeCode.
-local function commandLine(config, args, hooks)
-    local parts = {config.terminal.command}
-    local program = string.match(config.terminal.command, "^%s*(%S+)")
+function ____exports.cliKind(command)
+    local program = string.match(command, "^%s*(%S+)")
     local name = program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
-    local claude = name ~= "gemini" and name ~= "qwen"
-    local ____temp_2
-    if config.agent.in_terminal and claude then
-        local ____opt_0 = hooks.agentArguments
-        ____temp_2 = ____opt_0 and ____opt_0()
-    else
-        ____temp_2 = nil
-    end
-    local agent = ____temp_2
-    if agent ~= nil then
-        if agent.ok then
-            parts[#parts + 1] = agent.args
+    return name == "gemini" and "gemini" or (name == "qwen" and "qwen" or "claude")
+end
+--- The shell command line and the environment: the configured command, what the wiring adds for this CLI (Claude
+-- Code's --mcp-config/--settings/--permission-mode; Gemini CLI's and Qwen Code's hook settings file, named in
+-- the environment), then the arguments given to :ClaudeCode.
+local function commandLine(config, port, args, hooks)
+    local parts = {config.terminal.command}
+    local env = ____exports.claudeEnv(config, port)
+    local ____opt_0 = hooks.cliSetup
+    local setup = ____opt_0 and ____opt_0(
+        config,
+        ____exports.cliKind(config.terminal.command)
+    )
+    if setup ~= nil then
+        if setup.ok then
+            if setup.args ~= "" then
+                parts[#parts + 1] = setup.args
+            end
+            for k, v in pairs(setup.env) do
+                env[k] = v
+            end
         else
-            say("the agent tools (mcp__nvim__*) are not offered to this claude: " .. agent.error, "warn")
+            say("this CLI is started without the plugin's settings: " .. setup.error, "warn")
         end
     end
     local extra = vim.trim(args)
     if extra ~= "" then
         parts[#parts + 1] = extra
     end
-    return table.concat(parts, " ")
+    return {
+        cmd = table.concat(parts, " "),
+        env = env
+    }
 end
 --- A size option: a fraction of `total` (< 1) or a number of cells (>= 1), kept within 1..total.
 local function cells(size, total)
@@ -149,14 +158,14 @@ local function setKeymaps(config, buf)
         local where = ____value[3]
         do
             if lhs == false then
-                goto __continue30
+                goto __continue33
             end
             local function move()
                 return vim.api.nvim_win_get_config(0).relative ~= "" and lhs or ("<Cmd>wincmd " .. dir) .. "<CR>"
             end
             vim.keymap.set("t", lhs, move, {buffer = buf, expr = true, desc = "claude-ide: go to the window " .. where})
         end
-        ::__continue30::
+        ::__continue33::
     end
 end
 --- One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).
@@ -180,13 +189,13 @@ function ClaudeTerminal.prototype.processId(self)
         return self.pid
     end
     local buf = self:buffer()
-    local ____temp_3
+    local ____temp_2
     if buf ~= nil then
-        ____temp_3 = vim.b[buf].terminal_job_id
+        ____temp_2 = vim.b[buf].terminal_job_id
     else
-        ____temp_3 = nil
+        ____temp_2 = nil
     end
-    local job = ____temp_3
+    local job = ____temp_2
     if job == nil then
         return nil
     end
@@ -204,21 +213,21 @@ function ClaudeTerminal.prototype.isRunning(self)
 end
 function ClaudeTerminal.prototype.buffer(self)
     if self.snacksWin ~= nil then
-        local ____table_snacksWin_buf_valid_result_4
+        local ____table_snacksWin_buf_valid_result_3
         if self.snacksWin:buf_valid() then
-            ____table_snacksWin_buf_valid_result_4 = self.snacksWin.buf
+            ____table_snacksWin_buf_valid_result_3 = self.snacksWin.buf
         else
-            ____table_snacksWin_buf_valid_result_4 = nil
+            ____table_snacksWin_buf_valid_result_3 = nil
         end
-        return ____table_snacksWin_buf_valid_result_4
+        return ____table_snacksWin_buf_valid_result_3
     end
-    local ____table_isRunning_result_5
+    local ____table_isRunning_result_4
     if self:isRunning() then
-        ____table_isRunning_result_5 = self.buf
+        ____table_isRunning_result_4 = self.buf
     else
-        ____table_isRunning_result_5 = nil
+        ____table_isRunning_result_4 = nil
     end
-    return ____table_isRunning_result_5
+    return ____table_isRunning_result_4
 end
 function ClaudeTerminal.prototype.windows(self)
     local buf = self:buffer()
@@ -276,19 +285,21 @@ function ClaudeTerminal.prototype.warnIgnoredArgs(self, args)
     end
 end
 function ClaudeTerminal.prototype.start(self, config, port, args, inWindow)
-    local cmd = commandLine(config, args, self.hooks)
+    local ____commandLine_result_5 = commandLine(config, port, args, self.hooks)
+    local cmd = ____commandLine_result_5.cmd
+    local env = ____commandLine_result_5.env
     local program = string.match(config.terminal.command, "^%s*([^%s'\"]+)")
     if program ~= nil and vim.fn.executable(program) ~= 1 then
         say(("\"" .. program) .. "\" is not executable: install Claude Code or set terminal.command", "error")
         return
     end
     local provider = config.terminal.provider
-    if provider ~= "native" and self:startSnacks(config, port, cmd, provider == "snacks") then
+    if provider ~= "native" and self:startSnacks(config, env, cmd, provider == "snacks") then
         return
     end
-    self:startNative(config, port, cmd, inWindow)
+    self:startNative(config, env, cmd, inWindow)
 end
-function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd, asked)
+function ClaudeTerminal.prototype.startSnacks(self, config, env, cmd, asked)
     local snacks = optionalModule("snacks")
     if (snacks and snacks.terminal) == nil then
         if asked then
@@ -298,15 +309,7 @@ function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd, asked)
     end
     local t = config.terminal
     local position = t.side
-    local ok, win = pcall(
-        snacks.terminal.open,
-        cmd,
-        {
-            env = ____exports.claudeEnv(config, port),
-            auto_close = t.auto_close,
-            win = {position = position, width = t.width, height = t.height}
-        }
-    )
+    local ok, win = pcall(snacks.terminal.open, cmd, {env = env, auto_close = t.auto_close, win = {position = position, width = t.width, height = t.height}})
     if not ok then
         say(
             ("snacks.nvim terminal failed (" .. tostring(win)) .. "): using the built-in terminal",
@@ -326,11 +329,11 @@ function ClaudeTerminal.prototype.startSnacks(self, config, port, cmd, asked)
     end
     return true
 end
-function ClaudeTerminal.prototype.startNative(self, config, port, cmd, inWindow)
+function ClaudeTerminal.prototype.startNative(self, config, env, cmd, inWindow)
     local buf = vim.api.nvim_create_buf(false, true)
     local win = self:openWindow(config, buf, inWindow)
     local opts = {
-        env = ____exports.claudeEnv(config, port),
+        env = env,
         on_exit = function(job, code) return self:onExit(config, job, code) end
     }
     local ok, job = pcall(function() return vim.api.nvim_win_call(

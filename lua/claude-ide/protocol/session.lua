@@ -2,8 +2,8 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local __TS__Class = ____lualib.__TS__Class
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__StringSubstring = ____lualib.__TS__StringSubstring
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local ____result = require("claude-ide.protocol.result")
 local asRpcError = ____result.asRpcError
@@ -190,6 +190,12 @@ function Session.prototype.onRequest(self, id, method, params)
         self:callTool(id, params)
         return
     end
+    local ____opt_2 = self.deps.role.parkingRequests
+    local parking = ____opt_2 and ____opt_2[method]
+    if parking ~= nil then
+        self:startParking(id, parking, params)
+        return
+    end
     local handler = self.requests[method]
     if handler == nil then
         self:send(errorResponse(id, ErrorCode.MethodNotFound, "Method not found: " .. method))
@@ -210,6 +216,43 @@ function Session.prototype.onRequest(self, id, method, params)
     local answer = asRpcError(settled)
     self:sendError(id, answer.code, answer.message)
 end
+function Session.prototype.startParking(self, id, handler, rawParams)
+    local params = objectParams(rawParams)
+    local key = idKey(id)
+    if self.calls[key] ~= nil then
+        rpcError(
+            ErrorCode.InvalidRequest,
+            ("request id " .. __TS__StringSubstring(key, 1)) .. " is already in use"
+        )
+    end
+    local finished = false
+    local handle = self.deps.blocking:run(
+        self.id,
+        function(park) return handler(params, {clientId = self.id, park = park}) end,
+        function(outcome)
+            finished = true
+            self.calls[key] = nil
+            if outcome.ok then
+                local ____self_send_7 = self.send
+                local ____resultResponse_6 = resultResponse
+                local ____id_5 = id
+                local ____outcome_value_4 = outcome.value
+                if ____outcome_value_4 == nil then
+                    ____outcome_value_4 = dict()
+                end
+                ____self_send_7(
+                    self,
+                    ____resultResponse_6(____id_5, ____outcome_value_4)
+                )
+            else
+                self:sendError(id, outcome.code, outcome.message)
+            end
+        end
+    )
+    if not finished then
+        self.calls[key] = handle
+    end
+end
 function Session.prototype.initialize(self, params)
     local asked = params.protocolVersion
     local info = params.clientInfo
@@ -217,13 +260,13 @@ function Session.prototype.initialize(self, params)
     local caps = params.capabilities
     self.offersRoots = isObject(caps) and type(caps.roots) == "table"
     local meta = params._meta
-    local ____isObject_result_2
+    local ____isObject_result_8
     if isObject(meta) then
-        ____isObject_result_2 = meta["claude-ide/clientRevision"]
+        ____isObject_result_8 = meta["claude-ide/clientRevision"]
     else
-        ____isObject_result_2 = nil
+        ____isObject_result_8 = nil
     end
-    local relayed = ____isObject_result_2
+    local relayed = ____isObject_result_8
     self.protocolVersion = type(relayed) == "string" and relayed or version
     if isObject(info) and type(info.name) == "string" then
         self.clientName = info.name
@@ -232,29 +275,29 @@ function Session.prototype.initialize(self, params)
             type(info.title) == "string" and info.title or nil
         )
     end
-    local ____isObject_result_3
+    local ____isObject_result_9
     if isObject(meta) then
-        ____isObject_result_3 = meta[PID_META]
+        ____isObject_result_9 = meta[PID_META]
     else
-        ____isObject_result_3 = nil
+        ____isObject_result_9 = nil
     end
-    local pid = ____isObject_result_3
+    local pid = ____isObject_result_9
     if type(pid) == "number" and pid > 0 and math.floor(pid) == pid then
         self.processId = pid
     end
-    local ____self_deps_role_4 = self.deps.role
-    local capabilities = ____self_deps_role_4.capabilities
-    local instructions = ____self_deps_role_4.instructions
+    local ____self_deps_role_10 = self.deps.role
+    local capabilities = ____self_deps_role_10.capabilities
+    local instructions = ____self_deps_role_10.instructions
     return initializeResult(asked, {capabilities = capabilities, instructions = instructions})
 end
 function Session.prototype.requestClient(self, method, params, onAnswer)
     if not self:isOpen() then
         return
     end
-    local ____self_5, ____nextRequest_6 = self, "nextRequest"
-    local ____self_nextRequest_7 = ____self_5[____nextRequest_6]
-    ____self_5[____nextRequest_6] = ____self_nextRequest_7 + 1
-    local id = "nvim-" .. tostring(____self_nextRequest_7)
+    local ____self_11, ____nextRequest_12 = self, "nextRequest"
+    local ____self_nextRequest_13 = ____self_11[____nextRequest_12]
+    ____self_11[____nextRequest_12] = ____self_nextRequest_13 + 1
+    local id = "nvim-" .. tostring(____self_nextRequest_13)
     self.waiting[id] = onAnswer
     self.conn:send(request(id, method, params))
 end
@@ -267,39 +310,39 @@ function Session.prototype.askRoots(self)
         dict(),
         function(result, err)
             if err ~= nil or not isObject(result) or type(result.roots) ~= "table" then
-                local ____self_11 = self.deps.log
-                local ____self_11_debug_12 = ____self_11.debug
-                local ____self_id_10 = self.id
-                local ____vim_inspect_9 = vim.inspect
-                local ____err_8 = err
-                if ____err_8 == nil then
-                    ____err_8 = result
+                local ____self_17 = self.deps.log
+                local ____self_17_debug_18 = ____self_17.debug
+                local ____self_id_16 = self.id
+                local ____vim_inspect_15 = vim.inspect
+                local ____err_14 = err
+                if ____err_14 == nil then
+                    ____err_14 = result
                 end
-                ____self_11_debug_12(
-                    ____self_11,
-                    ((("client " .. tostring(____self_id_10)) .. ": no roots (") .. ____vim_inspect_9(____err_8)) .. ")"
+                ____self_17_debug_18(
+                    ____self_17,
+                    ((("client " .. tostring(____self_id_16)) .. ": no roots (") .. ____vim_inspect_15(____err_14)) .. ")"
                 )
                 return
             end
             local roots = {}
             for ____, root in ipairs(result.roots) do
                 do
-                    local ____isObject_result_13
+                    local ____isObject_result_19
                     if isObject(root) then
-                        ____isObject_result_13 = root.uri
+                        ____isObject_result_19 = root.uri
                     else
-                        ____isObject_result_13 = nil
+                        ____isObject_result_19 = nil
                     end
-                    local uri = ____isObject_result_13
+                    local uri = ____isObject_result_19
                     if type(uri) ~= "string" or not vim.startswith(uri, "file://") then
-                        goto __continue55
+                        goto __continue63
                     end
                     local ok, path = pcall(vim.uri_to_fname, uri)
                     if ok and not __TS__ArrayIncludes(roots, path) then
                         roots[#roots + 1] = path
                     end
                 end
-                ::__continue55::
+                ::__continue63::
             end
             if vim.deep_equal(roots, self.roots) then
                 return
@@ -319,20 +362,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_14
+    local ____isObject_result_20
     if isObject(params) then
-        ____isObject_result_14 = idKey(params.requestId)
+        ____isObject_result_20 = idKey(params.requestId)
     else
-        ____isObject_result_14 = nil
+        ____isObject_result_20 = nil
     end
-    local key = ____isObject_result_14
-    local ____temp_15
+    local key = ____isObject_result_20
+    local ____temp_21
     if key ~= nil then
-        ____temp_15 = self.calls[key]
+        ____temp_21 = self.calls[key]
     else
-        ____temp_15 = nil
+        ____temp_21 = nil
     end
-    local call = ____temp_15
+    local call = ____temp_21
     if call == nil or key == nil then
         return
     end
@@ -358,8 +401,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_16 = self.deps
-    local role = ____self_deps_16.role
+    local ____self_deps_22 = self.deps
+    local role = ____self_deps_22.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -384,10 +427,10 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_17 = self.deps
-    local config = ____self_deps_17.config
-    local hub = ____self_deps_17.hub
-    local services = ____self_deps_17.services
+    local ____self_deps_23 = self.deps
+    local config = ____self_deps_23.config
+    local hub = ____self_deps_23.hub
+    local services = ____self_deps_23.services
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
@@ -439,14 +482,14 @@ function Session.prototype.sendToolResult(self, id, name, raw)
         self:send(fast)
         return
     end
-    local ____result_content_19 = result.content
-    local ____temp_18
+    local ____result_content_25 = result.content
+    local ____temp_24
     if result.isError == true then
-        ____temp_18 = true
+        ____temp_24 = true
     else
-        ____temp_18 = nil
+        ____temp_24 = nil
     end
-    local body = {content = ____result_content_19, isError = ____temp_18}
+    local body = {content = ____result_content_25, isError = ____temp_24}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)

@@ -33,6 +33,15 @@
 --- port, a discovery file in $TMPDIR/gemini/ide, and GEMINI_CLI_IDE_* in the environment of every terminal
 --- Neovim starts. Their edits open the same review; your cursor, selection and open files reach the CLI.
 ---@field companion? claude-ide.Config.companion
+--- The hooks the plugin adds to the CLIs :ClaudeCode starts (Claude Code through its --settings file, Gemini CLI
+--- and Qwen Code through a system-defaults file named in their environment; your own hooks keep running):
+--- a hook tells this Neovim when a turn starts and ends (:help claude-ide-hooks). false: no hooks are added
+--- (no turn review then). :ClaudeCodeHooks prints them for a CLI started elsewhere.
+---@field hooks? claude-ide.Config.hooks # Default: `{ enabled = true }`.
+--- The turn review (:help claude-ide-turn-review): at the start of each turn the files of the folder the agent
+--- works in are snapshotted; at its end every file changed since (by edit tools or shell commands, created,
+--- deleted, renamed) opens in one review where each hunk can be kept or reverted.
+---@field review? claude-ide.Config.review
 --- What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
 --- own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
 --- .claude/settings.local.json) and secret files by name (.env, .env.*, *.pem, *.key, id_rsa*, ... except
@@ -83,6 +92,10 @@
 ---@field auto_close? boolean # Default: `true`.
 --- Extra environment variables for the claude process.
 ---@field env? table<string, string> # Default: `{}`.
+--- The permission mode claude starts in (--permission-mode): "default" (every edit proposed in a review before it
+--- is made), "acceptEdits", "auto", "plan", ... nil: the CLI's own default (Claude Code 2.1.330: "auto"). The turn
+--- review (review.turn) shows what a turn changed in every mode.
+---@field permission_mode? string|nil # Default: `nil`.
 --- Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
 --- mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
 --- terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to
@@ -171,6 +184,25 @@
 ---@field name? string|nil # Default: `nil`.
 --- ide/contextUpdate is sent this long after the last cursor move, selection or file change.
 ---@field debounce_ms? number # Default: `50`.
+
+--- The hooks the plugin adds to the CLIs :ClaudeCode starts (Claude Code through its --settings file, Gemini CLI
+--- and Qwen Code through a system-defaults file named in their environment; your own hooks keep running):
+--- a hook tells this Neovim when a turn starts and ends (:help claude-ide-hooks). false: no hooks are added
+--- (no turn review then). :ClaudeCodeHooks prints them for a CLI started elsewhere.
+---@class claude-ide.Config.hooks
+---@field enabled? boolean # Default: `true`.
+
+--- The turn review (:help claude-ide-turn-review): at the start of each turn the files of the folder the agent
+--- works in are snapshotted; at its end every file changed since (by edit tools or shell commands, created,
+--- deleted, renamed) opens in one review where each hunk can be kept or reverted.
+---@class claude-ide.Config.review
+--- "auto": the review opens at the end of each turn that changed files; "manual": a message says what changed
+--- and :ClaudeCodeReview opens it; false: no snapshots, no review.
+---@field turn? false|"auto"|"manual" # Default: `"auto"`.
+--- Snapshots kept per session (older turns are swept); :ClaudeCodeReview {n} reaches back this far.
+---@field keep_turns? number # Default: `20`.
+--- Larger files are left out of the snapshot (their changes are not reviewed).
+---@field max_file_bytes? number # Default: `1024 * 1024`.
 
 --- What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
 --- own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,

@@ -7,6 +7,7 @@ import { writeFileAtomic } from "../util/fs";
 import { configDir, configPath, removeOnExit } from "./config_file";
 import { userTools } from "../agent/user_tools";
 import { BUILTIN_TOOL_NAMES } from "../agent/builtin_names";
+import { hooksFor } from "../hooks/settings";
 
 /** The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>. */
 export const SERVER_NAME = "nvim";
@@ -34,13 +35,38 @@ export function allowedTools(): string[] {
   return names.map((n) => `mcp__${SERVER_NAME}__${n}`);
 }
 
+export interface CliOptions {
+  /** The agent endpoint: --mcp-config naming the bridge, and its tools allowed in the settings (default true). */
+  agent?: boolean;
+  /** The plugin's hooks (hooks/settings) in the settings file (default false). */
+  hooks?: boolean;
+  /** --permission-mode (terminal.permission_mode). */
+  permissionMode?: string;
+}
+
 /**
- * Writes the MCP config for this Neovim (the bridge pinned to its pid) and the settings allowing its tools, and
- * returns the arguments for the claude command line, or the reason when a file cannot be written.
+ * Writes the MCP config for this Neovim (the bridge pinned to its pid) and the settings allowing its tools and
+ * adding the plugin's hooks, and returns the arguments for the claude command line, or the reason when a file
+ * cannot be written.
  */
-export function cliArguments(): { ok: true; args: string } | { ok: false; error: string } {
+export function cliArguments(opts: CliOptions = {}): { ok: true; args: string } | { ok: false; error: string } {
+  const agent = opts.agent ?? true;
+  const args: string[] = [];
+  if (opts.permissionMode !== undefined) args.push(`--permission-mode ${vim.fn.shellescape(opts.permissionMode)}`);
+  if (!agent && opts.hooks !== true) return { ok: true, args: args.join(" ") };
   const dir = configDir();
   if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);
+  const settingsFile = `${dir}/settings-${vim.fn.getpid()}.json`;
+  const body: { [key: string]: unknown } = {};
+  if (agent) body.permissions = { allow: allowedTools() };
+  if (opts.hooks === true) body.hooks = hooksFor("claude", vim.fn.getpid());
+  const settings = writeFileAtomic(settingsFile, vim.json.encode(body), 0o600);
+  if (!settings.ok) return { ok: false, error: settings.error };
+  if (!agent) {
+    removeOnExit([settingsFile]);
+    args.push(`--settings ${vim.fn.shellescape(settingsFile)}`);
+    return { ok: true, args: args.join(" ") };
+  }
   const file = configPath();
   const config = {
     mcpServers: {
@@ -53,12 +79,7 @@ export function cliArguments(): { ok: true; args: string } | { ok: false; error:
   };
   const written = writeFileAtomic(file, vim.json.encode(config), 0o600);
   if (!written.ok) return { ok: false, error: written.error };
-  const settingsFile = `${dir}/settings-${vim.fn.getpid()}.json`;
-  const settings = writeFileAtomic(settingsFile, vim.json.encode({ permissions: { allow: allowedTools() } }), 0o600);
-  if (!settings.ok) return { ok: false, error: settings.error };
   removeOnExit([file, settingsFile]);
-  return {
-    ok: true,
-    args: `--mcp-config ${vim.fn.shellescape(file)} --settings ${vim.fn.shellescape(settingsFile)}`,
-  };
+  args.push(`--mcp-config ${vim.fn.shellescape(file)} --settings ${vim.fn.shellescape(settingsFile)}`);
+  return { ok: true, args: args.join(" ") };
 }

@@ -1,6 +1,7 @@
 // The files that the `claude` of a :ClaudeCode terminal reads (bridge/cli_config.ts): one MCP config
 // (--mcp-config) and one settings file (--settings) per Neovim, `stdpath("run")/claude-ide/mcp-<pid>.json` and
-// `settings-<pid>.json`. They are removed when that Neovim exits, and files of Neovims that are gone (a crash,
+// `settings-<pid>.json`, and the system-defaults files of Gemini CLI and Qwen Code with the plugin's hooks
+// (`gemini-<pid>.json`, `qwen-<pid>.json`). They are removed when that Neovim exits, and files of Neovims that are gone (a crash,
 // a kill) are swept when the server starts. Small on purpose: the server sweeps at start-up without loading the
 // agent tools.
 import { isAlive } from "../discovery/lockfile";
@@ -23,7 +24,7 @@ export function sweepStale(dir: string = configDir()): string[] {
     if (name === undefined) break;
     const [, pidText] = string.match(name, "^(%a+)%-(%d+)%.json$");
     const [prefix] = string.match(name, "^(%a+)%-");
-    if (prefix !== "mcp" && prefix !== "settings") continue;
+    if (prefix !== "mcp" && prefix !== "settings" && prefix !== "gemini" && prefix !== "qwen") continue;
     const pid = tonumber(pidText);
     if (pid === undefined || pid === vim.fn.getpid() || isAlive(pid)) continue;
     const path = `${dir}/${name}`;
@@ -33,9 +34,12 @@ export function sweepStale(dir: string = configDir()): string[] {
   return removed;
 }
 
-/** Removes `paths` when Neovim exits (the last call's paths: the same names each time). */
-export function removeOnExit(paths: string[]): void {
-  const group = vim.api.nvim_create_augroup("claude-ide.mcp-config", { clear: true });
+/**
+ * Removes `paths` when Neovim exits (the last call's paths for that `group`: the same names each time). The
+ * hooks' system-defaults files (gemini-<pid>.json, qwen-<pid>.json) have a group of their own.
+ */
+export function removeOnExit(paths: string[], name = "claude-ide.mcp-config"): void {
+  const group = vim.api.nvim_create_augroup(name, { clear: true });
   vim.api.nvim_create_autocmd("VimLeavePre", {
     group,
     desc: "claude-ide: remove this Neovim's MCP config and settings files",

@@ -53,25 +53,38 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
   return env;
 }
 
-/**
- * The shell command line: the configured command, the agent endpoint's --mcp-config/--allowedTools (unless
- * agent.in_terminal is off), then the arguments given to :ClaudeCode.
- */
-function commandLine(config: Config, args: string, hooks: TerminalHooks): string {
-  const parts = [config.terminal.command];
-  // Gemini CLI and Qwen Code find this Neovim through the companion (GEMINI_CLI_IDE_* in the environment) and
-  // know no --mcp-config: Claude Code's arguments are not theirs.
-  const [program] = string.match(config.terminal.command, "^%s*(%S+)");
+/** The CLIs whose set-up :ClaudeCode knows, by terminal.command's program; anything else is run as Claude Code. */
+export type CliKind = "claude" | "gemini" | "qwen";
+
+export function cliKind(command: string): CliKind {
+  const [program] = string.match(command, "^%s*(%S+)");
   const name = program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
-  const claude = name !== "gemini" && name !== "qwen";
-  const agent = config.agent.in_terminal && claude ? hooks.agentArguments?.() : undefined;
-  if (agent !== undefined) {
-    if (agent.ok) parts.push(agent.args);
-    else say(`the agent tools (mcp__nvim__*) are not offered to this claude: ${agent.error}`, "warn");
+  return name === "gemini" ? "gemini" : name === "qwen" ? "qwen" : "claude";
+}
+
+/**
+ * The shell command line and the environment: the configured command, what the wiring adds for this CLI (Claude
+ * Code's --mcp-config/--settings/--permission-mode; Gemini CLI's and Qwen Code's hook settings file, named in
+ * the environment), then the arguments given to :ClaudeCode.
+ */
+function commandLine(
+  config: Config,
+  port: number,
+  args: string,
+  hooks: TerminalHooks,
+): { cmd: string; env: { [name: string]: string } } {
+  const parts = [config.terminal.command];
+  const env = claudeEnv(config, port);
+  const setup = hooks.cliSetup?.(config, cliKind(config.terminal.command));
+  if (setup !== undefined) {
+    if (setup.ok) {
+      if (setup.args !== "") parts.push(setup.args);
+      for (const [k, v] of pairs(setup.env)) env[k as string] = v;
+    } else say(`this CLI is started without the plugin's settings: ${setup.error}`, "warn");
   }
   const extra = vim.trim(args);
   if (extra !== "") parts.push(extra);
-  return parts.join(" ");
+  return { cmd: parts.join(" "), env };
 }
 
 /** A size option: a fraction of `total` (< 1) or a number of cells (>= 1), kept within 1..total. */
@@ -157,10 +170,14 @@ export interface TerminalHooks {
   /** The terminal buffer is going away (deleted, or closed after claude exited); called once. */
   onGone?(): void;
   /**
-   * The agent endpoint's --mcp-config/--allowedTools arguments (written by the wiring, bridge/cli_config: the
-   * editor layer does not know the agent tools), or why they cannot be given. Asked when agent.in_terminal is on.
+   * What the wiring adds to the command line and the environment of this CLI (bridge/cli_config: the agent
+   * endpoint's --mcp-config and allowed tools, the hooks' settings, the permission mode; the editor layer knows
+   * none of them), or why they cannot be given.
    */
-  agentArguments?(): { ok: true; args: string } | { ok: false; error: string };
+  cliSetup?(
+    config: Config,
+    cli: CliKind,
+  ): { ok: true; args: string; env: { [name: string]: string } } | { ok: false; error: string };
 }
 
 /**
@@ -255,7 +272,7 @@ export class ClaudeTerminal {
   }
 
   private start(config: Config, port: number, args: string, inWindow?: Win): void {
-    const cmd = commandLine(config, args, this.hooks);
+    const { cmd, env } = commandLine(config, port, args, this.hooks);
     // The command is a shell command line: check its program unless it is quoted (the shell will tell).
     const [program] = string.match(config.terminal.command, "^%s*([^%s'\"]+)");
     if (program !== undefined && vim.fn.executable(program) !== 1) {
@@ -263,12 +280,12 @@ export class ClaudeTerminal {
       return;
     }
     const provider = config.terminal.provider;
-    if (provider !== "native" && this.startSnacks(config, port, cmd, provider === "snacks")) return;
-    this.startNative(config, port, cmd, inWindow);
+    if (provider !== "native" && this.startSnacks(config, env, cmd, provider === "snacks")) return;
+    this.startNative(config, env, cmd, inWindow);
   }
 
   /** `asked`: provider "snacks" (a missing snacks.nvim is worth a warning), not "auto". */
-  private startSnacks(config: Config, port: number, cmd: string, asked: boolean): boolean {
+  private startSnacks(config: Config, env: { [name: string]: string }, cmd: string, asked: boolean): boolean {
     const snacks = optionalModule<Snacks>("snacks");
     if (snacks?.terminal === undefined) {
       if (asked)
@@ -278,7 +295,7 @@ export class ClaudeTerminal {
     const t = config.terminal;
     const position = t.side;
     const [ok, win] = pcall(snacks.terminal.open, cmd, {
-      env: claudeEnv(config, port),
+      env,
       auto_close: t.auto_close,
       win: { position, width: t.width, height: t.height },
     });
@@ -296,11 +313,11 @@ export class ClaudeTerminal {
     return true;
   }
 
-  private startNative(config: Config, port: number, cmd: string, inWindow?: Win): void {
+  private startNative(config: Config, env: { [name: string]: string }, cmd: string, inWindow?: Win): void {
     const buf = vim.api.nvim_create_buf(false, true);
     const win = this.openWindow(config, buf, inWindow);
     const opts = {
-      env: claudeEnv(config, port),
+      env,
       on_exit: (job: number, code: number) => this.onExit(config, job, code),
     };
     const [ok, job] = pcall(() =>

@@ -18,7 +18,7 @@ import type { Connection } from "../transport/types";
 import { clientLabel } from "../util/client_name";
 import { dict, isObject } from "../util/json";
 import { initializeResult, negotiate, PID_META } from "./initialize";
-import type { Blocking, CallHandle } from "./blocking";
+import type { Blocking, CallHandle, Park } from "./blocking";
 import {
   BigId,
   ErrorCode,
@@ -40,10 +40,21 @@ export { PID_META, PROTOCOL_VERSIONS } from "./initialize";
  * agent tool set for the stdio bridge (src/claude-ide/bridge/) that serves the model.
  */
 export interface Role {
-  name: "ide" | "agent" | "companion";
+  name: "ide" | "agent" | "companion" | "hook";
   registry: Registry;
   /** Request methods of this role besides the lifecycle and tools (the agent's resources/*). */
   requests?: { [method: string]: (this: void, params: { [key: string]: unknown }) => unknown };
+  /**
+   * Request methods whose handler may park (run through protocol/blocking like a tool call: the hook role's
+   * `hooks/event`, which may wait for the user); cancelled when the connection goes away.
+   */
+  parkingRequests?: {
+    [method: string]: (
+      this: void,
+      params: { [key: string]: unknown },
+      ctx: { clientId: number; park: Park },
+    ) => unknown;
+  };
   capabilities: object;
   /** Shown to the model as server guidance (initialize result). */
   instructions?: string;
@@ -220,6 +231,11 @@ export class Session {
       this.callTool(id, params);
       return;
     }
+    const parking = this.deps.role.parkingRequests?.[method];
+    if (parking !== undefined) {
+      this.startParking(id, parking, params);
+      return;
+    }
     const handler = this.requests[method];
     if (handler === undefined) {
       this.send(errorResponse(id, ErrorCode.MethodNotFound, `Method not found: ${method}`));
@@ -234,6 +250,25 @@ export class Session {
     if (settled === undefined) error(result, 0);
     const answer = asRpcError(settled);
     this.sendError(id, answer.code, answer.message);
+  }
+
+  /** A parkingRequests method: run in a coroutine like a tool call; answered (or cancelled) later. */
+  private startParking(id: Id, handler: NonNullable<Role["parkingRequests"]>[string], rawParams: Params): void {
+    const params = objectParams(rawParams);
+    const key = idKey(id) as string;
+    if (this.calls.has(key)) rpcError(ErrorCode.InvalidRequest, `request id ${key.substring(1)} is already in use`);
+    let finished = false;
+    const handle = this.deps.blocking.run(
+      this.id,
+      (park) => handler(params, { clientId: this.id, park }),
+      (outcome) => {
+        finished = true;
+        this.calls.delete(key);
+        if (outcome.ok) this.send(resultResponse(id, outcome.value ?? dict()));
+        else this.sendError(id, outcome.code, outcome.message);
+      },
+    );
+    if (!finished) this.calls.set(key, handle);
   }
 
   private initialize(params: { [key: string]: unknown }): object {

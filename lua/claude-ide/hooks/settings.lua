@@ -1,0 +1,170 @@
+-- Generated from src/claude-ide/hooks/settings.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayPush = ____lualib.__TS__ArrayPush
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local ____exports = {}
+local ____fs = require("claude-ide.util.fs")
+local writeFileAtomic = ____fs.writeFileAtomic
+local ____router = require("claude-ide.hooks.router")
+local CLIENT_TITLES = ____router.CLIENT_TITLES
+--- Every hook the plugin adds. UserPromptSubmit is bounded by Claude Code at 30 s anyway; a snapshot is taken
+-- off the editor's loop and answers well within that. A feature that needs another event adds its line here.
+____exports.HOOK_ENTRIES = {
+    {client = "claude", event = "UserPromptSubmit", timeoutSec = 30},
+    {client = "claude", event = "Stop", timeoutSec = 30},
+    {client = "gemini", event = "BeforeAgent", timeoutSec = 30},
+    {client = "gemini", event = "AfterAgent", timeoutSec = 30},
+    {client = "qwen", event = "UserPromptSubmit", timeoutSec = 30},
+    {client = "qwen", event = "Stop", timeoutSec = 30}
+}
+--- The environment variable naming a CLI's system-defaults settings file, and where it is otherwise.
+local SYSTEM_DEFAULTS = {gemini = {env = "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", path = "/etc/gemini-cli/system-defaults.json"}, qwen = {env = "QWEN_CODE_SYSTEM_DEFAULTS_PATH", path = "/etc/qwen-code/system-defaults.json"}}
+--- The environment variable through which `client` reads the plugin's settings (none: Claude Code's --settings).
+function ____exports.settingsEnvName(client)
+    local ____opt_0 = SYSTEM_DEFAULTS[client]
+    return ____opt_0 and ____opt_0.env
+end
+--- Absolute path of lua/claude-ide/hook.lua in this installation.
+function ____exports.hookScript()
+    local source = debug.getinfo(1, "S").source
+    return vim.fn.fnamemodify(
+        string.sub(source, 2),
+        ":p:h:h"
+    ) .. "/hook.lua"
+end
+--- The command a CLI runs for `event`: this Neovim's binary running hook.lua (a shell command line: every CLI
+-- takes one). `instance`: the Neovim to reach (its pid); none: the hook chooses like the agent bridge does.
+function ____exports.hookCommand(client, event, instance)
+    local parts = {
+        vim.fn.shellescape(vim.v.progpath),
+        "-l",
+        vim.fn.shellescape(____exports.hookScript()),
+        client,
+        event
+    }
+    if instance ~= nil then
+        __TS__ArrayPush(
+            parts,
+            "--instance",
+            tostring(instance)
+        )
+    end
+    return table.concat(parts, " ")
+end
+--- The `hooks` settings value for `client`: `{ <Event> = { { matcher?, hooks = { {type, command, timeout} } } } }`.
+function ____exports.hooksFor(client, instance)
+    local out = {}
+    for ____, entry in ipairs(____exports.HOOK_ENTRIES) do
+        do
+            if entry.client ~= client then
+                goto __continue7
+            end
+            local timeout = client == "gemini" and entry.timeoutSec * 1000 or entry.timeoutSec
+            local hook = {
+                type = "command",
+                command = ____exports.hookCommand(client, entry.event, instance),
+                timeout = timeout
+            }
+            if client == "gemini" then
+                hook.name = "claude-ide.nvim " .. entry.event
+            end
+            local group = {hooks = {hook}}
+            if entry.matcher ~= nil then
+                group.matcher = entry.matcher
+            end
+            local ____out_2, ____entry_event_3 = out, entry.event
+            if ____out_2[____entry_event_3] == nil then
+                ____out_2[____entry_event_3] = {}
+            end
+            local ____out_entry_event_4 = out[entry.event]
+            ____out_entry_event_4[#____out_entry_event_4 + 1] = group
+        end
+        ::__continue7::
+    end
+    return out
+end
+--- Adds `hooks` to a settings table, concatenating with hook arrays already there.
+function ____exports.mergeHooks(settings, hooks)
+    local existing = type(settings.hooks) == "table" and settings.hooks or ({})
+    for event, groups in pairs(hooks) do
+        local before = existing[event]
+        local ____event_7 = event
+        local ____temp_6
+        if type(before) == "table" and vim.islist(before) then
+            local ____array_5 = __TS__SparseArrayNew(unpack(before))
+            __TS__SparseArrayPush(
+                ____array_5,
+                unpack(groups)
+            )
+            ____temp_6 = {__TS__SparseArraySpread(____array_5)}
+        else
+            ____temp_6 = groups
+        end
+        existing[____event_7] = ____temp_6
+    end
+    settings.hooks = existing
+end
+--- The user's own system-defaults settings of `client` (the file the variable names, else the default place).
+local function userSystemDefaults(client, ownFile)
+    local spec = SYSTEM_DEFAULTS[client]
+    if spec == nil then
+        return {}
+    end
+    local fromEnv = vim.env[spec.env]
+    local path = fromEnv ~= nil and fromEnv ~= "" and fromEnv ~= ownFile and fromEnv or spec.path
+    local file = io.open(path, "r")
+    if file == nil then
+        return {}
+    end
+    local text = file:read("*a")
+    file:close()
+    if type(text) ~= "string" then
+        return {}
+    end
+    local ok, value = pcall(vim.json.decode, text, {luanil = {object = true, array = true}})
+    return ok and type(value) == "table" and not vim.islist(value) and value or ({})
+end
+--- Writes `dir/<client>-<pid>.json` (0600): the user's own system defaults plus the plugin's hooks, and returns
+-- the environment that points `client` at it. Gemini CLI / Qwen Code only.
+function ____exports.systemDefaultsEnv(client, dir)
+    local name = ____exports.settingsEnvName(client)
+    if name == nil then
+        return {ok = false, error = CLIENT_TITLES[client] .. " reads no system-defaults file"}
+    end
+    if vim.fn.isdirectory(dir) ~= 1 then
+        pcall(vim.fn.mkdir, dir, "p", 448)
+    end
+    local path = ((((dir .. "/") .. client) .. "-") .. tostring(vim.fn.getpid())) .. ".json"
+    local settings = userSystemDefaults(client, path)
+    ____exports.mergeHooks(
+        settings,
+        ____exports.hooksFor(
+            client,
+            vim.fn.getpid()
+        )
+    )
+    local written = writeFileAtomic(
+        path,
+        vim.json.encode(settings),
+        384
+    )
+    if not written.ok then
+        return {ok = false, error = written.error}
+    end
+    return {ok = true, env = {[name] = path}, path = path}
+end
+--- The text :ClaudeCodeHooks prints: each CLI's settings to add by hand for a CLI started outside Neovim.
+function ____exports.printable()
+    local lines = {"Hooks for a CLI started outside Neovim (the CLIs :ClaudeCode starts get them by themselves).", "Merge the `hooks` of your CLI into its settings file; the hook finds this Neovim like the agent bridge does", "(the Neovim whose terminal runs the CLI, else the one whose folder holds the CLI's cwd)."}
+    local files = {{"claude", "~/.claude/settings.json"}, {"gemini", "~/.gemini/settings.json"}, {"qwen", "~/.qwen/settings.json"}}
+    for ____, ____value in ipairs(files) do
+        local client = ____value[1]
+        local file = ____value[2]
+        __TS__ArrayPush(lines, "", ((CLIENT_TITLES[client] .. " (") .. file) .. "):")
+        lines[#lines + 1] = vim.json.encode({hooks = ____exports.hooksFor(client)})
+    end
+    return table.concat(lines, "\n")
+end
+return ____exports

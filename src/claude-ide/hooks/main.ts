@@ -1,0 +1,137 @@
+// The `nvim -l` process of a CLI hook (hook.ts): reads the hook input (JSON) on stdin, finds its Neovim (the
+// one pinned with --instance, else the one whose terminal runs the CLI, else the one the CLI is connected to,
+// else the one whose folder holds the cwd: instances/registry's rules), connects over that Neovim's WebSocket
+// front door with the lock file's token and `x-claude-ide-role: hook`, sends one `hooks/event` request and
+// prints the answer's output (one JSON object) on stdout. Always exits 0: when its Neovim is gone (no lock
+// file, connection refused, token refused, the editor closing mid-way) it prints nothing, at once, and the CLI
+// goes on as if there were no hook.
+import * as registry from "../instances/registry";
+import { WsClient } from "../transport/client";
+import { decodeMessage, request } from "../protocol/jsonrpc";
+import { isObject } from "../util/json";
+import { HOOK_CLIENTS, type HookClient } from "./router";
+
+export const ROLE = "hook";
+
+interface Args {
+  client: HookClient;
+  event: string;
+  instance?: string;
+  /** Codex's notify passes its event (JSON) as the last argument. */
+  inline?: string;
+}
+
+function parseArgs(argv: string[]): Args | undefined {
+  const positional: string[] = [];
+  let instance: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--instance" && i + 1 < argv.length) instance = argv[++i];
+    else if (vim.startswith(a, "--instance=")) instance = string.sub(a, 12);
+    else positional.push(a);
+  }
+  const [client, event, inline] = positional;
+  if (client === undefined || event === undefined || !HOOK_CLIENTS.includes(client as HookClient)) return undefined;
+  return { client: client as HookClient, event, instance, inline };
+}
+
+/** CLAUDE_IDE_HOOK_DEBUG is set: say on stderr why nothing happened (read once: callbacks may not read vim.env). */
+let debugging = false;
+
+/** Says why nothing happened, on stderr, when debugging (the CLIs show a hook's stderr in their debug modes). */
+function debugLog(msg: string): void {
+  if (debugging) io.stderr.write(`[claude-ide hook] ${msg}\n`);
+}
+
+/** The hook input: stdin as JSON (an object), or an empty object. Codex's notify passes it as an argument. */
+function readInput(inline: string | undefined): { [key: string]: unknown } {
+  const text = inline ?? io.read("*a");
+  if (typeof text !== "string" || text === "") return {};
+  const [ok, value] = pcall(vim.json.decode, text, { luanil: { object: true, array: true } });
+  return ok && isObject(value) ? value : {};
+}
+
+/** The hook's answer, or undefined (Neovim gone, refused, closed). Runs the event loop until it is known. */
+function ask(args: Args, input: { [key: string]: unknown }): string | undefined {
+  const cwd = typeof input.cwd === "string" && input.cwd !== "" ? input.cwd : vim.uv.cwd();
+  const explicit = args.instance ?? vim.env.CLAUDE_IDE_INSTANCE;
+  const port = tonumber(vim.env.CLAUDE_CODE_SSE_PORT);
+  const choice = registry.choose(registry.list(), {
+    explicit,
+    nvimSocket: vim.env.NVIM,
+    ssePort: port,
+    cwd: cwd ?? "/",
+  });
+  if (!choice.ok) {
+    debugLog(choice.reason);
+    return undefined;
+  }
+  // Read now: the connection's callbacks run in libuv callbacks, where vim.fn may not be called.
+  const params = {
+    client: args.client,
+    event: args.event,
+    input: vim.tbl_isempty(input) ? vim.empty_dict() : input,
+    pid: vim.fn.getpid(),
+    cwd: vim.uv.cwd(),
+  };
+  let done = false;
+  let output: string | undefined;
+  let client: WsClient | undefined;
+  const finish = () => {
+    done = true;
+  };
+  WsClient.connect(
+    choice.instance.port,
+    choice.instance.token,
+    {
+      onMessage: (text) => {
+        const msg = decodeMessage(text);
+        if (msg.kind !== "response" || msg.id !== 1) return;
+        if (msg.error !== undefined) debugLog(`the editor answered an error: ${vim.inspect(msg.error)}`);
+        const result = msg.result;
+        if (isObject(result) && typeof result.output === "string") output = result.output;
+        client?.close(1000, "");
+        finish();
+      },
+      onClose: (code, reason) => {
+        if (!done) debugLog(`the editor closed the connection (${code} ${reason})`);
+        finish();
+      },
+    },
+    (c, err) => {
+      if (c === undefined) {
+        debugLog(err ?? "cannot connect");
+        finish();
+        return;
+      }
+      client = c;
+      c.send(request(1, "hooks/event", params));
+    },
+    ROLE,
+  );
+  // The CLI bounds the wait (the hook's timeout) and kills the hook then; the editor may be waiting for the user.
+  while (!done) vim.wait(60000, () => done, 10);
+  // Let the close frame go out (bounded).
+  if (client !== undefined) vim.wait(200, () => client!.isFinished(), 5);
+  return output;
+}
+
+export function main(this: void, argv: string[]): number {
+  const flag = vim.env.CLAUDE_IDE_HOOK_DEBUG;
+  debugging = flag !== undefined && flag !== "";
+  const args = parseArgs(argv);
+  if (args === undefined) {
+    debugLog("usage: nvim -l .../lua/claude-ide/hook.lua <claude|gemini|qwen|codex> <event> [--instance ID]");
+    return 0;
+  }
+  const input = readInput(args.inline);
+  // Codex's notify: the event is the input's type (agent-turn-complete).
+  if (args.event === "notify" && typeof input.type === "string") args.event = input.type;
+  const [ok, output] = pcall(ask, args, input);
+  if (!ok) debugLog(`failed: ${tostring(output)}`);
+  else if (output !== undefined && output !== "") {
+    io.stdout.write(output, "\n");
+    io.stdout.flush();
+  }
+  return 0;
+}

@@ -1,0 +1,142 @@
+// The hook settings the plugin gives the CLIs it starts, and prints for a CLI started elsewhere
+// (:ClaudeCodeHooks). Claude Code: the `hooks` key of the --settings file :ClaudeCode passes (bridge/cli_config);
+// Gemini CLI and Qwen Code: a system-defaults settings file in the plugin's own 0700 folder named by
+// GEMINI_CLI_SYSTEM_DEFAULTS_PATH / QWEN_CODE_SYSTEM_DEFAULTS_PATH (the user's own system-defaults file, when
+// there is one, is copied into it first). Every CLI concatenates hook arrays across its settings files: the
+// user's own hooks keep running beside these. Never written into the user's settings files.
+import { writeFileAtomic } from "../util/fs";
+import { CLIENT_TITLES, type HookClient } from "./router";
+
+/** One hook the plugin adds: the CLI, its event, the tool matcher of a tool event, how long the CLI waits. */
+export interface HookEntry {
+  client: HookClient;
+  event: string;
+  /** Tool-name matcher (a regex for Claude Code / Qwen Code / Gemini CLI). */
+  matcher?: string;
+  /** Seconds the CLI waits for the hook (a plan review waits for the user). */
+  timeoutSec: number;
+}
+
+/**
+ * Every hook the plugin adds. UserPromptSubmit is bounded by Claude Code at 30 s anyway; a snapshot is taken
+ * off the editor's loop and answers well within that. A feature that needs another event adds its line here.
+ */
+export const HOOK_ENTRIES: HookEntry[] = [
+  { client: "claude", event: "UserPromptSubmit", timeoutSec: 30 },
+  { client: "claude", event: "Stop", timeoutSec: 30 },
+  { client: "gemini", event: "BeforeAgent", timeoutSec: 30 },
+  { client: "gemini", event: "AfterAgent", timeoutSec: 30 },
+  { client: "qwen", event: "UserPromptSubmit", timeoutSec: 30 },
+  { client: "qwen", event: "Stop", timeoutSec: 30 },
+];
+
+/** The environment variable naming a CLI's system-defaults settings file, and where it is otherwise. */
+const SYSTEM_DEFAULTS: { [client: string]: { env: string; path: string } } = {
+  gemini: { env: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", path: "/etc/gemini-cli/system-defaults.json" },
+  qwen: { env: "QWEN_CODE_SYSTEM_DEFAULTS_PATH", path: "/etc/qwen-code/system-defaults.json" },
+};
+
+/** The environment variable through which `client` reads the plugin's settings (none: Claude Code's --settings). */
+export function settingsEnvName(client: HookClient): string | undefined {
+  return SYSTEM_DEFAULTS[client]?.env;
+}
+
+/** Absolute path of lua/claude-ide/hook.lua in this installation. */
+export function hookScript(): string {
+  const source = (debug.getinfo(1, "S") as { source: string }).source;
+  return `${vim.fn.fnamemodify(string.sub(source, 2), ":p:h:h")}/hook.lua`;
+}
+
+/**
+ * The command a CLI runs for `event`: this Neovim's binary running hook.lua (a shell command line: every CLI
+ * takes one). `instance`: the Neovim to reach (its pid); none: the hook chooses like the agent bridge does.
+ */
+export function hookCommand(client: HookClient, event: string, instance?: number): string {
+  const parts = [vim.fn.shellescape(vim.v.progpath), "-l", vim.fn.shellescape(hookScript()), client, event];
+  if (instance !== undefined) parts.push("--instance", tostring(instance));
+  return parts.join(" ");
+}
+
+/** The `hooks` settings value for `client`: `{ <Event> = { { matcher?, hooks = { {type, command, timeout} } } } }`. */
+export function hooksFor(client: HookClient, instance?: number): { [event: string]: object[] } {
+  const out: { [event: string]: object[] } = {};
+  for (const entry of HOOK_ENTRIES) {
+    if (entry.client !== client) continue;
+    // Gemini CLI counts a hook's timeout in milliseconds, the others in seconds.
+    const timeout = client === "gemini" ? entry.timeoutSec * 1000 : entry.timeoutSec;
+    const hook: { [key: string]: unknown } = {
+      type: "command",
+      command: hookCommand(client, entry.event, instance),
+      timeout,
+    };
+    if (client === "gemini") hook.name = `claude-ide.nvim ${entry.event}`;
+    const group: { [key: string]: unknown } = { hooks: [hook] };
+    if (entry.matcher !== undefined) group.matcher = entry.matcher;
+    out[entry.event] ??= [];
+    out[entry.event].push(group);
+  }
+  return out;
+}
+
+/** Adds `hooks` to a settings table, concatenating with hook arrays already there. */
+export function mergeHooks(settings: { [key: string]: unknown }, hooks: { [event: string]: object[] }): void {
+  const existing = type(settings.hooks) === "table" ? (settings.hooks as { [event: string]: object[] }) : {};
+  for (const [event, groups] of pairs(hooks)) {
+    const before = existing[event as string];
+    existing[event as string] = type(before) === "table" && vim.islist(before) ? [...before, ...groups] : groups;
+  }
+  settings.hooks = existing;
+}
+
+/** The user's own system-defaults settings of `client` (the file the variable names, else the default place). */
+function userSystemDefaults(client: HookClient, ownFile: string): { [key: string]: unknown } {
+  const spec = SYSTEM_DEFAULTS[client];
+  if (spec === undefined) return {};
+  const fromEnv = vim.env[spec.env];
+  const path = fromEnv !== undefined && fromEnv !== "" && fromEnv !== ownFile ? fromEnv : spec.path;
+  const [file] = io.open(path, "r");
+  if (file === undefined) return {};
+  const text = file.read("*a");
+  file.close();
+  if (typeof text !== "string") return {};
+  const [ok, value] = pcall(vim.json.decode, text, { luanil: { object: true, array: true } });
+  return ok && type(value) === "table" && !vim.islist(value) ? (value as { [key: string]: unknown }) : {};
+}
+
+/**
+ * Writes `dir/<client>-<pid>.json` (0600): the user's own system defaults plus the plugin's hooks, and returns
+ * the environment that points `client` at it. Gemini CLI / Qwen Code only.
+ */
+export function systemDefaultsEnv(
+  client: HookClient,
+  dir: string,
+): { ok: true; env: { [name: string]: string }; path: string } | { ok: false; error: string } {
+  const name = settingsEnvName(client);
+  if (name === undefined) return { ok: false, error: `${CLIENT_TITLES[client]} reads no system-defaults file` };
+  if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);
+  const path = `${dir}/${client}-${vim.fn.getpid()}.json`;
+  const settings = userSystemDefaults(client, path);
+  mergeHooks(settings, hooksFor(client, vim.fn.getpid()));
+  const written = writeFileAtomic(path, vim.json.encode(settings), 0o600);
+  if (!written.ok) return { ok: false, error: written.error };
+  return { ok: true, env: { [name]: path }, path };
+}
+
+/** The text :ClaudeCodeHooks prints: each CLI's settings to add by hand for a CLI started outside Neovim. */
+export function printable(): string {
+  const lines: string[] = [
+    "Hooks for a CLI started outside Neovim (the CLIs :ClaudeCode starts get them by themselves).",
+    "Merge the `hooks` of your CLI into its settings file; the hook finds this Neovim like the agent bridge does",
+    "(the Neovim whose terminal runs the CLI, else the one whose folder holds the CLI's cwd).",
+  ];
+  const files: [HookClient, string][] = [
+    ["claude", "~/.claude/settings.json"],
+    ["gemini", "~/.gemini/settings.json"],
+    ["qwen", "~/.qwen/settings.json"],
+  ];
+  for (const [client, file] of files) {
+    lines.push("", `${CLIENT_TITLES[client]} (${file}):`);
+    lines.push(vim.json.encode({ hooks: hooksFor(client) }));
+  }
+  return lines.join("\n");
+}
