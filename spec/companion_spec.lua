@@ -362,6 +362,39 @@ describe('Gemini CLI companion', function()
     assert.are.equal('local a = 1\nlocal b = 2', selected.workspaceState.openFiles[1].selectedText)
   end)
 
+  it('keeps the last selection as the context when the user leaves Visual mode for a terminal', function()
+    local d = connect()
+    assert.is_table(d:wait_for('ide/contextUpdate'), 'no first ide/contextUpdate')
+    local function mode()
+      return nvim:lua('return vim.api.nvim_get_mode().mode')
+    end
+    -- selected as a user does (keys), then <Esc> and over to the CLI's terminal to type there
+    nvim:lua('vim.api.nvim_input("ggVj")')
+    assert.is_true(vim.wait(5000, function()
+      return mode() == 'V'
+    end, 20))
+    nvim:lua('vim.api.nvim_input("<Esc>")')
+    assert.is_true(vim.wait(5000, function()
+      return mode() == 'n'
+    end, 20))
+    local seen = #d:ok({ op = 'notifications', method = 'ide/contextUpdate' }).list
+    nvim:lua('vim.cmd("botright new") vim.cmd.terminal("cat") vim.cmd.startinsert()')
+    local after
+    vim.wait(5000, function()
+      local list = d:ok({ op = 'notifications', method = 'ide/contextUpdate' }).list
+      for i = seen + 1, #list do
+        local f = list[i].params.workspaceState.openFiles[1]
+        if f and f.path == project .. '/main.lua' and nvim:lua('return vim.bo.buftype') == 'terminal' then
+          after = f
+        end
+      end
+      return after ~= nil and after.selectedText ~= nil
+    end, 50)
+    assert.is_table(after, 'no update after the terminal took the focus')
+    assert.are.equal('local a = 1\nlocal b = 2', after.selectedText)
+    assert.is_true(after.isActive)
+  end)
+
   it('never sends the selected text of a file the privacy policy withholds (.env)', function()
     local d = connect()
     local env = project .. '/.env'

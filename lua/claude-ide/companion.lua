@@ -299,7 +299,8 @@ function Companion.prototype.clients(self)
         out[#out + 1] = {
             id = s.id,
             name = companionName(self.deps.config),
-            protocolVersion = s.protocolVersion
+            protocolVersion = s.protocolVersion,
+            ready = s.session.ready
         }
     end
     return out

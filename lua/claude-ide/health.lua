@@ -17,6 +17,8 @@ local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
 local ____health = require("claude-ide.policy.health")
 local checkPolicy = ____health.checkPolicy
+local ____client_name = require("claude-ide.util.client_name")
+local commandClient = ____client_name.commandClient
 function selfTest(port, token)
     if type(token) ~= "string" then
         vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
@@ -72,7 +74,9 @@ local function checkServer()
         vim.health.warn("the server is not running", advice)
         return
     end
-    vim.health.ok(((((("server listening on 127.0.0.1:" .. tostring(s.port)) .. " (") .. tostring(s.clients)) .. " client") .. (s.clients == 1 and "" or "s")) .. ")")
+    local ____opt_1 = ide.server()
+    local n = ____opt_1 and #____opt_1:connectedClients() or s.clients
+    vim.health.ok(((((("server listening on 127.0.0.1:" .. tostring(s.port)) .. " (") .. tostring(n)) .. " client") .. (n == 1 and "" or "s")) .. " connected)")
     local path = s.lockFile
     local lock = lockfile.read(path)
     if lock == nil then
@@ -146,6 +150,8 @@ local function checkRivals()
         {"a claude started elsewhere will not auto-connect; choose the IDE with /ide in claude", "claude started with :ClaudeCode always connects to this Neovim"}
     )
 end
+--- How to install each CLI :ClaudeCode knows (commandClient ids).
+local INSTALL = {claude = "npm install -g @anthropic-ai/claude-code", gemini = "npm install -g @google/gemini-cli", qwen = "npm install -g @qwen-code/qwen-code"}
 local function checkClaude()
     local command = ide.config().terminal.command
     local exe = vim.split(
@@ -156,14 +162,35 @@ local function checkClaude()
     if exe ~= "" and vim.fn.executable(exe) == 1 then
         vim.health.ok((exe .. " found: ") .. vim.fn.exepath(exe))
     else
-        vim.health.warn((exe == "" and "terminal.command" or exe) .. " is not found or not executable", {"install Claude Code: npm install -g @anthropic-ai/claude-code", "or set terminal.command to the claude executable"})
+        local cli = commandClient(command)
+        local install = INSTALL[cli.id]
+        vim.health.warn(
+            (exe == "" and "terminal.command" or exe) .. " is not found or not executable",
+            {
+                install ~= nil and (("install " .. cli.label) .. ": ") .. install or "install " .. cli.label,
+                ("or set terminal.command to the " .. (exe == "" and "CLI's" or vim.fn.fnamemodify(exe, ":t"))) .. " executable"
+            }
+        )
     end
+end
+--- What to do when a session's CLI has not connected, in the words of the protocol it speaks.
+local function notConnectedAdvice(s)
+    if s.protocol == "companion" then
+        local cli = s.client
+        local advice = {("/ide status in " .. cli) .. " shows why; /ide enable turns IDE mode on"}
+        local ____opt_3 = ide.server()
+        if (____opt_3 and ____opt_3:companion()) == nil then
+            advice[#advice + 1] = "the companion is off: setup({ companion = { enabled = true } })"
+        end
+        return advice
+    end
+    return {("the CLI in this terminal has not connected: /ide in " .. s.client) .. " shows why"}
 end
 --- Each Claude session: connected or not, pending reviews.
 local function checkSessions()
     local list = ide.sessions()
     if #list == 0 then
-        vim.health.info("no Claude session (start one with :ClaudeCode)")
+        vim.health.info("no session (start one with :ClaudeCode)")
         return
     end
     for ____, s in ipairs(list) do
@@ -171,7 +198,10 @@ local function checkSessions()
         if s.connected then
             vim.health.ok("session " .. line)
         else
-            vim.health.warn("session " .. line, "the CLI in this terminal has not connected: /ide in claude shows why")
+            vim.health.warn(
+                "session " .. line,
+                notConnectedAdvice(s)
+            )
         end
     end
 end

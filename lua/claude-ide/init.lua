@@ -1,9 +1,9 @@
 -- Generated from src/claude-ide/init.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
-local __TS__ArraySlice = ____lualib.__TS__ArraySlice
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local ____exports = {}
 local startIfPending, startServer, serverModule, state
 local ____config = require("claude-ide.config")
@@ -173,6 +173,17 @@ local function sessionList()
                         ____temp_16 = nil
                     end
                     return ____temp_16
+                end,
+                companionClients = function()
+                    local ____opt_19 = state.server
+                    local ____opt_17 = ____opt_19 and ____opt_19:companion()
+                    return __TS__ArrayMap(
+                        __TS__ArrayFilter(
+                            ____opt_17 and ____opt_17:clients() or ({}),
+                            function(____, c) return c.ready end
+                        ),
+                        function(____, c) return {id = c.id, name = c.name or "Gemini CLI"} end
+                    )
                 end
             }
         )
@@ -197,13 +208,13 @@ function ____exports.focus(args)
     if args == nil then
         args = ""
     end
-    local ____temp_21 = (vim.g.claude_ide_reviews_waiting or 0) > 0
-    if ____temp_21 then
-        local ____opt_19 = state.server
-        local ____opt_17 = ____opt_19 and ____opt_19:diff()
-        ____temp_21 = ____opt_17 and ____opt_17.focusWaiting()
+    local ____temp_25 = (vim.g.claude_ide_reviews_waiting or 0) > 0
+    if ____temp_25 then
+        local ____opt_23 = state.server
+        local ____opt_21 = ____opt_23 and ____opt_23:diff()
+        ____temp_25 = ____opt_21 and ____opt_21.focusWaiting()
     end
-    if ____temp_21 then
+    if ____temp_25 then
         return
     end
     if ensureStarted() then
@@ -220,7 +231,8 @@ function ____exports.statusline()
     if n <= 0 then
         return ""
     end
-    return n == 1 and "Claude: a review waits" or ("Claude: " .. tostring(n)) .. " reviews wait"
+    local who = vim.g.claude_ide_review_client or "Claude"
+    return n == 1 and who .. ": a review waits" or ((who .. ": ") .. tostring(n)) .. " reviews wait"
 end
 --- :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session.
 function ____exports.new_session(args)
@@ -254,9 +266,9 @@ function ____exports.describe_session(s)
     local function home(path)
         return vim.fn.fnamemodify(path, ":~")
     end
-    local ____temp_22 = #s.roots > 0 and s.roots or ({s.cwd})
-    local dir = ____temp_22[1]
-    local added = __TS__ArraySlice(____temp_22, 1)
+    local ____temp_26 = #s.roots > 0 and s.roots or ({s.cwd})
+    local dir = ____temp_26[1]
+    local added = __TS__ArraySlice(____temp_26, 1)
     local more = #added > 0 and " + " .. table.concat(
         __TS__ArrayMap(
             added,
@@ -266,9 +278,10 @@ function ____exports.describe_session(s)
     ) or ""
     local dirs = (dir ~= "" and home(dir) or "directory unknown") .. more
     local where = s.terminal and dirs or dirs .. " (started outside Neovim)"
-    local connection = s.connected and "connected" .. (s.pid ~= nil and (" (pid " .. tostring(s.pid)) .. ")" or "") or "not connected"
+    local via = s.protocol == "companion" and " via the companion" or ""
+    local connection = s.connected and ("connected" .. via) .. (s.pid ~= nil and (" (pid " .. tostring(s.pid)) .. ")" or "") or "not connected" .. via
     local pending = s.pending > 0 and ((", " .. tostring(s.pending)) .. " pending review") .. (s.pending == 1 and "" or "s") or ""
-    return ((((((s.current and "* " or "  ") .. s.name) .. "  ") .. where) .. "  ") .. connection) .. pending
+    return ((((((((s.current and "* " or "  ") .. s.name) .. " [") .. s.client) .. "]  ") .. where) .. "  ") .. connection) .. pending
 end
 --- :ClaudeCodeSessions — lists the sessions and switches to the one chosen (vim.ui.select).
 function ____exports.select_session()
@@ -298,9 +311,9 @@ end
 --- A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
 -- makes Claude read it). Returns whether to go on.
 local function confirmWithheld(path)
-    local ____opt_25 = state.server
-    local ____opt_23 = ____opt_25 and ____opt_25:policy()
-    local why = ____opt_23 and ____opt_23:withheld(path)
+    local ____opt_29 = state.server
+    local ____opt_27 = ____opt_29 and ____opt_29:policy()
+    local why = ____opt_27 and ____opt_27:withheld(path)
     if why == nil then
         return true
     end

@@ -93,16 +93,17 @@ describe('the Claude terminal', function()
     assert.is_nil(text:find('mcp__nvim__', 1, true))
   end)
 
-  it('is named claude://<session>, and its window shows no number, sign, fold or status column', function()
+  it('is named <cli>://<session>, and its window shows no number, sign, fold or status column', function()
     vim.o.number, vim.o.relativenumber, vim.o.signcolumn, vim.o.foldcolumn = true, true, 'yes', '1'
     local buffers_before = #vim.api.nvim_list_bufs()
     setup_with({ command = fake_claude() })
     vim.cmd('ClaudeCode')
     local win = terminal_windows()[1]
     local buf = vim.api.nvim_win_get_buf(win)
-    -- (claude://claude-N when an earlier spec's terminal buffer still holds the name)
+    -- named after the command's program (`fake` here; claude://claude for claude, gemini://gemini for gemini);
+    -- fake://fake-N when an earlier spec's terminal buffer still holds the name
     local name = vim.api.nvim_buf_get_name(buf)
-    assert.matches('^claude://claude%-?%d*$', name)
+    assert.matches('^fake://fake%-?%d*$', name)
     -- renaming left no buffer behind under the old (term://...) name
     assert.are.equal(buffers_before + 1, #vim.api.nvim_list_bufs())
     local function columns(w)
@@ -122,7 +123,7 @@ describe('the Claude terminal', function()
     assert.are.same({ false, false, 'no', '0', '', 0 }, columns(terminal_windows()[1]))
     -- a second session: its own short name
     vim.cmd('ClaudeCodeNew')
-    assert.matches('^claude://claude%-%d+$', vim.api.nvim_buf_get_name(0))
+    assert.matches('^fake://fake%-%d+$', vim.api.nvim_buf_get_name(0))
     assert.are_not.equal(name, vim.api.nvim_buf_get_name(0))
     vim.o.number, vim.o.relativenumber, vim.o.signcolumn, vim.o.foldcolumn = false, false, 'auto', '0'
   end)
@@ -177,7 +178,7 @@ describe('the Claude terminal', function()
     assert.are.equal(1, #opened)
     assert.matches('fake claude', opened[1].cmd, 1, true)
     assert.are.equal(tostring(ide.status().port), opened[1].env.CLAUDE_CODE_SSE_PORT)
-    assert.matches('^claude://claude', vim.api.nvim_buf_get_name(opened[1].buf))
+    assert.matches('^fake://fake', vim.api.nvim_buf_get_name(opened[1].buf))
     assert.are.equal('claude-ide', vim.bo[opened[1].buf].filetype)
     assert.are.equal(0, #terminal_windows())
     vim.api.nvim_buf_delete(opened[1].buf, { force = true })

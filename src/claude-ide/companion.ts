@@ -43,6 +43,8 @@ export interface CompanionClient {
   id: number;
   name?: string;
   protocolVersion?: string;
+  /** It completed initialize (and is still connected). */
+  ready: boolean;
 }
 
 /** One MCP session over HTTP: the protocol Session's Connection. */
@@ -263,7 +265,12 @@ export class Companion {
   clients(): CompanionClient[] {
     const out: CompanionClient[] = [];
     for (const [, s] of this.sessions)
-      out.push({ id: s.id, name: companionName(this.deps.config), protocolVersion: s.protocolVersion });
+      out.push({
+        id: s.id,
+        name: companionName(this.deps.config),
+        protocolVersion: s.protocolVersion,
+        ready: s.session.ready,
+      });
     return out;
   }
 

@@ -164,6 +164,10 @@ function sessionList(): Sessions {
       hub: () => state.server?.hub,
       diff: () => state.server?.diff(),
       port: () => (state.server !== undefined ? state.endpoint?.port : undefined),
+      companionClients: () =>
+        (state.server?.companion()?.clients() ?? [])
+          .filter((c) => c.ready)
+          .map((c) => ({ id: c.id, name: c.name ?? "Gemini CLI" })),
     });
   }
   return state.sessions;
@@ -191,7 +195,9 @@ export function focus(this: void, args = ""): void {
 export function statusline(this: void): string {
   const n = (vim.g.claude_ide_reviews_waiting as number | undefined) ?? 0;
   if (n <= 0) return "";
-  return n === 1 ? "Claude: a review waits" : `Claude: ${n} reviews wait`;
+  // The client that proposed the latest of them ("Gemini CLI: a review waits").
+  const who = (vim.g.claude_ide_review_client as string | undefined) ?? "Claude";
+  return n === 1 ? `${who}: a review waits` : `${who}: ${n} reviews wait`;
 }
 
 /** :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session. */
@@ -221,9 +227,12 @@ export function describe_session(this: void, s: SessionInfo): string {
   const more = added.length > 0 ? ` + ${added.map((r) => home(r)).join(", ")}` : "";
   const dirs = `${dir !== "" ? home(dir) : "directory unknown"}${more}`;
   const where = s.terminal ? dirs : `${dirs} (started outside Neovim)`;
-  const connection = s.connected ? `connected${s.pid !== undefined ? ` (pid ${s.pid})` : ""}` : "not connected";
+  const via = s.protocol === "companion" ? " via the companion" : "";
+  const connection = s.connected
+    ? `connected${via}${s.pid !== undefined ? ` (pid ${s.pid})` : ""}`
+    : `not connected${via}`;
   const pending = s.pending > 0 ? `, ${s.pending} pending review${s.pending === 1 ? "" : "s"}` : "";
-  return `${s.current ? "* " : "  "}${s.name}  ${where}  ${connection}${pending}`;
+  return `${s.current ? "* " : "  "}${s.name} [${s.client}]  ${where}  ${connection}${pending}`;
 }
 
 /** :ClaudeCodeSessions — lists the sessions and switches to the one chosen (vim.ui.select). */

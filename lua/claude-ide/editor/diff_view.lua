@@ -100,7 +100,12 @@ local AUGROUP = "claude-ide.diff"
 local BIG_PROPOSAL_BYTES = 512 * 1024
 --- How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`.
 ____exports.WAITING_VAR = "claude_ide_reviews_waiting"
-local function addWaiting(delta)
+--- The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI".
+____exports.WAITING_CLIENT_VAR = "claude_ide_review_client"
+local function addWaiting(delta, client)
+    if client ~= nil then
+        vim.g[____exports.WAITING_CLIENT_VAR] = client
+    end
     local now = vim.g[____exports.WAITING_VAR] or 0
     vim.g[____exports.WAITING_VAR] = math.max(0, now + delta)
     pcall(vim.cmd, "redrawstatus!")
@@ -220,9 +225,10 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.originWin = vim.api.nvim_get_current_win()
     self.originTerminalMode = vim.api.nvim_get_mode().mode == "t"
     self.originMode = vim.api.nvim_get_mode().mode
-    self.leftBuf = scratchBuffer("claude-ide://current/" .. spec.tabName, spec.current or ({}))
+    local file = vim.fn.fnamemodify(spec.path, ":t")
+    self.leftBuf = scratchBuffer("claude-ide://current/" .. file, spec.current or ({}))
     setOpt("modifiable", false, {buf = self.leftBuf})
-    self.rightBuf = scratchBuffer("claude-ide://proposal/" .. spec.tabName, spec.proposal.lines)
+    self.rightBuf = scratchBuffer("claude-ide://proposal/" .. file, spec.proposal.lines)
     setOpt("buftype", "acwrite", {buf = self.rightBuf})
     setOpt("fixendofline", false, {buf = self.rightBuf})
     setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
@@ -337,7 +343,7 @@ function DiffView.prototype.show(self, enter)
     end
     self.waiting = not enter
     if self.waiting then
-        addWaiting(1)
+        addWaiting(1, spec.client or "Claude")
     end
     self:markBuffers()
     self:setWinbars()

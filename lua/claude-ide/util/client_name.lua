@@ -23,4 +23,20 @@ function ____exports.clientLabel(name, title)
     end
     return KNOWN[name] or name
 end
+--- The CLI `command` (terminal.command) runs, by its program's name (without folders).
+function ____exports.commandClient(command)
+    local first = string.match(command, "^%s*(%S+)")
+    local program = first ~= nil and vim.fn.fnamemodify(first, ":t") or ""
+    if program == "gemini" then
+        return {id = "gemini", label = "Gemini CLI", companion = true}
+    end
+    if program == "qwen" then
+        return {id = "qwen", label = "Qwen Code", companion = true}
+    end
+    local id = string.gsub(program, "[^%w%+%-%.]", "")
+    if program == "claude" or id == "" then
+        return {id = "claude", label = "Claude Code", companion = false}
+    end
+    return {id = id, label = program, companion = false}
+end
 return ____exports

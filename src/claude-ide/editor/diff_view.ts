@@ -45,7 +45,11 @@ export interface ReviewVar {
 /** How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`. */
 export const WAITING_VAR = "claude_ide_reviews_waiting";
 
-function addWaiting(delta: number): void {
+/** The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI". */
+export const WAITING_CLIENT_VAR = "claude_ide_review_client";
+
+function addWaiting(delta: number, client?: string): void {
+  if (client !== undefined) vim.g[WAITING_CLIENT_VAR] = client;
   const now = (vim.g[WAITING_VAR] as number | undefined) ?? 0;
   vim.g[WAITING_VAR] = math.max(0, now + delta);
   pcall(vim.cmd, "redrawstatus!");
@@ -208,9 +212,11 @@ export class DiffView {
     this.originWin = vim.api.nvim_get_current_win();
     this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
     this.originMode = vim.api.nvim_get_mode().mode;
-    this.leftBuf = scratchBuffer(`claude-ide://current/${spec.tabName}`, spec.current ?? []);
+    // Named by the file only (statuslines show the buffer name; the review's title is in its winbar and tab page).
+    const file = vim.fn.fnamemodify(spec.path, ":t");
+    this.leftBuf = scratchBuffer(`claude-ide://current/${file}`, spec.current ?? []);
     setOpt("modifiable", false, { buf: this.leftBuf });
-    this.rightBuf = scratchBuffer(`claude-ide://proposal/${spec.tabName}`, spec.proposal.lines);
+    this.rightBuf = scratchBuffer(`claude-ide://proposal/${file}`, spec.proposal.lines);
     setOpt("buftype", "acwrite", { buf: this.rightBuf });
     // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
     setOpt("fixendofline", false, { buf: this.rightBuf });
@@ -321,7 +327,7 @@ export class DiffView {
     else if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
 
     this.waiting = !enter;
-    if (this.waiting) addWaiting(1);
+    if (this.waiting) addWaiting(1, spec.client ?? "Claude");
     this.markBuffers();
     this.setWinbars();
     const lines = math.max(vim.api.nvim_buf_line_count(this.leftBuf), vim.api.nvim_buf_line_count(this.rightBuf));
