@@ -32,7 +32,12 @@ local commands = {
   { 'ClaudeCodeSend', 0, true, 'Send the current line or the selected range to Claude as an @-mention' },
   { 'ClaudeCodeAdd', '+', false, "Add a file (and optional line range) to Claude's context", 'file' },
   { 'ClaudeCodeDiffAccept', 0, false, 'Accept the pending diff review' },
-  { 'ClaudeCodeDiffDeny', 0, false, 'Reject the pending diff review' },
+  {
+    'ClaudeCodeDiffDeny',
+    '*',
+    false,
+    'Reject the pending diff review (or plan); any words after it are the reason, sent to the model',
+  },
 }
 
 local function complete_args(lead, line, pos)

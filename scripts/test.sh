@@ -66,6 +66,12 @@ mapfile -t files < <(
   printf '%s\n' "${all_files[@]}" | grep -vxF -f <(printf '%s\n' "${slow_files[@]}" | sed '/^$/d') || true
 )
 
+# The official MCP conformance suites (spec/conformance/official_spec.lua, #slow), installed once before the pool:
+# two spec Neovims installing into the same .deps folder would wait on each other.
+if [[ "${FAST:-0}" != 1 ]] && printf '%s\n' "${files[@]}" | grep -q 'conformance/official_spec.lua'; then
+  bash "$REPO/scripts/conformance.sh" > /dev/null || echo "!! the MCP conformance suites could not be installed"
+fi
+
 cores="$(nproc 2>/dev/null || echo 2)"
 JOBS="${JOBS:-$((cores * 2))}"
 

@@ -81,7 +81,7 @@ local HANDLERS = {
     ClaudeCodeSend = send,
     ClaudeCodeAdd = addFile,
     ClaudeCodeDiffAccept = function() return decideFromCommand("accept") end,
-    ClaudeCodeDiffDeny = function() return decideFromCommand("reject") end,
+    ClaudeCodeDiffDeny = function(args) return decideFromCommand("reject", args.args) end,
     ClaudeCodeStart = function()
         local before = ide.status()
         if before.running then

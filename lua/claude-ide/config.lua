@@ -93,6 +93,7 @@ ____exports.DEFAULTS = {
     diff = {layout = "vertical", keymaps = {
         accept = "<CR>",
         reject = "q",
+        reject_with_reason = "Q",
         take_hunk = "gh",
         drop_hunk = "gH",
         next_hunk = "]c",
@@ -250,6 +251,7 @@ RULES = {
     },
     ["diff.keymaps.accept"] = nonEmptyString,
     ["diff.keymaps.reject"] = nonEmptyString,
+    ["diff.keymaps.reject_with_reason"] = optionalKey,
     ["diff.keymaps.take_hunk"] = optionalKey,
     ["diff.keymaps.drop_hunk"] = optionalKey,
     ["diff.keymaps.next_hunk"] = optionalKey,

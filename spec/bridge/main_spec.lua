@@ -132,7 +132,11 @@ describe('agent bridge lifecycle', function()
 
   it('answers server/discover of the stateless revision, before and without initialize', function()
     local raw = bridge.raw({ config_dir = bridge.config_dir() })
-    local res = raw:request(1, 'server/discover', vim.empty_dict())
+    local meta = {
+      ['io.modelcontextprotocol/protocolVersion'] = '2026-07-28',
+      ['io.modelcontextprotocol/clientCapabilities'] = vim.empty_dict(),
+    }
+    local res = raw:request(1, 'server/discover', { _meta = meta })
     assert.is_nil(res.error)
     assert.are.same(
       { '2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05' },
@@ -149,9 +153,13 @@ describe('agent bridge lifecycle', function()
     assert.are.same(vim.empty_dict(), raw:request(3, 'ping').result)
 
     local c = bridge.start({ config_dir = bridge.config_dir() })
-    local ok, discovered = c:request('server/discover', {})
+    local ok, discovered = c:request('server/discover', { _meta = meta })
     assert.is_true(ok, vim.inspect(discovered))
     assert.are.equal('2026-07-28', discovered.supportedVersions[1])
+    -- A method of that revision only: without its _meta it is not a request of any revision (-32602).
+    ok, discovered = c:request('server/discover', {})
+    assert.is_false(ok)
+    assert.are.equal(-32602, discovered.code)
   end)
 
   it('answers unknown methods with -32601 and bad params with -32602', function()

@@ -2,8 +2,11 @@
 -- raw JSON-RPC client (the MCP TypeScript SDK in node_modules, 1.32.2, does not speak it: its newest revision is
 -- 2025-11-25), every request carrying the version and the client's capabilities in _meta and no initialize; a
 -- legacy revision by the SDK's own stdio client. Both list the tools, call editor_state, read
--- vim://buffer/current and get a reviewed edit through; every 2026-07-28 result has resultType, no legacy
--- result has one; an unsupported version gets that revision's error; the review names the client.
+-- vim://buffer/current and get a reviewed edit through; every 2026-07-28 result has resultType, the cacheable
+-- ones ttlMs and cacheScope, no legacy result has any; an unsupported version gets that revision's error, and so
+-- does server/discover; list changes reach a 2026-07-28 client only on the subscriptions/listen streams that asked
+-- for them; an unknown resource is -32602 with its uri there, -32002 as before for a legacy client; the review
+-- names the client.
 local bridge = require('helpers.bridge')
 
 local MAIN = 'local M = {}\nfunction M.hello() return "hi" end\nreturn M\n'
@@ -109,8 +112,18 @@ describe('agent bridge protocol revisions', function()
     assert.are.equal('OK: applied 1 edit to main.lua and saved', edit.result.content[1].text)
     assert.matches('"modern"', bridge.read(project .. '/main.lua'))
 
+    -- resultType on every result; the cache hints on the cacheable ones only (CacheableResult in the schema).
+    local cacheable = {
+      ['server/discover'] = true,
+      ['tools/list'] = true,
+      ['resources/list'] = true,
+      ['resources/templates/list'] = true,
+      ['resources/read'] = true,
+    }
     for _, r in ipairs(results) do
       assert.are.equal('complete', r[2].resultType, r[1])
+      assert.are.equal(cacheable[r[1]] and 0 or nil, r[2].ttlMs, r[1])
+      assert.are.equal(cacheable[r[1]] and 'private' or nil, r[2].cacheScope, r[1])
     end
     -- :checkhealth names the client and the revision it speaks.
     local health = nvim:lua([[
@@ -155,17 +168,122 @@ describe('agent bridge protocol revisions', function()
     res = raw:request(5, 'initialize', params({ protocolVersion = MODERN, capabilities = vim.empty_dict() }))
     assert.are.equal(-32601, res.error.code)
 
-    -- server/discover is the probe: answered whatever version it names, with the list to choose from.
-    res = raw:request(
-      6,
-      'server/discover',
-      params({}, meta({ ['io.modelcontextprotocol/protocolVersion'] = '2099-01-01' }))
-    )
-    assert.are.equal(MODERN, res.result.supportedVersions[1])
-    assert.are.equal('complete', res.result.resultType)
+    -- server/discover too: an unsupported version is that error (with the list to choose from), and without the
+    -- version in _meta (or without _meta) it is no request of any revision.
+    res =
+      raw:request(6, 'server/discover', params({}, meta({ ['io.modelcontextprotocol/protocolVersion'] = 'v999.0.0' })))
+    assert.are.equal(-32022, res.error.code)
+    assert.are.equal('v999.0.0', res.error.data.requested)
+    assert.are.equal(MODERN, res.error.data.supported[1])
+    res = raw:request(7, 'server/discover', vim.empty_dict())
+    assert.are.equal(-32602, res.error.code)
+    local no_version = meta()
+    no_version['io.modelcontextprotocol/protocolVersion'] = nil
+    res = raw:request(8, 'server/discover', params({}, no_version))
+    assert.are.equal(-32602, res.error.code)
+    res = raw:request(9, 'subscriptions/listen', { notifications = { toolsListChanged = true } })
+    assert.are.equal(-32602, res.error.code)
+    res = raw:request(10, 'subscriptions/listen', params())
+    assert.are.equal(-32602, res.error.code)
+    assert.matches('notifications', res.error.message)
 
-    res = raw:request(7, 'tools/list', params())
+    -- An unknown resource: -32602 naming it (the legacy revisions' -32002 is kept for their clients, below).
+    res = raw:request(11, 'resources/read', params({ uri = 'vim://buffer/99999' }))
+    assert.are.equal(-32602, res.error.code)
+    assert.are.same({ uri = 'vim://buffer/99999' }, res.error.data)
+    assert.matches('99999', res.error.message)
+
+    res = raw:request(12, 'tools/list', params())
     assert.are.equal('complete', res.result.resultType)
+  end)
+
+  it('2026-07-28 list changes: only on the subscriptions/listen streams that asked, until cancelled', function()
+    local raw = bridge.raw({ config_dir = dir, cwd = project })
+    --- The notifications of `method` on stdout so far.
+    local function sent(method)
+      local out = {}
+      for _, line in ipairs(raw:lines()) do
+        local msg = vim.json.decode(line)
+        if msg.method == method then
+          table.insert(out, msg.params)
+        end
+      end
+      return out
+    end
+    local function wait_count(method, n)
+      assert.is_true(
+        vim.wait(5000, function()
+          return #sent(method) >= n
+        end, 10),
+        ('%d %s expected, got %d:\n%s'):format(n, method, #sent(method), raw.out)
+      )
+    end
+    local SUB = 'io.modelcontextprotocol/subscriptionId'
+    -- The bridge hears the editor once it uses it.
+    assert.is_nil(raw:request(1, 'tools/list', params()).error)
+
+    raw:send({
+      jsonrpc = '2.0',
+      id = 'tools',
+      method = 'subscriptions/listen',
+      params = params({
+        notifications = { toolsListChanged = true },
+      }),
+    })
+    raw:send({
+      jsonrpc = '2.0',
+      id = 'other',
+      method = 'subscriptions/listen',
+      params = params({
+        notifications = { resourcesListChanged = true, promptsListChanged = true, resourceSubscriptions = { 'x://y' } },
+      }),
+    })
+    wait_count('notifications/subscriptions/acknowledged', 2)
+    local acks = sent('notifications/subscriptions/acknowledged')
+    assert.are.same({ notifications = { toolsListChanged = true }, _meta = { [SUB] = 'tools' } }, acks[1])
+    -- Only what the bridge sends: no prompts, no resource updates.
+    assert.are.same({ notifications = { resourcesListChanged = true }, _meta = { [SUB] = 'other' } }, acks[2])
+
+    local function add_tool(name)
+      nvim:lua(
+        'assert(require("claude-ide").agent.add_tool({ name = ..., description = "d", handler = function() return 1 end }))',
+        name
+      )
+    end
+    local function add_resource(uri)
+      nvim:lua('assert(require("claude-ide").agent.add_resource(..., { read = function() return "r" end }))', uri)
+    end
+    add_tool('first')
+    wait_count('notifications/tools/list_changed', 1)
+    add_resource('spec://one')
+    wait_count('notifications/resources/list_changed', 1)
+    assert.are.same({ _meta = { [SUB] = 'tools' } }, sent('notifications/tools/list_changed')[1])
+    assert.are.same({ _meta = { [SUB] = 'other' } }, sent('notifications/resources/list_changed')[1])
+
+    -- Cancelled: nothing more on that stream (the resource change after it shows the tool change was relayed).
+    raw:send({ jsonrpc = '2.0', method = 'notifications/cancelled', params = { requestId = 'tools' } })
+    add_tool('second')
+    add_resource('spec://two')
+    wait_count('notifications/resources/list_changed', 2)
+    assert.are.equal(1, #sent('notifications/tools/list_changed'))
+    -- A listen stream is never answered while it is open, nor when cancelled.
+    for _, line in ipairs(raw:lines()) do
+      local id = vim.json.decode(line).id
+      assert.is_true(id ~= 'tools' and id ~= 'other', line)
+    end
+
+    -- A 2026-07-28 client that asked for nothing hears nothing.
+    local quiet = bridge.raw({ config_dir = dir, cwd = project })
+    assert.is_nil(quiet:request(1, 'resources/list', params()).error)
+    add_tool('third')
+    add_resource('spec://three')
+    wait_count('notifications/resources/list_changed', 3)
+    assert.are.same(
+      {},
+      vim.tbl_filter(function(line)
+        return vim.json.decode(line).method ~= nil
+      end, quiet:lines())
+    )
   end)
 
   it('a legacy client (the SDK, initialize 2025-11-25) is served as before: no resultType, a reviewed edit', function()
@@ -180,7 +298,11 @@ describe('agent bridge protocol revisions', function()
     local okr, buffer = c:request('resources/read', { uri = 'vim://buffer/current' })
     assert.is_true(okr, vim.inspect(buffer))
     assert.is_nil(buffer.resultType)
+    assert.is_nil(buffer.ttlMs)
     assert.matches('M%.hello', buffer.contents[1].text)
+    local okm, missing = c:request('resources/read', { uri = 'vim://buffer/99999' })
+    assert.is_false(okm)
+    assert.are.equal(-32002, missing.code)
 
     local id = c:call_async('edit', { path = 'main.lua', edits = { { old_text = '"hi"', new_text = '"legacy"' } } })
     -- The SDK's client calls itself claude-ide-spec: the review says so.

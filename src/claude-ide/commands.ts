@@ -63,7 +63,7 @@ const HANDLERS: { [name: string]: Handler } = {
   ClaudeCodeSend: send,
   ClaudeCodeAdd: addFile,
   ClaudeCodeDiffAccept: () => decideFromCommand("accept"),
-  ClaudeCodeDiffDeny: () => decideFromCommand("reject"),
+  ClaudeCodeDiffDeny: (args) => decideFromCommand("reject", args.args),
   ClaudeCodeStart: () => {
     const before = ide.status();
     if (before.running) say(`already running on 127.0.0.1:${before.port}`);

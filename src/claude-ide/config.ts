@@ -40,6 +40,7 @@ export interface Config {
     keymaps: {
       accept: string;
       reject: string;
+      reject_with_reason: string | false;
       take_hunk: string | false;
       drop_hunk: string | false;
       next_hunk: string | false;
@@ -135,9 +136,18 @@ export const DEFAULTS: Config = {
     // "vertical" (side by side) or "horizontal" (one above the other).
     layout: "vertical",
     // Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
-    // take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back into the proposal;
-    // either way the hunk is decided and the cursor moves to the next one. false: no such key.
-    keymaps: { accept: "<CR>", reject: "q", take_hunk: "gh", drop_hunk: "gH", next_hunk: "]c", prev_hunk: "[c" },
+    // reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
+    // {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
+    // into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.
+    keymaps: {
+      accept: "<CR>",
+      reject: "q",
+      reject_with_reason: "Q",
+      take_hunk: "gh",
+      drop_hunk: "gH",
+      next_hunk: "]c",
+      prev_hunk: "[c",
+    },
     // Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
     open_in_new_tab: true,
     // Whether a review that arrives takes the focus. "auto": only from the terminal of the agent that proposed
@@ -325,6 +335,7 @@ const RULES: { [path: string]: Rule } = {
   "diff.layout": { expected: '"vertical" or "horizontal"', check: oneOf(["vertical", "horizontal"]) },
   "diff.keymaps.accept": nonEmptyString,
   "diff.keymaps.reject": nonEmptyString,
+  "diff.keymaps.reject_with_reason": optionalKey,
   "diff.keymaps.take_hunk": optionalKey,
   "diff.keymaps.drop_hunk": optionalKey,
   "diff.keymaps.next_hunk": optionalKey,

@@ -106,8 +106,11 @@ export interface DiffRequest {
 /** Who writes an accepted change set to the files: the Claude CLI (openDiff) or this plugin (editor/apply). */
 export type ChangeWriter = "cli" | "plugin";
 
-/** How a review ended for the CLI: the final text to write, or a rejection. */
-export type DiffOutcome = { accepted: true; text: string } | { accepted: false };
+/**
+ * How a review ended for the CLI: the final text to write, or a rejection, with the reason the user gave for it
+ * (`:ClaudeCodeDiffDeny {reason}`, the review's reject_with_reason key), to be passed to the model verbatim.
+ */
+export type DiffOutcome = { accepted: true; text: string } | { accepted: false; reason?: string };
 
 /** One open review, as the handler that opened it holds it while parked (openDiff, edit, the LSP tools). */
 export interface PendingReview<Outcome = DiffOutcome> {
@@ -149,7 +152,31 @@ export interface MultiRequest {
 }
 
 /** Accepted: the final lines of every file, in the order given (the user may have changed them). */
-export type MultiOutcome = { accepted: true; files: string[][] } | { accepted: false };
+export type MultiOutcome = { accepted: true; files: string[][] } | { accepted: false; reason?: string };
+
+/** What a plan review shows. */
+export interface PlanRequest {
+  /** The plan (markdown). */
+  plan: string;
+  /** The CLI that asks, as the user reads it ("Claude Code"): the title names it. */
+  client: string;
+  /** A short name for the plan (its file's name): the review's tab name is built from it. */
+  name: string;
+  /**
+   * Whether approving here answers the CLI (Claude Code). false (Gemini CLI, Qwen Code: their hooks can only
+   * refuse): approving hands the decision to the CLI's own dialog, and the winbar says so.
+   */
+  canApprove: boolean;
+  /** The connection the review belongs to (closeAllDiffTabs of its session closes it; others leave it). */
+  clientId?: number;
+}
+
+/**
+ * approved: the plan as the user left it (`edited`: it differs from the CLI's); refused: with the user's
+ * feedback, if any; gone: closed without a decision by the user (closeAllDiffTabs, the server stopping).
+ */
+export type PlanOutcome =
+  { kind: "approved"; text: string; edited: boolean } | { kind: "refused"; feedback?: string } | { kind: "gone" };
 
 /**
  * The diff review, as the tools see it (openDiff, closeAllDiffTabs, close_tab, the agent's edit and LSP tools).
@@ -181,6 +208,14 @@ export interface DiffService {
   closeTab(this: void, tabName: string, scope?: ReviewScope): boolean;
   /** The proposal of the open review named `tabName` (within `scope`) as the user left it (their edits included). */
   proposalOf(this: void, tabName: string, scope?: ReviewScope): string | undefined;
+  /**
+   * Shows a plan for review (editor/plan_review: an editable markdown buffer) until the user approves or
+   * refuses it. closeAll, closeTab, rejectFor and dispose end it as `gone` (no answer: the CLI's own dialog).
+   */
+  openPlan(
+    this: void,
+    req: PlanRequest,
+  ): { ok: true; review: PendingReview<PlanOutcome> } | { ok: false; error: string };
   /** Answers every pending review DIFF_REJECTED and closes the views (server stop, Neovim exit). */
   dispose(this: void): void;
   /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */

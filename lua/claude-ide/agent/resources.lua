@@ -12,6 +12,7 @@ local dict = ____json.dict
 local ____modules = require("claude-ide.util.modules")
 local loadedModule = ____modules.loadedModule
 local ____result = require("claude-ide.protocol.result")
+local RESOURCE_NOT_FOUND = ____result.RESOURCE_NOT_FOUND
 local capText = ____result.capText
 local fitLines = ____result.fitLines
 local rpcError = ____result.rpcError
@@ -33,8 +34,6 @@ do
     ____exports.RESOURCES = ____declarations.RESOURCES
     ____exports.TEMPLATES = ____declarations.TEMPLATES
 end
---- JSON-RPC error of MCP for an unknown resource.
-____exports.RESOURCE_NOT_FOUND = -32002
 local function cursorOf(win)
     local buf = vim.api.nvim_win_get_buf(win)
     local row, col = unpack(
@@ -133,13 +132,13 @@ ____exports.RESOURCE_REFUSED = -32001
 local function bufferText(buf, uri, policy)
     if not vim.api.nvim_buf_is_valid(buf) then
         rpcError(
-            ____exports.RESOURCE_NOT_FOUND,
+            RESOURCE_NOT_FOUND,
             ((("Resource not found: " .. uri) .. " (no buffer ") .. tostring(buf)) .. "; vim://buffers lists them)"
         )
     end
     if not vim.api.nvim_buf_is_loaded(buf) then
         rpcError(
-            ____exports.RESOURCE_NOT_FOUND,
+            RESOURCE_NOT_FOUND,
             ((("Resource not found: " .. uri) .. " (buffer ") .. tostring(buf)) .. " is not loaded)"
         )
     end
@@ -224,6 +223,6 @@ function ____exports.readResource(uri, services, hub)
             services.policy
         ))
     end
-    rpcError(____exports.RESOURCE_NOT_FOUND, ("Resource not found: " .. uri) .. ". resources/list and resources/templates/list name the resources")
+    rpcError(RESOURCE_NOT_FOUND, ("Resource not found: " .. uri) .. ". resources/list and resources/templates/list name the resources")
 end
 return ____exports

@@ -1,16 +1,17 @@
 -- Generated from src/claude-ide/bridge/bridge.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
-local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
 local ____result = require("claude-ide.protocol.result")
+local RESOURCE_NOT_FOUND = ____result.RESOURCE_NOT_FOUND
 local argumentError = ____result.argumentError
 local Code = ____result.Code
 local fail = ____result.fail
@@ -51,9 +52,12 @@ local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
 local ____revision = require("claude-ide.bridge.revision")
 local META_SERVER_INFO = ____revision.META_SERVER_INFO
+local META_SUBSCRIPTION = ____revision.META_SUBSCRIPTION
 local SUPPORTED_VERSIONS = ____revision.SUPPORTED_VERSIONS
 local MODERN_VERSION = ____revision.MODERN_VERSION
 local clientInfoOf = ____revision.clientInfoOf
+local modernFields = ____revision.modernFields
+local modernFieldsJson = ____revision.modernFieldsJson
 local revisionOf = ____revision.revisionOf
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
@@ -70,6 +74,8 @@ end
 local TITLE = "Neovim (claude-ide.nvim)"
 --- How long tools/list and resources/list wait for the editor's user tools before listing the built-ins alone.
 local EXTRAS_TIMEOUT_MS = 3000
+--- The list-changed notifications, by the SubscriptionFilter field that asks for each.
+local FILTER_OF = {["notifications/tools/list_changed"] = "toolsListChanged", ["notifications/resources/list_changed"] = "resourcesListChanged"}
 --- The `key` list of a claude-ide/extras answer (empty when there is none).
 local function listOf(extras, key)
     local ____isObject_result_0
@@ -81,6 +87,22 @@ local function listOf(extras, key)
     local list = ____isObject_result_0
     return type(list) == "table" and vim.islist(list) and list or ({})
 end
+--- The editor's answer to a 2026-07-28 request, as that revision says: a result with its resultType (and cache
+-- hints); an unknown resource as -32602 naming the uri (the editor answers the legacy revisions' -32002).
+local function modernAnswer(call, msg)
+    if isObject(msg.result) then
+        return {result = __TS__ObjectAssign(
+            {},
+            msg.result,
+            modernFields(call.method)
+        )}
+    end
+    local err = msg.error
+    if call.uri ~= nil and isObject(err) and err.code == RESOURCE_NOT_FOUND then
+        return {error = {code = ErrorCode.InvalidParams, message = err.message, data = {uri = call.uri}}}
+    end
+    return msg
+end
 ____exports.Bridge = __TS__Class()
 local Bridge = ____exports.Bridge
 Bridge.name = "Bridge"
@@ -88,6 +110,8 @@ function Bridge.prototype.____constructor(self, opts)
     self.opts = opts
     self.nextUpId = 1
     self.modern = false
+    self.initialized = false
+    self.subscriptions = {}
     self.inbox = {}
     self.busy = false
     self["local"] = {
@@ -125,6 +149,7 @@ function Bridge.prototype.____constructor(self, opts)
     self.tools = __TS__New(Registry, self["local"], DEFAULTS)
     self.requests = {
         initialize = function(id, p)
+            self.initialized = true
             self.client = clientInfoOf(p.clientInfo) or self.client
             local result = self:initializeResult(p.protocolVersion)
             self.revision = result.protocolVersion
@@ -132,14 +157,17 @@ function Bridge.prototype.____constructor(self, opts)
         end,
         ["server/discover"] = function(id) return self.opts.write(resultResponse(
             id,
-            {
-                resultType = "complete",
-                supportedVersions = SUPPORTED_VERSIONS,
-                capabilities = self:capabilities(),
-                instructions = INSTRUCTIONS,
-                _meta = {[META_SERVER_INFO] = serverInfo(TITLE)},
-                serverInfo = serverInfo(TITLE)
-            }
+            __TS__ObjectAssign(
+                {},
+                modernFields("server/discover"),
+                {
+                    supportedVersions = SUPPORTED_VERSIONS,
+                    capabilities = self:capabilities(),
+                    instructions = INSTRUCTIONS,
+                    _meta = {[META_SERVER_INFO] = serverInfo(TITLE)},
+                    serverInfo = serverInfo(TITLE)
+                }
+            )
         )) end,
         ping = function(id) return self:reply(
             id,
@@ -170,12 +198,14 @@ function Bridge.prototype.____constructor(self, opts)
                     self,
                     ____id_2,
                     {resources = {__TS__SparseArraySpread(____array_1)}},
-                    modern
+                    modern,
+                    "resources/list"
                 )
             end)
         end,
-        ["resources/templates/list"] = function(id) return self:reply(id, {resourceTemplates = TEMPLATES}) end,
-        ["resources/read"] = function(id, p) return self:readResource(id, p) end
+        ["resources/templates/list"] = function(id) return self:reply(id, {resourceTemplates = TEMPLATES}, self.modern, "resources/templates/list") end,
+        ["resources/read"] = function(id, p) return self:readResource(id, p) end,
+        ["subscriptions/listen"] = function(id, p) return self:listen(id, p) end
     }
 end
 function Bridge.prototype.receive(self, line)
@@ -267,14 +297,52 @@ function Bridge.prototype.shutdown(self, reason)
     client:close(1001, reason)
     return function() return client:isFinished() end
 end
-function Bridge.prototype.reply(self, id, result, modern)
+function Bridge.prototype.reply(self, id, result, modern, method)
     if modern == nil then
         modern = self.modern
     end
+    if method == nil then
+        method = ""
+    end
     self.opts.write(resultResponse(
         id,
-        modern and __TS__ObjectAssign({}, result, {resultType = "complete"}) or result
+        modern and __TS__ObjectAssign(
+            {},
+            result,
+            modernFields(method)
+        ) or result
     ))
+end
+function Bridge.prototype.listen(self, id, params)
+    local asked = params.notifications
+    if not isObject(asked) then
+        self.opts.write(errorResponse(id, ErrorCode.InvalidParams, "subscriptions/listen: \"notifications\" (a SubscriptionFilter) is required"))
+        return
+    end
+    local sub = {id = id, tools = asked.toolsListChanged == true, resources = asked.resourcesListChanged == true}
+    local granted = dict()
+    if sub.tools then
+        granted.toolsListChanged = true
+    end
+    if sub.resources then
+        granted.resourcesListChanged = true
+    end
+    self.subscriptions[idText(id)] = sub
+    self.opts.write(notification("notifications/subscriptions/acknowledged", {notifications = granted, _meta = {[META_SUBSCRIPTION] = id}}))
+end
+function Bridge.prototype.listChanged(self, method)
+    if self.initialized then
+        self.opts.write(notification(
+            method,
+            dict()
+        ))
+    end
+    local field = FILTER_OF[method]
+    for ____, sub in pairs(self.subscriptions) do
+        if field == "toolsListChanged" and sub.tools or field == "resourcesListChanged" and sub.resources then
+            self.opts.write(notification(method, {_meta = {[META_SUBSCRIPTION] = sub.id}}))
+        end
+    end
 end
 function Bridge.prototype.capabilities(self)
     return {tools = {listChanged = true}, resources = {listChanged = true}}
@@ -327,7 +395,7 @@ function Bridge.prototype.upstreamClientInfo(self)
 end
 function Bridge.prototype.toolList(self, modern, extras)
     local ____local = vim.json.encode(self.tools:list())
-    local head = modern and "{\"resultType\":\"complete\",\"tools\":[" or "{\"tools\":["
+    local head = modern and ("{" .. modernFieldsJson("tools/list")) .. ",\"tools\":[" or "{\"tools\":["
     local own = #extras > 0 and "," .. string.sub(
         vim.json.encode(extras),
         2,
@@ -382,10 +450,7 @@ function Bridge.prototype.selectInstance(self, id)
     self.selected = id
     self.lost = nil
     if switched then
-        self.opts.write(notification(
-            "notifications/tools/list_changed",
-            dict()
-        ))
+        self:listChanged("notifications/tools/list_changed")
     end
     return text(((((("OK: selected " .. hit.id) .. " (cwd ") .. hit.cwd) .. ", pid ") .. tostring(hit.pid)) .. ")")
 end
@@ -465,7 +530,9 @@ function Bridge.prototype.readResource(self, id, params)
             uri = INSTANCES_URI,
             mimeType = "application/json",
             text = vim.json.encode({instances = list})
-        }}}
+        }}},
+        self.modern,
+        "resources/read"
     )
 end
 function Bridge.prototype.forward(self, downId, method, params, onAnswer)
@@ -485,7 +552,14 @@ function Bridge.prototype.forward(self, downId, method, params, onAnswer)
     local ____self_nextUpId_14 = ____self_12[____nextUpId_13]
     ____self_12[____nextUpId_13] = ____self_nextUpId_14 + 1
     local upId = ____self_nextUpId_14
-    up.pending[upId] = {downId = downId or 0, method = method, modern = self.modern, onAnswer = onAnswer}
+    local uri = method == "resources/read" and type(params.uri) == "string" and params.uri or nil
+    up.pending[upId] = {
+        downId = downId or 0,
+        method = method,
+        modern = self.modern,
+        uri = uri,
+        onAnswer = onAnswer
+    }
     if downId ~= nil then
         up.byDown[idText(downId)] = upId
     end
@@ -572,10 +646,7 @@ function Bridge.prototype.fromEditor(self, up, text)
         local method = msg.method
         local relayed = method == "notifications/tools/list_changed" or method == "notifications/resources/list_changed"
         if relayed and self.upstream == up then
-            self.opts.write(notification(
-                method,
-                dict()
-            ))
+            self:listChanged(method)
         end
         return
     end
@@ -592,10 +663,9 @@ function Bridge.prototype.fromEditor(self, up, text)
         return
     end
     up.byDown[idText(call.downId)] = nil
-    local result = msg.result
     self.opts.write(relayedResponse(
         call.downId,
-        call.modern and isObject(result) and ({result = __TS__ObjectAssign({}, result, {resultType = "complete"})}) or msg
+        call.modern and modernAnswer(call, msg) or msg
     ))
 end
 function Bridge.prototype.closed(self, up, code, reason)
@@ -618,7 +688,7 @@ function Bridge.prototype.closed(self, up, code, reason)
         do
             if call.onAnswer ~= nil then
                 call.onAnswer(nil)
-                goto __continue103
+                goto __continue115
             end
             self:failForwarded(
                 call.downId,
@@ -629,7 +699,7 @@ function Bridge.prototype.closed(self, up, code, reason)
             )
             failed = failed + 1
         end
-        ::__continue103::
+        ::__continue115::
     end
     if not current then
         return
@@ -642,8 +712,7 @@ function Bridge.prototype.closed(self, up, code, reason)
     end
 end
 function Bridge.prototype.cancel(self, params)
-    local up = self.upstream
-    if up == nil or not isObject(params) then
+    if not isObject(params) then
         return
     end
     local requestId = params.requestId
@@ -651,6 +720,14 @@ function Bridge.prototype.cancel(self, params)
         return
     end
     local key = idText(requestId)
+    if self.subscriptions[key] ~= nil then
+        self.subscriptions[key] = nil
+        return
+    end
+    local up = self.upstream
+    if up == nil then
+        return
+    end
     local upId = up.byDown[key]
     if upId == nil then
         return

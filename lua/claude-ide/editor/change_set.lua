@@ -132,7 +132,7 @@ function ____exports.reviewChangeSet(ctx, set)
         end
         local outcome = decisionOf(ctx, opened.review)
         if not outcome.accepted then
-            return {kind = "rejected"}
+            return {kind = "rejected", reason = outcome.reason}
         end
         return {
             kind = "accepted",
@@ -153,7 +153,7 @@ function ____exports.reviewChangeSet(ctx, set)
     end
     local outcome = decisionOf(ctx, opened.review)
     if not outcome.accepted then
-        return {kind = "rejected"}
+        return {kind = "rejected", reason = outcome.reason}
     end
     return {kind = "accepted", finals = outcome.files, reviewed = true}
 end

@@ -2,8 +2,8 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local Logger = ____log.Logger
@@ -24,7 +24,13 @@ local REVIEW_VAR = ____diff_view.REVIEW_VAR
 local TAB_VAR = ____diff_view.TAB_VAR
 local ____multi_review = require("claude-ide.editor.multi_review")
 local MultiReview = ____multi_review.MultiReview
---- `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result`.
+local ____plan_review = require("claude-ide.editor.plan_review")
+local PlanReview = ____plan_review.PlanReview
+local ____reason = require("claude-ide.editor.reason")
+local cleanReason = ____reason.cleanReason
+local REASON_VAR = ____reason.REASON_VAR
+--- `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result` (and `reason`: what
+-- the user gave for a rejection, if anything).
 ____exports.EVENT_OPENED = "ClaudeIdeDiffOpened"
 ____exports.EVENT_RESOLVED = "ClaudeIdeDiffResolved"
 --- One pending review: the view, and the parked openDiff call waiting for its outcome.
@@ -67,8 +73,8 @@ function Review.prototype.accept(self, closeNow)
     end
     self["end"](self, {accepted = true, text = text}, "FILE_SAVED", closeNow)
 end
-function Review.prototype.reject(self, closeNow)
-    self["end"](self, {accepted = false}, "DIFF_REJECTED", closeNow)
+function Review.prototype.reject(self, closeNow, reason)
+    self["end"](self, {accepted = false, reason = reason}, "DIFF_REJECTED", closeNow)
 end
 Review.prototype["end"] = function(self, outcome, result, closeNow)
     if self.ended then
@@ -80,7 +86,23 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     self.view:settle()
     local function finish()
         self.view:close()
-        self.owner:emit(____exports.EVENT_RESOLVED, self.req, result)
+        local ____self_6 = self.owner
+        local ____self_6_emit_7 = ____self_6.emit
+        local ____self_req_4 = self.req
+        local ____result_5 = result
+        local ____temp_3
+        if (outcome and outcome.accepted) == false then
+            ____temp_3 = outcome.reason
+        else
+            ____temp_3 = nil
+        end
+        ____self_6_emit_7(
+            ____self_6,
+            ____exports.EVENT_RESOLVED,
+            ____self_req_4,
+            ____result_5,
+            ____temp_3
+        )
     end
     if closeNow and not vim.in_fast_event() then
         finish()
@@ -117,13 +139,13 @@ local function currentText(path)
     if not disk.ok then
         return disk
     end
-    local ____temp_3
+    local ____temp_10
     if disk.text == nil then
-        ____temp_3 = nil
+        ____temp_10 = nil
     else
-        ____temp_3 = reviewText(disk.text).lines
+        ____temp_10 = reviewText(disk.text).lines
     end
-    return {ok = true, lines = ____temp_3, dirty = false}
+    return {ok = true, lines = ____temp_10, dirty = false}
 end
 --- A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name.
 local function reviewKey(clientId, tabName)
@@ -140,6 +162,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
     self.terminalOf = terminalOf
     self.reviews = {}
     self.multis = {}
+    self.plans = {}
     self.followers = {}
     self.open = function(req)
         for ____, ____value in ipairs({{"old_file_path", req.oldPath}, {"new_file_path", req.newPath}}) do
@@ -180,7 +203,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         }
         local events = {
             accept = function() return review:accept(false) end,
-            reject = function() return review:reject(false) end
+            reject = function(reason) return review:reject(false, reason) end
         }
         local ok, view = pcall(function() return __TS__New(DiffView, spec, events) end)
         if not ok then
@@ -201,17 +224,19 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         end
         local outcome
         local listener
-        local function emit(pattern, result)
-            local ____self_emitFor_12 = self.emitFor
-            local ____pattern_10 = pattern
-            local ____req_title_11 = req.title
-            local ____opt_8 = req.files[1]
-            return ____self_emitFor_12(
+        local function emit(pattern, result, reason)
+            local ____self_emitFor_19 = self.emitFor
+            local ____pattern_17 = pattern
+            local ____req_title_18 = req.title
+            local ____opt_15 = req.files[1]
+            return ____self_emitFor_19(
                 self,
-                ____pattern_10,
-                ____req_title_11,
-                ____opt_8 and ____opt_8.path or "",
-                result
+                ____pattern_17,
+                ____req_title_18,
+                ____opt_15 and ____opt_15.path or "",
+                result,
+                nil,
+                reason
             )
         end
         local home = self:homeOf(req.clientId)
@@ -225,7 +250,16 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             function(o)
                 self.multis[review] = nil
                 outcome = o
-                vim.schedule(function() return emit(____exports.EVENT_RESOLVED, o.accepted and "FILE_SAVED" or "DIFF_REJECTED") end)
+                vim.schedule(function()
+                    local ____temp_21 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
+                    local ____o_accepted_20
+                    if o.accepted then
+                        ____o_accepted_20 = nil
+                    else
+                        ____o_accepted_20 = o.reason
+                    end
+                    return emit(____exports.EVENT_RESOLVED, ____temp_21, ____o_accepted_20)
+                end)
                 vim.schedule(function()
                     local waiting = listener
                     listener = nil
@@ -263,6 +297,74 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         }
         return {ok = true, review = pending}
     end
+    self.openPlan = function(req)
+        local review
+        local full = self:capReached(req.clientId)
+        if full ~= nil then
+            return {ok = false, error = full}
+        end
+        local outcome
+        local listener
+        local function emit(pattern, result, reason)
+            return self:emitFor(
+                pattern,
+                review.title,
+                req.name,
+                result,
+                req.client,
+                reason
+            )
+        end
+        local function decided(o)
+            self.plans[review] = nil
+            outcome = o
+            local result = o.kind == "approved" and "FILE_SAVED" or (o.kind == "refused" and "DIFF_REJECTED" or "CANCELLED")
+            vim.schedule(function()
+                local ____temp_22
+                if o.kind == "refused" then
+                    ____temp_22 = o.feedback
+                else
+                    ____temp_22 = nil
+                end
+                return emit(____exports.EVENT_RESOLVED, result, ____temp_22)
+            end)
+            local waiting = listener
+            listener = nil
+            if waiting ~= nil then
+                waiting(o)
+            end
+        end
+        local ok, made = pcall(function() return __TS__New(PlanReview, self.config, req, decided) end)
+        if not ok then
+            return {
+                ok = false,
+                error = "cannot show the plan: " .. tostring(made)
+            }
+        end
+        review = made
+        self.plans[review] = req.clientId or false
+        emit(____exports.EVENT_OPENED)
+        return {
+            ok = true,
+            review = {
+                onDecision = function(l)
+                    if outcome ~= nil then
+                        l(outcome)
+                    else
+                        listener = l
+                    end
+                end,
+                cancel = function()
+                    if not (self.plans[review] ~= nil) then
+                        return
+                    end
+                    self.plans[review] = nil
+                    review:cancel()
+                    emit(____exports.EVENT_RESOLVED, "CANCELLED")
+                end
+            }
+        }
+    end
     self.closeAll = function(scope)
         local pending = {}
         for ____, review in pairs(self.reviews) do
@@ -275,25 +377,29 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         end
         local multis = {}
         for review, client in pairs(self.multis) do
-            local ____temp_15 = scope == nil
-            if not ____temp_15 then
-                local ____scope_14 = scope
-                local ____temp_13
+            local ____temp_25 = scope == nil
+            if not ____temp_25 then
+                local ____scope_24 = scope
+                local ____temp_23
                 if client == false then
-                    ____temp_13 = nil
+                    ____temp_23 = nil
                 else
-                    ____temp_13 = client
+                    ____temp_23 = client
                 end
-                ____temp_15 = ____scope_14(____temp_13)
+                ____temp_25 = ____scope_24(____temp_23)
             end
-            if ____temp_15 then
+            if ____temp_25 then
                 multis[#multis + 1] = review
             end
         end
         for ____, review in ipairs(multis) do
             review:reject()
         end
-        return #pending + #multis
+        local plans = self:plansIn(scope)
+        for ____, plan in ipairs(plans) do
+            plan:drop()
+        end
+        return #pending + #multis + #plans
     end
     self.closeTab = function(tabName, scope)
         local review = self:named(tabName, scope)
@@ -305,32 +411,40 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         for multi, client in pairs(self.multis) do
             do
                 if multi.title ~= title then
-                    goto __continue62
+                    goto __continue77
                 end
-                local ____temp_18 = scope ~= nil
-                if ____temp_18 then
-                    local ____scope_17 = scope
-                    local ____temp_16
+                local ____temp_28 = scope ~= nil
+                if ____temp_28 then
+                    local ____scope_27 = scope
+                    local ____temp_26
                     if client == false then
-                        ____temp_16 = nil
+                        ____temp_26 = nil
                     else
-                        ____temp_16 = client
+                        ____temp_26 = client
                     end
-                    ____temp_18 = not ____scope_17(____temp_16)
+                    ____temp_28 = not ____scope_27(____temp_26)
                 end
-                if ____temp_18 then
+                if ____temp_28 then
                     return false
                 end
                 multi:reject()
                 return true
             end
-            ::__continue62::
+            ::__continue77::
         end
-        return false
+        local plan = __TS__ArrayFind(
+            self:plansIn(scope),
+            function(____, p) return p.title == tabName end
+        )
+        if plan == nil then
+            return false
+        end
+        plan:drop()
+        return true
     end
     self.proposalOf = function(tabName, scope)
-        local ____opt_19 = self:named(tabName, scope)
-        return ____opt_19 and ____opt_19.view:proposalText()
+        local ____opt_29 = self:named(tabName, scope)
+        return ____opt_29 and ____opt_29.view:proposalText()
     end
     self.rejectFor = function(clientIds)
         local theirs = {}
@@ -342,7 +456,11 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         for ____, review in ipairs(theirs) do
             review:reject(false)
         end
-        return #theirs
+        local plans = self:plansIn(function(id) return id ~= nil and __TS__ArrayIncludes(clientIds, id) end)
+        for ____, plan in ipairs(plans) do
+            plan:drop(false)
+        end
+        return #theirs + #plans
     end
     self.pendingFor = function(scope)
         local n = 0
@@ -352,18 +470,18 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             end
         end
         for ____, client in pairs(self.multis) do
-            local ____scope_22 = scope
-            local ____temp_21
+            local ____scope_32 = scope
+            local ____temp_31
             if client == false then
-                ____temp_21 = nil
+                ____temp_31 = nil
             else
-                ____temp_21 = client
+                ____temp_31 = client
             end
-            if ____scope_22(____temp_21) then
+            if ____scope_32(____temp_31) then
                 n = n + 1
             end
         end
-        return n
+        return n + #self:plansIn(scope)
     end
     self.focusWaiting = function()
         for ____, review in pairs(self.reviews) do
@@ -373,6 +491,11 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         end
         for review in pairs(self.multis) do
             if review:focusIfWaiting() then
+                return true
+            end
+        end
+        for plan in pairs(self.plans) do
+            if plan:isWaiting() and plan:focus() then
                 return true
             end
         end
@@ -395,19 +518,39 @@ function DiffManager.prototype.homeOf(self, clientId)
         return nil
     end
     local ok, buf = pcall(self.terminalOf, clientId)
-    local ____ok_23
+    local ____ok_33
     if ok then
-        ____ok_23 = buf
+        ____ok_33 = buf
     else
-        ____ok_23 = nil
+        ____ok_33 = nil
     end
-    return ____ok_23
+    return ____ok_33
 end
 function DiffManager.prototype.capReached(self, clientId)
     if clientId == nil or self.pendingFor(function(id) return id == clientId end) < ____exports.MAX_PENDING_REVIEWS then
         return nil
     end
     return tostring(____exports.MAX_PENDING_REVIEWS) .. " reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more"
+end
+function DiffManager.prototype.plansIn(self, scope)
+    local found = {}
+    for plan, client in pairs(self.plans) do
+        local ____temp_36 = scope == nil
+        if not ____temp_36 then
+            local ____scope_35 = scope
+            local ____temp_34
+            if client == false then
+                ____temp_34 = nil
+            else
+                ____temp_34 = client
+            end
+            ____temp_36 = ____scope_35(____temp_34)
+        end
+        if ____temp_36 then
+            found[#found + 1] = plan
+        end
+    end
+    return found
 end
 function DiffManager.prototype.named(self, tabName, scope)
     for ____, review in pairs(self.reviews) do
@@ -428,9 +571,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_24 = self.followers[path]
-    if ____opt_24 ~= nil then
-        ____opt_24:stop()
+    local ____opt_37 = self.followers[path]
+    if ____opt_37 ~= nil then
+        ____opt_37:stop()
     end
     local follower
     follower = __TS__New(
@@ -447,17 +590,24 @@ function DiffManager.prototype.follow(self, path, text)
     self.followers[path] = follower
     follower:start()
 end
-function DiffManager.prototype.emit(self, pattern, req, result)
+function DiffManager.prototype.emit(self, pattern, req, result, reason)
     self:emitFor(
         pattern,
         req.tabName,
         req.newPath,
         result,
-        req.client
+        req.client,
+        reason
     )
 end
-function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client)
-    local data = dict({tab_name = tabName, file = file, result = result, client = client})
+function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client, reason)
+    local data = dict({
+        tab_name = tabName,
+        file = file,
+        result = result,
+        client = client,
+        reason = reason
+    })
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
     if not ok then
         self.log:error((("a " .. pattern) .. " autocmd failed: ") .. tostring(err))
@@ -494,17 +644,18 @@ local function proposalHere(proposals)
             return v.proposal
         end
     end
-    local ____opt_26 = __TS__ArrayFind(
+    local ____opt_39 = __TS__ArrayFind(
         proposals,
         function(____, p) return p.tabName == tabName end
     )
-    return ____opt_26 and ____opt_26.buf
+    return ____opt_39 and ____opt_39.buf
 end
---- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
--- only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
+--- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
+-- on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
 -- rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
--- each decision.
-function ____exports.decideFromCommand(action)
+-- each decision. A reason rides on the proposal buffer (REASON_VAR) into the rejection.
+function ____exports.decideFromCommand(action, reason)
+    local why = cleanReason(reason)
     local proposals = proposalBuffers()
     if #proposals == 0 then
         say("no diff review is open")
@@ -517,6 +668,9 @@ function ____exports.decideFromCommand(action)
                 function() return vim.cmd("write") end
             )
         else
+            if why ~= nil then
+                vim.api.nvim_buf_set_var(buf, REASON_VAR, why)
+            end
             vim.api.nvim_buf_delete(buf, {force = true})
         end
     end

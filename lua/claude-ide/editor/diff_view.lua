@@ -11,6 +11,9 @@ local ____exports = {}
 local setOpt, getOpt, detectFiletype, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____reason = require("claude-ide.editor.reason")
+local askReason = ____reason.askReason
+local reasonOn = ____reason.reasonOn
 function setOpt(name, value, scope)
     vim.api.nvim_set_option_value(name, value, scope)
 end
@@ -102,7 +105,8 @@ local BIG_PROPOSAL_BYTES = 512 * 1024
 ____exports.WAITING_VAR = "claude_ide_reviews_waiting"
 --- The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI".
 ____exports.WAITING_CLIENT_VAR = "claude_ide_review_client"
-local function addWaiting(delta, client)
+--- Counts reviews opened behind the user (vim.g.claude_ide_reviews_waiting) and redraws the statuslines.
+function ____exports.addWaiting(delta, client)
     if client ~= nil then
         vim.g[____exports.WAITING_CLIENT_VAR] = client
     end
@@ -343,7 +347,7 @@ function DiffView.prototype.show(self, enter)
     end
     self.waiting = not enter
     if self.waiting then
-        addWaiting(1, spec.client or "Claude")
+        ____exports.addWaiting(1, spec.client or "Claude")
     end
     self:markBuffers()
     self:setWinbars()
@@ -376,7 +380,7 @@ function DiffView.prototype.markSeen(self)
         return
     end
     self.waiting = false
-    addWaiting(-1)
+    ____exports.addWaiting(-1)
     if not self.settled then
         self:markBuffers()
     end
@@ -464,6 +468,9 @@ function DiffView.prototype.setWinbars(self)
         ("   " .. escapeBar(keys.accept)) .. " or :w accept",
         ("   " .. escapeBar(keys.reject)) .. " reject"
     }
+    if keys.reject_with_reason ~= false then
+        rightParts[#rightParts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
+    end
     local remaining = self:hunksLeft()
     if remaining ~= nil then
         rightParts[#rightParts + 1] = remaining == 0 and "   all hunks decided" or ((("   " .. tostring(remaining)) .. " hunk") .. (remaining == 1 and "" or "s")) .. " left"
@@ -594,6 +601,14 @@ function DiffView.prototype.setKeymaps(self)
             function() return self.events.reject() end,
             {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal"}
         )
+        if keys.reject_with_reason ~= false then
+            vim.keymap.set(
+                "n",
+                keys.reject_with_reason,
+                function() return self:rejectWithReason() end,
+                {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal, with a reason for the model"}
+            )
+        end
         for ____, ____value in ipairs(hunkKeys) do
             local lhs = ____value[1]
             local desc = ____value[2]
@@ -606,6 +621,16 @@ function DiffView.prototype.setKeymaps(self)
             vim.keymap.set("n", key.lhs, key.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. key.desc})
         end
     end
+end
+function DiffView.prototype.rejectWithReason(self)
+    askReason(
+        "Reason for rejecting (sent to the model): ",
+        function(reason)
+            if not self.settled then
+                self.events.reject(reason)
+            end
+        end
+    )
 end
 function DiffView.prototype.watch(self)
     local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
@@ -624,7 +649,7 @@ function DiffView.prototype.watch(self)
         )
     end
     local function reject()
-        return self.events.reject()
+        return self.events.reject(reasonOn(self.rightBuf))
     end
     add(
         "WinClosed",

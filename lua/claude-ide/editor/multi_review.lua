@@ -130,11 +130,11 @@ function MultiReview.prototype.open(self, i)
         },
         {
             accept = function() return self["end"](self, true) end,
-            reject = function() return self["end"](self, false) end
+            reject = function(reason) return self["end"](self, false, false, reason) end
         }
     )
 end
-MultiReview.prototype["end"] = function(self, accepted, closeNow)
+MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
     if closeNow == nil then
         closeNow = false
     end
@@ -156,6 +156,6 @@ MultiReview.prototype["end"] = function(self, accepted, closeNow)
     else
         vim.schedule(function() return view and view:close() end)
     end
-    self.onDecision(accepted and ({accepted = true, files = self.texts}) or ({accepted = false}))
+    self.onDecision(accepted and ({accepted = true, files = self.texts}) or ({accepted = false, reason = reason}))
 end
 return ____exports

@@ -396,7 +396,7 @@ function ____exports.reviewAndApply(ctx, plan, what)
     if decision.kind == "rejected" then
         local removed = removeServerCreated(files)
         local note = #removed > 0 and (((((" (the empty file" .. (#removed == 1 and "" or "s")) .. " ") .. table.concat(removed, ", ")) .. " the server created for it ") .. (#removed == 1 and "was" or "were")) .. " removed again)" or ""
-        return rejectedResult(((what .. " (") .. scope) .. ")", note)
+        return rejectedResult(((what .. " (") .. scope) .. ")", note, decision.reason)
     end
     local published = {}
     local autocmd = vim.api.nvim_create_autocmd(

@@ -83,12 +83,17 @@ end
 function ____exports.ok(what)
     return ____exports.textResult("OK: " .. what)
 end
---- The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry.
-function ____exports.rejectedResult(what, detail)
+--- The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry. With
+-- the user's `reason`, it is quoted verbatim (on lines of its own, after the sentence that introduces it).
+function ____exports.rejectedResult(what, detail, reason)
     if detail == nil then
         detail = ""
     end
-    return ____exports.textResult(((("REJECTED: the user rejected " .. what) .. " in Neovim's review; nothing changed") .. detail) .. ". Do not retry the same edit: ask the user what they want instead.")
+    local head = ((("REJECTED: the user rejected " .. what) .. " in Neovim's review; nothing changed") .. detail) .. "."
+    if reason == nil then
+        return ____exports.textResult(head .. " Do not retry the same edit: ask the user what they want instead.")
+    end
+    return ____exports.textResult((head .. " Do not retry the same edit; the user's reason for rejecting it, in their words:\n") .. reason)
 end
 --- The one rendering of an agent-side failure: `ERROR: <message>` (or `ERROR <code>: <message>`), then the hint.
 function ____exports.renderError(message, code, hint)
@@ -172,7 +177,10 @@ function ____exports.invalidParams(message)
         0
     )
 end
---- Ends the request with this JSON-RPC error (e.g. -32002 for an unknown resource).
+--- MCP's JSON-RPC error for an unknown resource up to 2025-11-25 (2026-07-28 says -32602 with `data.uri`: the
+-- agent bridge turns one into the other for a client of that revision).
+____exports.RESOURCE_NOT_FOUND = -32002
+--- Ends the request with this JSON-RPC error (e.g. RESOURCE_NOT_FOUND).
 function ____exports.rpcError(code, message)
     error(
         __TS__New(____exports.ToolError, message, nil, code),

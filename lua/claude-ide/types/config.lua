@@ -117,9 +117,10 @@
 --- "vertical" (side by side) or "horizontal" (one above the other).
 ---@field layout? "vertical"|"horizontal" # Default: `"vertical"`.
 --- Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
---- take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back into the proposal;
---- either way the hunk is decided and the cursor moves to the next one. false: no such key.
----@field keymaps? claude-ide.Config.diff.keymaps # Default: `{ accept = "<CR>", reject = "q", take_hunk = "gh", drop_hunk = "gH", next_hunk = "]c", prev_hunk = "[c" }`.
+--- reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
+--- {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
+--- into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.
+---@field keymaps? claude-ide.Config.diff.keymaps
 --- Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
 ---@field open_in_new_tab? boolean # Default: `true`.
 --- Whether a review that arrives takes the focus. "auto": only from the terminal of the agent that proposed
@@ -129,11 +130,13 @@
 ---@field focus? "auto"|"always"|"never" # Default: `"auto"`.
 
 --- Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
---- take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back into the proposal;
---- either way the hunk is decided and the cursor moves to the next one. false: no such key.
+--- reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
+--- {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
+--- into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.
 ---@class claude-ide.Config.diff.keymaps
 ---@field accept? string # Default: `"<CR>"`.
 ---@field reject? string # Default: `"q"`.
+---@field reject_with_reason? string|false # Default: `"Q"`.
 ---@field take_hunk? string|false # Default: `"gh"`.
 ---@field drop_hunk? string|false # Default: `"gH"`.
 ---@field next_hunk? string|false # Default: `"]c"`.

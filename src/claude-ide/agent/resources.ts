@@ -6,7 +6,7 @@ import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
 import type { Hub, Services } from "../contracts";
-import { capText, fitLines, rpcError } from "../protocol/result";
+import { RESOURCE_NOT_FOUND, capText, fitLines, rpcError } from "../protocol/result";
 import type { Policy } from "../policy/policy";
 import { bufferLabel, displayPath, render } from "../editor/state";
 import { normalize } from "../util/fs";
@@ -15,9 +15,6 @@ import { header, listing } from "./quickfix";
 import { JSON_MIME, TEXT_MIME } from "./declarations";
 
 export { INSTANCES_URI, RESOURCES, type ResourceInfo, TEMPLATES } from "./declarations";
-
-/** JSON-RPC error of MCP for an unknown resource. */
-export const RESOURCE_NOT_FOUND = -32002;
 
 function cursorOf(win: Win): { line: number; column: number } {
   const buf = vim.api.nvim_win_get_buf(win);

@@ -10,7 +10,7 @@
 // tools/list is answered from generated declarations (tool_list.ts): no tool module is loaded here.
 import type * as InstancesModule from "../instances/registry";
 import type { Choice, Instance } from "../instances/registry";
-import { argumentError, Code, fail, text } from "../protocol/result";
+import { RESOURCE_NOT_FOUND, argumentError, Code, fail, text } from "../protocol/result";
 import { INSTANCES_URI, INSTRUCTIONS, RESOURCES, TEMPLATES } from "../agent/declarations";
 import { TOOL_LIST_JSON, TOOL_NAMES } from "./tool_list";
 import {
@@ -37,9 +37,12 @@ import { VERSION } from "../version";
 import {
   type ClientInfo,
   META_SERVER_INFO,
+  META_SUBSCRIPTION,
   SUPPORTED_VERSIONS,
   MODERN_VERSION,
   clientInfoOf,
+  modernFields,
+  modernFieldsJson,
   revisionOf,
 } from "./revision";
 import { lazy } from "../util/modules";
@@ -72,8 +75,10 @@ export interface BridgeOptions {
 interface Forwarded {
   downId: Id;
   method: string;
-  /** Asked in the 2026-07-28 revision: the answer gets its resultType. */
+  /** Asked in the 2026-07-28 revision: the answer gets its resultType (and cache hints). */
   modern: boolean;
+  /** resources/read's uri (2026-07-28 names it in the unknown-resource error). */
+  uri?: string;
   /** The bridge's own request (claude-ide/extras): the answer goes here (undefined: no answer), not down. */
   onAnswer?: (this: void, result: unknown) => void;
 }
@@ -94,10 +99,41 @@ interface Upstream {
   ended?: boolean;
 }
 
+/**
+ * A 2026-07-28 client's subscriptions/listen stream: the notification types it asked for and was granted. The
+ * request stays open (no answer) until the client cancels it; every notification sent on it names it.
+ */
+interface Subscription {
+  id: Id;
+  tools: boolean;
+  resources: boolean;
+}
+
+/** The list-changed notifications, by the SubscriptionFilter field that asks for each. */
+const FILTER_OF: { [method: string]: "toolsListChanged" | "resourcesListChanged" } = {
+  "notifications/tools/list_changed": "toolsListChanged",
+  "notifications/resources/list_changed": "resourcesListChanged",
+};
+
 /** The `key` list of a claude-ide/extras answer (empty when there is none). */
 function listOf(extras: unknown, key: string): object[] {
   const list = isObject(extras) ? extras[key] : undefined;
   return type(list) === "table" && vim.islist(list) ? (list as object[]) : [];
+}
+
+/**
+ * The editor's answer to a 2026-07-28 request, as that revision says: a result with its resultType (and cache
+ * hints); an unknown resource as -32602 naming the uri (the editor answers the legacy revisions' -32002).
+ */
+function modernAnswer(
+  call: Forwarded,
+  msg: { result?: unknown; error?: unknown },
+): { result?: unknown; error?: unknown } {
+  if (isObject(msg.result)) return { result: { ...msg.result, ...modernFields(call.method) } };
+  const err = msg.error;
+  if (call.uri !== undefined && isObject(err) && err.code === RESOURCE_NOT_FOUND)
+    return { error: { code: ErrorCode.InvalidParams, message: err.message, data: { uri: call.uri } } };
+  return msg;
 }
 
 export class Bridge {
@@ -116,6 +152,13 @@ export class Bridge {
   private client?: ClientInfo;
   /** The revision the client speaks (initialize's, or 2026-07-28), told to the editor for :checkhealth. */
   private revision?: string;
+  /**
+   * The client sent initialize (a legacy revision): list-changed notifications go to it unasked, as those
+   * revisions say. A 2026-07-28 client gets only what it asked for on a subscriptions/listen stream.
+   */
+  private initialized = false;
+  /** Open subscriptions/listen streams, by the text of their request id. */
+  private readonly subscriptions = new LuaMap<string, Subscription>();
   /** Lines received while another was being handled (see receive). */
   private inbox: string[] = [];
   private busy = false;
@@ -160,6 +203,7 @@ export class Bridge {
     this.tools = new Registry(this.local, DEFAULTS);
     this.requests = {
       initialize: (id, p) => {
+        this.initialized = true;
         this.client = clientInfoOf(p.clientInfo) ?? this.client;
         const result = this.initializeResult(p.protocolVersion);
         this.revision = result.protocolVersion;
@@ -169,7 +213,7 @@ export class Bridge {
       "server/discover": (id) =>
         this.opts.write(
           resultResponse(id, {
-            resultType: "complete",
+            ...modernFields("server/discover"),
             supportedVersions: SUPPORTED_VERSIONS,
             capabilities: this.capabilities(),
             instructions: INSTRUCTIONS,
@@ -189,11 +233,14 @@ export class Bridge {
       "resources/list": (id) => {
         const modern = this.modern;
         this.withExtras((extras) =>
-          this.reply(id, { resources: [...RESOURCES, ...listOf(extras, "resources")] }, modern),
+          this.reply(id, { resources: [...RESOURCES, ...listOf(extras, "resources")] }, modern, "resources/list"),
         );
       },
-      "resources/templates/list": (id) => this.reply(id, { resourceTemplates: TEMPLATES }),
+      "resources/templates/list": (id) =>
+        this.reply(id, { resourceTemplates: TEMPLATES }, this.modern, "resources/templates/list"),
       "resources/read": (id, p) => this.readResource(id, p),
+      // 2026-07-28 only (revisionOf refuses it without that revision's _meta).
+      "subscriptions/listen": (id, p) => this.listen(id, p),
     };
   }
 
@@ -276,9 +323,58 @@ export class Bridge {
     return () => client.isFinished();
   }
 
-  /** A result to the request being handled (with its resultType when it speaks 2026-07-28). */
-  private reply(id: Id, result: object, modern = this.modern): void {
-    this.opts.write(resultResponse(id, modern ? { ...result, resultType: "complete" } : result));
+  /**
+   * A result to the request being handled: as it is for a legacy revision; with its resultType (and, for the
+   * cacheable `method`s, ttlMs and cacheScope) when it speaks 2026-07-28.
+   */
+  private reply(id: Id, result: object, modern = this.modern, method = ""): void {
+    this.opts.write(resultResponse(id, modern ? { ...result, ...modernFields(method) } : result));
+  }
+
+  /**
+   * subscriptions/listen: acknowledges the notification types granted (the list-changed ones; prompts and
+   * resource updates are never sent) and keeps the request open; the client ends it with notifications/cancelled.
+   */
+  private listen(id: Id, params: { [key: string]: unknown }): void {
+    const asked = params.notifications;
+    if (!isObject(asked)) {
+      this.opts.write(
+        errorResponse(
+          id,
+          ErrorCode.InvalidParams,
+          'subscriptions/listen: "notifications" (a SubscriptionFilter) is required',
+        ),
+      );
+      return;
+    }
+    const sub: Subscription = {
+      id,
+      tools: asked.toolsListChanged === true,
+      resources: asked.resourcesListChanged === true,
+    };
+    const granted = dict<{ [key: string]: boolean }>();
+    if (sub.tools) granted.toolsListChanged = true;
+    if (sub.resources) granted.resourcesListChanged = true;
+    this.subscriptions.set(idText(id), sub);
+    this.opts.write(
+      notification("notifications/subscriptions/acknowledged", {
+        notifications: granted,
+        _meta: { [META_SUBSCRIPTION]: id },
+      }),
+    );
+  }
+
+  /**
+   * A list changed (`method` is notifications/tools/list_changed or …/resources/list_changed): told to a legacy
+   * client (it initialized), and on every 2026-07-28 subscription that asked for it. Nobody else hears of it.
+   */
+  private listChanged(method: string): void {
+    if (this.initialized) this.opts.write(notification(method, dict()));
+    const field = FILTER_OF[method];
+    for (const [, sub] of this.subscriptions) {
+      if ((field === "toolsListChanged" && sub.tools) || (field === "resourcesListChanged" && sub.resources))
+        this.opts.write(notification(method, { _meta: { [META_SUBSCRIPTION]: sub.id } }));
+    }
   }
 
   private capabilities(): object {
@@ -326,7 +422,7 @@ export class Bridge {
   /** `{"tools":[...]}`: the bridge's own tools, then the agent endpoint's declarations as generated. */
   private toolList(modern: boolean, extras: object[]): string {
     const local = vim.json.encode(this.tools.list());
-    const head = modern ? '{"resultType":"complete","tools":[' : '{"tools":[';
+    const head = modern ? `{${modernFieldsJson("tools/list")},"tools":[` : '{"tools":[';
     const own = extras.length > 0 ? `,${string.sub(vim.json.encode(extras), 2, -2)}` : "";
     return `${head}${string.sub(local, 2, -2)},${string.sub(TOOL_LIST_JSON, 2, -2)}${own}]}`;
   }
@@ -366,7 +462,7 @@ export class Bridge {
     this.selected = id;
     this.lost = undefined;
     // Another Neovim may have other user tools: the client lists them again.
-    if (switched) this.opts.write(notification("notifications/tools/list_changed", dict()));
+    if (switched) this.listChanged("notifications/tools/list_changed");
     return text(`OK: selected ${hit.id} (cwd ${hit.cwd}, pid ${hit.pid})`);
   }
 
@@ -424,9 +520,12 @@ export class Bridge {
       port: i.port,
       selected: i.id === current,
     }));
-    this.reply(id, {
-      contents: [{ uri: INSTANCES_URI, mimeType: "application/json", text: vim.json.encode({ instances: list }) }],
-    });
+    this.reply(
+      id,
+      { contents: [{ uri: INSTANCES_URI, mimeType: "application/json", text: vim.json.encode({ instances: list }) }] },
+      this.modern,
+      "resources/read",
+    );
   }
 
   /** Sends a request to the chosen Neovim (choosing and connecting first when needed). */
@@ -454,7 +553,8 @@ export class Bridge {
     const up = this.upstream ?? this.connect(downId, method, onAnswer);
     if (up === undefined) return;
     const upId = this.nextUpId++;
-    up.pending.set(upId, { downId: downId ?? 0, method, modern: this.modern, onAnswer });
+    const uri = method === "resources/read" && typeof params.uri === "string" ? params.uri : undefined;
+    up.pending.set(upId, { downId: downId ?? 0, method, modern: this.modern, uri, onAnswer });
     if (downId !== undefined) up.byDown.set(idText(downId), upId);
     const message = request(upId, method, params);
     if (up.client !== undefined) up.client.send(message);
@@ -524,7 +624,7 @@ export class Bridge {
       const method = msg.method;
       const relayed =
         method === "notifications/tools/list_changed" || method === "notifications/resources/list_changed";
-      if (relayed && this.upstream === up) this.opts.write(notification(method, dict()));
+      if (relayed && this.upstream === up) this.listChanged(method);
       return;
     }
     if (msg.kind !== "response" || typeof msg.id !== "number" || msg.id === 0) return; // initialize's answer
@@ -536,14 +636,7 @@ export class Bridge {
       return;
     }
     up.byDown.delete(idText(call.downId));
-    // A 2026-07-28 client gets resultType on every result, also on those the editor answered.
-    const result = msg.result;
-    this.opts.write(
-      relayedResponse(
-        call.downId,
-        call.modern && isObject(result) ? { result: { ...result, resultType: "complete" } } : msg,
-      ),
-    );
+    this.opts.write(relayedResponse(call.downId, call.modern ? modernAnswer(call, msg) : msg));
   }
 
   /**
@@ -577,11 +670,17 @@ export class Bridge {
   }
 
   private cancel(params: Params): void {
-    const up = this.upstream;
-    if (up === undefined || !isObject(params)) return;
+    if (!isObject(params)) return;
     const requestId = params.requestId;
     if (typeof requestId !== "string" && typeof requestId !== "number") return;
     const key = idText(requestId);
+    // The end of a subscriptions/listen stream: nothing more is sent on it (and, cancelled, it gets no answer).
+    if (this.subscriptions.has(key)) {
+      this.subscriptions.delete(key);
+      return;
+    }
+    const up = this.upstream;
+    if (up === undefined) return;
     const upId = up.byDown.get(key);
     if (upId === undefined) return;
     up.byDown.delete(key);

@@ -66,7 +66,8 @@ export type Decision =
   | { kind: "refused"; reason: string }
   /** Not shown: Neovim refused to show the review. */
   | { kind: "unshown"; error: string }
-  | { kind: "rejected" }
+  /** `reason`: what the user gave for refusing, if anything (for the model, verbatim). */
+  | { kind: "rejected"; reason?: string }
   /** `finals`: each file's final text, in the order of `files`; `reviewed` false when review is off. */
   | { kind: "accepted"; finals: string[][]; reviewed: boolean };
 
@@ -172,7 +173,7 @@ export function reviewChangeSet(ctx: ToolContext, set: ChangeSet): Decision {
     });
     if (!opened.ok) return { kind: "unshown", error: opened.error };
     const outcome = decisionOf(ctx, opened.review);
-    if (!outcome.accepted) return { kind: "rejected" };
+    if (!outcome.accepted) return { kind: "rejected", reason: outcome.reason };
     return { kind: "accepted", finals: [textLines(outcome.text)], reviewed: true };
   }
   const opened = ctx.services.diff.openMulti({
@@ -182,7 +183,7 @@ export function reviewChangeSet(ctx: ToolContext, set: ChangeSet): Decision {
   });
   if (!opened.ok) return { kind: "unshown", error: opened.error };
   const outcome = decisionOf(ctx, opened.review);
-  if (!outcome.accepted) return { kind: "rejected" };
+  if (!outcome.accepted) return { kind: "rejected", reason: outcome.reason };
   return { kind: "accepted", finals: outcome.files, reviewed: true };
 }
 

@@ -12,15 +12,28 @@
 // CLI does, with the text we answer. The view closes with every ending.
 import type { Config } from "../config";
 import { Logger, say } from "../log";
-import type { DiffOutcome, DiffRequest, DiffService, MultiOutcome, PendingReview, ReviewScope } from "../contracts";
+import type {
+  DiffOutcome,
+  DiffRequest,
+  DiffService,
+  MultiOutcome,
+  PendingReview,
+  PlanOutcome,
+  ReviewScope,
+} from "../contracts";
 import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";
 import { normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text";
 import { DiffView, REVIEW_VAR, type ReviewVar, TAB_VAR } from "./diff_view";
 import { MultiReview } from "./multi_review";
+import { PlanReview } from "./plan_review";
+import { cleanReason, REASON_VAR } from "./reason";
 
-/** `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result`. */
+/**
+ * `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result` (and `reason`: what
+ * the user gave for a rejection, if anything).
+ */
 export const EVENT_OPENED = "ClaudeIdeDiffOpened";
 export const EVENT_RESOLVED = "ClaudeIdeDiffResolved";
 
@@ -66,8 +79,8 @@ class Review implements PendingReview {
     this.end({ accepted: true, text }, "FILE_SAVED", closeNow);
   }
 
-  reject(closeNow: boolean): void {
-    this.end({ accepted: false }, "DIFF_REJECTED", closeNow);
+  reject(closeNow: boolean, reason?: string): void {
+    this.end({ accepted: false, reason }, "DIFF_REJECTED", closeNow);
   }
 
   /**
@@ -83,7 +96,7 @@ class Review implements PendingReview {
     this.view.settle();
     const finish = () => {
       this.view.close();
-      this.owner.emit(EVENT_RESOLVED, this.req, result);
+      this.owner.emit(EVENT_RESOLVED, this.req, result, outcome?.accepted === false ? outcome.reason : undefined);
     };
     if (closeNow && !vim.in_fast_event()) finish();
     else vim.schedule(finish);
@@ -139,6 +152,8 @@ export class DiffManager implements DiffService {
   private readonly reviews = new LuaMap<string, Review>();
   /** Pending multi-file reviews (LSP WorkspaceEdits). */
   private readonly multis = new LuaMap<MultiReview, number | false>();
+  /** Pending plan reviews (hooks: ExitPlanMode), by the connection they belong to (false: none). */
+  private readonly plans = new LuaMap<PlanReview, number | false>();
   /** At most one per file: a later accept of the same file replaces the earlier follower. */
   private readonly followers = new LuaMap<string, WriteFollower>();
   private readonly log: Logger;
@@ -192,7 +207,10 @@ export class DiffManager implements DiffService {
       client: req.client,
       home: this.homeOf(req.clientId),
     };
-    const events = { accept: () => review.accept(false), reject: () => review.reject(false) };
+    const events = {
+      accept: () => review.accept(false),
+      reject: (reason?: string) => review.reject(false, reason),
+    };
     const [ok, view] = pcall(() => new DiffView(spec, events));
     if (!ok) return { ok: false, error: `cannot show the diff: ${tostring(view)}` };
     review.view = view;
@@ -213,13 +231,15 @@ export class DiffManager implements DiffService {
     let outcome: MultiOutcome | undefined;
     let listener: ((this: void, o: MultiOutcome) => void) | undefined;
     // The same User events as openDiff's reviews (statuslines and hooks see every review); file: the first one.
-    const emit = (pattern: string, result?: ReviewResult) =>
-      this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result);
+    const emit = (pattern: string, result?: ReviewResult, reason?: string) =>
+      this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result, undefined, reason);
     const home = this.homeOf(req.clientId);
     const review: MultiReview = new MultiReview(this.config, req.title, req.files, home, (o) => {
       this.multis.delete(review);
       outcome = o;
-      vim.schedule(() => emit(EVENT_RESOLVED, o.accepted ? "FILE_SAVED" : "DIFF_REJECTED"));
+      vim.schedule(() =>
+        emit(EVENT_RESOLVED, o.accepted ? "FILE_SAVED" : "DIFF_REJECTED", o.accepted ? undefined : o.reason),
+      );
       // Handed over on the next tick: the decision comes from inside an autocmd (BufWriteCmd, WinClosed), where
       // nested autocmds do not run, and applying an accepted edit moves, reloads, writes and wipes buffers (whose
       // BufRead/BufWrite autocmds must run). The view's own close was scheduled first, so it is gone by then.
@@ -249,6 +269,53 @@ export class DiffManager implements DiffService {
     return { ok: true, review: pending };
   };
 
+  openPlan: DiffService["openPlan"] = (req) => {
+    const full = this.capReached(req.clientId);
+    if (full !== undefined) return { ok: false, error: full };
+    let outcome: PlanOutcome | undefined;
+    let listener: ((this: void, o: PlanOutcome) => void) | undefined;
+    const emit = (pattern: string, result?: ReviewResult, reason?: string) =>
+      this.emitFor(pattern, review.title, req.name, result, req.client, reason);
+    let review!: PlanReview;
+    const decided = (o: PlanOutcome) => {
+      this.plans.delete(review);
+      outcome = o;
+      const result = o.kind === "approved" ? "FILE_SAVED" : o.kind === "refused" ? "DIFF_REJECTED" : "CANCELLED";
+      vim.schedule(() => emit(EVENT_RESOLVED, result, o.kind === "refused" ? o.feedback : undefined));
+      const waiting = listener;
+      listener = undefined;
+      if (waiting !== undefined) waiting(o);
+    };
+    const [ok, made] = pcall(() => new PlanReview(this.config, req, decided));
+    if (!ok) return { ok: false, error: `cannot show the plan: ${tostring(made)}` };
+    review = made;
+    this.plans.set(review, req.clientId ?? false);
+    emit(EVENT_OPENED);
+    return {
+      ok: true,
+      review: {
+        onDecision: (l) => {
+          if (outcome !== undefined) l(outcome);
+          else listener = l;
+        },
+        cancel: () => {
+          if (!this.plans.has(review)) return;
+          this.plans.delete(review);
+          review.cancel();
+          emit(EVENT_RESOLVED, "CANCELLED");
+        },
+      },
+    };
+  };
+
+  /** The plan reviews within `scope` (all without one). */
+  private plansIn(scope?: ReviewScope): PlanReview[] {
+    const found: PlanReview[] = [];
+    for (const [plan, client] of this.plans)
+      if (scope === undefined || scope(client === false ? undefined : client)) found.push(plan);
+    return found;
+  }
+
   closeAll: DiffService["closeAll"] = (scope) => {
     const pending: Review[] = [];
     for (const [, review] of this.reviews) if (scope === undefined || scope(review.req.clientId)) pending.push(review);
@@ -257,7 +324,9 @@ export class DiffManager implements DiffService {
     for (const [review, client] of this.multis)
       if (scope === undefined || scope(client === false ? undefined : client)) multis.push(review);
     for (const review of multis) review.reject();
-    return pending.length + multis.length;
+    const plans = this.plansIn(scope);
+    for (const plan of plans) plan.drop();
+    return pending.length + multis.length + plans.length;
   };
 
   closeTab: DiffService["closeTab"] = (tabName, scope) => {
@@ -274,7 +343,10 @@ export class DiffManager implements DiffService {
       multi.reject();
       return true;
     }
-    return false;
+    const plan = this.plansIn(scope).find((p) => p.title === tabName);
+    if (plan === undefined) return false;
+    plan.drop();
+    return true;
   };
 
   proposalOf: DiffService["proposalOf"] = (tabName, scope) => this.named(tabName, scope)?.view.proposalText();
@@ -292,19 +364,22 @@ export class DiffManager implements DiffService {
       if (review.req.clientId !== undefined && clientIds.includes(review.req.clientId)) theirs.push(review);
     // Not closed at once: this runs from a terminal's BufUnload, where windows must not close.
     for (const review of theirs) review.reject(false);
-    return theirs.length;
+    const plans = this.plansIn((id) => id !== undefined && clientIds.includes(id));
+    for (const plan of plans) plan.drop(false);
+    return theirs.length + plans.length;
   };
 
   pendingFor: DiffService["pendingFor"] = (scope) => {
     let n = 0;
     for (const [, review] of this.reviews) if (scope(review.req.clientId)) n++;
     for (const [, client] of this.multis) if (scope(client === false ? undefined : client)) n++;
-    return n;
+    return n + this.plansIn(scope).length;
   };
 
   focusWaiting: DiffService["focusWaiting"] = () => {
     for (const [, review] of this.reviews) if (review.view.isWaiting() && review.view.focus()) return true;
     for (const [review] of this.multis) if (review.focusIfWaiting()) return true;
+    for (const [plan] of this.plans) if (plan.isWaiting() && plan.focus()) return true;
     return false;
   };
 
@@ -336,12 +411,19 @@ export class DiffManager implements DiffService {
   }
 
   /** Fires a `User` autocmd for statuslines and user hooks; a failing hook is reported, never raised. */
-  emit(pattern: string, req: DiffRequest, result?: ReviewResult): void {
-    this.emitFor(pattern, req.tabName, req.newPath, result, req.client);
+  emit(pattern: string, req: DiffRequest, result?: ReviewResult, reason?: string): void {
+    this.emitFor(pattern, req.tabName, req.newPath, result, req.client, reason);
   }
 
-  private emitFor(pattern: string, tabName: string, file: string, result?: ReviewResult, client?: string): void {
-    const data = dict({ tab_name: tabName, file, result, client });
+  private emitFor(
+    pattern: string,
+    tabName: string,
+    file: string,
+    result?: ReviewResult,
+    client?: string,
+    reason?: string,
+  ): void {
+    const data = dict({ tab_name: tabName, file, result, client, reason });
     const [ok, err] = pcall(vim.api.nvim_exec_autocmds, "User", { pattern, modeline: false, data });
     if (!ok) this.log.error(`a ${pattern} autocmd failed: ${tostring(err)}`);
   }
@@ -383,12 +465,13 @@ function proposalHere(proposals: Proposal[]): Buf | undefined {
 }
 
 /**
- * :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny. Acts on the review the cursor is in; from anywhere else, on the
- * only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
+ * :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
+ * on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
  * rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
- * each decision.
+ * each decision. A reason rides on the proposal buffer (REASON_VAR) into the rejection.
  */
-export function decideFromCommand(action: "accept" | "reject"): void {
+export function decideFromCommand(action: "accept" | "reject", reason?: string): void {
+  const why = cleanReason(reason);
   const proposals = proposalBuffers();
   if (proposals.length === 0) {
     say("no diff review is open");
@@ -396,7 +479,10 @@ export function decideFromCommand(action: "accept" | "reject"): void {
   }
   const act = (buf: Buf) => {
     if (action === "accept") vim.api.nvim_buf_call(buf, () => vim.cmd("write"));
-    else vim.api.nvim_buf_delete(buf, { force: true });
+    else {
+      if (why !== undefined) vim.api.nvim_buf_set_var(buf, REASON_VAR, why);
+      vim.api.nvim_buf_delete(buf, { force: true });
+    }
   };
   const here = proposalHere(proposals);
   if (here !== undefined) act(here);

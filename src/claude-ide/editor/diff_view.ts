@@ -12,6 +12,7 @@
 import type { Config, DiffFocus } from "../config";
 import { say } from "../log";
 import type { ReviewText } from "./diff_text";
+import { askReason, reasonOn } from "./reason";
 
 /** Buffer variable on both buffers of a review (for :ClaudeCodeDiffAccept/Deny, statuslines and hooks). */
 export const REVIEW_VAR = "claude_ide_diff";
@@ -48,7 +49,8 @@ export const WAITING_VAR = "claude_ide_reviews_waiting";
 /** The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI". */
 export const WAITING_CLIENT_VAR = "claude_ide_review_client";
 
-function addWaiting(delta: number, client?: string): void {
+/** Counts reviews opened behind the user (vim.g.claude_ide_reviews_waiting) and redraws the statuslines. */
+export function addWaiting(delta: number, client?: string): void {
   if (client !== undefined) vim.g[WAITING_CLIENT_VAR] = client;
   const now = (vim.g[WAITING_VAR] as number | undefined) ?? 0;
   vim.g[WAITING_VAR] = math.max(0, now + delta);
@@ -114,7 +116,8 @@ export interface ViewSpec {
 /** @noSelf */
 export interface ViewEvents {
   accept(): void;
-  reject(): void;
+  /** `reason`: what the user gave for refusing (to pass to the model verbatim), if anything. */
+  reject(reason?: string): void;
 }
 
 function setOpt(name: string, value: unknown, scope: { buf?: Buf; win?: Win; scope?: "local" | "global" }): void {
@@ -417,6 +420,8 @@ export class DiffView {
     const right = ` ${source}${what}`;
     // In the order they go when space is short: the last one first.
     const rightParts = [`   ${escapeBar(keys.accept)} or :w accept`, `   ${escapeBar(keys.reject)} reject`];
+    if (keys.reject_with_reason !== false)
+      rightParts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
     const remaining = this.hunksLeft();
     if (remaining !== undefined)
       rightParts.push(
@@ -511,6 +516,12 @@ export class DiffView {
         nowait: true,
         desc: "claude-ide: reject Claude's proposal",
       });
+      if (keys.reject_with_reason !== false)
+        vim.keymap.set("n", keys.reject_with_reason, () => this.rejectWithReason(), {
+          buffer: buf,
+          nowait: true,
+          desc: "claude-ide: reject Claude's proposal, with a reason for the model",
+        });
       for (const [lhs, desc, fn] of hunkKeys) {
         if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
       }
@@ -519,7 +530,14 @@ export class DiffView {
     }
   }
 
-  /** Closing either window or buffer rejects; writing the proposal accepts. */
+  /** Asks for the reason (the model reads it verbatim), then rejects; cancelled, the review stays open. */
+  private rejectWithReason(): void {
+    askReason("Reason for rejecting (sent to the model): ", (reason) => {
+      if (!this.settled) this.events.reject(reason);
+    });
+  }
+
+  /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
   private watch(): void {
     const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
     const add = (
@@ -530,7 +548,7 @@ export class DiffView {
     ) => {
       this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
     };
-    const reject = () => this.events.reject();
+    const reject = () => this.events.reject(reasonOn(this.rightBuf));
     add(
       "WinClosed",
       { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },

@@ -115,11 +115,11 @@ export class MultiReview {
           : `(${f.summary})`,
         keys,
       },
-      { accept: () => this.end(true), reject: () => this.end(false) },
+      { accept: () => this.end(true), reject: (reason?: string) => this.end(false, false, reason) },
     );
   }
 
-  private end(accepted: boolean, closeNow = false): void {
+  private end(accepted: boolean, closeNow = false, reason?: string): void {
     if (this.ended) return;
     this.ended = true;
     if (accepted) this.keepCurrent();
@@ -128,6 +128,6 @@ export class MultiReview {
     // Inside an autocmd (BufWriteCmd, WinClosed) windows cannot close safely: on the next tick.
     if (closeNow && !vim.in_fast_event()) view?.close();
     else vim.schedule(() => view?.close());
-    this.onDecision(accepted ? { accepted: true, files: this.texts } : { accepted: false });
+    this.onDecision(accepted ? { accepted: true, files: this.texts } : { accepted: false, reason });
   }
 }

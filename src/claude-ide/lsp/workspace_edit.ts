@@ -320,7 +320,7 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
       removed.length > 0
         ? ` (the empty file${removed.length === 1 ? "" : "s"} ${removed.join(", ")} the server created for it ${removed.length === 1 ? "was" : "were"} removed again)`
         : "";
-    return rejectedResult(`${what} (${scope})`, note);
+    return rejectedResult(`${what} (${scope})`, note, decision.reason);
   }
   const published = new LuaSet<Buf>();
   const autocmd = vim.api.nvim_create_autocmd("DiagnosticChanged", {

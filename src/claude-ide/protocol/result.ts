@@ -106,10 +106,16 @@ export function ok(what: string): ToolResult {
   return textResult(`OK: ${what}`);
 }
 
-/** The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry. */
-export function rejectedResult(what: string, detail = ""): ToolResult {
+/**
+ * The user rejected `what` in the review: nothing changed (`detail` says what was undone), and no retry. With
+ * the user's `reason`, it is quoted verbatim (on lines of its own, after the sentence that introduces it).
+ */
+export function rejectedResult(what: string, detail = "", reason?: string): ToolResult {
+  const head = `REJECTED: the user rejected ${what} in Neovim's review; nothing changed${detail}.`;
+  if (reason === undefined)
+    return textResult(`${head} Do not retry the same edit: ask the user what they want instead.`);
   return textResult(
-    `REJECTED: the user rejected ${what} in Neovim's review; nothing changed${detail}. Do not retry the same edit: ask the user what they want instead.`,
+    `${head} Do not retry the same edit; the user's reason for rejecting it, in their words:\n${reason}`,
   );
 }
 
@@ -182,7 +188,13 @@ export function invalidParams(message: string): never {
   throw new ToolError(message, undefined, ErrorCode.InvalidParams);
 }
 
-/** Ends the request with this JSON-RPC error (e.g. -32002 for an unknown resource). */
+/**
+ * MCP's JSON-RPC error for an unknown resource up to 2025-11-25 (2026-07-28 says -32602 with `data.uri`: the
+ * agent bridge turns one into the other for a client of that revision).
+ */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/** Ends the request with this JSON-RPC error (e.g. RESOURCE_NOT_FOUND). */
 export function rpcError(code: number, message: string): never {
   throw new ToolError(message, undefined, code);
 }

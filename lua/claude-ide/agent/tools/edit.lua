@@ -84,7 +84,14 @@ ____exports.edit = defineTool({
             failWith("cannot show the review: " .. decision.error)
         end
         if decision.kind ~= "accepted" then
-            return rejectedResult(what)
+            local ____rejectedResult_1 = rejectedResult
+            local ____temp_0
+            if decision.kind == "rejected" then
+                ____temp_0 = decision.reason
+            else
+                ____temp_0 = nil
+            end
+            return ____rejectedResult_1(what, "", ____temp_0)
         end
         yieldToEditor(ctx)
         local outcome = applyChangeSet(set, decision.finals)

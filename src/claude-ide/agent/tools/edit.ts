@@ -64,7 +64,8 @@ export const edit = defineTool({
       };
       const decision = reviewChangeSet(ctx, set);
       if (decision.kind === "unshown") failWith(`cannot show the review: ${decision.error}`);
-      if (decision.kind !== "accepted") return rejectedResult(what);
+      if (decision.kind !== "accepted")
+        return rejectedResult(what, "", decision.kind === "rejected" ? decision.reason : undefined);
       // Planning a big file and applying it are two stretches of work: the editor's loop runs between them
       // (applyText refuses if the text changed meanwhile).
       yieldToEditor(ctx);
