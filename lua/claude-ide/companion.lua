@@ -7,6 +7,7 @@ local isObjectLike
 local ____config = require("claude-ide.config")
 local companionName = ____config.companionName
 local discovery = require("claude-ide.discovery.gemini")
+local qwenDiscovery = require("claude-ide.discovery.qwen")
 local ____lockfile = require("claude-ide.discovery.lockfile")
 local randomHex = ____lockfile.randomHex
 local workspaceFolders = ____lockfile.workspaceFolders
@@ -35,7 +36,14 @@ local TOKEN_BYTES = 16
 local FIRST_ID = 1000000
 --- Notifications kept for a session whose event stream is not open (yet).
 local MAX_QUEUED = 64
-local ENV_NAMES = {"GEMINI_CLI_IDE_SERVER_PORT", "GEMINI_CLI_IDE_WORKSPACE_PATH", "GEMINI_CLI_IDE_AUTH_TOKEN", "GEMINI_CLI_IDE_PID"}
+local ENV_NAMES = {
+    "GEMINI_CLI_IDE_SERVER_PORT",
+    "GEMINI_CLI_IDE_WORKSPACE_PATH",
+    "GEMINI_CLI_IDE_AUTH_TOKEN",
+    "GEMINI_CLI_IDE_PID",
+    "QWEN_CODE_IDE_SERVER_PORT",
+    "QWEN_CODE_IDE_WORKSPACE_PATH"
+}
 --- One MCP session over HTTP: the protocol Session's Connection.
 local HttpSession = __TS__Class()
 HttpSession.name = "HttpSession"
@@ -188,6 +196,9 @@ function Companion.prototype.start(self)
     for ____, path in ipairs(discovery.sweep(dir)) do
         self.deps.log:debug("removed stale discovery file " .. path)
     end
+    for ____, path in ipairs(qwenDiscovery.sweep(qwenDiscovery.defaultDir())) do
+        self.deps.log:debug("removed stale Qwen Code lock " .. path)
+    end
     self.token = randomHex(TOKEN_BYTES)
     local listened = listenHttp({
         path = PATH,
@@ -241,11 +252,24 @@ function Companion.prototype.writeDiscovery(self, dir)
         return {ok = false, error = "cannot write the companion discovery file: " .. written.error}
     end
     self.file = written.value
+    local qwen = qwenDiscovery.write(
+        qwenDiscovery.defaultDir(),
+        http.port,
+        self.token,
+        folders
+    )
+    if qwen.ok then
+        self.qwenFile = qwen.value
+    else
+        self.deps.log:warn("Qwen Code will not find this Neovim: " .. qwen.error)
+    end
     self.env = {
         GEMINI_CLI_IDE_SERVER_PORT = tostring(http.port),
         GEMINI_CLI_IDE_WORKSPACE_PATH = table.concat(folders, ":"),
         GEMINI_CLI_IDE_AUTH_TOKEN = self.token,
-        GEMINI_CLI_IDE_PID = tostring(vim.fn.getpid())
+        GEMINI_CLI_IDE_PID = tostring(vim.fn.getpid()),
+        QWEN_CODE_IDE_SERVER_PORT = tostring(http.port),
+        QWEN_CODE_IDE_WORKSPACE_PATH = table.concat(folders, ":")
     }
     for k, v in pairs(self.env) do
         vim.env[k] = v
@@ -279,6 +303,10 @@ function Companion.prototype.stop(self)
         discovery.remove(self.file)
     end
     self.file = nil
+    if self.qwenFile ~= nil then
+        discovery.remove(self.qwenFile)
+    end
+    self.qwenFile = nil
     for ____, name in ipairs(ENV_NAMES) do
         if vim.env[name] == self.env[name] then
             vim.env[name] = nil

@@ -342,6 +342,16 @@ function ____exports.add(path, startLine, endLine)
         return false
     end
     local list = sessionList()
+    local name = mentions.describeMention(made.mention)
+    local typed = list:typeMention(
+        made.mention,
+        ____exports.config()
+    )
+    if typed ~= "none" then
+        local who = list:currentClient() or "the CLI"
+        say(typed == "sent" and ((("typed @" .. name) .. " into ") .. who) .. "'s prompt" or ((who .. " is not connected yet: @") .. name) .. " will be typed into its prompt when it is ready")
+        return true
+    end
     if state.mentions == nil then
         state.mentions = __TS__New(
             mentions.MentionQueue,
@@ -353,11 +363,11 @@ function ____exports.add(path, startLine, endLine)
         made.mention,
         list:mentionRecipients()
     )
-    local name = mentions.describeMention(made.mention)
+    local client = list:currentClient() or "Claude"
     local target = #__TS__ArrayFilter(
         ____exports.sessions(),
         function(____, s) return s.terminal end
-    ) > 1 and (list:currentName() or "Claude") or "Claude"
+    ) > 1 and (list:currentName() or client) or client
     say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected yet: ") .. name) .. " will be sent when it is ready")
     return true
 end

@@ -52,6 +52,8 @@ local MAX_DEPTH = 16
 local EXTERNAL_BASE = 1000
 --- The companion's first connection id (companion.ts FIRST_ID): its CLIs are numbered from 1 in names.
 local COMPANION_FIRST_ID = 1000000
+--- How often references waiting for a Gemini CLI / Qwen Code to connect check whether it has.
+local TYPE_POLL_MS = 200
 ____exports.Sessions = __TS__Class()
 local Sessions = ____exports.Sessions
 Sessions.name = "Sessions"
@@ -254,6 +256,7 @@ function Sessions.prototype.create(self, config, args, start)
             client.id
         ),
         client = client,
+        typing = {},
         recipients = function() return self:recipientsOf(id) end
     }
     local ____self_terms_27 = self.terms
@@ -373,6 +376,96 @@ function Sessions.prototype.currentIsCompanion(self)
     local ____opt_45 = self:current()
     return (____opt_45 and ____opt_45.client.companion) == true
 end
+function Sessions.prototype.typeMention(self, mention, config)
+    local t = self:current()
+    if t == nil or not t.client.companion then
+        return "none"
+    end
+    local root = t.cwd .. "/"
+    local path = vim.startswith(mention.filePath, root) and string.sub(mention.filePath, #root + 1) or mention.filePath
+    path = string.gsub(path, "([%s\\])", "\\%1")
+    local text = ("@" .. path) .. " "
+    if mention.lineStart ~= nil then
+        local a, b = mention.lineStart + 1, (mention.lineEnd or mention.lineStart) + 1
+        text = text .. (a == b and ("(line " .. tostring(a)) .. ") " or ((("(lines " .. tostring(a)) .. "-") .. tostring(b)) .. ") ")
+    end
+    local queued = #t.typing > 0
+    local ____t_typing_47 = t.typing
+    ____t_typing_47[#____t_typing_47 + 1] = {
+        text = text,
+        expires = vim.uv.now() + config.mentions.queue_ttl_ms
+    }
+    self:typeWaiting(t, config)
+    if not queued and #t.typing == 0 then
+        return "sent"
+    end
+    return "queued"
+end
+function Sessions.prototype.typeWaiting(self, t, config)
+    local now = vim.uv.now()
+    local connected = __TS__ArraySome(
+        self:companionPeers(),
+        function(____, p) return self:companionOwnerOf(p.id) == t.id end
+    )
+    if not connected then
+        t.connectedAt = nil
+    else
+        if t.connectedAt == nil then
+            t.connectedAt = now
+        end
+    end
+    local running = t.terminal:isRunning()
+    local ready = running and t.connectedAt ~= nil and now - t.connectedAt >= config.mentions.settle_ms
+    local ____running_48
+    if running then
+        ____running_48 = vim.b[t.terminal:buffer()].terminal_job_id
+    else
+        ____running_48 = nil
+    end
+    local job = ____running_48
+    if ready and job ~= nil then
+        local texts = __TS__ArrayMap(
+            t.typing,
+            function(____, q) return q.text end
+        )
+        t.typing = {}
+        pcall(
+            vim.fn.chansend,
+            job,
+            table.concat(texts, "")
+        )
+        return
+    end
+    local expired = running and __TS__ArrayFilter(
+        t.typing,
+        function(____, q) return q.expires <= now end
+    ) or t.typing
+    if #expired > 0 then
+        t.typing = __TS__ArrayFilter(
+            t.typing,
+            function(____, q) return not __TS__ArrayIncludes(expired, q) end
+        )
+        local what = table.concat(
+            __TS__ArrayMap(
+                expired,
+                function(____, q) return vim.trim(q.text) end
+            ),
+            " "
+        )
+        say((((t.client.label .. " (") .. t.name) .. ") did not connect in time: not typed into its prompt: ") .. what, "warn")
+    end
+    if #t.typing == 0 then
+        return
+    end
+    local wait = t.connectedAt ~= nil and config.mentions.settle_ms - (now - t.connectedAt) + 1 or TYPE_POLL_MS
+    vim.defer_fn(
+        function() return self:typeWaiting(t, config) end,
+        math.max(
+            1,
+            math.min(wait, TYPE_POLL_MS)
+        )
+    )
+end
 function Sessions.prototype.companionPeers(self)
     return self.link.companionClients()
 end
@@ -401,17 +494,17 @@ function Sessions.prototype.companionOwnerOf(self, id)
     for ____, owner in pairs(self.companionOwners) do
         taken[owner] = true
     end
-    local ____temp_49
+    local ____temp_51
     if #terms == 1 then
-        ____temp_49 = terms[1].id
+        ____temp_51 = terms[1].id
     else
-        local ____opt_47 = __TS__ArrayFind(
+        local ____opt_49 = __TS__ArrayFind(
             terms,
             function(____, t) return not (taken[t.id] ~= nil) end
         )
-        ____temp_49 = ____opt_47 and ____opt_47.id or 0
+        ____temp_51 = ____opt_49 and ____opt_49.id or 0
     end
-    local owner = ____temp_49
+    local owner = ____temp_51
     self.companionOwners[id] = owner
     return owner
 end
@@ -440,8 +533,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_50 = self.link.hub()
-    return ____opt_50 and ____opt_50.clients() or ({})
+    local ____opt_52 = self.link.hub()
+    return ____opt_52 and ____opt_52.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -520,14 +613,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_54
+    local ____temp_56
     if #mine > 0 then
-        local ____opt_52 = self.link.diff()
-        ____temp_54 = ____opt_52 and ____opt_52.rejectFor(mine) or 0
+        local ____opt_54 = self.link.diff()
+        ____temp_56 = ____opt_54 and ____opt_54.rejectFor(mine) or 0
     else
-        ____temp_54 = 0
+        ____temp_56 = 0
     end
-    local rejected = ____temp_54
+    local rejected = ____temp_56
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
@@ -569,14 +662,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue119
+                goto __continue135
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue119::
+        ::__continue135::
     end
     return nil
 end

@@ -59,8 +59,8 @@ describe('openDiff review', function()
         assert.is_true(vim.wo[win].diff)
         assert.are.equal('lua', vim.bo[vim.api.nvim_win_get_buf(win)].filetype)
       end
-      -- the tab line shows the tab name: it is the tail of the proposal buffer's name
-      assert.are.equal(TAB, vim.fn.fnamemodify(vim.api.nvim_buf_get_name(d.buf('proposal')), ':t'))
+      -- the tab line and statuslines show the tail of the proposal buffer's name: short, the file marked ✻
+      assert.are.equal('✻ hello.lua', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(d.buf('proposal')), ':t'))
       -- focus in the proposal, on the first change
       assert.are.equal(right, vim.api.nvim_get_current_win())
       assert.are.same({ 3, 0 }, vim.api.nvim_win_get_cursor(right))

@@ -284,12 +284,24 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   }
   if (!ensureStarted()) return false;
   if (!confirmWithheld(made.mention.filePath)) return false;
-  // To the current session only (the focused Claude terminal); to every session when no terminal runs.
   const list = sessionList();
+  const name = mentions.describeMention(made.mention);
+  // Gemini CLI / Qwen Code take no at_mentioned: an @path typed into the current session's prompt.
+  const typed = list.typeMention(made.mention, config());
+  if (typed !== "none") {
+    const who = list.currentClient() ?? "the CLI";
+    say(
+      typed === "sent"
+        ? `typed @${name} into ${who}'s prompt`
+        : `${who} is not connected yet: @${name} will be typed into its prompt when it is ready`,
+    );
+    return true;
+  }
+  // To the current session only (the focused terminal); to every session when no terminal runs.
   state.mentions ??= new mentions.MentionQueue(config(), (state.server as Server).hub);
   const outcome = state.mentions.add(made.mention, list.mentionRecipients());
-  const name = mentions.describeMention(made.mention);
-  const target = sessions().filter((s) => s.terminal).length > 1 ? (list.currentName() ?? "Claude") : "Claude";
+  const client = list.currentClient() ?? "Claude";
+  const target = sessions().filter((s) => s.terminal).length > 1 ? (list.currentName() ?? client) : client;
   say(
     outcome === "sent"
       ? `sent ${name} to ${target}`

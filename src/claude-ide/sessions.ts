@@ -9,7 +9,7 @@
 // Selections still go to every connected session.
 import type * as CliConfigModule from "./bridge/cli_config";
 import type { Config } from "./config";
-import type { Recipients } from "./editor/mentions";
+import type { Mention, Recipients } from "./editor/mentions";
 import { ClaudeTerminal, type CliKind } from "./editor/terminal";
 import type * as HookSettingsModule from "./hooks/settings";
 import type * as ConfigFileModule from "./bridge/config_file";
@@ -104,6 +104,8 @@ const MAX_DEPTH = 16;
 const EXTERNAL_BASE = 1000;
 /** The companion's first connection id (companion.ts FIRST_ID): its CLIs are numbered from 1 in names. */
 const COMPANION_FIRST_ID = 1000000;
+/** How often references waiting for a Gemini CLI / Qwen Code to connect check whether it has. */
+const TYPE_POLL_MS = 200;
 
 interface TermSession {
   id: number;
@@ -112,6 +114,10 @@ interface TermSession {
   terminal: ClaudeTerminal;
   /** The CLI its command runs. */
   client: CommandClient;
+  /** @-references waiting to be typed into its CLI's prompt (Gemini CLI / Qwen Code) until it connects. */
+  typing: { text: string; expires: number }[];
+  /** When its companion CLI was first seen connected (vim.uv.now()), while it is. */
+  connectedAt?: number;
   /** The recipients of this session's @-mentions (one function per session: the mention queue keeps order by it). */
   recipients: Recipients;
 }
@@ -257,6 +263,7 @@ export class Sessions {
         client.id,
       ),
       client,
+      typing: [],
       recipients: () => this.recipientsOf(id),
     };
     this.terms.push(t);
@@ -334,6 +341,58 @@ export class Sessions {
   /** The current session runs a Gemini CLI / Qwen Code (mentions are typed into its prompt). */
   currentIsCompanion(): boolean {
     return this.current()?.client.companion === true;
+  }
+
+  /**
+   * Types an @-reference to `mention` into the current session's Gemini CLI / Qwen Code prompt (they take
+   * `@path` in the prompt; neither reads a line range, so one is added as words): at once when its CLI is
+   * connected and settled (mentions.settle_ms after it connected), else when it is, within
+   * mentions.queue_ttl_ms; what is still waiting then is dropped with a message, never silently.
+   */
+  typeMention(mention: Mention, config: Config): "sent" | "queued" | "none" {
+    const t = this.current();
+    if (t === undefined || !t.client.companion) return "none";
+    const root = `${t.cwd}/`;
+    let path = vim.startswith(mention.filePath, root)
+      ? string.sub(mention.filePath, root.length + 1)
+      : mention.filePath;
+    [path] = string.gsub(path, "([%s\\])", "\\%1");
+    let text = `@${path} `;
+    if (mention.lineStart !== undefined) {
+      const [a, b] = [mention.lineStart + 1, (mention.lineEnd ?? mention.lineStart) + 1];
+      text += a === b ? `(line ${a}) ` : `(lines ${a}-${b}) `;
+    }
+    const queued = t.typing.length > 0;
+    t.typing.push({ text, expires: vim.uv.now() + config.mentions.queue_ttl_ms });
+    this.typeWaiting(t, config);
+    if (!queued && t.typing.length === 0) return "sent";
+    return "queued";
+  }
+
+  /** Types what waits for `t` if its CLI is ready; else checks again a little later (until it expires). */
+  private typeWaiting(t: TermSession, config: Config): void {
+    const now = vim.uv.now();
+    const connected = this.companionPeers().some((p) => this.companionOwnerOf(p.id) === t.id);
+    if (!connected) t.connectedAt = undefined;
+    else t.connectedAt ??= now;
+    const running = t.terminal.isRunning();
+    const ready = running && t.connectedAt !== undefined && now - t.connectedAt >= config.mentions.settle_ms;
+    const job = running ? (vim.b[t.terminal.buffer() as Buf].terminal_job_id as number | undefined) : undefined;
+    if (ready && job !== undefined) {
+      const texts = t.typing.map((q) => q.text);
+      t.typing = [];
+      pcall(vim.fn.chansend, job, texts.join(""));
+      return;
+    }
+    const expired = running ? t.typing.filter((q) => q.expires <= now) : t.typing;
+    if (expired.length > 0) {
+      t.typing = t.typing.filter((q) => !expired.includes(q));
+      const what = expired.map((q) => vim.trim(q.text)).join(" ");
+      say(`${t.client.label} (${t.name}) did not connect in time: not typed into its prompt: ${what}`, "warn");
+    }
+    if (t.typing.length === 0) return;
+    const wait = t.connectedAt !== undefined ? config.mentions.settle_ms - (now - t.connectedAt) + 1 : TYPE_POLL_MS;
+    vim.defer_fn(() => this.typeWaiting(t, config), math.max(1, math.min(wait, TYPE_POLL_MS)));
   }
 
   private companionPeers(): CompanionPeer[] {

@@ -10,6 +10,7 @@ local __TS__StringSplit = ____lualib.__TS__StringSplit
 local ____exports = {}
 local setOpt, getOpt, detectFiletype, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
+local notice = ____log.notice
 local say = ____log.say
 local ____reason = require("claude-ide.editor.reason")
 local askReason = ____reason.askReason
@@ -232,7 +233,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     local file = vim.fn.fnamemodify(spec.path, ":t")
     self.leftBuf = scratchBuffer("claude-ide://current/" .. file, spec.current or ({}))
     setOpt("modifiable", false, {buf = self.leftBuf})
-    self.rightBuf = scratchBuffer("claude-ide://proposal/" .. file, spec.proposal.lines)
+    self.rightBuf = scratchBuffer("claude-ide://proposal/✻ " .. file, spec.proposal.lines)
     setOpt("buftype", "acwrite", {buf = self.rightBuf})
     setOpt("fixendofline", false, {buf = self.rightBuf})
     setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
@@ -372,7 +373,7 @@ function DiffView.prototype.show(self, enter)
         function() return goToFirstChange() end
     )
     if self.waiting then
-        say(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
+        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
     end
 end
 function DiffView.prototype.markSeen(self)
@@ -380,6 +381,11 @@ function DiffView.prototype.markSeen(self)
         return
     end
     self.waiting = false
+    local ____opt_0 = self.unnotice
+    if ____opt_0 ~= nil then
+        ____opt_0()
+    end
+    self.unnotice = nil
     ____exports.addWaiting(-1)
     if not self.settled then
         self:markBuffers()
@@ -635,8 +641,8 @@ end
 function DiffView.prototype.watch(self)
     local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
     local function add(event, opts, desc, callback)
-        local ____self_autocmds_0 = self.autocmds
-        ____self_autocmds_0[#____self_autocmds_0 + 1] = vim.api.nvim_create_autocmd(
+        local ____self_autocmds_2 = self.autocmds
+        ____self_autocmds_2[#____self_autocmds_2 + 1] = vim.api.nvim_create_autocmd(
             event,
             __TS__ObjectAssign(
                 {group = group},

@@ -10,7 +10,7 @@
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
 import type { Config, DiffFocus } from "../config";
-import { say } from "../log";
+import { notice, say } from "../log";
 import type { ReviewText } from "./diff_text";
 import { askReason, reasonOn } from "./reason";
 
@@ -196,6 +196,8 @@ export class DiffView {
   private readonly originMode: string;
   /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
   private waiting = false;
+  /** Removes the message that says the review waits (a notifier keeps it until then). */
+  private unnotice?: (this: void) => void;
   private autocmds: number[] = [];
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
@@ -215,11 +217,12 @@ export class DiffView {
     this.originWin = vim.api.nvim_get_current_win();
     this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
     this.originMode = vim.api.nvim_get_mode().mode;
-    // Named by the file only (statuslines show the buffer name; the review's title is in its winbar and tab page).
+    // Short names (statuslines and the tab line show their tail): `✻ file` for the proposal; the review's full
+    // title (client, session, label) is in its winbar.
     const file = vim.fn.fnamemodify(spec.path, ":t");
     this.leftBuf = scratchBuffer(`claude-ide://current/${file}`, spec.current ?? []);
     setOpt("modifiable", false, { buf: this.leftBuf });
-    this.rightBuf = scratchBuffer(`claude-ide://proposal/${file}`, spec.proposal.lines);
+    this.rightBuf = scratchBuffer(`claude-ide://proposal/✻ ${file}`, spec.proposal.lines);
     setOpt("buftype", "acwrite", { buf: this.rightBuf });
     // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
     setOpt("fixendofline", false, { buf: this.rightBuf });
@@ -342,7 +345,7 @@ export class DiffView {
     this.watch();
     vim.api.nvim_win_call(this.rightWin, () => goToFirstChange());
     if (this.waiting)
-      say(
+      this.unnotice = notice(
         `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
       );
   }
@@ -351,6 +354,8 @@ export class DiffView {
   private markSeen(): void {
     if (!this.waiting) return;
     this.waiting = false;
+    this.unnotice?.();
+    this.unnotice = undefined;
     addWaiting(-1);
     if (!this.settled) this.markBuffers();
   }
