@@ -3,15 +3,16 @@
 #   make test    lint (eslint, prettier, stylua), rebuild lua/ from src/ and check it matches what is committed,
 #                run all specs on 0.10 and 0.12, then the end-to-end run with the real Claude Code CLI
 #   make bench   performance figures (prints numbers; never a pass/fail timing)
+#   make pictures  the README's pictures (doc/pictures/*.svg), rendered from the real plugin in Neovim 0.12
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 NVIM ?= .deps/bin/nvim-0.10
 
-.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc declarations test test-fast run bench e2e clean
+.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc declarations test test-fast run bench e2e pictures clean
 
 help:
-	@sed -n '2,5p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,6p' Makefile | sed 's/^# \{0,1\}//'
 
 deps: npm-deps nvim-deps
 
@@ -78,6 +79,12 @@ run: deps build
 
 bench: deps build
 	@bash scripts/bench.sh
+
+# The README's pictures: scripts/pictures/run.sh drives Neovim 0.12 with this plugin in tmux through each
+# scenario of scripts/pictures/scenarios/ and renders the screens to doc/pictures/*.svg (commit them).
+# spec/project/pictures_spec.lua runs the same scenarios without writing images.
+pictures: deps build
+	@bash scripts/pictures/run.sh
 
 clean:
 	rm -rf .deps node_modules

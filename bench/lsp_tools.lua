@@ -61,7 +61,16 @@ ctx.park = function(start)
     end
     done, value = true, v
     if waiting then
-      assert(coroutine.resume(co, v))
+      -- As protocol/blocking does: a resume from a luv callback (editor/target's 1 ms yield) waits for the main
+      -- loop, where Vimscript functions may run (E5560 otherwise, seen on 0.10 in the bench's smoke run).
+      local function wake()
+        assert(coroutine.resume(co, v))
+      end
+      if vim.in_fast_event() then
+        vim.schedule(wake)
+      else
+        wake()
+      end
     end
   end)
   if done then

@@ -1,0 +1,72 @@
+// A scripted stand-in for the `claude` CLI, for `make pictures` (scripts/pictures/run.sh): :ClaudeCode runs it in
+// its terminal (terminal.command), the way it runs claude. Over the real protocol (the `ws` package, not the
+// plugin's code) it connects to the Neovim named by CLAUDE_CODE_SSE_PORT with the lock file's token, says
+// initialize + ide_connected as the CLI does (doc/protocol.md), answers roots/list with its cwd, and then makes
+// the calls of its plan, one after the other, without waiting for their answers (a review waits for the user).
+//
+//   node stand-in-cli.mjs <plan.json> [--plan <other.json>] [arguments :ClaudeCode appends, ignored]
+//
+// --plan (e.g. `:ClaudeCodeNew --plan <file>`) replaces the plan of terminal.command.
+// plan.json: {"banner": ["line", ...], "calls": [{"role": "ide"|"agent", "tool": "openDiff", "arguments": {...}}]}
+// The banner is what the terminal shows. An argument named "<key>@file" is sent as <key> with that file's text. An "agent" call goes over a second connection with the agent endpoint's
+// role header (x-claude-ide-role: agent), as the agent bridge `claude` starts would (its pid in initialize's _meta).
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import WebSocket from "ws";
+
+const planAt = process.argv.indexOf("--plan");
+const plan = JSON.parse(readFileSync(planAt > 0 ? process.argv[planAt + 1] : process.argv[2], "utf8"));
+const port = process.env.CLAUDE_CODE_SSE_PORT;
+const ideDir = join(process.env.CLAUDE_CONFIG_DIR || join(homedir(), ".claude"), "ide");
+const token = JSON.parse(readFileSync(join(ideDir, `${port}.lock`), "utf8")).authToken;
+
+for (const line of plan.banner ?? []) process.stdout.write(`${line}\r\n`);
+
+/** Opens one MCP session; resolves with a `call(tool, args)` once initialize is answered. */
+function open(role) {
+  const headers = { "x-claude-code-ide-authorization": token };
+  if (role === "agent") headers["x-claude-ide-role"] = "agent";
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/`, ["mcp"], { headers });
+  let nextId = 0;
+  const send = (msg) => ws.send(JSON.stringify({ jsonrpc: "2.0", ...msg }));
+  return new Promise((resolve, reject) => {
+    ws.on("error", reject);
+    ws.on("message", (data) => {
+      const msg = JSON.parse(data.toString("utf8"));
+      if (msg.method === "roots/list") {
+        send({ id: msg.id, result: { roots: [{ uri: `file://${process.cwd()}`, name: "cwd" }] } });
+      } else if (msg.id === 0 && msg.result) {
+        send({ method: "notifications/initialized" });
+        if (role === "ide") send({ method: "ide_connected", params: { pid: process.pid } });
+        resolve((name, args) => send({ id: ++nextId, method: "tools/call", params: { name, arguments: args } }));
+      }
+    });
+    ws.on("open", () =>
+      send({
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: { roots: { listChanged: true } },
+          clientInfo: { name: "claude-code", version: "stand-in" },
+          _meta: { "claude-ide.nvim/pid": process.pid },
+        },
+      }),
+    );
+  });
+}
+
+const sessions = { ide: await open("ide") };
+for (const c of plan.calls ?? []) {
+  const role = c.role ?? "ide";
+  sessions[role] ??= await open(role);
+  const args = {};
+  for (const [k, v] of Object.entries(c.arguments ?? {})) {
+    if (k.endsWith("@file")) args[k.slice(0, -5)] = readFileSync(v, "utf8");
+    else args[k] = v;
+  }
+  sessions[role](c.tool, args);
+}
+// Stays connected, like the CLI, until its terminal closes.
+setInterval(() => {}, 1 << 30);
