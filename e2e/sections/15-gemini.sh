@@ -81,7 +81,7 @@ JSON
   type_into gemini "what did I select"
   check "gemini: the selection made before going to the terminal reached the model" wait_for 30 api_log_has gemini "selected-words-7731"
   nv_ex gemini "checkhealth claude-ide"
-  gem_health() { [[ "$(nv gemini 'join(getline(1, "$"), "\n")')" == *"session gemini [Gemini CLI]"*"connected via the companion"* ]]; }
+  gem_health() { [[ "$(nv gemini 'join(getline(1, "$"), "\n")')" == *"session * gemini [Gemini CLI]"*"connected via the companion"* ]]; }
   check "gemini: :checkhealth shows the session connected under the CLI's name" wait_for 10 gem_health
   if ((failed > section_failed_before)); then
     echo "--- gemini Neovim screen ---"; pane gemini

@@ -1,5 +1,6 @@
 -- Generated from src/claude-ide/health.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
 local selfTest, PROBE_TIMEOUT_MS
@@ -10,6 +11,7 @@ local validate = ____config.validate
 local lockfile = require("claude-ide.discovery.lockfile")
 local ide = require("claude-ide")
 local ____probe = require("claude-ide.transport.probe")
+local PROBE_CLIENT_NAME = ____probe.PROBE_CLIENT_NAME
 local probe = ____probe.probe
 local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
@@ -75,7 +77,14 @@ local function checkServer()
         return
     end
     local ____opt_1 = ide.server()
-    local n = ____opt_1 and #____opt_1:connectedClients() or s.clients
+    if ____opt_1 ~= nil then
+        local ____opt_2 = ide.server()
+        ____opt_1 = #__TS__ArrayFilter(
+            ____opt_2 and ____opt_2:connectedClients(),
+            function(____, c) return c.name ~= PROBE_CLIENT_NAME end
+        )
+    end
+    local n = ____opt_1 or s.clients
     vim.health.ok(((((("server listening on 127.0.0.1:" .. tostring(s.port)) .. " (") .. tostring(n)) .. " client") .. (n == 1 and "" or "s")) .. " connected)")
     local path = s.lockFile
     local lock = lockfile.read(path)
@@ -127,7 +136,7 @@ local function checkRivals()
         do
             local folders = lock.workspaceFolders
             if path == own or type(lock.pid) ~= "number" or not lockfile.isAlive(lock.pid) or type(folders) ~= "table" then
-                goto __continue27
+                goto __continue28
             end
             if __TS__ArraySome(
                 folders,
@@ -139,7 +148,7 @@ local function checkRivals()
                 rivals[#rivals + 1] = ((((tostring(lock.ideName) .. " (pid ") .. tostring(lock.pid)) .. ", ") .. vim.fs.basename(path)) .. ")"
             end
         end
-        ::__continue27::
+        ::__continue28::
     end
     if #rivals == 0 then
         vim.health.ok("no other running IDE claims this directory")
@@ -178,8 +187,8 @@ local function notConnectedAdvice(s)
     if s.protocol == "companion" then
         local cli = s.client
         local advice = {("/ide status in " .. cli) .. " shows why; /ide enable turns IDE mode on"}
-        local ____opt_3 = ide.server()
-        if (____opt_3 and ____opt_3:companion()) == nil then
+        local ____opt_5 = ide.server()
+        if (____opt_5 and ____opt_5:companion()) == nil then
             advice[#advice + 1] = "the companion is off: setup({ companion = { enabled = true } })"
         end
         return advice
@@ -211,7 +220,10 @@ local function checkClients()
     if server == nil then
         return
     end
-    local clients = server:connectedClients()
+    local clients = __TS__ArrayFilter(
+        server:connectedClients(),
+        function(____, c) return c.name ~= PROBE_CLIENT_NAME end
+    )
     if #clients == 0 then
         vim.health.info("no client connected")
     end

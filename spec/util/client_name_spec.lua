@@ -3,16 +3,18 @@
 local names = require('claude-ide.util.client_name')
 
 describe('client names', function()
-  it('tells Claude Code, Gemini CLI, Qwen Code and any other command apart by the program run', function()
+  it('tells Claude Code, Gemini CLI and Qwen Code apart by the program run', function()
     assert.are.same({ id = 'claude', label = 'Claude Code', companion = false }, names.commandClient('claude'))
     assert.are.same(
       { id = 'gemini', label = 'Gemini CLI', companion = true },
       names.commandClient('  /opt/bin/gemini --yolo')
     )
     assert.are.same({ id = 'qwen', label = 'Qwen Code', companion = true }, names.commandClient('qwen -m x'))
-    assert.are.same({ id = 'my-cli', label = 'my-cli', companion = false }, names.commandClient('~/bin/my-cli --x'))
-    -- characters a URI scheme cannot hold are left out of the id; no program at all: Claude Code
-    assert.are.same({ id = 'cli2', label = 'cli_2', companion = false }, names.commandClient('cli_2'))
+    -- any other program runs as Claude Code (until it connects and says what it is)
+    assert.are.same(
+      { id = 'claude', label = 'Claude Code', companion = false },
+      names.commandClient('~/bin/my-cli --x')
+    )
     assert.are.same({ id = 'claude', label = 'Claude Code', companion = false }, names.commandClient(''))
   end)
 

@@ -3,7 +3,7 @@ import { checkAgent } from "./bridge/health";
 import { validate } from "./config";
 import * as lockfile from "./discovery/lockfile";
 import * as ide from "claude-ide";
-import { probe } from "./transport/probe";
+import { PROBE_CLIENT_NAME, probe } from "./transport/probe";
 import { VERSION } from "./version";
 import { normalize } from "./util/fs";
 import { checkPolicy } from "./policy/health";
@@ -47,7 +47,11 @@ function checkServer(): void {
     return;
   }
   // The clients listed under "connected:" below (companion CLIs included), not the raw connections.
-  const n = ide.server()?.connectedClients().length ?? s.clients;
+  const n =
+    ide
+      .server()
+      ?.connectedClients()
+      .filter((c) => c.name !== PROBE_CLIENT_NAME).length ?? s.clients;
   vim.health.ok(`server listening on 127.0.0.1:${s.port} (${n} client${n === 1 ? "" : "s"} connected)`);
   const path = s.lockFile as string;
   const lock = lockfile.read(path);
@@ -181,7 +185,8 @@ function checkSessions(): void {
 function checkClients(): void {
   const server = ide.server();
   if (server === undefined) return;
-  const clients = server.connectedClients();
+  // Without the self-test's own connection (it may still be closing): the count above counted none.
+  const clients = server.connectedClients().filter((c) => c.name !== PROBE_CLIENT_NAME);
   if (clients.length === 0) vim.health.info("no client connected");
   for (const c of clients) vim.health.ok(`connected: ${c.name} — ${c.kind}, MCP ${c.revision ?? "revision unknown"}`);
   const companion = server.companion();

@@ -73,9 +73,8 @@ export interface SessionInfo {
   /** The terminal buffer (terminal sessions). */
   buf?: number;
   /**
-   * The CLI by the name the user reads ("Claude Code", "Gemini CLI", "Qwen Code", or the command's program): what
-   * it said it is (initialize's clientInfo) once connected, else what its terminal runs. Review titles and
-   * messages name it.
+   * The CLI by the name the user reads ("Claude Code", "Gemini CLI", "Qwen Code", ...): what it said it is
+   * (initialize's clientInfo) once connected, else what its terminal runs. Messages name it.
    */
   client: string;
   /** How the CLI reaches this Neovim: "ide" (Claude Code's lock file and WebSocket) or "companion" (Gemini CLI / Qwen Code over HTTP). */

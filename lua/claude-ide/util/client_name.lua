@@ -23,7 +23,9 @@ function ____exports.clientLabel(name, title)
     end
     return KNOWN[name] or name
 end
---- The CLI `command` (terminal.command) runs, by its program's name (without folders).
+--- The CLI `command` (terminal.command) runs, by its program's name (without folders). Any other program (a
+-- wrapper, `node cli.js`) is started as Claude Code is (its environment, its arguments) and named so until it
+-- connects and says what it is.
 function ____exports.commandClient(command)
     local first = string.match(command, "^%s*(%S+)")
     local program = first ~= nil and vim.fn.fnamemodify(first, ":t") or ""
@@ -33,10 +35,6 @@ function ____exports.commandClient(command)
     if program == "qwen" then
         return {id = "qwen", label = "Qwen Code", companion = true}
     end
-    local id = string.gsub(program, "[^%w%+%-%.]", "")
-    if program == "claude" or id == "" then
-        return {id = "claude", label = "Claude Code", companion = false}
-    end
-    return {id = id, label = program, companion = false}
+    return {id = "claude", label = "Claude Code", companion = false}
 end
 return ____exports
