@@ -462,6 +462,10 @@ function Server.prototype.ownerOf(self, clientId)
             cliByPid[other.cliPid] = other.id
         end
     end
+    local own = cliByPid[s.processId]
+    if own ~= nil then
+        return own
+    end
     local chain = r.ancestry[s.id]
     if chain == nil then
         chain = processModule().ancestors(s.processId, MAX_BRIDGE_DEPTH)

@@ -450,6 +450,9 @@ export class Server {
     const cliByPid = new LuaMap<number, number>();
     for (const [, other] of r.sessions)
       if (other.role === "ide" && other.isOpen() && other.cliPid !== undefined) cliByPid.set(other.cliPid, other.id);
+    // A CLI that serves both roles from one process (its own agent connection) owns it directly.
+    const own = cliByPid.get(s.processId);
+    if (own !== undefined) return own;
     let chain = r.ancestry.get(s.id);
     if (chain === undefined) {
       chain = processModule().ancestors(s.processId, MAX_BRIDGE_DEPTH);
