@@ -11,6 +11,8 @@ declare namespace vim.uv {
     is_active(this: this): boolean;
     ref(this: this): void;
     unref(this: this): void;
+    /** The handle's file descriptor (a socket's), or undefined and the error. */
+    fileno(this: this): LuaMultiReturn<[number | undefined, string?]>;
   }
 
   interface Stream extends Handle {

@@ -206,6 +206,7 @@ function Companion.prototype.start(self)
         token = self.token,
         allowedOrigins = self.deps.config.allowed_origins,
         maxBodyBytes = self.deps.config.max_message_bytes,
+        headerTimeoutMs = self.deps.config.handshake_timeout_ms,
         onRequest = function(req, res) return self:onRequest(req, res) end,
         log = function(level, msg) return self.deps.log:log(level, "companion: " .. msg) end
     })

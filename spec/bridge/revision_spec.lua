@@ -262,6 +262,9 @@ describe('agent bridge protocol revisions', function()
 
     -- Cancelled: nothing more on that stream (the resource change after it shows the tool change was relayed).
     raw:send({ jsonrpc = '2.0', method = 'notifications/cancelled', params = { requestId = 'tools' } })
+    -- stdin is read in order: once a later request is answered, the bridge has taken the cancel (the editor's
+    -- notifications come on another channel, and could otherwise overtake it).
+    assert.is_nil(raw:request(2, 'resources/templates/list', params()).error)
     add_tool('second')
     add_resource('spec://two')
     wait_count('notifications/resources/list_changed', 2)
@@ -278,6 +281,8 @@ describe('agent bridge protocol revisions', function()
     add_tool('third')
     add_resource('spec://three')
     wait_count('notifications/resources/list_changed', 3)
+    -- The editor answers this after it told that bridge of the changes (one WebSocket, in order).
+    assert.is_nil(quiet:request(2, 'resources/list', params()).error)
     assert.are.same(
       {},
       vim.tbl_filter(function(line)

@@ -6,9 +6,10 @@
 --     0.2.0-alpha.12 at 2026-07-28 (every message also checked against that revision's JSON schema);
 --   * the Gemini CLI / Qwen Code companion (Streamable HTTP) through spec/conformance/bearer_proxy.mjs (its
 --     Bearer token), with the released suite (it speaks the 2025 revisions only).
--- spec/conformance/official.mjs runs the scenarios one by one; spec/conformance/applicability.mjs says which do
--- not apply and why (printed here, never skipped silently). Each run prints how many scenarios applied and fails
--- when fewer apply than RUNS records: a scenario leaves the applicable set only by a deliberate change here.
+-- spec/conformance/official.mjs runs the whole suite once per row of RUNS and judges each scenario;
+-- spec/conformance/applicability.mjs says which do not apply and why (printed here, never skipped silently).
+-- Each run prints how many scenarios applied and fails when fewer apply than RUNS records: a scenario leaves the
+-- applicable set only by a deliberate change here.
 local bridge = require('helpers.bridge')
 local child_nvim = require('helpers.child_nvim')
 
@@ -135,7 +136,7 @@ describe('the official MCP conformance suite #slow', function()
         if obj.done then
           done = obj
         elseif not obj.applicable then
-          local note = obj.passes and ' [it passed all the same: should it count?]' or ''
+          local note = obj.passes and ' [passes anyway]' or ''
           table.insert(skipped, ('      not applicable: %s (%s)%s'):format(obj.scenario, obj.reason, note))
         elseif obj.ok then
           table.insert(passed, obj.scenario)

@@ -198,6 +198,7 @@ export class Companion {
       token: this.token,
       allowedOrigins: this.deps.config.allowed_origins,
       maxBodyBytes: this.deps.config.max_message_bytes,
+      headerTimeoutMs: this.deps.config.handshake_timeout_ms,
       onRequest: (req, res) => this.onRequest(req, res),
       log: (level, msg) => this.deps.log.log(level, `companion: ${msg}`),
     });

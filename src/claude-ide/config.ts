@@ -81,7 +81,8 @@ export const DEFAULTS: Config = {
   log_level: "warn",
   // Largest WebSocket message accepted, in bytes (a 32 MiB file, JSON-escaped, fits). Larger: close 1009.
   max_message_bytes: 64 * 1024 * 1024,
-  // A client must finish the HTTP upgrade within this time, or the connection is closed.
+  // A client must send a whole, authenticated request (the IDE server's upgrade, the companion's HTTP request)
+  // within this time, or the connection is closed.
   handshake_timeout_ms: 5000,
   // Ping every interval_ms; a client silent for timeout_ms after a ping is disconnected.
   keepalive: { interval_ms: 30000, timeout_ms: 60000 },

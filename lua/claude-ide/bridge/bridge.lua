@@ -1,5 +1,7 @@
 -- Generated from src/claude-ide/bridge/bridge.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
@@ -76,15 +78,50 @@ local TITLE = "Neovim (claude-ide.nvim)"
 local EXTRAS_TIMEOUT_MS = 3000
 --- The list-changed notifications, by the SubscriptionFilter field that asks for each.
 local FILTER_OF = {["notifications/tools/list_changed"] = "toolsListChanged", ["notifications/resources/list_changed"] = "resourcesListChanged"}
---- The `key` list of a claude-ide/extras answer (empty when there is none).
-local function listOf(extras, key)
+--- The generated tools/list entries of the built-in tools the editor serves, each after a comma: all of them
+-- when it did not say (no Neovim, or one of a version that does not tell), else those it names in `builtin`.
+local function builtinEntries(extras)
     local ____isObject_result_0
     if isObject(extras) then
-        ____isObject_result_0 = extras[key]
+        ____isObject_result_0 = extras.builtin
     else
         ____isObject_result_0 = nil
     end
-    local list = ____isObject_result_0
+    local served = ____isObject_result_0
+    if type(served) ~= "table" or not vim.islist(served) then
+        return "," .. string.sub(TOOL_LIST_JSON, 2, -2)
+    end
+    local names = {}
+    for ____, name in ipairs(served) do
+        if type(name) == "string" then
+            names[name] = true
+        end
+    end
+    if __TS__ArrayEvery(
+        TOOL_NAMES,
+        function(____, name) return names[name] ~= nil end
+    ) then
+        return "," .. string.sub(TOOL_LIST_JSON, 2, -2)
+    end
+    local entries = __TS__ArrayFilter(
+        vim.json.decode(TOOL_LIST_JSON),
+        function(____, t) return names[t.name] ~= nil end
+    )
+    return #entries > 0 and "," .. string.sub(
+        vim.json.encode(entries),
+        2,
+        -2
+    ) or ""
+end
+--- The `key` list of a claude-ide/extras answer (empty when there is none).
+local function listOf(extras, key)
+    local ____isObject_result_1
+    if isObject(extras) then
+        ____isObject_result_1 = extras[key]
+    else
+        ____isObject_result_1 = nil
+    end
+    local list = ____isObject_result_1
     return type(list) == "table" and vim.islist(list) and list or ({})
 end
 --- The editor's answer to a 2026-07-28 request, as that revision says: a result with its resultType (and cache
@@ -177,27 +214,24 @@ function Bridge.prototype.____constructor(self, opts)
             local modern = self.modern
             self:withExtras(function(extras) return self.opts.write(rawResultResponse(
                 id,
-                self:toolList(
-                    modern,
-                    listOf(extras, "tools")
-                )
+                self:toolList(modern, extras)
             )) end)
         end,
         ["tools/call"] = function(id, p) return self:callTool(id, p) end,
         ["resources/list"] = function(id)
             local modern = self.modern
             self:withExtras(function(extras)
-                local ____self_reply_3 = self.reply
-                local ____id_2 = id
-                local ____array_1 = __TS__SparseArrayNew(unpack(RESOURCES))
+                local ____self_reply_4 = self.reply
+                local ____id_3 = id
+                local ____array_2 = __TS__SparseArrayNew(unpack(RESOURCES))
                 __TS__SparseArrayPush(
-                    ____array_1,
+                    ____array_2,
                     unpack(listOf(extras, "resources"))
                 )
-                return ____self_reply_3(
+                return ____self_reply_4(
                     self,
-                    ____id_2,
-                    {resources = {__TS__SparseArraySpread(____array_1)}},
+                    ____id_3,
+                    {resources = {__TS__SparseArraySpread(____array_2)}},
                     modern,
                     "resources/list"
                 )
@@ -209,8 +243,8 @@ function Bridge.prototype.____constructor(self, opts)
     }
 end
 function Bridge.prototype.receive(self, line)
-    local ____self_inbox_4 = self.inbox
-    ____self_inbox_4[#____self_inbox_4 + 1] = line
+    local ____self_inbox_5 = self.inbox
+    ____self_inbox_5[#____self_inbox_5 + 1] = line
     if self.busy then
         return
     end
@@ -396,12 +430,13 @@ end
 function Bridge.prototype.toolList(self, modern, extras)
     local ____local = vim.json.encode(self.tools:list())
     local head = modern and ("{" .. modernFieldsJson("tools/list")) .. ",\"tools\":[" or "{\"tools\":["
-    local own = #extras > 0 and "," .. string.sub(
-        vim.json.encode(extras),
+    local user = listOf(extras, "tools")
+    local own = #user > 0 and "," .. string.sub(
+        vim.json.encode(user),
         2,
         -2
     ) or ""
-    return ((((head .. string.sub(____local, 2, -2)) .. ",") .. string.sub(TOOL_LIST_JSON, 2, -2)) .. own) .. "]}"
+    return (((head .. string.sub(____local, 2, -2)) .. builtinEntries(extras)) .. own) .. "]}"
 end
 function Bridge.prototype.instances(self)
     return registry().list(self.opts.lockDir)
@@ -415,13 +450,13 @@ function Bridge.prototype.listInstances(self)
     if #instances == 0 then
         return text("no running Neovim with claude-ide.nvim was found (its server writes a lock file when it starts)")
     end
-    local ____opt_5 = self.upstream
-    local ____temp_9 = ____opt_5 and ____opt_5.instance.id
-    if ____temp_9 == nil then
-        local ____opt_7 = self:choose(instances).instance
-        ____temp_9 = ____opt_7 and ____opt_7.id
+    local ____opt_6 = self.upstream
+    local ____temp_10 = ____opt_6 and ____opt_6.instance.id
+    if ____temp_10 == nil then
+        local ____opt_8 = self:choose(instances).instance
+        ____temp_10 = ____opt_8 and ____opt_8.id
     end
-    local current = ____temp_9
+    local current = ____temp_10
     return text(table.concat(
         registry().describe(instances, current),
         "\n"
@@ -511,8 +546,8 @@ function Bridge.prototype.readResource(self, id, params)
         return
     end
     local instances = self:instances()
-    local ____opt_10 = self.upstream
-    local current = ____opt_10 and ____opt_10.instance.id
+    local ____opt_11 = self.upstream
+    local current = ____opt_11 and ____opt_11.instance.id
     local list = __TS__ArrayMap(
         instances,
         function(____, i) return {
@@ -548,10 +583,10 @@ function Bridge.prototype.forward(self, downId, method, params, onAnswer)
     if up == nil then
         return
     end
-    local ____self_12, ____nextUpId_13 = self, "nextUpId"
-    local ____self_nextUpId_14 = ____self_12[____nextUpId_13]
-    ____self_12[____nextUpId_13] = ____self_nextUpId_14 + 1
-    local upId = ____self_nextUpId_14
+    local ____self_13, ____nextUpId_14 = self, "nextUpId"
+    local ____self_nextUpId_15 = ____self_13[____nextUpId_14]
+    ____self_13[____nextUpId_14] = ____self_nextUpId_15 + 1
+    local upId = ____self_nextUpId_15
     local uri = method == "resources/read" and type(params.uri) == "string" and params.uri or nil
     up.pending[upId] = {
         downId = downId or 0,
@@ -567,8 +602,8 @@ function Bridge.prototype.forward(self, downId, method, params, onAnswer)
     if up.client ~= nil then
         up.client:send(message)
     else
-        local ____up_queue_15 = up.queue
-        ____up_queue_15[#____up_queue_15 + 1] = message
+        local ____up_queue_16 = up.queue
+        ____up_queue_16[#____up_queue_16 + 1] = message
     end
 end
 function Bridge.prototype.connect(self, downId, method, onAnswer)
@@ -688,7 +723,7 @@ function Bridge.prototype.closed(self, up, code, reason)
         do
             if call.onAnswer ~= nil then
                 call.onAnswer(nil)
-                goto __continue115
+                goto __continue123
             end
             self:failForwarded(
                 call.downId,
@@ -699,7 +734,7 @@ function Bridge.prototype.closed(self, up, code, reason)
             )
             failed = failed + 1
         end
-        ::__continue115::
+        ::__continue123::
     end
     if not current then
         return
@@ -738,8 +773,8 @@ function Bridge.prototype.cancel(self, params)
     if up.client ~= nil then
         up.client:send(text)
     else
-        local ____up_queue_18 = up.queue
-        ____up_queue_18[#____up_queue_18 + 1] = text
+        local ____up_queue_19 = up.queue
+        ____up_queue_19[#____up_queue_19 + 1] = text
     end
 end
 return ____exports

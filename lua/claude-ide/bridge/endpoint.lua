@@ -29,14 +29,15 @@ function ____exports.createAgentRole(config, services, hub, notify)
     if notify ~= nil then
         userTools:onChange(function(what) return notify(what == "tools" and "notifications/tools/list_changed" or "notifications/resources/list_changed") end)
     end
+    local registry = __TS__New(
+        Registry,
+        ENDPOINT_TOOLS,
+        config,
+        function() return userTools:descriptors() end
+    )
     return {
         name = "agent",
-        registry = __TS__New(
-            Registry,
-            ENDPOINT_TOOLS,
-            config,
-            function() return userTools:descriptors() end
-        ),
+        registry = registry,
         capabilities = {tools = {listChanged = true}, resources = {listChanged = true}},
         instructions = INSTRUCTIONS,
         argumentErrorsAsResults = true,
@@ -52,7 +53,8 @@ function ____exports.createAgentRole(config, services, hub, notify)
             ["resources/templates/list"] = function() return {resourceTemplates = TEMPLATES} end,
             ["claude-ide/extras"] = function() return {
                 tools = Registry:entries(userTools:descriptors()),
-                resources = userTools:listResources()
+                resources = userTools:listResources(),
+                builtin = registry:names()
             } end,
             ["resources/read"] = function(params)
                 local uri = params.uri

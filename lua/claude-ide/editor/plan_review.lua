@@ -278,7 +278,11 @@ function PlanReview.prototype.watch(self)
         )
     end
     local function refuse()
-        return self:refuse(reasonOn(self.buf))
+        if type(vim.v.exiting) == "number" then
+            self:drop(false)
+        else
+            self:refuse(reasonOn(self.buf))
+        end
     end
     add(
         "BufWriteCmd",

@@ -11,6 +11,10 @@ local ____json = require("claude-ide.util.json")
 local isObject = ____json.isObject
 local ____process = require("claude-ide.util.process")
 local ancestors = ____process.ancestors
+local ____plan = require("claude-ide.hooks.plan")
+local planHandler = ____plan.planHandler
+local ____settings = require("claude-ide.hooks.settings")
+local PLAN_TOOLS = ____settings.PLAN_TOOLS
 local ____router = require("claude-ide.hooks.router")
 local HOOK_CLIENTS = ____router.HOOK_CLIENTS
 local Router = ____router.Router
@@ -46,6 +50,13 @@ function ____exports.createRouter(deps)
         name = "notes for the next prompt",
         events = {"turn-start"},
         handler = drainNotes(deps)
+    })
+    router:on({
+        name = "plan review",
+        clients = {"claude", "gemini", "qwen"},
+        events = {"PreToolUse", "BeforeTool"},
+        tools = {PLAN_TOOLS.claude, PLAN_TOOLS.gemini},
+        handler = planHandler(function() return deps.services end)
     })
     return router
 end

@@ -9,6 +9,11 @@ local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
 local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
+--- The plan-exit tool of each CLI that has one (the plan hook's matcher, hooks/plan).
+____exports.PLAN_TOOLS = {claude = "ExitPlanMode", gemini = "exit_plan_mode", qwen = "exit_plan_mode"}
+--- How long a CLI waits for the plan hook, in seconds, while the user reads, edits and decides: a day. The CLIs
+-- have no practical maximum, and the CLI's own dialog takes over at once whenever Neovim goes away.
+____exports.PLAN_TIMEOUT_SEC = 24 * 3600
 --- Every hook the plugin adds. UserPromptSubmit is bounded by Claude Code at 30 s anyway; a snapshot is taken
 -- off the editor's loop and answers well within that. A feature that needs another event adds its line here.
 ____exports.HOOK_ENTRIES = {
@@ -17,7 +22,10 @@ ____exports.HOOK_ENTRIES = {
     {client = "gemini", event = "BeforeAgent", timeoutSec = 30},
     {client = "gemini", event = "AfterAgent", timeoutSec = 30},
     {client = "qwen", event = "UserPromptSubmit", timeoutSec = 30},
-    {client = "qwen", event = "Stop", timeoutSec = 30}
+    {client = "qwen", event = "Stop", timeoutSec = 30},
+    {client = "claude", event = "PreToolUse", matcher = ____exports.PLAN_TOOLS.claude, timeoutSec = ____exports.PLAN_TIMEOUT_SEC},
+    {client = "gemini", event = "BeforeTool", matcher = ____exports.PLAN_TOOLS.gemini, timeoutSec = ____exports.PLAN_TIMEOUT_SEC},
+    {client = "qwen", event = "PreToolUse", matcher = ____exports.PLAN_TOOLS.qwen, timeoutSec = ____exports.PLAN_TIMEOUT_SEC}
 }
 --- The environment variable naming a CLI's system-defaults settings file, and where it is otherwise.
 local SYSTEM_DEFAULTS = {gemini = {env = "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", path = "/etc/gemini-cli/system-defaults.json"}, qwen = {env = "QWEN_CODE_SYSTEM_DEFAULTS_PATH", path = "/etc/qwen-code/system-defaults.json"}}

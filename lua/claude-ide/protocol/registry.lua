@@ -2,12 +2,12 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectEntries = ____lualib.__TS__ObjectEntries
 local __TS__TypeOf = ____lualib.__TS__TypeOf
 local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
@@ -153,14 +153,14 @@ function ____exports.checkValue(schema, value, path)
             do
                 local v = value[name]
                 if v == nil or v == vim.NIL then
-                    goto __continue57
+                    goto __continue59
                 end
                 local err = ____exports.checkValue(properties[name], v, path == "" and name or (path .. ".") .. name)
                 if err ~= nil then
                     return err
                 end
             end
-            ::__continue57::
+            ::__continue59::
         end
         if schema.additionalProperties == false then
             for ____, name in ipairs(__TS__ArraySort(__TS__ObjectKeys(value))) do
@@ -205,6 +205,12 @@ function Registry.prototype.____constructor(self, tools, config, extra)
             self.byName[t.name] = t
         end
     end
+end
+function Registry.prototype.names(self)
+    return __TS__ArrayMap(
+        self.tools,
+        function(____, t) return t.name end
+    )
 end
 function Registry.prototype.find(self, name)
     local hit = self.byName[name]

@@ -5,6 +5,8 @@ local bool = ____schema.bool
 local defineTool = ____schema.defineTool
 local optional = ____schema.optional
 local str = ____schema.str
+local ____open_diff = require("claude-ide.tools.open_diff")
+local noteRejection = ____open_diff.noteRejection
 local function text(t, isError)
     if isError == nil then
         isError = false
@@ -69,6 +71,14 @@ function ____exports.companionTools(link)
                 if outcome.accepted then
                     link.notify(entry.clientId, "ide/diffAccepted", {filePath = path, content = outcome.text})
                 else
+                    if outcome.reason ~= nil then
+                        noteRejection(
+                            link.services().notes,
+                            nil,
+                            path,
+                            outcome.reason
+                        )
+                    end
                     link.notify(entry.clientId, "ide/diffRejected", {filePath = path})
                 end
             end)

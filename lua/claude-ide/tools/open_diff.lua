@@ -25,6 +25,17 @@ local function absolutePath(path, name)
     end
     return normalizePath(path)
 end
+--- The note the model reads with the next prompt when the user rejected the proposal for `path` with a reason.
+function ____exports.rejectionNote(path, reason)
+    return (("In Neovim's review the user rejected your proposed change to " .. vim.fn.fnamemodify(path, ":~:.")) .. ". Their reason: ") .. reason
+end
+--- Queues a rejection's reason for the next prompt of the session that holds connection `clientId`.
+function ____exports.noteRejection(notes, clientId, path, reason)
+    notes:add(
+        ____exports.rejectionNote(path, reason),
+        clientId ~= nil and ({clientId = clientId}) or ({})
+    )
+end
 local function answer(outcome, tabName)
     local first, second = unpack(outcome.accepted and ({"FILE_SAVED", outcome.text}) or ({"DIFF_REJECTED", tabName}), 1, 2)
     return {content = {{type = "text", text = first}, {type = "text", text = second}}}
@@ -55,10 +66,16 @@ ____exports.openDiff = defineTool({
         if not opened.ok then
             return toolError("openDiff: " .. opened.error)
         end
-        return answer(
-            decisionOf(ctx, opened.review),
-            tabName
-        )
+        local outcome = decisionOf(ctx, opened.review)
+        if not outcome.accepted and outcome.reason ~= nil then
+            ____exports.noteRejection(
+                ctx.services.notes,
+                ctx.hub.ownerOf(ctx.clientId) or ctx.clientId,
+                newPath,
+                outcome.reason
+            )
+        end
+        return answer(outcome, tabName)
     end
 })
 return ____exports

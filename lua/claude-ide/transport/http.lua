@@ -8,6 +8,9 @@ local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local EventStreamImpl
+local ____guard = require("claude-ide.transport.guard")
+local ConnectionGuard = ____guard.ConnectionGuard
+local defaultLimits = ____guard.defaultLimits
 local ____handshake = require("claude-ide.transport.handshake")
 local HeadReader = ____handshake.HeadReader
 local constantTimeEquals = ____handshake.constantTimeEquals
@@ -26,6 +29,12 @@ local STATUS = {
 }
 --- How long a refused or closing connection may take to read our last bytes.
 local CLOSE_GRACE_MS = 1000
+--- From a head to the end of its body.
+local BODY_TIMEOUT_MS = 30000
+--- A kept-alive connection with no request in progress and no event stream is closed after this long. Longer
+-- than the clients' own (Node's fetch lets an idle socket go after 4 s), so that the client, not we, closes it
+-- and a request never meets a connection closing under it.
+local IDLE_TIMEOUT_MS = 30000
 --- The refusal of a request head, or undefined when it may be served.
 local function refusal(req, opts, port)
     local h = req.headers
@@ -54,20 +63,35 @@ local function refusal(req, opts, port)
     end
     return nil
 end
+--- A Content-Length value: decimal digits only (RFC 9110 §8.6; Lua's tonumber would take "0xa", "1e1", "+10" or
+-- "10.0"); none means 0. undefined when invalid.
+local function contentLength(value)
+    if value == nil then
+        return 0
+    end
+    if (string.find(value, "^%d+$")) == nil or #value > 15 then
+        return nil
+    end
+    return tonumber(value)
+end
 --- One kept-alive connection: requests one after the other (no pipelining: the next waits for the answer).
 local Conn = __TS__Class()
 Conn.name = "Conn"
-function Conn.prototype.____constructor(self, handle, opts, port, onClosed)
+function Conn.prototype.____constructor(self, handle, opts, guard, port, onClosed)
     self.opts = opts
+    self.guard = guard
     self.port = port
     self.onClosed = onClosed
     self.reader = __TS__New(HeadReader)
+    self.reading = false
+    self.authenticated = false
     self.need = 0
     self.parts = {}
     self.got = 0
     self.busy = false
     self.waiting = {}
     self.gone = false
+    guard:track(self)
     self.socket = __TS__New(
         Socket,
         handle,
@@ -81,6 +105,7 @@ function Conn.prototype.____constructor(self, handle, opts, port, onClosed)
                 if s ~= nil then
                     s:ended()
                 end
+                self.guard:forget(self)
                 self.onClosed(self)
             end
         },
@@ -97,6 +122,9 @@ function Conn.prototype.close(self)
     end
     local ____self_2 = self.socket
     ____self_2["end"](____self_2, CLOSE_GRACE_MS)
+end
+function Conn.prototype.expire(self)
+    self.socket:destroy()
 end
 function Conn.prototype.onData(self, chunk)
     if self.busy then
@@ -118,16 +146,25 @@ function Conn.prototype.refuse(self, status, reason, headers)
         (("HTTP " .. tostring(status)) .. ": ") .. reason
     )
     self.busy = true
+    self.guard:clear(self)
     self.socket:write(httpError(status, reason, headers))
     local ____self_4 = self.socket
     ____self_4["end"](____self_4, CLOSE_GRACE_MS)
 end
 function Conn.prototype.feed(self, chunk)
     if self.head == nil then
+        if not self.reading and chunk ~= "" then
+            self.reading = true
+            if self.authenticated then
+                self.guard:headStarted(self)
+            end
+        end
         local r = self.reader:push(chunk)
         if r.state == "more" then
+            self.guard:heard(self)
             return
         end
+        self.reading = false
         if r.state == "too-large" then
             return self:refuse(431, "request head too large")
         end
@@ -151,14 +188,8 @@ function Conn.prototype.feed(self, chunk)
         if h["transfer-encoding"] ~= nil then
             return self:refuse(411, "chunked bodies are not accepted")
         end
-        local ____temp_5
-        if h["content-length"] ~= nil then
-            ____temp_5 = tonumber(h["content-length"])
-        else
-            ____temp_5 = 0
-        end
-        local length = ____temp_5
-        if length == nil or length < 0 or math.floor(length) ~= length then
+        local length = contentLength(h["content-length"])
+        if length == nil then
             return self:refuse(400, "invalid Content-Length")
         end
         if length > self.opts.maxBodyBytes then
@@ -168,6 +199,11 @@ function Conn.prototype.feed(self, chunk)
             )
         end
         __TS__Delete(h, "authorization")
+        if not self.authenticated then
+            self.authenticated = true
+            self.guard:authenticated(self)
+        end
+        self.guard:bodyDue(self)
         self.head = parsed.request
         self.need = length
         self.parts = {}
@@ -175,8 +211,8 @@ function Conn.prototype.feed(self, chunk)
         chunk = r.rest
     end
     if chunk ~= "" then
-        local ____self_parts_6 = self.parts
-        ____self_parts_6[#____self_parts_6 + 1] = chunk
+        local ____self_parts_5 = self.parts
+        ____self_parts_5[#____self_parts_5 + 1] = chunk
         self.got = self.got + #chunk
     end
     if self.got < self.need then
@@ -192,6 +228,7 @@ function Conn.prototype.feed(self, chunk)
         __TS__ArrayUnshift(self.waiting, extra)
     end
     self.busy = true
+    self.guard:busy(self)
     local req = __TS__ObjectAssign(
         {},
         head,
@@ -240,6 +277,7 @@ function Conn.prototype.responder(self)
             self.socket:write(table.concat(lines, "\r\n") .. "\r\n\r\n")
             local s = __TS__New(EventStreamImpl, self)
             self.stream = s
+            self.guard:busy(self)
             self.busy = false
             self.waiting = {}
             return s
@@ -259,12 +297,13 @@ function Conn.prototype.write(self, status, body, headers)
         body
     })
     self.busy = false
+    self.guard:idle(self)
     local waiting = self.waiting
     self.waiting = {}
     for ____, chunk in ipairs(waiting) do
         if self.busy or self.stream ~= nil then
-            local ____self_waiting_7 = self.waiting
-            ____self_waiting_7[#____self_waiting_7 + 1] = chunk
+            local ____self_waiting_6 = self.waiting
+            ____self_waiting_6[#____self_waiting_6 + 1] = chunk
         else
             self:feed(chunk)
         end
@@ -280,8 +319,8 @@ end
 function Conn.prototype.endStream(self)
     self.socket:write("0\r\n\r\n")
     self.stream = nil
-    local ____self_8 = self.socket
-    ____self_8["end"](____self_8, CLOSE_GRACE_MS)
+    local ____self_7 = self.socket
+    ____self_7["end"](____self_7, CLOSE_GRACE_MS)
 end
 EventStreamImpl = __TS__Class()
 EventStreamImpl.name = "EventStreamImpl"
@@ -310,22 +349,38 @@ function EventStreamImpl.prototype.ended(self)
         return
     end
     self.open = false
-    local ____opt_9 = self.onClose
-    if ____opt_9 ~= nil then
-        ____opt_9()
+    local ____opt_8 = self.onClose
+    if ____opt_8 ~= nil then
+        ____opt_8()
     end
 end
 --- Listens on 127.0.0.1 (`opts.port`, else a port the OS picks).
 function ____exports.listenHttp(opts)
     local conns = {}
     local port = 0
+    local closed = false
+    local guard = __TS__New(
+        ConnectionGuard,
+        __TS__ObjectAssign(
+            {},
+            defaultLimits(opts.headerTimeoutMs),
+            {bodyTimeoutMs = BODY_TIMEOUT_MS, idleTimeoutMs = IDLE_TIMEOUT_MS},
+            opts.limits
+        ),
+        opts.log
+    )
     local listened = listenLoopback({
         port = opts.port,
         onAccept = function(client)
+            if closed or not guard:admit(client) then
+                client:close()
+                return
+            end
             conns[__TS__New(
                 Conn,
                 client,
                 opts,
+                guard,
                 function() return port end,
                 function(c)
                     conns[c] = nil
@@ -342,7 +397,10 @@ function ____exports.listenHttp(opts)
     local handle = listened.server
     local server = {
         port = port,
+        counts = function() return guard:counts() end,
         close = function()
+            closed = true
+            guard:close()
             if not handle:is_closing() then
                 handle:close()
             end

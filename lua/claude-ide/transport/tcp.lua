@@ -2,7 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
-local tryListen
+local tryListen, BACKLOG
 --- Wraps a libuv callback: runs `fn` protected and logs an error instead of raising it.
 function ____exports.guard(log, what, fn)
     return function(...)
@@ -46,7 +46,7 @@ function tryListen(port, opts)
             opts.onAccept(client)
         end
     )
-    local listening, listenErr = server:listen(128, onConnection)
+    local listening, listenErr = server:listen(BACKLOG, onConnection)
     local ____temp_0
     if listening ~= nil then
         ____temp_0 = server:getsockname()
@@ -63,6 +63,7 @@ function tryListen(port, opts)
     end
     return {ok = true, server = server, port = address.port}
 end
+BACKLOG = 4096
 --- Listens on 127.0.0.1 (never another interface) on the first free port of the candidates.
 function ____exports.listenLoopback(opts)
     local candidates = {}

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
 local WsListener, WsConnection
@@ -18,20 +19,11 @@ local CloseCode = ____types.CloseCode
 local bytes = lazy("claude-ide.util.bytes")
 local frame = lazy("claude-ide.transport.frame")
 local handshake = lazy("claude-ide.transport.handshake")
+local guardModule = lazy("claude-ide.transport.guard")
 --- How long a close handshake may take before the socket is closed anyway.
 local CLOSE_TIMEOUT_MS = 1000
 --- Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent.
 local ABNORMAL_CLOSURE = 1006
---- Connections still in their upgrade (not authenticated yet) kept at once. Past this the oldest one that has
--- had its chance is dropped: it sent bytes that were not a whole upgrade request, or nothing for
--- UPGRADE_GRACE_MS. A client with the token sends its whole request at once and is through on its first
--- read, so sockets that never authenticate cannot crowd it out (each also ends at the handshake timeout).
-____exports.MAX_UNAUTHENTICATED = 256
---- A connection this young that has not been read yet is never dropped for the cap.
-local UPGRADE_GRACE_MS = 1000
---- Unauthenticated connections beyond this many, none of which has had its chance yet: a new one is closed at
--- once. Only a burst of connections accepted before any was read gets here (the machine is being flooded).
-local MAX_UNREAD = 2048
 --- A keepalive tick this much later than its period means the machine slept (or Neovim was blocked).
 local LATE_TICK_FACTOR = 1.5
 --- Starts a WebSocket server on 127.0.0.1 (see ListenOptions). Never throws.
@@ -47,9 +39,6 @@ function WsListener.prototype.____constructor(self, opts)
     self.port = 0
     self.lastTick = 0
     self.live = {}
-    self.unauthenticated = {}
-    self.unauthenticatedCount = 0
-    self.arrivals = 0
     self.nextId = 1
     self.closed = false
     self.pending = {}
@@ -65,13 +54,28 @@ function WsListener.prototype.____constructor(self, opts)
     self.clock = opts.clock or realClock
     self.now = opts.now or self.clock.now
 end
+function WsListener.prototype.connGuard(self)
+    if self.guardInstance == nil then
+        local g = guardModule()
+        self.guardInstance = __TS__New(
+            g.ConnectionGuard,
+            __TS__ObjectAssign(
+                {},
+                g.defaultLimits(self.opts.handshakeTimeoutMs),
+                self.opts.limits
+            ),
+            self.log
+        )
+    end
+    return self.guardInstance
+end
 function WsListener.prototype.start(self)
     local result = listenLoopback({
         port = self.opts.port,
         portRange = self.opts.portRange,
         log = self.log,
         onAccept = function(client)
-            if self.closed then
+            if self.closed or not self:connGuard():admit(client) then
                 client:close()
             else
                 __TS__New(WsConnection, self, client)
@@ -120,6 +124,10 @@ function WsListener.prototype.close(self, code, reason)
     for conn in pairs(self.live) do
         conn:shutdown(code, reason)
     end
+    local ____opt_0 = self.guardInstance
+    if ____opt_0 ~= nil then
+        ____opt_0:close()
+    end
 end
 function WsListener.prototype.drain(self, timeoutMs)
     vim.wait(
@@ -134,10 +142,10 @@ function WsListener.prototype.drain(self, timeoutMs)
     )
 end
 function WsListener.prototype.admit(self, conn)
-    local ____self_0, ____nextId_1 = self, "nextId"
-    local ____self_nextId_2 = ____self_0[____nextId_1]
-    ____self_0[____nextId_1] = ____self_nextId_2 + 1
-    local id = ____self_nextId_2
+    local ____self_2, ____nextId_3 = self, "nextId"
+    local ____self_nextId_4 = ____self_2[____nextId_3]
+    ____self_2[____nextId_3] = ____self_nextId_4 + 1
+    local id = ____self_nextId_4
     self:defer(
         "onConnection",
         function() return self.opts.onConnection(conn) end
@@ -146,51 +154,11 @@ function WsListener.prototype.admit(self, conn)
 end
 function WsListener.prototype.track(self, conn)
     self.live[conn] = true
-    local ____self_unauthenticated_6 = self.unauthenticated
-    local ____conn_7 = conn
-    local ____self_3, ____arrivals_4 = self, "arrivals"
-    local ____self_arrivals_5 = ____self_3[____arrivals_4] + 1
-    ____self_3[____arrivals_4] = ____self_arrivals_5
-    ____self_unauthenticated_6[____conn_7] = ____self_arrivals_5
-    self.unauthenticatedCount = self.unauthenticatedCount + 1
-    self:enforceCap(conn)
-end
-function WsListener.prototype.enforceCap(self, newcomer)
-    if self.unauthenticatedCount <= ____exports.MAX_UNAUTHENTICATED then
-        return
-    end
-    local now = self.now()
-    local oldest
-    local oldestArrival = math.huge
-    for c, arrival in pairs(self.unauthenticated) do
-        if arrival < oldestArrival and (c.heardFrom or now - c.acceptedAt >= UPGRADE_GRACE_MS) then
-            oldest = c
-            oldestArrival = arrival
-        end
-    end
-    if oldest == nil then
-        if newcomer == nil or self.unauthenticatedCount <= MAX_UNREAD then
-            return
-        end
-        oldest = newcomer
-    end
-    self:authenticated(oldest)
-    self.log(
-        "info",
-        ("dropped a connection: more than " .. tostring(____exports.MAX_UNAUTHENTICATED)) .. " connections had not authenticated"
-    )
-    oldest:evict()
-end
-function WsListener.prototype.authenticated(self, conn)
-    if not (self.unauthenticated[conn] ~= nil) then
-        return
-    end
-    self.unauthenticated[conn] = nil
-    self.unauthenticatedCount = self.unauthenticatedCount - 1
+    self:connGuard():track(conn)
 end
 function WsListener.prototype.forget(self, conn)
     self.live[conn] = nil
-    self:authenticated(conn)
+    self:connGuard():forget(conn)
 end
 function WsListener.prototype.defer(self, what, fn)
     self:enqueue(
@@ -233,9 +201,9 @@ function WsListener.prototype.runPending(self)
     end
 end
 function WsListener.prototype.startKeepalive(self)
-    local ____self_opts_keepalive_8 = self.opts.keepalive
-    local intervalMs = ____self_opts_keepalive_8.intervalMs
-    local timeoutMs = ____self_opts_keepalive_8.timeoutMs
+    local ____self_opts_keepalive_5 = self.opts.keepalive
+    local intervalMs = ____self_opts_keepalive_5.intervalMs
+    local timeoutMs = ____self_opts_keepalive_5.timeoutMs
     local period = math.min(intervalMs, timeoutMs)
     self.lastTick = self.now()
     local timer = self.clock.newTimer()
@@ -284,20 +252,9 @@ function WsConnection.prototype.____constructor(self, listener, handle)
     self.head = __TS__New(handshake().HeadReader)
     self.closeCode = ABNORMAL_CLOSURE
     self.closeReason = "connection lost"
-    self.heardFrom = false
     self.lastActivity = listener.now()
     self.lastPingAt = self.lastActivity
-    self.acceptedAt = self.lastActivity
-    self:startTimer(
-        listener.opts.handshakeTimeoutMs,
-        function()
-            listener.log(
-                "info",
-                ("refused a connection: no complete upgrade request within " .. tostring(listener.opts.handshakeTimeoutMs)) .. " ms"
-            )
-            self.socket:destroy()
-        end
-    )
+    listener:track(self)
     self.socket = __TS__New(
         Socket,
         handle,
@@ -308,7 +265,6 @@ function WsConnection.prototype.____constructor(self, listener, handle)
         },
         listener.log
     )
-    listener:track(self)
 end
 function WsConnection.prototype.isOpen(self)
     return self.state == "open"
@@ -335,13 +291,13 @@ function WsConnection.prototype.close(self, code, reason)
         return
     end
     self:sendClose(code, reason)
-    self:startTimer(
+    self.listener:connGuard():deadline(
+        self,
         CLOSE_TIMEOUT_MS,
-        function() return self.socket:destroy() end
+        ("no close frame within " .. tostring(CLOSE_TIMEOUT_MS)) .. " ms"
     )
 end
-function WsConnection.prototype.evict(self)
-    self:stopTimer()
+function WsConnection.prototype.expire(self)
     self.socket:destroy()
 end
 function WsConnection.prototype.shutdown(self, code, reason)
@@ -352,9 +308,9 @@ function WsConnection.prototype.shutdown(self, code, reason)
     end
 end
 function WsConnection.prototype.keepalive(self, now, resumed)
-    local ____self_listener_opts_keepalive_9 = self.listener.opts.keepalive
-    local intervalMs = ____self_listener_opts_keepalive_9.intervalMs
-    local timeoutMs = ____self_listener_opts_keepalive_9.timeoutMs
+    local ____self_listener_opts_keepalive_6 = self.listener.opts.keepalive
+    local intervalMs = ____self_listener_opts_keepalive_6.intervalMs
+    local timeoutMs = ____self_listener_opts_keepalive_6.timeoutMs
     if resumed then
         self.pingSentAt = nil
     end
@@ -386,8 +342,7 @@ end
 function WsConnection.prototype.onHandshakeData(self, chunk)
     local read = self.head:push(chunk)
     if read.state == "more" then
-        self.heardFrom = true
-        self.listener:enforceCap()
+        self.listener:connGuard():heard(self)
         return
     end
     if read.state == "too-large" then
@@ -408,8 +363,7 @@ function WsConnection.prototype.onHandshakeData(self, chunk)
         self:refuse(answer.status, answer.reason, answer.response)
         return
     end
-    self:stopTimer()
-    self.listener:authenticated(self)
+    self.listener:connGuard():authenticated(self)
     self.socket:write(answer.response)
     self.state = "open"
     self.headers = answer.headers
@@ -432,10 +386,10 @@ function WsConnection.prototype.refuse(self, status, reason, response)
         "info",
         (("refused a connection: " .. tostring(status)) .. " ") .. reason
     )
-    self:stopTimer()
+    self.listener:connGuard():clear(self)
     self.socket:write(response)
-    local ____self_10 = self.socket
-    ____self_10["end"](____self_10, CLOSE_TIMEOUT_MS)
+    local ____self_7 = self.socket
+    ____self_7["end"](____self_7, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.onFrameData(self, chunk)
     for ____, event in ipairs(self.decoder:push(chunk)) do
@@ -444,24 +398,24 @@ function WsConnection.prototype.onFrameData(self, chunk)
 end
 function WsConnection.prototype.onFrame(self, event)
     repeat
-        local ____switch91 = event.kind
-        local ____cond91 = ____switch91 == "text"
-        if ____cond91 then
+        local ____switch83 = event.kind
+        local ____cond83 = ____switch83 == "text"
+        if ____cond83 then
             if self.state == "open" then
                 local text = event.data
                 self.listener:deliver(self, text)
             end
             return
         end
-        ____cond91 = ____cond91 or ____switch91 == "binary"
-        if ____cond91 then
+        ____cond83 = ____cond83 or ____switch83 == "binary"
+        if ____cond83 then
             if self.state == "open" then
                 self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
             end
             return
         end
-        ____cond91 = ____cond91 or ____switch91 == "ping"
-        if ____cond91 then
+        ____cond83 = ____cond83 or ____switch83 == "ping"
+        if ____cond83 then
             if self.state == "open" then
                 self.socket:write(frame().frameParts(
                     frame().Opcode.Pong,
@@ -470,17 +424,17 @@ function WsConnection.prototype.onFrame(self, event)
             end
             return
         end
-        ____cond91 = ____cond91 or ____switch91 == "pong"
-        if ____cond91 then
+        ____cond83 = ____cond83 or ____switch83 == "pong"
+        if ____cond83 then
             return
         end
-        ____cond91 = ____cond91 or ____switch91 == "close"
-        if ____cond91 then
+        ____cond83 = ____cond83 or ____switch83 == "close"
+        if ____cond83 then
             self:onPeerClose(event.code, event.reason)
             return
         end
-        ____cond91 = ____cond91 or ____switch91 == "error"
-        if ____cond91 then
+        ____cond83 = ____cond83 or ____switch83 == "error"
+        if ____cond83 then
             self:fail(event.code, event.reason)
             return
         end
@@ -496,9 +450,9 @@ function WsConnection.prototype.onPeerClose(self, code, reason)
         self.closeReason = reason
         self.state = "closing"
     end
-    self:stopTimer()
-    local ____self_11 = self.socket
-    ____self_11["end"](____self_11, CLOSE_TIMEOUT_MS)
+    self.listener:connGuard():clear(self)
+    local ____self_8 = self.socket
+    ____self_8["end"](____self_8, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.fail(self, code, reason)
     self.listener.log(
@@ -508,9 +462,9 @@ function WsConnection.prototype.fail(self, code, reason)
     if self.state == "open" then
         self:sendClose(code, reason)
     end
-    self:stopTimer()
-    local ____self_12 = self.socket
-    ____self_12["end"](____self_12, CLOSE_TIMEOUT_MS)
+    self.listener:connGuard():clear(self)
+    local ____self_9 = self.socket
+    ____self_9["end"](____self_9, CLOSE_TIMEOUT_MS)
 end
 function WsConnection.prototype.sendClose(self, code, reason)
     self.socket:write(frame().frameParts(
@@ -538,7 +492,6 @@ function WsConnection.prototype.onEnd(self, err)
 end
 function WsConnection.prototype.onSocketClosed(self)
     self.state = "closed"
-    self:stopTimer()
     self.listener:forget(self)
     if not self.admitted then
         return
@@ -560,22 +513,6 @@ function WsConnection.prototype.dispatch(self, text)
             "warn",
             "onMessage: " .. tostring(err)
         )
-    end
-end
-function WsConnection.prototype.startTimer(self, ms, fn)
-    self:stopTimer()
-    local timer = vim.uv.new_timer()
-    timer:start(
-        ms,
-        0,
-        guard(self.listener.log, "connection timer", fn)
-    )
-    self.timer = timer
-end
-function WsConnection.prototype.stopTimer(self)
-    if self.timer ~= nil then
-        self.timer:close()
-        self.timer = nil
     end
 end
 return ____exports

@@ -12,7 +12,8 @@
 ---@field log_level? "trace"|"debug"|"info"|"warn"|"error"|"off" # Default: `"warn"`.
 --- Largest WebSocket message accepted, in bytes (a 32 MiB file, JSON-escaped, fits). Larger: close 1009.
 ---@field max_message_bytes? number # Default: `64 * 1024 * 1024`.
---- A client must finish the HTTP upgrade within this time, or the connection is closed.
+--- A client must send a whole, authenticated request (the IDE server's upgrade, the companion's HTTP request)
+--- within this time, or the connection is closed.
 ---@field handshake_timeout_ms? number # Default: `5000`.
 --- Ping every interval_ms; a client silent for timeout_ms after a ping is disconnected.
 ---@field keepalive? claude-ide.Config.keepalive # Default: `{ interval_ms = 30000, timeout_ms = 60000 }`.

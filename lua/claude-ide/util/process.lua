@@ -52,4 +52,55 @@ function ____exports.ancestors(pid, max)
     end
     return out
 end
+--- RLIMIT_NOFILE's number where /proc is missing (macOS and the BSDs); Linux's is 7.
+local RLIMIT_NOFILE_BSD = 8
+--- The soft limit from Linux's /proc/self/limits ("Max open files  <soft>  <hard>  files").
+local function procDescriptorLimit()
+    local file = io.open("/proc/self/limits", "r")
+    if file == nil then
+        return nil
+    end
+    local text = file:read("*a")
+    file:close()
+    if type(text) ~= "string" then
+        return nil
+    end
+    local soft = string.match(text, "Max open files%s+(%S+)")
+    if soft == nil then
+        return nil
+    end
+    return soft == "unlimited" and math.huge or tonumber(soft)
+end
+--- The soft limit from getrlimit(2) through LuaJIT's ffi (where there is no /proc).
+local function ffiDescriptorLimit()
+    local hasFfi, ffiModule = pcall(_G.require, "ffi")
+    if not hasFfi then
+        return nil
+    end
+    local ffi = ffiModule
+    if ffi.os == "Linux" or ffi.os == "Windows" then
+        return nil
+    end
+    pcall(ffi.cdef, "struct claude_ide_rlimit { uint64_t cur; uint64_t max; };")
+    pcall(ffi.cdef, "int getrlimit(int resource, void *rlp);")
+    local limit = ffi.new("struct claude_ide_rlimit[1]")
+    local libc = ffi.C
+    local ok, rc = pcall(function() return libc.getrlimit(RLIMIT_NOFILE_BSD, limit) end)
+    if not ok or rc ~= 0 then
+        return nil
+    end
+    local cur = tonumber(limit[1].cur)
+    local ____temp_1
+    if cur == nil or cur < 0 then
+        ____temp_1 = nil
+    else
+        ____temp_1 = cur
+    end
+    return ____temp_1
+end
+--- How many files (descriptors) this process may have open at once: the soft RLIMIT_NOFILE (`ulimit -n`), or
+-- undefined when it cannot be read. math.huge when unlimited.
+function ____exports.descriptorLimit()
+    return procDescriptorLimit() or ffiDescriptorLimit()
+end
 return ____exports

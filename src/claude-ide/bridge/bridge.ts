@@ -7,7 +7,8 @@
 // independent clients. Over the RPC socket every one of those would have to be built again with nvim_exec_lua
 // and notifications back. The bridge is therefore a thin relay: ids are renumbered per connection, and answers
 // are decoded and re-addressed through the JSON-RPC layer (protocol/jsonrpc), never rewritten as text.
-// tools/list is answered from generated declarations (tool_list.ts): no tool module is loaded here.
+// tools/list is answered from generated declarations (tool_list.ts): no tool module is loaded here; the
+// chosen Neovim says which of them its configuration enables (claude-ide/extras), and only those are listed.
 import type * as InstancesModule from "../instances/registry";
 import type { Choice, Instance } from "../instances/registry";
 import { RESOURCE_NOT_FOUND, argumentError, Code, fail, text } from "../protocol/result";
@@ -114,6 +115,20 @@ const FILTER_OF: { [method: string]: "toolsListChanged" | "resourcesListChanged"
   "notifications/tools/list_changed": "toolsListChanged",
   "notifications/resources/list_changed": "resourcesListChanged",
 };
+
+/**
+ * The generated tools/list entries of the built-in tools the editor serves, each after a comma: all of them
+ * when it did not say (no Neovim, or one of a version that does not tell), else those it names in `builtin`.
+ */
+function builtinEntries(extras: unknown): string {
+  const served = isObject(extras) ? extras.builtin : undefined;
+  if (type(served) !== "table" || !vim.islist(served)) return `,${string.sub(TOOL_LIST_JSON, 2, -2)}`;
+  const names = new LuaSet<string>();
+  for (const name of served as unknown[]) if (typeof name === "string") names.add(name);
+  if (TOOL_NAMES.every((name) => names.has(name))) return `,${string.sub(TOOL_LIST_JSON, 2, -2)}`;
+  const entries = (vim.json.decode(TOOL_LIST_JSON) as { name: string }[]).filter((t) => names.has(t.name));
+  return entries.length > 0 ? `,${string.sub(vim.json.encode(entries), 2, -2)}` : "";
+}
 
 /** The `key` list of a claude-ide/extras answer (empty when there is none). */
 function listOf(extras: unknown, key: string): object[] {
@@ -225,9 +240,7 @@ export class Bridge {
       ping: (id) => this.reply(id, dict()),
       "tools/list": (id) => {
         const modern = this.modern;
-        this.withExtras((extras) =>
-          this.opts.write(rawResultResponse(id, this.toolList(modern, listOf(extras, "tools")))),
-        );
+        this.withExtras((extras) => this.opts.write(rawResultResponse(id, this.toolList(modern, extras))));
       },
       "tools/call": (id, p) => this.callTool(id, p),
       "resources/list": (id) => {
@@ -419,12 +432,16 @@ export class Bridge {
     return { name: c.name, title: c.title, version: c.version ?? "" };
   }
 
-  /** `{"tools":[...]}`: the bridge's own tools, then the agent endpoint's declarations as generated. */
-  private toolList(modern: boolean, extras: object[]): string {
+  /**
+   * `{"tools":[...]}`: the bridge's own tools, then the agent endpoint's declarations as generated, less those
+   * the chosen Neovim does not serve (a tool the user's configuration disables: its `enabled`), then the user's.
+   */
+  private toolList(modern: boolean, extras: unknown): string {
     const local = vim.json.encode(this.tools.list());
     const head = modern ? `{${modernFieldsJson("tools/list")},"tools":[` : '{"tools":[';
-    const own = extras.length > 0 ? `,${string.sub(vim.json.encode(extras), 2, -2)}` : "";
-    return `${head}${string.sub(local, 2, -2)},${string.sub(TOOL_LIST_JSON, 2, -2)}${own}]}`;
+    const user = listOf(extras, "tools");
+    const own = user.length > 0 ? `,${string.sub(vim.json.encode(user), 2, -2)}` : "";
+    return `${head}${string.sub(local, 2, -2)}${builtinEntries(extras)}${own}]}`;
   }
 
   private instances(): Instance[] {

@@ -25,19 +25,22 @@ export function createAgentRole(
     userTools.onChange((what) =>
       notify(what === "tools" ? "notifications/tools/list_changed" : "notifications/resources/list_changed"),
     );
+  const registry = new Registry(ENDPOINT_TOOLS, config, () => userTools.descriptors());
   return {
     name: "agent",
-    registry: new Registry(ENDPOINT_TOOLS, config, () => userTools.descriptors()),
+    registry,
     capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
     instructions: INSTRUCTIONS,
     argumentErrorsAsResults: true,
     requests: {
       "resources/list": () => ({ resources: [...RESOURCES, ...userTools.listResources()] }),
       "resources/templates/list": () => ({ resourceTemplates: TEMPLATES }),
-      // The user's tools and resources only: the bridge lists the built-in ones itself, from their descriptors.
+      // The user's tools and resources: the bridge lists the built-in ones itself, from their declarations,
+      // keeping those named in `builtin` (the ones this Neovim's configuration enables).
       "claude-ide/extras": () => ({
         tools: Registry.entries(userTools.descriptors()),
         resources: userTools.listResources(),
+        builtin: registry.names(),
       }),
       "resources/read": (params) => {
         const uri = params.uri;

@@ -205,7 +205,11 @@ export class PlanReview {
     const add = (event: string, opts: { pattern?: string[]; buffer?: Buf }, desc: string, cb: (this: void) => void) => {
       this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => cb() }));
     };
-    const refuse = () => this.refuse(reasonOn(this.buf));
+    // Neovim quitting closes the plan too: that is no refusal (the hook then answers nothing: the CLI's dialog).
+    const refuse = () => {
+      if (typeof vim.v.exiting === "number") this.drop(false);
+      else this.refuse(reasonOn(this.buf));
+    };
     add("BufWriteCmd", { buffer: this.buf }, "claude-ide: :w in a plan approves it (nothing is written)", () => {
       vim.api.nvim_set_option_value("modified", false, { buf: this.buf });
       this.approve();

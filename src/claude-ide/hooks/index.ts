@@ -8,6 +8,8 @@ import { Registry } from "../protocol/registry";
 import { type Role, invalidRequestParams } from "../protocol/session";
 import { isObject } from "../util/json";
 import { ancestors } from "../util/process";
+import { planHandler } from "./plan";
+import { PLAN_TOOLS } from "./settings";
 import {
   HOOK_CLIENTS,
   type HookClient,
@@ -44,6 +46,13 @@ function drainNotes(deps: HookDeps): HookHandler {
 export function createRouter(deps: HookDeps): Router {
   const router = new Router((msg) => deps.log.error(msg));
   router.on({ name: "notes for the next prompt", events: ["turn-start"], handler: drainNotes(deps) });
+  router.on({
+    name: "plan review",
+    clients: ["claude", "gemini", "qwen"],
+    events: ["PreToolUse", "BeforeTool"],
+    tools: [PLAN_TOOLS.claude!, PLAN_TOOLS.gemini!],
+    handler: planHandler(() => deps.services),
+  });
   return router;
 }
 

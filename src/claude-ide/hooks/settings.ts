@@ -17,6 +17,19 @@ export interface HookEntry {
   timeoutSec: number;
 }
 
+/** The plan-exit tool of each CLI that has one (the plan hook's matcher, hooks/plan). */
+export const PLAN_TOOLS: { [client in HookClient]?: string } = {
+  claude: "ExitPlanMode",
+  gemini: "exit_plan_mode",
+  qwen: "exit_plan_mode",
+};
+
+/**
+ * How long a CLI waits for the plan hook, in seconds, while the user reads, edits and decides: a day. The CLIs
+ * have no practical maximum, and the CLI's own dialog takes over at once whenever Neovim goes away.
+ */
+export const PLAN_TIMEOUT_SEC = 24 * 3600;
+
 /**
  * Every hook the plugin adds. UserPromptSubmit is bounded by Claude Code at 30 s anyway; a snapshot is taken
  * off the editor's loop and answers well within that. A feature that needs another event adds its line here.
@@ -28,6 +41,10 @@ export const HOOK_ENTRIES: HookEntry[] = [
   { client: "gemini", event: "AfterAgent", timeoutSec: 30 },
   { client: "qwen", event: "UserPromptSubmit", timeoutSec: 30 },
   { client: "qwen", event: "Stop", timeoutSec: 30 },
+  // The plan review (hooks/plan): the plan exit waits for the user.
+  { client: "claude", event: "PreToolUse", matcher: PLAN_TOOLS.claude, timeoutSec: PLAN_TIMEOUT_SEC },
+  { client: "gemini", event: "BeforeTool", matcher: PLAN_TOOLS.gemini, timeoutSec: PLAN_TIMEOUT_SEC },
+  { client: "qwen", event: "PreToolUse", matcher: PLAN_TOOLS.qwen, timeoutSec: PLAN_TIMEOUT_SEC },
 ];
 
 /** The environment variable naming a CLI's system-defaults settings file, and where it is otherwise. */

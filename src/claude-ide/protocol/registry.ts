@@ -20,6 +20,11 @@ export class Registry {
     for (const t of this.tools) if (!this.byName.has(t.name)) this.byName.set(t.name, t);
   }
 
+  /** The names of the enabled tools given at construction (listed or not; not the `extra` ones), in order. */
+  names(): string[] {
+    return this.tools.map((t) => t.name);
+  }
+
   /** Finds an enabled tool by exact name (listed or not). */
   find(name: string): ToolDescriptor | undefined {
     const hit = this.byName.get(name);

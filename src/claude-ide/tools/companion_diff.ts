@@ -2,10 +2,14 @@
 // openDiff, the call answers at once; the user's decision reaches the CLI later as a notification:
 // `ide/diffAccepted {filePath, content}` (content: the proposal as the user left it, their edits included) or
 // `ide/diffRejected {filePath}`. The CLI writes the file itself (the file's buffer then follows that write,
-// as for the Claude CLI). One review per file: a second openDiff for it replaces the first.
+// as for the Claude CLI). One review per file: a second openDiff for it replaces the first. A rejection's reason
+// has no place in ide/diffRejected: it waits in the notes for the next prompt (the BeforeAgent /
+// UserPromptSubmit hook's additionalContext); the companion's session is not tied to a hook's, so any
+// session's next prompt takes it.
 import type { Services } from "../contracts";
 import { bool, defineTool, optional, str } from "../protocol/schema";
 import type { ToolDescriptor, ToolResult } from "../protocol/tool";
+import { noteRejection } from "./open_diff";
 
 /** @noSelf */
 export interface CompanionLink {
@@ -69,7 +73,10 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
         if (entry.quiet) return;
         if (outcome.accepted)
           link.notify(entry.clientId, "ide/diffAccepted", { filePath: path, content: outcome.text });
-        else link.notify(entry.clientId, "ide/diffRejected", { filePath: path });
+        else {
+          if (outcome.reason !== undefined) noteRejection(link.services().notes, undefined, path, outcome.reason);
+          link.notify(entry.clientId, "ide/diffRejected", { filePath: path });
+        }
       });
       return { content: [] };
     },

@@ -1,9 +1,11 @@
 // openDiff (doc/protocol.md §5): shows Claude's proposed file next to the current one and blocks until the user
 // decides. Accept → FILE_SAVED + the final text (the CLI then writes the file); reject → DIFF_REJECTED +
-// tab_name. The review itself lives in editor/diff.ts.
+// tab_name. The review itself lives in editor/diff.ts. A rejection's reason cannot ride on DIFF_REJECTED (the CLI
+// reads no text there, and ends the turn): it waits in the notes for the session's next prompt (Services.notes,
+// drained by the UserPromptSubmit hook into additionalContext).
 import { normalizePath } from "../editor/positions";
 import { defineTool, str } from "../protocol/schema";
-import type { DiffOutcome } from "../contracts";
+import type { DiffOutcome, NotesQueue } from "../contracts";
 import { decisionOf, invalidParams, toolError, type ToolResult } from "../protocol/tool";
 
 /** "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10). */
@@ -17,6 +19,16 @@ function absolutePath(path: string, name: string): string {
   // No file has one, and Vim's path functions refuse it (E976).
   if (path.includes("\0")) invalidParams(`"${name}" must not contain a NUL byte`);
   return normalizePath(path);
+}
+
+/** The note the model reads with the next prompt when the user rejected the proposal for `path` with a reason. */
+export function rejectionNote(path: string, reason: string): string {
+  return `In Neovim's review the user rejected your proposed change to ${vim.fn.fnamemodify(path, ":~:.")}. Their reason: ${reason}`;
+}
+
+/** Queues a rejection's reason for the next prompt of the session that holds connection `clientId`. */
+export function noteRejection(notes: NotesQueue, clientId: number | undefined, path: string, reason: string): void {
+  notes.add(rejectionNote(path, reason), clientId !== undefined ? { clientId } : {});
 }
 
 function answer(outcome: DiffOutcome, tabName: string): ToolResult {
@@ -55,6 +67,9 @@ export const openDiff = defineTool({
     };
     const opened = ctx.services.diff.open(req);
     if (!opened.ok) return toolError(`openDiff: ${opened.error}`);
-    return answer(decisionOf(ctx, opened.review), tabName);
+    const outcome = decisionOf(ctx, opened.review);
+    if (!outcome.accepted && outcome.reason !== undefined)
+      noteRejection(ctx.services.notes, ctx.hub.ownerOf(ctx.clientId) ?? ctx.clientId, newPath, outcome.reason);
+    return answer(outcome, tabName);
   },
 });

@@ -3,7 +3,8 @@
 // Every request is checked before anything else happens, in the WebSocket handshake's order: syntax, Host
 // (127.0.0.1 or localhost with this port: no DNS rebinding), Origin (browsers; refused unless allowed), the
 // `Authorization: Bearer` token (constant-time compare), then the path. A refusal is an HTTP error and the
-// connection is closed.
+// connection is closed. Deadlines and caps are the connection guard's (guard.ts), as for the WebSocket server.
+import { ConnectionGuard, defaultLimits, type GuardLimits, type Guarded } from "./guard";
 import { HeadReader, type Request, constantTimeEquals, httpError, parseRequest } from "./handshake";
 import { type LogFn, Socket, listenLoopback } from "./tcp";
 
@@ -41,12 +42,18 @@ export interface HttpOptions {
   token: string;
   allowedOrigins: string[];
   maxBodyBytes: number;
+  /** Time to a complete, authenticated first request head (and to any later head, from its first byte). */
+  headerTimeoutMs: number;
   onRequest: (this: void, req: HttpRequest, res: Responder) => void;
   log: LogFn;
+  /** Test seam: limits of the connection guard other than the defaults (guard.ts). */
+  limits?: Partial<GuardLimits>;
 }
 
 export interface HttpServer {
   readonly port: number;
+  /** Connections kept now, and how many of them have not authenticated (the guard's counts). */
+  counts(this: HttpServer): { total: number; unauthenticated: number };
   /** Stops listening and closes every connection (open streams included). */
   close(this: HttpServer): void;
 }
@@ -62,6 +69,14 @@ const STATUS: { [status: number]: string } = {
 
 /** How long a refused or closing connection may take to read our last bytes. */
 const CLOSE_GRACE_MS = 1000;
+/** From a head to the end of its body. */
+const BODY_TIMEOUT_MS = 30000;
+/**
+ * A kept-alive connection with no request in progress and no event stream is closed after this long. Longer
+ * than the clients' own (Node's fetch lets an idle socket go after 4 s), so that the client, not we, closes it
+ * and a request never meets a connection closing under it.
+ */
+const IDLE_TIMEOUT_MS = 30000;
 
 /** The refusal of a request head, or undefined when it may be served. */
 function refusal(req: Request, opts: HttpOptions, port: number): { status: number; reason: string } | undefined {
@@ -83,10 +98,24 @@ function refusal(req: Request, opts: HttpOptions, port: number): { status: numbe
   return undefined;
 }
 
+/**
+ * A Content-Length value: decimal digits only (RFC 9110 §8.6; Lua's tonumber would take "0xa", "1e1", "+10" or
+ * "10.0"); none means 0. undefined when invalid.
+ */
+function contentLength(value: string | undefined): number | undefined {
+  if (value === undefined) return 0;
+  if (string.find(value, "^%d+$")[0] === undefined || value.length > 15) return undefined;
+  return tonumber(value);
+}
+
 /** One kept-alive connection: requests one after the other (no pipelining: the next waits for the answer). */
-class Conn {
+class Conn implements Guarded {
   readonly socket: Socket;
   private reader = new HeadReader();
+  /** Bytes of the next head have arrived. */
+  private reading = false;
+  /** A request of this connection carried the token. */
+  private authenticated = false;
   private head?: Request;
   private need = 0;
   private parts: string[] = [];
@@ -100,9 +129,12 @@ class Conn {
   constructor(
     handle: vim.uv.Tcp,
     private readonly opts: HttpOptions,
+    private readonly guard: ConnectionGuard,
     private readonly port: () => number,
     private readonly onClosed: (this: void, conn: Conn) => void,
   ) {
+    // Tracked first: a socket that fails to start reading is forgotten again as it closes.
+    guard.track(this);
     this.socket = new Socket(
       handle,
       {
@@ -113,6 +145,7 @@ class Conn {
           const s = this.stream;
           this.stream = undefined;
           if (s !== undefined) s.ended();
+          this.guard.forget(this);
           this.onClosed(this);
         },
       },
@@ -129,6 +162,11 @@ class Conn {
     this.socket.end(CLOSE_GRACE_MS);
   }
 
+  /** A deadline passed or a cap dropped it (guard.ts): closed without an answer. */
+  expire(): void {
+    this.socket.destroy();
+  }
+
   private onData(chunk: string): void {
     if (this.busy) {
       this.waiting.push(chunk);
@@ -141,14 +179,23 @@ class Conn {
   private refuse(status: number, reason: string, headers: string[] = []): void {
     this.opts.log("debug", `HTTP ${status}: ${reason}`);
     this.busy = true;
+    this.guard.clear(this);
     this.socket.write(httpError(status, reason, headers));
     this.socket.end(CLOSE_GRACE_MS);
   }
 
   private feed(chunk: string): void {
     if (this.head === undefined) {
+      if (!this.reading && chunk !== "") {
+        this.reading = true;
+        if (this.authenticated) this.guard.headStarted(this);
+      }
       const r = this.reader.push(chunk);
-      if (r.state === "more") return;
+      if (r.state === "more") {
+        this.guard.heard(this);
+        return;
+      }
+      this.reading = false;
       if (r.state === "too-large") return this.refuse(431, "request head too large");
       const parsed = parseRequest(r.head, this.opts.methods);
       if (!parsed.ok)
@@ -161,12 +208,16 @@ class Conn {
       if (refused !== undefined) return this.refuse(refused.status, refused.reason);
       const h = parsed.request.headers;
       if (h["transfer-encoding"] !== undefined) return this.refuse(411, "chunked bodies are not accepted");
-      const length = h["content-length"] !== undefined ? tonumber(h["content-length"]) : 0;
-      if (length === undefined || length < 0 || math.floor(length) !== length)
-        return this.refuse(400, "invalid Content-Length");
+      const length = contentLength(h["content-length"]);
+      if (length === undefined) return this.refuse(400, "invalid Content-Length");
       if (length > this.opts.maxBodyBytes) return this.refuse(413, `body larger than ${this.opts.maxBodyBytes} bytes`);
       // The token is checked: it is not kept with the request (logging the headers cannot leak it).
       delete h["authorization"];
+      if (!this.authenticated) {
+        this.authenticated = true;
+        this.guard.authenticated(this);
+      }
+      this.guard.bodyDue(this);
       this.head = parsed.request;
       this.need = length;
       this.parts = [];
@@ -186,6 +237,7 @@ class Conn {
     const extra = string.sub(all, this.need + 1);
     if (extra !== "") this.waiting.unshift(extra);
     this.busy = true;
+    this.guard.busy(this);
     const req: HttpRequest = { ...head, body: string.sub(all, 1, this.need) };
     const res = this.responder();
     // libuv read callbacks run in a fast event (no Neovim API there): the request is handled on the main loop.
@@ -221,6 +273,7 @@ class Conn {
         this.socket.write(lines.join("\r\n") + "\r\n\r\n");
         const s = new EventStreamImpl(this);
         this.stream = s;
+        this.guard.busy(this);
         this.busy = false;
         this.waiting = [];
         return s;
@@ -233,6 +286,7 @@ class Conn {
     const lines = [`HTTP/1.1 ${status} ${STATUS[status] ?? "Error"}`, `Content-Length: ${body.length}`, ...headers];
     this.socket.write([lines.join("\r\n"), "\r\n\r\n", body]);
     this.busy = false;
+    this.guard.idle(this);
     // The next request, if it arrived meanwhile.
     const waiting = this.waiting;
     this.waiting = [];
@@ -290,13 +344,28 @@ export type HttpListenResult = { ok: true; server: HttpServer } | { ok: false; e
 export function listenHttp(opts: HttpOptions): HttpListenResult {
   const conns = new LuaSet<Conn>();
   let port = 0;
+  let closed = false;
+  const guard = new ConnectionGuard(
+    {
+      ...defaultLimits(opts.headerTimeoutMs),
+      bodyTimeoutMs: BODY_TIMEOUT_MS,
+      idleTimeoutMs: IDLE_TIMEOUT_MS,
+      ...opts.limits,
+    },
+    opts.log,
+  );
   const listened = listenLoopback({
     port: opts.port,
     onAccept: (client) => {
+      if (closed || !guard.admit(client)) {
+        client.close();
+        return;
+      }
       conns.add(
         new Conn(
           client,
           opts,
+          guard,
           () => port,
           (c) => conns.delete(c),
         ),
@@ -309,7 +378,10 @@ export function listenHttp(opts: HttpOptions): HttpListenResult {
   const handle = listened.server;
   const server: HttpServer = {
     port,
+    counts: () => guard.counts(),
     close: () => {
+      closed = true;
+      guard.close();
       if (!handle.is_closing()) handle.close();
       const all: Conn[] = [];
       for (const c of conns) all.push(c);

@@ -27,6 +27,14 @@ export interface LoopbackOptions {
   log: LogFn;
 }
 
+/**
+ * Connections the kernel completes before they are accepted (it caps this at net.core.somaxconn). With a short
+ * queue, a burst of connections overflows it: the kernel drops their SYNs and the clients retry 1, 3, 7, 15 s
+ * later, so a socket is accepted (and its deadlines start) long after its client connected: with 128, some of
+ * a burst of 900 idle sockets were still open 15 s after they connected.
+ */
+const BACKLOG = 4096;
+
 export type LoopbackResult = { ok: true; server: vim.uv.Tcp; port: number } | { ok: false; error: string };
 
 /** Listens on 127.0.0.1 (never another interface) on the first free port of the candidates. */
@@ -71,7 +79,7 @@ function tryListen(port: number, opts: LoopbackOptions): LoopbackResult {
     }
     opts.onAccept(client);
   });
-  const [listening, listenErr] = server.listen(128, onConnection);
+  const [listening, listenErr] = server.listen(BACKLOG, onConnection);
   const address = listening !== undefined ? server.getsockname() : undefined;
   if (address === undefined) {
     server.close();

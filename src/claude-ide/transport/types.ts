@@ -1,6 +1,7 @@
 // The seam between transport (bytes, WebSocket) and protocol (JSON-RPC): a Connection carries whole text
 // messages. The protocol layer never sees frames; the transport never parses JSON.
 import type { Clock } from "../util/clock";
+import type { GuardLimits } from "./guard";
 
 /** RFC 6455 close codes used by this plugin. */
 export const CloseCode = {
@@ -72,6 +73,8 @@ export interface ListenOptions {
   onLog?: (this: void, level: "debug" | "info" | "warn", msg: string) => void;
   /** Test seam: the clock (milliseconds) keepalive deadlines are measured with. Default: `clock`'s. */
   now?: (this: void) => number;
+  /** Test seam: limits of the connection guard other than the defaults (transport/guard). */
+  limits?: Partial<GuardLimits>;
   /** Test seam: the clock the keepalive ticks on (util/clock manualClock in specs). Default: Neovim's. */
   clock?: Clock;
 }

@@ -8,6 +8,8 @@ import { lazy } from "../util/modules";
 import type * as FrameModule from "./frame";
 import type { Decoder, FrameEvent } from "./frame";
 import type * as HandshakeModule from "./handshake";
+import type * as GuardModule from "./guard";
+import type { ConnectionGuard, Guarded } from "./guard";
 import { guard, listenLoopback, type LogFn, Socket } from "./tcp";
 import { CloseCode, type Connection, type ConnectionHandlers, type Listener, type ListenOptions } from "./types";
 
@@ -15,27 +17,13 @@ import { CloseCode, type Connection, type ConnectionHandlers, type Listener, typ
 const bytes = lazy<typeof BytesModule>("claude-ide.util.bytes");
 const frame = lazy<typeof FrameModule>("claude-ide.transport.frame");
 const handshake = lazy<typeof HandshakeModule>("claude-ide.transport.handshake");
+const guardModule = lazy<typeof GuardModule>("claude-ide.transport.guard");
 
 /** How long a close handshake may take before the socket is closed anyway. */
 const CLOSE_TIMEOUT_MS = 1000;
 
 /** Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent. */
 const ABNORMAL_CLOSURE = 1006;
-
-/**
- * Connections still in their upgrade (not authenticated yet) kept at once. Past this the oldest one that has
- * had its chance is dropped: it sent bytes that were not a whole upgrade request, or nothing for
- * UPGRADE_GRACE_MS. A client with the token sends its whole request at once and is through on its first
- * read, so sockets that never authenticate cannot crowd it out (each also ends at the handshake timeout).
- */
-export const MAX_UNAUTHENTICATED = 256;
-/** A connection this young that has not been read yet is never dropped for the cap. */
-const UPGRADE_GRACE_MS = 1000;
-/**
- * Unauthenticated connections beyond this many, none of which has had its chance yet: a new one is closed at
- * once. Only a burst of connections accepted before any was read gets here (the machine is being flooded).
- */
-const MAX_UNREAD = 2048;
 
 /** A keepalive tick this much later than its period means the machine slept (or Neovim was blocked). */
 const LATE_TICK_FACTOR = 1.5;
@@ -59,10 +47,8 @@ class WsListener implements Listener {
   private lastTick = 0;
   /** Every connection whose socket is not closed yet (handshaking, open or closing). */
   private readonly live = new LuaSet<WsConnection>();
-  /** Connections still in their upgrade, by arrival number (see MAX_UNAUTHENTICATED). */
-  private readonly unauthenticated = new LuaMap<WsConnection, number>();
-  private unauthenticatedCount = 0;
-  private arrivals = 0;
+  /** Made by the first connection: see connGuard(). */
+  private guardInstance?: ConnectionGuard;
   private nextId = 1;
   private closed = false;
   /**
@@ -84,6 +70,18 @@ class WsListener implements Listener {
     this.now = opts.now ?? this.clock.now;
   }
 
+  /** Deadlines (the upgrade, the close handshake) and caps, shared with every listener (transport/guard). */
+  connGuard(): ConnectionGuard {
+    if (this.guardInstance === undefined) {
+      const g = guardModule();
+      this.guardInstance = new g.ConnectionGuard(
+        { ...g.defaultLimits(this.opts.handshakeTimeoutMs), ...this.opts.limits },
+        this.log,
+      );
+    }
+    return this.guardInstance;
+  }
+
   /** Binds and starts the keepalive; returns an error message on failure. */
   start(): string | undefined {
     const result = listenLoopback({
@@ -91,7 +89,7 @@ class WsListener implements Listener {
       portRange: this.opts.portRange,
       log: this.log,
       onAccept: (client) => {
-        if (this.closed) client.close();
+        if (this.closed || !this.connGuard().admit(client)) client.close();
         else new WsConnection(this, client); // registers itself with track()
       },
     });
@@ -118,6 +116,7 @@ class WsListener implements Listener {
     }
     if (this.server !== undefined && !this.server.is_closing()) this.server.close();
     for (const conn of this.live) conn.shutdown(code, reason);
+    this.guardInstance?.close();
   }
 
   drain(timeoutMs: number): void {
@@ -140,45 +139,12 @@ class WsListener implements Listener {
 
   track(conn: WsConnection): void {
     this.live.add(conn);
-    this.unauthenticated.set(conn, ++this.arrivals);
-    this.unauthenticatedCount++;
-    this.enforceCap(conn);
-  }
-
-  /**
-   * Over MAX_UNAUTHENTICATED: drops the oldest connection that had its chance (see there); when none has,
-   * and more than MAX_UNREAD wait, drops `newcomer`.
-   */
-  enforceCap(newcomer?: WsConnection): void {
-    if (this.unauthenticatedCount <= MAX_UNAUTHENTICATED) return;
-    const now = this.now();
-    let oldest: WsConnection | undefined;
-    let oldestArrival = math.huge;
-    for (const [c, arrival] of this.unauthenticated) {
-      if (arrival < oldestArrival && (c.heardFrom || now - c.acceptedAt >= UPGRADE_GRACE_MS)) {
-        oldest = c;
-        oldestArrival = arrival;
-      }
-    }
-    if (oldest === undefined) {
-      if (newcomer === undefined || this.unauthenticatedCount <= MAX_UNREAD) return;
-      oldest = newcomer;
-    }
-    this.authenticated(oldest);
-    this.log("info", `dropped a connection: more than ${MAX_UNAUTHENTICATED} connections had not authenticated`);
-    oldest.evict();
-  }
-
-  /** `conn` passed its upgrade (or is going away): it no longer counts against MAX_UNAUTHENTICATED. */
-  authenticated(conn: WsConnection): void {
-    if (!this.unauthenticated.has(conn)) return;
-    this.unauthenticated.delete(conn);
-    this.unauthenticatedCount--;
+    this.connGuard().track(conn);
   }
 
   forget(conn: WsConnection): void {
     this.live.delete(conn);
-    this.authenticated(conn);
+    this.connGuard().forget(conn);
   }
 
   /** Runs `fn` on the main loop (after everything deferred before it), protected. */
@@ -243,7 +209,7 @@ class WsListener implements Listener {
 
 type State = "handshake" | "open" | "closing" | "closed";
 
-class WsConnection implements Connection {
+class WsConnection implements Connection, Guarded {
   id = 0;
   headers: { [name: string]: string } = {};
   handlers: ConnectionHandlers = { onMessage: () => {}, onClose: () => {} };
@@ -253,18 +219,12 @@ class WsConnection implements Connection {
   private readonly head = new (handshake().HeadReader)();
   private decoder?: Decoder;
   private readonly socket: Socket;
-  /** Handshake deadline, later the close-handshake deadline. */
-  private timer?: vim.uv.Timer;
   /** What onClose reports; set when the reason for closing becomes known. */
   private closeCode = ABNORMAL_CLOSURE;
   private closeReason = "connection lost";
   // Keepalive bookkeeping, in the listener's clock.
   private lastActivity: number;
   private lastPingAt: number;
-  /** When the socket was accepted (listener's clock). */
-  readonly acceptedAt: number;
-  /** Sent upgrade bytes that were not a whole request yet. */
-  heardFrom = false;
   /** Time of the ping not answered yet (by a pong or any other bytes). */
   private pingSentAt?: number;
 
@@ -274,14 +234,8 @@ class WsConnection implements Connection {
   ) {
     this.lastActivity = listener.now();
     this.lastPingAt = this.lastActivity;
-    this.acceptedAt = this.lastActivity;
-    this.startTimer(listener.opts.handshakeTimeoutMs, () => {
-      listener.log(
-        "info",
-        `refused a connection: no complete upgrade request within ${listener.opts.handshakeTimeoutMs} ms`,
-      );
-      this.socket.destroy();
-    });
+    // Tracked first: a socket that fails to start reading is forgotten again as it closes.
+    listener.track(this);
     this.socket = new Socket(
       handle,
       {
@@ -291,7 +245,6 @@ class WsConnection implements Connection {
       },
       listener.log,
     );
-    listener.track(this);
   }
 
   isOpen(): boolean {
@@ -311,12 +264,11 @@ class WsConnection implements Connection {
     if (this.state !== "open") return;
     this.sendClose(code, reason);
     // Wait for the peer's close frame; a peer that never answers is cut off.
-    this.startTimer(CLOSE_TIMEOUT_MS, () => this.socket.destroy());
+    this.listener.connGuard().deadline(this, CLOSE_TIMEOUT_MS, `no close frame within ${CLOSE_TIMEOUT_MS} ms`);
   }
 
-  /** Drops a connection that has not authenticated (too many were waiting). */
-  evict(): void {
-    this.stopTimer();
+  /** A deadline passed (the upgrade's, the close handshake's) or a cap dropped it (guard.ts). */
+  expire(): void {
     this.socket.destroy();
   }
 
@@ -356,9 +308,8 @@ class WsConnection implements Connection {
   private onHandshakeData(chunk: string): void {
     const read = this.head.push(chunk);
     if (read.state === "more") {
-      // Bytes that are not a whole request: this connection had its chance (MAX_UNAUTHENTICATED).
-      this.heardFrom = true;
-      this.listener.enforceCap();
+      // Bytes that are not a whole request: this connection had its chance (guard.ts).
+      this.listener.connGuard().heard(this);
       return;
     }
     if (read.state === "too-large") {
@@ -372,8 +323,7 @@ class WsConnection implements Connection {
       this.refuse(answer.status, answer.reason, answer.response);
       return;
     }
-    this.stopTimer();
-    this.listener.authenticated(this);
+    this.listener.connGuard().authenticated(this);
     this.socket.write(answer.response);
     this.state = "open";
     this.headers = answer.headers;
@@ -387,7 +337,7 @@ class WsConnection implements Connection {
 
   private refuse(status: number, reason: string, response: string): void {
     this.listener.log("info", `refused a connection: ${status} ${reason}`);
-    this.stopTimer();
+    this.listener.connGuard().clear(this);
     this.socket.write(response);
     this.socket.end(CLOSE_TIMEOUT_MS);
   }
@@ -430,7 +380,7 @@ class WsConnection implements Connection {
       this.closeReason = reason;
       this.state = "closing";
     }
-    this.stopTimer();
+    this.listener.connGuard().clear(this);
     this.socket.end(CLOSE_TIMEOUT_MS);
   }
 
@@ -438,7 +388,7 @@ class WsConnection implements Connection {
   private fail(code: number, reason: string): void {
     this.listener.log("info", `closing connection ${this.id}: ${code} ${reason}`);
     if (this.state === "open") this.sendClose(code, reason);
-    this.stopTimer();
+    this.listener.connGuard().clear(this);
     this.socket.end(CLOSE_TIMEOUT_MS);
   }
 
@@ -465,7 +415,6 @@ class WsConnection implements Connection {
 
   private onSocketClosed(): void {
     this.state = "closed";
-    this.stopTimer();
     this.listener.forget(this);
     if (!this.admitted) return;
     const [code, reason] = [this.closeCode, this.closeReason];
@@ -477,19 +426,5 @@ class WsConnection implements Connection {
   dispatch(text: string): void {
     const [ok, err] = pcall(this.handlers.onMessage, text);
     if (!ok) this.listener.log("warn", `onMessage: ${tostring(err)}`);
-  }
-
-  private startTimer(ms: number, fn: () => void): void {
-    this.stopTimer();
-    const timer = vim.uv.new_timer();
-    timer.start(ms, 0, guard(this.listener.log, "connection timer", fn));
-    this.timer = timer;
-  }
-
-  private stopTimer(): void {
-    if (this.timer !== undefined) {
-      this.timer.close();
-      this.timer = undefined;
-    }
   }
 }

@@ -40,3 +40,43 @@ export function ancestors(pid: number, max: number): number[] {
   }
   return out;
 }
+
+/** RLIMIT_NOFILE's number where /proc is missing (macOS and the BSDs); Linux's is 7. */
+const RLIMIT_NOFILE_BSD = 8;
+
+/** The soft limit from Linux's /proc/self/limits ("Max open files  <soft>  <hard>  files"). */
+function procDescriptorLimit(): number | undefined {
+  const [file] = io.open("/proc/self/limits", "r");
+  if (file === undefined) return undefined;
+  const text = file.read("*a");
+  file.close();
+  if (typeof text !== "string") return undefined;
+  const [soft] = string.match(text, "Max open files%s+(%S+)");
+  if (soft === undefined) return undefined;
+  return soft === "unlimited" ? math.huge : tonumber(soft);
+}
+
+/** The soft limit from getrlimit(2) through LuaJIT's ffi (where there is no /proc). */
+function ffiDescriptorLimit(): number | undefined {
+  const [hasFfi, ffiModule] = pcall(_G.require, "ffi");
+  if (!hasFfi) return undefined;
+  const ffi = ffiModule as typeof import("ffi");
+  if (ffi.os === "Linux" || ffi.os === "Windows") return undefined;
+  // A private struct name: another plugin's cdef of `struct rlimit` cannot clash with it.
+  pcall(ffi.cdef, "struct claude_ide_rlimit { uint64_t cur; uint64_t max; };");
+  pcall(ffi.cdef, "int getrlimit(int resource, void *rlp);");
+  const limit = ffi.new("struct claude_ide_rlimit[1]");
+  const libc = ffi.C as { getrlimit: (this: void, resource: number, rlp: unknown) => number };
+  const [ok, rc] = pcall(() => libc.getrlimit(RLIMIT_NOFILE_BSD, limit));
+  if (!ok || rc !== 0) return undefined;
+  const cur = tonumber((limit as unknown as { cur: unknown }[])[0].cur);
+  return cur === undefined || cur < 0 ? undefined : cur;
+}
+
+/**
+ * How many files (descriptors) this process may have open at once: the soft RLIMIT_NOFILE (`ulimit -n`), or
+ * undefined when it cannot be read. math.huge when unlimited.
+ */
+export function descriptorLimit(): number | undefined {
+  return procDescriptorLimit() ?? ffiDescriptorLimit();
+}
