@@ -2,7 +2,9 @@
 // end to end without network access. Each POST /v1/messages answers with the next scripted turn:
 //   - the scenario file (JSON) is a list of turns; a turn is {"text": "..."} or
 //     {"tool": "Edit"|"Write"|..., "input": {...}} (a tool_use block; the CLI then asks for permission);
-//   - once the script is exhausted it answers with a plain "done" text.
+//   - once the script is exhausted it answers with a plain "done" text;
+//   - "@PLAN_FILE@" in a tool's input stands for the plan file Claude Code names in plan mode (the first
+//     `.../.claude/plans/<slug>.md` path in the request), which a scripted model cannot know in advance.
 // Every request (path, and for /v1/messages the last user message) is appended to the log file as JSON lines.
 // Usage: node e2e/fake-anthropic.mjs <port> <scenario.json> <log.jsonl>
 import { createServer } from "node:http";
@@ -67,7 +69,9 @@ createServer((req, res) => {
       else if (next < turns.length) {
         const turn = turns[next++];
         if (turn.tool) {
-          content = [{ type: "tool_use", id: `toolu_fake_${ids}`, name: turn.tool, input: turn.input }];
+          const plan = body.match(/\/[^\s"'`\\]*\/\.claude\/plans\/[^\s"'`\\]+\.md/);
+          const input = JSON.parse(JSON.stringify(turn.input ?? {}).replaceAll("@PLAN_FILE@", plan ? plan[0] : "@PLAN_FILE@"));
+          content = [{ type: "tool_use", id: `toolu_fake_${ids}`, name: turn.tool, input }];
           stop = "tool_use";
         } else content = [{ type: "text", text: turn.text }];
       } else content = [{ type: "text", text: "done" }];
