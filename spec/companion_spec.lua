@@ -214,13 +214,21 @@ describe('Gemini CLI companion', function()
         body = body,
       })
     end
-    assert.are.equal(400, post('{"jsonrpc":').status)
-    assert.are.equal(400, post('[1,2]').status)
-    assert.are.equal(400, post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}').status)
-    assert.are.equal(
-      404,
-      post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { ['Mcp-Session-Id'] = 'nope' }).status
-    )
+    local function refused(res, status, code, id)
+      assert.are.equal(status, res.status, vim.inspect(res))
+      local answer = vim.json.decode(res.body)
+      assert.are.equal(code, answer.error.code, vim.inspect(res))
+      assert.are.equal(id, answer.id, vim.inspect(res))
+    end
+    refused(post('{"jsonrpc":'), 400, -32700, vim.NIL)
+    -- A batch, [] or a value that is not an object: JSON, but not a request (-32600, JSON-RPC 2.0 §6).
+    refused(post('[1,2]'), 400, -32600, vim.NIL)
+    refused(post('[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]'), 400, -32600, vim.NIL)
+    refused(post('[]'), 400, -32600, vim.NIL)
+    refused(post('42'), 400, -32600, vim.NIL)
+    -- Errors at the HTTP level carry the request's id when it was readable.
+    refused(post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'), 400, -32000, 1)
+    refused(post('{"jsonrpc":"2.0","id":"x","method":"tools/list"}', { ['Mcp-Session-Id'] = 'nope' }), 404, -32001, 'x')
     local put = d:ok({ op = 'fetch', url = url, method = 'PUT', headers = auth, body = '{}' })
     assert.are.equal(405, put.status)
     -- Within the session: an unknown method is a JSON-RPC error, an invalid message too.
@@ -483,5 +491,129 @@ describe('Gemini CLI companion', function()
     assert.is_table(moved, 'no update after selecting in .env')
     assert.is_nil(moved.workspaceState.openFiles[1].selectedText)
     assert.is_true(nvim:lua('return vim.fn.mode()') == 'v')
+  end)
+
+  describe('sessions', function()
+    local auth = function()
+      return {
+        Authorization = 'Bearer ' .. disco.authToken,
+        ['Content-Type'] = 'application/json',
+        Accept = 'application/json, text/event-stream',
+      }
+    end
+    local INIT = vim.json.encode({
+      jsonrpc = '2.0',
+      id = 1,
+      method = 'initialize',
+      params = {
+        protocolVersion = '2025-06-18',
+        capabilities = vim.empty_dict(),
+        clientInfo = { name = 'x', version = '1' },
+      },
+    })
+    local LIST = '{"jsonrpc":"2.0","id":3,"method":"tools/list"}'
+    local function post(d, body, sid)
+      local headers = auth()
+      headers['Mcp-Session-Id'] = sid
+      return d:ok({ op = 'fetch', url = url, method = 'POST', headers = headers, body = body })
+    end
+    local function clients()
+      return nvim:lua('return #require("claude-ide").server():companion():clients()')
+    end
+
+    it('DELETE ends a session: its id is unknown afterwards', function()
+      local d = start_driver()
+      local sid = post(d, INIT).sessionId
+      assert.is_string(sid)
+      assert.are.equal(200, post(d, LIST, sid).status)
+      local headers = auth()
+      headers['Mcp-Session-Id'] = sid
+      assert.are.equal(200, d:ok({ op = 'fetch', url = url, method = 'DELETE', headers = headers }).status)
+      local after = post(d, LIST, sid)
+      assert.are.equal(404, after.status)
+      assert.are.equal(3, vim.json.decode(after.body).id)
+    end)
+
+    it('keeps at most 16: a new one replaces the one seen least recently without an event stream', function()
+      local d = start_driver()
+      local sids = {}
+      for i = 1, 17 do
+        sids[i] = post(d, INIT).sessionId
+        assert.is_string(sids[i])
+      end
+      assert.are.equal(404, post(d, LIST, sids[1]).status)
+      for i = 2, 17 do
+        assert.are.equal(200, post(d, LIST, sids[i]).status, 'session ' .. i)
+      end
+      assert.is_true(nvim:lua('return #vim.tbl_keys(require("claude-ide").server():companion().sessions)') <= 16)
+    end)
+
+    it('a CLI that quit (its event stream gone) leaves :checkhealth at once and its session ends #slow', function()
+      local d, info = connect()
+      assert.is_true(vim.wait(5000, function()
+        return clients() == 1
+      end, 20))
+      assert.are.same(1, #nvim:lua('return require("claude-ide").server():connectedClients()'))
+      -- The CLI quits without DELETE (as Gemini CLI does): the stream's socket closes.
+      d.proc:kill(9)
+      assert.is_true(vim.wait(5000, function()
+        return clients() == 0
+      end, 20))
+      assert.are.same({}, nvim:lua('return require("claude-ide").server():connectedClients()'))
+      -- After the grace for a reconnecting stream, the session itself is gone.
+      local probe = start_driver()
+      assert.is_true(vim.wait(20000, function()
+        return post(probe, LIST, info.sessionId).status == 404
+      end, 500))
+    end)
+  end)
+
+  describe('reviews of two sessions', function()
+    local path
+    before_each(function()
+      path = project .. '/main.lua'
+    end)
+
+    it("a second session's openDiff of the same file is refused; the first review stays and is answered", function()
+      local a = connect()
+      local b = connect()
+      local res = a:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'from A\n' } })
+      assert.is_nil(res.isError)
+      proposal_buf()
+      res = b:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'from B\n' } })
+      assert.is_true(res.isError)
+      assert.matches('already under review for another Gemini CLI session', res.content[1].text)
+      -- B's closeDiff of that file touches only its own reviews: it has none.
+      res = b:ok({ op = 'call', name = 'closeDiff', arguments = { filePath = path } })
+      assert.are.equal('{"content":null}', res.content[1].text)
+      assert.are.equal(1, #bridge.reviews(nvim))
+      nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+      local accepted = a:wait_for('ide/diffAccepted')
+      assert.is_table(accepted, 'A was never told')
+      assert.are.equal('from A\n', accepted.content)
+      assert.are.equal(0, #b:ok({ op = 'notifications', method = 'ide/diffAccepted' }).list)
+      -- Decided: B may now propose for that file.
+      res = b:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'from B\n' } })
+      assert.is_nil(res.isError)
+    end)
+
+    it('holds at most 16 reviews for all sessions together', function()
+      local sessions = { connect(), connect(), connect() }
+      local refused
+      for i = 1, 17 do
+        local d = sessions[(i % 3) + 1]
+        local res = d:ok({
+          op = 'call',
+          name = 'openDiff',
+          arguments = { filePath = project .. '/f' .. i .. '.txt', newContent = 'x\n' },
+        })
+        if res.isError then
+          refused = { i = i, text = res.content[1].text }
+        end
+      end
+      assert.are.equal(17, refused and refused.i, vim.inspect(refused))
+      assert.matches('16 reviews of Gemini CLI sessions are already waiting', refused.text)
+      assert.are.equal(16, #bridge.reviews(nvim))
+    end)
   end)
 end)

@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/companion.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local isObjectLike
@@ -36,6 +37,9 @@ local TOKEN_BYTES = 16
 local FIRST_ID = 1000000
 --- Notifications kept for a session whose event stream is not open (yet).
 local MAX_QUEUED = 64
+local SESSION_LIMITS = {max = 16, streamGraceMs = 10000, idleMs = 120000}
+--- How often sessions are checked (while there are any).
+local SWEEP_MS = 1000
 local ENV_NAMES = {
     "GEMINI_CLI_IDE_SERVER_PORT",
     "GEMINI_CLI_IDE_WORKSPACE_PATH",
@@ -58,12 +62,14 @@ function HttpSession.prototype.____constructor(self, id, sid, headers, onClosed)
     self.open = true
     self.queued = {}
     self.waiting = {}
+    self.lastSeen = vim.uv.now()
     self.headers = headers
 end
 function HttpSession.prototype.sidHeader(self)
     return {"Content-Type: application/json", "Mcp-Session-Id: " .. self.sid}
 end
 function HttpSession.prototype.post(self, body, message, res)
+    self.lastSeen = vim.uv.now()
     local id = message.id
     local isRequest = message.method ~= nil and (type(id) == "string" or type(id) == "number")
     if not isRequest then
@@ -92,10 +98,14 @@ function HttpSession.prototype.attachStream(self, stream)
         ____opt_0:close()
     end
     self.stream = stream
+    self.streamLostAt = nil
+    self.lastSeen = vim.uv.now()
     stream.onClose = function()
-        if self.stream == stream then
-            self.stream = nil
+        if self.stream ~= stream then
+            return
         end
+        self.stream = nil
+        self.streamLostAt = vim.uv.now()
     end
     local queued = self.queued
     self.queued = {}
@@ -106,6 +116,21 @@ end
 function HttpSession.prototype.hasStream(self)
     local ____opt_2 = self.stream
     return (____opt_2 and ____opt_2:isOpen()) == true
+end
+function HttpSession.prototype.expired(self, now, limits)
+    if self:hasStream() or (next(self.waiting)) ~= nil then
+        return nil
+    end
+    if self.streamLostAt ~= nil then
+        return now - self.streamLostAt >= limits.streamGraceMs and "its event stream is gone" or nil
+    end
+    return now - self.lastSeen >= limits.idleMs and ("no request for " .. tostring(limits.idleMs)) .. " ms" or nil
+end
+function HttpSession.prototype.isLive(self, now, limits)
+    if self:hasStream() then
+        return true
+    end
+    return self.streamLostAt == nil and now - self.lastSeen < limits.idleMs
 end
 function HttpSession.prototype.send(self, text)
     if not self.open then
@@ -161,10 +186,12 @@ end
 function HttpSession.prototype.isOpen(self)
     return self.open
 end
-local function jsonError(res, status, code, message)
+--- An HTTP-level JSON-RPC error; `id`: the request's, when it was readable (else the answer's id is null).
+local function jsonError(res, status, code, message, id)
+    local readable = (type(id) == "string" or type(id) == "number") and id or nil
     res:respond(
         status,
-        errorResponse(nil, code, message),
+        errorResponse(readable, code, message),
         {"Content-Type: application/json"}
     )
 end
@@ -177,6 +204,7 @@ function Companion.prototype.____constructor(self, deps)
     self.sessions = {}
     self.nextId = FIRST_ID
     self.env = {}
+    self.limits = __TS__ObjectAssign({}, SESSION_LIMITS, deps.sessionLimits)
     self.blocking = __TS__New(
         Blocking,
         function(msg) return deps.log:error(msg) end
@@ -252,7 +280,14 @@ function Companion.prototype.writeDiscovery(self, dir)
     if not written.ok then
         return {ok = false, error = "cannot write the companion discovery file: " .. written.error}
     end
-    self.file = written.value
+    if written.value.path ~= self.file and self.file ~= nil then
+        discovery.remove(self.file)
+    end
+    if written.value.warning ~= nil and written.value.warning ~= self.warning then
+        self.deps.log:warn(written.value.warning)
+    end
+    self.warning = written.value.warning
+    self.file = written.value.path
     local qwen = qwenDiscovery.write(
         qwenDiscovery.defaultDir(),
         http.port,
@@ -285,6 +320,7 @@ function Companion.prototype.stop(self)
     for ____, s in ipairs(all) do
         s:close()
     end
+    self:stopSweeping()
     self.blocking:cancelAll("server stopped")
     local ____opt_9 = self.context
     if ____opt_9 ~= nil then
@@ -322,17 +358,83 @@ end
 function Companion.prototype.discoveryFile(self)
     return self.file
 end
+function Companion.prototype.discoveryWarning(self)
+    return self.warning
+end
 function Companion.prototype.clients(self)
     local out = {}
+    local now = vim.uv.now()
     for ____, s in pairs(self.sessions) do
-        out[#out + 1] = {
-            id = s.id,
-            name = companionName(self.deps.config),
-            protocolVersion = s.protocolVersion,
-            ready = s.session.ready
-        }
+        if s:isLive(now, self.limits) then
+            out[#out + 1] = {
+                id = s.id,
+                name = companionName(self.deps.config),
+                protocolVersion = s.protocolVersion,
+                ready = s.session.ready
+            }
+        end
     end
+    table.sort(
+        out,
+        function(a, b) return a.id < b.id end
+    )
     return out
+end
+function Companion.prototype.sweep(self)
+    local now = vim.uv.now()
+    local ended = {}
+    for ____, s in pairs(self.sessions) do
+        local why = s:expired(now, self.limits)
+        if why ~= nil then
+            ended[#ended + 1] = {s, why}
+        end
+    end
+    for ____, ____value in ipairs(ended) do
+        local s = ____value[1]
+        local why = ____value[2]
+        self.deps.log:debug((("companion: session " .. tostring(s.id)) .. " ended: ") .. why)
+        s:close()
+    end
+end
+function Companion.prototype.startSweeping(self)
+    if self.sweeper ~= nil then
+        return
+    end
+    local timer = vim.uv.new_timer()
+    timer:start(
+        SWEEP_MS,
+        SWEEP_MS,
+        function() return vim.schedule(function() return self:sweep() end) end
+    )
+    self.sweeper = timer
+end
+function Companion.prototype.stopSweeping(self)
+    if self.sweeper == nil then
+        return
+    end
+    if not self.sweeper:is_closing() then
+        self.sweeper:close()
+    end
+    self.sweeper = nil
+end
+function Companion.prototype.makeRoom(self)
+    local count = 0
+    local oldest
+    for ____, s in pairs(self.sessions) do
+        count = count + 1
+        if not s:hasStream() and (oldest == nil or s.lastSeen < oldest.lastSeen) then
+            oldest = s
+        end
+    end
+    if count < self.limits.max then
+        return true
+    end
+    if oldest == nil then
+        return false
+    end
+    self.deps.log:debug(((("companion: session " .. tostring(oldest.id)) .. " ended: more than ") .. tostring(self.limits.max)) .. " sessions")
+    oldest:close()
+    return true
 end
 function Companion.prototype.notify(self, clientId, method, params)
     for ____, s in pairs(self.sessions) do
@@ -358,10 +460,10 @@ function Companion.prototype.onRequest(self, req, res)
         ____temp_15 = nil
     end
     local session = ____temp_15
-    if sid ~= nil and session == nil then
-        return jsonError(res, 404, -32001, "Session not found")
-    end
     if req.method == "GET" then
+        if sid ~= nil and session == nil then
+            return jsonError(res, 404, -32001, "Session not found")
+        end
         if session == nil then
             return jsonError(res, 400, -32000, "Bad Request: no session id")
         end
@@ -380,6 +482,9 @@ function Companion.prototype.onRequest(self, req, res)
         return
     end
     if req.method == "DELETE" then
+        if sid ~= nil and session == nil then
+            return jsonError(res, 404, -32001, "Session not found")
+        end
         if session == nil then
             return jsonError(res, 400, -32000, "Bad Request: no session id")
         end
@@ -388,16 +493,43 @@ function Companion.prototype.onRequest(self, req, res)
         return
     end
     local ok, message = pcall(vim.json.decode, req.body, {luanil = {object = true, array = true}})
-    if not ok or type(message) ~= "table" or vim.islist(message) then
-        return jsonError(res, 400, -32700, "Parse error: one JSON-RPC message object expected")
+    if not ok then
+        return jsonError(res, 400, -32700, "Parse error: the body is not JSON")
+    end
+    if type(message) ~= "table" or vim.islist(message) then
+        return jsonError(res, 400, -32600, "Invalid Request: one JSON-RPC message object expected (no batches)")
     end
     local msg = message
+    if sid ~= nil and session == nil then
+        return jsonError(
+            res,
+            404,
+            -32001,
+            "Session not found",
+            msg.id
+        )
+    end
     if session ~= nil then
         session:post(req.body, msg, res)
         return
     end
     if msg.method ~= "initialize" then
-        return jsonError(res, 400, -32000, "Bad Request: no session id")
+        return jsonError(
+            res,
+            400,
+            -32000,
+            "Bad Request: no session id",
+            msg.id
+        )
+    end
+    if not self:makeRoom() then
+        return jsonError(
+            res,
+            503,
+            -32000,
+            ("Service Unavailable: " .. tostring(self.limits.max)) .. " sessions are open",
+            msg.id
+        )
     end
     self:newSession(req):post(req.body, msg, res)
 end
@@ -420,6 +552,7 @@ function Companion.prototype.newSession(self, req)
                 if ____opt_23 ~= nil then
                     ____opt_23:listen(false)
                 end
+                self:stopSweeping()
             end
         end
     )
@@ -437,6 +570,7 @@ function Companion.prototype.newSession(self, req)
         }
     )
     self.sessions[s.sid] = s
+    self:startSweeping()
     return s
 end
 return ____exports

@@ -231,7 +231,10 @@ local function checkClients()
         vim.health.ok((((("connected: " .. c.name) .. " — ") .. c.kind) .. ", MCP ") .. (c.revision or "revision unknown"))
     end
     local companion = server:companion()
-    if companion ~= nil then
+    local warning = companion and companion:discoveryWarning()
+    if companion ~= nil and warning ~= nil then
+        vim.health.warn((("Gemini CLI / Qwen Code companion on 127.0.0.1:" .. tostring(companion:port())) .. ": ") .. warning)
+    elseif companion ~= nil then
         vim.health.ok(((("Gemini CLI / Qwen Code companion on 127.0.0.1:" .. tostring(companion:port())) .. " (discovery file ") .. (companion:discoveryFile() or "not written")) .. ")")
     else
         vim.health.info("Gemini CLI / Qwen Code companion is off: setup({ companion = { enabled = true } }) (or terminal.command = \"gemini\")")

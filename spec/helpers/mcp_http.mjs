@@ -7,7 +7,7 @@
 //   call       name, arguments: tools/call; result is the CallToolResult
 //   request    method, params: any request; result is the raw result object
 //   notifications  [method]: every notification received so far (of that method), oldest first
-//   fetch      method, headers, body: one raw HTTP request (no SDK); result {status, body}
+//   fetch      method, headers, body: one raw HTTP request (no SDK); result {status, body, sessionId}
 //   close      terminates the session (DELETE) and closes
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -54,7 +54,7 @@ const ops = {
   },
   async fetch(cmd) {
     const res = await fetch(cmd.url, { method: cmd.method, headers: cmd.headers ?? {}, body: cmd.body });
-    return { status: res.status, body: await res.text() };
+    return { status: res.status, body: await res.text(), sessionId: res.headers.get("mcp-session-id") };
   },
   async close() {
     if (transport) await transport.terminateSession().catch(() => {});

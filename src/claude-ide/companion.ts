@@ -24,6 +24,24 @@ const TOKEN_BYTES = 16;
 const FIRST_ID = 1000000;
 /** Notifications kept for a session whose event stream is not open (yet). */
 const MAX_QUEUED = 64;
+
+/**
+ * How long sessions live. Gemini CLI never sends DELETE: its session ends when its event stream (GET /mcp) goes
+ * and does not come back (the MCP SDK reopens a dropped stream within a few seconds), or, for a client that
+ * never opened one, when it has sent nothing for a while. Past `max` sessions, a new one replaces the one seen
+ * least recently that has no stream open; when every one has, it is refused.
+ */
+export interface SessionLimits {
+  max: number;
+  /** A session whose stream closed is ended after this long without a new stream. */
+  streamGraceMs: number;
+  /** A session that never opened a stream is ended after this long without a request. */
+  idleMs: number;
+}
+
+const SESSION_LIMITS: SessionLimits = { max: 16, streamGraceMs: 10000, idleMs: 120000 };
+/** How often sessions are checked (while there are any). */
+const SWEEP_MS = 1000;
 const ENV_NAMES = [
   "GEMINI_CLI_IDE_SERVER_PORT",
   "GEMINI_CLI_IDE_WORKSPACE_PATH",
@@ -40,6 +58,8 @@ export interface CompanionDeps {
   log: Logger;
   /** Discovery directory (default: Node's os.tmpdir()/gemini/ide). Specs inject a temp dir. */
   dir?: string;
+  /** Test seam: session limits other than the defaults. */
+  sessionLimits?: Partial<SessionLimits>;
 }
 
 export interface CompanionClient {
@@ -63,6 +83,10 @@ class HttpSession implements Connection {
   private readonly waiting = new LuaMap<string, Responder>();
   /** The request being handed to the session (answers it when its id cannot be matched). */
   private current?: Responder;
+  /** When it last sent a request (vim.uv.now). */
+  lastSeen = vim.uv.now();
+  /** When its last event stream closed; undefined while one is open or before the first. */
+  streamLostAt?: number;
 
   constructor(
     readonly id: number,
@@ -79,6 +103,7 @@ class HttpSession implements Connection {
 
   /** A POST body: a request is answered when the session answers; anything else is accepted (202). */
   post(body: string, message: { [key: string]: unknown }, res: Responder): void {
+    this.lastSeen = vim.uv.now();
     const id = message.id;
     // A request, or an invalid one the session answers under its id; a response or a notification has no answer.
     const isRequest = message.method !== undefined && (typeof id === "string" || typeof id === "number");
@@ -103,8 +128,12 @@ class HttpSession implements Connection {
   attachStream(stream: EventStream): void {
     this.stream?.close();
     this.stream = stream;
+    this.streamLostAt = undefined;
+    this.lastSeen = vim.uv.now();
     stream.onClose = () => {
-      if (this.stream === stream) this.stream = undefined;
+      if (this.stream !== stream) return;
+      this.stream = undefined;
+      this.streamLostAt = vim.uv.now();
     };
     const queued = this.queued;
     this.queued = [];
@@ -113,6 +142,20 @@ class HttpSession implements Connection {
 
   hasStream(): boolean {
     return this.stream?.isOpen() === true;
+  }
+
+  /** Why the session should end now (see SessionLimits), or undefined while it is alive. */
+  expired(now: number, limits: SessionLimits): string | undefined {
+    if (this.hasStream() || next(this.waiting)[0] !== undefined) return undefined;
+    if (this.streamLostAt !== undefined)
+      return now - this.streamLostAt >= limits.streamGraceMs ? "its event stream is gone" : undefined;
+    return now - this.lastSeen >= limits.idleMs ? `no request for ${limits.idleMs} ms` : undefined;
+  }
+
+  /** Its client is there: a stream is open, or it never had one and was seen within the idle time. */
+  isLive(now: number, limits: SessionLimits): boolean {
+    if (this.hasStream()) return true;
+    return this.streamLostAt === undefined && now - this.lastSeen < limits.idleMs;
   }
 
   send(text: string): void {
@@ -155,8 +198,10 @@ function isObjectLike(v: unknown): boolean {
   return type(v) === "table";
 }
 
-function jsonError(res: Responder, status: number, code: number, message: string): void {
-  res.respond(status, errorResponse(undefined, code, message), ["Content-Type: application/json"]);
+/** An HTTP-level JSON-RPC error; `id`: the request's, when it was readable (else the answer's id is null). */
+function jsonError(res: Responder, status: number, code: number, message: string, id?: unknown): void {
+  const readable = typeof id === "string" || typeof id === "number" ? id : undefined;
+  res.respond(status, errorResponse(readable, code, message), ["Content-Type: application/json"]);
 }
 
 export class Companion {
@@ -172,8 +217,13 @@ export class Companion {
   private context?: WorkspaceContext;
   private augroup?: number;
   private env: { [name: string]: string } = {};
+  private readonly limits: SessionLimits;
+  /** Why the discovery file is not where Gemini CLI looks (discovery.write), for :checkhealth. */
+  private warning?: string;
+  private sweeper?: vim.uv.Timer;
 
   constructor(private readonly deps: CompanionDeps) {
+    this.limits = { ...SESSION_LIMITS, ...deps.sessionLimits };
     this.blocking = new Blocking((msg) => deps.log.error(msg));
     this.registry = new Registry(
       companionTools({
@@ -232,7 +282,11 @@ export class Companion {
     const folders = workspaceFolders();
     const written = discovery.write(dir, http.port, this.token, folders);
     if (!written.ok) return { ok: false, error: `cannot write the companion discovery file: ${written.error}` };
-    this.file = written.value;
+    if (written.value.path !== this.file && this.file !== undefined) discovery.remove(this.file);
+    if (written.value.warning !== undefined && written.value.warning !== this.warning)
+      this.deps.log.warn(written.value.warning);
+    this.warning = written.value.warning;
+    this.file = written.value.path;
     const qwen = qwenDiscovery.write(qwenDiscovery.defaultDir(), http.port, this.token, folders);
     if (qwen.ok) this.qwenFile = qwen.value;
     else this.deps.log.warn(`Qwen Code will not find this Neovim: ${qwen.error}`);
@@ -253,6 +307,7 @@ export class Companion {
     const all: HttpSession[] = [];
     for (const [, s] of this.sessions) all.push(s);
     for (const s of all) s.close();
+    this.stopSweeping();
     this.blocking.cancelAll("server stopped");
     this.context?.dispose();
     this.context = undefined;
@@ -276,17 +331,67 @@ export class Companion {
     return this.file;
   }
 
-  /** Connected CLIs, by the name they gave and the protocol revision they speak. */
+  /** Why the discovery file is not where Gemini CLI looks, when it is not. */
+  discoveryWarning(): string | undefined {
+    return this.warning;
+  }
+
+  /** Connected CLIs (live sessions only: see HttpSession.isLive), and the protocol revision they speak. */
   clients(): CompanionClient[] {
     const out: CompanionClient[] = [];
+    const now = vim.uv.now();
     for (const [, s] of this.sessions)
-      out.push({
-        id: s.id,
-        name: companionName(this.deps.config),
-        protocolVersion: s.protocolVersion,
-        ready: s.session.ready,
-      });
+      if (s.isLive(now, this.limits))
+        out.push({
+          id: s.id,
+          name: companionName(this.deps.config),
+          protocolVersion: s.protocolVersion,
+          ready: s.session.ready,
+        });
+    table.sort(out, (a, b) => a.id < b.id);
     return out;
+  }
+
+  /** Ends the sessions whose client is gone (SessionLimits). Runs on the main loop. */
+  private sweep(): void {
+    const now = vim.uv.now();
+    const ended: [HttpSession, string][] = [];
+    for (const [, s] of this.sessions) {
+      const why = s.expired(now, this.limits);
+      if (why !== undefined) ended.push([s, why]);
+    }
+    for (const [s, why] of ended) {
+      this.deps.log.debug(`companion: session ${s.id} ended: ${why}`);
+      s.close();
+    }
+  }
+
+  private startSweeping(): void {
+    if (this.sweeper !== undefined) return;
+    const timer = vim.uv.new_timer();
+    timer.start(SWEEP_MS, SWEEP_MS, () => vim.schedule(() => this.sweep()));
+    this.sweeper = timer;
+  }
+
+  private stopSweeping(): void {
+    if (this.sweeper === undefined) return;
+    if (!this.sweeper.is_closing()) this.sweeper.close();
+    this.sweeper = undefined;
+  }
+
+  /** Room for one more session: false when `max` are open and every one has its stream. */
+  private makeRoom(): boolean {
+    let count = 0;
+    let oldest: HttpSession | undefined;
+    for (const [, s] of this.sessions) {
+      count++;
+      if (!s.hasStream() && (oldest === undefined || s.lastSeen < oldest.lastSeen)) oldest = s;
+    }
+    if (count < this.limits.max) return true;
+    if (oldest === undefined) return false;
+    this.deps.log.debug(`companion: session ${oldest.id} ended: more than ${this.limits.max} sessions`);
+    oldest.close();
+    return true;
   }
 
   private notify(clientId: number, method: string, params: object): void {
@@ -301,8 +406,8 @@ export class Companion {
   private onRequest(req: HttpRequest, res: Responder): void {
     const sid = req.headers["mcp-session-id"];
     const session = sid !== undefined ? this.sessions.get(sid) : undefined;
-    if (sid !== undefined && session === undefined) return jsonError(res, 404, -32001, "Session not found");
     if (req.method === "GET") {
+      if (sid !== undefined && session === undefined) return jsonError(res, 404, -32001, "Session not found");
       if (session === undefined) return jsonError(res, 400, -32000, "Bad Request: no session id");
       if (!string.find(req.headers["accept"] ?? "", "text/event-stream", 1, true)[0])
         return jsonError(res, 406, -32000, "Not Acceptable: the client must accept text/event-stream");
@@ -313,20 +418,27 @@ export class Companion {
       return;
     }
     if (req.method === "DELETE") {
+      if (sid !== undefined && session === undefined) return jsonError(res, 404, -32001, "Session not found");
       if (session === undefined) return jsonError(res, 400, -32000, "Bad Request: no session id");
       session.close();
       res.respond(200, "", []);
       return;
     }
+    // POST: the body is read first, so that every error below carries the request's id when it has one.
     const [ok, message] = pcall(vim.json.decode, req.body, { luanil: { object: true, array: true } });
-    if (!ok || type(message) !== "table" || vim.islist(message as unknown[]))
-      return jsonError(res, 400, -32700, "Parse error: one JSON-RPC message object expected");
+    if (!ok) return jsonError(res, 400, -32700, "Parse error: the body is not JSON");
+    // A batch, [] or a JSON value that is not an object is not a request (JSON-RPC 2.0 §6: -32600).
+    if (type(message) !== "table" || vim.islist(message as unknown[]))
+      return jsonError(res, 400, -32600, "Invalid Request: one JSON-RPC message object expected (no batches)");
     const msg = message as { [key: string]: unknown };
+    if (sid !== undefined && session === undefined) return jsonError(res, 404, -32001, "Session not found", msg.id);
     if (session !== undefined) {
       session.post(req.body, msg, res);
       return;
     }
-    if (msg.method !== "initialize") return jsonError(res, 400, -32000, "Bad Request: no session id");
+    if (msg.method !== "initialize") return jsonError(res, 400, -32000, "Bad Request: no session id", msg.id);
+    if (!this.makeRoom())
+      return jsonError(res, 503, -32000, `Service Unavailable: ${this.limits.max} sessions are open`, msg.id);
     this.newSession(req).post(req.body, msg, res);
   }
 
@@ -336,7 +448,10 @@ export class Companion {
       this.sessions.delete(closed.sid);
       this.deps.services.diff.rejectFor([closed.id]);
       this.blocking.cancelOwner(closed.id, "session ended");
-      if (next(this.sessions)[0] === undefined) this.context?.listen(false);
+      if (next(this.sessions)[0] === undefined) {
+        this.context?.listen(false);
+        this.stopSweeping();
+      }
     });
     s.session = new Session(s, {
       role: {
@@ -353,6 +468,7 @@ export class Companion {
       onChange: () => undefined,
     });
     this.sessions.set(s.sid, s);
+    this.startSweeping();
     return s;
   }
 }

@@ -190,7 +190,10 @@ function checkClients(): void {
   if (clients.length === 0) vim.health.info("no client connected");
   for (const c of clients) vim.health.ok(`connected: ${c.name} — ${c.kind}, MCP ${c.revision ?? "revision unknown"}`);
   const companion = server.companion();
-  if (companion !== undefined)
+  const warning = companion?.discoveryWarning();
+  if (companion !== undefined && warning !== undefined)
+    vim.health.warn(`Gemini CLI / Qwen Code companion on 127.0.0.1:${companion.port()}: ${warning}`);
+  else if (companion !== undefined)
     vim.health.ok(
       `Gemini CLI / Qwen Code companion on 127.0.0.1:${companion.port()} (discovery file ${companion.discoveryFile() ?? "not written"})`,
     );

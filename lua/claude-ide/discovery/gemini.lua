@@ -32,16 +32,61 @@ function ____exports.contents(port, token, folders)
         ideInfo = ____exports.IDE_INFO
     }
 end
---- Creates the directory if needed (0700) and writes this Neovim's file. Returns its path.
+--- Why `dir` cannot be trusted with the file (another user could delete or swap it), or undefined: it must be a
+-- real directory (not a link) owned by this user that neither group nor others may write. Write bits of a
+-- directory of ours are taken away (Gemini CLI may have made it under a umask of 002).
+local function untrusted(dir)
+    local stat = vim.uv.fs_lstat(dir)
+    if stat == nil then
+        return nil
+    end
+    if stat.type ~= "directory" then
+        return dir .. " is not a directory"
+    end
+    if stat.uid ~= vim.uv.getuid() then
+        return dir .. " belongs to another user"
+    end
+    if bit.band(stat.mode, 18) ~= 0 then
+        local ok = vim.uv.fs_chmod(
+            dir,
+            bit.band(
+                stat.mode % 4096,
+                bit.bnot(18)
+            )
+        )
+        if ok == nil then
+            return dir .. " is writable by others"
+        end
+    end
+    return nil
+end
+--- Where the file goes when the shared folder is not trusted: this user's own, where no one else may write.
+function ____exports.privateDir()
+    return vim.fn.stdpath("run") .. "/claude-ide/gemini/ide"
+end
+--- Creates the directory if needed (0700) and writes this Neovim's file. `dir` and its parent (`gemini`) must be
+-- trusted (see untrusted()); else the file goes to privateDir() and `warning` says so: the CLI then finds the
+-- companion only through the GEMINI_CLI_IDE_* variables Neovim's terminals inherit.
 function ____exports.write(dir, port, token, folders)
-    if vim.fn.isdirectory(dir) ~= 1 then
-        local ok = pcall(vim.fn.mkdir, dir, "p", DIR_MODE)
-        if not ok or vim.fn.isdirectory(dir) ~= 1 then
-            return {ok = false, error = "cannot create " .. dir}
+    local why = untrusted(vim.fs.dirname(dir)) or untrusted(dir)
+    local target = dir
+    local warning
+    if why ~= nil then
+        target = ____exports.privateDir()
+        warning = ((((why .. ": the Gemini CLI discovery file is written to ") .. target) .. " instead, where Gemini CLI does not look; ") .. "CLIs started in Neovim's terminals still find the companion (GEMINI_CLI_IDE_SERVER_PORT), others need ") .. "TMPDIR set to a folder of your own"
+    end
+    if vim.fn.isdirectory(target) ~= 1 then
+        local ok = pcall(vim.fn.mkdir, target, "p", DIR_MODE)
+        if not ok or vim.fn.isdirectory(target) ~= 1 then
+            return {ok = false, error = "cannot create " .. target}
+        end
+        local raced = untrusted(target)
+        if raced ~= nil then
+            return {ok = false, error = raced}
         end
     end
     local path = ____exports.filePath(
-        dir,
+        target,
         vim.fn.getpid(),
         port
     )
@@ -51,7 +96,7 @@ function ____exports.write(dir, port, token, folders)
         FILE_MODE,
         {durable = false}
     )
-    return written.ok and ({ok = true, value = path}) or written
+    return written.ok and ({ok = true, value = {path = path, warning = warning}}) or written
 end
 function ____exports.remove(path)
     vim.uv.fs_unlink(path)
@@ -73,24 +118,24 @@ function ____exports.sweep(dir)
             local pidText = string.match(name, "^gemini%-ide%-server%-(%d+)%-%d+%.json$")
             local pid = tonumber(pidText)
             if pid == nil or pid <= 0 or isAlive(pid) then
-                goto __continue11
+                goto __continue20
             end
             local path = (dir .. "/") .. name
             local data = readSmallFile(path, MAX_BYTES)
             local decoded = data ~= nil and decode(data) or nil
             if decoded == nil or not decoded.ok or not isObject(decoded.value) then
-                goto __continue11
+                goto __continue20
             end
             local info = decoded.value.ideInfo
             if not isObject(info) or info.name ~= ____exports.IDE_INFO.name then
-                goto __continue11
+                goto __continue20
             end
             local ok = vim.uv.fs_unlink(path)
             if ok then
                 removed[#removed + 1] = path
             end
         end
-        ::__continue11::
+        ::__continue20::
     end
     return removed
 end

@@ -20,9 +20,19 @@ local function text(t, isError)
     end
     return {content = ____temp_1, isError = ____isError_0}
 end
+--- Reviews all the companion's sessions may have waiting at once (each session also has the editor's own cap):
+-- a CLI can start sessions at will, and the cap must hold for the server as a whole.
+____exports.MAX_COMPANION_REVIEWS = 16
+--- The key of a session's review of a file in `open`.
+local function keyOf(clientId, path)
+    return (tostring(clientId) .. "\n") .. path
+end
 --- The companion's two tools, sharing the reviews they opened (one set per running companion).
 function ____exports.companionTools(link)
+    --- Pending reviews by session and file (keyOf).
     local open = {}
+    --- Which session reviews a file now.
+    local owner = {}
     local count = 0
     local openDiff = defineTool({
         name = "openDiff",
@@ -37,7 +47,25 @@ function ____exports.companionTools(link)
                 return text("openDiff: filePath must be absolute: " .. path, true)
             end
             local diff = link.services().diff
-            local before = open[path]
+            local holder = owner[path]
+            if holder ~= nil and holder ~= ctx.clientId then
+                return text(
+                    ((("openDiff: " .. path) .. " is already under review for another ") .. link.label()) .. " session: that review must be decided first",
+                    true
+                )
+            end
+            local key = keyOf(ctx.clientId, path)
+            local before = open[key]
+            local waiting = 0
+            for ____ in pairs(open) do
+                waiting = waiting + 1
+            end
+            if before == nil and waiting >= ____exports.MAX_COMPANION_REVIEWS then
+                return text(
+                    ((("openDiff: " .. tostring(____exports.MAX_COMPANION_REVIEWS)) .. " reviews of ") .. link.label()) .. " sessions are already waiting for the user (the most this editor keeps open): wait until the user has decided on them",
+                    true
+                )
+            end
             if before ~= nil then
                 before.quiet = true
                 diff.closeTab(
@@ -60,10 +88,12 @@ function ____exports.companionTools(link)
                 return text("openDiff: " .. opened.error, true)
             end
             local entry = {tabName = tabName, clientId = ctx.clientId, quiet = false}
-            open[path] = entry
+            open[key] = entry
+            owner[path] = ctx.clientId
             opened.review.onDecision(function(outcome)
-                if open[path] == entry then
-                    open[path] = nil
+                if open[key] == entry then
+                    open[key] = nil
+                    owner[path] = nil
                 end
                 if entry.quiet then
                     return
@@ -92,8 +122,9 @@ function ____exports.companionTools(link)
             filePath = str("Absolute path of the file", {minLength = 1}),
             suppressNotification = optional(bool("Do not notify the outcome"))
         },
-        handler = function(args)
-            local entry = open[args.filePath]
+        handler = function(args, ctx)
+            local key = keyOf(ctx.clientId, args.filePath)
+            local entry = open[key]
             if entry == nil then
                 return text(vim.json.encode({content = vim.NIL}))
             end
@@ -105,7 +136,8 @@ function ____exports.companionTools(link)
             if args.suppressNotification == true then
                 entry.quiet = true
             end
-            open[args.filePath] = nil
+            open[key] = nil
+            owner[args.filePath] = nil
             diff.closeTab(entry.tabName, theirs)
             return text(vim.json.encode({content = content or vim.NIL}))
         end

@@ -2,10 +2,12 @@
 // openDiff, the call answers at once; the user's decision reaches the CLI later as a notification:
 // `ide/diffAccepted {filePath, content}` (content: the proposal as the user left it, their edits included) or
 // `ide/diffRejected {filePath}`. The CLI writes the file itself (the file's buffer then follows that write,
-// as for the Claude CLI). One review per file: a second openDiff for it replaces the first. A rejection's reason
-// has no place in ide/diffRejected: it waits in the notes for the next prompt (the BeforeAgent /
-// UserPromptSubmit hook's additionalContext); the companion's session is not tied to a hook's, so any
-// session's next prompt takes it.
+// as for the Claude CLI). A review belongs to the session that opened it: that session's second openDiff of the
+// file replaces it, another session's is refused (an isError result: Gemini CLI 0.61 then asks in its own
+// terminal instead, and the first session still gets its outcome), and closeDiff closes only the caller's own.
+// A rejection's reason has no place in ide/diffRejected: it waits in the notes for the next prompt (the
+// BeforeAgent / UserPromptSubmit hook's additionalContext); the companion's session is not tied to a hook's, so
+// any session's next prompt takes it.
 import type { Services } from "../contracts";
 import { bool, defineTool, optional, str } from "../protocol/schema";
 import type { ToolDescriptor, ToolResult } from "../protocol/tool";
@@ -33,9 +35,21 @@ const text = (t: string, isError = false): ToolResult => ({
   isError: isError ? true : undefined,
 });
 
+/**
+ * Reviews all the companion's sessions may have waiting at once (each session also has the editor's own cap):
+ * a CLI can start sessions at will, and the cap must hold for the server as a whole.
+ */
+export const MAX_COMPANION_REVIEWS = 16;
+
+/** The key of a session's review of a file in `open`. */
+const keyOf = (clientId: number, path: string): string => `${clientId}\n${path}`;
+
 /** The companion's two tools, sharing the reviews they opened (one set per running companion). */
 export function companionTools(link: CompanionLink): ToolDescriptor[] {
+  /** Pending reviews by session and file (keyOf). */
   const open = new LuaMap<string, OpenReview>();
+  /** Which session reviews a file now. */
+  const owner = new LuaMap<string, number>();
   let count = 0;
 
   const openDiff = defineTool({
@@ -49,7 +63,21 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
       const path = args.filePath;
       if (!vim.startswith(path, "/")) return text(`openDiff: filePath must be absolute: ${path}`, true);
       const diff = link.services().diff;
-      const before = open.get(path);
+      const holder = owner.get(path);
+      if (holder !== undefined && holder !== ctx.clientId)
+        return text(
+          `openDiff: ${path} is already under review for another ${link.label()} session: that review must be decided first`,
+          true,
+        );
+      const key = keyOf(ctx.clientId, path);
+      const before = open.get(key);
+      let waiting = 0;
+      for (const [,] of open) waiting++;
+      if (before === undefined && waiting >= MAX_COMPANION_REVIEWS)
+        return text(
+          `openDiff: ${MAX_COMPANION_REVIEWS} reviews of ${link.label()} sessions are already waiting for the user (the most this editor keeps open): wait until the user has decided on them`,
+          true,
+        );
       if (before !== undefined) {
         before.quiet = true;
         diff.closeTab(before.tabName, (id) => id === before.clientId);
@@ -67,9 +95,13 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
       });
       if (!opened.ok) return text(`openDiff: ${opened.error}`, true);
       const entry: OpenReview = { tabName, clientId: ctx.clientId, quiet: false };
-      open.set(path, entry);
+      open.set(key, entry);
+      owner.set(path, ctx.clientId);
       opened.review.onDecision((outcome) => {
-        if (open.get(path) === entry) open.delete(path);
+        if (open.get(key) === entry) {
+          open.delete(key);
+          owner.delete(path);
+        }
         if (entry.quiet) return;
         if (outcome.accepted)
           link.notify(entry.clientId, "ide/diffAccepted", { filePath: path, content: outcome.text });
@@ -89,14 +121,16 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
       filePath: str("Absolute path of the file", { minLength: 1 }),
       suppressNotification: optional(bool("Do not notify the outcome")),
     },
-    handler: (args) => {
-      const entry = open.get(args.filePath);
+    handler: (args, ctx) => {
+      const key = keyOf(ctx.clientId, args.filePath);
+      const entry = open.get(key);
       if (entry === undefined) return text(vim.json.encode({ content: vim.NIL }));
       const diff = link.services().diff;
       const theirs = (id: number | undefined) => id === entry.clientId;
       const content = diff.proposalOf(entry.tabName, theirs);
       if (args.suppressNotification === true) entry.quiet = true;
-      open.delete(args.filePath);
+      open.delete(key);
+      owner.delete(args.filePath);
       diff.closeTab(entry.tabName, theirs);
       return text(vim.json.encode({ content: content ?? vim.NIL }));
     },
