@@ -4,6 +4,8 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
 local selfTest, PROBE_TIMEOUT_MS
+local ____health = require("claude-ide.hooks.health")
+local checkHooks = ____health.checkHooks
 local ____health = require("claude-ide.bridge.health")
 local checkAgent = ____health.checkAgent
 local ____config = require("claude-ide.config")
@@ -252,6 +254,8 @@ function ____exports.check()
     checkClaude()
     vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)")
     checkAgent(ide.config().agent.search.rg)
+    vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)")
+    checkHooks(ide.config())
     vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)")
     checkPolicy(ide.config())
 end

@@ -38,7 +38,7 @@ local function cliSetup(config, cli)
     end
     local made = hookSettings().systemDefaultsEnv(
         cli,
-        configFile().configDir()
+        hookSettings().settingsDir()
     )
     if not made.ok then
         return made

@@ -149,6 +149,18 @@ export interface MultiRequest {
   files: ReviewFile[];
   /** The connection that asked (the agent bridge's): closeAllDiffTabs of another Claude session leaves it. */
   clientId?: number;
+  /**
+   * More buffer-local keys on every file's view (the turn review's whole-file revert): `fn` gets the shown
+   * file's index and a function that replaces its proposal (the view shows the new one at once).
+   */
+  keys?: MultiKey[];
+}
+
+/** A key of a multi-file review (MultiRequest.keys). */
+export interface MultiKey {
+  lhs: string;
+  desc: string;
+  fn: (this: void, index: number, setProposal: (this: void, lines: string[]) => void) => void;
 }
 
 /** Accepted: the final lines of every file, in the order given (the user may have changed them). */

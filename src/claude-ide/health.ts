@@ -1,4 +1,5 @@
 // :checkhealth claude-ide. Reports only: never starts the server, writes nothing.
+import { checkHooks } from "./hooks/health";
 import { checkAgent } from "./bridge/health";
 import { validate } from "./config";
 import * as lockfile from "./discovery/lockfile";
@@ -215,6 +216,8 @@ export function check(this: void): void {
   checkClaude();
   vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)");
   checkAgent(ide.config().agent.search.rg);
+  vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)");
+  checkHooks(ide.config());
   vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)");
   checkPolicy(ide.config());
 }

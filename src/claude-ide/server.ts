@@ -6,7 +6,7 @@ import { type Config, companionEnabled } from "./config";
 import type * as CompanionModule from "./companion";
 import type { Companion } from "./companion";
 import * as lockfile from "./discovery/lockfile";
-import { sweepStale as sweepStaleConfigs } from "./bridge/config_file";
+import { hooksDir, sweepStale as sweepStaleConfigs } from "./bridge/config_file";
 import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";
@@ -20,6 +20,7 @@ import type * as RegistryModule from "./protocol/registry";
 import type * as ResultModule from "./protocol/result";
 import type * as HooksModule from "./hooks/index";
 import type { Router } from "./hooks/router";
+import type { Channel } from "./hooks/index";
 import type { DiffService, Hub, NotesQueue, Services } from "./contracts";
 import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
@@ -104,8 +105,8 @@ interface Running {
   agent?: Role;
   /** What a CLI hook's connection gets (header x-claude-ide-role: hook); made on first use. */
   hook?: Role;
-  /** The hook channel's router (hooks/index): made by the first hook, or a feature asking for it. */
-  router?: Router;
+  /** The hook channel (hooks/index: its router and features): made by the first hook, or a feature asking. */
+  channel?: Channel;
   services: Services;
   augroup: number;
   /** The Gemini CLI / Qwen Code companion (companion.enabled). */
@@ -176,6 +177,7 @@ export class Server {
     const lockDir = this.opts.lockDir ?? lockfile.defaultDir();
     for (const path of lockfile.removeStale(lockDir)) this.log.debug(`removed stale lock file ${path}`);
     for (const path of sweepStaleConfigs()) this.log.debug(`removed stale MCP config ${path}`);
+    for (const path of sweepStaleConfigs(hooksDir())) this.log.debug(`removed stale hook settings ${path}`);
 
     const sessions = new LuaMap<number, Session>();
     const opened = this.openListener(sessions);
@@ -225,6 +227,7 @@ export class Server {
     this.running = undefined;
     this.step("deleting autocmds", () => vim.api.nvim_del_augroup_by_id(r.augroup));
     this.step("stopping the companion", () => r.companion?.stop());
+    this.step("closing the hook channel", () => r.channel?.dispose());
     this.step("disposing editor services", () => disposeServices(r.services));
     this.step("cancelling pending calls", () => r.blocking?.cancelAll("server stopped"));
     this.step("closing connections", () => r.listener.close(CloseCode.GoingAway, "Neovim IDE server stopped"));
@@ -364,7 +367,7 @@ export class Server {
             (method) => this.notifyAgents(r, method),
           ))
         : wanted === "hook"
-          ? (r.hook ??= hooksModule().hookRole(this.config, this.routerOf(r), this.hub))
+          ? (r.hook ??= hooksModule().hookRole(this.config, this.channelOf(r).router, this.hub))
           : (r.ide ??= this.ideRole());
     r.blocking ??= new (blockingModule().Blocking)((msg) => this.log.error(msg));
     const session = new (sessionModule().Session)(conn, {
@@ -392,17 +395,23 @@ export class Server {
   /** The running server's hook router (undefined when stopped); made on first use. */
   hooks(): Router | undefined {
     const r = this.running;
-    return r !== undefined ? this.routerOf(r) : undefined;
+    return r !== undefined ? this.channelOf(r).router : undefined;
   }
 
-  private routerOf(r: Running): Router {
-    r.router ??= hooksModule().createRouter({
+  /** The running server's hook channel (the turn review's commands reach it here); made on first use. */
+  channel(): Channel | undefined {
+    const r = this.running;
+    return r !== undefined ? this.channelOf(r) : undefined;
+  }
+
+  private channelOf(r: Running): Channel {
+    r.channel ??= hooksModule().createChannel({
       config: this.config,
       services: r.services,
       hub: this.hub,
       log: this.log,
     });
-    return r.router;
+    return r.channel;
   }
 
   private ideRole(): Role {

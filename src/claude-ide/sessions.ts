@@ -42,7 +42,7 @@ function cliSetup(
     return made.ok ? { ok: true, args: made.args, env: {} } : made;
   }
   if (!config.hooks.enabled) return { ok: true, args: "", env: {} };
-  const made = hookSettings().systemDefaultsEnv(cli, configFile().configDir());
+  const made = hookSettings().systemDefaultsEnv(cli, hookSettings().settingsDir());
   if (!made.ok) return made;
   configFile().removeOnExit([made.path], `claude-ide.hooks-${cli}`);
   return { ok: true, args: "", env: made.env };

@@ -2,6 +2,9 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____diff_text = require("claude-ide.editor.diff_text")
@@ -14,12 +17,16 @@ ____exports.PREV_FILE_KEY = "[f"
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
-function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision)
+function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys)
+    if extraKeys == nil then
+        extraKeys = {}
+    end
     self.config = config
     self.title = title
     self.files = files
     self.home = home
     self.onDecision = onDecision
+    self.extraKeys = extraKeys
     self.index = 0
     self.ended = false
     self.stay = false
@@ -69,6 +76,20 @@ function MultiReview.prototype.go(self, i)
     end
     self:open((i % #self.files + #self.files) % #self.files)
 end
+function MultiReview.prototype.setProposal(self, i, lines)
+    if self.ended then
+        return
+    end
+    local view = self.view
+    if view ~= nil then
+        view:settle()
+    end
+    if view ~= nil then
+        view:close()
+    end
+    self.texts[i + 1] = lines
+    self:open(i)
+end
 function MultiReview.prototype.keepCurrent(self)
     if self.view ~= nil then
         self.texts[self.index + 1] = textLines(self.view:proposalText())
@@ -80,51 +101,74 @@ function MultiReview.prototype.open(self, i)
     local n = #self.files
     local text = #self.texts[i + 1] > 0 and table.concat(self.texts[i + 1], "\n") .. "\n" or ""
     local multi = n > 1
-    local keys = multi and ({
-        {
-            lhs = ____exports.NEXT_FILE_KEY,
-            desc = "next file of this review",
-            fn = function() return vim.schedule(function() return self:go(self.index + 1) end) end
-        },
-        {
-            lhs = ____exports.PREV_FILE_KEY,
-            desc = "previous file of this review",
-            fn = function() return vim.schedule(function() return self:go(self.index - 1) end) end
-        }
-    }) or ({})
-    local ____DiffView_22 = DiffView
-    local ____temp_11 = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
-    local ____f_path_12 = f.path
-    local ____f_current_13 = f.current
-    local ____f_dirty_14 = f.dirty
-    local ____reviewText_result_15 = reviewText(text)
-    local ____temp_16 = #text
-    local ____f_filetype_17 = f.filetype
-    local ____f_renamedFrom_18 = f.renamedFrom
-    local ____f_deletes_19 = f.deletes
-    local ____self_config_diff_20 = self.config.diff
-    local ____self_home_21 = self.home
-    local ____table_stay_10
-    if self.stay then
-        ____table_stay_10 = true
+    local extra = __TS__ArrayMap(
+        self.extraKeys,
+        function(____, k) return {
+            lhs = k.lhs,
+            desc = k.desc,
+            fn = function()
+                local index = self.index
+                vim.schedule(function() return k.fn(
+                    index,
+                    function(lines) return self:setProposal(index, lines) end
+                ) end)
+            end
+        } end
+    )
+    local ____multi_15
+    if multi then
+        local ____array_14 = __TS__SparseArrayNew(unpack(extra))
+        __TS__SparseArrayPush(
+            ____array_14,
+            {
+                lhs = ____exports.NEXT_FILE_KEY,
+                desc = "next file of this review",
+                fn = function() return vim.schedule(function() return self:go(self.index + 1) end) end
+            },
+            {
+                lhs = ____exports.PREV_FILE_KEY,
+                desc = "previous file of this review",
+                fn = function() return vim.schedule(function() return self:go(self.index - 1) end) end
+            }
+        )
+        ____multi_15 = {__TS__SparseArraySpread(____array_14)}
     else
-        ____table_stay_10 = nil
+        ____multi_15 = extra
+    end
+    local keys = ____multi_15
+    local ____DiffView_28 = DiffView
+    local ____temp_17 = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
+    local ____f_path_18 = f.path
+    local ____f_current_19 = f.current
+    local ____f_dirty_20 = f.dirty
+    local ____reviewText_result_21 = reviewText(text)
+    local ____temp_22 = #text
+    local ____f_filetype_23 = f.filetype
+    local ____f_renamedFrom_24 = f.renamedFrom
+    local ____f_deletes_25 = f.deletes
+    local ____self_config_diff_26 = self.config.diff
+    local ____self_home_27 = self.home
+    local ____table_stay_16
+    if self.stay then
+        ____table_stay_16 = true
+    else
+        ____table_stay_16 = nil
     end
     self.view = __TS__New(
-        ____DiffView_22,
+        ____DiffView_28,
         {
-            tabName = ____temp_11,
-            path = ____f_path_12,
-            current = ____f_current_13,
-            dirty = ____f_dirty_14,
-            proposal = ____reviewText_result_15,
-            bytes = ____temp_16,
-            filetype = ____f_filetype_17,
-            renamedFrom = ____f_renamedFrom_18,
-            deletes = ____f_deletes_19,
-            config = ____self_config_diff_20,
-            home = ____self_home_21,
-            enter = ____table_stay_10,
+            tabName = ____temp_17,
+            path = ____f_path_18,
+            current = ____f_current_19,
+            dirty = ____f_dirty_20,
+            proposal = ____reviewText_result_21,
+            bytes = ____temp_22,
+            filetype = ____f_filetype_23,
+            renamedFrom = ____f_renamedFrom_24,
+            deletes = ____f_deletes_25,
+            config = ____self_config_diff_26,
+            home = ____self_home_27,
+            enter = ____table_stay_16,
             note = multi and ((((((((((("File " .. tostring(i + 1)) .. "/") .. tostring(n)) .. " (") .. f.summary) .. "), ") .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file, accept applies all ") .. tostring(n)) .. ":" or ("(" .. f.summary) .. ")",
             keys = keys
         },

@@ -6,7 +6,7 @@
 // file keys. A file the edit renames is shown under its new path (its old text against its new one), a file it
 // deletes as its text against an empty proposal that cannot be edited; the winbar says which.
 import type { Config } from "../config";
-import type { MultiOutcome, ReviewFile } from "../contracts";
+import type { MultiKey, MultiOutcome, ReviewFile } from "../contracts";
 import { reviewText, textLines } from "./diff_text";
 import { DiffView } from "./diff_view";
 
@@ -28,6 +28,7 @@ export class MultiReview {
     /** The terminal of the agent that asked (diff.focus "auto" takes the focus only from there). */
     private readonly home: number | undefined,
     private readonly onDecision: (this: void, outcome: MultiOutcome) => void,
+    private readonly extraKeys: MultiKey[] = [],
   ) {
     this.texts = files.map((f) => f.proposal);
   }
@@ -72,6 +73,16 @@ export class MultiReview {
     this.open(((i % this.files.length) + this.files.length) % this.files.length);
   }
 
+  /** Replaces file `i`'s proposal and shows that file again (a key of MultiRequest.keys). */
+  setProposal(i: number, lines: string[]): void {
+    if (this.ended) return;
+    const view = this.view;
+    view?.settle();
+    view?.close();
+    this.texts[i] = lines;
+    this.open(i);
+  }
+
   private keepCurrent(): void {
     if (this.view !== undefined) this.texts[this.index] = textLines(this.view.proposalText());
   }
@@ -82,8 +93,17 @@ export class MultiReview {
     const n = this.files.length;
     const text = this.texts[i].length > 0 ? this.texts[i].join("\n") + "\n" : "";
     const multi = n > 1;
+    const extra = this.extraKeys.map((k) => ({
+      lhs: k.lhs,
+      desc: k.desc,
+      fn: () => {
+        const index = this.index;
+        vim.schedule(() => k.fn(index, (lines) => this.setProposal(index, lines)));
+      },
+    }));
     const keys = multi
       ? [
+          ...extra,
           {
             lhs: NEXT_FILE_KEY,
             desc: "next file of this review",
@@ -95,7 +115,7 @@ export class MultiReview {
             fn: () => vim.schedule(() => this.go(this.index - 1)),
           },
         ]
-      : [];
+      : extra;
     this.view = new DiffView(
       {
         tabName: multi ? `${this.title} [${i + 1}/${n}]` : this.title,
