@@ -17,7 +17,7 @@ end
 -- name, nargs, range, description, completion ("file"; "args": claude's options; "turns": the turns kept)
 local commands = {
   { 'ClaudeCode', '*', false, 'Toggle the Claude Code terminal (extra arguments go to claude)', 'args' },
-  { 'ClaudeCodeFocus', 0, false, 'Focus the Claude Code terminal, opening it if needed' },
+  { 'ClaudeCodeFocus', 0, false, 'Jump to a review waiting behind you, else focus the agent terminal (opening it)' },
   {
     'ClaudeCodeNew',
     '*',

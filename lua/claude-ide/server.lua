@@ -93,11 +93,15 @@ function Server.prototype.____constructor(self, config, opts)
             return ____opt_0 and ____opt_0(clientId)
         end,
         ownerOf = function(clientId) return self:ownerOf(clientId) end,
+        terminalOf = function(clientId)
+            local ____opt_2 = self.opts.terminalOf
+            return ____opt_2 and ____opt_2(clientId)
+        end,
         onSessionsChanged = function(listener)
-            local ____self_2, ____nextListenerId_3 = self, "nextListenerId"
-            local ____self_nextListenerId_4 = ____self_2[____nextListenerId_3]
-            ____self_2[____nextListenerId_3] = ____self_nextListenerId_4 + 1
-            local id = ____self_nextListenerId_4
+            local ____self_4, ____nextListenerId_5 = self, "nextListenerId"
+            local ____self_nextListenerId_6 = ____self_4[____nextListenerId_5]
+            ____self_4[____nextListenerId_5] = ____self_nextListenerId_6 + 1
+            local id = ____self_nextListenerId_6
             self.hubListeners[id] = listener
             return function()
                 self.hubListeners[id] = nil
@@ -175,15 +179,15 @@ function Server.prototype.stop(self)
     self:step(
         "stopping the companion",
         function()
-            local ____opt_5 = r.companion
-            return ____opt_5 and ____opt_5:stop()
+            local ____opt_7 = r.companion
+            return ____opt_7 and ____opt_7:stop()
         end
     )
     self:step(
         "closing the hook channel",
         function()
-            local ____opt_7 = r.channel
-            return ____opt_7 and ____opt_7.dispose()
+            local ____opt_9 = r.channel
+            return ____opt_9 and ____opt_9.dispose()
         end
     )
     self:step(
@@ -193,8 +197,8 @@ function Server.prototype.stop(self)
     self:step(
         "cancelling pending calls",
         function()
-            local ____opt_9 = r.blocking
-            return ____opt_9 and ____opt_9:cancelAll("server stopped")
+            local ____opt_11 = r.blocking
+            return ____opt_11 and ____opt_11:cancelAll("server stopped")
         end
     )
     self:step(
@@ -238,34 +242,34 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue44
+                goto __continue45
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue44::
+        ::__continue45::
     end
-    local ____opt_11 = r.companion
-    for ____, c in ipairs(____opt_11 and ____opt_11:clients() or ({})) do
+    local ____opt_13 = r.companion
+    for ____, c in ipairs(____opt_13 and ____opt_13:clients() or ({})) do
         out[#out + 1] = {kind = "companion (HTTP)", name = c.name or "unnamed client", revision = c.protocolVersion}
     end
     return out
 end
 function Server.prototype.companion(self)
-    local ____opt_13 = self.running
-    return ____opt_13 and ____opt_13.companion
+    local ____opt_15 = self.running
+    return ____opt_15 and ____opt_15.companion
 end
 function Server.prototype.diff(self)
-    local ____opt_15 = self.running
-    return ____opt_15 and ____opt_15.services.diff
+    local ____opt_17 = self.running
+    return ____opt_17 and ____opt_17.services.diff
 end
 function Server.prototype.notes(self)
-    local ____opt_17 = self.running
-    return ____opt_17 and ____opt_17.services.notes
+    local ____opt_19 = self.running
+    return ____opt_19 and ____opt_19.services.notes
 end
 function Server.prototype.policy(self)
-    local ____opt_19 = self.running
-    return ____opt_19 and ____opt_19.services.policy
+    local ____opt_21 = self.running
+    return ____opt_21 and ____opt_21.services.policy
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -330,40 +334,40 @@ function Server.prototype.accept(self, sessions, conn)
         return
     end
     local wanted = conn.headers["x-claude-ide-role"]
-    local ____temp_31
+    local ____temp_33
     if wanted == "agent" then
-        local ____r_21, ____agent_22 = r, "agent"
-        if ____r_21[____agent_22] == nil then
-            ____r_21[____agent_22] = agentEndpoint().createAgentRole(
+        local ____r_23, ____agent_24 = r, "agent"
+        if ____r_23[____agent_24] == nil then
+            ____r_23[____agent_24] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_31 = r.agent
+        ____temp_33 = r.agent
     else
-        local ____temp_30
+        local ____temp_32
         if wanted == "hook" then
-            local ____r_24, ____hook_25 = r, "hook"
-            if ____r_24[____hook_25] == nil then
-                ____r_24[____hook_25] = hooksModule().hookRole(
+            local ____r_26, ____hook_27 = r, "hook"
+            if ____r_26[____hook_27] == nil then
+                ____r_26[____hook_27] = hooksModule().hookRole(
                     self.config,
                     self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_30 = r.hook
+            ____temp_32 = r.hook
         else
-            local ____r_27, ____ide_28 = r, "ide"
-            if ____r_27[____ide_28] == nil then
-                ____r_27[____ide_28] = self:ideRole()
+            local ____r_29, ____ide_30 = r, "ide"
+            if ____r_29[____ide_30] == nil then
+                ____r_29[____ide_30] = self:ideRole()
             end
-            ____temp_30 = r.ide
+            ____temp_32 = r.ide
         end
-        ____temp_31 = ____temp_30
+        ____temp_33 = ____temp_32
     end
-    local role = ____temp_31
+    local role = ____temp_33
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -389,8 +393,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_32 = self.running
-                if (____opt_32 and ____opt_32.sessions) == sessions then
+                local ____opt_34 = self.running
+                if (____opt_34 and ____opt_34.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -426,17 +430,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_40 = self.running
-    local ____opt_34 = ____opt_40 and ____opt_40.ide
-    if ____opt_34 ~= nil then
-        local ____opt_37 = self.running
-        local ____opt_35 = ____opt_37 and ____opt_37.ide
-        ____opt_34 = __TS__ArrayMap(
-            ____opt_35 and ____opt_35.registry:list(),
+    local ____opt_42 = self.running
+    local ____opt_36 = ____opt_42 and ____opt_42.ide
+    if ____opt_36 ~= nil then
+        local ____opt_39 = self.running
+        local ____opt_37 = ____opt_39 and ____opt_39.ide
+        ____opt_36 = __TS__ArrayMap(
+            ____opt_37 and ____opt_37.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_34
+    return ____opt_36
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running
@@ -472,6 +476,10 @@ function Server.prototype.ownerOf(self, clientId)
         if other.role == "ide" and other:isOpen() and other.cliPid ~= nil then
             cliByPid[other.cliPid] = other.id
         end
+    end
+    local own = cliByPid[s.processId]
+    if own ~= nil then
+        return own
     end
     local chain = r.ancestry[s.id]
     if chain == nil then

@@ -51,6 +51,12 @@ export interface Hub {
    * (closed, or a bridge whose CLI is not connected to this Neovim).
    */
   ownerOf(this: void, clientId: number): number | undefined;
+  /**
+   * The buffer of the terminal this Neovim started that connection `clientId`'s CLI runs in (an agent bridge's:
+   * its CLI's), undefined when it runs in none or it is not known. With diff.focus "auto" a review takes the
+   * focus only from there.
+   */
+  terminalOf(this: void, clientId: number): number | undefined;
 }
 
 /**

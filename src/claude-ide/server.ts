@@ -69,6 +69,8 @@ export interface ServerOptions {
   lockDir?: string;
   /** Names the Claude session of a connection (Hub.describe; sessions.ts knows the terminals). */
   describeClient?: (this: void, clientId: number) => string | undefined;
+  /** The terminal buffer a connection's CLI runs in (Hub.terminalOf; sessions.ts knows the terminals). */
+  terminalOf?: (this: void, clientId: number) => number | undefined;
   /** Gemini CLI companion discovery directory (default: $TMPDIR/gemini/ide). Specs inject a temp dir. */
   companionDir?: string;
   /**
@@ -152,6 +154,7 @@ export class Server {
     },
     describe: (clientId) => this.opts.describeClient?.(clientId),
     ownerOf: (clientId) => this.ownerOf(clientId),
+    terminalOf: (clientId) => this.opts.terminalOf?.(clientId),
     onSessionsChanged: (listener) => {
       const id = this.nextListenerId++;
       this.hubListeners.set(id, listener);
@@ -456,6 +459,9 @@ export class Server {
     const cliByPid = new LuaMap<number, number>();
     for (const [, other] of r.sessions)
       if (other.role === "ide" && other.isOpen() && other.cliPid !== undefined) cliByPid.set(other.cliPid, other.id);
+    // A CLI that serves both roles from one process (its own agent connection) owns it directly.
+    const own = cliByPid.get(s.processId);
+    if (own !== undefined) return own;
     let chain = r.ancestry.get(s.id);
     if (chain === undefined) {
       chain = processModule().ancestors(s.processId, MAX_BRIDGE_DEPTH);

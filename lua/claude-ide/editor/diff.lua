@@ -158,8 +158,9 @@ ____exports.MAX_PENDING_REVIEWS = 16
 ____exports.DiffManager = __TS__Class()
 local DiffManager = ____exports.DiffManager
 DiffManager.name = "DiffManager"
-function DiffManager.prototype.____constructor(self, config)
+function DiffManager.prototype.____constructor(self, config, terminalOf)
     self.config = config
+    self.terminalOf = terminalOf
     self.reviews = {}
     self.multis = {}
     self.plans = {}
@@ -197,7 +198,9 @@ function DiffManager.prototype.____constructor(self, config)
             bytes = #req.contents,
             filetype = current.filetype,
             config = self.config.diff,
-            source = req.source
+            source = req.source,
+            client = req.client,
+            home = self:homeOf(req.clientId)
         }
         local events = {
             accept = function() return review:accept(false) end,
@@ -237,12 +240,14 @@ function DiffManager.prototype.____constructor(self, config)
                 reason
             )
         end
+        local home = self:homeOf(req.clientId)
         local review
         review = __TS__New(
             MultiReview,
             self.config,
             req.title,
             req.files,
+            home,
             function(o)
                 self.multis[review] = nil
                 outcome = o
@@ -510,6 +515,19 @@ function DiffManager.prototype.____constructor(self, config)
     end
     self.log = __TS__New(Logger, config.log_level)
 end
+function DiffManager.prototype.homeOf(self, clientId)
+    if clientId == nil or self.terminalOf == nil then
+        return nil
+    end
+    local ok, buf = pcall(self.terminalOf, clientId)
+    local ____ok_35
+    if ok then
+        ____ok_35 = buf
+    else
+        ____ok_35 = nil
+    end
+    return ____ok_35
+end
 function DiffManager.prototype.capReached(self, clientId)
     if clientId == nil or self.pendingFor(function(id) return id == clientId end) < ____exports.MAX_PENDING_REVIEWS then
         return nil
@@ -519,18 +537,18 @@ end
 function DiffManager.prototype.plansIn(self, scope)
     local found = {}
     for plan, client in pairs(self.plans) do
-        local ____temp_37 = scope == nil
-        if not ____temp_37 then
-            local ____scope_36 = scope
-            local ____temp_35
+        local ____temp_38 = scope == nil
+        if not ____temp_38 then
+            local ____scope_37 = scope
+            local ____temp_36
             if client == false then
-                ____temp_35 = nil
+                ____temp_36 = nil
             else
-                ____temp_35 = client
+                ____temp_36 = client
             end
-            ____temp_37 = ____scope_36(____temp_35)
+            ____temp_38 = ____scope_37(____temp_36)
         end
-        if ____temp_37 then
+        if ____temp_38 then
             found[#found + 1] = plan
         end
     end
@@ -555,9 +573,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_38 = self.followers[path]
-    if ____opt_38 ~= nil then
-        ____opt_38:stop()
+    local ____opt_39 = self.followers[path]
+    if ____opt_39 ~= nil then
+        ____opt_39:stop()
     end
     local follower
     follower = __TS__New(
@@ -630,11 +648,11 @@ local function proposalHere(proposals)
             return v.proposal
         end
     end
-    local ____opt_40 = __TS__ArrayFind(
+    local ____opt_41 = __TS__ArrayFind(
         proposals,
         function(____, p) return p.tabName == tabName end
     )
-    return ____opt_40 and ____opt_40.buf
+    return ____opt_41 and ____opt_41.buf
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
 -- on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

@@ -164,8 +164,22 @@ export class DiffManager implements DiffService {
   private readonly followers = new LuaMap<string, WriteFollower>();
   private readonly log: Logger;
 
-  constructor(private readonly config: Config) {
+  /**
+   * `terminalOf`: the terminal buffer a connection's CLI runs in (Hub.terminalOf): with diff.focus "auto" its
+   * review takes the focus only from there.
+   */
+  constructor(
+    private readonly config: Config,
+    private readonly terminalOf?: (this: void, clientId: number) => number | undefined,
+  ) {
     this.log = new Logger(config.log_level);
+  }
+
+  /** The terminal the agent asking with connection `clientId` runs in, if known. */
+  private homeOf(clientId: number | undefined): number | undefined {
+    if (clientId === undefined || this.terminalOf === undefined) return undefined;
+    const [ok, buf] = pcall(this.terminalOf, clientId);
+    return ok ? buf : undefined;
   }
 
   open: DiffService["open"] = (req) => {
@@ -196,6 +210,8 @@ export class DiffManager implements DiffService {
       filetype: current.filetype,
       config: this.config.diff,
       source: req.source,
+      client: req.client,
+      home: this.homeOf(req.clientId),
     };
     const events = {
       accept: () => review.accept(false),
@@ -223,10 +239,12 @@ export class DiffManager implements DiffService {
     // The same User events as openDiff's reviews (statuslines and hooks see every review); file: the first one.
     const emit = (pattern: string, result?: ReviewResult, reason?: string) =>
       this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result, undefined, reason);
+    const home = this.homeOf(req.clientId);
     const review: MultiReview = new MultiReview(
       this.config,
       req.title,
       req.files,
+      home,
       (o) => {
         this.multis.delete(review);
         outcome = o;

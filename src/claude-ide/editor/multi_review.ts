@@ -18,11 +18,15 @@ export class MultiReview {
   private view?: DiffView;
   private ended = false;
   private readonly texts: string[][];
+  /** The next file shown takes the focus: the user is in the review (go()). */
+  private stay = false;
 
   constructor(
     private readonly config: Config,
     readonly title: string,
     private readonly files: ReviewFile[],
+    /** The terminal of the agent that asked (diff.focus "auto" takes the focus only from there). */
+    private readonly home: number | undefined,
     private readonly onDecision: (this: void, outcome: MultiOutcome) => void,
     private readonly extraKeys: MultiKey[] = [],
   ) {
@@ -62,6 +66,8 @@ export class MultiReview {
     if (this.ended || this.files.length < 2) return;
     this.keepCurrent();
     const view = this.view;
+    // The user moving from file to file in the review stays in it.
+    this.stay = view?.hasFocus() === true;
     view?.settle();
     view?.close();
     this.open(((i % this.files.length) + this.files.length) % this.files.length);
@@ -122,6 +128,8 @@ export class MultiReview {
         renamedFrom: f.renamedFrom,
         deletes: f.deletes,
         config: this.config.diff,
+        home: this.home,
+        enter: this.stay ? true : undefined,
         note: multi
           ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:`
           : `(${f.summary})`,
