@@ -58,7 +58,8 @@ vim.api.nvim_create_autocmd('User', {
   end,
 })
 
-local server = client.start_server({ log_level = 'error' })
+-- the review takes the focus (it is measured on screen)
+local server = client.start_server({ log_level = 'error', diff = { focus = 'always' } })
 local c = client.connect({ port = server.port, token = server.token })
 c:initialize()
 

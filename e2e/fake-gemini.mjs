@@ -5,7 +5,8 @@
 //     {"text": "..."} | {"call": {"name": "...", "args": {...}}}}; the first rule whose text occurs in the last
 //     user turn (its text parts, or its functionResponse as JSON) answers; without one, the text "done".
 //   - any other POST (generateContent for the CLI's side questions, countTokens) gets a small JSON answer.
-// Every request (path and the last user turn) is appended to the log file as JSON lines.
+// Every request (path, the last user turn, and every turn's text as `all`: the CLI sends the editor context in
+// a turn of its own) is appended to the log file as JSON lines.
 // Usage: node e2e/fake-gemini.mjs <port> <scenario.json> <log.jsonl>
 import { createServer } from "node:http";
 import { readFileSync, appendFileSync } from "node:fs";
@@ -40,7 +41,8 @@ createServer((req, res) => {
       body = {};
     }
     const last = turnText(lastUserTurn(body));
-    appendFileSync(logPath, JSON.stringify({ path: req.url, last }) + "\n");
+    const all = (Array.isArray(body?.contents) ? body.contents : []).map(turnText).join("\n");
+    appendFileSync(logPath, JSON.stringify({ path: req.url, last, all }) + "\n");
     if (req.url.includes(":streamGenerateContent")) {
       const rule = rules.find((r) => last.includes(r.when));
       const reply = rule ? rule.reply : { text: "done" };

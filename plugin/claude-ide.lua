@@ -14,10 +14,10 @@ if vim.fn.has('nvim-0.10') ~= 1 then
   return
 end
 
--- name, nargs, range, description, completion ("file", or "args": claude's options, from claude-ide.commands)
+-- name, nargs, range, description, completion ("file"; "args": claude's options; "turns": the turns kept)
 local commands = {
   { 'ClaudeCode', '*', false, 'Toggle the Claude Code terminal (extra arguments go to claude)', 'args' },
-  { 'ClaudeCodeFocus', 0, false, 'Focus the Claude Code terminal, opening it if needed' },
+  { 'ClaudeCodeFocus', 0, false, 'Jump to a review waiting behind you, else focus the agent terminal (opening it)' },
   {
     'ClaudeCodeNew',
     '*',
@@ -38,15 +38,23 @@ local commands = {
     false,
     'Reject the pending diff review (or plan); any words after it are the reason, sent to the model',
   },
+  { 'ClaudeCodeReview', '?', false, "Review the last agent turn's changes again (or those since turn N)", 'turns' },
+  { 'ClaudeCodeCheckpoint', 0, false, 'Snapshot the files now (:ClaudeCodeReview then shows what changed since)' },
+  { 'ClaudeCodeHooks', 0, false, 'Show the hook settings for a CLI started outside Neovim' },
 }
 
 local function complete_args(lead, line, pos)
   return require('claude-ide.commands').complete_args(lead, line, pos)
 end
 
+local function complete_turns(lead)
+  return require('claude-ide.commands').complete_turns(lead)
+end
+
 for _, c in ipairs(commands) do
   local name = c[1]
+  local complete = c[5] == 'args' and complete_args or c[5] == 'turns' and complete_turns or c[5]
   vim.api.nvim_create_user_command(name, function(args)
     require('claude-ide.commands').run(name, args)
-  end, { nargs = c[2], range = c[3] or nil, desc = c[4], complete = c[5] == 'args' and complete_args or c[5] })
+  end, { nargs = c[2], range = c[3] or nil, desc = c[4], complete = complete })
 end

@@ -89,7 +89,7 @@ describe('Gemini CLI companion', function()
       config_dir = bridge.config_dir(),
       cwd = project,
       args = { 'main.lua' },
-      env = { TMPDIR = tmp },
+      env = { TMPDIR = tmp, QWEN_HOME = tmp .. '/qwen' },
       setup = { companion = { enabled = true } },
     })
     assert.is_true(vim.wait(5000, function()
@@ -151,9 +151,23 @@ describe('Gemini CLI companion', function()
     -- A terminal's job sees them.
     local out = nvim:lua([[return vim.fn.system({ 'sh', '-c', 'echo "$GEMINI_CLI_IDE_SERVER_PORT"' })]])
     assert.are.equal(tostring(disco.port), vim.trim(out))
+    -- Qwen Code (0.24) reads no Gemini CLI discovery file: its own lock, $QWEN_HOME/ide/<port>.lock, and env
+    local qwen = ('%s/qwen/ide/%d.lock'):format(tmp, disco.port)
+    assert.are.equal(tonumber('600', 8), bit.band(vim.uv.fs_stat(qwen).mode, tonumber('777', 8)))
+    local lock = vim.json.decode(bridge.read(qwen))
+    assert.are.same(
+      { disco.port, project, disco.authToken, nvim.pid },
+      { lock.port, lock.workspacePath, lock.authToken, lock.pid }
+    )
+    assert.are.same({ name = 'neovim', displayName = 'Neovim' }, lock.ideInfo)
+    assert.are.same(
+      { tostring(disco.port), project },
+      nvim:lua('return { vim.env.QWEN_CODE_IDE_SERVER_PORT, vim.env.QWEN_CODE_IDE_WORKSPACE_PATH }')
+    )
 
     nvim:lua('require("claude-ide").stop()')
     assert.are.equal(0, vim.fn.filereadable(file))
+    assert.are.equal(0, vim.fn.filereadable(qwen))
     assert.are.equal('', nvim:lua('return vim.env.GEMINI_CLI_IDE_SERVER_PORT or ""'))
   end)
 
@@ -376,6 +390,95 @@ describe('Gemini CLI companion', function()
     end)
     assert.is_table(selected, 'no update after selecting')
     assert.are.equal('local a = 1\nlocal b = 2', selected.workspaceState.openFiles[1].selectedText)
+  end)
+
+  it('a gemini terminal session: named after it, connected via the companion, @path typed into its prompt', function()
+    -- a stand-in `gemini` in the terminal: what is typed into its prompt goes to a file as it arrives
+    local bin = bridge.tempdir()
+    local typed = bin .. '/typed.txt'
+    vim.fn.writefile({ '#!/bin/sh', 'stty -icanon -echo', 'exec cat > "$1"' }, bin .. '/gemini')
+    vim.fn.setfperm(bin .. '/gemini', 'rwxr-xr-x')
+    nvim:lua(
+      'require("claude-ide").setup({ companion = { enabled = true }, terminal = { command = ... } })',
+      bin .. '/gemini'
+    )
+    assert.is_true(vim.wait(5000, function()
+      file = vim.fn.glob(tmp .. '/gemini/ide/gemini-ide-server-*.json', true, true)[1]
+      return file ~= nil
+    end, 20))
+    disco = vim.json.decode(bridge.read(file))
+    url = ('http://127.0.0.1:%d/mcp'):format(disco.port)
+    nvim:lua('vim.cmd("ClaudeCode " .. ...)', typed)
+    local function session()
+      return nvim:lua(
+        'local s = require("claude-ide").sessions()[1] s.line = require("claude-ide").describe_session(s) return s'
+      )
+    end
+    local s = session()
+    assert.are.equal('gemini', s.name)
+    assert.are.equal('Gemini CLI', s.client)
+    assert.are.equal('companion', s.protocol)
+    assert.is_false(s.connected)
+    assert.matches('^gemini://gemini', nvim:lua('return vim.api.nvim_buf_get_name(...)', s.buf))
+    -- before the CLI connects: queued, said so, not dropped
+    nvim:lua('vim.cmd("ClaudeCodeAdd main.lua 2 3")')
+    assert.matches('not connected yet', nvim:lua('return vim.fn.execute("messages")'))
+    connect()
+    assert.is_true(
+      vim.wait(5000, function()
+        return session().connected
+      end, 50),
+      'the session never showed connected'
+    )
+    assert.matches('gemini %[Gemini CLI%].*connected via the companion', session().line)
+    assert.is_true(
+      vim.wait(8000, function()
+        return vim.fn.filereadable(typed) == 1 and table.concat(vim.fn.readfile(typed, 'b'), '\n') ~= ''
+      end, 50),
+      'nothing typed into the prompt'
+    )
+    assert.are.equal('@main.lua (lines 2-3) ', table.concat(vim.fn.readfile(typed, 'b'), '\n'))
+    -- connected: typed at once
+    nvim:lua('vim.cmd("ClaudeCodeAdd main.lua")')
+    assert.is_true(
+      vim.wait(5000, function()
+        return table.concat(vim.fn.readfile(typed, 'b'), '\n') == '@main.lua (lines 2-3) @main.lua '
+      end, 50),
+      table.concat(vim.fn.readfile(typed, 'b'), '\n')
+    )
+  end)
+
+  it('keeps the last selection as the context when the user leaves Visual mode for a terminal', function()
+    local d = connect()
+    assert.is_table(d:wait_for('ide/contextUpdate'), 'no first ide/contextUpdate')
+    local function mode()
+      return nvim:lua('return vim.api.nvim_get_mode().mode')
+    end
+    -- selected as a user does (keys), then <Esc> and over to the CLI's terminal to type there
+    nvim:lua('vim.api.nvim_input("ggVj")')
+    assert.is_true(vim.wait(5000, function()
+      return mode() == 'V'
+    end, 20))
+    nvim:lua('vim.api.nvim_input("<Esc>")')
+    assert.is_true(vim.wait(5000, function()
+      return mode() == 'n'
+    end, 20))
+    local seen = #d:ok({ op = 'notifications', method = 'ide/contextUpdate' }).list
+    nvim:lua('vim.cmd("botright new") vim.cmd.terminal("cat") vim.cmd.startinsert()')
+    local after
+    vim.wait(5000, function()
+      local list = d:ok({ op = 'notifications', method = 'ide/contextUpdate' }).list
+      for i = seen + 1, #list do
+        local f = list[i].params.workspaceState.openFiles[1]
+        if f and f.path == project .. '/main.lua' and nvim:lua('return vim.bo.buftype') == 'terminal' then
+          after = f
+        end
+      end
+      return after ~= nil and after.selectedText ~= nil
+    end, 50)
+    assert.is_table(after, 'no update after the terminal took the focus')
+    assert.are.equal('local a = 1\nlocal b = 2', after.selectedText)
+    assert.is_true(after.isActive)
   end)
 
   it('never sends the selected text of a file the privacy policy withholds (.env)', function()

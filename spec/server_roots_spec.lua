@@ -100,7 +100,7 @@ describe('roots/list', function()
       return vim.fn.fnamemodify(p, ':~')
     end
     assert.are.same({
-      ('  claude (pid 424242)  %s + %s (started outside Neovim)  connected (pid 424242)'):format(
+      ('  claude (pid 424242) [Claude Code]  %s + %s (started outside Neovim)  connected (pid 424242)'):format(
         home(project),
         home(lib)
       ),

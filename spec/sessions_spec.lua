@@ -162,8 +162,8 @@ describe('Claude sessions', function()
         end, 10),
         'both reviews open'
       )
-      assert.matches("[claude] Claude's proposal", review_winbar('from-one'), 1, true)
-      assert.matches("[claude 2] Claude's proposal", review_winbar('from-two'), 1, true)
+      assert.matches("[claude] claude-ide-spec's proposal", review_winbar('from-one'), 1, true)
+      assert.matches("[claude 2] claude-ide-spec's proposal", review_winbar('from-two'), 1, true)
       assert.are.equal(1, by_name('claude').pending)
       assert.are.equal(1, by_name('claude 2').pending)
 
@@ -203,7 +203,7 @@ describe('Claude sessions', function()
         end, 10),
         'the pid-less review opened'
       )
-      assert.matches("%[claude%-ide%-spec #%d+%] Claude's proposal", review_winbar('from-three'))
+      assert.matches("%[claude%-ide%-spec #%d+%] claude%-ide%-spec's proposal", review_winbar('from-three'))
       c3:close()
       assert(vim.wait(3000, function()
         return review_winbar('from-three') == nil

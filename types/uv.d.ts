@@ -92,6 +92,8 @@ declare namespace vim.uv {
   function fs_close(fd: number): LuaMultiReturn<[boolean | undefined, string?, string?]>;
   function fs_rename(from: string, to: string): LuaMultiReturn<[boolean | undefined, string?, string?]>;
   function fs_unlink(path: string): LuaMultiReturn<[boolean | undefined, string?, string?]>;
+  function fs_copyfile(from: string, to: string, flags?: object): LuaMultiReturn<[boolean | undefined, string?, string?]>;
+  function fs_utime(path: string, atime: number, mtime: number): LuaMultiReturn<[boolean | undefined, string?, string?]>;
   function fs_mkdir(path: string, mode: number): LuaMultiReturn<[boolean | undefined, string?, string?]>;
   function fs_rmdir(path: string): LuaMultiReturn<[boolean | undefined, string?, string?]>;
   function fs_chmod(path: string, mode: number): LuaMultiReturn<[boolean | undefined, string?, string?]>;

@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/commands.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local isFileBuffer = ____buffers.isFileBuffer
@@ -9,6 +10,9 @@ local decideFromCommand = ____diff.decideFromCommand
 local ide = require("claude-ide")
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
+local hookSettings = lazy("claude-ide.hooks.settings")
 local function formatUptime(ms)
     local s = math.floor(ms / 1000)
     if s < 60 then
@@ -73,7 +77,41 @@ local function addFile(args)
     end
     ide.add(file, start, ____end)
 end
+--- The running server's turn review, or undefined (and a message) when the server is stopped.
+local function turns()
+    local ____opt_2 = ide.server()
+    local channel = ____opt_2 and ____opt_2:channel()
+    if channel == nil then
+        say("the server is not running (:ClaudeCodeStart)", "warn")
+    end
+    return channel and channel.turns
+end
+--- :ClaudeCodeReview [n]
+local function review(args)
+    local arg = vim.trim(args.args)
+    local ____temp_6
+    if arg == "" then
+        ____temp_6 = nil
+    else
+        ____temp_6 = tonumber(arg)
+    end
+    local n = ____temp_6
+    if arg ~= "" and (n == nil or n < 1 or math.floor(n) ~= n) then
+        say("usage: :ClaudeCodeReview [turn number]", "error")
+        return
+    end
+    local ____opt_7 = turns()
+    if ____opt_7 ~= nil then
+        ____opt_7:reviewAgain(n)
+    end
+end
 local HANDLERS = {
+    ClaudeCodeReview = review,
+    ClaudeCodeCheckpoint = function()
+        local ____opt_9 = turns()
+        return ____opt_9 and ____opt_9:checkpoint()
+    end,
+    ClaudeCodeHooks = function() return say(hookSettings().printable()) end,
     ClaudeCode = function(args) return ide.toggle(args.args) end,
     ClaudeCodeFocus = function() return ide.focus() end,
     ClaudeCodeNew = function(args) return ide.new_session(args.args) end,
@@ -133,6 +171,19 @@ function ____exports.complete_args(lead, _line, _pos)
     return __TS__ArrayFilter(
         CLAUDE_OPTIONS,
         function(____, o) return vim.startswith(o, lead) end
+    )
+end
+--- Completion of :ClaudeCodeReview: the turns kept of the session whose turn ended last.
+function ____exports.complete_turns(lead)
+    local ____opt_13 = ide.server()
+    local ____opt_11 = ____opt_13 and ____opt_13:channel()
+    local numbers = ____opt_11 and ____opt_11.turns:turnNumbers() or ({})
+    return __TS__ArrayFilter(
+        __TS__ArrayMap(
+            numbers,
+            function(____, n) return tostring(n) end
+        ),
+        function(____, n) return vim.startswith(n, lead) end
     )
 end
 --- Runs a command by name. Errors are reported as messages, never as stack traces.

@@ -8,6 +8,7 @@ local isObjectLike
 local ____config = require("claude-ide.config")
 local companionName = ____config.companionName
 local discovery = require("claude-ide.discovery.gemini")
+local qwenDiscovery = require("claude-ide.discovery.qwen")
 local ____lockfile = require("claude-ide.discovery.lockfile")
 local randomHex = ____lockfile.randomHex
 local workspaceFolders = ____lockfile.workspaceFolders
@@ -39,7 +40,14 @@ local MAX_QUEUED = 64
 local SESSION_LIMITS = {max = 16, streamGraceMs = 10000, idleMs = 120000}
 --- How often sessions are checked (while there are any).
 local SWEEP_MS = 1000
-local ENV_NAMES = {"GEMINI_CLI_IDE_SERVER_PORT", "GEMINI_CLI_IDE_WORKSPACE_PATH", "GEMINI_CLI_IDE_AUTH_TOKEN", "GEMINI_CLI_IDE_PID"}
+local ENV_NAMES = {
+    "GEMINI_CLI_IDE_SERVER_PORT",
+    "GEMINI_CLI_IDE_WORKSPACE_PATH",
+    "GEMINI_CLI_IDE_AUTH_TOKEN",
+    "GEMINI_CLI_IDE_PID",
+    "QWEN_CODE_IDE_SERVER_PORT",
+    "QWEN_CODE_IDE_WORKSPACE_PATH"
+}
 --- One MCP session over HTTP: the protocol Session's Connection.
 local HttpSession = __TS__Class()
 HttpSession.name = "HttpSession"
@@ -216,6 +224,9 @@ function Companion.prototype.start(self)
     for ____, path in ipairs(discovery.sweep(dir)) do
         self.deps.log:debug("removed stale discovery file " .. path)
     end
+    for ____, path in ipairs(qwenDiscovery.sweep(qwenDiscovery.defaultDir())) do
+        self.deps.log:debug("removed stale Qwen Code lock " .. path)
+    end
     self.token = randomHex(TOKEN_BYTES)
     local listened = listenHttp({
         path = PATH,
@@ -277,11 +288,24 @@ function Companion.prototype.writeDiscovery(self, dir)
     end
     self.warning = written.value.warning
     self.file = written.value.path
+    local qwen = qwenDiscovery.write(
+        qwenDiscovery.defaultDir(),
+        http.port,
+        self.token,
+        folders
+    )
+    if qwen.ok then
+        self.qwenFile = qwen.value
+    else
+        self.deps.log:warn("Qwen Code will not find this Neovim: " .. qwen.error)
+    end
     self.env = {
         GEMINI_CLI_IDE_SERVER_PORT = tostring(http.port),
         GEMINI_CLI_IDE_WORKSPACE_PATH = table.concat(folders, ":"),
         GEMINI_CLI_IDE_AUTH_TOKEN = self.token,
-        GEMINI_CLI_IDE_PID = tostring(vim.fn.getpid())
+        GEMINI_CLI_IDE_PID = tostring(vim.fn.getpid()),
+        QWEN_CODE_IDE_SERVER_PORT = tostring(http.port),
+        QWEN_CODE_IDE_WORKSPACE_PATH = table.concat(folders, ":")
     }
     for k, v in pairs(self.env) do
         vim.env[k] = v
@@ -316,6 +340,10 @@ function Companion.prototype.stop(self)
         discovery.remove(self.file)
     end
     self.file = nil
+    if self.qwenFile ~= nil then
+        discovery.remove(self.qwenFile)
+    end
+    self.qwenFile = nil
     for ____, name in ipairs(ENV_NAMES) do
         if vim.env[name] == self.env[name] then
             vim.env[name] = nil
@@ -341,7 +369,8 @@ function Companion.prototype.clients(self)
             out[#out + 1] = {
                 id = s.id,
                 name = companionName(self.deps.config),
-                protocolVersion = s.protocolVersion
+                protocolVersion = s.protocolVersion,
+                ready = s.session.ready
             }
         end
     end

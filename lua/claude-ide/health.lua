@@ -1,8 +1,11 @@
 -- Generated from src/claude-ide/health.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local ____exports = {}
 local selfTest, PROBE_TIMEOUT_MS
+local ____health = require("claude-ide.hooks.health")
+local checkHooks = ____health.checkHooks
 local ____health = require("claude-ide.bridge.health")
 local checkAgent = ____health.checkAgent
 local ____config = require("claude-ide.config")
@@ -10,6 +13,7 @@ local validate = ____config.validate
 local lockfile = require("claude-ide.discovery.lockfile")
 local ide = require("claude-ide")
 local ____probe = require("claude-ide.transport.probe")
+local PROBE_CLIENT_NAME = ____probe.PROBE_CLIENT_NAME
 local probe = ____probe.probe
 local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
@@ -17,6 +21,8 @@ local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
 local ____health = require("claude-ide.policy.health")
 local checkPolicy = ____health.checkPolicy
+local ____client_name = require("claude-ide.util.client_name")
+local commandClient = ____client_name.commandClient
 function selfTest(port, token)
     if type(token) ~= "string" then
         vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
@@ -72,7 +78,16 @@ local function checkServer()
         vim.health.warn("the server is not running", advice)
         return
     end
-    vim.health.ok(((((("server listening on 127.0.0.1:" .. tostring(s.port)) .. " (") .. tostring(s.clients)) .. " client") .. (s.clients == 1 and "" or "s")) .. ")")
+    local ____opt_1 = ide.server()
+    if ____opt_1 ~= nil then
+        local ____opt_2 = ide.server()
+        ____opt_1 = #__TS__ArrayFilter(
+            ____opt_2 and ____opt_2:connectedClients(),
+            function(____, c) return c.name ~= PROBE_CLIENT_NAME end
+        )
+    end
+    local n = ____opt_1 or s.clients
+    vim.health.ok(((((("server listening on 127.0.0.1:" .. tostring(s.port)) .. " (") .. tostring(n)) .. " client") .. (n == 1 and "" or "s")) .. " connected)")
     local path = s.lockFile
     local lock = lockfile.read(path)
     if lock == nil then
@@ -123,7 +138,7 @@ local function checkRivals()
         do
             local folders = lock.workspaceFolders
             if path == own or type(lock.pid) ~= "number" or not lockfile.isAlive(lock.pid) or type(folders) ~= "table" then
-                goto __continue27
+                goto __continue28
             end
             if __TS__ArraySome(
                 folders,
@@ -135,7 +150,7 @@ local function checkRivals()
                 rivals[#rivals + 1] = ((((tostring(lock.ideName) .. " (pid ") .. tostring(lock.pid)) .. ", ") .. vim.fs.basename(path)) .. ")"
             end
         end
-        ::__continue27::
+        ::__continue28::
     end
     if #rivals == 0 then
         vim.health.ok("no other running IDE claims this directory")
@@ -146,6 +161,8 @@ local function checkRivals()
         {"a claude started elsewhere will not auto-connect; choose the IDE with /ide in claude", "claude started with :ClaudeCode always connects to this Neovim"}
     )
 end
+--- How to install each CLI :ClaudeCode knows (commandClient ids).
+local INSTALL = {claude = "npm install -g @anthropic-ai/claude-code", gemini = "npm install -g @google/gemini-cli", qwen = "npm install -g @qwen-code/qwen-code"}
 local function checkClaude()
     local command = ide.config().terminal.command
     local exe = vim.split(
@@ -156,14 +173,35 @@ local function checkClaude()
     if exe ~= "" and vim.fn.executable(exe) == 1 then
         vim.health.ok((exe .. " found: ") .. vim.fn.exepath(exe))
     else
-        vim.health.warn((exe == "" and "terminal.command" or exe) .. " is not found or not executable", {"install Claude Code: npm install -g @anthropic-ai/claude-code", "or set terminal.command to the claude executable"})
+        local cli = commandClient(command)
+        local install = INSTALL[cli.id]
+        vim.health.warn(
+            (exe == "" and "terminal.command" or exe) .. " is not found or not executable",
+            {
+                install ~= nil and (("install " .. cli.label) .. ": ") .. install or "install " .. cli.label,
+                ("or set terminal.command to the " .. (exe == "" and "CLI's" or vim.fn.fnamemodify(exe, ":t"))) .. " executable"
+            }
+        )
     end
+end
+--- What to do when a session's CLI has not connected, in the words of the protocol it speaks.
+local function notConnectedAdvice(s)
+    if s.protocol == "companion" then
+        local cli = s.client
+        local advice = {("/ide status in " .. cli) .. " shows why; /ide enable turns IDE mode on"}
+        local ____opt_5 = ide.server()
+        if (____opt_5 and ____opt_5:companion()) == nil then
+            advice[#advice + 1] = "the companion is off: setup({ companion = { enabled = true } })"
+        end
+        return advice
+    end
+    return {("the CLI in this terminal has not connected: /ide in " .. s.client) .. " shows why"}
 end
 --- Each Claude session: connected or not, pending reviews.
 local function checkSessions()
     local list = ide.sessions()
     if #list == 0 then
-        vim.health.info("no Claude session (start one with :ClaudeCode)")
+        vim.health.info("no session (start one with :ClaudeCode)")
         return
     end
     for ____, s in ipairs(list) do
@@ -171,7 +209,10 @@ local function checkSessions()
         if s.connected then
             vim.health.ok("session " .. line)
         else
-            vim.health.warn("session " .. line, "the CLI in this terminal has not connected: /ide in claude shows why")
+            vim.health.warn(
+                "session " .. line,
+                notConnectedAdvice(s)
+            )
         end
     end
 end
@@ -181,7 +222,10 @@ local function checkClients()
     if server == nil then
         return
     end
-    local clients = server:connectedClients()
+    local clients = __TS__ArrayFilter(
+        server:connectedClients(),
+        function(____, c) return c.name ~= PROBE_CLIENT_NAME end
+    )
     if #clients == 0 then
         vim.health.info("no client connected")
     end
@@ -210,6 +254,8 @@ function ____exports.check()
     checkClaude()
     vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)")
     checkAgent(ide.config().agent.search.rg)
+    vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)")
+    checkHooks(ide.config())
     vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)")
     checkPolicy(ide.config())
 end

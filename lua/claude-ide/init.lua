@@ -1,9 +1,9 @@
 -- Generated from src/claude-ide/init.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__New = ____lualib.__TS__New
-local __TS__ArraySlice = ____lualib.__TS__ArraySlice
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local ____exports = {}
 local startIfPending, startServer, serverModule, state
 local ____config = require("claude-ide.config")
@@ -51,6 +51,10 @@ function startServer(toolsBefore)
                 local ____opt_2 = state.sessions
                 return ____opt_2 and ____opt_2:describe(id)
             end,
+            terminalOf = function(id)
+                local ____opt_4 = state.sessions
+                return ____opt_4 and ____opt_4:terminalOf(id)
+            end,
             toolsBefore = toolsBefore
         }
     )
@@ -60,8 +64,8 @@ function startServer(toolsBefore)
         return false
     end
     server.hub.onSessionsChanged(function()
-        local ____opt_4 = state.sessions
-        return ____opt_4 and ____opt_4:refresh()
+        local ____opt_6 = state.sessions
+        return ____opt_6 and ____opt_6:refresh()
     end)
     state.server = server
     state.endpoint = started.endpoint
@@ -75,9 +79,9 @@ function ____exports.stop()
         return false
     end
     state.server = nil
-    local ____opt_6 = state.mentions
-    if ____opt_6 ~= nil then
-        ____opt_6:dispose()
+    local ____opt_8 = state.mentions
+    if ____opt_8 ~= nil then
+        ____opt_8:dispose()
     end
     state.mentions = nil
     server:stop()
@@ -153,22 +157,33 @@ local function sessionList()
             sessionsModule().Sessions,
             {
                 hub = function()
-                    local ____opt_8 = state.server
-                    return ____opt_8 and ____opt_8.hub
+                    local ____opt_10 = state.server
+                    return ____opt_10 and ____opt_10.hub
                 end,
                 diff = function()
-                    local ____opt_10 = state.server
-                    return ____opt_10 and ____opt_10:diff()
+                    local ____opt_12 = state.server
+                    return ____opt_12 and ____opt_12:diff()
                 end,
                 port = function()
-                    local ____temp_14
+                    local ____temp_16
                     if state.server ~= nil then
-                        local ____opt_12 = state.endpoint
-                        ____temp_14 = ____opt_12 and ____opt_12.port
+                        local ____opt_14 = state.endpoint
+                        ____temp_16 = ____opt_14 and ____opt_14.port
                     else
-                        ____temp_14 = nil
+                        ____temp_16 = nil
                     end
-                    return ____temp_14
+                    return ____temp_16
+                end,
+                companionClients = function()
+                    local ____opt_19 = state.server
+                    local ____opt_17 = ____opt_19 and ____opt_19:companion()
+                    return __TS__ArrayMap(
+                        __TS__ArrayFilter(
+                            ____opt_17 and ____opt_17:clients() or ({}),
+                            function(____, c) return c.ready end
+                        ),
+                        function(____, c) return {id = c.id, name = c.name or "Gemini CLI"} end
+                    )
                 end
             }
         )
@@ -193,13 +208,13 @@ function ____exports.focus(args)
     if args == nil then
         args = ""
     end
-    local ____temp_19 = (vim.g.claude_ide_reviews_waiting or 0) > 0
-    if ____temp_19 then
-        local ____opt_17 = state.server
-        local ____opt_15 = ____opt_17 and ____opt_17:diff()
-        ____temp_19 = ____opt_15 and ____opt_15.focusWaiting()
+    local ____temp_25 = (vim.g.claude_ide_reviews_waiting or 0) > 0
+    if ____temp_25 then
+        local ____opt_23 = state.server
+        local ____opt_21 = ____opt_23 and ____opt_23:diff()
+        ____temp_25 = ____opt_21 and ____opt_21.focusWaiting()
     end
-    if ____temp_19 then
+    if ____temp_25 then
         return
     end
     if ensureStarted() then
@@ -216,7 +231,8 @@ function ____exports.statusline()
     if n <= 0 then
         return ""
     end
-    return n == 1 and "Claude: a review waits" or ("Claude: " .. tostring(n)) .. " reviews wait"
+    local who = vim.g.claude_ide_review_client or "Claude"
+    return n == 1 and who .. ": a review waits" or ((who .. ": ") .. tostring(n)) .. " reviews wait"
 end
 --- :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session.
 function ____exports.new_session(args)
@@ -250,9 +266,9 @@ function ____exports.describe_session(s)
     local function home(path)
         return vim.fn.fnamemodify(path, ":~")
     end
-    local ____temp_20 = #s.roots > 0 and s.roots or ({s.cwd})
-    local dir = ____temp_20[1]
-    local added = __TS__ArraySlice(____temp_20, 1)
+    local ____temp_26 = #s.roots > 0 and s.roots or ({s.cwd})
+    local dir = ____temp_26[1]
+    local added = __TS__ArraySlice(____temp_26, 1)
     local more = #added > 0 and " + " .. table.concat(
         __TS__ArrayMap(
             added,
@@ -262,9 +278,10 @@ function ____exports.describe_session(s)
     ) or ""
     local dirs = (dir ~= "" and home(dir) or "directory unknown") .. more
     local where = s.terminal and dirs or dirs .. " (started outside Neovim)"
-    local connection = s.connected and "connected" .. (s.pid ~= nil and (" (pid " .. tostring(s.pid)) .. ")" or "") or "not connected"
+    local via = s.protocol == "companion" and " via the companion" or ""
+    local connection = s.connected and ("connected" .. via) .. (s.pid ~= nil and (" (pid " .. tostring(s.pid)) .. ")" or "") or "not connected" .. via
     local pending = s.pending > 0 and ((", " .. tostring(s.pending)) .. " pending review") .. (s.pending == 1 and "" or "s") or ""
-    return ((((((s.current and "* " or "  ") .. s.name) .. "  ") .. where) .. "  ") .. connection) .. pending
+    return ((((((((s.current and "* " or "  ") .. s.name) .. " [") .. s.client) .. "]  ") .. where) .. "  ") .. connection) .. pending
 end
 --- :ClaudeCodeSessions — lists the sessions and switches to the one chosen (vim.ui.select).
 function ____exports.select_session()
@@ -294,9 +311,9 @@ end
 --- A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
 -- makes Claude read it). Returns whether to go on.
 local function confirmWithheld(path)
-    local ____opt_23 = state.server
-    local ____opt_21 = ____opt_23 and ____opt_23:policy()
-    local why = ____opt_21 and ____opt_21:withheld(path)
+    local ____opt_29 = state.server
+    local ____opt_27 = ____opt_29 and ____opt_29:policy()
+    local why = ____opt_27 and ____opt_27:withheld(path)
     if why == nil then
         return true
     end
@@ -325,6 +342,16 @@ function ____exports.add(path, startLine, endLine)
         return false
     end
     local list = sessionList()
+    local name = mentions.describeMention(made.mention)
+    local typed = list:typeMention(
+        made.mention,
+        ____exports.config()
+    )
+    if typed ~= "none" then
+        local who = list:currentClient() or "the CLI"
+        say(typed == "sent" and ((("typed @" .. name) .. " into ") .. who) .. "'s prompt" or ((who .. " is not connected yet: @") .. name) .. " will be typed into its prompt when it is ready")
+        return true
+    end
     if state.mentions == nil then
         state.mentions = __TS__New(
             mentions.MentionQueue,
@@ -336,11 +363,11 @@ function ____exports.add(path, startLine, endLine)
         made.mention,
         list:mentionRecipients()
     )
-    local name = mentions.describeMention(made.mention)
+    local client = list:currentClient() or "Claude"
     local target = #__TS__ArrayFilter(
         ____exports.sessions(),
         function(____, s) return s.terminal end
-    ) > 1 and (list:currentName() or "Claude") or "Claude"
+    ) > 1 and (list:currentName() or client) or client
     say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected yet: ") .. name) .. " will be sent when it is ready")
     return true
 end

@@ -61,4 +61,34 @@ function Logger.prototype.failure(self, msg, detail)
         self:log("trace", detail)
     end
 end
+local noticeCount = 0
+--- A message that stays until `done()` is called when a notifier that can keep one shows the messages (snacks.nvim's
+-- notifier, nvim-notify: `timeout = false`); otherwise a plain message (it stays until another one replaces it).
+-- Returns `done`, which removes it (no-op for a plain one).
+function ____exports.notice(msg)
+    local text = "claude-ide: " .. msg
+    local level = vim.log.levels.INFO
+    local loaded = _G.package.loaded
+    local snacks = loaded.snacks
+    local notifyModule = loaded.notify
+    if vim.in_fast_event() or (snacks and snacks.notifier) == nil and notifyModule == nil then
+        ____exports.say(msg)
+        return function() return nil end
+    end
+    noticeCount = noticeCount + 1
+    local id = "claude-ide-notice-" .. tostring(noticeCount)
+    local keep = vim.notify
+    local ok, record = pcall(keep, text, level, {timeout = false, id = id, title = "claude-ide"})
+    if not ok then
+        ____exports.say(msg)
+        return function() return nil end
+    end
+    return function()
+        if (snacks and snacks.notifier) ~= nil then
+            pcall(snacks.notifier.hide, id)
+        elseif record ~= nil then
+            pcall(vim.notify, text, level, {replace = record, timeout = 1})
+        end
+    end
+end
 return ____exports

@@ -9,6 +9,7 @@ local ____config = require("claude-ide.config")
 local companionEnabled = ____config.companionEnabled
 local lockfile = require("claude-ide.discovery.lockfile")
 local ____config_file = require("claude-ide.bridge.config_file")
+local hooksDir = ____config_file.hooksDir
 local sweepStaleConfigs = ____config_file.sweepStale
 local ____services = require("claude-ide.services")
 local createServices = ____services.createServices
@@ -92,11 +93,15 @@ function Server.prototype.____constructor(self, config, opts)
             return ____opt_0 and ____opt_0(clientId)
         end,
         ownerOf = function(clientId) return self:ownerOf(clientId) end,
+        terminalOf = function(clientId)
+            local ____opt_2 = self.opts.terminalOf
+            return ____opt_2 and ____opt_2(clientId)
+        end,
         onSessionsChanged = function(listener)
-            local ____self_2, ____nextListenerId_3 = self, "nextListenerId"
-            local ____self_nextListenerId_4 = ____self_2[____nextListenerId_3]
-            ____self_2[____nextListenerId_3] = ____self_nextListenerId_4 + 1
-            local id = ____self_nextListenerId_4
+            local ____self_4, ____nextListenerId_5 = self, "nextListenerId"
+            local ____self_nextListenerId_6 = ____self_4[____nextListenerId_5]
+            ____self_4[____nextListenerId_5] = ____self_nextListenerId_6 + 1
+            local id = ____self_nextListenerId_6
             self.hubListeners[id] = listener
             return function()
                 self.hubListeners[id] = nil
@@ -115,6 +120,9 @@ function Server.prototype.start(self)
     end
     for ____, path in ipairs(sweepStaleConfigs()) do
         self.log:debug("removed stale MCP config " .. path)
+    end
+    for ____, path in ipairs(sweepStaleConfigs(hooksDir())) do
+        self.log:debug("removed stale hook settings " .. path)
     end
     local sessions = {}
     local opened = self:openListener(sessions)
@@ -171,8 +179,15 @@ function Server.prototype.stop(self)
     self:step(
         "stopping the companion",
         function()
-            local ____opt_5 = r.companion
-            return ____opt_5 and ____opt_5:stop()
+            local ____opt_7 = r.companion
+            return ____opt_7 and ____opt_7:stop()
+        end
+    )
+    self:step(
+        "closing the hook channel",
+        function()
+            local ____opt_9 = r.channel
+            return ____opt_9 and ____opt_9.dispose()
         end
     )
     self:step(
@@ -182,8 +197,8 @@ function Server.prototype.stop(self)
     self:step(
         "cancelling pending calls",
         function()
-            local ____opt_7 = r.blocking
-            return ____opt_7 and ____opt_7:cancelAll("server stopped")
+            local ____opt_11 = r.blocking
+            return ____opt_11 and ____opt_11:cancelAll("server stopped")
         end
     )
     self:step(
@@ -227,34 +242,34 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue41
+                goto __continue45
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue41::
+        ::__continue45::
     end
-    local ____opt_9 = r.companion
-    for ____, c in ipairs(____opt_9 and ____opt_9:clients() or ({})) do
+    local ____opt_13 = r.companion
+    for ____, c in ipairs(____opt_13 and ____opt_13:clients() or ({})) do
         out[#out + 1] = {kind = "companion (HTTP)", name = c.name or "unnamed client", revision = c.protocolVersion}
     end
     return out
 end
 function Server.prototype.companion(self)
-    local ____opt_11 = self.running
-    return ____opt_11 and ____opt_11.companion
+    local ____opt_15 = self.running
+    return ____opt_15 and ____opt_15.companion
 end
 function Server.prototype.diff(self)
-    local ____opt_13 = self.running
-    return ____opt_13 and ____opt_13.services.diff
+    local ____opt_17 = self.running
+    return ____opt_17 and ____opt_17.services.diff
 end
 function Server.prototype.notes(self)
-    local ____opt_15 = self.running
-    return ____opt_15 and ____opt_15.services.notes
+    local ____opt_19 = self.running
+    return ____opt_19 and ____opt_19.services.notes
 end
 function Server.prototype.policy(self)
-    local ____opt_17 = self.running
-    return ____opt_17 and ____opt_17.services.policy
+    local ____opt_21 = self.running
+    return ____opt_21 and ____opt_21.services.policy
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -319,40 +334,40 @@ function Server.prototype.accept(self, sessions, conn)
         return
     end
     local wanted = conn.headers["x-claude-ide-role"]
-    local ____temp_29
+    local ____temp_33
     if wanted == "agent" then
-        local ____r_19, ____agent_20 = r, "agent"
-        if ____r_19[____agent_20] == nil then
-            ____r_19[____agent_20] = agentEndpoint().createAgentRole(
+        local ____r_23, ____agent_24 = r, "agent"
+        if ____r_23[____agent_24] == nil then
+            ____r_23[____agent_24] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_29 = r.agent
+        ____temp_33 = r.agent
     else
-        local ____temp_28
+        local ____temp_32
         if wanted == "hook" then
-            local ____r_22, ____hook_23 = r, "hook"
-            if ____r_22[____hook_23] == nil then
-                ____r_22[____hook_23] = hooksModule().hookRole(
+            local ____r_26, ____hook_27 = r, "hook"
+            if ____r_26[____hook_27] == nil then
+                ____r_26[____hook_27] = hooksModule().hookRole(
                     self.config,
-                    self:routerOf(r),
+                    self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_28 = r.hook
+            ____temp_32 = r.hook
         else
-            local ____r_25, ____ide_26 = r, "ide"
-            if ____r_25[____ide_26] == nil then
-                ____r_25[____ide_26] = self:ideRole()
+            local ____r_29, ____ide_30 = r, "ide"
+            if ____r_29[____ide_30] == nil then
+                ____r_29[____ide_30] = self:ideRole()
             end
-            ____temp_28 = r.ide
+            ____temp_32 = r.ide
         end
-        ____temp_29 = ____temp_28
+        ____temp_33 = ____temp_32
     end
-    local role = ____temp_29
+    local role = ____temp_33
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -378,8 +393,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_30 = self.running
-                if (____opt_30 and ____opt_30.sessions) == sessions then
+                local ____opt_34 = self.running
+                if (____opt_34 and ____opt_34.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -390,13 +405,17 @@ function Server.prototype.accept(self, sessions, conn)
 end
 function Server.prototype.hooks(self)
     local r = self.running
-    return r ~= nil and self:routerOf(r) or nil
+    return r ~= nil and self:channelOf(r).router or nil
 end
-function Server.prototype.routerOf(self, r)
-    if r.router == nil then
-        r.router = hooksModule().createRouter({config = self.config, services = r.services, hub = self.hub, log = self.log})
+function Server.prototype.channel(self)
+    local r = self.running
+    return r ~= nil and self:channelOf(r) or nil
+end
+function Server.prototype.channelOf(self, r)
+    if r.channel == nil then
+        r.channel = hooksModule().createChannel({config = self.config, services = r.services, hub = self.hub, log = self.log})
     end
-    return r.router
+    return r.channel
 end
 function Server.prototype.ideRole(self)
     return {
@@ -411,17 +430,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_38 = self.running
-    local ____opt_32 = ____opt_38 and ____opt_38.ide
-    if ____opt_32 ~= nil then
-        local ____opt_35 = self.running
-        local ____opt_33 = ____opt_35 and ____opt_35.ide
-        ____opt_32 = __TS__ArrayMap(
-            ____opt_33 and ____opt_33.registry:list(),
+    local ____opt_42 = self.running
+    local ____opt_36 = ____opt_42 and ____opt_42.ide
+    if ____opt_36 ~= nil then
+        local ____opt_39 = self.running
+        local ____opt_37 = ____opt_39 and ____opt_39.ide
+        ____opt_36 = __TS__ArrayMap(
+            ____opt_37 and ____opt_37.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_32
+    return ____opt_36
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running
@@ -457,6 +476,10 @@ function Server.prototype.ownerOf(self, clientId)
         if other.role == "ide" and other:isOpen() and other.cliPid ~= nil then
             cliByPid[other.cliPid] = other.id
         end
+    end
+    local own = cliByPid[s.processId]
+    if own ~= nil then
+        return own
     end
     local chain = r.ancestry[s.id]
     if chain == nil then

@@ -18,6 +18,7 @@ local EditorServices = __TS__Class()
 EditorServices.name = "EditorServices"
 function EditorServices.prototype.____constructor(self, config, hub, seams)
     self.config = config
+    self.hub = hub
     self.selection = __TS__New(
         SelectionTracker,
         config,
@@ -55,7 +56,8 @@ __TS__SetDescriptor(
             if self.diffService == nil then
                 self.diffService = __TS__New(
                     diffModule().DiffManager,
-                    self.config
+                    self.config,
+                    function(id) return self.hub.terminalOf(id) end
                 )
             end
             return self.diffService

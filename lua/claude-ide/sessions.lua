@@ -4,8 +4,8 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
-local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
@@ -18,6 +18,9 @@ local ____process = require("claude-ide.util.process")
 local parentPid = ____process.parentPid
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
+local ____client_name = require("claude-ide.util.client_name")
+local clientLabel = ____client_name.clientLabel
+local commandClient = ____client_name.commandClient
 --- Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools).
 local cliConfig = lazy("claude-ide.bridge.cli_config")
 local hookSettings = lazy("claude-ide.hooks.settings")
@@ -35,7 +38,7 @@ local function cliSetup(config, cli)
     end
     local made = hookSettings().systemDefaultsEnv(
         cli,
-        configFile().configDir()
+        hookSettings().settingsDir()
     )
     if not made.ok then
         return made
@@ -47,6 +50,10 @@ end
 local MAX_DEPTH = 16
 --- Ids of sessions without a terminal start here, so that they never collide with terminal sessions.
 local EXTERNAL_BASE = 1000
+--- The companion's first connection id (companion.ts FIRST_ID): its CLIs are numbered from 1 in names.
+local COMPANION_FIRST_ID = 1000000
+--- How often references waiting for a Gemini CLI / Qwen Code to connect check whether it has.
+local TYPE_POLL_MS = 200
 ____exports.Sessions = __TS__Class()
 local Sessions = ____exports.Sessions
 Sessions.name = "Sessions"
@@ -55,6 +62,7 @@ function Sessions.prototype.____constructor(self, link)
     self.terms = {}
     self.nextId = 1
     self.owners = {}
+    self.companionOwners = {}
 end
 function Sessions.prototype.refresh(self)
     local clients = self:clients()
@@ -81,6 +89,7 @@ function Sessions.prototype.list(self)
         ) end) or 0)
     end
     local clients = self:clients()
+    local companion = self:companionPeers()
     local out = __TS__ArrayMap(
         self:running(),
         function(____, t)
@@ -88,57 +97,112 @@ function Sessions.prototype.list(self)
                 clients,
                 function(____, c) return self:ownerOf(c) == t.id or self:ownerOf(c) == nil and self:isSoleTerminal(t) end
             )
-            local ____t_id_8 = t.id
-            local ____t_name_9 = t.name
-            local ____t_cwd_10 = t.cwd
-            local ____temp_11 = #mine > 0
+            if t.client.companion then
+                local peers = __TS__ArrayFilter(
+                    companion,
+                    function(____, p) return self:companionOwnerOf(p.id) == t.id end
+                )
+                return {
+                    id = t.id,
+                    name = t.name,
+                    cwd = t.cwd,
+                    terminal = true,
+                    connected = #peers > 0,
+                    roots = {},
+                    pending = pendingOf(__TS__ArrayMap(
+                        peers,
+                        function(____, p) return p.id end
+                    )),
+                    current = current == t,
+                    buf = t.terminal:buffer(),
+                    client = t.client.label,
+                    protocol = "companion"
+                }
+            end
+            local ____t_id_11 = t.id
+            local ____t_name_12 = t.name
+            local ____t_cwd_13 = t.cwd
+            local ____temp_14 = #mine > 0
             local ____opt_4 = __TS__ArrayFind(
                 mine,
                 function(____, c) return c.roots ~= nil end
             )
-            local ____temp_12 = ____opt_4 and ____opt_4.roots or ({})
+            local ____temp_15 = ____opt_4 and ____opt_4.roots or ({})
             local ____opt_6 = __TS__ArrayFind(
                 mine,
                 function(____, c) return c.pid ~= nil end
             )
+            local ____temp_16 = ____opt_6 and ____opt_6.pid
+            local ____pendingOf_result_17 = pendingOf(__TS__ArrayMap(
+                mine,
+                function(____, c) return c.id end
+            ))
+            local ____temp_18 = current == t
+            local ____temp_19 = t.terminal:buffer()
+            local ____clientLabel_10 = clientLabel
+            local ____opt_8 = __TS__ArrayFind(
+                mine,
+                function(____, c) return c.name ~= nil end
+            )
             return {
-                id = ____t_id_8,
-                name = ____t_name_9,
-                cwd = ____t_cwd_10,
+                id = ____t_id_11,
+                name = ____t_name_12,
+                cwd = ____t_cwd_13,
                 terminal = true,
-                connected = ____temp_11,
-                roots = ____temp_12,
-                pid = ____opt_6 and ____opt_6.pid,
-                pending = pendingOf(__TS__ArrayMap(
-                    mine,
-                    function(____, c) return c.id end
-                )),
-                current = current == t,
-                buf = t.terminal:buffer()
+                connected = ____temp_14,
+                roots = ____temp_15,
+                pid = ____temp_16,
+                pending = ____pendingOf_result_17,
+                current = ____temp_18,
+                buf = ____temp_19,
+                client = ____clientLabel_10(____opt_8 and ____opt_8.name) or t.client.label,
+                protocol = "ide"
             }
         end
     )
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue21
+                goto __continue25
             end
-            local ____temp_15 = EXTERNAL_BASE + c.id
-            local ____temp_16 = self:externalName(c)
-            local ____opt_13 = c.roots
+            local ____temp_22 = EXTERNAL_BASE + c.id
+            local ____temp_23 = self:externalName(c)
+            local ____opt_20 = c.roots
             out[#out + 1] = {
-                id = ____temp_15,
-                name = ____temp_16,
-                cwd = ____opt_13 and ____opt_13[1] or "",
+                id = ____temp_22,
+                name = ____temp_23,
+                cwd = ____opt_20 and ____opt_20[1] or "",
                 roots = c.roots or ({}),
                 terminal = false,
                 connected = true,
                 pid = c.pid,
                 pending = pendingOf({c.id}),
-                current = false
+                current = false,
+                client = clientLabel(c.name) or "Claude Code",
+                protocol = "ide"
             }
         end
-        ::__continue21::
+        ::__continue25::
+    end
+    for ____, p in ipairs(companion) do
+        do
+            if self:companionOwnerOf(p.id) ~= 0 then
+                goto __continue28
+            end
+            out[#out + 1] = {
+                id = EXTERNAL_BASE + p.id,
+                name = self:companionName(p),
+                cwd = "",
+                roots = {},
+                terminal = false,
+                connected = true,
+                pending = pendingOf({p.id}),
+                current = false,
+                client = p.name,
+                protocol = "companion"
+            }
+        end
+        ::__continue28::
     end
     return out
 end
@@ -147,7 +211,7 @@ function Sessions.prototype.toggle(self, config, args)
     if port == nil then
         return
     end
-    local t = self:current() or self:create()
+    local t = self:current() or self:create(config, "", false)
     t.terminal:toggle(config, port, args)
     self:afterStart(t)
 end
@@ -156,7 +220,7 @@ function Sessions.prototype.focus(self, config, args)
     if port == nil then
         return
     end
-    local t = self:current() or self:create()
+    local t = self:current() or self:create(config, "", false)
     t.terminal:focus(
         config,
         port,
@@ -165,15 +229,19 @@ function Sessions.prototype.focus(self, config, args)
     )
     self:afterStart(t)
 end
-function Sessions.prototype.create(self, config, args)
+function Sessions.prototype.create(self, config, args, start)
     if args == nil then
         args = ""
     end
-    local ____self_17, ____nextId_18 = self, "nextId"
-    local ____self_nextId_19 = ____self_17[____nextId_18]
-    ____self_17[____nextId_18] = ____self_nextId_19 + 1
-    local id = ____self_nextId_19
-    local name = id == 1 and "claude" or "claude " .. tostring(id)
+    if start == nil then
+        start = true
+    end
+    local ____self_24, ____nextId_25 = self, "nextId"
+    local ____self_nextId_26 = ____self_24[____nextId_25]
+    ____self_24[____nextId_25] = ____self_nextId_26 + 1
+    local id = ____self_nextId_26
+    local client = commandClient(config.terminal.command)
+    local name = id == 1 and client.id or (client.id .. " ") .. tostring(id)
     local t = {
         id = id,
         name = name,
@@ -184,15 +252,18 @@ function Sessions.prototype.create(self, config, args)
                 onGone = function() return self:ended(id) end,
                 cliSetup = function(c, cli) return cliSetup(c, cli) end
             },
-            name
+            name,
+            client.id
         ),
+        client = client,
+        typing = {},
         recipients = function() return self:recipientsOf(id) end
     }
-    local ____self_terms_20 = self.terms
-    ____self_terms_20[#____self_terms_20 + 1] = t
+    local ____self_terms_27 = self.terms
+    ____self_terms_27[#____self_terms_27 + 1] = t
     self:watchFocus()
     local port = self.link.port()
-    if config ~= nil and port ~= nil then
+    if start and port ~= nil then
         t.terminal:focus(
             config,
             port,
@@ -222,14 +293,26 @@ function Sessions.prototype.switchTo(self, config, id)
     return true
 end
 function Sessions.prototype.mentionRecipients(self)
-    local ____opt_21 = self:current()
-    return ____opt_21 and ____opt_21.recipients
+    local ____opt_28 = self:current()
+    return ____opt_28 and ____opt_28.recipients
 end
 function Sessions.prototype.currentName(self)
-    local ____opt_23 = self:current()
-    return ____opt_23 and ____opt_23.name
+    local ____opt_30 = self:current()
+    return ____opt_30 and ____opt_30.name
 end
 function Sessions.prototype.describe(self, clientId)
+    local peer = __TS__ArrayFind(
+        self:companionPeers(),
+        function(____, p) return p.id == clientId end
+    )
+    if peer ~= nil then
+        local owner = self:companionOwnerOf(peer.id)
+        local ____opt_32 = __TS__ArrayFind(
+            self:running(),
+            function(____, s) return s.id == owner end
+        )
+        return ____opt_32 and ____opt_32.name or self:companionName(peer)
+    end
     local client = __TS__ArrayFind(
         self:clients(),
         function(____, c) return c.id == clientId end
@@ -238,17 +321,192 @@ function Sessions.prototype.describe(self, clientId)
         return nil
     end
     local owner = self:ownerOf(client)
-    local ____temp_25
+    local ____temp_34
     if owner == nil then
-        ____temp_25 = nil
+        ____temp_34 = nil
     else
-        ____temp_25 = __TS__ArrayFind(
+        ____temp_34 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == owner end
         )
     end
-    local t = ____temp_25
+    local t = ____temp_34
     return t and t.name or self:externalName(client)
+end
+function Sessions.prototype.terminalOf(self, clientId)
+    if __TS__ArraySome(
+        self:companionPeers(),
+        function(____, p) return p.id == clientId end
+    ) then
+        local id = self:companionOwnerOf(clientId)
+        local ____opt_37 = __TS__ArrayFind(
+            self:running(),
+            function(____, s) return s.id == id end
+        )
+        return ____opt_37 and ____opt_37.terminal:buffer()
+    end
+    local ____opt_39 = self.link.hub()
+    local owner = ____opt_39 and ____opt_39.ownerOf(clientId) or clientId
+    local client = __TS__ArrayFind(
+        self:clients(),
+        function(____, c) return c.id == owner end
+    )
+    if client == nil then
+        return nil
+    end
+    local id = self:ownerOf(client)
+    local t = __TS__ArrayFind(
+        self:running(),
+        function(____, s) return s.id == id or id == nil and self:isSoleTerminal(s) end
+    )
+    return t and t.terminal:buffer()
+end
+function Sessions.prototype.currentClient(self)
+    local t = self:current()
+    if t == nil then
+        return nil
+    end
+    local ____opt_43 = __TS__ArrayFind(
+        self:list(),
+        function(____, s) return s.id == t.id end
+    )
+    return ____opt_43 and ____opt_43.client or t.client.label
+end
+function Sessions.prototype.currentIsCompanion(self)
+    local ____opt_45 = self:current()
+    return (____opt_45 and ____opt_45.client.companion) == true
+end
+function Sessions.prototype.typeMention(self, mention, config)
+    local t = self:current()
+    if t == nil or not t.client.companion then
+        return "none"
+    end
+    local root = t.cwd .. "/"
+    local path = vim.startswith(mention.filePath, root) and string.sub(mention.filePath, #root + 1) or mention.filePath
+    path = string.gsub(path, "([%s\\])", "\\%1")
+    local text = ("@" .. path) .. " "
+    if mention.lineStart ~= nil then
+        local a, b = mention.lineStart + 1, (mention.lineEnd or mention.lineStart) + 1
+        text = text .. (a == b and ("(line " .. tostring(a)) .. ") " or ((("(lines " .. tostring(a)) .. "-") .. tostring(b)) .. ") ")
+    end
+    local queued = #t.typing > 0
+    local ____t_typing_47 = t.typing
+    ____t_typing_47[#____t_typing_47 + 1] = {
+        text = text,
+        expires = vim.uv.now() + config.mentions.queue_ttl_ms
+    }
+    self:typeWaiting(t, config)
+    if not queued and #t.typing == 0 then
+        return "sent"
+    end
+    return "queued"
+end
+function Sessions.prototype.typeWaiting(self, t, config)
+    local now = vim.uv.now()
+    local connected = __TS__ArraySome(
+        self:companionPeers(),
+        function(____, p) return self:companionOwnerOf(p.id) == t.id end
+    )
+    if not connected then
+        t.connectedAt = nil
+    else
+        if t.connectedAt == nil then
+            t.connectedAt = now
+        end
+    end
+    local running = t.terminal:isRunning()
+    local ready = running and t.connectedAt ~= nil and now - t.connectedAt >= config.mentions.settle_ms
+    local ____running_48
+    if running then
+        ____running_48 = vim.b[t.terminal:buffer()].terminal_job_id
+    else
+        ____running_48 = nil
+    end
+    local job = ____running_48
+    if ready and job ~= nil then
+        local texts = __TS__ArrayMap(
+            t.typing,
+            function(____, q) return q.text end
+        )
+        t.typing = {}
+        pcall(
+            vim.fn.chansend,
+            job,
+            table.concat(texts, "")
+        )
+        return
+    end
+    local expired = running and __TS__ArrayFilter(
+        t.typing,
+        function(____, q) return q.expires <= now end
+    ) or t.typing
+    if #expired > 0 then
+        t.typing = __TS__ArrayFilter(
+            t.typing,
+            function(____, q) return not __TS__ArrayIncludes(expired, q) end
+        )
+        local what = table.concat(
+            __TS__ArrayMap(
+                expired,
+                function(____, q) return vim.trim(q.text) end
+            ),
+            " "
+        )
+        say((((t.client.label .. " (") .. t.name) .. ") did not connect in time: not typed into its prompt: ") .. what, "warn")
+    end
+    if #t.typing == 0 then
+        return
+    end
+    local wait = t.connectedAt ~= nil and config.mentions.settle_ms - (now - t.connectedAt) + 1 or TYPE_POLL_MS
+    vim.defer_fn(
+        function() return self:typeWaiting(t, config) end,
+        math.max(
+            1,
+            math.min(wait, TYPE_POLL_MS)
+        )
+    )
+end
+function Sessions.prototype.companionPeers(self)
+    return self.link.companionClients()
+end
+function Sessions.prototype.companionName(self, p)
+    return (p.name .. " #") .. tostring(p.id - COMPANION_FIRST_ID + 1)
+end
+function Sessions.prototype.companionOwnerOf(self, id)
+    local peers = self:companionPeers()
+    for known in pairs(self.companionOwners) do
+        if not __TS__ArraySome(
+            peers,
+            function(____, p) return p.id == known end
+        ) then
+            self.companionOwners[known] = nil
+        end
+    end
+    local known = self.companionOwners[id]
+    if known ~= nil then
+        return known
+    end
+    local terms = __TS__ArrayFilter(
+        self:running(),
+        function(____, t) return t.client.companion end
+    )
+    local taken = {}
+    for ____, owner in pairs(self.companionOwners) do
+        taken[owner] = true
+    end
+    local ____temp_51
+    if #terms == 1 then
+        ____temp_51 = terms[1].id
+    else
+        local ____opt_49 = __TS__ArrayFind(
+            terms,
+            function(____, t) return not (taken[t.id] ~= nil) end
+        )
+        ____temp_51 = ____opt_49 and ____opt_49.id or 0
+    end
+    local owner = ____temp_51
+    self.companionOwners[id] = owner
+    return owner
 end
 function Sessions.prototype.externalName(self, c)
     return c.pid ~= nil and ("claude (pid " .. tostring(c.pid)) .. ")" or ((c.name or "client") .. " #") .. tostring(c.id)
@@ -275,8 +533,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_28 = self.link.hub()
-    return ____opt_28 and ____opt_28.clients() or ({})
+    local ____opt_52 = self.link.hub()
+    return ____opt_52 and ____opt_52.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -340,6 +598,11 @@ function Sessions.prototype.ended(self, id)
             mine[#mine + 1] = client
         end
     end
+    for client, owner in pairs(self.companionOwners) do
+        if owner == id then
+            mine[#mine + 1] = client
+        end
+    end
     if #__TS__ArrayFilter(
         self.terms,
         function(____, t) return t.id ~= id and t.terminal:isRunning() end
@@ -350,14 +613,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_32
+    local ____temp_56
     if #mine > 0 then
-        local ____opt_30 = self.link.diff()
-        ____temp_32 = ____opt_30 and ____opt_30.rejectFor(mine) or 0
+        local ____opt_54 = self.link.diff()
+        ____temp_56 = ____opt_54 and ____opt_54.rejectFor(mine) or 0
     else
-        ____temp_32 = 0
+        ____temp_56 = 0
     end
-    local rejected = ____temp_32
+    local rejected = ____temp_56
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
@@ -386,6 +649,11 @@ function Sessions.prototype.drop(self, id)
             self.owners[client] = 0
         end
     end
+    for client, owner in pairs(self.companionOwners) do
+        if owner == id then
+            self.companionOwners[client] = 0
+        end
+    end
 end
 function Sessions.prototype.claudeWindow(self, t)
     if #t.terminal:windows() > 0 then
@@ -394,14 +662,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue84
+                goto __continue135
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue84::
+        ::__continue135::
     end
     return nil
 end

@@ -155,7 +155,7 @@ shoot() {
     echo "ok   $name (reached its screen: $*)"
   else
     local cursor
-    cursor="$(tmux -S "$TMUX_SOCK" display -p -t pic '#{?cursor_flag,#{cursor_x}\,#{cursor_y},}')"
+    cursor="$(tmux -S "$TMUX_SOCK" display -p -t pic '#{?cursor_flag,#{cursor_x}#,#{cursor_y},}')"
     mkdir -p "$OUT"
     if pane -e -N | node "$HERE/render-svg.mjs" --cols "$COLS" --rows "$ROWS" ${cursor:+--cursor "$cursor"} > "$OUT/$name.svg.tmp"; then
       mv "$OUT/$name.svg.tmp" "$OUT/$name.svg"

@@ -7,9 +7,13 @@
 //   node stand-in-cli.mjs <plan.json> [--plan <other.json>] [arguments :ClaudeCode appends, ignored]
 //
 // --plan (e.g. `:ClaudeCodeNew --plan <file>`) replaces the plan of terminal.command.
-// plan.json: {"banner": ["line", ...], "calls": [{"role": "ide"|"agent", "tool": "openDiff", "arguments": {...}}]}
-// The banner is what the terminal shows. An argument named "<key>@file" is sent as <key> with that file's text. An "agent" call goes over a second connection with the agent endpoint's
-// role header (x-claude-ide-role: agent), as the agent bridge `claude` starts would (its pid in initialize's _meta).
+// plan.json: {"banner": ["line", ...], "calls": [{"role": "ide"|"agent", "tool": "openDiff", "arguments": {...}},
+//                                              {"role": "hook", "method": "hooks/event", "params": {...}}]}
+// The banner is what the terminal shows. An argument named "<key>@file" is sent as <key> with that file's text.
+// An "agent" call goes over a second connection with the agent endpoint's role header (x-claude-ide-role: agent),
+// as the agent bridge `claude` starts would (its pid in initialize's _meta);
+// a "hook" call is one request on a connection of its own with x-claude-ide-role: hook and no initialize, as a
+// CLI's hook process sends it (its pid is the stand-in's: the editor ties it to this CLI).
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -23,13 +27,30 @@ const token = JSON.parse(readFileSync(join(ideDir, `${port}.lock`), "utf8")).aut
 
 for (const line of plan.banner ?? []) process.stdout.write(`${line}\r\n`);
 
-/** Opens one MCP session; resolves with a `call(tool, args)` once initialize is answered. */
+/** Values named "<key>@file" replaced by that file's text, as <key>. */
+function withFiles(obj) {
+  const out = {};
+  for (const [k, v] of Object.entries(obj ?? {})) {
+    if (k.endsWith("@file")) out[k.slice(0, -5)] = readFileSync(v, "utf8");
+    else out[k] = isObject(v) ? withFiles(v) : v;
+  }
+  return out;
+}
+function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Opens one connection with that role; resolves with a `request(method, params)` once it may send (after
+ * initialize, except for a hook).
+ */
 function open(role) {
   const headers = { "x-claude-code-ide-authorization": token };
-  if (role === "agent") headers["x-claude-ide-role"] = "agent";
+  if (role !== "ide") headers["x-claude-ide-role"] = role;
   const ws = new WebSocket(`ws://127.0.0.1:${port}/`, ["mcp"], { headers });
   let nextId = 0;
   const send = (msg) => ws.send(JSON.stringify({ jsonrpc: "2.0", ...msg }));
+  const request = (method, params) => send({ id: ++nextId, method, params });
   return new Promise((resolve, reject) => {
     ws.on("error", reject);
     ws.on("message", (data) => {
@@ -39,10 +60,11 @@ function open(role) {
       } else if (msg.id === 0 && msg.result) {
         send({ method: "notifications/initialized" });
         if (role === "ide") send({ method: "ide_connected", params: { pid: process.pid } });
-        resolve((name, args) => send({ id: ++nextId, method: "tools/call", params: { name, arguments: args } }));
+        resolve(request);
       }
     });
-    ws.on("open", () =>
+    ws.on("open", () => {
+      if (role === "hook") return resolve(request);
       send({
         id: 0,
         method: "initialize",
@@ -52,21 +74,17 @@ function open(role) {
           clientInfo: { name: "claude-code", version: "stand-in" },
           _meta: { "claude-ide.nvim/pid": process.pid },
         },
-      }),
-    );
+      });
+    });
   });
 }
 
 const sessions = { ide: await open("ide") };
 for (const c of plan.calls ?? []) {
   const role = c.role ?? "ide";
-  sessions[role] ??= await open(role);
-  const args = {};
-  for (const [k, v] of Object.entries(c.arguments ?? {})) {
-    if (k.endsWith("@file")) args[k.slice(0, -5)] = readFileSync(v, "utf8");
-    else args[k] = v;
-  }
-  sessions[role](c.tool, args);
+  const request = role === "hook" ? await open(role) : (sessions[role] ??= await open(role));
+  if (c.method !== undefined) request(c.method, withFiles(c.params));
+  else request("tools/call", { name: c.tool, arguments: withFiles(c.arguments) });
 }
 // Stays connected, like the CLI, until its terminal closes.
 setInterval(() => {}, 1 << 30);

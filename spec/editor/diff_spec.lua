@@ -59,8 +59,8 @@ describe('openDiff review', function()
         assert.is_true(vim.wo[win].diff)
         assert.are.equal('lua', vim.bo[vim.api.nvim_win_get_buf(win)].filetype)
       end
-      -- the tab line shows the tab name: it is the tail of the proposal buffer's name
-      assert.are.equal(TAB, vim.fn.fnamemodify(vim.api.nvim_buf_get_name(d.buf('proposal')), ':t'))
+      -- the tab line and statuslines show the tail of the proposal buffer's name: short, the file marked ✻
+      assert.are.equal('✻ hello.lua', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(d.buf('proposal')), ':t'))
       -- focus in the proposal, on the first change
       assert.are.equal(right, vim.api.nvim_get_current_win())
       assert.are.same({ 3, 0 }, vim.api.nvim_win_get_cursor(right))
@@ -170,9 +170,12 @@ describe('openDiff review', function()
       }, { events[1], events[2] })
     end)
 
-    it('returns focus to the Claude terminal it was opened from', function()
+    it('with focus "auto", takes the focus from the agent\'s own terminal and returns it there', function()
+      ctx.dispose()
+      ctx = h.context({ diff = { focus = 'auto' } })
       local term, tbuf = h.terminal_window()
-      vim.bo[tbuf].filetype = 'claude-ide' -- a Claude terminal: diff.focus "auto" takes the focus from it
+      vim.bo[tbuf].filetype = 'claude-ide'
+      ctx.hub.terminals[ctx.clientId] = tbuf -- the asking CLI runs there: diff.focus "auto" takes the focus from it
       before = d.snapshot()
       local path = h.file('f.txt', { 'a' })
       local poll = open(path, 'b\n')

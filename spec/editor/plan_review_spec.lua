@@ -25,7 +25,7 @@ describe('plan review', function()
   end)
 
   before_each(function()
-    ctx = h.context()
+    ctx = h.context({ diff = { focus = 'auto' } }) -- reviews open behind the spec's file window
     manager = ctx.services.diff
     before = d.snapshot()
     real_input = vim.ui.input

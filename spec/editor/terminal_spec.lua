@@ -93,39 +93,43 @@ describe('the Claude terminal', function()
     assert.is_nil(text:find('mcp__nvim__', 1, true))
   end)
 
-  it('is named claude://<session>, and its window shows no number, sign, fold or status column', function()
-    vim.o.number, vim.o.relativenumber, vim.o.signcolumn, vim.o.foldcolumn = true, true, 'yes', '1'
-    local buffers_before = #vim.api.nvim_list_bufs()
-    setup_with({ command = fake_claude() })
-    vim.cmd('ClaudeCode')
-    local win = terminal_windows()[1]
-    local buf = vim.api.nvim_win_get_buf(win)
-    -- (claude://claude-N when an earlier spec's terminal buffer still holds the name)
-    local name = vim.api.nvim_buf_get_name(buf)
-    assert.matches('^claude://claude%-?%d*$', name)
-    -- renaming left no buffer behind under the old (term://...) name
-    assert.are.equal(buffers_before + 1, #vim.api.nvim_list_bufs())
-    local function columns(w)
-      return {
-        vim.wo[w].number,
-        vim.wo[w].relativenumber,
-        vim.wo[w].signcolumn,
-        vim.wo[w].foldcolumn,
-        vim.wo[w].statuscolumn,
-        vim.fn.getwininfo(w)[1].textoff,
-      }
+  it(
+    'is named <cli>://<session> (claude:// for any program but gemini and qwen), its window shows no columns',
+    function()
+      vim.o.number, vim.o.relativenumber, vim.o.signcolumn, vim.o.foldcolumn = true, true, 'yes', '1'
+      local buffers_before = #vim.api.nvim_list_bufs()
+      setup_with({ command = fake_claude() })
+      vim.cmd('ClaudeCode')
+      local win = terminal_windows()[1]
+      local buf = vim.api.nvim_win_get_buf(win)
+      -- named after the CLI (gemini://gemini for gemini; any other program runs as Claude Code: claude://claude);
+      -- claude://claude-N when an earlier spec's terminal buffer still holds the name
+      local name = vim.api.nvim_buf_get_name(buf)
+      assert.matches('^claude://claude%-?%d*$', name)
+      -- renaming left no buffer behind under the old (term://...) name
+      assert.are.equal(buffers_before + 1, #vim.api.nvim_list_bufs())
+      local function columns(w)
+        return {
+          vim.wo[w].number,
+          vim.wo[w].relativenumber,
+          vim.wo[w].signcolumn,
+          vim.wo[w].foldcolumn,
+          vim.wo[w].statuscolumn,
+          vim.fn.getwininfo(w)[1].textoff,
+        }
+      end
+      assert.are.same({ false, false, 'no', '0', '', 0 }, columns(win))
+      -- hidden and shown again: a new window, styled the same
+      vim.cmd('ClaudeCode')
+      vim.cmd('ClaudeCode')
+      assert.are.same({ false, false, 'no', '0', '', 0 }, columns(terminal_windows()[1]))
+      -- a second session: its own short name
+      vim.cmd('ClaudeCodeNew')
+      assert.matches('^claude://claude%-%d+$', vim.api.nvim_buf_get_name(0))
+      assert.are_not.equal(name, vim.api.nvim_buf_get_name(0))
+      vim.o.number, vim.o.relativenumber, vim.o.signcolumn, vim.o.foldcolumn = false, false, 'auto', '0'
     end
-    assert.are.same({ false, false, 'no', '0', '', 0 }, columns(win))
-    -- hidden and shown again: a new window, styled the same
-    vim.cmd('ClaudeCode')
-    vim.cmd('ClaudeCode')
-    assert.are.same({ false, false, 'no', '0', '', 0 }, columns(terminal_windows()[1]))
-    -- a second session: its own short name
-    vim.cmd('ClaudeCodeNew')
-    assert.matches('^claude://claude%-%d+$', vim.api.nvim_buf_get_name(0))
-    assert.are_not.equal(name, vim.api.nvim_buf_get_name(0))
-    vim.o.number, vim.o.relativenumber, vim.o.signcolumn, vim.o.foldcolumn = false, false, 'auto', '0'
-  end)
+  )
 
   it('maps the configured Terminal-mode keys in its buffer only, never <Esc>', function()
     setup_with({ command = fake_claude(), keymaps = { window_up = false, normal = '<C-q>' } })

@@ -39,6 +39,11 @@ function M.hub()
     end
     return owner or id
   end
+  -- terminalOf(): the terminal buffer a connection's CLI runs in, from `h.terminals[id]` (none by default).
+  h.terminals = {}
+  h.terminalOf = function(id)
+    return h.terminals[id]
+  end
   h.set_sessions = function(n)
     h.count = n
     h.client_list = {}
@@ -100,8 +105,11 @@ end
 
 --- A ToolContext with real services. opts: config overrides; seams: what the services may be given instead of
 --- the real thing ({ clock = require('claude-ide.util.clock').manualClock() }).
+--- Reviews take the focus (diff.focus "always") unless opts say otherwise: the specs using a context check the
+--- review itself; spec/editor/diff_focus_spec.lua checks when a review may take the focus.
 function M.context(opts, seams)
-  local result = require('claude-ide.config').validate(opts or {})
+  opts = vim.tbl_deep_extend('keep', opts or {}, { diff = { focus = 'always' } })
+  local result = require('claude-ide.config').validate(opts)
   assert(result.ok, result.error)
   local hub = M.hub()
   local ctx = { clientId = 1, config = result.config, hub = hub }

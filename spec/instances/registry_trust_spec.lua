@@ -140,7 +140,8 @@ describe('pending reviews per session', function()
     end
     local dir = bridge.config_dir()
     local project = bridge.project(files)
-    local nvim = bridge.editor({ config_dir = dir, cwd = project })
+    -- each review takes the focus (the cursor ends in the last one, which :ClaudeCodeDiffDeny then answers)
+    local nvim = bridge.editor({ config_dir = dir, cwd = project, setup = { diff = { focus = 'always' } } })
     local c = bridge.start({ config_dir = dir, cwd = project })
     local ids = {}
     for i = 1, max do

@@ -5,10 +5,13 @@ local child_nvim = require('helpers.child_nvim')
 local COMMANDS = {
   'ClaudeCode',
   'ClaudeCodeAdd',
+  'ClaudeCodeCheckpoint',
   'ClaudeCodeDiffAccept',
   'ClaudeCodeDiffDeny',
   'ClaudeCodeFocus',
+  'ClaudeCodeHooks',
   'ClaudeCodeNew',
+  'ClaudeCodeReview',
   'ClaudeCodeSend',
   'ClaudeCodeSessions',
   'ClaudeCodeStart',

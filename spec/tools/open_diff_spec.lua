@@ -30,7 +30,7 @@ describe('openDiff over the protocol', function()
   local server, c, before
 
   before_each(function()
-    server = client.start_server({ log_level = 'error' })
+    server = client.start_server({ log_level = 'error', diff = { focus = 'always' } })
     c = client.connect({ port = server.port, token = server.token })
     c:initialize()
     -- Other features attach their autocmds once a client is ready (selection tracking, scheduled after
@@ -273,7 +273,8 @@ describe('openDiff in a Neovim that quits', function()
     })
     assert.is_true(
       vim.wait(5000, function()
-        return vim.rpcrequest(chan, 'nvim_exec_lua', 'return vim.b.claude_ide_diff ~= nil', {})
+        -- opened behind the child's Normal mode (diff.focus "auto"): it waits there
+        return vim.rpcrequest(chan, 'nvim_exec_lua', 'return vim.g.claude_ide_reviews_waiting == 1', {})
       end, 20),
       'the review did not open in the child'
     )

@@ -3,6 +3,10 @@ import { isFileBuffer } from "./editor/buffers";
 import { decideFromCommand } from "./editor/diff";
 import * as ide from "claude-ide";
 import { say } from "./log";
+import { lazy } from "./util/modules";
+import type * as HookSettingsModule from "./hooks/settings";
+
+const hookSettings = lazy<typeof HookSettingsModule>("claude-ide.hooks.settings");
 
 type Handler = (this: void, args: vim.api.UserCommandArgs) => void;
 
@@ -55,7 +59,28 @@ function addFile(args: vim.api.UserCommandArgs): void {
   ide.add(file, start, end);
 }
 
+/** The running server's turn review, or undefined (and a message) when the server is stopped. */
+function turns(): import("./hooks/turn").Turns | undefined {
+  const channel = ide.server()?.channel();
+  if (channel === undefined) say("the server is not running (:ClaudeCodeStart)", "warn");
+  return channel?.turns;
+}
+
+/** :ClaudeCodeReview [n] */
+function review(args: vim.api.UserCommandArgs): void {
+  const arg = vim.trim(args.args);
+  const n = arg === "" ? undefined : tonumber(arg);
+  if (arg !== "" && (n === undefined || n < 1 || math.floor(n) !== n)) {
+    say("usage: :ClaudeCodeReview [turn number]", "error");
+    return;
+  }
+  turns()?.reviewAgain(n);
+}
+
 const HANDLERS: { [name: string]: Handler } = {
+  ClaudeCodeReview: review,
+  ClaudeCodeCheckpoint: () => turns()?.checkpoint(),
+  ClaudeCodeHooks: () => say(hookSettings().printable()),
   ClaudeCode: (args) => ide.toggle(args.args),
   ClaudeCodeFocus: () => ide.focus(),
   ClaudeCodeNew: (args) => ide.new_session(args.args),
@@ -109,6 +134,12 @@ const CLAUDE_OPTIONS = [
 /** Completion of :ClaudeCode / :ClaudeCodeNew arguments (declared in plugin/claude-ide.lua). */
 export function complete_args(this: void, lead: string, _line: string, _pos: number): string[] {
   return CLAUDE_OPTIONS.filter((o) => vim.startswith(o, lead));
+}
+
+/** Completion of :ClaudeCodeReview: the turns kept of the session whose turn ended last. */
+export function complete_turns(this: void, lead: string): string[] {
+  const numbers = ide.server()?.channel()?.turns.turnNumbers() ?? [];
+  return numbers.map((n) => tostring(n)).filter((n) => vim.startswith(n, lead));
 }
 
 /** Runs a command by name. Errors are reported as messages, never as stack traces. */

@@ -6,6 +6,7 @@
 import { type Config, companionName } from "./config";
 import type { Hub, Services } from "./contracts";
 import * as discovery from "./discovery/gemini";
+import * as qwenDiscovery from "./discovery/qwen";
 import { randomHex, workspaceFolders } from "./discovery/lockfile";
 import { WorkspaceContext } from "./editor/workspace_context";
 import type { Logger } from "./log";
@@ -46,6 +47,8 @@ const ENV_NAMES = [
   "GEMINI_CLI_IDE_WORKSPACE_PATH",
   "GEMINI_CLI_IDE_AUTH_TOKEN",
   "GEMINI_CLI_IDE_PID",
+  "QWEN_CODE_IDE_SERVER_PORT",
+  "QWEN_CODE_IDE_WORKSPACE_PATH",
 ];
 
 export interface CompanionDeps {
@@ -63,6 +66,8 @@ export interface CompanionClient {
   id: number;
   name?: string;
   protocolVersion?: string;
+  /** It completed initialize (and is still connected). */
+  ready: boolean;
 }
 
 /** One MCP session over HTTP: the protocol Session's Connection. */
@@ -202,6 +207,8 @@ function jsonError(res: Responder, status: number, code: number, message: string
 export class Companion {
   private http?: HttpServer;
   private file?: string;
+  /** Qwen Code's lock (discovery/qwen.ts): it reads no Gemini CLI discovery file. */
+  private qwenFile?: string;
   private token = "";
   private readonly sessions = new LuaMap<string, HttpSession>();
   private nextId = FIRST_ID;
@@ -232,6 +239,8 @@ export class Companion {
   start(): { ok: true; port: number } | { ok: false; error: string } {
     const dir = this.deps.dir ?? discovery.defaultDir();
     for (const path of discovery.sweep(dir)) this.deps.log.debug(`removed stale discovery file ${path}`);
+    for (const path of qwenDiscovery.sweep(qwenDiscovery.defaultDir()))
+      this.deps.log.debug(`removed stale Qwen Code lock ${path}`);
     this.token = randomHex(TOKEN_BYTES);
     const listened = listenHttp({
       path: PATH,
@@ -278,11 +287,16 @@ export class Companion {
       this.deps.log.warn(written.value.warning);
     this.warning = written.value.warning;
     this.file = written.value.path;
+    const qwen = qwenDiscovery.write(qwenDiscovery.defaultDir(), http.port, this.token, folders);
+    if (qwen.ok) this.qwenFile = qwen.value;
+    else this.deps.log.warn(`Qwen Code will not find this Neovim: ${qwen.error}`);
     this.env = {
       GEMINI_CLI_IDE_SERVER_PORT: tostring(http.port),
       GEMINI_CLI_IDE_WORKSPACE_PATH: folders.join(":"),
       GEMINI_CLI_IDE_AUTH_TOKEN: this.token,
       GEMINI_CLI_IDE_PID: tostring(vim.fn.getpid()),
+      QWEN_CODE_IDE_SERVER_PORT: tostring(http.port),
+      QWEN_CODE_IDE_WORKSPACE_PATH: folders.join(":"),
     };
     for (const [k, v] of pairs(this.env)) vim.env[k as string] = v;
     return { ok: true };
@@ -303,6 +317,8 @@ export class Companion {
     this.http = undefined;
     if (this.file !== undefined) discovery.remove(this.file);
     this.file = undefined;
+    if (this.qwenFile !== undefined) discovery.remove(this.qwenFile);
+    this.qwenFile = undefined;
     for (const name of ENV_NAMES) if (vim.env[name] === this.env[name]) vim.env[name] = undefined;
     this.env = {};
   }
@@ -326,7 +342,12 @@ export class Companion {
     const now = vim.uv.now();
     for (const [, s] of this.sessions)
       if (s.isLive(now, this.limits))
-        out.push({ id: s.id, name: companionName(this.deps.config), protocolVersion: s.protocolVersion });
+        out.push({
+          id: s.id,
+          name: companionName(this.deps.config),
+          protocolVersion: s.protocolVersion,
+          ready: s.session.ready,
+        });
     table.sort(out, (a, b) => a.id < b.id);
     return out;
   }

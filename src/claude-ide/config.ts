@@ -152,10 +152,10 @@ export const DEFAULTS: Config = {
     },
     // Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
     open_in_new_tab: true,
-    // Whether a review that arrives takes the focus. "auto": only from Normal mode (nothing typed pending) or
-    // from the Claude terminal; while you type elsewhere (Insert mode, an operator, the command line, Visual
-    // mode) it opens behind you: a message and require("claude-ide").statusline() say it waits, and
-    // :ClaudeCodeFocus jumps to it. "always": take the focus (leaving Insert mode). "never": always open behind.
+    // Whether a review that arrives takes the focus. "auto": only from the terminal of the agent that proposed
+    // it (nothing typed pending); from any other window, in any mode (Normal mode too), it opens behind you: a
+    // message and require("claude-ide").statusline() say it waits, and :ClaudeCodeFocus jumps to it.
+    // "always": take the focus (leaving Insert mode). "never": always open behind.
     focus: "auto",
   },
   // The agent endpoint: tools the model calls through the `nvim -l .../bridge.lua` MCP server (:help claude-ide-agent).

@@ -51,6 +51,12 @@ export interface Hub {
    * (closed, or a bridge whose CLI is not connected to this Neovim).
    */
   ownerOf(this: void, clientId: number): number | undefined;
+  /**
+   * The buffer of the terminal this Neovim started that connection `clientId`'s CLI runs in (an agent bridge's:
+   * its CLI's), undefined when it runs in none or it is not known. With diff.focus "auto" a review takes the
+   * focus only from there.
+   */
+  terminalOf(this: void, clientId: number): number | undefined;
 }
 
 /**
@@ -143,6 +149,18 @@ export interface MultiRequest {
   files: ReviewFile[];
   /** The connection that asked (the agent bridge's): closeAllDiffTabs of another Claude session leaves it. */
   clientId?: number;
+  /**
+   * More buffer-local keys on every file's view (the turn review's whole-file revert): `fn` gets the shown
+   * file's index and a function that replaces its proposal (the view shows the new one at once).
+   */
+  keys?: MultiKey[];
+}
+
+/** A key of a multi-file review (MultiRequest.keys). */
+export interface MultiKey {
+  lhs: string;
+  desc: string;
+  fn: (this: void, index: number, setProposal: (this: void, lines: string[]) => void) => void;
 }
 
 /** Accepted: the final lines of every file, in the order given (the user may have changed them). */

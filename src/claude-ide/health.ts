@@ -1,12 +1,15 @@
 // :checkhealth claude-ide. Reports only: never starts the server, writes nothing.
+import { checkHooks } from "./hooks/health";
 import { checkAgent } from "./bridge/health";
 import { validate } from "./config";
 import * as lockfile from "./discovery/lockfile";
 import * as ide from "claude-ide";
-import { probe } from "./transport/probe";
+import { PROBE_CLIENT_NAME, probe } from "./transport/probe";
 import { VERSION } from "./version";
 import { normalize } from "./util/fs";
 import { checkPolicy } from "./policy/health";
+import type { SessionInfo } from "./sessions";
+import { commandClient } from "./util/client_name";
 
 /** The self-test's round trip normally takes a few milliseconds. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -44,7 +47,13 @@ function checkServer(): void {
     vim.health.warn("the server is not running", advice);
     return;
   }
-  vim.health.ok(`server listening on 127.0.0.1:${s.port} (${s.clients} client${s.clients === 1 ? "" : "s"})`);
+  // The clients listed under "connected:" below (companion CLIs included), not the raw connections.
+  const n =
+    ide
+      .server()
+      ?.connectedClients()
+      .filter((c) => c.name !== PROBE_CLIENT_NAME).length ?? s.clients;
+  vim.health.ok(`server listening on 127.0.0.1:${s.port} (${n} client${n === 1 ? "" : "s"} connected)`);
   const path = s.lockFile as string;
   const lock = lockfile.read(path);
   if (lock === undefined) {
@@ -126,29 +135,50 @@ function checkRivals(): void {
   ]);
 }
 
+/** How to install each CLI :ClaudeCode knows (commandClient ids). */
+const INSTALL: { [id: string]: string } = {
+  claude: "npm install -g @anthropic-ai/claude-code",
+  gemini: "npm install -g @google/gemini-cli",
+  qwen: "npm install -g @qwen-code/qwen-code",
+};
+
 function checkClaude(): void {
   const command = ide.config().terminal.command;
   const exe = vim.split(vim.trim(command), " ", { plain: true, trimempty: true })[0] ?? "";
   if (exe !== "" && vim.fn.executable(exe) === 1) vim.health.ok(`${exe} found: ${vim.fn.exepath(exe)}`);
   else {
+    const cli = commandClient(command);
+    const install = INSTALL[cli.id];
     vim.health.warn(`${exe === "" ? "terminal.command" : exe} is not found or not executable`, [
-      "install Claude Code: npm install -g @anthropic-ai/claude-code",
-      "or set terminal.command to the claude executable",
+      install !== undefined ? `install ${cli.label}: ${install}` : `install ${cli.label}`,
+      `or set terminal.command to the ${exe === "" ? "CLI's" : vim.fn.fnamemodify(exe, ":t")} executable`,
     ]);
   }
+}
+
+/** What to do when a session's CLI has not connected, in the words of the protocol it speaks. */
+function notConnectedAdvice(s: SessionInfo): string[] {
+  if (s.protocol === "companion") {
+    const cli = s.client;
+    const advice = [`/ide status in ${cli} shows why; /ide enable turns IDE mode on`];
+    if (ide.server()?.companion() === undefined)
+      advice.push("the companion is off: setup({ companion = { enabled = true } })");
+    return advice;
+  }
+  return [`the CLI in this terminal has not connected: /ide in ${s.client} shows why`];
 }
 
 /** Each Claude session: connected or not, pending reviews. */
 function checkSessions(): void {
   const list = ide.sessions();
   if (list.length === 0) {
-    vim.health.info("no Claude session (start one with :ClaudeCode)");
+    vim.health.info("no session (start one with :ClaudeCode)");
     return;
   }
   for (const s of list) {
     const line = vim.trim(ide.describe_session(s));
     if (s.connected) vim.health.ok(`session ${line}`);
-    else vim.health.warn(`session ${line}`, "the CLI in this terminal has not connected: /ide in claude shows why");
+    else vim.health.warn(`session ${line}`, notConnectedAdvice(s));
   }
 }
 
@@ -156,7 +186,8 @@ function checkSessions(): void {
 function checkClients(): void {
   const server = ide.server();
   if (server === undefined) return;
-  const clients = server.connectedClients();
+  // Without the self-test's own connection (it may still be closing): the count above counted none.
+  const clients = server.connectedClients().filter((c) => c.name !== PROBE_CLIENT_NAME);
   if (clients.length === 0) vim.health.info("no client connected");
   for (const c of clients) vim.health.ok(`connected: ${c.name} — ${c.kind}, MCP ${c.revision ?? "revision unknown"}`);
   const companion = server.companion();
@@ -185,6 +216,8 @@ export function check(this: void): void {
   checkClaude();
   vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)");
   checkAgent(ide.config().agent.search.rg);
+  vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)");
+  checkHooks(ide.config());
   vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)");
   checkPolicy(ide.config());
 }

@@ -116,6 +116,7 @@ function startServer(toolsBefore: string[] | undefined): boolean {
   const server = new (serverModule().Server)(config(), {
     reuse: state.endpoint,
     describeClient: (id) => state.sessions?.describe(id),
+    terminalOf: (id) => state.sessions?.terminalOf(id),
     toolsBefore,
   });
   const started = server.start();
@@ -163,6 +164,10 @@ function sessionList(): Sessions {
       hub: () => state.server?.hub,
       diff: () => state.server?.diff(),
       port: () => (state.server !== undefined ? state.endpoint?.port : undefined),
+      companionClients: () =>
+        (state.server?.companion()?.clients() ?? [])
+          .filter((c) => c.ready)
+          .map((c) => ({ id: c.id, name: c.name ?? "Gemini CLI" })),
     });
   }
   return state.sessions;
@@ -190,7 +195,9 @@ export function focus(this: void, args = ""): void {
 export function statusline(this: void): string {
   const n = (vim.g.claude_ide_reviews_waiting as number | undefined) ?? 0;
   if (n <= 0) return "";
-  return n === 1 ? "Claude: a review waits" : `Claude: ${n} reviews wait`;
+  // The client that proposed the latest of them ("Gemini CLI: a review waits").
+  const who = (vim.g.claude_ide_review_client as string | undefined) ?? "Claude";
+  return n === 1 ? `${who}: a review waits` : `${who}: ${n} reviews wait`;
 }
 
 /** :ClaudeCodeNew — starts another claude (with `args`) in a terminal of its own: a new session. */
@@ -220,9 +227,12 @@ export function describe_session(this: void, s: SessionInfo): string {
   const more = added.length > 0 ? ` + ${added.map((r) => home(r)).join(", ")}` : "";
   const dirs = `${dir !== "" ? home(dir) : "directory unknown"}${more}`;
   const where = s.terminal ? dirs : `${dirs} (started outside Neovim)`;
-  const connection = s.connected ? `connected${s.pid !== undefined ? ` (pid ${s.pid})` : ""}` : "not connected";
+  const via = s.protocol === "companion" ? " via the companion" : "";
+  const connection = s.connected
+    ? `connected${via}${s.pid !== undefined ? ` (pid ${s.pid})` : ""}`
+    : `not connected${via}`;
   const pending = s.pending > 0 ? `, ${s.pending} pending review${s.pending === 1 ? "" : "s"}` : "";
-  return `${s.current ? "* " : "  "}${s.name}  ${where}  ${connection}${pending}`;
+  return `${s.current ? "* " : "  "}${s.name} [${s.client}]  ${where}  ${connection}${pending}`;
 }
 
 /** :ClaudeCodeSessions — lists the sessions and switches to the one chosen (vim.ui.select). */
@@ -274,12 +284,24 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   }
   if (!ensureStarted()) return false;
   if (!confirmWithheld(made.mention.filePath)) return false;
-  // To the current session only (the focused Claude terminal); to every session when no terminal runs.
   const list = sessionList();
+  const name = mentions.describeMention(made.mention);
+  // Gemini CLI / Qwen Code take no at_mentioned: an @path typed into the current session's prompt.
+  const typed = list.typeMention(made.mention, config());
+  if (typed !== "none") {
+    const who = list.currentClient() ?? "the CLI";
+    say(
+      typed === "sent"
+        ? `typed @${name} into ${who}'s prompt`
+        : `${who} is not connected yet: @${name} will be typed into its prompt when it is ready`,
+    );
+    return true;
+  }
+  // To the current session only (the focused terminal); to every session when no terminal runs.
   state.mentions ??= new mentions.MentionQueue(config(), (state.server as Server).hub);
   const outcome = state.mentions.add(made.mention, list.mentionRecipients());
-  const name = mentions.describeMention(made.mention);
-  const target = sessions().filter((s) => s.terminal).length > 1 ? (list.currentName() ?? "Claude") : "Claude";
+  const client = list.currentClient() ?? "Claude";
+  const target = sessions().filter((s) => s.terminal).length > 1 ? (list.currentName() ?? client) : client;
   say(
     outcome === "sent"
       ? `sent ${name} to ${target}`

@@ -6,7 +6,7 @@ import { type Config, companionEnabled } from "./config";
 import type * as CompanionModule from "./companion";
 import type { Companion } from "./companion";
 import * as lockfile from "./discovery/lockfile";
-import { sweepStale as sweepStaleConfigs } from "./bridge/config_file";
+import { hooksDir, sweepStale as sweepStaleConfigs } from "./bridge/config_file";
 import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";
@@ -20,6 +20,7 @@ import type * as RegistryModule from "./protocol/registry";
 import type * as ResultModule from "./protocol/result";
 import type * as HooksModule from "./hooks/index";
 import type { Router } from "./hooks/router";
+import type { Channel } from "./hooks/index";
 import type { DiffService, Hub, NotesQueue, Services } from "./contracts";
 import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
@@ -68,6 +69,8 @@ export interface ServerOptions {
   lockDir?: string;
   /** Names the Claude session of a connection (Hub.describe; sessions.ts knows the terminals). */
   describeClient?: (this: void, clientId: number) => string | undefined;
+  /** The terminal buffer a connection's CLI runs in (Hub.terminalOf; sessions.ts knows the terminals). */
+  terminalOf?: (this: void, clientId: number) => number | undefined;
   /** Gemini CLI companion discovery directory (default: $TMPDIR/gemini/ide). Specs inject a temp dir. */
   companionDir?: string;
   /**
@@ -102,8 +105,8 @@ interface Running {
   agent?: Role;
   /** What a CLI hook's connection gets (header x-claude-ide-role: hook); made on first use. */
   hook?: Role;
-  /** The hook channel's router (hooks/index): made by the first hook, or a feature asking for it. */
-  router?: Router;
+  /** The hook channel (hooks/index: its router and features): made by the first hook, or a feature asking. */
+  channel?: Channel;
   services: Services;
   augroup: number;
   /** The Gemini CLI / Qwen Code companion (companion.enabled). */
@@ -151,6 +154,7 @@ export class Server {
     },
     describe: (clientId) => this.opts.describeClient?.(clientId),
     ownerOf: (clientId) => this.ownerOf(clientId),
+    terminalOf: (clientId) => this.opts.terminalOf?.(clientId),
     onSessionsChanged: (listener) => {
       const id = this.nextListenerId++;
       this.hubListeners.set(id, listener);
@@ -173,6 +177,7 @@ export class Server {
     const lockDir = this.opts.lockDir ?? lockfile.defaultDir();
     for (const path of lockfile.removeStale(lockDir)) this.log.debug(`removed stale lock file ${path}`);
     for (const path of sweepStaleConfigs()) this.log.debug(`removed stale MCP config ${path}`);
+    for (const path of sweepStaleConfigs(hooksDir())) this.log.debug(`removed stale hook settings ${path}`);
 
     const sessions = new LuaMap<number, Session>();
     const opened = this.openListener(sessions);
@@ -222,6 +227,7 @@ export class Server {
     this.running = undefined;
     this.step("deleting autocmds", () => vim.api.nvim_del_augroup_by_id(r.augroup));
     this.step("stopping the companion", () => r.companion?.stop());
+    this.step("closing the hook channel", () => r.channel?.dispose());
     this.step("disposing editor services", () => disposeServices(r.services));
     this.step("cancelling pending calls", () => r.blocking?.cancelAll("server stopped"));
     this.step("closing connections", () => r.listener.close(CloseCode.GoingAway, "Neovim IDE server stopped"));
@@ -361,7 +367,7 @@ export class Server {
             (method) => this.notifyAgents(r, method),
           ))
         : wanted === "hook"
-          ? (r.hook ??= hooksModule().hookRole(this.config, this.routerOf(r), this.hub))
+          ? (r.hook ??= hooksModule().hookRole(this.config, this.channelOf(r).router, this.hub))
           : (r.ide ??= this.ideRole());
     r.blocking ??= new (blockingModule().Blocking)((msg, detail) => this.log.failure(msg, detail));
     const session = new (sessionModule().Session)(conn, {
@@ -389,17 +395,23 @@ export class Server {
   /** The running server's hook router (undefined when stopped); made on first use. */
   hooks(): Router | undefined {
     const r = this.running;
-    return r !== undefined ? this.routerOf(r) : undefined;
+    return r !== undefined ? this.channelOf(r).router : undefined;
   }
 
-  private routerOf(r: Running): Router {
-    r.router ??= hooksModule().createRouter({
+  /** The running server's hook channel (the turn review's commands reach it here); made on first use. */
+  channel(): Channel | undefined {
+    const r = this.running;
+    return r !== undefined ? this.channelOf(r) : undefined;
+  }
+
+  private channelOf(r: Running): Channel {
+    r.channel ??= hooksModule().createChannel({
       config: this.config,
       services: r.services,
       hub: this.hub,
       log: this.log,
     });
-    return r.router;
+    return r.channel;
   }
 
   private ideRole(): Role {
@@ -447,6 +459,9 @@ export class Server {
     const cliByPid = new LuaMap<number, number>();
     for (const [, other] of r.sessions)
       if (other.role === "ide" && other.isOpen() && other.cliPid !== undefined) cliByPid.set(other.cliPid, other.id);
+    // A CLI that serves both roles from one process (its own agent connection) owns it directly.
+    const own = cliByPid.get(s.processId);
+    if (own !== undefined) return own;
     let chain = r.ancestry.get(s.id);
     if (chain === undefined) {
       chain = processModule().ancestors(s.processId, MAX_BRIDGE_DEPTH);

@@ -31,7 +31,7 @@ class EditorServices implements Services {
 
   constructor(
     private readonly config: Config,
-    hub: Hub,
+    private readonly hub: Hub,
     seams: ServiceSeams,
   ) {
     this.selection = new SelectionTracker(config, hub, () => this.policy, seams.clock);
@@ -46,7 +46,7 @@ class EditorServices implements Services {
   }
 
   get diff(): DiffService {
-    this.diffService ??= new (diffModule().DiffManager)(this.config);
+    this.diffService ??= new (diffModule().DiffManager)(this.config, (id) => this.hub.terminalOf(id));
     return this.diffService;
   }
 

@@ -9,7 +9,7 @@
 // Selections still go to every connected session.
 import type * as CliConfigModule from "./bridge/cli_config";
 import type { Config } from "./config";
-import type { Recipients } from "./editor/mentions";
+import type { Mention, Recipients } from "./editor/mentions";
 import { ClaudeTerminal, type CliKind } from "./editor/terminal";
 import type * as HookSettingsModule from "./hooks/settings";
 import type * as ConfigFileModule from "./bridge/config_file";
@@ -17,6 +17,7 @@ import { say } from "./log";
 import { parentPid } from "./util/process";
 import type { ClientInfo, DiffService, Hub } from "./contracts";
 import { lazy } from "./util/modules";
+import { type CommandClient, clientLabel, commandClient } from "./util/client_name";
 
 /** Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools). */
 const cliConfig = lazy<typeof CliConfigModule>("claude-ide.bridge.cli_config");
@@ -41,7 +42,7 @@ function cliSetup(
     return made.ok ? { ok: true, args: made.args, env: {} } : made;
   }
   if (!config.hooks.enabled) return { ok: true, args: "", env: {} };
-  const made = hookSettings().systemDefaultsEnv(cli, configFile().configDir());
+  const made = hookSettings().systemDefaultsEnv(cli, hookSettings().settingsDir());
   if (!made.ok) return made;
   configFile().removeOnExit([made.path], `claude-ide.hooks-${cli}`);
   return { ok: true, args: "", env: made.env };
@@ -71,6 +72,20 @@ export interface SessionInfo {
   current: boolean;
   /** The terminal buffer (terminal sessions). */
   buf?: number;
+  /**
+   * The CLI by the name the user reads ("Claude Code", "Gemini CLI", "Qwen Code", ...): what it said it is
+   * (initialize's clientInfo) once connected, else what its terminal runs. Messages name it.
+   */
+  client: string;
+  /** How the CLI reaches this Neovim: "ide" (Claude Code's lock file and WebSocket) or "companion" (Gemini CLI / Qwen Code over HTTP). */
+  protocol: "ide" | "companion";
+}
+
+/** A connected Gemini CLI / Qwen Code (a companion session that completed initialize). */
+export interface CompanionPeer {
+  id: number;
+  /** The name the user reads for it. */
+  name: string;
 }
 
 /** What the sessions need from the running server (undefined while it is stopped). */
@@ -78,18 +93,30 @@ export interface ServerLink {
   hub(this: void): Hub | undefined;
   diff(this: void): DiffService | undefined;
   port(this: void): number | undefined;
+  /** The CLIs connected through the Gemini CLI / Qwen Code companion (none while it is off). */
+  companionClients(this: void): CompanionPeer[];
 }
 
 /** How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude). */
 const MAX_DEPTH = 16;
 /** Ids of sessions without a terminal start here, so that they never collide with terminal sessions. */
 const EXTERNAL_BASE = 1000;
+/** The companion's first connection id (companion.ts FIRST_ID): its CLIs are numbered from 1 in names. */
+const COMPANION_FIRST_ID = 1000000;
+/** How often references waiting for a Gemini CLI / Qwen Code to connect check whether it has. */
+const TYPE_POLL_MS = 200;
 
 interface TermSession {
   id: number;
   name: string;
   cwd: string;
   terminal: ClaudeTerminal;
+  /** The CLI its command runs. */
+  client: CommandClient;
+  /** @-references waiting to be typed into its CLI's prompt (Gemini CLI / Qwen Code) until it connects. */
+  typing: { text: string; expires: number }[];
+  /** When its companion CLI was first seen connected (vim.uv.now()), while it is. */
+  connectedAt?: number;
   /** The recipients of this session's @-mentions (one function per session: the mention queue keeps order by it). */
   recipients: Recipients;
 }
@@ -101,6 +128,12 @@ export class Sessions {
   private lastFocused?: number;
   /** connection id → terminal session id (0: no terminal), decided once its pid is known. */
   private readonly owners = new LuaMap<number, number>();
+  /**
+   * companion connection id → terminal session id (0: none). A companion CLI does not say which process it is:
+   * it belongs to the only Gemini/Qwen terminal running; with several, to the first one (in start order) that
+   * has no connected CLI yet (they connect in the order they start), decided once.
+   */
+  private readonly companionOwners = new LuaMap<number, number>();
   private augroup?: number;
 
   constructor(private readonly link: ServerLink) {}
@@ -123,10 +156,27 @@ export class Sessions {
         ? 0
         : (diff?.pendingFor((client) => client !== undefined && ids.includes(hub?.ownerOf(client) ?? client)) ?? 0);
     const clients = this.clients();
+    const companion = this.companionPeers();
     const out: SessionInfo[] = this.running().map((t) => {
       const mine = clients.filter(
         (c) => this.ownerOf(c) === t.id || (this.ownerOf(c) === undefined && this.isSoleTerminal(t)),
       );
+      if (t.client.companion) {
+        const peers = companion.filter((p) => this.companionOwnerOf(p.id) === t.id);
+        return {
+          id: t.id,
+          name: t.name,
+          cwd: t.cwd,
+          terminal: true,
+          connected: peers.length > 0,
+          roots: [],
+          pending: pendingOf(peers.map((p) => p.id)),
+          current: current === t,
+          buf: t.terminal.buffer(),
+          client: t.client.label,
+          protocol: "companion",
+        };
+      }
       return {
         id: t.id,
         name: t.name,
@@ -138,6 +188,8 @@ export class Sessions {
         pending: pendingOf(mine.map((c) => c.id)),
         current: current === t,
         buf: t.terminal.buffer(),
+        client: clientLabel(mine.find((c) => c.name !== undefined)?.name) ?? t.client.label,
+        protocol: "ide",
       };
     });
     for (const c of clients) {
@@ -152,6 +204,23 @@ export class Sessions {
         pid: c.pid,
         pending: pendingOf([c.id]),
         current: false,
+        client: clientLabel(c.name) ?? "Claude Code",
+        protocol: "ide",
+      });
+    }
+    for (const p of companion) {
+      if (this.companionOwnerOf(p.id) !== 0) continue;
+      out.push({
+        id: EXTERNAL_BASE + p.id,
+        name: this.companionName(p),
+        cwd: "",
+        roots: [],
+        terminal: false,
+        connected: true,
+        pending: pendingOf([p.id]),
+        current: false,
+        client: p.name,
+        protocol: "companion",
       });
     }
     return out;
@@ -161,7 +230,7 @@ export class Sessions {
   toggle(config: Config, args: string): void {
     const port = this.link.port();
     if (port === undefined) return;
-    const t = this.current() ?? this.create();
+    const t = this.current() ?? this.create(config, "", false);
     t.terminal.toggle(config, port, args);
     this.afterStart(t);
   }
@@ -170,26 +239,36 @@ export class Sessions {
   focus(config: Config, args: string): void {
     const port = this.link.port();
     if (port === undefined) return;
-    const t = this.current() ?? this.create();
+    const t = this.current() ?? this.create(config, "", false);
     t.terminal.focus(config, port, args, this.claudeWindow(t));
     this.afterStart(t);
   }
 
-  /** :ClaudeCodeNew — another session in its own terminal, shown where a Claude terminal is shown (if one is). */
-  create(config?: Config, args = ""): TermSession {
+  /**
+   * :ClaudeCodeNew — another session in its own terminal, shown where a session's terminal is shown (if one is);
+   * `start` false: only made (the caller starts it). Named after the CLI terminal.command runs: claude, gemini 2.
+   */
+  create(config: Config, args = "", start = true): TermSession {
     const id = this.nextId++;
-    const name = id === 1 ? "claude" : `claude ${id}`;
+    const client = commandClient(config.terminal.command);
+    const name = id === 1 ? client.id : `${client.id} ${id}`;
     const t: TermSession = {
       id,
       name,
       cwd: vim.fn.getcwd(),
-      terminal: new ClaudeTerminal({ onGone: () => this.ended(id), cliSetup: (c, cli) => cliSetup(c, cli) }, name),
+      terminal: new ClaudeTerminal(
+        { onGone: () => this.ended(id), cliSetup: (c, cli) => cliSetup(c, cli) },
+        name,
+        client.id,
+      ),
+      client,
+      typing: [],
       recipients: () => this.recipientsOf(id),
     };
     this.terms.push(t);
     this.watchFocus();
     const port = this.link.port();
-    if (config !== undefined && port !== undefined) {
+    if (start && port !== undefined) {
       t.terminal.focus(config, port, args, this.claudeWindow(t));
       this.afterStart(t);
     }
@@ -218,6 +297,11 @@ export class Sessions {
 
   /** The session name of a connection (a review's label). */
   describe(clientId: number): string | undefined {
+    const peer = this.companionPeers().find((p) => p.id === clientId);
+    if (peer !== undefined) {
+      const owner = this.companionOwnerOf(peer.id);
+      return this.running().find((s) => s.id === owner)?.name ?? this.companionName(peer);
+    }
     const client = this.clients().find((c) => c.id === clientId);
     if (client === undefined) return undefined;
     const owner = this.ownerOf(client);
@@ -225,6 +309,112 @@ export class Sessions {
     // by its own name (clientInfo.name), not by the only terminal session.
     const t = owner === undefined ? undefined : this.running().find((s) => s.id === owner);
     return t?.name ?? this.externalName(client);
+  }
+
+  /**
+   * The terminal buffer connection `clientId`'s CLI runs in (an agent bridge's: its CLI's terminal), when it
+   * runs in one of this Neovim's terminals (Hub.terminalOf).
+   */
+  terminalOf(clientId: number): number | undefined {
+    if (this.companionPeers().some((p) => p.id === clientId)) {
+      const id = this.companionOwnerOf(clientId);
+      return this.running()
+        .find((s) => s.id === id)
+        ?.terminal.buffer();
+    }
+    const owner = this.link.hub()?.ownerOf(clientId) ?? clientId;
+    const client = this.clients().find((c) => c.id === owner);
+    if (client === undefined) return undefined;
+    const id = this.ownerOf(client);
+    const t = this.running().find((s) => s.id === id || (id === undefined && this.isSoleTerminal(s)));
+    return t?.terminal.buffer();
+  }
+
+  /** The name of the current session's CLI as the user reads it (messages: "sent … to Gemini CLI"). */
+  currentClient(): string | undefined {
+    const t = this.current();
+    if (t === undefined) return undefined;
+    return this.list().find((s) => s.id === t.id)?.client ?? t.client.label;
+  }
+
+  /** The current session runs a Gemini CLI / Qwen Code (mentions are typed into its prompt). */
+  currentIsCompanion(): boolean {
+    return this.current()?.client.companion === true;
+  }
+
+  /**
+   * Types an @-reference to `mention` into the current session's Gemini CLI / Qwen Code prompt (they take
+   * `@path` in the prompt; neither reads a line range, so one is added as words): at once when its CLI is
+   * connected and settled (mentions.settle_ms after it connected), else when it is, within
+   * mentions.queue_ttl_ms; what is still waiting then is dropped with a message, never silently.
+   */
+  typeMention(mention: Mention, config: Config): "sent" | "queued" | "none" {
+    const t = this.current();
+    if (t === undefined || !t.client.companion) return "none";
+    const root = `${t.cwd}/`;
+    let path = vim.startswith(mention.filePath, root)
+      ? string.sub(mention.filePath, root.length + 1)
+      : mention.filePath;
+    [path] = string.gsub(path, "([%s\\])", "\\%1");
+    let text = `@${path} `;
+    if (mention.lineStart !== undefined) {
+      const [a, b] = [mention.lineStart + 1, (mention.lineEnd ?? mention.lineStart) + 1];
+      text += a === b ? `(line ${a}) ` : `(lines ${a}-${b}) `;
+    }
+    const queued = t.typing.length > 0;
+    t.typing.push({ text, expires: vim.uv.now() + config.mentions.queue_ttl_ms });
+    this.typeWaiting(t, config);
+    if (!queued && t.typing.length === 0) return "sent";
+    return "queued";
+  }
+
+  /** Types what waits for `t` if its CLI is ready; else checks again a little later (until it expires). */
+  private typeWaiting(t: TermSession, config: Config): void {
+    const now = vim.uv.now();
+    const connected = this.companionPeers().some((p) => this.companionOwnerOf(p.id) === t.id);
+    if (!connected) t.connectedAt = undefined;
+    else t.connectedAt ??= now;
+    const running = t.terminal.isRunning();
+    const ready = running && t.connectedAt !== undefined && now - t.connectedAt >= config.mentions.settle_ms;
+    const job = running ? (vim.b[t.terminal.buffer() as Buf].terminal_job_id as number | undefined) : undefined;
+    if (ready && job !== undefined) {
+      const texts = t.typing.map((q) => q.text);
+      t.typing = [];
+      pcall(vim.fn.chansend, job, texts.join(""));
+      return;
+    }
+    const expired = running ? t.typing.filter((q) => q.expires <= now) : t.typing;
+    if (expired.length > 0) {
+      t.typing = t.typing.filter((q) => !expired.includes(q));
+      const what = expired.map((q) => vim.trim(q.text)).join(" ");
+      say(`${t.client.label} (${t.name}) did not connect in time: not typed into its prompt: ${what}`, "warn");
+    }
+    if (t.typing.length === 0) return;
+    const wait = t.connectedAt !== undefined ? config.mentions.settle_ms - (now - t.connectedAt) + 1 : TYPE_POLL_MS;
+    vim.defer_fn(() => this.typeWaiting(t, config), math.max(1, math.min(wait, TYPE_POLL_MS)));
+  }
+
+  private companionPeers(): CompanionPeer[] {
+    return this.link.companionClients();
+  }
+
+  private companionName(p: CompanionPeer): string {
+    return `${p.name} #${p.id - COMPANION_FIRST_ID + 1}`;
+  }
+
+  /** The terminal session companion connection `id` belongs to (0: none); see companionOwners. */
+  private companionOwnerOf(id: number): number {
+    const peers = this.companionPeers();
+    for (const [known] of this.companionOwners)
+      if (!peers.some((p) => p.id === known)) this.companionOwners.delete(known);
+    const known = this.companionOwners.get(id);
+    if (known !== undefined) return known;
+    const terms = this.running().filter((t) => t.client.companion);
+    const taken = new LuaSet<number>();
+    for (const [, owner] of this.companionOwners) taken.add(owner);
+    const owner = terms.length === 1 ? terms[0].id : (terms.find((t) => !taken.has(t.id))?.id ?? 0);
+    this.companionOwners.set(id, owner);
+    return owner;
   }
 
   private externalName(c: ClientInfo): string {
@@ -307,6 +497,7 @@ export class Sessions {
   private ended(id: number): void {
     const mine: number[] = [];
     for (const [client, owner] of this.owners) if (owner === id) mine.push(client);
+    for (const [client, owner] of this.companionOwners) if (owner === id) mine.push(client);
     // A CLI that never announced its pid belonged to this terminal if it was the only one.
     if (this.terms.filter((t) => t.id !== id && t.terminal.isRunning()).length === 0) {
       for (const c of this.clients()) if (c.pid === undefined) mine.push(c.id);
@@ -323,6 +514,7 @@ export class Sessions {
     if (this.lastFocused === id) this.lastFocused = undefined;
     // Its CLI, should it stay connected, is now one without a terminal.
     for (const [client, owner] of this.owners) if (owner === id) this.owners.set(client, 0);
+    for (const [client, owner] of this.companionOwners) if (owner === id) this.companionOwners.set(client, 0);
   }
 
   /** A window of the current tab page showing a Claude terminal other than `t`'s (to show `t` in it). */

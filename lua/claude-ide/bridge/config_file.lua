@@ -5,6 +5,11 @@ local isAlive = ____lockfile.isAlive
 function ____exports.configDir()
     return vim.fn.stdpath("run") .. "/claude-ide"
 end
+--- The folder of the hooks' system-defaults files (gemini-<pid>.json, qwen-<pid>.json): the plugin's state
+-- folder, not stdpath("run") (under /tmp when XDG_RUNTIME_DIR is unset: Gemini CLI refuses a file below it).
+function ____exports.hooksDir()
+    return vim.fn.stdpath("state") .. "/claude-ide/hooks"
+end
 function ____exports.configPath(pid)
     if pid == nil then
         pid = vim.fn.getpid()
@@ -31,11 +36,11 @@ function ____exports.sweepStale(dir)
                 local ____, pidText = string.match(name, "^(%a+)%-(%d+)%.json$")
                 local prefix = string.match(name, "^(%a+)%-")
                 if prefix ~= "mcp" and prefix ~= "settings" and prefix ~= "gemini" and prefix ~= "qwen" then
-                    goto __continue7
+                    goto __continue8
                 end
                 local pid = tonumber(pidText)
                 if pid == nil or pid == vim.fn.getpid() or isAlive(pid) then
-                    goto __continue7
+                    goto __continue8
                 end
                 local path = (dir .. "/") .. name
                 local ok = vim.uv.fs_unlink(path)
@@ -43,7 +48,7 @@ function ____exports.sweepStale(dir)
                     removed[#removed + 1] = path
                 end
             end
-            ::__continue7::
+            ::__continue8::
         end
     end
     return removed

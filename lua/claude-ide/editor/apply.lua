@@ -245,8 +245,9 @@ function ____exports.planEdits(lines, edits, display)
 end
 --- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
 -- to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:
--- a buffer or file that changed since is refused.
-function ____exports.applyText(path, before, after)
+-- a buffer or file that changed since is refused. `pacing`: a big file on disk is written in steps with the
+-- editor's loop running between them (editor/disk_write).
+function ____exports.applyText(path, before, after, pacing)
     local buf = findBuffer(path)
     if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
         return applyToBuffer(buf, before, after)
@@ -255,7 +256,7 @@ function ____exports.applyText(path, before, after)
     if vim.fn.isdirectory(dir) ~= 1 and vim.fn.mkdir(dir, "p") ~= 1 then
         return {ok = false, error = ("cannot create the directory " .. dir) .. ": nothing was written"}
     end
-    local written = writeFileAsVim(path, after, before)
+    local written = writeFileAsVim(path, after, before, pacing)
     if written.ok then
         return {ok = true, where = "and written to disk (no buffer had it open)"}
     end

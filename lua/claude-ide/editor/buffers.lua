@@ -253,6 +253,8 @@ local function changedOnDisk(buf)
     vim.api.nvim_del_augroup_by_id(group)
     return reason == "changed" or reason == "conflict"
 end
+--- Buffer variable set while the plugin writes the buffer (saveBuffer): that write is not the user's.
+____exports.PLUGIN_WRITE_VAR = "claude_ide_plugin_write"
 --- Writes a buffer to its file like :write, but refuses (with the reason) instead of prompting: not
 -- modifiable/read-only, file changed on disk since it was read, or the write failing. A buffer without
 -- unsaved changes is not written again.
@@ -269,11 +271,13 @@ function ____exports.saveBuffer(buf)
     if changedOnDisk(buf) then
         return {ok = false, reason = "the file changed on disk since it was read; not overwriting it (reload or save it yourself)"}
     end
+    vim.b[buf][____exports.PLUGIN_WRITE_VAR] = true
     local ok, err = pcall(
         vim.api.nvim_buf_call,
         buf,
         function() return vim.cmd("silent keepalt keepjumps write") end
     )
+    vim.b[buf][____exports.PLUGIN_WRITE_VAR] = nil
     if not ok then
         return {
             ok = false,

@@ -216,7 +216,7 @@ local function runOps(ops)
     return {done = done, notes = notes}
 end
 --- Writes one file's final text (at its final path, after the file operations) and says how it went.
-local function applyFile(f, final, note)
+local function applyFile(f, final, note, pacing)
     local userChanged = not sameLines(final, f.after)
     if f.deleted then
         local path = displayPath(f.from or f.path)
@@ -242,7 +242,7 @@ local function applyFile(f, final, note)
             done = true
         }
     end
-    local written = applyText(f.path, f.before or ({}), final)
+    local written = applyText(f.path, f.before or ({}), final, pacing)
     local label = f.before == nil and "created" or plural(f.edits, "edit")
     local changed = userChanged and " (changed by the user in the review)" or ""
     local body = written.ok and ((label .. " ") .. written.where) .. changed or (label .. ": NOT applied: ") .. written.error
@@ -259,8 +259,9 @@ local function applyFile(f, final, note)
 end
 --- Applies an accepted change set (the plugin writes it): nothing when a watched path changed meanwhile or it
 -- would now delete unsaved changes; else the file operations in order (a failure stops before any text), then
--- each file's final text, buffer-aware (editor/apply.applyText).
-function ____exports.applyChangeSet(set, finals)
+-- each file's final text, buffer-aware (editor/apply.applyText; with `pacing`, a big file no buffer holds is
+-- written in steps with the editor's loop running between them).
+function ____exports.applyChangeSet(set, finals, pacing)
     local stale = stalePath(set)
     if stale ~= nil then
         return {kind = "stale", path = stale}
@@ -275,7 +276,7 @@ function ____exports.applyChangeSet(set, finals)
     end
     local files = __TS__ArrayMap(
         set.files,
-        function(____, f, i) return applyFile(f, finals[i + 1], ops.notes[f.path]) end
+        function(____, f, i) return applyFile(f, finals[i + 1], ops.notes[f.path], pacing) end
     )
     return {
         kind = "applied",

@@ -86,22 +86,23 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     self.view:settle()
     local function finish()
         self.view:close()
-        local ____self_6 = self.owner
-        local ____self_6_emit_7 = ____self_6.emit
-        local ____self_req_4 = self.req
-        local ____result_5 = result
+        local ____self_8 = self.owner
+        local ____self_8_emit_9 = ____self_8.emit
+        local ____self_req_6 = self.req
+        local ____result_7 = result
         local ____temp_3
         if (outcome and outcome.accepted) == false then
             ____temp_3 = outcome.reason
         else
             ____temp_3 = nil
         end
-        ____self_6_emit_7(
-            ____self_6,
+        ____self_8_emit_9(
+            ____self_8,
             ____exports.EVENT_RESOLVED,
-            ____self_req_4,
-            ____result_5,
-            ____temp_3
+            ____self_req_6,
+            ____result_7,
+            ____temp_3,
+            (outcome and outcome.accepted) == true and outcome.text or nil
         )
     end
     if closeNow and not vim.in_fast_event() then
@@ -139,13 +140,13 @@ local function currentText(path)
     if not disk.ok then
         return disk
     end
-    local ____temp_10
+    local ____temp_12
     if disk.text == nil then
-        ____temp_10 = nil
+        ____temp_12 = nil
     else
-        ____temp_10 = reviewText(disk.text).lines
+        ____temp_12 = reviewText(disk.text).lines
     end
-    return {ok = true, lines = ____temp_10, dirty = false}
+    return {ok = true, lines = ____temp_12, dirty = false}
 end
 --- A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name.
 local function reviewKey(clientId, tabName)
@@ -157,8 +158,9 @@ ____exports.MAX_PENDING_REVIEWS = 16
 ____exports.DiffManager = __TS__Class()
 local DiffManager = ____exports.DiffManager
 DiffManager.name = "DiffManager"
-function DiffManager.prototype.____constructor(self, config)
+function DiffManager.prototype.____constructor(self, config, terminalOf)
     self.config = config
+    self.terminalOf = terminalOf
     self.reviews = {}
     self.multis = {}
     self.plans = {}
@@ -196,7 +198,9 @@ function DiffManager.prototype.____constructor(self, config)
             bytes = #req.contents,
             filetype = current.filetype,
             config = self.config.diff,
-            source = req.source
+            source = req.source,
+            client = req.client,
+            home = self:homeOf(req.clientId)
         }
         local events = {
             accept = function() return review:accept(false) end,
@@ -222,38 +226,40 @@ function DiffManager.prototype.____constructor(self, config)
         local outcome
         local listener
         local function emit(pattern, result, reason)
-            local ____self_emitFor_19 = self.emitFor
-            local ____pattern_17 = pattern
-            local ____req_title_18 = req.title
-            local ____opt_15 = req.files[1]
-            return ____self_emitFor_19(
+            local ____self_emitFor_21 = self.emitFor
+            local ____pattern_19 = pattern
+            local ____req_title_20 = req.title
+            local ____opt_17 = req.files[1]
+            return ____self_emitFor_21(
                 self,
-                ____pattern_17,
-                ____req_title_18,
-                ____opt_15 and ____opt_15.path or "",
+                ____pattern_19,
+                ____req_title_20,
+                ____opt_17 and ____opt_17.path or "",
                 result,
                 nil,
                 reason
             )
         end
+        local home = self:homeOf(req.clientId)
         local review
         review = __TS__New(
             MultiReview,
             self.config,
             req.title,
             req.files,
+            home,
             function(o)
                 self.multis[review] = nil
                 outcome = o
                 vim.schedule(function()
-                    local ____temp_21 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
-                    local ____o_accepted_20
+                    local ____temp_23 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
+                    local ____o_accepted_22
                     if o.accepted then
-                        ____o_accepted_20 = nil
+                        ____o_accepted_22 = nil
                     else
-                        ____o_accepted_20 = o.reason
+                        ____o_accepted_22 = o.reason
                     end
-                    return emit(____exports.EVENT_RESOLVED, ____temp_21, ____o_accepted_20)
+                    return emit(____exports.EVENT_RESOLVED, ____temp_23, ____o_accepted_22)
                 end)
                 vim.schedule(function()
                     local waiting = listener
@@ -262,7 +268,8 @@ function DiffManager.prototype.____constructor(self, config)
                         waiting(o)
                     end
                 end)
-            end
+            end,
+            req.keys
         )
         local ok, err = pcall(function() return review:show() end)
         if not ok then
@@ -315,13 +322,13 @@ function DiffManager.prototype.____constructor(self, config)
             outcome = o
             local result = o.kind == "approved" and "FILE_SAVED" or (o.kind == "refused" and "DIFF_REJECTED" or "CANCELLED")
             vim.schedule(function()
-                local ____temp_22
+                local ____temp_24
                 if o.kind == "refused" then
-                    ____temp_22 = o.feedback
+                    ____temp_24 = o.feedback
                 else
-                    ____temp_22 = nil
+                    ____temp_24 = nil
                 end
-                return emit(____exports.EVENT_RESOLVED, result, ____temp_22)
+                return emit(____exports.EVENT_RESOLVED, result, ____temp_24)
             end)
             local waiting = listener
             listener = nil
@@ -372,18 +379,18 @@ function DiffManager.prototype.____constructor(self, config)
         end
         local multis = {}
         for review, client in pairs(self.multis) do
-            local ____temp_25 = scope == nil
-            if not ____temp_25 then
-                local ____scope_24 = scope
-                local ____temp_23
+            local ____temp_27 = scope == nil
+            if not ____temp_27 then
+                local ____scope_26 = scope
+                local ____temp_25
                 if client == false then
-                    ____temp_23 = nil
+                    ____temp_25 = nil
                 else
-                    ____temp_23 = client
+                    ____temp_25 = client
                 end
-                ____temp_25 = ____scope_24(____temp_23)
+                ____temp_27 = ____scope_26(____temp_25)
             end
-            if ____temp_25 then
+            if ____temp_27 then
                 multis[#multis + 1] = review
             end
         end
@@ -408,18 +415,18 @@ function DiffManager.prototype.____constructor(self, config)
                 if multi.title ~= title then
                     goto __continue77
                 end
-                local ____temp_28 = scope ~= nil
-                if ____temp_28 then
-                    local ____scope_27 = scope
-                    local ____temp_26
+                local ____temp_30 = scope ~= nil
+                if ____temp_30 then
+                    local ____scope_29 = scope
+                    local ____temp_28
                     if client == false then
-                        ____temp_26 = nil
+                        ____temp_28 = nil
                     else
-                        ____temp_26 = client
+                        ____temp_28 = client
                     end
-                    ____temp_28 = not ____scope_27(____temp_26)
+                    ____temp_30 = not ____scope_29(____temp_28)
                 end
-                if ____temp_28 then
+                if ____temp_30 then
                     return false
                 end
                 multi:reject()
@@ -438,8 +445,8 @@ function DiffManager.prototype.____constructor(self, config)
         return true
     end
     self.proposalOf = function(tabName, scope)
-        local ____opt_29 = self:named(tabName, scope)
-        return ____opt_29 and ____opt_29.view:proposalText()
+        local ____opt_31 = self:named(tabName, scope)
+        return ____opt_31 and ____opt_31.view:proposalText()
     end
     self.rejectFor = function(clientIds)
         local theirs = {}
@@ -465,14 +472,14 @@ function DiffManager.prototype.____constructor(self, config)
             end
         end
         for ____, client in pairs(self.multis) do
-            local ____scope_32 = scope
-            local ____temp_31
+            local ____scope_34 = scope
+            local ____temp_33
             if client == false then
-                ____temp_31 = nil
+                ____temp_33 = nil
             else
-                ____temp_31 = client
+                ____temp_33 = client
             end
-            if ____scope_32(____temp_31) then
+            if ____scope_34(____temp_33) then
                 n = n + 1
             end
         end
@@ -508,6 +515,19 @@ function DiffManager.prototype.____constructor(self, config)
     end
     self.log = __TS__New(Logger, config.log_level)
 end
+function DiffManager.prototype.homeOf(self, clientId)
+    if clientId == nil or self.terminalOf == nil then
+        return nil
+    end
+    local ok, buf = pcall(self.terminalOf, clientId)
+    local ____ok_35
+    if ok then
+        ____ok_35 = buf
+    else
+        ____ok_35 = nil
+    end
+    return ____ok_35
+end
 function DiffManager.prototype.capReached(self, clientId)
     if clientId == nil or self.pendingFor(function(id) return id == clientId end) < ____exports.MAX_PENDING_REVIEWS then
         return nil
@@ -517,18 +537,18 @@ end
 function DiffManager.prototype.plansIn(self, scope)
     local found = {}
     for plan, client in pairs(self.plans) do
-        local ____temp_35 = scope == nil
-        if not ____temp_35 then
-            local ____scope_34 = scope
-            local ____temp_33
+        local ____temp_38 = scope == nil
+        if not ____temp_38 then
+            local ____scope_37 = scope
+            local ____temp_36
             if client == false then
-                ____temp_33 = nil
+                ____temp_36 = nil
             else
-                ____temp_33 = client
+                ____temp_36 = client
             end
-            ____temp_35 = ____scope_34(____temp_33)
+            ____temp_38 = ____scope_37(____temp_36)
         end
-        if ____temp_35 then
+        if ____temp_38 then
             found[#found + 1] = plan
         end
     end
@@ -553,9 +573,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_36 = self.followers[path]
-    if ____opt_36 ~= nil then
-        ____opt_36:stop()
+    local ____opt_39 = self.followers[path]
+    if ____opt_39 ~= nil then
+        ____opt_39:stop()
     end
     local follower
     follower = __TS__New(
@@ -572,23 +592,25 @@ function DiffManager.prototype.follow(self, path, text)
     self.followers[path] = follower
     follower:start()
 end
-function DiffManager.prototype.emit(self, pattern, req, result, reason)
+function DiffManager.prototype.emit(self, pattern, req, result, reason, text)
     self:emitFor(
         pattern,
         req.tabName,
         req.newPath,
         result,
         req.client,
-        reason
+        reason,
+        text
     )
 end
-function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client, reason)
+function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client, reason, text)
     local data = dict({
         tab_name = tabName,
         file = file,
         result = result,
         client = client,
-        reason = reason
+        reason = reason,
+        text = text
     })
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
     if not ok then
@@ -626,11 +648,11 @@ local function proposalHere(proposals)
             return v.proposal
         end
     end
-    local ____opt_38 = __TS__ArrayFind(
+    local ____opt_41 = __TS__ArrayFind(
         proposals,
         function(____, p) return p.tabName == tabName end
     )
-    return ____opt_38 and ____opt_38.buf
+    return ____opt_41 and ____opt_41.buf
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
 -- on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

@@ -1,15 +1,16 @@
 -- Generated from src/claude-ide/editor/diff_view.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__StringSplit = ____lualib.__TS__StringSplit
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local setOpt, getOpt, detectFiletype, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
+local notice = ____log.notice
 local say = ____log.say
 local ____reason = require("claude-ide.editor.reason")
 local askReason = ____reason.askReason
@@ -103,19 +104,33 @@ local AUGROUP = "claude-ide.diff"
 local BIG_PROPOSAL_BYTES = 512 * 1024
 --- How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`.
 ____exports.WAITING_VAR = "claude_ide_reviews_waiting"
---- The filetype of Claude terminals (editor/terminal.ts FILETYPE; not imported: that module loads on first use).
-local CLAUDE_TERMINAL_FILETYPE = "claude-ide"
+--- The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI".
+____exports.WAITING_CLIENT_VAR = "claude_ide_review_client"
 --- Counts reviews opened behind the user (vim.g.claude_ide_reviews_waiting) and redraws the statuslines.
-function ____exports.addWaiting(delta)
+function ____exports.addWaiting(delta, client)
+    if client ~= nil then
+        vim.g[____exports.WAITING_CLIENT_VAR] = client
+    end
     local now = vim.g[____exports.WAITING_VAR] or 0
     vim.g[____exports.WAITING_VAR] = math.max(0, now + delta)
     pcall(vim.cmd, "redrawstatus!")
 end
---- Whether a review arriving now may take the focus. "auto": only when the user is not in the middle of
--- something: Normal mode with nothing typed pending (no count or operator half typed, no typeahead waiting to
--- be processed), or the Claude terminal (they are talking to Claude). Insert, Replace, Visual, Select,
--- operator-pending and command-line modes, another terminal, a half-typed mapping: the review opens behind.
-function ____exports.takesFocus(policy)
+--- Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise.
+local VISUAL_MODES = {
+    "v",
+    "V",
+    string.char(22)
+}
+local SELECT_MODES = {
+    "s",
+    "S",
+    string.char(19)
+}
+--- Whether a review arriving now may take the focus. "auto": only from the terminal of the agent that proposed
+-- it (`home`: the user talks to that agent and waits for its answer), and only with nothing typed pending. From
+-- any other window, in any mode (Normal included: a user reading there presses `o` a moment later), it opens
+-- behind and says so. "always": whenever no typed key waits; "never": never.
+function ____exports.takesFocus(policy, home)
     if policy == "never" then
         return false
     end
@@ -127,11 +142,10 @@ function ____exports.takesFocus(policy)
     if policy == "always" then
         return true
     end
-    local buf = vim.api.nvim_get_current_buf()
-    if getOpt("filetype", {buf = buf}) == CLAUDE_TERMINAL_FILETYPE then
-        return m.mode == "t" or m.mode == "nt" or m.mode == "n"
+    if home == nil or vim.api.nvim_get_current_buf() ~= home then
+        return false
     end
-    return m.mode == "n"
+    return m.mode == "t" or m.mode == "nt" or m.mode == "n"
 end
 --- Statusline text shown literally.
 local function escapeBar(s)
@@ -215,9 +229,11 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.closed = false
     self.originWin = vim.api.nvim_get_current_win()
     self.originTerminalMode = vim.api.nvim_get_mode().mode == "t"
-    self.leftBuf = scratchBuffer("claude-ide://current/" .. spec.tabName, spec.current or ({}))
+    self.originMode = vim.api.nvim_get_mode().mode
+    local file = vim.fn.fnamemodify(spec.path, ":t")
+    self.leftBuf = scratchBuffer("claude-ide://current/" .. file, spec.current or ({}))
     setOpt("modifiable", false, {buf = self.leftBuf})
-    self.rightBuf = scratchBuffer("claude-ide://proposal/" .. spec.tabName, spec.proposal.lines)
+    self.rightBuf = scratchBuffer("claude-ide://proposal/✻ " .. file, spec.proposal.lines)
     setOpt("buftype", "acwrite", {buf = self.rightBuf})
     setOpt("fixendofline", false, {buf = self.rightBuf})
     setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
@@ -233,7 +249,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     if spec.deletes == true then
         setOpt("modifiable", false, {buf = self.rightBuf})
     end
-    local ok, err = pcall(function() return self:show(____exports.takesFocus(spec.config.focus)) end)
+    local ok, err = pcall(function() return self:show(spec.enter == true or ____exports.takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close()
         error(err, 0)
@@ -313,6 +329,17 @@ function DiffView.prototype.show(self, enter)
         if vim.api.nvim_win_is_valid(self.originWin) then
             vim.api.nvim_set_current_win(self.originWin)
         end
+        if vim.api.nvim_get_current_win() == self.originWin then
+            if __TS__ArrayIncludes(VISUAL_MODES, self.originMode) then
+                vim.api.nvim_feedkeys("gv", "ni", false)
+            elseif __TS__ArrayIncludes(SELECT_MODES, self.originMode) then
+                vim.api.nvim_feedkeys(
+                    "gv" .. string.char(7),
+                    "ni",
+                    false
+                )
+            end
+        end
     elseif vim.startswith(
         vim.api.nvim_get_mode().mode,
         "i"
@@ -321,7 +348,7 @@ function DiffView.prototype.show(self, enter)
     end
     self.waiting = not enter
     if self.waiting then
-        ____exports.addWaiting(1)
+        ____exports.addWaiting(1, spec.client or "Claude")
     end
     self:markBuffers()
     self:setWinbars()
@@ -346,7 +373,7 @@ function DiffView.prototype.show(self, enter)
         function() return goToFirstChange() end
     )
     if self.waiting then
-        say((("Claude proposes a change to " .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
+        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
     end
 end
 function DiffView.prototype.markSeen(self)
@@ -354,6 +381,11 @@ function DiffView.prototype.markSeen(self)
         return
     end
     self.waiting = false
+    local ____opt_0 = self.unnotice
+    if ____opt_0 ~= nil then
+        ____opt_0()
+    end
+    self.unnotice = nil
     ____exports.addWaiting(-1)
     if not self.settled then
         self:markBuffers()
@@ -435,7 +467,8 @@ function DiffView.prototype.setWinbars(self)
         ),
         function(____, k) return escapeBar(k) end
     )
-    local what = spec.deletes == true and "Claude's proposal: delete the file" or "Claude's proposal (editable)"
+    local who = escapeBar(spec.client or "Claude")
+    local what = spec.deletes == true and who .. "'s proposal: delete the file" or who .. "'s proposal (editable)"
     local right = (" " .. source) .. what
     local rightParts = {
         ("   " .. escapeBar(keys.accept)) .. " or :w accept",
@@ -608,8 +641,8 @@ end
 function DiffView.prototype.watch(self)
     local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
     local function add(event, opts, desc, callback)
-        local ____self_autocmds_0 = self.autocmds
-        ____self_autocmds_0[#____self_autocmds_0 + 1] = vim.api.nvim_create_autocmd(
+        local ____self_autocmds_2 = self.autocmds
+        ____self_autocmds_2[#____self_autocmds_2 + 1] = vim.api.nvim_create_autocmd(
             event,
             __TS__ObjectAssign(
                 {group = group},

@@ -1,14 +1,40 @@
 -- Generated from src/claude-ide/editor/disk_write.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local get, convertedAsRead
+local get, fileStamp, changedRange, convertedAsRead
 local ____buffers = require("claude-ide.editor.buffers")
 local vimErrorLine = ____buffers.vimErrorLine
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 function get(buf, name)
     return vim.api.nvim_get_option_value(name, {buf = buf})
+end
+function fileStamp(file)
+    local st = vim.uv.fs_stat(file)
+    if st == nil then
+        return nil
+    end
+    return (((((tostring(st.size) .. ":") .. tostring(st.mtime.sec)) .. ":") .. tostring(st.mtime.nsec)) .. ":") .. tostring(st.ino)
+end
+function changedRange(base, content)
+    if base == nil or #base == 0 then
+        return 0, -1, content
+    end
+    local head = 0
+    local shorter = math.min(#base, #content)
+    while head < shorter and base[head + 1] == content[head + 1] do
+        head = head + 1
+    end
+    local tail = 0
+    while tail < shorter - head and base[#base - 1 - tail + 1] == content[#content - 1 - tail + 1] do
+        tail = tail + 1
+    end
+    if head == #base and head == #content then
+        return 0, 0, {}
+    end
+    return head, #base - tail, __TS__ArraySlice(content, head, #content - tail)
 end
 function convertedAsRead(file, expect, buf, lines)
     local fenc = get(buf, "fileencoding")
@@ -27,88 +53,216 @@ function convertedAsRead(file, expect, buf, lines)
         end
     )
 end
+--- Lines compared per slice of the check that the file still holds what the change was planned on.
+local COMPARE_STEP = 4000
 local function set(buf, name, value)
     vim.api.nvim_set_option_value(name, value, {buf = buf})
+end
+--- Runs `fn` with every autocmd ignored, the user's 'eventignore' restored after it, even when it throws.
+local function ignoringEvents(fn)
+    local eventignore = vim.o.eventignore
+    vim.o.eventignore = "all"
+    local ok, result = pcall(fn)
+    vim.o.eventignore = eventignore
+    if not ok then
+        error(result, 0)
+    end
+    return result
+end
+--- A line list as a buffer holds it: a 0-byte file reads as no line.
+local function sameAsBuffer(buf, expect, pacing, stillOurs)
+    local total = vim.api.nvim_buf_line_count(buf)
+    if total ~= #expect then
+        return false
+    end
+    local sliceStart = vim.uv.hrtime()
+    do
+        local from = 0
+        while from < total do
+            local to = math.min(from + COMPARE_STEP, total)
+            local chunk = vim.api.nvim_buf_get_lines(buf, from, to, false)
+            do
+                local i = 0
+                while i < #chunk do
+                    if chunk[i + 1] ~= expect[from + i + 1] then
+                        return false
+                    end
+                    i = i + 1
+                end
+            end
+            if pacing ~= nil and to < total and (vim.uv.hrtime() - sliceStart) / 1000000 >= pacing.sliceMs then
+                pacing.pause()
+                if not stillOurs() then
+                    return false
+                end
+                sliceStart = vim.uv.hrtime()
+            end
+            from = from + COMPARE_STEP
+        end
+    end
+    return true
 end
 --- Writes `lines` to the file at `path` as `:w` of that file would, when no buffer has it loaded. `expect`:
 -- the lines the change was planned on (as readfile() gave them); when the file exists and holds something
 -- else now, nothing is written. A missing file is created (its folder must exist). When the file turns out
--- to be loaded after all (another name of it, a symbolic link), `loaded` names that buffer and nothing is
--- written: the caller changes the buffer instead.
-function ____exports.writeFileAsVim(path, lines, expect)
+-- to be loaded after all (another name of it, a symbolic link, or the user opened it during a pause),
+-- `loaded` names that buffer and nothing is written: the caller changes the buffer instead. `pacing`: pause
+-- between the steps of a big file (see the top of this file); without it the work is one stretch.
+function ____exports.writeFileAsVim(path, lines, expect, pacing)
     local file = normalizePath(path)
     local stat = vim.uv.fs_stat(file)
     if stat ~= nil and stat.type ~= "file" then
         return {ok = false, error = file .. " is not a regular file"}
     end
     local existed = vim.fn.bufexists(file) == 1
-    local eventignore = vim.o.eventignore
-    vim.o.eventignore = "all"
     local buf
     local saved
+    --- The buffer was taken by the user during a pause (shown, listed anew, changed): it is theirs now.
+    local taken = false
+    local listed = false
+    local tick = 0
+    --- The file as read (undefined: it did not exist): changed on disk during a pause, it is not written.
+    local read
+    local function stillOurs()
+        local b = buf
+        if b == nil or not vim.api.nvim_buf_is_valid(b) or not vim.api.nvim_buf_is_loaded(b) then
+            return false
+        end
+        if #vim.fn.win_findbuf(b) > 0 or get(b, "buflisted") and not listed then
+            return false
+        end
+        return vim.api.nvim_buf_get_changedtick(b) == tick
+    end
+    --- Lets the editor's loop run when this stretch is long enough; false when the buffer is not ours after.
+    local sliceStart = vim.uv.hrtime()
+    local function pauseIfDue()
+        if pacing == nil or (vim.uv.hrtime() - sliceStart) / 1000000 < pacing.sliceMs then
+            return true
+        end
+        pacing.pause()
+        sliceStart = vim.uv.hrtime()
+        if stillOurs() then
+            return true
+        end
+        taken = buf ~= nil and vim.api.nvim_buf_is_valid(buf)
+        return false
+    end
+    local function takenResult()
+        local b = buf
+        return {
+            ok = false,
+            loaded = b,
+            error = ("the file was opened in buffer b" .. tostring(b)) .. " meanwhile"
+        }
+    end
     local ok, result = pcall(function()
-        buf = vim.fn.bufadd(file)
-        if vim.api.nvim_buf_is_loaded(buf) then
-            local loaded = buf
-            buf = nil
+        local loaded = ignoringEvents(function()
+            local b = vim.fn.bufadd(file)
+            if vim.api.nvim_buf_is_loaded(b) then
+                return b
+            end
+            buf = b
+            listed = get(b, "buflisted")
+            saved = {
+                swapfile = get(b, "swapfile"),
+                undofile = get(b, "undofile"),
+                undolevels = get(b, "undolevels"),
+                modeline = get(b, "modeline")
+            }
+            set(b, "swapfile", false)
+            set(b, "undofile", false)
+            set(b, "undolevels", -1)
+            set(b, "modeline", false)
+            vim.fn.bufload(b)
+            tick = vim.api.nvim_buf_get_changedtick(b)
+            read = fileStamp(file)
+            return nil
+        end)
+        if loaded ~= nil then
             return {
                 ok = false,
                 loaded = loaded,
                 error = "the file is loaded in buffer b" .. tostring(loaded)
             }
         end
-        saved = {
-            swapfile = get(buf, "swapfile"),
-            undofile = get(buf, "undofile"),
-            undolevels = get(buf, "undolevels"),
-            modeline = get(buf, "modeline")
-        }
-        set(buf, "swapfile", false)
-        set(buf, "undofile", false)
-        set(buf, "undolevels", -1)
-        set(buf, "modeline", false)
-        vim.fn.bufload(buf)
+        local target = buf
+        if not pauseIfDue() then
+            return takenResult()
+        end
         local content = lines
+        local base
         if stat ~= nil and expect ~= nil then
-            local now = stat.size == 0 and ({}) or vim.api.nvim_buf_get_lines(buf, 0, -1, false)
-            if not vim.deep_equal(now, expect) then
-                local conv = convertedAsRead(file, expect, buf, lines)
+            local ____temp_0
+            if stat.size == 0 then
+                ____temp_0 = #expect == 0
+            else
+                ____temp_0 = sameAsBuffer(
+                    target,
+                    expect,
+                    pacing,
+                    function()
+                        sliceStart = vim.uv.hrtime()
+                        return stillOurs()
+                    end
+                )
+            end
+            local same = ____temp_0
+            if not stillOurs() then
+                taken = vim.api.nvim_buf_is_valid(target)
+                if taken then
+                    return takenResult()
+                end
+            end
+            if same then
+                base = expect
+            else
+                local conv = ignoringEvents(function() return convertedAsRead(file, expect, target, lines) end)
                 if conv == nil then
                     return {ok = false, error = "the file changed on disk while the review was open: nothing was written; read it again and redo the edit"}
                 end
                 content = conv
             end
         end
-        local target = buf
-        vim.api.nvim_buf_set_lines(
-            target,
-            0,
-            -1,
-            false,
-            content
-        )
-        vim.api.nvim_buf_call(
-            target,
-            function() return vim.cmd("silent keepalt keepjumps write") end
-        )
-        return {ok = true}
+        local from, to, replacement = changedRange(base, content)
+        if not pauseIfDue() then
+            return takenResult()
+        end
+        if pacing ~= nil and fileStamp(file) ~= read then
+            return {ok = false, error = "the file changed on disk while it was being written: nothing was written; read it again and redo the edit"}
+        end
+        return ignoringEvents(function()
+            vim.api.nvim_buf_set_lines(
+                target,
+                from,
+                to,
+                false,
+                replacement
+            )
+            vim.api.nvim_buf_call(
+                target,
+                function() return vim.cmd("silent keepalt keepjumps write") end
+            )
+            return {ok = true}
+        end)
     end)
     if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
         local target = buf
-        if not existed then
-            pcall(vim.api.nvim_buf_delete, target, {force = true})
-        else
-            pcall(vim.api.nvim_buf_delete, target, {force = true, unload = true})
-            if saved ~= nil then
+        ignoringEvents(function()
+            if taken then
+            elseif not existed then
+                pcall(vim.api.nvim_buf_delete, target, {force = true})
+            else
+                pcall(vim.api.nvim_buf_delete, target, {force = true, unload = true})
+            end
+            if saved ~= nil and (existed or taken) then
                 local before = saved
                 pcall(set, target, "swapfile", before.swapfile)
                 pcall(set, target, "undofile", before.undofile)
                 pcall(set, target, "undolevels", before.undolevels)
                 pcall(set, target, "modeline", before.modeline)
             end
-        end
+        end)
     end
-    vim.o.eventignore = eventignore
     if not ok then
         return {
             ok = false,

@@ -122,6 +122,13 @@ function ____exports.yieldToEditor(ctx)
         )
     end)
 end
+--- Long work of a call in steps of SLICE_MS with the editor's loop running between them (editor/disk_write).
+function ____exports.pacing(ctx)
+    return {
+        pause = function() return ____exports.yieldToEditor(ctx) end,
+        sliceMs = ____exports.SLICE_MS
+    }
+end
 --- A UTF-8 byte order mark, which readfile() drops.
 local BOM = "﻿"
 --- A file is read in pieces of this size...

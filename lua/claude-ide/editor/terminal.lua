@@ -97,10 +97,14 @@ local function cells(size, total)
         math.min(n, total)
     )
 end
---- The buffer name of a session's terminal: claude://claude, claude://claude-2 (spaces would need escaping).
-function ____exports.bufferName(session)
+--- The buffer name of a session's terminal, after the CLI it runs: claude://claude, claude://claude-2,
+-- gemini://gemini-3 (spaces would need escaping).
+function ____exports.bufferName(session, scheme)
+    if scheme == nil then
+        scheme = "claude"
+    end
     local name = string.gsub(session, "%s+", "-")
-    return "claude://" .. name
+    return (scheme .. "://") .. name
 end
 --- Names `buf`; a name already taken (by the buffer of a session that ended, say) gets a number. Renaming makes
 -- an unloaded buffer of the old name (Vim's alternate file, here term://...): it goes again.
@@ -173,15 +177,19 @@ end
 ____exports.ClaudeTerminal = __TS__Class()
 local ClaudeTerminal = ____exports.ClaudeTerminal
 ClaudeTerminal.name = "ClaudeTerminal"
-function ClaudeTerminal.prototype.____constructor(self, hooks, session)
+function ClaudeTerminal.prototype.____constructor(self, hooks, session, scheme)
     if hooks == nil then
         hooks = {}
     end
     if session == nil then
         session = "claude"
     end
+    if scheme == nil then
+        scheme = "claude"
+    end
     self.hooks = hooks
     self.session = session
+    self.scheme = scheme
     self.gone = false
 end
 function ClaudeTerminal.prototype.processId(self)
@@ -323,7 +331,7 @@ function ClaudeTerminal.prototype.startSnacks(self, config, env, cmd, asked)
         vim.api.nvim_set_option_value("filetype", FILETYPE, {buf = buf})
         nameBuffer(
             buf,
-            ____exports.bufferName(self.session)
+            ____exports.bufferName(self.session, self.scheme)
         )
         self:watchBuffer(buf)
     end
@@ -357,7 +365,7 @@ function ClaudeTerminal.prototype.startNative(self, config, env, cmd, inWindow)
     vim.api.nvim_set_option_value("filetype", FILETYPE, {buf = buf})
     nameBuffer(
         buf,
-        ____exports.bufferName(self.session)
+        ____exports.bufferName(self.session, self.scheme)
     )
     setKeymaps(config, buf)
     self.buf = buf

@@ -9,7 +9,11 @@ local isFileBuffer = ____buffers.isFileBuffer
 local bufferPath = ____buffers.bufferPath
 local ____selection = require("claude-ide.editor.selection")
 local activeEditorWindow = ____selection.activeEditorWindow
+local isTrackedWindow = ____selection.isTrackedWindow
 local liveSelection = ____selection.liveSelection
+local markedSelection = ____selection.markedSelection
+--- Visual and Select modes, as ModeChanged patterns name them (charwise, linewise, blockwise).
+local VISUAL = ("vVsS" .. string.char(22)) .. string.char(19)
 ____exports.MAX_FILES = 10
 ____exports.MAX_SELECTION_BYTES = 16 * 1024
 local function nowMs()
@@ -97,20 +101,64 @@ function WorkspaceContext.prototype.listen(self, on)
         return
     end
     if on and #self.cursorAutocmds == 0 then
-        self.cursorAutocmds = {vim.api.nvim_create_autocmd(
-            {"CursorMoved", "CursorMovedI", "ModeChanged"},
-            {
-                group = self.group,
-                desc = "claude-ide: the companion's cursor and selection",
-                callback = function() return self:changed() end
-            }
-        )}
+        self.cursorAutocmds = {
+            vim.api.nvim_create_autocmd(
+                {"CursorMoved", "CursorMovedI", "ModeChanged"},
+                {
+                    group = self.group,
+                    desc = "claude-ide: the companion's cursor and selection",
+                    callback = function() return self:changed() end
+                }
+            ),
+            vim.api.nvim_create_autocmd(
+                "ModeChanged",
+                {
+                    group = self.group,
+                    pattern = ((("[" .. VISUAL) .. "]*:[^") .. VISUAL) .. "]*",
+                    desc = "claude-ide: the companion keeps the selection when Visual mode ends",
+                    callback = function() return self:keep() end
+                }
+            )
+        }
     elseif not on then
         for ____, id in ipairs(self.cursorAutocmds) do
             pcall(vim.api.nvim_del_autocmd, id)
         end
         self.cursorAutocmds = {}
     end
+end
+function WorkspaceContext.prototype.keep(self)
+    local win = vim.api.nvim_get_current_win()
+    if not isTrackedWindow(win) then
+        return
+    end
+    local row, col = unpack(
+        vim.api.nvim_win_get_cursor(win),
+        1,
+        2
+    )
+    self.kept = {win = win, row = row, col = col}
+end
+function WorkspaceContext.prototype.selectedText(self, win)
+    local live = liveSelection(win).text
+    if live ~= "" then
+        return live
+    end
+    local kept = self.kept
+    if kept == nil or kept.win ~= win or not vim.api.nvim_win_is_valid(win) then
+        return ""
+    end
+    local row, col = unpack(
+        vim.api.nvim_win_get_cursor(win),
+        1,
+        2
+    )
+    if row ~= kept.row or col ~= kept.col then
+        self.kept = nil
+        return ""
+    end
+    local ____opt_0 = markedSelection(win)
+    return ____opt_0 and ____opt_0.text or ""
 end
 function WorkspaceContext.prototype.touch(self, buf, at)
     if at == nil then
@@ -170,7 +218,7 @@ function WorkspaceContext.prototype.snapshot(self)
     local active = kept[1]
     if win ~= nil and active ~= nil and active.path == activePath then
         active.isActive = true
-        local sel = liveSelection(win)
+        local text = self:selectedText(win)
         local at = vim.api.nvim_win_get_cursor(win)
         local line = vim.api.nvim_buf_get_lines(
             vim.api.nvim_win_get_buf(win),
@@ -182,8 +230,8 @@ function WorkspaceContext.prototype.snapshot(self)
             line = at[1],
             character = vim.fn.strchars(string.sub(line, 1, at[2])) + 1
         }
-        if sel.text ~= "" and not self.withheld(active.path) then
-            active.selectedText = cutUtf8(sel.text, ____exports.MAX_SELECTION_BYTES)
+        if text ~= "" and not self.withheld(active.path) then
+            active.selectedText = cutUtf8(text, ____exports.MAX_SELECTION_BYTES)
         end
     end
     return kept
@@ -193,13 +241,13 @@ function WorkspaceContext.prototype.dispose(self)
         return
     end
     self.disposed = true
-    local ____opt_0 = self.timer
-    if ____opt_0 ~= nil then
-        ____opt_0:stop()
-    end
     local ____opt_2 = self.timer
     if ____opt_2 ~= nil then
-        ____opt_2:close()
+        ____opt_2:stop()
+    end
+    local ____opt_4 = self.timer
+    if ____opt_4 ~= nil then
+        ____opt_4:close()
     end
     pcall(vim.api.nvim_del_augroup_by_id, self.group)
 end

@@ -11,6 +11,8 @@ local ____json = require("claude-ide.util.json")
 local isObject = ____json.isObject
 local ____process = require("claude-ide.util.process")
 local ancestors = ____process.ancestors
+local ____turn = require("claude-ide.hooks.turn")
+local Turns = ____turn.Turns
 local ____plan = require("claude-ide.hooks.plan")
 local planHandler = ____plan.planHandler
 local ____settings = require("claude-ide.hooks.settings")
@@ -40,12 +42,14 @@ local function drainNotes(deps)
         )
     end
 end
---- A server's router, with every feature's handlers registered.
-function ____exports.createRouter(deps)
+--- A server's router, with every feature's handlers registered (a feature adds its line here).
+function ____exports.createChannel(deps)
     local router = __TS__New(
         Router,
         function(msg) return deps.log:error(msg) end
     )
+    local turns = __TS__New(Turns, deps)
+    turns:register(router)
     router:on({
         name = "notes for the next prompt",
         events = {"turn-start"},
@@ -58,7 +62,11 @@ function ____exports.createRouter(deps)
         tools = {PLAN_TOOLS.claude, PLAN_TOOLS.gemini},
         handler = planHandler(function() return deps.services end)
     })
-    return router
+    return {
+        router = router,
+        turns = turns,
+        dispose = function() return turns:dispose() end
+    }
 end
 --- The IDE connection of the CLI whose hook runs as `pid` (the nearest ancestor that announced its pid).
 local function ownerOf(hub, pid)

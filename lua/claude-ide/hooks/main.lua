@@ -10,6 +10,8 @@ local decodeMessage = ____jsonrpc.decodeMessage
 local request = ____jsonrpc.request
 local ____json = require("claude-ide.util.json")
 local isObject = ____json.isObject
+local ____process = require("claude-ide.util.process")
+local parentPid = ____process.parentPid
 local ____router = require("claude-ide.hooks.router")
 local HOOK_CLIENTS = ____router.HOOK_CLIENTS
 ____exports.ROLE = "hook"
@@ -120,12 +122,17 @@ local function ask(args, input)
         end,
         ____exports.ROLE
     )
+    local parent = parentPid(params.pid)
     while not done do
         vim.wait(
-            60000,
+            1000,
             function() return done end,
             10
         )
+        if not done and parentPid(params.pid) ~= parent then
+            debugLog("the CLI that ran this hook is gone")
+            break
+        end
     end
     if client ~= nil then
         vim.wait(

@@ -7,6 +7,8 @@ local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
+local ____config_file = require("claude-ide.bridge.config_file")
+local hooksDir = ____config_file.hooksDir
 local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
 --- The plan-exit tool of each CLI that has one (the plan hook's matcher, hooks/plan).
@@ -14,15 +16,19 @@ ____exports.PLAN_TOOLS = {claude = "ExitPlanMode", gemini = "exit_plan_mode", qw
 --- How long a CLI waits for the plan hook, in seconds, while the user reads, edits and decides: a day. The CLIs
 -- have no practical maximum, and the CLI's own dialog takes over at once whenever Neovim goes away.
 ____exports.PLAN_TIMEOUT_SEC = 24 * 3600
---- Every hook the plugin adds. UserPromptSubmit is bounded by Claude Code at 30 s anyway; a snapshot is taken
--- off the editor's loop and answers well within that. A feature that needs another event adds its line here.
+--- Every hook the plugin adds: the turn's start (a snapshot, taken off the editor's loop; Claude Code bounds
+-- UserPromptSubmit at 30 s anyway) and end (the turn review), and the agent's edit tools (which files they
+-- changed: the others were changed by shell commands). A feature that needs another event adds its line here.
 ____exports.HOOK_ENTRIES = {
     {client = "claude", event = "UserPromptSubmit", timeoutSec = 30},
     {client = "claude", event = "Stop", timeoutSec = 30},
+    {client = "claude", event = "PostToolUse", matcher = "Edit|Write|NotebookEdit|MultiEdit", timeoutSec = 10},
     {client = "gemini", event = "BeforeAgent", timeoutSec = 30},
     {client = "gemini", event = "AfterAgent", timeoutSec = 30},
+    {client = "gemini", event = "AfterTool", matcher = "write_file|replace", timeoutSec = 10},
     {client = "qwen", event = "UserPromptSubmit", timeoutSec = 30},
     {client = "qwen", event = "Stop", timeoutSec = 30},
+    {client = "qwen", event = "PostToolUse", matcher = "edit|write_file|replace", timeoutSec = 10},
     {client = "claude", event = "PreToolUse", matcher = ____exports.PLAN_TOOLS.claude, timeoutSec = ____exports.PLAN_TIMEOUT_SEC},
     {client = "gemini", event = "BeforeTool", matcher = ____exports.PLAN_TOOLS.gemini, timeoutSec = ____exports.PLAN_TIMEOUT_SEC},
     {client = "qwen", event = "PreToolUse", matcher = ____exports.PLAN_TOOLS.qwen, timeoutSec = ____exports.PLAN_TIMEOUT_SEC}
@@ -134,8 +140,37 @@ local function userSystemDefaults(client, ownFile)
     local ok, value = pcall(vim.json.decode, text, {luanil = {object = true, array = true}})
     return ok and type(value) == "table" and not vim.islist(value) and value or ({})
 end
+--- Why Gemini CLI would refuse `path` as its system-defaults file, or undefined: 0.61 reads it only when the file
+-- and every folder above it belong to root and nobody else may write them ("Security Warning: Skipping system
+-- defaults file"), so only a root user whose state folder lies outside /tmp passes.
+function ____exports.geminiRefuses(path)
+    local dir = vim.fs.dirname(path)
+    local file = vim.uv.fs_stat(path)
+    if file ~= nil and (file.uid ~= 0 or bit.band(file.mode, 18) ~= 0) then
+        return path .. " is not root's alone"
+    end
+    do
+        while true do
+            local st = vim.uv.fs_stat(dir)
+            if st ~= nil and (st.uid ~= 0 or bit.band(st.mode, 18) ~= 0) then
+                return ("its folder " .. dir) .. " is not root's alone (Gemini CLI reads a system-defaults file only below root-owned folders nobody else can write)"
+            end
+            local parent = vim.fs.dirname(dir)
+            if parent == dir then
+                return nil
+            end
+            dir = parent
+        end
+    end
+end
+--- The folder of the system-defaults files: the plugin's own state folder (0700).
+function ____exports.settingsDir()
+    return hooksDir()
+end
 --- Writes `dir/<client>-<pid>.json` (0600): the user's own system defaults plus the plugin's hooks, and returns
--- the environment that points `client` at it. Gemini CLI / Qwen Code only.
+-- the environment that points `client` at it. Gemini CLI / Qwen Code only. Gemini CLI gets nothing (an empty
+-- environment and the reason in `skipped`) where it would refuse the file (geminiRefuses): it would warn at
+-- every start and run no hook anyway.
 function ____exports.systemDefaultsEnv(client, dir)
     local name = ____exports.settingsEnvName(client)
     if name == nil then
@@ -160,6 +195,17 @@ function ____exports.systemDefaultsEnv(client, dir)
     )
     if not written.ok then
         return {ok = false, error = written.error}
+    end
+    local ____temp_8
+    if client == "gemini" then
+        ____temp_8 = ____exports.geminiRefuses(path)
+    else
+        ____temp_8 = nil
+    end
+    local refused = ____temp_8
+    if refused ~= nil then
+        vim.uv.fs_unlink(path)
+        return {ok = true, env = {}, path = path, skipped = refused}
     end
     return {ok = true, env = {[name] = path}, path = path}
 end

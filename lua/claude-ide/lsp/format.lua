@@ -46,12 +46,15 @@ function Texts.prototype.____constructor(self, ctx)
     self.rules = ____opt_2 and ____opt_2:rules()
 end
 function Texts.prototype.quote(self, path, line0)
+    return self:withheld(path) and "(text withheld from the model)" or self:line(path, line0)
+end
+function Texts.prototype.withheld(self, path)
     local hide = self.hidden[path]
     if hide == nil then
         hide = self.policy ~= nil and self.policy:withheld(path, self.rules) ~= nil
         self.hidden[path] = hide
     end
-    return hide and "(text withheld from the model)" or self:line(path, line0)
+    return hide
 end
 function Texts.prototype.path(self, uri)
     local path = self.paths[uri]
@@ -96,7 +99,13 @@ function Texts.prototype.lines(self, path)
         if buf ~= nil then
             lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
         else
-            local data = readSmallFile(path, MAX_FILE_BYTES)
+            local ____table_withheld_result_4
+            if self:withheld(path) then
+                ____table_withheld_result_4 = nil
+            else
+                ____table_withheld_result_4 = readSmallFile(path, MAX_FILE_BYTES)
+            end
+            local data = ____table_withheld_result_4
             lines = data ~= nil and splitLikeReadfile(data) or ({})
             if self.ctx ~= nil and (vim.uv.hrtime() - self.sliceStart) / 1000000 >= SLICE_MS then
                 yieldToEditor(self.ctx)
@@ -128,13 +137,13 @@ function ____exports.placesOf(texts, result, encoding)
     if result == nil or result == vim.NIL then
         return {}
     end
-    local ____vim_islist_result_4
+    local ____vim_islist_result_5
     if vim.islist(result) then
-        ____vim_islist_result_4 = result
+        ____vim_islist_result_5 = result
     else
-        ____vim_islist_result_4 = {result}
+        ____vim_islist_result_5 = {result}
     end
-    local items = ____vim_islist_result_4
+    local items = ____vim_islist_result_5
     local out = {}
     for ____, item in ipairs(items) do
         local uri = item.uri or item.targetUri
@@ -153,12 +162,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue33
+                goto __continue34
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue33::
+        ::__continue34::
     end
     __TS__ArraySort(
         out,

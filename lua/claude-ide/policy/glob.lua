@@ -77,6 +77,34 @@ local function matchFrom(pats, pi, segs, si)
     end
     return matchFrom(pats, pi + 1, segs, si + 1)
 end
+--- The longest run of plain characters of a pattern (none of `*?[]\\/`, nothing inside a character class):
+-- every path a pattern matches holds each such run as it is, so a path without it is told apart by one plain
+-- find instead of a segment-by-segment match (a search or an LSP answer asks about hundreds of paths).
+local function longestLiteral(body)
+    local best = ""
+    local run = ""
+    local i = 1
+    local n = #body
+    while i <= n do
+        local c = string.sub(body, i, i)
+        if c == "[" then
+            local close = string.find(body, "]", i + 2, true)
+            if close ~= nil then
+                i = close
+            end
+            run = ""
+        elseif (string.find(c, "[%*%?%]\\/]")) ~= nil then
+            run = ""
+        else
+            run = run .. c
+            if #run > #best then
+                best = run
+            end
+        end
+        i = i + 1
+    end
+    return best
+end
 --- Compiles `pattern` relative to `base` (an absolute, normalized folder; "/" for a pattern that applies
 -- anywhere). Returns undefined for an empty pattern.
 function ____exports.compileGlob(pattern, base)
@@ -102,10 +130,14 @@ function ____exports.compileGlob(pattern, base)
     local anchored = leadingSlash or #pats > 1
     local prefix = base == "/" and "/" or base .. "/"
     local source = pattern
+    local needle = longestLiteral(body)
     return {
         source = source,
         matches = function(path)
             if not vim.startswith(path, prefix) then
+                return false
+            end
+            if needle ~= "" and (string.find(path, needle, #prefix + 1, true)) == nil then
                 return false
             end
             local segs = split(string.sub(path, #prefix + 1))

@@ -37,7 +37,9 @@ function outcome(done, ms, timeoutMs, failure, answers)
     end
     return {ok = true, ms = ms, tools = #list.result.tools}
 end
-local REQUESTS = {{jsonrpc = "2.0", id = 1, method = "initialize", params = {protocolVersion = "2025-11-25", capabilities = {}, clientInfo = {name = "claude-ide.nvim health check", version = "1"}}}, {jsonrpc = "2.0", id = 2, method = "tools/list", params = {}}}
+--- The clientInfo.name of the self-test's connection (:checkhealth leaves it out of the clients it lists).
+____exports.PROBE_CLIENT_NAME = "claude-ide.nvim health check"
+local REQUESTS = {{jsonrpc = "2.0", id = 1, method = "initialize", params = {protocolVersion = "2025-11-25", capabilities = {}, clientInfo = {name = ____exports.PROBE_CLIENT_NAME, version = "1"}}}, {jsonrpc = "2.0", id = 2, method = "tools/list", params = {}}}
 --- Connects to 127.0.0.1:`port` with `token`; gives up after `timeoutMs`. Never throws.
 function ____exports.probe(port, token, timeoutMs)
     local started = vim.uv.hrtime()

@@ -125,10 +125,10 @@
 ---@field keymaps? claude-ide.Config.diff.keymaps
 --- Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
 ---@field open_in_new_tab? boolean # Default: `true`.
---- Whether a review that arrives takes the focus. "auto": only from Normal mode (nothing typed pending) or
---- from the Claude terminal; while you type elsewhere (Insert mode, an operator, the command line, Visual
---- mode) it opens behind you: a message and require("claude-ide").statusline() say it waits, and
---- :ClaudeCodeFocus jumps to it. "always": take the focus (leaving Insert mode). "never": always open behind.
+--- Whether a review that arrives takes the focus. "auto": only from the terminal of the agent that proposed
+--- it (nothing typed pending); from any other window, in any mode (Normal mode too), it opens behind you: a
+--- message and require("claude-ide").statusline() say it waits, and :ClaudeCodeFocus jumps to it.
+--- "always": take the focus (leaving Insert mode). "never": always open behind.
 ---@field focus? "auto"|"always"|"never" # Default: `"auto"`.
 
 --- Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.

@@ -23,4 +23,18 @@ function ____exports.clientLabel(name, title)
     end
     return KNOWN[name] or name
 end
+--- The CLI `command` (terminal.command) runs, by its program's name (without folders). Any other program (a
+-- wrapper, `node cli.js`) is started as Claude Code is (its environment, its arguments) and named so until it
+-- connects and says what it is.
+function ____exports.commandClient(command)
+    local first = string.match(command, "^%s*(%S+)")
+    local program = first ~= nil and vim.fn.fnamemodify(first, ":t") or ""
+    if program == "gemini" then
+        return {id = "gemini", label = "Gemini CLI", companion = true}
+    end
+    if program == "qwen" then
+        return {id = "qwen", label = "Qwen Code", companion = true}
+    end
+    return {id = "claude", label = "Claude Code", companion = false}
+end
 return ____exports

@@ -46,4 +46,4 @@ ROWS=26
 start_nvim "$P" lua/greet.lua
 ex ClaudeCode
 wait_for 20 has_review
-shoot review "Current: lua/greet.lua" "Claude's proposal" "polite"
+shoot review "Current: lua/greet.lua" "Claude Code's proposal" "polite"

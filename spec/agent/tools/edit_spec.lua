@@ -14,7 +14,13 @@ describe('agent edit through the bridge', function()
   before_each(function()
     local dir = bridge.config_dir()
     project = bridge.project({ ['main.lua'] = MAIN, ['notes.md'] = '# Notes\nold note\n' })
-    nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
+    -- the review takes the focus (the user answers it at once; spec/editor/diff_focus_spec.lua checks when)
+    nvim = bridge.editor({
+      config_dir = dir,
+      cwd = project,
+      args = { 'main.lua' },
+      setup = { diff = { focus = 'always' } },
+    })
     c = bridge.start({ config_dir = dir, cwd = project })
   end)
   after_each(bridge.cleanup)

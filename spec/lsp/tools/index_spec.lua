@@ -48,7 +48,13 @@ describe('LSP tools through the bridge #slow', function()
   setup(function()
     local dir = bridge.config_dir()
     project = lsp.fixture()
-    nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'src/main.ts' } })
+    -- the review takes the focus (spec/editor/diff_focus_spec.lua checks when it may)
+    nvim = bridge.editor({
+      config_dir = dir,
+      cwd = project,
+      args = { 'src/main.ts' },
+      setup = { diff = { focus = 'always' } },
+    })
     nvim:lua(CONFIG, lsp.server, lsp.tsserver, project)
     c = bridge.start({ config_dir = dir, cwd = project })
   end)

@@ -10,6 +10,14 @@ export function configDir(): string {
   return `${vim.fn.stdpath("run")}/claude-ide`;
 }
 
+/**
+ * The folder of the hooks' system-defaults files (gemini-<pid>.json, qwen-<pid>.json): the plugin's state
+ * folder, not stdpath("run") (under /tmp when XDG_RUNTIME_DIR is unset: Gemini CLI refuses a file below it).
+ */
+export function hooksDir(): string {
+  return `${vim.fn.stdpath("state")}/claude-ide/hooks`;
+}
+
 export function configPath(pid: number = vim.fn.getpid()): string {
   return `${configDir()}/mcp-${pid}.json`;
 }

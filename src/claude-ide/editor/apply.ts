@@ -4,7 +4,7 @@
 // would write it: editor/disk_write). The user's own unsaved work is never written or overwritten.
 import { findBuffer, saveBuffer, setChangedLines } from "./buffers";
 import { linesText, textLines } from "./diff_text";
-import { writeFileAsVim } from "./disk_write";
+import { type Pacing, writeFileAsVim } from "./disk_write";
 import { failWith } from "../protocol/result";
 
 export type EditSpec =
@@ -162,16 +162,17 @@ export type Applied = { ok: true; where: string } | { ok: false; error: string }
 /**
  * Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
  * to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:
- * a buffer or file that changed since is refused.
+ * a buffer or file that changed since is refused. `pacing`: a big file on disk is written in steps with the
+ * editor's loop running between them (editor/disk_write).
  */
-export function applyText(path: string, before: string[], after: string[]): Applied {
+export function applyText(path: string, before: string[], after: string[], pacing?: Pacing): Applied {
   const buf = findBuffer(path);
   if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) return applyToBuffer(buf, before, after);
   // A new file in a folder that does not exist yet: the user accepted creating it, so the folder is made too.
   const dir = vim.fs.dirname(path);
   if (vim.fn.isdirectory(dir) !== 1 && vim.fn.mkdir(dir, "p") !== 1)
     return { ok: false, error: `cannot create the directory ${dir}: nothing was written` };
-  const written = writeFileAsVim(path, after, before);
+  const written = writeFileAsVim(path, after, before, pacing);
   if (written.ok) return { ok: true, where: "and written to disk (no buffer had it open)" };
   // Loaded under another name (a symbolic link to it): that buffer is the file the user sees.
   if ("loaded" in written) return applyToBuffer(written.loaded, before, after);

@@ -220,6 +220,9 @@ function changedOnDisk(buf: Buf): boolean {
   return reason === "changed" || reason === "conflict";
 }
 
+/** Buffer variable set while the plugin writes the buffer (saveBuffer): that write is not the user's. */
+export const PLUGIN_WRITE_VAR = "claude_ide_plugin_write";
+
 /**
  * Writes a buffer to its file like :write, but refuses (with the reason) instead of prompting: not
  * modifiable/read-only, file changed on disk since it was read, or the write failing. A buffer without
@@ -235,7 +238,10 @@ export function saveBuffer(buf: Buf): SaveResult {
       reason: "the file changed on disk since it was read; not overwriting it (reload or save it yourself)",
     };
   }
+  // Marked while it writes: BufWritePost handlers tell the plugin's writes from the user's (the turn review).
+  vim.b[buf][PLUGIN_WRITE_VAR] = true;
   const [ok, err] = pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent keepalt keepjumps write"));
+  vim.b[buf][PLUGIN_WRITE_VAR] = undefined;
   if (!ok) return { ok: false, reason: `write failed: ${tostring(err)}` };
   if (isDirty(buf)) return { ok: false, reason: "write failed: the buffer is still modified after :write" };
   return { ok: true, wrote: true };

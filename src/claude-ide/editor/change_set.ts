@@ -11,6 +11,7 @@ import { failWith } from "../protocol/result";
 import { decisionOf, type ToolContext } from "../protocol/tool";
 import { type Applied, applyText, sameLines } from "./apply";
 import { findBuffer } from "./buffers";
+import type { Pacing } from "./disk_write";
 import { linesText, textLines } from "./diff_text";
 import { createFile, deleteFile, renameFile, unsavedBuffer } from "./file_ops";
 import { displayPath } from "./state";
@@ -230,7 +231,7 @@ function runOps(ops: FileOp[]): { failed?: string; done: string[]; notes: LuaMap
 }
 
 /** Writes one file's final text (at its final path, after the file operations) and says how it went. */
-function applyFile(f: FileChange, final: string[], note: string | undefined): FileResult {
+function applyFile(f: FileChange, final: string[], note: string | undefined, pacing?: Pacing): FileResult {
   const userChanged = !sameLines(final, f.after);
   if (f.deleted) {
     const path = displayPath(f.from ?? f.path);
@@ -246,7 +247,7 @@ function applyFile(f: FileChange, final: string[], note: string | undefined): Fi
   // back in the review too, as `:w` writes an unchanged buffer).
   if (head !== undefined && f.before !== undefined && sameLines(f.before, final))
     return { change: f, final, userChanged, note, line: head, done: true };
-  const written = applyText(f.path, f.before ?? [], final);
+  const written = applyText(f.path, f.before ?? [], final, pacing);
   const label = f.before === undefined ? "created" : plural(f.edits, "edit");
   const changed = userChanged ? " (changed by the user in the review)" : "";
   const body = written.ok ? `${label} ${written.where}${changed}` : `${label}: NOT applied: ${written.error}`;
@@ -257,15 +258,16 @@ function applyFile(f: FileChange, final: string[], note: string | undefined): Fi
 /**
  * Applies an accepted change set (the plugin writes it): nothing when a watched path changed meanwhile or it
  * would now delete unsaved changes; else the file operations in order (a failure stops before any text), then
- * each file's final text, buffer-aware (editor/apply.applyText).
+ * each file's final text, buffer-aware (editor/apply.applyText; with `pacing`, a big file no buffer holds is
+ * written in steps with the editor's loop running between them).
  */
-export function applyChangeSet(set: ChangeSet, finals: string[][]): ApplyOutcome {
+export function applyChangeSet(set: ChangeSet, finals: string[][], pacing?: Pacing): ApplyOutcome {
   const stale = stalePath(set);
   if (stale !== undefined) return { kind: "stale", path: stale };
   const refused = unsavedDeletion(set.files);
   if (refused !== undefined) return { kind: "refused", reason: refused };
   const ops = runOps(set.ops);
   if (ops.failed !== undefined) return { kind: "op-failed", failed: ops.failed, done: ops.done };
-  const files = set.files.map((f, i) => applyFile(f, finals[i], ops.notes.get(f.path)));
+  const files = set.files.map((f, i) => applyFile(f, finals[i], ops.notes.get(f.path), pacing));
   return { kind: "applied", files, complete: files.filter((r) => r.done).length };
 }

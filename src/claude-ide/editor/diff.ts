@@ -96,7 +96,13 @@ class Review implements PendingReview {
     this.view.settle();
     const finish = () => {
       this.view.close();
-      this.owner.emit(EVENT_RESOLVED, this.req, result, outcome?.accepted === false ? outcome.reason : undefined);
+      this.owner.emit(
+        EVENT_RESOLVED,
+        this.req,
+        result,
+        outcome?.accepted === false ? outcome.reason : undefined,
+        outcome?.accepted === true ? outcome.text : undefined,
+      );
     };
     if (closeNow && !vim.in_fast_event()) finish();
     else vim.schedule(finish);
@@ -158,8 +164,22 @@ export class DiffManager implements DiffService {
   private readonly followers = new LuaMap<string, WriteFollower>();
   private readonly log: Logger;
 
-  constructor(private readonly config: Config) {
+  /**
+   * `terminalOf`: the terminal buffer a connection's CLI runs in (Hub.terminalOf): with diff.focus "auto" its
+   * review takes the focus only from there.
+   */
+  constructor(
+    private readonly config: Config,
+    private readonly terminalOf?: (this: void, clientId: number) => number | undefined,
+  ) {
     this.log = new Logger(config.log_level);
+  }
+
+  /** The terminal the agent asking with connection `clientId` runs in, if known. */
+  private homeOf(clientId: number | undefined): number | undefined {
+    if (clientId === undefined || this.terminalOf === undefined) return undefined;
+    const [ok, buf] = pcall(this.terminalOf, clientId);
+    return ok ? buf : undefined;
   }
 
   open: DiffService["open"] = (req) => {
@@ -190,6 +210,8 @@ export class DiffManager implements DiffService {
       filetype: current.filetype,
       config: this.config.diff,
       source: req.source,
+      client: req.client,
+      home: this.homeOf(req.clientId),
     };
     const events = {
       accept: () => review.accept(false),
@@ -217,21 +239,29 @@ export class DiffManager implements DiffService {
     // The same User events as openDiff's reviews (statuslines and hooks see every review); file: the first one.
     const emit = (pattern: string, result?: ReviewResult, reason?: string) =>
       this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result, undefined, reason);
-    const review: MultiReview = new MultiReview(this.config, req.title, req.files, (o) => {
-      this.multis.delete(review);
-      outcome = o;
-      vim.schedule(() =>
-        emit(EVENT_RESOLVED, o.accepted ? "FILE_SAVED" : "DIFF_REJECTED", o.accepted ? undefined : o.reason),
-      );
-      // Handed over on the next tick: the decision comes from inside an autocmd (BufWriteCmd, WinClosed), where
-      // nested autocmds do not run, and applying an accepted edit moves, reloads, writes and wipes buffers (whose
-      // BufRead/BufWrite autocmds must run). The view's own close was scheduled first, so it is gone by then.
-      vim.schedule(() => {
-        const waiting = listener;
-        listener = undefined;
-        if (waiting !== undefined) waiting(o);
-      });
-    });
+    const home = this.homeOf(req.clientId);
+    const review: MultiReview = new MultiReview(
+      this.config,
+      req.title,
+      req.files,
+      home,
+      (o) => {
+        this.multis.delete(review);
+        outcome = o;
+        vim.schedule(() =>
+          emit(EVENT_RESOLVED, o.accepted ? "FILE_SAVED" : "DIFF_REJECTED", o.accepted ? undefined : o.reason),
+        );
+        // Handed over on the next tick: the decision comes from inside an autocmd (BufWriteCmd, WinClosed), where
+        // nested autocmds do not run, and applying an accepted edit moves, reloads, writes and wipes buffers (whose
+        // BufRead/BufWrite autocmds must run). The view's own close was scheduled first, so it is gone by then.
+        vim.schedule(() => {
+          const waiting = listener;
+          listener = undefined;
+          if (waiting !== undefined) waiting(o);
+        });
+      },
+      req.keys,
+    );
     const [ok, err] = pcall(() => review.show());
     if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };
     // false: asked by no connection (a LuaMap value cannot be nil).
@@ -394,8 +424,9 @@ export class DiffManager implements DiffService {
   }
 
   /** Fires a `User` autocmd for statuslines and user hooks; a failing hook is reported, never raised. */
-  emit(pattern: string, req: DiffRequest, result?: ReviewResult, reason?: string): void {
-    this.emitFor(pattern, req.tabName, req.newPath, result, req.client, reason);
+  /** `text`: an accepted review's final text (the turn review counts those changes as reviewed). */
+  emit(pattern: string, req: DiffRequest, result?: ReviewResult, reason?: string, text?: string): void {
+    this.emitFor(pattern, req.tabName, req.newPath, result, req.client, reason, text);
   }
 
   private emitFor(
@@ -405,8 +436,9 @@ export class DiffManager implements DiffService {
     result?: ReviewResult,
     client?: string,
     reason?: string,
+    text?: string,
   ): void {
-    const data = dict({ tab_name: tabName, file, result, client, reason });
+    const data = dict({ tab_name: tabName, file, result, client, reason, text });
     const [ok, err] = pcall(vim.api.nvim_exec_autocmds, "User", { pattern, modeline: false, data });
     if (!ok) this.log.error(`a ${pattern} autocmd failed: ${tostring(err)}`);
   }

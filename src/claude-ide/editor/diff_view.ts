@@ -10,7 +10,7 @@
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
 import type { Config, DiffFocus } from "../config";
-import { say } from "../log";
+import { notice, say } from "../log";
 import type { ReviewText } from "./diff_text";
 import { askReason, reasonOn } from "./reason";
 
@@ -45,33 +45,37 @@ export interface ReviewVar {
 
 /** How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`. */
 export const WAITING_VAR = "claude_ide_reviews_waiting";
-/** The filetype of Claude terminals (editor/terminal.ts FILETYPE; not imported: that module loads on first use). */
-const CLAUDE_TERMINAL_FILETYPE = "claude-ide";
+
+/** The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI". */
+export const WAITING_CLIENT_VAR = "claude_ide_review_client";
 
 /** Counts reviews opened behind the user (vim.g.claude_ide_reviews_waiting) and redraws the statuslines. */
-export function addWaiting(delta: number): void {
+export function addWaiting(delta: number, client?: string): void {
+  if (client !== undefined) vim.g[WAITING_CLIENT_VAR] = client;
   const now = (vim.g[WAITING_VAR] as number | undefined) ?? 0;
   vim.g[WAITING_VAR] = math.max(0, now + delta);
   pcall(vim.cmd, "redrawstatus!");
 }
 
+/** Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise. */
+const VISUAL_MODES = ["v", "V", string.char(0x16)];
+const SELECT_MODES = ["s", "S", string.char(0x13)];
+
 /**
- * Whether a review arriving now may take the focus. "auto": only when the user is not in the middle of
- * something: Normal mode with nothing typed pending (no count or operator half typed, no typeahead waiting to
- * be processed), or the Claude terminal (they are talking to Claude). Insert, Replace, Visual, Select,
- * operator-pending and command-line modes, another terminal, a half-typed mapping: the review opens behind.
+ * Whether a review arriving now may take the focus. "auto": only from the terminal of the agent that proposed
+ * it (`home`: the user talks to that agent and waits for its answer), and only with nothing typed pending. From
+ * any other window, in any mode (Normal included: a user reading there presses `o` a moment later), it opens
+ * behind and says so. "always": whenever no typed key waits; "never": never.
  */
-export function takesFocus(policy: DiffFocus): boolean {
+export function takesFocus(policy: DiffFocus, home?: Buf): boolean {
   if (policy === "never") return false;
   const m = vim.api.nvim_get_mode();
   // Keys typed but not yet processed belong where the user is typing, never to the proposal.
   const typeahead = m.blocking || vim.fn.getchar(1) !== 0;
   if (typeahead) return false;
   if (policy === "always") return true;
-  const buf = vim.api.nvim_get_current_buf();
-  if (getOpt<string>("filetype", { buf }) === CLAUDE_TERMINAL_FILETYPE)
-    return m.mode === "t" || m.mode === "nt" || m.mode === "n";
-  return m.mode === "n";
+  if (home === undefined || vim.api.nvim_get_current_buf() !== home) return false;
+  return m.mode === "t" || m.mode === "nt" || m.mode === "n";
 }
 
 export interface ViewSpec {
@@ -91,8 +95,14 @@ export interface ViewSpec {
   /** The file's buffer's filetype; undefined: detected from the path and the proposal. */
   filetype: string | undefined;
   config: Config["diff"];
-  /** Which Claude session proposed it (shown in the winbar when several are connected). */
+  /** Which session proposed it (shown in the winbar when several are connected). */
   source?: string;
+  /** The client that proposed it, by the name the user reads ("Claude Code", "Gemini CLI"): winbar, messages. */
+  client?: string;
+  /** The buffer of the terminal the proposing agent runs in: diff.focus "auto" takes the focus only from there. */
+  home?: Buf;
+  /** Takes the focus whatever diff.focus says (the user is in this review already: the next file of it). */
+  enter?: boolean;
   /** The edit moves the file to `path` from this path (as shown): the left side is the text at the old path. */
   renamedFrom?: string;
   /** The edit deletes the file: the proposal is empty and cannot be edited. */
@@ -182,8 +192,12 @@ export class DiffView {
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   private originWin: Win;
   private originTerminalMode: boolean;
+  /** The mode the user was in when the review arrived (nvim_get_mode). */
+  private readonly originMode: string;
   /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
   private waiting = false;
+  /** Removes the message that says the review waits (a notifier keeps it until then). */
+  private unnotice?: (this: void) => void;
   private autocmds: number[] = [];
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
@@ -202,9 +216,13 @@ export class DiffView {
   ) {
     this.originWin = vim.api.nvim_get_current_win();
     this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
-    this.leftBuf = scratchBuffer(`claude-ide://current/${spec.tabName}`, spec.current ?? []);
+    this.originMode = vim.api.nvim_get_mode().mode;
+    // Short names (statuslines and the tab line show their tail): `✻ file` for the proposal; the review's full
+    // title (client, session, label) is in its winbar.
+    const file = vim.fn.fnamemodify(spec.path, ":t");
+    this.leftBuf = scratchBuffer(`claude-ide://current/${file}`, spec.current ?? []);
     setOpt("modifiable", false, { buf: this.leftBuf });
-    this.rightBuf = scratchBuffer(`claude-ide://proposal/${spec.tabName}`, spec.proposal.lines);
+    this.rightBuf = scratchBuffer(`claude-ide://proposal/✻ ${file}`, spec.proposal.lines);
     setOpt("buftype", "acwrite", { buf: this.rightBuf });
     // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
     setOpt("fixendofline", false, { buf: this.rightBuf });
@@ -218,7 +236,7 @@ export class DiffView {
     setOpt("modified", false, { buf: this.rightBuf });
     // A deletion is all or nothing: there is no text to change in it.
     if (spec.deletes === true) setOpt("modifiable", false, { buf: this.rightBuf });
-    const [ok, err] = pcall(() => this.show(takesFocus(spec.config.focus)));
+    const [ok, err] = pcall(() => this.show(spec.enter === true || takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
       this.close();
       error(err, 0);
@@ -238,7 +256,7 @@ export class DiffView {
   }
 
   /** The current window is one of this view's. */
-  private hasFocus(): boolean {
+  hasFocus(): boolean {
     const win = vim.api.nvim_get_current_win();
     return win === this.leftWin || win === this.rightWin;
   }
@@ -304,12 +322,18 @@ export class DiffView {
     if (!enter) {
       if (vim.api.nvim_tabpage_is_valid(originTab)) vim.api.nvim_set_current_tabpage(originTab);
       if (vim.api.nvim_win_is_valid(this.originWin)) vim.api.nvim_set_current_win(this.originWin);
+      // Entering the tab page ended Visual (or Select) mode: `gv` selects the same text again, before any key
+      // the user typed meanwhile (at the front of the typeahead).
+      if (vim.api.nvim_get_current_win() === this.originWin) {
+        if (VISUAL_MODES.includes(this.originMode)) vim.api.nvim_feedkeys("gv", "ni", false);
+        else if (SELECT_MODES.includes(this.originMode)) vim.api.nvim_feedkeys(`gv${string.char(0x07)}`, "ni", false);
+      }
     }
     // Leaving Insert mode: the review's keys are Normal-mode keys (Terminal mode ends by leaving the window).
     else if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
 
     this.waiting = !enter;
-    if (this.waiting) addWaiting(1);
+    if (this.waiting) addWaiting(1, spec.client ?? "Claude");
     this.markBuffers();
     this.setWinbars();
     const lines = math.max(vim.api.nvim_buf_line_count(this.leftBuf), vim.api.nvim_buf_line_count(this.rightBuf));
@@ -321,8 +345,8 @@ export class DiffView {
     this.watch();
     vim.api.nvim_win_call(this.rightWin, () => goToFirstChange());
     if (this.waiting)
-      say(
-        `Claude proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
+      this.unnotice = notice(
+        `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
       );
   }
 
@@ -330,6 +354,8 @@ export class DiffView {
   private markSeen(): void {
     if (!this.waiting) return;
     this.waiting = false;
+    this.unnotice?.();
+    this.unnotice = undefined;
     addWaiting(-1);
     if (!this.settled) this.markBuffers();
   }
@@ -394,7 +420,8 @@ export class DiffView {
       (spec.note !== undefined ? `${escapeBar(spec.note)}  ` : "");
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
-    const what = spec.deletes === true ? "Claude's proposal: delete the file" : "Claude's proposal (editable)";
+    const who = escapeBar(spec.client ?? "Claude");
+    const what = spec.deletes === true ? `${who}'s proposal: delete the file` : `${who}'s proposal (editable)`;
     const right = ` ${source}${what}`;
     // In the order they go when space is short: the last one first.
     const rightParts = [`   ${escapeBar(keys.accept)} or :w accept`, `   ${escapeBar(keys.reject)} reject`];

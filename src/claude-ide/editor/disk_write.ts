@@ -4,10 +4,22 @@
 // newline as the user's 'fixendofline' says, and symbolic links, hard links and the mode kept ('backupcopy').
 // The hidden buffer is read and written with every autocmd ignored (no filetype, no plugin, no language
 // server sees it), without a swap file or an undo file, and wiped afterwards.
+// A big file is not one long stretch of the editor's loop: with a Pacing, the work pauses (the call parks,
+// the user's keys and other requests are handled) between reading, comparing slices of the text, and the
+// write; 'eventignore' is the user's own during every pause, and the write itself (only the changed lines
+// set, then :write) is one short step, so the file on disk is never left half-changed.
 import { vimErrorLine } from "./buffers";
 import { normalizePath } from "./positions";
 
 export type DiskWrite = { ok: true } | { ok: false; error: string } | { ok: false; loaded: Buf; error: string };
+
+/** @noSelf */
+export interface Pacing {
+  /** Lets the editor's loop run (the call parks) and returns when the work may go on. */
+  pause(): void;
+  /** Work at most this long (ms) between pauses. */
+  sliceMs: number;
+}
 
 interface Saved {
   swapfile: boolean;
@@ -15,6 +27,9 @@ interface Saved {
   undolevels: number;
   modeline: boolean;
 }
+
+/** Lines compared per slice of the check that the file still holds what the change was planned on. */
+const COMPARE_STEP = 4000;
 
 function get<T>(buf: Buf, name: string): T {
   return vim.api.nvim_get_option_value(name, { buf }) as T;
@@ -24,46 +39,119 @@ function set(buf: Buf, name: string, value: unknown): void {
   vim.api.nvim_set_option_value(name, value, { buf });
 }
 
+/** Runs `fn` with every autocmd ignored, the user's 'eventignore' restored after it, even when it throws. */
+function ignoringEvents<T>(fn: (this: void) => T): T {
+  const eventignore = vim.o.eventignore as string;
+  vim.o.eventignore = "all";
+  const [ok, result] = pcall(fn);
+  vim.o.eventignore = eventignore;
+  if (!ok) throw result;
+  return result;
+}
+
+/** A line list as a buffer holds it: a 0-byte file reads as no line. */
+function sameAsBuffer(buf: Buf, expect: string[], pacing: Pacing | undefined, stillOurs: () => boolean): boolean {
+  const total = vim.api.nvim_buf_line_count(buf);
+  if (total !== expect.length) return false;
+  let sliceStart = vim.uv.hrtime();
+  for (let from = 0; from < total; from += COMPARE_STEP) {
+    const to = math.min(from + COMPARE_STEP, total);
+    const chunk = vim.api.nvim_buf_get_lines(buf, from, to, false);
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] !== expect[from + i]) return false;
+    if (pacing !== undefined && to < total && (vim.uv.hrtime() - sliceStart) / 1e6 >= pacing.sliceMs) {
+      pacing.pause();
+      if (!stillOurs()) return false;
+      sliceStart = vim.uv.hrtime();
+    }
+  }
+  return true;
+}
+
 /**
  * Writes `lines` to the file at `path` as `:w` of that file would, when no buffer has it loaded. `expect`:
  * the lines the change was planned on (as readfile() gave them); when the file exists and holds something
  * else now, nothing is written. A missing file is created (its folder must exist). When the file turns out
- * to be loaded after all (another name of it, a symbolic link), `loaded` names that buffer and nothing is
- * written: the caller changes the buffer instead.
+ * to be loaded after all (another name of it, a symbolic link, or the user opened it during a pause),
+ * `loaded` names that buffer and nothing is written: the caller changes the buffer instead. `pacing`: pause
+ * between the steps of a big file (see the top of this file); without it the work is one stretch.
  */
-export function writeFileAsVim(path: string, lines: string[], expect?: string[]): DiskWrite {
+export function writeFileAsVim(path: string, lines: string[], expect?: string[], pacing?: Pacing): DiskWrite {
   const file = normalizePath(path);
   const [stat] = vim.uv.fs_stat(file);
   if (stat !== undefined && stat.type !== "file") return { ok: false, error: `${file} is not a regular file` };
   const existed = vim.fn.bufexists(file) === 1;
-  const eventignore = vim.o.eventignore as string;
-  vim.o.eventignore = "all";
   let buf: Buf | undefined;
   let saved: Saved | undefined;
+  /** The buffer was taken by the user during a pause (shown, listed anew, changed): it is theirs now. */
+  let taken = false;
+  let listed = false;
+  let tick = 0;
+  /** The file as read (undefined: it did not exist): changed on disk during a pause, it is not written. */
+  let read: string | undefined;
+  const stillOurs = (): boolean => {
+    const b = buf;
+    if (b === undefined || !vim.api.nvim_buf_is_valid(b) || !vim.api.nvim_buf_is_loaded(b)) return false;
+    if (vim.fn.win_findbuf(b).length > 0 || (get<boolean>(b, "buflisted") && !listed)) return false;
+    return vim.api.nvim_buf_get_changedtick(b) === tick;
+  };
+  /** Lets the editor's loop run when this stretch is long enough; false when the buffer is not ours after. */
+  let sliceStart = vim.uv.hrtime();
+  const pauseIfDue = (): boolean => {
+    if (pacing === undefined || (vim.uv.hrtime() - sliceStart) / 1e6 < pacing.sliceMs) return true;
+    pacing.pause();
+    sliceStart = vim.uv.hrtime();
+    if (stillOurs()) return true;
+    taken = buf !== undefined && vim.api.nvim_buf_is_valid(buf);
+    return false;
+  };
+  const takenResult = (): DiskWrite => {
+    const b = buf as Buf;
+    return { ok: false, loaded: b, error: `the file was opened in buffer b${b} meanwhile` };
+  };
   const [ok, result] = pcall((): DiskWrite => {
-    buf = vim.fn.bufadd(file);
-    if (vim.api.nvim_buf_is_loaded(buf)) {
-      const loaded = buf;
-      buf = undefined; // not ours to unload
-      return { ok: false, loaded, error: `the file is loaded in buffer b${loaded}` };
-    }
-    saved = {
-      swapfile: get(buf, "swapfile"),
-      undofile: get(buf, "undofile"),
-      undolevels: get(buf, "undolevels"),
-      modeline: get(buf, "modeline"),
-    };
-    set(buf, "swapfile", false);
-    set(buf, "undofile", false);
-    set(buf, "undolevels", -1);
-    // Modelines are not run: a file's text does not set options or run anything when the agent writes it.
-    set(buf, "modeline", false);
-    vim.fn.bufload(buf);
+    const loaded = ignoringEvents((): Buf | undefined => {
+      const b = vim.fn.bufadd(file);
+      if (vim.api.nvim_buf_is_loaded(b)) return b;
+      buf = b;
+      listed = get<boolean>(b, "buflisted");
+      saved = {
+        swapfile: get(b, "swapfile"),
+        undofile: get(b, "undofile"),
+        undolevels: get(b, "undolevels"),
+        modeline: get(b, "modeline"),
+      };
+      set(b, "swapfile", false);
+      set(b, "undofile", false);
+      set(b, "undolevels", -1);
+      // Modelines are not run: a file's text does not set options or run anything when the agent writes it.
+      set(b, "modeline", false);
+      vim.fn.bufload(b);
+      tick = vim.api.nvim_buf_get_changedtick(b);
+      read = fileStamp(file);
+      return undefined;
+    });
+    if (loaded !== undefined) return { ok: false, loaded, error: `the file is loaded in buffer b${loaded}` };
+    const target = buf as Buf;
+    if (!pauseIfDue()) return takenResult();
+    // The buffer holds `expect` (then only the lines that differ are set), or a conversion of it, or else
+    // the file changed since the change was planned.
     let content = lines;
+    let base: string[] | undefined;
     if (stat !== undefined && expect !== undefined) {
-      const now = stat.size === 0 ? [] : vim.api.nvim_buf_get_lines(buf, 0, -1, false);
-      if (!vim.deep_equal(now, expect)) {
-        const conv = convertedAsRead(file, expect, buf, lines);
+      const same =
+        stat.size === 0
+          ? expect.length === 0
+          : sameAsBuffer(target, expect, pacing, () => {
+              sliceStart = vim.uv.hrtime();
+              return stillOurs();
+            });
+      if (!stillOurs()) {
+        taken = vim.api.nvim_buf_is_valid(target);
+        if (taken) return takenResult();
+      }
+      if (same) base = expect;
+      else {
+        const conv = ignoringEvents(() => convertedAsRead(file, expect, target, lines));
         if (conv === undefined)
           return {
             ok: false,
@@ -73,28 +161,60 @@ export function writeFileAsVim(path: string, lines: string[], expect?: string[])
         content = conv;
       }
     }
-    const target = buf;
-    vim.api.nvim_buf_set_lines(target, 0, -1, false, content);
-    vim.api.nvim_buf_call(target, () => vim.cmd("silent keepalt keepjumps write"));
-    return { ok: true };
+    const [from, to, replacement] = changedRange(base, content);
+    if (!pauseIfDue()) return takenResult();
+    if (pacing !== undefined && fileStamp(file) !== read)
+      return {
+        ok: false,
+        error:
+          "the file changed on disk while it was being written: nothing was written; read it again and redo the edit",
+      };
+    return ignoringEvents((): DiskWrite => {
+      vim.api.nvim_buf_set_lines(target, from, to, false, replacement);
+      vim.api.nvim_buf_call(target, () => vim.cmd("silent keepalt keepjumps write"));
+      return { ok: true };
+    });
   });
   if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) {
     const target = buf;
-    if (!existed) pcall(vim.api.nvim_buf_delete, target, { force: true });
-    else {
-      pcall(vim.api.nvim_buf_delete, target, { force: true, unload: true });
-      if (saved !== undefined) {
+    ignoringEvents(() => {
+      if (taken) {
+        // The user's buffer now: it stays, with the options the user would have had.
+      } else if (!existed) pcall(vim.api.nvim_buf_delete, target, { force: true });
+      else pcall(vim.api.nvim_buf_delete, target, { force: true, unload: true });
+      if (saved !== undefined && (existed || taken)) {
         const before = saved;
         pcall(set, target, "swapfile", before.swapfile);
         pcall(set, target, "undofile", before.undofile);
         pcall(set, target, "undolevels", before.undolevels);
         pcall(set, target, "modeline", before.modeline);
       }
-    }
+    });
   }
-  vim.o.eventignore = eventignore;
   if (!ok) return { ok: false, error: vimErrorLine(result) };
   return result;
+}
+
+/** Size and modification time of a file (undefined: none), to tell whether it changed since it was read. */
+function fileStamp(file: string): string | undefined {
+  const [st] = vim.uv.fs_stat(file);
+  if (st === undefined) return undefined;
+  return `${st.size}:${st.mtime.sec}:${st.mtime.nsec}:${st.ino}`;
+}
+
+/**
+ * What nvim_buf_set_lines must replace to turn a buffer holding `base` into `content`: the lines between
+ * their common first and last lines (all of it without a base).
+ */
+function changedRange(base: string[] | undefined, content: string[]): LuaMultiReturn<[number, number, string[]]> {
+  if (base === undefined || base.length === 0) return $multi(0, -1, content);
+  let head = 0;
+  const shorter = math.min(base.length, content.length);
+  while (head < shorter && base[head] === content[head]) head++;
+  let tail = 0;
+  while (tail < shorter - head && base[base.length - 1 - tail] === content[content.length - 1 - tail]) tail++;
+  if (head === base.length && head === content.length) return $multi(0, 0, []);
+  return $multi(head, base.length - tail, content.slice(head, content.length - tail));
 }
 
 /**

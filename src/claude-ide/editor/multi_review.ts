@@ -6,7 +6,7 @@
 // file keys. A file the edit renames is shown under its new path (its old text against its new one), a file it
 // deletes as its text against an empty proposal that cannot be edited; the winbar says which.
 import type { Config } from "../config";
-import type { MultiOutcome, ReviewFile } from "../contracts";
+import type { MultiKey, MultiOutcome, ReviewFile } from "../contracts";
 import { linesText, reviewText, textLines } from "./diff_text";
 import { DiffView } from "./diff_view";
 
@@ -18,12 +18,17 @@ export class MultiReview {
   private view?: DiffView;
   private ended = false;
   private readonly texts: string[][];
+  /** The next file shown takes the focus: the user is in the review (go()). */
+  private stay = false;
 
   constructor(
     private readonly config: Config,
     readonly title: string,
     private readonly files: ReviewFile[],
+    /** The terminal of the agent that asked (diff.focus "auto" takes the focus only from there). */
+    private readonly home: number | undefined,
     private readonly onDecision: (this: void, outcome: MultiOutcome) => void,
+    private readonly extraKeys: MultiKey[] = [],
   ) {
     this.texts = files.map((f) => f.proposal);
   }
@@ -61,9 +66,21 @@ export class MultiReview {
     if (this.ended || this.files.length < 2) return;
     this.keepCurrent();
     const view = this.view;
+    // The user moving from file to file in the review stays in it.
+    this.stay = view?.hasFocus() === true;
     view?.settle();
     view?.close();
     this.open(((i % this.files.length) + this.files.length) % this.files.length);
+  }
+
+  /** Replaces file `i`'s proposal and shows that file again (a key of MultiRequest.keys). */
+  setProposal(i: number, lines: string[]): void {
+    if (this.ended) return;
+    const view = this.view;
+    view?.settle();
+    view?.close();
+    this.texts[i] = lines;
+    this.open(i);
   }
 
   private keepCurrent(): void {
@@ -76,8 +93,17 @@ export class MultiReview {
     const n = this.files.length;
     const text = linesText(this.texts[i]);
     const multi = n > 1;
+    const extra = this.extraKeys.map((k) => ({
+      lhs: k.lhs,
+      desc: k.desc,
+      fn: () => {
+        const index = this.index;
+        vim.schedule(() => k.fn(index, (lines) => this.setProposal(index, lines)));
+      },
+    }));
     const keys = multi
       ? [
+          ...extra,
           {
             lhs: NEXT_FILE_KEY,
             desc: "next file of this review",
@@ -89,7 +115,7 @@ export class MultiReview {
             fn: () => vim.schedule(() => this.go(this.index - 1)),
           },
         ]
-      : [];
+      : extra;
     this.view = new DiffView(
       {
         tabName: multi ? `${this.title} [${i + 1}/${n}]` : this.title,
@@ -102,6 +128,8 @@ export class MultiReview {
         renamedFrom: f.renamedFrom,
         deletes: f.deletes,
         config: this.config.diff,
+        home: this.home,
+        enter: this.stay ? true : undefined,
         note: multi
           ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:`
           : `(${f.summary})`,

@@ -7,6 +7,7 @@ import { int, optional, str } from "../protocol/schema";
 import type { ToolContext } from "../protocol/tool";
 import type { Policy } from "../policy/policy";
 import { displayPath } from "./state";
+import type { Pacing } from "./disk_write";
 
 /** `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`). */
 export const targetInput = {
@@ -106,6 +107,11 @@ export function yieldToEditor(ctx: ToolContext): void {
       resume(true);
     });
   });
+}
+
+/** Long work of a call in steps of SLICE_MS with the editor's loop running between them (editor/disk_write). */
+export function pacing(ctx: ToolContext): Pacing {
+  return { pause: () => yieldToEditor(ctx), sliceMs: SLICE_MS };
 }
 
 /** A UTF-8 byte order mark, which readfile() drops. */

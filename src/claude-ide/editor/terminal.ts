@@ -93,10 +93,13 @@ function cells(size: number, total: number): number {
   return math.max(1, math.min(n, total));
 }
 
-/** The buffer name of a session's terminal: claude://claude, claude://claude-2 (spaces would need escaping). */
-export function bufferName(session: string): string {
+/**
+ * The buffer name of a session's terminal, after the CLI it runs: claude://claude, claude://claude-2,
+ * gemini://gemini-3 (spaces would need escaping).
+ */
+export function bufferName(session: string, scheme = "claude"): string {
   const [name] = string.gsub(session, "%s+", "-");
-  return `claude://${name}`;
+  return `${scheme}://${name}`;
 }
 
 /**
@@ -192,10 +195,11 @@ export class ClaudeTerminal {
   private pid?: number;
   private gone = false;
 
-  /** `session`: the session's name, for the buffer name (claude://<session>). */
+  /** `session`: the session's name, for the buffer name (<scheme>://<session>; scheme: the CLI, e.g. gemini). */
   constructor(
     private readonly hooks: TerminalHooks = {},
     private readonly session = "claude",
+    private readonly scheme = "claude",
   ) {}
 
   /** Pid of the terminal's process (claude, or the shell that runs it); undefined before the start. */
@@ -307,7 +311,7 @@ export class ClaudeTerminal {
     const buf = this.snacksWin.buf;
     if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) {
       vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
-      nameBuffer(buf, bufferName(this.session));
+      nameBuffer(buf, bufferName(this.session, this.scheme));
       this.watchBuffer(buf);
     }
     return true;
@@ -337,7 +341,7 @@ export class ClaudeTerminal {
     // For statuslines and FileType autocmds (a terminal buffer has no filetype of its own).
     vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
     // Its name, not the command line (statuslines, tabs and :ls show it).
-    nameBuffer(buf, bufferName(this.session));
+    nameBuffer(buf, bufferName(this.session, this.scheme));
     setKeymaps(config, buf);
     this.buf = buf;
     this.job = job;

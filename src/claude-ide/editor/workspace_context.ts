@@ -2,9 +2,14 @@
 // user opened that exist on disk, most recently focused first, with when they were last focused; the active
 // one with its cursor (1-based line and character) and selected text. Capped as the CLI caps it (10 files,
 // 16 KiB of selection); of a file the privacy policy withholds, the selected text is never sent. Changes are
-// reported debounced; cursor autocmds exist only while someone listens.
+// reported debounced; cursor autocmds exist only while someone listens. Leaving Visual mode (<Esc>, or going to
+// the CLI's terminal to type) keeps that selection as the context until the cursor moves in that window, as
+// editor/selection does for Claude Code.
 import { isFileBuffer, bufferPath } from "./buffers";
-import { activeEditorWindow, liveSelection } from "./selection";
+import { activeEditorWindow, isTrackedWindow, liveSelection, markedSelection } from "./selection";
+
+/** Visual and Select modes, as ModeChanged patterns name them (charwise, linewise, blockwise). */
+const VISUAL = `vVsS${string.char(0x16)}${string.char(0x13)}`;
 
 export const MAX_FILES = 10;
 export const MAX_SELECTION_BYTES = 16 * 1024;
@@ -45,6 +50,8 @@ export class WorkspaceContext {
   private readonly focused = new LuaMap<string, number>();
   private readonly group: number;
   private cursorAutocmds: number[] = [];
+  /** Where the cursor was when a Visual selection ended: that selection stays the context until it moves. */
+  private kept?: { win: Win; row: number; col: number };
   private timer?: vim.uv.Timer;
   private disposed = false;
 
@@ -96,11 +103,38 @@ export class WorkspaceContext {
           desc: "claude-ide: the companion's cursor and selection",
           callback: () => this.changed(),
         }),
+        vim.api.nvim_create_autocmd("ModeChanged", {
+          group: this.group,
+          pattern: `[${VISUAL}]*:[^${VISUAL}]*`,
+          desc: "claude-ide: the companion keeps the selection when Visual mode ends",
+          callback: () => this.keep(),
+        }),
       ];
     } else if (!on) {
       for (const id of this.cursorAutocmds) pcall(vim.api.nvim_del_autocmd, id);
       this.cursorAutocmds = [];
     }
+  }
+
+  private keep(): void {
+    const win = vim.api.nvim_get_current_win();
+    if (!isTrackedWindow(win)) return;
+    const [row, col] = vim.api.nvim_win_get_cursor(win);
+    this.kept = { win, row, col };
+  }
+
+  /** The selected text of `win`: live in Visual mode, else the kept one while the cursor has not moved. */
+  private selectedText(win: Win): string {
+    const live = liveSelection(win).text;
+    if (live !== "") return live;
+    const kept = this.kept;
+    if (kept === undefined || kept.win !== win || !vim.api.nvim_win_is_valid(win)) return "";
+    const [row, col] = vim.api.nvim_win_get_cursor(win);
+    if (row !== kept.row || col !== kept.col) {
+      this.kept = undefined;
+      return "";
+    }
+    return markedSelection(win)?.text ?? "";
   }
 
   private touch(buf: Buf, at = nowMs()): void {
@@ -138,12 +172,12 @@ export class WorkspaceContext {
     const active = kept[0];
     if (win !== undefined && active !== undefined && active.path === activePath) {
       active.isActive = true;
-      const sel = liveSelection(win);
+      const text = this.selectedText(win);
       const at = vim.api.nvim_win_get_cursor(win);
       // The cursor as the CLI shows it: 1-based line and character (characters, not bytes).
       const line = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), at[0] - 1, at[0], false)[0] ?? "";
       active.cursor = { line: at[0], character: vim.fn.strchars(string.sub(line, 1, at[1])) + 1 };
-      if (sel.text !== "" && !this.withheld(active.path)) active.selectedText = cutUtf8(sel.text, MAX_SELECTION_BYTES);
+      if (text !== "" && !this.withheld(active.path)) active.selectedText = cutUtf8(text, MAX_SELECTION_BYTES);
     }
     return kept;
   }

@@ -1,5 +1,5 @@
 // The hook channel's composition: the Router of one running server with the handlers every feature registers
-// (a feature adds its line in createRouter), and the `hook` Role the server gives a connection that says
+// (a feature adds its line in createChannel), and the `hook` Role the server gives a connection that says
 // `x-claude-ide-role: hook` (the hook process, hooks/main.ts). Loaded by the first hook that connects.
 import type { Config } from "../config";
 import type { Hub, Services } from "../contracts";
@@ -8,6 +8,7 @@ import { Registry } from "../protocol/registry";
 import { type Role, invalidRequestParams } from "../protocol/session";
 import { isObject } from "../util/json";
 import { ancestors } from "../util/process";
+import { Turns } from "./turn";
 import { planHandler } from "./plan";
 import { PLAN_TOOLS } from "./settings";
 import {
@@ -42,9 +43,19 @@ function drainNotes(deps: HookDeps): HookHandler {
   };
 }
 
-/** A server's router, with every feature's handlers registered. */
-export function createRouter(deps: HookDeps): Router {
+/** The hook channel of one running server: its router and the features that registered on it. */
+export interface Channel {
+  router: Router;
+  turns: Turns;
+  dispose(this: void): void;
+}
+
+/** A server's router, with every feature's handlers registered (a feature adds its line here). */
+export function createChannel(deps: HookDeps): Channel {
   const router = new Router((msg) => deps.log.error(msg));
+  // The snapshot first: the notes' answer must not wait for it to be registered later.
+  const turns = new Turns(deps);
+  turns.register(router);
   router.on({ name: "notes for the next prompt", events: ["turn-start"], handler: drainNotes(deps) });
   router.on({
     name: "plan review",
@@ -53,7 +64,7 @@ export function createRouter(deps: HookDeps): Router {
     tools: [PLAN_TOOLS.claude!, PLAN_TOOLS.gemini!],
     handler: planHandler(() => deps.services),
   });
-  return router;
+  return { router, turns, dispose: () => turns.dispose() };
 }
 
 /** The IDE connection of the CLI whose hook runs as `pid` (the nearest ancestor that announced its pid). */

@@ -9,6 +9,7 @@ import * as registry from "../instances/registry";
 import { WsClient } from "../transport/client";
 import { decodeMessage, request } from "../protocol/jsonrpc";
 import { isObject } from "../util/json";
+import { parentPid } from "../util/process";
 import { HOOK_CLIENTS, type HookClient } from "./router";
 
 export const ROLE = "hook";
@@ -110,7 +111,15 @@ function ask(args: Args, input: { [key: string]: unknown }): string | undefined 
     ROLE,
   );
   // The CLI bounds the wait (the hook's timeout) and kills the hook then; the editor may be waiting for the user.
-  while (!done) vim.wait(60000, () => done, 10);
+  // A CLI that went away without killing its hook leaves it to init: then it stops waiting too.
+  const parent = parentPid(params.pid);
+  while (!done) {
+    vim.wait(1000, () => done, 10);
+    if (!done && parentPid(params.pid) !== parent) {
+      debugLog("the CLI that ran this hook is gone");
+      break;
+    }
+  }
   // Let the close frame go out (bounded).
   if (client !== undefined) vim.wait(200, () => client!.isFinished(), 5);
   return output;

@@ -5,6 +5,7 @@
 // there is one, is copied into it first). Every CLI concatenates hook arrays across its settings files: the
 // user's own hooks keep running beside these. Never written into the user's settings files.
 import { writeFileAtomic } from "../util/fs";
+import { hooksDir } from "../bridge/config_file";
 import { CLIENT_TITLES, type HookClient } from "./router";
 
 /** One hook the plugin adds: the CLI, its event, the tool matcher of a tool event, how long the CLI waits. */
@@ -31,16 +32,20 @@ export const PLAN_TOOLS: { [client in HookClient]?: string } = {
 export const PLAN_TIMEOUT_SEC = 24 * 3600;
 
 /**
- * Every hook the plugin adds. UserPromptSubmit is bounded by Claude Code at 30 s anyway; a snapshot is taken
- * off the editor's loop and answers well within that. A feature that needs another event adds its line here.
+ * Every hook the plugin adds: the turn's start (a snapshot, taken off the editor's loop; Claude Code bounds
+ * UserPromptSubmit at 30 s anyway) and end (the turn review), and the agent's edit tools (which files they
+ * changed: the others were changed by shell commands). A feature that needs another event adds its line here.
  */
 export const HOOK_ENTRIES: HookEntry[] = [
   { client: "claude", event: "UserPromptSubmit", timeoutSec: 30 },
   { client: "claude", event: "Stop", timeoutSec: 30 },
+  { client: "claude", event: "PostToolUse", matcher: "Edit|Write|NotebookEdit|MultiEdit", timeoutSec: 10 },
   { client: "gemini", event: "BeforeAgent", timeoutSec: 30 },
   { client: "gemini", event: "AfterAgent", timeoutSec: 30 },
+  { client: "gemini", event: "AfterTool", matcher: "write_file|replace", timeoutSec: 10 },
   { client: "qwen", event: "UserPromptSubmit", timeoutSec: 30 },
   { client: "qwen", event: "Stop", timeoutSec: 30 },
+  { client: "qwen", event: "PostToolUse", matcher: "edit|write_file|replace", timeoutSec: 10 },
   // The plan review (hooks/plan): the plan exit waits for the user.
   { client: "claude", event: "PreToolUse", matcher: PLAN_TOOLS.claude, timeoutSec: PLAN_TIMEOUT_SEC },
   { client: "gemini", event: "BeforeTool", matcher: PLAN_TOOLS.gemini, timeoutSec: PLAN_TIMEOUT_SEC },
@@ -121,13 +126,39 @@ function userSystemDefaults(client: HookClient, ownFile: string): { [key: string
 }
 
 /**
+ * Why Gemini CLI would refuse `path` as its system-defaults file, or undefined: 0.61 reads it only when the file
+ * and every folder above it belong to root and nobody else may write them ("Security Warning: Skipping system
+ * defaults file"), so only a root user whose state folder lies outside /tmp passes.
+ */
+export function geminiRefuses(path: string): string | undefined {
+  let dir = vim.fs.dirname(path);
+  const [file] = vim.uv.fs_stat(path);
+  if (file !== undefined && (file.uid !== 0 || (file.mode & 0o022) !== 0)) return `${path} is not root's alone`;
+  for (;;) {
+    const [st] = vim.uv.fs_stat(dir);
+    if (st !== undefined && (st.uid !== 0 || (st.mode & 0o022) !== 0))
+      return `its folder ${dir} is not root's alone (Gemini CLI reads a system-defaults file only below root-owned folders nobody else can write)`;
+    const parent = vim.fs.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** The folder of the system-defaults files: the plugin's own state folder (0700). */
+export function settingsDir(): string {
+  return hooksDir();
+}
+
+/**
  * Writes `dir/<client>-<pid>.json` (0600): the user's own system defaults plus the plugin's hooks, and returns
- * the environment that points `client` at it. Gemini CLI / Qwen Code only.
+ * the environment that points `client` at it. Gemini CLI / Qwen Code only. Gemini CLI gets nothing (an empty
+ * environment and the reason in `skipped`) where it would refuse the file (geminiRefuses): it would warn at
+ * every start and run no hook anyway.
  */
 export function systemDefaultsEnv(
   client: HookClient,
   dir: string,
-): { ok: true; env: { [name: string]: string }; path: string } | { ok: false; error: string } {
+): { ok: true; env: { [name: string]: string }; path: string; skipped?: string } | { ok: false; error: string } {
   const name = settingsEnvName(client);
   if (name === undefined) return { ok: false, error: `${CLIENT_TITLES[client]} reads no system-defaults file` };
   if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);
@@ -136,6 +167,11 @@ export function systemDefaultsEnv(
   mergeHooks(settings, hooksFor(client, vim.fn.getpid()));
   const written = writeFileAtomic(path, vim.json.encode(settings), 0o600);
   if (!written.ok) return { ok: false, error: written.error };
+  const refused = client === "gemini" ? geminiRefuses(path) : undefined;
+  if (refused !== undefined) {
+    vim.uv.fs_unlink(path);
+    return { ok: true, env: {}, path, skipped: refused };
+  }
   return { ok: true, env: { [name]: path }, path };
 }
 

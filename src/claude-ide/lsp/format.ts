@@ -32,12 +32,17 @@ export class Texts {
 
   /** A line's text for the answer: "(text withheld from the model)" in a file the policy withholds. */
   quote(path: string, line0: number): string {
+    return this.withheld(path) ? "(text withheld from the model)" : this.line(path, line0);
+  }
+
+  /** Whether the policy withholds the file's text (decided once per path, while its lines are read). */
+  private withheld(path: string): boolean {
     let hide = this.hidden.get(path);
     if (hide === undefined) {
       hide = this.policy !== undefined && this.policy.withheld(path, this.rules) !== undefined;
       this.hidden.set(path, hide);
     }
-    return hide ? "(text withheld from the model)" : this.line(path, line0);
+    return hide;
   }
 
   private readonly cache = new LuaMap<string, string[]>();
@@ -87,7 +92,9 @@ export class Texts {
       const buf = this.loadedBuffer(path);
       if (buf !== undefined) lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
       else {
-        const data = readSmallFile(path, MAX_FILE_BYTES);
+        // The policy's verdict is taken here, in the read's time slice (an answer naming 200 files asks it 200
+        // times), and a withheld file is not even read: its lines are never quoted.
+        const data = this.withheld(path) ? undefined : readSmallFile(path, MAX_FILE_BYTES);
         lines = data !== undefined ? splitLikeReadfile(data) : [];
         if (this.ctx !== undefined && (vim.uv.hrtime() - this.sliceStart) / 1e6 >= SLICE_MS) {
           yieldToEditor(this.ctx);

@@ -65,6 +65,32 @@ function matchFrom(pats: string[], pi: number, segs: string[], si: number): bool
 }
 
 /**
+ * The longest run of plain characters of a pattern (none of `*?[]\\/`, nothing inside a character class):
+ * every path a pattern matches holds each such run as it is, so a path without it is told apart by one plain
+ * find instead of a segment-by-segment match (a search or an LSP answer asks about hundreds of paths).
+ */
+function longestLiteral(body: string): string {
+  let best = "";
+  let run = "";
+  let i = 1;
+  const n = body.length;
+  while (i <= n) {
+    const c = string.sub(body, i, i);
+    if (c === "[") {
+      const [close] = string.find(body, "]", i + 2, true);
+      if (close !== undefined) i = close;
+      run = "";
+    } else if (string.find(c, "[%*%?%]\\/]")[0] !== undefined) run = "";
+    else {
+      run += c;
+      if (run.length > best.length) best = run;
+    }
+    i++;
+  }
+  return best;
+}
+
+/**
  * Compiles `pattern` relative to `base` (an absolute, normalized folder; "/" for a pattern that applies
  * anywhere). Returns undefined for an empty pattern.
  */
@@ -80,10 +106,12 @@ export function compileGlob(pattern: string, base: string): Glob | undefined {
   const anchored = leadingSlash || pats.length > 1;
   const prefix = base === "/" ? "/" : `${base}/`;
   const source = pattern;
+  const needle = longestLiteral(body);
   return {
     source,
     matches: (path) => {
       if (!vim.startswith(path, prefix)) return false;
+      if (needle !== "" && string.find(path, needle, prefix.length + 1, true)[0] === undefined) return false;
       const segs = split(string.sub(path, prefix.length + 1));
       // The path itself or one of the folders above it (a folder matched withholds its contents); a
       // folder-only pattern never matches the last segment, which is the file.

@@ -4,6 +4,9 @@
 // round trip. Synchronous: it waits with vim.wait, which keeps the event loop (and so the server) running.
 import { WsClient } from "./client";
 
+/** The clientInfo.name of the self-test's connection (:checkhealth leaves it out of the clients it lists). */
+export const PROBE_CLIENT_NAME = "claude-ide.nvim health check";
+
 export interface ProbeResult {
   ok: boolean;
   /** From connect to the tools/list answer, in milliseconds. */
@@ -22,7 +25,7 @@ const REQUESTS = [
     params: {
       protocolVersion: "2025-11-25",
       capabilities: {},
-      clientInfo: { name: "claude-ide.nvim health check", version: "1" },
+      clientInfo: { name: PROBE_CLIENT_NAME, version: "1" },
     },
   },
   { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },

@@ -21,6 +21,7 @@ local ok = ____result.ok
 local rejectedResult = ____result.rejectedResult
 local textResult = ____result.textResult
 local ____target = require("claude-ide.editor.target")
+local pacing = ____target.pacing
 local resolveTarget = ____target.resolveTarget
 local targetLinesSliced = ____target.targetLinesSliced
 local yieldToEditor = ____target.yieldToEditor
@@ -59,8 +60,15 @@ ____exports.edit = defineTool({
             return failWith("no target")
         end
         local before = targetLinesSliced(ctx, target)
+        local big = #before > 10000
+        if big then
+            yieldToEditor(ctx)
+        end
         local edits = args.edits
         local after = planEdits(before, edits, target.display)
+        if big then
+            yieldToEditor(ctx)
+        end
         if sameLines(after, before) then
             return textResult(("OK: nothing to do: the edits leave " .. target.display) .. " unchanged")
         end
@@ -94,7 +102,11 @@ ____exports.edit = defineTool({
             return ____rejectedResult_1(what, "", ____temp_0)
         end
         yieldToEditor(ctx)
-        local outcome = applyChangeSet(set, decision.finals)
+        local outcome = applyChangeSet(
+            set,
+            decision.finals,
+            pacing(ctx)
+        )
         local file = outcome.kind == "applied" and outcome.files[1] or nil
         local applied = file and file.written
         if file == nil or applied == nil then

@@ -5,7 +5,7 @@ import { anyOf, arrayOf, defineTool, int, obj, str, writing } from "../../protoc
 import { type EditSpec, planEdits, sameLines } from "../../editor/apply";
 import { applyChangeSet, type ChangeSet, reviewChangeSet } from "../../editor/change_set";
 import { failWith, guarded, ok, rejectedResult, textResult } from "../../protocol/result";
-import { resolveTarget, targetLinesSliced, yieldToEditor } from "../../editor/target";
+import { pacing, resolveTarget, targetLinesSliced, yieldToEditor } from "../../editor/target";
 
 const replaceText = obj(
   {
@@ -49,8 +49,13 @@ export const edit = defineTool({
       const target = resolveTarget(ctx.services.policy, { path: args.path }, { missing: "allow" });
       if (target === undefined) return failWith("no target");
       const before = targetLinesSliced(ctx, target);
+      // Reading a big file, planning on it and comparing the plan with it are stretches of work of their own:
+      // the editor's loop runs between them.
+      const big = before.length > 10000;
+      if (big) yieldToEditor(ctx);
       const edits = args.edits as EditSpec[];
       const after = planEdits(before, edits, target.display);
+      if (big) yieldToEditor(ctx);
       if (sameLines(after, before)) return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
       const n = edits.length;
       const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
@@ -70,7 +75,7 @@ export const edit = defineTool({
       // Planning a big file and applying it are two stretches of work: the editor's loop runs between them
       // (applyText refuses if the text changed meanwhile).
       yieldToEditor(ctx);
-      const outcome = applyChangeSet(set, decision.finals);
+      const outcome = applyChangeSet(set, decision.finals, pacing(ctx));
       const file = outcome.kind === "applied" ? outcome.files[0] : undefined;
       const applied = file?.written;
       if (file === undefined || applied === undefined) return failWith(`${what} accepted but not applied`);

@@ -1,0 +1,611 @@
+-- Generated from src/claude-ide/hooks/turn.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local say = ____log.say
+local snapshot = require("claude-ide.editor.snapshot")
+local ____apply = require("claude-ide.editor.apply")
+local applyText = ____apply.applyText
+local sameLines = ____apply.sameLines
+local ____buffers = require("claude-ide.editor.buffers")
+local PLUGIN_WRITE_VAR = ____buffers.PLUGIN_WRITE_VAR
+local findBuffer = ____buffers.findBuffer
+local ____diff_text = require("claude-ide.editor.diff_text")
+local textLines = ____diff_text.textLines
+local ____file_ops = require("claude-ide.editor.file_ops")
+local deleteFile = ____file_ops.deleteFile
+local renameFile = ____file_ops.renameFile
+local ____diff = require("claude-ide.editor.diff")
+local EVENT_RESOLVED = ____diff.EVENT_RESOLVED
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
+local ____words = require("claude-ide.util.words")
+local plural = ____words.plural
+local ____router = require("claude-ide.hooks.router")
+local CLIENT_TITLES = ____router.CLIENT_TITLES
+--- The key that reverts the whole file shown (created: deleted again; deleted: restored; renamed: moved back).
+____exports.REVERT_FILE_KEY = "gR"
+--- How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all).
+local SNAPSHOT_WAIT_MS = 25000
+local function contains(folder, path)
+    return folder == "/" or path == folder or vim.startswith(path, folder .. "/")
+end
+local function linesOf(bytes)
+    return bytes == nil and ({}) or textLines(bytes)
+end
+--- Hunks between two texts.
+local function hunks(a, b)
+    if sameLines(a, b) then
+        return 0
+    end
+    local function join(l)
+        return #l > 0 and table.concat(l, "\n") .. "\n" or ""
+    end
+    local found = vim.diff(
+        join(a),
+        join(b),
+        {result_type = "indices"}
+    )
+    return #found
+end
+--- The path a tool event names (Claude Code file_path / notebook_path, Gemini CLI and Qwen Code file_path).
+local function toolPath(ev)
+    local input = ev.input.tool_input
+    if type(input) ~= "table" then
+        return nil
+    end
+    local args = input
+    for ____, key in ipairs({"file_path", "notebook_path", "absolute_path", "path"}) do
+        local value = args[key]
+        if type(value) == "string" and value ~= "" then
+            return normalize(string.sub(value, 1, 1) == "/" and value or (ev.cwd .. "/") .. value)
+        end
+    end
+    return nil
+end
+____exports.Turns = __TS__Class()
+local Turns = ____exports.Turns
+Turns.name = "Turns"
+function Turns.prototype.____constructor(self, deps)
+    self.deps = deps
+    self.sessions = {}
+    local sessions = self.sessions
+    self.augroup = vim.api.nvim_create_augroup(
+        "claude-ide.turns." .. tostring(self),
+        {clear = true}
+    )
+    vim.api.nvim_create_autocmd(
+        "BufWritePost",
+        {
+            group = self.augroup,
+            desc = "claude-ide: files the user saves during an agent's turn are theirs (never reverted)",
+            callback = function(ev)
+                if vim.b[ev.buf][PLUGIN_WRITE_VAR] == true then
+                    return
+                end
+                local path = normalize(vim.api.nvim_buf_get_name(ev.buf))
+                for ____, s in pairs(sessions) do
+                    if s.current ~= nil and contains(s.current.root, path) then
+                        s.current.userSaved[path] = true
+                    end
+                end
+            end
+        }
+    )
+    vim.api.nvim_create_autocmd(
+        "User",
+        {
+            group = self.augroup,
+            pattern = EVENT_RESOLVED,
+            desc = "claude-ide: changes accepted in a review during a turn are reviewed already",
+            callback = function(ev)
+                local data = ev.data
+                if (data and data.result) ~= "FILE_SAVED" or type(data.text) ~= "string" or type(data.file) ~= "string" then
+                    return
+                end
+                local path = normalize(data.file)
+                for ____, s in pairs(sessions) do
+                    if s.current ~= nil then
+                        s.current.reviewed[path] = data.text
+                    end
+                end
+            end
+        }
+    )
+end
+function Turns.prototype.dispose(self)
+    pcall(vim.api.nvim_del_augroup_by_id, self.augroup)
+end
+function Turns.prototype.register(self, router)
+    router:on({
+        name = "turn snapshot",
+        events = {"turn-start"},
+        handler = function(ev) return self:started(ev) end
+    })
+    router:on({
+        name = "turn review",
+        events = {"turn-end"},
+        handler = function(ev) return self:ended(ev) end
+    })
+    router:on({
+        name = "files of the agent's edit tools",
+        events = {"PostToolUse", "AfterTool"},
+        handler = function(ev)
+            local path = toolPath(ev)
+            local ____opt_2 = self.sessions[ev.session]
+            local t = ____opt_2 and ____opt_2.current
+            if path ~= nil and t ~= nil then
+                t.toolFiles[path] = true
+            end
+            return nil
+        end
+    })
+end
+function Turns.prototype.session(self, key, title)
+    local s = self.sessions[key]
+    if s == nil then
+        s = {key = key, title = title, turns = 0, history = {}}
+        self.sessions[key] = s
+    end
+    return s
+end
+function Turns.prototype.snapshot(self, s, root, name, previous, done)
+    local c = self.deps.config.review
+    snapshot.take({
+        root = root,
+        session = s.key,
+        name = name,
+        previous = previous,
+        maxFileBytes = c.max_file_bytes,
+        keep = c.keep_turns,
+        base = self.deps.base
+    }, done)
+end
+function Turns.prototype.snapshotNow(self, ev, s, root, name, previous)
+    return ev.park(function(resume)
+        local settled = false
+        local function finish(r)
+            if settled then
+                return
+            end
+            settled = true
+            resume(r)
+        end
+        vim.defer_fn(
+            function() return finish({
+                ok = false,
+                error = ("no answer within " .. tostring(SNAPSHOT_WAIT_MS / 1000)) .. " s"
+            }) end,
+            SNAPSHOT_WAIT_MS
+        )
+        self:snapshot(
+            s,
+            root,
+            name,
+            previous,
+            finish
+        )
+    end)
+end
+function Turns.prototype.started(self, ev)
+    if self.deps.config.review.turn == false then
+        return nil
+    end
+    local s = self:session(ev.session, CLIENT_TITLES[ev.client])
+    s.owner = ev.owner() or s.owner
+    local root = normalize(ev.cwd)
+    local why = snapshot.refusal(root)
+    if why ~= nil then
+        self.deps.log:info("no turn review for this turn: " .. why)
+        s.current = nil
+        return nil
+    end
+    local n = s.turns + 1
+    local last = s.last ~= nil and s.last.root == root and s.last or nil
+    local result = self:snapshotNow(
+        ev,
+        s,
+        root,
+        tostring(n) .. ".start",
+        last and last["end"] or last and last.start
+    )
+    if not result.ok then
+        self.deps.log:warn((("no snapshot of turn " .. tostring(n)) .. ": ") .. result.error)
+        s.current = nil
+        return nil
+    end
+    s.turns = n
+    s.current = {
+        n = n,
+        root = root,
+        start = result.manifest,
+        reviewed = {},
+        userSaved = {},
+        toolFiles = {}
+    }
+    s.history[n] = s.current
+    s.history[n - self.deps.config.review.keep_turns] = nil
+    return nil
+end
+function Turns.prototype.ended(self, ev)
+    local s = self.sessions[ev.session]
+    local t = s and s.current
+    if s == nil or t == nil then
+        return nil
+    end
+    s.owner = ev.owner() or s.owner
+    local result = self:snapshotNow(
+        ev,
+        s,
+        t.root,
+        tostring(t.n) .. ".end",
+        t.start
+    )
+    s.current = nil
+    if not result.ok then
+        self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
+        return nil
+    end
+    t["end"] = result.manifest
+    s.last = t
+    self.lastSession = s.key
+    local mode = self.deps.config.review.turn
+    vim.schedule(function() return self:present(s, t, t["end"], mode == "manual" and "manual" or "auto") end)
+    return nil
+end
+function Turns.prototype.items(self, t, to)
+    local store = snapshot.storeOf(t.root, self.deps.base)
+    local changes = snapshot.changesOf(to, store)
+    return __TS__ArrayMap(
+        changes,
+        function(____, change)
+            local abs = (t.root .. "/") .. change.path
+            local ____temp_10
+            if change.before ~= nil then
+                ____temp_10 = snapshot.objectBytes(store, change.before)
+            else
+                ____temp_10 = nil
+            end
+            local before = ____temp_10
+            local ____temp_11
+            if change.after ~= nil then
+                ____temp_11 = snapshot.objectBytes(store, change.after)
+            else
+                ____temp_11 = nil
+            end
+            local after = ____temp_11
+            local accepted = t.reviewed[abs]
+            local reviewed = accepted ~= nil and after ~= nil and sameLines(
+                textLines(accepted),
+                textLines(after)
+            )
+            local yours
+            local buf = findBuffer(abs)
+            if t.userSaved[abs] ~= nil then
+                yours = "you saved it during the turn"
+            elseif buf ~= nil and vim.api.nvim_get_option_value("modified", {buf = buf}) == true then
+                yours = ("your buffer b" .. tostring(buf)) .. " has unsaved changes"
+            end
+            local binary = before ~= nil and (string.find(before, "\0", 1, true)) ~= nil or after ~= nil and (string.find(after, "\0", 1, true)) ~= nil
+            return {
+                change = change,
+                abs = abs,
+                fromAbs = change.from ~= nil and (t.root .. "/") .. change.from or nil,
+                label = change.path,
+                before = before,
+                after = after,
+                byTool = t.toolFiles[abs] ~= nil or accepted ~= nil,
+                reviewed = reviewed,
+                yours = yours,
+                binary = binary
+            }
+        end
+    )
+end
+function Turns.prototype.present(self, s, t, to, mode)
+    local items = self:items(t, to)
+    if #items == 0 then
+        if mode == "command" then
+            say(((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " changed no file (or they are back as they were)")
+        end
+        return
+    end
+    local shell = #__TS__ArrayFilter(
+        items,
+        function(____, i) return not i.byTool and i.yours == nil end
+    )
+    local title = ((((("✻ [" .. s.title) .. "] turn ") .. tostring(t.n)) .. ": ") .. plural(#items, "file")) .. (shell > 0 and (", " .. tostring(shell)) .. " by shell commands" or "")
+    local open = __TS__ArrayFilter(
+        items,
+        function(____, i) return (mode == "command" or not i.reviewed) and not i.binary end
+    )
+    local binary = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            items,
+            function(____, i) return i.binary end
+        ),
+        function(____, i) return i.label end
+    )
+    local binaryNote = #binary > 0 and (" (not shown, binary: " .. table.concat(binary, ", ")) .. ")" or ""
+    if #open == 0 then
+        say((title .. ": every change was reviewed already") .. binaryNote)
+        return
+    end
+    if mode == "manual" then
+        say((title .. binaryNote) .. ": :ClaudeCodeReview to review them")
+        return
+    end
+    self:openReview(
+        s,
+        t,
+        open,
+        title,
+        binaryNote
+    )
+end
+function Turns.prototype.summaryOf(self, i)
+    local how = i.byTool and "by the agent's edits" or (i.yours ~= nil and "by you" or "by a shell command")
+    local what = i.change.kind == "created" and "created " .. how or (i.change.kind == "deleted" and "deleted " .. how or (i.change.kind == "renamed" and (("renamed from " .. tostring(i.change.from)) .. " ") .. how or "changed " .. how))
+    if i.yours ~= nil then
+        return ((what .. "; yours: ") .. i.yours) .. ", cannot be reverted"
+    end
+    return i.reviewed and what .. ", reviewed already" or what
+end
+function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
+    local files = __TS__ArrayMap(
+        items,
+        function(____, i) return {
+            path = i.abs,
+            label = i.label,
+            current = i.before ~= nil and linesOf(i.before) or nil,
+            proposal = linesOf(i.after),
+            summary = self:summaryOf(i),
+            dirty = false,
+            renamedFrom = i.change.from
+        } end
+    )
+    local whole = {}
+    local keys = {{
+        lhs = ____exports.REVERT_FILE_KEY,
+        desc = "revert this whole file (created: delete it again; deleted: restore it; renamed: move it back)",
+        fn = function(index, setProposal)
+            local i = items[index + 1]
+            if i.yours ~= nil then
+                say(((i.label .. " is yours (") .. i.yours) .. "): not reverted", "warn")
+                return
+            end
+            whole[index] = true
+            say(i.label .. ": the whole file is reverted when you apply (<CR> or :w)")
+            setProposal(linesOf(i.before))
+        end
+    }}
+    local opened = self.deps.services.diff.openMulti({title = title, files = files, clientId = s.owner, keys = keys})
+    if not opened.ok then
+        say(
+            (("the review of turn " .. tostring(t.n)) .. " cannot open: ") .. opened.error,
+            "error"
+        )
+        return
+    end
+    if binaryNote ~= "" then
+        say(title .. binaryNote)
+    end
+    opened.review.onDecision(function(outcome)
+        if not outcome.accepted then
+            say("kept every change of turn " .. tostring(t.n))
+            return
+        end
+        self:apply(
+            s,
+            t,
+            items,
+            outcome.files,
+            whole
+        )
+    end)
+end
+function Turns.prototype.apply(self, s, t, items, finals, whole)
+    local reverted = {}
+    local refused = {}
+    __TS__ArrayForEach(
+        items,
+        function(____, i, index)
+            local final = finals[index + 1] or linesOf(i.after)
+            local afterLines = linesOf(i.after)
+            local wholeFile = whole[index] ~= nil
+            if not wholeFile and sameLines(final, afterLines) then
+                return
+            end
+            if i.yours ~= nil then
+                refused[#refused + 1] = ((i.label .. ": yours (") .. i.yours) .. "), not reverted"
+                return
+            end
+            local done = self:revert(i, wholeFile, final, afterLines)
+            if done.ok then
+                reverted[#reverted + 1] = done.what
+            else
+                refused[#refused + 1] = (i.label .. ": ") .. done.error
+            end
+        end
+    )
+    if #reverted > 0 then
+        self.deps.services.notes:add(
+            ((("After your turn " .. tostring(t.n)) .. " the user reverted some of your changes in their editor (the files on disk are as the user left them): ") .. table.concat(reverted, "; ")) .. ".",
+            {session = s.key, clientId = s.owner}
+        )
+    end
+    local parts = {}
+    if #reverted > 0 then
+        parts[#parts + 1] = "reverted " .. table.concat(reverted, "; ")
+    end
+    if #refused > 0 then
+        parts[#parts + 1] = "not reverted: " .. table.concat(refused, "; ")
+    end
+    say(
+        #parts > 0 and (("turn " .. tostring(t.n)) .. ": ") .. table.concat(parts, ". ") or "kept every change of turn " .. tostring(t.n),
+        #refused > 0 and "warn" or "info"
+    )
+end
+function Turns.prototype.freshen(self, path)
+    local buf = findBuffer(path)
+    if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
+        return
+    end
+    if vim.api.nvim_get_option_value("modified", {buf = buf}) == true then
+        return
+    end
+    pcall(
+        vim.api.nvim_buf_call,
+        buf,
+        function() return vim.cmd("silent! checktime") end
+    )
+end
+function Turns.prototype.revert(self, i, wholeFile, final, afterLines)
+    local beforeLines = linesOf(i.before)
+    local kind = i.change.kind
+    local emptied = #final == 0 or #final == 1 and final[1] == ""
+    if kind == "created" and (wholeFile or emptied) then
+        local r = deleteFile(i.abs, true)
+        return r.ok and ({ok = true, what = i.label .. " (created: deleted again)"}) or r
+    end
+    if kind == "deleted" then
+        local text = wholeFile and beforeLines or final
+        local r = applyText(i.abs, {}, text)
+        if not r.ok then
+            return r
+        end
+        if i.change.before ~= nil then
+            vim.uv.fs_chmod(i.abs, i.change.before.mode)
+        end
+        return {ok = true, what = ((i.label .. " (deleted: restored") .. (wholeFile and "" or ", in part")) .. ")"}
+    end
+    if kind == "renamed" and wholeFile and i.fromAbs ~= nil then
+        self:freshen(i.abs)
+        local moved = renameFile(i.abs, i.fromAbs, false)
+        if not moved.ok then
+            return moved
+        end
+        if not sameLines(beforeLines, afterLines) then
+            self:freshen(i.fromAbs)
+            local r = applyText(i.fromAbs, afterLines, beforeLines)
+            if not r.ok then
+                return r
+            end
+        end
+        return {
+            ok = true,
+            what = ((i.label .. " (renamed from ") .. tostring(i.change.from)) .. ": moved back)"
+        }
+    end
+    local target = wholeFile and beforeLines or final
+    self:freshen(i.abs)
+    local r = applyText(i.abs, afterLines, target)
+    if not r.ok then
+        return r
+    end
+    local total = hunks(beforeLines, afterLines)
+    local left = hunks(beforeLines, target)
+    return {
+        ok = true,
+        what = (wholeFile or left == 0) and i.label .. " (every change reverted)" or ((((i.label .. " (") .. tostring(total - left)) .. " of ") .. plural(total, "changed hunk")) .. " reverted)"
+    }
+end
+function Turns.prototype.reviewAgain(self, n)
+    local ____temp_12
+    if self.lastSession ~= nil then
+        ____temp_12 = self.sessions[self.lastSession]
+    else
+        ____temp_12 = nil
+    end
+    local s = ____temp_12
+    if s == nil then
+        say("no turn to review yet (the turn review starts with the first prompt after :ClaudeCode)", "warn")
+        return
+    end
+    local ____temp_13
+    if n ~= nil then
+        ____temp_13 = s.history[n]
+    else
+        ____temp_13 = s.last
+    end
+    local t = ____temp_13
+    if t == nil then
+        say(
+            ((((s.title .. " has no turn ") .. tostring(n)) .. " (kept: the last ") .. tostring(self.deps.config.review.keep_turns)) .. ")",
+            "warn"
+        )
+        return
+    end
+    self:snapshot(
+        s,
+        t.root,
+        "now",
+        t.start,
+        function(r)
+            if not r.ok then
+                say(
+                    (("cannot review turn " .. tostring(t.n)) .. ": ") .. r.error,
+                    "error"
+                )
+            else
+                self:present(s, t, r.manifest, "command")
+            end
+        end
+    )
+end
+function Turns.prototype.turnNumbers(self)
+    local ____temp_14
+    if self.lastSession ~= nil then
+        ____temp_14 = self.sessions[self.lastSession]
+    else
+        ____temp_14 = nil
+    end
+    local s = ____temp_14
+    local out = {}
+    if s ~= nil then
+        for n in pairs(s.history) do
+            out[#out + 1] = n
+        end
+    end
+    table.sort(out)
+    return out
+end
+function Turns.prototype.checkpoint(self)
+    local s = self:session("checkpoint", "checkpoint")
+    local root = normalize(vim.fn.getcwd())
+    local n = s.turns + 1
+    local ____self_snapshot_18 = self.snapshot
+    local ____temp_17 = tostring(n) .. ".start"
+    local ____opt_15 = s.last
+    ____self_snapshot_18(
+        self,
+        s,
+        root,
+        ____temp_17,
+        ____opt_15 and ____opt_15.start,
+        function(r)
+            if not r.ok then
+                say("no checkpoint: " .. r.error, "error")
+                return
+            end
+            s.turns = n
+            local t = {
+                n = n,
+                root = root,
+                start = r.manifest,
+                reviewed = {},
+                userSaved = {},
+                toolFiles = {}
+            }
+            s.history[n] = t
+            s.last = t
+            self.lastSession = s.key
+            say(((((((("checkpoint " .. tostring(n)) .. ": ") .. plural(r.files, "file")) .. " of ") .. root) .. " (") .. tostring(r.ms)) .. " ms); :ClaudeCodeReview shows what changed since")
+        end
+    )
+end
+return ____exports

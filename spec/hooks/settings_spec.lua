@@ -1,0 +1,71 @@
+-- The hook settings each CLI gets: the commands, their timeouts (Gemini CLI counts milliseconds), the merge with
+-- hooks already there (the user's keep running), the system-defaults file (the user's own copied in), and the
+-- cases where Gemini CLI would refuse that file.
+local settings = require('claude-ide.hooks.settings')
+
+describe('hook settings', function()
+  it('name hook.lua for each event, pinned to this Neovim, with the CLI-specific timeout unit', function()
+    local claude = settings.hooksFor('claude', 4242)
+    local cmd = claude.UserPromptSubmit[1].hooks[1].command
+    assert.matches("hook%.lua' claude UserPromptSubmit %-%-instance 4242$", cmd)
+    assert.are.equal(30, claude.UserPromptSubmit[1].hooks[1].timeout)
+    assert.are.equal('Edit|Write|NotebookEdit|MultiEdit', claude.PostToolUse[1].matcher)
+    local gemini = settings.hooksFor('gemini')
+    assert.are.equal(30000, gemini.BeforeAgent[1].hooks[1].timeout)
+    assert.is_nil(gemini.BeforeAgent[1].hooks[1].command:find('--instance', 1, true))
+    assert.is_not_nil(gemini.AfterAgent)
+  end)
+
+  it('merge with the hooks already there: arrays concatenate, the user’s first', function()
+    local s = { hooks = { Stop = { { hooks = { { type = 'command', command = 'mine' } } } } }, other = 1 }
+    settings.mergeHooks(s, settings.hooksFor('claude', 1))
+    assert.are.equal(2, #s.hooks.Stop)
+    assert.are.equal('mine', s.hooks.Stop[1].hooks[1].command)
+    assert.matches('hook%.lua', s.hooks.Stop[2].hooks[1].command)
+    assert.are.equal(1, s.other)
+  end)
+
+  it("Qwen Code's system-defaults file holds the user's own system defaults plus the hooks (0600)", function()
+    local dir = vim.fn.tempname()
+    local user = vim.fn.tempname()
+    vim.fn.writefile(
+      { '{"model": {"name": "x"}, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "theirs"}]}]}}' },
+      user
+    )
+    vim.env.QWEN_CODE_SYSTEM_DEFAULTS_PATH = user
+    local made = settings.systemDefaultsEnv('qwen', dir)
+    vim.env.QWEN_CODE_SYSTEM_DEFAULTS_PATH = nil
+    assert.is_true(made.ok, made.error)
+    assert.are.equal(made.path, made.env.QWEN_CODE_SYSTEM_DEFAULTS_PATH)
+    local s = vim.json.decode(table.concat(vim.fn.readfile(made.path), '\n'))
+    assert.are.equal('x', s.model.name)
+    assert.are.equal('theirs', s.hooks.Stop[1].hooks[1].command)
+    assert.matches('hook%.lua', s.hooks.Stop[2].hooks[1].command)
+    assert.are.equal(tonumber('600', 8), vim.uv.fs_stat(made.path).mode % 512)
+    vim.fn.delete(dir, 'rf')
+    vim.fn.delete(user)
+  end)
+
+  it('give Gemini CLI no system-defaults file where it would refuse it (a folder others can write)', function()
+    -- A folder everyone may write (as /tmp): Gemini CLI 0.61 skips a system-defaults file below it, warning.
+    local open = vim.fn.tempname()
+    vim.fn.mkdir(open, 'p')
+    vim.uv.fs_chmod(open, tonumber('777', 8))
+    local dir = open .. '/claude-ide'
+    assert.is_string(settings.geminiRefuses(dir .. '/gemini-1.json'))
+    local made = settings.systemDefaultsEnv('gemini', dir)
+    assert.is_true(made.ok)
+    assert.are.same({}, made.env)
+    assert.is_string(made.skipped)
+    assert.is_nil(vim.uv.fs_stat(made.path))
+    vim.fn.delete(open, 'rf')
+  end)
+
+  it(':ClaudeCodeHooks prints each CLI’s hooks as JSON', function()
+    local text = settings.printable()
+    assert.matches('Claude Code %(~/%.claude/settings%.json%):', text)
+    assert.matches('Gemini CLI %(~/%.gemini/settings%.json%):', text)
+    local json = text:match('Claude Code %([^\n]*\n([^\n]+)')
+    assert.is_table(vim.json.decode(json).hooks.UserPromptSubmit)
+  end)
+end)

@@ -1,0 +1,254 @@
+-- The turn review end to end in a child Neovim: the hooks run as the CLI runs them (sh -c, JSON on stdin), the
+-- "agent" changes files between the turn's start and end (an edit tool, shell commands: created, deleted,
+-- renamed), the user saves one file during the turn; the review opens at the turn's end, and reverting from it
+-- restores the files on disk; the next prompt carries the note of what was reverted.
+local bridge = require('helpers.bridge')
+
+local function hook_command(nvim, event)
+  return nvim:lua(
+    [[
+    local event = ...
+    for _, groups in pairs(require('claude-ide.hooks.settings').hooksFor('claude', vim.fn.getpid())) do
+      for _, g in ipairs(groups) do
+        if g.hooks[1].command:find(' ' .. event .. ' ', 1, true) then return g.hooks[1].command end
+      end
+    end
+  ]],
+    event
+  )
+end
+
+local function run_hook(command, input, env)
+  local done = vim
+    .system({ 'sh', '-c', command }, { stdin = vim.json.encode(input), env = env, text = true })
+    :wait(30000)
+  assert(done.code == 0, 'the hook failed: ' .. vim.inspect(done))
+  return done.stdout ~= '' and vim.json.decode(done.stdout) or nil
+end
+
+local function write(path, text)
+  bridge.write(path, text)
+end
+
+--- Records the child's messages in _G.said.
+local function record_messages(nvim)
+  nvim:lua([[
+    _G.said = {}
+    local notify = vim.notify
+    vim.notify = function(msg, level, opts) table.insert(_G.said, msg); return notify(msg, level, opts) end
+  ]])
+end
+
+local function said(nvim)
+  return table.concat(nvim:lua('return _G.said'), '\n')
+end
+
+--- The name of the review tab showing now (its tab page variable), or nil.
+local function review_tab(nvim)
+  local name = nvim:lua([[
+    for _, tab in ipairs(vim.api.nvim_list_tabpages()) do
+      local ok, name = pcall(vim.api.nvim_tabpage_get_var, tab, 'claude_ide_diff')
+      if ok then return name end
+    end
+    return false
+  ]])
+  return name or nil
+end
+
+local current
+local function wait_for(what, pred)
+  if not vim.wait(20000, pred, 20) then
+    local extra = current and pcall(said, current) and said(current) or ''
+    error('timed out waiting for ' .. what .. '; messages: ' .. extra, 2)
+  end
+end
+
+describe('the turn review', function()
+  after_each(bridge.cleanup)
+
+  local dir, nvim, env, project, state
+
+  local function start(files)
+    dir = bridge.config_dir()
+    state = bridge.tempdir()
+    project = bridge.project(files)
+    vim.system({ 'git', '-C', project, 'init', '-q' }):wait()
+    env = bridge.env(dir)
+    nvim = bridge.editor({ config_dir = dir, cwd = project, env = { XDG_STATE_HOME = state } })
+    record_messages(nvim)
+    current = nvim
+  end
+
+  local function prompt(session, text)
+    return run_hook(hook_command(nvim, 'UserPromptSubmit'), {
+      session_id = session,
+      cwd = project,
+      hook_event_name = 'UserPromptSubmit',
+      prompt = text,
+    }, env)
+  end
+
+  local function stop(session)
+    return run_hook(hook_command(nvim, 'Stop'), { session_id = session, cwd = project, hook_event_name = 'Stop' }, env)
+  end
+
+  local function tool_edit(session, rel, text)
+    write(project .. '/' .. rel, text)
+    run_hook(hook_command(nvim, 'PostToolUse'), {
+      session_id = session,
+      cwd = project,
+      hook_event_name = 'PostToolUse',
+      tool_name = 'Edit',
+      tool_input = { file_path = project .. '/' .. rel },
+    }, env)
+  end
+
+  it(
+    'lists every change of the turn; hunk, created, deleted and renamed reverts reach the disk; the user file stays',
+    function()
+      start({
+        ['a.txt'] = 'a1\na2\n',
+        ['b.txt'] = 'b1\nb2\nb3\n',
+        ['d.txt'] = 'to be moved\n',
+        ['e.txt'] = 'to be deleted\n',
+        ['u.txt'] = 'user 1\n',
+      })
+      assert.is_nil(prompt('s1', 'change things'))
+      -- The agent: an edit tool on a.txt, shell commands for the rest.
+      tool_edit('s1', 'a.txt', 'a1\nA2\n')
+      write(project .. '/b.txt', 'b1\nB2\nb3\n')
+      write(project .. '/new.txt', 'created\n')
+      os.remove(project .. '/e.txt')
+      assert(os.rename(project .. '/d.txt', project .. '/d2.txt'))
+      -- The user edits and saves u.txt in the editor during the turn.
+      nvim:lua(
+        [[
+      vim.cmd.edit(vim.fn.fnameescape(... .. '/u.txt'))
+      vim.api.nvim_buf_set_lines(0, 0, -1, false, { 'user 2' })
+      vim.cmd('silent write')
+      vim.cmd('enew')
+    ]],
+        project
+      )
+      stop('s1')
+      wait_for('the review', function()
+        return review_tab(nvim) ~= nil
+      end)
+      local tab = review_tab(nvim)
+      assert.matches('✻ %[Claude Code%] turn 1: 6 files, 4 by shell commands', tab)
+      -- Files in path order: a.txt, b.txt, d2.txt, e.txt, new.txt, u.txt. b.txt: its hunk reverted (gH).
+      local function key(k)
+        nvim:lua('vim.cmd.normal(...)', k)
+      end
+      local function at(n)
+        wait_for('file ' .. n, function()
+          local name = review_tab(nvim)
+          return name ~= nil and name:find(('[%d/6]'):format(n), 1, true) ~= nil
+        end)
+      end
+      at(1)
+      key(']f')
+      at(2)
+      key('gH')
+      key(']f')
+      at(3)
+      key('gR') -- d2.txt: moved back to d.txt
+      at(3)
+      key(']f')
+      at(4)
+      key('gR') -- e.txt: restored
+      at(4)
+      key(']f')
+      at(5)
+      key('gR') -- new.txt: deleted again
+      at(5)
+      key(']f')
+      at(6)
+      key('gR') -- u.txt: the user's, refused
+      nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+      wait_for('the reverts', function()
+        return vim.uv.fs_stat(project .. '/new.txt') == nil and vim.uv.fs_stat(project .. '/d.txt') ~= nil
+      end)
+      assert.are.equal('a1\nA2\n', bridge.read(project .. '/a.txt'))
+      assert.are.equal('b1\nb2\nb3\n', bridge.read(project .. '/b.txt'))
+      assert.are.equal('to be moved\n', bridge.read(project .. '/d.txt'))
+      assert.is_nil(vim.uv.fs_stat(project .. '/d2.txt'))
+      assert.are.equal('to be deleted\n', bridge.read(project .. '/e.txt'))
+      assert.are.equal('user 2\n', bridge.read(project .. '/u.txt'))
+      local messages = said(nvim)
+      assert.matches('u%.txt is yours %(you saved it during the turn%): not reverted', messages)
+      -- The next prompt tells the model what the user reverted.
+      local out = prompt('s1', 'next')
+      local note = out.hookSpecificOutput.additionalContext
+      assert.matches('b%.txt %(every change reverted%)', note)
+      assert.matches('new%.txt %(created: deleted again%)', note)
+      assert.matches('e%.txt %(deleted: restored%)', note)
+      assert.matches('d2%.txt %(renamed from d%.txt: moved back%)', note)
+      assert.is_nil(note:find('a.txt', 1, true))
+    end
+  )
+
+  it('q keeps everything; a turn that changed nothing says nothing; a reviewed turn only says so', function()
+    start({ ['a.txt'] = 'one\n' })
+    prompt('s2', 'x')
+    write(project .. '/a.txt', 'two\n')
+    stop('s2')
+    wait_for('the review', function()
+      return review_tab(nvim) ~= nil
+    end)
+    nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
+    wait_for('the review to close', function()
+      return review_tab(nvim) == nil
+    end)
+    assert.are.equal('two\n', bridge.read(project .. '/a.txt'))
+    assert.matches('kept every change of turn 1', said(nvim))
+    -- Turn 2 changes nothing: no review, no message.
+    nvim:lua('_G.said = {}')
+    prompt('s2', 'y')
+    stop('s2')
+    -- Turn 3: its one change was accepted in a review already (the User event the diff review sends).
+    prompt('s2', 'z')
+    write(project .. '/a.txt', 'three\n')
+    nvim:lua(
+      [[vim.api.nvim_exec_autocmds('User', { pattern = 'ClaudeIdeDiffResolved',
+        data = { file = ... .. '/a.txt', result = 'FILE_SAVED', text = 'three\n', tab_name = 't' } })]],
+      project
+    )
+    stop('s2')
+    wait_for('the message', function()
+      return said(nvim):find('every change was reviewed already', 1, true) ~= nil
+    end)
+    assert.is_nil(review_tab(nvim))
+    assert.is_nil(said(nvim):find('turn 2', 1, true))
+    -- :ClaudeCodeReview 3 shows it again anyway.
+    nvim:lua('vim.cmd("ClaudeCodeReview 3")')
+    wait_for('the review', function()
+      return review_tab(nvim) ~= nil
+    end)
+    assert.matches('turn 3: 1 file', review_tab(nvim))
+  end)
+
+  it('never reverts a file whose buffer has unsaved changes of the user', function()
+    start({ ['a.txt'] = 'one\n' })
+    prompt('s3', 'x')
+    write(project .. '/a.txt', 'two\n')
+    nvim:lua(
+      [[
+      vim.cmd.edit(vim.fn.fnameescape(... .. '/a.txt'))
+      vim.api.nvim_buf_set_lines(0, 0, -1, false, { 'mine' })
+      vim.cmd('tabnew')
+    ]],
+      project
+    )
+    stop('s3')
+    wait_for('the review', function()
+      return review_tab(nvim) ~= nil
+    end)
+    nvim:lua('vim.cmd.normal("gR")')
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    wait_for('the refusal', function()
+      return said(nvim):find('a.txt', 1, true) ~= nil and said(nvim):find('unsaved changes', 1, true) ~= nil
+    end)
+    assert.are.equal('two\n', bridge.read(project .. '/a.txt'))
+  end)
+end)

@@ -1,0 +1,524 @@
+// The turn review: a snapshot of the folder the agent works in when a turn starts (the user sent a prompt),
+// another when it ends, and every file that changed in between — by the agent's edit tools in any permission
+// mode, by its shell commands, created, deleted, renamed — in ONE multi-file review (editor/multi_review through
+// the DiffService) where each hunk is kept (gh) or reverted (gH), or a whole file reverted (gR); <CR> or :w
+// applies (undecided = kept), q keeps everything. Reverts are written like every plugin write (editor/apply:
+// buffer-aware, :w-like, undoable in the buffer). A file the user changed during the turn (saved it, or has
+// unsaved changes in its buffer) is never reverted. What the user reverted is told to the model with the next
+// prompt (Services.notes). :ClaudeCodeReview [n] reviews again; :ClaudeCodeCheckpoint takes a snapshot.
+import type { Config } from "../config";
+import type { Hub, MultiKey, ReviewFile, Services } from "../contracts";
+import { type Logger, say } from "../log";
+import * as snapshot from "../editor/snapshot";
+import type { Change, SnapshotResult } from "../editor/snapshot";
+import { applyText, sameLines } from "../editor/apply";
+import { PLUGIN_WRITE_VAR, findBuffer } from "../editor/buffers";
+import { textLines } from "../editor/diff_text";
+import { deleteFile, renameFile } from "../editor/file_ops";
+import { EVENT_RESOLVED } from "../editor/diff";
+import { normalize } from "../util/fs";
+import { plural } from "../util/words";
+import { CLIENT_TITLES, type HookEvent, type Router } from "./router";
+
+/** The key that reverts the whole file shown (created: deleted again; deleted: restored; renamed: moved back). */
+export const REVERT_FILE_KEY = "gR";
+
+interface Turn {
+  n: number;
+  root: string;
+  /** The manifests of the turn's start and (once it ended) its end. */
+  start: string;
+  end?: string;
+  /** Files accepted in an openDiff (or agent edit) review during the turn: path → the accepted text. */
+  reviewed: LuaMap<string, string>;
+  /** Files the user saved during the turn (never reverted). */
+  userSaved: LuaSet<string>;
+  /** Files the agent's edit tools changed (PostToolUse / AfterTool): the others were changed by shell commands. */
+  toolFiles: LuaSet<string>;
+}
+
+interface SessionState {
+  key: string;
+  /** Who the review's title names. */
+  title: string;
+  turns: number;
+  current?: Turn;
+  last?: Turn;
+  /** Every turn of the session still in the store, by number. */
+  history: LuaMap<number, Turn>;
+  /** The IDE connection of the session's CLI (the review belongs to it), when known. */
+  owner?: number;
+}
+
+/** One changed file as the review shows it. */
+interface Item {
+  change: Change;
+  abs: string;
+  fromAbs?: string;
+  label: string;
+  before?: string;
+  after?: string;
+  byTool: boolean;
+  reviewed: boolean;
+  /** Why it is the user's (not revertable), when it is. */
+  yours?: string;
+  binary: boolean;
+}
+
+export interface TurnDeps {
+  config: Config;
+  services: Services;
+  hub: Hub;
+  log: Logger;
+  /** The snapshots' store (default: stdpath("state")/claude-ide/turns). Specs inject one. */
+  base?: string;
+}
+
+/** How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all). */
+const SNAPSHOT_WAIT_MS = 25000;
+
+function contains(folder: string, path: string): boolean {
+  return folder === "/" || path === folder || vim.startswith(path, `${folder}/`);
+}
+
+function linesOf(bytes: string | undefined): string[] {
+  return bytes === undefined ? [] : textLines(bytes);
+}
+
+/** Hunks between two texts. */
+function hunks(a: string[], b: string[]): number {
+  if (sameLines(a, b)) return 0;
+  const join = (l: string[]) => (l.length > 0 ? l.join("\n") + "\n" : "");
+  const found = vim.diff(join(a), join(b), { result_type: "indices" }) as unknown[];
+  return found.length;
+}
+
+/** The path a tool event names (Claude Code file_path / notebook_path, Gemini CLI and Qwen Code file_path). */
+function toolPath(ev: HookEvent): string | undefined {
+  const input = ev.input.tool_input;
+  if (type(input) !== "table") return undefined;
+  const args = input as { [key: string]: unknown };
+  for (const key of ["file_path", "notebook_path", "absolute_path", "path"]) {
+    const value = args[key];
+    if (typeof value === "string" && value !== "")
+      return normalize(string.sub(value, 1, 1) === "/" ? value : `${ev.cwd}/${value}`);
+  }
+  return undefined;
+}
+
+export class Turns {
+  private readonly sessions = new LuaMap<string, SessionState>();
+  /** The session whose turn ended last (what :ClaudeCodeReview reviews). */
+  private lastSession?: string;
+  private readonly augroup: number;
+
+  constructor(private readonly deps: TurnDeps) {
+    const sessions = this.sessions;
+    this.augroup = vim.api.nvim_create_augroup(`claude-ide.turns.${tostring(this)}`, { clear: true });
+    vim.api.nvim_create_autocmd("BufWritePost", {
+      group: this.augroup,
+      desc: "claude-ide: files the user saves during an agent's turn are theirs (never reverted)",
+      callback: function (this: void, ev: vim.api.AutocmdArgs) {
+        if (vim.b[ev.buf][PLUGIN_WRITE_VAR] === true) return;
+        const path = normalize(vim.api.nvim_buf_get_name(ev.buf));
+        for (const [, s] of sessions)
+          if (s.current !== undefined && contains(s.current.root, path)) s.current.userSaved.add(path);
+      },
+    });
+    vim.api.nvim_create_autocmd("User", {
+      group: this.augroup,
+      pattern: EVENT_RESOLVED,
+      desc: "claude-ide: changes accepted in a review during a turn are reviewed already",
+      callback: function (this: void, ev: vim.api.AutocmdArgs) {
+        const data = ev.data as { file?: string; result?: string; text?: string } | undefined;
+        if (data?.result !== "FILE_SAVED" || typeof data.text !== "string" || typeof data.file !== "string") return;
+        const path = normalize(data.file);
+        for (const [, s] of sessions) if (s.current !== undefined) s.current.reviewed.set(path, data.text);
+      },
+    });
+  }
+
+  dispose(): void {
+    pcall(vim.api.nvim_del_augroup_by_id, this.augroup);
+  }
+
+  /** The routes of the turn review. */
+  register(router: Router): void {
+    router.on({ name: "turn snapshot", events: ["turn-start"], handler: (ev) => this.started(ev) });
+    router.on({ name: "turn review", events: ["turn-end"], handler: (ev) => this.ended(ev) });
+    router.on({
+      name: "files of the agent's edit tools",
+      events: ["PostToolUse", "AfterTool"],
+      handler: (ev) => {
+        const path = toolPath(ev);
+        const t = this.sessions.get(ev.session)?.current;
+        if (path !== undefined && t !== undefined) t.toolFiles.add(path);
+        return undefined;
+      },
+    });
+  }
+
+  private session(key: string, title: string): SessionState {
+    let s = this.sessions.get(key);
+    if (s === undefined) {
+      s = { key, title, turns: 0, history: new LuaMap() };
+      this.sessions.set(key, s);
+    }
+    return s;
+  }
+
+  private snapshot(
+    s: SessionState,
+    root: string,
+    name: string,
+    previous: string | undefined,
+    done: (this: void, r: SnapshotResult) => void,
+  ): void {
+    const c = this.deps.config.review;
+    snapshot.take(
+      {
+        root,
+        session: s.key,
+        name,
+        previous,
+        maxFileBytes: c.max_file_bytes,
+        keep: c.keep_turns,
+        base: this.deps.base,
+      },
+      done,
+    );
+  }
+
+  /** Parks the hook until the snapshot is taken (bounded). */
+  private snapshotNow(ev: HookEvent, s: SessionState, root: string, name: string, previous?: string): SnapshotResult {
+    return ev.park<SnapshotResult>((resume) => {
+      let settled = false;
+      const finish = (r: SnapshotResult) => {
+        if (settled) return;
+        settled = true;
+        resume(r);
+      };
+      vim.defer_fn(
+        () => finish({ ok: false, error: `no answer within ${SNAPSHOT_WAIT_MS / 1000} s` }),
+        SNAPSHOT_WAIT_MS,
+      );
+      this.snapshot(s, root, name, previous, finish);
+    });
+  }
+
+  private started(ev: HookEvent): undefined {
+    if (this.deps.config.review.turn === false) return undefined;
+    const s = this.session(ev.session, CLIENT_TITLES[ev.client]);
+    s.owner = ev.owner() ?? s.owner;
+    const root = normalize(ev.cwd);
+    const why = snapshot.refusal(root);
+    if (why !== undefined) {
+      this.deps.log.info(`no turn review for this turn: ${why}`);
+      s.current = undefined;
+      return undefined;
+    }
+    const n = s.turns + 1;
+    const last = s.last !== undefined && s.last.root === root ? s.last : undefined;
+    const result = this.snapshotNow(ev, s, root, `${n}.start`, last?.end ?? last?.start);
+    if (!result.ok) {
+      this.deps.log.warn(`no snapshot of turn ${n}: ${result.error}`);
+      s.current = undefined;
+      return undefined;
+    }
+    s.turns = n;
+    s.current = {
+      n,
+      root,
+      start: result.manifest,
+      reviewed: new LuaMap(),
+      userSaved: new LuaSet(),
+      toolFiles: new LuaSet(),
+    };
+    s.history.set(n, s.current);
+    // The store keeps the last keep_turns (snapshot_worker sweeps the older ones): so does the history.
+    s.history.delete(n - this.deps.config.review.keep_turns);
+    return undefined;
+  }
+
+  private ended(ev: HookEvent): undefined {
+    const s = this.sessions.get(ev.session);
+    const t = s?.current;
+    if (s === undefined || t === undefined) return undefined;
+    s.owner = ev.owner() ?? s.owner;
+    const result = this.snapshotNow(ev, s, t.root, `${t.n}.end`, t.start);
+    s.current = undefined;
+    if (!result.ok) {
+      this.deps.log.warn(`no review of turn ${t.n}: ${result.error}`);
+      return undefined;
+    }
+    t.end = result.manifest;
+    s.last = t;
+    this.lastSession = s.key;
+    const mode = this.deps.config.review.turn;
+    // After the hook's answer: the CLI goes on while the review opens.
+    vim.schedule(() => this.present(s, t, t.end as string, mode === "manual" ? "manual" : "auto"));
+    return undefined;
+  }
+
+  /** The changed files of `t` from its start to the manifest `to`. */
+  private items(t: Turn, to: string): Item[] {
+    const store = snapshot.storeOf(t.root, this.deps.base);
+    // `to` was taken with the turn's start as its previous snapshot: its delta is the turn's changes.
+    const changes = snapshot.changesOf(to, store);
+    return changes.map((change) => {
+      const abs = `${t.root}/${change.path}`;
+      const before = change.before !== undefined ? snapshot.objectBytes(store, change.before) : undefined;
+      const after = change.after !== undefined ? snapshot.objectBytes(store, change.after) : undefined;
+      const accepted = t.reviewed.get(abs);
+      const reviewed =
+        accepted !== undefined && after !== undefined && sameLines(textLines(accepted), textLines(after));
+      let yours: string | undefined;
+      const buf = findBuffer(abs);
+      if (t.userSaved.has(abs)) yours = "you saved it during the turn";
+      else if (buf !== undefined && vim.api.nvim_get_option_value("modified", { buf }) === true)
+        yours = `your buffer b${buf} has unsaved changes`;
+      const binary =
+        (before !== undefined && string.find(before, "\0", 1, true)[0] !== undefined) ||
+        (after !== undefined && string.find(after, "\0", 1, true)[0] !== undefined);
+      return {
+        change,
+        abs,
+        fromAbs: change.from !== undefined ? `${t.root}/${change.from}` : undefined,
+        label: change.path,
+        before,
+        after,
+        byTool: t.toolFiles.has(abs) || accepted !== undefined,
+        reviewed,
+        yours,
+        binary,
+      };
+    });
+  }
+
+  /**
+   * Shows what turn `t` changed (up to the manifest `to`): "auto" opens the review, "manual" only says so;
+   * a turn that changed nothing says nothing, one whose every change was reviewed already says that.
+   */
+  private present(s: SessionState, t: Turn, to: string, mode: "auto" | "manual" | "command"): void {
+    const items = this.items(t, to);
+    if (items.length === 0) {
+      if (mode === "command") say(`turn ${t.n} of ${s.title} changed no file (or they are back as they were)`);
+      return;
+    }
+    const shell = items.filter((i) => !i.byTool && i.yours === undefined).length;
+    const title = `✻ [${s.title}] turn ${t.n}: ${plural(items.length, "file")}${shell > 0 ? `, ${shell} by shell commands` : ""}`;
+    // Asked for by name (:ClaudeCodeReview), the changes reviewed already are shown too.
+    const open = items.filter((i) => (mode === "command" || !i.reviewed) && !i.binary);
+    const binary = items.filter((i) => i.binary).map((i) => i.label);
+    const binaryNote = binary.length > 0 ? ` (not shown, binary: ${binary.join(", ")})` : "";
+    if (open.length === 0) {
+      say(`${title}: every change was reviewed already${binaryNote}`);
+      return;
+    }
+    if (mode === "manual") {
+      say(`${title}${binaryNote}: :ClaudeCodeReview to review them`);
+      return;
+    }
+    this.openReview(s, t, open, title, binaryNote);
+  }
+
+  private summaryOf(i: Item): string {
+    const how = i.byTool ? "by the agent's edits" : i.yours !== undefined ? "by you" : "by a shell command";
+    const what =
+      i.change.kind === "created"
+        ? `created ${how}`
+        : i.change.kind === "deleted"
+          ? `deleted ${how}`
+          : i.change.kind === "renamed"
+            ? `renamed from ${i.change.from} ${how}`
+            : `changed ${how}`;
+    if (i.yours !== undefined) return `${what}; yours: ${i.yours}, cannot be reverted`;
+    return i.reviewed ? `${what}, reviewed already` : what;
+  }
+
+  private openReview(s: SessionState, t: Turn, items: Item[], title: string, binaryNote: string): void {
+    const files: ReviewFile[] = items.map((i) => ({
+      path: i.abs,
+      label: i.label,
+      current: i.before !== undefined ? linesOf(i.before) : undefined,
+      proposal: linesOf(i.after),
+      summary: this.summaryOf(i),
+      dirty: false,
+      renamedFrom: i.change.from,
+    }));
+    const whole = new LuaSet<number>();
+    const keys: MultiKey[] = [
+      {
+        lhs: REVERT_FILE_KEY,
+        desc: "revert this whole file (created: delete it again; deleted: restore it; renamed: move it back)",
+        fn: (index, setProposal) => {
+          const i = items[index];
+          if (i.yours !== undefined) {
+            say(`${i.label} is yours (${i.yours}): not reverted`, "warn");
+            return;
+          }
+          whole.add(index);
+          say(`${i.label}: the whole file is reverted when you apply (<CR> or :w)`);
+          setProposal(linesOf(i.before));
+        },
+      },
+    ];
+    const opened = this.deps.services.diff.openMulti({ title, files, clientId: s.owner, keys });
+    if (!opened.ok) {
+      say(`the review of turn ${t.n} cannot open: ${opened.error}`, "error");
+      return;
+    }
+    if (binaryNote !== "") say(`${title}${binaryNote}`);
+    opened.review.onDecision((outcome) => {
+      if (!outcome.accepted) {
+        say(`kept every change of turn ${t.n}`);
+        return;
+      }
+      this.apply(s, t, items, outcome.files, whole);
+    });
+  }
+
+  /** Writes the reverts the user decided; tells what happened, and queues the note for the model. */
+  private apply(s: SessionState, t: Turn, items: Item[], finals: string[][], whole: LuaSet<number>): void {
+    const reverted: string[] = [];
+    const refused: string[] = [];
+    items.forEach((i, index) => {
+      const final = finals[index] ?? linesOf(i.after);
+      const afterLines = linesOf(i.after);
+      const wholeFile = whole.has(index);
+      if (!wholeFile && sameLines(final, afterLines)) return;
+      if (i.yours !== undefined) {
+        refused.push(`${i.label}: yours (${i.yours}), not reverted`);
+        return;
+      }
+      const done = this.revert(i, wholeFile, final, afterLines);
+      if (done.ok) reverted.push(done.what);
+      else refused.push(`${i.label}: ${done.error}`);
+    });
+    if (reverted.length > 0) {
+      this.deps.services.notes.add(
+        `After your turn ${t.n} the user reverted some of your changes in their editor (the files on disk are as the user left them): ${reverted.join("; ")}.`,
+        { session: s.key, clientId: s.owner },
+      );
+    }
+    const parts: string[] = [];
+    if (reverted.length > 0) parts.push(`reverted ${reverted.join("; ")}`);
+    if (refused.length > 0) parts.push(`not reverted: ${refused.join("; ")}`);
+    say(
+      parts.length > 0 ? `turn ${t.n}: ${parts.join(". ")}` : `kept every change of turn ${t.n}`,
+      refused.length > 0 ? "warn" : "info",
+    );
+  }
+
+  /** A buffer showing the file that is stale (unmodified, older than the disk) is read again first. */
+  private freshen(path: string): void {
+    const buf = findBuffer(path);
+    if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return;
+    if (vim.api.nvim_get_option_value("modified", { buf }) === true) return;
+    pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent! checktime"));
+  }
+
+  private revert(
+    i: Item,
+    wholeFile: boolean,
+    final: string[],
+    afterLines: string[],
+  ): { ok: true; what: string } | { ok: false; error: string } {
+    const beforeLines = linesOf(i.before);
+    const kind = i.change.kind;
+    const emptied = final.length === 0 || (final.length === 1 && final[0] === "");
+    if (kind === "created" && (wholeFile || emptied)) {
+      const r = deleteFile(i.abs, true);
+      return r.ok ? { ok: true, what: `${i.label} (created: deleted again)` } : r;
+    }
+    if (kind === "deleted") {
+      const text = wholeFile ? beforeLines : final;
+      const r = applyText(i.abs, [], text);
+      if (!r.ok) return r;
+      if (i.change.before !== undefined) vim.uv.fs_chmod(i.abs, i.change.before.mode);
+      return { ok: true, what: `${i.label} (deleted: restored${wholeFile ? "" : ", in part"})` };
+    }
+    if (kind === "renamed" && wholeFile && i.fromAbs !== undefined) {
+      this.freshen(i.abs);
+      const moved = renameFile(i.abs, i.fromAbs, false);
+      if (!moved.ok) return moved;
+      if (!sameLines(beforeLines, afterLines)) {
+        this.freshen(i.fromAbs);
+        const r = applyText(i.fromAbs, afterLines, beforeLines);
+        if (!r.ok) return r;
+      }
+      return { ok: true, what: `${i.label} (renamed from ${i.change.from}: moved back)` };
+    }
+    const target = wholeFile ? beforeLines : final;
+    this.freshen(i.abs);
+    const r = applyText(i.abs, afterLines, target);
+    if (!r.ok) return r;
+    const total = hunks(beforeLines, afterLines);
+    const left = hunks(beforeLines, target);
+    return {
+      ok: true,
+      what:
+        wholeFile || left === 0
+          ? `${i.label} (every change reverted)`
+          : `${i.label} (${total - left} of ${plural(total, "changed hunk")} reverted)`,
+    };
+  }
+
+  /**
+   * :ClaudeCodeReview [n]: the changes since the start of turn `n` (default: the last turn) of the session whose
+   * turn ended last, up to now (a snapshot is taken first).
+   */
+  reviewAgain(n?: number): void {
+    const s = this.lastSession !== undefined ? this.sessions.get(this.lastSession) : undefined;
+    if (s === undefined) {
+      say("no turn to review yet (the turn review starts with the first prompt after :ClaudeCode)", "warn");
+      return;
+    }
+    const t = n !== undefined ? s.history.get(n) : s.last;
+    if (t === undefined) {
+      say(`${s.title} has no turn ${n} (kept: the last ${this.deps.config.review.keep_turns})`, "warn");
+      return;
+    }
+    this.snapshot(s, t.root, "now", t.start, (r) => {
+      if (!r.ok) say(`cannot review turn ${t.n}: ${r.error}`, "error");
+      else this.present(s, t, r.manifest, "command");
+    });
+  }
+
+  /** The turn numbers kept of the session whose turn ended last (completion). */
+  turnNumbers(): number[] {
+    const s = this.lastSession !== undefined ? this.sessions.get(this.lastSession) : undefined;
+    const out: number[] = [];
+    if (s !== undefined) for (const [n] of s.history) out.push(n);
+    table.sort(out);
+    return out;
+  }
+
+  /** :ClaudeCodeCheckpoint: a snapshot of Neovim's cwd now; :ClaudeCodeReview then shows what changed since. */
+  checkpoint(): void {
+    const s = this.session("checkpoint", "checkpoint");
+    const root = normalize(vim.fn.getcwd());
+    const n = s.turns + 1;
+    this.snapshot(s, root, `${n}.start`, s.last?.start, (r) => {
+      if (!r.ok) {
+        say(`no checkpoint: ${r.error}`, "error");
+        return;
+      }
+      s.turns = n;
+      const t: Turn = {
+        n,
+        root,
+        start: r.manifest,
+        reviewed: new LuaMap(),
+        userSaved: new LuaSet(),
+        toolFiles: new LuaSet(),
+      };
+      s.history.set(n, t);
+      s.last = t;
+      this.lastSession = s.key;
+      say(
+        `checkpoint ${n}: ${plural(r.files, "file")} of ${root} (${r.ms} ms); :ClaudeCodeReview shows what changed since`,
+      );
+    });
+  }
+}
