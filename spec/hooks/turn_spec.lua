@@ -74,7 +74,13 @@ describe('the turn review', function()
     project = bridge.project(files)
     vim.system({ 'git', '-C', project, 'init', '-q' }):wait()
     env = bridge.env(dir)
-    nvim = bridge.editor({ config_dir = dir, cwd = project, env = { XDG_STATE_HOME = state } })
+    nvim = bridge.editor({
+      config_dir = dir,
+      cwd = project,
+      env = { XDG_STATE_HOME = state },
+      -- The review is driven by keys typed into it: it takes the focus (the focus rule has its own specs).
+      setup = { diff = { focus = 'always' } },
+    })
     record_messages(nvim)
     current = nvim
   end
