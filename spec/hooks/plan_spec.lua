@@ -95,7 +95,10 @@ describe('the plan review hook', function()
   it('Claude Code: an edited plan approved with :w is written to planFilePath, then answered allow', function()
     local proc = claude_plan('s1')
     assert.are.same({ '# Plan', '', '1. Add a flag', '2. Test it' }, wait_plan(nvim))
-    vim.wait(300)
+    -- Give a wrong early answer its chance to arrive: wait for the hook to finish, which it must not do yet.
+    vim.wait(300, function()
+      return proc.done ~= nil
+    end)
     assert.is_nil(proc.done, 'the hook answered before the user decided')
     in_plan(
       nvim,
