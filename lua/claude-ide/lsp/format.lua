@@ -99,13 +99,8 @@ function Texts.prototype.lines(self, path)
         if buf ~= nil then
             lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
         else
-            local ____table_withheld_result_4
-            if self:withheld(path) then
-                ____table_withheld_result_4 = nil
-            else
-                ____table_withheld_result_4 = readSmallFile(path, MAX_FILE_BYTES)
-            end
-            local data = ____table_withheld_result_4
+            self:withheld(path)
+            local data = readSmallFile(path, MAX_FILE_BYTES)
             lines = data ~= nil and splitLikeReadfile(data) or ({})
             if self.ctx ~= nil and (vim.uv.hrtime() - self.sliceStart) / 1000000 >= SLICE_MS then
                 yieldToEditor(self.ctx)
@@ -137,13 +132,13 @@ function ____exports.placesOf(texts, result, encoding)
     if result == nil or result == vim.NIL then
         return {}
     end
-    local ____vim_islist_result_5
+    local ____vim_islist_result_4
     if vim.islist(result) then
-        ____vim_islist_result_5 = result
+        ____vim_islist_result_4 = result
     else
-        ____vim_islist_result_5 = {result}
+        ____vim_islist_result_4 = {result}
     end
-    local items = ____vim_islist_result_5
+    local items = ____vim_islist_result_4
     local out = {}
     for ____, item in ipairs(items) do
         local uri = item.uri or item.targetUri

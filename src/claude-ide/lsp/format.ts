@@ -93,8 +93,10 @@ export class Texts {
       if (buf !== undefined) lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
       else {
         // The policy's verdict is taken here, in the read's time slice (an answer naming 200 files asks it 200
-        // times), and a withheld file is not even read: its lines are never quoted.
-        const data = this.withheld(path) ? undefined : readSmallFile(path, MAX_FILE_BYTES);
+        // times). A withheld file is still read: its lines are never quoted, but they turn the server's UTF-16
+        // columns into the answer's columns (without them every location in it read column 1).
+        this.withheld(path);
+        const data = readSmallFile(path, MAX_FILE_BYTES);
         lines = data !== undefined ? splitLikeReadfile(data) : [];
         if (this.ctx !== undefined && (vim.uv.hrtime() - this.sliceStart) / 1e6 >= SLICE_MS) {
           yieldToEditor(this.ctx);
