@@ -31,7 +31,7 @@ ____exports.closeTab = defineTool({
     name = "close_tab",
     description = "",
     listed = false,
-    input = {tab_name = str("The tab_name given to openDiff")},
+    input = {tab_name = str("The tab_name given to openDiff", {text = true})},
     handler = function(args, ctx)
         local name = args.tab_name
         if not ctx.services.diff.closeTab(

@@ -34,7 +34,8 @@ export const closeTab = defineTool({
   name: "close_tab",
   description: "",
   listed: false,
-  input: { tab_name: str("The tab_name given to openDiff") },
+  // Free text: the CLI names tabs after files and expects TAB_CLOSED whatever the name holds (doc/protocol.md).
+  input: { tab_name: str("The tab_name given to openDiff", { text: true }) },
   handler: (args, ctx) => {
     const name = args.tab_name;
     if (!ctx.services.diff.closeTab(name, callerScope(ctx)))
