@@ -38,7 +38,7 @@ vim.api.nvim_create_autocmd('FileType', {
     vim.lsp.start({ name = 'ts_ls', cmd = { server, '--stdio' }, root_dir = root, init_options = { tsserver = { path = tsserver } } }, { bufnr = ev.buf })
   end,
 })
-require('claude-ide').setup({ agent = { lsp_timeout_ms = 20000 } })
+require('claude-ide').setup({ agent = { lsp_timeout_ms = 20000 }, diff = { focus = 'always' } })
 vim.cmd('doautocmd FileType')
 ]]
 
@@ -48,7 +48,7 @@ describe('LSP tools through the bridge #slow', function()
   setup(function()
     local dir = bridge.config_dir()
     project = lsp.fixture()
-    -- the review takes the focus (spec/editor/diff_focus_spec.lua checks when it may)
+    -- the review takes the focus (spec/editor/diff_focus_spec.lua checks when it may): here and in CONFIG's setup()
     nvim = bridge.editor({
       config_dir = dir,
       cwd = project,
