@@ -101,9 +101,9 @@ file_is() { [[ "$(cat "$1")" == "$2" ]]; } # file_is <path> <content>
 # Each Neovim of the run has a name and listens on $WORK/nvim-<name>.sock: "main" (headless, sections 1-6) and
 # one per section with a UI (start_ui_nvim).
 nvim_sock() { echo "$WORK/nvim-$1.sock"; }
-nv() { "$NVIM" --clean --headless --server "$(nvim_sock "$1")" --remote-expr "$2" 2>/dev/null; } # nv <name> <expr>
+nv() { timeout 20 "$NVIM" --clean --headless --server "$(nvim_sock "$1")" --remote-expr "$2" 2>/dev/null; } # nv <name> <expr>
 nv_ex() { nv "$1" "execute('$2')" >/dev/null; } # nv_ex <name> <Ex command>
-nv_keys() { "$NVIM" --clean --headless --server "$(nvim_sock "$1")" --remote-send "$2" 2>/dev/null; }
+nv_keys() { timeout 20 "$NVIM" --clean --headless --server "$(nvim_sock "$1")" --remote-send "$2" 2>/dev/null; }
 DIFF_TABS="len(filter(gettabinfo(), {_, t -> has_key(t.variables, 'claude_ide_diff')}))"
 has_diff_tab() { [[ "$(nv "$1" "$DIFF_TABS")" -ge 1 ]]; } # has_diff_tab <name>
 no_diff_tab() { [[ "$(nv "$1" "$DIFF_TABS")" == 0 ]]; }
@@ -143,7 +143,10 @@ start_cli() {
 # plugin in tmux window <name>, started in <folder> (its :ClaudeCode's claude talks to that model).
 # end_ui_section <name>: if the section failed, shows that Neovim's screen and the model's last requests;
 # stops the model.
-WITH_CLAUDE="lua require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' } })"
+# The sections drive reviews with keys sent to Neovim while the CLI is elsewhere: reviews take the focus
+# (diff.focus = 'always'); the lazyvim section checks the default focus rule and uses WITH_CLAUDE_DEFAULTS.
+WITH_CLAUDE="lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$CLAUDE --permission-mode default' } })"
+WITH_CLAUDE_DEFAULTS="lua require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' } })"
 start_ui_nvim() {
   local name="$1" folder="$2" nvim_cmd
   shift 2
@@ -216,7 +219,7 @@ start_model main
 
 # Neovim with the plugin, as `make run` starts it, but headless and listening for the driver.
 (cd "$PROJECT" && exec "$NVIM" --clean --headless --listen "$(nvim_sock main)" --cmd "set rtp^=$ROOT" \
-  -c "lua require('claude-ide').setup({ log_level = 'info' })") > "$WORK/nvim.out" 2>&1 &
+  -c "lua require('claude-ide').setup({ log_level = 'info', diff = { focus = 'always' } })") > "$WORK/nvim.out" 2>&1 &
 wait_for 10 test -S "$(nvim_sock main)" || { echo "Neovim did not start"; cat "$WORK/nvim.out"; exit 1; }
 PORT="$(nv main "luaeval('require(\"claude-ide\").status().port')")"
 check "lock file written for port $PORT" test -f "$HOME/.claude/ide/$PORT.lock"
@@ -324,7 +327,7 @@ vim.api.nvim_create_autocmd('FileType', {
       init_options = { tsserver = { path = '$ROOT/node_modules/typescript-lsp/lib/tsserver.js' } } }, { bufnr = ev.buf })
   end,
 })
-require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' }, agent = { lsp_timeout_ms = 20000 } })
+require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$CLAUDE --permission-mode default' }, agent = { lsp_timeout_ms = 20000 } })
 -- -c runs after src/main.ts was loaded: its FileType came before this config.
 vim.cmd('doautocmd FileType')
 LUA
@@ -402,7 +405,7 @@ done
 BYE_PROJECT="$WORK/bye-project"
 mkdir -p "$BYE_PROJECT"
 echo '[]' > "$WORK/bye-scenario.json" # no turns: the CLI is only connected
-start_ui_nvim bye "$BYE_PROJECT" -c "lua require('claude-ide').setup({})"
+start_ui_nvim bye "$BYE_PROJECT" -c "lua require('claude-ide').setup({ diff = { focus = 'always' } })"
 BYE_PORT="$(nv bye "luaeval('require(\"claude-ide\").status().port')")"
 TAP_PORT=$((PORT_BASE + ports_taken++))
 node "$ROOT/e2e/ws-tap.mjs" "$TAP_PORT" "$BYE_PORT" "$WORK/bye-tap.jsonl" > "$WORK/bye-tap.out" 2>&1 &

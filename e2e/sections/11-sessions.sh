@@ -35,7 +35,7 @@ vim.api.nvim_create_autocmd('BufReadPost', { pattern = '*.txt', callback = funct
     on_reload = function(_, b) vim.schedule(function() scan(b) end) end,
   })
 end })
-require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' } })
+require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$CLAUDE --permission-mode default' } })
 LUA
 # One scripted model for both CLIs, in the order the requests come: A's Edit, B's answer, A's turn after the
 # accept, then B's Edit of the spaced file, its answer, and the answer to the prompt after it; then A's agent

@@ -22,7 +22,7 @@ JSON
 lv() { nv lazyvim "$1"; }
 lv_mode_is() { [[ "$(lv 'mode()')" == "$1" ]]; }
 lv_line1_is() { [[ "$(lv "getbufline(bufnr('$LV_PROJECT/a.txt'), 1)[0]")" == "$1" ]]; }
-start_ui_nvim lazyvim "$LV_PROJECT" -c "$WITH_CLAUDE" a.txt
+start_ui_nvim lazyvim "$LV_PROJECT" -c "$WITH_CLAUDE_DEFAULTS" a.txt
 # Lines 1-2 sent while no claude runs: queued.
 nv_ex lazyvim '1,2ClaudeCodeSend'
 check "lazyvim: the mention waits while no CLI runs" test "$(lv 'luaeval("#require([[claude-ide]]).status().cliPids")')" == 0

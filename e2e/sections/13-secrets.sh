@@ -47,7 +47,7 @@ cat > "$WORK/secrets-scenario.json" <<EOF
 ]
 EOF
 start_ui_nvim secrets "$SECRETS_PROJECT" \
-  -c "lua require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' }, privacy = { exclude = { 'notes.txt' } } })"
+  -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$CLAUDE --permission-mode default' }, privacy = { exclude = { 'notes.txt' } } })"
 nv_ex secrets ClaudeCode
 wait_for 30 clis_announced secrets 1
 wait_for 30 pane_has secrets "? for shortcuts"

@@ -7,6 +7,7 @@ mkdir -p "$USERTOOLS_PROJECT"
 printf 'first\nsecond\n' > "$USERTOOLS_PROJECT/main.txt"
 cat > "$WORK/usertools-config.lua" <<EOF
 require('claude-ide').setup({
+  diff = { focus = 'always' },
   terminal = { command = '$CLAUDE --permission-mode default' },
   agent = { tools = { {
     name = 'project_motto',

@@ -26,7 +26,7 @@ cat > "$WORK/plan-scenario.json" <<EOF
 ]
 EOF
 cat > "$WORK/plan-config.lua" <<EOF
-require('claude-ide').setup({ terminal = { command = '$CLAUDE --permission-mode default' } })
+require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$CLAUDE --permission-mode default' } })
 EOF
 # The CLI's mode line (at the bottom of its terminal, above Neovim's status line) says "plan mode on" in plan
 # mode; shift+tab cycles the modes until it does.

@@ -69,7 +69,7 @@ if [[ -n "$GEMINI_TURN" ]]; then
   section_failed_before=$failed
   gt_env="GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$GT_PORT GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_CLI_NO_RELAUNCH=true NO_PROXY=127.0.0.1,localhost"
   printf -v gt_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock gturn)" --cmd "set rtp^=$ROOT" \
-    -c "lua require('claude-ide').setup({ terminal = { command = '$GEMINI_TURN --approval-mode yolo' } })"
+    -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$GEMINI_TURN --approval-mode yolo' } })"
   tmux -S "$TMUX_SOCK" new-session -d -s gturn -x 200 -y 50 -c "$GT_PROJECT" \
     "env -u CI -u CONTINUOUS_INTEGRATION $gt_env $gt_nvim; sleep 600"
   wait_for 10 test -S "$(nvim_sock gturn)" || echo "the gturn Neovim did not start"
