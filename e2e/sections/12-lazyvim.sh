@@ -46,7 +46,7 @@ check "lazyvim: the review left the user in Insert mode" lv_mode_is i
 check "lazyvim: ... in their window" test "$(lv "expand('%:t')")" == "a.txt"
 nv_keys lazyvim ' typed'
 check "lazyvim: the keys typed next land in the user's file" wait_for 5 lv_line1_is "a line one typed"
-check "lazyvim: a statusline hint says a review waits" test "$(lv 'luaeval("require([[claude-ide]]).statusline()")')" == "Claude: a review waits"
+check "lazyvim: a statusline hint says a review waits" test "$(lv 'luaeval("require([[claude-ide]]).statusline()")')" == "Claude Code: a review waits"
 nv_keys lazyvim '<Esc>'
 nv_ex lazyvim ClaudeCodeDiffAccept
 check "lazyvim: the review is still answerable (accepted, the CLI writes b.txt)" wait_for 20 file_is "$LV_PROJECT/b.txt" $'b line one\nB LINE TWO'
