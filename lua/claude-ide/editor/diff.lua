@@ -351,7 +351,13 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 waiting(o)
             end
         end
-        local ok, made = pcall(function() return __TS__New(PlanReview, self.config, req, decided) end)
+        local ok, made = pcall(function() return __TS__New(
+            PlanReview,
+            self.config,
+            req,
+            decided,
+            self:homeOf(req.clientId)
+        ) end)
         if not ok then
             return {
                 ok = false,

@@ -304,7 +304,7 @@ export class DiffManager implements DiffService {
       listener = undefined;
       if (waiting !== undefined) waiting(o);
     };
-    const [ok, made] = pcall(() => new PlanReview(this.config, req, decided));
+    const [ok, made] = pcall(() => new PlanReview(this.config, req, decided, this.homeOf(req.clientId)));
     if (!ok) return { ok: false, error: `cannot show the plan: ${tostring(made)}` };
     review = made;
     this.plans.set(review, req.clientId ?? false);
