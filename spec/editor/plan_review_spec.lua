@@ -115,24 +115,27 @@ describe('plan review', function()
     end)
   end
 
-  it("takes the focus from the asking agent's terminal (where the user waits for it); the winbar names the keys", function()
-    wide()
-    local term, term_buf = h.terminal_window()
-    ctx.hub.terminals[7] = term_buf -- the agent asking (connection 7) runs there
-    before = d.snapshot()
-    local _, outcome = open({ clientId = 7 })
-    assert.are.equal(plan_buf(), vim.api.nvim_get_current_buf())
-    assert.are_not.equal(term, vim.api.nvim_get_current_win())
-    assert.is_nil(vim.b.claude_ide_diff.waiting)
-    local bar = vim.wo.winbar
-    assert.matches('✻ [Claude Code] plan: brave-plan.md', bar, 1, true)
-    assert.matches('<CR> or :w approve', bar, 1, true)
-    assert.matches('q refuse with feedback', bar, 1, true)
-    vim.cmd('ClaudeCodeDiffAccept')
-    assert.are.equal('approved', wait(outcome).kind)
-    d.assert_clean(before)
-    assert.are.equal(term, vim.api.nvim_get_current_win())
-  end)
+  it(
+    "takes the focus from the asking agent's terminal (where the user waits for it); the winbar names the keys",
+    function()
+      wide()
+      local term, term_buf = h.terminal_window()
+      ctx.hub.terminals[7] = term_buf -- the agent asking (connection 7) runs there
+      before = d.snapshot()
+      local _, outcome = open({ clientId = 7 })
+      assert.are.equal(plan_buf(), vim.api.nvim_get_current_buf())
+      assert.are_not.equal(term, vim.api.nvim_get_current_win())
+      assert.is_nil(vim.b.claude_ide_diff.waiting)
+      local bar = vim.wo.winbar
+      assert.matches('✻ [Claude Code] plan: brave-plan.md', bar, 1, true)
+      assert.matches('<CR> or :w approve', bar, 1, true)
+      assert.matches('q refuse with feedback', bar, 1, true)
+      vim.cmd('ClaudeCodeDiffAccept')
+      assert.are.equal('approved', wait(outcome).kind)
+      d.assert_clean(before)
+      assert.are.equal(term, vim.api.nvim_get_current_win())
+    end
+  )
 
   it(':w approves the plan as the user edited it', function()
     local _, outcome = open()

@@ -283,7 +283,9 @@ describe('the turn review', function()
     -- The reviewed hunk is taken on the left already: the only difference left is the shell's.
     assert.are.same({ 'ONE', 'two', 'three', 'four', 'five', 'six', 'seven' }, sides.left)
     assert.matches('1 of 2 hunks reviewed already', sides.bar)
-    assert.are.equal(1, nvim:lua([[
+    assert.are.equal(
+      1,
+      nvim:lua([[
       for _, buf in ipairs(vim.api.nvim_list_bufs()) do
         local v = vim.b[buf].claude_ide_diff
         if v and v.role == 'proposal' then
@@ -296,7 +298,8 @@ describe('the turn review', function()
           return #vim.diff(text(left), text(buf), { result_type = 'indices' })
         end
       end
-    ]]))
+    ]])
+    )
     -- Reverting what is asked (the shell's hunk) keeps the reviewed one.
     nvim:lua('vim.cmd("normal! G")')
     nvim:lua('vim.cmd.normal("gH")')

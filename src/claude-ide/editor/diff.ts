@@ -433,7 +433,14 @@ export class DiffManager implements DiffService {
    * accepted review's final text, `before`: the file's text it was proposed against (the turn review counts the
    * hunks between them as reviewed).
    */
-  emit(pattern: string, req: DiffRequest, result?: ReviewResult, reason?: string, text?: string, before?: string): void {
+  emit(
+    pattern: string,
+    req: DiffRequest,
+    result?: ReviewResult,
+    reason?: string,
+    text?: string,
+    before?: string,
+  ): void {
     this.emitFor(pattern, req.tabName, req.newPath, result, req.client, reason, text, before);
   }
 
