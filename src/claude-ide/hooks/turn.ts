@@ -111,7 +111,7 @@ interface Hunk {
 /** The hunks between two texts (1-based starts; an insertion's aStart is the line it goes before). */
 function diffHunks(a: string[], b: string[]): Hunk[] {
   if (sameLines(a, b)) return [];
-  const found = vim.diff(linesText(a), linesText(b), { result_type: "indices" }) as [number, number, number, number][];
+  const found = vim.diff(linesText(a), linesText(b), { result_type: "indices" });
   return found.map(([sa, ca, sb, cb]) => ({
     aStart: ca === 0 ? sa + 1 : sa,
     aCount: ca,
