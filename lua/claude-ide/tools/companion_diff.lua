@@ -104,7 +104,7 @@ function ____exports.companionTools(link)
                     if outcome.reason ~= nil then
                         noteRejection(
                             link.services().notes,
-                            nil,
+                            link.knowsProcesses() and entry.clientId or nil,
                             path,
                             outcome.reason
                         )

@@ -6,8 +6,9 @@
 // file replaces it, another session's is refused (an isError result: Gemini CLI 0.61 then asks in its own
 // terminal instead, and the first session still gets its outcome), and closeDiff closes only the caller's own.
 // A rejection's reason has no place in ide/diffRejected: it waits in the notes for the next prompt (the
-// BeforeAgent / UserPromptSubmit hook's additionalContext); the companion's session is not tied to a hook's, so
-// any session's next prompt takes it.
+// BeforeAgent / UserPromptSubmit hook's additionalContext) of the CLI whose session it was: the hook finds its
+// CLI's companion session by process (Companion.sessionOfProcess, Linux). Where processes cannot be told apart
+// (no /proc), any session's next prompt takes it.
 import type { Services } from "../contracts";
 import { bool, defineTool, optional, str } from "../protocol/schema";
 import type { ToolDescriptor, ToolResult } from "../protocol/tool";
@@ -21,6 +22,8 @@ export interface CompanionLink {
   label(): string;
   /** The running server's editor services. */
   services(): Services;
+  /** Whether a hook's CLI can be matched with its session (notes for one session only). */
+  knowsProcesses(): boolean;
 }
 
 interface OpenReview {
@@ -106,7 +109,13 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
         if (outcome.accepted)
           link.notify(entry.clientId, "ide/diffAccepted", { filePath: path, content: outcome.text });
         else {
-          if (outcome.reason !== undefined) noteRejection(link.services().notes, undefined, path, outcome.reason);
+          if (outcome.reason !== undefined)
+            noteRejection(
+              link.services().notes,
+              link.knowsProcesses() ? entry.clientId : undefined,
+              path,
+              outcome.reason,
+            );
           link.notify(entry.clientId, "ide/diffRejected", { filePath: path });
         }
       });
