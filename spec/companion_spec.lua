@@ -592,6 +592,8 @@ describe('Gemini CLI companion', function()
       res = b:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'from B\n' } })
       assert.is_true(res.isError)
       assert.matches('already under review for another Gemini CLI session', res.content[1].text)
+      -- The user is told where that proposal waits (Gemini CLI asks in its own terminal then).
+      assert.matches("answer it in that CLI's terminal", nvim:lua('return vim.fn.execute("messages")'), 1, true)
       -- B's closeDiff of that file touches only its own reviews: it has none.
       res = b:ok({ op = 'call', name = 'closeDiff', arguments = { filePath = path } })
       assert.are.equal('{"content":null}', res.content[1].text)

@@ -224,7 +224,8 @@ function Companion.prototype.____constructor(self, deps)
             notify = function(clientId, method, params) return self:notify(clientId, method, params) end,
             label = function() return companionName(deps.config) end,
             services = function() return deps.services end,
-            knowsProcesses = function() return self:knowsProcesses() end
+            knowsProcesses = function() return self:knowsProcesses() end,
+            tell = function(msg) return deps.log:warn(msg) end
         }),
         deps.config
     )

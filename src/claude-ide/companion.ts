@@ -236,6 +236,7 @@ export class Companion {
         label: () => companionName(deps.config),
         services: () => deps.services,
         knowsProcesses: () => this.knowsProcesses(),
+        tell: (msg) => deps.log.warn(msg),
       }),
       deps.config,
     );
