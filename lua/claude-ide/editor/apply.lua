@@ -6,7 +6,7 @@ local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
-local lineOf, spliced, applyToBuffer
+local lineOf, spliced, applyToBuffer, LINES_PER_CHECK
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local saveBuffer = ____buffers.saveBuffer
@@ -15,6 +15,7 @@ local ____diff_text = require("claude-ide.editor.diff_text")
 local linesText = ____diff_text.linesText
 local textLines = ____diff_text.textLines
 local ____disk_write = require("claude-ide.editor.disk_write")
+local sliceCheck = ____disk_write.sliceCheck
 local writeFileAsVim = ____disk_write.writeFileAsVim
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
@@ -31,7 +32,7 @@ function lineOf(lineStart, at)
     end
     return lo
 end
-function spliced(lines, text, lineStart, ranges)
+function spliced(lines, text, lineStart, ranges, due)
     local n = #lines
     local out = {}
     local next = 0
@@ -76,17 +77,20 @@ function spliced(lines, text, lineStart, ranges)
                     region = table.concat(pieces, "")
                     if region ~= "" and string.sub(region, -1) ~= "\n" and b + 1 < n then
                         b = b + 1
-                        goto __continue31
+                        goto __continue32
                     end
                     break
                 end
-                ::__continue31::
+                ::__continue32::
             end
         end
         do
             local i = next
             while i < a do
                 out[#out + 1] = lines[i + 1]
+                if i % LINES_PER_CHECK == 0 then
+                    due()
+                end
                 i = i + 1
             end
         end
@@ -102,6 +106,9 @@ function spliced(lines, text, lineStart, ranges)
         local i = next
         while i < n do
             out[#out + 1] = lines[i + 1]
+            if i % LINES_PER_CHECK == 0 then
+                due()
+            end
             i = i + 1
         end
     end
@@ -181,13 +188,26 @@ local function occurrences(text, needle)
     end
     return found
 end
+LINES_PER_CHECK = 4096
 --- The text after `edits` (each located in the ORIGINAL lines, none overlapping). A line range replaces whole
--- lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once.
-function ____exports.planEdits(lines, edits, display)
+-- lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once. `pacing`: the
+-- passes over a big file's lines pause between slices (the call parks; see editor/disk_write).
+function ____exports.planEdits(lines, edits, display, pacing)
+    local due = sliceCheck(pacing)
     local text = linesText(lines)
+    due()
     local lineStart = {1}
-    for ____, line in ipairs(lines) do
-        lineStart[#lineStart + 1] = lineStart[#lineStart] + #line + 1
+    local at = 1
+    do
+        local i = 0
+        while i < #lines do
+            at = at + (#lines[i + 1] + 1)
+            lineStart[#lineStart + 1] = at
+            if i % LINES_PER_CHECK == 0 then
+                due()
+            end
+            i = i + 1
+        end
     end
     local ranges = {}
     __TS__ArrayForEach(
@@ -241,7 +261,14 @@ function ____exports.planEdits(lines, edits, display)
             k = k + 1
         end
     end
-    return spliced(lines, text, lineStart, ranges)
+    due()
+    return spliced(
+        lines,
+        text,
+        lineStart,
+        ranges,
+        due
+    )
 end
 --- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
 -- to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:

@@ -131,8 +131,8 @@ function ____exports.pacing(ctx)
 end
 --- A UTF-8 byte order mark, which readfile() drops.
 local BOM = "﻿"
---- A file is read in pieces of this size...
-local CHUNK = 256 * 1024
+--- A file is read in pieces of this size (the clock is looked at after each)...
+local CHUNK = 64 * 1024
 --- Work done for the model in the editor's loop (reading files, quoting lines) runs for at most this long at a
 -- time, then yields (yieldToEditor) so the loop runs before the next piece: no frozen frame.
 ____exports.SLICE_MS = 4
@@ -143,6 +143,10 @@ ____exports.SLICE_MS = 4
 function ____exports.fileLines(ctx, path, opts)
     if opts == nil then
         opts = {}
+    end
+    local st = vim.uv.fs_stat(path)
+    if st ~= nil and st.size > CHUNK then
+        ____exports.yieldToEditor(ctx)
     end
     local fd, err = vim.uv.fs_open(path, "r", 0)
     if fd == nil then

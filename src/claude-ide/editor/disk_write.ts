@@ -28,6 +28,26 @@ interface Saved {
   modeline: boolean;
 }
 
+/**
+ * A check to call often during long work: once the current slice has run `pacing.sliceMs`, it pauses
+ * (pacing.pause) and a new slice starts. Without a pacing it does nothing (the work is one stretch).
+ */
+export function sliceCheck(pacing: Pacing | undefined): () => void {
+  if (pacing === undefined) return () => undefined;
+  let start = vim.uv.hrtime();
+  return () => {
+    if ((vim.uv.hrtime() - start) / 1e6 < pacing.sliceMs) return;
+    pacing.pause();
+    start = vim.uv.hrtime();
+  };
+}
+
+/**
+ * From this size on, a paced write pauses before reading the file into the hidden buffer: that read (and the
+ * :write) are single calls into Neovim that cannot be cut, so nothing else shares their stretch.
+ */
+const PAUSE_BEFORE_READ_BYTES = 256 * 1024;
+
 /** Lines compared per slice of the check that the file still holds what the change was planned on. */
 const COMPARE_STEP = 4000;
 
@@ -77,6 +97,10 @@ function sameAsBuffer(buf: Buf, expect: string[], pacing: Pacing | undefined, st
  */
 export function writeFileAsVim(path: string, lines: string[], expect?: string[], pacing?: Pacing): DiskWrite {
   const file = normalizePath(path);
+  if (pacing !== undefined) {
+    const [size] = vim.uv.fs_stat(file);
+    if (size !== undefined && size.size >= PAUSE_BEFORE_READ_BYTES) pacing.pause();
+  }
   const [stat] = vim.uv.fs_stat(file);
   if (stat !== undefined && stat.type !== "file") return { ok: false, error: `${file} is not a regular file` };
   const existed = vim.fn.bufexists(file) === 1;

@@ -117,8 +117,8 @@ export function pacing(ctx: ToolContext): Pacing {
 /** A UTF-8 byte order mark, which readfile() drops. */
 const BOM = "\u{feff}";
 
-/** A file is read in pieces of this size... */
-const CHUNK = 256 * 1024;
+/** A file is read in pieces of this size (the clock is looked at after each)... */
+const CHUNK = 64 * 1024;
 /**
  * Work done for the model in the editor's loop (reading files, quoting lines) runs for at most this long at a
  * time, then yields (yieldToEditor) so the loop runs before the next piece: no frozen frame.
@@ -136,6 +136,10 @@ export function fileLines(
   path: string,
   opts: { first?: number; last?: number; shownMax?: number } = {},
 ): { total: number; lines: string[] } {
+  // What came before (resolving the path among every buffer, the privacy rules) had its own stretch: a file
+  // of more than one piece starts on a fresh one.
+  const [st] = vim.uv.fs_stat(path);
+  if (st !== undefined && st.size > CHUNK) yieldToEditor(ctx);
   const [fd, err] = vim.uv.fs_open(path, "r", 0);
   if (fd === undefined) failWith(`cannot read ${displayPath(path)}: ${err}`);
   const first = opts.first ?? 1;
