@@ -6,7 +6,7 @@ local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
-local lineOf, spliced, applyToBuffer, LINES_PER_CHECK
+local lineOf, applyToBuffer, LINES_PER_CHECK
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local saveBuffer = ____buffers.saveBuffer
@@ -19,6 +19,27 @@ local sliceCheck = ____disk_write.sliceCheck
 local writeFileAsVim = ____disk_write.writeFileAsVim
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
+--- The lines as one text, every line ended with "\n" (so that line ranges are byte ranges), and the 1-based
+-- byte offset in it where each line starts (one more: where a line after the last would). `due`: called
+-- often (sliceCheck), to pause a long pass over a big file.
+function ____exports.lineIndex(lines, due)
+    local text = linesText(lines)
+    due()
+    local lineStart = {1}
+    local at = 1
+    do
+        local i = 0
+        while i < #lines do
+            at = at + (#lines[i + 1] + 1)
+            lineStart[#lineStart + 1] = at
+            if i % LINES_PER_CHECK == 0 then
+                due()
+            end
+            i = i + 1
+        end
+    end
+    return {text = text, lineStart = lineStart}
+end
 function lineOf(lineStart, at)
     local lo = 0
     local hi = #lineStart - 1
@@ -32,7 +53,11 @@ function lineOf(lineStart, at)
     end
     return lo
 end
-function spliced(lines, text, lineStart, ranges, due)
+--- The lines of `text` (lineIndex of `lines`) with `ranges` replaced (1-based byte offsets, `to` exclusive;
+-- sorted, not overlapping), as textLines would cut the whole new text (no line at all for an empty one), but
+-- with every line no range touches taken from `lines` as it is: a 100,000-line file with one edit is not joined
+-- and cut again line by line (that held the editor's loop for tens of ms).
+function ____exports.spliced(lines, text, lineStart, ranges, due)
     local n = #lines
     local out = {}
     local next = 0
@@ -77,11 +102,11 @@ function spliced(lines, text, lineStart, ranges, due)
                     region = table.concat(pieces, "")
                     if region ~= "" and string.sub(region, -1) ~= "\n" and b + 1 < n then
                         b = b + 1
-                        goto __continue32
+                        goto __continue34
                     end
                     break
                 end
-                ::__continue32::
+                ::__continue34::
             end
         end
         do
@@ -111,9 +136,6 @@ function spliced(lines, text, lineStart, ranges, due)
             end
             i = i + 1
         end
-    end
-    if #out == 0 then
-        out[#out + 1] = ""
     end
     return out
 end
@@ -194,21 +216,9 @@ LINES_PER_CHECK = 4096
 -- passes over a big file's lines pause between slices (the call parks; see editor/disk_write).
 function ____exports.planEdits(lines, edits, display, pacing)
     local due = sliceCheck(pacing)
-    local text = linesText(lines)
-    due()
-    local lineStart = {1}
-    local at = 1
-    do
-        local i = 0
-        while i < #lines do
-            at = at + (#lines[i + 1] + 1)
-            lineStart[#lineStart + 1] = at
-            if i % LINES_PER_CHECK == 0 then
-                due()
-            end
-            i = i + 1
-        end
-    end
+    local ____exports_lineIndex_result_0 = ____exports.lineIndex(lines, due)
+    local text = ____exports_lineIndex_result_0.text
+    local lineStart = ____exports_lineIndex_result_0.lineStart
     local ranges = {}
     __TS__ArrayForEach(
         edits,
@@ -262,13 +272,17 @@ function ____exports.planEdits(lines, edits, display, pacing)
         end
     end
     due()
-    return spliced(
+    local out = ____exports.spliced(
         lines,
         text,
         lineStart,
         ranges,
         due
     )
+    if #out == 0 then
+        out[#out + 1] = ""
+    end
+    return out
 end
 --- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
 -- to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:

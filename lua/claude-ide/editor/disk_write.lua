@@ -59,13 +59,15 @@ function ____exports.sliceCheck(pacing)
     if pacing == nil then
         return function() return nil end
     end
-    local start = vim.uv.hrtime()
+    if pacing.sliceStart == nil then
+        pacing.sliceStart = vim.uv.hrtime()
+    end
     return function()
-        if (vim.uv.hrtime() - start) / 1000000 < pacing.sliceMs then
+        if (vim.uv.hrtime() - (pacing.sliceStart or 0)) / 1000000 < pacing.sliceMs then
             return
         end
         pacing.pause()
-        start = vim.uv.hrtime()
+        pacing.sliceStart = vim.uv.hrtime()
     end
 end
 --- From this size on, a paced write pauses before reading the file into the hidden buffer: that read (and the

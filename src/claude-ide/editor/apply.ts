@@ -41,16 +41,7 @@ const LINES_PER_CHECK = 4096;
  */
 export function planEdits(lines: string[], edits: EditSpec[], display: string, pacing?: Pacing): string[] {
   const due = sliceCheck(pacing);
-  // Every line ends with "\n" here, so that line ranges are byte ranges; the last one is dropped after.
-  const text = linesText(lines);
-  due();
-  const lineStart: number[] = [1];
-  let at = 1;
-  for (let i = 0; i < lines.length; i++) {
-    at += lines[i].length + 1;
-    lineStart.push(at);
-    if (i % LINES_PER_CHECK === 0) due();
-  }
+  const { text, lineStart } = lineIndex(lines, due);
   const ranges: { from: number; to: number; replacement: string; index: number }[] = [];
   edits.forEach((e, i) => {
     if ("old_text" in e) {
@@ -92,7 +83,28 @@ export function planEdits(lines: string[], edits: EditSpec[], display: string, p
       failWith(`edits[${ranges[k - 1].index}] and edits[${ranges[k].index}] overlap: merge them into one edit`);
   }
   due();
-  return spliced(lines, text, lineStart, ranges, due);
+  const out = spliced(lines, text, lineStart, ranges, due);
+  // As textLines of an empty text.
+  if (out.length === 0) out.push("");
+  return out;
+}
+
+/**
+ * The lines as one text, every line ended with "\n" (so that line ranges are byte ranges), and the 1-based
+ * byte offset in it where each line starts (one more: where a line after the last would). `due`: called
+ * often (sliceCheck), to pause a long pass over a big file.
+ */
+export function lineIndex(lines: string[], due: () => void): { text: string; lineStart: number[] } {
+  const text = linesText(lines);
+  due();
+  const lineStart: number[] = [1];
+  let at = 1;
+  for (let i = 0; i < lines.length; i++) {
+    at += lines[i].length + 1;
+    lineStart.push(at);
+    if (i % LINES_PER_CHECK === 0) due();
+  }
+  return { text, lineStart };
 }
 
 /** The 0-based index of the line holding byte `at` of the joined text (lines.length past the end). */
@@ -108,11 +120,12 @@ function lineOf(lineStart: number[], at: number): number {
 }
 
 /**
- * The lines of `text` with `ranges` replaced (sorted, not overlapping), as textLines would cut the whole new
- * text, but with every line no range touches taken from `lines` as it is: a 100,000-line file with one edit is
- * not joined and cut again line by line (that held the editor's loop for tens of ms).
+ * The lines of `text` (lineIndex of `lines`) with `ranges` replaced (1-based byte offsets, `to` exclusive;
+ * sorted, not overlapping), as textLines would cut the whole new text (no line at all for an empty one), but
+ * with every line no range touches taken from `lines` as it is: a 100,000-line file with one edit is not joined
+ * and cut again line by line (that held the editor's loop for tens of ms).
  */
-function spliced(
+export function spliced(
   lines: string[],
   text: string,
   lineStart: number[],
@@ -164,8 +177,6 @@ function spliced(
     out.push(lines[i]);
     if (i % LINES_PER_CHECK === 0) due();
   }
-  // As textLines of an empty text.
-  if (out.length === 0) out.push("");
   return out;
 }
 

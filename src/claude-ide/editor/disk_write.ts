@@ -19,6 +19,8 @@ export interface Pacing {
   pause(): void;
   /** Work at most this long (ms) between pauses. */
   sliceMs: number;
+  /** When the current slice started (vim.uv.hrtime()): kept by sliceCheck, so that steps share one clock. */
+  sliceStart?: number;
 }
 
 interface Saved {
@@ -34,11 +36,11 @@ interface Saved {
  */
 export function sliceCheck(pacing: Pacing | undefined): () => void {
   if (pacing === undefined) return () => undefined;
-  let start = vim.uv.hrtime();
+  if (pacing.sliceStart === undefined) pacing.sliceStart = vim.uv.hrtime();
   return () => {
-    if ((vim.uv.hrtime() - start) / 1e6 < pacing.sliceMs) return;
+    if ((vim.uv.hrtime() - (pacing.sliceStart ?? 0)) / 1e6 < pacing.sliceMs) return;
     pacing.pause();
-    start = vim.uv.hrtime();
+    pacing.sliceStart = vim.uv.hrtime();
   };
 }
 
