@@ -80,13 +80,14 @@ function Driver:wait_for(method, pred, timeout)
 end
 
 describe('Gemini CLI companion', function()
-  local tmp, project, nvim, file, disco, url
+  local tmp, project, nvim, file, disco, url, config_dir
 
   before_each(function()
     tmp = bridge.tempdir()
     project = bridge.project({ ['main.lua'] = MAIN })
+    config_dir = bridge.config_dir()
     nvim = bridge.editor({
-      config_dir = bridge.config_dir(),
+      config_dir = config_dir,
       cwd = project,
       args = { 'main.lua' },
       env = { TMPDIR = tmp, QWEN_HOME = tmp .. '/qwen' },
@@ -591,6 +592,8 @@ describe('Gemini CLI companion', function()
       res = b:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'from B\n' } })
       assert.is_true(res.isError)
       assert.matches('already under review for another Gemini CLI session', res.content[1].text)
+      -- The user is told where that proposal waits (Gemini CLI asks in its own terminal then).
+      assert.matches("answer it in that CLI's terminal", nvim:lua('return vim.fn.execute("messages")'), 1, true)
       -- B's closeDiff of that file touches only its own reviews: it has none.
       res = b:ok({ op = 'call', name = 'closeDiff', arguments = { filePath = path } })
       assert.are.equal('{"content":null}', res.content[1].text)
@@ -603,6 +606,30 @@ describe('Gemini CLI companion', function()
       -- Decided: B may now propose for that file.
       res = b:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'from B\n' } })
       assert.is_nil(res.isError)
+    end)
+
+    it("a refusal's reason reaches the next prompt of the CLI whose review it was, not another CLI's", function()
+      local a = connect()
+      local b = connect()
+      a:ok({ op = 'call', name = 'openDiff', arguments = { filePath = path, newContent = 'from A\n' } })
+      proposal_buf()
+      nvim:lua('vim.cmd("ClaudeCodeDiffDeny use tabs")')
+      assert.is_table(a:wait_for('ide/diffRejected'), 'A was never told')
+      -- Each CLI runs its turn-start hook (BeforeAgent) as its own child process, as Gemini CLI does.
+      local command = nvim:lua([[
+        return require('claude-ide.hooks.settings').hooksFor('gemini', vim.fn.getpid()).BeforeAgent[1].hooks[1].command
+      ]])
+      local function turn(d, session)
+        local input = { session_id = session, cwd = project, hook_event_name = 'BeforeAgent', prompt = 'next' }
+        local res = d:ok({ op = 'hook', command = command, input = input, env = bridge.env(config_dir) })
+        assert.are.equal(0, res.code, res.stderr)
+        return res.stdout
+      end
+      -- B's prompt comes first: the reason is not B's, it stays.
+      assert.are.equal('', turn(b, 'b-session'))
+      local out = vim.json.decode(turn(a, 'a-session'))
+      assert.matches('Their reason: use tabs', out.hookSpecificOutput.additionalContext, 1, true)
+      assert.are.equal('', turn(a, 'a-session'), 'drained once')
     end)
 
     it('holds at most 16 reviews for all sessions together', function()

@@ -3,6 +3,9 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__New = ____lualib.__TS__New
+local __TS__ArrayIndexOf = ____lualib.__TS__ArrayIndexOf
+local __TS__ArraySplice = ____lualib.__TS__ArraySplice
+local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local ____exports = {}
 local isObjectLike
 local ____config = require("claude-ide.config")
@@ -28,6 +31,9 @@ local ____registry = require("claude-ide.protocol.registry")
 local Registry = ____registry.Registry
 local ____http = require("claude-ide.transport.http")
 local listenHttp = ____http.listenHttp
+local ____process = require("claude-ide.util.process")
+local loopbackClients = ____process.loopbackClients
+local socketsOf = ____process.socketsOf
 function isObjectLike(v)
     return type(v) == "table"
 end
@@ -37,6 +43,8 @@ local TOKEN_BYTES = 16
 local FIRST_ID = 1000000
 --- Notifications kept for a session whose event stream is not open (yet).
 local MAX_QUEUED = 64
+--- Client ports a session's requests came from that are remembered (its CLI's connections: sessionOfProcess).
+local MAX_PEER_PORTS = 4
 local SESSION_LIMITS = {max = 16, streamGraceMs = 10000, idleMs = 120000}
 --- How often sessions are checked (while there are any).
 local SWEEP_MS = 1000
@@ -63,6 +71,7 @@ function HttpSession.prototype.____constructor(self, id, sid, headers, onClosed)
     self.queued = {}
     self.waiting = {}
     self.lastSeen = vim.uv.now()
+    self.peerPorts = {}
     self.headers = headers
 end
 function HttpSession.prototype.sidHeader(self)
@@ -214,7 +223,9 @@ function Companion.prototype.____constructor(self, deps)
         companionTools({
             notify = function(clientId, method, params) return self:notify(clientId, method, params) end,
             label = function() return companionName(deps.config) end,
-            services = function() return deps.services end
+            services = function() return deps.services end,
+            knowsProcesses = function() return self:knowsProcesses() end,
+            tell = function(msg) return deps.log:warn(msg) end
         }),
         deps.config
     )
@@ -380,6 +391,56 @@ function Companion.prototype.clients(self)
     )
     return out
 end
+function Companion.prototype.sessionOfProcess(self, pids)
+    local http = self.http
+    if http == nil or (next(self.sessions)) == nil then
+        return nil
+    end
+    local clients = loopbackClients(http.port)
+    if clients == false then
+        return nil
+    end
+    local byPort = {}
+    for ____, s in pairs(self.sessions) do
+        for ____, port in ipairs(s.peerPorts) do
+            byPort[port] = s.id
+        end
+    end
+    for ____, pid in ipairs(pids) do
+        for ____, inode in ipairs(socketsOf(pid)) do
+            local port = clients[inode]
+            local ____temp_15
+            if port ~= nil then
+                ____temp_15 = byPort[port]
+            else
+                ____temp_15 = nil
+            end
+            local id = ____temp_15
+            if id ~= nil then
+                return id
+            end
+        end
+    end
+    return nil
+end
+function Companion.prototype.knowsProcesses(self)
+    return ({vim.uv.fs_stat("/proc/net/tcp")}) ~= nil
+end
+function Companion.prototype.sawPort(self, s, port)
+    if port == nil then
+        return
+    end
+    for ____, other in pairs(self.sessions) do
+        local at = __TS__ArrayIndexOf(other.peerPorts, port)
+        if at >= 0 then
+            __TS__ArraySplice(other.peerPorts, at, 1)
+        end
+    end
+    __TS__ArrayUnshift(s.peerPorts, port)
+    if #s.peerPorts > MAX_PEER_PORTS then
+        table.remove(s.peerPorts)
+    end
+end
 function Companion.prototype.sweep(self)
     local now = vim.uv.now()
     local ended = {}
@@ -453,13 +514,13 @@ function Companion.prototype.broadcast(self, method, params)
 end
 function Companion.prototype.onRequest(self, req, res)
     local sid = req.headers["mcp-session-id"]
-    local ____temp_15
+    local ____temp_16
     if sid ~= nil then
-        ____temp_15 = self.sessions[sid]
+        ____temp_16 = self.sessions[sid]
     else
-        ____temp_15 = nil
+        ____temp_16 = nil
     end
-    local session = ____temp_15
+    local session = ____temp_16
     if req.method == "GET" then
         if sid ~= nil and session == nil then
             return jsonError(res, 404, -32001, "Session not found")
@@ -470,14 +531,15 @@ function Companion.prototype.onRequest(self, req, res)
         if not (string.find(req.headers.accept or "", "text/event-stream", 1, true)) then
             return jsonError(res, 406, -32000, "Not Acceptable: the client must accept text/event-stream")
         end
+        self:sawPort(session, req.peerPort)
         session:attachStream(res:stream({"Mcp-Session-Id: " .. session.sid}))
-        local ____opt_16 = self.context
-        if ____opt_16 ~= nil then
-            ____opt_16:listen(true)
+        local ____opt_17 = self.context
+        if ____opt_17 ~= nil then
+            ____opt_17:listen(true)
         end
-        local ____opt_18 = self.context
-        if ____opt_18 ~= nil then
-            ____opt_18:changed()
+        local ____opt_19 = self.context
+        if ____opt_19 ~= nil then
+            ____opt_19:changed()
         end
         return
     end
@@ -510,6 +572,7 @@ function Companion.prototype.onRequest(self, req, res)
         )
     end
     if session ~= nil then
+        self:sawPort(session, req.peerPort)
         session:post(req.body, msg, res)
         return
     end
@@ -531,13 +594,15 @@ function Companion.prototype.onRequest(self, req, res)
             msg.id
         )
     end
-    self:newSession(req):post(req.body, msg, res)
+    local created = self:newSession(req)
+    self:sawPort(created, req.peerPort)
+    created:post(req.body, msg, res)
 end
 function Companion.prototype.newSession(self, req)
-    local ____self_20, ____nextId_21 = self, "nextId"
-    local ____self_nextId_22 = ____self_20[____nextId_21]
-    ____self_20[____nextId_21] = ____self_nextId_22 + 1
-    local id = ____self_nextId_22
+    local ____self_21, ____nextId_22 = self, "nextId"
+    local ____self_nextId_23 = ____self_21[____nextId_22]
+    ____self_21[____nextId_22] = ____self_nextId_23 + 1
+    local id = ____self_nextId_23
     local s = __TS__New(
         HttpSession,
         id,
@@ -548,9 +613,9 @@ function Companion.prototype.newSession(self, req)
             self.deps.services.diff.rejectFor({closed.id})
             self.blocking:cancelOwner(closed.id, "session ended")
             if (next(self.sessions)) == nil then
-                local ____opt_23 = self.context
-                if ____opt_23 ~= nil then
-                    ____opt_23:listen(false)
+                local ____opt_24 = self.context
+                if ____opt_24 ~= nil then
+                    ____opt_24:listen(false)
                 end
                 self:stopSweeping()
             end

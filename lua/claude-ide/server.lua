@@ -93,15 +93,20 @@ function Server.prototype.____constructor(self, config, opts)
             return ____opt_0 and ____opt_0(clientId)
         end,
         ownerOf = function(clientId) return self:ownerOf(clientId) end,
+        companionSessionOf = function(pids)
+            local ____opt_4 = self.running
+            local ____opt_2 = ____opt_4 and ____opt_4.companion
+            return ____opt_2 and ____opt_2:sessionOfProcess(pids)
+        end,
         terminalOf = function(clientId)
-            local ____opt_2 = self.opts.terminalOf
-            return ____opt_2 and ____opt_2(clientId)
+            local ____opt_6 = self.opts.terminalOf
+            return ____opt_6 and ____opt_6(clientId)
         end,
         onSessionsChanged = function(listener)
-            local ____self_4, ____nextListenerId_5 = self, "nextListenerId"
-            local ____self_nextListenerId_6 = ____self_4[____nextListenerId_5]
-            ____self_4[____nextListenerId_5] = ____self_nextListenerId_6 + 1
-            local id = ____self_nextListenerId_6
+            local ____self_8, ____nextListenerId_9 = self, "nextListenerId"
+            local ____self_nextListenerId_10 = ____self_8[____nextListenerId_9]
+            ____self_8[____nextListenerId_9] = ____self_nextListenerId_10 + 1
+            local id = ____self_nextListenerId_10
             self.hubListeners[id] = listener
             return function()
                 self.hubListeners[id] = nil
@@ -179,15 +184,15 @@ function Server.prototype.stop(self)
     self:step(
         "stopping the companion",
         function()
-            local ____opt_7 = r.companion
-            return ____opt_7 and ____opt_7:stop()
+            local ____opt_11 = r.companion
+            return ____opt_11 and ____opt_11:stop()
         end
     )
     self:step(
         "closing the hook channel",
         function()
-            local ____opt_9 = r.channel
-            return ____opt_9 and ____opt_9.dispose()
+            local ____opt_13 = r.channel
+            return ____opt_13 and ____opt_13.dispose()
         end
     )
     self:step(
@@ -197,8 +202,8 @@ function Server.prototype.stop(self)
     self:step(
         "cancelling pending calls",
         function()
-            local ____opt_11 = r.blocking
-            return ____opt_11 and ____opt_11:cancelAll("server stopped")
+            local ____opt_15 = r.blocking
+            return ____opt_15 and ____opt_15:cancelAll("server stopped")
         end
     )
     self:step(
@@ -242,34 +247,34 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue45
+                goto __continue46
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue45::
+        ::__continue46::
     end
-    local ____opt_13 = r.companion
-    for ____, c in ipairs(____opt_13 and ____opt_13:clients() or ({})) do
+    local ____opt_17 = r.companion
+    for ____, c in ipairs(____opt_17 and ____opt_17:clients() or ({})) do
         out[#out + 1] = {kind = "companion (HTTP)", name = c.name or "unnamed client", revision = c.protocolVersion}
     end
     return out
 end
 function Server.prototype.companion(self)
-    local ____opt_15 = self.running
-    return ____opt_15 and ____opt_15.companion
+    local ____opt_19 = self.running
+    return ____opt_19 and ____opt_19.companion
 end
 function Server.prototype.diff(self)
-    local ____opt_17 = self.running
-    return ____opt_17 and ____opt_17.services.diff
+    local ____opt_21 = self.running
+    return ____opt_21 and ____opt_21.services.diff
 end
 function Server.prototype.notes(self)
-    local ____opt_19 = self.running
-    return ____opt_19 and ____opt_19.services.notes
+    local ____opt_23 = self.running
+    return ____opt_23 and ____opt_23.services.notes
 end
 function Server.prototype.policy(self)
-    local ____opt_21 = self.running
-    return ____opt_21 and ____opt_21.services.policy
+    local ____opt_25 = self.running
+    return ____opt_25 and ____opt_25.services.policy
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -334,40 +339,40 @@ function Server.prototype.accept(self, sessions, conn)
         return
     end
     local wanted = conn.headers["x-claude-ide-role"]
-    local ____temp_33
+    local ____temp_37
     if wanted == "agent" then
-        local ____r_23, ____agent_24 = r, "agent"
-        if ____r_23[____agent_24] == nil then
-            ____r_23[____agent_24] = agentEndpoint().createAgentRole(
+        local ____r_27, ____agent_28 = r, "agent"
+        if ____r_27[____agent_28] == nil then
+            ____r_27[____agent_28] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_33 = r.agent
+        ____temp_37 = r.agent
     else
-        local ____temp_32
+        local ____temp_36
         if wanted == "hook" then
-            local ____r_26, ____hook_27 = r, "hook"
-            if ____r_26[____hook_27] == nil then
-                ____r_26[____hook_27] = hooksModule().hookRole(
+            local ____r_30, ____hook_31 = r, "hook"
+            if ____r_30[____hook_31] == nil then
+                ____r_30[____hook_31] = hooksModule().hookRole(
                     self.config,
                     self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_32 = r.hook
+            ____temp_36 = r.hook
         else
-            local ____r_29, ____ide_30 = r, "ide"
-            if ____r_29[____ide_30] == nil then
-                ____r_29[____ide_30] = self:ideRole()
+            local ____r_33, ____ide_34 = r, "ide"
+            if ____r_33[____ide_34] == nil then
+                ____r_33[____ide_34] = self:ideRole()
             end
-            ____temp_32 = r.ide
+            ____temp_36 = r.ide
         end
-        ____temp_33 = ____temp_32
+        ____temp_37 = ____temp_36
     end
-    local role = ____temp_33
+    local role = ____temp_37
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -393,8 +398,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_34 = self.running
-                if (____opt_34 and ____opt_34.sessions) == sessions then
+                local ____opt_38 = self.running
+                if (____opt_38 and ____opt_38.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -430,17 +435,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_42 = self.running
-    local ____opt_36 = ____opt_42 and ____opt_42.ide
-    if ____opt_36 ~= nil then
-        local ____opt_39 = self.running
-        local ____opt_37 = ____opt_39 and ____opt_39.ide
-        ____opt_36 = __TS__ArrayMap(
-            ____opt_37 and ____opt_37.registry:list(),
+    local ____opt_46 = self.running
+    local ____opt_40 = ____opt_46 and ____opt_46.ide
+    if ____opt_40 ~= nil then
+        local ____opt_43 = self.running
+        local ____opt_41 = ____opt_43 and ____opt_43.ide
+        ____opt_40 = __TS__ArrayMap(
+            ____opt_41 and ____opt_41.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_36
+    return ____opt_40
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

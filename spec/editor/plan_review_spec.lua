@@ -2,7 +2,8 @@
 -- page of its own; approved with :w, <CR> or :ClaudeCodeDiffAccept (with the user's edits), refused with q
 -- (which asks for feedback), :ClaudeCodeDiffDeny {feedback} or by closing it; ended without an answer by
 -- closeAllDiffTabs / a server stop ("gone": the CLI then asks in its own dialog) and closed by a cancelled
--- call. It takes the focus only from a terminal (diff.focus "auto"), never from a file the user is in.
+-- call. It takes the focus only from the asking agent's terminal (diff.focus "auto"), never from a file the user
+-- is in (spec/editor/plan_review_focus_spec.lua: the focus rule with real modes).
 local h = require('helpers.tools')
 local d = require('helpers.diff')
 
@@ -114,23 +115,27 @@ describe('plan review', function()
     end)
   end
 
-  it('takes the focus from a terminal (where the user waits for the agent); the winbar names the keys', function()
-    wide()
-    local term = h.terminal_window()
-    before = d.snapshot()
-    local _, outcome = open()
-    assert.are.equal(plan_buf(), vim.api.nvim_get_current_buf())
-    assert.are_not.equal(term, vim.api.nvim_get_current_win())
-    assert.is_nil(vim.b.claude_ide_diff.waiting)
-    local bar = vim.wo.winbar
-    assert.matches('✻ [Claude Code] plan: brave-plan.md', bar, 1, true)
-    assert.matches('<CR> or :w approve', bar, 1, true)
-    assert.matches('q refuse with feedback', bar, 1, true)
-    vim.cmd('ClaudeCodeDiffAccept')
-    assert.are.equal('approved', wait(outcome).kind)
-    d.assert_clean(before)
-    assert.are.equal(term, vim.api.nvim_get_current_win())
-  end)
+  it(
+    "takes the focus from the asking agent's terminal (where the user waits for it); the winbar names the keys",
+    function()
+      wide()
+      local term, term_buf = h.terminal_window()
+      ctx.hub.terminals[7] = term_buf -- the agent asking (connection 7) runs there
+      before = d.snapshot()
+      local _, outcome = open({ clientId = 7 })
+      assert.are.equal(plan_buf(), vim.api.nvim_get_current_buf())
+      assert.are_not.equal(term, vim.api.nvim_get_current_win())
+      assert.is_nil(vim.b.claude_ide_diff.waiting)
+      local bar = vim.wo.winbar
+      assert.matches('✻ [Claude Code] plan: brave-plan.md', bar, 1, true)
+      assert.matches('<CR> or :w approve', bar, 1, true)
+      assert.matches('q refuse with feedback', bar, 1, true)
+      vim.cmd('ClaudeCodeDiffAccept')
+      assert.are.equal('approved', wait(outcome).kind)
+      d.assert_clean(before)
+      assert.are.equal(term, vim.api.nvim_get_current_win())
+    end
+  )
 
   it(':w approves the plan as the user edited it', function()
     local _, outcome = open()
@@ -238,9 +243,10 @@ describe('plan review', function()
 
   it('when approving cannot answer the CLI (Gemini CLI, Qwen Code), the winbar says the CLI asks', function()
     wide()
-    h.terminal_window()
+    local _, term_buf = h.terminal_window()
+    ctx.hub.terminals[7] = term_buf
     before = d.snapshot()
-    local _, outcome = open({ canApprove = false })
+    local _, outcome = open({ canApprove = false, clientId = 7 })
     assert.matches("<CR> or :w answer in Claude Code's own dialog", vim.wo.winbar, 1, true)
     d.press('<CR>')
     assert.are.equal('approved', wait(outcome).kind)

@@ -7,7 +7,7 @@
 //   flood        COUNT sockets that connect and never finish a request (even ones send nothing, odd ones the
 //                start of a head and then one byte a second); halfway through, an authenticated client connects
 //                and gets its echo. Ends when every idle socket was closed by the server, or after LIMIT_MS.
-//                {count, connected, closedByServer, authOk, authMs, echoed, ms}
+//                {count, connected, closedByServer, slowestMs (the longest one stayed open), authOk, authMs, echoed, ms}
 //   slow-header  one socket trickles a head one byte a second: {closedByServer, ms, received}
 //   big-header   a head of 9,000 bytes (past the 8 KiB limit), all at once: {closedByServer, status}
 //   big-body     an authenticated client sends 100,000 bytes (past the listener's 65,536): {status | closeCode}
@@ -103,7 +103,7 @@ const HEAD = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
 
 const scenarios = {
   async flood() {
-    const out = { count: countArg, connected: 0, closedByServer: 0, authOk: false, authMs: null, echoed: false };
+    const out = { count: countArg, connected: 0, closedByServer: 0, slowestMs: 0, authOk: false, authMs: null, echoed: false };
     const sockets = [];
     const trickle = setInterval(() => {
       for (const s of sockets) if (s.trickles && !s.destroyed && s.writable) s.write("X");
@@ -114,12 +114,17 @@ const scenarios = {
       s.trickles = i % 2 === 1;
       s.on("connect", () => {
         out.connected++;
+        s.connectedAt = Date.now();
         if (s.trickles) s.write(HEAD);
       });
       s.on("error", () => {});
       s.on("close", () => {
-        if (!s.byUs) out.closedByServer++;
+        if (s.byUs) return;
+        out.closedByServer++;
+        // The longest a socket stayed open, from its connect (or from its start when it never connected).
+        out.slowestMs = Math.max(out.slowestMs, Date.now() - (s.connectedAt ?? s.startedAt));
       });
+      s.startedAt = Date.now();
       sockets.push(s);
       if (i === Math.floor(countArg / 2)) auth = authenticated("hello through the flood");
     }

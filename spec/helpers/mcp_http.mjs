@@ -9,10 +9,13 @@
 //   notifications  [method]: every notification received so far (of that method), oldest first
 //   fetch      method, headers, body: one raw HTTP request (no SDK); result {status, body, sessionId}
 //   close      terminates the session (DELETE) and closes
+//   hook       command, input, env: runs `sh -c command` as this client's child with `input` (JSON) on stdin and
+//              `env` added, as a CLI runs its hooks; result {code, stdout, stderr}
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import * as z from "zod/v4";
 import readline from "node:readline";
+import { spawn } from "node:child_process";
 
 const AnyResult = z.object({}).passthrough();
 let client;
@@ -55,6 +58,17 @@ const ops = {
   async fetch(cmd) {
     const res = await fetch(cmd.url, { method: cmd.method, headers: cmd.headers ?? {}, body: cmd.body });
     return { status: res.status, body: await res.text(), sessionId: res.headers.get("mcp-session-id") };
+  },
+  async hook(cmd) {
+    return await new Promise((resolve) => {
+      const child = spawn("sh", ["-c", cmd.command], { env: { ...process.env, ...(cmd.env ?? {}) } });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("close", (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(JSON.stringify(cmd.input ?? {}));
+    });
   },
   async close() {
     if (transport) await transport.terminateSession().catch(() => {});

@@ -234,6 +234,91 @@ describe('the turn review', function()
     assert.matches('turn 3: 1 file', review_tab(nvim))
   end)
 
+  --- An openDiff review of `rel` proposing `text`, accepted by the user; then the CLI writes it (as it does).
+  local function reviewed_edit(rel, text)
+    local path = project .. '/' .. rel
+    nvim:lua(
+      [[
+      local path, text = ...
+      local r = require('claude-ide').server():diff().open({
+        oldPath = path, newPath = path, contents = text, tabName = 'edit ' .. path })
+      assert(r.ok, r.error)
+      vim.cmd('ClaudeCodeDiffAccept')
+    ]],
+      path,
+      text
+    )
+    write(path, text)
+  end
+
+  --- The review's left side (the file as decided so far) and its proposal's winbar.
+  local function review_sides(nvim_)
+    return nvim_:lua([[
+      local left, bar
+      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+        local v = vim.b[buf].claude_ide_diff
+        if v and v.role == 'current' then left = vim.api.nvim_buf_get_lines(buf, 0, -1, true) end
+        if v and v.role == 'proposal' then
+          for _, win in ipairs(vim.fn.win_findbuf(buf)) do bar = vim.wo[win].winbar end
+        end
+      end
+      return { left = left, bar = bar }
+    ]])
+  end
+
+  it('asks only the hunks not accepted in a review this turn; a turn reviewed throughout opens nothing', function()
+    start({ ['a.txt'] = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n' })
+    prompt('s4', 'x')
+    -- The agent's edit, reviewed and accepted in openDiff; then a shell command changes another hunk.
+    reviewed_edit('a.txt', 'ONE\ntwo\nthree\nfour\nfive\nsix\nseven\n')
+    wait_for('the first review to end', function()
+      return review_tab(nvim) == nil and nvim:lua('return #vim.api.nvim_list_tabpages()') == 1
+    end)
+    write(project .. '/a.txt', 'ONE\ntwo\nthree\nfour\nfive\nsix\nSEVEN\n')
+    stop('s4')
+    wait_for('the turn review', function()
+      return review_tab(nvim) ~= nil and review_sides(nvim).left ~= nil
+    end)
+    local sides = review_sides(nvim)
+    -- The reviewed hunk is taken on the left already: the only difference left is the shell's.
+    assert.are.same({ 'ONE', 'two', 'three', 'four', 'five', 'six', 'seven' }, sides.left)
+    assert.matches('1 of 2 hunks reviewed already', sides.bar)
+    assert.are.equal(
+      1,
+      nvim:lua([[
+      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+        local v = vim.b[buf].claude_ide_diff
+        if v and v.role == 'proposal' then
+          local text = function(b) return table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, true), '\n') .. '\n' end
+          local left
+          for _, b in ipairs(vim.api.nvim_list_bufs()) do
+            local w = vim.b[b].claude_ide_diff
+            if w and w.role == 'current' then left = b end
+          end
+          return #vim.diff(text(left), text(buf), { result_type = 'indices' })
+        end
+      end
+    ]])
+    )
+    -- Reverting what is asked (the shell's hunk) keeps the reviewed one.
+    nvim:lua('vim.cmd("normal! G")')
+    nvim:lua('vim.cmd.normal("gH")')
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    wait_for('the revert', function()
+      return bridge.read(project .. '/a.txt') == 'ONE\ntwo\nthree\nfour\nfive\nsix\nseven\n'
+    end)
+    -- Turn 2: its every change was accepted in reviews (two of them on one file): nothing opens, a message says so.
+    nvim:lua('_G.said = {}')
+    prompt('s4', 'y')
+    reviewed_edit('a.txt', 'ONE\nTWO\nthree\nfour\nfive\nsix\nseven\n')
+    reviewed_edit('a.txt', 'ONE\nTWO\nthree\nfour\nfive\nSIX\nseven\n')
+    stop('s4')
+    wait_for('the message', function()
+      return said(nvim):find('turn 2: 1 file: every change was reviewed already', 1, true) ~= nil
+    end)
+    assert.is_nil(review_tab(nvim))
+  end)
+
   it('never reverts a file whose buffer has unsaved changes of the user', function()
     start({ ['a.txt'] = 'one\n' })
     prompt('s3', 'x')

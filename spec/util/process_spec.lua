@@ -49,4 +49,41 @@ describe('util.process', function()
     assert.are.equal(1, chain[#chain])
     assert.are.same({ chain[1], chain[2] }, process.ancestors(pid, 2))
   end)
+
+  it("tells a loopback server's client sockets and which process holds them (Linux /proc)", function()
+    if vim.uv.fs_stat('/proc/net/tcp') == nil then
+      pending('no /proc/net/tcp here')
+      return
+    end
+    local server = vim.uv.new_tcp()
+    server:bind('127.0.0.1', 0)
+    server:listen(8, function()
+      local peer = vim.uv.new_tcp()
+      server:accept(peer)
+    end)
+    local port = server:getsockname().port
+    local client = vim.uv.new_tcp()
+    local connected = false
+    client:connect('127.0.0.1', port, function()
+      connected = true
+    end)
+    assert.is_true(vim.wait(5000, function()
+      return connected
+    end, 10))
+    local mine = client:getsockname().port
+    local clients = process.loopbackClients(port)
+    local inode
+    for i, p in pairs(clients) do
+      if p == mine then
+        inode = i
+      end
+    end
+    assert.is_number(inode, vim.inspect(clients))
+    assert.is_true(vim.tbl_contains(process.socketsOf(vim.fn.getpid()), inode))
+    -- Another process does not hold it; a port nobody is connected to has no clients.
+    assert.is_false(vim.tbl_contains(process.socketsOf(process.parentPid(vim.fn.getpid())), inode))
+    client:close()
+    server:close()
+    assert.are.same({}, process.loopbackClients(1))
+  end)
 end)

@@ -17,6 +17,7 @@ import { companionTools } from "./tools/companion_diff";
 import { Registry } from "./protocol/registry";
 import { type EventStream, type HttpRequest, type HttpServer, type Responder, listenHttp } from "./transport/http";
 import type { Connection, ConnectionHandlers } from "./transport/types";
+import { loopbackClients, socketsOf } from "./util/process";
 
 const PATH = "/mcp";
 const TOKEN_BYTES = 16;
@@ -24,6 +25,8 @@ const TOKEN_BYTES = 16;
 const FIRST_ID = 1000000;
 /** Notifications kept for a session whose event stream is not open (yet). */
 const MAX_QUEUED = 64;
+/** Client ports a session's requests came from that are remembered (its CLI's connections: sessionOfProcess). */
+const MAX_PEER_PORTS = 4;
 
 /**
  * How long sessions live. Gemini CLI never sends DELETE: its session ends when its event stream (GET /mcp) goes
@@ -87,6 +90,8 @@ class HttpSession implements Connection {
   lastSeen = vim.uv.now();
   /** When its last event stream closed; undefined while one is open or before the first. */
   streamLostAt?: number;
+  /** The client ports of its latest connections, newest first (which process is its CLI). */
+  peerPorts: number[] = [];
 
   constructor(
     readonly id: number,
@@ -230,6 +235,8 @@ export class Companion {
         notify: (clientId, method, params) => this.notify(clientId, method, params),
         label: () => companionName(deps.config),
         services: () => deps.services,
+        knowsProcesses: () => this.knowsProcesses(),
+        tell: (msg) => deps.log.warn(msg),
       }),
       deps.config,
     );
@@ -352,6 +359,42 @@ export class Companion {
     return out;
   }
 
+  /**
+   * The session of the CLI that is one of `pids` (a hook's process and its ancestors): the session a connection
+   * of that process to this companion belongs to. Linux only (/proc): undefined elsewhere, or when there is none.
+   */
+  sessionOfProcess(pids: number[]): number | undefined {
+    const http = this.http;
+    if (http === undefined || next(this.sessions)[0] === undefined) return undefined;
+    const clients = loopbackClients(http.port);
+    if (clients === false) return undefined;
+    const byPort = new LuaMap<number, number>();
+    for (const [, s] of this.sessions) for (const port of s.peerPorts) byPort.set(port, s.id);
+    for (const pid of pids)
+      for (const inode of socketsOf(pid)) {
+        const port = clients.get(inode);
+        const id = port !== undefined ? byPort.get(port) : undefined;
+        if (id !== undefined) return id;
+      }
+    return undefined;
+  }
+
+  /** Whether sessionOfProcess can tell a CLI's session on this system. */
+  knowsProcesses(): boolean {
+    return vim.uv.fs_stat("/proc/net/tcp") !== undefined;
+  }
+
+  /** `s`'s request came from client port `port`: remembered for s, forgotten for the others (ports are reused). */
+  private sawPort(s: HttpSession, port: number | undefined): void {
+    if (port === undefined) return;
+    for (const [, other] of this.sessions) {
+      const at = other.peerPorts.indexOf(port);
+      if (at >= 0) other.peerPorts.splice(at, 1);
+    }
+    s.peerPorts.unshift(port);
+    if (s.peerPorts.length > MAX_PEER_PORTS) s.peerPorts.pop();
+  }
+
   /** Ends the sessions whose client is gone (SessionLimits). Runs on the main loop. */
   private sweep(): void {
     const now = vim.uv.now();
@@ -411,6 +454,7 @@ export class Companion {
       if (session === undefined) return jsonError(res, 400, -32000, "Bad Request: no session id");
       if (!string.find(req.headers["accept"] ?? "", "text/event-stream", 1, true)[0])
         return jsonError(res, 406, -32000, "Not Acceptable: the client must accept text/event-stream");
+      this.sawPort(session, req.peerPort);
       session.attachStream(res.stream([`Mcp-Session-Id: ${session.sid}`]));
       // The CLI takes its first context from the stream's opening.
       this.context?.listen(true);
@@ -433,13 +477,16 @@ export class Companion {
     const msg = message as { [key: string]: unknown };
     if (sid !== undefined && session === undefined) return jsonError(res, 404, -32001, "Session not found", msg.id);
     if (session !== undefined) {
+      this.sawPort(session, req.peerPort);
       session.post(req.body, msg, res);
       return;
     }
     if (msg.method !== "initialize") return jsonError(res, 400, -32000, "Bad Request: no session id", msg.id);
     if (!this.makeRoom())
       return jsonError(res, 503, -32000, `Service Unavailable: ${this.limits.max} sessions are open`, msg.id);
-    this.newSession(req).post(req.body, msg, res);
+    const created = this.newSession(req);
+    this.sawPort(created, req.peerPort);
+    created.post(req.body, msg, res);
   }
 
   private newSession(req: HttpRequest): HttpSession {

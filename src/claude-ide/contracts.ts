@@ -52,6 +52,11 @@ export interface Hub {
    */
   ownerOf(this: void, clientId: number): number | undefined;
   /**
+   * The Gemini CLI / Qwen Code companion session of the CLI that is one of `pids` (a hook's process and its
+   * ancestors), when one is connected and it can be told (Linux); undefined otherwise.
+   */
+  companionSessionOf?(this: void, pids: number[]): number | undefined;
+  /**
    * The buffer of the terminal this Neovim started that connection `clientId`'s CLI runs in (an agent bridge's:
    * its CLI's), undefined when it runs in none or it is not known. With diff.focus "auto" a review takes the
    * focus only from there.

@@ -154,6 +154,7 @@ export class Server {
     },
     describe: (clientId) => this.opts.describeClient?.(clientId),
     ownerOf: (clientId) => this.ownerOf(clientId),
+    companionSessionOf: (pids) => this.running?.companion?.sessionOfProcess(pids),
     terminalOf: (clientId) => this.opts.terminalOf?.(clientId),
     onSessionsChanged: (listener) => {
       const id = this.nextListenerId++;

@@ -1,6 +1,9 @@
 -- Generated from src/claude-ide/editor/diff.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
@@ -15,6 +18,7 @@ local findBuffer = ____buffers.findBuffer
 local ____diff_follow = require("claude-ide.editor.diff_follow")
 local WriteFollower = ____diff_follow.WriteFollower
 local ____diff_text = require("claude-ide.editor.diff_text")
+local linesText = ____diff_text.linesText
 local normalizeEol = ____diff_text.normalizeEol
 local readFile = ____diff_text.readFile
 local reviewText = ____diff_text.reviewText
@@ -86,23 +90,26 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     self.view:settle()
     local function finish()
         self.view:close()
-        local ____self_8 = self.owner
-        local ____self_8_emit_9 = ____self_8.emit
-        local ____self_req_6 = self.req
-        local ____result_7 = result
+        local ____self_10 = self.owner
+        local ____self_10_emit_11 = ____self_10.emit
+        local ____array_9 = __TS__SparseArrayNew(____exports.EVENT_RESOLVED, self.req, result)
         local ____temp_3
         if (outcome and outcome.accepted) == false then
             ____temp_3 = outcome.reason
         else
             ____temp_3 = nil
         end
-        ____self_8_emit_9(
-            ____self_8,
-            ____exports.EVENT_RESOLVED,
-            ____self_req_6,
-            ____result_7,
-            ____temp_3,
-            (outcome and outcome.accepted) == true and outcome.text or nil
+        __TS__SparseArrayPush(____array_9, ____temp_3, (outcome and outcome.accepted) == true and outcome.text or nil)
+        local ____temp_8
+        if (outcome and outcome.accepted) == true then
+            ____temp_8 = self.before
+        else
+            ____temp_8 = nil
+        end
+        __TS__SparseArrayPush(____array_9, ____temp_8)
+        ____self_10_emit_11(
+            ____self_10,
+            __TS__SparseArraySpread(____array_9)
         )
     end
     if closeNow and not vim.in_fast_event() then
@@ -140,13 +147,13 @@ local function currentText(path)
     if not disk.ok then
         return disk
     end
-    local ____temp_12
+    local ____temp_14
     if disk.text == nil then
-        ____temp_12 = nil
+        ____temp_14 = nil
     else
-        ____temp_12 = reviewText(disk.text).lines
+        ____temp_14 = reviewText(disk.text).lines
     end
-    return {ok = true, lines = ____temp_12, dirty = false}
+    return {ok = true, lines = ____temp_14, dirty = false}
 end
 --- A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name.
 local function reviewKey(clientId, tabName)
@@ -189,6 +196,14 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             replaced:reject(true)
         end
         local review = __TS__New(Review, req, self)
+        local lines = current.lines
+        local ____temp_19
+        if lines == nil then
+            ____temp_19 = nil
+        else
+            ____temp_19 = type(lines) == "string" and lines or linesText(lines)
+        end
+        review.before = ____temp_19
         local spec = {
             tabName = req.tabName,
             path = req.newPath,
@@ -226,15 +241,15 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         local outcome
         local listener
         local function emit(pattern, result, reason)
-            local ____self_emitFor_21 = self.emitFor
-            local ____pattern_19 = pattern
-            local ____req_title_20 = req.title
-            local ____opt_17 = req.files[1]
-            return ____self_emitFor_21(
+            local ____self_emitFor_24 = self.emitFor
+            local ____pattern_22 = pattern
+            local ____req_title_23 = req.title
+            local ____opt_20 = req.files[1]
+            return ____self_emitFor_24(
                 self,
-                ____pattern_19,
-                ____req_title_20,
-                ____opt_17 and ____opt_17.path or "",
+                ____pattern_22,
+                ____req_title_23,
+                ____opt_20 and ____opt_20.path or "",
                 result,
                 nil,
                 reason
@@ -252,14 +267,14 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 self.multis[review] = nil
                 outcome = o
                 vim.schedule(function()
-                    local ____temp_23 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
-                    local ____o_accepted_22
+                    local ____temp_26 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
+                    local ____o_accepted_25
                     if o.accepted then
-                        ____o_accepted_22 = nil
+                        ____o_accepted_25 = nil
                     else
-                        ____o_accepted_22 = o.reason
+                        ____o_accepted_25 = o.reason
                     end
-                    return emit(____exports.EVENT_RESOLVED, ____temp_23, ____o_accepted_22)
+                    return emit(____exports.EVENT_RESOLVED, ____temp_26, ____o_accepted_25)
                 end)
                 vim.schedule(function()
                     local waiting = listener
@@ -322,13 +337,13 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             outcome = o
             local result = o.kind == "approved" and "FILE_SAVED" or (o.kind == "refused" and "DIFF_REJECTED" or "CANCELLED")
             vim.schedule(function()
-                local ____temp_24
+                local ____temp_27
                 if o.kind == "refused" then
-                    ____temp_24 = o.feedback
+                    ____temp_27 = o.feedback
                 else
-                    ____temp_24 = nil
+                    ____temp_27 = nil
                 end
-                return emit(____exports.EVENT_RESOLVED, result, ____temp_24)
+                return emit(____exports.EVENT_RESOLVED, result, ____temp_27)
             end)
             local waiting = listener
             listener = nil
@@ -336,7 +351,13 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 waiting(o)
             end
         end
-        local ok, made = pcall(function() return __TS__New(PlanReview, self.config, req, decided) end)
+        local ok, made = pcall(function() return __TS__New(
+            PlanReview,
+            self.config,
+            req,
+            decided,
+            self:homeOf(req.clientId)
+        ) end)
         if not ok then
             return {
                 ok = false,
@@ -379,18 +400,18 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         end
         local multis = {}
         for review, client in pairs(self.multis) do
-            local ____temp_27 = scope == nil
-            if not ____temp_27 then
-                local ____scope_26 = scope
-                local ____temp_25
+            local ____temp_30 = scope == nil
+            if not ____temp_30 then
+                local ____scope_29 = scope
+                local ____temp_28
                 if client == false then
-                    ____temp_25 = nil
+                    ____temp_28 = nil
                 else
-                    ____temp_25 = client
+                    ____temp_28 = client
                 end
-                ____temp_27 = ____scope_26(____temp_25)
+                ____temp_30 = ____scope_29(____temp_28)
             end
-            if ____temp_27 then
+            if ____temp_30 then
                 multis[#multis + 1] = review
             end
         end
@@ -415,18 +436,18 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 if multi.title ~= title then
                     goto __continue77
                 end
-                local ____temp_30 = scope ~= nil
-                if ____temp_30 then
-                    local ____scope_29 = scope
-                    local ____temp_28
+                local ____temp_33 = scope ~= nil
+                if ____temp_33 then
+                    local ____scope_32 = scope
+                    local ____temp_31
                     if client == false then
-                        ____temp_28 = nil
+                        ____temp_31 = nil
                     else
-                        ____temp_28 = client
+                        ____temp_31 = client
                     end
-                    ____temp_30 = not ____scope_29(____temp_28)
+                    ____temp_33 = not ____scope_32(____temp_31)
                 end
-                if ____temp_30 then
+                if ____temp_33 then
                     return false
                 end
                 multi:reject()
@@ -445,8 +466,8 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         return true
     end
     self.proposalOf = function(tabName, scope)
-        local ____opt_31 = self:named(tabName, scope)
-        return ____opt_31 and ____opt_31.view:proposalText()
+        local ____opt_34 = self:named(tabName, scope)
+        return ____opt_34 and ____opt_34.view:proposalText()
     end
     self.rejectFor = function(clientIds)
         local theirs = {}
@@ -472,14 +493,14 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             end
         end
         for ____, client in pairs(self.multis) do
-            local ____scope_34 = scope
-            local ____temp_33
+            local ____scope_37 = scope
+            local ____temp_36
             if client == false then
-                ____temp_33 = nil
+                ____temp_36 = nil
             else
-                ____temp_33 = client
+                ____temp_36 = client
             end
-            if ____scope_34(____temp_33) then
+            if ____scope_37(____temp_36) then
                 n = n + 1
             end
         end
@@ -520,13 +541,13 @@ function DiffManager.prototype.homeOf(self, clientId)
         return nil
     end
     local ok, buf = pcall(self.terminalOf, clientId)
-    local ____ok_35
+    local ____ok_38
     if ok then
-        ____ok_35 = buf
+        ____ok_38 = buf
     else
-        ____ok_35 = nil
+        ____ok_38 = nil
     end
-    return ____ok_35
+    return ____ok_38
 end
 function DiffManager.prototype.capReached(self, clientId)
     if clientId == nil or self.pendingFor(function(id) return id == clientId end) < ____exports.MAX_PENDING_REVIEWS then
@@ -537,18 +558,18 @@ end
 function DiffManager.prototype.plansIn(self, scope)
     local found = {}
     for plan, client in pairs(self.plans) do
-        local ____temp_38 = scope == nil
-        if not ____temp_38 then
-            local ____scope_37 = scope
-            local ____temp_36
+        local ____temp_41 = scope == nil
+        if not ____temp_41 then
+            local ____scope_40 = scope
+            local ____temp_39
             if client == false then
-                ____temp_36 = nil
+                ____temp_39 = nil
             else
-                ____temp_36 = client
+                ____temp_39 = client
             end
-            ____temp_38 = ____scope_37(____temp_36)
+            ____temp_41 = ____scope_40(____temp_39)
         end
-        if ____temp_38 then
+        if ____temp_41 then
             found[#found + 1] = plan
         end
     end
@@ -573,9 +594,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_39 = self.followers[path]
-    if ____opt_39 ~= nil then
-        ____opt_39:stop()
+    local ____opt_42 = self.followers[path]
+    if ____opt_42 ~= nil then
+        ____opt_42:stop()
     end
     local follower
     follower = __TS__New(
@@ -592,7 +613,7 @@ function DiffManager.prototype.follow(self, path, text)
     self.followers[path] = follower
     follower:start()
 end
-function DiffManager.prototype.emit(self, pattern, req, result, reason, text)
+function DiffManager.prototype.emit(self, pattern, req, result, reason, text, before)
     self:emitFor(
         pattern,
         req.tabName,
@@ -600,17 +621,19 @@ function DiffManager.prototype.emit(self, pattern, req, result, reason, text)
         result,
         req.client,
         reason,
-        text
+        text,
+        before
     )
 end
-function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client, reason, text)
+function DiffManager.prototype.emitFor(self, pattern, tabName, file, result, client, reason, text, before)
     local data = dict({
         tab_name = tabName,
         file = file,
         result = result,
         client = client,
         reason = reason,
-        text = text
+        text = text,
+        before = before
     })
     local ok, err = pcall(vim.api.nvim_exec_autocmds, "User", {pattern = pattern, modeline = false, data = data})
     if not ok then
@@ -648,11 +671,11 @@ local function proposalHere(proposals)
             return v.proposal
         end
     end
-    local ____opt_41 = __TS__ArrayFind(
+    local ____opt_44 = __TS__ArrayFind(
         proposals,
         function(____, p) return p.tabName == tabName end
     )
-    return ____opt_41 and ____opt_41.buf
+    return ____opt_44 and ____opt_44.buf
 end
 --- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
 -- on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;

@@ -22,24 +22,10 @@ local function normalizeText(text)
     local trimmed = string.gsub(crlf, "\n+$", "")
     return trimmed
 end
---- Whether a plan review arriving now may take the focus: diff.focus, where "auto" means only from a terminal (the
--- agent's, where the user waits for it), never from a file they are reading or editing; never with keys typed
--- and not yet processed.
-function ____exports.planTakesFocus(policy)
-    if policy ~= "auto" then
-        return takesFocus(policy)
-    end
-    local buf = vim.api.nvim_get_current_buf()
-    if vim.api.nvim_get_option_value("buftype", {buf = buf}) ~= "terminal" then
-        return false
-    end
-    local mode = vim.api.nvim_get_mode().mode
-    return (mode == "t" or mode == "nt" or mode == "n") and takesFocus("always")
-end
 ____exports.PlanReview = __TS__Class()
 local PlanReview = ____exports.PlanReview
 PlanReview.name = "PlanReview"
-function PlanReview.prototype.____constructor(self, config, req, onDecision)
+function PlanReview.prototype.____constructor(self, config, req, onDecision, home)
     self.config = config
     self.req = req
     self.onDecision = onDecision
@@ -79,7 +65,7 @@ function PlanReview.prototype.____constructor(self, config, req, onDecision)
     end
     vim.api.nvim_set_option_value("filetype", "markdown", {buf = buf})
     vim.api.nvim_set_option_value("modified", false, {buf = buf})
-    local ok, err = pcall(function() return self:show(____exports.planTakesFocus(config.diff.focus)) end)
+    local ok, err = pcall(function() return self:show(takesFocus(config.diff.focus, home)) end)
     if not ok then
         self:close()
         error(err, 0)
@@ -181,7 +167,7 @@ function PlanReview.prototype.show(self, enter)
     vim.api.nvim_set_option_value("linebreak", true, {win = self.win, scope = "local"})
     self.waiting = not enter
     if self.waiting then
-        addWaiting(1)
+        addWaiting(1, self.req.client)
     end
     self:mark()
     self:setWinbar()

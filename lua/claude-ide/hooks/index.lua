@@ -68,7 +68,8 @@ function ____exports.createChannel(deps)
         dispose = function() return turns:dispose() end
     }
 end
---- The IDE connection of the CLI whose hook runs as `pid` (the nearest ancestor that announced its pid).
+--- The IDE connection of the CLI whose hook runs as `pid`: the nearest ancestor that announced its pid (Claude
+-- Code), else the companion session one of them holds a connection of (Gemini CLI, Qwen Code).
 local function ownerOf(hub, pid)
     if pid == nil then
         return nil
@@ -82,13 +83,15 @@ local function ownerOf(hub, pid)
     if byPid[pid] ~= nil then
         return byPid[pid]
     end
-    for ____, p in ipairs(ancestors(pid, MAX_HOOK_DEPTH)) do
+    local chain = ancestors(pid, MAX_HOOK_DEPTH)
+    for ____, p in ipairs(chain) do
         local id = byPid[p]
         if id ~= nil then
             return id
         end
     end
-    return nil
+    local ____opt_0 = hub.companionSessionOf
+    return ____opt_0 and ____opt_0(chain)
 end
 --- Checks a `hooks/event` request's params and makes the event the handlers see.
 function ____exports.eventOf(params, connection, hub, park)

@@ -1,7 +1,8 @@
 -- Generated from src/claude-ide/hooks/turn.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
+local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
@@ -15,6 +16,7 @@ local ____buffers = require("claude-ide.editor.buffers")
 local PLUGIN_WRITE_VAR = ____buffers.PLUGIN_WRITE_VAR
 local findBuffer = ____buffers.findBuffer
 local ____diff_text = require("claude-ide.editor.diff_text")
+local linesText = ____diff_text.linesText
 local textLines = ____diff_text.textLines
 local ____file_ops = require("claude-ide.editor.file_ops")
 local deleteFile = ____file_ops.deleteFile
@@ -37,20 +39,86 @@ end
 local function linesOf(bytes)
     return bytes == nil and ({}) or textLines(bytes)
 end
---- Hunks between two texts.
-local function hunks(a, b)
+--- The hunks between two texts (1-based starts; an insertion's aStart is the line it goes before).
+local function diffHunks(a, b)
     if sameLines(a, b) then
-        return 0
-    end
-    local function join(l)
-        return #l > 0 and table.concat(l, "\n") .. "\n" or ""
+        return {}
     end
     local found = vim.diff(
-        join(a),
-        join(b),
+        linesText(a),
+        linesText(b),
         {result_type = "indices"}
     )
-    return #found
+    return __TS__ArrayMap(
+        found,
+        function(____, ____bindingPattern0)
+            local cb
+            local sb
+            local ca
+            local sa
+            sa = ____bindingPattern0[1]
+            ca = ____bindingPattern0[2]
+            sb = ____bindingPattern0[3]
+            cb = ____bindingPattern0[4]
+            return {aStart = ca == 0 and sa + 1 or sa, aCount = ca, bStart = cb == 0 and sb + 1 or sb, bCount = cb}
+        end
+    )
+end
+--- Hunks between two texts.
+local function hunks(a, b)
+    return #diffHunks(a, b)
+end
+--- What a hunk does, wherever it is: the lines it removes and the lines it adds.
+local function hunkKey(a, b, h)
+    local removed = __TS__ArraySlice(a, h.aStart - 1, h.aStart - 1 + h.aCount)
+    local added = __TS__ArraySlice(b, h.bStart - 1, h.bStart - 1 + h.bCount)
+    return (((((tostring(h.aCount) .. ":") .. tostring(h.bCount)) .. "\0") .. table.concat(removed, "\n")) .. "\0") .. table.concat(added, "\n")
+end
+--- `before` with the hunks of before → after that were accepted in a review (the same lines removed and added,
+-- wherever they sit) taken from `after`; how many hunks there are and how many were taken.
+local function takeReviewed(before, after, accepted)
+    local keys = {}
+    for ____, r in ipairs(accepted) do
+        local from = r.before ~= nil and textLines(r.before) or before
+        local to = textLines(r.text)
+        for ____, h in ipairs(diffHunks(from, to)) do
+            keys[hunkKey(from, to, h)] = true
+        end
+    end
+    local lines = {}
+    local next = 1
+    local taken = 0
+    local found = diffHunks(before, after)
+    for ____, h in ipairs(found) do
+        do
+            local i = next
+            while i < h.aStart do
+                lines[#lines + 1] = before[i]
+                i = i + 1
+            end
+        end
+        local take = keys[hunkKey(before, after, h)] ~= nil
+        if take then
+            taken = taken + 1
+        end
+        local src, start, count = unpack(take and ({after, h.bStart, h.bCount}) or ({before, h.aStart, h.aCount}), 1, 3)
+        do
+            local i = start
+            while i < start + count do
+                lines[#lines + 1] = src[i]
+                i = i + 1
+            end
+        end
+        next = h.aStart + h.aCount
+    end
+    do
+        local i = next
+        while i <= #before do
+            lines[#lines + 1] = before[i]
+            i = i + 1
+        end
+    end
+    return {lines = lines, total = #found, taken = taken}
 end
 --- The path a tool event names (Claude Code file_path / notebook_path, Gemini CLI and Qwen Code file_path).
 local function toolPath(ev)
@@ -108,10 +176,21 @@ function Turns.prototype.____constructor(self, deps)
                     return
                 end
                 local path = normalize(data.file)
+                local accepted = {
+                    before = type(data.before) == "string" and data.before or nil,
+                    text = data.text
+                }
                 for ____, s in pairs(sessions) do
-                    if s.current ~= nil then
-                        s.current.reviewed[path] = data.text
+                    do
+                        local t = s.current
+                        if t == nil or not contains(t.root, path) then
+                            goto __continue35
+                        end
+                        local list = t.reviewed[path] or ({})
+                        list[#list + 1] = accepted
+                        t.reviewed[path] = list
                     end
+                    ::__continue35::
                 end
             end
         }
@@ -279,10 +358,14 @@ function Turns.prototype.items(self, t, to)
             end
             local after = ____temp_11
             local accepted = t.reviewed[abs]
-            local reviewed = accepted ~= nil and after ~= nil and sameLines(
-                textLines(accepted),
-                textLines(after)
-            )
+            local beforeLines = linesOf(before)
+            local afterLines = linesOf(after)
+            local taken = accepted ~= nil and after ~= nil and change.kind ~= "renamed" and takeReviewed(beforeLines, afterLines, accepted) or ({
+                lines = beforeLines,
+                total = hunks(beforeLines, afterLines),
+                taken = 0
+            })
+            local reviewed = taken.total > 0 and taken.taken == taken.total
             local yours
             local buf = findBuffer(abs)
             if t.userSaved[abs] ~= nil then
@@ -300,6 +383,9 @@ function Turns.prototype.items(self, t, to)
                 after = after,
                 byTool = t.toolFiles[abs] ~= nil or accepted ~= nil,
                 reviewed = reviewed,
+                hunks = taken.total,
+                reviewedHunks = taken.taken,
+                decided = taken.taken > 0 and taken.lines or nil,
                 yours = yours,
                 binary = binary
             }
@@ -339,6 +425,11 @@ function Turns.prototype.present(self, s, t, to, mode)
         say((title .. binaryNote) .. ": :ClaudeCodeReview to review them")
         return
     end
+    if mode == "command" then
+        for ____, i in ipairs(open) do
+            i.decided = nil
+        end
+    end
     self:openReview(
         s,
         t,
@@ -353,7 +444,13 @@ function Turns.prototype.summaryOf(self, i)
     if i.yours ~= nil then
         return ((what .. "; yours: ") .. i.yours) .. ", cannot be reverted"
     end
-    return i.reviewed and what .. ", reviewed already" or what
+    if i.reviewed then
+        return what .. ", reviewed already"
+    end
+    if i.reviewedHunks > 0 and i.decided ~= nil then
+        return ((((((what .. "; ") .. tostring(i.reviewedHunks)) .. " of ") .. plural(i.hunks, "hunk")) .. " reviewed already, only the other") .. (i.hunks - i.reviewedHunks == 1 and " is" or "s are")) .. " asked"
+    end
+    return what
 end
 function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
     local files = __TS__ArrayMap(
@@ -361,7 +458,7 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
         function(____, i) return {
             path = i.abs,
             label = i.label,
-            current = i.before ~= nil and linesOf(i.before) or nil,
+            current = i.decided or (i.before ~= nil and linesOf(i.before) or nil),
             proposal = linesOf(i.after),
             summary = self:summaryOf(i),
             dirty = false,

@@ -49,6 +49,7 @@ function ____exports.companionTools(link)
             local diff = link.services().diff
             local holder = owner[path]
             if holder ~= nil and holder ~= ctx.clientId then
+                link.tell(((("another " .. link.label()) .. " session proposes a change to ") .. vim.fn.fnamemodify(path, ":~:.")) .. " while this file's review is open: answer it in that CLI's terminal")
                 return text(
                     ((("openDiff: " .. path) .. " is already under review for another ") .. link.label()) .. " session: that review must be decided first",
                     true
@@ -104,7 +105,7 @@ function ____exports.companionTools(link)
                     if outcome.reason ~= nil then
                         noteRejection(
                             link.services().notes,
-                            nil,
+                            link.knowsProcesses() and entry.clientId or nil,
                             path,
                             outcome.reason
                         )

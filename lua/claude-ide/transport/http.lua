@@ -91,6 +91,10 @@ function Conn.prototype.____constructor(self, handle, opts, guard, port, onClose
     self.busy = false
     self.waiting = {}
     self.gone = false
+    local ok, peer = pcall(function() return handle:getpeername() end)
+    if ok and peer ~= nil and type(peer.port) == "number" then
+        self.peerPort = peer.port
+    end
     guard:track(self)
     self.socket = __TS__New(
         Socket,
@@ -232,7 +236,10 @@ function Conn.prototype.feed(self, chunk)
     local req = __TS__ObjectAssign(
         {},
         head,
-        {body = string.sub(all, 1, self.need)}
+        {
+            body = string.sub(all, 1, self.need),
+            peerPort = self.peerPort
+        }
     )
     local res = self:responder()
     vim.schedule(function()

@@ -103,4 +103,61 @@ end
 function ____exports.descriptorLimit()
     return procDescriptorLimit() or ffiDescriptorLimit()
 end
+--- The open TCP sockets 127.0.0.1:<any port> → 127.0.0.1:`remotePort` (every process's: the clients of a local
+-- server on that port), as inode → local port, from Linux's /proc/net/tcp. false where there is no such file.
+-- A line: `sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode ...`, addresses in hex.
+function ____exports.loopbackClients(remotePort)
+    local file = io.open("/proc/net/tcp", "r")
+    if file == nil then
+        return false
+    end
+    local text = file:read("*a")
+    file:close()
+    local found = {}
+    if type(text) ~= "string" then
+        return found
+    end
+    local remote = string.format("0100007F:%04X", remotePort)
+    for ____local, rem, inode in string.gmatch(text, "\n%s*%d+:%s+0100007F:(%x+)%s+(%x+:%x+)%s+%x+%s+%S+%s+%S+%s+%S+%s+%d+%s+%d+%s+(%d+)") do
+        local port = tonumber(____local, 16)
+        local id = tonumber(inode)
+        if rem == remote and port ~= nil and id ~= nil and id > 0 then
+            found[id] = port
+        end
+    end
+    return found
+end
+--- The inodes of the sockets process `pid` holds (its /proc/<pid>/fd links read `socket:[inode]`).
+function ____exports.socketsOf(pid)
+    local out = {}
+    local dir = ("/proc/" .. tostring(pid)) .. "/fd"
+    local handle = vim.uv.fs_scandir(dir)
+    if handle == nil then
+        return out
+    end
+    while true do
+        do
+            local name = vim.uv.fs_scandir_next(handle)
+            if name == nil then
+                return out
+            end
+            local target = vim.uv.fs_readlink((dir .. "/") .. name)
+            if target == nil then
+                goto __continue28
+            end
+            local inode = string.match(target, "^socket:%[(%d+)%]$")
+            local ____temp_2
+            if inode ~= nil then
+                ____temp_2 = tonumber(inode)
+            else
+                ____temp_2 = nil
+            end
+            local id = ____temp_2
+            if id ~= nil then
+                out[#out + 1] = id
+            end
+        end
+        ::__continue28::
+    end
+end
 return ____exports

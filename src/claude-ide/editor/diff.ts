@@ -24,7 +24,7 @@ import type {
 import { dict } from "../util/json";
 import { findBuffer } from "./buffers";
 import { WriteFollower } from "./diff_follow";
-import { normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text";
+import { linesText, normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text";
 import { DiffView, REVIEW_VAR, type ReviewVar, TAB_VAR } from "./diff_view";
 import { MultiReview } from "./multi_review";
 import { PlanReview } from "./plan_review";
@@ -48,6 +48,8 @@ class Review implements PendingReview {
   private listener?: Listener;
   private ended = false;
   view!: DiffView;
+  /** The file's text as the review showed it (its left side; undefined: a new file). */
+  before?: string;
 
   constructor(
     readonly req: DiffRequest,
@@ -102,6 +104,7 @@ class Review implements PendingReview {
         result,
         outcome?.accepted === false ? outcome.reason : undefined,
         outcome?.accepted === true ? outcome.text : undefined,
+        outcome?.accepted === true ? this.before : undefined,
       );
     };
     if (closeNow && !vim.in_fast_event()) finish();
@@ -200,6 +203,8 @@ export class DiffManager implements DiffService {
     replaced?.reject(true);
 
     const review = new Review(req, this);
+    const lines = current.lines;
+    review.before = lines === undefined ? undefined : typeof lines === "string" ? lines : linesText(lines);
     const spec = {
       tabName: req.tabName,
       path: req.newPath,
@@ -299,7 +304,7 @@ export class DiffManager implements DiffService {
       listener = undefined;
       if (waiting !== undefined) waiting(o);
     };
-    const [ok, made] = pcall(() => new PlanReview(this.config, req, decided));
+    const [ok, made] = pcall(() => new PlanReview(this.config, req, decided, this.homeOf(req.clientId)));
     if (!ok) return { ok: false, error: `cannot show the plan: ${tostring(made)}` };
     review = made;
     this.plans.set(review, req.clientId ?? false);
@@ -423,10 +428,20 @@ export class DiffManager implements DiffService {
     follower.start();
   }
 
-  /** Fires a `User` autocmd for statuslines and user hooks; a failing hook is reported, never raised. */
-  /** `text`: an accepted review's final text (the turn review counts those changes as reviewed). */
-  emit(pattern: string, req: DiffRequest, result?: ReviewResult, reason?: string, text?: string): void {
-    this.emitFor(pattern, req.tabName, req.newPath, result, req.client, reason, text);
+  /**
+   * Fires a `User` autocmd for statuslines and user hooks; a failing hook is reported, never raised. `text`: an
+   * accepted review's final text, `before`: the file's text it was proposed against (the turn review counts the
+   * hunks between them as reviewed).
+   */
+  emit(
+    pattern: string,
+    req: DiffRequest,
+    result?: ReviewResult,
+    reason?: string,
+    text?: string,
+    before?: string,
+  ): void {
+    this.emitFor(pattern, req.tabName, req.newPath, result, req.client, reason, text, before);
   }
 
   private emitFor(
@@ -437,8 +452,9 @@ export class DiffManager implements DiffService {
     client?: string,
     reason?: string,
     text?: string,
+    before?: string,
   ): void {
-    const data = dict({ tab_name: tabName, file, result, client, reason, text });
+    const data = dict({ tab_name: tabName, file, result, client, reason, text, before });
     const [ok, err] = pcall(vim.api.nvim_exec_autocmds, "User", { pattern, modeline: false, data });
     if (!ok) this.log.error(`a ${pattern} autocmd failed: ${tostring(err)}`);
   }

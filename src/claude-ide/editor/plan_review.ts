@@ -24,20 +24,6 @@ function normalizeText(text: string): string {
   return trimmed;
 }
 
-/**
- * Whether a plan review arriving now may take the focus: diff.focus, where "auto" means only from a terminal (the
- * agent's, where the user waits for it), never from a file they are reading or editing; never with keys typed
- * and not yet processed.
- */
-export function planTakesFocus(policy: Config["diff"]["focus"]): boolean {
-  if (policy !== "auto") return takesFocus(policy);
-  const buf = vim.api.nvim_get_current_buf();
-  if (vim.api.nvim_get_option_value("buftype", { buf }) !== "terminal") return false;
-  const mode = vim.api.nvim_get_mode().mode;
-  // takesFocus("always"): whatever the mode, unless keys are typed and waiting.
-  return (mode === "t" || mode === "nt" || mode === "n") && takesFocus("always");
-}
-
 export class PlanReview {
   private readonly buf: Buf;
   private win = -1;
@@ -52,6 +38,8 @@ export class PlanReview {
     private readonly config: Config,
     readonly req: PlanRequest,
     private readonly onDecision: (this: void, outcome: PlanOutcome) => void,
+    /** The terminal the asking agent runs in: diff.focus "auto" takes the focus only from there, like every review. */
+    home?: Buf,
   ) {
     this.title = `✻ [${req.client}] plan: ${req.name}`;
     this.originWin = vim.api.nvim_get_current_win();
@@ -72,7 +60,7 @@ export class PlanReview {
     }
     vim.api.nvim_set_option_value("filetype", "markdown", { buf });
     vim.api.nvim_set_option_value("modified", false, { buf });
-    const [ok, err] = pcall(() => this.show(planTakesFocus(config.diff.focus)));
+    const [ok, err] = pcall(() => this.show(takesFocus(config.diff.focus, home)));
     if (!ok) {
       this.close();
       error(err, 0);
@@ -152,7 +140,7 @@ export class PlanReview {
     vim.api.nvim_set_option_value("wrap", true, { win: this.win, scope: "local" });
     vim.api.nvim_set_option_value("linebreak", true, { win: this.win, scope: "local" });
     this.waiting = !enter;
-    if (this.waiting) addWaiting(1);
+    if (this.waiting) addWaiting(1, this.req.client);
     this.mark();
     this.setWinbar();
     this.setKeymaps();

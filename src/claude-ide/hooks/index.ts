@@ -67,17 +67,21 @@ export function createChannel(deps: HookDeps): Channel {
   return { router, turns, dispose: () => turns.dispose() };
 }
 
-/** The IDE connection of the CLI whose hook runs as `pid` (the nearest ancestor that announced its pid). */
+/**
+ * The IDE connection of the CLI whose hook runs as `pid`: the nearest ancestor that announced its pid (Claude
+ * Code), else the companion session one of them holds a connection of (Gemini CLI, Qwen Code).
+ */
 function ownerOf(hub: Hub, pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   const byPid = new LuaMap<number, number>();
   for (const c of hub.clients()) if (c.pid !== undefined) byPid.set(c.pid, c.id);
   if (byPid.has(pid)) return byPid.get(pid);
-  for (const p of ancestors(pid, MAX_HOOK_DEPTH)) {
+  const chain = ancestors(pid, MAX_HOOK_DEPTH);
+  for (const p of chain) {
     const id = byPid.get(p);
     if (id !== undefined) return id;
   }
-  return undefined;
+  return hub.companionSessionOf?.(chain);
 }
 
 /** Checks a `hooks/event` request's params and makes the event the handlers see. */

@@ -13,7 +13,7 @@ import * as snapshot from "../editor/snapshot";
 import type { Change, SnapshotResult } from "../editor/snapshot";
 import { applyText, sameLines } from "../editor/apply";
 import { PLUGIN_WRITE_VAR, findBuffer } from "../editor/buffers";
-import { textLines } from "../editor/diff_text";
+import { linesText, textLines } from "../editor/diff_text";
 import { deleteFile, renameFile } from "../editor/file_ops";
 import { EVENT_RESOLVED } from "../editor/diff";
 import { normalize } from "../util/fs";
@@ -29,12 +29,21 @@ interface Turn {
   /** The manifests of the turn's start and (once it ended) its end. */
   start: string;
   end?: string;
-  /** Files accepted in an openDiff (or agent edit) review during the turn: path → the accepted text. */
-  reviewed: LuaMap<string, string>;
+  /**
+   * Changes accepted in an openDiff (or agent edit) review during the turn, by path: the text the review showed
+   * as the file's (none known: the turn's start) and the accepted text. Their hunks are reviewed already.
+   */
+  reviewed: LuaMap<string, Accepted[]>;
   /** Files the user saved during the turn (never reverted). */
   userSaved: LuaSet<string>;
   /** Files the agent's edit tools changed (PostToolUse / AfterTool): the others were changed by shell commands. */
   toolFiles: LuaSet<string>;
+}
+
+/** One accepted review of a file: its text before (as the review showed it, when known) and the accepted text. */
+interface Accepted {
+  before?: string;
+  text: string;
 }
 
 interface SessionState {
@@ -59,7 +68,13 @@ interface Item {
   before?: string;
   after?: string;
   byTool: boolean;
+  /** Every hunk of the file was accepted in a review during the turn already. */
   reviewed: boolean;
+  /** The turn's hunks of the file, and how many of them were reviewed already. */
+  hunks: number;
+  reviewedHunks: number;
+  /** The text before the turn with the reviewed hunks taken: the review's left side (only the rest is asked). */
+  decided?: string[];
   /** Why it is the user's (not revertable), when it is. */
   yours?: string;
   binary: boolean;
@@ -85,12 +100,67 @@ function linesOf(bytes: string | undefined): string[] {
   return bytes === undefined ? [] : textLines(bytes);
 }
 
+/** One hunk between two texts: `a`'s lines [aStart, aStart + aCount) become `b`'s [bStart, bStart + bCount). */
+interface Hunk {
+  aStart: number;
+  aCount: number;
+  bStart: number;
+  bCount: number;
+}
+
+/** The hunks between two texts (1-based starts; an insertion's aStart is the line it goes before). */
+function diffHunks(a: string[], b: string[]): Hunk[] {
+  if (sameLines(a, b)) return [];
+  const found = vim.diff(linesText(a), linesText(b), { result_type: "indices" });
+  return found.map(([sa, ca, sb, cb]) => ({
+    aStart: ca === 0 ? sa + 1 : sa,
+    aCount: ca,
+    bStart: cb === 0 ? sb + 1 : sb,
+    bCount: cb,
+  }));
+}
+
 /** Hunks between two texts. */
 function hunks(a: string[], b: string[]): number {
-  if (sameLines(a, b)) return 0;
-  const join = (l: string[]) => (l.length > 0 ? l.join("\n") + "\n" : "");
-  const found = vim.diff(join(a), join(b), { result_type: "indices" }) as unknown[];
-  return found.length;
+  return diffHunks(a, b).length;
+}
+
+/** What a hunk does, wherever it is: the lines it removes and the lines it adds. */
+function hunkKey(a: string[], b: string[], h: Hunk): string {
+  const removed = a.slice(h.aStart - 1, h.aStart - 1 + h.aCount);
+  const added = b.slice(h.bStart - 1, h.bStart - 1 + h.bCount);
+  return `${h.aCount}:${h.bCount}\0${removed.join("\n")}\0${added.join("\n")}`;
+}
+
+/**
+ * `before` with the hunks of before → after that were accepted in a review (the same lines removed and added,
+ * wherever they sit) taken from `after`; how many hunks there are and how many were taken.
+ */
+function takeReviewed(
+  before: string[],
+  after: string[],
+  accepted: Accepted[],
+): { lines: string[]; total: number; taken: number } {
+  const keys = new LuaSet<string>();
+  for (const r of accepted) {
+    const from = r.before !== undefined ? textLines(r.before) : before;
+    const to = textLines(r.text);
+    for (const h of diffHunks(from, to)) keys.add(hunkKey(from, to, h));
+  }
+  const lines: string[] = [];
+  let next = 1;
+  let taken = 0;
+  const found = diffHunks(before, after);
+  for (const h of found) {
+    for (let i = next; i < h.aStart; i++) lines.push(before[i - 1]);
+    const take = keys.has(hunkKey(before, after, h));
+    if (take) taken++;
+    const [src, start, count] = take ? [after, h.bStart, h.bCount] : [before, h.aStart, h.aCount];
+    for (let i = start; i < start + count; i++) lines.push(src[i - 1]);
+    next = h.aStart + h.aCount;
+  }
+  for (let i = next; i <= before.length; i++) lines.push(before[i - 1]);
+  return { lines, total: found.length, taken };
 }
 
 /** The path a tool event names (Claude Code file_path / notebook_path, Gemini CLI and Qwen Code file_path). */
@@ -130,10 +200,20 @@ export class Turns {
       pattern: EVENT_RESOLVED,
       desc: "claude-ide: changes accepted in a review during a turn are reviewed already",
       callback: function (this: void, ev: vim.api.AutocmdArgs) {
-        const data = ev.data as { file?: string; result?: string; text?: string } | undefined;
+        const data = ev.data as { file?: string; result?: string; text?: string; before?: string } | undefined;
         if (data?.result !== "FILE_SAVED" || typeof data.text !== "string" || typeof data.file !== "string") return;
         const path = normalize(data.file);
-        for (const [, s] of sessions) if (s.current !== undefined) s.current.reviewed.set(path, data.text);
+        const accepted: Accepted = {
+          before: typeof data.before === "string" ? data.before : undefined,
+          text: data.text,
+        };
+        for (const [, s] of sessions) {
+          const t = s.current;
+          if (t === undefined || !contains(t.root, path)) continue;
+          const list = t.reviewed.get(path) ?? [];
+          list.push(accepted);
+          t.reviewed.set(path, list);
+        }
       },
     });
   }
@@ -270,8 +350,13 @@ export class Turns {
       const before = change.before !== undefined ? snapshot.objectBytes(store, change.before) : undefined;
       const after = change.after !== undefined ? snapshot.objectBytes(store, change.after) : undefined;
       const accepted = t.reviewed.get(abs);
-      const reviewed =
-        accepted !== undefined && after !== undefined && sameLines(textLines(accepted), textLines(after));
+      const beforeLines = linesOf(before);
+      const afterLines = linesOf(after);
+      const taken =
+        accepted !== undefined && after !== undefined && change.kind !== "renamed"
+          ? takeReviewed(beforeLines, afterLines, accepted)
+          : { lines: beforeLines, total: hunks(beforeLines, afterLines), taken: 0 };
+      const reviewed = taken.total > 0 && taken.taken === taken.total;
       let yours: string | undefined;
       const buf = findBuffer(abs);
       if (t.userSaved.has(abs)) yours = "you saved it during the turn";
@@ -289,6 +374,9 @@ export class Turns {
         after,
         byTool: t.toolFiles.has(abs) || accepted !== undefined,
         reviewed,
+        hunks: taken.total,
+        reviewedHunks: taken.taken,
+        decided: taken.taken > 0 ? taken.lines : undefined,
         yours,
         binary,
       };
@@ -319,6 +407,8 @@ export class Turns {
       say(`${title}${binaryNote}: :ClaudeCodeReview to review them`);
       return;
     }
+    // Asked for by name, the reviewed hunks show as differences too (the left side is the text before the turn).
+    if (mode === "command") for (const i of open) i.decided = undefined;
     this.openReview(s, t, open, title, binaryNote);
   }
 
@@ -333,14 +423,18 @@ export class Turns {
             ? `renamed from ${i.change.from} ${how}`
             : `changed ${how}`;
     if (i.yours !== undefined) return `${what}; yours: ${i.yours}, cannot be reverted`;
-    return i.reviewed ? `${what}, reviewed already` : what;
+    if (i.reviewed) return `${what}, reviewed already`;
+    // The reviewed hunks are taken on the left side already: only the others show as differences.
+    if (i.reviewedHunks > 0 && i.decided !== undefined)
+      return `${what}; ${i.reviewedHunks} of ${plural(i.hunks, "hunk")} reviewed already, only the other${i.hunks - i.reviewedHunks === 1 ? " is" : "s are"} asked`;
+    return what;
   }
 
   private openReview(s: SessionState, t: Turn, items: Item[], title: string, binaryNote: string): void {
     const files: ReviewFile[] = items.map((i) => ({
       path: i.abs,
       label: i.label,
-      current: i.before !== undefined ? linesOf(i.before) : undefined,
+      current: i.decided ?? (i.before !== undefined ? linesOf(i.before) : undefined),
       proposal: linesOf(i.after),
       summary: this.summaryOf(i),
       dirty: false,

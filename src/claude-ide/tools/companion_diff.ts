@@ -3,11 +3,14 @@
 // `ide/diffAccepted {filePath, content}` (content: the proposal as the user left it, their edits included) or
 // `ide/diffRejected {filePath}`. The CLI writes the file itself (the file's buffer then follows that write,
 // as for the Claude CLI). A review belongs to the session that opened it: that session's second openDiff of the
-// file replaces it, another session's is refused (an isError result: Gemini CLI 0.61 then asks in its own
-// terminal instead, and the first session still gets its outcome), and closeDiff closes only the caller's own.
+// file replaces it, another session's is refused (an isError result: Gemini CLI 0.61 then waits for the answer
+// in its own terminal's edit dialog, which it shows beside the IDE's review anyway; checked with the real CLI,
+// e2e/sections/15-gemini-pair.sh; the user is told so), the first session still gets its outcome, and
+// closeDiff closes only the caller's own.
 // A rejection's reason has no place in ide/diffRejected: it waits in the notes for the next prompt (the
-// BeforeAgent / UserPromptSubmit hook's additionalContext); the companion's session is not tied to a hook's, so
-// any session's next prompt takes it.
+// BeforeAgent / UserPromptSubmit hook's additionalContext) of the CLI whose session it was: the hook finds its
+// CLI's companion session by process (Companion.sessionOfProcess, Linux). Where processes cannot be told apart
+// (no /proc), any session's next prompt takes it.
 import type { Services } from "../contracts";
 import { bool, defineTool, optional, str } from "../protocol/schema";
 import type { ToolDescriptor, ToolResult } from "../protocol/tool";
@@ -21,6 +24,10 @@ export interface CompanionLink {
   label(): string;
   /** The running server's editor services. */
   services(): Services;
+  /** Whether a hook's CLI can be matched with its session (notes for one session only). */
+  knowsProcesses(): boolean;
+  /** Tells the user something they need to act on (a warning: shown at the default log level). */
+  tell(msg: string): void;
 }
 
 interface OpenReview {
@@ -64,11 +71,16 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
       if (!vim.startswith(path, "/")) return text(`openDiff: filePath must be absolute: ${path}`, true);
       const diff = link.services().diff;
       const holder = owner.get(path);
-      if (holder !== undefined && holder !== ctx.clientId)
+      if (holder !== undefined && holder !== ctx.clientId) {
+        // Gemini CLI 0.61 then waits for an answer in its own terminal (its edit dialog), not in Neovim.
+        link.tell(
+          `another ${link.label()} session proposes a change to ${vim.fn.fnamemodify(path, ":~:.")} while this file's review is open: answer it in that CLI's terminal`,
+        );
         return text(
           `openDiff: ${path} is already under review for another ${link.label()} session: that review must be decided first`,
           true,
         );
+      }
       const key = keyOf(ctx.clientId, path);
       const before = open.get(key);
       let waiting = 0;
@@ -106,7 +118,13 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
         if (outcome.accepted)
           link.notify(entry.clientId, "ide/diffAccepted", { filePath: path, content: outcome.text });
         else {
-          if (outcome.reason !== undefined) noteRejection(link.services().notes, undefined, path, outcome.reason);
+          if (outcome.reason !== undefined)
+            noteRejection(
+              link.services().notes,
+              link.knowsProcesses() ? entry.clientId : undefined,
+              path,
+              outcome.reason,
+            );
           link.notify(entry.clientId, "ide/diffRejected", { filePath: path });
         }
       });

@@ -10,6 +10,8 @@ import { type LogFn, Socket, listenLoopback } from "./tcp";
 
 export interface HttpRequest extends Request {
   body: string;
+  /** The client's port (its side of the connection), when known: which process sent it (util/process). */
+  peerPort?: number;
 }
 
 /** One event stream (`text/event-stream`) kept open on its connection. */
@@ -125,6 +127,7 @@ class Conn implements Guarded {
   private waiting: string[] = [];
   private stream?: EventStreamImpl;
   private gone = false;
+  private readonly peerPort?: number;
 
   constructor(
     handle: vim.uv.Tcp,
@@ -133,6 +136,8 @@ class Conn implements Guarded {
     private readonly port: () => number,
     private readonly onClosed: (this: void, conn: Conn) => void,
   ) {
+    const [ok, peer] = pcall(() => handle.getpeername());
+    if (ok && peer !== undefined && typeof peer.port === "number") this.peerPort = peer.port;
     // Tracked first: a socket that fails to start reading is forgotten again as it closes.
     guard.track(this);
     this.socket = new Socket(
@@ -238,7 +243,7 @@ class Conn implements Guarded {
     if (extra !== "") this.waiting.unshift(extra);
     this.busy = true;
     this.guard.busy(this);
-    const req: HttpRequest = { ...head, body: string.sub(all, 1, this.need) };
+    const req: HttpRequest = { ...head, body: string.sub(all, 1, this.need), peerPort: this.peerPort };
     const res = this.responder();
     // libuv read callbacks run in a fast event (no Neovim API there): the request is handled on the main loop.
     vim.schedule(() => {

@@ -80,3 +80,44 @@ function ffiDescriptorLimit(): number | undefined {
 export function descriptorLimit(): number | undefined {
   return procDescriptorLimit() ?? ffiDescriptorLimit();
 }
+
+/**
+ * The open TCP sockets 127.0.0.1:<any port> → 127.0.0.1:`remotePort` (every process's: the clients of a local
+ * server on that port), as inode → local port, from Linux's /proc/net/tcp. false where there is no such file.
+ * A line: `sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode ...`, addresses in hex.
+ */
+export function loopbackClients(remotePort: number): LuaMap<number, number> | false {
+  const [file] = io.open("/proc/net/tcp", "r");
+  if (file === undefined) return false;
+  const text = file.read("*a");
+  file.close();
+  const found = new LuaMap<number, number>();
+  if (typeof text !== "string") return found;
+  const remote = string.format("0100007F:%04X", remotePort);
+  for (const [local, rem, inode] of string.gmatch(
+    text,
+    "\n%s*%d+:%s+0100007F:(%x+)%s+(%x+:%x+)%s+%x+%s+%S+%s+%S+%s+%S+%s+%d+%s+%d+%s+(%d+)",
+  )) {
+    const port = tonumber(local, 16);
+    const id = tonumber(inode);
+    if (rem === remote && port !== undefined && id !== undefined && id > 0) found.set(id, port);
+  }
+  return found;
+}
+
+/** The inodes of the sockets process `pid` holds (its /proc/<pid>/fd links read `socket:[inode]`). */
+export function socketsOf(pid: number): number[] {
+  const out: number[] = [];
+  const dir = `/proc/${pid}/fd`;
+  const [handle] = vim.uv.fs_scandir(dir);
+  if (handle === undefined) return out;
+  while (true) {
+    const [name] = vim.uv.fs_scandir_next(handle);
+    if (name === undefined) return out;
+    const [target] = vim.uv.fs_readlink(`${dir}/${name}`);
+    if (target === undefined) continue;
+    const [inode] = string.match(target, "^socket:%[(%d+)%]$");
+    const id = inode !== undefined ? tonumber(inode) : undefined;
+    if (id !== undefined) out.push(id);
+  }
+}

@@ -1,0 +1,109 @@
+# 15 (pair). Two real Gemini CLIs in one Neovim propose edits to the same file (issue 35): the first's review
+# opens in Neovim; the second's openDiff, while that review is open, is refused (isError). What Gemini CLI 0.61
+# does with that: its own terminal's edit dialog ("Apply this change?", shown beside the IDE's review anyway)
+# stays, and once answered (any answer) the tool fails with the refusal's text, which its model reads; Neovim
+# tells the user where that dialog is. Checked: neither CLI is left waiting: the first review accepted, its CLI
+# writes the file and its model hears of it; the second CLI's model gets the refusal and the CLI takes the next
+# prompt, whose edit is reviewed in Neovim and lands on top of the first; the first CLI quits (no DELETE),
+# leaves the session list at once and its companion session ends after the stream grace, the live one stays.
+GEMINI="$(bash "$ROOT/scripts/gemini-cli.sh")" || { echo "the Gemini CLI could not be installed" >&2; GEMINI=""; }
+if [[ -n "$GEMINI" ]]; then
+  PAIR_PROJECT="$WORK/gemini-pair-project"
+  mkdir -p "$PAIR_PROJECT" "$HOME/.gemini"
+  printf 'alpha\nbeta\ngamma\n' > "$PAIR_PROJECT/notes.txt"
+  cat > "$HOME/.gemini/settings.json" <<JSON
+{"security": {"auth": {"selectedType": "gemini-api-key"}}, "ide": {"enabled": true, "hasSeenNudge": true},
+ "general": {"disableAutoUpdate": true, "disableUpdateNag": true}, "privacy": {"usageStatisticsEnabled": false},
+ "telemetry": {"enabled": false}}
+JSON
+  # One scripted model for both CLIs: each prompt names its edit. Both edits are written against the file as
+  # it is before either lands; the second one's old_string still matches after the first.
+  cat > "$WORK/gemini-pair-scenario.json" <<JSON
+[
+  {"when": "functionResponse", "reply": {"text": "PAIR-TOOL-ANSWERED"}},
+  {"when": "make beta loud", "reply": {"call": {"name": "replace", "args": {"file_path": "$PAIR_PROJECT/notes.txt",
+    "instruction": "Uppercase beta", "old_string": "beta", "new_string": "BETA"}}}},
+  {"when": "make gamma loud", "reply": {"call": {"name": "replace", "args": {"file_path": "$PAIR_PROJECT/notes.txt",
+    "instruction": "Uppercase gamma", "old_string": "gamma", "new_string": "GAMMA"}}}}
+]
+JSON
+  PAIR_PORT=$((PORT_BASE + ports_taken++))
+  node "$ROOT/e2e/fake-gemini.mjs" "$PAIR_PORT" "$WORK/gemini-pair-scenario.json" "$WORK/gemini-pair-api.jsonl" \
+    > "$WORK/gemini-pair-api.out" 2>&1 &
+  PAIR_API_PID=$!
+  section_failed_before=$failed
+  pair_env="GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$PAIR_PORT GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_CLI_NO_RELAUNCH=true NO_PROXY=127.0.0.1,localhost"
+  printf -v pair_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock pair)" --cmd "set rtp^=$ROOT" notes.txt \
+    -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$GEMINI' } })"
+  tmux -S "$TMUX_SOCK" new-session -d -s pair -x 200 -y 50 -c "$PAIR_PROJECT" \
+    "env -u CI -u CONTINUOUS_INTEGRATION $pair_env $pair_nvim; sleep 600"
+  wait_for 10 test -S "$(nvim_sock pair)" || echo "the pair Neovim did not start"
+
+  # The two CLIs run in Neovim terminals: gemini://gemini and gemini://gemini-2. Keys go to each terminal's job.
+  pair_job() { echo "getbufvar(bufnr('$1'), 'terminal_job_id')"; }
+  pair_type() { # pair_type <terminal> <text>: typed into that CLI's prompt, then Enter
+    nv pair "chansend($(pair_job "$1"), '$2')" >/dev/null
+    sleep 0.5
+    nv pair "chansend($(pair_job "$1"), \"\\r\")" >/dev/null
+  }
+  pair_screen() { nv pair "join(getbufline(bufnr('$1'), 1, '\$'), \"\\n\")"; }
+  pair_has() { [[ "$(pair_screen "$1")" == *"$2"* ]]; } # pair_has <terminal> <text>
+  pair_clients() { nv pair 'luaeval("#require([[claude-ide]]).server():companion():clients()")'; }
+  pair_companion_sessions() { nv pair 'luaeval("vim.tbl_count(require([[claude-ide]]).server():companion().sessions)")'; }
+  pair_connected() { [[ "$(pair_clients)" -ge "$1" ]]; }
+  # A model request of the CLI that was asked <prompt> carrying a tool's answer.
+  pair_answered() { grep -F ':streamGenerateContent' "$WORK/gemini-pair-api.jsonl" 2>/dev/null | grep -F 'functionResponse' | grep -qF "$1"; }
+
+  nv_ex pair "ClaudeCode"
+  check "gemini pair: the first CLI connects in IDE mode" wait_for 60 pair_connected 1
+  nv_ex pair "ClaudeCodeNew"
+  check "gemini pair: the second CLI connects too" wait_for 60 pair_connected 2
+  wait_for 30 pair_has "gemini://gemini" "Type your message" || true
+  wait_for 30 pair_has "gemini://gemini-2" "Type your message" || true
+  pair_type "gemini://gemini" "make beta loud"
+  check "gemini pair: the first CLI's edit opens the review in Neovim" wait_for 30 has_diff_tab pair
+  # While that review is open, the second CLI proposes an edit to the same file.
+  pair_type "gemini://gemini-2" "make gamma loud"
+  check "gemini pair: the second CLI asks in its own terminal (its openDiff was refused)" \
+    wait_for 30 pair_has "gemini://gemini-2" "Apply this change?"
+  pair_told() { [[ "$(nv pair 'execute("messages")')" == *"answer it in that CLI's terminal"* ]]; }
+  check "gemini pair: Neovim tells the user where the second proposal waits" wait_for 10 pair_told
+  check "gemini pair: still one review in Neovim (the first one's)" test "$(nv pair "$DIFF_TABS")" == 1
+  nv_ex pair "ClaudeCodeDiffAccept"
+  check "gemini pair: the first review accepted, its CLI writes the file" \
+    wait_for 20 file_is "$PAIR_PROJECT/notes.txt" $'alpha\nBETA\ngamma'
+  check "gemini pair: the first CLI's model gets the tool's answer" wait_for 20 pair_answered "make beta loud"
+  # The second CLI's dialog: Enter takes its first option, "Allow once". Gemini CLI then reads its refused
+  # openDiff: the edit is not made and the refusal reaches its model as the tool's error (whatever the answer).
+  nv pair "chansend($(pair_job "gemini://gemini-2"), \"\\r\")" >/dev/null
+  pair_refusal_told() { pair_answered "make gamma loud" && grep -F 'make gamma loud' "$WORK/gemini-pair-api.jsonl" | grep -qF 'already under review for another Gemini CLI session'; }
+  check "gemini pair: the second CLI went on: its model got the refusal as the tool's answer" wait_for 20 pair_refusal_told
+  check "gemini pair: the first CLI's change is kept" file_is "$PAIR_PROJECT/notes.txt" $'alpha\nBETA\ngamma'
+  # Not stuck: asked again now that the first review is decided, its edit is reviewed in Neovim and lands.
+  wait_for 20 pair_has "gemini://gemini-2" "Type your message" || true
+  pair_type "gemini://gemini-2" "make gamma loud again"
+  check "gemini pair: the second CLI's next proposal opens its review in Neovim" wait_for 30 has_diff_tab pair
+  nv_ex pair "ClaudeCodeDiffAccept"
+  check "gemini pair: accepted, the second CLI writes its edit on top of the first's" \
+    wait_for 20 file_is "$PAIR_PROJECT/notes.txt" $'alpha\nBETA\nGAMMA'
+  check "gemini pair: no review is left open" wait_for 10 no_diff_tab pair
+  # The first CLI quits (Gemini CLI sends no DELETE): only the live one is listed, and its session ends.
+  pair_type "gemini://gemini" "/quit"
+  pair_listed() { # one session, the live one (as :ClaudeCodeSessions lists them), and one companion client
+    [[ "$(nv pair 'luaeval("#require([[claude-ide]]).sessions()")')" == 1 ]] &&
+      [[ "$(nv pair 'luaeval("require([[claude-ide]]).describe_session(require([[claude-ide]]).sessions()[1])")')" \
+        == *"gemini 2 [Gemini CLI]"*"connected via the companion"* ]] && [[ "$(pair_clients)" == 1 ]]
+  }
+  check "gemini pair: the first CLI quit, only the live one is listed as connected" wait_for 30 pair_listed
+  pair_sessions_one() { [[ "$(pair_companion_sessions)" == 1 ]]; }
+  check "gemini pair: the quit CLI's companion session ends (no DELETE needed)" wait_for 40 pair_sessions_one
+  if ((failed > section_failed_before)); then
+    echo "--- pair Neovim screen ---"; pane pair
+    echo "--- sessions ---"; nv pair 'luaeval("vim.inspect(vim.tbl_map(require([[claude-ide]]).describe_session, require([[claude-ide]]).sessions()))")'
+    echo "companion clients: $(pair_clients), companion sessions: $(pair_companion_sessions)"
+    echo "--- gemini://gemini ---"; pair_screen "gemini://gemini" | tail -30
+    echo "--- gemini://gemini-2 ---"; pair_screen "gemini://gemini-2" | tail -30
+    tail -c 3000 "$WORK/gemini-pair-api.jsonl" 2>/dev/null
+  fi
+  kill "$PAIR_API_PID" 2>/dev/null
+fi
