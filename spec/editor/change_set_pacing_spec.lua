@@ -59,7 +59,10 @@ describe('a change set over many unloaded files, applied with a pacing', functio
       vim.fn.writefile(before, path)
       local after = vim.list_slice(before)
       after[2] = ('use(new%d)'):format(i)
-      table.insert(files, { path = path, before = before, after = after, edits = 1, deleted = false, summary = '1 edit' })
+      table.insert(
+        files,
+        { path = path, before = before, after = after, edits = 1, deleted = false, summary = '1 edit' }
+      )
     end
     local watched = {}
     for _, f in ipairs(files) do
@@ -91,9 +94,12 @@ describe('a change set over many unloaded files, applied with a pacing', functio
     for _, ei in ipairs(seen) do
       assert.are.equal('FocusLost', ei)
     end
-    assert.are.same({}, vim.tbl_filter(function(b)
-      return vim.api.nvim_buf_is_loaded(b) and vim.api.nvim_buf_get_name(b):find(dir, 1, true) ~= nil
-    end, vim.api.nvim_list_bufs()))
+    assert.are.same(
+      {},
+      vim.tbl_filter(function(b)
+        return vim.api.nvim_buf_is_loaded(b) and vim.api.nvim_buf_get_name(b):find(dir, 1, true) ~= nil
+      end, vim.api.nvim_list_bufs())
+    )
   end)
 
   it('a file the user opens during a pause gets its change in their buffer, saved', function()

@@ -50,24 +50,27 @@ local function reference(lines, edits)
 end
 
 describe('applyTextEdits', function()
-  it('gives the lines of the whole edited text: joins, splits, inserts at one point, to the end, all removed', function()
-    local lines = { 'alpha', 'beta', 'gamma', 'delta' }
-    local cases = {
-      { edit(0, 2, 0, 4, 'XY') },
-      { edit(0, 5, 1, 0, ' ') },
-      { edit(1, 0, 1, 0, 'new\n'), edit(1, 0, 1, 0, 'second\n') },
-      { edit(2, 1, 3, 2, 'A\nB\nC') },
-      { edit(3, 5, 4, 0, '') },
-      { edit(3, 5, 4, 0, '\nmore') },
-      { edit(0, 0, 4, 0, '') },
-      { edit(0, 0, 4, 0, '\n') },
-      { edit(1, 4, 1, 4, '!'), edit(0, 0, 0, 1, 'A'), edit(3, 0, 3, 5, 'D') },
-    }
-    for _, edits in ipairs(cases) do
-      assert.are.same(reference(lines, edits), we.applyTextEdits(lines, edits, 'utf-16'), vim.inspect(edits))
+  it(
+    'gives the lines of the whole edited text: joins, splits, inserts at one point, to the end, all removed',
+    function()
+      local lines = { 'alpha', 'beta', 'gamma', 'delta' }
+      local cases = {
+        { edit(0, 2, 0, 4, 'XY') },
+        { edit(0, 5, 1, 0, ' ') },
+        { edit(1, 0, 1, 0, 'new\n'), edit(1, 0, 1, 0, 'second\n') },
+        { edit(2, 1, 3, 2, 'A\nB\nC') },
+        { edit(3, 5, 4, 0, '') },
+        { edit(3, 5, 4, 0, '\nmore') },
+        { edit(0, 0, 4, 0, '') },
+        { edit(0, 0, 4, 0, '\n') },
+        { edit(1, 4, 1, 4, '!'), edit(0, 0, 0, 1, 'A'), edit(3, 0, 3, 5, 'D') },
+      }
+      for _, edits in ipairs(cases) do
+        assert.are.same(reference(lines, edits), we.applyTextEdits(lines, edits, 'utf-16'), vim.inspect(edits))
+      end
+      assert.are.same({ 'x' }, we.applyTextEdits({}, { edit(0, 0, 0, 0, 'x\n') }, 'utf-16'))
     end
-    assert.are.same({ 'x' }, we.applyTextEdits({}, { edit(0, 0, 0, 0, 'x\n') }, 'utf-16'))
-  end)
+  )
 
   it('refuses overlapping edits', function()
     assert.has_error(function()

@@ -45,7 +45,9 @@ export function applyTextEdits(lines: string[], edits: TextEdit[], encoding: str
   const due = sliceCheck(pacing);
   const { text, lineStart } = lineIndex(lines, due);
   const offset = (pos: { line: number; character: number }) =>
-    pos.line >= lines.length ? lineStart[lines.length] : lineStart[pos.line] + toByte(lines[pos.line], pos.character, encoding);
+    pos.line >= lines.length
+      ? lineStart[lines.length]
+      : lineStart[pos.line] + toByte(lines[pos.line], pos.character, encoding);
   const ranges = edits.map((e, index) => {
     const from = offset(e.range.start);
     return { from, to: math.max(from, offset(e.range.end)), replacement: e.newText, index };
