@@ -2,13 +2,12 @@
 // terminals (toggle, focus, new_session, sessions, switch_session, select_session) and @-mentions (add,
 // add_under_cursor for file explorers).
 // This module is the composition root's owner: it holds the one validated config and the running server.
-import { type Config, validate } from "./config";
+import { type Config, type LogLevel, validate } from "./config";
 import type * as ExplorersModule from "./editor/explorers";
 import type * as PluginsModule from "./editor/plugins";
 import type * as MentionsModule from "./editor/mentions";
 import type { MentionQueue } from "./editor/mentions";
 import type * as LogModule from "./log";
-import type { LogLevel } from "./config";
 import type * as ServerModule from "./server";
 import type { Endpoint, Server, ServerStatus } from "./server";
 import type * as SessionsModule from "./sessions";
