@@ -61,10 +61,22 @@ describe('hook settings', function()
     vim.fn.delete(open, 'rf')
   end)
 
-  it(':ClaudeCodeHooks prints each CLI’s hooks as JSON', function()
+  it('write TOML values for Codex: literal strings, basic strings with escapes where needed, inline tables', function()
+    assert.are.equal(
+      [=[['plain', 'a"b\c', "it's \"x\" \\y", "tab\u0009"]]=],
+      settings.tomlValue({ 'plain', 'a"b\\c', 'it\'s "x" \\y', 'tab\t' })
+    )
+    assert.are.equal(
+      "{ matcher = 'x', 'odd key' = true, timeout = 30 }",
+      settings.tomlValue({ matcher = 'x', timeout = 30, ['odd key'] = true })
+    )
+  end)
+
+  it(':ClaudeCodeHooks prints each CLI’s hooks as JSON, and Codex’s as config.toml lines', function()
     local text = settings.printable()
     assert.matches('Claude Code %(~/%.claude/settings%.json%):', text)
     assert.matches('Gemini CLI %(~/%.gemini/settings%.json%):', text)
+    assert.matches("\nnotify=%[.*'codex', 'notify'%]\nhooks%.Stop=%[{ hooks = ", text)
     local json = text:match('Claude Code %([^\n]*\n([^\n]+)')
     assert.is_table(vim.json.decode(json).hooks.UserPromptSubmit)
   end)
