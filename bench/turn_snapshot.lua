@@ -1,18 +1,24 @@
--- Benchmark: the turn review's snapshot (editor/snapshot: a child Neovim copies what changed into the store) on
--- a 10,000-file git repository like the project search's (nested folders, mixed sizes, .gitignore'd folders).
+-- Benchmark: the turn review's snapshots (editor/snapshot: a child Neovim, editor/snapshot_worker, takes them; in a
+-- git repository with the plugin's private index and objects) on the project search's 10,000-file repository
+-- (bench/lib/tree.lua: nested folders, mixed sizes, large and binary files, .gitignore'd folders).
 -- Prints figures beside their goals (never a pass/fail; BENCH_SMOKE=1: tiny sizes, bench/lib/report.lua):
 --   1. the snapshot's time, taken inside an editor (a child Neovim idle in its main loop): the first one (every
---      file copied) and the next ones after a few files changed (goal <= 300 ms);
+--      file read and stored) and the next ones after a few files changed (goal <= 300 ms), with the worker's own
+--      time and where it went (its phases: list, hash, tree, delta);
 --   2. "editor frozen": the longest answer time of a trivial request (nvim_eval "1") sent to that editor back to
 --      back while a snapshot runs (goal <= 16 ms);
 --   3. the turn-start hook as a CLI runs it (the `nvim -l hook.lua` process, start to exit, snapshot included);
---   4. for comparison, the other way considered: `git add -A` into a private index and object folder (the
---      user's objects borrowed through GIT_ALTERNATE_OBJECT_DIRECTORIES), first and next.
+--   4. the turn's end: the Stop hook started → the turn review open in the editor (3 files changed and one
+--      created during the turn; the end snapshot, its delta, and the review reading the files' texts), the hook's
+--      own time, and the editor frozen meanwhile (goal <= 16 ms);
+--   5. for comparison (and as a gauge of the machine's load), `git add -A` into a private index and object
+--      folder, first and next.
 --
 --   nvim --clean --headless -l bench/turn_snapshot.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
 package.path = table.concat({ root .. '/bench/?.lua', package.path }, ';')
 local report = require('lib.report')
+local tree = require('lib.tree')
 local say, stats, size, goal = report.say, report.stats, report.size, report.goal
 
 local FILES = size(10000, 50)
@@ -23,76 +29,30 @@ say(('turn snapshot (Neovim %s)%s'):format(tostring(vim.version()), report.SMOKE
 
 local work = vim.fn.tempname()
 local repo = work .. '/repo'
-local function write(path, text)
-  local fh = assert(io.open(path, 'wb'))
-  fh:write(text)
-  fh:close()
-end
-local function body(f, n)
-  local lines = {}
-  for l = 1, n do
-    lines[l] = ('  const value%d = handler_%d(state, "line %d of file %d");'):format(l, f % 97, l, f)
-  end
-  return table.concat(lines, '\n') .. '\n'
-end
-local made = {}
-for f = 1, FILES do
-  local dir = ('%s/packages/pkg%02d/src/mod%03d'):format(repo, f % 40, f % 250)
-  if not made[dir] then
-    vim.fn.mkdir(dir, 'p')
-    made[dir] = true
-  end
-  write(('%s/file%05d.ts'):format(dir, f), body(f, f % 37 == 0 and LINES * 5 or LINES))
-end
-write(repo .. '/.gitignore', 'build/\n*.log\n')
-vim.fn.mkdir(repo .. '/build', 'p')
-for i = 1, size(500, 5) do
-  write(('%s/build/out%d.js'):format(repo, i), body(i, 20))
-end
-local function git(...)
-  local r = vim.system({ 'git', '-C', repo, ... }, { text = true }):wait()
-  assert(r.code == 0, table.concat({ ... }, ' ') .. ': ' .. (r.stderr or ''))
-end
-git('init', '-q')
-git('-c', 'user.email=b@example.com', '-c', 'user.name=bench', 'add', '-A')
-git('-c', 'user.email=b@example.com', '-c', 'user.name=bench', 'commit', '-qm', 'bench')
-say(('   repository: %d files (+ %d ignored), %s'):format(FILES, size(500, 5), repo))
+local lines, seconds = tree.generate(repo, FILES, LINES, size(250, 10), size(8000, 200))
+say(('   repository: the search bench\'s, %d files (%d lines, + ignored ones) in %.1f s, %s; %s'):format(FILES, lines, seconds, repo, report.load()))
 
--- The editor: a child Neovim with the plugin set up, reached over its RPC socket.
 local socket = work .. '/nvim.sock'
-local state = work .. '/state'
-local env = vim.fn.environ()
-env.XDG_STATE_HOME = state
-for _, k in ipairs({ 'NVIM', 'VIMRUNTIME', 'VIM', 'NVIM_APPNAME', 'MYVIMRC' }) do
-  env[k] = nil
-end
-env.CLAUDE_CONFIG_DIR = work .. '/claude'
-local editor = vim.system({
-  vim.v.progpath,
-  '--clean',
-  '--headless',
-  '--listen',
-  socket,
-  '--cmd',
-  'set rtp^=' .. vim.fn.fnameescape(root),
-  '-c',
-  'lua require("claude-ide").setup({ log_level = "error" })',
-}, { cwd = repo, env = env, stdin = true })
-local chan
-assert(vim.wait(10000, function()
-  local ok, c = pcall(vim.fn.sockconnect, 'pipe', socket, { rpc = true })
-  if ok and c > 0 then
-    chan = c
-    return true
-  end
-  return false
-end, 20), 'the editor did not start')
-assert(vim.wait(10000, function()
-  return vim.rpcrequest(chan, 'nvim_exec_lua', 'return require("claude-ide").status().running', {}) == true
-end, 20))
+local env = { XDG_STATE_HOME = work .. '/state', CLAUDE_CONFIG_DIR = work .. '/claude' }
+local hook_env = tree.env(env)
+local chan, stop_editor = tree.editor(root, repo, socket, 'require("claude-ide").setup({ log_level = "error", diff = { focus = "always" } })', env)
 
---- Takes a snapshot in the editor; while it runs, sends trivial requests back to back. Returns the snapshot's
---- time (as the editor saw it), the longest trivial request, and the worker's own figures.
+--- Sends trivial requests to the editor back to back until `finished()`; the longest one (ms).
+local function probe(finished, limit_s)
+  local worst, t0 = 0, vim.uv.hrtime()
+  while not finished() do
+    local t = vim.uv.hrtime()
+    vim.rpcrequest(chan, 'nvim_eval', '1')
+    worst = math.max(worst, (vim.uv.hrtime() - t) / 1e6)
+    if (vim.uv.hrtime() - t0) / 1e9 > limit_s then
+      error('timed out')
+    end
+  end
+  return worst
+end
+
+--- Takes a snapshot in the editor while probing it. Returns the result (r.wall: the time the editor saw) and
+--- the longest trivial request.
 local function snapshot_measured(name, previous)
   vim.rpcrequest(chan, 'nvim_exec_lua', [[
     local name, previous, repo = ...
@@ -101,87 +61,129 @@ local function snapshot_measured(name, previous)
     require('claude-ide.editor.snapshot').take({ root = repo, session = 'bench', name = name, previous = previous or nil,
       maxFileBytes = 1048576, keep = 20 }, function(r) r.wall = (vim.uv.hrtime() - t0) / 1e6; _G.bench_result = r end)
   ]], { name, previous or false, repo })
-  local worst = 0
   local result
-  local t0 = vim.uv.hrtime()
-  while true do
-    local t = vim.uv.hrtime()
+  local worst = probe(function()
     result = vim.rpcrequest(chan, 'nvim_exec_lua', 'return _G.bench_result', {})
-    worst = math.max(worst, (vim.uv.hrtime() - t) / 1e6)
-    if result ~= vim.NIL and result ~= nil then
-      break
-    end
-    if (vim.uv.hrtime() - t0) / 1e9 > 300 then
-      error('the snapshot did not finish')
-    end
-  end
+    return result ~= vim.NIL and result ~= nil
+  end, 300)
   assert(result.ok, 'the snapshot failed: ' .. tostring(result.error))
   return result, worst
 end
 
-local function measure()
-say('1./2. snapshot inside the editor, and the longest trivial request to it while the snapshot runs')
-local first, first_frozen = snapshot_measured('1.start')
-say(('   first (every file copied)       %8.1f ms  (worker %d ms, %d files, %d copied)   frozen worst %6.1f ms  %s'):format(first.wall, first.ms, first.files, first.copied, first_frozen, goal(first_frozen, 16, ' ms')))
-local times, frozen, previous = {}, {}, first.manifest
-for run = 1, RUNS do
-  -- A turn's worth of changes: a few files edited, one created.
+--- A turn's worth of changes: three files edited, one created.
+local function change(run)
   for k = 1, 3 do
     local f = (run * 7 + k) % FILES + 1
-    write(('%s/packages/pkg%02d/src/mod%03d/file%05d.ts'):format(repo, f % 40, f % 250, f), body(f + run, LINES))
+    tree.write(repo .. '/' .. tree.file(f), tree.body(f + run * 1000, LINES, 250))
   end
-  write(('%s/new%d.ts'):format(repo, run), body(run, 5))
-  local r, worst = snapshot_measured(('%d.start'):format(run + 1), previous)
-  previous = r.manifest
-  table.insert(times, r.wall)
-  table.insert(frozen, worst)
+  tree.write(('%s/new%d.ts'):format(repo, run), tree.body(run, 5, 250))
 end
-local line, p50 = stats(times)
-say(('   next (a few files changed)      %s   %s'):format(line, goal(p50, 300, ' ms')))
-table.sort(frozen)
-say(('   frozen while it runs            worst %6.1f ms  %s'):format(frozen[#frozen], goal(math.max(frozen[#frozen], first_frozen), 16, ' ms')))
 
--- 3. The turn-start hook as the CLI runs it.
-local command = vim.rpcrequest(chan, 'nvim_exec_lua', [[
-  return require('claude-ide.hooks.settings').hooksFor('claude', vim.fn.getpid()).UserPromptSubmit[1].hooks[1].command
-]], {})
-local hook_times = {}
-for run = 1, RUNS do
-  local input = vim.json.encode({ session_id = 'bench-hook', cwd = repo, hook_event_name = 'UserPromptSubmit', prompt = 'p' .. run })
-  local t = vim.uv.hrtime()
-  local r = vim.system({ 'sh', '-c', command }, { stdin = input, env = env, text = true }):wait(60000)
-  assert(r.code == 0, 'the hook failed: ' .. vim.inspect(r))
-  table.insert(hook_times, (vim.uv.hrtime() - t) / 1e6)
+local function hook(event)
+  return vim.rpcrequest(chan, 'nvim_exec_lua', [[
+    local event = ...
+    return require('claude-ide.hooks.settings').hooksFor('claude', vim.fn.getpid())[event][1].hooks[1].command
+  ]], { event })
 end
-say(('3. the turn-start hook (nvim -l hook.lua, start to exit; the first is the session\'s first snapshot)\n   %s'):format(stats(hook_times)))
 
--- 4. The other way: git add -A into a private index and object folder.
-local private = work .. '/git-private'
-vim.fn.mkdir(private .. '/objects', 'p')
-local genv = vim.fn.environ()
-genv.GIT_INDEX_FILE = private .. '/index'
-genv.GIT_OBJECT_DIRECTORY = private .. '/objects'
-genv.GIT_ALTERNATE_OBJECT_DIRECTORIES = repo .. '/.git/objects'
-genv.GIT_OPTIONAL_LOCKS = '0'
-local function git_private()
-  local t = vim.uv.hrtime()
-  local r = vim.system({ 'git', '-C', repo, 'add', '-A' }, { env = genv, text = true }):wait()
-  assert(r.code == 0, r.stderr)
-  return (vim.uv.hrtime() - t) / 1e6
-end
-local g1 = git_private()
-local gtimes = {}
-for run = 1, RUNS do
-  write(('%s/new%d.ts'):format(repo, run), body(run + 100, 5))
-  table.insert(gtimes, git_private())
-end
-say(('4. for comparison, git add -A into a private index + objects: first %.1f ms, next %s'):format(g1, stats(gtimes)))
+local function measure()
+  say('1./2. snapshot inside the editor, and the longest trivial request to it while the snapshot runs')
+  local first, first_frozen = snapshot_measured('1.start')
+  say(('   first (every file stored)       %8.1f ms  (worker %d ms, %d files, %d stored, %d over 1 MiB skipped; %s)   frozen worst %6.1f ms  %s'):format(first.wall, first.ms, first.files, first.copied, first.skipped, first.by, first_frozen, goal(first_frozen, 16, ' ms')))
+  local times, frozen, worker, previous, phases = {}, {}, {}, first.manifest, ''
+  for run = 1, RUNS do
+    change(run)
+    local r, worst = snapshot_measured(('%d.start'):format(run + 1), previous)
+    previous = r.manifest
+    table.insert(times, r.wall)
+    table.insert(frozen, worst)
+    table.insert(worker, r.ms)
+    phases = r.phases
+  end
+  local line, p50 = stats(times)
+  say(('   next (a few files changed)      %s   %s'):format(line, goal(p50, 300, ' ms')))
+  say(('     the worker itself (its start to its answer): %s; the last one: %s'):format(stats(worker), phases))
+  table.sort(frozen)
+  say(('   frozen while it runs            worst %6.1f ms  %s'):format(frozen[#frozen], goal(math.max(frozen[#frozen], first_frozen), 16, ' ms')))
+
+  -- 3. The turn-start hook as the CLI runs it.
+  local start_command, stop_command = hook('UserPromptSubmit'), hook('Stop')
+  local function run_hook(command, input)
+    local r = vim.system({ 'sh', '-c', command }, { stdin = vim.json.encode(input), env = hook_env, text = true }):wait(60000)
+    assert(r.code == 0, 'the hook failed: ' .. vim.inspect(r))
+  end
+  local hook_times = {}
+  for run = 1, RUNS do
+    local t = vim.uv.hrtime()
+    run_hook(start_command, { session_id = 'bench-hook', cwd = repo, hook_event_name = 'UserPromptSubmit', prompt = 'p' .. run })
+    table.insert(hook_times, (vim.uv.hrtime() - t) / 1e6)
+  end
+  say(('3. the turn-start hook (nvim -l hook.lua, start to exit; the first is the session\'s first snapshot)\n   %s'):format(stats(hook_times)))
+
+  -- 4. The turn's end: Stop → the review open.
+  local function review_open()
+    return vim.rpcrequest(chan, 'nvim_exec_lua', [[
+      for _, tab in ipairs(vim.api.nvim_list_tabpages()) do
+        if pcall(vim.api.nvim_tabpage_get_var, tab, 'claude_ide_diff') then return true end
+      end
+      return false
+    ]], {})
+  end
+  local opened, stop_times, end_frozen = {}, {}, {}
+  for run = 1, RUNS do
+    run_hook(start_command, { session_id = 'bench-end', cwd = repo, hook_event_name = 'UserPromptSubmit', prompt = 'e' .. run })
+    change(run + 100)
+    local t = vim.uv.hrtime()
+    local exited
+    vim.system({ 'sh', '-c', stop_command }, { stdin = vim.json.encode({ session_id = 'bench-end', cwd = repo, hook_event_name = 'Stop' }), env = hook_env, text = true }, function(r)
+      exited = { code = r.code, at = vim.uv.hrtime() }
+    end)
+    local worst = probe(review_open, 60)
+    table.insert(opened, (vim.uv.hrtime() - t) / 1e6)
+    table.insert(end_frozen, worst)
+    assert(vim.wait(60000, function()
+      return exited ~= nil
+    end, 5), 'the Stop hook did not exit')
+    assert(exited.code == 0, 'the Stop hook failed')
+    table.insert(stop_times, (exited.at - t) / 1e6)
+    vim.rpcrequest(chan, 'nvim_exec_lua', 'vim.cmd("ClaudeCodeDiffDeny")', {})
+    assert(vim.wait(10000, function()
+      return not review_open()
+    end, 10), 'the review did not close')
+  end
+  say('4. the turn\'s end (3 files changed, 1 created): the Stop hook started -> the turn review open in the editor')
+  say(('   %s'):format(stats(opened)))
+  say(('   the Stop hook itself (start to exit): %s'):format(stats(stop_times)))
+  table.sort(end_frozen)
+  say(('   frozen meanwhile                worst %6.1f ms  %s'):format(end_frozen[#end_frozen], goal(end_frozen[#end_frozen], 16, ' ms')))
+
+  -- 5. For comparison: git add -A into a private index and object folder (no alternates).
+  local private = work .. '/git-private'
+  vim.fn.mkdir(private .. '/objects', 'p')
+  local genv = vim.fn.environ()
+  genv.GIT_INDEX_FILE = private .. '/index'
+  genv.GIT_OBJECT_DIRECTORY = private .. '/objects'
+  genv.GIT_OPTIONAL_LOCKS = '0'
+  local function git_private()
+    local t = vim.uv.hrtime()
+    local r = vim.system({ 'git', '-C', repo, 'add', '-A' }, { env = genv, text = true }):wait()
+    assert(r.code == 0, r.stderr)
+    return (vim.uv.hrtime() - t) / 1e6
+  end
+  local g1 = git_private()
+  local gtimes = {}
+  for run = 1, RUNS do
+    change(run + 200)
+    table.insert(gtimes, git_private())
+  end
+  local gline, gp50 = stats(gtimes)
+  say(('5. for comparison, git add -A into a private index + objects: first %.1f ms, next %s'):format(g1, gline))
+  say(('   the next snapshot\'s p50 is %.1fx that git add -A p50 (the same load on both); %s'):format(p50 / gp50, report.load()))
 end
 
 -- The editor and the files go whatever happened (a failed run must not leave an editor running).
 local ok, err = pcall(measure)
-editor:kill('sigterm')
-editor:wait(5000)
+stop_editor()
 vim.fn.delete(work, 'rf')
 if not ok then
   error(err, 0)

@@ -52,4 +52,15 @@ function M.answer(what, text)
   return text
 end
 
+--- "load 1.20 0.95 0.80 on 2 cores": how busy the machine was (a figure taken on a loaded machine is slower).
+function M.load()
+  local fh = io.open('/proc/loadavg', 'r')
+  local avg = fh and fh:read('*l') or ''
+  if fh then
+    fh:close()
+  end
+  local a, b, c = avg:match('^(%S+) (%S+) (%S+)')
+  return ('load %s %s %s on %d cores'):format(a or '?', b or '?', c or '?', #vim.uv.cpu_info())
+end
+
 return M

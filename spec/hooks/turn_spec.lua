@@ -4,17 +4,18 @@
 -- restores the files on disk; the next prompt carries the note of what was reverted.
 local bridge = require('helpers.bridge')
 
-local function hook_command(nvim, event)
+local function hook_command(nvim, event, client)
   return nvim:lua(
     [[
-    local event = ...
-    for _, groups in pairs(require('claude-ide.hooks.settings').hooksFor('claude', vim.fn.getpid())) do
+    local event, client = ...
+    for _, groups in pairs(require('claude-ide.hooks.settings').hooksFor(client, vim.fn.getpid())) do
       for _, g in ipairs(groups) do
         if g.hooks[1].command:find(' ' .. event .. ' ', 1, true) then return g.hooks[1].command end
       end
     end
   ]],
-    event
+    event,
+    client or 'claude'
   )
 end
 
@@ -341,5 +342,40 @@ describe('the turn review', function()
       return said(nvim):find('a.txt', 1, true) ~= nil and said(nvim):find('unsaved changes', 1, true) ~= nil
     end)
     assert.are.equal('two\n', bridge.read(project .. '/a.txt'))
+  end)
+  it('a prompt Qwen Code sends again before each tool result (same prompt_id) does not start a new turn', function()
+    -- Qwen Code 0.24.4 runs UserPromptSubmit before every request of a turn, also those that carry tool results
+    -- (prompt "", the turn's prompt_id): a snapshot there hid every change made before it from the review.
+    start({ ['w.txt'] = 'w1\n', ['s.txt'] = 's1\n' })
+    local function qwen(event, input)
+      input.session_id, input.cwd, input.hook_event_name = 'q1', project, event
+      return run_hook(hook_command(nvim, event, 'qwen'), input, env)
+    end
+    qwen('UserPromptSubmit', { prompt = 'write and shell', submitted_prompt = 'write and shell', prompt_id = 'q1#0' })
+    write(project .. '/w.txt', 'W1\n')
+    qwen(
+      'PostToolUse',
+      { tool_name = 'write_file', tool_input = { file_path = project .. '/w.txt' }, prompt_id = 'q1#0' }
+    )
+    qwen('UserPromptSubmit', { prompt = '', prompt_id = 'q1#0' })
+    write(project .. '/s.txt', 'S1\n')
+    qwen('UserPromptSubmit', { prompt = '', prompt_id = 'q1#0' })
+    qwen('Stop', { prompt_id = 'q1#0', stop_hook_active = false })
+    wait_for('the review', function()
+      return review_tab(nvim) ~= nil
+    end)
+    assert.matches('✻ %[Qwen Code%] turn 1: 2 files, 1 by shell commands', review_tab(nvim))
+    nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
+    wait_for('the review to close', function()
+      return review_tab(nvim) == nil
+    end)
+    -- The next prompt (a new prompt_id) is turn 2.
+    qwen('UserPromptSubmit', { prompt = 'again', submitted_prompt = 'again', prompt_id = 'q1#1' })
+    write(project .. '/s.txt', 'S2\n')
+    qwen('Stop', { prompt_id = 'q1#1', stop_hook_active = false })
+    wait_for('the second review', function()
+      return review_tab(nvim) ~= nil
+    end)
+    assert.matches('turn 2: 1 file', review_tab(nvim))
   end)
 end)

@@ -7,6 +7,8 @@ local ____exports = {}
 local sameFacts
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local ____manifest = require("claude-ide.editor.manifest")
+local readManifest = ____manifest.readManifest
 --- The stored bytes of an entry (undefined when the object is gone: swept).
 function ____exports.objectBytes(store, e)
     local fd = vim.uv.fs_open((store .. "/objects/") .. e.key, "r", 0)
@@ -18,7 +20,7 @@ function ____exports.objectBytes(store, e)
     return data
 end
 function sameFacts(a, b)
-    return a.size == b.size and a.sec == b.sec and a.nsec == b.nsec and a.ino == b.ino
+    return a.key == b.key
 end
 --- What changed from `before` to `after` (both of `store`), sorted by path. A deleted file whose bytes a created
 -- file has is a rename (one of them; the others stay deleted and created).
@@ -33,12 +35,12 @@ function ____exports.compare(before, after, store)
                 deleted[#deleted + 1] = {path = path, kind = "deleted", before = b}
             elseif not sameFacts(a, b) then
                 if a.size == b.size and ____exports.objectBytes(store, a) == ____exports.objectBytes(store, b) then
-                    goto __continue28
+                    goto __continue31
                 end
                 changes[#changes + 1] = {path = path, kind = "modified", before = b, after = a}
             end
         end
-        ::__continue28::
+        ::__continue31::
     end
     for path, a in pairs(after) do
         if not (before[path] ~= nil) then
@@ -73,6 +75,11 @@ function ____exports.compare(before, after, store)
         function(____, x, y) return x.path < y.path and -1 or (x.path > y.path and 1 or 0) end
     )
     return changes
+end
+do
+    local ____manifest = require("claude-ide.editor.manifest")
+    ____exports.readGitHead = ____manifest.readGitHead
+    ____exports.readManifest = ____manifest.readManifest
 end
 --- Most files a snapshot takes (the rest are left out, and the answer says how many were taken).
 ____exports.MAX_FILES = 200000
@@ -125,6 +132,11 @@ function ____exports.workerScript()
         ":p:h"
     ) .. "/snapshot_worker.lua"
 end
+local live = 0
+--- Workers still running (their answer may be in: the housekeeping after it).
+function ____exports.running()
+    return live
+end
 local function mkdirPrivate(path)
     if vim.fn.isdirectory(path) ~= 1 then
         vim.fn.mkdir(path, "p", 448)
@@ -160,69 +172,69 @@ function ____exports.take(req, done)
         tostring(req.keep),
         type(req.previous) == "string" and req.previous ~= "" and req.previous or "-"
     }
+    local lua = vim.fn.fnamemodify(
+        ____exports.workerScript(),
+        ":h:h:h"
+    )
+    local out = ""
+    local settled = false
+    local function settle(result)
+        if settled then
+            return
+        end
+        settled = true
+        vim.schedule(function() return done(result) end)
+    end
     local ok, err = pcall(function() return vim.system(
         cmd,
-        {text = true, cwd = root},
+        {
+            text = true,
+            cwd = root,
+            env = {LUA_PATH = ((lua .. "/?.lua;") .. lua) .. "/?/init.lua;;"},
+            stdout = function(_err, data)
+                if data == nil or settled then
+                    return
+                end
+                out = out .. data
+                local files, copied, skipped, by, ms, phases = string.match(out, "files (%d+) copied (%d+) skipped (%d+) listed%-by (%S+) ms (%d+) phases (%S*)\n")
+                if files == nil then
+                    return
+                end
+                settle({
+                    ok = true,
+                    manifest = (sessionDir .. "/") .. req.name,
+                    files = tonumber(files) or 0,
+                    copied = tonumber(copied) or 0,
+                    skipped = tonumber(skipped) or 0,
+                    by = by or "?",
+                    ms = tonumber(ms) or 0,
+                    phases = phases or ""
+                })
+            end
+        },
         function(r)
-            local out = r.stdout or ""
-            local files, copied, skipped, by, ms = string.match(out, "files (%d+) copied (%d+) skipped (%d+) listed%-by (%S+) ms (%d+)")
-            local result = r.code == 0 and files ~= nil and ({
-                ok = true,
-                manifest = (sessionDir .. "/") .. req.name,
-                files = tonumber(files) or 0,
-                copied = tonumber(copied) or 0,
-                skipped = tonumber(skipped) or 0,
-                by = by or "?",
-                ms = tonumber(ms) or 0
-            }) or ({
+            live = live - 1
+            settle({
                 ok = false,
                 error = (("the snapshot failed (exit " .. tostring(r.code)) .. "): ") .. vim.trim(r.stderr or "")
             })
-            vim.schedule(function() return done(result) end)
         end
     ) end)
-    if not ok then
-        done({
+    if ok then
+        live = live + 1
+    else
+        settle({
             ok = false,
             error = "cannot start the snapshot: " .. tostring(err)
         })
     end
 end
---- A manifest's entries by relative path (empty when it cannot be read).
-function ____exports.readManifest(path)
-    local out = {}
-    local fd = vim.uv.fs_open(path, "r", 0)
-    if fd == nil then
-        return out
-    end
-    local st = vim.uv.fs_fstat(fd)
-    local data = unpack(
-        st ~= nil and ({vim.uv.fs_read(fd, st.size, 0)}) or ({nil}),
-        1,
-        1
-    )
-    vim.uv.fs_close(fd)
-    if data == nil then
-        return out
-    end
-    for p, size, sec, nsec, ino, mode, key in string.gmatch(data, "([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z") do
-        out[p] = {
-            size = tonumber(size) or -1,
-            sec = tonumber(sec) or -1,
-            nsec = tonumber(nsec) or -1,
-            ino = tonumber(ino) or -1,
-            mode = tonumber(mode) or 420,
-            key = key
-        }
-    end
-    return out
-end
 --- What changed from the previous snapshot (the `previous` of its request) to the manifest `manifest`, from the
 -- small delta manifests the worker wrote beside it: the editor never reads two whole manifests of a large tree.
 function ____exports.changesOf(manifest, store)
     return ____exports.compare(
-        ____exports.readManifest(manifest .. ".before"),
-        ____exports.readManifest(manifest .. ".after"),
+        readManifest(manifest .. ".before"),
+        readManifest(manifest .. ".after"),
         store
     )
 end

@@ -1,69 +1,446 @@
 -- Generated from src/claude-ide/editor/snapshot_worker.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
+local ____manifest = require("claude-ide.editor.manifest")
+local gitRecord = ____manifest.gitRecord
+local parseGitHead = ____manifest.parseGitHead
+local readFile = ____manifest.readFile
+local readManifest = ____manifest.readManifest
+local record = ____manifest.record
+local writeFile = ____manifest.writeFile
 local root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous = arg[1], arg[2], arg[3], arg[4], arg[5], arg[6], arg[7], arg[8]
 local maxBytes = tonumber(maxBytesText) or 1048576
 local maxFiles = tonumber(maxFilesText) or 200000
 local keep = tonumber(keepText) or 20
 local objects = store .. "/objects"
+local gitDir = store .. "/git"
+local index = sessionDir .. "/index"
+local manifestPath = (sessionDir .. "/") .. name
+local started = vim.uv.hrtime()
+--- Where the time went (ms, in order): shown in the answer, for `make bench`.
+local phases = {}
+local mark = started
+local function phase(what)
+    local now = vim.uv.hrtime()
+    phases[#phases + 1] = (what .. ":") .. tostring(math.floor((now - mark) / 1000000))
+    mark = now
+end
 local function mkdir(path)
     local st = vim.uv.fs_stat(path)
     if st == nil then
         vim.uv.fs_mkdir(path, 448)
     end
 end
-local function readAll(path)
-    local fd = vim.uv.fs_open(path, "r", 0)
-    if fd == nil then
-        return nil
-    end
-    local st = vim.uv.fs_fstat(fd)
-    local data = unpack(
-        st ~= nil and ({vim.uv.fs_read(fd, st.size, 0)}) or ({nil}),
-        1,
-        1
-    )
-    vim.uv.fs_close(fd)
-    return data
+local function exists(path)
+    return (vim.uv.fs_stat(path)) ~= nil
 end
---- A manifest's records by path (empty when there is none).
-local function readManifest(path)
-    local out = {}
-    if path == "" or path == "-" then
-        return out
-    end
-    local data = readAll(path)
-    if data == nil then
-        return out
-    end
-    for p, size, sec, nsec, ino, mode, key in string.gmatch(data, "([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z") do
-        out[p] = {
-            size = tonumber(size) or -1,
-            sec = tonumber(sec) or -1,
-            nsec = tonumber(nsec) or -1,
-            ino = tonumber(ino) or -1,
-            mode = tonumber(mode) or 420,
-            key = key
+--- -c options for every command: nothing that starts a daemon, writes a cache beside the index, or runs gc.
+local GIT_OPTIONS = {
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.untrackedCache=false",
+    "-c",
+    "core.splitIndex=false",
+    "-c",
+    "gc.auto=0",
+    "-c",
+    "maintenance.auto=false",
+    "-c",
+    "core.autocrlf=false",
+    "-c",
+    "core.safecrlf=false",
+    "-c",
+    "core.logAllRefUpdates=false",
+    "-c",
+    "advice.addEmbeddedRepo=false"
+}
+--- Runs git; a git that cannot start (none installed) is a failure like any other.
+local function runGit(args, opts)
+    local ok, r = pcall(function()
+        local ____vim_system_1 = vim.system
+        local ____array_0 = __TS__SparseArrayNew(
+            "git",
+            unpack(GIT_OPTIONS)
+        )
+        __TS__SparseArrayPush(
+            ____array_0,
+            unpack(args)
+        )
+        return ____vim_system_1(
+            {__TS__SparseArraySpread(____array_0)},
+            opts
+        ):wait()
+    end)
+    if not ok then
+        return {
+            code = -1,
+            stdout = "",
+            stderr = tostring(r)
         }
     end
-    return out
+    return {code = r.code, stdout = r.stdout or "", stderr = r.stderr or ""}
+end
+--- A git command on the user's repository: reading only (optional locks off: no index refresh written).
+local function userGit(args)
+    return runGit(args, {cwd = root, text = false, env = {GIT_OPTIONAL_LOCKS = "0"}})
+end
+--- A git command on the private repository (the user's folder as its work tree). Waits out another snapshot's
+-- index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
+local function privateGit(top, args, stdin)
+    local env = {
+        GIT_DIR = gitDir,
+        GIT_COMMON_DIR = gitDir,
+        GIT_WORK_TREE = top,
+        GIT_INDEX_FILE = index,
+        GIT_OBJECT_DIRECTORY = gitDir .. "/objects",
+        GIT_ALTERNATE_OBJECT_DIRECTORIES = ""
+    }
+    do
+        local attempt = 0
+        while true do
+            local r = runGit(args, {cwd = root, text = false, env = env, stdin = stdin or false})
+            if r.code == 0 or attempt >= 250 or (string.find(r.stderr, ".lock", 1, true)) == nil then
+                return r
+            end
+            local lock = vim.uv.fs_stat(index .. ".lock")
+            if lock ~= nil and os.time() - lock.mtime.sec > 120 then
+                vim.uv.fs_unlink(index .. ".lock")
+            end
+            vim.uv.sleep(20)
+            attempt = attempt + 1
+        end
+    end
+end
+local function fail(what, r)
+    io.stderr:write(((what .. ": ") .. vim.trim(r.stderr)) .. "\n")
+    os.exit(1)
+    error(what, 0)
+end
+--- The private repository, made once per store: no hooks, no templates, every conversion off.
+local function ensureGitDir()
+    if not exists(gitDir .. "/HEAD") then
+        local r = vim.system({
+            "git",
+            "init",
+            "-q",
+            "--bare",
+            "--template=",
+            gitDir
+        }, {text = true, cwd = store}):wait()
+        if r.code ~= 0 then
+            fail("git init", {code = r.code, stdout = "", stderr = r.stderr or ""})
+        end
+    end
+    mkdir(gitDir .. "/info")
+    local attributes = "* -text -filter -ident -eol -crlf -working-tree-encoding\n"
+    if readFile(gitDir .. "/info/attributes") ~= attributes then
+        writeFile(gitDir .. "/info/attributes", attributes)
+    end
+end
+--- The user's info/exclude, mirrored into the private repository (its rules apply to the snapshot too).
+local function mirrorExclude(commonDir)
+    if commonDir == nil then
+        return
+    end
+    local theirs = readFile(commonDir .. "/info/exclude") or ""
+    if (readFile(gitDir .. "/info/exclude") or "") ~= theirs then
+        writeFile(gitDir .. "/info/exclude", theirs)
+    end
+end
+--- The newest index of another session of this folder (a new session starts from its stat cache).
+local function newestIndex()
+    local h = vim.uv.fs_scandir(store)
+    if h == nil then
+        return nil
+    end
+    local best
+    local bestTime = -1
+    do
+        while true do
+            do
+                local dir, kind = vim.uv.fs_scandir_next(h)
+                if dir == nil then
+                    break
+                end
+                if kind ~= "directory" or dir == "objects" or dir == "git" then
+                    goto __continue26
+                end
+                local st = vim.uv.fs_stat(((store .. "/") .. dir) .. "/index")
+                if st ~= nil and st.mtime.sec > bestTime then
+                    bestTime = st.mtime.sec
+                    best = ((store .. "/") .. dir) .. "/index"
+                end
+            end
+            ::__continue26::
+        end
+    end
+    return best
+end
+--- Every "\0"-ended field of `out`.
+local function fields(out)
+    local list = {}
+    for p in string.gmatch(out, "([^%z]+)%z") do
+        list[#list + 1] = p
+    end
+    return list
+end
+--- The permission bits of a git mode ("100755" → 0o755).
+local function permissions(gitMode)
+    return (tonumber(gitMode, 8) or 33188) % 4096
+end
+local function snapshotGit(head, commonDir, prev)
+    local top = head.top
+    ensureGitDir()
+    mirrorExclude(commonDir)
+    local listed
+    local tagged = false
+    if not exists(index) then
+        local other = newestIndex()
+        if other ~= nil then
+            vim.uv.fs_copyfile(other, index)
+        end
+    end
+    if exists(index) or commonDir == nil then
+        local r = privateGit(top, {
+            "ls-files",
+            "-z",
+            "-t",
+            "-m",
+            "-o",
+            "--exclude-standard"
+        })
+        if r.code ~= 0 then
+            fail("git ls-files", r)
+        end
+        listed = r.stdout
+        tagged = true
+    else
+        local r = userGit({
+            "ls-files",
+            "-z",
+            "-c",
+            "-o",
+            "--exclude-standard"
+        })
+        if r.code ~= 0 then
+            fail("git ls-files", r)
+        end
+        listed = r.stdout
+    end
+    phase("list")
+    local update = {}
+    local drop = {}
+    local seen = {}
+    local skipped = 0
+    local copied = 0
+    for ____, field in ipairs(fields(listed)) do
+        do
+            local rel = tagged and string.sub(field, 3) or field
+            if seen[rel] ~= nil then
+                goto __continue40
+            end
+            seen[rel] = true
+            local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
+            local st = vim.uv.fs_lstat((root .. "/") .. rel)
+            if st == nil then
+                update[#update + 1] = rel
+            elseif st.type == "file" and st.size <= maxBytes then
+                update[#update + 1] = rel
+                copied = copied + 1
+            else
+                if st.type == "file" then
+                    skipped = skipped + 1
+                end
+                if inIndex then
+                    drop[#drop + 1] = rel
+                end
+            end
+        end
+        ::__continue40::
+    end
+    if #update > 0 then
+        local r = privateGit(
+            top,
+            {
+                "update-index",
+                "-z",
+                "--add",
+                "--remove",
+                "--stdin"
+            },
+            table.concat(update, "\0") .. "\0"
+        )
+        if r.code ~= 0 then
+            fail("git update-index", r)
+        end
+    end
+    if #drop > 0 then
+        local r = privateGit(
+            top,
+            {"update-index", "-z", "--force-remove", "--stdin"},
+            table.concat(drop, "\0") .. "\0"
+        )
+        if r.code ~= 0 then
+            fail("git update-index", r)
+        end
+    end
+    phase("hash")
+    local wt = privateGit(top, {"write-tree"})
+    if wt.code ~= 0 then
+        fail("git write-tree", wt)
+    end
+    head.tree = vim.trim(wt.stdout)
+    phase("tree")
+    local before = {}
+    local after = {}
+    local files = prev ~= nil and prev.files or 0
+    if prev ~= nil and prev.tree ~= head.tree then
+        local d = privateGit(top, {
+            "diff-tree",
+            "-r",
+            "-z",
+            "--no-renames",
+            prev.tree,
+            head.tree
+        })
+        if d.code ~= 0 then
+            fail("git diff-tree", d)
+        end
+        local rows = {}
+        local ids = {}
+        local want = {}
+        for a, b, x, y, status, path in string.gmatch(d.stdout, ":(%d+) (%d+) (%x+) (%x+) (%a)%d*%z([^%z]*)%z") do
+            local function isFile(mode)
+                return string.sub(mode, 1, 3) == "100"
+            end
+            rows[#rows + 1] = {
+                a = isFile(a) and a or "",
+                b = isFile(b) and b or "",
+                x = x,
+                y = y,
+                path = path
+            }
+            if status == "A" then
+                files = files + 1
+            elseif status == "D" then
+                files = files - 1
+            end
+            for ____, ____value in ipairs({{a, x}, {b, y}}) do
+                local mode = ____value[1]
+                local id = ____value[2]
+                if isFile(mode) and not (want[id] ~= nil) then
+                    want[id] = true
+                    ids[#ids + 1] = id
+                end
+            end
+        end
+        local sizes = {}
+        if #ids > 0 then
+            local c = privateGit(
+                top,
+                {"cat-file", "--batch"},
+                table.concat(ids, "\n") .. "\n"
+            )
+            if c.code ~= 0 then
+                fail("git cat-file", c)
+            end
+            local at = 1
+            local out = c.stdout
+            do
+                while true do
+                    do
+                        local stop = string.find(out, "\n", at, true)
+                        if stop == nil then
+                            break
+                        end
+                        local id, size = string.match(
+                            string.sub(out, at, stop - 1),
+                            "^(%x+) blob (%d+)$"
+                        )
+                        if id == nil then
+                            at = stop + 1
+                            goto __continue65
+                        end
+                        local n = tonumber(size) or 0
+                        sizes[id] = n
+                        if not exists((objects .. "/") .. id) then
+                            writeFile(
+                                (objects .. "/") .. id,
+                                string.sub(out, stop + 1, stop + n)
+                            )
+                        end
+                        at = stop + n + 2
+                    end
+                    ::__continue65::
+                end
+            end
+        end
+        local prefix = head.prefix
+        for ____, row in ipairs(rows) do
+            do
+                if prefix ~= "" and not vim.startswith(row.path, prefix) then
+                    goto __continue69
+                end
+                local rel = string.sub(row.path, #prefix + 1)
+                local function entry(mode, id)
+                    return {
+                        size = sizes[id] or 0,
+                        sec = 0,
+                        nsec = 0,
+                        ino = 0,
+                        mode = permissions(mode),
+                        key = id
+                    }
+                end
+                if row.a ~= "" then
+                    before[#before + 1] = record(
+                        rel,
+                        entry(row.a, row.x)
+                    )
+                end
+                if row.b ~= "" then
+                    after[#after + 1] = record(
+                        rel,
+                        entry(row.b, row.y)
+                    )
+                end
+            end
+            ::__continue69::
+        end
+    end
+    if prev == nil then
+        local all = privateGit(top, {"ls-files", "-z"})
+        files = #fields(all.stdout)
+    end
+    head.files = files
+    writeFile(
+        manifestPath .. ".before",
+        table.concat(before, "")
+    )
+    writeFile(
+        manifestPath .. ".after",
+        table.concat(after, "")
+    )
+    writeFile(
+        manifestPath,
+        gitRecord(head)
+    )
+    phase("delta")
+    return {files = files, copied = copied, skipped = skipped, by = "git"}
 end
 --- The files under root (relative paths) and who listed them.
 local function list()
-    local git = vim.system({
-        "git",
-        "-C",
-        root,
-        "ls-files",
-        "-z",
-        "-co",
-        "--exclude-standard"
-    }, {text = true, env = {GIT_OPTIONAL_LOCKS = "0"}}):wait()
-    if git.code == 0 and git.stdout ~= nil then
-        local files = {}
-        for p in string.gmatch(git.stdout, "([^%z]+)%z") do
-            files[#files + 1] = p
-        end
-        return {files = files, by = "git"}
+    local git = userGit({"ls-files", "-z", "-co", "--exclude-standard"})
+    if git.code == 0 then
+        return {
+            files = fields(git.stdout),
+            by = "ls-files"
+        }
     end
     local files = {}
     local dirs = {""}
@@ -73,7 +450,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue13
+                goto __continue78
             end
             do
                 while true do
@@ -92,14 +469,14 @@ local function list()
                 end
             end
         end
-        ::__continue13::
+        ::__continue78::
     end
     return {files = files, by = "walk"}
 end
 --- Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object).
-local function store_(path, key)
+local function copyIn(path, key)
     local target = (objects .. "/") .. key
-    if (vim.uv.fs_stat(target)) ~= nil then
+    if exists(target) then
         return true
     end
     local tmp = (target .. ".tmp") .. tostring(vim.uv.os_getpid())
@@ -117,102 +494,134 @@ local function keyOf(path, e)
         40
     )
 end
-local started = vim.uv.hrtime()
-mkdir(store)
-mkdir(objects)
-mkdir(sessionDir)
-local before = readManifest(previous)
-local ____list_result_0 = list()
-local files = ____list_result_0.files
-local by = ____list_result_0.by
-local records = {}
---- This snapshot's record and key by path (for the delta against the previous one).
-local now = {}
-local copied = 0
-local skipped = 0
-local count = 0
-for ____, rel in ipairs(files) do
+local function snapshotCopies()
+    local before = previous == "-" and ({}) or readManifest(previous)
+    local ____list_result_2 = list()
+    local files = ____list_result_2.files
+    local by = ____list_result_2.by
+    phase("list")
+    local records = {}
+    --- This snapshot's record and key by path (for the delta against the previous one).
+    local now = {}
+    local copied = 0
+    local skipped = 0
+    local count = 0
+    for ____, rel in ipairs(files) do
+        do
+            if count >= maxFiles then
+                break
+            end
+            local path = (root .. "/") .. rel
+            local st = vim.uv.fs_lstat(path)
+            if st == nil or st.type ~= "file" then
+                goto __continue91
+            end
+            if st.size > maxBytes then
+                skipped = skipped + 1
+                goto __continue91
+            end
+            local facts = {size = st.size, sec = st.mtime.sec, nsec = st.mtime.nsec, ino = st.ino}
+            local old = before[rel]
+            local key
+            if old ~= nil and old.size == facts.size and old.sec == facts.sec and old.nsec == facts.nsec and old.ino == facts.ino then
+                key = old.key
+            else
+                key = keyOf(rel, facts)
+                if not copyIn(path, key) then
+                    goto __continue91
+                end
+                local again = vim.uv.fs_lstat(path)
+                if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
+                    vim.uv.fs_unlink((objects .. "/") .. key)
+                    goto __continue91
+                end
+                copied = copied + 1
+            end
+            count = count + 1
+            local line = record(
+                rel,
+                __TS__ObjectAssign({}, facts, {mode = st.mode % 4096, key = key})
+            )
+            records[#records + 1] = line
+            now[rel] = {record = line, key = key}
+        end
+        ::__continue91::
+    end
+    phase("copy")
+    local deltaBefore = {}
+    local deltaAfter = {}
+    for p, e in pairs(before) do
+        local n = now[p]
+        if n == nil or n.key ~= e.key then
+            deltaBefore[#deltaBefore + 1] = record(p, e)
+        end
+    end
+    for p, n in pairs(now) do
+        local e = before[p]
+        if e == nil or e.key ~= n.key then
+            deltaAfter[#deltaAfter + 1] = n.record
+        end
+    end
+    writeFile(
+        manifestPath .. ".before",
+        table.concat(deltaBefore, "")
+    )
+    writeFile(
+        manifestPath .. ".after",
+        table.concat(deltaAfter, "")
+    )
+    writeFile(
+        manifestPath,
+        table.concat(records, "")
+    )
+    phase("delta")
+    return {files = count, copied = copied, skipped = skipped, by = by}
+end
+--- Every manifest and delta of every session of this folder (their paths).
+local function manifests()
+    local out = {}
+    local sessions = vim.uv.fs_scandir(store)
+    if sessions == nil then
+        return out
+    end
     do
-        if count >= maxFiles then
-            break
-        end
-        local path = (root .. "/") .. rel
-        local st = vim.uv.fs_lstat(path)
-        if st == nil or st.type ~= "file" then
-            goto __continue25
-        end
-        if st.size > maxBytes then
-            skipped = skipped + 1
-            goto __continue25
-        end
-        local facts = {size = st.size, sec = st.mtime.sec, nsec = st.mtime.nsec, ino = st.ino}
-        local old = before[rel]
-        local key
-        if old ~= nil and old.size == facts.size and old.sec == facts.sec and old.nsec == facts.nsec and old.ino == facts.ino then
-            key = old.key
-        else
-            key = keyOf(rel, facts)
-            if not store_(path, key) then
-                goto __continue25
+        while true do
+            do
+                local dir, kind = vim.uv.fs_scandir_next(sessions)
+                if dir == nil then
+                    break
+                end
+                if kind ~= "directory" or dir == "objects" or dir == "git" then
+                    goto __continue107
+                end
+                local mh = vim.uv.fs_scandir((store .. "/") .. dir)
+                if mh == nil then
+                    goto __continue107
+                end
+                do
+                    while true do
+                        local m = vim.uv.fs_scandir_next(mh)
+                        if m == nil then
+                            break
+                        end
+                        if (string.match(m, "^%d+%.")) ~= nil and (string.match(m, "%.tmp%d*$")) == nil then
+                            out[#out + 1] = (((store .. "/") .. dir) .. "/") .. m
+                        end
+                    end
+                end
             end
-            local again = vim.uv.fs_lstat(path)
-            if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
-                vim.uv.fs_unlink((objects .. "/") .. key)
-                goto __continue25
-            end
-            copied = copied + 1
+            ::__continue107::
         end
-        count = count + 1
-        local record = ((((((((((((rel .. "\0") .. tostring(facts.size)) .. "\0") .. tostring(facts.sec)) .. "\0") .. tostring(facts.nsec)) .. "\0") .. tostring(facts.ino)) .. "\0") .. tostring(st.mode % 4096)) .. "\0") .. key) .. "\0"
-        records[#records + 1] = record
-        now[rel] = {record = record, key = key}
     end
-    ::__continue25::
+    return out
 end
---- Written whole, then renamed: the editor never reads half a manifest.
-local function writeManifest(path, data)
-    local fd = vim.uv.fs_open(path .. ".tmp", "w", 384)
-    if fd == nil then
-        return
-    end
-    vim.uv.fs_write(fd, data, 0)
-    vim.uv.fs_close(fd)
-    vim.uv.fs_rename(path .. ".tmp", path)
-end
-local manifest = (sessionDir .. "/") .. name
-local deltaBefore = {}
-local deltaAfter = {}
-for p, e in pairs(before) do
-    local n = now[p]
-    if n == nil or n.key ~= e.key then
-        deltaBefore[#deltaBefore + 1] = ((((((((((((p .. "\0") .. tostring(e.size)) .. "\0") .. tostring(e.sec)) .. "\0") .. tostring(e.nsec)) .. "\0") .. tostring(e.ino)) .. "\0") .. tostring(e.mode)) .. "\0") .. e.key) .. "\0"
-    end
-end
-for p, n in pairs(now) do
-    local e = before[p]
-    if e == nil or e.key ~= n.key then
-        deltaAfter[#deltaAfter + 1] = n.record
-    end
-end
-writeManifest(
-    manifest .. ".before",
-    table.concat(deltaBefore, "")
-)
-writeManifest(
-    manifest .. ".after",
-    table.concat(deltaAfter, "")
-)
-writeManifest(
-    manifest,
-    table.concat(records, "")
-)
---- The turn numbers of a session's manifests (`<turn>.start`, `<turn>.end`), oldest first.
-local function sweep()
+--- Drops the session's turns beyond the last `keep`; true when any went.
+local function dropOldTurns()
     local turns = {}
     local seen = {}
     local h = vim.uv.fs_scandir(sessionDir)
     if h == nil then
-        return
+        return false
     end
     do
         while true do
@@ -229,7 +638,7 @@ local function sweep()
     end
     table.sort(turns)
     if #turns <= keep then
-        return
+        return false
     end
     local gone = {}
     do
@@ -254,64 +663,105 @@ local function sweep()
             end
         end
     end
+    return true
+end
+--- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.
+local function sweepObjects(top)
     local used = {}
-    local sessions = vim.uv.fs_scandir(store)
-    if sessions == nil then
-        return
-    end
-    do
-        while true do
-            do
-                local dir, kind = vim.uv.fs_scandir_next(sessions)
-                if dir == nil then
-                    break
-                end
-                if kind ~= "directory" or dir == "objects" then
-                    goto __continue56
-                end
-                local mh = vim.uv.fs_scandir((store .. "/") .. dir)
-                if mh == nil then
-                    goto __continue56
-                end
-                do
-                    while true do
-                        do
-                            local m = vim.uv.fs_scandir_next(mh)
-                            if m == nil then
-                                break
-                            end
-                            if (string.match(m, "%.tmp$")) ~= nil or (string.match(m, "%.before$")) ~= nil then
-                                goto __continue61
-                            end
-                            for ____, e in pairs(readManifest((((store .. "/") .. dir) .. "/") .. m)) do
-                                used[e.key] = true
-                            end
-                        end
-                        ::__continue61::
-                    end
-                end
+    local trees = {}
+    for ____, m in ipairs(manifests()) do
+        local data = readFile(m) or ""
+        local head = parseGitHead(data)
+        if head ~= nil then
+            trees[#trees + 1] = head.tree
+        else
+            for ____, e in pairs(readManifest(m)) do
+                used[e.key] = true
             end
-            ::__continue56::
         end
     end
     local oh = vim.uv.fs_scandir(objects)
-    if oh == nil then
-        return
-    end
-    do
-        while true do
-            local o = vim.uv.fs_scandir_next(oh)
-            if o == nil then
-                break
-            end
-            if not (used[o] ~= nil) then
-                vim.uv.fs_unlink((objects .. "/") .. o)
+    if oh ~= nil then
+        do
+            while true do
+                local o = vim.uv.fs_scandir_next(oh)
+                if o == nil then
+                    break
+                end
+                if not (used[o] ~= nil) and (string.match(o, "%.tmp%d*$")) == nil then
+                    vim.uv.fs_unlink((objects .. "/") .. o)
+                end
             end
         end
     end
+    if top ~= nil and exists(gitDir .. "/HEAD") then
+        privateGit(
+            top,
+            {
+                "prune",
+                "--expire=1.hour.ago",
+                unpack(trees)
+            }
+        )
+    end
 end
-sweep()
+mkdir(store)
+mkdir(objects)
+mkdir(sessionDir)
+--- The method: the previous snapshot's (a session keeps its method), or git when the folder is in a repository.
+local function choose()
+    local ____temp_3
+    if previous ~= "-" then
+        ____temp_3 = readFile(previous)
+    else
+        ____temp_3 = nil
+    end
+    local prevData = ____temp_3
+    local ____temp_4
+    if prevData ~= nil then
+        ____temp_4 = parseGitHead(prevData)
+    else
+        ____temp_4 = nil
+    end
+    local prev = ____temp_4
+    if prevData ~= nil and prev == nil then
+        return {}
+    end
+    local r = userGit({"rev-parse", "--show-toplevel", "--git-common-dir", "--show-prefix"})
+    if r.code == 0 then
+        local top, common, prefix = string.match(r.stdout, "^([^\n]*)\n([^\n]*)\n([^\n]*)")
+        if top ~= nil and top ~= "" then
+            local commonDir = string.sub(common, 1, 1) == "/" and common or (root .. "/") .. common
+            if prev ~= nil then
+                return {
+                    git = __TS__ObjectAssign({}, prev),
+                    commonDir = commonDir,
+                    prev = prev
+                }
+            end
+            return {git = {tree = "", files = 0, top = top, prefix = prefix or ""}, commonDir = commonDir}
+        end
+    end
+    if prev ~= nil then
+        return {
+            git = __TS__ObjectAssign({}, prev),
+            prev = prev
+        }
+    end
+    return {}
+end
+local method = choose()
+phase("start")
+local taken = method.git ~= nil and snapshotGit(method.git, method.commonDir, method.prev) or snapshotCopies()
 local ms = (vim.uv.hrtime() - started) / 1000000
-io.stdout:write(((((((((("files " .. tostring(count)) .. " copied ") .. tostring(copied)) .. " skipped ") .. tostring(skipped)) .. " listed-by ") .. by) .. " ms ") .. tostring(math.floor(ms))) .. "\n")
+io.stdout:write(((((((((((("files " .. tostring(taken.files)) .. " copied ") .. tostring(taken.copied)) .. " skipped ") .. tostring(taken.skipped)) .. " listed-by ") .. taken.by) .. " ms ") .. tostring(math.floor(ms))) .. " phases ") .. table.concat(phases, ",")) .. "\n")
 io.stdout:flush()
+if dropOldTurns() then
+    local ____sweepObjects_7 = sweepObjects
+    local ____opt_5 = method.git
+    ____sweepObjects_7(____opt_5 and ____opt_5.top)
+end
+if method.git ~= nil then
+    privateGit(method.git.top, {"update-index", "-q", "--refresh"})
+end
 return ____exports

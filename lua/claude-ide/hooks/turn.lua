@@ -275,6 +275,10 @@ function Turns.prototype.started(self, ev)
         return nil
     end
     local s = self:session(ev.session, CLIENT_TITLES[ev.client])
+    local promptId = type(ev.input.prompt_id) == "string" and ev.input.prompt_id ~= "" and ev.input.prompt_id or nil
+    if promptId ~= nil and s.current ~= nil and s.current.promptId == promptId then
+        return nil
+    end
     s.owner = ev.owner() or s.owner
     local root = normalize(ev.cwd)
     local why = snapshot.refusal(root)
@@ -300,6 +304,7 @@ function Turns.prototype.started(self, ev)
     s.turns = n
     s.current = {
         n = n,
+        promptId = promptId,
         root = root,
         start = result.manifest,
         reviewed = {},

@@ -1,25 +1,16 @@
 // Snapshots of the folder an agent works in, taken at the start and the end of each turn (and on demand,
 // :ClaudeCodeCheckpoint) by a child Neovim running snapshot_worker.lua: the editor only starts it and reads
-// its answer. The store is the plugin's own (stdpath("state")/claude-ide/turns/<folder hash>/, 0700): one
-// `objects/` folder per folder (file copies, shared by every session and turn) and one folder per session with
-// the manifests `<turn>.start` and `<turn>.end`. The user's folder and its repository are only read: no git
-// command that writes, no lock, nothing written inside .git (see snapshot_worker.ts).
-// `compare` tells what changed between two manifests: modified, created, deleted, renamed files.
+// its answer. The store is the plugin's own (stdpath("state")/claude-ide/turns/<folder hash>/, 0700): per folder
+// a private git repository `git/` (a git repository's snapshots are trees there), `objects/` (plain files: the
+// copies of a folder that is not a repository, and the blobs the reviews read), and one folder per session with
+// its manifests `<turn>.start` and `<turn>.end` (editor/manifest) and, in a repository, its private index. The
+// user's folder and its repository are only read: nothing written inside .git, no lock (see snapshot_worker.ts).
+// `compare` tells what changed between two file lists: modified, created, deleted, renamed files.
 import { normalize } from "../util/fs";
+import { type Entry, type Manifest, readManifest } from "./manifest";
 
-/** One file in a manifest. */
-export interface Entry {
-  size: number;
-  sec: number;
-  nsec: number;
-  ino: number;
-  mode: number;
-  /** Its copy in the store's objects/. */
-  key: string;
-}
-
-/** A manifest: relative path → entry. */
-export type Manifest = LuaMap<string, Entry>;
+export type { Entry, Manifest } from "./manifest";
+export { readGitHead, readManifest } from "./manifest";
 
 export interface SnapshotRequest {
   /** Absolute folder. */
@@ -37,7 +28,17 @@ export interface SnapshotRequest {
 }
 
 export type SnapshotResult =
-  | { ok: true; manifest: string; files: number; copied: number; skipped: number; by: string; ms: number }
+  | {
+      ok: true;
+      manifest: string;
+      files: number;
+      copied: number;
+      skipped: number;
+      by: string;
+      /** The worker's own time (its start to its answer), and where it went (`list:12,hash:3,...`). */
+      ms: number;
+      phases: string;
+    }
   | { ok: false; error: string };
 
 /** Most files a snapshot takes (the rest are left out, and the answer says how many were taken). */
@@ -81,6 +82,13 @@ export function workerScript(): string {
   return `${vim.fn.fnamemodify(string.sub(source, 2), ":p:h")}/snapshot_worker.lua`;
 }
 
+let live = 0;
+
+/** Workers still running (their answer may be in: the housekeeping after it). */
+export function running(): number {
+  return live;
+}
+
 function mkdirPrivate(path: string): void {
   if (vim.fn.isdirectory(path) !== 1) vim.fn.mkdir(path, "p", 0o700);
 }
@@ -117,54 +125,51 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
     tostring(req.keep),
     typeof req.previous === "string" && req.previous !== "" ? req.previous : "-",
   ];
+  // The worker requires editor/manifest: the plugin's lua/ folder on its package.path (`;;`: the default after it).
+  const lua = vim.fn.fnamemodify(workerScript(), ":h:h:h");
+  let out = "";
+  let settled = false;
+  const settle = (result: SnapshotResult) => {
+    if (settled) return;
+    settled = true;
+    vim.schedule(() => done(result));
+  };
   const [ok, err] = pcall(() =>
-    vim.system(cmd, { text: true, cwd: root }, (r) => {
-      const out = r.stdout ?? "";
-      const [files, copied, skipped, by, ms] = string.match(
-        out,
-        "files (%d+) copied (%d+) skipped (%d+) listed%-by (%S+) ms (%d+)",
-      );
-      const result: SnapshotResult =
-        r.code === 0 && files !== undefined
-          ? {
-              ok: true,
-              manifest: `${sessionDir}/${req.name}`,
-              files: tonumber(files) ?? 0,
-              copied: tonumber(copied) ?? 0,
-              skipped: tonumber(skipped) ?? 0,
-              by: by ?? "?",
-              ms: tonumber(ms) ?? 0,
-            }
-          : { ok: false, error: `the snapshot failed (exit ${r.code}): ${vim.trim(r.stderr ?? "")}` };
-      vim.schedule(() => done(result));
-    }),
+    vim.system(
+      cmd,
+      {
+        text: true,
+        cwd: root,
+        env: { LUA_PATH: `${lua}/?.lua;${lua}/?/init.lua;;` },
+        // The answer is one line, printed before the worker's housekeeping: taken as soon as it arrives.
+        stdout: (_err, data) => {
+          if (data === undefined || settled) return;
+          out += data;
+          const [files, copied, skipped, by, ms, phases] = string.match(
+            out,
+            "files (%d+) copied (%d+) skipped (%d+) listed%-by (%S+) ms (%d+) phases (%S*)\n",
+          );
+          if (files === undefined) return;
+          settle({
+            ok: true,
+            manifest: `${sessionDir}/${req.name}`,
+            files: tonumber(files) ?? 0,
+            copied: tonumber(copied) ?? 0,
+            skipped: tonumber(skipped) ?? 0,
+            by: by ?? "?",
+            ms: tonumber(ms) ?? 0,
+            phases: phases ?? "",
+          });
+        },
+      },
+      (r) => {
+        live--;
+        settle({ ok: false, error: `the snapshot failed (exit ${r.code}): ${vim.trim(r.stderr ?? "")}` });
+      },
+    ),
   );
-  if (!ok) done({ ok: false, error: `cannot start the snapshot: ${tostring(err)}` });
-}
-
-/** A manifest's entries by relative path (empty when it cannot be read). */
-export function readManifest(path: string): Manifest {
-  const out: Manifest = new LuaMap();
-  const [fd] = vim.uv.fs_open(path, "r", 0);
-  if (fd === undefined) return out;
-  const [st] = vim.uv.fs_fstat(fd);
-  const [data] = st !== undefined ? vim.uv.fs_read(fd, st.size, 0) : [undefined];
-  vim.uv.fs_close(fd);
-  if (data === undefined) return out;
-  for (const [p, size, sec, nsec, ino, mode, key] of string.gmatch(
-    data,
-    "([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z",
-  )) {
-    out.set(p, {
-      size: tonumber(size) ?? -1,
-      sec: tonumber(sec) ?? -1,
-      nsec: tonumber(nsec) ?? -1,
-      ino: tonumber(ino) ?? -1,
-      mode: tonumber(mode) ?? 0o644,
-      key,
-    });
-  }
-  return out;
+  if (ok) live++;
+  else settle({ ok: false, error: `cannot start the snapshot: ${tostring(err)}` });
 }
 
 /** The stored bytes of an entry (undefined when the object is gone: swept). */
@@ -195,8 +200,9 @@ export interface Change {
   after?: Entry;
 }
 
+/** The same file's two entries name the same bytes (a copy's key is made of its facts, a blob's is its id). */
 function sameFacts(a: Entry, b: Entry): boolean {
-  return a.size === b.size && a.sec === b.sec && a.nsec === b.nsec && a.ino === b.ino;
+  return a.key === b.key;
 }
 
 /**

@@ -25,6 +25,8 @@ export const REVERT_FILE_KEY = "gR";
 
 interface Turn {
   n: number;
+  /** The CLI's prompt_id of the prompt that started the turn (the same on every hook of that turn), when sent. */
+  promptId?: string;
   root: string;
   /** The manifests of the turn's start and (once it ended) its end. */
   start: string;
@@ -289,6 +291,11 @@ export class Turns {
   private started(ev: HookEvent): undefined {
     if (this.deps.config.review.turn === false) return undefined;
     const s = this.session(ev.session, CLIENT_TITLES[ev.client]);
+    const promptId =
+      typeof ev.input.prompt_id === "string" && ev.input.prompt_id !== "" ? ev.input.prompt_id : undefined;
+    // Qwen Code 0.24 runs UserPromptSubmit again before each request that carries tool results (prompt "", the
+    // turn's prompt_id): the turn goes on. A new snapshot there would hide every change made before it.
+    if (promptId !== undefined && s.current !== undefined && s.current.promptId === promptId) return undefined;
     s.owner = ev.owner() ?? s.owner;
     const root = normalize(ev.cwd);
     const why = snapshot.refusal(root);
@@ -308,6 +315,7 @@ export class Turns {
     s.turns = n;
     s.current = {
       n,
+      promptId,
       root,
       start: result.manifest,
       reviewed: new LuaMap(),
