@@ -40,7 +40,13 @@ local commands = {
   },
   { 'ClaudeCodeReview', '?', false, "Review the last agent turn's changes again (or those since turn N)", 'turns' },
   { 'ClaudeCodeCheckpoint', 0, false, 'Snapshot the files now (:ClaudeCodeReview then shows what changed since)' },
-  { 'ClaudeCodeHooks', 0, false, 'Show the hook settings for a CLI started outside Neovim' },
+  {
+    'ClaudeCodeHooks',
+    '?',
+    false,
+    'Show the hook settings to merge for a CLI started outside Neovim (or one CLI: claude, gemini, qwen)',
+    'clients',
+  },
 }
 
 local function complete_args(lead, line, pos)
@@ -51,9 +57,16 @@ local function complete_turns(lead)
   return require('claude-ide.commands').complete_turns(lead)
 end
 
+local function complete_clients(lead)
+  return require('claude-ide.commands').complete_clients(lead)
+end
+
 for _, c in ipairs(commands) do
   local name = c[1]
-  local complete = c[5] == 'args' and complete_args or c[5] == 'turns' and complete_turns or c[5]
+  local complete = c[5] == 'args' and complete_args
+    or c[5] == 'turns' and complete_turns
+    or c[5] == 'clients' and complete_clients
+    or c[5]
   vim.api.nvim_create_user_command(name, function(args)
     require('claude-ide.commands').run(name, args)
   end, { nargs = c[2], range = c[3] or nil, desc = c[4], complete = complete })

@@ -80,6 +80,29 @@ describe(':checkhealth claude-ide', function()
     assert.matches('OK workspace root ' .. vim.fs.dirname(project) .. ' (privacy.folders of setup())', report, 1, true)
   end)
 
+  it("says whether a gemini :ClaudeCode starts will run the plugin's hooks, and what to do when not", function()
+    local home = vim.fn.tempname()
+    vim.fn.mkdir(home .. '/.gemini', 'p')
+    local saved = vim.env.HOME
+    vim.env.HOME = home
+    local ok, err = pcall(function()
+      assert.is_true(ide.setup({ terminal = { command = 'gemini' } }))
+      -- The plugin's state folder here is below a temp folder others may write: Gemini CLI would skip the file.
+      local report = checkhealth()
+      assert.matches("WARNING Gemini CLI will not read the plugin's system-defaults file", report, 1, true)
+      assert.matches(':ClaudeCodeHooks gemini prints the hooks', report, 1, true)
+      -- The user merged the printed hooks into ~/.gemini/settings.json: they run.
+      local hooks = require('claude-ide.hooks.settings').hooksFor('gemini')
+      vim.fn.writefile({ vim.json.encode({ hooks = hooks }) }, home .. '/.gemini/settings.json')
+      report = checkhealth()
+      assert.matches("OK Gemini CLI will not read the plugin's system-defaults file", report, 1, true)
+      assert.matches("~/.gemini/settings.json has the plugin's hooks: they run", report, 1, true)
+    end)
+    vim.env.HOME = saved
+    vim.fn.delete(home, 'rf')
+    assert(ok, err)
+  end)
+
   it('warns when the server is not running, and does not start it', function()
     assert.is_true(ide.setup({ auto_start = false }))
     local report = checkhealth()

@@ -111,7 +111,7 @@ local HANDLERS = {
         local ____opt_9 = turns()
         return ____opt_9 and ____opt_9:checkpoint()
     end,
-    ClaudeCodeHooks = function() return say(hookSettings().printable()) end,
+    ClaudeCodeHooks = function(args) return say(hookSettings().printable(vim.trim(args.args))) end,
     ClaudeCode = function(args) return ide.toggle(args.args) end,
     ClaudeCodeFocus = function() return ide.focus() end,
     ClaudeCodeNew = function(args) return ide.new_session(args.args) end,
@@ -184,6 +184,13 @@ function ____exports.complete_turns(lead)
             function(____, n) return tostring(n) end
         ),
         function(____, n) return vim.startswith(n, lead) end
+    )
+end
+--- Completion of :ClaudeCodeHooks: the CLIs it prints the hooks of.
+function ____exports.complete_clients(lead)
+    return __TS__ArrayFilter(
+        hookSettings().PRINTABLE_CLIENTS,
+        function(____, c) return vim.startswith(c, lead) end
     )
 end
 --- Runs a command by name. Errors are reported as messages, never as stack traces.

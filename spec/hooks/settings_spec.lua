@@ -72,6 +72,47 @@ describe('hook settings', function()
     )
   end)
 
+  it(
+    "follow Gemini CLI 0.61's rule: a file not written yet would be the user's, a symlink on the way root's",
+    function()
+      local open = vim.fn.tempname()
+      vim.fn.mkdir(open, 'p')
+      -- Not written yet by a user who is not root: it would be theirs, whatever the folders.
+      assert.matches('would belong to you %(uid 1000%)', settings.geminiRefuses(open .. '/gemini-1.json', 1000))
+      -- A file that is there is judged by its owner and mode, then every folder above it (the temp folder's
+      -- parents include one others may write, or one that is not root's).
+      vim.fn.writefile({ '{}' }, open .. '/gemini-1.json')
+      vim.uv.fs_chmod(open .. '/gemini-1.json', tonumber('666', 8))
+      assert.matches('writable by group or others', settings.geminiRefuses(open .. '/gemini-1.json', 0))
+      vim.uv.fs_chmod(open .. '/gemini-1.json', tonumber('600', 8))
+      local why = settings.geminiRefuses(open .. '/gemini-1.json', 0)
+      assert.is_string(why)
+      if vim.uv.getuid() ~= 0 then
+        assert.matches('belongs to uid ' .. vim.uv.getuid(), why)
+      else
+        assert.matches('its folder', why)
+      end
+      -- As resolved too: a link to it is judged by where it leads.
+      vim.fn.mkdir(open .. '/other', 'p')
+      vim.uv.fs_symlink(open .. '/gemini-1.json', open .. '/other/link.json')
+      assert.is_string(settings.geminiRefuses(open .. '/other/link.json', 0))
+      vim.fn.delete(open, 'rf')
+    end
+  )
+
+  it("tell which of the plugin's Gemini CLI hooks a settings file lacks", function()
+    local all = settings.missingGeminiHooks(nil)
+    table.sort(all)
+    assert.are.same({ 'AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool' }, all)
+    assert.are.same({}, settings.missingGeminiHooks({ hooks = settings.hooksFor('gemini') }))
+    local partial = { hooks = { BeforeAgent = settings.hooksFor('gemini').BeforeAgent, AfterAgent = 'x' } }
+    local missing = settings.missingGeminiHooks(partial)
+    table.sort(missing)
+    assert.are.same({ 'AfterAgent', 'AfterTool', 'BeforeTool' }, missing)
+    -- Another CLI's hooks do not count.
+    assert.are.equal(4, #settings.missingGeminiHooks({ hooks = settings.hooksFor('qwen') }))
+  end)
+
   it(':ClaudeCodeHooks prints each CLI’s hooks as JSON, and Codex’s as config.toml lines', function()
     local text = settings.printable()
     assert.matches('Claude Code %(~/%.claude/settings%.json%):', text)
@@ -79,5 +120,12 @@ describe('hook settings', function()
     assert.matches("\nnotify=%[.*'codex', 'notify'%]\nhooks%.Stop=%[{ hooks = ", text)
     local json = text:match('Claude Code %([^\n]*\n([^\n]+)')
     assert.is_table(vim.json.decode(json).hooks.UserPromptSubmit)
+    -- :ClaudeCodeHooks gemini: that CLI's only.
+    local one = settings.printable('gemini')
+    assert.matches('Gemini CLI %(~/%.gemini/settings%.json%):', one)
+    assert.is_nil(one:find('Claude Code (', 1, true))
+    assert.is_table(vim.json.decode(one:match('Gemini CLI %([^\n]*\n([^\n]+)')).hooks.BeforeAgent)
+    assert.is_nil(one:find('notify=', 1, true))
+    assert.matches('^notify=', settings.printable('codex'):match('config%.toml[^\n]*\n([^\n]+)'))
   end)
 end)

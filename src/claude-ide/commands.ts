@@ -80,7 +80,7 @@ function review(args: vim.api.UserCommandArgs): void {
 const HANDLERS: { [name: string]: Handler } = {
   ClaudeCodeReview: review,
   ClaudeCodeCheckpoint: () => turns()?.checkpoint(),
-  ClaudeCodeHooks: () => say(hookSettings().printable()),
+  ClaudeCodeHooks: (args) => say(hookSettings().printable(vim.trim(args.args))),
   ClaudeCode: (args) => ide.toggle(args.args),
   ClaudeCodeFocus: () => ide.focus(),
   ClaudeCodeNew: (args) => ide.new_session(args.args),
@@ -140,6 +140,11 @@ export function complete_args(this: void, lead: string, _line: string, _pos: num
 export function complete_turns(this: void, lead: string): string[] {
   const numbers = ide.server()?.channel()?.turns.turnNumbers() ?? [];
   return numbers.map((n) => tostring(n)).filter((n) => vim.startswith(n, lead));
+}
+
+/** Completion of :ClaudeCodeHooks: the CLIs it prints the hooks of. */
+export function complete_clients(this: void, lead: string): string[] {
+  return hookSettings().PRINTABLE_CLIENTS.filter((c) => vim.startswith(c, lead));
 }
 
 /** Runs a command by name. Errors are reported as messages, never as stack traces. */

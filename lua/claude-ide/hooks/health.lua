@@ -18,6 +18,7 @@ local codexHasNotify = ____settings.codexHasNotify
 local geminiRefuses = ____settings.geminiRefuses
 local HOOK_ENTRIES = ____settings.HOOK_ENTRIES
 local hookScript = ____settings.hookScript
+local missingGeminiHooks = ____settings.missingGeminiHooks
 local settingsDir = ____settings.settingsDir
 local settingsEnvName = ____settings.settingsEnvName
 local function readJson(path)
@@ -236,6 +237,7 @@ function ____exports.checkHooks(config)
     elseif cli == "codex" then
         checkCodex(cwd)
     else
+        local user = readJson(((vim.uv.os_homedir() .. "/.") .. cli) .. "/settings.json")
         local ____temp_5
         if cli == "gemini" then
             ____temp_5 = geminiRefuses(((settingsDir() .. "/gemini-") .. tostring(vim.fn.getpid())) .. ".json")
@@ -244,11 +246,18 @@ function ____exports.checkHooks(config)
         end
         local refused = ____temp_5
         if refused ~= nil then
-            vim.health.warn(("Gemini CLI would refuse the plugin's system-defaults file (" .. refused) .. "): the gemini :ClaudeCode starts gets no hooks from the plugin", ":ClaudeCodeHooks prints the hooks: merge them into ~/.gemini/settings.json")
+            local missing = missingGeminiHooks(user)
+            if #missing == 0 then
+                vim.health.ok(("Gemini CLI will not read the plugin's system-defaults file (" .. refused) .. "), but ~/.gemini/settings.json has the plugin's hooks: they run")
+            else
+                vim.health.warn(
+                    (("Gemini CLI will not read the plugin's system-defaults file (" .. refused) .. "): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)") .. (#missing < #missingGeminiHooks(nil) and "; ~/.gemini/settings.json lacks " .. table.concat(missing, ", ") or ""),
+                    ":ClaudeCodeHooks gemini prints the hooks: merge its `hooks` into ~/.gemini/settings.json"
+                )
+            end
         else
             vim.health.ok(((cli == "gemini" and "Gemini CLI" or "Qwen Code") .. " started by :ClaudeCode gets the hooks through ") .. tostring(settingsEnvName(cli)))
         end
-        local user = readJson(((vim.uv.os_homedir() .. "/.") .. cli) .. "/settings.json")
         local hooksConfig = user and user.hooksConfig
         if type(hooksConfig) == "table" and hooksConfig.enabled == false then
             vim.health.warn(("~/." .. cli) .. "/settings.json has hooksConfig.enabled = false: no hook runs (no turn review)")

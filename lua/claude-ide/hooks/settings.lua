@@ -5,6 +5,7 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
@@ -262,28 +263,120 @@ local function userSystemDefaults(client, ownFile)
     local ok, value = pcall(vim.json.decode, text, {luanil = {object = true, array = true}})
     return ok and type(value) == "table" and not vim.islist(value) and value or ({})
 end
---- Why Gemini CLI would refuse `path` as its system-defaults file, or undefined: 0.61 reads it only when the file
--- and every folder above it belong to root and nobody else may write them ("Security Warning: Skipping system
--- defaults file"), so only a root user whose state folder lies outside /tmp passes.
-function ____exports.geminiRefuses(path)
-    local dir = vim.fs.dirname(path)
-    local file = vim.uv.fs_stat(path)
-    if file ~= nil and (file.uid ~= 0 or bit.band(file.mode, 18) ~= 0) then
-        return path .. " is not root's alone"
+--- Why `path` (a folder, or the file) fails Gemini CLI's check, or undefined (its isPathSecureSync on POSIX).
+local function geminiPathRefusal(path, what)
+    local link = vim.uv.fs_lstat(path)
+    if link == nil then
+        return nil
     end
+    if link.type == "link" and link.uid ~= 0 then
+        return ((what .. " ") .. path) .. " is a symlink that root does not own"
+    end
+    local st = vim.uv.fs_stat(path)
+    if st == nil then
+        return nil
+    end
+    if st.uid ~= 0 then
+        return ((((what .. " ") .. path) .. " belongs to uid ") .. tostring(st.uid)) .. ", not root"
+    end
+    if bit.band(st.mode, 18) ~= 0 then
+        return ((what .. " ") .. path) .. " is writable by group or others"
+    end
+    return nil
+end
+--- `dir` and every folder above it, deepest first.
+local function foldersUp(dir)
+    local out = {}
+    local d = dir
     do
         while true do
-            local st = vim.uv.fs_stat(dir)
-            if st ~= nil and (st.uid ~= 0 or bit.band(st.mode, 18) ~= 0) then
-                return ("its folder " .. dir) .. " is not root's alone (Gemini CLI reads a system-defaults file only below root-owned folders nobody else can write)"
+            out[#out + 1] = d
+            local parent = vim.fs.dirname(d)
+            if parent == d or parent == "" then
+                return out
             end
-            local parent = vim.fs.dirname(dir)
-            if parent == dir then
-                return nil
-            end
-            dir = parent
+            d = parent
         end
     end
+end
+--- Why Gemini CLI would refuse `path` as its system-defaults file, or undefined. Gemini CLI 0.61's rule
+-- (isFileAndDirectorySecureSync, POSIX): the file and every folder above it, as named and as resolved
+-- (realpath), belong to root (uid 0) and nobody else may write them (no g+w, o+w); a symlink on the way must
+-- belong to root too. Else it warns "Security Warning: Skipping system defaults file" at each start and reads
+-- nothing from it. A file not written yet will belong to this Neovim's user: only a Neovim run by root whose
+-- state folder lies below such folders (not /tmp, not a user's home) passes. `uid`: whose the file would be.
+function ____exports.geminiRefuses(path, uid)
+    if uid == nil then
+        uid = vim.uv.getuid()
+    end
+    local exists = vim.uv.fs_lstat(path)
+    if exists == nil and uid ~= 0 then
+        return ("the file would belong to you (uid " .. tostring(uid)) .. "); Gemini CLI reads a system-defaults file only when root owns it"
+    end
+    local real = vim.uv.fs_realpath(path)
+    local named = {
+        path,
+        unpack(foldersUp(vim.fs.dirname(path)))
+    }
+    local resolved = real ~= nil and real ~= path and ({
+        real,
+        unpack(foldersUp(vim.fs.dirname(real)))
+    }) or ({})
+    local ____array_8 = __TS__SparseArrayNew(unpack(named))
+    __TS__SparseArrayPush(
+        ____array_8,
+        unpack(resolved)
+    )
+    for ____, p in ipairs({__TS__SparseArraySpread(____array_8)}) do
+        local isFile = p == path or p == real
+        local why = geminiPathRefusal(p, isFile and "the file" or "its folder")
+        if why ~= nil then
+            return isFile and why or why .. " (Gemini CLI reads a system-defaults file only below folders root owns and nobody else can write)"
+        end
+    end
+    return nil
+end
+--- Whether `settings` (a Gemini CLI settings file's content) holds the plugin's hook for every Gemini event it
+-- needs (a command running hook.lua with `gemini <Event>`); the events missing.
+function ____exports.missingGeminiHooks(settings)
+    local missing = {}
+    local hooks = settings ~= nil and type(settings.hooks) == "table" and settings.hooks or ({})
+    for ____, entry in ipairs(____exports.HOOK_ENTRIES) do
+        do
+            if entry.client ~= "gemini" then
+                goto __continue60
+            end
+            local found = false
+            local groups = hooks[entry.event]
+            if type(groups) == "table" then
+                for ____, group in ipairs(groups) do
+                    do
+                        if type(group) ~= "table" or type(group.hooks) ~= "table" then
+                            goto __continue63
+                        end
+                        for ____, h in ipairs(group.hooks) do
+                            local ____temp_9
+                            if type(h) == "table" then
+                                ____temp_9 = h.command
+                            else
+                                ____temp_9 = nil
+                            end
+                            local command = ____temp_9
+                            if type(command) == "string" and (string.find(command, "hook.lua", 1, true)) ~= nil and (string.find(command, " gemini " .. entry.event, 1, true)) ~= nil then
+                                found = true
+                            end
+                        end
+                    end
+                    ::__continue63::
+                end
+            end
+            if not found and not __TS__ArrayIncludes(missing, entry.event) then
+                missing[#missing + 1] = entry.event
+            end
+        end
+        ::__continue60::
+    end
+    return missing
 end
 --- The folder of the system-defaults files: the plugin's own state folder (0700).
 function ____exports.settingsDir()
@@ -318,32 +411,43 @@ function ____exports.systemDefaultsEnv(client, dir)
     if not written.ok then
         return {ok = false, error = written.error}
     end
-    local ____temp_8
+    local ____temp_10
     if client == "gemini" then
-        ____temp_8 = ____exports.geminiRefuses(path)
+        ____temp_10 = ____exports.geminiRefuses(path)
     else
-        ____temp_8 = nil
+        ____temp_10 = nil
     end
-    local refused = ____temp_8
+    local refused = ____temp_10
     if refused ~= nil then
         vim.uv.fs_unlink(path)
         return {ok = true, env = {}, path = path, skipped = refused}
     end
     return {ok = true, env = {[name] = path}, path = path}
 end
---- The text :ClaudeCodeHooks prints: each CLI's settings to add by hand for a CLI started outside Neovim.
-function ____exports.printable()
+--- The CLIs :ClaudeCodeHooks takes (completion).
+____exports.PRINTABLE_CLIENTS = {"claude", "gemini", "qwen", "codex"}
+--- The text :ClaudeCodeHooks prints: each CLI's settings to add by hand for a CLI started outside Neovim (or one
+-- Gemini CLI would not read from the plugin's system-defaults file); only `only`'s when given.
+function ____exports.printable(only)
     local lines = {"Hooks for a CLI started outside Neovim (the CLIs :ClaudeCode starts get them by themselves).", "Merge the `hooks` of your CLI into its settings file; the hook finds this Neovim like the agent bridge does", "(the Neovim whose terminal runs the CLI, else the one whose folder holds the CLI's cwd)."}
     local files = {{"claude", "~/.claude/settings.json"}, {"gemini", "~/.gemini/settings.json"}, {"qwen", "~/.qwen/settings.json"}}
     for ____, ____value in ipairs(files) do
         local client = ____value[1]
         local file = ____value[2]
-        __TS__ArrayPush(lines, "", ((CLIENT_TITLES[client] .. " (") .. file) .. "):")
-        lines[#lines + 1] = vim.json.encode({hooks = ____exports.hooksFor(client)})
+        do
+            if only ~= nil and only ~= "" and only ~= client then
+                goto __continue78
+            end
+            __TS__ArrayPush(lines, "", ((CLIENT_TITLES[client] .. " (") .. file) .. "):")
+            lines[#lines + 1] = vim.json.encode({hooks = ____exports.hooksFor(client)})
+        end
+        ::__continue78::
     end
-    __TS__ArrayPush(lines, "", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):")
-    for ____, o in ipairs(____exports.codexOverrides(false)) do
-        lines[#lines + 1] = o
+    if only == nil or only == "" or only == "codex" then
+        __TS__ArrayPush(lines, "", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):")
+        for ____, o in ipairs(____exports.codexOverrides(false)) do
+            lines[#lines + 1] = o
+        end
     end
     return table.concat(lines, "\n")
 end

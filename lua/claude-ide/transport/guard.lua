@@ -259,7 +259,18 @@ end
 function ConnectionGuard.prototype.drop(self, conn, why)
     self:refused(why)
     self:authenticated(conn)
-    conn:expire("dropped: " .. why)
+    self:expire(conn, "dropped: " .. why)
+end
+function ConnectionGuard.prototype.expire(self, conn, why)
+    local ok, err = pcall(function() return conn:expire(why) end)
+    if ok then
+        return
+    end
+    self.log(
+        "warn",
+        "expire: " .. tostring(err)
+    )
+    self:forget(conn)
 end
 function ConnectionGuard.prototype.refused(self, why)
     self.refusals = self.refusals + 1
@@ -307,7 +318,7 @@ function ConnectionGuard.prototype.sweep(self)
     for c, e in pairs(self.entries) do
         do
             if e.deadline == nil then
-                goto __continue60
+                goto __continue63
             end
             if now >= e.deadline then
                 e.deadline = nil
@@ -316,7 +327,7 @@ function ConnectionGuard.prototype.sweep(self)
                 pending = true
             end
         end
-        ::__continue60::
+        ::__continue63::
     end
     if not pending then
         self:stopSweeping()
@@ -332,13 +343,7 @@ function ConnectionGuard.prototype.sweep(self)
     for ____, ____value in ipairs(due) do
         local c = ____value[1]
         local why = ____value[2]
-        local ok, err = pcall(function() return c:expire(why) end)
-        if not ok then
-            self.log(
-                "warn",
-                "expire: " .. tostring(err)
-            )
-        end
+        self:expire(c, why)
     end
 end
 return ____exports

@@ -43,7 +43,16 @@ function tryListen(port, opts)
                 )
                 return
             end
-            opts.onAccept(client)
+            local ok, failure = pcall(opts.onAccept, client)
+            if not ok then
+                if not client:is_closing() then
+                    client:close()
+                end
+                opts.log(
+                    "warn",
+                    "accept: " .. tostring(failure)
+                )
+            end
         end
     )
     local listening, listenErr = server:listen(BACKLOG, onConnection)

@@ -13,6 +13,7 @@ import {
   geminiRefuses,
   HOOK_ENTRIES,
   hookScript,
+  missingGeminiHooks,
   settingsDir,
   settingsEnvName,
 } from "./settings";
@@ -203,17 +204,23 @@ export function checkHooks(config: Config): void {
   if (cli === "claude") checkClaude(cwd);
   else if (cli === "codex") checkCodex(cwd);
   else {
+    const user = readJson(`${vim.uv.os_homedir()}/.${cli}/settings.json`);
     const refused = cli === "gemini" ? geminiRefuses(`${settingsDir()}/gemini-${vim.fn.getpid()}.json`) : undefined;
-    if (refused !== undefined)
-      vim.health.warn(
-        `Gemini CLI would refuse the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts gets no hooks from the plugin`,
-        ":ClaudeCodeHooks prints the hooks: merge them into ~/.gemini/settings.json",
-      );
-    else
+    if (refused !== undefined) {
+      const missing = missingGeminiHooks(user);
+      if (missing.length === 0)
+        vim.health.ok(
+          `Gemini CLI will not read the plugin's system-defaults file (${refused}), but ~/.gemini/settings.json has the plugin's hooks: they run`,
+        );
+      else
+        vim.health.warn(
+          `Gemini CLI will not read the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)${missing.length < missingGeminiHooks(undefined).length ? `; ~/.gemini/settings.json lacks ${missing.join(", ")}` : ""}`,
+          ":ClaudeCodeHooks gemini prints the hooks: merge its `hooks` into ~/.gemini/settings.json",
+        );
+    } else
       vim.health.ok(
         `${cli === "gemini" ? "Gemini CLI" : "Qwen Code"} started by :ClaudeCode gets the hooks through ${settingsEnvName(cli)}`,
       );
-    const user = readJson(`${vim.uv.os_homedir()}/.${cli}/settings.json`);
     const hooksConfig = user?.hooksConfig;
     if (type(hooksConfig) === "table" && (hooksConfig as { enabled?: unknown }).enabled === false)
       vim.health.warn(`~/.${cli}/settings.json has hooksConfig.enabled = false: no hook runs (no turn review)`);

@@ -197,23 +197,84 @@ function userSystemDefaults(client: HookClient, ownFile: string): { [key: string
   return ok && type(value) === "table" && !vim.islist(value) ? (value as { [key: string]: unknown }) : {};
 }
 
-/**
- * Why Gemini CLI would refuse `path` as its system-defaults file, or undefined: 0.61 reads it only when the file
- * and every folder above it belong to root and nobody else may write them ("Security Warning: Skipping system
- * defaults file"), so only a root user whose state folder lies outside /tmp passes.
- */
-export function geminiRefuses(path: string): string | undefined {
-  let dir = vim.fs.dirname(path);
-  const [file] = vim.uv.fs_stat(path);
-  if (file !== undefined && (file.uid !== 0 || (file.mode & 0o022) !== 0)) return `${path} is not root's alone`;
+/** Why `path` (a folder, or the file) fails Gemini CLI's check, or undefined (its isPathSecureSync on POSIX). */
+function geminiPathRefusal(path: string, what: string): string | undefined {
+  const [link] = vim.uv.fs_lstat(path);
+  if (link === undefined) return undefined; // not there: Gemini CLI passes it
+  if (link.type === "link" && link.uid !== 0) return `${what} ${path} is a symlink that root does not own`;
+  const [st] = vim.uv.fs_stat(path);
+  if (st === undefined) return undefined;
+  if (st.uid !== 0) return `${what} ${path} belongs to uid ${st.uid}, not root`;
+  if ((st.mode & 0o022) !== 0) return `${what} ${path} is writable by group or others`;
+  return undefined;
+}
+
+/** `dir` and every folder above it, deepest first. */
+function foldersUp(dir: string): string[] {
+  const out: string[] = [];
+  let d = dir;
   for (;;) {
-    const [st] = vim.uv.fs_stat(dir);
-    if (st !== undefined && (st.uid !== 0 || (st.mode & 0o022) !== 0))
-      return `its folder ${dir} is not root's alone (Gemini CLI reads a system-defaults file only below root-owned folders nobody else can write)`;
-    const parent = vim.fs.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
+    out.push(d);
+    const parent = vim.fs.dirname(d);
+    if (parent === d || parent === "") return out;
+    d = parent;
   }
+}
+
+/**
+ * Why Gemini CLI would refuse `path` as its system-defaults file, or undefined. Gemini CLI 0.61's rule
+ * (isFileAndDirectorySecureSync, POSIX): the file and every folder above it, as named and as resolved
+ * (realpath), belong to root (uid 0) and nobody else may write them (no g+w, o+w); a symlink on the way must
+ * belong to root too. Else it warns "Security Warning: Skipping system defaults file" at each start and reads
+ * nothing from it. A file not written yet will belong to this Neovim's user: only a Neovim run by root whose
+ * state folder lies below such folders (not /tmp, not a user's home) passes. `uid`: whose the file would be.
+ */
+export function geminiRefuses(path: string, uid: number = vim.uv.getuid()): string | undefined {
+  const [exists] = vim.uv.fs_lstat(path);
+  if (exists === undefined && uid !== 0)
+    return `the file would belong to you (uid ${uid}); Gemini CLI reads a system-defaults file only when root owns it`;
+  const [real] = vim.uv.fs_realpath(path);
+  const named = [path, ...foldersUp(vim.fs.dirname(path))];
+  const resolved = real !== undefined && real !== path ? [real, ...foldersUp(vim.fs.dirname(real))] : [];
+  for (const p of [...named, ...resolved]) {
+    const isFile = p === path || p === real;
+    const why = geminiPathRefusal(p, isFile ? "the file" : "its folder");
+    if (why !== undefined)
+      return isFile
+        ? why
+        : `${why} (Gemini CLI reads a system-defaults file only below folders root owns and nobody else can write)`;
+  }
+  return undefined;
+}
+
+/**
+ * Whether `settings` (a Gemini CLI settings file's content) holds the plugin's hook for every Gemini event it
+ * needs (a command running hook.lua with `gemini <Event>`); the events missing.
+ */
+export function missingGeminiHooks(settings: { [key: string]: unknown } | undefined): string[] {
+  const missing: string[] = [];
+  const hooks =
+    settings !== undefined && type(settings.hooks) === "table" ? (settings.hooks as { [event: string]: unknown }) : {};
+  for (const entry of HOOK_ENTRIES) {
+    if (entry.client !== "gemini") continue;
+    let found = false;
+    const groups = hooks[entry.event];
+    if (type(groups) === "table")
+      for (const group of groups as { hooks?: unknown }[]) {
+        if (type(group) !== "table" || type(group.hooks) !== "table") continue;
+        for (const h of group.hooks as { command?: unknown }[]) {
+          const command = type(h) === "table" ? h.command : undefined;
+          if (
+            typeof command === "string" &&
+            string.find(command, "hook.lua", 1, true)[0] !== undefined &&
+            string.find(command, ` gemini ${entry.event}`, 1, true)[0] !== undefined
+          )
+            found = true;
+        }
+      }
+    if (!found && !missing.includes(entry.event)) missing.push(entry.event);
+  }
+  return missing;
 }
 
 /** The folder of the system-defaults files: the plugin's own state folder (0700). */
@@ -247,8 +308,14 @@ export function systemDefaultsEnv(
   return { ok: true, env: { [name]: path }, path };
 }
 
-/** The text :ClaudeCodeHooks prints: each CLI's settings to add by hand for a CLI started outside Neovim. */
-export function printable(): string {
+/** The CLIs :ClaudeCodeHooks takes (completion). */
+export const PRINTABLE_CLIENTS: HookClient[] = ["claude", "gemini", "qwen", "codex"];
+
+/**
+ * The text :ClaudeCodeHooks prints: each CLI's settings to add by hand for a CLI started outside Neovim (or one
+ * Gemini CLI would not read from the plugin's system-defaults file); only `only`'s when given.
+ */
+export function printable(only?: string): string {
   const lines: string[] = [
     "Hooks for a CLI started outside Neovim (the CLIs :ClaudeCode starts get them by themselves).",
     "Merge the `hooks` of your CLI into its settings file; the hook finds this Neovim like the agent bridge does",
@@ -260,11 +327,14 @@ export function printable(): string {
     ["qwen", "~/.qwen/settings.json"],
   ];
   for (const [client, file] of files) {
+    if (only !== undefined && only !== "" && only !== client) continue;
     lines.push("", `${CLIENT_TITLES[client]} (${file}):`);
     lines.push(vim.json.encode({ hooks: hooksFor(client) }));
   }
-  // Top-level keys of config.toml (before any [table]); notify replaces a notify program of your own.
-  lines.push("", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):");
-  for (const o of codexOverrides(false)) lines.push(o);
+  if (only === undefined || only === "" || only === "codex") {
+    // Top-level keys of config.toml (before any [table]); notify replaces a notify program of your own.
+    lines.push("", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):");
+    for (const o of codexOverrides(false)) lines.push(o);
+  }
   return lines.join("\n");
 }

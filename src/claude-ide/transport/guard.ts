@@ -268,7 +268,18 @@ export class ConnectionGuard {
   private drop(conn: Guarded, why: string): void {
     this.refused(why);
     this.authenticated(conn); // it no longer counts, even if its close is slow to be reported
-    conn.expire(`dropped: ${why}`);
+    this.expire(conn, `dropped: ${why}`);
+  }
+
+  /**
+   * Closes `conn` for `why`. A connection whose close fails is forgotten all the same: kept, it would hold its
+   * place under the caps with no deadline left, and a failing close inside a sweep would stop that sweep.
+   */
+  private expire(conn: Guarded, why: string): void {
+    const [ok, err] = pcall(() => conn.expire(why));
+    if (ok) return;
+    this.log("warn", `expire: ${tostring(err)}`);
+    this.forget(conn);
   }
 
   /** Logs refusals and drops for the caps, at most once a second with how many there were. */
@@ -318,9 +329,6 @@ export class ConnectionGuard {
     this.enforceSoftCap();
     if (due.length === 0) return;
     this.log("info", `closed ${due.length} connection(s): ${due[0][1]}`);
-    for (const [c, why] of due) {
-      const [ok, err] = pcall(() => c.expire(why));
-      if (!ok) this.log("warn", `expire: ${tostring(err)}`);
-    }
+    for (const [c, why] of due) this.expire(c, why);
   }
 }

@@ -77,7 +77,13 @@ function tryListen(port: number, opts: LoopbackOptions): LoopbackResult {
       opts.log("warn", `accept: ${tostring(acceptErr)}`);
       return;
     }
-    opts.onAccept(client);
+    // A failure in the listener's accept path must not leave the socket open with nobody to close it (the
+    // connection guard only knows sockets a listener tracked): it is closed, and the failure logged.
+    const [ok, failure] = pcall(opts.onAccept, client);
+    if (!ok) {
+      if (!client.is_closing()) client.close();
+      opts.log("warn", `accept: ${tostring(failure)}`);
+    }
   });
   const [listening, listenErr] = server.listen(BACKLOG, onConnection);
   const address = listening !== undefined ? server.getsockname() : undefined;
