@@ -407,7 +407,7 @@ function Sessions.prototype.typeMention(self, mention, config)
     if not queued and #t.typing == 0 then
         return "sent"
     end
-    return "queued"
+    return t.connectedAt ~= nil and "settling" or "queued"
 end
 function Sessions.prototype.typeWaiting(self, t, config)
     local now = vim.uv.now()

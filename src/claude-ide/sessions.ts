@@ -348,9 +348,10 @@ export class Sessions {
    * Types an @-reference to `mention` into the current session's Gemini CLI / Qwen Code prompt (they take
    * `@path` in the prompt; neither reads a line range, so one is added as words): at once when its CLI is
    * connected and settled (mentions.settle_ms after it connected), else when it is, within
-   * mentions.queue_ttl_ms; what is still waiting then is dropped with a message, never silently.
+   * mentions.queue_ttl_ms; what is still waiting then is dropped with a message, never silently. "settling":
+   * connected, typed once settled (the first mention since Neovim saw it connected waits settle_ms).
    */
-  typeMention(mention: Mention, config: Config): "sent" | "queued" | "none" {
+  typeMention(mention: Mention, config: Config): "sent" | "settling" | "queued" | "none" {
     const t = this.current();
     if (t === undefined || !t.client.companion) return "none";
     const root = `${t.cwd}/`;
@@ -367,7 +368,7 @@ export class Sessions {
     t.typing.push({ text, expires: vim.uv.now() + config.mentions.queue_ttl_ms });
     this.typeWaiting(t, config);
     if (!queued && t.typing.length === 0) return "sent";
-    return "queued";
+    return t.connectedAt !== undefined ? "settling" : "queued";
   }
 
   /** Types what waits for `t` if its CLI is ready; else checks again a little later (until it expires). */
