@@ -27,7 +27,8 @@ local hookSettings = lazy("claude-ide.hooks.settings")
 local configFile = lazy("claude-ide.bridge.config_file")
 --- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
 -- the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
--- hooks through a system-defaults settings file named in their environment.
+-- hooks through a system-defaults settings file named in their environment; Codex its notify program and hooks
+-- as `-c` overrides on its command line (hooks/settings codexArguments).
 local function cliSetup(config, cli)
     if cli == "claude" then
         local made = cliConfig().cliArguments({agent = config.agent.in_terminal, hooks = config.hooks.enabled, permissionMode = config.terminal.permission_mode})
@@ -35,6 +36,13 @@ local function cliSetup(config, cli)
     end
     if not config.hooks.enabled then
         return {ok = true, args = "", env = {}}
+    end
+    if cli == "codex" then
+        return {
+            ok = true,
+            args = hookSettings().codexArguments(),
+            env = {}
+        }
     end
     local made = hookSettings().systemDefaultsEnv(
         cli,

@@ -27,7 +27,8 @@ const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file"
 /**
  * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
  * the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
- * hooks through a system-defaults settings file named in their environment.
+ * hooks through a system-defaults settings file named in their environment; Codex its notify program and hooks
+ * as `-c` overrides on its command line (hooks/settings codexArguments).
  */
 function cliSetup(
   config: Config,
@@ -42,6 +43,7 @@ function cliSetup(
     return made.ok ? { ok: true, args: made.args, env: {} } : made;
   }
   if (!config.hooks.enabled) return { ok: true, args: "", env: {} };
+  if (cli === "codex") return { ok: true, args: hookSettings().codexArguments(), env: {} };
   const made = hookSettings().systemDefaultsEnv(cli, hookSettings().settingsDir());
   if (!made.ok) return made;
   configFile().removeOnExit([made.path], `claude-ide.hooks-${cli}`);
