@@ -175,7 +175,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue26
+                goto __continue27
             end
             local ____temp_22 = EXTERNAL_BASE + c.id
             local ____temp_23 = self:externalName(c)
@@ -194,12 +194,12 @@ function Sessions.prototype.list(self)
                 protocol = "ide"
             }
         end
-        ::__continue26::
+        ::__continue27::
     end
     for ____, p in ipairs(companion) do
         do
             if self:companionOwnerOf(p.id) ~= 0 then
-                goto __continue29
+                goto __continue30
             end
             out[#out + 1] = {
                 id = EXTERNAL_BASE + p.id,
@@ -214,7 +214,7 @@ function Sessions.prototype.list(self)
                 protocol = "companion"
             }
         end
-        ::__continue29::
+        ::__continue30::
     end
     return out
 end
@@ -674,14 +674,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue136
+                goto __continue137
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue136::
+        ::__continue137::
     end
     return nil
 end
