@@ -777,7 +777,7 @@ local function cpuMs()
     end
     local stat = fh:read("*a")
     fh:close()
-    if stat == nil then
+    if type(stat) ~= "string" then
         return -1
     end
     local rest = string.match(stat, "%) (.*)$")

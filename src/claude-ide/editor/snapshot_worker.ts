@@ -546,9 +546,9 @@ function cpuMs(): number {
   // io, not vim.uv: a /proc file's size is 0 to fstat.
   const [fh] = io.open("/proc/self/stat", "r");
   if (fh === undefined) return -1;
-  const stat = fh.read("*a") as string | undefined;
+  const stat: unknown = fh.read("*a");
   fh.close();
-  if (stat === undefined) return -1;
+  if (typeof stat !== "string") return -1;
   // After the command name (in parentheses, which may hold spaces): fields 3.. ; utime, stime, cutime, cstime
   // are fields 14 to 17, in clock ticks (100 a second on Linux).
   const [rest] = string.match(stat, "%) (.*)$");
