@@ -27,7 +27,8 @@ const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file"
 /**
  * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
  * the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
- * hooks through a system-defaults settings file named in their environment.
+ * hooks through a system-defaults settings file named in their environment; Codex its notify program and hooks
+ * as `-c` overrides on its command line (hooks/settings codexArguments).
  */
 function cliSetup(
   config: Config,
@@ -42,6 +43,7 @@ function cliSetup(
     return made.ok ? { ok: true, args: made.args, env: {} } : made;
   }
   if (!config.hooks.enabled) return { ok: true, args: "", env: {} };
+  if (cli === "codex") return { ok: true, args: hookSettings().codexArguments(), env: {} };
   const made = hookSettings().systemDefaultsEnv(cli, hookSettings().settingsDir());
   if (!made.ok) return made;
   configFile().removeOnExit([made.path], `claude-ide.hooks-${cli}`);
@@ -119,6 +121,11 @@ interface TermSession {
   connectedAt?: number;
   /** The recipients of this session's @-mentions (one function per session: the mention queue keeps order by it). */
   recipients: Recipients;
+}
+
+/** New Sessions (for init, which loads without TypeScript's class library and so cannot say `new`). */
+export function createSessions(link: ServerLink): Sessions {
+  return new Sessions(link);
 }
 
 export class Sessions {
