@@ -330,6 +330,49 @@ describe('a snapshot', function()
     )
   end
 
+  it('sweeps the sessions and the other folders no snapshot touched for 14 days, and keeps the rest', function()
+    local dir = tempdir()
+    write(dir .. '/f.txt', 'v0\n')
+    local other = tempdir()
+    write(other .. '/g.txt', 'g\n')
+    -- Another session of this folder, and another folder's store: one fresh, then both made 15 days old.
+    assert.is_true(take(vim.tbl_extend('force', req(dir, '1.start'), { session = 'claude:old' })).ok)
+    assert.is_true(take(vim.tbl_extend('force', req(dir, '1.start'), { session = 'claude:recent' })).ok)
+    assert.is_true(take(req(other, '1.start')).ok)
+    local old_session = snapshot.sessionDirOf(dir, 'claude:old', base)
+    local recent_session = snapshot.sessionDirOf(dir, 'claude:recent', base)
+    local other_store = snapshot.storeOf(other, base)
+    local past = os.time() - 15 * 86400
+    local function age(path)
+      for _, name in ipairs(vim.fn.readdir(path)) do
+        vim.uv.fs_utime(path .. '/' .. name, past, past)
+      end
+      vim.uv.fs_utime(path, past, past)
+    end
+    -- Wait for their housekeeping (after the answer) before backdating what it may still touch.
+    vim.wait(10000, function()
+      return snapshot.running() == 0
+    end, 20)
+    age(old_session)
+    for _, name in ipairs(vim.fn.readdir(other_store)) do
+      if vim.fn.isdirectory(other_store .. '/' .. name) == 1 then
+        age(other_store .. '/' .. name)
+      end
+    end
+    age(other_store)
+    -- Something that is not a store, beside the stores, is never removed.
+    vim.fn.mkdir(base .. '/not-a-store', 'p')
+    vim.uv.fs_utime(base .. '/not-a-store', past, past)
+    assert.is_true(take(req(dir, '1.start')).ok)
+    local gone = vim.wait(10000, function()
+      return vim.fn.isdirectory(old_session) == 0 and vim.fn.isdirectory(other_store) == 0
+    end, 20)
+    assert.is_true(gone, 'the stale session and the stale folder store were not swept')
+    assert.are.equal(1, vim.fn.isdirectory(recent_session))
+    assert.are.equal(1, vim.fn.isdirectory(snapshot.sessionDirOf(dir, 'claude:s1', base)))
+    assert.are.equal(1, vim.fn.isdirectory(base .. '/not-a-store'))
+  end)
+
   for _, method in ipairs({ 'walk', 'git' }) do
     it(('keeps the last `keep` turns of a session and sweeps the objects nothing names (%s)'):format(method), function()
       local dir = tempdir()

@@ -680,6 +680,136 @@ local function dropOldTurns()
     end
     return true
 end
+--- Sessions and folders nobody snapshotted for this long go (:help claude-ide-turn-review): a session's folder
+-- lives as long as its CLI runs and a while after (:ClaudeCodeReview {n} of a quit session), not forever.
+local STALE_SECONDS = 14 * 86400
+--- A store's folder name: 16 hex digits (editor/snapshot's hash); nothing else in the store is ever removed.
+local function isHashName(name)
+    return (string.match(name, "^%x+$")) ~= nil and #name == 16
+end
+--- The newest modification time (seconds) of `dir` and of the entries right below it, -1 if it is gone.
+local function newestMtime(dir)
+    local st = vim.uv.fs_stat(dir)
+    if st == nil then
+        return -1
+    end
+    local newest = st.mtime.sec
+    local h = vim.uv.fs_scandir(dir)
+    if h ~= nil then
+        do
+            while true do
+                local entry = vim.uv.fs_scandir_next(h)
+                if entry == nil then
+                    break
+                end
+                local es = vim.uv.fs_stat((dir .. "/") .. entry)
+                if es ~= nil and es.mtime.sec > newest then
+                    newest = es.mtime.sec
+                end
+            end
+        end
+    end
+    return newest
+end
+--- Removes a folder of the store and everything in it (a link is removed, never followed).
+local function removeTree(path)
+    local h = vim.uv.fs_scandir(path)
+    if h ~= nil then
+        do
+            while true do
+                local entry, kind = vim.uv.fs_scandir_next(h)
+                if entry == nil then
+                    break
+                end
+                if kind == "directory" then
+                    removeTree((path .. "/") .. entry)
+                else
+                    vim.uv.fs_unlink((path .. "/") .. entry)
+                end
+            end
+        end
+    end
+    vim.uv.fs_rmdir(path)
+end
+--- The other sessions of this folder untouched for STALE_SECONDS go; true when any went.
+local function dropStaleSessions(now)
+    local any = false
+    local h = vim.uv.fs_scandir(store)
+    if h == nil then
+        return false
+    end
+    local ours = vim.fn.fnamemodify(sessionDir, ":t")
+    do
+        while true do
+            do
+                local dir, kind = vim.uv.fs_scandir_next(h)
+                if dir == nil then
+                    break
+                end
+                if kind ~= "directory" or dir == ours or not isHashName(dir) then
+                    goto __continue146
+                end
+                local path = (store .. "/") .. dir
+                if newestMtime(path) < now - STALE_SECONDS then
+                    removeTree(path)
+                    any = true
+                end
+            end
+            ::__continue146::
+        end
+    end
+    return any
+end
+--- The stores of other folders (beside this one) whose every session is older than STALE_SECONDS go whole: a
+-- project not worked on for that long keeps no snapshot. Only folders that look like stores (a hash name with an
+-- `objects` folder) are touched.
+local function dropStaleFolders(now)
+    local parent = vim.fn.fnamemodify(store, ":h")
+    local ours = vim.fn.fnamemodify(store, ":t")
+    local h = vim.uv.fs_scandir(parent)
+    if h == nil then
+        return
+    end
+    do
+        while true do
+            do
+                local dir, kind = vim.uv.fs_scandir_next(h)
+                if dir == nil then
+                    break
+                end
+                if kind ~= "directory" or dir == ours or not isHashName(dir) then
+                    goto __continue153
+                end
+                local path = (parent .. "/") .. dir
+                if vim.fn.isdirectory(path .. "/objects") ~= 1 then
+                    goto __continue153
+                end
+                local newest = newestMtime(path)
+                local sh = vim.uv.fs_scandir(path)
+                if sh ~= nil then
+                    do
+                        while true do
+                            local s, sk = vim.uv.fs_scandir_next(sh)
+                            if s == nil then
+                                break
+                            end
+                            if sk == "directory" and isHashName(s) then
+                                newest = math.max(
+                                    newest,
+                                    newestMtime((path .. "/") .. s)
+                                )
+                            end
+                        end
+                    end
+                end
+                if newest < now - STALE_SECONDS then
+                    removeTree(path)
+                end
+            end
+            ::__continue153::
+        end
+    end
+end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.
 local function sweepObjects(top)
     local used = {}
@@ -794,11 +924,15 @@ phases[#phases + 1] = "cpu:" .. tostring(cpuMs())
 local ms = (vim.uv.hrtime() - started) / 1000000
 io.stdout:write(((((((((((("files " .. tostring(taken.files)) .. " copied ") .. tostring(taken.copied)) .. " skipped ") .. tostring(taken.skipped)) .. " listed-by ") .. taken.by) .. " ms ") .. tostring(math.floor(ms))) .. " phases ") .. table.concat(phases, ",")) .. "\n")
 io.stdout:flush()
-if dropOldTurns() then
+local nowSec = os.time()
+local droppedTurns = dropOldTurns()
+local droppedSessions = dropStaleSessions(nowSec)
+if droppedTurns or droppedSessions then
     local ____sweepObjects_7 = sweepObjects
     local ____opt_5 = method.git
     ____sweepObjects_7(____opt_5 and ____opt_5.top)
 end
+dropStaleFolders(nowSec)
 if method.git ~= nil then
     privateGit(method.git.top, {"update-index", "-q", "--refresh"})
 end

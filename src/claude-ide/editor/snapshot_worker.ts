@@ -24,8 +24,9 @@
 // `files N copied M skipped K listed-by L ms T phases <name>:<ms>,...` (where the time went), printed as soon as the manifest and its deltas are written; the
 // housekeeping comes after it (the editor does not wait for it): the session keeps its last <keep> turns, the
 // plain objects no manifest or delta names go, the private repository drops the objects of trees no kept
-// manifest names (`git prune`, objects younger than an hour kept: a concurrent snapshot's), and the index's stat
-// cache is refreshed (files touched but unchanged are not read again next time).
+// manifest names (`git prune`, objects younger than an hour kept: a concurrent snapshot's), the index's stat
+// cache is refreshed (files touched but unchanged are not read again next time), and the sessions of this folder
+// and the stores of other folders nobody snapshotted for 14 days go (STALE_SECONDS).
 import {
   type Entry,
   type GitHead,
@@ -491,6 +492,93 @@ function dropOldTurns(): boolean {
   return true;
 }
 
+/**
+ * Sessions and folders nobody snapshotted for this long go (:help claude-ide-turn-review): a session's folder
+ * lives as long as its CLI runs and a while after (:ClaudeCodeReview {n} of a quit session), not forever.
+ */
+const STALE_SECONDS = 14 * 86400;
+
+/** A store's folder name: 16 hex digits (editor/snapshot's hash); nothing else in the store is ever removed. */
+function isHashName(name: string): boolean {
+  return string.match(name, "^%x+$")[0] !== undefined && name.length === 16;
+}
+
+/** The newest modification time (seconds) of `dir` and of the entries right below it, -1 if it is gone. */
+function newestMtime(dir: string): number {
+  const [st] = vim.uv.fs_stat(dir);
+  if (st === undefined) return -1;
+  let newest = st.mtime.sec;
+  const [h] = vim.uv.fs_scandir(dir);
+  if (h !== undefined)
+    for (;;) {
+      const [entry] = vim.uv.fs_scandir_next(h);
+      if (entry === undefined) break;
+      const [es] = vim.uv.fs_stat(`${dir}/${entry}`);
+      if (es !== undefined && es.mtime.sec > newest) newest = es.mtime.sec;
+    }
+  return newest;
+}
+
+/** Removes a folder of the store and everything in it (a link is removed, never followed). */
+function removeTree(path: string): void {
+  const [h] = vim.uv.fs_scandir(path);
+  if (h !== undefined)
+    for (;;) {
+      const [entry, kind] = vim.uv.fs_scandir_next(h);
+      if (entry === undefined) break;
+      if (kind === "directory") removeTree(`${path}/${entry}`);
+      else vim.uv.fs_unlink(`${path}/${entry}`);
+    }
+  vim.uv.fs_rmdir(path);
+}
+
+/** The other sessions of this folder untouched for STALE_SECONDS go; true when any went. */
+function dropStaleSessions(now: number): boolean {
+  let any = false;
+  const [h] = vim.uv.fs_scandir(store);
+  if (h === undefined) return false;
+  const ours = vim.fn.fnamemodify(sessionDir, ":t");
+  for (;;) {
+    const [dir, kind] = vim.uv.fs_scandir_next(h);
+    if (dir === undefined) break;
+    if (kind !== "directory" || dir === ours || !isHashName(dir)) continue;
+    const path = `${store}/${dir}`;
+    if (newestMtime(path) < now - STALE_SECONDS) {
+      removeTree(path);
+      any = true;
+    }
+  }
+  return any;
+}
+
+/**
+ * The stores of other folders (beside this one) whose every session is older than STALE_SECONDS go whole: a
+ * project not worked on for that long keeps no snapshot. Only folders that look like stores (a hash name with an
+ * `objects` folder) are touched.
+ */
+function dropStaleFolders(now: number): void {
+  const parent = vim.fn.fnamemodify(store, ":h");
+  const ours = vim.fn.fnamemodify(store, ":t");
+  const [h] = vim.uv.fs_scandir(parent);
+  if (h === undefined) return;
+  for (;;) {
+    const [dir, kind] = vim.uv.fs_scandir_next(h);
+    if (dir === undefined) break;
+    if (kind !== "directory" || dir === ours || !isHashName(dir)) continue;
+    const path = `${parent}/${dir}`;
+    if (vim.fn.isdirectory(`${path}/objects`) !== 1) continue;
+    let newest = newestMtime(path);
+    const [sh] = vim.uv.fs_scandir(path);
+    if (sh !== undefined)
+      for (;;) {
+        const [s, sk] = vim.uv.fs_scandir_next(sh);
+        if (s === undefined) break;
+        if (sk === "directory" && isHashName(s)) newest = math.max(newest, newestMtime(`${path}/${s}`));
+      }
+    if (newest < now - STALE_SECONDS) removeTree(path);
+  }
+}
+
 /** The plain objects no manifest or delta names go; so do the private repository's unreachable objects. */
 function sweepObjects(top: string | undefined): void {
   const used = new LuaSet<string>();
@@ -565,6 +653,10 @@ io.stdout.write(
 );
 io.stdout.flush();
 
-if (dropOldTurns()) sweepObjects(method.git?.top);
+const nowSec = os.time();
+const droppedTurns = dropOldTurns();
+const droppedSessions = dropStaleSessions(nowSec);
+if (droppedTurns || droppedSessions) sweepObjects(method.git?.top);
+dropStaleFolders(nowSec);
 // The stat cache: files touched but unchanged get their new stat, so the next snapshot does not read them again.
 if (method.git !== undefined) privateGit(method.git.top, ["update-index", "-q", "--refresh"]);
