@@ -4,7 +4,8 @@
 --      with mixed sizes, a few large and binary files and .gitignore'd folders. The agent's search through the
 --      bridge beside rg and git grep run directly on the same query, the three alternated run by run so that
 --      they share the machine's load (min and p50; ratio to the faster direct engine; goal <= 1.3x, the
---      bridge's round trip included). While a call is out the bench itself waits without spinning: a bench
+--      bridge's round trip included). The search asks for max_results = 1000, so that it reports every match the
+--      engines do: a search that stopped at max_results did less work, and its ratio is not judged. While a call is out the bench itself waits without spinning: a bench
 --      that kept a core busy would take it from the engine on a 2-core machine and measure that.
 --   2. "editor frozen": the longest answer time of a trivial request (nvim_eval "1") sent to the editor back to
 --      back while each tool call runs (goal <= 16 ms): search literal and regex (both trees), read_buffer of a

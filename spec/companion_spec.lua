@@ -449,6 +449,43 @@ describe('Gemini CLI companion', function()
     )
   end)
 
+  it('a connected CLI is never said to be "not connected yet" by the first :ClaudeCodeAdd', function()
+    -- Checked with the real Qwen Code 0.24.4 (e2e/sections/17-qwen.sh): connected for a while, the first
+    -- :ClaudeCodeAdd said "Qwen Code is not connected yet" and typed the mention a second later anyway.
+    local bin = bridge.tempdir()
+    local typed = bin .. '/typed.txt'
+    vim.fn.writefile({ '#!/bin/sh', 'stty -icanon -echo', 'exec cat > "$1"' }, bin .. '/qwen')
+    vim.fn.setfperm(bin .. '/qwen', 'rwxr-xr-x')
+    nvim:lua(
+      'require("claude-ide").setup({ companion = { enabled = true }, terminal = { command = ... } })',
+      bin .. '/qwen'
+    )
+    assert.is_true(vim.wait(5000, function()
+      file = vim.fn.glob(tmp .. '/gemini/ide/gemini-ide-server-*.json', true, true)[1]
+      return file ~= nil
+    end, 20))
+    disco = vim.json.decode(bridge.read(file))
+    url = ('http://127.0.0.1:%d/mcp'):format(disco.port)
+    nvim:lua('vim.cmd("ClaudeCode " .. ...)', typed)
+    connect()
+    assert.is_true(
+      vim.wait(5000, function()
+        return nvim:lua('return require("claude-ide").sessions()[1].connected')
+      end, 50),
+      'the session never showed connected'
+    )
+    nvim:lua('vim.cmd("messages clear") vim.cmd("ClaudeCodeAdd main.lua")')
+    local said = nvim:lua('return vim.fn.execute("messages")')
+    assert.is_nil(said:find('not connected', 1, true), said)
+    assert.matches('@main%.lua into Qwen Code', said)
+    assert.is_true(
+      vim.wait(8000, function()
+        return vim.fn.filereadable(typed) == 1 and table.concat(vim.fn.readfile(typed, 'b'), '\n') == '@main.lua '
+      end, 50),
+      'nothing typed into the prompt'
+    )
+  end)
+
   it('keeps the last selection as the context when the user leaves Visual mode for a terminal', function()
     local d = connect()
     assert.is_table(d:wait_for('ide/contextUpdate'), 'no first ide/contextUpdate')

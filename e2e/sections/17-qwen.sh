@@ -3,7 +3,8 @@
 # terminal inherits QWEN_CODE_IDE_SERVER_PORT), against a scripted stand-in for an OpenAI-compatible API
 # (e2e/fake-openai.mjs). Checked: it connects to this Neovim and the editor context reaches the model; an edit
 # it proposes (in its default approval mode) opens the review in Neovim; the first is accepted (the CLI writes
-# the file), the second rejected (the file stays, the model is told with the next request); the session is
+# the file), the second rejected with a reason (the file stays, the model is told with the next request, the
+# reason too); the session is
 # listed connected under the CLI's name (sessions, :checkhealth), the review names the CLI, :ClaudeCodeAdd's
 # @path reaches the prompt and a selection made before going to the terminal the model's request. Then the turn
 # review through Qwen Code's hooks (UserPromptSubmit, Stop; :ClaudeCode passes them in the system-defaults file
@@ -88,17 +89,21 @@ JSON
   nv_ex qwen "startinsert"
   type_into qwen "make gamma loud"
   check "qwen: the second edit opens a review" wait_for 30 has_diff_tab qwen
-  nv_ex qwen "ClaudeCodeDiffDeny"
+  nv_ex qwen "ClaudeCodeDiffDeny use tabs"
   check "qwen: rejected, the review closes" wait_for 10 no_diff_tab qwen
   sleep 2
   check "qwen: rejected, the file is unchanged" file_is "$QWEN_PROJECT/notes.txt" $'alpha\nBETA\ngamma'
-  # :ClaudeCodeAdd types @path into the CLI's prompt; sent, the file's content reaches the model, and with it
-  # the rejection (Qwen Code ends the turn on a rejected edit and tells the model with the next request).
-  nv_ex qwen "ClaudeCodeAdd added.txt"
+  # :ClaudeCodeAdd types @path into the CLI's prompt (the CLI connected a while ago: never "not connected yet");
+  # sent, the file's content reaches the model, and with it the rejection (Qwen Code ends the turn on a rejected
+  # edit and tells the model with the next request) and its reason (the UserPromptSubmit hook's context).
+  qwen_add_said="$(nv qwen 'execute("ClaudeCodeAdd added.txt")')"
+  qwen_add_typing() { [[ "$qwen_add_said" == *"@added.txt into Qwen Code's prompt"* ]]; }
+  check "qwen: :ClaudeCodeAdd says it types into Qwen Code's prompt" qwen_add_typing
   check "qwen: :ClaudeCodeAdd typed @added.txt into the prompt" wait_for 10 pane_has qwen "@added.txt"
   tmux -S "$TMUX_SOCK" send-keys -t qwen Enter
   check "qwen: the added file reached the model's request" wait_for 30 api_log_has qwen "added-file-4242"
   check "qwen: the model was told of the rejection" api_log_has qwen "User did not allow tool call"
+  check "qwen: the rejection's reason reached the model" api_log_has qwen "use tabs"
   # A selection made in the editor, then over to the terminal to ask: it reaches the model's request.
   nv_keys qwen '<C-\><C-n>'
   nv_ex qwen "wincmd p"

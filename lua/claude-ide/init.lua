@@ -349,7 +349,7 @@ function ____exports.add(path, startLine, endLine)
     )
     if typed ~= "none" then
         local who = list:currentClient() or "the CLI"
-        say(typed == "sent" and ((("typed @" .. name) .. " into ") .. who) .. "'s prompt" or ((who .. " is not connected yet: @") .. name) .. " will be typed into its prompt when it is ready")
+        say(typed == "sent" and ((("typed @" .. name) .. " into ") .. who) .. "'s prompt" or (typed == "settling" and ((("typing @" .. name) .. " into ") .. who) .. "'s prompt" or ((who .. " is not connected yet: @") .. name) .. " will be typed into its prompt when it is ready"))
         return true
     end
     if state.mentions == nil then

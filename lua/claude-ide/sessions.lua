@@ -27,7 +27,8 @@ local hookSettings = lazy("claude-ide.hooks.settings")
 local configFile = lazy("claude-ide.bridge.config_file")
 --- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
 -- the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
--- hooks through a system-defaults settings file named in their environment.
+-- hooks through a system-defaults settings file named in their environment; Codex its notify program and hooks
+-- as `-c` overrides on its command line (hooks/settings codexArguments).
 local function cliSetup(config, cli)
     if cli == "claude" then
         local made = cliConfig().cliArguments({agent = config.agent.in_terminal, hooks = config.hooks.enabled, permissionMode = config.terminal.permission_mode})
@@ -35,6 +36,13 @@ local function cliSetup(config, cli)
     end
     if not config.hooks.enabled then
         return {ok = true, args = "", env = {}}
+    end
+    if cli == "codex" then
+        return {
+            ok = true,
+            args = hookSettings().codexArguments(),
+            env = {}
+        }
     end
     local made = hookSettings().systemDefaultsEnv(
         cli,
@@ -163,7 +171,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue25
+                goto __continue26
             end
             local ____temp_22 = EXTERNAL_BASE + c.id
             local ____temp_23 = self:externalName(c)
@@ -182,12 +190,12 @@ function Sessions.prototype.list(self)
                 protocol = "ide"
             }
         end
-        ::__continue25::
+        ::__continue26::
     end
     for ____, p in ipairs(companion) do
         do
             if self:companionOwnerOf(p.id) ~= 0 then
-                goto __continue28
+                goto __continue29
             end
             out[#out + 1] = {
                 id = EXTERNAL_BASE + p.id,
@@ -202,7 +210,7 @@ function Sessions.prototype.list(self)
                 protocol = "companion"
             }
         end
-        ::__continue28::
+        ::__continue29::
     end
     return out
 end
@@ -399,7 +407,7 @@ function Sessions.prototype.typeMention(self, mention, config)
     if not queued and #t.typing == 0 then
         return "sent"
     end
-    return "queued"
+    return t.connectedAt ~= nil and "settling" or "queued"
 end
 function Sessions.prototype.typeWaiting(self, t, config)
     local now = vim.uv.now()
@@ -662,14 +670,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue135
+                goto __continue136
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue135::
+        ::__continue136::
     end
     return nil
 end

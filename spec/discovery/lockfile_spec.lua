@@ -20,13 +20,7 @@ local function write_raw(path, text)
   f:close()
 end
 
--- A pid that is certainly not running: a child that has exited and been reaped.
-local function dead_pid()
-  local p = vim.system({ 'true' })
-  local pid = p.pid
-  p:wait()
-  return pid
-end
+local dead_pid = require('helpers.bridge').dead_pid
 
 describe('lockfile', function()
   local root

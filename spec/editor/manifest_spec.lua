@@ -12,6 +12,19 @@ describe('a manifest', function()
     assert.is_nil(manifest.parseGitHead(manifest.record('a.txt', e1)))
   end)
 
+  it('reads a file list unparsed: the rest of each record starts with its facts', function()
+    local e = { size = 7, sec = 1800000000, nsec = 999999999, ino = 123456789012, mode = 420, key = 'kk' }
+    local raw = manifest.parseRaw(manifest.record('p/q.txt', e) .. manifest.record('r', e))
+    local rest = raw['p/q.txt']
+    local facts = manifest.facts(e.size, e.sec, e.nsec, e.ino, e.mode)
+    assert.are.equal(facts, rest:sub(1, #facts))
+    assert.are.equal(facts .. 'kk\0', rest)
+    assert.are.same(e, manifest.parse('p/q.txt\0' .. rest)['p/q.txt'])
+    -- Another mode is another fact (a chmod alone is seen).
+    assert.are_not.equal(facts, manifest.facts(e.size, e.sec, e.nsec, e.ino, 493))
+    assert.are.same({}, manifest.parseRaw(manifest.gitRecord({ tree = 'ab', files = 1, top = '/t', prefix = '' })))
+  end)
+
   it('tells a git snapshot by its header, whose file list is empty', function()
     local head = { tree = string.rep('a', 40), files = 10001, top = '/repo top', prefix = 'sub/' }
     local text = manifest.gitRecord(head)

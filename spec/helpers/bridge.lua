@@ -77,6 +77,14 @@ function M.write(path, text)
   f:close()
 end
 
+--- A pid that is certainly not running: a child that has exited and been reaped.
+function M.dead_pid()
+  local p = vim.system({ 'true' })
+  local pid = p.pid
+  p:wait()
+  return pid
+end
+
 function M.read(path)
   local f = io.open(path, 'rb')
   if not f then

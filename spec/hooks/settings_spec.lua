@@ -61,6 +61,17 @@ describe('hook settings', function()
     vim.fn.delete(open, 'rf')
   end)
 
+  it('write TOML values for Codex: literal strings, basic strings with escapes where needed, inline tables', function()
+    assert.are.equal(
+      [=[['plain', 'a"b\c', "it's \"x\" \\y", "tab\u0009"]]=],
+      settings.tomlValue({ 'plain', 'a"b\\c', 'it\'s "x" \\y', 'tab\t' })
+    )
+    assert.are.equal(
+      "{ matcher = 'x', 'odd key' = true, timeout = 30 }",
+      settings.tomlValue({ matcher = 'x', timeout = 30, ['odd key'] = true })
+    )
+  end)
+
   it(
     "follow Gemini CLI 0.61's rule: a file not written yet would be the user's, a symlink on the way root's",
     function()
@@ -102,10 +113,11 @@ describe('hook settings', function()
     assert.are.equal(4, #settings.missingGeminiHooks({ hooks = settings.hooksFor('qwen') }))
   end)
 
-  it(':ClaudeCodeHooks prints each CLI’s hooks as JSON', function()
+  it(':ClaudeCodeHooks prints each CLI’s hooks as JSON, and Codex’s as config.toml lines', function()
     local text = settings.printable()
     assert.matches('Claude Code %(~/%.claude/settings%.json%):', text)
     assert.matches('Gemini CLI %(~/%.gemini/settings%.json%):', text)
+    assert.matches("\nnotify=%[.*'codex', 'notify'%]\nhooks%.Stop=%[{ hooks = ", text)
     local json = text:match('Claude Code %([^\n]*\n([^\n]+)')
     assert.is_table(vim.json.decode(json).hooks.UserPromptSubmit)
     -- :ClaudeCodeHooks gemini: that CLI's only.
@@ -113,5 +125,7 @@ describe('hook settings', function()
     assert.matches('Gemini CLI %(~/%.gemini/settings%.json%):', one)
     assert.is_nil(one:find('Claude Code (', 1, true))
     assert.is_table(vim.json.decode(one:match('Gemini CLI %([^\n]*\n([^\n]+)')).hooks.BeforeAgent)
+    assert.is_nil(one:find('notify=', 1, true))
+    assert.matches('^notify=', settings.printable('codex'):match('config%.toml[^\n]*\n([^\n]+)'))
   end)
 end)

@@ -293,7 +293,9 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
     say(
       typed === "sent"
         ? `typed @${name} into ${who}'s prompt`
-        : `${who} is not connected yet: @${name} will be typed into its prompt when it is ready`,
+        : typed === "settling"
+          ? `typing @${name} into ${who}'s prompt`
+          : `${who} is not connected yet: @${name} will be typed into its prompt when it is ready`,
     );
     return true;
   }

@@ -27,7 +27,8 @@ const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file"
 /**
  * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
  * the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
- * hooks through a system-defaults settings file named in their environment.
+ * hooks through a system-defaults settings file named in their environment; Codex its notify program and hooks
+ * as `-c` overrides on its command line (hooks/settings codexArguments).
  */
 function cliSetup(
   config: Config,
@@ -42,6 +43,7 @@ function cliSetup(
     return made.ok ? { ok: true, args: made.args, env: {} } : made;
   }
   if (!config.hooks.enabled) return { ok: true, args: "", env: {} };
+  if (cli === "codex") return { ok: true, args: hookSettings().codexArguments(), env: {} };
   const made = hookSettings().systemDefaultsEnv(cli, hookSettings().settingsDir());
   if (!made.ok) return made;
   configFile().removeOnExit([made.path], `claude-ide.hooks-${cli}`);
@@ -346,9 +348,10 @@ export class Sessions {
    * Types an @-reference to `mention` into the current session's Gemini CLI / Qwen Code prompt (they take
    * `@path` in the prompt; neither reads a line range, so one is added as words): at once when its CLI is
    * connected and settled (mentions.settle_ms after it connected), else when it is, within
-   * mentions.queue_ttl_ms; what is still waiting then is dropped with a message, never silently.
+   * mentions.queue_ttl_ms; what is still waiting then is dropped with a message, never silently. "settling":
+   * connected, typed once settled (the first mention since Neovim saw it connected waits settle_ms).
    */
-  typeMention(mention: Mention, config: Config): "sent" | "queued" | "none" {
+  typeMention(mention: Mention, config: Config): "sent" | "settling" | "queued" | "none" {
     const t = this.current();
     if (t === undefined || !t.client.companion) return "none";
     const root = `${t.cwd}/`;
@@ -365,7 +368,7 @@ export class Sessions {
     t.typing.push({ text, expires: vim.uv.now() + config.mentions.queue_ttl_ms });
     this.typeWaiting(t, config);
     if (!queued && t.typing.length === 0) return "sent";
-    return "queued";
+    return t.connectedAt !== undefined ? "settling" : "queued";
   }
 
   /** Types what waits for `t` if its CLI is ready; else checks again a little later (until it expires). */

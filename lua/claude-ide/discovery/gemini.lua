@@ -2,19 +2,20 @@
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
-local readSmallFile = ____fs.readSmallFile
-local writeFileAtomic = ____fs.writeFileAtomic
 local ____json = require("claude-ide.util.json")
-local decode = ____json.decode
 local encode = ____json.encode
 local isObject = ____json.isObject
 local ____lockfile = require("claude-ide.discovery.lockfile")
-local isAlive = ____lockfile.isAlive
+local list = ____lockfile.list
+local sweepFound = ____lockfile.sweep
+local writeAtomic = ____lockfile.writeAtomic
+do
+    local ____lockfile = require("claude-ide.discovery.lockfile")
+    ____exports.remove = ____lockfile.remove
+end
 --- Both fields set: the CLI then accepts this editor whatever terminal it runs in.
 ____exports.IDE_INFO = {name = "neovim", displayName = "Neovim"}
-local FILE_MODE = 384
 local DIR_MODE = 448
-local MAX_BYTES = 64 * 1024
 --- Node's os.tmpdir() on Unix: $TMPDIR without its trailing slash, else /tmp.
 function ____exports.defaultDir()
     local tmp = vim.env.TMPDIR
@@ -31,6 +32,11 @@ function ____exports.contents(port, token, folders)
         authToken = token,
         ideInfo = ____exports.IDE_INFO
     }
+end
+--- A discovery file (Gemini CLI's or Qwen Code's) written by this plugin: its ideInfo names Neovim.
+function ____exports.isOurs(f)
+    local info = f.lock.ideInfo
+    return isObject(info) and info.name == ____exports.IDE_INFO.name
 end
 --- Why `dir` cannot be trusted with the file (another user could delete or swap it), or undefined: it must be a
 -- real directory (not a link) owned by this user that neither group nor others may write. Write bits of a
@@ -85,58 +91,30 @@ function ____exports.write(dir, port, token, folders)
             return {ok = false, error = raced}
         end
     end
-    local path = ____exports.filePath(
-        target,
-        vim.fn.getpid(),
-        port
+    local written = writeAtomic(
+        ____exports.filePath(
+            target,
+            vim.fn.getpid(),
+            port
+        ),
+        encode(____exports.contents(port, token, folders))
     )
-    local written = writeFileAtomic(
-        path,
-        encode(____exports.contents(port, token, folders)),
-        FILE_MODE,
-        {durable = false}
-    )
-    return written.ok and ({ok = true, value = {path = path, warning = warning}}) or written
+    return written.ok and ({ok = true, value = {path = written.value, warning = warning}}) or written
 end
-function ____exports.remove(path)
-    vim.uv.fs_unlink(path)
-end
---- Removes files of this plugin (ideInfo.name "neovim") whose Neovim is gone. Files of other editors and of
--- live processes are never touched. Returns the removed paths.
+--- Removes files of this plugin (ideInfo.name "neovim") whose Neovim (the pid in the file's name) is gone. Files
+-- of other editors and of live processes are never touched. Returns the removed paths.
 function ____exports.sweep(dir)
-    local removed = {}
-    local handle = vim.uv.fs_scandir(dir)
-    if handle == nil then
-        return removed
-    end
-    while true do
-        do
-            local name = vim.uv.fs_scandir_next(handle)
-            if name == nil then
-                break
+    return sweepFound(
+        list(dir, "^gemini%-ide%-server%-%d+%-%d+%.json$"),
+        function(f)
+            local ____isOurs_result_0
+            if ____exports.isOurs(f) then
+                ____isOurs_result_0 = tonumber((string.match(f.name, "^gemini%-ide%-server%-(%d+)%-")))
+            else
+                ____isOurs_result_0 = nil
             end
-            local pidText = string.match(name, "^gemini%-ide%-server%-(%d+)%-%d+%.json$")
-            local pid = tonumber(pidText)
-            if pid == nil or pid <= 0 or isAlive(pid) then
-                goto __continue20
-            end
-            local path = (dir .. "/") .. name
-            local data = readSmallFile(path, MAX_BYTES)
-            local decoded = data ~= nil and decode(data) or nil
-            if decoded == nil or not decoded.ok or not isObject(decoded.value) then
-                goto __continue20
-            end
-            local info = decoded.value.ideInfo
-            if not isObject(info) or info.name ~= ____exports.IDE_INFO.name then
-                goto __continue20
-            end
-            local ok = vim.uv.fs_unlink(path)
-            if ok then
-                removed[#removed + 1] = path
-            end
+            return ____isOurs_result_0
         end
-        ::__continue20::
-    end
-    return removed
+    )
 end
 return ____exports

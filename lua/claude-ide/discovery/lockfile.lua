@@ -129,7 +129,7 @@ end
 --- mkdir -p with 0700 for the directories it creates. An existing directory of ours that others may write (the
 -- CLI made it under a umask of 002) loses those write bits: the agent bridge trusts lock files only in a
 -- folder nobody else can write (instances/registry untrusted).
-local function ensureDir(dir)
+function ____exports.ensureDir(dir)
     if vim.fn.isdirectory(dir) == 1 then
         local stat = vim.uv.fs_stat(dir)
         if stat ~= nil and stat.uid == vim.uv.getuid() and bit.band(stat.mode, 18) ~= 0 then
@@ -158,7 +158,7 @@ function ____exports.writeAtomic(path, data)
 end
 --- Creates the directory if needed and writes `<dir>/<port>.lock`. Returns its path.
 function ____exports.write(dir, port, token, folders)
-    local made = ensureDir(dir)
+    local made = ____exports.ensureDir(dir)
     if not made.ok then
         return made
     end
@@ -185,8 +185,12 @@ function ____exports.isAlive(pid)
     local ok, ____, name = vim.uv.kill(pid, 0)
     return ok ~= nil or name ~= "ESRCH"
 end
---- Every parseable `*.lock` file in `dir` (any IDE), with its path.
-function ____exports.list(dir)
+--- Every parseable file in `dir` whose name matches the Lua pattern `pattern` (default: `*.lock`, any IDE's),
+-- with its path. Claude Code's locks, Qwen Code's locks and Gemini CLI's discovery files are all listed here.
+function ____exports.list(dir, pattern)
+    if pattern == nil then
+        pattern = "%.lock$"
+    end
     local found = {}
     local handle = vim.uv.fs_scandir(dir)
     if handle == nil then
@@ -198,42 +202,53 @@ function ____exports.list(dir)
             if name == nil then
                 break
             end
-            if not vim.endswith(name, ".lock") then
+            if (string.find(name, pattern)) == nil then
                 goto __continue41
             end
             local path = join(dir, name)
             local lock = ____exports.read(path)
             if lock ~= nil then
-                found[#found + 1] = {path = path, lock = lock}
+                found[#found + 1] = {path = path, name = name, lock = lock}
             end
         end
         ::__continue41::
     end
     return found
 end
---- Removes lock files left behind by Neovim processes that no longer exist. Never touches lock files of
--- other IDEs, unparseable files, or files of live processes. Returns the removed paths.
-function ____exports.removeStale(dir)
+--- Removes the files of `found` whose Neovim is gone: `ownerPid` reads the pid of the Neovim of this plugin that
+-- wrote one (anything else: not ours, kept). Files of live or unusable pids are kept. Returns the removed paths.
+function ____exports.sweep(found, ownerPid)
     local removed = {}
-    for ____, ____value in ipairs(____exports.list(dir)) do
-        local path = ____value.path
-        local lock = ____value.lock
+    for ____, f in ipairs(found) do
         do
-            if lock.ideName ~= ____exports.IDE_NAME then
-                goto __continue46
-            end
-            local pid = lock.pid
+            local pid = ownerPid(f)
             if type(pid) ~= "number" or pid <= 0 or math.floor(pid) ~= pid or ____exports.isAlive(pid) then
                 goto __continue46
             end
-            local ok = vim.uv.fs_unlink(path)
+            local ok = vim.uv.fs_unlink(f.path)
             if ok then
-                removed[#removed + 1] = path
+                removed[#removed + 1] = f.path
             end
         end
         ::__continue46::
     end
     return removed
+end
+--- Removes lock files left behind by Neovim processes that no longer exist. Never touches lock files of
+-- other IDEs, unparseable files, or files of live processes. Returns the removed paths.
+function ____exports.removeStale(dir)
+    return ____exports.sweep(
+        ____exports.list(dir),
+        function(f)
+            local ____temp_0
+            if f.lock.ideName == ____exports.IDE_NAME then
+                ____temp_0 = f.lock.pid
+            else
+                ____temp_0 = nil
+            end
+            return ____temp_0
+        end
+    )
 end
 --- `n` random bytes as hex (vim.uv.random reads the OS CSPRNG).
 function ____exports.randomHex(n)

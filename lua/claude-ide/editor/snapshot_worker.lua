@@ -6,8 +6,10 @@ local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____manifest = require("claude-ide.editor.manifest")
+local facts = ____manifest.facts
 local gitRecord = ____manifest.gitRecord
 local parseGitHead = ____manifest.parseGitHead
+local parseRaw = ____manifest.parseRaw
 local readFile = ____manifest.readFile
 local readManifest = ____manifest.readManifest
 local record = ____manifest.record
@@ -487,22 +489,30 @@ local function copyIn(path, key)
     vim.uv.fs_chmod(tmp, 384)
     return (vim.uv.fs_rename(tmp, target)) ~= nil
 end
-local function keyOf(path, e)
+local function keyOf(path, size, sec, nsec, ino)
     return string.sub(
-        vim.fn.sha256((((((((tostring(e.size) .. ":") .. tostring(e.sec)) .. ":") .. tostring(e.nsec)) .. ":") .. tostring(e.ino)) .. ":") .. path),
+        vim.fn.sha256(string.format(
+            "%d:%d:%d:%d:%s",
+            size,
+            sec,
+            nsec,
+            ino,
+            path
+        )),
         1,
         40
     )
 end
 local function snapshotCopies()
-    local before = previous == "-" and ({}) or readManifest(previous)
+    local before = previous == "-" and ({}) or parseRaw(readFile(previous) or "")
     local ____list_result_2 = list()
     local files = ____list_result_2.files
     local by = ____list_result_2.by
     phase("list")
     local records = {}
-    --- This snapshot's record and key by path (for the delta against the previous one).
-    local now = {}
+    local deltaBefore = {}
+    local deltaAfter = {}
+    local seen = {}
     local copied = 0
     local skipped = 0
     local count = 0
@@ -520,13 +530,26 @@ local function snapshotCopies()
                 skipped = skipped + 1
                 goto __continue91
             end
-            local facts = {size = st.size, sec = st.mtime.sec, nsec = st.mtime.nsec, ino = st.ino}
+            local mode = st.mode % 4096
+            local now = facts(
+                st.size,
+                st.mtime.sec,
+                st.mtime.nsec,
+                st.ino,
+                mode
+            )
             local old = before[rel]
-            local key
-            if old ~= nil and old.size == facts.size and old.sec == facts.sec and old.nsec == facts.nsec and old.ino == facts.ino then
-                key = old.key
+            local line
+            if old ~= nil and string.sub(old, 1, #now) == now then
+                line = (rel .. "\0") .. old
             else
-                key = keyOf(rel, facts)
+                local key = keyOf(
+                    rel,
+                    st.size,
+                    st.mtime.sec,
+                    st.mtime.nsec,
+                    st.ino
+                )
                 if not copyIn(path, key) then
                     goto __continue91
                 end
@@ -536,30 +559,22 @@ local function snapshotCopies()
                     goto __continue91
                 end
                 copied = copied + 1
+                line = (((rel .. "\0") .. now) .. key) .. "\0"
+                deltaAfter[#deltaAfter + 1] = line
+                if old ~= nil then
+                    deltaBefore[#deltaBefore + 1] = (rel .. "\0") .. old
+                end
             end
             count = count + 1
-            local line = record(
-                rel,
-                __TS__ObjectAssign({}, facts, {mode = st.mode % 4096, key = key})
-            )
+            seen[rel] = true
             records[#records + 1] = line
-            now[rel] = {record = line, key = key}
         end
         ::__continue91::
     end
     phase("copy")
-    local deltaBefore = {}
-    local deltaAfter = {}
-    for p, e in pairs(before) do
-        local n = now[p]
-        if n == nil or n.key ~= e.key then
-            deltaBefore[#deltaBefore + 1] = record(p, e)
-        end
-    end
-    for p, n in pairs(now) do
-        local e = before[p]
-        if e == nil or e.key ~= n.key then
-            deltaAfter[#deltaAfter + 1] = n.record
+    for p, rest in pairs(before) do
+        if not (seen[p] ~= nil) then
+            deltaBefore[#deltaBefore + 1] = (p .. "\0") .. rest
         end
     end
     writeFile(
@@ -592,11 +607,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue107
+                    goto __continue106
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue107
+                    goto __continue106
                 end
                 do
                     while true do
@@ -610,7 +625,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue107::
+            ::__continue106::
         end
     end
     return out

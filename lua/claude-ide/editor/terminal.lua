@@ -10,6 +10,16 @@ local ____plugins = require("claude-ide.editor.plugins")
 local optionalModule = ____plugins.optionalModule
 local ____terminal_buffers = require("claude-ide.editor.terminal_buffers")
 local FILETYPE = ____terminal_buffers.FILETYPE
+--- The name of the program a command line runs: `codex` for `'/opt/my bin/codex' --full-auto` too.
+function ____exports.programName(command)
+    local quoted = string.match(command, "^%s*(['\"])")
+    local program = unpack(
+        quoted ~= nil and ({string.match(command, (("^%s*" .. quoted) .. "(.-)") .. quoted)}) or ({string.match(command, "^%s*(%S+)")}),
+        1,
+        1
+    )
+    return program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
+end
 --- Hosts the CLI must reach directly, never through HTTP(S)_PROXY.
 local LOOPBACK = "127.0.0.1,localhost,::1"
 ____exports.FILETYPE = FILETYPE
@@ -43,8 +53,7 @@ function ____exports.claudeEnv(config, port)
     env.CLAUDE_CODE_SSE_PORT = tostring(port)
     env.ENABLE_IDE_INTEGRATION = "true"
     env.FORCE_CODE_TERMINAL = "true"
-    local program = string.match(config.terminal.command, "^%s*(%S+)")
-    local name = program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
+    local name = ____exports.programName(config.terminal.command)
     if (name == "gemini" or name == "qwen") and inContainer() and user.REMOTE_CONTAINERS == nil then
         env.REMOTE_CONTAINERS = "true"
     end
@@ -53,13 +62,12 @@ function ____exports.claudeEnv(config, port)
     return env
 end
 function ____exports.cliKind(command)
-    local program = string.match(command, "^%s*(%S+)")
-    local name = program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
-    return name == "gemini" and "gemini" or (name == "qwen" and "qwen" or "claude")
+    local name = ____exports.programName(command)
+    return (name == "gemini" or name == "qwen" or name == "codex") and name or "claude"
 end
 --- The shell command line and the environment: the configured command, what the wiring adds for this CLI (Claude
 -- Code's --mcp-config/--settings/--permission-mode; Gemini CLI's and Qwen Code's hook settings file, named in
--- the environment), then the arguments given to :ClaudeCode.
+-- the environment; Codex's `-c` overrides), then the arguments given to :ClaudeCode.
 local function commandLine(config, port, args, hooks)
     local parts = {config.terminal.command}
     local env = ____exports.claudeEnv(config, port)
@@ -162,14 +170,14 @@ local function setKeymaps(config, buf)
         local where = ____value[3]
         do
             if lhs == false then
-                goto __continue33
+                goto __continue34
             end
             local function move()
                 return vim.api.nvim_win_get_config(0).relative ~= "" and lhs or ("<Cmd>wincmd " .. dir) .. "<CR>"
             end
             vim.keymap.set("t", lhs, move, {buffer = buf, expr = true, desc = "claude-ide: go to the window " .. where})
         end
-        ::__continue33::
+        ::__continue34::
     end
 end
 --- One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).

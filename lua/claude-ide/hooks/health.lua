@@ -1,13 +1,22 @@
 -- Generated from src/claude-ide/hooks/health.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
 local snapshot = require("claude-ide.editor.snapshot")
+local ____config_file = require("claude-ide.bridge.config_file")
+local configDir = ____config_file.configDir
+local ____terminal = require("claude-ide.editor.terminal")
+local cliKind = ____terminal.cliKind
 local ____settings = require("claude-ide.hooks.settings")
+local codexConfigFile = ____settings.codexConfigFile
+local codexHasNotify = ____settings.codexHasNotify
 local geminiRefuses = ____settings.geminiRefuses
+local HOOK_ENTRIES = ____settings.HOOK_ENTRIES
 local hookScript = ____settings.hookScript
 local missingGeminiHooks = ____settings.missingGeminiHooks
 local settingsDir = ____settings.settingsDir
@@ -58,10 +67,158 @@ function ____exports.claudeTrusts(dir, configFile)
     end
     return false
 end
-local function cliOf(config)
-    local program = string.match(config.terminal.command, "^%s*(%S+)")
-    local name = program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
-    return name == "gemini" and "gemini" or (name == "qwen" and "qwen" or "claude")
+--- The hooks the plugin gives `client`, as the user reads them: `Stop, PreToolUse (ExitPlanMode)`.
+function ____exports.hookNames(client)
+    return table.concat(
+        __TS__ArrayMap(
+            __TS__ArrayFilter(
+                HOOK_ENTRIES,
+                function(____, e) return e.client == client end
+            ),
+            function(____, e) return e.matcher ~= nil and ((e.event .. " (") .. e.matcher) .. ")" or e.event end
+        ),
+        ", "
+    )
+end
+--- The plugin's hooks for `client` missing from a settings file's `hooks` value: each needs a group of its event
+-- with its matcher whose command runs hook.lua for that client and event.
+function ____exports.missingHooks(client, hooks)
+    local missing = {}
+    for ____, e in ipairs(HOOK_ENTRIES) do
+        do
+            if e.client ~= client then
+                goto __continue18
+            end
+            local ____temp_2
+            if type(hooks) == "table" then
+                ____temp_2 = hooks[e.event]
+            else
+                ____temp_2 = nil
+            end
+            local groups = ____temp_2
+            local found = type(groups) == "table" and __TS__ArraySome(
+                groups,
+                function(____, g) return type(g) == "table" and g.matcher == e.matcher and type(g.hooks) == "table" and __TS__ArraySome(
+                    g.hooks or ({}),
+                    function(____, h) return type(h) == "table" and type(h.command) == "string" and (string.find(h.command, (("hook.lua' " .. client) .. " ") .. e.event, 1, true)) ~= nil end
+                ) end
+            )
+            if not found then
+                missing[#missing + 1] = e.matcher ~= nil and ((e.event .. " (") .. e.matcher) .. ")" or e.event
+            end
+        end
+        ::__continue18::
+    end
+    return missing
+end
+--- Claude Code: the hooks in the --settings file :ClaudeCode writes, disableAllHooks, the folder's trust.
+local function checkClaude(cwd)
+    local file = ((configDir() .. "/settings-") .. tostring(vim.fn.getpid())) .. ".json"
+    local written = readJson(file)
+    if written == nil then
+        vim.health.ok("Claude Code started by :ClaudeCode gets these hooks in its --settings file: " .. ____exports.hookNames("claude"))
+    else
+        local missing = ____exports.missingHooks("claude", written.hooks)
+        if #missing == 0 then
+            vim.health.ok("the claude :ClaudeCode started has every hook in its --settings file: " .. ____exports.hookNames("claude"))
+        else
+            vim.health.warn(
+                (("the --settings file of the claude :ClaudeCode started (" .. file) .. ") lacks the hooks ") .. table.concat(missing, ", "),
+                "close its terminal and start :ClaudeCode again: the file is written at each start"
+            )
+        end
+    end
+    local home = vim.uv.os_homedir()
+    for ____, path in ipairs({home .. "/.claude/settings.json", cwd .. "/.claude/settings.json", cwd .. "/.claude/settings.local.json"}) do
+        local ____opt_3 = readJson(path)
+        if (____opt_3 and ____opt_3.disableAllHooks) == true then
+            vim.health.warn(vim.fn.fnamemodify(path, ":~") .. " has disableAllHooks: Claude Code runs no hook (no turn review, no plan review)")
+        end
+    end
+    if ____exports.claudeTrusts(cwd) then
+        vim.health.ok(("Claude Code trusts " .. cwd) .. ": its hooks run here")
+    else
+        vim.health.warn(("Claude Code has not trusted " .. cwd) .. " yet: it runs no hook here until you accept its trust dialog", {"start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"})
+    end
+end
+--- The text of the user's Codex config.toml, or "".
+local function codexConfig()
+    local file = io.open(
+        codexConfigFile(),
+        "r"
+    )
+    if file == nil then
+        return ""
+    end
+    local text = file:read("*a")
+    file:close()
+    return type(text) == "string" and text or ""
+end
+--- The lines of `[header]`'s table in a TOML text (up to the next header).
+local function tomlTable(text, header)
+    local inside = false
+    local found
+    for ____, line in ipairs(vim.split(text, "\n", {plain = true})) do
+        local trimmed = vim.trim(line)
+        if vim.startswith(trimmed, "[") then
+            inside = trimmed == header
+            if inside then
+                found = {}
+            end
+        elseif inside and found ~= nil then
+            found[#found + 1] = trimmed
+        end
+    end
+    return found
+end
+--- Codex: notify and the hooks on its command line, whether they may run (trusted, not turned off), the folder.
+local function checkCodex(cwd)
+    local ownNotify = codexHasNotify()
+    vim.health.ok(((("Codex started by :ClaudeCode gets " .. (ownNotify and "" or "notify (the turn's end) and ")) .. "the hooks ") .. ____exports.hookNames("codex")) .. " as -c overrides on its command line")
+    if ownNotify then
+        vim.health.info(vim.fn.fnamemodify(
+            codexConfigFile(),
+            ":~"
+        ) .. " sets notify: the plugin leaves it, and the turn's end comes from the Stop hook")
+    end
+    local text = codexConfig()
+    local features = tomlTable(text, "[features]") or ({})
+    if __TS__ArraySome(
+        features,
+        function(____, l) return (string.match(l, "^hooks%s*=%s*false")) ~= nil or (string.match(l, "^codex_hooks%s*=%s*false")) ~= nil end
+    ) then
+        vim.health.warn(vim.fn.fnamemodify(
+            codexConfigFile(),
+            ":~"
+        ) .. " turns hooks off ([features] hooks = false): no turn review")
+    end
+    local trusted = __TS__ArrayFilter(
+        {"user_prompt_submit", "stop"},
+        function(____, event) return __TS__ArraySome(
+            tomlTable(text, ("[hooks.state.\"/<session-flags>/config.toml:" .. event) .. ":0:0\"]") or ({}),
+            function(____, l) return vim.startswith(l, "trusted_hash") end
+        ) end
+    )
+    if #trusted == 2 then
+        vim.health.ok("Codex has trusted hooks given on its command line (UserPromptSubmit, Stop): they run")
+    else
+        vim.health.info("Codex runs the UserPromptSubmit / Stop hooks only once you trust them in its \"Hooks need review\" prompt (once: the commands stay the same from one start to the next); until then no turn is snapshotted, so no turn review")
+    end
+    local rule = __TS__ArrayFind(
+        __TS__ArrayMap(
+            ancestry(cwd),
+            function(____, d) return tomlTable(text, ("[projects.\"" .. d) .. "\"]") end
+        ),
+        function(____, t) return t ~= nil end
+    )
+    if rule ~= nil and __TS__ArraySome(
+        rule,
+        function(____, l) return (string.match(l, "^trust_level%s*=%s*\"trusted\"")) ~= nil end
+    ) then
+        vim.health.ok("Codex trusts " .. cwd)
+    else
+        vim.health.info(("Codex has not trusted " .. cwd) .. " yet: it asks when it starts here")
+    end
 end
 function ____exports.checkHooks(config)
     if not config.hooks.enabled then
@@ -73,28 +230,21 @@ function ____exports.checkHooks(config)
         vim.health.error("the hook script is missing: " .. script, "reinstall the plugin (lua/ is part of it)")
         return
     end
-    local cli = cliOf(config)
+    local cli = cliKind(config.terminal.command)
     local cwd = normalize(vim.fn.getcwd())
     if cli == "claude" then
-        vim.health.ok("Claude Code started by :ClaudeCode gets the hooks in its --settings file (UserPromptSubmit, Stop, PostToolUse)")
-        local settings = readJson(vim.uv.os_homedir() .. "/.claude/settings.json")
-        if (settings and settings.disableAllHooks) == true then
-            vim.health.warn("~/.claude/settings.json has disableAllHooks: Claude Code runs no hook (no turn review)")
-        end
-        if ____exports.claudeTrusts(cwd) then
-            vim.health.ok(("Claude Code trusts " .. cwd) .. ": its hooks run here")
-        else
-            vim.health.warn(("Claude Code has not trusted " .. cwd) .. " yet: it runs no hook here until you accept its trust dialog", {"start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"})
-        end
+        checkClaude(cwd)
+    elseif cli == "codex" then
+        checkCodex(cwd)
     else
         local user = readJson(((vim.uv.os_homedir() .. "/.") .. cli) .. "/settings.json")
-        local ____temp_4
+        local ____temp_5
         if cli == "gemini" then
-            ____temp_4 = geminiRefuses(((settingsDir() .. "/gemini-") .. tostring(vim.fn.getpid())) .. ".json")
+            ____temp_5 = geminiRefuses(((settingsDir() .. "/gemini-") .. tostring(vim.fn.getpid())) .. ".json")
         else
-            ____temp_4 = nil
+            ____temp_5 = nil
         end
-        local refused = ____temp_4
+        local refused = ____temp_5
         if refused ~= nil then
             local missing = missingGeminiHooks(user)
             if #missing == 0 then
@@ -112,11 +262,14 @@ function ____exports.checkHooks(config)
         if type(hooksConfig) == "table" and hooksConfig.enabled == false then
             vim.health.warn(("~/." .. cli) .. "/settings.json has hooksConfig.enabled = false: no hook runs (no turn review)")
         end
+        if cli == "qwen" then
+            vim.health.info("Qwen Code runs these hooks whether or not it trusts the folder")
+        end
         if cli == "gemini" then
             local trusted = readJson(vim.uv.os_homedir() .. "/.gemini/trustedFolders.json")
-            local ____temp_7
+            local ____temp_8
             if trusted ~= nil then
-                ____temp_7 = __TS__ArrayFind(
+                ____temp_8 = __TS__ArrayFind(
                     __TS__ArrayMap(
                         ancestry(cwd),
                         function(____, d) return trusted[d] end
@@ -124,9 +277,9 @@ function ____exports.checkHooks(config)
                     function(____, v) return v ~= nil end
                 )
             else
-                ____temp_7 = nil
+                ____temp_8 = nil
             end
-            local rule = ____temp_7
+            local rule = ____temp_8
             if rule == "TRUST_FOLDER" or rule == "TRUST_PARENT" then
                 vim.health.ok(("Gemini CLI trusts " .. cwd) .. ": its hooks run here")
             else

@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/hooks/settings.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
@@ -30,6 +31,8 @@ ____exports.HOOK_ENTRIES = {
     {client = "qwen", event = "UserPromptSubmit", timeoutSec = 30},
     {client = "qwen", event = "Stop", timeoutSec = 30},
     {client = "qwen", event = "PostToolUse", matcher = "edit|write_file|replace", timeoutSec = 10},
+    {client = "codex", event = "UserPromptSubmit", timeoutSec = 30},
+    {client = "codex", event = "Stop", timeoutSec = 30},
     {client = "claude", event = "PreToolUse", matcher = ____exports.PLAN_TOOLS.claude, timeoutSec = ____exports.PLAN_TIMEOUT_SEC},
     {client = "gemini", event = "BeforeTool", matcher = ____exports.PLAN_TOOLS.gemini, timeoutSec = ____exports.PLAN_TIMEOUT_SEC},
     {client = "qwen", event = "PreToolUse", matcher = ____exports.PLAN_TOOLS.qwen, timeoutSec = ____exports.PLAN_TIMEOUT_SEC}
@@ -99,6 +102,125 @@ function ____exports.hooksFor(client, instance)
         ::__continue7::
     end
     return out
+end
+--- A TOML string: a literal string ('…', no escapes) when it can be one, else a basic string ("…").
+local function tomlString(value)
+    if (string.find(value, "[%c']")) == nil then
+        return ("'" .. value) .. "'"
+    end
+    local escaped = string.gsub(
+        value,
+        "[%c\"\\]",
+        function(c) return c == "\"" and "\\\"" or (c == "\\" and "\\\\" or string.format(
+            "\\u%04X",
+            string.byte(c)
+        )) end
+    )
+    return ("\"" .. escaped) .. "\""
+end
+--- A TOML value of JSON-like data (strings, numbers, booleans, lists, tables as inline tables).
+function ____exports.tomlValue(value)
+    if type(value) == "string" then
+        return tomlString(value)
+    end
+    if type(value) == "number" or type(value) == "boolean" then
+        return tostring(value)
+    end
+    if type(value) ~= "table" then
+        return "''"
+    end
+    local t = value
+    if vim.islist(t) then
+        return ("[" .. table.concat(
+            __TS__ArrayMap(
+                t,
+                function(____, v) return ____exports.tomlValue(v) end
+            ),
+            ", "
+        )) .. "]"
+    end
+    local keys = {}
+    for k in pairs(t) do
+        keys[#keys + 1] = k
+    end
+    table.sort(keys)
+    return ("{ " .. table.concat(
+        __TS__ArrayMap(
+            keys,
+            function(____, k) return (((string.match(k, "^[%w_-]+$")) ~= nil and k or tomlString(k)) .. " = ") .. ____exports.tomlValue(t[k]) end
+        ),
+        ", "
+    )) .. " }"
+end
+--- The Codex config file of this user: $CODEX_HOME/config.toml, else ~/.codex/config.toml.
+function ____exports.codexConfigFile()
+    local home = vim.env.CODEX_HOME
+    return home ~= nil and home ~= "" and home .. "/config.toml" or (vim.env.HOME or "") .. "/.codex/config.toml"
+end
+--- Whether the user's Codex config sets its own `notify` program (a top-level key: ours would replace it).
+function ____exports.codexHasNotify(file)
+    if file == nil then
+        file = ____exports.codexConfigFile()
+    end
+    local handle = io.open(file, "r")
+    if handle == nil then
+        return false
+    end
+    local text = handle:read("*a")
+    handle:close()
+    if type(text) ~= "string" then
+        return false
+    end
+    for ____, line in ipairs(vim.split(text, "\n", {plain = true})) do
+        if (string.match(line, "^%s*%[")) ~= nil then
+            return false
+        end
+        if (string.match(line, "^%s*notify%s*=")) ~= nil then
+            return true
+        end
+    end
+    return false
+end
+--- The `-c key=value` overrides (TOML values) that give the `codex` :ClaudeCode starts the plugin's hooks:
+-- `notify` (this Neovim's hook.lua, run at each turn's end with the event as its last argument: no trust step;
+-- left out when the user's config has a notify program of its own, which it would replace) and the
+-- UserPromptSubmit / Stop hooks, which run once the user trusts them in Codex's "Hooks need review" prompt. The
+-- commands name no instance (the hook finds this Neovim through the terminal's environment): Codex keys its
+-- trust by the command, so it stays the same from one start to the next.
+function ____exports.codexOverrides(hasNotify)
+    if hasNotify == nil then
+        hasNotify = ____exports.codexHasNotify()
+    end
+    local out = {}
+    if not hasNotify then
+        out[#out + 1] = "notify=" .. ____exports.tomlValue({
+            vim.v.progpath,
+            "-l",
+            ____exports.hookScript(),
+            "codex",
+            "notify"
+        })
+    end
+    local hooks = ____exports.hooksFor("codex")
+    local events = {}
+    for event in pairs(hooks) do
+        events[#events + 1] = event
+    end
+    table.sort(events)
+    for ____, event in ipairs(events) do
+        out[#out + 1] = (("hooks." .. event) .. "=") .. ____exports.tomlValue(hooks[event])
+    end
+    return out
+end
+--- codexOverrides as arguments of a shell command line: `-c '<override>'` each.
+function ____exports.codexArguments(hasNotify)
+    return table.concat(
+        __TS__ArrayMap(
+            ____exports.codexOverrides(hasNotify),
+            function(____, o) return "-c " .. vim.fn.shellescape(o) end
+        ),
+        " "
+    )
 end
 --- Adds `hooks` to a settings table, concatenating with hook arrays already there.
 function ____exports.mergeHooks(settings, hooks)
@@ -222,7 +344,7 @@ function ____exports.missingGeminiHooks(settings)
     for ____, entry in ipairs(____exports.HOOK_ENTRIES) do
         do
             if entry.client ~= "gemini" then
-                goto __continue34
+                goto __continue60
             end
             local found = false
             local groups = hooks[entry.event]
@@ -230,7 +352,7 @@ function ____exports.missingGeminiHooks(settings)
                 for ____, group in ipairs(groups) do
                     do
                         if type(group) ~= "table" or type(group.hooks) ~= "table" then
-                            goto __continue37
+                            goto __continue63
                         end
                         for ____, h in ipairs(group.hooks) do
                             local ____temp_9
@@ -245,14 +367,14 @@ function ____exports.missingGeminiHooks(settings)
                             end
                         end
                     end
-                    ::__continue37::
+                    ::__continue63::
                 end
             end
             if not found and not __TS__ArrayIncludes(missing, entry.event) then
                 missing[#missing + 1] = entry.event
             end
         end
-        ::__continue34::
+        ::__continue60::
     end
     return missing
 end
@@ -303,7 +425,7 @@ function ____exports.systemDefaultsEnv(client, dir)
     return {ok = true, env = {[name] = path}, path = path}
 end
 --- The CLIs :ClaudeCodeHooks takes (completion).
-____exports.PRINTABLE_CLIENTS = {"claude", "gemini", "qwen"}
+____exports.PRINTABLE_CLIENTS = {"claude", "gemini", "qwen", "codex"}
 --- The text :ClaudeCodeHooks prints: each CLI's settings to add by hand for a CLI started outside Neovim (or one
 -- Gemini CLI would not read from the plugin's system-defaults file); only `only`'s when given.
 function ____exports.printable(only)
@@ -314,12 +436,18 @@ function ____exports.printable(only)
         local file = ____value[2]
         do
             if only ~= nil and only ~= "" and only ~= client then
-                goto __continue52
+                goto __continue78
             end
             __TS__ArrayPush(lines, "", ((CLIENT_TITLES[client] .. " (") .. file) .. "):")
             lines[#lines + 1] = vim.json.encode({hooks = ____exports.hooksFor(client)})
         end
-        ::__continue52::
+        ::__continue78::
+    end
+    if only == nil or only == "" or only == "codex" then
+        __TS__ArrayPush(lines, "", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):")
+        for ____, o in ipairs(____exports.codexOverrides(false)) do
+            lines[#lines + 1] = o
+        end
     end
     return table.concat(lines, "\n")
 end

@@ -1,18 +1,17 @@
-// The discovery file through which Gemini CLI and Qwen Code find an IDE companion:
+// The discovery file through which Gemini CLI finds an IDE companion (Qwen Code reads its own lock: qwen.ts):
 // `<tmpdir>/gemini/ide/gemini-ide-server-<pid>-<port>.json` (port, workspace roots joined by ":", auth token,
 // IDE info), mode 0600, written atomically, removed on stop. The CLI reads every such file and takes one whose
 // workspace holds its cwd (the one of GEMINI_CLI_IDE_PID first, then GEMINI_CLI_IDE_SERVER_PORT breaks ties).
-import { normalize, readSmallFile, writeFileAtomic } from "../util/fs";
-import { decode, encode, isObject } from "../util/json";
-import { isAlive } from "./lockfile";
+import { normalize } from "../util/fs";
+import { encode, isObject } from "../util/json";
+import { type Found, type Result, list, sweep as sweepFound, writeAtomic } from "./lockfile";
+
+export { remove } from "./lockfile";
+export type { Result };
 
 /** Both fields set: the CLI then accepts this editor whatever terminal it runs in. */
 export const IDE_INFO = { name: "neovim", displayName: "Neovim" };
-const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
-const MAX_BYTES = 64 * 1024;
-
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Node's os.tmpdir() on Unix: $TMPDIR without its trailing slash, else /tmp. */
 export function defaultDir(): string {
@@ -27,6 +26,12 @@ export function filePath(dir: string, pid: number, port: number): string {
 
 export function contents(port: number, token: string, folders: string[]): object {
   return { port, workspacePath: folders.join(":"), authToken: token, ideInfo: IDE_INFO };
+}
+
+/** A discovery file (Gemini CLI's or Qwen Code's) written by this plugin: its ideInfo names Neovim. */
+export function isOurs(f: Found): boolean {
+  const info = f.lock.ideInfo;
+  return isObject(info) && info.name === IDE_INFO.name;
 }
 
 /**
@@ -80,37 +85,16 @@ export function write(dir: string, port: number, token: string, folders: string[
     const raced = untrusted(target);
     if (raced !== undefined) return { ok: false, error: raced };
   }
-  const path = filePath(target, vim.fn.getpid(), port);
-  const written = writeFileAtomic(path, encode(contents(port, token, folders)), FILE_MODE, { durable: false });
-  return written.ok ? { ok: true, value: { path, warning } } : written;
-}
-
-export function remove(path: string): void {
-  vim.uv.fs_unlink(path);
+  const written = writeAtomic(filePath(target, vim.fn.getpid(), port), encode(contents(port, token, folders)));
+  return written.ok ? { ok: true, value: { path: written.value, warning } } : written;
 }
 
 /**
- * Removes files of this plugin (ideInfo.name "neovim") whose Neovim is gone. Files of other editors and of
- * live processes are never touched. Returns the removed paths.
+ * Removes files of this plugin (ideInfo.name "neovim") whose Neovim (the pid in the file's name) is gone. Files
+ * of other editors and of live processes are never touched. Returns the removed paths.
  */
 export function sweep(dir: string): string[] {
-  const removed: string[] = [];
-  const [handle] = vim.uv.fs_scandir(dir);
-  if (handle === undefined) return removed;
-  while (true) {
-    const [name] = vim.uv.fs_scandir_next(handle);
-    if (name === undefined) break;
-    const [pidText] = string.match(name, "^gemini%-ide%-server%-(%d+)%-%d+%.json$");
-    const pid = tonumber(pidText);
-    if (pid === undefined || pid <= 0 || isAlive(pid)) continue;
-    const path = `${dir}/${name}`;
-    const data = readSmallFile(path, MAX_BYTES);
-    const decoded = data !== undefined ? decode(data) : undefined;
-    if (decoded === undefined || !decoded.ok || !isObject(decoded.value)) continue;
-    const info = decoded.value.ideInfo;
-    if (!isObject(info) || info.name !== IDE_INFO.name) continue;
-    const [ok] = vim.uv.fs_unlink(path);
-    if (ok) removed.push(path);
-  }
-  return removed;
+  return sweepFound(list(dir, "^gemini%-ide%-server%-%d+%-%d+%.json$"), (f) =>
+    isOurs(f) ? tonumber(string.match(f.name, "^gemini%-ide%-server%-(%d+)%-")[0]) : undefined,
+  );
 }

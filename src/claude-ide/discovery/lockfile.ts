@@ -139,7 +139,7 @@ export function contents(token: string, folders: string[]): LockContents {
  * CLI made it under a umask of 002) loses those write bits: the agent bridge trusts lock files only in a
  * folder nobody else can write (instances/registry untrusted).
  */
-function ensureDir(dir: string): Result<string> {
+export function ensureDir(dir: string): Result<string> {
   if (vim.fn.isdirectory(dir) === 1) {
     const [stat] = vim.uv.fs_stat(dir);
     if (stat !== undefined && stat.uid === vim.uv.getuid() && (stat.mode & 0o022) !== 0)
@@ -188,20 +188,45 @@ export function isAlive(pid: number): boolean {
   return ok !== undefined || name !== "ESRCH";
 }
 
-/** Every parseable `*.lock` file in `dir` (any IDE), with its path. */
-export function list(dir: string): { path: string; lock: { [key: string]: unknown } }[] {
-  const found: { path: string; lock: { [key: string]: unknown } }[] = [];
+/** One parseable discovery file: its path, name and JSON object. */
+export interface Found {
+  path: string;
+  name: string;
+  lock: { [key: string]: unknown };
+}
+
+/**
+ * Every parseable file in `dir` whose name matches the Lua pattern `pattern` (default: `*.lock`, any IDE's),
+ * with its path. Claude Code's locks, Qwen Code's locks and Gemini CLI's discovery files are all listed here.
+ */
+export function list(dir: string, pattern = "%.lock$"): Found[] {
+  const found: Found[] = [];
   const [handle] = vim.uv.fs_scandir(dir);
   if (handle === undefined) return found;
   while (true) {
     const [name] = vim.uv.fs_scandir_next(handle);
     if (name === undefined) break;
-    if (!vim.endswith(name, ".lock")) continue;
+    if (string.find(name, pattern)[0] === undefined) continue;
     const path = join(dir, name);
     const lock = read(path);
-    if (lock !== undefined) found.push({ path, lock });
+    if (lock !== undefined) found.push({ path, name, lock });
   }
   return found;
+}
+
+/**
+ * Removes the files of `found` whose Neovim is gone: `ownerPid` reads the pid of the Neovim of this plugin that
+ * wrote one (anything else: not ours, kept). Files of live or unusable pids are kept. Returns the removed paths.
+ */
+export function sweep(found: Found[], ownerPid: (this: void, f: Found) => unknown): string[] {
+  const removed: string[] = [];
+  for (const f of found) {
+    const pid = ownerPid(f);
+    if (typeof pid !== "number" || pid <= 0 || math.floor(pid) !== pid || isAlive(pid)) continue;
+    const [ok] = vim.uv.fs_unlink(f.path);
+    if (ok) removed.push(f.path);
+  }
+  return removed;
 }
 
 /**
@@ -209,15 +234,7 @@ export function list(dir: string): { path: string; lock: { [key: string]: unknow
  * other IDEs, unparseable files, or files of live processes. Returns the removed paths.
  */
 export function removeStale(dir: string): string[] {
-  const removed: string[] = [];
-  for (const { path, lock } of list(dir)) {
-    if (lock.ideName !== IDE_NAME) continue;
-    const pid = lock.pid;
-    if (typeof pid !== "number" || pid <= 0 || math.floor(pid) !== pid || isAlive(pid)) continue;
-    const [ok] = vim.uv.fs_unlink(path);
-    if (ok) removed.push(path);
-  }
-  return removed;
+  return sweep(list(dir), (f) => (f.lock.ideName === IDE_NAME ? f.lock.pid : undefined));
 }
 
 /** `n` random bytes as hex (vim.uv.random reads the OS CSPRNG). */

@@ -29,8 +29,10 @@
 import {
   type Entry,
   type GitHead,
+  facts,
   gitRecord,
   parseGitHead,
+  parseRaw,
   readFile,
   readManifest,
   record,
@@ -369,18 +371,23 @@ function copyIn(path: string, key: string): boolean {
   return vim.uv.fs_rename(tmp, target)[0] !== undefined;
 }
 
-function keyOf(path: string, e: { size: number; sec: number; nsec: number; ino: number }): string {
+function keyOf(path: string, size: number, sec: number, nsec: number, ino: number): string {
   // The numbers first and the path last: unambiguous without a separator the path cannot hold.
-  return string.sub(vim.fn.sha256(`${e.size}:${e.sec}:${e.nsec}:${e.ino}:${path}`), 1, 40);
+  return string.sub(vim.fn.sha256(string.format("%d:%d:%d:%d:%s", size, sec, nsec, ino, path)), 1, 40);
 }
 
 function snapshotCopies(): Taken {
-  const before = previous === "-" ? new LuaMap<string, Entry>() : readManifest(previous);
+  // The previous records unparsed (path → facts and key): an unchanged file's record is carried over as it is.
+  const before = previous === "-" ? new LuaMap<string, string>() : parseRaw(readFile(previous) ?? "");
   const { files, by } = list();
   phase("list");
   const records: string[] = [];
-  /** This snapshot's record and key by path (for the delta against the previous one). */
-  const now = new LuaMap<string, { record: string; key: string }>();
+  // The delta against the previous snapshot, in two small file lists (`<name>.before`: the previous entries of
+  // the files that changed or went; `<name>.after`: the new entries of those that changed or came): the editor
+  // compares those, never two whole manifests of a large tree on its own loop.
+  const deltaBefore: string[] = [];
+  const deltaAfter: string[] = [];
+  const seen = new LuaSet<string>();
   let copied = 0;
   let skipped = 0;
   let count = 0;
@@ -393,19 +400,13 @@ function snapshotCopies(): Taken {
       skipped++;
       continue;
     }
-    const facts = { size: st.size, sec: st.mtime.sec, nsec: st.mtime.nsec, ino: st.ino };
+    const mode = st.mode % 0o10000;
+    const now = facts(st.size, st.mtime.sec, st.mtime.nsec, st.ino, mode);
     const old = before.get(rel);
-    let key: string;
-    if (
-      old !== undefined &&
-      old.size === facts.size &&
-      old.sec === facts.sec &&
-      old.nsec === facts.nsec &&
-      old.ino === facts.ino
-    )
-      key = old.key;
+    let line: string;
+    if (old !== undefined && string.sub(old, 1, now.length) === now) line = `${rel}\0${old}`;
     else {
-      key = keyOf(rel, facts);
+      const key = keyOf(rel, st.size, st.mtime.sec, st.mtime.nsec, st.ino);
       if (!copyIn(path, key)) continue;
       // Changed while it was copied: the object may hold the newer text under the older facts; take it again.
       const [again] = vim.uv.fs_lstat(path);
@@ -419,26 +420,16 @@ function snapshotCopies(): Taken {
         continue;
       }
       copied++;
+      line = `${rel}\0${now}${key}\0`;
+      deltaAfter.push(line);
+      if (old !== undefined) deltaBefore.push(`${rel}\0${old}`);
     }
     count++;
-    const line = record(rel, { ...facts, mode: st.mode % 0o10000, key });
+    seen.add(rel);
     records.push(line);
-    now.set(rel, { record: line, key });
   }
   phase("copy");
-  // The delta against the previous snapshot, in two small file lists (`<name>.before`: the previous entries of
-  // the files that changed or went; `<name>.after`: the new entries of those that changed or came): the editor
-  // compares those, never two whole manifests of a large tree on its own loop.
-  const deltaBefore: string[] = [];
-  const deltaAfter: string[] = [];
-  for (const [p, e] of before) {
-    const n = now.get(p);
-    if (n === undefined || n.key !== e.key) deltaBefore.push(record(p, e));
-  }
-  for (const [p, n] of now) {
-    const e = before.get(p);
-    if (e === undefined || e.key !== n.key) deltaAfter.push(n.record);
-  }
+  for (const [p, rest] of before) if (!seen.has(p)) deltaBefore.push(`${p}\0${rest}`);
   writeFile(`${manifestPath}.before`, deltaBefore.join(""));
   writeFile(`${manifestPath}.after`, deltaAfter.join(""));
   writeFile(manifestPath, records.join(""));

@@ -44,8 +44,7 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
   env.FORCE_CODE_TERMINAL = "true";
   // Gemini CLI in a container addresses its IDE companion at host.docker.internal unless it believes it runs in
   // a dev container or over SSH; the Neovim that started it is in the same container, at 127.0.0.1.
-  const [program] = string.match(config.terminal.command, "^%s*(%S+)");
-  const name = program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
+  const name = programName(config.terminal.command);
   if ((name === "gemini" || name === "qwen") && inContainer() && user.REMOTE_CONTAINERS === undefined)
     env.REMOTE_CONTAINERS = "true";
   env.NO_PROXY = withLoopback(user.NO_PROXY ?? vim.env.NO_PROXY);
@@ -54,18 +53,25 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
 }
 
 /** The CLIs whose set-up :ClaudeCode knows, by terminal.command's program; anything else is run as Claude Code. */
-export type CliKind = "claude" | "gemini" | "qwen";
+export type CliKind = "claude" | "gemini" | "qwen" | "codex";
 
 export function cliKind(command: string): CliKind {
-  const [program] = string.match(command, "^%s*(%S+)");
-  const name = program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
-  return name === "gemini" ? "gemini" : name === "qwen" ? "qwen" : "claude";
+  const name = programName(command);
+  return name === "gemini" || name === "qwen" || name === "codex" ? name : "claude";
+}
+
+/** The name of the program a command line runs: `codex` for `'/opt/my bin/codex' --full-auto` too. */
+export function programName(command: string): string {
+  const [quoted] = string.match(command, `^%s*(['"])`);
+  const [program] =
+    quoted !== undefined ? string.match(command, `^%s*${quoted}(.-)${quoted}`) : string.match(command, "^%s*(%S+)");
+  return program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
 }
 
 /**
  * The shell command line and the environment: the configured command, what the wiring adds for this CLI (Claude
  * Code's --mcp-config/--settings/--permission-mode; Gemini CLI's and Qwen Code's hook settings file, named in
- * the environment), then the arguments given to :ClaudeCode.
+ * the environment; Codex's `-c` overrides), then the arguments given to :ClaudeCode.
  */
 function commandLine(
   config: Config,

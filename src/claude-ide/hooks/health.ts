@@ -5,7 +5,18 @@
 import type { Config } from "../config";
 import { normalize } from "../util/fs";
 import * as snapshot from "../editor/snapshot";
-import { geminiRefuses, hookScript, missingGeminiHooks, settingsDir, settingsEnvName } from "./settings";
+import { configDir } from "../bridge/config_file";
+import { cliKind } from "../editor/terminal";
+import {
+  codexConfigFile,
+  codexHasNotify,
+  geminiRefuses,
+  HOOK_ENTRIES,
+  hookScript,
+  missingGeminiHooks,
+  settingsDir,
+  settingsEnvName,
+} from "./settings";
 import type { HookClient } from "./router";
 
 function readJson(path: string): { [key: string]: unknown } | undefined {
@@ -45,10 +56,137 @@ export function claudeTrusts(dir: string, configFile?: string): boolean {
   return false;
 }
 
-function cliOf(config: Config): HookClient {
-  const [program] = string.match(config.terminal.command, "^%s*(%S+)");
-  const name = program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
-  return name === "gemini" ? "gemini" : name === "qwen" ? "qwen" : "claude";
+/** The hooks the plugin gives `client`, as the user reads them: `Stop, PreToolUse (ExitPlanMode)`. */
+export function hookNames(client: HookClient): string {
+  return HOOK_ENTRIES.filter((e) => e.client === client)
+    .map((e) => (e.matcher !== undefined ? `${e.event} (${e.matcher})` : e.event))
+    .join(", ");
+}
+
+/**
+ * The plugin's hooks for `client` missing from a settings file's `hooks` value: each needs a group of its event
+ * with its matcher whose command runs hook.lua for that client and event.
+ */
+export function missingHooks(client: HookClient, hooks: unknown): string[] {
+  const missing: string[] = [];
+  for (const e of HOOK_ENTRIES) {
+    if (e.client !== client) continue;
+    const groups = type(hooks) === "table" ? (hooks as { [event: string]: unknown })[e.event] : undefined;
+    const found =
+      type(groups) === "table" &&
+      (groups as { matcher?: unknown; hooks?: { command?: unknown }[] }[]).some(
+        (g) =>
+          type(g) === "table" &&
+          g.matcher === e.matcher &&
+          type(g.hooks) === "table" &&
+          (g.hooks ?? []).some(
+            (h) =>
+              type(h) === "table" &&
+              typeof h.command === "string" &&
+              string.find(h.command, `hook.lua' ${client} ${e.event}`, 1, true)[0] !== undefined,
+          ),
+      );
+    if (!found) missing.push(e.matcher !== undefined ? `${e.event} (${e.matcher})` : e.event);
+  }
+  return missing;
+}
+
+/** Claude Code: the hooks in the --settings file :ClaudeCode writes, disableAllHooks, the folder's trust. */
+function checkClaude(cwd: string): void {
+  const file = `${configDir()}/settings-${vim.fn.getpid()}.json`;
+  const written = readJson(file);
+  if (written === undefined)
+    vim.health.ok(`Claude Code started by :ClaudeCode gets these hooks in its --settings file: ${hookNames("claude")}`);
+  else {
+    const missing = missingHooks("claude", written.hooks);
+    if (missing.length === 0)
+      vim.health.ok(`the claude :ClaudeCode started has every hook in its --settings file: ${hookNames("claude")}`);
+    else
+      vim.health.warn(
+        `the --settings file of the claude :ClaudeCode started (${file}) lacks the hooks ${missing.join(", ")}`,
+        "close its terminal and start :ClaudeCode again: the file is written at each start",
+      );
+  }
+  const home = vim.uv.os_homedir();
+  for (const path of [
+    `${home}/.claude/settings.json`,
+    `${cwd}/.claude/settings.json`,
+    `${cwd}/.claude/settings.local.json`,
+  ])
+    if (readJson(path)?.disableAllHooks === true)
+      vim.health.warn(
+        `${vim.fn.fnamemodify(path, ":~")} has disableAllHooks: Claude Code runs no hook (no turn review, no plan review)`,
+      );
+  if (claudeTrusts(cwd)) vim.health.ok(`Claude Code trusts ${cwd}: its hooks run here`);
+  else
+    vim.health.warn(`Claude Code has not trusted ${cwd} yet: it runs no hook here until you accept its trust dialog`, [
+      "start :ClaudeCode and answer its trust dialog (or run claude once in this folder)",
+    ]);
+}
+
+/** The text of the user's Codex config.toml, or "". */
+function codexConfig(): string {
+  const [file] = io.open(codexConfigFile(), "r");
+  if (file === undefined) return "";
+  const text = file.read("*a");
+  file.close();
+  return typeof text === "string" ? text : "";
+}
+
+/** The lines of `[header]`'s table in a TOML text (up to the next header). */
+function tomlTable(text: string, header: string): string[] | undefined {
+  let inside = false;
+  let found: string[] | undefined;
+  for (const line of vim.split(text, "\n", { plain: true })) {
+    const trimmed = vim.trim(line);
+    if (vim.startswith(trimmed, "[")) {
+      inside = trimmed === header;
+      if (inside) found = [];
+    } else if (inside && found !== undefined) found.push(trimmed);
+  }
+  return found;
+}
+
+/** Codex: notify and the hooks on its command line, whether they may run (trusted, not turned off), the folder. */
+function checkCodex(cwd: string): void {
+  const ownNotify = codexHasNotify();
+  vim.health.ok(
+    `Codex started by :ClaudeCode gets ${ownNotify ? "" : "notify (the turn's end) and "}the hooks ${hookNames("codex")} as -c overrides on its command line`,
+  );
+  if (ownNotify)
+    vim.health.info(
+      `${vim.fn.fnamemodify(codexConfigFile(), ":~")} sets notify: the plugin leaves it, and the turn's end comes from the Stop hook`,
+    );
+  const text = codexConfig();
+  const features = tomlTable(text, "[features]") ?? [];
+  if (
+    features.some(
+      (l) =>
+        string.match(l, "^hooks%s*=%s*false")[0] !== undefined ||
+        string.match(l, "^codex_hooks%s*=%s*false")[0] !== undefined,
+    )
+  )
+    vim.health.warn(
+      `${vim.fn.fnamemodify(codexConfigFile(), ":~")} turns hooks off ([features] hooks = false): no turn review`,
+    );
+  // Codex keeps the trust of the hooks given with -c under this source name, by event (snake_case).
+  const trusted = ["user_prompt_submit", "stop"].filter((event) =>
+    (tomlTable(text, `[hooks.state."/<session-flags>/config.toml:${event}:0:0"]`) ?? []).some((l) =>
+      vim.startswith(l, "trusted_hash"),
+    ),
+  );
+  if (trusted.length === 2)
+    vim.health.ok("Codex has trusted hooks given on its command line (UserPromptSubmit, Stop): they run");
+  else
+    vim.health.info(
+      'Codex runs the UserPromptSubmit / Stop hooks only once you trust them in its "Hooks need review" prompt (once: the commands stay the same from one start to the next); until then no turn is snapshotted, so no turn review',
+    );
+  const rule = ancestry(cwd)
+    .map((d) => tomlTable(text, `[projects."${d}"]`))
+    .find((t) => t !== undefined);
+  if (rule !== undefined && rule.some((l) => string.match(l, '^trust_level%s*=%s*"trusted"')[0] !== undefined))
+    vim.health.ok(`Codex trusts ${cwd}`);
+  else vim.health.info(`Codex has not trusted ${cwd} yet: it asks when it starts here`);
 }
 
 export function checkHooks(config: Config): void {
@@ -61,22 +199,11 @@ export function checkHooks(config: Config): void {
     vim.health.error(`the hook script is missing: ${script}`, "reinstall the plugin (lua/ is part of it)");
     return;
   }
-  const cli = cliOf(config);
+  const cli: HookClient = cliKind(config.terminal.command);
   const cwd = normalize(vim.fn.getcwd());
-  if (cli === "claude") {
-    vim.health.ok(
-      "Claude Code started by :ClaudeCode gets the hooks in its --settings file (UserPromptSubmit, Stop, PostToolUse)",
-    );
-    const settings = readJson(`${vim.uv.os_homedir()}/.claude/settings.json`);
-    if (settings?.disableAllHooks === true)
-      vim.health.warn("~/.claude/settings.json has disableAllHooks: Claude Code runs no hook (no turn review)");
-    if (claudeTrusts(cwd)) vim.health.ok(`Claude Code trusts ${cwd}: its hooks run here`);
-    else
-      vim.health.warn(
-        `Claude Code has not trusted ${cwd} yet: it runs no hook here until you accept its trust dialog`,
-        ["start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"],
-      );
-  } else {
+  if (cli === "claude") checkClaude(cwd);
+  else if (cli === "codex") checkCodex(cwd);
+  else {
     const user = readJson(`${vim.uv.os_homedir()}/.${cli}/settings.json`);
     const refused = cli === "gemini" ? geminiRefuses(`${settingsDir()}/gemini-${vim.fn.getpid()}.json`) : undefined;
     if (refused !== undefined) {
@@ -97,6 +224,7 @@ export function checkHooks(config: Config): void {
     const hooksConfig = user?.hooksConfig;
     if (type(hooksConfig) === "table" && (hooksConfig as { enabled?: unknown }).enabled === false)
       vim.health.warn(`~/.${cli}/settings.json has hooksConfig.enabled = false: no hook runs (no turn review)`);
+    if (cli === "qwen") vim.health.info("Qwen Code runs these hooks whether or not it trusts the folder");
     if (cli === "gemini") {
       const trusted = readJson(`${vim.uv.os_homedir()}/.gemini/trustedFolders.json`);
       const rule =

@@ -46,6 +46,9 @@ export const HOOK_ENTRIES: HookEntry[] = [
   { client: "qwen", event: "UserPromptSubmit", timeoutSec: 30 },
   { client: "qwen", event: "Stop", timeoutSec: 30 },
   { client: "qwen", event: "PostToolUse", matcher: "edit|write_file|replace", timeoutSec: 10 },
+  // Codex: its notify program (codexArguments) ends the turn too; these run once the user trusts them.
+  { client: "codex", event: "UserPromptSubmit", timeoutSec: 30 },
+  { client: "codex", event: "Stop", timeoutSec: 30 },
   // The plan review (hooks/plan): the plan exit waits for the user.
   { client: "claude", event: "PreToolUse", matcher: PLAN_TOOLS.claude, timeoutSec: PLAN_TIMEOUT_SEC },
   { client: "gemini", event: "BeforeTool", matcher: PLAN_TOOLS.gemini, timeoutSec: PLAN_TIMEOUT_SEC },
@@ -98,6 +101,75 @@ export function hooksFor(client: HookClient, instance?: number): { [event: strin
     out[entry.event].push(group);
   }
   return out;
+}
+
+/** A TOML string: a literal string ('…', no escapes) when it can be one, else a basic string ("…"). */
+function tomlString(value: string): string {
+  if (string.find(value, "[%c']")[0] === undefined) return `'${value}'`;
+  const [escaped] = string.gsub(value, '[%c"\\]', (c: string) =>
+    c === '"' ? '\\"' : c === "\\" ? "\\\\" : string.format("\\u%04X", string.byte(c)),
+  );
+  return `"${escaped}"`;
+}
+
+/** A TOML value of JSON-like data (strings, numbers, booleans, lists, tables as inline tables). */
+export function tomlValue(value: unknown): string {
+  if (typeof value === "string") return tomlString(value);
+  if (typeof value === "number" || typeof value === "boolean") return tostring(value);
+  if (type(value) !== "table") return "''";
+  const t = value as { [key: string]: unknown };
+  if (vim.islist(t)) return `[${(t as unknown as unknown[]).map((v) => tomlValue(v)).join(", ")}]`;
+  const keys: string[] = [];
+  for (const [k] of pairs(t)) keys.push(k as string);
+  table.sort(keys);
+  return `{ ${keys.map((k) => `${string.match(k, "^[%w_-]+$")[0] !== undefined ? k : tomlString(k)} = ${tomlValue(t[k])}`).join(", ")} }`;
+}
+
+/** The Codex config file of this user: $CODEX_HOME/config.toml, else ~/.codex/config.toml. */
+export function codexConfigFile(): string {
+  const home = vim.env.CODEX_HOME;
+  return home !== undefined && home !== "" ? `${home}/config.toml` : `${vim.env.HOME ?? ""}/.codex/config.toml`;
+}
+
+/** Whether the user's Codex config sets its own `notify` program (a top-level key: ours would replace it). */
+export function codexHasNotify(file = codexConfigFile()): boolean {
+  const [handle] = io.open(file, "r");
+  if (handle === undefined) return false;
+  const text = handle.read("*a");
+  handle.close();
+  if (typeof text !== "string") return false;
+  for (const line of vim.split(text, "\n", { plain: true })) {
+    // Top-level keys come before the first [table] header.
+    if (string.match(line, "^%s*%[")[0] !== undefined) return false;
+    if (string.match(line, "^%s*notify%s*=")[0] !== undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * The `-c key=value` overrides (TOML values) that give the `codex` :ClaudeCode starts the plugin's hooks:
+ * `notify` (this Neovim's hook.lua, run at each turn's end with the event as its last argument: no trust step;
+ * left out when the user's config has a notify program of its own, which it would replace) and the
+ * UserPromptSubmit / Stop hooks, which run once the user trusts them in Codex's "Hooks need review" prompt. The
+ * commands name no instance (the hook finds this Neovim through the terminal's environment): Codex keys its
+ * trust by the command, so it stays the same from one start to the next.
+ */
+export function codexOverrides(hasNotify = codexHasNotify()): string[] {
+  const out: string[] = [];
+  if (!hasNotify) out.push(`notify=${tomlValue([vim.v.progpath, "-l", hookScript(), "codex", "notify"])}`);
+  const hooks = hooksFor("codex");
+  const events: string[] = [];
+  for (const [event] of pairs(hooks)) events.push(event as string);
+  table.sort(events);
+  for (const event of events) out.push(`hooks.${event}=${tomlValue(hooks[event])}`);
+  return out;
+}
+
+/** codexOverrides as arguments of a shell command line: `-c '<override>'` each. */
+export function codexArguments(hasNotify?: boolean): string {
+  return codexOverrides(hasNotify)
+    .map((o) => `-c ${vim.fn.shellescape(o)}`)
+    .join(" ");
 }
 
 /** Adds `hooks` to a settings table, concatenating with hook arrays already there. */
@@ -237,7 +309,7 @@ export function systemDefaultsEnv(
 }
 
 /** The CLIs :ClaudeCodeHooks takes (completion). */
-export const PRINTABLE_CLIENTS: HookClient[] = ["claude", "gemini", "qwen"];
+export const PRINTABLE_CLIENTS: HookClient[] = ["claude", "gemini", "qwen", "codex"];
 
 /**
  * The text :ClaudeCodeHooks prints: each CLI's settings to add by hand for a CLI started outside Neovim (or one
@@ -258,6 +330,11 @@ export function printable(only?: string): string {
     if (only !== undefined && only !== "" && only !== client) continue;
     lines.push("", `${CLIENT_TITLES[client]} (${file}):`);
     lines.push(vim.json.encode({ hooks: hooksFor(client) }));
+  }
+  if (only === undefined || only === "" || only === "codex") {
+    // Top-level keys of config.toml (before any [table]); notify replaces a notify program of your own.
+    lines.push("", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):");
+    for (const o of codexOverrides(false)) lines.push(o);
   }
   return lines.join("\n");
 }
