@@ -251,7 +251,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 ____req_title_23,
                 ____opt_20 and ____opt_20.path or "",
                 result,
-                nil,
+                req.client,
                 reason
             )
         end
@@ -284,7 +284,8 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                     end
                 end)
             end,
-            req.keys
+            req.keys,
+            req.client
         )
         local ok, err = pcall(function() return review:show() end)
         if not ok then

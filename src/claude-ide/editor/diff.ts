@@ -243,7 +243,7 @@ export class DiffManager implements DiffService {
     let listener: ((this: void, o: MultiOutcome) => void) | undefined;
     // The same User events as openDiff's reviews (statuslines and hooks see every review); file: the first one.
     const emit = (pattern: string, result?: ReviewResult, reason?: string) =>
-      this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result, undefined, reason);
+      this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result, req.client, reason);
     const home = this.homeOf(req.clientId);
     const review: MultiReview = new MultiReview(
       this.config,
@@ -266,6 +266,7 @@ export class DiffManager implements DiffService {
         });
       },
       req.keys,
+      req.client,
     );
     const [ok, err] = pcall(() => review.show());
     if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };
