@@ -4,7 +4,8 @@
 -- Prints figures beside their goals (never a pass/fail; BENCH_SMOKE=1: tiny sizes, bench/lib/report.lua):
 --   1. the snapshot's time, taken inside an editor (a child Neovim idle in its main loop): the first one (every
 --      file read and stored) and the next ones after a few files changed (goal <= 300 ms), with the worker's own
---      time and where it went (its phases: list, hash, tree, delta);
+--      time and where it went (its phases: list, hash, tree, delta), and its CPU time (on a loaded machine
+--      the figure the load does not inflate);
 --   2. "editor frozen": the longest answer time of a trivial request (nvim_eval "1") sent to that editor back to
 --      back while a snapshot runs (goal <= 16 ms);
 --   3. the turn-start hook as a CLI runs it (the `nvim -l hook.lua` process, start to exit, snapshot included);
@@ -90,7 +91,7 @@ local function measure()
   say('1./2. snapshot inside the editor, and the longest trivial request to it while the snapshot runs')
   local first, first_frozen = snapshot_measured('1.start')
   say(('   first (every file stored)       %8.1f ms  (worker %d ms, %d files, %d stored, %d over 1 MiB skipped; %s)   frozen worst %6.1f ms  %s'):format(first.wall, first.ms, first.files, first.copied, first.skipped, first.by, first_frozen, goal(first_frozen, 16, ' ms')))
-  local times, frozen, worker, previous, phases = {}, {}, {}, first.manifest, ''
+  local times, frozen, worker, cpu, previous, phases = {}, {}, {}, {}, first.manifest, ''
   for run = 1, RUNS do
     change(run)
     local r, worst = snapshot_measured(('%d.start'):format(run + 1), previous)
@@ -98,11 +99,13 @@ local function measure()
     table.insert(times, r.wall)
     table.insert(frozen, worst)
     table.insert(worker, r.ms)
+    table.insert(cpu, tonumber(r.phases:match('cpu:(%-?%d+)')) or -1)
     phases = r.phases
   end
   local line, p50 = stats(times)
   say(('   next (a few files changed)      %s   %s'):format(line, goal(p50, 300, ' ms')))
   say(('     the worker itself (its start to its answer): %s; the last one: %s'):format(stats(worker), phases))
+  say(('     its CPU time (its own and its git commands\', which the load does not inflate): %s'):format(stats(cpu)))
   table.sort(frozen)
   say(('   frozen while it runs            worst %6.1f ms  %s'):format(frozen[#frozen], goal(math.max(frozen[#frozen], first_frozen), 16, ' ms')))
 

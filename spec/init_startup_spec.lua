@@ -80,14 +80,24 @@ describe('startup', function()
       child:rpc(),
       'nvim_exec_lua',
       [[
+      local before = {}
+      for name in pairs(package.loaded) do before[name] = true end
       local ok = require('claude-ide').setup({})
       -- still inside the caller's turn: nothing bound, the server's modules not even loaded
-      return { ok = ok, server_loaded = package.loaded['claude-ide.server'] ~= nil }
+      local new = {}
+      for name in pairs(package.loaded) do
+        if not before[name] then new[#new + 1] = name end
+      end
+      table.sort(new)
+      return { ok = ok, server_loaded = package.loaded['claude-ide.server'] ~= nil, new = new }
     ]],
       {}
     )
     assert.is_true(at_setup.ok)
     assert.is_false(at_setup.server_loaded)
+    -- What the user's config pays for: the API, the options and the lazy require helper; not the messages,
+    -- not TypeScript's Lua library (lualib_bundle, 23 KB to parse).
+    assert.are.same({ 'claude-ide', 'claude-ide.config', 'claude-ide.util.modules' }, at_setup.new)
     -- nothing asks for the server: the deferred start alone binds it
     assert(
       vim.wait(5000, function()

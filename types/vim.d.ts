@@ -34,6 +34,9 @@ declare namespace vim {
   function tbl_extend(behavior: "error" | "keep" | "force", ...tables: object[]): any;
   function tbl_keys<T extends object>(t: T): string[];
   function tbl_contains(t: unknown[], value: unknown): boolean;
+  function list_contains(t: unknown[], value: unknown): boolean;
+  /** A shallow copy of the list (or of its items start..finish, 1-based). */
+  function list_slice<T>(list: T[], start?: number, finish?: number): T[];
   function tbl_isempty(t: object): boolean;
   function tbl_count(t: object): number;
   function islist(t: unknown): boolean;

@@ -1,15 +1,4 @@
 -- Generated from src/claude-ide/config.ts by TypeScriptToLua (make build): do not edit.
-local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
-local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
-local __TS__ObjectValues = ____lualib.__TS__ObjectValues
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-local __TS__StringSplit = ____lualib.__TS__StringSplit
-local __TS__ArraySlice = ____lualib.__TS__ArraySlice
-local __TS__ObjectKeys = ____lualib.__TS__ObjectKeys
-local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
-local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
-local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local ____exports = {}
 local distance, suggest, RULES, GROUPS
 function distance(a, b)
@@ -45,16 +34,13 @@ function suggest(path)
         2,
         math.floor(#path / 3)
     ) + 1
-    local ____array_0 = __TS__SparseArrayNew(unpack(__TS__ObjectKeys(RULES)))
-    __TS__SparseArrayPush(
-        ____array_0,
-        unpack(__TS__ObjectKeys(GROUPS))
-    )
-    for ____, candidate in ipairs({__TS__SparseArraySpread(____array_0)}) do
-        local d = distance(path, candidate)
-        if d < bestDistance then
-            best = candidate
-            bestDistance = d
+    for ____, names in ipairs({RULES, GROUPS}) do
+        for candidate in pairs(names) do
+            local d = distance(path, candidate)
+            if d < bestDistance then
+                best = candidate
+                bestDistance = d
+            end
         end
     end
     return best ~= nil and (" (did you mean \"" .. best) .. "\"?)" or ""
@@ -130,6 +116,15 @@ local LOG_LEVELS = {
     "error",
     "off"
 }
+--- Every value of a table (list or map) is a string.
+local function allStrings(t)
+    for ____, s in pairs(t) do
+        if type(s) ~= "string" then
+            return false
+        end
+    end
+    return true
+end
 local function isInt(v)
     return type(v) == "number" and math.floor(v) == v
 end
@@ -137,7 +132,7 @@ local function between(lo, hi)
     return function(v) return isInt(v) and v >= lo and v <= hi end
 end
 local function oneOf(values)
-    return function(v) return type(v) == "string" and __TS__ArrayIncludes(values, v) end
+    return function(v) return type(v) == "string" and vim.list_contains(values, v) end
 end
 local bool = {
     expected = "a boolean",
@@ -161,17 +156,11 @@ local size = {
 }
 local stringList = {
     expected = "a list of strings",
-    check = function(v) return type(v) == "table" and vim.islist(v) and __TS__ArrayEvery(
-        v,
-        function(____, s) return type(s) == "string" end
-    ) end
+    check = function(v) return type(v) == "table" and vim.islist(v) and allStrings(v) end
 }
 local stringMap = {
     expected = "a table of string values",
-    check = function(v) return type(v) == "table" and not (vim.islist(v) and not vim.tbl_isempty(v)) and __TS__ArrayEvery(
-        __TS__ObjectValues(v),
-        function(____, s) return type(s) == "string" end
-    ) end
+    check = function(v) return type(v) == "table" and not (vim.islist(v) and not vim.tbl_isempty(v)) and allStrings(v) end
 }
 RULES = {
     auto_start = bool,
@@ -187,13 +176,7 @@ RULES = {
         end
     },
     log_level = {
-        expected = "one of " .. table.concat(
-            __TS__ArrayMap(
-                LOG_LEVELS,
-                function(____, l) return ("\"" .. l) .. "\"" end
-            ),
-            ", "
-        ),
+        expected = ("one of \"" .. table.concat(LOG_LEVELS, "\", \"")) .. "\"",
         check = oneOf(LOG_LEVELS)
     },
     max_message_bytes = {
@@ -327,16 +310,16 @@ RULES = {
     }
 }
 GROUPS = {}
-for ____, path in ipairs(__TS__ObjectKeys(RULES)) do
-    local parts = __TS__StringSplit(path, ".")
+for path in pairs(RULES) do
+    local from = 1
     do
-        local i = 1
-        while i < #parts do
-            GROUPS[table.concat(
-                __TS__ArraySlice(parts, 0, i),
-                "."
-            )] = true
-            i = i + 1
+        while true do
+            local dot = string.find(path, ".", from, true)
+            if dot == nil then
+                break
+            end
+            GROUPS[string.sub(path, 1, dot - 1)] = true
+            from = dot + 1
         end
     end
 end
@@ -407,32 +390,32 @@ function ____exports.validate(user)
     )
     local u = user
     if u.allowed_origins ~= nil then
-        merged.allowed_origins = {unpack(u.allowed_origins)}
+        merged.allowed_origins = vim.list_slice(u.allowed_origins)
     end
     if u.port_range ~= nil then
-        local ____temp_1
+        local ____temp_0
         if u.port_range == vim.NIL then
-            ____temp_1 = nil
+            ____temp_0 = nil
         else
-            ____temp_1 = {u.port_range[1], u.port_range[2]}
+            ____temp_0 = {u.port_range[1], u.port_range[2]}
         end
-        merged.port_range = ____temp_1
+        merged.port_range = ____temp_0
     end
-    local ____opt_2 = u.agent
-    if (____opt_2 and ____opt_2.tools) ~= nil then
-        merged.agent.tools = {unpack(u.agent.tools)}
+    local ____opt_1 = u.agent
+    if (____opt_1 and ____opt_1.tools) ~= nil then
+        merged.agent.tools = vim.list_slice(u.agent.tools)
     end
     for ____, key in ipairs({"exclude", "include", "folders"}) do
-        local ____opt_4 = u.privacy
-        local list = ____opt_4 and ____opt_4[key]
+        local ____opt_3 = u.privacy
+        local list = ____opt_3 and ____opt_3[key]
         if list ~= nil then
-            merged.privacy[key] = {unpack(list)}
+            merged.privacy[key] = vim.list_slice(list)
         end
     end
-    local ____opt_6 = u.execute_code_opts
-    local interp = ____opt_6 and ____opt_6.interpreter
+    local ____opt_5 = u.execute_code_opts
+    local interp = ____opt_5 and ____opt_5.interpreter
     if interp ~= nil then
-        merged.execute_code_opts.interpreter = {unpack(interp)}
+        merged.execute_code_opts.interpreter = vim.list_slice(interp)
     end
     return {ok = true, config = merged}
 end

@@ -1,18 +1,14 @@
 -- Generated from src/claude-ide/init.ts by TypeScriptToLua (make build): do not edit.
-local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__New = ____lualib.__TS__New
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local ____exports = {}
-local startIfPending, startServer, serverModule, state
+local say, startIfPending, startServer, serverModule, logModule, state
 local ____config = require("claude-ide.config")
 local validate = ____config.validate
-local ____log = require("claude-ide.log")
-local say = ____log.say
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
 local loadedModule = ____modules.loadedModule
+function say(msg, level)
+    logModule().say(msg, level)
+end
 function startIfPending()
     if not state.startPending then
         return
@@ -42,8 +38,7 @@ function startServer(toolsBefore)
         say("already running on port " .. tostring(state.server:status().port))
         return true
     end
-    local server = __TS__New(
-        serverModule().Server,
+    local server = serverModule().createServer(
         ____exports.config(),
         {
             reuse = state.endpoint,
@@ -93,6 +88,7 @@ local explorers = lazy("claude-ide.editor.explorers")
 local plugins = lazy("claude-ide.editor.plugins")
 serverModule = lazy("claude-ide.server")
 local userToolsModule = lazy("claude-ide.agent.user_tools")
+logModule = lazy("claude-ide.log")
 state = {}
 --- Validates `opts` over the defaults and, with auto_start, starts the server on the next loop turn (setup()
 --- itself stays well under a millisecond; anything that needs the server before then starts it at once). A
@@ -153,40 +149,37 @@ local function ensureStarted()
 end
 local function sessionList()
     if state.sessions == nil then
-        state.sessions = __TS__New(
-            sessionsModule().Sessions,
-            {
-                hub = function()
-                    local ____opt_10 = state.server
-                    return ____opt_10 and ____opt_10.hub
-                end,
-                diff = function()
-                    local ____opt_12 = state.server
-                    return ____opt_12 and ____opt_12:diff()
-                end,
-                port = function()
-                    local ____temp_16
-                    if state.server ~= nil then
-                        local ____opt_14 = state.endpoint
-                        ____temp_16 = ____opt_14 and ____opt_14.port
-                    else
-                        ____temp_16 = nil
-                    end
-                    return ____temp_16
-                end,
-                companionClients = function()
-                    local ____opt_19 = state.server
-                    local ____opt_17 = ____opt_19 and ____opt_19:companion()
-                    return __TS__ArrayMap(
-                        __TS__ArrayFilter(
-                            ____opt_17 and ____opt_17:clients() or ({}),
-                            function(____, c) return c.ready end
-                        ),
-                        function(____, c) return {id = c.id, name = c.name or "Gemini CLI"} end
-                    )
+        state.sessions = sessionsModule().createSessions({
+            hub = function()
+                local ____opt_10 = state.server
+                return ____opt_10 and ____opt_10.hub
+            end,
+            diff = function()
+                local ____opt_12 = state.server
+                return ____opt_12 and ____opt_12:diff()
+            end,
+            port = function()
+                local ____temp_16
+                if state.server ~= nil then
+                    local ____opt_14 = state.endpoint
+                    ____temp_16 = ____opt_14 and ____opt_14.port
+                else
+                    ____temp_16 = nil
                 end
-            }
-        )
+                return ____temp_16
+            end,
+            companionClients = function()
+                local ready = {}
+                local ____opt_19 = state.server
+                local ____opt_17 = ____opt_19 and ____opt_19:companion()
+                for ____, c in ipairs(____opt_17 and ____opt_17:clients() or ({})) do
+                    if c.ready then
+                        ready[#ready + 1] = {id = c.id, name = c.name or "Gemini CLI"}
+                    end
+                end
+                return ready
+            end
+        })
     end
     return state.sessions
 end
@@ -266,16 +259,17 @@ function ____exports.describe_session(s)
     local function home(path)
         return vim.fn.fnamemodify(path, ":~")
     end
-    local ____temp_26 = #s.roots > 0 and s.roots or ({s.cwd})
-    local dir = ____temp_26[1]
-    local added = __TS__ArraySlice(____temp_26, 1)
-    local more = #added > 0 and " + " .. table.concat(
-        __TS__ArrayMap(
-            added,
-            function(____, r) return home(r) end
-        ),
-        ", "
-    ) or ""
+    local roots = #s.roots > 0 and s.roots or ({s.cwd})
+    local dir = roots[1]
+    local added = {}
+    do
+        local i = 1
+        while i < #roots do
+            added[#added + 1] = home(roots[i + 1])
+            i = i + 1
+        end
+    end
+    local more = #added > 0 and " + " .. table.concat(added, ", ") or ""
     local dirs = (dir ~= "" and home(dir) or "directory unknown") .. more
     local where = s.terminal and dirs or dirs .. " (started outside Neovim)"
     local via = s.protocol == "companion" and " via the companion" or ""
@@ -311,9 +305,9 @@ end
 --- A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
 -- makes Claude read it). Returns whether to go on.
 local function confirmWithheld(path)
-    local ____opt_29 = state.server
-    local ____opt_27 = ____opt_29 and ____opt_29:policy()
-    local why = ____opt_27 and ____opt_27:withheld(path)
+    local ____opt_28 = state.server
+    local ____opt_26 = ____opt_28 and ____opt_28:policy()
+    local why = ____opt_26 and ____opt_26:withheld(path)
     if why == nil then
         return true
     end
@@ -353,8 +347,7 @@ function ____exports.add(path, startLine, endLine)
         return true
     end
     if state.mentions == nil then
-        state.mentions = __TS__New(
-            mentions.MentionQueue,
+        state.mentions = mentions.createMentionQueue(
             ____exports.config(),
             state.server.hub
         )
@@ -364,10 +357,13 @@ function ____exports.add(path, startLine, endLine)
         list:mentionRecipients()
     )
     local client = list:currentClient() or "Claude"
-    local target = #__TS__ArrayFilter(
-        ____exports.sessions(),
-        function(____, s) return s.terminal end
-    ) > 1 and (list:currentName() or client) or client
+    local terminals = 0
+    for ____, s in ipairs(____exports.sessions()) do
+        if s.terminal then
+            terminals = terminals + 1
+        end
+    end
+    local target = terminals > 1 and (list:currentName() or client) or client
     say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected yet: ") .. name) .. " will be sent when it is ready")
     return true
 end

@@ -1,7 +1,7 @@
 -- Generated from src/claude-ide/server.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
@@ -42,6 +42,13 @@ local TOKEN_BYTES = 16
 local LEAVE_DRAIN_MS = 500
 --- How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge).
 local MAX_BRIDGE_DEPTH = 8
+--- A new Server (for init, which loads without TypeScript's class library and so cannot say `new`).
+function ____exports.createServer(config, opts)
+    if opts == nil then
+        opts = {}
+    end
+    return __TS__New(____exports.Server, config, opts)
+end
 ____exports.Server = __TS__Class()
 local Server = ____exports.Server
 Server.name = "Server"
@@ -247,12 +254,12 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue46
+                goto __continue47
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue46::
+        ::__continue47::
     end
     local ____opt_17 = r.companion
     for ____, c in ipairs(____opt_17 and ____opt_17:clients() or ({})) do

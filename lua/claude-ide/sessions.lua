@@ -1,12 +1,12 @@
 -- Generated from src/claude-ide/sessions.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__New = ____lualib.__TS__New
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
-local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local ____exports = {}
@@ -62,6 +62,10 @@ local EXTERNAL_BASE = 1000
 local COMPANION_FIRST_ID = 1000000
 --- How often references waiting for a Gemini CLI / Qwen Code to connect check whether it has.
 local TYPE_POLL_MS = 200
+--- New Sessions (for init, which loads without TypeScript's class library and so cannot say `new`).
+function ____exports.createSessions(link)
+    return __TS__New(____exports.Sessions, link)
+end
 ____exports.Sessions = __TS__Class()
 local Sessions = ____exports.Sessions
 Sessions.name = "Sessions"
@@ -171,7 +175,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue26
+                goto __continue27
             end
             local ____temp_22 = EXTERNAL_BASE + c.id
             local ____temp_23 = self:externalName(c)
@@ -190,12 +194,12 @@ function Sessions.prototype.list(self)
                 protocol = "ide"
             }
         end
-        ::__continue26::
+        ::__continue27::
     end
     for ____, p in ipairs(companion) do
         do
             if self:companionOwnerOf(p.id) ~= 0 then
-                goto __continue29
+                goto __continue30
             end
             out[#out + 1] = {
                 id = EXTERNAL_BASE + p.id,
@@ -210,7 +214,7 @@ function Sessions.prototype.list(self)
                 protocol = "companion"
             }
         end
-        ::__continue29::
+        ::__continue30::
     end
     return out
 end
@@ -670,14 +674,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue136
+                goto __continue137
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue136::
+        ::__continue137::
     end
     return nil
 end

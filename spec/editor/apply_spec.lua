@@ -103,6 +103,34 @@ describe('planEdits', function()
     end
   end)
 
+  it('plans a big file in paced slices (the call parks between them) to the same lines', function()
+    local lines = {}
+    for i = 1, 30000 do
+      lines[i] = ('line %05d'):format(i)
+    end
+    local edits = {
+      { old_text = 'line 12345\nline 12346', new_text = 'joined' },
+      { start_line = 29000, end_line = 29001, new_text = 'two\nlines\nthree' },
+    }
+    local pauses, result = 0, nil
+    local co = coroutine.create(function()
+      result = apply.planEdits(lines, edits, 'f', {
+        sliceMs = 0,
+        pause = function()
+          pauses = pauses + 1
+          coroutine.yield()
+        end,
+      })
+    end)
+    repeat
+      assert(coroutine.resume(co))
+    until coroutine.status(co) == 'dead'
+    -- The whole text, the line starts (a look at the clock every 4,096 lines), the copy of the lines.
+    assert.is_true(pauses >= 10, 'pauses: ' .. pauses)
+    assert.are.same(reference(lines, edits), result)
+    assert.are.same(result, apply.planEdits(lines, edits, 'f'))
+  end)
+
   it('tells whether two line lists are equal', function()
     assert.is_true(apply.sameLines({ 'a', 'b' }, { 'a', 'b' }))
     assert.is_false(apply.sameLines({ 'a', 'b' }, { 'a', 'c' }))

@@ -201,6 +201,46 @@ describe('an unloaded file written in paced steps', function()
     assert.are_not.equal(-1, vim.api.nvim_get_option_value('undolevels', { buf = buf }))
   end)
 
+  it('a big file: the first pause comes before it is read, and a user who opens it then gets the change', function()
+    -- Reading a big file into the hidden buffer is one call into Neovim that cannot be cut: it starts a stretch
+    -- of its own (a slice that never runs out still pauses there).
+    local lines = {}
+    for i = 1, 30000 do
+      lines[i] = ('line %05d of a big file'):format(i)
+    end
+    local path = dir .. '/mine/big_open.txt'
+    write(path, table.concat(lines, '\n') .. '\n')
+    local after = vim.list_slice(lines)
+    after[3] = 'changed'
+    local result, pauses, co = nil, 0, nil
+    local pacing = {
+      sliceMs = 1e9,
+      pause = function()
+        pauses = pauses + 1
+        vim.schedule(function()
+          if pauses == 1 then
+            vim.cmd.edit(vim.fn.fnameescape(path))
+          end
+          assert(coroutine.resume(co))
+        end)
+        coroutine.yield()
+      end,
+    }
+    co = coroutine.create(function()
+      result = apply.applyText(path, lines, after, pacing)
+    end)
+    assert(coroutine.resume(co))
+    assert(vim.wait(20000, function()
+      return result ~= nil
+    end, 5))
+    assert.are.equal(1, pauses)
+    assert.is_true(result.ok, vim.inspect(result))
+    assert.are.equal('and saved', result.where)
+    local buf = vim.fn.bufnr(path)
+    assert.are.same(after, vim.api.nvim_buf_get_lines(buf, 0, -1, false))
+    assert.are.same(after, vim.fn.readfile(path))
+  end)
+
   it('a file changed on disk during a pause is not overwritten', function()
     local path = dir .. '/mine/race.txt'
     write(path, 'one\ntwo\n')

@@ -255,6 +255,15 @@ interface Rule {
   optional?: boolean;
 }
 
+// This module loads at setup(): written without TypeScript's array and object helpers, whose Lua library
+// (lualib_bundle, 23 KB to parse) would load with it.
+
+/** Every value of a table (list or map) is a string. */
+function allStrings(t: object): boolean {
+  for (const [, s] of pairs(t)) if (typeof s !== "string") return false;
+  return true;
+}
+
 const isInt = (v: unknown) => typeof v === "number" && math.floor(v) === v;
 const between =
   (lo: number, hi: number): Check =>
@@ -263,7 +272,7 @@ const between =
 const oneOf =
   (values: string[]): Check =>
   (v) =>
-    typeof v === "string" && values.includes(v);
+    typeof v === "string" && vim.list_contains(values, v);
 const bool: Rule = { expected: "a boolean", check: (v) => typeof v === "boolean" };
 const positiveMs: Rule = { expected: "a positive integer (milliseconds)", check: between(1, 2 ** 31) };
 const nonEmptyString: Rule = { expected: "a non-empty string", check: (v) => typeof v === "string" && v !== "" };
@@ -277,14 +286,11 @@ const size: Rule = {
 };
 const stringList: Rule = {
   expected: "a list of strings",
-  check: (v) => typeof v === "object" && vim.islist(v) && (v as unknown[]).every((s) => typeof s === "string"),
+  check: (v) => typeof v === "object" && vim.islist(v) && allStrings(v as object),
 };
 const stringMap: Rule = {
   expected: "a table of string values",
-  check: (v) =>
-    typeof v === "object" &&
-    !(vim.islist(v) && !vim.tbl_isempty(v as object)) &&
-    Object.values(v as object).every((s) => typeof s === "string"),
+  check: (v) => typeof v === "object" && !(vim.islist(v) && !vim.tbl_isempty(v as object)) && allStrings(v as object),
 };
 
 /** Every accepted option, by dotted path. Tables not listed here are groups whose keys are listed. */
@@ -299,7 +305,7 @@ const RULES: { [path: string]: Rule } = {
       return between(1024, 65535)(lo) && between(1024, 65535)(hi) && (lo as number) <= (hi as number);
     },
   },
-  log_level: { expected: `one of ${LOG_LEVELS.map((l) => `"${l}"`).join(", ")}`, check: oneOf(LOG_LEVELS) },
+  log_level: { expected: `one of "${table.concat(LOG_LEVELS, '", "')}"`, check: oneOf(LOG_LEVELS) },
   max_message_bytes: { expected: "an integer between 1024 and 2147483647", check: between(1024, 2 ** 31 - 1) },
   handshake_timeout_ms: positiveMs,
   "keepalive.interval_ms": positiveMs,
@@ -388,9 +394,15 @@ const RULES: { [path: string]: Rule } = {
 
 /** Dotted paths of tables whose keys are themselves options ("keepalive", "diff", "diff.keymaps", ...). */
 const GROUPS: { [path: string]: true } = {};
-for (const path of Object.keys(RULES)) {
-  const parts = path.split(".");
-  for (let i = 1; i < parts.length; i++) GROUPS[parts.slice(0, i).join(".")] = true;
+for (const [path] of pairs(RULES)) {
+  // Every dotted prefix of the path ("diff.keymaps.accept": "diff", "diff.keymaps").
+  let from = 1;
+  for (;;) {
+    const [dot] = string.find(path as string, ".", from, true);
+    if (dot === undefined) break;
+    GROUPS[string.sub(path as string, 1, dot - 1)] = true;
+    from = dot + 1;
+  }
 }
 
 function describe(value: unknown): string {
@@ -440,11 +452,13 @@ function distance(a: string, b: string): number {
 function suggest(path: string): string {
   let best: string | undefined;
   let bestDistance = math.max(2, math.floor(path.length / 3)) + 1;
-  for (const candidate of [...Object.keys(RULES), ...Object.keys(GROUPS)]) {
-    const d = distance(path, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
+  for (const names of [RULES, GROUPS] as { [path: string]: unknown }[]) {
+    for (const [candidate] of pairs(names)) {
+      const d = distance(path, candidate as string);
+      if (d < bestDistance) {
+        best = candidate as string;
+        bestDistance = d;
+      }
     }
   }
   return best !== undefined ? ` (did you mean "${best}"?)` : "";
@@ -463,16 +477,16 @@ export function validate(user: unknown): ValidateResult {
   // Lists (port_range, interpreter, allowed_origins) replace the default rather than merge index by index.
   const merged = vim.tbl_deep_extend("force", vim.deepcopy(DEFAULTS), user as object) as Config;
   const u = user as Partial<Config>;
-  if (u.allowed_origins !== undefined) merged.allowed_origins = [...u.allowed_origins];
+  if (u.allowed_origins !== undefined) merged.allowed_origins = vim.list_slice(u.allowed_origins);
   if (u.port_range !== undefined)
     merged.port_range = (u.port_range as unknown) === vim.NIL ? undefined : [u.port_range[0], u.port_range[1]];
-  if (u.agent?.tools !== undefined) merged.agent.tools = [...u.agent.tools];
+  if (u.agent?.tools !== undefined) merged.agent.tools = vim.list_slice(u.agent.tools);
   for (const key of ["exclude", "include", "folders"] as const) {
     const list = u.privacy?.[key];
-    if (list !== undefined) merged.privacy[key] = [...list];
+    if (list !== undefined) merged.privacy[key] = vim.list_slice(list);
   }
   const interp = u.execute_code_opts?.interpreter;
-  if (interp !== undefined) merged.execute_code_opts.interpreter = [...interp];
+  if (interp !== undefined) merged.execute_code_opts.interpreter = vim.list_slice(interp);
   return { ok: true, config: merged };
 }
 

@@ -2,12 +2,12 @@
 // terminals (toggle, focus, new_session, sessions, switch_session, select_session) and @-mentions (add,
 // add_under_cursor for file explorers).
 // This module is the composition root's owner: it holds the one validated config and the running server.
-import { type Config, validate } from "./config";
+import { type Config, type LogLevel, validate } from "./config";
 import type * as ExplorersModule from "./editor/explorers";
 import type * as PluginsModule from "./editor/plugins";
 import type * as MentionsModule from "./editor/mentions";
 import type { MentionQueue } from "./editor/mentions";
-import { say } from "./log";
+import type * as LogModule from "./log";
 import type * as ServerModule from "./server";
 import type { Endpoint, Server, ServerStatus } from "./server";
 import type * as SessionsModule from "./sessions";
@@ -23,6 +23,13 @@ const plugins = lazy<typeof PluginsModule>("claude-ide.editor.plugins");
 // The server (transport, lock file, selection tracking) loads when it starts: on the loop turn after setup().
 const serverModule = lazy<typeof ServerModule>("claude-ide.server");
 const userToolsModule = lazy<typeof UserToolsModule>("claude-ide.agent.user_tools");
+// Messages load with the first one. This module and what setup() loads are written without TypeScript's class
+// and array helpers, whose Lua library (lualib_bundle, 23 KB to parse) would load at setup() with them.
+const logModule = lazy<typeof LogModule>("claude-ide.log");
+
+function say(msg: string, level?: LogLevel): void {
+  logModule().say(msg, level);
+}
 
 interface State {
   config?: Config;
@@ -113,7 +120,7 @@ function startServer(toolsBefore: string[] | undefined): boolean {
     say(`already running on port ${state.server.status().port}`);
     return true;
   }
-  const server = new (serverModule().Server)(config(), {
+  const server = serverModule().createServer(config(), {
     reuse: state.endpoint,
     describeClient: (id) => state.sessions?.describe(id),
     terminalOf: (id) => state.sessions?.terminalOf(id),
@@ -160,14 +167,16 @@ function ensureStarted(): boolean {
 
 function sessionList(): Sessions {
   if (state.sessions === undefined) {
-    state.sessions = new (sessionsModule().Sessions)({
+    state.sessions = sessionsModule().createSessions({
       hub: () => state.server?.hub,
       diff: () => state.server?.diff(),
       port: () => (state.server !== undefined ? state.endpoint?.port : undefined),
-      companionClients: () =>
-        (state.server?.companion()?.clients() ?? [])
-          .filter((c) => c.ready)
-          .map((c) => ({ id: c.id, name: c.name ?? "Gemini CLI" })),
+      companionClients: () => {
+        const ready: { id: number; name: string }[] = [];
+        for (const c of state.server?.companion()?.clients() ?? [])
+          if (c.ready) ready.push({ id: c.id, name: c.name ?? "Gemini CLI" });
+        return ready;
+      },
     });
   }
   return state.sessions;
@@ -223,8 +232,11 @@ export function switch_session(this: void, id: number): boolean {
 export function describe_session(this: void, s: SessionInfo): string {
   const home = (path: string) => vim.fn.fnamemodify(path, ":~");
   // The CLI's own answer (roots/list) when it gave one: its cwd, then its --add-dir folders.
-  const [dir, ...added] = s.roots.length > 0 ? s.roots : [s.cwd];
-  const more = added.length > 0 ? ` + ${added.map((r) => home(r)).join(", ")}` : "";
+  const roots = s.roots.length > 0 ? s.roots : [s.cwd];
+  const dir = roots[0];
+  const added: string[] = [];
+  for (let i = 1; i < roots.length; i++) added.push(home(roots[i]));
+  const more = added.length > 0 ? ` + ${table.concat(added, ", ")}` : "";
   const dirs = `${dir !== "" ? home(dir) : "directory unknown"}${more}`;
   const where = s.terminal ? dirs : `${dirs} (started outside Neovim)`;
   const via = s.protocol === "companion" ? " via the companion" : "";
@@ -300,10 +312,12 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
     return true;
   }
   // To the current session only (the focused terminal); to every session when no terminal runs.
-  state.mentions ??= new mentions.MentionQueue(config(), (state.server as Server).hub);
+  state.mentions ??= mentions.createMentionQueue(config(), (state.server as Server).hub);
   const outcome = state.mentions.add(made.mention, list.mentionRecipients());
   const client = list.currentClient() ?? "Claude";
-  const target = sessions().filter((s) => s.terminal).length > 1 ? (list.currentName() ?? client) : client;
+  let terminals = 0;
+  for (const s of sessions()) if (s.terminal) terminals++;
+  const target = terminals > 1 ? (list.currentName() ?? client) : client;
   say(
     outcome === "sent"
       ? `sent ${name} to ${target}`

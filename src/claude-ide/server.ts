@@ -122,6 +122,11 @@ interface Running {
 /** How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge). */
 const MAX_BRIDGE_DEPTH = 8;
 
+/** A new Server (for init, which loads without TypeScript's class library and so cannot say `new`). */
+export function createServer(config: Config, opts: ServerOptions = {}): Server {
+  return new Server(config, opts);
+}
+
 export class Server {
   private running?: Running;
   private readonly log: Logger;

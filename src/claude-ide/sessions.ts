@@ -123,6 +123,11 @@ interface TermSession {
   recipients: Recipients;
 }
 
+/** New Sessions (for init, which loads without TypeScript's class library and so cannot say `new`). */
+export function createSessions(link: ServerLink): Sessions {
+  return new Sessions(link);
+}
+
 export class Sessions {
   private readonly terms: TermSession[] = [];
   private nextId = 1;

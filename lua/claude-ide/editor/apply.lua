@@ -6,7 +6,7 @@ local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
-local lineOf, spliced, applyToBuffer
+local lineOf, applyToBuffer, LINES_PER_CHECK
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local saveBuffer = ____buffers.saveBuffer
@@ -15,9 +15,31 @@ local ____diff_text = require("claude-ide.editor.diff_text")
 local linesText = ____diff_text.linesText
 local textLines = ____diff_text.textLines
 local ____disk_write = require("claude-ide.editor.disk_write")
+local sliceCheck = ____disk_write.sliceCheck
 local writeFileAsVim = ____disk_write.writeFileAsVim
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
+--- The lines as one text, every line ended with "\n" (so that line ranges are byte ranges), and the 1-based
+-- byte offset in it where each line starts (one more: where a line after the last would). `due`: called
+-- often (sliceCheck), to pause a long pass over a big file.
+function ____exports.lineIndex(lines, due)
+    local text = linesText(lines)
+    due()
+    local lineStart = {1}
+    local at = 1
+    do
+        local i = 0
+        while i < #lines do
+            at = at + (#lines[i + 1] + 1)
+            lineStart[#lineStart + 1] = at
+            if i % LINES_PER_CHECK == 0 then
+                due()
+            end
+            i = i + 1
+        end
+    end
+    return {text = text, lineStart = lineStart}
+end
 function lineOf(lineStart, at)
     local lo = 0
     local hi = #lineStart - 1
@@ -31,7 +53,11 @@ function lineOf(lineStart, at)
     end
     return lo
 end
-function spliced(lines, text, lineStart, ranges)
+--- The lines of `text` (lineIndex of `lines`) with `ranges` replaced (1-based byte offsets, `to` exclusive;
+-- sorted, not overlapping), as textLines would cut the whole new text (no line at all for an empty one), but
+-- with every line no range touches taken from `lines` as it is: a 100,000-line file with one edit is not joined
+-- and cut again line by line (that held the editor's loop for tens of ms).
+function ____exports.spliced(lines, text, lineStart, ranges, due)
     local n = #lines
     local out = {}
     local next = 0
@@ -76,17 +102,20 @@ function spliced(lines, text, lineStart, ranges)
                     region = table.concat(pieces, "")
                     if region ~= "" and string.sub(region, -1) ~= "\n" and b + 1 < n then
                         b = b + 1
-                        goto __continue31
+                        goto __continue34
                     end
                     break
                 end
-                ::__continue31::
+                ::__continue34::
             end
         end
         do
             local i = next
             while i < a do
                 out[#out + 1] = lines[i + 1]
+                if i % LINES_PER_CHECK == 0 then
+                    due()
+                end
                 i = i + 1
             end
         end
@@ -102,11 +131,11 @@ function spliced(lines, text, lineStart, ranges)
         local i = next
         while i < n do
             out[#out + 1] = lines[i + 1]
+            if i % LINES_PER_CHECK == 0 then
+                due()
+            end
             i = i + 1
         end
-    end
-    if #out == 0 then
-        out[#out + 1] = ""
     end
     return out
 end
@@ -181,14 +210,15 @@ local function occurrences(text, needle)
     end
     return found
 end
+LINES_PER_CHECK = 4096
 --- The text after `edits` (each located in the ORIGINAL lines, none overlapping). A line range replaces whole
--- lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once.
-function ____exports.planEdits(lines, edits, display)
-    local text = linesText(lines)
-    local lineStart = {1}
-    for ____, line in ipairs(lines) do
-        lineStart[#lineStart + 1] = lineStart[#lineStart] + #line + 1
-    end
+-- lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once. `pacing`: the
+-- passes over a big file's lines pause between slices (the call parks; see editor/disk_write).
+function ____exports.planEdits(lines, edits, display, pacing)
+    local due = sliceCheck(pacing)
+    local ____exports_lineIndex_result_0 = ____exports.lineIndex(lines, due)
+    local text = ____exports_lineIndex_result_0.text
+    local lineStart = ____exports_lineIndex_result_0.lineStart
     local ranges = {}
     __TS__ArrayForEach(
         edits,
@@ -241,7 +271,18 @@ function ____exports.planEdits(lines, edits, display)
             k = k + 1
         end
     end
-    return spliced(lines, text, lineStart, ranges)
+    due()
+    local out = ____exports.spliced(
+        lines,
+        text,
+        lineStart,
+        ranges,
+        due
+    )
+    if #out == 0 then
+        out[#out + 1] = ""
+    end
+    return out
 end
 --- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
 -- to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:

@@ -53,37 +53,50 @@ end
 -- plain comparison finds nothing). Unnamed and special buffers never match.
 function ____exports.findBuffer(path)
     local target = normalizePath(path)
-    local named = {}
-    for ____, b in ipairs(vim.api.nvim_list_bufs()) do
-        do
-            local name = vim.api.nvim_buf_get_name(b)
-            if name == "" then
-                goto __continue10
-            end
-            if name == target and option(b, "buftype") == "" then
+    local known = vim.fn.bufexists(target) == 1
+    local bufs = vim.api.nvim_list_bufs()
+    local names = {}
+    do
+        local i = 0
+        while i < #bufs do
+            local b = bufs[i + 1]
+            local name = (known or vim.api.nvim_buf_is_loaded(b)) and vim.api.nvim_buf_get_name(b) or ""
+            names[i + 1] = name
+            if name ~= "" and name == target and option(b, "buftype") == "" then
                 return b
             end
-            named[#named + 1] = {b, name}
+            i = i + 1
         end
-        ::__continue10::
     end
-    for ____, ____value in ipairs(named) do
-        local b = ____value[1]
-        local name = ____value[2]
-        if normalizePath(name) == target and option(b, "buftype") == "" then
-            return b
+    do
+        local i = 0
+        while i < #bufs do
+            local name = names[i + 1]
+            if name ~= "" and normalizePath(name) == target and option(bufs[i + 1], "buftype") == "" then
+                return bufs[i + 1]
+            end
+            i = i + 1
         end
     end
     local want = vim.uv.fs_stat(target)
     if want == nil then
         return nil
     end
-    for ____, ____value in ipairs(named) do
-        local b = ____value[1]
-        local name = ____value[2]
-        local st = vim.uv.fs_stat(normalizePath(name))
-        if st ~= nil and st.ino == want.ino and st.dev == want.dev and option(b, "buftype") == "" then
-            return b
+    do
+        local i = 0
+        while i < #bufs do
+            do
+                local name = names[i + 1]
+                if name == "" then
+                    goto __continue18
+                end
+                local st = vim.uv.fs_stat(normalizePath(name))
+                if st ~= nil and st.ino == want.ino and st.dev == want.dev and option(bufs[i + 1], "buftype") == "" then
+                    return bufs[i + 1]
+                end
+            end
+            ::__continue18::
+            i = i + 1
         end
     end
     return nil

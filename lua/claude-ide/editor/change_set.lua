@@ -12,6 +12,10 @@ local applyText = ____apply.applyText
 local sameLines = ____apply.sameLines
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
+local ____disk_write = require("claude-ide.editor.disk_write")
+local sliceCheck = ____disk_write.sliceCheck
+local ____target = require("claude-ide.editor.target")
+local readLines = ____target.readLines
 local ____diff_text = require("claude-ide.editor.diff_text")
 local linesText = ____diff_text.linesText
 local textLines = ____diff_text.textLines
@@ -25,7 +29,8 @@ local displayPath = ____state.displayPath
 local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
 --- The current text of a file: its loaded buffer's lines, else the disk's, else undefined (no such file).
-function ____exports.currentLines(path)
+-- `pacing`: a big file on disk is read in slices with pauses between them (editor/target readLines).
+function ____exports.currentLines(path, pacing)
     local buf = findBuffer(path)
     if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
         return vim.api.nvim_buf_get_lines(buf, 0, -1, false)
@@ -36,6 +41,9 @@ function ____exports.currentLines(path)
     end
     if stat.type == "directory" then
         failWith(displayPath(path) .. " is a folder, not a file: nothing was changed")
+    end
+    if pacing ~= nil then
+        return readLines(path, pacing).lines
     end
     local ok, lines = pcall(vim.fn.readfile, path)
     if not ok then
@@ -49,17 +57,17 @@ function ____exports.unsavedDeletion(files)
     for ____, f in ipairs(files) do
         do
             if not f.deleted then
-                goto __continue8
+                goto __continue9
             end
             local path = f.from or f.path
             local buf = unsavedBuffer(path)
             if buf == nil then
-                goto __continue8
+                goto __continue9
             end
             local how = f.replacedBy ~= nil and (("replaces " .. displayPath(path)) .. " by ") .. f.replacedBy or "deletes " .. displayPath(path)
             return ((((how .. ", which has unsaved changes of the user in buffer b") .. tostring(buf)) .. ": nothing was changed and nothing was shown. Ask the user to save (:w) or discard (:e!) their changes to ") .. displayPath(path)) .. ", then try again"
         end
-        ::__continue8::
+        ::__continue9::
     end
     return nil
 end
@@ -169,7 +177,8 @@ function ____exports.describeOp(op)
     return "delete " .. displayPath(op.path)
 end
 --- The path (as shown) of the first watched path that no longer holds what the change was planned on.
-local function stalePath(set)
+local function stalePath(set, pacing)
+    local due = sliceCheck(pacing)
     local watched = set.watched
     if watched == nil then
         if #set.files < 2 and #set.ops == 0 then
@@ -181,7 +190,8 @@ local function stalePath(set)
         end
     end
     for path, seen in pairs(watched) do
-        local now = ____exports.currentLines(path) or false
+        due()
+        local now = ____exports.currentLines(path, pacing) or false
         local ____temp_9
         if now == false or seen == false then
             ____temp_9 = now == seen
@@ -262,7 +272,7 @@ end
 -- each file's final text, buffer-aware (editor/apply.applyText; with `pacing`, a big file no buffer holds is
 -- written in steps with the editor's loop running between them).
 function ____exports.applyChangeSet(set, finals, pacing)
-    local stale = stalePath(set)
+    local stale = stalePath(set, pacing)
     if stale ~= nil then
         return {kind = "stale", path = stale}
     end
@@ -274,9 +284,13 @@ function ____exports.applyChangeSet(set, finals, pacing)
     if ops.failed ~= nil then
         return {kind = "op-failed", failed = ops.failed, done = ops.done}
     end
+    local due = sliceCheck(pacing)
     local files = __TS__ArrayMap(
         set.files,
-        function(____, f, i) return applyFile(f, finals[i + 1], ops.notes[f.path], pacing) end
+        function(____, f, i)
+            due()
+            return applyFile(f, finals[i + 1], ops.notes[f.path], pacing)
+        end
     )
     return {
         kind = "applied",

@@ -53,6 +53,26 @@ function convertedAsRead(file, expect, buf, lines)
         end
     )
 end
+--- A check to call often during long work: once the current slice has run `pacing.sliceMs`, it pauses
+-- (pacing.pause) and a new slice starts. Without a pacing it does nothing (the work is one stretch).
+function ____exports.sliceCheck(pacing)
+    if pacing == nil then
+        return function() return nil end
+    end
+    if pacing.sliceStart == nil then
+        pacing.sliceStart = vim.uv.hrtime()
+    end
+    return function()
+        if (vim.uv.hrtime() - (pacing.sliceStart or 0)) / 1000000 < pacing.sliceMs then
+            return
+        end
+        pacing.pause()
+        pacing.sliceStart = vim.uv.hrtime()
+    end
+end
+--- From this size on, a paced write pauses before reading the file into the hidden buffer: that read (and the
+-- :write) are single calls into Neovim that cannot be cut, so nothing else shares their stretch.
+local PAUSE_BEFORE_READ_BYTES = 256 * 1024
 --- Lines compared per slice of the check that the file still holds what the change was planned on.
 local COMPARE_STEP = 4000
 local function set(buf, name, value)
@@ -110,6 +130,12 @@ end
 -- between the steps of a big file (see the top of this file); without it the work is one stretch.
 function ____exports.writeFileAsVim(path, lines, expect, pacing)
     local file = normalizePath(path)
+    if pacing ~= nil then
+        local size = vim.uv.fs_stat(file)
+        if size ~= nil and size.size >= PAUSE_BEFORE_READ_BYTES then
+            pacing.pause()
+        end
+    end
     local stat = vim.uv.fs_stat(file)
     if stat ~= nil and stat.type ~= "file" then
         return {ok = false, error = file .. " is not a regular file"}

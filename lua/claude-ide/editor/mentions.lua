@@ -1,7 +1,7 @@
 -- Generated from src/claude-ide/editor/mentions.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
@@ -50,7 +50,10 @@ function ____exports.describeMention(m)
     local ____end = m.lineEnd or m.lineStart
     return ____end == m.lineStart and (name .. ":") .. tostring(m.lineStart + 1) or (((name .. ":") .. tostring(m.lineStart + 1)) .. "-") .. tostring(____end + 1)
 end
---- Mentions of one running server (owned by init.ts next to the server; disposed when it stops).
+--- A new MentionQueue (for init, which loads without TypeScript's class library and so cannot say `new`).
+function ____exports.createMentionQueue(config, hub)
+    return __TS__New(____exports.MentionQueue, config, hub)
+end
 ____exports.MentionQueue = __TS__Class()
 local MentionQueue = ____exports.MentionQueue
 MentionQueue.name = "MentionQueue"

@@ -1,6 +1,6 @@
 -- Generated from src/claude-ide/editor/target.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local exists, resolveUnchecked
+local exists, resolveUnchecked, BOM, CHUNK
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
@@ -15,6 +15,8 @@ local optional = ____schema.optional
 local str = ____schema.str
 local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
+local ____disk_write = require("claude-ide.editor.disk_write")
+local sliceCheck = ____disk_write.sliceCheck
 function exists(path)
     local stat = vim.uv.fs_stat(path)
     return stat ~= nil and stat.type ~= "directory"
@@ -68,6 +70,93 @@ function resolveUnchecked(args, opts)
         display = displayPath(path),
         onDisk = onDisk
     }
+end
+--- fileLines with a Pacing of the caller's (paused between slices), or in one stretch without one.
+function ____exports.readLines(path, pacing, opts)
+    if opts == nil then
+        opts = {}
+    end
+    local st = vim.uv.fs_stat(path)
+    if pacing ~= nil and st ~= nil and st.size > CHUNK then
+        pacing.pause()
+        pacing.sliceStart = vim.uv.hrtime()
+    end
+    local due = sliceCheck(pacing)
+    local fd, err = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(err))
+    end
+    local first = opts.first or 1
+    local last = opts.last
+    local kept = {}
+    local keptBytes = 0
+    local full = false
+    local lnum = 0
+    local tail = ""
+    local offset = 0
+    --- `ended`: the line ended with NL (readfile drops a CR only there).
+    local function keep(line, ended)
+        lnum = lnum + 1
+        if full or lnum < first or last ~= nil and lnum > last then
+            return
+        end
+        if ended and string.sub(line, -1) == "\r" then
+            line = string.sub(line, 1, -2)
+        end
+        kept[#kept + 1] = line
+        if opts.shownMax ~= nil then
+            keptBytes = keptBytes + (math.min(#line, opts.shownMax) + 8)
+            if keptBytes > RESULT_BUDGET then
+                full = true
+            end
+        end
+    end
+    do
+        while true do
+            local data, readErr = vim.uv.fs_read(fd, CHUNK, offset)
+            if data == nil then
+                vim.uv.fs_close(fd)
+                failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(readErr))
+            end
+            if data == "" then
+                break
+            end
+            local pos = offset == 0 and string.sub(data, 1, 3) == BOM and 4 or 1
+            offset = offset + #data
+            do
+                while true do
+                    local nl = string.find(data, "\n", pos, true)
+                    if nl == nil then
+                        break
+                    end
+                    if tail ~= "" then
+                        keep(
+                            tail .. string.sub(data, pos, nl - 1),
+                            true
+                        )
+                        tail = ""
+                    elseif full or lnum + 1 < first then
+                        lnum = lnum + 1
+                    else
+                        keep(
+                            string.sub(data, pos, nl - 1),
+                            true
+                        )
+                    end
+                    pos = nl + 1
+                end
+            end
+            if pos <= #data then
+                tail = tail .. string.sub(data, pos)
+            end
+            due()
+        end
+    end
+    vim.uv.fs_close(fd)
+    if tail ~= "" then
+        keep(tail, false)
+    end
+    return {total = lnum, lines = kept}
 end
 --- `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`).
 ____exports.targetInput = {
@@ -129,10 +218,8 @@ function ____exports.pacing(ctx)
         sliceMs = ____exports.SLICE_MS
     }
 end
---- A UTF-8 byte order mark, which readfile() drops.
-local BOM = "﻿"
---- A file is read in pieces of this size...
-local CHUNK = 256 * 1024
+BOM = "﻿"
+CHUNK = 64 * 1024
 --- Work done for the model in the editor's loop (reading files, quoting lines) runs for at most this long at a
 -- time, then yields (yieldToEditor) so the loop runs before the next piece: no frozen frame.
 ____exports.SLICE_MS = 4
@@ -144,85 +231,11 @@ function ____exports.fileLines(ctx, path, opts)
     if opts == nil then
         opts = {}
     end
-    local fd, err = vim.uv.fs_open(path, "r", 0)
-    if fd == nil then
-        failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(err))
-    end
-    local first = opts.first or 1
-    local last = opts.last
-    local kept = {}
-    local keptBytes = 0
-    local full = false
-    local lnum = 0
-    local tail = ""
-    local offset = 0
-    --- `ended`: the line ended with NL (readfile drops a CR only there).
-    local function keep(line, ended)
-        lnum = lnum + 1
-        if full or lnum < first or last ~= nil and lnum > last then
-            return
-        end
-        if ended and string.sub(line, -1) == "\r" then
-            line = string.sub(line, 1, -2)
-        end
-        kept[#kept + 1] = line
-        if opts.shownMax ~= nil then
-            keptBytes = keptBytes + (math.min(#line, opts.shownMax) + 8)
-            if keptBytes > RESULT_BUDGET then
-                full = true
-            end
-        end
-    end
-    local sliceStart = vim.uv.hrtime()
-    do
-        while true do
-            local data, readErr = vim.uv.fs_read(fd, CHUNK, offset)
-            if data == nil then
-                vim.uv.fs_close(fd)
-                failWith((("cannot read " .. displayPath(path)) .. ": ") .. tostring(readErr))
-            end
-            if data == "" then
-                break
-            end
-            local pos = offset == 0 and string.sub(data, 1, 3) == BOM and 4 or 1
-            offset = offset + #data
-            do
-                while true do
-                    local nl = string.find(data, "\n", pos, true)
-                    if nl == nil then
-                        break
-                    end
-                    if tail ~= "" then
-                        keep(
-                            tail .. string.sub(data, pos, nl - 1),
-                            true
-                        )
-                        tail = ""
-                    elseif full or lnum + 1 < first then
-                        lnum = lnum + 1
-                    else
-                        keep(
-                            string.sub(data, pos, nl - 1),
-                            true
-                        )
-                    end
-                    pos = nl + 1
-                end
-            end
-            if pos <= #data then
-                tail = tail .. string.sub(data, pos)
-            end
-            if (vim.uv.hrtime() - sliceStart) / 1000000 >= ____exports.SLICE_MS then
-                ____exports.yieldToEditor(ctx)
-                sliceStart = vim.uv.hrtime()
-            end
-        end
-    end
-    vim.uv.fs_close(fd)
-    if tail ~= "" then
-        keep(tail, false)
-    end
-    return {total = lnum, lines = kept}
+    return ____exports.readLines(
+        path,
+        ____exports.pacing(ctx),
+        opts
+    )
 end
 --- The lines of a whole file's text as readfile() cuts them (NL; a CR before it dropped; no empty last line).
 function ____exports.splitLikeReadfile(data)

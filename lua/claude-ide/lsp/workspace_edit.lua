@@ -2,7 +2,6 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArraySort = ____lualib.__TS__ArraySort
-local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
@@ -23,9 +22,14 @@ local ____change_set = require("claude-ide.editor.change_set")
 local applyChangeSet = ____change_set.applyChangeSet
 local currentLines = ____change_set.currentLines
 local reviewChangeSet = ____change_set.reviewChangeSet
-local ____diff_text = require("claude-ide.editor.diff_text")
-local linesText = ____diff_text.linesText
-local textLines = ____diff_text.textLines
+local ____apply = require("claude-ide.editor.apply")
+local lineIndex = ____apply.lineIndex
+local sameLines = ____apply.sameLines
+local spliced = ____apply.spliced
+local ____disk_write = require("claude-ide.editor.disk_write")
+local sliceCheck = ____disk_write.sliceCheck
+local ____target = require("claude-ide.editor.target")
+local pacing = ____target.pacing
 local ____file_ops = require("claude-ide.editor.file_ops")
 local isDirectory = ____file_ops.isDirectory
 local ____positions = require("claude-ide.editor.positions")
@@ -38,45 +42,50 @@ local ____wait = require("claude-ide.lsp.wait")
 local waitUntil = ____wait.waitUntil
 local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
---- The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`).
-function ____exports.applyTextEdits(lines, edits, encoding)
-    local text = linesText(lines)
-    local starts = {0}
-    for ____, line in ipairs(lines) do
-        starts[#starts + 1] = starts[#starts] + #line + 1
-    end
+--- The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`), cut
+-- into lines (none for an empty text). The lines no edit touches are the same strings; `pacing`: the passes
+-- over a big file pause between slices (editor/disk_write).
+function ____exports.applyTextEdits(lines, edits, encoding, pacing)
+    local due = sliceCheck(pacing)
+    local ____lineIndex_result_0 = lineIndex(lines, due)
+    local text = ____lineIndex_result_0.text
+    local lineStart = ____lineIndex_result_0.lineStart
     local function offset(pos)
-        return pos.line >= #lines and #text or starts[pos.line + 1] + toByte(lines[pos.line + 1], pos.character, encoding)
+        return pos.line >= #lines and lineStart[#lines + 1] or lineStart[pos.line + 1] + toByte(lines[pos.line + 1], pos.character, encoding)
     end
     local ranges = __TS__ArrayMap(
         edits,
-        function(____, e, index) return {
-            from = offset(e.range.start),
-            to = offset(e.range["end"]),
-            text = e.newText,
-            index = index
-        } end
+        function(____, e, index)
+            local from = offset(e.range.start)
+            return {
+                from = from,
+                to = math.max(
+                    from,
+                    offset(e.range["end"])
+                ),
+                replacement = e.newText,
+                index = index
+            }
+        end
     )
     __TS__ArraySort(
         ranges,
         function(____, a, b) return a.from ~= b.from and a.from - b.from or a.index - b.index end
     )
-    local pieces = {}
-    local pos = 0
+    local ____end = 1
     for ____, r in ipairs(ranges) do
-        if r.from < pos then
+        if r.from < ____end then
             failWith("the server sent overlapping text edits: nothing was changed")
         end
-        __TS__ArrayPush(
-            pieces,
-            string.sub(text, pos + 1, r.from),
-            r.text
-        )
-        pos = math.max(pos, r.to)
+        ____end = math.max(____end, r.to)
     end
-    pieces[#pieces + 1] = string.sub(text, pos + 1)
-    local result = table.concat(pieces, "")
-    return result == "" and ({}) or textLines(result)
+    return spliced(
+        lines,
+        text,
+        lineStart,
+        ranges,
+        due
+    )
 end
 local function refuseFolder(path, what)
     if isDirectory(path) then
@@ -90,7 +99,8 @@ end
 ____exports.EditPlan = __TS__Class()
 local EditPlan = ____exports.EditPlan
 EditPlan.name = "EditPlan"
-function EditPlan.prototype.____constructor(self)
+function EditPlan.prototype.____constructor(self, pacing)
+    self.pacing = pacing
     self.order = {}
     self.at = {}
     self.observed = {}
@@ -99,15 +109,16 @@ end
 function EditPlan.prototype.existing(self, path)
     local known = self.at[path]
     if known ~= nil then
-        local ____temp_0
+        local ____temp_1
         if known == false then
-            ____temp_0 = nil
+            ____temp_1 = nil
         else
-            ____temp_0 = known
+            ____temp_1 = known
         end
-        return ____temp_0
+        return ____temp_1
     end
-    local before = currentLines(path)
+    sliceCheck(self.pacing)()
+    local before = currentLines(path, self.pacing)
     self.observed[path] = before or false
     if before == nil then
         return nil
@@ -131,8 +142,8 @@ function EditPlan.prototype.existing(self, path)
 end
 function EditPlan.prototype.track(self, f)
     self.at[f.path] = f
-    local ____self_order_1 = self.order
-    ____self_order_1[#____self_order_1 + 1] = f
+    local ____self_order_2 = self.order
+    ____self_order_2[#____self_order_2 + 1] = f
     return f
 end
 function EditPlan.prototype.created(self, path)
@@ -158,7 +169,7 @@ function EditPlan.prototype.addTextEdits(self, path, edits, encoding)
         end
         f = self:created(path)
     end
-    f.after = ____exports.applyTextEdits(f.after, edits, encoding)
+    f.after = ____exports.applyTextEdits(f.after, edits, encoding, self.pacing)
     f.edits = f.edits + #edits
 end
 function EditPlan.prototype.create(self, path, options)
@@ -171,10 +182,10 @@ function EditPlan.prototype.create(self, path, options)
         end
         return
     end
-    local ____temp_2, ____edits_3 = self:created(path), "edits"
-    ____temp_2[____edits_3] = ____temp_2[____edits_3] + 1
-    local ____self_ops_4 = self.ops
-    ____self_ops_4[#____self_ops_4 + 1] = {kind = "create", path = path}
+    local ____temp_3, ____edits_4 = self:created(path), "edits"
+    ____temp_3[____edits_4] = ____temp_3[____edits_4] + 1
+    local ____self_ops_5 = self.ops
+    ____self_ops_5[#____self_ops_5 + 1] = {kind = "create", path = path}
 end
 function EditPlan.prototype.rename(self, from, to, options)
     if from == to then
@@ -205,8 +216,8 @@ function EditPlan.prototype.rename(self, from, to, options)
         f.from = nil
     end
     f.path = to
-    local ____self_ops_5 = self.ops
-    ____self_ops_5[#____self_ops_5 + 1] = {kind = "rename", from = from, to = to, overwrite = target ~= nil}
+    local ____self_ops_6 = self.ops
+    ____self_ops_6[#____self_ops_6 + 1] = {kind = "rename", from = from, to = to, overwrite = target ~= nil}
 end
 function EditPlan.prototype.delete(self, path, ignoreIfNotExists)
     if self.at[path] == nil then
@@ -221,8 +232,8 @@ function EditPlan.prototype.delete(self, path, ignoreIfNotExists)
     end
     f.deleted = true
     self.at[path] = false
-    local ____self_ops_6 = self.ops
-    ____self_ops_6[#____self_ops_6 + 1] = {kind = "delete", path = path, ignoreIfNotExists = ignoreIfNotExists}
+    local ____self_ops_7 = self.ops
+    ____self_ops_7[#____self_ops_7 + 1] = {kind = "delete", path = path, ignoreIfNotExists = ignoreIfNotExists}
 end
 function EditPlan.prototype.addWorkspaceEdit(self, edit, encoding)
     if edit.documentChanges ~= nil and edit.documentChanges ~= vim.NIL then
@@ -245,10 +256,10 @@ function EditPlan.prototype.addWorkspaceEdit(self, edit, encoding)
                     change.options or ({})
                 )
             elseif change.kind == "delete" then
-                local ____self_delete_10 = self.delete
-                local ____uriPath_result_9 = uriPath(change.uri)
-                local ____opt_7 = change.options
-                ____self_delete_10(self, ____uriPath_result_9, (____opt_7 and ____opt_7.ignoreIfNotExists) == true)
+                local ____self_delete_11 = self.delete
+                local ____uriPath_result_10 = uriPath(change.uri)
+                local ____opt_8 = change.options
+                ____self_delete_11(self, ____uriPath_result_10, (____opt_8 and ____opt_8.ignoreIfNotExists) == true)
             else
                 failWith("the server's edit has a change of an unknown kind: nothing was changed")
             end
@@ -277,7 +288,7 @@ function EditPlan.prototype.changed(self)
             if f.deleted then
                 return f.before ~= nil
             end
-            return f.before == nil or f.from ~= nil or not vim.deep_equal(f.before, f.after)
+            return f.before == nil or f.from ~= nil or not sameLines(f.before, f.after)
         end
     )
 end
@@ -319,14 +330,14 @@ local function removeServerCreated(files)
     for ____, f in ipairs(files) do
         do
             if f.serverCreated ~= true or findBuffer(f.path) ~= nil then
-                goto __continue67
+                goto __continue65
             end
             local stat = vim.uv.fs_stat(f.path)
             if stat ~= nil and stat.size == 0 and (vim.uv.fs_unlink(f.path)) ~= nil then
                 removed[#removed + 1] = displayPath(f.path)
             end
         end
-        ::__continue67::
+        ::__continue65::
     end
     return removed
 end
@@ -341,7 +352,7 @@ local function summaryOf(f)
     end
     if f.before == nil then
         parts[#parts + 1] = "new file"
-    elseif not vim.deep_equal(f.before, f.after) then
+    elseif not sameLines(f.before, f.after) then
         parts[#parts + 1] = plural(f.edits, "edit")
     end
     return table.concat(parts, ", ")
@@ -409,7 +420,12 @@ function ____exports.reviewAndApply(ctx, plan, what)
             end
         }
     )
-    local okApply, outcome = pcall(applyChangeSet, set, decision.finals)
+    local okApply, outcome = pcall(
+        applyChangeSet,
+        set,
+        decision.finals,
+        pacing(ctx)
+    )
     if not okApply or outcome.kind ~= "applied" then
         pcall(vim.api.nvim_del_autocmd, autocmd)
     end
@@ -433,14 +449,14 @@ function ____exports.reviewAndApply(ctx, plan, what)
     for ____, r in ipairs(outcome.files) do
         do
             if r.change.deleted then
-                goto __continue93
+                goto __continue91
             end
             local buf = findBuffer(r.change.path)
             if buf ~= nil and vim.api.nvim_buf_is_loaded(buf) then
                 touched[#touched + 1] = buf
             end
         end
-        ::__continue93::
+        ::__continue91::
     end
     local diagnostics = diagnosticsAfter(ctx, touched, published)
     pcall(vim.api.nvim_del_autocmd, autocmd)

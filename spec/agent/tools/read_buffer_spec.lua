@@ -9,7 +9,7 @@ describe('read_buffer of a file that is not loaded', function()
   setup(function()
     local dir = bridge.config_dir()
     local long = {}
-    -- About 1.9 MB: several 256 KiB pieces, lines crossing their boundaries.
+    -- About 1.9 MB: many 64 KiB pieces, lines crossing their boundaries.
     for i = 1, 30000 do
       long[i] = ('%05d %s'):format(i, ('abcdefghij'):rep(i % 11))
     end

@@ -4,7 +4,7 @@
 // would write it: editor/disk_write). The user's own unsaved work is never written or overwritten.
 import { findBuffer, saveBuffer, setChangedLines } from "./buffers";
 import { linesText, textLines } from "./diff_text";
-import { type Pacing, writeFileAsVim } from "./disk_write";
+import { type Pacing, sliceCheck, writeFileAsVim } from "./disk_write";
 import { failWith } from "../protocol/result";
 
 export type EditSpec =
@@ -31,15 +31,17 @@ function occurrences(text: string, needle: string): number[] {
   return found;
 }
 
+/** Lines handled between two looks at the clock (sliceCheck) in the loops over every line of a file. */
+const LINES_PER_CHECK = 4096;
+
 /**
  * The text after `edits` (each located in the ORIGINAL lines, none overlapping). A line range replaces whole
- * lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once.
+ * lines (end_line = start_line - 1 inserts before start_line); old_text must occur exactly once. `pacing`: the
+ * passes over a big file's lines pause between slices (the call parks; see editor/disk_write).
  */
-export function planEdits(lines: string[], edits: EditSpec[], display: string): string[] {
-  // Every line ends with "\n" here, so that line ranges are byte ranges; the last one is dropped after.
-  const text = linesText(lines);
-  const lineStart: number[] = [1];
-  for (const line of lines) lineStart.push(lineStart[lineStart.length - 1] + line.length + 1);
+export function planEdits(lines: string[], edits: EditSpec[], display: string, pacing?: Pacing): string[] {
+  const due = sliceCheck(pacing);
+  const { text, lineStart } = lineIndex(lines, due);
   const ranges: { from: number; to: number; replacement: string; index: number }[] = [];
   edits.forEach((e, i) => {
     if ("old_text" in e) {
@@ -80,7 +82,29 @@ export function planEdits(lines: string[], edits: EditSpec[], display: string): 
     if (ranges[k].from < ranges[k - 1].to)
       failWith(`edits[${ranges[k - 1].index}] and edits[${ranges[k].index}] overlap: merge them into one edit`);
   }
-  return spliced(lines, text, lineStart, ranges);
+  due();
+  const out = spliced(lines, text, lineStart, ranges, due);
+  // As textLines of an empty text.
+  if (out.length === 0) out.push("");
+  return out;
+}
+
+/**
+ * The lines as one text, every line ended with "\n" (so that line ranges are byte ranges), and the 1-based
+ * byte offset in it where each line starts (one more: where a line after the last would). `due`: called
+ * often (sliceCheck), to pause a long pass over a big file.
+ */
+export function lineIndex(lines: string[], due: () => void): { text: string; lineStart: number[] } {
+  const text = linesText(lines);
+  due();
+  const lineStart: number[] = [1];
+  let at = 1;
+  for (let i = 0; i < lines.length; i++) {
+    at += lines[i].length + 1;
+    lineStart.push(at);
+    if (i % LINES_PER_CHECK === 0) due();
+  }
+  return { text, lineStart };
 }
 
 /** The 0-based index of the line holding byte `at` of the joined text (lines.length past the end). */
@@ -96,15 +120,17 @@ function lineOf(lineStart: number[], at: number): number {
 }
 
 /**
- * The lines of `text` with `ranges` replaced (sorted, not overlapping), as textLines would cut the whole new
- * text, but with every line no range touches taken from `lines` as it is: a 100,000-line file with one edit is
- * not joined and cut again line by line (that held the editor's loop for tens of ms).
+ * The lines of `text` (lineIndex of `lines`) with `ranges` replaced (1-based byte offsets, `to` exclusive;
+ * sorted, not overlapping), as textLines would cut the whole new text (no line at all for an empty one), but
+ * with every line no range touches taken from `lines` as it is: a 100,000-line file with one edit is not joined
+ * and cut again line by line (that held the editor's loop for tens of ms).
  */
-function spliced(
+export function spliced(
   lines: string[],
   text: string,
   lineStart: number[],
   ranges: { from: number; to: number; replacement: string }[],
+  due: () => void,
 ): string[] {
   const n = lines.length;
   const out: string[] = [];
@@ -139,14 +165,18 @@ function spliced(
       }
       break;
     }
-    for (let i = next; i < a; i++) out.push(lines[i]);
+    for (let i = next; i < a; i++) {
+      out.push(lines[i]);
+      if (i % LINES_PER_CHECK === 0) due();
+    }
     if (region !== "") for (const line of textLines(region)) out.push(line);
     next = b + 1;
     k = last + 1;
   }
-  for (let i = next; i < n; i++) out.push(lines[i]);
-  // As textLines of an empty text.
-  if (out.length === 0) out.push("");
+  for (let i = next; i < n; i++) {
+    out.push(lines[i]);
+    if (i % LINES_PER_CHECK === 0) due();
+  }
   return out;
 }
 

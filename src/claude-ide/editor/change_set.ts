@@ -11,7 +11,8 @@ import { failWith } from "../protocol/result";
 import { decisionOf, type ToolContext } from "../protocol/tool";
 import { type Applied, applyText, sameLines } from "./apply";
 import { findBuffer } from "./buffers";
-import type { Pacing } from "./disk_write";
+import { type Pacing, sliceCheck } from "./disk_write";
+import { readLines } from "./target";
 import { linesText, textLines } from "./diff_text";
 import { createFile, deleteFile, renameFile, unsavedBuffer } from "./file_ops";
 import { displayPath } from "./state";
@@ -99,13 +100,17 @@ export type ApplyOutcome =
   /** `complete`: how many files were changed as asked (all of them: files.length). */
   | { kind: "applied"; files: FileResult[]; complete: number };
 
-/** The current text of a file: its loaded buffer's lines, else the disk's, else undefined (no such file). */
-export function currentLines(path: string): string[] | undefined {
+/**
+ * The current text of a file: its loaded buffer's lines, else the disk's, else undefined (no such file).
+ * `pacing`: a big file on disk is read in slices with pauses between them (editor/target readLines).
+ */
+export function currentLines(path: string, pacing?: Pacing): string[] | undefined {
   const buf = findBuffer(path);
   if (buf !== undefined && vim.api.nvim_buf_is_loaded(buf)) return vim.api.nvim_buf_get_lines(buf, 0, -1, false);
   const [stat] = vim.uv.fs_stat(path);
   if (stat === undefined) return undefined;
   if (stat.type === "directory") failWith(`${displayPath(path)} is a folder, not a file: nothing was changed`);
+  if (pacing !== undefined) return readLines(path, pacing).lines;
   const [ok, lines] = pcall(vim.fn.readfile, path);
   if (!ok) failWith(`cannot read ${displayPath(path)}: ${tostring(lines)}`);
   return lines;
@@ -196,7 +201,8 @@ export function describeOp(op: FileOp): string {
 }
 
 /** The path (as shown) of the first watched path that no longer holds what the change was planned on. */
-function stalePath(set: ChangeSet): string | undefined {
+function stalePath(set: ChangeSet, pacing?: Pacing): string | undefined {
+  const due = sliceCheck(pacing);
   let watched = set.watched;
   if (watched === undefined) {
     if (set.files.length < 2 && set.ops.length === 0) return undefined;
@@ -204,7 +210,8 @@ function stalePath(set: ChangeSet): string | undefined {
     for (const f of set.files) watched.set(f.from ?? f.path, f.before ?? false);
   }
   for (const [path, seen] of watched) {
-    const now = currentLines(path) ?? false;
+    due();
+    const now = currentLines(path, pacing) ?? false;
     // sameLines, not vim.deep_equal: 100,000 lines cost that 13 ms.
     const same = now === false || seen === false ? now === seen : sameLines(now, seen);
     if (!same) return displayPath(path);
@@ -262,12 +269,17 @@ function applyFile(f: FileChange, final: string[], note: string | undefined, pac
  * written in steps with the editor's loop running between them).
  */
 export function applyChangeSet(set: ChangeSet, finals: string[][], pacing?: Pacing): ApplyOutcome {
-  const stale = stalePath(set);
+  const stale = stalePath(set, pacing);
   if (stale !== undefined) return { kind: "stale", path: stale };
   const refused = unsavedDeletion(set.files);
   if (refused !== undefined) return { kind: "refused", reason: refused };
   const ops = runOps(set.ops);
   if (ops.failed !== undefined) return { kind: "op-failed", failed: ops.failed, done: ops.done };
-  const files = set.files.map((f, i) => applyFile(f, finals[i], ops.notes.get(f.path), pacing));
+  // Many files are many stretches: the editor's loop runs between them (each still checks its own file).
+  const due = sliceCheck(pacing);
+  const files = set.files.map((f, i) => {
+    due();
+    return applyFile(f, finals[i], ops.notes.get(f.path), pacing);
+  });
   return { kind: "applied", files, complete: files.filter((r) => r.done).length };
 }

@@ -19,6 +19,8 @@ export interface Pacing {
   pause(): void;
   /** Work at most this long (ms) between pauses. */
   sliceMs: number;
+  /** When the current slice started (vim.uv.hrtime()): kept by sliceCheck, so that steps share one clock. */
+  sliceStart?: number;
 }
 
 interface Saved {
@@ -27,6 +29,26 @@ interface Saved {
   undolevels: number;
   modeline: boolean;
 }
+
+/**
+ * A check to call often during long work: once the current slice has run `pacing.sliceMs`, it pauses
+ * (pacing.pause) and a new slice starts. Without a pacing it does nothing (the work is one stretch).
+ */
+export function sliceCheck(pacing: Pacing | undefined): () => void {
+  if (pacing === undefined) return () => undefined;
+  if (pacing.sliceStart === undefined) pacing.sliceStart = vim.uv.hrtime();
+  return () => {
+    if ((vim.uv.hrtime() - (pacing.sliceStart ?? 0)) / 1e6 < pacing.sliceMs) return;
+    pacing.pause();
+    pacing.sliceStart = vim.uv.hrtime();
+  };
+}
+
+/**
+ * From this size on, a paced write pauses before reading the file into the hidden buffer: that read (and the
+ * :write) are single calls into Neovim that cannot be cut, so nothing else shares their stretch.
+ */
+const PAUSE_BEFORE_READ_BYTES = 256 * 1024;
 
 /** Lines compared per slice of the check that the file still holds what the change was planned on. */
 const COMPARE_STEP = 4000;
@@ -77,6 +99,10 @@ function sameAsBuffer(buf: Buf, expect: string[], pacing: Pacing | undefined, st
  */
 export function writeFileAsVim(path: string, lines: string[], expect?: string[], pacing?: Pacing): DiskWrite {
   const file = normalizePath(path);
+  if (pacing !== undefined) {
+    const [size] = vim.uv.fs_stat(file);
+    if (size !== undefined && size.size >= PAUSE_BEFORE_READ_BYTES) pacing.pause();
+  }
   const [stat] = vim.uv.fs_stat(file);
   if (stat !== undefined && stat.type !== "file") return { ok: false, error: `${file} is not a regular file` };
   const existed = vim.fn.bufexists(file) === 1;

@@ -64,6 +64,11 @@ export function describeMention(m: Mention): string {
 }
 
 /** Mentions of one running server (owned by init.ts next to the server; disposed when it stops). */
+/** A new MentionQueue (for init, which loads without TypeScript's class library and so cannot say `new`). */
+export function createMentionQueue(config: Config, hub: Hub): MentionQueue {
+  return new MentionQueue(config, hub);
+}
+
 export class MentionQueue {
   private queue: Queued[] = [];
   private timer?: ClockTimer;

@@ -7,7 +7,7 @@ import { int, optional, str } from "../protocol/schema";
 import type { ToolContext } from "../protocol/tool";
 import type { Policy } from "../policy/policy";
 import { displayPath } from "./state";
-import type { Pacing } from "./disk_write";
+import { type Pacing, sliceCheck } from "./disk_write";
 
 /** `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`). */
 export const targetInput = {
@@ -117,8 +117,8 @@ export function pacing(ctx: ToolContext): Pacing {
 /** A UTF-8 byte order mark, which readfile() drops. */
 const BOM = "\u{feff}";
 
-/** A file is read in pieces of this size... */
-const CHUNK = 256 * 1024;
+/** A file is read in pieces of this size (the clock is looked at after each)... */
+const CHUNK = 64 * 1024;
 /**
  * Work done for the model in the editor's loop (reading files, quoting lines) runs for at most this long at a
  * time, then yields (yieldToEditor) so the loop runs before the next piece: no frozen frame.
@@ -136,6 +136,23 @@ export function fileLines(
   path: string,
   opts: { first?: number; last?: number; shownMax?: number } = {},
 ): { total: number; lines: string[] } {
+  return readLines(path, pacing(ctx), opts);
+}
+
+/** fileLines with a Pacing of the caller's (paused between slices), or in one stretch without one. */
+export function readLines(
+  path: string,
+  pacing: Pacing | undefined,
+  opts: { first?: number; last?: number; shownMax?: number } = {},
+): { total: number; lines: string[] } {
+  // What came before (resolving the path among every buffer, the privacy rules) had its own stretch: a file
+  // of more than one piece starts on a fresh one.
+  const [st] = vim.uv.fs_stat(path);
+  if (pacing !== undefined && st !== undefined && st.size > CHUNK) {
+    pacing.pause();
+    pacing.sliceStart = vim.uv.hrtime();
+  }
+  const due = sliceCheck(pacing);
   const [fd, err] = vim.uv.fs_open(path, "r", 0);
   if (fd === undefined) failWith(`cannot read ${displayPath(path)}: ${err}`);
   const first = opts.first ?? 1;
@@ -157,7 +174,6 @@ export function fileLines(
       if (keptBytes > RESULT_BUDGET) full = true;
     }
   };
-  let sliceStart = vim.uv.hrtime();
   for (;;) {
     const [data, readErr] = vim.uv.fs_read(fd, CHUNK, offset);
     if (data === undefined) {
@@ -181,10 +197,7 @@ export function fileLines(
       pos = nl + 1;
     }
     if (pos <= data.length) tail += string.sub(data, pos);
-    if ((vim.uv.hrtime() - sliceStart) / 1e6 >= SLICE_MS) {
-      yieldToEditor(ctx);
-      sliceStart = vim.uv.hrtime();
-    }
+    due();
   }
   vim.uv.fs_close(fd);
   if (tail !== "") keep(tail, false);

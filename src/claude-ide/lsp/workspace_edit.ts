@@ -20,7 +20,9 @@ import {
   type FileOp,
   reviewChangeSet,
 } from "../editor/change_set";
-import { linesText, textLines } from "../editor/diff_text";
+import { lineIndex, sameLines, spliced } from "../editor/apply";
+import { type Pacing, sliceCheck } from "../editor/disk_write";
+import { pacing } from "../editor/target";
 import { isDirectory } from "../editor/file_ops";
 import { byteToCharColumn } from "../editor/positions";
 import type { ToolContext, ToolResult } from "../protocol/tool";
@@ -34,30 +36,29 @@ export interface TextEdit {
   newText: string;
 }
 
-/** The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`). */
-export function applyTextEdits(lines: string[], edits: TextEdit[], encoding: string): string[] {
-  const text = linesText(lines);
-  const starts: number[] = [0];
-  for (const line of lines) starts.push(starts[starts.length - 1] + line.length + 1);
+/**
+ * The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`), cut
+ * into lines (none for an empty text). The lines no edit touches are the same strings; `pacing`: the passes
+ * over a big file pause between slices (editor/disk_write).
+ */
+export function applyTextEdits(lines: string[], edits: TextEdit[], encoding: string, pacing?: Pacing): string[] {
+  const due = sliceCheck(pacing);
+  const { text, lineStart } = lineIndex(lines, due);
   const offset = (pos: { line: number; character: number }) =>
-    pos.line >= lines.length ? text.length : starts[pos.line] + toByte(lines[pos.line], pos.character, encoding);
-  const ranges = edits.map((e, index) => ({
-    from: offset(e.range.start),
-    to: offset(e.range.end),
-    text: e.newText,
-    index,
-  }));
+    pos.line >= lines.length
+      ? lineStart[lines.length]
+      : lineStart[pos.line] + toByte(lines[pos.line], pos.character, encoding);
+  const ranges = edits.map((e, index) => {
+    const from = offset(e.range.start);
+    return { from, to: math.max(from, offset(e.range.end)), replacement: e.newText, index };
+  });
   ranges.sort((a, b) => (a.from !== b.from ? a.from - b.from : a.index - b.index));
-  const pieces: string[] = [];
-  let pos = 0;
+  let end = 1;
   for (const r of ranges) {
-    if (r.from < pos) failWith("the server sent overlapping text edits: nothing was changed");
-    pieces.push(string.sub(text, pos + 1, r.from), r.text);
-    pos = math.max(pos, r.to);
+    if (r.from < end) failWith("the server sent overlapping text edits: nothing was changed");
+    end = math.max(end, r.to);
   }
-  pieces.push(string.sub(text, pos + 1));
-  const result = pieces.join("");
-  return result === "" ? [] : textLines(result);
+  return spliced(lines, text, lineStart, ranges, due);
 }
 
 interface CreateOptions {
@@ -112,11 +113,18 @@ export class EditPlan {
    */
   commandStarted?: number;
 
+  /**
+   * `pacing`: the plan reads the files no buffer holds and edits their lines in slices, with the editor's loop
+   * running between them (many files, or a big one, are not one long stretch).
+   */
+  constructor(private readonly pacing?: Pacing) {}
+
   /** The file at `path` as the plan has it so far (read on first use), or undefined when there is none. */
   private existing(path: string): FileEdit | undefined {
     const known = this.at.get(path);
     if (known !== undefined) return known === false ? undefined : known;
-    let before = currentLines(path);
+    sliceCheck(this.pacing)();
+    let before = currentLines(path, this.pacing);
     this.observed.set(path, before ?? false);
     if (before === undefined) return undefined;
     let serverCreated = false;
@@ -152,7 +160,7 @@ export class EditPlan {
       // Edits to a file that does not exist create it.
       f = this.created(path);
     }
-    f.after = applyTextEdits(f.after, edits, encoding);
+    f.after = applyTextEdits(f.after, edits, encoding, this.pacing);
     f.edits += edits.length;
   }
 
@@ -237,7 +245,7 @@ export class EditPlan {
     return this.order.filter((f) => {
       // Created and deleted again within the plan: nothing to show.
       if (f.deleted) return f.before !== undefined;
-      return f.before === undefined || f.from !== undefined || !vim.deep_equal(f.before, f.after);
+      return f.before === undefined || f.from !== undefined || !sameLines(f.before, f.after);
     });
   }
 }
@@ -285,7 +293,7 @@ function summaryOf(f: FileEdit): string {
   const parts: string[] = [];
   if (f.from !== undefined) parts.push(`renamed from ${displayPath(f.from)}`);
   if (f.before === undefined) parts.push("new file");
-  else if (!vim.deep_equal(f.before, f.after)) parts.push(plural(f.edits, "edit"));
+  else if (!sameLines(f.before, f.after)) parts.push(plural(f.edits, "edit"));
   return parts.join(", ");
 }
 
@@ -330,7 +338,7 @@ export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): 
       published.add(ev.buf);
     },
   });
-  const [okApply, outcome] = pcall(applyChangeSet, set, decision.finals);
+  const [okApply, outcome] = pcall(applyChangeSet, set, decision.finals, pacing(ctx));
   if (!okApply || outcome.kind !== "applied") pcall(vim.api.nvim_del_autocmd, autocmd);
   if (!okApply) throw outcome;
   // Every file must still be as planned before anything is applied: all or nothing.

@@ -65,7 +65,12 @@ ____exports.edit = defineTool({
             yieldToEditor(ctx)
         end
         local edits = args.edits
-        local after = planEdits(before, edits, target.display)
+        local after = planEdits(
+            before,
+            edits,
+            target.display,
+            big and pacing(ctx) or nil
+        )
         if big then
             yieldToEditor(ctx)
         end

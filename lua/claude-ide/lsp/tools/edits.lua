@@ -42,6 +42,7 @@ local ____request = require("claude-ide.lsp.tools.request")
 local askAt = ____request.askAt
 local defineLspTool = ____request.defineLspTool
 local ____target = require("claude-ide.editor.target")
+local pacing = ____target.pacing
 local targetInput = ____target.targetInput
 function uriOf(doc)
     return vim.uri_from_bufnr(doc.buf)
@@ -145,7 +146,10 @@ local function applyAction(ctx, client, action, buf)
     local what = ("code action \"" .. act.title) .. "\""
     local results = {}
     if act.edit ~= nil and not isCommand then
-        local plan = __TS__New(EditPlan)
+        local plan = __TS__New(
+            EditPlan,
+            pacing(ctx)
+        )
         plan:addWorkspaceEdit(act.edit, client.offset_encoding)
         local result = reviewAndApply(ctx, plan, what)
         if result.isError == true or vim.startswith(result.content[1].text, "REJECTED") then
@@ -391,7 +395,10 @@ ____exports.lspRename = defineLspTool({
         if answer == nil then
             failWith("no server produced a rename for " .. asked.where)
         end
-        local plan = __TS__New(EditPlan)
+        local plan = __TS__New(
+            EditPlan,
+            pacing(ctx)
+        )
         plan:addWorkspaceEdit(answer.result, answer.client.offset_encoding)
         return reviewAndApply(ctx, plan, ((("rename of " .. asked.where) .. " to \"") .. args.new_name) .. "\"")
     end
@@ -455,7 +462,10 @@ ____exports.lspFormatting = defineLspTool({
         if answer == nil then
             return textResult(("OK: nothing to change: " .. what) .. " leaves the file as it is")
         end
-        local plan = __TS__New(EditPlan)
+        local plan = __TS__New(
+            EditPlan,
+            pacing(ctx)
+        )
         plan:addTextEdits(doc.path, answer.result, answer.client.offset_encoding)
         return reviewAndApply(ctx, plan, what)
     end
@@ -483,7 +493,10 @@ ____exports.lspOrganizeImports = defineLspTool({
             end
         )
         if ts ~= nil then
-            local plan = __TS__New(EditPlan)
+            local plan = __TS__New(
+                EditPlan,
+                pacing(ctx)
+            )
             local err = executeCapturing(
                 ctx,
                 ts,

@@ -54,7 +54,7 @@ export const edit = defineTool({
       const big = before.length > 10000;
       if (big) yieldToEditor(ctx);
       const edits = args.edits as EditSpec[];
-      const after = planEdits(before, edits, target.display);
+      const after = planEdits(before, edits, target.display, big ? pacing(ctx) : undefined);
       if (big) yieldToEditor(ctx);
       if (sameLines(after, before)) return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
       const n = edits.length;

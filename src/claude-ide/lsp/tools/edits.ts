@@ -11,7 +11,7 @@ import { toCharacter } from "../encoding";
 import { clientNameInput, positionInput, resolvePoint } from "../position";
 import { EditPlan, reviewAndApply, type TextEdit, type WorkspaceEdit } from "../workspace_edit";
 import { askAt, defineLspTool } from "./request";
-import { targetInput } from "../../editor/target";
+import { pacing, targetInput } from "../../editor/target";
 
 interface Command {
   title?: string;
@@ -120,7 +120,7 @@ function applyAction(ctx: ToolContext, client: vim.lsp.Client, action: CodeActio
   const what = `code action "${act.title}"`;
   const results: string[] = [];
   if (act.edit !== undefined && !isCommand) {
-    const plan = new EditPlan();
+    const plan = new EditPlan(pacing(ctx));
     plan.addWorkspaceEdit(act.edit, client.offset_encoding);
     const result = reviewAndApply(ctx, plan, what);
     if (result.isError === true || vim.startswith(result.content[0].text, "REJECTED")) return result;
@@ -130,6 +130,8 @@ function applyAction(ctx: ToolContext, client: vim.lsp.Client, action: CodeActio
     ? { title: act.title, command: act.command as string, arguments: act.arguments }
     : (act.command as Command | undefined);
   if (command !== undefined) {
+    // Unpaced: the server's workspace/applyEdit requests fill this plan from the client's handler, outside the
+    // call's coroutine (it cannot park there).
     const plan = new EditPlan();
     const err = executeCapturing(ctx, client, command, buf, plan);
     if (err !== undefined)
@@ -334,7 +336,7 @@ export const lspRename = defineLspTool({
     const asked = askAt(ctx, args, FEATURES.rename, () => ({ newName: args.new_name }));
     const answer = asked.answers.find((a) => a.error === undefined && a.result !== undefined);
     if (answer === undefined) failWith(`no server produced a rename for ${asked.where}`);
-    const plan = new EditPlan();
+    const plan = new EditPlan(pacing(ctx));
     plan.addWorkspaceEdit(answer.result as WorkspaceEdit, answer.client.offset_encoding);
     return reviewAndApply(ctx, plan, `rename of ${asked.where} to "${args.new_name}"`);
   },
@@ -384,7 +386,7 @@ export const lspFormatting = defineLspTool({
     );
     const what = `formatting of ${doc.display}${ranged ? ` lines ${from}-${to}` : ""}`;
     if (answer === undefined) return textResult(`OK: nothing to change: ${what} leaves the file as it is`);
-    const plan = new EditPlan();
+    const plan = new EditPlan(pacing(ctx));
     plan.addTextEdits(doc.path, answer.result as TextEdit[], answer.client.offset_encoding);
     return reviewAndApply(ctx, plan, what);
   },
@@ -446,7 +448,7 @@ export const lspOrganizeImports = defineLspTool({
       ).includes(TS_ORGANIZE),
     );
     if (ts !== undefined) {
-      const plan = new EditPlan();
+      const plan = new EditPlan(pacing(ctx));
       const err = executeCapturing(ctx, ts, { command: TS_ORGANIZE, arguments: [doc.path] }, doc.buf, plan);
       if (err !== undefined) failWith(`${what}: ${err}`);
       return reviewAndApply(ctx, plan, what);
