@@ -365,6 +365,12 @@ describe('the turn review', function()
       return review_tab(nvim) ~= nil
     end)
     assert.matches('✻ %[Qwen Code%] turn 1: 2 files, 1 by shell commands', review_tab(nvim))
+    -- The review names the CLI whose turn it was (it said "Claude's proposal" for Qwen Code's turn).
+    local winbars = nvim:lua([[
+      return table.concat(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)), '\n')
+    ]])
+    assert.matches("Qwen Code's proposal", winbars)
+    assert.is_nil(winbars:find('Claude', 1, true), winbars)
     nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
     wait_for('the review to close', function()
       return review_tab(nvim) == nil

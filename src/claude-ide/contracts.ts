@@ -154,6 +154,8 @@ export interface MultiRequest {
   files: ReviewFile[];
   /** The connection that asked (the agent bridge's): closeAllDiffTabs of another Claude session leaves it. */
   clientId?: number;
+  /** The client that asked, by the name the user reads (the winbar's "<client>'s proposal"; default Claude). */
+  client?: string;
   /**
    * More buffer-local keys on every file's view (the turn review's whole-file revert): `fn` gets the shown
    * file's index and a function that replaces its proposal (the view shows the new one at once).

@@ -155,7 +155,8 @@ function ____exports.reviewChangeSet(ctx, set)
             set.files,
             function(____, f) return reviewFile(f) end
         ),
-        clientId = ctx.clientId
+        clientId = ctx.clientId,
+        client = ctx.client
     })
     if not opened.ok then
         return {kind = "unshown", error = opened.error}

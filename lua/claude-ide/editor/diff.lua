@@ -281,7 +281,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 ____req_title_23,
                 ____opt_20 and ____opt_20.path or "",
                 result,
-                nil,
+                req.client,
                 reason
             )
         end
@@ -310,7 +310,8 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                     function(fn) return vim.schedule(fn) end
                 )
             end,
-            req.keys
+            req.keys,
+            req.client
         )
         local ok, err = pcall(function() return review:show() end)
         if not ok then

@@ -18,7 +18,7 @@ ____exports.PREV_FILE_KEY = "[f"
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
-function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys)
+function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys, client)
     if extraKeys == nil then
         extraKeys = {}
     end
@@ -28,6 +28,7 @@ function MultiReview.prototype.____constructor(self, config, title, files, home,
     self.home = home
     self.onDecision = onDecision
     self.extraKeys = extraKeys
+    self.client = client
     self.index = 0
     self.ended = false
     self.stay = false
@@ -137,7 +138,7 @@ function MultiReview.prototype.open(self, i)
         ____multi_15 = extra
     end
     local keys = ____multi_15
-    local ____DiffView_28 = DiffView
+    local ____DiffView_29 = DiffView
     local ____temp_17 = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
     local ____f_path_18 = f.path
     local ____f_current_19 = f.current
@@ -149,6 +150,7 @@ function MultiReview.prototype.open(self, i)
     local ____f_deletes_25 = f.deletes
     local ____self_config_diff_26 = self.config.diff
     local ____self_home_27 = self.home
+    local ____self_client_28 = self.client
     local ____table_stay_16
     if self.stay then
         ____table_stay_16 = true
@@ -156,7 +158,7 @@ function MultiReview.prototype.open(self, i)
         ____table_stay_16 = nil
     end
     self.view = __TS__New(
-        ____DiffView_28,
+        ____DiffView_29,
         {
             tabName = ____temp_17,
             path = ____f_path_18,
@@ -169,6 +171,7 @@ function MultiReview.prototype.open(self, i)
             deletes = ____f_deletes_25,
             config = ____self_config_diff_26,
             home = ____self_home_27,
+            client = ____self_client_28,
             enter = ____table_stay_16,
             note = multi and ((((((((((("File " .. tostring(i + 1)) .. "/") .. tostring(n)) .. " (") .. f.summary) .. "), ") .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file, accept applies all ") .. tostring(n)) .. ":" or ("(" .. f.summary) .. ")",
             keys = keys

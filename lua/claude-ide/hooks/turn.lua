@@ -485,7 +485,13 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
             setProposal(linesOf(i.before))
         end
     }}
-    local opened = self.deps.services.diff.openMulti({title = title, files = files, clientId = s.owner, keys = keys})
+    local opened = self.deps.services.diff.openMulti({
+        title = title,
+        files = files,
+        clientId = s.owner,
+        client = s.title,
+        keys = keys
+    })
     if not opened.ok then
         say(
             (("the review of turn " .. tostring(t.n)) .. " cannot open: ") .. opened.error,

@@ -5,6 +5,7 @@ local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
+local fileId
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 local uriCandidates = ____positions.uriCandidates
@@ -18,6 +19,10 @@ local ____fs = require("claude-ide.util.fs")
 local readSmallFile = ____fs.readSmallFile
 local ____encoding = require("claude-ide.lsp.encoding")
 local displayColumn = ____encoding.displayColumn
+function fileId(path)
+    local st = vim.uv.fs_stat(path)
+    return st ~= nil and (tostring(st.dev) .. ":") .. tostring(st.ino) or nil
+end
 --- The file path of a `file://` URI (other schemes are kept as they are).
 function ____exports.uriPath(uri)
     if not vim.startswith(uri, "file://") then
@@ -77,20 +82,20 @@ function Texts.prototype.loadedBuffer(self, path)
     if buf ~= nil then
         return buf
     end
-    local real = vim.uv.fs_realpath(path)
-    if real == nil then
+    local file = fileId(path)
+    if file == nil then
         return nil
     end
-    if self.byRealPath == nil then
-        self.byRealPath = {}
+    if self.byFile == nil then
+        self.byFile = {}
         for name, b in pairs(self.byName) do
-            local r = vim.uv.fs_realpath(name)
-            if r ~= nil then
-                self.byRealPath[r] = b
+            local id = fileId(name)
+            if id ~= nil then
+                self.byFile[id] = b
             end
         end
     end
-    return self.byRealPath[real]
+    return self.byFile[file]
 end
 function Texts.prototype.lines(self, path)
     local lines = self.cache[path]
@@ -157,12 +162,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue34
+                goto __continue35
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue34::
+        ::__continue35::
     end
     __TS__ArraySort(
         out,

@@ -186,6 +186,7 @@ export function reviewChangeSet(ctx: ToolContext, set: ChangeSet): Decision {
     title,
     files: set.files.map((f) => reviewFile(f)),
     clientId: ctx.clientId,
+    client: ctx.client,
   });
   if (!opened.ok) return { kind: "unshown", error: opened.error };
   const outcome = decisionOf(ctx, opened.review);

@@ -271,7 +271,7 @@ export class DiffManager implements DiffService {
     if (full !== undefined) return { ok: false, error: full };
     // The same User events as openDiff's reviews (statuslines and hooks see every review); file: the first one.
     const emit = (pattern: string, result?: ReviewResult, reason?: string) =>
-      this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result, undefined, reason);
+      this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result, req.client, reason);
     const home = this.homeOf(req.clientId);
     const waiter = pendingReview<MultiOutcome>(() => this.cancelIn(this.multis, review, emit));
     const review: MultiReview = new MultiReview(
@@ -290,6 +290,7 @@ export class DiffManager implements DiffService {
         waiter.settle(o, (fn) => vim.schedule(fn));
       },
       req.keys,
+      req.client,
     );
     const [ok, err] = pcall(() => review.show());
     if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };

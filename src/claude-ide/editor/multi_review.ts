@@ -29,6 +29,8 @@ export class MultiReview {
     private readonly home: number | undefined,
     private readonly onDecision: (this: void, outcome: MultiOutcome) => void,
     private readonly extraKeys: MultiKey[] = [],
+    /** Who asked, as the winbar names it (DiffViewSpec.client). */
+    private readonly client?: string,
   ) {
     this.texts = files.map((f) => f.proposal);
   }
@@ -129,6 +131,7 @@ export class MultiReview {
         deletes: f.deletes,
         config: this.config.diff,
         home: this.home,
+        client: this.client,
         enter: this.stay ? true : undefined,
         note: multi
           ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:`

@@ -465,7 +465,7 @@ export class Turns {
         },
       },
     ];
-    const opened = this.deps.services.diff.openMulti({ title, files, clientId: s.owner, keys });
+    const opened = this.deps.services.diff.openMulti({ title, files, clientId: s.owner, client: s.title, keys });
     if (!opened.ok) {
       say(`the review of turn ${t.n} cannot open: ${opened.error}`, "error");
       return;

@@ -48,8 +48,8 @@ export class Texts {
   private readonly cache = new LuaMap<string, string[]>();
   /** Loaded file buffers by name, listed once (an answer names many files: no per-file buffer scan). */
   private byName?: LuaMap<string, Buf>;
-  /** The same buffers by real path, resolved once when a path is not a buffer name as it is. */
-  private byRealPath?: LuaMap<string, Buf>;
+  /** The same buffers by their file's device and inode, stat'ed once when a path is not a buffer name as it is. */
+  private byFile?: LuaMap<string, Buf>;
   /** Paths of URIs (an answer repeats each file's URI for every location in it). */
   private readonly paths = new LuaMap<string, string>();
   private sliceStart = vim.uv.hrtime();
@@ -73,17 +73,18 @@ export class Texts {
     }
     const buf = this.byName.get(path);
     if (buf !== undefined) return buf;
-    // A buffer named another way (a symlink, an unnormalized name): compare real paths.
-    const [real] = vim.uv.fs_realpath(path);
-    if (real === undefined) return undefined;
-    if (this.byRealPath === undefined) {
-      this.byRealPath = new LuaMap<string, Buf>();
+    // A buffer named another way (a symlink, an unnormalized name): compare the files themselves, by device
+    // and inode (one stat per path; a realpath walks every component of it, for each of 200 files).
+    const file = fileId(path);
+    if (file === undefined) return undefined;
+    if (this.byFile === undefined) {
+      this.byFile = new LuaMap<string, Buf>();
       for (const [name, b] of this.byName) {
-        const [r] = vim.uv.fs_realpath(name);
-        if (r !== undefined) this.byRealPath.set(r, b);
+        const id = fileId(name);
+        if (id !== undefined) this.byFile.set(id, b);
       }
     }
-    return this.byRealPath.get(real);
+    return this.byFile.get(file);
   }
 
   lines(path: string): string[] {
@@ -111,6 +112,12 @@ export class Texts {
   line(path: string, line0: number): string {
     return this.lines(path)[line0] ?? "";
   }
+}
+
+/** A file's device and inode ("dev:ino"; undefined when there is no such file). */
+function fileId(path: string): string | undefined {
+  const [st] = vim.uv.fs_stat(path);
+  return st !== undefined ? `${st.dev}:${st.ino}` : undefined;
 }
 
 /** The file path of a `file://` URI (other schemes are kept as they are). */
