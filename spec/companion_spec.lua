@@ -652,6 +652,11 @@ describe('Gemini CLI companion', function()
       proposal_buf()
       nvim:lua('vim.cmd("ClaudeCodeDiffDeny use tabs")')
       assert.is_table(a:wait_for('ide/diffRejected'), 'A was never told')
+      -- A CLI's POST connections come and go (Node's fetch drops an idle one after 4 s): its event stream's
+      -- connection alone must tell which session a process is.
+      nvim:lua([[
+        for _, s in pairs(require('claude-ide').server():companion().sessions) do s.peerPorts = {} end
+      ]])
       -- Each CLI runs its turn-start hook (BeforeAgent) as its own child process, as Gemini CLI does.
       local command = nvim:lua([[
         return require('claude-ide.hooks.settings').hooksFor('gemini', vim.fn.getpid()).BeforeAgent[1].hooks[1].command

@@ -4,7 +4,9 @@
 # stays, and once answered (any answer) the tool fails with the refusal's text, which its model reads; Neovim
 # tells the user where that dialog is. Checked: neither CLI is left waiting: the first review accepted, its CLI
 # writes the file and its model hears of it; the second CLI's model gets the refusal and the CLI takes the next
-# prompt, whose edit is reviewed in Neovim and lands on top of the first; the first CLI quits (no DELETE),
+# prompt, whose edit is reviewed in Neovim; refused there with a reason, the reason goes with the second CLI's
+# next prompt (the BeforeAgent hook), not the first's; that prompt's edit lands on top of the first's change;
+# the first CLI quits (no DELETE),
 # leaves the session list at once and its companion session ends after the stream grace, the live one stays.
 GEMINI="$(bash "$ROOT/scripts/gemini-cli.sh")" || { echo "the Gemini CLI could not be installed" >&2; GEMINI=""; }
 if [[ -n "$GEMINI" ]]; then
@@ -34,7 +36,7 @@ JSON
   section_failed_before=$failed
   pair_env="GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$PAIR_PORT GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_CLI_NO_RELAUNCH=true NO_PROXY=127.0.0.1,localhost"
   printf -v pair_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock pair)" --cmd "set rtp^=$ROOT" notes.txt \
-    -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$GEMINI' } })"
+    -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, review = { turn = false }, terminal = { command = '$GEMINI' } })"
   tmux -S "$TMUX_SOCK" new-session -d -s pair -x 200 -y 50 -c "$PAIR_PROJECT" \
     "env -u CI -u CONTINUOUS_INTEGRATION $pair_env $pair_nvim; sleep 600"
   wait_for 10 test -S "$(nvim_sock pair)" || echo "the pair Neovim did not start"
@@ -46,6 +48,12 @@ JSON
     sleep 0.5
     nv pair "chansend($(pair_job "$1"), \"\\r\")" >/dev/null
   }
+  pair_request() { grep -F ':streamGenerateContent' "$WORK/gemini-pair-api.jsonl" 2>/dev/null | grep -F "$1"; } # <prompt>
+  pair_prompt() { # pair_prompt <terminal> <text>: pair_type, and Enter once more if the prompt did not go out (an
+    # Enter typed while the CLI still settles after a turn is sometimes swallowed)
+    pair_type "$1" "$2"
+    wait_for 10 pair_request "$2" || nv pair "chansend($(pair_job "$1"), \"\\r\")" >/dev/null
+  }
   pair_screen() { nv pair "join(getbufline(bufnr('$1'), 1, '\$'), \"\\n\")"; }
   pair_has() { [[ "$(pair_screen "$1")" == *"$2"* ]]; } # pair_has <terminal> <text>
   pair_clients() { nv pair 'luaeval("#require([[claude-ide]]).server():companion():clients()")'; }
@@ -54,6 +62,15 @@ JSON
   # A model request of the CLI that was asked <prompt> carrying a tool's answer.
   pair_answered() { grep -F ':streamGenerateContent' "$WORK/gemini-pair-api.jsonl" 2>/dev/null | grep -F 'functionResponse' | grep -qF "$1"; }
 
+  # The hooks (a refusal's reason reaches the next prompt through BeforeAgent) go where a user puts them: Gemini
+  # CLI 0.61 reads no system-defaults file below /tmp ($WORK), so the :ClaudeCodeHooks output is merged into
+  # ~/.gemini/settings.json.
+  printf '%s\n' \
+    "local path = vim.env.HOME .. '/.gemini/settings.json'" \
+    "local s = vim.json.decode(table.concat(vim.fn.readfile(path), '\\n'))" \
+    "s.hooks = require('claude-ide.hooks.settings').hooksFor('gemini')" \
+    "vim.fn.writefile({ vim.json.encode(s) }, path)" > "$WORK/gemini-pair-hooks.lua"
+  nv_ex pair "luafile $WORK/gemini-pair-hooks.lua"
   nv_ex pair "ClaudeCode"
   check "gemini pair: the first CLI connects in IDE mode" wait_for 60 pair_connected 1
   nv_ex pair "ClaudeCodeNew"
@@ -79,10 +96,22 @@ JSON
   pair_refusal_told() { pair_answered "make gamma loud" && grep -F 'make gamma loud' "$WORK/gemini-pair-api.jsonl" | grep -qF 'already under review for another Gemini CLI session'; }
   check "gemini pair: the second CLI went on: its model got the refusal as the tool's answer" wait_for 20 pair_refusal_told
   check "gemini pair: the first CLI's change is kept" file_is "$PAIR_PROJECT/notes.txt" $'alpha\nBETA\ngamma'
-  # Not stuck: asked again now that the first review is decided, its edit is reviewed in Neovim and lands.
+  # Not stuck: asked again now that the first review is decided, its edit is reviewed in Neovim; refused with a
+  # reason, the reason goes with that CLI's next prompt, not with the other CLI's.
   wait_for 20 pair_has "gemini://gemini-2" "Type your message" || true
-  pair_type "gemini://gemini-2" "make gamma loud again"
+  pair_prompt "gemini://gemini-2" "make gamma loud again"
   check "gemini pair: the second CLI's next proposal opens its review in Neovim" wait_for 30 has_diff_tab pair
+  nv_ex pair "ClaudeCodeDiffDeny use tabs please"
+  check "gemini pair: refused with a reason, the review closes" wait_for 10 no_diff_tab pair
+  wait_for 20 pair_has "gemini://gemini" "Type your message" || true
+  pair_prompt "gemini://gemini" "say hello one"
+  check "gemini pair: the first CLI's next prompt reached the model" wait_for 30 pair_request "say hello one"
+  check "gemini pair: ... without the other CLI's refusal reason" bash -c "! grep -F 'say hello one' '$WORK/gemini-pair-api.jsonl' | grep -qF 'use tabs please'"
+  wait_for 20 pair_has "gemini://gemini-2" "Type your message" || true
+  pair_prompt "gemini://gemini-2" "make gamma loud at last"
+  pair_reason_sent() { pair_request "make gamma loud at last" | grep -qF 'Their reason: use tabs please'; }
+  check "gemini pair: the second CLI's next prompt carries its refusal's reason to the model" wait_for 30 pair_reason_sent
+  check "gemini pair: that prompt's edit opens its review" wait_for 30 has_diff_tab pair
   nv_ex pair "ClaudeCodeDiffAccept"
   check "gemini pair: accepted, the second CLI writes its edit on top of the first's" \
     wait_for 20 file_is "$PAIR_PROJECT/notes.txt" $'alpha\nBETA\nGAMMA'

@@ -405,6 +405,9 @@ function Companion.prototype.sessionOfProcess(self, pids)
         for ____, port in ipairs(s.peerPorts) do
             byPort[port] = s.id
         end
+        if s.streamPort ~= nil and s:hasStream() then
+            byPort[s.streamPort] = s.id
+        end
     end
     for ____, pid in ipairs(pids) do
         for ____, inode in ipairs(socketsOf(pid)) do
@@ -531,7 +534,7 @@ function Companion.prototype.onRequest(self, req, res)
         if not (string.find(req.headers.accept or "", "text/event-stream", 1, true)) then
             return jsonError(res, 406, -32000, "Not Acceptable: the client must accept text/event-stream")
         end
-        self:sawPort(session, req.peerPort)
+        session.streamPort = req.peerPort
         session:attachStream(res:stream({"Mcp-Session-Id: " .. session.sid}))
         local ____opt_17 = self.context
         if ____opt_17 ~= nil then

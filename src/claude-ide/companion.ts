@@ -92,6 +92,8 @@ class HttpSession implements Connection {
   streamLostAt?: number;
   /** The client ports of its latest connections, newest first (which process is its CLI). */
   peerPorts: number[] = [];
+  /** The client port of its event stream's connection: the one that stays while the CLI runs. */
+  streamPort?: number;
 
   constructor(
     readonly id: number,
@@ -369,7 +371,10 @@ export class Companion {
     const clients = loopbackClients(http.port);
     if (clients === false) return undefined;
     const byPort = new LuaMap<number, number>();
-    for (const [, s] of this.sessions) for (const port of s.peerPorts) byPort.set(port, s.id);
+    for (const [, s] of this.sessions) {
+      for (const port of s.peerPorts) byPort.set(port, s.id);
+      if (s.streamPort !== undefined && s.hasStream()) byPort.set(s.streamPort, s.id);
+    }
     for (const pid of pids)
       for (const inode of socketsOf(pid)) {
         const port = clients.get(inode);
@@ -454,7 +459,7 @@ export class Companion {
       if (session === undefined) return jsonError(res, 400, -32000, "Bad Request: no session id");
       if (!string.find(req.headers["accept"] ?? "", "text/event-stream", 1, true)[0])
         return jsonError(res, 406, -32000, "Not Acceptable: the client must accept text/event-stream");
-      this.sawPort(session, req.peerPort);
+      session.streamPort = req.peerPort;
       session.attachStream(res.stream([`Mcp-Session-Id: ${session.sid}`]));
       // The CLI takes its first context from the stream's opening.
       this.context?.listen(true);
