@@ -155,6 +155,37 @@ local function currentText(path)
     end
     return {ok = true, lines = ____temp_14, dirty = false}
 end
+--- The PendingReview of a multi-file or plan review: the outcome, once there is one, goes to the listener (one
+-- that comes later gets it at once); `cancel` ends the review without an outcome.
+local function pendingReview(cancel)
+    local outcome
+    local listener
+    return {
+        pending = {
+            onDecision = function(l)
+                if outcome ~= nil then
+                    l(outcome)
+                else
+                    listener = l
+                end
+            end,
+            cancel = cancel
+        },
+        settle = function(o, deliver)
+            if deliver == nil then
+                deliver = function(fn) return fn() end
+            end
+            outcome = o
+            deliver(function()
+                local waiting = listener
+                listener = nil
+                if waiting ~= nil then
+                    waiting(o)
+                end
+            end)
+        end
+    }
+end
 --- A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name.
 local function reviewKey(clientId, tabName)
     return (tostring(clientId or "-") .. "\n") .. tabName
@@ -234,12 +265,11 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         return {ok = true, review = review}
     end
     self.openMulti = function(req)
+        local review
         local full = self:capReached(req.clientId)
         if full ~= nil then
             return {ok = false, error = full}
         end
-        local outcome
-        local listener
         local function emit(pattern, result, reason)
             local ____self_emitFor_24 = self.emitFor
             local ____pattern_22 = pattern
@@ -256,7 +286,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             )
         end
         local home = self:homeOf(req.clientId)
-        local review
+        local waiter = pendingReview(function() return self:cancelIn(self.multis, review, emit) end)
         review = __TS__New(
             MultiReview,
             self.config,
@@ -265,7 +295,6 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             home,
             function(o)
                 self.multis[review] = nil
-                outcome = o
                 vim.schedule(function()
                     local ____temp_26 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
                     local ____o_accepted_25
@@ -276,13 +305,10 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                     end
                     return emit(____exports.EVENT_RESOLVED, ____temp_26, ____o_accepted_25)
                 end)
-                vim.schedule(function()
-                    local waiting = listener
-                    listener = nil
-                    if waiting ~= nil then
-                        waiting(o)
-                    end
-                end)
+                waiter.settle(
+                    o,
+                    function(fn) return vim.schedule(fn) end
+                )
             end,
             req.keys,
             req.client
@@ -296,24 +322,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         end
         self.multis[review] = req.clientId or false
         emit(____exports.EVENT_OPENED)
-        local pending = {
-            onDecision = function(l)
-                if outcome ~= nil then
-                    l(outcome)
-                else
-                    listener = l
-                end
-            end,
-            cancel = function()
-                if not (self.multis[review] ~= nil) then
-                    return
-                end
-                self.multis[review] = nil
-                review:cancel()
-                emit(____exports.EVENT_RESOLVED, "CANCELLED")
-            end
-        }
-        return {ok = true, review = pending}
+        return {ok = true, review = waiter.pending}
     end
     self.openPlan = function(req)
         local review
@@ -321,8 +330,6 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         if full ~= nil then
             return {ok = false, error = full}
         end
-        local outcome
-        local listener
         local function emit(pattern, result, reason)
             return self:emitFor(
                 pattern,
@@ -333,9 +340,9 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 reason
             )
         end
+        local waiter = pendingReview(function() return self:cancelIn(self.plans, review, emit) end)
         local function decided(o)
             self.plans[review] = nil
-            outcome = o
             local result = o.kind == "approved" and "FILE_SAVED" or (o.kind == "refused" and "DIFF_REJECTED" or "CANCELLED")
             vim.schedule(function()
                 local ____temp_27
@@ -346,11 +353,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 end
                 return emit(____exports.EVENT_RESOLVED, result, ____temp_27)
             end)
-            local waiting = listener
-            listener = nil
-            if waiting ~= nil then
-                waiting(o)
-            end
+            waiter.settle(o)
         end
         local ok, made = pcall(function() return __TS__New(
             PlanReview,
@@ -368,26 +371,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         review = made
         self.plans[review] = req.clientId or false
         emit(____exports.EVENT_OPENED)
-        return {
-            ok = true,
-            review = {
-                onDecision = function(l)
-                    if outcome ~= nil then
-                        l(outcome)
-                    else
-                        listener = l
-                    end
-                end,
-                cancel = function()
-                    if not (self.plans[review] ~= nil) then
-                        return
-                    end
-                    self.plans[review] = nil
-                    review:cancel()
-                    emit(____exports.EVENT_RESOLVED, "CANCELLED")
-                end
-            }
-        }
+        return {ok = true, review = waiter.pending}
     end
     self.closeAll = function(scope)
         local pending = {}
@@ -435,7 +419,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         for multi, client in pairs(self.multis) do
             do
                 if multi.title ~= title then
-                    goto __continue77
+                    goto __continue75
                 end
                 local ____temp_33 = scope ~= nil
                 if ____temp_33 then
@@ -454,7 +438,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 multi:reject()
                 return true
             end
-            ::__continue77::
+            ::__continue75::
         end
         local plan = __TS__ArrayFind(
             self:plansIn(scope),
@@ -555,6 +539,14 @@ function DiffManager.prototype.capReached(self, clientId)
         return nil
     end
     return tostring(____exports.MAX_PENDING_REVIEWS) .. " reviews of this session are already waiting for the user (the most one session may have open): wait until the user has decided on them before proposing more"
+end
+function DiffManager.prototype.cancelIn(self, pending, review, emit)
+    if not (pending[review] ~= nil) then
+        return
+    end
+    pending[review] = nil
+    review:cancel()
+    emit(____exports.EVENT_RESOLVED, "CANCELLED")
 end
 function DiffManager.prototype.plansIn(self, scope)
     local found = {}

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__New = ____lualib.__TS__New
 local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
@@ -148,7 +149,7 @@ function ____exports.takesFocus(policy, home)
     return m.mode == "t" or m.mode == "nt" or m.mode == "n"
 end
 --- Statusline text shown literally.
-local function escapeBar(s)
+function ____exports.escapeBar(s)
     local out = string.gsub(s, "%%", "%%%%")
     return out
 end
@@ -214,6 +215,84 @@ local function scratchBuffer(name, lines)
     setOpt("modified", false, {buf = buf})
     return buf
 end
+--- Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
+-- view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
+-- there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
+____exports.ReviewOrigin = __TS__Class()
+local ReviewOrigin = ____exports.ReviewOrigin
+ReviewOrigin.name = "ReviewOrigin"
+function ReviewOrigin.prototype.____constructor(self)
+    self.win = vim.api.nvim_get_current_win()
+    self.mode = vim.api.nvim_get_mode().mode
+    self.terminalMode = self.mode == "t"
+end
+function ReviewOrigin.prototype.open(self, buf, enter, newTab, tabName)
+    local originTab = vim.api.nvim_get_current_tabpage()
+    if newTab then
+        vim.cmd("tab sbuffer " .. tostring(buf))
+        vim.api.nvim_tabpage_set_var(0, ____exports.TAB_VAR, tabName)
+        return {
+            win = vim.api.nvim_get_current_win(),
+            originTab = originTab
+        }
+    end
+    return {
+        win = vim.api.nvim_open_win(buf, enter, {split = "above", win = -1}),
+        originTab = originTab
+    }
+end
+function ReviewOrigin.prototype.settle(self, enter, originTab)
+    if enter then
+        if vim.startswith(
+            vim.api.nvim_get_mode().mode,
+            "i"
+        ) then
+            vim.cmd("stopinsert")
+        end
+        return
+    end
+    if vim.api.nvim_tabpage_is_valid(originTab) then
+        vim.api.nvim_set_current_tabpage(originTab)
+    end
+    if vim.api.nvim_win_is_valid(self.win) then
+        vim.api.nvim_set_current_win(self.win)
+    end
+    if vim.api.nvim_get_current_win() == self.win then
+        if __TS__ArrayIncludes(VISUAL_MODES, self.mode) then
+            vim.api.nvim_feedkeys("gv", "ni", false)
+        elseif __TS__ArrayIncludes(SELECT_MODES, self.mode) then
+            vim.api.nvim_feedkeys(
+                "gv" .. string.char(7),
+                "ni",
+                false
+            )
+        end
+    end
+end
+function ReviewOrigin.prototype.enter(self, target, ours)
+    local here = vim.api.nvim_get_current_win()
+    if not __TS__ArrayIncludes(ours, here) then
+        self.win = here
+        self.terminalMode = vim.api.nvim_get_mode().mode == "t"
+    end
+    vim.api.nvim_set_current_win(target)
+    if vim.startswith(
+        vim.api.nvim_get_mode().mode,
+        "i"
+    ) then
+        vim.cmd("stopinsert")
+    end
+end
+function ReviewOrigin.prototype.restore(self)
+    if not vim.api.nvim_win_is_valid(self.win) then
+        return
+    end
+    vim.api.nvim_set_current_win(self.win)
+    local buf = vim.api.nvim_win_get_buf(self.win)
+    if self.terminalMode and getOpt("buftype", {buf = buf}) == "terminal" then
+        vim.cmd("startinsert")
+    end
+end
 ____exports.DiffView = __TS__Class()
 local DiffView = ____exports.DiffView
 DiffView.name = "DiffView"
@@ -227,9 +306,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.taken = 0
     self.settled = false
     self.closed = false
-    self.originWin = vim.api.nvim_get_current_win()
-    self.originTerminalMode = vim.api.nvim_get_mode().mode == "t"
-    self.originMode = vim.api.nvim_get_mode().mode
+    self.origin = __TS__New(____exports.ReviewOrigin)
     local file = vim.fn.fnamemodify(spec.path, ":t")
     self.leftBuf = scratchBuffer("claude-ide://current/" .. file, spec.current or ({}))
     setOpt("modifiable", false, {buf = self.leftBuf})
@@ -302,50 +379,17 @@ function DiffView.prototype.close(self)
             pcall(vim.api.nvim_buf_delete, buf, {force = true})
         end
     end
-    if focused and vim.api.nvim_win_is_valid(self.originWin) then
-        vim.api.nvim_set_current_win(self.originWin)
-        local buf = vim.api.nvim_win_get_buf(self.originWin)
-        if self.originTerminalMode and getOpt("buftype", {buf = buf}) == "terminal" then
-            vim.cmd("startinsert")
-        end
+    if focused then
+        self.origin:restore()
     end
 end
 function DiffView.prototype.show(self, enter)
     local spec = self.spec
     local vertical = spec.config.layout == "vertical"
-    local originTab = vim.api.nvim_get_current_tabpage()
-    if spec.config.open_in_new_tab then
-        vim.cmd("tab sbuffer " .. tostring(self.leftBuf))
-        vim.api.nvim_tabpage_set_var(0, ____exports.TAB_VAR, spec.tabName)
-        self.leftWin = vim.api.nvim_get_current_win()
-    else
-        self.leftWin = vim.api.nvim_open_win(self.leftBuf, enter, {split = "above", win = -1})
-    end
+    local opened = self.origin:open(self.leftBuf, enter, spec.config.open_in_new_tab, spec.tabName)
+    self.leftWin = opened.win
     self.rightWin = vim.api.nvim_open_win(self.rightBuf, enter, {split = vertical and "right" or "below", win = self.leftWin})
-    if not enter then
-        if vim.api.nvim_tabpage_is_valid(originTab) then
-            vim.api.nvim_set_current_tabpage(originTab)
-        end
-        if vim.api.nvim_win_is_valid(self.originWin) then
-            vim.api.nvim_set_current_win(self.originWin)
-        end
-        if vim.api.nvim_get_current_win() == self.originWin then
-            if __TS__ArrayIncludes(VISUAL_MODES, self.originMode) then
-                vim.api.nvim_feedkeys("gv", "ni", false)
-            elseif __TS__ArrayIncludes(SELECT_MODES, self.originMode) then
-                vim.api.nvim_feedkeys(
-                    "gv" .. string.char(7),
-                    "ni",
-                    false
-                )
-            end
-        end
-    elseif vim.startswith(
-        vim.api.nvim_get_mode().mode,
-        "i"
-    ) then
-        vim.cmd("stopinsert")
-    end
+    self.origin:settle(enter, opened.originTab)
     self.waiting = not enter
     if self.waiting then
         ____exports.addWaiting(1, spec.client or "Claude")
@@ -398,18 +442,7 @@ function DiffView.prototype.focus(self)
     if not vim.api.nvim_win_is_valid(self.rightWin) then
         return false
     end
-    local here = vim.api.nvim_get_current_win()
-    if here ~= self.leftWin and here ~= self.rightWin then
-        self.originWin = here
-        self.originTerminalMode = vim.api.nvim_get_mode().mode == "t"
-    end
-    vim.api.nvim_set_current_win(self.rightWin)
-    if vim.startswith(
-        vim.api.nvim_get_mode().mode,
-        "i"
-    ) then
-        vim.cmd("stopinsert")
-    end
+    self.origin:enter(self.rightWin, {self.leftWin, self.rightWin})
     self:markSeen()
     return true
 end
@@ -428,13 +461,13 @@ end
 function DiffView.prototype.setWinbars(self)
     local spec = self.spec
     local keys = spec.config.keymaps
-    local name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
+    local name = ____exports.escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
     local left
     local leftParts = {}
     if spec.deletes == true then
         left = (" %#WarningMsg#Deleted: " .. name) .. ": accepting removes the file%*"
     elseif spec.renamedFrom ~= nil then
-        left = ((" Renamed: " .. escapeBar(spec.renamedFrom)) .. " → ") .. name
+        left = ((" Renamed: " .. ____exports.escapeBar(spec.renamedFrom)) .. " → ") .. name
         if spec.dirty then
             leftParts[#leftParts + 1] = "  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*"
         end
@@ -452,30 +485,30 @@ function DiffView.prototype.setWinbars(self)
             (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
         )
     end
-    local source = (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "") .. (spec.note ~= nil and escapeBar(spec.note) .. "  " or "")
+    local source = (spec.source ~= nil and ("[" .. ____exports.escapeBar(spec.source)) .. "] " or "") .. (spec.note ~= nil and ____exports.escapeBar(spec.note) .. "  " or "")
     local hunkKeys = __TS__ArrayMap(
         __TS__ArrayFilter(
             {keys.take_hunk, keys.drop_hunk},
             function(____, k) return k ~= false end
         ),
-        function(____, k) return escapeBar(k) end
+        function(____, k) return ____exports.escapeBar(k) end
     )
     local jumpKeys = __TS__ArrayMap(
         __TS__ArrayFilter(
             {keys.next_hunk, keys.prev_hunk},
             function(____, k) return k ~= false end
         ),
-        function(____, k) return escapeBar(k) end
+        function(____, k) return ____exports.escapeBar(k) end
     )
-    local who = escapeBar(spec.client or "Claude")
+    local who = ____exports.escapeBar(spec.client or "Claude")
     local what = spec.deletes == true and who .. "'s proposal: delete the file" or who .. "'s proposal (editable)"
     local right = (" " .. source) .. what
     local rightParts = {
-        ("   " .. escapeBar(keys.accept)) .. " or :w accept",
-        ("   " .. escapeBar(keys.reject)) .. " reject"
+        ("   " .. ____exports.escapeBar(keys.accept)) .. " or :w accept",
+        ("   " .. ____exports.escapeBar(keys.reject)) .. " reject"
     }
     if keys.reject_with_reason ~= false then
-        rightParts[#rightParts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
+        rightParts[#rightParts + 1] = ("   " .. ____exports.escapeBar(keys.reject_with_reason)) .. " reject with a reason"
     end
     local remaining = self:hunksLeft()
     if remaining ~= nil then

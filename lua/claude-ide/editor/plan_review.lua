@@ -1,16 +1,18 @@
 -- Generated from src/claude-ide/editor/plan_review.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____diff_view = require("claude-ide.editor.diff_view")
 local addWaiting = ____diff_view.addWaiting
+local escapeBar = ____diff_view.escapeBar
 local fillBuffer = ____diff_view.fillBuffer
 local fitBar = ____diff_view.fitBar
 local REVIEW_VAR = ____diff_view.REVIEW_VAR
-local TAB_VAR = ____diff_view.TAB_VAR
+local ReviewOrigin = ____diff_view.ReviewOrigin
 local takesFocus = ____diff_view.takesFocus
 local ____reason = require("claude-ide.editor.reason")
 local askReason = ____reason.askReason
@@ -30,12 +32,11 @@ function PlanReview.prototype.____constructor(self, config, req, onDecision, hom
     self.req = req
     self.onDecision = onDecision
     self.win = -1
+    self.origin = __TS__New(ReviewOrigin)
     self.waiting = false
     self.ended = false
     self.autocmds = {}
     self.title = (("✻ [" .. req.client) .. "] plan: ") .. req.name
-    self.originWin = vim.api.nvim_get_current_win()
-    self.originTerminalMode = vim.api.nvim_get_mode().mode == "t"
     self.buf = vim.api.nvim_create_buf(false, true)
     local buf = self.buf
     vim.api.nvim_set_option_value("bufhidden", "wipe", {buf = buf})
@@ -84,18 +85,7 @@ function PlanReview.prototype.focus(self)
     if not vim.api.nvim_win_is_valid(self.win) then
         return false
     end
-    local here = vim.api.nvim_get_current_win()
-    if here ~= self.win then
-        self.originWin = here
-        self.originTerminalMode = vim.api.nvim_get_mode().mode == "t"
-    end
-    vim.api.nvim_set_current_win(self.win)
-    if vim.startswith(
-        vim.api.nvim_get_mode().mode,
-        "i"
-    ) then
-        vim.cmd("stopinsert")
-    end
+    self.origin:enter(self.win, {self.win})
     self:markSeen()
     return true
 end
@@ -142,27 +132,9 @@ PlanReview.prototype["end"] = function(self, outcome, closeNow)
     self.onDecision(outcome)
 end
 function PlanReview.prototype.show(self, enter)
-    local originTab = vim.api.nvim_get_current_tabpage()
-    if self.config.diff.open_in_new_tab then
-        vim.cmd("tab sbuffer " .. tostring(self.buf))
-        vim.api.nvim_tabpage_set_var(0, TAB_VAR, self.title)
-        self.win = vim.api.nvim_get_current_win()
-    else
-        self.win = vim.api.nvim_open_win(self.buf, enter, {split = "above", win = -1})
-    end
-    if not enter then
-        if vim.api.nvim_tabpage_is_valid(originTab) then
-            vim.api.nvim_set_current_tabpage(originTab)
-        end
-        if vim.api.nvim_win_is_valid(self.originWin) then
-            vim.api.nvim_set_current_win(self.originWin)
-        end
-    elseif vim.startswith(
-        vim.api.nvim_get_mode().mode,
-        "i"
-    ) then
-        vim.cmd("stopinsert")
-    end
+    local opened = self.origin:open(self.buf, enter, self.config.diff.open_in_new_tab, self.title)
+    self.win = opened.win
+    self.origin:settle(enter, opened.originTab)
     vim.api.nvim_set_option_value("wrap", true, {win = self.win, scope = "local"})
     vim.api.nvim_set_option_value("linebreak", true, {win = self.win, scope = "local"})
     self.waiting = not enter
@@ -196,10 +168,7 @@ function PlanReview.prototype.markSeen(self)
 end
 function PlanReview.prototype.setWinbar(self)
     local keys = self.config.diff.keymaps
-    local function esc(s)
-        local out = string.gsub(s, "%%", "%%%%")
-        return out
-    end
+    local esc = escapeBar
     local approve = self.req.canApprove and "approve" or ("answer in " .. esc(self.req.client)) .. "'s own dialog"
     fitBar(
         self.win,
@@ -324,12 +293,8 @@ function PlanReview.prototype.close(self)
     if vim.api.nvim_buf_is_valid(self.buf) then
         pcall(vim.api.nvim_buf_delete, self.buf, {force = true})
     end
-    if focused and vim.api.nvim_win_is_valid(self.originWin) then
-        vim.api.nvim_set_current_win(self.originWin)
-        local buf = vim.api.nvim_win_get_buf(self.originWin)
-        if self.originTerminalMode and vim.api.nvim_get_option_value("buftype", {buf = buf}) == "terminal" then
-            vim.cmd("startinsert")
-        end
+    if focused then
+        self.origin:restore()
     end
 end
 return ____exports

@@ -144,6 +144,36 @@ function currentText(
   return { ok: true, lines: disk.text === undefined ? undefined : reviewText(disk.text).lines, dirty: false };
 }
 
+/**
+ * The PendingReview of a multi-file or plan review: the outcome, once there is one, goes to the listener (one
+ * that comes later gets it at once); `cancel` ends the review without an outcome.
+ */
+function pendingReview<O>(cancel: (this: void) => void): {
+  pending: PendingReview<O>;
+  settle: (this: void, outcome: O, deliver?: (this: void, fn: (this: void) => void) => void) => void;
+} {
+  let outcome: O | undefined;
+  let listener: ((this: void, o: O) => void) | undefined;
+  return {
+    pending: {
+      onDecision: (l) => {
+        if (outcome !== undefined) l(outcome);
+        else listener = l;
+      },
+      cancel,
+    },
+    // `deliver`: when the listener hears of it (default: now).
+    settle: (o, deliver = (fn) => fn()) => {
+      outcome = o;
+      deliver(() => {
+        const waiting = listener;
+        listener = undefined;
+        if (waiting !== undefined) waiting(o);
+      });
+    },
+  };
+}
+
 /** A one-file review's key: the session that asked for it (none: a spec, the user) and its tab_name. */
 function reviewKey(clientId: number | undefined, tabName: string): string {
   return `${clientId ?? "-"}\n${tabName}`;
@@ -239,12 +269,11 @@ export class DiffManager implements DiffService {
   openMulti: DiffService["openMulti"] = (req) => {
     const full = this.capReached(req.clientId);
     if (full !== undefined) return { ok: false, error: full };
-    let outcome: MultiOutcome | undefined;
-    let listener: ((this: void, o: MultiOutcome) => void) | undefined;
     // The same User events as openDiff's reviews (statuslines and hooks see every review); file: the first one.
     const emit = (pattern: string, result?: ReviewResult, reason?: string) =>
       this.emitFor(pattern, req.title, req.files[0]?.path ?? "", result, req.client, reason);
     const home = this.homeOf(req.clientId);
+    const waiter = pendingReview<MultiOutcome>(() => this.cancelIn(this.multis, review, emit));
     const review: MultiReview = new MultiReview(
       this.config,
       req.title,
@@ -252,18 +281,13 @@ export class DiffManager implements DiffService {
       home,
       (o) => {
         this.multis.delete(review);
-        outcome = o;
         vim.schedule(() =>
           emit(EVENT_RESOLVED, o.accepted ? "FILE_SAVED" : "DIFF_REJECTED", o.accepted ? undefined : o.reason),
         );
         // Handed over on the next tick: the decision comes from inside an autocmd (BufWriteCmd, WinClosed), where
         // nested autocmds do not run, and applying an accepted edit moves, reloads, writes and wipes buffers (whose
         // BufRead/BufWrite autocmds must run). The view's own close was scheduled first, so it is gone by then.
-        vim.schedule(() => {
-          const waiting = listener;
-          listener = undefined;
-          if (waiting !== undefined) waiting(o);
-        });
+        waiter.settle(o, (fn) => vim.schedule(fn));
       },
       req.keys,
       req.client,
@@ -273,59 +297,41 @@ export class DiffManager implements DiffService {
     // false: asked by no connection (a LuaMap value cannot be nil).
     this.multis.set(review, req.clientId ?? false);
     emit(EVENT_OPENED);
-    const pending: PendingReview<MultiOutcome> = {
-      onDecision: (l) => {
-        if (outcome !== undefined) l(outcome);
-        else listener = l;
-      },
-      cancel: () => {
-        if (!this.multis.has(review)) return;
-        this.multis.delete(review);
-        review.cancel();
-        emit(EVENT_RESOLVED, "CANCELLED");
-      },
-    };
-    return { ok: true, review: pending };
+    return { ok: true, review: waiter.pending };
   };
 
   openPlan: DiffService["openPlan"] = (req) => {
     const full = this.capReached(req.clientId);
     if (full !== undefined) return { ok: false, error: full };
-    let outcome: PlanOutcome | undefined;
-    let listener: ((this: void, o: PlanOutcome) => void) | undefined;
     const emit = (pattern: string, result?: ReviewResult, reason?: string) =>
       this.emitFor(pattern, review.title, req.name, result, req.client, reason);
     let review!: PlanReview;
+    const waiter = pendingReview<PlanOutcome>(() => this.cancelIn(this.plans, review, emit));
     const decided = (o: PlanOutcome) => {
       this.plans.delete(review);
-      outcome = o;
       const result = o.kind === "approved" ? "FILE_SAVED" : o.kind === "refused" ? "DIFF_REJECTED" : "CANCELLED";
       vim.schedule(() => emit(EVENT_RESOLVED, result, o.kind === "refused" ? o.feedback : undefined));
-      const waiting = listener;
-      listener = undefined;
-      if (waiting !== undefined) waiting(o);
+      waiter.settle(o);
     };
     const [ok, made] = pcall(() => new PlanReview(this.config, req, decided, this.homeOf(req.clientId)));
     if (!ok) return { ok: false, error: `cannot show the plan: ${tostring(made)}` };
     review = made;
     this.plans.set(review, req.clientId ?? false);
     emit(EVENT_OPENED);
-    return {
-      ok: true,
-      review: {
-        onDecision: (l) => {
-          if (outcome !== undefined) l(outcome);
-          else listener = l;
-        },
-        cancel: () => {
-          if (!this.plans.has(review)) return;
-          this.plans.delete(review);
-          review.cancel();
-          emit(EVENT_RESOLVED, "CANCELLED");
-        },
-      },
-    };
+    return { ok: true, review: waiter.pending };
   };
+
+  /** A multi-file or plan review's call was cancelled: still pending, it closes and says so (no decision). */
+  private cancelIn<R extends { cancel(): void }>(
+    pending: LuaMap<R, number | false>,
+    review: R,
+    emit: (this: void, pattern: string, result?: ReviewResult) => void,
+  ): void {
+    if (!pending.has(review)) return;
+    pending.delete(review);
+    review.cancel();
+    emit(EVENT_RESOLVED, "CANCELLED");
+  }
 
   /** The plan reviews within `scope` (all without one). */
   private plansIn(scope?: ReviewScope): PlanReview[] {

@@ -129,7 +129,7 @@ function getOpt<T>(name: string, scope: { buf?: Buf; win?: Win }): T {
 }
 
 /** Statusline text shown literally. */
-function escapeBar(s: string): string {
+export function escapeBar(s: string): string {
   const [out] = string.gsub(s, "%%", "%%%%");
   return out;
 }
@@ -184,16 +184,90 @@ function scratchBuffer(name: string, lines: string[] | string): Buf {
   return buf;
 }
 
+/**
+ * Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
+ * view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
+ * there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
+ */
+export class ReviewOrigin {
+  /** The user's window (the agent's terminal, a file); where focus goes back. */
+  private win: Win;
+  private terminalMode: boolean;
+  /** The mode the user was in when the review arrived (nvim_get_mode). */
+  private readonly mode: string;
+
+  constructor() {
+    this.win = vim.api.nvim_get_current_win();
+    this.mode = vim.api.nvim_get_mode().mode;
+    this.terminalMode = this.mode === "t";
+  }
+
+  /**
+   * Opens the review's first window on `buf`: a tab page of its own named `tabName` (TAB_VAR), or a band across
+   * the top of the current tab page (the rest of the layout only shrinks). Entered or not (`enter`), Neovim
+   * enters a new tab page: `settle` leaves it again when the review opens behind. Returns the window, and the
+   * tab page the user was on.
+   */
+  open(buf: Buf, enter: boolean, newTab: boolean, tabName: string): { win: Win; originTab: Tab } {
+    const originTab = vim.api.nvim_get_current_tabpage();
+    if (newTab) {
+      vim.cmd(`tab sbuffer ${buf}`);
+      vim.api.nvim_tabpage_set_var(0, TAB_VAR, tabName);
+      return { win: vim.api.nvim_get_current_win(), originTab };
+    }
+    return { win: vim.api.nvim_open_win(buf, enter, { split: "above", win: -1 }), originTab };
+  }
+
+  /**
+   * Once the review's windows are made. `enter`: the user is in the review, out of Insert mode (its keys are
+   * Normal-mode keys; Terminal mode ends by leaving the window). Otherwise back to the user's tab page and window
+   * in the same callback, so their window, mode and pending keys are as they were.
+   */
+  settle(enter: boolean, originTab: Tab): void {
+    if (enter) {
+      if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+      return;
+    }
+    if (vim.api.nvim_tabpage_is_valid(originTab)) vim.api.nvim_set_current_tabpage(originTab);
+    if (vim.api.nvim_win_is_valid(this.win)) vim.api.nvim_set_current_win(this.win);
+    // Entering the tab page ended Visual (or Select) mode: `gv` selects the same text again, before any key
+    // the user typed meanwhile (at the front of the typeahead).
+    if (vim.api.nvim_get_current_win() === this.win) {
+      if (VISUAL_MODES.includes(this.mode)) vim.api.nvim_feedkeys("gv", "ni", false);
+      else if (SELECT_MODES.includes(this.mode)) vim.api.nvim_feedkeys(`gv${string.char(0x07)}`, "ni", false);
+    }
+  }
+
+  /**
+   * Takes the user to `target`, one of the review's windows `ours` (:ClaudeCodeFocus), in Normal mode; coming
+   * from elsewhere, that is where focus goes back to afterwards.
+   */
+  enter(target: Win, ours: Win[]): void {
+    const here = vim.api.nvim_get_current_win();
+    if (!ours.includes(here)) {
+      this.win = here;
+      this.terminalMode = vim.api.nvim_get_mode().mode === "t";
+    }
+    vim.api.nvim_set_current_win(target);
+    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+  }
+
+  /** Back where the user was (the review had the focus and closed), in Terminal mode when they were. */
+  restore(): void {
+    if (!vim.api.nvim_win_is_valid(this.win)) return;
+    vim.api.nvim_set_current_win(this.win);
+    const buf = vim.api.nvim_win_get_buf(this.win);
+    if (this.terminalMode && getOpt<string>("buftype", { buf }) === "terminal") vim.cmd("startinsert");
+  }
+}
+
 export class DiffView {
   private readonly leftBuf: Buf;
   private readonly rightBuf: Buf;
   private leftWin = -1;
   private rightWin = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
-  private originWin: Win;
-  private originTerminalMode: boolean;
-  /** The mode the user was in when the review arrived (nvim_get_mode). */
-  private readonly originMode: string;
+  private readonly origin: ReviewOrigin;
   /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
   private waiting = false;
   /** Removes the message that says the review waits (a notifier keeps it until then). */
@@ -214,9 +288,7 @@ export class DiffView {
     private readonly spec: ViewSpec,
     private readonly events: ViewEvents,
   ) {
-    this.originWin = vim.api.nvim_get_current_win();
-    this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
-    this.originMode = vim.api.nvim_get_mode().mode;
+    this.origin = new ReviewOrigin();
     // Short names (statuslines and the tab line show their tail): `✻ file` for the proposal; the review's full
     // title (client, session, label) is in its winbar.
     const file = vim.fn.fnamemodify(spec.path, ":t");
@@ -291,11 +363,7 @@ export class DiffView {
     for (const buf of [this.rightBuf, this.leftBuf]) {
       if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
     }
-    if (focused && vim.api.nvim_win_is_valid(this.originWin)) {
-      vim.api.nvim_set_current_win(this.originWin);
-      const buf = vim.api.nvim_win_get_buf(this.originWin);
-      if (this.originTerminalMode && getOpt<string>("buftype", { buf }) === "terminal") vim.cmd("startinsert");
-    }
+    if (focused) this.origin.restore();
   }
 
   /**
@@ -306,31 +374,13 @@ export class DiffView {
   private show(enter: boolean): void {
     const spec = this.spec;
     const vertical = spec.config.layout === "vertical";
-    const originTab = vim.api.nvim_get_current_tabpage();
-    if (spec.config.open_in_new_tab) {
-      vim.cmd(`tab sbuffer ${this.leftBuf}`);
-      vim.api.nvim_tabpage_set_var(0, TAB_VAR, spec.tabName);
-      this.leftWin = vim.api.nvim_get_current_win();
-    } else {
-      // A band across the top of the current tab page; the rest of the layout only shrinks.
-      this.leftWin = vim.api.nvim_open_win(this.leftBuf, enter, { split: "above", win: -1 });
-    }
+    const opened = this.origin.open(this.leftBuf, enter, spec.config.open_in_new_tab, spec.tabName);
+    this.leftWin = opened.win;
     this.rightWin = vim.api.nvim_open_win(this.rightBuf, enter, {
       split: vertical ? "right" : "below",
       win: this.leftWin,
     });
-    if (!enter) {
-      if (vim.api.nvim_tabpage_is_valid(originTab)) vim.api.nvim_set_current_tabpage(originTab);
-      if (vim.api.nvim_win_is_valid(this.originWin)) vim.api.nvim_set_current_win(this.originWin);
-      // Entering the tab page ended Visual (or Select) mode: `gv` selects the same text again, before any key
-      // the user typed meanwhile (at the front of the typeahead).
-      if (vim.api.nvim_get_current_win() === this.originWin) {
-        if (VISUAL_MODES.includes(this.originMode)) vim.api.nvim_feedkeys("gv", "ni", false);
-        else if (SELECT_MODES.includes(this.originMode)) vim.api.nvim_feedkeys(`gv${string.char(0x07)}`, "ni", false);
-      }
-    }
-    // Leaving Insert mode: the review's keys are Normal-mode keys (Terminal mode ends by leaving the window).
-    else if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+    this.origin.settle(enter, opened.originTab);
 
     this.waiting = !enter;
     if (this.waiting) addWaiting(1, spec.client ?? "Claude");
@@ -371,13 +421,7 @@ export class DiffView {
    */
   focus(): boolean {
     if (!vim.api.nvim_win_is_valid(this.rightWin)) return false;
-    const here = vim.api.nvim_get_current_win();
-    if (here !== this.leftWin && here !== this.rightWin) {
-      this.originWin = here;
-      this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
-    }
-    vim.api.nvim_set_current_win(this.rightWin);
-    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+    this.origin.enter(this.rightWin, [this.leftWin, this.rightWin]);
     this.markSeen();
     return true;
   }

@@ -12,7 +12,16 @@
 import type { Config } from "../config";
 import type { PlanOutcome, PlanRequest } from "../contracts";
 import { say } from "../log";
-import { addWaiting, fillBuffer, fitBar, REVIEW_VAR, type ReviewVar, TAB_VAR, takesFocus } from "./diff_view";
+import {
+  addWaiting,
+  escapeBar,
+  fillBuffer,
+  fitBar,
+  REVIEW_VAR,
+  ReviewOrigin,
+  type ReviewVar,
+  takesFocus,
+} from "./diff_view";
 import { askReason, reasonOn } from "./reason";
 
 /** The autocmds of every open plan review (deleted with the last one). */
@@ -27,8 +36,8 @@ function normalizeText(text: string): string {
 export class PlanReview {
   private readonly buf: Buf;
   private win = -1;
-  private originWin: Win;
-  private originTerminalMode: boolean;
+  /** Where the user was: focus goes back there after the review. */
+  private readonly origin = new ReviewOrigin();
   private waiting = false;
   private ended = false;
   private autocmds: number[] = [];
@@ -42,8 +51,6 @@ export class PlanReview {
     home?: Buf,
   ) {
     this.title = `✻ [${req.client}] plan: ${req.name}`;
-    this.originWin = vim.api.nvim_get_current_win();
-    this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
     this.buf = vim.api.nvim_create_buf(false, true);
     const buf = this.buf;
     vim.api.nvim_set_option_value("bufhidden", "wipe", { buf });
@@ -80,13 +87,7 @@ export class PlanReview {
   /** Brings the user to the plan (:ClaudeCodeFocus); false when its window is gone. */
   focus(): boolean {
     if (!vim.api.nvim_win_is_valid(this.win)) return false;
-    const here = vim.api.nvim_get_current_win();
-    if (here !== this.win) {
-      this.originWin = here;
-      this.originTerminalMode = vim.api.nvim_get_mode().mode === "t";
-    }
-    vim.api.nvim_set_current_win(this.win);
-    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+    this.origin.enter(this.win, [this.win]);
     this.markSeen();
     return true;
   }
@@ -127,16 +128,9 @@ export class PlanReview {
   }
 
   private show(enter: boolean): void {
-    const originTab = vim.api.nvim_get_current_tabpage();
-    if (this.config.diff.open_in_new_tab) {
-      vim.cmd(`tab sbuffer ${this.buf}`);
-      vim.api.nvim_tabpage_set_var(0, TAB_VAR, this.title);
-      this.win = vim.api.nvim_get_current_win();
-    } else this.win = vim.api.nvim_open_win(this.buf, enter, { split: "above", win: -1 });
-    if (!enter) {
-      if (vim.api.nvim_tabpage_is_valid(originTab)) vim.api.nvim_set_current_tabpage(originTab);
-      if (vim.api.nvim_win_is_valid(this.originWin)) vim.api.nvim_set_current_win(this.originWin);
-    } else if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+    const opened = this.origin.open(this.buf, enter, this.config.diff.open_in_new_tab, this.title);
+    this.win = opened.win;
+    this.origin.settle(enter, opened.originTab);
     vim.api.nvim_set_option_value("wrap", true, { win: this.win, scope: "local" });
     vim.api.nvim_set_option_value("linebreak", true, { win: this.win, scope: "local" });
     this.waiting = !enter;
@@ -163,10 +157,7 @@ export class PlanReview {
 
   private setWinbar(): void {
     const keys = this.config.diff.keymaps;
-    const esc = (s: string) => {
-      const [out] = string.gsub(s, "%%", "%%%%");
-      return out;
-    };
+    const esc = escapeBar;
     const approve = this.req.canApprove ? "approve" : `answer in ${esc(this.req.client)}'s own dialog`;
     fitBar(this.win, ` ${esc(this.title)} (editable)`, [
       `   ${esc(keys.accept)} or :w ${approve}`,
@@ -224,11 +215,6 @@ export class PlanReview {
     if (vim.api.nvim_win_is_valid(this.win) && !pcall(vim.api.nvim_win_close, this.win, true)[0])
       pcall(() => vim.api.nvim_win_set_buf(this.win, vim.api.nvim_create_buf(true, false)));
     if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_delete, this.buf, { force: true });
-    if (focused && vim.api.nvim_win_is_valid(this.originWin)) {
-      vim.api.nvim_set_current_win(this.originWin);
-      const buf = vim.api.nvim_win_get_buf(this.originWin);
-      if (this.originTerminalMode && vim.api.nvim_get_option_value("buftype", { buf }) === "terminal")
-        vim.cmd("startinsert");
-    }
+    if (focused) this.origin.restore();
   }
 }
