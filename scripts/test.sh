@@ -173,6 +173,7 @@ echo "specs: ${#files[@]} files x ${#VERSIONS[@]} versions in ${spec_secs} s"
 if [[ "${E2E:-1}" != 0 && "${FAST:-0}" != 1 && $selected == 0 ]]; then
   bash "$REPO/scripts/claude-cli.sh" > /dev/null || echo "!! the Claude Code CLI could not be installed"
   bash "$REPO/scripts/gemini-cli.sh" > /dev/null || echo "!! the Gemini CLI could not be installed"
+  bash "$REPO/scripts/qwen-code.sh" > /dev/null || echo "!! the Qwen Code CLI could not be installed"
   started="$(date +%s)"
   pids=()
   for i in "${!VERSIONS[@]}"; do

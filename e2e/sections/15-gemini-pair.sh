@@ -9,6 +9,8 @@
 # the first CLI quits (no DELETE),
 # leaves the session list at once and its companion session ends after the stream grace, the live one stays.
 GEMINI="$(bash "$ROOT/scripts/gemini-cli.sh")" || { echo "the Gemini CLI could not be installed" >&2; GEMINI=""; }
+# The project installs the CLI itself: one that is missing is a failure, never a silent skip.
+check "gemini pair: the CLI is installed (scripts/gemini-cli.sh)" test -n "$GEMINI"
 if [[ -n "$GEMINI" ]]; then
   PAIR_PROJECT="$WORK/gemini-pair-project"
   mkdir -p "$PAIR_PROJECT" "$HOME/.gemini"

@@ -6,6 +6,8 @@
 # session is listed connected under the CLI's name (sessions, :checkhealth), the review names the CLI, and
 # :ClaudeCodeAdd's @path reaches the prompt and a selection made before going to the terminal the model's request.
 GEMINI="$(bash "$ROOT/scripts/gemini-cli.sh")" || { echo "the Gemini CLI could not be installed" >&2; GEMINI=""; }
+# The project installs the CLI itself: one that is missing is a failure, never a silent skip.
+check "gemini: the CLI is installed (scripts/gemini-cli.sh)" test -n "$GEMINI"
 if [[ -n "$GEMINI" ]]; then
   GEM_PROJECT="$WORK/gemini-project"
   mkdir -p "$GEM_PROJECT" "$HOME/.gemini"

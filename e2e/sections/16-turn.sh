@@ -50,6 +50,8 @@ end_ui_section turn
 
 # Gemini CLI: a write_file and a shell command in one turn, auto-accepted (--approval-mode yolo).
 GEMINI_TURN="$(bash "$ROOT/scripts/gemini-cli.sh")" || GEMINI_TURN=""
+# The project installs the CLI itself: one that is missing is a failure, never a silent skip.
+check "turn (gemini): the CLI is installed (scripts/gemini-cli.sh)" test -n "$GEMINI_TURN"
 if [[ -n "$GEMINI_TURN" ]]; then
   GT_PROJECT="$WORK/turn-project/gemini"
   mkdir -p "$GT_PROJECT" "$HOME/.gemini"

@@ -10,6 +10,8 @@
 # review through Qwen Code's hooks (UserPromptSubmit, Stop; :ClaudeCode passes them in the system-defaults file
 # QWEN_CODE_SYSTEM_DEFAULTS_PATH names): in yolo mode a write_file and a `sed -i` of one turn both appear in it.
 QWEN="$(bash "$ROOT/scripts/qwen-code.sh")" || { echo "the Qwen Code CLI could not be installed" >&2; QWEN=""; }
+# The project installs the CLI itself: one that is missing is a failure, never a silent skip.
+check "qwen: the CLI is installed (scripts/qwen-code.sh)" test -n "$QWEN"
 if [[ -n "$QWEN" ]]; then
   QWEN_PROJECT="$WORK/qwen-project"
   QT_PROJECT="$WORK/qwen-turn"
