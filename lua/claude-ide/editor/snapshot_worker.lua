@@ -731,31 +731,35 @@ local function removeTree(path)
     end
     vim.uv.fs_rmdir(path)
 end
+--- The folders right below `dir` that have a store's hash name (sessions below a store, stores below the base).
+local function hashDirs(dir)
+    local out = {}
+    local h = vim.uv.fs_scandir(dir)
+    if h == nil then
+        return out
+    end
+    do
+        while true do
+            local entry, kind = vim.uv.fs_scandir_next(h)
+            if entry == nil then
+                break
+            end
+            if kind == "directory" and isHashName(entry) then
+                out[#out + 1] = entry
+            end
+        end
+    end
+    return out
+end
 --- The other sessions of this folder untouched for STALE_SECONDS go; true when any went.
 local function dropStaleSessions(now)
     local any = false
-    local h = vim.uv.fs_scandir(store)
-    if h == nil then
-        return false
-    end
     local ours = vim.fn.fnamemodify(sessionDir, ":t")
-    do
-        while true do
-            do
-                local dir, kind = vim.uv.fs_scandir_next(h)
-                if dir == nil then
-                    break
-                end
-                if kind ~= "directory" or dir == ours or not isHashName(dir) then
-                    goto __continue146
-                end
-                local path = (store .. "/") .. dir
-                if newestMtime(path) < now - STALE_SECONDS then
-                    removeTree(path)
-                    any = true
-                end
-            end
-            ::__continue146::
+    for ____, dir in ipairs(hashDirs(store)) do
+        local path = (store .. "/") .. dir
+        if dir ~= ours and newestMtime(path) < now - STALE_SECONDS then
+            removeTree(path)
+            any = true
         end
     end
     return any
@@ -766,48 +770,24 @@ end
 local function dropStaleFolders(now)
     local parent = vim.fn.fnamemodify(store, ":h")
     local ours = vim.fn.fnamemodify(store, ":t")
-    local h = vim.uv.fs_scandir(parent)
-    if h == nil then
-        return
-    end
-    do
-        while true do
-            do
-                local dir, kind = vim.uv.fs_scandir_next(h)
-                if dir == nil then
-                    break
-                end
-                if kind ~= "directory" or dir == ours or not isHashName(dir) then
-                    goto __continue153
-                end
-                local path = (parent .. "/") .. dir
-                if vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                    goto __continue153
-                end
-                local newest = newestMtime(path)
-                local sh = vim.uv.fs_scandir(path)
-                if sh ~= nil then
-                    do
-                        while true do
-                            local s, sk = vim.uv.fs_scandir_next(sh)
-                            if s == nil then
-                                break
-                            end
-                            if sk == "directory" and isHashName(s) then
-                                newest = math.max(
-                                    newest,
-                                    newestMtime((path .. "/") .. s)
-                                )
-                            end
-                        end
-                    end
-                end
-                if newest < now - STALE_SECONDS then
-                    removeTree(path)
-                end
+    for ____, dir in ipairs(hashDirs(parent)) do
+        do
+            local path = (parent .. "/") .. dir
+            if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
+                goto __continue154
             end
-            ::__continue153::
+            local newest = newestMtime(path)
+            for ____, s in ipairs(hashDirs(path)) do
+                newest = math.max(
+                    newest,
+                    newestMtime((path .. "/") .. s)
+                )
+            end
+            if newest < now - STALE_SECONDS then
+                removeTree(path)
+            end
         end
+        ::__continue154::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.

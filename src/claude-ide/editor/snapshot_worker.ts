@@ -532,18 +532,26 @@ function removeTree(path: string): void {
   vim.uv.fs_rmdir(path);
 }
 
+/** The folders right below `dir` that have a store's hash name (sessions below a store, stores below the base). */
+function hashDirs(dir: string): string[] {
+  const out: string[] = [];
+  const [h] = vim.uv.fs_scandir(dir);
+  if (h === undefined) return out;
+  for (;;) {
+    const [entry, kind] = vim.uv.fs_scandir_next(h);
+    if (entry === undefined) break;
+    if (kind === "directory" && isHashName(entry)) out.push(entry);
+  }
+  return out;
+}
+
 /** The other sessions of this folder untouched for STALE_SECONDS go; true when any went. */
 function dropStaleSessions(now: number): boolean {
   let any = false;
-  const [h] = vim.uv.fs_scandir(store);
-  if (h === undefined) return false;
   const ours = vim.fn.fnamemodify(sessionDir, ":t");
-  for (;;) {
-    const [dir, kind] = vim.uv.fs_scandir_next(h);
-    if (dir === undefined) break;
-    if (kind !== "directory" || dir === ours || !isHashName(dir)) continue;
+  for (const dir of hashDirs(store)) {
     const path = `${store}/${dir}`;
-    if (newestMtime(path) < now - STALE_SECONDS) {
+    if (dir !== ours && newestMtime(path) < now - STALE_SECONDS) {
       removeTree(path);
       any = true;
     }
@@ -559,22 +567,11 @@ function dropStaleSessions(now: number): boolean {
 function dropStaleFolders(now: number): void {
   const parent = vim.fn.fnamemodify(store, ":h");
   const ours = vim.fn.fnamemodify(store, ":t");
-  const [h] = vim.uv.fs_scandir(parent);
-  if (h === undefined) return;
-  for (;;) {
-    const [dir, kind] = vim.uv.fs_scandir_next(h);
-    if (dir === undefined) break;
-    if (kind !== "directory" || dir === ours || !isHashName(dir)) continue;
+  for (const dir of hashDirs(parent)) {
     const path = `${parent}/${dir}`;
-    if (vim.fn.isdirectory(`${path}/objects`) !== 1) continue;
+    if (dir === ours || vim.fn.isdirectory(`${path}/objects`) !== 1) continue;
     let newest = newestMtime(path);
-    const [sh] = vim.uv.fs_scandir(path);
-    if (sh !== undefined)
-      for (;;) {
-        const [s, sk] = vim.uv.fs_scandir_next(sh);
-        if (s === undefined) break;
-        if (sk === "directory" && isHashName(s)) newest = math.max(newest, newestMtime(`${path}/${s}`));
-      }
+    for (const s of hashDirs(path)) newest = math.max(newest, newestMtime(`${path}/${s}`));
     if (newest < now - STALE_SECONDS) removeTree(path);
   }
 }
