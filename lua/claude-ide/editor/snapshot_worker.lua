@@ -91,6 +91,13 @@ end
 local function userGit(args)
     return runGit(args, {cwd = root, text = false, env = {GIT_OPTIONAL_LOCKS = "0"}})
 end
+--- Writes the turn's delta (`<name>.before`, `<name>.after`), then its manifest (last, in both methods: the
+-- git one and the copies).
+local function writeTurn(deltaBefore, deltaAfter, manifest)
+    writeFile(manifestPath .. ".before", deltaBefore)
+    writeFile(manifestPath .. ".after", deltaAfter)
+    writeFile(manifestPath, manifest)
+end
 --- A git command on the private repository (the user's folder as its work tree). Waits out another snapshot's
 -- index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
 local function privateGit(top, args, stdin)
@@ -170,7 +177,7 @@ local function newestIndex()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue26
+                    goto __continue27
                 end
                 local st = vim.uv.fs_stat(((store .. "/") .. dir) .. "/index")
                 if st ~= nil and st.mtime.sec > bestTime then
@@ -178,7 +185,7 @@ local function newestIndex()
                     best = ((store .. "/") .. dir) .. "/index"
                 end
             end
-            ::__continue26::
+            ::__continue27::
         end
     end
     return best
@@ -244,7 +251,7 @@ local function snapshotGit(head, commonDir, prev)
         do
             local rel = tagged and string.sub(field, 3) or field
             if seen[rel] ~= nil then
-                goto __continue40
+                goto __continue41
             end
             seen[rel] = true
             local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
@@ -263,7 +270,7 @@ local function snapshotGit(head, commonDir, prev)
                 end
             end
         end
-        ::__continue40::
+        ::__continue41::
     end
     if #update > 0 then
         local r = privateGit(
@@ -366,7 +373,7 @@ local function snapshotGit(head, commonDir, prev)
                         )
                         if id == nil then
                             at = stop + 1
-                            goto __continue65
+                            goto __continue66
                         end
                         local n = tonumber(size) or 0
                         sizes[id] = n
@@ -378,7 +385,7 @@ local function snapshotGit(head, commonDir, prev)
                         end
                         at = stop + n + 2
                     end
-                    ::__continue65::
+                    ::__continue66::
                 end
             end
         end
@@ -386,7 +393,7 @@ local function snapshotGit(head, commonDir, prev)
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue69
+                    goto __continue70
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -412,7 +419,7 @@ local function snapshotGit(head, commonDir, prev)
                     )
                 end
             end
-            ::__continue69::
+            ::__continue70::
         end
     end
     if prev == nil then
@@ -420,16 +427,9 @@ local function snapshotGit(head, commonDir, prev)
         files = #fields(all.stdout)
     end
     head.files = files
-    writeFile(
-        manifestPath .. ".before",
-        table.concat(before, "")
-    )
-    writeFile(
-        manifestPath .. ".after",
-        table.concat(after, "")
-    )
-    writeFile(
-        manifestPath,
+    writeTurn(
+        table.concat(before, ""),
+        table.concat(after, ""),
         gitRecord(head)
     )
     phase("delta")
@@ -452,7 +452,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue78
+                goto __continue79
             end
             do
                 while true do
@@ -471,7 +471,7 @@ local function list()
                 end
             end
         end
-        ::__continue78::
+        ::__continue79::
     end
     return {files = files, by = "walk"}
 end
@@ -524,11 +524,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue91
+                goto __continue92
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue91
+                goto __continue92
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -551,12 +551,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue91
+                    goto __continue92
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue91
+                    goto __continue92
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -569,7 +569,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue91::
+        ::__continue92::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -577,16 +577,9 @@ local function snapshotCopies()
             deltaBefore[#deltaBefore + 1] = (p .. "\0") .. rest
         end
     end
-    writeFile(
-        manifestPath .. ".before",
-        table.concat(deltaBefore, "")
-    )
-    writeFile(
-        manifestPath .. ".after",
-        table.concat(deltaAfter, "")
-    )
-    writeFile(
-        manifestPath,
+    writeTurn(
+        table.concat(deltaBefore, ""),
+        table.concat(deltaAfter, ""),
         table.concat(records, "")
     )
     phase("delta")
@@ -607,11 +600,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue106
+                    goto __continue107
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue106
+                    goto __continue107
                 end
                 do
                     while true do
@@ -625,7 +618,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue106::
+            ::__continue107::
         end
     end
     return out
@@ -774,7 +767,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue154
+                goto __continue155
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -787,7 +780,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue154::
+        ::__continue155::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.

@@ -122,6 +122,16 @@ function userGit(args: string[]): GitRun {
 }
 
 /**
+ * Writes the turn's delta (`<name>.before`, `<name>.after`), then its manifest (last, in both methods: the
+ * git one and the copies).
+ */
+function writeTurn(deltaBefore: string, deltaAfter: string, manifest: string): void {
+  writeFile(`${manifestPath}.before`, deltaBefore);
+  writeFile(`${manifestPath}.after`, deltaAfter);
+  writeFile(manifestPath, manifest);
+}
+
+/**
  * A git command on the private repository (the user's folder as its work tree). Waits out another snapshot's
  * index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
  */
@@ -328,9 +338,7 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
     files = fields(all.stdout).length;
   }
   head.files = files;
-  writeFile(`${manifestPath}.before`, before.join(""));
-  writeFile(`${manifestPath}.after`, after.join(""));
-  writeFile(manifestPath, gitRecord(head));
+  writeTurn(before.join(""), after.join(""), gitRecord(head));
   phase("delta");
   return { files, copied, skipped, by: "git" };
 }
@@ -431,9 +439,7 @@ function snapshotCopies(): Taken {
   }
   phase("copy");
   for (const [p, rest] of before) if (!seen.has(p)) deltaBefore.push(`${p}\0${rest}`);
-  writeFile(`${manifestPath}.before`, deltaBefore.join(""));
-  writeFile(`${manifestPath}.after`, deltaAfter.join(""));
-  writeFile(manifestPath, records.join(""));
+  writeTurn(deltaBefore.join(""), deltaAfter.join(""), records.join(""));
   phase("delta");
   return { files: count, copied, skipped, by };
 }
