@@ -167,8 +167,9 @@ local function measure()
   say('4. the turn\'s end (3 files changed, 1 created): the Stop hook started -> the turn review open in the editor')
   say(('   %s'):format(stats(opened)))
   say(('   the Stop hook itself (start to exit): %s'):format(stats(stop_times)))
+  local first_review = end_frozen[1]
   table.sort(end_frozen)
-  say(('   frozen meanwhile                worst %6.1f ms  %s'):format(end_frozen[#end_frozen], goal(end_frozen[#end_frozen], 16, ' ms')))
+  say(('   frozen meanwhile                worst %6.1f ms, median %6.1f ms (the first review, which sources the filetype\'s scripts: %.1f ms)  %s'):format(end_frozen[#end_frozen], end_frozen[math.ceil(#end_frozen / 2)], first_review, goal(end_frozen[#end_frozen], 16, ' ms')))
 
   -- 5. For comparison: git add -A into a private index and object folder (no alternates).
   local private = work .. '/git-private'
