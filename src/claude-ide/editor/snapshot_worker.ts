@@ -7,10 +7,11 @@
 // - in a git repository, git itself with a PRIVATE repository: the store's own `git/` (objects, info/exclude,
 //   info/attributes) and one index per session (`<session dir>/index`, kept between turns: git's stat cache, so
 //   only the files whose stat changed are read again). `ls-files -m -o --exclude-standard` names what changed since
-//   the session's last snapshot (.gitignore, the repository's info/exclude and its core.excludesFile, else the global one, honoured),
-//   `update-index` hashes those into the private objects, `write-tree` makes the snapshot a tree, `diff-tree` its
-//   delta against the previous one, and `cat-file --batch` exports the delta's blobs as plain files (objects/<id>)
-//   for the review. The user's repository is only read (`rev-parse`, `config --get core.excludesFile`, its info/exclude, and on a session's very
+//   the session's last snapshot (.gitignore, the repository's info/exclude and the core.excludesFile its config
+//   names, else the user's global one, honoured), `update-index` hashes those into the private objects,
+//   `write-tree` makes the snapshot a tree, `diff-tree` its delta against the previous one, and `cat-file --batch`
+//   exports the delta's blobs as plain files (objects/<id>) for the review. The user's repository is only read
+//   (`rev-parse`, `config --get core.excludesFile`, its info/exclude, and on a session's very
 //   first snapshot `ls-files -co`, which also takes tracked files a .gitignore names), with optional locks off; the
 //   private repository is reached by GIT_DIR/GIT_INDEX_FILE/GIT_OBJECT_DIRECTORY, no alternates (git would touch
 //   the user's objects to "freshen" them); its info/attributes turns every filter, end-of-line conversion and
