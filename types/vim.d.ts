@@ -359,6 +359,8 @@ declare namespace vim {
 
     // options
     function nvim_get_option_value(name: string, opts: { buf?: Buf; win?: Win; scope?: "local" | "global"; filetype?: string }): any;
+    /** Every option: its name, scope ("global" | "win" | "buf") and more. */
+    function nvim_get_all_options_info(): LuaTable<string, { name: string; scope: "global" | "win" | "buf" }>;
     function nvim_set_option_value(name: string, value: unknown, opts: { buf?: Buf; win?: Win; scope?: "local" | "global" }): void;
 
     // autocmds

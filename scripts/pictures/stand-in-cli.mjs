@@ -13,7 +13,11 @@
 // An "agent" call goes over a second connection with the agent endpoint's role header (x-claude-ide-role: agent),
 // as the agent bridge `claude` starts would (its pid in initialize's _meta);
 // a "hook" call is one request on a connection of its own with x-claude-ide-role: hook and no initialize, as a
-// CLI's hook process sends it (its pid is the stand-in's: the editor ties it to this CLI).
+// CLI's hook process sends it (its pid is the stand-in's unless params.pid says: the editor ties it to this CLI).
+// {"role": "shell", "command": "..."} runs a command in the cwd (sh -c) and waits for it, as the CLI's Bash tool or
+// its own file writes would change files; "await": true on a call waits for its answer before the next call (a
+// turn's hooks: the next step must not start before the editor took its snapshot).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -49,12 +53,22 @@ function open(role) {
   if (role !== "ide") headers["x-claude-ide-role"] = role;
   const ws = new WebSocket(`ws://127.0.0.1:${port}/`, ["mcp"], { headers });
   let nextId = 0;
+  const waiting = new Map();
   const send = (msg) => ws.send(JSON.stringify({ jsonrpc: "2.0", ...msg }));
-  const request = (method, params) => send({ id: ++nextId, method, params });
+  /** Sends a request; the promise settles with its answer (a review's may never come: only awaited when asked). */
+  const request = (method, params) =>
+    new Promise((settle) => {
+      waiting.set(++nextId, settle);
+      send({ id: nextId, method, params });
+    });
   return new Promise((resolve, reject) => {
     ws.on("error", reject);
     ws.on("message", (data) => {
       const msg = JSON.parse(data.toString("utf8"));
+      if (msg.id !== undefined && msg.method === undefined && waiting.has(msg.id)) {
+        waiting.get(msg.id)(msg);
+        waiting.delete(msg.id);
+      }
       if (msg.method === "roots/list") {
         send({ id: msg.id, result: { roots: [{ uri: `file://${process.cwd()}`, name: "cwd" }] } });
       } else if (msg.id === 0 && msg.result) {
@@ -82,9 +96,18 @@ function open(role) {
 const sessions = { ide: await open("ide") };
 for (const c of plan.calls ?? []) {
   const role = c.role ?? "ide";
+  if (role === "shell") {
+    execFileSync("sh", ["-c", c.command], { stdio: "ignore" });
+    continue;
+  }
   const request = role === "hook" ? await open(role) : (sessions[role] ??= await open(role));
-  if (c.method !== undefined) request(c.method, withFiles(c.params));
-  else request("tools/call", { name: c.tool, arguments: withFiles(c.arguments) });
+  const params = withFiles(c.params);
+  if (role === "hook" && params.pid === undefined) params.pid = process.pid;
+  const answer =
+    c.method !== undefined
+      ? request(c.method, params)
+      : request("tools/call", { name: c.tool, arguments: withFiles(c.arguments) });
+  if (c.await === true) await answer;
 }
 // Stays connected, like the CLI, until its terminal closes.
 setInterval(() => {}, 1 << 30);

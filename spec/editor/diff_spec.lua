@@ -57,8 +57,12 @@ describe('openDiff review', function()
       assert.is_true(vim.api.nvim_win_get_position(left)[2] < vim.api.nvim_win_get_position(right)[2])
       for _, win in ipairs({ left, right }) do
         assert.is_true(vim.wo[win].diff)
-        assert.are.equal('lua', vim.bo[vim.api.nvim_win_get_buf(win)].filetype)
       end
+      -- the proposal is highlighted at once; the current text a loop turn later (not both in one stretch)
+      assert.are.equal('lua', vim.bo[d.buf('proposal')].filetype)
+      assert.is_true(vim.wait(2000, function()
+        return vim.bo[d.buf('current')].filetype == 'lua'
+      end, 5))
       -- the tab line and statuslines show the tail of the proposal buffer's name: short, the file marked ✻
       assert.are.equal('✻ hello.lua', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(d.buf('proposal')), ':t'))
       -- focus in the proposal, on the first change
@@ -186,6 +190,43 @@ describe('openDiff review', function()
       assert.are.equal(term, vim.api.nvim_get_current_win())
     end)
 
+    it("gives the current text its filetype after the view is shown, keeping the diff's window options", function()
+      -- A user's FileType handler that sets window options (folding by expression, no wrap changes): it runs
+      -- for the left buffer while that buffer is shown in the review, and must not undo the diff's folds.
+      local group = vim.api.nvim_create_augroup('diff-spec-ft', { clear = true })
+      local seen = {}
+      vim.api.nvim_create_autocmd('FileType', {
+        group = group,
+        pattern = 'lua',
+        callback = function(ev)
+          table.insert(seen, ev.buf)
+          vim.opt_local.foldmethod = 'indent'
+          vim.opt_local.scrollbind = false
+        end,
+      })
+      finally(function()
+        pcall(vim.api.nvim_del_augroup_by_id, group)
+      end)
+      local path = h.file('hello.lua', { 'local a = 1', 'print(a)', 'return a' })
+      local poll = open(path, 'local a = 1\nprint(a)\nreturn a + 1\n')
+      local left, right = d.win('current'), d.win('proposal')
+      assert.are.same({ d.buf('proposal') }, seen)
+      assert.is_true(vim.wait(2000, function()
+        return #seen == 2
+      end, 5))
+      assert.are.equal(d.buf('current'), seen[2])
+      assert.are.equal('lua', vim.bo[d.buf('current')].filetype)
+      for _, win in ipairs({ left, right }) do
+        assert.are.equal('diff', vim.wo[win].foldmethod)
+        assert.is_true(vim.wo[win].scrollbind)
+        assert.is_true(vim.wo[win].diff)
+      end
+      d.press('q')
+      d.wait_done(poll)
+      vim.api.nvim_del_augroup_by_id(group)
+      d.assert_clean(before)
+    end)
+
     it('opens a 50,000-line proposal, with syntax highlighting but no filetype plugins', function()
       local lines = {}
       for i = 1, 50000 do
@@ -197,6 +238,9 @@ describe('openDiff review', function()
       local poll = open(path, text)
       assert.are.equal(50000, vim.api.nvim_buf_line_count(d.buf('proposal')))
       assert.are.same({ 25000, 0 }, vim.api.nvim_win_get_cursor(0))
+      assert.is_true(vim.wait(2000, function()
+        return vim.bo[d.buf('current')].syntax == 'text'
+      end, 5))
       for _, role in ipairs({ 'current', 'proposal' }) do
         assert.are.equal('', vim.bo[d.buf(role)].filetype)
         assert.are.equal('text', vim.bo[d.buf(role)].syntax)

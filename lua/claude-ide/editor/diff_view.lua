@@ -9,7 +9,7 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local ____exports = {}
-local setOpt, getOpt, detectFiletype, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
+local setOpt, getOpt, windowLocals, restoreWindowLocals, detectFiletype, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
 local say = ____log.say
@@ -42,6 +42,30 @@ function ____exports.fitBar(win, title, parts)
         bar = bar .. part
     end
     setOpt("winbar", bar .. "%<", {win = win})
+end
+function windowLocals(win)
+    local values = {}
+    for name, info in pairs(vim.api.nvim_get_all_options_info()) do
+        do
+            if info.scope ~= "win" then
+                goto __continue152
+            end
+            local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
+            if ok then
+                values[name] = value
+            end
+        end
+        ::__continue152::
+    end
+    return values
+end
+function restoreWindowLocals(win, before)
+    for name, value in pairs(before) do
+        local ok, now = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
+        if ok and now ~= value then
+            pcall(vim.api.nvim_set_option_value, name, value, {win = win, scope = "local"})
+        end
+    end
 end
 function detectFiletype(buf, path)
     local ft = vim.filetype.match({buf = buf, filename = path})
@@ -316,11 +340,9 @@ function DiffView.prototype.____constructor(self, spec, events)
     setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
     setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.rightBuf})
     local filetype = spec.filetype or detectFiletype(self.rightBuf, spec.path)
+    local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
     if filetype ~= nil and filetype ~= "" then
-        local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
-        for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
-            setOpt(option, filetype, {buf = buf})
-        end
+        setOpt(option, filetype, {buf = self.rightBuf})
     end
     setOpt("modified", false, {buf = self.rightBuf})
     if spec.deletes == true then
@@ -330,6 +352,24 @@ function DiffView.prototype.____constructor(self, spec, events)
     if not ok then
         self:close()
         error(err, 0)
+    end
+    if filetype ~= nil and filetype ~= "" then
+        vim.defer_fn(
+            function() return self:highlightLeft(option, filetype) end,
+            0
+        )
+    end
+end
+function DiffView.prototype.highlightLeft(self, option, filetype)
+    local buf = self.leftBuf
+    if self.closed or not vim.api.nvim_buf_is_valid(buf) then
+        return
+    end
+    local win = self.leftWin
+    local before = win ~= nil and vim.api.nvim_win_is_valid(win) and windowLocals(win) or nil
+    pcall(setOpt, option, filetype, {buf = buf})
+    if win ~= nil and before ~= nil and vim.api.nvim_win_is_valid(win) then
+        restoreWindowLocals(win, before)
     end
 end
 function DiffView.prototype.proposalText(self)

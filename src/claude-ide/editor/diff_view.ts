@@ -301,10 +301,8 @@ export class DiffView {
     setOpt("endofline", spec.proposal.eol, { buf: this.rightBuf });
     setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.rightBuf });
     const filetype = spec.filetype ?? detectFiletype(this.rightBuf, spec.path);
-    if (filetype !== undefined && filetype !== "") {
-      const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
-      for (const buf of [this.leftBuf, this.rightBuf]) setOpt(option, filetype, { buf });
-    }
+    const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
+    if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf: this.rightBuf });
     setOpt("modified", false, { buf: this.rightBuf });
     // A deletion is all or nothing: there is no text to change in it.
     if (spec.deletes === true) setOpt("modifiable", false, { buf: this.rightBuf });
@@ -313,6 +311,23 @@ export class DiffView {
       this.close();
       error(err, 0);
     }
+    // The left side's highlighting follows a loop turn later: each 'filetype' sources its syntax, indent and
+    // ftplugin files (4 to 20 ms for TypeScript), and both in one stretch froze the editor over a frame.
+    if (filetype !== undefined && filetype !== "") vim.defer_fn(() => this.highlightLeft(option, filetype), 0);
+  }
+
+  /**
+   * Sets the left buffer's 'filetype' (or 'syntax') once the view is on screen. Its FileType handlers then run in
+   * the left window when the user is in the review tab: the window-local options they set there are put back,
+   * so the diff's folding and scrolling stay as the proposal's window has them (its handlers ran in no window).
+   */
+  private highlightLeft(option: string, filetype: string): void {
+    const buf = this.leftBuf;
+    if (this.closed || !vim.api.nvim_buf_is_valid(buf)) return;
+    const win = this.leftWin;
+    const before = win !== undefined && vim.api.nvim_win_is_valid(win) ? windowLocals(win) : undefined;
+    pcall(setOpt, option, filetype, { buf });
+    if (win !== undefined && before !== undefined && vim.api.nvim_win_is_valid(win)) restoreWindowLocals(win, before);
   }
 
   /** The proposal as a file: what `:w` would write (lines, 'fileformat', 'eol' / 'fixeol'). */
@@ -651,6 +666,25 @@ export function fitBar(win: Win, title: string, parts: string[]): void {
     bar += part;
   }
   setOpt("winbar", `${bar}%<`, { win });
+}
+
+/** Every window-local option of `win` and its value. */
+function windowLocals(win: Win): LuaMap<string, unknown> {
+  const values = new LuaMap<string, unknown>();
+  for (const [name, info] of pairs(vim.api.nvim_get_all_options_info())) {
+    if (info.scope !== "win") continue;
+    const [ok, value] = pcall(vim.api.nvim_get_option_value, name, { win, scope: "local" });
+    if (ok) values.set(name, value);
+  }
+  return values;
+}
+
+/** Puts back the window-local options of `win` that changed since `before` was taken. */
+function restoreWindowLocals(win: Win, before: LuaMap<string, unknown>): void {
+  for (const [name, value] of before) {
+    const [ok, now] = pcall(vim.api.nvim_get_option_value, name, { win, scope: "local" });
+    if (ok && now !== value) pcall(vim.api.nvim_set_option_value, name, value, { win, scope: "local" });
+  }
 }
 
 /** Detected on the buffer rather than a list of lines: the detectors then read only the lines they need. */

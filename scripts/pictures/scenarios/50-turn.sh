@@ -1,0 +1,31 @@
+# turn: the review of everything one turn changed, opened by the Stop hook. The stand-in CLI plays a turn in
+# auto-accept mode as Claude Code runs its hooks: UserPromptSubmit (the editor snapshots the folder), an Edit of
+# lua/greet.lua and a Write of lua/polite.lua written straight to disk (PostToolUse names them), a Bash `sed -i`
+# on lua/version.lua that no tool names, then Stop: the turn review opens on the first file.
+P="$HOME/project"
+mkdir -p "$P/lua"
+printf '%s\n' 'local M = {}' '' '--- Greets someone by name.' 'function M.greet(name)' '  print("Hello, " .. name)' 'end' '' 'return M' > "$P/lua/greet.lua"
+printf '%s\n' 'return "0.1.0"' > "$P/lua/version.lua"
+printf '%s\n' 'local M = {}' '' '--- Greets someone by name, politely when asked to.' 'function M.greet(name, polite)' \
+  '  local hello = polite and require("polite").hello or "Hello"' '  print(hello .. ", " .. name)' 'end' '' 'return M' > "$WORK/greet.new.lua"
+printf '%s\n' 'return { hello = "Good day" }' > "$WORK/polite.lua"
+git -C "$P" init -q && git -C "$P" add -A && git -C "$P" -c user.name=pictures -c user.email=p@example.invalid commit -qm init
+hook() { # hook <event> [extra input JSON members]: the hook request the CLI's hook process sends, awaited
+  printf '{"role": "hook", "await": true, "method": "hooks/event", "params": {"client": "claude", "event": "%s",
+    "input": {"session_id": "pictures", "cwd": "%s", "hook_event_name": "%s"%s}}}' "$1" "$P" "$1" "${2:+, $2}"
+}
+plan plan.json "{\"banner\": [\"stand-in CLI: one turn in auto-accept mode: edits lua/greet.lua, writes lua/polite.lua,\",
+  \"runs sed -i on lua/version.lua\"], \"calls\": [
+  $(hook UserPromptSubmit '"prompt": "greet politely"'),
+  {\"role\": \"shell\", \"command\": \"cp $WORK/greet.new.lua $P/lua/greet.lua\"},
+  $(hook PostToolUse "\"tool_name\": \"Edit\", \"tool_input\": {\"file_path\": \"$P/lua/greet.lua\"}"),
+  {\"role\": \"shell\", \"command\": \"cp $WORK/polite.lua $P/lua/polite.lua\"},
+  $(hook PostToolUse "\"tool_name\": \"Write\", \"tool_input\": {\"file_path\": \"$P/lua/polite.lua\"}"),
+  {\"role\": \"shell\", \"command\": \"sed -i s/0.1.0/0.2.0/ $P/lua/version.lua\"},
+  $(hook PostToolUse "\"tool_name\": \"Bash\", \"tool_input\": {\"command\": \"sed -i s/0.1.0/0.2.0/ lua/version.lua\"}"),
+  $(hook Stop)]}"
+ROWS=20
+start_nvim "$P" lua/greet.lua
+ex ClaudeCode
+wait_for 30 has_review
+shoot turn "File 1/3 (changed by the agent's edits)" "politely when asked to"
