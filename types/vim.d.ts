@@ -144,6 +144,8 @@ declare namespace vim {
     }
     function get(bufnr?: Buf, opts?: { namespace?: number | number[]; lnum?: number; severity?: unknown }): Diagnostic[];
     function set(namespace: number, bufnr: Buf, diagnostics: Diagnostic[], opts?: Dict): void;
+    /** Diagnostics by severity (keys: the severities present), without copying them. */
+    function count(bufnr?: Buf, opts?: { namespace?: number | number[] }): { [severity: number]: number };
     function reset(namespace?: number, bufnr?: Buf): void;
   }
 
@@ -282,6 +284,7 @@ declare namespace vim {
     function timer_start(ms: number, fn: () => void, opts?: Dict): number;
     function filewritable(path: string): number;
     function getbufvar(buf: Buf, name: string, def?: unknown): any;
+    function getwinvar(win: Win, name: string, def?: unknown): any;
     function setbufvar(buf: Buf, name: string, value: unknown): void;
     function exists(expr: string): number;
     function chdir(dir: string): string;

@@ -36,6 +36,38 @@ describe('editor.positions', function()
     assert.are.equal(3, pos.utf16ToByte('abcdef', 3))
   end)
 
+  it(
+    'converts ASCII lines by arithmetic, without the str_utfindex/str_byteindex calls a non-ASCII line needs',
+    function()
+      -- The ASCII test once compared a whole multiple return with nil (always false): every column of every
+      -- line went through Neovim's conversions (an LSP answer converts hundreds). Same answers, counted calls.
+      local calls = 0
+      local utfindex, byteindex = vim.str_utfindex, vim.str_byteindex
+      vim.str_utfindex = function(...)
+        calls = calls + 1
+        return utfindex(...)
+      end
+      vim.str_byteindex = function(...)
+        calls = calls + 1
+        return byteindex(...)
+      end
+      local ok, err = pcall(function()
+        local ascii = 'export const x = helper(1);'
+        assert.are.equal(17, pos.byteToUtf16(ascii, 17))
+        assert.are.equal(17, pos.utf16ToByte(ascii, 17))
+        assert.are.equal(18, pos.byteToCharColumn(ascii, 17))
+        assert.are.equal(17, pos.charColumnToByte(ascii, 18))
+        assert.are.equal(#ascii, pos.charCount(ascii))
+        assert.are.equal(0, calls)
+        -- A non-ASCII line still goes through them (the counter counts).
+        assert.are.equal(2, pos.byteToUtf16('é b', 3))
+        assert.is_true(calls > 0)
+      end)
+      vim.str_utfindex, vim.str_byteindex = utfindex, byteindex
+      assert(ok, err)
+    end
+  )
+
   it('knows the byte length of UTF-8 characters', function()
     assert.are.same({ 1, 1, 2, 4, 1, 0 }, {
       pos.charLength(line, 0),

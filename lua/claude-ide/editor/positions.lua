@@ -4,7 +4,7 @@ local isAscii, ENCODING_API, NON_ASCII
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
 function isAscii(s)
-    return ({string.find(s, NON_ASCII)}) == nil
+    return (string.find(s, NON_ASCII)) == nil
 end
 --- UTF-16 offset of byte offset `byteCol` (clamped to the line) in `line`.
 function ____exports.byteToUtf16(line, byteCol)
@@ -76,7 +76,7 @@ function ____exports.charLength(line, byteCol)
 end
 --- Absolute, normalized path (no trailing slash, `~` and `.`/`..` resolved).
 function ____exports.normalizePath(path)
-    if vim.startswith(path, "/") then
+    if string.sub(path, 1, 1) == "/" then
         return normalize(path)
     end
     return normalize(vim.fn.fnamemodify(

@@ -7,6 +7,7 @@ local __TS__StringIncludes = ____lualib.__TS__StringIncludes
 local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
+local bufOption = ____buffers.bufOption
 local bufferPath = ____buffers.bufferPath
 local isDirty = ____buffers.isDirty
 local isFileBuffer = ____buffers.isFileBuffer
@@ -53,7 +54,7 @@ function ____exports.displayPath(path, cwd)
     if path == "" then
         return "[No Name]"
     end
-    if vim.startswith(path, cwd .. "/") then
+    if string.sub(path, 1, #cwd + 1) == cwd .. "/" then
         return string.sub(path, #cwd + 2)
     end
     return path
@@ -85,32 +86,24 @@ function ____exports.bufferLabel(buf, cwd)
     return labelOf(
         buf,
         cwd,
-        vim.api.nvim_get_option_value("buftype", {buf = buf}),
+        bufOption(buf, "buftype"),
         vim.api.nvim_buf_get_name(buf)
     )
 end
+local SEVERITY_LETTERS = {"E", "W", "I", "H"}
 local function diagnosticCounts(buf)
     local diagnostic = loadedModule("vim.diagnostic")
     if diagnostic == nil then
         return ""
     end
-    local counts = {
-        0,
-        0,
-        0,
-        0,
-        0
-    }
-    for ____, d in ipairs(diagnostic.get(buf)) do
-        local ____counts_0, ____temp_1 = counts, (d.severity or 1) + 1
-        ____counts_0[____temp_1] = ____counts_0[____temp_1] + 1
-    end
+    local counts = diagnostic.count(buf)
     local parts = {}
     __TS__ArrayForEach(
-        {"E", "W", "I", "H"},
+        SEVERITY_LETTERS,
         function(____, letter, i)
-            if counts[i + 1 + 1] > 0 then
-                parts[#parts + 1] = letter .. tostring(counts[i + 1 + 1])
+            local n = counts[i + 1] or 0
+            if n > 0 then
+                parts[#parts + 1] = letter .. tostring(n)
             end
         end
     )
@@ -161,13 +154,13 @@ local function visualSelection(cwd, policy)
         bufferPath(buf),
         cwd
     )) .. " ") .. from) .. "-") .. to) .. " (") .. what) .. ", ") .. tostring(l2 - l1 + 1)) .. " lines)"
-    local ____temp_2
+    local ____temp_0
     if bufferPath(buf) ~= "" then
-        ____temp_2 = policy:withheld(bufferPath(buf))
+        ____temp_0 = policy:withheld(bufferPath(buf))
     else
-        ____temp_2 = nil
+        ____temp_0 = nil
     end
-    local why = ____temp_2
+    local why = ____temp_0
     if why ~= nil then
         return ((head .. "\n  (text not shown: ") .. withheldMessage(
             ____exports.displayPath(
@@ -203,14 +196,14 @@ local function windowLine(win, current, cwd)
     if win == current then
         marks[#marks + 1] = "[cur]"
     end
-    if vim.api.nvim_get_option_value("diff", {win = win}) == true then
+    if vim.fn.getwinvar(win, "&diff") == 1 then
         marks[#marks + 1] = "[diff]"
     end
-    if vim.api.nvim_win_get_config(win).relative ~= "" then
+    if vim.fn.win_gettype(win) == "popup" then
         marks[#marks + 1] = "[float]"
     end
     local line = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[1] or ""
-    local at = vim.api.nvim_get_option_value("buftype", {buf = buf}) == "" and ((":" .. tostring(row)) .. ":") .. tostring(byteToCharColumn(line, col)) or ""
+    local at = bufOption(buf, "buftype") == "" and ((":" .. tostring(row)) .. ":") .. tostring(byteToCharColumn(line, col)) or ""
     return (((((("w" .. tostring(win)) .. " b") .. tostring(buf)) .. " ") .. ____exports.bufferLabel(buf, cwd)) .. at) .. (#marks > 0 and " " .. table.concat(marks, " ") or "")
 end
 --- The pending diff reviews (of every server of this Neovim): tab name and file.
@@ -218,17 +211,21 @@ function ____exports.pendingReviews()
     local found = {}
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
-            local v = vim.b[buf][REVIEW_VAR]
-            if v == nil or v.role ~= "proposal" then
-                goto __continue29
+            if not vim.api.nvim_buf_is_loaded(buf) then
+                goto __continue27
             end
+            local v = vim.fn.getbufvar(buf, REVIEW_VAR)
+            if type(v) ~= "table" or v.role ~= "proposal" then
+                goto __continue27
+            end
+            local review = v
             found[#found + 1] = {
-                tabName = v.tab_name,
+                tabName = review.tab_name,
                 buf = buf,
                 file = vim.api.nvim_buf_get_name(buf)
             }
         end
-        ::__continue29::
+        ::__continue27::
     end
     return found
 end
@@ -293,17 +290,17 @@ function ____exports.collect(policy, context)
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not isListed(buf) then
-                goto __continue42
+                goto __continue41
             end
             listed = listed + 1
             if listed > MAX_BUFFERS then
-                goto __continue42
+                goto __continue41
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
-            local bt = vim.api.nvim_get_option_value("buftype", {buf = buf})
+            local bt = bufOption(buf, "buftype")
             if bt == "terminal" and isClaudeTerminal(buf) then
                 listed = listed - 1
-                goto __continue42
+                goto __continue41
             end
             local name = vim.api.nvim_buf_get_name(buf)
             local parts = {(("  b" .. tostring(buf)) .. " ") .. labelOf(buf, cwd, bt, name)}
@@ -315,7 +312,7 @@ function ____exports.collect(policy, context)
             if buf == curBuf then
                 parts[#parts + 1] = "[cur]"
             end
-            local ft = vim.api.nvim_get_option_value("filetype", {buf = buf})
+            local ft = bufOption(buf, "filetype")
             if ft ~= "" then
                 parts[#parts + 1] = ft
             end
@@ -327,7 +324,7 @@ function ____exports.collect(policy, context)
             end
             bufLines[#bufLines + 1] = table.concat(parts, " ")
         end
-        ::__continue42::
+        ::__continue41::
     end
     if listed > MAX_BUFFERS then
         bufLines[#bufLines + 1] = ("  …" .. tostring(listed - MAX_BUFFERS)) .. " more: resources/read vim://buffers lists all"
@@ -376,8 +373,8 @@ function Snapshots.prototype.remember(self, sections)
     self.serial = self.serial + 1
     local token = "s" .. tostring(self.serial)
     self.kept[token] = sections
-    local ____self_order_9 = self.order
-    ____self_order_9[#____self_order_9 + 1] = token
+    local ____self_order_7 = self.order
+    ____self_order_7[#____self_order_7 + 1] = token
     while #self.order > self.capacity do
         self.kept[table.remove(self.order, 1)] = nil
     end
@@ -390,13 +387,13 @@ end
 -- `<section>: unchanged`; an unknown token gets the full state and a line saying so.
 function ____exports.render(store, policy, since, context)
     local now = ____exports.collect(policy, context)
-    local ____temp_10
+    local ____temp_8
     if since ~= nil then
-        ____temp_10 = store:get(since)
+        ____temp_8 = store:get(since)
     else
-        ____temp_10 = nil
+        ____temp_8 = nil
     end
-    local before = ____temp_10
+    local before = ____temp_8
     local token = store:remember(now)
     local lines = {("state: " .. token) .. (before ~= nil and (" (changes since " .. tostring(since)) .. ")" or "")}
     if since ~= nil and before == nil then

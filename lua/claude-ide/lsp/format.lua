@@ -5,7 +5,7 @@ local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
-local fileId
+local readAll
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 local uriCandidates = ____positions.uriCandidates
@@ -15,21 +15,24 @@ local ____target = require("claude-ide.editor.target")
 local SLICE_MS = ____target.SLICE_MS
 local splitLikeReadfile = ____target.splitLikeReadfile
 local yieldToEditor = ____target.yieldToEditor
-local ____fs = require("claude-ide.util.fs")
-local readSmallFile = ____fs.readSmallFile
 local ____encoding = require("claude-ide.lsp.encoding")
 local displayColumn = ____encoding.displayColumn
-function fileId(path)
-    local st = vim.uv.fs_stat(path)
-    return st ~= nil and (tostring(st.dev) .. ":") .. tostring(st.ino) or nil
+function readAll(path, size)
+    local fd = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        return nil
+    end
+    local data = vim.uv.fs_read(fd, size, 0)
+    vim.uv.fs_close(fd)
+    return data
 end
 --- The file path of a `file://` URI (other schemes are kept as they are).
 function ____exports.uriPath(uri)
-    if not vim.startswith(uri, "file://") then
+    if string.sub(uri, 1, 7) ~= "file://" then
         return uri
     end
     local path = string.sub(uri, 8)
-    if vim.startswith(path, "/") and (string.find(path, "%", 1, true)) == nil then
+    if string.sub(path, 1, 1) == "/" and (string.find(path, "%", 1, true)) == nil then
         return normalizePath(path)
     end
     return uriCandidates(uri)[1] or normalizePath(uri)
@@ -69,29 +72,25 @@ function Texts.prototype.path(self, uri)
     end
     return path
 end
-function Texts.prototype.loadedBuffer(self, path)
+function Texts.prototype.namedBuffer(self, path)
     if self.byName == nil then
         self.byName = {}
         for ____, b in ipairs(vim.api.nvim_list_bufs()) do
-            if vim.api.nvim_buf_is_loaded(b) and vim.api.nvim_get_option_value("buftype", {buf = b}) == "" then
+            if vim.api.nvim_buf_is_loaded(b) and vim.fn.getbufvar(b, "&buftype") == "" then
                 self.byName[vim.api.nvim_buf_get_name(b)] = b
             end
         end
     end
-    local buf = self.byName[path]
-    if buf ~= nil then
-        return buf
-    end
-    local file = fileId(path)
-    if file == nil then
-        return nil
-    end
+    return self.byName[path]
+end
+function Texts.prototype.bufferOfFile(self, st)
+    local file = (tostring(st.dev) .. ":") .. tostring(st.ino)
     if self.byFile == nil then
         self.byFile = {}
-        for name, b in pairs(self.byName) do
-            local id = fileId(name)
-            if id ~= nil then
-                self.byFile[id] = b
+        for name, b in pairs(self.byName or ({})) do
+            local bst = vim.uv.fs_stat(name)
+            if bst ~= nil then
+                self.byFile[(tostring(bst.dev) .. ":") .. tostring(bst.ino)] = b
             end
         end
     end
@@ -100,12 +99,33 @@ end
 function Texts.prototype.lines(self, path)
     local lines = self.cache[path]
     if lines == nil then
-        local buf = self:loadedBuffer(path)
+        local named = self:namedBuffer(path)
+        local st
+        if named == nil then
+            st = vim.uv.fs_stat(path)
+        end
+        local ____named_5 = named
+        if ____named_5 == nil then
+            local ____temp_4
+            if st ~= nil then
+                ____temp_4 = self:bufferOfFile(st)
+            else
+                ____temp_4 = nil
+            end
+            ____named_5 = ____temp_4
+        end
+        local buf = ____named_5
         if buf ~= nil then
             lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
         else
             self:withheld(path)
-            local data = readSmallFile(path, MAX_FILE_BYTES)
+            local ____temp_6
+            if st ~= nil and st.type == "file" and st.size <= MAX_FILE_BYTES then
+                ____temp_6 = readAll(path, st.size)
+            else
+                ____temp_6 = nil
+            end
+            local data = ____temp_6
             lines = data ~= nil and splitLikeReadfile(data) or ({})
             if self.ctx ~= nil and (vim.uv.hrtime() - self.sliceStart) / 1000000 >= SLICE_MS then
                 yieldToEditor(self.ctx)
@@ -137,13 +157,13 @@ function ____exports.placesOf(texts, result, encoding)
     if result == nil or result == vim.NIL then
         return {}
     end
-    local ____vim_islist_result_4
+    local ____vim_islist_result_7
     if vim.islist(result) then
-        ____vim_islist_result_4 = result
+        ____vim_islist_result_7 = result
     else
-        ____vim_islist_result_4 = {result}
+        ____vim_islist_result_7 = {result}
     end
-    local items = ____vim_islist_result_4
+    local items = ____vim_islist_result_7
     local out = {}
     for ____, item in ipairs(items) do
         local uri = item.uri or item.targetUri
@@ -162,12 +182,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue35
+                goto __continue36
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue35::
+        ::__continue36::
     end
     __TS__ArraySort(
         out,
@@ -177,7 +197,8 @@ function ____exports.uniquePlaces(places)
 end
 --- A line's text as shown after a location: trimmed, long lines cut.
 function ____exports.snippet(text)
-    local t = vim.trim(text)
+    local trimmed = string.match(text, "^%s*(.*%S)")
+    local t = trimmed or ""
     return #t > 160 and string.sub(t, 1, 157) .. "…" or t
 end
 --- Places grouped by file: the path once, then `  line:col  text` for each (with `label(place)` after the

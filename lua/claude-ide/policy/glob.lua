@@ -134,7 +134,7 @@ function ____exports.compileGlob(pattern, base)
     return {
         source = source,
         matches = function(path)
-            if not vim.startswith(path, prefix) then
+            if string.sub(path, 1, #prefix) ~= prefix then
                 return false
             end
             if needle ~= "" and (string.find(path, needle, #prefix + 1, true)) == nil then

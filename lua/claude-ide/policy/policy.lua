@@ -41,7 +41,7 @@ function ____exports.realPath(path)
     return realParent == "/" and "/" .. name or (realParent .. "/") .. name
 end
 local function under(path, root)
-    return path == root or root == "/" or vim.startswith(path, root .. "/")
+    return path == root or root == "/" or string.sub(path, 1, #root + 1) == root .. "/"
 end
 local function stringList(value)
     if type(value) ~= "table" or not vim.islist(value) then

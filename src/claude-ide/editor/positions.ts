@@ -9,7 +9,7 @@ const ENCODING_API = vim.fn.has("nvim-0.11") === 1;
 const NON_ASCII = `[${string.char(0x80)}-${string.char(0xff)}]`;
 
 function isAscii(s: string): boolean {
-  return string.find(s, NON_ASCII) === undefined;
+  return string.find(s, NON_ASCII)[0] === undefined;
 }
 
 /** UTF-16 offset of byte offset `byteCol` (clamped to the line) in `line`. */
@@ -51,7 +51,7 @@ export function charLength(line: string, byteCol: number): number {
 export function normalizePath(path: string): string {
   // An absolute path (every buffer name is one) needs no fnamemodify: it only adds a trailing slash to a
   // directory, which normalize takes off again. Asked on every selection answer, so the cheap way matters.
-  if (vim.startswith(path, "/")) return normalize(path);
+  if (string.sub(path, 1, 1) === "/") return normalize(path);
   return normalize(vim.fn.fnamemodify(normalize(path), ":p"));
 }
 

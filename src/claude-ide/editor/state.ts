@@ -4,7 +4,7 @@
 // change since are one line `<section>: unchanged`, so a model polling the editor pays only for what moved.
 // Lines are 1-based and columns are characters, as the editor shows them.
 import type { Hub, SnapshotStore } from "../contracts";
-import { bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "./buffers";
+import { bufOption, bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "./buffers";
 import { REVIEW_VAR, type ReviewVar } from "./diff_view";
 import { byteToCharColumn, charLength } from "./positions";
 import { mainEditorWindow } from "./windows";
@@ -35,7 +35,7 @@ const CTRL_V = string.char(0x16);
 /** A path as the model should read it: relative to the cwd when inside it, else absolute. */
 export function displayPath(path: string, cwd = normalize(vim.fn.getcwd())): string {
   if (path === "") return "[No Name]";
-  if (vim.startswith(path, `${cwd}/`)) return string.sub(path, cwd.length + 2);
+  if (string.sub(path, 1, cwd.length + 1) === `${cwd}/`) return string.sub(path, cwd.length + 2);
   return path;
 }
 
@@ -63,17 +63,20 @@ function labelOf(buf: Buf, cwd: string, bt: string, name: string): string {
 
 /** What a buffer shows, for the model: its file (relative), or `[terminal]`, `[help] name`, ... */
 export function bufferLabel(buf: Buf, cwd: string): string {
-  return labelOf(buf, cwd, vim.api.nvim_get_option_value("buftype", { buf }) as string, vim.api.nvim_buf_get_name(buf));
+  return labelOf(buf, cwd, bufOption(buf, "buftype") as string, vim.api.nvim_buf_get_name(buf));
 }
+
+const SEVERITY_LETTERS = ["E", "W", "I", "H"];
 
 function diagnosticCounts(buf: Buf): string {
   const diagnostic = loadedModule<typeof vim.diagnostic>("vim.diagnostic");
   if (diagnostic === undefined) return "";
-  const counts = [0, 0, 0, 0, 0];
-  for (const d of diagnostic.get(buf)) counts[d.severity ?? 1] += 1;
+  // count(), not get(): get() deep-copies every diagnostic of the buffer only to have them counted here.
+  const counts = diagnostic.count(buf);
   const parts: string[] = [];
-  ["E", "W", "I", "H"].forEach((letter, i) => {
-    if (counts[i + 1] > 0) parts.push(`${letter}${counts[i + 1]}`);
+  SEVERITY_LETTERS.forEach((letter, i) => {
+    const n = counts[i + 1] ?? 0;
+    if (n > 0) parts.push(`${letter}${n}`);
   });
   return parts.join(" ");
 }
@@ -125,10 +128,11 @@ function windowLine(win: Win, current: Win, cwd: string): string {
   const [row, col] = vim.api.nvim_win_get_cursor(win);
   const marks: string[] = [];
   if (win === current) marks.push("[cur]");
-  if (vim.api.nvim_get_option_value("diff", { win }) === true) marks.push("[diff]");
-  if (vim.api.nvim_win_get_config(win).relative !== "") marks.push("[float]");
+  if (vim.fn.getwinvar(win, "&diff") === 1) marks.push("[diff]");
+  // win_gettype() says "popup" for a floating window without building nvim_win_get_config's whole dict.
+  if (vim.fn.win_gettype(win) === "popup") marks.push("[float]");
   const line = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[0] ?? "";
-  const at = vim.api.nvim_get_option_value("buftype", { buf }) === "" ? `:${row}:${byteToCharColumn(line, col)}` : "";
+  const at = bufOption(buf, "buftype") === "" ? `:${row}:${byteToCharColumn(line, col)}` : "";
   return `w${win} b${buf} ${bufferLabel(buf, cwd)}${at}${marks.length > 0 ? ` ${marks.join(" ")}` : ""}`;
 }
 
@@ -136,9 +140,14 @@ function windowLine(win: Win, current: Win, cwd: string): string {
 export function pendingReviews(): { tabName: string; buf: Buf; file: string }[] {
   const found: { tabName: string; buf: Buf; file: string }[] = [];
   for (const buf of vim.api.nvim_list_bufs()) {
-    const v = vim.b[buf][REVIEW_VAR] as ReviewVar | undefined;
-    if (v === undefined || v.role !== "proposal") continue;
-    found.push({ tabName: v.tab_name, buf, file: vim.api.nvim_buf_get_name(buf) });
+    // A proposal is a scratch buffer shown in its review (wiped when hidden): always loaded. Of 1,000 buffers
+    // of a big session most are not, and they are passed over without a question.
+    if (!vim.api.nvim_buf_is_loaded(buf)) continue;
+    // getbufvar(), not vim.b[buf]: that makes an accessor table per buffer.
+    const v = vim.fn.getbufvar(buf, REVIEW_VAR) as ReviewVar | "";
+    if (type(v) !== "table" || (v as ReviewVar).role !== "proposal") continue;
+    const review = v as ReviewVar;
+    found.push({ tabName: review.tab_name, buf, file: vim.api.nvim_buf_get_name(buf) });
   }
   return found;
 }
@@ -194,7 +203,7 @@ export function collect(policy: Policy, context?: StateContext): Sections {
     listed++;
     if (listed > MAX_BUFFERS) continue;
     const loaded = vim.api.nvim_buf_is_loaded(buf);
-    const bt = vim.api.nvim_get_option_value("buftype", { buf }) as string;
+    const bt = bufOption(buf, "buftype") as string;
     // The Claude terminals are the conversation itself: left out (read_buffer still reads one by number).
     if (bt === "terminal" && isClaudeTerminal(buf)) {
       listed--;
@@ -206,7 +215,7 @@ export function collect(policy: Policy, context?: StateContext): Sections {
     parts.push(loaded ? `${count}L` : "(not loaded)");
     if (loaded && isDirty(buf)) parts.push("[mod]");
     if (buf === curBuf) parts.push("[cur]");
-    const ft = vim.api.nvim_get_option_value("filetype", { buf }) as string;
+    const ft = bufOption(buf, "filetype") as string;
     if (ft !== "") parts.push(ft);
     // A file buffer (editor/buffers isFileBuffer, from the options read above).
     if (loaded && bt === "" && name !== "" && !isSidebarFiletype(ft)) {

@@ -110,7 +110,7 @@ export function compileGlob(pattern: string, base: string): Glob | undefined {
   return {
     source,
     matches: (path) => {
-      if (!vim.startswith(path, prefix)) return false;
+      if (string.sub(path, 1, prefix.length) !== prefix) return false;
       if (needle !== "" && string.find(path, needle, prefix.length + 1, true)[0] === undefined) return false;
       const segs = split(string.sub(path, prefix.length + 1));
       // The path itself or one of the folders above it (a folder matched withholds its contents); a

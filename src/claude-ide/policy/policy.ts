@@ -41,7 +41,7 @@ export function realPath(path: string): string {
 }
 
 function under(path: string, root: string): boolean {
-  return path === root || root === "/" || vim.startswith(path, `${root}/`);
+  return path === root || root === "/" || string.sub(path, 1, root.length + 1) === `${root}/`;
 }
 
 function stringList(value: unknown): string[] {
