@@ -94,9 +94,11 @@
 ---@field auto_close? boolean # Default: `true`.
 --- Extra environment variables for the claude process.
 ---@field env? table<string, string> # Default: `{}`.
---- The permission mode claude starts in (--permission-mode): "default" (every edit proposed in a review before it
---- is made), "acceptEdits", "auto", "plan", ... nil: the CLI's own default (Claude Code 2.1.330: "auto"). The turn
---- review (review.turn) shows what a turn changed in every mode.
+--- The permission mode the CLI starts in: "default" (every edit proposed in a review before it is made),
+--- "acceptEdits", "auto", "plan", "bypassPermissions", ... nil: the CLI's own default (Claude Code 2.1.330 and
+--- Qwen Code 0.24.4: "auto"). Claude Code gets --permission-mode; Gemini CLI and Qwen Code --approval-mode
+--- (acceptEdits is their auto_edit / auto-edit, bypassPermissions their yolo; their own names work too) unless
+--- the command or :ClaudeCode's arguments give one. The turn review (review.turn) shows a turn in every mode.
 ---@field permission_mode? string|nil # Default: `nil`.
 --- Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
 --- mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
