@@ -21,6 +21,8 @@ local report = require('lib.report')
 local say, stats, size, goal = report.say, report.stats, report.size, report.goal
 
 -- BENCH_SEARCH_FILES / BENCH_SEARCH_BIG_FILES: fewer files for a quick try (the issue's figures need the defaults).
+-- BENCH_SEARCH_PART=1: part 1 only (the search beside rg and git grep), for profiling the search.
+local PART = tonumber(os.getenv('BENCH_SEARCH_PART'))
 local FILES = tonumber(os.getenv('BENCH_SEARCH_FILES')) or size(10000, 60)
 local BIG_FILES = tonumber(os.getenv('BENCH_SEARCH_BIG_FILES')) or size(100000, 120)
 local LINES = size(210, 20)
@@ -221,6 +223,21 @@ end
 compare('10k', repo, nil)
 compare('100k', big_repo, big_repo)
 
+local function finish()
+  bridge.stdin:close()
+  for _, p in ipairs(bridge.pipes) do
+    if not p:is_closing() then
+      p:close()
+    end
+  end
+  stop_editor()
+  vim.fn.delete(work, 'rf')
+end
+if PART == 1 then
+  finish()
+  return
+end
+
 -- ---------------------------------------------------------------------------------------------------------
 -- 2. Editor frozen.
 vim.rpcrequest(
@@ -320,11 +337,4 @@ for _, w in ipairs(workloads) do
 end
 
 -- ---------------------------------------------------------------------------------------------------------
-bridge.stdin:close()
-for _, p in ipairs(bridge.pipes) do
-  if not p:is_closing() then
-    p:close()
-  end
-end
-stop_editor()
-vim.fn.delete(work, 'rf')
+finish()
