@@ -21,6 +21,8 @@ local report = require('lib.report')
 local say, stats, size, goal = report.say, report.stats, report.size, report.goal
 
 -- BENCH_SEARCH_FILES / BENCH_SEARCH_BIG_FILES: fewer files for a quick try (the issue's figures need the defaults).
+-- BENCH_SEARCH_PART=1: part 1 only (the search beside rg and git grep), for profiling the search.
+local PART = tonumber(os.getenv('BENCH_SEARCH_PART'))
 -- BENCH_FROZEN_ONLY=edit: only the "editor frozen" figures whose name holds that text, part 1 skipped and the trees
 -- small (unless the two above say otherwise); BENCH_RUNS: calls per figure (default 5).
 local ONLY = os.getenv('BENCH_FROZEN_ONLY')
@@ -226,6 +228,21 @@ if not ONLY then
   compare('100k', big_repo, big_repo)
 end
 
+local function finish()
+  bridge.stdin:close()
+  for _, p in ipairs(bridge.pipes) do
+    if not p:is_closing() then
+      p:close()
+    end
+  end
+  stop_editor()
+  vim.fn.delete(work, 'rf')
+end
+if PART == 1 then
+  finish()
+  return
+end
+
 -- ---------------------------------------------------------------------------------------------------------
 -- 2. Editor frozen.
 vim.rpcrequest(
@@ -330,11 +347,4 @@ for _, w in ipairs(workloads) do
 end
 
 -- ---------------------------------------------------------------------------------------------------------
-bridge.stdin:close()
-for _, p in ipairs(bridge.pipes) do
-  if not p:is_closing() then
-    p:close()
-  end
-end
-stop_editor()
-vim.fn.delete(work, 'rf')
+finish()

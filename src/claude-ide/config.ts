@@ -183,7 +183,7 @@ export const DEFAULTS: Config = {
       rg: "rg",
       // A search still running after this long is stopped; the answer says so and keeps what was found.
       timeout_ms: 10000,
-      // Larger files are skipped (generated bundles, data) and counted in the answer.
+      // The matches of larger files (generated bundles, data) are left out and counted in the answer.
       max_file_bytes: 1024 * 1024,
       // The walk (no rg, no git repository) stops after this many files and says so.
       max_files: 100000,

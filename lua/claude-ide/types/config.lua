@@ -174,7 +174,7 @@
 ---@field rg? string|false # Default: `"rg"`.
 --- A search still running after this long is stopped; the answer says so and keeps what was found.
 ---@field timeout_ms? number # Default: `10000`.
---- Larger files are skipped (generated bundles, data) and counted in the answer.
+--- The matches of larger files (generated bundles, data) are left out and counted in the answer.
 ---@field max_file_bytes? number # Default: `1024 * 1024`.
 --- The walk (no rg, no git repository) stops after this many files and says so.
 ---@field max_files? number # Default: `100000`.
