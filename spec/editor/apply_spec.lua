@@ -131,6 +131,22 @@ describe('planEdits', function()
     assert.are.same(result, apply.planEdits(lines, edits, 'f'))
   end)
 
+  it("joins a big file's text a piece at a time, with a look at the clock between the pieces", function()
+    local lines = {}
+    for i = 1, 30000 do
+      lines[i] = ('line %05d'):format(i)
+    end
+    local dues = 0
+    local index = apply.lineIndex(lines, function()
+      dues = dues + 1
+    end)
+    assert.are.equal(table.concat(lines, '\n') .. '\n', index.text)
+    assert.are.equal(30001, #index.lineStart)
+    assert.are.equal(#index.text + 1, index.lineStart[30001])
+    -- 3 pieces of 10,000 lines, 1 after the join, 8 in the pass over the line starts (every 4,096 lines).
+    assert.are.equal(12, dues)
+  end)
+
   it('tells whether two line lists are equal', function()
     assert.is_true(apply.sameLines({ 'a', 'b' }, { 'a', 'b' }))
     assert.is_false(apply.sameLines({ 'a', 'b' }, { 'a', 'c' }))

@@ -6,7 +6,7 @@ local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
-local lineOf, applyToBuffer, LINES_PER_CHECK
+local joinedText, lineOf, applyToBuffer, LINES_PER_CHECK, JOIN_STEP
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local saveBuffer = ____buffers.saveBuffer
@@ -23,7 +23,7 @@ local failWith = ____result.failWith
 -- byte offset in it where each line starts (one more: where a line after the last would). `due`: called
 -- often (sliceCheck), to pause a long pass over a big file.
 function ____exports.lineIndex(lines, due)
-    local text = linesText(lines)
+    local text = joinedText(lines, due)
     due()
     local lineStart = {1}
     local at = 1
@@ -39,6 +39,26 @@ function ____exports.lineIndex(lines, due)
         end
     end
     return {text = text, lineStart = lineStart}
+end
+function joinedText(lines, due)
+    if #lines <= JOIN_STEP then
+        return linesText(lines)
+    end
+    local pieces = {}
+    do
+        local from = 1
+        while from <= #lines do
+            pieces[#pieces + 1] = table.concat(
+                lines,
+                "\n",
+                from,
+                math.min(from + JOIN_STEP - 1, #lines)
+            ) .. "\n"
+            due()
+            from = from + JOIN_STEP
+        end
+    end
+    return table.concat(pieces)
 end
 function lineOf(lineStart, at)
     local lo = 0
@@ -102,11 +122,11 @@ function ____exports.spliced(lines, text, lineStart, ranges, due)
                     region = table.concat(pieces, "")
                     if region ~= "" and string.sub(region, -1) ~= "\n" and b + 1 < n then
                         b = b + 1
-                        goto __continue34
+                        goto __continue38
                     end
                     break
                 end
-                ::__continue34::
+                ::__continue38::
             end
         end
         do
@@ -284,6 +304,7 @@ function ____exports.planEdits(lines, edits, display, pacing)
     end
     return out
 end
+JOIN_STEP = 10000
 --- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
 -- to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:
 -- a buffer or file that changed since is refused. `pacing`: a big file on disk is written in steps with the

@@ -110,6 +110,7 @@ function ____exports.writeInChild(job, pacing, loadedNow)
     local folder = (((base .. "/") .. tostring(vim.fn.getpid())) .. "-") .. tostring(jobs)
     removeFolder(folder)
     vim.fn.mkdir(folder, "p", 448)
+    pacing.due()
     local options = {}
     for ____, name in ipairs(OPTIONS) do
         options[name] = vim.api.nvim_get_option_value(name, {scope = "global"})

