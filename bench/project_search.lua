@@ -29,6 +29,9 @@ local TEN_MB_BLOCKS = size(100, 2) -- of 100 KB
 local RUNS = size(5, 1)
 local RG_BIN = root .. '/.deps/ripgrep/bin'
 local rg = vim.fn.executable(RG_BIN .. '/rg') == 1 and RG_BIN .. '/rg' or (vim.fn.executable('rg') == 1 and 'rg' or nil)
+-- BENCH_ONLY=editor_state,lsp: only the part-2 workloads whose label holds one of these words, and no part 1 (a
+-- quick look at a few "frozen" figures; with BENCH_SEARCH_FILES=1000 BENCH_SEARCH_BIG_FILES=1000 it starts fast).
+local ONLY = os.getenv('BENCH_ONLY')
 
 say(('project search and editor responsiveness (Neovim %s)%s'):format(tostring(vim.version()), report.SMOKE and ' [smoke run]' or ''))
 
@@ -218,8 +221,10 @@ local function compare(label, cwd, path)
     say(('           ratio to the faster direct engine: p50 %.2fx, min %.2fx   %s'):format(p50 / best_p50, mine[1] / best_min, verdict))
   end
 end
-compare('10k', repo, nil)
-compare('100k', big_repo, big_repo)
+if not ONLY then
+  compare('10k', repo, nil)
+  compare('100k', big_repo, big_repo)
+end
 
 -- ---------------------------------------------------------------------------------------------------------
 -- 2. Editor frozen.
@@ -301,6 +306,18 @@ local workloads = {
     end,
   },
 }
+if ONLY then
+  -- Part 1 loaded the endpoint's tools in the editor; without it the first measured call would load them.
+  bridged('editor_state', {})
+  workloads = vim.tbl_filter(function(w)
+    for word in ONLY:gmatch('[^,]+') do
+      if w[1]:find(word, 1, true) then
+        return true
+      end
+    end
+    return false
+  end, workloads)
+end
 say(('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs, of %d calls each'):format(RUNS))
 for _, w in ipairs(workloads) do
   local worst, calls, probes, text, frozens = 0, {}, 0, '', {}
