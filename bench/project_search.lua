@@ -21,17 +21,19 @@ local report = require('lib.report')
 local say, stats, size, goal = report.say, report.stats, report.size, report.goal
 
 -- BENCH_SEARCH_FILES / BENCH_SEARCH_BIG_FILES: fewer files for a quick try (the issue's figures need the defaults).
-local FILES = tonumber(os.getenv('BENCH_SEARCH_FILES')) or size(10000, 60)
-local BIG_FILES = tonumber(os.getenv('BENCH_SEARCH_BIG_FILES')) or size(100000, 120)
+-- BENCH_SEARCH_PART=1: part 1 only (the search beside rg and git grep), for profiling the search.
+local PART = tonumber(os.getenv('BENCH_SEARCH_PART'))
+-- BENCH_FROZEN_ONLY=edit: only the "editor frozen" figures whose name holds that text, part 1 skipped and the trees
+-- small (unless the two above say otherwise); BENCH_RUNS: calls per figure (default 5).
+local ONLY = os.getenv('BENCH_FROZEN_ONLY')
+local FILES = tonumber(os.getenv('BENCH_SEARCH_FILES')) or (ONLY and 300) or size(10000, 60)
+local BIG_FILES = tonumber(os.getenv('BENCH_SEARCH_BIG_FILES')) or (ONLY and 120) or size(100000, 120)
 local LINES = size(210, 20)
 local LONG_LINES = size(100000, 2000)
 local TEN_MB_BLOCKS = size(100, 2) -- of 100 KB
-local RUNS = size(5, 1)
+local RUNS = tonumber(os.getenv('BENCH_RUNS')) or size(5, 1)
 local RG_BIN = root .. '/.deps/ripgrep/bin'
 local rg = vim.fn.executable(RG_BIN .. '/rg') == 1 and RG_BIN .. '/rg' or (vim.fn.executable('rg') == 1 and 'rg' or nil)
--- BENCH_ONLY=editor_state,lsp: only the part-2 workloads whose label holds one of these words, and no part 1 (a
--- quick look at a few "frozen" figures; with BENCH_SEARCH_FILES=1000 BENCH_SEARCH_BIG_FILES=1000 it starts fast).
-local ONLY = os.getenv('BENCH_ONLY')
 
 say(('project search and editor responsiveness (Neovim %s)%s'):format(tostring(vim.version()), report.SMOKE and ' [smoke run]' or ''))
 
@@ -226,6 +228,21 @@ if not ONLY then
   compare('100k', big_repo, big_repo)
 end
 
+local function finish()
+  bridge.stdin:close()
+  for _, p in ipairs(bridge.pipes) do
+    if not p:is_closing() then
+      p:close()
+    end
+  end
+  stop_editor()
+  vim.fn.delete(work, 'rf')
+end
+if PART == 1 then
+  finish()
+  return
+end
+
 -- ---------------------------------------------------------------------------------------------------------
 -- 2. Editor frozen.
 vim.rpcrequest(
@@ -306,19 +323,14 @@ local workloads = {
     end,
   },
 }
+say(('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs, of %d calls each'):format(RUNS))
 if ONLY then
-  -- Part 1 loaded the endpoint's tools in the editor; without it the first measured call would load them.
+  -- Part 1 loaded the endpoint's tools in the editor: without it, the first measured call would load them.
   bridged('editor_state', {})
   workloads = vim.tbl_filter(function(w)
-    for word in ONLY:gmatch('[^,]+') do
-      if w[1]:find(word, 1, true) then
-        return true
-      end
-    end
-    return false
+    return w[1]:find(ONLY, 1, true) ~= nil
   end, workloads)
 end
-say(('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs, of %d calls each'):format(RUNS))
 for _, w in ipairs(workloads) do
   local worst, calls, probes, text, frozens = 0, {}, 0, '', {}
   for run = 1, RUNS do
@@ -337,11 +349,4 @@ for _, w in ipairs(workloads) do
 end
 
 -- ---------------------------------------------------------------------------------------------------------
-bridge.stdin:close()
-for _, p in ipairs(bridge.pipes) do
-  if not p:is_closing() then
-    p:close()
-  end
-end
-stop_editor()
-vim.fn.delete(work, 'rf')
+finish()

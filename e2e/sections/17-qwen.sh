@@ -2,13 +2,13 @@
 # terminal :ClaudeCode starts (terminal.command = qwen; the companion writes ~/.qwen/ide/<port>.lock and the
 # terminal inherits QWEN_CODE_IDE_SERVER_PORT), against a scripted stand-in for an OpenAI-compatible API
 # (e2e/fake-openai.mjs). Checked: it connects to this Neovim and the editor context reaches the model; an edit
-# it proposes (in its default approval mode) opens the review in Neovim; the first is accepted (the CLI writes
+# it proposes (in its default approval mode, from terminal.permission_mode = "default") opens the review in Neovim; the first is accepted (the CLI writes
 # the file), the second rejected with a reason (the file stays, the model is told with the next request, the
 # reason too); the session is
 # listed connected under the CLI's name (sessions, :checkhealth), the review names the CLI, :ClaudeCodeAdd's
 # @path reaches the prompt and a selection made before going to the terminal the model's request. Then the turn
 # review through Qwen Code's hooks (UserPromptSubmit, Stop; :ClaudeCode passes them in the system-defaults file
-# QWEN_CODE_SYSTEM_DEFAULTS_PATH names): in yolo mode a write_file and a `sed -i` of one turn both appear in it.
+# QWEN_CODE_SYSTEM_DEFAULTS_PATH names): in yolo mode (terminal.permission_mode = "bypassPermissions") a write_file and a `sed -i` of one turn both appear in it.
 QWEN="$(bash "$ROOT/scripts/qwen-code.sh")" || { echo "the Qwen Code CLI could not be installed" >&2; QWEN=""; }
 # The project installs the CLI itself: one that is missing is a failure, never a silent skip.
 check "qwen: the CLI is installed (scripts/qwen-code.sh)" test -n "$QWEN"
@@ -54,17 +54,17 @@ JSON
   QWEN_API_PID=$!
   section_failed_before=$failed
   qwen_env="OPENAI_API_KEY=dummy OPENAI_BASE_URL=http://127.0.0.1:$QWEN_PORT/v1 OPENAI_MODEL=fake-model NO_PROXY=127.0.0.1,localhost"
-  # start_qwen_nvim <name> <folder> <qwen arguments>: a Neovim with a UI in tmux window <name>, whose :ClaudeCode
+  # start_qwen_nvim <name> <folder> <terminal.permission_mode>: a Neovim with a UI in tmux window <name>, whose :ClaudeCode
   # runs qwen. Without CI in its environment (like Gemini CLI, it would take the run for a non-interactive one).
   start_qwen_nvim() {
     local cmd
     printf -v cmd '%q ' "$NVIM" --clean --listen "$(nvim_sock "$1")" --cmd "set rtp^=$ROOT" \
-      -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$QWEN $3' } })"
+      -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$QWEN', permission_mode = '$3' } })"
     tmux -S "$TMUX_SOCK" new-session -d -s "$1" -x 200 -y 50 -c "$2" \
       "env -u CI -u CONTINUOUS_INTEGRATION $qwen_env $cmd; sleep 600"
     wait_for 10 test -S "$(nvim_sock "$1")" || echo "the $1 Neovim did not start"
   }
-  start_qwen_nvim qwen "$QWEN_PROJECT" "--approval-mode default"
+  start_qwen_nvim qwen "$QWEN_PROJECT" default
   nv_ex qwen "edit notes.txt"
   nv_ex qwen "ClaudeCode"
   qwen_lock() { compgen -G "$HOME/.qwen/ide/*.lock" >/dev/null; }
@@ -125,7 +125,7 @@ JSON
 
   # The turn review: one turn in yolo mode (no review before its edits) writes a file with write_file and
   # changes another with `sed -i`; at the turn's end (Stop) both appear in the review.
-  start_qwen_nvim qturn "$QT_PROJECT" "--approval-mode yolo"
+  start_qwen_nvim qturn "$QT_PROJECT" bypassPermissions
   nv_ex qturn "ClaudeCode"
   qt_connected() { [[ "$(nv qturn 'luaeval("#require([[claude-ide]]).server():companion():clients()")')" -ge 1 ]]; }
   wait_for 60 qt_connected || true

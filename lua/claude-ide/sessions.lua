@@ -10,6 +10,7 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local ____exports = {}
+local approvalMode, approvalArgs, hooksSetup, cliConfig, hookSettings, configFile, APPROVAL_MODES
 local ____terminal = require("claude-ide.editor.terminal")
 local ClaudeTerminal = ____terminal.ClaudeTerminal
 local ____log = require("claude-ide.log")
@@ -21,15 +22,28 @@ local lazy = ____modules.lazy
 local ____client_name = require("claude-ide.util.client_name")
 local clientLabel = ____client_name.clientLabel
 local commandClient = ____client_name.commandClient
---- Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools).
-local cliConfig = lazy("claude-ide.bridge.cli_config")
-local hookSettings = lazy("claude-ide.hooks.settings")
-local configFile = lazy("claude-ide.bridge.config_file")
---- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
--- the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
--- hooks through a system-defaults settings file named in their environment; Codex its notify program and hooks
--- as `-c` overrides on its command line (hooks/settings codexArguments).
-local function cliSetup(config, cli)
+function approvalMode(cli, mode)
+    return APPROVAL_MODES[cli][mode]
+end
+function approvalArgs(cli, mode, commandLine)
+    if mode == nil then
+        return ""
+    end
+    local function given(flag)
+        return (string.find((" " .. commandLine) .. " ", ("%s" .. flag) .. "[%s=]")) ~= nil
+    end
+    if given("%-%-approval%-mode") or given("%-%-yolo") or given("%-y") then
+        return ""
+    end
+    local name = approvalMode(cli, mode)
+    if name == nil then
+        local label = cli == "gemini" and "Gemini CLI" or "Qwen Code"
+        say(((((("terminal.permission_mode \"" .. mode) .. "\" has no ") .. label) .. " approval mode: it starts in its own default (") .. (cli == "gemini" and "default, auto_edit, plan, yolo" or "default, auto-edit, auto, plan, yolo")) .. " are its modes)", "warn")
+        return ""
+    end
+    return "--approval-mode " .. name
+end
+function hooksSetup(config, cli)
     if cli == "claude" then
         local made = cliConfig().cliArguments({agent = config.agent.in_terminal, hooks = config.hooks.enabled, permissionMode = config.terminal.permission_mode})
         return made.ok and ({ok = true, args = made.args, env = {}}) or made
@@ -54,6 +68,45 @@ local function cliSetup(config, cli)
     configFile().removeOnExit({made.path}, "claude-ide.hooks-" .. cli)
     return {ok = true, args = "", env = made.env}
 end
+cliConfig = lazy("claude-ide.bridge.cli_config")
+hookSettings = lazy("claude-ide.hooks.settings")
+configFile = lazy("claude-ide.bridge.config_file")
+--- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
+-- the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
+-- hooks through a system-defaults settings file named in their environment and terminal.permission_mode as
+-- their --approval-mode (APPROVAL_MODES); Codex its notify program and hooks
+-- as `-c` overrides on its command line (hooks/settings codexArguments).
+local function cliSetup(config, cli, extra)
+    if cli == "gemini" or cli == "qwen" then
+        local mode = approvalArgs(cli, config.terminal.permission_mode, (config.terminal.command .. " ") .. extra)
+        local made = hooksSetup(config, cli)
+        if not made.ok or mode == "" then
+            return made
+        end
+        return {ok = true, args = made.args == "" and mode or (made.args .. " ") .. mode, env = made.env}
+    end
+    return hooksSetup(config, cli)
+end
+APPROVAL_MODES = {gemini = {
+    default = "default",
+    manual = "default",
+    acceptEdits = "auto_edit",
+    auto_edit = "auto_edit",
+    ["auto-edit"] = "auto_edit",
+    plan = "plan",
+    bypassPermissions = "yolo",
+    yolo = "yolo"
+}, qwen = {
+    default = "default",
+    manual = "default",
+    acceptEdits = "auto-edit",
+    ["auto-edit"] = "auto-edit",
+    auto_edit = "auto-edit",
+    auto = "auto",
+    plan = "plan",
+    bypassPermissions = "yolo",
+    yolo = "yolo"
+}}
 --- How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude).
 local MAX_DEPTH = 16
 --- Ids of sessions without a terminal start here, so that they never collide with terminal sessions.
@@ -175,7 +228,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue27
+                goto __continue36
             end
             local ____temp_22 = EXTERNAL_BASE + c.id
             local ____temp_23 = self:externalName(c)
@@ -194,12 +247,12 @@ function Sessions.prototype.list(self)
                 protocol = "ide"
             }
         end
-        ::__continue27::
+        ::__continue36::
     end
     for ____, p in ipairs(companion) do
         do
             if self:companionOwnerOf(p.id) ~= 0 then
-                goto __continue30
+                goto __continue39
             end
             out[#out + 1] = {
                 id = EXTERNAL_BASE + p.id,
@@ -214,7 +267,7 @@ function Sessions.prototype.list(self)
                 protocol = "companion"
             }
         end
-        ::__continue30::
+        ::__continue39::
     end
     return out
 end
@@ -262,7 +315,7 @@ function Sessions.prototype.create(self, config, args, start)
             ClaudeTerminal,
             {
                 onGone = function() return self:ended(id) end,
-                cliSetup = function(c, cli) return cliSetup(c, cli) end
+                cliSetup = function(c, cli, extra) return cliSetup(c, cli, extra) end
             },
             name,
             client.id
@@ -674,14 +727,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue137
+                goto __continue146
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue137::
+        ::__continue146::
     end
     return nil
 end

@@ -118,9 +118,11 @@ export const DEFAULTS: Config = {
     auto_close: true,
     // Extra environment variables for the claude process.
     env: {},
-    // The permission mode claude starts in (--permission-mode): "default" (every edit proposed in a review before it
-    // is made), "acceptEdits", "auto", "plan", ... nil: the CLI's own default (Claude Code 2.1.330: "auto"). The turn
-    // review (review.turn) shows what a turn changed in every mode.
+    // The permission mode the CLI starts in: "default" (every edit proposed in a review before it is made),
+    // "acceptEdits", "auto", "plan", "bypassPermissions", ... nil: the CLI's own default (Claude Code 2.1.330 and
+    // Qwen Code 0.24.4: "auto"). Claude Code gets --permission-mode; Gemini CLI and Qwen Code --approval-mode
+    // (acceptEdits is their auto_edit / auto-edit, bypassPermissions their yolo; their own names work too) unless
+    // the command or :ClaudeCode's arguments give one. The turn review (review.turn) shows a turn in every mode.
     permission_mode: undefined,
     // Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
     // mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
@@ -181,7 +183,7 @@ export const DEFAULTS: Config = {
       rg: "rg",
       // A search still running after this long is stopped; the answer says so and keeps what was found.
       timeout_ms: 10000,
-      // Larger files are skipped (generated bundles, data) and counted in the answer.
+      // The matches of larger files (generated bundles, data) are left out and counted in the answer.
       max_file_bytes: 1024 * 1024,
       // The walk (no rg, no git repository) stops after this many files and says so.
       max_files: 100000,

@@ -27,10 +27,78 @@ const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file"
 /**
  * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
  * the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
- * hooks through a system-defaults settings file named in their environment; Codex its notify program and hooks
+ * hooks through a system-defaults settings file named in their environment and terminal.permission_mode as
+ * their --approval-mode (APPROVAL_MODES); Codex its notify program and hooks
  * as `-c` overrides on its command line (hooks/settings codexArguments).
  */
 function cliSetup(
+  config: Config,
+  cli: CliKind,
+  extra: string,
+): { ok: true; args: string; env: { [name: string]: string } } | { ok: false; error: string } {
+  if (cli === "gemini" || cli === "qwen") {
+    const mode = approvalArgs(cli, config.terminal.permission_mode, `${config.terminal.command} ${extra}`);
+    const made = hooksSetup(config, cli);
+    if (!made.ok || mode === "") return made;
+    return { ok: true, args: made.args === "" ? mode : `${made.args} ${mode}`, env: made.env };
+  }
+  return hooksSetup(config, cli);
+}
+
+/**
+ * terminal.permission_mode as Gemini CLI's and Qwen Code's --approval-mode (their --help, 0.61.0 / 0.24.4): Claude
+ * Code's mode names, or the CLI's own. Claude Code's `auto` (a classifier approves) and `dontAsk` have no Gemini CLI
+ * equivalent.
+ */
+const APPROVAL_MODES: { [cli: string]: { [mode: string]: string } } = {
+  gemini: {
+    default: "default",
+    manual: "default",
+    acceptEdits: "auto_edit",
+    auto_edit: "auto_edit",
+    "auto-edit": "auto_edit",
+    plan: "plan",
+    bypassPermissions: "yolo",
+    yolo: "yolo",
+  },
+  qwen: {
+    default: "default",
+    manual: "default",
+    acceptEdits: "auto-edit",
+    "auto-edit": "auto-edit",
+    auto_edit: "auto-edit",
+    auto: "auto",
+    plan: "plan",
+    bypassPermissions: "yolo",
+    yolo: "yolo",
+  },
+};
+
+function approvalMode(cli: "gemini" | "qwen", mode: string): string | undefined {
+  return APPROVAL_MODES[cli][mode];
+}
+
+/**
+ * Gemini CLI's / Qwen Code's --approval-mode for terminal.permission_mode (Claude Code's names or their own), ""
+ * when none is set, the command line has a mode already, or the CLI has no such mode (then a warning says so).
+ */
+function approvalArgs(cli: "gemini" | "qwen", mode: string | undefined, commandLine: string): string {
+  if (mode === undefined) return "";
+  const given = (flag: string) => string.find(` ${commandLine} `, `%s${flag}[%s=]`)[0] !== undefined;
+  if (given("%-%-approval%-mode") || given("%-%-yolo") || given("%-y")) return "";
+  const name = approvalMode(cli, mode);
+  if (name === undefined) {
+    const label = cli === "gemini" ? "Gemini CLI" : "Qwen Code";
+    say(
+      `terminal.permission_mode "${mode}" has no ${label} approval mode: it starts in its own default (${cli === "gemini" ? "default, auto_edit, plan, yolo" : "default, auto-edit, auto, plan, yolo"} are its modes)`,
+      "warn",
+    );
+    return "";
+  }
+  return `--approval-mode ${name}`;
+}
+
+function hooksSetup(
   config: Config,
   cli: CliKind,
 ): { ok: true; args: string; env: { [name: string]: string } } | { ok: false; error: string } {
@@ -264,7 +332,7 @@ export class Sessions {
       name,
       cwd: vim.fn.getcwd(),
       terminal: new ClaudeTerminal(
-        { onGone: () => this.ended(id), cliSetup: (c, cli) => cliSetup(c, cli) },
+        { onGone: () => this.ended(id), cliSetup: (c, cli, extra) => cliSetup(c, cli, extra) },
         name,
         client.id,
       ),

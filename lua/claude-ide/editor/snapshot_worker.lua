@@ -87,6 +87,8 @@ local function runGit(args, opts)
     end
     return {code = r.code, stdout = r.stdout or "", stderr = r.stderr or ""}
 end
+--- core.excludesFile as the user's repository sees it (its own config, else the global one); undefined: none.
+local excludesFile
 --- A git command on the user's repository: reading only (optional locks off: no index refresh written).
 local function userGit(args)
     return runGit(args, {cwd = root, text = false, env = {GIT_OPTIONAL_LOCKS = "0"}})
@@ -101,6 +103,13 @@ end
 --- A git command on the private repository (the user's folder as its work tree). Waits out another snapshot's
 -- index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
 local function privateGit(top, args, stdin)
+    if excludesFile ~= nil then
+        args = {
+            "-c",
+            "core.excludesFile=" .. excludesFile,
+            unpack(args)
+        }
+    end
     local env = {
         GIT_DIR = gitDir,
         GIT_COMMON_DIR = gitDir,
@@ -177,7 +186,7 @@ local function newestIndex()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue27
+                    goto __continue28
                 end
                 local st = vim.uv.fs_stat(((store .. "/") .. dir) .. "/index")
                 if st ~= nil and st.mtime.sec > bestTime then
@@ -185,7 +194,7 @@ local function newestIndex()
                     best = ((store .. "/") .. dir) .. "/index"
                 end
             end
-            ::__continue27::
+            ::__continue28::
         end
     end
     return best
@@ -206,6 +215,10 @@ local function snapshotGit(head, commonDir, prev)
     local top = head.top
     ensureGitDir()
     mirrorExclude(commonDir)
+    local ex = userGit({"config", "--type=path", "--get", "core.excludesFile"})
+    if ex.code == 0 and vim.trim(ex.stdout) ~= "" then
+        excludesFile = vim.trim(ex.stdout)
+    end
     local listed
     local tagged = false
     if not exists(index) then
@@ -251,7 +264,7 @@ local function snapshotGit(head, commonDir, prev)
         do
             local rel = tagged and string.sub(field, 3) or field
             if seen[rel] ~= nil then
-                goto __continue41
+                goto __continue43
             end
             seen[rel] = true
             local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
@@ -270,7 +283,7 @@ local function snapshotGit(head, commonDir, prev)
                 end
             end
         end
-        ::__continue41::
+        ::__continue43::
     end
     if #update > 0 then
         local r = privateGit(
@@ -373,7 +386,7 @@ local function snapshotGit(head, commonDir, prev)
                         )
                         if id == nil then
                             at = stop + 1
-                            goto __continue66
+                            goto __continue68
                         end
                         local n = tonumber(size) or 0
                         sizes[id] = n
@@ -385,7 +398,7 @@ local function snapshotGit(head, commonDir, prev)
                         end
                         at = stop + n + 2
                     end
-                    ::__continue66::
+                    ::__continue68::
                 end
             end
         end
@@ -393,7 +406,7 @@ local function snapshotGit(head, commonDir, prev)
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue70
+                    goto __continue72
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -419,7 +432,7 @@ local function snapshotGit(head, commonDir, prev)
                     )
                 end
             end
-            ::__continue70::
+            ::__continue72::
         end
     end
     if prev == nil then
@@ -452,7 +465,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue79
+                goto __continue81
             end
             do
                 while true do
@@ -471,7 +484,7 @@ local function list()
                 end
             end
         end
-        ::__continue79::
+        ::__continue81::
     end
     return {files = files, by = "walk"}
 end
@@ -524,11 +537,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue92
+                goto __continue94
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue92
+                goto __continue94
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -551,12 +564,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue92
+                    goto __continue94
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue92
+                    goto __continue94
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -569,7 +582,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue92::
+        ::__continue94::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -600,11 +613,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue107
+                    goto __continue109
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue107
+                    goto __continue109
                 end
                 do
                     while true do
@@ -618,7 +631,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue107::
+            ::__continue109::
         end
     end
     return out
@@ -767,7 +780,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue155
+                goto __continue157
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -780,7 +793,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue155::
+        ::__continue157::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.

@@ -67,14 +67,15 @@ function ____exports.cliKind(command)
 end
 --- The shell command line and the environment: the configured command, what the wiring adds for this CLI (Claude
 -- Code's --mcp-config/--settings/--permission-mode; Gemini CLI's and Qwen Code's hook settings file, named in
--- the environment; Codex's `-c` overrides), then the arguments given to :ClaudeCode.
+-- the environment, and their --approval-mode; Codex's `-c` overrides), then the arguments given to :ClaudeCode.
 local function commandLine(config, port, args, hooks)
     local parts = {config.terminal.command}
     local env = ____exports.claudeEnv(config, port)
     local ____opt_0 = hooks.cliSetup
     local setup = ____opt_0 and ____opt_0(
         config,
-        ____exports.cliKind(config.terminal.command)
+        ____exports.cliKind(config.terminal.command),
+        args
     )
     if setup ~= nil then
         if setup.ok then

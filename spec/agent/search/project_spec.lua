@@ -398,6 +398,57 @@ describe('project search #slow', function()
     end
   end)
 
+  it(
+    'has rg stat no file of the tree: an over-size file is searched, its matches dropped and counted, its output bounded',
+    function()
+      if not HAVE_RG then
+        pending('no .deps/ripgrep (make deps)')
+        return
+      end
+      -- A ripgrep that writes down what it was asked, then runs as the real one.
+      local tools = bridge.project({})
+      local log = tools .. '/argv'
+      bridge.project({
+        rg = ('#!/bin/sh\nprintf "%%s\\n" "$@" > %s\nexec %s/rg "$@"\n'):format(log, RG_BIN),
+      }, tools, 'bin')
+      vim.uv.fs_chmod(tools .. '/bin/rg', 493)
+      local project = bridge.project({
+        ['a.txt'] = 'needle\n',
+        -- One line longer than max_file_bytes, with a match; a file of 300 matching lines over it; one over it
+        -- without a match.
+        ['wide.min.js'] = ('y'):rep(3 * MAX_FILE_BYTES) .. 'needle\n',
+        ['many.log'] = ('needle, line after line\n'):rep(300),
+        ['quiet.dat'] = ('z'):rep(2 * MAX_FILE_BYTES) .. '\n',
+      })
+      local dir = bridge.config_dir()
+      bridge.editor({
+        config_dir = dir,
+        cwd = project,
+        -- Less output allowed than the wide line or the 300 lines would be, printed whole.
+        setup = {
+          agent = { search = { rg = tools .. '/bin/rg', max_file_bytes = MAX_FILE_BYTES, max_output_bytes = 6000 } },
+        },
+      })
+      local c = bridge.start({ config_dir = dir, cwd = project })
+      local text = search(c, { pattern = 'needle', max_results = 10 })
+      -- rg searched the 4 files; the 2 whose matches were dropped count as skipped, not searched.
+      assert.matches(
+        '^1 match for text "needle" %(scope project; rg, 2 files searched; skipped: 2 files over 4096 bytes %(agent.search.max_file_bytes%)%):',
+        text
+      )
+      assert.are.same({ 'a.txt:1:1' }, places(text))
+      assert.is_nil(text:find('stopped after', 1, true))
+      local argv = vim.fn.readfile(log)
+      -- --max-filesize has ripgrep stat every file of the tree (a fifth of its time on 100,000 small files).
+      for _, arg in ipairs(argv) do
+        assert.is_nil(arg:match('^%-%-max%-filesize'), vim.inspect(argv))
+        assert.is_nil(arg:match('^%-%-debug'), vim.inspect(argv))
+      end
+      assert.is_true(vim.tbl_contains(argv, '--max-columns=4096'), vim.inspect(argv))
+      assert.is_true(vim.tbl_contains(argv, '--max-count=11'), vim.inspect(argv))
+    end
+  )
+
   it('keeps the editor answering during a search over a FIFO and a link to /dev/zero', function()
     local id = c_plain:call_async('search', { pattern = 'zzz', regex = true })
     local worst = 0

@@ -7,10 +7,11 @@
 // - in a git repository, git itself with a PRIVATE repository: the store's own `git/` (objects, info/exclude,
 //   info/attributes) and one index per session (`<session dir>/index`, kept between turns: git's stat cache, so
 //   only the files whose stat changed are read again). `ls-files -m -o --exclude-standard` names what changed since
-//   the session's last snapshot (.gitignore, the repository's info/exclude and the user's global excludes honoured),
-//   `update-index` hashes those into the private objects, `write-tree` makes the snapshot a tree, `diff-tree` its
-//   delta against the previous one, and `cat-file --batch` exports the delta's blobs as plain files (objects/<id>)
-//   for the review. The user's repository is only read (`rev-parse`, its info/exclude, and on a session's very
+//   the session's last snapshot (.gitignore, the repository's info/exclude and the core.excludesFile its config
+//   names, else the user's global one, honoured), `update-index` hashes those into the private objects,
+//   `write-tree` makes the snapshot a tree, `diff-tree` its delta against the previous one, and `cat-file --batch`
+//   exports the delta's blobs as plain files (objects/<id>) for the review. The user's repository is only read
+//   (`rev-parse`, `config --get core.excludesFile`, its info/exclude, and on a session's very
 //   first snapshot `ls-files -co`, which also takes tracked files a .gitignore names), with optional locks off; the
 //   private repository is reached by GIT_DIR/GIT_INDEX_FILE/GIT_OBJECT_DIRECTORY, no alternates (git would touch
 //   the user's objects to "freshen" them); its info/attributes turns every filter, end-of-line conversion and
@@ -116,6 +117,9 @@ function runGit(args: string[], opts: Parameters<typeof vim.system>[1]): GitRun 
   return { code: r.code, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
 }
 
+/** core.excludesFile as the user's repository sees it (its own config, else the global one); undefined: none. */
+let excludesFile: string | undefined;
+
 /** A git command on the user's repository: reading only (optional locks off: no index refresh written). */
 function userGit(args: string[]): GitRun {
   return runGit(args, { cwd: root, text: false, env: { GIT_OPTIONAL_LOCKS: "0" } });
@@ -136,6 +140,9 @@ function writeTurn(deltaBefore: string, deltaAfter: string, manifest: string): v
  * index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
  */
 function privateGit(top: string, args: string[], stdin?: string): GitRun {
+  // The user's own excludes file when their repository's config names one (the private repository does not
+  // read that config): the same files are left out on every snapshot, not only on the first.
+  if (excludesFile !== undefined) args = ["-c", `core.excludesFile=${excludesFile}`, ...args];
   const env = {
     GIT_DIR: gitDir,
     GIT_COMMON_DIR: gitDir,
@@ -220,6 +227,8 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
   const top = head.top;
   ensureGitDir();
   mirrorExclude(commonDir);
+  const ex = userGit(["config", "--type=path", "--get", "core.excludesFile"]);
+  if (ex.code === 0 && vim.trim(ex.stdout) !== "") excludesFile = vim.trim(ex.stdout);
   // What may have changed: since the session's last snapshot (its index), or everything the first time.
   let listed: string;
   let tagged = false;

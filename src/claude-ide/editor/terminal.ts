@@ -71,7 +71,7 @@ export function programName(command: string): string {
 /**
  * The shell command line and the environment: the configured command, what the wiring adds for this CLI (Claude
  * Code's --mcp-config/--settings/--permission-mode; Gemini CLI's and Qwen Code's hook settings file, named in
- * the environment; Codex's `-c` overrides), then the arguments given to :ClaudeCode.
+ * the environment, and their --approval-mode; Codex's `-c` overrides), then the arguments given to :ClaudeCode.
  */
 function commandLine(
   config: Config,
@@ -81,7 +81,7 @@ function commandLine(
 ): { cmd: string; env: { [name: string]: string } } {
   const parts = [config.terminal.command];
   const env = claudeEnv(config, port);
-  const setup = hooks.cliSetup?.(config, cliKind(config.terminal.command));
+  const setup = hooks.cliSetup?.(config, cliKind(config.terminal.command), args);
   if (setup !== undefined) {
     if (setup.ok) {
       if (setup.args !== "") parts.push(setup.args);
@@ -186,6 +186,8 @@ export interface TerminalHooks {
   cliSetup?(
     config: Config,
     cli: CliKind,
+    /** The arguments given to :ClaudeCode (a mode given there wins over terminal.permission_mode). */
+    extra: string,
   ): { ok: true; args: string; env: { [name: string]: string } } | { ok: false; error: string };
 }
 

@@ -96,8 +96,8 @@ local function commandFor(req)
             "--glob=!.git",
             "--binary",
             "--stats",
-            "--debug",
-            "--max-filesize=" .. tostring(limits.maxFileBytes)
+            "--max-columns=" .. tostring(limits.maxFileBytes),
+            "--max-count=" .. tostring(req.max + 1)
         }
         if text ~= nil then
             __TS__ArrayPush(cmd, "--fixed-strings", "--regexp", text)
@@ -187,6 +187,9 @@ function ____exports.start(req, onDone)
         if not timer:is_closing() then
             timer:close()
         end
+        if req.engine == "rg" and summary.filesSearched ~= nil then
+            summary.filesSearched = math.max(0, summary.filesSearched - summary.oversize)
+        end
         vim.schedule(function() return onDone(summary) end)
     end
     local function stop()
@@ -208,7 +211,7 @@ function ____exports.start(req, onDone)
         if not fromOverlay and overlaid[hit.path] ~= nil then
             return
         end
-        if req.engine == "git grep" and not fromOverlay then
+        if (req.engine == "rg" or req.engine == "git grep") and not fromOverlay then
             local small = statCache[hit.path]
             if small == nil then
                 local st = vim.uv.fs_stat(hit.path)
