@@ -25,12 +25,15 @@ local say, stats, size, goal = report.say, report.stats, report.size, report.goa
 -- BENCH_SEARCH_FILES / BENCH_SEARCH_BIG_FILES: fewer files for a quick try (the issue's figures need the defaults).
 -- BENCH_SEARCH_PART=1: part 1 only (the search beside rg and git grep), for profiling the search.
 local PART = tonumber(os.getenv('BENCH_SEARCH_PART'))
-local FILES = tonumber(os.getenv('BENCH_SEARCH_FILES')) or size(10000, 60)
-local BIG_FILES = tonumber(os.getenv('BENCH_SEARCH_BIG_FILES')) or size(100000, 120)
+-- BENCH_FROZEN_ONLY=edit: only the "editor frozen" figures whose name holds that text, part 1 skipped and the trees
+-- small (unless the two above say otherwise); BENCH_RUNS: calls per figure (default 5).
+local ONLY = os.getenv('BENCH_FROZEN_ONLY')
+local FILES = tonumber(os.getenv('BENCH_SEARCH_FILES')) or (ONLY and 300) or size(10000, 60)
+local BIG_FILES = tonumber(os.getenv('BENCH_SEARCH_BIG_FILES')) or (ONLY and 120) or size(100000, 120)
 local LINES = size(210, 20)
 local LONG_LINES = size(100000, 2000)
 local TEN_MB_BLOCKS = size(100, 2) -- of 100 KB
-local RUNS = size(5, 1)
+local RUNS = tonumber(os.getenv('BENCH_RUNS')) or size(5, 1)
 local RG_BIN = root .. '/.deps/ripgrep/bin'
 local rg = vim.fn.executable(RG_BIN .. '/rg') == 1 and RG_BIN .. '/rg' or (vim.fn.executable('rg') == 1 and 'rg' or nil)
 
@@ -259,8 +262,10 @@ local function compare(label, cwd, path)
     say(('           CPU per run (user+sys; the bridge: editor, engine, bridge): %s, bridge %.0f ms: %.2fx the lesser (%s)'):format(table.concat(cpu_parts, ', '), my_cpu / runs, my_cpu / best_cpu, report.load()))
   end
 end
-compare('10k', repo, nil)
-compare('100k', big_repo, big_repo)
+if not ONLY then
+  compare('10k', repo, nil)
+  compare('100k', big_repo, big_repo)
+end
 
 local function finish()
   bridge.stdin:close()
@@ -358,6 +363,11 @@ local workloads = {
   },
 }
 say(('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs, of %d calls each'):format(RUNS))
+if ONLY then
+  workloads = vim.tbl_filter(function(w)
+    return w[1]:find(ONLY, 1, true) ~= nil
+  end, workloads)
+end
 for _, w in ipairs(workloads) do
   local worst, calls, probes, text, frozens = 0, {}, 0, '', {}
   for run = 1, RUNS do

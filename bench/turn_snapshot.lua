@@ -13,7 +13,9 @@
 --      created during the turn; the end snapshot, its delta, and the review reading the files' texts), the hook's
 --      own time, and the editor frozen meanwhile (goal <= 16 ms);
 --   5. for comparison (and as a gauge of the machine's load), `git add -A` into a private index and object
---      folder, first and next.
+--      folder, first and next;
+--   6. a CLI's first turn in a folder no snapshot was taken of: after the warm-up :ClaudeCode starts in the
+--      background (editor/snapshot warm), the first snapshot of a new session (against 1.'s first, without it).
 --
 --   nvim --clean --headless -l bench/turn_snapshot.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
@@ -193,6 +195,37 @@ local function measure()
   local gline, gp50 = stats(gtimes)
   say(('5. for comparison, git add -A into a private index + objects: first %.1f ms, next %s'):format(g1, gline))
   say(('   the next snapshot\'s p50 is %.1fx that git add -A p50 (the same load on both); %s'):format(p50 / gp50, report.load()))
+
+  -- 6. A fresh store (no snapshot of this folder yet): the warm-up, then a new session's first snapshot.
+  local fresh = work .. '/state-fresh'
+  local warm_t = vim.uv.hrtime()
+  vim.rpcrequest(chan, 'nvim_exec_lua', [[
+    local repo, base = ...
+    assert(require('claude-ide.editor.snapshot').warm({ root = repo, maxFileBytes = 1048576, base = base }), 'no warm-up')
+  ]], { repo, fresh })
+  local warm_index = vim.rpcrequest(chan, 'nvim_exec_lua', [[
+    local snapshot = require('claude-ide.editor.snapshot')
+    return snapshot.sessionDirOf(..., snapshot.WARM_SESSION, select(2, ...)) .. '/index'
+  ]], { repo, fresh })
+  assert(vim.wait(300000, function()
+    return vim.uv.fs_stat(warm_index) ~= nil
+  end, 20), 'the warm-up took no snapshot')
+  local warm_ms = (vim.uv.hrtime() - warm_t) / 1e6
+  change(300)
+  vim.rpcrequest(chan, 'nvim_exec_lua', [[
+    local repo, base = ...
+    _G.bench_result = nil
+    local t0 = vim.uv.hrtime()
+    require('claude-ide.editor.snapshot').take({ root = repo, session = 'after-warm-up', name = '1.start', maxFileBytes = 1048576,
+      keep = 20, base = base }, function(r) r.wall = (vim.uv.hrtime() - t0) / 1e6; _G.bench_result = r end)
+  ]], { repo, fresh })
+  local after
+  local after_frozen = probe(function()
+    after = vim.rpcrequest(chan, 'nvim_exec_lua', 'return _G.bench_result', {})
+    return after ~= vim.NIL and after ~= nil
+  end, 300)
+  assert(after.ok, 'the snapshot failed: ' .. tostring(after.error))
+  say(('6. a CLI\'s first turn in a folder never snapshotted: the warm-up :ClaudeCode starts took %.0f ms in the background;\n   then the first prompt\'s snapshot: %.1f ms (%d files read again, of %d; without the warm-up: 1.\'s first, %.0f ms)   frozen worst %.1f ms\n   the worker: %s'):format(warm_ms, after.wall, after.copied, after.files, first.wall, after_frozen, after.phases))
 end
 
 -- The editor and the files go whatever happened (a failed run must not leave an editor running).

@@ -71,6 +71,7 @@ end
 cliConfig = lazy("claude-ide.bridge.cli_config")
 hookSettings = lazy("claude-ide.hooks.settings")
 configFile = lazy("claude-ide.bridge.config_file")
+local snapshotModule = lazy("claude-ide.editor.snapshot")
 --- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
 -- the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
 -- hooks through a system-defaults settings file named in their environment and terminal.permission_mode as
@@ -278,7 +279,7 @@ function Sessions.prototype.toggle(self, config, args)
     end
     local t = self:current() or self:create(config, "", false)
     t.terminal:toggle(config, port, args)
-    self:afterStart(t)
+    self:afterStart(config, t)
 end
 function Sessions.prototype.focus(self, config, args)
     local port = self.link.port()
@@ -292,7 +293,7 @@ function Sessions.prototype.focus(self, config, args)
         args,
         self:claudeWindow(t)
     )
-    self:afterStart(t)
+    self:afterStart(config, t)
 end
 function Sessions.prototype.create(self, config, args, start)
     if args == nil then
@@ -335,7 +336,7 @@ function Sessions.prototype.create(self, config, args, start)
             args,
             self:claudeWindow(t)
         )
-        self:afterStart(t)
+        self:afterStart(config, t)
     end
     return t
 end
@@ -649,12 +650,15 @@ function Sessions.prototype.recipientsOf(self, id)
         function(____, c) return c.id end
     )
 end
-function Sessions.prototype.afterStart(self, t)
+function Sessions.prototype.afterStart(self, config, t)
     if not t.terminal:isRunning() then
         self:drop(t.id)
         return
     end
     self.lastFocused = t.id
+    if config.hooks.enabled and config.review.turn ~= false then
+        snapshotModule().warm({root = t.cwd, maxFileBytes = config.review.max_file_bytes})
+    end
 end
 function Sessions.prototype.ended(self, id)
     local mine = {}
@@ -727,14 +731,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue146
+                goto __continue147
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue146::
+        ::__continue147::
     end
     return nil
 end

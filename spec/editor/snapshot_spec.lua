@@ -192,6 +192,31 @@ describe('a snapshot', function()
     assert.are.equal(2, n.skipped)
   end)
 
+  it("warms a folder up: a session's first snapshot then reads only what changed, and waits for a warm-up", function()
+    local dir = repo()
+    -- Without a warm-up, a session's first snapshot reads every file (6 of them: the user's ls-files).
+    local cold = take(req(dir, '1.start'))
+    assert.is_true(cold.ok, cold.error)
+    assert.are.equal(6, cold.copied)
+
+    local other = repo()
+    assert.is_true(snapshot.warm({ root = other, maxFileBytes = 1024, base = base }))
+    -- Once per folder.
+    assert.is_false(snapshot.warm({ root = other, maxFileBytes = 1024, base = base }))
+    -- Asked while the warm-up runs: it waits for it, then starts from its index and reads nothing again.
+    local r = take(req(other, '1.start'))
+    assert.is_true(r.ok, r.error)
+    assert.are.equal(0, r.copied)
+    assert.are.equal(6, r.files)
+    -- The snapshot is whole all the same: every file is in it.
+    local files = tree_files(snapshot.storeOf(other, base), r.manifest)
+    assert.are.equal('one\n2\n', files['a.txt'])
+    assert.are.equal('untracked\n', files['new.txt'])
+    -- Outside a repository nothing is warmed (no index to share), and / or the home folder never.
+    assert.is_false(snapshot.warm({ root = tempdir(), maxFileBytes = 1024, base = base }))
+    assert.is_false(snapshot.warm({ root = vim.uv.os_homedir(), maxFileBytes = 1024, base = base }))
+  end)
+
   it("leaves out what the repository's own core.excludesFile names, on every snapshot", function()
     local dir = repo()
     write(dir .. '/.git/my-excludes', 'secret.txt\n')

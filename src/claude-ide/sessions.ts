@@ -13,6 +13,7 @@ import type { Mention, Recipients } from "./editor/mentions";
 import { ClaudeTerminal, type CliKind } from "./editor/terminal";
 import type * as HookSettingsModule from "./hooks/settings";
 import type * as ConfigFileModule from "./bridge/config_file";
+import type * as SnapshotModule from "./editor/snapshot";
 import { say } from "./log";
 import { parentPid } from "./util/process";
 import type { ClientInfo, DiffService, Hub } from "./contracts";
@@ -23,6 +24,7 @@ import { type CommandClient, clientLabel, commandClient } from "./util/client_na
 const cliConfig = lazy<typeof CliConfigModule>("claude-ide.bridge.cli_config");
 const hookSettings = lazy<typeof HookSettingsModule>("claude-ide.hooks.settings");
 const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file");
+const snapshotModule = lazy<typeof SnapshotModule>("claude-ide.editor.snapshot");
 
 /**
  * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
@@ -307,7 +309,7 @@ export class Sessions {
     if (port === undefined) return;
     const t = this.current() ?? this.create(config, "", false);
     t.terminal.toggle(config, port, args);
-    this.afterStart(t);
+    this.afterStart(config, t);
   }
 
   /** :ClaudeCodeFocus — focuses the current session's terminal (starting one if there is none). */
@@ -316,7 +318,7 @@ export class Sessions {
     if (port === undefined) return;
     const t = this.current() ?? this.create(config, "", false);
     t.terminal.focus(config, port, args, this.claudeWindow(t));
-    this.afterStart(t);
+    this.afterStart(config, t);
   }
 
   /**
@@ -345,7 +347,7 @@ export class Sessions {
     const port = this.link.port();
     if (start && port !== undefined) {
       t.terminal.focus(config, port, args, this.claudeWindow(t));
-      this.afterStart(t);
+      this.afterStart(config, t);
     }
     return t;
   }
@@ -561,12 +563,16 @@ export class Sessions {
       .map((c) => c.id);
   }
 
-  private afterStart(t: TermSession): void {
+  private afterStart(config: Config, t: TermSession): void {
     if (!t.terminal.isRunning()) {
       this.drop(t.id);
       return;
     }
     this.lastFocused = t.id;
+    // The CLI's first turn waits for a snapshot of its folder: one taken now reads every file while the user
+    // types the prompt, and the turn's own then reads only what changed (once per folder per Neovim).
+    if (config.hooks.enabled && config.review.turn !== false)
+      snapshotModule().warm({ root: t.cwd, maxFileBytes: config.review.max_file_bytes });
   }
 
   /** A terminal closed or its claude exited: reject that session's pending reviews, forget the session. */

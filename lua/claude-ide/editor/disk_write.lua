@@ -3,13 +3,81 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local get, fileStamp, changedRange, convertedAsRead
+local get, loadedBuffer, writeBigFile, fileStamp, changedRange, convertedAsRead, CHANGED_ERROR
 local ____buffers = require("claude-ide.editor.buffers")
 local vimErrorLine = ____buffers.vimErrorLine
+local ____disk_write_child = require("claude-ide.editor.disk_write_child")
+local childWrite = ____disk_write_child.childWrite
+local writeInChild = ____disk_write_child.writeInChild
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
+--- A check to call often during long work: once the current slice has run `pacing.sliceMs`, it pauses
+-- (pacing.pause) and a new slice starts. Without a pacing it does nothing (the work is one stretch).
+function ____exports.sliceCheck(pacing)
+    if pacing == nil then
+        return function() return nil end
+    end
+    if pacing.sliceStart == nil then
+        pacing.sliceStart = vim.uv.hrtime()
+    end
+    return function()
+        if (vim.uv.hrtime() - (pacing.sliceStart or 0)) / 1000000 < pacing.sliceMs then
+            return
+        end
+        pacing.pause()
+        pacing.sliceStart = vim.uv.hrtime()
+    end
+end
 function get(buf, name)
     return vim.api.nvim_get_option_value(name, {buf = buf})
+end
+function loadedBuffer(file)
+    if vim.fn.bufexists(file) ~= 1 then
+        return nil
+    end
+    local buf = vim.fn.bufnr(file)
+    return buf > 0 and vim.api.nvim_buf_is_loaded(buf) and buf or nil
+end
+function writeBigFile(file, lines, expect, pacing)
+    local loaded = loadedBuffer(file)
+    if loaded ~= nil then
+        return {
+            ok = false,
+            loaded = loaded,
+            error = "the file is loaded in buffer b" .. tostring(loaded)
+        }
+    end
+    local stamp = fileStamp(file) or "none"
+    local due = ____exports.sliceCheck(pacing)
+    local from, to, replacement = changedRange(expect, lines)
+    due()
+    local wait = pacing.wait
+    local outcome = writeInChild(
+        {
+            file = file,
+            stamp = stamp,
+            expect = expect,
+            from = from,
+            to = to < 0 and #expect or to,
+            replacement = replacement
+        },
+        {due = due, wait = wait},
+        function() return loadedBuffer(file) end
+    )
+    if outcome.kind == "ok" then
+        return {ok = true}
+    end
+    if outcome.kind == "loaded" then
+        return {
+            ok = false,
+            loaded = outcome.buf,
+            error = ("the file was opened in buffer b" .. tostring(outcome.buf)) .. " meanwhile"
+        }
+    end
+    if outcome.kind == "changed" then
+        return {ok = false, error = CHANGED_ERROR}
+    end
+    return {ok = false, error = outcome.error .. ": nothing was written"}
 end
 function fileStamp(file)
     local st = vim.uv.fs_stat(file)
@@ -52,23 +120,6 @@ function convertedAsRead(file, expect, buf, lines)
             return (out ~= "" or line == "") and out or line
         end
     )
-end
---- A check to call often during long work: once the current slice has run `pacing.sliceMs`, it pauses
--- (pacing.pause) and a new slice starts. Without a pacing it does nothing (the work is one stretch).
-function ____exports.sliceCheck(pacing)
-    if pacing == nil then
-        return function() return nil end
-    end
-    if pacing.sliceStart == nil then
-        pacing.sliceStart = vim.uv.hrtime()
-    end
-    return function()
-        if (vim.uv.hrtime() - (pacing.sliceStart or 0)) / 1000000 < pacing.sliceMs then
-            return
-        end
-        pacing.pause()
-        pacing.sliceStart = vim.uv.hrtime()
-    end
 end
 --- From this size on, a paced write pauses before reading the file into the hidden buffer: that read (and the
 -- :write) are single calls into Neovim that cannot be cut, so nothing else shares their stretch.
@@ -130,6 +181,12 @@ end
 -- between the steps of a big file (see the top of this file); without it the work is one stretch.
 function ____exports.writeFileAsVim(path, lines, expect, pacing)
     local file = normalizePath(path)
+    if (pacing and pacing.wait) ~= nil and expect ~= nil then
+        local st = vim.uv.fs_stat(file)
+        if st ~= nil and st.type == "file" and st.size > 0 and st.size >= childWrite.minBytes then
+            return writeBigFile(file, lines, expect, pacing)
+        end
+    end
     if pacing ~= nil then
         local size = vim.uv.fs_stat(file)
         if size ~= nil and size.size >= PAUSE_BEFORE_READ_BYTES then
@@ -218,11 +275,11 @@ function ____exports.writeFileAsVim(path, lines, expect, pacing)
         local content = lines
         local base
         if stat ~= nil and expect ~= nil then
-            local ____temp_0
+            local ____temp_2
             if stat.size == 0 then
-                ____temp_0 = #expect == 0
+                ____temp_2 = #expect == 0
             else
-                ____temp_0 = sameAsBuffer(
+                ____temp_2 = sameAsBuffer(
                     target,
                     expect,
                     pacing,
@@ -232,7 +289,7 @@ function ____exports.writeFileAsVim(path, lines, expect, pacing)
                     end
                 )
             end
-            local same = ____temp_0
+            local same = ____temp_2
             if not stillOurs() then
                 taken = vim.api.nvim_buf_is_valid(target)
                 if taken then
@@ -297,4 +354,5 @@ function ____exports.writeFileAsVim(path, lines, expect, pacing)
     end
     return result
 end
+CHANGED_ERROR = "the file changed on disk while the review was open: nothing was written; read it again and redo the edit"
 return ____exports

@@ -4,86 +4,12 @@ local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
-local sameFacts
+local hash, mkdirPrivate, sameFacts, live, warming
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
 local ____manifest = require("claude-ide.editor.manifest")
 local readManifest = ____manifest.readManifest
---- The stored bytes of an entry (undefined when the object is gone: swept).
-function ____exports.objectBytes(store, e)
-    local fd = vim.uv.fs_open((store .. "/objects/") .. e.key, "r", 0)
-    if fd == nil then
-        return nil
-    end
-    local data = vim.uv.fs_read(fd, e.size, 0)
-    vim.uv.fs_close(fd)
-    return data
-end
-function sameFacts(a, b)
-    return a.key == b.key
-end
---- What changed from `before` to `after` (both of `store`), sorted by path. A deleted file whose bytes a created
--- file has is a rename (one of them; the others stay deleted and created).
-function ____exports.compare(before, after, store)
-    local changes = {}
-    local deleted = {}
-    local created = {}
-    for path, b in pairs(before) do
-        do
-            local a = after[path]
-            if a == nil then
-                deleted[#deleted + 1] = {path = path, kind = "deleted", before = b}
-            elseif not sameFacts(a, b) then
-                if a.size == b.size and ____exports.objectBytes(store, a) == ____exports.objectBytes(store, b) then
-                    goto __continue31
-                end
-                changes[#changes + 1] = {path = path, kind = "modified", before = b, after = a}
-            end
-        end
-        ::__continue31::
-    end
-    for path, a in pairs(after) do
-        if not (before[path] ~= nil) then
-            created[#created + 1] = {path = path, kind = "created", after = a}
-        end
-    end
-    for ____, d in ipairs(deleted) do
-        local bytes = ____exports.objectBytes(store, d.before)
-        local at = __TS__ArrayFindIndex(
-            created,
-            function(____, c) return c.kind == "created" and c.after.size == d.before.size and ____exports.objectBytes(store, c.after) == bytes end
-        )
-        if bytes ~= nil and at >= 0 then
-            local c = created[at + 1]
-            __TS__ArraySplice(created, at, 1)
-            changes[#changes + 1] = {
-                path = c.path,
-                kind = "renamed",
-                from = d.path,
-                before = d.before,
-                after = c.after
-            }
-        else
-            changes[#changes + 1] = d
-        end
-    end
-    for ____, c in ipairs(created) do
-        changes[#changes + 1] = c
-    end
-    __TS__ArraySort(
-        changes,
-        function(____, x, y) return x.path < y.path and -1 or (x.path > y.path and 1 or 0) end
-    )
-    return changes
-end
-do
-    local ____manifest = require("claude-ide.editor.manifest")
-    ____exports.readGitHead = ____manifest.readGitHead
-    ____exports.readManifest = ____manifest.readManifest
-end
---- Most files a snapshot takes (the rest are left out, and the answer says how many were taken).
-____exports.MAX_FILES = 200000
-local function hash(text)
+function hash(text)
     return string.sub(
         vim.fn.sha256(text),
         1,
@@ -132,12 +58,7 @@ function ____exports.workerScript()
         ":p:h"
     ) .. "/snapshot_worker.lua"
 end
-local live = 0
---- Workers still running (their answer may be in: the housekeeping after it).
-function ____exports.running()
-    return live
-end
-local function mkdirPrivate(path)
+function mkdirPrivate(path)
     if vim.fn.isdirectory(path) ~= 1 then
         vim.fn.mkdir(path, "p", 448)
     end
@@ -151,6 +72,17 @@ function ____exports.take(req, done)
         return
     end
     local root = normalize(req.root)
+    local ____temp_0
+    if req.session ~= ____exports.WARM_SESSION then
+        ____temp_0 = warming[root]
+    else
+        ____temp_0 = nil
+    end
+    local waiting = ____temp_0
+    if waiting ~= nil then
+        waiting[#waiting + 1] = function() return ____exports.take(req, done) end
+        return
+    end
     local base = req.base or ____exports.defaultBase()
     local store = ____exports.storeOf(root, base)
     local sessionDir = ____exports.sessionDirOf(root, req.session, base)
@@ -228,6 +160,124 @@ function ____exports.take(req, done)
             error = "cannot start the snapshot: " .. tostring(err)
         })
     end
+end
+--- The stored bytes of an entry (undefined when the object is gone: swept).
+function ____exports.objectBytes(store, e)
+    local fd = vim.uv.fs_open((store .. "/objects/") .. e.key, "r", 0)
+    if fd == nil then
+        return nil
+    end
+    local data = vim.uv.fs_read(fd, e.size, 0)
+    vim.uv.fs_close(fd)
+    return data
+end
+function sameFacts(a, b)
+    return a.key == b.key
+end
+--- What changed from `before` to `after` (both of `store`), sorted by path. A deleted file whose bytes a created
+-- file has is a rename (one of them; the others stay deleted and created).
+function ____exports.compare(before, after, store)
+    local changes = {}
+    local deleted = {}
+    local created = {}
+    for path, b in pairs(before) do
+        do
+            local a = after[path]
+            if a == nil then
+                deleted[#deleted + 1] = {path = path, kind = "deleted", before = b}
+            elseif not sameFacts(a, b) then
+                if a.size == b.size and ____exports.objectBytes(store, a) == ____exports.objectBytes(store, b) then
+                    goto __continue39
+                end
+                changes[#changes + 1] = {path = path, kind = "modified", before = b, after = a}
+            end
+        end
+        ::__continue39::
+    end
+    for path, a in pairs(after) do
+        if not (before[path] ~= nil) then
+            created[#created + 1] = {path = path, kind = "created", after = a}
+        end
+    end
+    for ____, d in ipairs(deleted) do
+        local bytes = ____exports.objectBytes(store, d.before)
+        local at = __TS__ArrayFindIndex(
+            created,
+            function(____, c) return c.kind == "created" and c.after.size == d.before.size and ____exports.objectBytes(store, c.after) == bytes end
+        )
+        if bytes ~= nil and at >= 0 then
+            local c = created[at + 1]
+            __TS__ArraySplice(created, at, 1)
+            changes[#changes + 1] = {
+                path = c.path,
+                kind = "renamed",
+                from = d.path,
+                before = d.before,
+                after = c.after
+            }
+        else
+            changes[#changes + 1] = d
+        end
+    end
+    for ____, c in ipairs(created) do
+        changes[#changes + 1] = c
+    end
+    __TS__ArraySort(
+        changes,
+        function(____, x, y) return x.path < y.path and -1 or (x.path > y.path and 1 or 0) end
+    )
+    return changes
+end
+do
+    local ____manifest = require("claude-ide.editor.manifest")
+    ____exports.readGitHead = ____manifest.readGitHead
+    ____exports.readManifest = ____manifest.readManifest
+end
+--- Most files a snapshot takes (the rest are left out, and the answer says how many were taken).
+____exports.MAX_FILES = 200000
+live = 0
+warming = {}
+--- Folders warmed up (or being warmed) by this Neovim: once each.
+local warmed = {}
+--- The session name of the warm-ups (a CLI session is named `<client>:<id>`: never this).
+____exports.WARM_SESSION = "warm-up"
+--- Starts a snapshot of `root` in the background when a CLI starts working there, so that the first turn's
+-- snapshot reads only what changed since (a turn waits for its snapshot: the first one in a big repository
+-- reads every file, 6 s for 10,000). Only in a git repository, where the next session takes this one's
+-- index as its stat cache; once per folder per Neovim. A snapshot of that folder asked meanwhile waits for it.
+-- False when nothing was started.
+function ____exports.warm(req)
+    local root = normalize(req.root)
+    if warmed[root] ~= nil or ____exports.refusal(root) ~= nil then
+        return false
+    end
+    warmed[root] = true
+    if #vim.fs.find(".git", {path = root, upward = true, limit = 1}) == 0 then
+        return false
+    end
+    warming[root] = {}
+    ____exports.take(
+        {
+            root = root,
+            session = ____exports.WARM_SESSION,
+            name = "0.warm",
+            maxFileBytes = req.maxFileBytes,
+            keep = 1,
+            base = req.base
+        },
+        function()
+            local waiting = warming[root] or ({})
+            warming[root] = nil
+            for ____, go in ipairs(waiting) do
+                go()
+            end
+        end
+    )
+    return true
+end
+--- Workers still running (their answer may be in: the housekeeping after it).
+function ____exports.running()
+    return live
 end
 --- What changed from the previous snapshot (the `previous` of its request) to the manifest `manifest`, from the
 -- small delta manifests the worker wrote beside it: the editor never reads two whole manifests of a large tree.

@@ -215,7 +215,8 @@ end
 function ____exports.pacing(ctx)
     return {
         pause = function() return ____exports.yieldToEditor(ctx) end,
-        sliceMs = ____exports.SLICE_MS
+        sliceMs = ____exports.SLICE_MS,
+        wait = function(start) return ctx.park(start) end
     }
 end
 BOM = "﻿"

@@ -19,6 +19,7 @@ local geminiRefuses = ____settings.geminiRefuses
 local HOOK_ENTRIES = ____settings.HOOK_ENTRIES
 local hookScript = ____settings.hookScript
 local missingGeminiHooks = ____settings.missingGeminiHooks
+local missingHooks = ____settings.missingHooks
 local settingsDir = ____settings.settingsDir
 local settingsEnvName = ____settings.settingsEnvName
 local function readJson(path)
@@ -80,37 +81,6 @@ function ____exports.hookNames(client)
         ", "
     )
 end
---- The plugin's hooks for `client` missing from a settings file's `hooks` value: each needs a group of its event
--- with its matcher whose command runs hook.lua for that client and event.
-function ____exports.missingHooks(client, hooks)
-    local missing = {}
-    for ____, e in ipairs(HOOK_ENTRIES) do
-        do
-            if e.client ~= client then
-                goto __continue18
-            end
-            local ____temp_2
-            if type(hooks) == "table" then
-                ____temp_2 = hooks[e.event]
-            else
-                ____temp_2 = nil
-            end
-            local groups = ____temp_2
-            local found = type(groups) == "table" and __TS__ArraySome(
-                groups,
-                function(____, g) return type(g) == "table" and g.matcher == e.matcher and type(g.hooks) == "table" and __TS__ArraySome(
-                    g.hooks or ({}),
-                    function(____, h) return type(h) == "table" and type(h.command) == "string" and (string.find(h.command, (("hook.lua' " .. client) .. " ") .. e.event, 1, true)) ~= nil end
-                ) end
-            )
-            if not found then
-                missing[#missing + 1] = e.matcher ~= nil and ((e.event .. " (") .. e.matcher) .. ")" or e.event
-            end
-        end
-        ::__continue18::
-    end
-    return missing
-end
 --- Claude Code: the hooks in the --settings file :ClaudeCode writes, disableAllHooks, the folder's trust.
 local function checkClaude(cwd)
     local file = ((configDir() .. "/settings-") .. tostring(vim.fn.getpid())) .. ".json"
@@ -118,7 +88,7 @@ local function checkClaude(cwd)
     if written == nil then
         vim.health.ok("Claude Code started by :ClaudeCode gets these hooks in its --settings file: " .. ____exports.hookNames("claude"))
     else
-        local missing = ____exports.missingHooks("claude", written.hooks)
+        local missing = missingHooks("claude", written.hooks)
         if #missing == 0 then
             vim.health.ok("the claude :ClaudeCode started has every hook in its --settings file: " .. ____exports.hookNames("claude"))
         else
@@ -130,8 +100,8 @@ local function checkClaude(cwd)
     end
     local home = vim.uv.os_homedir()
     for ____, path in ipairs({home .. "/.claude/settings.json", cwd .. "/.claude/settings.json", cwd .. "/.claude/settings.local.json"}) do
-        local ____opt_3 = readJson(path)
-        if (____opt_3 and ____opt_3.disableAllHooks) == true then
+        local ____opt_2 = readJson(path)
+        if (____opt_2 and ____opt_2.disableAllHooks) == true then
             vim.health.warn(vim.fn.fnamemodify(path, ":~") .. " has disableAllHooks: Claude Code runs no hook (no turn review, no plan review)")
         end
     end
@@ -238,13 +208,13 @@ function ____exports.checkHooks(config)
         checkCodex(cwd)
     else
         local user = readJson(((vim.uv.os_homedir() .. "/.") .. cli) .. "/settings.json")
-        local ____temp_5
+        local ____temp_4
         if cli == "gemini" then
-            ____temp_5 = geminiRefuses(((settingsDir() .. "/gemini-") .. tostring(vim.fn.getpid())) .. ".json")
+            ____temp_4 = geminiRefuses(((settingsDir() .. "/gemini-") .. tostring(vim.fn.getpid())) .. ".json")
         else
-            ____temp_5 = nil
+            ____temp_4 = nil
         end
-        local refused = ____temp_5
+        local refused = ____temp_4
         if refused ~= nil then
             local missing = missingGeminiHooks(user)
             if #missing == 0 then
@@ -267,9 +237,9 @@ function ____exports.checkHooks(config)
         end
         if cli == "gemini" then
             local trusted = readJson(vim.uv.os_homedir() .. "/.gemini/trustedFolders.json")
-            local ____temp_8
+            local ____temp_7
             if trusted ~= nil then
-                ____temp_8 = __TS__ArrayFind(
+                ____temp_7 = __TS__ArrayFind(
                     __TS__ArrayMap(
                         ancestry(cwd),
                         function(____, d) return trusted[d] end
@@ -277,9 +247,9 @@ function ____exports.checkHooks(config)
                     function(____, v) return v ~= nil end
                 )
             else
-                ____temp_8 = nil
+                ____temp_7 = nil
             end
-            local rule = ____temp_8
+            local rule = ____temp_7
             if rule == "TRUST_FOLDER" or rule == "TRUST_PARENT" then
                 vim.health.ok(("Gemini CLI trusts " .. cwd) .. ": its hooks run here")
             else

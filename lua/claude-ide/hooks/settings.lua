@@ -5,6 +5,7 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
@@ -336,47 +337,46 @@ function ____exports.geminiRefuses(path, uid)
     end
     return nil
 end
---- Whether `settings` (a Gemini CLI settings file's content) holds the plugin's hook for every Gemini event it
--- needs (a command running hook.lua with `gemini <Event>`); the events missing.
-function ____exports.missingGeminiHooks(settings)
+--- The plugin's hooks for `client` missing from a settings file's `hooks` value: each needs a group of its event
+-- whose command runs hook.lua for that client and event, and (`matchers`) the plugin's matcher on that group.
+-- Named "<Event>" or "<Event> (<matcher>)".
+function ____exports.missingHooks(client, hooks, matchers)
+    if matchers == nil then
+        matchers = true
+    end
     local missing = {}
-    local hooks = settings ~= nil and type(settings.hooks) == "table" and settings.hooks or ({})
-    for ____, entry in ipairs(____exports.HOOK_ENTRIES) do
+    for ____, e in ipairs(____exports.HOOK_ENTRIES) do
         do
-            if entry.client ~= "gemini" then
+            if e.client ~= client then
                 goto __continue60
             end
-            local found = false
-            local groups = hooks[entry.event]
-            if type(groups) == "table" then
-                for ____, group in ipairs(groups) do
-                    do
-                        if type(group) ~= "table" or type(group.hooks) ~= "table" then
-                            goto __continue63
-                        end
-                        for ____, h in ipairs(group.hooks) do
-                            local ____temp_9
-                            if type(h) == "table" then
-                                ____temp_9 = h.command
-                            else
-                                ____temp_9 = nil
-                            end
-                            local command = ____temp_9
-                            if type(command) == "string" and (string.find(command, "hook.lua", 1, true)) ~= nil and (string.find(command, " gemini " .. entry.event, 1, true)) ~= nil then
-                                found = true
-                            end
-                        end
-                    end
-                    ::__continue63::
-                end
+            local ____temp_9
+            if type(hooks) == "table" then
+                ____temp_9 = hooks[e.event]
+            else
+                ____temp_9 = nil
             end
-            if not found and not __TS__ArrayIncludes(missing, entry.event) then
-                missing[#missing + 1] = entry.event
+            local groups = ____temp_9
+            local found = type(groups) == "table" and __TS__ArraySome(
+                groups,
+                function(____, g) return type(g) == "table" and (not matchers or g.matcher == e.matcher) and type(g.hooks) == "table" and __TS__ArraySome(
+                    g.hooks or ({}),
+                    function(____, h) return type(h) == "table" and type(h.command) == "string" and (string.find(h.command, "hook.lua", 1, true)) ~= nil and (string.find(h.command, ((" " .. client) .. " ") .. e.event, 1, true)) ~= nil end
+                ) end
+            )
+            local name = matchers and e.matcher ~= nil and ((e.event .. " (") .. e.matcher) .. ")" or e.event
+            if not found and not __TS__ArrayIncludes(missing, name) then
+                missing[#missing + 1] = name
             end
         end
         ::__continue60::
     end
     return missing
+end
+--- The Gemini CLI events whose plugin hook `settings` (a Gemini CLI settings file's content) lacks, whatever
+-- matcher the user gave them.
+function ____exports.missingGeminiHooks(settings)
+    return ____exports.missingHooks("gemini", settings and settings.hooks, false)
 end
 --- The folder of the system-defaults files: the plugin's own state folder (0700).
 function ____exports.settingsDir()
@@ -411,13 +411,13 @@ function ____exports.systemDefaultsEnv(client, dir)
     if not written.ok then
         return {ok = false, error = written.error}
     end
-    local ____temp_10
+    local ____temp_12
     if client == "gemini" then
-        ____temp_10 = ____exports.geminiRefuses(path)
+        ____temp_12 = ____exports.geminiRefuses(path)
     else
-        ____temp_10 = nil
+        ____temp_12 = nil
     end
-    local refused = ____temp_10
+    local refused = ____temp_12
     if refused ~= nil then
         vim.uv.fs_unlink(path)
         return {ok = true, env = {}, path = path, skipped = refused}
@@ -436,12 +436,12 @@ function ____exports.printable(only)
         local file = ____value[2]
         do
             if only ~= nil and only ~= "" and only ~= client then
-                goto __continue78
+                goto __continue74
             end
             __TS__ArrayPush(lines, "", ((CLIENT_TITLES[client] .. " (") .. file) .. "):")
             lines[#lines + 1] = vim.json.encode({hooks = ____exports.hooksFor(client)})
         end
-        ::__continue78::
+        ::__continue74::
     end
     if only == nil or only == "" or only == "codex" then
         __TS__ArrayPush(lines, "", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):")

@@ -8,7 +8,10 @@
 // the user's keys and other requests are handled) between reading, comparing slices of the text, and the
 // write; 'eventignore' is the user's own during every pause, and the write itself (only the changed lines
 // set, then :write) is one short step, so the file on disk is never left half-changed.
+// A big file (childWrite.minBytes) with a Pacing that can wait is written by a child Neovim instead
+// (editor/disk_write_child): reading it and the :write are single calls too long for one frame.
 import { vimErrorLine } from "./buffers";
+import { childWrite, writeInChild } from "./disk_write_child";
 import { normalizePath } from "./positions";
 
 export type DiskWrite = { ok: true } | { ok: false; error: string } | { ok: false; loaded: Buf; error: string };
@@ -21,6 +24,11 @@ export interface Pacing {
   sliceMs: number;
   /** When the current slice started (vim.uv.hrtime()): kept by sliceCheck, so that steps share one clock. */
   sliceStart?: number;
+  /**
+   * Parks the call until `done` is called (from a later event) and returns its value. With it, a big file is
+   * written by a child Neovim (editor/disk_write_child).
+   */
+  wait?<T>(start: (this: void, done: (this: void, value: T) => void) => void): T;
 }
 
 interface Saved {
@@ -99,6 +107,11 @@ function sameAsBuffer(buf: Buf, expect: string[], pacing: Pacing | undefined, st
  */
 export function writeFileAsVim(path: string, lines: string[], expect?: string[], pacing?: Pacing): DiskWrite {
   const file = normalizePath(path);
+  if (pacing?.wait !== undefined && expect !== undefined) {
+    const [st] = vim.uv.fs_stat(file);
+    if (st !== undefined && st.type === "file" && st.size > 0 && st.size >= childWrite.minBytes)
+      return writeBigFile(file, lines, expect, pacing);
+  }
   if (pacing !== undefined) {
     const [size] = vim.uv.fs_stat(file);
     if (size !== undefined && size.size >= PAUSE_BEFORE_READ_BYTES) pacing.pause();
@@ -219,6 +232,37 @@ export function writeFileAsVim(path: string, lines: string[], expect?: string[],
   }
   if (!ok) return { ok: false, error: vimErrorLine(result) };
   return result;
+}
+
+/** The buffer that has `file` loaded (by its name), if any. */
+function loadedBuffer(file: string): Buf | undefined {
+  if (vim.fn.bufexists(file) !== 1) return undefined;
+  const buf = vim.fn.bufnr(file);
+  return buf > 0 && vim.api.nvim_buf_is_loaded(buf) ? buf : undefined;
+}
+
+const CHANGED_ERROR =
+  "the file changed on disk while the review was open: nothing was written; read it again and redo the edit";
+
+/** writeFileAsVim of an existing big file, by a child Neovim (editor/disk_write_child). */
+function writeBigFile(file: string, lines: string[], expect: string[], pacing: Pacing): DiskWrite {
+  const loaded = loadedBuffer(file);
+  if (loaded !== undefined) return { ok: false, loaded, error: `the file is loaded in buffer b${loaded}` };
+  const stamp = fileStamp(file) ?? "none";
+  const due = sliceCheck(pacing);
+  const [from, to, replacement] = changedRange(expect, lines);
+  due();
+  const wait = pacing.wait as NonNullable<Pacing["wait"]>;
+  const outcome = writeInChild(
+    { file, stamp, expect, from, to: to < 0 ? expect.length : to, replacement },
+    { due, wait },
+    () => loadedBuffer(file),
+  );
+  if (outcome.kind === "ok") return { ok: true };
+  if (outcome.kind === "loaded")
+    return { ok: false, loaded: outcome.buf, error: `the file was opened in buffer b${outcome.buf} meanwhile` };
+  if (outcome.kind === "changed") return { ok: false, error: CHANGED_ERROR };
+  return { ok: false, error: `${outcome.error}: nothing was written` };
 }
 
 /** Size and modification time of a file (undefined: none), to tell whether it changed since it was read. */

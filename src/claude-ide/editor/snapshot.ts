@@ -84,6 +84,35 @@ export function workerScript(): string {
 
 let live = 0;
 
+/** Warm-ups in flight, by folder: the snapshots waiting for them (see warm). */
+const warming = new LuaMap<string, (() => void)[]>();
+/** Folders warmed up (or being warmed) by this Neovim: once each. */
+const warmed = new LuaSet<string>();
+
+/** The session name of the warm-ups (a CLI session is named `<client>:<id>`: never this). */
+export const WARM_SESSION = "warm-up";
+
+/**
+ * Starts a snapshot of `root` in the background when a CLI starts working there, so that the first turn's
+ * snapshot reads only what changed since (a turn waits for its snapshot: the first one in a big repository
+ * reads every file, 6 s for 10,000). Only in a git repository, where the next session takes this one's
+ * index as its stat cache; once per folder per Neovim. A snapshot of that folder asked meanwhile waits for it.
+ * False when nothing was started.
+ */
+export function warm(req: { root: string; maxFileBytes: number; base?: string }): boolean {
+  const root = normalize(req.root);
+  if (warmed.has(root) || refusal(root) !== undefined) return false;
+  warmed.add(root);
+  if (vim.fs.find(".git", { path: root, upward: true, limit: 1 }).length === 0) return false;
+  warming.set(root, []);
+  take({ root, session: WARM_SESSION, name: "0.warm", maxFileBytes: req.maxFileBytes, keep: 1, base: req.base }, () => {
+    const waiting = warming.get(root) ?? [];
+    warming.delete(root);
+    for (const go of waiting) go();
+  });
+  return true;
+}
+
 /** Workers still running (their answer may be in: the housekeeping after it). */
 export function running(): number {
   return live;
@@ -104,6 +133,11 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
     return;
   }
   const root = normalize(req.root);
+  const waiting = req.session !== WARM_SESSION ? warming.get(root) : undefined;
+  if (waiting !== undefined) {
+    waiting.push(() => take(req, done));
+    return;
+  }
   const base = req.base ?? defaultBase();
   const store = storeOf(root, base);
   const sessionDir = sessionDirOf(root, req.session, base);

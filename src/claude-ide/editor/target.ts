@@ -111,7 +111,11 @@ export function yieldToEditor(ctx: ToolContext): void {
 
 /** Long work of a call in steps of SLICE_MS with the editor's loop running between them (editor/disk_write). */
 export function pacing(ctx: ToolContext): Pacing {
-  return { pause: () => yieldToEditor(ctx), sliceMs: SLICE_MS };
+  return {
+    pause: () => yieldToEditor(ctx),
+    sliceMs: SLICE_MS,
+    wait: <T>(start: (this: void, done: (this: void, value: T) => void) => void): T => ctx.park<T>(start),
+  };
 }
 
 /** A UTF-8 byte order mark, which readfile() drops. */

@@ -14,6 +14,7 @@ import {
   HOOK_ENTRIES,
   hookScript,
   missingGeminiHooks,
+  missingHooks,
   settingsDir,
   settingsEnvName,
 } from "./settings";
@@ -61,34 +62,6 @@ export function hookNames(client: HookClient): string {
   return HOOK_ENTRIES.filter((e) => e.client === client)
     .map((e) => (e.matcher !== undefined ? `${e.event} (${e.matcher})` : e.event))
     .join(", ");
-}
-
-/**
- * The plugin's hooks for `client` missing from a settings file's `hooks` value: each needs a group of its event
- * with its matcher whose command runs hook.lua for that client and event.
- */
-export function missingHooks(client: HookClient, hooks: unknown): string[] {
-  const missing: string[] = [];
-  for (const e of HOOK_ENTRIES) {
-    if (e.client !== client) continue;
-    const groups = type(hooks) === "table" ? (hooks as { [event: string]: unknown })[e.event] : undefined;
-    const found =
-      type(groups) === "table" &&
-      (groups as { matcher?: unknown; hooks?: { command?: unknown }[] }[]).some(
-        (g) =>
-          type(g) === "table" &&
-          g.matcher === e.matcher &&
-          type(g.hooks) === "table" &&
-          (g.hooks ?? []).some(
-            (h) =>
-              type(h) === "table" &&
-              typeof h.command === "string" &&
-              string.find(h.command, `hook.lua' ${client} ${e.event}`, 1, true)[0] !== undefined,
-          ),
-      );
-    if (!found) missing.push(e.matcher !== undefined ? `${e.event} (${e.matcher})` : e.event);
-  }
-  return missing;
 }
 
 /** Claude Code: the hooks in the --settings file :ClaudeCode writes, disableAllHooks, the folder's trust. */

@@ -248,33 +248,42 @@ export function geminiRefuses(path: string, uid: number = vim.uv.getuid()): stri
 }
 
 /**
- * Whether `settings` (a Gemini CLI settings file's content) holds the plugin's hook for every Gemini event it
- * needs (a command running hook.lua with `gemini <Event>`); the events missing.
+ * The plugin's hooks for `client` missing from a settings file's `hooks` value: each needs a group of its event
+ * whose command runs hook.lua for that client and event, and (`matchers`) the plugin's matcher on that group.
+ * Named "<Event>" or "<Event> (<matcher>)".
  */
-export function missingGeminiHooks(settings: { [key: string]: unknown } | undefined): string[] {
+export function missingHooks(client: HookClient, hooks: unknown, matchers = true): string[] {
   const missing: string[] = [];
-  const hooks =
-    settings !== undefined && type(settings.hooks) === "table" ? (settings.hooks as { [event: string]: unknown }) : {};
-  for (const entry of HOOK_ENTRIES) {
-    if (entry.client !== "gemini") continue;
-    let found = false;
-    const groups = hooks[entry.event];
-    if (type(groups) === "table")
-      for (const group of groups as { hooks?: unknown }[]) {
-        if (type(group) !== "table" || type(group.hooks) !== "table") continue;
-        for (const h of group.hooks as { command?: unknown }[]) {
-          const command = type(h) === "table" ? h.command : undefined;
-          if (
-            typeof command === "string" &&
-            string.find(command, "hook.lua", 1, true)[0] !== undefined &&
-            string.find(command, ` gemini ${entry.event}`, 1, true)[0] !== undefined
-          )
-            found = true;
-        }
-      }
-    if (!found && !missing.includes(entry.event)) missing.push(entry.event);
+  for (const e of HOOK_ENTRIES) {
+    if (e.client !== client) continue;
+    const groups = type(hooks) === "table" ? (hooks as { [event: string]: unknown })[e.event] : undefined;
+    const found =
+      type(groups) === "table" &&
+      (groups as { matcher?: unknown; hooks?: { command?: unknown }[] }[]).some(
+        (g) =>
+          type(g) === "table" &&
+          (!matchers || g.matcher === e.matcher) &&
+          type(g.hooks) === "table" &&
+          (g.hooks ?? []).some(
+            (h) =>
+              type(h) === "table" &&
+              typeof h.command === "string" &&
+              string.find(h.command, "hook.lua", 1, true)[0] !== undefined &&
+              string.find(h.command, ` ${client} ${e.event}`, 1, true)[0] !== undefined,
+          ),
+      );
+    const name = matchers && e.matcher !== undefined ? `${e.event} (${e.matcher})` : e.event;
+    if (!found && !missing.includes(name)) missing.push(name);
   }
   return missing;
+}
+
+/**
+ * The Gemini CLI events whose plugin hook `settings` (a Gemini CLI settings file's content) lacks, whatever
+ * matcher the user gave them.
+ */
+export function missingGeminiHooks(settings: { [key: string]: unknown } | undefined): string[] {
+  return missingHooks("gemini", settings?.hooks, false);
 }
 
 /** The folder of the system-defaults files: the plugin's own state folder (0700). */

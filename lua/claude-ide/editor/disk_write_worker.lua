@@ -1,0 +1,134 @@
+-- Generated from src/claude-ide/editor/disk_write_worker.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+dir = arg[1]
+started = vim.uv.hrtime()
+function say(line)
+    io.stdout:write(line .. "\n")
+    io.stdout:flush()
+end
+--- Lines written by writefile(lines + [""], path, "b").
+function readLines(path)
+    local lines = vim.fn.readfile(path, "b")
+    table.remove(lines)
+    return lines
+end
+function fileStamp(file)
+    local st = vim.uv.fs_stat(file)
+    if st == nil then
+        return "none"
+    end
+    return (((((tostring(st.size) .. ":") .. tostring(st.mtime.sec)) .. ":") .. tostring(st.mtime.nsec)) .. ":") .. tostring(st.ino)
+end
+function errorLine(err)
+    local text = tostring(err)
+    local vimMessage = string.match(text, "^Vim[^:]*:(E%d+:.*)$")
+    if vimMessage ~= nil then
+        text = vimMessage
+    end
+    local first = string.match(text, "^[^\n]*")
+    return vim.trim(first or text)
+end
+function run()
+    local fh = io.open(dir .. "/job.json", "r")
+    if fh == nil then
+        return "error the job is missing"
+    end
+    local text = fh:read("*a")
+    fh:close()
+    local job = vim.json.decode(text)
+    vim.o.eventignore = "all"
+    for name, value in pairs(job.options) do
+        pcall(function()
+            local ____value_0 = value
+            vim.go[name] = ____value_0
+            return ____value_0
+        end)
+    end
+    vim.go.swapfile = false
+    vim.go.undofile = false
+    vim.go.undolevels = -1
+    vim.go.modeline = false
+    if fileStamp(job.file) ~= job.stamp then
+        return "changed since the editor looked at it"
+    end
+    local expect = readLines(dir .. "/expect.lines")
+    local replacement = readLines(dir .. "/new.lines")
+    if #expect ~= job.count then
+        return "error the job's text is incomplete"
+    end
+    local buf = vim.fn.bufadd(job.file)
+    vim.fn.bufload(buf)
+    local same = vim.api.nvim_buf_line_count(buf) == #expect
+    if same then
+        local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+        do
+            local i = 0
+            while i < #now do
+                if now[i + 1] ~= expect[i + 1] then
+                    same = false
+                    break
+                end
+                i = i + 1
+            end
+        end
+    end
+    if same then
+        vim.api.nvim_buf_set_lines(
+            buf,
+            job.from,
+            job.to,
+            false,
+            replacement
+        )
+    else
+        local fenc = vim.api.nvim_get_option_value("fileencoding", {buf = buf})
+        if fenc == "" or fenc == "utf-8" then
+            return "changed: it does not hold the text the change was planned on"
+        end
+        local ok, raw = pcall(vim.fn.readfile, job.file)
+        if not ok or not vim.deep_equal(raw, expect) then
+            return "changed: it does not hold the text the change was planned on"
+        end
+        local ____array_1 = __TS__SparseArrayNew(unpack(__TS__ArraySlice(expect, 0, job.from)))
+        __TS__SparseArrayPush(
+            ____array_1,
+            unpack(replacement)
+        )
+        __TS__SparseArrayPush(
+            ____array_1,
+            unpack(__TS__ArraySlice(expect, job.to))
+        )
+        local after = __TS__ArrayMap(
+            {__TS__SparseArraySpread(____array_1)},
+            function(____, line)
+                local out = vim.fn.iconv(line, fenc, "utf-8")
+                return (out ~= "" or line == "") and out or line
+            end
+        )
+        vim.api.nvim_buf_set_lines(
+            buf,
+            0,
+            -1,
+            false,
+            after
+        )
+    end
+    if fileStamp(job.file) ~= job.stamp then
+        return "changed while it was being read"
+    end
+    if (vim.uv.hrtime() - started) / 1000000 > job.writeByMs then
+        return "error it took too long: stopped before writing"
+    end
+    vim.api.nvim_buf_call(
+        buf,
+        function() return vim.cmd("silent keepalt keepjumps write") end
+    )
+    return "ok"
+end
+ok, result = pcall(run)
+say(ok and result or "error " .. errorLine(result))

@@ -1,0 +1,188 @@
+-- A big unloaded file written by a child Neovim (editor/disk_write_child): the editor's loop runs while the
+-- child works (the call is parked), a child that fails, crashes or hangs gives a clear error and leaves the file
+-- as it was, the job folder is private and goes away, and a change of the file meanwhile is refused.
+local disk_write = require('claude-ide.editor.disk_write')
+local child = require('claude-ide.editor.disk_write_child')
+
+local function write(path, text)
+  vim.fn.mkdir(vim.fs.dirname(path), 'p')
+  local f = assert(io.open(path, 'wb'))
+  f:write(text)
+  f:close()
+end
+
+local function read(path)
+  local f = assert(io.open(path, 'rb'))
+  local s = f:read('*a')
+  f:close()
+  return s
+end
+
+--- Runs writeFileAsVim in a coroutine with a pacing whose pauses and waits resume on later turns of the loop.
+--- Returns its result, and how many times the loop ran a timer of ours while the call was parked in wait.
+local function paced(path, lines, expect)
+  local result, co, ticks, waiting = nil, nil, 0, false
+  local timer = vim.uv.new_timer()
+  timer:start(1, 1, function()
+    if waiting then
+      ticks = ticks + 1
+    end
+  end)
+  local pacing = {
+    sliceMs = 4,
+    pause = function()
+      vim.schedule(function()
+        assert(coroutine.resume(co))
+      end)
+      coroutine.yield()
+    end,
+    wait = function(start)
+      waiting = true
+      start(function(value)
+        waiting = false
+        vim.schedule(function()
+          assert(coroutine.resume(co, value))
+        end)
+      end)
+      return coroutine.yield()
+    end,
+  }
+  co = coroutine.create(function()
+    result = disk_write.writeFileAsVim(path, lines, expect, pacing)
+  end)
+  assert(coroutine.resume(co))
+  assert(
+    vim.wait(60000, function()
+      return result ~= nil
+    end, 5),
+    'the write did not finish'
+  )
+  timer:stop()
+  timer:close()
+  return result, ticks
+end
+
+--- A worker script (run by the child instead of the real one) with `body` as its Lua code.
+local function fake_worker(dir, body)
+  local path = dir .. '/worker.lua'
+  write(path, body)
+  return path
+end
+
+describe('a big unloaded file written by a child Neovim', function()
+  local dir, path, lines, after, jobs
+
+  before_each(function()
+    dir = vim.fn.tempname()
+    path = dir .. '/big.txt'
+    lines = {}
+    for i = 1, 30000 do
+      lines[i] = ('line %05d of a big file'):format(i)
+    end
+    write(path, table.concat(lines, '\n') .. '\n')
+    after = vim.list_slice(lines)
+    after[15000] = 'changed'
+    child.childWrite.minBytes = 0
+    jobs = vim.fn.stdpath('state') .. '/claude-ide/writes'
+  end)
+
+  after_each(function()
+    child.childWrite.minBytes = 512 * 1024
+    child.childWrite.timeoutMs = 60000
+    child.childWrite.worker = nil
+    vim.fn.delete(dir, 'rf')
+  end)
+
+  --- The job folders left in the store.
+  local function left()
+    return vim.fn.glob(jobs .. '/*', true, true)
+  end
+
+  it("writes the change while the editor's loop keeps running, and leaves no job folder", function()
+    local started = child.childWrite.started
+    local res, ticks = paced(path, after, lines)
+    assert.are.same({ ok = true }, res)
+    assert.are.equal(started + 1, child.childWrite.started)
+    assert.are.same(after, vim.fn.readfile(path))
+    assert.are.equal(0, vim.fn.bufexists(path), 'no buffer for the file in the editor')
+    assert.is_true(ticks > 0, 'the loop ran while the child worked')
+    assert.are.same({}, left())
+  end)
+
+  it('the job folder is private (0700) and in the plugin state folder', function()
+    child.childWrite.worker = fake_worker(
+      dir,
+      [[local st = vim.uv.fs_stat(arg[1])
+        io.stdout:write(('error folder %s mode %o\n'):format(arg[1], st.mode % 4096))]]
+    )
+    local res = paced(path, after, lines)
+    assert.is_false(res.ok)
+    local folder, mode = res.error:match('^folder (%S+) mode (%d+): nothing was written$')
+    assert.are.equal('700', mode, res.error)
+    assert.are.equal(jobs, vim.fs.dirname(folder))
+    assert.are.equal(0, vim.fn.isdirectory(folder), 'the job folder is removed')
+    assert.are.same(lines, vim.fn.readfile(path))
+  end)
+
+  it('a child that crashes: a clear error, the file as it was', function()
+    child.childWrite.worker = fake_worker(dir, [[io.stderr:write('boom\n') os.exit(3)]])
+    local res = paced(path, after, lines)
+    assert.is_false(res.ok)
+    assert.matches('failed %(exit 3%): boom: nothing was written', res.error)
+    assert.are.same(lines, vim.fn.readfile(path))
+    assert.are.same({}, left())
+  end)
+
+  it('a child that hangs is stopped: a clear error, the file as it was', function()
+    child.childWrite.worker = fake_worker(dir, [[vim.uv.sleep(30000)]])
+    child.childWrite.timeoutMs = 500
+    local res = paced(path, after, lines)
+    assert.is_false(res.ok)
+    assert.matches('did not answer in 0.5 s and was stopped', res.error)
+    assert.are.same(lines, vim.fn.readfile(path))
+    assert.are.same({}, left())
+  end)
+
+  it('a child given too little time writes nothing', function()
+    -- The real worker: stopped, or it finds half its time up before the write (it starts none then).
+    child.childWrite.timeoutMs = 1
+    local res = paced(path, after, lines)
+    assert.is_false(res.ok)
+    assert.matches('nothing was written', res.error)
+    assert.are.same(lines, vim.fn.readfile(path))
+  end)
+
+  it('a file that no longer holds the planned-on text is not written', function()
+    local other = vim.list_slice(lines)
+    other[2] = 'someone else'
+    write(path, table.concat(other, '\n') .. '\n')
+    -- Stamped now: only the child's comparison of the text can tell.
+    local res = paced(path, after, lines)
+    assert.is_false(res.ok)
+    assert.matches('changed on disk', res.error)
+    assert.are.same(other, vim.fn.readfile(path))
+  end)
+
+  it('a file loaded in a buffer is not written by a child: that buffer is named', function()
+    vim.cmd.edit(vim.fn.fnameescape(path))
+    local buf = vim.api.nvim_get_current_buf()
+    local started = child.childWrite.started
+    local res = paced(path, after, lines)
+    assert.are.equal(buf, res.loaded)
+    assert.are.equal(started, child.childWrite.started)
+    vim.cmd('bwipe!')
+  end)
+
+  it('a job folder left by a killed editor more than an hour ago is swept', function()
+    vim.fn.mkdir(jobs .. '/99999-1', 'p')
+    write(jobs .. '/99999-1/expect.lines', 'x\n')
+    local old = os.time() - 7200
+    assert(vim.uv.fs_utime(jobs .. '/99999-1', old, old))
+    vim.fn.mkdir(jobs .. '/99999-2', 'p')
+    local res = paced(path, after, lines)
+    assert.are.same({ ok = true }, res)
+    assert.are.equal(0, vim.fn.isdirectory(jobs .. '/99999-1'))
+    assert.are.equal(1, vim.fn.isdirectory(jobs .. '/99999-2'), 'a recent one may be a running child')
+    vim.fn.delete(jobs .. '/99999-2', 'rf')
+  end)
+end)

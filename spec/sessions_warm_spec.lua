@@ -1,0 +1,49 @@
+-- A CLI that :ClaudeCode starts in a git repository gets its folder warmed up: a snapshot is taken in the
+-- background at once (editor/snapshot warm), so that its first turn's snapshot reads only what changed since.
+-- Not when the turn review or the hooks are off. A stand-in program plays the CLI (it only stays alive).
+local bridge = require('helpers.bridge')
+local snapshot = require('claude-ide.editor.snapshot')
+
+describe(':ClaudeCode in a git repository', function()
+  after_each(bridge.cleanup)
+
+  --- Starts :ClaudeCode in a fresh repository with `setup`; returns the warm-up's index path (it may not exist yet)
+  --- and the folder's store (made as the warm-up starts, inside :ClaudeCode itself).
+  local function start(setup)
+    local project = bridge.project({ ['a.txt'] = 'one\n', ['src/b.lua'] = 'return 1\n' })
+    local git = vim.system({ 'git', 'init', '-q', project }):wait()
+    assert(git.code == 0, git.stderr)
+    local state = bridge.tempdir()
+    local bin = bridge.tempdir()
+    bridge.write(bin .. '/stand-in', '#!/bin/sh\nexec cat\n')
+    vim.fn.setfperm(bin .. '/stand-in', 'rwxr-xr-x')
+    local nvim = bridge.editor({
+      config_dir = bridge.config_dir(),
+      cwd = project,
+      env = { XDG_STATE_HOME = state },
+      setup = vim.tbl_deep_extend('force', { terminal = { command = vim.fn.shellescape(bin .. '/stand-in') } }, setup),
+    })
+    nvim:lua('vim.cmd("ClaudeCode")')
+    local base = nvim:lua('return vim.fn.stdpath("state")') .. '/claude-ide/turns'
+    return snapshot.sessionDirOf(project, snapshot.WARM_SESSION, base) .. '/index', snapshot.storeOf(project, base)
+  end
+
+  it('warms the folder up in the background: the warm-up session has an index', function()
+    local index, store = start({})
+    assert.is_not_nil(vim.uv.fs_stat(store))
+    assert.is_true(
+      vim.wait(30000, function()
+        return vim.uv.fs_stat(index) ~= nil
+      end, 50),
+      'no warm-up index at ' .. index
+    )
+  end)
+
+  it('does not when the turn review is off, nor when the hooks are', function()
+    for _, setup in ipairs({ { review = { turn = false } }, { hooks = { enabled = false } } }) do
+      local _, store = start(setup)
+      -- A warm-up would have made the folder's store before :ClaudeCode returned.
+      assert.is_nil(vim.uv.fs_stat(store), vim.inspect(setup))
+    end
+  end)
+end)

@@ -1,0 +1,108 @@
+// The write of a big file no buffer holds, done by a child `nvim --clean --headless -n -i NONE -l
+// disk_write_worker.lua <job folder>` (never loaded in the editor): reading the file into a buffer and Neovim's
+// own `:write` of it are single long calls, and here they hold the child's loop, not the editor's.
+// The job folder (the plugin's own, 0700; editor/disk_write_child writes it) holds:
+//   job.json   {file, from, to, count, stamp, options}: the change is "lines from..to (0-based, end exclusive)
+//              become the lines of new.lines"; count: the line count of expect.lines; stamp: the file's
+//              size:mtime:inode when the editor checked it; options: the editor's global values of every option
+//              that changes what :w writes ('fileformats', 'fileencodings', 'fixendofline', 'backupcopy', ...)
+//   expect.lines  the lines the change was planned on (writefile(..., "b") of them and an empty last item)
+//   new.lines     the replacement lines (the same way)
+// It does what the hidden buffer in the editor does (editor/disk_write): every autocmd ignored, no modeline, no
+// swap or undo file; the file must still hold `expect` (as read, or converted from its encoding as Neovim reads
+// it) and still have the stamp it had when the job was written, else nothing is written. The answer is one
+// line on stdout: `ok`, `changed <why>` or `error <message>`.
+declare const arg: string[];
+
+interface Job {
+  file: string;
+  from: number;
+  to: number;
+  count: number;
+  stamp: string;
+  /** After this long (ms, from the worker's start) the write is not started: the editor stops it soon after. */
+  writeByMs: number;
+  options: Record<string, unknown>;
+}
+
+const dir = arg[0];
+const started = vim.uv.hrtime();
+
+function say(line: string): void {
+  io.stdout.write(`${line}\n`);
+  io.stdout.flush();
+}
+
+/** Lines written by writefile(lines + [""], path, "b"). */
+function readLines(path: string): string[] {
+  const lines = vim.fn.readfile(path, "b");
+  lines.pop();
+  return lines;
+}
+
+function fileStamp(file: string): string {
+  const [st] = vim.uv.fs_stat(file);
+  if (st === undefined) return "none";
+  return `${st.size}:${st.mtime.sec}:${st.mtime.nsec}:${st.ino}`;
+}
+
+function errorLine(err: unknown): string {
+  let text = tostring(err);
+  const [vimMessage] = string.match(text, "^Vim[^:]*:(E%d+:.*)$");
+  if (vimMessage !== undefined) text = vimMessage;
+  const [first] = string.match(text, "^[^\n]*");
+  return vim.trim(first ?? text);
+}
+
+function run(): string {
+  const [fh] = io.open(`${dir}/job.json`, "r");
+  if (fh === undefined) return "error the job is missing";
+  const text = fh.read("*a") as string;
+  fh.close();
+  const job = vim.json.decode(text) as Job;
+  vim.o.eventignore = "all";
+  for (const [name, value] of pairs(job.options)) pcall(() => (vim.go[name] = value));
+  // What a new buffer takes (the hidden buffer of the editor sets the same on itself).
+  vim.go.swapfile = false;
+  vim.go.undofile = false;
+  vim.go.undolevels = -1;
+  vim.go.modeline = false;
+  if (fileStamp(job.file) !== job.stamp) return "changed since the editor looked at it";
+  const expect = readLines(`${dir}/expect.lines`);
+  const replacement = readLines(`${dir}/new.lines`);
+  if (expect.length !== job.count) return "error the job's text is incomplete";
+  const buf = vim.fn.bufadd(job.file);
+  vim.fn.bufload(buf);
+  let same = vim.api.nvim_buf_line_count(buf) === expect.length;
+  if (same) {
+    const now = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+    for (let i = 0; i < now.length; i++) {
+      if (now[i] !== expect[i]) {
+        same = false;
+        break;
+      }
+    }
+  }
+  if (same) vim.api.nvim_buf_set_lines(buf, job.from, job.to, false, replacement);
+  else {
+    // A file Neovim converts on reading (latin1, UTF-16, ...): expect holds its raw lines (readfile() does not
+    // convert). When they match, the new text is converted the same way, so that :write converts it back.
+    const fenc = vim.api.nvim_get_option_value("fileencoding", { buf }) as string;
+    if (fenc === "" || fenc === "utf-8") return "changed: it does not hold the text the change was planned on";
+    const [ok, raw] = pcall(vim.fn.readfile, job.file);
+    if (!ok || !vim.deep_equal(raw, expect)) return "changed: it does not hold the text the change was planned on";
+    const after = [...expect.slice(0, job.from), ...replacement, ...expect.slice(job.to)].map((line) => {
+      const out = vim.fn.iconv(line, fenc, "utf-8");
+      return out !== "" || line === "" ? out : line;
+    });
+    vim.api.nvim_buf_set_lines(buf, 0, -1, false, after);
+  }
+  if (fileStamp(job.file) !== job.stamp) return "changed while it was being read";
+  if ((vim.uv.hrtime() - started) / 1e6 > job.writeByMs) return "error it took too long: stopped before writing";
+  vim.api.nvim_buf_call(buf, () => vim.cmd("silent keepalt keepjumps write"));
+  return "ok";
+}
+
+// `ok`, `changed...` or `error ...`, as run() says.
+const [ok, result] = pcall(run);
+say(ok ? result : `error ${errorLine(result)}`);
