@@ -364,6 +364,8 @@ local workloads = {
 }
 say(('2. editor frozen: longest trivial request (nvim_eval "1", back to back) while the call runs, of %d calls each'):format(RUNS))
 if ONLY then
+  -- Part 1 loaded the endpoint's tools in the editor: without it, the first measured call would load them.
+  bridged('editor_state', {})
   workloads = vim.tbl_filter(function(w)
     return w[1]:find(ONLY, 1, true) ~= nil
   end, workloads)

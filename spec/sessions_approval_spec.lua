@@ -9,23 +9,12 @@ describe(':ClaudeCode with terminal.permission_mode', function()
 
   --- Starts :ClaudeCode <args> running a stand-in `program`; returns its argv and what Neovim said.
   local function start(program, mode, args)
-    local bin = bridge.tempdir()
-    local argv_file = bin .. '/argv'
-    bridge.write(
-      bin .. '/' .. program,
-      table.concat({
-        '#!/bin/sh',
-        ('{ for a in "$@"; do printf "%%s\\n" "$a"; done; echo END; } > %s.tmp'):format(vim.fn.shellescape(argv_file)),
-        ('mv %s.tmp %s'):format(vim.fn.shellescape(argv_file), vim.fn.shellescape(argv_file)),
-        'exec cat',
-      }, '\n')
-    )
-    vim.fn.setfperm(bin .. '/' .. program, 'rwxr-xr-x')
+    local path, recorded = bridge.argv_recorder(program)
     local nvim = bridge.editor({
       config_dir = bridge.config_dir(),
       cwd = bridge.project({ ['a.txt'] = 'one\n' }),
       env = { XDG_STATE_HOME = bridge.tempdir(), GEMINI_CLI_HOME = bridge.tempdir(), QWEN_HOME = bridge.tempdir() },
-      setup = { terminal = { command = vim.fn.shellescape(bin .. '/' .. program), permission_mode = mode } },
+      setup = { terminal = { command = vim.fn.shellescape(path), permission_mode = mode } },
     })
     nvim:lua([[
       _G.said = {}
@@ -33,14 +22,7 @@ describe(':ClaudeCode with terminal.permission_mode', function()
       vim.notify = function(msg, level, opts) table.insert(_G.said, msg); return notify(msg, level, opts) end
     ]])
     nvim:lua('vim.cmd(...)', 'ClaudeCode' .. (args and (' ' .. args) or ''))
-    assert(
-      vim.wait(10000, function()
-        return vim.uv.fs_stat(argv_file) ~= nil
-      end, 20),
-      'the stand-in ' .. program .. ' did not start'
-    )
-    local argv = vim.split(bridge.read(argv_file), '\n', { plain = true, trimempty = true })
-    assert.are.equal('END', table.remove(argv))
+    local argv = recorded()
     return argv, table.concat(nvim:lua('return _G.said'), '\n')
   end
 

@@ -13,19 +13,7 @@ describe(':ClaudeCode starting codex', function()
   local function start(codex_home, setup)
     local dir = bridge.config_dir()
     local project = bridge.project({ ['a.txt'] = 'one\n' })
-    local bin = bridge.tempdir()
-    local argv_file = bin .. '/argv'
-    -- One line per argument, then END (written at once: the spec waits for END).
-    bridge.write(
-      bin .. '/codex',
-      table.concat({
-        '#!/bin/sh',
-        ('{ for a in "$@"; do printf "%%s\\n" "$a"; done; echo END; } > %s.tmp'):format(vim.fn.shellescape(argv_file)),
-        ('mv %s.tmp %s'):format(vim.fn.shellescape(argv_file), vim.fn.shellescape(argv_file)),
-        'exec cat',
-      }, '\n')
-    )
-    vim.fn.setfperm(bin .. '/codex', 'rwxr-xr-x')
+    local codex, recorded = bridge.argv_recorder('codex')
     local state = bridge.tempdir()
     local nvim = bridge.editor({
       config_dir = dir,
@@ -33,20 +21,11 @@ describe(':ClaudeCode starting codex', function()
       env = { XDG_STATE_HOME = state, CODEX_HOME = codex_home },
       setup = vim.tbl_deep_extend('force', {
         diff = { focus = 'always' },
-        terminal = { command = vim.fn.shellescape(bin .. '/codex') },
+        terminal = { command = vim.fn.shellescape(codex) },
       }, setup or {}),
     })
     nvim:lua('vim.cmd("ClaudeCode")')
-    assert(
-      vim.wait(10000, function()
-        return vim.uv.fs_stat(argv_file) ~= nil
-      end, 20),
-      'the stand-in codex did not start'
-    )
-    local argv = vim.split(bridge.read(argv_file), '\n', { plain = true })
-    assert.are.same({ 'END', '' }, { argv[#argv - 1], argv[#argv] })
-    argv[#argv] = nil
-    argv[#argv] = nil
+    local argv = recorded()
     return nvim, argv, project, bridge.env(dir)
   end
 

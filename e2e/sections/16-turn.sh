@@ -48,7 +48,8 @@ check "turn: the next request carries the note that b.txt was reverted" \
   wait_for 30 api_log_has turn "b.txt (every change reverted)"
 end_ui_section turn
 
-# Gemini CLI: a write_file and a shell command in one turn, auto-accepted (--approval-mode yolo).
+# Gemini CLI: a write_file and a shell command in one turn, auto-accepted (terminal.permission_mode =
+# "bypassPermissions": :ClaudeCode passes it as --approval-mode yolo).
 GEMINI_TURN="$(bash "$ROOT/scripts/gemini-cli.sh")" || GEMINI_TURN=""
 # The project installs the CLI itself: one that is missing is a failure, never a silent skip.
 check "turn (gemini): the CLI is installed (scripts/gemini-cli.sh)" test -n "$GEMINI_TURN"
@@ -71,7 +72,7 @@ if [[ -n "$GEMINI_TURN" ]]; then
   section_failed_before=$failed
   gt_env="GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$GT_PORT GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_CLI_NO_RELAUNCH=true NO_PROXY=127.0.0.1,localhost"
   printf -v gt_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock gturn)" --cmd "set rtp^=$ROOT" \
-    -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$GEMINI_TURN --approval-mode yolo' } })"
+    -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$GEMINI_TURN', permission_mode = 'bypassPermissions' } })"
   tmux -S "$TMUX_SOCK" new-session -d -s gturn -x 200 -y 50 -c "$GT_PROJECT" \
     "env -u CI -u CONTINUOUS_INTEGRATION $gt_env $gt_nvim; sleep 600"
   wait_for 10 test -S "$(nvim_sock gturn)" || echo "the gturn Neovim did not start"

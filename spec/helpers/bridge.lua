@@ -105,6 +105,36 @@ function M.project(files, under, name)
   return dir
 end
 
+--- A stand-in CLI: an executable `name` in a fresh folder that writes the argv it gets (one argument a line, then
+--- END, at once) and then stays alive reading stdin. Returns its path and `argv()`, which waits for the program to
+--- have started (10 s) and returns its arguments as a list.
+function M.argv_recorder(name)
+  local bin = M.tempdir()
+  local file = bin .. '/argv'
+  M.write(
+    bin .. '/' .. name,
+    table.concat({
+      '#!/bin/sh',
+      ('{ for a in "$@"; do printf "%%s\\n" "$a"; done; echo END; } > %s.tmp'):format(vim.fn.shellescape(file)),
+      ('mv %s.tmp %s'):format(vim.fn.shellescape(file), vim.fn.shellescape(file)),
+      'exec cat',
+    }, '\n')
+  )
+  vim.fn.setfperm(bin .. '/' .. name, 'rwxr-xr-x')
+  local function argv()
+    assert(
+      vim.wait(10000, function()
+        return vim.uv.fs_stat(file) ~= nil
+      end, 20),
+      'the stand-in ' .. name .. ' did not start'
+    )
+    local list = vim.split(M.read(file), '\n', { plain = true, trimempty = true })
+    assert(table.remove(list) == 'END', 'the argv file of ' .. name .. ' is cut short')
+    return list
+  end
+  return bin .. '/' .. name, argv
+end
+
 --- Open diff reviews in `editor` (a child from M.editor()): their tab names.
 function M.reviews(editor)
   return editor:lua([[

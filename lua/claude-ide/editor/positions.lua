@@ -1,9 +1,10 @@
 -- Generated from src/claude-ide/editor/positions.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local isAscii, ENCODING_API, NON_ASCII
+local ENCODING_API, NON_ASCII
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
-function isAscii(s)
+--- The line has no byte above 0x7F: its byte, UTF-16 and character columns are the same.
+function ____exports.isAscii(s)
     return (string.find(s, NON_ASCII)) == nil
 end
 --- UTF-16 offset of byte offset `byteCol` (clamped to the line) in `line`.
@@ -12,7 +13,7 @@ function ____exports.byteToUtf16(line, byteCol)
         0,
         math.min(byteCol, #line)
     )
-    if isAscii(line) then
+    if ____exports.isAscii(line) then
         return col
     end
     if ENCODING_API then
@@ -27,7 +28,7 @@ function ____exports.utf16Length(line)
 end
 --- Number of characters (code points) in `line`.
 function ____exports.charCount(line)
-    if isAscii(line) then
+    if ____exports.isAscii(line) then
         return #line
     end
     if ENCODING_API then
@@ -42,7 +43,7 @@ NON_ASCII = ((("[" .. string.char(128)) .. "-") .. string.char(255)) .. "]"
 -- (half an emoji) moves to the end of that character.
 function ____exports.utf16ToByte(line, u16)
     local col = math.max(0, u16)
-    if isAscii(line) then
+    if ____exports.isAscii(line) then
         return math.min(col, #line)
     end
     if ENCODING_API then
@@ -113,7 +114,7 @@ function ____exports.byteToCharColumn(line, byteCol)
         0,
         math.min(byteCol, #line)
     )
-    if isAscii(line) then
+    if ____exports.isAscii(line) then
         return col + 1
     end
     if ENCODING_API then
@@ -125,7 +126,7 @@ end
 --- Byte offset of 1-based character column `charCol` in `line` (past the end: the line's length).
 function ____exports.charColumnToByte(line, charCol)
     local idx = math.max(0, charCol - 1)
-    if isAscii(line) then
+    if ____exports.isAscii(line) then
         return math.min(idx, #line)
     end
     if idx >= ____exports.charCount(line) then

@@ -4,6 +4,7 @@ local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
 local byteToUtf16 = ____positions.byteToUtf16
 local charColumnToByte = ____positions.charColumnToByte
+local isAscii = ____positions.isAscii
 local utf16ToByte = ____positions.utf16ToByte
 --- The LSP `character` of byte offset `byteCol` in `line`, in the client's encoding.
 function ____exports.toCharacter(line, byteCol, encoding)
@@ -33,6 +34,12 @@ function ____exports.toByte(line, character, encoding)
 end
 --- The 1-based character column the model reads, of an LSP `character` in the client's encoding.
 function ____exports.displayColumn(line, character, encoding)
+    if isAscii(line) then
+        return math.min(
+            math.max(0, character),
+            #line
+        ) + 1
+    end
     return byteToCharColumn(
         line,
         ____exports.toByte(line, character, encoding)

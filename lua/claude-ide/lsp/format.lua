@@ -9,6 +9,10 @@ local readAll
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 local uriCandidates = ____positions.uriCandidates
+local ____policy = require("claude-ide.policy.policy")
+local realPath = ____policy.realPath
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
 local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
 local ____target = require("claude-ide.editor.target")
@@ -46,6 +50,7 @@ Texts.name = "Texts"
 function Texts.prototype.____constructor(self, ctx)
     self.ctx = ctx
     self.hidden = {}
+    self.realDirs = {}
     self.cache = {}
     self.paths = {}
     self.sliceStart = vim.uv.hrtime()
@@ -56,13 +61,29 @@ end
 function Texts.prototype.quote(self, path, line0)
     return self:withheld(path) and "(text withheld from the model)" or self:line(path, line0)
 end
-function Texts.prototype.withheld(self, path)
+function Texts.prototype.withheld(self, path, link)
     local hide = self.hidden[path]
     if hide == nil then
-        hide = self.policy ~= nil and self.policy:withheld(path, self.rules) ~= nil
+        hide = self.policy ~= nil and self.policy:withheld(
+            path,
+            self.rules,
+            link == false and self:realOfFile(path) or nil
+        ) ~= nil
         self.hidden[path] = hide
     end
     return hide
+end
+function Texts.prototype.realOfFile(self, path)
+    local dir, name = string.match(path, "^(.*)/([^/]+)$")
+    if dir == nil or name == nil then
+        return realPath(path)
+    end
+    local real = self.realDirs[dir]
+    if real == nil then
+        real = realPath(dir == "" and "/" or dir)
+        self.realDirs[dir] = real
+    end
+    return real == "/" and "/" .. name or (real .. "/") .. name
 end
 function Texts.prototype.path(self, uri)
     local path = self.paths[uri]
@@ -102,30 +123,34 @@ function Texts.prototype.lines(self, path)
         local named = self:namedBuffer(path)
         local st
         if named == nil then
+            st = vim.uv.fs_lstat(path)
+        end
+        local link = (st and st.type) == "link"
+        if link then
             st = vim.uv.fs_stat(path)
         end
-        local ____named_5 = named
-        if ____named_5 == nil then
-            local ____temp_4
-            if st ~= nil then
-                ____temp_4 = self:bufferOfFile(st)
-            else
-                ____temp_4 = nil
-            end
-            ____named_5 = ____temp_4
-        end
-        local buf = ____named_5
-        if buf ~= nil then
-            lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
-        else
-            self:withheld(path)
+        local ____named_7 = named
+        if ____named_7 == nil then
             local ____temp_6
-            if st ~= nil and st.type == "file" and st.size <= MAX_FILE_BYTES then
-                ____temp_6 = readAll(path, st.size)
+            if st ~= nil then
+                ____temp_6 = self:bufferOfFile(st)
             else
                 ____temp_6 = nil
             end
-            local data = ____temp_6
+            ____named_7 = ____temp_6
+        end
+        local buf = ____named_7
+        if buf ~= nil then
+            lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+        else
+            self:withheld(path, link)
+            local ____temp_8
+            if st ~= nil and st.type == "file" and st.size <= MAX_FILE_BYTES then
+                ____temp_8 = readAll(path, st.size)
+            else
+                ____temp_8 = nil
+            end
+            local data = ____temp_8
             lines = data ~= nil and splitLikeReadfile(data) or ({})
             if self.ctx ~= nil and (vim.uv.hrtime() - self.sliceStart) / 1000000 >= SLICE_MS then
                 yieldToEditor(self.ctx)
@@ -157,13 +182,13 @@ function ____exports.placesOf(texts, result, encoding)
     if result == nil or result == vim.NIL then
         return {}
     end
-    local ____vim_islist_result_7
+    local ____vim_islist_result_9
     if vim.islist(result) then
-        ____vim_islist_result_7 = result
+        ____vim_islist_result_9 = result
     else
-        ____vim_islist_result_7 = {result}
+        ____vim_islist_result_9 = {result}
     end
-    local items = ____vim_islist_result_7
+    local items = ____vim_islist_result_9
     local out = {}
     for ____, item in ipairs(items) do
         local uri = item.uri or item.targetUri
@@ -182,12 +207,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue36
+                goto __continue40
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue36::
+        ::__continue40::
     end
     __TS__ArraySort(
         out,
@@ -205,11 +230,12 @@ end
 -- position when given, e.g. a symbol's kind and name instead of the line's text).
 function ____exports.groupedLines(texts, places, label)
     local lines = {}
+    local cwd = normalize(vim.fn.getcwd())
     local current
     for ____, p in ipairs(places) do
         if p.path ~= current then
             current = p.path
-            lines[#lines + 1] = displayPath(p.path)
+            lines[#lines + 1] = displayPath(p.path, cwd)
         end
         lines[#lines + 1] = (((("  " .. tostring(p.line)) .. ":") .. tostring(p.col)) .. "  ") .. (label ~= nil and label(p) or ____exports.snippet(texts:quote(p.path, p.line - 1)))
     end

@@ -158,7 +158,7 @@ function Policy.prototype.rules(self)
     self.compiled = {key = key, rules = rules, cwd = cwd, checked = now}
     return rules
 end
-function Policy.prototype.withheld(self, path, rules)
+function Policy.prototype.withheld(self, path, rules, real)
     if rules == nil then
         rules = self:rules()
     end
@@ -166,7 +166,9 @@ function Policy.prototype.withheld(self, path, rules)
     if why ~= nil then
         return why
     end
-    local real = ____exports.realPath(path)
+    if real == nil then
+        real = ____exports.realPath(path)
+    end
     local ____temp_3
     if real ~= path then
         ____temp_3 = rules:withheld(real)

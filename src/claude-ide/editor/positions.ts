@@ -8,7 +8,8 @@ const ENCODING_API = vim.fn.has("nvim-0.11") === 1;
 /** Matches any non-ASCII byte: a line without one has byte columns equal to UTF-16 columns. */
 const NON_ASCII = `[${string.char(0x80)}-${string.char(0xff)}]`;
 
-function isAscii(s: string): boolean {
+/** The line has no byte above 0x7F: its byte, UTF-16 and character columns are the same. */
+export function isAscii(s: string): boolean {
   return string.find(s, NON_ASCII)[0] === undefined;
 }
 

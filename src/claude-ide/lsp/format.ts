@@ -2,11 +2,12 @@
 // `  line:col  <that line's text>`), symbols as an indented outline, 1-based lines and character columns,
 // paths relative to the cwd when inside it.
 import { normalizePath, uriCandidates } from "../editor/positions";
+import { type Policy, realPath } from "../policy/policy";
+import { normalize } from "../util/fs";
 import { displayPath } from "../editor/state";
 import { SLICE_MS, splitLikeReadfile, yieldToEditor } from "../editor/target";
 import type { ToolContext } from "../protocol/tool";
 import { displayColumn } from "./encoding";
-import type { Policy } from "../policy/policy";
 import type { Rules } from "../policy/rules";
 
 /** A file larger than this gives no line texts (its locations are still listed). */
@@ -34,14 +35,35 @@ export class Texts {
     return this.withheld(path) ? "(text withheld from the model)" : this.line(path, line0);
   }
 
-  /** Whether the policy withholds the file's text (decided once per path, while its lines are read). */
-  private withheld(path: string): boolean {
+  /**
+   * Whether the policy withholds the file's text (decided once per path, while its lines are read). `link`:
+   * whether the path names a symbolic link, when known (lstat): a file that is not one has the real path of
+   * its folder, which is asked once per folder instead of once per file.
+   */
+  private withheld(path: string, link?: boolean): boolean {
     let hide = this.hidden.get(path);
     if (hide === undefined) {
-      hide = this.policy !== undefined && this.policy.withheld(path, this.rules) !== undefined;
+      hide =
+        this.policy !== undefined &&
+        this.policy.withheld(path, this.rules, link === false ? this.realOfFile(path) : undefined) !== undefined;
       this.hidden.set(path, hide);
     }
     return hide;
+  }
+
+  /** Real paths of folders, each resolved once. */
+  private readonly realDirs = new LuaMap<string, string>();
+
+  /** The real path of `path`, which is not a symbolic link itself: its folder's real path and its name. */
+  private realOfFile(path: string): string {
+    const [dir, name] = string.match(path, "^(.*)/([^/]+)$");
+    if (dir === undefined || name === undefined) return realPath(path);
+    let real = this.realDirs.get(dir);
+    if (real === undefined) {
+      real = realPath(dir === "" ? "/" : dir);
+      this.realDirs.set(dir, real);
+    }
+    return real === "/" ? `/${name}` : `${real}/${name}`;
   }
 
   private readonly cache = new LuaMap<string, string[]>();
@@ -96,15 +118,18 @@ export class Texts {
     if (lines === undefined) {
       const named = this.namedBuffer(path);
       // One stat of a file no buffer is named after: its identity (another buffer may hold it) and its size.
+      // lstat: a link is told apart (its real path is its own), and stat'ed again for its file.
       let st: vim.uv.Stat | undefined;
-      if (named === undefined) [st] = vim.uv.fs_stat(path);
+      if (named === undefined) [st] = vim.uv.fs_lstat(path);
+      const link = st?.type === "link";
+      if (link) [st] = vim.uv.fs_stat(path);
       const buf = named ?? (st !== undefined ? this.bufferOfFile(st) : undefined);
       if (buf !== undefined) lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
       else {
         // The policy's verdict is taken here, in the read's time slice (an answer naming 200 files asks it 200
         // times). A withheld file is still read: its lines are never quoted, but they turn the server's UTF-16
         // columns into the answer's columns (without them every location in it read column 1).
-        this.withheld(path);
+        this.withheld(path, link);
         const data =
           st !== undefined && st.type === "file" && st.size <= MAX_FILE_BYTES ? readAll(path, st.size) : undefined;
         lines = data !== undefined ? splitLikeReadfile(data) : [];
@@ -209,11 +234,12 @@ export function snippet(text: string): string {
  */
 export function groupedLines(texts: Texts, places: Place[], label?: (this: void, p: Place) => string): string[] {
   const lines: string[] = [];
+  const cwd = normalize(vim.fn.getcwd());
   let current: string | undefined;
   for (const p of places) {
     if (p.path !== current) {
       current = p.path;
-      lines.push(displayPath(p.path));
+      lines.push(displayPath(p.path, cwd));
     }
     lines.push(`  ${p.line}:${p.col}  ${label !== undefined ? label(p) : snippet(texts.quote(p.path, p.line - 1))}`);
   }

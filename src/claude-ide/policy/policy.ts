@@ -141,11 +141,14 @@ export class Policy {
     return rules;
   }
 
-  /** Why `path` is withheld (its name or its real path matching a rule), or undefined. */
-  withheld(path: string, rules = this.rules()): Withheld | undefined {
+  /**
+   * Why `path` is withheld (its name or its real path matching a rule), or undefined. `real`: its real path
+   * when the caller knows it already (e.g. from its folder's, for many files of one folder).
+   */
+  withheld(path: string, rules = this.rules(), real?: string): Withheld | undefined {
     const why = rules.withheld(path);
     if (why !== undefined) return why;
-    const real = realPath(path);
+    real ??= realPath(path);
     return real !== path ? rules.withheld(real) : undefined;
   }
 
