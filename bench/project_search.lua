@@ -6,7 +6,9 @@
 --      they share the machine's load (min and p50; ratio to the faster direct engine; goal <= 1.3x, the
 --      bridge's round trip included). The search asks for max_results = 1000, so that it reports every match the
 --      engines do: a search that stopped at max_results did less work, and its ratio is not judged. While a call is out the bench itself waits without spinning: a bench
---      that kept a core busy would take it from the engine on a 2-core machine and measure that.
+--      that kept a core busy would take it from the engine on a 2-core machine and measure that. Beside the
+--      wall-clock ratio, the CPU time each run cost (from /proc: the engine run directly; the editor, its engine
+--      child and the bridge for the search), which another load on the machine does not change as much.
 --   2. "editor frozen": the longest answer time of a trivial request (nvim_eval "1") sent to the editor back to
 --      back while each tool call runs (goal <= 16 ms): search literal and regex (both trees), read_buffer of a
 --      10 MB file that is not loaded, editor_state with 1,000 buffers, lsp_references answered by 200 files no
@@ -156,26 +158,54 @@ local function call_measured(tool, args)
   return (at - t0) / 1e6, worst, n, text
 end
 
---- A direct engine's run (stdout read whole, as the bridge's answer is): ms and its count of output lines.
+-- CPU time (user + sys) from /proc, in ms: what a run cost whatever else the machine runs (the wall-clock ratio
+-- on a loaded machine measures the load as much as the search). Kernel ticks: 10 ms steps at CLK_TCK 100, summed
+-- over the runs.
+local TICK_MS = 1000 / (tonumber(vim.fn.system({ 'getconf', 'CLK_TCK' })) or 100)
+--- A process's CPU ms: its own, and that of its children it has waited for (`children`: only those).
+local function cpu_ms(pid, children)
+  local fh = io.open(('/proc/%d/stat'):format(pid), 'r')
+  if not fh then
+    return 0
+  end
+  local stat = fh:read('*l') or ''
+  fh:close()
+  local fields = vim.split((stat:gsub('^.*%) ', '')), ' ')
+  -- After "pid (comm) ": utime stime cutime cstime are fields 12..15.
+  local own = (tonumber(fields[12]) or 0) + (tonumber(fields[13]) or 0)
+  local kids = (tonumber(fields[14]) or 0) + (tonumber(fields[15]) or 0)
+  return (children and kids or own + kids) * TICK_MS
+end
+local editor_pid = vim.rpcrequest(chan, 'nvim_call_function', 'getpid', {})
+local bench_pid = vim.uv.os_getpid()
+
+--- A direct engine's run (stdout read whole, as the bridge's answer is): ms, its count of output lines, CPU ms.
 local function direct(cmd, cwd)
+  local c = cpu_ms(bench_pid, true)
   local t = vim.uv.hrtime()
   local out = vim.system(cmd, { cwd = cwd, text = true }):wait()
+  local ms = (vim.uv.hrtime() - t) / 1e6
   local n = 0
   for _ in (out.stdout or ''):gmatch('\n') do
     n = n + 1
   end
-  return (vim.uv.hrtime() - t) / 1e6, n
+  return ms, n, cpu_ms(bench_pid, true) - c
 end
 
 --- One tools/call through the bridge, waited for without spinning (the answer's time is taken when its line
 --- arrives, in the pipe's callback); ms and the answer's text, which must not be an error.
+--- Also its CPU ms: the editor's and its children's (the engine), and the bridge's.
 local function bridged(tool, args)
+  local bridge_pid = bridge.handle:get_pid()
+  local c = cpu_ms(editor_pid) + cpu_ms(bridge_pid)
   local t0 = vim.uv.hrtime()
   send('tools/call', { name = tool, arguments = args })
   assert(vim.wait(120000, answered, 10), 'no answer to ' .. tool)
   local msg, at = take()
   local text = msg.result and msg.result.content and msg.result.content[1].text or vim.inspect(msg)
-  return (at - t0) / 1e6, report.answer(tool, text)
+  -- The engine child is reaped (its CPU counted) before the answer leaves the editor.
+  local cpu = cpu_ms(editor_pid) + cpu_ms(bridge_pid) - c
+  return (at - t0) / 1e6, report.answer(tool, text), cpu
 end
 
 -- 1. The agent's search through the bridge beside rg and git grep, alternated run by run.
@@ -195,15 +225,18 @@ local function compare(label, cwd, path)
     end
     bridged('search', args)
     local times, counts, mine, text = {}, {}, {}, ''
+    local cpus, my_cpu = {}, 0
     for run = 1, RUNS + 2 do
       for i, e in ipairs(engines) do
         times[i] = times[i] or {}
-        local ms, n = direct(e.cmd, cwd)
+        local ms, n, cpu = direct(e.cmd, cwd)
         table.insert(times[i], ms)
         counts[i] = n
+        cpus[i] = (cpus[i] or 0) + cpu
       end
-      local ms, answer = bridged('search', args)
+      local ms, answer, cpu = bridged('search', args)
       table.insert(mine, ms)
+      my_cpu = my_cpu + cpu
       text = answer
       _ = run
     end
@@ -221,6 +254,12 @@ local function compare(label, cwd, path)
       verdict = 'not judged: the search stopped at max_results, less work than the engines did'
     end
     say(('           ratio to the faster direct engine: p50 %.2fx, min %.2fx   %s'):format(p50 / best_p50, mine[1] / best_min, verdict))
+    local runs, cpu_parts, best_cpu = #mine, {}, math.huge
+    for i, e in ipairs(engines) do
+      table.insert(cpu_parts, ('%s %.0f'):format(e.name, cpus[i] / runs))
+      best_cpu = math.min(best_cpu, cpus[i])
+    end
+    say(('           CPU per run (user+sys; the bridge: editor, engine, bridge): %s, bridge %.0f ms: %.2fx the lesser (%s)'):format(table.concat(cpu_parts, ', '), my_cpu / runs, my_cpu / best_cpu, report.load()))
   end
 end
 if not ONLY then
