@@ -12,7 +12,7 @@ vim.opt.rtp:prepend(root)
 
 local report = require('lib.report')
 local say, stats, size, goal = report.say, report.stats, report.size, report.goal
-local RUNS = size(40, 2)
+local RUNS = size(120, 2)
 local MODULES, CALLS = size(20, 3), 5
 
 -- The project: src/lib.ts exports helper(); every src/module_N.ts imports it and calls it CALLS times.
