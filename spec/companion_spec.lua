@@ -614,6 +614,22 @@ describe('Gemini CLI companion', function()
     end)
   end)
 
+  it('tells whether it can find a CLI process behind a request (/proc/net/tcp), and says no without it', function()
+    assert.is_true(nvim:lua('return require("claude-ide").server():companion():knowsProcesses()'))
+    -- A system without /proc (macOS, BSD): the stat finds nothing, and the answer must say so.
+    assert.is_false(nvim:lua([[
+      local stat = vim.uv.fs_stat
+      vim.uv.fs_stat = function(path, ...)
+        if path == '/proc/net/tcp' then return nil, 'ENOENT: no such file or directory', 'ENOENT' end
+        return stat(path, ...)
+      end
+      local ok, known = pcall(function() return require("claude-ide").server():companion():knowsProcesses() end)
+      vim.uv.fs_stat = stat
+      assert(ok, known)
+      return known
+    ]]))
+  end)
+
   describe('reviews of two sessions', function()
     local path
     before_each(function()

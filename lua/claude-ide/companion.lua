@@ -427,7 +427,8 @@ function Companion.prototype.sessionOfProcess(self, pids)
     return nil
 end
 function Companion.prototype.knowsProcesses(self)
-    return ({vim.uv.fs_stat("/proc/net/tcp")}) ~= nil
+    local st = vim.uv.fs_stat("/proc/net/tcp")
+    return st ~= nil
 end
 function Companion.prototype.sawPort(self, s, port)
     if port == nil then

@@ -386,7 +386,8 @@ export class Companion {
 
   /** Whether sessionOfProcess can tell a CLI's session on this system. */
   knowsProcesses(): boolean {
-    return vim.uv.fs_stat("/proc/net/tcp") !== undefined;
+    const [st] = vim.uv.fs_stat("/proc/net/tcp");
+    return st !== undefined;
   }
 
   /** `s`'s request came from client port `port`: remembered for s, forgotten for the others (ports are reused). */
