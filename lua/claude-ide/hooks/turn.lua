@@ -338,7 +338,10 @@ function Turns.prototype.ended(self, ev)
     s.last = t
     self.lastSession = s.key
     local mode = self.deps.config.review.turn
-    vim.schedule(function() return self:present(s, t, t["end"], mode == "manual" and "manual" or "auto") end)
+    vim.defer_fn(
+        function() return self:present(s, t, t["end"], mode == "manual" and "manual" or "auto") end,
+        0
+    )
     return nil
 end
 function Turns.prototype.items(self, t, to)

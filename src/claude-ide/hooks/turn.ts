@@ -343,8 +343,10 @@ export class Turns {
     s.last = t;
     this.lastSession = s.key;
     const mode = this.deps.config.review.turn;
-    // After the hook's answer: the CLI goes on while the review opens.
-    vim.schedule(() => this.present(s, t, t.end as string, mode === "manual" ? "manual" : "auto"));
+    // After the hook's answer: the CLI goes on while the review opens. A timer, not vim.schedule: the editor's
+    // loop polls for keys and requests between the snapshot's answer and the review's opening (a callback
+    // scheduled from this one would run in the same stretch).
+    vim.defer_fn(() => this.present(s, t, t.end as string, mode === "manual" ? "manual" : "auto"), 0);
     return undefined;
   }
 
