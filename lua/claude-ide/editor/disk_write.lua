@@ -3,7 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local get, loadedBuffer, writeBigFile, fileStamp, changedRange, convertedAsRead, CHANGED_ERROR
+local get, loadedBuffer, writeBigFile, changedRange, convertedAsRead, CHANGED_ERROR
 local ____buffers = require("claude-ide.editor.buffers")
 local vimErrorLine = ____buffers.vimErrorLine
 local ____disk_write_child = require("claude-ide.editor.disk_write_child")
@@ -11,6 +11,8 @@ local childWrite = ____disk_write_child.childWrite
 local writeInChild = ____disk_write_child.writeInChild
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
+local ____fs = require("claude-ide.util.fs")
+local fileStamp = ____fs.fileStamp
 --- A check to call often during long work: once the current slice has run `pacing.sliceMs`, it pauses
 -- (pacing.pause) and a new slice starts. Without a pacing it does nothing (the work is one stretch).
 function ____exports.sliceCheck(pacing)
@@ -78,13 +80,6 @@ function writeBigFile(file, lines, expect, pacing)
         return {ok = false, error = CHANGED_ERROR}
     end
     return {ok = false, error = outcome.error .. ": nothing was written"}
-end
-function fileStamp(file)
-    local st = vim.uv.fs_stat(file)
-    if st == nil then
-        return nil
-    end
-    return (((((tostring(st.size) .. ":") .. tostring(st.mtime.sec)) .. ":") .. tostring(st.mtime.nsec)) .. ":") .. tostring(st.ino)
 end
 function changedRange(base, content)
     if base == nil or #base == 0 then

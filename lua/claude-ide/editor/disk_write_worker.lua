@@ -5,35 +5,24 @@ local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-dir = arg[1]
-started = vim.uv.hrtime()
-function say(line)
+local ____exports = {}
+local ____buffers = require("claude-ide.editor.buffers")
+local vimErrorLine = ____buffers.vimErrorLine
+local ____fs = require("claude-ide.util.fs")
+local fileStamp = ____fs.fileStamp
+local dir = arg[1]
+local started = vim.uv.hrtime()
+local function say(line)
     io.stdout:write(line .. "\n")
     io.stdout:flush()
 end
 --- Lines written by writefile(lines + [""], path, "b").
-function readLines(path)
+local function readLines(path)
     local lines = vim.fn.readfile(path, "b")
     table.remove(lines)
     return lines
 end
-function fileStamp(file)
-    local st = vim.uv.fs_stat(file)
-    if st == nil then
-        return "none"
-    end
-    return (((((tostring(st.size) .. ":") .. tostring(st.mtime.sec)) .. ":") .. tostring(st.mtime.nsec)) .. ":") .. tostring(st.ino)
-end
-function errorLine(err)
-    local text = tostring(err)
-    local vimMessage = string.match(text, "^Vim[^:]*:(E%d+:.*)$")
-    if vimMessage ~= nil then
-        text = vimMessage
-    end
-    local first = string.match(text, "^[^\n]*")
-    return vim.trim(first or text)
-end
-function run()
+local function run()
     local fh = io.open(dir .. "/job.json", "r")
     if fh == nil then
         return "error the job is missing"
@@ -53,7 +42,7 @@ function run()
     vim.go.undofile = false
     vim.go.undolevels = -1
     vim.go.modeline = false
-    if fileStamp(job.file) ~= job.stamp then
+    if (fileStamp(job.file) or "none") ~= job.stamp then
         return "changed since the editor looked at it"
     end
     local expect = readLines(dir .. "/expect.lines")
@@ -118,7 +107,7 @@ function run()
             after
         )
     end
-    if fileStamp(job.file) ~= job.stamp then
+    if (fileStamp(job.file) or "none") ~= job.stamp then
         return "changed while it was being read"
     end
     if (vim.uv.hrtime() - started) / 1000000 > job.writeByMs then
@@ -130,5 +119,6 @@ function run()
     )
     return "ok"
 end
-ok, result = pcall(run)
-say(ok and result or "error " .. errorLine(result))
+local ok, result = pcall(run)
+say(ok and result or "error " .. vimErrorLine(result))
+return ____exports

@@ -16,6 +16,15 @@ function ____exports.normalize(path)
     end
     return collapsed ~= "/" and string.sub(collapsed, -1) == "/" and string.sub(collapsed, 1, -2) or collapsed
 end
+--- Size, modification time and inode of a file (`size:sec:nsec:ino`; undefined: none), to tell whether it changed
+-- since it was read. The editor and the child that writes a big file (editor/disk_write_worker) compare it.
+function ____exports.fileStamp(file)
+    local st = vim.uv.fs_stat(file)
+    if st == nil then
+        return nil
+    end
+    return (((((tostring(st.size) .. ":") .. tostring(st.mtime.sec)) .. ":") .. tostring(st.mtime.nsec)) .. ":") .. tostring(st.ino)
+end
 --- The whole content of the regular file `path` when it is at most `maxBytes`; undefined otherwise.
 function ____exports.readSmallFile(path, maxBytes)
     local stat = vim.uv.fs_stat(path)

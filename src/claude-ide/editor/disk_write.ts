@@ -13,6 +13,7 @@
 import { vimErrorLine } from "./buffers";
 import { childWrite, writeInChild } from "./disk_write_child";
 import { normalizePath } from "./positions";
+import { fileStamp } from "../util/fs";
 
 export type DiskWrite = { ok: true } | { ok: false; error: string } | { ok: false; loaded: Buf; error: string };
 
@@ -263,13 +264,6 @@ function writeBigFile(file: string, lines: string[], expect: string[], pacing: P
     return { ok: false, loaded: outcome.buf, error: `the file was opened in buffer b${outcome.buf} meanwhile` };
   if (outcome.kind === "changed") return { ok: false, error: CHANGED_ERROR };
   return { ok: false, error: `${outcome.error}: nothing was written` };
-}
-
-/** Size and modification time of a file (undefined: none), to tell whether it changed since it was read. */
-function fileStamp(file: string): string | undefined {
-  const [st] = vim.uv.fs_stat(file);
-  if (st === undefined) return undefined;
-  return `${st.size}:${st.mtime.sec}:${st.mtime.nsec}:${st.ino}`;
 }
 
 /**

@@ -12,6 +12,11 @@
 // swap or undo file; the file must still hold `expect` (as read, or converted from its encoding as Neovim reads
 // it) and still have the stamp it had when the job was written, else nothing is written. The answer is one
 // line on stdout: `ok`, `changed <why>` or `error <message>`.
+// It requires the plugin's editor/buffers and util/fs (the editor puts its lua/ folder on LUA_PATH): the file's
+// stamp is one function for the editor and the child, and so is a Vim error's one line.
+import { vimErrorLine } from "./buffers";
+import { fileStamp } from "../util/fs";
+
 declare const arg: string[];
 
 interface Job {
@@ -40,20 +45,6 @@ function readLines(path: string): string[] {
   return lines;
 }
 
-function fileStamp(file: string): string {
-  const [st] = vim.uv.fs_stat(file);
-  if (st === undefined) return "none";
-  return `${st.size}:${st.mtime.sec}:${st.mtime.nsec}:${st.ino}`;
-}
-
-function errorLine(err: unknown): string {
-  let text = tostring(err);
-  const [vimMessage] = string.match(text, "^Vim[^:]*:(E%d+:.*)$");
-  if (vimMessage !== undefined) text = vimMessage;
-  const [first] = string.match(text, "^[^\n]*");
-  return vim.trim(first ?? text);
-}
-
 function run(): string {
   const [fh] = io.open(`${dir}/job.json`, "r");
   if (fh === undefined) return "error the job is missing";
@@ -67,7 +58,7 @@ function run(): string {
   vim.go.undofile = false;
   vim.go.undolevels = -1;
   vim.go.modeline = false;
-  if (fileStamp(job.file) !== job.stamp) return "changed since the editor looked at it";
+  if ((fileStamp(job.file) ?? "none") !== job.stamp) return "changed since the editor looked at it";
   const expect = readLines(`${dir}/expect.lines`);
   const replacement = readLines(`${dir}/new.lines`);
   if (expect.length !== job.count) return "error the job's text is incomplete";
@@ -97,7 +88,7 @@ function run(): string {
     });
     vim.api.nvim_buf_set_lines(buf, 0, -1, false, after);
   }
-  if (fileStamp(job.file) !== job.stamp) return "changed while it was being read";
+  if ((fileStamp(job.file) ?? "none") !== job.stamp) return "changed while it was being read";
   if ((vim.uv.hrtime() - started) / 1e6 > job.writeByMs) return "error it took too long: stopped before writing";
   vim.api.nvim_buf_call(buf, () => vim.cmd("silent keepalt keepjumps write"));
   return "ok";
@@ -105,4 +96,4 @@ function run(): string {
 
 // `ok`, `changed...` or `error ...`, as run() says.
 const [ok, result] = pcall(run);
-say(ok ? result : `error ${errorLine(result)}`);
+say(ok ? result : `error ${vimErrorLine(result)}`);

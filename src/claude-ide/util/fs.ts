@@ -19,6 +19,16 @@ export function normalize(path: string): string {
   return collapsed !== "/" && string.sub(collapsed, -1) === "/" ? string.sub(collapsed, 1, -2) : collapsed;
 }
 
+/**
+ * Size, modification time and inode of a file (`size:sec:nsec:ino`; undefined: none), to tell whether it changed
+ * since it was read. The editor and the child that writes a big file (editor/disk_write_worker) compare it.
+ */
+export function fileStamp(file: string): string | undefined {
+  const [st] = vim.uv.fs_stat(file);
+  if (st === undefined) return undefined;
+  return `${st.size}:${st.mtime.sec}:${st.mtime.nsec}:${st.ino}`;
+}
+
 /** The whole content of the regular file `path` when it is at most `maxBytes`; undefined otherwise. */
 export function readSmallFile(path: string, maxBytes: number): string | undefined {
   const [stat] = vim.uv.fs_stat(path);
