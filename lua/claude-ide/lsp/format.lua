@@ -5,7 +5,6 @@ local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
-local readAll
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
 local uriCandidates = ____positions.uriCandidates
@@ -13,6 +12,7 @@ local ____policy = require("claude-ide.policy.policy")
 local realPath = ____policy.realPath
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local readBytes = ____fs.readBytes
 local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
 local ____target = require("claude-ide.editor.target")
@@ -21,15 +21,6 @@ local splitLikeReadfile = ____target.splitLikeReadfile
 local yieldToEditor = ____target.yieldToEditor
 local ____encoding = require("claude-ide.lsp.encoding")
 local displayColumn = ____encoding.displayColumn
-function readAll(path, size)
-    local fd = vim.uv.fs_open(path, "r", 0)
-    if fd == nil then
-        return nil
-    end
-    local data = vim.uv.fs_read(fd, size, 0)
-    vim.uv.fs_close(fd)
-    return data
-end
 --- The file path of a `file://` URI (other schemes are kept as they are).
 function ____exports.uriPath(uri)
     if string.sub(uri, 1, 7) ~= "file://" then
@@ -146,7 +137,7 @@ function Texts.prototype.lines(self, path)
             self:withheld(path, link)
             local ____temp_8
             if st ~= nil and st.type == "file" and st.size <= MAX_FILE_BYTES then
-                ____temp_8 = readAll(path, st.size)
+                ____temp_8 = readBytes(path, st.size)
             else
                 ____temp_8 = nil
             end
@@ -207,12 +198,12 @@ function ____exports.uniquePlaces(places)
         do
             local key = (((p.path .. ":") .. tostring(p.line)) .. ":") .. tostring(p.col)
             if seen[key] ~= nil then
-                goto __continue40
+                goto __continue38
             end
             seen[key] = true
             out[#out + 1] = p
         end
-        ::__continue40::
+        ::__continue38::
     end
     __TS__ArraySort(
         out,

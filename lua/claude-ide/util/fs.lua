@@ -1,5 +1,15 @@
 -- Generated from src/claude-ide/util/fs.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
+--- The first `size` bytes of the file `path` (its size known from a stat: the whole of it); undefined when unreadable.
+function ____exports.readBytes(path, size)
+    local fd = vim.uv.fs_open(path, "r", 0)
+    if fd == nil then
+        return nil
+    end
+    local data = vim.uv.fs_read(fd, size, 0)
+    vim.uv.fs_close(fd)
+    return data
+end
 --- A path as vim.fs.normalize makes it ("~" expanded, repeated and trailing slashes, "." and ".." segments
 -- resolved) but never expanding "$NAME": a "$" in a file name is a character (Remix and TanStack routes are
 -- named `$id.tsx`). Does not load vim.fs (a few ms at startup) for the absolute paths that need nothing of it.
@@ -31,13 +41,7 @@ function ____exports.readSmallFile(path, maxBytes)
     if stat == nil or stat.type ~= "file" or stat.size > maxBytes then
         return nil
     end
-    local fd = vim.uv.fs_open(path, "r", 0)
-    if fd == nil then
-        return nil
-    end
-    local data = vim.uv.fs_read(fd, stat.size, 0)
-    vim.uv.fs_close(fd)
-    return data
+    return ____exports.readBytes(path, stat.size)
 end
 --- Writes `data` to `path` atomically with `mode`; without it an existing file keeps its permissions and a
 -- new one gets 0644 (the umask does not apply: the mode is set exactly). `durable: false` skips the fsync:

@@ -3,7 +3,7 @@
 // paths relative to the cwd when inside it.
 import { normalizePath, uriCandidates } from "../editor/positions";
 import { type Policy, realPath } from "../policy/policy";
-import { normalize } from "../util/fs";
+import { normalize, readBytes } from "../util/fs";
 import { displayPath } from "../editor/state";
 import { SLICE_MS, splitLikeReadfile, yieldToEditor } from "../editor/target";
 import type { ToolContext } from "../protocol/tool";
@@ -131,7 +131,7 @@ export class Texts {
         // columns into the answer's columns (without them every location in it read column 1).
         this.withheld(path, link);
         const data =
-          st !== undefined && st.type === "file" && st.size <= MAX_FILE_BYTES ? readAll(path, st.size) : undefined;
+          st !== undefined && st.type === "file" && st.size <= MAX_FILE_BYTES ? readBytes(path, st.size) : undefined;
         lines = data !== undefined ? splitLikeReadfile(data) : [];
         if (this.ctx !== undefined && (vim.uv.hrtime() - this.sliceStart) / 1e6 >= SLICE_MS) {
           yieldToEditor(this.ctx);
@@ -146,15 +146,6 @@ export class Texts {
   line(path: string, line0: number): string {
     return this.lines(path)[line0] ?? "";
   }
-}
-
-/** The first `size` bytes of the file (the whole of it, its size known from a stat); undefined when unreadable. */
-function readAll(path: string, size: number): string | undefined {
-  const [fd] = vim.uv.fs_open(path, "r", 0);
-  if (fd === undefined) return undefined;
-  const [data] = vim.uv.fs_read(fd, size, 0);
-  vim.uv.fs_close(fd);
-  return data;
 }
 
 /** The file path of a `file://` URI (other schemes are kept as they are). */

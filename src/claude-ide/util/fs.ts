@@ -33,9 +33,14 @@ export function fileStamp(file: string): string | undefined {
 export function readSmallFile(path: string, maxBytes: number): string | undefined {
   const [stat] = vim.uv.fs_stat(path);
   if (stat === undefined || stat.type !== "file" || stat.size > maxBytes) return undefined;
+  return readBytes(path, stat.size);
+}
+
+/** The first `size` bytes of the file `path` (its size known from a stat: the whole of it); undefined when unreadable. */
+export function readBytes(path: string, size: number): string | undefined {
   const [fd] = vim.uv.fs_open(path, "r", 0);
   if (fd === undefined) return undefined;
-  const [data] = vim.uv.fs_read(fd, stat.size, 0);
+  const [data] = vim.uv.fs_read(fd, size, 0);
   vim.uv.fs_close(fd);
   return data;
 }
