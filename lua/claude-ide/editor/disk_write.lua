@@ -176,17 +176,12 @@ end
 -- between the steps of a big file (see the top of this file); without it the work is one stretch.
 function ____exports.writeFileAsVim(path, lines, expect, pacing)
     local file = normalizePath(path)
-    if (pacing and pacing.wait) ~= nil and expect ~= nil then
-        local st = vim.uv.fs_stat(file)
-        if st ~= nil and st.type == "file" and st.size > 0 and st.size >= childWrite.minBytes then
-            return writeBigFile(file, lines, expect, pacing)
-        end
+    local before = vim.uv.fs_stat(file)
+    if (pacing and pacing.wait) ~= nil and expect ~= nil and before ~= nil and before.type == "file" and before.size > 0 and before.size >= childWrite.minBytes then
+        return writeBigFile(file, lines, expect, pacing)
     end
-    if pacing ~= nil then
-        local size = vim.uv.fs_stat(file)
-        if size ~= nil and size.size >= PAUSE_BEFORE_READ_BYTES then
-            pacing.pause()
-        end
+    if pacing ~= nil and before ~= nil and before.size >= PAUSE_BEFORE_READ_BYTES then
+        pacing.pause()
     end
     local stat = vim.uv.fs_stat(file)
     if stat ~= nil and stat.type ~= "file" then

@@ -108,15 +108,17 @@ function sameAsBuffer(buf: Buf, expect: string[], pacing: Pacing | undefined, st
  */
 export function writeFileAsVim(path: string, lines: string[], expect?: string[], pacing?: Pacing): DiskWrite {
   const file = normalizePath(path);
-  if (pacing?.wait !== undefined && expect !== undefined) {
-    const [st] = vim.uv.fs_stat(file);
-    if (st !== undefined && st.type === "file" && st.size > 0 && st.size >= childWrite.minBytes)
-      return writeBigFile(file, lines, expect, pacing);
-  }
-  if (pacing !== undefined) {
-    const [size] = vim.uv.fs_stat(file);
-    if (size !== undefined && size.size >= PAUSE_BEFORE_READ_BYTES) pacing.pause();
-  }
+  const [before] = vim.uv.fs_stat(file);
+  if (
+    pacing?.wait !== undefined &&
+    expect !== undefined &&
+    before !== undefined &&
+    before.type === "file" &&
+    before.size > 0 &&
+    before.size >= childWrite.minBytes
+  )
+    return writeBigFile(file, lines, expect, pacing);
+  if (pacing !== undefined && before !== undefined && before.size >= PAUSE_BEFORE_READ_BYTES) pacing.pause();
   const [stat] = vim.uv.fs_stat(file);
   if (stat !== undefined && stat.type !== "file") return { ok: false, error: `${file} is not a regular file` };
   const existed = vim.fn.bufexists(file) === 1;
