@@ -1,16 +1,16 @@
 -- Generated from src/claude-ide/sessions.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__New = ____lualib.__TS__New
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySome = ____lualib.__TS__ArraySome
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local ____exports = {}
-local approvalMode, approvalArgs, hooksSetup, cliConfig, hookSettings, configFile, APPROVAL_MODES
+local approvalArgs, hooksSetup, cliConfig, hookSettings, configFile, APPROVAL_MODES
 local ____terminal = require("claude-ide.editor.terminal")
 local ClaudeTerminal = ____terminal.ClaudeTerminal
 local ____log = require("claude-ide.log")
@@ -22,9 +22,6 @@ local lazy = ____modules.lazy
 local ____client_name = require("claude-ide.util.client_name")
 local clientLabel = ____client_name.clientLabel
 local commandClient = ____client_name.commandClient
-function approvalMode(cli, mode)
-    return APPROVAL_MODES[cli][mode]
-end
 function approvalArgs(cli, mode, commandLine)
     if mode == nil then
         return ""
@@ -35,10 +32,19 @@ function approvalArgs(cli, mode, commandLine)
     if given("%-%-approval%-mode") or given("%-%-yolo") or given("%-y") then
         return ""
     end
-    local name = approvalMode(cli, mode)
+    local name = APPROVAL_MODES[cli][mode]
     if name == nil then
-        local label = cli == "gemini" and "Gemini CLI" or "Qwen Code"
-        say(((((("terminal.permission_mode \"" .. mode) .. "\" has no ") .. label) .. " approval mode: it starts in its own default (") .. (cli == "gemini" and "default, auto_edit, plan, yolo" or "default, auto-edit, auto, plan, yolo")) .. " are its modes)", "warn")
+        local own = {}
+        for ____, m in pairs(APPROVAL_MODES[cli]) do
+            if not __TS__ArrayIncludes(own, m) then
+                own[#own + 1] = m
+            end
+        end
+        table.sort(own)
+        say(
+            ((((("terminal.permission_mode \"" .. mode) .. "\" has no ") .. commandClient(cli).label) .. " approval mode: it starts in its own default (") .. table.concat(own, ", ")) .. " are its modes)",
+            "warn"
+        )
         return ""
     end
     return "--approval-mode " .. name
@@ -229,7 +235,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue36
+                goto __continue37
             end
             local ____temp_22 = EXTERNAL_BASE + c.id
             local ____temp_23 = self:externalName(c)
@@ -248,12 +254,12 @@ function Sessions.prototype.list(self)
                 protocol = "ide"
             }
         end
-        ::__continue36::
+        ::__continue37::
     end
     for ____, p in ipairs(companion) do
         do
             if self:companionOwnerOf(p.id) ~= 0 then
-                goto __continue39
+                goto __continue40
             end
             out[#out + 1] = {
                 id = EXTERNAL_BASE + p.id,
@@ -268,7 +274,7 @@ function Sessions.prototype.list(self)
                 protocol = "companion"
             }
         end
-        ::__continue39::
+        ::__continue40::
     end
     return out
 end
@@ -731,14 +737,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue147
+                goto __continue148
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue147::
+        ::__continue148::
     end
     return nil
 end

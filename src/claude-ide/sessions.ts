@@ -52,7 +52,7 @@ function cliSetup(
  * Code's mode names, or the CLI's own. Claude Code's `auto` (a classifier approves) and `dontAsk` have no Gemini CLI
  * equivalent.
  */
-const APPROVAL_MODES: { [cli: string]: { [mode: string]: string } } = {
+const APPROVAL_MODES: { [cli in "gemini" | "qwen"]: { [mode: string]: string } } = {
   gemini: {
     default: "default",
     manual: "default",
@@ -76,10 +76,6 @@ const APPROVAL_MODES: { [cli: string]: { [mode: string]: string } } = {
   },
 };
 
-function approvalMode(cli: "gemini" | "qwen", mode: string): string | undefined {
-  return APPROVAL_MODES[cli][mode];
-}
-
 /**
  * Gemini CLI's / Qwen Code's --approval-mode for terminal.permission_mode (Claude Code's names or their own), ""
  * when none is set, the command line has a mode already, or the CLI has no such mode (then a warning says so).
@@ -88,11 +84,13 @@ function approvalArgs(cli: "gemini" | "qwen", mode: string | undefined, commandL
   if (mode === undefined) return "";
   const given = (flag: string) => string.find(` ${commandLine} `, `%s${flag}[%s=]`)[0] !== undefined;
   if (given("%-%-approval%-mode") || given("%-%-yolo") || given("%-y")) return "";
-  const name = approvalMode(cli, mode);
+  const name = APPROVAL_MODES[cli][mode];
   if (name === undefined) {
-    const label = cli === "gemini" ? "Gemini CLI" : "Qwen Code";
+    const own: string[] = [];
+    for (const [, m] of pairs(APPROVAL_MODES[cli])) if (!own.includes(m)) own.push(m);
+    table.sort(own);
     say(
-      `terminal.permission_mode "${mode}" has no ${label} approval mode: it starts in its own default (${cli === "gemini" ? "default, auto_edit, plan, yolo" : "default, auto-edit, auto, plan, yolo"} are its modes)`,
+      `terminal.permission_mode "${mode}" has no ${commandClient(cli).label} approval mode: it starts in its own default (${own.join(", ")} are its modes)`,
       "warn",
     );
     return "";
