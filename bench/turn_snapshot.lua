@@ -64,16 +64,16 @@ local function probe(finished, limit_s)
   return worst, done_at
 end
 
---- Takes a snapshot in the editor while probing it. Returns the result (r.wall: the time the editor saw) and
---- the longest trivial request.
-local function snapshot_measured(name, previous)
+--- Takes a snapshot in the editor while probing it (session 'bench' and the default store unless given).
+--- Returns the result (r.wall: the time the editor saw) and the longest trivial request.
+local function snapshot_measured(name, previous, session, base)
   vim.rpcrequest(chan, 'nvim_exec_lua', [[
-    local name, previous, repo = ...
+    local name, previous, repo, session, base = ...
     _G.bench_result = nil
     local t0 = vim.uv.hrtime()
-    require('claude-ide.editor.snapshot').take({ root = repo, session = 'bench', name = name, previous = previous or nil,
-      maxFileBytes = 1048576, keep = 20 }, function(r) r.wall = (vim.uv.hrtime() - t0) / 1e6; _G.bench_result = r end)
-  ]], { name, previous or false, repo })
+    require('claude-ide.editor.snapshot').take({ root = repo, session = session, name = name, previous = previous or nil,
+      maxFileBytes = 1048576, keep = 20, base = base or nil }, function(r) r.wall = (vim.uv.hrtime() - t0) / 1e6; _G.bench_result = r end)
+  ]], { name, previous or false, repo, session or 'bench', base or false })
   local result
   local worst = probe(function()
     result = vim.rpcrequest(chan, 'nvim_exec_lua', 'return _G.bench_result', {})
@@ -212,19 +212,7 @@ local function measure()
   end, 20), 'the warm-up took no snapshot')
   local warm_ms = (vim.uv.hrtime() - warm_t) / 1e6
   change(300)
-  vim.rpcrequest(chan, 'nvim_exec_lua', [[
-    local repo, base = ...
-    _G.bench_result = nil
-    local t0 = vim.uv.hrtime()
-    require('claude-ide.editor.snapshot').take({ root = repo, session = 'after-warm-up', name = '1.start', maxFileBytes = 1048576,
-      keep = 20, base = base }, function(r) r.wall = (vim.uv.hrtime() - t0) / 1e6; _G.bench_result = r end)
-  ]], { repo, fresh })
-  local after
-  local after_frozen = probe(function()
-    after = vim.rpcrequest(chan, 'nvim_exec_lua', 'return _G.bench_result', {})
-    return after ~= vim.NIL and after ~= nil
-  end, 300)
-  assert(after.ok, 'the snapshot failed: ' .. tostring(after.error))
+  local after, after_frozen = snapshot_measured('1.start', nil, 'after-warm-up', fresh)
   say(('6. a CLI\'s first turn in a folder never snapshotted: the warm-up :ClaudeCode starts took %.0f ms in the background;\n   then the first prompt\'s snapshot: %.1f ms (%d files read again, of %d; without the warm-up: 1.\'s first, %.0f ms)   frozen worst %.1f ms\n   the worker: %s'):format(warm_ms, after.wall, after.copied, after.files, first.wall, after_frozen, after.phases))
 end
 
