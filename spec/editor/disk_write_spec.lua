@@ -148,6 +148,14 @@ for _, path_kind in ipairs({ 'in the editor', 'in a child Neovim' }) do
       assert.are.equal(bridge.read(theirs), bridge.read(mine))
     end)
 
+    it('a line holding a NUL byte keeps it', function()
+      local mine, theirs = same_as_w('nul.txt', function(d)
+        bridge.write(d .. '/nul.txt', 'a\0b\nold\n')
+      end, 'old', 'new')
+      assert.are.equal('a\0b\nnew\n', bridge.read(mine))
+      assert.are.equal(bridge.read(theirs), bridge.read(mine))
+    end)
+
     it('a new file (in a new folder) is created, and no buffer stays behind', function()
       local res =
         c:call('edit', { path = 'sub/new.txt', edits = { { start_line = 1, end_line = 0, new_text = 'hi' } } })

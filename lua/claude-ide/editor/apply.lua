@@ -19,19 +19,22 @@ local sliceCheck = ____disk_write.sliceCheck
 local writeFileAsVim = ____disk_write.writeFileAsVim
 local ____result = require("claude-ide.protocol.result")
 local failWith = ____result.failWith
+local ____tables = require("claude-ide.util.tables")
+local sizedArray = ____tables.sizedArray
 --- The lines as one text, every line ended with "\n" (so that line ranges are byte ranges), and the 1-based
 -- byte offset in it where each line starts (one more: where a line after the last would). `due`: called
 -- often (sliceCheck), to pause a long pass over a big file.
 function ____exports.lineIndex(lines, due)
     local text = joinedText(lines, due)
     due()
-    local lineStart = {1}
+    local lineStart = sizedArray(#lines + 1)
+    lineStart[1] = 1
     local at = 1
     do
         local i = 0
         while i < #lines do
             at = at + (#lines[i + 1] + 1)
-            lineStart[#lineStart + 1] = at
+            lineStart[i + 1 + 1] = at
             if i % LINES_PER_CHECK == 0 then
                 due()
             end
@@ -48,12 +51,16 @@ function joinedText(lines, due)
     do
         local from = 1
         while from <= #lines do
-            pieces[#pieces + 1] = table.concat(
-                lines,
-                "\n",
-                from,
-                math.min(from + JOIN_STEP - 1, #lines)
-            ) .. "\n"
+            __TS__ArrayPush(
+                pieces,
+                table.concat(
+                    lines,
+                    "\n",
+                    from,
+                    math.min(from + JOIN_STEP - 1, #lines)
+                ),
+                "\n"
+            )
             due()
             from = from + JOIN_STEP
         end
@@ -79,7 +86,8 @@ end
 -- and cut again line by line (that held the editor's loop for tens of ms).
 function ____exports.spliced(lines, text, lineStart, ranges, due)
     local n = #lines
-    local out = {}
+    local out = sizedArray(n)
+    local count = 0
     local next = 0
     local k = 0
     while k < #ranges do
@@ -132,7 +140,9 @@ function ____exports.spliced(lines, text, lineStart, ranges, due)
         do
             local i = next
             while i < a do
-                out[#out + 1] = lines[i + 1]
+                local ____count_1 = count
+                count = ____count_1 + 1
+                out[____count_1 + 1] = lines[i + 1]
                 if i % LINES_PER_CHECK == 0 then
                     due()
                 end
@@ -141,7 +151,9 @@ function ____exports.spliced(lines, text, lineStart, ranges, due)
         end
         if region ~= "" then
             for ____, line in ipairs(textLines(region)) do
-                out[#out + 1] = line
+                local ____count_2 = count
+                count = ____count_2 + 1
+                out[____count_2 + 1] = line
             end
         end
         next = b + 1
@@ -150,7 +162,9 @@ function ____exports.spliced(lines, text, lineStart, ranges, due)
     do
         local i = next
         while i < n do
-            out[#out + 1] = lines[i + 1]
+            local ____count_3 = count
+            count = ____count_3 + 1
+            out[____count_3 + 1] = lines[i + 1]
             if i % LINES_PER_CHECK == 0 then
                 due()
             end

@@ -63,7 +63,7 @@ function writeBigFile(file, lines, expect, pacing)
             to = to < 0 and #expect or to,
             replacement = replacement
         },
-        {due = due, wait = wait},
+        {due = due, wait = wait, pause = pacing.pause},
         function() return loadedBuffer(file) end
     )
     if outcome.kind == "ok" then

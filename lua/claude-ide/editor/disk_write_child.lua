@@ -1,6 +1,5 @@
 -- Generated from src/claude-ide/editor/disk_write_child.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local ____exports = {}
 --- When a file is written in a child, and how (internal: specs change them).
@@ -25,8 +24,8 @@ local OPTIONS = {
     "fsync",
     "writeany"
 }
---- Lines per writefile() call while the job is written (the clock is looked at after each).
-local STEP = 2000
+--- Lines joined and written per step while the job is written (the clock is looked at after each).
+local STEP = 8000
 --- Job folders older than this (s) belong to no running child: swept.
 local STALE_SECONDS = 3600
 local jobs = 0
@@ -76,25 +75,37 @@ local function sweep(base)
         end
     end
 end
---- Appends `lines` to `path` as writefile(lines + [""], path, "b") would write them all at once.
-local function appendLines(path, lines, pacing)
-    if vim.fn.writefile({}, path, "b") ~= 0 then
-        error("cannot write " .. path, 0)
+--- Writes `lines` to `path` (a new file, 0600), each ended by "\n", with the bytes as they are: the lines as
+-- read from the file hold a NUL byte raw (writefile() refuses such a string), and no Vim list is built of them.
+local function writeLines(path, lines, pacing)
+    local fd, err = vim.uv.fs_open(path, "wx", 384)
+    if fd == nil then
+        error(
+            (("cannot write " .. path) .. ": ") .. tostring(err),
+            0
+        )
     end
+    local failure
     do
-        local from = 0
-        while from < #lines do
-            local slice = __TS__ArraySlice(lines, from, from + STEP)
-            slice[#slice + 1] = ""
-            if vim.fn.writefile(slice, path, "ab") ~= 0 then
-                error("cannot write " .. path, 0)
+        local from = 1
+        while from <= #lines and failure == nil do
+            local data = table.concat(
+                lines,
+                "\n",
+                from,
+                math.min(from + STEP - 1, #lines)
+            ) .. "\n"
+            local written, writeErr = vim.uv.fs_write(fd, data)
+            if written ~= #data then
+                failure = (("cannot write " .. path) .. ": ") .. (writeErr or "short write")
             end
             pacing.due()
             from = from + STEP
         end
     end
-    if #lines == 0 and vim.fn.writefile({""}, path, "ab") ~= 0 then
-        error("cannot write " .. path, 0)
+    vim.uv.fs_close(fd)
+    if failure ~= nil then
+        error(failure, 0)
     end
 end
 --- Writes `job` in a child Neovim, parking the call meanwhile (see the top of this file). `loadedNow`: the
@@ -116,8 +127,8 @@ function ____exports.writeInChild(job, pacing, loadedNow)
         options[name] = vim.api.nvim_get_option_value(name, {scope = "global"})
     end
     local ok, err = pcall(function()
-        appendLines(folder .. "/expect.lines", job.expect, pacing)
-        appendLines(folder .. "/new.lines", job.replacement, pacing)
+        writeLines(folder .. "/expect.lines", job.expect, pacing)
+        writeLines(folder .. "/new.lines", job.replacement, pacing)
         local spec = {
             file = job.file,
             from = job.from,
@@ -142,6 +153,7 @@ function ____exports.writeInChild(job, pacing, loadedNow)
             error = "cannot prepare the write: " .. tostring(err)
         }
     end
+    pacing.pause()
     local loaded = loadedNow()
     if loaded ~= nil then
         removeFolder(folder)

@@ -16,10 +16,26 @@ local function say(line)
     io.stdout:write(line .. "\n")
     io.stdout:flush()
 end
---- Lines written by writefile(lines + [""], path, "b").
+--- The lines of a job file: each ended by "\n", bytes as they are (a NUL byte raw, as the buffer's API gives it).
 local function readLines(path)
-    local lines = vim.fn.readfile(path, "b")
-    table.remove(lines)
+    local fh = io.open(path, "rb")
+    if fh == nil then
+        return {}
+    end
+    local data = fh:read("*a")
+    fh:close()
+    local lines = {}
+    local pos = 1
+    do
+        while true do
+            local nl = string.find(data, "\n", pos, true)
+            if nl == nil then
+                break
+            end
+            lines[#lines + 1] = string.sub(data, pos, nl - 1)
+            pos = nl + 1
+        end
+    end
     return lines
 end
 local function run()

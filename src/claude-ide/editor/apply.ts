@@ -6,6 +6,7 @@ import { findBuffer, saveBuffer, setChangedLines } from "./buffers";
 import { linesText, textLines } from "./diff_text";
 import { type Pacing, sliceCheck, writeFileAsVim } from "./disk_write";
 import { failWith } from "../protocol/result";
+import { sizedArray } from "../util/tables";
 
 export type EditSpec =
   { old_text: string; new_text: string } | { start_line: number; end_line: number; new_text: string };
@@ -97,11 +98,12 @@ export function planEdits(lines: string[], edits: EditSpec[], display: string, p
 export function lineIndex(lines: string[], due: () => void): { text: string; lineStart: number[] } {
   const text = joinedText(lines, due);
   due();
-  const lineStart: number[] = [1];
+  const lineStart = sizedArray<number>(lines.length + 1);
+  lineStart[0] = 1;
   let at = 1;
   for (let i = 0; i < lines.length; i++) {
     at += lines[i].length + 1;
-    lineStart.push(at);
+    lineStart[i + 1] = at;
     if (i % LINES_PER_CHECK === 0) due();
   }
   return { text, lineStart };
@@ -118,7 +120,8 @@ function joinedText(lines: string[], due: () => void): string {
   if (lines.length <= JOIN_STEP) return linesText(lines);
   const pieces: string[] = [];
   for (let from = 1; from <= lines.length; from += JOIN_STEP) {
-    pieces.push(`${table.concat(lines, "\n", from, math.min(from + JOIN_STEP - 1, lines.length))}\n`);
+    // The "\n" that ends the piece as a piece of its own: appended, it would copy the piece once more.
+    pieces.push(table.concat(lines, "\n", from, math.min(from + JOIN_STEP - 1, lines.length)), "\n");
     due();
   }
   return table.concat(pieces);
@@ -150,7 +153,9 @@ export function spliced(
   due: () => void,
 ): string[] {
   const n = lines.length;
-  const out: string[] = [];
+  // Usually as many lines as before: made at that size, filled by index (`count`).
+  const out = sizedArray<string>(n);
+  let count = 0;
   let next = 0; // the first original line not yet copied or replaced
   let k = 0;
   while (k < ranges.length) {
@@ -183,15 +188,15 @@ export function spliced(
       break;
     }
     for (let i = next; i < a; i++) {
-      out.push(lines[i]);
+      out[count++] = lines[i];
       if (i % LINES_PER_CHECK === 0) due();
     }
-    if (region !== "") for (const line of textLines(region)) out.push(line);
+    if (region !== "") for (const line of textLines(region)) out[count++] = line;
     next = b + 1;
     k = last + 1;
   }
   for (let i = next; i < n; i++) {
-    out.push(lines[i]);
+    out[count++] = lines[i];
     if (i % LINES_PER_CHECK === 0) due();
   }
   return out;

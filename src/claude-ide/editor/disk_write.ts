@@ -258,7 +258,7 @@ function writeBigFile(file: string, lines: string[], expect: string[], pacing: P
   const wait = pacing.wait as NonNullable<Pacing["wait"]>;
   const outcome = writeInChild(
     { file, stamp, expect, from, to: to < 0 ? expect.length : to, replacement },
-    { due, wait },
+    { due, wait, pause: pacing.pause },
     () => loadedBuffer(file),
   );
   if (outcome.kind === "ok") return { ok: true };

@@ -13,6 +13,8 @@
 export interface ChildPacing {
   /** Called often while the job is written: pauses once a slice has run out. */
   due(): void;
+  /** Pauses now: the child is started on a fresh slice (starting a process costs up to 5 ms on Neovim 0.10). */
+  pause(): void;
   /** Parks the call until `done` is called (from a later event), and returns its value. */
   wait<T>(start: (this: void, done: (this: void, value: T) => void) => void): T;
 }
@@ -68,8 +70,8 @@ const OPTIONS = [
   "writeany",
 ];
 
-/** Lines per writefile() call while the job is written (the clock is looked at after each). */
-const STEP = 2000;
+/** Lines joined and written per step while the job is written (the clock is looked at after each). */
+const STEP = 8000;
 
 /** Job folders older than this (s) belong to no running child: swept. */
 const STALE_SECONDS = 3600;
@@ -108,16 +110,22 @@ function sweep(base: string): void {
   }
 }
 
-/** Appends `lines` to `path` as writefile(lines + [""], path, "b") would write them all at once. */
-function appendLines(path: string, lines: string[], pacing: ChildPacing): void {
-  if (vim.fn.writefile([], path, "b") !== 0) throw `cannot write ${path}`;
-  for (let from = 0; from < lines.length; from += STEP) {
-    const slice = lines.slice(from, from + STEP);
-    slice.push("");
-    if (vim.fn.writefile(slice, path, "ab") !== 0) throw `cannot write ${path}`;
+/**
+ * Writes `lines` to `path` (a new file, 0600), each ended by "\n", with the bytes as they are: the lines as
+ * read from the file hold a NUL byte raw (writefile() refuses such a string), and no Vim list is built of them.
+ */
+function writeLines(path: string, lines: string[], pacing: ChildPacing): void {
+  const [fd, err] = vim.uv.fs_open(path, "wx", 0o600);
+  if (fd === undefined) throw `cannot write ${path}: ${err}`;
+  let failure: string | undefined;
+  for (let from = 1; from <= lines.length && failure === undefined; from += STEP) {
+    const data = `${table.concat(lines, "\n", from, math.min(from + STEP - 1, lines.length))}\n`;
+    const [written, writeErr] = vim.uv.fs_write(fd, data);
+    if (written !== data.length) failure = `cannot write ${path}: ${writeErr ?? "short write"}`;
     pacing.due();
   }
-  if (lines.length === 0 && vim.fn.writefile([""], path, "ab") !== 0) throw `cannot write ${path}`;
+  vim.uv.fs_close(fd);
+  if (failure !== undefined) throw failure;
 }
 
 /**
@@ -137,8 +145,8 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
   const options: Record<string, unknown> = {};
   for (const name of OPTIONS) options[name] = vim.api.nvim_get_option_value(name, { scope: "global" });
   const [ok, err] = pcall(() => {
-    appendLines(`${folder}/expect.lines`, job.expect, pacing);
-    appendLines(`${folder}/new.lines`, job.replacement, pacing);
+    writeLines(`${folder}/expect.lines`, job.expect, pacing);
+    writeLines(`${folder}/new.lines`, job.replacement, pacing);
     const spec = {
       file: job.file,
       from: job.from,
@@ -154,6 +162,7 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
     removeFolder(folder);
     return { kind: "failed", error: `cannot prepare the write: ${tostring(err)}` };
   }
+  pacing.pause();
   const loaded = loadedNow();
   if (loaded !== undefined) {
     removeFolder(folder);

@@ -6,7 +6,7 @@
 //              become the lines of new.lines"; count: the line count of expect.lines; stamp: the file's
 //              size:mtime:inode when the editor checked it; options: the editor's global values of every option
 //              that changes what :w writes ('fileformats', 'fileencodings', 'fixendofline', 'backupcopy', ...)
-//   expect.lines  the lines the change was planned on (writefile(..., "b") of them and an empty last item)
+//   expect.lines  the lines the change was planned on, each ended by "\n" (bytes as they are: a NUL raw)
 //   new.lines     the replacement lines (the same way)
 // It does what the hidden buffer in the editor does (editor/disk_write): every autocmd ignored, no modeline, no
 // swap or undo file; the file must still hold `expect` (as read, or converted from its encoding as Neovim reads
@@ -38,10 +38,20 @@ function say(line: string): void {
   io.stdout.flush();
 }
 
-/** Lines written by writefile(lines + [""], path, "b"). */
+/** The lines of a job file: each ended by "\n", bytes as they are (a NUL byte raw, as the buffer's API gives it). */
 function readLines(path: string): string[] {
-  const lines = vim.fn.readfile(path, "b");
-  lines.pop();
+  const [fh] = io.open(path, "rb");
+  if (fh === undefined) return [];
+  const data = fh.read("*a") as string;
+  fh.close();
+  const lines: string[] = [];
+  let pos = 1;
+  for (;;) {
+    const [nl] = string.find(data, "\n", pos, true);
+    if (nl === undefined) break;
+    lines.push(string.sub(data, pos, nl - 1));
+    pos = nl + 1;
+  }
   return lines;
 }
 
