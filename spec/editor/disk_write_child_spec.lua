@@ -18,9 +18,9 @@ local function read(path)
   return s
 end
 
---- Runs writeFileAsVim in a coroutine with a pacing whose pauses and waits resume on later turns of the loop.
+--- Runs `fn(pacing)` in a coroutine with a pacing whose pauses and waits resume on later turns of the loop.
 --- Returns its result, and how many times the loop ran a timer of ours while the call was parked in wait.
-local function paced(path, lines, expect)
+local function paced_call(fn)
   local result, co, ticks, waiting = nil, nil, 0, false
   local timer = vim.uv.new_timer()
   timer:start(1, 1, function()
@@ -48,7 +48,7 @@ local function paced(path, lines, expect)
     end,
   }
   co = coroutine.create(function()
-    result = disk_write.writeFileAsVim(path, lines, expect, pacing)
+    result = fn(pacing)
   end)
   assert(coroutine.resume(co))
   assert(
@@ -60,6 +60,13 @@ local function paced(path, lines, expect)
   timer:stop()
   timer:close()
   return result, ticks
+end
+
+--- writeFileAsVim(path, lines, expect), paced (paced_call).
+local function paced(path, lines, expect)
+  return paced_call(function(pacing)
+    return disk_write.writeFileAsVim(path, lines, expect, pacing)
+  end)
 end
 
 --- A worker script (run by the child instead of the real one) with `body` as its Lua code.
@@ -184,5 +191,70 @@ describe('a big unloaded file written by a child Neovim', function()
     assert.are.equal(0, vim.fn.isdirectory(jobs .. '/99999-1'))
     assert.are.equal(1, vim.fn.isdirectory(jobs .. '/99999-2'), 'a recent one may be a running child')
     vim.fn.delete(jobs .. '/99999-2', 'rf')
+  end)
+
+  describe('edits planned by the child (no review: editInChild)', function()
+    local apply = require('claude-ide.editor.apply')
+
+    local function edit_in_child(edits)
+      return paced_call(function(pacing)
+        return disk_write.editInChild(path, edits, 'big.txt', pacing) or false
+      end)
+    end
+
+    it('writes what the editor would plan, in a child, with the editor loop running', function()
+      local edits = {
+        { old_text = 'line 15000 of a big file\nline 15001', new_text = 'joined' },
+        { start_line = 3, end_line = 4, new_text = 'three\nfour\nand more' },
+      }
+      local started = child.childWrite.started
+      local res, ticks = edit_in_child(edits)
+      assert.are.same({ kind = 'written' }, res)
+      assert.are.equal(started + 1, child.childWrite.started)
+      assert.are.same(apply.planEdits(lines, edits, 'big.txt'), vim.fn.readfile(path))
+      assert.is_true(ticks > 0, 'the loop ran while the child worked')
+      assert.are.equal(0, vim.fn.bufexists(path), 'no buffer for the file in the editor')
+      assert.are.same({}, left())
+    end)
+
+    it('edits that do not fit: the words the editor would say, the file as it was', function()
+      for _, edits in ipairs({
+        { { old_text = 'no such text', new_text = 'x' } },
+        { { old_text = 'of a big file', new_text = 'x' } },
+        { { start_line = 40000, end_line = 40000, new_text = 'x' } },
+      }) do
+        local ok, err = pcall(apply.planEdits, lines, edits, 'big.txt')
+        assert.is_false(ok)
+        local res = edit_in_child(edits)
+        assert.are.same({ kind = 'refused', error = err.message }, res)
+      end
+      assert.are.same(lines, vim.fn.readfile(path))
+      assert.are.same({}, left())
+    end)
+
+    it('edits that change nothing: unchanged, the file not rewritten', function()
+      local before = vim.uv.fs_stat(path)
+      local res = edit_in_child({ { old_text = 'line 00007 of a big file', new_text = 'line 00007 of a big file' } })
+      assert.are.same({ kind = 'unchanged' }, res)
+      assert.are.equal(before.mtime.nsec, vim.uv.fs_stat(path).mtime.nsec)
+    end)
+
+    it('not for a file loaded in a buffer, nor a small one: the caller edits it', function()
+      local started = child.childWrite.started
+      vim.cmd.edit(vim.fn.fnameescape(path))
+      assert.is_false(edit_in_child({ { old_text = 'line 00007', new_text = 'x' } }))
+      vim.cmd('bwipe!')
+      child.childWrite.minBytes = 2 ^ 40
+      assert.is_false(edit_in_child({ { old_text = 'line 00007', new_text = 'x' } }))
+      assert.are.equal(started, child.childWrite.started)
+    end)
+
+    it('a child that crashes: a clear error, the file as it was', function()
+      child.childWrite.worker = fake_worker(dir, [[io.stderr:write('boom\n') os.exit(3)]])
+      local res = edit_in_child({ { old_text = 'line 00007', new_text = 'x' } })
+      assert.are.equal('failed', res.kind)
+      assert.matches('failed %(exit 3%): boom: nothing was written', res.error)
+      assert.are.same(lines, vim.fn.readfile(path))
+    end)
   end)
 end)

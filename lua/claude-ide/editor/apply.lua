@@ -319,6 +319,8 @@ function ____exports.planEdits(lines, edits, display, pacing)
     return out
 end
 JOIN_STEP = 10000
+--- Where an applied change went when no buffer had the file (Applied.where).
+____exports.WRITTEN_TO_DISK = "and written to disk (no buffer had it open)"
 --- Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
 -- to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:
 -- a buffer or file that changed since is refused. `pacing`: a big file on disk is written in steps with the
@@ -334,7 +336,7 @@ function ____exports.applyText(path, before, after, pacing)
     end
     local written = writeFileAsVim(path, after, before, pacing)
     if written.ok then
-        return {ok = true, where = "and written to disk (no buffer had it open)"}
+        return {ok = true, where = ____exports.WRITTEN_TO_DISK}
     end
     if written.loaded ~= nil then
         return applyToBuffer(written.loaded, before, after)

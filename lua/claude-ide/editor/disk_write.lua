@@ -3,7 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local get, loadedBuffer, writeBigFile, changedRange, convertedAsRead, CHANGED_ERROR
+local get, loadedBuffer, writeBigFile, convertedAsRead, CHANGED_ERROR
 local ____buffers = require("claude-ide.editor.buffers")
 local vimErrorLine = ____buffers.vimErrorLine
 local ____disk_write_child = require("claude-ide.editor.disk_write_child")
@@ -51,18 +51,17 @@ function writeBigFile(file, lines, expect, pacing)
     end
     local stamp = fileStamp(file) or "none"
     local due = ____exports.sliceCheck(pacing)
-    local from, to, replacement = changedRange(expect, lines)
+    local from, to, replacement = ____exports.changedRange(expect, lines)
     due()
     local wait = pacing.wait
     local outcome = writeInChild(
-        {
-            file = file,
-            stamp = stamp,
+        {file = file, stamp = stamp, change = {
+            kind = "lines",
             expect = expect,
             from = from,
             to = to < 0 and #expect or to,
             replacement = replacement
-        },
+        }},
         {due = due, wait = wait, pause = pacing.pause},
         function() return loadedBuffer(file) end
     )
@@ -79,9 +78,14 @@ function writeBigFile(file, lines, expect, pacing)
     if outcome.kind == "changed" then
         return {ok = false, error = CHANGED_ERROR}
     end
-    return {ok = false, error = outcome.error .. ": nothing was written"}
+    if outcome.kind == "failed" then
+        return {ok = false, error = outcome.error .. ": nothing was written"}
+    end
+    return {ok = false, error = ("the child Neovim answered \"" .. outcome.kind) .. "\" to a change of lines: nothing was written"}
 end
-function changedRange(base, content)
+--- What nvim_buf_set_lines must replace to turn a buffer holding `base` into `content`: the lines between
+-- their common first and last lines (all of it without a base).
+function ____exports.changedRange(base, content)
     if base == nil or #base == 0 then
         return 0, -1, content
     end
@@ -296,7 +300,7 @@ function ____exports.writeFileAsVim(path, lines, expect, pacing)
                 content = conv
             end
         end
-        local from, to, replacement = changedRange(base, content)
+        local from, to, replacement = ____exports.changedRange(base, content)
         if not pauseIfDue() then
             return takenResult()
         end
@@ -345,4 +349,45 @@ function ____exports.writeFileAsVim(path, lines, expect, pacing)
     return result
 end
 CHANGED_ERROR = "the file changed on disk while the review was open: nothing was written; read it again and redo the edit"
+--- Plans `edits` (editor/apply EditSpec) on the file at `path` and writes the result as `:w` would, all in a child
+-- Neovim (editor/disk_write_worker), when the file exists, is big (childWrite.minBytes) and no buffer has it
+-- loaded: for an edit no review shows, nothing needs the file's lines in the editor, whose loop then never
+-- holds, splits or collects them. Undefined: not such a file, or it was opened or changed before the child
+-- could start: the caller makes the edit itself.
+function ____exports.editInChild(path, edits, display, pacing)
+    local file = normalizePath(path)
+    local stat = vim.uv.fs_stat(file)
+    if pacing.wait == nil or stat == nil or stat.type ~= "file" then
+        return nil
+    end
+    if stat.size == 0 or stat.size < childWrite.minBytes or loadedBuffer(file) ~= nil then
+        return nil
+    end
+    local stamp = fileStamp(file)
+    if stamp == nil then
+        return nil
+    end
+    local outcome = writeInChild(
+        {file = file, stamp = stamp, change = {kind = "edits", edits = edits, display = display}},
+        {
+            due = ____exports.sliceCheck(pacing),
+            wait = pacing.wait,
+            pause = pacing.pause
+        },
+        function() return loadedBuffer(file) end
+    )
+    if outcome.kind == "ok" then
+        return {kind = "written"}
+    end
+    if outcome.kind == "unchanged" then
+        return {kind = "unchanged"}
+    end
+    if outcome.kind == "refused" then
+        return {kind = "refused", error = outcome.error}
+    end
+    if outcome.kind == "failed" then
+        return {kind = "failed", error = outcome.error .. ": nothing was written"}
+    end
+    return nil
+end
 return ____exports

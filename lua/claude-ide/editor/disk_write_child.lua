@@ -126,18 +126,19 @@ function ____exports.writeInChild(job, pacing, loadedNow)
     for ____, name in ipairs(OPTIONS) do
         options[name] = vim.api.nvim_get_option_value(name, {scope = "global"})
     end
+    local change = job.change
     local ok, err = pcall(function()
-        writeLines(folder .. "/expect.lines", job.expect, pacing)
-        writeLines(folder .. "/new.lines", job.replacement, pacing)
-        local spec = {
-            file = job.file,
-            from = job.from,
-            to = job.to,
-            count = #job.expect,
-            stamp = job.stamp,
-            writeByMs = ____exports.childWrite.timeoutMs / 2,
-            options = options
-        }
+        local spec = {file = job.file, stamp = job.stamp, writeByMs = ____exports.childWrite.timeoutMs / 2, options = options}
+        if change.kind == "lines" then
+            writeLines(folder .. "/expect.lines", change.expect, pacing)
+            writeLines(folder .. "/new.lines", change.replacement, pacing)
+            spec.from = change.from
+            spec.to = change.to
+            spec.count = #change.expect
+        else
+            spec.edits = change.edits
+            spec.display = change.display
+        end
         if vim.fn.writefile(
             {vim.json.encode(spec)},
             folder .. "/job.json",
@@ -213,6 +214,15 @@ function ____exports.writeInChild(job, pacing, loadedNow)
     local answer = string.match(ended.out, "([^\n]*)\n?$")
     if answer == "ok" and ended.code == 0 then
         return {kind = "ok"}
+    end
+    if answer == "unchanged" and ended.code == 0 then
+        return {kind = "unchanged"}
+    end
+    if answer ~= nil and vim.startswith(answer, "refused ") then
+        return {
+            kind = "refused",
+            error = string.sub(answer, 9)
+        }
     end
     if answer ~= nil and vim.startswith(answer, "changed") then
         return {kind = "changed"}

@@ -1,5 +1,6 @@
 -- Generated from src/claude-ide/editor/disk_write_worker.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
@@ -8,6 +9,16 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local vimErrorLine = ____buffers.vimErrorLine
+local ____apply = require("claude-ide.editor.apply")
+local planEdits = ____apply.planEdits
+local sameLines = ____apply.sameLines
+local ____diff_text = require("claude-ide.editor.diff_text")
+local readFile = ____diff_text.readFile
+local splitLikeReadfile = ____diff_text.splitLikeReadfile
+local ____disk_write = require("claude-ide.editor.disk_write")
+local changedRange = ____disk_write.changedRange
+local ____result = require("claude-ide.protocol.result")
+local ToolError = ____result.ToolError
 local ____fs = require("claude-ide.util.fs")
 local fileStamp = ____fs.fileStamp
 local dir = arg[1]
@@ -61,10 +72,44 @@ local function run()
     if (fileStamp(job.file) or "none") ~= job.stamp then
         return "changed since the editor looked at it"
     end
-    local expect = readLines(dir .. "/expect.lines")
-    local replacement = readLines(dir .. "/new.lines")
-    if #expect ~= job.count then
-        return "error the job's text is incomplete"
+    local expect
+    local from
+    local to
+    local replacement
+    if job.edits ~= nil then
+        local read = readFile(job.file)
+        if not read.ok then
+            return "error " .. read.error
+        end
+        if read.text == nil then
+            return "changed: it is gone"
+        end
+        expect = splitLikeReadfile(read.text)
+        local edits = job.edits
+        local planned, result = pcall(function() return planEdits(expect, edits, job.display or job.file) end)
+        if not planned then
+            local err = result
+            if __TS__InstanceOf(err, ToolError) then
+                return "refused " .. (string.gsub(err.message, "\n", " "))
+            end
+            error(err, 0)
+        end
+        local after = result
+        if sameLines(after, expect) then
+            return "unchanged"
+        end
+        from, to, replacement = changedRange(expect, after)
+        if to < 0 then
+            to = #expect
+        end
+    else
+        expect = readLines(dir .. "/expect.lines")
+        replacement = readLines(dir .. "/new.lines")
+        if #expect ~= job.count then
+            return "error the job's text is incomplete"
+        end
+        from = job.from or 0
+        to = job.to or #expect
     end
     local buf = vim.fn.bufadd(job.file)
     vim.fn.bufload(buf)
@@ -85,8 +130,8 @@ local function run()
     if same then
         vim.api.nvim_buf_set_lines(
             buf,
-            job.from,
-            job.to,
+            from,
+            to,
             false,
             replacement
         )
@@ -99,14 +144,14 @@ local function run()
         if not ok or not vim.deep_equal(raw, expect) then
             return "changed: it does not hold the text the change was planned on"
         end
-        local ____array_1 = __TS__SparseArrayNew(unpack(__TS__ArraySlice(expect, 0, job.from)))
+        local ____array_1 = __TS__SparseArrayNew(unpack(__TS__ArraySlice(expect, 0, from)))
         __TS__SparseArrayPush(
             ____array_1,
             unpack(replacement)
         )
         __TS__SparseArrayPush(
             ____array_1,
-            unpack(__TS__ArraySlice(expect, job.to))
+            unpack(__TS__ArraySlice(expect, to))
         )
         local after = __TS__ArrayMap(
             {__TS__SparseArraySpread(____array_1)},

@@ -238,26 +238,6 @@ function ____exports.fileLines(ctx, path, opts)
         opts
     )
 end
---- The lines of a whole file's text as readfile() cuts them (NL; a CR before it dropped; no empty last line).
-function ____exports.splitLikeReadfile(data)
-    local out = {}
-    local pos = string.sub(data, 1, 3) == BOM and 4 or 1
-    do
-        while true do
-            local nl = string.find(data, "\n", pos, true)
-            if nl == nil then
-                break
-            end
-            local line = string.sub(data, pos, nl - 1)
-            out[#out + 1] = string.sub(line, -1) == "\r" and string.sub(line, 1, -2) or line
-            pos = nl + 1
-        end
-    end
-    if pos <= #data then
-        out[#out + 1] = string.sub(data, pos)
-    end
-    return out
-end
 --- targetLines, with a file on disk read in time slices (see fileLines).
 function ____exports.targetLinesSliced(ctx, t)
     if (t.buf == nil or not vim.api.nvim_buf_is_loaded(t.buf)) and t.onDisk then

@@ -17,8 +17,9 @@ local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
 local ____target = require("claude-ide.editor.target")
 local SLICE_MS = ____target.SLICE_MS
-local splitLikeReadfile = ____target.splitLikeReadfile
 local yieldToEditor = ____target.yieldToEditor
+local ____diff_text = require("claude-ide.editor.diff_text")
+local splitLikeReadfile = ____diff_text.splitLikeReadfile
 local ____encoding = require("claude-ide.lsp.encoding")
 local displayColumn = ____encoding.displayColumn
 --- The file path of a `file://` URI (other schemes are kept as they are).

@@ -211,6 +211,9 @@ export function sameLines(a: string[], b: string[]): boolean {
 
 export type Applied = { ok: true; where: string } | { ok: false; error: string };
 
+/** Where an applied change went when no buffer had the file (Applied.where). */
+export const WRITTEN_TO_DISK = "and written to disk (no buffer had it open)";
+
 /**
  * Applies `after` to the file `path`: to its loaded buffer (then written when it was unmodified before), else
  * to disk exactly as `:w` would write it (editor/disk_write). `before` is the text the change was planned on:
@@ -225,7 +228,7 @@ export function applyText(path: string, before: string[], after: string[], pacin
   if (vim.fn.isdirectory(dir) !== 1 && vim.fn.mkdir(dir, "p") !== 1)
     return { ok: false, error: `cannot create the directory ${dir}: nothing was written` };
   const written = writeFileAsVim(path, after, before, pacing);
-  if (written.ok) return { ok: true, where: "and written to disk (no buffer had it open)" };
+  if (written.ok) return { ok: true, where: WRITTEN_TO_DISK };
   // Loaded under another name (a symbolic link to it): that buffer is the file the user sees.
   if ("loaded" in written) return applyToBuffer(written.loaded, before, after);
   return { ok: false, error: written.error };

@@ -129,3 +129,21 @@ export function readFile(path: string): ReadResult {
   vim.uv.fs_close(fd);
   return error !== undefined ? { ok: false, error } : { ok: true, text: table.concat(chunks) };
 }
+
+/** A UTF-8 byte order mark, which readfile() drops. */
+const READFILE_BOM = "\u{feff}";
+
+/** The lines of a whole file's text as readfile() cuts them (NL; a CR before it dropped; no empty last line). */
+export function splitLikeReadfile(data: string): string[] {
+  const out: string[] = [];
+  let pos = string.sub(data, 1, 3) === READFILE_BOM ? 4 : 1;
+  for (;;) {
+    const [nl] = string.find(data, "\n", pos, true);
+    if (nl === undefined) break;
+    const line = string.sub(data, pos, nl - 1);
+    out.push(string.sub(line, -1) === "\r" ? string.sub(line, 1, -2) : line);
+    pos = nl + 1;
+  }
+  if (pos <= data.length) out.push(string.sub(data, pos));
+  return out;
+}

@@ -257,7 +257,7 @@ function writeBigFile(file: string, lines: string[], expect: string[], pacing: P
   due();
   const wait = pacing.wait as NonNullable<Pacing["wait"]>;
   const outcome = writeInChild(
-    { file, stamp, expect, from, to: to < 0 ? expect.length : to, replacement },
+    { file, stamp, change: { kind: "lines", expect, from, to: to < 0 ? expect.length : to, replacement } },
     { due, wait, pause: pacing.pause },
     () => loadedBuffer(file),
   );
@@ -265,14 +265,52 @@ function writeBigFile(file: string, lines: string[], expect: string[], pacing: P
   if (outcome.kind === "loaded")
     return { ok: false, loaded: outcome.buf, error: `the file was opened in buffer b${outcome.buf} meanwhile` };
   if (outcome.kind === "changed") return { ok: false, error: CHANGED_ERROR };
-  return { ok: false, error: `${outcome.error}: nothing was written` };
+  if (outcome.kind === "failed") return { ok: false, error: `${outcome.error}: nothing was written` };
+  return { ok: false, error: `the child Neovim answered "${outcome.kind}" to a change of lines: nothing was written` };
+}
+
+/** What an agent's edits of a big unloaded file came to, planned and written by a child Neovim (editInChild). */
+export type ChildEdit =
+  | { kind: "written" }
+  | { kind: "unchanged" }
+  /** The edits do not fit the file (old_text not found, ...): the words planEdits tells the model. */
+  | { kind: "refused"; error: string }
+  | { kind: "failed"; error: string };
+
+/**
+ * Plans `edits` (editor/apply EditSpec) on the file at `path` and writes the result as `:w` would, all in a child
+ * Neovim (editor/disk_write_worker), when the file exists, is big (childWrite.minBytes) and no buffer has it
+ * loaded: for an edit no review shows, nothing needs the file's lines in the editor, whose loop then never
+ * holds, splits or collects them. Undefined: not such a file, or it was opened or changed before the child
+ * could start: the caller makes the edit itself.
+ */
+export function editInChild(path: string, edits: unknown[], display: string, pacing: Pacing): ChildEdit | undefined {
+  const file = normalizePath(path);
+  const [stat] = vim.uv.fs_stat(file);
+  if (pacing.wait === undefined || stat === undefined || stat.type !== "file") return undefined;
+  if (stat.size === 0 || stat.size < childWrite.minBytes || loadedBuffer(file) !== undefined) return undefined;
+  const stamp = fileStamp(file);
+  if (stamp === undefined) return undefined;
+  const outcome = writeInChild(
+    { file, stamp, change: { kind: "edits", edits, display } },
+    { due: sliceCheck(pacing), wait: pacing.wait, pause: pacing.pause },
+    () => loadedBuffer(file),
+  );
+  if (outcome.kind === "ok") return { kind: "written" };
+  if (outcome.kind === "unchanged") return { kind: "unchanged" };
+  if (outcome.kind === "refused") return { kind: "refused", error: outcome.error };
+  if (outcome.kind === "failed") return { kind: "failed", error: `${outcome.error}: nothing was written` };
+  return undefined;
 }
 
 /**
  * What nvim_buf_set_lines must replace to turn a buffer holding `base` into `content`: the lines between
  * their common first and last lines (all of it without a base).
  */
-function changedRange(base: string[] | undefined, content: string[]): LuaMultiReturn<[number, number, string[]]> {
+export function changedRange(
+  base: string[] | undefined,
+  content: string[],
+): LuaMultiReturn<[number, number, string[]]> {
   if (base === undefined || base.length === 0) return $multi(0, -1, content);
   let head = 0;
   const shorter = math.min(base.length, content.length);

@@ -36,16 +36,35 @@ export interface ChildJob {
   file: string;
   /** The file's size:mtime:inode (disk_write's fileStamp) when the editor last checked it. */
   stamp: string;
-  /** The lines the change was planned on, as readfile() gives them. */
+  change: LinesChange | EditsChange;
+}
+
+/** Lines from..to (0-based, `to` exclusive) of `expect` (the lines the change was planned on) become `replacement`. */
+export interface LinesChange {
+  kind: "lines";
   expect: string[];
-  /** Lines from..to (0-based, `to` exclusive) of `expect` become `replacement`. */
   from: number;
   to: number;
   replacement: string[];
 }
 
+/** An agent's edits (editor/apply EditSpec), planned by the child on the file as it reads it. */
+export interface EditsChange {
+  kind: "edits";
+  edits: unknown[];
+  /** The file's name in what the model is told. */
+  display: string;
+}
+
 export type ChildOutcome =
-  { kind: "ok" } | { kind: "changed" } | { kind: "loaded"; buf: Buf } | { kind: "failed"; error: string };
+  | { kind: "ok" }
+  | { kind: "changed" }
+  | { kind: "loaded"; buf: Buf }
+  | { kind: "failed"; error: string }
+  /** An edits job whose edits leave the file as it is. */
+  | { kind: "unchanged" }
+  /** An edits job the edits do not fit (old_text not found, ...): what to tell the model. */
+  | { kind: "refused"; error: string };
 
 /**
  * The global values of the options that change what `:w` writes (line endings, encoding, BOM, final newline,
@@ -144,18 +163,24 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
   pacing.due();
   const options: Record<string, unknown> = {};
   for (const name of OPTIONS) options[name] = vim.api.nvim_get_option_value(name, { scope: "global" });
+  const change = job.change;
   const [ok, err] = pcall(() => {
-    writeLines(`${folder}/expect.lines`, job.expect, pacing);
-    writeLines(`${folder}/new.lines`, job.replacement, pacing);
-    const spec = {
+    const spec: Record<string, unknown> = {
       file: job.file,
-      from: job.from,
-      to: job.to,
-      count: job.expect.length,
       stamp: job.stamp,
       writeByMs: childWrite.timeoutMs / 2,
       options,
     };
+    if (change.kind === "lines") {
+      writeLines(`${folder}/expect.lines`, change.expect, pacing);
+      writeLines(`${folder}/new.lines`, change.replacement, pacing);
+      spec.from = change.from;
+      spec.to = change.to;
+      spec.count = change.expect.length;
+    } else {
+      spec.edits = change.edits;
+      spec.display = change.display;
+    }
     if (vim.fn.writefile([vim.json.encode(spec)], `${folder}/job.json`, "b") !== 0) throw "cannot write the job";
   });
   if (!ok) {
@@ -197,6 +222,9 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
   });
   const [answer] = string.match(ended.out, "([^\n]*)\n?$");
   if (answer === "ok" && ended.code === 0) return { kind: "ok" };
+  if (answer === "unchanged" && ended.code === 0) return { kind: "unchanged" };
+  if (answer !== undefined && vim.startswith(answer, "refused "))
+    return { kind: "refused", error: string.sub(answer, 9) };
   if (answer !== undefined && vim.startswith(answer, "changed")) return { kind: "changed" };
   if (answer !== undefined && vim.startswith(answer, "error ")) return { kind: "failed", error: string.sub(answer, 7) };
   if (ended.timedOut)

@@ -12,18 +12,30 @@
 // swap or undo file; the file must still hold `expect` (as read, or converted from its encoding as Neovim reads
 // it) and still have the stamp it had when the job was written, else nothing is written. The answer is one
 // line on stdout: `ok`, `changed <why>` or `error <message>`.
+// A job may give the agent's edits instead of the lines (no review shown: nothing needs the text in the editor):
+// the child reads the file, plans them as the editor would (editor/apply planEdits) and answers `unchanged` or
+// `refused <what to tell the model>` where the editor would have.
 // It requires the plugin's editor/buffers and util/fs (the editor puts its lua/ folder on LUA_PATH): the file's
 // stamp is one function for the editor and the child, and so is a Vim error's one line.
 import { vimErrorLine } from "./buffers";
+import { type EditSpec, planEdits, sameLines } from "./apply";
+import { readFile, splitLikeReadfile } from "./diff_text";
+import { changedRange } from "./disk_write";
+import { ToolError } from "../protocol/result";
 import { fileStamp } from "../util/fs";
 
 declare const arg: string[];
 
 interface Job {
   file: string;
-  from: number;
-  to: number;
-  count: number;
+  /** The change as lines (expect.lines and new.lines hold the text): from..to become new.lines. */
+  from?: number;
+  to?: number;
+  count?: number;
+  /** Or as an agent's edits, planned here on the file as read (editor/apply planEdits). */
+  edits?: EditSpec[];
+  /** The file's name in the answers to the model. */
+  display?: string;
   stamp: string;
   /** After this long (ms, from the worker's start) the write is not started: the editor stops it soon after. */
   writeByMs: number;
@@ -69,9 +81,33 @@ function run(): string {
   vim.go.undolevels = -1;
   vim.go.modeline = false;
   if ((fileStamp(job.file) ?? "none") !== job.stamp) return "changed since the editor looked at it";
-  const expect = readLines(`${dir}/expect.lines`);
-  const replacement = readLines(`${dir}/new.lines`);
-  if (expect.length !== job.count) return "error the job's text is incomplete";
+  let expect: string[];
+  let from: number;
+  let to: number;
+  let replacement: string[];
+  if (job.edits !== undefined) {
+    const read = readFile(job.file);
+    if (!read.ok) return `error ${read.error}`;
+    if (read.text === undefined) return "changed: it is gone";
+    expect = splitLikeReadfile(read.text);
+    const edits = job.edits;
+    const [planned, result] = pcall(() => planEdits(expect, edits, job.display ?? job.file));
+    if (!planned) {
+      const err = result as unknown;
+      if (err instanceof ToolError) return `refused ${string.gsub(err.message, "\n", " ")[0]}`;
+      throw err;
+    }
+    const after = result;
+    if (sameLines(after, expect)) return "unchanged";
+    [from, to, replacement] = changedRange(expect, after);
+    if (to < 0) to = expect.length;
+  } else {
+    expect = readLines(`${dir}/expect.lines`);
+    replacement = readLines(`${dir}/new.lines`);
+    if (expect.length !== job.count) return "error the job's text is incomplete";
+    from = job.from ?? 0;
+    to = job.to ?? expect.length;
+  }
   const buf = vim.fn.bufadd(job.file);
   vim.fn.bufload(buf);
   let same = vim.api.nvim_buf_line_count(buf) === expect.length;
@@ -84,7 +120,7 @@ function run(): string {
       }
     }
   }
-  if (same) vim.api.nvim_buf_set_lines(buf, job.from, job.to, false, replacement);
+  if (same) vim.api.nvim_buf_set_lines(buf, from, to, false, replacement);
   else {
     // A file Neovim converts on reading (latin1, UTF-16, ...): expect holds its raw lines (readfile() does not
     // convert). When they match, the new text is converted the same way, so that :write converts it back.
@@ -92,7 +128,7 @@ function run(): string {
     if (fenc === "" || fenc === "utf-8") return "changed: it does not hold the text the change was planned on";
     const [ok, raw] = pcall(vim.fn.readfile, job.file);
     if (!ok || !vim.deep_equal(raw, expect)) return "changed: it does not hold the text the change was planned on";
-    const after = [...expect.slice(0, job.from), ...replacement, ...expect.slice(job.to)].map((line) => {
+    const after = [...expect.slice(0, from), ...replacement, ...expect.slice(to)].map((line) => {
       const out = vim.fn.iconv(line, fenc, "utf-8");
       return out !== "" || line === "" ? out : line;
     });

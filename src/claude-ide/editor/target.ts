@@ -208,21 +208,6 @@ export function readLines(
   return { total: lnum, lines: kept };
 }
 
-/** The lines of a whole file's text as readfile() cuts them (NL; a CR before it dropped; no empty last line). */
-export function splitLikeReadfile(data: string): string[] {
-  const out: string[] = [];
-  let pos = string.sub(data, 1, 3) === BOM ? 4 : 1;
-  for (;;) {
-    const [nl] = string.find(data, "\n", pos, true);
-    if (nl === undefined) break;
-    const line = string.sub(data, pos, nl - 1);
-    out.push(string.sub(line, -1) === "\r" ? string.sub(line, 1, -2) : line);
-    pos = nl + 1;
-  }
-  if (pos <= data.length) out.push(string.sub(data, pos));
-  return out;
-}
-
 /** targetLines, with a file on disk read in time slices (see fileLines). */
 export function targetLinesSliced(ctx: ToolContext, t: Target): string[] {
   if ((t.buf === undefined || !vim.api.nvim_buf_is_loaded(t.buf)) && t.onDisk) return fileLines(ctx, t.path).lines;

@@ -11,6 +11,9 @@ local writing = ____schema.writing
 local ____apply = require("claude-ide.editor.apply")
 local planEdits = ____apply.planEdits
 local sameLines = ____apply.sameLines
+local WRITTEN_TO_DISK = ____apply.WRITTEN_TO_DISK
+local ____disk_write = require("claude-ide.editor.disk_write")
+local editInChild = ____disk_write.editInChild
 local ____change_set = require("claude-ide.editor.change_set")
 local applyChangeSet = ____change_set.applyChangeSet
 local reviewChangeSet = ____change_set.reviewChangeSet
@@ -59,12 +62,41 @@ ____exports.edit = defineTool({
         if target == nil then
             return failWith("no target")
         end
+        local edits = args.edits
+        local n = #edits
+        local what = (((tostring(n) .. " edit") .. (n == 1 and "" or "s")) .. " to ") .. target.display
+        local unchanged = ("OK: nothing to do: the edits leave " .. target.display) .. " unchanged"
+        if not ctx.config.agent.review and (target.buf == nil or not vim.api.nvim_buf_is_loaded(target.buf)) then
+            local ____target_onDisk_0
+            if target.onDisk then
+                ____target_onDisk_0 = editInChild(
+                    target.path,
+                    edits,
+                    target.display,
+                    pacing(ctx)
+                )
+            else
+                ____target_onDisk_0 = nil
+            end
+            local direct = ____target_onDisk_0
+            if (direct and direct.kind) == "written" then
+                return ok((("applied " .. what) .. " ") .. WRITTEN_TO_DISK)
+            end
+            if (direct and direct.kind) == "unchanged" then
+                return textResult(unchanged)
+            end
+            if (direct and direct.kind) == "refused" then
+                failWith(direct.error)
+            end
+            if (direct and direct.kind) == "failed" then
+                failWith((what .. " accepted but not applied: ") .. direct.error)
+            end
+        end
         local before = targetLinesSliced(ctx, target)
         local big = #before > 10000
         if big then
             yieldToEditor(ctx)
         end
-        local edits = args.edits
         local after = planEdits(
             before,
             edits,
@@ -75,10 +107,8 @@ ____exports.edit = defineTool({
             yieldToEditor(ctx)
         end
         if sameLines(after, before) then
-            return textResult(("OK: nothing to do: the edits leave " .. target.display) .. " unchanged")
+            return textResult(unchanged)
         end
-        local n = #edits
-        local what = (((tostring(n) .. " edit") .. (n == 1 and "" or "s")) .. " to ") .. target.display
         local set = {
             label = target.display,
             files = {{
@@ -97,14 +127,14 @@ ____exports.edit = defineTool({
             failWith("cannot show the review: " .. decision.error)
         end
         if decision.kind ~= "accepted" then
-            local ____rejectedResult_1 = rejectedResult
-            local ____temp_0
+            local ____rejectedResult_10 = rejectedResult
+            local ____temp_9
             if decision.kind == "rejected" then
-                ____temp_0 = decision.reason
+                ____temp_9 = decision.reason
             else
-                ____temp_0 = nil
+                ____temp_9 = nil
             end
-            return ____rejectedResult_1(what, "", ____temp_0)
+            return ____rejectedResult_10(what, "", ____temp_9)
         end
         yieldToEditor(ctx)
         local outcome = applyChangeSet(

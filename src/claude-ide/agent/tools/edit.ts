@@ -2,7 +2,8 @@
 // for the answer. Accepted: applied to the buffer's unsaved state (written when the user had no unsaved
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
 import { anyOf, arrayOf, defineTool, int, obj, str, writing } from "../../protocol/schema";
-import { type EditSpec, planEdits, sameLines } from "../../editor/apply";
+import { type EditSpec, planEdits, sameLines, WRITTEN_TO_DISK } from "../../editor/apply";
+import { editInChild } from "../../editor/disk_write";
 import { applyChangeSet, type ChangeSet, reviewChangeSet } from "../../editor/change_set";
 import { failWith, guarded, ok, rejectedResult, textResult } from "../../protocol/result";
 import { pacing, resolveTarget, targetLinesSliced, yieldToEditor } from "../../editor/target";
@@ -48,17 +49,27 @@ export const edit = defineTool({
     guarded(() => {
       const target = resolveTarget(ctx.services.policy, { path: args.path }, { missing: "allow" });
       if (target === undefined) return failWith("no target");
+      const edits = args.edits as EditSpec[];
+      const n = edits.length;
+      const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
+      const unchanged = `OK: nothing to do: the edits leave ${target.display} unchanged`;
+      // With no review to show, a big file no buffer holds is read, planned on and written by a child Neovim
+      // (same checks, same answers): the editor never holds its lines. Undefined: the edit is made here.
+      if (!ctx.config.agent.review && (target.buf === undefined || !vim.api.nvim_buf_is_loaded(target.buf))) {
+        const direct = target.onDisk ? editInChild(target.path, edits, target.display, pacing(ctx)) : undefined;
+        if (direct?.kind === "written") return ok(`applied ${what} ${WRITTEN_TO_DISK}`);
+        if (direct?.kind === "unchanged") return textResult(unchanged);
+        if (direct?.kind === "refused") failWith(direct.error);
+        if (direct?.kind === "failed") failWith(`${what} accepted but not applied: ${direct.error}`);
+      }
       const before = targetLinesSliced(ctx, target);
       // Reading a big file, planning on it and comparing the plan with it are stretches of work of their own:
       // the editor's loop runs between them.
       const big = before.length > 10000;
       if (big) yieldToEditor(ctx);
-      const edits = args.edits as EditSpec[];
       const after = planEdits(before, edits, target.display, big ? pacing(ctx) : undefined);
       if (big) yieldToEditor(ctx);
-      if (sameLines(after, before)) return textResult(`OK: nothing to do: the edits leave ${target.display} unchanged`);
-      const n = edits.length;
-      const what = `${n} edit${n === 1 ? "" : "s"} to ${target.display}`;
+      if (sameLines(after, before)) return textResult(unchanged);
       // One file, reviewed and applied by the change-set pipeline (editor/change_set).
       const set: ChangeSet = {
         label: target.display,
