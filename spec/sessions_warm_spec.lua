@@ -46,4 +46,38 @@ describe(':ClaudeCode in a git repository', function()
       assert.is_nil(vim.uv.fs_stat(store), vim.inspect(setup))
     end
   end)
+
+  it("loads the agent endpoint's modules in the background, for the bridge the CLI will start", function()
+    local loaded = "return package.loaded['claude-ide.bridge.endpoint'] ~= nil"
+    local function started(setup)
+      local project = bridge.project({ ['a.txt'] = 'one\n' })
+      local bin = bridge.tempdir()
+      bridge.write(bin .. '/stand-in', '#!/bin/sh\nexec cat\n')
+      vim.fn.setfperm(bin .. '/stand-in', 'rwxr-xr-x')
+      local nvim = bridge.editor({
+        config_dir = bridge.config_dir(),
+        cwd = project,
+        setup = vim.tbl_deep_extend(
+          'force',
+          { terminal = { command = vim.fn.shellescape(bin .. '/stand-in') } },
+          setup
+        ),
+      })
+      assert.is_false(nvim:lua(loaded))
+      nvim:lua('vim.cmd("ClaudeCode")')
+      return nvim
+    end
+    local nvim = started({})
+    assert.is_true(vim.wait(10000, function()
+      return nvim:lua(loaded)
+    end, 20))
+    -- Not when the CLI gets no agent endpoint.
+    nvim = started({ agent = { in_terminal = false } })
+    -- A warm-up is done well within 200 ms of the editor's own timers (a few ms per turn of its loop).
+    nvim:lua('vim.defer_fn(function() vim.g.spec_later = true end, 200)')
+    assert.is_true(vim.wait(5000, function()
+      return nvim:lua('return vim.g.spec_later == true')
+    end, 20))
+    assert.is_false(nvim:lua(loaded))
+  end)
 end)

@@ -19,6 +19,7 @@ local ____process = require("claude-ide.util.process")
 local parentPid = ____process.parentPid
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
+local warmModules = ____modules.warmModules
 local ____client_name = require("claude-ide.util.client_name")
 local clientLabel = ____client_name.clientLabel
 local commandClient = ____client_name.commandClient
@@ -665,6 +666,9 @@ function Sessions.prototype.afterStart(self, config, t)
     if config.hooks.enabled and config.review.turn ~= false then
         snapshotModule().warm({root = t.cwd, maxFileBytes = config.review.max_file_bytes})
     end
+    if config.agent.in_terminal then
+        warmModules("claude-ide.bridge.endpoint")
+    end
 end
 function Sessions.prototype.ended(self, id)
     local mine = {}
@@ -737,14 +741,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue148
+                goto __continue149
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue148::
+        ::__continue149::
     end
     return nil
 end

@@ -17,7 +17,7 @@ import type * as SnapshotModule from "./editor/snapshot";
 import { say } from "./log";
 import { parentPid } from "./util/process";
 import type { ClientInfo, DiffService, Hub } from "./contracts";
-import { lazy } from "./util/modules";
+import { lazy, warmModules } from "./util/modules";
 import { type CommandClient, clientLabel, commandClient } from "./util/client_name";
 
 /** Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools). */
@@ -571,6 +571,9 @@ export class Sessions {
     // types the prompt, and the turn's own then reads only what changed (once per folder per Neovim).
     if (config.hooks.enabled && config.review.turn !== false)
       snapshotModule().warm({ root: t.cwd, maxFileBytes: config.review.max_file_bytes });
+    // Its bridge connects as the CLI starts: the agent endpoint's modules are loaded now, a few per turn of the
+    // loop, instead of all at once (11-14 ms) when that connection comes.
+    if (config.agent.in_terminal) warmModules("claude-ide.bridge.endpoint");
   }
 
   /** A terminal closed or its claude exited: reject that session's pending reviews, forget the session. */
