@@ -27,7 +27,9 @@ local say, stats, size, goal = report.say, report.stats, report.size, report.goa
 local PART = tonumber(os.getenv('BENCH_SEARCH_PART'))
 -- BENCH_FROZEN_ONLY=edit: only the "editor frozen" figures whose name holds that text, part 1 skipped and the trees
 -- small (unless the two above say otherwise); BENCH_RUNS: calls per figure (default 5).
+-- BENCH_STRETCHES=1: after each "editor frozen" figure, where the editor's loop was held (bench/lib/stretches.lua).
 local ONLY = os.getenv('BENCH_FROZEN_ONLY')
+local STRETCHES = os.getenv('BENCH_STRETCHES') == '1' or report.SMOKE
 local FILES = tonumber(os.getenv('BENCH_SEARCH_FILES')) or (ONLY and 300) or size(10000, 60)
 local BIG_FILES = tonumber(os.getenv('BENCH_SEARCH_BIG_FILES')) or (ONLY and 120) or size(100000, 120)
 local LINES = size(210, 20)
@@ -370,6 +372,10 @@ if ONLY then
     return w[1]:find(ONLY, 1, true) ~= nil
   end, workloads)
 end
+local stretches = require('lib.stretches')
+if STRETCHES then
+  stretches.install(chan)
+end
 for _, w in ipairs(workloads) do
   local worst, calls, probes, text, frozens = 0, {}, 0, '', {}
   for run = 1, RUNS do
@@ -385,6 +391,11 @@ for _, w in ipairs(workloads) do
   table.sort(calls)
   table.sort(frozens)
   say(('   %-28s frozen worst %7.1f ms, median %7.1f ms   %s   (call p50 %8.1f ms, %d requests)  %s'):format(w[1], worst, frozens[math.ceil(RUNS / 2)], goal(worst, 16, ' ms'), calls[math.ceil(RUNS / 2)], probes, (text:match('^[^\n]*') or ''):sub(1, 50)))
+  if STRETCHES then
+    for _, line in ipairs(stretches.report(chan)) do
+      say('      ' .. line)
+    end
+  end
 end
 
 -- ---------------------------------------------------------------------------------------------------------
