@@ -70,6 +70,8 @@ declare namespace vim.uv {
   /** Wall clock: seconds and microseconds since the epoch. */
   function gettimeofday(): LuaMultiReturn<[number, number]>;
   function os_getpid(): number;
+  function os_getpriority(pid: number): LuaMultiReturn<[number | undefined, string?]>;
+  function os_setpriority(pid: number, priority: number): LuaMultiReturn<[boolean | undefined, string?]>;
   function os_homedir(): string;
   function getuid(): number;
   function os_uname(): { sysname: string; release: string; machine: string };

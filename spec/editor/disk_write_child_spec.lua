@@ -131,6 +131,23 @@ describe('a big unloaded file written by a child Neovim', function()
     assert.are.same(lines, vim.fn.readfile(path))
   end)
 
+  it('the child runs at a lower CPU priority than the editor (niceness 10)', function()
+    -- The editor lowers it right after starting it: the worker waits to see that, then tells.
+    child.childWrite.worker = fake_worker(
+      dir,
+      [[local p
+        for _ = 1, 300 do
+          p = vim.uv.os_getpriority(vim.uv.os_getpid())
+          if p >= 10 then break end
+          vim.uv.sleep(10)
+        end
+        io.stdout:write(('error niceness %d\n'):format(p))]]
+    )
+    local res = paced(path, after, lines)
+    local own = vim.uv.os_getpriority(vim.uv.os_getpid())
+    assert.are.equal(('niceness %d: nothing was written'):format(math.min(19, math.max(own, 10))), res.error)
+  end)
+
   it('a child that crashes: a clear error, the file as it was', function()
     child.childWrite.worker = fake_worker(dir, [[io.stderr:write('boom\n') os.exit(3)]])
     local res = paced(path, after, lines)

@@ -2,6 +2,8 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local ____exports = {}
+local ____process = require("claude-ide.util.process")
+local runInBackground = ____process.runInBackground
 --- When a file is written in a child, and how (internal: specs change them).
 ____exports.childWrite = {minBytes = 512 * 1024, timeoutMs = 60000, worker = nil, started = 0}
 --- The global values of the options that change what `:w` writes (line endings, encoding, BOM, final newline,
@@ -202,6 +204,7 @@ function ____exports.writeInChild(job, pacing, loadedNow)
             )
             return
         end
+        runInBackground(proc.pid)
         timer:start(
             ____exports.childWrite.timeoutMs,
             0,

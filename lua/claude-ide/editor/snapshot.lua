@@ -7,6 +7,8 @@ local ____exports = {}
 local hash, mkdirPrivate, sameFacts, live, warming
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local ____process = require("claude-ide.util.process")
+local runInBackground = ____process.runInBackground
 local ____manifest = require("claude-ide.editor.manifest")
 local readManifest = ____manifest.readManifest
 function hash(text)
@@ -154,6 +156,7 @@ function ____exports.take(req, done)
     ) end)
     if ok then
         live = live + 1
+        runInBackground(err.pid)
     else
         settle({
             ok = false,

@@ -160,4 +160,21 @@ function ____exports.socketsOf(pid)
         ::__continue28::
     end
 end
+--- The niceness of the work the plugin runs in child processes for the editor (snapshots, big writes): on a busy
+-- machine (a CLI, its hooks, git and a language server on two cores) the editor, where the user types, gets the
+-- CPU first, and the children take what is left.
+local BACKGROUND_NICENESS = 10
+--- Lowers the CPU priority of our child process `pid` to BACKGROUND_NICENESS (never above the editor's own: a
+-- niceness is only raised); the processes it starts afterwards inherit it. Best effort: nothing happens where
+-- the system refuses.
+function ____exports.runInBackground(pid)
+    local own = vim.uv.os_getpriority(vim.uv.os_getpid())
+    pcall(function() return vim.uv.os_setpriority(
+        pid,
+        math.min(
+            19,
+            math.max(own or 0, BACKGROUND_NICENESS)
+        )
+    ) end)
+end
 return ____exports

@@ -9,6 +9,8 @@
 // (stdpath("state")/claude-ide/writes/<pid>-<n>, 0700), removed when the child ends; one left by an editor
 // that was killed meanwhile is swept by the next write after an hour.
 
+import { runInBackground } from "../util/process";
+
 /** @noSelf */
 export interface ChildPacing {
   /** Called often while the job is written: pauses once a slice has run out. */
@@ -214,6 +216,7 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
       finish(-1, "", `cannot start it: ${tostring(proc)}`);
       return;
     }
+    runInBackground(proc.pid);
     // SIGKILL: a child stuck in one long call would not see a TERM before the call returns.
     timer.start(childWrite.timeoutMs, 0, () => {
       timedOut = true;

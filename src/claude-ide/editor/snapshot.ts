@@ -7,6 +7,7 @@
 // user's folder and its repository are only read: nothing written inside .git, no lock (see snapshot_worker.ts).
 // `compare` tells what changed between two file lists: modified, created, deleted, renamed files.
 import { normalize } from "../util/fs";
+import { runInBackground } from "../util/process";
 import { type Entry, type Manifest, readManifest } from "./manifest";
 
 export type { Entry, Manifest } from "./manifest";
@@ -202,8 +203,10 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
       },
     ),
   );
-  if (ok) live++;
-  else settle({ ok: false, error: `cannot start the snapshot: ${tostring(err)}` });
+  if (ok) {
+    live++;
+    runInBackground(err.pid);
+  } else settle({ ok: false, error: `cannot start the snapshot: ${tostring(err)}` });
 }
 
 /** The stored bytes of an entry (undefined when the object is gone: swept). */

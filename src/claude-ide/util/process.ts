@@ -121,3 +121,20 @@ export function socketsOf(pid: number): number[] {
     if (id !== undefined) out.push(id);
   }
 }
+
+/**
+ * The niceness of the work the plugin runs in child processes for the editor (snapshots, big writes): on a busy
+ * machine (a CLI, its hooks, git and a language server on two cores) the editor, where the user types, gets the
+ * CPU first, and the children take what is left.
+ */
+const BACKGROUND_NICENESS = 10;
+
+/**
+ * Lowers the CPU priority of our child process `pid` to BACKGROUND_NICENESS (never above the editor's own: a
+ * niceness is only raised); the processes it starts afterwards inherit it. Best effort: nothing happens where
+ * the system refuses.
+ */
+export function runInBackground(pid: number): void {
+  const [own] = vim.uv.os_getpriority(vim.uv.os_getpid());
+  pcall(() => vim.uv.os_setpriority(pid, math.min(19, math.max(own ?? 0, BACKGROUND_NICENESS))));
+}
