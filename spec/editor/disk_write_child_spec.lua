@@ -197,6 +197,24 @@ describe('a big unloaded file written by a child Neovim', function()
     vim.cmd('bwipe!')
   end)
 
+  it('a file the user opens while the child writes it is reloaded in that buffer (:checktime)', function()
+    local buf
+    local res = paced_call(function(pacing)
+      local wait = pacing.wait
+      pacing.wait = function(start)
+        -- The child runs now: the user opens the file.
+        vim.cmd.edit(vim.fn.fnameescape(path))
+        buf = vim.api.nvim_get_current_buf()
+        return wait(start)
+      end
+      return disk_write.writeFileAsVim(path, after, lines, pacing)
+    end)
+    assert.are.same({ ok = true }, res)
+    assert.are.same(after, vim.fn.readfile(path))
+    assert.are.same(after, vim.api.nvim_buf_get_lines(buf, 0, -1, false))
+    vim.cmd('bwipe!')
+  end)
+
   it('a job folder left by a killed editor more than an hour ago is swept', function()
     vim.fn.mkdir(jobs .. '/99999-1', 'p')
     write(jobs .. '/99999-1/expect.lines', 'x\n')

@@ -216,6 +216,10 @@ function ____exports.writeInChild(job, pacing, loadedNow)
     end)
     local answer = string.match(ended.out, "([^\n]*)\n?$")
     if answer == "ok" and ended.code == 0 then
+        local opened = loadedNow()
+        if opened ~= nil then
+            pcall(function() return vim.cmd("checktime " .. tostring(opened)) end)
+        end
         return {kind = "ok"}
     end
     if answer == "unchanged" and ended.code == 0 then

@@ -224,7 +224,13 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
     });
   });
   const [answer] = string.match(ended.out, "([^\n]*)\n?$");
-  if (answer === "ok" && ended.code === 0) return { kind: "ok" };
+  if (answer === "ok" && ended.code === 0) {
+    // The user opened the file while the child wrote it: Neovim is told now, as after any change on disk
+    // (:checktime: reloaded with 'autoread' when the buffer is unchanged, else Neovim's own W12 question).
+    const opened = loadedNow();
+    if (opened !== undefined) pcall(() => vim.cmd(`checktime ${opened}`));
+    return { kind: "ok" };
+  }
   if (answer === "unchanged" && ended.code === 0) return { kind: "unchanged" };
   if (answer !== undefined && vim.startswith(answer, "refused "))
     return { kind: "refused", error: string.sub(answer, 9) };
