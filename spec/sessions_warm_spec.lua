@@ -7,22 +7,26 @@ local snapshot = require('claude-ide.editor.snapshot')
 describe(':ClaudeCode in a git repository', function()
   after_each(bridge.cleanup)
 
+  --- An editor in `project` whose :ClaudeCode starts a stand-in CLI, set up with `setup` (and `env`).
+  local function editor_with_stand_in(project, setup, env)
+    local bin = bridge.tempdir()
+    bridge.write(bin .. '/stand-in', '#!/bin/sh\nexec cat\n')
+    vim.fn.setfperm(bin .. '/stand-in', 'rwxr-xr-x')
+    return bridge.editor({
+      config_dir = bridge.config_dir(),
+      cwd = project,
+      env = env,
+      setup = vim.tbl_deep_extend('force', { terminal = { command = vim.fn.shellescape(bin .. '/stand-in') } }, setup),
+    })
+  end
+
   --- Starts :ClaudeCode in a fresh repository with `setup`; returns the warm-up's index path (it may not exist yet)
   --- and the folder's store (made as the warm-up starts, inside :ClaudeCode itself).
   local function start(setup)
     local project = bridge.project({ ['a.txt'] = 'one\n', ['src/b.lua'] = 'return 1\n' })
     local git = vim.system({ 'git', 'init', '-q', project }):wait()
     assert(git.code == 0, git.stderr)
-    local state = bridge.tempdir()
-    local bin = bridge.tempdir()
-    bridge.write(bin .. '/stand-in', '#!/bin/sh\nexec cat\n')
-    vim.fn.setfperm(bin .. '/stand-in', 'rwxr-xr-x')
-    local nvim = bridge.editor({
-      config_dir = bridge.config_dir(),
-      cwd = project,
-      env = { XDG_STATE_HOME = state },
-      setup = vim.tbl_deep_extend('force', { terminal = { command = vim.fn.shellescape(bin .. '/stand-in') } }, setup),
-    })
+    local nvim = editor_with_stand_in(project, setup, { XDG_STATE_HOME = bridge.tempdir() })
     nvim:lua('vim.cmd("ClaudeCode")')
     local base = nvim:lua('return vim.fn.stdpath("state")') .. '/claude-ide/turns'
     return snapshot.sessionDirOf(project, snapshot.WARM_SESSION, base) .. '/index', snapshot.storeOf(project, base)
@@ -50,19 +54,7 @@ describe(':ClaudeCode in a git repository', function()
   it("loads the agent endpoint's modules in the background, for the bridge the CLI will start", function()
     local loaded = "return package.loaded['claude-ide.bridge.endpoint'] ~= nil"
     local function started(setup)
-      local project = bridge.project({ ['a.txt'] = 'one\n' })
-      local bin = bridge.tempdir()
-      bridge.write(bin .. '/stand-in', '#!/bin/sh\nexec cat\n')
-      vim.fn.setfperm(bin .. '/stand-in', 'rwxr-xr-x')
-      local nvim = bridge.editor({
-        config_dir = bridge.config_dir(),
-        cwd = project,
-        setup = vim.tbl_deep_extend(
-          'force',
-          { terminal = { command = vim.fn.shellescape(bin .. '/stand-in') } },
-          setup
-        ),
-      })
+      local nvim = editor_with_stand_in(bridge.project({ ['a.txt'] = 'one\n' }), setup)
       assert.is_false(nvim:lua(loaded))
       nvim:lua('vim.cmd("ClaudeCode")')
       return nvim
