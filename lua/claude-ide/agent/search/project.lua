@@ -289,7 +289,7 @@ function ____exports.start(req, onDone)
             end
             return
         end
-        if (string.find(line, "^DEBUG|")) ~= nil or line == "" then
+        if line == "" then
             return
         end
         if #summary.errors < 3 then

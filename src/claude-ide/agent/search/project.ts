@@ -305,6 +305,7 @@ export function start(req: Request, onDone: (this: void, summary: Summary) => vo
     if (string.find(line, "^walker: stopped after")[0] !== undefined) summary.maxFilesHit = true;
   };
 
+  // stderr: the walker's "ignoring <path>: <n> bytes" (a file over max_file_bytes), else an engine's error.
   const parseErr = (line: string) => {
     const [ignored] = string.match(line, "ignoring (.*): %d+ bytes$");
     if (ignored !== undefined) {
@@ -314,7 +315,7 @@ export function start(req: Request, onDone: (this: void, summary: Summary) => vo
       }
       return;
     }
-    if (string.find(line, "^DEBUG|")[0] !== undefined || line === "") return;
+    if (line === "") return;
     if (summary.errors.length < 3) summary.errors.push(line);
   };
 
