@@ -2,6 +2,9 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local ____exports = {}
+local ____modules = require("claude-ide.util.modules")
+local childLuaPath = ____modules.childLuaPath
+local pluginScript = ____modules.pluginScript
 local ____process = require("claude-ide.util.process")
 local runInBackground = ____process.runInBackground
 --- When a file is written in a child, and how (internal: specs change them).
@@ -32,14 +35,7 @@ local STEP = 8000
 local STALE_SECONDS = 3600
 local jobs = 0
 local function workerScript()
-    if ____exports.childWrite.worker ~= nil then
-        return ____exports.childWrite.worker
-    end
-    local source = debug.getinfo(1, "S").source
-    return vim.fn.fnamemodify(
-        string.sub(source, 2),
-        ":p:h"
-    ) .. "/disk_write_worker.lua"
+    return ____exports.childWrite.worker or pluginScript("editor/disk_write_worker.lua")
 end
 --- Removes a job folder and the files in it (it holds no folder).
 local function removeFolder(folder)
@@ -173,10 +169,6 @@ function ____exports.writeInChild(job, pacing, loadedNow)
         workerScript(),
         folder
     }
-    local lua = vim.fn.fnamemodify(
-        workerScript(),
-        ":h:h:h"
-    )
     local ____exports_childWrite_0, ____started_1 = ____exports.childWrite, "started"
     ____exports_childWrite_0[____started_1] = ____exports_childWrite_0[____started_1] + 1
     local ended = pacing.wait(function(done)
@@ -193,7 +185,10 @@ function ____exports.writeInChild(job, pacing, loadedNow)
         end
         local started, proc = pcall(function() return vim.system(
             cmd,
-            {text = true, env = {LUA_PATH = ((lua .. "/?.lua;") .. lua) .. "/?/init.lua;;"}},
+            {
+                text = true,
+                env = {LUA_PATH = childLuaPath()}
+            },
             function(r) return finish(r.code, r.stdout or "", r.stderr or "") end
         ) end)
         if not started then

@@ -9,6 +9,9 @@ local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
 local ____process = require("claude-ide.util.process")
 local runInBackground = ____process.runInBackground
+local ____modules = require("claude-ide.util.modules")
+local childLuaPath = ____modules.childLuaPath
+local pluginScript = ____modules.pluginScript
 local ____manifest = require("claude-ide.editor.manifest")
 local readManifest = ____manifest.readManifest
 function hash(text)
@@ -54,11 +57,7 @@ function ____exports.refusal(root)
 end
 --- The worker script beside this module (run by a child Neovim; never loaded here).
 function ____exports.workerScript()
-    local source = debug.getinfo(1, "S").source
-    return vim.fn.fnamemodify(
-        string.sub(source, 2),
-        ":p:h"
-    ) .. "/snapshot_worker.lua"
+    return pluginScript("editor/snapshot_worker.lua")
 end
 function mkdirPrivate(path)
     if vim.fn.isdirectory(path) ~= 1 then
@@ -106,10 +105,6 @@ function ____exports.take(req, done)
         tostring(req.keep),
         type(req.previous) == "string" and req.previous ~= "" and req.previous or "-"
     }
-    local lua = vim.fn.fnamemodify(
-        ____exports.workerScript(),
-        ":h:h:h"
-    )
     local out = ""
     local settled = false
     local function settle(result)
@@ -124,7 +119,7 @@ function ____exports.take(req, done)
         {
             text = true,
             cwd = root,
-            env = {LUA_PATH = ((lua .. "/?.lua;") .. lua) .. "/?/init.lua;;"},
+            env = {LUA_PATH = childLuaPath()},
             stdout = function(_err, data)
                 if data == nil or settled then
                     return

@@ -16,16 +16,26 @@ function ____exports.lazy(name)
         return mod
     end
 end
---- What warmModules does between two turns of the editor's loop, at most (ms).
-local WARM_SLICE_MS = 2
 --- The plugin's lua/ folder (this file is lua/claude-ide/util/modules.lua).
-local function luaFolder()
+function ____exports.pluginLuaFolder()
     local source = debug.getinfo(1, "S").source
     return vim.fn.fnamemodify(
         string.sub(source, 2),
         ":p:h:h:h"
     )
 end
+--- The path of a script of the plugin's, `rel` relative to lua/claude-ide/ (e.g. "editor/snapshot_worker.lua").
+function ____exports.pluginScript(rel)
+    return (____exports.pluginLuaFolder() .. "/claude-ide/") .. rel
+end
+--- LUA_PATH for a child `nvim --clean -l <script>` that requires the plugin's modules (a child started with
+-- --clean has no runtimepath of ours; `;;` keeps Lua's default path after them).
+function ____exports.childLuaPath()
+    local lua = ____exports.pluginLuaFolder()
+    return ((lua .. "/?.lua;") .. lua) .. "/?/init.lua;;"
+end
+--- What warmModules does between two turns of the editor's loop, at most (ms).
+local WARM_SLICE_MS = 2
 --- The plugin modules a module's file requires, as its generated Lua names them: require("claude-ide.x.y").
 local function requiresOf(folder, name)
     local path = string.gsub(name, "%.", "/")
@@ -52,7 +62,7 @@ function ____exports.warmModules(root)
     if loaded[root] ~= nil then
         return
     end
-    local folder = luaFolder()
+    local folder = ____exports.pluginLuaFolder()
     local stack = {{name = root, next = 0}}
     local seen = {}
     seen[root] = true
@@ -64,7 +74,7 @@ function ____exports.warmModules(root)
                 local top = stack[#stack]
                 if loaded[top.name] ~= nil then
                     table.remove(stack)
-                    goto __continue12
+                    goto __continue14
                 end
                 if top.deps == nil then
                     top.deps = requiresOf(folder, top.name)
@@ -83,7 +93,7 @@ function ____exports.warmModules(root)
                     end
                 end
                 if pushed then
-                    goto __continue12
+                    goto __continue14
                 end
                 local ok = pcall(load, top.name)
                 if not ok then
@@ -91,7 +101,7 @@ function ____exports.warmModules(root)
                 end
                 table.remove(stack)
             end
-            ::__continue12::
+            ::__continue14::
         end
         if #stack > 0 then
             vim.defer_fn(tick, 1)

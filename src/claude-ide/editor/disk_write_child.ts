@@ -9,6 +9,7 @@
 // (stdpath("state")/claude-ide/writes/<pid>-<n>, 0700), removed when the child ends; one left by an editor
 // that was killed meanwhile is swept by the next write after an hour.
 
+import { childLuaPath, pluginScript } from "../util/modules";
 import { runInBackground } from "../util/process";
 
 /** @noSelf */
@@ -100,9 +101,7 @@ const STALE_SECONDS = 3600;
 let jobs = 0;
 
 function workerScript(): string {
-  if (childWrite.worker !== undefined) return childWrite.worker;
-  const source = (debug.getinfo(1, "S") as { source: string }).source;
-  return `${vim.fn.fnamemodify(string.sub(source, 2), ":p:h")}/disk_write_worker.lua`;
+  return childWrite.worker ?? pluginScript("editor/disk_write_worker.lua");
 }
 
 /** Removes a job folder and the files in it (it holds no folder). */
@@ -196,7 +195,6 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
     return { kind: "loaded", buf: loaded };
   }
   const cmd = [vim.v.progpath, "--clean", "--headless", "-n", "-i", "NONE", "-l", workerScript(), folder];
-  const lua = vim.fn.fnamemodify(workerScript(), ":h:h:h");
   childWrite.started++;
   const ended = pacing.wait<{ code: number; out: string; err: string; timedOut: boolean }>((done) => {
     let timedOut = false;
@@ -208,7 +206,7 @@ export function writeInChild(job: ChildJob, pacing: ChildPacing, loadedNow: () =
         done({ code, out, err: errText, timedOut });
       });
     const [started, proc] = pcall(() =>
-      vim.system(cmd, { text: true, env: { LUA_PATH: `${lua}/?.lua;${lua}/?/init.lua;;` } }, (r) =>
+      vim.system(cmd, { text: true, env: { LUA_PATH: childLuaPath() } }, (r) =>
         finish(r.code, r.stdout ?? "", r.stderr ?? ""),
       ),
     );

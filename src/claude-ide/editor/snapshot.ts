@@ -8,6 +8,7 @@
 // `compare` tells what changed between two file lists: modified, created, deleted, renamed files.
 import { normalize } from "../util/fs";
 import { runInBackground } from "../util/process";
+import { childLuaPath, pluginScript } from "../util/modules";
 import { type Entry, type Manifest, readManifest } from "./manifest";
 
 export type { Entry, Manifest } from "./manifest";
@@ -79,8 +80,7 @@ export function refusal(root: string): string | undefined {
 
 /** The worker script beside this module (run by a child Neovim; never loaded here). */
 export function workerScript(): string {
-  const source = (debug.getinfo(1, "S") as { source: string }).source;
-  return `${vim.fn.fnamemodify(string.sub(source, 2), ":p:h")}/snapshot_worker.lua`;
+  return pluginScript("editor/snapshot_worker.lua");
 }
 
 let live = 0;
@@ -160,8 +160,6 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
     tostring(req.keep),
     typeof req.previous === "string" && req.previous !== "" ? req.previous : "-",
   ];
-  // The worker requires editor/manifest: the plugin's lua/ folder on its package.path (`;;`: the default after it).
-  const lua = vim.fn.fnamemodify(workerScript(), ":h:h:h");
   let out = "";
   let settled = false;
   const settle = (result: SnapshotResult) => {
@@ -175,7 +173,8 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
       {
         text: true,
         cwd: root,
-        env: { LUA_PATH: `${lua}/?.lua;${lua}/?/init.lua;;` },
+        // The worker requires editor/manifest: the plugin's lua/ folder on its package.path.
+        env: { LUA_PATH: childLuaPath() },
         // The answer is one line, printed before the worker's housekeeping: taken as soon as it arrives.
         stdout: (_err, data) => {
           if (data === undefined || settled) return;

@@ -19,6 +19,26 @@ export function lazy<T>(name: string): (this: void) => T {
   };
 }
 
+/** The plugin's lua/ folder (this file is lua/claude-ide/util/modules.lua). */
+export function pluginLuaFolder(): string {
+  const source = (debug.getinfo(1, "S") as { source: string }).source;
+  return vim.fn.fnamemodify(string.sub(source, 2), ":p:h:h:h");
+}
+
+/** The path of a script of the plugin's, `rel` relative to lua/claude-ide/ (e.g. "editor/snapshot_worker.lua"). */
+export function pluginScript(rel: string): string {
+  return `${pluginLuaFolder()}/claude-ide/${rel}`;
+}
+
+/**
+ * LUA_PATH for a child `nvim --clean -l <script>` that requires the plugin's modules (a child started with
+ * --clean has no runtimepath of ours; `;;` keeps Lua's default path after them).
+ */
+export function childLuaPath(): string {
+  const lua = pluginLuaFolder();
+  return `${lua}/?.lua;${lua}/?/init.lua;;`;
+}
+
 /** What warmModules does between two turns of the editor's loop, at most (ms). */
 const WARM_SLICE_MS = 2;
 
@@ -27,12 +47,6 @@ interface Pending {
   name: string;
   deps?: string[];
   next: number;
-}
-
-/** The plugin's lua/ folder (this file is lua/claude-ide/util/modules.lua). */
-function luaFolder(): string {
-  const source = (debug.getinfo(1, "S") as { source: string }).source;
-  return vim.fn.fnamemodify(string.sub(source, 2), ":p:h:h:h");
 }
 
 /** The plugin modules a module's file requires, as its generated Lua names them: require("claude-ide.x.y"). */
@@ -58,7 +72,7 @@ export function warmModules(root: string): void {
   const loaded = (_G as unknown as { package: { loaded: { [name: string]: unknown } } }).package.loaded;
   const load = (_G as unknown as { require: (this: void, name: string) => unknown }).require;
   if (loaded[root] !== undefined) return;
-  const folder = luaFolder();
+  const folder = pluginLuaFolder();
   const stack: Pending[] = [{ name: root, next: 0 }];
   const seen = new LuaSet<string>();
   seen.add(root);
