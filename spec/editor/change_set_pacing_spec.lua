@@ -4,31 +4,11 @@
 -- during every pause; a file the user opens during a pause gets its change in their buffer.
 local cs = require('claude-ide.editor.change_set')
 
---- Runs `fn(pacing)` in a coroutine whose every pause resumes on a later turn of the loop after `on_pause(n)`.
+--- `fn(pacing)` with a pause at every check, each resumed on a later turn of the loop after `on_pause(n)`, and no
+--- wait (helpers.pacing); returns fn's result and how many pauses there were.
 local function paced(fn, on_pause)
-  local result, pauses, co = nil, 0, nil
-  local pacing = {
-    sliceMs = 0,
-    pause = function()
-      pauses = pauses + 1
-      local n = pauses
-      vim.schedule(function()
-        if on_pause then
-          on_pause(n)
-        end
-        assert(coroutine.resume(co))
-      end)
-      coroutine.yield()
-    end,
-  }
-  co = coroutine.create(function()
-    result = { fn(pacing) }
-  end)
-  assert(coroutine.resume(co))
-  assert(vim.wait(20000, function()
-    return result ~= nil
-  end, 5))
-  return result[1], pauses
+  local result, stats = require('helpers.pacing').run(fn, { on_pause = on_pause, wait = false })
+  return result, stats.pauses
 end
 
 describe('a change set over many unloaded files, applied with a pacing', function()

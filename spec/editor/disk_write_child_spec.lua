@@ -4,62 +4,15 @@
 local disk_write = require('claude-ide.editor.disk_write')
 local child = require('claude-ide.editor.disk_write_child')
 
-local function write(path, text)
-  vim.fn.mkdir(vim.fs.dirname(path), 'p')
-  local f = assert(io.open(path, 'wb'))
-  f:write(text)
-  f:close()
-end
+local bridge = require('helpers.bridge')
+local pacing = require('helpers.pacing')
+local write, read = bridge.write, bridge.read
 
-local function read(path)
-  local f = assert(io.open(path, 'rb'))
-  local s = f:read('*a')
-  f:close()
-  return s
-end
-
---- Runs `fn(pacing)` in a coroutine with a pacing whose pauses and waits resume on later turns of the loop.
---- Returns its result, and how many times the loop ran a timer of ours while the call was parked in wait.
+--- `fn(pacing)` paced (helpers.pacing, slices of 4 ms): its result, and how many times the loop ran a timer of
+--- ours while the call was parked in wait.
 local function paced_call(fn)
-  local result, co, ticks, waiting = nil, nil, 0, false
-  local timer = vim.uv.new_timer()
-  timer:start(1, 1, function()
-    if waiting then
-      ticks = ticks + 1
-    end
-  end)
-  local pacing = {
-    sliceMs = 4,
-    pause = function()
-      vim.schedule(function()
-        assert(coroutine.resume(co))
-      end)
-      coroutine.yield()
-    end,
-    wait = function(start)
-      waiting = true
-      start(function(value)
-        waiting = false
-        vim.schedule(function()
-          assert(coroutine.resume(co, value))
-        end)
-      end)
-      return coroutine.yield()
-    end,
-  }
-  co = coroutine.create(function()
-    result = fn(pacing)
-  end)
-  assert(coroutine.resume(co))
-  assert(
-    vim.wait(60000, function()
-      return result ~= nil
-    end, 5),
-    'the write did not finish'
-  )
-  timer:stop()
-  timer:close()
-  return result, ticks
+  local result, stats = pacing.run(fn, { slice_ms = 4 })
+  return result, stats.ticks
 end
 
 --- writeFileAsVim(path, lines, expect), paced (paced_call).

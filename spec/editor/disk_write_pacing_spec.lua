@@ -11,65 +11,19 @@ local child = require('claude-ide.editor.disk_write_child')
 
 local BOM = '\239\187\191'
 
-local function write(path, text)
-  vim.fn.mkdir(vim.fs.dirname(path), 'p')
-  local f = assert(io.open(path, 'wb'))
-  f:write(text)
-  f:close()
-end
-
-local function read(path)
-  local f = assert(io.open(path, 'rb'))
-  local s = f:read('*a')
-  f:close()
-  return s
-end
+local bridge = require('helpers.bridge')
+local write, read = bridge.write, bridge.read
 
 local function shape(path)
   local st = assert(vim.uv.fs_lstat(path))
   return { type = st.type, nlink = st.nlink, mode = st.mode % 4096 }
 end
 
---- Runs `fn(pacing)` in a coroutine whose every pause resumes on a later turn of the loop, after
---- `on_pause(n)`; returns fn's result and how many pauses there were.
+--- `fn(pacing)` with a pause at every check, each resumed on a later turn of the loop after `on_pause(n)`
+--- (helpers.pacing); returns fn's result and how many pauses there were.
 local function paced(fn, on_pause)
-  local result, pauses, co = nil, 0, nil
-  local pacing = {
-    sliceMs = 0,
-    pause = function()
-      pauses = pauses + 1
-      local n = pauses
-      vim.schedule(function()
-        if on_pause then
-          on_pause(n)
-        end
-        local ok, err = coroutine.resume(co)
-        assert(ok, err)
-      end)
-      coroutine.yield()
-    end,
-    wait = function(start)
-      start(function(value)
-        vim.schedule(function()
-          local ok, err = coroutine.resume(co, value)
-          assert(ok, err)
-        end)
-      end)
-      return coroutine.yield()
-    end,
-  }
-  co = coroutine.create(function()
-    result = { fn(pacing) }
-  end)
-  local ok, err = coroutine.resume(co)
-  assert(ok, err)
-  assert(
-    vim.wait(20000, function()
-      return result ~= nil
-    end, 5),
-    'the write did not finish'
-  )
-  return result[1], pauses
+  local result, stats = require('helpers.pacing').run(fn, { on_pause = on_pause })
+  return result, stats.pauses
 end
 
 for _, path_kind in ipairs({ 'in the editor', 'in a child Neovim' }) do
