@@ -21,7 +21,10 @@ local ____result = require("claude-ide.protocol.result")
 local ToolError = ____result.ToolError
 local ____fs = require("claude-ide.util.fs")
 local fileStamp = ____fs.fileStamp
+local readSmallFile = ____fs.readSmallFile
 local dir = arg[1]
+--- A job file is read whole up to this size (the editor writes the text of files of any size).
+local JOB_MAX_BYTES = 2 ^ 31
 local started = vim.uv.hrtime()
 local function say(line)
     io.stdout:write(line .. "\n")
@@ -29,12 +32,10 @@ local function say(line)
 end
 --- The lines of a job file: each ended by "\n", bytes as they are (a NUL byte raw, as the buffer's API gives it).
 local function readLines(path)
-    local fh = io.open(path, "rb")
-    if fh == nil then
+    local data = readSmallFile(path, JOB_MAX_BYTES)
+    if data == nil then
         return {}
     end
-    local data = fh:read("*a")
-    fh:close()
     local lines = {}
     local pos = 1
     do
@@ -50,12 +51,10 @@ local function readLines(path)
     return lines
 end
 local function run()
-    local fh = io.open(dir .. "/job.json", "r")
-    if fh == nil then
+    local text = readSmallFile(dir .. "/job.json", JOB_MAX_BYTES)
+    if text == nil then
         return "error the job is missing"
     end
-    local text = fh:read("*a")
-    fh:close()
     local job = vim.json.decode(text)
     vim.o.eventignore = "all"
     for name, value in pairs(job.options) do

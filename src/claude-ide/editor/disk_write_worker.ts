@@ -22,7 +22,7 @@ import { type EditSpec, planEdits, sameLines } from "./apply";
 import { readFile, splitLikeReadfile } from "./diff_text";
 import { changedRange } from "./disk_write";
 import { ToolError } from "../protocol/result";
-import { fileStamp } from "../util/fs";
+import { fileStamp, readSmallFile } from "../util/fs";
 
 declare const arg: string[];
 
@@ -43,6 +43,8 @@ interface Job {
 }
 
 const dir = arg[0];
+/** A job file is read whole up to this size (the editor writes the text of files of any size). */
+const JOB_MAX_BYTES = 2 ** 31;
 const started = vim.uv.hrtime();
 
 function say(line: string): void {
@@ -52,10 +54,8 @@ function say(line: string): void {
 
 /** The lines of a job file: each ended by "\n", bytes as they are (a NUL byte raw, as the buffer's API gives it). */
 function readLines(path: string): string[] {
-  const [fh] = io.open(path, "rb");
-  if (fh === undefined) return [];
-  const data = fh.read("*a") as string;
-  fh.close();
+  const data = readSmallFile(path, JOB_MAX_BYTES);
+  if (data === undefined) return [];
   const lines: string[] = [];
   let pos = 1;
   for (;;) {
@@ -68,10 +68,8 @@ function readLines(path: string): string[] {
 }
 
 function run(): string {
-  const [fh] = io.open(`${dir}/job.json`, "r");
-  if (fh === undefined) return "error the job is missing";
-  const text = fh.read("*a") as string;
-  fh.close();
+  const text = readSmallFile(`${dir}/job.json`, JOB_MAX_BYTES);
+  if (text === undefined) return "error the job is missing";
   const job = vim.json.decode(text) as Job;
   vim.o.eventignore = "all";
   for (const [name, value] of pairs(job.options)) pcall(() => (vim.go[name] = value));

@@ -52,6 +52,7 @@ interface Pending {
 /** The plugin modules a module's file requires, as its generated Lua names them: require("claude-ide.x.y"). */
 function requiresOf(folder: string, name: string): string[] {
   const [path] = string.gsub(name, "%.", "/");
+  // io, not util/fs: this module loads at setup(), which loads nothing more than it must.
   const [fh] = io.open(`${folder}/${path}.lua`, "r");
   if (fh === undefined) return [];
   const text = fh.read("*a") as string;
