@@ -114,7 +114,7 @@ function ____exports.take(req, done)
         settled = true
         vim.schedule(function() return done(result) end)
     end
-    local ok, err = pcall(function() return vim.system(
+    local ok, proc = pcall(function() return vim.system(
         cmd,
         {
             text = true,
@@ -151,11 +151,11 @@ function ____exports.take(req, done)
     ) end)
     if ok then
         live = live + 1
-        runInBackground(err.pid)
+        runInBackground(proc.pid)
     else
         settle({
             ok = false,
-            error = "cannot start the snapshot: " .. tostring(err)
+            error = "cannot start the snapshot: " .. tostring(proc)
         })
     end
 end

@@ -167,7 +167,7 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
     settled = true;
     vim.schedule(() => done(result));
   };
-  const [ok, err] = pcall(() =>
+  const [ok, proc] = pcall(() =>
     vim.system(
       cmd,
       {
@@ -204,8 +204,8 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
   );
   if (ok) {
     live++;
-    runInBackground(err.pid);
-  } else settle({ ok: false, error: `cannot start the snapshot: ${tostring(err)}` });
+    runInBackground(proc.pid);
+  } else settle({ ok: false, error: `cannot start the snapshot: ${tostring(proc)}` });
 }
 
 /** The stored bytes of an entry (undefined when the object is gone: swept). */
