@@ -168,6 +168,19 @@ describe('a big unloaded file written by a child Neovim', function()
     vim.cmd('bwipe!')
   end)
 
+  it('a file loaded through a symbolic link is not written by a child either: that buffer is named', function()
+    local link = dir .. '/link.txt'
+    assert(vim.uv.fs_symlink(path, link))
+    vim.cmd.edit(vim.fn.fnameescape(link))
+    local buf = vim.api.nvim_get_current_buf()
+    local started = child.childWrite.started
+    local res = paced(path, after, lines)
+    assert.are.equal(buf, res.loaded)
+    assert.are.equal(started, child.childWrite.started)
+    assert.are.same(lines, vim.fn.readfile(path))
+    vim.cmd('bwipe!')
+  end)
+
   it('a job folder left by a killed editor more than an hour ago is swept', function()
     vim.fn.mkdir(jobs .. '/99999-1', 'p')
     write(jobs .. '/99999-1/expect.lines', 'x\n')

@@ -3,8 +3,9 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local get, loadedBuffer, writeBigFile, convertedAsRead, CHANGED_ERROR
+local get, writeBigFile, convertedAsRead, CHANGED_ERROR
 local ____buffers = require("claude-ide.editor.buffers")
+local loadedBufferOf = ____buffers.loadedBufferOf
 local vimErrorLine = ____buffers.vimErrorLine
 local ____disk_write_child = require("claude-ide.editor.disk_write_child")
 local childWrite = ____disk_write_child.childWrite
@@ -33,15 +34,8 @@ end
 function get(buf, name)
     return vim.api.nvim_get_option_value(name, {buf = buf})
 end
-function loadedBuffer(file)
-    if vim.fn.bufexists(file) ~= 1 then
-        return nil
-    end
-    local buf = vim.fn.bufnr(file)
-    return buf > 0 and vim.api.nvim_buf_is_loaded(buf) and buf or nil
-end
 function writeBigFile(file, lines, expect, pacing)
-    local loaded = loadedBuffer(file)
+    local loaded = loadedBufferOf(file)
     if loaded ~= nil then
         return {
             ok = false,
@@ -63,7 +57,7 @@ function writeBigFile(file, lines, expect, pacing)
             replacement = replacement
         }},
         {due = due, wait = wait, pause = pacing.pause},
-        function() return loadedBuffer(file) end
+        function() return loadedBufferOf(file) end
     )
     if outcome.kind == "ok" then
         return {ok = true}
@@ -360,7 +354,7 @@ function ____exports.editInChild(path, edits, display, pacing)
     if pacing.wait == nil or stat == nil or stat.type ~= "file" then
         return nil
     end
-    if stat.size == 0 or stat.size < childWrite.minBytes or loadedBuffer(file) ~= nil then
+    if stat.size == 0 or stat.size < childWrite.minBytes or loadedBufferOf(file) ~= nil then
         return nil
     end
     local stamp = fileStamp(file)
@@ -374,7 +368,7 @@ function ____exports.editInChild(path, edits, display, pacing)
             wait = pacing.wait,
             pause = pacing.pause
         },
-        function() return loadedBuffer(file) end
+        function() return loadedBufferOf(file) end
     )
     if outcome.kind == "ok" then
         return {kind = "written"}

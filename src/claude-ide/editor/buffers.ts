@@ -88,6 +88,31 @@ export function findBuffer(path: string): Buf | undefined {
   return undefined;
 }
 
+/**
+ * The loaded buffer holding the file `path` (normalized, absolute): by its name, or under another name of the
+ * same file (a symbolic link: the same device and inode). Only loaded file buffers are looked at, one stat each
+ * when the name finds none.
+ */
+export function loadedBufferOf(path: string): Buf | undefined {
+  const loaded: Buf[] = [];
+  const names: string[] = [];
+  for (const b of vim.api.nvim_list_bufs()) {
+    if (!vim.api.nvim_buf_is_loaded(b)) continue;
+    const name = vim.api.nvim_buf_get_name(b);
+    if (name === path && option<string>(b, "buftype") === "") return b;
+    loaded.push(b);
+    names.push(name);
+  }
+  const [want] = vim.uv.fs_stat(path);
+  if (want === undefined) return undefined;
+  for (let i = 0; i < loaded.length; i++) {
+    if (names[i] === "" || option<string>(loaded[i], "buftype") !== "") continue;
+    const [st] = vim.uv.fs_stat(names[i]);
+    if (st !== undefined && st.ino === want.ino && st.dev === want.dev) return loaded[i];
+  }
+  return undefined;
+}
+
 /** Neovim filetypes whose VS Code language id differs (everything else: the filetype itself). */
 const LANGUAGE_IDS: { [ft: string]: string } = {
   "": "plaintext",
