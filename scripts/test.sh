@@ -33,7 +33,15 @@ VERSIONS=(0.10 0.12)
 bash "$REPO/scripts/deps.sh" --quiet
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/claude-ide-test.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+
+# Removes a sandbox: first the processes a spec left running in it (a snapshot worker finishing its housekeeping
+# after the spec's Neovim exited, at a low CPU priority: it would still be writing while the folder is removed),
+# found by the sandbox's path in their command line.
+remove_sandbox() {
+  pkill -9 -f -- "$1/" 2>/dev/null || true
+  rm -rf "$1" 2>/dev/null || { sleep 0.2 && rm -rf "$1"; } || true
+}
+trap 'remove_sandbox "$WORK"' EXIT
 
 # Arguments: paths select spec files; anything after -- goes to busted for every file.
 paths=()
@@ -96,7 +104,7 @@ run_one() {
     "$REPO/.deps/bin/nvim-$version" -l spec/runner.lua "${extra[@]}" "$file" < /dev/null > "$out.log" 2>&1
   rc=$?
   end="$(date +%s%N)"
-  rm -rf "$sandbox"
+  remove_sandbox "$sandbox"
   # The verdict, kept for the totals ($out.verdict: bad passed failed skipped, then the line) and printed now,
   # as the file finishes (the pool's progress).
   local ms=$(((end - start) / 1000000)) line passed failed skipped bad=0
@@ -112,7 +120,7 @@ run_one() {
   printf '%s %-5s %-46s %s  (%d.%01d s)\n' "$( ((bad)) && echo 'FAIL' || echo ' ok ')" "$version" "$file" "$line" \
     $((ms / 1000)) $((ms % 1000 / 100))
 }
-export -f run_one
+export -f run_one remove_sandbox
 BUSTED_ARGS="$( ((${#busted_args[@]} > 0)) && printf '%s\n' "${busted_args[@]}")" || true
 SUMMARY_RE='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
 export WORK REPO BUSTED_ARGS SUMMARY_RE
