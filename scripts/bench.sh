@@ -24,7 +24,9 @@ fi
 bash "$REPO/scripts/deps.sh" --quiet
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/claude-ide-bench.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+# What a bench left running in it (a snapshot worker at a low CPU priority, still finishing) is stopped first:
+# removing the folder under it would fail ("Directory not empty") and fail the run.
+trap 'pkill -9 -f -- "$WORK/" 2>/dev/null || true; rm -rf "$WORK" 2>/dev/null || { sleep 0.2 && rm -rf "$WORK"; } || true' EXIT
 
 status=0
 for version in "${versions[@]}"; do
