@@ -50,10 +50,11 @@ function ____exports.bufferPath(buf)
     return name == "" and "" or normalizePath(name)
 end
 --- The buffer whose file is exactly `path` (compared as normalized absolute paths; symlinks resolved when the
--- plain comparison finds nothing). Unnamed and special buffers never match.
-function ____exports.findBuffer(path)
+-- plain comparison finds nothing). Unnamed and special buffers never match. `onlyLoaded`: only a loaded buffer
+-- (one holding text of the user's), under whichever name of the file.
+function ____exports.findBuffer(path, onlyLoaded)
     local target = normalizePath(path)
-    local known = vim.fn.bufexists(target) == 1
+    local known = onlyLoaded ~= true and vim.fn.bufexists(target) == 1
     local bufs = vim.api.nvim_list_bufs()
     local names = {}
     do
@@ -96,48 +97,6 @@ function ____exports.findBuffer(path)
                 end
             end
             ::__continue18::
-            i = i + 1
-        end
-    end
-    return nil
-end
---- The loaded buffer holding the file `path` (normalized, absolute): by its name, or under another name of the
--- same file (a symbolic link: the same device and inode). Only loaded file buffers are looked at, one stat each
--- when the name finds none.
-function ____exports.loadedBufferOf(path)
-    local loaded = {}
-    local names = {}
-    for ____, b in ipairs(vim.api.nvim_list_bufs()) do
-        do
-            if not vim.api.nvim_buf_is_loaded(b) then
-                goto __continue22
-            end
-            local name = vim.api.nvim_buf_get_name(b)
-            if name == path and option(b, "buftype") == "" then
-                return b
-            end
-            loaded[#loaded + 1] = b
-            names[#names + 1] = name
-        end
-        ::__continue22::
-    end
-    local want = vim.uv.fs_stat(path)
-    if want == nil then
-        return nil
-    end
-    do
-        local i = 0
-        while i < #loaded do
-            do
-                if names[i + 1] == "" or option(loaded[i + 1], "buftype") ~= "" then
-                    goto __continue28
-                end
-                local st = vim.uv.fs_stat(names[i + 1])
-                if st ~= nil and st.ino == want.ino and st.dev == want.dev then
-                    return loaded[i + 1]
-                end
-            end
-            ::__continue28::
             i = i + 1
         end
     end

@@ -3,9 +3,9 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local get, writeBigFile, convertedAsRead, CHANGED_ERROR
+local get, loadedBuffer, writeBigFile, convertedAsRead, CHANGED_ERROR
 local ____buffers = require("claude-ide.editor.buffers")
-local loadedBufferOf = ____buffers.loadedBufferOf
+local findBuffer = ____buffers.findBuffer
 local vimErrorLine = ____buffers.vimErrorLine
 local ____disk_write_child = require("claude-ide.editor.disk_write_child")
 local childWrite = ____disk_write_child.childWrite
@@ -34,8 +34,11 @@ end
 function get(buf, name)
     return vim.api.nvim_get_option_value(name, {buf = buf})
 end
+function loadedBuffer(file)
+    return findBuffer(file, true)
+end
 function writeBigFile(file, lines, expect, pacing)
-    local loaded = loadedBufferOf(file)
+    local loaded = loadedBuffer(file)
     if loaded ~= nil then
         return {
             ok = false,
@@ -57,7 +60,7 @@ function writeBigFile(file, lines, expect, pacing)
             replacement = replacement
         }},
         {due = due, wait = wait, pause = pacing.pause},
-        function() return loadedBufferOf(file) end
+        function() return loadedBuffer(file) end
     )
     if outcome.kind == "ok" then
         return {ok = true}
@@ -354,7 +357,7 @@ function ____exports.editInChild(path, edits, display, pacing)
     if pacing.wait == nil or stat == nil or stat.type ~= "file" then
         return nil
     end
-    if stat.size == 0 or stat.size < childWrite.minBytes or loadedBufferOf(file) ~= nil then
+    if stat.size == 0 or stat.size < childWrite.minBytes or loadedBuffer(file) ~= nil then
         return nil
     end
     local stamp = fileStamp(file)
@@ -368,7 +371,7 @@ function ____exports.editInChild(path, edits, display, pacing)
             wait = pacing.wait,
             pause = pacing.pause
         },
-        function() return loadedBufferOf(file) end
+        function() return loadedBuffer(file) end
     )
     if outcome.kind == "ok" then
         return {kind = "written"}

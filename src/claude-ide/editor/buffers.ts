@@ -50,15 +50,16 @@ export function bufferPath(buf: Buf): string {
 
 /**
  * The buffer whose file is exactly `path` (compared as normalized absolute paths; symlinks resolved when the
- * plain comparison finds nothing). Unnamed and special buffers never match.
+ * plain comparison finds nothing). Unnamed and special buffers never match. `onlyLoaded`: only a loaded buffer
+ * (one holding text of the user's), under whichever name of the file.
  */
-export function findBuffer(path: string): Buf | undefined {
+export function findBuffer(path: string, onlyLoaded?: boolean): Buf | undefined {
   const target = normalizePath(path);
   // Neovim knows every buffer's full name and the device and inode of its file (from when the buffer was made
   // or loaded), and bufexists() compares them in C. When it knows no buffer for the path, only the loaded
   // buffers (whose unsaved text matters) are looked at here, in case their name is odd or their file changed
   // identity since: 1,000 unloaded buffers are not (each name normalized and stat'ed: 5-10 ms on every call).
-  const known = vim.fn.bufexists(target) === 1;
+  const known = onlyLoaded !== true && vim.fn.bufexists(target) === 1;
   // One pass over the buffers reading each name once: names are usually absolute and normalized already, so
   // they are tried as they are first; 'buftype' is read only for a candidate. Two parallel lists, not a pair
   // per buffer: this often runs right after big work whose garbage the collector is still paying off.
@@ -84,31 +85,6 @@ export function findBuffer(path: string): Buf | undefined {
     const [st] = vim.uv.fs_stat(normalizePath(name));
     if (st !== undefined && st.ino === want.ino && st.dev === want.dev && option<string>(bufs[i], "buftype") === "")
       return bufs[i];
-  }
-  return undefined;
-}
-
-/**
- * The loaded buffer holding the file `path` (normalized, absolute): by its name, or under another name of the
- * same file (a symbolic link: the same device and inode). Only loaded file buffers are looked at, one stat each
- * when the name finds none.
- */
-export function loadedBufferOf(path: string): Buf | undefined {
-  const loaded: Buf[] = [];
-  const names: string[] = [];
-  for (const b of vim.api.nvim_list_bufs()) {
-    if (!vim.api.nvim_buf_is_loaded(b)) continue;
-    const name = vim.api.nvim_buf_get_name(b);
-    if (name === path && option<string>(b, "buftype") === "") return b;
-    loaded.push(b);
-    names.push(name);
-  }
-  const [want] = vim.uv.fs_stat(path);
-  if (want === undefined) return undefined;
-  for (let i = 0; i < loaded.length; i++) {
-    if (names[i] === "" || option<string>(loaded[i], "buftype") !== "") continue;
-    const [st] = vim.uv.fs_stat(names[i]);
-    if (st !== undefined && st.ino === want.ino && st.dev === want.dev) return loaded[i];
   }
   return undefined;
 }

@@ -10,7 +10,7 @@
 // set, then :write) is one short step, so the file on disk is never left half-changed.
 // A big file (childWrite.minBytes) with a Pacing that can wait is written by a child Neovim instead
 // (editor/disk_write_child): reading it and the :write are single calls too long for one frame.
-import { loadedBufferOf, vimErrorLine } from "./buffers";
+import { findBuffer, vimErrorLine } from "./buffers";
 import { childWrite, writeInChild } from "./disk_write_child";
 import { normalizePath } from "./positions";
 import { fileStamp } from "../util/fs";
@@ -237,12 +237,17 @@ export function writeFileAsVim(path: string, lines: string[], expect?: string[],
   return result;
 }
 
+/** The buffer that has `file` loaded, under whichever name of it (a symbolic link too), if any. */
+function loadedBuffer(file: string): Buf | undefined {
+  return findBuffer(file, true);
+}
+
 const CHANGED_ERROR =
   "the file changed on disk while the review was open: nothing was written; read it again and redo the edit";
 
 /** writeFileAsVim of an existing big file, by a child Neovim (editor/disk_write_child). */
 function writeBigFile(file: string, lines: string[], expect: string[], pacing: Pacing): DiskWrite {
-  const loaded = loadedBufferOf(file);
+  const loaded = loadedBuffer(file);
   if (loaded !== undefined) return { ok: false, loaded, error: `the file is loaded in buffer b${loaded}` };
   const stamp = fileStamp(file) ?? "none";
   const due = sliceCheck(pacing);
@@ -252,7 +257,7 @@ function writeBigFile(file: string, lines: string[], expect: string[], pacing: P
   const outcome = writeInChild(
     { file, stamp, change: { kind: "lines", expect, from, to: to < 0 ? expect.length : to, replacement } },
     { due, wait, pause: pacing.pause },
-    () => loadedBufferOf(file),
+    () => loadedBuffer(file),
   );
   if (outcome.kind === "ok") return { ok: true };
   if (outcome.kind === "loaded")
@@ -281,13 +286,13 @@ export function editInChild(path: string, edits: unknown[], display: string, pac
   const file = normalizePath(path);
   const [stat] = vim.uv.fs_stat(file);
   if (pacing.wait === undefined || stat === undefined || stat.type !== "file") return undefined;
-  if (stat.size === 0 || stat.size < childWrite.minBytes || loadedBufferOf(file) !== undefined) return undefined;
+  if (stat.size === 0 || stat.size < childWrite.minBytes || loadedBuffer(file) !== undefined) return undefined;
   const stamp = fileStamp(file);
   if (stamp === undefined) return undefined;
   const outcome = writeInChild(
     { file, stamp, change: { kind: "edits", edits, display } },
     { due: sliceCheck(pacing), wait: pacing.wait, pause: pacing.pause },
-    () => loadedBufferOf(file),
+    () => loadedBuffer(file),
   );
   if (outcome.kind === "ok") return { kind: "written" };
   if (outcome.kind === "unchanged") return { kind: "unchanged" };
