@@ -3,7 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local get, loadedBuffer, writeBigFile, convertedAsRead, CHANGED_ERROR
+local get, loadedResult, loadedBuffer, writeBigFile, convertedAsRead, CHANGED_ERROR
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
 local vimErrorLine = ____buffers.vimErrorLine
@@ -34,17 +34,17 @@ end
 function get(buf, name)
     return vim.api.nvim_get_option_value(name, {buf = buf})
 end
+function loadedResult(buf, meanwhile)
+    local ____error = meanwhile and ("the file was opened in buffer b" .. tostring(buf)) .. " meanwhile" or "the file is loaded in buffer b" .. tostring(buf)
+    return {ok = false, loaded = buf, error = ____error}
+end
 function loadedBuffer(file)
     return findBuffer(file, true)
 end
 function writeBigFile(file, lines, expect, pacing)
     local loaded = loadedBuffer(file)
     if loaded ~= nil then
-        return {
-            ok = false,
-            loaded = loaded,
-            error = "the file is loaded in buffer b" .. tostring(loaded)
-        }
+        return loadedResult(loaded, false)
     end
     local stamp = fileStamp(file) or "none"
     local due = ____exports.sliceCheck(pacing)
@@ -66,11 +66,7 @@ function writeBigFile(file, lines, expect, pacing)
         return {ok = true}
     end
     if outcome.kind == "loaded" then
-        return {
-            ok = false,
-            loaded = outcome.buf,
-            error = ("the file was opened in buffer b" .. tostring(outcome.buf)) .. " meanwhile"
-        }
+        return loadedResult(outcome.buf, true)
     end
     if outcome.kind == "changed" then
         return {ok = false, error = CHANGED_ERROR}
@@ -222,12 +218,7 @@ function ____exports.writeFileAsVim(path, lines, expect, pacing)
         return false
     end
     local function takenResult()
-        local b = buf
-        return {
-            ok = false,
-            loaded = b,
-            error = ("the file was opened in buffer b" .. tostring(b)) .. " meanwhile"
-        }
+        return loadedResult(buf, true)
     end
     local ok, result = pcall(function()
         local loaded = ignoringEvents(function()
@@ -253,11 +244,7 @@ function ____exports.writeFileAsVim(path, lines, expect, pacing)
             return nil
         end)
         if loaded ~= nil then
-            return {
-                ok = false,
-                loaded = loaded,
-                error = "the file is loaded in buffer b" .. tostring(loaded)
-            }
+            return loadedResult(loaded, false)
         end
         local target = buf
         if not pauseIfDue() then

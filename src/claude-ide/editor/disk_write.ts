@@ -146,10 +146,7 @@ export function writeFileAsVim(path: string, lines: string[], expect?: string[],
     taken = buf !== undefined && vim.api.nvim_buf_is_valid(buf);
     return false;
   };
-  const takenResult = (): DiskWrite => {
-    const b = buf as Buf;
-    return { ok: false, loaded: b, error: `the file was opened in buffer b${b} meanwhile` };
-  };
+  const takenResult = (): DiskWrite => loadedResult(buf as Buf, true);
   const [ok, result] = pcall((): DiskWrite => {
     const loaded = ignoringEvents((): Buf | undefined => {
       const b = vim.fn.bufadd(file);
@@ -172,7 +169,7 @@ export function writeFileAsVim(path: string, lines: string[], expect?: string[],
       read = fileStamp(file);
       return undefined;
     });
-    if (loaded !== undefined) return { ok: false, loaded, error: `the file is loaded in buffer b${loaded}` };
+    if (loaded !== undefined) return loadedResult(loaded, false);
     const target = buf as Buf;
     if (!pauseIfDue()) return takenResult();
     // The buffer holds `expect` (then only the lines that differ are set), or a conversion of it, or else
@@ -237,6 +234,12 @@ export function writeFileAsVim(path: string, lines: string[], expect?: string[],
   return result;
 }
 
+/** The file is loaded in buffer `buf` (`meanwhile`: the user opened it while the write was under way). */
+function loadedResult(buf: Buf, meanwhile: boolean): DiskWrite {
+  const error = meanwhile ? `the file was opened in buffer b${buf} meanwhile` : `the file is loaded in buffer b${buf}`;
+  return { ok: false, loaded: buf, error };
+}
+
 /** The buffer that has `file` loaded, under whichever name of it (a symbolic link too), if any. */
 function loadedBuffer(file: string): Buf | undefined {
   return findBuffer(file, true);
@@ -248,7 +251,7 @@ const CHANGED_ERROR =
 /** writeFileAsVim of an existing big file, by a child Neovim (editor/disk_write_child). */
 function writeBigFile(file: string, lines: string[], expect: string[], pacing: Pacing): DiskWrite {
   const loaded = loadedBuffer(file);
-  if (loaded !== undefined) return { ok: false, loaded, error: `the file is loaded in buffer b${loaded}` };
+  if (loaded !== undefined) return loadedResult(loaded, false);
   const stamp = fileStamp(file) ?? "none";
   const due = sliceCheck(pacing);
   const [from, to, replacement] = changedRange(expect, lines);
@@ -260,8 +263,7 @@ function writeBigFile(file: string, lines: string[], expect: string[], pacing: P
     () => loadedBuffer(file),
   );
   if (outcome.kind === "ok") return { ok: true };
-  if (outcome.kind === "loaded")
-    return { ok: false, loaded: outcome.buf, error: `the file was opened in buffer b${outcome.buf} meanwhile` };
+  if (outcome.kind === "loaded") return loadedResult(outcome.buf, true);
   if (outcome.kind === "changed") return { ok: false, error: CHANGED_ERROR };
   if (outcome.kind === "failed") return { ok: false, error: `${outcome.error}: nothing was written` };
   return { ok: false, error: `the child Neovim answered "${outcome.kind}" to a change of lines: nothing was written` };
