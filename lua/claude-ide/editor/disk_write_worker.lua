@@ -15,6 +15,7 @@ local sameLines = ____apply.sameLines
 local ____diff_text = require("claude-ide.editor.diff_text")
 local readFile = ____diff_text.readFile
 local splitLikeReadfile = ____diff_text.splitLikeReadfile
+local textLines = ____diff_text.textLines
 local ____disk_write = require("claude-ide.editor.disk_write")
 local changedRange = ____disk_write.changedRange
 local ____result = require("claude-ide.protocol.result")
@@ -33,22 +34,7 @@ end
 --- The lines of a job file: each ended by "\n", bytes as they are (a NUL byte raw, as the buffer's API gives it).
 local function readLines(path)
     local data = readSmallFile(path, JOB_MAX_BYTES)
-    if data == nil then
-        return {}
-    end
-    local lines = {}
-    local pos = 1
-    do
-        while true do
-            local nl = string.find(data, "\n", pos, true)
-            if nl == nil then
-                break
-            end
-            lines[#lines + 1] = string.sub(data, pos, nl - 1)
-            pos = nl + 1
-        end
-    end
-    return lines
+    return (data == nil or data == "") and ({}) or textLines(data)
 end
 local function run()
     local text = readSmallFile(dir .. "/job.json", JOB_MAX_BYTES)

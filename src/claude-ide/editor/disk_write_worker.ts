@@ -19,7 +19,7 @@
 // stamp is one function for the editor and the child, and so is a Vim error's one line.
 import { vimErrorLine } from "./buffers";
 import { type EditSpec, planEdits, sameLines } from "./apply";
-import { readFile, splitLikeReadfile } from "./diff_text";
+import { readFile, splitLikeReadfile, textLines } from "./diff_text";
 import { changedRange } from "./disk_write";
 import { ToolError } from "../protocol/result";
 import { fileStamp, readSmallFile } from "../util/fs";
@@ -55,16 +55,7 @@ function say(line: string): void {
 /** The lines of a job file: each ended by "\n", bytes as they are (a NUL byte raw, as the buffer's API gives it). */
 function readLines(path: string): string[] {
   const data = readSmallFile(path, JOB_MAX_BYTES);
-  if (data === undefined) return [];
-  const lines: string[] = [];
-  let pos = 1;
-  for (;;) {
-    const [nl] = string.find(data, "\n", pos, true);
-    if (nl === undefined) break;
-    lines.push(string.sub(data, pos, nl - 1));
-    pos = nl + 1;
-  }
-  return lines;
+  return data === undefined || data === "" ? [] : textLines(data);
 }
 
 function run(): string {
