@@ -330,7 +330,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.taken = 0
     self.settled = false
     self.closed = false
-    self.origin = __TS__New(____exports.ReviewOrigin)
+    self.origin = spec.origin or __TS__New(____exports.ReviewOrigin)
     local file = vim.fn.fnamemodify(spec.path, ":t")
     self.leftBuf = scratchBuffer("claude-ide://current/" .. file, spec.current or ({}))
     setOpt("modifiable", false, {buf = self.leftBuf})
@@ -404,7 +404,10 @@ function DiffView.prototype.settle(self)
         end
     end
 end
-function DiffView.prototype.close(self)
+function DiffView.prototype.close(self, goBack)
+    if goBack == nil then
+        goBack = true
+    end
     if self.closed then
         return
     end
@@ -419,7 +422,7 @@ function DiffView.prototype.close(self)
             pcall(vim.api.nvim_buf_delete, buf, {force = true})
         end
     end
-    if focused then
+    if focused and goBack then
         self.origin:restore()
     end
 end

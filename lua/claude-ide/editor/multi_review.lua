@@ -68,36 +68,41 @@ function MultiReview.prototype.go(self, i)
         return
     end
     self:keepCurrent()
-    local view = self.view
-    self.stay = (view and view:hasFocus()) == true
-    if view ~= nil then
-        view:settle()
-    end
-    if view ~= nil then
-        view:close()
-    end
-    self:open((i % #self.files + #self.files) % #self.files)
+    self:replaceView((i % #self.files + #self.files) % #self.files)
 end
 function MultiReview.prototype.setProposal(self, i, lines)
     if self.ended then
         return
     end
-    local view = self.view
-    if view ~= nil then
-        view:settle()
-    end
-    if view ~= nil then
-        view:close()
-    end
     self.texts[i + 1] = lines
-    self:open(i)
+    self:replaceView(i)
+end
+function MultiReview.prototype.replaceView(self, i)
+    local old = self.view
+    self.stay = (old and old:hasFocus()) == true
+    if old ~= nil then
+        old:settle()
+    end
+    local ok, err = pcall(function() return self:open(i, old and old.origin) end)
+    if old ~= nil then
+        old:close(not ok)
+    end
+    if not ok then
+        error(err, 0)
+    end
+    if self.stay and vim.startswith(
+        vim.api.nvim_get_mode().mode,
+        "i"
+    ) then
+        vim.cmd("stopinsert")
+    end
 end
 function MultiReview.prototype.keepCurrent(self)
     if self.view ~= nil then
         self.texts[self.index + 1] = textLines(self.view:proposalText())
     end
 end
-function MultiReview.prototype.open(self, i)
+function MultiReview.prototype.open(self, i, origin)
     self.index = i
     local f = self.files[i + 1]
     local n = #self.files
@@ -117,11 +122,11 @@ function MultiReview.prototype.open(self, i)
             end
         } end
     )
-    local ____multi_15
+    local ____multi_13
     if multi then
-        local ____array_14 = __TS__SparseArrayNew(unpack(extra))
+        local ____array_12 = __TS__SparseArrayNew(unpack(extra))
         __TS__SparseArrayPush(
-            ____array_14,
+            ____array_12,
             {
                 lhs = ____exports.NEXT_FILE_KEY,
                 desc = "next file of this review",
@@ -133,46 +138,47 @@ function MultiReview.prototype.open(self, i)
                 fn = function() return vim.schedule(function() return self:go(self.index - 1) end) end
             }
         )
-        ____multi_15 = {__TS__SparseArraySpread(____array_14)}
+        ____multi_13 = {__TS__SparseArraySpread(____array_12)}
     else
-        ____multi_15 = extra
+        ____multi_13 = extra
     end
-    local keys = ____multi_15
-    local ____DiffView_29 = DiffView
-    local ____temp_17 = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
-    local ____f_path_18 = f.path
-    local ____f_current_19 = f.current
-    local ____f_dirty_20 = f.dirty
-    local ____reviewText_result_21 = reviewText(text)
-    local ____temp_22 = #text
-    local ____f_filetype_23 = f.filetype
-    local ____f_renamedFrom_24 = f.renamedFrom
-    local ____f_deletes_25 = f.deletes
-    local ____self_config_diff_26 = self.config.diff
-    local ____self_home_27 = self.home
-    local ____self_client_28 = self.client
-    local ____table_stay_16
+    local keys = ____multi_13
+    local ____DiffView_27 = DiffView
+    local ____temp_15 = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
+    local ____f_path_16 = f.path
+    local ____f_current_17 = f.current
+    local ____f_dirty_18 = f.dirty
+    local ____reviewText_result_19 = reviewText(text)
+    local ____temp_20 = #text
+    local ____f_filetype_21 = f.filetype
+    local ____f_renamedFrom_22 = f.renamedFrom
+    local ____f_deletes_23 = f.deletes
+    local ____self_config_diff_24 = self.config.diff
+    local ____self_home_25 = self.home
+    local ____self_client_26 = self.client
+    local ____table_stay_14
     if self.stay then
-        ____table_stay_16 = true
+        ____table_stay_14 = true
     else
-        ____table_stay_16 = nil
+        ____table_stay_14 = nil
     end
     self.view = __TS__New(
-        ____DiffView_29,
+        ____DiffView_27,
         {
-            tabName = ____temp_17,
-            path = ____f_path_18,
-            current = ____f_current_19,
-            dirty = ____f_dirty_20,
-            proposal = ____reviewText_result_21,
-            bytes = ____temp_22,
-            filetype = ____f_filetype_23,
-            renamedFrom = ____f_renamedFrom_24,
-            deletes = ____f_deletes_25,
-            config = ____self_config_diff_26,
-            home = ____self_home_27,
-            client = ____self_client_28,
-            enter = ____table_stay_16,
+            tabName = ____temp_15,
+            path = ____f_path_16,
+            current = ____f_current_17,
+            dirty = ____f_dirty_18,
+            proposal = ____reviewText_result_19,
+            bytes = ____temp_20,
+            filetype = ____f_filetype_21,
+            renamedFrom = ____f_renamedFrom_22,
+            deletes = ____f_deletes_23,
+            config = ____self_config_diff_24,
+            home = ____self_home_25,
+            client = ____self_client_26,
+            enter = ____table_stay_14,
+            origin = origin,
             note = multi and ((((((((((("File " .. tostring(i + 1)) .. "/") .. tostring(n)) .. " (") .. f.summary) .. "), ") .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file, accept applies all ") .. tostring(n)) .. ":" or ("(" .. f.summary) .. ")",
             keys = keys
         },

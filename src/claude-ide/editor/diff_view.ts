@@ -111,6 +111,11 @@ export interface ViewSpec {
   note?: string;
   /** More buffer-local Normal-mode keys on both buffers (e.g. the next file of a multi-file review). */
   keys?: { lhs: string; desc: string; fn: (this: void) => void }[];
+  /**
+   * Where the user was before the review (the previous file's view of a multi-file review hands its own on):
+   * focus goes back there when the review closes. Default: the current window and mode.
+   */
+  origin?: ReviewOrigin;
 }
 
 /** @noSelf */
@@ -267,7 +272,7 @@ export class DiffView {
   private leftWin = -1;
   private rightWin = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
-  private readonly origin: ReviewOrigin;
+  readonly origin: ReviewOrigin;
   /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
   private waiting = false;
   /** Removes the message that says the review waits (a notifier keeps it until then). */
@@ -288,7 +293,7 @@ export class DiffView {
     private readonly spec: ViewSpec,
     private readonly events: ViewEvents,
   ) {
-    this.origin = new ReviewOrigin();
+    this.origin = spec.origin ?? new ReviewOrigin();
     // Short names (statuslines and the tab line show their tail): `✻ file` for the proposal; the review's full
     // title (client, session, label) is in its winbar.
     const file = vim.fn.fnamemodify(spec.path, ":t");
@@ -367,9 +372,10 @@ export class DiffView {
 
   /**
    * Removes everything the view created (autocmds, windows, buffers, its tab page) and, when the user was
-   * in the view, returns focus to where they were. Idempotent; never throws.
+   * in the view, returns focus to where they were (`goBack` false: the next view of the same review has the
+   * focus already, and the way back is its own). Idempotent; never throws.
    */
-  close(): void {
+  close(goBack = true): void {
     if (this.closed) return;
     this.closed = true;
     this.settle();
@@ -378,7 +384,7 @@ export class DiffView {
     for (const buf of [this.rightBuf, this.leftBuf]) {
       if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
     }
-    if (focused) this.origin.restore();
+    if (focused && goBack) this.origin.restore();
   }
 
   /**

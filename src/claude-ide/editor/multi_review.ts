@@ -8,7 +8,7 @@
 import type { Config } from "../config";
 import type { MultiKey, MultiOutcome, ReviewFile } from "../contracts";
 import { linesText, reviewText, textLines } from "./diff_text";
-import { DiffView } from "./diff_view";
+import { DiffView, type ReviewOrigin } from "./diff_view";
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
@@ -67,29 +67,37 @@ export class MultiReview {
   go(i: number): void {
     if (this.ended || this.files.length < 2) return;
     this.keepCurrent();
-    const view = this.view;
-    // The user moving from file to file in the review stays in it.
-    this.stay = view?.hasFocus() === true;
-    view?.settle();
-    view?.close();
-    this.open(((i % this.files.length) + this.files.length) % this.files.length);
+    this.replaceView(((i % this.files.length) + this.files.length) % this.files.length);
   }
 
   /** Replaces file `i`'s proposal and shows that file again (a key of MultiRequest.keys). */
   setProposal(i: number, lines: string[]): void {
     if (this.ended) return;
-    const view = this.view;
-    view?.settle();
-    view?.close();
     this.texts[i] = lines;
-    this.open(i);
+    this.replaceView(i);
+  }
+
+  /**
+   * Shows file `i` in place of the file shown now. The next view opens before the old one closes, and takes
+   * over its way back: closing the old one never goes back to where the user came from (the agent's terminal,
+   * whose Terminal mode would then be entered under the next file's proposal and take the user's next keys as
+   * text). The user moving from file to file stays in the review, in Normal mode.
+   */
+  private replaceView(i: number): void {
+    const old = this.view;
+    this.stay = old?.hasFocus() === true;
+    old?.settle();
+    const [ok, err] = pcall(() => this.open(i, old?.origin));
+    old?.close(!ok);
+    if (!ok) error(err, 0);
+    if (this.stay && vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
   }
 
   private keepCurrent(): void {
     if (this.view !== undefined) this.texts[this.index] = textLines(this.view.proposalText());
   }
 
-  private open(i: number): void {
+  private open(i: number, origin?: ReviewOrigin): void {
     this.index = i;
     const f = this.files[i];
     const n = this.files.length;
@@ -133,6 +141,7 @@ export class MultiReview {
         home: this.home,
         client: this.client,
         enter: this.stay ? true : undefined,
+        origin,
         note: multi
           ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:`
           : `(${f.summary})`,
