@@ -1,4 +1,4 @@
--- Benchmark: the turn review's snapshots (editor/snapshot: a child Neovim, editor/snapshot_worker, takes them; in a
+-- Benchmark: the turn review's snapshots (editor/snapshot/snapshot: a child Neovim, editor/snapshot/snapshot_worker, takes them; in a
 -- git repository with the plugin's private index and objects) on the project search's 10,000-file repository
 -- (bench/lib/tree.lua: nested folders, mixed sizes, large and binary files, .gitignore'd folders).
 -- Prints figures beside their goals (never a pass/fail; BENCH_SMOKE=1: tiny sizes, bench/lib/report.lua):
@@ -15,7 +15,7 @@
 --   5. for comparison (and as a gauge of the machine's load), `git add -A` into a private index and object
 --      folder, first and next;
 --   6. a CLI's first turn in a folder no snapshot was taken of: after the warm-up :ClaudeCode starts in the
---      background (editor/snapshot warm), the first snapshot of a new session (against 1.'s first, without it).
+--      background (editor/snapshot/snapshot warm), the first snapshot of a new session (against 1.'s first, without it).
 --
 --   nvim --clean --headless -l bench/turn_snapshot.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
@@ -71,7 +71,7 @@ local function snapshot_measured(name, previous, session, base)
     local name, previous, repo, session, base = ...
     _G.bench_result = nil
     local t0 = vim.uv.hrtime()
-    require('claude-ide.editor.snapshot').take({ root = repo, session = session, name = name, previous = previous or nil,
+    require('claude-ide.editor.snapshot.snapshot').take({ root = repo, session = session, name = name, previous = previous or nil,
       maxFileBytes = 1048576, keep = 20, base = base or nil }, function(r) r.wall = (vim.uv.hrtime() - t0) / 1e6; _G.bench_result = r end)
   ]], { name, previous or false, repo, session or 'bench', base or false })
   local result
@@ -201,10 +201,10 @@ local function measure()
   local warm_t = vim.uv.hrtime()
   vim.rpcrequest(chan, 'nvim_exec_lua', [[
     local repo, base = ...
-    assert(require('claude-ide.editor.snapshot').warm({ root = repo, maxFileBytes = 1048576, base = base }), 'no warm-up')
+    assert(require('claude-ide.editor.snapshot.snapshot').warm({ root = repo, maxFileBytes = 1048576, base = base }), 'no warm-up')
   ]], { repo, fresh })
   local warm_index = vim.rpcrequest(chan, 'nvim_exec_lua', [[
-    local snapshot = require('claude-ide.editor.snapshot')
+    local snapshot = require('claude-ide.editor.snapshot.snapshot')
     return snapshot.sessionDirOf(..., snapshot.WARM_SESSION, select(2, ...)) .. '/index'
   ]], { repo, fresh })
   assert(vim.wait(300000, function()

@@ -138,7 +138,7 @@ describe('startup', function()
       'claude-ide.protocol.session',
       'claude-ide.protocol.registry',
       'claude-ide.transport.frame',
-      'claude-ide.editor.diff',
+      'claude-ide.editor.review.diff',
     }) do
       assert.is_true(present[name], name)
     end

@@ -1,8 +1,8 @@
 -- A CLI that :ClaudeCode starts in a git repository gets its folder warmed up: a snapshot is taken in the
--- background at once (editor/snapshot warm), so that its first turn's snapshot reads only what changed since.
+-- background at once (editor/snapshot/snapshot warm), so that its first turn's snapshot reads only what changed since.
 -- Not when the turn review or the hooks are off. A stand-in program plays the CLI (it only stays alive).
 local bridge = require('helpers.bridge')
-local snapshot = require('claude-ide.editor.snapshot')
+local snapshot = require('claude-ide.editor.snapshot.snapshot')
 
 describe(':ClaudeCode in a git repository', function()
   after_each(bridge.cleanup)

@@ -27,18 +27,25 @@ const LAYERS = [
   ["transport", { transport: ["transport/"], discovery: ["discovery/"] }],
   ["protocol", { protocol: ["protocol/", "contracts", "policy/"] }],
   ["editor", { editor: ["editor/"] }],
+  ["review", { review: ["editor/review/"], snapshot: ["editor/snapshot/"] }],
+  ["write", { write: ["editor/write/"] }],
   ["capabilities", { ide: ["tools/"], agent: ["agent/"], lsp: ["lsp/"] }],
   ["wiring", { wiring: ["server", "services", "sessions", "companion", "bridge", "bridge/", "instances/", "hook", "hooks/"] }],
   ["surface", { surface: ["init", "commands", "health"] }],
 ];
 
-/** { layer index, layer name, family } of a module, or undefined when the table does not place it. */
+/**
+ * { layer index, layer name, family } of a module, or undefined when the table does not place it. The longest
+ * pattern that matches places it: "editor/review/" takes editor/review/diff, "editor/" the rest of editor/.
+ */
 function placeOf(mod) {
+  let best;
   for (let i = 0; i < LAYERS.length; i++)
     for (const [family, patterns] of Object.entries(LAYERS[i][1]))
       for (const p of patterns)
-        if (p.endsWith("/") ? mod.startsWith(p) : mod === p) return { index: i, layer: LAYERS[i][0], family };
-  return undefined;
+        if ((p.endsWith("/") ? mod.startsWith(p) : mod === p) && (best === undefined || p.length > best.length))
+          best = { index: i, layer: LAYERS[i][0], family, length: p.length };
+  return best && { index: best.index, layer: best.layer, family: best.family };
 }
 // tsconfig "paths": the bare name users require is init.ts.
 const ALIASES = { "claude-ide": join(SRC, "claude-ide", "init.ts") };

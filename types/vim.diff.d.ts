@@ -1,5 +1,5 @@
 /** @noSelfInFile */
-// Typings used by the diff review (editor/diff*.ts), merged into types/vim.d.ts and types/uv.d.ts.
+// Typings used by the diff review (editor/review/diff*.ts), merged into types/vim.d.ts and types/uv.d.ts.
 
 declare namespace vim.uv {
   interface FsEvent extends Handle {

@@ -78,7 +78,7 @@ end
 cliConfig = lazy("claude-ide.bridge.cli_config")
 hookSettings = lazy("claude-ide.hooks.settings")
 configFile = lazy("claude-ide.bridge.config_file")
-local snapshotModule = lazy("claude-ide.editor.snapshot")
+local snapshotModule = lazy("claude-ide.editor.snapshot.snapshot")
 --- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
 -- the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
 -- hooks through a system-defaults settings file named in their environment and terminal.permission_mode as

@@ -1,4 +1,4 @@
--- A Pacing (editor/disk_write) for specs that drive paced work directly: `fn(pacing)` runs in a coroutine whose
+-- A Pacing (editor/write/disk_write) for specs that drive paced work directly: `fn(pacing)` runs in a coroutine whose
 -- every pause, and every wait, resumes on a later turn of the editor's loop, as a parked tool call does.
 --
 --   local pacing = require('helpers.pacing')

@@ -133,7 +133,7 @@ describe('pending reviews per session', function()
   after_each(bridge.cleanup)
 
   it('are capped: one more than the cap is refused with a clear error, and the session goes on', function()
-    local max = require('claude-ide.editor.diff').MAX_PENDING_REVIEWS
+    local max = require('claude-ide.editor.review.diff').MAX_PENDING_REVIEWS
     local files = {}
     for i = 1, max + 1 do
       files[('f%02d.txt'):format(i)] = 'old\n'

@@ -1,6 +1,6 @@
 // The :ClaudeCode* commands (declared in plugin/claude-ide.lua, which calls run() on first use).
 import { isFileBuffer } from "./editor/buffers";
-import { decideFromCommand } from "./editor/diff";
+import { decideFromCommand } from "./editor/review/diff";
 import * as ide from "claude-ide";
 import { say } from "./log";
 import { lazy } from "./util/modules";

@@ -95,7 +95,7 @@ export interface DiffRequest {
    * Who writes the accepted change (a property of the change set, not of the review): "cli" (openDiff's; the
    * default) — the Claude CLI writes the file after the answer, its buffer follows the write (diff_follow),
    * and a proposal equal to the file on disk is answered as a rejection; "plugin" (the agent's edit, the LSP
-   * edits) — the plugin writes it (editor/apply), so no following and no "same as on disk" rule (the buffer
+   * edits) — the plugin writes it (editor/write/apply), so no following and no "same as on disk" rule (the buffer
    * may differ), and the decision reaches the call on the next tick, outside the autocmd it came from, so the
    * write runs the save hooks.
    */
@@ -108,7 +108,7 @@ export interface DiffRequest {
   client?: string;
 }
 
-/** Who writes an accepted change set to the files: the Claude CLI (openDiff) or this plugin (editor/apply). */
+/** Who writes an accepted change set to the files: the Claude CLI (openDiff) or this plugin (editor/write/apply). */
 export type ChangeWriter = "cli" | "plugin";
 
 /**
@@ -199,7 +199,7 @@ export type PlanOutcome =
 
 /**
  * The diff review, as the tools see it (openDiff, closeAllDiffTabs, close_tab, the agent's edit and LSP tools).
- * Implemented in editor/diff.
+ * Implemented in editor/review/diff.
  */
 export interface DiffService {
   /**
@@ -228,7 +228,7 @@ export interface DiffService {
   /** The proposal of the open review named `tabName` (within `scope`) as the user left it (their edits included). */
   proposalOf(this: void, tabName: string, scope?: ReviewScope): string | undefined;
   /**
-   * Shows a plan for review (editor/plan_review: an editable markdown buffer) until the user approves or
+   * Shows a plan for review (editor/review/plan_review: an editable markdown buffer) until the user approves or
    * refuses it. closeAll, closeTab, rejectFor and dispose end it as `gone` (no answer: the CLI's own dialog).
    */
   openPlan(

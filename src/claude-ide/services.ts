@@ -11,11 +11,11 @@ import type { Clock } from "./util/clock";
 import type * as PolicyModule from "./policy/policy";
 import type { Policy } from "./policy/policy";
 import { lazy } from "./util/modules";
-import type * as DiffModule from "./editor/diff";
+import type * as DiffModule from "./editor/review/diff";
 import type * as TerminalBuffersModule from "./editor/terminal_buffers";
 import { SelectionTracker } from "./editor/selection";
 
-const diffModule = lazy<typeof DiffModule>("claude-ide.editor.diff");
+const diffModule = lazy<typeof DiffModule>("claude-ide.editor.review.diff");
 const policyModule = lazy<typeof PolicyModule>("claude-ide.policy.policy");
 const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
 const notesModule = lazy<typeof NotesModule>("claude-ide.hooks.notes");

@@ -13,7 +13,7 @@ import type { Mention, Recipients } from "./editor/mentions";
 import { ClaudeTerminal, type CliKind } from "./editor/terminal";
 import type * as HookSettingsModule from "./hooks/settings";
 import type * as ConfigFileModule from "./bridge/config_file";
-import type * as SnapshotModule from "./editor/snapshot";
+import type * as SnapshotModule from "./editor/snapshot/snapshot";
 import { say } from "./log";
 import { parentPid } from "./util/process";
 import type { ClientInfo, DiffService, Hub } from "./contracts";
@@ -24,7 +24,7 @@ import { type CommandClient, clientLabel, commandClient } from "./util/client_na
 const cliConfig = lazy<typeof CliConfigModule>("claude-ide.bridge.cli_config");
 const hookSettings = lazy<typeof HookSettingsModule>("claude-ide.hooks.settings");
 const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file");
-const snapshotModule = lazy<typeof SnapshotModule>("claude-ide.editor.snapshot");
+const snapshotModule = lazy<typeof SnapshotModule>("claude-ide.editor.snapshot.snapshot");
 
 /**
  * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),

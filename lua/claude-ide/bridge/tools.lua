@@ -4,10 +4,10 @@ local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local ____exports = {}
-local ____index = require("claude-ide.agent.tools.index")
-local AGENT_TOOLS = ____index.AGENT_TOOLS
-local ____index = require("claude-ide.lsp.tools.index")
-local LSP_TOOLS = ____index.LSP_TOOLS
+local ____tools = require("claude-ide.agent.tools.index")
+local AGENT_TOOLS = ____tools.AGENT_TOOLS
+local ____tools = require("claude-ide.lsp.tools.index")
+local LSP_TOOLS = ____tools.LSP_TOOLS
 local ____array_0 = __TS__SparseArrayNew(unpack(AGENT_TOOLS))
 __TS__SparseArrayPush(
     ____array_0,

@@ -15,8 +15,8 @@ local optional = ____schema.optional
 local str = ____schema.str
 local ____state = require("claude-ide.editor.state")
 local displayPath = ____state.displayPath
-local ____disk_write = require("claude-ide.editor.disk_write")
-local sliceCheck = ____disk_write.sliceCheck
+local ____pacing = require("claude-ide.editor.pacing")
+local sliceCheck = ____pacing.sliceCheck
 function exists(path)
     local stat = vim.uv.fs_stat(path)
     return stat ~= nil and stat.type ~= "directory"
@@ -211,7 +211,7 @@ function ____exports.yieldToEditor(ctx)
         )
     end)
 end
---- Long work of a call in steps of SLICE_MS with the editor's loop running between them (editor/disk_write).
+--- Long work of a call in steps of SLICE_MS with the editor's loop running between them (editor/write/disk_write).
 function ____exports.pacing(ctx)
     return {
         pause = function() return ____exports.yieldToEditor(ctx) end,

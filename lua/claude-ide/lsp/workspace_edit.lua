@@ -18,19 +18,19 @@ local displayPath = ____state.displayPath
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
 local findBuffer = ____buffers.findBuffer
-local ____change_set = require("claude-ide.editor.change_set")
+local ____change_set = require("claude-ide.editor.write.change_set")
 local applyChangeSet = ____change_set.applyChangeSet
 local currentLines = ____change_set.currentLines
 local reviewChangeSet = ____change_set.reviewChangeSet
-local ____apply = require("claude-ide.editor.apply")
+local ____apply = require("claude-ide.editor.write.apply")
 local lineIndex = ____apply.lineIndex
 local sameLines = ____apply.sameLines
 local spliced = ____apply.spliced
-local ____disk_write = require("claude-ide.editor.disk_write")
-local sliceCheck = ____disk_write.sliceCheck
+local ____pacing = require("claude-ide.editor.pacing")
+local sliceCheck = ____pacing.sliceCheck
 local ____target = require("claude-ide.editor.target")
 local pacing = ____target.pacing
-local ____file_ops = require("claude-ide.editor.file_ops")
+local ____file_ops = require("claude-ide.editor.write.file_ops")
 local isDirectory = ____file_ops.isDirectory
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
@@ -44,7 +44,7 @@ local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
 --- The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`), cut
 -- into lines (none for an empty text). The lines no edit touches are the same strings; `pacing`: the passes
--- over a big file pause between slices (editor/disk_write).
+-- over a big file pause between slices (editor/write/disk_write).
 function ____exports.applyTextEdits(lines, edits, encoding, pacing)
     local due = sliceCheck(pacing)
     local ____lineIndex_result_0 = lineIndex(lines, due)
@@ -377,7 +377,7 @@ local function changeSetOf(plan, files, what)
     }
 end
 --- Shows the plan in one review (unless the user turned review off), waits for the decision, applies it on
--- accept (editor/change_set). `what` names the edit for the user and the model (e.g. "rename of double to twice").
+-- accept (editor/write/change_set). `what` names the edit for the user and the model (e.g. "rename of double to twice").
 function ____exports.reviewAndApply(ctx, plan, what)
     local files = plan:changed()
     if #files == 0 then

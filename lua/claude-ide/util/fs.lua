@@ -27,7 +27,7 @@ function ____exports.normalize(path)
     return collapsed ~= "/" and string.sub(collapsed, -1) == "/" and string.sub(collapsed, 1, -2) or collapsed
 end
 --- Size, modification time and inode of a file (`size:sec:nsec:ino`; undefined: none), to tell whether it changed
--- since it was read. The editor and the child that writes a big file (editor/disk_write_worker) compare it.
+-- since it was read. The editor and the child that writes a big file (editor/write/disk_write_worker) compare it.
 function ____exports.fileStamp(file)
     local st = vim.uv.fs_stat(file)
     if st == nil then

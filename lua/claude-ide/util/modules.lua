@@ -24,7 +24,7 @@ function ____exports.pluginLuaFolder()
         ":p:h:h:h"
     )
 end
---- The path of a script of the plugin's, `rel` relative to lua/claude-ide/ (e.g. "editor/snapshot_worker.lua").
+--- The path of a script of the plugin's, `rel` relative to lua/claude-ide/ (e.g. "editor/snapshot/snapshot_worker.lua").
 function ____exports.pluginScript(rel)
     return (____exports.pluginLuaFolder() .. "/claude-ide/") .. rel
 end

@@ -5,7 +5,7 @@
 // Lines are 1-based and columns are characters, as the editor shows them.
 import type { Hub, SnapshotStore } from "../contracts";
 import { bufOption, bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "./buffers";
-import { REVIEW_VAR, type ReviewVar } from "./diff_view";
+import { REVIEW_VAR, type ReviewVar } from "./review_marks";
 import { byteToCharColumn, charLength } from "./positions";
 import { mainEditorWindow } from "./windows";
 import { isClaudeTerminal, terminalLabel, terminalLines } from "./terminal_buffers";

@@ -7,7 +7,7 @@ import { int, optional, str } from "../protocol/schema";
 import type { ToolContext } from "../protocol/tool";
 import type { Policy } from "../policy/policy";
 import { displayPath } from "./state";
-import { type Pacing, sliceCheck } from "./disk_write";
+import { type Pacing, sliceCheck } from "./pacing";
 
 /** `path` | `buffer`, as every tool that works on one file takes them (resolved by `resolveTarget`). */
 export const targetInput = {
@@ -109,7 +109,7 @@ export function yieldToEditor(ctx: ToolContext): void {
   });
 }
 
-/** Long work of a call in steps of SLICE_MS with the editor's loop running between them (editor/disk_write). */
+/** Long work of a call in steps of SLICE_MS with the editor's loop running between them (editor/write/disk_write). */
 export function pacing(ctx: ToolContext): Pacing {
   return {
     pause: () => yieldToEditor(ctx),

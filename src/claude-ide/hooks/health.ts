@@ -4,7 +4,7 @@
 // where the snapshots are kept. Reads files only; starts nothing.
 import type { Config } from "../config";
 import { normalize } from "../util/fs";
-import * as snapshot from "../editor/snapshot";
+import * as snapshot from "../editor/snapshot/snapshot";
 import { configDir } from "../bridge/config_file";
 import { cliKind } from "../editor/terminal";
 import {

@@ -1,6 +1,6 @@
 // Plans reviewed in Neovim: the hook on a CLI's plan exit (Claude Code's PreToolUse `ExitPlanMode`, Gemini CLI's
 // BeforeTool and Qwen Code's PreToolUse `exit_plan_mode`) opens the plan in an editable buffer
-// (DiffService.openPlan, editor/plan_review) and waits, parked, for the user; the CLI waits for the hook.
+// (DiffService.openPlan, editor/review/plan_review) and waits, parked, for the user; the CLI waits for the hook.
 //
 //   approved   Claude Code: `allow` with `updatedInput` (no terminal dialog then). An edited plan is first
 //              written to `planFilePath`: Claude Code 2.1.330 sends the model that FILE's text as the approved
@@ -11,8 +11,8 @@
 //   gone       (closeAllDiffTabs, the server stopping, Neovim quitting) and a hook that went away: no answer, the
 //              CLI falls back to its own dialog.
 import type { PlanOutcome, Services } from "../contracts";
-import { applyText } from "../editor/apply";
-import { readFile, textLines } from "../editor/diff_text";
+import { applyText } from "../editor/write/apply";
+import { readFile, textLines } from "../editor/review/diff_text";
 import { say } from "../log";
 import { isObject } from "../util/json";
 import { CLIENT_TITLES, type HookClient, type HookEvent, type HookHandler, type HookOutput } from "./router";

@@ -1,21 +1,21 @@
 // The turn review: a snapshot of the folder the agent works in when a turn starts (the user sent a prompt),
 // another when it ends, and every file that changed in between — by the agent's edit tools in any permission
-// mode, by its shell commands, created, deleted, renamed — in ONE multi-file review (editor/multi_review through
+// mode, by its shell commands, created, deleted, renamed — in ONE multi-file review (editor/review/multi_review through
 // the DiffService) where each hunk is kept (gh) or reverted (gH), or a whole file reverted (gR); <CR> or :w
-// applies (undecided = kept), q keeps everything. Reverts are written like every plugin write (editor/apply:
+// applies (undecided = kept), q keeps everything. Reverts are written like every plugin write (editor/write/apply:
 // buffer-aware, :w-like, undoable in the buffer). A file the user changed during the turn (saved it, or has
 // unsaved changes in its buffer) is never reverted. What the user reverted is told to the model with the next
 // prompt (Services.notes). :ClaudeCodeReview [n] reviews again; :ClaudeCodeCheckpoint takes a snapshot.
 import type { Config } from "../config";
 import type { Hub, MultiKey, ReviewFile, Services } from "../contracts";
 import { type Logger, say } from "../log";
-import * as snapshot from "../editor/snapshot";
-import type { Change, SnapshotResult } from "../editor/snapshot";
-import { applyText, sameLines } from "../editor/apply";
+import * as snapshot from "../editor/snapshot/snapshot";
+import type { Change, SnapshotResult } from "../editor/snapshot/snapshot";
+import { applyText, sameLines } from "../editor/write/apply";
 import { PLUGIN_WRITE_VAR, findBuffer } from "../editor/buffers";
-import { linesText, textLines } from "../editor/diff_text";
-import { deleteFile, renameFile } from "../editor/file_ops";
-import { EVENT_RESOLVED } from "../editor/diff";
+import { linesText, textLines } from "../editor/review/diff_text";
+import { deleteFile, renameFile } from "../editor/write/file_ops";
+import { EVENT_RESOLVED } from "../editor/review/diff";
 import { normalize } from "../util/fs";
 import { plural } from "../util/words";
 import { CLIENT_TITLES, type HookEvent, type Router } from "./router";

@@ -6,7 +6,7 @@ import { type Policy, realPath } from "../policy/policy";
 import { normalize, readBytes } from "../util/fs";
 import { displayPath } from "../editor/state";
 import { SLICE_MS, yieldToEditor } from "../editor/target";
-import { splitLikeReadfile } from "../editor/diff_text";
+import { splitLikeReadfile } from "../editor/review/diff_text";
 import type { ToolContext } from "../protocol/tool";
 import { displayColumn } from "./encoding";
 import type { Rules } from "../policy/rules";

@@ -1,10 +1,10 @@
 // WorkspaceEdits (rename, code actions, edits a server sends with workspace/applyEdit, formatting, organize
 // imports) planned on the editor's current text, shown in ONE review across every file they touch
-// (editor/multi_review.ts, through the DiffService so that closeAllDiffTabs rejects it too), and applied on
+// (editor/review/multi_review.ts, through the DiffService so that closeAllDiffTabs rejects it too), and applied on
 // accept like Neovim's own LSP apply: file operations (create, rename, delete) first, in the edit's order, with
-// the buffers following their files (editor/file_ops.ts); then the texts: buffers edited (one undo step each),
+// the buffers following their files (editor/write/file_ops.ts); then the texts: buffers edited (one undo step each),
 // written when they had no unsaved changes of the user before; files without a buffer written atomically. The
-// review and the apply are the change-set pipeline's (editor/change_set.ts); what is the LSP's stays here: the
+// review and the apply are the change-set pipeline's (editor/write/change_set.ts); what is the LSP's stays here: the
 // plan (EditPlan), the files the server created, the answer's wording and the diagnostics after. An edit that
 // would delete a file with unsaved changes is refused before anything is shown. A rejection changes nothing.
 // The answer names the files, edit counts and file operations, then the diagnostics of the touched files once
@@ -19,11 +19,11 @@ import {
   type FileChange,
   type FileOp,
   reviewChangeSet,
-} from "../editor/change_set";
-import { lineIndex, sameLines, spliced } from "../editor/apply";
-import { type Pacing, sliceCheck } from "../editor/disk_write";
+} from "../editor/write/change_set";
+import { lineIndex, sameLines, spliced } from "../editor/write/apply";
+import { type Pacing, sliceCheck } from "../editor/pacing";
 import { pacing } from "../editor/target";
-import { isDirectory } from "../editor/file_ops";
+import { isDirectory } from "../editor/write/file_ops";
 import { byteToCharColumn } from "../editor/positions";
 import type { ToolContext, ToolResult } from "../protocol/tool";
 import { toByte } from "./encoding";
@@ -39,7 +39,7 @@ export interface TextEdit {
 /**
  * The text of `lines` after LSP text edits (non-overlapping, positions in the ORIGINAL text, `encoding`), cut
  * into lines (none for an empty text). The lines no edit touches are the same strings; `pacing`: the passes
- * over a big file pause between slices (editor/disk_write).
+ * over a big file pause between slices (editor/write/disk_write).
  */
 export function applyTextEdits(lines: string[], edits: TextEdit[], encoding: string, pacing?: Pacing): string[] {
   const due = sliceCheck(pacing);
@@ -78,7 +78,7 @@ export interface WorkspaceEdit {
 }
 
 /**
- * A file the plan touches, followed through its renames: a change set's file (editor/change_set) before its
+ * A file the plan touches, followed through its renames: a change set's file (editor/write/change_set) before its
  * review summary is written. A file creation counts as one edit.
  */
 export interface FileEdit extends Omit<FileChange, "summary"> {
@@ -306,7 +306,7 @@ function changeSetOf(plan: EditPlan, files: FileEdit[], what: string): ChangeSet
 
 /**
  * Shows the plan in one review (unless the user turned review off), waits for the decision, applies it on
- * accept (editor/change_set). `what` names the edit for the user and the model (e.g. "rename of double to twice").
+ * accept (editor/write/change_set). `what` names the edit for the user and the model (e.g. "rename of double to twice").
  */
 export function reviewAndApply(ctx: ToolContext, plan: EditPlan, what: string): ToolResult {
   const files = plan.changed();

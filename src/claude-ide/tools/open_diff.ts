@@ -1,6 +1,6 @@
 // openDiff (doc/protocol.md §5): shows Claude's proposed file next to the current one and blocks until the user
 // decides. Accept → FILE_SAVED + the final text (the CLI then writes the file); reject → DIFF_REJECTED +
-// tab_name. The review itself lives in editor/diff.ts. A rejection's reason cannot ride on DIFF_REJECTED (the CLI
+// tab_name. The review itself lives in editor/review/diff.ts. A rejection's reason cannot ride on DIFF_REJECTED (the CLI
 // reads no text there, and ends the turn): it waits in the notes for the session's next prompt (Services.notes,
 // drained by the UserPromptSubmit hook into additionalContext).
 import { normalizePath } from "../editor/positions";

@@ -21,7 +21,7 @@ export function normalize(path: string): string {
 
 /**
  * Size, modification time and inode of a file (`size:sec:nsec:ino`; undefined: none), to tell whether it changed
- * since it was read. The editor and the child that writes a big file (editor/disk_write_worker) compare it.
+ * since it was read. The editor and the child that writes a big file (editor/write/disk_write_worker) compare it.
  */
 export function fileStamp(file: string): string | undefined {
   const [st] = vim.uv.fs_stat(file);

@@ -25,7 +25,7 @@ export function pluginLuaFolder(): string {
   return vim.fn.fnamemodify(string.sub(source, 2), ":p:h:h:h");
 }
 
-/** The path of a script of the plugin's, `rel` relative to lua/claude-ide/ (e.g. "editor/snapshot_worker.lua"). */
+/** The path of a script of the plugin's, `rel` relative to lua/claude-ide/ (e.g. "editor/snapshot/snapshot_worker.lua"). */
 export function pluginScript(rel: string): string {
   return `${pluginLuaFolder()}/claude-ide/${rel}`;
 }

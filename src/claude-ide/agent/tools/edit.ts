@@ -2,9 +2,9 @@
 // for the answer. Accepted: applied to the buffer's unsaved state (written when the user had no unsaved
 // changes there), with any change the user made to the proposal in the review. Rejected: nothing changes.
 import { anyOf, arrayOf, defineTool, int, obj, str, writing } from "../../protocol/schema";
-import { type EditSpec, planEdits, sameLines, WRITTEN_TO_DISK } from "../../editor/apply";
-import { editInChild } from "../../editor/disk_write";
-import { applyChangeSet, type ChangeSet, reviewChangeSet } from "../../editor/change_set";
+import { type EditSpec, planEdits, sameLines, WRITTEN_TO_DISK } from "../../editor/write/apply";
+import { editInChild } from "../../editor/write/disk_write";
+import { applyChangeSet, type ChangeSet, reviewChangeSet } from "../../editor/write/change_set";
 import { failWith, guarded, ok, rejectedResult, textResult } from "../../protocol/result";
 import { pacing, resolveTarget, targetLinesSliced, yieldToEditor } from "../../editor/target";
 
@@ -70,7 +70,7 @@ export const edit = defineTool({
       const after = planEdits(before, edits, target.display, big ? pacing(ctx) : undefined);
       if (big) yieldToEditor(ctx);
       if (sameLines(after, before)) return textResult(unchanged);
-      // One file, reviewed and applied by the change-set pipeline (editor/change_set).
+      // One file, reviewed and applied by the change-set pipeline (editor/write/change_set).
       const set: ChangeSet = {
         label: target.display,
         files: [

@@ -1,0 +1,790 @@
+-- Generated from src/claude-ide/editor/review/diff_view.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__New = ____lualib.__TS__New
+local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__StringSplit = ____lualib.__TS__StringSplit
+local ____exports = {}
+local setOpt, getOpt, windowLocals, restoreWindowLocals, detectFiletype, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
+local ____log = require("claude-ide.log")
+local notice = ____log.notice
+local say = ____log.say
+local ____reason = require("claude-ide.editor.review.reason")
+local askReason = ____reason.askReason
+local reasonOn = ____reason.reasonOn
+local ____review_marks = require("claude-ide.editor.review_marks")
+local REVIEW_VAR = ____review_marks.REVIEW_VAR
+function setOpt(name, value, scope)
+    vim.api.nvim_set_option_value(name, value, scope)
+end
+function getOpt(name, scope)
+    return vim.api.nvim_get_option_value(name, scope)
+end
+--- Sets `win`'s winbar to `title` followed by as many of `parts` as fit its width (dropped from the last). The
+-- title itself is never cut by this: Neovim shortens it only when even the title alone is too wide, and then
+-- from its end (`%<` at the end: the text before it is kept as long as possible).
+function ____exports.fitBar(win, title, parts)
+    if not vim.api.nvim_win_is_valid(win) then
+        return
+    end
+    local width = vim.api.nvim_win_get_width(win)
+    local function measure(s)
+        local ok, res = pcall(vim.api.nvim_eval_statusline, s, {winid = win, use_winbar = true, maxwidth = 10000})
+        return ok and res.width or 0
+    end
+    local bar = title
+    for ____, part in ipairs(parts) do
+        if measure(bar .. part) > width then
+            break
+        end
+        bar = bar .. part
+    end
+    setOpt("winbar", bar .. "%<", {win = win})
+end
+function windowLocals(win)
+    local values = {}
+    for name, info in pairs(vim.api.nvim_get_all_options_info()) do
+        do
+            if info.scope ~= "win" then
+                goto __continue152
+            end
+            local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
+            if ok then
+                values[name] = value
+            end
+        end
+        ::__continue152::
+    end
+    return values
+end
+function restoreWindowLocals(win, before)
+    for name, value in pairs(before) do
+        local ok, now = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
+        if ok and now ~= value then
+            pcall(vim.api.nvim_set_option_value, name, value, {win = win, scope = "local"})
+        end
+    end
+end
+function detectFiletype(buf, path)
+    local ft = vim.filetype.match({buf = buf, filename = path})
+    return ft
+end
+function onChange(lnum)
+    return vim.fn.diff_hlID(lnum, 1) ~= 0 or vim.fn.diff_filler(lnum) > 0
+end
+function diffWithoutFolds(win)
+    local ____local = {win = win, scope = "local"}
+    setOpt("foldmethod", "manual", ____local)
+    setOpt("foldenable", false, ____local)
+    setOpt("scrollbind", true, ____local)
+    setOpt("cursorbind", true, ____local)
+    local scrollopt = getOpt("scrollopt", {})
+    if not __TS__ArrayIncludes(
+        __TS__StringSplit(scrollopt, ","),
+        "hor"
+    ) then
+        setOpt("scrollopt", scrollopt == "" and "hor" or scrollopt .. ",hor", {})
+    end
+    setOpt("wrap", false, ____local)
+    setOpt("diff", true, ____local)
+end
+function goToFirstChange()
+    vim.api.nvim_win_set_cursor(0, {1, 0})
+    if vim.fn.diff_hlID(1, 1) ~= 0 or vim.fn.diff_filler(1) > 0 then
+        return
+    end
+    pcall(vim.cmd, "normal! ]c")
+end
+function closeWindow(win)
+    if not vim.api.nvim_win_is_valid(win) then
+        return
+    end
+    if (pcall(vim.api.nvim_win_close, win, true)) then
+        return
+    end
+    pcall(function()
+        vim.api.nvim_win_call(
+            win,
+            function() return vim.cmd("diffoff") end
+        )
+        setOpt("winbar", "", {win = win})
+        vim.api.nvim_win_set_buf(
+            win,
+            vim.api.nvim_create_buf(true, false)
+        )
+    end)
+end
+--- Tab page variable of a review's own tab page: its tab_name.
+____exports.TAB_VAR = "claude_ide_diff"
+--- The diff review's autocmds (every server's, every review's). It exists while a review is open: the last
+-- view to close deletes it, so a stopped server leaves no group behind.
+local AUGROUP = "claude-ide.diff"
+--- Above this size the buffers get 'syntax' instead of 'filetype': highlighting without FileType handlers
+-- (ftplugins, LSP, treesitter), which can take seconds on a big file (0.10's Lua ftplugin parses the whole
+-- buffer with treesitter, ~0.2 s per MiB, for each of the two buffers).
+local BIG_PROPOSAL_BYTES = 512 * 1024
+--- How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`.
+____exports.WAITING_VAR = "claude_ide_reviews_waiting"
+--- The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI".
+____exports.WAITING_CLIENT_VAR = "claude_ide_review_client"
+--- Counts reviews opened behind the user (vim.g.claude_ide_reviews_waiting) and redraws the statuslines.
+function ____exports.addWaiting(delta, client)
+    if client ~= nil then
+        vim.g[____exports.WAITING_CLIENT_VAR] = client
+    end
+    local now = vim.g[____exports.WAITING_VAR] or 0
+    vim.g[____exports.WAITING_VAR] = math.max(0, now + delta)
+    pcall(vim.cmd, "redrawstatus!")
+end
+--- Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise.
+local VISUAL_MODES = {
+    "v",
+    "V",
+    string.char(22)
+}
+local SELECT_MODES = {
+    "s",
+    "S",
+    string.char(19)
+}
+--- Whether a review arriving now may take the focus. "auto": only from the terminal of the agent that proposed
+-- it (`home`: the user talks to that agent and waits for its answer), and only with nothing typed pending. From
+-- any other window, in any mode (Normal included: a user reading there presses `o` a moment later), it opens
+-- behind and says so. "always": whenever no typed key waits; "never": never.
+function ____exports.takesFocus(policy, home)
+    if policy == "never" then
+        return false
+    end
+    local m = vim.api.nvim_get_mode()
+    local typeahead = m.blocking or vim.fn.getchar(1) ~= 0
+    if typeahead then
+        return false
+    end
+    if policy == "always" then
+        return true
+    end
+    if home == nil or vim.api.nvim_get_current_buf() ~= home then
+        return false
+    end
+    return m.mode == "t" or m.mode == "nt" or m.mode == "n"
+end
+--- Statusline text shown literally.
+function ____exports.escapeBar(s)
+    local out = string.gsub(s, "%%", "%%%%")
+    return out
+end
+--- A name already taken (by a user's buffer, say) gets a number.
+local function setUniqueName(buf, name)
+    do
+        local n = 1
+        while n <= 100 do
+            local ok = pcall(
+                vim.api.nvim_buf_set_name,
+                buf,
+                n == 1 and name or ((name .. " (") .. tostring(n)) .. ")"
+            )
+            if ok then
+                return
+            end
+            n = n + 1
+        end
+    end
+end
+--- Holds a whole text while `:put` reads it (fillBuffer).
+local WHOLE_VAR = "claude_ide_whole_text"
+--- Puts `lines` into the empty buffer `buf`: a list of lines, or a whole text (ReviewText) that Neovim cuts
+-- itself with `:put =`, twice as fast on a 10 MiB text as cutting it in Lua and handing 127,000 strings to
+-- nvim_buf_set_lines. The expression register's last expression, which `:put =` replaces, is put back.
+function ____exports.fillBuffer(buf, lines)
+    if type(lines) ~= "string" then
+        vim.api.nvim_buf_set_lines(
+            buf,
+            0,
+            -1,
+            true,
+            lines
+        )
+        return
+    end
+    vim.api.nvim_buf_call(
+        buf,
+        function()
+            local expression = vim.fn.getreg("=", 1)
+            vim.api.nvim_buf_set_var(buf, WHOLE_VAR, lines)
+            local ok, err = pcall(function()
+                vim.cmd("silent keepjumps 0put =b:" .. WHOLE_VAR)
+                vim.cmd("silent keepjumps $delete _")
+            end)
+            vim.api.nvim_buf_del_var(buf, WHOLE_VAR)
+            vim.fn.setreg("=", expression)
+            if not ok then
+                error(err, 0)
+            end
+        end
+    )
+end
+--- A scratch buffer holding `lines` (see fillBuffer), wiped when its last window closes. The initial text is
+-- not an undo step (`u` never empties the proposal) and the buffer starts unmodified.
+local function scratchBuffer(name, lines)
+    local buf = vim.api.nvim_create_buf(false, true)
+    setOpt("bufhidden", "wipe", {buf = buf})
+    setOpt("undolevels", -1, {buf = buf})
+    ____exports.fillBuffer(buf, lines)
+    setOpt("undolevels", vim.go.undolevels, {buf = buf})
+    setUniqueName(buf, name)
+    setOpt("modified", false, {buf = buf})
+    return buf
+end
+--- Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
+-- view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
+-- there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
+____exports.ReviewOrigin = __TS__Class()
+local ReviewOrigin = ____exports.ReviewOrigin
+ReviewOrigin.name = "ReviewOrigin"
+function ReviewOrigin.prototype.____constructor(self)
+    self.win = vim.api.nvim_get_current_win()
+    self.mode = vim.api.nvim_get_mode().mode
+    self.terminalMode = self.mode == "t"
+end
+function ReviewOrigin.prototype.open(self, buf, enter, newTab, tabName)
+    local originTab = vim.api.nvim_get_current_tabpage()
+    if newTab then
+        vim.cmd("tab sbuffer " .. tostring(buf))
+        vim.api.nvim_tabpage_set_var(0, ____exports.TAB_VAR, tabName)
+        return {
+            win = vim.api.nvim_get_current_win(),
+            originTab = originTab
+        }
+    end
+    return {
+        win = vim.api.nvim_open_win(buf, enter, {split = "above", win = -1}),
+        originTab = originTab
+    }
+end
+function ReviewOrigin.prototype.settle(self, enter, originTab)
+    if enter then
+        if vim.startswith(
+            vim.api.nvim_get_mode().mode,
+            "i"
+        ) then
+            vim.cmd("stopinsert")
+        end
+        return
+    end
+    if vim.api.nvim_tabpage_is_valid(originTab) then
+        vim.api.nvim_set_current_tabpage(originTab)
+    end
+    if vim.api.nvim_win_is_valid(self.win) then
+        vim.api.nvim_set_current_win(self.win)
+    end
+    if vim.api.nvim_get_current_win() == self.win then
+        if __TS__ArrayIncludes(VISUAL_MODES, self.mode) then
+            vim.api.nvim_feedkeys("gv", "ni", false)
+        elseif __TS__ArrayIncludes(SELECT_MODES, self.mode) then
+            vim.api.nvim_feedkeys(
+                "gv" .. string.char(7),
+                "ni",
+                false
+            )
+        end
+    end
+end
+function ReviewOrigin.prototype.enter(self, target, ours)
+    local here = vim.api.nvim_get_current_win()
+    if not __TS__ArrayIncludes(ours, here) then
+        self.win = here
+        self.terminalMode = vim.api.nvim_get_mode().mode == "t"
+    end
+    vim.api.nvim_set_current_win(target)
+    if vim.startswith(
+        vim.api.nvim_get_mode().mode,
+        "i"
+    ) then
+        vim.cmd("stopinsert")
+    end
+end
+function ReviewOrigin.prototype.restore(self)
+    if not vim.api.nvim_win_is_valid(self.win) then
+        return
+    end
+    vim.api.nvim_set_current_win(self.win)
+    local buf = vim.api.nvim_win_get_buf(self.win)
+    if self.terminalMode and getOpt("buftype", {buf = buf}) == "terminal" then
+        vim.cmd("startinsert")
+    end
+end
+____exports.DiffView = __TS__Class()
+local DiffView = ____exports.DiffView
+DiffView.name = "DiffView"
+function DiffView.prototype.____constructor(self, spec, events)
+    self.spec = spec
+    self.events = events
+    self.leftWin = -1
+    self.rightWin = -1
+    self.waiting = false
+    self.autocmds = {}
+    self.taken = 0
+    self.settled = false
+    self.closed = false
+    self.origin = spec.origin or __TS__New(____exports.ReviewOrigin)
+    local file = vim.fn.fnamemodify(spec.path, ":t")
+    self.leftBuf = scratchBuffer("claude-ide://current/" .. file, spec.current or ({}))
+    setOpt("modifiable", false, {buf = self.leftBuf})
+    self.rightBuf = scratchBuffer("claude-ide://proposal/✻ " .. file, spec.proposal.lines)
+    setOpt("buftype", "acwrite", {buf = self.rightBuf})
+    setOpt("fixendofline", false, {buf = self.rightBuf})
+    setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
+    setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.rightBuf})
+    local filetype = spec.filetype or detectFiletype(self.rightBuf, spec.path)
+    local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
+    if filetype ~= nil and filetype ~= "" then
+        setOpt(option, filetype, {buf = self.rightBuf})
+    end
+    setOpt("modified", false, {buf = self.rightBuf})
+    if spec.deletes == true then
+        setOpt("modifiable", false, {buf = self.rightBuf})
+    end
+    local ok, err = pcall(function() return self:show(spec.enter == true or ____exports.takesFocus(spec.config.focus, spec.home)) end)
+    if not ok then
+        self:close()
+        error(err, 0)
+    end
+    if filetype ~= nil and filetype ~= "" then
+        vim.defer_fn(
+            function() return self:highlightLeft(option, filetype) end,
+            0
+        )
+    end
+end
+function DiffView.prototype.highlightLeft(self, option, filetype)
+    local buf = self.leftBuf
+    if self.closed or not vim.api.nvim_buf_is_valid(buf) then
+        return
+    end
+    local win = self.leftWin
+    local before = win ~= nil and vim.api.nvim_win_is_valid(win) and windowLocals(win) or nil
+    pcall(setOpt, option, filetype, {buf = buf})
+    if win ~= nil and before ~= nil and vim.api.nvim_win_is_valid(win) then
+        restoreWindowLocals(win, before)
+    end
+end
+function DiffView.prototype.proposalText(self)
+    local buf = self.rightBuf
+    local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
+    local ff = getOpt("fileformat", {buf = buf})
+    local sep = ff == "dos" and "\r\n" or (ff == "mac" and "\r" or "\n")
+    local finalNewline = getOpt("endofline", {buf = buf}) or getOpt("fixendofline", {buf = buf}) and not getOpt("binary", {buf = buf})
+    return table.concat(lines, sep) .. (finalNewline and sep or "")
+end
+function DiffView.prototype.hasFocus(self)
+    local win = vim.api.nvim_get_current_win()
+    return win == self.leftWin or win == self.rightWin
+end
+function DiffView.prototype.settle(self)
+    if self.settled then
+        return
+    end
+    self.settled = true
+    self:markSeen()
+    for ____, id in ipairs(self.autocmds) do
+        pcall(vim.api.nvim_del_autocmd, id)
+    end
+    self.autocmds = {}
+    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
+    if ok and #left == 0 then
+        vim.api.nvim_del_augroup_by_name(AUGROUP)
+    end
+    for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
+        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR)
+        end
+    end
+end
+function DiffView.prototype.close(self, goBack)
+    if goBack == nil then
+        goBack = true
+    end
+    if self.closed then
+        return
+    end
+    self.closed = true
+    self:settle()
+    local focused = self:hasFocus()
+    for ____, win in ipairs({self.rightWin, self.leftWin}) do
+        closeWindow(win)
+    end
+    for ____, buf in ipairs({self.rightBuf, self.leftBuf}) do
+        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_delete, buf, {force = true})
+        end
+    end
+    if focused and goBack then
+        self.origin:restore()
+    end
+end
+function DiffView.prototype.show(self, enter)
+    local spec = self.spec
+    local vertical = spec.config.layout == "vertical"
+    local opened = self.origin:open(self.leftBuf, enter, spec.config.open_in_new_tab, spec.tabName)
+    self.leftWin = opened.win
+    self.rightWin = vim.api.nvim_open_win(self.rightBuf, enter, {split = vertical and "right" or "below", win = self.leftWin})
+    self.origin:settle(enter, opened.originTab)
+    self.waiting = not enter
+    if self.waiting then
+        ____exports.addWaiting(1, spec.client or "Claude")
+    end
+    self:markBuffers()
+    self:setWinbars()
+    local lines = math.max(
+        vim.api.nvim_buf_line_count(self.leftBuf),
+        vim.api.nvim_buf_line_count(self.rightBuf)
+    )
+    for ____, win in ipairs({self.leftWin, self.rightWin}) do
+        if lines > FOLDED_REVIEW_MAX_LINES then
+            diffWithoutFolds(win)
+        else
+            vim.api.nvim_win_call(
+                win,
+                function() return vim.cmd("diffthis") end
+            )
+        end
+    end
+    self:setKeymaps()
+    self:watch()
+    vim.api.nvim_win_call(
+        self.rightWin,
+        function() return goToFirstChange() end
+    )
+    if self.waiting then
+        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
+    end
+end
+function DiffView.prototype.markSeen(self)
+    if not self.waiting then
+        return
+    end
+    self.waiting = false
+    local ____opt_0 = self.unnotice
+    if ____opt_0 ~= nil then
+        ____opt_0()
+    end
+    self.unnotice = nil
+    ____exports.addWaiting(-1)
+    if not self.settled then
+        self:markBuffers()
+    end
+end
+function DiffView.prototype.isWaiting(self)
+    return self.waiting
+end
+function DiffView.prototype.focus(self)
+    if not vim.api.nvim_win_is_valid(self.rightWin) then
+        return false
+    end
+    self.origin:enter(self.rightWin, {self.leftWin, self.rightWin})
+    self:markSeen()
+    return true
+end
+function DiffView.prototype.markBuffers(self)
+    local function mark(buf, role)
+        local value = {tab_name = self.spec.tabName, role = role, proposal = self.rightBuf}
+        if self.waiting then
+            value.waiting = true
+        end
+        value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
+        vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value)
+    end
+    mark(self.leftBuf, "current")
+    mark(self.rightBuf, "proposal")
+end
+function DiffView.prototype.setWinbars(self)
+    local spec = self.spec
+    local keys = spec.config.keymaps
+    local name = ____exports.escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
+    local left
+    local leftParts = {}
+    if spec.deletes == true then
+        left = (" %#WarningMsg#Deleted: " .. name) .. ": accepting removes the file%*"
+    elseif spec.renamedFrom ~= nil then
+        left = ((" Renamed: " .. ____exports.escapeBar(spec.renamedFrom)) .. " → ") .. name
+        if spec.dirty then
+            leftParts[#leftParts + 1] = "  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*"
+        end
+    elseif spec.current == nil then
+        left = " New file: " .. name
+    elseif spec.dirty then
+        left = (" %#WarningMsg#" .. name) .. " has unsaved changes%*"
+        leftParts[#leftParts + 1] = "%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*"
+    else
+        left = " Current: " .. name
+    end
+    if self.taken > 0 then
+        __TS__ArrayUnshift(
+            leftParts,
+            (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
+        )
+    end
+    local source = (spec.source ~= nil and ("[" .. ____exports.escapeBar(spec.source)) .. "] " or "") .. (spec.note ~= nil and ____exports.escapeBar(spec.note) .. "  " or "")
+    local hunkKeys = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            {keys.take_hunk, keys.drop_hunk},
+            function(____, k) return k ~= false end
+        ),
+        function(____, k) return ____exports.escapeBar(k) end
+    )
+    local jumpKeys = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            {keys.next_hunk, keys.prev_hunk},
+            function(____, k) return k ~= false end
+        ),
+        function(____, k) return ____exports.escapeBar(k) end
+    )
+    local who = ____exports.escapeBar(spec.client or "Claude")
+    local what = spec.deletes == true and who .. "'s proposal: delete the file" or who .. "'s proposal (editable)"
+    local right = (" " .. source) .. what
+    local rightParts = {
+        ("   " .. ____exports.escapeBar(keys.accept)) .. " or :w accept",
+        ("   " .. ____exports.escapeBar(keys.reject)) .. " reject"
+    }
+    if keys.reject_with_reason ~= false then
+        rightParts[#rightParts + 1] = ("   " .. ____exports.escapeBar(keys.reject_with_reason)) .. " reject with a reason"
+    end
+    local remaining = self:hunksLeft()
+    if remaining ~= nil then
+        rightParts[#rightParts + 1] = remaining == 0 and "   all hunks decided" or ((("   " .. tostring(remaining)) .. " hunk") .. (remaining == 1 and "" or "s")) .. " left"
+    end
+    if #hunkKeys > 0 then
+        rightParts[#rightParts + 1] = ((("   " .. table.concat(hunkKeys, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
+    end
+    if #jumpKeys > 0 then
+        rightParts[#rightParts + 1] = ("   " .. table.concat(jumpKeys, "/")) .. " next/prev"
+    end
+    self.bars = {left = {left, leftParts}, right = {right, rightParts}}
+    self:fitWinbars()
+end
+function DiffView.prototype.fitWinbars(self)
+    if self.bars == nil then
+        return
+    end
+    ____exports.fitBar(
+        self.leftWin,
+        unpack(self.bars.left)
+    )
+    ____exports.fitBar(
+        self.rightWin,
+        unpack(self.bars.right)
+    )
+end
+function DiffView.prototype.hunksLeft(self)
+    if self.spec.bytes > BIG_PROPOSAL_BYTES then
+        return nil
+    end
+    local function text(buf)
+        return table.concat(
+            vim.api.nvim_buf_get_lines(buf, 0, -1, true),
+            "\n"
+        ) .. "\n"
+    end
+    local ok, hunks = pcall(
+        vim.diff,
+        text(self.leftBuf),
+        text(self.rightBuf),
+        {result_type = "indices"}
+    )
+    return ok and #hunks or nil
+end
+function DiffView.prototype.decideHunk(self, action)
+    local here = vim.api.nvim_get_current_buf()
+    if here ~= self.leftBuf and here ~= self.rightBuf then
+        return
+    end
+    local target, source = unpack(action == "take" and ({self.leftBuf, self.rightBuf}) or ({self.rightBuf, self.leftBuf}), 1, 2)
+    local tick = vim.api.nvim_buf_get_changedtick(target)
+    setOpt("modifiable", true, {buf = self.leftBuf})
+    local ok, err = pcall(
+        vim.cmd,
+        here == target and "diffget " .. tostring(source) or "diffput " .. tostring(target)
+    )
+    setOpt("modifiable", false, {buf = self.leftBuf})
+    setOpt("modified", false, {buf = self.leftBuf})
+    if not ok then
+        say(
+            (("cannot " .. action) .. " the hunk: ") .. tostring(err),
+            "warn"
+        )
+        return
+    end
+    if vim.api.nvim_buf_get_changedtick(target) == tick then
+        say("no hunk under the cursor")
+        return
+    end
+    if action == "take" then
+        self.taken = self.taken + 1
+    end
+    vim.cmd("diffupdate")
+    self:jumpHunk("next")
+    self:setWinbars()
+end
+function DiffView.prototype.jumpHunk(self, direction)
+    local key = direction == "next" and "]c" or "[c"
+    local before = vim.api.nvim_win_get_cursor(0)
+    pcall(vim.cmd, "normal! " .. key)
+    if vim.api.nvim_win_get_cursor(0)[1] ~= before[1] then
+        return
+    end
+    local edge = direction == "next" and 1 or vim.api.nvim_buf_line_count(0)
+    vim.api.nvim_win_set_cursor(0, {edge, 0})
+    if edge ~= before[1] and onChange(edge) then
+        return
+    end
+    pcall(vim.cmd, "normal! " .. key)
+    if not onChange(vim.api.nvim_win_get_cursor(0)[1]) then
+        vim.api.nvim_win_set_cursor(0, before)
+    end
+end
+function DiffView.prototype.setKeymaps(self)
+    local keys = self.spec.config.keymaps
+    local hunkKeys = {
+        {
+            keys.take_hunk,
+            "take Claude's hunk under the cursor",
+            function() return self:decideHunk("take") end
+        },
+        {
+            keys.drop_hunk,
+            "drop Claude's hunk under the cursor (the original text comes back)",
+            function() return self:decideHunk("drop") end
+        },
+        {
+            keys.next_hunk,
+            "next hunk",
+            function() return self:jumpHunk("next") end
+        },
+        {
+            keys.prev_hunk,
+            "previous hunk",
+            function() return self:jumpHunk("prev") end
+        }
+    }
+    for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
+        vim.keymap.set(
+            "n",
+            keys.accept,
+            function() return self.events.accept() end,
+            {buffer = buf, nowait = true, desc = "claude-ide: accept Claude's proposal"}
+        )
+        vim.keymap.set(
+            "n",
+            keys.reject,
+            function() return self.events.reject() end,
+            {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal"}
+        )
+        if keys.reject_with_reason ~= false then
+            vim.keymap.set(
+                "n",
+                keys.reject_with_reason,
+                function() return self:rejectWithReason() end,
+                {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal, with a reason for the model"}
+            )
+        end
+        for ____, ____value in ipairs(hunkKeys) do
+            local lhs = ____value[1]
+            local desc = ____value[2]
+            local fn = ____value[3]
+            if lhs ~= false then
+                vim.keymap.set("n", lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. desc})
+            end
+        end
+        for ____, key in ipairs(self.spec.keys or ({})) do
+            vim.keymap.set("n", key.lhs, key.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. key.desc})
+        end
+    end
+end
+function DiffView.prototype.rejectWithReason(self)
+    askReason(
+        "Reason for rejecting (sent to the model): ",
+        function(reason)
+            if not self.settled then
+                self.events.reject(reason)
+            end
+        end
+    )
+end
+function DiffView.prototype.watch(self)
+    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
+    local function add(event, opts, desc, callback)
+        local ____self_autocmds_2 = self.autocmds
+        ____self_autocmds_2[#____self_autocmds_2 + 1] = vim.api.nvim_create_autocmd(
+            event,
+            __TS__ObjectAssign(
+                {group = group},
+                opts,
+                {
+                    desc = desc,
+                    callback = function() return callback() end
+                }
+            )
+        )
+    end
+    local function reject()
+        return self.events.reject(reasonOn(self.rightBuf))
+    end
+    add(
+        "WinClosed",
+        {pattern = {
+            tostring(self.leftWin),
+            tostring(self.rightWin)
+        }},
+        "claude-ide: closing a diff window rejects the proposal",
+        reject
+    )
+    for ____, buffer in ipairs({self.leftBuf, self.rightBuf}) do
+        add(
+            "BufEnter",
+            {buffer = buffer},
+            "claude-ide: a review the user visits no longer waits",
+            function() return self:markSeen() end
+        )
+    end
+    add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
+    add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
+    add(
+        "WinResized",
+        {pattern = {
+            tostring(self.leftWin),
+            tostring(self.rightWin)
+        }},
+        "claude-ide: fit the review's winbars to the new width",
+        function() return self:fitWinbars() end
+    )
+    add(
+        "TextChanged",
+        {buffer = self.rightBuf},
+        "claude-ide: count the hunks left in the review's winbar",
+        function() return self:setWinbars() end
+    )
+    add(
+        "InsertLeave",
+        {buffer = self.rightBuf},
+        "claude-ide: count the hunks left in the review's winbar",
+        function() return self:setWinbars() end
+    )
+    add(
+        "BufWriteCmd",
+        {buffer = self.rightBuf},
+        "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
+        function()
+            setOpt("modified", false, {buf = self.rightBuf})
+            self.events.accept()
+        end
+    )
+end
+--- Above this many lines a review shows every line instead of folding the unchanged ones. Neovim computes
+-- diff folds synchronously (about 0.4 s per 100,000 lines, five times the diff itself), so a huge review would
+-- appear late; without folds it is on screen at once, and ]c / [c still jump between the hunks.
+FOLDED_REVIEW_MAX_LINES = 20000
+return ____exports

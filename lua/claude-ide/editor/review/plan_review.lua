@@ -1,0 +1,301 @@
+-- Generated from src/claude-ide/editor/review/plan_review.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local say = ____log.say
+local ____diff_view = require("claude-ide.editor.review.diff_view")
+local addWaiting = ____diff_view.addWaiting
+local escapeBar = ____diff_view.escapeBar
+local fillBuffer = ____diff_view.fillBuffer
+local fitBar = ____diff_view.fitBar
+local ReviewOrigin = ____diff_view.ReviewOrigin
+local takesFocus = ____diff_view.takesFocus
+local ____reason = require("claude-ide.editor.review.reason")
+local askReason = ____reason.askReason
+local reasonOn = ____reason.reasonOn
+local ____review_marks = require("claude-ide.editor.review_marks")
+local REVIEW_VAR = ____review_marks.REVIEW_VAR
+--- The autocmds of every open plan review (deleted with the last one).
+local AUGROUP = "claude-ide.plan"
+local function normalizeText(text)
+    local crlf = string.gsub(text, "\r\n", "\n")
+    local trimmed = string.gsub(crlf, "\n+$", "")
+    return trimmed
+end
+____exports.PlanReview = __TS__Class()
+local PlanReview = ____exports.PlanReview
+PlanReview.name = "PlanReview"
+function PlanReview.prototype.____constructor(self, config, req, onDecision, home)
+    self.config = config
+    self.req = req
+    self.onDecision = onDecision
+    self.win = -1
+    self.origin = __TS__New(ReviewOrigin)
+    self.waiting = false
+    self.ended = false
+    self.autocmds = {}
+    self.title = (("✻ [" .. req.client) .. "] plan: ") .. req.name
+    self.buf = vim.api.nvim_create_buf(false, true)
+    local buf = self.buf
+    vim.api.nvim_set_option_value("bufhidden", "wipe", {buf = buf})
+    vim.api.nvim_set_option_value("undolevels", -1, {buf = buf})
+    local unix = string.gsub(req.plan, "\r\n", "\n")
+    local plan = string.gsub(unix, "\n$", "")
+    fillBuffer(
+        buf,
+        vim.split(plan, "\n", {plain = true})
+    )
+    vim.api.nvim_set_option_value("undolevels", vim.go.undolevels, {buf = buf})
+    vim.api.nvim_set_option_value("buftype", "acwrite", {buf = buf})
+    vim.api.nvim_set_option_value("swapfile", false, {buf = buf})
+    do
+        local n = 1
+        while n <= 100 do
+            local ok = pcall(
+                vim.api.nvim_buf_set_name,
+                buf,
+                ("claude-ide://plan/" .. self.title) .. (n == 1 and "" or (" (" .. tostring(n)) .. ")")
+            )
+            if ok then
+                break
+            end
+            n = n + 1
+        end
+    end
+    vim.api.nvim_set_option_value("filetype", "markdown", {buf = buf})
+    vim.api.nvim_set_option_value("modified", false, {buf = buf})
+    local ok, err = pcall(function() return self:show(takesFocus(config.diff.focus, home)) end)
+    if not ok then
+        self:close()
+        error(err, 0)
+    end
+end
+function PlanReview.prototype.text(self)
+    return table.concat(
+        vim.api.nvim_buf_get_lines(self.buf, 0, -1, true),
+        "\n"
+    ) .. "\n"
+end
+function PlanReview.prototype.isWaiting(self)
+    return self.waiting
+end
+function PlanReview.prototype.focus(self)
+    if not vim.api.nvim_win_is_valid(self.win) then
+        return false
+    end
+    self.origin:enter(self.win, {self.win})
+    self:markSeen()
+    return true
+end
+function PlanReview.prototype.drop(self, closeNow)
+    if closeNow == nil then
+        closeNow = true
+    end
+    self["end"](self, {kind = "gone"}, closeNow)
+end
+function PlanReview.prototype.cancel(self)
+    if self.ended then
+        return
+    end
+    self.ended = true
+    self:settle()
+    self:close()
+end
+function PlanReview.prototype.approve(self)
+    local text = self:text()
+    self["end"](
+        self,
+        {
+            kind = "approved",
+            text = text,
+            edited = normalizeText(text) ~= normalizeText(self.req.plan)
+        },
+        false
+    )
+end
+function PlanReview.prototype.refuse(self, feedback)
+    self["end"](self, {kind = "refused", feedback = feedback}, false)
+end
+PlanReview.prototype["end"] = function(self, outcome, closeNow)
+    if self.ended then
+        return
+    end
+    self.ended = true
+    self:settle()
+    if closeNow and not vim.in_fast_event() then
+        self:close()
+    else
+        vim.schedule(function() return self:close() end)
+    end
+    self.onDecision(outcome)
+end
+function PlanReview.prototype.show(self, enter)
+    local opened = self.origin:open(self.buf, enter, self.config.diff.open_in_new_tab, self.title)
+    self.win = opened.win
+    self.origin:settle(enter, opened.originTab)
+    vim.api.nvim_set_option_value("wrap", true, {win = self.win, scope = "local"})
+    vim.api.nvim_set_option_value("linebreak", true, {win = self.win, scope = "local"})
+    self.waiting = not enter
+    if self.waiting then
+        addWaiting(1, self.req.client)
+    end
+    self:mark()
+    self:setWinbar()
+    self:setKeymaps()
+    self:watch()
+    if self.waiting then
+        say(self.req.client .. " waits for you to review its plan: :ClaudeCodeFocus shows it")
+    end
+end
+function PlanReview.prototype.mark(self)
+    local value = {tab_name = self.title, role = "proposal", proposal = self.buf, file = self.req.name}
+    if self.waiting then
+        value.waiting = true
+    end
+    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
+end
+function PlanReview.prototype.markSeen(self)
+    if not self.waiting then
+        return
+    end
+    self.waiting = false
+    addWaiting(-1)
+    if not self.ended then
+        self:mark()
+    end
+end
+function PlanReview.prototype.setWinbar(self)
+    local keys = self.config.diff.keymaps
+    local esc = escapeBar
+    local approve = self.req.canApprove and "approve" or ("answer in " .. esc(self.req.client)) .. "'s own dialog"
+    fitBar(
+        self.win,
+        (" " .. esc(self.title)) .. " (editable)",
+        {
+            (("   " .. esc(keys.accept)) .. " or :w ") .. approve,
+            ("   " .. esc(keys.reject)) .. " refuse with feedback",
+            "   :ClaudeCodeDiffDeny {feedback}"
+        }
+    )
+end
+function PlanReview.prototype.setKeymaps(self)
+    local keys = self.config.diff.keymaps
+    local function opts(desc)
+        return {buffer = self.buf, nowait = true, desc = "claude-ide: " .. desc}
+    end
+    vim.keymap.set(
+        "n",
+        keys.accept,
+        function() return self:approve() end,
+        opts("approve the plan (as you left it)")
+    )
+    local function ask()
+        return askReason(
+            "Feedback on the plan (sent to the model): ",
+            function(feedback)
+                if not self.ended then
+                    self:refuse(feedback)
+                end
+            end
+        )
+    end
+    vim.keymap.set(
+        "n",
+        keys.reject,
+        ask,
+        opts("refuse the plan, with feedback for the model")
+    )
+    if keys.reject_with_reason ~= false and keys.reject_with_reason ~= keys.reject then
+        vim.keymap.set(
+            "n",
+            keys.reject_with_reason,
+            ask,
+            opts("refuse the plan, with feedback for the model")
+        )
+    end
+end
+function PlanReview.prototype.watch(self)
+    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
+    local function add(event, opts, desc, cb)
+        local ____self_autocmds_0 = self.autocmds
+        ____self_autocmds_0[#____self_autocmds_0 + 1] = vim.api.nvim_create_autocmd(
+            event,
+            __TS__ObjectAssign(
+                {group = group},
+                opts,
+                {
+                    desc = desc,
+                    callback = function() return cb() end
+                }
+            )
+        )
+    end
+    local function refuse()
+        if type(vim.v.exiting) == "number" then
+            self:drop(false)
+        else
+            self:refuse(reasonOn(self.buf))
+        end
+    end
+    add(
+        "BufWriteCmd",
+        {buffer = self.buf},
+        "claude-ide: :w in a plan approves it (nothing is written)",
+        function()
+            vim.api.nvim_set_option_value("modified", false, {buf = self.buf})
+            self:approve()
+        end
+    )
+    add(
+        "WinClosed",
+        {pattern = {tostring(self.win)}},
+        "claude-ide: closing the plan refuses it",
+        refuse
+    )
+    add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the plan refuses it", refuse)
+    add(
+        "BufEnter",
+        {buffer = self.buf},
+        "claude-ide: a plan the user visits no longer waits",
+        function() return self:markSeen() end
+    )
+    add(
+        "WinResized",
+        {pattern = {tostring(self.win)}},
+        "claude-ide: fit the plan's winbar",
+        function() return self:setWinbar() end
+    )
+end
+function PlanReview.prototype.settle(self)
+    self:markSeen()
+    for ____, id in ipairs(self.autocmds) do
+        pcall(vim.api.nvim_del_autocmd, id)
+    end
+    self.autocmds = {}
+    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
+    if ok and #left == 0 then
+        pcall(vim.api.nvim_del_augroup_by_name, AUGROUP)
+    end
+    if vim.api.nvim_buf_is_valid(self.buf) then
+        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
+    end
+end
+function PlanReview.prototype.close(self)
+    local focused = vim.api.nvim_get_current_win() == self.win
+    if vim.api.nvim_win_is_valid(self.win) and not (pcall(vim.api.nvim_win_close, self.win, true)) then
+        pcall(function() return vim.api.nvim_win_set_buf(
+            self.win,
+            vim.api.nvim_create_buf(true, false)
+        ) end)
+    end
+    if vim.api.nvim_buf_is_valid(self.buf) then
+        pcall(vim.api.nvim_buf_delete, self.buf, {force = true})
+    end
+    if focused then
+        self.origin:restore()
+    end
+end
+return ____exports

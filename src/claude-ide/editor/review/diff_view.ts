@@ -1,0 +1,732 @@
+// The review's UI: the file's current text (left or top) against Claude's proposal (right or bottom), both in
+// diff mode, in a tab page of their own (or the current one). Only the windows and buffers created here are
+// ever touched or closed: the user's own diff windows (diffview.nvim, :diffthis) are left alone.
+//
+// The view reports what the user does (accept / reject) and never decides anything itself; the review
+// (diff.ts) answers the call and then closes the view.
+//
+// Hunk by hunk: the left side is "the file as decided so far". Taking a hunk copies Claude's text into the
+// left side (:diffput), dropping one copies the original back into the proposal (:diffget); either way the
+// two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
+// is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
+import type { Config, DiffFocus } from "../../config";
+import { notice, say } from "../../log";
+import type { ReviewText } from "./diff_text";
+import { askReason, reasonOn } from "./reason";
+import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+
+/** Tab page variable of a review's own tab page: its tab_name. */
+export const TAB_VAR = "claude_ide_diff";
+/**
+ * The diff review's autocmds (every server's, every review's). It exists while a review is open: the last
+ * view to close deletes it, so a stopped server leaves no group behind.
+ */
+const AUGROUP = "claude-ide.diff";
+/**
+ * Above this size the buffers get 'syntax' instead of 'filetype': highlighting without FileType handlers
+ * (ftplugins, LSP, treesitter), which can take seconds on a big file (0.10's Lua ftplugin parses the whole
+ * buffer with treesitter, ~0.2 s per MiB, for each of the two buffers).
+ */
+const BIG_PROPOSAL_BYTES = 512 * 1024;
+
+/** How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`. */
+export const WAITING_VAR = "claude_ide_reviews_waiting";
+
+/** The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI". */
+export const WAITING_CLIENT_VAR = "claude_ide_review_client";
+
+/** Counts reviews opened behind the user (vim.g.claude_ide_reviews_waiting) and redraws the statuslines. */
+export function addWaiting(delta: number, client?: string): void {
+  if (client !== undefined) vim.g[WAITING_CLIENT_VAR] = client;
+  const now = (vim.g[WAITING_VAR] as number | undefined) ?? 0;
+  vim.g[WAITING_VAR] = math.max(0, now + delta);
+  pcall(vim.cmd, "redrawstatus!");
+}
+
+/** Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise. */
+const VISUAL_MODES = ["v", "V", string.char(0x16)];
+const SELECT_MODES = ["s", "S", string.char(0x13)];
+
+/**
+ * Whether a review arriving now may take the focus. "auto": only from the terminal of the agent that proposed
+ * it (`home`: the user talks to that agent and waits for its answer), and only with nothing typed pending. From
+ * any other window, in any mode (Normal included: a user reading there presses `o` a moment later), it opens
+ * behind and says so. "always": whenever no typed key waits; "never": never.
+ */
+export function takesFocus(policy: DiffFocus, home?: Buf): boolean {
+  if (policy === "never") return false;
+  const m = vim.api.nvim_get_mode();
+  // Keys typed but not yet processed belong where the user is typing, never to the proposal.
+  const typeahead = m.blocking || vim.fn.getchar(1) !== 0;
+  if (typeahead) return false;
+  if (policy === "always") return true;
+  if (home === undefined || vim.api.nvim_get_current_buf() !== home) return false;
+  return m.mode === "t" || m.mode === "nt" || m.mode === "n";
+}
+
+export interface ViewSpec {
+  tabName: string;
+  /** The file under review (labels only). */
+  path: string;
+  /**
+   * The file's current text (its buffer's lines when loaded, else the disk's, as ReviewText's `lines`: a big
+   * text may be whole); undefined: a new file.
+   */
+  current: ReviewText["lines"] | undefined;
+  /** The file's buffer has unsaved edits: the left side shows them, and the winbar says so. */
+  dirty: boolean;
+  proposal: ReviewText;
+  /** Size of the proposal. */
+  bytes: number;
+  /** The file's buffer's filetype; undefined: detected from the path and the proposal. */
+  filetype: string | undefined;
+  config: Config["diff"];
+  /** Which session proposed it (shown in the winbar when several are connected). */
+  source?: string;
+  /** The client that proposed it, by the name the user reads ("Claude Code", "Gemini CLI"): winbar, messages. */
+  client?: string;
+  /** The buffer of the terminal the proposing agent runs in: diff.focus "auto" takes the focus only from there. */
+  home?: Buf;
+  /** Takes the focus whatever diff.focus says (the user is in this review already: the next file of it). */
+  enter?: boolean;
+  /** The edit moves the file to `path` from this path (as shown): the left side is the text at the old path. */
+  renamedFrom?: string;
+  /** The edit deletes the file: the proposal is empty and cannot be edited. */
+  deletes?: boolean;
+  /** A part of a larger review (editor/review/multi_review.ts): shown at the start of the proposal's winbar. */
+  note?: string;
+  /** More buffer-local Normal-mode keys on both buffers (e.g. the next file of a multi-file review). */
+  keys?: { lhs: string; desc: string; fn: (this: void) => void }[];
+  /**
+   * Where the user was before the review (the previous file's view of a multi-file review hands its own on):
+   * focus goes back there when the review closes. Default: the current window and mode.
+   */
+  origin?: ReviewOrigin;
+}
+
+/** @noSelf */
+export interface ViewEvents {
+  accept(): void;
+  /** `reason`: what the user gave for refusing (to pass to the model verbatim), if anything. */
+  reject(reason?: string): void;
+}
+
+function setOpt(name: string, value: unknown, scope: { buf?: Buf; win?: Win; scope?: "local" | "global" }): void {
+  vim.api.nvim_set_option_value(name, value, scope);
+}
+
+function getOpt<T>(name: string, scope: { buf?: Buf; win?: Win }): T {
+  return vim.api.nvim_get_option_value(name, scope) as T;
+}
+
+/** Statusline text shown literally. */
+export function escapeBar(s: string): string {
+  const [out] = string.gsub(s, "%%", "%%%%");
+  return out;
+}
+
+/** A name already taken (by a user's buffer, say) gets a number. */
+function setUniqueName(buf: Buf, name: string): void {
+  for (let n = 1; n <= 100; n++) {
+    const [ok] = pcall(vim.api.nvim_buf_set_name, buf, n === 1 ? name : `${name} (${n})`);
+    if (ok) return;
+  }
+}
+
+/** Holds a whole text while `:put` reads it (fillBuffer). */
+const WHOLE_VAR = "claude_ide_whole_text";
+
+/**
+ * Puts `lines` into the empty buffer `buf`: a list of lines, or a whole text (ReviewText) that Neovim cuts
+ * itself with `:put =`, twice as fast on a 10 MiB text as cutting it in Lua and handing 127,000 strings to
+ * nvim_buf_set_lines. The expression register's last expression, which `:put =` replaces, is put back.
+ */
+export function fillBuffer(buf: Buf, lines: string[] | string): void {
+  if (typeof lines !== "string") {
+    vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
+    return;
+  }
+  vim.api.nvim_buf_call(buf, () => {
+    const expression = vim.fn.getreg("=", 1);
+    vim.api.nvim_buf_set_var(buf, WHOLE_VAR, lines);
+    const [ok, err] = pcall(() => {
+      // Above the empty first line, which then goes.
+      vim.cmd(`silent keepjumps 0put =b:${WHOLE_VAR}`);
+      vim.cmd("silent keepjumps $delete _");
+    });
+    vim.api.nvim_buf_del_var(buf, WHOLE_VAR);
+    vim.fn.setreg("=", expression);
+    if (!ok) error(err, 0);
+  });
+}
+
+/**
+ * A scratch buffer holding `lines` (see fillBuffer), wiped when its last window closes. The initial text is
+ * not an undo step (`u` never empties the proposal) and the buffer starts unmodified.
+ */
+function scratchBuffer(name: string, lines: string[] | string): Buf {
+  const buf = vim.api.nvim_create_buf(false, true);
+  setOpt("bufhidden", "wipe", { buf });
+  setOpt("undolevels", -1, { buf });
+  fillBuffer(buf, lines);
+  setOpt("undolevels", vim.go.undolevels, { buf });
+  setUniqueName(buf, name);
+  setOpt("modified", false, { buf });
+  return buf;
+}
+
+/**
+ * Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
+ * view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
+ * there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
+ */
+export class ReviewOrigin {
+  /** The user's window (the agent's terminal, a file); where focus goes back. */
+  private win: Win;
+  private terminalMode: boolean;
+  /** The mode the user was in when the review arrived (nvim_get_mode). */
+  private readonly mode: string;
+
+  constructor() {
+    this.win = vim.api.nvim_get_current_win();
+    this.mode = vim.api.nvim_get_mode().mode;
+    this.terminalMode = this.mode === "t";
+  }
+
+  /**
+   * Opens the review's first window on `buf`: a tab page of its own named `tabName` (TAB_VAR), or a band across
+   * the top of the current tab page (the rest of the layout only shrinks). Entered or not (`enter`), Neovim
+   * enters a new tab page: `settle` leaves it again when the review opens behind. Returns the window, and the
+   * tab page the user was on.
+   */
+  open(buf: Buf, enter: boolean, newTab: boolean, tabName: string): { win: Win; originTab: Tab } {
+    const originTab = vim.api.nvim_get_current_tabpage();
+    if (newTab) {
+      vim.cmd(`tab sbuffer ${buf}`);
+      vim.api.nvim_tabpage_set_var(0, TAB_VAR, tabName);
+      return { win: vim.api.nvim_get_current_win(), originTab };
+    }
+    return { win: vim.api.nvim_open_win(buf, enter, { split: "above", win: -1 }), originTab };
+  }
+
+  /**
+   * Once the review's windows are made. `enter`: the user is in the review, out of Insert mode (its keys are
+   * Normal-mode keys; Terminal mode ends by leaving the window). Otherwise back to the user's tab page and window
+   * in the same callback, so their window, mode and pending keys are as they were.
+   */
+  settle(enter: boolean, originTab: Tab): void {
+    if (enter) {
+      if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+      return;
+    }
+    if (vim.api.nvim_tabpage_is_valid(originTab)) vim.api.nvim_set_current_tabpage(originTab);
+    if (vim.api.nvim_win_is_valid(this.win)) vim.api.nvim_set_current_win(this.win);
+    // Entering the tab page ended Visual (or Select) mode: `gv` selects the same text again, before any key
+    // the user typed meanwhile (at the front of the typeahead).
+    if (vim.api.nvim_get_current_win() === this.win) {
+      if (VISUAL_MODES.includes(this.mode)) vim.api.nvim_feedkeys("gv", "ni", false);
+      else if (SELECT_MODES.includes(this.mode)) vim.api.nvim_feedkeys(`gv${string.char(0x07)}`, "ni", false);
+    }
+  }
+
+  /**
+   * Takes the user to `target`, one of the review's windows `ours` (:ClaudeCodeFocus), in Normal mode; coming
+   * from elsewhere, that is where focus goes back to afterwards.
+   */
+  enter(target: Win, ours: Win[]): void {
+    const here = vim.api.nvim_get_current_win();
+    if (!ours.includes(here)) {
+      this.win = here;
+      this.terminalMode = vim.api.nvim_get_mode().mode === "t";
+    }
+    vim.api.nvim_set_current_win(target);
+    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+  }
+
+  /** Back where the user was (the review had the focus and closed), in Terminal mode when they were. */
+  restore(): void {
+    if (!vim.api.nvim_win_is_valid(this.win)) return;
+    vim.api.nvim_set_current_win(this.win);
+    const buf = vim.api.nvim_win_get_buf(this.win);
+    if (this.terminalMode && getOpt<string>("buftype", { buf }) === "terminal") vim.cmd("startinsert");
+  }
+}
+
+export class DiffView {
+  private readonly leftBuf: Buf;
+  private readonly rightBuf: Buf;
+  private leftWin = -1;
+  private rightWin = -1;
+  /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
+  readonly origin: ReviewOrigin;
+  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
+  private waiting = false;
+  /** Removes the message that says the review waits (a notifier keeps it until then). */
+  private unnotice?: (this: void) => void;
+  private autocmds: number[] = [];
+  /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
+  private taken = 0;
+  /** Each window's winbar: a title and the parts that may go (setWinbars). */
+  private bars?: { left: [string, string[]]; right: [string, string[]] };
+  private settled = false;
+  private closed = false;
+
+  /**
+   * Creates the buffers and windows and focuses the proposal at its first change. Throws (after removing
+   * whatever it created) when Neovim refuses, e.g. in the command-line window.
+   */
+  constructor(
+    private readonly spec: ViewSpec,
+    private readonly events: ViewEvents,
+  ) {
+    this.origin = spec.origin ?? new ReviewOrigin();
+    // Short names (statuslines and the tab line show their tail): `✻ file` for the proposal; the review's full
+    // title (client, session, label) is in its winbar.
+    const file = vim.fn.fnamemodify(spec.path, ":t");
+    this.leftBuf = scratchBuffer(`claude-ide://current/${file}`, spec.current ?? []);
+    setOpt("modifiable", false, { buf: this.leftBuf });
+    this.rightBuf = scratchBuffer(`claude-ide://proposal/✻ ${file}`, spec.proposal.lines);
+    setOpt("buftype", "acwrite", { buf: this.rightBuf });
+    // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
+    setOpt("fixendofline", false, { buf: this.rightBuf });
+    setOpt("endofline", spec.proposal.eol, { buf: this.rightBuf });
+    setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.rightBuf });
+    const filetype = spec.filetype ?? detectFiletype(this.rightBuf, spec.path);
+    const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
+    if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf: this.rightBuf });
+    setOpt("modified", false, { buf: this.rightBuf });
+    // A deletion is all or nothing: there is no text to change in it.
+    if (spec.deletes === true) setOpt("modifiable", false, { buf: this.rightBuf });
+    const [ok, err] = pcall(() => this.show(spec.enter === true || takesFocus(spec.config.focus, spec.home)));
+    if (!ok) {
+      this.close();
+      error(err, 0);
+    }
+    // The left side's highlighting follows a loop turn later: each 'filetype' sources its syntax, indent and
+    // ftplugin files (4 to 20 ms for TypeScript), and both in one stretch froze the editor over a frame.
+    if (filetype !== undefined && filetype !== "") vim.defer_fn(() => this.highlightLeft(option, filetype), 0);
+  }
+
+  /**
+   * Sets the left buffer's 'filetype' (or 'syntax') once the view is on screen. Its FileType handlers then run in
+   * the left window when the user is in the review tab: the window-local options they set there are put back,
+   * so the diff's folding and scrolling stay as the proposal's window has them (its handlers ran in no window).
+   */
+  private highlightLeft(option: string, filetype: string): void {
+    const buf = this.leftBuf;
+    if (this.closed || !vim.api.nvim_buf_is_valid(buf)) return;
+    const win = this.leftWin;
+    const before = win !== undefined && vim.api.nvim_win_is_valid(win) ? windowLocals(win) : undefined;
+    pcall(setOpt, option, filetype, { buf });
+    if (win !== undefined && before !== undefined && vim.api.nvim_win_is_valid(win)) restoreWindowLocals(win, before);
+  }
+
+  /** The proposal as a file: what `:w` would write (lines, 'fileformat', 'eol' / 'fixeol'). */
+  proposalText(): string {
+    const buf = this.rightBuf;
+    const lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true);
+    const ff = getOpt<string>("fileformat", { buf });
+    const sep = ff === "dos" ? "\r\n" : ff === "mac" ? "\r" : "\n";
+    const finalNewline =
+      getOpt<boolean>("endofline", { buf }) ||
+      (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
+    return table.concat(lines, sep) + (finalNewline ? sep : "");
+  }
+
+  /** The current window is one of this view's. */
+  hasFocus(): boolean {
+    const win = vim.api.nvim_get_current_win();
+    return win === this.leftWin || win === this.rightWin;
+  }
+
+  /**
+   * The review is decided: the view stops reporting and stops looking like an open review (buffer
+   * variables gone), while its windows may still be on screen. Safe inside any autocmd. Idempotent.
+   */
+  settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.markSeen();
+    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
+    this.autocmds = [];
+    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
+    if (ok && left.length === 0) vim.api.nvim_del_augroup_by_name(AUGROUP);
+    for (const buf of [this.leftBuf, this.rightBuf]) {
+      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR);
+    }
+  }
+
+  /**
+   * Removes everything the view created (autocmds, windows, buffers, its tab page) and, when the user was
+   * in the view, returns focus to where they were (`goBack` false: the next view of the same review has the
+   * focus already, and the way back is its own). Idempotent; never throws.
+   */
+  close(goBack = true): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.settle();
+    const focused = this.hasFocus();
+    for (const win of [this.rightWin, this.leftWin]) closeWindow(win);
+    for (const buf of [this.rightBuf, this.leftBuf]) {
+      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
+    }
+    if (focused && goBack) this.origin.restore();
+  }
+
+  /**
+   * `enter`: the proposal window becomes current (Insert mode ends). Otherwise the review opens behind: its tab
+   * page is made (Neovim has no way to make one without entering it) and left again at once, in the same
+   * callback, so the user's window, mode and pending keys are as they were; a message says it waits.
+   */
+  private show(enter: boolean): void {
+    const spec = this.spec;
+    const vertical = spec.config.layout === "vertical";
+    const opened = this.origin.open(this.leftBuf, enter, spec.config.open_in_new_tab, spec.tabName);
+    this.leftWin = opened.win;
+    this.rightWin = vim.api.nvim_open_win(this.rightBuf, enter, {
+      split: vertical ? "right" : "below",
+      win: this.leftWin,
+    });
+    this.origin.settle(enter, opened.originTab);
+
+    this.waiting = !enter;
+    if (this.waiting) addWaiting(1, spec.client ?? "Claude");
+    this.markBuffers();
+    this.setWinbars();
+    const lines = math.max(vim.api.nvim_buf_line_count(this.leftBuf), vim.api.nvim_buf_line_count(this.rightBuf));
+    for (const win of [this.leftWin, this.rightWin]) {
+      if (lines > FOLDED_REVIEW_MAX_LINES) diffWithoutFolds(win);
+      else vim.api.nvim_win_call(win, () => vim.cmd("diffthis"));
+    }
+    this.setKeymaps();
+    this.watch();
+    vim.api.nvim_win_call(this.rightWin, () => goToFirstChange());
+    if (this.waiting)
+      this.unnotice = notice(
+        `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
+      );
+  }
+
+  /** The user is in the review now (or it ended): it no longer waits. */
+  private markSeen(): void {
+    if (!this.waiting) return;
+    this.waiting = false;
+    this.unnotice?.();
+    this.unnotice = undefined;
+    addWaiting(-1);
+    if (!this.settled) this.markBuffers();
+  }
+
+  /** Opened behind the user and not visited yet. */
+  isWaiting(): boolean {
+    return this.waiting;
+  }
+
+  /**
+   * Brings the user to the review (:ClaudeCodeFocus on a waiting one): its proposal window, in Normal mode;
+   * focus goes back to where they were when the review ends. False when its windows are gone.
+   */
+  focus(): boolean {
+    if (!vim.api.nvim_win_is_valid(this.rightWin)) return false;
+    this.origin.enter(this.rightWin, [this.leftWin, this.rightWin]);
+    this.markSeen();
+    return true;
+  }
+
+  private markBuffers(): void {
+    const mark = (buf: Buf, role: ReviewVar["role"]) => {
+      const value: ReviewVar = { tab_name: this.spec.tabName, role, proposal: this.rightBuf };
+      if (this.waiting) value.waiting = true;
+      value.file = vim.fn.fnamemodify(this.spec.path, ":~:.");
+      vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
+    };
+    mark(this.leftBuf, "current");
+    mark(this.rightBuf, "proposal");
+  }
+
+  /**
+   * The keys of both windows, the session that proposed it, and how many hunks are left to decide. Each bar is
+   * a title (what the window shows, which session proposed it) and then parts that go, last first, when the
+   * window is too narrow for them (fitBar), so the title stays readable; recomputed when the windows resize.
+   */
+  private setWinbars(): void {
+    const spec = this.spec;
+    const keys = spec.config.keymaps;
+    const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
+    let left: string;
+    const leftParts: string[] = [];
+    if (spec.deletes === true) left = ` %#WarningMsg#Deleted: ${name}: accepting removes the file%*`;
+    else if (spec.renamedFrom !== undefined) {
+      left = ` Renamed: ${escapeBar(spec.renamedFrom)} → ${name}`;
+      if (spec.dirty)
+        leftParts.push("  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*");
+    } else if (spec.current === undefined) left = ` New file: ${name}`;
+    else if (spec.dirty) {
+      left = ` %#WarningMsg#${name} has unsaved changes%*`;
+      leftParts.push("%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*");
+    } else left = ` Current: ${name}`;
+    if (this.taken > 0) leftParts.unshift(`  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`);
+    const source =
+      (spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "") +
+      (spec.note !== undefined ? `${escapeBar(spec.note)}  ` : "");
+    const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+    const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+    const who = escapeBar(spec.client ?? "Claude");
+    const what = spec.deletes === true ? `${who}'s proposal: delete the file` : `${who}'s proposal (editable)`;
+    const right = ` ${source}${what}`;
+    // In the order they go when space is short: the last one first.
+    const rightParts = [`   ${escapeBar(keys.accept)} or :w accept`, `   ${escapeBar(keys.reject)} reject`];
+    if (keys.reject_with_reason !== false)
+      rightParts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
+    const remaining = this.hunksLeft();
+    if (remaining !== undefined)
+      rightParts.push(
+        remaining === 0 ? "   all hunks decided" : `   ${remaining} hunk${remaining === 1 ? "" : "s"} left`,
+      );
+    if (hunkKeys.length > 0)
+      rightParts.push(
+        `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`,
+      );
+    if (jumpKeys.length > 0) rightParts.push(`   ${jumpKeys.join("/")} next/prev`);
+    this.bars = { left: [left, leftParts], right: [right, rightParts] };
+    this.fitWinbars();
+  }
+
+  /** The bars of setWinbars, fitted to the windows' widths as they are now. */
+  private fitWinbars(): void {
+    if (this.bars === undefined) return;
+    fitBar(this.leftWin, ...this.bars.left);
+    fitBar(this.rightWin, ...this.bars.right);
+  }
+
+  /** Differences between the two sides (undecided hunks); undefined for big proposals (not worth a diff per edit). */
+  hunksLeft(): number | undefined {
+    if (this.spec.bytes > BIG_PROPOSAL_BYTES) return undefined;
+    const text = (buf: Buf) => table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, true), "\n") + "\n";
+    const [ok, hunks] = pcall(vim.diff, text(this.leftBuf), text(this.rightBuf), { result_type: "indices" });
+    return ok ? hunks.length : undefined;
+  }
+
+  /**
+   * Takes (Claude's text stays, and is copied to the left side) or drops (the original text comes back into
+   * the proposal) the hunk under the cursor, in either window; then moves to the next undecided hunk.
+   */
+  decideHunk(action: "take" | "drop"): void {
+    const here = vim.api.nvim_get_current_buf();
+    if (here !== this.leftBuf && here !== this.rightBuf) return;
+    // The side that changes, and the side its text comes from.
+    const [target, source] = action === "take" ? [this.leftBuf, this.rightBuf] : [this.rightBuf, this.leftBuf];
+    const tick = vim.api.nvim_buf_get_changedtick(target);
+    setOpt("modifiable", true, { buf: this.leftBuf });
+    const [ok, err] = pcall(vim.cmd, here === target ? `diffget ${source}` : `diffput ${target}`);
+    setOpt("modifiable", false, { buf: this.leftBuf });
+    setOpt("modified", false, { buf: this.leftBuf });
+    if (!ok) {
+      say(`cannot ${action} the hunk: ${tostring(err)}`, "warn");
+      return;
+    }
+    if (vim.api.nvim_buf_get_changedtick(target) === tick) {
+      say("no hunk under the cursor");
+      return;
+    }
+    if (action === "take") this.taken++;
+    vim.cmd("diffupdate");
+    this.jumpHunk("next");
+    this.setWinbars();
+  }
+
+  /** ]c / [c that wrap around at the last / first hunk. */
+  jumpHunk(direction: "next" | "prev"): void {
+    const key = direction === "next" ? "]c" : "[c";
+    const before = vim.api.nvim_win_get_cursor(0);
+    pcall(vim.cmd, `normal! ${key}`);
+    if (vim.api.nvim_win_get_cursor(0)[0] !== before[0]) return;
+    // Nothing further that way: start over from the other end.
+    const edge = direction === "next" ? 1 : vim.api.nvim_buf_line_count(0);
+    vim.api.nvim_win_set_cursor(0, [edge, 0]);
+    if (edge !== before[0] && onChange(edge)) return;
+    pcall(vim.cmd, `normal! ${key}`);
+    if (!onChange(vim.api.nvim_win_get_cursor(0)[0])) vim.api.nvim_win_set_cursor(0, before);
+  }
+
+  private setKeymaps(): void {
+    const keys = this.spec.config.keymaps;
+    const hunkKeys: [string | false, string, (this: void) => void][] = [
+      [keys.take_hunk, "take Claude's hunk under the cursor", () => this.decideHunk("take")],
+      [
+        keys.drop_hunk,
+        "drop Claude's hunk under the cursor (the original text comes back)",
+        () => this.decideHunk("drop"),
+      ],
+      [keys.next_hunk, "next hunk", () => this.jumpHunk("next")],
+      [keys.prev_hunk, "previous hunk", () => this.jumpHunk("prev")],
+    ];
+    for (const buf of [this.leftBuf, this.rightBuf]) {
+      vim.keymap.set("n", keys.accept, () => this.events.accept(), {
+        buffer: buf,
+        nowait: true,
+        desc: "claude-ide: accept Claude's proposal",
+      });
+      vim.keymap.set("n", keys.reject, () => this.events.reject(), {
+        buffer: buf,
+        nowait: true,
+        desc: "claude-ide: reject Claude's proposal",
+      });
+      if (keys.reject_with_reason !== false)
+        vim.keymap.set("n", keys.reject_with_reason, () => this.rejectWithReason(), {
+          buffer: buf,
+          nowait: true,
+          desc: "claude-ide: reject Claude's proposal, with a reason for the model",
+        });
+      for (const [lhs, desc, fn] of hunkKeys) {
+        if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
+      }
+      for (const key of this.spec.keys ?? [])
+        vim.keymap.set("n", key.lhs, key.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${key.desc}` });
+    }
+  }
+
+  /** Asks for the reason (the model reads it verbatim), then rejects; cancelled, the review stays open. */
+  private rejectWithReason(): void {
+    askReason("Reason for rejecting (sent to the model): ", (reason) => {
+      if (!this.settled) this.events.reject(reason);
+    });
+  }
+
+  /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
+  private watch(): void {
+    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
+    const add = (
+      event: string,
+      opts: { pattern?: string[]; buffer?: Buf },
+      desc: string,
+      callback: (this: void) => void,
+    ) => {
+      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
+    };
+    const reject = () => this.events.reject(reasonOn(this.rightBuf));
+    add(
+      "WinClosed",
+      { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
+      "claude-ide: closing a diff window rejects the proposal",
+      reject,
+    );
+    for (const buffer of [this.leftBuf, this.rightBuf])
+      add("BufEnter", { buffer }, "claude-ide: a review the user visits no longer waits", () => this.markSeen());
+    add("BufUnload", { buffer: this.leftBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
+    add("BufUnload", { buffer: this.rightBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
+    add(
+      "WinResized",
+      { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
+      "claude-ide: fit the review's winbars to the new width",
+      () => this.fitWinbars(),
+    );
+    add("TextChanged", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () =>
+      this.setWinbars(),
+    );
+    add("InsertLeave", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () =>
+      this.setWinbars(),
+    );
+    add(
+      "BufWriteCmd",
+      { buffer: this.rightBuf },
+      "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
+      () => {
+        // Written as far as Vim knows, so that :wq / :x go on to close the window.
+        setOpt("modified", false, { buf: this.rightBuf });
+        this.events.accept();
+      },
+    );
+  }
+}
+
+/**
+ * Sets `win`'s winbar to `title` followed by as many of `parts` as fit its width (dropped from the last). The
+ * title itself is never cut by this: Neovim shortens it only when even the title alone is too wide, and then
+ * from its end (`%<` at the end: the text before it is kept as long as possible).
+ */
+export function fitBar(win: Win, title: string, parts: string[]): void {
+  if (!vim.api.nvim_win_is_valid(win)) return;
+  const width = vim.api.nvim_win_get_width(win);
+  const measure = (s: string) => {
+    const [ok, res] = pcall(vim.api.nvim_eval_statusline, s, { winid: win, use_winbar: true, maxwidth: 10000 });
+    return ok ? res.width : 0;
+  };
+  let bar = title;
+  for (const part of parts) {
+    if (measure(bar + part) > width) break;
+    bar += part;
+  }
+  setOpt("winbar", `${bar}%<`, { win });
+}
+
+/** Every window-local option of `win` and its value. */
+function windowLocals(win: Win): LuaMap<string, unknown> {
+  const values = new LuaMap<string, unknown>();
+  for (const [name, info] of pairs(vim.api.nvim_get_all_options_info())) {
+    if (info.scope !== "win") continue;
+    const [ok, value] = pcall(vim.api.nvim_get_option_value, name, { win, scope: "local" });
+    if (ok) values.set(name, value);
+  }
+  return values;
+}
+
+/** Puts back the window-local options of `win` that changed since `before` was taken. */
+function restoreWindowLocals(win: Win, before: LuaMap<string, unknown>): void {
+  for (const [name, value] of before) {
+    const [ok, now] = pcall(vim.api.nvim_get_option_value, name, { win, scope: "local" });
+    if (ok && now !== value) pcall(vim.api.nvim_set_option_value, name, value, { win, scope: "local" });
+  }
+}
+
+/** Detected on the buffer rather than a list of lines: the detectors then read only the lines they need. */
+function detectFiletype(buf: Buf, path: string): string | undefined {
+  const [ft] = vim.filetype.match({ buf, filename: path });
+  return ft;
+}
+
+/** Line `lnum` of the current window is part of a change (or a deletion sits just above it). */
+function onChange(lnum: number): boolean {
+  return vim.fn.diff_hlID(lnum, 1) !== 0 || vim.fn.diff_filler(lnum) > 0;
+}
+
+/**
+ * Above this many lines a review shows every line instead of folding the unchanged ones. Neovim computes
+ * diff folds synchronously (about 0.4 s per 100,000 lines, five times the diff itself), so a huge review would
+ * appear late; without folds it is on screen at once, and ]c / [c still jump between the hunks.
+ */
+const FOLDED_REVIEW_MAX_LINES = 20000;
+
+/**
+ * What :diffthis sets, except 'foldmethod' "diff" (no folds to compute): for huge reviews. Window-local only:
+ * without `scope: "local"` a window option is set globally too, and every later window would start in diff mode.
+ */
+function diffWithoutFolds(win: Win): void {
+  const local = { win, scope: "local" as const };
+  setOpt("foldmethod", "manual", local);
+  setOpt("foldenable", false, local);
+  setOpt("scrollbind", true, local);
+  setOpt("cursorbind", true, local);
+  const scrollopt = getOpt<string>("scrollopt", {});
+  if (!scrollopt.split(",").includes("hor")) setOpt("scrollopt", scrollopt === "" ? "hor" : `${scrollopt},hor`, {});
+  setOpt("wrap", false, local);
+  setOpt("diff", true, local);
+}
+
+/** Puts the cursor on the first change: line 1 when it is part of one, else the first `]c` target. */
+function goToFirstChange(): void {
+  vim.api.nvim_win_set_cursor(0, [1, 0]);
+  if (vim.fn.diff_hlID(1, 1) !== 0 || vim.fn.diff_filler(1) > 0) return;
+  pcall(vim.cmd, "normal! ]c");
+}
+
+/** Closes a window of the view; the last window of Neovim cannot close, so it gets an empty buffer instead. */
+function closeWindow(win: Win): void {
+  if (!vim.api.nvim_win_is_valid(win)) return;
+  if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
+  pcall(() => {
+    vim.api.nvim_win_call(win, () => vim.cmd("diffoff"));
+    setOpt("winbar", "", { win });
+    vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
+  });
+}

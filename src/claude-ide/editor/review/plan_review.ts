@@ -1,0 +1,212 @@
+// A plan reviewed in a buffer (Claude Code's ExitPlanMode, Gemini CLI's and Qwen Code's exit_plan_mode, through
+// a PreToolUse / BeforeTool hook): the plan's markdown in an editable scratch buffer of its own, in a tab page
+// of its own (diff.open_in_new_tab) or a window across the top, while the CLI waits.
+//
+//   `:w`, <CR>, :ClaudeCodeDiffAccept   approve (the plan as the user left it: their edits are the plan)
+//   q (asks for feedback), :ClaudeCodeDiffDeny {feedback}, closing it   refuse, with the feedback if any
+//   closeAll / dispose (the CLI asked, the server stops)   gone: no answer, the CLI asks in its own dialog
+//
+// Like the diff views it only reports what the user does; the hook's handler answers the CLI. The buffer carries
+// the same `b:claude_ide_diff` as a diff's proposal (role "proposal"), so :ClaudeCodeDiffAccept/Deny,
+// statuslines and :ClaudeCodeFocus treat it as one more review.
+import type { Config } from "../../config";
+import type { PlanOutcome, PlanRequest } from "../../contracts";
+import { say } from "../../log";
+import { addWaiting, escapeBar, fillBuffer, fitBar, ReviewOrigin, takesFocus } from "./diff_view";
+import { askReason, reasonOn } from "./reason";
+import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+
+/** The autocmds of every open plan review (deleted with the last one). */
+const AUGROUP = "claude-ide.plan";
+
+function normalizeText(text: string): string {
+  const [crlf] = string.gsub(text, "\r\n", "\n");
+  const [trimmed] = string.gsub(crlf, "\n+$", "");
+  return trimmed;
+}
+
+export class PlanReview {
+  private readonly buf: Buf;
+  private win = -1;
+  /** Where the user was: focus goes back there after the review. */
+  private readonly origin = new ReviewOrigin();
+  private waiting = false;
+  private ended = false;
+  private autocmds: number[] = [];
+  readonly title: string;
+
+  constructor(
+    private readonly config: Config,
+    readonly req: PlanRequest,
+    private readonly onDecision: (this: void, outcome: PlanOutcome) => void,
+    /** The terminal the asking agent runs in: diff.focus "auto" takes the focus only from there, like every review. */
+    home?: Buf,
+  ) {
+    this.title = `✻ [${req.client}] plan: ${req.name}`;
+    this.buf = vim.api.nvim_create_buf(false, true);
+    const buf = this.buf;
+    vim.api.nvim_set_option_value("bufhidden", "wipe", { buf });
+    vim.api.nvim_set_option_value("undolevels", -1, { buf });
+    const [unix] = string.gsub(req.plan, "\r\n", "\n");
+    const [plan] = string.gsub(unix, "\n$", "");
+    fillBuffer(buf, vim.split(plan, "\n", { plain: true }));
+    vim.api.nvim_set_option_value("undolevels", vim.go.undolevels, { buf });
+    vim.api.nvim_set_option_value("buftype", "acwrite", { buf });
+    vim.api.nvim_set_option_value("swapfile", false, { buf });
+    for (let n = 1; n <= 100; n++) {
+      const [ok] = pcall(vim.api.nvim_buf_set_name, buf, `claude-ide://plan/${this.title}${n === 1 ? "" : ` (${n})`}`);
+      if (ok) break;
+    }
+    vim.api.nvim_set_option_value("filetype", "markdown", { buf });
+    vim.api.nvim_set_option_value("modified", false, { buf });
+    const [ok, err] = pcall(() => this.show(takesFocus(config.diff.focus, home)));
+    if (!ok) {
+      this.close();
+      error(err, 0);
+    }
+  }
+
+  /** The plan as the user left it (lines joined, one final newline). */
+  text(): string {
+    return table.concat(vim.api.nvim_buf_get_lines(this.buf, 0, -1, true), "\n") + "\n";
+  }
+
+  /** Opened behind the user and not visited yet. */
+  isWaiting(): boolean {
+    return this.waiting;
+  }
+
+  /** Brings the user to the plan (:ClaudeCodeFocus); false when its window is gone. */
+  focus(): boolean {
+    if (!vim.api.nvim_win_is_valid(this.win)) return false;
+    this.origin.enter(this.win, [this.win]);
+    this.markSeen();
+    return true;
+  }
+
+  /**
+   * Ended from outside, without the user (closeAllDiffTabs, server stop, the CLI's terminal closed). `closeNow`
+   * false inside an autocmd (a terminal's BufUnload): the view closes on the next tick.
+   */
+  drop(closeNow = true): void {
+    this.end({ kind: "gone" }, closeNow);
+  }
+
+  /** The hook went away (its CLI gave up waiting, or quit): the view closes, nothing is reported. */
+  cancel(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.settle();
+    this.close();
+  }
+
+  private approve(): void {
+    const text = this.text();
+    this.end({ kind: "approved", text, edited: normalizeText(text) !== normalizeText(this.req.plan) }, false);
+  }
+
+  private refuse(feedback: string | undefined): void {
+    this.end({ kind: "refused", feedback }, false);
+  }
+
+  private end(outcome: PlanOutcome, closeNow: boolean): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.settle();
+    // Inside an autocmd (BufWriteCmd, WinClosed, BufUnload) windows cannot close safely: on the next tick.
+    if (closeNow && !vim.in_fast_event()) this.close();
+    else vim.schedule(() => this.close());
+    this.onDecision(outcome);
+  }
+
+  private show(enter: boolean): void {
+    const opened = this.origin.open(this.buf, enter, this.config.diff.open_in_new_tab, this.title);
+    this.win = opened.win;
+    this.origin.settle(enter, opened.originTab);
+    vim.api.nvim_set_option_value("wrap", true, { win: this.win, scope: "local" });
+    vim.api.nvim_set_option_value("linebreak", true, { win: this.win, scope: "local" });
+    this.waiting = !enter;
+    if (this.waiting) addWaiting(1, this.req.client);
+    this.mark();
+    this.setWinbar();
+    this.setKeymaps();
+    this.watch();
+    if (this.waiting) say(`${this.req.client} waits for you to review its plan: :ClaudeCodeFocus shows it`);
+  }
+
+  private mark(): void {
+    const value: ReviewVar = { tab_name: this.title, role: "proposal", proposal: this.buf, file: this.req.name };
+    if (this.waiting) value.waiting = true;
+    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
+  }
+
+  private markSeen(): void {
+    if (!this.waiting) return;
+    this.waiting = false;
+    addWaiting(-1);
+    if (!this.ended) this.mark();
+  }
+
+  private setWinbar(): void {
+    const keys = this.config.diff.keymaps;
+    const esc = escapeBar;
+    const approve = this.req.canApprove ? "approve" : `answer in ${esc(this.req.client)}'s own dialog`;
+    fitBar(this.win, ` ${esc(this.title)} (editable)`, [
+      `   ${esc(keys.accept)} or :w ${approve}`,
+      `   ${esc(keys.reject)} refuse with feedback`,
+      "   :ClaudeCodeDiffDeny {feedback}",
+    ]);
+  }
+
+  private setKeymaps(): void {
+    const keys = this.config.diff.keymaps;
+    const opts = (desc: string) => ({ buffer: this.buf, nowait: true, desc: `claude-ide: ${desc}` });
+    vim.keymap.set("n", keys.accept, () => this.approve(), opts("approve the plan (as you left it)"));
+    const ask = () =>
+      askReason("Feedback on the plan (sent to the model): ", (feedback) => {
+        if (!this.ended) this.refuse(feedback);
+      });
+    vim.keymap.set("n", keys.reject, ask, opts("refuse the plan, with feedback for the model"));
+    if (keys.reject_with_reason !== false && keys.reject_with_reason !== keys.reject)
+      vim.keymap.set("n", keys.reject_with_reason, ask, opts("refuse the plan, with feedback for the model"));
+  }
+
+  private watch(): void {
+    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
+    const add = (event: string, opts: { pattern?: string[]; buffer?: Buf }, desc: string, cb: (this: void) => void) => {
+      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => cb() }));
+    };
+    // Neovim quitting closes the plan too: that is no refusal (the hook then answers nothing: the CLI's dialog).
+    const refuse = () => {
+      if (typeof vim.v.exiting === "number") this.drop(false);
+      else this.refuse(reasonOn(this.buf));
+    };
+    add("BufWriteCmd", { buffer: this.buf }, "claude-ide: :w in a plan approves it (nothing is written)", () => {
+      vim.api.nvim_set_option_value("modified", false, { buf: this.buf });
+      this.approve();
+    });
+    add("WinClosed", { pattern: [tostring(this.win)] }, "claude-ide: closing the plan refuses it", refuse);
+    add("BufUnload", { buffer: this.buf }, "claude-ide: deleting the plan refuses it", refuse);
+    add("BufEnter", { buffer: this.buf }, "claude-ide: a plan the user visits no longer waits", () => this.markSeen());
+    add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the plan's winbar", () => this.setWinbar());
+  }
+
+  /** Stops reporting: autocmds and the review mark go (the window may still be on screen). */
+  private settle(): void {
+    this.markSeen();
+    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
+    this.autocmds = [];
+    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
+    if (ok && left.length === 0) pcall(vim.api.nvim_del_augroup_by_name, AUGROUP);
+    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
+  }
+
+  /** Removes the window (its tab page) and the buffer; focus goes back where the user was. Never throws. */
+  private close(): void {
+    const focused = vim.api.nvim_get_current_win() === this.win;
+    if (vim.api.nvim_win_is_valid(this.win) && !pcall(vim.api.nvim_win_close, this.win, true)[0])
+      pcall(() => vim.api.nvim_win_set_buf(this.win, vim.api.nvim_create_buf(true, false)));
+    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_delete, this.buf, { force: true });
+    if (focused) this.origin.restore();
+  }
+}

@@ -1,0 +1,674 @@
+// The snapshot of a folder, taken by a child `nvim --clean --headless -l snapshot_worker.lua` (never loaded in
+// the editor, so a large tree costs the editor nothing). Nothing is ever written inside the folder or its .git.
+//
+//   nvim -l snapshot_worker.lua <root> <store> <session dir> <name> <max_file_bytes> <max_files> <keep> <previous>
+//
+// Two methods (editor/snapshot/manifest describes both manifests):
+// - in a git repository, git itself with a PRIVATE repository: the store's own `git/` (objects, info/exclude,
+//   info/attributes) and one index per session (`<session dir>/index`, kept between turns: git's stat cache, so
+//   only the files whose stat changed are read again). `ls-files -m -o --exclude-standard` names what changed since
+//   the session's last snapshot (.gitignore, the repository's info/exclude and the core.excludesFile its config
+//   names, else the user's global one, honoured), `update-index` hashes those into the private objects,
+//   `write-tree` makes the snapshot a tree, `diff-tree` its delta against the previous one, and `cat-file --batch`
+//   exports the delta's blobs as plain files (objects/<id>) for the review. The user's repository is only read
+//   (`rev-parse`, `config --get core.excludesFile`, its info/exclude, and on a session's very
+//   first snapshot `ls-files -co`, which also takes tracked files a .gitignore names), with optional locks off; the
+//   private repository is reached by GIT_DIR/GIT_INDEX_FILE/GIT_OBJECT_DIRECTORY, no alternates (git would touch
+//   the user's objects to "freshen" them); its info/attributes turns every filter, end-of-line conversion and
+//   encoding off (the snapshot keeps the bytes on disk, and a clean filter such as git-lfs never runs), and the
+//   -c options keep git's fsmonitor daemon, untracked cache, split index and automatic gc out of it.
+// - elsewhere (no git, not a repository, or a session that began so), a copy per changed file: the files listed
+//   (`git ls-files -co --exclude-standard` of the user's repository when there is one, else a walk that skips .git
+//   and node_modules), each one whose size, mtime or inode changed since the previous snapshot copied into
+//   objects/ (named by those facts and the path: an unchanged file costs one lstat), and a file-list manifest.
+// Files over max_file_bytes are skipped (never read). The answer is one line,
+// `files N copied M skipped K listed-by L ms T phases <name>:<ms>,...` (where the time went), printed as soon as the manifest and its deltas are written; the
+// housekeeping comes after it (the editor does not wait for it): the session keeps its last <keep> turns, the
+// plain objects no manifest or delta names go, the private repository drops the objects of trees no kept
+// manifest names (`git prune`, objects younger than an hour kept: a concurrent snapshot's), the index's stat
+// cache is refreshed (files touched but unchanged are not read again next time), and the sessions of this folder
+// and the stores of other folders nobody snapshotted for 14 days go (STALE_SECONDS).
+import {
+  type Entry,
+  type GitHead,
+  facts,
+  gitRecord,
+  parseGitHead,
+  parseRaw,
+  readFile,
+  readManifest,
+  record,
+  writeFile,
+} from "./manifest";
+
+declare const arg: string[];
+
+const [root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous] = [
+  arg[0],
+  arg[1],
+  arg[2],
+  arg[3],
+  arg[4],
+  arg[5],
+  arg[6],
+  arg[7],
+];
+const maxBytes = tonumber(maxBytesText) ?? 1048576;
+const maxFiles = tonumber(maxFilesText) ?? 200000;
+const keep = tonumber(keepText) ?? 20;
+const objects = `${store}/objects`;
+const gitDir = `${store}/git`;
+const index = `${sessionDir}/index`;
+const manifestPath = `${sessionDir}/${name}`;
+const started = vim.uv.hrtime();
+/** Where the time went (ms, in order): shown in the answer, for `make bench`. */
+const phases: string[] = [];
+let mark = started;
+function phase(what: string): void {
+  const now = vim.uv.hrtime();
+  phases.push(`${what}:${math.floor((now - mark) / 1e6)}`);
+  mark = now;
+}
+
+function mkdir(path: string): void {
+  const [st] = vim.uv.fs_stat(path);
+  if (st === undefined) vim.uv.fs_mkdir(path, 0o700);
+}
+
+function exists(path: string): boolean {
+  return vim.uv.fs_stat(path)[0] !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// git
+
+/** -c options for every command: nothing that starts a daemon, writes a cache beside the index, or runs gc. */
+const GIT_OPTIONS = [
+  "-c",
+  "core.fsmonitor=false",
+  "-c",
+  "core.untrackedCache=false",
+  "-c",
+  "core.splitIndex=false",
+  "-c",
+  "gc.auto=0",
+  "-c",
+  "maintenance.auto=false",
+  "-c",
+  "core.autocrlf=false",
+  "-c",
+  "core.safecrlf=false",
+  "-c",
+  "core.logAllRefUpdates=false",
+  "-c",
+  "advice.addEmbeddedRepo=false",
+];
+
+interface GitRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs git; a git that cannot start (none installed) is a failure like any other. */
+function runGit(args: string[], opts: Parameters<typeof vim.system>[1]): GitRun {
+  const [ok, r] = pcall(() => vim.system(["git", ...GIT_OPTIONS, ...args], opts).wait());
+  if (!ok) return { code: -1, stdout: "", stderr: tostring(r) };
+  return { code: r.code, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
+}
+
+/** core.excludesFile as the user's repository sees it (its own config, else the global one); undefined: none. */
+let excludesFile: string | undefined;
+
+/** A git command on the user's repository: reading only (optional locks off: no index refresh written). */
+function userGit(args: string[]): GitRun {
+  return runGit(args, { cwd: root, text: false, env: { GIT_OPTIONAL_LOCKS: "0" } });
+}
+
+/**
+ * Writes the turn's delta (`<name>.before`, `<name>.after`), then its manifest (last, in both methods: the
+ * git one and the copies).
+ */
+function writeTurn(deltaBefore: string, deltaAfter: string, manifest: string): void {
+  writeFile(`${manifestPath}.before`, deltaBefore);
+  writeFile(`${manifestPath}.after`, deltaAfter);
+  writeFile(manifestPath, manifest);
+}
+
+/**
+ * A git command on the private repository (the user's folder as its work tree). Waits out another snapshot's
+ * index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
+ */
+function privateGit(top: string, args: string[], stdin?: string): GitRun {
+  // The user's own excludes file when their repository's config names one (the private repository does not
+  // read that config): the same files are left out on every snapshot, not only on the first.
+  if (excludesFile !== undefined) args = ["-c", `core.excludesFile=${excludesFile}`, ...args];
+  const env = {
+    GIT_DIR: gitDir,
+    GIT_COMMON_DIR: gitDir,
+    GIT_WORK_TREE: top,
+    GIT_INDEX_FILE: index,
+    GIT_OBJECT_DIRECTORY: `${gitDir}/objects`,
+    GIT_ALTERNATE_OBJECT_DIRECTORIES: "",
+  };
+  for (let attempt = 0; ; attempt++) {
+    const r = runGit(args, { cwd: root, text: false, env, stdin: stdin ?? false });
+    if (r.code === 0 || attempt >= 250 || string.find(r.stderr, ".lock", 1, true)[0] === undefined) return r;
+    // A lock left by a snapshot that was killed would stop every later one: one older than 2 minutes goes.
+    const [lock] = vim.uv.fs_stat(`${index}.lock`);
+    if (lock !== undefined && os.time() - lock.mtime.sec > 120) vim.uv.fs_unlink(`${index}.lock`);
+    vim.uv.sleep(20);
+  }
+}
+
+function fail(what: string, r: GitRun): never {
+  io.stderr.write(`${what}: ${vim.trim(r.stderr)}\n`);
+  os.exit(1);
+  throw what;
+}
+
+/** The private repository, made once per store: no hooks, no templates, every conversion off. */
+function ensureGitDir(): void {
+  if (!exists(`${gitDir}/HEAD`)) {
+    const r = vim.system(["git", "init", "-q", "--bare", "--template=", gitDir], { text: true, cwd: store }).wait();
+    if (r.code !== 0) fail("git init", { code: r.code, stdout: "", stderr: r.stderr ?? "" });
+  }
+  mkdir(`${gitDir}/info`);
+  const attributes = "* -text -filter -ident -eol -crlf -working-tree-encoding\n";
+  if (readFile(`${gitDir}/info/attributes`) !== attributes) writeFile(`${gitDir}/info/attributes`, attributes);
+}
+
+/** The user's info/exclude, mirrored into the private repository (its rules apply to the snapshot too). */
+function mirrorExclude(commonDir: string | undefined): void {
+  if (commonDir === undefined) return;
+  const theirs = readFile(`${commonDir}/info/exclude`) ?? "";
+  if ((readFile(`${gitDir}/info/exclude`) ?? "") !== theirs) writeFile(`${gitDir}/info/exclude`, theirs);
+}
+
+/** The newest index of another session of this folder (a new session starts from its stat cache). */
+function newestIndex(): string | undefined {
+  const [h] = vim.uv.fs_scandir(store);
+  if (h === undefined) return undefined;
+  let best: string | undefined;
+  let bestTime = -1;
+  for (;;) {
+    const [dir, kind] = vim.uv.fs_scandir_next(h);
+    if (dir === undefined) break;
+    if (kind !== "directory" || dir === "objects" || dir === "git") continue;
+    const [st] = vim.uv.fs_stat(`${store}/${dir}/index`);
+    if (st !== undefined && st.mtime.sec > bestTime) {
+      bestTime = st.mtime.sec;
+      best = `${store}/${dir}/index`;
+    }
+  }
+  return best;
+}
+
+/** Every "\0"-ended field of `out`. */
+function fields(out: string): string[] {
+  const list: string[] = [];
+  for (const [p] of string.gmatch(out, "([^%z]+)%z")) list.push(p);
+  return list;
+}
+
+/** The permission bits of a git mode ("100755" → 0o755). */
+function permissions(gitMode: string): number {
+  return (tonumber(gitMode, 8) ?? 0o100644) % 0o10000;
+}
+
+interface Taken {
+  files: number;
+  copied: number;
+  skipped: number;
+  by: string;
+}
+
+function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead | undefined): Taken {
+  const top = head.top;
+  ensureGitDir();
+  mirrorExclude(commonDir);
+  const ex = userGit(["config", "--type=path", "--get", "core.excludesFile"]);
+  if (ex.code === 0 && vim.trim(ex.stdout) !== "") excludesFile = vim.trim(ex.stdout);
+  // What may have changed: since the session's last snapshot (its index), or everything the first time.
+  let listed: string;
+  let tagged = false;
+  if (!exists(index)) {
+    const other = newestIndex();
+    if (other !== undefined) vim.uv.fs_copyfile(other, index);
+  }
+  if (exists(index) || commonDir === undefined) {
+    const r = privateGit(top, ["ls-files", "-z", "-t", "-m", "-o", "--exclude-standard"]);
+    if (r.code !== 0) fail("git ls-files", r);
+    listed = r.stdout;
+    tagged = true;
+  } else {
+    const r = userGit(["ls-files", "-z", "-c", "-o", "--exclude-standard"]);
+    if (r.code !== 0) fail("git ls-files", r);
+    listed = r.stdout;
+  }
+  phase("list");
+  const update: string[] = [];
+  const drop: string[] = [];
+  const seen = new LuaSet<string>();
+  let skipped = 0;
+  let copied = 0;
+  for (const field of fields(listed)) {
+    const rel = tagged ? string.sub(field, 3) : field;
+    if (seen.has(rel)) continue;
+    seen.add(rel);
+    const inIndex = tagged && string.sub(field, 1, 1) !== "?";
+    const [st] = vim.uv.fs_lstat(`${root}/${rel}`);
+    if (st === undefined) update.push(rel);
+    else if (st.type === "file" && st.size <= maxBytes) {
+      update.push(rel);
+      copied++;
+    } else {
+      if (st.type === "file") skipped++;
+      if (inIndex) drop.push(rel);
+    }
+  }
+  if (update.length > 0) {
+    const r = privateGit(top, ["update-index", "-z", "--add", "--remove", "--stdin"], update.join("\0") + "\0");
+    if (r.code !== 0) fail("git update-index", r);
+  }
+  if (drop.length > 0) {
+    const r = privateGit(top, ["update-index", "-z", "--force-remove", "--stdin"], drop.join("\0") + "\0");
+    if (r.code !== 0) fail("git update-index", r);
+  }
+  phase("hash");
+  const wt = privateGit(top, ["write-tree"]);
+  if (wt.code !== 0) fail("git write-tree", wt);
+  head.tree = vim.trim(wt.stdout);
+  phase("tree");
+
+  // The delta against the previous snapshot, and the bytes of its blobs as plain files for the review.
+  const before: string[] = [];
+  const after: string[] = [];
+  let files = prev !== undefined ? prev.files : 0;
+  if (prev !== undefined && prev.tree !== head.tree) {
+    const d = privateGit(top, ["diff-tree", "-r", "-z", "--no-renames", prev.tree, head.tree]);
+    if (d.code !== 0) fail("git diff-tree", d);
+    const rows: { a: string; b: string; x: string; y: string; path: string }[] = [];
+    const ids: string[] = [];
+    const want = new LuaSet<string>();
+    for (const [a, b, x, y, status, path] of string.gmatch(d.stdout, ":(%d+) (%d+) (%x+) (%x+) (%a)%d*%z([^%z]*)%z")) {
+      // Only files (a symbolic link or a submodule is no file of the snapshot's).
+      const isFile = (mode: string) => string.sub(mode, 1, 3) === "100";
+      rows.push({ a: isFile(a) ? a : "", b: isFile(b) ? b : "", x, y, path });
+      if (status === "A") files++;
+      else if (status === "D") files--;
+      for (const [mode, id] of [
+        [a, x],
+        [b, y],
+      ])
+        if (isFile(mode) && !want.has(id)) {
+          want.add(id);
+          ids.push(id);
+        }
+    }
+    const sizes = new LuaMap<string, number>();
+    if (ids.length > 0) {
+      const c = privateGit(top, ["cat-file", "--batch"], ids.join("\n") + "\n");
+      if (c.code !== 0) fail("git cat-file", c);
+      let at = 1;
+      const out = c.stdout;
+      for (;;) {
+        const [stop] = string.find(out, "\n", at, true);
+        if (stop === undefined) break;
+        const [id, size] = string.match(string.sub(out, at, stop - 1), "^(%x+) blob (%d+)$");
+        if (id === undefined) {
+          at = stop + 1;
+          continue;
+        }
+        const n = tonumber(size) ?? 0;
+        sizes.set(id, n);
+        if (!exists(`${objects}/${id}`)) writeFile(`${objects}/${id}`, string.sub(out, stop + 1, stop + n));
+        at = stop + n + 2;
+      }
+    }
+    const prefix = head.prefix;
+    for (const row of rows) {
+      if (prefix !== "" && !vim.startswith(row.path, prefix)) continue;
+      const rel = string.sub(row.path, prefix.length + 1);
+      const entry = (mode: string, id: string): Entry => ({
+        size: sizes.get(id) ?? 0,
+        sec: 0,
+        nsec: 0,
+        ino: 0,
+        mode: permissions(mode),
+        key: id,
+      });
+      if (row.a !== "") before.push(record(rel, entry(row.a, row.x)));
+      if (row.b !== "") after.push(record(rel, entry(row.b, row.y)));
+    }
+  }
+  if (prev === undefined) {
+    const all = privateGit(top, ["ls-files", "-z"]);
+    files = fields(all.stdout).length;
+  }
+  head.files = files;
+  writeTurn(before.join(""), after.join(""), gitRecord(head));
+  phase("delta");
+  return { files, copied, skipped, by: "git" };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// copies
+
+/** The files under root (relative paths) and who listed them. */
+function list(): { files: string[]; by: string } {
+  const git = userGit(["ls-files", "-z", "-co", "--exclude-standard"]);
+  if (git.code === 0) return { files: fields(git.stdout), by: "ls-files" };
+  const files: string[] = [];
+  const dirs: string[] = [""];
+  while (dirs.length > 0 && files.length < maxFiles) {
+    const rel = dirs[dirs.length - 1];
+    dirs[dirs.length - 1] = undefined as unknown as string;
+    const [handle] = vim.uv.fs_scandir(rel === "" ? root : `${root}/${rel}`);
+    if (handle === undefined) continue;
+    for (;;) {
+      const [entry, kind] = vim.uv.fs_scandir_next(handle);
+      if (entry === undefined) break;
+      const p = rel === "" ? entry : `${rel}/${entry}`;
+      if (kind === "directory") {
+        if (entry !== ".git" && entry !== "node_modules") dirs.push(p);
+      } else if (kind === "file") files.push(p);
+    }
+  }
+  return { files, by: "walk" };
+}
+
+/** Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object). */
+function copyIn(path: string, key: string): boolean {
+  const target = `${objects}/${key}`;
+  if (exists(target)) return true;
+  const tmp = `${target}.tmp${vim.uv.os_getpid()}`;
+  const [ok] = vim.uv.fs_copyfile(path, tmp);
+  if (ok === undefined) return false;
+  vim.uv.fs_chmod(tmp, 0o600);
+  return vim.uv.fs_rename(tmp, target)[0] !== undefined;
+}
+
+function keyOf(path: string, size: number, sec: number, nsec: number, ino: number): string {
+  // The numbers first and the path last: unambiguous without a separator the path cannot hold.
+  return string.sub(vim.fn.sha256(string.format("%d:%d:%d:%d:%s", size, sec, nsec, ino, path)), 1, 40);
+}
+
+function snapshotCopies(): Taken {
+  // The previous records unparsed (path → facts and key): an unchanged file's record is carried over as it is.
+  const before = previous === "-" ? new LuaMap<string, string>() : parseRaw(readFile(previous) ?? "");
+  const { files, by } = list();
+  phase("list");
+  const records: string[] = [];
+  // The delta against the previous snapshot, in two small file lists (`<name>.before`: the previous entries of
+  // the files that changed or went; `<name>.after`: the new entries of those that changed or came): the editor
+  // compares those, never two whole manifests of a large tree on its own loop.
+  const deltaBefore: string[] = [];
+  const deltaAfter: string[] = [];
+  const seen = new LuaSet<string>();
+  let copied = 0;
+  let skipped = 0;
+  let count = 0;
+  for (const rel of files) {
+    if (count >= maxFiles) break;
+    const path = `${root}/${rel}`;
+    const [st] = vim.uv.fs_lstat(path);
+    if (st === undefined || st.type !== "file") continue;
+    if (st.size > maxBytes) {
+      skipped++;
+      continue;
+    }
+    const mode = st.mode % 0o10000;
+    const now = facts(st.size, st.mtime.sec, st.mtime.nsec, st.ino, mode);
+    const old = before.get(rel);
+    let line: string;
+    if (old !== undefined && string.sub(old, 1, now.length) === now) line = `${rel}\0${old}`;
+    else {
+      const key = keyOf(rel, st.size, st.mtime.sec, st.mtime.nsec, st.ino);
+      if (!copyIn(path, key)) continue;
+      // Changed while it was copied: the object may hold the newer text under the older facts; take it again.
+      const [again] = vim.uv.fs_lstat(path);
+      if (
+        again === undefined ||
+        again.size !== st.size ||
+        again.mtime.sec !== st.mtime.sec ||
+        again.mtime.nsec !== st.mtime.nsec
+      ) {
+        vim.uv.fs_unlink(`${objects}/${key}`);
+        continue;
+      }
+      copied++;
+      line = `${rel}\0${now}${key}\0`;
+      deltaAfter.push(line);
+      if (old !== undefined) deltaBefore.push(`${rel}\0${old}`);
+    }
+    count++;
+    seen.add(rel);
+    records.push(line);
+  }
+  phase("copy");
+  for (const [p, rest] of before) if (!seen.has(p)) deltaBefore.push(`${p}\0${rest}`);
+  writeTurn(deltaBefore.join(""), deltaAfter.join(""), records.join(""));
+  phase("delta");
+  return { files: count, copied, skipped, by };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// housekeeping (after the answer)
+
+/** Every manifest and delta of every session of this folder (their paths). */
+function manifests(): string[] {
+  const out: string[] = [];
+  const [sessions] = vim.uv.fs_scandir(store);
+  if (sessions === undefined) return out;
+  for (;;) {
+    const [dir, kind] = vim.uv.fs_scandir_next(sessions);
+    if (dir === undefined) break;
+    if (kind !== "directory" || dir === "objects" || dir === "git") continue;
+    const [mh] = vim.uv.fs_scandir(`${store}/${dir}`);
+    if (mh === undefined) continue;
+    for (;;) {
+      const [m] = vim.uv.fs_scandir_next(mh);
+      if (m === undefined) break;
+      if (string.match(m, "^%d+%.")[0] !== undefined && string.match(m, "%.tmp%d*$")[0] === undefined)
+        out.push(`${store}/${dir}/${m}`);
+    }
+  }
+  return out;
+}
+
+/** Drops the session's turns beyond the last `keep`; true when any went. */
+function dropOldTurns(): boolean {
+  const turns: number[] = [];
+  const seen = new LuaSet<number>();
+  const [h] = vim.uv.fs_scandir(sessionDir);
+  if (h === undefined) return false;
+  for (;;) {
+    const [entry] = vim.uv.fs_scandir_next(h);
+    if (entry === undefined) break;
+    const n = tonumber(string.match(entry, "^(%d+)%.")[0]);
+    if (n !== undefined && !seen.has(n)) {
+      seen.add(n);
+      turns.push(n);
+    }
+  }
+  table.sort(turns);
+  if (turns.length <= keep) return false;
+  const gone = new LuaSet<number>();
+  for (let i = 0; i < turns.length - keep; i++) gone.add(turns[i]);
+  const [dh] = vim.uv.fs_scandir(sessionDir);
+  if (dh !== undefined)
+    for (;;) {
+      const [entry] = vim.uv.fs_scandir_next(dh);
+      if (entry === undefined) break;
+      const n = tonumber(string.match(entry, "^(%d+)%.")[0]);
+      if (n !== undefined && gone.has(n)) vim.uv.fs_unlink(`${sessionDir}/${entry}`);
+    }
+  return true;
+}
+
+/**
+ * Sessions and folders nobody snapshotted for this long go (:help claude-ide-turn-review): a session's folder
+ * lives as long as its CLI runs and a while after (:ClaudeCodeReview {n} of a quit session), not forever.
+ */
+const STALE_SECONDS = 14 * 86400;
+
+/** A store's folder name: 16 hex digits (editor/snapshot/snapshot's hash); nothing else in the store is ever removed. */
+function isHashName(name: string): boolean {
+  return string.match(name, "^%x+$")[0] !== undefined && name.length === 16;
+}
+
+/** The newest modification time (seconds) of `dir` and of the entries right below it, -1 if it is gone. */
+function newestMtime(dir: string): number {
+  const [st] = vim.uv.fs_stat(dir);
+  if (st === undefined) return -1;
+  let newest = st.mtime.sec;
+  const [h] = vim.uv.fs_scandir(dir);
+  if (h !== undefined)
+    for (;;) {
+      const [entry] = vim.uv.fs_scandir_next(h);
+      if (entry === undefined) break;
+      const [es] = vim.uv.fs_stat(`${dir}/${entry}`);
+      if (es !== undefined && es.mtime.sec > newest) newest = es.mtime.sec;
+    }
+  return newest;
+}
+
+/** Removes a folder of the store and everything in it (a link is removed, never followed). */
+function removeTree(path: string): void {
+  const [h] = vim.uv.fs_scandir(path);
+  if (h !== undefined)
+    for (;;) {
+      const [entry, kind] = vim.uv.fs_scandir_next(h);
+      if (entry === undefined) break;
+      if (kind === "directory") removeTree(`${path}/${entry}`);
+      else vim.uv.fs_unlink(`${path}/${entry}`);
+    }
+  vim.uv.fs_rmdir(path);
+}
+
+/** The folders right below `dir` that have a store's hash name (sessions below a store, stores below the base). */
+function hashDirs(dir: string): string[] {
+  const out: string[] = [];
+  const [h] = vim.uv.fs_scandir(dir);
+  if (h === undefined) return out;
+  for (;;) {
+    const [entry, kind] = vim.uv.fs_scandir_next(h);
+    if (entry === undefined) break;
+    if (kind === "directory" && isHashName(entry)) out.push(entry);
+  }
+  return out;
+}
+
+/** The other sessions of this folder untouched for STALE_SECONDS go; true when any went. */
+function dropStaleSessions(now: number): boolean {
+  let any = false;
+  const ours = vim.fn.fnamemodify(sessionDir, ":t");
+  for (const dir of hashDirs(store)) {
+    const path = `${store}/${dir}`;
+    if (dir !== ours && newestMtime(path) < now - STALE_SECONDS) {
+      removeTree(path);
+      any = true;
+    }
+  }
+  return any;
+}
+
+/**
+ * The stores of other folders (beside this one) whose every session is older than STALE_SECONDS go whole: a
+ * project not worked on for that long keeps no snapshot. Only folders that look like stores (a hash name with an
+ * `objects` folder) are touched.
+ */
+function dropStaleFolders(now: number): void {
+  const parent = vim.fn.fnamemodify(store, ":h");
+  const ours = vim.fn.fnamemodify(store, ":t");
+  for (const dir of hashDirs(parent)) {
+    const path = `${parent}/${dir}`;
+    if (dir === ours || vim.fn.isdirectory(`${path}/objects`) !== 1) continue;
+    let newest = newestMtime(path);
+    for (const s of hashDirs(path)) newest = math.max(newest, newestMtime(`${path}/${s}`));
+    if (newest < now - STALE_SECONDS) removeTree(path);
+  }
+}
+
+/** The plain objects no manifest or delta names go; so do the private repository's unreachable objects. */
+function sweepObjects(top: string | undefined): void {
+  const used = new LuaSet<string>();
+  const trees: string[] = [];
+  for (const m of manifests()) {
+    const data = readFile(m) ?? "";
+    const head = parseGitHead(data);
+    if (head !== undefined) trees.push(head.tree);
+    else for (const [, e] of readManifest(m)) used.add(e.key);
+  }
+  const [oh] = vim.uv.fs_scandir(objects);
+  if (oh !== undefined)
+    for (;;) {
+      const [o] = vim.uv.fs_scandir_next(oh);
+      if (o === undefined) break;
+      if (!used.has(o) && string.match(o, "%.tmp%d*$")[0] === undefined) vim.uv.fs_unlink(`${objects}/${o}`);
+    }
+  if (top !== undefined && exists(`${gitDir}/HEAD`)) privateGit(top, ["prune", "--expire=1.hour.ago", ...trees]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+mkdir(store);
+mkdir(objects);
+mkdir(sessionDir);
+
+/** The method: the previous snapshot's (a session keeps its method), or git when the folder is in a repository. */
+function choose(): { git?: GitHead; commonDir?: string; prev?: GitHead } {
+  const prevData = previous !== "-" ? readFile(previous) : undefined;
+  const prev = prevData !== undefined ? parseGitHead(prevData) : undefined;
+  if (prevData !== undefined && prev === undefined) return {};
+  const r = userGit(["rev-parse", "--show-toplevel", "--git-common-dir", "--show-prefix"]);
+  if (r.code === 0) {
+    const [top, common, prefix] = string.match(r.stdout, "^([^\n]*)\n([^\n]*)\n([^\n]*)");
+    if (top !== undefined && top !== "") {
+      const commonDir = string.sub(common, 1, 1) === "/" ? common : `${root}/${common}`;
+      if (prev !== undefined) return { git: { ...prev }, commonDir, prev };
+      return { git: { tree: "", files: 0, top, prefix: prefix ?? "" }, commonDir };
+    }
+  }
+  if (prev !== undefined) return { git: { ...prev }, prev };
+  return {};
+}
+
+const method = choose();
+phase("start");
+const taken = method.git !== undefined ? snapshotGit(method.git, method.commonDir, method.prev) : snapshotCopies();
+/**
+ * The CPU time this process and the git commands it waited for used (ms; Linux /proc, else -1): a figure the
+ * machine's load does not inflate, as it does the wall time.
+ */
+function cpuMs(): number {
+  // io, not vim.uv: a /proc file's size is 0 to fstat.
+  const [fh] = io.open("/proc/self/stat", "r");
+  if (fh === undefined) return -1;
+  const stat: unknown = fh.read("*a");
+  fh.close();
+  if (typeof stat !== "string") return -1;
+  // After the command name (in parentheses, which may hold spaces): fields 3.. ; utime, stime, cutime, cstime
+  // are fields 14 to 17, in clock ticks (100 a second on Linux).
+  const [rest] = string.match(stat, "%) (.*)$");
+  if (rest === undefined) return -1;
+  const f: number[] = [];
+  for (const [n] of string.gmatch(rest, "(%S+)")) f.push(tonumber(n) ?? 0);
+  return (f[11] + f[12] + f[13] + f[14]) * 10;
+}
+
+phases.push(`cpu:${cpuMs()}`);
+const ms = (vim.uv.hrtime() - started) / 1e6;
+io.stdout.write(
+  `files ${taken.files} copied ${taken.copied} skipped ${taken.skipped} listed-by ${taken.by} ms ${math.floor(ms)} phases ${phases.join(",")}\n`,
+);
+io.stdout.flush();
+
+const nowSec = os.time();
+const droppedTurns = dropOldTurns();
+const droppedSessions = dropStaleSessions(nowSec);
+if (droppedTurns || droppedSessions) sweepObjects(method.git?.top);
+dropStaleFolders(nowSec);
+// The stat cache: files touched but unchanged get their new stat, so the next snapshot does not read them again.
+if (method.git !== undefined) privateGit(method.git.top, ["update-index", "-q", "--refresh"]);
