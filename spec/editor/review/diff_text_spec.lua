@@ -1,7 +1,7 @@
 -- Whole-file text <-> buffer lines: final newline and line endings survive the round trip exactly. Big texts
 -- are cut by Neovim (reviewText + diff_view's fillBuffer) into exactly the lines splitText gives.
 local text = require('claude-ide.editor.review.diff_text')
-local view = require('claude-ide.editor.review.diff_view')
+local view = require('claude-ide.editor.review.view_parts')
 
 describe('diff text', function()
   local cases = {

@@ -22,9 +22,10 @@ local linesText = ____diff_text.linesText
 local normalizeEol = ____diff_text.normalizeEol
 local readFile = ____diff_text.readFile
 local reviewText = ____diff_text.reviewText
-local ____diff_view = require("claude-ide.editor.review.diff_view")
-local DiffView = ____diff_view.DiffView
-local TAB_VAR = ____diff_view.TAB_VAR
+local ____file_view = require("claude-ide.editor.review.file_view")
+local openFileView = ____file_view.openFileView
+local ____view_parts = require("claude-ide.editor.review.view_parts")
+local TAB_VAR = ____view_parts.TAB_VAR
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____multi_review = require("claude-ide.editor.review.multi_review")
@@ -253,7 +254,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             accept = function() return review:accept(false) end,
             reject = function(reason) return review:reject(false, reason) end
         }
-        local ok, view = pcall(function() return __TS__New(DiffView, spec, events) end)
+        local ok, view = pcall(function() return openFileView(spec, events) end)
         if not ok then
             return {
                 ok = false,

@@ -5,14 +5,13 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
-local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____diff_text = require("claude-ide.editor.review.diff_text")
 local linesText = ____diff_text.linesText
 local reviewText = ____diff_text.reviewText
 local textLines = ____diff_text.textLines
-local ____diff_view = require("claude-ide.editor.review.diff_view")
-local DiffView = ____diff_view.DiffView
+local ____file_view = require("claude-ide.editor.review.file_view")
+local openFileView = ____file_view.openFileView
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
 ____exports.MultiReview = __TS__Class()
@@ -143,7 +142,7 @@ function MultiReview.prototype.open(self, i, origin)
         ____multi_13 = extra
     end
     local keys = ____multi_13
-    local ____DiffView_27 = DiffView
+    local ____openFileView_27 = openFileView
     local ____temp_15 = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
     local ____f_path_16 = f.path
     local ____f_current_17 = f.current
@@ -162,8 +161,7 @@ function MultiReview.prototype.open(self, i, origin)
     else
         ____table_stay_14 = nil
     end
-    self.view = __TS__New(
-        ____DiffView_27,
+    self.view = ____openFileView_27(
         {
             tabName = ____temp_15,
             path = ____f_path_16,

@@ -25,7 +25,8 @@ import { dict } from "../../util/json";
 import { findBuffer } from "../buffers";
 import { WriteFollower } from "./diff_follow";
 import { linesText, normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text";
-import { DiffView, TAB_VAR } from "./diff_view";
+import { type FileView, openFileView } from "./file_view";
+import { TAB_VAR } from "./view_parts";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import { MultiReview } from "./multi_review";
 import { PlanReview } from "./plan_review";
@@ -48,7 +49,7 @@ class Review implements PendingReview {
   private outcome?: DiffOutcome;
   private listener?: Listener;
   private ended = false;
-  view!: DiffView;
+  view!: FileView;
   /** The file's text as the review showed it (its left side; undefined: a new file). */
   before?: string;
 
@@ -253,7 +254,7 @@ export class DiffManager implements DiffService {
       accept: () => review.accept(false),
       reject: (reason?: string) => review.reject(false, reason),
     };
-    const [ok, view] = pcall(() => new DiffView(spec, events));
+    const [ok, view] = pcall(() => openFileView(spec, events));
     if (!ok) return { ok: false, error: `cannot show the diff: ${tostring(view)}` };
     review.view = view;
     this.reviews.set(reviewKey(req.clientId, req.tabName), review);

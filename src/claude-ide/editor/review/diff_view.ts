@@ -9,248 +9,31 @@
 // left side (:diffput), dropping one copies the original back into the proposal (:diffget); either way the
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
-import type { Config, DiffFocus } from "../../config";
 import { notice, say } from "../../log";
-import type { ReviewText } from "./diff_text";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import {
+  addWaiting,
+  BIG_PROPOSAL_BYTES,
+  detectFiletype,
+  escapeBar,
+  fitBar,
+  getOpt,
+  restoreWindowLocals,
+  ReviewOrigin,
+  scratchBuffer,
+  setOpt,
+  takesFocus,
+  type ViewEvents,
+  type ViewSpec,
+  windowLocals,
+} from "./view_parts";
 
-/** Tab page variable of a review's own tab page: its tab_name. */
-export const TAB_VAR = "claude_ide_diff";
 /**
  * The diff review's autocmds (every server's, every review's). It exists while a review is open: the last
  * view to close deletes it, so a stopped server leaves no group behind.
  */
 const AUGROUP = "claude-ide.diff";
-/**
- * Above this size the buffers get 'syntax' instead of 'filetype': highlighting without FileType handlers
- * (ftplugins, LSP, treesitter), which can take seconds on a big file (0.10's Lua ftplugin parses the whole
- * buffer with treesitter, ~0.2 s per MiB, for each of the two buffers).
- */
-const BIG_PROPOSAL_BYTES = 512 * 1024;
-
-/** How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`. */
-export const WAITING_VAR = "claude_ide_reviews_waiting";
-
-/** The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI". */
-export const WAITING_CLIENT_VAR = "claude_ide_review_client";
-
-/** Counts reviews opened behind the user (vim.g.claude_ide_reviews_waiting) and redraws the statuslines. */
-export function addWaiting(delta: number, client?: string): void {
-  if (client !== undefined) vim.g[WAITING_CLIENT_VAR] = client;
-  const now = (vim.g[WAITING_VAR] as number | undefined) ?? 0;
-  vim.g[WAITING_VAR] = math.max(0, now + delta);
-  pcall(vim.cmd, "redrawstatus!");
-}
-
-/** Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise. */
-const VISUAL_MODES = ["v", "V", string.char(0x16)];
-const SELECT_MODES = ["s", "S", string.char(0x13)];
-
-/**
- * Whether a review arriving now may take the focus. "auto": only from the terminal of the agent that proposed
- * it (`home`: the user talks to that agent and waits for its answer), and only with nothing typed pending. From
- * any other window, in any mode (Normal included: a user reading there presses `o` a moment later), it opens
- * behind and says so. "always": whenever no typed key waits; "never": never.
- */
-export function takesFocus(policy: DiffFocus, home?: Buf): boolean {
-  if (policy === "never") return false;
-  const m = vim.api.nvim_get_mode();
-  // Keys typed but not yet processed belong where the user is typing, never to the proposal.
-  const typeahead = m.blocking || vim.fn.getchar(1) !== 0;
-  if (typeahead) return false;
-  if (policy === "always") return true;
-  if (home === undefined || vim.api.nvim_get_current_buf() !== home) return false;
-  return m.mode === "t" || m.mode === "nt" || m.mode === "n";
-}
-
-export interface ViewSpec {
-  tabName: string;
-  /** The file under review (labels only). */
-  path: string;
-  /**
-   * The file's current text (its buffer's lines when loaded, else the disk's, as ReviewText's `lines`: a big
-   * text may be whole); undefined: a new file.
-   */
-  current: ReviewText["lines"] | undefined;
-  /** The file's buffer has unsaved edits: the left side shows them, and the winbar says so. */
-  dirty: boolean;
-  proposal: ReviewText;
-  /** Size of the proposal. */
-  bytes: number;
-  /** The file's buffer's filetype; undefined: detected from the path and the proposal. */
-  filetype: string | undefined;
-  config: Config["diff"];
-  /** Which session proposed it (shown in the winbar when several are connected). */
-  source?: string;
-  /** The client that proposed it, by the name the user reads ("Claude Code", "Gemini CLI"): winbar, messages. */
-  client?: string;
-  /** The buffer of the terminal the proposing agent runs in: diff.focus "auto" takes the focus only from there. */
-  home?: Buf;
-  /** Takes the focus whatever diff.focus says (the user is in this review already: the next file of it). */
-  enter?: boolean;
-  /** The edit moves the file to `path` from this path (as shown): the left side is the text at the old path. */
-  renamedFrom?: string;
-  /** The edit deletes the file: the proposal is empty and cannot be edited. */
-  deletes?: boolean;
-  /** A part of a larger review (editor/review/multi_review.ts): shown at the start of the proposal's winbar. */
-  note?: string;
-  /** More buffer-local Normal-mode keys on both buffers (e.g. the next file of a multi-file review). */
-  keys?: { lhs: string; desc: string; fn: (this: void) => void }[];
-  /**
-   * Where the user was before the review (the previous file's view of a multi-file review hands its own on):
-   * focus goes back there when the review closes. Default: the current window and mode.
-   */
-  origin?: ReviewOrigin;
-}
-
-/** @noSelf */
-export interface ViewEvents {
-  accept(): void;
-  /** `reason`: what the user gave for refusing (to pass to the model verbatim), if anything. */
-  reject(reason?: string): void;
-}
-
-function setOpt(name: string, value: unknown, scope: { buf?: Buf; win?: Win; scope?: "local" | "global" }): void {
-  vim.api.nvim_set_option_value(name, value, scope);
-}
-
-function getOpt<T>(name: string, scope: { buf?: Buf; win?: Win }): T {
-  return vim.api.nvim_get_option_value(name, scope) as T;
-}
-
-/** Statusline text shown literally. */
-export function escapeBar(s: string): string {
-  const [out] = string.gsub(s, "%%", "%%%%");
-  return out;
-}
-
-/** A name already taken (by a user's buffer, say) gets a number. */
-function setUniqueName(buf: Buf, name: string): void {
-  for (let n = 1; n <= 100; n++) {
-    const [ok] = pcall(vim.api.nvim_buf_set_name, buf, n === 1 ? name : `${name} (${n})`);
-    if (ok) return;
-  }
-}
-
-/** Holds a whole text while `:put` reads it (fillBuffer). */
-const WHOLE_VAR = "claude_ide_whole_text";
-
-/**
- * Puts `lines` into the empty buffer `buf`: a list of lines, or a whole text (ReviewText) that Neovim cuts
- * itself with `:put =`, twice as fast on a 10 MiB text as cutting it in Lua and handing 127,000 strings to
- * nvim_buf_set_lines. The expression register's last expression, which `:put =` replaces, is put back.
- */
-export function fillBuffer(buf: Buf, lines: string[] | string): void {
-  if (typeof lines !== "string") {
-    vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
-    return;
-  }
-  vim.api.nvim_buf_call(buf, () => {
-    const expression = vim.fn.getreg("=", 1);
-    vim.api.nvim_buf_set_var(buf, WHOLE_VAR, lines);
-    const [ok, err] = pcall(() => {
-      // Above the empty first line, which then goes.
-      vim.cmd(`silent keepjumps 0put =b:${WHOLE_VAR}`);
-      vim.cmd("silent keepjumps $delete _");
-    });
-    vim.api.nvim_buf_del_var(buf, WHOLE_VAR);
-    vim.fn.setreg("=", expression);
-    if (!ok) error(err, 0);
-  });
-}
-
-/**
- * A scratch buffer holding `lines` (see fillBuffer), wiped when its last window closes. The initial text is
- * not an undo step (`u` never empties the proposal) and the buffer starts unmodified.
- */
-function scratchBuffer(name: string, lines: string[] | string): Buf {
-  const buf = vim.api.nvim_create_buf(false, true);
-  setOpt("bufhidden", "wipe", { buf });
-  setOpt("undolevels", -1, { buf });
-  fillBuffer(buf, lines);
-  setOpt("undolevels", vim.go.undolevels, { buf });
-  setUniqueName(buf, name);
-  setOpt("modified", false, { buf });
-  return buf;
-}
-
-/**
- * Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
- * view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
- * there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
- */
-export class ReviewOrigin {
-  /** The user's window (the agent's terminal, a file); where focus goes back. */
-  private win: Win;
-  private terminalMode: boolean;
-  /** The mode the user was in when the review arrived (nvim_get_mode). */
-  private readonly mode: string;
-
-  constructor() {
-    this.win = vim.api.nvim_get_current_win();
-    this.mode = vim.api.nvim_get_mode().mode;
-    this.terminalMode = this.mode === "t";
-  }
-
-  /**
-   * Opens the review's first window on `buf`: a tab page of its own named `tabName` (TAB_VAR), or a band across
-   * the top of the current tab page (the rest of the layout only shrinks). Entered or not (`enter`), Neovim
-   * enters a new tab page: `settle` leaves it again when the review opens behind. Returns the window, and the
-   * tab page the user was on.
-   */
-  open(buf: Buf, enter: boolean, newTab: boolean, tabName: string): { win: Win; originTab: Tab } {
-    const originTab = vim.api.nvim_get_current_tabpage();
-    if (newTab) {
-      vim.cmd(`tab sbuffer ${buf}`);
-      vim.api.nvim_tabpage_set_var(0, TAB_VAR, tabName);
-      return { win: vim.api.nvim_get_current_win(), originTab };
-    }
-    return { win: vim.api.nvim_open_win(buf, enter, { split: "above", win: -1 }), originTab };
-  }
-
-  /**
-   * Once the review's windows are made. `enter`: the user is in the review, out of Insert mode (its keys are
-   * Normal-mode keys; Terminal mode ends by leaving the window). Otherwise back to the user's tab page and window
-   * in the same callback, so their window, mode and pending keys are as they were.
-   */
-  settle(enter: boolean, originTab: Tab): void {
-    if (enter) {
-      if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
-      return;
-    }
-    if (vim.api.nvim_tabpage_is_valid(originTab)) vim.api.nvim_set_current_tabpage(originTab);
-    if (vim.api.nvim_win_is_valid(this.win)) vim.api.nvim_set_current_win(this.win);
-    // Entering the tab page ended Visual (or Select) mode: `gv` selects the same text again, before any key
-    // the user typed meanwhile (at the front of the typeahead).
-    if (vim.api.nvim_get_current_win() === this.win) {
-      if (VISUAL_MODES.includes(this.mode)) vim.api.nvim_feedkeys("gv", "ni", false);
-      else if (SELECT_MODES.includes(this.mode)) vim.api.nvim_feedkeys(`gv${string.char(0x07)}`, "ni", false);
-    }
-  }
-
-  /**
-   * Takes the user to `target`, one of the review's windows `ours` (:ClaudeCodeFocus), in Normal mode; coming
-   * from elsewhere, that is where focus goes back to afterwards.
-   */
-  enter(target: Win, ours: Win[]): void {
-    const here = vim.api.nvim_get_current_win();
-    if (!ours.includes(here)) {
-      this.win = here;
-      this.terminalMode = vim.api.nvim_get_mode().mode === "t";
-    }
-    vim.api.nvim_set_current_win(target);
-    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
-  }
-
-  /** Back where the user was (the review had the focus and closed), in Terminal mode when they were. */
-  restore(): void {
-    if (!vim.api.nvim_win_is_valid(this.win)) return;
-    vim.api.nvim_set_current_win(this.win);
-    const buf = vim.api.nvim_win_get_buf(this.win);
-    if (this.terminalMode && getOpt<string>("buftype", { buf }) === "terminal") vim.cmd("startinsert");
-  }
-}
 
 export class DiffView {
   private readonly leftBuf: Buf;
@@ -638,51 +421,6 @@ export class DiffView {
       },
     );
   }
-}
-
-/**
- * Sets `win`'s winbar to `title` followed by as many of `parts` as fit its width (dropped from the last). The
- * title itself is never cut by this: Neovim shortens it only when even the title alone is too wide, and then
- * from its end (`%<` at the end: the text before it is kept as long as possible).
- */
-export function fitBar(win: Win, title: string, parts: string[]): void {
-  if (!vim.api.nvim_win_is_valid(win)) return;
-  const width = vim.api.nvim_win_get_width(win);
-  const measure = (s: string) => {
-    const [ok, res] = pcall(vim.api.nvim_eval_statusline, s, { winid: win, use_winbar: true, maxwidth: 10000 });
-    return ok ? res.width : 0;
-  };
-  let bar = title;
-  for (const part of parts) {
-    if (measure(bar + part) > width) break;
-    bar += part;
-  }
-  setOpt("winbar", `${bar}%<`, { win });
-}
-
-/** Every window-local option of `win` and its value. */
-function windowLocals(win: Win): LuaMap<string, unknown> {
-  const values = new LuaMap<string, unknown>();
-  for (const [name, info] of pairs(vim.api.nvim_get_all_options_info())) {
-    if (info.scope !== "win") continue;
-    const [ok, value] = pcall(vim.api.nvim_get_option_value, name, { win, scope: "local" });
-    if (ok) values.set(name, value);
-  }
-  return values;
-}
-
-/** Puts back the window-local options of `win` that changed since `before` was taken. */
-function restoreWindowLocals(win: Win, before: LuaMap<string, unknown>): void {
-  for (const [name, value] of before) {
-    const [ok, now] = pcall(vim.api.nvim_get_option_value, name, { win, scope: "local" });
-    if (ok && now !== value) pcall(vim.api.nvim_set_option_value, name, value, { win, scope: "local" });
-  }
-}
-
-/** Detected on the buffer rather than a list of lines: the detectors then read only the lines they need. */
-function detectFiletype(buf: Buf, path: string): string | undefined {
-  const [ft] = vim.filetype.match({ buf, filename: path });
-  return ft;
 }
 
 /** Line `lnum` of the current window is part of a change (or a deletion sits just above it). */

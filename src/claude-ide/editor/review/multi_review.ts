@@ -8,14 +8,15 @@
 import type { Config } from "../../config";
 import type { MultiKey, MultiOutcome, ReviewFile } from "../../contracts";
 import { linesText, reviewText, textLines } from "./diff_text";
-import { DiffView, type ReviewOrigin } from "./diff_view";
+import { type FileView, openFileView } from "./file_view";
+import type { ReviewOrigin } from "./view_parts";
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
 
 export class MultiReview {
   private index = 0;
-  private view?: DiffView;
+  private view?: FileView;
   private ended = false;
   private readonly texts: string[][];
   /** The next file shown takes the focus: the user is in the review (go()). */
@@ -29,7 +30,7 @@ export class MultiReview {
     private readonly home: number | undefined,
     private readonly onDecision: (this: void, outcome: MultiOutcome) => void,
     private readonly extraKeys: MultiKey[] = [],
-    /** Who asked, as the winbar names it (DiffViewSpec.client). */
+    /** Who asked, as the winbar names it (ViewSpec.client). */
     private readonly client?: string,
   ) {
     this.texts = files.map((f) => f.proposal);
@@ -126,7 +127,7 @@ export class MultiReview {
           },
         ]
       : extra;
-    this.view = new DiffView(
+    this.view = openFileView(
       {
         tabName: multi ? `${this.title} [${i + 1}/${n}]` : this.title,
         path: f.path,

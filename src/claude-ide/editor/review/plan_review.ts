@@ -12,7 +12,7 @@
 import type { Config } from "../../config";
 import type { PlanOutcome, PlanRequest } from "../../contracts";
 import { say } from "../../log";
-import { addWaiting, escapeBar, fillBuffer, fitBar, ReviewOrigin, takesFocus } from "./diff_view";
+import { addWaiting, escapeBar, fillBuffer, fitBar, ReviewOrigin, takesFocus } from "./view_parts";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 

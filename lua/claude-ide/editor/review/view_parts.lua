@@ -1,0 +1,260 @@
+-- Generated from src/claude-ide/editor/review/view_parts.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local ____exports = {}
+--- Tab page variable of a review's own tab page: its tab_name.
+____exports.TAB_VAR = "claude_ide_diff"
+--- Above this size the buffers get 'syntax' instead of 'filetype': highlighting without FileType handlers
+-- (ftplugins, LSP, treesitter), which can take seconds on a big file (0.10's Lua ftplugin parses the whole
+-- buffer with treesitter, ~0.2 s per MiB, for each of the two buffers).
+____exports.BIG_PROPOSAL_BYTES = 512 * 1024
+--- How many reviews wait unseen (opened behind the user), for statuslines: `vim.g.claude_ide_reviews_waiting`.
+____exports.WAITING_VAR = "claude_ide_reviews_waiting"
+--- The client whose review waited last (`vim.g.claude_ide_review_client`), for statusline(): "Gemini CLI".
+____exports.WAITING_CLIENT_VAR = "claude_ide_review_client"
+--- Counts reviews opened behind the user (vim.g.claude_ide_reviews_waiting) and redraws the statuslines.
+function ____exports.addWaiting(delta, client)
+    if client ~= nil then
+        vim.g[____exports.WAITING_CLIENT_VAR] = client
+    end
+    local now = vim.g[____exports.WAITING_VAR] or 0
+    vim.g[____exports.WAITING_VAR] = math.max(0, now + delta)
+    pcall(vim.cmd, "redrawstatus!")
+end
+--- Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise.
+____exports.VISUAL_MODES = {
+    "v",
+    "V",
+    string.char(22)
+}
+____exports.SELECT_MODES = {
+    "s",
+    "S",
+    string.char(19)
+}
+--- Whether a review arriving now may take the focus. "auto": only from the terminal of the agent that proposed
+-- it (`home`: the user talks to that agent and waits for its answer), and only with nothing typed pending. From
+-- any other window, in any mode (Normal included: a user reading there presses `o` a moment later), it opens
+-- behind and says so. "always": whenever no typed key waits; "never": never.
+function ____exports.takesFocus(policy, home)
+    if policy == "never" then
+        return false
+    end
+    local m = vim.api.nvim_get_mode()
+    local typeahead = m.blocking or vim.fn.getchar(1) ~= 0
+    if typeahead then
+        return false
+    end
+    if policy == "always" then
+        return true
+    end
+    if home == nil or vim.api.nvim_get_current_buf() ~= home then
+        return false
+    end
+    return m.mode == "t" or m.mode == "nt" or m.mode == "n"
+end
+function ____exports.setOpt(name, value, scope)
+    vim.api.nvim_set_option_value(name, value, scope)
+end
+function ____exports.getOpt(name, scope)
+    return vim.api.nvim_get_option_value(name, scope)
+end
+--- Statusline text shown literally.
+function ____exports.escapeBar(s)
+    local out = string.gsub(s, "%%", "%%%%")
+    return out
+end
+--- A name already taken (by a user's buffer, say) gets a number.
+function ____exports.setUniqueName(buf, name)
+    do
+        local n = 1
+        while n <= 100 do
+            local ok = pcall(
+                vim.api.nvim_buf_set_name,
+                buf,
+                n == 1 and name or ((name .. " (") .. tostring(n)) .. ")"
+            )
+            if ok then
+                return
+            end
+            n = n + 1
+        end
+    end
+end
+--- Holds a whole text while `:put` reads it (fillBuffer).
+____exports.WHOLE_VAR = "claude_ide_whole_text"
+--- Puts `lines` into the empty buffer `buf`: a list of lines, or a whole text (ReviewText) that Neovim cuts
+-- itself with `:put =`, twice as fast on a 10 MiB text as cutting it in Lua and handing 127,000 strings to
+-- nvim_buf_set_lines. The expression register's last expression, which `:put =` replaces, is put back.
+function ____exports.fillBuffer(buf, lines)
+    if type(lines) ~= "string" then
+        vim.api.nvim_buf_set_lines(
+            buf,
+            0,
+            -1,
+            true,
+            lines
+        )
+        return
+    end
+    vim.api.nvim_buf_call(
+        buf,
+        function()
+            local expression = vim.fn.getreg("=", 1)
+            vim.api.nvim_buf_set_var(buf, ____exports.WHOLE_VAR, lines)
+            local ok, err = pcall(function()
+                vim.cmd("silent keepjumps 0put =b:" .. ____exports.WHOLE_VAR)
+                vim.cmd("silent keepjumps $delete _")
+            end)
+            vim.api.nvim_buf_del_var(buf, ____exports.WHOLE_VAR)
+            vim.fn.setreg("=", expression)
+            if not ok then
+                error(err, 0)
+            end
+        end
+    )
+end
+--- A scratch buffer holding `lines` (see fillBuffer), wiped when its last window closes. The initial text is
+-- not an undo step (`u` never empties the proposal) and the buffer starts unmodified.
+function ____exports.scratchBuffer(name, lines)
+    local buf = vim.api.nvim_create_buf(false, true)
+    ____exports.setOpt("bufhidden", "wipe", {buf = buf})
+    ____exports.setOpt("undolevels", -1, {buf = buf})
+    ____exports.fillBuffer(buf, lines)
+    ____exports.setOpt("undolevels", vim.go.undolevels, {buf = buf})
+    ____exports.setUniqueName(buf, name)
+    ____exports.setOpt("modified", false, {buf = buf})
+    return buf
+end
+--- Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
+-- view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
+-- there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
+____exports.ReviewOrigin = __TS__Class()
+local ReviewOrigin = ____exports.ReviewOrigin
+ReviewOrigin.name = "ReviewOrigin"
+function ReviewOrigin.prototype.____constructor(self)
+    self.win = vim.api.nvim_get_current_win()
+    self.mode = vim.api.nvim_get_mode().mode
+    self.terminalMode = self.mode == "t"
+end
+function ReviewOrigin.prototype.open(self, buf, enter, newTab, tabName)
+    local originTab = vim.api.nvim_get_current_tabpage()
+    if newTab then
+        vim.cmd("tab sbuffer " .. tostring(buf))
+        vim.api.nvim_tabpage_set_var(0, ____exports.TAB_VAR, tabName)
+        return {
+            win = vim.api.nvim_get_current_win(),
+            originTab = originTab
+        }
+    end
+    return {
+        win = vim.api.nvim_open_win(buf, enter, {split = "above", win = -1}),
+        originTab = originTab
+    }
+end
+function ReviewOrigin.prototype.settle(self, enter, originTab)
+    if enter then
+        if vim.startswith(
+            vim.api.nvim_get_mode().mode,
+            "i"
+        ) then
+            vim.cmd("stopinsert")
+        end
+        return
+    end
+    if vim.api.nvim_tabpage_is_valid(originTab) then
+        vim.api.nvim_set_current_tabpage(originTab)
+    end
+    if vim.api.nvim_win_is_valid(self.win) then
+        vim.api.nvim_set_current_win(self.win)
+    end
+    if vim.api.nvim_get_current_win() == self.win then
+        if __TS__ArrayIncludes(____exports.VISUAL_MODES, self.mode) then
+            vim.api.nvim_feedkeys("gv", "ni", false)
+        elseif __TS__ArrayIncludes(____exports.SELECT_MODES, self.mode) then
+            vim.api.nvim_feedkeys(
+                "gv" .. string.char(7),
+                "ni",
+                false
+            )
+        end
+    end
+end
+function ReviewOrigin.prototype.enter(self, target, ours)
+    local here = vim.api.nvim_get_current_win()
+    if not __TS__ArrayIncludes(ours, here) then
+        self.win = here
+        self.terminalMode = vim.api.nvim_get_mode().mode == "t"
+    end
+    vim.api.nvim_set_current_win(target)
+    if vim.startswith(
+        vim.api.nvim_get_mode().mode,
+        "i"
+    ) then
+        vim.cmd("stopinsert")
+    end
+end
+function ReviewOrigin.prototype.restore(self)
+    if not vim.api.nvim_win_is_valid(self.win) then
+        return
+    end
+    vim.api.nvim_set_current_win(self.win)
+    local buf = vim.api.nvim_win_get_buf(self.win)
+    if self.terminalMode and ____exports.getOpt("buftype", {buf = buf}) == "terminal" then
+        vim.cmd("startinsert")
+    end
+end
+--- Sets `win`'s winbar to `title` followed by as many of `parts` as fit its width (dropped from the last). The
+-- title itself is never cut by this: Neovim shortens it only when even the title alone is too wide, and then
+-- from its end (`%<` at the end: the text before it is kept as long as possible).
+function ____exports.fitBar(win, title, parts)
+    if not vim.api.nvim_win_is_valid(win) then
+        return
+    end
+    local width = vim.api.nvim_win_get_width(win)
+    local function measure(s)
+        local ok, res = pcall(vim.api.nvim_eval_statusline, s, {winid = win, use_winbar = true, maxwidth = 10000})
+        return ok and res.width or 0
+    end
+    local bar = title
+    for ____, part in ipairs(parts) do
+        if measure(bar .. part) > width then
+            break
+        end
+        bar = bar .. part
+    end
+    ____exports.setOpt("winbar", bar .. "%<", {win = win})
+end
+--- Every window-local option of `win` and its value.
+function ____exports.windowLocals(win)
+    local values = {}
+    for name, info in pairs(vim.api.nvim_get_all_options_info()) do
+        do
+            if info.scope ~= "win" then
+                goto __continue46
+            end
+            local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
+            if ok then
+                values[name] = value
+            end
+        end
+        ::__continue46::
+    end
+    return values
+end
+--- Puts back the window-local options of `win` that changed since `before` was taken.
+function ____exports.restoreWindowLocals(win, before)
+    for name, value in pairs(before) do
+        local ok, now = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
+        if ok and now ~= value then
+            pcall(vim.api.nvim_set_option_value, name, value, {win = win, scope = "local"})
+        end
+    end
+end
+--- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
+function ____exports.detectFiletype(buf, path)
+    local ft = vim.filetype.match({buf = buf, filename = path})
+    return ft
+end
+return ____exports

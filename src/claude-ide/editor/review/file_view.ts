@@ -1,0 +1,27 @@
+// One file's review on screen, whatever its layout (diff.layout): what the review (diff.ts) and the multi-file
+// review (multi_review.ts) ask of a view, and the one place that picks the view for a layout. A new layout is a
+// class with these methods, picked here.
+import { DiffView } from "./diff_view";
+import type { ReviewOrigin, ViewEvents, ViewSpec } from "./view_parts";
+
+export interface FileView {
+  /** Where the user was before the review: the next view of the same review takes it over (ViewSpec.origin). */
+  readonly origin: ReviewOrigin;
+  /** The proposal as a file: what `:w` would write (lines, 'fileformat', 'eol' / 'fixeol'). */
+  proposalText(): string;
+  /** The review is decided: the view stops reporting; its windows may still be on screen. Idempotent. */
+  settle(): void;
+  /** Removes everything the view made; back where the user was unless `goBack` is false. Idempotent. */
+  close(goBack?: boolean): void;
+  /** Brings the user to the view (:ClaudeCodeFocus); false when its windows are gone. */
+  focus(): boolean;
+  /** Opened behind the user and not visited yet. */
+  isWaiting(): boolean;
+  /** The current window is one of the view's. */
+  hasFocus(): boolean;
+}
+
+/** Opens the view of `spec.config.layout`. Throws (leaving nothing behind) when Neovim refuses. */
+export function openFileView(spec: ViewSpec, events: ViewEvents): FileView {
+  return new DiffView(spec, events);
+}
