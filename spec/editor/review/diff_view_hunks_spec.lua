@@ -115,6 +115,48 @@ describe('hunk by hunk review', function()
     d.assert_clean(before)
   end)
 
+  -- A proposal turns one line into two: one block, whatever 'diffopt' (0.12's linematch draws it in two parts).
+  for _, diffopt in ipairs({ 'internal,filler,closeoff,linematch:40', 'internal,filler,closeoff' }) do
+    for _, on_line in ipairs({ 2, 3 }) do
+      it(('drops the whole block with gH on its line %d (diffopt %s)'):format(on_line, diffopt), function()
+        local saved = vim.o.diffopt
+        vim.o.diffopt = diffopt
+        local original = { 'function M.b()', '  return 2', 'end', '', 'return M' }
+        local path = h.file('block.lua', original)
+        local proposal = { 'function M.b()', '  local two = 2', '  return two', 'end', '', 'return M -- kept' }
+        local poll = open(path, table.concat(proposal, '\n') .. '\n')
+        assert.are.equal(2, cursor_line(), 'starts on the block')
+        d.press(']c')
+        assert.are.equal(6, cursor_line(), ']c: on to the next block, no second stop inside this one')
+        d.press('[c')
+        assert.are.equal(2, cursor_line(), "[c: back to the block's first line")
+        vim.api.nvim_win_set_cursor(0, { on_line, 0 })
+        d.press('gH')
+        local expected = { 'function M.b()', '  return 2', 'end', '', 'return M -- kept' }
+        assert.are.same(expected, d.lines(d.buf('proposal')), 'the whole block is the original again')
+        assert.matches('1 hunk left', vim.wo[d.win('proposal')].winbar, 1, true)
+        vim.o.diffopt = saved
+        d.press('<CR>')
+        local result, text = d.texts(d.wait_done(poll))
+        assert.are.equal('FILE_SAVED', result)
+        assert.are.equal(table.concat(expected, '\n') .. '\n', text)
+        d.assert_clean(before)
+      end)
+    end
+  end
+
+  it('takes the whole block with gh on its last line: the left side gets all of it', function()
+    local original = { 'a', 'b', 'c', 'd' }
+    local path = h.file('take_block.txt', original)
+    local poll = open(path, 'a\nB1\nB2\nB3\nd\n')
+    vim.api.nvim_win_set_cursor(0, { 4, 0 })
+    d.press('gh')
+    assert.are.same({ 'a', 'B1', 'B2', 'B3', 'd' }, d.lines(d.buf('current')))
+    d.press('q')
+    d.wait_done(poll)
+    d.assert_clean(before)
+  end)
+
   it('says so when no hunk is under the cursor, and changes nothing', function()
     local _, poll = four_hunks()
     vim.api.nvim_win_set_cursor(0, { 7, 0 }) -- "seven": not part of a hunk

@@ -9,10 +9,15 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
-local onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
+local replaceBlock, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
 local say = ____log.say
+local ____hunks = require("claude-ide.editor.review.hunks")
+local diffHunks = ____hunks.diffHunks
+local hunkAt = ____hunks.hunkAt
+local hunkLine = ____hunks.hunkLine
+local nextHunk = ____hunks.nextHunk
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
@@ -31,6 +36,29 @@ local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
 local windowLocals = ____view_parts.windowLocals
+function replaceBlock(hunks, cursorSide, targetSide, source, target)
+    local h = hunkAt(
+        hunks,
+        cursorSide,
+        vim.api.nvim_win_get_cursor(0)[1],
+        vim.api.nvim_buf_line_count(0)
+    )
+    if h == nil then
+        return false
+    end
+    local from = targetSide == "a" and ({start = h.b, count = h.bCount}) or ({start = h.a, count = h.aCount})
+    local to = targetSide == "a" and ({start = h.a, count = h.aCount}) or ({start = h.b, count = h.bCount})
+    local lines = from.count == 0 and ({}) or vim.api.nvim_buf_get_lines(source, from.start - 1, from.start - 1 + from.count, true)
+    local first = to.count == 0 and to.start or to.start - 1
+    vim.api.nvim_buf_set_lines(
+        target,
+        first,
+        first + to.count,
+        true,
+        lines
+    )
+    return true
+end
 function onChange(lnum)
     return vim.fn.diff_hlID(lnum, 1) ~= 0 or vim.fn.diff_filler(lnum) > 0
 end
@@ -341,23 +369,23 @@ function DiffView.prototype.fitWinbars(self)
         unpack(self.bars.right)
     )
 end
-function DiffView.prototype.hunksLeft(self)
+function DiffView.prototype.hunks(self)
     if self.spec.bytes > BIG_PROPOSAL_BYTES then
         return nil
     end
-    local function text(buf)
-        return table.concat(
-            vim.api.nvim_buf_get_lines(buf, 0, -1, true),
-            "\n"
-        ) .. "\n"
+    local function lines(buf)
+        return vim.api.nvim_buf_get_lines(buf, 0, -1, true)
     end
     local ok, hunks = pcall(
-        vim.diff,
-        text(self.leftBuf),
-        text(self.rightBuf),
-        {result_type = "indices"}
+        diffHunks,
+        lines(self.leftBuf),
+        lines(self.rightBuf)
     )
-    return ok and #hunks or nil
+    return ok and hunks or nil
+end
+function DiffView.prototype.hunksLeft(self)
+    local ____opt_2 = self:hunks()
+    return ____opt_2 and #____opt_2
 end
 function DiffView.prototype.decideHunk(self, action)
     local here = vim.api.nvim_get_current_buf()
@@ -365,12 +393,22 @@ function DiffView.prototype.decideHunk(self, action)
         return
     end
     local target, source = unpack(action == "take" and ({self.leftBuf, self.rightBuf}) or ({self.rightBuf, self.leftBuf}), 1, 2)
-    local tick = vim.api.nvim_buf_get_changedtick(target)
+    local hunks = self:hunks()
+    local changed
     setOpt("modifiable", true, {buf = self.leftBuf})
-    local ok, err = pcall(
-        vim.cmd,
-        here == target and "diffget " .. tostring(source) or "diffput " .. tostring(target)
-    )
+    local ok, err = pcall(function()
+        if hunks == nil then
+            changed = self:decideByVim(here == target, source, target)
+        else
+            changed = replaceBlock(
+                hunks,
+                here == self.leftBuf and "a" or "b",
+                target == self.leftBuf and "a" or "b",
+                source,
+                target
+            )
+        end
+    end)
     setOpt("modifiable", false, {buf = self.leftBuf})
     setOpt("modified", false, {buf = self.leftBuf})
     if not ok then
@@ -380,7 +418,7 @@ function DiffView.prototype.decideHunk(self, action)
         )
         return
     end
-    if vim.api.nvim_buf_get_changedtick(target) == tick then
+    if not changed then
         say("no hunk under the cursor")
         return
     end
@@ -391,7 +429,44 @@ function DiffView.prototype.decideHunk(self, action)
     self:jumpHunk("next")
     self:setWinbars()
 end
+function DiffView.prototype.decideByVim(self, intoHere, source, target)
+    local tick = vim.api.nvim_buf_get_changedtick(target)
+    vim.cmd(intoHere and "diffget " .. tostring(source) or "diffput " .. tostring(target))
+    return vim.api.nvim_buf_get_changedtick(target) ~= tick
+end
 function DiffView.prototype.jumpHunk(self, direction)
+    local here = vim.api.nvim_get_current_buf()
+    local ____temp_4
+    if here == self.leftBuf or here == self.rightBuf then
+        ____temp_4 = self:hunks()
+    else
+        ____temp_4 = nil
+    end
+    local hunks = ____temp_4
+    if hunks == nil then
+        self:jumpByVim(direction)
+        return
+    end
+    local side = here == self.leftBuf and "a" or "b"
+    local count = vim.api.nvim_buf_line_count(0)
+    local to = nextHunk(
+        hunks,
+        side,
+        vim.api.nvim_win_get_cursor(0)[1],
+        direction,
+        count
+    )
+    if to ~= nil then
+        vim.api.nvim_win_set_cursor(
+            0,
+            {
+                hunkLine(to, side, count),
+                0
+            }
+        )
+    end
+end
+function DiffView.prototype.jumpByVim(self, direction)
     local key = direction == "next" and "]c" or "[c"
     local before = vim.api.nvim_win_get_cursor(0)
     pcall(vim.cmd, "normal! " .. key)
@@ -479,8 +554,8 @@ end
 function DiffView.prototype.watch(self)
     local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
     local function add(event, opts, desc, callback)
-        local ____self_autocmds_2 = self.autocmds
-        ____self_autocmds_2[#____self_autocmds_2 + 1] = vim.api.nvim_create_autocmd(
+        local ____self_autocmds_5 = self.autocmds
+        ____self_autocmds_5[#____self_autocmds_5 + 1] = vim.api.nvim_create_autocmd(
             event,
             __TS__ObjectAssign(
                 {group = group},

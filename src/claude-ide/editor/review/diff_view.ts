@@ -10,6 +10,7 @@
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
 import { notice, say } from "../../log";
+import { diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side } from "./hunks";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import {
@@ -282,33 +283,50 @@ export class DiffView {
     fitBar(this.rightWin, ...this.bars.right);
   }
 
+  /** The blocks between the two sides (undecided hunks); undefined for big proposals (not worth a diff per key). */
+  private hunks(): Hunk[] | undefined {
+    if (this.spec.bytes > BIG_PROPOSAL_BYTES) return undefined;
+    const lines = (buf: Buf) => vim.api.nvim_buf_get_lines(buf, 0, -1, true);
+    const [ok, hunks] = pcall(diffHunks, lines(this.leftBuf), lines(this.rightBuf));
+    return ok ? hunks : undefined;
+  }
+
   /** Differences between the two sides (undecided hunks); undefined for big proposals (not worth a diff per edit). */
   hunksLeft(): number | undefined {
-    if (this.spec.bytes > BIG_PROPOSAL_BYTES) return undefined;
-    const text = (buf: Buf) => table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, true), "\n") + "\n";
-    const [ok, hunks] = pcall(vim.diff, text(this.leftBuf), text(this.rightBuf), { result_type: "indices" });
-    return ok ? hunks.length : undefined;
+    return this.hunks()?.length;
   }
 
   /**
    * Takes (Claude's text stays, and is copied to the left side) or drops (the original text comes back into
-   * the proposal) the hunk under the cursor, in either window; then moves to the next undecided hunk.
+   * the proposal) the hunk under the cursor, in either window: the whole block of changed lines, wherever the
+   * cursor is in it (hunks.ts); then moves to the next undecided hunk.
    */
   decideHunk(action: "take" | "drop"): void {
     const here = vim.api.nvim_get_current_buf();
     if (here !== this.leftBuf && here !== this.rightBuf) return;
     // The side that changes, and the side its text comes from.
     const [target, source] = action === "take" ? [this.leftBuf, this.rightBuf] : [this.rightBuf, this.leftBuf];
-    const tick = vim.api.nvim_buf_get_changedtick(target);
+    const hunks = this.hunks();
+    let changed: boolean;
     setOpt("modifiable", true, { buf: this.leftBuf });
-    const [ok, err] = pcall(vim.cmd, here === target ? `diffget ${source}` : `diffput ${target}`);
+    const [ok, err] = pcall(() => {
+      if (hunks === undefined) changed = this.decideByVim(here === target, source, target);
+      else
+        changed = replaceBlock(
+          hunks,
+          here === this.leftBuf ? "a" : "b",
+          target === this.leftBuf ? "a" : "b",
+          source,
+          target,
+        );
+    });
     setOpt("modifiable", false, { buf: this.leftBuf });
     setOpt("modified", false, { buf: this.leftBuf });
     if (!ok) {
       say(`cannot ${action} the hunk: ${tostring(err)}`, "warn");
       return;
     }
-    if (vim.api.nvim_buf_get_changedtick(target) === tick) {
+    if (!changed!) {
       say("no hunk under the cursor");
       return;
     }
@@ -318,8 +336,29 @@ export class DiffView {
     this.setWinbars();
   }
 
-  /** ]c / [c that wrap around at the last / first hunk. */
+  /** A big proposal's hunk, by Vim's own :diffget / :diffput (no diff of the whole text per key). */
+  private decideByVim(intoHere: boolean, source: Buf, target: Buf): boolean {
+    const tick = vim.api.nvim_buf_get_changedtick(target);
+    vim.cmd(intoHere ? `diffget ${source}` : `diffput ${target}`);
+    return vim.api.nvim_buf_get_changedtick(target) !== tick;
+  }
+
+  /** ]c / [c that wrap around at the last / first hunk: the first line of a whole block (hunks.ts). */
   jumpHunk(direction: "next" | "prev"): void {
+    const here = vim.api.nvim_get_current_buf();
+    const hunks = here === this.leftBuf || here === this.rightBuf ? this.hunks() : undefined;
+    if (hunks === undefined) {
+      this.jumpByVim(direction);
+      return;
+    }
+    const side = here === this.leftBuf ? "a" : "b";
+    const count = vim.api.nvim_buf_line_count(0);
+    const to = nextHunk(hunks, side, vim.api.nvim_win_get_cursor(0)[0], direction, count);
+    if (to !== undefined) vim.api.nvim_win_set_cursor(0, [hunkLine(to, side, count), 0]);
+  }
+
+  /** A big proposal's ]c / [c: Vim's own, wrapping around. */
+  private jumpByVim(direction: "next" | "prev"): void {
     const key = direction === "next" ? "]c" : "[c";
     const before = vim.api.nvim_win_get_cursor(0);
     pcall(vim.cmd, `normal! ${key}`);
@@ -421,6 +460,23 @@ export class DiffView {
       },
     );
   }
+}
+
+/**
+ * Replaces, in `target` (side `targetSide`), the block under the cursor (of side `cursorSide`) by `source`'s lines of
+ * the same block. False when no block is under the cursor.
+ */
+function replaceBlock(hunks: Hunk[], cursorSide: Side, targetSide: Side, source: Buf, target: Buf): boolean {
+  const h = hunkAt(hunks, cursorSide, vim.api.nvim_win_get_cursor(0)[0], vim.api.nvim_buf_line_count(0));
+  if (h === undefined) return false;
+  const from = targetSide === "a" ? { start: h.b, count: h.bCount } : { start: h.a, count: h.aCount };
+  const to = targetSide === "a" ? { start: h.a, count: h.aCount } : { start: h.b, count: h.bCount };
+  const lines =
+    from.count === 0 ? [] : vim.api.nvim_buf_get_lines(source, from.start - 1, from.start - 1 + from.count, true);
+  // A block with no lines on the target side goes after its line `start` (0: at the top).
+  const first = to.count === 0 ? to.start : to.start - 1;
+  vim.api.nvim_buf_set_lines(target, first, first + to.count, true, lines);
+  return true;
 }
 
 /** Line `lnum` of the current window is part of a change (or a deletion sits just above it). */
