@@ -83,6 +83,7 @@ describe('the turn review', function()
       setup = { diff = { focus = 'always' } },
     })
     record_messages(nvim)
+    nvim:lua('vim.o.columns = 300') -- wide enough for every part of a review's winbar (narrow ones drop parts)
     current = nvim
   end
 

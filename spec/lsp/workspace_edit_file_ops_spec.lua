@@ -77,6 +77,16 @@ local function buffer_named(path)
 end
 
 describe('LSP WorkspaceEdit file operations', function()
+  -- wide enough for every part of a review's winbar (a narrow window drops parts whole)
+  local columns
+  setup(function()
+    columns = vim.o.columns
+    vim.o.columns = 300
+  end)
+  teardown(function()
+    vim.o.columns = columns
+  end)
+
   local dir, ctx, answer
 
   --- The WorkspaceEdit the server answers the next rename with.

@@ -144,6 +144,8 @@ export interface ReviewFile {
   renamedFrom?: string;
   /** The edit deletes the file (its proposal is empty and cannot be edited). */
   deletes?: boolean;
+  /** What `current` is when it is not the file as it is now, as the review names it: `Before turn 3`. */
+  baseLabel?: string;
 }
 
 /** What a multi-file review asks (the LSP tools' WorkspaceEdits). */

@@ -470,7 +470,8 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
             proposal = linesOf(i.after),
             summary = self:summaryOf(i),
             dirty = false,
-            renamedFrom = i.change.from
+            renamedFrom = i.change.from,
+            baseLabel = "Before turn " .. tostring(t.n)
         } end
     )
     local whole = {}

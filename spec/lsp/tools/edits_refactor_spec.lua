@@ -5,6 +5,16 @@ local lsp = require('helpers.lsp')
 local d = require('helpers.diff')
 
 describe('LSP refactor through a command #slow', function()
+  -- wide enough for every part of a review's winbar (a narrow window drops parts whole)
+  local columns
+  setup(function()
+    columns = vim.o.columns
+    vim.o.columns = 300
+  end)
+  teardown(function()
+    vim.o.columns = columns
+  end)
+
   local dir, ctx
 
   setup(function()

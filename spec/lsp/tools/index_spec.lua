@@ -56,6 +56,7 @@ describe('LSP tools through the bridge #slow', function()
       setup = { diff = { focus = 'always' } },
     })
     nvim:lua(CONFIG, lsp.server, lsp.tsserver, project)
+    nvim:lua('vim.o.columns = 300') -- wide enough for every part of a review's winbar (narrow ones drop parts)
     c = bridge.start({ config_dir = dir, cwd = project })
   end)
   teardown(bridge.cleanup)

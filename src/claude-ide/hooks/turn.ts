@@ -449,6 +449,7 @@ export class Turns {
       summary: this.summaryOf(i),
       dirty: false,
       renamedFrom: i.change.from,
+      baseLabel: `Before turn ${t.n}`,
     }));
     const whole = new LuaSet<number>();
     const keys: MultiKey[] = [

@@ -30,6 +30,7 @@ local detectFiletype = ____view_parts.detectFiletype
 local escapeBar = ____view_parts.escapeBar
 local fitBar = ____view_parts.fitBar
 local getOpt = ____view_parts.getOpt
+local noteParts = ____view_parts.noteParts
 local restoreWindowLocals = ____view_parts.restoreWindowLocals
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local scratchBuffer = ____view_parts.scratchBuffer
@@ -310,7 +311,7 @@ function DiffView.prototype.setWinbars(self)
         left = (" %#WarningMsg#" .. name) .. " has unsaved changes%*"
         leftParts[#leftParts + 1] = "%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*"
     else
-        left = " Current: " .. name
+        left = ((" " .. escapeBar(spec.currentLabel or "Current")) .. ": ") .. name
     end
     if self.taken > 0 then
         __TS__ArrayUnshift(
@@ -318,7 +319,6 @@ function DiffView.prototype.setWinbars(self)
             (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
         )
     end
-    local source = (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "") .. (spec.note ~= nil and escapeBar(spec.note) .. "  " or "")
     local hunkKeys = __TS__ArrayMap(
         __TS__ArrayFilter(
             {keys.take_hunk, keys.drop_hunk},
@@ -335,11 +335,18 @@ function DiffView.prototype.setWinbars(self)
     )
     local who = escapeBar(spec.client or "Claude")
     local what = spec.deletes == true and who .. "'s proposal: delete the file" or who .. "'s proposal (editable)"
-    local right = (" " .. source) .. what
-    local rightParts = {
-        ("   " .. escapeBar(keys.accept)) .. " or :w accept",
-        ("   " .. escapeBar(keys.reject)) .. " reject"
-    }
+    local right = (" " .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")) .. what
+    local rightParts = {}
+    for ____, piece in ipairs(noteParts(spec.note)) do
+        rightParts[#rightParts + 1] = piece
+    end
+    rightParts[#rightParts + 1] = (("   " .. escapeBar(keys.accept)) .. " or :w ") .. escapeBar(spec.acceptHint or "accept")
+    rightParts[#rightParts + 1] = ("   " .. escapeBar(keys.reject)) .. " reject"
+    for ____, key in ipairs(spec.keys or ({})) do
+        if key.hint ~= nil then
+            rightParts[#rightParts + 1] = "   " .. escapeBar(key.hint)
+        end
+    end
     if keys.reject_with_reason ~= false then
         rightParts[#rightParts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
     end

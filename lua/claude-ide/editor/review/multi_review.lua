@@ -129,7 +129,8 @@ function MultiReview.prototype.open(self, i, origin)
             {
                 lhs = ____exports.NEXT_FILE_KEY,
                 desc = "next file of this review",
-                fn = function() return vim.schedule(function() return self:go(self.index + 1) end) end
+                fn = function() return vim.schedule(function() return self:go(self.index + 1) end) end,
+                hint = ((____exports.NEXT_FILE_KEY .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file"
             },
             {
                 lhs = ____exports.PREV_FILE_KEY,
@@ -177,7 +178,16 @@ function MultiReview.prototype.open(self, i, origin)
             client = ____self_client_26,
             enter = ____table_stay_14,
             origin = origin,
-            note = multi and ((((((((((("File " .. tostring(i + 1)) .. "/") .. tostring(n)) .. " (") .. f.summary) .. "), ") .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file, accept applies all ") .. tostring(n)) .. ":" or ("(" .. f.summary) .. ")",
+            note = multi and ({
+                (("File " .. tostring(i + 1)) .. "/") .. tostring(n),
+                ("(" .. f.summary) .. ")",
+                self:heading()
+            }) or ({
+                ("(" .. f.summary) .. ")",
+                self:heading()
+            }),
+            acceptHint = multi and ("accept all " .. tostring(n)) .. " files" or nil,
+            currentLabel = f.baseLabel,
             keys = keys
         },
         {
@@ -185,6 +195,10 @@ function MultiReview.prototype.open(self, i, origin)
             reject = function(reason) return self["end"](self, false, false, reason) end
         }
     )
+end
+function MultiReview.prototype.heading(self)
+    local bare = string.gsub(self.title, "^✻ %[[^%]]*%] ", "")
+    return bare
 end
 MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
     if closeNow == nil then

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 --- Tab page variable of a review's own tab page: its tab_name.
 ____exports.TAB_VAR = "claude_ide_diff"
@@ -256,5 +257,16 @@ end
 function ____exports.detectFiletype(buf, path)
     local ft = vim.filetype.match({buf = buf, filename = path})
     return ft
+end
+--- ViewSpec.note as winbar parts, each dropped whole: ` · File 2/3`, ` (changed by a shell command)`, ....
+function ____exports.noteParts(note)
+    if note == nil then
+        return {}
+    end
+    local pieces = type(note) == "string" and ({note}) or note
+    return __TS__ArrayMap(
+        pieces,
+        function(____, p, i) return (i == 0 or not vim.startswith(p, "(")) and " · " .. ____exports.escapeBar(p) or " " .. ____exports.escapeBar(p) end
+    )
 end
 return ____exports

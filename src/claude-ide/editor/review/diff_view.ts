@@ -20,6 +20,7 @@ import {
   escapeBar,
   fitBar,
   getOpt,
+  noteParts,
   restoreWindowLocals,
   ReviewOrigin,
   scratchBuffer,
@@ -248,18 +249,20 @@ export class DiffView {
     else if (spec.dirty) {
       left = ` %#WarningMsg#${name} has unsaved changes%*`;
       leftParts.push("%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*");
-    } else left = ` Current: ${name}`;
+    } else left = ` ${escapeBar(spec.currentLabel ?? "Current")}: ${name}`;
     if (this.taken > 0) leftParts.unshift(`  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`);
-    const source =
-      (spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "") +
-      (spec.note !== undefined ? `${escapeBar(spec.note)}  ` : "");
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const who = escapeBar(spec.client ?? "Claude");
     const what = spec.deletes === true ? `${who}'s proposal: delete the file` : `${who}'s proposal (editable)`;
-    const right = ` ${source}${what}`;
-    // In the order they go when space is short: the last one first.
-    const rightParts = [`   ${escapeBar(keys.accept)} or :w accept`, `   ${escapeBar(keys.reject)} reject`];
+    // What the review is leads; what it is part of (the turn, file i of n, who changed it) comes next; the keys
+    // after. Each part goes whole when the window is too narrow, the last first (fitBar).
+    const right = ` ${spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : ""}${what}`;
+    const rightParts: string[] = [];
+    for (const piece of noteParts(spec.note)) rightParts.push(piece);
+    rightParts.push(`   ${escapeBar(keys.accept)} or :w ${escapeBar(spec.acceptHint ?? "accept")}`);
+    rightParts.push(`   ${escapeBar(keys.reject)} reject`);
+    for (const key of spec.keys ?? []) if (key.hint !== undefined) rightParts.push(`   ${escapeBar(key.hint)}`);
     if (keys.reject_with_reason !== false)
       rightParts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
     const remaining = this.hunksLeft();

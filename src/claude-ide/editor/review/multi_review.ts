@@ -119,6 +119,7 @@ export class MultiReview {
             lhs: NEXT_FILE_KEY,
             desc: "next file of this review",
             fn: () => vim.schedule(() => this.go(this.index + 1)),
+            hint: `${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file`,
           },
           {
             lhs: PREV_FILE_KEY,
@@ -143,13 +144,19 @@ export class MultiReview {
         client: this.client,
         enter: this.stay ? true : undefined,
         origin,
-        note: multi
-          ? `File ${i + 1}/${n} (${f.summary}), ${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file, accept applies all ${n}:`
-          : `(${f.summary})`,
+        note: multi ? [`File ${i + 1}/${n}`, `(${f.summary})`, this.heading()] : [`(${f.summary})`, this.heading()],
+        acceptHint: multi ? `accept all ${n} files` : undefined,
+        currentLabel: f.baseLabel,
         keys,
       },
       { accept: () => this.end(true), reject: (reason?: string) => this.end(false, false, reason) },
     );
+  }
+
+  /** The title without what the winbar says already (`✻ [Claude Code] turn 3: …` → `turn 3: …`). */
+  private heading(): string {
+    const [bare] = string.gsub(this.title, "^✻ %[[^%]]*%] ", "");
+    return bare;
   }
 
   private end(accepted: boolean, closeNow = false, reason?: string): void {

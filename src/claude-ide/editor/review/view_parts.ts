@@ -77,10 +77,21 @@ export interface ViewSpec {
   renamedFrom?: string;
   /** The edit deletes the file: the proposal is empty and cannot be edited. */
   deletes?: boolean;
-  /** A part of a larger review (editor/review/multi_review.ts): shown at the start of the proposal's winbar. */
-  note?: string;
-  /** More buffer-local Normal-mode keys on both buffers (e.g. the next file of a multi-file review). */
-  keys?: { lhs: string; desc: string; fn: (this: void) => void }[];
+  /**
+   * A part of a larger review (editor/review/multi_review.ts), shown in the proposal's winbar after the client:
+   * one text, or pieces in the order they matter (`File 2/3`, `(changed by a shell command)`, `turn 3: …`), each
+   * dropped whole when the window is too narrow, the last first; a piece in parentheses follows the one before.
+   */
+  note?: string | string[];
+  /**
+   * More buffer-local Normal-mode keys on both buffers (e.g. the next file of a multi-file review); `hint`, if
+   * any, is shown among the winbar's keys (`]f/[f next/prev file`).
+   */
+  keys?: { lhs: string; desc: string; fn: (this: void) => void; hint?: string }[];
+  /** What the left side shows when it is not the file as it is now (default "Current"): `Before turn 3`. */
+  currentLabel?: string;
+  /** What accepting does, in the winbar (default "accept"): `accept all 3 files`. */
+  acceptHint?: string;
   /**
    * Where the user was before the review (the previous file's view of a multi-file review hands its own on):
    * focus goes back there when the review closes. Default: the current window and mode.
@@ -283,4 +294,11 @@ export function restoreWindowLocals(win: Win, before: LuaMap<string, unknown>): 
 export function detectFiletype(buf: Buf, path: string): string | undefined {
   const [ft] = vim.filetype.match({ buf, filename: path });
   return ft;
+}
+
+/** ViewSpec.note as winbar parts, each dropped whole: ` · File 2/3`, ` (changed by a shell command)`, .... */
+export function noteParts(note: ViewSpec["note"]): string[] {
+  if (note === undefined) return [];
+  const pieces = typeof note === "string" ? [note] : note;
+  return pieces.map((p, i) => (i === 0 || !vim.startswith(p, "(") ? ` · ${escapeBar(p)}` : ` ${escapeBar(p)}`));
 }
