@@ -7,6 +7,7 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local shown = ____fs.shown
 local snapshot = require("claude-ide.editor.snapshot.snapshot")
 local ____config_file = require("claude-ide.bridge.config_file")
 local configDir = ____config_file.configDir
@@ -106,9 +107,12 @@ local function checkClaude(cwd)
         end
     end
     if ____exports.claudeTrusts(cwd) then
-        vim.health.ok(("Claude Code trusts " .. cwd) .. ": its hooks run here")
+        vim.health.ok(("Claude Code trusts " .. shown(cwd)) .. ": its hooks run here")
     else
-        vim.health.warn(("Claude Code has not trusted " .. cwd) .. " yet: it runs no hook here until you accept its trust dialog", {"start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"})
+        vim.health.warn(
+            ("Claude Code has not trusted " .. shown(cwd)) .. " yet: it runs no hook here until you accept its trust dialog",
+            {"start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"}
+        )
     end
 end
 --- The text of the user's Codex config.toml, or "".
@@ -185,9 +189,9 @@ local function checkCodex(cwd)
         rule,
         function(____, l) return (string.match(l, "^trust_level%s*=%s*\"trusted\"")) ~= nil end
     ) then
-        vim.health.ok("Codex trusts " .. cwd)
+        vim.health.ok("Codex trusts " .. shown(cwd))
     else
-        vim.health.info(("Codex has not trusted " .. cwd) .. " yet: it asks when it starts here")
+        vim.health.info(("Codex has not trusted " .. shown(cwd)) .. " yet: it asks when it starts here")
     end
 end
 function ____exports.checkHooks(config)
@@ -251,7 +255,7 @@ function ____exports.checkHooks(config)
             end
             local rule = ____temp_7
             if rule == "TRUST_FOLDER" or rule == "TRUST_PARENT" then
-                vim.health.ok(("Gemini CLI trusts " .. cwd) .. ": its hooks run here")
+                vim.health.ok(("Gemini CLI trusts " .. shown(cwd)) .. ": its hooks run here")
             else
                 vim.health.info(("Gemini CLI runs hooks only in a trusted folder; " .. cwd) .. " is not in ~/.gemini/trustedFolders.json")
             end
@@ -264,7 +268,7 @@ function ____exports.checkHooks(config)
         if why ~= nil then
             vim.health.warn("no turn review in this folder: " .. why)
         else
-            vim.health.ok(((((("turn review: " .. config.review.turn) .. ", snapshots in ") .. snapshot.defaultBase()) .. " (the last ") .. tostring(config.review.keep_turns)) .. " turns per session)")
+            vim.health.ok(((((("turn review: " .. config.review.turn) .. ", snapshots in ") .. shown(snapshot.defaultBase())) .. " (the last ") .. tostring(config.review.keep_turns)) .. " turns per session)")
         end
     end
     vim.health.info("for a CLI started outside Neovim, :ClaudeCodeHooks prints the settings to merge")
