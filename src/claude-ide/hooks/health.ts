@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import { normalize } from "../util/fs";
 import * as snapshot from "../editor/snapshot/snapshot";
 import { configDir } from "../bridge/config_file";
-import { cliKind } from "../editor/terminal";
+import { cliKind } from "../util/permission_mode";
 import {
   codexConfigFile,
   codexHasNotify,
