@@ -13,7 +13,6 @@ import {
   geminiRefuses,
   HOOK_ENTRIES,
   hookScript,
-  missingGeminiHooks,
   missingHooks,
   settingsDir,
   settingsEnvName,
@@ -180,14 +179,14 @@ export function checkHooks(config: Config): void {
     const user = readJson(`${vim.uv.os_homedir()}/.${cli}/settings.json`);
     const refused = cli === "gemini" ? geminiRefuses(`${settingsDir()}/gemini-${vim.fn.getpid()}.json`) : undefined;
     if (refused !== undefined) {
-      const missing = missingGeminiHooks(user);
+      const missing = missingHooks("gemini", user?.hooks, false);
       if (missing.length === 0)
         vim.health.ok(
           `Gemini CLI will not read the plugin's system-defaults file (${refused}), but ~/.gemini/settings.json has the plugin's hooks: they run`,
         );
       else
         vim.health.warn(
-          `Gemini CLI will not read the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)${missing.length < missingGeminiHooks(undefined).length ? `; ~/.gemini/settings.json lacks ${missing.join(", ")}` : ""}`,
+          `Gemini CLI will not read the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)${missing.length < missingHooks("gemini", undefined, false).length ? `; ~/.gemini/settings.json lacks ${missing.join(", ")}` : ""}`,
           ":ClaudeCodeHooks gemini prints the hooks: merge its `hooks` into ~/.gemini/settings.json",
         );
     } else
