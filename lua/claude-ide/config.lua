@@ -74,6 +74,7 @@ ____exports.DEFAULTS = {
         auto_close = true,
         env = {},
         permission_mode = "default",
+        editor = "split",
         keymaps = {
             normal = "<C-\\><C-n>",
             window_left = "<C-h>",
@@ -228,6 +229,10 @@ RULES = {
         expected = "a permission mode name or false",
         check = function(v) return v == false or type(v) == "string" and (string.match(v, "^[%w_-]+$")) ~= nil end
     },
+    ["terminal.editor"] = {
+        expected = "\"split\", \"float\", \"tab\" or false",
+        check = function(v) return v == false or oneOf({"split", "float", "tab"})(v) end
+    },
     ["terminal.keymaps.normal"] = optionalKey,
     ["terminal.keymaps.window_left"] = optionalKey,
     ["terminal.keymaps.window_down"] = optionalKey,
@@ -353,20 +358,20 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue33
+                goto __continue34
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue33
+                goto __continue34
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue33::
+        ::__continue34::
     end
     return nil
 end

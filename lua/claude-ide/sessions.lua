@@ -10,7 +10,7 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local ____exports = {}
-local hooksSetup, cliConfig, hookSettings, configFile
+local editorEnv, hooksSetup, cliConfig, hookSettings, configFile
 local ____terminal = require("claude-ide.editor.terminal")
 local ClaudeTerminal = ____terminal.ClaudeTerminal
 local ____permission_mode = require("claude-ide.util.permission_mode")
@@ -25,6 +25,33 @@ local warmModules = ____modules.warmModules
 local ____client_name = require("claude-ide.util.client_name")
 local clientLabel = ____client_name.clientLabel
 local commandClient = ____client_name.commandClient
+function editorEnv(config, cli)
+    if config.terminal.editor == false then
+        return {}
+    end
+    local words = {
+        vim.v.progpath,
+        "-l",
+        hookSettings().hookScript(),
+        cli,
+        "editor",
+        "--instance",
+        tostring(vim.fn.getpid())
+    }
+    for ____, w in ipairs(words) do
+        if (string.find(w, "%s")) ~= nil then
+            return {}
+        end
+    end
+    local command = table.concat(words, " ")
+    local user = config.terminal.env
+    local own = user.VISUAL or vim.env.VISUAL or user.EDITOR or vim.env.EDITOR
+    local env = {VISUAL = command, EDITOR = command}
+    if own ~= nil and own ~= "" and own ~= command then
+        env.CLAUDE_IDE_EDITOR_FALLBACK = own
+    end
+    return env
+end
 function hooksSetup(config, cli)
     if cli == "claude" then
         local made = cliConfig().cliArguments({agent = config.agent.in_terminal, hooks = config.hooks.enabled})
@@ -61,7 +88,13 @@ local snapshotModule = lazy("claude-ide.editor.snapshot.snapshot")
 local function cliSetup(config, cli, extra)
     local mode = modeArguments(cli, config.terminal.permission_mode, (config.terminal.command .. " ") .. extra)
     local made = hooksSetup(config, cli)
-    if not made.ok or mode == "" then
+    if not made.ok then
+        return made
+    end
+    for k, v in pairs(editorEnv(config, cli)) do
+        made.env[k] = v
+    end
+    if mode == "" then
         return made
     end
     return {ok = true, args = made.args == "" and mode or (made.args .. " ") .. mode, env = made.env}
@@ -187,7 +220,7 @@ function Sessions.prototype.list(self)
     for ____, c in ipairs(clients) do
         do
             if self:ownerOf(c) ~= 0 then
-                goto __continue29
+                goto __continue37
             end
             local ____temp_22 = EXTERNAL_BASE + c.id
             local ____temp_23 = self:externalName(c)
@@ -206,12 +239,12 @@ function Sessions.prototype.list(self)
                 protocol = "ide"
             }
         end
-        ::__continue29::
+        ::__continue37::
     end
     for ____, p in ipairs(companion) do
         do
             if self:companionOwnerOf(p.id) ~= 0 then
-                goto __continue32
+                goto __continue40
             end
             out[#out + 1] = {
                 id = EXTERNAL_BASE + p.id,
@@ -226,7 +259,7 @@ function Sessions.prototype.list(self)
                 protocol = "companion"
             }
         end
-        ::__continue32::
+        ::__continue40::
     end
     return out
 end
@@ -692,14 +725,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue141
+                goto __continue149
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue141::
+        ::__continue149::
     end
     return nil
 end

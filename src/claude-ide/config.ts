@@ -35,6 +35,7 @@ export interface Config {
     auto_close: boolean;
     env: { [name: string]: string };
     permission_mode: string | false;
+    editor: "split" | "float" | "tab" | false;
     keymaps: {
       normal: string | false;
       window_left: string | false;
@@ -142,6 +143,13 @@ export const DEFAULTS: Config = {
     // A mode the CLI has not is refused at setup(). Nothing is added when terminal.command or :ClaudeCode's
     // arguments set a mode. The turn review (review.turn) shows a turn in every mode.
     permission_mode: "default",
+    // The external editor of every CLI :ClaudeCode starts (Claude Code's Ctrl-G, Gemini CLI's and Qwen Code's
+    // Ctrl-X: the prompt, a plan) is this Neovim: $VISUAL and $EDITOR name the plugin's command, which opens the
+    // file here, filetype markdown, in a window above the agent's terminal ("split"), a "float" or a "tab", and
+    // waits: written and closed (:wq, ZZ, :w then :bd), the CLI reads it; :cq (that edit only) or closed without
+    // writing, the CLI keeps its text. Then the terminal has the focus again. If Neovim is gone, the command runs
+    // your own $VISUAL / $EDITOR. false: the CLIs get your own editor.
+    editor: "split",
     // Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
     // mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
     // terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to
@@ -353,6 +361,10 @@ const RULES: { [path: string]: Rule } = {
   "terminal.permission_mode": {
     expected: "a permission mode name or false",
     check: (v) => v === false || (typeof v === "string" && string.match(v, "^[%w_-]+$")[0] !== undefined),
+  },
+  "terminal.editor": {
+    expected: '"split", "float", "tab" or false',
+    check: (v) => v === false || oneOf(["split", "float", "tab"])(v),
   },
   "terminal.keymaps.normal": optionalKey,
   "terminal.keymaps.window_left": optionalKey,

@@ -40,8 +40,35 @@ function cliSetup(
 ): { ok: true; args: string; env: { [name: string]: string } } | { ok: false; error: string } {
   const mode = modeArguments(cli, config.terminal.permission_mode, `${config.terminal.command} ${extra}`);
   const made = hooksSetup(config, cli);
-  if (!made.ok || mode === "") return made;
+  if (!made.ok) return made;
+  for (const [k, v] of pairs(editorEnv(config, cli))) made.env[k as string] = v;
+  if (mode === "") return made;
   return { ok: true, args: made.args === "" ? mode : `${made.args} ${mode}`, env: made.env };
+}
+
+/**
+ * $VISUAL and $EDITOR naming the plugin's editor command (hooks/main.ts editorMain: the file opens in this
+ * Neovim), and the user's own editor for when Neovim is gone (terminal.editor). Words split at spaces, no quotes:
+ * Claude Code 2.1.330 splits $VISUAL at spaces; a path with a space cannot be said so, and the CLI keeps yours.
+ */
+function editorEnv(config: Config, cli: CliKind): { [name: string]: string } {
+  if (config.terminal.editor === false) return {};
+  const words = [
+    vim.v.progpath,
+    "-l",
+    hookSettings().hookScript(),
+    cli,
+    "editor",
+    "--instance",
+    tostring(vim.fn.getpid()),
+  ];
+  for (const w of words) if (string.find(w, "%s")[0] !== undefined) return {};
+  const command = words.join(" ");
+  const user = config.terminal.env;
+  const own = user.VISUAL ?? vim.env.VISUAL ?? user.EDITOR ?? vim.env.EDITOR;
+  const env: { [name: string]: string } = { VISUAL: command, EDITOR: command };
+  if (own !== undefined && own !== "" && own !== command) env.CLAUDE_IDE_EDITOR_FALLBACK = own;
+  return env;
 }
 
 function hooksSetup(

@@ -110,6 +110,13 @@
 --- A mode the CLI has not is refused at setup(). Nothing is added when terminal.command or :ClaudeCode's
 --- arguments set a mode. The turn review (review.turn) shows a turn in every mode.
 ---@field permission_mode? string|false # Default: `"default"`.
+--- The external editor of every CLI :ClaudeCode starts (Claude Code's Ctrl-G, Gemini CLI's and Qwen Code's
+--- Ctrl-X: the prompt, a plan) is this Neovim: $VISUAL and $EDITOR name the plugin's command, which opens the
+--- file here, filetype markdown, in a window above the agent's terminal ("split"), a "float" or a "tab", and
+--- waits: written and closed (:wq, ZZ, :w then :bd), the CLI reads it; :cq (that edit only) or closed without
+--- writing, the CLI keeps its text. Then the terminal has the focus again. If Neovim is gone, the command runs
+--- your own $VISUAL / $EDITOR. false: the CLIs get your own editor.
+---@field editor? false|"float"|"split"|"tab" # Default: `"split"`.
 --- Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
 --- mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
 --- terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to
