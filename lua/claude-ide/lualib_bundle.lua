@@ -410,6 +410,15 @@ local function __TS__StringSubstring(self, start, ____end)
     return string.sub(self, start, ____end)
 end
 
+local function __TS__ArrayFindIndex(self, callbackFn, thisArg)
+    for i = 1, #self do
+        if callbackFn(thisArg, self[i], i - 1, self) then
+            return i - 1
+        end
+    end
+    return -1
+end
+
 local function __TS__ClassExtends(target, base)
     target.____super = base
     local staticMetatable = setmetatable({__index = base}, base)
@@ -758,15 +767,6 @@ local function __TS__StringEndsWith(self, searchString, endPosition)
     return string.sub(self, endPosition - #searchString + 1, endPosition) == searchString
 end
 
-local function __TS__ArrayFindIndex(self, callbackFn, thisArg)
-    for i = 1, #self do
-        if callbackFn(thisArg, self[i], i - 1, self) then
-            return i - 1
-        end
-    end
-    return -1
-end
-
 return {
   __TS__ArraySlice = __TS__ArraySlice,
   __TS__Class = __TS__Class,
@@ -792,12 +792,12 @@ return {
   __TS__TypeOf = __TS__TypeOf,
   __TS__ObjectKeys = __TS__ObjectKeys,
   __TS__StringSubstring = __TS__StringSubstring,
+  __TS__ArrayFindIndex = __TS__ArrayFindIndex,
   __TS__Delete = __TS__Delete,
   __TS__SetDescriptor = __TS__SetDescriptor,
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayFlatMap = __TS__ArrayFlatMap,
   __TS__ArrayEvery = __TS__ArrayEvery,
   __TS__ArrayReduce = __TS__ArrayReduce,
-  __TS__StringEndsWith = __TS__StringEndsWith,
-  __TS__ArrayFindIndex = __TS__ArrayFindIndex
+  __TS__StringEndsWith = __TS__StringEndsWith
 }

@@ -76,9 +76,6 @@ function ____exports.cliArguments(opts)
     end
     local agent = ____opts_agent_1
     local args = {}
-    if opts.permissionMode ~= nil then
-        args[#args + 1] = "--permission-mode " .. vim.fn.shellescape(opts.permissionMode)
-    end
     if not agent and opts.hooks ~= true then
         return {
             ok = true,

@@ -11,15 +11,14 @@ local shown = ____fs.shown
 local snapshot = require("claude-ide.editor.snapshot.snapshot")
 local ____config_file = require("claude-ide.bridge.config_file")
 local configDir = ____config_file.configDir
-local ____terminal = require("claude-ide.editor.terminal")
-local cliKind = ____terminal.cliKind
+local ____permission_mode = require("claude-ide.util.permission_mode")
+local cliKind = ____permission_mode.cliKind
 local ____settings = require("claude-ide.hooks.settings")
 local codexConfigFile = ____settings.codexConfigFile
 local codexHasNotify = ____settings.codexHasNotify
 local geminiRefuses = ____settings.geminiRefuses
 local HOOK_ENTRIES = ____settings.HOOK_ENTRIES
 local hookScript = ____settings.hookScript
-local missingGeminiHooks = ____settings.missingGeminiHooks
 local missingHooks = ____settings.missingHooks
 local settingsDir = ____settings.settingsDir
 local settingsEnvName = ____settings.settingsEnvName
@@ -220,12 +219,12 @@ function ____exports.checkHooks(config)
         end
         local refused = ____temp_4
         if refused ~= nil then
-            local missing = missingGeminiHooks(user)
+            local missing = missingHooks("gemini", user and user.hooks, false)
             if #missing == 0 then
                 vim.health.ok(("Gemini CLI will not read the plugin's system-defaults file (" .. refused) .. "), but ~/.gemini/settings.json has the plugin's hooks: they run")
             else
                 vim.health.warn(
-                    (("Gemini CLI will not read the plugin's system-defaults file (" .. refused) .. "): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)") .. (#missing < #missingGeminiHooks(nil) and "; ~/.gemini/settings.json lacks " .. table.concat(missing, ", ") or ""),
+                    (("Gemini CLI will not read the plugin's system-defaults file (" .. refused) .. "): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)") .. (#missing < #missingHooks("gemini", nil, false) and "; ~/.gemini/settings.json lacks " .. table.concat(missing, ", ") or ""),
                     ":ClaudeCodeHooks gemini prints the hooks: merge its `hooks` into ~/.gemini/settings.json"
                 )
             end
@@ -241,9 +240,9 @@ function ____exports.checkHooks(config)
         end
         if cli == "gemini" then
             local trusted = readJson(vim.uv.os_homedir() .. "/.gemini/trustedFolders.json")
-            local ____temp_7
+            local ____temp_9
             if trusted ~= nil then
-                ____temp_7 = __TS__ArrayFind(
+                ____temp_9 = __TS__ArrayFind(
                     __TS__ArrayMap(
                         ancestry(cwd),
                         function(____, d) return trusted[d] end
@@ -251,9 +250,9 @@ function ____exports.checkHooks(config)
                     function(____, v) return v ~= nil end
                 )
             else
-                ____temp_7 = nil
+                ____temp_9 = nil
             end
-            local rule = ____temp_7
+            local rule = ____temp_9
             if rule == "TRUST_FOLDER" or rule == "TRUST_PARENT" then
                 vim.health.ok(("Gemini CLI trusts " .. shown(cwd)) .. ": its hooks run here")
             else

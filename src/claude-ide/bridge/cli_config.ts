@@ -56,8 +56,6 @@ export interface CliOptions {
   agent?: boolean;
   /** The plugin's hooks (hooks/settings) in the settings file (default false). */
   hooks?: boolean;
-  /** --permission-mode (terminal.permission_mode). */
-  permissionMode?: string;
 }
 
 /**
@@ -68,7 +66,6 @@ export interface CliOptions {
 export function cliArguments(opts: CliOptions = {}): { ok: true; args: string } | { ok: false; error: string } {
   const agent = opts.agent ?? true;
   const args: string[] = [];
-  if (opts.permissionMode !== undefined) args.push(`--permission-mode ${vim.fn.shellescape(opts.permissionMode)}`);
   if (!agent && opts.hooks !== true) return { ok: true, args: args.join(" ") };
   const dir = configDir();
   if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);

@@ -6,14 +6,13 @@ import type { Config } from "../config";
 import { normalize, shown } from "../util/fs";
 import * as snapshot from "../editor/snapshot/snapshot";
 import { configDir } from "../bridge/config_file";
-import { cliKind } from "../editor/terminal";
+import { cliKind } from "../util/permission_mode";
 import {
   codexConfigFile,
   codexHasNotify,
   geminiRefuses,
   HOOK_ENTRIES,
   hookScript,
-  missingGeminiHooks,
   missingHooks,
   settingsDir,
   settingsEnvName,
@@ -181,14 +180,14 @@ export function checkHooks(config: Config): void {
     const user = readJson(`${vim.uv.os_homedir()}/.${cli}/settings.json`);
     const refused = cli === "gemini" ? geminiRefuses(`${settingsDir()}/gemini-${vim.fn.getpid()}.json`) : undefined;
     if (refused !== undefined) {
-      const missing = missingGeminiHooks(user);
+      const missing = missingHooks("gemini", user?.hooks, false);
       if (missing.length === 0)
         vim.health.ok(
           `Gemini CLI will not read the plugin's system-defaults file (${refused}), but ~/.gemini/settings.json has the plugin's hooks: they run`,
         );
       else
         vim.health.warn(
-          `Gemini CLI will not read the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)${missing.length < missingGeminiHooks(undefined).length ? `; ~/.gemini/settings.json lacks ${missing.join(", ")}` : ""}`,
+          `Gemini CLI will not read the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)${missing.length < missingHooks("gemini", undefined, false).length ? `; ~/.gemini/settings.json lacks ${missing.join(", ")}` : ""}`,
           ":ClaudeCodeHooks gemini prints the hooks: merge its `hooks` into ~/.gemini/settings.json",
         );
     } else
