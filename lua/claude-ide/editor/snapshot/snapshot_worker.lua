@@ -31,10 +31,29 @@ local function phase(what)
     phases[#phases + 1] = (what .. ":") .. tostring(math.floor((now - mark) / 1000000))
     mark = now
 end
+--- The snapshot fails: `why` (what failed, its path, the errno or git's words) on stderr, for the editor to show,
+-- and no answer on stdout, so a partial snapshot is never taken for a whole one (a full disk, a read-only
+-- store, a git command that failed).
+local function die(why)
+    io.stderr:write(why .. "\n")
+    io.stderr:flush()
+    os.exit(1)
+    error(why, 0)
+end
+--- Dies when a write into the store failed (`why`: writeFile's answer).
+local function check(why)
+    if why ~= nil then
+        die(why)
+    end
+end
 local function mkdir(path)
     local st = vim.uv.fs_stat(path)
-    if st == nil then
-        vim.uv.fs_mkdir(path, 448)
+    if st ~= nil then
+        return
+    end
+    local ok, err = vim.uv.fs_mkdir(path, 448)
+    if ok == nil and (vim.uv.fs_stat(path)) == nil then
+        die((("mkdir " .. path) .. ": ") .. (err or "?"))
     end
 end
 local function exists(path)
@@ -96,9 +115,9 @@ end
 --- Writes the turn's delta (`<name>.before`, `<name>.after`), then its manifest (last, in both methods: the
 -- git one and the copies).
 local function writeTurn(deltaBefore, deltaAfter, manifest)
-    writeFile(manifestPath .. ".before", deltaBefore)
-    writeFile(manifestPath .. ".after", deltaAfter)
-    writeFile(manifestPath, manifest)
+    check(writeFile(manifestPath .. ".before", deltaBefore))
+    check(writeFile(manifestPath .. ".after", deltaAfter))
+    check(writeFile(manifestPath, manifest))
 end
 --- A git command on the private repository (the user's folder as its work tree). Waits out another snapshot's
 -- index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
@@ -122,7 +141,8 @@ local function privateGit(top, args, stdin)
         local attempt = 0
         while true do
             local r = runGit(args, {cwd = root, text = false, env = env, stdin = stdin or false})
-            if r.code == 0 or attempt >= 250 or (string.find(r.stderr, ".lock", 1, true)) == nil then
+            local held = (string.find(r.stderr, ".lock", 1, true)) ~= nil and (string.find(r.stderr, "File exists", 1, true)) ~= nil
+            if r.code == 0 or attempt >= 250 or not held then
                 return r
             end
             local lock = vim.uv.fs_stat(index .. ".lock")
@@ -134,10 +154,9 @@ local function privateGit(top, args, stdin)
         end
     end
 end
+--- A git command failed: its words, its exit code and the store it wrote into.
 local function fail(what, r)
-    io.stderr:write(((what .. ": ") .. vim.trim(r.stderr)) .. "\n")
-    os.exit(1)
-    error(what, 0)
+    return die((((((what .. " failed (exit ") .. tostring(r.code)) .. ", store ") .. gitDir) .. "): ") .. vim.trim(r.stderr))
 end
 --- The private repository, made once per store: no hooks, no templates, every conversion off.
 local function ensureGitDir()
@@ -157,7 +176,7 @@ local function ensureGitDir()
     mkdir(gitDir .. "/info")
     local attributes = "* -text -filter -ident -eol -crlf -working-tree-encoding\n"
     if readFile(gitDir .. "/info/attributes") ~= attributes then
-        writeFile(gitDir .. "/info/attributes", attributes)
+        check(writeFile(gitDir .. "/info/attributes", attributes))
     end
 end
 --- The user's info/exclude, mirrored into the private repository (its rules apply to the snapshot too).
@@ -167,7 +186,7 @@ local function mirrorExclude(commonDir)
     end
     local theirs = readFile(commonDir .. "/info/exclude") or ""
     if (readFile(gitDir .. "/info/exclude") or "") ~= theirs then
-        writeFile(gitDir .. "/info/exclude", theirs)
+        check(writeFile(gitDir .. "/info/exclude", theirs))
     end
 end
 --- The newest index of another session of this folder (a new session starts from its stat cache).
@@ -186,7 +205,7 @@ local function newestIndex()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue28
+                    goto __continue32
                 end
                 local st = vim.uv.fs_stat(((store .. "/") .. dir) .. "/index")
                 if st ~= nil and st.mtime.sec > bestTime then
@@ -194,7 +213,7 @@ local function newestIndex()
                     best = ((store .. "/") .. dir) .. "/index"
                 end
             end
-            ::__continue28::
+            ::__continue32::
         end
     end
     return best
@@ -223,8 +242,8 @@ local function snapshotGit(head, commonDir, prev)
     local tagged = false
     if not exists(index) then
         local other = newestIndex()
-        if other ~= nil then
-            vim.uv.fs_copyfile(other, index)
+        if other ~= nil and (vim.uv.fs_copyfile(other, index)) == nil then
+            vim.uv.fs_unlink(index)
         end
     end
     if exists(index) or commonDir == nil then
@@ -264,7 +283,7 @@ local function snapshotGit(head, commonDir, prev)
         do
             local rel = tagged and string.sub(field, 3) or field
             if seen[rel] ~= nil then
-                goto __continue43
+                goto __continue47
             end
             seen[rel] = true
             local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
@@ -283,7 +302,7 @@ local function snapshotGit(head, commonDir, prev)
                 end
             end
         end
-        ::__continue43::
+        ::__continue47::
     end
     if #update > 0 then
         local r = privateGit(
@@ -386,19 +405,22 @@ local function snapshotGit(head, commonDir, prev)
                         )
                         if id == nil then
                             at = stop + 1
-                            goto __continue68
+                            goto __continue72
                         end
                         local n = tonumber(size) or 0
                         sizes[id] = n
+                        if stop + n > #out then
+                            die(((((("git cat-file: the blob " .. id) .. " is cut short (") .. tostring(#out - stop)) .. " of ") .. tostring(n)) .. " bytes)")
+                        end
                         if not exists((objects .. "/") .. id) then
-                            writeFile(
+                            check(writeFile(
                                 (objects .. "/") .. id,
                                 string.sub(out, stop + 1, stop + n)
-                            )
+                            ))
                         end
                         at = stop + n + 2
                     end
-                    ::__continue68::
+                    ::__continue72::
                 end
             end
         end
@@ -406,7 +428,7 @@ local function snapshotGit(head, commonDir, prev)
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue72
+                    goto __continue77
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -432,11 +454,14 @@ local function snapshotGit(head, commonDir, prev)
                     )
                 end
             end
-            ::__continue72::
+            ::__continue77::
         end
     end
     if prev == nil then
         local all = privateGit(top, {"ls-files", "-z"})
+        if all.code ~= 0 then
+            fail("git ls-files", all)
+        end
         files = #fields(all.stdout)
     end
     head.files = files
@@ -465,7 +490,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue81
+                goto __continue87
             end
             do
                 while true do
@@ -484,23 +509,36 @@ local function list()
                 end
             end
         end
-        ::__continue81::
+        ::__continue87::
     end
     return {files = files, by = "walk"}
 end
---- Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object).
+--- Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object). False when
+-- the file went meanwhile; a copy that fails otherwise (a full store, a file that cannot be read) fails the
+-- snapshot.
 local function copyIn(path, key)
     local target = (objects .. "/") .. key
     if exists(target) then
         return true
     end
     local tmp = (target .. ".tmp") .. tostring(vim.uv.os_getpid())
-    local ok = vim.uv.fs_copyfile(path, tmp)
+    local ok, err = vim.uv.fs_copyfile(path, tmp)
     if ok == nil then
-        return false
+        vim.uv.fs_unlink(tmp)
+        if (vim.uv.fs_lstat(path)) == nil then
+            return false
+        end
+        die((((("copy " .. path) .. " to ") .. tmp) .. ": ") .. (err or "?"))
     end
-    vim.uv.fs_chmod(tmp, 384)
-    return (vim.uv.fs_rename(tmp, target)) ~= nil
+    local modeOk, modeErr = vim.uv.fs_chmod(tmp, 384)
+    if modeOk == nil then
+        die((("chmod " .. tmp) .. ": ") .. (modeErr or "?"))
+    end
+    local renamed, renameErr = vim.uv.fs_rename(tmp, target)
+    if renamed == nil then
+        die((((("rename " .. tmp) .. " to ") .. target) .. ": ") .. (renameErr or "?"))
+    end
+    return true
 end
 local function keyOf(path, size, sec, nsec, ino)
     return string.sub(
@@ -537,11 +575,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue94
+                goto __continue103
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue94
+                goto __continue103
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -564,12 +602,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue94
+                    goto __continue103
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue94
+                    goto __continue103
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -582,7 +620,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue94::
+        ::__continue103::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -613,11 +651,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue109
+                    goto __continue118
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue109
+                    goto __continue118
                 end
                 do
                     while true do
@@ -631,7 +669,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue109::
+            ::__continue118::
         end
     end
     return out
@@ -780,7 +818,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue157
+                goto __continue166
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -793,7 +831,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue157::
+        ::__continue166::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.

@@ -70,9 +70,28 @@ function phase(what: string): void {
   mark = now;
 }
 
+/**
+ * The snapshot fails: `why` (what failed, its path, the errno or git's words) on stderr, for the editor to show,
+ * and no answer on stdout, so a partial snapshot is never taken for a whole one (a full disk, a read-only
+ * store, a git command that failed).
+ */
+function die(why: string): never {
+  io.stderr.write(`${why}\n`);
+  io.stderr.flush();
+  os.exit(1);
+  throw why;
+}
+
+/** Dies when a write into the store failed (`why`: writeFile's answer). */
+function check(why: string | undefined): void {
+  if (why !== undefined) die(why);
+}
+
 function mkdir(path: string): void {
   const [st] = vim.uv.fs_stat(path);
-  if (st === undefined) vim.uv.fs_mkdir(path, 0o700);
+  if (st !== undefined) return;
+  const [ok, err] = vim.uv.fs_mkdir(path, 0o700);
+  if (ok === undefined && vim.uv.fs_stat(path)[0] === undefined) die(`mkdir ${path}: ${err ?? "?"}`);
 }
 
 function exists(path: string): boolean {
@@ -130,9 +149,9 @@ function userGit(args: string[]): GitRun {
  * git one and the copies).
  */
 function writeTurn(deltaBefore: string, deltaAfter: string, manifest: string): void {
-  writeFile(`${manifestPath}.before`, deltaBefore);
-  writeFile(`${manifestPath}.after`, deltaAfter);
-  writeFile(manifestPath, manifest);
+  check(writeFile(`${manifestPath}.before`, deltaBefore));
+  check(writeFile(`${manifestPath}.after`, deltaAfter));
+  check(writeFile(manifestPath, manifest));
 }
 
 /**
@@ -153,7 +172,12 @@ function privateGit(top: string, args: string[], stdin?: string): GitRun {
   };
   for (let attempt = 0; ; attempt++) {
     const r = runGit(args, { cwd: root, text: false, env, stdin: stdin ?? false });
-    if (r.code === 0 || attempt >= 250 || string.find(r.stderr, ".lock", 1, true)[0] === undefined) return r;
+    // Only a lock another git holds is waited out ("File exists"); a lock that cannot be made (a full disk, a
+    // read-only store) is a failure at once.
+    const held =
+      string.find(r.stderr, ".lock", 1, true)[0] !== undefined &&
+      string.find(r.stderr, "File exists", 1, true)[0] !== undefined;
+    if (r.code === 0 || attempt >= 250 || !held) return r;
     // A lock left by a snapshot that was killed would stop every later one: one older than 2 minutes goes.
     const [lock] = vim.uv.fs_stat(`${index}.lock`);
     if (lock !== undefined && os.time() - lock.mtime.sec > 120) vim.uv.fs_unlink(`${index}.lock`);
@@ -161,10 +185,9 @@ function privateGit(top: string, args: string[], stdin?: string): GitRun {
   }
 }
 
+/** A git command failed: its words, its exit code and the store it wrote into. */
 function fail(what: string, r: GitRun): never {
-  io.stderr.write(`${what}: ${vim.trim(r.stderr)}\n`);
-  os.exit(1);
-  throw what;
+  return die(`${what} failed (exit ${r.code}, store ${gitDir}): ${vim.trim(r.stderr)}`);
 }
 
 /** The private repository, made once per store: no hooks, no templates, every conversion off. */
@@ -175,14 +198,14 @@ function ensureGitDir(): void {
   }
   mkdir(`${gitDir}/info`);
   const attributes = "* -text -filter -ident -eol -crlf -working-tree-encoding\n";
-  if (readFile(`${gitDir}/info/attributes`) !== attributes) writeFile(`${gitDir}/info/attributes`, attributes);
+  if (readFile(`${gitDir}/info/attributes`) !== attributes) check(writeFile(`${gitDir}/info/attributes`, attributes));
 }
 
 /** The user's info/exclude, mirrored into the private repository (its rules apply to the snapshot too). */
 function mirrorExclude(commonDir: string | undefined): void {
   if (commonDir === undefined) return;
   const theirs = readFile(`${commonDir}/info/exclude`) ?? "";
-  if ((readFile(`${gitDir}/info/exclude`) ?? "") !== theirs) writeFile(`${gitDir}/info/exclude`, theirs);
+  if ((readFile(`${gitDir}/info/exclude`) ?? "") !== theirs) check(writeFile(`${gitDir}/info/exclude`, theirs));
 }
 
 /** The newest index of another session of this folder (a new session starts from its stat cache). */
@@ -234,7 +257,8 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
   let tagged = false;
   if (!exists(index)) {
     const other = newestIndex();
-    if (other !== undefined) vim.uv.fs_copyfile(other, index);
+    // A copy that fails (a full store) leaves no half index: the listing below then starts from none.
+    if (other !== undefined && vim.uv.fs_copyfile(other, index)[0] === undefined) vim.uv.fs_unlink(index);
   }
   if (exists(index) || commonDir === undefined) {
     const r = privateGit(top, ["ls-files", "-z", "-t", "-m", "-o", "--exclude-standard"]);
@@ -322,7 +346,9 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
         }
         const n = tonumber(size) ?? 0;
         sizes.set(id, n);
-        if (!exists(`${objects}/${id}`)) writeFile(`${objects}/${id}`, string.sub(out, stop + 1, stop + n));
+        if (stop + n > out.length)
+          die(`git cat-file: the blob ${id} is cut short (${out.length - stop} of ${n} bytes)`);
+        if (!exists(`${objects}/${id}`)) check(writeFile(`${objects}/${id}`, string.sub(out, stop + 1, stop + n)));
         at = stop + n + 2;
       }
     }
@@ -344,6 +370,7 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
   }
   if (prev === undefined) {
     const all = privateGit(top, ["ls-files", "-z"]);
+    if (all.code !== 0) fail("git ls-files", all);
     files = fields(all.stdout).length;
   }
   head.files = files;
@@ -378,15 +405,26 @@ function list(): { files: string[]; by: string } {
   return { files, by: "walk" };
 }
 
-/** Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object). */
+/**
+ * Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object). False when
+ * the file went meanwhile; a copy that fails otherwise (a full store, a file that cannot be read) fails the
+ * snapshot.
+ */
 function copyIn(path: string, key: string): boolean {
   const target = `${objects}/${key}`;
   if (exists(target)) return true;
   const tmp = `${target}.tmp${vim.uv.os_getpid()}`;
-  const [ok] = vim.uv.fs_copyfile(path, tmp);
-  if (ok === undefined) return false;
-  vim.uv.fs_chmod(tmp, 0o600);
-  return vim.uv.fs_rename(tmp, target)[0] !== undefined;
+  const [ok, err] = vim.uv.fs_copyfile(path, tmp);
+  if (ok === undefined) {
+    vim.uv.fs_unlink(tmp);
+    if (vim.uv.fs_lstat(path)[0] === undefined) return false;
+    die(`copy ${path} to ${tmp}: ${err ?? "?"}`);
+  }
+  const [modeOk, modeErr] = vim.uv.fs_chmod(tmp, 0o600);
+  if (modeOk === undefined) die(`chmod ${tmp}: ${modeErr ?? "?"}`);
+  const [renamed, renameErr] = vim.uv.fs_rename(tmp, target);
+  if (renamed === undefined) die(`rename ${tmp} to ${target}: ${renameErr ?? "?"}`);
+  return true;
 }
 
 function keyOf(path: string, size: number, sec: number, nsec: number, ino: number): string {
@@ -426,7 +464,8 @@ function snapshotCopies(): Taken {
     else {
       const key = keyOf(rel, st.size, st.mtime.sec, st.mtime.nsec, st.ino);
       if (!copyIn(path, key)) continue;
-      // Changed while it was copied: the object may hold the newer text under the older facts; take it again.
+      // Changed while it was copied: the object may hold the newer text under the older facts; it is left out
+      // of this snapshot rather than kept under the wrong facts.
       const [again] = vim.uv.fs_lstat(path);
       if (
         again === undefined ||
