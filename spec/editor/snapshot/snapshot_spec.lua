@@ -233,6 +233,52 @@ describe('a snapshot', function()
     assert.are.equal('kept\n', files['other.txt'])
   end)
 
+  it(
+    'takes what `git ls-files -co --exclude-standard` lists, with a relative core.excludesFile in .git/config',
+    function()
+      local dir = repo()
+      -- The repository's own excludes file, named relative to its top (git reads it from there), with a negation
+      -- and a folder rule; a global one that names other files, which the repository's setting overrides.
+      write(dir .. '/.git/my-excludes', 'secret*\n!secret-kept.txt\ncache/\n')
+      git(dir, 'config', 'core.excludesFile', '.git/my-excludes')
+      local global = tempdir() .. '/gitconfig'
+      write(global, '[core]\n\texcludesFile = ' .. global .. '.ignore\n')
+      write(global .. '.ignore', 'a.txt\nnew.txt\n')
+      write(dir .. '/secret.txt', 'token\n')
+      write(dir .. '/secret-kept.txt', 'kept\n')
+      write(dir .. '/src/cache/c.bin', 'c\n')
+      write(dir .. '/src/secret.lua', 'x\n')
+      vim.env.GIT_CONFIG_GLOBAL = global
+      local ok, err = pcall(function()
+        for _, folder in ipairs({ dir, dir .. '/src' }) do
+          local function listed()
+            local out = vim.split(git(folder, 'ls-files', '-co', '--exclude-standard'), '\n', { trimempty = true })
+            table.sort(out)
+            return out
+          end
+          local function taken(r)
+            local paths = vim.tbl_keys(tree_files(snapshot.storeOf(folder, base), r.manifest))
+            table.sort(paths)
+            return paths
+          end
+          local s = take(req(folder, '1.start'))
+          assert.is_true(s.ok, s.error)
+          assert.are.same(listed(), taken(s))
+          -- Made during the turn: the next snapshot (the private repository's own listing) agrees too.
+          write(folder .. '/secret2.txt', 'token\n')
+          write(folder .. '/cache/d.txt', 'd\n')
+          write(folder .. '/other.txt', 'kept\n')
+          local e = take(req(folder, '1.end', s.manifest))
+          assert.is_true(e.ok, e.error)
+          assert.are.same(listed(), taken(e))
+          assert.is_true(vim.tbl_contains(taken(e), 'other.txt'))
+        end
+      end)
+      vim.env.GIT_CONFIG_GLOBAL = nil
+      assert(ok, err)
+    end
+  )
+
   it('waits out a snapshot holding the session index, and clears a lock a killed one left', function()
     local dir = repo()
     local s = take(req(dir, '1.start'))
