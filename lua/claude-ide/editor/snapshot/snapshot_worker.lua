@@ -108,6 +108,20 @@ function importTrees(top)
     for id in string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z") do
         ids[#ids + 1] = id
     end
+    local staged = userGit({
+        "diff-index",
+        "--cached",
+        "-z",
+        "--no-renames",
+        "HEAD"
+    })
+    if staged.code == 0 then
+        for mode, id in string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z") do
+            if string.sub(mode, 1, 3) == "100" and (string.match(id, "^0+$")) == nil then
+                ids[#ids + 1] = id
+            end
+        end
+    end
     local pack = userGit(
         {"pack-objects", "--stdout", "-q"},
         table.concat(ids, "\n") .. "\n"
@@ -385,14 +399,14 @@ local function exportBlobs(top, ids)
             end
             local n = tonumber(size) or 0
             if n > maxBytes then
-                goto __continue67
+                goto __continue70
             end
             sizes[id] = n
             if not exists((objects .. "/") .. id) then
                 wanted[#wanted + 1] = id
             end
         end
-        ::__continue67::
+        ::__continue70::
     end
     if #wanted == 0 then
         return sizes
@@ -421,7 +435,7 @@ local function exportBlobs(top, ids)
                 )
                 if id == nil then
                     at = stop + 1
-                    goto __continue74
+                    goto __continue77
                 end
                 local n = tonumber(size) or 0
                 if stop + n > #out then
@@ -433,7 +447,7 @@ local function exportBlobs(top, ids)
                 ))
                 at = stop + n + 2
             end
-            ::__continue74::
+            ::__continue77::
         end
     end
     return sizes
@@ -496,7 +510,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         do
             local rel = tagged and string.sub(field, 3) or field
             if seen[rel] ~= nil then
-                goto __continue88
+                goto __continue91
             end
             seen[rel] = true
             local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
@@ -515,7 +529,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                 end
             end
         end
-        ::__continue88::
+        ::__continue91::
     end
     if #update > 0 then
         local r = privateGit(
@@ -598,7 +612,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue110
+                    goto __continue113
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -624,7 +638,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                     )
                 end
             end
-            ::__continue110::
+            ::__continue113::
         end
     end
     if prev == nil then
@@ -660,7 +674,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue120
+                goto __continue123
             end
             do
                 while true do
@@ -679,7 +693,7 @@ local function list()
                 end
             end
         end
-        ::__continue120::
+        ::__continue123::
     end
     return {files = files, by = "walk"}
 end
@@ -745,11 +759,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue136
+                goto __continue139
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue136
+                goto __continue139
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -772,12 +786,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue136
+                    goto __continue139
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue136
+                    goto __continue139
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -790,7 +804,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue136::
+        ::__continue139::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -821,11 +835,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue151
+                    goto __continue154
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue151
+                    goto __continue154
                 end
                 do
                     while true do
@@ -839,7 +853,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue151::
+            ::__continue154::
         end
     end
     return out
@@ -988,7 +1002,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue199
+                goto __continue202
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -1001,7 +1015,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue199::
+        ::__continue202::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.

@@ -339,7 +339,10 @@ function seedIndex(top: string, prefix: string, userIndex: string): boolean {
  * The trees of the user's HEAD, copied into the private objects as one pack (read with `pack-objects --stdout`
  * from their repository, which writes nothing there): the seeded index's cache of trees names them, so the
  * first write-tree finds every unchanged folder's tree there instead of writing one loose object per folder
- * (1,083 of them for 20,000 files: seconds on a slow file system). Without a HEAD (no commit yet), nothing.
+ * (1,083 of them for 20,000 files: seconds on a slow file system). The pack takes the blobs staged but not
+ * committed too (`diff-index --cached HEAD`): a `git add` of another version and a `git gc --prune=now` would
+ * take such a blob away from their objects, and with it the text a review shows as the file's before the turn
+ * (a committed blob stays as long as its commit). Without a HEAD (no commit yet), nothing.
  */
 function importTrees(top: string): void {
   const head = userGit(["rev-parse", "--verify", "-q", "HEAD^{tree}"]);
@@ -348,6 +351,10 @@ function importTrees(top: string): void {
   if (listed.code !== 0) return;
   const ids = [vim.trim(head.stdout)];
   for (const [id] of string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z")) ids.push(id);
+  const staged = userGit(["diff-index", "--cached", "-z", "--no-renames", "HEAD"]);
+  if (staged.code === 0)
+    for (const [mode, id] of string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z"))
+      if (string.sub(mode, 1, 3) === "100" && string.match(id, "^0+$")[0] === undefined) ids.push(id);
   const pack = userGit(["pack-objects", "--stdout", "-q"], ids.join("\n") + "\n");
   if (pack.code !== 0) return;
   const r = privateGit(top, ["index-pack", "--stdin"], pack.stdout);
