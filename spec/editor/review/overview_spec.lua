@@ -1,0 +1,388 @@
+-- The overview of a multi-file review (editor/review/overview.ts, driven by multi_review.ts): one read-only
+-- buffer with every file's hunks in unified form, decided hunk by hunk or file by file, a file's own review
+-- opened from a hunk and back, and the outcome applied or rejected. Driven through the real DiffManager, as the
+-- turn review, the LSP edits and the change sets drive it.
+local h = require('helpers.tools')
+local d = require('helpers.diff')
+local overview = require('claude-ide.editor.review.overview')
+
+local TWELVE = { 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'l10', 'l11', 'l12' }
+local CHANGED = { 'l1', 'L2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'X9', 'X10', 'X11', 'l11', 'l12' }
+
+describe('the overview of a multi-file review', function()
+  local ctx, before, dir
+
+  before_each(function()
+    dir = vim.fn.tempname()
+    ctx = h.context()
+    before = d.snapshot()
+  end)
+
+  after_each(function()
+    ctx.dispose()
+    h.reset_editor()
+  end)
+
+  --- A created, a deleted and a changed file (in that order); returns the review and its outcome poll.
+  local function open(keys)
+    local opened = ctx.services.diff.openMulti({
+      title = 'turn 1: 3 files, 1 by shell commands',
+      client = 'Claude Code',
+      keys = keys,
+      files = {
+        {
+          path = dir .. '/new.txt',
+          label = 'new.txt',
+          current = nil,
+          proposal = { 'n1', 'n2' },
+          summary = 'created by a shell command',
+          dirty = false,
+        },
+        {
+          path = dir .. '/old.txt',
+          label = 'old.txt',
+          current = { 'o1', 'o2' },
+          proposal = {},
+          summary = "deleted by the agent's edits",
+          dirty = false,
+          deletes = true,
+        },
+        {
+          path = dir .. '/c.txt',
+          label = 'c.txt',
+          current = vim.deepcopy(TWELVE),
+          proposal = vim.deepcopy(CHANGED),
+          summary = "changed by the agent's edits",
+          dirty = false,
+        },
+      },
+    })
+    assert.is_true(opened.ok, opened.error)
+    local outcome
+    opened.review.onDecision(function(o)
+      outcome = o
+    end)
+    return opened.review, function()
+      return outcome
+    end
+  end
+
+  local function wait_outcome(poll)
+    assert(
+      vim.wait(2000, function()
+        return poll() ~= nil
+      end, 5),
+      'no outcome'
+    )
+    return poll()
+  end
+
+  local function lines()
+    return vim.api.nvim_buf_get_lines(0, 0, -1, true)
+  end
+
+  local function row()
+    return vim.api.nvim_win_get_cursor(0)[1]
+  end
+
+  local function marks()
+    local ns = vim.api.nvim_create_namespace('claude-ide.overview')
+    local by_row = {}
+    for _, m in ipairs(vim.api.nvim_buf_get_extmarks(0, ns, 0, -1, { details = true })) do
+      by_row[m[2] + 1] = m[4]
+    end
+    return by_row
+  end
+
+  local HEADER_NEW = 'new.txt (created by a shell command): '
+  local HEADER_OLD = "old.txt (deleted by the agent's edits): "
+  local HEADER_C = "c.txt (changed by the agent's edits): "
+
+  it('shows the title, each file with its header and its hunks with 3 lines of context, highlighted', function()
+    open()
+    assert.are.same({
+      'turn 1: 3 files, 1 by shell commands',
+      HEADER_NEW .. '1 hunk',
+      '@@ -0,0 +1,2 @@',
+      '+n1',
+      '+n2',
+      HEADER_OLD .. '1 hunk',
+      '@@ -1,2 +0,0 @@',
+      '-o1',
+      '-o2',
+      HEADER_C .. '2 hunks',
+      '@@ -1,5 +1,5 @@',
+      ' l1',
+      '-l2',
+      '+L2',
+      ' l3',
+      ' l4',
+      ' l5',
+      '@@ -6,7 +6,8 @@',
+      ' l6',
+      ' l7',
+      ' l8',
+      '-l9',
+      '-l10',
+      '+X9',
+      '+X10',
+      '+X11',
+      ' l11',
+      ' l12',
+    }, lines())
+    assert.is_false(vim.bo.modifiable)
+    assert.are.equal(2, row(), 'the cursor starts on the first header')
+    local m = marks()
+    assert.are.equal('ClaudeIdeReviewHeader', m[2].line_hl_group)
+    assert.are.equal('ClaudeIdeReviewHunk', m[3].line_hl_group)
+    assert.are.equal('ClaudeIdeDiffAdd', m[4].line_hl_group)
+    assert.are.equal('ClaudeIdeDiffDelete', m[8].line_hl_group)
+    assert.is_nil(m[12], 'context lines are not highlighted')
+    for name, target in pairs({
+      ClaudeIdeDiffAdd = 'DiffAdd',
+      ClaudeIdeDiffDelete = 'DiffDelete',
+      ClaudeIdeDiffText = 'DiffText',
+      ClaudeIdeReviewHeader = 'Title',
+    }) do
+      assert.are.equal(target, vim.api.nvim_get_hl(0, { name = name }).link, name)
+    end
+    -- A colorscheme's :hi clear removes them; the overview defines them again.
+    vim.cmd('highlight clear')
+    vim.api.nvim_exec_autocmds('ColorScheme', {})
+    assert.are.equal('DiffAdd', vim.api.nvim_get_hl(0, { name = 'ClaudeIdeDiffAdd' }).link)
+    -- The winbar leads with the client, the title, the files and the hunks left.
+    assert.matches('^ Claude Code: turn 1: 3 files, 1 by shell commands  3 files, 4 hunks left', vim.wo.winbar)
+    d.press('q')
+    d.assert_clean(before)
+  end)
+
+  it(']f / [f move between headers, ]c / [c between hunks, both wrapping', function()
+    open()
+    local seen = {}
+    for _, k in ipairs({ ']f', ']f', ']f', '[f', ']c', ']c', ']c', '[c', '[c' }) do
+      d.press(k)
+      table.insert(seen, row())
+    end
+    assert.are.same({ 6, 10, 2, 10, 11, 18, 3, 18, 11 }, seen)
+    d.press('q')
+    d.assert_clean(before)
+  end)
+
+  it('gh / gH keep and drop hunks (a dropped block comes back whole), counted in its header; :w applies', function()
+    local review, outcome = open()
+    vim.api.nvim_win_set_cursor(0, { 22, 0 }) -- inside c.txt's second hunk (its '-l9')
+    d.press('gH')
+    assert.are.equal(HEADER_C .. '1 of 2 hunks dropped', lines()[10])
+    assert.are.equal(3, row(), 'on to the next hunk, wrapping around')
+    local m = marks()
+    assert.are.same({ { '  dropped', 'ClaudeIdeReviewDropped' } }, m[18].virt_text)
+    assert.are.equal('ClaudeIdeReviewDropped', m[24].line_hl_group)
+    vim.api.nvim_win_set_cursor(0, { 13, 0 })
+    d.press('gh')
+    assert.are.equal(HEADER_C .. '1 of 2 hunks dropped, 1 kept', lines()[10])
+    assert.are.same({ { '  kept', 'ClaudeIdeReviewKept' } }, marks()[11].virt_text)
+    assert.are.equal('ClaudeIdeDiffAdd', marks()[14].line_hl_group)
+    -- Pressed again: undecided again, then kept again.
+    vim.api.nvim_win_set_cursor(0, { 13, 0 })
+    d.press('gh')
+    assert.are.equal(HEADER_C .. '1 of 2 hunks dropped', lines()[10])
+    vim.api.nvim_win_set_cursor(0, { 13, 0 })
+    d.press('gh')
+    -- A deletion is all or nothing: its hunk is not dropped.
+    vim.api.nvim_win_set_cursor(0, { 8, 0 })
+    d.press('gH')
+    assert.are.equal(HEADER_OLD .. '1 hunk', lines()[6])
+    assert.matches('3 files, 2 hunks left', vim.wo.winbar)
+    vim.cmd('write')
+    assert.are.same({
+      accepted = true,
+      files = {
+        { 'n1', 'n2' },
+        {},
+        { 'l1', 'L2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'l10', 'l11', 'l12' },
+      },
+    }, wait_outcome(outcome))
+    d.assert_clean(before)
+  end)
+
+  it('gH on a header drops the whole file; <CR> on a header applies everything', function()
+    local _, outcome = open()
+    d.press('gH') -- on new.txt's header
+    assert.are.equal(HEADER_NEW .. '1 of 1 hunk dropped', lines()[2])
+    vim.api.nvim_win_set_cursor(0, { 10, 0 })
+    d.press('gR') -- anywhere in c.txt: the same without a key of the request's
+    assert.are.equal(HEADER_C .. '2 of 2 hunks dropped', lines()[10])
+    vim.api.nvim_win_set_cursor(0, { 6, 0 })
+    d.press('<CR>')
+    assert.are.same({ accepted = true, files = { {}, {}, TWELVE } }, wait_outcome(outcome))
+    d.assert_clean(before)
+  end)
+
+  it("the request's whole-file key (the turn review's revert) runs for gR and for gH on a header", function()
+    local called = {}
+    local _, outcome = open({
+      {
+        lhs = 'gR',
+        desc = 'revert the whole file',
+        fn = function(index, set_proposal)
+          table.insert(called, index)
+          set_proposal(index == 0 and {} or { 'o1', 'o2' })
+        end,
+      },
+    })
+    d.press('gH') -- new.txt's header
+    assert(vim.wait(1000, function()
+      return #called == 1
+    end, 5))
+    assert.are.equal(HEADER_NEW .. 'the whole file reverted', lines()[2])
+    assert.are.equal(2, row(), 'the cursor on that file')
+    d.press(']f') -- old.txt
+    d.press('j')
+    d.press('gR')
+    assert(vim.wait(1000, function()
+      return #called == 2
+    end, 5))
+    assert.are.same({ 0, 1 }, called)
+    assert.are.equal(HEADER_OLD .. 'the whole file reverted', lines()[3])
+    vim.cmd('write')
+    assert.are.same({ accepted = true, files = { {}, { 'o1', 'o2' }, CHANGED } }, wait_outcome(outcome))
+    d.assert_clean(before)
+  end)
+
+  it("<CR> on a hunk opens its file's review as decided so far; :w there keeps the edit and comes back", function()
+    local _, outcome = open()
+    vim.api.nvim_win_set_cursor(0, { 13, 0 })
+    d.press('gH') -- c.txt's first hunk dropped: L2 back to l2
+    vim.api.nvim_win_set_cursor(0, { 22, 0 })
+    d.press('<CR>')
+    local prop
+    assert(
+      vim.wait(2000, function()
+        local v = vim.b.claude_ide_diff
+        return v ~= nil and v.role == 'proposal' and vim.bo.buftype == 'acwrite' and vim.wo.diff
+      end, 5),
+      "the file's review"
+    )
+    prop = vim.api.nvim_get_current_buf()
+    assert.are.same({ 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'X9', 'X10', 'X11', 'l11', 'l12' }, d.lines(prop))
+    assert.are.equal(9, row(), 'the cursor at that hunk')
+    assert.are.equal('n', vim.api.nvim_get_mode().mode)
+    -- q: back, unchanged (the decision stays).
+    d.press('q')
+    assert(
+      vim.wait(2000, function()
+        return overview.overviewOf(vim.api.nvim_get_current_buf()) ~= nil
+      end, 5),
+      'back to the overview'
+    )
+    assert.are.equal(HEADER_C .. '1 of 2 hunks dropped', lines()[10])
+    assert.are.equal(10, row(), 'the cursor on that file')
+    assert.are.equal(2, #vim.api.nvim_list_tabpages())
+    -- Again, edited and written this time.
+    vim.api.nvim_win_set_cursor(0, { 18, 0 })
+    d.press('<CR>')
+    assert(
+      vim.wait(2000, function()
+        return vim.wo.diff and vim.bo.buftype == 'acwrite'
+      end, 5),
+      "the file's review"
+    )
+    vim.api.nvim_buf_set_lines(0, 0, 1, true, { 'EDITED' })
+    vim.cmd('write')
+    assert(
+      vim.wait(2000, function()
+        return overview.overviewOf(vim.api.nvim_get_current_buf()) ~= nil
+      end, 5),
+      'back to the overview'
+    )
+    assert.are.equal(HEADER_C .. '2 hunks', lines()[10])
+    assert.are.same({ '@@ -1,4 +1,4 @@', '-l1', '+EDITED', ' l2' }, vim.list_slice(lines(), 11, 14))
+    assert.are.equal(10, row())
+    assert.are.equal(2, #vim.api.nvim_list_tabpages())
+    assert.is_nil(outcome(), 'nothing decided yet')
+    vim.cmd('write')
+    assert.are.same({
+      accepted = true,
+      files = {
+        { 'n1', 'n2' },
+        {},
+        { 'EDITED', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'X9', 'X10', 'X11', 'l11', 'l12' },
+      },
+    }, wait_outcome(outcome))
+    d.assert_clean(before)
+  end)
+
+  it('q rejects the whole review; Q with a reason; closing the window rejects', function()
+    local _, outcome = open()
+    d.press('q')
+    assert.are.same({ accepted = false }, wait_outcome(outcome))
+    d.assert_clean(before)
+
+    local input = vim.ui.input
+    vim.ui.input = function(_, cb)
+      cb('  not these  ')
+    end
+    local _, second = open()
+    d.press('Q')
+    vim.ui.input = input
+    assert.are.same({ accepted = false, reason = 'not these' }, wait_outcome(second))
+    d.assert_clean(before)
+
+    local _, third = open()
+    vim.cmd('close')
+    assert.are.same({ accepted = false }, wait_outcome(third))
+    d.assert_clean(before)
+  end)
+
+  it('a review of one file keeps the plain side-by-side view', function()
+    local opened = ctx.services.diff.openMulti({
+      title = 'one',
+      files = {
+        {
+          path = dir .. '/one.txt',
+          label = 'one.txt',
+          current = { 'a' },
+          proposal = { 'b' },
+          summary = '1 edit',
+          dirty = false,
+        },
+      },
+    })
+    assert.is_true(opened.ok)
+    assert.is_true(vim.wo.diff)
+    assert.is_nil(overview.overviewOf(vim.api.nvim_get_current_buf()))
+    d.press('q')
+    d.assert_clean(before)
+  end)
+end)
+
+describe('the overview of 50 files and 2,000 hunks', function()
+  it('opens at once and highlights in slices', function()
+    local ctx = h.context()
+    local files = {}
+    for f = 1, 50 do
+      local old, new = {}, {}
+      for l = 1, 400 do
+        old[l] = ('file %d line %d'):format(f, l)
+        new[l] = l % 10 == 5 and old[l] .. ' changed' or old[l]
+      end
+      files[f] = { path = '/tmp/f' .. f, label = 'f' .. f, current = old, proposal = new, summary = 'x', dirty = false }
+    end
+    local t0 = vim.uv.hrtime()
+    local opened = ctx.services.diff.openMulti({ title = 'big', files = files })
+    local ms = (vim.uv.hrtime() - t0) / 1e6
+    assert.is_true(opened.ok)
+    assert.are.equal(1 + 50 + 2000 * 9, vim.api.nvim_buf_line_count(0))
+    local ns = vim.api.nvim_create_namespace('claude-ide.overview')
+    assert(
+      vim.wait(2000, function()
+        return #vim.api.nvim_buf_get_extmarks(0, ns, 0, -1, {}) == 50 + 2000 * 3
+      end, 5),
+      'every line highlighted in the end'
+    )
+    assert.is_true(ms < 1000, ('opened in %.0f ms'):format(ms))
+    d.press('q')
+    ctx.dispose()
+    h.reset_editor()
+  end)
+end)
