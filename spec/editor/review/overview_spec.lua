@@ -151,7 +151,10 @@ describe('the overview of a multi-file review', function()
     vim.api.nvim_exec_autocmds('ColorScheme', {})
     assert.are.equal('DiffAdd', vim.api.nvim_get_hl(0, { name = 'ClaudeIdeDiffAdd' }).link)
     -- The winbar leads with the client, the title, the files and the hunks left.
-    assert.matches('^ Claude Code: turn 1: 3 files, 1 by shell commands  3 files, 4 hunks left', vim.wo.winbar)
+    assert.matches(
+      "^ Claude Code's changes: turn 1: 3 files, 1 by shell commands  3 files, 4 hunks left",
+      vim.wo.winbar
+    )
     d.press('q')
     d.assert_clean(before)
   end)

@@ -639,9 +639,8 @@ function Overview.prototype.setWinbar(self)
     end
     local keys = self.spec.config.keymaps
     local left = self:undecided()
-    local title = ((" " .. escapeBar(self.spec.client or "Claude")) .. ": ") .. escapeBar(self.spec.title)
+    local title = (((" " .. escapeBar(self.spec.client or "Claude")) .. "'s changes: ") .. escapeBar(self.spec.title)) .. (("  " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left")
     local parts = {
-        (("  " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left"),
         ("   " .. escapeBar(keys.accept)) .. " on a hunk: its file, on a header or :w: apply all",
         ("   " .. escapeBar(keys.reject)) .. " reject"
     }

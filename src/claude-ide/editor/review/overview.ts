@@ -500,9 +500,11 @@ export class Overview {
     if (this.closed) return;
     const keys = this.spec.config.keymaps;
     const left = this.undecided();
-    const title = ` ${escapeBar(this.spec.client ?? "Claude")}: ${escapeBar(this.spec.title)}`;
+    // What matters is the title, never dropped (Neovim cuts it from its end only when even it is too wide).
+    const title =
+      ` ${escapeBar(this.spec.client ?? "Claude")}'s changes: ${escapeBar(this.spec.title)}` +
+      `  ${plural(this.sections.length, "file")}, ${left === 0 ? "all hunks decided" : `${plural(left, "hunk")} left`}`;
     const parts = [
-      `  ${plural(this.sections.length, "file")}, ${left === 0 ? "all hunks decided" : `${plural(left, "hunk")} left`}`,
       `   ${escapeBar(keys.accept)} on a hunk: its file, on a header or :w: apply all`,
       `   ${escapeBar(keys.reject)} reject`,
     ];
