@@ -46,7 +46,7 @@ ____exports.KEPT_GROUP = "ClaudeIdeReviewKept"
 --- Lines of context around a hunk, as `git diff` shows.
 local CONTEXT = 3
 --- How long one slice of highlighting may hold the editor.
-local SLICE_MS = 6
+local SLICE_MS = 5
 --- The overview's autocmds (every open overview's); deleted by the last one to settle.
 local AUGROUP = "claude-ide.overview"
 local NS = vim.api.nvim_create_namespace("claude-ide.overview")
@@ -74,7 +74,9 @@ function ____exports.diffHunks(base, proposal)
                 b = b,
                 cb = cb,
                 row = -1,
-                ["end"] = -1
+                ["end"] = -1,
+                rel = -1,
+                relEnd = -1
             }
         end
     )
@@ -163,11 +165,10 @@ function Overview.prototype.____constructor(self, spec, events)
     self.spec = spec
     self.events = events
     self.win = -1
-    self.kinds = {}
-    self.rowFile = {}
-    self.rowHunk = {}
+    self.prepared = 0
+    self.rows = 1
     self.marked = 0
-    self.generation = 0
+    self.stepScheduled = false
     self.waiting = false
     self.autocmds = {}
     self.settled = false
@@ -175,46 +176,113 @@ function Overview.prototype.____constructor(self, spec, events)
     self.origin = __TS__New(ReviewOrigin)
     self.sections = __TS__ArrayMap(
         spec.files,
-        function(____, file, i)
-            local base = file.current or ({})
-            local proposal = spec.proposals[i + 1]
-            return {
-                file = file,
-                base = base,
-                proposal = proposal,
-                hunks = ____exports.diffHunks(base, proposal),
-                header = -1,
-                replaced = false
-            }
-        end
+        function(____, file, i) return {
+            file = file,
+            base = file.current or ({}),
+            proposal = spec.proposals[i + 1],
+            hunks = {},
+            header = -1,
+            replaced = false
+        } end
     )
     ____exports.defineOverviewHighlights()
-    self.buf = scratchBuffer("claude-ide://review/" .. spec.title, {})
+    self.buf = scratchBuffer("claude-ide://review/" .. spec.title, {spec.title})
     setOpt("buftype", "acwrite", {buf = self.buf})
     setOpt("swapfile", false, {buf = self.buf})
     setOpt("undolevels", -1, {buf = self.buf})
-    self:render()
+    setOpt("modifiable", false, {buf = self.buf})
     open[self.buf] = self
+    self:prepareSlice()
     local ok, err = pcall(function() return self:show(takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close(false)
         error(err, 0)
     end
+    self:scheduleStep()
+end
+function Overview.prototype.prepareSlice(self)
+    if self.closed or self.prepared == #self.sections then
+        return
+    end
+    local start = vim.uv.hrtime()
+    local lines = {}
+    local from = self.prepared
+    while self.prepared < #self.sections do
+        local s = self.sections[self.prepared + 1]
+        s.hunks = ____exports.diffHunks(s.base, s.proposal)
+        s.chunk = self:chunkOf(s)
+        s.header = self.rows + #lines
+        self:place(s)
+        lines[#lines + 1] = self:headerText(s)
+        do
+            local i = 1
+            while i < #s.chunk.lines do
+                lines[#lines + 1] = s.chunk.lines[i + 1]
+                i = i + 1
+            end
+        end
+        self.prepared = self.prepared + 1
+        if (vim.uv.hrtime() - start) / 1000000 >= SLICE_MS then
+            break
+        end
+    end
+    local done = self.prepared == #self.sections
+    local filled = #lines
+    if not done then
+        lines[#lines + 1] = ("computing the hunks of " .. plural(#self.sections - self.prepared, "more file")) .. "…"
+    end
+    self:replaceRows(self.rows, from == 0 and self.rows or self.rows + 1, lines)
+    self.rows = self.rows + filled
+    if done then
+        self:setWinbar()
+    end
+    local whole = done and from == 0
+    self:markSlice(whole and math.huge or SLICE_MS - (vim.uv.hrtime() - start) / 1000000)
+end
+function Overview.prototype.complete(self)
+    while not self.closed and self.prepared < #self.sections do
+        self:prepareSlice()
+    end
+end
+function Overview.prototype.place(self, s)
+    for ____, h in ipairs(s.hunks) do
+        h.row = s.header + h.rel
+        h["end"] = s.header + h.relEnd
+    end
+end
+function Overview.prototype.replaceRows(self, from, to, lines)
+    local buf = self.buf
+    setOpt("modifiable", true, {buf = buf})
+    vim.api.nvim_buf_set_lines(
+        buf,
+        from,
+        to,
+        false,
+        lines
+    )
+    setOpt("modifiable", false, {buf = buf})
+    setOpt("modified", false, {buf = buf})
 end
 function Overview.prototype.finals(self)
+    self:complete()
     return __TS__ArrayMap(
         self.sections,
         function(____, s) return ____exports.decidedLines(s.base, s.proposal, s.hunks) end
     )
 end
 function Overview.prototype.decided(self, index)
+    self:complete()
     local s = self.sections[index + 1]
     return ____exports.decidedLines(s.base, s.proposal, s.hunks)
 end
 function Overview.prototype.lineOf(self, index, hunk)
     return ____exports.decidedLineOf(self.sections[index + 1].hunks, hunk)
 end
+function Overview.prototype.highlighted(self)
+    return self.marked >= #self.sections
+end
 function Overview.prototype.hunks(self, index)
+    self:complete()
     return self.sections[index + 1].hunks
 end
 function Overview.prototype.setProposal(self, index, lines, replaced)
@@ -224,6 +292,7 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     if self.closed then
         return
     end
+    self:complete()
     local s = self.sections[index + 1]
     local kept = {}
     for ____, h in ipairs(s.hunks) do
@@ -239,7 +308,30 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
             h.decision = "kept"
         end
     end
-    self:render()
+    local before = #s.chunk.lines
+    s.chunk = self:chunkOf(s)
+    local after = #s.chunk.lines
+    vim.api.nvim_buf_clear_namespace(self.buf, NS, s.header, s.header + before)
+    local rows = vim.list_slice(s.chunk.lines, 1)
+    rows[1] = self:headerText(s)
+    self:replaceRows(s.header, s.header + before, rows)
+    self:place(s)
+    do
+        local i = index + 1
+        while i < #self.sections do
+            local below = self.sections[i + 1]
+            below.header = below.header + (after - before)
+            self:place(below)
+            i = i + 1
+        end
+    end
+    self.rows = self.rows + (after - before)
+    if index < self.marked then
+        self:mark(s.header, 2, nil)
+        for ____, h in ipairs(s.hunks) do
+            self:markHunk(h)
+        end
+    end
     self:setWinbar()
     self:showFile(index)
 end
@@ -283,7 +375,6 @@ function Overview.prototype.settle(self)
     end
     self.settled = true
     self:markSeen()
-    self.generation = self.generation + 1
     for ____, id in ipairs(self.autocmds) do
         pcall(vim.api.nvim_del_autocmd, id)
     end
@@ -324,12 +415,15 @@ function Overview.prototype.close(self, goBack)
     end
 end
 function Overview.prototype.here(self)
-    local row = vim.api.nvim_win_get_cursor(0)[1] - 1
-    local kind = self.kinds[row + 1]
-    if kind == nil or kind == 1 then
-        return nil
+    self:complete()
+    local found = self:at(vim.api.nvim_win_get_cursor(0)[1] - 1)
+    local ____temp_2
+    if found == nil then
+        ____temp_2 = nil
+    else
+        ____temp_2 = {found.file, found.hunk}
     end
-    return {self.rowFile[row + 1], self.rowHunk[row + 1]}
+    return ____temp_2
 end
 function Overview.prototype.decide(self, index, hunk, decision)
     local s = self.sections[index + 1]
@@ -344,131 +438,134 @@ function Overview.prototype.decide(self, index, hunk, decision)
     end
     self:setWinbar()
 end
-function Overview.prototype.render(self)
-    local lines = {self.spec.title}
-    local kinds = {1}
-    local files = {-1}
+function Overview.prototype.chunkOf(self, s)
+    local lines = {""}
+    local kinds = {2}
     local hunks = {-1}
-    local function push(text, kind, file, hunk)
-        lines[#lines + 1] = text
-        kinds[#kinds + 1] = kind
-        files[#files + 1] = file
-        hunks[#hunks + 1] = hunk
-    end
+    local base = s.base
+    local proposal = s.proposal
+    local shown = 0
     __TS__ArrayForEach(
-        self.sections,
-        function(____, s, fi)
-            s.header = #lines
+        s.hunks,
+        function(____, h, hi)
+            local function push(text, kind)
+                lines[#lines + 1] = text
+                kinds[#kinds + 1] = kind
+                hunks[#hunks + 1] = hi
+            end
+            local aBefore = h.ca > 0 and h.a - 1 or h.a
+            local aLast = aBefore + h.ca
+            local bBefore = h.cb > 0 and h.b - 1 or h.b
+            local next = s.hunks[hi + 1 + 1]
+            local nextBefore = next == nil and #base or (next.ca > 0 and next.a - 1 or next.a)
+            local leadFrom = math.max(shown + 1, aBefore - CONTEXT + 1)
+            local trailTo = math.min(aLast + CONTEXT, nextBefore)
+            local lead = aBefore - leadFrom + 1
+            local trail = trailTo - aLast
+            local oldCount = lead + h.ca + trail
+            local newCount = lead + h.cb + trail
+            local oldStart = oldCount > 0 and leadFrom or aBefore
+            local newStart = newCount > 0 and bBefore - lead + 1 or bBefore
+            h.rel = #lines
             push(
-                self:headerText(s),
-                2,
-                fi,
-                -1
+                ((((((("@@ -" .. tostring(oldStart)) .. ",") .. tostring(oldCount)) .. " +") .. tostring(newStart)) .. ",") .. tostring(newCount)) .. " @@",
+                3
             )
-            local base = s.base
-            local proposal = s.proposal
-            local shown = 0
-            __TS__ArrayForEach(
-                s.hunks,
-                function(____, h, hi)
-                    local aBefore = h.ca > 0 and h.a - 1 or h.a
-                    local aLast = aBefore + h.ca
-                    local bBefore = h.cb > 0 and h.b - 1 or h.b
-                    local next = s.hunks[hi + 1 + 1]
-                    local nextBefore = next == nil and #base or (next.ca > 0 and next.a - 1 or next.a)
-                    local leadFrom = math.max(shown + 1, aBefore - CONTEXT + 1)
-                    local trailTo = math.min(aLast + CONTEXT, nextBefore)
-                    local lead = aBefore - leadFrom + 1
-                    local trail = trailTo - aLast
-                    local oldCount = lead + h.ca + trail
-                    local newCount = lead + h.cb + trail
-                    local oldStart = oldCount > 0 and leadFrom or aBefore
-                    local newStart = newCount > 0 and bBefore - lead + 1 or bBefore
-                    h.row = #lines
-                    push(
-                        ((((((("@@ -" .. tostring(oldStart)) .. ",") .. tostring(oldCount)) .. " +") .. tostring(newStart)) .. ",") .. tostring(newCount)) .. " @@",
-                        3,
-                        fi,
-                        hi
-                    )
-                    do
-                        local l = leadFrom
-                        while l <= aBefore do
-                            push(" " .. base[l], 4, fi, hi)
-                            l = l + 1
-                        end
-                    end
-                    do
-                        local l = aBefore + 1
-                        while l <= aLast do
-                            push("-" .. base[l], 5, fi, hi)
-                            l = l + 1
-                        end
-                    end
-                    do
-                        local l = bBefore + 1
-                        while l <= bBefore + h.cb do
-                            push("+" .. proposal[l], 6, fi, hi)
-                            l = l + 1
-                        end
-                    end
-                    do
-                        local l = aLast + 1
-                        while l <= trailTo do
-                            push(" " .. base[l], 4, fi, hi)
-                            l = l + 1
-                        end
-                    end
-                    h["end"] = #lines - 1
-                    shown = trailTo
+            do
+                local l = leadFrom
+                while l <= aBefore do
+                    push(" " .. base[l], 4)
+                    l = l + 1
                 end
-            )
+            end
+            do
+                local l = aBefore + 1
+                while l <= aLast do
+                    push("-" .. base[l], 5)
+                    l = l + 1
+                end
+            end
+            do
+                local l = bBefore + 1
+                while l <= bBefore + h.cb do
+                    push("+" .. proposal[l], 6)
+                    l = l + 1
+                end
+            end
+            do
+                local l = aLast + 1
+                while l <= trailTo do
+                    push(" " .. base[l], 4)
+                    l = l + 1
+                end
+            end
+            h.relEnd = #lines - 1
+            shown = trailTo
         end
     )
-    self.kinds = kinds
-    self.rowFile = files
-    self.rowHunk = hunks
-    local buf = self.buf
-    vim.api.nvim_buf_clear_namespace(buf, NS, 0, -1)
-    setOpt("modifiable", true, {buf = buf})
-    vim.api.nvim_buf_set_lines(
-        buf,
-        0,
-        -1,
-        true,
-        lines
-    )
-    setOpt("modifiable", false, {buf = buf})
-    setOpt("modified", false, {buf = buf})
-    self.marked = 0
-    local ____self_2, ____generation_3 = self, "generation"
-    local ____self_generation_4 = ____self_2[____generation_3] + 1
-    ____self_2[____generation_3] = ____self_generation_4
-    local generation = ____self_generation_4
-    self:markSlice(generation)
+    return {lines = lines, kinds = kinds, hunks = hunks}
 end
-function Overview.prototype.markSlice(self, generation)
-    if generation ~= self.generation or not vim.api.nvim_buf_is_valid(self.buf) then
+function Overview.prototype.at(self, row)
+    local lo = 0
+    local hi = self.prepared - 1
+    local found = -1
+    while lo <= hi do
+        local mid = math.floor((lo + hi) / 2)
+        if self.sections[mid + 1].header <= row then
+            found = mid
+            lo = mid + 1
+        else
+            hi = mid - 1
+        end
+    end
+    if found < 0 then
+        return nil
+    end
+    local s = self.sections[found + 1]
+    local chunk = s.chunk
+    local rel = row - s.header
+    if rel >= #chunk.lines then
+        return nil
+    end
+    return {file = found, hunk = chunk.hunks[rel + 1], kind = chunk.kinds[rel + 1]}
+end
+function Overview.prototype.markSlice(self, budget)
+    if budget == nil then
+        budget = SLICE_MS
+    end
+    if self.settled or not vim.api.nvim_buf_is_valid(self.buf) then
         return
     end
     local start = vim.uv.hrtime()
-    while self.marked < #self.sections do
+    while self.marked < self.prepared and (vim.uv.hrtime() - start) / 1000000 < budget do
         local s = self.sections[self.marked + 1]
         self:mark(s.header, 2, nil)
         for ____, h in ipairs(s.hunks) do
             self:markHunk(h)
         end
         self.marked = self.marked + 1
-        if (vim.uv.hrtime() - start) / 1000000 >= SLICE_MS then
-            break
-        end
     end
-    if self.marked < #self.sections then
-        vim.defer_fn(
-            function() return self:markSlice(generation) end,
-            0
-        )
+end
+function Overview.prototype.scheduleStep(self)
+    if self.stepScheduled or self.settled or self.marked >= #self.sections then
+        return
     end
+    self.stepScheduled = true
+    vim.defer_fn(
+        function()
+            self.stepScheduled = false
+            if self.settled then
+                return
+            end
+            if self.prepared < #self.sections then
+                self:prepareSlice()
+            else
+                self:markSlice()
+            end
+            self:scheduleStep()
+        end,
+        0
+    )
 end
 function Overview.prototype.mark(self, row, kind, decision)
     local group
@@ -497,10 +594,14 @@ function Overview.prototype.mark(self, row, kind, decision)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
+    local ____self_sections_5 = self.sections
+    local ____opt_3 = self:at(h.row)
+    local s = ____self_sections_5[(____opt_3 and ____opt_3.file or 0) + 1]
+    local kinds = s.chunk.kinds
     do
         local row = h.row
         while row <= h["end"] do
-            self:mark(row, self.kinds[row + 1], h.decision)
+            self:mark(row, kinds[row - s.header + 1], h.decision)
             row = row + 1
         end
     end
@@ -611,9 +712,9 @@ function Overview.prototype.markSeen(self)
         return
     end
     self.waiting = false
-    local ____opt_5 = self.unnotice
-    if ____opt_5 ~= nil then
-        ____opt_5()
+    local ____opt_6 = self.unnotice
+    if ____opt_6 ~= nil then
+        ____opt_6()
     end
     self.unnotice = nil
     addWaiting(-1)
@@ -676,6 +777,7 @@ function Overview.prototype.setWinbar(self)
     )
 end
 function Overview.prototype.rowsOf(self, kind)
+    self:complete()
     local rows = {}
     for ____, s in ipairs(self.sections) do
         if kind == 2 then
@@ -741,16 +843,16 @@ function Overview.prototype.decideHere(self, decision)
         return
     end
     local h = s.hunks[hunk + 1]
-    local ____self_decide_10 = self.decide
-    local ____index_8 = index
-    local ____hunk_9 = hunk
-    local ____temp_7
+    local ____self_decide_11 = self.decide
+    local ____index_9 = index
+    local ____hunk_10 = hunk
+    local ____temp_8
     if h.decision == decision then
-        ____temp_7 = nil
+        ____temp_8 = nil
     else
-        ____temp_7 = decision
+        ____temp_8 = decision
     end
-    ____self_decide_10(self, ____index_8, ____hunk_9, ____temp_7)
+    ____self_decide_11(self, ____index_9, ____hunk_10, ____temp_8)
     vim.api.nvim_win_set_cursor(0, {h.row + 1, 0})
     self:jump(3, 1)
 end
@@ -866,8 +968,8 @@ end
 function Overview.prototype.watch(self)
     local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
     local function add(event, opts, desc, cb)
-        local ____self_autocmds_11 = self.autocmds
-        ____self_autocmds_11[#____self_autocmds_11 + 1] = vim.api.nvim_create_autocmd(
+        local ____self_autocmds_12 = self.autocmds
+        ____self_autocmds_12[#____self_autocmds_12 + 1] = vim.api.nvim_create_autocmd(
             event,
             __TS__ObjectAssign(
                 {group = group},

@@ -34,7 +34,7 @@ export const KEPT_GROUP = "ClaudeIdeReviewKept";
 /** Lines of context around a hunk, as `git diff` shows. */
 const CONTEXT = 3;
 /** How long one slice of highlighting may hold the editor. */
-const SLICE_MS = 6;
+const SLICE_MS = 5;
 /** The overview's autocmds (every open overview's); deleted by the last one to settle. */
 const AUGROUP = "claude-ide.overview";
 
@@ -62,6 +62,17 @@ export interface Hunk {
   /** 0-based rows of its `@@` line and of its last line in the overview. */
   row: number;
   end: number;
+  /** The same rows within its file's part (Chunk), from the file's header (0). */
+  rel: number;
+  relEnd: number;
+}
+
+/** A file's part of the overview, built once per text (its header line is made afresh at each assembly). */
+interface Chunk {
+  lines: string[];
+  kinds: Kind[];
+  /** Per line: the hunk it belongs to (0-based; -1 on the header). */
+  hunks: number[];
 }
 
 interface Section {
@@ -70,6 +81,8 @@ interface Section {
   base: string[];
   proposal: string[];
   hunks: Hunk[];
+  /** Its part of the overview; undefined until its hunks are computed. */
+  chunk?: Chunk;
   /** 0-based row of its header. */
   header: number;
   /** The whole file was replaced by a MultiRequest key (the turn review's revert). */
@@ -102,7 +115,7 @@ export interface OverviewSpec {
 /** The hunks between `base` and `proposal` (vim.diff's blocks). */
 export function diffHunks(base: string[], proposal: string[]): Hunk[] {
   const found = vim.diff(linesText(base), linesText(proposal), { result_type: "indices" });
-  return found.map(([a, ca, b, cb]) => ({ a, ca, b, cb, row: -1, end: -1 }));
+  return found.map(([a, ca, b, cb]) => ({ a, ca, b, cb, row: -1, end: -1, rel: -1, relEnd: -1 }));
 }
 
 /** The proposal with the dropped hunks put back as they are in `base`. */
@@ -153,14 +166,14 @@ export class Overview {
   win = -1;
   readonly origin: ReviewOrigin;
   private readonly sections: Section[];
-  /** Per 0-based row: its kind, its file (0-based) and its hunk (0-based; -1 on headers and the title). */
-  private kinds: Kind[] = [];
-  private rowFile: number[] = [];
-  private rowHunk: number[] = [];
+  /** Files whose hunks and lines are computed and in the buffer (in slices, from the top, when there are many). */
+  private prepared = 0;
+  /** Rows of the buffer filled so far (the title and the prepared files); a line saying the rest comes follows. */
+  private rows = 1;
   /** Files whose rows have their extmarks (the slices go from the top). */
   private marked = 0;
-  /** Bumped at each rebuild: a slice of an older build stops. */
-  private generation = 0;
+  /** A slice (computing or highlighting) waits for a loop turn. */
+  private stepScheduled = false;
   private waiting = false;
   private unnotice?: (this: void) => void;
   private autocmds: number[] = [];
@@ -174,32 +187,95 @@ export class Overview {
     private readonly events: OverviewEvents,
   ) {
     this.origin = new ReviewOrigin();
-    this.sections = spec.files.map((file, i) => {
-      const base = file.current ?? [];
-      const proposal = spec.proposals[i];
-      return { file, base, proposal, hunks: diffHunks(base, proposal), header: -1, replaced: false };
-    });
+    this.sections = spec.files.map((file, i) => ({
+      file,
+      base: file.current ?? [],
+      proposal: spec.proposals[i],
+      hunks: [],
+      header: -1,
+      replaced: false,
+    }));
     defineOverviewHighlights();
-    this.buf = scratchBuffer(`claude-ide://review/${spec.title}`, []);
+    this.buf = scratchBuffer(`claude-ide://review/${spec.title}`, [spec.title]);
     setOpt("buftype", "acwrite", { buf: this.buf });
     setOpt("swapfile", false, { buf: this.buf });
     setOpt("undolevels", -1, { buf: this.buf });
-    this.render();
+    setOpt("modifiable", false, { buf: this.buf });
     open.set(this.buf, this);
+    // The first files now (every file of a small review); the rest in slices once the overview is shown.
+    this.prepareSlice();
     const [ok, err] = pcall(() => this.show(takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
       this.close(false);
       error(err, 0);
     }
+    this.scheduleStep();
+  }
+
+  /**
+   * Computes files' hunks and lines for SLICE_MS and appends them to the buffer (one nvim_buf_set_lines), then
+   * highlights them; the rest on a later loop turn (`more`) or by complete().
+   */
+  private prepareSlice(): void {
+    if (this.closed || this.prepared === this.sections.length) return;
+    const start = vim.uv.hrtime();
+    const lines: string[] = [];
+    const from = this.prepared;
+    while (this.prepared < this.sections.length) {
+      const s = this.sections[this.prepared];
+      s.hunks = diffHunks(s.base, s.proposal);
+      s.chunk = this.chunkOf(s);
+      s.header = this.rows + lines.length;
+      this.place(s);
+      lines.push(this.headerText(s));
+      for (let i = 1; i < s.chunk.lines.length; i++) lines.push(s.chunk.lines[i]);
+      this.prepared++;
+      if ((vim.uv.hrtime() - start) / 1e6 >= SLICE_MS) break;
+    }
+    const done = this.prepared === this.sections.length;
+    // Before the line saying the rest comes (it goes with the last slice).
+    const filled = lines.length;
+    if (!done) lines.push(`computing the hunks of ${plural(this.sections.length - this.prepared, "more file")}…`);
+    this.replaceRows(this.rows, from === 0 ? this.rows : this.rows + 1, lines);
+    this.rows += filled;
+    if (done) this.setWinbar();
+    // A review built in one slice (a small one) is highlighted at once; a big one in what is left of this slice,
+    // the rest on later loop turns.
+    const whole = done && from === 0;
+    this.markSlice(whole ? math.huge : SLICE_MS - (vim.uv.hrtime() - start) / 1e6);
+  }
+
+  /** Every file in the buffer now (a key pressed before the slices are done). */
+  private complete(): void {
+    while (!this.closed && this.prepared < this.sections.length) this.prepareSlice();
+  }
+
+  /** The rows of file `s`'s hunks from its header's row and its chunk. */
+  private place(s: Section): void {
+    for (const h of s.hunks) {
+      h.row = s.header + h.rel;
+      h.end = s.header + h.relEnd;
+    }
+  }
+
+  /** Replaces rows [from, to) of the buffer by `lines`. */
+  private replaceRows(from: number, to: number, lines: string[]): void {
+    const buf = this.buf;
+    setOpt("modifiable", true, { buf });
+    vim.api.nvim_buf_set_lines(buf, from, to, false, lines);
+    setOpt("modifiable", false, { buf });
+    setOpt("modified", false, { buf });
   }
 
   /** Each file's final lines: its proposal with the dropped hunks put back. */
   finals(): string[][] {
+    this.complete();
     return this.sections.map((s) => decidedLines(s.base, s.proposal, s.hunks));
   }
 
   /** File `index`'s proposal as decided so far (what its own review starts from). */
   decided(index: number): string[] {
+    this.complete();
     const s = this.sections[index];
     return decidedLines(s.base, s.proposal, s.hunks);
   }
@@ -209,8 +285,14 @@ export class Overview {
     return decidedLineOf(this.sections[index].hunks, hunk);
   }
 
+  /** Every line has its highlights (the slices are done). */
+  highlighted(): boolean {
+    return this.marked >= this.sections.length;
+  }
+
   /** The hunks of file `index` (their decisions included). */
   hunks(index: number): Hunk[] {
+    this.complete();
     return this.sections[index].hunks;
   }
 
@@ -221,6 +303,7 @@ export class Overview {
    */
   setProposal(index: number, lines: string[], replaced = false): void {
     if (this.closed) return;
+    this.complete();
     const s = this.sections[index];
     const kept = new LuaSet<string>();
     for (const h of s.hunks) if (h.decision === "kept") kept.add(this.hunkText(s, h));
@@ -228,7 +311,26 @@ export class Overview {
     s.replaced = replaced;
     s.hunks = diffHunks(s.base, lines);
     for (const h of s.hunks) if (kept.has(this.hunkText(s, h))) h.decision = "kept";
-    this.render();
+    const before = (s.chunk as Chunk).lines.length;
+    s.chunk = this.chunkOf(s);
+    const after = s.chunk.lines.length;
+    vim.api.nvim_buf_clear_namespace(this.buf, NS, s.header, s.header + before);
+    // (A spread would unpack every line: Lua refuses more than a few thousand values.)
+    const rows = vim.list_slice(s.chunk.lines, 1);
+    rows[0] = this.headerText(s);
+    this.replaceRows(s.header, s.header + before, rows);
+    this.place(s);
+    // The files below move (their extmarks move with their lines).
+    for (let i = index + 1; i < this.sections.length; i++) {
+      const below = this.sections[i];
+      below.header += after - before;
+      this.place(below);
+    }
+    this.rows += after - before;
+    if (index < this.marked) {
+      this.mark(s.header, Kind.Header, undefined);
+      for (const h of s.hunks) this.markHunk(h);
+    }
     this.setWinbar();
     this.showFile(index);
   }
@@ -268,7 +370,6 @@ export class Overview {
     if (this.settled) return;
     this.settled = true;
     this.markSeen();
-    this.generation++;
     for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
     this.autocmds = [];
     const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
@@ -294,10 +395,9 @@ export class Overview {
 
   /** The hunk under the cursor: [file, hunk] (hunk -1 on a header), or undefined on the title line. */
   here(): [number, number] | undefined {
-    const row = vim.api.nvim_win_get_cursor(0)[0] - 1;
-    const kind = this.kinds[row];
-    if (kind === undefined || kind === Kind.Title) return undefined;
-    return [this.rowFile[row], this.rowHunk[row]];
+    this.complete();
+    const found = this.at(vim.api.nvim_win_get_cursor(0)[0] - 1);
+    return found === undefined ? undefined : [found.file, found.hunk];
   }
 
   /** Sets hunk `hunk` of file `index` to `decision` (undefined: undecided again) and shows it. */
@@ -312,75 +412,93 @@ export class Overview {
 
   // ---- building --------------------------------------------------------------------------------------------
 
-  /** Every line of the overview, set in one call; the extmarks follow in slices. */
-  private render(): void {
-    const lines: string[] = [this.spec.title];
-    const kinds: Kind[] = [Kind.Title];
-    const files: number[] = [-1];
+  /** File `s`'s part of the overview: its header, then each hunk's `@@` line, context and changed lines. */
+  private chunkOf(s: Section): Chunk {
+    const lines: string[] = [""];
+    const kinds: Kind[] = [Kind.Header];
     const hunks: number[] = [-1];
-    const push = (text: string, kind: Kind, file: number, hunk: number) => {
-      lines.push(text);
-      kinds.push(kind);
-      files.push(file);
-      hunks.push(hunk);
-    };
-    this.sections.forEach((s, fi) => {
-      s.header = lines.length;
-      push(this.headerText(s), Kind.Header, fi, -1);
-      const base = s.base;
-      const proposal = s.proposal;
-      // The last line of the file shown so far: context is never shown twice.
-      let shown = 0;
-      s.hunks.forEach((h, hi) => {
-        const aBefore = h.ca > 0 ? h.a - 1 : h.a;
-        const aLast = aBefore + h.ca;
-        const bBefore = h.cb > 0 ? h.b - 1 : h.b;
-        const next = s.hunks[hi + 1];
-        const nextBefore = next === undefined ? base.length : next.ca > 0 ? next.a - 1 : next.a;
-        const leadFrom = math.max(shown + 1, aBefore - CONTEXT + 1);
-        const trailTo = math.min(aLast + CONTEXT, nextBefore);
-        const lead = aBefore - leadFrom + 1;
-        const trail = trailTo - aLast;
-        const oldCount = lead + h.ca + trail;
-        const newCount = lead + h.cb + trail;
-        const oldStart = oldCount > 0 ? leadFrom : aBefore;
-        const newStart = newCount > 0 ? bBefore - lead + 1 : bBefore;
-        h.row = lines.length;
-        push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At, fi, hi);
-        for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context, fi, hi);
-        for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete, fi, hi);
-        for (let l = bBefore + 1; l <= bBefore + h.cb; l++) push(`+${proposal[l - 1]}`, Kind.Add, fi, hi);
-        for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context, fi, hi);
-        h.end = lines.length - 1;
-        shown = trailTo;
-      });
+    const base = s.base;
+    const proposal = s.proposal;
+    // The last line of the file shown so far: context is never shown twice.
+    let shown = 0;
+    s.hunks.forEach((h, hi) => {
+      const push = (text: string, kind: Kind) => {
+        lines.push(text);
+        kinds.push(kind);
+        hunks.push(hi);
+      };
+      const aBefore = h.ca > 0 ? h.a - 1 : h.a;
+      const aLast = aBefore + h.ca;
+      const bBefore = h.cb > 0 ? h.b - 1 : h.b;
+      const next = s.hunks[hi + 1];
+      const nextBefore = next === undefined ? base.length : next.ca > 0 ? next.a - 1 : next.a;
+      const leadFrom = math.max(shown + 1, aBefore - CONTEXT + 1);
+      const trailTo = math.min(aLast + CONTEXT, nextBefore);
+      const lead = aBefore - leadFrom + 1;
+      const trail = trailTo - aLast;
+      const oldCount = lead + h.ca + trail;
+      const newCount = lead + h.cb + trail;
+      const oldStart = oldCount > 0 ? leadFrom : aBefore;
+      const newStart = newCount > 0 ? bBefore - lead + 1 : bBefore;
+      h.rel = lines.length;
+      push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At);
+      for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context);
+      for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete);
+      for (let l = bBefore + 1; l <= bBefore + h.cb; l++) push(`+${proposal[l - 1]}`, Kind.Add);
+      for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context);
+      h.relEnd = lines.length - 1;
+      shown = trailTo;
     });
-    this.kinds = kinds;
-    this.rowFile = files;
-    this.rowHunk = hunks;
-    const buf = this.buf;
-    vim.api.nvim_buf_clear_namespace(buf, NS, 0, -1);
-    setOpt("modifiable", true, { buf });
-    vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
-    setOpt("modifiable", false, { buf });
-    setOpt("modified", false, { buf });
-    this.marked = 0;
-    const generation = ++this.generation;
-    this.markSlice(generation);
+    return { lines, kinds, hunks };
   }
 
-  /** Marks files from `this.marked` on for SLICE_MS, then leaves the rest to a later loop turn. */
-  private markSlice(generation: number): void {
-    if (generation !== this.generation || !vim.api.nvim_buf_is_valid(this.buf)) return;
+  /** What row `row` (0-based) shows: the file, its hunk (-1: the header) and the kind of line; none: the title. */
+  private at(row: number): { file: number; hunk: number; kind: Kind } | undefined {
+    // The last file whose header is at or above the row (binary search: headers go down the buffer in order).
+    let lo = 0;
+    let hi = this.prepared - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = math.floor((lo + hi) / 2);
+      if (this.sections[mid].header <= row) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found < 0) return undefined;
+    const s = this.sections[found];
+    const chunk = s.chunk as Chunk;
+    const rel = row - s.header;
+    if (rel >= chunk.lines.length) return undefined;
+    return { file: found, hunk: chunk.hunks[rel], kind: chunk.kinds[rel] };
+  }
+
+  /** Highlights files from `this.marked` on for `budget` ms (the rest: scheduleStep). */
+  private markSlice(budget = SLICE_MS): void {
+    if (this.settled || !vim.api.nvim_buf_is_valid(this.buf)) return;
     const start = vim.uv.hrtime();
-    while (this.marked < this.sections.length) {
+    while (this.marked < this.prepared && (vim.uv.hrtime() - start) / 1e6 < budget) {
       const s = this.sections[this.marked];
       this.mark(s.header, Kind.Header, undefined);
       for (const h of s.hunks) this.markHunk(h);
       this.marked++;
-      if ((vim.uv.hrtime() - start) / 1e6 >= SLICE_MS) break;
     }
-    if (this.marked < this.sections.length) vim.defer_fn(() => this.markSlice(generation), 0);
+  }
+
+  /**
+   * One slice of what is left (files to compute first, then lines to highlight) per loop turn: never two slices
+   * in one turn, which two timers firing together would run back to back.
+   */
+  private scheduleStep(): void {
+    if (this.stepScheduled || this.settled || this.marked >= this.sections.length) return;
+    this.stepScheduled = true;
+    vim.defer_fn(() => {
+      this.stepScheduled = false;
+      if (this.settled) return;
+      if (this.prepared < this.sections.length) this.prepareSlice();
+      else this.markSlice();
+      this.scheduleStep();
+    }, 0);
   }
 
   /** The extmarks of one row. */
@@ -399,7 +517,9 @@ export class Overview {
 
   private markHunk(h: Hunk): void {
     vim.api.nvim_buf_clear_namespace(this.buf, NS, h.row, h.end + 1);
-    for (let row = h.row; row <= h.end; row++) this.mark(row, this.kinds[row], h.decision);
+    const s = this.sections[this.at(h.row)?.file ?? 0];
+    const kinds = (s.chunk as Chunk).kinds;
+    for (let row = h.row; row <= h.end; row++) this.mark(row, kinds[row - s.header], h.decision);
   }
 
   private setLine(row: number, text: string): void {
@@ -521,6 +641,7 @@ export class Overview {
 
   /** Rows of `kind` (0-based), in order. */
   private rowsOf(kind: Kind.Header | Kind.At): number[] {
+    this.complete();
     const rows: number[] = [];
     for (const s of this.sections) {
       if (kind === Kind.Header) rows.push(s.header);
