@@ -412,6 +412,60 @@ describe('the overview of 50 files and 2,000 hunks', function()
     assert.are.equal(1 + 50 + 2000 * 9 - 40 * 9 + 1 + 400 + 9000, vim.api.nvim_buf_line_count(buf))
     assert.are.equal('f2 (x): 40 hunks', vim.api.nvim_buf_get_lines(buf, 9403, 9404, true)[1])
     d.press('q')
+    assert(
+      vim.wait(2000, function()
+        return not vim.api.nvim_buf_is_valid(buf)
+      end, 5),
+      'the overview closed'
+    )
+    ctx.dispose()
+    h.reset_editor()
+  end)
+end)
+
+describe('an overview that arrives while the user is elsewhere', function()
+  it('opens behind and waits (counted, marked); :ClaudeCodeFocus brings the user there, and back after', function()
+    local ctx = h.context({ diff = { focus = 'auto' } })
+    -- Neovim 0.12's default statusline, once vim.ui is loaded, adds an autocmd of its own the first time it is
+    -- drawn (vim.ui.progress_status): made before the snapshot, it is not counted as the review's.
+    if vim.ui.progress_status then
+      vim.ui.progress_status()
+    end
+    local before = d.snapshot()
+    local here = vim.api.nvim_get_current_win()
+    local file = function(name)
+      return {
+        path = '/tmp/' .. name,
+        label = name,
+        current = { 'a' },
+        proposal = { 'b' },
+        summary = 'x',
+        dirty = false,
+      }
+    end
+    local opened = ctx.services.diff.openMulti({ title = 'behind', files = { file('x.txt'), file('y.txt') } })
+    assert.is_true(opened.ok)
+    local outcome
+    opened.review.onDecision(function(o)
+      outcome = o
+    end)
+    assert.are.equal(here, vim.api.nvim_get_current_win())
+    assert.are.equal('n', vim.api.nvim_get_mode().mode)
+    assert.are.equal(1, vim.g.claude_ide_reviews_waiting)
+    local buf = d.overview()
+    assert.is_true(vim.b[buf].claude_ide_diff.waiting)
+    assert.are.equal('behind', vim.t[vim.api.nvim_win_get_tabpage(vim.fn.win_findbuf(buf)[1])].claude_ide_diff)
+    assert.is_true(ctx.services.diff.focusWaiting())
+    assert.are.equal(buf, vim.api.nvim_get_current_buf())
+    assert.are.equal(0, vim.g.claude_ide_reviews_waiting)
+    assert.is_nil(vim.b[buf].claude_ide_diff.waiting)
+    d.press('q')
+    assert(vim.wait(2000, function()
+      return outcome ~= nil
+    end, 5))
+    assert.are.same({ accepted = false }, outcome)
+    d.assert_clean(before)
+    assert.are.equal(here, vim.api.nvim_get_current_win())
     ctx.dispose()
     h.reset_editor()
   end)
