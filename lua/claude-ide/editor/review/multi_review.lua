@@ -16,6 +16,8 @@ local NEXT_FILE_KEY = ____overview.NEXT_FILE_KEY
 local Overview = ____overview.Overview
 local PREV_FILE_KEY = ____overview.PREV_FILE_KEY
 local WHOLE_FILE_KEY = ____overview.WHOLE_FILE_KEY
+local ____log = require("claude-ide.log")
+local say = ____log.say
 ____exports.NEXT_FILE_KEY = NEXT_FILE_KEY
 ____exports.PREV_FILE_KEY = PREV_FILE_KEY
 ____exports.MultiReview = __TS__Class()
@@ -89,9 +91,6 @@ function MultiReview.prototype.focusIfWaiting(self)
     end
     return self.view ~= nil and self.view:isWaiting() and self.view:focus()
 end
-function MultiReview.prototype.shownOverview(self)
-    return self.overview
-end
 function MultiReview.prototype.reject(self)
     self["end"](self, false, true)
 end
@@ -159,8 +158,13 @@ function MultiReview.prototype.openFromOverview(self, index, hunk)
         overview:decided(index)
     ) end)
     if not ok then
+        self.view = nil
         overview:enter()
-        error(err, 0)
+        say(
+            (("cannot open " .. self.files[index + 1].label) .. "'s review: ") .. tostring(err),
+            "error"
+        )
+        return
     end
     local line = overview:lineOf(index, hunk)
     local ____opt_10 = self.view

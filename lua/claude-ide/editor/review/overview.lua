@@ -33,7 +33,6 @@ local ReviewOrigin = ____view_parts.ReviewOrigin
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
-local TAB_VAR = ____view_parts.TAB_VAR
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
 --- Refuses the whole file under the cursor (a MultiRequest key of this lhs replaces what it does).
@@ -729,10 +728,6 @@ function Overview.prototype.markBuffer(self)
     end
     value.file = plural(#self.sections, "file")
     vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
-    if self.spec.config.open_in_new_tab and vim.api.nvim_win_is_valid(self.win) then
-        local tab = vim.api.nvim_win_get_tabpage(self.win)
-        pcall(vim.api.nvim_tabpage_set_var, tab, TAB_VAR, self.spec.title)
-    end
 end
 function Overview.prototype.setWinbar(self)
     if self.closed then

@@ -11,6 +11,7 @@ import { linesText, reviewText, textLines } from "./diff_text";
 import { type FileView, openFileView } from "./file_view";
 import { NEXT_FILE_KEY, Overview, PREV_FILE_KEY, WHOLE_FILE_KEY } from "./overview";
 import type { ReviewOrigin } from "./view_parts";
+import { say } from "../../log";
 
 export { NEXT_FILE_KEY, PREV_FILE_KEY };
 
@@ -75,11 +76,6 @@ export class MultiReview {
     return this.view !== undefined && this.view.isWaiting() && this.view.focus();
   }
 
-  /** The overview, while it is open (specs). */
-  shownOverview(): Overview | undefined {
-    return this.overview;
-  }
-
   /** Rejected from outside (closeAllDiffTabs, server stop): the views close now, the rejection is reported. */
   reject(): void {
     this.end(false, true);
@@ -128,8 +124,10 @@ export class MultiReview {
     this.closeFile();
     const [ok, err] = pcall(() => this.openFile(index, undefined, true, overview.decided(index)));
     if (!ok) {
+      this.view = undefined;
       overview.enter();
-      error(err, 0);
+      say(`cannot open ${this.files[index].label}'s review: ${tostring(err)}`, "error");
+      return;
     }
     const line = overview.lineOf(index, hunk);
     if (this.view?.hasFocus() === true)

@@ -18,7 +18,7 @@ import { plural } from "../../util/words";
 import { linesText } from "./diff_text";
 import { DIFF_ADD, DIFF_DELETE, defineHighlights } from "./highlights";
 import { askReason, reasonOn } from "./reason";
-import { addWaiting, escapeBar, fitBar, ReviewOrigin, scratchBuffer, setOpt, takesFocus, TAB_VAR } from "./view_parts";
+import { addWaiting, escapeBar, fitBar, ReviewOrigin, scratchBuffer, setOpt, takesFocus } from "./view_parts";
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
@@ -609,10 +609,6 @@ export class Overview {
     if (this.waiting) value.waiting = true;
     value.file = plural(this.sections.length, "file");
     vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
-    if (this.spec.config.open_in_new_tab && vim.api.nvim_win_is_valid(this.win)) {
-      const tab = vim.api.nvim_win_get_tabpage(this.win);
-      pcall(vim.api.nvim_tabpage_set_var, tab, TAB_VAR, this.spec.title);
-    }
   }
 
   /** The client, the title, files and hunks left first; the keys after, dropped from the last when narrow. */
