@@ -87,9 +87,16 @@ describe('the overview of a multi-file review', function()
 
   local function marks()
     local ns = vim.api.nvim_create_namespace('claude-ide.overview')
+    -- Per line (1-based): its line highlight and virtual text, and `text`: the ranges of changed text in it.
     local by_row = {}
     for _, m in ipairs(vim.api.nvim_buf_get_extmarks(0, ns, 0, -1, { details = true })) do
-      by_row[m[2] + 1] = m[4]
+      local row = by_row[m[2] + 1] or { text = {} }
+      by_row[m[2] + 1] = row
+      if m[4].hl_group then
+        table.insert(row.text, { m[3], m[4].end_col, m[4].hl_group })
+      else
+        row.line_hl_group, row.virt_text = m[4].line_hl_group, m[4].virt_text
+      end
     end
     return by_row
   end
@@ -138,6 +145,10 @@ describe('the overview of a multi-file review', function()
     assert.are.equal('ClaudeIdeDiffAdd', m[4].line_hl_group)
     assert.are.equal('ClaudeIdeDiffDelete', m[8].line_hl_group)
     assert.is_nil(m[12], 'context lines are not highlighted')
+    -- Lines changed one for one: what changed inside them too.
+    assert.are.same({ { 1, 2, 'ClaudeIdeDiffText' } }, m[13].text)
+    assert.are.same({ { 1, 2, 'ClaudeIdeDiffText' } }, m[14].text)
+    assert.are.same({}, m[22].text, 'a block of 2 lines replaced by 3: no pairs')
     for name, target in pairs({
       ClaudeIdeDiffAdd = 'DiffAdd',
       ClaudeIdeDiffDelete = 'DiffDelete',
@@ -399,7 +410,8 @@ describe('the overview of 50 files and 2,000 hunks', function()
     timer:close()
     local ns = vim.api.nvim_create_namespace('claude-ide.overview')
     assert.are.equal(1 + 50 + 2000 * 9, vim.api.nvim_buf_line_count(buf))
-    assert.are.equal(50 + 2000 * 3, #vim.api.nvim_buf_get_extmarks(buf, ns, 0, -1, {}))
+    -- a header, and per hunk its @@, - and + lines and the changed text of its + line
+    assert.are.equal(50 + 2000 * 4, #vim.api.nvim_buf_get_extmarks(buf, ns, 0, -1, {}))
     assert.are.equal(2, vim.api.nvim_win_get_cursor(0)[1])
     assert.is_true(worst < 200, ('the loop was held %.0f ms'):format(worst))
     -- A file's new text of 9,000 changed lines (more than Lua unpacks at once) replaces its part.

@@ -21,6 +21,7 @@ local linesText = ____diff_text.linesText
 local ____highlights = require("claude-ide.editor.review.highlights")
 local DIFF_ADD = ____highlights.DIFF_ADD
 local DIFF_DELETE = ____highlights.DIFF_DELETE
+local DIFF_TEXT = ____highlights.DIFF_TEXT
 local defineHighlights = ____highlights.defineHighlights
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
@@ -44,7 +45,9 @@ ____exports.DROPPED_GROUP = "ClaudeIdeReviewDropped"
 ____exports.KEPT_GROUP = "ClaudeIdeReviewKept"
 --- Lines of context around a hunk, as `git diff` shows.
 local CONTEXT = 3
---- How long one slice of highlighting may hold the editor.
+--- A review of at most this many lines (every file's, both texts) is built in one stretch: a millisecond or two.
+local SMALL_REVIEW_LINES = 4000
+--- How long one slice of building or highlighting may hold the editor.
 local SLICE_MS = 5
 --- The overview's autocmds (every open overview's); deleted by the last one to settle.
 local AUGROUP = "claude-ide.overview"
@@ -143,6 +146,20 @@ function ____exports.decidedLineOf(hunks, index)
     local h = hunks[index + 1]
     return math.max(1, (h.cb > 0 and h.b or h.b + 1) + shift)
 end
+--- Where two lines differ: [start, oldEnd, newEnd], byte offsets (0-based, ends exclusive) of the middle that is not
+-- the prefix and suffix they share. Bytes, not characters: a highlight split inside a character still shows.
+function ____exports.changedMiddle(a, b)
+    local max = math.min(#a, #b)
+    local start = 0
+    while start < max and string.byte(a, start + 1) == string.byte(b, start + 1) do
+        start = start + 1
+    end
+    local tail = 0
+    while tail < max - start and string.byte(a, #a - tail) == string.byte(b, #b - tail) do
+        tail = tail + 1
+    end
+    return start, #a - tail, #b - tail
+end
 --- Every open overview, by its buffer (specs read it).
 local open = {}
 --- The overview shown in `buf`, if any.
@@ -191,7 +208,12 @@ function Overview.prototype.____constructor(self, spec, events)
     setOpt("undolevels", -1, {buf = self.buf})
     setOpt("modifiable", false, {buf = self.buf})
     open[self.buf] = self
-    self:prepareSlice()
+    local size = 0
+    for ____, f in ipairs(spec.files) do
+        local ____opt_0 = f.current
+        size = size + ((____opt_0 and #____opt_0 or 0) + #f.proposal)
+    end
+    self:prepareSlice(size <= SMALL_REVIEW_LINES and math.huge or SLICE_MS / 2)
     local ok, err = pcall(function() return self:show(takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close(false)
@@ -199,14 +221,19 @@ function Overview.prototype.____constructor(self, spec, events)
     end
     self:scheduleStep()
 end
-function Overview.prototype.prepareSlice(self)
+function Overview.prototype.prepareSlice(self, budget)
+    if budget == nil then
+        budget = SLICE_MS
+    end
     if self.closed or self.prepared == #self.sections then
         return
     end
     local start = vim.uv.hrtime()
     local lines = {}
     local from = self.prepared
+    local longest = 0
     while self.prepared < #self.sections do
+        local before = vim.uv.hrtime()
         local s = self.sections[self.prepared + 1]
         s.hunks = ____exports.diffHunks(s.base, s.proposal)
         s.chunk = self:chunkOf(s)
@@ -221,7 +248,9 @@ function Overview.prototype.prepareSlice(self)
             end
         end
         self.prepared = self.prepared + 1
-        if (vim.uv.hrtime() - start) / 1000000 >= SLICE_MS then
+        local now = vim.uv.hrtime()
+        longest = math.max(longest, (now - before) / 1000000)
+        if (now - start) / 1000000 + 2 * longest >= budget then
             break
         end
     end
@@ -236,7 +265,7 @@ function Overview.prototype.prepareSlice(self)
         self:setWinbar()
     end
     local whole = done and from == 0
-    self:markSlice(whole and math.huge or SLICE_MS - (vim.uv.hrtime() - start) / 1000000)
+    self:markSlice(whole and math.huge or budget - (vim.uv.hrtime() - start) / 1000000)
 end
 function Overview.prototype.complete(self)
     while not self.closed and self.prepared < #self.sections do
@@ -335,8 +364,8 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     self:showFile(index)
 end
 function Overview.prototype.showFile(self, index)
-    local ____opt_0 = self.sections[index + 1]
-    local row = ____opt_0 and ____opt_0.header
+    local ____opt_2 = self.sections[index + 1]
+    local row = ____opt_2 and ____opt_2.header
     if row ~= nil and vim.api.nvim_win_is_valid(self.win) then
         vim.api.nvim_win_set_cursor(self.win, {row + 1, 0})
     end
@@ -416,13 +445,13 @@ end
 function Overview.prototype.here(self)
     self:complete()
     local found = self:at(vim.api.nvim_win_get_cursor(0)[1] - 1)
-    local ____temp_2
+    local ____temp_4
     if found == nil then
-        ____temp_2 = nil
+        ____temp_4 = nil
     else
-        ____temp_2 = {found.file, found.hunk}
+        ____temp_4 = {found.file, found.hunk}
     end
-    return ____temp_2
+    return ____temp_4
 end
 function Overview.prototype.decide(self, index, hunk, decision)
     local s = self.sections[index + 1]
@@ -593,17 +622,48 @@ function Overview.prototype.mark(self, row, kind, decision)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_5 = self.sections
-    local ____opt_3 = self:at(h.row)
-    local s = ____self_sections_5[(____opt_3 and ____opt_3.file or 0) + 1]
+    local ____self_sections_7 = self.sections
+    local ____opt_5 = self:at(h.row)
+    local s = ____self_sections_7[(____opt_5 and ____opt_5.file or 0) + 1]
     local kinds = s.chunk.kinds
+    local first = -1
     do
         local row = h.row
         while row <= h["end"] do
-            self:mark(row, kinds[row - s.header + 1], h.decision)
+            local kind = kinds[row - s.header + 1]
+            if kind == 5 and first < 0 then
+                first = row
+            end
+            self:mark(row, kind, h.decision)
             row = row + 1
         end
     end
+    if h.decision == "dropped" or h.ca ~= h.cb or first < 0 then
+        return
+    end
+    local aFrom = h.ca > 0 and h.a or h.a + 1
+    do
+        local k = 0
+        while k < h.ca do
+            local start, oldEnd, newEnd = ____exports.changedMiddle(s.base[aFrom + k], s.proposal[h.b + k])
+            if oldEnd > start then
+                self:markText(first + k, start + 1, oldEnd + 1)
+            end
+            if newEnd > start then
+                self:markText(first + h.ca + k, start + 1, newEnd + 1)
+            end
+            k = k + 1
+        end
+    end
+end
+function Overview.prototype.markText(self, row, from, to)
+    vim.api.nvim_buf_set_extmark(
+        self.buf,
+        NS,
+        row,
+        from,
+        {end_col = to, hl_group = DIFF_TEXT, strict = false}
+    )
 end
 function Overview.prototype.setLine(self, row, text)
     local buf = self.buf
@@ -711,9 +771,9 @@ function Overview.prototype.markSeen(self)
         return
     end
     self.waiting = false
-    local ____opt_6 = self.unnotice
-    if ____opt_6 ~= nil then
-        ____opt_6()
+    local ____opt_8 = self.unnotice
+    if ____opt_8 ~= nil then
+        ____opt_8()
     end
     self.unnotice = nil
     addWaiting(-1)
@@ -838,16 +898,16 @@ function Overview.prototype.decideHere(self, decision)
         return
     end
     local h = s.hunks[hunk + 1]
-    local ____self_decide_11 = self.decide
-    local ____index_9 = index
-    local ____hunk_10 = hunk
-    local ____temp_8
+    local ____self_decide_13 = self.decide
+    local ____index_11 = index
+    local ____hunk_12 = hunk
+    local ____temp_10
     if h.decision == decision then
-        ____temp_8 = nil
+        ____temp_10 = nil
     else
-        ____temp_8 = decision
+        ____temp_10 = decision
     end
-    ____self_decide_11(self, ____index_9, ____hunk_10, ____temp_8)
+    ____self_decide_13(self, ____index_11, ____hunk_12, ____temp_10)
     vim.api.nvim_win_set_cursor(0, {h.row + 1, 0})
     self:jump(3, 1)
 end
@@ -963,8 +1023,8 @@ end
 function Overview.prototype.watch(self)
     local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
     local function add(event, opts, desc, cb)
-        local ____self_autocmds_12 = self.autocmds
-        ____self_autocmds_12[#____self_autocmds_12 + 1] = vim.api.nvim_create_autocmd(
+        local ____self_autocmds_14 = self.autocmds
+        ____self_autocmds_14[#____self_autocmds_14 + 1] = vim.api.nvim_create_autocmd(
             event,
             __TS__ObjectAssign(
                 {group = group},

@@ -16,7 +16,7 @@ import { notice, say } from "../../log";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import { plural } from "../../util/words";
 import { linesText } from "./diff_text";
-import { DIFF_ADD, DIFF_DELETE, defineHighlights } from "./highlights";
+import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
 import { askReason, reasonOn } from "./reason";
 import { addWaiting, escapeBar, fitBar, ReviewOrigin, scratchBuffer, setOpt, takesFocus } from "./view_parts";
 
@@ -33,7 +33,9 @@ export const KEPT_GROUP = "ClaudeIdeReviewKept";
 
 /** Lines of context around a hunk, as `git diff` shows. */
 const CONTEXT = 3;
-/** How long one slice of highlighting may hold the editor. */
+/** A review of at most this many lines (every file's, both texts) is built in one stretch: a millisecond or two. */
+const SMALL_REVIEW_LINES = 4000;
+/** How long one slice of building or highlighting may hold the editor. */
 const SLICE_MS = 5;
 /** The overview's autocmds (every open overview's); deleted by the last one to settle. */
 const AUGROUP = "claude-ide.overview";
@@ -144,6 +146,19 @@ export function decidedLineOf(hunks: Hunk[], index: number): number {
   return math.max(1, (h.cb > 0 ? h.b : h.b + 1) + shift);
 }
 
+/**
+ * Where two lines differ: [start, oldEnd, newEnd], byte offsets (0-based, ends exclusive) of the middle that is not
+ * the prefix and suffix they share. Bytes, not characters: a highlight split inside a character still shows.
+ */
+export function changedMiddle(a: string, b: string): LuaMultiReturn<[number, number, number]> {
+  const max = math.min(a.length, b.length);
+  let start = 0;
+  while (start < max && string.byte(a, start + 1) === string.byte(b, start + 1)) start++;
+  let tail = 0;
+  while (tail < max - start && string.byte(a, a.length - tail) === string.byte(b, b.length - tail)) tail++;
+  return $multi(start, a.length - tail, b.length - tail);
+}
+
 /** Every open overview, by its buffer (specs read it). */
 const open = new LuaMap<Buf, Overview>();
 
@@ -202,8 +217,11 @@ export class Overview {
     setOpt("undolevels", -1, { buf: this.buf });
     setOpt("modifiable", false, { buf: this.buf });
     open.set(this.buf, this);
-    // The first files now (every file of a small review); the rest in slices once the overview is shown.
-    this.prepareSlice();
+    // The first files now; the rest in slices once the overview is shown (this stretch opens the window too: half a
+    // slice). A small review is built whole at once, whatever the machine's load.
+    let size = 0;
+    for (const f of spec.files) size += (f.current?.length ?? 0) + f.proposal.length;
+    this.prepareSlice(size <= SMALL_REVIEW_LINES ? math.huge : SLICE_MS / 2);
     const [ok, err] = pcall(() => this.show(takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
       this.close(false);
@@ -216,12 +234,16 @@ export class Overview {
    * Computes files' hunks and lines for SLICE_MS and appends them to the buffer (one nvim_buf_set_lines), then
    * highlights them; the rest on a later loop turn (`more`) or by complete().
    */
-  private prepareSlice(): void {
+  private prepareSlice(budget = SLICE_MS): void {
     if (this.closed || this.prepared === this.sections.length) return;
     const start = vim.uv.hrtime();
     const lines: string[] = [];
     const from = this.prepared;
+    // The longest file of this slice so far: the next one is started only when one as long still fits (setting the
+    // lines takes about as long again per line).
+    let longest = 0;
     while (this.prepared < this.sections.length) {
+      const before = vim.uv.hrtime();
       const s = this.sections[this.prepared];
       s.hunks = diffHunks(s.base, s.proposal);
       s.chunk = this.chunkOf(s);
@@ -230,7 +252,9 @@ export class Overview {
       lines.push(this.headerText(s));
       for (let i = 1; i < s.chunk.lines.length; i++) lines.push(s.chunk.lines[i]);
       this.prepared++;
-      if ((vim.uv.hrtime() - start) / 1e6 >= SLICE_MS) break;
+      const now = vim.uv.hrtime();
+      longest = math.max(longest, (now - before) / 1e6);
+      if ((now - start) / 1e6 + 2 * longest >= budget) break;
     }
     const done = this.prepared === this.sections.length;
     // Before the line saying the rest comes (it goes with the last slice).
@@ -242,7 +266,7 @@ export class Overview {
     // A review built in one slice (a small one) is highlighted at once; a big one in what is left of this slice,
     // the rest on later loop turns.
     const whole = done && from === 0;
-    this.markSlice(whole ? math.huge : SLICE_MS - (vim.uv.hrtime() - start) / 1e6);
+    this.markSlice(whole ? math.huge : budget - (vim.uv.hrtime() - start) / 1e6);
   }
 
   /** Every file in the buffer now (a key pressed before the slices are done). */
@@ -519,7 +543,25 @@ export class Overview {
     vim.api.nvim_buf_clear_namespace(this.buf, NS, h.row, h.end + 1);
     const s = this.sections[this.at(h.row)?.file ?? 0];
     const kinds = (s.chunk as Chunk).kinds;
-    for (let row = h.row; row <= h.end; row++) this.mark(row, kinds[row - s.header], h.decision);
+    let first = -1;
+    for (let row = h.row; row <= h.end; row++) {
+      const kind = kinds[row - s.header];
+      if (kind === Kind.Delete && first < 0) first = row;
+      this.mark(row, kind, h.decision);
+    }
+    // Lines changed one for one: what changed inside each pair (its middle, between what they share at both ends).
+    if (h.decision === "dropped" || h.ca !== h.cb || first < 0) return;
+    const aFrom = h.ca > 0 ? h.a : h.a + 1;
+    for (let k = 0; k < h.ca; k++) {
+      const [start, oldEnd, newEnd] = changedMiddle(s.base[aFrom + k - 1], s.proposal[h.b + k - 1]);
+      // +1: the `-` / `+` before the text.
+      if (oldEnd > start) this.markText(first + k, start + 1, oldEnd + 1);
+      if (newEnd > start) this.markText(first + h.ca + k, start + 1, newEnd + 1);
+    }
+  }
+
+  private markText(row: number, from: number, to: number): void {
+    vim.api.nvim_buf_set_extmark(this.buf, NS, row, from, { end_col: to, hl_group: DIFF_TEXT, strict: false });
   }
 
   private setLine(row: number, text: string): void {
