@@ -326,6 +326,39 @@ describe('the overview of a multi-file review', function()
     d.assert_clean(before)
   end)
 
+  it("in a file's review: Q with a reason rejects the whole review; the request's key there comes back", function()
+    local called = 0
+    local _, outcome = open({
+      {
+        lhs = 'gR',
+        desc = 'revert the whole file',
+        fn = function(_, set_proposal)
+          called = called + 1
+          set_proposal(TWELVE)
+        end,
+      },
+    })
+    d.open_file(3)
+    d.press('gR')
+    assert(
+      vim.wait(2000, function()
+        return called == 1 and overview.overviewOf(vim.api.nvim_get_current_buf()) ~= nil
+      end, 5),
+      'back to the overview, the file reverted'
+    )
+    assert.are.equal(HEADER_C .. 'the whole file reverted', lines()[10])
+    assert.are.equal(2, #vim.api.nvim_list_tabpages())
+    local input = vim.ui.input
+    vim.ui.input = function(_, cb)
+      cb('not this one')
+    end
+    d.open_file(1)
+    d.press('Q')
+    vim.ui.input = input
+    assert.are.same({ accepted = false, reason = 'not this one' }, wait_outcome(outcome))
+    d.assert_clean(before)
+  end)
+
   it('q rejects the whole review; Q with a reason; closing the window rejects', function()
     local _, outcome = open()
     d.press('q')
