@@ -53,7 +53,7 @@ local SLICE_MS = 5
 local AUGROUP = "claude-ide.overview"
 local NS = vim.api.nvim_create_namespace("claude-ide.overview")
 --- The hunks between `base` and `proposal` (vim.diff's blocks).
-function ____exports.diffHunks(base, proposal)
+local function diffHunks(base, proposal)
     local found = vim.diff(
         linesText(base),
         linesText(proposal),
@@ -84,7 +84,7 @@ function ____exports.diffHunks(base, proposal)
     )
 end
 --- The proposal with the dropped hunks put back as they are in `base`.
-function ____exports.decidedLines(base, proposal, hunks)
+local function decidedLines(base, proposal, hunks)
     if not __TS__ArraySome(
         hunks,
         function(____, h) return h.decision == "dropped" end
@@ -132,7 +132,7 @@ function ____exports.decidedLines(base, proposal, hunks)
     return out
 end
 --- The line of `decidedLines(...)` where hunk `index` starts (1-based; the line after it for a pure deletion).
-function ____exports.decidedLineOf(hunks, index)
+local function decidedLineOf(hunks, index)
     local shift = 0
     do
         local i = 0
@@ -148,7 +148,7 @@ function ____exports.decidedLineOf(hunks, index)
 end
 --- Where two lines differ: [start, oldEnd, newEnd], byte offsets (0-based, ends exclusive) of the middle that is not
 -- the prefix and suffix they share. Bytes, not characters: a highlight split inside a character still shows.
-function ____exports.changedMiddle(a, b)
+local function changedMiddle(a, b)
     local max = math.min(#a, #b)
     local start = 0
     while start < max and string.byte(a, start + 1) == string.byte(b, start + 1) do
@@ -235,7 +235,7 @@ function Overview.prototype.prepareSlice(self, budget)
     while self.prepared < #self.sections do
         local before = vim.uv.hrtime()
         local s = self.sections[self.prepared + 1]
-        s.hunks = ____exports.diffHunks(s.base, s.proposal)
+        s.hunks = diffHunks(s.base, s.proposal)
         s.chunk = self:chunkOf(s)
         s.header = self.rows + #lines
         self:place(s)
@@ -295,16 +295,16 @@ function Overview.prototype.finals(self)
     self:complete()
     return __TS__ArrayMap(
         self.sections,
-        function(____, s) return ____exports.decidedLines(s.base, s.proposal, s.hunks) end
+        function(____, s) return decidedLines(s.base, s.proposal, s.hunks) end
     )
 end
 function Overview.prototype.decided(self, index)
     self:complete()
     local s = self.sections[index + 1]
-    return ____exports.decidedLines(s.base, s.proposal, s.hunks)
+    return decidedLines(s.base, s.proposal, s.hunks)
 end
 function Overview.prototype.lineOf(self, index, hunk)
-    return ____exports.decidedLineOf(self.sections[index + 1].hunks, hunk)
+    return decidedLineOf(self.sections[index + 1].hunks, hunk)
 end
 function Overview.prototype.highlighted(self)
     return self.marked >= #self.sections
@@ -330,7 +330,7 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     end
     s.proposal = lines
     s.replaced = replaced
-    s.hunks = ____exports.diffHunks(s.base, lines)
+    s.hunks = diffHunks(s.base, lines)
     for ____, h in ipairs(s.hunks) do
         if kept[self:hunkText(s, h)] ~= nil then
             h.decision = "kept"
@@ -645,7 +645,7 @@ function Overview.prototype.markHunk(self, h)
     do
         local k = 0
         while k < h.ca do
-            local start, oldEnd, newEnd = ____exports.changedMiddle(s.base[aFrom + k], s.proposal[h.b + k])
+            local start, oldEnd, newEnd = changedMiddle(s.base[aFrom + k], s.proposal[h.b + k])
             if oldEnd > start then
                 self:markText(first + k, start + 1, oldEnd + 1)
             end

@@ -115,13 +115,13 @@ export interface OverviewSpec {
 }
 
 /** The hunks between `base` and `proposal` (vim.diff's blocks). */
-export function diffHunks(base: string[], proposal: string[]): Hunk[] {
+function diffHunks(base: string[], proposal: string[]): Hunk[] {
   const found = vim.diff(linesText(base), linesText(proposal), { result_type: "indices" });
   return found.map(([a, ca, b, cb]) => ({ a, ca, b, cb, row: -1, end: -1, rel: -1, relEnd: -1 }));
 }
 
 /** The proposal with the dropped hunks put back as they are in `base`. */
-export function decidedLines(base: string[], proposal: string[], hunks: Hunk[]): string[] {
+function decidedLines(base: string[], proposal: string[], hunks: Hunk[]): string[] {
   if (!hunks.some((h) => h.decision === "dropped")) return proposal;
   const out: string[] = [];
   let next = 1;
@@ -139,7 +139,7 @@ export function decidedLines(base: string[], proposal: string[], hunks: Hunk[]):
 }
 
 /** The line of `decidedLines(...)` where hunk `index` starts (1-based; the line after it for a pure deletion). */
-export function decidedLineOf(hunks: Hunk[], index: number): number {
+function decidedLineOf(hunks: Hunk[], index: number): number {
   let shift = 0;
   for (let i = 0; i < index; i++) if (hunks[i].decision === "dropped") shift += hunks[i].ca - hunks[i].cb;
   const h = hunks[index];
@@ -150,7 +150,7 @@ export function decidedLineOf(hunks: Hunk[], index: number): number {
  * Where two lines differ: [start, oldEnd, newEnd], byte offsets (0-based, ends exclusive) of the middle that is not
  * the prefix and suffix they share. Bytes, not characters: a highlight split inside a character still shows.
  */
-export function changedMiddle(a: string, b: string): LuaMultiReturn<[number, number, number]> {
+function changedMiddle(a: string, b: string): LuaMultiReturn<[number, number, number]> {
   const max = math.min(a.length, b.length);
   let start = 0;
   while (start < max && string.byte(a, start + 1) === string.byte(b, start + 1)) start++;
