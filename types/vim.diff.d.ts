@@ -14,3 +14,9 @@ declare namespace vim.fn {
   /** Number of filler lines above line `lnum` in diff mode. */
   function diff_filler(lnum: number): number;
 }
+
+declare namespace vim.api {
+  /** A namespace for extmarks (the same id for the same name). */
+  function nvim_create_namespace(name: string): number;
+  function nvim_buf_get_extmarks(buf: Buf, ns: number, start: number | [number, number], end: number | [number, number], opts: Dict): [number, number, number, Dict?][];
+}

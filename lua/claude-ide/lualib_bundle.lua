@@ -197,6 +197,12 @@ do
     end
 end
 
+local function __TS__ArrayForEach(self, callbackFn, thisArg)
+    for i = 1, #self do
+        callbackFn(thisArg, self[i], i - 1, self)
+    end
+end
+
 local function __TS__ArrayFind(self, predicate, thisArg)
     for i = 1, #self do
         local elem = self[i]
@@ -304,12 +310,6 @@ local function __TS__ArraySplice(self, ...)
         self[k] = nil
     end
     return out
-end
-
-local function __TS__ArrayForEach(self, callbackFn, thisArg)
-    for i = 1, #self do
-        callbackFn(thisArg, self[i], i - 1, self)
-    end
 end
 
 local function __TS__ArraySort(self, compareFn)
@@ -782,10 +782,10 @@ return {
   __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__StringSplit = __TS__StringSplit,
+  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArrayFind = __TS__ArrayFind,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArraySplice = __TS__ArraySplice,
-  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArraySort = __TS__ArraySort,
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__ObjectEntries = __TS__ObjectEntries,
