@@ -658,7 +658,7 @@ describe('Gemini CLI companion', function()
         assert.are.same({}, res.content)
         -- The user is told where that proposal waits.
         assert.matches(
-          'it waits (shown if this one is rejected',
+          'waits for this review (shown if you reject this one)',
           nvim:lua('return vim.fn.execute("messages")'),
           1,
           true

@@ -85,7 +85,7 @@ JSON
   pair_type "gemini://gemini-2" "make gamma loud"
   check "gemini pair: the second CLI asks in its own terminal too" \
     wait_for 30 pair_has "gemini://gemini-2" "Apply this change?"
-  pair_told() { [[ "$(nv pair 'execute("messages")')" == *"it waits (shown if this one is rejected"* ]]; }
+  pair_told() { [[ "$(nv pair 'execute("messages")')" == *"waits for this review (shown if you reject this one)"* ]]; }
   check "gemini pair: Neovim tells the user the second proposal waits" wait_for 10 pair_told
   check "gemini pair: still one review in Neovim (the first one's)" test "$(nv pair "$DIFF_TABS")" == 1
   check "gemini pair: the second CLI opened no Debug Console" bash -c "! [[ \"\$1\" == *'Debug Console'* ]]" _ \

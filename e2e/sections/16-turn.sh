@@ -31,16 +31,36 @@ check "turn: the CLI ran the Edit and the sed (no proposal in acceptEdits mode)"
   wait_for 60 file_is "$TURN_PROJECT/b.txt" $'B1\nb2'
 check "turn: a.txt was edited by the Edit tool" file_is "$TURN_PROJECT/a.txt" $'A1\na2'
 check "turn: the turn review opens at the turn's end, listing both files" wait_for 30 turn_lists_both
-# The review's overview: a.txt's header first (the cursor there), then b.txt's; b.txt's hunk reverted (]f to its
-# header, ]c onto its hunk, gH), then applied.
+# The review's overview, decided by keys typed in the terminal as a user types them (tmux send-keys, never the
+# window or the mode set by RPC): the review opened from the agent's terminal in Terminal mode. a.txt's header
+# first (the cursor there); ]f to b.txt's header, [f back and ]f again, each leaving Normal mode; <CR> on a.txt's
+# hunk opens its own review and q comes back; then ]c onto b.txt's hunk, gH drops it, :w applies the rest.
 turn_in_review() { [[ "$(nv turn 'exists("t:claude_ide_diff")')" == 1 ]]; }
-turn_on_b() { [[ "$(nv turn 'getline(".")')" == "b.txt ("* ]]; }
+turn_line() { nv turn 'getline(".")'; }
+turn_on_a() { [[ "$(turn_line)" == "a.txt ("* ]]; }
+turn_on_b() { [[ "$(turn_line)" == "b.txt ("* ]]; }
+turn_mode_normal() { [[ "$(nv turn 'mode(1)')" == n ]]; }
+turn_in_file_review() { [[ "$(nv turn 'bufname()')" == *proposal* ]]; }
+turn_in_overview() { [[ "$(nv turn 'bufname()')" != *proposal* ]] && turn_in_review; }
+turn_keys() { tmux -S "$TMUX_SOCK" send-keys -t turn "$@"; }
+turn_dropped_b() { [[ "$(nv turn 'luaeval("table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, true), \"\\n\")")')" == *"1 of 1 hunk dropped"* ]]; }
 wait_for 10 turn_in_review || nv_ex turn "ClaudeCodeFocus"
-nv_ex turn "normal ]f"
+check "turn: the review from the terminal is in Normal mode, on a.txt's header" \
+  wait_for 10 eval 'turn_on_a && turn_mode_normal'
+turn_keys ']f'
+check "turn: ]f typed: b.txt's header, Normal mode" wait_for 10 eval 'turn_on_b && turn_mode_normal'
+turn_keys '[f'
+check "turn: [f typed: a.txt's header again, Normal mode" wait_for 10 eval 'turn_on_a && turn_mode_normal'
+turn_keys ']c' Enter
+check "turn: <CR> on a.txt's hunk opens its own review, in Normal mode" \
+  wait_for 10 eval 'turn_in_file_review && turn_mode_normal'
+turn_keys 'q'
+check "turn: q in it goes back to the overview, in Normal mode" wait_for 10 eval 'turn_in_overview && turn_mode_normal'
+turn_keys ']f'
 wait_for 10 turn_on_b || true
-nv_ex turn "normal ]c"
-nv_ex turn "normal gH"
-nv_ex turn "ClaudeCodeDiffAccept"
+turn_keys ']c' 'gH'
+check "turn: gH typed on b.txt's hunk drops it (its header counts it)" wait_for 10 turn_dropped_b
+turn_keys ':w' Enter
 check "turn: reverting b.txt's hunk restores b.txt on disk" wait_for 20 file_is "$TURN_PROJECT/b.txt" $'b1\nb2'
 check "turn: a.txt keeps the agent's change" file_is "$TURN_PROJECT/a.txt" $'A1\na2'
 nv_ex turn "ClaudeCodeFocus"

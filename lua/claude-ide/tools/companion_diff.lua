@@ -163,7 +163,7 @@ function ____exports.companionTools(link)
                     __TS__ArraySplice(waiting, i, 1)
                 end
                 waiting[#waiting + 1] = {clientId = ctx.clientId, path = path, newContent = args.newContent}
-                link.tell(((("another " .. link.label()) .. " session proposes a change to ") .. vim.fn.fnamemodify(path, ":~:.")) .. " while this file's review is open: it waits (shown if this one is rejected, dropped if it is accepted), or answer it in that CLI's terminal")
+                link.tell(((("another " .. link.label()) .. " session's change to ") .. vim.fn.fnamemodify(path, ":~:.")) .. " waits for this review (shown if you reject this one)")
                 return {content = {}}
             end
             return openReview(ctx.clientId, path, args.newContent)

@@ -95,7 +95,8 @@ export function companionTools(link: CompanionLink): ToolDescriptor[] {
         if (i >= 0) waiting.splice(i, 1);
         waiting.push({ clientId: ctx.clientId, path, newContent: args.newContent });
         link.tell(
-          `another ${link.label()} session proposes a change to ${vim.fn.fnamemodify(path, ":~:.")} while this file's review is open: it waits (shown if this one is rejected, dropped if it is accepted), or answer it in that CLI's terminal`,
+          // One line (a longer one stops the user at a hit-enter prompt).
+          `another ${link.label()} session's change to ${vim.fn.fnamemodify(path, ":~:.")} waits for this review (shown if you reject this one)`,
         );
         return { content: [] };
       }
