@@ -207,31 +207,6 @@ local function __TS__ArrayFind(self, predicate, thisArg)
     return nil
 end
 
-local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
-    if fromIndex == nil then
-        fromIndex = 0
-    end
-    local len = #self
-    if len == 0 then
-        return -1
-    end
-    if fromIndex >= len then
-        return -1
-    end
-    if fromIndex < 0 then
-        fromIndex = len + fromIndex
-        if fromIndex < 0 then
-            fromIndex = 0
-        end
-    end
-    for i = fromIndex + 1, len do
-        if self[i] == searchElement then
-            return i - 1
-        end
-    end
-    return -1
-end
-
 local function __TS__ArraySplice(self, ...)
     local args = {...}
     local len = #self
@@ -304,6 +279,41 @@ local function __TS__ArraySplice(self, ...)
         self[k] = nil
     end
     return out
+end
+
+local function __TS__ArrayPush(self, ...)
+    local items = {...}
+    local len = #self
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
+    end
+    return len
+end
+
+local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
+    if fromIndex == nil then
+        fromIndex = 0
+    end
+    local len = #self
+    if len == 0 then
+        return -1
+    end
+    if fromIndex >= len then
+        return -1
+    end
+    if fromIndex < 0 then
+        fromIndex = len + fromIndex
+        if fromIndex < 0 then
+            fromIndex = 0
+        end
+    end
+    for i = fromIndex + 1, len do
+        if self[i] == searchElement then
+            return i - 1
+        end
+    end
+    return -1
 end
 
 local function __TS__ArrayForEach(self, callbackFn, thisArg)
@@ -686,16 +696,6 @@ do
     end
 end
 
-local function __TS__ArrayPush(self, ...)
-    local items = {...}
-    local len = #self
-    for i = 1, #items do
-        len = len + 1
-        self[len] = items[i]
-    end
-    return len
-end
-
 local function __TS__ArrayIsArray(value)
     return type(value) == "table" and (value[1] ~= nil or next(value) == nil)
 end
@@ -783,8 +783,9 @@ return {
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayFind = __TS__ArrayFind,
-  __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArraySplice = __TS__ArraySplice,
+  __TS__ArrayPush = __TS__ArrayPush,
+  __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArraySort = __TS__ArraySort,
   __TS__InstanceOf = __TS__InstanceOf,
@@ -794,7 +795,6 @@ return {
   __TS__StringSubstring = __TS__StringSubstring,
   __TS__Delete = __TS__Delete,
   __TS__SetDescriptor = __TS__SetDescriptor,
-  __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayFlatMap = __TS__ArrayFlatMap,
   __TS__ArrayEvery = __TS__ArrayEvery,
   __TS__ArrayReduce = __TS__ArrayReduce,
