@@ -207,6 +207,41 @@ local function __TS__ArrayFind(self, predicate, thisArg)
     return nil
 end
 
+local function __TS__ArrayPush(self, ...)
+    local items = {...}
+    local len = #self
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
+    end
+    return len
+end
+
+local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
+    if fromIndex == nil then
+        fromIndex = 0
+    end
+    local len = #self
+    if len == 0 then
+        return -1
+    end
+    if fromIndex >= len then
+        return -1
+    end
+    if fromIndex < 0 then
+        fromIndex = len + fromIndex
+        if fromIndex < 0 then
+            fromIndex = 0
+        end
+    end
+    for i = fromIndex + 1, len do
+        if self[i] == searchElement then
+            return i - 1
+        end
+    end
+    return -1
+end
+
 local function __TS__ArraySplice(self, ...)
     local args = {...}
     local len = #self
@@ -279,41 +314,6 @@ local function __TS__ArraySplice(self, ...)
         self[k] = nil
     end
     return out
-end
-
-local function __TS__ArrayPush(self, ...)
-    local items = {...}
-    local len = #self
-    for i = 1, #items do
-        len = len + 1
-        self[len] = items[i]
-    end
-    return len
-end
-
-local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
-    if fromIndex == nil then
-        fromIndex = 0
-    end
-    local len = #self
-    if len == 0 then
-        return -1
-    end
-    if fromIndex >= len then
-        return -1
-    end
-    if fromIndex < 0 then
-        fromIndex = len + fromIndex
-        if fromIndex < 0 then
-            fromIndex = 0
-        end
-    end
-    for i = fromIndex + 1, len do
-        if self[i] == searchElement then
-            return i - 1
-        end
-    end
-    return -1
 end
 
 local function __TS__ArrayForEach(self, callbackFn, thisArg)
@@ -783,9 +783,9 @@ return {
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayFind = __TS__ArrayFind,
-  __TS__ArraySplice = __TS__ArraySplice,
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
+  __TS__ArraySplice = __TS__ArraySplice,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArraySort = __TS__ArraySort,
   __TS__InstanceOf = __TS__InstanceOf,

@@ -408,6 +408,41 @@ describe('unified review', function()
   end)
 
   describe('texts', function()
+    it('marks a 10,000-line proposal a loop turn after showing it, and a key pressed before has them', function()
+      local old, new = {}, {}
+      for i = 1, 10000 do
+        old[i] = ('local value_%d = compute(%d, "some text to make the line longer") -- %d'):format(i, i * 7, i)
+        new[i] = i % 100 == 50 and old[i]:gsub('compute', 'compute_v2') or old[i]
+      end
+      local path = h.file('big.lua', old)
+      local poll = open(path, table.concat(new, '\n') .. '\n')
+      local buf = d.buf('proposal')
+      assert.are.same({}, marks(buf), 'not yet: the view first')
+      d.press(']c')
+      assert.are.equal(50, cursor_line(), 'the key computed them')
+      assert.are.equal(100, vim.tbl_count(marks_with(buf, 'line_hl_group')))
+      d.press('q')
+      d.wait_done(poll)
+      d.assert_clean(before)
+      poll = open(path, table.concat(new, '\n') .. '\n')
+      buf = d.buf('proposal')
+      assert.is_true(vim.wait(1000, function()
+        return vim.tbl_count(marks_with(buf, 'virt_lines')) == 100
+      end, 5))
+      assert.are.equal(50, cursor_line(), 'on the first change once marked')
+      assert.matches('100 hunks left', vim.wo[0].winbar, 1, true)
+      vim.api.nvim_win_set_cursor(0, { 150, 0 })
+      d.press('gH')
+      assert.are.equal(old[150], d.lines(buf)[150])
+      assert.are.equal(250, cursor_line())
+      d.press('<CR>')
+      local first, second = d.texts(d.wait_done(poll))
+      assert.are.equal('FILE_SAVED', first)
+      new[150] = old[150]
+      assert.are.equal(table.concat(new, '\n') .. '\n', second)
+      d.assert_clean(before)
+    end)
+
     it('keeps CRLF endings', function()
       local path = h.file('crlf.txt', {})
       d.write(path, 'one\r\ntwo\r\nthree\r\n')

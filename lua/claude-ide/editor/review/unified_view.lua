@@ -4,7 +4,6 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
-local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
@@ -78,6 +77,8 @@ function ____exports.defineHighlights()
 end
 --- The namespace of the view's marks (one for every unified view: each clears only its own buffer).
 local NAMESPACE = "claude-ide.unified"
+--- Above this size the differences are marked a loop turn after the view is made (see show).
+local MARK_LATER_BYTES = 64 * 1024
 --- Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows.
 local TEXT_PRIORITY = 4200
 --- A UTF-8 continuation byte (10xxxxxx): not the first byte of a character.
@@ -252,18 +253,34 @@ function UnifiedView.prototype.show(self, enter)
         addWaiting(1, spec.client or "Claude")
     end
     self:markBuffers()
-    self:refresh()
     self:setKeymaps()
     self:watch()
+    if spec.bytes <= MARK_LATER_BYTES then
+        self:markFirst()
+    else
+        self:setWinbar()
+        vim.schedule(function() return self:markFirst() end)
+    end
+    if self.waiting then
+        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
+    end
+end
+function UnifiedView.prototype.markFirst(self)
+    if self.closed or not vim.api.nvim_win_is_valid(self.win) then
+        return
+    end
+    self:refresh(false)
     local first = self.hunks[1]
-    if first ~= nil then
+    local row, col = unpack(
+        vim.api.nvim_win_get_cursor(self.win),
+        1,
+        2
+    )
+    if first ~= nil and row == 1 and col == 0 then
         vim.api.nvim_win_call(
             self.win,
             function() return self:goTo(first) end
         )
-    end
-    if self.waiting then
-        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
     end
 end
 function UnifiedView.prototype.markSeen(self)
@@ -385,7 +402,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, "ClaudeIdeDiffDelete"}})
-                        goto __continue66
+                        goto __continue71
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -416,7 +433,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue66::
+                ::__continue71::
                 i = i + 1
             end
         end
@@ -583,16 +600,16 @@ function UnifiedView.prototype.setWinbar(self)
         title = title .. " " .. name
     end
     local left = #self.hunks
-    __TS__ArrayUnshift(
-        parts,
-        left == 0 and "   all hunks decided" or ((("   " .. tostring(left)) .. " hunk") .. (left == 1 and "" or "s")) .. " left"
-    )
     if self.taken > 0 then
-        __TS__ArraySplice(
+        __TS__ArrayUnshift(
             parts,
-            1,
-            0,
             ("  (" .. tostring(self.taken)) .. " taken)"
+        )
+    end
+    if self.tick ~= -1 then
+        __TS__ArrayUnshift(
+            parts,
+            left == 0 and "   all hunks decided" or ((("   " .. tostring(left)) .. " hunk") .. (left == 1 and "" or "s")) .. " left"
         )
     end
     __TS__ArrayPush(

@@ -47,6 +47,9 @@ export function defineHighlights(): void {
 /** The namespace of the view's marks (one for every unified view: each clears only its own buffer). */
 const NAMESPACE = "claude-ide.unified";
 
+/** Above this size the differences are marked a loop turn after the view is made (see show). */
+const MARK_LATER_BYTES = 64 * 1024;
+
 /** Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows. */
 const TEXT_PRIORITY = 4200;
 
@@ -114,6 +117,7 @@ export class UnifiedView {
   private readonly ns: number;
   /** The differences as last computed, in the buffer's order, and the changedtick they were computed at. */
   private hunks: Hunk[] = [];
+  /** The changedtick the hunks were computed at; -1: not yet (the winbar then counts none). */
   private tick = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   readonly origin: ReviewOrigin;
@@ -254,15 +258,29 @@ export class UnifiedView {
     this.waiting = !enter;
     if (this.waiting) addWaiting(1, spec.client ?? "Claude");
     this.markBuffers();
-    this.refresh();
     this.setKeymaps();
     this.watch();
-    const first = this.hunks[0];
-    if (first !== undefined) vim.api.nvim_win_call(this.win, () => this.goTo(first));
+    if (spec.bytes <= MARK_LATER_BYTES) this.markFirst();
+    else {
+      // The window first, the differences a loop turn later: two stretches the editor answers keys between, not
+      // one (vim.diff of a 10,000-line text takes as long as making the view). A key pressed meanwhile in the
+      // view computes them first (fresh).
+      this.setWinbar();
+      vim.schedule(() => this.markFirst());
+    }
     if (this.waiting)
       this.unnotice = notice(
         `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
       );
+  }
+
+  /** Marks the differences and puts the cursor on the first, unless the user moved it already. */
+  private markFirst(): void {
+    if (this.closed || !vim.api.nvim_win_is_valid(this.win)) return;
+    this.refresh(false);
+    const first = this.hunks[0];
+    const [row, col] = vim.api.nvim_win_get_cursor(this.win);
+    if (first !== undefined && row === 1 && col === 0) vim.api.nvim_win_call(this.win, () => this.goTo(first));
   }
 
   /** The user is in the review now (or it ended): it no longer waits. */
@@ -490,8 +508,9 @@ export class UnifiedView {
       parts.push("%#WarningMsg#: the original shown is your buffer; accepting replaces it (`u` brings it back)%*");
     } else title += ` ${name}`;
     const left = this.hunks.length;
-    parts.unshift(left === 0 ? "   all hunks decided" : `   ${left} hunk${left === 1 ? "" : "s"} left`);
-    if (this.taken > 0) parts.splice(1, 0, `  (${this.taken} taken)`);
+    if (this.taken > 0) parts.unshift(`  (${this.taken} taken)`);
+    if (this.tick !== -1)
+      parts.unshift(left === 0 ? "   all hunks decided" : `   ${left} hunk${left === 1 ? "" : "s"} left`);
     parts.push(`   ${escapeBar(keys.accept)} or :w accept`, `   ${escapeBar(keys.reject)} reject`);
     if (keys.reject_with_reason !== false) parts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
