@@ -207,16 +207,6 @@ local function __TS__ArrayFind(self, predicate, thisArg)
     return nil
 end
 
-local function __TS__ArrayPush(self, ...)
-    local items = {...}
-    local len = #self
-    for i = 1, #items do
-        len = len + 1
-        self[len] = items[i]
-    end
-    return len
-end
-
 local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
     if fromIndex == nil then
         fromIndex = 0
@@ -696,6 +686,16 @@ do
     end
 end
 
+local function __TS__ArrayPush(self, ...)
+    local items = {...}
+    local len = #self
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
+    end
+    return len
+end
+
 local function __TS__ArrayIsArray(value)
     return type(value) == "table" and (value[1] ~= nil or next(value) == nil)
 end
@@ -783,7 +783,6 @@ return {
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayFind = __TS__ArrayFind,
-  __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArraySplice = __TS__ArraySplice,
   __TS__ArrayForEach = __TS__ArrayForEach,
@@ -795,6 +794,7 @@ return {
   __TS__StringSubstring = __TS__StringSubstring,
   __TS__Delete = __TS__Delete,
   __TS__SetDescriptor = __TS__SetDescriptor,
+  __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayFlatMap = __TS__ArrayFlatMap,
   __TS__ArrayEvery = __TS__ArrayEvery,
   __TS__ArrayReduce = __TS__ArrayReduce,

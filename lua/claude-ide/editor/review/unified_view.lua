@@ -2,9 +2,6 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
-local __TS__ArrayFind = ____lualib.__TS__ArrayFind
-local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
-local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
@@ -18,6 +15,11 @@ local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
+local ____hunks = require("claude-ide.editor.review.hunks")
+local hunkAt = ____hunks.hunkAt
+local hunkLine = ____hunks.hunkLine
+local nextHunk = ____hunks.nextHunk
+local textHunks = ____hunks.textHunks
 local ____view_parts = require("claude-ide.editor.review.view_parts")
 local addWaiting = ____view_parts.addWaiting
 local AUGROUP = ____view_parts.AUGROUP
@@ -27,6 +29,7 @@ local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
 local fitBar = ____view_parts.fitBar
 local getOpt = ____view_parts.getOpt
+local noteParts = ____view_parts.noteParts
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
@@ -330,7 +333,7 @@ function UnifiedView.prototype.refresh(self, force)
         vim.api.nvim_buf_get_lines(self.buf, 0, -1, true),
         "\n"
     ) .. "\n" or ""
-    local ok, hunks = pcall(vim.diff, self.originalText, proposal, {result_type = "indices"})
+    local ok, hunks = pcall(textHunks, self.originalText, proposal)
     self.hunks = ok and hunks or ({})
     self:draw(count)
     self:setWinbar()
@@ -387,10 +390,10 @@ function UnifiedView.prototype.draw(self, count)
         return chunks
     end
     for ____, ____value in ipairs(self.hunks) do
-        local a = ____value[1]
-        local na = ____value[2]
-        local b = ____value[3]
-        local nb = ____value[4]
+        local a = ____value.a
+        local na = ____value.aCount
+        local b = ____value.b
+        local nb = ____value.bCount
         local old = na > 0 and vim.api.nvim_buf_get_lines(self.originalBuf, a - 1, a - 1 + na, false) or ({})
         local lines = nb > 0 and vim.api.nvim_buf_get_lines(buf, b - 1, b - 1 + nb, false) or ({})
         local paired = intraLine and na == nb
@@ -467,73 +470,47 @@ function UnifiedView.prototype.draw(self, count)
         end
     end
 end
-function UnifiedView.prototype.target(self, hunk)
-    local ____, ____, b, nb = unpack(hunk, 1, 4)
-    if nb > 0 then
-        return b
-    end
-    local count = vim.api.nvim_buf_line_count(self.buf)
-    return math.max(
-        1,
-        math.min(b + 1, count)
-    )
-end
-function UnifiedView.prototype.hunkAt(self, lnum)
-    for ____, hunk in ipairs(self:fresh()) do
-        local ____, ____, b, nb = unpack(hunk, 1, 4)
-        local ____temp_5
-        if nb > 0 then
-            ____temp_5 = lnum >= b and lnum < b + nb
-        else
-            ____temp_5 = lnum == self:target(hunk)
-        end
-        if ____temp_5 then
-            return hunk
-        end
-    end
-    return nil
-end
 function UnifiedView.prototype.goTo(self, hunk)
-    local lnum = self:target(hunk)
+    local count = vim.api.nvim_buf_line_count(self.buf)
+    local lnum = hunkLine(hunk, "b", count)
     vim.api.nvim_win_set_cursor(0, {lnum, 0})
-    local ____, na, b, nb = unpack(hunk, 1, 4)
-    local above = na > 0 and (nb > 0 or b < vim.api.nvim_buf_line_count(self.buf) or b == 0)
+    local above = hunk.aCount > 0 and (hunk.bCount > 0 or hunk.b < count or hunk.b == 0)
     if above and vim.fn.line("w0") == lnum then
-        vim.fn.winrestview({topline = lnum, topfill = na})
+        vim.fn.winrestview({topline = lnum, topfill = hunk.aCount})
     end
 end
 function UnifiedView.prototype.jumpHunk(self, direction)
-    local hunks = self:fresh()
-    if #hunks == 0 then
-        return
-    end
     local lnum = vim.api.nvim_win_get_cursor(0)[1]
-    local found
-    if direction == "next" then
-        found = __TS__ArrayFind(
-            hunks,
-            function(____, h) return self:target(h) > lnum end
-        ) or hunks[1]
-    else
-        for ____, h in ipairs(hunks) do
-            if self:target(h) < lnum then
-                found = h
-            end
-        end
-        found = found or hunks[#hunks]
+    local found = nextHunk(
+        self:fresh(),
+        "b",
+        lnum,
+        direction,
+        vim.api.nvim_buf_line_count(self.buf)
+    )
+    if found ~= nil then
+        self:goTo(found)
     end
-    self:goTo(found)
 end
 function UnifiedView.prototype.decideHunk(self, action)
     if vim.api.nvim_get_current_buf() ~= self.buf then
         return
     end
-    local hunk = self:hunkAt(vim.api.nvim_win_get_cursor(0)[1])
+    local lnum = vim.api.nvim_win_get_cursor(0)[1]
+    local hunk = hunkAt(
+        self:fresh(),
+        "b",
+        lnum,
+        vim.api.nvim_buf_line_count(self.buf)
+    )
     if hunk == nil then
         say("no hunk under the cursor")
         return
     end
-    local a, na, b, nb = unpack(hunk, 1, 4)
+    local a = hunk.a
+    local na = hunk.aCount
+    local b = hunk.b
+    local nb = hunk.bCount
     if action == "take" then
         local lines = nb > 0 and vim.api.nvim_buf_get_lines(self.buf, b - 1, b - 1 + nb, true) or ({})
         replaceBlock(
@@ -575,48 +552,40 @@ function UnifiedView.prototype.setWinbar(self)
     local keys = spec.config.keymaps
     local name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
     local who = escapeBar(spec.client or "Claude")
-    local title = " " .. who
-    if spec.source ~= nil then
-        title = title .. (" [" .. escapeBar(spec.source)) .. "]"
+    local title = ((" " .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")) .. who) .. ":"
+    local parts = noteParts(spec.note)
+    if spec.currentLabel ~= nil then
+        parts[#parts + 1] = (" (removed lines: " .. escapeBar(spec.currentLabel)) .. ")"
     end
-    title = title .. ":"
-    if spec.note ~= nil then
-        title = title .. (" " .. escapeBar(spec.note)) .. " "
-    end
-    local parts = {}
     if spec.deletes == true then
         title = title .. (" %#WarningMsg#delete " .. name) .. "%*"
     elseif spec.renamedFrom ~= nil then
         title = title .. ((" " .. escapeBar(spec.renamedFrom)) .. " → ") .. name
         if spec.dirty then
-            parts[#parts + 1] = "  %#WarningMsg#(your unsaved changes move too, still unsaved)%*"
+            parts[#parts + 1] = "   %#WarningMsg#(your unsaved changes move too, still unsaved)%*"
         end
     elseif spec.current == nil then
         title = title .. (" " .. name) .. " (new file)"
     elseif spec.dirty then
         title = title .. (" " .. name) .. " %#WarningMsg#(unsaved changes)%*"
-        parts[#parts + 1] = "%#WarningMsg#: the original shown is your buffer; accepting replaces it (`u` brings it back)%*"
+        parts[#parts + 1] = "   %#WarningMsg#accepting replaces your unsaved text (`u` brings it back)%*"
     else
         title = title .. " " .. name
     end
     local left = #self.hunks
-    if self.taken > 0 then
-        __TS__ArrayUnshift(
-            parts,
-            ("  (" .. tostring(self.taken)) .. " taken)"
-        )
-    end
     if self.tick ~= -1 then
-        __TS__ArrayUnshift(
-            parts,
-            left == 0 and "   all hunks decided" or ((("   " .. tostring(left)) .. " hunk") .. (left == 1 and "" or "s")) .. " left"
-        )
+        parts[#parts + 1] = left == 0 and "   all hunks decided" or ((("   " .. tostring(left)) .. " hunk") .. (left == 1 and "" or "s")) .. " left"
     end
-    __TS__ArrayPush(
-        parts,
-        ("   " .. escapeBar(keys.accept)) .. " or :w accept",
-        ("   " .. escapeBar(keys.reject)) .. " reject"
-    )
+    if self.taken > 0 then
+        parts[#parts + 1] = ("  (" .. tostring(self.taken)) .. " taken)"
+    end
+    parts[#parts + 1] = (("   " .. escapeBar(keys.accept)) .. " or :w ") .. escapeBar(spec.acceptHint or "accept")
+    parts[#parts + 1] = ("   " .. escapeBar(keys.reject)) .. " reject"
+    for ____, key in ipairs(spec.keys or ({})) do
+        if key.hint ~= nil then
+            parts[#parts + 1] = "   " .. escapeBar(key.hint)
+        end
+    end
     if keys.reject_with_reason ~= false then
         parts[#parts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
     end
@@ -702,8 +671,8 @@ end
 function UnifiedView.prototype.watch(self)
     local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
     local function add(event, opts, desc, callback)
-        local ____self_autocmds_6 = self.autocmds
-        ____self_autocmds_6[#____self_autocmds_6 + 1] = vim.api.nvim_create_autocmd(
+        local ____self_autocmds_5 = self.autocmds
+        ____self_autocmds_5[#____self_autocmds_5 + 1] = vim.api.nvim_create_autocmd(
             event,
             __TS__ObjectAssign(
                 {group = group},

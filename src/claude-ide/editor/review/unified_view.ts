@@ -12,6 +12,7 @@
 import { notice, say } from "../../log";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./hunks";
 import {
   addWaiting,
   AUGROUP,
@@ -21,6 +22,7 @@ import {
   fillBuffer,
   fitBar,
   getOpt,
+  noteParts,
   ReviewOrigin,
   scratchBuffer,
   setOpt,
@@ -52,13 +54,6 @@ const MARK_LATER_BYTES = 64 * 1024;
 
 /** Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows. */
 const TEXT_PRIORITY = 4200;
-
-/**
- * One difference between the original (a) and the proposal (b), as vim.diff's indices: the first line of each
- * side's block (1-based) and its length; with a length of 0, the line after which the block would be (0: before
- * the first line).
- */
-type Hunk = [number, number, number, number];
 
 /** A UTF-8 continuation byte (10xxxxxx): not the first byte of a character. */
 function continuation(byte: number | undefined): boolean {
@@ -318,7 +313,7 @@ export class UnifiedView {
     this.tick = tick;
     const count = this.proposalCount();
     const proposal = count > 0 ? table.concat(vim.api.nvim_buf_get_lines(this.buf, 0, -1, true), "\n") + "\n" : "";
-    const [ok, hunks] = pcall(vim.diff, this.originalText, proposal, { result_type: "indices" });
+    const [ok, hunks] = pcall(textHunks, this.originalText, proposal);
     this.hunks = ok ? hunks : [];
     this.draw(count);
     this.setWinbar();
@@ -358,7 +353,7 @@ export class UnifiedView {
       if (pad > 0) chunks.push([string.rep(" ", pad), "ClaudeIdeDiffDelete"]);
       return chunks;
     };
-    for (const [a, na, b, nb] of this.hunks) {
+    for (const { a, aCount: na, b, bCount: nb } of this.hunks) {
       const old = na > 0 ? vim.api.nvim_buf_get_lines(this.originalBuf, a - 1, a - 1 + na, false) : [];
       const lines = nb > 0 ? vim.api.nvim_buf_get_lines(buf, b - 1, b - 1 + nb, false) : [];
       const paired = intraLine && na === nb;
@@ -410,45 +405,23 @@ export class UnifiedView {
     }
   }
 
-  /** The line a hunk is at: its block's first line; for lines only removed, the line under them (or the last). */
-  private target(hunk: Hunk): number {
-    const [, , b, nb] = hunk;
-    if (nb > 0) return b;
-    const count = vim.api.nvim_buf_line_count(this.buf);
-    return math.max(1, math.min(b + 1, count));
-  }
-
-  /** The hunk at line `lnum`: one of its block's lines, or the line its removed lines are shown at. */
-  private hunkAt(lnum: number): Hunk | undefined {
-    for (const hunk of this.fresh()) {
-      const [, , b, nb] = hunk;
-      if (nb > 0 ? lnum >= b && lnum < b + nb : lnum === this.target(hunk)) return hunk;
-    }
-    return undefined;
-  }
-
-  /** Puts the cursor on `hunk` in the current window, its removed lines in view when they are above it. */
+  /**
+   * Puts the cursor on `hunk` in the current window (its block's first line; for lines only removed, the line
+   * under them, or the last), its removed lines in view when they are above it.
+   */
   private goTo(hunk: Hunk): void {
-    const lnum = this.target(hunk);
+    const count = vim.api.nvim_buf_line_count(this.buf);
+    const lnum = hunkLine(hunk, "b", count);
     vim.api.nvim_win_set_cursor(0, [lnum, 0]);
-    const [, na, b, nb] = hunk;
-    const above = na > 0 && (nb > 0 || b < vim.api.nvim_buf_line_count(this.buf) || b === 0);
-    if (above && vim.fn.line("w0") === lnum) vim.fn.winrestview({ topline: lnum, topfill: na });
+    const above = hunk.aCount > 0 && (hunk.bCount > 0 || hunk.b < count || hunk.b === 0);
+    if (above && vim.fn.line("w0") === lnum) vim.fn.winrestview({ topline: lnum, topfill: hunk.aCount });
   }
 
   /** ]c / [c: the next or previous hunk, wrapping around at the last / first. */
   jumpHunk(direction: "next" | "prev"): void {
-    const hunks = this.fresh();
-    if (hunks.length === 0) return;
     const lnum = vim.api.nvim_win_get_cursor(0)[0];
-    let found: Hunk | undefined;
-    if (direction === "next") {
-      found = hunks.find((h) => this.target(h) > lnum) ?? hunks[0];
-    } else {
-      for (const h of hunks) if (this.target(h) < lnum) found = h;
-      found = found ?? hunks[hunks.length - 1];
-    }
-    this.goTo(found);
+    const found = nextHunk(this.fresh(), "b", lnum, direction, vim.api.nvim_buf_line_count(this.buf));
+    if (found !== undefined) this.goTo(found);
   }
 
   /**
@@ -457,12 +430,14 @@ export class UnifiedView {
    */
   decideHunk(action: "take" | "drop"): void {
     if (vim.api.nvim_get_current_buf() !== this.buf) return;
-    const hunk = this.hunkAt(vim.api.nvim_win_get_cursor(0)[0]);
+    // A line of its block, or the line its removed lines are shown above (the last: below).
+    const lnum = vim.api.nvim_win_get_cursor(0)[0];
+    const hunk = hunkAt(this.fresh(), "b", lnum, vim.api.nvim_buf_line_count(this.buf));
     if (hunk === undefined) {
       say("no hunk under the cursor");
       return;
     }
-    const [a, na, b, nb] = hunk;
+    const { a, aCount: na, b, bCount: nb } = hunk;
     if (action === "take") {
       const lines = nb > 0 ? vim.api.nvim_buf_get_lines(this.buf, b - 1, b - 1 + nb, true) : [];
       replaceBlock(this.originalBuf, this.originalCount, a, na, lines);
@@ -493,25 +468,26 @@ export class UnifiedView {
     const keys = spec.config.keymaps;
     const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
     const who = escapeBar(spec.client ?? "Claude");
-    let title = ` ${who}`;
-    if (spec.source !== undefined) title += ` [${escapeBar(spec.source)}]`;
-    title += ":";
-    if (spec.note !== undefined) title += ` ${escapeBar(spec.note)} `;
-    const parts: string[] = [];
+    let title = ` ${spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : ""}${who}:`;
+    // What the review is part of (file i of n, who changed it, the turn) goes before what is left to decide.
+    const parts: string[] = noteParts(spec.note);
+    if (spec.currentLabel !== undefined) parts.push(` (removed lines: ${escapeBar(spec.currentLabel)})`);
     if (spec.deletes === true) title += ` %#WarningMsg#delete ${name}%*`;
     else if (spec.renamedFrom !== undefined) {
       title += ` ${escapeBar(spec.renamedFrom)} → ${name}`;
-      if (spec.dirty) parts.push("  %#WarningMsg#(your unsaved changes move too, still unsaved)%*");
+      if (spec.dirty) parts.push("   %#WarningMsg#(your unsaved changes move too, still unsaved)%*");
     } else if (spec.current === undefined) title += ` ${name} (new file)`;
     else if (spec.dirty) {
       title += ` ${name} %#WarningMsg#(unsaved changes)%*`;
-      parts.push("%#WarningMsg#: the original shown is your buffer; accepting replaces it (`u` brings it back)%*");
+      parts.push("   %#WarningMsg#accepting replaces your unsaved text (`u` brings it back)%*");
     } else title += ` ${name}`;
     const left = this.hunks.length;
-    if (this.taken > 0) parts.unshift(`  (${this.taken} taken)`);
     if (this.tick !== -1)
-      parts.unshift(left === 0 ? "   all hunks decided" : `   ${left} hunk${left === 1 ? "" : "s"} left`);
-    parts.push(`   ${escapeBar(keys.accept)} or :w accept`, `   ${escapeBar(keys.reject)} reject`);
+      parts.push(left === 0 ? "   all hunks decided" : `   ${left} hunk${left === 1 ? "" : "s"} left`);
+    if (this.taken > 0) parts.push(`  (${this.taken} taken)`);
+    parts.push(`   ${escapeBar(keys.accept)} or :w ${escapeBar(spec.acceptHint ?? "accept")}`);
+    parts.push(`   ${escapeBar(keys.reject)} reject`);
+    for (const key of spec.keys ?? []) if (key.hint !== undefined) parts.push(`   ${escapeBar(key.hint)}`);
     if (keys.reject_with_reason !== false) parts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
