@@ -456,6 +456,44 @@ describe('unified review', function()
   end)
 
   describe('texts', function()
+    it('shows a deleted file as all its lines removed, the proposal not modifiable', function()
+      local a = h.file('gone.txt', { 'one', 'two' })
+      local opened = ctx.services.diff.openMulti({
+        title = 'LSP delete',
+        files = {
+          {
+            path = a,
+            label = 'gone.txt',
+            current = { 'one', 'two' },
+            proposal = {},
+            summary = 'deleted',
+            dirty = false,
+            deletes = true,
+          },
+        },
+      })
+      assert.is_true(opened.ok, opened.error)
+      local outcome
+      opened.review.onDecision(function(o)
+        outcome = o
+      end)
+      local buf = d.buf('proposal')
+      assert.is_false(vim.bo[buf].modifiable)
+      assert.matches('delete .*gone.txt', vim.wo[0].winbar)
+      local virt = marks_with(buf, 'virt_lines')
+      assert.are.same({ 0 }, vim.tbl_keys(virt))
+      assert.are.equal('one', virt_text(virt[0].virt_lines[1]))
+      assert.are.equal('two', virt_text(virt[0].virt_lines[2]))
+      d.press('gH')
+      assert.matches('cannot drop the hunk', messages.text(), 1, true)
+      d.press('<CR>')
+      assert.is_true(vim.wait(1000, function()
+        return outcome ~= nil
+      end, 5))
+      assert.is_true(outcome.accepted)
+      d.assert_clean(before)
+    end)
+
     it('marks a 10,000-line proposal a loop turn after showing it, and a key pressed before has them', function()
       local old, new = {}, {}
       for i = 1, 10000 do

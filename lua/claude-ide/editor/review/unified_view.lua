@@ -338,6 +338,16 @@ function UnifiedView.prototype.refresh(self, force)
     self:draw(count)
     self:setWinbar()
 end
+function UnifiedView.prototype.redraw(self)
+    if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
+        return
+    end
+    if self.tick ~= vim.api.nvim_buf_get_changedtick(self.buf) then
+        return self:refresh()
+    end
+    self:draw(self:proposalCount())
+    self:setWinbar()
+end
 function UnifiedView.prototype.fresh(self)
     if vim.api.nvim_buf_is_valid(self.buf) and vim.api.nvim_buf_get_changedtick(self.buf) ~= self.tick then
         self:refresh()
@@ -405,7 +415,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, "ClaudeIdeDiffDelete"}})
-                        goto __continue71
+                        goto __continue74
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -436,7 +446,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue71::
+                ::__continue74::
                 i = i + 1
             end
         end
@@ -705,7 +715,7 @@ function UnifiedView.prototype.watch(self)
         "WinResized",
         {pattern = {tostring(self.win)}},
         "claude-ide: fit the review's winbar and removed lines to the new width",
-        function() return self:refresh() end
+        function() return self:redraw() end
     )
     add(
         {"TextChanged", "TextChangedI"},

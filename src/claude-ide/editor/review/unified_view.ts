@@ -319,6 +319,14 @@ export class UnifiedView {
     this.setWinbar();
   }
 
+  /** The marks and the winbar drawn again for the hunks as they are (the window's width changed). */
+  private redraw(): void {
+    if (this.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    if (this.tick !== vim.api.nvim_buf_get_changedtick(this.buf)) return this.refresh();
+    this.draw(this.proposalCount());
+    this.setWinbar();
+  }
+
   /** The hunks as they are now (a change the autocmds have not seen yet is counted in). */
   private fresh(): Hunk[] {
     if (vim.api.nvim_buf_is_valid(this.buf) && vim.api.nvim_buf_get_changedtick(this.buf) !== this.tick) this.refresh();
@@ -553,7 +561,7 @@ export class UnifiedView {
       "WinResized",
       { pattern: [tostring(this.win)] },
       "claude-ide: fit the review's winbar and removed lines to the new width",
-      () => this.refresh(),
+      () => this.redraw(),
     );
     add(
       ["TextChanged", "TextChangedI"],
