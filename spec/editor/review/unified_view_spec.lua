@@ -310,6 +310,26 @@ describe('unified review', function()
       end)
     end
 
+    it('goes on when its hidden buffer (the original) is wiped by someone else', function()
+      local _, poll = block()
+      local buf = d.buf('proposal')
+      local wiped = 0
+      for _, b in ipairs(vim.api.nvim_list_bufs()) do
+        if b ~= buf and not vim.tbl_contains(before.bufs, b) then
+          vim.cmd.bwipeout({ args = { b }, bang = true })
+          wiped = wiped + 1
+        end
+      end
+      assert.are.equal(1, wiped)
+      assert.is_false((poll()), 'the review is still open')
+      vim.api.nvim_win_set_cursor(0, { 3, 0 })
+      d.press('gH')
+      assert.are.same(FUNCTION, d.lines(buf))
+      d.press('q')
+      d.wait_done(poll)
+      d.assert_clean(before)
+    end)
+
     it('marks the block again after gH is undone', function()
       local _, poll = block()
       local buf = d.buf('proposal')

@@ -6,7 +6,7 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local replaceBlock
+local hiddenBuffer, replaceBlock
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
 local say = ____log.say
@@ -15,6 +15,8 @@ local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
+local ____diff_text = require("claude-ide.editor.review.diff_text")
+local textLines = ____diff_text.textLines
 local ____hunks = require("claude-ide.editor.review.hunks")
 local hunkAt = ____hunks.hunkAt
 local hunkLine = ____hunks.hunkLine
@@ -34,6 +36,12 @@ local ReviewOrigin = ____view_parts.ReviewOrigin
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+function hiddenBuffer(lines)
+    local buf = vim.api.nvim_create_buf(false, true)
+    setOpt("undolevels", -1, {buf = buf})
+    fillBuffer(buf, lines)
+    return buf
+end
 function replaceBlock(buf, count, first, n, lines)
     if count == 0 then
         vim.api.nvim_buf_set_lines(
@@ -167,10 +175,8 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     if spec.deletes == true then
         setOpt("modifiable", false, {buf = self.buf})
     end
-    self.originalBuf = vim.api.nvim_create_buf(false, true)
-    setOpt("undolevels", -1, {buf = self.originalBuf})
     local current = spec.current or ({})
-    fillBuffer(self.originalBuf, current)
+    self.originalBuf = hiddenBuffer(current)
     if type(current) == "string" then
         self.originalText = (current == "" or vim.endswith(current, "\n")) and current or current .. "\n"
         self.originalCount = current == "" and 0 or vim.api.nvim_buf_line_count(self.originalBuf)
@@ -309,6 +315,18 @@ function UnifiedView.prototype.markBuffers(self)
     value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
     vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
 end
+function UnifiedView.prototype.original(self)
+    if vim.api.nvim_buf_is_valid(self.originalBuf) and vim.api.nvim_buf_is_loaded(self.originalBuf) then
+        return self.originalBuf
+    end
+    if vim.api.nvim_buf_is_valid(self.originalBuf) then
+        pcall(vim.api.nvim_buf_delete, self.originalBuf, {force = true})
+    end
+    local text = self.originalText
+    local nul = string.find(text, "\0", 1, true)
+    self.originalBuf = hiddenBuffer(nul == nil and text or textLines(text))
+    return self.originalBuf
+end
 function UnifiedView.prototype.proposalCount(self)
     local count = vim.api.nvim_buf_line_count(self.buf)
     if count > 1 or getOpt("endofline", {buf = self.buf}) then
@@ -404,7 +422,12 @@ function UnifiedView.prototype.draw(self, count)
         local na = ____value.aCount
         local b = ____value.b
         local nb = ____value.bCount
-        local old = na > 0 and vim.api.nvim_buf_get_lines(self.originalBuf, a - 1, a - 1 + na, false) or ({})
+        local old = na > 0 and vim.api.nvim_buf_get_lines(
+            self:original(),
+            a - 1,
+            a - 1 + na,
+            false
+        ) or ({})
         local lines = nb > 0 and vim.api.nvim_buf_get_lines(buf, b - 1, b - 1 + nb, false) or ({})
         local paired = intraLine and na == nb
         local virt = {}
@@ -415,7 +438,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, "ClaudeIdeDiffDelete"}})
-                        goto __continue74
+                        goto __continue77
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -446,7 +469,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue74::
+                ::__continue77::
                 i = i + 1
             end
         end
@@ -524,7 +547,7 @@ function UnifiedView.prototype.decideHunk(self, action)
     if action == "take" then
         local lines = nb > 0 and vim.api.nvim_buf_get_lines(self.buf, b - 1, b - 1 + nb, true) or ({})
         replaceBlock(
-            self.originalBuf,
+            self:original(),
             self.originalCount,
             a,
             na,
@@ -532,12 +555,22 @@ function UnifiedView.prototype.decideHunk(self, action)
         )
         self.originalCount = self.originalCount + (nb - na)
         self.originalText = self.originalCount > 0 and table.concat(
-            vim.api.nvim_buf_get_lines(self.originalBuf, 0, -1, true),
+            vim.api.nvim_buf_get_lines(
+                self:original(),
+                0,
+                -1,
+                true
+            ),
             "\n"
         ) .. "\n" or ""
         self.taken = self.taken + 1
     else
-        local lines = na > 0 and vim.api.nvim_buf_get_lines(self.originalBuf, a - 1, a - 1 + na, true) or ({})
+        local lines = na > 0 and vim.api.nvim_buf_get_lines(
+            self:original(),
+            a - 1,
+            a - 1 + na,
+            true
+        ) or ({})
         local ok, err = pcall(
             replaceBlock,
             self.buf,
@@ -710,7 +743,6 @@ function UnifiedView.prototype.watch(self)
         function() return self:markSeen() end
     )
     add("BufUnload", {buffer = self.buf}, "claude-ide: deleting a review buffer rejects the proposal", reject)
-    add("BufUnload", {buffer = self.originalBuf}, "claude-ide: deleting a review buffer rejects the proposal", reject)
     add(
         "WinResized",
         {pattern = {tostring(self.win)}},

@@ -12,6 +12,7 @@
 import { notice, say } from "../../log";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { textLines } from "./diff_text";
 import { type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./hunks";
 import {
   addWaiting,
@@ -103,7 +104,7 @@ export class UnifiedView {
   /** The proposal, editable: what accept answers. */
   private readonly buf: Buf;
   /** The original as decided so far (hidden, never shown): the lines removed come from it. */
-  private readonly originalBuf: Buf;
+  private originalBuf: Buf;
   /** Lines in originalBuf (0 for an empty file, whose buffer still has one empty line). */
   private originalCount: number;
   /** originalBuf's lines as one text, each line ended with "\n" (what vim.diff compares). */
@@ -153,10 +154,8 @@ export class UnifiedView {
     if (spec.deletes === true) setOpt("modifiable", false, { buf: this.buf });
 
     // The original: never shown, so neither named nor highlighted; Neovim cuts a whole text itself (fillBuffer).
-    this.originalBuf = vim.api.nvim_create_buf(false, true);
-    setOpt("undolevels", -1, { buf: this.originalBuf });
     const current = spec.current ?? [];
-    fillBuffer(this.originalBuf, current);
+    this.originalBuf = hiddenBuffer(current);
     if (typeof current === "string") {
       this.originalText = current === "" || vim.endswith(current, "\n") ? current : `${current}\n`;
       this.originalCount = current === "" ? 0 : vim.api.nvim_buf_line_count(this.originalBuf);
@@ -295,6 +294,21 @@ export class UnifiedView {
     vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
   }
 
+  /**
+   * The buffer holding the original as decided so far. Hidden, so a plugin or a command that wipes hidden buffers
+   * may take it: it is then made again from originalText (the review goes on; nothing the user sees is lost).
+   */
+  private original(): Buf {
+    if (vim.api.nvim_buf_is_valid(this.originalBuf) && vim.api.nvim_buf_is_loaded(this.originalBuf))
+      return this.originalBuf;
+    if (vim.api.nvim_buf_is_valid(this.originalBuf)) pcall(vim.api.nvim_buf_delete, this.originalBuf, { force: true });
+    const text = this.originalText;
+    // A Vim string cannot hold a NUL byte: such a text is cut in Lua.
+    const [nul] = string.find(text, "\0", 1, true);
+    this.originalBuf = hiddenBuffer(nul === undefined ? text : textLines(text));
+    return this.originalBuf;
+  }
+
   /** Lines in the proposal: 0 for an empty one (one empty line and no final newline: the empty file). */
   private proposalCount(): number {
     const count = vim.api.nvim_buf_line_count(this.buf);
@@ -362,7 +376,7 @@ export class UnifiedView {
       return chunks;
     };
     for (const { a, aCount: na, b, bCount: nb } of this.hunks) {
-      const old = na > 0 ? vim.api.nvim_buf_get_lines(this.originalBuf, a - 1, a - 1 + na, false) : [];
+      const old = na > 0 ? vim.api.nvim_buf_get_lines(this.original(), a - 1, a - 1 + na, false) : [];
       const lines = nb > 0 ? vim.api.nvim_buf_get_lines(buf, b - 1, b - 1 + nb, false) : [];
       const paired = intraLine && na === nb;
       const virt: [string, string][][] = [];
@@ -448,15 +462,15 @@ export class UnifiedView {
     const { a, aCount: na, b, bCount: nb } = hunk;
     if (action === "take") {
       const lines = nb > 0 ? vim.api.nvim_buf_get_lines(this.buf, b - 1, b - 1 + nb, true) : [];
-      replaceBlock(this.originalBuf, this.originalCount, a, na, lines);
+      replaceBlock(this.original(), this.originalCount, a, na, lines);
       this.originalCount += nb - na;
       this.originalText =
         this.originalCount > 0
-          ? table.concat(vim.api.nvim_buf_get_lines(this.originalBuf, 0, -1, true), "\n") + "\n"
+          ? table.concat(vim.api.nvim_buf_get_lines(this.original(), 0, -1, true), "\n") + "\n"
           : "";
       this.taken++;
     } else {
-      const lines = na > 0 ? vim.api.nvim_buf_get_lines(this.originalBuf, a - 1, a - 1 + na, true) : [];
+      const lines = na > 0 ? vim.api.nvim_buf_get_lines(this.original(), a - 1, a - 1 + na, true) : [];
       const [ok, err] = pcall(replaceBlock, this.buf, this.proposalCount(), b, nb, lines);
       if (!ok) {
         say(`cannot drop the hunk: ${tostring(err)}`, "warn");
@@ -556,7 +570,6 @@ export class UnifiedView {
       this.markSeen(),
     );
     add("BufUnload", { buffer: this.buf }, "claude-ide: deleting a review buffer rejects the proposal", reject);
-    add("BufUnload", { buffer: this.originalBuf }, "claude-ide: deleting a review buffer rejects the proposal", reject);
     add(
       "WinResized",
       { pattern: [tostring(this.win)] },
@@ -611,6 +624,14 @@ export class UnifiedView {
       vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
     });
   }
+}
+
+/** A buffer never shown (unlisted, no undo), holding `lines` (fillBuffer: a list, or a whole text Neovim cuts). */
+function hiddenBuffer(lines: string[] | string): Buf {
+  const buf = vim.api.nvim_create_buf(false, true);
+  setOpt("undolevels", -1, { buf });
+  fillBuffer(buf, lines);
+  return buf;
 }
 
 /**
