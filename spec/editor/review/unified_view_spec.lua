@@ -476,6 +476,33 @@ describe('unified review', function()
   end)
 
   describe('texts', function()
+    it('marks a proposal over 512 KiB again only once the typing pauses', function()
+      local old, new = {}, {}
+      for i = 1, 8000 do
+        old[i] = ('local value_%d = compute(%d, "some text to make the line longer") -- %d'):format(i, i * 7, i)
+        new[i] = i % 1000 == 500 and old[i]:gsub('compute', 'compute_v2') or old[i]
+      end
+      local path = h.file('huge.lua', old)
+      local poll = open(path, table.concat(new, '\n') .. '\n')
+      assert.is_true(vim.wait(1000, function()
+        return vim.wo[0].winbar:find('8 hunks left', 1, true) ~= nil
+      end, 5))
+      local buf = d.buf('proposal')
+      vim.api.nvim_buf_set_lines(buf, 99, 100, true, { 'changed' })
+      d.tick()
+      d.tick()
+      assert.matches('8 hunks left', vim.wo[0].winbar, 1, true, 'not at once')
+      assert.is_true(
+        vim.wait(2000, function()
+          return vim.wo[0].winbar:find('9 hunks left', 1, true) ~= nil
+        end, 5),
+        'after the pause'
+      )
+      d.press('q')
+      d.wait_done(poll)
+      d.assert_clean(before)
+    end)
+
     it('shows a deleted file as all its lines removed, the proposal not modifiable', function()
       local a = h.file('gone.txt', { 'one', 'two' })
       local opened = ctx.services.diff.openMulti({

@@ -90,6 +90,8 @@ end
 local NAMESPACE = "claude-ide.unified"
 --- Above this size the differences are marked a loop turn after the view is made (see show).
 local MARK_LATER_BYTES = 64 * 1024
+--- How long the typing in a big proposal pauses before its differences are marked again (markLater).
+local MARK_PAUSE_MS = 300
 --- Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows.
 local TEXT_PRIORITY = 4200
 --- A UTF-8 continuation byte (10xxxxxx): not the first byte of a character.
@@ -214,6 +216,10 @@ function UnifiedView.prototype.settle(self)
         pcall(vim.api.nvim_del_autocmd, id)
     end
     self.autocmds = {}
+    if self.timer ~= nil and not self.timer:is_closing() then
+        self.timer:stop()
+        self.timer:close()
+    end
     local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
     if ok and #left == 0 then
         vim.api.nvim_del_augroup_by_name(AUGROUP)
@@ -356,6 +362,24 @@ function UnifiedView.prototype.refresh(self, force)
     self:draw(count)
     self:setWinbar()
 end
+function UnifiedView.prototype.markLater(self)
+    if self.settled then
+        return
+    end
+    if self.timer == nil then
+        self.timer = vim.uv.new_timer()
+    end
+    self.timer:stop()
+    self.timer:start(
+        MARK_PAUSE_MS,
+        0,
+        function() return vim.schedule(function()
+            if not self.settled then
+                self:refresh(false)
+            end
+        end) end
+    )
+end
 function UnifiedView.prototype.redraw(self)
     if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
         return
@@ -438,7 +462,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, "ClaudeIdeDiffDelete"}})
-                        goto __continue77
+                        goto __continue84
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -469,7 +493,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue77::
+                ::__continue84::
                 i = i + 1
             end
         end
@@ -730,6 +754,7 @@ function UnifiedView.prototype.watch(self)
     local function reject()
         return self.events.reject(reasonOn(self.buf))
     end
+    local big = self.spec.bytes > BIG_PROPOSAL_BYTES
     add(
         "WinClosed",
         {pattern = {tostring(self.win)}},
@@ -753,7 +778,15 @@ function UnifiedView.prototype.watch(self)
         {"TextChanged", "TextChangedI"},
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
-        function() return self:refresh(false) end
+        function()
+            local ____big_6
+            if big then
+                ____big_6 = self:markLater()
+            else
+                ____big_6 = self:refresh(false)
+            end
+            return ____big_6
+        end
     )
     local pending = false
     vim.api.nvim_buf_attach(
@@ -767,7 +800,12 @@ function UnifiedView.prototype.watch(self)
                 pending = true
                 vim.schedule(function()
                     pending = false
-                    if not self.settled then
+                    if self.settled then
+                        return
+                    end
+                    if big then
+                        self:markLater()
+                    else
                         self:refresh(false)
                     end
                 end)

@@ -53,6 +53,9 @@ const NAMESPACE = "claude-ide.unified";
 /** Above this size the differences are marked a loop turn after the view is made (see show). */
 const MARK_LATER_BYTES = 64 * 1024;
 
+/** How long the typing in a big proposal pauses before its differences are marked again (markLater). */
+const MARK_PAUSE_MS = 300;
+
 /** Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows. */
 const TEXT_PRIORITY = 4200;
 
@@ -125,6 +128,8 @@ export class UnifiedView {
   private taken = 0;
   /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
   private signcolumn?: string;
+  /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
+  private timer?: vim.uv.Timer;
   private settled = false;
   private closed = false;
 
@@ -203,6 +208,10 @@ export class UnifiedView {
     this.markSeen();
     for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
     this.autocmds = [];
+    if (this.timer !== undefined && !this.timer.is_closing()) {
+      this.timer.stop();
+      this.timer.close();
+    }
     const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
     if (ok && left.length === 0) vim.api.nvim_del_augroup_by_name(AUGROUP);
     if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
@@ -331,6 +340,21 @@ export class UnifiedView {
     this.hunks = ok ? hunks : [];
     this.draw(count);
     this.setWinbar();
+  }
+
+  /**
+   * Marks a big proposal's differences again once the typing pauses (MARK_PAUSE_MS without a change): a diff of
+   * the whole text per key would hold the editor. A key of the review in between computes them at once (fresh).
+   */
+  private markLater(): void {
+    if (this.settled) return;
+    if (this.timer === undefined) this.timer = vim.uv.new_timer();
+    this.timer.stop();
+    this.timer.start(MARK_PAUSE_MS, 0, () =>
+      vim.schedule(() => {
+        if (!this.settled) this.refresh(false);
+      }),
+    );
   }
 
   /** The marks and the winbar drawn again for the hunks as they are (the window's width changed). */
@@ -560,6 +584,8 @@ export class UnifiedView {
       this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
     };
     const reject = () => this.events.reject(reasonOn(this.buf));
+    // Over BIG_PROPOSAL_BYTES a diff of the whole text per key would hold the editor: the marks wait for a pause.
+    const big = this.spec.bytes > BIG_PROPOSAL_BYTES;
     add(
       "WinClosed",
       { pattern: [tostring(this.win)] },
@@ -580,7 +606,7 @@ export class UnifiedView {
       ["TextChanged", "TextChangedI"],
       { buffer: this.buf },
       "claude-ide: mark the proposal's differences again after a change",
-      () => this.refresh(false),
+      () => (big ? this.markLater() : this.refresh(false)),
     );
     // Every change, also where no TextChanged follows before the next key (keys typed ahead, a plugin's edit):
     // marked again a loop turn later, once for all the changes until then. Detached once the view is decided.
@@ -592,7 +618,9 @@ export class UnifiedView {
           pending = true;
           vim.schedule(() => {
             pending = false;
-            if (!this.settled) this.refresh(false);
+            if (this.settled) return;
+            if (big) this.markLater();
+            else this.refresh(false);
           });
         }
         return false;
