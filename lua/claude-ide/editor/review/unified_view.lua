@@ -6,7 +6,7 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local hiddenBuffer, replaceBlock
+local wholeText, hiddenBuffer, replaceBlock
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
 local say = ____log.say
@@ -36,6 +36,9 @@ local ReviewOrigin = ____view_parts.ReviewOrigin
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+function wholeText(text)
+    return (text == "" or vim.endswith(text, "\n")) and text or text .. "\n"
+end
 function hiddenBuffer(lines)
     local buf = vim.api.nvim_create_buf(false, true)
     setOpt("undolevels", -1, {buf = buf})
@@ -151,6 +154,8 @@ UnifiedView.name = "UnifiedView"
 function UnifiedView.prototype.____constructor(self, spec, events)
     self.spec = spec
     self.events = events
+    self.originalBuf = -1
+    self.originalCount = 0
     self.win = -1
     self.hunks = {}
     self.tick = -1
@@ -177,15 +182,9 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     if spec.deletes == true then
         setOpt("modifiable", false, {buf = self.buf})
     end
+    self.proposedTick = vim.api.nvim_buf_get_changedtick(self.buf)
     local current = spec.current or ({})
-    self.originalBuf = hiddenBuffer(current)
-    if type(current) == "string" then
-        self.originalText = (current == "" or vim.endswith(current, "\n")) and current or current .. "\n"
-        self.originalCount = current == "" and 0 or vim.api.nvim_buf_line_count(self.originalBuf)
-    else
-        self.originalText = #current > 0 and table.concat(current, "\n") .. "\n" or ""
-        self.originalCount = #current
-    end
+    self.originalText = type(current) == "string" and wholeText(current) or (#current > 0 and table.concat(current, "\n") .. "\n" or "")
     local ok, err = pcall(function() return self:show(spec.enter == true or takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close()
@@ -274,7 +273,13 @@ function UnifiedView.prototype.show(self, enter)
         self:markFirst()
     else
         self:setWinbar()
-        vim.schedule(function() return self:markFirst() end)
+        vim.schedule(function()
+            if self.closed then
+                return
+            end
+            self:original()
+            vim.schedule(function() return self:markFirst() end)
+        end)
     end
     if self.waiting then
         self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
@@ -331,6 +336,7 @@ function UnifiedView.prototype.original(self)
     local text = self.originalText
     local nul = string.find(text, "\0", 1, true)
     self.originalBuf = hiddenBuffer(nul == nil and text or textLines(text))
+    self.originalCount = text == "" and 0 or vim.api.nvim_buf_line_count(self.originalBuf)
     return self.originalBuf
 end
 function UnifiedView.prototype.proposalCount(self)
@@ -353,10 +359,11 @@ function UnifiedView.prototype.refresh(self, force)
     end
     self.tick = tick
     local count = self:proposalCount()
-    local proposal = count > 0 and table.concat(
+    local proposed = self.spec.proposal.lines
+    local proposal = tick == self.proposedTick and type(proposed) == "string" and wholeText(proposed) or (count > 0 and table.concat(
         vim.api.nvim_buf_get_lines(self.buf, 0, -1, true),
         "\n"
-    ) .. "\n" or ""
+    ) .. "\n" or "")
     local ok, hunks = pcall(textHunks, self.originalText, proposal)
     self.hunks = ok and hunks or ({})
     self:draw(count)
@@ -570,8 +577,9 @@ function UnifiedView.prototype.decideHunk(self, action)
     local nb = hunk.bCount
     if action == "take" then
         local lines = nb > 0 and vim.api.nvim_buf_get_lines(self.buf, b - 1, b - 1 + nb, true) or ({})
+        local original = self:original()
         replaceBlock(
-            self:original(),
+            original,
             self.originalCount,
             a,
             na,

@@ -106,14 +106,19 @@ function expandTabs(text: string, col: number, tabstop: number): [string, number
 export class UnifiedView {
   /** The proposal, editable: what accept answers. */
   private readonly buf: Buf;
-  /** The original as decided so far (hidden, never shown): the lines removed come from it. */
-  private originalBuf: Buf;
-  /** Lines in originalBuf (0 for an empty file, whose buffer still has one empty line). */
-  private originalCount: number;
+  /**
+   * The original as decided so far (hidden, never shown): the lines removed come from it. Made when first needed
+   * (original()): -1 until then.
+   */
+  private originalBuf: Buf = -1;
+  /** Lines in originalBuf (0 for an empty file, whose buffer still has one empty line); set by original(). */
+  private originalCount = 0;
   /** originalBuf's lines as one text, each line ended with "\n" (what vim.diff compares). */
   private originalText: string;
   private win = -1;
   private readonly ns: number;
+  /** The proposal's changedtick as it was proposed: its text is then spec.proposal's (refresh). */
+  private readonly proposedTick: number;
   /** The differences as last computed, in the buffer's order, and the changedtick they were computed at. */
   private hunks: Hunk[] = [];
   /** The changedtick the hunks were computed at; -1: not yet (the winbar then counts none). */
@@ -158,16 +163,12 @@ export class UnifiedView {
     // A deletion is all or nothing: there is no text to change in it.
     if (spec.deletes === true) setOpt("modifiable", false, { buf: this.buf });
 
-    // The original: never shown, so neither named nor highlighted; Neovim cuts a whole text itself (fillBuffer).
+    this.proposedTick = vim.api.nvim_buf_get_changedtick(this.buf);
+
+    // The original as a text; its buffer is made when first needed (original()).
     const current = spec.current ?? [];
-    this.originalBuf = hiddenBuffer(current);
-    if (typeof current === "string") {
-      this.originalText = current === "" || vim.endswith(current, "\n") ? current : `${current}\n`;
-      this.originalCount = current === "" ? 0 : vim.api.nvim_buf_line_count(this.originalBuf);
-    } else {
-      this.originalText = current.length > 0 ? table.concat(current, "\n") + "\n" : "";
-      this.originalCount = current.length;
-    }
+    this.originalText =
+      typeof current === "string" ? wholeText(current) : current.length > 0 ? table.concat(current, "\n") + "\n" : "";
 
     const [ok, err] = pcall(() => this.show(spec.enter === true || takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
@@ -265,11 +266,15 @@ export class UnifiedView {
     this.watch();
     if (spec.bytes <= MARK_LATER_BYTES) this.markFirst();
     else {
-      // The window first, the differences a loop turn later: two stretches the editor answers keys between, not
-      // one (vim.diff of a 10,000-line text takes as long as making the view). A key pressed meanwhile in the
-      // view computes them first (fresh).
+      // The window first, then the original's hidden buffer, then the differences, each a loop turn later:
+      // stretches the editor answers keys between, not one (vim.diff of a 10,000-line text takes as long as
+      // making the view). A key pressed meanwhile in the view computes them first (fresh).
       this.setWinbar();
-      vim.schedule(() => this.markFirst());
+      vim.schedule(() => {
+        if (this.closed) return;
+        this.original();
+        vim.schedule(() => this.markFirst());
+      });
     }
     if (this.waiting)
       this.unnotice = notice(
@@ -315,6 +320,7 @@ export class UnifiedView {
     // A Vim string cannot hold a NUL byte: such a text is cut in Lua.
     const [nul] = string.find(text, "\0", 1, true);
     this.originalBuf = hiddenBuffer(nul === undefined ? text : textLines(text));
+    this.originalCount = text === "" ? 0 : vim.api.nvim_buf_line_count(this.originalBuf);
     return this.originalBuf;
   }
 
@@ -335,7 +341,14 @@ export class UnifiedView {
     if (!force && tick === this.tick) return;
     this.tick = tick;
     const count = this.proposalCount();
-    const proposal = count > 0 ? table.concat(vim.api.nvim_buf_get_lines(this.buf, 0, -1, true), "\n") + "\n" : "";
+    // As proposed (nothing typed yet), a big proposal's whole text is at hand: no need to join its lines.
+    const proposed = this.spec.proposal.lines;
+    const proposal =
+      tick === this.proposedTick && typeof proposed === "string"
+        ? wholeText(proposed)
+        : count > 0
+          ? table.concat(vim.api.nvim_buf_get_lines(this.buf, 0, -1, true), "\n") + "\n"
+          : "";
     const [ok, hunks] = pcall(textHunks, this.originalText, proposal);
     this.hunks = ok ? hunks : [];
     this.draw(count);
@@ -486,7 +499,8 @@ export class UnifiedView {
     const { a, aCount: na, b, bCount: nb } = hunk;
     if (action === "take") {
       const lines = nb > 0 ? vim.api.nvim_buf_get_lines(this.buf, b - 1, b - 1 + nb, true) : [];
-      replaceBlock(this.original(), this.originalCount, a, na, lines);
+      const original = this.original();
+      replaceBlock(original, this.originalCount, a, na, lines);
       this.originalCount += nb - na;
       this.originalText =
         this.originalCount > 0
@@ -652,6 +666,11 @@ export class UnifiedView {
       vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
     });
   }
+}
+
+/** A whole text (ReviewText's `lines` as a string) as vim.diff compares it: every line ended with "\n". */
+function wholeText(text: string): string {
+  return text === "" || vim.endswith(text, "\n") ? text : `${text}\n`;
 }
 
 /** A buffer never shown (unlisted, no undo), holding `lines` (fillBuffer: a list, or a whole text Neovim cuts). */
