@@ -43,6 +43,14 @@ describe('config.validate', function()
     { { diff = { keymaps = { accept = '' } } }, 'option "diff.keymaps.accept" must be a non-empty string' },
     { { terminal = { width = -1 } }, 'option "terminal.width" must be a positive number' },
     { { terminal = { env = { A = 1 } } }, 'option "terminal.env" must be a table of string values' },
+    {
+      { terminal = { permission_mode = 'yolo' } },
+      'option "terminal.permission_mode" must be a mode of Claude Code (terminal.command runs it, or a program started as it): one of "default", "manual", "acceptEdits", "auto", "plan", "dontAsk", "bypassPermissions", or false (its own mode), got "yolo"',
+    },
+    {
+      { terminal = { permission_mode = 1 } },
+      'option "terminal.permission_mode" must be a permission mode name or false, got 1',
+    },
     { { selection = { debounce_ms = 1.5 } }, 'option "selection.debounce_ms" must be an integer >= 0' },
     {
       { execute_code_opts = { interpreter = {} } },
@@ -61,6 +69,54 @@ describe('config.validate', function()
       assert.is_truthy(r.error:find(case[2], 1, true), r.error)
     end)
   end
+
+  it(
+    "takes the permission modes of the CLI terminal.command runs, and refuses the others with the CLI's own",
+    function()
+      local function mode(command, permission_mode)
+        return config.validate({ terminal = { command = command, permission_mode = permission_mode } })
+      end
+      for _, case in ipairs({
+        { 'claude', 'default' },
+        { 'claude', 'manual' },
+        { 'claude --model x', 'dontAsk' },
+        { '/opt/bin/gemini', 'acceptEdits' },
+        { 'gemini', 'yolo' },
+        { 'qwen', 'auto' },
+        { 'qwen', 'auto-edit' },
+        { "'/my tools/codex'", 'plan' },
+        { 'codex', false },
+      }) do
+        local r = mode(case[1], case[2])
+        assert.is_true(r.ok, case[1] .. ' ' .. tostring(case[2]) .. ': ' .. tostring(r.error))
+        assert.are.equal(case[2], r.config.terminal.permission_mode)
+      end
+      assert.are.equal('default', config.validate({}).config.terminal.permission_mode)
+      for _, case in ipairs({
+        {
+          'gemini',
+          'auto',
+          'Gemini CLI (terminal.command runs gemini): one of "default", "manual", "acceptEdits", "plan"',
+        },
+        {
+          'qwen',
+          'dontAsk',
+          'Qwen Code (terminal.command runs qwen): one of "default", "manual", "acceptEdits", "auto"',
+        },
+        {
+          'codex',
+          'auto',
+          'Codex (terminal.command runs codex): one of "default", "manual", "acceptEdits", "plan", "bypassPermissions", or false',
+        },
+        { 'codex', 'yolo', 'got "yolo"' },
+      }) do
+        local r = mode(case[1], case[2])
+        assert.is_false(r.ok, case[1] .. ' ' .. case[2])
+        assert.is_truthy(r.error:find('option "terminal.permission_mode" must be a mode of ', 1, true), r.error)
+        assert.is_truthy(r.error:find(case[3], 1, true), r.error)
+      end
+    end
+  )
 
   it('rejects a non-table', function()
     local r = config.validate('yes')

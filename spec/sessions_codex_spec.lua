@@ -46,6 +46,11 @@ describe(':ClaudeCode starting codex', function()
       ("hooks.UserPromptSubmit=[{ hooks = [{ command = %s, timeout = 30, type = 'command' }] }]"):format(
         command('UserPromptSubmit')
       ),
+      -- terminal.permission_mode's default: asked before every edit (spec/sessions_approval_spec.lua).
+      '--ask-for-approval',
+      'untrusted',
+      '--sandbox',
+      'workspace-write',
     }, argv)
 
     -- Codex runs the hook command with sh -c, the JSON on stdin (the TOML string's text: no escapes in it).
@@ -98,12 +103,12 @@ describe(':ClaudeCode starting codex', function()
         home .. '/config.toml',
         'model = "x"\nnotify = ["notify-send", "Codex"]\n\n[features]\nhooks = true\n'
       )
-      local _, argv = start(home)
+      local _, argv = start(home, { terminal = { permission_mode = false } })
       assert.are.equal(4, #argv)
       assert.matches('^hooks%.Stop=', argv[2])
       assert.matches('^hooks%.UserPromptSubmit=', argv[4])
       bridge.cleanup()
-      local _, none = start(bridge.tempdir(), { hooks = { enabled = false } })
+      local _, none = start(bridge.tempdir(), { hooks = { enabled = false }, terminal = { permission_mode = false } })
       assert.are.same({}, none)
     end
   )

@@ -16,3 +16,9 @@ declare namespace vim.fn {
   /** Restores the current window's view (topline, topfill: filler and virtual lines above it, ...). */
   function winrestview(view: { topline?: number; topfill?: number; lnum?: number; col?: number }): void;
 }
+
+declare namespace vim.api {
+  /** A namespace for extmarks (the same id for the same name). */
+  function nvim_create_namespace(name: string): number;
+  function nvim_buf_get_extmarks(buf: Buf, ns: number, start: number | [number, number], end: number | [number, number], opts: Dict): [number, number, number, Dict?][];
+}

@@ -1,12 +1,12 @@
 # 15 (pair). Two real Gemini CLIs in one Neovim propose edits to the same file (issue 35): the first's review
-# opens in Neovim; the second's openDiff, while that review is open, is refused (isError). What Gemini CLI 0.61
-# does with that: its own terminal's edit dialog ("Apply this change?", shown beside the IDE's review anyway)
-# stays, and once answered (any answer) the tool fails with the refusal's text, which its model reads; Neovim
-# tells the user where that dialog is. Checked: neither CLI is left waiting: the first review accepted, its CLI
-# writes the file and its model hears of it; the second CLI's model gets the refusal and the CLI takes the next
-# prompt, whose edit is reviewed in Neovim; refused there with a reason, the reason goes with the second CLI's
-# next prompt (the BeforeAgent hook), not the first's; that prompt's edit lands on top of the first's change;
-# the first CLI quits (no DELETE),
+# opens in Neovim; the second's openDiff, while that review is open, waits (answered at once, never with isError:
+# Gemini CLI 0.61 leaves the promise an isError answer rejects unhandled, and its unhandledRejection handler opens
+# the Debug Console over the CLI). Its own terminal's edit dialog ("Apply this change?") shows as always; Neovim
+# tells the user the proposal waits. Checked: no Debug Console; neither CLI is left waiting: the first review
+# accepted, its CLI writes the file and its model hears of it; the waiting proposal, made against the old file, is
+# rejected unseen: the second CLI takes the next prompt, which tells its model why, and whose edit is reviewed in
+# Neovim; refused there with a reason, the reason goes with the second CLI's next prompt (the BeforeAgent hook),
+# not the first's; that prompt's edit lands on top of the first's change; the first CLI quits (no DELETE),
 # leaves the session list at once and its companion session ends after the stream grace, the live one stays.
 GEMINI="$(bash "$ROOT/scripts/gemini-cli.sh")" || { echo "the Gemini CLI could not be installed" >&2; GEMINI=""; }
 # The project installs the CLI itself: one that is missing is a failure, never a silent skip.
@@ -83,25 +83,31 @@ JSON
   check "gemini pair: the first CLI's edit opens the review in Neovim" wait_for 30 has_diff_tab pair
   # While that review is open, the second CLI proposes an edit to the same file.
   pair_type "gemini://gemini-2" "make gamma loud"
-  check "gemini pair: the second CLI asks in its own terminal (its openDiff was refused)" \
+  check "gemini pair: the second CLI asks in its own terminal too" \
     wait_for 30 pair_has "gemini://gemini-2" "Apply this change?"
-  pair_told() { [[ "$(nv pair 'execute("messages")')" == *"answer it in that CLI's terminal"* ]]; }
-  check "gemini pair: Neovim tells the user where the second proposal waits" wait_for 10 pair_told
+  pair_told() { [[ "$(nv pair 'execute("messages")')" == *"it waits (shown if this one is rejected"* ]]; }
+  check "gemini pair: Neovim tells the user the second proposal waits" wait_for 10 pair_told
   check "gemini pair: still one review in Neovim (the first one's)" test "$(nv pair "$DIFF_TABS")" == 1
+  check "gemini pair: the second CLI opened no Debug Console" bash -c "! [[ \"\$1\" == *'Debug Console'* ]]" _ \
+    "$(pair_screen "gemini://gemini-2")"
   nv_ex pair "ClaudeCodeDiffAccept"
   check "gemini pair: the first review accepted, its CLI writes the file" \
     wait_for 20 file_is "$PAIR_PROJECT/notes.txt" $'alpha\nBETA\ngamma'
   check "gemini pair: the first CLI's model gets the tool's answer" wait_for 20 pair_answered "make beta loud"
-  # The second CLI's dialog: Enter takes its first option, "Allow once". Gemini CLI then reads its refused
-  # openDiff: the edit is not made and the refusal reaches its model as the tool's error (whatever the answer).
-  nv pair "chansend($(pair_job "gemini://gemini-2"), \"\\r\")" >/dev/null
-  pair_refusal_told() { pair_answered "make gamma loud" && grep -F 'make gamma loud' "$WORK/gemini-pair-api.jsonl" | grep -qF 'already under review for another Gemini CLI session'; }
-  check "gemini pair: the second CLI went on: its model got the refusal as the tool's answer" wait_for 20 pair_refusal_told
+  # The waiting proposal was made against the file before BETA: rejected unseen, its CLI's dialog goes.
+  pair_dropped() { [[ "$(nv pair 'execute("messages")')" == *"proposal for notes.txt was not shown: another session"* ]]; }
+  check "gemini pair: the waiting proposal is rejected unseen, and Neovim says why" wait_for 20 pair_dropped
+  check "gemini pair: no review of the waiting proposal opened" test "$(nv pair "$DIFF_TABS")" == 0
   check "gemini pair: the first CLI's change is kept" file_is "$PAIR_PROJECT/notes.txt" $'alpha\nBETA\ngamma'
+  check "gemini pair: still no Debug Console in the second CLI" bash -c "! [[ \"\$1\" == *'Debug Console'* ]]" _ \
+    "$(pair_screen "gemini://gemini-2")"
   # Not stuck: asked again now that the first review is decided, its edit is reviewed in Neovim; refused with a
   # reason, the reason goes with that CLI's next prompt, not with the other CLI's.
   wait_for 20 pair_has "gemini://gemini-2" "Type your message" || true
   pair_prompt "gemini://gemini-2" "make gamma loud again"
+  pair_not_shown_told() { pair_request "make gamma loud again" | grep -qF 'was not shown in Neovim'; }
+  check "gemini pair: that prompt tells the second CLI's model why its proposal was not shown" \
+    wait_for 30 pair_not_shown_told
   check "gemini pair: the second CLI's next proposal opens its review in Neovim" wait_for 30 has_diff_tab pair
   nv_ex pair "ClaudeCodeDiffDeny use tabs please"
   check "gemini pair: refused with a reason, the review closes" wait_for 10 no_diff_tab pair

@@ -31,12 +31,14 @@ check "turn: the CLI ran the Edit and the sed (no proposal in acceptEdits mode)"
   wait_for 60 file_is "$TURN_PROJECT/b.txt" $'B1\nb2'
 check "turn: a.txt was edited by the Edit tool" file_is "$TURN_PROJECT/a.txt" $'A1\na2'
 check "turn: the turn review opens at the turn's end, listing both files" wait_for 30 turn_lists_both
-# File 2 of 2 is b.txt: its hunk reverted (gH; the view puts the cursor on its first change), then applied.
+# The review's overview: a.txt's header first (the cursor there), then b.txt's; b.txt's hunk reverted (]f to its
+# header, ]c onto its hunk, gH), then applied.
 turn_in_review() { [[ "$(nv turn 'exists("t:claude_ide_diff")')" == 1 ]]; }
-turn_on_b() { [[ "$(turn_title)" == *"[2/2]"* ]]; }
+turn_on_b() { [[ "$(nv turn 'getline(".")')" == "b.txt ("* ]]; }
 wait_for 10 turn_in_review || nv_ex turn "ClaudeCodeFocus"
 nv_ex turn "normal ]f"
 wait_for 10 turn_on_b || true
+nv_ex turn "normal ]c"
 nv_ex turn "normal gH"
 nv_ex turn "ClaudeCodeDiffAccept"
 check "turn: reverting b.txt's hunk restores b.txt on disk" wait_for 20 file_is "$TURN_PROJECT/b.txt" $'b1\nb2'

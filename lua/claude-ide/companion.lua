@@ -225,7 +225,15 @@ function Companion.prototype.____constructor(self, deps)
             label = function() return companionName(deps.config) end,
             services = function() return deps.services end,
             knowsProcesses = function() return self:knowsProcesses() end,
-            tell = function(msg) return deps.log:warn(msg) end
+            tell = function(msg) return deps.log:warn(msg) end,
+            alive = function(clientId)
+                for ____, s in pairs(self.sessions) do
+                    if s.id == clientId then
+                        return true
+                    end
+                end
+                return false
+            end
         }),
         deps.config
     )

@@ -1,6 +1,8 @@
 -- Generated from src/claude-ide/config.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local distance, suggest, RULES, GROUPS
+local ____modules = require("claude-ide.util.modules")
+local lazy = ____modules.lazy
 function distance(a, b)
     local prev = {}
     do
@@ -45,6 +47,10 @@ function suggest(path)
     end
     return best ~= nil and (" (did you mean \"" .. best) .. "\"?)" or ""
 end
+--- Loaded only to check a permission mode that not every CLI has (setup() loads no more than it needs).
+local permissionMode = lazy("claude-ide.util.permission_mode")
+--- The terminal.permission_mode values every CLI has (util/permission_mode MODES).
+local EVERY_CLI_MODE = {default = true, manual = true}
 ---
 -- @defaults-start (the block up to
 -- @defaults-end is copied verbatim into the help file)
@@ -67,7 +73,8 @@ ____exports.DEFAULTS = {
         height = 0.3,
         auto_close = true,
         env = {},
-        permission_mode = nil,
+        permission_mode = "default",
+        editor = "split",
         keymaps = {
             normal = "<C-\\><C-n>",
             window_left = "<C-h>",
@@ -219,9 +226,12 @@ RULES = {
     ["terminal.auto_close"] = bool,
     ["terminal.env"] = stringMap,
     ["terminal.permission_mode"] = {
-        expected = "nil or a permission mode name",
-        optional = true,
-        check = function(v) return type(v) == "string" and (string.match(v, "^[%w_-]+$")) ~= nil end
+        expected = "a permission mode name or false",
+        check = function(v) return v == false or type(v) == "string" and (string.match(v, "^[%w_-]+$")) ~= nil end
+    },
+    ["terminal.editor"] = {
+        expected = "\"split\", \"float\", \"tab\" or false",
+        check = function(v) return v == false or oneOf({"split", "float", "tab"})(v) end
     },
     ["terminal.keymaps.normal"] = optionalKey,
     ["terminal.keymaps.window_left"] = optionalKey,
@@ -348,20 +358,20 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue33
+                goto __continue34
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue33
+                goto __continue34
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue33::
+        ::__continue34::
     end
     return nil
 end
@@ -416,6 +426,13 @@ function ____exports.validate(user)
     local interp = ____opt_5 and ____opt_5.interpreter
     if interp ~= nil then
         merged.execute_code_opts.interpreter = vim.list_slice(interp)
+    end
+    local mode = merged.terminal.permission_mode
+    if mode ~= false and EVERY_CLI_MODE[mode] ~= true then
+        local wrong = permissionMode().modeError(merged.terminal.command, mode)
+        if wrong ~= nil then
+            return {ok = false, error = wrong}
+        end
     end
     return {ok = true, config = merged}
 end

@@ -19,6 +19,7 @@ local ____version = require("claude-ide.version")
 local VERSION = ____version.VERSION
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local shown = ____fs.shown
 local ____health = require("claude-ide.policy.health")
 local checkPolicy = ____health.checkPolicy
 local ____client_name = require("claude-ide.util.client_name")
@@ -91,13 +92,16 @@ local function checkServer()
     local path = s.lockFile
     local lock = lockfile.read(path)
     if lock == nil then
-        vim.health.error(("lock file " .. path) .. " is missing or unreadable", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
+        vim.health.error(
+            ("lock file " .. shown(path)) .. " is missing or unreadable",
+            "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart"
+        )
         return
     end
     if lock.pid ~= vim.fn.getpid() then
-        vim.health.error(((("lock file " .. path) .. " names pid ") .. tostring(lock.pid)) .. ", not this Neovim")
+        vim.health.error(((("lock file " .. shown(path)) .. " names pid ") .. tostring(lock.pid)) .. ", not this Neovim")
     else
-        vim.health.ok("lock file " .. path)
+        vim.health.ok("lock file " .. shown(path))
     end
     local mode = permissions(path)
     if mode ~= nil and mode ~= 384 then
@@ -109,18 +113,21 @@ local function checkLockDir()
     local dir = lockfile.defaultDir()
     local mode = permissions(dir)
     if mode == nil then
-        vim.health.info(("lock directory " .. dir) .. " does not exist yet (created with mode 700 on start)")
+        vim.health.info(("lock directory " .. shown(dir)) .. " does not exist yet (created with mode 700 on start)")
         return
     end
     if vim.fn.filewritable(dir) ~= 2 then
-        vim.health.error(("lock directory " .. dir) .. " is not writable", "fix its owner or permissions")
+        vim.health.error(
+            ("lock directory " .. shown(dir)) .. " is not writable",
+            "fix its owner or permissions"
+        )
     elseif mode % 64 ~= 0 then
         vim.health.warn(
-            ((("lock directory " .. dir) .. " has mode ") .. octal(mode)) .. ": other users can list it",
+            ((("lock directory " .. shown(dir)) .. " has mode ") .. octal(mode)) .. ": other users can list it",
             "chmod 700 " .. dir
         )
     else
-        vim.health.ok(((("lock directory " .. dir) .. " (mode ") .. octal(mode)) .. ")")
+        vim.health.ok(((("lock directory " .. shown(dir)) .. " (mode ") .. octal(mode)) .. ")")
     end
 end
 --- folder equals `dir` or contains it (the CLI's matching rule).

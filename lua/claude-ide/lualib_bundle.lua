@@ -197,6 +197,12 @@ do
     end
 end
 
+local function __TS__ArrayForEach(self, callbackFn, thisArg)
+    for i = 1, #self do
+        callbackFn(thisArg, self[i], i - 1, self)
+    end
+end
+
 local function __TS__ArrayFind(self, predicate, thisArg)
     for i = 1, #self do
         local elem = self[i]
@@ -306,12 +312,6 @@ local function __TS__ArraySplice(self, ...)
     return out
 end
 
-local function __TS__ArrayForEach(self, callbackFn, thisArg)
-    for i = 1, #self do
-        callbackFn(thisArg, self[i], i - 1, self)
-    end
-end
-
 local function __TS__ArraySort(self, compareFn)
     if compareFn ~= nil then
         table.sort(
@@ -408,6 +408,15 @@ local function __TS__StringSubstring(self, start, ____end)
         ____end = 0
     end
     return string.sub(self, start, ____end)
+end
+
+local function __TS__ArrayFindIndex(self, callbackFn, thisArg)
+    for i = 1, #self do
+        if callbackFn(thisArg, self[i], i - 1, self) then
+            return i - 1
+        end
+    end
+    return -1
 end
 
 local function __TS__ClassExtends(target, base)
@@ -758,15 +767,6 @@ local function __TS__StringEndsWith(self, searchString, endPosition)
     return string.sub(self, endPosition - #searchString + 1, endPosition) == searchString
 end
 
-local function __TS__ArrayFindIndex(self, callbackFn, thisArg)
-    for i = 1, #self do
-        if callbackFn(thisArg, self[i], i - 1, self) then
-            return i - 1
-        end
-    end
-    return -1
-end
-
 return {
   __TS__ArraySlice = __TS__ArraySlice,
   __TS__Class = __TS__Class,
@@ -782,22 +782,22 @@ return {
   __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__StringSplit = __TS__StringSplit,
+  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArrayFind = __TS__ArrayFind,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArraySplice = __TS__ArraySplice,
-  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArraySort = __TS__ArraySort,
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__ObjectEntries = __TS__ObjectEntries,
   __TS__TypeOf = __TS__TypeOf,
   __TS__ObjectKeys = __TS__ObjectKeys,
   __TS__StringSubstring = __TS__StringSubstring,
+  __TS__ArrayFindIndex = __TS__ArrayFindIndex,
   __TS__Delete = __TS__Delete,
   __TS__SetDescriptor = __TS__SetDescriptor,
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayFlatMap = __TS__ArrayFlatMap,
   __TS__ArrayEvery = __TS__ArrayEvery,
   __TS__ArrayReduce = __TS__ArrayReduce,
-  __TS__StringEndsWith = __TS__StringEndsWith,
-  __TS__ArrayFindIndex = __TS__ArrayFindIndex
+  __TS__StringEndsWith = __TS__StringEndsWith
 }

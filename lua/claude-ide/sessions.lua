@@ -1,18 +1,20 @@
 -- Generated from src/claude-ide/sessions.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__New = ____lualib.__TS__New
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySome = ____lualib.__TS__ArraySome
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local ____exports = {}
-local approvalArgs, hooksSetup, cliConfig, hookSettings, configFile, APPROVAL_MODES
+local editorEnv, hooksSetup, cliConfig, hookSettings, configFile
 local ____terminal = require("claude-ide.editor.terminal")
 local ClaudeTerminal = ____terminal.ClaudeTerminal
+local ____permission_mode = require("claude-ide.util.permission_mode")
+local modeArguments = ____permission_mode.modeArguments
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____process = require("claude-ide.util.process")
@@ -23,36 +25,36 @@ local warmModules = ____modules.warmModules
 local ____client_name = require("claude-ide.util.client_name")
 local clientLabel = ____client_name.clientLabel
 local commandClient = ____client_name.commandClient
-function approvalArgs(cli, mode, commandLine)
-    if mode == nil then
-        return ""
+function editorEnv(config, cli)
+    if config.terminal.editor == false then
+        return {}
     end
-    local function given(flag)
-        return (string.find((" " .. commandLine) .. " ", ("%s" .. flag) .. "[%s=]")) ~= nil
-    end
-    if given("%-%-approval%-mode") or given("%-%-yolo") or given("%-y") then
-        return ""
-    end
-    local name = APPROVAL_MODES[cli][mode]
-    if name == nil then
-        local own = {}
-        for ____, m in pairs(APPROVAL_MODES[cli]) do
-            if not __TS__ArrayIncludes(own, m) then
-                own[#own + 1] = m
-            end
+    local words = {
+        vim.v.progpath,
+        "-l",
+        hookSettings().hookScript(),
+        cli,
+        "editor",
+        "--instance",
+        tostring(vim.fn.getpid())
+    }
+    for ____, w in ipairs(words) do
+        if (string.find(w, "%s")) ~= nil then
+            return {}
         end
-        table.sort(own)
-        say(
-            ((((("terminal.permission_mode \"" .. mode) .. "\" has no ") .. commandClient(cli).label) .. " approval mode: it starts in its own default (") .. table.concat(own, ", ")) .. " are its modes)",
-            "warn"
-        )
-        return ""
     end
-    return "--approval-mode " .. name
+    local command = table.concat(words, " ")
+    local user = config.terminal.env
+    local own = user.VISUAL or vim.env.VISUAL or user.EDITOR or vim.env.EDITOR
+    local env = {VISUAL = command, EDITOR = command}
+    if own ~= nil and own ~= "" and own ~= command then
+        env.CLAUDE_IDE_EDITOR_FALLBACK = own
+    end
+    return env
 end
 function hooksSetup(config, cli)
     if cli == "claude" then
-        local made = cliConfig().cliArguments({agent = config.agent.in_terminal, hooks = config.hooks.enabled, permissionMode = config.terminal.permission_mode})
+        local made = cliConfig().cliArguments({agent = config.agent.in_terminal, hooks = config.hooks.enabled})
         return made.ok and ({ok = true, args = made.args, env = {}}) or made
     end
     if not config.hooks.enabled then
@@ -79,42 +81,24 @@ cliConfig = lazy("claude-ide.bridge.cli_config")
 hookSettings = lazy("claude-ide.hooks.settings")
 configFile = lazy("claude-ide.bridge.config_file")
 local snapshotModule = lazy("claude-ide.editor.snapshot.snapshot")
---- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
--- the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
--- hooks through a system-defaults settings file named in their environment and terminal.permission_mode as
--- their --approval-mode (APPROVAL_MODES); Codex its notify program and hooks
--- as `-c` overrides on its command line (hooks/settings codexArguments).
+--- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal) and
+-- the hooks (hooks.enabled) on its command line; Gemini CLI and Qwen Code the hooks through a system-defaults
+-- settings file named in their environment; Codex its notify program and hooks as `-c` overrides on its command
+-- line (hooks/settings codexArguments); each terminal.permission_mode as its own flags (util/permission_mode).
 local function cliSetup(config, cli, extra)
-    if cli == "gemini" or cli == "qwen" then
-        local mode = approvalArgs(cli, config.terminal.permission_mode, (config.terminal.command .. " ") .. extra)
-        local made = hooksSetup(config, cli)
-        if not made.ok or mode == "" then
-            return made
-        end
-        return {ok = true, args = made.args == "" and mode or (made.args .. " ") .. mode, env = made.env}
+    local mode = modeArguments(cli, config.terminal.permission_mode, (config.terminal.command .. " ") .. extra)
+    local made = hooksSetup(config, cli)
+    if not made.ok then
+        return made
     end
-    return hooksSetup(config, cli)
+    for k, v in pairs(editorEnv(config, cli)) do
+        made.env[k] = v
+    end
+    if mode == "" then
+        return made
+    end
+    return {ok = true, args = made.args == "" and mode or (made.args .. " ") .. mode, env = made.env}
 end
-APPROVAL_MODES = {gemini = {
-    default = "default",
-    manual = "default",
-    acceptEdits = "auto_edit",
-    auto_edit = "auto_edit",
-    ["auto-edit"] = "auto_edit",
-    plan = "plan",
-    bypassPermissions = "yolo",
-    yolo = "yolo"
-}, qwen = {
-    default = "default",
-    manual = "default",
-    acceptEdits = "auto-edit",
-    ["auto-edit"] = "auto-edit",
-    auto_edit = "auto-edit",
-    auto = "auto",
-    plan = "plan",
-    bypassPermissions = "yolo",
-    yolo = "yolo"
-}}
 --- How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude).
 local MAX_DEPTH = 16
 --- Ids of sessions without a terminal start here, so that they never collide with terminal sessions.

@@ -46,8 +46,14 @@ else
   touch "$WORK/.made-by-pictures"
 fi
 export HOME="$WORK/home" TMPDIR="$WORK/tmp" LANG=C.UTF-8 LC_ALL=C.UTF-8
-export XDG_CONFIG_HOME="$WORK/xdg/config" XDG_DATA_HOME="$WORK/xdg/data" XDG_STATE_HOME="$WORK/xdg/state" \
-  XDG_CACHE_HOME="$WORK/xdg/cache"
+# The XDG folders where they are on a user's machine (the paths the pictures show read ~/.local/state/...).
+export XDG_CONFIG_HOME="$HOME/.config" XDG_DATA_HOME="$HOME/.local/share" XDG_STATE_HOME="$HOME/.local/state" \
+  XDG_CACHE_HOME="$HOME/.cache"
+# ~/.local/bin on PATH, with ripgrep in it, as most users have it (make deps installs it); start_nvim links nvim there.
+mkdir -p "$HOME/.local/bin"
+RG_BIN="$(find "$ROOT/.deps/ripgrep" -path '*/bin/rg' -type f 2>/dev/null | head -1)"
+[[ -n "$RG_BIN" ]] && ln -s "$RG_BIN" "$HOME/.local/bin/rg"
+export PATH="$HOME/.local/bin:$PATH"
 unset CLAUDE_CONFIG_DIR NVIM NVIM_APPNAME MYVIMRC VIM TMUX TMUX_PANE
 PLUGIN="$HOME/.local/share/nvim/lazy/claude-ide.nvim"
 mkdir -p "$TMPDIR" "$(dirname "$PLUGIN")"
@@ -113,6 +119,9 @@ start_nvim() {
 vim.opt.rtp:prepend('$PLUGIN')
 vim.o.termguicolors = true
 vim.o.swapfile = false
+-- As on a user's machine, this Neovim is the \`nvim\` on PATH (the health check then prints commands with \`nvim\`).
+vim.uv.fs_unlink('$HOME/.local/bin/nvim')
+vim.uv.fs_symlink(vim.v.progpath, '$HOME/.local/bin/nvim')
 require('claude-ide').setup({ terminal = { command = 'node $HERE/stand-in-cli.mjs $WORK/${PLAN:-plan.json}' } })
 ${INIT:-}
 LUA

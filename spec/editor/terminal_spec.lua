@@ -77,9 +77,10 @@ describe('the Claude terminal', function()
     assert.matches(('PORT=%d IDE=true FORCE=true CUSTOM=custom value'):format(port), text, 1, true)
     assert.matches('NO_PROXY=corp.example,127.0.0.1,localhost,::1', text, 1, true)
     assert.matches('no_proxy=127.0.0.1,localhost,::1', text, 1, true)
-    -- The agent endpoint's arguments (agent.in_terminal) come first, the user's last: two files, not the tool
-    -- list itself (the command line stays short); execute is never allowed.
-    local mcp_config, settings = text:match('ARGS=%-%-mcp%-config (%S+) %-%-settings (%S+) %-%-model x')
+    -- The agent endpoint's arguments (agent.in_terminal) come first, then terminal.permission_mode's default, the
+    -- user's last: two files, not the tool list itself (the command line stays short); execute is never allowed.
+    local mcp_config, settings =
+      text:match('ARGS=%-%-mcp%-config (%S+) %-%-settings (%S+) %-%-permission%-mode default %-%-model x')
     assert.is_not_nil(mcp_config, text)
     local servers = vim.json.decode(table.concat(vim.fn.readfile(mcp_config), '\n')).mcpServers
     assert.are.same(

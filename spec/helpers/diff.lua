@@ -196,4 +196,73 @@ function M.record_events()
   return events
 end
 
+--- The buffer of the open multi-file review's overview (editor/review/overview), waiting up to `timeout` ms.
+function M.overview(timeout)
+  local overview = require('claude-ide.editor.review.overview')
+  local found
+  assert(
+    vim.wait(timeout or 5000, function()
+      for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+        if overview.overviewOf(buf) then
+          found = buf
+          return true
+        end
+      end
+      return false
+    end, 10),
+    'no overview opened'
+  )
+  return found
+end
+
+--- The proposal buffer of a file's own review (a window in diff mode), waiting up to `timeout` ms.
+function M.file_proposal(timeout)
+  local found
+  assert(
+    vim.wait(timeout or 5000, function()
+      for _, win in ipairs(vim.api.nvim_list_wins()) do
+        local buf = vim.api.nvim_win_get_buf(win)
+        local v = vim.b[buf].claude_ide_diff
+        if v and v.role == 'proposal' and vim.wo[win].diff then
+          found = buf
+          return true
+        end
+      end
+      return false
+    end, 10),
+    "no file's review opened"
+  )
+  return found
+end
+
+--- The overview's lines from its first file header on (the title line left out).
+function M.overview_lines(buf)
+  return vim.api.nvim_buf_get_lines(buf or M.overview(), 1, -1, true)
+end
+
+--- <CR> on the first hunk of file `index` (1-based) in the overview: that file's own review opens; returns its
+--- proposal buffer.
+function M.open_file(index)
+  local buf = M.overview()
+  local view = require('claude-ide.editor.review.overview').overviewOf(buf)
+  local win = vim.fn.win_findbuf(buf)[1]
+  vim.api.nvim_set_current_win(win)
+  vim.api.nvim_win_set_cursor(win, { view:hunks(index - 1)[1].row + 1, 0 })
+  M.press('<CR>')
+  return M.file_proposal()
+end
+
+--- `q` in a file's review opened from the overview: back to the overview, unchanged.
+function M.back_to_overview()
+  local overview = require('claude-ide.editor.review.overview')
+  vim.api.nvim_set_current_win(vim.fn.win_findbuf(M.file_proposal())[1])
+  M.press('q')
+  assert(
+    vim.wait(5000, function()
+      return overview.overviewOf(vim.api.nvim_get_current_buf()) ~= nil
+    end, 10),
+    'not back to the overview'
+  )
+end
+
 return M

@@ -65,13 +65,13 @@ describe('the hooks health check', function()
       1,
       true
     )
-    assert.matches('warn: Claude Code has not trusted ' .. cwd .. ' yet', text, 1, true)
+    assert.matches('warn: Claude Code has not trusted ' .. vim.fn.fnamemodify(cwd, ':~') .. ' yet', text, 1, true)
     -- Trusted (~/.claude.json), and a project's local settings turning every hook off.
     write(home .. '/.claude.json', vim.json.encode({ projects = { [cwd] = { hasTrustDialogAccepted = true } } }))
     write(cwd .. '/.claude/settings.local.json', '{"disableAllHooks": true}')
     reported = {}
     text = check({ terminal = { command = 'claude' } })
-    assert.matches('ok: Claude Code trusts ' .. cwd, text, 1, true)
+    assert.matches('ok: Claude Code trusts ' .. vim.fn.fnamemodify(cwd, ':~'), text, 1, true)
     assert.matches('/project/.claude/settings.local.json has disableAllHooks', text, 1, true)
   end)
 
@@ -101,7 +101,7 @@ describe('the hooks health check', function()
       true
     )
     assert.matches('info: Codex runs the UserPromptSubmit / Stop hooks only once you trust them', text, 1, true)
-    assert.matches('info: Codex has not trusted ' .. cwd .. ' yet', text, 1, true)
+    assert.matches('info: Codex has not trusted ' .. vim.fn.fnamemodify(cwd, ':~') .. ' yet', text, 1, true)
     -- Codex's own config.toml (as Codex 0.169.0 writes it when the user trusts): everything in place, but the
     -- user's own notify (left alone) and hooks turned off.
     write(
@@ -134,7 +134,7 @@ describe('the hooks health check', function()
     assert.matches('warn: ', text, 1, true)
     assert.matches('turns hooks off', text, 1, true)
     assert.matches('ok: Codex has trusted hooks given on its command line', text, 1, true)
-    assert.matches('ok: Codex trusts ' .. cwd, text, 1, true)
+    assert.matches('ok: Codex trusts ' .. vim.fn.fnamemodify(cwd, ':~'), text, 1, true)
   end)
 
   it('says the hooks are off when they are', function()

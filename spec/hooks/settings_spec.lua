@@ -100,17 +100,27 @@ describe('hook settings', function()
     end
   )
 
-  it("tell which of the plugin's Gemini CLI hooks a settings file lacks", function()
-    local all = settings.missingGeminiHooks(nil)
-    table.sort(all)
-    assert.are.same({ 'AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool' }, all)
-    assert.are.same({}, settings.missingGeminiHooks({ hooks = settings.hooksFor('gemini') }))
-    local partial = { hooks = { BeforeAgent = settings.hooksFor('gemini').BeforeAgent, AfterAgent = 'x' } }
-    local missing = settings.missingGeminiHooks(partial)
-    table.sort(missing)
-    assert.are.same({ 'AfterAgent', 'AfterTool', 'BeforeTool' }, missing)
+  it("tell which of the plugin's hooks a settings file lacks: one check for every CLI", function()
+    local function missing(client, hooks, matchers)
+      local list = settings.missingHooks(client, hooks, matchers)
+      table.sort(list)
+      return list
+    end
+    -- Gemini CLI's ~/.gemini/settings.json: any matcher the user gave an event counts.
+    assert.are.same({ 'AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool' }, missing('gemini', nil, false))
+    assert.are.same({}, missing('gemini', settings.hooksFor('gemini'), false))
+    local partial = { BeforeAgent = settings.hooksFor('gemini').BeforeAgent, AfterAgent = 'x' }
+    assert.are.same({ 'AfterAgent', 'AfterTool', 'BeforeTool' }, missing('gemini', partial, false))
+    local own = vim.deepcopy(settings.hooksFor('gemini'))
+    own.AfterTool[1].matcher = 'write_file'
+    assert.are.same({}, missing('gemini', own, false))
     -- Another CLI's hooks do not count.
-    assert.are.equal(4, #settings.missingGeminiHooks({ hooks = settings.hooksFor('qwen') }))
+    assert.are.equal(4, #missing('gemini', settings.hooksFor('qwen'), false))
+    -- Claude Code's --settings file: the plugin's matcher, as written, is part of a hook.
+    assert.are.same({}, missing('claude', settings.hooksFor('claude')))
+    local changed = vim.deepcopy(settings.hooksFor('claude'))
+    changed.PostToolUse[1].matcher = 'Edit'
+    assert.are.same({ 'PostToolUse (Edit|Write|NotebookEdit|MultiEdit)' }, missing('claude', changed))
   end)
 
   it(':ClaudeCodeHooks prints each CLI’s hooks as JSON, and Codex’s as config.toml lines', function()

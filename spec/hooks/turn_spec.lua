@@ -144,35 +144,47 @@ describe('the turn review', function()
       end)
       local tab = review_tab(nvim)
       assert.matches('✻ %[Claude Code%] turn 1: 6 files, 4 by shell commands', tab)
-      -- Files in path order: a.txt, b.txt, d2.txt, e.txt, new.txt, u.txt. b.txt: its hunk reverted (gH).
+      -- The overview, files in path order: a.txt, b.txt, d2.txt, e.txt, new.txt, u.txt; the cursor on a.txt's
+      -- header. b.txt: its hunk reverted (gH on it); the others reverted whole (gR, or gH on a header).
       local function key(k)
         nvim:lua('vim.cmd.normal(...)', k)
       end
-      local function at(n)
-        wait_for('file ' .. n, function()
-          local name = review_tab(nvim)
-          return name ~= nil and name:find(('[%d/6]'):format(n), 1, true) ~= nil
+      local function line()
+        return nvim:lua('return vim.api.nvim_get_current_line()')
+      end
+      local function at(label, state)
+        wait_for(label .. "'s header" .. (state and ': ' .. state or ''), function()
+          local l = line()
+          return vim.startswith(l, label .. ' (') and (state == nil or l:find(state, 1, true) ~= nil)
         end)
       end
-      at(1)
+      at('a.txt')
       key(']f')
-      at(2)
+      at('b.txt')
+      key(']c')
+      assert.are.equal('@@ -1,3 +1,3 @@', line())
       key('gH')
+      key('[c')
+      key('[f')
+      at('b.txt', '1 of 1 hunk dropped')
       key(']f')
-      at(3)
+      at('d2.txt')
       key('gR') -- d2.txt: moved back to d.txt
-      at(3)
+      at('d2.txt', 'the whole file reverted')
       key(']f')
-      at(4)
+      at('e.txt')
       key('gR') -- e.txt: restored
-      at(4)
+      at('e.txt', 'the whole file reverted')
       key(']f')
-      at(5)
-      key('gR') -- new.txt: deleted again
-      at(5)
+      at('new.txt')
+      key('gH') -- new.txt, on its header: deleted again
+      at('new.txt', 'the whole file reverted')
       key(']f')
-      at(6)
+      at('u.txt')
       key('gR') -- u.txt: the user's, refused
+      wait_for('the refusal', function()
+        return said(nvim):find('u.txt is yours', 1, true) ~= nil
+      end)
       nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
       wait_for('the reverts', function()
         return vim.uv.fs_stat(project .. '/new.txt') == nil and vim.uv.fs_stat(project .. '/d.txt') ~= nil
@@ -370,7 +382,7 @@ describe('the turn review', function()
     local winbars = nvim:lua([[
       return table.concat(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)), '\n')
     ]])
-    assert.matches("Qwen Code's proposal", winbars)
+    assert.matches("Qwen Code's changes", winbars)
     assert.is_nil(winbars:find('Claude', 1, true), winbars)
     nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
     wait_for('the review to close', function()

@@ -24,7 +24,7 @@ end
 
 --- The winbars of the review's two windows: current (left), proposal (right).
 local function winbars()
-  local p = proposal()
+  local p = d.file_proposal()
   local left
   for _, win in ipairs(vim.api.nvim_tabpage_list_wins(vim.api.nvim_win_get_tabpage(vim.fn.win_findbuf(p)[1]))) do
     local v = vim.b[vim.api.nvim_win_get_buf(win)].claude_ide_diff
@@ -35,15 +35,9 @@ local function winbars()
   return left, vim.wo[vim.fn.win_findbuf(p)[1]].winbar
 end
 
-local function next_file()
-  local before = proposal()
-  vim.api.nvim_win_call(vim.fn.win_findbuf(before)[1], function()
-    vim.cmd('normal ]f')
-  end)
-  assert.is_true(vim.wait(5000, function()
-    local p = proposal()
-    return p ~= before
-  end, 10))
+--- File `index`'s own review, opened from the review's overview (<CR> on its first hunk).
+local function open_file(index)
+  d.open_file(index)
 end
 
 local function finish(poll)
@@ -57,8 +51,15 @@ local function finish(poll)
   return result.content[1].text, result.isError == true
 end
 
+--- :w in the proposal: the overview's when the review has one (it applies everything).
 local function accept()
-  vim.api.nvim_buf_call(proposal(), function()
+  local overview
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if require('claude-ide.editor.review.overview').overviewOf(buf) then
+      overview = buf
+    end
+  end
+  vim.api.nvim_buf_call(overview or proposal(), function()
     vim.cmd('silent write')
   end)
 end
@@ -178,18 +179,33 @@ describe('LSP WorkspaceEdit file operations', function()
       },
     })
     local poll = rename_call()
-    -- The renamed file first: under its new name, old text against new.
+    -- The overview: the renamed file first, under its new name, then the deleted one.
+    assert.are.same({
+      'sub/b.txt (renamed from a.txt, 1 edit): 1 hunk',
+      '@@ -1,3 +1,3 @@',
+      ' alpha',
+      '-two',
+      '+TWO',
+      ' three',
+      'c.txt (deleted): 1 hunk',
+      '@@ -1,1 +0,0 @@',
+      '-gamma',
+    }, d.overview_lines())
+    -- Each file's own review: the renamed one old text against new.
+    open_file(1)
     local left, right = winbars()
     assert.matches('Renamed: a.txt → sub/b.txt', left, 1, true)
     assert.matches('File 1/2 (renamed from a.txt, 1 edit)', right, 1, true)
-    assert.are.same({ 'alpha', 'TWO', 'three' }, vim.api.nvim_buf_get_lines(proposal(), 0, -1, true))
-    next_file()
+    assert.are.same({ 'alpha', 'TWO', 'three' }, vim.api.nvim_buf_get_lines(d.file_proposal(), 0, -1, true))
+    d.back_to_overview()
+    open_file(2)
     left, right = winbars()
     assert.matches('Deleted: c.txt', left, 1, true)
     assert.matches('File 2/2 (deleted)', right, 1, true)
     assert.matches("Claude's proposal: delete the file", right, 1, true)
-    assert.are.same({ '' }, vim.api.nvim_buf_get_lines(proposal(), 0, -1, true))
-    assert.is_false(vim.bo[proposal()].modifiable)
+    assert.are.same({ '' }, vim.api.nvim_buf_get_lines(d.file_proposal(), 0, -1, true))
+    assert.is_false(vim.bo[d.file_proposal()].modifiable)
+    d.back_to_overview()
     assert.is_false((poll()))
     accept()
     local text, is_error = finish(poll)
@@ -392,9 +408,12 @@ describe('LSP WorkspaceEdit file operations', function()
       },
     })
     local poll = rename_call()
-    assert.matches('File 1/2 (renamed from a.txt)', select(2, winbars()), 1, true)
-    next_file()
+    local lines = d.overview_lines()
+    assert.are.equal('d.txt (renamed from a.txt): no change of its text', lines[1])
+    assert.are.equal('d.txt (deleted: replaced by a.txt): 1 hunk', lines[2])
+    open_file(2)
     assert.matches('File 2/2 (deleted: replaced by a.txt)', select(2, winbars()), 1, true)
+    d.back_to_overview()
     accept()
     local text = finish(poll)
     assert.matches('^OK: applied rename .*: 0 edits in 2 files, 1 renamed, 1 deleted\n', text)

@@ -239,6 +239,10 @@ export class Companion {
         services: () => deps.services,
         knowsProcesses: () => this.knowsProcesses(),
         tell: (msg) => deps.log.warn(msg),
+        alive: (clientId) => {
+          for (const [, s] of this.sessions) if (s.id === clientId) return true;
+          return false;
+        },
       }),
       deps.config,
     );

@@ -2,6 +2,14 @@
 // into doc/claude-ide.txt). `validate` merges user options over the defaults once, at setup, and reports the
 // first wrong key by name.
 
+import { lazy } from "./util/modules";
+import type * as PermissionModeModule from "./util/permission_mode";
+
+/** Loaded only to check a permission mode that not every CLI has (setup() loads no more than it needs). */
+const permissionMode = lazy<typeof PermissionModeModule>("claude-ide.util.permission_mode");
+/** The terminal.permission_mode values every CLI has (util/permission_mode MODES). */
+const EVERY_CLI_MODE: { [mode: string]: true } = { default: true, manual: true };
+
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "off";
 export type TerminalSide = "left" | "right" | "top" | "bottom" | "float";
 export type DiffLayout = "vertical" | "horizontal" | "unified";
@@ -26,7 +34,8 @@ export interface Config {
     height: number;
     auto_close: boolean;
     env: { [name: string]: string };
-    permission_mode: string | undefined;
+    permission_mode: string | false;
+    editor: "split" | "float" | "tab" | false;
     keymaps: {
       normal: string | false;
       window_left: string | false;
@@ -118,12 +127,29 @@ export const DEFAULTS: Config = {
     auto_close: true,
     // Extra environment variables for the claude process.
     env: {},
-    // The permission mode the CLI starts in: "default" (every edit proposed in a review before it is made),
-    // "acceptEdits", "auto", "plan", "bypassPermissions", ... nil: the CLI's own default (Claude Code 2.1.330 and
-    // Qwen Code 0.24.4: "auto"). Claude Code gets --permission-mode; Gemini CLI and Qwen Code --approval-mode
-    // (acceptEdits is their auto_edit / auto-edit, bypassPermissions their yolo; their own names work too) unless
-    // the command or :ClaudeCode's arguments give one. The turn review (review.turn) shows a turn in every mode.
-    permission_mode: undefined,
+    // The mode the CLI starts in, one name for every CLI, given as its own flag: Claude Code's --permission-mode,
+    // Gemini CLI's and Qwen Code's --approval-mode, Codex's --ask-for-approval with --sandbox.
+    //   "default" (or "manual", Claude Code's new name for it): every edit is asked for before it is made, in a
+    //     review in Neovim where the CLI proposes edits to the editor (Codex: -a untrusted -s workspace-write);
+    //   "acceptEdits": edits are made without asking (Gemini CLI auto_edit, Qwen Code auto-edit, Codex -a
+    //     on-request -s workspace-write);
+    //   "plan": the CLI only reads and plans (Codex: -s read-only);
+    //   "bypassPermissions": nothing is asked (Gemini CLI and Qwen Code yolo, Codex -a never -s
+    //     danger-full-access);
+    //   "auto" (a classifier approves: Claude Code, Qwen Code) and "dontAsk" (Claude Code) where the CLI has it;
+    //   Gemini CLI's and Qwen Code's own names (auto_edit, auto-edit, yolo) work too;
+    //   false: no flag, the CLI's own default or settings (Qwen Code 0.24.4 starts in "auto" then: its edits
+    //     are never proposed, only shown in the turn review).
+    // A mode the CLI has not is refused at setup(). Nothing is added when terminal.command or :ClaudeCode's
+    // arguments set a mode. The turn review (review.turn) shows a turn in every mode.
+    permission_mode: "default",
+    // The external editor of every CLI :ClaudeCode starts (Claude Code's Ctrl-G, Gemini CLI's and Qwen Code's
+    // Ctrl-X: the prompt, a plan) is this Neovim: $VISUAL and $EDITOR name the plugin's command, which opens the
+    // file here, filetype markdown, in a window above the agent's terminal ("split"), a "float" or a "tab", and
+    // waits: written and closed (:wq, ZZ, :w then :bd), the CLI reads it; :cq (that edit only) or closed without
+    // writing, the CLI keeps its text. Then the terminal has the focus again. If Neovim is gone, the command runs
+    // your own $VISUAL / $EDITOR. false: the CLIs get your own editor.
+    editor: "split",
     // Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
     // mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
     // terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to
@@ -336,9 +362,12 @@ const RULES: { [path: string]: Rule } = {
   "terminal.auto_close": bool,
   "terminal.env": stringMap,
   "terminal.permission_mode": {
-    expected: "nil or a permission mode name",
-    optional: true,
-    check: (v) => typeof v === "string" && string.match(v, "^[%w_-]+$")[0] !== undefined,
+    expected: "a permission mode name or false",
+    check: (v) => v === false || (typeof v === "string" && string.match(v, "^[%w_-]+$")[0] !== undefined),
+  },
+  "terminal.editor": {
+    expected: '"split", "float", "tab" or false',
+    check: (v) => v === false || oneOf(["split", "float", "tab"])(v),
   },
   "terminal.keymaps.normal": optionalKey,
   "terminal.keymaps.window_left": optionalKey,
@@ -495,6 +524,11 @@ export function validate(user: unknown): ValidateResult {
   }
   const interp = u.execute_code_opts?.interpreter;
   if (interp !== undefined) merged.execute_code_opts.interpreter = vim.list_slice(interp);
+  const mode = merged.terminal.permission_mode;
+  if (mode !== false && EVERY_CLI_MODE[mode] !== true) {
+    const wrong = permissionMode().modeError(merged.terminal.command, mode);
+    if (wrong !== undefined) return { ok: false, error: wrong };
+  }
   return { ok: true, config: merged };
 }
 

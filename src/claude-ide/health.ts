@@ -6,7 +6,7 @@ import * as lockfile from "./discovery/lockfile";
 import * as ide from "claude-ide";
 import { PROBE_CLIENT_NAME, probe } from "./transport/probe";
 import { VERSION } from "./version";
-import { normalize } from "./util/fs";
+import { normalize, shown } from "./util/fs";
 import { checkPolicy } from "./policy/health";
 import type { SessionInfo } from "./sessions";
 import { commandClient } from "./util/client_name";
@@ -58,14 +58,14 @@ function checkServer(): void {
   const lock = lockfile.read(path);
   if (lock === undefined) {
     vim.health.error(
-      `lock file ${path} is missing or unreadable`,
+      `lock file ${shown(path)} is missing or unreadable`,
       "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart",
     );
     return;
   }
   if (lock.pid !== vim.fn.getpid())
-    vim.health.error(`lock file ${path} names pid ${tostring(lock.pid)}, not this Neovim`);
-  else vim.health.ok(`lock file ${path}`);
+    vim.health.error(`lock file ${shown(path)} names pid ${tostring(lock.pid)}, not this Neovim`);
+  else vim.health.ok(`lock file ${shown(path)}`);
   const mode = permissions(path);
   if (mode !== undefined && mode !== 0o600) vim.health.warn(`lock file mode is ${octal(mode)}, expected 600`);
   selfTest(s.port as number, lock.authToken);
@@ -97,14 +97,17 @@ function checkLockDir(): void {
   const dir = lockfile.defaultDir();
   const mode = permissions(dir);
   if (mode === undefined) {
-    vim.health.info(`lock directory ${dir} does not exist yet (created with mode 700 on start)`);
+    vim.health.info(`lock directory ${shown(dir)} does not exist yet (created with mode 700 on start)`);
     return;
   }
   if (vim.fn.filewritable(dir) !== 2)
-    vim.health.error(`lock directory ${dir} is not writable`, "fix its owner or permissions");
+    vim.health.error(`lock directory ${shown(dir)} is not writable`, "fix its owner or permissions");
   else if (mode % 0o100 !== 0)
-    vim.health.warn(`lock directory ${dir} has mode ${octal(mode)}: other users can list it`, `chmod 700 ${dir}`);
-  else vim.health.ok(`lock directory ${dir} (mode ${octal(mode)})`);
+    vim.health.warn(
+      `lock directory ${shown(dir)} has mode ${octal(mode)}: other users can list it`,
+      `chmod 700 ${dir}`,
+    );
+  else vim.health.ok(`lock directory ${shown(dir)} (mode ${octal(mode)})`);
 }
 
 /** folder equals `dir` or contains it (the CLI's matching rule). */

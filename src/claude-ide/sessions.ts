@@ -10,7 +10,8 @@
 import type * as CliConfigModule from "./bridge/cli_config";
 import type { Config } from "./config";
 import type { Mention, Recipients } from "./editor/mentions";
-import { ClaudeTerminal, type CliKind } from "./editor/terminal";
+import { ClaudeTerminal } from "./editor/terminal";
+import { type CliKind, modeArguments } from "./util/permission_mode";
 import type * as HookSettingsModule from "./hooks/settings";
 import type * as ConfigFileModule from "./bridge/config_file";
 import type * as SnapshotModule from "./editor/snapshot/snapshot";
@@ -27,75 +28,47 @@ const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file"
 const snapshotModule = lazy<typeof SnapshotModule>("claude-ide.editor.snapshot.snapshot");
 
 /**
- * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal),
- * the hooks (hooks.enabled) and terminal.permission_mode on its command line; Gemini CLI and Qwen Code the
- * hooks through a system-defaults settings file named in their environment and terminal.permission_mode as
- * their --approval-mode (APPROVAL_MODES); Codex its notify program and hooks
- * as `-c` overrides on its command line (hooks/settings codexArguments).
+ * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal) and
+ * the hooks (hooks.enabled) on its command line; Gemini CLI and Qwen Code the hooks through a system-defaults
+ * settings file named in their environment; Codex its notify program and hooks as `-c` overrides on its command
+ * line (hooks/settings codexArguments); each terminal.permission_mode as its own flags (util/permission_mode).
  */
 function cliSetup(
   config: Config,
   cli: CliKind,
   extra: string,
 ): { ok: true; args: string; env: { [name: string]: string } } | { ok: false; error: string } {
-  if (cli === "gemini" || cli === "qwen") {
-    const mode = approvalArgs(cli, config.terminal.permission_mode, `${config.terminal.command} ${extra}`);
-    const made = hooksSetup(config, cli);
-    if (!made.ok || mode === "") return made;
-    return { ok: true, args: made.args === "" ? mode : `${made.args} ${mode}`, env: made.env };
-  }
-  return hooksSetup(config, cli);
+  const mode = modeArguments(cli, config.terminal.permission_mode, `${config.terminal.command} ${extra}`);
+  const made = hooksSetup(config, cli);
+  if (!made.ok) return made;
+  for (const [k, v] of pairs(editorEnv(config, cli))) made.env[k as string] = v;
+  if (mode === "") return made;
+  return { ok: true, args: made.args === "" ? mode : `${made.args} ${mode}`, env: made.env };
 }
 
 /**
- * terminal.permission_mode as Gemini CLI's and Qwen Code's --approval-mode (their --help, 0.61.0 / 0.24.4): Claude
- * Code's mode names, or the CLI's own. Claude Code's `auto` (a classifier approves) and `dontAsk` have no Gemini CLI
- * equivalent.
+ * $VISUAL and $EDITOR naming the plugin's editor command (hooks/main.ts editorMain: the file opens in this
+ * Neovim), and the user's own editor for when Neovim is gone (terminal.editor). Words split at spaces, no quotes:
+ * Claude Code 2.1.330 splits $VISUAL at spaces; a path with a space cannot be said so, and the CLI keeps yours.
  */
-const APPROVAL_MODES: { [cli in "gemini" | "qwen"]: { [mode: string]: string } } = {
-  gemini: {
-    default: "default",
-    manual: "default",
-    acceptEdits: "auto_edit",
-    auto_edit: "auto_edit",
-    "auto-edit": "auto_edit",
-    plan: "plan",
-    bypassPermissions: "yolo",
-    yolo: "yolo",
-  },
-  qwen: {
-    default: "default",
-    manual: "default",
-    acceptEdits: "auto-edit",
-    "auto-edit": "auto-edit",
-    auto_edit: "auto-edit",
-    auto: "auto",
-    plan: "plan",
-    bypassPermissions: "yolo",
-    yolo: "yolo",
-  },
-};
-
-/**
- * Gemini CLI's / Qwen Code's --approval-mode for terminal.permission_mode (Claude Code's names or their own), ""
- * when none is set, the command line has a mode already, or the CLI has no such mode (then a warning says so).
- */
-function approvalArgs(cli: "gemini" | "qwen", mode: string | undefined, commandLine: string): string {
-  if (mode === undefined) return "";
-  const given = (flag: string) => string.find(` ${commandLine} `, `%s${flag}[%s=]`)[0] !== undefined;
-  if (given("%-%-approval%-mode") || given("%-%-yolo") || given("%-y")) return "";
-  const name = APPROVAL_MODES[cli][mode];
-  if (name === undefined) {
-    const own: string[] = [];
-    for (const [, m] of pairs(APPROVAL_MODES[cli])) if (!own.includes(m)) own.push(m);
-    table.sort(own);
-    say(
-      `terminal.permission_mode "${mode}" has no ${commandClient(cli).label} approval mode: it starts in its own default (${own.join(", ")} are its modes)`,
-      "warn",
-    );
-    return "";
-  }
-  return `--approval-mode ${name}`;
+function editorEnv(config: Config, cli: CliKind): { [name: string]: string } {
+  if (config.terminal.editor === false) return {};
+  const words = [
+    vim.v.progpath,
+    "-l",
+    hookSettings().hookScript(),
+    cli,
+    "editor",
+    "--instance",
+    tostring(vim.fn.getpid()),
+  ];
+  for (const w of words) if (string.find(w, "%s")[0] !== undefined) return {};
+  const command = words.join(" ");
+  const user = config.terminal.env;
+  const own = user.VISUAL ?? vim.env.VISUAL ?? user.EDITOR ?? vim.env.EDITOR;
+  const env: { [name: string]: string } = { VISUAL: command, EDITOR: command };
+  if (own !== undefined && own !== "" && own !== command) env.CLAUDE_IDE_EDITOR_FALLBACK = own;
+  return env;
 }
 
 function hooksSetup(
@@ -106,7 +79,6 @@ function hooksSetup(
     const made = cliConfig().cliArguments({
       agent: config.agent.in_terminal,
       hooks: config.hooks.enabled,
-      permissionMode: config.terminal.permission_mode,
     });
     return made.ok ? { ok: true, args: made.args, env: {} } : made;
   }

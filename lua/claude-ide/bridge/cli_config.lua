@@ -7,6 +7,7 @@ local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
+local shellPath
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
 local ____config_file = require("claude-ide.bridge.config_file")
@@ -19,6 +20,13 @@ local ____builtin_names = require("claude-ide.agent.builtin_names")
 local BUILTIN_TOOL_NAMES = ____builtin_names.BUILTIN_TOOL_NAMES
 local ____settings = require("claude-ide.hooks.settings")
 local hooksFor = ____settings.hooksFor
+function shellPath(path)
+    local home = vim.uv.os_homedir()
+    if home ~= nil and home ~= "" and vim.startswith(path, home .. "/") then
+        return "~/" .. vim.fn.shellescape(string.sub(path, #home + 2))
+    end
+    return vim.fn.shellescape(path)
+end
 --- The MCP server name the CLI knows the bridge by: tools appear to the model as mcp__nvim__<name>.
 ____exports.SERVER_NAME = "nvim"
 --- Never allowed up front: it runs code, and the user decides each time (or it is off).
@@ -31,9 +39,12 @@ function ____exports.bridgeScript()
         ":p:h:h"
     ) .. "/bridge.lua"
 end
---- `claude mcp add` line registering the bridge for every project (for a claude started outside Neovim).
+--- `claude mcp add` line registering the bridge for every project (for a claude started outside Neovim), to copy
+-- into a shell: `nvim` when that is this Neovim on PATH, and the script under `~/` when it is in the home folder.
 function ____exports.registrationCommand()
-    return (((("claude mcp add -s user " .. ____exports.SERVER_NAME) .. " -- ") .. vim.fn.shellescape(vim.v.progpath)) .. " -l ") .. vim.fn.shellescape(____exports.bridgeScript())
+    local onPath = vim.fn.exepath("nvim")
+    local nvim = onPath ~= "" and vim.fn.resolve(onPath) == vim.fn.resolve(vim.v.progpath) and "nvim" or vim.fn.shellescape(vim.v.progpath)
+    return (((("claude mcp add -s user " .. ____exports.SERVER_NAME) .. " -- ") .. nvim) .. " -l ") .. shellPath(____exports.bridgeScript())
 end
 --- Tool names (as the CLI spells them) that the :ClaudeCode terminal allows without a prompt: the built-in
 -- ones but execute, and the user's own tools marked read_only (never the others: they may do anything).
@@ -65,9 +76,6 @@ function ____exports.cliArguments(opts)
     end
     local agent = ____opts_agent_1
     local args = {}
-    if opts.permissionMode ~= nil then
-        args[#args + 1] = "--permission-mode " .. vim.fn.shellescape(opts.permissionMode)
-    end
     if not agent and opts.hooks ~= true then
         return {
             ok = true,

@@ -3,6 +3,8 @@ local ____exports = {}
 local ____cli_config = require("claude-ide.bridge.cli_config")
 local bridgeScript = ____cli_config.bridgeScript
 local registrationCommand = ____cli_config.registrationCommand
+local ____fs = require("claude-ide.util.fs")
+local shown = ____fs.shown
 --- A bridge started here must answer within this time (it starts in ~20 ms).
 local START_TIMEOUT_MS = 5000
 --- Which engine the project search uses here (reported, never run).
@@ -10,7 +12,7 @@ local function checkSearch(rg)
     local git = vim.fn.executable("git") == 1
     local fallback = git and "git grep inside a git repository, else a walk by a child nvim -l" or "a walk by a child nvim -l"
     if rg ~= false and vim.fn.executable(rg) == 1 then
-        vim.health.ok((("project search: ripgrep (" .. vim.fn.exepath(rg)) .. "); without it: ") .. fallback)
+        vim.health.ok((("project search: ripgrep (" .. shown(vim.fn.exepath(rg))) .. "); without it: ") .. fallback)
     else
         vim.health.info(((("project search: " .. (rg == false and "ripgrep off (agent.search.rg = false)" or ("no " .. rg) .. " on PATH")) .. ", so ") .. fallback) .. " (same answers, slower on big trees)")
     end
@@ -31,7 +33,11 @@ function ____exports.checkAgent(rg)
     local ms = (vim.uv.hrtime() - started) / 1000000
     local answered = ok and type(result.stdout) == "string" and (string.find(result.stdout, "\"id\":1,\"result\"", 1, true)) ~= nil
     if answered then
-        vim.health.ok(string.format("the bridge starts and answers initialize (%.0f ms): %s", ms, script))
+        vim.health.ok(string.format(
+            "the bridge starts and answers initialize (%.0f ms): %s",
+            ms,
+            shown(script)
+        ))
     else
         vim.health.error(
             "the bridge did not answer initialize: " .. (ok and (result.stderr or "exit " .. tostring(result.code)) or tostring(result)),

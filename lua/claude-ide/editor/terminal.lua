@@ -6,20 +6,13 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____permission_mode = require("claude-ide.util.permission_mode")
+local cliKind = ____permission_mode.cliKind
+local programName = ____permission_mode.programName
 local ____plugins = require("claude-ide.editor.plugins")
 local optionalModule = ____plugins.optionalModule
 local ____terminal_buffers = require("claude-ide.editor.terminal_buffers")
 local FILETYPE = ____terminal_buffers.FILETYPE
---- The name of the program a command line runs: `codex` for `'/opt/my bin/codex' --full-auto` too.
-function ____exports.programName(command)
-    local quoted = string.match(command, "^%s*(['\"])")
-    local program = unpack(
-        quoted ~= nil and ({string.match(command, (("^%s*" .. quoted) .. "(.-)") .. quoted)}) or ({string.match(command, "^%s*(%S+)")}),
-        1,
-        1
-    )
-    return program ~= nil and vim.fn.fnamemodify(program, ":t") or ""
-end
 --- Hosts the CLI must reach directly, never through HTTP(S)_PROXY.
 local LOOPBACK = "127.0.0.1,localhost,::1"
 ____exports.FILETYPE = FILETYPE
@@ -53,17 +46,13 @@ function ____exports.claudeEnv(config, port)
     env.CLAUDE_CODE_SSE_PORT = tostring(port)
     env.ENABLE_IDE_INTEGRATION = "true"
     env.FORCE_CODE_TERMINAL = "true"
-    local name = ____exports.programName(config.terminal.command)
+    local name = programName(config.terminal.command)
     if (name == "gemini" or name == "qwen") and inContainer() and user.REMOTE_CONTAINERS == nil then
         env.REMOTE_CONTAINERS = "true"
     end
     env.NO_PROXY = withLoopback(user.NO_PROXY or vim.env.NO_PROXY)
     env.no_proxy = withLoopback(user.no_proxy or vim.env.no_proxy)
     return env
-end
-function ____exports.cliKind(command)
-    local name = ____exports.programName(command)
-    return (name == "gemini" or name == "qwen" or name == "codex") and name or "claude"
 end
 --- The shell command line and the environment: the configured command, what the wiring adds for this CLI (Claude
 -- Code's --mcp-config/--settings/--permission-mode; Gemini CLI's and Qwen Code's hook settings file, named in
@@ -74,7 +63,7 @@ local function commandLine(config, port, args, hooks)
     local ____opt_0 = hooks.cliSetup
     local setup = ____opt_0 and ____opt_0(
         config,
-        ____exports.cliKind(config.terminal.command),
+        cliKind(config.terminal.command),
         args
     )
     if setup ~= nil then
@@ -171,14 +160,14 @@ local function setKeymaps(config, buf)
         local where = ____value[3]
         do
             if lhs == false then
-                goto __continue34
+                goto __continue32
             end
             local function move()
                 return vim.api.nvim_win_get_config(0).relative ~= "" and lhs or ("<Cmd>wincmd " .. dir) .. "<CR>"
             end
             vim.keymap.set("t", lhs, move, {buffer = buf, expr = true, desc = "claude-ide: go to the window " .. where})
         end
-        ::__continue34::
+        ::__continue32::
     end
 end
 --- One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).

@@ -7,18 +7,18 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local shown = ____fs.shown
 local snapshot = require("claude-ide.editor.snapshot.snapshot")
 local ____config_file = require("claude-ide.bridge.config_file")
 local configDir = ____config_file.configDir
-local ____terminal = require("claude-ide.editor.terminal")
-local cliKind = ____terminal.cliKind
+local ____permission_mode = require("claude-ide.util.permission_mode")
+local cliKind = ____permission_mode.cliKind
 local ____settings = require("claude-ide.hooks.settings")
 local codexConfigFile = ____settings.codexConfigFile
 local codexHasNotify = ____settings.codexHasNotify
 local geminiRefuses = ____settings.geminiRefuses
 local HOOK_ENTRIES = ____settings.HOOK_ENTRIES
 local hookScript = ____settings.hookScript
-local missingGeminiHooks = ____settings.missingGeminiHooks
 local missingHooks = ____settings.missingHooks
 local settingsDir = ____settings.settingsDir
 local settingsEnvName = ____settings.settingsEnvName
@@ -106,9 +106,12 @@ local function checkClaude(cwd)
         end
     end
     if ____exports.claudeTrusts(cwd) then
-        vim.health.ok(("Claude Code trusts " .. cwd) .. ": its hooks run here")
+        vim.health.ok(("Claude Code trusts " .. shown(cwd)) .. ": its hooks run here")
     else
-        vim.health.warn(("Claude Code has not trusted " .. cwd) .. " yet: it runs no hook here until you accept its trust dialog", {"start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"})
+        vim.health.warn(
+            ("Claude Code has not trusted " .. shown(cwd)) .. " yet: it runs no hook here until you accept its trust dialog",
+            {"start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"}
+        )
     end
 end
 --- The text of the user's Codex config.toml, or "".
@@ -185,9 +188,9 @@ local function checkCodex(cwd)
         rule,
         function(____, l) return (string.match(l, "^trust_level%s*=%s*\"trusted\"")) ~= nil end
     ) then
-        vim.health.ok("Codex trusts " .. cwd)
+        vim.health.ok("Codex trusts " .. shown(cwd))
     else
-        vim.health.info(("Codex has not trusted " .. cwd) .. " yet: it asks when it starts here")
+        vim.health.info(("Codex has not trusted " .. shown(cwd)) .. " yet: it asks when it starts here")
     end
 end
 function ____exports.checkHooks(config)
@@ -216,12 +219,12 @@ function ____exports.checkHooks(config)
         end
         local refused = ____temp_4
         if refused ~= nil then
-            local missing = missingGeminiHooks(user)
+            local missing = missingHooks("gemini", user and user.hooks, false)
             if #missing == 0 then
                 vim.health.ok(("Gemini CLI will not read the plugin's system-defaults file (" .. refused) .. "), but ~/.gemini/settings.json has the plugin's hooks: they run")
             else
                 vim.health.warn(
-                    (("Gemini CLI will not read the plugin's system-defaults file (" .. refused) .. "): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)") .. (#missing < #missingGeminiHooks(nil) and "; ~/.gemini/settings.json lacks " .. table.concat(missing, ", ") or ""),
+                    (("Gemini CLI will not read the plugin's system-defaults file (" .. refused) .. "): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)") .. (#missing < #missingHooks("gemini", nil, false) and "; ~/.gemini/settings.json lacks " .. table.concat(missing, ", ") or ""),
                     ":ClaudeCodeHooks gemini prints the hooks: merge its `hooks` into ~/.gemini/settings.json"
                 )
             end
@@ -237,9 +240,9 @@ function ____exports.checkHooks(config)
         end
         if cli == "gemini" then
             local trusted = readJson(vim.uv.os_homedir() .. "/.gemini/trustedFolders.json")
-            local ____temp_7
+            local ____temp_9
             if trusted ~= nil then
-                ____temp_7 = __TS__ArrayFind(
+                ____temp_9 = __TS__ArrayFind(
                     __TS__ArrayMap(
                         ancestry(cwd),
                         function(____, d) return trusted[d] end
@@ -247,11 +250,11 @@ function ____exports.checkHooks(config)
                     function(____, v) return v ~= nil end
                 )
             else
-                ____temp_7 = nil
+                ____temp_9 = nil
             end
-            local rule = ____temp_7
+            local rule = ____temp_9
             if rule == "TRUST_FOLDER" or rule == "TRUST_PARENT" then
-                vim.health.ok(("Gemini CLI trusts " .. cwd) .. ": its hooks run here")
+                vim.health.ok(("Gemini CLI trusts " .. shown(cwd)) .. ": its hooks run here")
             else
                 vim.health.info(("Gemini CLI runs hooks only in a trusted folder; " .. cwd) .. " is not in ~/.gemini/trustedFolders.json")
             end
@@ -264,7 +267,7 @@ function ____exports.checkHooks(config)
         if why ~= nil then
             vim.health.warn("no turn review in this folder: " .. why)
         else
-            vim.health.ok(((((("turn review: " .. config.review.turn) .. ", snapshots in ") .. snapshot.defaultBase()) .. " (the last ") .. tostring(config.review.keep_turns)) .. " turns per session)")
+            vim.health.ok(((((("turn review: " .. config.review.turn) .. ", snapshots in ") .. shown(snapshot.defaultBase())) .. " (the last ") .. tostring(config.review.keep_turns)) .. " turns per session)")
         end
     end
     vim.health.info("for a CLI started outside Neovim, :ClaudeCodeHooks prints the settings to merge")

@@ -15,6 +15,9 @@ local ____turn = require("claude-ide.hooks.turn")
 local Turns = ____turn.Turns
 local ____plan = require("claude-ide.hooks.plan")
 local planHandler = ____plan.planHandler
+local ____editor = require("claude-ide.hooks.editor")
+local EDITOR_EVENT = ____editor.EDITOR_EVENT
+local editorHandler = ____editor.editorHandler
 local ____settings = require("claude-ide.hooks.settings")
 local PLAN_TOOLS = ____settings.PLAN_TOOLS
 local ____router = require("claude-ide.hooks.router")
@@ -61,6 +64,11 @@ function ____exports.createChannel(deps)
         events = {"PreToolUse", "BeforeTool"},
         tools = {PLAN_TOOLS.claude, PLAN_TOOLS.gemini},
         handler = planHandler(function() return deps.services end)
+    })
+    router:on({
+        name = "external editor",
+        events = {EDITOR_EVENT},
+        handler = editorHandler(function() return deps.config end)
     })
     return {
         router = router,

@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/hooks/main.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local ____exports = {}
 local registry = require("claude-ide.instances.registry")
 local ____client = require("claude-ide.transport.client")
@@ -38,7 +39,13 @@ local function parseArgs(argv)
     if client == nil or event == nil or not __TS__ArrayIncludes(HOOK_CLIENTS, client) then
         return nil
     end
-    return {client = client, event = event, instance = instance, inline = inline}
+    return {
+        client = client,
+        event = event,
+        instance = instance,
+        inline = inline,
+        rest = __TS__ArraySlice(positional, 2)
+    }
 end
 --- CLAUDE_IDE_HOOK_DEBUG is set: say on stderr why nothing happened (read once: callbacks may not read vim.env).
 local debugging = false
@@ -143,6 +150,62 @@ local function ask(args, input)
     end
     return output
 end
+--- The user's own editor, for when this Neovim cannot edit: `$CLAUDE_IDE_EDITOR_FALLBACK`, else vi.
+local function fallbackEditor(file, line)
+    local own = vim.env.CLAUDE_IDE_EDITOR_FALLBACK
+    local command = own ~= nil and own ~= "" and own or "vi"
+    local at = line ~= nil and (string.match(command, "vim?$")) ~= nil and ("+" .. tostring(line)) .. " " or ""
+    local status = os.execute(((command .. " ") .. at) .. vim.fn.shellescape(file))
+    if type(status) == "number" then
+        return status >= 256 and math.floor(status / 256) or status
+    end
+    return status == true and 0 or 1
+end
+--- The external editor command (the CLI's $VISUAL: `nvim -l hook.lua <client> editor [--instance ID] [+LINE] FILE`):
+-- this Neovim opens FILE and the command waits until the user is done; its exit status is what the editor
+-- answered (0: written and closed; 1: `:cq` or closed without writing). Neovim gone or refusing: the user's own
+-- editor instead, so the CLI never waits for nothing. stdin is the CLI's terminal: never read.
+local function editorMain(args)
+    local file
+    local line
+    do
+        local i = 0
+        while i < #args.rest do
+            local a = args.rest[i + 1]
+            if a == "-i" then
+                i = i + 1
+            elseif vim.startswith(a, "+") and tonumber(string.sub(a, 2)) ~= nil then
+                line = tonumber(string.sub(a, 2))
+            elseif not vim.startswith(a, "-") then
+                file = a
+            end
+            i = i + 1
+        end
+    end
+    if file == nil then
+        debugLog("usage: nvim -l .../lua/claude-ide/hook.lua <client> editor [+LINE] FILE")
+        return 2
+    end
+    local path = vim.fn.fnamemodify(file, ":p")
+    local input = {
+        file = path,
+        cwd = vim.uv.cwd()
+    }
+    if line ~= nil then
+        input.line = line
+    end
+    local ok, output = pcall(ask, args, input)
+    if not ok then
+        debugLog("failed: " .. tostring(output))
+    end
+    if ok and type(output) == "string" and output ~= "" then
+        local decoded, value = pcall(vim.json.decode, output)
+        if decoded and isObject(value) and type(value.status) == "number" then
+            return value.status
+        end
+    end
+    return fallbackEditor(path, line)
+end
 function ____exports.main(argv)
     local flag = vim.env.CLAUDE_IDE_HOOK_DEBUG
     debugging = flag ~= nil and flag ~= ""
@@ -150,6 +213,9 @@ function ____exports.main(argv)
     if args == nil then
         debugLog("usage: nvim -l .../lua/claude-ide/hook.lua <claude|gemini|qwen|codex> <event> [--instance ID]")
         return 0
+    end
+    if args.event == "editor" then
+        return editorMain(args)
     end
     local input = readInput(args.inline)
     if args.event == "notify" and type(input.type) == "string" then

@@ -339,7 +339,9 @@ function ____exports.geminiRefuses(path, uid)
 end
 --- The plugin's hooks for `client` missing from a settings file's `hooks` value: each needs a group of its event
 -- whose command runs hook.lua for that client and event, and (`matchers`) the plugin's matcher on that group.
--- Named "<Event>" or "<Event> (<matcher>)".
+-- Named "<Event>" or "<Event> (<matcher>)". The one check of hook settings: the file :ClaudeCode wrote for Claude
+-- Code (matchers as written) and a user's ~/.gemini/settings.json (`matchers` false: whatever matcher the user
+-- gave an event) both go through it.
 function ____exports.missingHooks(client, hooks, matchers)
     if matchers == nil then
         matchers = true
@@ -372,11 +374,6 @@ function ____exports.missingHooks(client, hooks, matchers)
         ::__continue60::
     end
     return missing
-end
---- The Gemini CLI events whose plugin hook `settings` (a Gemini CLI settings file's content) lacks, whatever
--- matcher the user gave them.
-function ____exports.missingGeminiHooks(settings)
-    return ____exports.missingHooks("gemini", settings and settings.hooks, false)
 end
 --- The folder of the system-defaults files: the plugin's own state folder (0700).
 function ____exports.settingsDir()
@@ -411,13 +408,13 @@ function ____exports.systemDefaultsEnv(client, dir)
     if not written.ok then
         return {ok = false, error = written.error}
     end
-    local ____temp_12
+    local ____temp_10
     if client == "gemini" then
-        ____temp_12 = ____exports.geminiRefuses(path)
+        ____temp_10 = ____exports.geminiRefuses(path)
     else
-        ____temp_12 = nil
+        ____temp_10 = nil
     end
-    local refused = ____temp_12
+    local refused = ____temp_10
     if refused ~= nil then
         vim.uv.fs_unlink(path)
         return {ok = true, env = {}, path = path, skipped = refused}
@@ -436,12 +433,12 @@ function ____exports.printable(only)
         local file = ____value[2]
         do
             if only ~= nil and only ~= "" and only ~= client then
-                goto __continue74
+                goto __continue73
             end
             __TS__ArrayPush(lines, "", ((CLIENT_TITLES[client] .. " (") .. file) .. "):")
             lines[#lines + 1] = vim.json.encode({hooks = ____exports.hooksFor(client)})
         end
-        ::__continue74::
+        ::__continue73::
     end
     if only == nil or only == "" or only == "codex" then
         __TS__ArrayPush(lines, "", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):")

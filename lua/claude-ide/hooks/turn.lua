@@ -141,6 +141,7 @@ Turns.name = "Turns"
 function Turns.prototype.____constructor(self, deps)
     self.deps = deps
     self.sessions = {}
+    self.toldLate = {}
     local sessions = self.sessions
     self.augroup = vim.api.nvim_create_augroup(
         "claude-ide.turns." .. tostring(self),
@@ -245,6 +246,7 @@ function Turns.prototype.snapshot(self, s, root, name, previous, done)
     }, done)
 end
 function Turns.prototype.snapshotNow(self, ev, s, root, name, previous)
+    local wait = self.deps.snapshotWaitMs or SNAPSHOT_WAIT_MS
     return ev.park(function(resume)
         local settled = false
         local function finish(r)
@@ -257,9 +259,10 @@ function Turns.prototype.snapshotNow(self, ev, s, root, name, previous)
         vim.defer_fn(
             function() return finish({
                 ok = false,
-                error = ("no answer within " .. tostring(SNAPSHOT_WAIT_MS / 1000)) .. " s"
+                error = ("no answer within " .. tostring(wait / 1000)) .. " s",
+                lateSeconds = wait / 1000
             }) end,
-            SNAPSHOT_WAIT_MS
+            wait
         )
         self:snapshot(
             s,
@@ -269,6 +272,24 @@ function Turns.prototype.snapshotNow(self, ev, s, root, name, previous)
             finish
         )
     end)
+end
+function Turns.prototype.tellUnreviewed(self, s, n, root, r)
+    self.deps.log:warn((("no snapshot of turn " .. tostring(n)) .. ": ") .. r.error)
+    if not (r.lateSeconds ~= nil) then
+        say(
+            (((("turn " .. tostring(n)) .. " of ") .. s.title) .. " will not be reviewed: ") .. r.error,
+            "error"
+        )
+        return
+    end
+    if self.toldLate[root] ~= nil then
+        return
+    end
+    self.toldLate[root] = true
+    say(
+        ((((((("turn " .. tostring(n)) .. " of ") .. s.title) .. " will not be reviewed: the snapshot of ") .. root) .. " took over ") .. tostring(r.lateSeconds)) .. " s (a big folder; it goes on in the background, and the next turns start from it). :ClaudeCodeCheckpoint takes one now: :ClaudeCodeReview then shows what changed since",
+        "warn"
+    )
 end
 function Turns.prototype.started(self, ev)
     if self.deps.config.review.turn == false then
@@ -288,7 +309,7 @@ function Turns.prototype.started(self, ev)
         return nil
     end
     local n = s.turns + 1
-    local last = s.last ~= nil and s.last.root == root and s.last or nil
+    local last = s.last ~= nil and s.last.root == root and s.last.failed == nil and s.last or nil
     local result = self:snapshotNow(
         ev,
         s,
@@ -296,12 +317,23 @@ function Turns.prototype.started(self, ev)
         tostring(n) .. ".start",
         last and last["end"] or last and last.start
     )
+    s.turns = n
     if not result.ok then
-        self.deps.log:warn((("no snapshot of turn " .. tostring(n)) .. ": ") .. result.error)
-        s.current = nil
+        self:tellUnreviewed(s, n, root, result)
+        s.current = {
+            n = n,
+            promptId = promptId,
+            root = root,
+            start = "",
+            failed = result.error,
+            reviewed = {},
+            userSaved = {},
+            toolFiles = {}
+        }
+        s.history[n] = s.current
+        s.history[n - self.deps.config.review.keep_turns] = nil
         return nil
     end
-    s.turns = n
     s.current = {
         n = n,
         promptId = promptId,
@@ -322,6 +354,16 @@ function Turns.prototype.ended(self, ev)
         return nil
     end
     s.owner = ev.owner() or s.owner
+    if t.failed ~= nil then
+        s.current = nil
+        s.last = t
+        self.lastSession = s.key
+        say(
+            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot failed (") .. t.failed) .. ")",
+            "warn"
+        )
+        return nil
+    end
     local result = self:snapshotNow(
         ev,
         s,
@@ -332,6 +374,12 @@ function Turns.prototype.ended(self, ev)
     s.current = nil
     if not result.ok then
         self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
+        s.last = t
+        self.lastSession = s.key
+        say(
+            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its end snapshot failed (") .. result.error) .. "); :ClaudeCodeReview tries again",
+            "error"
+        )
         return nil
     end
     t["end"] = result.manifest
@@ -648,6 +696,13 @@ function Turns.prototype.reviewAgain(self, n)
     if t == nil then
         say(
             ((((s.title .. " has no turn ") .. tostring(n)) .. " (kept: the last ") .. tostring(self.deps.config.review.keep_turns)) .. ")",
+            "warn"
+        )
+        return
+    end
+    if t.failed ~= nil then
+        say(
+            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " cannot be reviewed: its start snapshot failed (") .. t.failed) .. ")",
             "warn"
         )
         return

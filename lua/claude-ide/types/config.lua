@@ -94,12 +94,29 @@
 ---@field auto_close? boolean # Default: `true`.
 --- Extra environment variables for the claude process.
 ---@field env? table<string, string> # Default: `{}`.
---- The permission mode the CLI starts in: "default" (every edit proposed in a review before it is made),
---- "acceptEdits", "auto", "plan", "bypassPermissions", ... nil: the CLI's own default (Claude Code 2.1.330 and
---- Qwen Code 0.24.4: "auto"). Claude Code gets --permission-mode; Gemini CLI and Qwen Code --approval-mode
---- (acceptEdits is their auto_edit / auto-edit, bypassPermissions their yolo; their own names work too) unless
---- the command or :ClaudeCode's arguments give one. The turn review (review.turn) shows a turn in every mode.
----@field permission_mode? string|nil # Default: `nil`.
+--- The mode the CLI starts in, one name for every CLI, given as its own flag: Claude Code's --permission-mode,
+--- Gemini CLI's and Qwen Code's --approval-mode, Codex's --ask-for-approval with --sandbox.
+---   "default" (or "manual", Claude Code's new name for it): every edit is asked for before it is made, in a
+---     review in Neovim where the CLI proposes edits to the editor (Codex: -a untrusted -s workspace-write);
+---   "acceptEdits": edits are made without asking (Gemini CLI auto_edit, Qwen Code auto-edit, Codex -a
+---     on-request -s workspace-write);
+---   "plan": the CLI only reads and plans (Codex: -s read-only);
+---   "bypassPermissions": nothing is asked (Gemini CLI and Qwen Code yolo, Codex -a never -s
+---     danger-full-access);
+---   "auto" (a classifier approves: Claude Code, Qwen Code) and "dontAsk" (Claude Code) where the CLI has it;
+---   Gemini CLI's and Qwen Code's own names (auto_edit, auto-edit, yolo) work too;
+---   false: no flag, the CLI's own default or settings (Qwen Code 0.24.4 starts in "auto" then: its edits
+---     are never proposed, only shown in the turn review).
+--- A mode the CLI has not is refused at setup(). Nothing is added when terminal.command or :ClaudeCode's
+--- arguments set a mode. The turn review (review.turn) shows a turn in every mode.
+---@field permission_mode? string|false # Default: `"default"`.
+--- The external editor of every CLI :ClaudeCode starts (Claude Code's Ctrl-G, Gemini CLI's and Qwen Code's
+--- Ctrl-X: the prompt, a plan) is this Neovim: $VISUAL and $EDITOR name the plugin's command, which opens the
+--- file here, filetype markdown, in a window above the agent's terminal ("split"), a "float" or a "tab", and
+--- waits: written and closed (:wq, ZZ, :w then :bd), the CLI reads it; :cq (that edit only) or closed without
+--- writing, the CLI keeps its text. Then the terminal has the focus again. If Neovim is gone, the command runs
+--- your own $VISUAL / $EDITOR. false: the CLIs get your own editor.
+---@field editor? false|"float"|"split"|"tab" # Default: `"split"`.
 --- Terminal-mode keys of the built-in terminal (snacks.nvim's terminal has its own). normal: leave Terminal
 --- mode (Neovim's own <C-\><C-n> needs no mapping). window_*: go to the window on that side, as LazyVim's
 --- terminals do (in a float the key goes to Claude). false: the key goes to Claude. <Esc> always goes to

@@ -10,9 +10,10 @@ function ____exports.readBytes(path, size)
     vim.uv.fs_close(fd)
     return data
 end
---- A path as vim.fs.normalize makes it ("~" expanded, repeated and trailing slashes, "." and ".." segments
--- resolved) but never expanding "$NAME": a "$" in a file name is a character (Remix and TanStack routes are
--- named `$id.tsx`). Does not load vim.fs (a few ms at startup) for the absolute paths that need nothing of it.
+--- `path` as the user reads it in messages: under the home folder as `~/…` (never for a path to act on).
+function ____exports.shown(path)
+    return vim.fn.fnamemodify(path, ":~")
+end
 function ____exports.normalize(path)
     local special = string.find(path, "[~\\]")
     local dots = string.find(path, "/%.%.?/")

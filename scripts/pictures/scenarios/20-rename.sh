@@ -22,4 +22,4 @@ ROWS=22
 start_nvim "$P" lua/shape.lua
 ex ClaudeCode
 wait_for 20 has_review
-shoot rename "File 1/3" "next/prev file" "times2"
+shoot rename "File 1/3" "times2"

@@ -28,4 +28,4 @@ ROWS=20
 start_nvim "$P" lua/greet.lua
 ex ClaudeCode
 wait_for 30 has_review
-shoot turn "File 1/3 (changed by the agent's edits)" "politely when asked to"
+shoot turn "Before turn 1: lua/greet.lua" "File 1/3" "politely when asked to"

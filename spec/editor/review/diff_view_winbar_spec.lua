@@ -42,6 +42,9 @@ describe('a review winbar', function()
       },
     })
     assert.is_true(opened.ok, opened.error)
+    -- the first file's own review, opened from the overview as a user does (<CR> on its hunk)
+    d.overview()
+    d.open_file(1)
     return opened.review
   end
 
@@ -58,10 +61,10 @@ describe('a review winbar', function()
       " Claude Code's proposal (editable) · File 1/2 (changed by the agent's edits) · turn 1: 2 files, 1 by shell commands"
     assert.are.equal(lead, right:sub(1, #lead))
     for _, part in ipairs({
-      '<CR> or :w accept all 2 files',
-      'q reject',
-      ']f/[f next/prev file',
-      'gh/gH take/drop hunk',
+      '<CR> or :w keep your version, back to the overview',
+      'q back to the overview, unchanged',
+      'Q reject with a reason',
+      '1 hunk left',
     }) do
       assert.matches(part, right, 1, true)
     end
@@ -75,7 +78,7 @@ describe('a review winbar', function()
       ' · File 1/2',
       " (changed by the agent's edits)",
       ' · turn 1: 2 files, 1 by shell commands',
-      '   <CR> or :w accept all 2 files',
+      '   <CR> or :w keep your version, back to the overview',
     }
     for _, width in ipairs({ 80, 110, 150 }) do
       vim.o.columns = width * 2

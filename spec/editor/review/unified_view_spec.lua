@@ -463,51 +463,64 @@ describe('unified review', function()
   end)
 
   describe('in a multi-file review', function()
-    it(
-      'shows each file in a unified view: its place in the review in the winbar, ]f to the next, accept for all',
-      function()
-        local a = h.file('multi_a.txt', { 'alpha' })
-        local b = h.file('multi_b.txt', { 'beta' })
-        local file = function(path, from, to)
-          return {
-            path = path,
-            label = vim.fs.basename(path),
-            current = { from },
-            proposal = { to },
-            summary = '1 edit',
-            dirty = false,
-          }
-        end
-        local opened = ctx.services.diff.openMulti({
-          title = 'LSP rename x',
-          files = { file(a, 'alpha', 'ALPHA'), file(b, 'beta', 'BETA') },
-        })
-        assert.is_true(opened.ok, opened.error)
-        local outcome
-        opened.review.onDecision(function(o)
-          outcome = o
-        end)
-        assert.are.equal(1, #vim.api.nvim_tabpage_list_wins(0))
-        local bar = vim.wo[0].winbar
-        assert.matches('multi_a.txt', bar, 1, true)
-        assert.matches('File 1/2', bar, 1, true)
-        assert.matches('or :w accept all 2 files', bar, 1, true)
-        assert.matches(']f/[f next/prev file', bar, 1, true)
-        assert.are.equal('ClaudeIdeDiffAdd', marks_with(d.buf('proposal'), 'line_hl_group')[0].line_hl_group)
-        d.press(']f')
-        assert.is_true(vim.wait(1000, function()
-          return vim.wo[0].winbar:find('File 2/2', 1, true) ~= nil
-        end, 5))
-        assert.are.same({ 'BETA' }, d.lines(d.buf('proposal')))
-        assert.are.equal(1, #vim.api.nvim_tabpage_list_wins(0))
-        d.press('<CR>')
-        assert.is_true(vim.wait(1000, function()
-          return outcome ~= nil
-        end, 5))
-        assert.is_true(outcome.accepted)
-        d.assert_clean(before)
+    it("is a file's own view opened from the overview, and its accept comes back there", function()
+      local a = h.file('multi_a.txt', { 'alpha' })
+      local b = h.file('multi_b.txt', { 'beta' })
+      local file = function(path, from, to)
+        return {
+          path = path,
+          label = vim.fs.basename(path),
+          current = { from },
+          proposal = { to },
+          summary = '1 edit',
+          dirty = false,
+        }
       end
-    )
+      local opened = ctx.services.diff.openMulti({
+        title = 'LSP rename x',
+        files = { file(a, 'alpha', 'ALPHA'), file(b, 'beta', 'BETA') },
+      })
+      assert.is_true(opened.ok, opened.error)
+      local outcome
+      opened.review.onDecision(function(o)
+        outcome = o
+      end)
+      local overview = vim.api.nvim_get_current_buf()
+      local row
+      for i, line in ipairs(d.lines(overview)) do
+        if line == '+ALPHA' then
+          row = i
+        end
+      end
+      assert.is_not_nil(row, 'the overview shows the hunk')
+      vim.api.nvim_win_set_cursor(0, { row, 0 })
+      d.press('<CR>')
+      assert.is_true(
+        vim.wait(1000, function()
+          return vim.b.claude_ide_diff ~= nil and vim.api.nvim_get_current_buf() ~= overview
+        end, 5),
+        "the file's own view"
+      )
+      local buf = d.buf('proposal')
+      assert.are.same({ 'ALPHA' }, d.lines(buf))
+      assert.are.equal(1, #vim.api.nvim_tabpage_list_wins(0), 'one window: the unified view')
+      assert.is_false(vim.wo[0].diff)
+      assert.matches('multi_a.txt', vim.wo[0].winbar, 1, true)
+      assert.are.equal('ClaudeIdeDiffAdd', marks_with(buf, 'line_hl_group')[0].line_hl_group)
+      d.press('<CR>') -- keeps what the user made of the file, back to the overview
+      assert.is_true(
+        vim.wait(1000, function()
+          return vim.api.nvim_get_current_buf() == overview
+        end, 5),
+        'back in the overview'
+      )
+      vim.cmd('write') -- apply everything
+      assert.is_true(vim.wait(1000, function()
+        return outcome ~= nil
+      end, 5))
+      assert.is_true(outcome.accepted)
+      d.assert_clean(before)
+    end)
   end)
 
   describe('texts', function()

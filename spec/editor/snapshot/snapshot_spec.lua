@@ -64,11 +64,17 @@ local function fingerprint(dir)
   return out
 end
 
---- The files of a git snapshot (its tree in the store's private repository): path -> bytes.
+--- The files of a git snapshot (its tree in the store's private repository): path -> bytes. A snapshot seeded
+--- from the user's index names blobs of the user's objects: read from there too.
 local function tree_files(store, manifest)
   local head = snapshot.readGitHead(manifest)
   assert(head, 'not a git snapshot: ' .. manifest)
-  local gitdir = { 'git', '--git-dir=' .. store .. '/git' }
+  local gitdir = {
+    'env',
+    'GIT_ALTERNATE_OBJECT_DIRECTORIES=' .. head.top .. '/.git/objects',
+    'git',
+    '--git-dir=' .. store .. '/git',
+  }
   local names = vim
     .system(vim.list_extend(vim.deepcopy(gitdir), { 'ls-tree', '-r', '-z', '--full-tree', head.tree }), { text = true })
     :wait()
@@ -76,6 +82,7 @@ local function tree_files(store, manifest)
   local out = {}
   for mode, id, path in names.stdout:gmatch('(%d+) blob (%x+)\t([^%z]+)%z') do
     local blob = vim.system(vim.list_extend(vim.deepcopy(gitdir), { 'cat-file', 'blob', id }), { text = false }):wait()
+    assert(blob.code == 0, blob.stderr)
     out[path:sub(#head.prefix + 1)] = blob.stdout
   end
   return out
@@ -145,6 +152,9 @@ describe('a snapshot', function()
     local r = take(req(dir, '1.start'))
     assert.is_true(r.ok, r.error)
     assert.are.equal('git', r.by)
+    -- Seeded from the user's index (their index file copied, HEAD's trees packed, their blobs read): 2 files read
+    -- of 6, so the checks below cover that path.
+    assert.are.equal(2, r.copied)
     -- Twice: the second one reuses the first one's index; a change, so that objects are written.
     write(dir .. '/src/b.lua', 'return 3\n')
     assert.is_true(take(req(dir, '1.end', r.manifest)).ok)
@@ -194,10 +204,12 @@ describe('a snapshot', function()
 
   it("warms a folder up: a session's first snapshot then reads only what changed, and waits for a warm-up", function()
     local dir = repo()
-    -- Without a warm-up, a session's first snapshot reads every file (6 of them: the user's ls-files).
+    -- Without a warm-up, a session's first snapshot starts from the user's index: it reads only the files that
+    -- differ from it (src/b.lua, changed since `git add`) and the untracked one (new.txt), of 6.
     local cold = take(req(dir, '1.start'))
     assert.is_true(cold.ok, cold.error)
-    assert.are.equal(6, cold.copied)
+    assert.are.equal(2, cold.copied)
+    assert.are.equal(6, cold.files)
 
     local other = repo()
     assert.is_true(snapshot.warm({ root = other, maxFileBytes = 1024, base = base }))
@@ -231,6 +243,143 @@ describe('a snapshot', function()
     local files = tree_files(snapshot.storeOf(dir, base), n.manifest)
     assert.is_nil(files['secret.txt'])
     assert.are.equal('kept\n', files['other.txt'])
+  end)
+
+  it(
+    'takes what `git ls-files -co --exclude-standard` lists, with a relative core.excludesFile in .git/config',
+    function()
+      local dir = repo()
+      -- The repository's own excludes file, named relative to its top (git reads it from there), with a negation
+      -- and a folder rule; a global one that names other files, which the repository's setting overrides.
+      write(dir .. '/.git/my-excludes', 'secret*\n!secret-kept.txt\ncache/\n')
+      git(dir, 'config', 'core.excludesFile', '.git/my-excludes')
+      local global = tempdir() .. '/gitconfig'
+      write(global, '[core]\n\texcludesFile = ' .. global .. '.ignore\n')
+      write(global .. '.ignore', 'a.txt\nnew.txt\n')
+      write(dir .. '/secret.txt', 'token\n')
+      write(dir .. '/secret-kept.txt', 'kept\n')
+      write(dir .. '/src/cache/c.bin', 'c\n')
+      write(dir .. '/src/secret.lua', 'x\n')
+      vim.env.GIT_CONFIG_GLOBAL = global
+      local ok, err = pcall(function()
+        for _, folder in ipairs({ dir, dir .. '/src' }) do
+          local function listed()
+            local out = vim.split(git(folder, 'ls-files', '-co', '--exclude-standard'), '\n', { trimempty = true })
+            table.sort(out)
+            return out
+          end
+          local function taken(r)
+            local paths = vim.tbl_keys(tree_files(snapshot.storeOf(folder, base), r.manifest))
+            table.sort(paths)
+            return paths
+          end
+          local s = take(req(folder, '1.start'))
+          assert.is_true(s.ok, s.error)
+          assert.are.same(listed(), taken(s))
+          -- Made during the turn: the next snapshot (the private repository's own listing) agrees too.
+          write(folder .. '/secret2.txt', 'token\n')
+          write(folder .. '/cache/d.txt', 'd\n')
+          write(folder .. '/other.txt', 'kept\n')
+          local e = take(req(folder, '1.end', s.manifest))
+          assert.is_true(e.ok, e.error)
+          assert.are.same(listed(), taken(e))
+          assert.is_true(vim.tbl_contains(taken(e), 'other.txt'))
+        end
+      end)
+      vim.env.GIT_CONFIG_GLOBAL = nil
+      assert(ok, err)
+    end
+  )
+
+  it("starts from the user's index: reads only what differs from it, and sees every later change", function()
+    local dir = repo()
+    for i = 1, 20 do
+      write(('%s/many/f%02d.txt'):format(dir, i), ('file %d\n'):format(i))
+    end
+    -- Tracked files the listing must not miss: one the user marked assume-unchanged, one over max_file_bytes.
+    write(dir .. '/assumed.txt', 'assumed v1\n')
+    write(dir .. '/big.bin', string.rep('b', 4000))
+    git(dir, 'add', 'many', 'assumed.txt', 'big.bin')
+    git(dir, 'commit', '-qm', 'more')
+    git(dir, 'update-index', '--assume-unchanged', 'assumed.txt')
+    local s = take(req(dir, '1.start'))
+    assert.is_true(s.ok, s.error)
+    -- Of the 29 files, only src/b.lua (changed since `git add`) and new.txt (untracked) are read and stored.
+    assert.are.equal(2, s.copied)
+    local store = snapshot.storeOf(dir, base)
+    local files = tree_files(store, s.manifest)
+    assert.are.equal('return 2\n', files['src/b.lua'])
+    assert.are.equal('file 7\n', files['many/f07.txt'])
+    -- The turn: a tracked file changed, the assumed one changed, the big one changed, one deleted.
+    write(dir .. '/many/f07.txt', 'file 7, by the agent\n')
+    write(dir .. '/assumed.txt', 'assumed v2\n')
+    write(dir .. '/big.bin', string.rep('c', 4000))
+    os.remove(dir .. '/many/f08.txt')
+    local e = take(req(dir, '1.end', s.manifest))
+    assert.is_true(e.ok, e.error)
+    local got = {}
+    for _, c in ipairs(snapshot.changesOf(e.manifest, store)) do
+      -- The bytes before the turn were in the user's objects only: exported into the store for the review.
+      table.insert(got, {
+        c.path,
+        c.kind,
+        c.before and snapshot.objectBytes(store, c.before),
+        c.after and snapshot.objectBytes(store, c.after),
+      })
+    end
+    assert.are.same({
+      { 'assumed.txt', 'modified', 'assumed v1\n', 'assumed v2\n' },
+      { 'many/f07.txt', 'modified', 'file 7\n', 'file 7, by the agent\n' },
+      { 'many/f08.txt', 'deleted', 'file 8\n' },
+    }, got)
+    -- The user's index still says what it said (assume-unchanged kept there: only the private copy was cleared).
+    assert.matches('h assumed.txt', git(dir, 'ls-files', '-v', 'assumed.txt'))
+  end)
+
+  it("sees a change made in the same second as the user's index was written (git's racy entries)", function()
+    local dir = repo()
+    -- At the start of a second: `git add`, then the same number of bytes written again (same inode), all in that
+    -- second: the index's stat data match the file, only the index's own mtime tells git to compare the bytes.
+    local now = os.time()
+    vim.wait(1500, function()
+      return os.time() > now
+    end, 5)
+    local second = os.time()
+    write(dir .. '/racy.txt', 'aaaa\n')
+    git(dir, 'add', 'racy.txt')
+    write(dir .. '/racy.txt', 'bbbb\n')
+    if os.time() ~= second then
+      pending('the machine is too slow to do this within one second')
+      return
+    end
+    -- The snapshot one second later: a copy of the index made now must keep the index's mtime.
+    vim.wait(1500, function()
+      return os.time() > second
+    end, 5)
+    local r = take(req(dir, '1.start'))
+    assert.is_true(r.ok, r.error)
+    assert.are.equal('bbbb\n', tree_files(snapshot.storeOf(dir, base), r.manifest)['racy.txt'])
+  end)
+
+  it("keeps a staged blob the review needs when the user's gc takes it away during the turn", function()
+    local dir = repo()
+    -- a.txt is staged ('one\n2\n'), not committed: a seeded snapshot names that blob of the user's.
+    local staged = vim.trim(git(dir, 'rev-parse', ':a.txt'))
+    local s = take(req(dir, '1.start'))
+    assert.is_true(s.ok, s.error)
+    -- The agent changes it; the user stages the new text and collects their garbage at once.
+    write(dir .. '/a.txt', 'by the agent\n')
+    git(dir, 'add', 'a.txt')
+    git(dir, 'reflog', 'expire', '--expire=now', '--all')
+    git(dir, 'gc', '-q', '--prune=now')
+    assert.are_not.equal(0, vim.system({ 'git', '-C', dir, 'cat-file', '-e', staged }):wait().code)
+    local e = take(req(dir, '1.end', s.manifest))
+    assert.is_true(e.ok, e.error)
+    local store = snapshot.storeOf(dir, base)
+    local changes = snapshot.changesOf(e.manifest, store)
+    assert.are.equal('a.txt', changes[1].path)
+    assert.are.equal('one\n2\n', snapshot.objectBytes(store, changes[1].before))
+    assert.are.equal('by the agent\n', snapshot.objectBytes(store, changes[1].after))
   end)
 
   it('waits out a snapshot holding the session index, and clears a lock a killed one left', function()

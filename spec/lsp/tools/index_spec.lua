@@ -126,8 +126,9 @@ describe('LSP tools through the bridge #slow', function()
       end, 20),
       'the review did not open'
     )
+    -- The review's overview: its winbar counts the three files.
     assert.matches(
-      'File 1/3',
+      '  3 files, ',
       nvim:lua([[
       for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
         local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff
@@ -299,12 +300,14 @@ describe('LSP tools through the bridge #slow', function()
       'the review did not open'
     )
     assert.is_false(c:done(id), 'the rename answered before the user decided')
+    -- The review's overview: the renamed file's header says so.
     assert.matches(
-      'File 1/2 (renamed from mod/a.txt, 1 edit)',
+      ' (renamed from mod/a.txt, 1 edit): 1 hunk',
       nvim:lua([[
       for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
-        local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff
-        if v and v.role == 'proposal' then return vim.wo[w].winbar end
+        local buf = vim.api.nvim_win_get_buf(w)
+        local v = vim.b[buf].claude_ide_diff
+        if v and v.role == 'proposal' then return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, true), '\n') end
       end
     ]]),
       1,

@@ -20,9 +20,25 @@ export function bridgeScript(): string {
   return `${vim.fn.fnamemodify(string.sub(source, 2), ":p:h:h")}/bridge.lua`;
 }
 
-/** `claude mcp add` line registering the bridge for every project (for a claude started outside Neovim). */
+/**
+ * `claude mcp add` line registering the bridge for every project (for a claude started outside Neovim), to copy
+ * into a shell: `nvim` when that is this Neovim on PATH, and the script under `~/` when it is in the home folder.
+ */
 export function registrationCommand(): string {
-  return `claude mcp add -s user ${SERVER_NAME} -- ${vim.fn.shellescape(vim.v.progpath)} -l ${vim.fn.shellescape(bridgeScript())}`;
+  const onPath = vim.fn.exepath("nvim");
+  const nvim =
+    onPath !== "" && vim.fn.resolve(onPath) === vim.fn.resolve(vim.v.progpath)
+      ? "nvim"
+      : vim.fn.shellescape(vim.v.progpath);
+  return `claude mcp add -s user ${SERVER_NAME} -- ${nvim} -l ${shellPath(bridgeScript())}`;
+}
+
+/** `path` quoted for a shell; under the home folder as `~/'…'`, which the shell expands. */
+function shellPath(path: string): string {
+  const home = vim.uv.os_homedir();
+  if (home !== undefined && home !== "" && vim.startswith(path, `${home}/`))
+    return `~/${vim.fn.shellescape(string.sub(path, home.length + 2))}`;
+  return vim.fn.shellescape(path);
 }
 
 /**
@@ -40,8 +56,6 @@ export interface CliOptions {
   agent?: boolean;
   /** The plugin's hooks (hooks/settings) in the settings file (default false). */
   hooks?: boolean;
-  /** --permission-mode (terminal.permission_mode). */
-  permissionMode?: string;
 }
 
 /**
@@ -52,7 +66,6 @@ export interface CliOptions {
 export function cliArguments(opts: CliOptions = {}): { ok: true; args: string } | { ok: false; error: string } {
   const agent = opts.agent ?? true;
   const args: string[] = [];
-  if (opts.permissionMode !== undefined) args.push(`--permission-mode ${vim.fn.shellescape(opts.permissionMode)}`);
   if (!agent && opts.hooks !== true) return { ok: true, args: args.join(" ") };
   const dir = configDir();
   if (vim.fn.isdirectory(dir) !== 1) pcall(vim.fn.mkdir, dir, "p", 0o700);

@@ -1,6 +1,7 @@
 // :checkhealth claude-ide, agent endpoint part: the registration line for a claude started outside Neovim
 // (with this installation's real paths), and whether the bridge starts and answers initialize.
 import { bridgeScript, registrationCommand } from "./cli_config";
+import { shown } from "../util/fs";
 
 /** A bridge started here must answer within this time (it starts in ~20 ms). */
 const START_TIMEOUT_MS = 5000;
@@ -12,7 +13,7 @@ function checkSearch(rg: string | false): void {
     ? "git grep inside a git repository, else a walk by a child nvim -l"
     : "a walk by a child nvim -l";
   if (rg !== false && vim.fn.executable(rg) === 1) {
-    vim.health.ok(`project search: ripgrep (${vim.fn.exepath(rg)}); without it: ${fallback}`);
+    vim.health.ok(`project search: ripgrep (${shown(vim.fn.exepath(rg))}); without it: ${fallback}`);
   } else {
     vim.health.info(
       `project search: ${rg === false ? "ripgrep off (agent.search.rg = false)" : `no ${rg} on PATH`}, so ${fallback} (same answers, slower on big trees)`,
@@ -35,7 +36,8 @@ export function checkAgent(rg: string | false = "rg"): void {
   const ms = (vim.uv.hrtime() - started) / 1e6;
   const answered =
     ok && typeof result.stdout === "string" && string.find(result.stdout, '"id":1,"result"', 1, true)[0] !== undefined;
-  if (answered) vim.health.ok(string.format("the bridge starts and answers initialize (%.0f ms): %s", ms, script));
+  if (answered)
+    vim.health.ok(string.format("the bridge starts and answers initialize (%.0f ms): %s", ms, shown(script)));
   else
     vim.health.error(
       `the bridge did not answer initialize: ${ok ? (result.stderr ?? `exit ${result.code}`) : tostring(result)}`,

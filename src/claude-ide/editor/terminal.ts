@@ -5,6 +5,7 @@
 // sign, fold or status column, and the built-in terminal gets the keys of config.terminal.keymaps.
 import type { Config } from "../config";
 import { say } from "../log";
+import { type CliKind, cliKind, programName } from "../util/permission_mode";
 import { optionalModule } from "./plugins";
 
 /** Hosts the CLI must reach directly, never through HTTP(S)_PROXY. */
@@ -50,22 +51,6 @@ export function claudeEnv(config: Config, port: number): { [name: string]: strin
   env.NO_PROXY = withLoopback(user.NO_PROXY ?? vim.env.NO_PROXY);
   env.no_proxy = withLoopback(user.no_proxy ?? vim.env.no_proxy);
   return env;
-}
-
-/** The CLIs whose set-up :ClaudeCode knows, by terminal.command's program; anything else is run as Claude Code. */
-export type CliKind = "claude" | "gemini" | "qwen" | "codex";
-
-export function cliKind(command: string): CliKind {
-  const name = programName(command);
-  return name === "gemini" || name === "qwen" || name === "codex" ? name : "claude";
-}
-
-/** The name of the program a command line runs: `codex` for `'/opt/my bin/codex' --full-auto` too. */
-export function programName(command: string): string {
-  const [quoted] = string.match(command, `^%s*(['"])`);
-  const [program] =
-    quoted !== undefined ? string.match(command, `^%s*${quoted}(.-)${quoted}`) : string.match(command, "^%s*(%S+)");
-  return program !== undefined ? vim.fn.fnamemodify(program, ":t") : "";
 }
 
 /**

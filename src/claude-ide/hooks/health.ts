@@ -3,17 +3,16 @@
 // workspace-trust dialog is accepted; Gemini CLI none in an untrusted folder; a user's disableAllHooks), and
 // where the snapshots are kept. Reads files only; starts nothing.
 import type { Config } from "../config";
-import { normalize } from "../util/fs";
+import { normalize, shown } from "../util/fs";
 import * as snapshot from "../editor/snapshot/snapshot";
 import { configDir } from "../bridge/config_file";
-import { cliKind } from "../editor/terminal";
+import { cliKind } from "../util/permission_mode";
 import {
   codexConfigFile,
   codexHasNotify,
   geminiRefuses,
   HOOK_ENTRIES,
   hookScript,
-  missingGeminiHooks,
   missingHooks,
   settingsDir,
   settingsEnvName,
@@ -90,11 +89,12 @@ function checkClaude(cwd: string): void {
       vim.health.warn(
         `${vim.fn.fnamemodify(path, ":~")} has disableAllHooks: Claude Code runs no hook (no turn review, no plan review)`,
       );
-  if (claudeTrusts(cwd)) vim.health.ok(`Claude Code trusts ${cwd}: its hooks run here`);
+  if (claudeTrusts(cwd)) vim.health.ok(`Claude Code trusts ${shown(cwd)}: its hooks run here`);
   else
-    vim.health.warn(`Claude Code has not trusted ${cwd} yet: it runs no hook here until you accept its trust dialog`, [
-      "start :ClaudeCode and answer its trust dialog (or run claude once in this folder)",
-    ]);
+    vim.health.warn(
+      `Claude Code has not trusted ${shown(cwd)} yet: it runs no hook here until you accept its trust dialog`,
+      ["start :ClaudeCode and answer its trust dialog (or run claude once in this folder)"],
+    );
 }
 
 /** The text of the user's Codex config.toml, or "". */
@@ -158,8 +158,8 @@ function checkCodex(cwd: string): void {
     .map((d) => tomlTable(text, `[projects."${d}"]`))
     .find((t) => t !== undefined);
   if (rule !== undefined && rule.some((l) => string.match(l, '^trust_level%s*=%s*"trusted"')[0] !== undefined))
-    vim.health.ok(`Codex trusts ${cwd}`);
-  else vim.health.info(`Codex has not trusted ${cwd} yet: it asks when it starts here`);
+    vim.health.ok(`Codex trusts ${shown(cwd)}`);
+  else vim.health.info(`Codex has not trusted ${shown(cwd)} yet: it asks when it starts here`);
 }
 
 export function checkHooks(config: Config): void {
@@ -180,14 +180,14 @@ export function checkHooks(config: Config): void {
     const user = readJson(`${vim.uv.os_homedir()}/.${cli}/settings.json`);
     const refused = cli === "gemini" ? geminiRefuses(`${settingsDir()}/gemini-${vim.fn.getpid()}.json`) : undefined;
     if (refused !== undefined) {
-      const missing = missingGeminiHooks(user);
+      const missing = missingHooks("gemini", user?.hooks, false);
       if (missing.length === 0)
         vim.health.ok(
           `Gemini CLI will not read the plugin's system-defaults file (${refused}), but ~/.gemini/settings.json has the plugin's hooks: they run`,
         );
       else
         vim.health.warn(
-          `Gemini CLI will not read the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)${missing.length < missingGeminiHooks(undefined).length ? `; ~/.gemini/settings.json lacks ${missing.join(", ")}` : ""}`,
+          `Gemini CLI will not read the plugin's system-defaults file (${refused}): the gemini :ClaudeCode starts runs none of the plugin's hooks (no turn review, no plan review, no refusal reasons)${missing.length < missingHooks("gemini", undefined, false).length ? `; ~/.gemini/settings.json lacks ${missing.join(", ")}` : ""}`,
           ":ClaudeCodeHooks gemini prints the hooks: merge its `hooks` into ~/.gemini/settings.json",
         );
     } else
@@ -207,7 +207,7 @@ export function checkHooks(config: Config): void {
               .find((v) => v !== undefined)
           : undefined;
       if (rule === "TRUST_FOLDER" || rule === "TRUST_PARENT")
-        vim.health.ok(`Gemini CLI trusts ${cwd}: its hooks run here`);
+        vim.health.ok(`Gemini CLI trusts ${shown(cwd)}: its hooks run here`);
       else
         vim.health.info(
           `Gemini CLI runs hooks only in a trusted folder; ${cwd} is not in ~/.gemini/trustedFolders.json`,
@@ -220,7 +220,7 @@ export function checkHooks(config: Config): void {
     if (why !== undefined) vim.health.warn(`no turn review in this folder: ${why}`);
     else
       vim.health.ok(
-        `turn review: ${config.review.turn}, snapshots in ${snapshot.defaultBase()} (the last ${config.review.keep_turns} turns per session)`,
+        `turn review: ${config.review.turn}, snapshots in ${shown(snapshot.defaultBase())} (the last ${config.review.keep_turns} turns per session)`,
       );
   }
   vim.health.info("for a CLI started outside Neovim, :ClaudeCodeHooks prints the settings to merge");

@@ -10,6 +10,7 @@ import { isObject } from "../util/json";
 import { ancestors } from "../util/process";
 import { Turns } from "./turn";
 import { planHandler } from "./plan";
+import { EDITOR_EVENT, editorHandler } from "./editor";
 import { PLAN_TOOLS } from "./settings";
 import {
   HOOK_CLIENTS,
@@ -64,6 +65,7 @@ export function createChannel(deps: HookDeps): Channel {
     tools: [PLAN_TOOLS.claude!, PLAN_TOOLS.gemini!],
     handler: planHandler(() => deps.services),
   });
+  router.on({ name: "external editor", events: [EDITOR_EVENT], handler: editorHandler(() => deps.config) });
   return { router, turns, dispose: () => turns.dispose() };
 }
 

@@ -4,7 +4,8 @@
 // front door with the lock file's token and `x-claude-ide-role: hook`, sends one `hooks/event` request and
 // prints the answer's output (one JSON object) on stdout. Always exits 0: when its Neovim is gone (no lock
 // file, connection refused, token refused, the editor closing mid-way) it prints nothing, at once, and the CLI
-// goes on as if there were no hook.
+// goes on as if there were no hook. The same process is the CLI's external editor ($VISUAL, event "editor":
+// editorMain), which exits with the editor's status instead.
 import * as registry from "../instances/registry";
 import { WsClient } from "../transport/client";
 import { decodeMessage, request } from "../protocol/jsonrpc";
@@ -20,6 +21,8 @@ interface Args {
   instance?: string;
   /** Codex's notify passes its event (JSON) as the last argument. */
   inline?: string;
+  /** Every argument after the event (the editor command: `[+LINE] FILE`). */
+  rest: string[];
 }
 
 function parseArgs(argv: string[]): Args | undefined {
@@ -33,7 +36,7 @@ function parseArgs(argv: string[]): Args | undefined {
   }
   const [client, event, inline] = positional;
   if (client === undefined || event === undefined || !HOOK_CLIENTS.includes(client as HookClient)) return undefined;
-  return { client: client as HookClient, event, instance, inline };
+  return { client: client as HookClient, event, instance, inline, rest: positional.slice(2) };
 }
 
 /** CLAUDE_IDE_HOOK_DEBUG is set: say on stderr why nothing happened (read once: callbacks may not read vim.env). */
@@ -125,6 +128,49 @@ function ask(args: Args, input: { [key: string]: unknown }): string | undefined 
   return output;
 }
 
+/** The user's own editor, for when this Neovim cannot edit: `$CLAUDE_IDE_EDITOR_FALLBACK`, else vi. */
+function fallbackEditor(file: string, line: number | undefined): number {
+  const own = vim.env.CLAUDE_IDE_EDITOR_FALLBACK;
+  const command = own !== undefined && own !== "" ? own : "vi";
+  const at = line !== undefined && string.match(command, "vim?$")[0] !== undefined ? `+${line} ` : "";
+  const status = os.execute(`${command} ${at}${vim.fn.shellescape(file)}`) as unknown;
+  // Lua 5.1: the wait status as a number; LuaJIT built with 5.2 compatibility: true for a zero exit, else nil.
+  if (typeof status === "number") return status >= 256 ? math.floor(status / 256) : status;
+  return status === true ? 0 : 1;
+}
+
+/**
+ * The external editor command (the CLI's $VISUAL: `nvim -l hook.lua <client> editor [--instance ID] [+LINE] FILE`):
+ * this Neovim opens FILE and the command waits until the user is done; its exit status is what the editor
+ * answered (0: written and closed; 1: `:cq` or closed without writing). Neovim gone or refusing: the user's own
+ * editor instead, so the CLI never waits for nothing. stdin is the CLI's terminal: never read.
+ */
+function editorMain(args: Args): number {
+  let file: string | undefined;
+  let line: number | undefined;
+  // Claude Code 2.1.330 puts `+LINE` before the file for an editor named like nvim; Gemini CLI 0.61 `-i NONE`.
+  for (let i = 0; i < args.rest.length; i++) {
+    const a = args.rest[i];
+    if (a === "-i") i++;
+    else if (vim.startswith(a, "+") && tonumber(string.sub(a, 2)) !== undefined) line = tonumber(string.sub(a, 2));
+    else if (!vim.startswith(a, "-")) file = a;
+  }
+  if (file === undefined) {
+    debugLog("usage: nvim -l .../lua/claude-ide/hook.lua <client> editor [+LINE] FILE");
+    return 2;
+  }
+  const path = vim.fn.fnamemodify(file, ":p");
+  const input: { [key: string]: unknown } = { file: path, cwd: vim.uv.cwd() };
+  if (line !== undefined) input.line = line;
+  const [ok, output] = pcall(ask, args, input);
+  if (!ok) debugLog(`failed: ${tostring(output)}`);
+  if (ok && typeof output === "string" && output !== "") {
+    const [decoded, value] = pcall(vim.json.decode, output);
+    if (decoded && isObject(value) && typeof value.status === "number") return value.status;
+  }
+  return fallbackEditor(path, line);
+}
+
 export function main(this: void, argv: string[]): number {
   const flag = vim.env.CLAUDE_IDE_HOOK_DEBUG;
   debugging = flag !== undefined && flag !== "";
@@ -133,6 +179,7 @@ export function main(this: void, argv: string[]): number {
     debugLog("usage: nvim -l .../lua/claude-ide/hook.lua <claude|gemini|qwen|codex> <event> [--instance ID]");
     return 0;
   }
+  if (args.event === "editor") return editorMain(args);
   const input = readInput(args.inline);
   // Codex's notify: the event is the input's type (agent-turn-complete).
   if (args.event === "notify" && typeof input.type === "string") args.event = input.type;

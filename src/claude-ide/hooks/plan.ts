@@ -4,7 +4,8 @@
 //
 //   approved   Claude Code: `allow` with `updatedInput` (no terminal dialog then). An edited plan is first
 //              written to `planFilePath`: Claude Code 2.1.330 sends the model that FILE's text as the approved
-//              plan, not updatedInput.plan (../shared/HOOKS.md, checked live). Gemini CLI / Qwen Code: their
+//              plan, not updatedInput.plan (seen with the real CLI: e2e/sections/16-plan.sh checks that the
+//              edited plan reaches the model). Gemini CLI / Qwen Code: their
 //              hooks cannot approve: no answer, their own dialog asks (an edited plan file is written first).
 //   refused    `deny` with the feedback as the reason (Gemini CLI: `decision: "deny"`): the model reads it and
 //              stays in plan mode.

@@ -250,7 +250,9 @@ export function geminiRefuses(path: string, uid: number = vim.uv.getuid()): stri
 /**
  * The plugin's hooks for `client` missing from a settings file's `hooks` value: each needs a group of its event
  * whose command runs hook.lua for that client and event, and (`matchers`) the plugin's matcher on that group.
- * Named "<Event>" or "<Event> (<matcher>)".
+ * Named "<Event>" or "<Event> (<matcher>)". The one check of hook settings: the file :ClaudeCode wrote for Claude
+ * Code (matchers as written) and a user's ~/.gemini/settings.json (`matchers` false: whatever matcher the user
+ * gave an event) both go through it.
  */
 export function missingHooks(client: HookClient, hooks: unknown, matchers = true): string[] {
   const missing: string[] = [];
@@ -276,14 +278,6 @@ export function missingHooks(client: HookClient, hooks: unknown, matchers = true
     if (!found && !missing.includes(name)) missing.push(name);
   }
   return missing;
-}
-
-/**
- * The Gemini CLI events whose plugin hook `settings` (a Gemini CLI settings file's content) lacks, whatever
- * matcher the user gave them.
- */
-export function missingGeminiHooks(settings: { [key: string]: unknown } | undefined): string[] {
-  return missingHooks("gemini", settings?.hooks, false);
 }
 
 /** The folder of the system-defaults files: the plugin's own state folder (0700). */

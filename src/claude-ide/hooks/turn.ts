@@ -30,6 +30,8 @@ interface Turn {
   root: string;
   /** The manifests of the turn's start and (once it ended) its end. */
   start: string;
+  /** Why the turn's start snapshot failed (then it has none, and is not reviewed: it says so, never "no change"). */
+  failed?: string;
   end?: string;
   /**
    * Changes accepted in an openDiff (or agent edit) review during the turn, by path: the text the review showed
@@ -89,10 +91,15 @@ export interface TurnDeps {
   log: Logger;
   /** The snapshots' store (default: stdpath("state")/claude-ide/turns). Specs inject one. */
   base?: string;
+  /** How long a hook waits for a snapshot (default SNAPSHOT_WAIT_MS). Specs inject a shorter one. */
+  snapshotWaitMs?: number;
 }
 
 /** How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all). */
 const SNAPSHOT_WAIT_MS = 25000;
+
+/** A snapshot's result, or the hook's wait for it given up (the snapshot goes on in the background). */
+type Waited = SnapshotResult | { ok: false; error: string; lateSeconds: number };
 
 function contains(folder: string, path: string): boolean {
   return folder === "/" || path === folder || vim.startswith(path, `${folder}/`);
@@ -183,6 +190,8 @@ export class Turns {
   /** The session whose turn ended last (what :ClaudeCodeReview reviews). */
   private lastSession?: string;
   private readonly augroup: number;
+  /** The folders whose snapshot the user was told came too late (told once per folder). */
+  private readonly toldLate = new LuaSet<string>();
 
   constructor(private readonly deps: TurnDeps) {
     const sessions = this.sessions;
@@ -272,20 +281,39 @@ export class Turns {
   }
 
   /** Parks the hook until the snapshot is taken (bounded). */
-  private snapshotNow(ev: HookEvent, s: SessionState, root: string, name: string, previous?: string): SnapshotResult {
-    return ev.park<SnapshotResult>((resume) => {
+  private snapshotNow(ev: HookEvent, s: SessionState, root: string, name: string, previous?: string): Waited {
+    const wait = this.deps.snapshotWaitMs ?? SNAPSHOT_WAIT_MS;
+    return ev.park<Waited>((resume) => {
       let settled = false;
-      const finish = (r: SnapshotResult) => {
+      const finish = (r: Waited) => {
         if (settled) return;
         settled = true;
         resume(r);
       };
       vim.defer_fn(
-        () => finish({ ok: false, error: `no answer within ${SNAPSHOT_WAIT_MS / 1000} s` }),
-        SNAPSHOT_WAIT_MS,
+        () => finish({ ok: false, error: `no answer within ${wait / 1000} s`, lateSeconds: wait / 1000 }),
+        wait,
       );
       this.snapshot(s, root, name, previous, finish);
     });
+  }
+
+  /**
+   * Tells the user that turn `n` goes unreviewed because its start snapshot failed or came too late (the
+   * latter once per folder: the snapshot goes on in the background, and the next turns start from it).
+   */
+  private tellUnreviewed(s: SessionState, n: number, root: string, r: Waited & { ok: false }): void {
+    this.deps.log.warn(`no snapshot of turn ${n}: ${r.error}`);
+    if (!("lateSeconds" in r)) {
+      say(`turn ${n} of ${s.title} will not be reviewed: ${r.error}`, "error");
+      return;
+    }
+    if (this.toldLate.has(root)) return;
+    this.toldLate.add(root);
+    say(
+      `turn ${n} of ${s.title} will not be reviewed: the snapshot of ${root} took over ${r.lateSeconds} s (a big folder; it goes on in the background, and the next turns start from it). :ClaudeCodeCheckpoint takes one now: :ClaudeCodeReview then shows what changed since`,
+      "warn",
+    );
   }
 
   private started(ev: HookEvent): undefined {
@@ -305,14 +333,26 @@ export class Turns {
       return undefined;
     }
     const n = s.turns + 1;
-    const last = s.last !== undefined && s.last.root === root ? s.last : undefined;
+    const last = s.last !== undefined && s.last.root === root && s.last.failed === undefined ? s.last : undefined;
     const result = this.snapshotNow(ev, s, root, `${n}.start`, last?.end ?? last?.start);
+    s.turns = n;
     if (!result.ok) {
-      this.deps.log.warn(`no snapshot of turn ${n}: ${result.error}`);
-      s.current = undefined;
+      this.tellUnreviewed(s, n, root, result);
+      // The turn is kept, without a start: its end and :ClaudeCodeReview say why it is not reviewed.
+      s.current = {
+        n,
+        promptId,
+        root,
+        start: "",
+        failed: result.error,
+        reviewed: new LuaMap(),
+        userSaved: new LuaSet(),
+        toolFiles: new LuaSet(),
+      };
+      s.history.set(n, s.current);
+      s.history.delete(n - this.deps.config.review.keep_turns);
       return undefined;
     }
-    s.turns = n;
     s.current = {
       n,
       promptId,
@@ -333,10 +373,24 @@ export class Turns {
     const t = s?.current;
     if (s === undefined || t === undefined) return undefined;
     s.owner = ev.owner() ?? s.owner;
+    if (t.failed !== undefined) {
+      s.current = undefined;
+      s.last = t;
+      this.lastSession = s.key;
+      say(`turn ${t.n} of ${s.title} is not reviewed: its start snapshot failed (${t.failed})`, "warn");
+      return undefined;
+    }
     const result = this.snapshotNow(ev, s, t.root, `${t.n}.end`, t.start);
     s.current = undefined;
     if (!result.ok) {
       this.deps.log.warn(`no review of turn ${t.n}: ${result.error}`);
+      // Its start is kept: :ClaudeCodeReview reviews it once a snapshot can be had again.
+      s.last = t;
+      this.lastSession = s.key;
+      say(
+        `turn ${t.n} of ${s.title} is not reviewed: its end snapshot failed (${result.error}); :ClaudeCodeReview tries again`,
+        "error",
+      );
       return undefined;
     }
     t.end = result.manifest;
@@ -582,6 +636,10 @@ export class Turns {
     const t = n !== undefined ? s.history.get(n) : s.last;
     if (t === undefined) {
       say(`${s.title} has no turn ${n} (kept: the last ${this.deps.config.review.keep_turns})`, "warn");
+      return;
+    }
+    if (t.failed !== undefined) {
+      say(`turn ${t.n} of ${s.title} cannot be reviewed: its start snapshot failed (${t.failed})`, "warn");
       return;
     }
     this.snapshot(s, t.root, "now", t.start, (r) => {

@@ -8,6 +8,11 @@ export type WriteResult = { ok: true } | { ok: false; error: string };
  * resolved) but never expanding "$NAME": a "$" in a file name is a character (Remix and TanStack routes are
  * named `$id.tsx`). Does not load vim.fs (a few ms at startup) for the absolute paths that need nothing of it.
  */
+/** `path` as the user reads it in messages: under the home folder as `~/…` (never for a path to act on). */
+export function shown(path: string): string {
+  return vim.fn.fnamemodify(path, ":~");
+}
+
 export function normalize(path: string): string {
   const [special] = string.find(path, "[~\\]");
   const [dots] = string.find(path, "/%.%.?/");

@@ -339,7 +339,7 @@ function DiffView.prototype.setWinbars(self)
         rightParts[#rightParts + 1] = piece
     end
     rightParts[#rightParts + 1] = (("   " .. escapeBar(keys.accept)) .. " or :w ") .. escapeBar(spec.acceptHint or "accept")
-    rightParts[#rightParts + 1] = ("   " .. escapeBar(keys.reject)) .. " reject"
+    rightParts[#rightParts + 1] = (("   " .. escapeBar(keys.reject)) .. " ") .. escapeBar(spec.rejectHint or "reject")
     for ____, key in ipairs(spec.keys or ({})) do
         if key.hint ~= nil then
             rightParts[#rightParts + 1] = "   " .. escapeBar(key.hint)

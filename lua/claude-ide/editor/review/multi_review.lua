@@ -2,9 +2,8 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
-local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
-local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____diff_text = require("claude-ide.editor.review.diff_text")
 local linesText = ____diff_text.linesText
@@ -12,8 +11,15 @@ local reviewText = ____diff_text.reviewText
 local textLines = ____diff_text.textLines
 local ____file_view = require("claude-ide.editor.review.file_view")
 local openFileView = ____file_view.openFileView
-____exports.NEXT_FILE_KEY = "]f"
-____exports.PREV_FILE_KEY = "[f"
+local ____overview = require("claude-ide.editor.review.overview")
+local NEXT_FILE_KEY = ____overview.NEXT_FILE_KEY
+local Overview = ____overview.Overview
+local PREV_FILE_KEY = ____overview.PREV_FILE_KEY
+local WHOLE_FILE_KEY = ____overview.WHOLE_FILE_KEY
+local ____log = require("claude-ide.log")
+local say = ____log.say
+____exports.NEXT_FILE_KEY = NEXT_FILE_KEY
+____exports.PREV_FILE_KEY = PREV_FILE_KEY
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
@@ -30,20 +36,60 @@ function MultiReview.prototype.____constructor(self, config, title, files, home,
     self.client = client
     self.index = 0
     self.ended = false
-    self.stay = false
     self.texts = __TS__ArrayMap(
         files,
         function(____, f) return f.proposal end
     )
 end
 function MultiReview.prototype.show(self)
-    self:open(0)
+    if #self.files < 2 then
+        self:openFile(0)
+        return
+    end
+    self.overview = __TS__New(
+        Overview,
+        {
+            title = self.title,
+            files = self.files,
+            proposals = self.texts,
+            config = self.config.diff,
+            client = self.client,
+            home = self.home,
+            keys = __TS__ArrayMap(
+                self.extraKeys,
+                function(____, k) return {
+                    lhs = k.lhs,
+                    desc = k.desc,
+                    fn = function(index) return vim.schedule(function() return self:runKey(k, index) end) end
+                } end
+            )
+        },
+        {
+            accept = function() return self["end"](self, true) end,
+            reject = function(reason) return self["end"](self, false, false, reason) end,
+            openFile = function(index, hunk) return vim.schedule(function() return self:openFromOverview(index, hunk) end) end,
+            wholeFile = function(index)
+                local key = __TS__ArrayFind(
+                    self.extraKeys,
+                    function(____, k) return k.lhs == WHOLE_FILE_KEY end
+                )
+                if key ~= nil then
+                    vim.schedule(function() return self:runKey(key, index) end)
+                else
+                    local ____opt_0 = self.overview
+                    if ____opt_0 ~= nil then
+                        ____opt_0:dropFile(index)
+                    end
+                end
+            end
+        }
+    )
 end
 function MultiReview.prototype.focusIfWaiting(self)
+    if self.overview ~= nil then
+        return self.overview:isWaiting() and self.overview:focus()
+    end
     return self.view ~= nil and self.view:isWaiting() and self.view:focus()
-end
-function MultiReview.prototype.position(self)
-    return {index = self.index, count = #self.files}
 end
 function MultiReview.prototype.reject(self)
     self["end"](self, false, true)
@@ -53,132 +99,161 @@ function MultiReview.prototype.cancel(self)
         return
     end
     self.ended = true
-    local ____opt_0 = self.view
-    if ____opt_0 ~= nil then
-        ____opt_0:settle()
-    end
-    local ____opt_2 = self.view
-    if ____opt_2 ~= nil then
-        ____opt_2:close()
-    end
+    self:closeAll()
 end
-function MultiReview.prototype.go(self, i)
-    if self.ended or #self.files < 2 then
-        return
-    end
-    self:keepCurrent()
-    self:replaceView((i % #self.files + #self.files) % #self.files)
-end
-function MultiReview.prototype.setProposal(self, i, lines)
+function MultiReview.prototype.runKey(self, key, index)
     if self.ended then
         return
     end
-    self.texts[i + 1] = lines
-    self:replaceView(i)
+    key.fn(
+        index,
+        function(lines) return self:setProposal(index, lines, true) end
+    )
 end
-function MultiReview.prototype.replaceView(self, i)
+function MultiReview.prototype.setProposal(self, index, lines, replaced)
+    if replaced == nil then
+        replaced = false
+    end
+    if self.ended then
+        return
+    end
+    self.texts[index + 1] = lines
+    if self.overview == nil then
+        self:replaceSingle()
+        return
+    end
+    self:closeFile()
+    self.overview:setProposal(index, lines, replaced)
+end
+function MultiReview.prototype.replaceSingle(self)
     local old = self.view
-    self.stay = (old and old:hasFocus()) == true
+    local stay = (old and old:hasFocus()) == true
     if old ~= nil then
         old:settle()
     end
-    local ok, err = pcall(function() return self:open(i, old and old.origin) end)
+    local ok, err = pcall(function() return self:openFile(0, old and old.origin, stay) end)
     if old ~= nil then
         old:close(not ok)
     end
     if not ok then
         error(err, 0)
     end
-    if self.stay and vim.startswith(
+    if stay and vim.startswith(
         vim.api.nvim_get_mode().mode,
         "i"
     ) then
         vim.cmd("stopinsert")
     end
 end
-function MultiReview.prototype.keepCurrent(self)
-    if self.view ~= nil then
-        self.texts[self.index + 1] = textLines(self.view:proposalText())
+function MultiReview.prototype.openFromOverview(self, index, hunk)
+    local overview = self.overview
+    if self.ended or overview == nil then
+        return
+    end
+    self:closeFile()
+    local ok, err = pcall(function() return self:openFile(
+        index,
+        nil,
+        true,
+        overview:decided(index)
+    ) end)
+    if not ok then
+        self.view = nil
+        overview:enter()
+        say(
+            (("cannot open " .. self.files[index + 1].label) .. "'s review: ") .. tostring(err),
+            "error"
+        )
+        return
+    end
+    local line = overview:lineOf(index, hunk)
+    local ____opt_10 = self.view
+    if (____opt_10 and ____opt_10:hasFocus()) == true then
+        pcall(
+            vim.api.nvim_win_set_cursor,
+            0,
+            {
+                math.min(
+                    line,
+                    vim.api.nvim_buf_line_count(0)
+                ),
+                0
+            }
+        )
     end
 end
-function MultiReview.prototype.open(self, i, origin)
+function MultiReview.prototype.backToOverview(self, keep)
+    local view = self.view
+    local overview = self.overview
+    if view == nil or overview == nil then
+        return
+    end
+    local lines = keep and textLines(view:proposalText()) or nil
+    view:settle()
+    vim.schedule(function()
+        if self.view ~= view or self.ended then
+            return
+        end
+        local focused = view:hasFocus()
+        self.view = nil
+        view:close(false)
+        if focused then
+            overview:enter()
+        end
+        if lines ~= nil then
+            overview:setProposal(self.index, lines)
+        else
+            overview:showFile(self.index)
+        end
+    end)
+end
+function MultiReview.prototype.closeFile(self)
+    local view = self.view
+    if view == nil or self.overview == nil then
+        return
+    end
+    local focused = view:hasFocus()
+    self.view = nil
+    view:settle()
+    view:close(false)
+    if focused then
+        self.overview:enter()
+    end
+end
+function MultiReview.prototype.openFile(self, i, origin, enter, lines)
+    if lines == nil then
+        lines = self.texts[i + 1]
+    end
     self.index = i
     local f = self.files[i + 1]
     local n = #self.files
-    local text = linesText(self.texts[i + 1])
-    local multi = n > 1
-    local extra = __TS__ArrayMap(
+    local text = linesText(lines)
+    local fromOverview = self.overview ~= nil
+    local keys = __TS__ArrayMap(
         self.extraKeys,
         function(____, k) return {
             lhs = k.lhs,
             desc = k.desc,
-            fn = function()
-                local index = self.index
-                vim.schedule(function() return k.fn(
-                    index,
-                    function(lines) return self:setProposal(index, lines) end
-                ) end)
-            end
+            fn = function() return vim.schedule(function() return self:runKey(k, i) end) end
         } end
     )
-    local ____multi_13
-    if multi then
-        local ____array_12 = __TS__SparseArrayNew(unpack(extra))
-        __TS__SparseArrayPush(
-            ____array_12,
-            {
-                lhs = ____exports.NEXT_FILE_KEY,
-                desc = "next file of this review",
-                fn = function() return vim.schedule(function() return self:go(self.index + 1) end) end,
-                hint = ((____exports.NEXT_FILE_KEY .. "/") .. ____exports.PREV_FILE_KEY) .. " next/prev file"
-            },
-            {
-                lhs = ____exports.PREV_FILE_KEY,
-                desc = "previous file of this review",
-                fn = function() return vim.schedule(function() return self:go(self.index - 1) end) end
-            }
-        )
-        ____multi_13 = {__TS__SparseArraySpread(____array_12)}
-    else
-        ____multi_13 = extra
-    end
-    local keys = ____multi_13
-    local ____openFileView_27 = openFileView
-    local ____temp_15 = multi and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
-    local ____f_path_16 = f.path
-    local ____f_current_17 = f.current
-    local ____f_dirty_18 = f.dirty
-    local ____reviewText_result_19 = reviewText(text)
-    local ____temp_20 = #text
-    local ____f_filetype_21 = f.filetype
-    local ____f_renamedFrom_22 = f.renamedFrom
-    local ____f_deletes_23 = f.deletes
-    local ____self_config_diff_24 = self.config.diff
-    local ____self_home_25 = self.home
-    local ____self_client_26 = self.client
-    local ____table_stay_14
-    if self.stay then
-        ____table_stay_14 = true
-    else
-        ____table_stay_14 = nil
-    end
-    self.view = ____openFileView_27(
+    self.view = openFileView(
         {
-            tabName = ____temp_15,
-            path = ____f_path_16,
-            current = ____f_current_17,
-            dirty = ____f_dirty_18,
-            proposal = ____reviewText_result_19,
-            bytes = ____temp_20,
-            filetype = ____f_filetype_21,
-            renamedFrom = ____f_renamedFrom_22,
-            deletes = ____f_deletes_23,
-            config = ____self_config_diff_24,
-            home = ____self_home_25,
-            client = ____self_client_26,
-            enter = ____table_stay_14,
+            tabName = fromOverview and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title,
+            path = f.path,
+            current = f.current,
+            dirty = f.dirty,
+            proposal = reviewText(text),
+            bytes = #text,
+            filetype = f.filetype,
+            renamedFrom = f.renamedFrom,
+            deletes = f.deletes,
+            config = self.config.diff,
+            home = self.home,
+            client = self.client,
+            enter = enter,
             origin = origin,
-            note = multi and ({
+            note = fromOverview and ({
                 (("File " .. tostring(i + 1)) .. "/") .. tostring(n),
                 ("(" .. f.summary) .. ")",
                 self:heading()
@@ -186,14 +261,26 @@ function MultiReview.prototype.open(self, i, origin)
                 ("(" .. f.summary) .. ")",
                 self:heading()
             }),
-            acceptHint = multi and ("accept all " .. tostring(n)) .. " files" or nil,
+            acceptHint = fromOverview and "keep your version, back to the overview" or nil,
+            rejectHint = fromOverview and "back to the overview, unchanged" or nil,
             currentLabel = f.baseLabel,
             keys = keys
         },
-        {
+        fromOverview and ({
+            accept = function() return self:backToOverview(true) end,
+            reject = function(reason)
+                local ____temp_12
+                if reason ~= nil then
+                    ____temp_12 = self["end"](self, false, false, reason)
+                else
+                    ____temp_12 = self:backToOverview(false)
+                end
+                return ____temp_12
+            end
+        }) or ({
             accept = function() return self["end"](self, true) end,
             reject = function(reason) return self["end"](self, false, false, reason) end
-        }
+        })
     )
 end
 function MultiReview.prototype.heading(self)
@@ -209,19 +296,77 @@ MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
     end
     self.ended = true
     if accepted then
-        self:keepCurrent()
+        if self.overview == nil then
+            if self.view ~= nil then
+                self.texts[self.index + 1] = textLines(self.view:proposalText())
+            end
+        else
+            self:closeFileKeeping()
+        end
     end
-    local view = self.view
-    if view ~= nil then
-        view:settle()
+    local ____accepted_15
+    if accepted then
+        local ____opt_13 = self.overview
+        ____accepted_15 = ____opt_13 and ____opt_13:finals() or self.texts
+    else
+        ____accepted_15 = {}
+    end
+    local files = ____accepted_15
+    local ____opt_16 = self.view
+    if ____opt_16 ~= nil then
+        ____opt_16:settle()
+    end
+    local ____opt_18 = self.overview
+    if ____opt_18 ~= nil then
+        ____opt_18:settle()
     end
     if closeNow and not vim.in_fast_event() then
-        if view ~= nil then
-            view:close()
-        end
+        self:closeAll()
     else
-        vim.schedule(function() return view and view:close() end)
+        vim.schedule(function() return self:closeAll() end)
     end
-    self.onDecision(accepted and ({accepted = true, files = self.texts}) or ({accepted = false, reason = reason}))
+    self.onDecision(accepted and ({accepted = true, files = files}) or ({accepted = false, reason = reason}))
+end
+function MultiReview.prototype.closeFileKeeping(self)
+    local view = self.view
+    if view == nil or self.overview == nil then
+        return
+    end
+    self.overview:setProposal(
+        self.index,
+        textLines(view:proposalText())
+    )
+end
+function MultiReview.prototype.closeAll(self)
+    local ____opt_20 = self.view
+    local ____temp_24 = (____opt_20 and ____opt_20:hasFocus()) == true
+    if not ____temp_24 then
+        local ____opt_22 = self.overview
+        ____temp_24 = (____opt_22 and ____opt_22:hasFocus()) == true
+    end
+    local focused = ____temp_24
+    local overview = self.overview
+    local ____opt_25 = self.view
+    if ____opt_25 ~= nil then
+        ____opt_25:settle()
+    end
+    if overview ~= nil then
+        overview:settle()
+    end
+    if overview == nil then
+        local ____opt_29 = self.view
+        if ____opt_29 ~= nil then
+            ____opt_29:close()
+        end
+        return
+    end
+    local ____opt_31 = self.view
+    if ____opt_31 ~= nil then
+        ____opt_31:close(false)
+    end
+    overview:close(false)
+    if focused then
+        overview.origin:restore()
+    end
 end
 return ____exports

@@ -17,6 +17,11 @@ local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____diff_text = require("claude-ide.editor.review.diff_text")
 local textLines = ____diff_text.textLines
+local ____highlights = require("claude-ide.editor.review.highlights")
+local defineDiffHighlights = ____highlights.defineHighlights
+local DIFF_ADD = ____highlights.DIFF_ADD
+local DIFF_DELETE = ____highlights.DIFF_DELETE
+local DIFF_TEXT = ____highlights.DIFF_TEXT
 local ____hunks = require("claude-ide.editor.review.hunks")
 local hunkAt = ____hunks.hunkAt
 local hunkLine = ____hunks.hunkLine
@@ -72,22 +77,16 @@ function replaceBlock(buf, count, first, n, lines)
         )
     end
 end
---- The highlight groups of the unified view and the groups they link to by default (`:hi` one to change it).
-____exports.HIGHLIGHTS = {
-    {"ClaudeIdeDiffAdd", "DiffAdd"},
-    {"ClaudeIdeDiffDelete", "DiffDelete"},
-    {"ClaudeIdeDiffText", "DiffText"},
-    {"ClaudeIdeDiffAddSign", "Added"},
-    {"ClaudeIdeDiffChangeSign", "Changed"},
-    {"ClaudeIdeDiffDeleteSign", "Removed"}
-}
---- Defines HIGHLIGHTS as default links: a user's own definition of a group wins.
-function ____exports.defineHighlights()
-    for ____, ____value in ipairs(____exports.HIGHLIGHTS) do
-        local name = ____value[1]
-        local link = ____value[2]
-        vim.api.nvim_set_hl(0, name, {link = link, default = true})
-    end
+--- The signs' highlight groups (the lines' are the review's, highlights.ts) and the groups they link to.
+local SIGN_ADD = "ClaudeIdeDiffAddSign"
+local SIGN_CHANGE = "ClaudeIdeDiffChangeSign"
+local SIGN_DELETE = "ClaudeIdeDiffDeleteSign"
+--- Defines the view's groups as default links: a user's own definition of a group wins.
+local function defineHighlights()
+    defineDiffHighlights()
+    vim.api.nvim_set_hl(0, SIGN_ADD, {link = "Added", default = true})
+    vim.api.nvim_set_hl(0, SIGN_CHANGE, {link = "Changed", default = true})
+    vim.api.nvim_set_hl(0, SIGN_DELETE, {link = "Removed", default = true})
 end
 --- The namespace of the view's marks (one for every unified view: each clears only its own buffer).
 local NAMESPACE = "claude-ide.unified"
@@ -166,7 +165,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.closed = false
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
-    ____exports.defineHighlights()
+    defineHighlights()
     local file = vim.fn.fnamemodify(spec.path, ":t")
     self.buf = scratchBuffer("claude-ide://proposal/✻ " .. file, spec.proposal.lines)
     setOpt("buftype", "acwrite", {buf = self.buf})
@@ -423,7 +422,7 @@ function UnifiedView.prototype.draw(self, count)
     local function removed(pieces)
         local chunks = {}
         if lead ~= "" then
-            chunks[#chunks + 1] = {lead, "ClaudeIdeDiffDeleteSign"}
+            chunks[#chunks + 1] = {lead, SIGN_DELETE}
         end
         local col = 0
         for ____, ____value in ipairs(pieces) do
@@ -443,7 +442,7 @@ function UnifiedView.prototype.draw(self, count)
         if pad > 0 then
             chunks[#chunks + 1] = {
                 string.rep(" ", pad),
-                "ClaudeIdeDiffDelete"
+                DIFF_DELETE
             }
         end
         return chunks
@@ -468,8 +467,8 @@ function UnifiedView.prototype.draw(self, count)
                 do
                     local line = old[i + 1]
                     if not paired then
-                        virt[#virt + 1] = removed({{line, "ClaudeIdeDiffDelete"}})
-                        goto __continue84
+                        virt[#virt + 1] = removed({{line, DIFF_DELETE}})
+                        goto __continue82
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -482,25 +481,25 @@ function UnifiedView.prototype.draw(self, count)
                             ns,
                             b - 1 + i,
                             start,
-                            {end_col = newEnd, hl_group = "ClaudeIdeDiffText", priority = TEXT_PRIORITY}
+                            {end_col = newEnd, hl_group = DIFF_TEXT, priority = TEXT_PRIORITY}
                         )
                     end
                     virt[#virt + 1] = removed({
                         {
                             string.sub(line, 1, start),
-                            "ClaudeIdeDiffDelete"
+                            DIFF_DELETE
                         },
                         {
                             string.sub(line, start + 1, oldEnd),
-                            "ClaudeIdeDiffText"
+                            DIFF_TEXT
                         },
                         {
                             string.sub(line, oldEnd + 1),
-                            "ClaudeIdeDiffDelete"
+                            DIFF_DELETE
                         }
                     })
                 end
-                ::__continue84::
+                ::__continue82::
                 i = i + 1
             end
         end
@@ -511,7 +510,7 @@ function UnifiedView.prototype.draw(self, count)
                 ns,
                 b - 1,
                 0,
-                {end_row = b - 2 + nb, line_hl_group = "ClaudeIdeDiffAdd", sign_text = changed and "~" or "+", sign_hl_group = changed and "ClaudeIdeDiffChangeSign" or "ClaudeIdeDiffAddSign"}
+                {end_row = b - 2 + nb, line_hl_group = DIFF_ADD, sign_text = changed and "~" or "+", sign_hl_group = changed and SIGN_CHANGE or SIGN_ADD}
             )
             if #virt > 0 then
                 vim.api.nvim_buf_set_extmark(
@@ -825,7 +824,7 @@ function UnifiedView.prototype.watch(self)
         "ColorScheme",
         {},
         "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
-        function() return ____exports.defineHighlights() end
+        function() return defineHighlights() end
     )
     add(
         "BufWriteCmd",

@@ -32,20 +32,34 @@ function ____exports.readFile(path)
     vim.uv.fs_close(fd)
     return data
 end
---- Written whole, then renamed (0600): a reader never sees half a file.
+--- Written whole, then renamed (0600): a reader never sees half a file. Undefined when written, else why not
+-- (the call that failed, its path and errno, e.g. `write /store/3.start.tmp12: ENOSPC: no space left on device`):
+-- a short write, a failed close (where a network file system reports a full disk) and a failed rename are
+-- failures too, and leave no temporary file behind.
 function ____exports.writeFile(path, data)
     local tmp = (path .. ".tmp") .. tostring(vim.uv.os_getpid())
-    local fd = vim.uv.fs_open(tmp, "w", 384)
+    local fd, openErr = vim.uv.fs_open(tmp, "w", 384)
     if fd == nil then
-        return false
+        return (("open " .. tmp) .. ": ") .. (openErr or "?")
     end
-    local written = vim.uv.fs_write(fd, data, 0)
-    vim.uv.fs_close(fd)
+    local written, writeErr = vim.uv.fs_write(fd, data, 0)
+    local closed, closeErr = vim.uv.fs_close(fd)
+    local why
     if written == nil then
-        vim.uv.fs_unlink(tmp)
-        return false
+        why = (("write " .. tmp) .. ": ") .. (writeErr or "?")
+    elseif written ~= #data then
+        why = ((((("write " .. tmp) .. ": ") .. tostring(written)) .. " of ") .. tostring(#data)) .. " bytes written (disk full?)"
+    elseif closed == nil then
+        why = (("close " .. tmp) .. ": ") .. (closeErr or "?")
+    else
+        local renamed, renameErr = vim.uv.fs_rename(tmp, path)
+        if renamed ~= nil then
+            return nil
+        end
+        why = (((("rename " .. tmp) .. " to ") .. path) .. ": ") .. (renameErr or "?")
     end
-    return (vim.uv.fs_rename(tmp, path)) ~= nil
+    vim.uv.fs_unlink(tmp)
+    return why
 end
 --- One record of a file list. (string.format: a template literal's tostring() of each number stops LuaJIT's
 -- compiler, and 10,000 records cost the worker tens of ms.)

@@ -64,13 +64,20 @@ function mkdirPrivate(path)
         vim.fn.mkdir(path, "p", 448)
     end
 end
+--- Why a worker that gave no answer failed: killed by a signal (a `kill -9`, the OOM killer: vim.system then
+-- says exit 0) or its exit code, and its stderr (what failed, its path and errno: snapshot_worker's die).
+function ____exports.failure(code, signal, stderr)
+    local how = signal ~= 0 and "killed by signal " .. tostring(signal) or "exit " .. tostring(code)
+    local words = vim.trim(stderr or "")
+    return (("the snapshot failed (" .. how) .. "): ") .. (words ~= "" and words or "no message from the worker")
+end
 --- Takes a snapshot in a child process; `done` is called on the main loop with the result. Returns at once (the
--- editor never waits for the folder's files).
+-- editor never waits for the folder's files), with the worker's pid when one was started now.
 function ____exports.take(req, done)
     local why = ____exports.refusal(req.root)
     if why ~= nil then
         done({ok = false, error = why})
-        return
+        return nil
     end
     local root = normalize(req.root)
     local ____temp_0
@@ -82,14 +89,23 @@ function ____exports.take(req, done)
     local waiting = ____temp_0
     if waiting ~= nil then
         waiting[#waiting + 1] = function() return ____exports.take(req, done) end
-        return
+        return nil
     end
     local base = req.base or ____exports.defaultBase()
     local store = ____exports.storeOf(root, base)
     local sessionDir = ____exports.sessionDirOf(root, req.session, base)
-    mkdirPrivate(base)
-    mkdirPrivate(store)
-    mkdirPrivate(sessionDir)
+    local made, err = pcall(function()
+        mkdirPrivate(base)
+        mkdirPrivate(store)
+        mkdirPrivate(sessionDir)
+    end)
+    if not made then
+        done({
+            ok = false,
+            error = (("the snapshot failed: cannot make " .. sessionDir) .. ": ") .. tostring(err)
+        })
+        return nil
+    end
     local cmd = {
         vim.v.progpath,
         "--clean",
@@ -145,19 +161,20 @@ function ____exports.take(req, done)
             live = live - 1
             settle({
                 ok = false,
-                error = (("the snapshot failed (exit " .. tostring(r.code)) .. "): ") .. vim.trim(r.stderr or "")
+                error = ____exports.failure(r.code, r.signal, r.stderr)
             })
         end
     ) end)
     if ok then
         live = live + 1
         runInBackground(proc.pid)
-    else
-        settle({
-            ok = false,
-            error = "cannot start the snapshot: " .. tostring(proc)
-        })
+        return proc.pid
     end
+    settle({
+        ok = false,
+        error = "cannot start the snapshot: " .. tostring(proc)
+    })
+    return nil
 end
 --- The stored bytes of an entry (undefined when the object is gone: swept).
 function ____exports.objectBytes(store, e)
@@ -185,12 +202,12 @@ function ____exports.compare(before, after, store)
                 deleted[#deleted + 1] = {path = path, kind = "deleted", before = b}
             elseif not sameFacts(a, b) then
                 if a.size == b.size and ____exports.objectBytes(store, a) == ____exports.objectBytes(store, b) then
-                    goto __continue39
+                    goto __continue41
                 end
                 changes[#changes + 1] = {path = path, kind = "modified", before = b, after = a}
             end
         end
-        ::__continue39::
+        ::__continue41::
     end
     for path, a in pairs(after) do
         if not (before[path] ~= nil) then

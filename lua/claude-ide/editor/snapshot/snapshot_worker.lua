@@ -5,6 +5,7 @@ local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
+local die, runGit, userGit, privateGit, fail, importTrees, root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous, gitDir, index, GIT_OPTIONS, excludesFile, userObjects
 local ____manifest = require("claude-ide.editor.snapshot.manifest")
 local facts = ____manifest.facts
 local gitRecord = ____manifest.gitRecord
@@ -14,55 +15,13 @@ local readFile = ____manifest.readFile
 local readManifest = ____manifest.readManifest
 local record = ____manifest.record
 local writeFile = ____manifest.writeFile
-local root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous = arg[1], arg[2], arg[3], arg[4], arg[5], arg[6], arg[7], arg[8]
-local maxBytes = tonumber(maxBytesText) or 1048576
-local maxFiles = tonumber(maxFilesText) or 200000
-local keep = tonumber(keepText) or 20
-local objects = store .. "/objects"
-local gitDir = store .. "/git"
-local index = sessionDir .. "/index"
-local manifestPath = (sessionDir .. "/") .. name
-local started = vim.uv.hrtime()
---- Where the time went (ms, in order): shown in the answer, for `make bench`.
-local phases = {}
-local mark = started
-local function phase(what)
-    local now = vim.uv.hrtime()
-    phases[#phases + 1] = (what .. ":") .. tostring(math.floor((now - mark) / 1000000))
-    mark = now
+function die(why)
+    io.stderr:write(why .. "\n")
+    io.stderr:flush()
+    os.exit(1)
+    error(why, 0)
 end
-local function mkdir(path)
-    local st = vim.uv.fs_stat(path)
-    if st == nil then
-        vim.uv.fs_mkdir(path, 448)
-    end
-end
-local function exists(path)
-    return (vim.uv.fs_stat(path)) ~= nil
-end
---- -c options for every command: nothing that starts a daemon, writes a cache beside the index, or runs gc.
-local GIT_OPTIONS = {
-    "-c",
-    "core.fsmonitor=false",
-    "-c",
-    "core.untrackedCache=false",
-    "-c",
-    "core.splitIndex=false",
-    "-c",
-    "gc.auto=0",
-    "-c",
-    "maintenance.auto=false",
-    "-c",
-    "core.autocrlf=false",
-    "-c",
-    "core.safecrlf=false",
-    "-c",
-    "core.logAllRefUpdates=false",
-    "-c",
-    "advice.addEmbeddedRepo=false"
-}
---- Runs git; a git that cannot start (none installed) is a failure like any other.
-local function runGit(args, opts)
+function runGit(args, opts)
     local ok, r = pcall(function()
         local ____vim_system_1 = vim.system
         local ____array_0 = __TS__SparseArrayNew(
@@ -87,22 +46,13 @@ local function runGit(args, opts)
     end
     return {code = r.code, stdout = r.stdout or "", stderr = r.stderr or ""}
 end
---- core.excludesFile as the user's repository sees it (its own config, else the global one); undefined: none.
-local excludesFile
---- A git command on the user's repository: reading only (optional locks off: no index refresh written).
-local function userGit(args)
-    return runGit(args, {cwd = root, text = false, env = {GIT_OPTIONAL_LOCKS = "0"}})
+function userGit(args, stdin)
+    return runGit(args, {cwd = root, text = false, env = {GIT_OPTIONAL_LOCKS = "0"}, stdin = stdin or false})
 end
---- Writes the turn's delta (`<name>.before`, `<name>.after`), then its manifest (last, in both methods: the
--- git one and the copies).
-local function writeTurn(deltaBefore, deltaAfter, manifest)
-    writeFile(manifestPath .. ".before", deltaBefore)
-    writeFile(manifestPath .. ".after", deltaAfter)
-    writeFile(manifestPath, manifest)
-end
---- A git command on the private repository (the user's folder as its work tree). Waits out another snapshot's
--- index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
-local function privateGit(top, args, stdin)
+function privateGit(top, args, stdin, readUserObjects)
+    if readUserObjects == nil then
+        readUserObjects = false
+    end
     if excludesFile ~= nil then
         args = {
             "-c",
@@ -116,13 +66,14 @@ local function privateGit(top, args, stdin)
         GIT_WORK_TREE = top,
         GIT_INDEX_FILE = index,
         GIT_OBJECT_DIRECTORY = gitDir .. "/objects",
-        GIT_ALTERNATE_OBJECT_DIRECTORIES = ""
+        GIT_ALTERNATE_OBJECT_DIRECTORIES = readUserObjects and userObjects ~= nil and userObjects or ""
     }
     do
         local attempt = 0
         while true do
             local r = runGit(args, {cwd = root, text = false, env = env, stdin = stdin or false})
-            if r.code == 0 or attempt >= 250 or (string.find(r.stderr, ".lock", 1, true)) == nil then
+            local held = (string.find(r.stderr, ".lock", 1, true)) ~= nil and (string.find(r.stderr, "File exists", 1, true)) ~= nil
+            if r.code == 0 or attempt >= 250 or not held then
                 return r
             end
             local lock = vim.uv.fs_stat(index .. ".lock")
@@ -134,10 +85,117 @@ local function privateGit(top, args, stdin)
         end
     end
 end
-local function fail(what, r)
-    io.stderr:write(((what .. ": ") .. vim.trim(r.stderr)) .. "\n")
-    os.exit(1)
-    error(what, 0)
+function fail(what, r)
+    return die((((((what .. " failed (exit ") .. tostring(r.code)) .. ", store ") .. gitDir) .. "): ") .. vim.trim(r.stderr))
+end
+function importTrees(top)
+    local head = userGit({"rev-parse", "--verify", "-q", "HEAD^{tree}"})
+    if head.code ~= 0 then
+        return
+    end
+    local listed = userGit({
+        "ls-tree",
+        "-r",
+        "-d",
+        "-z",
+        "--full-tree",
+        "HEAD"
+    })
+    if listed.code ~= 0 then
+        return
+    end
+    local ids = {vim.trim(head.stdout)}
+    for id in string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z") do
+        ids[#ids + 1] = id
+    end
+    local staged = userGit({
+        "diff-index",
+        "--cached",
+        "-z",
+        "--no-renames",
+        "HEAD"
+    })
+    if staged.code == 0 then
+        for mode, id in string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z") do
+            if string.sub(mode, 1, 3) == "100" and (string.match(id, "^0+$")) == nil then
+                ids[#ids + 1] = id
+            end
+        end
+    end
+    local pack = userGit(
+        {"pack-objects", "--stdout", "-q"},
+        table.concat(ids, "\n") .. "\n"
+    )
+    if pack.code ~= 0 then
+        return
+    end
+    local r = privateGit(top, {"index-pack", "--stdin"}, pack.stdout)
+    if r.code ~= 0 then
+        fail("git index-pack", r)
+    end
+end
+root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous = arg[1], arg[2], arg[3], arg[4], arg[5], arg[6], arg[7], arg[8]
+local maxBytes = tonumber(maxBytesText) or 1048576
+local maxFiles = tonumber(maxFilesText) or 200000
+local keep = tonumber(keepText) or 20
+local objects = store .. "/objects"
+gitDir = store .. "/git"
+index = sessionDir .. "/index"
+local manifestPath = (sessionDir .. "/") .. name
+local started = vim.uv.hrtime()
+--- Where the time went (ms, in order): shown in the answer, for `make bench`.
+local phases = {}
+local mark = started
+local function phase(what)
+    local now = vim.uv.hrtime()
+    phases[#phases + 1] = (what .. ":") .. tostring(math.floor((now - mark) / 1000000))
+    mark = now
+end
+--- Dies when a write into the store failed (`why`: writeFile's answer).
+local function check(why)
+    if why ~= nil then
+        die(why)
+    end
+end
+local function mkdir(path)
+    local st = vim.uv.fs_stat(path)
+    if st ~= nil then
+        return
+    end
+    local ok, err = vim.uv.fs_mkdir(path, 448)
+    if ok == nil and (vim.uv.fs_stat(path)) == nil then
+        die((("mkdir " .. path) .. ": ") .. (err or "?"))
+    end
+end
+local function exists(path)
+    return (vim.uv.fs_stat(path)) ~= nil
+end
+GIT_OPTIONS = {
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.untrackedCache=false",
+    "-c",
+    "core.splitIndex=false",
+    "-c",
+    "gc.auto=0",
+    "-c",
+    "maintenance.auto=false",
+    "-c",
+    "core.autocrlf=false",
+    "-c",
+    "core.safecrlf=false",
+    "-c",
+    "core.logAllRefUpdates=false",
+    "-c",
+    "advice.addEmbeddedRepo=false"
+}
+--- Writes the turn's delta (`<name>.before`, `<name>.after`), then its manifest (last, in both methods: the
+-- git one and the copies).
+local function writeTurn(deltaBefore, deltaAfter, manifest)
+    check(writeFile(manifestPath .. ".before", deltaBefore))
+    check(writeFile(manifestPath .. ".after", deltaAfter))
+    check(writeFile(manifestPath, manifest))
 end
 --- The private repository, made once per store: no hooks, no templates, every conversion off.
 local function ensureGitDir()
@@ -157,7 +215,7 @@ local function ensureGitDir()
     mkdir(gitDir .. "/info")
     local attributes = "* -text -filter -ident -eol -crlf -working-tree-encoding\n"
     if readFile(gitDir .. "/info/attributes") ~= attributes then
-        writeFile(gitDir .. "/info/attributes", attributes)
+        check(writeFile(gitDir .. "/info/attributes", attributes))
     end
 end
 --- The user's info/exclude, mirrored into the private repository (its rules apply to the snapshot too).
@@ -167,8 +225,34 @@ local function mirrorExclude(commonDir)
     end
     local theirs = readFile(commonDir .. "/info/exclude") or ""
     if (readFile(gitDir .. "/info/exclude") or "") ~= theirs then
-        writeFile(gitDir .. "/info/exclude", theirs)
+        check(writeFile(gitDir .. "/info/exclude", theirs))
     end
+end
+--- Copies an index file to `to` (through a temporary file), keeping its modification time (floored to the
+-- second): git takes an entry whose file changed in the same second as the index was written as "racily clean"
+-- and compares its bytes, and that test is made against the index file's own mtime. A copy with a newer mtime
+-- would let such a change pass as unchanged. Undefined when copied, else why not.
+local function copyIndex(from, to)
+    local tmp = (to .. ".copy") .. tostring(vim.uv.os_getpid())
+    local st = vim.uv.fs_stat(from)
+    local copied, err = vim.uv.fs_copyfile(from, tmp)
+    local why
+    if st == nil or copied == nil then
+        why = (((("copy " .. from) .. " to ") .. tmp) .. ": ") .. (err or "gone")
+    else
+        local timed, timeErr = vim.uv.fs_utime(tmp, st.mtime.sec, st.mtime.sec)
+        if timed == nil then
+            why = (("utime " .. tmp) .. ": ") .. (timeErr or "?")
+        else
+            local renamed, renameErr = vim.uv.fs_rename(tmp, to)
+            if renamed ~= nil then
+                return nil
+            end
+            why = (((("rename " .. tmp) .. " to ") .. to) .. ": ") .. (renameErr or "?")
+        end
+    end
+    vim.uv.fs_unlink(tmp)
+    return why
 end
 --- The newest index of another session of this folder (a new session starts from its stat cache).
 local function newestIndex()
@@ -186,7 +270,7 @@ local function newestIndex()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue28
+                    goto __continue38
                 end
                 local st = vim.uv.fs_stat(((store .. "/") .. dir) .. "/index")
                 if st ~= nil and st.mtime.sec > bestTime then
@@ -194,7 +278,7 @@ local function newestIndex()
                     best = ((store .. "/") .. dir) .. "/index"
                 end
             end
-            ::__continue28::
+            ::__continue38::
         end
     end
     return best
@@ -211,7 +295,164 @@ end
 local function permissions(gitMode)
     return (tonumber(gitMode, 8) or 33188) % 4096
 end
-local function snapshotGit(head, commonDir, prev)
+--- A session's first snapshot in a repository nobody snapshotted yet starts from what git already knows: the
+-- user's index, COPIED (their file is only read) as the private index. Its entries carry the stat data and blob
+-- ids of every tracked file, so the listing below reads only the files that differ from it (and the untracked
+-- ones) instead of every file: the unchanged files' blobs stay in the user's objects, never copied, and the
+-- private tree names them (write-tree --missing-ok). The flags that would hide a change from the listing
+-- (assume-unchanged, skip-worktree) are cleared in the copy; in a subfolder of the repository, the entries outside
+-- it are dropped from the copy (its tree holds that folder's files alone, as the listing does). False when there
+-- is nothing to seed from, or the copy is not usable.
+local function seedIndex(top, prefix, userIndex)
+    if not exists(userIndex) then
+        return false
+    end
+    local why = copyIndex(userIndex, index)
+    if why ~= nil then
+        if (string.find(why, "ENOSPC", 1, true)) ~= nil then
+            die(why)
+        end
+        return false
+    end
+    local flagged = privateGit(top, {
+        "-C",
+        top,
+        "ls-files",
+        "-z",
+        "-v"
+    })
+    if flagged.code ~= 0 then
+        vim.uv.fs_unlink(index)
+        return false
+    end
+    local hidden = {}
+    local outside = {}
+    for ____, field in ipairs(fields(flagged.stdout)) do
+        local tag = string.sub(field, 1, 1)
+        local path = string.sub(field, 3)
+        if prefix ~= "" and not vim.startswith(path, prefix) then
+            outside[#outside + 1] = path
+        elseif tag == "S" or (string.match(tag, "^%l$")) ~= nil then
+            hidden[#hidden + 1] = path
+        end
+    end
+    if #outside > 0 then
+        local r = privateGit(
+            top,
+            {
+                "-C",
+                top,
+                "update-index",
+                "-z",
+                "--force-remove",
+                "--stdin"
+            },
+            table.concat(outside, "\0") .. "\0"
+        )
+        if r.code ~= 0 then
+            fail("git update-index", r)
+        end
+    end
+    if #hidden > 0 then
+        local r = privateGit(
+            top,
+            {
+                "-C",
+                top,
+                "update-index",
+                "-z",
+                "--no-assume-unchanged",
+                "--no-skip-worktree",
+                "--stdin"
+            },
+            table.concat(hidden, "\0") .. "\0"
+        )
+        if r.code ~= 0 then
+            fail("git update-index", r)
+        end
+    end
+    importTrees(top)
+    return true
+end
+--- Exports the blobs `ids` as plain files (objects/<id>) for the review; their sizes, the blobs over max_file_bytes
+-- left out (neither read nor exported). A blob of a seeded entry is read from the user's objects (reading only:
+-- cat-file writes nothing, and objects are only "freshened" by writes). A blob found nowhere fails the snapshot.
+local function exportBlobs(top, ids)
+    local sizes = {}
+    if #ids == 0 then
+        return sizes
+    end
+    local checked = privateGit(
+        top,
+        {"cat-file", "--batch-check"},
+        table.concat(ids, "\n") .. "\n",
+        true
+    )
+    if checked.code ~= 0 then
+        fail("git cat-file", checked)
+    end
+    local wanted = {}
+    for id, kind, size in string.gmatch(checked.stdout, "(%x+) (%a+) ?(%d*)\n") do
+        do
+            if kind == "missing" then
+                die((((("the blob " .. id) .. " is in neither the store (") .. gitDir) .. ") nor ") .. (userObjects or "?"))
+            end
+            local n = tonumber(size) or 0
+            if n > maxBytes then
+                goto __continue70
+            end
+            sizes[id] = n
+            if not exists((objects .. "/") .. id) then
+                wanted[#wanted + 1] = id
+            end
+        end
+        ::__continue70::
+    end
+    if #wanted == 0 then
+        return sizes
+    end
+    local c = privateGit(
+        top,
+        {"cat-file", "--batch"},
+        table.concat(wanted, "\n") .. "\n",
+        true
+    )
+    if c.code ~= 0 then
+        fail("git cat-file", c)
+    end
+    local at = 1
+    local out = c.stdout
+    do
+        while true do
+            do
+                local stop = string.find(out, "\n", at, true)
+                if stop == nil then
+                    break
+                end
+                local id, size = string.match(
+                    string.sub(out, at, stop - 1),
+                    "^(%x+) blob (%d+)$"
+                )
+                if id == nil then
+                    at = stop + 1
+                    goto __continue77
+                end
+                local n = tonumber(size) or 0
+                if stop + n > #out then
+                    die(((((("git cat-file: the blob " .. id) .. " is cut short (") .. tostring(#out - stop)) .. " of ") .. tostring(n)) .. " bytes)")
+                end
+                check(writeFile(
+                    (objects .. "/") .. id,
+                    string.sub(out, stop + 1, stop + n)
+                ))
+                at = stop + n + 2
+            end
+            ::__continue77::
+        end
+    end
+    return sizes
+end
+local function snapshotGit(head, commonDir, prev, userIndex)
     local top = head.top
     ensureGitDir()
     mirrorExclude(commonDir)
@@ -224,7 +465,12 @@ local function snapshotGit(head, commonDir, prev)
     if not exists(index) then
         local other = newestIndex()
         if other ~= nil then
-            vim.uv.fs_copyfile(other, index)
+            local why = copyIndex(other, index)
+            if why ~= nil and (string.find(why, "ENOSPC", 1, true)) ~= nil then
+                die(why)
+            end
+        elseif userIndex ~= nil then
+            seedIndex(top, head.prefix, userIndex)
         end
     end
     if exists(index) or commonDir == nil then
@@ -264,7 +510,7 @@ local function snapshotGit(head, commonDir, prev)
         do
             local rel = tagged and string.sub(field, 3) or field
             if seen[rel] ~= nil then
-                goto __continue43
+                goto __continue91
             end
             seen[rel] = true
             local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
@@ -283,7 +529,7 @@ local function snapshotGit(head, commonDir, prev)
                 end
             end
         end
-        ::__continue43::
+        ::__continue91::
     end
     if #update > 0 then
         local r = privateGit(
@@ -312,7 +558,7 @@ local function snapshotGit(head, commonDir, prev)
         end
     end
     phase("hash")
-    local wt = privateGit(top, {"write-tree"})
+    local wt = privateGit(top, {"write-tree", "--missing-ok"})
     if wt.code ~= 0 then
         fail("git write-tree", wt)
     end
@@ -361,52 +607,12 @@ local function snapshotGit(head, commonDir, prev)
                 end
             end
         end
-        local sizes = {}
-        if #ids > 0 then
-            local c = privateGit(
-                top,
-                {"cat-file", "--batch"},
-                table.concat(ids, "\n") .. "\n"
-            )
-            if c.code ~= 0 then
-                fail("git cat-file", c)
-            end
-            local at = 1
-            local out = c.stdout
-            do
-                while true do
-                    do
-                        local stop = string.find(out, "\n", at, true)
-                        if stop == nil then
-                            break
-                        end
-                        local id, size = string.match(
-                            string.sub(out, at, stop - 1),
-                            "^(%x+) blob (%d+)$"
-                        )
-                        if id == nil then
-                            at = stop + 1
-                            goto __continue68
-                        end
-                        local n = tonumber(size) or 0
-                        sizes[id] = n
-                        if not exists((objects .. "/") .. id) then
-                            writeFile(
-                                (objects .. "/") .. id,
-                                string.sub(out, stop + 1, stop + n)
-                            )
-                        end
-                        at = stop + n + 2
-                    end
-                    ::__continue68::
-                end
-            end
-        end
+        local sizes = exportBlobs(top, ids)
         local prefix = head.prefix
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue72
+                    goto __continue113
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -419,24 +625,27 @@ local function snapshotGit(head, commonDir, prev)
                         key = id
                     }
                 end
-                if row.a ~= "" then
+                if row.a ~= "" and sizes[row.x] ~= nil then
                     before[#before + 1] = record(
                         rel,
                         entry(row.a, row.x)
                     )
                 end
-                if row.b ~= "" then
+                if row.b ~= "" and sizes[row.y] ~= nil then
                     after[#after + 1] = record(
                         rel,
                         entry(row.b, row.y)
                     )
                 end
             end
-            ::__continue72::
+            ::__continue113::
         end
     end
     if prev == nil then
         local all = privateGit(top, {"ls-files", "-z"})
+        if all.code ~= 0 then
+            fail("git ls-files", all)
+        end
         files = #fields(all.stdout)
     end
     head.files = files
@@ -465,7 +674,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue81
+                goto __continue123
             end
             do
                 while true do
@@ -484,23 +693,36 @@ local function list()
                 end
             end
         end
-        ::__continue81::
+        ::__continue123::
     end
     return {files = files, by = "walk"}
 end
---- Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object).
+--- Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object). False when
+-- the file went meanwhile; a copy that fails otherwise (a full store, a file that cannot be read) fails the
+-- snapshot.
 local function copyIn(path, key)
     local target = (objects .. "/") .. key
     if exists(target) then
         return true
     end
     local tmp = (target .. ".tmp") .. tostring(vim.uv.os_getpid())
-    local ok = vim.uv.fs_copyfile(path, tmp)
+    local ok, err = vim.uv.fs_copyfile(path, tmp)
     if ok == nil then
-        return false
+        vim.uv.fs_unlink(tmp)
+        if (vim.uv.fs_lstat(path)) == nil then
+            return false
+        end
+        die((((("copy " .. path) .. " to ") .. tmp) .. ": ") .. (err or "?"))
     end
-    vim.uv.fs_chmod(tmp, 384)
-    return (vim.uv.fs_rename(tmp, target)) ~= nil
+    local modeOk, modeErr = vim.uv.fs_chmod(tmp, 384)
+    if modeOk == nil then
+        die((("chmod " .. tmp) .. ": ") .. (modeErr or "?"))
+    end
+    local renamed, renameErr = vim.uv.fs_rename(tmp, target)
+    if renamed == nil then
+        die((((("rename " .. tmp) .. " to ") .. target) .. ": ") .. (renameErr or "?"))
+    end
+    return true
 end
 local function keyOf(path, size, sec, nsec, ino)
     return string.sub(
@@ -537,11 +759,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue94
+                goto __continue139
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue94
+                goto __continue139
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -564,12 +786,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue94
+                    goto __continue139
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue94
+                    goto __continue139
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -582,7 +804,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue94::
+        ::__continue139::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -613,11 +835,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue109
+                    goto __continue154
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue109
+                    goto __continue154
                 end
                 do
                     while true do
@@ -631,7 +853,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue109::
+            ::__continue154::
         end
     end
     return out
@@ -780,7 +1002,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue157
+                goto __continue202
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -793,7 +1015,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue157::
+        ::__continue202::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.
@@ -858,11 +1080,25 @@ local function choose()
     if prevData ~= nil and prev == nil then
         return {}
     end
-    local r = userGit({"rev-parse", "--show-toplevel", "--git-common-dir", "--show-prefix"})
+    local r = userGit({
+        "rev-parse",
+        "--show-toplevel",
+        "--git-common-dir",
+        "--show-prefix",
+        "--git-path",
+        "index",
+        "--git-path",
+        "objects"
+    })
     if r.code == 0 then
-        local top, common, prefix = string.match(r.stdout, "^([^\n]*)\n([^\n]*)\n([^\n]*)")
+        local top, common, prefix, indexPath, objectsPath = string.match(r.stdout, "^([^\n]*)\n([^\n]*)\n([^\n]*)\n([^\n]*)\n([^\n]*)")
         if top ~= nil and top ~= "" then
-            local commonDir = string.sub(common, 1, 1) == "/" and common or (root .. "/") .. common
+            local function absolute(p)
+                return string.sub(p, 1, 1) == "/" and p or (root .. "/") .. p
+            end
+            local commonDir = absolute(common)
+            userObjects = objectsPath ~= nil and objectsPath ~= "" and absolute(objectsPath) or nil
+            local userIndex = indexPath ~= nil and indexPath ~= "" and absolute(indexPath) or nil
             if prev ~= nil then
                 return {
                     git = __TS__ObjectAssign({}, prev),
@@ -870,7 +1106,7 @@ local function choose()
                     prev = prev
                 }
             end
-            return {git = {tree = "", files = 0, top = top, prefix = prefix or ""}, commonDir = commonDir}
+            return {git = {tree = "", files = 0, top = top, prefix = prefix or ""}, commonDir = commonDir, userIndex = userIndex}
         end
     end
     if prev ~= nil then
@@ -883,7 +1119,7 @@ local function choose()
 end
 local method = choose()
 phase("start")
-local taken = method.git ~= nil and snapshotGit(method.git, method.commonDir, method.prev) or snapshotCopies()
+local taken = method.git ~= nil and snapshotGit(method.git, method.commonDir, method.prev, method.userIndex) or snapshotCopies()
 --- The CPU time this process and the git commands it waited for used (ms; Linux /proc, else -1): a figure the
 -- machine's load does not inflate, as it does the wall time.
 local function cpuMs()

@@ -256,7 +256,7 @@ export class DiffView {
     const rightParts: string[] = [];
     for (const piece of noteParts(spec.note)) rightParts.push(piece);
     rightParts.push(`   ${escapeBar(keys.accept)} or :w ${escapeBar(spec.acceptHint ?? "accept")}`);
-    rightParts.push(`   ${escapeBar(keys.reject)} reject`);
+    rightParts.push(`   ${escapeBar(keys.reject)} ${escapeBar(spec.rejectHint ?? "reject")}`);
     for (const key of spec.keys ?? []) if (key.hint !== undefined) rightParts.push(`   ${escapeBar(key.hint)}`);
     if (keys.reject_with_reason !== false)
       rightParts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);

@@ -1,26 +1,27 @@
-// A review of an edit that spans several files (an LSP rename, a code action, organize imports): one diff
-// view at a time, in the same UI as openDiff's review (diff_view.ts), walked file by file with ]f / [f, and
-// ONE decision for the whole edit. Accepting (<CR>, :w, :ClaudeCodeDiffAccept) in any file accepts every
-// file, with whatever the user changed in the proposals they looked at; rejecting (q, closing the view,
-// :ClaudeCodeDiffDeny, closeAllDiffTabs) rejects every file. A single-file edit is the plain review without the
-// file keys. A file the edit renames is shown under its new path (its old text against its new one), a file it
-// deletes as its text against an empty proposal that cannot be edited; the winbar says which.
+// A review of an edit that spans several files (an agent's turn, an LSP rename, a change set): ONE decision for
+// the whole edit. Two files or more are shown first in an overview (overview.ts): every file's hunks in one
+// scrolling buffer, decided there hunk by hunk or file by file; <CR> on a hunk opens that file's own review (the
+// side-by-side view, diff_view.ts) with the proposal as decided so far, whose accept / :w keeps what the user made
+// of the file and comes back to the overview, and whose q comes back without changing it. Applying (<CR> on a
+// header, :w, :ClaudeCodeDiffAccept) answers every file's final lines; rejecting (q, closing the overview,
+// :ClaudeCodeDiffDeny, closeAllDiffTabs) rejects every file. A single-file edit is the plain review.
 import type { Config } from "../../config";
 import type { MultiKey, MultiOutcome, ReviewFile } from "../../contracts";
 import { linesText, reviewText, textLines } from "./diff_text";
 import { type FileView, openFileView } from "./file_view";
+import { NEXT_FILE_KEY, Overview, PREV_FILE_KEY, WHOLE_FILE_KEY } from "./overview";
 import type { ReviewOrigin } from "./view_parts";
+import { say } from "../../log";
 
-export const NEXT_FILE_KEY = "]f";
-export const PREV_FILE_KEY = "[f";
+export { NEXT_FILE_KEY, PREV_FILE_KEY };
 
 export class MultiReview {
-  private index = 0;
+  /** The file shown in its own review (the single file, or one opened from the overview), and which one. */
   private view?: FileView;
+  private index = 0;
+  private overview?: Overview;
   private ended = false;
   private readonly texts: string[][];
-  /** The next file shown takes the focus: the user is in the review (go()). */
-  private stay = false;
 
   constructor(
     private readonly config: Config,
@@ -36,101 +37,151 @@ export class MultiReview {
     this.texts = files.map((f) => f.proposal);
   }
 
-  /** Shows the first file. Throws when Neovim refuses to open the view (nothing is left behind). */
+  /** Shows the overview (one file: its review). Throws when Neovim refuses to open it (nothing is left behind). */
   show(): void {
-    this.open(0);
+    if (this.files.length < 2) {
+      this.openFile(0);
+      return;
+    }
+    this.overview = new Overview(
+      {
+        title: this.title,
+        files: this.files,
+        proposals: this.texts,
+        config: this.config.diff,
+        client: this.client,
+        home: this.home,
+        keys: this.extraKeys.map((k) => ({
+          lhs: k.lhs,
+          desc: k.desc,
+          fn: (index: number) => vim.schedule(() => this.runKey(k, index)),
+        })),
+      },
+      {
+        accept: () => this.end(true),
+        reject: (reason?: string) => this.end(false, false, reason),
+        openFile: (index, hunk) => vim.schedule(() => this.openFromOverview(index, hunk)),
+        wholeFile: (index) => {
+          const key = this.extraKeys.find((k) => k.lhs === WHOLE_FILE_KEY);
+          if (key !== undefined) vim.schedule(() => this.runKey(key, index));
+          else this.overview?.dropFile(index);
+        },
+      },
+    );
   }
 
-  /** Brings the user to the view when it opened behind them and waits unseen; false otherwise. */
+  /** Brings the user to the review when it opened behind them and waits unseen; false otherwise. */
   focusIfWaiting(): boolean {
+    if (this.overview !== undefined) return this.overview.isWaiting() && this.overview.focus();
     return this.view !== undefined && this.view.isWaiting() && this.view.focus();
   }
 
-  /** Which file is shown (0-based) and how many there are. */
-  position(): { index: number; count: number } {
-    return { index: this.index, count: this.files.length };
-  }
-
-  /** Rejected from outside (closeAllDiffTabs, server stop): the view closes now, the rejection is reported. */
+  /** Rejected from outside (closeAllDiffTabs, server stop): the views close now, the rejection is reported. */
   reject(): void {
     this.end(false, true);
   }
 
-  /** The call was cancelled: the view closes, no decision is reported. */
+  /** The call was cancelled: the views close, no decision is reported. */
   cancel(): void {
     if (this.ended) return;
     this.ended = true;
-    this.view?.settle();
-    this.view?.close();
+    this.closeAll();
   }
 
-  /** Shows file `i` (wrapping around), keeping what the user changed in the current one. */
-  go(i: number): void {
-    if (this.ended || this.files.length < 2) return;
-    this.keepCurrent();
-    this.replaceView(((i % this.files.length) + this.files.length) % this.files.length);
-  }
-
-  /** Replaces file `i`'s proposal and shows that file again (a key of MultiRequest.keys). */
-  setProposal(i: number, lines: string[]): void {
+  /** A MultiRequest key for file `index`: its new proposal replaces the file's (and closes the file's review). */
+  private runKey(key: MultiKey, index: number): void {
     if (this.ended) return;
-    this.texts[i] = lines;
-    this.replaceView(i);
+    key.fn(index, (lines) => this.setProposal(index, lines, true));
+  }
+
+  /** Replaces file `index`'s proposal and shows it (the overview, or the single file's review again). */
+  setProposal(index: number, lines: string[], replaced = false): void {
+    if (this.ended) return;
+    this.texts[index] = lines;
+    if (this.overview === undefined) {
+      this.replaceSingle();
+      return;
+    }
+    this.closeFile();
+    this.overview.setProposal(index, lines, replaced);
+  }
+
+  /** The single file's review shown again with its new proposal, taking over the old one's way back. */
+  private replaceSingle(): void {
+    const old = this.view;
+    const stay = old?.hasFocus() === true;
+    old?.settle();
+    const [ok, err] = pcall(() => this.openFile(0, old?.origin, stay));
+    old?.close(!ok);
+    if (!ok) error(err, 0);
+    if (stay && vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+  }
+
+  /** <CR> on a hunk: file `index`'s review, its proposal as decided so far, the cursor at that hunk. */
+  private openFromOverview(index: number, hunk: number): void {
+    const overview = this.overview;
+    if (this.ended || overview === undefined) return;
+    this.closeFile();
+    const [ok, err] = pcall(() => this.openFile(index, undefined, true, overview.decided(index)));
+    if (!ok) {
+      this.view = undefined;
+      overview.enter();
+      say(`cannot open ${this.files[index].label}'s review: ${tostring(err)}`, "error");
+      return;
+    }
+    const line = overview.lineOf(index, hunk);
+    if (this.view?.hasFocus() === true)
+      pcall(vim.api.nvim_win_set_cursor, 0, [math.min(line, vim.api.nvim_buf_line_count(0)), 0]);
   }
 
   /**
-   * Shows file `i` in place of the file shown now. The next view opens before the old one closes, and takes
-   * over its way back: closing the old one never goes back to where the user came from (the agent's terminal,
-   * whose Terminal mode would then be entered under the next file's proposal and take the user's next keys as
-   * text). The user moving from file to file stays in the review, in Normal mode.
+   * Closes the file's review opened from the overview and goes back to the overview: `keep`, with what the user
+   * made of the file (the overview is rebuilt from it); otherwise as it was.
    */
-  private replaceView(i: number): void {
-    const old = this.view;
-    this.stay = old?.hasFocus() === true;
-    old?.settle();
-    const [ok, err] = pcall(() => this.open(i, old?.origin));
-    old?.close(!ok);
-    if (!ok) error(err, 0);
-    if (this.stay && vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+  private backToOverview(keep: boolean): void {
+    const view = this.view;
+    const overview = this.overview;
+    if (view === undefined || overview === undefined) return;
+    const lines = keep ? textLines(view.proposalText()) : undefined;
+    view.settle();
+    // From inside an autocmd (BufWriteCmd, WinClosed) windows cannot close: on the next tick.
+    vim.schedule(() => {
+      if (this.view !== view || this.ended) return;
+      const focused = view.hasFocus();
+      this.view = undefined;
+      view.close(false);
+      if (focused) overview.enter();
+      // Kept: rebuilt from the file's new text; otherwise as it was, the cursor on that file.
+      if (lines !== undefined) overview.setProposal(this.index, lines);
+      else overview.showFile(this.index);
+    });
   }
 
-  private keepCurrent(): void {
-    if (this.view !== undefined) this.texts[this.index] = textLines(this.view.proposalText());
+  /** Closes the file's review opened from the overview, if any, as it was (what the user made of it is dropped). */
+  private closeFile(): void {
+    const view = this.view;
+    if (view === undefined || this.overview === undefined) return;
+    const focused = view.hasFocus();
+    this.view = undefined;
+    view.settle();
+    view.close(false);
+    if (focused) this.overview.enter();
   }
 
-  private open(i: number, origin?: ReviewOrigin): void {
+  private openFile(i: number, origin?: ReviewOrigin, enter?: boolean, lines = this.texts[i]): void {
     this.index = i;
     const f = this.files[i];
     const n = this.files.length;
-    const text = linesText(this.texts[i]);
-    const multi = n > 1;
-    const extra = this.extraKeys.map((k) => ({
+    const text = linesText(lines);
+    const fromOverview = this.overview !== undefined;
+    const keys = this.extraKeys.map((k) => ({
       lhs: k.lhs,
       desc: k.desc,
-      fn: () => {
-        const index = this.index;
-        vim.schedule(() => k.fn(index, (lines) => this.setProposal(index, lines)));
-      },
+      fn: () => vim.schedule(() => this.runKey(k, i)),
     }));
-    const keys = multi
-      ? [
-          ...extra,
-          {
-            lhs: NEXT_FILE_KEY,
-            desc: "next file of this review",
-            fn: () => vim.schedule(() => this.go(this.index + 1)),
-            hint: `${NEXT_FILE_KEY}/${PREV_FILE_KEY} next/prev file`,
-          },
-          {
-            lhs: PREV_FILE_KEY,
-            desc: "previous file of this review",
-            fn: () => vim.schedule(() => this.go(this.index - 1)),
-          },
-        ]
-      : extra;
     this.view = openFileView(
       {
-        tabName: multi ? `${this.title} [${i + 1}/${n}]` : this.title,
+        tabName: fromOverview ? `${this.title} [${i + 1}/${n}]` : this.title,
         path: f.path,
         current: f.current,
         dirty: f.dirty,
@@ -142,14 +193,24 @@ export class MultiReview {
         config: this.config.diff,
         home: this.home,
         client: this.client,
-        enter: this.stay ? true : undefined,
+        enter,
         origin,
-        note: multi ? [`File ${i + 1}/${n}`, `(${f.summary})`, this.heading()] : [`(${f.summary})`, this.heading()],
-        acceptHint: multi ? `accept all ${n} files` : undefined,
+        note: fromOverview
+          ? [`File ${i + 1}/${n}`, `(${f.summary})`, this.heading()]
+          : [`(${f.summary})`, this.heading()],
+        acceptHint: fromOverview ? "keep your version, back to the overview" : undefined,
+        rejectHint: fromOverview ? "back to the overview, unchanged" : undefined,
         currentLabel: f.baseLabel,
         keys,
       },
-      { accept: () => this.end(true), reject: (reason?: string) => this.end(false, false, reason) },
+      fromOverview
+        ? {
+            accept: () => this.backToOverview(true),
+            // q (or closing the file's windows) goes back; a reason (Q, :ClaudeCodeDiffDeny reason) refuses it all.
+            reject: (reason?: string) =>
+              reason !== undefined ? this.end(false, false, reason) : this.backToOverview(false),
+          }
+        : { accept: () => this.end(true), reject: (reason?: string) => this.end(false, false, reason) },
     );
   }
 
@@ -162,12 +223,41 @@ export class MultiReview {
   private end(accepted: boolean, closeNow = false, reason?: string): void {
     if (this.ended) return;
     this.ended = true;
-    if (accepted) this.keepCurrent();
-    const view = this.view;
-    view?.settle();
+    if (accepted) {
+      if (this.overview === undefined) {
+        if (this.view !== undefined) this.texts[this.index] = textLines(this.view.proposalText());
+      } else {
+        this.closeFileKeeping();
+      }
+    }
+    const files = accepted ? (this.overview?.finals() ?? this.texts) : [];
+    this.view?.settle();
+    this.overview?.settle();
     // Inside an autocmd (BufWriteCmd, WinClosed) windows cannot close safely: on the next tick.
-    if (closeNow && !vim.in_fast_event()) view?.close();
-    else vim.schedule(() => view?.close());
-    this.onDecision(accepted ? { accepted: true, files: this.texts } : { accepted: false, reason });
+    if (closeNow && !vim.in_fast_event()) this.closeAll();
+    else vim.schedule(() => this.closeAll());
+    this.onDecision(accepted ? { accepted: true, files } : { accepted: false, reason });
+  }
+
+  /** Applying with a file's review still open: what the user made of that file counts. */
+  private closeFileKeeping(): void {
+    const view = this.view;
+    if (view === undefined || this.overview === undefined) return;
+    this.overview.setProposal(this.index, textLines(view.proposalText()));
+  }
+
+  /** Closes every view of the review; focus goes back where the user was when they were in it. */
+  private closeAll(): void {
+    const focused = this.view?.hasFocus() === true || this.overview?.hasFocus() === true;
+    const overview = this.overview;
+    this.view?.settle();
+    overview?.settle();
+    if (overview === undefined) {
+      this.view?.close();
+      return;
+    }
+    this.view?.close(false);
+    overview.close(false);
+    if (focused) overview.origin.restore();
   }
 }

@@ -13,6 +13,7 @@ import { notice, say } from "../../log";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import { textLines } from "./diff_text";
+import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
 import { type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./hunks";
 import {
   addWaiting,
@@ -32,19 +33,17 @@ import {
   type ViewSpec,
 } from "./view_parts";
 
-/** The highlight groups of the unified view and the groups they link to by default (`:hi` one to change it). */
-export const HIGHLIGHTS: [string, string][] = [
-  ["ClaudeIdeDiffAdd", "DiffAdd"],
-  ["ClaudeIdeDiffDelete", "DiffDelete"],
-  ["ClaudeIdeDiffText", "DiffText"],
-  ["ClaudeIdeDiffAddSign", "Added"],
-  ["ClaudeIdeDiffChangeSign", "Changed"],
-  ["ClaudeIdeDiffDeleteSign", "Removed"],
-];
+/** The signs' highlight groups (the lines' are the review's, highlights.ts) and the groups they link to. */
+const SIGN_ADD = "ClaudeIdeDiffAddSign";
+const SIGN_CHANGE = "ClaudeIdeDiffChangeSign";
+const SIGN_DELETE = "ClaudeIdeDiffDeleteSign";
 
-/** Defines HIGHLIGHTS as default links: a user's own definition of a group wins. */
-export function defineHighlights(): void {
-  for (const [name, link] of HIGHLIGHTS) vim.api.nvim_set_hl(0, name, { link, default: true });
+/** Defines the view's groups as default links: a user's own definition of a group wins. */
+function defineHighlights(): void {
+  defineDiffHighlights();
+  vim.api.nvim_set_hl(0, SIGN_ADD, { link: "Added", default: true });
+  vim.api.nvim_set_hl(0, SIGN_CHANGE, { link: "Changed", default: true });
+  vim.api.nvim_set_hl(0, SIGN_DELETE, { link: "Removed", default: true });
 }
 
 /** The namespace of the view's marks (one for every unified view: each clears only its own buffer). */
@@ -401,7 +400,7 @@ export class UnifiedView {
     const lead = textoff > 0 ? `-${string.rep(" ", textoff - 1)}` : "";
     const removed = (pieces: [string, string][]): [string, string][] => {
       const chunks: [string, string][] = [];
-      if (lead !== "") chunks.push([lead, "ClaudeIdeDiffDeleteSign"]);
+      if (lead !== "") chunks.push([lead, SIGN_DELETE]);
       let col = 0;
       for (const [text, group] of pieces) {
         const [shown, after] = expandTabs(text, col, tabstop);
@@ -409,7 +408,7 @@ export class UnifiedView {
         if (shown !== "") chunks.push([shown, group]);
       }
       const pad = width - textoff - col;
-      if (pad > 0) chunks.push([string.rep(" ", pad), "ClaudeIdeDiffDelete"]);
+      if (pad > 0) chunks.push([string.rep(" ", pad), DIFF_DELETE]);
       return chunks;
     };
     for (const { a, aCount: na, b, bCount: nb } of this.hunks) {
@@ -420,21 +419,21 @@ export class UnifiedView {
       for (let i = 0; i < old.length; i++) {
         const line = old[i];
         if (!paired) {
-          virt.push(removed([[line, "ClaudeIdeDiffDelete"]]));
+          virt.push(removed([[line, DIFF_DELETE]]));
           continue;
         }
         const [start, oldEnd, newEnd] = changedMiddle(line, lines[i]);
         if (newEnd > start)
           vim.api.nvim_buf_set_extmark(buf, ns, b - 1 + i, start, {
             end_col: newEnd,
-            hl_group: "ClaudeIdeDiffText",
+            hl_group: DIFF_TEXT,
             priority: TEXT_PRIORITY,
           });
         virt.push(
           removed([
-            [string.sub(line, 1, start), "ClaudeIdeDiffDelete"],
-            [string.sub(line, start + 1, oldEnd), "ClaudeIdeDiffText"],
-            [string.sub(line, oldEnd + 1), "ClaudeIdeDiffDelete"],
+            [string.sub(line, 1, start), DIFF_DELETE],
+            [string.sub(line, start + 1, oldEnd), DIFF_TEXT],
+            [string.sub(line, oldEnd + 1), DIFF_DELETE],
           ]),
         );
       }
@@ -442,9 +441,9 @@ export class UnifiedView {
         const changed = na > 0;
         vim.api.nvim_buf_set_extmark(buf, ns, b - 1, 0, {
           end_row: b - 2 + nb,
-          line_hl_group: "ClaudeIdeDiffAdd",
+          line_hl_group: DIFF_ADD,
           sign_text: changed ? "~" : "+",
-          sign_hl_group: changed ? "ClaudeIdeDiffChangeSign" : "ClaudeIdeDiffAddSign",
+          sign_hl_group: changed ? SIGN_CHANGE : SIGN_ADD,
         });
         if (virt.length > 0)
           vim.api.nvim_buf_set_extmark(buf, ns, b - 1, 0, {

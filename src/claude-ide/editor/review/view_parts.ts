@@ -98,6 +98,8 @@ export interface ViewSpec {
   currentLabel?: string;
   /** What accepting does, in the winbar (default "accept"): `accept all 3 files`. */
   acceptHint?: string;
+  /** What the reject key does, in the winbar (default "reject"): `back to the overview, unchanged`. */
+  rejectHint?: string;
   /**
    * Where the user was before the review (the previous file's view of a multi-file review hands its own on):
    * focus goes back there when the review closes. Default: the current window and mode.

@@ -48,18 +48,29 @@ export function readFile(path: string): string | undefined {
   return data;
 }
 
-/** Written whole, then renamed (0600): a reader never sees half a file. */
-export function writeFile(path: string, data: string): boolean {
+/**
+ * Written whole, then renamed (0600): a reader never sees half a file. Undefined when written, else why not
+ * (the call that failed, its path and errno, e.g. `write /store/3.start.tmp12: ENOSPC: no space left on device`):
+ * a short write, a failed close (where a network file system reports a full disk) and a failed rename are
+ * failures too, and leave no temporary file behind.
+ */
+export function writeFile(path: string, data: string): string | undefined {
   const tmp = `${path}.tmp${vim.uv.os_getpid()}`;
-  const [fd] = vim.uv.fs_open(tmp, "w", 0o600);
-  if (fd === undefined) return false;
-  const [written] = vim.uv.fs_write(fd, data, 0);
-  vim.uv.fs_close(fd);
-  if (written === undefined) {
-    vim.uv.fs_unlink(tmp);
-    return false;
+  const [fd, openErr] = vim.uv.fs_open(tmp, "w", 0o600);
+  if (fd === undefined) return `open ${tmp}: ${openErr ?? "?"}`;
+  const [written, writeErr] = vim.uv.fs_write(fd, data, 0);
+  const [closed, closeErr] = vim.uv.fs_close(fd);
+  let why: string | undefined;
+  if (written === undefined) why = `write ${tmp}: ${writeErr ?? "?"}`;
+  else if (written !== data.length) why = `write ${tmp}: ${written} of ${data.length} bytes written (disk full?)`;
+  else if (closed === undefined) why = `close ${tmp}: ${closeErr ?? "?"}`;
+  else {
+    const [renamed, renameErr] = vim.uv.fs_rename(tmp, path);
+    if (renamed !== undefined) return undefined;
+    why = `rename ${tmp} to ${path}: ${renameErr ?? "?"}`;
   }
-  return vim.uv.fs_rename(tmp, path)[0] !== undefined;
+  vim.uv.fs_unlink(tmp);
+  return why;
 }
 
 /**

@@ -124,27 +124,43 @@ function mkdirPrivate(path: string): void {
 }
 
 /**
- * Takes a snapshot in a child process; `done` is called on the main loop with the result. Returns at once (the
- * editor never waits for the folder's files).
+ * Why a worker that gave no answer failed: killed by a signal (a `kill -9`, the OOM killer: vim.system then
+ * says exit 0) or its exit code, and its stderr (what failed, its path and errno: snapshot_worker's die).
  */
-export function take(req: SnapshotRequest, done: (this: void, result: SnapshotResult) => void): void {
+export function failure(code: number, signal: number, stderr: string | undefined): string {
+  const how = signal !== 0 ? `killed by signal ${signal}` : `exit ${code}`;
+  const words = vim.trim(stderr ?? "");
+  return `the snapshot failed (${how}): ${words !== "" ? words : "no message from the worker"}`;
+}
+
+/**
+ * Takes a snapshot in a child process; `done` is called on the main loop with the result. Returns at once (the
+ * editor never waits for the folder's files), with the worker's pid when one was started now.
+ */
+export function take(req: SnapshotRequest, done: (this: void, result: SnapshotResult) => void): number | undefined {
   const why = refusal(req.root);
   if (why !== undefined) {
     done({ ok: false, error: why });
-    return;
+    return undefined;
   }
   const root = normalize(req.root);
   const waiting = req.session !== WARM_SESSION ? warming.get(root) : undefined;
   if (waiting !== undefined) {
     waiting.push(() => take(req, done));
-    return;
+    return undefined;
   }
   const base = req.base ?? defaultBase();
   const store = storeOf(root, base);
   const sessionDir = sessionDirOf(root, req.session, base);
-  mkdirPrivate(base);
-  mkdirPrivate(store);
-  mkdirPrivate(sessionDir);
+  const [made, err] = pcall(() => {
+    mkdirPrivate(base);
+    mkdirPrivate(store);
+    mkdirPrivate(sessionDir);
+  });
+  if (!made) {
+    done({ ok: false, error: `the snapshot failed: cannot make ${sessionDir}: ${tostring(err)}` });
+    return undefined;
+  }
   const cmd = [
     vim.v.progpath,
     "--clean",
@@ -198,14 +214,17 @@ export function take(req: SnapshotRequest, done: (this: void, result: SnapshotRe
       },
       (r) => {
         live--;
-        settle({ ok: false, error: `the snapshot failed (exit ${r.code}): ${vim.trim(r.stderr ?? "")}` });
+        settle({ ok: false, error: failure(r.code, r.signal, r.stderr) });
       },
     ),
   );
   if (ok) {
     live++;
     runInBackground(proc.pid);
-  } else settle({ ok: false, error: `cannot start the snapshot: ${tostring(proc)}` });
+    return proc.pid;
+  }
+  settle({ ok: false, error: `cannot start the snapshot: ${tostring(proc)}` });
+  return undefined;
 }
 
 /** The stored bytes of an entry (undefined when the object is gone: swept). */

@@ -10,11 +10,15 @@
 //   the session's last snapshot (.gitignore, the repository's info/exclude and the core.excludesFile its config
 //   names, else the user's global one, honoured), `update-index` hashes those into the private objects,
 //   `write-tree` makes the snapshot a tree, `diff-tree` its delta against the previous one, and `cat-file --batch`
-//   exports the delta's blobs as plain files (objects/<id>) for the review. The user's repository is only read
-//   (`rev-parse`, `config --get core.excludesFile`, its info/exclude, and on a session's very
-//   first snapshot `ls-files -co`, which also takes tracked files a .gitignore names), with optional locks off; the
-//   private repository is reached by GIT_DIR/GIT_INDEX_FILE/GIT_OBJECT_DIRECTORY, no alternates (git would touch
-//   the user's objects to "freshen" them); its info/attributes turns every filter, end-of-line conversion and
+//   exports the delta's blobs as plain files (objects/<id>) for the review. A session's first snapshot starts
+//   from another session's index, else from a COPY of the user's own index (seedIndex: its stat data and blob
+//   ids; the files that differ from it are the only ones read, and the trees of their HEAD are copied in as one
+//   pack), else from the user's `ls-files -co` (no index yet). The user's repository is only read (`rev-parse`,
+//   `config --get core.excludesFile`, its info/exclude and index file, `ls-tree`/`pack-objects --stdout` of
+//   HEAD's trees, `cat-file` of the blobs a seeded tree names), with optional locks off; the private repository
+//   is reached by GIT_DIR/GIT_INDEX_FILE/GIT_OBJECT_DIRECTORY, with the user's objects as alternates for
+//   cat-file only (a command that writes would "freshen", touch, the user's copy of an object it writes too);
+//   its info/attributes turns every filter, end-of-line conversion and
 //   encoding off (the snapshot keeps the bytes on disk, and a clean filter such as git-lfs never runs), and the
 //   -c options keep git's fsmonitor daemon, untracked cache, split index and automatic gc out of it.
 // - elsewhere (no git, not a repository, or a session that began so), a copy per changed file: the files listed
@@ -70,9 +74,28 @@ function phase(what: string): void {
   mark = now;
 }
 
+/**
+ * The snapshot fails: `why` (what failed, its path, the errno or git's words) on stderr, for the editor to show,
+ * and no answer on stdout, so a partial snapshot is never taken for a whole one (a full disk, a read-only
+ * store, a git command that failed).
+ */
+function die(why: string): never {
+  io.stderr.write(`${why}\n`);
+  io.stderr.flush();
+  os.exit(1);
+  throw why;
+}
+
+/** Dies when a write into the store failed (`why`: writeFile's answer). */
+function check(why: string | undefined): void {
+  if (why !== undefined) die(why);
+}
+
 function mkdir(path: string): void {
   const [st] = vim.uv.fs_stat(path);
-  if (st === undefined) vim.uv.fs_mkdir(path, 0o700);
+  if (st !== undefined) return;
+  const [ok, err] = vim.uv.fs_mkdir(path, 0o700);
+  if (ok === undefined && vim.uv.fs_stat(path)[0] === undefined) die(`mkdir ${path}: ${err ?? "?"}`);
 }
 
 function exists(path: string): boolean {
@@ -119,10 +142,15 @@ function runGit(args: string[], opts: Parameters<typeof vim.system>[1]): GitRun 
 
 /** core.excludesFile as the user's repository sees it (its own config, else the global one); undefined: none. */
 let excludesFile: string | undefined;
+/**
+ * The user's object folder: read (never written) for the blobs a snapshot seeded from their index names (see
+ * seedIndex), when a delta's bytes are exported.
+ */
+let userObjects: string | undefined;
 
 /** A git command on the user's repository: reading only (optional locks off: no index refresh written). */
-function userGit(args: string[]): GitRun {
-  return runGit(args, { cwd: root, text: false, env: { GIT_OPTIONAL_LOCKS: "0" } });
+function userGit(args: string[], stdin?: string): GitRun {
+  return runGit(args, { cwd: root, text: false, env: { GIT_OPTIONAL_LOCKS: "0" }, stdin: stdin ?? false });
 }
 
 /**
@@ -130,16 +158,16 @@ function userGit(args: string[]): GitRun {
  * git one and the copies).
  */
 function writeTurn(deltaBefore: string, deltaAfter: string, manifest: string): void {
-  writeFile(`${manifestPath}.before`, deltaBefore);
-  writeFile(`${manifestPath}.after`, deltaAfter);
-  writeFile(manifestPath, manifest);
+  check(writeFile(`${manifestPath}.before`, deltaBefore));
+  check(writeFile(`${manifestPath}.after`, deltaAfter));
+  check(writeFile(manifestPath, manifest));
 }
 
 /**
  * A git command on the private repository (the user's folder as its work tree). Waits out another snapshot's
  * index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
  */
-function privateGit(top: string, args: string[], stdin?: string): GitRun {
+function privateGit(top: string, args: string[], stdin?: string, readUserObjects = false): GitRun {
   // The user's own excludes file when their repository's config names one (the private repository does not
   // read that config): the same files are left out on every snapshot, not only on the first.
   if (excludesFile !== undefined) args = ["-c", `core.excludesFile=${excludesFile}`, ...args];
@@ -149,11 +177,18 @@ function privateGit(top: string, args: string[], stdin?: string): GitRun {
     GIT_WORK_TREE: top,
     GIT_INDEX_FILE: index,
     GIT_OBJECT_DIRECTORY: `${gitDir}/objects`,
-    GIT_ALTERNATE_OBJECT_DIRECTORIES: "",
+    // The user's objects only for reading commands (cat-file): a write of an object they hold would "freshen"
+    // (touch) their file.
+    GIT_ALTERNATE_OBJECT_DIRECTORIES: readUserObjects && userObjects !== undefined ? userObjects : "",
   };
   for (let attempt = 0; ; attempt++) {
     const r = runGit(args, { cwd: root, text: false, env, stdin: stdin ?? false });
-    if (r.code === 0 || attempt >= 250 || string.find(r.stderr, ".lock", 1, true)[0] === undefined) return r;
+    // Only a lock another git holds is waited out ("File exists"); a lock that cannot be made (a full disk, a
+    // read-only store) is a failure at once.
+    const held =
+      string.find(r.stderr, ".lock", 1, true)[0] !== undefined &&
+      string.find(r.stderr, "File exists", 1, true)[0] !== undefined;
+    if (r.code === 0 || attempt >= 250 || !held) return r;
     // A lock left by a snapshot that was killed would stop every later one: one older than 2 minutes goes.
     const [lock] = vim.uv.fs_stat(`${index}.lock`);
     if (lock !== undefined && os.time() - lock.mtime.sec > 120) vim.uv.fs_unlink(`${index}.lock`);
@@ -161,10 +196,9 @@ function privateGit(top: string, args: string[], stdin?: string): GitRun {
   }
 }
 
+/** A git command failed: its words, its exit code and the store it wrote into. */
 function fail(what: string, r: GitRun): never {
-  io.stderr.write(`${what}: ${vim.trim(r.stderr)}\n`);
-  os.exit(1);
-  throw what;
+  return die(`${what} failed (exit ${r.code}, store ${gitDir}): ${vim.trim(r.stderr)}`);
 }
 
 /** The private repository, made once per store: no hooks, no templates, every conversion off. */
@@ -175,14 +209,39 @@ function ensureGitDir(): void {
   }
   mkdir(`${gitDir}/info`);
   const attributes = "* -text -filter -ident -eol -crlf -working-tree-encoding\n";
-  if (readFile(`${gitDir}/info/attributes`) !== attributes) writeFile(`${gitDir}/info/attributes`, attributes);
+  if (readFile(`${gitDir}/info/attributes`) !== attributes) check(writeFile(`${gitDir}/info/attributes`, attributes));
 }
 
 /** The user's info/exclude, mirrored into the private repository (its rules apply to the snapshot too). */
 function mirrorExclude(commonDir: string | undefined): void {
   if (commonDir === undefined) return;
   const theirs = readFile(`${commonDir}/info/exclude`) ?? "";
-  if ((readFile(`${gitDir}/info/exclude`) ?? "") !== theirs) writeFile(`${gitDir}/info/exclude`, theirs);
+  if ((readFile(`${gitDir}/info/exclude`) ?? "") !== theirs) check(writeFile(`${gitDir}/info/exclude`, theirs));
+}
+
+/**
+ * Copies an index file to `to` (through a temporary file), keeping its modification time (floored to the
+ * second): git takes an entry whose file changed in the same second as the index was written as "racily clean"
+ * and compares its bytes, and that test is made against the index file's own mtime. A copy with a newer mtime
+ * would let such a change pass as unchanged. Undefined when copied, else why not.
+ */
+function copyIndex(from: string, to: string): string | undefined {
+  const tmp = `${to}.copy${vim.uv.os_getpid()}`;
+  const [st] = vim.uv.fs_stat(from);
+  const [copied, err] = vim.uv.fs_copyfile(from, tmp);
+  let why: string | undefined;
+  if (st === undefined || copied === undefined) why = `copy ${from} to ${tmp}: ${err ?? "gone"}`;
+  else {
+    const [timed, timeErr] = vim.uv.fs_utime(tmp, st.mtime.sec, st.mtime.sec);
+    if (timed === undefined) why = `utime ${tmp}: ${timeErr ?? "?"}`;
+    else {
+      const [renamed, renameErr] = vim.uv.fs_rename(tmp, to);
+      if (renamed !== undefined) return undefined;
+      why = `rename ${tmp} to ${to}: ${renameErr ?? "?"}`;
+    }
+  }
+  vim.uv.fs_unlink(tmp);
+  return why;
 }
 
 /** The newest index of another session of this folder (a new session starts from its stat cache). */
@@ -223,7 +282,130 @@ interface Taken {
   by: string;
 }
 
-function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead | undefined): Taken {
+/**
+ * A session's first snapshot in a repository nobody snapshotted yet starts from what git already knows: the
+ * user's index, COPIED (their file is only read) as the private index. Its entries carry the stat data and blob
+ * ids of every tracked file, so the listing below reads only the files that differ from it (and the untracked
+ * ones) instead of every file: the unchanged files' blobs stay in the user's objects, never copied, and the
+ * private tree names them (write-tree --missing-ok). The flags that would hide a change from the listing
+ * (assume-unchanged, skip-worktree) are cleared in the copy; in a subfolder of the repository, the entries outside
+ * it are dropped from the copy (its tree holds that folder's files alone, as the listing does). False when there
+ * is nothing to seed from, or the copy is not usable.
+ */
+function seedIndex(top: string, prefix: string, userIndex: string): boolean {
+  if (!exists(userIndex)) return false;
+  const why = copyIndex(userIndex, index);
+  if (why !== undefined) {
+    // A full store is a failure like any other write; an index that cannot be read is no seed.
+    if (string.find(why, "ENOSPC", 1, true)[0] !== undefined) die(why);
+    return false;
+  }
+  // From the top (-C): every entry, by its full path.
+  const flagged = privateGit(top, ["-C", top, "ls-files", "-z", "-v"]);
+  if (flagged.code !== 0) {
+    // A split or sparse index, a newer format: not usable here.
+    vim.uv.fs_unlink(index);
+    return false;
+  }
+  const hidden: string[] = [];
+  const outside: string[] = [];
+  for (const field of fields(flagged.stdout)) {
+    const tag = string.sub(field, 1, 1);
+    const path = string.sub(field, 3);
+    if (prefix !== "" && !vim.startswith(path, prefix)) outside.push(path);
+    else if (tag === "S" || string.match(tag, "^%l$")[0] !== undefined) hidden.push(path);
+  }
+  if (outside.length > 0) {
+    const r = privateGit(
+      top,
+      ["-C", top, "update-index", "-z", "--force-remove", "--stdin"],
+      outside.join("\0") + "\0",
+    );
+    if (r.code !== 0) fail("git update-index", r);
+  }
+  if (hidden.length > 0) {
+    const r = privateGit(
+      top,
+      ["-C", top, "update-index", "-z", "--no-assume-unchanged", "--no-skip-worktree", "--stdin"],
+      hidden.join("\0") + "\0",
+    );
+    if (r.code !== 0) fail("git update-index", r);
+  }
+  importTrees(top);
+  return true;
+}
+
+/**
+ * The trees of the user's HEAD, copied into the private objects as one pack (read with `pack-objects --stdout`
+ * from their repository, which writes nothing there): the seeded index's cache of trees names them, so the
+ * first write-tree finds every unchanged folder's tree there instead of writing one loose object per folder
+ * (1,083 of them for 20,000 files: seconds on a slow file system). The pack takes the blobs staged but not
+ * committed too (`diff-index --cached HEAD`): a `git add` of another version and a `git gc --prune=now` would
+ * take such a blob away from their objects, and with it the text a review shows as the file's before the turn
+ * (a committed blob stays as long as its commit). Without a HEAD (no commit yet), nothing.
+ */
+function importTrees(top: string): void {
+  const head = userGit(["rev-parse", "--verify", "-q", "HEAD^{tree}"]);
+  if (head.code !== 0) return;
+  const listed = userGit(["ls-tree", "-r", "-d", "-z", "--full-tree", "HEAD"]);
+  if (listed.code !== 0) return;
+  const ids = [vim.trim(head.stdout)];
+  for (const [id] of string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z")) ids.push(id);
+  const staged = userGit(["diff-index", "--cached", "-z", "--no-renames", "HEAD"]);
+  if (staged.code === 0)
+    for (const [mode, id] of string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z"))
+      if (string.sub(mode, 1, 3) === "100" && string.match(id, "^0+$")[0] === undefined) ids.push(id);
+  const pack = userGit(["pack-objects", "--stdout", "-q"], ids.join("\n") + "\n");
+  if (pack.code !== 0) return;
+  const r = privateGit(top, ["index-pack", "--stdin"], pack.stdout);
+  if (r.code !== 0) fail("git index-pack", r);
+}
+
+/**
+ * Exports the blobs `ids` as plain files (objects/<id>) for the review; their sizes, the blobs over max_file_bytes
+ * left out (neither read nor exported). A blob of a seeded entry is read from the user's objects (reading only:
+ * cat-file writes nothing, and objects are only "freshened" by writes). A blob found nowhere fails the snapshot.
+ */
+function exportBlobs(top: string, ids: string[]): LuaMap<string, number> {
+  const sizes = new LuaMap<string, number>();
+  if (ids.length === 0) return sizes;
+  const checked = privateGit(top, ["cat-file", "--batch-check"], ids.join("\n") + "\n", true);
+  if (checked.code !== 0) fail("git cat-file", checked);
+  const wanted: string[] = [];
+  for (const [id, kind, size] of string.gmatch(checked.stdout, "(%x+) (%a+) ?(%d*)\n")) {
+    if (kind === "missing") die(`the blob ${id} is in neither the store (${gitDir}) nor ${userObjects ?? "?"}`);
+    const n = tonumber(size) ?? 0;
+    if (n > maxBytes) continue;
+    sizes.set(id, n);
+    if (!exists(`${objects}/${id}`)) wanted.push(id);
+  }
+  if (wanted.length === 0) return sizes;
+  const c = privateGit(top, ["cat-file", "--batch"], wanted.join("\n") + "\n", true);
+  if (c.code !== 0) fail("git cat-file", c);
+  let at = 1;
+  const out = c.stdout;
+  for (;;) {
+    const [stop] = string.find(out, "\n", at, true);
+    if (stop === undefined) break;
+    const [id, size] = string.match(string.sub(out, at, stop - 1), "^(%x+) blob (%d+)$");
+    if (id === undefined) {
+      at = stop + 1;
+      continue;
+    }
+    const n = tonumber(size) ?? 0;
+    if (stop + n > out.length) die(`git cat-file: the blob ${id} is cut short (${out.length - stop} of ${n} bytes)`);
+    check(writeFile(`${objects}/${id}`, string.sub(out, stop + 1, stop + n)));
+    at = stop + n + 2;
+  }
+  return sizes;
+}
+
+function snapshotGit(
+  head: GitHead,
+  commonDir: string | undefined,
+  prev: GitHead | undefined,
+  userIndex: string | undefined,
+): Taken {
   const top = head.top;
   ensureGitDir();
   mirrorExclude(commonDir);
@@ -234,7 +416,11 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
   let tagged = false;
   if (!exists(index)) {
     const other = newestIndex();
-    if (other !== undefined) vim.uv.fs_copyfile(other, index);
+    // A copy that fails leaves no half index: the listing below then starts from none (a full store fails).
+    if (other !== undefined) {
+      const why = copyIndex(other, index);
+      if (why !== undefined && string.find(why, "ENOSPC", 1, true)[0] !== undefined) die(why);
+    } else if (userIndex !== undefined) seedIndex(top, head.prefix, userIndex);
   }
   if (exists(index) || commonDir === undefined) {
     const r = privateGit(top, ["ls-files", "-z", "-t", "-m", "-o", "--exclude-standard"]);
@@ -276,7 +462,8 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
     if (r.code !== 0) fail("git update-index", r);
   }
   phase("hash");
-  const wt = privateGit(top, ["write-tree"]);
+  // --missing-ok: a seeded entry's blob is in the user's objects, not the private ones (see seedIndex).
+  const wt = privateGit(top, ["write-tree", "--missing-ok"]);
   if (wt.code !== 0) fail("git write-tree", wt);
   head.tree = vim.trim(wt.stdout);
   phase("tree");
@@ -306,26 +493,7 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
           ids.push(id);
         }
     }
-    const sizes = new LuaMap<string, number>();
-    if (ids.length > 0) {
-      const c = privateGit(top, ["cat-file", "--batch"], ids.join("\n") + "\n");
-      if (c.code !== 0) fail("git cat-file", c);
-      let at = 1;
-      const out = c.stdout;
-      for (;;) {
-        const [stop] = string.find(out, "\n", at, true);
-        if (stop === undefined) break;
-        const [id, size] = string.match(string.sub(out, at, stop - 1), "^(%x+) blob (%d+)$");
-        if (id === undefined) {
-          at = stop + 1;
-          continue;
-        }
-        const n = tonumber(size) ?? 0;
-        sizes.set(id, n);
-        if (!exists(`${objects}/${id}`)) writeFile(`${objects}/${id}`, string.sub(out, stop + 1, stop + n));
-        at = stop + n + 2;
-      }
-    }
+    const sizes = exportBlobs(top, ids);
     const prefix = head.prefix;
     for (const row of rows) {
       if (prefix !== "" && !vim.startswith(row.path, prefix)) continue;
@@ -338,12 +506,14 @@ function snapshotGit(head: GitHead, commonDir: string | undefined, prev: GitHead
         mode: permissions(mode),
         key: id,
       });
-      if (row.a !== "") before.push(record(rel, entry(row.a, row.x)));
-      if (row.b !== "") after.push(record(rel, entry(row.b, row.y)));
+      // A file over max_file_bytes is no file of the snapshot's (a seeded tree holds the big tracked ones).
+      if (row.a !== "" && sizes.has(row.x)) before.push(record(rel, entry(row.a, row.x)));
+      if (row.b !== "" && sizes.has(row.y)) after.push(record(rel, entry(row.b, row.y)));
     }
   }
   if (prev === undefined) {
     const all = privateGit(top, ["ls-files", "-z"]);
+    if (all.code !== 0) fail("git ls-files", all);
     files = fields(all.stdout).length;
   }
   head.files = files;
@@ -378,15 +548,26 @@ function list(): { files: string[]; by: string } {
   return { files, by: "walk" };
 }
 
-/** Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object). */
+/**
+ * Copies `path` into the store as `key` (a temp file renamed: a reader never sees half an object). False when
+ * the file went meanwhile; a copy that fails otherwise (a full store, a file that cannot be read) fails the
+ * snapshot.
+ */
 function copyIn(path: string, key: string): boolean {
   const target = `${objects}/${key}`;
   if (exists(target)) return true;
   const tmp = `${target}.tmp${vim.uv.os_getpid()}`;
-  const [ok] = vim.uv.fs_copyfile(path, tmp);
-  if (ok === undefined) return false;
-  vim.uv.fs_chmod(tmp, 0o600);
-  return vim.uv.fs_rename(tmp, target)[0] !== undefined;
+  const [ok, err] = vim.uv.fs_copyfile(path, tmp);
+  if (ok === undefined) {
+    vim.uv.fs_unlink(tmp);
+    if (vim.uv.fs_lstat(path)[0] === undefined) return false;
+    die(`copy ${path} to ${tmp}: ${err ?? "?"}`);
+  }
+  const [modeOk, modeErr] = vim.uv.fs_chmod(tmp, 0o600);
+  if (modeOk === undefined) die(`chmod ${tmp}: ${modeErr ?? "?"}`);
+  const [renamed, renameErr] = vim.uv.fs_rename(tmp, target);
+  if (renamed === undefined) die(`rename ${tmp} to ${target}: ${renameErr ?? "?"}`);
+  return true;
 }
 
 function keyOf(path: string, size: number, sec: number, nsec: number, ino: number): string {
@@ -426,7 +607,8 @@ function snapshotCopies(): Taken {
     else {
       const key = keyOf(rel, st.size, st.mtime.sec, st.mtime.nsec, st.ino);
       if (!copyIn(path, key)) continue;
-      // Changed while it was copied: the object may hold the newer text under the older facts; take it again.
+      // Changed while it was copied: the object may hold the newer text under the older facts; it is left out
+      // of this snapshot rather than kept under the wrong facts.
       const [again] = vim.uv.fs_lstat(path);
       if (
         again === undefined ||
@@ -618,17 +800,32 @@ mkdir(objects);
 mkdir(sessionDir);
 
 /** The method: the previous snapshot's (a session keeps its method), or git when the folder is in a repository. */
-function choose(): { git?: GitHead; commonDir?: string; prev?: GitHead } {
+function choose(): { git?: GitHead; commonDir?: string; userIndex?: string; prev?: GitHead } {
   const prevData = previous !== "-" ? readFile(previous) : undefined;
   const prev = prevData !== undefined ? parseGitHead(prevData) : undefined;
   if (prevData !== undefined && prev === undefined) return {};
-  const r = userGit(["rev-parse", "--show-toplevel", "--git-common-dir", "--show-prefix"]);
+  const r = userGit([
+    "rev-parse",
+    "--show-toplevel",
+    "--git-common-dir",
+    "--show-prefix",
+    "--git-path",
+    "index",
+    "--git-path",
+    "objects",
+  ]);
   if (r.code === 0) {
-    const [top, common, prefix] = string.match(r.stdout, "^([^\n]*)\n([^\n]*)\n([^\n]*)");
+    const [top, common, prefix, indexPath, objectsPath] = string.match(
+      r.stdout,
+      "^([^\n]*)\n([^\n]*)\n([^\n]*)\n([^\n]*)\n([^\n]*)",
+    );
     if (top !== undefined && top !== "") {
-      const commonDir = string.sub(common, 1, 1) === "/" ? common : `${root}/${common}`;
+      const absolute = (p: string) => (string.sub(p, 1, 1) === "/" ? p : `${root}/${p}`);
+      const commonDir = absolute(common);
+      userObjects = objectsPath !== undefined && objectsPath !== "" ? absolute(objectsPath) : undefined;
+      const userIndex = indexPath !== undefined && indexPath !== "" ? absolute(indexPath) : undefined;
       if (prev !== undefined) return { git: { ...prev }, commonDir, prev };
-      return { git: { tree: "", files: 0, top, prefix: prefix ?? "" }, commonDir };
+      return { git: { tree: "", files: 0, top, prefix: prefix ?? "" }, commonDir, userIndex };
     }
   }
   if (prev !== undefined) return { git: { ...prev }, prev };
@@ -637,7 +834,10 @@ function choose(): { git?: GitHead; commonDir?: string; prev?: GitHead } {
 
 const method = choose();
 phase("start");
-const taken = method.git !== undefined ? snapshotGit(method.git, method.commonDir, method.prev) : snapshotCopies();
+const taken =
+  method.git !== undefined
+    ? snapshotGit(method.git, method.commonDir, method.prev, method.userIndex)
+    : snapshotCopies();
 /**
  * The CPU time this process and the git commands it waited for used (ms; Linux /proc, else -1): a figure the
  * machine's load does not inflate, as it does the wall time.

@@ -1,0 +1,1084 @@
+-- Generated from src/claude-ide/editor/review/overview.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArraySome = ____lualib.__TS__ArraySome
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local notice = ____log.notice
+local say = ____log.say
+local ____review_marks = require("claude-ide.editor.review_marks")
+local REVIEW_VAR = ____review_marks.REVIEW_VAR
+local ____words = require("claude-ide.util.words")
+local plural = ____words.plural
+local ____diff_text = require("claude-ide.editor.review.diff_text")
+local linesText = ____diff_text.linesText
+local ____highlights = require("claude-ide.editor.review.highlights")
+local DIFF_ADD = ____highlights.DIFF_ADD
+local DIFF_DELETE = ____highlights.DIFF_DELETE
+local DIFF_TEXT = ____highlights.DIFF_TEXT
+local defineHighlights = ____highlights.defineHighlights
+local ____reason = require("claude-ide.editor.review.reason")
+local askReason = ____reason.askReason
+local reasonOn = ____reason.reasonOn
+local ____view_parts = require("claude-ide.editor.review.view_parts")
+local addWaiting = ____view_parts.addWaiting
+local escapeBar = ____view_parts.escapeBar
+local fitBar = ____view_parts.fitBar
+local ReviewOrigin = ____view_parts.ReviewOrigin
+local scratchBuffer = ____view_parts.scratchBuffer
+local setOpt = ____view_parts.setOpt
+local takesFocus = ____view_parts.takesFocus
+____exports.NEXT_FILE_KEY = "]f"
+____exports.PREV_FILE_KEY = "[f"
+--- Refuses the whole file under the cursor (a MultiRequest key of this lhs replaces what it does).
+____exports.WHOLE_FILE_KEY = "gR"
+--- The overview's own groups (default links), besides the shared diff groups of highlights.ts.
+____exports.HEADER_GROUP = "ClaudeIdeReviewHeader"
+____exports.HUNK_GROUP = "ClaudeIdeReviewHunk"
+____exports.DROPPED_GROUP = "ClaudeIdeReviewDropped"
+____exports.KEPT_GROUP = "ClaudeIdeReviewKept"
+--- Lines of context around a hunk, as `git diff` shows.
+local CONTEXT = 3
+--- A review of at most this many lines (every file's, both texts) is built in one stretch: a millisecond or two.
+local SMALL_REVIEW_LINES = 4000
+--- How long one slice of building or highlighting may hold the editor.
+local SLICE_MS = 5
+--- The overview's autocmds (every open overview's); deleted by the last one to settle.
+local AUGROUP = "claude-ide.overview"
+local NS = vim.api.nvim_create_namespace("claude-ide.overview")
+--- The hunks between `base` and `proposal` (vim.diff's blocks).
+local function diffHunks(base, proposal)
+    local found = vim.diff(
+        linesText(base),
+        linesText(proposal),
+        {result_type = "indices"}
+    )
+    return __TS__ArrayMap(
+        found,
+        function(____, ____bindingPattern0)
+            local cb
+            local b
+            local ca
+            local a
+            a = ____bindingPattern0[1]
+            ca = ____bindingPattern0[2]
+            b = ____bindingPattern0[3]
+            cb = ____bindingPattern0[4]
+            return {
+                a = a,
+                ca = ca,
+                b = b,
+                cb = cb,
+                row = -1,
+                ["end"] = -1,
+                rel = -1,
+                relEnd = -1
+            }
+        end
+    )
+end
+--- The proposal with the dropped hunks put back as they are in `base`.
+local function decidedLines(base, proposal, hunks)
+    if not __TS__ArraySome(
+        hunks,
+        function(____, h) return h.decision == "dropped" end
+    ) then
+        return proposal
+    end
+    local out = {}
+    local next = 1
+    for ____, h in ipairs(hunks) do
+        local before = h.cb > 0 and h.b - 1 or h.b
+        do
+            local l = next
+            while l <= before do
+                out[#out + 1] = proposal[l]
+                l = l + 1
+            end
+        end
+        if h.decision == "dropped" then
+            local from = h.ca > 0 and h.a or h.a + 1
+            do
+                local l = from
+                while l < from + h.ca do
+                    out[#out + 1] = base[l]
+                    l = l + 1
+                end
+            end
+        else
+            do
+                local l = before + 1
+                while l <= before + h.cb do
+                    out[#out + 1] = proposal[l]
+                    l = l + 1
+                end
+            end
+        end
+        next = before + h.cb + 1
+    end
+    do
+        local l = next
+        while l <= #proposal do
+            out[#out + 1] = proposal[l]
+            l = l + 1
+        end
+    end
+    return out
+end
+--- The line of `decidedLines(...)` where hunk `index` starts (1-based; the line after it for a pure deletion).
+local function decidedLineOf(hunks, index)
+    local shift = 0
+    do
+        local i = 0
+        while i < index do
+            if hunks[i + 1].decision == "dropped" then
+                shift = shift + (hunks[i + 1].ca - hunks[i + 1].cb)
+            end
+            i = i + 1
+        end
+    end
+    local h = hunks[index + 1]
+    return math.max(1, (h.cb > 0 and h.b or h.b + 1) + shift)
+end
+--- Where two lines differ: [start, oldEnd, newEnd], byte offsets (0-based, ends exclusive) of the middle that is not
+-- the prefix and suffix they share. Bytes, not characters: a highlight split inside a character still shows.
+local function changedMiddle(a, b)
+    local max = math.min(#a, #b)
+    local start = 0
+    while start < max and string.byte(a, start + 1) == string.byte(b, start + 1) do
+        start = start + 1
+    end
+    local tail = 0
+    while tail < max - start and string.byte(a, #a - tail) == string.byte(b, #b - tail) do
+        tail = tail + 1
+    end
+    return start, #a - tail, #b - tail
+end
+--- Every open overview, by its buffer (specs read it).
+local open = {}
+--- The overview shown in `buf`, if any.
+function ____exports.overviewOf(buf)
+    return open[buf]
+end
+--- Defines the overview's groups (and the shared diff ones).
+function ____exports.defineOverviewHighlights()
+    defineHighlights()
+    vim.api.nvim_set_hl(0, ____exports.HEADER_GROUP, {link = "Title", default = true})
+    vim.api.nvim_set_hl(0, ____exports.HUNK_GROUP, {link = "Special", default = true})
+    vim.api.nvim_set_hl(0, ____exports.DROPPED_GROUP, {link = "Comment", default = true})
+    vim.api.nvim_set_hl(0, ____exports.KEPT_GROUP, {link = "DiagnosticOk", default = true})
+end
+____exports.Overview = __TS__Class()
+local Overview = ____exports.Overview
+Overview.name = "Overview"
+function Overview.prototype.____constructor(self, spec, events)
+    self.spec = spec
+    self.events = events
+    self.win = -1
+    self.prepared = 0
+    self.rows = 1
+    self.marked = 0
+    self.stepScheduled = false
+    self.waiting = false
+    self.autocmds = {}
+    self.settled = false
+    self.closed = false
+    self.origin = __TS__New(ReviewOrigin)
+    self.sections = __TS__ArrayMap(
+        spec.files,
+        function(____, file, i) return {
+            file = file,
+            base = file.current or ({}),
+            proposal = spec.proposals[i + 1],
+            hunks = {},
+            header = -1,
+            replaced = false
+        } end
+    )
+    ____exports.defineOverviewHighlights()
+    self.buf = scratchBuffer("claude-ide://review/" .. spec.title, {spec.title})
+    setOpt("buftype", "acwrite", {buf = self.buf})
+    setOpt("swapfile", false, {buf = self.buf})
+    setOpt("undolevels", -1, {buf = self.buf})
+    setOpt("modifiable", false, {buf = self.buf})
+    open[self.buf] = self
+    local size = 0
+    for ____, f in ipairs(spec.files) do
+        local ____opt_0 = f.current
+        size = size + ((____opt_0 and #____opt_0 or 0) + #f.proposal)
+    end
+    self:prepareSlice(size <= SMALL_REVIEW_LINES and math.huge or SLICE_MS / 2)
+    local ok, err = pcall(function() return self:show(takesFocus(spec.config.focus, spec.home)) end)
+    if not ok then
+        self:close(false)
+        error(err, 0)
+    end
+    self:scheduleStep()
+end
+function Overview.prototype.prepareSlice(self, budget)
+    if budget == nil then
+        budget = SLICE_MS
+    end
+    if self.closed or self.prepared == #self.sections then
+        return
+    end
+    local start = vim.uv.hrtime()
+    local lines = {}
+    local from = self.prepared
+    local longest = 0
+    while self.prepared < #self.sections do
+        local before = vim.uv.hrtime()
+        local s = self.sections[self.prepared + 1]
+        s.hunks = diffHunks(s.base, s.proposal)
+        s.chunk = self:chunkOf(s)
+        s.header = self.rows + #lines
+        self:place(s)
+        lines[#lines + 1] = self:headerText(s)
+        do
+            local i = 1
+            while i < #s.chunk.lines do
+                lines[#lines + 1] = s.chunk.lines[i + 1]
+                i = i + 1
+            end
+        end
+        self.prepared = self.prepared + 1
+        local now = vim.uv.hrtime()
+        longest = math.max(longest, (now - before) / 1000000)
+        if (now - start) / 1000000 + 2 * longest >= budget then
+            break
+        end
+    end
+    local done = self.prepared == #self.sections
+    local filled = #lines
+    if not done then
+        lines[#lines + 1] = ("computing the hunks of " .. plural(#self.sections - self.prepared, "more file")) .. "…"
+    end
+    self:replaceRows(self.rows, from == 0 and self.rows or self.rows + 1, lines)
+    self.rows = self.rows + filled
+    if done then
+        self:setWinbar()
+    end
+    local whole = done and from == 0
+    self:markSlice(whole and math.huge or budget - (vim.uv.hrtime() - start) / 1000000)
+end
+function Overview.prototype.complete(self)
+    while not self.closed and self.prepared < #self.sections do
+        self:prepareSlice()
+    end
+end
+function Overview.prototype.place(self, s)
+    for ____, h in ipairs(s.hunks) do
+        h.row = s.header + h.rel
+        h["end"] = s.header + h.relEnd
+    end
+end
+function Overview.prototype.replaceRows(self, from, to, lines)
+    local buf = self.buf
+    setOpt("modifiable", true, {buf = buf})
+    vim.api.nvim_buf_set_lines(
+        buf,
+        from,
+        to,
+        false,
+        lines
+    )
+    setOpt("modifiable", false, {buf = buf})
+    setOpt("modified", false, {buf = buf})
+end
+function Overview.prototype.finals(self)
+    self:complete()
+    return __TS__ArrayMap(
+        self.sections,
+        function(____, s) return decidedLines(s.base, s.proposal, s.hunks) end
+    )
+end
+function Overview.prototype.decided(self, index)
+    self:complete()
+    local s = self.sections[index + 1]
+    return decidedLines(s.base, s.proposal, s.hunks)
+end
+function Overview.prototype.lineOf(self, index, hunk)
+    return decidedLineOf(self.sections[index + 1].hunks, hunk)
+end
+function Overview.prototype.highlighted(self)
+    return self.marked >= #self.sections
+end
+function Overview.prototype.hunks(self, index)
+    self:complete()
+    return self.sections[index + 1].hunks
+end
+function Overview.prototype.setProposal(self, index, lines, replaced)
+    if replaced == nil then
+        replaced = false
+    end
+    if self.closed then
+        return
+    end
+    self:complete()
+    local s = self.sections[index + 1]
+    local kept = {}
+    for ____, h in ipairs(s.hunks) do
+        if h.decision == "kept" then
+            kept[self:hunkText(s, h)] = true
+        end
+    end
+    s.proposal = lines
+    s.replaced = replaced
+    s.hunks = diffHunks(s.base, lines)
+    for ____, h in ipairs(s.hunks) do
+        if kept[self:hunkText(s, h)] ~= nil then
+            h.decision = "kept"
+        end
+    end
+    local before = #s.chunk.lines
+    s.chunk = self:chunkOf(s)
+    local after = #s.chunk.lines
+    vim.api.nvim_buf_clear_namespace(self.buf, NS, s.header, s.header + before)
+    local rows = vim.list_slice(s.chunk.lines, 1)
+    rows[1] = self:headerText(s)
+    self:replaceRows(s.header, s.header + before, rows)
+    self:place(s)
+    do
+        local i = index + 1
+        while i < #self.sections do
+            local below = self.sections[i + 1]
+            below.header = below.header + (after - before)
+            self:place(below)
+            i = i + 1
+        end
+    end
+    self.rows = self.rows + (after - before)
+    if index < self.marked then
+        self:mark(s.header, 2, nil)
+        for ____, h in ipairs(s.hunks) do
+            self:markHunk(h)
+        end
+    end
+    self:setWinbar()
+    self:showFile(index)
+end
+function Overview.prototype.showFile(self, index)
+    local ____opt_2 = self.sections[index + 1]
+    local row = ____opt_2 and ____opt_2.header
+    if row ~= nil and vim.api.nvim_win_is_valid(self.win) then
+        vim.api.nvim_win_set_cursor(self.win, {row + 1, 0})
+    end
+end
+function Overview.prototype.focus(self)
+    if not vim.api.nvim_win_is_valid(self.win) then
+        return false
+    end
+    self.origin:enter(self.win, {self.win})
+    self:markSeen()
+    return true
+end
+function Overview.prototype.enter(self)
+    if not vim.api.nvim_win_is_valid(self.win) then
+        return
+    end
+    vim.api.nvim_set_current_win(self.win)
+    if vim.startswith(
+        vim.api.nvim_get_mode().mode,
+        "i"
+    ) then
+        vim.cmd("stopinsert")
+    end
+    self:markSeen()
+end
+function Overview.prototype.isWaiting(self)
+    return self.waiting
+end
+function Overview.prototype.hasFocus(self)
+    return vim.api.nvim_get_current_win() == self.win
+end
+function Overview.prototype.settle(self)
+    if self.settled then
+        return
+    end
+    self.settled = true
+    self:markSeen()
+    for ____, id in ipairs(self.autocmds) do
+        pcall(vim.api.nvim_del_autocmd, id)
+    end
+    self.autocmds = {}
+    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
+    if ok and #left == 0 then
+        pcall(vim.api.nvim_del_augroup_by_name, AUGROUP)
+    end
+    if vim.api.nvim_buf_is_valid(self.buf) then
+        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
+    end
+end
+function Overview.prototype.close(self, goBack)
+    if goBack == nil then
+        goBack = true
+    end
+    if self.closed then
+        return
+    end
+    self.closed = true
+    self:settle()
+    open[self.buf] = nil
+    local focused = self:hasFocus()
+    if vim.api.nvim_win_is_valid(self.win) and not (pcall(vim.api.nvim_win_close, self.win, true)) then
+        pcall(function()
+            setOpt("winbar", "", {win = self.win})
+            vim.api.nvim_win_set_buf(
+                self.win,
+                vim.api.nvim_create_buf(true, false)
+            )
+        end)
+    end
+    if vim.api.nvim_buf_is_valid(self.buf) then
+        pcall(vim.api.nvim_buf_delete, self.buf, {force = true})
+    end
+    if focused and goBack then
+        self.origin:restore()
+    end
+end
+function Overview.prototype.here(self)
+    self:complete()
+    local found = self:at(vim.api.nvim_win_get_cursor(0)[1] - 1)
+    local ____temp_4
+    if found == nil then
+        ____temp_4 = nil
+    else
+        ____temp_4 = {found.file, found.hunk}
+    end
+    return ____temp_4
+end
+function Overview.prototype.decide(self, index, hunk, decision)
+    local s = self.sections[index + 1]
+    local h = s.hunks[hunk + 1]
+    h.decision = decision
+    self:setLine(
+        s.header,
+        self:headerText(s)
+    )
+    if index < self.marked then
+        self:markHunk(h)
+    end
+    self:setWinbar()
+end
+function Overview.prototype.chunkOf(self, s)
+    local lines = {""}
+    local kinds = {2}
+    local hunks = {-1}
+    local base = s.base
+    local proposal = s.proposal
+    local shown = 0
+    __TS__ArrayForEach(
+        s.hunks,
+        function(____, h, hi)
+            local function push(text, kind)
+                lines[#lines + 1] = text
+                kinds[#kinds + 1] = kind
+                hunks[#hunks + 1] = hi
+            end
+            local aBefore = h.ca > 0 and h.a - 1 or h.a
+            local aLast = aBefore + h.ca
+            local bBefore = h.cb > 0 and h.b - 1 or h.b
+            local next = s.hunks[hi + 1 + 1]
+            local nextBefore = next == nil and #base or (next.ca > 0 and next.a - 1 or next.a)
+            local leadFrom = math.max(shown + 1, aBefore - CONTEXT + 1)
+            local trailTo = math.min(aLast + CONTEXT, nextBefore)
+            local lead = aBefore - leadFrom + 1
+            local trail = trailTo - aLast
+            local oldCount = lead + h.ca + trail
+            local newCount = lead + h.cb + trail
+            local oldStart = oldCount > 0 and leadFrom or aBefore
+            local newStart = newCount > 0 and bBefore - lead + 1 or bBefore
+            h.rel = #lines
+            push(
+                ((((((("@@ -" .. tostring(oldStart)) .. ",") .. tostring(oldCount)) .. " +") .. tostring(newStart)) .. ",") .. tostring(newCount)) .. " @@",
+                3
+            )
+            do
+                local l = leadFrom
+                while l <= aBefore do
+                    push(" " .. base[l], 4)
+                    l = l + 1
+                end
+            end
+            do
+                local l = aBefore + 1
+                while l <= aLast do
+                    push("-" .. base[l], 5)
+                    l = l + 1
+                end
+            end
+            do
+                local l = bBefore + 1
+                while l <= bBefore + h.cb do
+                    push("+" .. proposal[l], 6)
+                    l = l + 1
+                end
+            end
+            do
+                local l = aLast + 1
+                while l <= trailTo do
+                    push(" " .. base[l], 4)
+                    l = l + 1
+                end
+            end
+            h.relEnd = #lines - 1
+            shown = trailTo
+        end
+    )
+    return {lines = lines, kinds = kinds, hunks = hunks}
+end
+function Overview.prototype.at(self, row)
+    local lo = 0
+    local hi = self.prepared - 1
+    local found = -1
+    while lo <= hi do
+        local mid = math.floor((lo + hi) / 2)
+        if self.sections[mid + 1].header <= row then
+            found = mid
+            lo = mid + 1
+        else
+            hi = mid - 1
+        end
+    end
+    if found < 0 then
+        return nil
+    end
+    local s = self.sections[found + 1]
+    local chunk = s.chunk
+    local rel = row - s.header
+    if rel >= #chunk.lines then
+        return nil
+    end
+    return {file = found, hunk = chunk.hunks[rel + 1], kind = chunk.kinds[rel + 1]}
+end
+function Overview.prototype.markSlice(self, budget)
+    if budget == nil then
+        budget = SLICE_MS
+    end
+    if self.settled or not vim.api.nvim_buf_is_valid(self.buf) then
+        return
+    end
+    local start = vim.uv.hrtime()
+    while self.marked < self.prepared and (vim.uv.hrtime() - start) / 1000000 < budget do
+        local s = self.sections[self.marked + 1]
+        self:mark(s.header, 2, nil)
+        for ____, h in ipairs(s.hunks) do
+            self:markHunk(h)
+        end
+        self.marked = self.marked + 1
+    end
+end
+function Overview.prototype.scheduleStep(self)
+    if self.stepScheduled or self.settled or self.marked >= #self.sections then
+        return
+    end
+    self.stepScheduled = true
+    vim.defer_fn(
+        function()
+            self.stepScheduled = false
+            if self.settled then
+                return
+            end
+            if self.prepared < #self.sections then
+                self:prepareSlice()
+            else
+                self:markSlice()
+            end
+            self:scheduleStep()
+        end,
+        0
+    )
+end
+function Overview.prototype.mark(self, row, kind, decision)
+    local group
+    if kind == 2 or kind == 1 then
+        group = ____exports.HEADER_GROUP
+    elseif kind == 3 then
+        group = ____exports.HUNK_GROUP
+    elseif kind == 4 then
+        return
+    elseif decision == "dropped" then
+        group = ____exports.DROPPED_GROUP
+    else
+        group = kind == 6 and DIFF_ADD or DIFF_DELETE
+    end
+    local opts = {line_hl_group = group}
+    if kind == 3 and decision ~= nil then
+        opts.virt_text = {{"  " .. decision, decision == "dropped" and ____exports.DROPPED_GROUP or ____exports.KEPT_GROUP}}
+    end
+    vim.api.nvim_buf_set_extmark(
+        self.buf,
+        NS,
+        row,
+        0,
+        opts
+    )
+end
+function Overview.prototype.markHunk(self, h)
+    vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
+    local ____self_sections_7 = self.sections
+    local ____opt_5 = self:at(h.row)
+    local s = ____self_sections_7[(____opt_5 and ____opt_5.file or 0) + 1]
+    local kinds = s.chunk.kinds
+    local first = -1
+    do
+        local row = h.row
+        while row <= h["end"] do
+            local kind = kinds[row - s.header + 1]
+            if kind == 5 and first < 0 then
+                first = row
+            end
+            self:mark(row, kind, h.decision)
+            row = row + 1
+        end
+    end
+    if h.decision == "dropped" or h.ca ~= h.cb or first < 0 then
+        return
+    end
+    local aFrom = h.ca > 0 and h.a or h.a + 1
+    do
+        local k = 0
+        while k < h.ca do
+            local start, oldEnd, newEnd = changedMiddle(s.base[aFrom + k], s.proposal[h.b + k])
+            if oldEnd > start then
+                self:markText(first + k, start + 1, oldEnd + 1)
+            end
+            if newEnd > start then
+                self:markText(first + h.ca + k, start + 1, newEnd + 1)
+            end
+            k = k + 1
+        end
+    end
+end
+function Overview.prototype.markText(self, row, from, to)
+    vim.api.nvim_buf_set_extmark(
+        self.buf,
+        NS,
+        row,
+        from,
+        {end_col = to, hl_group = DIFF_TEXT, strict = false}
+    )
+end
+function Overview.prototype.setLine(self, row, text)
+    local buf = self.buf
+    if not vim.api.nvim_buf_is_valid(buf) then
+        return
+    end
+    setOpt("modifiable", true, {buf = buf})
+    vim.api.nvim_buf_set_lines(
+        buf,
+        row,
+        row + 1,
+        true,
+        {text}
+    )
+    setOpt("modifiable", false, {buf = buf})
+    setOpt("modified", false, {buf = buf})
+end
+function Overview.prototype.headerText(self, s)
+    local n = #s.hunks
+    local kept = 0
+    local dropped = 0
+    for ____, h in ipairs(s.hunks) do
+        if h.decision == "kept" then
+            kept = kept + 1
+        elseif h.decision == "dropped" then
+            dropped = dropped + 1
+        end
+    end
+    local counts
+    if n == 0 then
+        counts = s.replaced and "the whole file reverted" or "no change of its text"
+    elseif dropped > 0 then
+        counts = (((tostring(dropped) .. " of ") .. plural(n, "hunk")) .. " dropped") .. (kept > 0 and (", " .. tostring(kept)) .. " kept" or "")
+    elseif kept > 0 then
+        counts = ((tostring(kept) .. " of ") .. plural(n, "hunk")) .. " kept"
+    else
+        counts = plural(n, "hunk")
+    end
+    if s.replaced and n > 0 then
+        counts = "whole file replaced, " .. counts
+    end
+    return (((s.file.label .. " (") .. s.file.summary) .. "): ") .. counts
+end
+function Overview.prototype.hunkText(self, s, h)
+    local parts = {(tostring(h.a) .. ",") .. tostring(h.ca)}
+    local bBefore = h.cb > 0 and h.b - 1 or h.b
+    do
+        local l = bBefore + 1
+        while l <= bBefore + h.cb do
+            parts[#parts + 1] = s.proposal[l]
+            l = l + 1
+        end
+    end
+    return table.concat(parts, "\n")
+end
+function Overview.prototype.undecided(self)
+    local n = 0
+    for ____, s in ipairs(self.sections) do
+        for ____, h in ipairs(s.hunks) do
+            if h.decision == nil then
+                n = n + 1
+            end
+        end
+    end
+    return n
+end
+function Overview.prototype.show(self, enter)
+    local config = self.spec.config
+    local opened = self.origin:open(self.buf, enter, config.open_in_new_tab, self.spec.title)
+    self.win = opened.win
+    local ____local = {win = self.win, scope = "local"}
+    setOpt("wrap", false, ____local)
+    setOpt("number", false, ____local)
+    setOpt("relativenumber", false, ____local)
+    setOpt("foldenable", false, ____local)
+    setOpt("list", false, ____local)
+    setOpt("spell", false, ____local)
+    setOpt("cursorline", true, ____local)
+    setOpt("signcolumn", "no", ____local)
+    self.origin:settle(enter, opened.originTab)
+    self.waiting = not enter
+    if self.waiting then
+        addWaiting(1, self.spec.client or "Claude")
+    end
+    self:markBuffer()
+    self:setWinbar()
+    self:setKeymaps()
+    self:watch()
+    vim.api.nvim_win_set_cursor(
+        self.win,
+        {
+            math.min(
+                2,
+                vim.api.nvim_buf_line_count(self.buf)
+            ),
+            0
+        }
+    )
+    if self.waiting then
+        self.unnotice = notice((((((self.spec.client or "Claude") .. " proposes changes to ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): :ClaudeCodeFocus shows the review")
+    end
+end
+function Overview.prototype.markSeen(self)
+    if not self.waiting then
+        return
+    end
+    self.waiting = false
+    local ____opt_8 = self.unnotice
+    if ____opt_8 ~= nil then
+        ____opt_8()
+    end
+    self.unnotice = nil
+    addWaiting(-1)
+    if not self.settled then
+        self:markBuffer()
+    end
+end
+function Overview.prototype.markBuffer(self)
+    local value = {tab_name = self.spec.title, role = "proposal", proposal = self.buf}
+    if self.waiting then
+        value.waiting = true
+    end
+    value.file = plural(#self.sections, "file")
+    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
+end
+function Overview.prototype.setWinbar(self)
+    if self.closed then
+        return
+    end
+    local keys = self.spec.config.keymaps
+    local left = self:undecided()
+    local title = (((" " .. escapeBar(self.spec.client or "Claude")) .. "'s changes: ") .. escapeBar(self.spec.title)) .. (("  " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left")
+    local parts = {
+        ("   " .. escapeBar(keys.accept)) .. " on a hunk: its file, on a header or :w: apply all",
+        ("   " .. escapeBar(keys.reject)) .. " reject"
+    }
+    local hunkKeys = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            {keys.take_hunk, keys.drop_hunk},
+            function(____, k) return k ~= false end
+        ),
+        function(____, k) return escapeBar(k) end
+    )
+    if #hunkKeys > 0 then
+        parts[#parts + 1] = ("   " .. table.concat(hunkKeys, "/")) .. " keep/drop hunk"
+    end
+    parts[#parts + 1] = ("   " .. ____exports.WHOLE_FILE_KEY) .. " whole file"
+    local jumps = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            {keys.next_hunk, keys.prev_hunk},
+            function(____, k) return k ~= false end
+        ),
+        function(____, k) return escapeBar(k) end
+    )
+    if #jumps > 0 then
+        parts[#parts + 1] = ("   " .. table.concat(jumps, "/")) .. " hunks"
+    end
+    parts[#parts + 1] = ((("   " .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " files"
+    if keys.reject_with_reason ~= false then
+        parts[#parts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
+    end
+    self.bar = {title, parts}
+    fitBar(
+        self.win,
+        unpack(self.bar)
+    )
+end
+function Overview.prototype.rowsOf(self, kind)
+    self:complete()
+    local rows = {}
+    for ____, s in ipairs(self.sections) do
+        if kind == 2 then
+            rows[#rows + 1] = s.header
+        else
+            for ____, h in ipairs(s.hunks) do
+                rows[#rows + 1] = h.row
+            end
+        end
+    end
+    return rows
+end
+function Overview.prototype.jump(self, kind, direction)
+    local rows = self:rowsOf(kind)
+    if #rows == 0 then
+        return
+    end
+    local row = vim.api.nvim_win_get_cursor(0)[1] - 1
+    local target
+    if direction == 1 then
+        target = __TS__ArrayFind(
+            rows,
+            function(____, r) return r > row end
+        ) or rows[1]
+    else
+        for ____, r in ipairs(rows) do
+            if r < row then
+                target = r
+            end
+        end
+        if target == nil then
+            target = rows[#rows]
+        end
+    end
+    vim.api.nvim_win_set_cursor(0, {target + 1, 0})
+end
+function Overview.prototype.decideHere(self, decision)
+    local at = self:here()
+    if at == nil then
+        say("on a hunk (or a file's header): the title line has none")
+        return
+    end
+    local index, hunk = unpack(at, 1, 2)
+    local s = self.sections[index + 1]
+    if hunk < 0 then
+        if decision == "dropped" then
+            self.events.wholeFile(index)
+        else
+            do
+                local i = 0
+                while i < #s.hunks do
+                    if s.hunks[i + 1].decision == nil then
+                        self:decide(index, i, "kept")
+                    end
+                    i = i + 1
+                end
+            end
+        end
+        return
+    end
+    if decision == "dropped" and s.file.deletes == true then
+        say(((s.file.label .. ": a deletion is all or nothing (") .. self.spec.config.keymaps.reject) .. " rejects the whole review)")
+        return
+    end
+    local h = s.hunks[hunk + 1]
+    local ____self_decide_13 = self.decide
+    local ____index_11 = index
+    local ____hunk_12 = hunk
+    local ____temp_10
+    if h.decision == decision then
+        ____temp_10 = nil
+    else
+        ____temp_10 = decision
+    end
+    ____self_decide_13(self, ____index_11, ____hunk_12, ____temp_10)
+    vim.api.nvim_win_set_cursor(0, {h.row + 1, 0})
+    self:jump(3, 1)
+end
+function Overview.prototype.dropFile(self, index)
+    local s = self.sections[index + 1]
+    if s.file.deletes == true then
+        say(((s.file.label .. ": a deletion is all or nothing (") .. self.spec.config.keymaps.reject) .. " rejects the whole review)")
+        return
+    end
+    do
+        local i = 0
+        while i < #s.hunks do
+            self:decide(index, i, "dropped")
+            i = i + 1
+        end
+    end
+end
+function Overview.prototype.onEnterKey(self)
+    local at = self:here()
+    if at == nil or at[2] < 0 then
+        self.events.accept()
+    else
+        self.events.openFile(at[1], at[2])
+    end
+end
+function Overview.prototype.setKeymaps(self)
+    local keys = self.spec.config.keymaps
+    local function map(lhs, desc, fn)
+        if lhs ~= false then
+            vim.keymap.set("n", lhs, fn, {buffer = self.buf, nowait = true, desc = "claude-ide: " .. desc})
+        end
+    end
+    map(
+        keys.accept,
+        "on a hunk: open its file's review; on a header or the title: apply everything",
+        function() return self:onEnterKey() end
+    )
+    map(
+        keys.reject,
+        "reject the whole review",
+        function() return self.events.reject() end
+    )
+    map(
+        keys.reject_with_reason,
+        "reject the whole review, with a reason for the model",
+        function() return askReason(
+            "Reason for rejecting (sent to the model): ",
+            function(reason)
+                if not self.settled then
+                    self.events.reject(reason)
+                end
+            end
+        ) end
+    )
+    map(
+        keys.take_hunk,
+        "keep the hunk under the cursor (on a header: every hunk of the file)",
+        function() return self:decideHere("kept") end
+    )
+    map(
+        keys.drop_hunk,
+        "drop the hunk under the cursor (on a header: the whole file)",
+        function() return self:decideHere("dropped") end
+    )
+    map(
+        keys.next_hunk,
+        "next hunk",
+        function() return self:jump(3, 1) end
+    )
+    map(
+        keys.prev_hunk,
+        "previous hunk",
+        function() return self:jump(3, -1) end
+    )
+    map(
+        ____exports.NEXT_FILE_KEY,
+        "next file of this review",
+        function() return self:jump(2, 1) end
+    )
+    map(
+        ____exports.PREV_FILE_KEY,
+        "previous file of this review",
+        function() return self:jump(2, -1) end
+    )
+    local function onFile(fn)
+        return function()
+            local at = self:here()
+            if at == nil then
+                say("on a file's header or hunk: the title line is no file")
+            else
+                fn(at[1])
+            end
+        end
+    end
+    if not __TS__ArraySome(
+        self.spec.keys,
+        function(____, k) return k.lhs == ____exports.WHOLE_FILE_KEY end
+    ) then
+        map(
+            ____exports.WHOLE_FILE_KEY,
+            "refuse the whole file under the cursor",
+            onFile(function(i) return self.events.wholeFile(i) end)
+        )
+    end
+    for ____, k in ipairs(self.spec.keys) do
+        map(
+            k.lhs,
+            k.desc,
+            onFile(k.fn)
+        )
+    end
+end
+function Overview.prototype.watch(self)
+    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
+    local function add(event, opts, desc, cb)
+        local ____self_autocmds_14 = self.autocmds
+        ____self_autocmds_14[#____self_autocmds_14 + 1] = vim.api.nvim_create_autocmd(
+            event,
+            __TS__ObjectAssign(
+                {group = group},
+                opts,
+                {
+                    desc = desc,
+                    callback = function() return cb() end
+                }
+            )
+        )
+    end
+    local function reject()
+        return self.events.reject(reasonOn(self.buf))
+    end
+    add(
+        "WinClosed",
+        {pattern = {tostring(self.win)}},
+        "claude-ide: closing the review's overview rejects it",
+        reject
+    )
+    add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the review's overview rejects it", reject)
+    add(
+        "BufEnter",
+        {buffer = self.buf},
+        "claude-ide: a review the user visits no longer waits",
+        function() return self:markSeen() end
+    )
+    add(
+        "WinResized",
+        {pattern = {tostring(self.win)}},
+        "claude-ide: fit the overview's winbar",
+        function()
+            if self.bar ~= nil then
+                fitBar(
+                    self.win,
+                    unpack(self.bar)
+                )
+            end
+        end
+    )
+    add(
+        "ColorScheme",
+        {},
+        "claude-ide: the review's highlight groups again",
+        function() return ____exports.defineOverviewHighlights() end
+    )
+    add(
+        "BufWriteCmd",
+        {buffer = self.buf},
+        "claude-ide: :w in the overview applies the whole review",
+        function()
+            setOpt("modified", false, {buf = self.buf})
+            self.events.accept()
+        end
+    )
+end
+return ____exports

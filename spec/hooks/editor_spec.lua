@@ -1,0 +1,146 @@
+-- The CLIs' external editor (terminal.editor): the command $VISUAL names, run the way a CLI runs it (its words and
+-- the file, in a terminal of the Neovim that started the CLI), opens the file in that Neovim above the terminal,
+-- filetype markdown, and waits: written and closed → exit 0 with the text; `:cq` (typed: that edit only, Neovim
+-- stays) → exit 1 with the file as it was; then the terminal has the focus in Terminal mode. With Neovim gone it
+-- runs the user's own editor. And the terminals :ClaudeCode starts get it in $VISUAL / $EDITOR.
+local bridge = require('helpers.bridge')
+
+describe('the external editor command', function()
+  after_each(bridge.cleanup)
+
+  --- The words $VISUAL holds for a CLI of this Neovim (read from the child's own settings module).
+  local function command_of(nvim)
+    return nvim:lua([[
+      return table.concat({ vim.v.progpath, '-l', require('claude-ide.hooks.settings').hookScript(), 'claude',
+        'editor', '--instance', tostring(vim.fn.getpid()) }, ' ')
+    ]])
+  end
+
+  --- Runs `command FILE` in a terminal of the child (below a shell, as a CLI would), its exit status printed.
+  local function run_in_terminal(nvim, command, file)
+    nvim:lua(
+      [[
+      local line = ...
+      vim.cmd('botright split')
+      vim.fn.termopen({ 'sh', '-c', line .. '; echo EXIT=$?; sleep 60' })
+      _G.term_buf = vim.api.nvim_get_current_buf()
+      vim.cmd('stopinsert')
+    ]],
+      command .. ' ' .. vim.fn.shellescape(file)
+    )
+  end
+
+  local function terminal_text(nvim)
+    return nvim:lua([[return table.concat(vim.api.nvim_buf_get_lines(_G.term_buf, 0, -1, false), '\n')]])
+  end
+
+  --- Waits until the child shows `file` in a window; returns that window's facts.
+  local function shown(nvim, file)
+    local info
+    assert(
+      vim.wait(10000, function()
+        info = nvim:lua(
+          [[
+          local file = ...
+          local buf = vim.fn.bufnr(file)
+          if buf == -1 or #vim.fn.win_findbuf(buf) == 0 then return nil end
+          local win = vim.fn.win_findbuf(buf)[1]
+          local term_win = vim.fn.win_findbuf(_G.term_buf)[1]
+          return { filetype = vim.bo[buf].filetype, current = vim.api.nvim_get_current_win() == win,
+            above = vim.fn.win_screenpos(win)[1] < vim.fn.win_screenpos(term_win)[1] }
+        ]],
+          file
+        )
+        return info ~= nil and info ~= vim.NIL
+      end, 20),
+      'the file did not open in Neovim'
+    )
+    return info
+  end
+
+  it('opens the file above the terminal, waits, and gives the written text back with status 0', function()
+    local project = bridge.project({ ['a.txt'] = 'a\n' })
+    local nvim = bridge.editor({ config_dir = bridge.config_dir(), cwd = project })
+    local file = bridge.tempdir() .. '/prompt.md'
+    bridge.write(file, 'half a prompt\n')
+    run_in_terminal(nvim, command_of(nvim), file)
+    local info = shown(nvim, file)
+    assert.are.same({ filetype = 'markdown', current = true, above = true }, info)
+    -- It waits for the user.
+    assert.is_nil(terminal_text(nvim):find('EXIT=', 1, true))
+    vim.rpcrequest(nvim:rpc(), 'nvim_input', 'Goand the rest<Esc>:wq<CR>')
+    assert(
+      vim.wait(10000, function()
+        return terminal_text(nvim):find('EXIT=', 1, true) ~= nil
+      end, 20),
+      'the command did not end'
+    )
+    assert.matches('EXIT=0', terminal_text(nvim))
+    assert.are.equal('half a prompt\nand the rest\n', bridge.read(file))
+    -- The terminal has the focus again, in Terminal mode.
+    assert(
+      vim.wait(5000, function()
+        return nvim:lua('return vim.api.nvim_get_current_buf() == _G.term_buf and vim.fn.mode() == "t"')
+      end, 20),
+      'the terminal did not get the focus back in Terminal mode'
+    )
+  end)
+
+  it(':cq cancels that edit only: status 1, the file as it was, Neovim still there', function()
+    local nvim = bridge.editor({ config_dir = bridge.config_dir(), cwd = bridge.project({ ['a.txt'] = 'a\n' }) })
+    local file = bridge.tempdir() .. '/prompt.md'
+    bridge.write(file, 'keep me\n')
+    -- As Gemini CLI 0.61 runs it: `-i NONE` before the file.
+    run_in_terminal(nvim, command_of(nvim) .. ' -i NONE', file)
+    shown(nvim, file)
+    vim.rpcrequest(nvim:rpc(), 'nvim_input', 'ochanged<Esc>:cq<CR>')
+    assert(
+      vim.wait(10000, function()
+        return terminal_text(nvim):find('EXIT=', 1, true) ~= nil
+      end, 20),
+      'the command did not end'
+    )
+    assert.matches('EXIT=1', terminal_text(nvim))
+    assert.are.equal('keep me\n', bridge.read(file))
+    assert.are.equal(-1, nvim:lua('return vim.fn.bufnr(...)', file))
+    assert.are.equal(2, nvim:lua('return 1 + 1'))
+  end)
+
+  it("runs the user's own editor when its Neovim is gone", function()
+    local file = bridge.tempdir() .. '/prompt.md'
+    bridge.write(file, 'text\n')
+    local script = vim.fn.fnamemodify('lua/claude-ide/hook.lua', ':p')
+    local done = vim
+      .system({ vim.v.progpath, '-l', script, 'claude', 'editor', '--instance', tostring(bridge.dead_pid()), '+1', file }, {
+        env = bridge.env(bridge.config_dir(), { CLAUDE_IDE_EDITOR_FALLBACK = [[sh -c 'echo fallback >> "$1"' sh]] }),
+      })
+      :wait(20000)
+    assert.are.equal(0, done.code)
+    assert.are.equal('text\nfallback\n', bridge.read(file))
+  end)
+
+  it("is $VISUAL and $EDITOR of the CLIs :ClaudeCode starts, the user's own editor kept for the fallback", function()
+    local path, recorded = bridge.argv_recorder('qwen')
+    local env_file = bridge.tempdir() .. '/env'
+    bridge.write(
+      path,
+      ('#!/bin/sh\nprintf "%%s\\n%%s\\n%%s\\n" "$VISUAL" "$EDITOR" "$CLAUDE_IDE_EDITOR_FALLBACK" > %s\n'):format(
+        env_file
+      ) .. bridge.read(path):gsub('^#!/bin/sh\n', '')
+    )
+    local nvim = bridge.editor({
+      config_dir = bridge.config_dir(),
+      cwd = bridge.project({ ['a.txt'] = 'a\n' }),
+      env = { VISUAL = 'my-editor --wait', QWEN_HOME = bridge.tempdir(), XDG_STATE_HOME = bridge.tempdir() },
+      setup = { terminal = { command = vim.fn.shellescape(path) } },
+    })
+    nvim:lua('vim.cmd("ClaudeCode")')
+    recorded()
+    local lines = vim.split(bridge.read(env_file), '\n', { plain = true })
+    local expected = nvim:lua([[
+      return table.concat({ vim.v.progpath, '-l', require('claude-ide.hooks.settings').hookScript(), 'qwen',
+        'editor', '--instance', tostring(vim.fn.getpid()) }, ' ')
+    ]])
+    assert.are.same({ expected, expected, 'my-editor --wait' }, { lines[1], lines[2], lines[3] })
+  end)
+end)

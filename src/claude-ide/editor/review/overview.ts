@@ -1,0 +1,810 @@
+// The overview of a multi-file review (multi_review.ts): one scrolling, read-only buffer with the review's title
+// and, for each file, a header (its path, what happened to it and who did it, its decision counts) followed by
+// its hunks in unified form (`@@` line, 3 lines of context, `-` / `+` lines), as `git diff` shows them. A hunk is
+// the whole block vim.diff reports between the file's text and its proposal.
+//
+// The user decides here: gh / gH keep or drop the hunk under the cursor (pressed again: undecided), gH on a header
+// (or gR anywhere in a file) refuses the whole file, <CR> on a hunk opens that file's own review (the review
+// drives that: OverviewEvents.openFile), <CR> on a header or the title line, or :w, applies everything, q
+// rejects. The overview only reports; multi_review.ts decides what happens.
+//
+// Its texts are built in one pass and set with one nvim_buf_set_lines; the highlights (extmarks) follow in
+// slices of a few milliseconds, from the top, so a review of thousands of hunks never holds the editor.
+import type { Config } from "../../config";
+import type { ReviewFile } from "../../contracts";
+import { notice, say } from "../../log";
+import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { plural } from "../../util/words";
+import { linesText } from "./diff_text";
+import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
+import { askReason, reasonOn } from "./reason";
+import { addWaiting, escapeBar, fitBar, ReviewOrigin, scratchBuffer, setOpt, takesFocus } from "./view_parts";
+
+export const NEXT_FILE_KEY = "]f";
+export const PREV_FILE_KEY = "[f";
+/** Refuses the whole file under the cursor (a MultiRequest key of this lhs replaces what it does). */
+export const WHOLE_FILE_KEY = "gR";
+
+/** The overview's own groups (default links), besides the shared diff groups of highlights.ts. */
+export const HEADER_GROUP = "ClaudeIdeReviewHeader";
+export const HUNK_GROUP = "ClaudeIdeReviewHunk";
+export const DROPPED_GROUP = "ClaudeIdeReviewDropped";
+export const KEPT_GROUP = "ClaudeIdeReviewKept";
+
+/** Lines of context around a hunk, as `git diff` shows. */
+const CONTEXT = 3;
+/** A review of at most this many lines (every file's, both texts) is built in one stretch: a millisecond or two. */
+const SMALL_REVIEW_LINES = 4000;
+/** How long one slice of building or highlighting may hold the editor. */
+const SLICE_MS = 5;
+/** The overview's autocmds (every open overview's); deleted by the last one to settle. */
+const AUGROUP = "claude-ide.overview";
+
+const NS = vim.api.nvim_create_namespace("claude-ide.overview");
+
+/** What a line of the overview is. */
+const enum Kind {
+  Title = 1,
+  Header,
+  At,
+  Context,
+  Delete,
+  Add,
+}
+
+export type Decision = "kept" | "dropped";
+
+/** A block vim.diff reports: the file's lines a..a+ca-1 become the proposal's b..b+cb-1 (a count of 0: after a / b). */
+export interface Hunk {
+  a: number;
+  ca: number;
+  b: number;
+  cb: number;
+  decision?: Decision;
+  /** 0-based rows of its `@@` line and of its last line in the overview. */
+  row: number;
+  end: number;
+  /** The same rows within its file's part (Chunk), from the file's header (0). */
+  rel: number;
+  relEnd: number;
+}
+
+/** A file's part of the overview, built once per text (its header line is made afresh at each assembly). */
+interface Chunk {
+  lines: string[];
+  kinds: Kind[];
+  /** Per line: the hunk it belongs to (0-based; -1 on the header). */
+  hunks: number[];
+}
+
+interface Section {
+  file: ReviewFile;
+  /** The file's text (the left side of a review). */
+  base: string[];
+  proposal: string[];
+  hunks: Hunk[];
+  /** Its part of the overview; undefined until its hunks are computed. */
+  chunk?: Chunk;
+  /** 0-based row of its header. */
+  header: number;
+  /** The whole file was replaced by a MultiRequest key (the turn review's revert). */
+  replaced: boolean;
+}
+
+/** @noSelf */
+export interface OverviewEvents {
+  /** Applies everything (<CR> on a header or the title, :w). */
+  accept(): void;
+  reject(reason?: string): void;
+  /** <CR> on hunk `hunk` (0-based) of file `index` (0-based). */
+  openFile(index: number, hunk: number): void;
+  /** gR, or gH on a header: refuses (reverts) the whole file. */
+  wholeFile(index: number): void;
+}
+
+export interface OverviewSpec {
+  title: string;
+  files: ReviewFile[];
+  /** Each file's proposal (ReviewFile.proposal, or what the user made of it). */
+  proposals: string[][];
+  config: Config["diff"];
+  client?: string;
+  home?: Buf;
+  /** More keys (MultiRequest.keys): `fn` gets the index of the file under the cursor. */
+  keys: { lhs: string; desc: string; fn: (this: void, index: number) => void }[];
+}
+
+/** The hunks between `base` and `proposal` (vim.diff's blocks). */
+function diffHunks(base: string[], proposal: string[]): Hunk[] {
+  const found = vim.diff(linesText(base), linesText(proposal), { result_type: "indices" });
+  return found.map(([a, ca, b, cb]) => ({ a, ca, b, cb, row: -1, end: -1, rel: -1, relEnd: -1 }));
+}
+
+/** The proposal with the dropped hunks put back as they are in `base`. */
+function decidedLines(base: string[], proposal: string[], hunks: Hunk[]): string[] {
+  if (!hunks.some((h) => h.decision === "dropped")) return proposal;
+  const out: string[] = [];
+  let next = 1;
+  for (const h of hunks) {
+    const before = h.cb > 0 ? h.b - 1 : h.b;
+    for (let l = next; l <= before; l++) out.push(proposal[l - 1]);
+    if (h.decision === "dropped") {
+      const from = h.ca > 0 ? h.a : h.a + 1;
+      for (let l = from; l < from + h.ca; l++) out.push(base[l - 1]);
+    } else for (let l = before + 1; l <= before + h.cb; l++) out.push(proposal[l - 1]);
+    next = before + h.cb + 1;
+  }
+  for (let l = next; l <= proposal.length; l++) out.push(proposal[l - 1]);
+  return out;
+}
+
+/** The line of `decidedLines(...)` where hunk `index` starts (1-based; the line after it for a pure deletion). */
+function decidedLineOf(hunks: Hunk[], index: number): number {
+  let shift = 0;
+  for (let i = 0; i < index; i++) if (hunks[i].decision === "dropped") shift += hunks[i].ca - hunks[i].cb;
+  const h = hunks[index];
+  return math.max(1, (h.cb > 0 ? h.b : h.b + 1) + shift);
+}
+
+/**
+ * Where two lines differ: [start, oldEnd, newEnd], byte offsets (0-based, ends exclusive) of the middle that is not
+ * the prefix and suffix they share. Bytes, not characters: a highlight split inside a character still shows.
+ */
+function changedMiddle(a: string, b: string): LuaMultiReturn<[number, number, number]> {
+  const max = math.min(a.length, b.length);
+  let start = 0;
+  while (start < max && string.byte(a, start + 1) === string.byte(b, start + 1)) start++;
+  let tail = 0;
+  while (tail < max - start && string.byte(a, a.length - tail) === string.byte(b, b.length - tail)) tail++;
+  return $multi(start, a.length - tail, b.length - tail);
+}
+
+/** Every open overview, by its buffer (specs read it). */
+const open = new LuaMap<Buf, Overview>();
+
+/** The overview shown in `buf`, if any. */
+export function overviewOf(buf: Buf): Overview | undefined {
+  return open.get(buf);
+}
+
+/** Defines the overview's groups (and the shared diff ones). */
+export function defineOverviewHighlights(): void {
+  defineHighlights();
+  vim.api.nvim_set_hl(0, HEADER_GROUP, { link: "Title", default: true });
+  vim.api.nvim_set_hl(0, HUNK_GROUP, { link: "Special", default: true });
+  vim.api.nvim_set_hl(0, DROPPED_GROUP, { link: "Comment", default: true });
+  vim.api.nvim_set_hl(0, KEPT_GROUP, { link: "DiagnosticOk", default: true });
+}
+
+export class Overview {
+  readonly buf: Buf;
+  win = -1;
+  readonly origin: ReviewOrigin;
+  private readonly sections: Section[];
+  /** Files whose hunks and lines are computed and in the buffer (in slices, from the top, when there are many). */
+  private prepared = 0;
+  /** Rows of the buffer filled so far (the title and the prepared files); a line saying the rest comes follows. */
+  private rows = 1;
+  /** Files whose rows have their extmarks (the slices go from the top). */
+  private marked = 0;
+  /** A slice (computing or highlighting) waits for a loop turn. */
+  private stepScheduled = false;
+  private waiting = false;
+  private unnotice?: (this: void) => void;
+  private autocmds: number[] = [];
+  private bar?: [string, string[]];
+  private settled = false;
+  private closed = false;
+
+  /** Builds the buffer and shows it. Throws (leaving nothing behind) when Neovim refuses. */
+  constructor(
+    private readonly spec: OverviewSpec,
+    private readonly events: OverviewEvents,
+  ) {
+    this.origin = new ReviewOrigin();
+    this.sections = spec.files.map((file, i) => ({
+      file,
+      base: file.current ?? [],
+      proposal: spec.proposals[i],
+      hunks: [],
+      header: -1,
+      replaced: false,
+    }));
+    defineOverviewHighlights();
+    this.buf = scratchBuffer(`claude-ide://review/${spec.title}`, [spec.title]);
+    setOpt("buftype", "acwrite", { buf: this.buf });
+    setOpt("swapfile", false, { buf: this.buf });
+    setOpt("undolevels", -1, { buf: this.buf });
+    setOpt("modifiable", false, { buf: this.buf });
+    open.set(this.buf, this);
+    // The first files now; the rest in slices once the overview is shown (this stretch opens the window too: half a
+    // slice). A small review is built whole at once, whatever the machine's load.
+    let size = 0;
+    for (const f of spec.files) size += (f.current?.length ?? 0) + f.proposal.length;
+    this.prepareSlice(size <= SMALL_REVIEW_LINES ? math.huge : SLICE_MS / 2);
+    const [ok, err] = pcall(() => this.show(takesFocus(spec.config.focus, spec.home)));
+    if (!ok) {
+      this.close(false);
+      error(err, 0);
+    }
+    this.scheduleStep();
+  }
+
+  /**
+   * Computes files' hunks and lines for SLICE_MS and appends them to the buffer (one nvim_buf_set_lines), then
+   * highlights them; the rest on a later loop turn (`more`) or by complete().
+   */
+  private prepareSlice(budget = SLICE_MS): void {
+    if (this.closed || this.prepared === this.sections.length) return;
+    const start = vim.uv.hrtime();
+    const lines: string[] = [];
+    const from = this.prepared;
+    // The longest file of this slice so far: the next one is started only when one as long still fits (setting the
+    // lines takes about as long again per line).
+    let longest = 0;
+    while (this.prepared < this.sections.length) {
+      const before = vim.uv.hrtime();
+      const s = this.sections[this.prepared];
+      s.hunks = diffHunks(s.base, s.proposal);
+      s.chunk = this.chunkOf(s);
+      s.header = this.rows + lines.length;
+      this.place(s);
+      lines.push(this.headerText(s));
+      for (let i = 1; i < s.chunk.lines.length; i++) lines.push(s.chunk.lines[i]);
+      this.prepared++;
+      const now = vim.uv.hrtime();
+      longest = math.max(longest, (now - before) / 1e6);
+      if ((now - start) / 1e6 + 2 * longest >= budget) break;
+    }
+    const done = this.prepared === this.sections.length;
+    // Before the line saying the rest comes (it goes with the last slice).
+    const filled = lines.length;
+    if (!done) lines.push(`computing the hunks of ${plural(this.sections.length - this.prepared, "more file")}…`);
+    this.replaceRows(this.rows, from === 0 ? this.rows : this.rows + 1, lines);
+    this.rows += filled;
+    if (done) this.setWinbar();
+    // A review built in one slice (a small one) is highlighted at once; a big one in what is left of this slice,
+    // the rest on later loop turns.
+    const whole = done && from === 0;
+    this.markSlice(whole ? math.huge : budget - (vim.uv.hrtime() - start) / 1e6);
+  }
+
+  /** Every file in the buffer now (a key pressed before the slices are done). */
+  private complete(): void {
+    while (!this.closed && this.prepared < this.sections.length) this.prepareSlice();
+  }
+
+  /** The rows of file `s`'s hunks from its header's row and its chunk. */
+  private place(s: Section): void {
+    for (const h of s.hunks) {
+      h.row = s.header + h.rel;
+      h.end = s.header + h.relEnd;
+    }
+  }
+
+  /** Replaces rows [from, to) of the buffer by `lines`. */
+  private replaceRows(from: number, to: number, lines: string[]): void {
+    const buf = this.buf;
+    setOpt("modifiable", true, { buf });
+    vim.api.nvim_buf_set_lines(buf, from, to, false, lines);
+    setOpt("modifiable", false, { buf });
+    setOpt("modified", false, { buf });
+  }
+
+  /** Each file's final lines: its proposal with the dropped hunks put back. */
+  finals(): string[][] {
+    this.complete();
+    return this.sections.map((s) => decidedLines(s.base, s.proposal, s.hunks));
+  }
+
+  /** File `index`'s proposal as decided so far (what its own review starts from). */
+  decided(index: number): string[] {
+    this.complete();
+    const s = this.sections[index];
+    return decidedLines(s.base, s.proposal, s.hunks);
+  }
+
+  /** The line of file `index`'s decided proposal where its hunk `hunk` starts. */
+  lineOf(index: number, hunk: number): number {
+    return decidedLineOf(this.sections[index].hunks, hunk);
+  }
+
+  /** Every line has its highlights (the slices are done). */
+  highlighted(): boolean {
+    return this.marked >= this.sections.length;
+  }
+
+  /** The hunks of file `index` (their decisions included). */
+  hunks(index: number): Hunk[] {
+    this.complete();
+    return this.sections[index].hunks;
+  }
+
+  /**
+   * Replaces file `index`'s proposal (what the user made of it in its own review, or a MultiRequest key's text)
+   * and shows the overview again with the cursor on that file. A kept hunk still there stays kept; the others
+   * start undecided (a dropped one is no difference any more when the text came from the file's review).
+   */
+  setProposal(index: number, lines: string[], replaced = false): void {
+    if (this.closed) return;
+    this.complete();
+    const s = this.sections[index];
+    const kept = new LuaSet<string>();
+    for (const h of s.hunks) if (h.decision === "kept") kept.add(this.hunkText(s, h));
+    s.proposal = lines;
+    s.replaced = replaced;
+    s.hunks = diffHunks(s.base, lines);
+    for (const h of s.hunks) if (kept.has(this.hunkText(s, h))) h.decision = "kept";
+    const before = (s.chunk as Chunk).lines.length;
+    s.chunk = this.chunkOf(s);
+    const after = s.chunk.lines.length;
+    vim.api.nvim_buf_clear_namespace(this.buf, NS, s.header, s.header + before);
+    // (A spread would unpack every line: Lua refuses more than a few thousand values.)
+    const rows = vim.list_slice(s.chunk.lines, 1);
+    rows[0] = this.headerText(s);
+    this.replaceRows(s.header, s.header + before, rows);
+    this.place(s);
+    // The files below move (their extmarks move with their lines).
+    for (let i = index + 1; i < this.sections.length; i++) {
+      const below = this.sections[i];
+      below.header += after - before;
+      this.place(below);
+    }
+    this.rows += after - before;
+    if (index < this.marked) {
+      this.mark(s.header, Kind.Header, undefined);
+      for (const h of s.hunks) this.markHunk(h);
+    }
+    this.setWinbar();
+    this.showFile(index);
+  }
+
+  /** Puts the cursor on file `index`'s header. */
+  showFile(index: number): void {
+    const row = this.sections[index]?.header;
+    if (row !== undefined && vim.api.nvim_win_is_valid(this.win)) vim.api.nvim_win_set_cursor(this.win, [row + 1, 0]);
+  }
+
+  /** Brings the user to the overview (:ClaudeCodeFocus on a waiting one); false when its window is gone. */
+  focus(): boolean {
+    if (!vim.api.nvim_win_is_valid(this.win)) return false;
+    this.origin.enter(this.win, [this.win]);
+    this.markSeen();
+    return true;
+  }
+
+  /** Takes the user back to the overview from a window of the same review (a file's review that closed). */
+  enter(): void {
+    if (!vim.api.nvim_win_is_valid(this.win)) return;
+    vim.api.nvim_set_current_win(this.win);
+    if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
+    this.markSeen();
+  }
+
+  isWaiting(): boolean {
+    return this.waiting;
+  }
+
+  hasFocus(): boolean {
+    return vim.api.nvim_get_current_win() === this.win;
+  }
+
+  /** The review is decided: no more reports, the buffer stops looking like an open review. Idempotent. */
+  settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.markSeen();
+    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
+    this.autocmds = [];
+    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
+    if (ok && left.length === 0) pcall(vim.api.nvim_del_augroup_by_name, AUGROUP);
+    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
+  }
+
+  /** Removes the window and the buffer; back where the user was when they were in it (unless `goBack` is false). */
+  close(goBack = true): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.settle();
+    open.delete(this.buf);
+    const focused = this.hasFocus();
+    if (vim.api.nvim_win_is_valid(this.win) && !pcall(vim.api.nvim_win_close, this.win, true)[0])
+      pcall(() => {
+        setOpt("winbar", "", { win: this.win });
+        vim.api.nvim_win_set_buf(this.win, vim.api.nvim_create_buf(true, false));
+      });
+    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_delete, this.buf, { force: true });
+    if (focused && goBack) this.origin.restore();
+  }
+
+  /** The hunk under the cursor: [file, hunk] (hunk -1 on a header), or undefined on the title line. */
+  here(): [number, number] | undefined {
+    this.complete();
+    const found = this.at(vim.api.nvim_win_get_cursor(0)[0] - 1);
+    return found === undefined ? undefined : [found.file, found.hunk];
+  }
+
+  /** Sets hunk `hunk` of file `index` to `decision` (undefined: undecided again) and shows it. */
+  decide(index: number, hunk: number, decision: Decision | undefined): void {
+    const s = this.sections[index];
+    const h = s.hunks[hunk];
+    h.decision = decision;
+    this.setLine(s.header, this.headerText(s));
+    if (index < this.marked) this.markHunk(h);
+    this.setWinbar();
+  }
+
+  // ---- building --------------------------------------------------------------------------------------------
+
+  /** File `s`'s part of the overview: its header, then each hunk's `@@` line, context and changed lines. */
+  private chunkOf(s: Section): Chunk {
+    const lines: string[] = [""];
+    const kinds: Kind[] = [Kind.Header];
+    const hunks: number[] = [-1];
+    const base = s.base;
+    const proposal = s.proposal;
+    // The last line of the file shown so far: context is never shown twice.
+    let shown = 0;
+    s.hunks.forEach((h, hi) => {
+      const push = (text: string, kind: Kind) => {
+        lines.push(text);
+        kinds.push(kind);
+        hunks.push(hi);
+      };
+      const aBefore = h.ca > 0 ? h.a - 1 : h.a;
+      const aLast = aBefore + h.ca;
+      const bBefore = h.cb > 0 ? h.b - 1 : h.b;
+      const next = s.hunks[hi + 1];
+      const nextBefore = next === undefined ? base.length : next.ca > 0 ? next.a - 1 : next.a;
+      const leadFrom = math.max(shown + 1, aBefore - CONTEXT + 1);
+      const trailTo = math.min(aLast + CONTEXT, nextBefore);
+      const lead = aBefore - leadFrom + 1;
+      const trail = trailTo - aLast;
+      const oldCount = lead + h.ca + trail;
+      const newCount = lead + h.cb + trail;
+      const oldStart = oldCount > 0 ? leadFrom : aBefore;
+      const newStart = newCount > 0 ? bBefore - lead + 1 : bBefore;
+      h.rel = lines.length;
+      push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At);
+      for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context);
+      for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete);
+      for (let l = bBefore + 1; l <= bBefore + h.cb; l++) push(`+${proposal[l - 1]}`, Kind.Add);
+      for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context);
+      h.relEnd = lines.length - 1;
+      shown = trailTo;
+    });
+    return { lines, kinds, hunks };
+  }
+
+  /** What row `row` (0-based) shows: the file, its hunk (-1: the header) and the kind of line; none: the title. */
+  private at(row: number): { file: number; hunk: number; kind: Kind } | undefined {
+    // The last file whose header is at or above the row (binary search: headers go down the buffer in order).
+    let lo = 0;
+    let hi = this.prepared - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = math.floor((lo + hi) / 2);
+      if (this.sections[mid].header <= row) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found < 0) return undefined;
+    const s = this.sections[found];
+    const chunk = s.chunk as Chunk;
+    const rel = row - s.header;
+    if (rel >= chunk.lines.length) return undefined;
+    return { file: found, hunk: chunk.hunks[rel], kind: chunk.kinds[rel] };
+  }
+
+  /** Highlights files from `this.marked` on for `budget` ms (the rest: scheduleStep). */
+  private markSlice(budget = SLICE_MS): void {
+    if (this.settled || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    const start = vim.uv.hrtime();
+    while (this.marked < this.prepared && (vim.uv.hrtime() - start) / 1e6 < budget) {
+      const s = this.sections[this.marked];
+      this.mark(s.header, Kind.Header, undefined);
+      for (const h of s.hunks) this.markHunk(h);
+      this.marked++;
+    }
+  }
+
+  /**
+   * One slice of what is left (files to compute first, then lines to highlight) per loop turn: never two slices
+   * in one turn, which two timers firing together would run back to back.
+   */
+  private scheduleStep(): void {
+    if (this.stepScheduled || this.settled || this.marked >= this.sections.length) return;
+    this.stepScheduled = true;
+    vim.defer_fn(() => {
+      this.stepScheduled = false;
+      if (this.settled) return;
+      if (this.prepared < this.sections.length) this.prepareSlice();
+      else this.markSlice();
+      this.scheduleStep();
+    }, 0);
+  }
+
+  /** The extmarks of one row. */
+  private mark(row: number, kind: Kind, decision: Decision | undefined): void {
+    let group: string;
+    if (kind === Kind.Header || kind === Kind.Title) group = HEADER_GROUP;
+    else if (kind === Kind.At) group = HUNK_GROUP;
+    else if (kind === Kind.Context) return;
+    else if (decision === "dropped") group = DROPPED_GROUP;
+    else group = kind === Kind.Add ? DIFF_ADD : DIFF_DELETE;
+    const opts: Dict = { line_hl_group: group };
+    if (kind === Kind.At && decision !== undefined)
+      opts.virt_text = [[`  ${decision}`, decision === "dropped" ? DROPPED_GROUP : KEPT_GROUP]];
+    vim.api.nvim_buf_set_extmark(this.buf, NS, row, 0, opts);
+  }
+
+  private markHunk(h: Hunk): void {
+    vim.api.nvim_buf_clear_namespace(this.buf, NS, h.row, h.end + 1);
+    const s = this.sections[this.at(h.row)?.file ?? 0];
+    const kinds = (s.chunk as Chunk).kinds;
+    let first = -1;
+    for (let row = h.row; row <= h.end; row++) {
+      const kind = kinds[row - s.header];
+      if (kind === Kind.Delete && first < 0) first = row;
+      this.mark(row, kind, h.decision);
+    }
+    // Lines changed one for one: what changed inside each pair (its middle, between what they share at both ends).
+    if (h.decision === "dropped" || h.ca !== h.cb || first < 0) return;
+    const aFrom = h.ca > 0 ? h.a : h.a + 1;
+    for (let k = 0; k < h.ca; k++) {
+      const [start, oldEnd, newEnd] = changedMiddle(s.base[aFrom + k - 1], s.proposal[h.b + k - 1]);
+      // +1: the `-` / `+` before the text.
+      if (oldEnd > start) this.markText(first + k, start + 1, oldEnd + 1);
+      if (newEnd > start) this.markText(first + h.ca + k, start + 1, newEnd + 1);
+    }
+  }
+
+  private markText(row: number, from: number, to: number): void {
+    vim.api.nvim_buf_set_extmark(this.buf, NS, row, from, { end_col: to, hl_group: DIFF_TEXT, strict: false });
+  }
+
+  private setLine(row: number, text: string): void {
+    const buf = this.buf;
+    if (!vim.api.nvim_buf_is_valid(buf)) return;
+    setOpt("modifiable", true, { buf });
+    vim.api.nvim_buf_set_lines(buf, row, row + 1, true, [text]);
+    setOpt("modifiable", false, { buf });
+    setOpt("modified", false, { buf });
+  }
+
+  /** `src/a.ts (changed by the agent's edits): 2 of 5 hunks dropped, 1 kept`. */
+  private headerText(s: Section): string {
+    const n = s.hunks.length;
+    let kept = 0;
+    let dropped = 0;
+    for (const h of s.hunks) {
+      if (h.decision === "kept") kept++;
+      else if (h.decision === "dropped") dropped++;
+    }
+    let counts: string;
+    if (n === 0) counts = s.replaced ? "the whole file reverted" : "no change of its text";
+    else if (dropped > 0) counts = `${dropped} of ${plural(n, "hunk")} dropped${kept > 0 ? `, ${kept} kept` : ""}`;
+    else if (kept > 0) counts = `${kept} of ${plural(n, "hunk")} kept`;
+    else counts = plural(n, "hunk");
+    if (s.replaced && n > 0) counts = `whole file replaced, ${counts}`;
+    return `${s.file.label} (${s.file.summary}): ${counts}`;
+  }
+
+  /** A hunk as its text: the same change in a new proposal (a kept hunk) is found by it. */
+  private hunkText(s: Section, h: Hunk): string {
+    const parts: string[] = [`${h.a},${h.ca}`];
+    const bBefore = h.cb > 0 ? h.b - 1 : h.b;
+    for (let l = bBefore + 1; l <= bBefore + h.cb; l++) parts.push(s.proposal[l - 1]);
+    return table.concat(parts, "\n");
+  }
+
+  /** Undecided hunks, every file's. */
+  private undecided(): number {
+    let n = 0;
+    for (const s of this.sections) for (const h of s.hunks) if (h.decision === undefined) n++;
+    return n;
+  }
+
+  // ---- on screen -------------------------------------------------------------------------------------------
+
+  private show(enter: boolean): void {
+    const config = this.spec.config;
+    const opened = this.origin.open(this.buf, enter, config.open_in_new_tab, this.spec.title);
+    this.win = opened.win;
+    const local = { win: this.win, scope: "local" as const };
+    setOpt("wrap", false, local);
+    setOpt("number", false, local);
+    setOpt("relativenumber", false, local);
+    setOpt("foldenable", false, local);
+    setOpt("list", false, local);
+    setOpt("spell", false, local);
+    setOpt("cursorline", true, local);
+    setOpt("signcolumn", "no", local);
+    this.origin.settle(enter, opened.originTab);
+    this.waiting = !enter;
+    if (this.waiting) addWaiting(1, this.spec.client ?? "Claude");
+    this.markBuffer();
+    this.setWinbar();
+    this.setKeymaps();
+    this.watch();
+    // On the first file's header: <CR> there applies everything, ]c goes to the first hunk.
+    vim.api.nvim_win_set_cursor(this.win, [math.min(2, vim.api.nvim_buf_line_count(this.buf)), 0]);
+    if (this.waiting)
+      this.unnotice = notice(
+        `${this.spec.client ?? "Claude"} proposes changes to ${plural(this.sections.length, "file")} (${this.spec.title}): :ClaudeCodeFocus shows the review`,
+      );
+  }
+
+  private markSeen(): void {
+    if (!this.waiting) return;
+    this.waiting = false;
+    this.unnotice?.();
+    this.unnotice = undefined;
+    addWaiting(-1);
+    if (!this.settled) this.markBuffer();
+  }
+
+  /** b:claude_ide_diff: the overview stands for the review's proposal (:ClaudeCodeDiffAccept writes it). */
+  private markBuffer(): void {
+    const value: ReviewVar = { tab_name: this.spec.title, role: "proposal", proposal: this.buf };
+    if (this.waiting) value.waiting = true;
+    value.file = plural(this.sections.length, "file");
+    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
+  }
+
+  /** The client, the title, files and hunks left first; the keys after, dropped from the last when narrow. */
+  private setWinbar(): void {
+    if (this.closed) return;
+    const keys = this.spec.config.keymaps;
+    const left = this.undecided();
+    // What matters is the title, never dropped (Neovim cuts it from its end only when even it is too wide).
+    const title =
+      ` ${escapeBar(this.spec.client ?? "Claude")}'s changes: ${escapeBar(this.spec.title)}` +
+      `  ${plural(this.sections.length, "file")}, ${left === 0 ? "all hunks decided" : `${plural(left, "hunk")} left`}`;
+    const parts = [
+      `   ${escapeBar(keys.accept)} on a hunk: its file, on a header or :w: apply all`,
+      `   ${escapeBar(keys.reject)} reject`,
+    ];
+    const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+    if (hunkKeys.length > 0) parts.push(`   ${hunkKeys.join("/")} keep/drop hunk`);
+    parts.push(`   ${WHOLE_FILE_KEY} whole file`);
+    const jumps = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+    if (jumps.length > 0) parts.push(`   ${jumps.join("/")} hunks`);
+    parts.push(`   ${NEXT_FILE_KEY}/${PREV_FILE_KEY} files`);
+    if (keys.reject_with_reason !== false) parts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
+    this.bar = [title, parts];
+    fitBar(this.win, ...this.bar);
+  }
+
+  /** Rows of `kind` (0-based), in order. */
+  private rowsOf(kind: Kind.Header | Kind.At): number[] {
+    this.complete();
+    const rows: number[] = [];
+    for (const s of this.sections) {
+      if (kind === Kind.Header) rows.push(s.header);
+      else for (const h of s.hunks) rows.push(h.row);
+    }
+    return rows;
+  }
+
+  /** The next / previous row of `kind` from the cursor, wrapping around; none: the cursor stays. */
+  jump(kind: Kind.Header | Kind.At, direction: 1 | -1): void {
+    const rows = this.rowsOf(kind);
+    if (rows.length === 0) return;
+    const row = vim.api.nvim_win_get_cursor(0)[0] - 1;
+    let target: number | undefined;
+    if (direction === 1) target = rows.find((r) => r > row) ?? rows[0];
+    else {
+      for (const r of rows) if (r < row) target = r;
+      target ??= rows[rows.length - 1];
+    }
+    vim.api.nvim_win_set_cursor(0, [target + 1, 0]);
+  }
+
+  /** gh / gH: on a hunk, keeps / drops it (again: undecided), then the next hunk; on a header, the whole file. */
+  private decideHere(decision: Decision): void {
+    const at = this.here();
+    if (at === undefined) {
+      say("on a hunk (or a file's header): the title line has none");
+      return;
+    }
+    const [index, hunk] = at;
+    const s = this.sections[index];
+    if (hunk < 0) {
+      if (decision === "dropped") this.events.wholeFile(index);
+      else {
+        for (let i = 0; i < s.hunks.length; i++) if (s.hunks[i].decision === undefined) this.decide(index, i, "kept");
+      }
+      return;
+    }
+    if (decision === "dropped" && s.file.deletes === true) {
+      say(
+        `${s.file.label}: a deletion is all or nothing (${this.spec.config.keymaps.reject} rejects the whole review)`,
+      );
+      return;
+    }
+    const h = s.hunks[hunk];
+    this.decide(index, hunk, h.decision === decision ? undefined : decision);
+    vim.api.nvim_win_set_cursor(0, [h.row + 1, 0]);
+    this.jump(Kind.At, 1);
+  }
+
+  /** Drops every hunk of file `index` (gR / gH on a header without a MultiRequest key for it). */
+  dropFile(index: number): void {
+    const s = this.sections[index];
+    if (s.file.deletes === true) {
+      say(
+        `${s.file.label}: a deletion is all or nothing (${this.spec.config.keymaps.reject} rejects the whole review)`,
+      );
+      return;
+    }
+    for (let i = 0; i < s.hunks.length; i++) this.decide(index, i, "dropped");
+  }
+
+  private onEnterKey(): void {
+    const at = this.here();
+    if (at === undefined || at[1] < 0) this.events.accept();
+    else this.events.openFile(at[0], at[1]);
+  }
+
+  private setKeymaps(): void {
+    const keys = this.spec.config.keymaps;
+    const map = (lhs: string | false, desc: string, fn: (this: void) => void) => {
+      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: this.buf, nowait: true, desc: `claude-ide: ${desc}` });
+    };
+    map(keys.accept, "on a hunk: open its file's review; on a header or the title: apply everything", () =>
+      this.onEnterKey(),
+    );
+    map(keys.reject, "reject the whole review", () => this.events.reject());
+    map(keys.reject_with_reason, "reject the whole review, with a reason for the model", () =>
+      askReason("Reason for rejecting (sent to the model): ", (reason) => {
+        if (!this.settled) this.events.reject(reason);
+      }),
+    );
+    map(keys.take_hunk, "keep the hunk under the cursor (on a header: every hunk of the file)", () =>
+      this.decideHere("kept"),
+    );
+    map(keys.drop_hunk, "drop the hunk under the cursor (on a header: the whole file)", () =>
+      this.decideHere("dropped"),
+    );
+    map(keys.next_hunk, "next hunk", () => this.jump(Kind.At, 1));
+    map(keys.prev_hunk, "previous hunk", () => this.jump(Kind.At, -1));
+    map(NEXT_FILE_KEY, "next file of this review", () => this.jump(Kind.Header, 1));
+    map(PREV_FILE_KEY, "previous file of this review", () => this.jump(Kind.Header, -1));
+    const onFile = (fn: (this: void, index: number) => void) => () => {
+      const at = this.here();
+      if (at === undefined) say("on a file's header or hunk: the title line is no file");
+      else fn(at[0]);
+    };
+    if (!this.spec.keys.some((k) => k.lhs === WHOLE_FILE_KEY))
+      map(
+        WHOLE_FILE_KEY,
+        "refuse the whole file under the cursor",
+        onFile((i) => this.events.wholeFile(i)),
+      );
+    for (const k of this.spec.keys) map(k.lhs, k.desc, onFile(k.fn));
+  }
+
+  /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); :w applies. */
+  private watch(): void {
+    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
+    const add = (event: string, opts: { pattern?: string[]; buffer?: Buf }, desc: string, cb: (this: void) => void) => {
+      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => cb() }));
+    };
+    const reject = () => this.events.reject(reasonOn(this.buf));
+    add("WinClosed", { pattern: [tostring(this.win)] }, "claude-ide: closing the review's overview rejects it", reject);
+    add("BufUnload", { buffer: this.buf }, "claude-ide: deleting the review's overview rejects it", reject);
+    add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
+      this.markSeen(),
+    );
+    add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the overview's winbar", () => {
+      if (this.bar !== undefined) fitBar(this.win, ...this.bar);
+    });
+    add("ColorScheme", {}, "claude-ide: the review's highlight groups again", () => defineOverviewHighlights());
+    add("BufWriteCmd", { buffer: this.buf }, "claude-ide: :w in the overview applies the whole review", () => {
+      setOpt("modified", false, { buf: this.buf });
+      this.events.accept();
+    });
+  }
+}
