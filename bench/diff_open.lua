@@ -5,6 +5,11 @@
 -- independent client (Node `ws`, spec/helpers/client.lua) through the plugin's real server. Prints numbers;
 -- no pass/fail.
 --
+-- Then each layout (diff.layout) for a 10,000-line proposal: opened (goal <= 100 ms; for "unified", until its
+-- differences are marked, a loop turn after the window is shown), and the editor frozen meanwhile (goal <= 16
+-- ms): the longest gap between two turns of the editor's loop (a 1 ms timer) from the request sent until 200 ms
+-- after the review is ready, the whole openDiff included (the message decoded, the file read, the view made).
+--
 --   nvim --clean --headless -l bench/diff_open.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
 package.path = table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/spec/?.lua', package.path }, ';')
@@ -103,3 +108,74 @@ end
 
 c:close()
 client.stop_server()
+
+local LAYOUT_LINES = report.size(10000, 200)
+local LAYOUT_RUNS = report.size(5, 1)
+-- The unified view's marks (its differences drawn).
+local marks = vim.api.nvim_create_namespace('claude-ide.unified')
+
+--- `lines` lines of a Lua file, and a proposal with every 100th line changed (texts() by lines).
+local function texts_of(lines)
+  local old, new = {}, {}
+  for i = 1, lines do
+    local line = ('local value_%d = compute(%d, "some text to make the line longer") -- %d'):format(i, i * 7, i)
+    old[i] = line
+    new[i] = i % 100 == 50 and line:gsub('compute', 'compute_v2') or line
+  end
+  return table.concat(old, '\n') .. '\n', table.concat(new, '\n') .. '\n'
+end
+
+say('')
+say(('each layout, a %d-line proposal: request arrived -> review shown, and the editor frozen meanwhile (%s)'):format(LAYOUT_LINES, report.load()))
+for _, layout in ipairs({ 'vertical', 'unified' }) do
+  server = client.start_server({ log_level = 'error', diff = { focus = 'always', layout = layout } })
+  c = client.connect({ port = server.port, token = server.token })
+  c:initialize()
+  local path = vim.fn.tempname() .. '.lua'
+  local old, new = texts_of(LAYOUT_LINES)
+  local f = assert(io.open(path, 'wb'))
+  f:write(old)
+  f:close()
+  local times, frozen = {}, {}
+  for run = 1, LAYOUT_RUNS do
+    arrived, shown = nil, nil
+    -- The loop's turns: a gap between two ticks of a 1 ms timer is a stretch the editor answered nothing.
+    local worst, last = 0, vim.uv.hrtime()
+    local timer = assert(vim.uv.new_timer())
+    timer:start(1, 1, function()
+      local now = vim.uv.hrtime()
+      worst = math.max(worst, (now - last) / 1e6)
+      last = now
+    end)
+    local id = c:request_async('tools/call', {
+      name = 'openDiff',
+      arguments = { old_file_path = path, new_file_path = path, new_file_contents = new, tab_name = layout .. ' ' .. run },
+    })
+    local ready
+    assert(vim.wait(60000, function()
+      if shown ~= nil and (layout ~= 'unified' or #vim.api.nvim_buf_get_extmarks(0, marks, 0, -1, { limit = 1 }) > 0) then
+        ready = vim.uv.hrtime()
+      end
+      return ready ~= nil
+    end, 1), 'the review did not open')
+    local settled = vim.uv.hrtime()
+    vim.wait(200, function()
+      return (vim.uv.hrtime() - settled) / 1e6 >= 200
+    end, 1)
+    timer:stop()
+    timer:close()
+    assert(arrived and vim.b.claude_ide_diff, 'the review is not on screen')
+    table.insert(times, (ready - arrived) / 1e6)
+    table.insert(frozen, worst)
+    vim.api.nvim_feedkeys('q', 'x', false)
+    local res = c:wait_response(id, 60000)
+    assert(res.result and res.result.content[1].text == 'DIFF_REJECTED', vim.inspect(res))
+  end
+  local open_line, open_p50 = report.stats(times)
+  table.sort(frozen)
+  say(('%-9s opened  %s  %s'):format(layout, open_line, report.goal(open_p50, 100, ' ms')))
+  say(('%-9s frozen  worst %6.1f ms, median %6.1f ms  %s'):format(layout, frozen[#frozen], report.pct(frozen, 0.5), report.goal(frozen[#frozen], 16, ' ms')))
+  os.remove(path)
+  c:close()
+  client.stop_server()
+end

@@ -35,7 +35,10 @@ describe('config.validate', function()
       { log_level = 'loud' },
       'option "log_level" must be one of "trace", "debug", "info", "warn", "error", "off", got "loud"',
     },
-    { { diff = { layout = 'diagonal' } }, 'option "diff.layout" must be "vertical" or "horizontal", got "diagonal"' },
+    {
+      { diff = { layout = 'diagonal' } },
+      'option "diff.layout" must be "vertical", "horizontal" or "unified", got "diagonal"',
+    },
     { { diff = 'x' }, 'option "diff" must be a table, got "x"' },
     { { diff = { keymaps = { accept = '' } } }, 'option "diff.keymaps.accept" must be a non-empty string' },
     { { terminal = { width = -1 } }, 'option "terminal.width" must be a positive number' },

@@ -13,6 +13,8 @@ declare namespace vim.uv {
 declare namespace vim.fn {
   /** Number of filler lines above line `lnum` in diff mode. */
   function diff_filler(lnum: number): number;
+  /** Restores the current window's view (topline, topfill: filler and virtual lines above it, ...). */
+  function winrestview(view: { topline?: number; topfill?: number; lnum?: number; col?: number }): void;
 }
 
 declare namespace vim.api {

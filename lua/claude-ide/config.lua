@@ -239,8 +239,8 @@ RULES = {
     ["terminal.keymaps.window_up"] = optionalKey,
     ["terminal.keymaps.window_right"] = optionalKey,
     ["diff.layout"] = {
-        expected = "\"vertical\" or \"horizontal\"",
-        check = oneOf({"vertical", "horizontal"})
+        expected = "\"vertical\", \"horizontal\" or \"unified\"",
+        check = oneOf({"vertical", "horizontal", "unified"})
     },
     ["diff.keymaps.accept"] = nonEmptyString,
     ["diff.keymaps.reject"] = nonEmptyString,

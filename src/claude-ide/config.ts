@@ -12,7 +12,7 @@ const EVERY_CLI_MODE: { [mode: string]: true } = { default: true, manual: true }
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "off";
 export type TerminalSide = "left" | "right" | "top" | "bottom" | "float";
-export type DiffLayout = "vertical" | "horizontal";
+export type DiffLayout = "vertical" | "horizontal" | "unified";
 export type DiffFocus = "auto" | "always" | "never";
 
 export interface Config {
@@ -163,9 +163,12 @@ export const DEFAULTS: Config = {
     },
   },
   diff: {
-    // "vertical" (side by side) or "horizontal" (one above the other).
+    // How one file's review is shown. "vertical": the file and the proposal side by side, in diff mode;
+    // "horizontal": one above the other. "unified": one window holding the proposal (editable), its added and
+    // changed lines highlighted (ClaudeIdeDiffAdd, the changed part ClaudeIdeDiffText) and the removed lines of
+    // the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them.
     layout: "vertical",
-    // Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
+    // Buffer-local keys in the review's windows. :w in the proposal also accepts; :q or closing the tab rejects.
     // reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
     // {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
     // into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.
@@ -371,7 +374,10 @@ const RULES: { [path: string]: Rule } = {
   "terminal.keymaps.window_down": optionalKey,
   "terminal.keymaps.window_up": optionalKey,
   "terminal.keymaps.window_right": optionalKey,
-  "diff.layout": { expected: '"vertical" or "horizontal"', check: oneOf(["vertical", "horizontal"]) },
+  "diff.layout": {
+    expected: '"vertical", "horizontal" or "unified"',
+    check: oneOf(["vertical", "horizontal", "unified"]),
+  },
   "diff.keymaps.accept": nonEmptyString,
   "diff.keymaps.reject": nonEmptyString,
   "diff.keymaps.reject_with_reason": optionalKey,

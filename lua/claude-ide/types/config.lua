@@ -135,9 +135,12 @@
 ---@field window_right? string|false # Default: `"<C-l>"`.
 
 ---@class claude-ide.Config.diff
---- "vertical" (side by side) or "horizontal" (one above the other).
----@field layout? "vertical"|"horizontal" # Default: `"vertical"`.
---- Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
+--- How one file's review is shown. "vertical": the file and the proposal side by side, in diff mode;
+--- "horizontal": one above the other. "unified": one window holding the proposal (editable), its added and
+--- changed lines highlighted (ClaudeIdeDiffAdd, the changed part ClaudeIdeDiffText) and the removed lines of
+--- the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them.
+---@field layout? "vertical"|"horizontal"|"unified" # Default: `"vertical"`.
+--- Buffer-local keys in the review's windows. :w in the proposal also accepts; :q or closing the tab rejects.
 --- reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
 --- {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
 --- into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.
@@ -150,7 +153,7 @@
 --- "always": take the focus (leaving Insert mode). "never": always open behind.
 ---@field focus? "auto"|"always"|"never" # Default: `"auto"`.
 
---- Buffer-local keys in both diff windows. :w in the proposal also accepts; :q or closing the tab rejects.
+--- Buffer-local keys in the review's windows. :w in the proposal also accepts; :q or closing the tab rejects.
 --- reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
 --- {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
 --- into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.

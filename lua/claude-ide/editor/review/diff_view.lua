@@ -25,6 +25,7 @@ local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____view_parts = require("claude-ide.editor.review.view_parts")
 local addWaiting = ____view_parts.addWaiting
+local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
 local detectFiletype = ____view_parts.detectFiletype
 local escapeBar = ____view_parts.escapeBar
@@ -105,9 +106,6 @@ function closeWindow(win)
         )
     end)
 end
---- The diff review's autocmds (every server's, every review's). It exists while a review is open: the last
--- view to close deletes it, so a stopped server leaves no group behind.
-local AUGROUP = "claude-ide.diff"
 ____exports.DiffView = __TS__Class()
 local DiffView = ____exports.DiffView
 DiffView.name = "DiffView"

@@ -2,20 +2,16 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
---- vim.diff's text of a list of lines (a final newline after each).
-local function asText(lines)
-    return #lines == 0 and "" or table.concat(lines, "\n") .. "\n"
-end
---- The diff algorithm 'diffopt' names (myers when it names none), so the review's blocks are the ones Vim draws.
-local function algorithm()
+local algorithm
+function algorithm()
     local found = string.match(vim.o.diffopt, "algorithm:(%a+)")
     return found or "myers"
 end
---- The blocks between `a` and `b`, in order.
-function ____exports.diffHunks(a, b)
+--- The blocks between two texts whose every line ends with "\n" ("" for no lines), in order.
+function ____exports.textHunks(a, b)
     local found = vim.diff(
-        asText(a),
-        asText(b),
+        a,
+        b,
         {
             result_type = "indices",
             algorithm = algorithm()
@@ -34,6 +30,17 @@ function ____exports.diffHunks(a, b)
             bc = ____bindingPattern0[4]
             return {a = as, aCount = ac, b = bs, bCount = bc}
         end
+    )
+end
+--- vim.diff's text of a list of lines (a final newline after each).
+local function asText(lines)
+    return #lines == 0 and "" or table.concat(lines, "\n") .. "\n"
+end
+--- The blocks between `a` and `b`, in order.
+function ____exports.diffHunks(a, b)
+    return ____exports.textHunks(
+        asText(a),
+        asText(b)
     )
 end
 --- Where a hunk starts on `side`, as a line to put the cursor on (a block with no lines there: the line below).

@@ -4,6 +4,9 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
+--- The file views' autocmds (every server's, every review's, whatever the layout). It exists while a review is
+-- open: the last view to close deletes it, so a stopped server leaves no group behind.
+____exports.AUGROUP = "claude-ide.diff"
 --- Tab page variable of a review's own tab page: its tab_name.
 ____exports.TAB_VAR = "claude_ide_diff"
 --- Above this size the buffers get 'syntax' instead of 'filetype': highlighting without FileType handlers

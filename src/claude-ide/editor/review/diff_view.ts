@@ -15,6 +15,7 @@ import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import {
   addWaiting,
+  AUGROUP,
   BIG_PROPOSAL_BYTES,
   detectFiletype,
   escapeBar,
@@ -30,12 +31,6 @@ import {
   type ViewSpec,
   windowLocals,
 } from "./view_parts";
-
-/**
- * The diff review's autocmds (every server's, every review's). It exists while a review is open: the last
- * view to close deletes it, so a stopped server leaves no group behind.
- */
-const AUGROUP = "claude-ide.diff";
 
 export class DiffView {
   private readonly leftBuf: Buf;

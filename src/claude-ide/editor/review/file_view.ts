@@ -2,6 +2,7 @@
 // review (multi_review.ts) ask of a view, and the one place that picks the view for a layout. A new layout is a
 // class with these methods, picked here.
 import { DiffView } from "./diff_view";
+import { UnifiedView } from "./unified_view";
 import type { ReviewOrigin, ViewEvents, ViewSpec } from "./view_parts";
 
 export interface FileView {
@@ -23,5 +24,6 @@ export interface FileView {
 
 /** Opens the view of `spec.config.layout`. Throws (leaving nothing behind) when Neovim refuses. */
 export function openFileView(spec: ViewSpec, events: ViewEvents): FileView {
+  if (spec.config.layout === "unified") return new UnifiedView(spec, events);
   return new DiffView(spec, events);
 }

@@ -29,7 +29,12 @@ function algorithm(): string {
 
 /** The blocks between `a` and `b`, in order. */
 export function diffHunks(a: string[], b: string[]): Hunk[] {
-  const found = vim.diff(asText(a), asText(b), { result_type: "indices", algorithm: algorithm() });
+  return textHunks(asText(a), asText(b));
+}
+
+/** The blocks between two texts whose every line ends with "\n" ("" for no lines), in order. */
+export function textHunks(a: string, b: string): Hunk[] {
+  const found = vim.diff(a, b, { result_type: "indices", algorithm: algorithm() });
   return found.map(([as, ac, bs, bc]) => ({ a: as, aCount: ac, b: bs, bCount: bc }));
 }
 

@@ -4,6 +4,12 @@
 import type { Config, DiffFocus } from "../../config";
 import type { ReviewText } from "./diff_text";
 
+/**
+ * The file views' autocmds (every server's, every review's, whatever the layout). It exists while a review is
+ * open: the last view to close deletes it, so a stopped server leaves no group behind.
+ */
+export const AUGROUP = "claude-ide.diff";
+
 /** Tab page variable of a review's own tab page: its tab_name. */
 export const TAB_VAR = "claude_ide_diff";
 /**

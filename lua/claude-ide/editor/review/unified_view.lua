@@ -1,0 +1,858 @@
+-- Generated from src/claude-ide/editor/review/unified_view.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local ____exports = {}
+local wholeText, hiddenBuffer, replaceBlock
+local ____log = require("claude-ide.log")
+local notice = ____log.notice
+local say = ____log.say
+local ____reason = require("claude-ide.editor.review.reason")
+local askReason = ____reason.askReason
+local reasonOn = ____reason.reasonOn
+local ____review_marks = require("claude-ide.editor.review_marks")
+local REVIEW_VAR = ____review_marks.REVIEW_VAR
+local ____diff_text = require("claude-ide.editor.review.diff_text")
+local textLines = ____diff_text.textLines
+local ____highlights = require("claude-ide.editor.review.highlights")
+local defineDiffHighlights = ____highlights.defineHighlights
+local DIFF_ADD = ____highlights.DIFF_ADD
+local DIFF_DELETE = ____highlights.DIFF_DELETE
+local DIFF_TEXT = ____highlights.DIFF_TEXT
+local ____hunks = require("claude-ide.editor.review.hunks")
+local hunkAt = ____hunks.hunkAt
+local hunkLine = ____hunks.hunkLine
+local nextHunk = ____hunks.nextHunk
+local textHunks = ____hunks.textHunks
+local ____view_parts = require("claude-ide.editor.review.view_parts")
+local addWaiting = ____view_parts.addWaiting
+local AUGROUP = ____view_parts.AUGROUP
+local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
+local detectFiletype = ____view_parts.detectFiletype
+local escapeBar = ____view_parts.escapeBar
+local fillBuffer = ____view_parts.fillBuffer
+local fitBar = ____view_parts.fitBar
+local getOpt = ____view_parts.getOpt
+local noteParts = ____view_parts.noteParts
+local ReviewOrigin = ____view_parts.ReviewOrigin
+local scratchBuffer = ____view_parts.scratchBuffer
+local setOpt = ____view_parts.setOpt
+local takesFocus = ____view_parts.takesFocus
+function wholeText(text)
+    return (text == "" or vim.endswith(text, "\n")) and text or text .. "\n"
+end
+function hiddenBuffer(lines)
+    local buf = vim.api.nvim_create_buf(false, true)
+    setOpt("undolevels", -1, {buf = buf})
+    fillBuffer(buf, lines)
+    return buf
+end
+function replaceBlock(buf, count, first, n, lines)
+    if count == 0 then
+        vim.api.nvim_buf_set_lines(
+            buf,
+            0,
+            -1,
+            true,
+            lines
+        )
+    elseif n == 0 then
+        vim.api.nvim_buf_set_lines(
+            buf,
+            first,
+            first,
+            true,
+            lines
+        )
+    else
+        vim.api.nvim_buf_set_lines(
+            buf,
+            first - 1,
+            first - 1 + n,
+            true,
+            lines
+        )
+    end
+end
+--- The signs' highlight groups (the lines' are the review's, highlights.ts) and the groups they link to.
+local SIGN_ADD = "ClaudeIdeDiffAddSign"
+local SIGN_CHANGE = "ClaudeIdeDiffChangeSign"
+local SIGN_DELETE = "ClaudeIdeDiffDeleteSign"
+--- Defines the view's groups as default links: a user's own definition of a group wins.
+local function defineHighlights()
+    defineDiffHighlights()
+    vim.api.nvim_set_hl(0, SIGN_ADD, {link = "Added", default = true})
+    vim.api.nvim_set_hl(0, SIGN_CHANGE, {link = "Changed", default = true})
+    vim.api.nvim_set_hl(0, SIGN_DELETE, {link = "Removed", default = true})
+end
+--- The namespace of the view's marks (one for every unified view: each clears only its own buffer).
+local NAMESPACE = "claude-ide.unified"
+--- Above this size the differences are marked a loop turn after the view is made (see show).
+local MARK_LATER_BYTES = 64 * 1024
+--- How long the typing in a big proposal pauses before its differences are marked again (markLater).
+local MARK_PAUSE_MS = 300
+--- Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows.
+local TEXT_PRIORITY = 4200
+--- A UTF-8 continuation byte (10xxxxxx): not the first byte of a character.
+local function continuation(byte)
+    return byte ~= nil and byte >= 128 and byte < 192
+end
+--- The differing middle of two lines, by bytes: the common prefix and suffix are left out, both ending on
+-- character boundaries. Returns the middle's start (0-based) and its ends in `a` and in `b` (exclusive).
+function ____exports.changedMiddle(a, b)
+    local shortest = math.min(#a, #b)
+    local prefix = 0
+    while prefix < shortest and string.byte(a, prefix + 1) == string.byte(b, prefix + 1) do
+        prefix = prefix + 1
+    end
+    while prefix > 0 and (continuation(string.byte(a, prefix + 1)) or continuation(string.byte(b, prefix + 1))) do
+        prefix = prefix - 1
+    end
+    local suffix = 0
+    while suffix < shortest - prefix and string.byte(a, #a - suffix) == string.byte(b, #b - suffix) do
+        suffix = suffix + 1
+    end
+    while suffix > 0 and (continuation(string.byte(a, #a - suffix + 1)) or continuation(string.byte(b, #b - suffix + 1))) do
+        suffix = suffix - 1
+    end
+    return {prefix, #a - suffix, #b - suffix}
+end
+--- `text` with its tabs expanded for display from screen column `col`; and the column after it.
+local function expandTabs(text, col, tabstop)
+    local tab = string.find(text, "\t", 1, true)
+    if tab == nil then
+        return {
+            text,
+            col + vim.api.nvim_strwidth(text)
+        }
+    end
+    local out = ""
+    local pos = 1
+    do
+        while true do
+            local at = string.find(text, "\t", pos, true)
+            local piece = string.sub(text, pos, at == nil and -1 or at - 1)
+            out = out .. piece
+            col = col + vim.api.nvim_strwidth(piece)
+            if at == nil then
+                return {out, col}
+            end
+            local spaces = tabstop - col % tabstop
+            out = out .. string.rep(" ", spaces)
+            col = col + spaces
+            pos = at + 1
+        end
+    end
+end
+____exports.UnifiedView = __TS__Class()
+local UnifiedView = ____exports.UnifiedView
+UnifiedView.name = "UnifiedView"
+function UnifiedView.prototype.____constructor(self, spec, events)
+    self.spec = spec
+    self.events = events
+    self.originalBuf = -1
+    self.originalCount = 0
+    self.win = -1
+    self.hunks = {}
+    self.tick = -1
+    self.waiting = false
+    self.autocmds = {}
+    self.taken = 0
+    self.settled = false
+    self.closed = false
+    self.origin = spec.origin or __TS__New(ReviewOrigin)
+    self.ns = vim.api.nvim_create_namespace(NAMESPACE)
+    defineHighlights()
+    local file = vim.fn.fnamemodify(spec.path, ":t")
+    self.buf = scratchBuffer("claude-ide://proposal/✻ " .. file, spec.proposal.lines)
+    setOpt("buftype", "acwrite", {buf = self.buf})
+    setOpt("fixendofline", false, {buf = self.buf})
+    setOpt("endofline", spec.proposal.eol, {buf = self.buf})
+    setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.buf})
+    local filetype = spec.filetype or detectFiletype(self.buf, spec.path)
+    local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
+    if filetype ~= nil and filetype ~= "" then
+        setOpt(option, filetype, {buf = self.buf})
+    end
+    setOpt("modified", false, {buf = self.buf})
+    if spec.deletes == true then
+        setOpt("modifiable", false, {buf = self.buf})
+    end
+    self.proposedTick = vim.api.nvim_buf_get_changedtick(self.buf)
+    local current = spec.current or ({})
+    self.originalText = type(current) == "string" and wholeText(current) or (#current > 0 and table.concat(current, "\n") .. "\n" or "")
+    local ok, err = pcall(function() return self:show(spec.enter == true or takesFocus(spec.config.focus, spec.home)) end)
+    if not ok then
+        self:close()
+        error(err, 0)
+    end
+end
+function UnifiedView.prototype.proposalText(self)
+    local buf = self.buf
+    local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
+    local ff = getOpt("fileformat", {buf = buf})
+    local sep = ff == "dos" and "\r\n" or (ff == "mac" and "\r" or "\n")
+    local finalNewline = getOpt("endofline", {buf = buf}) or getOpt("fixendofline", {buf = buf}) and not getOpt("binary", {buf = buf})
+    return table.concat(lines, sep) .. (finalNewline and sep or "")
+end
+function UnifiedView.prototype.hasFocus(self)
+    return vim.api.nvim_get_current_win() == self.win
+end
+function UnifiedView.prototype.isWaiting(self)
+    return self.waiting
+end
+function UnifiedView.prototype.settle(self)
+    if self.settled then
+        return
+    end
+    self.settled = true
+    self:markSeen()
+    for ____, id in ipairs(self.autocmds) do
+        pcall(vim.api.nvim_del_autocmd, id)
+    end
+    self.autocmds = {}
+    if self.timer ~= nil and not self.timer:is_closing() then
+        self.timer:stop()
+        self.timer:close()
+    end
+    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
+    if ok and #left == 0 then
+        vim.api.nvim_del_augroup_by_name(AUGROUP)
+    end
+    if vim.api.nvim_buf_is_valid(self.buf) then
+        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
+    end
+end
+function UnifiedView.prototype.close(self, goBack)
+    if goBack == nil then
+        goBack = true
+    end
+    if self.closed then
+        return
+    end
+    self.closed = true
+    self:settle()
+    local focused = self:hasFocus()
+    self:closeWindow()
+    for ____, buf in ipairs({self.buf, self.originalBuf}) do
+        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_delete, buf, {force = true})
+        end
+    end
+    if focused and goBack then
+        self.origin:restore()
+    end
+end
+function UnifiedView.prototype.focus(self)
+    if not vim.api.nvim_win_is_valid(self.win) then
+        return false
+    end
+    self.origin:enter(self.win, {self.win})
+    self:markSeen()
+    return true
+end
+function UnifiedView.prototype.show(self, enter)
+    local spec = self.spec
+    local opened = self.origin:open(self.buf, enter, spec.config.open_in_new_tab, spec.tabName)
+    self.win = opened.win
+    self.signcolumn = getOpt("signcolumn", {win = self.win})
+    setOpt("signcolumn", "yes", {win = self.win, scope = "local"})
+    self.origin:settle(enter, opened.originTab)
+    self.waiting = not enter
+    if self.waiting then
+        addWaiting(1, spec.client or "Claude")
+    end
+    self:markBuffers()
+    self:setKeymaps()
+    self:watch()
+    if spec.bytes <= MARK_LATER_BYTES then
+        self:markFirst()
+    else
+        self:setWinbar()
+        vim.schedule(function()
+            if self.closed then
+                return
+            end
+            self:original()
+            vim.schedule(function() return self:markFirst() end)
+        end)
+    end
+    if self.waiting then
+        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
+    end
+end
+function UnifiedView.prototype.markFirst(self)
+    if self.closed or not vim.api.nvim_win_is_valid(self.win) then
+        return
+    end
+    self:refresh(false)
+    local first = self.hunks[1]
+    local row, col = unpack(
+        vim.api.nvim_win_get_cursor(self.win),
+        1,
+        2
+    )
+    if first ~= nil and row == 1 and col == 0 then
+        vim.api.nvim_win_call(
+            self.win,
+            function() return self:goTo(first) end
+        )
+    end
+end
+function UnifiedView.prototype.markSeen(self)
+    if not self.waiting then
+        return
+    end
+    self.waiting = false
+    local ____opt_0 = self.unnotice
+    if ____opt_0 ~= nil then
+        ____opt_0()
+    end
+    self.unnotice = nil
+    addWaiting(-1)
+    if not self.settled then
+        self:markBuffers()
+    end
+end
+function UnifiedView.prototype.markBuffers(self)
+    local value = {tab_name = self.spec.tabName, role = "proposal", proposal = self.buf}
+    if self.waiting then
+        value.waiting = true
+    end
+    value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
+    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
+end
+function UnifiedView.prototype.original(self)
+    if vim.api.nvim_buf_is_valid(self.originalBuf) and vim.api.nvim_buf_is_loaded(self.originalBuf) then
+        return self.originalBuf
+    end
+    if vim.api.nvim_buf_is_valid(self.originalBuf) then
+        pcall(vim.api.nvim_buf_delete, self.originalBuf, {force = true})
+    end
+    local text = self.originalText
+    local nul = string.find(text, "\0", 1, true)
+    self.originalBuf = hiddenBuffer(nul == nil and text or textLines(text))
+    self.originalCount = text == "" and 0 or vim.api.nvim_buf_line_count(self.originalBuf)
+    return self.originalBuf
+end
+function UnifiedView.prototype.proposalCount(self)
+    local count = vim.api.nvim_buf_line_count(self.buf)
+    if count > 1 or getOpt("endofline", {buf = self.buf}) then
+        return count
+    end
+    return vim.api.nvim_buf_get_lines(self.buf, 0, 1, true)[1] == "" and 0 or 1
+end
+function UnifiedView.prototype.refresh(self, force)
+    if force == nil then
+        force = true
+    end
+    if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
+        return
+    end
+    local tick = vim.api.nvim_buf_get_changedtick(self.buf)
+    if not force and tick == self.tick then
+        return
+    end
+    self.tick = tick
+    local count = self:proposalCount()
+    local proposed = self.spec.proposal.lines
+    local proposal = tick == self.proposedTick and type(proposed) == "string" and wholeText(proposed) or (count > 0 and table.concat(
+        vim.api.nvim_buf_get_lines(self.buf, 0, -1, true),
+        "\n"
+    ) .. "\n" or "")
+    local ok, hunks = pcall(textHunks, self.originalText, proposal)
+    self.hunks = ok and hunks or ({})
+    self:draw(count)
+    self:setWinbar()
+end
+function UnifiedView.prototype.markLater(self)
+    if self.settled then
+        return
+    end
+    if self.timer == nil then
+        self.timer = vim.uv.new_timer()
+    end
+    self.timer:stop()
+    self.timer:start(
+        MARK_PAUSE_MS,
+        0,
+        function() return vim.schedule(function()
+            if not self.settled then
+                self:refresh(false)
+            end
+        end) end
+    )
+end
+function UnifiedView.prototype.redraw(self)
+    if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
+        return
+    end
+    if self.tick ~= vim.api.nvim_buf_get_changedtick(self.buf) then
+        return self:refresh()
+    end
+    self:draw(self:proposalCount())
+    self:setWinbar()
+end
+function UnifiedView.prototype.fresh(self)
+    if vim.api.nvim_buf_is_valid(self.buf) and vim.api.nvim_buf_get_changedtick(self.buf) ~= self.tick then
+        self:refresh()
+    end
+    return self.hunks
+end
+function UnifiedView.prototype.draw(self, count)
+    local buf = self.buf
+    local ns = self.ns
+    vim.api.nvim_buf_clear_namespace(buf, ns, 0, -1)
+    local intraLine = self.spec.bytes <= BIG_PROPOSAL_BYTES
+    local valid = vim.api.nvim_win_is_valid(self.win)
+    local tabstop = getOpt("tabstop", {buf = buf})
+    local ____valid_4
+    if valid then
+        local ____opt_2 = vim.fn.getwininfo(self.win)[1]
+        ____valid_4 = ____opt_2 and ____opt_2.textoff or 0
+    else
+        ____valid_4 = 0
+    end
+    local textoff = ____valid_4
+    local width = valid and vim.api.nvim_win_get_width(self.win) or 0
+    local lead = textoff > 0 and "-" .. string.rep(" ", textoff - 1) or ""
+    local function removed(pieces)
+        local chunks = {}
+        if lead ~= "" then
+            chunks[#chunks + 1] = {lead, SIGN_DELETE}
+        end
+        local col = 0
+        for ____, ____value in ipairs(pieces) do
+            local text = ____value[1]
+            local group = ____value[2]
+            local shown, after = unpack(
+                expandTabs(text, col, tabstop),
+                1,
+                2
+            )
+            col = after
+            if shown ~= "" then
+                chunks[#chunks + 1] = {shown, group}
+            end
+        end
+        local pad = width - textoff - col
+        if pad > 0 then
+            chunks[#chunks + 1] = {
+                string.rep(" ", pad),
+                DIFF_DELETE
+            }
+        end
+        return chunks
+    end
+    for ____, ____value in ipairs(self.hunks) do
+        local a = ____value.a
+        local na = ____value.aCount
+        local b = ____value.b
+        local nb = ____value.bCount
+        local old = na > 0 and vim.api.nvim_buf_get_lines(
+            self:original(),
+            a - 1,
+            a - 1 + na,
+            false
+        ) or ({})
+        local lines = nb > 0 and vim.api.nvim_buf_get_lines(buf, b - 1, b - 1 + nb, false) or ({})
+        local paired = intraLine and na == nb
+        local virt = {}
+        do
+            local i = 0
+            while i < #old do
+                do
+                    local line = old[i + 1]
+                    if not paired then
+                        virt[#virt + 1] = removed({{line, DIFF_DELETE}})
+                        goto __continue82
+                    end
+                    local start, oldEnd, newEnd = unpack(
+                        ____exports.changedMiddle(line, lines[i + 1]),
+                        1,
+                        3
+                    )
+                    if newEnd > start then
+                        vim.api.nvim_buf_set_extmark(
+                            buf,
+                            ns,
+                            b - 1 + i,
+                            start,
+                            {end_col = newEnd, hl_group = DIFF_TEXT, priority = TEXT_PRIORITY}
+                        )
+                    end
+                    virt[#virt + 1] = removed({
+                        {
+                            string.sub(line, 1, start),
+                            DIFF_DELETE
+                        },
+                        {
+                            string.sub(line, start + 1, oldEnd),
+                            DIFF_TEXT
+                        },
+                        {
+                            string.sub(line, oldEnd + 1),
+                            DIFF_DELETE
+                        }
+                    })
+                end
+                ::__continue82::
+                i = i + 1
+            end
+        end
+        if nb > 0 then
+            local changed = na > 0
+            vim.api.nvim_buf_set_extmark(
+                buf,
+                ns,
+                b - 1,
+                0,
+                {end_row = b - 2 + nb, line_hl_group = DIFF_ADD, sign_text = changed and "~" or "+", sign_hl_group = changed and SIGN_CHANGE or SIGN_ADD}
+            )
+            if #virt > 0 then
+                vim.api.nvim_buf_set_extmark(
+                    buf,
+                    ns,
+                    b - 1,
+                    0,
+                    {virt_lines = virt, virt_lines_above = true, virt_lines_leftcol = true}
+                )
+            end
+        elseif #virt > 0 then
+            local under = b < count
+            vim.api.nvim_buf_set_extmark(
+                buf,
+                ns,
+                under and b or math.max(0, count - 1),
+                0,
+                {virt_lines = virt, virt_lines_above = under or count == 0, virt_lines_leftcol = true}
+            )
+        end
+    end
+end
+function UnifiedView.prototype.goTo(self, hunk)
+    local count = vim.api.nvim_buf_line_count(self.buf)
+    local lnum = hunkLine(hunk, "b", count)
+    vim.api.nvim_win_set_cursor(0, {lnum, 0})
+    local above = hunk.aCount > 0 and (hunk.bCount > 0 or hunk.b < count or hunk.b == 0)
+    if above and vim.fn.line("w0") == lnum then
+        vim.fn.winrestview({topline = lnum, topfill = hunk.aCount})
+    end
+end
+function UnifiedView.prototype.jumpHunk(self, direction)
+    local lnum = vim.api.nvim_win_get_cursor(0)[1]
+    local found = nextHunk(
+        self:fresh(),
+        "b",
+        lnum,
+        direction,
+        vim.api.nvim_buf_line_count(self.buf)
+    )
+    if found ~= nil then
+        self:goTo(found)
+    end
+end
+function UnifiedView.prototype.decideHunk(self, action)
+    if vim.api.nvim_get_current_buf() ~= self.buf then
+        return
+    end
+    local lnum = vim.api.nvim_win_get_cursor(0)[1]
+    local hunk = hunkAt(
+        self:fresh(),
+        "b",
+        lnum,
+        vim.api.nvim_buf_line_count(self.buf)
+    )
+    if hunk == nil then
+        say("no hunk under the cursor")
+        return
+    end
+    local a = hunk.a
+    local na = hunk.aCount
+    local b = hunk.b
+    local nb = hunk.bCount
+    if action == "take" then
+        local lines = nb > 0 and vim.api.nvim_buf_get_lines(self.buf, b - 1, b - 1 + nb, true) or ({})
+        local original = self:original()
+        replaceBlock(
+            original,
+            self.originalCount,
+            a,
+            na,
+            lines
+        )
+        self.originalCount = self.originalCount + (nb - na)
+        self.originalText = self.originalCount > 0 and table.concat(
+            vim.api.nvim_buf_get_lines(
+                self:original(),
+                0,
+                -1,
+                true
+            ),
+            "\n"
+        ) .. "\n" or ""
+        self.taken = self.taken + 1
+    else
+        local lines = na > 0 and vim.api.nvim_buf_get_lines(
+            self:original(),
+            a - 1,
+            a - 1 + na,
+            true
+        ) or ({})
+        local ok, err = pcall(
+            replaceBlock,
+            self.buf,
+            self:proposalCount(),
+            b,
+            nb,
+            lines
+        )
+        if not ok then
+            say(
+                "cannot drop the hunk: " .. tostring(err),
+                "warn"
+            )
+            return
+        end
+    end
+    self:refresh()
+    self:jumpHunk("next")
+end
+function UnifiedView.prototype.setWinbar(self)
+    local spec = self.spec
+    local keys = spec.config.keymaps
+    local name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
+    local who = escapeBar(spec.client or "Claude")
+    local title = ((" " .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")) .. who) .. ":"
+    local parts = noteParts(spec.note)
+    if spec.currentLabel ~= nil then
+        parts[#parts + 1] = (" (removed lines: " .. escapeBar(spec.currentLabel)) .. ")"
+    end
+    if spec.deletes == true then
+        title = title .. (" %#WarningMsg#delete " .. name) .. "%*"
+    elseif spec.renamedFrom ~= nil then
+        title = title .. ((" " .. escapeBar(spec.renamedFrom)) .. " → ") .. name
+        if spec.dirty then
+            parts[#parts + 1] = "   %#WarningMsg#(your unsaved changes move too, still unsaved)%*"
+        end
+    elseif spec.current == nil then
+        title = title .. (" " .. name) .. " (new file)"
+    elseif spec.dirty then
+        title = title .. (" " .. name) .. " %#WarningMsg#(unsaved changes)%*"
+        parts[#parts + 1] = "   %#WarningMsg#accepting replaces your unsaved text (`u` brings it back)%*"
+    else
+        title = title .. " " .. name
+    end
+    local left = #self.hunks
+    if self.tick ~= -1 then
+        parts[#parts + 1] = left == 0 and "   all hunks decided" or ((("   " .. tostring(left)) .. " hunk") .. (left == 1 and "" or "s")) .. " left"
+    end
+    if self.taken > 0 then
+        parts[#parts + 1] = ("  (" .. tostring(self.taken)) .. " taken)"
+    end
+    parts[#parts + 1] = (("   " .. escapeBar(keys.accept)) .. " or :w ") .. escapeBar(spec.acceptHint or "accept")
+    parts[#parts + 1] = ("   " .. escapeBar(keys.reject)) .. " reject"
+    for ____, key in ipairs(spec.keys or ({})) do
+        if key.hint ~= nil then
+            parts[#parts + 1] = "   " .. escapeBar(key.hint)
+        end
+    end
+    if keys.reject_with_reason ~= false then
+        parts[#parts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
+    end
+    local hunkKeys = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            {keys.take_hunk, keys.drop_hunk},
+            function(____, k) return k ~= false end
+        ),
+        function(____, k) return escapeBar(k) end
+    )
+    local jumpKeys = __TS__ArrayMap(
+        __TS__ArrayFilter(
+            {keys.next_hunk, keys.prev_hunk},
+            function(____, k) return k ~= false end
+        ),
+        function(____, k) return escapeBar(k) end
+    )
+    if #hunkKeys > 0 then
+        parts[#parts + 1] = ((("   " .. table.concat(hunkKeys, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
+    end
+    if #jumpKeys > 0 then
+        parts[#parts + 1] = ("   " .. table.concat(jumpKeys, "/")) .. " next/prev"
+    end
+    fitBar(self.win, title, parts)
+end
+function UnifiedView.prototype.setKeymaps(self)
+    local keys = self.spec.config.keymaps
+    local buf = self.buf
+    local function map(lhs, desc, fn)
+        if lhs ~= false then
+            vim.keymap.set("n", lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. desc})
+        end
+    end
+    map(
+        keys.accept,
+        "accept Claude's proposal",
+        function() return self.events.accept() end
+    )
+    map(
+        keys.reject,
+        "reject Claude's proposal",
+        function() return self.events.reject() end
+    )
+    map(
+        keys.reject_with_reason,
+        "reject Claude's proposal, with a reason for the model",
+        function() return self:rejectWithReason() end
+    )
+    map(
+        keys.take_hunk,
+        "take Claude's hunk under the cursor",
+        function() return self:decideHunk("take") end
+    )
+    map(
+        keys.drop_hunk,
+        "drop Claude's hunk under the cursor (the original text comes back)",
+        function() return self:decideHunk("drop") end
+    )
+    map(
+        keys.next_hunk,
+        "next hunk",
+        function() return self:jumpHunk("next") end
+    )
+    map(
+        keys.prev_hunk,
+        "previous hunk",
+        function() return self:jumpHunk("prev") end
+    )
+    for ____, key in ipairs(self.spec.keys or ({})) do
+        map(key.lhs, key.desc, key.fn)
+    end
+end
+function UnifiedView.prototype.rejectWithReason(self)
+    askReason(
+        "Reason for rejecting (sent to the model): ",
+        function(reason)
+            if not self.settled then
+                self.events.reject(reason)
+            end
+        end
+    )
+end
+function UnifiedView.prototype.watch(self)
+    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
+    local function add(event, opts, desc, callback)
+        local ____self_autocmds_5 = self.autocmds
+        ____self_autocmds_5[#____self_autocmds_5 + 1] = vim.api.nvim_create_autocmd(
+            event,
+            __TS__ObjectAssign(
+                {group = group},
+                opts,
+                {
+                    desc = desc,
+                    callback = function() return callback() end
+                }
+            )
+        )
+    end
+    local function reject()
+        return self.events.reject(reasonOn(self.buf))
+    end
+    local big = self.spec.bytes > BIG_PROPOSAL_BYTES
+    add(
+        "WinClosed",
+        {pattern = {tostring(self.win)}},
+        "claude-ide: closing a review window rejects the proposal",
+        reject
+    )
+    add(
+        "BufEnter",
+        {buffer = self.buf},
+        "claude-ide: a review the user visits no longer waits",
+        function() return self:markSeen() end
+    )
+    add("BufUnload", {buffer = self.buf}, "claude-ide: deleting a review buffer rejects the proposal", reject)
+    add(
+        "WinResized",
+        {pattern = {tostring(self.win)}},
+        "claude-ide: fit the review's winbar and removed lines to the new width",
+        function() return self:redraw() end
+    )
+    add(
+        {"TextChanged", "TextChangedI"},
+        {buffer = self.buf},
+        "claude-ide: mark the proposal's differences again after a change",
+        function()
+            local ____big_6
+            if big then
+                ____big_6 = self:markLater()
+            else
+                ____big_6 = self:refresh(false)
+            end
+            return ____big_6
+        end
+    )
+    local pending = false
+    vim.api.nvim_buf_attach(
+        self.buf,
+        false,
+        {on_lines = function()
+            if self.settled then
+                return true
+            end
+            if not pending then
+                pending = true
+                vim.schedule(function()
+                    pending = false
+                    if self.settled then
+                        return
+                    end
+                    if big then
+                        self:markLater()
+                    else
+                        self:refresh(false)
+                    end
+                end)
+            end
+            return false
+        end}
+    )
+    add(
+        "ColorScheme",
+        {},
+        "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
+        function() return defineHighlights() end
+    )
+    add(
+        "BufWriteCmd",
+        {buffer = self.buf},
+        "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
+        function()
+            setOpt("modified", false, {buf = self.buf})
+            self.events.accept()
+        end
+    )
+end
+function UnifiedView.prototype.closeWindow(self)
+    local win = self.win
+    if not vim.api.nvim_win_is_valid(win) then
+        return
+    end
+    if (pcall(vim.api.nvim_win_close, win, true)) then
+        return
+    end
+    pcall(function()
+        setOpt("winbar", "", {win = win})
+        if self.signcolumn ~= nil then
+            setOpt("signcolumn", self.signcolumn, {win = win, scope = "local"})
+        end
+        vim.api.nvim_win_set_buf(
+            win,
+            vim.api.nvim_create_buf(true, false)
+        )
+    end)
+end
+return ____exports

@@ -1,0 +1,691 @@
+// The unified review of one file (diff.layout "unified"): one window holding the proposal, editable, no diff
+// mode. What the proposal adds or changes is highlighted in place (ClaudeIdeDiffAdd, the changed part of a line
+// ClaudeIdeDiffText), and what it removes from the file is shown where it was, as virtual lines between the
+// buffer's lines (ClaudeIdeDiffDelete). Only the window and buffers created here are ever touched or closed.
+//
+// As in the side-by-side view (diff_view), the view reports what the user does (accept / reject) and decides
+// nothing itself; the review (diff.ts) answers the call and then closes the view.
+//
+// Hunk by hunk: the original is "the file as decided so far", kept in a hidden buffer. Taking a hunk copies the
+// proposal's block into it, dropping one copies the original's block back into the proposal; either way the two
+// agree there and the hunk stops being a difference. Accepting answers the proposal as it is.
+import { notice, say } from "../../log";
+import { askReason, reasonOn } from "./reason";
+import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { textLines } from "./diff_text";
+import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
+import { type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./hunks";
+import {
+  addWaiting,
+  AUGROUP,
+  BIG_PROPOSAL_BYTES,
+  detectFiletype,
+  escapeBar,
+  fillBuffer,
+  fitBar,
+  getOpt,
+  noteParts,
+  ReviewOrigin,
+  scratchBuffer,
+  setOpt,
+  takesFocus,
+  type ViewEvents,
+  type ViewSpec,
+} from "./view_parts";
+
+/** The signs' highlight groups (the lines' are the review's, highlights.ts) and the groups they link to. */
+const SIGN_ADD = "ClaudeIdeDiffAddSign";
+const SIGN_CHANGE = "ClaudeIdeDiffChangeSign";
+const SIGN_DELETE = "ClaudeIdeDiffDeleteSign";
+
+/** Defines the view's groups as default links: a user's own definition of a group wins. */
+function defineHighlights(): void {
+  defineDiffHighlights();
+  vim.api.nvim_set_hl(0, SIGN_ADD, { link: "Added", default: true });
+  vim.api.nvim_set_hl(0, SIGN_CHANGE, { link: "Changed", default: true });
+  vim.api.nvim_set_hl(0, SIGN_DELETE, { link: "Removed", default: true });
+}
+
+/** The namespace of the view's marks (one for every unified view: each clears only its own buffer). */
+const NAMESPACE = "claude-ide.unified";
+
+/** Above this size the differences are marked a loop turn after the view is made (see show). */
+const MARK_LATER_BYTES = 64 * 1024;
+
+/** How long the typing in a big proposal pauses before its differences are marked again (markLater). */
+const MARK_PAUSE_MS = 300;
+
+/** Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows. */
+const TEXT_PRIORITY = 4200;
+
+/** A UTF-8 continuation byte (10xxxxxx): not the first byte of a character. */
+function continuation(byte: number | undefined): boolean {
+  return byte !== undefined && byte >= 0x80 && byte < 0xc0;
+}
+
+/**
+ * The differing middle of two lines, by bytes: the common prefix and suffix are left out, both ending on
+ * character boundaries. Returns the middle's start (0-based) and its ends in `a` and in `b` (exclusive).
+ */
+export function changedMiddle(a: string, b: string): [number, number, number] {
+  const shortest = math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < shortest && string.byte(a, prefix + 1) === string.byte(b, prefix + 1)) prefix++;
+  while (prefix > 0 && (continuation(string.byte(a, prefix + 1)) || continuation(string.byte(b, prefix + 1)))) prefix--;
+  let suffix = 0;
+  while (suffix < shortest - prefix && string.byte(a, a.length - suffix) === string.byte(b, b.length - suffix))
+    suffix++;
+  while (
+    suffix > 0 &&
+    (continuation(string.byte(a, a.length - suffix + 1)) || continuation(string.byte(b, b.length - suffix + 1)))
+  )
+    suffix--;
+  return [prefix, a.length - suffix, b.length - suffix];
+}
+
+/** `text` with its tabs expanded for display from screen column `col`; and the column after it. */
+function expandTabs(text: string, col: number, tabstop: number): [string, number] {
+  const [tab] = string.find(text, "\t", 1, true);
+  if (tab === undefined) return [text, col + vim.api.nvim_strwidth(text)];
+  let out = "";
+  let pos = 1;
+  for (;;) {
+    const [at] = string.find(text, "\t", pos, true);
+    const piece = string.sub(text, pos, at === undefined ? -1 : at - 1);
+    out += piece;
+    col += vim.api.nvim_strwidth(piece);
+    if (at === undefined) return [out, col];
+    const spaces = tabstop - (col % tabstop);
+    out += string.rep(" ", spaces);
+    col += spaces;
+    pos = at + 1;
+  }
+}
+
+export class UnifiedView {
+  /** The proposal, editable: what accept answers. */
+  private readonly buf: Buf;
+  /**
+   * The original as decided so far (hidden, never shown): the lines removed come from it. Made when first needed
+   * (original()): -1 until then.
+   */
+  private originalBuf: Buf = -1;
+  /** Lines in originalBuf (0 for an empty file, whose buffer still has one empty line); set by original(). */
+  private originalCount = 0;
+  /** originalBuf's lines as one text, each line ended with "\n" (what vim.diff compares). */
+  private originalText: string;
+  private win = -1;
+  private readonly ns: number;
+  /** The proposal's changedtick as it was proposed: its text is then spec.proposal's (refresh). */
+  private readonly proposedTick: number;
+  /** The differences as last computed, in the buffer's order, and the changedtick they were computed at. */
+  private hunks: Hunk[] = [];
+  /** The changedtick the hunks were computed at; -1: not yet (the winbar then counts none). */
+  private tick = -1;
+  /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
+  readonly origin: ReviewOrigin;
+  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
+  private waiting = false;
+  private unnotice?: (this: void) => void;
+  private autocmds: number[] = [];
+  /** Hunks taken so far (the winbar says so). */
+  private taken = 0;
+  /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
+  private signcolumn?: string;
+  /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
+  private timer?: vim.uv.Timer;
+  private settled = false;
+  private closed = false;
+
+  /**
+   * Creates the buffers and the window and puts the cursor on the first change. Throws (after removing whatever
+   * it created) when Neovim refuses, e.g. in the command-line window.
+   */
+  constructor(
+    private readonly spec: ViewSpec,
+    private readonly events: ViewEvents,
+  ) {
+    this.origin = spec.origin ?? new ReviewOrigin();
+    this.ns = vim.api.nvim_create_namespace(NAMESPACE);
+    defineHighlights();
+    const file = vim.fn.fnamemodify(spec.path, ":t");
+    this.buf = scratchBuffer(`claude-ide://proposal/✻ ${file}`, spec.proposal.lines);
+    setOpt("buftype", "acwrite", { buf: this.buf });
+    // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
+    setOpt("fixendofline", false, { buf: this.buf });
+    setOpt("endofline", spec.proposal.eol, { buf: this.buf });
+    setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.buf });
+    const filetype = spec.filetype ?? detectFiletype(this.buf, spec.path);
+    const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
+    if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf: this.buf });
+    setOpt("modified", false, { buf: this.buf });
+    // A deletion is all or nothing: there is no text to change in it.
+    if (spec.deletes === true) setOpt("modifiable", false, { buf: this.buf });
+
+    this.proposedTick = vim.api.nvim_buf_get_changedtick(this.buf);
+
+    // The original as a text; its buffer is made when first needed (original()).
+    const current = spec.current ?? [];
+    this.originalText =
+      typeof current === "string" ? wholeText(current) : current.length > 0 ? table.concat(current, "\n") + "\n" : "";
+
+    const [ok, err] = pcall(() => this.show(spec.enter === true || takesFocus(spec.config.focus, spec.home)));
+    if (!ok) {
+      this.close();
+      error(err, 0);
+    }
+  }
+
+  /** The proposal as a file: what `:w` would write (lines, 'fileformat', 'eol' / 'fixeol'). */
+  proposalText(): string {
+    const buf = this.buf;
+    const lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true);
+    const ff = getOpt<string>("fileformat", { buf });
+    const sep = ff === "dos" ? "\r\n" : ff === "mac" ? "\r" : "\n";
+    const finalNewline =
+      getOpt<boolean>("endofline", { buf }) ||
+      (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
+    return table.concat(lines, sep) + (finalNewline ? sep : "");
+  }
+
+  /** The current window is the view's. */
+  hasFocus(): boolean {
+    return vim.api.nvim_get_current_win() === this.win;
+  }
+
+  /** Opened behind the user and not visited yet. */
+  isWaiting(): boolean {
+    return this.waiting;
+  }
+
+  /**
+   * The review is decided: the view stops reporting and stops looking like an open review (buffer variable
+   * gone), while its window may still be on screen. Safe inside any autocmd. Idempotent.
+   */
+  settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.markSeen();
+    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
+    this.autocmds = [];
+    if (this.timer !== undefined && !this.timer.is_closing()) {
+      this.timer.stop();
+      this.timer.close();
+    }
+    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
+    if (ok && left.length === 0) vim.api.nvim_del_augroup_by_name(AUGROUP);
+    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
+  }
+
+  /**
+   * Removes everything the view created (autocmds, window, buffers, its tab page) and, when the user was in the
+   * view, returns focus to where they were (`goBack` false: the next view of the same review has the focus
+   * already). Idempotent; never throws.
+   */
+  close(goBack = true): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.settle();
+    const focused = this.hasFocus();
+    this.closeWindow();
+    for (const buf of [this.buf, this.originalBuf]) {
+      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
+    }
+    if (focused && goBack) this.origin.restore();
+  }
+
+  /**
+   * Brings the user to the review (:ClaudeCodeFocus on a waiting one), in Normal mode; focus goes back to where
+   * they were when the review ends. False when its window is gone.
+   */
+  focus(): boolean {
+    if (!vim.api.nvim_win_is_valid(this.win)) return false;
+    this.origin.enter(this.win, [this.win]);
+    this.markSeen();
+    return true;
+  }
+
+  /**
+   * `enter`: the review's window becomes current (Insert mode ends). Otherwise the review opens behind (see
+   * ReviewOrigin.settle) and a message says it waits.
+   */
+  private show(enter: boolean): void {
+    const spec = this.spec;
+    const opened = this.origin.open(this.buf, enter, spec.config.open_in_new_tab, spec.tabName);
+    this.win = opened.win;
+    this.signcolumn = getOpt<string>("signcolumn", { win: this.win });
+    // The signs + ~ show in this window whatever the user's 'signcolumn'; window-local, no other window gets it.
+    setOpt("signcolumn", "yes", { win: this.win, scope: "local" });
+    this.origin.settle(enter, opened.originTab);
+
+    this.waiting = !enter;
+    if (this.waiting) addWaiting(1, spec.client ?? "Claude");
+    this.markBuffers();
+    this.setKeymaps();
+    this.watch();
+    if (spec.bytes <= MARK_LATER_BYTES) this.markFirst();
+    else {
+      // The window first, then the original's hidden buffer, then the differences, each a loop turn later:
+      // stretches the editor answers keys between, not one (vim.diff of a 10,000-line text takes as long as
+      // making the view). A key pressed meanwhile in the view computes them first (fresh).
+      this.setWinbar();
+      vim.schedule(() => {
+        if (this.closed) return;
+        this.original();
+        vim.schedule(() => this.markFirst());
+      });
+    }
+    if (this.waiting)
+      this.unnotice = notice(
+        `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
+      );
+  }
+
+  /** Marks the differences and puts the cursor on the first, unless the user moved it already. */
+  private markFirst(): void {
+    if (this.closed || !vim.api.nvim_win_is_valid(this.win)) return;
+    this.refresh(false);
+    const first = this.hunks[0];
+    const [row, col] = vim.api.nvim_win_get_cursor(this.win);
+    if (first !== undefined && row === 1 && col === 0) vim.api.nvim_win_call(this.win, () => this.goTo(first));
+  }
+
+  /** The user is in the review now (or it ended): it no longer waits. */
+  private markSeen(): void {
+    if (!this.waiting) return;
+    this.waiting = false;
+    this.unnotice?.();
+    this.unnotice = undefined;
+    addWaiting(-1);
+    if (!this.settled) this.markBuffers();
+  }
+
+  private markBuffers(): void {
+    const value: ReviewVar = { tab_name: this.spec.tabName, role: "proposal", proposal: this.buf };
+    if (this.waiting) value.waiting = true;
+    value.file = vim.fn.fnamemodify(this.spec.path, ":~:.");
+    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
+  }
+
+  /**
+   * The buffer holding the original as decided so far. Hidden, so a plugin or a command that wipes hidden buffers
+   * may take it: it is then made again from originalText (the review goes on; nothing the user sees is lost).
+   */
+  private original(): Buf {
+    if (vim.api.nvim_buf_is_valid(this.originalBuf) && vim.api.nvim_buf_is_loaded(this.originalBuf))
+      return this.originalBuf;
+    if (vim.api.nvim_buf_is_valid(this.originalBuf)) pcall(vim.api.nvim_buf_delete, this.originalBuf, { force: true });
+    const text = this.originalText;
+    // A Vim string cannot hold a NUL byte: such a text is cut in Lua.
+    const [nul] = string.find(text, "\0", 1, true);
+    this.originalBuf = hiddenBuffer(nul === undefined ? text : textLines(text));
+    this.originalCount = text === "" ? 0 : vim.api.nvim_buf_line_count(this.originalBuf);
+    return this.originalBuf;
+  }
+
+  /** Lines in the proposal: 0 for an empty one (one empty line and no final newline: the empty file). */
+  private proposalCount(): number {
+    const count = vim.api.nvim_buf_line_count(this.buf);
+    if (count > 1 || getOpt<boolean>("endofline", { buf: this.buf })) return count;
+    return vim.api.nvim_buf_get_lines(this.buf, 0, 1, true)[0] === "" ? 0 : 1;
+  }
+
+  /**
+   * Recomputes the hunks and redraws the marks and the winbar after a change of the proposal (`force`: whatever
+   * changed, e.g. the window's width).
+   */
+  private refresh(force = true): void {
+    if (this.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    const tick = vim.api.nvim_buf_get_changedtick(this.buf);
+    if (!force && tick === this.tick) return;
+    this.tick = tick;
+    const count = this.proposalCount();
+    // As proposed (nothing typed yet), a big proposal's whole text is at hand: no need to join its lines.
+    const proposed = this.spec.proposal.lines;
+    const proposal =
+      tick === this.proposedTick && typeof proposed === "string"
+        ? wholeText(proposed)
+        : count > 0
+          ? table.concat(vim.api.nvim_buf_get_lines(this.buf, 0, -1, true), "\n") + "\n"
+          : "";
+    const [ok, hunks] = pcall(textHunks, this.originalText, proposal);
+    this.hunks = ok ? hunks : [];
+    this.draw(count);
+    this.setWinbar();
+  }
+
+  /**
+   * Marks a big proposal's differences again once the typing pauses (MARK_PAUSE_MS without a change): a diff of
+   * the whole text per key would hold the editor. A key of the review in between computes them at once (fresh).
+   */
+  private markLater(): void {
+    if (this.settled) return;
+    if (this.timer === undefined) this.timer = vim.uv.new_timer();
+    this.timer.stop();
+    this.timer.start(MARK_PAUSE_MS, 0, () =>
+      vim.schedule(() => {
+        if (!this.settled) this.refresh(false);
+      }),
+    );
+  }
+
+  /** The marks and the winbar drawn again for the hunks as they are (the window's width changed). */
+  private redraw(): void {
+    if (this.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    if (this.tick !== vim.api.nvim_buf_get_changedtick(this.buf)) return this.refresh();
+    this.draw(this.proposalCount());
+    this.setWinbar();
+  }
+
+  /** The hunks as they are now (a change the autocmds have not seen yet is counted in). */
+  private fresh(): Hunk[] {
+    if (vim.api.nvim_buf_is_valid(this.buf) && vim.api.nvim_buf_get_changedtick(this.buf) !== this.tick) this.refresh();
+    return this.hunks;
+  }
+
+  /**
+   * The marks of every hunk: added and changed lines highlighted, with a sign, the changed middle of each line
+   * of a block that keeps its number of lines, and the removed lines as virtual lines where they were.
+   */
+  private draw(count: number): void {
+    const buf = this.buf;
+    const ns = this.ns;
+    vim.api.nvim_buf_clear_namespace(buf, ns, 0, -1);
+    const intraLine = this.spec.bytes <= BIG_PROPOSAL_BYTES;
+    const valid = vim.api.nvim_win_is_valid(this.win);
+    const tabstop = getOpt<number>("tabstop", { buf });
+    // The removed lines start in the sign column (a `-` there), and are padded to the window's width.
+    const textoff = valid ? ((vim.fn.getwininfo(this.win)[0]?.textoff as number | undefined) ?? 0) : 0;
+    const width = valid ? vim.api.nvim_win_get_width(this.win) : 0;
+    const lead = textoff > 0 ? `-${string.rep(" ", textoff - 1)}` : "";
+    const removed = (pieces: [string, string][]): [string, string][] => {
+      const chunks: [string, string][] = [];
+      if (lead !== "") chunks.push([lead, SIGN_DELETE]);
+      let col = 0;
+      for (const [text, group] of pieces) {
+        const [shown, after] = expandTabs(text, col, tabstop);
+        col = after;
+        if (shown !== "") chunks.push([shown, group]);
+      }
+      const pad = width - textoff - col;
+      if (pad > 0) chunks.push([string.rep(" ", pad), DIFF_DELETE]);
+      return chunks;
+    };
+    for (const { a, aCount: na, b, bCount: nb } of this.hunks) {
+      const old = na > 0 ? vim.api.nvim_buf_get_lines(this.original(), a - 1, a - 1 + na, false) : [];
+      const lines = nb > 0 ? vim.api.nvim_buf_get_lines(buf, b - 1, b - 1 + nb, false) : [];
+      const paired = intraLine && na === nb;
+      const virt: [string, string][][] = [];
+      for (let i = 0; i < old.length; i++) {
+        const line = old[i];
+        if (!paired) {
+          virt.push(removed([[line, DIFF_DELETE]]));
+          continue;
+        }
+        const [start, oldEnd, newEnd] = changedMiddle(line, lines[i]);
+        if (newEnd > start)
+          vim.api.nvim_buf_set_extmark(buf, ns, b - 1 + i, start, {
+            end_col: newEnd,
+            hl_group: DIFF_TEXT,
+            priority: TEXT_PRIORITY,
+          });
+        virt.push(
+          removed([
+            [string.sub(line, 1, start), DIFF_DELETE],
+            [string.sub(line, start + 1, oldEnd), DIFF_TEXT],
+            [string.sub(line, oldEnd + 1), DIFF_DELETE],
+          ]),
+        );
+      }
+      if (nb > 0) {
+        const changed = na > 0;
+        vim.api.nvim_buf_set_extmark(buf, ns, b - 1, 0, {
+          end_row: b - 2 + nb,
+          line_hl_group: DIFF_ADD,
+          sign_text: changed ? "~" : "+",
+          sign_hl_group: changed ? SIGN_CHANGE : SIGN_ADD,
+        });
+        if (virt.length > 0)
+          vim.api.nvim_buf_set_extmark(buf, ns, b - 1, 0, {
+            virt_lines: virt,
+            virt_lines_above: true,
+            virt_lines_leftcol: true,
+          });
+      } else if (virt.length > 0) {
+        // Removed after line b: above the line under it, or below the last line when none is under it.
+        const under = b < count;
+        vim.api.nvim_buf_set_extmark(buf, ns, under ? b : math.max(0, count - 1), 0, {
+          virt_lines: virt,
+          virt_lines_above: under || count === 0,
+          virt_lines_leftcol: true,
+        });
+      }
+    }
+  }
+
+  /**
+   * Puts the cursor on `hunk` in the current window (its block's first line; for lines only removed, the line
+   * under them, or the last), its removed lines in view when they are above it.
+   */
+  private goTo(hunk: Hunk): void {
+    const count = vim.api.nvim_buf_line_count(this.buf);
+    const lnum = hunkLine(hunk, "b", count);
+    vim.api.nvim_win_set_cursor(0, [lnum, 0]);
+    const above = hunk.aCount > 0 && (hunk.bCount > 0 || hunk.b < count || hunk.b === 0);
+    if (above && vim.fn.line("w0") === lnum) vim.fn.winrestview({ topline: lnum, topfill: hunk.aCount });
+  }
+
+  /** ]c / [c: the next or previous hunk, wrapping around at the last / first. */
+  jumpHunk(direction: "next" | "prev"): void {
+    const lnum = vim.api.nvim_win_get_cursor(0)[0];
+    const found = nextHunk(this.fresh(), "b", lnum, direction, vim.api.nvim_buf_line_count(this.buf));
+    if (found !== undefined) this.goTo(found);
+  }
+
+  /**
+   * Takes (the proposal keeps its block, which becomes the original's) or drops (the original's block comes back
+   * into the proposal) the hunk under the cursor, the whole block; then moves to the next hunk.
+   */
+  decideHunk(action: "take" | "drop"): void {
+    if (vim.api.nvim_get_current_buf() !== this.buf) return;
+    // A line of its block, or the line its removed lines are shown above (the last: below).
+    const lnum = vim.api.nvim_win_get_cursor(0)[0];
+    const hunk = hunkAt(this.fresh(), "b", lnum, vim.api.nvim_buf_line_count(this.buf));
+    if (hunk === undefined) {
+      say("no hunk under the cursor");
+      return;
+    }
+    const { a, aCount: na, b, bCount: nb } = hunk;
+    if (action === "take") {
+      const lines = nb > 0 ? vim.api.nvim_buf_get_lines(this.buf, b - 1, b - 1 + nb, true) : [];
+      const original = this.original();
+      replaceBlock(original, this.originalCount, a, na, lines);
+      this.originalCount += nb - na;
+      this.originalText =
+        this.originalCount > 0
+          ? table.concat(vim.api.nvim_buf_get_lines(this.original(), 0, -1, true), "\n") + "\n"
+          : "";
+      this.taken++;
+    } else {
+      const lines = na > 0 ? vim.api.nvim_buf_get_lines(this.original(), a - 1, a - 1 + na, true) : [];
+      const [ok, err] = pcall(replaceBlock, this.buf, this.proposalCount(), b, nb, lines);
+      if (!ok) {
+        say(`cannot drop the hunk: ${tostring(err)}`, "warn");
+        return;
+      }
+    }
+    this.refresh();
+    this.jumpHunk("next");
+  }
+
+  /**
+   * The winbar: what matters first — who proposes, the part of a larger review, the file and its state, the hunks
+   * left — then the keys, dropped last first when the window is too narrow (fitBar); refitted on resize.
+   */
+  private setWinbar(): void {
+    const spec = this.spec;
+    const keys = spec.config.keymaps;
+    const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
+    const who = escapeBar(spec.client ?? "Claude");
+    let title = ` ${spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : ""}${who}:`;
+    // What the review is part of (file i of n, who changed it, the turn) goes before what is left to decide.
+    const parts: string[] = noteParts(spec.note);
+    if (spec.currentLabel !== undefined) parts.push(` (removed lines: ${escapeBar(spec.currentLabel)})`);
+    if (spec.deletes === true) title += ` %#WarningMsg#delete ${name}%*`;
+    else if (spec.renamedFrom !== undefined) {
+      title += ` ${escapeBar(spec.renamedFrom)} → ${name}`;
+      if (spec.dirty) parts.push("   %#WarningMsg#(your unsaved changes move too, still unsaved)%*");
+    } else if (spec.current === undefined) title += ` ${name} (new file)`;
+    else if (spec.dirty) {
+      title += ` ${name} %#WarningMsg#(unsaved changes)%*`;
+      parts.push("   %#WarningMsg#accepting replaces your unsaved text (`u` brings it back)%*");
+    } else title += ` ${name}`;
+    const left = this.hunks.length;
+    if (this.tick !== -1)
+      parts.push(left === 0 ? "   all hunks decided" : `   ${left} hunk${left === 1 ? "" : "s"} left`);
+    if (this.taken > 0) parts.push(`  (${this.taken} taken)`);
+    parts.push(`   ${escapeBar(keys.accept)} or :w ${escapeBar(spec.acceptHint ?? "accept")}`);
+    parts.push(`   ${escapeBar(keys.reject)} reject`);
+    for (const key of spec.keys ?? []) if (key.hint !== undefined) parts.push(`   ${escapeBar(key.hint)}`);
+    if (keys.reject_with_reason !== false) parts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
+    const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+    const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+    if (hunkKeys.length > 0)
+      parts.push(
+        `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`,
+      );
+    if (jumpKeys.length > 0) parts.push(`   ${jumpKeys.join("/")} next/prev`);
+    fitBar(this.win, title, parts);
+  }
+
+  private setKeymaps(): void {
+    const keys = this.spec.config.keymaps;
+    const buf = this.buf;
+    const map = (lhs: string | false, desc: string, fn: (this: void) => void) => {
+      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
+    };
+    map(keys.accept, "accept Claude's proposal", () => this.events.accept());
+    map(keys.reject, "reject Claude's proposal", () => this.events.reject());
+    map(keys.reject_with_reason, "reject Claude's proposal, with a reason for the model", () =>
+      this.rejectWithReason(),
+    );
+    map(keys.take_hunk, "take Claude's hunk under the cursor", () => this.decideHunk("take"));
+    map(keys.drop_hunk, "drop Claude's hunk under the cursor (the original text comes back)", () =>
+      this.decideHunk("drop"),
+    );
+    map(keys.next_hunk, "next hunk", () => this.jumpHunk("next"));
+    map(keys.prev_hunk, "previous hunk", () => this.jumpHunk("prev"));
+    for (const key of this.spec.keys ?? []) map(key.lhs, key.desc, key.fn);
+  }
+
+  /** Asks for the reason (the model reads it verbatim), then rejects; cancelled, the review stays open. */
+  private rejectWithReason(): void {
+    askReason("Reason for rejecting (sent to the model): ", (reason) => {
+      if (!this.settled) this.events.reject(reason);
+    });
+  }
+
+  /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
+  private watch(): void {
+    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
+    const add = (
+      event: string | string[],
+      opts: { pattern?: string[]; buffer?: Buf },
+      desc: string,
+      callback: (this: void) => void,
+    ) => {
+      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
+    };
+    const reject = () => this.events.reject(reasonOn(this.buf));
+    // Over BIG_PROPOSAL_BYTES a diff of the whole text per key would hold the editor: the marks wait for a pause.
+    const big = this.spec.bytes > BIG_PROPOSAL_BYTES;
+    add(
+      "WinClosed",
+      { pattern: [tostring(this.win)] },
+      "claude-ide: closing a review window rejects the proposal",
+      reject,
+    );
+    add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
+      this.markSeen(),
+    );
+    add("BufUnload", { buffer: this.buf }, "claude-ide: deleting a review buffer rejects the proposal", reject);
+    add(
+      "WinResized",
+      { pattern: [tostring(this.win)] },
+      "claude-ide: fit the review's winbar and removed lines to the new width",
+      () => this.redraw(),
+    );
+    add(
+      ["TextChanged", "TextChangedI"],
+      { buffer: this.buf },
+      "claude-ide: mark the proposal's differences again after a change",
+      () => (big ? this.markLater() : this.refresh(false)),
+    );
+    // Every change, also where no TextChanged follows before the next key (keys typed ahead, a plugin's edit):
+    // marked again a loop turn later, once for all the changes until then. Detached once the view is decided.
+    let pending = false;
+    vim.api.nvim_buf_attach(this.buf, false, {
+      on_lines: () => {
+        if (this.settled) return true;
+        if (!pending) {
+          pending = true;
+          vim.schedule(() => {
+            pending = false;
+            if (this.settled) return;
+            if (big) this.markLater();
+            else this.refresh(false);
+          });
+        }
+        return false;
+      },
+    });
+    add("ColorScheme", {}, "claude-ide: define the review's highlight groups again (:colorscheme cleared them)", () =>
+      defineHighlights(),
+    );
+    add(
+      "BufWriteCmd",
+      { buffer: this.buf },
+      "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
+      () => {
+        // Written as far as Vim knows, so that :wq / :x go on to close the window.
+        setOpt("modified", false, { buf: this.buf });
+        this.events.accept();
+      },
+    );
+  }
+
+  /** Closes the window; the last window of Neovim cannot close, so it gets an empty buffer instead. */
+  private closeWindow(): void {
+    const win = this.win;
+    if (!vim.api.nvim_win_is_valid(win)) return;
+    if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
+    pcall(() => {
+      setOpt("winbar", "", { win });
+      if (this.signcolumn !== undefined) setOpt("signcolumn", this.signcolumn, { win, scope: "local" });
+      vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
+    });
+  }
+}
+
+/** A whole text (ReviewText's `lines` as a string) as vim.diff compares it: every line ended with "\n". */
+function wholeText(text: string): string {
+  return text === "" || vim.endswith(text, "\n") ? text : `${text}\n`;
+}
+
+/** A buffer never shown (unlisted, no undo), holding `lines` (fillBuffer: a list, or a whole text Neovim cuts). */
+function hiddenBuffer(lines: string[] | string): Buf {
+  const buf = vim.api.nvim_create_buf(false, true);
+  setOpt("undolevels", -1, { buf });
+  fillBuffer(buf, lines);
+  return buf;
+}
+
+/**
+ * Replaces a block of `buf` (`count` lines; 0: the empty file, one empty line in the buffer): `n` lines from line
+ * `first`, or with `n` 0 none, after line `first`, by `lines`.
+ */
+function replaceBlock(buf: Buf, count: number, first: number, n: number, lines: string[]): void {
+  if (count === 0) vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
+  else if (n === 0) vim.api.nvim_buf_set_lines(buf, first, first, true, lines);
+  else vim.api.nvim_buf_set_lines(buf, first - 1, first - 1 + n, true, lines);
+}
