@@ -654,7 +654,7 @@ function UnifiedView.prototype.setWinbar(self)
         parts[#parts + 1] = ("  (" .. tostring(self.taken)) .. " taken)"
     end
     parts[#parts + 1] = (("   " .. escapeBar(keys.accept)) .. " or :w ") .. escapeBar(spec.acceptHint or "accept")
-    parts[#parts + 1] = ("   " .. escapeBar(keys.reject)) .. " reject"
+    parts[#parts + 1] = (("   " .. escapeBar(keys.reject)) .. " ") .. escapeBar(spec.rejectHint or "reject")
     for ____, key in ipairs(spec.keys or ({})) do
         if key.hint ~= nil then
             parts[#parts + 1] = "   " .. escapeBar(key.hint)

@@ -545,7 +545,7 @@ export class UnifiedView {
       parts.push(left === 0 ? "   all hunks decided" : `   ${left} hunk${left === 1 ? "" : "s"} left`);
     if (this.taken > 0) parts.push(`  (${this.taken} taken)`);
     parts.push(`   ${escapeBar(keys.accept)} or :w ${escapeBar(spec.acceptHint ?? "accept")}`);
-    parts.push(`   ${escapeBar(keys.reject)} reject`);
+    parts.push(`   ${escapeBar(keys.reject)} ${escapeBar(spec.rejectHint ?? "reject")}`);
     for (const key of spec.keys ?? []) if (key.hint !== undefined) parts.push(`   ${escapeBar(key.hint)}`);
     if (keys.reject_with_reason !== false) parts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
     const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
