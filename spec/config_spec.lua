@@ -37,7 +37,7 @@ describe('config.validate', function()
     },
     {
       { diff = { layout = 'diagonal' } },
-      'option "diff.layout" must be "vertical", "horizontal" or "unified", got "diagonal"',
+      'option "diff.layout" must be "vertical", "horizontal", "unified" or "auto", got "diagonal"',
     },
     { { diff = 'x' }, 'option "diff" must be a table, got "x"' },
     { { diff = { keymaps = { accept = '' } } }, 'option "diff.keymaps.accept" must be a non-empty string' },

@@ -239,8 +239,8 @@ RULES = {
     ["terminal.keymaps.window_up"] = optionalKey,
     ["terminal.keymaps.window_right"] = optionalKey,
     ["diff.layout"] = {
-        expected = "\"vertical\", \"horizontal\" or \"unified\"",
-        check = oneOf({"vertical", "horizontal", "unified"})
+        expected = "\"vertical\", \"horizontal\", \"unified\" or \"auto\"",
+        check = oneOf({"vertical", "horizontal", "unified", "auto"})
     },
     ["diff.keymaps.accept"] = nonEmptyString,
     ["diff.keymaps.reject"] = nonEmptyString,

@@ -12,7 +12,7 @@ const EVERY_CLI_MODE: { [mode: string]: true } = { default: true, manual: true }
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "off";
 export type TerminalSide = "left" | "right" | "top" | "bottom" | "float";
-export type DiffLayout = "vertical" | "horizontal" | "unified";
+export type DiffLayout = "vertical" | "horizontal" | "unified" | "auto";
 export type DiffFocus = "auto" | "always" | "never";
 
 export interface Config {
@@ -166,7 +166,9 @@ export const DEFAULTS: Config = {
     // How one file's review is shown. "vertical": the file and the proposal side by side, in diff mode;
     // "horizontal": one above the other. "unified": one window holding the proposal (editable), its added and
     // changed lines highlighted (ClaudeIdeDiffAdd, the changed part ClaudeIdeDiffText) and the removed lines of
-    // the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them.
+    // the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them. "auto":
+    // "vertical" on a screen of 200 columns or more (each side has 100), else "unified" (a laptop's 160 columns
+    // leave 77 to a side, which cuts one line in five of this plugin's own TypeScript).
     layout: "vertical",
     // Buffer-local keys in the review's windows. :w in the proposal also accepts; :q or closing the tab rejects.
     // reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
@@ -375,8 +377,8 @@ const RULES: { [path: string]: Rule } = {
   "terminal.keymaps.window_up": optionalKey,
   "terminal.keymaps.window_right": optionalKey,
   "diff.layout": {
-    expected: '"vertical", "horizontal" or "unified"',
-    check: oneOf(["vertical", "horizontal", "unified"]),
+    expected: '"vertical", "horizontal", "unified" or "auto"',
+    check: oneOf(["vertical", "horizontal", "unified", "auto"]),
   },
   "diff.keymaps.accept": nonEmptyString,
   "diff.keymaps.reject": nonEmptyString,

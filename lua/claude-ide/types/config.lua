@@ -138,8 +138,10 @@
 --- How one file's review is shown. "vertical": the file and the proposal side by side, in diff mode;
 --- "horizontal": one above the other. "unified": one window holding the proposal (editable), its added and
 --- changed lines highlighted (ClaudeIdeDiffAdd, the changed part ClaudeIdeDiffText) and the removed lines of
---- the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them.
----@field layout? "vertical"|"horizontal"|"unified" # Default: `"vertical"`.
+--- the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them. "auto":
+--- "vertical" on a screen of 200 columns or more (each side has 100), else "unified" (a laptop's 160 columns
+--- leave 77 to a side, which cuts one line in five of this plugin's own TypeScript).
+---@field layout? "vertical"|"horizontal"|"unified"|"auto" # Default: `"vertical"`.
 --- Buffer-local keys in the review's windows. :w in the proposal also accepts; :q or closing the tab rejects.
 --- reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
 --- {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back

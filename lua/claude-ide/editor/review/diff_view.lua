@@ -217,7 +217,7 @@ function DiffView.prototype.close(self, goBack)
 end
 function DiffView.prototype.show(self, enter)
     local spec = self.spec
-    local vertical = spec.config.layout == "vertical"
+    local vertical = spec.config.layout ~= "horizontal"
     local opened = self.origin:open(self.leftBuf, enter, spec.config.open_in_new_tab, spec.tabName)
     self.leftWin = opened.win
     self.rightWin = vim.api.nvim_open_win(self.rightBuf, enter, {split = vertical and "right" or "below", win = self.leftWin})

@@ -160,7 +160,7 @@ export class DiffView {
    */
   private show(enter: boolean): void {
     const spec = this.spec;
-    const vertical = spec.config.layout === "vertical";
+    const vertical = spec.config.layout !== "horizontal";
     const opened = this.origin.open(this.leftBuf, enter, spec.config.open_in_new_tab, spec.tabName);
     this.leftWin = opened.win;
     this.rightWin = vim.api.nvim_open_win(this.rightBuf, enter, {
