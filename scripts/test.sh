@@ -73,6 +73,16 @@ mapfile -t files < <(
   printf '%s\n' "${slow_files[@]}" | sed '/^$/d'
   printf '%s\n' "${all_files[@]}" | grep -vxF -f <(printf '%s\n' "${slow_files[@]}" | sed '/^$/d') || true
 )
+# Longest first, by how long each file took last time here (.deps/spec-times, written after every run; FAST runs
+# keep their own, as they skip the #slow cases): the pool then ends evenly instead of waiting on one long file
+# started last. A file never timed goes first (it may be long); without the record, the order above stays.
+TIMES="$REPO/.deps/spec-times${FAST:+-fast}"
+if [[ -f "$TIMES" ]]; then
+  mapfile -t files < <(
+    awk -F'\t' 'NR == FNR { ms[$1] = $2; next } { print (($0 in ms) ? ms[$0] : 999999) "\t" FNR "\t" $0 }' \
+      "$TIMES" <(printf '%s\n' "${files[@]}") | sort -t$'\t' -k1,1nr -k2,2n | cut -f3-
+  )
+fi
 
 # The official MCP conformance suites (spec/conformance/official_spec.lua, #slow), installed once before the pool:
 # two spec Neovims installing into the same .deps folder would wait on each other.
@@ -117,6 +127,7 @@ run_one() {
     passed=0 failed=1 skipped=0 bad=1 line="no summary line (exit code $rc): the file crashed or busted did not start"
   fi
   printf '%s %s %s %s\n%s\n' "$bad" "$passed" "$failed" "$skipped" "$line" > "$out.verdict"
+  echo "$ms" > "$out.ms"
   printf '%s %-5s %-46s %s  (%d.%01d s)\n' "$( ((bad)) && echo 'FAIL' || echo ' ok ')" "$version" "$file" "$line" \
     $((ms / 1000)) $((ms % 1000 / 100))
 }
@@ -142,6 +153,23 @@ started="$(date +%s)"
   done
 } | xargs -0 -n 3 -P "$JOBS" bash -c 'run_one "$1" "$2" "$3"' _ || true
 spec_secs=$(($(date +%s) - started))
+# Each file's time, the longer of its versions, kept for the next run's order (entries of files not run stay).
+{
+  for ((n = 0; n < ${#files[@]}; n++)); do
+    ms=0
+    for version in "${VERSIONS[@]}"; do
+      if [[ -f "$WORK/$version/$n.ms" ]]; then
+        v=$(< "$WORK/$version/$n.ms")
+        ((v > ms)) && ms=$v
+      fi
+    done
+    printf '%s\t%s\n' "${files[$n]}" "$ms"
+  done
+  if [[ -f "$TIMES" ]]; then
+    awk -F'\t' 'NR == FNR { ran[$0] = 1; next } !($1 in ran)' <(printf '%s\n' "${files[@]}") "$TIMES"
+  fi
+} > "$TIMES.new" 2>/dev/null || true
+mv "$TIMES.new" "$TIMES" 2>/dev/null || true
 
 total_passed=0
 total_failed=0
