@@ -166,8 +166,20 @@ describe('the overview of a multi-file review', function()
       "^ Claude Code's changes: turn 1: 3 files, 1 by shell commands  3 files, 4 hunks left",
       vim.wo.winbar
     )
+    -- The buffer is named after the title, read whole in the default tab line (which shortens all but a name's tail)
+    assert.are.equal('claude-ide://turn 1: 3 files, 1 by shell commands', vim.api.nvim_buf_get_name(0))
     d.press('q')
     d.assert_clean(before)
+  end)
+
+  it('names a buffer with no glyph a font may lack and no path but its tail', function()
+    local name = require('claude-ide.editor.review.view_parts').reviewName
+    assert.are.equal(
+      'claude-ide://[Claude Code] rename of "double" at shape.lua:4:12 to "times2" (1)',
+      name('✻ [Claude Code] rename of "double" at lua/shape.lua:4:12 to "times2" (1)')
+    )
+    assert.are.equal('claude-ide://greet.lua (proposal)', name('greet.lua (proposal)'))
+    assert.are.equal('greet.lua (proposal)', vim.fn.fnamemodify(name('a/b/greet.lua (proposal)'), ':t'))
   end)
 
   it(']f / [f move between headers, ]c / [c between hunks, both wrapping', function()

@@ -31,6 +31,7 @@ local addWaiting = ____view_parts.addWaiting
 local escapeBar = ____view_parts.escapeBar
 local fitBar = ____view_parts.fitBar
 local ReviewOrigin = ____view_parts.ReviewOrigin
+local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
@@ -202,7 +203,10 @@ function Overview.prototype.____constructor(self, spec, events)
         } end
     )
     ____exports.defineOverviewHighlights()
-    self.buf = scratchBuffer("claude-ide://review/" .. spec.title, {spec.title})
+    self.buf = scratchBuffer(
+        reviewName(spec.title),
+        {spec.title}
+    )
     setOpt("buftype", "acwrite", {buf = self.buf})
     setOpt("swapfile", false, {buf = self.buf})
     setOpt("undolevels", -1, {buf = self.buf})

@@ -18,7 +18,16 @@ import { plural } from "../../util/words";
 import { linesText } from "./diff_text";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
 import { askReason, reasonOn } from "./reason";
-import { addWaiting, escapeBar, fitBar, ReviewOrigin, scratchBuffer, setOpt, takesFocus } from "./view_parts";
+import {
+  addWaiting,
+  escapeBar,
+  fitBar,
+  ReviewOrigin,
+  reviewName,
+  scratchBuffer,
+  setOpt,
+  takesFocus,
+} from "./view_parts";
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
@@ -211,7 +220,7 @@ export class Overview {
       replaced: false,
     }));
     defineOverviewHighlights();
-    this.buf = scratchBuffer(`claude-ide://review/${spec.title}`, [spec.title]);
+    this.buf = scratchBuffer(reviewName(spec.title), [spec.title]);
     setOpt("buftype", "acwrite", { buf: this.buf });
     setOpt("swapfile", false, { buf: this.buf });
     setOpt("undolevels", -1, { buf: this.buf });
