@@ -175,6 +175,17 @@ function ____exports.defineOverviewHighlights()
     vim.api.nvim_set_hl(0, ____exports.DROPPED_GROUP, {link = "Comment", default = true})
     vim.api.nvim_set_hl(0, ____exports.KEPT_GROUP, {link = "DiagnosticOk", default = true})
 end
+--- The title as its first line shows it: without the CLI's `✻` mark that tab names carry (a glyph many fonts lack;
+-- the tab page keeps the whole title, the name the CLI closes it by).
+local function unmarked(title)
+    local bare = string.gsub(title, "^✻%s*", "")
+    return bare
+end
+--- The title without what the winbar says already (`✻ [Claude Code] turn 3: …` → `turn 3: …`).
+local function heading(title)
+    local bare = string.gsub(title, "^✻ %[[^%]]*%] ", "")
+    return bare
+end
 ____exports.Overview = __TS__Class()
 local Overview = ____exports.Overview
 Overview.name = "Overview"
@@ -205,7 +216,7 @@ function Overview.prototype.____constructor(self, spec, events)
     ____exports.defineOverviewHighlights()
     self.buf = scratchBuffer(
         reviewName(spec.title),
-        {spec.title}
+        {unmarked(spec.title)}
     )
     setOpt("buftype", "acwrite", {buf = self.buf})
     setOpt("swapfile", false, {buf = self.buf})
@@ -799,7 +810,7 @@ function Overview.prototype.setWinbar(self)
     end
     local keys = self.spec.config.keymaps
     local left = self:undecided()
-    local title = (((" " .. escapeBar(self.spec.client or "Claude")) .. "'s changes: ") .. escapeBar(self.spec.title)) .. (("  " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left")
+    local title = (((" " .. escapeBar(self.spec.client or "Claude")) .. "'s changes: ") .. escapeBar(heading(self.spec.title))) .. (("  " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left")
     local parts = {
         ("   " .. escapeBar(keys.accept)) .. " on a hunk: its file, on a header or :w: apply all",
         ("   " .. escapeBar(keys.reject)) .. " reject"
