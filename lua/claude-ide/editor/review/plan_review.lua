@@ -163,9 +163,10 @@ function PlanReview.prototype.setWinbar(self)
     local keys = self.config.diff.keymaps
     local esc = escapeBar
     local approve = self.req.canApprove and "approve" or ("answer in " .. esc(self.req.client)) .. "'s own dialog"
+    local unmarked = string.gsub(self.title, "^✻%s*", "")
     fitBar(
         self.win,
-        (" " .. esc(self.title)) .. " (editable)",
+        (" " .. esc(unmarked)) .. " (editable)",
         {
             (("   " .. esc(keys.accept)) .. " or :w ") .. approve,
             ("   " .. esc(keys.reject)) .. " refuse with feedback",

@@ -157,7 +157,9 @@ export class PlanReview {
     const keys = this.config.diff.keymaps;
     const esc = escapeBar;
     const approve = this.req.canApprove ? "approve" : `answer in ${esc(this.req.client)}'s own dialog`;
-    fitBar(this.win, ` ${esc(this.title)} (editable)`, [
+    // The title without the ✻ mark of tab names (a glyph many fonts lack); the tab page keeps it whole.
+    const [unmarked] = string.gsub(this.title, "^✻%s*", "");
+    fitBar(this.win, ` ${esc(unmarked)} (editable)`, [
       `   ${esc(keys.accept)} or :w ${approve}`,
       `   ${esc(keys.reject)} refuse with feedback`,
       "   :ClaudeCodeDiffDeny {feedback}",
