@@ -40,7 +40,7 @@ to_plan_mode() {
   done
   plan_mode_on
 }
-PLAN_BUF="luaeval('(function() for _, b in ipairs(vim.api.nvim_list_bufs()) do if vim.api.nvim_buf_get_name(b):find(\"claude-ide://plan/\", 1, true) then return b end end return 0 end)()')"
+PLAN_BUF="luaeval('(function() for _, b in ipairs(vim.api.nvim_list_bufs()) do if vim.api.nvim_buf_get_name(b):find(\"] plan: \", 1, true) then return b end end return 0 end)()')"
 plan_open() { [[ "$(nv plan "$PLAN_BUF")" != 0 ]]; }
 plan_closed() { [[ "$(nv plan "$PLAN_BUF")" == 0 ]]; }
 plan_text_has() { [[ "$(nv plan "join(getbufline($(nv plan "$PLAN_BUF"), 1, '\$'), '|')")" == *"$1"* ]]; }

@@ -111,7 +111,8 @@ plan() { printf '%s\n' "$2" > "$WORK/$1"; }
 
 # start_nvim <folder> [nvim args]: a Neovim with a UI, this plugin and nothing of the user's, in the tmux
 # terminal, started in <folder>; its :ClaudeCode runs `node stand-in-cli.mjs $WORK/<plan>` (plan file given as
-# PLAN=<file>, default plan.json; INIT=<Lua> is run after setup()). Returns when its RPC socket answers and the plugin's server listens.
+# PLAN=<file>, default plan.json; SETUP=<Lua> adds fields to setup()'s table, e.g. SETUP='diff = { layout = "unified" }';
+# INIT=<Lua> is run after setup()). Returns when its RPC socket answers and the plugin's server listens.
 start_nvim() {
   local folder="$1"
   shift
@@ -122,7 +123,7 @@ vim.o.swapfile = false
 -- As on a user's machine, this Neovim is the \`nvim\` on PATH (the health check then prints commands with \`nvim\`).
 vim.uv.fs_unlink('$HOME/.local/bin/nvim')
 vim.uv.fs_symlink(vim.v.progpath, '$HOME/.local/bin/nvim')
-require('claude-ide').setup({ terminal = { command = 'node $HERE/stand-in-cli.mjs $WORK/${PLAN:-plan.json}' } })
+require('claude-ide').setup({ terminal = { command = 'node $HERE/stand-in-cli.mjs $WORK/${PLAN:-plan.json}' }, ${SETUP:-} })
 ${INIT:-}
 LUA
   tmux -S "$TMUX_SOCK" -f "$HERE/tmux.conf" new-session -d -s pic -x "$COLS" -y "$ROWS" -c "$folder" \
@@ -188,7 +189,7 @@ for file in "${scenarios[@]}"; do
     for n in "$@"; do [[ "$base" == "$n" || "${base#*-}" == "$n" ]] && wanted=1; done
     ((wanted)) || continue
   fi
-  PLAN=plan.json INIT= COLS=$DEFAULT_COLS ROWS=$DEFAULT_ROWS
+  PLAN=plan.json SETUP= INIT= COLS=$DEFAULT_COLS ROWS=$DEFAULT_ROWS
   # shellcheck source=/dev/null
   source "$file"
   stop_all

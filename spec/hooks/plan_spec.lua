@@ -35,7 +35,7 @@ local function wait_plan(nvim)
       lines = nvim:lua([[
         for _, buf in ipairs(vim.api.nvim_list_bufs()) do
           local v = vim.b[buf].claude_ide_diff
-          if v and v.role == 'proposal' and vim.api.nvim_buf_get_name(buf):find('claude-ide://plan/', 1, true) then
+          if v and v.role == 'proposal' and vim.api.nvim_buf_get_name(buf):find('] plan: ', 1, true) then
             return vim.api.nvim_buf_get_lines(buf, 0, -1, true)
           end
         end
@@ -51,7 +51,7 @@ end
 local function in_plan(nvim, code)
   nvim:lua(([[
     for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-      if vim.api.nvim_buf_get_name(buf):find('claude-ide://plan/', 1, true) then
+      if vim.api.nvim_buf_get_name(buf):find('] plan: ', 1, true) then
         %s
         return
       end

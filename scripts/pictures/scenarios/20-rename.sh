@@ -1,6 +1,7 @@
 # rename: the multi-file review of an LSP rename across files. A language server (the stand-in of the specs,
 # spec/fixtures/lsp/edit_server.lua) answers the rename with edits in three files; the stand-in CLI's agent
-# connection calls lsp_rename as the model would; the review shows every file of the edit, one answer for all.
+# connection calls lsp_rename as the model would; the review opens on its overview: every file of the edit, its
+# hunks under a header, one answer for all.
 P="$HOME/project"
 mkdir -p "$P/lua"
 printf '%s\n' 'local M = {}' '' '--- Twice x.' 'function M.double(x)' '  return 2 * x' 'end' '' 'return M' > "$P/lua/shape.lua"
@@ -18,8 +19,9 @@ INIT="vim.api.nvim_create_autocmd('FileType', { pattern = 'lua', callback = func
 end })"
 plan plan.json "{\"banner\": [\"stand-in CLI: renames double to times2 through the language server\"], \"calls\": [
   {\"role\": \"agent\", \"tool\": \"lsp_rename\", \"arguments\": {\"path\": \"lua/shape.lua\", \"line\": 4, \"symbol\": \"double\", \"new_name\": \"times2\"}}]}"
-ROWS=22
+ROWS=32
 start_nvim "$P" lua/shape.lua
 ex ClaudeCode
 wait_for 20 has_review
-shoot rename "File 1/3" "times2"
+shoot rename "rename of \"double\" at lua/shape.lua:4:12 to \"times2\"" "lua/main.lua (1 edit)" \
+  "+print(shape.times2(21), area(3, 4))"

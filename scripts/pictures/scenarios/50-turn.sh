@@ -1,11 +1,15 @@
 # turn: the review of everything one turn changed, opened by the Stop hook. The stand-in CLI plays a turn in
-# auto-accept mode as Claude Code runs its hooks: UserPromptSubmit (the editor snapshots the folder), an Edit of
-# lua/greet.lua and a Write of lua/polite.lua written straight to disk (PostToolUse names them), a Bash `sed -i`
-# on lua/version.lua that no tool names, then Stop: the turn review opens on the first file.
+# auto-accept mode as Claude Code runs its hooks: UserPromptSubmit (the editor snapshots the folder), Edits of
+# lua/greet.lua and CHANGELOG.md and a Write of lua/polite.lua (a new file) written straight to disk (PostToolUse
+# names them), a Bash `sed -i` on lua/version.lua that no tool names, then Stop: the turn review opens on its
+# overview, every file's hunks in one buffer under a header saying who changed the file.
 P="$HOME/project"
 mkdir -p "$P/lua"
 printf '%s\n' 'local M = {}' '' '--- Greets someone by name.' 'function M.greet(name)' '  print("Hello, " .. name)' 'end' '' 'return M' > "$P/lua/greet.lua"
 printf '%s\n' 'return "0.1.0"' > "$P/lua/version.lua"
+printf '%s\n' '# Changelog' '' '## 0.1.0' '' '- `greet(name)` says hello.' > "$P/CHANGELOG.md"
+printf '%s\n' '# Changelog' '' '## 0.2.0' '' '- `greet(name, polite)` says "Good day" when asked to.' '' '## 0.1.0' '' \
+  '- `greet(name)` says hello.' > "$WORK/CHANGELOG.md"
 printf '%s\n' 'local M = {}' '' '--- Greets someone by name, politely when asked to.' 'function M.greet(name, polite)' \
   '  local hello = polite and require("polite").hello or "Hello"' '  print(hello .. ", " .. name)' 'end' '' 'return M' > "$WORK/greet.new.lua"
 printf '%s\n' 'return { hello = "Good day" }' > "$WORK/polite.lua"
@@ -15,7 +19,7 @@ hook() { # hook <event> [extra input JSON members]: the hook request the CLI's h
     "input": {"session_id": "pictures", "cwd": "%s", "hook_event_name": "%s"%s}}}' "$1" "$P" "$1" "${2:+, $2}"
 }
 plan plan.json "{\"banner\": [\"stand-in CLI: one turn in auto-accept mode: edits lua/greet.lua, writes lua/polite.lua,\",
-  \"runs sed -i on lua/version.lua\"], \"calls\": [
+  \"runs sed -i on lua/version.lua, edits CHANGELOG.md\"], \"calls\": [
   $(hook UserPromptSubmit '"prompt": "greet politely"'),
   {\"role\": \"shell\", \"command\": \"cp $WORK/greet.new.lua $P/lua/greet.lua\"},
   $(hook PostToolUse "\"tool_name\": \"Edit\", \"tool_input\": {\"file_path\": \"$P/lua/greet.lua\"}"),
@@ -23,9 +27,12 @@ plan plan.json "{\"banner\": [\"stand-in CLI: one turn in auto-accept mode: edit
   $(hook PostToolUse "\"tool_name\": \"Write\", \"tool_input\": {\"file_path\": \"$P/lua/polite.lua\"}"),
   {\"role\": \"shell\", \"command\": \"sed -i s/0.1.0/0.2.0/ $P/lua/version.lua\"},
   $(hook PostToolUse "\"tool_name\": \"Bash\", \"tool_input\": {\"command\": \"sed -i s/0.1.0/0.2.0/ lua/version.lua\"}"),
+  {\"role\": \"shell\", \"command\": \"cp $WORK/CHANGELOG.md $P/CHANGELOG.md\"},
+  $(hook PostToolUse "\"tool_name\": \"Edit\", \"tool_input\": {\"file_path\": \"$P/CHANGELOG.md\"}"),
   $(hook Stop)]}"
-ROWS=20
+ROWS=37
 start_nvim "$P" lua/greet.lua
 ex ClaudeCode
 wait_for 30 has_review
-shoot turn "Before turn 1: lua/greet.lua" "File 1/3" "politely when asked to"
+shoot turn "[Claude Code] turn 1: 4 files, 1 by shell commands" "lua/version.lua (changed by a shell command)" \
+  "lua/polite.lua (created by the agent's edits)" "+return \"0.2.0\""

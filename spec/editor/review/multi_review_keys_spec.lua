@@ -47,7 +47,7 @@ describe('a multi-file review walked by keys from Terminal mode', function()
   --- Waits until the review's overview is the current buffer, the cursor on line `row` (any line: nil).
   local function wait_overview(row)
     wait_for('the overview' .. (row and ' at line ' .. row or ''), function()
-      return eval('return vim.api.nvim_buf_get_name(0)'):find('claude%-ide://review/') ~= nil
+      return eval('return vim.api.nvim_buf_get_name(0)'):find('^claude%-ide://turn 1') ~= nil
         and (row == nil or eval('return vim.api.nvim_win_get_cursor(0)[1]') == row)
     end)
     settled()
@@ -56,7 +56,7 @@ describe('a multi-file review walked by keys from Terminal mode', function()
   --- Waits until a file's own review shows `file` (its proposal buffer is current).
   local function wait_file(file)
     wait_for(file .. "'s proposal", function()
-      return eval('return vim.api.nvim_buf_get_name(0)'):find('proposal/.*' .. vim.pesc(file) .. '$') ~= nil
+      return eval('return vim.api.nvim_buf_get_name(0)'):find(vim.pesc(file) .. ' %(proposal%)$') ~= nil
     end)
     settled()
   end

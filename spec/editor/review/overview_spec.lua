@@ -24,9 +24,9 @@ describe('the overview of a multi-file review', function()
   end)
 
   --- A created, a deleted and a changed file (in that order); returns the review and its outcome poll.
-  local function open(keys)
+  local function open(keys, title)
     local opened = ctx.services.diff.openMulti({
-      title = 'turn 1: 3 files, 1 by shell commands',
+      title = title or 'turn 1: 3 files, 1 by shell commands',
       client = 'Claude Code',
       keys = keys,
       files = {
@@ -166,9 +166,41 @@ describe('the overview of a multi-file review', function()
       "^ Claude Code's changes: turn 1: 3 files, 1 by shell commands  3 files, 4 hunks left",
       vim.wo.winbar
     )
+    -- The buffer is named after the title, read whole in the default tab line (which shortens all but a name's tail)
+    assert.are.equal('claude-ide://turn 1: 3 files, 1 by shell commands', vim.api.nvim_buf_get_name(0))
     d.press('q')
     d.assert_clean(before)
   end)
+
+  it(
+    'names its buffer and shows its title without the ✻ a font may lack, a path in the name cut to its tail',
+    function()
+      open(nil, '✻ [Claude Code] rename of "double" at lua/shape.lua:4:12 to "times2" (1)')
+      assert.are.equal(
+        'claude-ide://[Claude Code] rename of "double" at shape.lua:4:12 to "times2" (1)',
+        vim.api.nvim_buf_get_name(0)
+      )
+      assert.are.equal('[Claude Code] rename of "double" at lua/shape.lua:4:12 to "times2" (1)', lines()[1])
+      assert.matches(
+        '^ Claude Code\'s changes: rename of "double" at lua/shape%.lua:4:12 to "times2" %(1%)  3 files',
+        vim.wo.winbar
+      )
+      -- the tab page keeps the whole title: the CLI closes a review by it
+      assert.are.equal(
+        '✻ [Claude Code] rename of "double" at lua/shape.lua:4:12 to "times2" (1)',
+        vim.t.claude_ide_diff
+      )
+      d.press('q')
+      d.assert_clean(before)
+      local name = require('claude-ide.editor.review.view_parts').reviewName
+      assert.are.equal(
+        'claude-ide://[Claude Code] rename of "double" at shape.lua:4:12 to "times2" (1)',
+        name('✻ [Claude Code] rename of "double" at lua/shape.lua:4:12 to "times2" (1)')
+      )
+      assert.are.equal('claude-ide://greet.lua (proposal)', name('greet.lua (proposal)'))
+      assert.are.equal('greet.lua (proposal)', vim.fn.fnamemodify(name('a/b/greet.lua (proposal)'), ':t'))
+    end
+  )
 
   it(']f / [f move between headers, ]c / [c between hunks, both wrapping', function()
     open()

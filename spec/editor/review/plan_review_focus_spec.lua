@@ -58,7 +58,7 @@ describe('focus around a plan review', function()
   local function plan_open()
     return eval([[
       for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-        if vim.api.nvim_buf_get_name(buf):find('claude-ide://plan/', 1, true) then return true end
+        if vim.api.nvim_buf_get_name(buf):find('] plan: ', 1, true) then return true end
       end
       return false
     ]])

@@ -34,6 +34,7 @@ local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
 local restoreWindowLocals = ____view_parts.restoreWindowLocals
 local ReviewOrigin = ____view_parts.ReviewOrigin
+local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
@@ -121,9 +122,15 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.closed = false
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     local file = vim.fn.fnamemodify(spec.path, ":t")
-    self.leftBuf = scratchBuffer("claude-ide://current/" .. file, spec.current or ({}))
+    self.leftBuf = scratchBuffer(
+        reviewName(file .. " (current)"),
+        spec.current or ({})
+    )
     setOpt("modifiable", false, {buf = self.leftBuf})
-    self.rightBuf = scratchBuffer("claude-ide://proposal/✻ " .. file, spec.proposal.lines)
+    self.rightBuf = scratchBuffer(
+        reviewName(file .. " (proposal)"),
+        spec.proposal.lines
+    )
     setOpt("buftype", "acwrite", {buf = self.rightBuf})
     setOpt("fixendofline", false, {buf = self.rightBuf})
     setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})

@@ -31,6 +31,7 @@ local addWaiting = ____view_parts.addWaiting
 local escapeBar = ____view_parts.escapeBar
 local fitBar = ____view_parts.fitBar
 local ReviewOrigin = ____view_parts.ReviewOrigin
+local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
@@ -174,6 +175,17 @@ function ____exports.defineOverviewHighlights()
     vim.api.nvim_set_hl(0, ____exports.DROPPED_GROUP, {link = "Comment", default = true})
     vim.api.nvim_set_hl(0, ____exports.KEPT_GROUP, {link = "DiagnosticOk", default = true})
 end
+--- The title as its first line shows it: without the CLI's `✻` mark that tab names carry (a glyph many fonts lack;
+-- the tab page keeps the whole title, the name the CLI closes it by).
+local function unmarked(title)
+    local bare = string.gsub(title, "^✻%s*", "")
+    return bare
+end
+--- The title without what the winbar says already (`✻ [Claude Code] turn 3: …` → `turn 3: …`).
+local function heading(title)
+    local bare = string.gsub(title, "^✻ %[[^%]]*%] ", "")
+    return bare
+end
 ____exports.Overview = __TS__Class()
 local Overview = ____exports.Overview
 Overview.name = "Overview"
@@ -202,7 +214,10 @@ function Overview.prototype.____constructor(self, spec, events)
         } end
     )
     ____exports.defineOverviewHighlights()
-    self.buf = scratchBuffer("claude-ide://review/" .. spec.title, {spec.title})
+    self.buf = scratchBuffer(
+        reviewName(spec.title),
+        {unmarked(spec.title)}
+    )
     setOpt("buftype", "acwrite", {buf = self.buf})
     setOpt("swapfile", false, {buf = self.buf})
     setOpt("undolevels", -1, {buf = self.buf})
@@ -795,7 +810,7 @@ function Overview.prototype.setWinbar(self)
     end
     local keys = self.spec.config.keymaps
     local left = self:undecided()
-    local title = (((" " .. escapeBar(self.spec.client or "Claude")) .. "'s changes: ") .. escapeBar(self.spec.title)) .. (("  " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left")
+    local title = (((" " .. escapeBar(self.spec.client or "Claude")) .. "'s changes: ") .. escapeBar(heading(self.spec.title))) .. (("  " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left")
     local parts = {
         ("   " .. escapeBar(keys.accept)) .. " on a hunk: its file, on a header or :w: apply all",
         ("   " .. escapeBar(keys.reject)) .. " reject"

@@ -12,6 +12,8 @@ local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
 local fitBar = ____view_parts.fitBar
 local ReviewOrigin = ____view_parts.ReviewOrigin
+local reviewName = ____view_parts.reviewName
+local setUniqueName = ____view_parts.setUniqueName
 local takesFocus = ____view_parts.takesFocus
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
@@ -51,20 +53,10 @@ function PlanReview.prototype.____constructor(self, config, req, onDecision, hom
     vim.api.nvim_set_option_value("undolevels", vim.go.undolevels, {buf = buf})
     vim.api.nvim_set_option_value("buftype", "acwrite", {buf = buf})
     vim.api.nvim_set_option_value("swapfile", false, {buf = buf})
-    do
-        local n = 1
-        while n <= 100 do
-            local ok = pcall(
-                vim.api.nvim_buf_set_name,
-                buf,
-                ("claude-ide://plan/" .. self.title) .. (n == 1 and "" or (" (" .. tostring(n)) .. ")")
-            )
-            if ok then
-                break
-            end
-            n = n + 1
-        end
-    end
+    setUniqueName(
+        buf,
+        reviewName(self.title)
+    )
     vim.api.nvim_set_option_value("filetype", "markdown", {buf = buf})
     vim.api.nvim_set_option_value("modified", false, {buf = buf})
     local ok, err = pcall(function() return self:show(takesFocus(config.diff.focus, home)) end)
@@ -171,9 +163,10 @@ function PlanReview.prototype.setWinbar(self)
     local keys = self.config.diff.keymaps
     local esc = escapeBar
     local approve = self.req.canApprove and "approve" or ("answer in " .. esc(self.req.client)) .. "'s own dialog"
+    local unmarked = string.gsub(self.title, "^✻%s*", "")
     fitBar(
         self.win,
-        (" " .. esc(self.title)) .. " (editable)",
+        (" " .. esc(unmarked)) .. " (editable)",
         {
             (("   " .. esc(keys.accept)) .. " or :w ") .. approve,
             ("   " .. esc(keys.reject)) .. " refuse with feedback",

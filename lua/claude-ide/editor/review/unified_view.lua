@@ -38,6 +38,7 @@ local fitBar = ____view_parts.fitBar
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
 local ReviewOrigin = ____view_parts.ReviewOrigin
+local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
@@ -167,7 +168,10 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
     defineHighlights()
     local file = vim.fn.fnamemodify(spec.path, ":t")
-    self.buf = scratchBuffer("claude-ide://proposal/✻ " .. file, spec.proposal.lines)
+    self.buf = scratchBuffer(
+        reviewName(file .. " (proposal)"),
+        spec.proposal.lines
+    )
     setOpt("buftype", "acwrite", {buf = self.buf})
     setOpt("fixendofline", false, {buf = self.buf})
     setOpt("endofline", spec.proposal.eol, {buf = self.buf})

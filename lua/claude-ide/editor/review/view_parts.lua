@@ -69,6 +69,15 @@ function ____exports.escapeBar(s)
     local out = string.gsub(s, "%%", "%%%%")
     return out
 end
+--- A review buffer's name, `claude-ide://<label>`, the label whole in its last component: Neovim's default tab line
+-- shortens every component but the last to one letter (`claude-ide://proposal/greet.lua` read `c//p/greet.lua`),
+-- so a path in the label keeps only its tail. A scheme it must have: a name without one is a file of the current
+-- folder (Neovim makes it absolute), which `:w` could write. The CLI's `✻` mark is left out (a box in many fonts).
+function ____exports.reviewName(label)
+    local unmarked = string.gsub(label, "^✻%s*", "")
+    local tails = string.gsub(unmarked, "[^%s\"'`]*/", "")
+    return "claude-ide://" .. tails
+end
 --- A name already taken (by a user's buffer, say) gets a number.
 function ____exports.setUniqueName(buf, name)
     do
@@ -236,14 +245,14 @@ function ____exports.windowLocals(win)
     for name, info in pairs(vim.api.nvim_get_all_options_info()) do
         do
             if info.scope ~= "win" then
-                goto __continue46
+                goto __continue47
             end
             local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
             if ok then
                 values[name] = value
             end
         end
-        ::__continue46::
+        ::__continue47::
     end
     return values
 end

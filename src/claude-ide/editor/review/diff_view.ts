@@ -24,6 +24,7 @@ import {
   noteParts,
   restoreWindowLocals,
   ReviewOrigin,
+  reviewName,
   scratchBuffer,
   setOpt,
   takesFocus,
@@ -60,12 +61,12 @@ export class DiffView {
     private readonly events: ViewEvents,
   ) {
     this.origin = spec.origin ?? new ReviewOrigin();
-    // Short names (statuslines and the tab line show their tail): `✻ file` for the proposal; the review's full
-    // title (client, session, label) is in its winbar.
+    // Short names that read whole in the tab line (`file (proposal)`); the review's full title (client, session,
+    // label) is in its winbar.
     const file = vim.fn.fnamemodify(spec.path, ":t");
-    this.leftBuf = scratchBuffer(`claude-ide://current/${file}`, spec.current ?? []);
+    this.leftBuf = scratchBuffer(reviewName(`${file} (current)`), spec.current ?? []);
     setOpt("modifiable", false, { buf: this.leftBuf });
-    this.rightBuf = scratchBuffer(`claude-ide://proposal/✻ ${file}`, spec.proposal.lines);
+    this.rightBuf = scratchBuffer(reviewName(`${file} (proposal)`), spec.proposal.lines);
     setOpt("buftype", "acwrite", { buf: this.rightBuf });
     // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
     setOpt("fixendofline", false, { buf: this.rightBuf });

@@ -18,7 +18,16 @@ import { plural } from "../../util/words";
 import { linesText } from "./diff_text";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
 import { askReason, reasonOn } from "./reason";
-import { addWaiting, escapeBar, fitBar, ReviewOrigin, scratchBuffer, setOpt, takesFocus } from "./view_parts";
+import {
+  addWaiting,
+  escapeBar,
+  fitBar,
+  ReviewOrigin,
+  reviewName,
+  scratchBuffer,
+  setOpt,
+  takesFocus,
+} from "./view_parts";
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
@@ -176,6 +185,21 @@ export function defineOverviewHighlights(): void {
   vim.api.nvim_set_hl(0, KEPT_GROUP, { link: "DiagnosticOk", default: true });
 }
 
+/**
+ * The title as its first line shows it: without the CLI's `✻` mark that tab names carry (a glyph many fonts lack;
+ * the tab page keeps the whole title, the name the CLI closes it by).
+ */
+function unmarked(title: string): string {
+  const [bare] = string.gsub(title, "^✻%s*", "");
+  return bare;
+}
+
+/** The title without what the winbar says already (`✻ [Claude Code] turn 3: …` → `turn 3: …`). */
+function heading(title: string): string {
+  const [bare] = string.gsub(title, "^✻ %[[^%]]*%] ", "");
+  return bare;
+}
+
 export class Overview {
   readonly buf: Buf;
   win = -1;
@@ -211,7 +235,7 @@ export class Overview {
       replaced: false,
     }));
     defineOverviewHighlights();
-    this.buf = scratchBuffer(`claude-ide://review/${spec.title}`, [spec.title]);
+    this.buf = scratchBuffer(reviewName(spec.title), [unmarked(spec.title)]);
     setOpt("buftype", "acwrite", { buf: this.buf });
     setOpt("swapfile", false, { buf: this.buf });
     setOpt("undolevels", -1, { buf: this.buf });
@@ -660,7 +684,7 @@ export class Overview {
     const left = this.undecided();
     // What matters is the title, never dropped (Neovim cuts it from its end only when even it is too wide).
     const title =
-      ` ${escapeBar(this.spec.client ?? "Claude")}'s changes: ${escapeBar(this.spec.title)}` +
+      ` ${escapeBar(this.spec.client ?? "Claude")}'s changes: ${escapeBar(heading(this.spec.title))}` +
       `  ${plural(this.sections.length, "file")}, ${left === 0 ? "all hunks decided" : `${plural(left, "hunk")} left`}`;
     const parts = [
       `   ${escapeBar(keys.accept)} on a hunk: its file, on a header or :w: apply all`,

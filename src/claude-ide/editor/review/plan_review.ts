@@ -12,7 +12,16 @@
 import type { Config } from "../../config";
 import type { PlanOutcome, PlanRequest } from "../../contracts";
 import { say } from "../../log";
-import { addWaiting, escapeBar, fillBuffer, fitBar, ReviewOrigin, takesFocus } from "./view_parts";
+import {
+  addWaiting,
+  escapeBar,
+  fillBuffer,
+  fitBar,
+  ReviewOrigin,
+  reviewName,
+  setUniqueName,
+  takesFocus,
+} from "./view_parts";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 
@@ -53,10 +62,7 @@ export class PlanReview {
     vim.api.nvim_set_option_value("undolevels", vim.go.undolevels, { buf });
     vim.api.nvim_set_option_value("buftype", "acwrite", { buf });
     vim.api.nvim_set_option_value("swapfile", false, { buf });
-    for (let n = 1; n <= 100; n++) {
-      const [ok] = pcall(vim.api.nvim_buf_set_name, buf, `claude-ide://plan/${this.title}${n === 1 ? "" : ` (${n})`}`);
-      if (ok) break;
-    }
+    setUniqueName(buf, reviewName(this.title));
     vim.api.nvim_set_option_value("filetype", "markdown", { buf });
     vim.api.nvim_set_option_value("modified", false, { buf });
     const [ok, err] = pcall(() => this.show(takesFocus(config.diff.focus, home)));
@@ -151,7 +157,9 @@ export class PlanReview {
     const keys = this.config.diff.keymaps;
     const esc = escapeBar;
     const approve = this.req.canApprove ? "approve" : `answer in ${esc(this.req.client)}'s own dialog`;
-    fitBar(this.win, ` ${esc(this.title)} (editable)`, [
+    // The title without the ✻ mark of tab names (a glyph many fonts lack); the tab page keeps it whole.
+    const [unmarked] = string.gsub(this.title, "^✻%s*", "");
+    fitBar(this.win, ` ${esc(unmarked)} (editable)`, [
       `   ${esc(keys.accept)} or :w ${approve}`,
       `   ${esc(keys.reject)} refuse with feedback`,
       "   :ClaudeCodeDiffDeny {feedback}",

@@ -26,6 +26,7 @@ import {
   getOpt,
   noteParts,
   ReviewOrigin,
+  reviewName,
   scratchBuffer,
   setOpt,
   takesFocus,
@@ -149,7 +150,7 @@ export class UnifiedView {
     this.ns = vim.api.nvim_create_namespace(NAMESPACE);
     defineHighlights();
     const file = vim.fn.fnamemodify(spec.path, ":t");
-    this.buf = scratchBuffer(`claude-ide://proposal/✻ ${file}`, spec.proposal.lines);
+    this.buf = scratchBuffer(reviewName(`${file} (proposal)`), spec.proposal.lines);
     setOpt("buftype", "acwrite", { buf: this.buf });
     // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
     setOpt("fixendofline", false, { buf: this.buf });

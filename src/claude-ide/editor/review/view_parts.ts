@@ -132,6 +132,18 @@ export function escapeBar(s: string): string {
   return out;
 }
 
+/**
+ * A review buffer's name, `claude-ide://<label>`, the label whole in its last component: Neovim's default tab line
+ * shortens every component but the last to one letter (`claude-ide://proposal/greet.lua` read `c//p/greet.lua`),
+ * so a path in the label keeps only its tail. A scheme it must have: a name without one is a file of the current
+ * folder (Neovim makes it absolute), which `:w` could write. The CLI's `✻` mark is left out (a box in many fonts).
+ */
+export function reviewName(label: string): string {
+  const [unmarked] = string.gsub(label, "^✻%s*", "");
+  const [tails] = string.gsub(unmarked, "[^%s\"'`]*/", "");
+  return `claude-ide://${tails}`;
+}
+
 /** A name already taken (by a user's buffer, say) gets a number. */
 export function setUniqueName(buf: Buf, name: string): void {
   for (let n = 1; n <= 100; n++) {
