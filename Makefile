@@ -16,12 +16,15 @@ help:
 
 deps: npm-deps nvim-deps
 
-# npm ci only when package-lock.json is newer than the last install. The stamp is written by package.json's
-# postinstall too, so a plain `npm ci` (or `npm install`) leaves the tree ready for every target.
-npm-deps: node_modules/.installed
-node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
-	@touch $@
+# npm ci only when the packages installed are not the ones package-lock.json names: node_modules/.installed holds
+# the lock file's sha256, written by package.json's postinstall (so a plain `npm ci` or `npm install` leaves the
+# tree ready too). Compared by content, not by date: a fresh clone or a second worktree has new dates and the same
+# packages, and must not reinstall (npm ci empties node_modules, even through a symbolic link to another's).
+npm-deps:
+	@want="$$(sha256sum package-lock.json | cut -d' ' -f1)"; \
+	if [[ "$$(cat node_modules/.installed 2>/dev/null)" != "$$want" ]]; then \
+	  npm ci --no-audit --no-fund --loglevel=error; \
+	fi
 
 nvim-deps:
 	@bash scripts/deps.sh

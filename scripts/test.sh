@@ -9,6 +9,7 @@
 #                                         suites, floods, many child processes) and the e2e run: `make test-fast`
 #   E2E=0 scripts/test.sh                 skip the end-to-end run
 #   JOBS=N scripts/test.sh                how many spec Neovims run at once (default: 2 per core)
+#   V=0.12 scripts/test.sh spec/x_spec.lua   one spec file on one Neovim version (make test-fast SPEC=... V=0.12)
 #
 # Installs the test dependencies first (scripts/deps.sh; about one line of output when already there).
 # Does NOT build the TypeScript: the Makefile does that before calling this script.
@@ -28,7 +29,11 @@ set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 cd "$REPO"
 
-VERSIONS=(0.10 0.12)
+# V=0.12 (or V=0.10) runs one version only: a quick iteration (make test and CI run both).
+read -r -a VERSIONS <<< "${V:-0.10 0.12}"
+for v in "${VERSIONS[@]}"; do
+  [[ "$v" == 0.10 || "$v" == 0.12 ]] || { echo "test.sh: V=$v: the versions are 0.10 and 0.12" >&2; exit 2; }
+done
 
 bash "$REPO/scripts/deps.sh" --quiet
 

@@ -79,7 +79,7 @@ function Driver:wait_for(method, pred, timeout)
   return found
 end
 
-describe('Gemini CLI companion', function()
+describe('Gemini CLI companion #slow', function()
   local tmp, project, nvim, file, disco, url, config_dir
 
   before_each(function()

@@ -41,7 +41,7 @@ local function smoke(file)
   assert.is_nil(output:find('answered an error', 1, true), output)
 end
 
-describe('bench smoke runs', function()
+describe('bench smoke runs #slow', function()
   it('finds the benches', function()
     assert.is_true(#benches(false) >= 6, vim.inspect(benches(false)))
   end)

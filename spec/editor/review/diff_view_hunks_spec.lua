@@ -7,7 +7,7 @@ local TAB = '✻ [Claude Code] hunks.txt (abc123) ⧉'
 local ORIGINAL = { 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten' }
 
 describe('hunk by hunk review', function()
-  -- wide enough for every winbar hint (a narrow window drops them, see review_spec)
+  -- wide enough for every winbar part (a narrow window drops them whole, see diff_view_winbar_spec)
   local columns
   setup(function()
     columns = vim.o.columns

@@ -119,7 +119,7 @@ local function repo()
   return dir
 end
 
-describe('a snapshot', function()
+describe('a snapshot #slow', function()
   local base
   before_each(function()
     base = tempdir() .. '/state/turns'
