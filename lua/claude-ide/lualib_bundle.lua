@@ -147,6 +147,15 @@ local function __TS__ArrayUnshift(self, ...)
     return #self
 end
 
+local function __TS__ArrayPushArray(self, items)
+    local len = #self
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
+    end
+    return len
+end
+
 local function __TS__ObjectAssign(target, ...)
     local sources = {...}
     for i = 1, #sources do
@@ -780,6 +789,7 @@ return {
   __TS__New = __TS__New,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
   __TS__ArrayUnshift = __TS__ArrayUnshift,
+  __TS__ArrayPushArray = __TS__ArrayPushArray,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayForEach = __TS__ArrayForEach,

@@ -3,8 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
@@ -29,7 +28,9 @@ local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
 local detectFiletype = ____view_parts.detectFiletype
 local escapeBar = ____view_parts.escapeBar
+local fileText = ____view_parts.fileText
 local fitBar = ____view_parts.fitBar
+local hunkKeyParts = ____view_parts.hunkKeyParts
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
 local restoreWindowLocals = ____view_parts.restoreWindowLocals
@@ -169,12 +170,7 @@ function DiffView.prototype.highlightLeft(self, option, filetype)
     end
 end
 function DiffView.prototype.proposalText(self)
-    local buf = self.rightBuf
-    local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
-    local ff = getOpt("fileformat", {buf = buf})
-    local sep = ff == "dos" and "\r\n" or (ff == "mac" and "\r" or "\n")
-    local finalNewline = getOpt("endofline", {buf = buf}) or getOpt("fixendofline", {buf = buf}) and not getOpt("binary", {buf = buf})
-    return table.concat(lines, sep) .. (finalNewline and sep or "")
+    return fileText(self.rightBuf)
 end
 function DiffView.prototype.hasFocus(self)
     local win = vim.api.nvim_get_current_win()
@@ -324,20 +320,6 @@ function DiffView.prototype.setWinbars(self)
             (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
         )
     end
-    local hunkKeys = __TS__ArrayMap(
-        __TS__ArrayFilter(
-            {keys.take_hunk, keys.drop_hunk},
-            function(____, k) return k ~= false end
-        ),
-        function(____, k) return escapeBar(k) end
-    )
-    local jumpKeys = __TS__ArrayMap(
-        __TS__ArrayFilter(
-            {keys.next_hunk, keys.prev_hunk},
-            function(____, k) return k ~= false end
-        ),
-        function(____, k) return escapeBar(k) end
-    )
     local who = escapeBar(spec.client or "Claude")
     local what = spec.deletes == true and who .. "'s proposal: delete the file" or who .. "'s proposal (editable)"
     local right = (" " .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")) .. what
@@ -359,12 +341,10 @@ function DiffView.prototype.setWinbars(self)
     if remaining ~= nil then
         rightParts[#rightParts + 1] = remaining == 0 and "   all hunks decided" or ((("   " .. tostring(remaining)) .. " hunk") .. (remaining == 1 and "" or "s")) .. " left"
     end
-    if #hunkKeys > 0 then
-        rightParts[#rightParts + 1] = ((("   " .. table.concat(hunkKeys, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
-    end
-    if #jumpKeys > 0 then
-        rightParts[#rightParts + 1] = ("   " .. table.concat(jumpKeys, "/")) .. " next/prev"
-    end
+    __TS__ArrayPushArray(
+        rightParts,
+        hunkKeyParts(keys)
+    )
     self.bars = {left = {left, leftParts}, right = {right, rightParts}}
     self:fitWinbars()
 end

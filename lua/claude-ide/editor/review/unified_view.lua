@@ -2,8 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local wholeText, hiddenBuffer, replaceBlock
@@ -34,7 +33,9 @@ local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
 local detectFiletype = ____view_parts.detectFiletype
 local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
+local fileText = ____view_parts.fileText
 local fitBar = ____view_parts.fitBar
+local hunkKeyParts = ____view_parts.hunkKeyParts
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
 local ReviewOrigin = ____view_parts.ReviewOrigin
@@ -195,12 +196,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     end
 end
 function UnifiedView.prototype.proposalText(self)
-    local buf = self.buf
-    local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
-    local ff = getOpt("fileformat", {buf = buf})
-    local sep = ff == "dos" and "\r\n" or (ff == "mac" and "\r" or "\n")
-    local finalNewline = getOpt("endofline", {buf = buf}) or getOpt("fixendofline", {buf = buf}) and not getOpt("binary", {buf = buf})
-    return table.concat(lines, sep) .. (finalNewline and sep or "")
+    return fileText(self.buf)
 end
 function UnifiedView.prototype.hasFocus(self)
     return vim.api.nvim_get_current_win() == self.win
@@ -667,26 +663,10 @@ function UnifiedView.prototype.setWinbar(self)
     if keys.reject_with_reason ~= false then
         parts[#parts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
     end
-    local hunkKeys = __TS__ArrayMap(
-        __TS__ArrayFilter(
-            {keys.take_hunk, keys.drop_hunk},
-            function(____, k) return k ~= false end
-        ),
-        function(____, k) return escapeBar(k) end
+    __TS__ArrayPushArray(
+        parts,
+        hunkKeyParts(keys)
     )
-    local jumpKeys = __TS__ArrayMap(
-        __TS__ArrayFilter(
-            {keys.next_hunk, keys.prev_hunk},
-            function(____, k) return k ~= false end
-        ),
-        function(____, k) return escapeBar(k) end
-    )
-    if #hunkKeys > 0 then
-        parts[#parts + 1] = ((("   " .. table.concat(hunkKeys, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
-    end
-    if #jumpKeys > 0 then
-        parts[#parts + 1] = ("   " .. table.concat(jumpKeys, "/")) .. " next/prev"
-    end
     fitBar(self.win, title, parts)
 end
 function UnifiedView.prototype.setKeymaps(self)

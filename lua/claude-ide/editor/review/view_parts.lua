@@ -3,6 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 --- The file views' autocmds (every server's, every review's, whatever the layout). It exists while a review is
 -- open: the last view to close deletes it, so a stopped server leaves no group behind.
@@ -280,5 +281,35 @@ function ____exports.noteParts(note)
         pieces,
         function(____, p, i) return (i == 0 or not vim.startswith(p, "(")) and " · " .. ____exports.escapeBar(p) or " " .. ____exports.escapeBar(p) end
     )
+end
+--- Buffer `buf` as a file: what `:w` would write (its lines, 'fileformat', 'eol' / 'fixeol').
+function ____exports.fileText(buf)
+    local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
+    local ff = ____exports.getOpt("fileformat", {buf = buf})
+    local sep = ff == "dos" and "\r\n" or (ff == "mac" and "\r" or "\n")
+    local finalNewline = ____exports.getOpt("endofline", {buf = buf}) or ____exports.getOpt("fixendofline", {buf = buf}) and not ____exports.getOpt("binary", {buf = buf})
+    return table.concat(lines, sep) .. (finalNewline and sep or "")
+end
+--- The winbar parts that name the hunk keys a review has (`gh/gH take/drop hunk`, `]c/[c next/prev`).
+function ____exports.hunkKeyParts(keys)
+    local parts = {}
+    local function named(a, b)
+        return __TS__ArrayMap(
+            __TS__ArrayFilter(
+                {a, b},
+                function(____, k) return k ~= false end
+            ),
+            function(____, k) return ____exports.escapeBar(k) end
+        )
+    end
+    local decide = named(keys.take_hunk, keys.drop_hunk)
+    if #decide > 0 then
+        parts[#parts + 1] = ((("   " .. table.concat(decide, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
+    end
+    local jump = named(keys.next_hunk, keys.prev_hunk)
+    if #jump > 0 then
+        parts[#parts + 1] = ("   " .. table.concat(jump, "/")) .. " next/prev"
+    end
+    return parts
 end
 return ____exports

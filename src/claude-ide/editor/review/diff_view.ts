@@ -19,7 +19,9 @@ import {
   BIG_PROPOSAL_BYTES,
   detectFiletype,
   escapeBar,
+  fileText,
   fitBar,
+  hunkKeyParts,
   getOpt,
   noteParts,
   restoreWindowLocals,
@@ -104,14 +106,7 @@ export class DiffView {
 
   /** The proposal as a file: what `:w` would write (lines, 'fileformat', 'eol' / 'fixeol'). */
   proposalText(): string {
-    const buf = this.rightBuf;
-    const lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true);
-    const ff = getOpt<string>("fileformat", { buf });
-    const sep = ff === "dos" ? "\r\n" : ff === "mac" ? "\r" : "\n";
-    const finalNewline =
-      getOpt<boolean>("endofline", { buf }) ||
-      (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
-    return table.concat(lines, sep) + (finalNewline ? sep : "");
+    return fileText(this.rightBuf);
   }
 
   /** The current window is one of this view's. */
@@ -247,8 +242,6 @@ export class DiffView {
       leftParts.push("%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*");
     } else left = ` ${escapeBar(spec.currentLabel ?? "Current")}: ${name}`;
     if (this.taken > 0) leftParts.unshift(`  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`);
-    const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
-    const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     const who = escapeBar(spec.client ?? "Claude");
     const what = spec.deletes === true ? `${who}'s proposal: delete the file` : `${who}'s proposal (editable)`;
     // What the review is leads; what it is part of (the turn, file i of n, who changed it) comes next; the keys
@@ -266,11 +259,7 @@ export class DiffView {
       rightParts.push(
         remaining === 0 ? "   all hunks decided" : `   ${remaining} hunk${remaining === 1 ? "" : "s"} left`,
       );
-    if (hunkKeys.length > 0)
-      rightParts.push(
-        `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`,
-      );
-    if (jumpKeys.length > 0) rightParts.push(`   ${jumpKeys.join("/")} next/prev`);
+    rightParts.push(...hunkKeyParts(keys));
     this.bars = { left: [left, leftParts], right: [right, rightParts] };
     this.fitWinbars();
   }

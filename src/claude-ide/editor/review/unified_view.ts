@@ -22,7 +22,9 @@ import {
   detectFiletype,
   escapeBar,
   fillBuffer,
+  fileText,
   fitBar,
+  hunkKeyParts,
   getOpt,
   noteParts,
   ReviewOrigin,
@@ -179,14 +181,7 @@ export class UnifiedView {
 
   /** The proposal as a file: what `:w` would write (lines, 'fileformat', 'eol' / 'fixeol'). */
   proposalText(): string {
-    const buf = this.buf;
-    const lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true);
-    const ff = getOpt<string>("fileformat", { buf });
-    const sep = ff === "dos" ? "\r\n" : ff === "mac" ? "\r" : "\n";
-    const finalNewline =
-      getOpt<boolean>("endofline", { buf }) ||
-      (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
-    return table.concat(lines, sep) + (finalNewline ? sep : "");
+    return fileText(this.buf);
   }
 
   /** The current window is the view's. */
@@ -549,13 +544,7 @@ export class UnifiedView {
     parts.push(`   ${escapeBar(keys.reject)} ${escapeBar(spec.rejectHint ?? "reject")}`);
     for (const key of spec.keys ?? []) if (key.hint !== undefined) parts.push(`   ${escapeBar(key.hint)}`);
     if (keys.reject_with_reason !== false) parts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
-    const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
-    const jumpKeys = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
-    if (hunkKeys.length > 0)
-      parts.push(
-        `   ${hunkKeys.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`,
-      );
-    if (jumpKeys.length > 0) parts.push(`   ${jumpKeys.join("/")} next/prev`);
+    parts.push(...hunkKeyParts(keys));
     fitBar(this.win, title, parts);
   }
 

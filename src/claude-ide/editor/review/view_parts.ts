@@ -322,3 +322,29 @@ export function noteParts(note: ViewSpec["note"]): string[] {
   const pieces = typeof note === "string" ? [note] : note;
   return pieces.map((p, i) => (i === 0 || !vim.startswith(p, "(") ? ` · ${escapeBar(p)}` : ` ${escapeBar(p)}`));
 }
+
+/** Buffer `buf` as a file: what `:w` would write (its lines, 'fileformat', 'eol' / 'fixeol'). */
+export function fileText(buf: Buf): string {
+  const lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true);
+  const ff = getOpt<string>("fileformat", { buf });
+  const sep = ff === "dos" ? "\r\n" : ff === "mac" ? "\r" : "\n";
+  const finalNewline =
+    getOpt<boolean>("endofline", { buf }) ||
+    (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
+  return table.concat(lines, sep) + (finalNewline ? sep : "");
+}
+
+/** The winbar parts that name the hunk keys a review has (`gh/gH take/drop hunk`, `]c/[c next/prev`). */
+export function hunkKeyParts(keys: Config["diff"]["keymaps"]): string[] {
+  const parts: string[] = [];
+  const named = (a: string | false, b: string | false) =>
+    [a, b].filter((k): k is string => k !== false).map((k) => escapeBar(k));
+  const decide = named(keys.take_hunk, keys.drop_hunk);
+  if (decide.length > 0)
+    parts.push(
+      `   ${decide.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`,
+    );
+  const jump = named(keys.next_hunk, keys.prev_hunk);
+  if (jump.length > 0) parts.push(`   ${jump.join("/")} next/prev`);
+  return parts;
+}
