@@ -1,0 +1,63 @@
+# 19. Neovim is the agent's editor (issue 43): in a :ClaudeCode terminal the user types half a prompt and presses
+# Ctrl-G; Claude Code runs $VISUAL, which :ClaudeCode set to the plugin's editor command, and the prompt opens in a
+# buffer of this same Neovim (no second nvim under the terminal). Text appended, :wq: the CLI's prompt holds the
+# edited text, and after Enter the scripted model receives it. A second Ctrl-G closed with :cq leaves the prompt as
+# it was. Keys are typed through tmux, as a user types them.
+ED_PROJECT="$WORK/editor-project"
+mkdir -p "$ED_PROJECT"
+cat > "$WORK/editor-scenario.json" <<JSON
+[
+  {"text": "EDITOR-ONE-DONE"},
+  {"text": "EDITOR-TWO-DONE"}
+]
+JSON
+start_ui_nvim editor "$ED_PROJECT" -c "$WITH_CLAUDE"
+ed_keys() { tmux -S "$TMUX_SOCK" send-keys -t editor "$@"; }
+ed_md_buffer() { [[ "$(nv editor '&filetype')" == markdown && "$(nv editor '&buftype')" == "" ]]; }
+ed_term_mode() { [[ "$(nv editor 'mode(1)')" == t && "$(nv editor '&buftype')" == terminal ]]; }
+# A nested editor would be a second Neovim drawing inside the terminal: an nvim below the CLI that is not an
+# `nvim -l` script (the plugin's editor command is one: it only asks this Neovim and waits).
+ed_no_nested_nvim() {
+  local cli pid args up
+  cli="$(nv editor 'luaeval("require([[claude-ide]]).status().cliPids[1]")')"
+  [[ -n "$cli" ]] || return 1
+  while read -r pid args; do
+    [[ "$args" == *" -l "* ]] && continue
+    up="$pid"
+    while [[ -n "$up" && "$up" != 1 && "$up" != 0 ]]; do
+      [[ "$up" == "$cli" ]] && return 1
+      up="$(ps -o ppid= -p "$up" 2>/dev/null | tr -d ' ')"
+    done
+  done < <(ps -eo pid=,args= | awk '$2 ~ /(^|\/)nvim$/')
+  return 0
+}
+# ... and the plugin's editor command is what runs while the buffer is open.
+ed_editor_command_runs() { pgrep -f -- "hook.lua claude editor" > /dev/null; }
+nv_ex editor "ClaudeCode"
+wait_for 30 pane_has editor "? for shortcuts"
+ed_keys -l "Say hello to"
+sleep 0.5
+ed_keys C-g
+check "editor: Ctrl-G opens the prompt in a buffer of this Neovim (markdown)" wait_for 20 ed_md_buffer
+check "editor: the buffer holds the half-typed prompt" \
+  wait_for 10 eval '[[ "$(nv editor "getline(1)")" == "Say hello to"* ]]'
+check "editor: the CLI ran the plugin's editor command" ed_editor_command_runs
+check "editor: no second Neovim drawing under the CLI" ed_no_nested_nvim
+ed_keys 'A' ' the whole world' Escape
+ed_keys ':wq' Enter
+check "editor: after :wq the focus is back in the agent's terminal, in Terminal mode" wait_for 20 ed_term_mode
+check "editor: the CLI's prompt holds the edited text" wait_for 20 pane_has editor "Say hello to the whole world"
+ed_keys Enter
+check "editor: the model receives the edited prompt" wait_for 30 api_log_has editor "Say hello to the whole world"
+wait_for 30 pane_has editor "EDITOR-ONE-DONE" || true
+ed_keys -l "Keep this as typed"
+sleep 0.5
+ed_keys C-g
+check "editor: a second Ctrl-G opens it again" wait_for 20 ed_md_buffer
+ed_keys 'A' ' and this goes' Escape
+ed_keys ':cq' Enter
+check "editor: :cq goes back to the terminal, in Terminal mode" wait_for 20 ed_term_mode
+check "editor: :cq left the prompt as it was" wait_for 10 pane_has editor "Keep this as typed"
+ed_not_changed() { ! pane_has editor "and this goes"; }
+check "editor: ... without the text typed in the cancelled edit" ed_not_changed
+end_ui_section editor
