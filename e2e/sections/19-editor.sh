@@ -61,3 +61,50 @@ check "editor: :cq left the prompt as it was" wait_for 10 pane_has editor "Keep 
 ed_not_changed() { ! pane_has editor "and this goes"; }
 check "editor: ... without the text typed in the cancelled edit" ed_not_changed
 end_ui_section editor
+
+# The same with Gemini CLI's external editor key, offline against the scripted Gemini API: Ctrl-G in 0.61 (its
+# Ctrl-X only says "Use Ctrl+G to open the external editor" now).
+GEMINI_ED="$(bash "$ROOT/scripts/gemini-cli.sh")" || GEMINI_ED=""
+check "editor (gemini): the CLI is installed (scripts/gemini-cli.sh)" test -n "$GEMINI_ED"
+if [[ -n "$GEMINI_ED" ]]; then
+  GE_PROJECT="$WORK/editor-project/gemini"
+  mkdir -p "$GE_PROJECT" "$HOME/.gemini"
+  [[ -f "$HOME/.gemini/settings.json" ]] || printf '%s\n' \
+    '{"security": {"auth": {"selectedType": "gemini-api-key"}}, "ide": {"enabled": true, "hasSeenNudge": true},' \
+    ' "general": {"disableAutoUpdate": true, "disableUpdateNag": true}, "privacy": {"usageStatisticsEnabled": false},' \
+    ' "telemetry": {"enabled": false}}' > "$HOME/.gemini/settings.json"
+  printf '%s\n' '[{"when": "Greet the gemini world", "reply": {"text": "GEMINI-EDITOR-DONE"}}]' > "$WORK/gedit-scenario.json"
+  GE_PORT=$((PORT_BASE + ports_taken++))
+  node "$ROOT/e2e/fake-gemini.mjs" "$GE_PORT" "$WORK/gedit-scenario.json" "$WORK/gedit-api.jsonl" > "$WORK/gedit-api.out" 2>&1 &
+  GE_API_PID=$!
+  section_failed_before=$failed
+  ge_env="GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$GE_PORT GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_CLI_NO_RELAUNCH=true NO_PROXY=127.0.0.1,localhost"
+  printf -v ge_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock gedit)" --cmd "set rtp^=$ROOT" \
+    -c "lua require('claude-ide').setup({ terminal = { command = '$GEMINI_ED' } })"
+  tmux -S "$TMUX_SOCK" new-session -d -s gedit -x 200 -y 50 -c "$GE_PROJECT" \
+    "env -u CI -u CONTINUOUS_INTEGRATION $ge_env $ge_nvim; sleep 600"
+  wait_for 10 test -S "$(nvim_sock gedit)" || echo "the gedit Neovim did not start"
+  ge_keys() { tmux -S "$TMUX_SOCK" send-keys -t gedit "$@"; }
+  ge_md_buffer() { [[ "$(nv gedit '&filetype')" == markdown && "$(nv gedit '&buftype')" == "" ]]; }
+  ge_term_mode() { [[ "$(nv gedit 'mode(1)')" == t && "$(nv gedit '&buftype')" == terminal ]]; }
+  nv_ex gedit "ClaudeCode"
+  wait_for 60 pane_has gedit "Type your message" || sleep 5
+  ge_keys -l "Greet the"
+  sleep 0.5
+  ge_keys C-g
+  check "editor (gemini): Ctrl-G opens the prompt in a buffer of this Neovim (markdown)" wait_for 20 ge_md_buffer
+  check "editor (gemini): the buffer holds the half-typed prompt" \
+    wait_for 10 eval '[[ "$(nv gedit "getline(1)")" == "Greet the"* ]]'
+  ge_keys 'A' ' gemini world' Escape
+  ge_keys ':wq' Enter
+  check "editor (gemini): after :wq the terminal has the focus, in Terminal mode" wait_for 20 ge_term_mode
+  check "editor (gemini): the CLI's prompt holds the edited text" wait_for 20 pane_has gedit "Greet the gemini world"
+  ge_keys Enter
+  ge_sent() { grep -qF "Greet the gemini world" "$WORK/gedit-api.jsonl" 2>/dev/null; }
+  wait_for 10 ge_sent || ge_keys Enter
+  check "editor (gemini): the model receives the edited prompt" wait_for 30 ge_sent
+  if ((failed > section_failed_before)); then
+    echo "--- gedit Neovim screen ---"; pane gedit
+  fi
+  kill "$GE_API_PID" 2>/dev/null
+fi

@@ -110,7 +110,7 @@
 --- A mode the CLI has not is refused at setup(). Nothing is added when terminal.command or :ClaudeCode's
 --- arguments set a mode. The turn review (review.turn) shows a turn in every mode.
 ---@field permission_mode? string|false # Default: `"default"`.
---- The external editor of every CLI :ClaudeCode starts (Claude Code's Ctrl-G, Gemini CLI's and Qwen Code's
+--- The external editor of every CLI :ClaudeCode starts (Claude Code's and Gemini CLI's Ctrl-G, Qwen Code's
 --- Ctrl-X: the prompt, a plan) is this Neovim: $VISUAL and $EDITOR name the plugin's command, which opens the
 --- file here, filetype markdown, in a window above the agent's terminal ("split"), a "float" or a "tab", and
 --- waits: written and closed (:wq, ZZ, :w then :bd), the CLI reads it; :cq (that edit only) or closed without
