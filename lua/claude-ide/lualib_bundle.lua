@@ -132,6 +132,19 @@ local function __TS__ArrayIncludes(self, searchElement, fromIndex)
     return false
 end
 
+local function __TS__ObjectAssign(target, ...)
+    local sources = {...}
+    for i = 1, #sources do
+        local source = sources[i]
+        if type(source) == "table" then
+            for key in pairs(source) do
+                target[key] = source[key]
+            end
+        end
+    end
+    return target
+end
+
 local function __TS__ArrayUnshift(self, ...)
     local items = {...}
     local numItemsToInsert = #items
@@ -154,19 +167,6 @@ local function __TS__ArrayPushArray(self, items)
         self[len] = items[i]
     end
     return len
-end
-
-local function __TS__ObjectAssign(target, ...)
-    local sources = {...}
-    for i = 1, #sources do
-        local source = sources[i]
-        if type(source) == "table" then
-            for key in pairs(source) do
-                target[key] = source[key]
-            end
-        end
-    end
-    return target
 end
 
 local __TS__StringSplit
@@ -788,9 +788,9 @@ return {
   __TS__ArrayFilter = __TS__ArrayFilter,
   __TS__New = __TS__New,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
+  __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayPushArray = __TS__ArrayPushArray,
-  __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArrayFind = __TS__ArrayFind,

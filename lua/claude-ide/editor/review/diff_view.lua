@@ -4,7 +4,6 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
-local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
@@ -40,6 +39,7 @@ local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
 local windowLocals = ____view_parts.windowLocals
+local ViewAutocmds = ____view_parts.ViewAutocmds
 function replaceBlock(hunks, cursorSide, targetSide, source, target)
     local h = hunkAt(
         hunks,
@@ -117,7 +117,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.leftWin = -1
     self.rightWin = -1
     self.waiting = false
-    self.autocmds = {}
+    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.taken = 0
     self.settled = false
     self.closed = false
@@ -182,14 +182,7 @@ function DiffView.prototype.settle(self)
     end
     self.settled = true
     self:markSeen()
-    for ____, id in ipairs(self.autocmds) do
-        pcall(vim.api.nvim_del_autocmd, id)
-    end
-    self.autocmds = {}
-    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
-    if ok and #left == 0 then
-        vim.api.nvim_del_augroup_by_name(AUGROUP)
-    end
+    self.autocmds:clear()
     for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
         if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
             pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR)
@@ -544,25 +537,10 @@ function DiffView.prototype.rejectWithReason(self)
     )
 end
 function DiffView.prototype.watch(self)
-    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
-    local function add(event, opts, desc, callback)
-        local ____self_autocmds_5 = self.autocmds
-        ____self_autocmds_5[#____self_autocmds_5 + 1] = vim.api.nvim_create_autocmd(
-            event,
-            __TS__ObjectAssign(
-                {group = group},
-                opts,
-                {
-                    desc = desc,
-                    callback = function() return callback() end
-                }
-            )
-        )
-    end
     local function reject()
         return self.events.reject(reasonOn(self.rightBuf))
     end
-    add(
+    self.autocmds:add(
         "WinClosed",
         {pattern = {
             tostring(self.leftWin),
@@ -572,16 +550,16 @@ function DiffView.prototype.watch(self)
         reject
     )
     for ____, buffer in ipairs({self.leftBuf, self.rightBuf}) do
-        add(
+        self.autocmds:add(
             "BufEnter",
             {buffer = buffer},
             "claude-ide: a review the user visits no longer waits",
             function() return self:markSeen() end
         )
     end
-    add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
-    add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
-    add(
+    self.autocmds:add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
+    self.autocmds:add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
+    self.autocmds:add(
         "WinResized",
         {pattern = {
             tostring(self.leftWin),
@@ -590,19 +568,19 @@ function DiffView.prototype.watch(self)
         "claude-ide: fit the review's winbars to the new width",
         function() return self:fitWinbars() end
     )
-    add(
+    self.autocmds:add(
         "TextChanged",
         {buffer = self.rightBuf},
         "claude-ide: count the hunks left in the review's winbar",
         function() return self:setWinbars() end
     )
-    add(
+    self.autocmds:add(
         "InsertLeave",
         {buffer = self.rightBuf},
         "claude-ide: count the hunks left in the review's winbar",
         function() return self:setWinbars() end
     )
-    add(
+    self.autocmds:add(
         "BufWriteCmd",
         {buffer = self.rightBuf},
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",

@@ -7,7 +7,6 @@ local __TS__New = ____lualib.__TS__New
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
-local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
@@ -35,6 +34,7 @@ local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+local ViewAutocmds = ____view_parts.ViewAutocmds
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
 --- Refuses the whole file under the cursor (a MultiRequest key of this lhs replaces what it does).
@@ -198,7 +198,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.marked = 0
     self.stepScheduled = false
     self.waiting = false
-    self.autocmds = {}
+    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.settled = false
     self.closed = false
     self.origin = __TS__New(ReviewOrigin)
@@ -418,14 +418,7 @@ function Overview.prototype.settle(self)
     end
     self.settled = true
     self:markSeen()
-    for ____, id in ipairs(self.autocmds) do
-        pcall(vim.api.nvim_del_autocmd, id)
-    end
-    self.autocmds = {}
-    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
-    if ok and #left == 0 then
-        pcall(vim.api.nvim_del_augroup_by_name, AUGROUP)
-    end
+    self.autocmds:clear()
     if vim.api.nvim_buf_is_valid(self.buf) then
         pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
     end
@@ -1036,38 +1029,23 @@ function Overview.prototype.setKeymaps(self)
     end
 end
 function Overview.prototype.watch(self)
-    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
-    local function add(event, opts, desc, cb)
-        local ____self_autocmds_14 = self.autocmds
-        ____self_autocmds_14[#____self_autocmds_14 + 1] = vim.api.nvim_create_autocmd(
-            event,
-            __TS__ObjectAssign(
-                {group = group},
-                opts,
-                {
-                    desc = desc,
-                    callback = function() return cb() end
-                }
-            )
-        )
-    end
     local function reject()
         return self.events.reject(reasonOn(self.buf))
     end
-    add(
+    self.autocmds:add(
         "WinClosed",
         {pattern = {tostring(self.win)}},
         "claude-ide: closing the review's overview rejects it",
         reject
     )
-    add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the review's overview rejects it", reject)
-    add(
+    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the review's overview rejects it", reject)
+    self.autocmds:add(
         "BufEnter",
         {buffer = self.buf},
         "claude-ide: a review the user visits no longer waits",
         function() return self:markSeen() end
     )
-    add(
+    self.autocmds:add(
         "WinResized",
         {pattern = {tostring(self.win)}},
         "claude-ide: fit the overview's winbar",
@@ -1080,13 +1058,13 @@ function Overview.prototype.watch(self)
             end
         end
     )
-    add(
+    self.autocmds:add(
         "ColorScheme",
         {},
         "claude-ide: the review's highlight groups again",
         function() return ____exports.defineOverviewHighlights() end
     )
-    add(
+    self.autocmds:add(
         "BufWriteCmd",
         {buffer = self.buf},
         "claude-ide: :w in the overview applies the whole review",

@@ -2,7 +2,6 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
-local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local say = ____log.say
@@ -15,6 +14,7 @@ local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
 local setUniqueName = ____view_parts.setUniqueName
 local takesFocus = ____view_parts.takesFocus
+local ViewAutocmds = ____view_parts.ViewAutocmds
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
@@ -38,7 +38,7 @@ function PlanReview.prototype.____constructor(self, config, req, onDecision, hom
     self.origin = __TS__New(ReviewOrigin)
     self.waiting = false
     self.ended = false
-    self.autocmds = {}
+    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.title = (("✻ [" .. req.client) .. "] plan: ") .. req.name
     self.buf = vim.api.nvim_create_buf(false, true)
     local buf = self.buf
@@ -211,21 +211,6 @@ function PlanReview.prototype.setKeymaps(self)
     end
 end
 function PlanReview.prototype.watch(self)
-    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
-    local function add(event, opts, desc, cb)
-        local ____self_autocmds_0 = self.autocmds
-        ____self_autocmds_0[#____self_autocmds_0 + 1] = vim.api.nvim_create_autocmd(
-            event,
-            __TS__ObjectAssign(
-                {group = group},
-                opts,
-                {
-                    desc = desc,
-                    callback = function() return cb() end
-                }
-            )
-        )
-    end
     local function refuse()
         if type(vim.v.exiting) == "number" then
             self:drop(false)
@@ -233,7 +218,7 @@ function PlanReview.prototype.watch(self)
             self:refuse(reasonOn(self.buf))
         end
     end
-    add(
+    self.autocmds:add(
         "BufWriteCmd",
         {buffer = self.buf},
         "claude-ide: :w in a plan approves it (nothing is written)",
@@ -242,20 +227,20 @@ function PlanReview.prototype.watch(self)
             self:approve()
         end
     )
-    add(
+    self.autocmds:add(
         "WinClosed",
         {pattern = {tostring(self.win)}},
         "claude-ide: closing the plan refuses it",
         refuse
     )
-    add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the plan refuses it", refuse)
-    add(
+    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the plan refuses it", refuse)
+    self.autocmds:add(
         "BufEnter",
         {buffer = self.buf},
         "claude-ide: a plan the user visits no longer waits",
         function() return self:markSeen() end
     )
-    add(
+    self.autocmds:add(
         "WinResized",
         {pattern = {tostring(self.win)}},
         "claude-ide: fit the plan's winbar",
@@ -264,14 +249,7 @@ function PlanReview.prototype.watch(self)
 end
 function PlanReview.prototype.settle(self)
     self:markSeen()
-    for ____, id in ipairs(self.autocmds) do
-        pcall(vim.api.nvim_del_autocmd, id)
-    end
-    self.autocmds = {}
-    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
-    if ok and #left == 0 then
-        pcall(vim.api.nvim_del_augroup_by_name, AUGROUP)
-    end
+    self.autocmds:clear()
     if vim.api.nvim_buf_is_valid(self.buf) then
         pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
     end

@@ -3,7 +3,6 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
-local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local wholeText, hiddenBuffer, replaceBlock
 local ____log = require("claude-ide.log")
@@ -43,6 +42,7 @@ local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+local ViewAutocmds = ____view_parts.ViewAutocmds
 function wholeText(text)
     return (text == "" or vim.endswith(text, "\n")) and text or text .. "\n"
 end
@@ -161,7 +161,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.hunks = {}
     self.tick = -1
     self.waiting = false
-    self.autocmds = {}
+    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.taken = 0
     self.settled = false
     self.closed = false
@@ -210,17 +210,10 @@ function UnifiedView.prototype.settle(self)
     end
     self.settled = true
     self:markSeen()
-    for ____, id in ipairs(self.autocmds) do
-        pcall(vim.api.nvim_del_autocmd, id)
-    end
-    self.autocmds = {}
+    self.autocmds:clear()
     if self.timer ~= nil and not self.timer:is_closing() then
         self.timer:stop()
         self.timer:close()
-    end
-    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = AUGROUP})
-    if ok and #left == 0 then
-        vim.api.nvim_del_augroup_by_name(AUGROUP)
     end
     if vim.api.nvim_buf_is_valid(self.buf) then
         pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
@@ -468,7 +461,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue82
+                        goto __continue79
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -499,7 +492,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue82::
+                ::__continue79::
                 i = i + 1
             end
         end
@@ -727,56 +720,41 @@ function UnifiedView.prototype.rejectWithReason(self)
     )
 end
 function UnifiedView.prototype.watch(self)
-    local group = vim.api.nvim_create_augroup(AUGROUP, {clear = false})
-    local function add(event, opts, desc, callback)
-        local ____self_autocmds_5 = self.autocmds
-        ____self_autocmds_5[#____self_autocmds_5 + 1] = vim.api.nvim_create_autocmd(
-            event,
-            __TS__ObjectAssign(
-                {group = group},
-                opts,
-                {
-                    desc = desc,
-                    callback = function() return callback() end
-                }
-            )
-        )
-    end
     local function reject()
         return self.events.reject(reasonOn(self.buf))
     end
     local big = self.spec.bytes > BIG_PROPOSAL_BYTES
-    add(
+    self.autocmds:add(
         "WinClosed",
         {pattern = {tostring(self.win)}},
         "claude-ide: closing a review window rejects the proposal",
         reject
     )
-    add(
+    self.autocmds:add(
         "BufEnter",
         {buffer = self.buf},
         "claude-ide: a review the user visits no longer waits",
         function() return self:markSeen() end
     )
-    add("BufUnload", {buffer = self.buf}, "claude-ide: deleting a review buffer rejects the proposal", reject)
-    add(
+    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting a review buffer rejects the proposal", reject)
+    self.autocmds:add(
         "WinResized",
         {pattern = {tostring(self.win)}},
         "claude-ide: fit the review's winbar and removed lines to the new width",
         function() return self:redraw() end
     )
-    add(
+    self.autocmds:add(
         {"TextChanged", "TextChangedI"},
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
         function()
-            local ____big_6
+            local ____big_5
             if big then
-                ____big_6 = self:markLater()
+                ____big_5 = self:markLater()
             else
-                ____big_6 = self:refresh(false)
+                ____big_5 = self:refresh(false)
             end
-            return ____big_6
+            return ____big_5
         end
     )
     local pending = false
@@ -804,13 +782,13 @@ function UnifiedView.prototype.watch(self)
             return false
         end}
     )
-    add(
+    self.autocmds:add(
         "ColorScheme",
         {},
         "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
         function() return defineHighlights() end
     )
-    add(
+    self.autocmds:add(
         "BufWriteCmd",
         {buffer = self.buf},
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",

@@ -4,6 +4,7 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 --- The file views' autocmds (every server's, every review's, whatever the layout). It exists while a review is
 -- open: the last view to close deletes it, so a stopped server leaves no group behind.
@@ -311,5 +312,40 @@ function ____exports.hunkKeyParts(keys)
         parts[#parts + 1] = ("   " .. table.concat(jump, "/")) .. " next/prev"
     end
     return parts
+end
+--- A view's autocmds, in the group every open view of its kind shares (`group`): added one by one while the view
+-- is open, deleted together when it settles; the last view to settle deletes the group, so a stopped server leaves
+-- none behind.
+____exports.ViewAutocmds = __TS__Class()
+local ViewAutocmds = ____exports.ViewAutocmds
+ViewAutocmds.name = "ViewAutocmds"
+function ViewAutocmds.prototype.____constructor(self, group)
+    self.group = group
+    self.ids = {}
+end
+function ViewAutocmds.prototype.add(self, event, opts, desc, callback)
+    local group = vim.api.nvim_create_augroup(self.group, {clear = false})
+    local ____self_ids_0 = self.ids
+    ____self_ids_0[#____self_ids_0 + 1] = vim.api.nvim_create_autocmd(
+        event,
+        __TS__ObjectAssign(
+            {group = group},
+            opts,
+            {
+                desc = desc,
+                callback = function() return callback() end
+            }
+        )
+    )
+end
+function ViewAutocmds.prototype.clear(self)
+    for ____, id in ipairs(self.ids) do
+        pcall(vim.api.nvim_del_autocmd, id)
+    end
+    self.ids = {}
+    local ok, left = pcall(vim.api.nvim_get_autocmds, {group = self.group})
+    if ok and #left == 0 then
+        pcall(vim.api.nvim_del_augroup_by_name, self.group)
+    end
 end
 return ____exports

@@ -33,6 +33,7 @@ import {
   type ViewEvents,
   type ViewSpec,
   windowLocals,
+  ViewAutocmds,
 } from "./view_parts";
 
 export class DiffView {
@@ -46,7 +47,7 @@ export class DiffView {
   private waiting = false;
   /** Removes the message that says the review waits (a notifier keeps it until then). */
   private unnotice?: (this: void) => void;
-  private autocmds: number[] = [];
+  private readonly autocmds = new ViewAutocmds(AUGROUP);
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
   /** Each window's winbar: a title and the parts that may go (setWinbars). */
@@ -123,10 +124,7 @@ export class DiffView {
     if (this.settled) return;
     this.settled = true;
     this.markSeen();
-    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
-    this.autocmds = [];
-    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
-    if (ok && left.length === 0) vim.api.nvim_del_augroup_by_name(AUGROUP);
+    this.autocmds.clear();
     for (const buf of [this.leftBuf, this.rightBuf]) {
       if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR);
     }
@@ -405,39 +403,48 @@ export class DiffView {
 
   /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
   private watch(): void {
-    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
-    const add = (
-      event: string,
-      opts: { pattern?: string[]; buffer?: Buf },
-      desc: string,
-      callback: (this: void) => void,
-    ) => {
-      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
-    };
     const reject = () => this.events.reject(reasonOn(this.rightBuf));
-    add(
+    this.autocmds.add(
       "WinClosed",
       { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
       "claude-ide: closing a diff window rejects the proposal",
       reject,
     );
     for (const buffer of [this.leftBuf, this.rightBuf])
-      add("BufEnter", { buffer }, "claude-ide: a review the user visits no longer waits", () => this.markSeen());
-    add("BufUnload", { buffer: this.leftBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
-    add("BufUnload", { buffer: this.rightBuf }, "claude-ide: deleting a diff buffer rejects the proposal", reject);
-    add(
+      this.autocmds.add("BufEnter", { buffer }, "claude-ide: a review the user visits no longer waits", () =>
+        this.markSeen(),
+      );
+    this.autocmds.add(
+      "BufUnload",
+      { buffer: this.leftBuf },
+      "claude-ide: deleting a diff buffer rejects the proposal",
+      reject,
+    );
+    this.autocmds.add(
+      "BufUnload",
+      { buffer: this.rightBuf },
+      "claude-ide: deleting a diff buffer rejects the proposal",
+      reject,
+    );
+    this.autocmds.add(
       "WinResized",
       { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
       "claude-ide: fit the review's winbars to the new width",
       () => this.fitWinbars(),
     );
-    add("TextChanged", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () =>
-      this.setWinbars(),
+    this.autocmds.add(
+      "TextChanged",
+      { buffer: this.rightBuf },
+      "claude-ide: count the hunks left in the review's winbar",
+      () => this.setWinbars(),
     );
-    add("InsertLeave", { buffer: this.rightBuf }, "claude-ide: count the hunks left in the review's winbar", () =>
-      this.setWinbars(),
+    this.autocmds.add(
+      "InsertLeave",
+      { buffer: this.rightBuf },
+      "claude-ide: count the hunks left in the review's winbar",
+      () => this.setWinbars(),
     );
-    add(
+    this.autocmds.add(
       "BufWriteCmd",
       { buffer: this.rightBuf },
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",

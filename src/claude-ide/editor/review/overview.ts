@@ -27,6 +27,7 @@ import {
   scratchBuffer,
   setOpt,
   takesFocus,
+  ViewAutocmds,
 } from "./view_parts";
 
 export const NEXT_FILE_KEY = "]f";
@@ -215,7 +216,7 @@ export class Overview {
   private stepScheduled = false;
   private waiting = false;
   private unnotice?: (this: void) => void;
-  private autocmds: number[] = [];
+  private readonly autocmds = new ViewAutocmds(AUGROUP);
   private bar?: [string, string[]];
   private settled = false;
   private closed = false;
@@ -418,10 +419,7 @@ export class Overview {
     if (this.settled) return;
     this.settled = true;
     this.markSeen();
-    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
-    this.autocmds = [];
-    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
-    if (ok && left.length === 0) pcall(vim.api.nvim_del_augroup_by_name, AUGROUP);
+    this.autocmds.clear();
     if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
   }
 
@@ -812,23 +810,36 @@ export class Overview {
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); :w applies. */
   private watch(): void {
-    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
-    const add = (event: string, opts: { pattern?: string[]; buffer?: Buf }, desc: string, cb: (this: void) => void) => {
-      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => cb() }));
-    };
     const reject = () => this.events.reject(reasonOn(this.buf));
-    add("WinClosed", { pattern: [tostring(this.win)] }, "claude-ide: closing the review's overview rejects it", reject);
-    add("BufUnload", { buffer: this.buf }, "claude-ide: deleting the review's overview rejects it", reject);
-    add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
+    this.autocmds.add(
+      "WinClosed",
+      { pattern: [tostring(this.win)] },
+      "claude-ide: closing the review's overview rejects it",
+      reject,
+    );
+    this.autocmds.add(
+      "BufUnload",
+      { buffer: this.buf },
+      "claude-ide: deleting the review's overview rejects it",
+      reject,
+    );
+    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
       this.markSeen(),
     );
-    add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the overview's winbar", () => {
+    this.autocmds.add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the overview's winbar", () => {
       if (this.bar !== undefined) fitBar(this.win, ...this.bar);
     });
-    add("ColorScheme", {}, "claude-ide: the review's highlight groups again", () => defineOverviewHighlights());
-    add("BufWriteCmd", { buffer: this.buf }, "claude-ide: :w in the overview applies the whole review", () => {
-      setOpt("modified", false, { buf: this.buf });
-      this.events.accept();
-    });
+    this.autocmds.add("ColorScheme", {}, "claude-ide: the review's highlight groups again", () =>
+      defineOverviewHighlights(),
+    );
+    this.autocmds.add(
+      "BufWriteCmd",
+      { buffer: this.buf },
+      "claude-ide: :w in the overview applies the whole review",
+      () => {
+        setOpt("modified", false, { buf: this.buf });
+        this.events.accept();
+      },
+    );
   }
 }

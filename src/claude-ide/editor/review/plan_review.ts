@@ -21,6 +21,7 @@ import {
   reviewName,
   setUniqueName,
   takesFocus,
+  ViewAutocmds,
 } from "./view_parts";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
@@ -41,7 +42,7 @@ export class PlanReview {
   private readonly origin = new ReviewOrigin();
   private waiting = false;
   private ended = false;
-  private autocmds: number[] = [];
+  private readonly autocmds = new ViewAutocmds(AUGROUP);
   readonly title: string;
 
   constructor(
@@ -180,32 +181,39 @@ export class PlanReview {
   }
 
   private watch(): void {
-    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
-    const add = (event: string, opts: { pattern?: string[]; buffer?: Buf }, desc: string, cb: (this: void) => void) => {
-      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => cb() }));
-    };
     // Neovim quitting closes the plan too: that is no refusal (the hook then answers nothing: the CLI's dialog).
     const refuse = () => {
       if (typeof vim.v.exiting === "number") this.drop(false);
       else this.refuse(reasonOn(this.buf));
     };
-    add("BufWriteCmd", { buffer: this.buf }, "claude-ide: :w in a plan approves it (nothing is written)", () => {
-      vim.api.nvim_set_option_value("modified", false, { buf: this.buf });
-      this.approve();
-    });
-    add("WinClosed", { pattern: [tostring(this.win)] }, "claude-ide: closing the plan refuses it", refuse);
-    add("BufUnload", { buffer: this.buf }, "claude-ide: deleting the plan refuses it", refuse);
-    add("BufEnter", { buffer: this.buf }, "claude-ide: a plan the user visits no longer waits", () => this.markSeen());
-    add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the plan's winbar", () => this.setWinbar());
+    this.autocmds.add(
+      "BufWriteCmd",
+      { buffer: this.buf },
+      "claude-ide: :w in a plan approves it (nothing is written)",
+      () => {
+        vim.api.nvim_set_option_value("modified", false, { buf: this.buf });
+        this.approve();
+      },
+    );
+    this.autocmds.add(
+      "WinClosed",
+      { pattern: [tostring(this.win)] },
+      "claude-ide: closing the plan refuses it",
+      refuse,
+    );
+    this.autocmds.add("BufUnload", { buffer: this.buf }, "claude-ide: deleting the plan refuses it", refuse);
+    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a plan the user visits no longer waits", () =>
+      this.markSeen(),
+    );
+    this.autocmds.add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the plan's winbar", () =>
+      this.setWinbar(),
+    );
   }
 
   /** Stops reporting: autocmds and the review mark go (the window may still be on screen). */
   private settle(): void {
     this.markSeen();
-    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
-    this.autocmds = [];
-    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
-    if (ok && left.length === 0) pcall(vim.api.nvim_del_augroup_by_name, AUGROUP);
+    this.autocmds.clear();
     if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
   }
 

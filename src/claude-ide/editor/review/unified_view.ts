@@ -34,6 +34,7 @@ import {
   takesFocus,
   type ViewEvents,
   type ViewSpec,
+  ViewAutocmds,
 } from "./view_parts";
 
 /** The signs' highlight groups (the lines' are the review's, highlights.ts) and the groups they link to. */
@@ -130,7 +131,7 @@ export class UnifiedView {
   /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
   private waiting = false;
   private unnotice?: (this: void) => void;
-  private autocmds: number[] = [];
+  private readonly autocmds = new ViewAutocmds(AUGROUP);
   /** Hunks taken so far (the winbar says so). */
   private taken = 0;
   /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
@@ -202,14 +203,11 @@ export class UnifiedView {
     if (this.settled) return;
     this.settled = true;
     this.markSeen();
-    for (const id of this.autocmds) pcall(vim.api.nvim_del_autocmd, id);
-    this.autocmds = [];
+    this.autocmds.clear();
     if (this.timer !== undefined && !this.timer.is_closing()) {
       this.timer.stop();
       this.timer.close();
     }
-    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: AUGROUP });
-    if (ok && left.length === 0) vim.api.nvim_del_augroup_by_name(AUGROUP);
     if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
   }
 
@@ -577,35 +575,31 @@ export class UnifiedView {
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
   private watch(): void {
-    const group = vim.api.nvim_create_augroup(AUGROUP, { clear: false });
-    const add = (
-      event: string | string[],
-      opts: { pattern?: string[]; buffer?: Buf },
-      desc: string,
-      callback: (this: void) => void,
-    ) => {
-      this.autocmds.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
-    };
     const reject = () => this.events.reject(reasonOn(this.buf));
     // Over BIG_PROPOSAL_BYTES a diff of the whole text per key would hold the editor: the marks wait for a pause.
     const big = this.spec.bytes > BIG_PROPOSAL_BYTES;
-    add(
+    this.autocmds.add(
       "WinClosed",
       { pattern: [tostring(this.win)] },
       "claude-ide: closing a review window rejects the proposal",
       reject,
     );
-    add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
+    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
       this.markSeen(),
     );
-    add("BufUnload", { buffer: this.buf }, "claude-ide: deleting a review buffer rejects the proposal", reject);
-    add(
+    this.autocmds.add(
+      "BufUnload",
+      { buffer: this.buf },
+      "claude-ide: deleting a review buffer rejects the proposal",
+      reject,
+    );
+    this.autocmds.add(
       "WinResized",
       { pattern: [tostring(this.win)] },
       "claude-ide: fit the review's winbar and removed lines to the new width",
       () => this.redraw(),
     );
-    add(
+    this.autocmds.add(
       ["TextChanged", "TextChangedI"],
       { buffer: this.buf },
       "claude-ide: mark the proposal's differences again after a change",
@@ -629,10 +623,13 @@ export class UnifiedView {
         return false;
       },
     });
-    add("ColorScheme", {}, "claude-ide: define the review's highlight groups again (:colorscheme cleared them)", () =>
-      defineHighlights(),
+    this.autocmds.add(
+      "ColorScheme",
+      {},
+      "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
+      () => defineHighlights(),
     );
-    add(
+    this.autocmds.add(
       "BufWriteCmd",
       { buffer: this.buf },
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",

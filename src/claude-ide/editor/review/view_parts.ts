@@ -348,3 +348,32 @@ export function hunkKeyParts(keys: Config["diff"]["keymaps"]): string[] {
   if (jump.length > 0) parts.push(`   ${jump.join("/")} next/prev`);
   return parts;
 }
+
+/**
+ * A view's autocmds, in the group every open view of its kind shares (`group`): added one by one while the view
+ * is open, deleted together when it settles; the last view to settle deletes the group, so a stopped server leaves
+ * none behind.
+ */
+export class ViewAutocmds {
+  private ids: number[] = [];
+
+  constructor(private readonly group: string) {}
+
+  add(
+    event: string | string[],
+    opts: { pattern?: string[]; buffer?: Buf },
+    desc: string,
+    callback: (this: void) => void,
+  ): void {
+    const group = vim.api.nvim_create_augroup(this.group, { clear: false });
+    this.ids.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
+  }
+
+  /** Deletes the view's autocmds, and the group when no other view has any left in it. Idempotent. */
+  clear(): void {
+    for (const id of this.ids) pcall(vim.api.nvim_del_autocmd, id);
+    this.ids = [];
+    const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: this.group });
+    if (ok && left.length === 0) pcall(vim.api.nvim_del_augroup_by_name, this.group);
+  }
+}
