@@ -165,6 +165,12 @@ export interface MultiRequest {
   keys?: MultiKey[];
 }
 
+/**
+ * The key of a multi-file review that refuses (reverts) the whole file under the cursor. A MultiKey of this lhs (the
+ * turn review's revert) is what it does there, and `gH` on a file's header does the same.
+ */
+export const WHOLE_FILE_KEY = "gR";
+
 /** A key of a multi-file review (MultiRequest.keys). */
 export interface MultiKey {
   lhs: string;

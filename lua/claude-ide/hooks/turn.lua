@@ -6,6 +6,8 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
+local ____contracts = require("claude-ide.contracts")
+local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local snapshot = require("claude-ide.editor.snapshot.snapshot")
@@ -16,8 +18,9 @@ local ____buffers = require("claude-ide.editor.buffers")
 local PLUGIN_WRITE_VAR = ____buffers.PLUGIN_WRITE_VAR
 local findBuffer = ____buffers.findBuffer
 local ____diff_text = require("claude-ide.editor.review.diff_text")
-local linesText = ____diff_text.linesText
 local textLines = ____diff_text.textLines
+local ____hunks = require("claude-ide.editor.review.hunks")
+local blocksOf = ____hunks.diffHunks
 local ____file_ops = require("claude-ide.editor.write.file_ops")
 local deleteFile = ____file_ops.deleteFile
 local renameFile = ____file_ops.renameFile
@@ -29,8 +32,6 @@ local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
 local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
---- The key that reverts the whole file shown (created: deleted again; deleted: restored; renamed: moved back).
-____exports.REVERT_FILE_KEY = "gR"
 --- How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all).
 local SNAPSHOT_WAIT_MS = 25000
 local function contains(folder, path)
@@ -39,29 +40,15 @@ end
 local function linesOf(bytes)
     return bytes == nil and ({}) or textLines(bytes)
 end
---- The hunks between two texts (1-based starts; an insertion's aStart is the line it goes before).
+--- The hunks between two texts, the blocks the review shows (editor/review/hunks), with 1-based starts (an
+-- insertion's aStart is the line it goes before).
 local function diffHunks(a, b)
     if sameLines(a, b) then
         return {}
     end
-    local found = vim.diff(
-        linesText(a),
-        linesText(b),
-        {result_type = "indices"}
-    )
     return __TS__ArrayMap(
-        found,
-        function(____, ____bindingPattern0)
-            local cb
-            local sb
-            local ca
-            local sa
-            sa = ____bindingPattern0[1]
-            ca = ____bindingPattern0[2]
-            sb = ____bindingPattern0[3]
-            cb = ____bindingPattern0[4]
-            return {aStart = ca == 0 and sa + 1 or sa, aCount = ca, bStart = cb == 0 and sb + 1 or sb, bCount = cb}
-        end
+        blocksOf(a, b),
+        function(____, h) return {aStart = h.aCount == 0 and h.a + 1 or h.a, aCount = h.aCount, bStart = h.bCount == 0 and h.b + 1 or h.b, bCount = h.bCount} end
     )
 end
 --- Hunks between two texts.
@@ -524,7 +511,7 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
     )
     local whole = {}
     local keys = {{
-        lhs = ____exports.REVERT_FILE_KEY,
+        lhs = WHOLE_FILE_KEY,
         desc = "revert this whole file (created: delete it again; deleted: restore it; renamed: move it back)",
         fn = function(index, setProposal)
             local i = items[index + 1]

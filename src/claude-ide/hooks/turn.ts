@@ -7,21 +7,19 @@
 // unsaved changes in its buffer) is never reverted. What the user reverted is told to the model with the next
 // prompt (Services.notes). :ClaudeCodeReview [n] reviews again; :ClaudeCodeCheckpoint takes a snapshot.
 import type { Config } from "../config";
-import type { Hub, MultiKey, ReviewFile, Services } from "../contracts";
+import { type Hub, type MultiKey, type ReviewFile, type Services, WHOLE_FILE_KEY } from "../contracts";
 import { type Logger, say } from "../log";
 import * as snapshot from "../editor/snapshot/snapshot";
 import type { Change, SnapshotResult } from "../editor/snapshot/snapshot";
 import { applyText, sameLines } from "../editor/write/apply";
 import { PLUGIN_WRITE_VAR, findBuffer } from "../editor/buffers";
-import { linesText, textLines } from "../editor/review/diff_text";
+import { textLines } from "../editor/review/diff_text";
+import { diffHunks as blocksOf } from "../editor/review/hunks";
 import { deleteFile, renameFile } from "../editor/write/file_ops";
 import { EVENT_RESOLVED } from "../editor/review/diff";
 import { normalize } from "../util/fs";
 import { plural } from "../util/words";
 import { CLIENT_TITLES, type HookEvent, type Router } from "./router";
-
-/** The key that reverts the whole file shown (created: deleted again; deleted: restored; renamed: moved back). */
-export const REVERT_FILE_KEY = "gR";
 
 interface Turn {
   n: number;
@@ -117,15 +115,17 @@ interface Hunk {
   bCount: number;
 }
 
-/** The hunks between two texts (1-based starts; an insertion's aStart is the line it goes before). */
+/**
+ * The hunks between two texts, the blocks the review shows (editor/review/hunks), with 1-based starts (an
+ * insertion's aStart is the line it goes before).
+ */
 function diffHunks(a: string[], b: string[]): Hunk[] {
   if (sameLines(a, b)) return [];
-  const found = vim.diff(linesText(a), linesText(b), { result_type: "indices" });
-  return found.map(([sa, ca, sb, cb]) => ({
-    aStart: ca === 0 ? sa + 1 : sa,
-    aCount: ca,
-    bStart: cb === 0 ? sb + 1 : sb,
-    bCount: cb,
+  return blocksOf(a, b).map((h) => ({
+    aStart: h.aCount === 0 ? h.a + 1 : h.a,
+    aCount: h.aCount,
+    bStart: h.bCount === 0 ? h.b + 1 : h.b,
+    bCount: h.bCount,
   }));
 }
 
@@ -508,7 +508,7 @@ export class Turns {
     const whole = new LuaSet<number>();
     const keys: MultiKey[] = [
       {
-        lhs: REVERT_FILE_KEY,
+        lhs: WHOLE_FILE_KEY,
         desc: "revert this whole file (created: delete it again; deleted: restore it; renamed: move it back)",
         fn: (index, setProposal) => {
           const i = items[index];

@@ -8,6 +8,8 @@ local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
+local ____contracts = require("claude-ide.contracts")
+local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
 local say = ____log.say
@@ -15,8 +17,8 @@ local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
-local ____diff_text = require("claude-ide.editor.review.diff_text")
-local linesText = ____diff_text.linesText
+local ____hunks = require("claude-ide.editor.review.hunks")
+local blocksOf = ____hunks.diffHunks
 local ____highlights = require("claude-ide.editor.review.highlights")
 local DIFF_ADD = ____highlights.DIFF_ADD
 local DIFF_DELETE = ____highlights.DIFF_DELETE
@@ -37,8 +39,6 @@ local takesFocus = ____view_parts.takesFocus
 local ViewAutocmds = ____view_parts.ViewAutocmds
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
---- Refuses the whole file under the cursor (a MultiRequest key of this lhs replaces what it does).
-____exports.WHOLE_FILE_KEY = "gR"
 --- The overview's own groups (default links), besides the shared diff groups of highlights.ts.
 ____exports.HEADER_GROUP = "ClaudeIdeReviewHeader"
 ____exports.HUNK_GROUP = "ClaudeIdeReviewHunk"
@@ -53,35 +53,20 @@ local SLICE_MS = 5
 --- The overview's autocmds (every open overview's); deleted by the last one to settle.
 local AUGROUP = "claude-ide.overview"
 local NS = vim.api.nvim_create_namespace("claude-ide.overview")
---- The hunks between `base` and `proposal` (vim.diff's blocks).
+--- The hunks between `base` and `proposal`: the blocks every review view finds (hunks.ts), not yet laid out.
 local function diffHunks(base, proposal)
-    local found = vim.diff(
-        linesText(base),
-        linesText(proposal),
-        {result_type = "indices"}
-    )
     return __TS__ArrayMap(
-        found,
-        function(____, ____bindingPattern0)
-            local cb
-            local b
-            local ca
-            local a
-            a = ____bindingPattern0[1]
-            ca = ____bindingPattern0[2]
-            b = ____bindingPattern0[3]
-            cb = ____bindingPattern0[4]
-            return {
-                a = a,
-                ca = ca,
-                b = b,
-                cb = cb,
-                row = -1,
-                ["end"] = -1,
-                rel = -1,
-                relEnd = -1
-            }
-        end
+        blocksOf(base, proposal),
+        function(____, h) return {
+            a = h.a,
+            ca = h.aCount,
+            b = h.b,
+            cb = h.bCount,
+            row = -1,
+            ["end"] = -1,
+            rel = -1,
+            relEnd = -1
+        } end
     )
 end
 --- The proposal with the dropped hunks put back as they are in `base`.
@@ -818,7 +803,7 @@ function Overview.prototype.setWinbar(self)
     if #hunkKeys > 0 then
         parts[#parts + 1] = ("   " .. table.concat(hunkKeys, "/")) .. " keep/drop hunk"
     end
-    parts[#parts + 1] = ("   " .. ____exports.WHOLE_FILE_KEY) .. " whole file"
+    parts[#parts + 1] = ("   " .. WHOLE_FILE_KEY) .. " whole file"
     local jumps = __TS__ArrayMap(
         __TS__ArrayFilter(
             {keys.next_hunk, keys.prev_hunk},
@@ -1012,10 +997,10 @@ function Overview.prototype.setKeymaps(self)
     end
     if not __TS__ArraySome(
         self.spec.keys,
-        function(____, k) return k.lhs == ____exports.WHOLE_FILE_KEY end
+        function(____, k) return k.lhs == WHOLE_FILE_KEY end
     ) then
         map(
-            ____exports.WHOLE_FILE_KEY,
+            WHOLE_FILE_KEY,
             "refuse the whole file under the cursor",
             onFile(function(i) return self.events.wholeFile(i) end)
         )

@@ -6,10 +6,10 @@
 // header, :w, :ClaudeCodeDiffAccept) answers every file's final lines; rejecting (q, closing the overview,
 // :ClaudeCodeDiffDeny, closeAllDiffTabs) rejects every file. A single-file edit is the plain review.
 import type { Config } from "../../config";
-import type { MultiKey, MultiOutcome, ReviewFile } from "../../contracts";
+import { type MultiKey, type MultiOutcome, type ReviewFile, WHOLE_FILE_KEY } from "../../contracts";
 import { linesText, reviewText, textLines } from "./diff_text";
 import { type FileView, openFileView } from "./file_view";
-import { NEXT_FILE_KEY, Overview, PREV_FILE_KEY, WHOLE_FILE_KEY } from "./overview";
+import { NEXT_FILE_KEY, Overview, PREV_FILE_KEY } from "./overview";
 import type { ReviewOrigin } from "./view_parts";
 import { say } from "../../log";
 

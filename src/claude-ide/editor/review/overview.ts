@@ -11,11 +11,11 @@
 // Its texts are built in one pass and set with one nvim_buf_set_lines; the highlights (extmarks) follow in
 // slices of a few milliseconds, from the top, so a review of thousands of hunks never holds the editor.
 import type { Config } from "../../config";
-import type { ReviewFile } from "../../contracts";
+import { type ReviewFile, WHOLE_FILE_KEY } from "../../contracts";
 import { notice, say } from "../../log";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import { plural } from "../../util/words";
-import { linesText } from "./diff_text";
+import { diffHunks as blocksOf } from "./hunks";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
 import { askReason, reasonOn } from "./reason";
 import {
@@ -32,8 +32,6 @@ import {
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
-/** Refuses the whole file under the cursor (a MultiRequest key of this lhs replaces what it does). */
-export const WHOLE_FILE_KEY = "gR";
 
 /** The overview's own groups (default links), besides the shared diff groups of highlights.ts. */
 export const HEADER_GROUP = "ClaudeIdeReviewHeader";
@@ -124,10 +122,18 @@ export interface OverviewSpec {
   keys: { lhs: string; desc: string; fn: (this: void, index: number) => void }[];
 }
 
-/** The hunks between `base` and `proposal` (vim.diff's blocks). */
+/** The hunks between `base` and `proposal`: the blocks every review view finds (hunks.ts), not yet laid out. */
 function diffHunks(base: string[], proposal: string[]): Hunk[] {
-  const found = vim.diff(linesText(base), linesText(proposal), { result_type: "indices" });
-  return found.map(([a, ca, b, cb]) => ({ a, ca, b, cb, row: -1, end: -1, rel: -1, relEnd: -1 }));
+  return blocksOf(base, proposal).map((h) => ({
+    a: h.a,
+    ca: h.aCount,
+    b: h.b,
+    cb: h.bCount,
+    row: -1,
+    end: -1,
+    rel: -1,
+    relEnd: -1,
+  }));
 }
 
 /** The proposal with the dropped hunks put back as they are in `base`. */
