@@ -44,7 +44,7 @@ turn_in_file_review() { [[ "$(nv turn 'bufname()')" == *proposal* ]]; }
 turn_in_overview() { [[ "$(nv turn 'bufname()')" != *proposal* ]] && turn_in_review; }
 turn_keys() { tmux -S "$TMUX_SOCK" send-keys -t turn "$@"; }
 turn_dropped_b() { [[ "$(nv turn 'luaeval("table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, true), \"\\n\")")')" == *"1 of 1 hunk dropped"* ]]; }
-wait_for 10 turn_in_review || nv_ex turn "ClaudeCodeFocus"
+check "turn: the review takes the focus from the agent's terminal (no :ClaudeCodeFocus by RPC)" wait_for 10 turn_in_review
 check "turn: the review from the terminal is in Normal mode, on a.txt's header" \
   wait_for 10 eval 'turn_on_a && turn_mode_normal'
 turn_keys ']f'
@@ -63,8 +63,8 @@ check "turn: gH typed on b.txt's hunk drops it (its header counts it)" wait_for 
 turn_keys ':w' Enter
 check "turn: reverting b.txt's hunk restores b.txt on disk" wait_for 20 file_is "$TURN_PROJECT/b.txt" $'b1\nb2'
 check "turn: a.txt keeps the agent's change" file_is "$TURN_PROJECT/a.txt" $'A1\na2'
-nv_ex turn "ClaudeCodeFocus"
-sleep 1
+turn_back_in_terminal() { [[ "$(nv turn 'mode(1)')" == t && "$(nv turn '&buftype')" == terminal ]]; }
+check "turn: applied, the agent's terminal has the focus again, in Terminal mode" wait_for 10 turn_back_in_terminal
 type_into turn "What next?"
 check "turn: the next request carries the note that b.txt was reverted" \
   wait_for 30 api_log_has turn "b.txt (every change reverted)"
