@@ -62,7 +62,21 @@ function Server.prototype.____constructor(self, config, opts)
     self.nextListenerId = 1
     self.hub = {
         broadcast = function(method, params)
-            local sessions = self:readySessions()
+            local all = self:readySessions()
+            if #all == 0 then
+                return
+            end
+            local sessions = {}
+            for ____, s in ipairs(all) do
+                if s.paths == nil then
+                    sessions[#sessions + 1] = s
+                else
+                    self:step(
+                        (method .. " to far client ") .. tostring(s.id),
+                        function() return s:notify(method, params) end
+                    )
+                end
+            end
             if #sessions == 0 then
                 return
             end
@@ -170,7 +184,8 @@ function Server.prototype.start(self)
         augroup = self:createAutocmds(endpoint.port),
         ancestry = {},
         folders = folders,
-        toldTools = {}
+        toldTools = {},
+        gateways = {}
     }
     if companionEnabled(self.config) then
         self:startCompanion(self.running)
@@ -217,6 +232,9 @@ function Server.prototype.stop(self)
         "closing connections",
         function() return r.listener:close(CloseCode.GoingAway, "Neovim IDE server stopped") end
     )
+    for ____, g in pairs(r.gateways) do
+        self:step("closing a far session's listener", g.close)
+    end
     self:step(
         "removing the lock file",
         function() return lockfile.remove(r.lockPath) end
@@ -254,12 +272,12 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue47
+                goto __continue54
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue47::
+        ::__continue54::
     end
     local ____opt_17 = r.companion
     for ____, c in ipairs(____opt_17 and ____opt_17:clients() or ({})) do
@@ -339,47 +357,89 @@ function Server.prototype.tryListen(self, sessions, token, port)
     }
     return listen(opts)
 end
-function Server.prototype.accept(self, sessions, conn)
+function Server.prototype.openGateway(self, paths)
+    local r = self.running
+    if r == nil then
+        return {ok = false, error = "the IDE server is not running"}
+    end
+    local token = lockfile.randomHex(TOKEN_BYTES)
+    local c = self.config
+    local listened = listen({
+        token = token,
+        allowedOrigins = c.allowed_origins,
+        maxMessageBytes = c.max_message_bytes,
+        handshakeTimeoutMs = c.handshake_timeout_ms,
+        keepalive = {intervalMs = c.keepalive.interval_ms, timeoutMs = c.keepalive.timeout_ms},
+        onConnection = function(conn) return self:accept(r.sessions, conn, paths) end,
+        onLog = function(level, msg) return self.log:log(level, "far session: " .. msg) end
+    })
+    if not listened.ok then
+        return listened
+    end
+    local listener = listened.listener
+    local gateway = {
+        port = listener.port,
+        token = token,
+        paths = paths,
+        close = function()
+            r.gateways[listener.port] = nil
+            listener:close(CloseCode.GoingAway, "the far session ended")
+        end,
+        clients = function() return #listener:connections() end
+    }
+    r.gateways[listener.port] = gateway
+    self.log:info(((("far session door on 127.0.0.1:" .. tostring(listener.port)) .. " (") .. paths:describe()) .. ")")
+    return {ok = true, gateway = gateway}
+end
+function Server.prototype.gateways(self)
+    local out = {}
+    local ____opt_27 = self.running
+    for ____, g in pairs(____opt_27 and ____opt_27.gateways or ({})) do
+        out[#out + 1] = g
+    end
+    return out
+end
+function Server.prototype.accept(self, sessions, conn, paths)
     local r = self.running
     if r == nil or r.sessions ~= sessions then
         conn:close(CloseCode.GoingAway, "server stopped")
         return
     end
     local wanted = conn.headers["x-claude-ide-role"]
-    local ____temp_37
+    local ____temp_39
     if wanted == "agent" then
-        local ____r_27, ____agent_28 = r, "agent"
-        if ____r_27[____agent_28] == nil then
-            ____r_27[____agent_28] = agentEndpoint().createAgentRole(
+        local ____r_29, ____agent_30 = r, "agent"
+        if ____r_29[____agent_30] == nil then
+            ____r_29[____agent_30] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_37 = r.agent
+        ____temp_39 = r.agent
     else
-        local ____temp_36
+        local ____temp_38
         if wanted == "hook" then
-            local ____r_30, ____hook_31 = r, "hook"
-            if ____r_30[____hook_31] == nil then
-                ____r_30[____hook_31] = hooksModule().hookRole(
+            local ____r_32, ____hook_33 = r, "hook"
+            if ____r_32[____hook_33] == nil then
+                ____r_32[____hook_33] = hooksModule().hookRole(
                     self.config,
                     self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_36 = r.hook
+            ____temp_38 = r.hook
         else
-            local ____r_33, ____ide_34 = r, "ide"
-            if ____r_33[____ide_34] == nil then
-                ____r_33[____ide_34] = self:ideRole()
+            local ____r_35, ____ide_36 = r, "ide"
+            if ____r_35[____ide_36] == nil then
+                ____r_35[____ide_36] = self:ideRole()
             end
-            ____temp_36 = r.ide
+            ____temp_38 = r.ide
         end
-        ____temp_37 = ____temp_36
+        ____temp_39 = ____temp_38
     end
-    local role = ____temp_37
+    local role = ____temp_39
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -396,6 +456,7 @@ function Server.prototype.accept(self, sessions, conn)
             hub = self.hub,
             services = r.services,
             log = self.log,
+            paths = paths,
             onChange = function(s)
                 if s.ready and s.role == "ide" then
                     self:toldToolsChanged(s)
@@ -405,8 +466,8 @@ function Server.prototype.accept(self, sessions, conn)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_38 = self.running
-                if (____opt_38 and ____opt_38.sessions) == sessions then
+                local ____opt_40 = self.running
+                if (____opt_40 and ____opt_40.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -442,17 +503,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_46 = self.running
-    local ____opt_40 = ____opt_46 and ____opt_46.ide
-    if ____opt_40 ~= nil then
-        local ____opt_43 = self.running
-        local ____opt_41 = ____opt_43 and ____opt_43.ide
-        ____opt_40 = __TS__ArrayMap(
-            ____opt_41 and ____opt_41.registry:list(),
+    local ____opt_48 = self.running
+    local ____opt_42 = ____opt_48 and ____opt_48.ide
+    if ____opt_42 ~= nil then
+        local ____opt_45 = self.running
+        local ____opt_43 = ____opt_45 and ____opt_45.ide
+        ____opt_42 = __TS__ArrayMap(
+            ____opt_43 and ____opt_43.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_40
+    return ____opt_42
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

@@ -28,6 +28,7 @@ import { lazy } from "./util/modules";
 import { listen } from "./transport/websocket";
 import type * as ProcessModule from "./util/process";
 import { dict } from "./util/json";
+import type { PathMap } from "./util/path_map";
 
 // What only a connection needs is loaded by the first one: start() (setup) binds, writes the lock file and
 // tracks the selection, nothing more (startup cost).
@@ -117,6 +118,24 @@ interface Running {
   folders: string[];
   /** IDE sessions that were checked for a changed tool list (toolsBefore). */
   toldTools: LuaSet<number>;
+  /** The far sessions' own listeners (openGateway), by port. */
+  gateways: LuaMap<number, Gateway>;
+}
+
+/**
+ * The door of one agent that runs somewhere else (a container, another machine): a listener on 127.0.0.1 of its
+ * own, with its own token, whose port the target's own forwarding (ssh -R, a shared network) brings over there.
+ * Every client that comes through it is a far client: its paths go through `paths` (protocol/far_paths). The
+ * local lock file and token never leave this machine.
+ */
+export interface Gateway {
+  readonly port: number;
+  readonly token: string;
+  readonly paths: PathMap;
+  /** Closes the listener and its connections (the far session ended). */
+  close(this: void): void;
+  /** Open connections through this door. */
+  clients(this: void): number;
 }
 
 /** How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge). */
@@ -135,7 +154,14 @@ export class Server {
   /** Handed to the editor services and tools: notifications to every ready session. */
   readonly hub: Hub = {
     broadcast: (method, params) => {
-      const sessions = this.readySessions();
+      const all = this.readySessions();
+      if (all.length === 0) return;
+      // A far client gets its own copy, its paths mapped (or none, about a file it cannot see).
+      const sessions: Session[] = [];
+      for (const s of all) {
+        if (s.paths === undefined) sessions.push(s);
+        else this.step(`${method} to far client ${s.id}`, () => s.notify(method, params));
+      }
       if (sessions.length === 0) return;
       // Encoded once for everyone; a value JSON cannot hold is the caller's bug, reported, never raised.
       const [ok, text] = pcall(
@@ -216,6 +242,7 @@ export class Server {
       ancestry: new LuaMap(),
       folders,
       toldTools: new LuaSet(),
+      gateways: new LuaMap(),
     };
     if (companionEnabled(this.config)) this.startCompanion(this.running);
     this.log.info(`listening on 127.0.0.1:${endpoint.port}`);
@@ -237,6 +264,7 @@ export class Server {
     this.step("disposing editor services", () => disposeServices(r.services));
     this.step("cancelling pending calls", () => r.blocking?.cancelAll("server stopped"));
     this.step("closing connections", () => r.listener.close(CloseCode.GoingAway, "Neovim IDE server stopped"));
+    for (const [, g] of r.gateways) this.step("closing a far session's listener", g.close);
     this.step("removing the lock file", () => lockfile.remove(r.lockPath));
     // Connections closed by the listener report their end later; forget the sessions now.
     for (const [, s] of r.sessions) s.ready = false;
@@ -356,8 +384,50 @@ export class Server {
     return listen(opts);
   }
 
-  /** A new authenticated connection: give it a Session. */
-  private accept(sessions: LuaMap<number, Session>, conn: Connection): void {
+  /**
+   * Opens a far session's door (Gateway): a new listener on 127.0.0.1 with a fresh token, whose clients' paths
+   * go through `paths`. Closed by its close(), or with the server.
+   */
+  openGateway(paths: PathMap): { ok: true; gateway: Gateway } | { ok: false; error: string } {
+    const r = this.running;
+    if (r === undefined) return { ok: false, error: "the IDE server is not running" };
+    const token = lockfile.randomHex(TOKEN_BYTES);
+    const c = this.config;
+    const listened = listen({
+      token,
+      allowedOrigins: c.allowed_origins,
+      maxMessageBytes: c.max_message_bytes,
+      handshakeTimeoutMs: c.handshake_timeout_ms,
+      keepalive: { intervalMs: c.keepalive.interval_ms, timeoutMs: c.keepalive.timeout_ms },
+      onConnection: (conn) => this.accept(r.sessions, conn, paths),
+      onLog: (level, msg) => this.log.log(level, `far session: ${msg}`),
+    });
+    if (!listened.ok) return listened;
+    const listener = listened.listener;
+    const gateway: Gateway = {
+      port: listener.port,
+      token,
+      paths,
+      close: () => {
+        r.gateways.delete(listener.port);
+        listener.close(CloseCode.GoingAway, "the far session ended");
+      },
+      clients: () => listener.connections().length,
+    };
+    r.gateways.set(listener.port, gateway);
+    this.log.info(`far session door on 127.0.0.1:${listener.port} (${paths.describe()})`);
+    return { ok: true, gateway };
+  }
+
+  /** The far sessions' doors now open. */
+  gateways(): Gateway[] {
+    const out: Gateway[] = [];
+    for (const [, g] of this.running?.gateways ?? new LuaMap<number, Gateway>()) out.push(g);
+    return out;
+  }
+
+  /** A new authenticated connection: give it a Session (`paths`: it came through a far session's door). */
+  private accept(sessions: LuaMap<number, Session>, conn: Connection, paths?: PathMap): void {
     const r = this.running;
     if (r === undefined || r.sessions !== sessions) {
       conn.close(CloseCode.GoingAway, "server stopped");
@@ -383,6 +453,7 @@ export class Server {
       hub: this.hub,
       services: r.services,
       log: this.log,
+      paths,
       onChange: (s) => {
         if (s.ready && s.role === "ide") this.toldToolsChanged(s);
         if (!s.isOpen()) {

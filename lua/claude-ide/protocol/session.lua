@@ -4,6 +4,7 @@ local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local __TS__Class = ____lualib.__TS__Class
 local __TS__StringSubstring = ____lualib.__TS__StringSubstring
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__SetDescriptor = ____lualib.__TS__SetDescriptor
 local ____exports = {}
 local ____result = require("claude-ide.protocol.result")
 local asRpcError = ____result.asRpcError
@@ -22,6 +23,10 @@ local ____initialize = require("claude-ide.protocol.initialize")
 local initializeResult = ____initialize.initializeResult
 local negotiate = ____initialize.negotiate
 local PID_META = ____initialize.PID_META
+local ____far_paths = require("claude-ide.protocol.far_paths")
+local resultToFar = ____far_paths.resultToFar
+local toLocal = ____far_paths.toLocal
+local valueToFar = ____far_paths.valueToFar
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local BigId = ____jsonrpc.BigId
 local ErrorCode = ____jsonrpc.ErrorCode
@@ -115,12 +120,24 @@ function Session.prototype.isOpen(self)
     return self.open and self.conn:isOpen()
 end
 function Session.prototype.notify(self, method, params)
-    if self:isOpen() then
-        self.conn:send(notification(
-            method,
-            outgoingValue(params, "notification", self.deps.config)
-        ))
+    if not self:isOpen() then
+        return
     end
+    local paths = self.deps.paths
+    local ____temp_1
+    if paths ~= nil then
+        ____temp_1 = valueToFar(params, paths)
+    else
+        ____temp_1 = params
+    end
+    local mapped = ____temp_1
+    if mapped == nil then
+        return
+    end
+    self.conn:send(notification(
+        method,
+        outgoingValue(mapped, "notification", self.deps.config)
+    ))
 end
 function Session.prototype.deliver(self, text)
     self:send(text)
@@ -138,13 +155,13 @@ function Session.prototype.receive(self, text)
         return
     end
     if msg.kind == "response" then
-        local ____temp_1
+        local ____temp_2
         if type(msg.id) == "string" then
-            ____temp_1 = self.waiting[msg.id]
+            ____temp_2 = self.waiting[msg.id]
         else
-            ____temp_1 = nil
+            ____temp_2 = nil
         end
-        local waiter = ____temp_1
+        local waiter = ____temp_2
         if waiter == nil then
             return
         end
@@ -190,8 +207,8 @@ function Session.prototype.onRequest(self, id, method, params)
         self:callTool(id, params)
         return
     end
-    local ____opt_2 = self.deps.role.parkingRequests
-    local parking = ____opt_2 and ____opt_2[method]
+    local ____opt_3 = self.deps.role.parkingRequests
+    local parking = ____opt_3 and ____opt_3[method]
     if parking ~= nil then
         self:startParking(id, parking, params)
         return
@@ -233,16 +250,16 @@ function Session.prototype.startParking(self, id, handler, rawParams)
             finished = true
             self.calls[key] = nil
             if outcome.ok then
-                local ____self_send_7 = self.send
-                local ____resultResponse_6 = resultResponse
-                local ____id_5 = id
-                local ____outcome_value_4 = outcome.value
-                if ____outcome_value_4 == nil then
-                    ____outcome_value_4 = dict()
+                local ____self_send_8 = self.send
+                local ____resultResponse_7 = resultResponse
+                local ____id_6 = id
+                local ____outcome_value_5 = outcome.value
+                if ____outcome_value_5 == nil then
+                    ____outcome_value_5 = dict()
                 end
-                ____self_send_7(
+                ____self_send_8(
                     self,
-                    ____resultResponse_6(____id_5, ____outcome_value_4)
+                    ____resultResponse_7(____id_6, ____outcome_value_5)
                 )
             else
                 self:sendError(id, outcome.code, outcome.message)
@@ -260,13 +277,13 @@ function Session.prototype.initialize(self, params)
     local caps = params.capabilities
     self.offersRoots = isObject(caps) and type(caps.roots) == "table"
     local meta = params._meta
-    local ____isObject_result_8
+    local ____isObject_result_9
     if isObject(meta) then
-        ____isObject_result_8 = meta["claude-ide/clientRevision"]
+        ____isObject_result_9 = meta["claude-ide/clientRevision"]
     else
-        ____isObject_result_8 = nil
+        ____isObject_result_9 = nil
     end
-    local relayed = ____isObject_result_8
+    local relayed = ____isObject_result_9
     self.protocolVersion = type(relayed) == "string" and relayed or version
     if isObject(info) and type(info.name) == "string" then
         self.clientName = info.name
@@ -275,29 +292,29 @@ function Session.prototype.initialize(self, params)
             type(info.title) == "string" and info.title or nil
         )
     end
-    local ____isObject_result_9
+    local ____isObject_result_10
     if isObject(meta) then
-        ____isObject_result_9 = meta[PID_META]
+        ____isObject_result_10 = meta[PID_META]
     else
-        ____isObject_result_9 = nil
+        ____isObject_result_10 = nil
     end
-    local pid = ____isObject_result_9
+    local pid = ____isObject_result_10
     if type(pid) == "number" and pid > 0 and math.floor(pid) == pid then
         self.processId = pid
     end
-    local ____self_deps_role_10 = self.deps.role
-    local capabilities = ____self_deps_role_10.capabilities
-    local instructions = ____self_deps_role_10.instructions
+    local ____self_deps_role_11 = self.deps.role
+    local capabilities = ____self_deps_role_11.capabilities
+    local instructions = ____self_deps_role_11.instructions
     return initializeResult(asked, {capabilities = capabilities, instructions = instructions})
 end
 function Session.prototype.requestClient(self, method, params, onAnswer)
     if not self:isOpen() then
         return
     end
-    local ____self_11, ____nextRequest_12 = self, "nextRequest"
-    local ____self_nextRequest_13 = ____self_11[____nextRequest_12]
-    ____self_11[____nextRequest_12] = ____self_nextRequest_13 + 1
-    local id = "nvim-" .. tostring(____self_nextRequest_13)
+    local ____self_12, ____nextRequest_13 = self, "nextRequest"
+    local ____self_nextRequest_14 = ____self_12[____nextRequest_13]
+    ____self_12[____nextRequest_13] = ____self_nextRequest_14 + 1
+    local id = "nvim-" .. tostring(____self_nextRequest_14)
     self.waiting[id] = onAnswer
     self.conn:send(request(id, method, params))
 end
@@ -310,39 +327,43 @@ function Session.prototype.askRoots(self)
         dict(),
         function(result, err)
             if err ~= nil or not isObject(result) or type(result.roots) ~= "table" then
-                local ____self_17 = self.deps.log
-                local ____self_17_debug_18 = ____self_17.debug
-                local ____self_id_16 = self.id
-                local ____vim_inspect_15 = vim.inspect
-                local ____err_14 = err
-                if ____err_14 == nil then
-                    ____err_14 = result
+                local ____self_18 = self.deps.log
+                local ____self_18_debug_19 = ____self_18.debug
+                local ____self_id_17 = self.id
+                local ____vim_inspect_16 = vim.inspect
+                local ____err_15 = err
+                if ____err_15 == nil then
+                    ____err_15 = result
                 end
-                ____self_17_debug_18(
-                    ____self_17,
-                    ((("client " .. tostring(____self_id_16)) .. ": no roots (") .. ____vim_inspect_15(____err_14)) .. ")"
+                ____self_18_debug_19(
+                    ____self_18,
+                    ((("client " .. tostring(____self_id_17)) .. ": no roots (") .. ____vim_inspect_16(____err_15)) .. ")"
                 )
                 return
             end
             local roots = {}
             for ____, root in ipairs(result.roots) do
                 do
-                    local ____isObject_result_19
+                    local ____isObject_result_20
                     if isObject(root) then
-                        ____isObject_result_19 = root.uri
+                        ____isObject_result_20 = root.uri
                     else
-                        ____isObject_result_19 = nil
+                        ____isObject_result_20 = nil
                     end
-                    local uri = ____isObject_result_19
+                    local uri = ____isObject_result_20
                     if type(uri) ~= "string" or not vim.startswith(uri, "file://") then
-                        goto __continue63
+                        goto __continue64
                     end
-                    local ok, path = pcall(vim.uri_to_fname, uri)
-                    if ok and not __TS__ArrayIncludes(roots, path) then
-                        roots[#roots + 1] = path
+                    local ok, far = pcall(vim.uri_to_fname, uri)
+                    if not ok then
+                        goto __continue64
+                    end
+                    local ____local = self.deps.paths ~= nil and self.deps.paths:toLocal(far) or ({ok = true, path = far})
+                    if ____local.ok and not __TS__ArrayIncludes(roots, ____local.path) then
+                        roots[#roots + 1] = ____local.path
                     end
                 end
-                ::__continue63::
+                ::__continue64::
             end
             if vim.deep_equal(roots, self.roots) then
                 return
@@ -362,20 +383,20 @@ function Session.prototype.markReady(self)
     self.deps.onChange(self)
 end
 function Session.prototype.cancelRequest(self, params)
-    local ____isObject_result_20
+    local ____isObject_result_21
     if isObject(params) then
-        ____isObject_result_20 = idKey(params.requestId)
+        ____isObject_result_21 = idKey(params.requestId)
     else
-        ____isObject_result_20 = nil
+        ____isObject_result_21 = nil
     end
-    local key = ____isObject_result_20
-    local ____temp_21
+    local key = ____isObject_result_21
+    local ____temp_22
     if key ~= nil then
-        ____temp_21 = self.calls[key]
+        ____temp_22 = self.calls[key]
     else
-        ____temp_21 = nil
+        ____temp_22 = nil
     end
-    local call = ____temp_21
+    local call = ____temp_22
     if call == nil or key == nil then
         return
     end
@@ -401,8 +422,8 @@ function Session.prototype.startCall(self, id, rawParams)
     if type(name) ~= "string" then
         ____exports.invalidRequestParams("tools/call: \"name\" must be a string")
     end
-    local ____self_deps_22 = self.deps
-    local role = ____self_deps_22.role
+    local ____self_deps_23 = self.deps
+    local role = ____self_deps_23.role
     local tool = role.registry:find(name)
     if tool == nil then
         ____exports.invalidRequestParams(("unknown tool \"" .. name) .. "\"")
@@ -427,14 +448,31 @@ function Session.prototype.startCall(self, id, rawParams)
         )
         return
     end
-    local ____self_deps_23 = self.deps
-    local config = ____self_deps_23.config
-    local hub = ____self_deps_23.hub
-    local services = ____self_deps_23.services
+    local ____self_deps_24 = self.deps
+    local config = ____self_deps_24.config
+    local hub = ____self_deps_24.hub
+    local services = ____self_deps_24.services
+    local paths = ____self_deps_24.paths
+    local callArgs = args
+    if paths ~= nil then
+        local mapped = toLocal(args, paths, true)
+        if not mapped.ok then
+            if not role.argumentErrorsAsResults then
+                ____exports.invalidRequestParams((name .. ": ") .. mapped.error)
+            end
+            self:sendToolResult(
+                id,
+                name,
+                argumentError(name, mapped.error)
+            )
+            return
+        end
+        callArgs = mapped.value
+    end
     local finished = false
     local handle = self.deps.blocking:run(
         self.id,
-        function(park) return tool.handler(args, {
+        function(park) return tool.handler(callArgs, {
             clientId = self.id,
             client = self.clientLabel,
             clientName = self.clientName,
@@ -477,20 +515,24 @@ function Session.prototype.sendToolResult(self, id, name, raw)
         self:send(errorResponse(id, ErrorCode.InternalError, ("Internal error: tool " .. name) .. " returned an invalid result"))
         return
     end
-    local result = outgoingResult(raw, self.deps.config)
+    local paths = self.deps.paths
+    local result = outgoingResult(
+        paths ~= nil and resultToFar(raw, paths) or raw,
+        self.deps.config
+    )
     local fast = textResultResponse(id, result.content, result.isError == true)
     if fast ~= nil then
         self:send(fast)
         return
     end
-    local ____result_content_25 = result.content
-    local ____temp_24
+    local ____result_content_26 = result.content
+    local ____temp_25
     if result.isError == true then
-        ____temp_24 = true
+        ____temp_25 = true
     else
-        ____temp_24 = nil
+        ____temp_25 = nil
     end
-    local body = {content = ____result_content_25, isError = ____temp_24}
+    local body = {content = ____result_content_26, isError = ____temp_25}
     local ok, text = pcall(resultResponse, id, body)
     if ok then
         self:send(text)
@@ -519,4 +561,12 @@ function Session.prototype.closed(self, code, reason)
     self.ready = false
     self.deps.onChange(self)
 end
+__TS__SetDescriptor(
+    Session.prototype,
+    "paths",
+    {get = function(self)
+        return self.deps.paths
+    end},
+    true
+)
 return ____exports

@@ -18,6 +18,8 @@ import type { Connection } from "../transport/types";
 import { clientLabel } from "../util/client_name";
 import { dict, isObject } from "../util/json";
 import { initializeResult, negotiate, PID_META } from "./initialize";
+import type { PathMap } from "../util/path_map";
+import { resultToFar, toLocal, valueToFar } from "./far_paths";
 import type { Blocking, CallHandle, Park } from "./blocking";
 import {
   BigId,
@@ -74,6 +76,11 @@ export interface SessionDeps {
   log: Logger;
   /** Called when the session becomes ready (client sent notifications/initialized) and when it closes. */
   onChange: (this: void, session: Session) => void;
+  /**
+   * The path map of a client that runs somewhere else (a far session: util/path_map): its arguments, roots,
+   * results and notifications are mapped at this edge (protocol/far_paths). Undefined: a client beside Neovim.
+   */
+  paths?: PathMap;
 }
 
 /** Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message. */
@@ -177,9 +184,18 @@ export class Session {
     return this.open && this.conn.isOpen();
   }
 
-  /** Sends a JSON-RPC notification (no-op once closed). */
+  /** The far client's path map (undefined for a client beside Neovim). */
+  get paths(): PathMap | undefined {
+    return this.deps.paths;
+  }
+
+  /** Sends a JSON-RPC notification (no-op once closed; for a far client, not sent about a file it cannot see). */
   notify(method: string, params: object): void {
-    if (this.isOpen()) this.conn.send(notification(method, outgoingValue(params, "notification", this.deps.config)));
+    if (!this.isOpen()) return;
+    const paths = this.deps.paths;
+    const mapped = paths !== undefined ? (valueToFar(params, paths) as object | undefined) : params;
+    if (mapped === undefined) return;
+    this.conn.send(notification(method, outgoingValue(mapped, "notification", this.deps.config)));
   }
 
   /** Sends an already encoded message (a broadcast encodes once for every session). No-op once closed. */
@@ -314,8 +330,11 @@ export class Session {
       for (const root of result.roots as unknown[]) {
         const uri = isObject(root) ? root.uri : undefined;
         if (typeof uri !== "string" || !vim.startswith(uri, "file://")) continue;
-        const [ok, path] = pcall(vim.uri_to_fname, uri);
-        if (ok && !roots.includes(path)) roots.push(path);
+        const [ok, far] = pcall(vim.uri_to_fname, uri);
+        if (!ok) continue;
+        // A far client's root outside its path map is no folder of this editor's.
+        const local = this.deps.paths !== undefined ? this.deps.paths.toLocal(far) : { ok: true, path: far };
+        if (local.ok && !roots.includes(local.path)) roots.push(local.path);
       }
       if (vim.deep_equal(roots, this.roots)) return;
       this.roots = roots;
@@ -365,12 +384,22 @@ export class Session {
       return;
     }
 
-    const { config, hub, services } = this.deps;
+    const { config, hub, services, paths } = this.deps;
+    let callArgs = args;
+    if (paths !== undefined) {
+      const mapped = toLocal(args, paths, true);
+      if (!mapped.ok) {
+        if (!role.argumentErrorsAsResults) invalidRequestParams(`${name}: ${mapped.error}`);
+        this.sendToolResult(id, name, argumentError(name, mapped.error));
+        return;
+      }
+      callArgs = mapped.value as typeof args;
+    }
     let finished = false;
     const handle = this.deps.blocking.run(
       this.id,
       (park) =>
-        tool.handler(args as { [key: string]: unknown }, {
+        tool.handler(callArgs as { [key: string]: unknown }, {
           clientId: this.id,
           client: this.clientLabel,
           clientName: this.clientName,
@@ -403,7 +432,8 @@ export class Session {
       this.send(errorResponse(id, ErrorCode.InternalError, `Internal error: tool ${name} returned an invalid result`));
       return;
     }
-    const result = outgoingResult(raw, this.deps.config);
+    const paths = this.deps.paths;
+    const result = outgoingResult(paths !== undefined ? resultToFar(raw, paths) : raw, this.deps.config);
     const fast = textResultResponse(id, result.content, result.isError === true);
     if (fast !== undefined) {
       this.send(fast);
