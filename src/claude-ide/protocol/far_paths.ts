@@ -143,7 +143,7 @@ export function resultToFar(result: ToolResult, paths: PathMap): ToolResult {
         const mapped = walkOut(decoded, paths);
         if (mapped !== UNSEEN) {
           const [encoded, text] = pcall(vim.json.encode, mapped);
-          if (encoded) return { ...item, text: text as string };
+          if (encoded) return { ...item, text };
         }
       }
     }
