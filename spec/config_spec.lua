@@ -118,6 +118,52 @@ describe('config.validate', function()
     end
   )
 
+  it('takes remote targets, filling in forward by the command and naming a wrong key and target', function()
+    local r = config.validate({
+      remote = {
+        targets = {
+          devbox = { command = { 'ssh', '-t', 'devbox' }, folders = { ['/workspace'] = '~/proj' } },
+          dev = {
+            command = { 'docker', 'exec', '-it', 'dev' },
+            folders = { ['/w'] = '/p' },
+            host = 'host.docker.internal',
+          },
+        },
+        target = 'devbox',
+      },
+    })
+    assert.is_true(r.ok, r.error)
+    local ssh = config.remoteTarget(r.config, 'devbox')
+    assert.equal('ssh', ssh.forward)
+    assert.equal('127.0.0.1', ssh.host)
+    assert.equal('claude', ssh.cli)
+    assert.equal('none', config.remoteTarget(r.config, 'dev').forward)
+    assert.is_nil(config.remoteTarget(r.config, 'nope'))
+    local wrong = {
+      { { targets = { x = { folders = {} } } }, 'option "remote.targets.x.command" must be a non-empty list of words' },
+      { { targets = { x = { command = { 'ssh' }, folders = { ['rel'] = '/p' } } } }, 'must have absolute far folders' },
+      {
+        { targets = { x = { command = { 'ssh' }, folders = { ['/w'] = '/p' }, forward = 'tcp' } } },
+        '"remote.targets.x.forward" must be "ssh" or "none"',
+      },
+      {
+        { targets = { x = { command = { 'ssh' }, folders = { ['/w'] = '/p' }, colour = 1 } } },
+        'unknown option "remote.targets.x.colour"',
+      },
+      { { targets = { ['a b'] = { command = { 'ssh' }, folders = { ['/w'] = '/p' } } } }, 'names are letters, digits' },
+      {
+        { targets = { x = { command = { 'ssh' }, folders = {} } } },
+        '"remote.targets.x.folders" must be a table far folder',
+      },
+      { { target = 'missing' }, '"remote.target" names "missing", which remote.targets does not have' },
+    }
+    for _, case in ipairs(wrong) do
+      local res = config.validate({ remote = case[1] })
+      assert.is_false(res.ok, vim.inspect(case[1]))
+      assert.matches(case[2], res.error, 1, true)
+    end
+  end)
+
   it('rejects a non-table', function()
     local r = config.validate('yes')
     assert.is_false(r.ok)

@@ -30,7 +30,7 @@ const LAYERS = [
   ["review", { review: ["editor/review/"], snapshot: ["editor/snapshot/"] }],
   ["write", { write: ["editor/write/"] }],
   ["capabilities", { ide: ["tools/"], agent: ["agent/"], lsp: ["lsp/"] }],
-  ["wiring", { wiring: ["server", "services", "sessions", "companion", "bridge", "bridge/", "instances/", "hook", "hooks/"] }],
+  ["wiring", { wiring: ["server", "services", "sessions", "companion", "bridge", "bridge/", "instances/", "hook", "hooks/", "far/"] }],
   ["surface", { surface: ["init", "commands", "health"] }],
 ];
 

@@ -1,8 +1,25 @@
 -- Generated from src/claude-ide/config.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
-local distance, suggest, RULES, GROUPS
+local allStrings, describe, distance, suggest, targetsError, RULES, GROUPS, TARGET_KEYS
 local ____modules = require("claude-ide.util.modules")
 local lazy = ____modules.lazy
+function allStrings(t)
+    for ____, s in pairs(t) do
+        if type(s) ~= "string" then
+            return false
+        end
+    end
+    return true
+end
+function describe(value)
+    if type(value) == "string" then
+        return ("\"" .. value) .. "\""
+    end
+    if type(value) == "table" then
+        return "a table"
+    end
+    return tostring(value)
+end
 function distance(a, b)
     local prev = {}
     do
@@ -46,6 +63,54 @@ function suggest(path)
         end
     end
     return best ~= nil and (" (did you mean \"" .. best) .. "\"?)" or ""
+end
+function targetsError(v)
+    if type(v) ~= "table" or vim.islist(v) and not vim.tbl_isempty(v) then
+        return "option \"remote.targets\" must be a table of named targets, got " .. describe(v)
+    end
+    for name, t in pairs(v) do
+        local at = "remote.targets." .. tostring(name)
+        if type(name) ~= "string" or (string.find(name, "^[%w_.-]+$")) == nil then
+            return ("option \"remote.targets\" has a target named " .. describe(name)) .. ": names are letters, digits, \"_\", \".\" and \"-\""
+        end
+        if type(t) ~= "table" or vim.islist(t) then
+            return (("option \"" .. at) .. "\" must be a table, got ") .. describe(t)
+        end
+        for key in pairs(t) do
+            if TARGET_KEYS[key] ~= true then
+                return ((("unknown option \"" .. at) .. ".") .. tostring(key)) .. "\""
+            end
+        end
+        local target = t
+        local command = target.command
+        if type(command) ~= "table" or not vim.islist(command) or vim.tbl_isempty(command) or not allStrings(command) then
+            return ("option \"" .. at) .. ".command\" must be a non-empty list of words, e.g. { \"ssh\", \"-t\", \"devbox\" }"
+        end
+        local folders = target.folders
+        if type(folders) ~= "table" or vim.tbl_isempty(folders) or vim.islist(folders) then
+            return ("option \"" .. at) .. ".folders\" must be a table far folder = local folder, e.g. { [\"/workspace\"] = \"~/proj\" }"
+        end
+        for far, near in pairs(folders) do
+            if type(far) ~= "string" or string.sub(far, 1, 1) ~= "/" then
+                return ((("option \"" .. at) .. ".folders\" must have absolute far folders (got ") .. describe(far)) .. ")"
+            end
+            if type(near) ~= "string" or near == "" then
+                return ((((("option \"" .. at) .. ".folders\" must map ") .. tostring(far)) .. " to a local folder (got ") .. describe(near)) .. ")"
+            end
+        end
+        if target.forward ~= nil and target.forward ~= "ssh" and target.forward ~= "none" then
+            return (("option \"" .. at) .. ".forward\" must be \"ssh\" or \"none\", got ") .. describe(target.forward)
+        end
+        for ____, key in ipairs({"host", "cli"}) do
+            if target[key] ~= nil and (type(target[key]) ~= "string" or target[key] == "") then
+                return (((("option \"" .. at) .. ".") .. key) .. "\" must be a non-empty string, got ") .. describe(target[key])
+            end
+        end
+        if target.env ~= nil and (type(target.env) ~= "table" or not allStrings(target.env)) then
+            return ("option \"" .. at) .. ".env\" must be a table of string values"
+        end
+    end
+    return nil
 end
 --- Loaded only to check a permission mode that not every CLI has (setup() loads no more than it needs).
 local permissionMode = lazy("claude-ide.util.permission_mode")
@@ -108,6 +173,7 @@ ____exports.DEFAULTS = {
     },
     companion = {enabled = "auto", name = nil, debounce_ms = 50},
     hooks = {enabled = true},
+    remote = {targets = {}, target = false},
     review = {turn = "auto", keep_turns = 20, max_file_bytes = 1024 * 1024},
     privacy = {exclude = {}, include = {}, folders = {}},
     execute_code = false,
@@ -123,15 +189,6 @@ local LOG_LEVELS = {
     "error",
     "off"
 }
---- Every value of a table (list or map) is a string.
-local function allStrings(t)
-    for ____, s in pairs(t) do
-        if type(s) ~= "string" then
-            return false
-        end
-    end
-    return true
-end
 local function isInt(v)
     return type(v) == "number" and math.floor(v) == v
 end
@@ -292,6 +349,11 @@ RULES = {
         check = function(v) return type(v) == "table" and vim.islist(v) end
     },
     ["hooks.enabled"] = bool,
+    ["remote.targets"] = {
+        expected = "a table of targets: name = { command = { words }, folders = { [far] = local }, ... }",
+        check = function(v) return targetsError(v) == nil end
+    },
+    ["remote.target"] = optionalKey,
     ["review.turn"] = {
         expected = "\"auto\", \"manual\" or false",
         check = function(v) return v == "auto" or v == "manual" or v == false end
@@ -333,15 +395,6 @@ for path in pairs(RULES) do
         end
     end
 end
-local function describe(value)
-    if type(value) == "string" then
-        return ("\"" .. value) .. "\""
-    end
-    if type(value) == "table" then
-        return "a table"
-    end
-    return tostring(value)
-end
 --- Walks the user's table; returns an error message naming the first wrong key, or undefined.
 local function check(user, prefix)
     for key, value in pairs(user) do
@@ -358,22 +411,46 @@ local function check(user, prefix)
                 if err ~= nil then
                     return err
                 end
-                goto __continue34
+                goto __continue35
             end
             local rule = RULES[path]
             if rule == nil then
                 return (("unknown option \"" .. path) .. "\"") .. suggest(path)
             end
             if value == vim.NIL and rule.optional then
-                goto __continue34
+                goto __continue35
             end
             if not rule.check(value) then
                 return (((("option \"" .. path) .. "\" must be ") .. rule.expected) .. ", got ") .. describe(value)
             end
         end
-        ::__continue34::
+        ::__continue35::
     end
     return nil
+end
+TARGET_KEYS = {
+    command = true,
+    folders = true,
+    forward = true,
+    host = true,
+    cli = true,
+    env = true
+}
+--- remote.targets.<name> with every key filled in (forward "ssh" for an ssh command, else "none").
+function ____exports.remoteTarget(config, name)
+    local t = config.remote.targets[name]
+    if t == nil or t.command == nil then
+        return nil
+    end
+    local program = string.match(t.command[1], "([^/]+)$")
+    return {
+        command = t.command,
+        folders = t.folders or ({}),
+        forward = t.forward or (program == "ssh" and "ssh" or "none"),
+        host = t.host or "127.0.0.1",
+        cli = t.cli or "claude",
+        env = t.env or ({})
+    }
 end
 --- Merges `user` over DEFAULTS. Never throws: a wrong option yields `{ ok: false, error }` naming it.
 function ____exports.validate(user)
@@ -389,6 +466,14 @@ function ____exports.validate(user)
             error = "setup() expects a table of options, got " .. describe(user)
         }
     end
+    local ____opt_0 = user.remote
+    local targets = ____opt_0 and ____opt_0.targets
+    if targets ~= nil then
+        local wrong = targetsError(targets)
+        if wrong ~= nil then
+            return {ok = false, error = wrong}
+        end
+    end
     local err = check(user, "")
     if err ~= nil then
         return {ok = false, error = err}
@@ -403,27 +488,27 @@ function ____exports.validate(user)
         merged.allowed_origins = vim.list_slice(u.allowed_origins)
     end
     if u.port_range ~= nil then
-        local ____temp_0
+        local ____temp_2
         if u.port_range == vim.NIL then
-            ____temp_0 = nil
+            ____temp_2 = nil
         else
-            ____temp_0 = {u.port_range[1], u.port_range[2]}
+            ____temp_2 = {u.port_range[1], u.port_range[2]}
         end
-        merged.port_range = ____temp_0
+        merged.port_range = ____temp_2
     end
-    local ____opt_1 = u.agent
-    if (____opt_1 and ____opt_1.tools) ~= nil then
+    local ____opt_3 = u.agent
+    if (____opt_3 and ____opt_3.tools) ~= nil then
         merged.agent.tools = vim.list_slice(u.agent.tools)
     end
     for ____, key in ipairs({"exclude", "include", "folders"}) do
-        local ____opt_3 = u.privacy
-        local list = ____opt_3 and ____opt_3[key]
+        local ____opt_5 = u.privacy
+        local list = ____opt_5 and ____opt_5[key]
         if list ~= nil then
             merged.privacy[key] = vim.list_slice(list)
         end
     end
-    local ____opt_5 = u.execute_code_opts
-    local interp = ____opt_5 and ____opt_5.interpreter
+    local ____opt_7 = u.execute_code_opts
+    local interp = ____opt_7 and ____opt_7.interpreter
     if interp ~= nil then
         merged.execute_code_opts.interpreter = vim.list_slice(interp)
     end
@@ -433,6 +518,9 @@ function ____exports.validate(user)
         if wrong ~= nil then
             return {ok = false, error = wrong}
         end
+    end
+    if merged.remote.target ~= false and merged.remote.targets[merged.remote.target] == nil then
+        return {ok = false, error = ("option \"remote.target\" names \"" .. merged.remote.target) .. "\", which remote.targets does not have"}
     end
     return {ok = true, config = merged}
 end

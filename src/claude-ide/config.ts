@@ -74,10 +74,30 @@ export interface Config {
   };
   companion: { enabled: boolean | "auto"; name: string | undefined; debounce_ms: number };
   hooks: { enabled: boolean };
+  remote: { targets: { [name: string]: RemoteTarget }; target: string | false };
   review: { turn: "auto" | "manual" | false; keep_turns: number; max_file_bytes: number };
   privacy: { exclude: string[]; include: string[]; folders: string[] };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
+}
+
+/** Where an agent runs when it is not beside this Neovim (remote.targets; :help claude-ide-remote). */
+export interface RemoteTarget {
+  /** The command words that run a command over there: { "ssh", "-t", "devbox" }, { "docker", "exec", "-it", "dev" }. */
+  command: string[];
+  /** Far folder → local folder holding the same files (a bind mount, a shared or synced folder). */
+  folders: { [far: string]: string };
+  /**
+   * How the far CLI reaches this Neovim's port: "ssh" adds `-R port:127.0.0.1:port` to the ssh command; "none":
+   * the far side shares this machine's loopback (a container with --network host) or you forward it yourself.
+   */
+  forward: "ssh" | "none";
+  /** The host the far CLI connects to (127.0.0.1 through a forward; a container's name for the host). */
+  host: string;
+  /** The CLI's command over there. */
+  cli: string;
+  /** Environment variables set over there. */
+  env: { [name: string]: string };
 }
 
 /** @defaults-start (the block up to @defaults-end is copied verbatim into the help file) */
@@ -238,6 +258,17 @@ export const DEFAULTS: Config = {
   // a hook tells this Neovim when a turn starts and ends (:help claude-ide-hooks). false: no hooks are added
   // (no turn review then). :ClaudeCodeHooks prints them for a CLI started elsewhere.
   hooks: { enabled: true },
+  // Agents in a container or on another machine, the review in this Neovim (:help claude-ide-remote).
+  remote: {
+    // name = { command = {...}, folders = { [far] = local }, forward = "ssh" | "none", host = "127.0.0.1",
+    //   cli = "claude", env = {} }: `:ClaudeCodeNew @name` starts the CLI through `command` in the far folder of
+    // Neovim's cwd. Its port is forwarded by the target's own means (ssh -R; a shared network), a lock file with
+    // its own token is written over there, its hooks and agent tools are HTTP entries to that port, and every
+    // path is mapped through `folders` (a path outside them is refused, naming the map).
+    targets: {},
+    // The target :ClaudeCode and :ClaudeCodeNew use without an @name; false: the CLI runs here.
+    target: false,
+  },
   // The turn review (:help claude-ide-turn-review): at the start of each turn the files of the folder the agent
   // works in are snapshotted; at its end every file changed since (by edit tools or shell commands, created,
   // deleted, renamed) opens in one review where each hunk can be kept or reverted.
@@ -412,6 +443,11 @@ const RULES: { [path: string]: Rule } = {
     check: (v) => type(v) === "table" && vim.islist(v),
   },
   "hooks.enabled": bool,
+  "remote.targets": {
+    expected: "a table of targets: name = { command = { words }, folders = { [far] = local }, ... }",
+    check: (v) => targetsError(v) === undefined,
+  },
+  "remote.target": optionalKey,
   "review.turn": { expected: '"auto", "manual" or false', check: (v) => v === "auto" || v === "manual" || v === false },
   "review.keep_turns": { expected: "an integer between 1 and 1000", check: between(1, 1000) },
   "review.max_file_bytes": { expected: "a positive integer (bytes)", check: between(1, 2 ** 31) },
@@ -503,6 +539,70 @@ function suggest(path: string): string {
   return best !== undefined ? ` (did you mean "${best}"?)` : "";
 }
 
+const TARGET_KEYS: { [key: string]: true } = {
+  command: true,
+  folders: true,
+  forward: true,
+  host: true,
+  cli: true,
+  env: true,
+};
+
+/** What is wrong with remote.targets, naming the target and key; undefined when nothing is. */
+function targetsError(v: unknown): string | undefined {
+  if (typeof v !== "object" || (vim.islist(v) && !vim.tbl_isempty(v as object)))
+    return `option "remote.targets" must be a table of named targets, got ${describe(v)}`;
+  for (const [name, t] of pairs(v as object)) {
+    const at = `remote.targets.${tostring(name)}`;
+    if (typeof name !== "string" || string.find(name, "^[%w_.-]+$")[0] === undefined)
+      return `option "remote.targets" has a target named ${describe(name)}: names are letters, digits, "_", "." and "-"`;
+    if (typeof t !== "object" || vim.islist(t)) return `option "${at}" must be a table, got ${describe(t)}`;
+    for (const [key] of pairs(t as object))
+      if (TARGET_KEYS[key as string] !== true) return `unknown option "${at}.${tostring(key)}"`;
+    const target = t as { [key: string]: unknown };
+    const command = target.command;
+    if (
+      typeof command !== "object" ||
+      !vim.islist(command) ||
+      vim.tbl_isempty(command as object) ||
+      !allStrings(command as object)
+    )
+      return `option "${at}.command" must be a non-empty list of words, e.g. { "ssh", "-t", "devbox" }`;
+    const folders = target.folders;
+    if (typeof folders !== "object" || vim.tbl_isempty(folders as object) || vim.islist(folders))
+      return `option "${at}.folders" must be a table far folder = local folder, e.g. { ["/workspace"] = "~/proj" }`;
+    for (const [far, near] of pairs(folders as object)) {
+      if (typeof far !== "string" || string.sub(far, 1, 1) !== "/")
+        return `option "${at}.folders" must have absolute far folders (got ${describe(far)})`;
+      if (typeof near !== "string" || near === "")
+        return `option "${at}.folders" must map ${far} to a local folder (got ${describe(near)})`;
+    }
+    if (target.forward !== undefined && target.forward !== "ssh" && target.forward !== "none")
+      return `option "${at}.forward" must be "ssh" or "none", got ${describe(target.forward)}`;
+    for (const key of ["host", "cli"])
+      if (target[key] !== undefined && (typeof target[key] !== "string" || target[key] === ""))
+        return `option "${at}.${key}" must be a non-empty string, got ${describe(target[key])}`;
+    if (target.env !== undefined && (typeof target.env !== "object" || !allStrings(target.env as object)))
+      return `option "${at}.env" must be a table of string values`;
+  }
+  return undefined;
+}
+
+/** remote.targets.<name> with every key filled in (forward "ssh" for an ssh command, else "none"). */
+export function remoteTarget(config: Config, name: string): RemoteTarget | undefined {
+  const t = config.remote.targets[name] as Partial<RemoteTarget> | undefined;
+  if (t === undefined || t.command === undefined) return undefined;
+  const [program] = string.match(t.command[0], "([^/]+)$");
+  return {
+    command: t.command,
+    folders: t.folders ?? {},
+    forward: t.forward ?? (program === "ssh" ? "ssh" : "none"),
+    host: t.host ?? "127.0.0.1",
+    cli: t.cli ?? "claude",
+    env: t.env ?? {},
+  };
+}
+
 export type ValidateResult = { ok: true; config: Config } | { ok: false; error: string };
 
 /** Merges `user` over DEFAULTS. Never throws: a wrong option yields `{ ok: false, error }` naming it. */
@@ -510,6 +610,11 @@ export function validate(user: unknown): ValidateResult {
   if (user === undefined) return { ok: true, config: vim.deepcopy(DEFAULTS) };
   if (typeof user !== "object" || (vim.islist(user) && !vim.tbl_isempty(user as object))) {
     return { ok: false, error: `setup() expects a table of options, got ${describe(user)}` };
+  }
+  const targets = (user as Partial<Config>).remote?.targets;
+  if (targets !== undefined) {
+    const wrong = targetsError(targets);
+    if (wrong !== undefined) return { ok: false, error: wrong };
   }
   const err = check(user as { [key: string]: unknown }, "");
   if (err !== undefined) return { ok: false, error: err };
@@ -531,6 +636,11 @@ export function validate(user: unknown): ValidateResult {
     const wrong = permissionMode().modeError(merged.terminal.command, mode);
     if (wrong !== undefined) return { ok: false, error: wrong };
   }
+  if (merged.remote.target !== false && merged.remote.targets[merged.remote.target] === undefined)
+    return {
+      ok: false,
+      error: `option "remote.target" names "${merged.remote.target}", which remote.targets does not have`,
+    };
   return { ok: true, config: merged };
 }
 

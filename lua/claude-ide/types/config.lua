@@ -40,6 +40,8 @@
 --- a hook tells this Neovim when a turn starts and ends (:help claude-ide-hooks). false: no hooks are added
 --- (no turn review then). :ClaudeCodeHooks prints them for a CLI started elsewhere.
 ---@field hooks? claude-ide.Config.hooks # Default: `{ enabled = true }`.
+--- Agents in a container or on another machine, the review in this Neovim (:help claude-ide-remote).
+---@field remote? claude-ide.Config.remote
 --- The turn review (:help claude-ide-turn-review): at the start of each turn the files of the folder the agent
 --- works in are snapshotted; at its end every file changed since (by edit tools or shell commands, created,
 --- deleted, renamed) opens in one review where each hunk can be kept or reverted.
@@ -220,6 +222,17 @@
 --- (no turn review then). :ClaudeCodeHooks prints them for a CLI started elsewhere.
 ---@class claude-ide.Config.hooks
 ---@field enabled? boolean # Default: `true`.
+
+--- Agents in a container or on another machine, the review in this Neovim (:help claude-ide-remote).
+---@class claude-ide.Config.remote
+--- name = { command = {...}, folders = { [far] = local }, forward = "ssh" | "none", host = "127.0.0.1",
+---   cli = "claude", env = {} }: `:ClaudeCodeNew @name` starts the CLI through `command` in the far folder of
+--- Neovim's cwd. Its port is forwarded by the target's own means (ssh -R; a shared network), a lock file with
+--- its own token is written over there, its hooks and agent tools are HTTP entries to that port, and every
+--- path is mapped through `folders` (a path outside them is refused, naming the map).
+---@field targets? table<string, table> # Default: `{}`.
+--- The target :ClaudeCode and :ClaudeCodeNew use without an @name; false: the CLI runs here.
+---@field target? string|false # Default: `false`.
 
 --- The turn review (:help claude-ide-turn-review): at the start of each turn the files of the folder the agent
 --- works in are snapshotted; at its end every file changed since (by edit tools or shell commands, created,
