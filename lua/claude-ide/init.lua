@@ -178,6 +178,10 @@ local function sessionList()
                     end
                 end
                 return ready
+            end,
+            openGateway = function(paths)
+                local ____opt_21 = state.server
+                return ____opt_21 and ____opt_21:openGateway(paths)
             end
         })
     end
@@ -201,13 +205,13 @@ function ____exports.focus(args)
     if args == nil then
         args = ""
     end
-    local ____temp_25 = (vim.g.claude_ide_reviews_waiting or 0) > 0
-    if ____temp_25 then
-        local ____opt_23 = state.server
-        local ____opt_21 = ____opt_23 and ____opt_23:diff()
-        ____temp_25 = ____opt_21 and ____opt_21.focusWaiting()
+    local ____temp_27 = (vim.g.claude_ide_reviews_waiting or 0) > 0
+    if ____temp_27 then
+        local ____opt_25 = state.server
+        local ____opt_23 = ____opt_25 and ____opt_25:diff()
+        ____temp_27 = ____opt_23 and ____opt_23.focusWaiting()
     end
-    if ____temp_25 then
+    if ____temp_27 then
         return
     end
     if ensureStarted() then
@@ -271,7 +275,7 @@ function ____exports.describe_session(s)
     end
     local more = #added > 0 and " + " .. table.concat(added, ", ") or ""
     local dirs = (dir ~= "" and home(dir) or "directory unknown") .. more
-    local where = s.terminal and dirs or dirs .. " (started outside Neovim)"
+    local where = s.target ~= nil and (dirs .. " on @") .. s.target.name or (s.terminal and dirs or dirs .. " (started outside Neovim)")
     local via = s.protocol == "companion" and " via the companion" or ""
     local connection = s.connected and ("connected" .. via) .. (s.pid ~= nil and (" (pid " .. tostring(s.pid)) .. ")" or "") or "not connected" .. via
     local pending = s.pending > 0 and ((", " .. tostring(s.pending)) .. " pending review") .. (s.pending == 1 and "" or "s") or ""
@@ -305,9 +309,9 @@ end
 --- A file the privacy policy withholds from the model is mentioned only when the user says so (the mention
 -- makes Claude read it). Returns whether to go on.
 local function confirmWithheld(path)
-    local ____opt_28 = state.server
-    local ____opt_26 = ____opt_28 and ____opt_28:policy()
-    local why = ____opt_26 and ____opt_26:withheld(path)
+    local ____opt_30 = state.server
+    local ____opt_28 = ____opt_30 and ____opt_30:policy()
+    local why = ____opt_28 and ____opt_28:withheld(path)
     if why == nil then
         return true
     end

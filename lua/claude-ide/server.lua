@@ -96,7 +96,13 @@ function Server.prototype.____constructor(self, config, opts)
         sessionCount = function() return #self:readySessions() end,
         clients = function() return __TS__ArrayMap(
             self:readySessions(),
-            function(____, s) return {id = s.id, pid = s.cliPid, name = s.clientName, roots = s.roots} end
+            function(____, s) return {
+                id = s.id,
+                pid = s.cliPid,
+                name = s.clientName,
+                roots = s.roots,
+                door = s.door
+            } end
         ) end,
         send = function(clientId, method, params)
             local session = __TS__ArrayFind(
@@ -364,19 +370,21 @@ function Server.prototype.openGateway(self, paths)
     end
     local token = lockfile.randomHex(TOKEN_BYTES)
     local c = self.config
+    local doorPort = 0
     local listened = listen({
         token = token,
         allowedOrigins = c.allowed_origins,
         maxMessageBytes = c.max_message_bytes,
         handshakeTimeoutMs = c.handshake_timeout_ms,
         keepalive = {intervalMs = c.keepalive.interval_ms, timeoutMs = c.keepalive.timeout_ms},
-        onConnection = function(conn) return self:accept(r.sessions, conn, paths) end,
+        onConnection = function(conn) return self:accept(r.sessions, conn, paths, doorPort) end,
         onLog = function(level, msg) return self.log:log(level, "far session: " .. msg) end
     })
     if not listened.ok then
         return listened
     end
     local listener = listened.listener
+    doorPort = listener.port
     local gateway = {
         port = listener.port,
         token = token,
@@ -399,7 +407,7 @@ function Server.prototype.gateways(self)
     end
     return out
 end
-function Server.prototype.accept(self, sessions, conn, paths)
+function Server.prototype.accept(self, sessions, conn, paths, door)
     local r = self.running
     if r == nil or r.sessions ~= sessions then
         conn:close(CloseCode.GoingAway, "server stopped")
@@ -457,6 +465,7 @@ function Server.prototype.accept(self, sessions, conn, paths)
             services = r.services,
             log = self.log,
             paths = paths,
+            door = door,
             onChange = function(s)
                 if s.ready and s.role == "ide" then
                     self:toldToolsChanged(s)

@@ -81,6 +81,7 @@ cliConfig = lazy("claude-ide.bridge.cli_config")
 hookSettings = lazy("claude-ide.hooks.settings")
 configFile = lazy("claude-ide.bridge.config_file")
 local snapshotModule = lazy("claude-ide.editor.snapshot.snapshot")
+local farSession = lazy("claude-ide.far.session")
 --- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal) and
 -- the hooks (hooks.enabled) on its command line; Gemini CLI and Qwen Code the hooks through a system-defaults
 -- settings file named in their environment; Codex its notify program and hooks as `-c` overrides on its command
@@ -213,7 +214,8 @@ function Sessions.prototype.list(self)
                 current = ____temp_18,
                 buf = ____temp_19,
                 client = ____clientLabel_10(____opt_8 and ____opt_8.name) or t.client.label,
-                protocol = "ide"
+                protocol = "ide",
+                target = t.far ~= nil and ({name = t.far.name, port = t.far.gateway.port}) or nil
             }
         end
     )
@@ -268,7 +270,10 @@ function Sessions.prototype.toggle(self, config, args)
     if port == nil then
         return
     end
-    local t = self:current() or self:create(config, "", false)
+    local t = self:current() or self:create(config, args, false)
+    if t == nil then
+        return
+    end
     t.terminal:toggle(config, port, args)
     self:afterStart(config, t)
 end
@@ -277,7 +282,10 @@ function Sessions.prototype.focus(self, config, args)
     if port == nil then
         return
     end
-    local t = self:current() or self:create(config, "", false)
+    local t = self:current() or self:create(config, args, false)
+    if t == nil then
+        return
+    end
     t.terminal:focus(
         config,
         port,
@@ -293,12 +301,17 @@ function Sessions.prototype.create(self, config, args, start)
     if start == nil then
         start = true
     end
+    local far = self:openFar(config, args)
+    if far == false then
+        return nil
+    end
     local ____self_24, ____nextId_25 = self, "nextId"
     local ____self_nextId_26 = ____self_24[____nextId_25]
     ____self_24[____nextId_25] = ____self_nextId_26 + 1
     local id = ____self_nextId_26
-    local client = commandClient(config.terminal.command)
-    local name = id == 1 and client.id or (client.id .. " ") .. tostring(id)
+    local client = commandClient(far ~= nil and far.target.cli or config.terminal.command)
+    local base = far ~= nil and (client.id .. "@") .. far.name or client.id
+    local name = id == 1 and base or (base .. " ") .. tostring(id)
     local t = {
         id = id,
         name = name,
@@ -307,14 +320,21 @@ function Sessions.prototype.create(self, config, args, start)
             ClaudeTerminal,
             {
                 onGone = function() return self:ended(id) end,
-                cliSetup = function(c, cli, extra) return cliSetup(c, cli, extra) end
+                cliSetup = function(c, cli, extra) return cliSetup(c, cli, extra) end,
+                commandLine = far ~= nil and (function(c, extra) return farSession().farCommand(
+                    c,
+                    far,
+                    farSession().farCliSetup(c, far),
+                    farSession().splitTarget(c, extra).rest
+                ) end) or nil
             },
             name,
             client.id
         ),
         client = client,
         typing = {},
-        recipients = function() return self:recipientsOf(id) end
+        recipients = function() return self:recipientsOf(id) end,
+        far = far
     }
     local ____self_terms_27 = self.terms
     ____self_terms_27[#____self_terms_27 + 1] = t
@@ -598,6 +618,17 @@ function Sessions.prototype.ownerOf(self, c)
     if known ~= nil then
         return known
     end
+    if c.door ~= nil then
+        local t = __TS__ArrayFind(
+            self:running(),
+            function(____, s)
+                local ____opt_54 = s.far
+                return (____opt_54 and ____opt_54.gateway.port) == c.door
+            end
+        )
+        self.owners[c.id] = t and t.id or 0
+        return t and t.id or 0
+    end
     if c.pid == nil then
         return nil
     end
@@ -654,6 +685,31 @@ function Sessions.prototype.afterStart(self, config, t)
         warmModules("claude-ide.bridge.endpoint")
     end
 end
+function Sessions.prototype.openFar(self, config, args)
+    local named = config.remote.target ~= false or (string.find(args, "^%s*@")) ~= nil
+    if not named then
+        return nil
+    end
+    local ____farSession_result_splitTarget_result_60 = farSession().splitTarget(config, args)
+    local target = ____farSession_result_splitTarget_result_60.target
+    local name = target or (config.remote.target ~= false and config.remote.target or nil)
+    if name == nil then
+        return nil
+    end
+    local opened = farSession().openFarSession(
+        config,
+        name,
+        function(paths)
+            local door = self.link.openGateway(paths)
+            return door or ({ok = false, error = "the IDE server is not running"})
+        end
+    )
+    if not opened.ok then
+        say(opened.error, "error")
+        return false
+    end
+    return opened.session
+end
 function Sessions.prototype.ended(self, id)
     local mine = {}
     for client, owner in pairs(self.owners) do
@@ -676,14 +732,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_56
+    local ____temp_63
     if #mine > 0 then
-        local ____opt_54 = self.link.diff()
-        ____temp_56 = ____opt_54 and ____opt_54.rejectFor(mine) or 0
+        local ____opt_61 = self.link.diff()
+        ____temp_63 = ____opt_61 and ____opt_61.rejectFor(mine) or 0
     else
-        ____temp_56 = 0
+        ____temp_63 = 0
     end
-    local rejected = ____temp_56
+    local rejected = ____temp_63
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
@@ -702,6 +758,10 @@ function Sessions.prototype.drop(self, id)
         function(____, t) return t.id == id end
     )
     if i >= 0 then
+        local ____opt_64 = self.terms[i + 1].far
+        if ____opt_64 ~= nil then
+            ____opt_64.gateway.close()
+        end
         __TS__ArraySplice(self.terms, i, 1)
     end
     if self.lastFocused == id then
@@ -725,14 +785,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue149
+                goto __continue160
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue149::
+        ::__continue160::
     end
     return nil
 end

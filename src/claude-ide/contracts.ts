@@ -80,6 +80,8 @@ export interface ClientInfo {
   name?: string;
   /** Its answer to roots/list: the CLI's cwd, then its --add-dir folders (absolute paths). */
   roots?: string[];
+  /** The port of the far session's door it came through (server Gateway), when it runs somewhere else. */
+  door?: number;
 }
 
 /** What openDiff asks to review (paths absolute and normalized). */

@@ -177,6 +177,7 @@ function sessionList(): Sessions {
           if (c.ready) ready.push({ id: c.id, name: c.name ?? "Gemini CLI" });
         return ready;
       },
+      openGateway: (paths) => state.server?.openGateway(paths),
     });
   }
   return state.sessions;
@@ -238,7 +239,8 @@ export function describe_session(this: void, s: SessionInfo): string {
   for (let i = 1; i < roots.length; i++) added.push(home(roots[i]));
   const more = added.length > 0 ? ` + ${table.concat(added, ", ")}` : "";
   const dirs = `${dir !== "" ? home(dir) : "directory unknown"}${more}`;
-  const where = s.terminal ? dirs : `${dirs} (started outside Neovim)`;
+  const where =
+    s.target !== undefined ? `${dirs} on @${s.target.name}` : s.terminal ? dirs : `${dirs} (started outside Neovim)`;
   const via = s.protocol === "companion" ? " via the companion" : "";
   const connection = s.connected
     ? `connected${via}${s.pid !== undefined ? ` (pid ${s.pid})` : ""}`

@@ -176,7 +176,8 @@ export class Server {
       for (const s of sessions) s.deliver(text);
     },
     sessionCount: () => this.readySessions().length,
-    clients: () => this.readySessions().map((s) => ({ id: s.id, pid: s.cliPid, name: s.clientName, roots: s.roots })),
+    clients: () =>
+      this.readySessions().map((s) => ({ id: s.id, pid: s.cliPid, name: s.clientName, roots: s.roots, door: s.door })),
     send: (clientId, method, params) => {
       const session = this.readySessions().find((s) => s.id === clientId);
       if (session === undefined) return false;
@@ -393,17 +394,20 @@ export class Server {
     if (r === undefined) return { ok: false, error: "the IDE server is not running" };
     const token = lockfile.randomHex(TOKEN_BYTES);
     const c = this.config;
+    // Known once listening; connections come only after that.
+    let doorPort = 0;
     const listened = listen({
       token,
       allowedOrigins: c.allowed_origins,
       maxMessageBytes: c.max_message_bytes,
       handshakeTimeoutMs: c.handshake_timeout_ms,
       keepalive: { intervalMs: c.keepalive.interval_ms, timeoutMs: c.keepalive.timeout_ms },
-      onConnection: (conn) => this.accept(r.sessions, conn, paths),
+      onConnection: (conn) => this.accept(r.sessions, conn, paths, doorPort),
       onLog: (level, msg) => this.log.log(level, `far session: ${msg}`),
     });
     if (!listened.ok) return listened;
     const listener = listened.listener;
+    doorPort = listener.port;
     const gateway: Gateway = {
       port: listener.port,
       token,
@@ -427,7 +431,7 @@ export class Server {
   }
 
   /** A new authenticated connection: give it a Session (`paths`: it came through a far session's door). */
-  private accept(sessions: LuaMap<number, Session>, conn: Connection, paths?: PathMap): void {
+  private accept(sessions: LuaMap<number, Session>, conn: Connection, paths?: PathMap, door?: number): void {
     const r = this.running;
     if (r === undefined || r.sessions !== sessions) {
       conn.close(CloseCode.GoingAway, "server stopped");
@@ -454,6 +458,7 @@ export class Server {
       services: r.services,
       log: this.log,
       paths,
+      door,
       onChange: (s) => {
         if (s.ready && s.role === "ide") this.toldToolsChanged(s);
         if (!s.isOpen()) {

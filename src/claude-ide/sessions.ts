@@ -20,12 +20,17 @@ import { parentPid } from "./util/process";
 import type { ClientInfo, DiffService, Hub } from "./contracts";
 import { lazy, warmModules } from "./util/modules";
 import { type CommandClient, clientLabel, commandClient } from "./util/client_name";
+import type * as FarSessionModule from "./far/session";
+import type { FarSession } from "./far/session";
+import type { Gateway } from "./server";
+import type { PathMap } from "./util/path_map";
 
 /** Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools). */
 const cliConfig = lazy<typeof CliConfigModule>("claude-ide.bridge.cli_config");
 const hookSettings = lazy<typeof HookSettingsModule>("claude-ide.hooks.settings");
 const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file");
 const snapshotModule = lazy<typeof SnapshotModule>("claude-ide.editor.snapshot.snapshot");
+const farSession = lazy<typeof FarSessionModule>("claude-ide.far.session");
 
 /**
  * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal) and
@@ -121,6 +126,8 @@ export interface SessionInfo {
   client: string;
   /** How the CLI reaches this Neovim: "ide" (Claude Code's lock file and WebSocket) or "companion" (Gemini CLI / Qwen Code over HTTP). */
   protocol: "ide" | "companion";
+  /** Where the CLI runs when it is not beside Neovim: the remote.targets name, and its door's port. */
+  target?: { name: string; port: number };
 }
 
 /** A connected Gemini CLI / Qwen Code (a companion session that completed initialize). */
@@ -137,6 +144,8 @@ export interface ServerLink {
   port(this: void): number | undefined;
   /** The CLIs connected through the Gemini CLI / Qwen Code companion (none while it is off). */
   companionClients(this: void): CompanionPeer[];
+  /** Opens a far session's door (server Gateway); undefined while the server is stopped. */
+  openGateway(this: void, paths: PathMap): { ok: true; gateway: Gateway } | { ok: false; error: string } | undefined;
 }
 
 /** How far up the process tree a CLI may sit below its terminal's process (shell → wrapper → claude). */
@@ -161,6 +170,8 @@ interface TermSession {
   connectedAt?: number;
   /** The recipients of this session's @-mentions (one function per session: the mention queue keeps order by it). */
   recipients: Recipients;
+  /** An agent started somewhere else (remote.targets): its door closes with the terminal. */
+  far?: FarSession;
 }
 
 /** New Sessions (for init, which loads without TypeScript's class library and so cannot say `new`). */
@@ -237,6 +248,7 @@ export class Sessions {
         buf: t.terminal.buffer(),
         client: clientLabel(mine.find((c) => c.name !== undefined)?.name) ?? t.client.label,
         protocol: "ide",
+        target: t.far !== undefined ? { name: t.far.name, port: t.far.gateway.port } : undefined,
       };
     });
     for (const c of clients) {
@@ -277,7 +289,8 @@ export class Sessions {
   toggle(config: Config, args: string): void {
     const port = this.link.port();
     if (port === undefined) return;
-    const t = this.current() ?? this.create(config, "", false);
+    const t = this.current() ?? this.create(config, args, false);
+    if (t === undefined) return;
     t.terminal.toggle(config, port, args);
     this.afterStart(config, t);
   }
@@ -286,7 +299,8 @@ export class Sessions {
   focus(config: Config, args: string): void {
     const port = this.link.port();
     if (port === undefined) return;
-    const t = this.current() ?? this.create(config, "", false);
+    const t = this.current() ?? this.create(config, args, false);
+    if (t === undefined) return;
     t.terminal.focus(config, port, args, this.claudeWindow(t));
     this.afterStart(config, t);
   }
@@ -295,22 +309,39 @@ export class Sessions {
    * :ClaudeCodeNew — another session in its own terminal, shown where a session's terminal is shown (if one is);
    * `start` false: only made (the caller starts it). Named after the CLI terminal.command runs: claude, gemini 2.
    */
-  create(config: Config, args = "", start = true): TermSession {
+  create(config: Config, args = "", start = true): TermSession | undefined {
+    const far = this.openFar(config, args);
+    if (far === false) return undefined;
     const id = this.nextId++;
-    const client = commandClient(config.terminal.command);
-    const name = id === 1 ? client.id : `${client.id} ${id}`;
+    const client = commandClient(far !== undefined ? far.target.cli : config.terminal.command);
+    const base = far !== undefined ? `${client.id}@${far.name}` : client.id;
+    const name = id === 1 ? base : `${base} ${id}`;
     const t: TermSession = {
       id,
       name,
       cwd: vim.fn.getcwd(),
       terminal: new ClaudeTerminal(
-        { onGone: () => this.ended(id), cliSetup: (c, cli, extra) => cliSetup(c, cli, extra) },
+        {
+          onGone: () => this.ended(id),
+          cliSetup: (c, cli, extra) => cliSetup(c, cli, extra),
+          commandLine:
+            far !== undefined
+              ? (c, extra) =>
+                  farSession().farCommand(
+                    c,
+                    far,
+                    farSession().farCliSetup(c, far),
+                    farSession().splitTarget(c, extra).rest,
+                  )
+              : undefined,
+        },
         name,
         client.id,
       ),
       client,
       typing: [],
       recipients: () => this.recipientsOf(id),
+      far,
     };
     this.terms.push(t);
     this.watchFocus();
@@ -501,6 +532,12 @@ export class Sessions {
   private ownerOf(c: ClientInfo): number | undefined {
     const known = this.owners.get(c.id);
     if (known !== undefined) return known;
+    // A far CLI's pid is a process over there: it belongs to the terminal whose door it came through.
+    if (c.door !== undefined) {
+      const t = this.running().find((s) => s.far?.gateway.port === c.door);
+      this.owners.set(c.id, t?.id ?? 0);
+      return t?.id ?? 0;
+    }
     if (c.pid === undefined) return undefined;
     const byPid = new LuaMap<number, number>();
     for (const t of this.running()) {
@@ -548,6 +585,27 @@ export class Sessions {
     if (config.agent.in_terminal) warmModules("claude-ide.bridge.endpoint");
   }
 
+  /**
+   * The far session `args` asks for (a leading @name, else remote.target), its door open; undefined: the CLI runs
+   * here; false: it cannot start (said).
+   */
+  private openFar(config: Config, args: string): FarSession | undefined | false {
+    const named = config.remote.target !== false || string.find(args, "^%s*@")[0] !== undefined;
+    if (!named) return undefined;
+    const { target } = farSession().splitTarget(config, args);
+    const name = target ?? (config.remote.target !== false ? config.remote.target : undefined);
+    if (name === undefined) return undefined;
+    const opened = farSession().openFarSession(config, name, (paths) => {
+      const door = this.link.openGateway(paths);
+      return door ?? { ok: false, error: "the IDE server is not running" };
+    });
+    if (!opened.ok) {
+      say(opened.error, "error");
+      return false;
+    }
+    return opened.session;
+  }
+
   /** A terminal closed or its claude exited: reject that session's pending reviews, forget the session. */
   private ended(id: number): void {
     const mine: number[] = [];
@@ -565,7 +623,11 @@ export class Sessions {
 
   private drop(id: number): void {
     const i = this.terms.findIndex((t) => t.id === id);
-    if (i >= 0) this.terms.splice(i, 1);
+    if (i >= 0) {
+      // A far agent's door goes with its terminal (its lock file over there goes with its CLI).
+      this.terms[i].far?.gateway.close();
+      this.terms.splice(i, 1);
+    }
     if (this.lastFocused === id) this.lastFocused = undefined;
     // Its CLI, should it stay connected, is now one without a terminal.
     for (const [client, owner] of this.owners) if (owner === id) this.owners.set(client, 0);

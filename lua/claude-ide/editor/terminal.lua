@@ -291,10 +291,16 @@ function ClaudeTerminal.prototype.warnIgnoredArgs(self, args)
     end
 end
 function ClaudeTerminal.prototype.start(self, config, port, args, inWindow)
-    local ____commandLine_result_5 = commandLine(config, port, args, self.hooks)
-    local cmd = ____commandLine_result_5.cmd
-    local env = ____commandLine_result_5.env
-    local program = string.match(config.terminal.command, "^%s*([^%s'\"]+)")
+    local ____opt_5 = self.hooks.commandLine
+    local far = ____opt_5 and ____opt_5(config, args)
+    if far ~= nil and not far.ok then
+        say(far.error, "error")
+        return
+    end
+    local ____temp_7 = far ~= nil and far.ok and far or commandLine(config, port, args, self.hooks)
+    local cmd = ____temp_7.cmd
+    local env = ____temp_7.env
+    local program = string.match((far and far.ok) == true and "" or config.terminal.command, "^%s*([^%s'\"]+)")
     if program ~= nil and vim.fn.executable(program) ~= 1 then
         say(("\"" .. program) .. "\" is not executable: install Claude Code or set terminal.command", "error")
         return
@@ -315,7 +321,16 @@ function ClaudeTerminal.prototype.startSnacks(self, config, env, cmd, asked)
     end
     local t = config.terminal
     local position = t.side
-    local ok, win = pcall(snacks.terminal.open, cmd, {env = env, auto_close = t.auto_close, win = {position = position, width = t.width, height = t.height}})
+    local ____pcall_15 = pcall
+    local ____snacks_terminal_open_13 = snacks.terminal.open
+    local ____cmd_14 = cmd
+    local ____temp_12
+    if (next(env)) == nil then
+        ____temp_12 = nil
+    else
+        ____temp_12 = env
+    end
+    local ok, win = ____pcall_15(____snacks_terminal_open_13, ____cmd_14, {env = ____temp_12, auto_close = t.auto_close, win = {position = position, width = t.width, height = t.height}})
     if not ok then
         say(
             ("snacks.nvim terminal failed (" .. tostring(win)) .. "): using the built-in terminal",
@@ -338,8 +353,14 @@ end
 function ClaudeTerminal.prototype.startNative(self, config, env, cmd, inWindow)
     local buf = vim.api.nvim_create_buf(false, true)
     local win = self:openWindow(config, buf, inWindow)
+    local ____temp_16
+    if (next(env)) == nil then
+        ____temp_16 = nil
+    else
+        ____temp_16 = env
+    end
     local opts = {
-        env = env,
+        env = ____temp_16,
         on_exit = function(job, code) return self:onExit(config, job, code) end
     }
     local ok, job = pcall(function() return vim.api.nvim_win_call(
@@ -388,9 +409,9 @@ function ClaudeTerminal.prototype.markGone(self)
         return
     end
     self.gone = true
-    local ____opt_8 = self.hooks.onGone
-    if ____opt_8 ~= nil then
-        ____opt_8()
+    local ____opt_17 = self.hooks.onGone
+    if ____opt_17 ~= nil then
+        ____opt_17()
     end
 end
 function ClaudeTerminal.prototype.onExit(self, config, job, code)

@@ -569,4 +569,12 @@ __TS__SetDescriptor(
     end},
     true
 )
+__TS__SetDescriptor(
+    Session.prototype,
+    "door",
+    {get = function(self)
+        return self.deps.door
+    end},
+    true
+)
 return ____exports

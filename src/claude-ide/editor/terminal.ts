@@ -174,6 +174,15 @@ export interface TerminalHooks {
     /** The arguments given to :ClaudeCode (a mode given there wins over terminal.permission_mode). */
     extra: string,
   ): { ok: true; args: string; env: { [name: string]: string } } | { ok: false; error: string };
+  /**
+   * The whole command line instead of terminal.command's (an agent started somewhere else: far/session), or why
+   * it cannot start (said, and nothing starts).
+   */
+  commandLine?(
+    config: Config,
+    /** The arguments given to :ClaudeCode. */
+    extra: string,
+  ): { ok: true; cmd: string; env: { [name: string]: string } } | { ok: false; error: string };
 }
 
 /**
@@ -269,9 +278,14 @@ export class ClaudeTerminal {
   }
 
   private start(config: Config, port: number, args: string, inWindow?: Win): void {
-    const { cmd, env } = commandLine(config, port, args, this.hooks);
+    const far = this.hooks.commandLine?.(config, args);
+    if (far !== undefined && !far.ok) {
+      say(far.error, "error");
+      return;
+    }
+    const { cmd, env } = far !== undefined && far.ok ? far : commandLine(config, port, args, this.hooks);
     // The command is a shell command line: check its program unless it is quoted (the shell will tell).
-    const [program] = string.match(config.terminal.command, "^%s*([^%s'\"]+)");
+    const [program] = string.match(far?.ok === true ? "" : config.terminal.command, "^%s*([^%s'\"]+)");
     if (program !== undefined && vim.fn.executable(program) !== 1) {
       say(`"${program}" is not executable: install Claude Code or set terminal.command`, "error");
       return;
@@ -292,7 +306,7 @@ export class ClaudeTerminal {
     const t = config.terminal;
     const position = t.side;
     const [ok, win] = pcall(snacks.terminal.open, cmd, {
-      env,
+      env: next(env)[0] === undefined ? undefined : env,
       auto_close: t.auto_close,
       win: { position, width: t.width, height: t.height },
     });
@@ -314,7 +328,8 @@ export class ClaudeTerminal {
     const buf = vim.api.nvim_create_buf(false, true);
     const win = this.openWindow(config, buf, inWindow);
     const opts = {
-      env,
+      // An empty table reads as a list there (E475).
+      env: next(env)[0] === undefined ? undefined : env,
       on_exit: (job: number, code: number) => this.onExit(config, job, code),
     };
     const [ok, job] = pcall(() =>

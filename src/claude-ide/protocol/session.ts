@@ -81,6 +81,8 @@ export interface SessionDeps {
    * results and notifications are mapped at this edge (protocol/far_paths). Undefined: a client beside Neovim.
    */
   paths?: PathMap;
+  /** The port of the far session's door the client came through (with `paths`). */
+  door?: number;
 }
 
 /** Raised by a role's request handler for bad params: answered as JSON-RPC -32602 with the message. */
@@ -187,6 +189,11 @@ export class Session {
   /** The far client's path map (undefined for a client beside Neovim). */
   get paths(): PathMap | undefined {
     return this.deps.paths;
+  }
+
+  /** The port of the far session's door the client came through (undefined for a client beside Neovim). */
+  get door(): number | undefined {
+    return this.deps.door;
   }
 
   /** Sends a JSON-RPC notification (no-op once closed; for a far client, not sent about a file it cannot see). */

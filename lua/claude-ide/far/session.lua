@@ -1,0 +1,115 @@
+-- Generated from src/claude-ide/far/session.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayPush = ____lualib.__TS__ArrayPush
+local ____exports = {}
+local ____config = require("claude-ide.config")
+local remoteTarget = ____config.remoteTarget
+local ____path_map = require("claude-ide.util.path_map")
+local createPathMap = ____path_map.createPathMap
+local ____fs = require("claude-ide.util.fs")
+local normalize = ____fs.normalize
+local ____permission_mode = require("claude-ide.util.permission_mode")
+local modeArguments = ____permission_mode.modeArguments
+local ____launch = require("claude-ide.far.launch")
+local farCommandLine = ____launch.farCommandLine
+local farScript = ____launch.farScript
+--- What the far CLI is given: the settings (the agent tools allowed without a prompt, as beside Neovim) and the
+-- agent tools' MCP entry, both through the far session's door.
+function ____exports.farCliSetup(config, far)
+    local ____ = config
+    local ____ = far
+    return {}
+end
+--- The leading `@name` of :ClaudeCode's arguments, when it names a target; the rest of the arguments.
+function ____exports.splitTarget(config, args)
+    local name, rest = string.match(args, "^%s*@([%w_.-]+)%s*(.-)%s*$")
+    if name ~= nil and config.remote.targets[name] ~= nil then
+        return {target = name, rest = rest}
+    end
+    return {rest = args}
+end
+--- The target's folders as pairs, local folders expanded ("~").
+function ____exports.folderPairs(target)
+    local out = {}
+    for far, near in pairs(target.folders) do
+        out[#out + 1] = {
+            far = far,
+            near = normalize(near)
+        }
+    end
+    return out
+end
+--- Opens the door of an agent at target `name`.
+function ____exports.openFarSession(config, name, openGateway)
+    local target = remoteTarget(config, name)
+    if target == nil then
+        return {ok = false, error = ("no target \"" .. name) .. "\" in remote.targets"}
+    end
+    local opened = openGateway(createPathMap(____exports.folderPairs(target)))
+    if not opened.ok then
+        return {ok = false, error = (("cannot open the door for @" .. name) .. ": ") .. opened.error}
+    end
+    return {ok = true, session = {name = name, target = target, gateway = opened.gateway}}
+end
+--- The local command line that starts the far CLI, in the far folder of Neovim's cwd.
+function ____exports.farCommand(config, far, setup, extra)
+    local ____far_0 = far
+    local target = ____far_0.target
+    local gateway = ____far_0.gateway
+    local cwd = vim.fn.getcwd()
+    local farCwd = gateway.paths:toFar(cwd)
+    if farCwd == nil then
+        return {
+            ok = false,
+            error = ((((((("@" .. far.name) .. ": this folder (") .. cwd) .. ") is outside remote.targets.") .. far.name) .. ".folders (") .. gateway.paths:describe()) .. "): :cd into a mapped folder first"
+        }
+    end
+    local port = gateway.port
+    local env = {}
+    for k, v in pairs(target.env) do
+        env[k] = v
+    end
+    env.CLAUDE_CODE_SSE_PORT = tostring(port)
+    env.ENABLE_IDE_INTEGRATION = "true"
+    env.FORCE_CODE_TERMINAL = "true"
+    if target.host ~= "127.0.0.1" then
+        env.CLAUDE_CODE_IDE_HOST_OVERRIDE = target.host
+    end
+    env.NO_PROXY = target.host == "127.0.0.1" and "127.0.0.1,localhost" or target.host .. ",127.0.0.1,localhost"
+    env.no_proxy = env.NO_PROXY
+    local words = {target.cli}
+    if setup.settings ~= nil then
+        __TS__ArrayPush(
+            words,
+            "--settings",
+            vim.json.encode(setup.settings)
+        )
+    end
+    if setup.mcp ~= nil then
+        __TS__ArrayPush(
+            words,
+            "--mcp-config",
+            vim.json.encode(setup.mcp)
+        )
+    end
+    local mode = modeArguments("claude", config.terminal.permission_mode, (target.cli .. " ") .. extra)
+    for w in string.gmatch(mode, "%S+") do
+        words[#words + 1] = w
+    end
+    local script = farScript({
+        port = port,
+        token = gateway.token,
+        folders = gateway.paths:farFolders(),
+        cwd = farCwd,
+        host = target.host,
+        env = env,
+        words = words,
+        extra = extra
+    })
+    return {
+        ok = true,
+        cmd = farCommandLine(target, port, script),
+        env = {}
+    }
+end
+return ____exports

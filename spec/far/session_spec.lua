@@ -1,0 +1,121 @@
+-- An agent started at a remote target (`:ClaudeCodeNew @box`), end to end on this machine: the target's command
+-- (`env` with another HOME, standing in for ssh or docker exec) runs the far script for real, which writes the
+-- far lock file with the far session's own token and starts a stand-in CLI (spec/helpers/far_cli.mjs, Node `ws`)
+-- in the far folder; the stand-in finds the editor by that lock file alone, connects through the far session's
+-- door and opens a far path, which lands on the local file. The session is named after the target and owns that
+-- connection although the CLI's pid is nothing to this Neovim; closing the terminal removes the far lock file and
+-- closes the door. A folder outside the target's map refuses to start, saying what to do.
+local ide = require('claude-ide')
+
+local repo = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
+
+describe('far session', function()
+  local root, farhome, out
+
+  before_each(function()
+    root = vim.fn.resolve(vim.fn.tempname())
+    vim.fn.mkdir(root .. '/proj', 'p')
+    vim.fn.writefile({ 'near text' }, root .. '/proj/a.txt')
+    -- The far folder: another name for the same files, as a bind mount over there would be.
+    assert(vim.uv.fs_symlink(root .. '/proj', root .. '/farview'))
+    farhome = root .. '/farhome'
+    vim.fn.mkdir(farhome, 'p')
+    out = root .. '/far-cli.json'
+    local cli = root .. '/far-claude'
+    vim.fn.writefile({ '#!/bin/sh', ('exec node %s/spec/helpers/far_cli.mjs "$@"'):format(repo) }, cli)
+    vim.fn.setfperm(cli, 'rwxr-xr-x')
+    vim.cmd.cd(root .. '/proj')
+    assert.is_true(ide.setup({
+      log_level = 'error',
+      terminal = { provider = 'native', permission_mode = false },
+      hooks = { enabled = false },
+      agent = { in_terminal = false },
+      review = { turn = false },
+      remote = {
+        targets = {
+          box = {
+            command = { 'env', '-u', 'CLAUDE_CONFIG_DIR', 'HOME=' .. farhome },
+            folders = { [root .. '/farview'] = root .. '/proj' },
+            cli = cli,
+            env = { FAR_CLI_OUT = out, FAR_CLI_FILE = 'a.txt' },
+          },
+        },
+      },
+    }))
+  end)
+
+  after_each(function()
+    ide.stop()
+    vim.cmd('silent! %bwipeout!')
+    vim.cmd.cd('/')
+    vim.fn.delete(root, 'rf')
+  end)
+
+  it('starts the CLI over there, which finds this Neovim by the far lock file and opens a far path here', function()
+    ide.new_session('@box')
+    assert(
+      vim.wait(10000, function()
+        return vim.fn.filereadable(out) == 1
+      end, 20),
+      'the far CLI never answered: '
+        .. vim.inspect(vim.tbl_map(function(b)
+          return vim.bo[b].buftype == 'terminal' and table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '|')
+            or nil
+        end, vim.api.nvim_list_bufs()))
+    )
+    local seen = vim.json.decode(table.concat(vim.fn.readfile(out), '\n'))
+    assert.is_nil(seen.error, seen.error)
+    assert.equal(root .. '/farview', seen.cwd)
+    assert.equal(farhome .. '/.claude/ide/' .. seen.lockPath:match('(%d+)%.lock$') .. '.lock', seen.lockPath)
+    assert.same({ root .. '/farview' }, seen.lock.workspaceFolders)
+    local door = ide.server():gateways()[1]
+    assert.equal(door.token, seen.lock.authToken)
+    assert.are_not.equal(ide.status().port, door.port)
+    -- The answer names the far path; the buffer is the local file.
+    local answer = vim.json.decode(seen.answer.result.content[1].text)
+    assert.equal(root .. '/farview/a.txt', answer.filePath)
+    assert.are_not.equal(-1, vim.fn.bufnr(root .. '/proj/a.txt'))
+    -- The session is the target's, and owns the far CLI's connection.
+    local s
+    assert(
+      vim.wait(3000, function()
+        for _, x in ipairs(ide.sessions()) do
+          if x.target and x.connected then
+            s = x
+          end
+        end
+        return s ~= nil
+      end, 20),
+      vim.inspect(ide.sessions())
+    )
+    assert.equal('claude@box', s.name)
+    assert.equal('box', s.target.name)
+    assert.matches('on @box', ide.describe_session(s), 1, true)
+    assert.equal(1, #ide.sessions())
+    -- Closing the terminal ends the CLI: its lock file over there goes, and the door closes.
+    vim.api.nvim_buf_delete(s.buf, { force = true })
+    assert(
+      vim.wait(5000, function()
+        return vim.uv.fs_stat(seen.lockPath) == nil and #ide.server():gateways() == 0
+      end, 20),
+      'the far lock file or the door outlived the terminal'
+    )
+  end)
+
+  it('refuses to start from a folder the map does not cover, saying what to do', function()
+    vim.fn.mkdir(root .. '/other', 'p')
+    vim.cmd.cd(root .. '/other')
+    local said = ''
+    local real = vim.notify
+    vim.notify = function(msg)
+      said = said .. msg
+    end
+    ide.new_session('@box')
+    vim.notify = real
+    assert.matches('is outside remote.targets.box.folders', said, 1, true)
+    assert.matches(':cd into a mapped folder first', said, 1, true)
+    assert.is_false(vim.wait(300, function()
+      return vim.fn.filereadable(out) == 1
+    end, 20))
+  end)
+end)

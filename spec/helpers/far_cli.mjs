@@ -1,0 +1,56 @@
+// A stand-in for the Claude Code CLI on the far side of a remote target (spec/far/session_spec.lua): it finds the
+// editor the way the CLI does (the lock file named after CLAUDE_CODE_SSE_PORT in ${CLAUDE_CONFIG_DIR:-~/.claude}/ide,
+// its authToken, the host CLAUDE_CODE_IDE_HOST_OVERRIDE or 127.0.0.1), connects with the `ws` package, initializes,
+// announces its pid (ide_connected), then calls openFile on `<cwd>/<FAR_CLI_FILE>` and writes what it saw to
+// FAR_CLI_OUT as one JSON object: its cwd, the lock file, the tool's answer. It stays connected until it is sent
+// SIGHUP or SIGTERM (the terminal closing), then exits.
+import { readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import WebSocket from "ws";
+
+const port = process.env.CLAUDE_CODE_SSE_PORT;
+const dir = `${process.env.CLAUDE_CONFIG_DIR ?? `${homedir()}/.claude`}/ide`;
+const lockPath = `${dir}/${port}.lock`;
+// The folder as the far shell named it: in the spec the far folder is a link to the local one, which
+// process.cwd() would resolve (over a real bind mount the two are the same).
+const cwd = process.env.PWD ?? process.cwd();
+const lock = JSON.parse(readFileSync(lockPath, "utf8"));
+const host = process.env.CLAUDE_CODE_IDE_HOST_OVERRIDE ?? "127.0.0.1";
+const ws = new WebSocket(`ws://${host}:${port}/`, ["mcp"], {
+  headers: { "x-claude-code-ide-authorization": lock.authToken },
+});
+let next = 0;
+const waiting = new Map();
+const call = (method, params) =>
+  new Promise((resolve) => {
+    const id = ++next;
+    waiting.set(id, resolve);
+    ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+  });
+ws.on("message", (data) => {
+  const msg = JSON.parse(String(data));
+  if (msg.id !== undefined && waiting.has(msg.id)) {
+    waiting.get(msg.id)(msg);
+    waiting.delete(msg.id);
+  }
+});
+ws.on("open", async () => {
+  await call("initialize", {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "claude-code", version: "far-stand-in" },
+  });
+  ws.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+  ws.send(JSON.stringify({ jsonrpc: "2.0", method: "ide_connected", params: { pid: process.pid } }));
+  const answer = await call("tools/call", {
+    name: "openFile",
+    arguments: { filePath: `${cwd}/${process.env.FAR_CLI_FILE}`, makeFrontmost: false },
+  });
+  writeFileSync(process.env.FAR_CLI_OUT, JSON.stringify({ cwd, lock, lockPath, answer }));
+});
+ws.on("error", (err) => {
+  writeFileSync(process.env.FAR_CLI_OUT, JSON.stringify({ error: String(err) }));
+  process.exit(1);
+});
+for (const sig of ["SIGHUP", "SIGTERM"]) process.on(sig, () => process.exit(0));
+setInterval(() => {}, 1 << 30);

@@ -1,0 +1,104 @@
+// One agent started somewhere else (remote.targets, `:ClaudeCodeNew @name`): its door (a Gateway: its own port and
+// token on 127.0.0.1, every path through the target's map) and the command line its terminal runs (far/launch).
+// The door closes with the session's terminal.
+import { type Config, type RemoteTarget, remoteTarget } from "../config";
+import { createPathMap, type FolderPair, type PathMap } from "../util/path_map";
+import { normalize } from "../util/fs";
+import { modeArguments } from "../util/permission_mode";
+import type { Gateway } from "../server";
+import { farCommandLine, farScript } from "./launch";
+
+export interface FarSession {
+  /** The target's name (remote.targets). */
+  readonly name: string;
+  readonly target: RemoteTarget;
+  readonly gateway: Gateway;
+}
+
+/** What the far CLI is given besides the environment: its settings (hooks, permissions) and MCP servers. */
+export interface FarCliSetup {
+  /** `--settings` as a JSON value (undefined: none). */
+  settings?: object;
+  /** `--mcp-config` as a JSON value (undefined: none). */
+  mcp?: object;
+}
+
+/**
+ * What the far CLI is given: the settings (the agent tools allowed without a prompt, as beside Neovim) and the
+ * agent tools' MCP entry, both through the far session's door.
+ */
+export function farCliSetup(config: Config, far: FarSession): FarCliSetup {
+  void config;
+  void far;
+  return {};
+}
+
+/** The leading `@name` of :ClaudeCode's arguments, when it names a target; the rest of the arguments. */
+export function splitTarget(config: Config, args: string): { target?: string; rest: string } {
+  const [name, rest] = string.match(args, "^%s*@([%w_.-]+)%s*(.-)%s*$");
+  if (name !== undefined && config.remote.targets[name] !== undefined) return { target: name, rest };
+  return { rest: args };
+}
+
+/** The target's folders as pairs, local folders expanded ("~"). */
+export function folderPairs(target: RemoteTarget): FolderPair[] {
+  const out: FolderPair[] = [];
+  for (const [far, near] of pairs(target.folders)) out.push({ far: far as string, near: normalize(near) });
+  return out;
+}
+
+/** Opens the door of an agent at target `name`. */
+export function openFarSession(
+  config: Config,
+  name: string,
+  openGateway: (this: void, paths: PathMap) => { ok: true; gateway: Gateway } | { ok: false; error: string },
+): { ok: true; session: FarSession } | { ok: false; error: string } {
+  const target = remoteTarget(config, name);
+  if (target === undefined) return { ok: false, error: `no target "${name}" in remote.targets` };
+  const opened = openGateway(createPathMap(folderPairs(target)));
+  if (!opened.ok) return { ok: false, error: `cannot open the door for @${name}: ${opened.error}` };
+  return { ok: true, session: { name, target, gateway: opened.gateway } };
+}
+
+/** The local command line that starts the far CLI, in the far folder of Neovim's cwd. */
+export function farCommand(
+  config: Config,
+  far: FarSession,
+  setup: FarCliSetup,
+  extra: string,
+): { ok: true; cmd: string; env: { [name: string]: string } } | { ok: false; error: string } {
+  const { target, gateway } = far;
+  const cwd = vim.fn.getcwd();
+  const farCwd = gateway.paths.toFar(cwd);
+  if (farCwd === undefined)
+    return {
+      ok: false,
+      error: `@${far.name}: this folder (${cwd}) is outside remote.targets.${far.name}.folders (${gateway.paths.describe()}): :cd into a mapped folder first`,
+    };
+  const port = gateway.port;
+  const env: { [name: string]: string } = {};
+  for (const [k, v] of pairs(target.env)) env[k as string] = v;
+  env.CLAUDE_CODE_SSE_PORT = tostring(port);
+  env.ENABLE_IDE_INTEGRATION = "true";
+  env.FORCE_CODE_TERMINAL = "true";
+  if (target.host !== "127.0.0.1") env.CLAUDE_CODE_IDE_HOST_OVERRIDE = target.host;
+  // The CLI routes its connection through HTTP(S)_PROXY unless the host is exempt.
+  env.NO_PROXY = target.host === "127.0.0.1" ? "127.0.0.1,localhost" : `${target.host},127.0.0.1,localhost`;
+  env.no_proxy = env.NO_PROXY;
+  const words = [target.cli];
+  if (setup.settings !== undefined) words.push("--settings", vim.json.encode(setup.settings));
+  if (setup.mcp !== undefined) words.push("--mcp-config", vim.json.encode(setup.mcp));
+  const mode = modeArguments("claude", config.terminal.permission_mode, `${target.cli} ${extra}`);
+  for (const [w] of string.gmatch(mode, "%S+")) words.push(w);
+  const script = farScript({
+    port,
+    token: gateway.token,
+    folders: gateway.paths.farFolders(),
+    cwd: farCwd,
+    host: target.host,
+    env,
+    words,
+    extra,
+  });
+  return { ok: true, cmd: farCommandLine(target, port, script), env: {} };
+}
