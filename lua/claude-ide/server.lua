@@ -34,12 +34,19 @@ local processModule = lazy("claude-ide.util.process")
 local companionModule = lazy("claude-ide.companion")
 local road = lazy("claude-ide.protocol.result")
 local hooksModule = lazy("claude-ide.hooks.index")
+local hooksHttp = lazy("claude-ide.hooks.http")
+local httpSessions = lazy("claude-ide.protocol.http_sessions")
 --- 128 bits from the OS CSPRNG, hex.
 local TOKEN_BYTES = 16
 --- On VimLeavePre, how long Neovim waits at most for its clients to finish the close handshake (it returns as soon
 -- as they have): a reply still being written (32 MiB in spec/server_goodbye_spec.lua) needs more than 100 ms on a
 -- loaded machine, and once Neovim exits the rest is lost.
 local LEAVE_DRAIN_MS = 500
+--- Ids of a far session's door: its WebSocket connections from base + 1, its MCP sessions (agent tools over HTTP)
+-- from base + GATEWAY_IDS / 10, its hook calls from base + 2 * GATEWAY_IDS / 10; base = GATEWAY_IDS × the door's
+-- number. Apart from the local listener's and the companion's, and from each other's (calls and reviews are owned
+-- by ids; every session of the server is in one table).
+local GATEWAY_IDS = 10000000
 --- How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge).
 local MAX_BRIDGE_DEPTH = 8
 --- A new Server (for init, which loads without TypeScript's class library and so cannot say `new`).
@@ -60,6 +67,7 @@ function Server.prototype.____constructor(self, config, opts)
     self.opts = opts
     self.hubListeners = {}
     self.nextListenerId = 1
+    self.gatewayCount = 0
     self.hub = {
         broadcast = function(method, params)
             local all = self:readySessions()
@@ -371,7 +379,68 @@ function Server.prototype.openGateway(self, paths)
     local token = lockfile.randomHex(TOKEN_BYTES)
     local c = self.config
     local doorPort = 0
+    local ____self_27, ____gatewayCount_28 = self, "gatewayCount"
+    local ____self_gatewayCount_29 = ____self_27[____gatewayCount_28] + 1
+    ____self_27[____gatewayCount_28] = ____self_gatewayCount_29
+    local base = GATEWAY_IDS * ____self_gatewayCount_29
+    local mcp
+    local nextHook = base + 2 * GATEWAY_IDS / 10
+    local function onRequest(req, res)
+        local path = string.match(req.target, "^([^?#]*)")
+        if path == "/mcp" then
+            if mcp == nil then
+                mcp = __TS__New(
+                    httpSessions().HttpSessions,
+                    {
+                        firstId = base + GATEWAY_IDS / 10,
+                        limits = httpSessions().SESSION_LIMITS,
+                        log = function(msg) return self.log:debug("far session: " .. msg) end,
+                        makeSession = function(conn) return self:accept(
+                            r.sessions,
+                            conn,
+                            paths,
+                            doorPort,
+                            "agent"
+                        ) or error("the IDE server stopped") end
+                    }
+                )
+            end
+            mcp:onRequest(req, res)
+            return
+        end
+        if r.blocking == nil then
+            r.blocking = __TS__New(
+                blockingModule().Blocking,
+                function(msg, detail) return self.log:failure(msg, detail) end
+            )
+        end
+        hooksHttp().hookRequest(
+            {
+                router = self:channelOf(r).router,
+                hub = self.hub,
+                blocking = r.blocking,
+                paths = paths,
+                owner = function() return self:farOwner(r, paths) end,
+                nextId = function()
+                    local ____nextHook_30 = nextHook
+                    nextHook = ____nextHook_30 + 1
+                    return ____nextHook_30
+                end,
+                log = function(msg) return self.log:warn("far session: " .. msg) end
+            },
+            req,
+            res
+        )
+    end
     local listened = listen({
+        firstId = base + 1,
+        http = {
+            methods = {"POST", "GET", "DELETE"},
+            paths = {"/mcp"},
+            prefixes = {hooksHttp().HOOKS_PREFIX},
+            maxBodyBytes = c.max_message_bytes,
+            onRequest = onRequest
+        },
         token = token,
         allowedOrigins = c.allowed_origins,
         maxMessageBytes = c.max_message_bytes,
@@ -391,6 +460,9 @@ function Server.prototype.openGateway(self, paths)
         paths = paths,
         close = function()
             r.gateways[listener.port] = nil
+            if mcp ~= nil then
+                mcp:closeAll()
+            end
             listener:close(CloseCode.GoingAway, "the far session ended")
         end,
         clients = function() return #listener:connections() end
@@ -401,53 +473,61 @@ function Server.prototype.openGateway(self, paths)
 end
 function Server.prototype.gateways(self)
     local out = {}
-    local ____opt_27 = self.running
-    for ____, g in pairs(____opt_27 and ____opt_27.gateways or ({})) do
+    local ____opt_33 = self.running
+    for ____, g in pairs(____opt_33 and ____opt_33.gateways or ({})) do
         out[#out + 1] = g
     end
     return out
 end
-function Server.prototype.accept(self, sessions, conn, paths, door)
+function Server.prototype.farOwner(self, r, paths)
+    for ____, s in pairs(r.sessions) do
+        if s.role == "ide" and s.ready and s:isOpen() and s.paths == paths then
+            return s.id
+        end
+    end
+    return nil
+end
+function Server.prototype.accept(self, sessions, conn, paths, door, role)
     local r = self.running
     if r == nil or r.sessions ~= sessions then
         conn:close(CloseCode.GoingAway, "server stopped")
-        return
+        return nil
     end
-    local wanted = conn.headers["x-claude-ide-role"]
-    local ____temp_39
+    local wanted = role or conn.headers["x-claude-ide-role"]
+    local ____temp_45
     if wanted == "agent" then
-        local ____r_29, ____agent_30 = r, "agent"
-        if ____r_29[____agent_30] == nil then
-            ____r_29[____agent_30] = agentEndpoint().createAgentRole(
+        local ____r_35, ____agent_36 = r, "agent"
+        if ____r_35[____agent_36] == nil then
+            ____r_35[____agent_36] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_39 = r.agent
+        ____temp_45 = r.agent
     else
-        local ____temp_38
+        local ____temp_44
         if wanted == "hook" then
-            local ____r_32, ____hook_33 = r, "hook"
-            if ____r_32[____hook_33] == nil then
-                ____r_32[____hook_33] = hooksModule().hookRole(
+            local ____r_38, ____hook_39 = r, "hook"
+            if ____r_38[____hook_39] == nil then
+                ____r_38[____hook_39] = hooksModule().hookRole(
                     self.config,
                     self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_38 = r.hook
+            ____temp_44 = r.hook
         else
-            local ____r_35, ____ide_36 = r, "ide"
-            if ____r_35[____ide_36] == nil then
-                ____r_35[____ide_36] = self:ideRole()
+            local ____r_41, ____ide_42 = r, "ide"
+            if ____r_41[____ide_42] == nil then
+                ____r_41[____ide_42] = self:ideRole()
             end
-            ____temp_38 = r.ide
+            ____temp_44 = r.ide
         end
-        ____temp_39 = ____temp_38
+        ____temp_45 = ____temp_44
     end
-    local role = ____temp_39
+    local served = ____temp_45
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -458,7 +538,7 @@ function Server.prototype.accept(self, sessions, conn, paths, door)
         sessionModule().Session,
         conn,
         {
-            role = role,
+            role = served,
             blocking = r.blocking,
             config = self.config,
             hub = self.hub,
@@ -475,8 +555,8 @@ function Server.prototype.accept(self, sessions, conn, paths, door)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_40 = self.running
-                if (____opt_40 and ____opt_40.sessions) == sessions then
+                local ____opt_46 = self.running
+                if (____opt_46 and ____opt_46.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -484,6 +564,7 @@ function Server.prototype.accept(self, sessions, conn, paths, door)
     )
     sessions[conn.id] = session
     self.log:debug(((("client " .. tostring(conn.id)) .. " connected (") .. (conn.headers["user-agent"] or "no user-agent")) .. ")")
+    return session
 end
 function Server.prototype.hooks(self)
     local r = self.running
@@ -512,17 +593,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_48 = self.running
-    local ____opt_42 = ____opt_48 and ____opt_48.ide
-    if ____opt_42 ~= nil then
-        local ____opt_45 = self.running
-        local ____opt_43 = ____opt_45 and ____opt_45.ide
-        ____opt_42 = __TS__ArrayMap(
-            ____opt_43 and ____opt_43.registry:list(),
+    local ____opt_54 = self.running
+    local ____opt_48 = ____opt_54 and ____opt_54.ide
+    if ____opt_48 ~= nil then
+        local ____opt_51 = self.running
+        local ____opt_49 = ____opt_51 and ____opt_51.ide
+        ____opt_48 = __TS__ArrayMap(
+            ____opt_49 and ____opt_49.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_42
+    return ____opt_48
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running
@@ -549,6 +630,9 @@ function Server.prototype.ownerOf(self, clientId)
     end
     if s.role == "ide" then
         return s.id
+    end
+    if s.paths ~= nil then
+        return self:farOwner(r, s.paths)
     end
     if s.processId == nil then
         return nil

@@ -42,3 +42,26 @@ describe('the bridge registration command', function()
     )
   end)
 end)
+
+describe('the --mcp-config of a far CLI', function()
+  it(
+    'names the agent tools as an http server on the door, under the stdio bridge name, with the token header',
+    function()
+      local cli_config = require('claude-ide.bridge.cli_config')
+      assert.are.same({
+        mcpServers = {
+          nvim = {
+            type = 'http',
+            url = 'http://127.0.0.1:40123/mcp',
+            headers = { ['X-Claude-Code-IDE-Authorization'] = 'door-token' },
+          },
+        },
+      }, cli_config.httpMcpConfig(nil, 40123, 'door-token'))
+      assert.are.equal(cli_config.SERVER_NAME, 'nvim')
+      assert.are.equal(
+        'http://host.docker.internal:1/mcp',
+        cli_config.httpMcpConfig('host.docker.internal', 1, 't').mcpServers.nvim.url
+      )
+    end
+  )
+end)

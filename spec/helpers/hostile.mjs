@@ -1,8 +1,10 @@
 // Hostile local clients against a listener behind the connection guard (transport/guard), over real loopback
 // sockets, the same for every kind of listener:
 //   node hostile.mjs SCENARIO KIND PORT TOKEN [COUNT]
-// KIND: "websocket" (the IDE server: the token in x-claude-code-ide-authorization) or "http" (the companion:
-// POST /mcp with Authorization: Bearer). The listener under test echoes what an authenticated client sends.
+// KIND: "websocket" (the IDE server: the token in x-claude-code-ide-authorization), "http" (the companion:
+// POST /mcp with Authorization: Bearer) or "gateway" (a far session's door: the WebSocket listener's HTTP side,
+// POST /mcp with the token in x-claude-code-ide-authorization). The listener under test echoes what an
+// authenticated client sends.
 // Scenarios (each prints one JSON line, then exits 0):
 //   flood        COUNT sockets that connect and never finish a request (even ones send nothing, odd ones the
 //                start of a head and then one byte a second); halfway through, an authenticated client connects
@@ -14,6 +16,7 @@
 //   slow-body    (http) an authenticated head whose body trickles one byte a second: {closedByServer, ms, status}
 //   idle         (http) an authenticated request answered, then nothing: {closedByServer, ms}
 //   raw          sends the JSON string given in place of COUNT at once: {closedByServer, status, received}
+//   hangup       the same, then closes its socket 300 ms later, answered or not: {closedByServer, received}
 import net from "node:net";
 import http from "node:http";
 import WebSocket from "ws";
@@ -23,9 +26,11 @@ const [scenario, kind, port, token, countArg] = [
   process.argv[3],
   Number(process.argv[4]),
   process.argv[5],
-  process.argv[2] === "raw" ? JSON.parse(process.argv[6]) : Number(process.argv[6] ?? 0),
+  process.argv[2] === "raw" || process.argv[2] === "hangup" ? JSON.parse(process.argv[6]) : Number(process.argv[6] ?? 0),
 ];
 const LIMIT_MS = 15000;
+/** The header line that carries the token of an HTTP request, per kind. */
+const AUTH_LINE = kind === "gateway" ? `X-Claude-Code-IDE-Authorization: ${token}` : `Authorization: Bearer ${token}`;
 const started = Date.now();
 const done = (out) => {
   process.stdout.write(JSON.stringify(out) + "\n");
@@ -63,7 +68,9 @@ function authenticated(payload) {
           path: "/mcp",
           method: "POST",
           agent: false,
-          headers: { authorization: `Bearer ${token}`, "content-type": "text/plain", "content-length": Buffer.byteLength(payload) },
+          headers: {
+            ...(kind === "gateway" ? { "x-claude-code-ide-authorization": token } : { authorization: `Bearer ${token}` }),
+            "content-type": "text/plain", "content-length": Buffer.byteLength(payload) },
         },
         (res) => {
           let body = "";
@@ -169,7 +176,7 @@ const scenarios = {
   async "slow-body"() {
     let timer;
     const r = await raw((s) => {
-      s.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nContent-Length: 100\r\n\r\nX`);
+      s.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${AUTH_LINE}\r\nContent-Length: 100\r\n\r\nX`);
       timer = setInterval(() => s.writable && s.write("X"), 1000);
     });
     clearInterval(timer);
@@ -186,8 +193,17 @@ const scenarios = {
     });
     return { ...r, status: Number((r.received.match(/^HTTP\/1\.1 (\d+)/) ?? [])[1] ?? 0) };
   },
+  async hangup() {
+    return await raw((s) => {
+      s.write(countArg.replaceAll("PORT", String(port)));
+      setTimeout(() => {
+        if (!s.destroyed) s.byUs = true;
+        s.destroy();
+      }, 300);
+    });
+  },
   async idle() {
-    const r = await raw((s) => s.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nContent-Length: 2\r\n\r\nhi`));
+    const r = await raw((s) => s.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${AUTH_LINE}\r\nContent-Length: 2\r\n\r\nhi`));
     return { ...r, status: Number((r.received.match(/^HTTP\/1\.1 (\d+)/) ?? [])[1] ?? 0), received: undefined };
   },
 };

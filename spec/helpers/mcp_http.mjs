@@ -3,7 +3,8 @@
 // arriving on the session's GET event stream. Remote-controlled by a spec through line JSON (as mcp_stdio.mjs).
 //
 // Command {"id":N, "op":..., ...}   Reply {"id":N, "ok":true, "result":...} | {"id":N, "ok":false, "error":{...}}
-//   connect    url, token: initialize (and the GET stream); result {serverVersion, capabilities, protocolVersion}
+//   connect    url, token[, headers]: initialize (and the GET stream); result {serverVersion, capabilities,
+//              protocolVersion}; `headers` instead of `Authorization: Bearer <token>` (a far session's door)
 //   call       name, arguments: tools/call; result is the CallToolResult
 //   request    method, params: any request; result is the raw result object
 //   notifications  [method]: every notification received so far (of that method), oldest first
@@ -31,7 +32,7 @@ function reply(id, ok, payload) {
 const ops = {
   async connect(cmd) {
     transport = new StreamableHTTPClientTransport(new URL(cmd.url), {
-      requestInit: { headers: { Authorization: `Bearer ${cmd.token}` } },
+      requestInit: { headers: cmd.headers ?? { Authorization: `Bearer ${cmd.token}` } },
     });
     client = new Client({ name: "streamable-http-client", version: "1.0.0" });
     client.onerror = (err) => errors.push(String(err && err.message ? err.message : err));

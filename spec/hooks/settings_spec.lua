@@ -16,6 +16,33 @@ describe('hook settings', function()
     assert.is_not_nil(gemini.AfterAgent)
   end)
 
+  it(
+    'give a far Claude Code HTTP hooks to its door: the same events, matchers and timeouts, on_failure continue',
+    function()
+      local far = settings.httpHookSettings(nil, 40123, 'door-token').hooks
+      local command = settings.hooksFor('claude', 1)
+      assert.are.same(vim.tbl_keys(command), vim.tbl_keys(far))
+      for event, groups in pairs(command) do
+        assert.are.equal(#groups, #far[event])
+        for i, group in ipairs(groups) do
+          assert.are.equal(group.matcher, far[event][i].matcher)
+          assert.are.same({
+            {
+              type = 'http',
+              url = 'http://127.0.0.1:40123/hooks/claude/' .. event,
+              headers = { ['X-Claude-Code-IDE-Authorization'] = 'door-token' },
+              timeout = group.hooks[1].timeout,
+              on_failure = 'continue',
+            },
+          }, far[event][i].hooks)
+        end
+      end
+      assert.are.equal('Edit|Write|NotebookEdit|MultiEdit', far.PostToolUse[1].matcher)
+      local named = settings.httpHookSettings('host.docker.internal', 40123, 't').hooks
+      assert.are.equal('http://host.docker.internal:40123/hooks/claude/Stop', named.Stop[1].hooks[1].url)
+    end
+  )
+
   it('merge with the hooks already there: arrays concatenate, the user’s first', function()
     local s = { hooks = { Stop = { { hooks = { { type = 'command', command = 'mine' } } } } }, other = 1 }
     settings.mergeHooks(s, settings.hooksFor('claude', 1))

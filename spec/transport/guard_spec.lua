@@ -1,6 +1,7 @@
 -- The connection guard (transport/guard) in front of every listener: the same hostile local clients
 -- (spec/helpers/hostile.mjs, Node over real loopback sockets) against the IDE WebSocket server and the
--- companion's HTTP server, each with the configured timeouts: a head trickled a byte a second, 1,000 idle sockets
+-- companion's HTTP server, and a far session's door (the WebSocket listener serving plain HTTP too), each with the
+-- configured timeouts: a head trickled a byte a second, 1,000 idle sockets
 -- while an authenticated client gets in, oversize heads and bodies, and a process that has only 1,024
 -- descriptors (the usual `ulimit -n`): the editor's own io.open never fails.
 local config = require('claude-ide.config')
@@ -28,6 +29,43 @@ local kinds = {
           end,
           onClose = function() end,
         }
+      end,
+      onLog = function(level, msg)
+        logs[#logs + 1] = level .. ': ' .. msg
+      end,
+    })
+    assert(res.ok, res.error)
+    local l = res.listener
+    return {
+      port = l.port,
+      counts = function()
+        return l:connGuard():counts()
+      end,
+      close = function()
+        l:close()
+        l:drain(2000)
+      end,
+    }
+  end,
+  -- A far session's door: the WebSocket listener with HTTP routes (transport/types HttpRoutes), its HTTP side.
+  gateway = function(limits, logs)
+    local res = require('claude-ide.transport.websocket').listen({
+      token = TOKEN,
+      allowedOrigins = {},
+      maxMessageBytes = MAX_BODY,
+      handshakeTimeoutMs = TIMEOUT_MS,
+      keepalive = { intervalMs = 30000, timeoutMs = 60000 },
+      limits = limits,
+      http = {
+        methods = { 'POST', 'GET' },
+        paths = { '/mcp' },
+        maxBodyBytes = MAX_BODY,
+        onRequest = function(req, r)
+          r:respond(200, req.body, { 'Content-Type: text/plain' })
+        end,
+      },
+      onConnection = function(conn)
+        conn:close()
       end,
       onLog = function(level, msg)
         logs[#logs + 1] = level .. ': ' .. msg
@@ -109,7 +147,7 @@ local function wait_counts(server, total)
   end, 10)
 end
 
-for _, kind in ipairs({ 'websocket', 'http' }) do
+for _, kind in ipairs({ 'websocket', 'http', 'gateway' }) do
   describe(kind .. ' listener behind the connection guard #slow', function()
     local server, logs
 
@@ -179,7 +217,7 @@ for _, kind in ipairs({ 'websocket', 'http' }) do
       assert.is_true(wait_counts(server, 0), vim.inspect(server.counts()))
     end)
 
-    if kind == 'http' then
+    if kind ~= 'websocket' then
       it('closes a connection whose body trickles, at the body timeout', function()
         start({ bodyTimeoutMs = 1500 })
         local out = hostile('slow-body', kind, server.port)

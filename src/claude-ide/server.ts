@@ -19,6 +19,10 @@ import type * as ToolsModule from "./tools";
 import type * as RegistryModule from "./protocol/registry";
 import type * as ResultModule from "./protocol/result";
 import type * as HooksModule from "./hooks";
+import type * as HooksHttpModule from "./hooks/http";
+import type * as HttpSessionsModule from "./protocol/http_sessions";
+import type { HttpSessions } from "./protocol/http_sessions";
+import type { HttpRequest, Responder } from "./transport/http";
 import type { Router } from "./hooks/router";
 import type { Channel } from "./hooks";
 import type { DiffService, Hub, NotesQueue, Services } from "./contracts";
@@ -42,6 +46,8 @@ const processModule = lazy<typeof ProcessModule>("claude-ide.util.process");
 const companionModule = lazy<typeof CompanionModule>("claude-ide.companion");
 const road = lazy<typeof ResultModule>("claude-ide.protocol.result");
 const hooksModule = lazy<typeof HooksModule>("claude-ide.hooks.index");
+const hooksHttp = lazy<typeof HooksHttpModule>("claude-ide.hooks.http");
+const httpSessions = lazy<typeof HttpSessionsModule>("claude-ide.protocol.http_sessions");
 
 export interface Endpoint {
   port: number;
@@ -138,6 +144,14 @@ export interface Gateway {
   clients(this: void): number;
 }
 
+/**
+ * Ids of a far session's door: its WebSocket connections from base + 1, its MCP sessions (agent tools over HTTP)
+ * from base + GATEWAY_IDS / 10, its hook calls from base + 2 * GATEWAY_IDS / 10; base = GATEWAY_IDS × the door's
+ * number. Apart from the local listener's and the companion's, and from each other's (calls and reviews are owned
+ * by ids; every session of the server is in one table).
+ */
+const GATEWAY_IDS = 10000000;
+
 /** How far above an agent bridge its Claude CLI may be (claude → bridge; claude → sh → npx → bridge). */
 const MAX_BRIDGE_DEPTH = 8;
 
@@ -151,6 +165,8 @@ export class Server {
   private readonly log: Logger;
   private readonly hubListeners = new LuaMap<number, (this: void) => void>();
   private nextListenerId = 1;
+  /** Doors opened so far (their ids: GATEWAY_IDS). */
+  private gatewayCount = 0;
   /** Handed to the editor services and tools: notifications to every ready session. */
   readonly hub: Hub = {
     broadcast: (method, params) => {
@@ -396,7 +412,47 @@ export class Server {
     const c = this.config;
     // Known once listening; connections come only after that.
     let doorPort = 0;
+    const base = GATEWAY_IDS * ++this.gatewayCount;
+    // Beside the WebSocket upgrades, plain HTTP: the far CLI's HTTP hooks and its agent tools (MCP streamable HTTP).
+    let mcp: HttpSessions | undefined;
+    let nextHook = base + (2 * GATEWAY_IDS) / 10;
+    const onRequest = (req: HttpRequest, res: Responder): void => {
+      const [path] = string.match(req.target, "^([^?#]*)");
+      if (path === "/mcp") {
+        mcp ??= new (httpSessions().HttpSessions)({
+          firstId: base + GATEWAY_IDS / 10,
+          limits: httpSessions().SESSION_LIMITS,
+          log: (msg) => this.log.debug(`far session: ${msg}`),
+          makeSession: (conn) =>
+            this.accept(r.sessions, conn, paths, doorPort, "agent") ?? error("the IDE server stopped"),
+        });
+        mcp.onRequest(req, res);
+        return;
+      }
+      r.blocking ??= new (blockingModule().Blocking)((msg, detail) => this.log.failure(msg, detail));
+      hooksHttp().hookRequest(
+        {
+          router: this.channelOf(r).router,
+          hub: this.hub,
+          blocking: r.blocking,
+          paths,
+          owner: () => this.farOwner(r, paths),
+          nextId: () => nextHook++,
+          log: (msg) => this.log.warn(`far session: ${msg}`),
+        },
+        req,
+        res,
+      );
+    };
     const listened = listen({
+      firstId: base + 1,
+      http: {
+        methods: ["POST", "GET", "DELETE"],
+        paths: ["/mcp"],
+        prefixes: [hooksHttp().HOOKS_PREFIX],
+        maxBodyBytes: c.max_message_bytes,
+        onRequest,
+      },
       token,
       allowedOrigins: c.allowed_origins,
       maxMessageBytes: c.max_message_bytes,
@@ -414,6 +470,7 @@ export class Server {
       paths,
       close: () => {
         r.gateways.delete(listener.port);
+        mcp?.closeAll();
         listener.close(CloseCode.GoingAway, "the far session ended");
       },
       clients: () => listener.connections().length,
@@ -430,15 +487,33 @@ export class Server {
     return out;
   }
 
-  /** A new authenticated connection: give it a Session (`paths`: it came through a far session's door). */
-  private accept(sessions: LuaMap<number, Session>, conn: Connection, paths?: PathMap, door?: number): void {
+  /**
+   * The IDE session a far session's door belongs to: the ready IDE session that came through it (its `paths`).
+   * A far agent's connections and hooks are its (no process ancestry across machines).
+   */
+  private farOwner(r: Running, paths: PathMap): number | undefined {
+    for (const [, s] of r.sessions) if (s.role === "ide" && s.ready && s.isOpen() && s.paths === paths) return s.id;
+    return undefined;
+  }
+
+  /**
+   * A new authenticated connection: give it a Session (`paths`, `door`: it came through that far session's door;
+   * `role`: the role it gets whatever its headers say, for an MCP session over HTTP).
+   */
+  private accept(
+    sessions: LuaMap<number, Session>,
+    conn: Connection,
+    paths?: PathMap,
+    door?: number,
+    role?: string,
+  ): Session | undefined {
     const r = this.running;
     if (r === undefined || r.sessions !== sessions) {
       conn.close(CloseCode.GoingAway, "server stopped");
-      return;
+      return undefined;
     }
-    const wanted = conn.headers["x-claude-ide-role"];
-    const role =
+    const wanted = role ?? conn.headers["x-claude-ide-role"];
+    const served =
       wanted === "agent"
         ? (r.agent ??= agentEndpoint().createAgentRole(
             this.config,
@@ -451,7 +526,7 @@ export class Server {
           : (r.ide ??= this.ideRole());
     r.blocking ??= new (blockingModule().Blocking)((msg, detail) => this.log.failure(msg, detail));
     const session = new (sessionModule().Session)(conn, {
-      role,
+      role: served,
       blocking: r.blocking,
       config: this.config,
       hub: this.hub,
@@ -472,6 +547,7 @@ export class Server {
     });
     sessions.set(conn.id, session);
     this.log.debug(`client ${conn.id} connected (${conn.headers["user-agent"] ?? "no user-agent"})`);
+    return session;
   }
 
   /** The running server's hook router (undefined when stopped); made on first use. */
@@ -537,6 +613,7 @@ export class Server {
     const s = r?.sessions.get(clientId);
     if (r === undefined || s === undefined || !s.isOpen()) return undefined;
     if (s.role === "ide") return s.id;
+    if (s.paths !== undefined) return this.farOwner(r, s.paths);
     if (s.processId === undefined) return undefined;
     const cliByPid = new LuaMap<number, number>();
     for (const [, other] of r.sessions)

@@ -63,6 +63,17 @@ function ____exports.allowedTools()
         function(____, n) return (("mcp__" .. ____exports.SERVER_NAME) .. "__") .. n end
     )
 end
+--- The `--mcp-config` of a CLI that runs somewhere else and reaches this Neovim through a far session's door at
+-- `host:port` (its forward over there; default 127.0.0.1) with `token`: the agent tools as an `http` MCP server
+-- (streamable HTTP on the door's `/mcp`, served in this Neovim), under the same name as the stdio bridge's, so
+-- that the tools keep their names (mcp__nvim__<tool>) and nothing over there needs Neovim.
+function ____exports.httpMcpConfig(host, port, token)
+    return {mcpServers = {[____exports.SERVER_NAME] = {
+        type = "http",
+        url = ((("http://" .. (host or "127.0.0.1")) .. ":") .. tostring(port)) .. "/mcp",
+        headers = {["X-Claude-Code-IDE-Authorization"] = token}
+    }}}
+end
 --- Writes the MCP config for this Neovim (the bridge pinned to its pid) and the settings allowing its tools and
 -- adding the plugin's hooks, and returns the arguments for the claude command line, or the reason when a file
 -- cannot be written.

@@ -72,24 +72,15 @@ function ____exports.hookCommand(client, event, instance)
     end
     return table.concat(parts, " ")
 end
---- The `hooks` settings value for `client`: `{ <Event> = { { matcher?, hooks = { {type, command, timeout} } } } }`.
-function ____exports.hooksFor(client, instance)
+--- `{ <Event> = { { matcher?, hooks = { hook(entry) } } } }` for every HOOK_ENTRIES entry of `client`.
+local function groupsOf(client, hook)
     local out = {}
     for ____, entry in ipairs(____exports.HOOK_ENTRIES) do
         do
             if entry.client ~= client then
                 goto __continue7
             end
-            local timeout = client == "gemini" and entry.timeoutSec * 1000 or entry.timeoutSec
-            local hook = {
-                type = "command",
-                command = ____exports.hookCommand(client, entry.event, instance),
-                timeout = timeout
-            }
-            if client == "gemini" then
-                hook.name = "claude-ide.nvim " .. entry.event
-            end
-            local group = {hooks = {hook}}
+            local group = {hooks = {hook(entry)}}
             if entry.matcher ~= nil then
                 group.matcher = entry.matcher
             end
@@ -103,6 +94,46 @@ function ____exports.hooksFor(client, instance)
         ::__continue7::
     end
     return out
+end
+--- The `hooks` settings value for `client`: `{ <Event> = { { matcher?, hooks = { {type, command, timeout} } } } }`.
+function ____exports.hooksFor(client, instance)
+    return groupsOf(
+        client,
+        function(entry)
+            local hook = {
+                type = "command",
+                command = ____exports.hookCommand(client, entry.event, instance),
+                timeout = client == "gemini" and entry.timeoutSec * 1000 or entry.timeoutSec
+            }
+            if client == "gemini" then
+                hook.name = "claude-ide.nvim " .. entry.event
+            end
+            return hook
+        end
+    )
+end
+--- The header a far session's door reads its token from (transport/handshake AUTH_HEADER, as the CLI spells it).
+local DOOR_TOKEN_HEADER = "X-Claude-Code-IDE-Authorization"
+--- The URL of a far Claude Code's HTTP hook for `event`, at a far session's door (server.ts openGateway).
+function ____exports.httpHookUrl(host, port, event)
+    return (((("http://" .. (host or "127.0.0.1")) .. ":") .. tostring(port)) .. "/hooks/claude/") .. event
+end
+--- The Claude Code settings for a CLI that runs somewhere else (a container, another machine) and reaches this
+-- Neovim through a far session's door at `host:port` (its forward over there; default 127.0.0.1) with `token`:
+-- the same hooks as hooksFor("claude") (events, matchers, timeouts), each an HTTP hook to the door
+-- (`/hooks/claude/<Event>`, hooks/http), so that nothing over there needs Neovim. `on_failure: "continue"`: the
+-- CLI's default, `block`, would stop the agent whenever the editor cannot be reached.
+function ____exports.httpHookSettings(host, port, token)
+    return {hooks = groupsOf(
+        "claude",
+        function(entry) return {
+            type = "http",
+            url = ____exports.httpHookUrl(host, port, entry.event),
+            headers = {[DOOR_TOKEN_HEADER] = token},
+            timeout = entry.timeoutSec,
+            on_failure = "continue"
+        } end
+    )}
 end
 --- A TOML string: a literal string ('…', no escapes) when it can be one, else a basic string ("…").
 local function tomlString(value)
@@ -350,7 +381,7 @@ function ____exports.missingHooks(client, hooks, matchers)
     for ____, e in ipairs(____exports.HOOK_ENTRIES) do
         do
             if e.client ~= client then
-                goto __continue60
+                goto __continue65
             end
             local ____temp_9
             if type(hooks) == "table" then
@@ -371,7 +402,7 @@ function ____exports.missingHooks(client, hooks, matchers)
                 missing[#missing + 1] = name
             end
         end
-        ::__continue60::
+        ::__continue65::
     end
     return missing
 end
@@ -433,12 +464,12 @@ function ____exports.printable(only)
         local file = ____value[2]
         do
             if only ~= nil and only ~= "" and only ~= client then
-                goto __continue73
+                goto __continue78
             end
             __TS__ArrayPush(lines, "", ((CLIENT_TITLES[client] .. " (") .. file) .. "):")
             lines[#lines + 1] = vim.json.encode({hooks = ____exports.hooksFor(client)})
         end
-        ::__continue73::
+        ::__continue78::
     end
     if only == nil or only == "" or only == "codex" then
         __TS__ArrayPush(lines, "", "Codex (~/.codex/config.toml, at the top; or each line as `codex -c '<line>'`):")

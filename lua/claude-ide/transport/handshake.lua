@@ -54,7 +54,8 @@ end
 --- Largest request head (request line + headers + the blank line) accepted; more gets 431.
 ____exports.MAX_HEAD_BYTES = 8192
 local WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
-local AUTH_HEADER = "x-claude-code-ide-authorization"
+--- The header that carries a client's token (lower-cased, as parsed heads name it).
+____exports.AUTH_HEADER = "x-claude-code-ide-authorization"
 local SUBPROTOCOL = "mcp"
 STATUS_TEXT = {
     [400] = "Bad Request",
@@ -153,6 +154,16 @@ local function hasToken(value, token)
         function(____, item) return string.lower(item) == token end
     )
 end
+--- Whether a complete head asks for a WebSocket upgrade (an Upgrade header naming websocket): a listener that also
+-- serves plain HTTP hands any other head to its HTTP side, which checks everything (syntax first) itself.
+function ____exports.asksUpgrade(head)
+    for name, value in string.gmatch(head, "\r\n([^:\r\n]+):[ \t]*([^\r\n]*)") do
+        if string.lower(name) == "upgrade" and hasToken(value, "websocket") then
+            return true
+        end
+    end
+    return false
+end
 --- Compares a secret in constant time: always one pass over `expected`, XOR-accumulating, whatever `given`
 -- is, so the time taken says nothing about how much of the token was right.
 function ____exports.constantTimeEquals(given, expected)
@@ -191,14 +202,14 @@ function ____exports.answerUpgrade(head, opts)
     if origin ~= nil and not __TS__ArrayIncludes(opts.allowedOrigins, origin) then
         return refuse(403, ("origin " .. origin) .. " not allowed")
     end
-    local token = h[AUTH_HEADER]
+    local token = h[____exports.AUTH_HEADER]
     if token == nil then
-        return refuse(401, ("missing " .. AUTH_HEADER) .. " header")
+        return refuse(401, ("missing " .. ____exports.AUTH_HEADER) .. " header")
     end
     if not ____exports.constantTimeEquals(token, opts.token) then
-        return refuse(401, ("wrong " .. AUTH_HEADER) .. " header")
+        return refuse(401, ("wrong " .. ____exports.AUTH_HEADER) .. " header")
     end
-    __TS__Delete(h, AUTH_HEADER)
+    __TS__Delete(h, ____exports.AUTH_HEADER)
     if not hasToken(h.upgrade, "websocket") then
         return refuse(400, "not a WebSocket upgrade (Upgrade: websocket expected)")
     end

@@ -24,17 +24,20 @@ local STATUS = {
     [202] = "Accepted",
     [204] = "No Content",
     [400] = "Bad Request",
+    [401] = "Unauthorized",
     [404] = "Not Found",
-    [405] = "Method Not Allowed"
+    [405] = "Method Not Allowed",
+    [406] = "Not Acceptable",
+    [503] = "Service Unavailable"
 }
 --- How long a refused or closing connection may take to read our last bytes.
 local CLOSE_GRACE_MS = 1000
 --- From a head to the end of its body.
-local BODY_TIMEOUT_MS = 30000
+____exports.BODY_TIMEOUT_MS = 30000
 --- A kept-alive connection with no request in progress and no event stream is closed after this long. Longer
 -- than the clients' own (Node's fetch lets an idle socket go after 4 s), so that the client, not we, closes it
 -- and a request never meets a connection closing under it.
-local IDLE_TIMEOUT_MS = 30000
+____exports.IDLE_TIMEOUT_MS = 30000
 --- The refusal of a request head, or undefined when it may be served.
 local function refusal(req, opts, port)
     local h = req.headers
@@ -42,26 +45,51 @@ local function refusal(req, opts, port)
     if host == nil then
         return {status = 400, reason = "missing Host header"}
     end
-    if host ~= "127.0.0.1:" .. tostring(port) and host ~= "localhost:" .. tostring(port) then
+    if opts.anyHost ~= true and host ~= "127.0.0.1:" .. tostring(port) and host ~= "localhost:" .. tostring(port) then
         return {status = 403, reason = "invalid Host header"}
     end
     local origin = h.origin
     if origin ~= nil and not __TS__ArrayIncludes(opts.allowedOrigins, origin) then
         return {status = 403, reason = ("origin " .. origin) .. " not allowed"}
     end
-    local auth = h.authorization
-    if auth == nil then
-        return {status = 401, reason = "missing Authorization header"}
-    end
-    local scheme, token = string.match(auth, "^(%S+)%s+(%S+)$")
-    if scheme == nil or string.lower(scheme) ~= "bearer" or not constantTimeEquals(token, opts.token) then
-        return {status = 401, reason = "wrong Authorization header"}
+    local named = opts.tokenHeader
+    if named ~= nil then
+        local given = h[named]
+        if given == nil then
+            return {status = 401, reason = ("missing " .. named) .. " header"}
+        end
+        if not constantTimeEquals(given, opts.token) then
+            return {status = 401, reason = ("wrong " .. named) .. " header"}
+        end
+    else
+        local auth = h.authorization
+        if auth == nil then
+            return {status = 401, reason = "missing Authorization header"}
+        end
+        local scheme, token = string.match(auth, "^(%S+)%s+(%S+)$")
+        if scheme == nil or string.lower(scheme) ~= "bearer" or not constantTimeEquals(token, opts.token) then
+            return {status = 401, reason = "wrong Authorization header"}
+        end
     end
     local path = string.match(req.target, "^([^?#]*)")
-    if path ~= opts.path then
-        return {status = 404, reason = "no such path " .. (path or req.target)}
+    local ____temp_3 = path == opts.path
+    if not ____temp_3 then
+        local ____temp_2 = path ~= nil
+        if ____temp_2 then
+            local ____opt_0 = opts.paths
+            ____temp_2 = (____opt_0 and __TS__ArrayIncludes(opts.paths, path)) == true
+        end
+        ____temp_3 = ____temp_2
     end
-    return nil
+    if ____temp_3 then
+        return nil
+    end
+    for ____, prefix in ipairs(opts.prefixes or ({})) do
+        if path ~= nil and vim.startswith(path, prefix) then
+            return nil
+        end
+    end
+    return {status = 404, reason = "no such path " .. (path or req.target)}
 end
 --- A Content-Length value: decimal digits only (RFC 9110 §8.6; Lua's tonumber would take "0xa", "1e1", "+10" or
 -- "10.0"); none means 0. undefined when invalid.
@@ -74,14 +102,17 @@ local function contentLength(value)
     end
     return tonumber(value)
 end
---- One kept-alive connection: requests one after the other (no pipelining: the next waits for the answer).
-local Conn = __TS__Class()
+--- One kept-alive connection: requests one after the other (no pipelining: the next waits for the answer). Its
+-- socket's events are `events`: listenHttp makes the Socket with them, the WebSocket listener forwards its own.
+____exports.Conn = __TS__Class()
+local Conn = ____exports.Conn
 Conn.name = "Conn"
-function Conn.prototype.____constructor(self, handle, opts, guard, port, onClosed)
+function Conn.prototype.____constructor(self, opts, guard, port, onClosed, peerPort)
     self.opts = opts
     self.guard = guard
     self.port = port
     self.onClosed = onClosed
+    self.peerPort = peerPort
     self.reader = __TS__New(HeadReader)
     self.reading = false
     self.authenticated = false
@@ -91,49 +122,45 @@ function Conn.prototype.____constructor(self, handle, opts, guard, port, onClose
     self.busy = false
     self.waiting = {}
     self.gone = false
-    local ok, peer = pcall(function() return handle:getpeername() end)
-    if ok and peer ~= nil and type(peer.port) == "number" then
-        self.peerPort = peer.port
-    end
     guard:track(self)
-    self.socket = __TS__New(
-        Socket,
-        handle,
-        {
-            onData = function(chunk) return self:onData(chunk) end,
-            onEnd = function() return self.socket:destroy() end,
-            onClosed = function()
-                self.gone = true
-                local s = self.stream
-                self.stream = nil
-                if s ~= nil then
-                    s:ended()
-                end
-                self.guard:forget(self)
-                self.onClosed(self)
+    self.events = {
+        onData = function(chunk) return self:onData(chunk) end,
+        onEnd = function() return self.socket:destroy() end,
+        onClosed = function()
+            self.gone = true
+            local s = self.stream
+            self.stream = nil
+            if s ~= nil then
+                s:ended()
             end
-        },
-        opts.log
-    )
+            local gone = self.onGone
+            self.onGone = nil
+            if gone ~= nil then
+                vim.schedule(gone)
+            end
+            self.guard:forget(self)
+            self.onClosed(self)
+        end
+    }
 end
 function Conn.prototype.isGone(self)
     return self.gone or self.socket:isClosed()
 end
 function Conn.prototype.close(self)
-    local ____opt_0 = self.stream
-    if ____opt_0 ~= nil then
-        ____opt_0:close()
+    local ____opt_4 = self.stream
+    if ____opt_4 ~= nil then
+        ____opt_4:close()
     end
-    local ____self_2 = self.socket
-    ____self_2["end"](____self_2, CLOSE_GRACE_MS)
+    local ____self_6 = self.socket
+    ____self_6["end"](____self_6, CLOSE_GRACE_MS)
 end
 function Conn.prototype.expire(self)
     self.socket:destroy()
 end
 function Conn.prototype.onData(self, chunk)
     if self.busy then
-        local ____self_waiting_3 = self.waiting
-        ____self_waiting_3[#____self_waiting_3 + 1] = chunk
+        local ____self_waiting_7 = self.waiting
+        ____self_waiting_7[#____self_waiting_7 + 1] = chunk
         return
     end
     if self.stream ~= nil then
@@ -152,8 +179,8 @@ function Conn.prototype.refuse(self, status, reason, headers)
     self.busy = true
     self.guard:clear(self)
     self.socket:write(httpError(status, reason, headers))
-    local ____self_4 = self.socket
-    ____self_4["end"](____self_4, CLOSE_GRACE_MS)
+    local ____self_8 = self.socket
+    ____self_8["end"](____self_8, CLOSE_GRACE_MS)
 end
 function Conn.prototype.feed(self, chunk)
     if self.head == nil then
@@ -215,8 +242,8 @@ function Conn.prototype.feed(self, chunk)
         chunk = r.rest
     end
     if chunk ~= "" then
-        local ____self_parts_5 = self.parts
-        ____self_parts_5[#____self_parts_5 + 1] = chunk
+        local ____self_parts_9 = self.parts
+        ____self_parts_9[#____self_parts_9 + 1] = chunk
         self.got = self.got + #chunk
     end
     if self.got < self.need then
@@ -262,6 +289,7 @@ function Conn.prototype.responder(self)
             return false
         end
         answered = true
+        self.onGone = nil
         return true
     end
     return {
@@ -289,7 +317,17 @@ function Conn.prototype.responder(self)
             self.waiting = {}
             return s
         end,
-        isGone = function() return self:isGone() end
+        isGone = function() return self:isGone() end,
+        onGone = function(____, fn)
+            if answered then
+                return
+            end
+            if self:isGone() then
+                vim.schedule(fn)
+            else
+                self.onGone = fn
+            end
+        end
     }
 end
 function Conn.prototype.write(self, status, body, headers)
@@ -309,8 +347,8 @@ function Conn.prototype.write(self, status, body, headers)
     self.waiting = {}
     for ____, chunk in ipairs(waiting) do
         if self.busy or self.stream ~= nil then
-            local ____self_waiting_6 = self.waiting
-            ____self_waiting_6[#____self_waiting_6 + 1] = chunk
+            local ____self_waiting_10 = self.waiting
+            ____self_waiting_10[#____self_waiting_10 + 1] = chunk
         else
             self:feed(chunk)
         end
@@ -326,8 +364,8 @@ end
 function Conn.prototype.endStream(self)
     self.socket:write("0\r\n\r\n")
     self.stream = nil
-    local ____self_7 = self.socket
-    ____self_7["end"](____self_7, CLOSE_GRACE_MS)
+    local ____self_11 = self.socket
+    ____self_11["end"](____self_11, CLOSE_GRACE_MS)
 end
 EventStreamImpl = __TS__Class()
 EventStreamImpl.name = "EventStreamImpl"
@@ -356,9 +394,9 @@ function EventStreamImpl.prototype.ended(self)
         return
     end
     self.open = false
-    local ____opt_8 = self.onClose
-    if ____opt_8 ~= nil then
-        ____opt_8()
+    local ____opt_12 = self.onClose
+    if ____opt_12 ~= nil then
+        ____opt_12()
     end
 end
 --- Listens on 127.0.0.1 (`opts.port`, else a port the OS picks).
@@ -371,7 +409,7 @@ function ____exports.listenHttp(opts)
         __TS__ObjectAssign(
             {},
             defaultLimits(opts.headerTimeoutMs),
-            {bodyTimeoutMs = BODY_TIMEOUT_MS, idleTimeoutMs = IDLE_TIMEOUT_MS},
+            {bodyTimeoutMs = ____exports.BODY_TIMEOUT_MS, idleTimeoutMs = ____exports.IDLE_TIMEOUT_MS},
             opts.limits
         ),
         opts.log
@@ -383,17 +421,20 @@ function ____exports.listenHttp(opts)
                 client:close()
                 return
             end
-            conns[__TS__New(
-                Conn,
-                client,
+            local ok, peer = pcall(function() return client:getpeername() end)
+            local conn = __TS__New(
+                ____exports.Conn,
                 opts,
                 guard,
                 function() return port end,
                 function(c)
                     conns[c] = nil
                     return true
-                end
-            )] = true
+                end,
+                ok and peer ~= nil and type(peer.port) == "number" and peer.port or nil
+            )
+            conns[conn] = true
+            conn.socket = __TS__New(Socket, client, conn.events, opts.log)
         end,
         log = opts.log
     })

@@ -20,6 +20,7 @@ local bytes = lazy("claude-ide.util.bytes")
 local frame = lazy("claude-ide.transport.frame")
 local handshake = lazy("claude-ide.transport.handshake")
 local guardModule = lazy("claude-ide.transport.guard")
+local httpModule = lazy("claude-ide.transport.http")
 --- How long a close handshake may take before the socket is closed anyway.
 local CLOSE_TIMEOUT_MS = 1000
 --- Abnormal closure (RFC 6455 §7.4.1): reported to onClose, never sent.
@@ -52,22 +53,48 @@ function WsListener.prototype.____constructor(self, opts)
         end
     end
     self.clock = opts.clock or realClock
+    self.nextId = opts.firstId or 1
     self.now = opts.now or self.clock.now
 end
 function WsListener.prototype.connGuard(self)
     if self.guardInstance == nil then
         local g = guardModule()
+        local http = self.opts.http ~= nil and ({
+            bodyTimeoutMs = httpModule().BODY_TIMEOUT_MS,
+            idleTimeoutMs = httpModule().IDLE_TIMEOUT_MS
+        }) or ({})
         self.guardInstance = __TS__New(
             g.ConnectionGuard,
             __TS__ObjectAssign(
                 {},
                 g.defaultLimits(self.opts.handshakeTimeoutMs),
+                http,
                 self.opts.limits
             ),
             self.log
         )
     end
     return self.guardInstance
+end
+function WsListener.prototype.httpOptions(self)
+    local routes = self.opts.http
+    if self.httpInstance == nil then
+        self.httpInstance = {
+            path = routes.paths[1] or "",
+            paths = routes.paths,
+            prefixes = routes.prefixes,
+            methods = routes.methods,
+            token = self.opts.token,
+            tokenHeader = handshake().AUTH_HEADER,
+            anyHost = true,
+            allowedOrigins = self.opts.allowedOrigins,
+            maxBodyBytes = routes.maxBodyBytes,
+            headerTimeoutMs = self.opts.handshakeTimeoutMs,
+            onRequest = routes.onRequest,
+            log = self.log
+        }
+    end
+    return self.httpInstance
 end
 function WsListener.prototype.start(self)
     local result = listenLoopback({
@@ -301,7 +328,9 @@ function WsConnection.prototype.expire(self)
     self.socket:destroy()
 end
 function WsConnection.prototype.shutdown(self, code, reason)
-    if self.state == "handshake" then
+    if self.http ~= nil then
+        self.http:close()
+    elseif self.state == "handshake" then
         self.socket:destroy()
     else
         self:close(code, reason)
@@ -333,7 +362,9 @@ function WsConnection.prototype.keepalive(self, now, resumed)
 end
 function WsConnection.prototype.onData(self, chunk)
     self.lastActivity = self.listener.now()
-    if self.state == "handshake" then
+    if self.http ~= nil then
+        self.http.events.onData(chunk)
+    elseif self.state == "handshake" then
         self:onHandshakeData(chunk)
     elseif self.state ~= "closed" and self.decoder ~= nil then
         self:onFrameData(chunk)
@@ -358,6 +389,10 @@ function WsConnection.prototype.onHandshakeData(self, chunk)
         return
     end
     local opts = self.listener.opts
+    if opts.http ~= nil and not handshake().asksUpgrade(read.head) then
+        self:toHttp(read.head .. read.rest)
+        return
+    end
     local answer = handshake().answerUpgrade(read.head, {token = opts.token, allowedOrigins = opts.allowedOrigins})
     if not answer.ok then
         self:refuse(answer.status, answer.reason, answer.response)
@@ -381,6 +416,21 @@ function WsConnection.prototype.onHandshakeData(self, chunk)
         self:onFrameData(read.rest)
     end
 end
+function WsConnection.prototype.toHttp(self, bytes)
+    local l = self.listener
+    l:connGuard():forget(self)
+    self.state = "http"
+    local conn = __TS__New(
+        httpModule().Conn,
+        l:httpOptions(),
+        l:connGuard(),
+        function() return l.port end,
+        function() return nil end
+    )
+    conn.socket = self.socket
+    self.http = conn
+    conn.events.onData(bytes)
+end
 function WsConnection.prototype.refuse(self, status, reason, response)
     self.listener.log(
         "info",
@@ -398,24 +448,24 @@ function WsConnection.prototype.onFrameData(self, chunk)
 end
 function WsConnection.prototype.onFrame(self, event)
     repeat
-        local ____switch83 = event.kind
-        local ____cond83 = ____switch83 == "text"
-        if ____cond83 then
+        local ____switch90 = event.kind
+        local ____cond90 = ____switch90 == "text"
+        if ____cond90 then
             if self.state == "open" then
                 local text = event.data
                 self.listener:deliver(self, text)
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "binary"
-        if ____cond83 then
+        ____cond90 = ____cond90 or ____switch90 == "binary"
+        if ____cond90 then
             if self.state == "open" then
                 self:fail(CloseCode.UnsupportedData, "binary messages are not supported")
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "ping"
-        if ____cond83 then
+        ____cond90 = ____cond90 or ____switch90 == "ping"
+        if ____cond90 then
             if self.state == "open" then
                 self.socket:write(frame().frameParts(
                     frame().Opcode.Pong,
@@ -424,17 +474,17 @@ function WsConnection.prototype.onFrame(self, event)
             end
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "pong"
-        if ____cond83 then
+        ____cond90 = ____cond90 or ____switch90 == "pong"
+        if ____cond90 then
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "close"
-        if ____cond83 then
+        ____cond90 = ____cond90 or ____switch90 == "close"
+        if ____cond90 then
             self:onPeerClose(event.code, event.reason)
             return
         end
-        ____cond83 = ____cond83 or ____switch83 == "error"
-        if ____cond83 then
+        ____cond90 = ____cond90 or ____switch90 == "error"
+        if ____cond90 then
             self:fail(event.code, event.reason)
             return
         end
@@ -485,12 +535,20 @@ function WsConnection.prototype.drop(self, reason)
     self.socket:destroy()
 end
 function WsConnection.prototype.onEnd(self, err)
+    if self.http ~= nil then
+        self.http.events.onEnd(err)
+        return
+    end
     if self.state == "open" then
         self.closeReason = err ~= nil and "connection lost: " .. err or "connection lost"
     end
     self.socket:destroy()
 end
 function WsConnection.prototype.onSocketClosed(self)
+    local ____opt_10 = self.http
+    if ____opt_10 ~= nil then
+        ____opt_10.events.onClosed()
+    end
     self.state = "closed"
     self.listener:forget(self)
     if not self.admitted then

@@ -51,6 +51,24 @@ export function allowedTools(): string[] {
   return names.map((n) => `mcp__${SERVER_NAME}__${n}`);
 }
 
+/**
+ * The `--mcp-config` of a CLI that runs somewhere else and reaches this Neovim through a far session's door at
+ * `host:port` (its forward over there; default 127.0.0.1) with `token`: the agent tools as an `http` MCP server
+ * (streamable HTTP on the door's `/mcp`, served in this Neovim), under the same name as the stdio bridge's, so
+ * that the tools keep their names (mcp__nvim__<tool>) and nothing over there needs Neovim.
+ */
+export function httpMcpConfig(host: string | undefined, port: number, token: string): { mcpServers: object } {
+  return {
+    mcpServers: {
+      [SERVER_NAME]: {
+        type: "http",
+        url: `http://${host ?? "127.0.0.1"}:${port}/mcp`,
+        headers: { "X-Claude-Code-IDE-Authorization": token },
+      },
+    },
+  };
+}
+
 export interface CliOptions {
   /** The agent endpoint: --mcp-config naming the bridge, and its tools allowed in the settings (default true). */
   agent?: boolean;

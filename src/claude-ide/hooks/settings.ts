@@ -82,25 +82,57 @@ export function hookCommand(client: HookClient, event: string, instance?: number
   return parts.join(" ");
 }
 
-/** The `hooks` settings value for `client`: `{ <Event> = { { matcher?, hooks = { {type, command, timeout} } } } }`. */
-export function hooksFor(client: HookClient, instance?: number): { [event: string]: object[] } {
+/** `{ <Event> = { { matcher?, hooks = { hook(entry) } } } }` for every HOOK_ENTRIES entry of `client`. */
+function groupsOf(client: HookClient, hook: (this: void, entry: HookEntry) => object): { [event: string]: object[] } {
   const out: { [event: string]: object[] } = {};
   for (const entry of HOOK_ENTRIES) {
     if (entry.client !== client) continue;
-    // Gemini CLI counts a hook's timeout in milliseconds, the others in seconds.
-    const timeout = client === "gemini" ? entry.timeoutSec * 1000 : entry.timeoutSec;
-    const hook: { [key: string]: unknown } = {
-      type: "command",
-      command: hookCommand(client, entry.event, instance),
-      timeout,
-    };
-    if (client === "gemini") hook.name = `claude-ide.nvim ${entry.event}`;
-    const group: { [key: string]: unknown } = { hooks: [hook] };
+    const group: { [key: string]: unknown } = { hooks: [hook(entry)] };
     if (entry.matcher !== undefined) group.matcher = entry.matcher;
     out[entry.event] ??= [];
     out[entry.event].push(group);
   }
   return out;
+}
+
+/** The `hooks` settings value for `client`: `{ <Event> = { { matcher?, hooks = { {type, command, timeout} } } } }`. */
+export function hooksFor(client: HookClient, instance?: number): { [event: string]: object[] } {
+  return groupsOf(client, (entry) => {
+    const hook: { [key: string]: unknown } = {
+      type: "command",
+      command: hookCommand(client, entry.event, instance),
+      timeout: client === "gemini" ? entry.timeoutSec * 1000 : entry.timeoutSec,
+    };
+    if (client === "gemini") hook.name = `claude-ide.nvim ${entry.event}`;
+    return hook;
+  });
+}
+
+/** The header a far session's door reads its token from (transport/handshake AUTH_HEADER, as the CLI spells it). */
+const DOOR_TOKEN_HEADER = "X-Claude-Code-IDE-Authorization";
+
+/** The URL of a far Claude Code's HTTP hook for `event`, at a far session's door (server.ts openGateway). */
+export function httpHookUrl(host: string | undefined, port: number, event: string): string {
+  return `http://${host ?? "127.0.0.1"}:${port}/hooks/claude/${event}`;
+}
+
+/**
+ * The Claude Code settings for a CLI that runs somewhere else (a container, another machine) and reaches this
+ * Neovim through a far session's door at `host:port` (its forward over there; default 127.0.0.1) with `token`:
+ * the same hooks as hooksFor("claude") (events, matchers, timeouts), each an HTTP hook to the door
+ * (`/hooks/claude/<Event>`, hooks/http), so that nothing over there needs Neovim. `on_failure: "continue"`: the
+ * CLI's default, `block`, would stop the agent whenever the editor cannot be reached.
+ */
+export function httpHookSettings(host: string | undefined, port: number, token: string): { hooks: object } {
+  return {
+    hooks: groupsOf("claude", (entry) => ({
+      type: "http",
+      url: httpHookUrl(host, port, entry.event),
+      headers: { [DOOR_TOKEN_HEADER]: token },
+      timeout: entry.timeoutSec,
+      on_failure: "continue",
+    })),
+  };
 }
 
 /** A TOML string: a literal string ('…', no escapes) when it can be one, else a basic string ("…"). */

@@ -7,7 +7,8 @@ import { sha1 } from "../util/sha1";
 export const MAX_HEAD_BYTES = 8192;
 
 const WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
-const AUTH_HEADER = "x-claude-code-ide-authorization";
+/** The header that carries a client's token (lower-cased, as parsed heads name it). */
+export const AUTH_HEADER = "x-claude-code-ide-authorization";
 const SUBPROTOCOL = "mcp";
 
 const STATUS_TEXT: { [status: number]: string } = {
@@ -97,6 +98,16 @@ function listItems(value: string | undefined): string[] {
 
 const hasToken = (value: string | undefined, token: string): boolean =>
   listItems(value).some((item) => item.toLowerCase() === token);
+
+/**
+ * Whether a complete head asks for a WebSocket upgrade (an Upgrade header naming websocket): a listener that also
+ * serves plain HTTP hands any other head to its HTTP side, which checks everything (syntax first) itself.
+ */
+export function asksUpgrade(head: string): boolean {
+  for (const [name, value] of string.gmatch(head, "\r\n([^:\r\n]+):[ \t]*([^\r\n]*)"))
+    if (name.toLowerCase() === "upgrade" && hasToken(value, "websocket")) return true;
+  return false;
+}
 
 /**
  * Compares a secret in constant time: always one pass over `expected`, XOR-accumulating, whatever `given`

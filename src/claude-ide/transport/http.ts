@@ -2,11 +2,13 @@
 // Content-Length body on kept-alive connections, complete answers, and Server-Sent Event streams (chunked).
 // Every request is checked before anything else happens, in the WebSocket handshake's order: syntax, Host
 // (127.0.0.1 or localhost with this port: no DNS rebinding), Origin (browsers; refused unless allowed), the
-// `Authorization: Bearer` token (constant-time compare), then the path. A refusal is an HTTP error and the
-// connection is closed. Deadlines and caps are the connection guard's (guard.ts), as for the WebSocket server.
+// token (constant-time compare; `Authorization: Bearer`, or the header `tokenHeader` names), then the path. A
+// refusal is an HTTP error and the connection is closed. Deadlines and caps are the connection guard's (guard.ts),
+// as for the WebSocket server. Two listeners use it: its own (listenHttp, the companion's) and the WebSocket one
+// (transport/websocket), which hands a connection whose first head is not an upgrade to a Conn (serveConn).
 import { ConnectionGuard, defaultLimits, type GuardLimits, type Guarded } from "./guard";
 import { HeadReader, type Request, constantTimeEquals, httpError, parseRequest } from "./handshake";
-import { type LogFn, Socket, listenLoopback } from "./tcp";
+import { type LogFn, Socket, type SocketEvents, listenLoopback } from "./tcp";
 
 export interface HttpRequest extends Request {
   body: string;
@@ -32,16 +34,26 @@ export interface Responder {
   stream(this: Responder, headers?: string[]): EventStream;
   /** The connection is gone (the answer would go nowhere). */
   isGone(this: Responder): boolean;
+  /** Runs `fn` once if the connection goes away before this request is answered (a parked answer is cancelled). */
+  onGone(this: Responder, fn: (this: void) => void): void;
 }
 
 export interface HttpOptions {
   port?: number;
   /** The one path served (e.g. "/mcp"); another gets 404. */
   path: string;
+  /** Other exact paths served. */
+  paths?: string[];
   /** Methods served; another gets 405. */
   methods: string[];
-  /** The token of `Authorization: Bearer <token>`. */
+  /** The token of `Authorization: Bearer <token>` (or of the header `tokenHeader` names). */
   token: string;
+  /** The header that carries the token as its whole value, instead of `Authorization: Bearer`. */
+  tokenHeader?: string;
+  /** Host is not checked (see transport/websocket's HttpRoutes.anyHost for when that is right). */
+  anyHost?: boolean;
+  /** Path prefixes served besides `path` (e.g. "/hooks/"). */
+  prefixes?: string[];
   allowedOrigins: string[];
   maxBodyBytes: number;
   /** Time to a complete, authenticated first request head (and to any later head, from its first byte). */
@@ -65,39 +77,50 @@ const STATUS: { [status: number]: string } = {
   202: "Accepted",
   204: "No Content",
   400: "Bad Request",
+  401: "Unauthorized",
   404: "Not Found",
   405: "Method Not Allowed",
+  406: "Not Acceptable",
+  503: "Service Unavailable",
 };
 
 /** How long a refused or closing connection may take to read our last bytes. */
 const CLOSE_GRACE_MS = 1000;
 /** From a head to the end of its body. */
-const BODY_TIMEOUT_MS = 30000;
+export const BODY_TIMEOUT_MS = 30000;
 /**
  * A kept-alive connection with no request in progress and no event stream is closed after this long. Longer
  * than the clients' own (Node's fetch lets an idle socket go after 4 s), so that the client, not we, closes it
  * and a request never meets a connection closing under it.
  */
-const IDLE_TIMEOUT_MS = 30000;
+export const IDLE_TIMEOUT_MS = 30000;
 
 /** The refusal of a request head, or undefined when it may be served. */
 function refusal(req: Request, opts: HttpOptions, port: number): { status: number; reason: string } | undefined {
   const h = req.headers;
   const host = h["host"];
   if (host === undefined) return { status: 400, reason: "missing Host header" };
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
+  if (opts.anyHost !== true && host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
     return { status: 403, reason: "invalid Host header" };
   const origin = h["origin"];
   if (origin !== undefined && !opts.allowedOrigins.includes(origin))
     return { status: 403, reason: `origin ${origin} not allowed` };
-  const auth = h["authorization"];
-  if (auth === undefined) return { status: 401, reason: "missing Authorization header" };
-  const [scheme, token] = string.match(auth, "^(%S+)%s+(%S+)$");
-  if (scheme === undefined || scheme.toLowerCase() !== "bearer" || !constantTimeEquals(token, opts.token))
-    return { status: 401, reason: "wrong Authorization header" };
+  const named = opts.tokenHeader;
+  if (named !== undefined) {
+    const given = h[named];
+    if (given === undefined) return { status: 401, reason: `missing ${named} header` };
+    if (!constantTimeEquals(given, opts.token)) return { status: 401, reason: `wrong ${named} header` };
+  } else {
+    const auth = h["authorization"];
+    if (auth === undefined) return { status: 401, reason: "missing Authorization header" };
+    const [scheme, token] = string.match(auth, "^(%S+)%s+(%S+)$");
+    if (scheme === undefined || scheme.toLowerCase() !== "bearer" || !constantTimeEquals(token, opts.token))
+      return { status: 401, reason: "wrong Authorization header" };
+  }
   const [path] = string.match(req.target, "^([^?#]*)");
-  if (path !== opts.path) return { status: 404, reason: `no such path ${path ?? req.target}` };
-  return undefined;
+  if (path === opts.path || (path !== undefined && opts.paths?.includes(path) === true)) return undefined;
+  for (const prefix of opts.prefixes ?? []) if (path !== undefined && vim.startswith(path, prefix)) return undefined;
+  return { status: 404, reason: `no such path ${path ?? req.target}` };
 }
 
 /**
@@ -110,9 +133,12 @@ function contentLength(value: string | undefined): number | undefined {
   return tonumber(value);
 }
 
-/** One kept-alive connection: requests one after the other (no pipelining: the next waits for the answer). */
-class Conn implements Guarded {
-  readonly socket: Socket;
+/**
+ * One kept-alive connection: requests one after the other (no pipelining: the next waits for the answer). Its
+ * socket's events are `events`: listenHttp makes the Socket with them, the WebSocket listener forwards its own.
+ */
+export class Conn implements Guarded {
+  socket!: Socket;
   private reader = new HeadReader();
   /** Bytes of the next head have arrived. */
   private reading = false;
@@ -127,35 +153,34 @@ class Conn implements Guarded {
   private waiting: string[] = [];
   private stream?: EventStreamImpl;
   private gone = false;
-  private readonly peerPort?: number;
+  /** What runs if the connection goes away before the request in progress is answered (Responder.onGone). */
+  private onGone?: (this: void) => void;
+  readonly events: SocketEvents;
 
   constructor(
-    handle: vim.uv.Tcp,
     private readonly opts: HttpOptions,
     private readonly guard: ConnectionGuard,
     private readonly port: () => number,
     private readonly onClosed: (this: void, conn: Conn) => void,
+    private readonly peerPort?: number,
   ) {
-    const [ok, peer] = pcall(() => handle.getpeername());
-    if (ok && peer !== undefined && typeof peer.port === "number") this.peerPort = peer.port;
     // Tracked first: a socket that fails to start reading is forgotten again as it closes.
     guard.track(this);
-    this.socket = new Socket(
-      handle,
-      {
-        onData: (chunk) => this.onData(chunk),
-        onEnd: () => this.socket.destroy(),
-        onClosed: () => {
-          this.gone = true;
-          const s = this.stream;
-          this.stream = undefined;
-          if (s !== undefined) s.ended();
-          this.guard.forget(this);
-          this.onClosed(this);
-        },
+    this.events = {
+      onData: (chunk) => this.onData(chunk),
+      onEnd: () => this.socket.destroy(),
+      onClosed: () => {
+        this.gone = true;
+        const s = this.stream;
+        this.stream = undefined;
+        if (s !== undefined) s.ended();
+        const gone = this.onGone;
+        this.onGone = undefined;
+        if (gone !== undefined) vim.schedule(gone);
+        this.guard.forget(this);
+        this.onClosed(this);
       },
-      opts.log,
-    );
+    };
   }
 
   isGone(): boolean {
@@ -172,7 +197,8 @@ class Conn implements Guarded {
     this.socket.destroy();
   }
 
-  private onData(chunk: string): void {
+  /** Bytes that arrived (the first ones may be a head another listener read already). */
+  onData(chunk: string): void {
     if (this.busy) {
       this.waiting.push(chunk);
       return;
@@ -260,6 +286,7 @@ class Conn implements Guarded {
     const once = (): boolean => {
       if (answered) return false;
       answered = true;
+      this.onGone = undefined;
       return true;
     };
     return {
@@ -284,6 +311,11 @@ class Conn implements Guarded {
         return s;
       },
       isGone: () => this.isGone(),
+      onGone: (fn) => {
+        if (answered) return;
+        if (this.isGone()) vim.schedule(fn);
+        else this.onGone = fn;
+      },
     };
   }
 
@@ -366,15 +398,16 @@ export function listenHttp(opts: HttpOptions): HttpListenResult {
         client.close();
         return;
       }
-      conns.add(
-        new Conn(
-          client,
-          opts,
-          guard,
-          () => port,
-          (c) => conns.delete(c),
-        ),
+      const [ok, peer] = pcall(() => client.getpeername());
+      const conn = new Conn(
+        opts,
+        guard,
+        () => port,
+        (c) => conns.delete(c),
+        ok && peer !== undefined && typeof peer.port === "number" ? peer.port : undefined,
       );
+      conns.add(conn);
+      conn.socket = new Socket(client, conn.events, opts.log);
     },
     log: opts.log,
   });

@@ -2,6 +2,7 @@
 // messages. The protocol layer never sees frames; the transport never parses JSON.
 import type { Clock } from "../util/clock";
 import type { GuardLimits } from "./guard";
+import type { HttpRequest, Responder } from "./http";
 
 /** RFC 6455 close codes used by this plugin. */
 export const CloseCode = {
@@ -77,4 +78,25 @@ export interface ListenOptions {
   limits?: Partial<GuardLimits>;
   /** Test seam: the clock the keepalive ticks on (util/clock manualClock in specs). Default: Neovim's. */
   clock?: Clock;
+  /** The first connection's id (default 1): listeners whose connections share one table number them apart. */
+  firstId?: number;
+  /** Plain HTTP requests beside the upgrades (a far session's door): none unless given. */
+  http?: HttpRoutes;
+}
+
+/**
+ * What a WebSocket listener serves over plain HTTP (transport/http's Conn): a request whose head asks for no
+ * upgrade goes there, through the same guard, token (the x-claude-code-ide-authorization header, whole), Origin
+ * rule, head size and deadlines, plus a body cap and timeout and an idle timeout on kept-alive connections.
+ */
+export interface HttpRoutes {
+  /** Methods served; another gets 405. */
+  methods: string[];
+  /** Exact paths served; another gets 404 (after the token). */
+  paths: string[];
+  /** Path prefixes served besides (e.g. "/hooks/"). */
+  prefixes?: string[];
+  maxBodyBytes: number;
+  /** Runs on the main loop; answers through `res`, once (now or later). */
+  onRequest: (this: void, req: HttpRequest, res: Responder) => void;
 }

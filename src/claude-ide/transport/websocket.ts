@@ -9,6 +9,8 @@ import type * as FrameModule from "./frame";
 import type { Decoder, FrameEvent } from "./frame";
 import type * as HandshakeModule from "./handshake";
 import type * as GuardModule from "./guard";
+import type * as HttpModule from "./http";
+import type { Conn as HttpConn, HttpOptions } from "./http";
 import type { ConnectionGuard, Guarded } from "./guard";
 import { guard, listenLoopback, type LogFn, Socket } from "./tcp";
 import { CloseCode, type Connection, type ConnectionHandlers, type Listener, type ListenOptions } from "./types";
@@ -18,6 +20,7 @@ const bytes = lazy<typeof BytesModule>("claude-ide.util.bytes");
 const frame = lazy<typeof FrameModule>("claude-ide.transport.frame");
 const handshake = lazy<typeof HandshakeModule>("claude-ide.transport.handshake");
 const guardModule = lazy<typeof GuardModule>("claude-ide.transport.guard");
+const httpModule = lazy<typeof HttpModule>("claude-ide.transport.http");
 
 /** How long a close handshake may take before the socket is closed anyway. */
 const CLOSE_TIMEOUT_MS = 1000;
@@ -49,6 +52,8 @@ class WsListener implements Listener {
   private readonly live = new LuaSet<WsConnection>();
   /** Made by the first connection: see connGuard(). */
   private guardInstance?: ConnectionGuard;
+  /** What a plain HTTP connection is served with (opts.http); made by the first one. */
+  private httpInstance?: HttpOptions;
   private nextId = 1;
   private closed = false;
   /**
@@ -67,6 +72,7 @@ class WsListener implements Listener {
       if (onLog !== undefined) pcall(onLog, level, msg);
     };
     this.clock = opts.clock ?? realClock;
+    this.nextId = opts.firstId ?? 1;
     this.now = opts.now ?? this.clock.now;
   }
 
@@ -74,12 +80,42 @@ class WsListener implements Listener {
   connGuard(): ConnectionGuard {
     if (this.guardInstance === undefined) {
       const g = guardModule();
+      // With HTTP routes: their body and idle deadlines too (a WebSocket connection never asks for those).
+      const http =
+        this.opts.http !== undefined
+          ? { bodyTimeoutMs: httpModule().BODY_TIMEOUT_MS, idleTimeoutMs: httpModule().IDLE_TIMEOUT_MS }
+          : {};
       this.guardInstance = new g.ConnectionGuard(
-        { ...g.defaultLimits(this.opts.handshakeTimeoutMs), ...this.opts.limits },
+        { ...g.defaultLimits(this.opts.handshakeTimeoutMs), ...http, ...this.opts.limits },
         this.log,
       );
     }
     return this.guardInstance;
+  }
+
+  /** The HTTP side's options (opts.http must be set). */
+  httpOptions(): HttpOptions {
+    const routes = this.opts.http!;
+    this.httpInstance ??= {
+      path: routes.paths[0] ?? "",
+      paths: routes.paths,
+      prefixes: routes.prefixes,
+      methods: routes.methods,
+      token: this.opts.token,
+      tokenHeader: handshake().AUTH_HEADER,
+      // Any Host: a far CLI reaches this port through a forward (ssh -R: 127.0.0.1 or localhost over there) or
+      // by another name (CLAUDE_CODE_IDE_HOST_OVERRIDE, e.g. host.docker.internal from a container), so Host
+      // cannot be pinned. The Host check guards against DNS rebinding, a browser sending a page's requests to
+      // this port: the token header does that here (a browser cannot set it without CORS preflight, which gets
+      // no answer, and the page does not know the token), and Origin is still refused unless allowed.
+      anyHost: true,
+      allowedOrigins: this.opts.allowedOrigins,
+      maxBodyBytes: routes.maxBodyBytes,
+      headerTimeoutMs: this.opts.handshakeTimeoutMs,
+      onRequest: routes.onRequest,
+      log: this.log,
+    };
+    return this.httpInstance;
   }
 
   /** Binds and starts the keepalive; returns an error message on failure. */
@@ -207,7 +243,8 @@ class WsListener implements Listener {
   }
 }
 
-type State = "handshake" | "open" | "closing" | "closed";
+/** "http": the first head asked for no upgrade, and the connection is the HTTP side's (opts.http). */
+type State = "handshake" | "open" | "closing" | "closed" | "http";
 
 class WsConnection implements Connection, Guarded {
   id = 0;
@@ -219,6 +256,8 @@ class WsConnection implements Connection, Guarded {
   private readonly head = new (handshake().HeadReader)();
   private decoder?: Decoder;
   private readonly socket: Socket;
+  /** The HTTP side's connection, once handed over. */
+  private http?: HttpConn;
   /** What onClose reports; set when the reason for closing becomes known. */
   private closeCode = ABNORMAL_CLOSURE;
   private closeReason = "connection lost";
@@ -274,7 +313,8 @@ class WsConnection implements Connection, Guarded {
 
   /** Listener shutdown: open connections get a close handshake, unfinished upgrades are dropped. */
   shutdown(code: number, reason: string): void {
-    if (this.state === "handshake") this.socket.destroy();
+    if (this.http !== undefined) this.http.close();
+    else if (this.state === "handshake") this.socket.destroy();
     else this.close(code, reason);
   }
 
@@ -301,7 +341,8 @@ class WsConnection implements Connection, Guarded {
 
   private onData(chunk: string): void {
     this.lastActivity = this.listener.now();
-    if (this.state === "handshake") this.onHandshakeData(chunk);
+    if (this.http !== undefined) this.http.events.onData(chunk);
+    else if (this.state === "handshake") this.onHandshakeData(chunk);
     else if (this.state !== "closed" && this.decoder !== undefined) this.onFrameData(chunk);
   }
 
@@ -318,6 +359,10 @@ class WsConnection implements Connection, Guarded {
       return;
     }
     const opts = this.listener.opts;
+    if (opts.http !== undefined && !handshake().asksUpgrade(read.head)) {
+      this.toHttp(read.head + read.rest);
+      return;
+    }
     const answer = handshake().answerUpgrade(read.head, { token: opts.token, allowedOrigins: opts.allowedOrigins });
     if (!answer.ok) {
       this.refuse(answer.status, answer.reason, answer.response);
@@ -333,6 +378,25 @@ class WsConnection implements Connection, Guarded {
     this.listener.log("debug", `connection ${this.id} open`);
     // A client may send frames right behind its request.
     if (read.rest !== "") this.onFrameData(read.rest);
+  }
+
+  /**
+   * Hands the connection to the HTTP side (transport/http's Conn): it reads `bytes` (the head, and what came
+   * behind it) and every later byte, and answers under the same guard, which now tracks it instead of this.
+   */
+  private toHttp(bytes: string): void {
+    const l = this.listener;
+    l.connGuard().forget(this);
+    this.state = "http";
+    const conn = new (httpModule().Conn)(
+      l.httpOptions(),
+      l.connGuard(),
+      () => l.port,
+      () => undefined,
+    );
+    conn.socket = this.socket;
+    this.http = conn;
+    conn.events.onData(bytes);
   }
 
   private refuse(status: number, reason: string, response: string): void {
@@ -409,11 +473,16 @@ class WsConnection implements Connection, Guarded {
 
   /** The peer closed the TCP connection (or it failed). */
   private onEnd(err?: string): void {
+    if (this.http !== undefined) {
+      this.http.events.onEnd(err);
+      return;
+    }
     if (this.state === "open") this.closeReason = err !== undefined ? `connection lost: ${err}` : "connection lost";
     this.socket.destroy();
   }
 
   private onSocketClosed(): void {
+    this.http?.events.onClosed();
     this.state = "closed";
     this.listener.forget(this);
     if (!this.admitted) return;
