@@ -28,8 +28,6 @@ describe('far session', function()
     assert.is_true(ide.setup({
       log_level = 'error',
       terminal = { provider = 'native', permission_mode = false },
-      hooks = { enabled = false },
-      agent = { in_terminal = false },
       review = { turn = false },
       remote = {
         targets = {
@@ -92,6 +90,14 @@ describe('far session', function()
     assert.equal('box', s.target.name)
     assert.matches('on @box', ide.describe_session(s), 1, true)
     assert.equal(1, #ide.sessions())
+    -- Its hooks and agent tools are HTTP entries to the door (nothing over there needs Neovim), and a hook POSTed
+    -- by the far CLI is answered.
+    assert.equal(('http://127.0.0.1:%d/mcp'):format(door.port), seen.mcp.mcpServers.nvim.url)
+    assert.equal('http', seen.hook.entry.type)
+    assert.equal('continue', seen.hook.entry.on_failure)
+    assert.equal(('http://127.0.0.1:%d/hooks/claude/UserPromptSubmit'):format(door.port), seen.hook.entry.url)
+    assert.equal(200, seen.hook.status, seen.hook.body)
+    assert.equal('table', type(vim.json.decode(seen.hook.body)))
     -- Closing the terminal ends the CLI: its lock file over there goes, and the door closes.
     vim.api.nvim_buf_delete(s.buf, { force = true })
     assert(

@@ -46,7 +46,22 @@ ws.on("open", async () => {
     name: "openFile",
     arguments: { filePath: `${cwd}/${process.env.FAR_CLI_FILE}`, makeFrontmost: false },
   });
-  writeFileSync(process.env.FAR_CLI_OUT, JSON.stringify({ cwd, lock, lockPath, answer }));
+  // The settings it was given (--settings JSON): its first UserPromptSubmit HTTP hook is POSTed as the CLI would.
+  const at = process.argv.indexOf("--settings");
+  const settings = at > 0 ? JSON.parse(process.argv[at + 1]) : undefined;
+  const mcpAt = process.argv.indexOf("--mcp-config");
+  const mcp = mcpAt > 0 ? JSON.parse(process.argv[mcpAt + 1]) : undefined;
+  let hook;
+  const entry = settings?.hooks?.UserPromptSubmit?.[0]?.hooks?.[0];
+  if (entry !== undefined) {
+    const res = await fetch(entry.url, {
+      method: "POST",
+      headers: { ...entry.headers, "content-type": "application/json" },
+      body: JSON.stringify({ session_id: "far-1", cwd, hook_event_name: "UserPromptSubmit", prompt: "hello" }),
+    });
+    hook = { entry, status: res.status, body: await res.text() };
+  }
+  writeFileSync(process.env.FAR_CLI_OUT, JSON.stringify({ cwd, lock, lockPath, answer, settings, mcp, hook }));
 });
 ws.on("error", (err) => {
   writeFileSync(process.env.FAR_CLI_OUT, JSON.stringify({ error: String(err) }));

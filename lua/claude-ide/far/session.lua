@@ -13,12 +13,30 @@ local modeArguments = ____permission_mode.modeArguments
 local ____launch = require("claude-ide.far.launch")
 local farCommandLine = ____launch.farCommandLine
 local farScript = ____launch.farScript
+local ____settings = require("claude-ide.hooks.settings")
+local httpHookSettings = ____settings.httpHookSettings
+local ____cli_config = require("claude-ide.bridge.cli_config")
+local allowedTools = ____cli_config.allowedTools
+local httpMcpConfig = ____cli_config.httpMcpConfig
 --- What the far CLI is given: the settings (the agent tools allowed without a prompt, as beside Neovim) and the
 -- agent tools' MCP entry, both through the far session's door.
 function ____exports.farCliSetup(config, far)
-    local ____ = config
-    local ____ = far
-    return {}
+    local ____far_target_0 = far.target
+    local host = ____far_target_0.host
+    local ____far_gateway_1 = far.gateway
+    local port = ____far_gateway_1.port
+    local token = ____far_gateway_1.token
+    local settings = {}
+    if config.hooks.enabled then
+        settings.hooks = httpHookSettings(host, port, token).hooks
+    end
+    if config.agent.in_terminal then
+        settings.permissions = {allow = allowedTools()}
+    end
+    return {
+        settings = (next(settings)) ~= nil and settings or nil,
+        mcp = config.agent.in_terminal and httpMcpConfig(host, port, token) or nil
+    }
 end
 --- The leading `@name` of :ClaudeCode's arguments, when it names a target; the rest of the arguments.
 function ____exports.splitTarget(config, args)
@@ -53,9 +71,9 @@ function ____exports.openFarSession(config, name, openGateway)
 end
 --- The local command line that starts the far CLI, in the far folder of Neovim's cwd.
 function ____exports.farCommand(config, far, setup, extra)
-    local ____far_0 = far
-    local target = ____far_0.target
-    local gateway = ____far_0.gateway
+    local ____far_2 = far
+    local target = ____far_2.target
+    local gateway = ____far_2.gateway
     local cwd = vim.fn.getcwd()
     local farCwd = gateway.paths:toFar(cwd)
     if farCwd == nil then

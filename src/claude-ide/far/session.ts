@@ -7,6 +7,8 @@ import { normalize } from "../util/fs";
 import { modeArguments } from "../util/permission_mode";
 import type { Gateway } from "../server";
 import { farCommandLine, farScript } from "./launch";
+import { httpHookSettings } from "../hooks/settings";
+import { allowedTools, httpMcpConfig } from "../bridge/cli_config";
 
 export interface FarSession {
   /** The target's name (remote.targets). */
@@ -28,9 +30,15 @@ export interface FarCliSetup {
  * agent tools' MCP entry, both through the far session's door.
  */
 export function farCliSetup(config: Config, far: FarSession): FarCliSetup {
-  void config;
-  void far;
-  return {};
+  const { host } = far.target;
+  const { port, token } = far.gateway;
+  const settings: { [key: string]: unknown } = {};
+  if (config.hooks.enabled) settings.hooks = httpHookSettings(host, port, token).hooks;
+  if (config.agent.in_terminal) settings.permissions = { allow: allowedTools() };
+  return {
+    settings: next(settings)[0] !== undefined ? settings : undefined,
+    mcp: config.agent.in_terminal ? httpMcpConfig(host, port, token) : undefined,
+  };
 }
 
 /** The leading `@name` of :ClaudeCode's arguments, when it names a target; the rest of the arguments. */
