@@ -24,6 +24,8 @@ local ____health = require("claude-ide.policy.health")
 local checkPolicy = ____health.checkPolicy
 local ____client_name = require("claude-ide.util.client_name")
 local commandClient = ____client_name.commandClient
+local ____health = require("claude-ide.far.health")
+local checkRemote = ____health.checkRemote
 function selfTest(port, token)
     if type(token) ~= "string" then
         vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
@@ -265,5 +267,11 @@ function ____exports.check()
     checkHooks(ide.config())
     vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)")
     checkPolicy(ide.config())
+    vim.health.start("claude-ide remote agents: in a container or on another machine (:help claude-ide-remote)")
+    checkRemote(
+        ide.config(),
+        ide.server(),
+        ide.sessions()
+    )
 end
 return ____exports

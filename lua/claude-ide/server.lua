@@ -471,10 +471,52 @@ function Server.prototype.openGateway(self, paths)
     self.log:info(((("far session door on 127.0.0.1:" .. tostring(listener.port)) .. " (") .. paths:describe()) .. ")")
     return {ok = true, gateway = gateway}
 end
+function Server.prototype.doorRoundTrip(self, port, timeoutMs)
+    local r = self.running
+    local g = r and r.gateways[port]
+    if r == nil or g == nil then
+        return {ok = false, error = "no such door"}
+    end
+    local client
+    for ____, s in pairs(r.sessions) do
+        if s.role == "ide" and s.ready and s:isOpen() and s.paths == g.paths then
+            client = s
+        end
+    end
+    if client == nil then
+        return {ok = false, error = "no CLI has connected through it"}
+    end
+    local started = vim.uv.hrtime()
+    local answer
+    client:ping(function(____error)
+        answer = {error = ____error}
+    end)
+    vim.wait(
+        timeoutMs,
+        function() return answer ~= nil end,
+        1
+    )
+    if answer == nil then
+        return {
+            ok = false,
+            error = ("no answer to a ping within " .. tostring(timeoutMs)) .. " ms"
+        }
+    end
+    if answer.error ~= nil and answer.error ~= vim.NIL then
+        return {
+            ok = false,
+            error = "the CLI answered the ping with an error: " .. vim.inspect(answer.error)
+        }
+    end
+    return {
+        ok = true,
+        ms = (vim.uv.hrtime() - started) / 1000000
+    }
+end
 function Server.prototype.gateways(self)
     local out = {}
-    local ____opt_33 = self.running
-    for ____, g in pairs(____opt_33 and ____opt_33.gateways or ({})) do
+    local ____opt_35 = self.running
+    for ____, g in pairs(____opt_35 and ____opt_35.gateways or ({})) do
         out[#out + 1] = g
     end
     return out
@@ -494,40 +536,40 @@ function Server.prototype.accept(self, sessions, conn, paths, door, role)
         return nil
     end
     local wanted = role or conn.headers["x-claude-ide-role"]
-    local ____temp_45
+    local ____temp_47
     if wanted == "agent" then
-        local ____r_35, ____agent_36 = r, "agent"
-        if ____r_35[____agent_36] == nil then
-            ____r_35[____agent_36] = agentEndpoint().createAgentRole(
+        local ____r_37, ____agent_38 = r, "agent"
+        if ____r_37[____agent_38] == nil then
+            ____r_37[____agent_38] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_45 = r.agent
+        ____temp_47 = r.agent
     else
-        local ____temp_44
+        local ____temp_46
         if wanted == "hook" then
-            local ____r_38, ____hook_39 = r, "hook"
-            if ____r_38[____hook_39] == nil then
-                ____r_38[____hook_39] = hooksModule().hookRole(
+            local ____r_40, ____hook_41 = r, "hook"
+            if ____r_40[____hook_41] == nil then
+                ____r_40[____hook_41] = hooksModule().hookRole(
                     self.config,
                     self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_44 = r.hook
+            ____temp_46 = r.hook
         else
-            local ____r_41, ____ide_42 = r, "ide"
-            if ____r_41[____ide_42] == nil then
-                ____r_41[____ide_42] = self:ideRole()
+            local ____r_43, ____ide_44 = r, "ide"
+            if ____r_43[____ide_44] == nil then
+                ____r_43[____ide_44] = self:ideRole()
             end
-            ____temp_44 = r.ide
+            ____temp_46 = r.ide
         end
-        ____temp_45 = ____temp_44
+        ____temp_47 = ____temp_46
     end
-    local served = ____temp_45
+    local served = ____temp_47
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -555,8 +597,8 @@ function Server.prototype.accept(self, sessions, conn, paths, door, role)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_46 = self.running
-                if (____opt_46 and ____opt_46.sessions) == sessions then
+                local ____opt_48 = self.running
+                if (____opt_48 and ____opt_48.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -593,17 +635,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_54 = self.running
-    local ____opt_48 = ____opt_54 and ____opt_54.ide
-    if ____opt_48 ~= nil then
-        local ____opt_51 = self.running
-        local ____opt_49 = ____opt_51 and ____opt_51.ide
-        ____opt_48 = __TS__ArrayMap(
-            ____opt_49 and ____opt_49.registry:list(),
+    local ____opt_56 = self.running
+    local ____opt_50 = ____opt_56 and ____opt_56.ide
+    if ____opt_50 ~= nil then
+        local ____opt_53 = self.running
+        local ____opt_51 = ____opt_53 and ____opt_53.ide
+        ____opt_50 = __TS__ArrayMap(
+            ____opt_51 and ____opt_51.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_48
+    return ____opt_50
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

@@ -7,6 +7,19 @@
 -- closes the door. A folder outside the target's map refuses to start, saying what to do.
 local ide = require('claude-ide')
 
+--- :checkhealth claude-ide's report (what it opened closed again).
+local function checkhealth()
+  local tabs = vim.api.nvim_list_tabpages()
+  vim.cmd('silent checkhealth claude-ide')
+  local text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  for _, tab in ipairs(vim.api.nvim_list_tabpages()) do
+    if not vim.tbl_contains(tabs, tab) then
+      vim.cmd.tabclose(vim.api.nvim_tabpage_get_number(tab))
+    end
+  end
+  return text
+end
+
 local repo = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 
 describe('far session', function()
@@ -98,6 +111,24 @@ describe('far session', function()
     assert.equal(('http://127.0.0.1:%d/hooks/claude/UserPromptSubmit'):format(door.port), seen.hook.entry.url)
     assert.equal(200, seen.hook.status, seen.hook.body)
     assert.equal('table', type(vim.json.decode(seen.hook.body)))
+    -- :checkhealth names the target, its map, the door, and measures one request's round trip through it.
+    local report = checkhealth()
+    assert.matches('target @box: env -u CLAUDE_CONFIG_DIR', report, 1, true)
+    assert.matches(
+      ('this folder (%s) is %s over there'):format(vim.fn.fnamemodify(root .. '/proj', ':~'), root .. '/farview'),
+      report,
+      1,
+      true
+    )
+    assert.matches(
+      ("session claude@box: door 127.0.0.1:%d, lock file %d.lock over there: connected, one request's round trip"):format(
+        door.port,
+        door.port
+      ),
+      report,
+      1,
+      true
+    )
     -- Closing the terminal ends the CLI: its lock file over there goes, and the door closes.
     vim.api.nvim_buf_delete(s.buf, { force = true })
     assert(
@@ -123,5 +154,7 @@ describe('far session', function()
     assert.is_false(vim.wait(300, function()
       return vim.fn.filereadable(out) == 1
     end, 20))
+    -- :checkhealth says the same, before anyone tries.
+    assert.matches(':ClaudeCodeNew @box will not start here', checkhealth(), 1, true)
   end)
 end)

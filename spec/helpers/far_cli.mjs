@@ -29,6 +29,11 @@ const call = (method, params) =>
   });
 ws.on("message", (data) => {
   const msg = JSON.parse(String(data));
+  // The editor's ping (its health check's round trip) is answered, as MCP asks of every peer.
+  if (msg.method === "ping" && msg.id !== undefined) {
+    ws.send(JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: {} }));
+    return;
+  }
   if (msg.id !== undefined && waiting.has(msg.id)) {
     waiting.get(msg.id)(msg);
     waiting.delete(msg.id);

@@ -10,6 +10,7 @@ import { normalize, shown } from "./util/fs";
 import { checkPolicy } from "./policy/health";
 import type { SessionInfo } from "./sessions";
 import { commandClient } from "./util/client_name";
+import { checkRemote } from "./far/health";
 
 /** The self-test's round trip normally takes a few milliseconds. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -223,4 +224,6 @@ export function check(this: void): void {
   checkHooks(ide.config());
   vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)");
   checkPolicy(ide.config());
+  vim.health.start("claude-ide remote agents: in a container or on another machine (:help claude-ide-remote)");
+  checkRemote(ide.config(), ide.server(), ide.sessions());
 }

@@ -480,6 +480,29 @@ export class Server {
     return { ok: true, gateway };
   }
 
+  /**
+   * One request's round trip to the IDE client that came through the door on `port` (an MCP ping, through the
+   * forward): milliseconds, or why not. Waits at most `timeoutMs` (for :checkhealth, which may wait).
+   */
+  doorRoundTrip(port: number, timeoutMs: number): { ok: true; ms: number } | { ok: false; error: string } {
+    const r = this.running;
+    const g = r?.gateways.get(port);
+    if (r === undefined || g === undefined) return { ok: false, error: "no such door" };
+    let client: Session | undefined;
+    for (const [, s] of r.sessions) if (s.role === "ide" && s.ready && s.isOpen() && s.paths === g.paths) client = s;
+    if (client === undefined) return { ok: false, error: "no CLI has connected through it" };
+    const started = vim.uv.hrtime();
+    let answer: { error: unknown } | undefined;
+    client.ping((error) => {
+      answer = { error };
+    });
+    vim.wait(timeoutMs, () => answer !== undefined, 1);
+    if (answer === undefined) return { ok: false, error: `no answer to a ping within ${timeoutMs} ms` };
+    if (answer.error !== undefined && answer.error !== vim.NIL)
+      return { ok: false, error: `the CLI answered the ping with an error: ${vim.inspect(answer.error)}` };
+    return { ok: true, ms: (vim.uv.hrtime() - started) / 1e6 };
+  }
+
   /** The far sessions' doors now open. */
   gateways(): Gateway[] {
     const out: Gateway[] = [];

@@ -307,6 +307,17 @@ function Session.prototype.initialize(self, params)
     local instructions = ____self_deps_role_11.instructions
     return initializeResult(asked, {capabilities = capabilities, instructions = instructions})
 end
+function Session.prototype.ping(self, onAnswer)
+    if not self:isOpen() then
+        onAnswer("the connection is closed")
+        return
+    end
+    self:requestClient(
+        "ping",
+        dict(),
+        function(_result, ____error) return onAnswer(____error) end
+    )
+end
 function Session.prototype.requestClient(self, method, params, onAnswer)
     if not self:isOpen() then
         return
@@ -352,18 +363,18 @@ function Session.prototype.askRoots(self)
                     end
                     local uri = ____isObject_result_20
                     if type(uri) ~= "string" or not vim.startswith(uri, "file://") then
-                        goto __continue64
+                        goto __continue67
                     end
                     local ok, far = pcall(vim.uri_to_fname, uri)
                     if not ok then
-                        goto __continue64
+                        goto __continue67
                     end
                     local ____local = self.deps.paths ~= nil and self.deps.paths:toLocal(far) or ({ok = true, path = far})
                     if ____local.ok and not __TS__ArrayIncludes(roots, ____local.path) then
                         roots[#roots + 1] = ____local.path
                     end
                 end
-                ::__continue64::
+                ::__continue67::
             end
             if vim.deep_equal(roots, self.roots) then
                 return

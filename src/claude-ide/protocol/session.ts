@@ -314,6 +314,15 @@ export class Session {
   }
 
   /** Sends a request to the client; `onAnswer` gets its result or its error (never both). */
+  /** MCP ping to the client; `onAnswer` gets undefined when it answered, else the error (:checkhealth's round trip). */
+  ping(onAnswer: (this: void, error: unknown) => void): void {
+    if (!this.isOpen()) {
+      onAnswer("the connection is closed");
+      return;
+    }
+    this.requestClient("ping", dict(), (_result, error) => onAnswer(error));
+  }
+
   private requestClient(
     method: string,
     params: object,

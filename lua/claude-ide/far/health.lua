@@ -1,0 +1,85 @@
+-- Generated from src/claude-ide/far/health.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArraySort = ____lualib.__TS__ArraySort
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local ____exports = {}
+local ____config = require("claude-ide.config")
+local remoteTarget = ____config.remoteTarget
+local ____fs = require("claude-ide.util.fs")
+local shown = ____fs.shown
+local ____session = require("claude-ide.far.session")
+local folderPairs = ____session.folderPairs
+local ____path_map = require("claude-ide.util.path_map")
+local createPathMap = ____path_map.createPathMap
+--- A ping through the forward normally takes milliseconds; a dead forward never answers.
+local ROUND_TRIP_TIMEOUT_MS = 2000
+function ____exports.checkRemote(config, server, sessions)
+    local names = {}
+    for name in pairs(config.remote.targets) do
+        names[#names + 1] = name
+    end
+    __TS__ArraySort(names)
+    if #names == 0 then
+        vim.health.info("no remote target (remote.targets): agents run beside this Neovim")
+        return
+    end
+    local cwd = vim.fn.getcwd()
+    for ____, name in ipairs(names) do
+        do
+            local t = remoteTarget(config, name)
+            if t == nil then
+                goto __continue5
+            end
+            local forward = t.forward == "ssh" and "port forwarded with ssh -R" or ("the far side reaches " .. t.host) .. " itself (forward \"none\": a shared network, or your own forward)"
+            local chosen = config.remote.target == name and " (remote.target: :ClaudeCode starts here)" or ""
+            vim.health.ok(((((("target @" .. name) .. ": ") .. table.concat(t.command, " ")) .. "; ") .. forward) .. chosen)
+            local pairs_ = folderPairs(t)
+            for ____, p in ipairs(pairs_) do
+                if vim.fn.isdirectory(p.near) == 1 then
+                    vim.health.ok((("  " .. p.far) .. " → ") .. shown(p.near))
+                else
+                    vim.health.error(
+                        ((("  " .. p.far) .. " → ") .. shown(p.near)) .. ": the local folder does not exist",
+                        {("fix remote.targets." .. name) .. ".folders"}
+                    )
+                end
+            end
+            local far = createPathMap(pairs_):toFar(cwd)
+            if far ~= nil then
+                vim.health.ok(((("  this folder (" .. shown(cwd)) .. ") is ") .. far) .. " over there")
+            else
+                vim.health.warn(
+                    ((("  this folder (" .. shown(cwd)) .. ") is outside the map: :ClaudeCodeNew @") .. name) .. " will not start here",
+                    {":cd into " .. table.concat(
+                        __TS__ArrayMap(
+                            pairs_,
+                            function(____, p) return shown(p.near) end
+                        ),
+                        " or "
+                    )}
+                )
+            end
+        end
+        ::__continue5::
+    end
+    for ____, s in ipairs(sessions) do
+        do
+            if s.target == nil then
+                goto __continue15
+            end
+            local at = ((((("session " .. s.name) .. ": door 127.0.0.1:") .. tostring(s.target.port)) .. ", lock file ") .. tostring(s.target.port)) .. ".lock over there"
+            if not s.connected then
+                vim.health.warn(at .. ": its CLI has not connected", {"the terminal shows what the far side said (ssh, the CLI)", "ssh: is the port already taken over there (ExitOnForwardFailure)? is AllowTcpForwarding on in its sshd?", "a container: does it share this machine's network (forward = \"none\"), or reach it at remote.targets host?"})
+                goto __continue15
+            end
+            local trip = server and server:doorRoundTrip(s.target.port, ROUND_TRIP_TIMEOUT_MS)
+            if (trip and trip.ok) == true then
+                vim.health.ok(((at .. ": connected, one request's round trip ") .. string.format("%.1f", trip.ms)) .. " ms")
+            else
+                vim.health.warn((at .. ": connected, but a ping found no answer: ") .. ((trip and trip.ok) == false and trip.error or "server stopped"))
+            end
+        end
+        ::__continue15::
+    end
+end
+return ____exports
