@@ -1,8 +1,7 @@
 // :checkhealth's part for agents that run somewhere else (remote.targets): each target's command, forward and
 // folder map (local folders that exist, whether Neovim's folder is covered), and each far session now running: its
 // door, whether its CLI came through (so the forward and the far lock file worked), and one request's round trip.
-import type { Config } from "../config";
-import { remoteTarget } from "../config";
+import { type Config, remoteTarget } from "../config";
 import type { Server } from "../server";
 import type { SessionInfo } from "../sessions";
 import { shown } from "../util/fs";
