@@ -80,6 +80,7 @@ function ____exports.hookRequest(deps, req, res)
         function(park)
             local ev = eventOf(params, id, deps.hub, park)
             ev.owner = deps.owner
+            ev.far = deps.paths
             return deps.router:dispatch(ev)
         end,
         function(outcome)

@@ -16,7 +16,7 @@ local CLIENT_TITLES = ____router.CLIENT_TITLES
 --- What the model reads when the user refused without a word.
 local NO_FEEDBACK = "The user refused the plan in Neovim without feedback: ask them what to change."
 --- The plan's text and file, from a plan exit's tool_input (undefined: nothing to show).
-local function planOf(client, cwd, input)
+local function planOf(client, cwd, input, far)
     local tool = isObject(input.tool_input) and input.tool_input or ({})
     local given = type(tool.plan) == "string" and tool.plan or nil
     local path
@@ -27,6 +27,9 @@ local function planOf(client, cwd, input)
         path = vim.startswith(name, "/") and name or (cwd .. "/") .. name
     end
     if path ~= nil and (not vim.startswith(path, "/") or not vim.endswith(path, ".md")) then
+        path = nil
+    end
+    if path ~= nil and far ~= nil and far:toFar(path) == nil then
         path = nil
     end
     local text = given
@@ -81,6 +84,9 @@ local function answer(ev, plan, outcome)
     if outcome.edited and plan.path ~= nil and not writePlan(plan.path, outcome.text) then
         return nil
     end
+    if outcome.edited and plan.path == nil and ev.far ~= nil and ev.client == "claude" then
+        return preToolUse("deny", "The user edited the plan in Neovim. Call ExitPlanMode again with exactly this plan:\n\n" .. outcome.text)
+    end
     if ev.client ~= "claude" then
         return nil
     end
@@ -94,7 +100,7 @@ end
 --- The plan-exit handler: shows the plan, waits for the user, answers the CLI.
 function ____exports.planHandler(services)
     return function(ev)
-        local plan = planOf(ev.client, ev.cwd, ev.input)
+        local plan = planOf(ev.client, ev.cwd, ev.input, ev.far)
         if plan == nil then
             return nil
         end

@@ -68,6 +68,7 @@ export function hookRequest(deps: HookRouteDeps, req: HttpRequest, res: Responde
     (park) => {
       const ev = eventOf(params, id, deps.hub, park);
       ev.owner = deps.owner;
+      ev.far = deps.paths;
       return deps.router.dispatch(ev);
     },
     (outcome) => {

@@ -11,6 +11,7 @@
 //              stays in plan mode.
 //   gone       (closeAllDiffTabs, the server stopping, Neovim quitting) and a hook that went away: no answer, the
 //              CLI falls back to its own dialog.
+import type { PathMap } from "../util/path_map";
 import type { PlanOutcome, Services } from "../contracts";
 import { applyText } from "../editor/write/apply";
 import { readFile, textLines } from "../editor/review/diff_text";
@@ -26,6 +27,7 @@ function planOf(
   client: HookClient,
   cwd: string,
   input: { [key: string]: unknown },
+  far?: PathMap,
 ): { text: string; path?: string } | undefined {
   const tool = isObject(input.tool_input) ? input.tool_input : {};
   const given = typeof tool.plan === "string" ? tool.plan : undefined;
@@ -36,8 +38,10 @@ function planOf(
     const name = tool.plan_filename;
     path = vim.startswith(name, "/") ? name : `${cwd}/${name}`;
   }
-  // Only a markdown file at an absolute path is read or written.
+  // Only a markdown file at an absolute path is read or written; a far agent's, only when it maps to a file here
+  // (its home's plans folder is over there: the same path here is another file).
   if (path !== undefined && (!vim.startswith(path, "/") || !vim.endswith(path, ".md"))) path = undefined;
+  if (path !== undefined && far !== undefined && far.toFar(path) === undefined) path = undefined;
   let text = given;
   if ((text === undefined || text === "") && path !== undefined) {
     const disk = readFile(path);
@@ -84,6 +88,13 @@ function answer(ev: HookEvent, plan: { text: string; path?: string }, outcome: P
     return preToolUse("deny", reason);
   }
   if (outcome.edited && plan.path !== undefined && !writePlan(plan.path, outcome.text)) return undefined;
+  // A far agent's plan file is over there: its edits reach the model as a refusal that asks for them (Claude Code
+  // sends the model that file's text on approval, so an approval would lose them).
+  if (outcome.edited && plan.path === undefined && ev.far !== undefined && ev.client === "claude")
+    return preToolUse(
+      "deny",
+      `The user edited the plan in Neovim. Call ExitPlanMode again with exactly this plan:\n\n${outcome.text}`,
+    );
   // Gemini CLI and Qwen Code: approval stays in their own dialog.
   if (ev.client !== "claude") return undefined;
   const tool = isObject(ev.input.tool_input) ? ev.input.tool_input : {};
@@ -99,7 +110,7 @@ function answer(ev: HookEvent, plan: { text: string; path?: string }, outcome: P
 /** The plan-exit handler: shows the plan, waits for the user, answers the CLI. */
 export function planHandler(services: () => Services): HookHandler {
   return (ev) => {
-    const plan = planOf(ev.client, ev.cwd, ev.input);
+    const plan = planOf(ev.client, ev.cwd, ev.input, ev.far);
     if (plan === undefined) return undefined;
     const name = plan.path !== undefined ? vim.fs.basename(plan.path) : "plan";
     const opened = services().diff.openPlan({

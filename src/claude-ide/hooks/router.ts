@@ -3,6 +3,7 @@
 // to the handlers features registered for that (client, event, tool) and answers with their merged output.
 // Features register in hooks/index.ts (the turn review, the plan review); a handler may park (a review that
 // waits for the user) and returns the hook's output object, or nothing.
+import type { PathMap } from "../util/path_map";
 import type { Park } from "../protocol/blocking";
 
 /** The CLIs whose hooks the plugin knows (the hook command's first argument). */
@@ -60,6 +61,11 @@ export interface HookEvent {
   park: Park;
   /** The IDE connection of the CLI that ran this hook (by process ancestry), when it has one. */
   owner(this: void): number | undefined;
+  /**
+   * The path map of a CLI that runs somewhere else (its hook came through a far session's door): a path in the
+   * input that it does not map (the far home's plan file) is over there, and is never read or written here.
+   */
+  far?: PathMap;
 }
 
 /** A hook's output: the one JSON object the CLI reads on the hook's stdout. */
