@@ -21,7 +21,9 @@
 #   /opt/far              DIR/far: sshd_config, host key, authorized_keys, the forced command `session`, read-only
 #   /usr, /etc            the host's, read-only (/bin, /lib... as on the host); /etc/passwd and /etc/group are
 #                         DIR/far/passwd and group: far (uid 1000, HOME /home/far, /bin/bash), root, nobody
-#   /tmp, /run, /var/tmp  empty tmpfs; /proc of its own pid namespace; /dev a minimal one with its own devpts
+#   /tmp, /run, /var/tmp  empty tmpfs; /proc of its own pid namespace
+#   /dev                  as root, bubblewrap's minimal one with a devpts of its own; as an ordinary user, the
+#                         host's (see system_args for why)
 # PROJECT's own path does not exist inside (nothing of /work, /root, /home, /tmp... is bound): a path that was not
 # mapped fails instead of working by accident. (A PROJECT under /usr, /etc or /var is covered by a tmpfs.)
 # The far user is uid 1000 inside whoever runs this (root or not): files it writes in /workspace belong to the
@@ -81,8 +83,21 @@ missing_parts() {
 
 # The host's /usr, read-only, and /bin, /lib... as the host has them: symlinks into /usr (merged /usr) or
 # folders of their own (read-only too).
+#
+# /dev: as root, bwrap's own (--dev: a tmpfs with the usual nodes and a devpts instance of its own, as Claude Code's
+# sandbox has it). As an ordinary user, the host's /dev: with --dev, bwrap mounts its devpts as uid 0 of a first
+# user namespace and then nests a second one for the far uid, and nsenter cannot join the machine's other
+# namespaces from a nested one without privileges (they belong to the outer one); without a devpts of its own,
+# a TTY can only come from the host's, through the host's /dev/ptmx, whose devpts must sit next to it (a bind of
+# /dev/ptmx alone fails with ENOENT, and /dev/pts/ptmx is often mode 000). The ordinary user's own rights apply
+# there, so this shows nothing they could not open anyway; as root (the far uid then maps to root) it would.
 system_args() {
   local d
+  if [[ "$(id -u)" == 0 ]]; then
+    DEV_ARGS=(--dev /dev)
+  else
+    DEV_ARGS=(--dev-bind /dev /dev)
+  fi
   SYS_ARGS=(--ro-bind /usr /usr)
   for d in /bin /sbin /lib /lib32 /lib64 /libx32; do
     if [[ -L "$d" ]]; then
@@ -98,7 +113,7 @@ namespace_problem() {
   local out
   system_args
   if out="$("$BWRAP" --unshare-user --uid "$FAR_UID" --gid "$FAR_GID" --unshare-net --unshare-pid --unshare-ipc \
-    --unshare-uts "${SYS_ARGS[@]}" --proc /proc --dev /dev --tmpfs /tmp -- /bin/sh -c : 2>&1)"; then
+    --unshare-uts "${SYS_ARGS[@]}" --proc /proc "${DEV_ARGS[@]}" --tmpfs /tmp -- /bin/sh -c : 2>&1)"; then
     return 0
   fi
   local why="bubblewrap cannot create the far side's namespaces: ${out//$'\n'/ }"
@@ -161,7 +176,7 @@ machine_args() { # DIR PROJECT NODE_PREFIX
     --hostname far --new-session "${SYS_ARGS[@]}"
     --ro-bind /etc /etc --ro-bind "$dir/far/passwd" /etc/passwd --ro-bind "$dir/far/group" /etc/group
     --ro-bind /var /var --tmpfs /var/tmp
-    --proc /proc --dev /dev --tmpfs /tmp --tmpfs /run
+    --proc /proc "${DEV_ARGS[@]}" --tmpfs /tmp --tmpfs /run
     --tmpfs /home --bind "$dir/home" /home/far
     --bind "$project" /workspace
     --tmpfs /opt --ro-bind "$DEPS/openssh" /opt/openssh --ro-bind "$dir/far" /opt/far)
