@@ -49,7 +49,9 @@
 #   FAR_SSH=(.deps/openssh/bin/ssh -F none -p 40123 -i DIR/client/id_ed25519 -o IdentitiesOnly=yes
 #            -o StrictHostKeyChecking=yes -o UserKnownHostsFile=DIR/client/known_hosts -o BatchMode=yes
 #            -o ExitOnForwardFailure=yes -o LogLevel=ERROR far@127.0.0.1)
-# Add -t for a TTY, -R for forwards, then `--` and the remote command (one string, run by bash -c).
+# Add -t for a TTY, -R for forwards, then `--` and the remote command (one string, run by bash -c). The same
+# prefix one argument a line: DIR/ssh-argv. Only LANG and LC_* cross from the client's environment: give the far
+# command its variables in the command itself ('cd /workspace && CLAUDE_CODE_SSE_PORT=P claude').
 # Logs: DIR/log/inetd.log (each connection; sshd's own log, -e, lands there too), DIR/log/machine.log.
 #
 # Needs: Linux user namespaces for an ordinary user as for root (bwrap --unshare-user; `check` says when the
@@ -318,6 +320,8 @@ EOF
     echo "FAR_CLI=/opt/claude-cli/node_modules/.bin/claude"
     echo "FAR_SSH=($(printf '%q ' "${far_ssh[@]}"))"
   } > "$dir/env.tmp"
+  # The same prefix one argument a line, for a reader that is not bash (a spec: vim.fn.readfile).
+  printf '%s\n' "${far_ssh[@]}" > "$dir/ssh-argv"
 
   # Ready when a session answers (the first one also proves keys, config and the forced command).
   local out
