@@ -32,6 +32,8 @@
 # Its own network namespace (only `lo`) matters: `ssh -R P:127.0.0.1:P` must be able to listen on the far
 # 127.0.0.1:P while the local IDE server already listens on the local 127.0.0.1:P, as on two real machines.
 # The far side reaches nothing of the local network but what an `ssh -R` forwards (a scripted model's API too).
+# Its own pid namespace too: a local pid is not alive there. (The CLI 2.1.330 deletes as stale an IDE lock file
+# whose "pid" is not alive; without a pid it keeps the file if its port answers.)
 #
 # How a connection gets in: sshd cannot listen in that network namespace and be reached from here, so it runs in
 # inetd mode: e2e/far/inetd.mjs (node) listens on a free 127.0.0.1 port here, and for each connection runs
