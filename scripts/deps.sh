@@ -10,6 +10,11 @@
 #                       user's `rg` when there is one)
 #   .deps/tmux          bookworm's tmux (and its libevent-core, libutempter), for the end-to-end run;
 #                       .deps/tmux/bin holds only `tmux`
+#   .deps/openssh       bookworm's OpenSSH server and client (and libwrap0, libnsl2, libtirpc3, which sshd needs and a
+#                       bare host may lack), for the far-side end-to-end run (e2e/far/far.sh); .deps/openssh/bin holds
+#                       `sshd`, `ssh` and `ssh-keygen`
+#   .deps/bubblewrap    bookworm's bubblewrap (and its libcap2): the namespaces of that far side; .deps/bubblewrap/bin
+#                       holds only `bwrap`
 #   .deps/apt/<suite>   private apt configuration, package lists and state, one per suite
 #   .deps/bin/nvim-0.10, .deps/bin/nvim-0.12
 #                       launchers (a contract: other tools call these two paths)
@@ -49,6 +54,8 @@ NVIM_SID_WANT="0.12.*"
 BUSTED_WANT="2.1.1*"
 RIPGREP_WANT="13.*"
 TMUX_WANT="3.*"
+OPENSSH_WANT="1:9.*"
+BUBBLEWRAP_WANT="0.*"
 # Bump to force every component to be reinstalled (e.g. after changing how they are built).
 LAYOUT_VERSION=1
 
@@ -519,6 +526,62 @@ install_tmux() {
   install_bookworm_tool tmux "$TMUX_WANT" tmux -V libevent_core-2.1.so.7 libevent-core libutempter
 }
 
+# The far side of the end-to-end run (e2e/far/far.sh): an sshd started as the current user, the ssh client and
+# ssh-keygen that talk to it (so that the run does not depend on the host's OpenSSH), and bubblewrap for the
+# namespaces. Several binaries from two packages, so not install_bookworm_tool; same idea: the library packages a
+# bare host may lack are extracted too and each binary's RPATH points at them (libtirpc lands in lib/, the others
+# in usr/lib/, hence two folders), here relative to the binary ($ORIGIN): far.sh shows this folder at another
+# path inside the far side's mount namespace, where the checkout's path does not exist.
+install_openssh() {
+  local prefix="$DEPS/openssh" key
+  key="$(stamp_key openssh "want=$OPENSSH_WANT" bookworm rpath=origin)"
+  if stamp_ok "$prefix" "$key" && "$prefix/bin/ssh" -V > /dev/null 2>&1 && [[ -x "$prefix/bin/sshd" ]]; then
+    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk '$1 == "openssh-server"')
+    return 0
+  fi
+  log "installing openssh (bookworm) into $prefix"
+  apt_update bookworm
+  local tmp="$DEPS/tmp/openssh"
+  rm -rf "$tmp"
+  mkdir -p "$tmp"
+  apt_closure bookworm openssh-server |
+    awk '$1 == "openssh-server" || $1 == "openssh-client" || $1 == "libwrap0" || $1 == "libnsl2" || $1 == "libtirpc3"' \
+      > "$tmp/resolved"
+  local version
+  version="$(awk '$1 == "openssh-server" { print $2 }' "$tmp/resolved")"
+  # shellcheck disable=SC2053
+  [[ -n "$version" && "$version" == $OPENSSH_WANT ]] || die "bookworm's openssh-server is '${version:-missing}', wanted $OPENSSH_WANT"
+  (($(wc -l < "$tmp/resolved") == 5)) || die "unexpected openssh closure: $(paste -sd ' ' "$tmp/resolved")"
+  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
+  rm -rf "$prefix"
+  mv "$tmp/root" "$prefix"
+  # The debs carry a setuid-root ssh-keysign; nothing here needs it, and a setuid file in a checkout is a liability.
+  find "$prefix" -type f -perm /6000 -exec chmod ug-s {} +
+  # shellcheck disable=SC2016
+  local rpath='$ORIGIN/../lib/'"$MULTIARCH"':$ORIGIN/../../lib/'"$MULTIARCH" binary
+  mkdir -p "$prefix/bin"
+  for binary in usr/sbin/sshd usr/bin/ssh usr/bin/ssh-keygen; do
+    [[ -x "$prefix/$binary" ]] || die "bookworm's openssh did not provide $binary"
+    "$PATCHELF" --force-rpath --set-rpath "$rpath" "$prefix/$binary" || die "patchelf failed on $prefix/$binary"
+    ln -s "../$binary" "$prefix/bin/${binary##*/}"
+  done
+  # sshd and ssh-keygen have no harmless version flag; a missing library is what could go wrong, and ldd says so.
+  if ldd "$prefix/usr/sbin/sshd" "$prefix/usr/bin/ssh" "$prefix/usr/bin/ssh-keygen" 2> /dev/null | grep -q 'not found'; then
+    ldd "$prefix/usr/sbin/sshd" "$prefix/usr/bin/ssh" "$prefix/usr/bin/ssh-keygen" | grep 'not found' >&2
+    die "the extracted OpenSSH lacks libraries (above)"
+  fi
+  "$prefix/bin/ssh" -V > /dev/null 2>&1 || die "$prefix/bin/ssh does not run"
+  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
+  stamp_write "$prefix" "$key" "$tmp/versions"
+  rm -rf "$tmp"
+  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
+  INSTALLED_SOMETHING=1
+}
+
+install_bubblewrap() {
+  install_bookworm_tool bubblewrap "$BUBBLEWRAP_WANT" bwrap --version libcap.so.2 libcap2
+}
+
 # Drop package lists and the temporary download area once everything is in place; they are only needed to
 # install (about 100 MB for sid). The next install fetches fresh lists anyway.
 cleanup_apt() {
@@ -548,6 +611,8 @@ main() {
     if [[ -n "${BUSTED_ROOT:-}" ]]; then system_busted; else install_busted; fi
     install_ripgrep
     install_tmux
+    install_openssh
+    install_bubblewrap
     cleanup_apt
   else
     if ((!QUIET)); then
@@ -570,7 +635,7 @@ main() {
 
   if ((QUIET && !INSTALLED_SOMETHING)); then
     local joined
-    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux"' | paste -sd ',' - | sed 's/,/, /g')"
+    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap"' | paste -sd ',' - | sed 's/,/, /g')"
     echo "deps: up to date ($joined)"
     return 0
   fi
@@ -593,6 +658,11 @@ main() {
     echo "  .deps/tmux/bin/tmux: $("$DEPS/tmux/bin/tmux" -V 2> /dev/null)"
   else
     echo "  tmux: not installed (the end-to-end run then uses a tmux on PATH)"
+  fi
+  if [[ -x "$DEPS/openssh/bin/sshd" && -x "$DEPS/bubblewrap/bin/bwrap" ]]; then
+    echo "  .deps/openssh/bin/{sshd,ssh,ssh-keygen}: $("$DEPS/openssh/bin/ssh" -V 2>&1); .deps/bubblewrap/bin/bwrap: $("$DEPS/bubblewrap/bin/bwrap" --version 2> /dev/null)"
+  else
+    echo "  openssh, bubblewrap: not installed (the far-side end-to-end section is then skipped)"
   fi
 }
 
