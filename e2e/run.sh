@@ -48,6 +48,8 @@ PORT_BASE=$((EPHEMERAL_LOW - 12000 + ${E2E_SLOT:-0} * slot_size + RANDOM % (slot
 ports_taken=0
 passed=0
 failed=0
+# Sections this machine cannot run (they say why): counted apart, never as passed.
+skipped=0
 
 # Every process this run started still alive: they all have HOME=$WORK/home (tmux, the CLI and what it spawned,
 # every Neovim, the API stand-ins), this shell and its subshells excepted.
@@ -194,7 +196,7 @@ if [[ -n "${E2E_ONLY:-}" ]]; then
     # shellcheck source=/dev/null
     [[ "$(basename "$f" .sh)" == *-"$E2E_ONLY" ]] && source "$f"
   done
-  echo "$passed passed, $failed failed"
+  echo "$passed passed, $failed failed, $skipped skipped"
   ((failed == 0 && passed > 0))
   exit
 fi
@@ -427,5 +429,5 @@ if ((failed > section_failed_before)); then
 fi
 end_ui_section bye
 
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 ((failed == 0))

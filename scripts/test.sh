@@ -230,10 +230,11 @@ if [[ "${E2E:-1}" != 0 && "${FAST:-0}" != 1 && $selected == 0 ]]; then
     echo
     echo "==================== e2e with the real CLIs, Neovim $version ===================="
     cat "$log"
-    line="$(grep -E '^([0-9]+) passed, ([0-9]+) failed$' "$log" | tail -n 1 || true)"
-    if [[ "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    line="$(grep -E '^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$' "$log" | tail -n 1 || true)"
+    if [[ "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
       total_passed=$((total_passed + BASH_REMATCH[1]))
       total_failed=$((total_failed + BASH_REMATCH[2]))
+      total_skipped=$((total_skipped + BASH_REMATCH[3]))
     fi
     if ((rc != 0)); then
       status=1

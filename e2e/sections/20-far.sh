@@ -1,0 +1,166 @@
+# 20. The agent on another machine, the review in this Neovim (issue 44). The far side is e2e/far/far.sh: an
+# sshd run as the user (bookworm's OpenSSH from .deps), whose every session runs in a bubblewrap sandbox with its
+# own mount, network and pid namespaces, showing the project at /workspace (its local path does not exist there)
+# and its own HOME. The real Claude Code CLI runs there, started by `:ClaudeCode @box`: remote.targets.box's
+# command is that ssh (the plugin adds -R for the far session's door; the scripted model's port is the target's
+# own -R), its folders map /workspace to the local project. Nothing over there is Neovim: the lock file is written
+# by the far script, hooks and agent tools are HTTP entries to the door. Checked, all with far paths on the wire:
+#   - the far lock file (0600, the door's port, /workspace), the CLI connected through the door, :checkhealth;
+#   - an Edit of /workspace/a.txt reviewed on the local a.txt and accepted by <CR>: the CLI writes it over there;
+#   - a selection and an @-mention reaching the model as /workspace paths;
+#   - an agent tool (mcp__nvim__read_buffer over HTTP MCP) reading the local unsaved buffer by its far path;
+#   - a second session in acceptEdits mode: an Edit and a `sed -i` over there, the turn review here (HTTP hooks)
+#     lists both, one hunk reverted by keys;
+#   - closing the terminal removes the far lock file.
+# Where this machine forbids the namespaces or the server, the section says why and counts as skipped, never passed.
+FAR_PROJECT="$WORK/far-project"
+FAR_DIR="$WORK/far-machine"
+mkdir -p "$FAR_PROJECT"
+printf 'alpha\nbeta\ngamma\n' > "$FAR_PROJECT/a.txt"
+printf 'saved text\n' > "$FAR_PROJECT/b.txt"
+printf 'c1\nc2\n' > "$FAR_PROJECT/c.txt"
+printf 'd1\nd2\n' > "$FAR_PROJECT/d.txt"
+if ! far_why="$(bash "$ROOT/e2e/far/far.sh" check 2>&1)"; then
+  echo "skip far: $far_why"
+  skipped=$((skipped + 1))
+elif ! bash "$ROOT/e2e/far/far.sh" start "$FAR_DIR" "$FAR_PROJECT" > "$WORK/far-start.out" 2>&1; then
+  check "far: the far side starts ($(tail -n 3 "$WORK/far-start.out" | tr '\n' ' '))" false
+else
+  # shellcheck source=/dev/null
+  source "$FAR_DIR/env"
+  FAR_STOP=(bash "$ROOT/e2e/far/far.sh" stop "$FAR_DIR")
+  # The far CLI's first-run screens answered and /workspace trusted, in its own home (hooks run only there).
+  cat > "$FAR_HOME_LOCAL/.claude.json" <<EOF
+{"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
+ "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
+ "projects": {"/workspace": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
+EOF
+  # setup(): the target's command is far.sh's ssh prefix with -t, and the scripted model's port forwarded.
+  far_init() { # far_init <model>
+    {
+      echo "local ssh = vim.fn.readfile('$FAR_DIR/ssh-argv')"
+      echo "local dest = table.remove(ssh)"
+      echo "vim.list_extend(ssh, { '-t', '-R', '${API_PORT[$1]}:127.0.0.1:${API_PORT[$1]}', dest })"
+      echo "require('claude-ide').setup({ diff = { focus = 'always' }, remote = { targets = { box = {"
+      echo "  command = ssh, folders = { ['/workspace'] = '$FAR_PROJECT' }, cli = '$FAR_CLI',"
+      echo "  env = { ANTHROPIC_API_KEY = 'sk-ant-e2e-fake', ANTHROPIC_BASE_URL = 'http://127.0.0.1:${API_PORT[$1]}',"
+      echo "    DISABLE_TELEMETRY = '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC = '1' } } } } })"
+    } > "$WORK/$1-init.lua"
+  }
+  # The scripted model of the first session: Read and Edit a.txt (a proposal), answers to the selection and
+  # the mention, then the agent tool (loaded through ToolSearch first).
+  cat > "$WORK/far-scenario.json" <<EOF
+[
+  {"tool": "Read", "input": {"file_path": "/workspace/a.txt"}},
+  {"tool": "Edit", "input": {"file_path": "/workspace/a.txt", "old_string": "beta", "new_string": "BETA"}},
+  {"text": "FAR-EDIT-DONE"},
+  {"text": "FAR-SELECTION-SEEN"},
+  {"text": "FAR-MENTION-SEEN"},
+  {"tool": "ToolSearch", "input": {"query": "select:mcp__nvim__read_buffer", "max_results": 5}},
+  {"tool": "mcp__nvim__read_buffer", "input": {"path": "/workspace/b.txt"}},
+  {"text": "FAR-TOOL-DONE"}
+]
+EOF
+  start_model far
+  far_init far
+  # Started in the model's own tmux window the way start_ui_nvim does, with the init file (the model is started).
+  section_failed_before=$failed
+  printf -v far_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock far)" --cmd "set rtp^=$ROOT" -c "luafile $WORK/far-init.lua"
+  tmux -S "$TMUX_SOCK" new-session -d -s far -x 200 -y 50 -c "$FAR_PROJECT" "$far_nvim; sleep 600"
+  wait_for 10 test -S "$(nvim_sock far)" || echo "the far Neovim did not start"
+  fv() { nv far "$1"; }
+  far_keys() { tmux -S "$TMUX_SOCK" send-keys -t far "$@"; }
+  far_door() { fv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")'; }
+  nv_ex far "ClaudeCode @box"
+  far_connected() { [[ "$(fv 'luaeval("#vim.tbl_filter(function(s) return s.target and s.connected end, require([[claude-ide]]).sessions())")')" == 1 ]]; }
+  check "far: the CLI over ssh connects through the far session's door" wait_for 45 far_connected
+  FAR_DOOR="$(far_door)"
+  FAR_LOCK="$FAR_HOME_LOCAL/.claude/ide/$FAR_DOOR.lock"
+  far_lock_ok() {
+    [[ "$(stat -c %a "$FAR_LOCK")" == 600 ]] &&
+      node -e 'const l = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(JSON.stringify(l.workspaceFolders) === "[\"/workspace\"]" && l.transport === "ws" && typeof l.authToken === "string" ? 0 : 1)' "$FAR_LOCK"
+  }
+  check "far: the far lock file names /workspace, mode 600, in the far home" far_lock_ok
+  far_health() { fv 'execute("checkhealth claude-ide")' > /dev/null; [[ "$(fv 'join(getline(1, "$"), "\n")')" == *"session claude@box: door 127.0.0.1:$FAR_DOOR"*"round trip"* ]]; }
+  check ":checkhealth measures a round trip through the forward" far_health
+  nv_ex far "tabclose"
+  wait_for 30 pane_has far "? for shortcuts"
+  type_into far "Change beta to BETA in a.txt"
+  far_in_review() { [[ "$(fv 'exists("t:claude_ide_diff")')" == 1 ]]; }
+  check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 far_in_review
+  far_review_local() { [[ "$(fv 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false) end, vim.api.nvim_tabpage_list_wins(0)))")')" == *'"alpha", "beta", "gamma"'*'"alpha", "BETA", "gamma"'* ]]; }
+  check "far: the review shows the local a.txt beside the proposal" far_review_local
+  far_keys Enter
+  check "far: accepted with <CR>, the CLI over there writes a.txt" wait_for 30 file_is "$FAR_PROJECT/a.txt" $'alpha\nBETA\ngamma'
+  check "far: the turn goes on" wait_for 30 pane_has far "FAR-EDIT-DONE"
+  # A selection: a.txt's first two lines in Visual mode, then a prompt.
+  nv_ex far "wincmd p"
+  nv_ex far "edit a.txt"
+  nv_keys far "ggVj"
+  sleep 0.5
+  nv_keys far "<Esc>"
+  nv_ex far "ClaudeCodeFocus"
+  type_into far "What did I select?"
+  check "far: the selection reaches the model with its far path" \
+    wait_for 30 eval 'api_log_has far "/workspace/a.txt" && api_log_has far "FAR-EDIT-DONE" && pane_has far "FAR-SELECTION-SEEN"'
+  far_sel() { grep -F 'What did I select?' "$WORK/far-api.jsonl" | grep -qF 'lines 1 to 2 from /workspace/a.txt'; }
+  check "far: ... as 'lines 1 to 2 from /workspace/a.txt'" far_sel
+  # An @-mention of c.txt, sent from Neovim, then a prompt.
+  nv_ex far "ClaudeCodeAdd $FAR_PROJECT/c.txt"
+  sleep 1
+  type_into far "Look at this"
+  far_mention() { grep -F 'Look at this' "$WORK/far-api.jsonl" | grep -qF 'c.txt'; }
+  check "far: the @-mention reaches the model (a far path the CLI reads over there)" \
+    wait_for 30 eval 'far_mention && pane_has far "FAR-MENTION-SEEN"'
+  # The agent tool over HTTP MCP: b.txt open here with an unsaved line the model can only see through Neovim.
+  nv_ex far "wincmd p"
+  nv_ex far "edit b.txt"
+  nv_ex far 'call setline(1, "unsaved far-visible text")'
+  nv_ex far "ClaudeCodeFocus"
+  type_into far "Read b.txt from my editor"
+  check "far: mcp__nvim__read_buffer by /workspace/b.txt reads the unsaved buffer here" \
+    wait_for 45 eval 'api_log_has far "unsaved far-visible text" && pane_has far "FAR-TOOL-DONE"'
+  end_ui_section far
+
+  # The second session, in acceptEdits mode: no proposal; the turn review at its end (HTTP hooks to the door).
+  cat > "$WORK/farturn-scenario.json" <<EOF
+[
+  {"tool": "Read", "input": {"file_path": "/workspace/c.txt"}},
+  {"tool": "Edit", "input": {"file_path": "/workspace/c.txt", "old_string": "c1", "new_string": "C1"}},
+  {"tool": "Bash", "input": {"command": "sed -i 's/d1/D1/' d.txt", "description": "Uppercase d1 in d.txt"}},
+  {"text": "FAR-TURN-DONE"}
+]
+EOF
+  start_model farturn
+  far_init farturn
+  section_failed_before=$failed
+  printf -v far_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock farturn)" --cmd "set rtp^=$ROOT" -c "luafile $WORK/farturn-init.lua"
+  tmux -S "$TMUX_SOCK" new-session -d -s farturn -x 200 -y 50 -c "$FAR_PROJECT" "$far_nvim; sleep 600"
+  wait_for 10 test -S "$(nvim_sock farturn)" || echo "the farturn Neovim did not start"
+  ft() { nv farturn "$1"; }
+  ft_keys() { tmux -S "$TMUX_SOCK" send-keys -t farturn "$@"; }
+  nv_ex farturn "ClaudeCode @box --permission-mode acceptEdits --allowedTools Bash"
+  wait_for 45 pane_has farturn "? for shortcuts"
+  type_into farturn "Uppercase the first lines of c.txt and d.txt"
+  check "farturn: the CLI over there ran the Edit and the sed" wait_for 60 file_is "$FAR_PROJECT/d.txt" $'D1\nd2'
+  ft_title() { ft 'luaeval("vim.inspect(vim.tbl_map(function(t) return vim.t[t].claude_ide_diff or false end, vim.api.nvim_list_tabpages()))")'; }
+  ft_lists_both() { [[ "$(ft_title)" == *"turn 1: 2 files, 1 by shell commands"* ]]; }
+  check "farturn: the turn review opens here at the turn's end, listing both files" wait_for 30 ft_lists_both
+  ft_line() { ft 'getline(".")'; }
+  ft_on_d() { [[ "$(ft_line)" == "d.txt ("* ]]; }
+  ft_dropped() { [[ "$(ft 'luaeval("table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, true), \"\\n\")")')" == *"1 of 1 hunk dropped"* ]]; }
+  ft_keys ']f'
+  wait_for 10 ft_on_d || true
+  ft_keys ']c' 'gH'
+  check "farturn: gH typed on d.txt's hunk drops it" wait_for 10 ft_dropped
+  ft_keys ':w' Enter
+  check "farturn: d.txt's hunk reverted here, c.txt keeps the agent's change" \
+    wait_for 20 eval 'file_is "$FAR_PROJECT/d.txt" $'"'"'d1\nd2'"'"' && file_is "$FAR_PROJECT/c.txt" $'"'"'C1\nc2'"'"''
+  FT_DOOR="$(nv farturn 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")')"
+  ft_lock_gone() { [[ ! -e "$FAR_HOME_LOCAL/.claude/ide/$FT_DOOR.lock" ]]; }
+  check "farturn: the far lock file exists while the session runs" eval '! ft_lock_gone'
+  nv_ex farturn 'lua for _, s in ipairs(require("claude-ide").sessions()) do if s.buf then vim.api.nvim_buf_delete(s.buf, { force = true }) end end'
+  check "farturn: closing the terminal removes the far lock file" wait_for 20 ft_lock_gone
+  end_ui_section farturn
+  "${FAR_STOP[@]}" > /dev/null 2>&1
+fi
