@@ -1,6 +1,10 @@
 -- Generated from src/claude-ide/commands.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArraySort = ____lualib.__TS__ArraySort
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
@@ -166,18 +170,40 @@ local CLAUDE_OPTIONS = {
     "--settings",
     "--verbose"
 }
---- Completion of :ClaudeCode / :ClaudeCodeNew arguments (declared in plugin/claude-ide.lua).
-function ____exports.complete_args(lead, _line, _pos)
-    return __TS__ArrayFilter(
+--- Completion of :ClaudeCode / :ClaudeCodeNew arguments (declared in plugin/claude-ide.lua): the CLI's options, and
+-- `@name` for each remote target as the first argument.
+function ____exports.complete_args(lead, line, pos)
+    local options = __TS__ArrayFilter(
         CLAUDE_OPTIONS,
         function(____, o) return vim.startswith(o, lead) end
     )
+    local first = string.match(
+        string.sub(line, 1, pos),
+        "^%s*%S+%s+(%S*)$"
+    )
+    if first == nil then
+        return options
+    end
+    local targets = {}
+    for name in pairs(ide.config().remote.targets) do
+        targets[#targets + 1] = "@" .. name
+    end
+    __TS__ArraySort(targets)
+    local ____array_11 = __TS__SparseArrayNew(unpack(__TS__ArrayFilter(
+        targets,
+        function(____, t) return vim.startswith(t, lead) end
+    )))
+    __TS__SparseArrayPush(
+        ____array_11,
+        unpack(options)
+    )
+    return {__TS__SparseArraySpread(____array_11)}
 end
 --- Completion of :ClaudeCodeReview: the turns kept of the session whose turn ended last.
 function ____exports.complete_turns(lead)
-    local ____opt_13 = ide.server()
-    local ____opt_11 = ____opt_13 and ____opt_13:channel()
-    local numbers = ____opt_11 and ____opt_11.turns:turnNumbers() or ({})
+    local ____opt_14 = ide.server()
+    local ____opt_12 = ____opt_14 and ____opt_14:channel()
+    local numbers = ____opt_12 and ____opt_12.turns:turnNumbers() or ({})
     return __TS__ArrayFilter(
         __TS__ArrayMap(
             numbers,

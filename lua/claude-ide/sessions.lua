@@ -696,6 +696,13 @@ function Sessions.prototype.openFar(self, config, args)
     if name == nil then
         return nil
     end
+    local ____string_match_63 = string.match
+    local ____opt_61 = config.remote.targets[name]
+    local program = ____string_match_63(____opt_61 and ____opt_61.cli or "claude", "([^/%s]+)%s*$")
+    if program == "gemini" or program == "qwen" or program == "codex" then
+        say(((("@" .. name) .. ": a remote target runs Claude Code (its lock file, HTTP hooks and HTTP MCP entries reach this Neovim through the target's forward); ") .. program) .. " finds the editor through files and hooks of its own machine: run it beside Neovim", "error")
+        return false
+    end
     local opened = farSession().openFarSession(
         config,
         name,
@@ -732,14 +739,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_63
+    local ____temp_66
     if #mine > 0 then
-        local ____opt_61 = self.link.diff()
-        ____temp_63 = ____opt_61 and ____opt_61.rejectFor(mine) or 0
+        local ____opt_64 = self.link.diff()
+        ____temp_66 = ____opt_64 and ____opt_64.rejectFor(mine) or 0
     else
-        ____temp_63 = 0
+        ____temp_66 = 0
     end
-    local rejected = ____temp_63
+    local rejected = ____temp_66
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
@@ -758,9 +765,9 @@ function Sessions.prototype.drop(self, id)
         function(____, t) return t.id == id end
     )
     if i >= 0 then
-        local ____opt_64 = self.terms[i + 1].far
-        if ____opt_64 ~= nil then
-            ____opt_64.gateway.close()
+        local ____opt_67 = self.terms[i + 1].far
+        if ____opt_67 ~= nil then
+            ____opt_67.gateway.close()
         end
         __TS__ArraySplice(self.terms, i, 1)
     end
@@ -785,14 +792,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue160
+                goto __continue161
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue160::
+        ::__continue161::
     end
     return nil
 end

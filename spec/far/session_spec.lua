@@ -157,4 +157,34 @@ describe('far session', function()
     -- :checkhealth says the same, before anyone tries.
     assert.matches(':ClaudeCodeNew @box will not start here', checkhealth(), 1, true)
   end)
+
+  it('completes @box as the first argument of :ClaudeCode, and refuses a target that runs another CLI', function()
+    local commands = require('claude-ide.commands')
+    assert.same(
+      { '@box' },
+      vim.tbl_filter(function(c)
+        return c:sub(1, 1) == '@'
+      end, commands.complete_args('', 'ClaudeCode ', 11))
+    )
+    assert.same(
+      {},
+      vim.tbl_filter(function(c)
+        return c:sub(1, 1) == '@'
+      end, commands.complete_args('', 'ClaudeCode --resume ', 20))
+    )
+    local config = vim.deepcopy(ide.config())
+    config.remote.targets.gem =
+      { command = { 'env' }, folders = { [root .. '/farview'] = root .. '/proj' }, cli = 'gemini' }
+    assert.is_true(ide.setup(config))
+    local said = ''
+    local real = vim.notify
+    vim.notify = function(msg)
+      said = said .. msg
+    end
+    ide.new_session('@gem')
+    vim.notify = real
+    assert.matches('@gem: a remote target runs Claude Code', said, 1, true)
+    assert.same({}, ide.server():gateways())
+    assert.same({}, ide.sessions())
+  end)
 end)

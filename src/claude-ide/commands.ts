@@ -131,9 +131,18 @@ const CLAUDE_OPTIONS = [
   "--verbose",
 ];
 
-/** Completion of :ClaudeCode / :ClaudeCodeNew arguments (declared in plugin/claude-ide.lua). */
-export function complete_args(this: void, lead: string, _line: string, _pos: number): string[] {
-  return CLAUDE_OPTIONS.filter((o) => vim.startswith(o, lead));
+/**
+ * Completion of :ClaudeCode / :ClaudeCodeNew arguments (declared in plugin/claude-ide.lua): the CLI's options, and
+ * `@name` for each remote target as the first argument.
+ */
+export function complete_args(this: void, lead: string, line: string, pos: number): string[] {
+  const options = CLAUDE_OPTIONS.filter((o) => vim.startswith(o, lead));
+  const [first] = string.match(string.sub(line, 1, pos), "^%s*%S+%s+(%S*)$");
+  if (first === undefined) return options;
+  const targets: string[] = [];
+  for (const [name] of pairs(ide.config().remote.targets)) targets.push(`@${name as string}`);
+  targets.sort();
+  return [...targets.filter((t) => vim.startswith(t, lead)), ...options];
 }
 
 /** Completion of :ClaudeCodeReview: the turns kept of the session whose turn ended last. */

@@ -595,6 +595,14 @@ export class Sessions {
     const { target } = farSession().splitTarget(config, args);
     const name = target ?? (config.remote.target !== false ? config.remote.target : undefined);
     if (name === undefined) return undefined;
+    const [program] = string.match(config.remote.targets[name]?.cli ?? "claude", "([^/%s]+)%s*$");
+    if (program === "gemini" || program === "qwen" || program === "codex") {
+      say(
+        `@${name}: a remote target runs Claude Code (its lock file, HTTP hooks and HTTP MCP entries reach this Neovim through the target's forward); ${program} finds the editor through files and hooks of its own machine: run it beside Neovim`,
+        "error",
+      );
+      return false;
+    }
     const opened = farSession().openFarSession(config, name, (paths) => {
       const door = this.link.openGateway(paths);
       return door ?? { ok: false, error: "the IDE server is not running" };
