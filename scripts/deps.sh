@@ -15,6 +15,8 @@
 #                       `sshd`, `ssh` and `ssh-keygen`
 #   .deps/bubblewrap    bookworm's bubblewrap (and its libcap2): the namespaces of that far side; .deps/bubblewrap/bin
 #                       holds only `bwrap`
+#   .deps/socat         bookworm's socat (and its libwrap0): the forward of a container target in the far-session
+#                       spec, as the README's recipe runs it; .deps/socat/bin holds only `socat`
 #   .deps/apt/<suite>   private apt configuration, package lists and state, one per suite
 #   .deps/bin/nvim-0.10, .deps/bin/nvim-0.12
 #                       launchers (a contract: other tools call these two paths)
@@ -56,6 +58,7 @@ RIPGREP_WANT="13.*"
 TMUX_WANT="3.*"
 OPENSSH_WANT="1:9.*"
 BUBBLEWRAP_WANT="0.*"
+SOCAT_WANT="1.7.*"
 # Bump to force every component to be reinstalled (e.g. after changing how they are built).
 LAYOUT_VERSION=1
 
@@ -582,6 +585,12 @@ install_bubblewrap() {
   install_bookworm_tool bubblewrap "$BUBBLEWRAP_WANT" bwrap --version libcap.so.2 libcap2
 }
 
+# socat, the forward a container target runs here (remote.targets forward = { "socat", ... }): the far-session
+# spec forwards a door with it as the README's recipe does.
+install_socat() {
+  install_bookworm_tool socat "$SOCAT_WANT" socat -V libwrap.so.0 libwrap0 libnsl2 libtirpc3
+}
+
 # Drop package lists and the temporary download area once everything is in place; they are only needed to
 # install (about 100 MB for sid). The next install fetches fresh lists anyway.
 cleanup_apt() {
@@ -613,6 +622,7 @@ main() {
     install_tmux
     install_openssh
     install_bubblewrap
+    install_socat
     cleanup_apt
   else
     if ((!QUIET)); then
@@ -635,7 +645,7 @@ main() {
 
   if ((QUIET && !INSTALLED_SOMETHING)); then
     local joined
-    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap"' | paste -sd ',' - | sed 's/,/, /g')"
+    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap" || $1 == "socat"' | paste -sd ',' - | sed 's/,/, /g')"
     echo "deps: up to date ($joined)"
     return 0
   fi

@@ -144,7 +144,7 @@ describe('config.validate', function()
       { { targets = { x = { command = { 'ssh' }, folders = { ['rel'] = '/p' } } } }, 'must have absolute far folders' },
       {
         { targets = { x = { command = { 'ssh' }, folders = { ['/w'] = '/p' }, forward = 'tcp' } } },
-        '"remote.targets.x.forward" must be "ssh" or "none"',
+        [["remote.targets.x.forward" must be "ssh", "none" or a command's words with {port}]],
       },
       {
         { targets = { x = { command = { 'ssh' }, folders = { ['/w'] = '/p' }, colour = 1 } } },

@@ -98,8 +98,10 @@ function targetsError(v)
                 return ((((("option \"" .. at) .. ".folders\" must map ") .. tostring(far)) .. " to a local folder (got ") .. describe(near)) .. ")"
             end
         end
-        if target.forward ~= nil and target.forward ~= "ssh" and target.forward ~= "none" then
-            return (("option \"" .. at) .. ".forward\" must be \"ssh\" or \"none\", got ") .. describe(target.forward)
+        local forward = target.forward
+        local words = type(forward) == "table" and vim.islist(forward) and not vim.tbl_isempty(forward) and allStrings(forward)
+        if forward ~= nil and forward ~= "ssh" and forward ~= "none" and not words then
+            return (("option \"" .. at) .. ".forward\" must be \"ssh\", \"none\" or a command's words with {port}, got ") .. describe(forward)
         end
         for ____, key in ipairs({"host", "cli"}) do
             if target[key] ~= nil and (type(target[key]) ~= "string" or target[key] == "") then

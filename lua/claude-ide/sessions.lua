@@ -767,7 +767,7 @@ function Sessions.prototype.drop(self, id)
     if i >= 0 then
         local ____opt_67 = self.terms[i + 1].far
         if ____opt_67 ~= nil then
-            ____opt_67.gateway.close()
+            ____opt_67.close()
         end
         __TS__ArraySplice(self.terms, i, 1)
     end

@@ -187,4 +187,54 @@ describe('far session', function()
     assert.same({}, ide.server():gateways())
     assert.same({}, ide.sessions())
   end)
+
+  it(
+    'runs a forward command for the session (socat to another address, as for a container), the CLI reaching the door only through it',
+    function()
+      local socat = repo .. '/.deps/socat/bin/socat'
+      assert(vim.fn.executable(socat) == 1, 'scripts/deps.sh installs socat')
+      local config = vim.deepcopy(ide.config())
+      config.remote.targets.box.forward =
+        { socat, 'TCP-LISTEN:{port},bind=127.0.0.2,reuseaddr,fork', 'TCP:127.0.0.1:{port}' }
+      config.remote.targets.box.host = '127.0.0.2'
+      assert.is_true(ide.setup(config))
+      ide.new_session('@box')
+      assert(
+        vim.wait(10000, function()
+          return vim.fn.filereadable(out) == 1
+        end, 20),
+        'the far CLI never answered'
+      )
+      local seen = vim.json.decode(table.concat(vim.fn.readfile(out), '\n'))
+      assert.is_nil(seen.error, seen.error)
+      local door = ide.server():gateways()[1]
+      -- It came through 127.0.0.2 (the door itself listens on 127.0.0.1 only), hooks and agent tools too.
+      assert.equal(root .. '/farview/a.txt', vim.json.decode(seen.answer.result.content[1].text).filePath)
+      assert.equal(('http://127.0.0.2:%d/mcp'):format(door.port), seen.mcp.mcpServers.nvim.url)
+      assert.equal(200, seen.hook.status, seen.hook.body)
+      local reach = function()
+        local r = vim
+          .system({
+            'node',
+            '-e',
+            ('require("net").connect(%d, "127.0.0.2").on("connect", () => process.exit(0)).on("error", () => process.exit(1))'):format(
+              door.port
+            ),
+          })
+          :wait()
+        return r.code == 0
+      end
+      assert.is_true(reach())
+      -- The session ends: the forward stops with its door.
+      for _, s in ipairs(ide.sessions()) do
+        vim.api.nvim_buf_delete(s.buf, { force = true })
+      end
+      assert(
+        vim.wait(5000, function()
+          return not reach()
+        end, 50),
+        'the forward outlived the session'
+      )
+    end
+  )
 end)

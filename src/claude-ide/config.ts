@@ -89,9 +89,10 @@ export interface RemoteTarget {
   folders: { [far: string]: string };
   /**
    * How the far CLI reaches this Neovim's port: "ssh" adds `-R port:127.0.0.1:port` to the ssh command; "none":
-   * the far side shares this machine's loopback (a container with --network host) or you forward it yourself.
+   * the far side shares this machine's loopback (a container with --network host); a list of words: a command
+   * run here for the session's life that forwards it, `{port}` replaced by the port (socat to a bridge address).
    */
-  forward: "ssh" | "none";
+  forward: "ssh" | "none" | string[];
   /** The host the far CLI connects to (127.0.0.1 through a forward; a container's name for the host). */
   host: string;
   /** The CLI's command over there. */
@@ -260,11 +261,14 @@ export const DEFAULTS: Config = {
   hooks: { enabled: true },
   // Agents in a container or on another machine, the review in this Neovim (:help claude-ide-remote).
   remote: {
-    // name = { command = {...}, folders = { [far] = local }, forward = "ssh" | "none", host = "127.0.0.1",
-    //   cli = "claude", env = {} }: `:ClaudeCodeNew @name` starts the CLI through `command` in the far folder of
-    // Neovim's cwd. Its port is forwarded by the target's own means (ssh -R; a shared network), a lock file with
-    // its own token is written over there, its hooks and agent tools are HTTP entries to that port, and every
-    // path is mapped through `folders` (a path outside them is refused, naming the map).
+    // name = { command = { words }, folders = { [far] = local }, forward = "ssh", host = "127.0.0.1",
+    //   cli = "claude", env = {} }: `:ClaudeCode @name` starts the CLI through `command` (ssh, docker exec,
+    //   devcontainer exec) in the far folder of Neovim's cwd, whose files must be these (a bind mount, a shared or
+    //   synced folder). forward: "ssh" adds -R for the session's port (the default for an ssh command); "none":
+    //   the far side shares this loopback (a container with --network host); a command's words, `{port}` replaced,
+    //   run here for the session's life (socat to a bridge address: then host is that address). A lock file with
+    //   the session's own token is written over there, its hooks and agent tools are HTTP entries to that port,
+    //   and every path is mapped through `folders` (a path outside them is refused, naming the map).
     targets: {},
     // The target :ClaudeCode and :ClaudeCodeNew use without an @name; false: the CLI runs here.
     target: false,
@@ -577,8 +581,14 @@ function targetsError(v: unknown): string | undefined {
       if (typeof near !== "string" || near === "")
         return `option "${at}.folders" must map ${far} to a local folder (got ${describe(near)})`;
     }
-    if (target.forward !== undefined && target.forward !== "ssh" && target.forward !== "none")
-      return `option "${at}.forward" must be "ssh" or "none", got ${describe(target.forward)}`;
+    const forward = target.forward;
+    const words =
+      typeof forward === "object" &&
+      vim.islist(forward) &&
+      !vim.tbl_isempty(forward as object) &&
+      allStrings(forward as object);
+    if (forward !== undefined && forward !== "ssh" && forward !== "none" && !words)
+      return `option "${at}.forward" must be "ssh", "none" or a command's words with {port}, got ${describe(forward)}`;
     for (const key of ["host", "cli"])
       if (target[key] !== undefined && (typeof target[key] !== "string" || target[key] === ""))
         return `option "${at}.${key}" must be a non-empty string, got ${describe(target[key])}`;

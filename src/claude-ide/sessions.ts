@@ -633,7 +633,7 @@ export class Sessions {
     const i = this.terms.findIndex((t) => t.id === id);
     if (i >= 0) {
       // A far agent's door goes with its terminal (its lock file over there goes with its CLI).
-      this.terms[i].far?.gateway.close();
+      this.terms[i].far?.close();
       this.terms.splice(i, 1);
     }
     if (this.lastFocused === id) this.lastFocused = undefined;

@@ -30,7 +30,7 @@ function ____exports.checkRemote(config, server, sessions)
             if t == nil then
                 goto __continue5
             end
-            local forward = t.forward == "ssh" and "port forwarded with ssh -R" or ("the far side reaches " .. t.host) .. " itself (forward \"none\": a shared network, or your own forward)"
+            local forward = t.forward == "ssh" and "port forwarded with ssh -R" or (t.forward == "none" and ("the far side reaches " .. t.host) .. " itself (forward \"none\": a shared network)" or (("forwarded by " .. table.concat(t.forward, " ")) .. " for each session, reached at ") .. t.host)
             local chosen = config.remote.target == name and " (remote.target: :ClaudeCode starts here)" or ""
             vim.health.ok(((((("target @" .. name) .. ": ") .. table.concat(t.command, " ")) .. "; ") .. forward) .. chosen)
             local pairs_ = folderPairs(t)

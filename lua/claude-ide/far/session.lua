@@ -1,5 +1,6 @@
 -- Generated from src/claude-ide/far/session.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
 local ____config = require("claude-ide.config")
@@ -13,6 +14,8 @@ local modeArguments = ____permission_mode.modeArguments
 local ____launch = require("claude-ide.far.launch")
 local farCommandLine = ____launch.farCommandLine
 local farScript = ____launch.farScript
+local ____log = require("claude-ide.log")
+local say = ____log.say
 local ____settings = require("claude-ide.hooks.settings")
 local httpHookSettings = ____settings.httpHookSettings
 local ____cli_config = require("claude-ide.bridge.cli_config")
@@ -67,7 +70,47 @@ function ____exports.openFarSession(config, name, openGateway)
     if not opened.ok then
         return {ok = false, error = (("cannot open the door for @" .. name) .. ": ") .. opened.error}
     end
-    return {ok = true, session = {name = name, target = target, gateway = opened.gateway}}
+    local gateway = opened.gateway
+    local job
+    local closed = false
+    if type(target.forward) == "table" then
+        local port = tostring(gateway.port)
+        local words = __TS__ArrayMap(
+            target.forward,
+            function(____, w) return (string.gsub(w, "{port}", port)) end
+        )
+        local ok, started = pcall(
+            vim.fn.jobstart,
+            words,
+            {on_exit = function(_job, code)
+                if not closed then
+                    say(
+                        ((((("@" .. name) .. ": the forward (") .. table.concat(words, " ")) .. ") exited with code ") .. tostring(code)) .. ": the far CLI cannot reach this Neovim",
+                        "error"
+                    )
+                end
+            end}
+        )
+        if not ok or started <= 0 then
+            gateway.close()
+            return {
+                ok = false,
+                error = (((("@" .. name) .. ": the forward (") .. table.concat(words, " ")) .. ") did not start: ") .. (ok and "job " .. tostring(started) or tostring(started))
+            }
+        end
+        job = started
+    end
+    local function close()
+        if closed then
+            return
+        end
+        closed = true
+        if job ~= nil then
+            pcall(vim.fn.jobstop, job)
+        end
+        gateway.close()
+    end
+    return {ok = true, session = {name = name, target = target, gateway = gateway, close = close}}
 end
 --- The local command line that starts the far CLI, in the far folder of Neovim's cwd.
 function ____exports.farCommand(config, far, setup, extra)

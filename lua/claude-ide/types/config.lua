@@ -225,11 +225,14 @@
 
 --- Agents in a container or on another machine, the review in this Neovim (:help claude-ide-remote).
 ---@class claude-ide.Config.remote
---- name = { command = {...}, folders = { [far] = local }, forward = "ssh" | "none", host = "127.0.0.1",
----   cli = "claude", env = {} }: `:ClaudeCodeNew @name` starts the CLI through `command` in the far folder of
---- Neovim's cwd. Its port is forwarded by the target's own means (ssh -R; a shared network), a lock file with
---- its own token is written over there, its hooks and agent tools are HTTP entries to that port, and every
---- path is mapped through `folders` (a path outside them is refused, naming the map).
+--- name = { command = { words }, folders = { [far] = local }, forward = "ssh", host = "127.0.0.1",
+---   cli = "claude", env = {} }: `:ClaudeCode @name` starts the CLI through `command` (ssh, docker exec,
+---   devcontainer exec) in the far folder of Neovim's cwd, whose files must be these (a bind mount, a shared or
+---   synced folder). forward: "ssh" adds -R for the session's port (the default for an ssh command); "none":
+---   the far side shares this loopback (a container with --network host); a command's words, `{port}` replaced,
+---   run here for the session's life (socat to a bridge address: then host is that address). A lock file with
+---   the session's own token is written over there, its hooks and agent tools are HTTP entries to that port,
+---   and every path is mapped through `folders` (a path outside them is refused, naming the map).
 ---@field targets? table<string, table> # Default: `{}`.
 --- The target :ClaudeCode and :ClaudeCodeNew use without an @name; false: the CLI runs here.
 ---@field target? string|false # Default: `false`.

@@ -26,7 +26,9 @@ export function checkRemote(config: Config, server: Server | undefined, sessions
     const forward =
       t.forward === "ssh"
         ? "port forwarded with ssh -R"
-        : `the far side reaches ${t.host} itself (forward "none": a shared network, or your own forward)`;
+        : t.forward === "none"
+          ? `the far side reaches ${t.host} itself (forward "none": a shared network)`
+          : `forwarded by ${table.concat(t.forward, " ")} for each session, reached at ${t.host}`;
     const chosen = config.remote.target === name ? " (remote.target: :ClaudeCode starts here)" : "";
     vim.health.ok(`target @${name}: ${table.concat(t.command, " ")}; ${forward}${chosen}`);
     const pairs_ = folderPairs(t);

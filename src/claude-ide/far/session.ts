@@ -7,6 +7,7 @@ import { normalize } from "../util/fs";
 import { modeArguments } from "../util/permission_mode";
 import type { Gateway } from "../server";
 import { farCommandLine, farScript } from "./launch";
+import { say } from "../log";
 import { httpHookSettings } from "../hooks/settings";
 import { allowedTools, httpMcpConfig } from "../bridge/cli_config";
 
@@ -15,6 +16,8 @@ export interface FarSession {
   readonly name: string;
   readonly target: RemoteTarget;
   readonly gateway: Gateway;
+  /** Ends the session here: its forward command (if any) stops, its door closes. */
+  close(this: void): void;
 }
 
 /** What the far CLI is given besides the environment: its settings (hooks, permissions) and MCP servers. */
@@ -65,7 +68,37 @@ export function openFarSession(
   if (target === undefined) return { ok: false, error: `no target "${name}" in remote.targets` };
   const opened = openGateway(createPathMap(folderPairs(target)));
   if (!opened.ok) return { ok: false, error: `cannot open the door for @${name}: ${opened.error}` };
-  return { ok: true, session: { name, target, gateway: opened.gateway } };
+  const gateway = opened.gateway;
+  let job: number | undefined;
+  let closed = false;
+  if (typeof target.forward === "object") {
+    const [port] = [tostring(gateway.port)];
+    const words = target.forward.map((w) => string.gsub(w, "{port}", port)[0]);
+    const [ok, started] = pcall(vim.fn.jobstart, words, {
+      on_exit: (_job: number, code: number) => {
+        if (!closed)
+          say(
+            `@${name}: the forward (${words.join(" ")}) exited with code ${code}: the far CLI cannot reach this Neovim`,
+            "error",
+          );
+      },
+    });
+    if (!ok || (started as number) <= 0) {
+      gateway.close();
+      return {
+        ok: false,
+        error: `@${name}: the forward (${words.join(" ")}) did not start: ${ok ? `job ${started}` : tostring(started)}`,
+      };
+    }
+    job = started as number;
+  }
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    if (job !== undefined) pcall(vim.fn.jobstop, job);
+    gateway.close();
+  };
+  return { ok: true, session: { name, target, gateway, close } };
 }
 
 /** The local command line that starts the far CLI, in the far folder of Neovim's cwd. */
