@@ -83,14 +83,14 @@ export function openFarSession(
           );
       },
     });
-    if (!ok || (started as number) <= 0) {
+    if (!ok || started <= 0) {
       gateway.close();
       return {
         ok: false,
         error: `@${name}: the forward (${words.join(" ")}) did not start: ${ok ? `job ${started}` : tostring(started)}`,
       };
     }
-    job = started as number;
+    job = started;
   }
   const close = (): void => {
     if (closed) return;
