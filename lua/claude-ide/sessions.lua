@@ -82,6 +82,7 @@ hookSettings = lazy("claude-ide.hooks.settings")
 configFile = lazy("claude-ide.bridge.config_file")
 local snapshotModule = lazy("claude-ide.editor.snapshot.snapshot")
 local farSession = lazy("claude-ide.far.session")
+local farLaunch = lazy("claude-ide.far.launch")
 --- What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal) and
 -- the hooks (hooks.enabled) on its command line; Gemini CLI and Qwen Code the hooks through a system-defaults
 -- settings file named in their environment; Codex its notify program and hooks as `-c` overrides on its command
@@ -825,5 +826,23 @@ function Sessions.prototype.watchFocus(self)
             end
         }
     )
+    local function otherFiles(ev)
+        local t = __TS__ArrayFind(
+            self.terms,
+            function(____, s) return s.far ~= nil and s.terminal:buffer() == ev.buf end
+        )
+        local request = vim.v.termrequest
+        if (t and t.far) == nil or type(request) ~= "string" then
+            return
+        end
+        local prefix = "]" .. farLaunch().OTHER_FILES_OSC
+        if not vim.startswith(request, prefix) or t.otherFiles ~= nil then
+            return
+        end
+        t.otherFiles = string.sub(request, #prefix + 1)
+        local far = t.far.gateway.paths:farFolders()[1]
+        say(((((("@" .. t.far.name) .. ": ") .. far) .. " over there is not the files here (") .. t.otherFiles) .. " differs): no turn review; reviews show this machine's files (:help claude-ide-remote)", "warn")
+    end
+    vim.api.nvim_create_autocmd("TermRequest", {group = self.augroup, desc = "claude-ide: a far session's shell saying its folder is not the files here (far/launch)", callback = otherFiles})
 end
 return ____exports

@@ -32,8 +32,14 @@ describe('far launch script', function()
       '#!/bin/sh',
       'pwd > "' .. out .. '.cwd"',
       'env > "' .. out .. '.env"',
-      'for a in "$@"; do printf "%s\\n" "$a"; done > "' .. out .. '.args"',
-      'ls "$HOME/.claude/ide" > "' .. out .. '.locks"',
+      'for a in "$@"; do printf "%s\\n" "$a"; done > "'
+        .. out
+        .. '.args.tmp" && mv "'
+        .. out
+        .. '.args.tmp" "'
+        .. out
+        .. '.args"',
+      'ls "$HOME/.claude/ide" > "' .. out .. '.locks.tmp" && mv "' .. out .. '.locks.tmp" "' .. out .. '.locks"',
       'while [ ! -e "' .. out .. '.stop" ]; do sleep 0.05; done',
     }, cli)
     vim.uv.fs_chmod(cli, 448)
@@ -43,6 +49,7 @@ describe('far launch script', function()
     vim.fn.delete(root, 'rf')
   end)
 
+  local check
   local function script(extra)
     return launch.farScript({
       port = 45123,
@@ -51,7 +58,10 @@ describe('far launch script', function()
       cwd = root .. "/work space/it's",
       host = 'host.docker.internal',
       env = { CLAUDE_CODE_SSE_PORT = '45123', CLAUDE_CODE_IDE_HOST_OVERRIDE = 'host.docker.internal' },
-      words = { cli, '--settings', '{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"http://x/%s\\n"}]}]}}' },
+      words = { cli, '--mcp-config', '{"mcpServers":{}}' },
+      settings = '{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"http://x/%s\\n"}]}]}}',
+      settingsOther = '{"hooks":{}}',
+      check = check,
       extra = extra or '',
     })
   end
@@ -84,10 +94,14 @@ describe('far launch script', function()
     assert.matches('\nCLAUDE_CODE_SSE_PORT=45123\n', '\n' .. env, 1, true)
     assert.matches('\nCLAUDE_CODE_IDE_HOST_OVERRIDE=host.docker.internal\n', '\n' .. env, 1, true)
     local args = vim.split(read(out .. '.args'), '\n', { trimempty = true })
-    assert.same(
-      { '--settings', '{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"http://x/%s\\n"}]}]}}', '--resume', 'a b' },
-      args
-    )
+    assert.same({
+      '--settings',
+      '{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"http://x/%s\\n"}]}]}}',
+      '--mcp-config',
+      '{"mcpServers":{}}',
+      '--resume',
+      'a b',
+    }, args)
     vim.fn.writefile({}, out .. '.stop')
     local done = proc:wait(5000)
     assert.equal(0, done.code)
@@ -125,4 +139,47 @@ describe('far launch script', function()
     local r = vim.system({ 'sh', '-c', 'eval "$1"', 'sh', "sh -c 'echo hi; echo \"it'\\''s\"'" }):wait()
     assert.equal("hi\nit's\n", r.stdout)
   end)
+
+  it(
+    "checks the far folder's files by cksum: the same files start with the settings, others with the other ones and say so",
+    function()
+      local cwd = root .. "/work space/it's"
+      vim.fn.writefile({ 'same' }, cwd .. '/one.txt')
+      vim.fn.writefile({ 'here' }, cwd .. '/two words.txt')
+      local crc = function(path)
+        local f = assert(io.open(path, 'rb'))
+        local data = f:read('*a')
+        f:close()
+        return require('claude-ide.util.cksum').cksum(data)
+      end
+      -- The CRC computed here is the one the far shell's cksum prints.
+      local printed = vim.system({ 'sh', '-c', 'cksum < "$1"', 'sh', cwd .. '/two words.txt' }):wait().stdout
+      assert.equal(tostring(crc(cwd .. '/two words.txt')), printed:match('^(%d+)'))
+      check = {
+        { name = 'one.txt', crc = crc(cwd .. '/one.txt') },
+        { name = 'two words.txt', crc = crc(cwd .. '/two words.txt') },
+      }
+      local proc = vim.system({ 'env', '-u', 'CLAUDE_CONFIG_DIR', 'HOME=' .. home, 'sh', '-c', script() })
+      assert(vim.wait(5000, function()
+        return read(out .. '.args') ~= nil
+      end, 20))
+      assert.equal('--settings', vim.split(read(out .. '.args'), '\n')[1])
+      assert.matches('"Stop"', read(out .. '.args'), 1, true)
+      vim.fn.writefile({}, out .. '.stop')
+      local done = proc:wait(5000)
+      assert.is_nil((done.stdout or ''):find('other-files', 1, true))
+      -- Over there, one file differs: the other settings, and the terminal told which.
+      vim.fn.delete(out .. '.stop')
+      vim.fn.delete(out .. '.args')
+      vim.fn.writefile({ 'there' }, cwd .. '/two words.txt')
+      proc = vim.system({ 'env', '-u', 'CLAUDE_CONFIG_DIR', 'HOME=' .. home, 'sh', '-c', script() })
+      assert(vim.wait(5000, function()
+        return read(out .. '.args') ~= nil
+      end, 20))
+      assert.same({ '--settings', '{"hooks":{}}' }, { unpack(vim.split(read(out .. '.args'), '\n'), 1, 2) })
+      vim.fn.writefile({}, out .. '.stop')
+      done = proc:wait(5000)
+      assert.equal('\27]' .. launch.OTHER_FILES_OSC .. 'two words.txt\7', done.stdout)
+    end
+  )
 end)

@@ -237,4 +237,43 @@ describe('far session', function()
       )
     end
   )
+
+  it('says once when the far folder is not the files here, and gives that CLI no turn review', function()
+    -- Over there: a plain checkout of its own, a.txt differing.
+    vim.fn.mkdir(root .. '/checkout', 'p')
+    vim.fn.writefile({ 'far text' }, root .. '/checkout/a.txt')
+    local config = vim.deepcopy(ide.config())
+    config.remote.targets.box.folders = { [root .. '/checkout'] = root .. '/proj' }
+    assert.is_true(ide.setup(config))
+    local said = {}
+    local real = vim.notify
+    vim.notify = function(msg)
+      said[#said + 1] = msg
+    end
+    ide.new_session('@box')
+    local ok = vim.wait(10000, function()
+      return vim.fn.filereadable(out) == 1
+        and #vim.tbl_filter(function(m)
+            return m:find('is not the files here', 1, true) ~= nil
+          end, said)
+          > 0
+    end, 20)
+    vim.notify = real
+    assert(ok, 'not said: ' .. vim.inspect(said))
+    local notices = vim.tbl_filter(function(m)
+      return m:find('is not the files here', 1, true) ~= nil
+    end, said)
+    assert.equal(1, #notices)
+    assert.matches(
+      ('@box: %s over there is not the files here (a.txt differs): no turn review'):format(root .. '/checkout'),
+      notices[1],
+      1,
+      true
+    )
+    local seen = vim.json.decode(table.concat(vim.fn.readfile(out), '\n'))
+    -- Its settings: the plan review's hook only.
+    assert.same({ 'PreToolUse' }, vim.tbl_keys(seen.settings.hooks))
+    assert.matches('ExitPlanMode', seen.settings.hooks.PreToolUse[1].matcher, 1, true)
+    assert.is_nil(seen.hook)
+  end)
 end)

@@ -4,7 +4,7 @@
 // announces its pid (ide_connected), then calls openFile on `<cwd>/<FAR_CLI_FILE>` and writes what it saw to
 // FAR_CLI_OUT as one JSON object: its cwd, the lock file, the tool's answer. It stays connected until it is sent
 // SIGHUP or SIGTERM (the terminal closing), then exits.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import WebSocket from "ws";
 
@@ -66,7 +66,9 @@ ws.on("open", async () => {
     });
     hook = { entry, status: res.status, body: await res.text() };
   }
-  writeFileSync(process.env.FAR_CLI_OUT, JSON.stringify({ cwd, lock, lockPath, answer, settings, mcp, hook }));
+  // Whole or not at all: the spec reads it as soon as it exists.
+  writeFileSync(`${process.env.FAR_CLI_OUT}.tmp`, JSON.stringify({ cwd, lock, lockPath, answer, settings, mcp, hook }));
+  renameSync(`${process.env.FAR_CLI_OUT}.tmp`, process.env.FAR_CLI_OUT);
 });
 ws.on("error", (err) => {
   writeFileSync(process.env.FAR_CLI_OUT, JSON.stringify({ error: String(err) }));

@@ -21,6 +21,7 @@ import type { ClientInfo, DiffService, Hub } from "./contracts";
 import { lazy, warmModules } from "./util/modules";
 import { type CommandClient, clientLabel, commandClient } from "./util/client_name";
 import type * as FarSessionModule from "./far/session";
+import type * as FarLaunchModule from "./far/launch";
 import type { FarSession } from "./far/session";
 import type { Gateway } from "./server";
 import type { PathMap } from "./util/path_map";
@@ -31,6 +32,7 @@ const hookSettings = lazy<typeof HookSettingsModule>("claude-ide.hooks.settings"
 const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file");
 const snapshotModule = lazy<typeof SnapshotModule>("claude-ide.editor.snapshot.snapshot");
 const farSession = lazy<typeof FarSessionModule>("claude-ide.far.session");
+const farLaunch = lazy<typeof FarLaunchModule>("claude-ide.far.launch");
 
 /**
  * What a CLI :ClaudeCode starts gets besides its command: Claude Code the agent endpoint (agent.in_terminal) and
@@ -172,6 +174,8 @@ interface TermSession {
   recipients: Recipients;
   /** An agent started somewhere else (remote.targets): its door closes with the terminal. */
   far?: FarSession;
+  /** Its far shell said its folder is not the files here, naming the first file that differs (said once). */
+  otherFiles?: string;
 }
 
 /** New Sessions (for init, which loads without TypeScript's class library and so cannot say `new`). */
@@ -665,6 +669,24 @@ export class Sessions {
         const t = this.terms.find((s) => s.terminal.buffer() === buf);
         if (t !== undefined) this.lastFocused = t.id;
       },
+    });
+    const otherFiles = (ev: vim.api.AutocmdArgs): void => {
+      const t = this.terms.find((s) => s.far !== undefined && s.terminal.buffer() === ev.buf);
+      const request = vim.v.termrequest as string | undefined;
+      if (t?.far === undefined || typeof request !== "string") return;
+      const prefix = `\x1b]${farLaunch().OTHER_FILES_OSC}`;
+      if (!vim.startswith(request, prefix) || t.otherFiles !== undefined) return;
+      t.otherFiles = string.sub(request, prefix.length + 1);
+      const far = t.far.gateway.paths.farFolders()[0];
+      say(
+        `@${t.far.name}: ${far} over there is not the files here (${t.otherFiles} differs): no turn review; reviews show this machine's files (:help claude-ide-remote)`,
+        "warn",
+      );
+    };
+    vim.api.nvim_create_autocmd("TermRequest", {
+      group: this.augroup,
+      desc: "claude-ide: a far session's shell saying its folder is not the files here (far/launch)",
+      callback: otherFiles,
     });
   }
 }

@@ -1,5 +1,8 @@
 -- Generated from src/claude-ide/far/session.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
@@ -9,6 +12,9 @@ local ____path_map = require("claude-ide.util.path_map")
 local createPathMap = ____path_map.createPathMap
 local ____fs = require("claude-ide.util.fs")
 local normalize = ____fs.normalize
+local readSmallFile = ____fs.readSmallFile
+local ____cksum = require("claude-ide.util.cksum")
+local cksum = ____cksum.cksum
 local ____permission_mode = require("claude-ide.util.permission_mode")
 local modeArguments = ____permission_mode.modeArguments
 local ____launch = require("claude-ide.far.launch")
@@ -36,10 +42,70 @@ function ____exports.farCliSetup(config, far)
     if config.agent.in_terminal then
         settings.permissions = {allow = allowedTools()}
     end
+    local other = __TS__ObjectAssign({}, settings)
+    if settings.hooks ~= nil then
+        local plan = {}
+        for event, groups in pairs(settings.hooks) do
+            local kept = __TS__ArrayFilter(
+                groups,
+                function(____, g) return g.matcher ~= nil and (string.find(g.matcher, "ExitPlanMode", 1, true)) ~= nil end
+            )
+            if #kept > 0 then
+                plan[event] = kept
+            end
+        end
+        other.hooks = (next(plan)) ~= nil and plan or nil
+    end
     return {
         settings = (next(settings)) ~= nil and settings or nil,
+        settingsOther = (next(other)) ~= nil and other or nil,
         mcp = config.agent.in_terminal and httpMcpConfig(host, port, token) or nil
     }
+end
+--- How many of the folder's files the far shell compares, and how big each may be (the CRC is computed here).
+local CHECK_FILES = 8
+local CHECK_MAX_BYTES = 64 * 1024
+--- Up to CHECK_FILES small regular files at the top of `folder` (by name; no dot files) and their cksum CRC.
+function ____exports.folderCheck(folder)
+    local dir = vim.uv.fs_scandir(folder)
+    if dir == nil then
+        return {}
+    end
+    local names = {}
+    do
+        while true do
+            local name, kind = vim.uv.fs_scandir_next(dir)
+            if name == nil then
+                break
+            end
+            if kind == "file" and string.sub(name, 1, 1) ~= "." and (string.find(name, "[%c]")) == nil then
+                names[#names + 1] = name
+            end
+        end
+    end
+    __TS__ArraySort(names)
+    local out = {}
+    for ____, name in ipairs(names) do
+        do
+            if #out >= CHECK_FILES then
+                break
+            end
+            local path = (folder .. "/") .. name
+            local st = vim.uv.fs_stat(path)
+            if st == nil or st.size > CHECK_MAX_BYTES then
+                goto __continue15
+            end
+            local data = readSmallFile(path, CHECK_MAX_BYTES)
+            if data ~= nil then
+                out[#out + 1] = {
+                    name = name,
+                    crc = cksum(data)
+                }
+            end
+        end
+        ::__continue15::
+    end
+    return out
 end
 --- The leading `@name` of :ClaudeCode's arguments, when it names a target; the rest of the arguments.
 function ____exports.splitTarget(config, args)
@@ -139,13 +205,6 @@ function ____exports.farCommand(config, far, setup, extra)
     env.NO_PROXY = target.host == "127.0.0.1" and "127.0.0.1,localhost" or target.host .. ",127.0.0.1,localhost"
     env.no_proxy = env.NO_PROXY
     local words = {target.cli}
-    if setup.settings ~= nil then
-        __TS__ArrayPush(
-            words,
-            "--settings",
-            vim.json.encode(setup.settings)
-        )
-    end
     if setup.mcp ~= nil then
         __TS__ArrayPush(
             words,
@@ -165,7 +224,10 @@ function ____exports.farCommand(config, far, setup, extra)
         host = target.host,
         env = env,
         words = words,
-        extra = extra
+        extra = extra,
+        settings = setup.settings ~= nil and vim.json.encode(setup.settings) or nil,
+        settingsOther = setup.settingsOther ~= nil and vim.json.encode(setup.settingsOther) or nil,
+        check = ____exports.folderCheck(cwd)
     })
     return {
         ok = true,

@@ -28,8 +28,17 @@ export interface FarScript {
   host: string;
   /** Environment over there (the target's env, then what the plugin sets). */
   env: { [name: string]: string };
-  /** The CLI and the plugin's arguments, as words. */
+  /** The CLI and the plugin's arguments, as words (the settings come right after the CLI's word). */
   words: string[];
+  /** `--settings` (JSON) when the far folder holds the files here; undefined: none. */
+  settings?: string;
+  /**
+   * Files of the local folder and their `cksum` CRC: the far shell checks them in the far folder. One differs or is
+   * missing: the folder over there is not these files, `settingsOther` is given instead of `settings`, and the
+   * shell tells the terminal with OTHER_FILES_OSC (the editor says so once).
+   */
+  check?: { name: string; crc: number }[];
+  settingsOther?: string;
   /** The arguments given to :ClaudeCode, appended as they were typed (the far shell reads them). */
   extra: string;
 }
@@ -47,6 +56,9 @@ function lockRest(s: FarScript): string {
   return "," + string.sub(body, 2);
 }
 
+/** The OSC sequence's text (after ESC ]) the far shell prints when its folder is not the files here. */
+export const OTHER_FILES_OSC = "5522;claude-ide;other-files;";
+
 /** The script the far shell runs (sh -c). */
 export function farScript(s: FarScript): string {
   const env: string[] = [];
@@ -54,8 +66,22 @@ export function farScript(s: FarScript): string {
   for (const [k] of pairs(s.env)) names.push(k as string);
   names.sort();
   for (const name of names) env.push(`${name}=${shellWord(s.env[name])}`);
-  const command =
-    s.words.map((w) => shellWord(w)).join(" ") + (vim.trim(s.extra) !== "" ? ` ${vim.trim(s.extra)}` : "");
+  const [cli, ...rest] = s.words.map((w) => shellWord(w));
+  const command = [cli, '"$@"', ...rest].join(" ") + (vim.trim(s.extra) !== "" ? ` ${vim.trim(s.extra)}` : "");
+  const settings = s.settings !== undefined ? `set -- --settings ${shellWord(s.settings)}` : "set --";
+  const other = s.settingsOther !== undefined ? `set -- --settings ${shellWord(s.settingsOther)}` : settings;
+  const check = s.check ?? [];
+  const pairs_ = check.map((c) => shellWord(`${c.name} ${c.crc}`)).join(" ");
+  // Each file's CRC over there, as `cksum` prints it (its first word); the first that differs names the folder
+  // as other files.
+  const compare =
+    check.length === 0
+      ? [settings]
+      : [
+          "same=1",
+          `for p in ${pairs_}; do f="\${p% *}"; w="\${p##* }"; g="$(cksum < "$f" 2>/dev/null)" || g=""; g="\${g%% *}"; if [ "$g" != "$w" ]; then same=0; other="$f"; break; fi; done`,
+          `if [ "$same" = 1 ]; then ${settings}; else printf '\\033]${OTHER_FILES_OSC}%s\\007' "$other"; ${other}; fi`,
+        ];
   return [
     "umask 077",
     'd="${CLAUDE_CONFIG_DIR:-$HOME/.claude}/ide"',
@@ -70,6 +96,7 @@ export function farScript(s: FarScript): string {
     `printf '{"pid":%s%s\\n' "$$" ${shellWord(lockRest(s))} > "$l.tmp" && mv -f "$l.tmp" "$l" || exit 1`,
     `cd ${shellWord(s.cwd)} || exit 1`,
     env.length > 0 ? `export ${env.join(" ")}` : "",
+    ...compare,
     command,
   ]
     .filter((line) => line !== "")

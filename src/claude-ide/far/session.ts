@@ -3,7 +3,8 @@
 // The door closes with the session's terminal.
 import { type Config, type RemoteTarget, remoteTarget } from "../config";
 import { createPathMap, type FolderPair, type PathMap } from "../util/path_map";
-import { normalize } from "../util/fs";
+import { normalize, readSmallFile } from "../util/fs";
+import { cksum } from "../util/cksum";
 import { modeArguments } from "../util/permission_mode";
 import type { Gateway } from "../server";
 import { farCommandLine, farScript } from "./launch";
@@ -24,6 +25,11 @@ export interface FarSession {
 export interface FarCliSetup {
   /** `--settings` as a JSON value (undefined: none). */
   settings?: object;
+  /**
+   * `--settings` when the far folder is not the files here (far/launch checks): the plan review only, no turn
+   * review (its snapshots are taken here, of other files).
+   */
+  settingsOther?: object;
   /** `--mcp-config` as a JSON value (undefined: none). */
   mcp?: object;
 }
@@ -38,10 +44,50 @@ export function farCliSetup(config: Config, far: FarSession): FarCliSetup {
   const settings: { [key: string]: unknown } = {};
   if (config.hooks.enabled) settings.hooks = httpHookSettings(host, port, token).hooks;
   if (config.agent.in_terminal) settings.permissions = { allow: allowedTools() };
+  const other: { [key: string]: unknown } = { ...settings };
+  if (settings.hooks !== undefined) {
+    const plan: { [event: string]: object[] } = {};
+    for (const [event, groups] of pairs(settings.hooks as { [event: string]: { matcher?: string }[] })) {
+      const kept = groups.filter(
+        (g) => g.matcher !== undefined && string.find(g.matcher, "ExitPlanMode", 1, true)[0] !== undefined,
+      );
+      if (kept.length > 0) plan[event as string] = kept;
+    }
+    other.hooks = next(plan)[0] !== undefined ? plan : undefined;
+  }
   return {
     settings: next(settings)[0] !== undefined ? settings : undefined,
+    settingsOther: next(other)[0] !== undefined ? other : undefined,
     mcp: config.agent.in_terminal ? httpMcpConfig(host, port, token) : undefined,
   };
+}
+
+/** How many of the folder's files the far shell compares, and how big each may be (the CRC is computed here). */
+const CHECK_FILES = 8;
+const CHECK_MAX_BYTES = 64 * 1024;
+
+/** Up to CHECK_FILES small regular files at the top of `folder` (by name; no dot files) and their cksum CRC. */
+export function folderCheck(folder: string): { name: string; crc: number }[] {
+  const [dir] = vim.uv.fs_scandir(folder);
+  if (dir === undefined) return [];
+  const names: string[] = [];
+  for (;;) {
+    const [name, kind] = vim.uv.fs_scandir_next(dir);
+    if (name === undefined) break;
+    if (kind === "file" && string.sub(name, 1, 1) !== "." && string.find(name, "[%c]")[0] === undefined)
+      names.push(name);
+  }
+  names.sort();
+  const out: { name: string; crc: number }[] = [];
+  for (const name of names) {
+    if (out.length >= CHECK_FILES) break;
+    const path = `${folder}/${name}`;
+    const [st] = vim.uv.fs_stat(path);
+    if (st === undefined || st.size > CHECK_MAX_BYTES) continue;
+    const data = readSmallFile(path, CHECK_MAX_BYTES);
+    if (data !== undefined) out.push({ name, crc: cksum(data) });
+  }
+  return out;
 }
 
 /** The leading `@name` of :ClaudeCode's arguments, when it names a target; the rest of the arguments. */
@@ -127,7 +173,6 @@ export function farCommand(
   env.NO_PROXY = target.host === "127.0.0.1" ? "127.0.0.1,localhost" : `${target.host},127.0.0.1,localhost`;
   env.no_proxy = env.NO_PROXY;
   const words = [target.cli];
-  if (setup.settings !== undefined) words.push("--settings", vim.json.encode(setup.settings));
   if (setup.mcp !== undefined) words.push("--mcp-config", vim.json.encode(setup.mcp));
   const mode = modeArguments("claude", config.terminal.permission_mode, `${target.cli} ${extra}`);
   for (const [w] of string.gmatch(mode, "%S+")) words.push(w);
@@ -140,6 +185,9 @@ export function farCommand(
     env,
     words,
     extra,
+    settings: setup.settings !== undefined ? vim.json.encode(setup.settings) : undefined,
+    settingsOther: setup.settingsOther !== undefined ? vim.json.encode(setup.settingsOther) : undefined,
+    check: folderCheck(cwd),
   });
   return { ok: true, cmd: farCommandLine(target, port, script), env: {} };
 }
