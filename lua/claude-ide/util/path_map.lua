@@ -117,10 +117,16 @@ function PathMap.prototype.toLocal(self, value)
             return {ok = false, error = value .. " is not a file URI this editor can read"}
         end
         local mapped = self:toLocal(decoded)
-        return mapped.ok and ({
-            ok = true,
-            path = vim.uri_from_fname(mapped.path)
-        }) or mapped
+        if mapped.ok then
+            return {
+                ok = true,
+                path = vim.uri_from_fname(mapped.path)
+            }
+        end
+        return {
+            ok = false,
+            error = ((value .. " is outside the folders this agent's path map covers (") .. self:describe()) .. ")"
+        }
     end
     if string.sub(value, 1, 1) ~= "/" then
         return {ok = true, path = value}

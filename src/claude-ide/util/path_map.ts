@@ -109,7 +109,8 @@ export class PathMap {
       const [ok, decoded] = pcall(vim.uri_to_fname, value);
       if (!ok) return { ok: false, error: `${value} is not a file URI this editor can read` };
       const mapped = this.toLocal(decoded);
-      return mapped.ok ? { ok: true, path: vim.uri_from_fname(mapped.path) } : mapped;
+      if (mapped.ok) return { ok: true, path: vim.uri_from_fname(mapped.path) };
+      return { ok: false, error: `${value} is outside the folders this agent's path map covers (${this.describe()})` };
     }
     if (string.sub(value, 1, 1) !== "/") return { ok: true, path: value };
     const path = lexical(value) as string;
