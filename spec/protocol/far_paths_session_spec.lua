@@ -141,17 +141,28 @@ describe('far session', function()
   it('maps getDiagnostics both ways: a far URI in, far URIs out, files it cannot see left out', function()
     vim.cmd.edit(root .. '/proj/src/a.txt')
     local ns = vim.api.nvim_create_namespace('far-spec')
-    vim.diagnostic.set(ns, 0, { { lnum = 0, col = 0, message = 'near problem', severity = vim.diagnostic.severity.ERROR } })
+    vim.diagnostic.set(
+      ns,
+      0,
+      { { lnum = 0, col = 0, message = 'near problem', severity = vim.diagnostic.severity.ERROR } }
+    )
     vim.cmd.edit(root .. '/elsewhere.txt')
-    vim.diagnostic.set(ns, 0, { { lnum = 0, col = 0, message = 'unseen problem', severity = vim.diagnostic.severity.ERROR } })
+    vim.diagnostic.set(
+      ns,
+      0,
+      { { lnum = 0, col = 0, message = 'unseen problem', severity = vim.diagnostic.severity.ERROR } }
+    )
     local one = vim.json.decode(text_of(far:call_tool('getDiagnostics', { uri = 'file:///workspace/src/a.txt' })))
     assert.equal(1, #one)
     assert.equal('file:///workspace/src/a.txt', one[1].uri)
     assert.equal('near problem', one[1].diagnostics[1].message)
     local all = vim.json.decode(text_of(far:call_tool('getDiagnostics', {})))
-    assert.same({ 'file:///workspace/src/a.txt' }, vim.tbl_map(function(d)
-      return d.uri
-    end, all))
+    assert.same(
+      { 'file:///workspace/src/a.txt' },
+      vim.tbl_map(function(d)
+        return d.uri
+      end, all)
+    )
     local outside = far:call_tool('getDiagnostics', { uri = 'file:///etc/hosts' })
     assert.equal(-32602, outside.error.code)
     assert.matches('"uri": file:///etc/hosts is outside the folders', outside.error.message, 1, true)
