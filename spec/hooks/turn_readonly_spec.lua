@@ -1,7 +1,7 @@
 -- The house rule over a whole session (issue 42): twenty turns of an agent in a real repository (commits, a staged
 -- change, an untracked file), each one started and ended by the turn hooks (hooks/turn driven directly, as
 -- turn_failure_spec does), the agent writing files, rewriting one sed -i-like, creating, deleting and renaming
--- others, and the user reverting hunks and whole files through the review's own API (the decision it answers,
+-- others (the edit tool's hook keeping a file's text before the turn), and the user reverting hunks and whole files through the review's own API (the decision it answers,
 -- its whole-file key). Afterwards .git is byte for byte what it was: every file's bytes, mode, size and mtime (the
 -- index's included), every folder's, and nothing added or removed anywhere under it.
 local New = require('claude-ide.lualib_bundle').__TS__New
@@ -125,7 +125,7 @@ local function event(dir, phase)
   }
 end
 
-describe('a whole session of turns', function()
+describe('a whole session of turns #slow', function()
   after_each(function()
     vim.wait(20000, function()
       return snapshot.running() == 0
@@ -170,6 +170,14 @@ describe('a whole session of turns', function()
         table.insert(noted, text)
       end,
     })
+    local post
+    t:register({
+      on = function(_, route)
+        if vim.tbl_contains(route.events, 'PostToolUse') then
+          post = route.handler
+        end
+      end,
+    })
     local reviewed = 0
     for n = 1, 20 do
       t:started(event(dir, 'turn-start'))
@@ -177,6 +185,10 @@ describe('a whole session of turns', function()
       -- one, a renamed one (by turns, so every kind comes back several times).
       local a = ('%s/src/f%d.txt'):format(dir, (n % 8) + 1)
       write(a, (read(a) or ''):gsub('line 2', 'line 2 of turn ' .. n, 1))
+      -- Its edit tool's hook: the file's text before the turn is kept in the store (read from .git).
+      local ev = event(dir, 'turn-end')
+      ev.event, ev.phase, ev.input = 'PostToolUse', nil, { tool_name = 'Edit', tool_input = { file_path = a } }
+      post(ev)
       local s = ('%s/src/f%d.txt'):format(dir, ((n + 3) % 8) + 1)
       if vim.uv.fs_stat(s) then
         local text = read(s):gsub('line 4', 'LINE 4 (' .. n .. ')')

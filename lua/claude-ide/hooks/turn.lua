@@ -34,6 +34,8 @@ local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
 --- How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all).
 local SNAPSHOT_WAIT_MS = 25000
+--- How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline).
+local KEEP_WAIT_MS = 5000
 local function contains(folder, path)
     return folder == "/" or path == folder or vim.startswith(path, folder .. "/")
 end
@@ -207,10 +209,38 @@ function Turns.prototype.register(self, router)
             local t = ____opt_2 and ____opt_2.current
             if path ~= nil and t ~= nil then
                 t.toolFiles[path] = true
+                self:keepBaseline(ev, t, path)
             end
             return nil
         end
     })
+end
+function Turns.prototype.keepBaseline(self, ev, t, path)
+    if t.failed ~= nil or t.start == "" or t.kept[path] ~= nil or not contains(t.root, path) then
+        return
+    end
+    t.kept[path] = true
+    local log = self.deps.log
+    ev.park(function(resume)
+        local settled = false
+        local function finish()
+            if settled then
+                return
+            end
+            settled = true
+            resume(true)
+        end
+        vim.defer_fn(finish, KEEP_WAIT_MS)
+        snapshot.keepBaselines(
+            {root = t.root, manifest = t.start, paths = {path}, base = self.deps.base},
+            function(why)
+                if why ~= nil then
+                    log:warn((((("turn " .. tostring(t.n)) .. ": the text of ") .. path) .. " before the turn is not kept: ") .. why)
+                end
+                finish()
+            end
+        )
+    end)
 end
 function Turns.prototype.session(self, key, title)
     local s = self.sessions[key]
@@ -315,7 +345,8 @@ function Turns.prototype.started(self, ev)
             failed = result.error,
             reviewed = {},
             userSaved = {},
-            toolFiles = {}
+            toolFiles = {},
+            kept = {}
         }
         s.history[n] = s.current
         s.history[n - self.deps.config.review.keep_turns] = nil
@@ -328,7 +359,8 @@ function Turns.prototype.started(self, ev)
         start = result.manifest,
         reviewed = {},
         userSaved = {},
-        toolFiles = {}
+        toolFiles = {},
+        kept = {}
     }
     s.history[n] = s.current
     s.history[n - self.deps.config.review.keep_turns] = nil
@@ -753,7 +785,8 @@ function Turns.prototype.checkpoint(self)
                 start = r.manifest,
                 reviewed = {},
                 userSaved = {},
-                toolFiles = {}
+                toolFiles = {},
+                kept = {}
             }
             s.history[n] = t
             s.last = t

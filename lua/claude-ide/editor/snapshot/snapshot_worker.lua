@@ -89,37 +89,52 @@ function fail(what, r)
     return die((((((what .. " failed (exit ") .. tostring(r.code)) .. ", store ") .. gitDir) .. "): ") .. vim.trim(r.stderr))
 end
 function importTrees(top)
+    local ids = {}
     local head = userGit({"rev-parse", "--verify", "-q", "HEAD^{tree}"})
-    if head.code ~= 0 then
-        return
-    end
-    local listed = userGit({
-        "ls-tree",
-        "-r",
-        "-d",
-        "-z",
-        "--full-tree",
-        "HEAD"
-    })
-    if listed.code ~= 0 then
-        return
-    end
-    local ids = {vim.trim(head.stdout)}
-    for id in string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z") do
-        ids[#ids + 1] = id
-    end
-    local staged = userGit({
-        "diff-index",
-        "--cached",
-        "-z",
-        "--no-renames",
-        "HEAD"
-    })
-    if staged.code == 0 then
-        for mode, id in string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z") do
-            if string.sub(mode, 1, 3) == "100" and (string.match(id, "^0+$")) == nil then
+    if head.code == 0 then
+        local listed = userGit({
+            "ls-tree",
+            "-r",
+            "-d",
+            "-z",
+            "--full-tree",
+            "HEAD"
+        })
+        if listed.code ~= 0 then
+            return
+        end
+        ids[#ids + 1] = vim.trim(head.stdout)
+        for id in string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z") do
+            ids[#ids + 1] = id
+        end
+        local staged = userGit({
+            "diff-index",
+            "--cached",
+            "-z",
+            "--no-renames",
+            "HEAD"
+        })
+        if staged.code == 0 then
+            for mode, id in string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z") do
+                if string.sub(mode, 1, 3) == "100" and (string.match(id, "^0+$")) == nil then
+                    ids[#ids + 1] = id
+                end
+            end
+        end
+    else
+        local staged = userGit({"ls-files", "-s", "-z"})
+        if staged.code ~= 0 then
+            return
+        end
+        local seen = {}
+        for mode, id in string.gmatch(staged.stdout, "(%d+) (%x+) %d\t[^%z]*%z") do
+            if string.sub(mode, 1, 3) == "100" and not (seen[id] ~= nil) then
+                seen[id] = true
                 ids[#ids + 1] = id
             end
+        end
+        if #ids == 0 then
+            return
         end
     end
     local pack = userGit(
@@ -399,14 +414,14 @@ local function exportBlobs(top, ids)
             end
             local n = tonumber(size) or 0
             if n > maxBytes then
-                goto __continue70
+                goto __continue75
             end
             sizes[id] = n
             if not exists((objects .. "/") .. id) then
                 wanted[#wanted + 1] = id
             end
         end
-        ::__continue70::
+        ::__continue75::
     end
     if #wanted == 0 then
         return sizes
@@ -435,7 +450,7 @@ local function exportBlobs(top, ids)
                 )
                 if id == nil then
                     at = stop + 1
-                    goto __continue77
+                    goto __continue82
                 end
                 local n = tonumber(size) or 0
                 if stop + n > #out then
@@ -447,7 +462,7 @@ local function exportBlobs(top, ids)
                 ))
                 at = stop + n + 2
             end
-            ::__continue77::
+            ::__continue82::
         end
     end
     return sizes
@@ -510,7 +525,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         do
             local rel = tagged and string.sub(field, 3) or field
             if seen[rel] ~= nil then
-                goto __continue91
+                goto __continue96
             end
             seen[rel] = true
             local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
@@ -529,7 +544,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                 end
             end
         end
-        ::__continue91::
+        ::__continue96::
     end
     if #update > 0 then
         local r = privateGit(
@@ -612,7 +627,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue113
+                    goto __continue118
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -638,7 +653,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                     )
                 end
             end
-            ::__continue113::
+            ::__continue118::
         end
     end
     if prev == nil then
@@ -674,7 +689,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue123
+                goto __continue128
             end
             do
                 while true do
@@ -693,7 +708,7 @@ local function list()
                 end
             end
         end
-        ::__continue123::
+        ::__continue128::
     end
     return {files = files, by = "walk"}
 end
@@ -759,11 +774,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue139
+                goto __continue144
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue139
+                goto __continue144
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -786,12 +801,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue139
+                    goto __continue144
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue139
+                    goto __continue144
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -804,7 +819,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue139::
+        ::__continue144::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -835,11 +850,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue154
+                    goto __continue159
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue154
+                    goto __continue159
                 end
                 do
                     while true do
@@ -853,7 +868,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue154::
+            ::__continue159::
         end
     end
     return out
@@ -1002,7 +1017,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue202
+                goto __continue207
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -1015,7 +1030,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue202::
+        ::__continue207::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.

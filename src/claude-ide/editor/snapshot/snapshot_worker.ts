@@ -342,19 +342,32 @@ function seedIndex(top: string, prefix: string, userIndex: string): boolean {
  * (1,083 of them for 20,000 files: seconds on a slow file system). The pack takes the blobs staged but not
  * committed too (`diff-index --cached HEAD`): a `git add` of another version and a `git gc --prune=now` would
  * take such a blob away from their objects, and with it the text a review shows as the file's before the turn
- * (a committed blob stays as long as its commit). Without a HEAD (no commit yet), nothing.
+ * (a committed blob stays as long as its commit). Without a HEAD (no commit yet), every blob of the index is
+ * staged only: all of them (of this folder: ls-files runs in it).
  */
 function importTrees(top: string): void {
+  const ids: string[] = [];
   const head = userGit(["rev-parse", "--verify", "-q", "HEAD^{tree}"]);
-  if (head.code !== 0) return;
-  const listed = userGit(["ls-tree", "-r", "-d", "-z", "--full-tree", "HEAD"]);
-  if (listed.code !== 0) return;
-  const ids = [vim.trim(head.stdout)];
-  for (const [id] of string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z")) ids.push(id);
-  const staged = userGit(["diff-index", "--cached", "-z", "--no-renames", "HEAD"]);
-  if (staged.code === 0)
-    for (const [mode, id] of string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z"))
-      if (string.sub(mode, 1, 3) === "100" && string.match(id, "^0+$")[0] === undefined) ids.push(id);
+  if (head.code === 0) {
+    const listed = userGit(["ls-tree", "-r", "-d", "-z", "--full-tree", "HEAD"]);
+    if (listed.code !== 0) return;
+    ids.push(vim.trim(head.stdout));
+    for (const [id] of string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z")) ids.push(id);
+    const staged = userGit(["diff-index", "--cached", "-z", "--no-renames", "HEAD"]);
+    if (staged.code === 0)
+      for (const [mode, id] of string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z"))
+        if (string.sub(mode, 1, 3) === "100" && string.match(id, "^0+$")[0] === undefined) ids.push(id);
+  } else {
+    const staged = userGit(["ls-files", "-s", "-z"]);
+    if (staged.code !== 0) return;
+    const seen = new LuaSet<string>();
+    for (const [mode, id] of string.gmatch(staged.stdout, "(%d+) (%x+) %d\t[^%z]*%z"))
+      if (string.sub(mode, 1, 3) === "100" && !seen.has(id)) {
+        seen.add(id);
+        ids.push(id);
+      }
+    if (ids.length === 0) return;
+  }
   const pack = userGit(["pack-objects", "--stdout", "-q"], ids.join("\n") + "\n");
   if (pack.code !== 0) return;
   const r = privateGit(top, ["index-pack", "--stdin"], pack.stdout);
