@@ -327,13 +327,23 @@ function Turns.prototype.started(self, ev)
     end
     local n = s.turns + 1
     local last = s.last ~= nil and s.last.root == root and s.last.failed == nil and s.last or nil
+    local previous = last and last["end"] or last and last.start
     local result = self:snapshotNow(
         ev,
         s,
         root,
         tostring(n) .. ".start",
-        last and last["end"] or last and last.start
+        previous
     )
+    if not result.ok and previous ~= nil and (string.find(result.error, snapshot.DAMAGED, 1, true)) ~= nil then
+        self.deps.log:warn(((("turn " .. tostring(n)) .. ": ") .. result.error) .. "; taken again without it")
+        result = self:snapshotNow(
+            ev,
+            s,
+            root,
+            tostring(n) .. ".start"
+        )
+    end
     s.turns = n
     if not result.ok then
         self:tellUnreviewed(s, n, root, result)
@@ -391,6 +401,17 @@ function Turns.prototype.ended(self, ev)
         t.start
     )
     s.current = nil
+    if not result.ok and (string.find(result.error, snapshot.DAMAGED, 1, true)) ~= nil then
+        self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
+        t.failed = result.error
+        s.last = t
+        self.lastSession = s.key
+        say(
+            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot is damaged (") .. result.error) .. ")",
+            "error"
+        )
+        return nil
+    end
     if not result.ok then
         self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
         s.last = t

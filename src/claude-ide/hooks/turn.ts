@@ -367,7 +367,14 @@ export class Turns {
     }
     const n = s.turns + 1;
     const last = s.last !== undefined && s.last.root === root && s.last.failed === undefined ? s.last : undefined;
-    const result = this.snapshotNow(ev, s, root, `${n}.start`, last?.end ?? last?.start);
+    const previous = last?.end ?? last?.start;
+    let result = this.snapshotNow(ev, s, root, `${n}.start`, previous);
+    // The previous turn's snapshot was left damaged by a crash: a turn's start needs no delta, so it starts
+    // again without it (what this turn changes is compared with this start only).
+    if (!result.ok && previous !== undefined && string.find(result.error, snapshot.DAMAGED, 1, true)[0] !== undefined) {
+      this.deps.log.warn(`turn ${n}: ${result.error}; taken again without it`);
+      result = this.snapshotNow(ev, s, root, `${n}.start`);
+    }
     s.turns = n;
     if (!result.ok) {
       this.tellUnreviewed(s, n, root, result);
@@ -417,6 +424,16 @@ export class Turns {
     }
     const result = this.snapshotNow(ev, s, t.root, `${t.n}.end`, t.start);
     s.current = undefined;
+    if (!result.ok && string.find(result.error, snapshot.DAMAGED, 1, true)[0] !== undefined) {
+      // Its start snapshot was left damaged (a crash): it cannot be reviewed, now or later, and the next turn
+      // starts without it.
+      this.deps.log.warn(`no review of turn ${t.n}: ${result.error}`);
+      t.failed = result.error;
+      s.last = t;
+      this.lastSession = s.key;
+      say(`turn ${t.n} of ${s.title} is not reviewed: its start snapshot is damaged (${result.error})`, "error");
+      return undefined;
+    }
     if (!result.ok) {
       this.deps.log.warn(`no review of turn ${t.n}: ${result.error}`);
       // Its start is kept: :ClaudeCodeReview reviews it once a snapshot can be had again.

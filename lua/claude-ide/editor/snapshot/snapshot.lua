@@ -249,6 +249,7 @@ function ____exports.compare(before, after, store)
 end
 do
     local ____manifest = require("claude-ide.editor.snapshot.manifest")
+    ____exports.DAMAGED = ____manifest.DAMAGED
     ____exports.readGitHead = ____manifest.readGitHead
     ____exports.readManifest = ____manifest.readManifest
 end

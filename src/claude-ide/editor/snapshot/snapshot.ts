@@ -12,7 +12,7 @@ import { childLuaPath, pluginScript } from "../../util/modules";
 import { type Entry, type Manifest, readGitHead, readManifest } from "./manifest";
 
 export type { Entry, Manifest } from "./manifest";
-export { readGitHead, readManifest } from "./manifest";
+export { DAMAGED, readGitHead, readManifest } from "./manifest";
 
 export interface SnapshotRequest {
   /** Absolute folder. */
