@@ -5,7 +5,9 @@
 // copies of a folder that is not a repository, and the blobs the reviews read), and one folder per session with
 // its manifests `<turn>.start` and `<turn>.end` (editor/snapshot/manifest) and, in a repository, its private index. The
 // user's folder and its repository are only read: nothing written inside .git, no lock (see snapshot_worker.ts).
-// `compare` tells what changed between two file lists: modified, created, deleted, renamed files.
+// `compare` tells what changed between two file lists: modified, created, deleted, renamed files; `keepBaselines`
+// copies a file's blob of a turn's start into the store once the agent's edit tool changed it (the user's gc
+// could take it away before the turn's review).
 import { normalize } from "../../util/fs";
 import { runInBackground } from "../../util/process";
 import { childLuaPath, pluginScript } from "../../util/modules";

@@ -25,6 +25,9 @@
 //   (`git ls-files -co --exclude-standard` of the user's repository when there is one, else a walk that skips .git
 //   and node_modules), each one whose size, mtime or inode changed since the previous snapshot copied into
 //   objects/ (named by those facts and the path: an unchanged file costs one lstat), and a file-list manifest.
+// A previous snapshot left damaged by a crash (gone, cut short, garbled: the store is written without fsync) fails
+// the snapshot with DAMAGED in its words (hooks/turn starts a turn again without it); a session index git cannot
+// use goes, and the snapshot starts again from another (a stat cache only).
 // Files over max_file_bytes are skipped (never read). The answer is one line,
 // `files N copied M skipped K listed-by L ms T phases <name>:<ms>,...` (where the time went), printed as soon as the manifest and its deltas are written; the
 // housekeeping comes after it (the editor does not wait for it): the session keeps its last <keep> turns, the
