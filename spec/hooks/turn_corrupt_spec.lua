@@ -225,7 +225,7 @@ local function reviewed(s, labels)
   return r, by
 end
 
-describe('a snapshot damaged by a crash', function()
+describe('a snapshot damaged by a crash #slow', function()
   before_each(function()
     said = {}
     vim.notify = function(msg)
