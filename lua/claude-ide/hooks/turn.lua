@@ -34,6 +34,8 @@ local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
 --- How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all).
 local SNAPSHOT_WAIT_MS = 25000
+--- How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline).
+local KEEP_WAIT_MS = 5000
 local function contains(folder, path)
     return folder == "/" or path == folder or vim.startswith(path, folder .. "/")
 end
@@ -207,10 +209,38 @@ function Turns.prototype.register(self, router)
             local t = ____opt_2 and ____opt_2.current
             if path ~= nil and t ~= nil then
                 t.toolFiles[path] = true
+                self:keepBaseline(ev, t, path)
             end
             return nil
         end
     })
+end
+function Turns.prototype.keepBaseline(self, ev, t, path)
+    if t.failed ~= nil or t.start == "" or t.kept[path] ~= nil or not contains(t.root, path) then
+        return
+    end
+    t.kept[path] = true
+    local log = self.deps.log
+    ev.park(function(resume)
+        local settled = false
+        local function finish()
+            if settled then
+                return
+            end
+            settled = true
+            resume(true)
+        end
+        vim.defer_fn(finish, KEEP_WAIT_MS)
+        snapshot.keepBaselines(
+            {root = t.root, manifest = t.start, paths = {path}, base = self.deps.base},
+            function(why)
+                if why ~= nil then
+                    log:warn((((("turn " .. tostring(t.n)) .. ": the text of ") .. path) .. " before the turn is not kept: ") .. why)
+                end
+                finish()
+            end
+        )
+    end)
 end
 function Turns.prototype.session(self, key, title)
     local s = self.sessions[key]
@@ -297,13 +327,23 @@ function Turns.prototype.started(self, ev)
     end
     local n = s.turns + 1
     local last = s.last ~= nil and s.last.root == root and s.last.failed == nil and s.last or nil
+    local previous = last and last["end"] or last and last.start
     local result = self:snapshotNow(
         ev,
         s,
         root,
         tostring(n) .. ".start",
-        last and last["end"] or last and last.start
+        previous
     )
+    if not result.ok and previous ~= nil and (string.find(result.error, snapshot.DAMAGED, 1, true)) ~= nil then
+        self.deps.log:warn(((("turn " .. tostring(n)) .. ": ") .. result.error) .. "; taken again without it")
+        result = self:snapshotNow(
+            ev,
+            s,
+            root,
+            tostring(n) .. ".start"
+        )
+    end
     s.turns = n
     if not result.ok then
         self:tellUnreviewed(s, n, root, result)
@@ -315,7 +355,8 @@ function Turns.prototype.started(self, ev)
             failed = result.error,
             reviewed = {},
             userSaved = {},
-            toolFiles = {}
+            toolFiles = {},
+            kept = {}
         }
         s.history[n] = s.current
         s.history[n - self.deps.config.review.keep_turns] = nil
@@ -328,7 +369,8 @@ function Turns.prototype.started(self, ev)
         start = result.manifest,
         reviewed = {},
         userSaved = {},
-        toolFiles = {}
+        toolFiles = {},
+        kept = {}
     }
     s.history[n] = s.current
     s.history[n - self.deps.config.review.keep_turns] = nil
@@ -359,6 +401,17 @@ function Turns.prototype.ended(self, ev)
         t.start
     )
     s.current = nil
+    if not result.ok and (string.find(result.error, snapshot.DAMAGED, 1, true)) ~= nil then
+        self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
+        t.failed = result.error
+        s.last = t
+        self.lastSession = s.key
+        say(
+            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot is damaged (") .. result.error) .. ")",
+            "error"
+        )
+        return nil
+    end
     if not result.ok then
         self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
         s.last = t
@@ -753,7 +806,8 @@ function Turns.prototype.checkpoint(self)
                 start = r.manifest,
                 reviewed = {},
                 userSaved = {},
-                toolFiles = {}
+                toolFiles = {},
+                kept = {}
             }
             s.history[n] = t
             s.last = t

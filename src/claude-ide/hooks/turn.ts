@@ -40,6 +40,8 @@ interface Turn {
   userSaved: LuaSet<string>;
   /** Files the agent's edit tools changed (PostToolUse / AfterTool): the others were changed by shell commands. */
   toolFiles: LuaSet<string>;
+  /** Files whose text before the turn was kept in the store (keepBaseline), once each. */
+  kept: LuaSet<string>;
 }
 
 /** One accepted review of a file: its text before (as the review showed it, when known) and the accepted text. */
@@ -95,6 +97,9 @@ export interface TurnDeps {
 
 /** How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all). */
 const SNAPSHOT_WAIT_MS = 25000;
+
+/** How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline). */
+const KEEP_WAIT_MS = 5000;
 
 /** A snapshot's result, or the hook's wait for it given up (the snapshot goes on in the background). */
 type Waited = SnapshotResult | { ok: false; error: string; lateSeconds: number };
@@ -243,9 +248,37 @@ export class Turns {
       handler: (ev) => {
         const path = toolPath(ev);
         const t = this.sessions.get(ev.session)?.current;
-        if (path !== undefined && t !== undefined) t.toolFiles.add(path);
+        if (path !== undefined && t !== undefined) {
+          t.toolFiles.add(path);
+          this.keepBaseline(ev, t, path);
+        }
         return undefined;
       },
+    });
+  }
+
+  /**
+   * The file's text before the turn, kept in the store now that the agent's edit tool changed it (see
+   * snapshot.keepBaselines: a snapshot seeded from the user's index holds only the blob ids of their objects,
+   * which an amend and their `git gc` can take away before the turn ends). The hook waits for it (a few short git
+   * commands; bounded), so that a gc the agent runs next comes after it. Once per file per turn.
+   */
+  private keepBaseline(ev: HookEvent, t: Turn, path: string): void {
+    if (t.failed !== undefined || t.start === "" || t.kept.has(path) || !contains(t.root, path)) return;
+    t.kept.add(path);
+    const log = this.deps.log;
+    ev.park<boolean>((resume) => {
+      let settled = false;
+      const finish = () => {
+        if (settled) return;
+        settled = true;
+        resume(true);
+      };
+      vim.defer_fn(finish, KEEP_WAIT_MS);
+      snapshot.keepBaselines({ root: t.root, manifest: t.start, paths: [path], base: this.deps.base }, (why) => {
+        if (why !== undefined) log.warn(`turn ${t.n}: the text of ${path} before the turn is not kept: ${why}`);
+        finish();
+      });
     });
   }
 
@@ -334,7 +367,14 @@ export class Turns {
     }
     const n = s.turns + 1;
     const last = s.last !== undefined && s.last.root === root && s.last.failed === undefined ? s.last : undefined;
-    const result = this.snapshotNow(ev, s, root, `${n}.start`, last?.end ?? last?.start);
+    const previous = last?.end ?? last?.start;
+    let result = this.snapshotNow(ev, s, root, `${n}.start`, previous);
+    // The previous turn's snapshot was left damaged by a crash: a turn's start needs no delta, so it starts
+    // again without it (what this turn changes is compared with this start only).
+    if (!result.ok && previous !== undefined && string.find(result.error, snapshot.DAMAGED, 1, true)[0] !== undefined) {
+      this.deps.log.warn(`turn ${n}: ${result.error}; taken again without it`);
+      result = this.snapshotNow(ev, s, root, `${n}.start`);
+    }
     s.turns = n;
     if (!result.ok) {
       this.tellUnreviewed(s, n, root, result);
@@ -348,6 +388,7 @@ export class Turns {
         reviewed: new LuaMap(),
         userSaved: new LuaSet(),
         toolFiles: new LuaSet(),
+        kept: new LuaSet(),
       };
       s.history.set(n, s.current);
       s.history.delete(n - this.deps.config.review.keep_turns);
@@ -361,6 +402,7 @@ export class Turns {
       reviewed: new LuaMap(),
       userSaved: new LuaSet(),
       toolFiles: new LuaSet(),
+      kept: new LuaSet(),
     };
     s.history.set(n, s.current);
     // The store keeps the last keep_turns (snapshot_worker sweeps the older ones): so does the history.
@@ -382,6 +424,16 @@ export class Turns {
     }
     const result = this.snapshotNow(ev, s, t.root, `${t.n}.end`, t.start);
     s.current = undefined;
+    if (!result.ok && string.find(result.error, snapshot.DAMAGED, 1, true)[0] !== undefined) {
+      // Its start snapshot was left damaged (a crash): it cannot be reviewed, now or later, and the next turn
+      // starts without it.
+      this.deps.log.warn(`no review of turn ${t.n}: ${result.error}`);
+      t.failed = result.error;
+      s.last = t;
+      this.lastSession = s.key;
+      say(`turn ${t.n} of ${s.title} is not reviewed: its start snapshot is damaged (${result.error})`, "error");
+      return undefined;
+    }
     if (!result.ok) {
       this.deps.log.warn(`no review of turn ${t.n}: ${result.error}`);
       // Its start is kept: :ClaudeCodeReview reviews it once a snapshot can be had again.
@@ -675,6 +727,7 @@ export class Turns {
         reviewed: new LuaMap(),
         userSaved: new LuaSet(),
         toolFiles: new LuaSet(),
+        kept: new LuaSet(),
       };
       s.history.set(n, t);
       s.last = t;

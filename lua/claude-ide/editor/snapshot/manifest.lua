@@ -14,6 +14,9 @@ function ____exports.parseGitHead(data)
         prefix = prefix or ""
     }
 end
+--- What the worker's failure says when the previous snapshot it was given is cut short, garbled or gone (a crash
+-- while it was written): hooks/turn tells it apart from other failures.
+____exports.DAMAGED = "is damaged"
 local RECORD = "([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z"
 local RAW_RECORD = "([^%z]*)%z([^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z)"
 GIT_HEAD = "^git%z([^%z]*)%z([^%z]*)%z([^%z]*)%z([^%z]*)%z"

@@ -3,6 +3,9 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayFindIndex = ____lualib.__TS__ArrayFindIndex
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArraySort = ____lualib.__TS__ArraySort
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local ____exports = {}
 local hash, mkdirPrivate, sameFacts, live, warming
 local ____fs = require("claude-ide.util.fs")
@@ -13,6 +16,7 @@ local ____modules = require("claude-ide.util.modules")
 local childLuaPath = ____modules.childLuaPath
 local pluginScript = ____modules.pluginScript
 local ____manifest = require("claude-ide.editor.snapshot.manifest")
+local readGitHead = ____manifest.readGitHead
 local readManifest = ____manifest.readManifest
 function hash(text)
     return string.sub(
@@ -245,6 +249,7 @@ function ____exports.compare(before, after, store)
 end
 do
     local ____manifest = require("claude-ide.editor.snapshot.manifest")
+    ____exports.DAMAGED = ____manifest.DAMAGED
     ____exports.readGitHead = ____manifest.readGitHead
     ____exports.readManifest = ____manifest.readManifest
 end
@@ -301,6 +306,123 @@ function ____exports.changesOf(manifest, store)
         readManifest(manifest .. ".before"),
         readManifest(manifest .. ".after"),
         store
+    )
+end
+--- Options of the git commands keepBaselines runs (as the worker's: no daemon, no gc, paths taken literally).
+local KEEP_GIT = {
+    "git",
+    "--literal-pathspecs",
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "gc.auto=0"
+}
+--- Keeps the "before" bytes of `paths` (absolute: files the agent's edit tools just changed) in the store, before
+-- the user's gc can take them: their blobs in the turn's start snapshot `manifest` that the private repository
+-- lacks (a snapshot seeded from the user's index names their blobs, never copied: see snapshot_worker) are
+-- packed into it from the user's objects (`pack-objects --stdout`: their repository is only read). Otherwise an
+-- amend, an expired reflog and a `git gc --prune=now` before the turn ends take the file's text before the turn
+-- with them, and the turn's review fails. Nothing to do for a snapshot of copies (its objects are the copies).
+-- Three or four short git commands off the loop; `done` (on the main loop) gets why it failed, or undefined.
+function ____exports.keepBaselines(req, done)
+    local function finish(why)
+        return vim.schedule(function() return done(why) end)
+    end
+    local head = readGitHead(req.manifest)
+    if head == nil then
+        return finish()
+    end
+    local rels = {}
+    for ____, p in ipairs(req.paths) do
+        if vim.startswith(p, head.top .. "/") then
+            rels[#rels + 1] = string.sub(p, #head.top + 2)
+        end
+    end
+    if #rels == 0 then
+        return finish()
+    end
+    local gitDir = ____exports.storeOf(req.root, req.base) .. "/git"
+    local env = {GIT_DIR = gitDir, GIT_OBJECT_DIRECTORY = gitDir .. "/objects", GIT_ALTERNATE_OBJECT_DIRECTORIES = ""}
+    local function run(cmd, opts, next)
+        local ok, err = pcall(function() return vim.system(
+            cmd,
+            {text = false, cwd = opts.cwd, env = opts.env, stdin = opts.stdin or false},
+            function(r)
+                if r.code ~= 0 then
+                    finish(((((cmd[#cmd] .. ": ") .. vim.trim(r.stderr or "")) .. " (exit ") .. tostring(r.code)) .. ")")
+                else
+                    next(r.stdout or "")
+                end
+            end
+        ) end)
+        if not ok then
+            finish(tostring(err))
+        end
+    end
+    local store = ____exports.storeOf(req.root, req.base)
+    local ____array_1 = __TS__SparseArrayNew(unpack(KEEP_GIT))
+    __TS__SparseArrayPush(
+        ____array_1,
+        "ls-tree",
+        "-r",
+        "-z",
+        "--full-tree",
+        head.tree,
+        "--",
+        unpack(rels)
+    )
+    run(
+        {__TS__SparseArraySpread(____array_1)},
+        {env = env, cwd = store},
+        function(listed)
+            local ids = {}
+            for mode, id in string.gmatch(listed, "(%d+) blob (%x+)\t[^%z]*%z") do
+                if string.sub(mode, 1, 3) == "100" then
+                    ids[#ids + 1] = id
+                end
+            end
+            if #ids == 0 then
+                return finish()
+            end
+            local ____array_2 = __TS__SparseArrayNew(unpack(KEEP_GIT))
+            __TS__SparseArrayPush(____array_2, "cat-file", "--batch-check")
+            run(
+                {__TS__SparseArraySpread(____array_2)},
+                {
+                    env = env,
+                    cwd = store,
+                    stdin = table.concat(ids, "\n") .. "\n"
+                },
+                function(checked)
+                    local missing = {}
+                    for id in string.gmatch(checked, "(%x+) missing\n") do
+                        missing[#missing + 1] = id
+                    end
+                    if #missing == 0 then
+                        return finish()
+                    end
+                    local ____array_3 = __TS__SparseArrayNew(unpack(KEEP_GIT))
+                    __TS__SparseArrayPush(____array_3, "pack-objects", "--stdout", "-q")
+                    run(
+                        {__TS__SparseArraySpread(____array_3)},
+                        {
+                            env = {GIT_OPTIONAL_LOCKS = "0"},
+                            cwd = head.top,
+                            stdin = table.concat(missing, "\n") .. "\n"
+                        },
+                        function(pack)
+                            local ____array_4 = __TS__SparseArrayNew(unpack(KEEP_GIT))
+                            __TS__SparseArrayPush(____array_4, "index-pack", "--stdin")
+                            return run(
+                                {__TS__SparseArraySpread(____array_4)},
+                                {env = env, cwd = store, stdin = pack},
+                                function() return finish() end
+                            )
+                        end
+                    )
+                end
+            )
+        end
     )
 end
 return ____exports

@@ -5,8 +5,9 @@ local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local die, runGit, userGit, privateGit, fail, importTrees, root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous, gitDir, index, GIT_OPTIONS, excludesFile, userObjects
+local die, runGit, userGit, privateGit, fail, importTrees, damaged, root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous, gitDir, index, GIT_OPTIONS, excludesFile, userObjects
 local ____manifest = require("claude-ide.editor.snapshot.manifest")
+local DAMAGED = ____manifest.DAMAGED
 local facts = ____manifest.facts
 local gitRecord = ____manifest.gitRecord
 local parseGitHead = ____manifest.parseGitHead
@@ -89,37 +90,52 @@ function fail(what, r)
     return die((((((what .. " failed (exit ") .. tostring(r.code)) .. ", store ") .. gitDir) .. "): ") .. vim.trim(r.stderr))
 end
 function importTrees(top)
+    local ids = {}
     local head = userGit({"rev-parse", "--verify", "-q", "HEAD^{tree}"})
-    if head.code ~= 0 then
-        return
-    end
-    local listed = userGit({
-        "ls-tree",
-        "-r",
-        "-d",
-        "-z",
-        "--full-tree",
-        "HEAD"
-    })
-    if listed.code ~= 0 then
-        return
-    end
-    local ids = {vim.trim(head.stdout)}
-    for id in string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z") do
-        ids[#ids + 1] = id
-    end
-    local staged = userGit({
-        "diff-index",
-        "--cached",
-        "-z",
-        "--no-renames",
-        "HEAD"
-    })
-    if staged.code == 0 then
-        for mode, id in string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z") do
-            if string.sub(mode, 1, 3) == "100" and (string.match(id, "^0+$")) == nil then
+    if head.code == 0 then
+        local listed = userGit({
+            "ls-tree",
+            "-r",
+            "-d",
+            "-z",
+            "--full-tree",
+            "HEAD"
+        })
+        if listed.code ~= 0 then
+            return
+        end
+        ids[#ids + 1] = vim.trim(head.stdout)
+        for id in string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z") do
+            ids[#ids + 1] = id
+        end
+        local staged = userGit({
+            "diff-index",
+            "--cached",
+            "-z",
+            "--no-renames",
+            "HEAD"
+        })
+        if staged.code == 0 then
+            for mode, id in string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z") do
+                if string.sub(mode, 1, 3) == "100" and (string.match(id, "^0+$")) == nil then
+                    ids[#ids + 1] = id
+                end
+            end
+        end
+    else
+        local staged = userGit({"ls-files", "-s", "-z"})
+        if staged.code ~= 0 then
+            return
+        end
+        local seen = {}
+        for mode, id in string.gmatch(staged.stdout, "(%d+) (%x+) %d\t[^%z]*%z") do
+            if string.sub(mode, 1, 3) == "100" and not (seen[id] ~= nil) then
+                seen[id] = true
                 ids[#ids + 1] = id
             end
+        end
+        if #ids == 0 then
+            return
         end
     end
     local pack = userGit(
@@ -133,6 +149,9 @@ function importTrees(top)
     if r.code ~= 0 then
         fail("git index-pack", r)
     end
+end
+function damaged(why)
+    return die(((((("the previous snapshot " .. previous) .. " ") .. DAMAGED) .. " (") .. why) .. ")")
 end
 root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous = arg[1], arg[2], arg[3], arg[4], arg[5], arg[6], arg[7], arg[8]
 local maxBytes = tonumber(maxBytesText) or 1048576
@@ -399,14 +418,14 @@ local function exportBlobs(top, ids)
             end
             local n = tonumber(size) or 0
             if n > maxBytes then
-                goto __continue70
+                goto __continue75
             end
             sizes[id] = n
             if not exists((objects .. "/") .. id) then
                 wanted[#wanted + 1] = id
             end
         end
-        ::__continue70::
+        ::__continue75::
     end
     if #wanted == 0 then
         return sizes
@@ -435,7 +454,7 @@ local function exportBlobs(top, ids)
                 )
                 if id == nil then
                     at = stop + 1
-                    goto __continue77
+                    goto __continue82
                 end
                 local n = tonumber(size) or 0
                 if stop + n > #out then
@@ -447,7 +466,7 @@ local function exportBlobs(top, ids)
                 ))
                 at = stop + n + 2
             end
-            ::__continue77::
+            ::__continue82::
         end
     end
     return sizes
@@ -460,34 +479,29 @@ local function snapshotGit(head, commonDir, prev, userIndex)
     if ex.code == 0 and vim.trim(ex.stdout) ~= "" then
         excludesFile = vim.trim(ex.stdout)
     end
-    local listed
-    local tagged = false
-    if not exists(index) then
-        local other = newestIndex()
-        if other ~= nil then
-            local why = copyIndex(other, index)
-            if why ~= nil and (string.find(why, "ENOSPC", 1, true)) ~= nil then
-                die(why)
+    local function listChanged()
+        if not exists(index) then
+            local other = newestIndex()
+            if other ~= nil then
+                local why = copyIndex(other, index)
+                if why ~= nil and (string.find(why, "ENOSPC", 1, true)) ~= nil then
+                    die(why)
+                end
+            elseif userIndex ~= nil then
+                seedIndex(top, head.prefix, userIndex)
             end
-        elseif userIndex ~= nil then
-            seedIndex(top, head.prefix, userIndex)
         end
-    end
-    if exists(index) or commonDir == nil then
-        local r = privateGit(top, {
-            "ls-files",
-            "-z",
-            "-t",
-            "-m",
-            "-o",
-            "--exclude-standard"
-        })
-        if r.code ~= 0 then
-            fail("git ls-files", r)
+        if exists(index) or commonDir == nil then
+            local r = privateGit(top, {
+                "ls-files",
+                "-z",
+                "-t",
+                "-m",
+                "-o",
+                "--exclude-standard"
+            })
+            return r.code == 0 and ({listed = r.stdout, tagged = true}) or r
         end
-        listed = r.stdout
-        tagged = true
-    else
         local r = userGit({
             "ls-files",
             "-z",
@@ -498,71 +512,92 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         if r.code ~= 0 then
             fail("git ls-files", r)
         end
-        listed = r.stdout
+        return {listed = r.stdout, tagged = false}
     end
-    phase("list")
-    local update = {}
-    local drop = {}
-    local seen = {}
     local skipped = 0
     local copied = 0
-    for ____, field in ipairs(fields(listed)) do
-        do
-            local rel = tagged and string.sub(field, 3) or field
-            if seen[rel] ~= nil then
-                goto __continue91
-            end
-            seen[rel] = true
-            local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
-            local st = vim.uv.fs_lstat((root .. "/") .. rel)
-            if st == nil then
-                update[#update + 1] = rel
-            elseif st.type == "file" and st.size <= maxBytes then
-                update[#update + 1] = rel
-                copied = copied + 1
-            else
-                if st.type == "file" then
-                    skipped = skipped + 1
+    --- The index brought up to date with the folder, and its tree; or the git command that failed.
+    local function indexTree()
+        local got = listChanged()
+        if got.code ~= nil then
+            return {what = "git ls-files", r = got}
+        end
+        local listed = got.listed
+        local tagged = got.tagged
+        phase("list")
+        local update = {}
+        local drop = {}
+        local seen = {}
+        skipped = 0
+        copied = 0
+        for ____, field in ipairs(fields(listed)) do
+            do
+                local rel = tagged and string.sub(field, 3) or field
+                if seen[rel] ~= nil then
+                    goto __continue97
                 end
-                if inIndex then
-                    drop[#drop + 1] = rel
+                seen[rel] = true
+                local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
+                local st = vim.uv.fs_lstat((root .. "/") .. rel)
+                if st == nil then
+                    update[#update + 1] = rel
+                elseif st.type == "file" and st.size <= maxBytes then
+                    update[#update + 1] = rel
+                    copied = copied + 1
+                else
+                    if st.type == "file" then
+                        skipped = skipped + 1
+                    end
+                    if inIndex then
+                        drop[#drop + 1] = rel
+                    end
                 end
             end
+            ::__continue97::
         end
-        ::__continue91::
-    end
-    if #update > 0 then
-        local r = privateGit(
-            top,
-            {
-                "update-index",
-                "-z",
-                "--add",
-                "--remove",
-                "--stdin"
-            },
-            table.concat(update, "\0") .. "\0"
-        )
-        if r.code ~= 0 then
-            fail("git update-index", r)
+        if #update > 0 then
+            local r = privateGit(
+                top,
+                {
+                    "update-index",
+                    "-z",
+                    "--add",
+                    "--remove",
+                    "--stdin"
+                },
+                table.concat(update, "\0") .. "\0"
+            )
+            if r.code ~= 0 then
+                return {what = "git update-index", r = r}
+            end
         end
-    end
-    if #drop > 0 then
-        local r = privateGit(
-            top,
-            {"update-index", "-z", "--force-remove", "--stdin"},
-            table.concat(drop, "\0") .. "\0"
-        )
-        if r.code ~= 0 then
-            fail("git update-index", r)
+        if #drop > 0 then
+            local r = privateGit(
+                top,
+                {"update-index", "-z", "--force-remove", "--stdin"},
+                table.concat(drop, "\0") .. "\0"
+            )
+            if r.code ~= 0 then
+                return {what = "git update-index", r = r}
+            end
         end
+        phase("hash")
+        local wt = privateGit(top, {"write-tree", "--missing-ok"})
+        if wt.code ~= 0 then
+            return {what = "git write-tree", r = wt}
+        end
+        return {tree = vim.trim(wt.stdout)}
     end
-    phase("hash")
-    local wt = privateGit(top, {"write-tree", "--missing-ok"})
-    if wt.code ~= 0 then
-        fail("git write-tree", wt)
+    local built = indexTree()
+    if built.r ~= nil and exists(index) and (string.find(built.r.stderr, ".lock", 1, true)) == nil then
+        io.stderr:write(((((built.what .. ": ") .. vim.trim(built.r.stderr)) .. "; the session's index ") .. index) .. " went, started again\n")
+        vim.uv.fs_unlink(index)
+        built = indexTree()
     end
-    head.tree = vim.trim(wt.stdout)
+    if built.r ~= nil then
+        return fail(built.what, built.r)
+    end
+    head.tree = built.tree
     phase("tree")
     local before = {}
     local after = {}
@@ -577,7 +612,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
             head.tree
         })
         if d.code ~= 0 then
-            fail("git diff-tree", d)
+            damaged((("its tree " .. prev.tree) .. " cannot be read: ") .. vim.trim(d.stderr))
         end
         local rows = {}
         local ids = {}
@@ -612,7 +647,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue113
+                    goto __continue121
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -638,7 +673,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                     )
                 end
             end
-            ::__continue113::
+            ::__continue121::
         end
     end
     if prev == nil then
@@ -674,7 +709,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue123
+                goto __continue131
             end
             do
                 while true do
@@ -693,7 +728,7 @@ local function list()
                 end
             end
         end
-        ::__continue123::
+        ::__continue131::
     end
     return {files = files, by = "walk"}
 end
@@ -759,11 +794,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue139
+                goto __continue147
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue139
+                goto __continue147
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -786,12 +821,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue139
+                    goto __continue147
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue139
+                    goto __continue147
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -804,7 +839,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue139::
+        ::__continue147::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -835,11 +870,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue154
+                    goto __continue162
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue154
+                    goto __continue162
                 end
                 do
                     while true do
@@ -853,7 +888,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue154::
+            ::__continue162::
         end
     end
     return out
@@ -1002,7 +1037,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue202
+                goto __continue210
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -1015,7 +1050,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue202::
+        ::__continue210::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.
@@ -1061,6 +1096,14 @@ end
 mkdir(store)
 mkdir(objects)
 mkdir(sessionDir)
+--- `data` is a whole file list: its records cover it to its last byte (a cut one leaves a piece over).
+local function wholeFileList(data)
+    local covered = 0
+    for p, rest in string.gmatch(data, "([^%z]*)%z([^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z)") do
+        covered = covered + (#p + 1 + #rest)
+    end
+    return covered == #data
+end
 --- The method: the previous snapshot's (a session keeps its method), or git when the folder is in a repository.
 local function choose()
     local ____temp_3
@@ -1070,6 +1113,9 @@ local function choose()
         ____temp_3 = nil
     end
     local prevData = ____temp_3
+    if previous ~= "-" and prevData == nil then
+        damaged("it is gone")
+    end
     local ____temp_4
     if prevData ~= nil then
         ____temp_4 = parseGitHead(prevData)
@@ -1078,6 +1124,12 @@ local function choose()
     end
     local prev = ____temp_4
     if prevData ~= nil and prev == nil then
+        if exists(index) or string.sub(prevData, 1, 4) == "git\0" then
+            damaged("not a whole git snapshot")
+        end
+        if not wholeFileList(prevData) then
+            damaged("not a whole file list")
+        end
         return {}
     end
     local r = userGit({

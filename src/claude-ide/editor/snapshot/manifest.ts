@@ -11,6 +11,12 @@
 //   and the folder's path in it (empty, or ending with "/").
 // The deltas beside a manifest (`<name>.before`, `<name>.after`) are always file lists.
 
+/**
+ * What the worker's failure says when the previous snapshot it was given is cut short, garbled or gone (a crash
+ * while it was written): hooks/turn tells it apart from other failures.
+ */
+export const DAMAGED = "is damaged";
+
 /** One file in a manifest. */
 export interface Entry {
   size: number;

@@ -5,14 +5,16 @@
 // copies of a folder that is not a repository, and the blobs the reviews read), and one folder per session with
 // its manifests `<turn>.start` and `<turn>.end` (editor/snapshot/manifest) and, in a repository, its private index. The
 // user's folder and its repository are only read: nothing written inside .git, no lock (see snapshot_worker.ts).
-// `compare` tells what changed between two file lists: modified, created, deleted, renamed files.
+// `compare` tells what changed between two file lists: modified, created, deleted, renamed files; `keepBaselines`
+// copies a file's blob of a turn's start into the store once the agent's edit tool changed it (the user's gc
+// could take it away before the turn's review).
 import { normalize } from "../../util/fs";
 import { runInBackground } from "../../util/process";
 import { childLuaPath, pluginScript } from "../../util/modules";
-import { type Entry, type Manifest, readManifest } from "./manifest";
+import { type Entry, type Manifest, readGitHead, readManifest } from "./manifest";
 
 export type { Entry, Manifest } from "./manifest";
-export { readGitHead, readManifest } from "./manifest";
+export { DAMAGED, readGitHead, readManifest } from "./manifest";
 
 export interface SnapshotRequest {
   /** Absolute folder. */
@@ -295,4 +297,62 @@ export function compare(before: Manifest, after: Manifest, store: string): Chang
   for (const c of created) changes.push(c);
   changes.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
   return changes;
+}
+
+/** Options of the git commands keepBaselines runs (as the worker's: no daemon, no gc, paths taken literally). */
+const KEEP_GIT = ["git", "--literal-pathspecs", "-c", "core.fsmonitor=false", "-c", "gc.auto=0"];
+
+/**
+ * Keeps the "before" bytes of `paths` (absolute: files the agent's edit tools just changed) in the store, before
+ * the user's gc can take them: their blobs in the turn's start snapshot `manifest` that the private repository
+ * lacks (a snapshot seeded from the user's index names their blobs, never copied: see snapshot_worker) are
+ * packed into it from the user's objects (`pack-objects --stdout`: their repository is only read). Otherwise an
+ * amend, an expired reflog and a `git gc --prune=now` before the turn ends take the file's text before the turn
+ * with them, and the turn's review fails. Nothing to do for a snapshot of copies (its objects are the copies).
+ * Three or four short git commands off the loop; `done` (on the main loop) gets why it failed, or undefined.
+ */
+export function keepBaselines(
+  req: { root: string; manifest: string; paths: string[]; base?: string },
+  done: (this: void, why?: string) => void,
+): void {
+  const finish = (why?: string) => vim.schedule(() => done(why));
+  const head = readGitHead(req.manifest);
+  if (head === undefined) return finish();
+  const rels: string[] = [];
+  for (const p of req.paths) if (vim.startswith(p, `${head.top}/`)) rels.push(string.sub(p, head.top.length + 2));
+  if (rels.length === 0) return finish();
+  const gitDir = `${storeOf(req.root, req.base)}/git`;
+  // The private repository alone (no alternates): what it lacks is what must be copied.
+  const env = { GIT_DIR: gitDir, GIT_OBJECT_DIRECTORY: `${gitDir}/objects`, GIT_ALTERNATE_OBJECT_DIRECTORIES: "" };
+  const run = (
+    cmd: string[],
+    opts: { env?: { [k: string]: string }; cwd: string; stdin?: string },
+    next: (this: void, out: string) => void,
+  ) => {
+    const [ok, err] = pcall(() =>
+      vim.system(cmd, { text: false, cwd: opts.cwd, env: opts.env, stdin: opts.stdin ?? false }, (r) => {
+        if (r.code !== 0) finish(`${cmd[cmd.length - 1]}: ${vim.trim(r.stderr ?? "")} (exit ${r.code})`);
+        else next(r.stdout ?? "");
+      }),
+    );
+    if (!ok) finish(tostring(err));
+  };
+  const store = storeOf(req.root, req.base);
+  run([...KEEP_GIT, "ls-tree", "-r", "-z", "--full-tree", head.tree, "--", ...rels], { env, cwd: store }, (listed) => {
+    const ids: string[] = [];
+    for (const [mode, id] of string.gmatch(listed, "(%d+) blob (%x+)\t[^%z]*%z"))
+      if (string.sub(mode, 1, 3) === "100") ids.push(id);
+    // Created by the turn: no "before" to keep.
+    if (ids.length === 0) return finish();
+    run([...KEEP_GIT, "cat-file", "--batch-check"], { env, cwd: store, stdin: ids.join("\n") + "\n" }, (checked) => {
+      const missing: string[] = [];
+      for (const [id] of string.gmatch(checked, "(%x+) missing\n")) missing.push(id);
+      if (missing.length === 0) return finish();
+      run(
+        [...KEEP_GIT, "pack-objects", "--stdout", "-q"],
+        { env: { GIT_OPTIONAL_LOCKS: "0" }, cwd: head.top, stdin: missing.join("\n") + "\n" },
+        (pack) => run([...KEEP_GIT, "index-pack", "--stdin"], { env, cwd: store, stdin: pack }, () => finish()),
+      );
+    });
+  });
 }

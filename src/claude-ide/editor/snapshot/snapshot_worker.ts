@@ -25,6 +25,9 @@
 //   (`git ls-files -co --exclude-standard` of the user's repository when there is one, else a walk that skips .git
 //   and node_modules), each one whose size, mtime or inode changed since the previous snapshot copied into
 //   objects/ (named by those facts and the path: an unchanged file costs one lstat), and a file-list manifest.
+// A previous snapshot left damaged by a crash (gone, cut short, garbled: the store is written without fsync) fails
+// the snapshot with DAMAGED in its words (hooks/turn starts a turn again without it); a session index git cannot
+// use goes, and the snapshot starts again from another (a stat cache only).
 // Files over max_file_bytes are skipped (never read). The answer is one line,
 // `files N copied M skipped K listed-by L ms T phases <name>:<ms>,...` (where the time went), printed as soon as the manifest and its deltas are written; the
 // housekeeping comes after it (the editor does not wait for it): the session keeps its last <keep> turns, the
@@ -33,6 +36,7 @@
 // cache is refreshed (files touched but unchanged are not read again next time), and the sessions of this folder
 // and the stores of other folders nobody snapshotted for 14 days go (STALE_SECONDS).
 import {
+  DAMAGED,
   type Entry,
   type GitHead,
   facts,
@@ -342,19 +346,32 @@ function seedIndex(top: string, prefix: string, userIndex: string): boolean {
  * (1,083 of them for 20,000 files: seconds on a slow file system). The pack takes the blobs staged but not
  * committed too (`diff-index --cached HEAD`): a `git add` of another version and a `git gc --prune=now` would
  * take such a blob away from their objects, and with it the text a review shows as the file's before the turn
- * (a committed blob stays as long as its commit). Without a HEAD (no commit yet), nothing.
+ * (a committed blob stays as long as its commit). Without a HEAD (no commit yet), every blob of the index is
+ * staged only: all of them (of this folder: ls-files runs in it).
  */
 function importTrees(top: string): void {
+  const ids: string[] = [];
   const head = userGit(["rev-parse", "--verify", "-q", "HEAD^{tree}"]);
-  if (head.code !== 0) return;
-  const listed = userGit(["ls-tree", "-r", "-d", "-z", "--full-tree", "HEAD"]);
-  if (listed.code !== 0) return;
-  const ids = [vim.trim(head.stdout)];
-  for (const [id] of string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z")) ids.push(id);
-  const staged = userGit(["diff-index", "--cached", "-z", "--no-renames", "HEAD"]);
-  if (staged.code === 0)
-    for (const [mode, id] of string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z"))
-      if (string.sub(mode, 1, 3) === "100" && string.match(id, "^0+$")[0] === undefined) ids.push(id);
+  if (head.code === 0) {
+    const listed = userGit(["ls-tree", "-r", "-d", "-z", "--full-tree", "HEAD"]);
+    if (listed.code !== 0) return;
+    ids.push(vim.trim(head.stdout));
+    for (const [id] of string.gmatch(listed.stdout, "%d+ tree (%x+)\t[^%z]*%z")) ids.push(id);
+    const staged = userGit(["diff-index", "--cached", "-z", "--no-renames", "HEAD"]);
+    if (staged.code === 0)
+      for (const [mode, id] of string.gmatch(staged.stdout, ":%d+ (%d+) %x+ (%x+) %a%z[^%z]*%z"))
+        if (string.sub(mode, 1, 3) === "100" && string.match(id, "^0+$")[0] === undefined) ids.push(id);
+  } else {
+    const staged = userGit(["ls-files", "-s", "-z"]);
+    if (staged.code !== 0) return;
+    const seen = new LuaSet<string>();
+    for (const [mode, id] of string.gmatch(staged.stdout, "(%d+) (%x+) %d\t[^%z]*%z"))
+      if (string.sub(mode, 1, 3) === "100" && !seen.has(id)) {
+        seen.add(id);
+        ids.push(id);
+      }
+    if (ids.length === 0) return;
+  }
   const pack = userGit(["pack-objects", "--stdout", "-q"], ids.join("\n") + "\n");
   if (pack.code !== 0) return;
   const r = privateGit(top, ["index-pack", "--stdin"], pack.stdout);
@@ -412,60 +429,77 @@ function snapshotGit(
   const ex = userGit(["config", "--type=path", "--get", "core.excludesFile"]);
   if (ex.code === 0 && vim.trim(ex.stdout) !== "") excludesFile = vim.trim(ex.stdout);
   // What may have changed: since the session's last snapshot (its index), or everything the first time.
-  let listed: string;
-  let tagged = false;
-  if (!exists(index)) {
-    const other = newestIndex();
-    // A copy that fails leaves no half index: the listing below then starts from none (a full store fails).
-    if (other !== undefined) {
-      const why = copyIndex(other, index);
-      if (why !== undefined && string.find(why, "ENOSPC", 1, true)[0] !== undefined) die(why);
-    } else if (userIndex !== undefined) seedIndex(top, head.prefix, userIndex);
-  }
-  if (exists(index) || commonDir === undefined) {
-    const r = privateGit(top, ["ls-files", "-z", "-t", "-m", "-o", "--exclude-standard"]);
-    if (r.code !== 0) fail("git ls-files", r);
-    listed = r.stdout;
-    tagged = true;
-  } else {
+  const listChanged = (): { listed: string; tagged: boolean } | GitRun => {
+    if (!exists(index)) {
+      const other = newestIndex();
+      // A copy that fails leaves no half index: the listing below then starts from none (a full store fails).
+      if (other !== undefined) {
+        const why = copyIndex(other, index);
+        if (why !== undefined && string.find(why, "ENOSPC", 1, true)[0] !== undefined) die(why);
+      } else if (userIndex !== undefined) seedIndex(top, head.prefix, userIndex);
+    }
+    if (exists(index) || commonDir === undefined) {
+      const r = privateGit(top, ["ls-files", "-z", "-t", "-m", "-o", "--exclude-standard"]);
+      return r.code === 0 ? { listed: r.stdout, tagged: true } : r;
+    }
     const r = userGit(["ls-files", "-z", "-c", "-o", "--exclude-standard"]);
     if (r.code !== 0) fail("git ls-files", r);
-    listed = r.stdout;
-  }
-  phase("list");
-  const update: string[] = [];
-  const drop: string[] = [];
-  const seen = new LuaSet<string>();
+    return { listed: r.stdout, tagged: false };
+  };
   let skipped = 0;
   let copied = 0;
-  for (const field of fields(listed)) {
-    const rel = tagged ? string.sub(field, 3) : field;
-    if (seen.has(rel)) continue;
-    seen.add(rel);
-    const inIndex = tagged && string.sub(field, 1, 1) !== "?";
-    const [st] = vim.uv.fs_lstat(`${root}/${rel}`);
-    if (st === undefined) update.push(rel);
-    else if (st.type === "file" && st.size <= maxBytes) {
-      update.push(rel);
-      copied++;
-    } else {
-      if (st.type === "file") skipped++;
-      if (inIndex) drop.push(rel);
+  /** The index brought up to date with the folder, and its tree; or the git command that failed. */
+  const indexTree = (): { tree: string } | { what: string; r: GitRun } => {
+    const got = listChanged();
+    if ("code" in got) return { what: "git ls-files", r: got };
+    const { listed, tagged } = got;
+    phase("list");
+    const update: string[] = [];
+    const drop: string[] = [];
+    const seen = new LuaSet<string>();
+    skipped = 0;
+    copied = 0;
+    for (const field of fields(listed)) {
+      const rel = tagged ? string.sub(field, 3) : field;
+      if (seen.has(rel)) continue;
+      seen.add(rel);
+      const inIndex = tagged && string.sub(field, 1, 1) !== "?";
+      const [st] = vim.uv.fs_lstat(`${root}/${rel}`);
+      if (st === undefined) update.push(rel);
+      else if (st.type === "file" && st.size <= maxBytes) {
+        update.push(rel);
+        copied++;
+      } else {
+        if (st.type === "file") skipped++;
+        if (inIndex) drop.push(rel);
+      }
     }
+    if (update.length > 0) {
+      const r = privateGit(top, ["update-index", "-z", "--add", "--remove", "--stdin"], update.join("\0") + "\0");
+      if (r.code !== 0) return { what: "git update-index", r };
+    }
+    if (drop.length > 0) {
+      const r = privateGit(top, ["update-index", "-z", "--force-remove", "--stdin"], drop.join("\0") + "\0");
+      if (r.code !== 0) return { what: "git update-index", r };
+    }
+    phase("hash");
+    // --missing-ok: a seeded entry's blob is in the user's objects, not the private ones (see seedIndex).
+    const wt = privateGit(top, ["write-tree", "--missing-ok"]);
+    if (wt.code !== 0) return { what: "git write-tree", r: wt };
+    return { tree: vim.trim(wt.stdout) };
+  };
+  let built = indexTree();
+  if ("r" in built && exists(index) && string.find(built.r.stderr, ".lock", 1, true)[0] === undefined) {
+    // The session's index cannot be used (cut short or garbled by a crash: git writes it without fsync, and
+    // reads it without checking its checksum, so a cut one may fail only when written back): it is only a stat
+    // cache, so it goes, and the snapshot starts again from another one (every file hashed again at worst). A
+    // failure that is not the index's (a full store) fails again, and is told.
+    io.stderr.write(`${built.what}: ${vim.trim(built.r.stderr)}; the session's index ${index} went, started again\n`);
+    vim.uv.fs_unlink(index);
+    built = indexTree();
   }
-  if (update.length > 0) {
-    const r = privateGit(top, ["update-index", "-z", "--add", "--remove", "--stdin"], update.join("\0") + "\0");
-    if (r.code !== 0) fail("git update-index", r);
-  }
-  if (drop.length > 0) {
-    const r = privateGit(top, ["update-index", "-z", "--force-remove", "--stdin"], drop.join("\0") + "\0");
-    if (r.code !== 0) fail("git update-index", r);
-  }
-  phase("hash");
-  // --missing-ok: a seeded entry's blob is in the user's objects, not the private ones (see seedIndex).
-  const wt = privateGit(top, ["write-tree", "--missing-ok"]);
-  if (wt.code !== 0) fail("git write-tree", wt);
-  head.tree = vim.trim(wt.stdout);
+  if ("r" in built) return fail(built.what, built.r);
+  head.tree = built.tree;
   phase("tree");
 
   // The delta against the previous snapshot, and the bytes of its blobs as plain files for the review.
@@ -474,7 +508,8 @@ function snapshotGit(
   let files = prev !== undefined ? prev.files : 0;
   if (prev !== undefined && prev.tree !== head.tree) {
     const d = privateGit(top, ["diff-tree", "-r", "-z", "--no-renames", prev.tree, head.tree]);
-    if (d.code !== 0) fail("git diff-tree", d);
+    // This snapshot's tree was just written: a tree that cannot be read is the previous one's.
+    if (d.code !== 0) damaged(`its tree ${prev.tree} cannot be read: ${vim.trim(d.stderr)}`);
     const rows: { a: string; b: string; x: string; y: string; path: string }[] = [];
     const ids: string[] = [];
     const want = new LuaSet<string>();
@@ -799,11 +834,34 @@ mkdir(store);
 mkdir(objects);
 mkdir(sessionDir);
 
+/**
+ * The previous snapshot cannot be used (`why`): a crash (a power loss: files are written without fsync) left it
+ * cut short, empty or garbled, or it is gone. Compared with it, every file would look created (or none changed):
+ * the snapshot fails, saying so (DAMAGED: a turn's start then starts again without it, see hooks/turn).
+ */
+function damaged(why: string): never {
+  return die(`the previous snapshot ${previous} ${DAMAGED} (${why})`);
+}
+
+/** `data` is a whole file list: its records cover it to its last byte (a cut one leaves a piece over). */
+function wholeFileList(data: string): boolean {
+  let covered = 0;
+  for (const [p, rest] of string.gmatch(data, "([^%z]*)%z([^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z[^%z]*%z)"))
+    covered += p.length + 1 + rest.length;
+  return covered === data.length;
+}
+
 /** The method: the previous snapshot's (a session keeps its method), or git when the folder is in a repository. */
 function choose(): { git?: GitHead; commonDir?: string; userIndex?: string; prev?: GitHead } {
   const prevData = previous !== "-" ? readFile(previous) : undefined;
+  if (previous !== "-" && prevData === undefined) damaged("it is gone");
   const prev = prevData !== undefined ? parseGitHead(prevData) : undefined;
-  if (prevData !== undefined && prev === undefined) return {};
+  if (prevData !== undefined && prev === undefined) {
+    // A session that used git has an index: its manifests are git ones. A file list must be whole.
+    if (exists(index) || string.sub(prevData, 1, 4) === "git\0") damaged("not a whole git snapshot");
+    if (!wholeFileList(prevData)) damaged("not a whole file list");
+    return {};
+  }
   const r = userGit([
     "rev-parse",
     "--show-toplevel",
