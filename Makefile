@@ -51,6 +51,14 @@ format: npm-deps
 build: npm-deps check-src
 	@npx --no-install tstl -p tsconfig.json
 
+# What a build reads: lua/ is rebuilt for `make test-fast` only when one of these is newer than the last build
+# (6 s saved when nothing changed; `make build` always compiles, `make test` rebuilds from nothing).
+BUILD_INPUTS := $(shell find src types -type f -name '*.ts' 2>/dev/null) $(wildcard tools/*.cjs tools/*.mjs) \
+	tsconfig.json package-lock.json
+.deps/built: $(BUILD_INPUTS)
+	@$(MAKE) --no-print-directory build
+	@mkdir -p .deps && touch $@
+
 # Rebuild lua/ from an empty folder and fail if the result differs from what was there (and, in CI,
 # from what is committed): lua/ is generated, committed, and never edited by hand.
 check-generated: npm-deps nvim-deps check-src
@@ -74,7 +82,7 @@ test: deps lint check-generated
 
 # Specs only, on the current lua/ (no regeneration check), without those tagged #slow (real language servers,
 # the conformance suites) and without the e2e run: for quick iterations. `make test` is the gate and runs all.
-test-fast: deps build
+test-fast: deps .deps/built
 	@FAST=1 bash scripts/test.sh $(SPEC)
 
 # :ClaudeCode runs the `claude` on PATH, else the pinned CLI under .deps/claude-cli (installed on first use).
