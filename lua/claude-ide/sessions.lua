@@ -271,11 +271,11 @@ function Sessions.prototype.toggle(self, config, args)
     if port == nil then
         return
     end
-    local t = self:current() or self:create(config, args, false)
+    local t, rest = self:sessionFor(config, args)
     if t == nil then
         return
     end
-    t.terminal:toggle(config, port, args)
+    t.terminal:toggle(config, port, rest)
     self:afterStart(config, t)
 end
 function Sessions.prototype.focus(self, config, args)
@@ -283,17 +283,38 @@ function Sessions.prototype.focus(self, config, args)
     if port == nil then
         return
     end
-    local t = self:current() or self:create(config, args, false)
+    local t, rest = self:sessionFor(config, args)
     if t == nil then
         return
     end
     t.terminal:focus(
         config,
         port,
-        args,
+        rest,
         self:claudeWindow(t)
     )
     self:afterStart(config, t)
+end
+function Sessions.prototype.sessionFor(self, config, args)
+    if (string.find(args, "^%s*@")) ~= nil then
+        local ____farSession_result_splitTarget_result_24 = farSession().splitTarget(config, args)
+        local target = ____farSession_result_splitTarget_result_24.target
+        local rest = ____farSession_result_splitTarget_result_24.rest
+        if target ~= nil then
+            local running = __TS__ArrayFind(
+                self:running(),
+                function(____, s)
+                    local ____opt_25 = s.far
+                    return (____opt_25 and ____opt_25.name) == target
+                end
+            )
+            if running ~= nil then
+                return running, rest
+            end
+            return self:create(config, args, false), args
+        end
+    end
+    return self:current() or self:create(config, args, false), args
 end
 function Sessions.prototype.create(self, config, args, start)
     if args == nil then
@@ -306,10 +327,10 @@ function Sessions.prototype.create(self, config, args, start)
     if far == false then
         return nil
     end
-    local ____self_24, ____nextId_25 = self, "nextId"
-    local ____self_nextId_26 = ____self_24[____nextId_25]
-    ____self_24[____nextId_25] = ____self_nextId_26 + 1
-    local id = ____self_nextId_26
+    local ____self_27, ____nextId_28 = self, "nextId"
+    local ____self_nextId_29 = ____self_27[____nextId_28]
+    ____self_27[____nextId_28] = ____self_nextId_29 + 1
+    local id = ____self_nextId_29
     local client = commandClient(far ~= nil and far.target.cli or config.terminal.command)
     local base = far ~= nil and (client.id .. "@") .. far.name or client.id
     local name = id == 1 and base or (base .. " ") .. tostring(id)
@@ -337,8 +358,8 @@ function Sessions.prototype.create(self, config, args, start)
         recipients = function() return self:recipientsOf(id) end,
         far = far
     }
-    local ____self_terms_27 = self.terms
-    ____self_terms_27[#____self_terms_27 + 1] = t
+    local ____self_terms_30 = self.terms
+    ____self_terms_30[#____self_terms_30 + 1] = t
     self:watchFocus()
     local port = self.link.port()
     if start and port ~= nil then
@@ -371,12 +392,12 @@ function Sessions.prototype.switchTo(self, config, id)
     return true
 end
 function Sessions.prototype.mentionRecipients(self)
-    local ____opt_28 = self:current()
-    return ____opt_28 and ____opt_28.recipients
+    local ____opt_31 = self:current()
+    return ____opt_31 and ____opt_31.recipients
 end
 function Sessions.prototype.currentName(self)
-    local ____opt_30 = self:current()
-    return ____opt_30 and ____opt_30.name
+    local ____opt_33 = self:current()
+    return ____opt_33 and ____opt_33.name
 end
 function Sessions.prototype.describe(self, clientId)
     local peer = __TS__ArrayFind(
@@ -385,11 +406,11 @@ function Sessions.prototype.describe(self, clientId)
     )
     if peer ~= nil then
         local owner = self:companionOwnerOf(peer.id)
-        local ____opt_32 = __TS__ArrayFind(
+        local ____opt_35 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == owner end
         )
-        return ____opt_32 and ____opt_32.name or self:companionName(peer)
+        return ____opt_35 and ____opt_35.name or self:companionName(peer)
     end
     local client = __TS__ArrayFind(
         self:clients(),
@@ -399,16 +420,16 @@ function Sessions.prototype.describe(self, clientId)
         return nil
     end
     local owner = self:ownerOf(client)
-    local ____temp_34
+    local ____temp_37
     if owner == nil then
-        ____temp_34 = nil
+        ____temp_37 = nil
     else
-        ____temp_34 = __TS__ArrayFind(
+        ____temp_37 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == owner end
         )
     end
-    local t = ____temp_34
+    local t = ____temp_37
     return t and t.name or self:externalName(client)
 end
 function Sessions.prototype.terminalOf(self, clientId)
@@ -417,14 +438,14 @@ function Sessions.prototype.terminalOf(self, clientId)
         function(____, p) return p.id == clientId end
     ) then
         local id = self:companionOwnerOf(clientId)
-        local ____opt_37 = __TS__ArrayFind(
+        local ____opt_40 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == id end
         )
-        return ____opt_37 and ____opt_37.terminal:buffer()
+        return ____opt_40 and ____opt_40.terminal:buffer()
     end
-    local ____opt_39 = self.link.hub()
-    local owner = ____opt_39 and ____opt_39.ownerOf(clientId) or clientId
+    local ____opt_42 = self.link.hub()
+    local owner = ____opt_42 and ____opt_42.ownerOf(clientId) or clientId
     local client = __TS__ArrayFind(
         self:clients(),
         function(____, c) return c.id == owner end
@@ -444,15 +465,15 @@ function Sessions.prototype.currentClient(self)
     if t == nil then
         return nil
     end
-    local ____opt_43 = __TS__ArrayFind(
+    local ____opt_46 = __TS__ArrayFind(
         self:list(),
         function(____, s) return s.id == t.id end
     )
-    return ____opt_43 and ____opt_43.client or t.client.label
+    return ____opt_46 and ____opt_46.client or t.client.label
 end
 function Sessions.prototype.currentIsCompanion(self)
-    local ____opt_45 = self:current()
-    return (____opt_45 and ____opt_45.client.companion) == true
+    local ____opt_48 = self:current()
+    return (____opt_48 and ____opt_48.client.companion) == true
 end
 function Sessions.prototype.typeMention(self, mention, config)
     local t = self:current()
@@ -468,8 +489,8 @@ function Sessions.prototype.typeMention(self, mention, config)
         text = text .. (a == b and ("(line " .. tostring(a)) .. ") " or ((("(lines " .. tostring(a)) .. "-") .. tostring(b)) .. ") ")
     end
     local queued = #t.typing > 0
-    local ____t_typing_47 = t.typing
-    ____t_typing_47[#____t_typing_47 + 1] = {
+    local ____t_typing_50 = t.typing
+    ____t_typing_50[#____t_typing_50 + 1] = {
         text = text,
         expires = vim.uv.now() + config.mentions.queue_ttl_ms
     }
@@ -494,13 +515,13 @@ function Sessions.prototype.typeWaiting(self, t, config)
     end
     local running = t.terminal:isRunning()
     local ready = running and t.connectedAt ~= nil and now - t.connectedAt >= config.mentions.settle_ms
-    local ____running_48
+    local ____running_51
     if running then
-        ____running_48 = vim.b[t.terminal:buffer()].terminal_job_id
+        ____running_51 = vim.b[t.terminal:buffer()].terminal_job_id
     else
-        ____running_48 = nil
+        ____running_51 = nil
     end
-    local job = ____running_48
+    local job = ____running_51
     if ready and job ~= nil then
         local texts = __TS__ArrayMap(
             t.typing,
@@ -572,17 +593,17 @@ function Sessions.prototype.companionOwnerOf(self, id)
     for ____, owner in pairs(self.companionOwners) do
         taken[owner] = true
     end
-    local ____temp_51
+    local ____temp_54
     if #terms == 1 then
-        ____temp_51 = terms[1].id
+        ____temp_54 = terms[1].id
     else
-        local ____opt_49 = __TS__ArrayFind(
+        local ____opt_52 = __TS__ArrayFind(
             terms,
             function(____, t) return not (taken[t.id] ~= nil) end
         )
-        ____temp_51 = ____opt_49 and ____opt_49.id or 0
+        ____temp_54 = ____opt_52 and ____opt_52.id or 0
     end
-    local owner = ____temp_51
+    local owner = ____temp_54
     self.companionOwners[id] = owner
     return owner
 end
@@ -611,8 +632,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_52 = self.link.hub()
-    return ____opt_52 and ____opt_52.clients() or ({})
+    local ____opt_55 = self.link.hub()
+    return ____opt_55 and ____opt_55.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -623,8 +644,8 @@ function Sessions.prototype.ownerOf(self, c)
         local t = __TS__ArrayFind(
             self:running(),
             function(____, s)
-                local ____opt_54 = s.far
-                return (____opt_54 and ____opt_54.gateway.port) == c.door
+                local ____opt_57 = s.far
+                return (____opt_57 and ____opt_57.gateway.port) == c.door
             end
         )
         self.owners[c.id] = t and t.id or 0
@@ -691,15 +712,15 @@ function Sessions.prototype.openFar(self, config, args)
     if not named then
         return nil
     end
-    local ____farSession_result_splitTarget_result_60 = farSession().splitTarget(config, args)
-    local target = ____farSession_result_splitTarget_result_60.target
+    local ____farSession_result_splitTarget_result_63 = farSession().splitTarget(config, args)
+    local target = ____farSession_result_splitTarget_result_63.target
     local name = target or (config.remote.target ~= false and config.remote.target or nil)
     if name == nil then
         return nil
     end
-    local ____string_match_63 = string.match
-    local ____opt_61 = config.remote.targets[name]
-    local program = ____string_match_63(____opt_61 and ____opt_61.cli or "claude", "([^/%s]+)%s*$")
+    local ____string_match_66 = string.match
+    local ____opt_64 = config.remote.targets[name]
+    local program = ____string_match_66(____opt_64 and ____opt_64.cli or "claude", "([^/%s]+)%s*$")
     if program == "gemini" or program == "qwen" or program == "codex" then
         say(((("@" .. name) .. ": a remote target runs Claude Code (its lock file, HTTP hooks and HTTP MCP entries reach this Neovim through the target's forward); ") .. program) .. " finds the editor through files and hooks of its own machine: run it beside Neovim", "error")
         return false
@@ -740,14 +761,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_66
+    local ____temp_69
     if #mine > 0 then
-        local ____opt_64 = self.link.diff()
-        ____temp_66 = ____opt_64 and ____opt_64.rejectFor(mine) or 0
+        local ____opt_67 = self.link.diff()
+        ____temp_69 = ____opt_67 and ____opt_67.rejectFor(mine) or 0
     else
-        ____temp_66 = 0
+        ____temp_69 = 0
     end
-    local rejected = ____temp_66
+    local rejected = ____temp_69
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
@@ -766,9 +787,9 @@ function Sessions.prototype.drop(self, id)
         function(____, t) return t.id == id end
     )
     if i >= 0 then
-        local ____opt_67 = self.terms[i + 1].far
-        if ____opt_67 ~= nil then
-            ____opt_67.close()
+        local ____opt_70 = self.terms[i + 1].far
+        if ____opt_70 ~= nil then
+            ____opt_70.close()
         end
         __TS__ArraySplice(self.terms, i, 1)
     end
@@ -793,14 +814,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue161
+                goto __continue166
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue161::
+        ::__continue166::
     end
     return nil
 end

@@ -276,4 +276,35 @@ describe('far session', function()
     assert.matches('ExitPlanMode', seen.settings.hooks.PreToolUse[1].matcher, 1, true)
     assert.is_nil(seen.hook)
   end)
+
+  it(':ClaudeCode @box toggles the running session at box, and starts one only when there is none', function()
+    local said = {}
+    local real = vim.notify
+    vim.notify = function(msg)
+      said[#said + 1] = msg
+    end
+    ide.toggle('@box')
+    local started = vim.wait(10000, function()
+      return vim.fn.filereadable(out) == 1
+    end, 20)
+    local shown = #vim.tbl_filter(function(w)
+      return vim.bo[vim.api.nvim_win_get_buf(w)].buftype == 'terminal'
+    end, vim.api.nvim_list_wins())
+    ide.toggle('@box')
+    local hidden = #vim.tbl_filter(function(w)
+      return vim.bo[vim.api.nvim_win_get_buf(w)].buftype == 'terminal'
+    end, vim.api.nvim_list_wins())
+    vim.notify = real
+    assert.is_true(started, 'the far CLI never answered')
+    assert.equal(1, shown)
+    assert.equal(0, hidden)
+    assert.equal(1, #ide.sessions())
+    assert.equal(1, #ide.server():gateways())
+    assert.same(
+      {},
+      vim.tbl_filter(function(m)
+        return m:find('already running', 1, true) ~= nil
+      end, said)
+    )
+  end)
 end)

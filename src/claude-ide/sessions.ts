@@ -293,9 +293,9 @@ export class Sessions {
   toggle(config: Config, args: string): void {
     const port = this.link.port();
     if (port === undefined) return;
-    const t = this.current() ?? this.create(config, args, false);
+    const [t, rest] = this.sessionFor(config, args);
     if (t === undefined) return;
-    t.terminal.toggle(config, port, args);
+    t.terminal.toggle(config, port, rest);
     this.afterStart(config, t);
   }
 
@@ -303,10 +303,26 @@ export class Sessions {
   focus(config: Config, args: string): void {
     const port = this.link.port();
     if (port === undefined) return;
-    const t = this.current() ?? this.create(config, args, false);
+    const [t, rest] = this.sessionFor(config, args);
     if (t === undefined) return;
-    t.terminal.focus(config, port, args, this.claudeWindow(t));
+    t.terminal.focus(config, port, rest, this.claudeWindow(t));
     this.afterStart(config, t);
+  }
+
+  /**
+   * The session :ClaudeCode / :ClaudeCodeFocus act on, and the arguments left for it: with a leading @target, the
+   * running session at that target (else a new one); without, the current session (else a new one).
+   */
+  private sessionFor(config: Config, args: string): LuaMultiReturn<[TermSession | undefined, string]> {
+    if (string.find(args, "^%s*@")[0] !== undefined) {
+      const { target, rest } = farSession().splitTarget(config, args);
+      if (target !== undefined) {
+        const running = this.running().find((s) => s.far?.name === target);
+        if (running !== undefined) return $multi(running, rest);
+        return $multi(this.create(config, args, false), args);
+      }
+    }
+    return $multi(this.current() ?? this.create(config, args, false), args);
   }
 
   /**
