@@ -8,38 +8,8 @@ local New = require('claude-ide.lualib_bundle').__TS__New
 local Turns = require('claude-ide.hooks.turn').Turns
 local config = require('claude-ide.config')
 local snapshot = require('claude-ide.editor.snapshot.snapshot')
-
-local dirs = {}
-local function tempdir()
-  local dir = vim.fn.tempname()
-  vim.fn.mkdir(dir, 'p')
-  dir = vim.uv.fs_realpath(dir)
-  table.insert(dirs, dir)
-  return dir
-end
-
-local function write(path, text)
-  vim.fn.mkdir(vim.fs.dirname(path), 'p')
-  local f = assert(io.open(path, 'wb'))
-  f:write(text)
-  f:close()
-end
-
-local function read(path)
-  local f = io.open(path, 'rb')
-  if not f then
-    return nil
-  end
-  local s = f:read('*a')
-  f:close()
-  return s
-end
-
-local function git(dir, ...)
-  local r = vim.system({ 'git', '-C', dir, ... }, { text = true }):wait()
-  assert(r.code == 0, table.concat({ ... }, ' ') .. ': ' .. (r.stderr or ''))
-  return r.stdout
-end
+local h = require('helpers.turn')
+local tempdir, write, read, git, fake_diff = h.tempdir, h.write, h.read, h.git, h.fake_diff
 
 --- Every entry under `dir` (lstat, never followed): a file's bytes, mode, size and mtime; a folder's mode and
 --- mtime (a file made and removed again inside it changes it); a link's target.
@@ -63,25 +33,6 @@ local function walk(dir)
 end
 
 --- The review service's stand-in: keeps each review opened, for the spec to decide as the user would.
-local function fake_diff()
-  local opened = {}
-  return {
-    opened = opened,
-    openMulti = function(req)
-      local review = { req = req }
-      table.insert(opened, review)
-      return {
-        ok = true,
-        review = {
-          onDecision = function(listener)
-            review.decide = listener
-          end,
-          cancel = function() end,
-        },
-      }
-    end,
-  }
-end
 
 local function turns(base, diff, notes)
   local log = setmetatable({}, {
@@ -126,15 +77,7 @@ local function event(dir, phase)
 end
 
 describe('a whole session of turns #slow', function()
-  after_each(function()
-    vim.wait(20000, function()
-      return snapshot.running() == 0
-    end, 20)
-    for _, d in ipairs(dirs) do
-      vim.fn.delete(d, 'rf')
-    end
-    dirs = {}
-  end)
+  after_each(h.cleanup)
 
   it('leaves .git byte for byte as it was: bytes, modes, sizes, mtimes, no entry added or removed', function()
     local dir = tempdir()

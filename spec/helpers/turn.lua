@@ -1,0 +1,214 @@
+-- What the specs that drive hooks/turn directly share (turn_gc, turn_corrupt): temporary folders, files, git, a
+-- stand-in for the review (its decision answered as the user would), hook events whose park waits on the spec's
+-- loop, and a session of the turn review whose hooks fire as the router would call them.
+--
+--   local h = require('helpers.turn')
+--   before_each(h.listen)  after_each(h.cleanup)      -- vim.notify captured into h.said; folders removed
+--   local s = h.session(h.repo())  s.start()  s.edit('a.txt', 'A\n')  s.stop()  local r, by = s.review()
+local New = require('claude-ide.lualib_bundle').__TS__New
+local Turns = require('claude-ide.hooks.turn').Turns
+local config = require('claude-ide.config')
+local snapshot = require('claude-ide.editor.snapshot.snapshot')
+
+local M = {}
+
+local dirs = {}
+function M.tempdir()
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p')
+  dir = vim.uv.fs_realpath(dir)
+  table.insert(dirs, dir)
+  return dir
+end
+
+function M.write(path, text)
+  vim.fn.mkdir(vim.fs.dirname(path), 'p')
+  local f = assert(io.open(path, 'wb'))
+  f:write(text)
+  f:close()
+end
+
+function M.read(path)
+  local f = io.open(path, 'rb')
+  if not f then
+    return nil
+  end
+  local s = f:read('*a')
+  f:close()
+  return s
+end
+
+function M.git(dir, ...)
+  local r = vim.system({ 'git', '-C', dir, ... }, { text = true }):wait()
+  assert(r.code == 0, table.concat({ ... }, ' ') .. ': ' .. (r.stderr or ''))
+  return r.stdout
+end
+
+function M.repo()
+  local dir = M.tempdir()
+  M.git(dir, 'init', '-q')
+  M.git(dir, 'config', 'user.email', 'spec@example.com')
+  M.git(dir, 'config', 'user.name', 'spec')
+  return dir
+end
+
+--- The blob `id` is gone from the user's repository.
+function M.gone(dir, id)
+  return vim.system({ 'git', '-C', dir, 'cat-file', '-e', id }):wait().code ~= 0
+end
+
+--- The user's gc taking every object nothing reaches any more, at once.
+function M.collect(dir)
+  M.git(dir, 'reflog', 'expire', '--expire=now', '--all')
+  M.git(dir, 'gc', '-q', '--prune=now')
+end
+
+function M.fake_diff()
+  local opened = {}
+  return {
+    opened = opened,
+    openMulti = function(req)
+      local review = { req = req }
+      table.insert(opened, review)
+      return {
+        ok = true,
+        review = {
+          onDecision = function(listener)
+            review.decide = listener
+          end,
+          cancel = function() end,
+        },
+      }
+    end,
+  }
+end
+
+--- The messages vim.notify showed since listen() (and after it: the spec's loop runs the review's timer).
+M.said = {}
+local notify = vim.notify
+
+--- Captures vim.notify into M.said (before_each).
+function M.listen()
+  M.said = {}
+  vim.notify = function(msg)
+    table.insert(M.said, msg)
+  end
+end
+
+--- Gives vim.notify back, waits for the snapshot workers, removes the folders made (after_each).
+function M.cleanup()
+  vim.notify = notify
+  vim.wait(20000, function()
+    return snapshot.running() == 0
+  end, 20)
+  for _, d in ipairs(dirs) do
+    vim.fn.delete(d, 'rf')
+  end
+  dirs = {}
+end
+
+function M.event(dir, name, phase, input)
+  return {
+    client = 'claude',
+    event = name,
+    phase = phase,
+    input = input or {},
+    session = 'claude:s1',
+    cwd = dir,
+    connection = 1,
+    owner = function() end,
+    park = function(start)
+      local got
+      start(function(r)
+        got = r
+      end)
+      assert(vim.wait(60000, function()
+        return got ~= nil
+      end, 10))
+      return got
+    end,
+  }
+end
+
+--- A session of the turn review in `dir`: its hooks as the router would call them.
+function M.session(dir)
+  local diff = M.fake_diff()
+  local base = M.tempdir() .. '/turns'
+  local routes = {}
+  -- The reviews seen already (review() waits for the next one).
+  local shown = 0
+  local t = New(Turns, {
+    config = vim.deepcopy(config.DEFAULTS),
+    services = { diff = diff, notes = { add = function() end } },
+    hub = {},
+    log = setmetatable({}, {
+      __index = function()
+        return function() end
+      end,
+    }),
+    base = base,
+  })
+  t:register({
+    on = function(_, route)
+      table.insert(routes, route)
+    end,
+  })
+  local function fire(name, phase, input)
+    local ev = M.event(dir, name, phase, input)
+    for _, route in ipairs(routes) do
+      if vim.tbl_contains(route.events, name) or vim.tbl_contains(route.events, phase) then
+        route.handler(ev)
+      end
+    end
+  end
+  return {
+    t = t,
+    diff = diff,
+    --- The session's folder in the store (its manifests, its index).
+    dir = snapshot.sessionDirOf(dir, 'claude:s1', base),
+    start = function()
+      fire('UserPromptSubmit', 'turn-start')
+    end,
+    stop = function()
+      fire('Stop', 'turn-end')
+    end,
+    --- The agent's edit tool writes `rel` (its PostToolUse hook after).
+    edit = function(rel, text)
+      M.write(dir .. '/' .. rel, text)
+      fire('PostToolUse', nil, { tool_name = 'Edit', tool_input = { file_path = dir .. '/' .. rel } })
+    end,
+    --- The review the turn's end opens (waited for), as { [label] = file }.
+    review = function()
+      assert(
+        vim.wait(20000, function()
+          return #diff.opened > shown
+        end, 10),
+        'no review; said: ' .. table.concat(M.said, '\n')
+      )
+      shown = #diff.opened
+      local r = diff.opened[shown]
+      local by = {}
+      for i, f in ipairs(r.req.files) do
+        by[f.label] = { file = f, index = i }
+      end
+      return r, by
+    end,
+  }
+end
+
+--- Reverts every file of review `r` (its left side taken) and waits for `path` to read `text`.
+function M.revert_all(r, path, text)
+  local finals = {}
+  for i, f in ipairs(r.req.files) do
+    finals[i] = f.current or {}
+  end
+  r.decide({ accepted = true, files = finals })
+  assert(
+    vim.wait(5000, function()
+      return M.read(path) == text
+    end, 10),
+    'not restored: ' .. tostring(M.read(path))
+  )
+end
+
+return M
