@@ -70,7 +70,10 @@ JSON
   # :ClaudeCodeAdd types @path into the CLI's prompt; sent, the file's content reaches the model.
   nv_ex gemini "ClaudeCodeAdd added.txt"
   check "gemini: :ClaudeCodeAdd typed @added.txt into the prompt" wait_for 10 pane_has gemini "@added.txt"
+  # Enter sends the prompt; when Gemini CLI's @-completion list is still open under it, that first Enter only
+  # accepts the completion (the same text) and a user presses Enter again: so does this run when nothing was sent.
   tmux -S "$TMUX_SOCK" send-keys -t gemini Enter
+  wait_for 5 api_log_has gemini "added-file-4242" || tmux -S "$TMUX_SOCK" send-keys -t gemini Enter
   check "gemini: the added file reached the model's request" wait_for 30 api_log_has gemini "added-file-4242"
   # A selection made in the editor, then over to the terminal to ask: it reaches the model's request.
   nv_keys gemini '<C-\><C-n>'
