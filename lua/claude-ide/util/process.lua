@@ -177,4 +177,19 @@ function ____exports.runInBackground(pid)
         )
     ) end)
 end
+local niceProgram
+--- `argv` started at BACKGROUND_NICENESS (above the editor's own) through `nice`, for a child that starts threads at
+-- once (ripgrep): a priority set after the start (runInBackground) reaches only its first thread. Unchanged where
+-- there is no `nice`.
+function ____exports.backgroundCommand(argv)
+    if niceProgram == nil then
+        niceProgram = vim.fn.executable("nice") == 1
+    end
+    return niceProgram and ({
+        "nice",
+        "-n",
+        tostring(BACKGROUND_NICENESS),
+        unpack(argv)
+    }) or argv
+end
 return ____exports

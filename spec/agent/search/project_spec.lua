@@ -409,7 +409,11 @@ describe('project search #slow', function()
       local tools = bridge.project({})
       local log = tools .. '/argv'
       bridge.project({
-        rg = ('#!/bin/sh\nprintf "%%s\\n" "$@" > %s\nexec %s/rg "$@"\n'):format(log, RG_BIN),
+        rg = ('#!/bin/sh\nprintf "%%s\\n" "$@" > %s\ncut -d" " -f19 /proc/$$/stat > %s.nice\nexec %s/rg "$@"\n'):format(
+          log,
+          log,
+          RG_BIN
+        ),
       }, tools, 'bin')
       vim.uv.fs_chmod(tools .. '/bin/rg', 493)
       local project = bridge.project({
@@ -446,6 +450,11 @@ describe('project search #slow', function()
       end
       assert.is_true(vim.tbl_contains(argv, '--max-columns=4096'), vim.inspect(argv))
       assert.is_true(vim.tbl_contains(argv, '--max-count=11'), vim.inspect(argv))
+      -- It runs ten steps below the editor's priority (whose niceness is this process's): on two cores a search
+      -- using both leaves the user's keys first in line.
+      local own =
+        tonumber(vim.fn.readfile('/proc/self/stat')[1]:match('^%d+ %b() (.*)$'):match(('%S+ '):rep(16) .. '(%S+)'))
+      assert.are.equal(tostring(math.min(19, own + 10)), vim.trim(vim.fn.readfile(log .. '.nice')[1] or ''))
     end
   )
 

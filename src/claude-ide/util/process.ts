@@ -138,3 +138,15 @@ export function runInBackground(pid: number): void {
   const [own] = vim.uv.os_getpriority(vim.uv.os_getpid());
   pcall(() => vim.uv.os_setpriority(pid, math.min(19, math.max(own ?? 0, BACKGROUND_NICENESS))));
 }
+
+let niceProgram: boolean | undefined;
+
+/**
+ * `argv` started at BACKGROUND_NICENESS (above the editor's own) through `nice`, for a child that starts threads at
+ * once (ripgrep): a priority set after the start (runInBackground) reaches only its first thread. Unchanged where
+ * there is no `nice`.
+ */
+export function backgroundCommand(argv: string[]): string[] {
+  niceProgram ??= vim.fn.executable("nice") === 1;
+  return niceProgram ? ["nice", "-n", tostring(BACKGROUND_NICENESS), ...argv] : argv;
+}

@@ -3,6 +3,8 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
 local walkerCommand
+local ____process = require("claude-ide.util.process")
+local backgroundCommand = ____process.backgroundCommand
 function walkerCommand(req, mode)
     local kind = req.text ~= nil and "plain" or "vim"
     local pattern = req.text or req.regex.vim
@@ -325,7 +327,7 @@ function ____exports.start(req, onDone)
     local function spawn(argv, child, stdin, childEnv)
         children[#children + 1] = child
         local ok, obj = pcall(function() return vim.system(
-            argv,
+            backgroundCommand(argv),
             {
                 cwd = req.root,
                 env = childEnv,

@@ -3,6 +3,7 @@
 // stdin), and the editor only reads their output as it streams in. Nothing of the search runs long in the
 // editor's loop; the children are killed when enough matches arrived, on a timeout, on too much output, or when
 // the call is cancelled, and the search reports its end only once every child has exited.
+import { backgroundCommand } from "../../util/process";
 import type { Translated } from "./dialect";
 
 /** One match as an engine reported it. */
@@ -339,7 +340,8 @@ export function start(req: Request, onDone: (this: void, summary: Summary) => vo
     children.push(child);
     const [ok, obj] = pcall(() =>
       vim.system(
-        argv,
+        // Below the editor's priority: on two cores a search using both must not keep the user's keys waiting.
+        backgroundCommand(argv),
         {
           cwd: req.root,
           env: childEnv,
