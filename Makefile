@@ -77,7 +77,9 @@ declarations: deps build
 	@npx --no-install prettier --write --log-level warn src/claude-ide/bridge/tool_list.ts src/claude-ide/agent/tool_names.ts
 	@npx --no-install tstl -p tsconfig.json
 
-test: deps lint check-generated
+test: deps
+	@t=$$(date +%s); $(MAKE) --no-print-directory lint check-generated; \
+	echo "make test: lint and the generated files checked in $$(($$(date +%s) - t)) s"
 	@bash scripts/test.sh $(SPEC)
 
 # Specs only, on the current lua/ (no regeneration check), without those tagged #slow (real language servers,
