@@ -132,6 +132,13 @@ describe('far launch script', function()
       "'ssh' '-R' '45123:127.0.0.1:45123' '-o' 'ExitOnForwardFailure=yes' '-t' 'devbox' 'sh -c '\\''echo hi'\\'''",
       ssh
     )
+    -- ssh without -t is given one: the CLI needs a terminal over there.
+    assert.matches(
+      "'ExitOnForwardFailure=yes' '-t' 'me@devbox'",
+      launch.farCommandLine({ command = { 'ssh', 'me@devbox' }, forward = 'ssh' }, 45123, 'x'),
+      1,
+      true
+    )
     local docker =
       launch.farCommandLine({ command = { 'docker', 'exec', '-it', 'dev' }, forward = 'none' }, 45123, 'echo hi')
     assert.equal("'docker' 'exec' '-it' 'dev' 'sh' '-c' 'echo hi'", docker)

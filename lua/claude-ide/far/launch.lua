@@ -7,6 +7,7 @@ local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
@@ -97,6 +98,10 @@ end
 function ____exports.farCommandLine(target, port, script)
     local words = {unpack(target.command)}
     if target.forward == "ssh" then
+        local tty = __TS__ArraySome(
+            words,
+            function(____, w) return (string.find(w, "^%-[^-]*t")) ~= nil and (string.find(w, "^%-[^-]*T")) == nil end
+        )
         __TS__ArraySplice(
             words,
             1,
@@ -104,7 +109,8 @@ function ____exports.farCommandLine(target, port, script)
             "-R",
             (tostring(port) .. ":127.0.0.1:") .. tostring(port),
             "-o",
-            "ExitOnForwardFailure=yes"
+            "ExitOnForwardFailure=yes",
+            unpack(tty and ({}) or ({"-t"}))
         )
         words[#words + 1] = "sh -c " .. ____exports.shellWord(script)
     else

@@ -112,7 +112,11 @@ export function farScript(s: FarScript): string {
 export function farCommandLine(target: RemoteTarget, port: number, script: string): string {
   const words = [...target.command];
   if (target.forward === "ssh") {
-    words.splice(1, 0, "-R", `${port}:127.0.0.1:${port}`, "-o", "ExitOnForwardFailure=yes");
+    // The CLI draws a full-screen UI: ssh gives a remote command a terminal only when asked (-t).
+    const tty = words.some(
+      (w) => string.find(w, "^%-[^-]*t")[0] !== undefined && string.find(w, "^%-[^-]*T")[0] === undefined,
+    );
+    words.splice(1, 0, "-R", `${port}:127.0.0.1:${port}`, "-o", "ExitOnForwardFailure=yes", ...(tty ? [] : ["-t"]));
     words.push(`sh -c ${shellWord(script)}`);
   } else words.push("sh", "-c", script);
   return words.map((w) => vim.fn.shellescape(w)).join(" ");
