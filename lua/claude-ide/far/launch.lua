@@ -100,7 +100,7 @@ function ____exports.farCommandLine(target, port, script)
     if target.forward == "ssh" then
         local tty = __TS__ArraySome(
             words,
-            function(____, w) return (string.find(w, "^%-[^-]*t")) ~= nil and (string.find(w, "^%-[^-]*T")) == nil end
+            function(____, w) return (string.find(w, "^%-%a*[tT]%a*$")) ~= nil end
         )
         __TS__ArraySplice(
             words,

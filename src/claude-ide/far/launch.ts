@@ -113,9 +113,8 @@ export function farCommandLine(target: RemoteTarget, port: number, script: strin
   const words = [...target.command];
   if (target.forward === "ssh") {
     // The CLI draws a full-screen UI: ssh gives a remote command a terminal only when asked (-t).
-    const tty = words.some(
-      (w) => string.find(w, "^%-[^-]*t")[0] !== undefined && string.find(w, "^%-[^-]*T")[0] === undefined,
-    );
+    // A cluster of short options naming -t (or -T: no terminal, the user's choice).
+    const tty = words.some((w) => string.find(w, "^%-%a*[tT]%a*$")[0] !== undefined);
     words.splice(1, 0, "-R", `${port}:127.0.0.1:${port}`, "-o", "ExitOnForwardFailure=yes", ...(tty ? [] : ["-t"]));
     words.push(`sh -c ${shellWord(script)}`);
   } else words.push("sh", "-c", script);
