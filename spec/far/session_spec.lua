@@ -154,8 +154,13 @@ describe('far session', function()
     assert.is_false(vim.wait(300, function()
       return vim.fn.filereadable(out) == 1
     end, 20))
-    -- :checkhealth says the same, before anyone tries.
-    assert.matches(':ClaudeCodeNew @box will not start here', checkhealth(), 1, true)
+    -- :checkhealth says the same, before anyone tries; and names a target whose command is not here.
+    local config = vim.deepcopy(ide.config())
+    config.remote.targets.gone = { command = { 'no-such-ssh-here' }, folders = { ['/w'] = root .. '/proj' } }
+    assert.is_true(ide.setup(config))
+    local report = checkhealth()
+    assert.matches(':ClaudeCodeNew @box will not start here', report, 1, true)
+    assert.matches('no-such-ssh-here is not executable here: :ClaudeCode @gone cannot start', report, 1, true)
   end)
 
   it('completes @box as the first argument of :ClaudeCode, and refuses a target that runs another CLI', function()

@@ -33,6 +33,15 @@ function ____exports.checkRemote(config, server, sessions)
             local forward = t.forward == "ssh" and "port forwarded with ssh -R" or (t.forward == "none" and ("the far side reaches " .. t.host) .. " itself (forward \"none\": a shared network)" or (("forwarded by " .. table.concat(t.forward, " ")) .. " for each session, reached at ") .. t.host)
             local chosen = config.remote.target == name and " (remote.target: :ClaudeCode starts here)" or ""
             vim.health.ok(((((("target @" .. name) .. ": ") .. table.concat(t.command, " ")) .. "; ") .. forward) .. chosen)
+            local programs = {
+                t.command[1],
+                unpack(type(t.forward) == "table" and ({t.forward[1]}) or ({}))
+            }
+            for ____, program in ipairs(programs) do
+                if vim.fn.executable(program) ~= 1 then
+                    vim.health.error(((("  " .. program) .. " is not executable here: :ClaudeCode @") .. name) .. " cannot start", {"install it, or fix remote.targets." .. name})
+                end
+            end
             local pairs_ = folderPairs(t)
             for ____, p in ipairs(pairs_) do
                 if vim.fn.isdirectory(p.near) == 1 then
@@ -65,12 +74,12 @@ function ____exports.checkRemote(config, server, sessions)
     for ____, s in ipairs(sessions) do
         do
             if s.target == nil then
-                goto __continue15
+                goto __continue18
             end
             local at = ((((("session " .. s.name) .. ": door 127.0.0.1:") .. tostring(s.target.port)) .. ", lock file ") .. tostring(s.target.port)) .. ".lock over there"
             if not s.connected then
                 vim.health.warn(at .. ": its CLI has not connected", {"the terminal shows what the far side said (ssh, the CLI)", "ssh: is the port already taken over there (ExitOnForwardFailure)? is AllowTcpForwarding on in its sshd?", "a container: does it share this machine's network (forward = \"none\"), or reach it at remote.targets host?"})
-                goto __continue15
+                goto __continue18
             end
             local trip = server and server:doorRoundTrip(s.target.port, ROUND_TRIP_TIMEOUT_MS)
             if (trip and trip.ok) == true then
@@ -79,7 +88,7 @@ function ____exports.checkRemote(config, server, sessions)
                 vim.health.warn((at .. ": connected, but a ping found no answer: ") .. ((trip and trip.ok) == false and trip.error or "server stopped"))
             end
         end
-        ::__continue15::
+        ::__continue18::
     end
 end
 return ____exports

@@ -31,6 +31,12 @@ export function checkRemote(config: Config, server: Server | undefined, sessions
           : `forwarded by ${table.concat(t.forward, " ")} for each session, reached at ${t.host}`;
     const chosen = config.remote.target === name ? " (remote.target: :ClaudeCode starts here)" : "";
     vim.health.ok(`target @${name}: ${table.concat(t.command, " ")}; ${forward}${chosen}`);
+    const programs = [t.command[0], ...(typeof t.forward === "object" ? [t.forward[0]] : [])];
+    for (const program of programs)
+      if (vim.fn.executable(program) !== 1)
+        vim.health.error(`  ${program} is not executable here: :ClaudeCode @${name} cannot start`, [
+          `install it, or fix remote.targets.${name}`,
+        ]);
     const pairs_ = folderPairs(t);
     for (const p of pairs_) {
       if (vim.fn.isdirectory(p.near) === 1) vim.health.ok(`  ${p.far} → ${shown(p.near)}`);
