@@ -461,7 +461,7 @@ describe('transport.websocket', function()
   end)
 
   describe('messages', function()
-    it('echoes a 10 MiB message (Node client)', function()
+    it('echoes a 10 MiB message (Node client) #slow', function()
       start_echo()
       local c = node()
       local big = string.rep('{"jsonrpc":"2.0","é":"€😀"}', math.ceil(10 * MiB / 34)):sub(1, 10 * MiB - 3) .. 'end'
