@@ -2,7 +2,7 @@
 -- Neovim 0.10): every search finds its line, whatever else runs beside it.
 local bridge = require('helpers.bridge')
 
-describe('a buffer search among concurrent calls', function()
+describe('a buffer search among concurrent calls #slow', function()
   after_each(bridge.cleanup)
 
   it('finds the line in a loaded buffer while 19 other calls run', function()
