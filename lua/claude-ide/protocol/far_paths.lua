@@ -142,22 +142,25 @@ local function textToFar(text, paths)
                 goto __continue31
             end
             local escaped = vim.pesc(____local)
-            local replaced = string.gsub(
-                out,
-                ("(^)" .. escaped) .. "([/%s\"')]?)",
-                function(lead, tail) return (lead .. far) .. tail end
+            local ends = "%f[^%w%-_.~+@]"
+            local keep = "claude-ide-map"
+            local kept = string.gsub(out, ("→ " .. escaped) .. ends, "→ " .. keep)
+            local first = string.gsub(
+                kept,
+                ("^" .. escaped) .. ends,
+                function() return far end
             )
-            local again = string.gsub(
-                replaced,
-                ("([%s\"'(:=])" .. escaped) .. "([/%s\"'):,]?)",
-                function(lead, tail) return (lead .. far) .. tail end
+            local rest = string.gsub(
+                first,
+                ("([%s\"'(:=\n])" .. escaped) .. ends,
+                function(lead) return lead .. far end
             )
-            local lines = string.gsub(
-                again,
-                ("(\n)" .. escaped) .. "([/%s\"'):,]?)",
-                function(lead, tail) return (lead .. far) .. tail end
+            local back = string.gsub(
+                rest,
+                vim.pesc(keep),
+                function() return ____local end
             )
-            out = lines
+            out = back
         end
         ::__continue31::
     end

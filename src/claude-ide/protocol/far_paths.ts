@@ -115,18 +115,15 @@ function textToFar(text: string, paths: PathMap): string {
     const far = paths.toFar(local);
     if (far === undefined || far === local) continue;
     const escaped = vim.pesc(local);
-    const [replaced] = string.gsub(out, `(^)${escaped}([/%s"')]?)`, (lead: string, tail: string) => lead + far + tail);
-    const [again] = string.gsub(
-      replaced,
-      `([%s"'(:=])${escaped}([/%s"'):,]?)`,
-      (lead: string, tail: string) => lead + far + tail,
-    );
-    const [lines] = string.gsub(
-      again,
-      `(\n)${escaped}([/%s"'):,]?)`,
-      (lead: string, tail: string) => lead + far + tail,
-    );
-    out = lines;
+    // The folder itself or a path below it: never a longer name that starts like it (/proj in /project).
+    const ends = "%f[^%w%-_.~+@]";
+    // The map as an error names it ("/workspace → <local>") stays as it is.
+    const keep = "\x01claude-ide-map\x01";
+    const [kept] = string.gsub(out, `→ ${escaped}${ends}`, `→ ${keep}`);
+    const [first] = string.gsub(kept, `^${escaped}${ends}`, () => far);
+    const [rest] = string.gsub(first, `([%s"'(:=\n])${escaped}${ends}`, (lead: string) => lead + far);
+    const [back] = string.gsub(rest, vim.pesc(keep), () => local);
+    out = back;
   }
   return out;
 }
