@@ -52,28 +52,9 @@ local function turns(base, diff, notes)
   })
 end
 
---- A hook event of session `s1` in `dir`; its park waits on the spec's loop.
+--- A hook event of session `s1` in `dir` (helpers/turn), its event named after its phase.
 local function event(dir, phase)
-  return {
-    client = 'claude',
-    event = phase == 'turn-start' and 'UserPromptSubmit' or 'Stop',
-    phase = phase,
-    input = {},
-    session = 'claude:s1',
-    cwd = dir,
-    connection = 1,
-    owner = function() end,
-    park = function(start)
-      local got
-      start(function(r)
-        got = r
-      end)
-      assert(vim.wait(60000, function()
-        return got ~= nil
-      end, 10))
-      return got
-    end,
-  }
+  return h.event(dir, phase == 'turn-start' and 'UserPromptSubmit' or 'Stop', phase)
 end
 
 describe('a whole session of turns #slow', function()
