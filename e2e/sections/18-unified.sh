@@ -22,6 +22,9 @@ un_in_review() { [[ "$(un 'exists("b:claude_ide_diff")')" == 1 ]]; }
 un_lines() { un 'join(getline(1, "$"), "|")'; }
 nv_ex unified "ClaudeCode"
 wait_for 30 pane_has unified "? for shortcuts"
+# The CLI connects to the IDE after its prompt is up: an Edit before that is asked in its own terminal dialog
+# (seen once in a clean-clone run with both versions at once), and then no review opens in Neovim.
+wait_for 30 clis_announced unified 1
 type_into unified "Uppercase two and five in nums.txt"
 check "unified: the Edit opens the review, in Normal mode" wait_for 30 eval 'un_in_review && [[ "$(un "mode(1)")" == n ]]'
 check "unified: one window in the review's tab page, not in diff mode" \
