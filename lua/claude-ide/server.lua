@@ -477,12 +477,14 @@ function Server.prototype.doorRoundTrip(self, port, timeoutMs)
     if r == nil or g == nil then
         return {ok = false, error = "no such door"}
     end
-    local client
-    for ____, s in pairs(r.sessions) do
-        if s.role == "ide" and s.ready and s:isOpen() and s.paths == g.paths then
-            client = s
-        end
+    local owner = self:farOwner(r, g.paths)
+    local ____temp_35
+    if owner ~= nil then
+        ____temp_35 = r.sessions[owner]
+    else
+        ____temp_35 = nil
     end
+    local client = ____temp_35
     if client == nil then
         return {ok = false, error = "no CLI has connected through it"}
     end
@@ -515,8 +517,8 @@ function Server.prototype.doorRoundTrip(self, port, timeoutMs)
 end
 function Server.prototype.gateways(self)
     local out = {}
-    local ____opt_35 = self.running
-    for ____, g in pairs(____opt_35 and ____opt_35.gateways or ({})) do
+    local ____opt_36 = self.running
+    for ____, g in pairs(____opt_36 and ____opt_36.gateways or ({})) do
         out[#out + 1] = g
     end
     return out
@@ -536,40 +538,40 @@ function Server.prototype.accept(self, sessions, conn, paths, door, role)
         return nil
     end
     local wanted = role or conn.headers["x-claude-ide-role"]
-    local ____temp_47
+    local ____temp_48
     if wanted == "agent" then
-        local ____r_37, ____agent_38 = r, "agent"
-        if ____r_37[____agent_38] == nil then
-            ____r_37[____agent_38] = agentEndpoint().createAgentRole(
+        local ____r_38, ____agent_39 = r, "agent"
+        if ____r_38[____agent_39] == nil then
+            ____r_38[____agent_39] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_47 = r.agent
+        ____temp_48 = r.agent
     else
-        local ____temp_46
+        local ____temp_47
         if wanted == "hook" then
-            local ____r_40, ____hook_41 = r, "hook"
-            if ____r_40[____hook_41] == nil then
-                ____r_40[____hook_41] = hooksModule().hookRole(
+            local ____r_41, ____hook_42 = r, "hook"
+            if ____r_41[____hook_42] == nil then
+                ____r_41[____hook_42] = hooksModule().hookRole(
                     self.config,
                     self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_46 = r.hook
+            ____temp_47 = r.hook
         else
-            local ____r_43, ____ide_44 = r, "ide"
-            if ____r_43[____ide_44] == nil then
-                ____r_43[____ide_44] = self:ideRole()
+            local ____r_44, ____ide_45 = r, "ide"
+            if ____r_44[____ide_45] == nil then
+                ____r_44[____ide_45] = self:ideRole()
             end
-            ____temp_46 = r.ide
+            ____temp_47 = r.ide
         end
-        ____temp_47 = ____temp_46
+        ____temp_48 = ____temp_47
     end
-    local served = ____temp_47
+    local served = ____temp_48
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -597,8 +599,8 @@ function Server.prototype.accept(self, sessions, conn, paths, door, role)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_48 = self.running
-                if (____opt_48 and ____opt_48.sessions) == sessions then
+                local ____opt_49 = self.running
+                if (____opt_49 and ____opt_49.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -635,17 +637,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_56 = self.running
-    local ____opt_50 = ____opt_56 and ____opt_56.ide
-    if ____opt_50 ~= nil then
-        local ____opt_53 = self.running
-        local ____opt_51 = ____opt_53 and ____opt_53.ide
-        ____opt_50 = __TS__ArrayMap(
-            ____opt_51 and ____opt_51.registry:list(),
+    local ____opt_57 = self.running
+    local ____opt_51 = ____opt_57 and ____opt_57.ide
+    if ____opt_51 ~= nil then
+        local ____opt_54 = self.running
+        local ____opt_52 = ____opt_54 and ____opt_54.ide
+        ____opt_51 = __TS__ArrayMap(
+            ____opt_52 and ____opt_52.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_50
+    return ____opt_51
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

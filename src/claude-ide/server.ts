@@ -488,8 +488,8 @@ export class Server {
     const r = this.running;
     const g = r?.gateways.get(port);
     if (r === undefined || g === undefined) return { ok: false, error: "no such door" };
-    let client: Session | undefined;
-    for (const [, s] of r.sessions) if (s.role === "ide" && s.ready && s.isOpen() && s.paths === g.paths) client = s;
+    const owner = this.farOwner(r, g.paths);
+    const client = owner !== undefined ? r.sessions.get(owner) : undefined;
     if (client === undefined) return { ok: false, error: "no CLI has connected through it" };
     const started = vim.uv.hrtime();
     let answer: { error: unknown } | undefined;
