@@ -86,24 +86,16 @@ function ____exports.folderCheck(folder)
     __TS__ArraySort(names)
     local out = {}
     for ____, name in ipairs(names) do
-        do
-            if #out >= CHECK_FILES then
-                break
-            end
-            local path = (folder .. "/") .. name
-            local st = vim.uv.fs_stat(path)
-            if st == nil or st.size > CHECK_MAX_BYTES then
-                goto __continue15
-            end
-            local data = readSmallFile(path, CHECK_MAX_BYTES)
-            if data ~= nil then
-                out[#out + 1] = {
-                    name = name,
-                    crc = cksum(data)
-                }
-            end
+        if #out >= CHECK_FILES then
+            break
         end
-        ::__continue15::
+        local data = readSmallFile((folder .. "/") .. name, CHECK_MAX_BYTES)
+        if data ~= nil then
+            out[#out + 1] = {
+                name = name,
+                crc = cksum(data)
+            }
+        end
     end
     return out
 end

@@ -81,10 +81,8 @@ export function folderCheck(folder: string): { name: string; crc: number }[] {
   const out: { name: string; crc: number }[] = [];
   for (const name of names) {
     if (out.length >= CHECK_FILES) break;
-    const path = `${folder}/${name}`;
-    const [st] = vim.uv.fs_stat(path);
-    if (st === undefined || st.size > CHECK_MAX_BYTES) continue;
-    const data = readSmallFile(path, CHECK_MAX_BYTES);
+    // Over CHECK_MAX_BYTES (or gone): not read, not compared.
+    const data = readSmallFile(`${folder}/${name}`, CHECK_MAX_BYTES);
     if (data !== undefined) out.push({ name, crc: cksum(data) });
   }
   return out;
