@@ -113,6 +113,7 @@ function M.event(dir, name, phase, input)
     event = name,
     phase = phase,
     input = input or {},
+    toolName = input and input.tool_name,
     session = 'claude:s1',
     cwd = dir,
     connection = 1,
@@ -130,24 +131,28 @@ function M.event(dir, name, phase, input)
   }
 end
 
---- A session of the turn review in `dir`: its hooks as the router would call them.
-function M.session(dir)
+--- A session of the turn review in `dir`: its hooks as the router would call them. `deps`: more of the Turns'
+--- dependencies (promptWaitMs, snapshotWaitMs).
+function M.session(dir, deps)
   local diff = M.fake_diff()
   local base = M.tempdir() .. '/turns'
   local routes = {}
   -- The reviews seen already (review() waits for the next one).
   local shown = 0
-  local t = New(Turns, {
-    config = vim.deepcopy(config.DEFAULTS),
-    services = { diff = diff, notes = { add = function() end } },
-    hub = {},
-    log = setmetatable({}, {
-      __index = function()
-        return function() end
-      end,
-    }),
-    base = base,
-  })
+  local t = New(
+    Turns,
+    vim.tbl_extend('force', {
+      config = vim.deepcopy(config.DEFAULTS),
+      services = { diff = diff, notes = { add = function() end } },
+      hub = {},
+      log = setmetatable({}, {
+        __index = function()
+          return function() end
+        end,
+      }),
+      base = base,
+    }, deps or {})
+  )
   t:register({
     on = function(_, route)
       table.insert(routes, route)
@@ -156,7 +161,8 @@ function M.session(dir)
   local function fire(name, phase, input)
     local ev = M.event(dir, name, phase, input)
     for _, route in ipairs(routes) do
-      if vim.tbl_contains(route.events, name) or vim.tbl_contains(route.events, phase) then
+      local named = vim.tbl_contains(route.events, name) or vim.tbl_contains(route.events, phase)
+      if named and (route.tools == nil or vim.tbl_contains(route.tools, ev.toolName)) then
         route.handler(ev)
       end
     end
@@ -164,16 +170,20 @@ function M.session(dir)
   return {
     t = t,
     diff = diff,
+    fire = fire,
     --- The session's folder in the store (its manifests, its index).
     dir = snapshot.sessionDirOf(dir, 'claude:s1', base),
+    --- The prompt, then the gate of the agent's first shell command (it waits for the turn's start snapshot).
     start = function()
       fire('UserPromptSubmit', 'turn-start')
+      fire('PreToolUse', nil, { tool_name = 'Bash', tool_input = { command = 'true' } })
     end,
     stop = function()
       fire('Stop', 'turn-end')
     end,
-    --- The agent's edit tool writes `rel` (its PostToolUse hook after).
+    --- The agent's edit tool writes `rel` (its PreToolUse gate before, its PostToolUse hook after).
     edit = function(rel, text)
+      fire('PreToolUse', nil, { tool_name = 'Edit', tool_input = { file_path = dir .. '/' .. rel } })
       M.write(dir .. '/' .. rel, text)
       fire('PostToolUse', nil, { tool_name = 'Edit', tool_input = { file_path = dir .. '/' .. rel } })
     end,

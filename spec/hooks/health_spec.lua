@@ -60,7 +60,8 @@ describe('the hooks health check', function()
     local text = check({ terminal = { command = 'claude' } })
     assert.matches(
       'ok: Claude Code started by :ClaudeCode gets these hooks in its --settings file: UserPromptSubmit, Stop, '
-        .. 'PostToolUse (Edit|Write|NotebookEdit|MultiEdit), PreToolUse (ExitPlanMode)',
+        .. 'PostToolUse (Edit|Write|NotebookEdit|MultiEdit), PreToolUse (Edit|Write|MultiEdit|NotebookEdit|Bash), '
+        .. 'PreToolUse (ExitPlanMode)',
       text,
       1,
       true
@@ -83,12 +84,17 @@ describe('the hooks health check', function()
       os.remove(file)
     end)
     assert.matches('ok: the claude :ClaudeCode started has every hook in its --settings file', check({}), 1, true)
-    -- The same file without the plan hook (written by an older start, say).
+    -- The same file without the gate and the plan hook (written by an older start, say).
     local settings = vim.json.decode(table.concat(vim.fn.readfile(file), '\n'))
     settings.hooks.PreToolUse = nil
     write(file, vim.json.encode(settings))
     reported = {}
-    assert.matches('lacks the hooks PreToolUse (ExitPlanMode)', check({}), 1, true)
+    assert.matches(
+      'lacks the hooks PreToolUse (Edit|Write|MultiEdit|NotebookEdit|Bash), PreToolUse (ExitPlanMode)',
+      check({}),
+      1,
+      true
+    )
   end)
 
   it('Codex: notify and the hooks on its command line; whether Codex trusts them and the folder', function()

@@ -59,6 +59,12 @@ local function event(dir, phase)
   return require('helpers.turn').event(dir, phase == 'turn-start' and 'UserPromptSubmit' or 'Stop', phase)
 end
 
+--- The prompt, then the gate of the agent's first shell command (it waits for the turn's start snapshot).
+local function prompt(t, dir)
+  t:started(event(dir, 'turn-start'))
+  t:gated(require('helpers.turn').event(dir, 'PreToolUse', nil, { tool_name = 'Bash' }))
+end
+
 describe('a turn whose snapshot failed', function()
   after_each(function()
     vim.wait(10000, function()
@@ -80,7 +86,7 @@ describe('a turn whose snapshot failed', function()
     write(store .. '/objects', 'not a folder\n')
     local t = turns(base)
     local at_start = messages(function()
-      t:started(event(dir, 'turn-start'))
+      prompt(t, dir)
     end)
     assert.matches(
       'turn 1 of Claude Code will not be reviewed: the snapshot failed %(exit 1%): copy .*ENOTDIR',
@@ -105,7 +111,7 @@ describe('a turn whose snapshot failed', function()
     -- A hook that waits 1 ms: no snapshot is that quick.
     local t = turns(tempdir() .. '/turns', 1)
     local first = messages(function()
-      t:started(event(dir, 'turn-start'))
+      prompt(t, dir)
     end)
     assert.matches('turn 1 of Claude Code will not be reviewed: the snapshot of .* took over 0.001 s', first)
     assert.matches(':ClaudeCodeCheckpoint takes one now', first)
@@ -115,7 +121,7 @@ describe('a turn whose snapshot failed', function()
     assert.matches('turn 1 of Claude Code is not reviewed', at_end)
     -- Once per folder.
     local second = messages(function()
-      t:started(event(dir, 'turn-start'))
+      prompt(t, dir)
     end)
     assert.is_nil(second:find('ClaudeCodeCheckpoint', 1, true), second)
     t:dispose()

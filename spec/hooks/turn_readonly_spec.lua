@@ -105,6 +105,10 @@ describe('a whole session of turns #slow', function()
     local reviewed = 0
     for n = 1, 20 do
       t:started(event(dir, 'turn-start'))
+      -- The gate of its first tool: it waits for the turn's start snapshot.
+      local gate = event(dir, 'turn-end')
+      gate.event, gate.phase, gate.input, gate.toolName = 'PreToolUse', nil, { tool_name = 'Bash' }, 'Bash'
+      t:gated(gate)
       -- The agent: a write, a sed -i-like rewrite (a new file renamed over the old), a created file, a deleted
       -- one, a renamed one (by turns, so every kind comes back several times).
       local a = ('%s/src/f%d.txt'):format(dir, (n % 8) + 1)

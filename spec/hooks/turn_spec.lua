@@ -87,13 +87,24 @@ describe('the turn review', function()
     current = nvim
   end
 
+  --- The prompt (its hook's output), then the gate of the agent's first shell command: it waits for the turn's
+  --- start snapshot, as every tool of the CLI that changes files does.
   local function prompt(session, text)
-    return run_hook(hook_command(nvim, 'UserPromptSubmit'), {
+    local out = run_hook(hook_command(nvim, 'UserPromptSubmit'), {
       session_id = session,
       cwd = project,
       hook_event_name = 'UserPromptSubmit',
       prompt = text,
     }, env)
+    local gate = run_hook(hook_command(nvim, 'PreToolUse'), {
+      session_id = session,
+      cwd = project,
+      hook_event_name = 'PreToolUse',
+      tool_name = 'Bash',
+      tool_input = { command = 'true' },
+    }, env)
+    assert.is_nil(gate)
+    return out
   end
 
   local function stop(session)
@@ -365,6 +376,10 @@ describe('the turn review', function()
       return run_hook(hook_command(nvim, event, 'qwen'), input, env)
     end
     qwen('UserPromptSubmit', { prompt = 'write and shell', submitted_prompt = 'write and shell', prompt_id = 'q1#0' })
+    qwen(
+      'PreToolUse',
+      { tool_name = 'write_file', tool_input = { file_path = project .. '/w.txt' }, prompt_id = 'q1#0' }
+    )
     write(project .. '/w.txt', 'W1\n')
     qwen(
       'PostToolUse',
@@ -390,6 +405,7 @@ describe('the turn review', function()
     end)
     -- The next prompt (a new prompt_id) is turn 2.
     qwen('UserPromptSubmit', { prompt = 'again', submitted_prompt = 'again', prompt_id = 'q1#1' })
+    qwen('PreToolUse', { tool_name = 'run_shell_command', tool_input = { command = 'x' }, prompt_id = 'q1#1' })
     write(project .. '/s.txt', 'S2\n')
     qwen('Stop', { prompt_id = 'q1#1', stop_hook_active = false })
     wait_for('the second review', function()

@@ -16,12 +16,24 @@ local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
 --- The plan-exit tool of each CLI that has one (the plan hook's matcher, hooks/plan).
 ____exports.PLAN_TOOLS = {claude = "ExitPlanMode", gemini = "exit_plan_mode", qwen = "exit_plan_mode"}
+--- The tools of each CLI that change files: edit tools and shell commands. Each waits in the turn's gate hook
+-- (hooks/turn) until the turn's start snapshot is taken, so the prompt itself goes to the model at once. A CLI
+-- without a gate (Codex: its hooks run only once trusted) waits for the snapshot in its prompt hook instead.
+____exports.MUTATING_TOOLS = {claude = {
+    "Edit",
+    "Write",
+    "MultiEdit",
+    "NotebookEdit",
+    "Bash"
+}, gemini = {"write_file", "replace", "run_shell_command"}, qwen = {"edit", "write_file", "replace", "run_shell_command"}}
+--- How long a CLI waits for the turn's gate (the start snapshot's wait is bounded below it, hooks/turn).
+local GATE_TIMEOUT_SEC = 30
 --- How long a CLI waits for the plan hook, in seconds, while the user reads, edits and decides: a day. The CLIs
 -- have no practical maximum, and the CLI's own dialog takes over at once whenever Neovim goes away.
 ____exports.PLAN_TIMEOUT_SEC = 24 * 3600
 --- Every hook the plugin adds: the turn's start (a snapshot, taken off the editor's loop; Claude Code bounds
--- UserPromptSubmit at 30 s anyway) and end (the turn review), and the agent's edit tools (which files they
--- changed: the others were changed by shell commands). A feature that needs another event adds its line here.
+-- UserPromptSubmit at 30 s anyway), its gate (the tools that change files wait for that snapshot) and end (the
+-- turn review), and the agent's edit tools (which files they changed: the others were changed by shell commands). A feature that needs another event adds its line here.
 ____exports.HOOK_ENTRIES = {
     {client = "claude", event = "UserPromptSubmit", timeoutSec = 30},
     {client = "claude", event = "Stop", timeoutSec = 30},
@@ -34,6 +46,24 @@ ____exports.HOOK_ENTRIES = {
     {client = "qwen", event = "PostToolUse", matcher = "edit|write_file|replace", timeoutSec = 10},
     {client = "codex", event = "UserPromptSubmit", timeoutSec = 30},
     {client = "codex", event = "Stop", timeoutSec = 30},
+    {
+        client = "claude",
+        event = "PreToolUse",
+        matcher = table.concat(____exports.MUTATING_TOOLS.claude, "|"),
+        timeoutSec = GATE_TIMEOUT_SEC
+    },
+    {
+        client = "gemini",
+        event = "BeforeTool",
+        matcher = table.concat(____exports.MUTATING_TOOLS.gemini, "|"),
+        timeoutSec = GATE_TIMEOUT_SEC
+    },
+    {
+        client = "qwen",
+        event = "PreToolUse",
+        matcher = table.concat(____exports.MUTATING_TOOLS.qwen, "|"),
+        timeoutSec = GATE_TIMEOUT_SEC
+    },
     {client = "claude", event = "PreToolUse", matcher = ____exports.PLAN_TOOLS.claude, timeoutSec = ____exports.PLAN_TIMEOUT_SEC},
     {client = "gemini", event = "BeforeTool", matcher = ____exports.PLAN_TOOLS.gemini, timeoutSec = ____exports.PLAN_TIMEOUT_SEC},
     {client = "qwen", event = "PreToolUse", matcher = ____exports.PLAN_TOOLS.qwen, timeoutSec = ____exports.PLAN_TIMEOUT_SEC}

@@ -32,8 +32,13 @@ local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
 local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
+local ____settings = require("claude-ide.hooks.settings")
+local MUTATING_TOOLS = ____settings.MUTATING_TOOLS
 --- How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all).
 local SNAPSHOT_WAIT_MS = 25000
+--- How long the prompt waits for the turn's start snapshot when its CLI has the gate (HOOK_ENTRIES): a big
+-- folder's snapshot goes on while the model reads the prompt, and the first tool that changes a file waits for it.
+local PROMPT_WAIT_MS = 150
 --- How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline).
 local KEEP_WAIT_MS = 5000
 local function contains(folder, path)
@@ -200,6 +205,15 @@ function Turns.prototype.register(self, router)
         events = {"turn-end"},
         handler = function(ev) return self:ended(ev) end
     })
+    for client, tools in pairs(MUTATING_TOOLS) do
+        router:on({
+            name = "turn gate",
+            clients = {client},
+            events = {"PreToolUse", "BeforeTool"},
+            tools = tools,
+            handler = function(ev) return self:gated(ev) end
+        })
+    end
     router:on({
         name = "files of the agent's edit tools",
         events = {"PostToolUse", "AfterTool"},
@@ -328,53 +342,121 @@ function Turns.prototype.started(self, ev)
     local n = s.turns + 1
     local last = s.last ~= nil and s.last.root == root and s.last.failed == nil and s.last or nil
     local previous = last and last["end"] or last and last.start
-    local result = self:snapshotNow(
-        ev,
-        s,
-        root,
-        tostring(n) .. ".start",
-        previous
-    )
-    if not result.ok and previous ~= nil and (string.find(result.error, snapshot.DAMAGED, 1, true)) ~= nil then
-        self.deps.log:warn(((("turn " .. tostring(n)) .. ": ") .. result.error) .. "; taken again without it")
-        result = self:snapshotNow(
-            ev,
-            s,
-            root,
-            tostring(n) .. ".start"
-        )
-    end
-    s.turns = n
-    if not result.ok then
-        self:tellUnreviewed(s, n, root, result)
-        s.current = {
-            n = n,
-            promptId = promptId,
-            root = root,
-            start = "",
-            failed = result.error,
-            reviewed = {},
-            userSaved = {},
-            toolFiles = {},
-            kept = {}
-        }
-        s.history[n] = s.current
-        s.history[n - self.deps.config.review.keep_turns] = nil
-        return nil
-    end
-    s.current = {
+    local t = {
         n = n,
         promptId = promptId,
         root = root,
-        start = result.manifest,
+        start = "",
+        waiters = {},
         reviewed = {},
         userSaved = {},
         toolFiles = {},
         kept = {}
     }
-    s.history[n] = s.current
+    s.turns = n
+    s.current = t
+    s.history[n] = t
     s.history[n - self.deps.config.review.keep_turns] = nil
+    self:snapshot(
+        s,
+        root,
+        tostring(n) .. ".start",
+        previous,
+        function(r)
+            if not r.ok and previous ~= nil and (string.find(r.error, snapshot.DAMAGED, 1, true)) ~= nil then
+                self.deps.log:warn(((("turn " .. tostring(n)) .. ": ") .. r.error) .. "; taken again without it")
+                self:snapshot(
+                    s,
+                    root,
+                    tostring(n) .. ".start",
+                    nil,
+                    function(again) return self:settle(s, t, again) end
+                )
+            else
+                self:settle(s, t, r)
+            end
+        end
+    )
+    local gated = MUTATING_TOOLS[ev.client] ~= nil
+    local wait = self:snapshotWait()
+    self:awaitStart(
+        ev,
+        s,
+        t,
+        gated and math.min(self.deps.promptWaitMs or PROMPT_WAIT_MS, wait) or wait,
+        not gated
+    )
     return nil
+end
+function Turns.prototype.gated(self, ev)
+    local s = self.sessions[ev.session]
+    local t = s and s.current
+    if s ~= nil and t ~= nil then
+        self:awaitStart(
+            ev,
+            s,
+            t,
+            self:snapshotWait(),
+            true
+        )
+    end
+    return nil
+end
+function Turns.prototype.snapshotWait(self)
+    return self.deps.snapshotWaitMs or SNAPSHOT_WAIT_MS
+end
+function Turns.prototype.settle(self, s, t, r)
+    local waiters = t.waiters
+    if waiters == nil then
+        return
+    end
+    t.waiters = nil
+    if r.ok then
+        t.start = r.manifest
+    else
+        t.failed = r.error
+        self:tellUnreviewed(s, t.n, t.root, r)
+    end
+    for ____, w in ipairs(waiters) do
+        w()
+    end
+end
+function Turns.prototype.awaitStart(self, ev, s, t, waitMs, giveUp)
+    if t.waiters == nil then
+        return
+    end
+    local waiters = t.waiters
+    ev.park(function(resume)
+        local settled = false
+        local function done()
+            if settled then
+                return
+            end
+            settled = true
+            resume(true)
+        end
+        waiters[#waiters + 1] = done
+        vim.defer_fn(
+            function()
+                if settled then
+                    return
+                end
+                if giveUp and t.waiters ~= nil then
+                    self:settle(
+                        s,
+                        t,
+                        {
+                            ok = false,
+                            error = ("no answer within " .. tostring(waitMs / 1000)) .. " s",
+                            lateSeconds = waitMs / 1000
+                        }
+                    )
+                end
+                done()
+            end,
+            waitMs
+        )
+    end)
 end
 function Turns.prototype.ended(self, ev)
     local s = self.sessions[ev.session]
@@ -383,6 +465,13 @@ function Turns.prototype.ended(self, ev)
         return nil
     end
     s.owner = ev.owner() or s.owner
+    self:awaitStart(
+        ev,
+        s,
+        t,
+        self:snapshotWait(),
+        true
+    )
     if t.failed ~= nil then
         s.current = nil
         s.last = t
@@ -439,20 +528,20 @@ function Turns.prototype.items(self, t, to)
         changes,
         function(____, change)
             local abs = (t.root .. "/") .. change.path
-            local ____temp_10
+            local ____temp_12
             if change.before ~= nil then
-                ____temp_10 = snapshot.objectBytes(store, change.before)
+                ____temp_12 = snapshot.objectBytes(store, change.before)
             else
-                ____temp_10 = nil
+                ____temp_12 = nil
             end
-            local before = ____temp_10
-            local ____temp_11
+            local before = ____temp_12
+            local ____temp_13
             if change.after ~= nil then
-                ____temp_11 = snapshot.objectBytes(store, change.after)
+                ____temp_13 = snapshot.objectBytes(store, change.after)
             else
-                ____temp_11 = nil
+                ____temp_13 = nil
             end
-            local after = ____temp_11
+            local after = ____temp_13
             local accepted = t.reviewed[abs]
             local beforeLines = linesOf(before)
             local afterLines = linesOf(after)
@@ -715,24 +804,24 @@ function Turns.prototype.revert(self, i, wholeFile, final, afterLines)
     }
 end
 function Turns.prototype.reviewAgain(self, n)
-    local ____temp_12
+    local ____temp_14
     if self.lastSession ~= nil then
-        ____temp_12 = self.sessions[self.lastSession]
+        ____temp_14 = self.sessions[self.lastSession]
     else
-        ____temp_12 = nil
+        ____temp_14 = nil
     end
-    local s = ____temp_12
+    local s = ____temp_14
     if s == nil then
         say("no turn to review yet (the turn review starts with the first prompt after :ClaudeCode)", "warn")
         return
     end
-    local ____temp_13
+    local ____temp_15
     if n ~= nil then
-        ____temp_13 = s.history[n]
+        ____temp_15 = s.history[n]
     else
-        ____temp_13 = s.last
+        ____temp_15 = s.last
     end
-    local t = ____temp_13
+    local t = ____temp_15
     if t == nil then
         say(
             ((((s.title .. " has no turn ") .. tostring(n)) .. " (kept: the last ") .. tostring(self.deps.config.review.keep_turns)) .. ")",
@@ -765,13 +854,13 @@ function Turns.prototype.reviewAgain(self, n)
     )
 end
 function Turns.prototype.turnNumbers(self)
-    local ____temp_14
+    local ____temp_16
     if self.lastSession ~= nil then
-        ____temp_14 = self.sessions[self.lastSession]
+        ____temp_16 = self.sessions[self.lastSession]
     else
-        ____temp_14 = nil
+        ____temp_16 = nil
     end
-    local s = ____temp_14
+    local s = ____temp_16
     local out = {}
     if s ~= nil then
         for n in pairs(s.history) do
@@ -785,15 +874,15 @@ function Turns.prototype.checkpoint(self)
     local s = self:session("checkpoint", "checkpoint")
     local root = normalize(vim.fn.getcwd())
     local n = s.turns + 1
-    local ____self_snapshot_18 = self.snapshot
-    local ____temp_17 = tostring(n) .. ".start"
-    local ____opt_15 = s.last
-    ____self_snapshot_18(
+    local ____self_snapshot_20 = self.snapshot
+    local ____temp_19 = tostring(n) .. ".start"
+    local ____opt_17 = s.last
+    ____self_snapshot_20(
         self,
         s,
         root,
-        ____temp_17,
-        ____opt_15 and ____opt_15.start,
+        ____temp_19,
+        ____opt_17 and ____opt_17.start,
         function(r)
             if not r.ok then
                 say("no checkpoint: " .. r.error, "error")

@@ -26,6 +26,20 @@ export const PLAN_TOOLS: { [client in HookClient]?: string } = {
 };
 
 /**
+ * The tools of each CLI that change files: edit tools and shell commands. Each waits in the turn's gate hook
+ * (hooks/turn) until the turn's start snapshot is taken, so the prompt itself goes to the model at once. A CLI
+ * without a gate (Codex: its hooks run only once trusted) waits for the snapshot in its prompt hook instead.
+ */
+export const MUTATING_TOOLS: { [client in HookClient]?: string[] } = {
+  claude: ["Edit", "Write", "MultiEdit", "NotebookEdit", "Bash"],
+  gemini: ["write_file", "replace", "run_shell_command"],
+  qwen: ["edit", "write_file", "replace", "run_shell_command"],
+};
+
+/** How long a CLI waits for the turn's gate (the start snapshot's wait is bounded below it, hooks/turn). */
+const GATE_TIMEOUT_SEC = 30;
+
+/**
  * How long a CLI waits for the plan hook, in seconds, while the user reads, edits and decides: a day. The CLIs
  * have no practical maximum, and the CLI's own dialog takes over at once whenever Neovim goes away.
  */
@@ -33,8 +47,8 @@ export const PLAN_TIMEOUT_SEC = 24 * 3600;
 
 /**
  * Every hook the plugin adds: the turn's start (a snapshot, taken off the editor's loop; Claude Code bounds
- * UserPromptSubmit at 30 s anyway) and end (the turn review), and the agent's edit tools (which files they
- * changed: the others were changed by shell commands). A feature that needs another event adds its line here.
+ * UserPromptSubmit at 30 s anyway), its gate (the tools that change files wait for that snapshot) and end (the
+ * turn review), and the agent's edit tools (which files they changed: the others were changed by shell commands). A feature that needs another event adds its line here.
  */
 export const HOOK_ENTRIES: HookEntry[] = [
   { client: "claude", event: "UserPromptSubmit", timeoutSec: 30 },
@@ -49,6 +63,10 @@ export const HOOK_ENTRIES: HookEntry[] = [
   // Codex: its notify program (codexArguments) ends the turn too; these run once the user trusts them.
   { client: "codex", event: "UserPromptSubmit", timeoutSec: 30 },
   { client: "codex", event: "Stop", timeoutSec: 30 },
+  // The turn's gate: a tool that changes files waits for the turn's start snapshot (hooks/turn).
+  { client: "claude", event: "PreToolUse", matcher: MUTATING_TOOLS.claude!.join("|"), timeoutSec: GATE_TIMEOUT_SEC },
+  { client: "gemini", event: "BeforeTool", matcher: MUTATING_TOOLS.gemini!.join("|"), timeoutSec: GATE_TIMEOUT_SEC },
+  { client: "qwen", event: "PreToolUse", matcher: MUTATING_TOOLS.qwen!.join("|"), timeoutSec: GATE_TIMEOUT_SEC },
   // The plan review (hooks/plan): the plan exit waits for the user.
   { client: "claude", event: "PreToolUse", matcher: PLAN_TOOLS.claude, timeoutSec: PLAN_TIMEOUT_SEC },
   { client: "gemini", event: "BeforeTool", matcher: PLAN_TOOLS.gemini, timeoutSec: PLAN_TIMEOUT_SEC },

@@ -19,7 +19,8 @@ import { deleteFile, renameFile } from "../editor/write/file_ops";
 import { EVENT_RESOLVED } from "../editor/review/diff";
 import { normalize } from "../util/fs";
 import { plural } from "../util/words";
-import { CLIENT_TITLES, type HookEvent, type Router } from "./router";
+import { CLIENT_TITLES, type HookClient, type HookEvent, type Router } from "./router";
+import { MUTATING_TOOLS } from "./settings";
 
 interface Turn {
   n: number;
@@ -42,6 +43,8 @@ interface Turn {
   toolFiles: LuaSet<string>;
   /** Files whose text before the turn was kept in the store (keepBaseline), once each. */
   kept: LuaSet<string>;
+  /** Set while the turn's start snapshot is being taken: who waits for it (the gate, the turn's end). */
+  waiters?: ((this: void) => void)[];
 }
 
 /** One accepted review of a file: its text before (as the review showed it, when known) and the accepted text. */
@@ -93,10 +96,21 @@ export interface TurnDeps {
   base?: string;
   /** How long a hook waits for a snapshot (default SNAPSHOT_WAIT_MS). Specs inject a shorter one. */
   snapshotWaitMs?: number;
+  /**
+   * How long the prompt's hook of a CLI with the gate waits for the turn's start snapshot (default PROMPT_WAIT_MS;
+   * a small folder's is taken by then: nothing more waits). Specs inject a longer one to keep a turn's start in step.
+   */
+  promptWaitMs?: number;
 }
 
 /** How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all). */
 const SNAPSHOT_WAIT_MS = 25000;
+
+/**
+ * How long the prompt waits for the turn's start snapshot when its CLI has the gate (HOOK_ENTRIES): a big
+ * folder's snapshot goes on while the model reads the prompt, and the first tool that changes a file waits for it.
+ */
+const PROMPT_WAIT_MS = 150;
 
 /** How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline). */
 const KEEP_WAIT_MS = 5000;
@@ -242,6 +256,14 @@ export class Turns {
   register(router: Router): void {
     router.on({ name: "turn snapshot", events: ["turn-start"], handler: (ev) => this.started(ev) });
     router.on({ name: "turn review", events: ["turn-end"], handler: (ev) => this.ended(ev) });
+    for (const [client, tools] of pairs(MUTATING_TOOLS))
+      router.on({
+        name: "turn gate",
+        clients: [client as HookClient],
+        events: ["PreToolUse", "BeforeTool"],
+        tools,
+        handler: (ev) => this.gated(ev),
+      });
     router.on({
       name: "files of the agent's edit tools",
       events: ["PostToolUse", "AfterTool"],
@@ -368,46 +390,86 @@ export class Turns {
     const n = s.turns + 1;
     const last = s.last !== undefined && s.last.root === root && s.last.failed === undefined ? s.last : undefined;
     const previous = last?.end ?? last?.start;
-    let result = this.snapshotNow(ev, s, root, `${n}.start`, previous);
-    // The previous turn's snapshot was left damaged by a crash: a turn's start needs no delta, so it starts
-    // again without it (what this turn changes is compared with this start only).
-    if (!result.ok && previous !== undefined && string.find(result.error, snapshot.DAMAGED, 1, true)[0] !== undefined) {
-      this.deps.log.warn(`turn ${n}: ${result.error}; taken again without it`);
-      result = this.snapshotNow(ev, s, root, `${n}.start`);
-    }
-    s.turns = n;
-    if (!result.ok) {
-      this.tellUnreviewed(s, n, root, result);
-      // The turn is kept, without a start: its end and :ClaudeCodeReview say why it is not reviewed.
-      s.current = {
-        n,
-        promptId,
-        root,
-        start: "",
-        failed: result.error,
-        reviewed: new LuaMap(),
-        userSaved: new LuaSet(),
-        toolFiles: new LuaSet(),
-        kept: new LuaSet(),
-      };
-      s.history.set(n, s.current);
-      s.history.delete(n - this.deps.config.review.keep_turns);
-      return undefined;
-    }
-    s.current = {
+    const t: Turn = {
       n,
       promptId,
       root,
-      start: result.manifest,
+      start: "",
+      waiters: [],
       reviewed: new LuaMap(),
       userSaved: new LuaSet(),
       toolFiles: new LuaSet(),
       kept: new LuaSet(),
     };
-    s.history.set(n, s.current);
+    s.turns = n;
+    s.current = t;
+    s.history.set(n, t);
     // The store keeps the last keep_turns (snapshot_worker sweeps the older ones): so does the history.
     s.history.delete(n - this.deps.config.review.keep_turns);
+    this.snapshot(s, root, `${n}.start`, previous, (r) => {
+      // The previous turn's snapshot was left damaged by a crash: a turn's start needs no delta, so it starts
+      // again without it (what this turn changes is compared with this start only).
+      if (!r.ok && previous !== undefined && string.find(r.error, snapshot.DAMAGED, 1, true)[0] !== undefined) {
+        this.deps.log.warn(`turn ${n}: ${r.error}; taken again without it`);
+        this.snapshot(s, root, `${n}.start`, undefined, (again) => this.settle(s, t, again));
+      } else this.settle(s, t, r);
+    });
+    // A CLI with the gate (its tools that change files wait for the snapshot) sends the prompt on soon; one
+    // without waits for the snapshot here.
+    const gated = MUTATING_TOOLS[ev.client] !== undefined;
+    const wait = this.snapshotWait();
+    this.awaitStart(ev, s, t, gated ? math.min(this.deps.promptWaitMs ?? PROMPT_WAIT_MS, wait) : wait, !gated);
     return undefined;
+  }
+
+  /** The gate: a tool that changes files waits for its turn's start snapshot (bounded; past that, unreviewed). */
+  private gated(ev: HookEvent): undefined {
+    const s = this.sessions.get(ev.session);
+    const t = s?.current;
+    if (s !== undefined && t !== undefined) this.awaitStart(ev, s, t, this.snapshotWait(), true);
+    return undefined;
+  }
+
+  private snapshotWait(): number {
+    return this.deps.snapshotWaitMs ?? SNAPSHOT_WAIT_MS;
+  }
+
+  /** The turn's start snapshot is taken (or failed): the turn has its start, and whoever waits for it goes on. */
+  private settle(s: SessionState, t: Turn, r: Waited): void {
+    const waiters = t.waiters;
+    if (waiters === undefined) return; // given up already (late): the turn stays unreviewed
+    t.waiters = undefined;
+    if (r.ok) t.start = r.manifest;
+    else {
+      t.failed = r.error;
+      this.tellUnreviewed(s, t.n, t.root, r);
+    }
+    for (const w of waiters) w();
+  }
+
+  /**
+   * Parks the hook `ev` until turn `t` has its start snapshot, at most `waitMs`. `giveUp`: past that the turn
+   * goes without a start (something may change files from then on, so a later snapshot would hide it), and the
+   * user is told; else the hook only stops waiting (the prompt's hook of a gated CLI: its gate waits on).
+   */
+  private awaitStart(ev: HookEvent, s: SessionState, t: Turn, waitMs: number, giveUp: boolean): void {
+    if (t.waiters === undefined) return;
+    const waiters = t.waiters;
+    ev.park<boolean>((resume) => {
+      let settled = false;
+      const done = () => {
+        if (settled) return;
+        settled = true;
+        resume(true);
+      };
+      waiters.push(done);
+      vim.defer_fn(() => {
+        if (settled) return;
+        if (giveUp && t.waiters !== undefined)
+          this.settle(s, t, { ok: false, error: `no answer within ${waitMs / 1000} s`, lateSeconds: waitMs / 1000 });
+        done();
+      }, waitMs);
+    });
   }
 
   private ended(ev: HookEvent): undefined {
@@ -415,6 +477,8 @@ export class Turns {
     const t = s?.current;
     if (s === undefined || t === undefined) return undefined;
     s.owner = ev.owner() ?? s.owner;
+    // A turn that changed nothing through a gated tool may end before its start snapshot is taken.
+    this.awaitStart(ev, s, t, this.snapshotWait(), true);
     if (t.failed !== undefined) {
       s.current = undefined;
       s.last = t;
