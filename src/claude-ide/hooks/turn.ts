@@ -19,7 +19,7 @@ import { deleteFile, renameFile } from "../editor/write/file_ops";
 import { EVENT_RESOLVED } from "../editor/review/diff";
 import { normalize } from "../util/fs";
 import { plural } from "../util/words";
-import { CLIENT_TITLES, type HookClient, type HookEvent, type Router } from "./router";
+import { CLIENT_TITLES, type HookEvent, type Router } from "./router";
 import { MUTATING_TOOLS } from "./settings";
 
 interface Turn {
@@ -259,7 +259,7 @@ export class Turns {
     for (const [client, tools] of pairs(MUTATING_TOOLS))
       router.on({
         name: "turn gate",
-        clients: [client as HookClient],
+        clients: [client],
         events: ["PreToolUse", "BeforeTool"],
         tools,
         handler: (ev) => this.gated(ev),
