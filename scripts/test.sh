@@ -17,7 +17,7 @@
 # Why one Neovim per file: a spec file cannot leak process-wide state (LSP clients, autocmds, timers) into the
 # next, and the files run in parallel: most of a spec's time is waiting on sockets and child processes, not CPU.
 #
-# Output: one line per spec file and version as it finishes (its counts and seconds); then the whole busted
+# Output: one line per spec file and version as it finishes (its counts, seconds and CPU seconds); then the whole busted
 # output of any file that failed and the totals per version; then, as the very last line, the sum over all
 # versions and the e2e checks:
 #   N passed, N failed, N skipped
@@ -119,6 +119,11 @@ run_one() {
     "$REPO/.deps/bin/nvim-$version" -l spec/runner.lua "${extra[@]}" "$file" < /dev/null > "$out.log" 2>&1
   rc=$?
   end="$(date +%s%N)"
+  # The CPU time of the file's Neovim and every child it waited for (user + system, from bash's `times`: this
+  # shell runs one file): what a file costs the machine, which its wall time hides when the pool is full.
+  local cpu
+  times > "$out.times"
+  cpu="$(tail -n 1 "$out.times" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.1f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')"
   remove_sandbox "$sandbox"
   # The verdict, kept for the totals ($out.verdict: bad passed failed skipped, then the line) and printed now,
   # as the file finishes (the pool's progress).
@@ -133,8 +138,8 @@ run_one() {
   fi
   printf '%s %s %s %s\n%s\n' "$bad" "$passed" "$failed" "$skipped" "$line" > "$out.verdict"
   echo "$ms" > "$out.ms"
-  printf '%s %-5s %-46s %s  (%d.%01d s)\n' "$( ((bad)) && echo 'FAIL' || echo ' ok ')" "$version" "$file" "$line" \
-    $((ms / 1000)) $((ms % 1000 / 100))
+  printf '%s %-5s %-46s %s  (%d.%01d s, cpu %s s)\n' "$( ((bad)) && echo 'FAIL' || echo ' ok ')" "$version" "$file" \
+    "$line" $((ms / 1000)) $((ms % 1000 / 100)) "$cpu"
 }
 export -f run_one remove_sandbox
 BUSTED_ARGS="$( ((${#busted_args[@]} > 0)) && printf '%s\n' "${busted_args[@]}")" || true
