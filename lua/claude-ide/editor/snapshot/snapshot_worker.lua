@@ -3,9 +3,10 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
-local die, runGit, userGit, privateGit, fail, importTrees, damaged, root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous, gitDir, index, GIT_OPTIONS, excludesFile, userObjects
+local die, runGit, userGit, privateGit, withExcludes, privateEnv, fail, importTrees, damaged, root, store, sessionDir, name, maxBytesText, maxFilesText, keepText, previous, gitDir, index, GIT_OPTIONS, excludesFile, userObjects
 local ____manifest = require("claude-ide.editor.snapshot.manifest")
 local DAMAGED = ____manifest.DAMAGED
 local facts = ____manifest.facts
@@ -54,21 +55,8 @@ function privateGit(top, args, stdin, readUserObjects)
     if readUserObjects == nil then
         readUserObjects = false
     end
-    if excludesFile ~= nil then
-        args = {
-            "-c",
-            "core.excludesFile=" .. excludesFile,
-            unpack(args)
-        }
-    end
-    local env = {
-        GIT_DIR = gitDir,
-        GIT_COMMON_DIR = gitDir,
-        GIT_WORK_TREE = top,
-        GIT_INDEX_FILE = index,
-        GIT_OBJECT_DIRECTORY = gitDir .. "/objects",
-        GIT_ALTERNATE_OBJECT_DIRECTORIES = readUserObjects and userObjects ~= nil and userObjects or ""
-    }
+    args = withExcludes(args)
+    local env = privateEnv(top, readUserObjects)
     do
         local attempt = 0
         while true do
@@ -85,6 +73,23 @@ function privateGit(top, args, stdin, readUserObjects)
             attempt = attempt + 1
         end
     end
+end
+function withExcludes(args)
+    return excludesFile ~= nil and ({
+        "-c",
+        "core.excludesFile=" .. excludesFile,
+        unpack(args)
+    }) or args
+end
+function privateEnv(top, readUserObjects)
+    return {
+        GIT_DIR = gitDir,
+        GIT_COMMON_DIR = gitDir,
+        GIT_WORK_TREE = top,
+        GIT_INDEX_FILE = index,
+        GIT_OBJECT_DIRECTORY = gitDir .. "/objects",
+        GIT_ALTERNATE_OBJECT_DIRECTORIES = readUserObjects and userObjects ~= nil and userObjects or ""
+    }
 end
 function fail(what, r)
     return die((((((what .. " failed (exit ") .. tostring(r.code)) .. ", store ") .. gitDir) .. "): ") .. vim.trim(r.stderr))
@@ -216,6 +221,43 @@ local function writeTurn(deltaBefore, deltaAfter, manifest)
     check(writeFile(manifestPath .. ".after", deltaAfter))
     check(writeFile(manifestPath, manifest))
 end
+--- Reading git commands on the private repository run side by side (each waits for the disk or one core: a
+-- listing's lstat of every tracked file and its walk for untracked ones overlap on two cores). No lock is
+-- taken by them (no retry).
+local function privateGitTogether(top, commands)
+    local env = privateEnv(top, false)
+    local running = __TS__ArrayMap(
+        commands,
+        function(____, args)
+            local ok, obj = pcall(function()
+                local ____vim_system_3 = vim.system
+                local ____array_2 = __TS__SparseArrayNew(
+                    "git",
+                    unpack(GIT_OPTIONS)
+                )
+                __TS__SparseArrayPush(
+                    ____array_2,
+                    unpack(withExcludes(args))
+                )
+                return ____vim_system_3(
+                    {__TS__SparseArraySpread(____array_2)},
+                    {cwd = root, text = false, env = env}
+                )
+            end)
+            return ok and obj or tostring(obj)
+        end
+    )
+    return __TS__ArrayMap(
+        running,
+        function(____, r)
+            if type(r) == "string" then
+                return {code = -1, stdout = "", stderr = r}
+            end
+            local done = r:wait()
+            return {code = done.code, stdout = done.stdout or "", stderr = done.stderr or ""}
+        end
+    )
+end
 --- The private repository, made once per store: no hooks, no templates, every conversion off.
 local function ensureGitDir()
     if not exists(gitDir .. "/HEAD") then
@@ -289,7 +331,7 @@ local function newestIndex()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue38
+                    goto __continue44
                 end
                 local st = vim.uv.fs_stat(((store .. "/") .. dir) .. "/index")
                 if st ~= nil and st.mtime.sec > bestTime then
@@ -297,7 +339,7 @@ local function newestIndex()
                     best = ((store .. "/") .. dir) .. "/index"
                 end
             end
-            ::__continue38::
+            ::__continue44::
         end
     end
     return best
@@ -418,14 +460,14 @@ local function exportBlobs(top, ids)
             end
             local n = tonumber(size) or 0
             if n > maxBytes then
-                goto __continue75
+                goto __continue81
             end
             sizes[id] = n
             if not exists((objects .. "/") .. id) then
                 wanted[#wanted + 1] = id
             end
         end
-        ::__continue75::
+        ::__continue81::
     end
     if #wanted == 0 then
         return sizes
@@ -454,7 +496,7 @@ local function exportBlobs(top, ids)
                 )
                 if id == nil then
                     at = stop + 1
-                    goto __continue82
+                    goto __continue88
                 end
                 local n = tonumber(size) or 0
                 if stop + n > #out then
@@ -466,7 +508,7 @@ local function exportBlobs(top, ids)
                 ))
                 at = stop + n + 2
             end
-            ::__continue82::
+            ::__continue88::
         end
     end
     return sizes
@@ -492,15 +534,24 @@ local function snapshotGit(head, commonDir, prev, userIndex)
             end
         end
         if exists(index) or commonDir == nil then
-            local r = privateGit(top, {
-                "ls-files",
-                "-z",
-                "-t",
-                "-m",
-                "-o",
-                "--exclude-standard"
-            })
-            return r.code == 0 and ({listed = r.stdout, tagged = true}) or r
+            local changed, untracked = unpack(
+                privateGitTogether(top, {{"ls-files", "-z", "-t", "-m"}, {
+                    "ls-files",
+                    "-z",
+                    "-t",
+                    "-o",
+                    "--exclude-standard"
+                }}),
+                1,
+                2
+            )
+            if changed.code ~= 0 then
+                return changed
+            end
+            if untracked.code ~= 0 then
+                return untracked
+            end
+            return {listed = changed.stdout .. untracked.stdout, tagged = true}
         end
         local r = userGit({
             "ls-files",
@@ -534,7 +585,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
             do
                 local rel = tagged and string.sub(field, 3) or field
                 if seen[rel] ~= nil then
-                    goto __continue97
+                    goto __continue105
                 end
                 seen[rel] = true
                 local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
@@ -553,7 +604,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                     end
                 end
             end
-            ::__continue97::
+            ::__continue105::
         end
         if #update > 0 then
             local r = privateGit(
@@ -647,7 +698,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue121
+                    goto __continue129
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -673,7 +724,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                     )
                 end
             end
-            ::__continue121::
+            ::__continue129::
         end
     end
     if prev == nil then
@@ -709,7 +760,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue131
+                goto __continue139
             end
             do
                 while true do
@@ -728,7 +779,7 @@ local function list()
                 end
             end
         end
-        ::__continue131::
+        ::__continue139::
     end
     return {files = files, by = "walk"}
 end
@@ -775,9 +826,9 @@ local function keyOf(path, size, sec, nsec, ino)
 end
 local function snapshotCopies()
     local before = previous == "-" and ({}) or parseRaw(readFile(previous) or "")
-    local ____list_result_2 = list()
-    local files = ____list_result_2.files
-    local by = ____list_result_2.by
+    local ____list_result_4 = list()
+    local files = ____list_result_4.files
+    local by = ____list_result_4.by
     phase("list")
     local records = {}
     local deltaBefore = {}
@@ -794,11 +845,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue147
+                goto __continue155
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue147
+                goto __continue155
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -821,12 +872,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue147
+                    goto __continue155
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue147
+                    goto __continue155
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -839,7 +890,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue147::
+        ::__continue155::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -870,11 +921,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue162
+                    goto __continue170
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue162
+                    goto __continue170
                 end
                 do
                     while true do
@@ -888,7 +939,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue162::
+            ::__continue170::
         end
     end
     return out
@@ -1037,7 +1088,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue210
+                goto __continue218
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -1050,7 +1101,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue210::
+        ::__continue218::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.
@@ -1106,23 +1157,23 @@ local function wholeFileList(data)
 end
 --- The method: the previous snapshot's (a session keeps its method), or git when the folder is in a repository.
 local function choose()
-    local ____temp_3
+    local ____temp_5
     if previous ~= "-" then
-        ____temp_3 = readFile(previous)
+        ____temp_5 = readFile(previous)
     else
-        ____temp_3 = nil
+        ____temp_5 = nil
     end
-    local prevData = ____temp_3
+    local prevData = ____temp_5
     if previous ~= "-" and prevData == nil then
         damaged("it is gone")
     end
-    local ____temp_4
+    local ____temp_6
     if prevData ~= nil then
-        ____temp_4 = parseGitHead(prevData)
+        ____temp_6 = parseGitHead(prevData)
     else
-        ____temp_4 = nil
+        ____temp_6 = nil
     end
-    local prev = ____temp_4
+    local prev = ____temp_6
     if prevData ~= nil and prev == nil then
         if exists(index) or string.sub(prevData, 1, 4) == "git\0" then
             damaged("not a whole git snapshot")
@@ -1202,9 +1253,9 @@ local nowSec = os.time()
 local droppedTurns = dropOldTurns()
 local droppedSessions = dropStaleSessions(nowSec)
 if droppedTurns or droppedSessions then
-    local ____sweepObjects_7 = sweepObjects
-    local ____opt_5 = method.git
-    ____sweepObjects_7(____opt_5 and ____opt_5.top)
+    local ____sweepObjects_9 = sweepObjects
+    local ____opt_7 = method.git
+    ____sweepObjects_9(____opt_7 and ____opt_7.top)
 end
 dropStaleFolders(nowSec)
 if method.git ~= nil then

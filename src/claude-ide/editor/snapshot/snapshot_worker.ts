@@ -6,7 +6,8 @@
 // Two methods (editor/snapshot/manifest describes both manifests):
 // - in a git repository, git itself with a PRIVATE repository: the store's own `git/` (objects, info/exclude,
 //   info/attributes) and one index per session (`<session dir>/index`, kept between turns: git's stat cache, so
-//   only the files whose stat changed are read again). `ls-files -m -o --exclude-standard` names what changed since
+//   only the files whose stat changed are read again). `ls-files -m` and `ls-files -o --exclude-standard` (side by
+//   side) name what changed since
 //   the session's last snapshot (.gitignore, the repository's info/exclude and the core.excludesFile its config
 //   names, else the user's global one, honoured), `update-index` hashes those into the private objects,
 //   `write-tree` makes the snapshot a tree, `diff-tree` its delta against the previous one, and `cat-file --batch`
@@ -172,19 +173,8 @@ function writeTurn(deltaBefore: string, deltaAfter: string, manifest: string): v
  * index lock (a checkpoint while a turn's snapshot runs, or the housekeeping of the previous one).
  */
 function privateGit(top: string, args: string[], stdin?: string, readUserObjects = false): GitRun {
-  // The user's own excludes file when their repository's config names one (the private repository does not
-  // read that config): the same files are left out on every snapshot, not only on the first.
-  if (excludesFile !== undefined) args = ["-c", `core.excludesFile=${excludesFile}`, ...args];
-  const env = {
-    GIT_DIR: gitDir,
-    GIT_COMMON_DIR: gitDir,
-    GIT_WORK_TREE: top,
-    GIT_INDEX_FILE: index,
-    GIT_OBJECT_DIRECTORY: `${gitDir}/objects`,
-    // The user's objects only for reading commands (cat-file): a write of an object they hold would "freshen"
-    // (touch) their file.
-    GIT_ALTERNATE_OBJECT_DIRECTORIES: readUserObjects && userObjects !== undefined ? userObjects : "",
-  };
+  args = withExcludes(args);
+  const env = privateEnv(top, readUserObjects);
   for (let attempt = 0; ; attempt++) {
     const r = runGit(args, { cwd: root, text: false, env, stdin: stdin ?? false });
     // Only a lock another git holds is waited out ("File exists"); a lock that cannot be made (a full disk, a
@@ -198,6 +188,48 @@ function privateGit(top: string, args: string[], stdin?: string, readUserObjects
     if (lock !== undefined && os.time() - lock.mtime.sec > 120) vim.uv.fs_unlink(`${index}.lock`);
     vim.uv.sleep(20);
   }
+}
+
+/**
+ * The user's own excludes file when their repository's config names one (the private repository does not read
+ * that config): the same files are left out on every snapshot, not only on the first.
+ */
+function withExcludes(args: string[]): string[] {
+  return excludesFile !== undefined ? ["-c", `core.excludesFile=${excludesFile}`, ...args] : args;
+}
+
+/** The environment of a git command on the private repository (the user's folder as its work tree). */
+function privateEnv(top: string, readUserObjects: boolean): { [name: string]: string } {
+  return {
+    GIT_DIR: gitDir,
+    GIT_COMMON_DIR: gitDir,
+    GIT_WORK_TREE: top,
+    GIT_INDEX_FILE: index,
+    GIT_OBJECT_DIRECTORY: `${gitDir}/objects`,
+    // The user's objects only for reading commands (cat-file): a write of an object they hold would "freshen"
+    // (touch) their file.
+    GIT_ALTERNATE_OBJECT_DIRECTORIES: readUserObjects && userObjects !== undefined ? userObjects : "",
+  };
+}
+
+/**
+ * Reading git commands on the private repository run side by side (each waits for the disk or one core: a
+ * listing's lstat of every tracked file and its walk for untracked ones overlap on two cores). No lock is
+ * taken by them (no retry).
+ */
+function privateGitTogether(top: string, commands: string[][]): GitRun[] {
+  const env = privateEnv(top, false);
+  const running = commands.map((args) => {
+    const [ok, obj] = pcall(() =>
+      vim.system(["git", ...GIT_OPTIONS, ...withExcludes(args)], { cwd: root, text: false, env }),
+    );
+    return ok ? obj : tostring(obj);
+  });
+  return running.map((r): GitRun => {
+    if (typeof r === "string") return { code: -1, stdout: "", stderr: r };
+    const done = r.wait();
+    return { code: done.code, stdout: done.stdout ?? "", stderr: done.stderr ?? "" };
+  });
 }
 
 /** A git command failed: its words, its exit code and the store it wrote into. */
@@ -439,8 +471,14 @@ function snapshotGit(
       } else if (userIndex !== undefined) seedIndex(top, head.prefix, userIndex);
     }
     if (exists(index) || commonDir === undefined) {
-      const r = privateGit(top, ["ls-files", "-z", "-t", "-m", "-o", "--exclude-standard"]);
-      return r.code === 0 ? { listed: r.stdout, tagged: true } : r;
+      // Tracked files whose stat changed ("C "), and the untracked ones ("? "): two listings at once.
+      const [changed, untracked] = privateGitTogether(top, [
+        ["ls-files", "-z", "-t", "-m"],
+        ["ls-files", "-z", "-t", "-o", "--exclude-standard"],
+      ]);
+      if (changed.code !== 0) return changed;
+      if (untracked.code !== 0) return untracked;
+      return { listed: changed.stdout + untracked.stdout, tagged: true };
     }
     const r = userGit(["ls-files", "-z", "-c", "-o", "--exclude-standard"]);
     if (r.code !== 0) fail("git ls-files", r);
