@@ -336,6 +336,40 @@ describe('a snapshot #slow', function()
     assert.matches('h assumed.txt', git(dir, 'ls-files', '-v', 'assumed.txt'))
   end)
 
+  it('reads a file touched but unchanged once, not at every snapshot (its stat is updated with it)', function()
+    local dir = repo()
+    for i = 1, 30 do
+      write(('%s/many/f%02d.txt'):format(dir, i), ('file %d\n'):format(i))
+    end
+    git(dir, 'add', 'many')
+    git(dir, 'commit', '-qm', 'many')
+    local s1 = take(req(dir, '1.start'))
+    assert.is_true(s1.ok, s1.error)
+    -- In a later second than the index was written (else git compares the bytes of each: "racily clean").
+    local t0 = os.time()
+    assert(vim.wait(3000, function()
+      return os.time() > t0
+    end, 20))
+    -- A checkout or a build writes every file again, 27 of them with the same bytes.
+    for i = 1, 30 do
+      write(('%s/many/f%02d.txt'):format(dir, i), i <= 3 and 'new\n' or ('file %d\n'):format(i))
+    end
+    local s2 = take(req(dir, '2.start', s1.manifest))
+    assert.is_true(s2.ok, s2.error)
+    assert.are.equal(30, s2.copied)
+    local store = snapshot.storeOf(dir, base)
+    local changed = {}
+    for _, c in ipairs(snapshot.changesOf(s2.manifest, store)) do
+      table.insert(changed, c.path)
+    end
+    table.sort(changed)
+    assert.are.same({ 'many/f01.txt', 'many/f02.txt', 'many/f03.txt' }, changed)
+    -- Their new stat is in the session's index now: the next snapshot reads none of them.
+    local s3 = take(req(dir, '3.start', s2.manifest))
+    assert.is_true(s3.ok, s3.error)
+    assert.are.equal(0, s3.copied)
+  end)
+
   it("sees a change made in the same second as the user's index was written (git's racy entries)", function()
     local dir = repo()
     -- At the start of a second: `git add`, then the same number of bytes written again (same inode), all in that

@@ -535,7 +535,13 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         end
         if exists(index) or commonDir == nil then
             local changed, untracked = unpack(
-                privateGitTogether(top, {{"ls-files", "-z", "-t", "-m"}, {
+                privateGitTogether(top, {{
+                    "diff-files",
+                    "--name-only",
+                    "-z",
+                    "--relative",
+                    "--ignore-submodules=all"
+                }, {
                     "ls-files",
                     "-z",
                     "-t",
@@ -551,7 +557,14 @@ local function snapshotGit(head, commonDir, prev, userIndex)
             if untracked.code ~= 0 then
                 return untracked
             end
-            return {listed = changed.stdout .. untracked.stdout, tagged = true}
+            local tagged = {}
+            for ____, rel in ipairs(fields(changed.stdout)) do
+                tagged[#tagged + 1] = ("C " .. rel) .. "\0"
+            end
+            return {
+                listed = table.concat(tagged, "") .. untracked.stdout,
+                tagged = true
+            }
         end
         local r = userGit({
             "ls-files",
@@ -585,7 +598,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
             do
                 local rel = tagged and string.sub(field, 3) or field
                 if seen[rel] ~= nil then
-                    goto __continue105
+                    goto __continue107
                 end
                 seen[rel] = true
                 local inIndex = tagged and string.sub(field, 1, 1) ~= "?"
@@ -604,7 +617,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                     end
                 end
             end
-            ::__continue105::
+            ::__continue107::
         end
         if #update > 0 then
             local r = privateGit(
@@ -698,7 +711,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
         for ____, row in ipairs(rows) do
             do
                 if prefix ~= "" and not vim.startswith(row.path, prefix) then
-                    goto __continue129
+                    goto __continue131
                 end
                 local rel = string.sub(row.path, #prefix + 1)
                 local function entry(mode, id)
@@ -724,7 +737,7 @@ local function snapshotGit(head, commonDir, prev, userIndex)
                     )
                 end
             end
-            ::__continue129::
+            ::__continue131::
         end
     end
     if prev == nil then
@@ -760,7 +773,7 @@ local function list()
             dirs[#dirs] = nil
             local handle = vim.uv.fs_scandir(rel == "" and root or (root .. "/") .. rel)
             if handle == nil then
-                goto __continue139
+                goto __continue141
             end
             do
                 while true do
@@ -779,7 +792,7 @@ local function list()
                 end
             end
         end
-        ::__continue139::
+        ::__continue141::
     end
     return {files = files, by = "walk"}
 end
@@ -845,11 +858,11 @@ local function snapshotCopies()
             local path = (root .. "/") .. rel
             local st = vim.uv.fs_lstat(path)
             if st == nil or st.type ~= "file" then
-                goto __continue155
+                goto __continue157
             end
             if st.size > maxBytes then
                 skipped = skipped + 1
-                goto __continue155
+                goto __continue157
             end
             local mode = st.mode % 4096
             local now = facts(
@@ -872,12 +885,12 @@ local function snapshotCopies()
                     st.ino
                 )
                 if not copyIn(path, key) then
-                    goto __continue155
+                    goto __continue157
                 end
                 local again = vim.uv.fs_lstat(path)
                 if again == nil or again.size ~= st.size or again.mtime.sec ~= st.mtime.sec or again.mtime.nsec ~= st.mtime.nsec then
                     vim.uv.fs_unlink((objects .. "/") .. key)
-                    goto __continue155
+                    goto __continue157
                 end
                 copied = copied + 1
                 line = (((rel .. "\0") .. now) .. key) .. "\0"
@@ -890,7 +903,7 @@ local function snapshotCopies()
             seen[rel] = true
             records[#records + 1] = line
         end
-        ::__continue155::
+        ::__continue157::
     end
     phase("copy")
     for p, rest in pairs(before) do
@@ -921,11 +934,11 @@ local function manifests()
                     break
                 end
                 if kind ~= "directory" or dir == "objects" or dir == "git" then
-                    goto __continue170
+                    goto __continue172
                 end
                 local mh = vim.uv.fs_scandir((store .. "/") .. dir)
                 if mh == nil then
-                    goto __continue170
+                    goto __continue172
                 end
                 do
                     while true do
@@ -939,7 +952,7 @@ local function manifests()
                     end
                 end
             end
-            ::__continue170::
+            ::__continue172::
         end
     end
     return out
@@ -1088,7 +1101,7 @@ local function dropStaleFolders(now)
         do
             local path = (parent .. "/") .. dir
             if dir == ours or vim.fn.isdirectory(path .. "/objects") ~= 1 then
-                goto __continue218
+                goto __continue220
             end
             local newest = newestMtime(path)
             for ____, s in ipairs(hashDirs(path)) do
@@ -1101,7 +1114,7 @@ local function dropStaleFolders(now)
                 removeTree(path)
             end
         end
-        ::__continue218::
+        ::__continue220::
     end
 end
 --- The plain objects no manifest or delta names go; so do the private repository's unreachable objects.
@@ -1258,7 +1271,4 @@ if droppedTurns or droppedSessions then
     ____sweepObjects_9(____opt_7 and ____opt_7.top)
 end
 dropStaleFolders(nowSec)
-if method.git ~= nil then
-    privateGit(method.git.top, {"update-index", "-q", "--refresh"})
-end
 return ____exports

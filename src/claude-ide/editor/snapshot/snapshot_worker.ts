@@ -6,7 +6,7 @@
 // Two methods (editor/snapshot/manifest describes both manifests):
 // - in a git repository, git itself with a PRIVATE repository: the store's own `git/` (objects, info/exclude,
 //   info/attributes) and one index per session (`<session dir>/index`, kept between turns: git's stat cache, so
-//   only the files whose stat changed are read again). `ls-files -m` and `ls-files -o --exclude-standard` (side by
+//   only the files whose stat changed are read again). `diff-files` and `ls-files -o --exclude-standard` (side by
 //   side) name what changed since
 //   the session's last snapshot (.gitignore, the repository's info/exclude and the core.excludesFile its config
 //   names, else the user's global one, honoured), `update-index` hashes those into the private objects,
@@ -33,9 +33,9 @@
 // `files N copied M skipped K listed-by L ms T phases <name>:<ms>,...` (where the time went), printed as soon as the manifest and its deltas are written; the
 // housekeeping comes after it (the editor does not wait for it): the session keeps its last <keep> turns, the
 // plain objects no manifest or delta names go, the private repository drops the objects of trees no kept
-// manifest names (`git prune`, objects younger than an hour kept: a concurrent snapshot's), the index's stat
-// cache is refreshed (files touched but unchanged are not read again next time), and the sessions of this folder
-// and the stores of other folders nobody snapshotted for 14 days go (STALE_SECONDS).
+// manifest names (`git prune`, objects younger than an hour kept: a concurrent snapshot's), and the sessions of
+// this folder and the stores of other folders nobody snapshotted for 14 days go (STALE_SECONDS). The index's stat
+// cache needs no refresh: every file whose stat changed is listed and updated, its stat with it.
 import {
   DAMAGED,
   type Entry,
@@ -471,14 +471,18 @@ function snapshotGit(
       } else if (userIndex !== undefined) seedIndex(top, head.prefix, userIndex);
     }
     if (exists(index) || commonDir === undefined) {
-      // Tracked files whose stat changed ("C "), and the untracked ones ("? "): two listings at once.
+      // Tracked files whose stat changed (diff-files: touched but unchanged ones too, without reading them; the
+      // update below gives them their new stat, so they are read once, not at every snapshot), and the untracked
+      // ones ("? "): two listings at once.
       const [changed, untracked] = privateGitTogether(top, [
-        ["ls-files", "-z", "-t", "-m"],
+        ["diff-files", "--name-only", "-z", "--relative", "--ignore-submodules=all"],
         ["ls-files", "-z", "-t", "-o", "--exclude-standard"],
       ]);
       if (changed.code !== 0) return changed;
       if (untracked.code !== 0) return untracked;
-      return { listed: changed.stdout + untracked.stdout, tagged: true };
+      const tagged: string[] = [];
+      for (const rel of fields(changed.stdout)) tagged.push(`C ${rel}\0`);
+      return { listed: tagged.join("") + untracked.stdout, tagged: true };
     }
     const r = userGit(["ls-files", "-z", "-c", "-o", "--exclude-standard"]);
     if (r.code !== 0) fail("git ls-files", r);
@@ -966,5 +970,3 @@ const droppedTurns = dropOldTurns();
 const droppedSessions = dropStaleSessions(nowSec);
 if (droppedTurns || droppedSessions) sweepObjects(method.git?.top);
 dropStaleFolders(nowSec);
-// The stat cache: files touched but unchanged get their new stat, so the next snapshot does not read them again.
-if (method.git !== undefined) privateGit(method.git.top, ["update-index", "-q", "--refresh"]);
