@@ -41,6 +41,29 @@ local SNAPSHOT_WAIT_MS = 25000
 local PROMPT_WAIT_MS = 150
 --- How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline).
 local KEEP_WAIT_MS = 5000
+--- Parks hook `ev` until `start` calls its `done` (once: later calls do nothing), or `ms` pass: then `late()` runs
+-- and its value is the answer.
+local function parkAtMost(ev, ms, start, late)
+    return ev.park(function(resume)
+        local settled = false
+        local function finish(value)
+            if settled then
+                return
+            end
+            settled = true
+            resume(value)
+        end
+        vim.defer_fn(
+            function()
+                if not settled then
+                    finish(late())
+                end
+            end,
+            ms
+        )
+        start(finish)
+    end)
+end
 local function contains(folder, path)
     return folder == "/" or path == folder or vim.startswith(path, folder .. "/")
 end
@@ -179,13 +202,13 @@ function Turns.prototype.____constructor(self, deps)
                     do
                         local t = s.current
                         if t == nil or not contains(t.root, path) then
-                            goto __continue35
+                            goto __continue41
                         end
                         local list = t.reviewed[path] or ({})
                         list[#list + 1] = accepted
                         t.reviewed[path] = list
                     end
-                    ::__continue35::
+                    ::__continue41::
                 end
             end
         }
@@ -235,26 +258,20 @@ function Turns.prototype.keepBaseline(self, ev, t, path)
     end
     t.kept[path] = true
     local log = self.deps.log
-    ev.park(function(resume)
-        local settled = false
-        local function finish()
-            if settled then
-                return
-            end
-            settled = true
-            resume(true)
-        end
-        vim.defer_fn(finish, KEEP_WAIT_MS)
-        snapshot.keepBaselines(
+    parkAtMost(
+        ev,
+        KEEP_WAIT_MS,
+        function(done) return snapshot.keepBaselines(
             {root = t.root, manifest = t.start, paths = {path}, base = self.deps.base},
             function(why)
                 if why ~= nil then
                     log:warn((((("turn " .. tostring(t.n)) .. ": the text of ") .. path) .. " before the turn is not kept: ") .. why)
                 end
-                finish()
+                done(why == nil)
             end
-        )
-    end)
+        ) end,
+        function() return false end
+    )
 end
 function Turns.prototype.session(self, key, title)
     local s = self.sessions[key]
@@ -278,31 +295,22 @@ function Turns.prototype.snapshot(self, s, root, name, previous, done)
 end
 function Turns.prototype.snapshotNow(self, ev, s, root, name, previous)
     local wait = self.deps.snapshotWaitMs or SNAPSHOT_WAIT_MS
-    return ev.park(function(resume)
-        local settled = false
-        local function finish(r)
-            if settled then
-                return
-            end
-            settled = true
-            resume(r)
-        end
-        vim.defer_fn(
-            function() return finish({
-                ok = false,
-                error = ("no answer within " .. tostring(wait / 1000)) .. " s",
-                lateSeconds = wait / 1000
-            }) end,
-            wait
-        )
-        self:snapshot(
+    return parkAtMost(
+        ev,
+        wait,
+        function(done) return self:snapshot(
             s,
             root,
             name,
             previous,
-            finish
-        )
-    end)
+            done
+        ) end,
+        function() return {
+            ok = false,
+            error = ("no answer within " .. tostring(wait / 1000)) .. " s",
+            lateSeconds = wait / 1000
+        } end
+    )
 end
 function Turns.prototype.tellUnreviewed(self, s, n, root, r)
     self.deps.log:warn((("no snapshot of turn " .. tostring(n)) .. ": ") .. r.error)
@@ -426,37 +434,29 @@ function Turns.prototype.awaitStart(self, ev, s, t, waitMs, giveUp)
         return
     end
     local waiters = t.waiters
-    ev.park(function(resume)
-        local settled = false
-        local function done()
-            if settled then
-                return
+    parkAtMost(
+        ev,
+        waitMs,
+        function(done)
+            local ____temp_10 = #waiters + 1
+            waiters[____temp_10] = function() return done(true) end
+            return ____temp_10
+        end,
+        function()
+            if giveUp and t.waiters ~= nil then
+                self:settle(
+                    s,
+                    t,
+                    {
+                        ok = false,
+                        error = ("no answer within " .. tostring(waitMs / 1000)) .. " s",
+                        lateSeconds = waitMs / 1000
+                    }
+                )
             end
-            settled = true
-            resume(true)
+            return false
         end
-        waiters[#waiters + 1] = done
-        vim.defer_fn(
-            function()
-                if settled then
-                    return
-                end
-                if giveUp and t.waiters ~= nil then
-                    self:settle(
-                        s,
-                        t,
-                        {
-                            ok = false,
-                            error = ("no answer within " .. tostring(waitMs / 1000)) .. " s",
-                            lateSeconds = waitMs / 1000
-                        }
-                    )
-                end
-                done()
-            end,
-            waitMs
-        )
-    end)
+    )
 end
 function Turns.prototype.ended(self, ev)
     local s = self.sessions[ev.session]
@@ -528,20 +528,20 @@ function Turns.prototype.items(self, t, to)
         changes,
         function(____, change)
             local abs = (t.root .. "/") .. change.path
-            local ____temp_12
-            if change.before ~= nil then
-                ____temp_12 = snapshot.objectBytes(store, change.before)
-            else
-                ____temp_12 = nil
-            end
-            local before = ____temp_12
             local ____temp_13
-            if change.after ~= nil then
-                ____temp_13 = snapshot.objectBytes(store, change.after)
+            if change.before ~= nil then
+                ____temp_13 = snapshot.objectBytes(store, change.before)
             else
                 ____temp_13 = nil
             end
-            local after = ____temp_13
+            local before = ____temp_13
+            local ____temp_14
+            if change.after ~= nil then
+                ____temp_14 = snapshot.objectBytes(store, change.after)
+            else
+                ____temp_14 = nil
+            end
+            local after = ____temp_14
             local accepted = t.reviewed[abs]
             local beforeLines = linesOf(before)
             local afterLines = linesOf(after)
@@ -804,24 +804,24 @@ function Turns.prototype.revert(self, i, wholeFile, final, afterLines)
     }
 end
 function Turns.prototype.reviewAgain(self, n)
-    local ____temp_14
+    local ____temp_15
     if self.lastSession ~= nil then
-        ____temp_14 = self.sessions[self.lastSession]
+        ____temp_15 = self.sessions[self.lastSession]
     else
-        ____temp_14 = nil
+        ____temp_15 = nil
     end
-    local s = ____temp_14
+    local s = ____temp_15
     if s == nil then
         say("no turn to review yet (the turn review starts with the first prompt after :ClaudeCode)", "warn")
         return
     end
-    local ____temp_15
+    local ____temp_16
     if n ~= nil then
-        ____temp_15 = s.history[n]
+        ____temp_16 = s.history[n]
     else
-        ____temp_15 = s.last
+        ____temp_16 = s.last
     end
-    local t = ____temp_15
+    local t = ____temp_16
     if t == nil then
         say(
             ((((s.title .. " has no turn ") .. tostring(n)) .. " (kept: the last ") .. tostring(self.deps.config.review.keep_turns)) .. ")",
@@ -854,13 +854,13 @@ function Turns.prototype.reviewAgain(self, n)
     )
 end
 function Turns.prototype.turnNumbers(self)
-    local ____temp_16
+    local ____temp_17
     if self.lastSession ~= nil then
-        ____temp_16 = self.sessions[self.lastSession]
+        ____temp_17 = self.sessions[self.lastSession]
     else
-        ____temp_16 = nil
+        ____temp_17 = nil
     end
-    local s = ____temp_16
+    local s = ____temp_17
     local out = {}
     if s ~= nil then
         for n in pairs(s.history) do
@@ -874,15 +874,15 @@ function Turns.prototype.checkpoint(self)
     local s = self:session("checkpoint", "checkpoint")
     local root = normalize(vim.fn.getcwd())
     local n = s.turns + 1
-    local ____self_snapshot_20 = self.snapshot
-    local ____temp_19 = tostring(n) .. ".start"
-    local ____opt_17 = s.last
-    ____self_snapshot_20(
+    local ____self_snapshot_21 = self.snapshot
+    local ____temp_20 = tostring(n) .. ".start"
+    local ____opt_18 = s.last
+    ____self_snapshot_21(
         self,
         s,
         root,
-        ____temp_19,
-        ____opt_17 and ____opt_17.start,
+        ____temp_20,
+        ____opt_18 and ____opt_18.start,
         function(r)
             if not r.ok then
                 say("no checkpoint: " .. r.error, "error")

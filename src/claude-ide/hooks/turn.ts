@@ -118,6 +118,30 @@ const KEEP_WAIT_MS = 5000;
 /** A snapshot's result, or the hook's wait for it given up (the snapshot goes on in the background). */
 type Waited = SnapshotResult | { ok: false; error: string; lateSeconds: number };
 
+/**
+ * Parks hook `ev` until `start` calls its `done` (once: later calls do nothing), or `ms` pass: then `late()` runs
+ * and its value is the answer.
+ */
+function parkAtMost<T>(
+  ev: HookEvent,
+  ms: number,
+  start: (this: void, done: (this: void, value: T) => void) => void,
+  late: (this: void) => T,
+): T {
+  return ev.park<T>((resume) => {
+    let settled = false;
+    const finish = (value: T) => {
+      if (settled) return;
+      settled = true;
+      resume(value);
+    };
+    vim.defer_fn(() => {
+      if (!settled) finish(late());
+    }, ms);
+    start(finish);
+  });
+}
+
 function contains(folder: string, path: string): boolean {
   return folder === "/" || path === folder || vim.startswith(path, `${folder}/`);
 }
@@ -289,19 +313,16 @@ export class Turns {
     if (t.failed !== undefined || t.start === "" || t.kept.has(path) || !contains(t.root, path)) return;
     t.kept.add(path);
     const log = this.deps.log;
-    ev.park<boolean>((resume) => {
-      let settled = false;
-      const finish = () => {
-        if (settled) return;
-        settled = true;
-        resume(true);
-      };
-      vim.defer_fn(finish, KEEP_WAIT_MS);
-      snapshot.keepBaselines({ root: t.root, manifest: t.start, paths: [path], base: this.deps.base }, (why) => {
-        if (why !== undefined) log.warn(`turn ${t.n}: the text of ${path} before the turn is not kept: ${why}`);
-        finish();
-      });
-    });
+    parkAtMost(
+      ev,
+      KEEP_WAIT_MS,
+      (done: (this: void, kept: boolean) => void) =>
+        snapshot.keepBaselines({ root: t.root, manifest: t.start, paths: [path], base: this.deps.base }, (why) => {
+          if (why !== undefined) log.warn(`turn ${t.n}: the text of ${path} before the turn is not kept: ${why}`);
+          done(why === undefined);
+        }),
+      () => false,
+    );
   }
 
   private session(key: string, title: string): SessionState {
@@ -338,19 +359,12 @@ export class Turns {
   /** Parks the hook until the snapshot is taken (bounded). */
   private snapshotNow(ev: HookEvent, s: SessionState, root: string, name: string, previous?: string): Waited {
     const wait = this.deps.snapshotWaitMs ?? SNAPSHOT_WAIT_MS;
-    return ev.park<Waited>((resume) => {
-      let settled = false;
-      const finish = (r: Waited) => {
-        if (settled) return;
-        settled = true;
-        resume(r);
-      };
-      vim.defer_fn(
-        () => finish({ ok: false, error: `no answer within ${wait / 1000} s`, lateSeconds: wait / 1000 }),
-        wait,
-      );
-      this.snapshot(s, root, name, previous, finish);
-    });
+    return parkAtMost<Waited>(
+      ev,
+      wait,
+      (done) => this.snapshot(s, root, name, previous, done),
+      () => ({ ok: false, error: `no answer within ${wait / 1000} s`, lateSeconds: wait / 1000 }),
+    );
   }
 
   /**
@@ -455,21 +469,16 @@ export class Turns {
   private awaitStart(ev: HookEvent, s: SessionState, t: Turn, waitMs: number, giveUp: boolean): void {
     if (t.waiters === undefined) return;
     const waiters = t.waiters;
-    ev.park<boolean>((resume) => {
-      let settled = false;
-      const done = () => {
-        if (settled) return;
-        settled = true;
-        resume(true);
-      };
-      waiters.push(done);
-      vim.defer_fn(() => {
-        if (settled) return;
+    parkAtMost<boolean>(
+      ev,
+      waitMs,
+      (done) => waiters.push(() => done(true)),
+      () => {
         if (giveUp && t.waiters !== undefined)
           this.settle(s, t, { ok: false, error: `no answer within ${waitMs / 1000} s`, lateSeconds: waitMs / 1000 });
-        done();
-      }, waitMs);
-    });
+        return false;
+      },
+    );
   }
 
   private ended(ev: HookEvent): undefined {
