@@ -82,6 +82,27 @@ local function probe(finished, limit_s)
   return worst, done_at
 end
 
+--- The longest gap between two runs of a 1 ms timer inside the editor since the last call (ms), and starts
+--- anew: how long the editor's own loop was held (a key typed then waits that long), beside the probe's figure,
+--- which also counts the probe's own wait for a CPU.
+local function loop_gap()
+  return vim.rpcrequest(chan, 'nvim_exec_lua', [[
+    local g = _G.bench_gap
+    if not g then
+      g = { last = vim.uv.hrtime(), worst = 0, timer = vim.uv.new_timer() }
+      _G.bench_gap = g
+      g.timer:start(1, 1, function()
+        local now = vim.uv.hrtime()
+        g.worst = math.max(g.worst, (now - g.last) / 1e6)
+        g.last = now
+      end)
+    end
+    local worst = g.worst
+    g.worst, g.last = 0, vim.uv.hrtime()
+    return worst
+  ]], {})
+end
+
 --- Takes a snapshot in the editor while probing it (session 'bench' and the default store unless given).
 --- Returns the result (r.wall: the time the editor saw) and the longest trivial request. `quiet`: no probe, the
 --- result asked for every 20 ms: the snapshot's time on a machine where nothing spins (the probe keeps the editor
@@ -100,14 +121,16 @@ local function snapshot_measured(name, previous, session, base, quiet)
     result = vim.rpcrequest(chan, 'nvim_exec_lua', 'return _G.bench_result', {})
     return result ~= vim.NIL and result ~= nil
   end
-  local worst
+  local worst, gap
   if quiet then
     assert(vim.wait(300000, ask, 20), 'the snapshot did not answer')
   else
+    loop_gap()
     worst = probe(ask, 300)
+    gap = loop_gap()
   end
   assert(result.ok, 'the snapshot failed: ' .. tostring(result.error))
-  return result, worst
+  return result, worst, gap
 end
 
 --- A turn's worth of changes: three files edited, one created.
@@ -162,15 +185,15 @@ local function measure()
   say('1./2. snapshot inside the editor, and the longest trivial request to it while the snapshot runs')
   -- Timed alone (quiet); the editor probed during another first snapshot, of the same folder in a store of its own.
   local first = snapshot_measured('1.start', nil, nil, nil, true)
-  local _, first_frozen = snapshot_measured('1.start', nil, 'bench-probed', work .. '/state-probed')
-  say(('   first (%s)%8.1f ms  (worker %d ms, %d files, %d stored, %d over 1 MiB skipped; %s)   frozen worst %6.1f ms  %s'):format(TRACKED and "from the user's index" or 'every file stored ', first.wall, first.ms, first.files, first.copied, first.skipped, first.by, first_frozen, goal(first_frozen, 16, ' ms')))
+  local _, first_frozen, first_gap = snapshot_measured('1.start', nil, 'bench-probed', work .. '/state-probed')
+  say(('   first (%s)%8.1f ms  (worker %d ms, %d files, %d stored, %d over 1 MiB skipped; %s)   frozen worst %6.1f ms (the loop itself: %.1f ms)  %s'):format(TRACKED and "from the user's index" or 'every file stored ', first.wall, first.ms, first.files, first.copied, first.skipped, first.by, first_frozen, first_gap, goal(first_frozen, 16, ' ms')))
   say(('     its phases: %s'):format(first.phases))
-  local times, frozen, worker, cpu, previous, phases = {}, {}, {}, {}, first.manifest, ''
+  local times, frozen, gaps, worker, cpu, previous, phases = {}, {}, {}, {}, {}, first.manifest, ''
   -- Each turn's changes, then its snapshot timed alone; then as many more, the editor probed meanwhile.
   for run = 1, 2 * RUNS do
     change(run)
     local quiet = run <= RUNS
-    local r, worst = snapshot_measured(('%d.start'):format(run + 1), previous, nil, nil, quiet)
+    local r, worst, gap = snapshot_measured(('%d.start'):format(run + 1), previous, nil, nil, quiet)
     previous = r.manifest
     if quiet then
       table.insert(times, r.wall)
@@ -179,6 +202,7 @@ local function measure()
       phases = r.phases
     else
       table.insert(frozen, worst)
+      table.insert(gaps, gap)
     end
   end
   local line, p50 = stats(times)
@@ -186,7 +210,8 @@ local function measure()
   say(('     the worker itself (its start to its answer): %s; the last one: %s'):format(stats(worker), phases))
   say(('     its CPU time (its own and its git commands\', which the load does not inflate): %s'):format(stats(cpu)))
   table.sort(frozen)
-  say(('   frozen while it runs            worst %6.1f ms  %s'):format(frozen[#frozen], goal(math.max(frozen[#frozen], first_frozen), 16, ' ms')))
+  table.sort(gaps)
+  say(('   frozen while it runs            worst %6.1f ms (the loop itself: %.1f ms)  %s'):format(frozen[#frozen], gaps[#gaps], goal(math.max(frozen[#frozen], first_frozen), 16, ' ms')))
 
   -- 4. The turn's end: Stop → the review open.
   local function review_open()
@@ -198,7 +223,7 @@ local function measure()
     ]], {})
   end
   -- Timed alone (the review's opening asked for every 20 ms), then as many runs again with the editor probed.
-  local opened, stop_times, end_frozen = {}, {}, {}
+  local opened, stop_times, end_frozen, end_gaps = {}, {}, {}, {}
   for run = 1, 2 * RUNS do
     local quiet = run <= RUNS
     run_hook(start_command, { session_id = 'bench-end', cwd = repo, hook_event_name = 'UserPromptSubmit', prompt = 'e' .. run })
@@ -220,8 +245,10 @@ local function measure()
       end, 20), 'the review did not open')
       table.insert(opened, (open_at - t) / 1e6)
     else
+      loop_gap()
       local worst = probe(review_open, 120)
       table.insert(end_frozen, worst)
+      table.insert(end_gaps, loop_gap())
     end
     assert(vim.wait(60000, function()
       return exited ~= nil
@@ -240,7 +267,8 @@ local function measure()
   say(('   the Stop hook itself (start to exit): %s'):format(stats(stop_times)))
   local first_review = end_frozen[1]
   table.sort(end_frozen)
-  say(('   frozen meanwhile (runs of their own) worst %6.1f ms, median %6.1f ms (the first of them %.1f ms)  %s'):format(end_frozen[#end_frozen], end_frozen[math.ceil(#end_frozen / 2)], first_review, goal(end_frozen[#end_frozen], 16, ' ms')))
+  table.sort(end_gaps)
+  say(('   frozen meanwhile (runs of their own) worst %6.1f ms, median %6.1f ms (the first of them %.1f ms; the loop itself: worst %.1f ms)  %s'):format(end_frozen[#end_frozen], end_frozen[math.ceil(#end_frozen / 2)], first_review, end_gaps[#end_gaps], goal(end_frozen[#end_frozen], 16, ' ms')))
 
   -- 5. For comparison: git add -A into a private index and object folder (no alternates).
   local private = work .. '/git-private'
