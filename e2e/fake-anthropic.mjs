@@ -46,7 +46,7 @@ createServer((req, res) => {
   req.on("end", () => {
     let parsed = null;
     try { parsed = JSON.parse(body); } catch {}
-    const entry = { method: req.method, path: req.url };
+    const entry = { method: req.method, path: req.url, at: Date.now() };
     if (parsed?.messages) {
       const last = parsed.messages[parsed.messages.length - 1];
       entry.last = last;
