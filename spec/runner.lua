@@ -84,22 +84,14 @@ end
 --   * raises error() with no value: its exit() helper does that on Lua 5.1 for a non-zero exit code (tests
 --     failed/errored, bad arguments). Outside pcall Neovim would report "E5113 ... [NULL]";
 --   * raises a real error: busted itself broke.
--- What helpers keep for a whole spec file (a Node driver shared by its tests) is stopped here, after the last
--- test, and waited for: nothing outlives the file, and its CPU time counts in the file's (scripts/test.sh).
---   require('helpers.at_exit')(function() ... end)
-local at_exit = {}
-package.loaded['helpers.at_exit'] = function(fn)
-  table.insert(at_exit, fn)
-end
+-- Loaded before busted, so the spec file's helpers get this same module (busted insulates a spec file: what it
+-- loads itself is unloaded after it).
+local at_exit = require('helpers.at_exit')
 local ok, err = pcall(function()
   require('busted.runner')({ standalone = false })
 end)
-for _, fn in ipairs(at_exit) do
-  local done, why = pcall(fn)
-  if not done then
-    io.stderr:write('spec/runner.lua: an at-exit hook failed: ' .. tostring(why) .. '\n')
-  end
-end
+-- The Node drivers the spec file's tests shared, stopped and waited for.
+at_exit.run()
 io.stdout:flush()
 io.stderr:flush()
 if ok then

@@ -241,7 +241,7 @@ local function driver()
 end
 
 -- After the spec file's last test: every session ends with the driver's stdin, then the driver exits.
-require('helpers.at_exit')(function()
+require('helpers.at_exit').add(function()
   local d = shared_driver
   if d and d.exited == nil then
     d.proc:write(nil)

@@ -162,7 +162,7 @@ function M.shared()
   return shared
 end
 
-require('helpers.at_exit')(function()
+require('helpers.at_exit').add(function()
   if shared then
     shared:stop()
     vim.wait(2000, function()

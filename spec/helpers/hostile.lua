@@ -35,7 +35,7 @@ local function server()
   return self
 end
 
-require('helpers.at_exit')(function()
+require('helpers.at_exit').add(function()
   if shared and not shared.exited then
     shared.proc:write(nil)
     if not vim.wait(5000, function()
