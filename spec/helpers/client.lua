@@ -264,15 +264,15 @@ function Conn:wait_close(timeout)
   return ev.code, ev.reason
 end
 
---- Forgets the events of this connection still queued (it is closed: nobody will wait for them).
+--- Forgets the events of this connection still queued (it is closed: nobody will wait for them). In place: a spec
+--- may hold the driver's event list.
 function Conn:_forget()
-  local kept = {}
-  for _, e in ipairs(self.driver.events) do
-    if e.conn ~= self.id then
-      table.insert(kept, e)
+  local events = self.driver.events
+  for i = #events, 1, -1 do
+    if events[i].conn == self.id then
+      table.remove(events, i)
     end
   end
-  self.driver.events = kept
 end
 
 --- The close handshake (the TCP connection dropped if it does not end within 2 s).
