@@ -84,9 +84,14 @@ end
 --   * raises error() with no value: its exit() helper does that on Lua 5.1 for a non-zero exit code (tests
 --     failed/errored, bad arguments). Outside pcall Neovim would report "E5113 ... [NULL]";
 --   * raises a real error: busted itself broke.
+-- Loaded before busted, so the spec file's helpers get this same module (busted insulates a spec file: what it
+-- loads itself is unloaded after it).
+local at_exit = require('helpers.at_exit')
 local ok, err = pcall(function()
   require('busted.runner')({ standalone = false })
 end)
+-- The Node drivers the spec file's tests shared, stopped and waited for.
+at_exit.run()
 io.stdout:flush()
 io.stderr:flush()
 if ok then

@@ -7,28 +7,13 @@
 -- the local IDE port still serves no HTTP.
 local client = require('helpers.client')
 local bridge = require('helpers.bridge')
+local hostile = require('helpers.hostile')
 
 local root = bridge.root
 
 --- Sends `bytes` (PORT replaced by the port) at once; returns {status, received, closedByServer, body}.
 local function send_raw(port, bytes, scenario)
-  local done
-  vim.system({
-    'node',
-    root .. '/spec/helpers/hostile.mjs',
-    scenario or 'raw',
-    'http',
-    tostring(port),
-    'unused',
-    vim.json.encode(bytes),
-  }, { cwd = root }, function(r)
-    done = r
-  end)
-  assert(vim.wait(20000, function()
-    return done ~= nil
-  end, 10))
-  assert.are.equal(0, done.code, done.stderr)
-  local out = vim.json.decode(vim.trim(done.stdout))
+  local out = hostile.run({ scenario or 'raw', 'http', tostring(port), 'unused', vim.json.encode(bytes) })
   out.body = out.received:match('\r\n\r\n(.*)$')
   return out
 end
@@ -172,6 +157,9 @@ describe('a far session door over HTTP', function()
     function()
       local ide = client.connect({ port = gateway.port, token = gateway.token })
       ide:initialize()
+      -- The session is ready once notifications/initialized is read: a ping answered behind it proves that (the
+      -- hook comes over another socket, which may be read first).
+      ide:request('ping')
       local out = send_raw(gateway.port, hook_post('PostToolUse', gateway.token, input))
       assert.are.equal(200, out.status, vim.inspect(out))
       assert.matches('Content%-Type: application/json', out.received)

@@ -92,7 +92,10 @@ describe('Claude sessions', function()
   it(
     'ties each connection to its terminal, routes mentions to the focused one, labels and rejects per session',
     function()
-      assert.is_true(ide.setup({ log_level = 'error', terminal = { command = fake_claude() } }))
+      -- mentions.settle_ms: 50 ms instead of a second per mention to a client just connected (mentions_spec checks it)
+      assert.is_true(
+        ide.setup({ log_level = 'error', terminal = { command = fake_claude() }, mentions = { settle_ms = 50 } })
+      )
       local editor = vim.api.nvim_get_current_win()
       local file = h.file('notes.txt', { 'a', 'b', 'c' })
       local pidfile1, pidfile2 = vim.fn.tempname(), vim.fn.tempname()
@@ -220,7 +223,7 @@ describe('Claude sessions', function()
   )
 
   it('without any Claude terminal, mentions go to every connected CLI (started elsewhere)', function()
-    assert.is_true(ide.setup({ log_level = 'error' }))
+    assert.is_true(ide.setup({ log_level = 'error', mentions = { settle_ms = 50 } }))
     local port = ide.status().port
     c1 = connect(port, 1) -- pid 1 runs no Claude terminal: a CLI started elsewhere
     c2 = connect(port, vim.fn.getpid())

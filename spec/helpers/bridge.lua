@@ -4,7 +4,8 @@
 --
 -- Two clients:
 --   * start(opts): the official MCP TypeScript SDK (Client + StdioClientTransport, spec/helpers/mcp_stdio.mjs)
---     in a Node process this spec remote-controls. Use it for everything a real client does.
+--     in a Node process this spec remote-controls (one for the spec file, each client a session of its own with
+--     its own bridge process). Use it for everything a real client does.
 --       local bridge = require('helpers.bridge')
 --       local dir = bridge.config_dir()                          -- private CLAUDE_CONFIG_DIR (lock files)
 --       local nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
@@ -25,7 +26,7 @@ local M = {}
 
 M.root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 M.script = M.root .. '/lua/claude-ide/bridge.lua'
-local driver = M.root .. '/spec/helpers/mcp_stdio.mjs'
+local driver_script = M.root .. '/spec/helpers/mcp_stdio.mjs'
 local child_nvim = require('helpers.child_nvim')
 
 --- Variables that choose an instance or point Neovim elsewhere: never inherited by a bridge or an editor.
@@ -206,11 +207,20 @@ end
 local Client = {}
 Client.__index = Client
 
---- Starts the Node driver and, through it, the bridge; runs initialize. opts: config_dir, cwd, env, args,
---- command (default: this Neovim's binary with -l lua/claude-ide/bridge.lua).
-function M.start(opts)
-  local self = setmetatable({ replies = {}, next_id = 1, buffer = '', stderr = '' }, Client)
-  self.proc = vim.system({ 'node', driver }, {
+-- The Node driver (spec/helpers/mcp_stdio.mjs), one for the whole spec file: it serves every client, each its own
+-- session (its own bridge process and SDK Client), so the spec file pays Node's start and the SDK's loading (about
+-- 0.2 s of CPU each) once, not once per bridge. Replaced when it has exited or got stuck.
+local Driver = {}
+Driver.__index = Driver
+local shared_driver
+local sessions = 0
+
+local function driver()
+  if shared_driver and shared_driver.exited == nil then
+    return shared_driver
+  end
+  local self = setmetatable({ replies = {}, next_id = 1, buffer = '', stderr = '' }, Driver)
+  self.proc = vim.system({ 'node', driver_script }, {
     stdin = true,
     cwd = M.root,
     stdout = function(_, data)
@@ -226,23 +236,25 @@ function M.start(opts)
   }, function(res)
     self.exited = res
   end)
-  table.insert(started.clients, self)
-  local args = { '-l', M.script }
-  vim.list_extend(args, opts.args or {})
-  local ok, info = self:wait(self:send({
-    op = 'start',
-    command = opts.command or vim.v.progpath,
-    args = args,
-    env = M.env(opts.config_dir, opts.env),
-    cwd = opts.cwd or M.root,
-  }))
-  assert(ok, 'the bridge did not initialize: ' .. vim.inspect(info) .. '\n' .. self.stderr)
-  self.info = info
-  self.pid = info.pid
+  shared_driver = self
   return self
 end
 
-function Client:send(cmd)
+-- After the spec file's last test: every session ends with the driver's stdin, then the driver exits.
+require('helpers.at_exit').add(function()
+  local d = shared_driver
+  if d and d.exited == nil then
+    d.proc:write(nil)
+    if not vim.wait(10000, function()
+      return d.exited ~= nil
+    end, 10) then
+      d.proc:kill(9)
+      d.proc:wait(2000)
+    end
+  end
+end)
+
+function Driver:send(cmd)
   local id = self.next_id
   self.next_id = id + 1
   cmd.id = id
@@ -250,7 +262,7 @@ function Client:send(cmd)
   return id
 end
 
-function Client:_drain()
+function Driver:_drain()
   while true do
     local nl = self.buffer:find('\n', 1, true)
     if not nl then
@@ -263,21 +275,51 @@ function Client:_drain()
   end
 end
 
+--- Starts the bridge through the shared Node driver (a session of its own) and runs initialize. opts:
+--- config_dir, cwd, env, args, command (default: this Neovim's binary with -l lua/claude-ide/bridge.lua).
+--- c.proc is the driver's process: the bridge's parent, as a CLI is of the MCP servers it starts.
+function M.start(opts)
+  sessions = sessions + 1
+  local self = setmetatable({ driver = driver(), session = sessions }, Client)
+  self.proc = self.driver.proc
+  table.insert(started.clients, self)
+  local args = { '-l', M.script }
+  vim.list_extend(args, opts.args or {})
+  local ok, info = self:wait(self:send({
+    op = 'start',
+    command = opts.command or vim.v.progpath,
+    args = args,
+    env = M.env(opts.config_dir, opts.env),
+    cwd = opts.cwd or M.root,
+  }))
+  assert(ok, 'the bridge did not initialize: ' .. vim.inspect(info) .. '\n' .. self.driver.stderr)
+  self.info = info
+  self.pid = info.pid
+  return self
+end
+
+--- Sends a command of this client's session; returns its id for wait().
+function Client:send(cmd)
+  cmd.session = self.session
+  return self.driver:send(cmd)
+end
+
 --- Whether the reply to command `id` has arrived.
 function Client:done(id)
-  self:_drain()
-  return self.replies[id] ~= nil
+  self.driver:_drain()
+  return self.driver.replies[id] ~= nil
 end
 
 --- Waits for the reply to command `id`: ok, result | ok=false, {code, message}.
 function Client:wait(id, timeout)
+  local d = self.driver
   local arrived = vim.wait(timeout or 20000, function()
-    return self:done(id) or self.exited ~= nil
+    return self:done(id) or d.exited ~= nil
   end, 5)
-  self:_drain()
-  local msg = self.replies[id]
-  assert(arrived and msg, ('no reply to command %d (driver %s)\n%s'):format(id, vim.inspect(self.exited), self.stderr))
-  self.replies[id] = nil
+  d:_drain()
+  local msg = d.replies[id]
+  assert(arrived and msg, ('no reply to command %d (driver %s)\n%s'):format(id, vim.inspect(d.exited), d.stderr))
+  d.replies[id] = nil
   return msg.ok, (msg.ok and msg.result or msg.error)
 end
 
@@ -344,14 +386,23 @@ function Client:close()
   return res
 end
 
+--- Ends the session: the SDK's close unless closed (the bridge's stdin ends; SIGTERM after 2 s, SIGKILL after 4),
+--- then the bridge is killed if it still runs. A driver that does not answer within 5 s is killed (the next
+--- client gets a new one).
 function Client:stop()
-  if self.exited == nil then
-    self.proc:write(nil)
+  local d = self.driver
+  if not self.dropped and d.exited == nil then
+    self.dropped = true
+    local id = d:send({ op = 'drop', session = self.session })
     if not vim.wait(5000, function()
-      return self.exited ~= nil
+      return self:done(id) or d.exited ~= nil
     end, 10) then
-      self.proc:kill(9)
+      d.proc:kill(9)
+      if shared_driver == d then
+        shared_driver = nil
+      end
     end
+    d.replies[id] = nil
   end
   if self.pid and vim.uv.kill(self.pid, 0) == 0 then
     vim.uv.kill(self.pid, 'sigkill')

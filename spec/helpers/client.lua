@@ -10,7 +10,7 @@
 --   ... drive the editor ...
 --   local res = c:wait_response(id)
 --   local n = c:wait_notification('selection_changed')
---   c:close()                                       -- also stops the Node process
+--   c:close()                                       -- the Node process stays for the next connection
 --   client.stop_server()
 --
 -- All waits use vim.wait, so the plugin's server (running in this same Neovim) keeps working meanwhile.
@@ -145,23 +145,38 @@ function Driver:connect(opts)
     extensions = ev.extensions,
     handshake_headers = ev.headers,
     next_id = 0,
-    owns_driver = false,
     closed = false,
   }, Conn)
 end
 
---- Convenience: a private Node process for one connection (stopped by conn:close()).
+-- The Node process of every M.connect() without opts.driver in this spec file: started at the first, kept until
+-- the file's last test ends (then stopped and waited for, spec/runner.lua), so the file pays Node's start and
+-- the `ws` loading (about 0.1 s of CPU) once instead of once per connection. Each connection stays its own.
+local shared
+
+--- The shared driver (a new one if there is none or it has exited).
+function M.shared()
+  if not shared or shared.exited then
+    shared = M.spawn()
+  end
+  return shared
+end
+
+require('helpers.at_exit').add(function()
+  if shared then
+    shared:stop()
+    vim.wait(2000, function()
+      return shared.exited
+    end, 10)
+  end
+end)
+
+--- Convenience: a connection of the shared driver (or of opts.driver), closed by conn:close().
 function M.connect(opts)
-  local driver = opts.driver or M.spawn()
+  local driver = opts.driver or M.shared()
   local ok, conn = pcall(driver.connect, driver, opts)
   if not ok then
-    driver:stop()
     error(conn, 2)
-  end
-  if getmetatable(conn) == Conn and not opts.driver then
-    conn.owns_driver = true
-  elseif not opts.driver then
-    driver:stop()
   end
   return conn
 end
@@ -249,23 +264,33 @@ function Conn:wait_close(timeout)
   return ev.code, ev.reason
 end
 
+--- Forgets the events of this connection still queued (it is closed: nobody will wait for them). In place: a spec
+--- may hold the driver's event list.
+function Conn:_forget()
+  local events = self.driver.events
+  for i = #events, 1, -1 do
+    if events[i].conn == self.id then
+      table.remove(events, i)
+    end
+  end
+end
+
+--- The close handshake (the TCP connection dropped if it does not end within 2 s).
 function Conn:close(code, reason)
-  if not self.closed then
+  if not self.closed and not self.driver.exited then
     self.driver:send({ op = 'close', conn = self.id, code = code or 1000, reason = reason or '' })
-    pcall(self.wait_close, self, 2000)
+    if not pcall(self.wait_close, self, 2000) then
+      self:terminate()
+    end
   end
-  if self.owns_driver then
-    self.driver:stop()
-  end
+  self:_forget()
 end
 
 --- Drops the TCP connection without a close handshake.
 function Conn:terminate()
   self.driver:send({ op = 'terminate', conn = self.id })
   pcall(self.wait_close, self, 2000)
-  if self.owns_driver then
-    self.driver:stop()
-  end
+  self:_forget()
 end
 
 --- Reads the lock file of a running server: { port, token, path, lock = <decoded JSON> }.

@@ -21,6 +21,10 @@
 //             those in log.unexpected from index `since`, default 0); result the notification, or an error
 //             with code "timeout"
 //   close     the SDK's close (stdin ended; SIGTERM after 2 s); result {exitCode, signal, ms}
+//   drop      the SDK's close if not closed yet, then the session is forgotten; result true
+// Every command but start and drop acts on the session started by `start` with the same `session` (any JSON
+// value; default 1): one driver serves many servers, one after another or at once, so a spec file pays Node's
+// start and the SDK's loading (~0.2 s of CPU) once instead of once per bridge.
 // Nothing but replies is written on stdout. The driver exits when its stdin closes.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -29,13 +33,17 @@ import readline from "node:readline";
 
 const AnyResult = z.object({}).passthrough();
 
-let client;
-let transport;
-let exit; // promise of {exitCode, signal} once the server process ends
-const log = { stderr: "", errors: [], unexpected: [], closed: false };
-const aborts = new Map();
-/** `notified` ops waiting: each looks at every notification as it arrives. */
-const watchers = new Set();
+/**
+ * The sessions by `session`: each {client, transport, exit (promise of {exitCode, signal} once the server
+ * process ends), log, aborts, watchers (`notified` ops waiting: each looks at every notification as it arrives)}.
+ */
+const sessions = new Map();
+
+function sessionOf(cmd) {
+  const s = sessions.get(cmd.session ?? 1);
+  if (s === undefined) throw new Error(`no session ${JSON.stringify(cmd.session ?? 1)}`);
+  return s;
+}
 
 function reply(id, ok, payload) {
   const msg = ok ? { id, ok, result: payload ?? null } : { id, ok, error: payload };
@@ -48,11 +56,19 @@ function errorOf(err) {
 
 const ops = {
   async start(cmd) {
-    transport = new StdioClientTransport({ command: cmd.command, args: cmd.args ?? [], env: cmd.env, cwd: cmd.cwd, stderr: "pipe" });
+    const key = cmd.session ?? 1;
+    if (sessions.has(key)) throw new Error(`session ${JSON.stringify(key)} is already started`);
+    const log = { stderr: "", errors: [], unexpected: [], closed: false };
+    const watchers = new Set();
+    const s = { client: undefined, transport: undefined, exit: undefined, log, aborts: new Map(), watchers };
+    sessions.set(key, s);
+    const transport = new StdioClientTransport({ command: cmd.command, args: cmd.args ?? [], env: cmd.env, cwd: cmd.cwd, stderr: "pipe" });
     transport.stderr.on("data", (chunk) => {
       log.stderr += chunk.toString("utf8");
     });
-    client = new Client({ name: "claude-ide-spec", version: "1.0.0" }, { capabilities: {} });
+    const client = new Client({ name: "claude-ide-spec", version: "1.0.0" }, { capabilities: {} });
+    s.client = client;
+    s.transport = transport;
     client.onerror = (err) => log.errors.push(String(err && err.message ? err.message : err));
     client.fallbackNotificationHandler = async (n) => {
       log.unexpected.push(n);
@@ -67,7 +83,7 @@ const ops = {
     };
     await client.connect(transport);
     const proc = transport._process;
-    exit = new Promise((resolve) => {
+    s.exit = new Promise((resolve) => {
       if (proc.exitCode !== null || proc.signalCode !== null) resolve({ exitCode: proc.exitCode, signal: proc.signalCode });
       else proc.once("exit", (exitCode, signal) => resolve({ exitCode, signal }));
     });
@@ -80,6 +96,7 @@ const ops = {
     };
   },
   async call(cmd) {
+    const { client, aborts } = sessionOf(cmd);
     const options = { timeout: cmd.timeout ?? 15000 };
     if (cmd.tag !== undefined) {
       const controller = new AbortController();
@@ -97,23 +114,32 @@ const ops = {
     }
   },
   async cancel(cmd) {
+    const { aborts } = sessionOf(cmd);
     const controller = aborts.get(cmd.tag);
     if (controller === undefined) throw new Error(`no running call tagged ${cmd.tag}`);
     controller.abort(cmd.reason ?? "cancelled by the spec");
     return true;
   },
   async request(cmd) {
+    const { client } = sessionOf(cmd);
     const req = cmd.params === undefined ? { method: cmd.method } : { method: cmd.method, params: cmd.params };
     return await client.request(req, AnyResult, { timeout: cmd.timeout ?? 15000 });
   },
   async notify(cmd) {
+    const { client } = sessionOf(cmd);
     await client.notification(cmd.params === undefined ? { method: cmd.method } : { method: cmd.method, params: cmd.params });
     return true;
   },
-  async log() {
-    return log;
+  async log(cmd) {
+    return sessionOf(cmd).log;
   },
   notified(cmd) {
+    let log, watchers;
+    try {
+      ({ log, watchers } = sessionOf(cmd));
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const seen = log.unexpected.slice(cmd.since ?? 0).find((n) => n.method === cmd.method);
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
@@ -130,11 +156,21 @@ const ops = {
       watchers.add(watch);
     });
   },
-  async close() {
+  async close(cmd) {
+    const { client, exit } = sessionOf(cmd);
     const started = Date.now();
     await client.close();
     const how = await Promise.race([exit, new Promise((resolve) => setTimeout(() => resolve({ exitCode: null, signal: "still running" }), 5000))]);
     return { ...how, ms: Date.now() - started };
+  },
+  async drop(cmd) {
+    const key = cmd.session ?? 1;
+    const s = sessions.get(key);
+    if (s === undefined) return true;
+    if (s.client !== undefined && !s.log.closed) await s.client.close().catch(() => {});
+    else if (s.transport !== undefined) await s.transport.close().catch(() => {});
+    sessions.delete(key);
+    return true;
   },
 };
 
@@ -159,6 +195,6 @@ input.on("line", (line) => {
   );
 });
 input.on("close", async () => {
-  if (client !== undefined && !log.closed) await client.close().catch(() => {});
+  await Promise.all([...sessions.keys()].map((session) => ops.drop({ session })));
   process.exit(0);
 });

@@ -37,7 +37,9 @@ describe('privacy on the IDE connection', function()
     end
     asked = {}
     real_confirm = vim.fn.confirm
-    server = client.start_server({ log_level = 'error', selection = { debounce_ms = 10 } })
+    -- mentions.settle_ms: 50 ms instead of a second per mention to a client just connected (mentions_spec checks it)
+    server =
+      client.start_server({ log_level = 'error', selection = { debounce_ms = 10 }, mentions = { settle_ms = 50 } })
     c = client.connect({ port = server.port, token = server.token })
     c:initialize()
   end)

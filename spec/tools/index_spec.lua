@@ -19,7 +19,10 @@ describe('IDE tools through the server', function()
     vim.notify = function(msg, level)
       table.insert(messages, { msg = msg, level = level })
     end
-    server = client.start_server({ log_level = 'error', selection = { debounce_ms = 10 } })
+    -- A mention to a client that just connected waits mentions.settle_ms (1 s by default: spec/editor/mentions_spec
+    -- checks it); 50 ms here keeps that wait on the road without a second per case.
+    server =
+      client.start_server({ log_level = 'error', selection = { debounce_ms = 10 }, mentions = { settle_ms = 50 } })
   end)
 
   after_each(function()

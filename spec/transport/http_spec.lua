@@ -1,25 +1,13 @@
 -- transport/http: the request head and body as the companion's clients send them, from an independent Node
 -- client over a real loopback socket (spec/helpers/hostile.mjs `raw`).
 local http = require('claude-ide.transport.http')
+local hostile = require('helpers.hostile')
 
 local TOKEN = 'http-spec-token'
-local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 
 --- Sends `bytes` (PORT replaced by the port) at once; returns {status, received, closedByServer}.
 local function send_raw(port, bytes)
-  local done
-  vim.system(
-    { 'node', root .. '/spec/helpers/hostile.mjs', 'raw', 'http', tostring(port), TOKEN, vim.json.encode(bytes) },
-    { cwd = root },
-    function(r)
-      done = r
-    end
-  )
-  assert(vim.wait(20000, function()
-    return done ~= nil
-  end, 10))
-  assert.are.equal(0, done.code, done.stderr)
-  return vim.json.decode(vim.trim(done.stdout))
+  return hostile.run({ 'raw', 'http', tostring(port), TOKEN, vim.json.encode(bytes) })
 end
 
 describe('transport.http', function()

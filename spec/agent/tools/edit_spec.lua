@@ -11,9 +11,19 @@ local MAIN = 'local M = {}\nfunction M.hello() return "hi" end\nreturn M\n'
 describe('agent edit through the bridge', function()
   local project, nvim, c
 
-  before_each(function()
+  local function lines()
+    return nvim:lua('return vim.api.nvim_buf_get_lines(1, 0, -1, false)')
+  end
+  local function modified()
+    return nvim:lua('return vim.bo[1].modified')
+  end
+
+  -- One editor and bridge for the cases: before each, the files are written back, and the editor is set back to
+  -- main.lua alone in one window, as on disk, unmodified (buffer 1), the save hooks of the last case removed; a
+  -- review left open fails the case that left it.
+  lazy_setup(function()
     local dir = bridge.config_dir()
-    project = bridge.project({ ['main.lua'] = MAIN, ['notes.md'] = '# Notes\nold note\n' })
+    project = bridge.project({ ['main.lua'] = MAIN })
     -- the review takes the focus (the user answers it at once; spec/editor/diff_focus_spec.lua checks when)
     nvim = bridge.editor({
       config_dir = dir,
@@ -23,14 +33,27 @@ describe('agent edit through the bridge', function()
     })
     c = bridge.start({ config_dir = dir, cwd = project })
   end)
-  after_each(bridge.cleanup)
-
-  local function lines()
-    return nvim:lua('return vim.api.nvim_buf_get_lines(1, 0, -1, false)')
-  end
-  local function modified()
-    return nvim:lua('return vim.bo[1].modified')
-  end
+  lazy_teardown(bridge.cleanup)
+  before_each(function()
+    bridge.write(project .. '/main.lua', MAIN)
+    bridge.write(project .. '/notes.md', '# Notes\nold note\n')
+    vim.fn.delete(project .. '/sub', 'rf')
+    nvim:lua([[
+      pcall(vim.api.nvim_del_augroup_by_name, 'spec-save-hooks')
+      vim.g.spec_saves = nil
+      vim.cmd('silent! tabonly! | silent! only!')
+      vim.api.nvim_set_current_buf(1)
+      vim.cmd('silent edit!')
+      for _, b in ipairs(vim.api.nvim_list_bufs()) do
+        if b ~= 1 then vim.api.nvim_buf_delete(b, { force = true }) end
+      end
+    ]])
+    assert.are.same({ 'local M = {}', 'function M.hello() return "hi" end', 'return M' }, lines())
+    assert.is_false(modified())
+  end)
+  after_each(function()
+    assert.are.same({}, bridge.reviews(nvim), 'the case left a review open')
+  end)
 
   --- Starts an edit and waits until its review is open in Neovim; returns the command id.
   local function start_edit(args, opts)

@@ -21,7 +21,9 @@ for _, path_kind in ipairs({ 'in the editor', 'in a child Neovim' }) do
     function()
       local project, ref, nvim, c
 
-      before_each(function()
+      -- One editor and bridge for the cases: each case has files of its own (made fresh, in both folders) that no
+      -- buffer holds before or after (checked), and sets back what it changes ('fixendofline', the child count).
+      lazy_setup(function()
         local dir = bridge.config_dir()
         local root = bridge.tempdir()
         project = bridge.project({ ['main.lua'] = 'return 1\n' }, root, 'project')
@@ -39,7 +41,13 @@ for _, path_kind in ipairs({ 'in the editor', 'in a child Neovim' }) do
           path_kind == 'in the editor' and 2 ^ 50 or 0
         )
       end)
-      after_each(bridge.cleanup)
+      lazy_teardown(bridge.cleanup)
+      before_each(function()
+        nvim:lua([[
+          vim.o.fixendofline = true
+          require('claude-ide.editor.write.disk_write_child').childWrite.started = 0
+        ]])
+      end)
 
       --- Makes the file `rel` in both folders with `make(folder)`, edits project's through the bridge (old → new)
       --- and ref's with :w in the editor (its lines set to `lines_after`), and compares the results.
