@@ -368,6 +368,10 @@ function ____exports.add(path, startLine, endLine)
         end
     end
     local target = terminals > 1 and (list:currentName() or client) or client
+    if outcome == "unseen" then
+        say(((name .. " is outside the folders ") .. target) .. " sees on its machine (remote.targets' folders): not sent", "warn")
+        return false
+    end
     say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected yet: ") .. name) .. " will be sent when it is ready")
     return true
 end

@@ -118,10 +118,12 @@ function Server.prototype.____constructor(self, config, opts)
                 function(____, s) return s.id == clientId end
             )
             if session == nil then
-                return false
+                return "absent"
             end
-            session:notify(method, params)
-            return true
+            if session:notify(method, params) then
+                return "sent"
+            end
+            return session:isOpen() and "unseen" or "absent"
         end,
         describe = function(clientId)
             local ____opt_0 = self.opts.describeClient
@@ -286,12 +288,12 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue54
+                goto __continue55
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue54::
+        ::__continue55::
     end
     local ____opt_17 = r.companion
     for ____, c in ipairs(____opt_17 and ____opt_17:clients() or ({})) do

@@ -184,7 +184,17 @@ describe('far session', function()
     local m = far:wait_notification('at_mentioned', 3000)
     assert.equal('/workspace/src/a.txt', m.filePath)
     assert.equal(0, m.lineStart)
-    ide.add(root .. '/elsewhere.txt')
+    -- Not sent, and the user is told why (never "sent ... to Claude").
+    local said = {}
+    local notify = vim.notify
+    vim.notify = function(msg)
+      table.insert(said, msg)
+    end
+    local accepted = ide.add(root .. '/elsewhere.txt')
+    vim.notify = notify
+    assert.is_false(accepted)
+    assert.matches('elsewhere%.txt is outside the folders .* sees on its machine', table.concat(said, '\n'))
+    assert.is_nil(table.concat(said, '\n'):find('sent ', 1, true))
     assert.is_false(far:received_within(600, function(msg)
       return msg.method == 'at_mentioned'
     end))

@@ -41,8 +41,11 @@ export interface Hub {
   onSessionsChanged(this: void, listener: (this: void) => void): (this: void) => void;
   /** The Claude CLI connections that completed `initialize` and are open (never the agent endpoint's). */
   clients(this: void): ClientInfo[];
-  /** Sends a JSON-RPC notification to one of `clients()`. False when it is not (or no longer) there. */
-  send(this: void, clientId: number, method: string, params: object): boolean;
+  /**
+   * Sends a JSON-RPC notification to one of `clients()`: "sent"; "absent" when it is not (or no longer) there;
+   * "unseen" when it runs elsewhere and cannot see the file the notification is about (a far client, its map).
+   */
+  send(this: void, clientId: number, method: string, params: object): "sent" | "absent" | "unseen";
   /** The name of the Claude session a connection belongs to (a review's label), if it has one. */
   describe(this: void, clientId: number): string | undefined;
   /**

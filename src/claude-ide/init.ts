@@ -320,6 +320,10 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   let terminals = 0;
   for (const s of sessions()) if (s.terminal) terminals++;
   const target = terminals > 1 ? (list.currentName() ?? client) : client;
+  if (outcome === "unseen") {
+    say(`${name} is outside the folders ${target} sees on its machine (remote.targets' folders): not sent`, "warn");
+    return false;
+  }
   say(
     outcome === "sent"
       ? `sent ${name} to ${target}`

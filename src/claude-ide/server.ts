@@ -196,9 +196,9 @@ export class Server {
       this.readySessions().map((s) => ({ id: s.id, pid: s.cliPid, name: s.clientName, roots: s.roots, door: s.door })),
     send: (clientId, method, params) => {
       const session = this.readySessions().find((s) => s.id === clientId);
-      if (session === undefined) return false;
-      session.notify(method, params);
-      return true;
+      if (session === undefined) return "absent";
+      if (session.notify(method, params)) return "sent";
+      return session.isOpen() ? "unseen" : "absent";
     },
     describe: (clientId) => this.opts.describeClient?.(clientId),
     ownerOf: (clientId) => this.ownerOf(clientId),

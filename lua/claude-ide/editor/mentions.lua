@@ -143,8 +143,11 @@ function MentionQueue.prototype.add(self, mention, to)
     if not __TS__ArraySome(
         self.queue,
         function(____, q) return q.to == to end
-    ) and self:deliver(item) then
-        return "sent"
+    ) then
+        local got = self:deliver(item)
+        if got ~= false then
+            return got
+        end
     end
     local ____self_queue_0 = self.queue
     ____self_queue_0[#____self_queue_0 + 1] = item
@@ -169,14 +172,25 @@ function MentionQueue.prototype.deliver(self, q)
         if self.hub.sessionCount() == 0 then
             return false
         end
-        self.hub.broadcast("at_mentioned", q.mention)
-        return true
+        if #ids == 0 or __TS__ArraySome(
+            self.hub.clients(),
+            function(____, c) return c.door == nil end
+        ) then
+            self.hub.broadcast("at_mentioned", q.mention)
+            return "sent"
+        end
     end
     local sent = false
+    local unseen = false
     for ____, id in ipairs(ids) do
-        sent = self.hub.send(id, "at_mentioned", q.mention) or sent
+        local r = self.hub.send(id, "at_mentioned", q.mention)
+        if r == "sent" then
+            sent = true
+        elseif r == "unseen" then
+            unseen = true
+        end
     end
-    return sent
+    return sent and "sent" or (unseen and "unseen" or false)
 end
 function MentionQueue.prototype.pending(self)
     return __TS__ArrayMap(
@@ -195,12 +209,19 @@ function MentionQueue.prototype.flush(self)
     local sent = 0
     for ____, q in ipairs(queued) do
         local key = q.to or "all"
-        if not (waiting[key] ~= nil) and self:deliver(q) then
-            sent = sent + 1
+        local ____waiting_has_result_1
+        if waiting[key] ~= nil then
+            ____waiting_has_result_1 = false
         else
+            ____waiting_has_result_1 = self:deliver(q)
+        end
+        local got = ____waiting_has_result_1
+        if got == "sent" then
+            sent = sent + 1
+        elseif got == false then
             waiting[key] = true
-            local ____self_queue_1 = self.queue
-            ____self_queue_1[#____self_queue_1 + 1] = q
+            local ____self_queue_2 = self.queue
+            ____self_queue_2[#____self_queue_2 + 1] = q
         end
     end
     if sent > 0 then
@@ -256,9 +277,9 @@ function MentionQueue.prototype.armExpiry(self)
         return
     end
     if #self.queue == 0 then
-        local ____opt_2 = self.timer
-        if ____opt_2 ~= nil then
-            ____opt_2.stop()
+        local ____opt_3 = self.timer
+        if ____opt_3 ~= nil then
+            ____opt_3.stop()
         end
         return
     end

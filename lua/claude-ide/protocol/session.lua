@@ -121,7 +121,7 @@ function Session.prototype.isOpen(self)
 end
 function Session.prototype.notify(self, method, params)
     if not self:isOpen() then
-        return
+        return false
     end
     local paths = self.deps.paths
     local ____temp_1
@@ -132,12 +132,13 @@ function Session.prototype.notify(self, method, params)
     end
     local mapped = ____temp_1
     if mapped == nil then
-        return
+        return false
     end
     self.conn:send(notification(
         method,
         outgoingValue(mapped, "notification", self.deps.config)
     ))
+    return true
 end
 function Session.prototype.deliver(self, text)
     self:send(text)

@@ -53,7 +53,8 @@ interface Queued {
   to?: Recipients;
 }
 
-export type MentionOutcome = "sent" | "queued";
+/** "unseen": every recipient runs elsewhere and cannot see the file (a far client's map): nothing sent or kept. */
+export type MentionOutcome = "sent" | "queued" | "unseen";
 
 /** How a mention reads in messages: `src/a.ts:3-5` (1-based lines, as the user counts them). */
 export function describeMention(m: Mention): string {
@@ -134,14 +135,17 @@ export class MentionQueue {
   add(mention: Mention, to?: Recipients): MentionOutcome {
     const item = { mention, expires: this.clock.now() + this.config.mentions.queue_ttl_ms, to };
     // Behind a queued mention for the same recipient: wait, so that they arrive in order.
-    if (!this.queue.some((q) => q.to === to) && this.deliver(item)) return "sent";
+    if (!this.queue.some((q) => q.to === to)) {
+      const got = this.deliver(item);
+      if (got !== false) return got;
+    }
     this.queue.push(item);
     this.armExpiry();
     return "queued";
   }
 
-  /** Sends one mention if its recipients are connected and settled. */
-  private deliver(q: Queued): boolean {
+  /** Sends one mention if its recipients are connected and settled; false: not now (kept in the queue). */
+  private deliver(q: Queued): "sent" | "unseen" | false {
     this.track();
     const ids = q.to === undefined ? this.hub.clients().map((c) => c.id) : q.to();
     const unsettled = ids.filter((id) => this.untilSettled(id) > 0);
@@ -151,12 +155,20 @@ export class MentionQueue {
     }
     if (q.to === undefined) {
       if (this.hub.sessionCount() === 0) return false;
-      this.hub.broadcast("at_mentioned", q.mention);
-      return true;
+      // Only CLIs on other machines (their doors): each may not see the file; else a local one gets it.
+      if (ids.length === 0 || this.hub.clients().some((c) => c.door === undefined)) {
+        this.hub.broadcast("at_mentioned", q.mention);
+        return "sent";
+      }
     }
     let sent = false;
-    for (const id of ids) sent = this.hub.send(id, "at_mentioned", q.mention) || sent;
-    return sent;
+    let unseen = false;
+    for (const id of ids) {
+      const r = this.hub.send(id, "at_mentioned", q.mention);
+      if (r === "sent") sent = true;
+      else if (r === "unseen") unseen = true;
+    }
+    return sent ? "sent" : unseen ? "unseen" : false;
   }
 
   /** Mentions waiting for a client. */
@@ -175,8 +187,9 @@ export class MentionQueue {
     let sent = 0;
     for (const q of queued) {
       const key = q.to ?? "all";
-      if (!waiting.has(key) && this.deliver(q)) sent++;
-      else {
+      const got = waiting.has(key) ? false : this.deliver(q);
+      if (got === "sent") sent++;
+      else if (got === false) {
         waiting.add(key);
         this.queue.push(q);
       }

@@ -196,13 +196,17 @@ export class Session {
     return this.deps.door;
   }
 
-  /** Sends a JSON-RPC notification (no-op once closed; for a far client, not sent about a file it cannot see). */
-  notify(method: string, params: object): void {
-    if (!this.isOpen()) return;
+  /**
+   * Sends a JSON-RPC notification; false when it was not sent: the session is closed, or (a far client) the
+   * notification is about a file it cannot see.
+   */
+  notify(method: string, params: object): boolean {
+    if (!this.isOpen()) return false;
     const paths = this.deps.paths;
     const mapped = paths !== undefined ? (valueToFar(params, paths) as object | undefined) : params;
-    if (mapped === undefined) return;
+    if (mapped === undefined) return false;
     this.conn.send(notification(method, outgoingValue(mapped, "notification", this.deps.config)));
+    return true;
   }
 
   /** Sends an already encoded message (a broadcast encodes once for every session). No-op once closed. */
