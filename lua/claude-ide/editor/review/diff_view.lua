@@ -25,13 +25,13 @@ local ____view_parts = require("claude-ide.editor.review.view_parts")
 local addWaiting = ____view_parts.addWaiting
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
-local detectFiletype = ____view_parts.detectFiletype
 local escapeBar = ____view_parts.escapeBar
 local fileText = ____view_parts.fileText
 local fitBar = ____view_parts.fitBar
 local hunkKeyParts = ____view_parts.hunkKeyParts
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
+local proposalBuffer = ____view_parts.proposalBuffer
 local restoreWindowLocals = ____view_parts.restoreWindowLocals
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
@@ -128,23 +128,11 @@ function DiffView.prototype.____constructor(self, spec, events)
         spec.current or ({})
     )
     setOpt("modifiable", false, {buf = self.leftBuf})
-    self.rightBuf = scratchBuffer(
-        reviewName(file .. " (proposal)"),
-        spec.proposal.lines
-    )
-    setOpt("buftype", "acwrite", {buf = self.rightBuf})
-    setOpt("fixendofline", false, {buf = self.rightBuf})
-    setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
-    setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.rightBuf})
-    local filetype = spec.filetype or detectFiletype(self.rightBuf, spec.path)
-    local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
-    if filetype ~= nil and filetype ~= "" then
-        setOpt(option, filetype, {buf = self.rightBuf})
-    end
-    setOpt("modified", false, {buf = self.rightBuf})
-    if spec.deletes == true then
-        setOpt("modifiable", false, {buf = self.rightBuf})
-    end
+    local ____proposalBuffer_result_0 = proposalBuffer(spec)
+    local proposal = ____proposalBuffer_result_0.buf
+    local filetype = ____proposalBuffer_result_0.filetype
+    local option = ____proposalBuffer_result_0.option
+    self.rightBuf = proposal
     local ok, err = pcall(function() return self:show(spec.enter == true or takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close()
@@ -253,9 +241,9 @@ function DiffView.prototype.markSeen(self)
         return
     end
     self.waiting = false
-    local ____opt_0 = self.unnotice
-    if ____opt_0 ~= nil then
-        ____opt_0()
+    local ____opt_1 = self.unnotice
+    if ____opt_1 ~= nil then
+        ____opt_1()
     end
     self.unnotice = nil
     addWaiting(-1)
@@ -369,8 +357,8 @@ function DiffView.prototype.hunks(self)
     return ok and hunks or nil
 end
 function DiffView.prototype.hunksLeft(self)
-    local ____opt_2 = self:hunks()
-    return ____opt_2 and #____opt_2
+    local ____opt_3 = self:hunks()
+    return ____opt_3 and #____opt_3
 end
 function DiffView.prototype.decideHunk(self, action)
     local here = vim.api.nvim_get_current_buf()
@@ -421,13 +409,13 @@ function DiffView.prototype.decideByVim(self, intoHere, source, target)
 end
 function DiffView.prototype.jumpHunk(self, direction)
     local here = vim.api.nvim_get_current_buf()
-    local ____temp_4
+    local ____temp_5
     if here == self.leftBuf or here == self.rightBuf then
-        ____temp_4 = self:hunks()
+        ____temp_5 = self:hunks()
     else
-        ____temp_4 = nil
+        ____temp_5 = nil
     end
-    local hunks = ____temp_4
+    local hunks = ____temp_5
     if hunks == nil then
         self:jumpByVim(direction)
         return

@@ -29,7 +29,6 @@ local ____view_parts = require("claude-ide.editor.review.view_parts")
 local addWaiting = ____view_parts.addWaiting
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
-local detectFiletype = ____view_parts.detectFiletype
 local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
 local fileText = ____view_parts.fileText
@@ -37,9 +36,8 @@ local fitBar = ____view_parts.fitBar
 local hunkKeyParts = ____view_parts.hunkKeyParts
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
+local proposalBuffer = ____view_parts.proposalBuffer
 local ReviewOrigin = ____view_parts.ReviewOrigin
-local reviewName = ____view_parts.reviewName
-local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
 local ViewAutocmds = ____view_parts.ViewAutocmds
@@ -168,24 +166,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
     defineHighlights()
-    local file = vim.fn.fnamemodify(spec.path, ":t")
-    self.buf = scratchBuffer(
-        reviewName(file .. " (proposal)"),
-        spec.proposal.lines
-    )
-    setOpt("buftype", "acwrite", {buf = self.buf})
-    setOpt("fixendofline", false, {buf = self.buf})
-    setOpt("endofline", spec.proposal.eol, {buf = self.buf})
-    setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.buf})
-    local filetype = spec.filetype or detectFiletype(self.buf, spec.path)
-    local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
-    if filetype ~= nil and filetype ~= "" then
-        setOpt(option, filetype, {buf = self.buf})
-    end
-    setOpt("modified", false, {buf = self.buf})
-    if spec.deletes == true then
-        setOpt("modifiable", false, {buf = self.buf})
-    end
+    self.buf = proposalBuffer(spec).buf
     self.proposedTick = vim.api.nvim_buf_get_changedtick(self.buf)
     local current = spec.current or ({})
     self.originalText = type(current) == "string" and wholeText(current) or (#current > 0 and table.concat(current, "\n") .. "\n" or "")
@@ -461,7 +442,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue79
+                        goto __continue77
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -492,7 +473,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue79::
+                ::__continue77::
                 i = i + 1
             end
         end

@@ -6,6 +6,11 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
+--- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
+function ____exports.detectFiletype(buf, path)
+    local ft = vim.filetype.match({buf = buf, filename = path})
+    return ft
+end
 --- The file views' autocmds (every server's, every review's, whatever the layout). It exists while a review is
 -- open: the last view to close deletes it, so a stopped server leaves no group behind.
 ____exports.AUGROUP = "claude-ide.diff"
@@ -142,6 +147,31 @@ function ____exports.scratchBuffer(name, lines)
     ____exports.setOpt("modified", false, {buf = buf})
     return buf
 end
+--- The proposal's buffer of a file's view (side by side or unified): `<file> (proposal)`, an 'acwrite' buffer (`:w`
+-- accepts, the view says how), its final newline and line endings as proposed, highlighted as its file (`option`:
+-- 'syntax' above BIG_PROPOSAL_BYTES, else 'filetype'; `filetype` undefined when none was found), unmodified. A
+-- deletion is all or nothing: there is no text to change in it.
+function ____exports.proposalBuffer(spec)
+    local file = vim.fn.fnamemodify(spec.path, ":t")
+    local buf = ____exports.scratchBuffer(
+        ____exports.reviewName(file .. " (proposal)"),
+        spec.proposal.lines
+    )
+    ____exports.setOpt("buftype", "acwrite", {buf = buf})
+    ____exports.setOpt("fixendofline", false, {buf = buf})
+    ____exports.setOpt("endofline", spec.proposal.eol, {buf = buf})
+    ____exports.setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = buf})
+    local filetype = spec.filetype or ____exports.detectFiletype(buf, spec.path)
+    local option = spec.bytes > ____exports.BIG_PROPOSAL_BYTES and "syntax" or "filetype"
+    if filetype ~= nil and filetype ~= "" then
+        ____exports.setOpt(option, filetype, {buf = buf})
+    end
+    ____exports.setOpt("modified", false, {buf = buf})
+    if spec.deletes == true then
+        ____exports.setOpt("modifiable", false, {buf = buf})
+    end
+    return {buf = buf, filetype = filetype, option = option}
+end
 --- Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
 -- view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
 -- there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
@@ -247,14 +277,14 @@ function ____exports.windowLocals(win)
     for name, info in pairs(vim.api.nvim_get_all_options_info()) do
         do
             if info.scope ~= "win" then
-                goto __continue47
+                goto __continue50
             end
             local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
             if ok then
                 values[name] = value
             end
         end
-        ::__continue47::
+        ::__continue50::
     end
     return values
 end
@@ -266,11 +296,6 @@ function ____exports.restoreWindowLocals(win, before)
             pcall(vim.api.nvim_set_option_value, name, value, {win = win, scope = "local"})
         end
     end
-end
---- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
-function ____exports.detectFiletype(buf, path)
-    local ft = vim.filetype.match({buf = buf, filename = path})
-    return ft
 end
 --- ViewSpec.note as winbar parts, each dropped whole: ` · File 2/3`, ` (changed by a shell command)`, ....
 function ____exports.noteParts(note)

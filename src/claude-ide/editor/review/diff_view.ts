@@ -17,13 +17,13 @@ import {
   addWaiting,
   AUGROUP,
   BIG_PROPOSAL_BYTES,
-  detectFiletype,
   escapeBar,
   fileText,
   fitBar,
   hunkKeyParts,
   getOpt,
   noteParts,
+  proposalBuffer,
   restoreWindowLocals,
   ReviewOrigin,
   reviewName,
@@ -69,18 +69,8 @@ export class DiffView {
     const file = vim.fn.fnamemodify(spec.path, ":t");
     this.leftBuf = scratchBuffer(reviewName(`${file} (current)`), spec.current ?? []);
     setOpt("modifiable", false, { buf: this.leftBuf });
-    this.rightBuf = scratchBuffer(reviewName(`${file} (proposal)`), spec.proposal.lines);
-    setOpt("buftype", "acwrite", { buf: this.rightBuf });
-    // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
-    setOpt("fixendofline", false, { buf: this.rightBuf });
-    setOpt("endofline", spec.proposal.eol, { buf: this.rightBuf });
-    setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.rightBuf });
-    const filetype = spec.filetype ?? detectFiletype(this.rightBuf, spec.path);
-    const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
-    if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf: this.rightBuf });
-    setOpt("modified", false, { buf: this.rightBuf });
-    // A deletion is all or nothing: there is no text to change in it.
-    if (spec.deletes === true) setOpt("modifiable", false, { buf: this.rightBuf });
+    const { buf: proposal, filetype, option } = proposalBuffer(spec);
+    this.rightBuf = proposal;
     const [ok, err] = pcall(() => this.show(spec.enter === true || takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
       this.close();

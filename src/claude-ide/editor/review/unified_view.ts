@@ -19,7 +19,6 @@ import {
   addWaiting,
   AUGROUP,
   BIG_PROPOSAL_BYTES,
-  detectFiletype,
   escapeBar,
   fillBuffer,
   fileText,
@@ -27,9 +26,8 @@ import {
   hunkKeyParts,
   getOpt,
   noteParts,
+  proposalBuffer,
   ReviewOrigin,
-  reviewName,
-  scratchBuffer,
   setOpt,
   takesFocus,
   type ViewEvents,
@@ -152,19 +150,7 @@ export class UnifiedView {
     this.origin = spec.origin ?? new ReviewOrigin();
     this.ns = vim.api.nvim_create_namespace(NAMESPACE);
     defineHighlights();
-    const file = vim.fn.fnamemodify(spec.path, ":t");
-    this.buf = scratchBuffer(reviewName(`${file} (proposal)`), spec.proposal.lines);
-    setOpt("buftype", "acwrite", { buf: this.buf });
-    // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
-    setOpt("fixendofline", false, { buf: this.buf });
-    setOpt("endofline", spec.proposal.eol, { buf: this.buf });
-    setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.buf });
-    const filetype = spec.filetype ?? detectFiletype(this.buf, spec.path);
-    const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
-    if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf: this.buf });
-    setOpt("modified", false, { buf: this.buf });
-    // A deletion is all or nothing: there is no text to change in it.
-    if (spec.deletes === true) setOpt("modifiable", false, { buf: this.buf });
+    this.buf = proposalBuffer(spec).buf;
 
     this.proposedTick = vim.api.nvim_buf_get_changedtick(this.buf);
 

@@ -195,6 +195,28 @@ export function scratchBuffer(name: string, lines: string[] | string): Buf {
 }
 
 /**
+ * The proposal's buffer of a file's view (side by side or unified): `<file> (proposal)`, an 'acwrite' buffer (`:w`
+ * accepts, the view says how), its final newline and line endings as proposed, highlighted as its file (`option`:
+ * 'syntax' above BIG_PROPOSAL_BYTES, else 'filetype'; `filetype` undefined when none was found), unmodified. A
+ * deletion is all or nothing: there is no text to change in it.
+ */
+export function proposalBuffer(spec: ViewSpec): { buf: Buf; filetype: string | undefined; option: string } {
+  const file = vim.fn.fnamemodify(spec.path, ":t");
+  const buf = scratchBuffer(reviewName(`${file} (proposal)`), spec.proposal.lines);
+  setOpt("buftype", "acwrite", { buf });
+  // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
+  setOpt("fixendofline", false, { buf });
+  setOpt("endofline", spec.proposal.eol, { buf });
+  setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf });
+  const filetype = spec.filetype ?? detectFiletype(buf, spec.path);
+  const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
+  if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf });
+  setOpt("modified", false, { buf });
+  if (spec.deletes === true) setOpt("modifiable", false, { buf });
+  return { buf, filetype, option };
+}
+
+/**
  * Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
  * view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
  * there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
