@@ -9,7 +9,6 @@ local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local replaceBlock, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
-local notice = ____log.notice
 local say = ____log.say
 local ____hunks = require("claude-ide.editor.review.hunks")
 local diffHunks = ____hunks.diffHunks
@@ -22,15 +21,16 @@ local reasonOn = ____reason.reasonOn
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local addWaiting = ____view_parts.addWaiting
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
 local escapeBar = ____view_parts.escapeBar
 local fileText = ____view_parts.fileText
 local fitBar = ____view_parts.fitBar
 local hunkKeyParts = ____view_parts.hunkKeyParts
+local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
+local proposesChange = ____view_parts.proposesChange
 local proposalBuffer = ____view_parts.proposalBuffer
 local restoreWindowLocals = ____view_parts.restoreWindowLocals
 local ReviewOrigin = ____view_parts.ReviewOrigin
@@ -38,6 +38,7 @@ local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+local Waiting = ____view_parts.Waiting
 local windowLocals = ____view_parts.windowLocals
 local ViewAutocmds = ____view_parts.ViewAutocmds
 function replaceBlock(hunks, cursorSide, targetSide, source, target)
@@ -116,7 +117,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.events = events
     self.leftWin = -1
     self.rightWin = -1
-    self.waiting = false
+    self.waiting = __TS__New(Waiting)
     self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.taken = 0
     self.settled = false
@@ -206,10 +207,7 @@ function DiffView.prototype.show(self, enter)
     self.leftWin = opened.win
     self.rightWin = vim.api.nvim_open_win(self.rightBuf, enter, {split = vertical and "right" or "below", win = self.leftWin})
     self.origin:settle(enter, opened.originTab)
-    self.waiting = not enter
-    if self.waiting then
-        addWaiting(1, spec.client or "Claude")
-    end
+    self.waiting:begin(not enter, spec.client or "Claude")
     self:markBuffers()
     self:setWinbars()
     local lines = math.max(
@@ -232,27 +230,15 @@ function DiffView.prototype.show(self, enter)
         self.rightWin,
         function() return goToFirstChange() end
     )
-    if self.waiting then
-        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
-    end
+    self.waiting:tell(proposesChange(spec))
 end
 function DiffView.prototype.markSeen(self)
-    if not self.waiting then
-        return
-    end
-    self.waiting = false
-    local ____opt_1 = self.unnotice
-    if ____opt_1 ~= nil then
-        ____opt_1()
-    end
-    self.unnotice = nil
-    addWaiting(-1)
-    if not self.settled then
+    if self.waiting:seen() and not self.settled then
         self:markBuffers()
     end
 end
 function DiffView.prototype.isWaiting(self)
-    return self.waiting
+    return self.waiting:is()
 end
 function DiffView.prototype.focus(self)
     if not vim.api.nvim_win_is_valid(self.rightWin) then
@@ -263,16 +249,20 @@ function DiffView.prototype.focus(self)
     return true
 end
 function DiffView.prototype.markBuffers(self)
-    local function mark(buf, role)
-        local value = {tab_name = self.spec.tabName, role = role, proposal = self.rightBuf}
-        if self.waiting then
-            value.waiting = true
-        end
-        value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
-        vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value)
+    local file = vim.fn.fnamemodify(self.spec.path, ":~:.")
+    local function value(role)
+        return {tab_name = self.spec.tabName, role = role, proposal = self.rightBuf, file = file}
     end
-    mark(self.leftBuf, "current")
-    mark(self.rightBuf, "proposal")
+    markReview(
+        self.leftBuf,
+        value("current"),
+        self.waiting:is()
+    )
+    markReview(
+        self.rightBuf,
+        value("proposal"),
+        self.waiting:is()
+    )
 end
 function DiffView.prototype.setWinbars(self)
     local spec = self.spec
@@ -357,8 +347,8 @@ function DiffView.prototype.hunks(self)
     return ok and hunks or nil
 end
 function DiffView.prototype.hunksLeft(self)
-    local ____opt_3 = self:hunks()
-    return ____opt_3 and #____opt_3
+    local ____opt_1 = self:hunks()
+    return ____opt_1 and #____opt_1
 end
 function DiffView.prototype.decideHunk(self, action)
     local here = vim.api.nvim_get_current_buf()
@@ -409,13 +399,13 @@ function DiffView.prototype.decideByVim(self, intoHere, source, target)
 end
 function DiffView.prototype.jumpHunk(self, direction)
     local here = vim.api.nvim_get_current_buf()
-    local ____temp_5
+    local ____temp_3
     if here == self.leftBuf or here == self.rightBuf then
-        ____temp_5 = self:hunks()
+        ____temp_3 = self:hunks()
     else
-        ____temp_5 = nil
+        ____temp_3 = nil
     end
-    local hunks = ____temp_5
+    local hunks = ____temp_3
     if hunks == nil then
         self:jumpByVim(direction)
         return

@@ -11,7 +11,6 @@ local ____exports = {}
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
-local notice = ____log.notice
 local say = ____log.say
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
@@ -28,15 +27,16 @@ local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local addWaiting = ____view_parts.addWaiting
 local escapeBar = ____view_parts.escapeBar
 local fitBar = ____view_parts.fitBar
+local markReview = ____view_parts.markReview
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
 local ViewAutocmds = ____view_parts.ViewAutocmds
+local Waiting = ____view_parts.Waiting
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
 --- The overview's own groups (default links), besides the shared diff groups of highlights.ts.
@@ -182,7 +182,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.rows = 1
     self.marked = 0
     self.stepScheduled = false
-    self.waiting = false
+    self.waiting = __TS__New(Waiting)
     self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.settled = false
     self.closed = false
@@ -392,7 +392,7 @@ function Overview.prototype.enter(self)
     self:markSeen()
 end
 function Overview.prototype.isWaiting(self)
-    return self.waiting
+    return self.waiting:is()
 end
 function Overview.prototype.hasFocus(self)
     return vim.api.nvim_get_current_win() == self.win
@@ -737,10 +737,7 @@ function Overview.prototype.show(self, enter)
     setOpt("cursorline", true, ____local)
     setOpt("signcolumn", "no", ____local)
     self.origin:settle(enter, opened.originTab)
-    self.waiting = not enter
-    if self.waiting then
-        addWaiting(1, self.spec.client or "Claude")
-    end
+    self.waiting:begin(not enter, self.spec.client or "Claude")
     self:markBuffer()
     self:setWinbar()
     self:setKeymaps()
@@ -755,32 +752,20 @@ function Overview.prototype.show(self, enter)
             0
         }
     )
-    if self.waiting then
-        self.unnotice = notice((((((self.spec.client or "Claude") .. " proposes changes to ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): :ClaudeCodeFocus shows the review")
-    end
+    self.waiting:tell((((((self.spec.client or "Claude") .. " proposes changes to ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): :ClaudeCodeFocus shows the review")
 end
 function Overview.prototype.markSeen(self)
-    if not self.waiting then
-        return
-    end
-    self.waiting = false
-    local ____opt_8 = self.unnotice
-    if ____opt_8 ~= nil then
-        ____opt_8()
-    end
-    self.unnotice = nil
-    addWaiting(-1)
-    if not self.settled then
+    if self.waiting:seen() and not self.settled then
         self:markBuffer()
     end
 end
 function Overview.prototype.markBuffer(self)
-    local value = {tab_name = self.spec.title, role = "proposal", proposal = self.buf}
-    if self.waiting then
-        value.waiting = true
-    end
-    value.file = plural(#self.sections, "file")
-    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
+    local file = plural(#self.sections, "file")
+    markReview(
+        self.buf,
+        {tab_name = self.spec.title, role = "proposal", proposal = self.buf, file = file},
+        self.waiting:is()
+    )
 end
 function Overview.prototype.setWinbar(self)
     if self.closed then
@@ -891,16 +876,16 @@ function Overview.prototype.decideHere(self, decision)
         return
     end
     local h = s.hunks[hunk + 1]
-    local ____self_decide_13 = self.decide
-    local ____index_11 = index
-    local ____hunk_12 = hunk
-    local ____temp_10
+    local ____self_decide_11 = self.decide
+    local ____index_9 = index
+    local ____hunk_10 = hunk
+    local ____temp_8
     if h.decision == decision then
-        ____temp_10 = nil
+        ____temp_8 = nil
     else
-        ____temp_10 = decision
+        ____temp_8 = decision
     end
-    ____self_decide_13(self, ____index_11, ____hunk_12, ____temp_10)
+    ____self_decide_11(self, ____index_9, ____hunk_10, ____temp_8)
     vim.api.nvim_win_set_cursor(0, {h.row + 1, 0})
     self:jump(3, 1)
 end

@@ -6,15 +6,16 @@ local ____exports = {}
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local addWaiting = ____view_parts.addWaiting
 local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
 local fitBar = ____view_parts.fitBar
+local markReview = ____view_parts.markReview
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
 local setUniqueName = ____view_parts.setUniqueName
 local takesFocus = ____view_parts.takesFocus
 local ViewAutocmds = ____view_parts.ViewAutocmds
+local Waiting = ____view_parts.Waiting
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
@@ -36,7 +37,7 @@ function PlanReview.prototype.____constructor(self, config, req, onDecision, hom
     self.onDecision = onDecision
     self.win = -1
     self.origin = __TS__New(ReviewOrigin)
-    self.waiting = false
+    self.waiting = __TS__New(Waiting)
     self.ended = false
     self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.title = (("✻ [" .. req.client) .. "] plan: ") .. req.name
@@ -72,7 +73,7 @@ function PlanReview.prototype.text(self)
     ) .. "\n"
 end
 function PlanReview.prototype.isWaiting(self)
-    return self.waiting
+    return self.waiting:is()
 end
 function PlanReview.prototype.focus(self)
     if not vim.api.nvim_win_is_valid(self.win) then
@@ -130,32 +131,25 @@ function PlanReview.prototype.show(self, enter)
     self.origin:settle(enter, opened.originTab)
     vim.api.nvim_set_option_value("wrap", true, {win = self.win, scope = "local"})
     vim.api.nvim_set_option_value("linebreak", true, {win = self.win, scope = "local"})
-    self.waiting = not enter
-    if self.waiting then
-        addWaiting(1, self.req.client)
-    end
+    self.waiting:begin(not enter, self.req.client)
     self:mark()
     self:setWinbar()
     self:setKeymaps()
     self:watch()
-    if self.waiting then
+    if self.waiting:is() then
         say(self.req.client .. " waits for you to review its plan: :ClaudeCodeFocus shows it")
     end
 end
 function PlanReview.prototype.mark(self)
     local value = {tab_name = self.title, role = "proposal", proposal = self.buf, file = self.req.name}
-    if self.waiting then
-        value.waiting = true
-    end
-    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
+    markReview(
+        self.buf,
+        value,
+        self.waiting:is()
+    )
 end
 function PlanReview.prototype.markSeen(self)
-    if not self.waiting then
-        return
-    end
-    self.waiting = false
-    addWaiting(-1)
-    if not self.ended then
+    if self.waiting:seen() and not self.ended then
         self:mark()
     end
 end

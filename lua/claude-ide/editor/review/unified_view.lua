@@ -6,7 +6,6 @@ local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local ____exports = {}
 local wholeText, hiddenBuffer, replaceBlock
 local ____log = require("claude-ide.log")
-local notice = ____log.notice
 local say = ____log.say
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
@@ -26,7 +25,6 @@ local hunkLine = ____hunks.hunkLine
 local nextHunk = ____hunks.nextHunk
 local textHunks = ____hunks.textHunks
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local addWaiting = ____view_parts.addWaiting
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
 local escapeBar = ____view_parts.escapeBar
@@ -34,12 +32,15 @@ local fillBuffer = ____view_parts.fillBuffer
 local fileText = ____view_parts.fileText
 local fitBar = ____view_parts.fitBar
 local hunkKeyParts = ____view_parts.hunkKeyParts
+local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
+local proposesChange = ____view_parts.proposesChange
 local proposalBuffer = ____view_parts.proposalBuffer
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+local Waiting = ____view_parts.Waiting
 local ViewAutocmds = ____view_parts.ViewAutocmds
 function wholeText(text)
     return (text == "" or vim.endswith(text, "\n")) and text or text .. "\n"
@@ -158,7 +159,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.win = -1
     self.hunks = {}
     self.tick = -1
-    self.waiting = false
+    self.waiting = __TS__New(Waiting)
     self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.taken = 0
     self.settled = false
@@ -183,7 +184,7 @@ function UnifiedView.prototype.hasFocus(self)
     return vim.api.nvim_get_current_win() == self.win
 end
 function UnifiedView.prototype.isWaiting(self)
-    return self.waiting
+    return self.waiting:is()
 end
 function UnifiedView.prototype.settle(self)
     if self.settled then
@@ -235,10 +236,7 @@ function UnifiedView.prototype.show(self, enter)
     self.signcolumn = getOpt("signcolumn", {win = self.win})
     setOpt("signcolumn", "yes", {win = self.win, scope = "local"})
     self.origin:settle(enter, opened.originTab)
-    self.waiting = not enter
-    if self.waiting then
-        addWaiting(1, spec.client or "Claude")
-    end
+    self.waiting:begin(not enter, spec.client or "Claude")
     self:markBuffers()
     self:setKeymaps()
     self:watch()
@@ -254,9 +252,7 @@ function UnifiedView.prototype.show(self, enter)
             vim.schedule(function() return self:markFirst() end)
         end)
     end
-    if self.waiting then
-        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
-    end
+    self.waiting:tell(proposesChange(spec))
 end
 function UnifiedView.prototype.markFirst(self)
     if self.closed or not vim.api.nvim_win_is_valid(self.win) then
@@ -277,27 +273,17 @@ function UnifiedView.prototype.markFirst(self)
     end
 end
 function UnifiedView.prototype.markSeen(self)
-    if not self.waiting then
-        return
-    end
-    self.waiting = false
-    local ____opt_0 = self.unnotice
-    if ____opt_0 ~= nil then
-        ____opt_0()
-    end
-    self.unnotice = nil
-    addWaiting(-1)
-    if not self.settled then
+    if self.waiting:seen() and not self.settled then
         self:markBuffers()
     end
 end
 function UnifiedView.prototype.markBuffers(self)
-    local value = {tab_name = self.spec.tabName, role = "proposal", proposal = self.buf}
-    if self.waiting then
-        value.waiting = true
-    end
-    value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
-    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
+    local file = vim.fn.fnamemodify(self.spec.path, ":~:.")
+    markReview(
+        self.buf,
+        {tab_name = self.spec.tabName, role = "proposal", proposal = self.buf, file = file},
+        self.waiting:is()
+    )
 end
 function UnifiedView.prototype.original(self)
     if vim.api.nvim_buf_is_valid(self.originalBuf) and vim.api.nvim_buf_is_loaded(self.originalBuf) then
@@ -383,14 +369,14 @@ function UnifiedView.prototype.draw(self, count)
     local intraLine = self.spec.bytes <= BIG_PROPOSAL_BYTES
     local valid = vim.api.nvim_win_is_valid(self.win)
     local tabstop = getOpt("tabstop", {buf = buf})
-    local ____valid_4
+    local ____valid_2
     if valid then
-        local ____opt_2 = vim.fn.getwininfo(self.win)[1]
-        ____valid_4 = ____opt_2 and ____opt_2.textoff or 0
+        local ____opt_0 = vim.fn.getwininfo(self.win)[1]
+        ____valid_2 = ____opt_0 and ____opt_0.textoff or 0
     else
-        ____valid_4 = 0
+        ____valid_2 = 0
     end
-    local textoff = ____valid_4
+    local textoff = ____valid_2
     local width = valid and vim.api.nvim_win_get_width(self.win) or 0
     local lead = textoff > 0 and "-" .. string.rep(" ", textoff - 1) or ""
     local function removed(pieces)
@@ -442,7 +428,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue77
+                        goto __continue73
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -473,7 +459,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue77::
+                ::__continue73::
                 i = i + 1
             end
         end
@@ -729,13 +715,13 @@ function UnifiedView.prototype.watch(self)
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
         function()
-            local ____big_5
+            local ____big_3
             if big then
-                ____big_5 = self:markLater()
+                ____big_3 = self:markLater()
             else
-                ____big_5 = self:refresh(false)
+                ____big_3 = self:refresh(false)
             end
-            return ____big_5
+            return ____big_3
         end
     )
     local pending = false

@@ -6,6 +6,10 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
+local ____log = require("claude-ide.log")
+local notice = ____log.notice
+local ____review_marks = require("claude-ide.editor.review_marks")
+local REVIEW_VAR = ____review_marks.REVIEW_VAR
 --- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
 function ____exports.detectFiletype(buf, path)
     local ft = vim.filetype.match({buf = buf, filename = path})
@@ -32,6 +36,53 @@ function ____exports.addWaiting(delta, client)
     local now = vim.g[____exports.WAITING_VAR] or 0
     vim.g[____exports.WAITING_VAR] = math.max(0, now + delta)
     pcall(vim.cmd, "redrawstatus!")
+end
+--- Whether a view waits: opened behind the user and not visited yet, counted in vim.g.claude_ide_reviews_waiting
+-- (addWaiting) and told by a message that a notifier keeps until the user comes (or the view ends).
+____exports.Waiting = __TS__Class()
+local Waiting = ____exports.Waiting
+Waiting.name = "Waiting"
+function Waiting.prototype.____constructor(self)
+    self.on = false
+end
+function Waiting.prototype.begin(self, behind, client)
+    self.on = behind
+    if behind then
+        ____exports.addWaiting(1, client)
+    end
+end
+function Waiting.prototype.tell(self, message)
+    if self.on then
+        self.unnotice = notice(message)
+    end
+end
+function Waiting.prototype.is(self)
+    return self.on
+end
+function Waiting.prototype.seen(self)
+    if not self.on then
+        return false
+    end
+    self.on = false
+    local ____opt_0 = self.unnotice
+    if ____opt_0 ~= nil then
+        ____opt_0()
+    end
+    self.unnotice = nil
+    ____exports.addWaiting(-1)
+    return true
+end
+--- What a file's view waiting behind the user says: `Claude proposes a change to a.ts [s1]: :ClaudeCodeFocus ...`.
+function ____exports.proposesChange(spec)
+    local source = spec.source ~= nil and (" [" .. spec.source) .. "]" or ""
+    return ((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. source) .. ": :ClaudeCodeFocus shows the review"
+end
+--- Marks `buf` as a review's (b:claude_ide_diff = `value`, with `waiting` when the view waits).
+function ____exports.markReview(buf, value, waiting)
+    if waiting then
+        value.waiting = true
+    end
+    vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value)
 end
 --- Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise.
 ____exports.VISUAL_MODES = {
@@ -277,14 +328,14 @@ function ____exports.windowLocals(win)
     for name, info in pairs(vim.api.nvim_get_all_options_info()) do
         do
             if info.scope ~= "win" then
-                goto __continue50
+                goto __continue61
             end
             local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
             if ok then
                 values[name] = value
             end
         end
-        ::__continue50::
+        ::__continue61::
     end
     return values
 end
@@ -350,8 +401,8 @@ function ViewAutocmds.prototype.____constructor(self, group)
 end
 function ViewAutocmds.prototype.add(self, event, opts, desc, callback)
     local group = vim.api.nvim_create_augroup(self.group, {clear = false})
-    local ____self_ids_0 = self.ids
-    ____self_ids_0[#____self_ids_0 + 1] = vim.api.nvim_create_autocmd(
+    local ____self_ids_2 = self.ids
+    ____self_ids_2[#____self_ids_2 + 1] = vim.api.nvim_create_autocmd(
         event,
         __TS__ObjectAssign(
             {group = group},

@@ -9,20 +9,21 @@
 // left side (:diffput), dropping one copies the original back into the proposal (:diffget); either way the
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
-import { notice, say } from "../../log";
+import { say } from "../../log";
 import { diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side } from "./hunks";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import {
-  addWaiting,
   AUGROUP,
   BIG_PROPOSAL_BYTES,
   escapeBar,
   fileText,
   fitBar,
   hunkKeyParts,
+  markReview,
   getOpt,
   noteParts,
+  proposesChange,
   proposalBuffer,
   restoreWindowLocals,
   ReviewOrigin,
@@ -32,6 +33,7 @@ import {
   takesFocus,
   type ViewEvents,
   type ViewSpec,
+  Waiting,
   windowLocals,
   ViewAutocmds,
 } from "./view_parts";
@@ -44,9 +46,7 @@ export class DiffView {
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   readonly origin: ReviewOrigin;
   /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
-  private waiting = false;
-  /** Removes the message that says the review waits (a notifier keeps it until then). */
-  private unnotice?: (this: void) => void;
+  private readonly waiting = new Waiting();
   private readonly autocmds = new ViewAutocmds(AUGROUP);
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
@@ -153,8 +153,7 @@ export class DiffView {
     });
     this.origin.settle(enter, opened.originTab);
 
-    this.waiting = !enter;
-    if (this.waiting) addWaiting(1, spec.client ?? "Claude");
+    this.waiting.begin(!enter, spec.client ?? "Claude");
     this.markBuffers();
     this.setWinbars();
     const lines = math.max(vim.api.nvim_buf_line_count(this.leftBuf), vim.api.nvim_buf_line_count(this.rightBuf));
@@ -165,25 +164,17 @@ export class DiffView {
     this.setKeymaps();
     this.watch();
     vim.api.nvim_win_call(this.rightWin, () => goToFirstChange());
-    if (this.waiting)
-      this.unnotice = notice(
-        `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
-      );
+    this.waiting.tell(proposesChange(spec));
   }
 
   /** The user is in the review now (or it ended): it no longer waits. */
   private markSeen(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
-    this.unnotice?.();
-    this.unnotice = undefined;
-    addWaiting(-1);
-    if (!this.settled) this.markBuffers();
+    if (this.waiting.seen() && !this.settled) this.markBuffers();
   }
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting;
+    return this.waiting.is();
   }
 
   /**
@@ -198,14 +189,15 @@ export class DiffView {
   }
 
   private markBuffers(): void {
-    const mark = (buf: Buf, role: ReviewVar["role"]) => {
-      const value: ReviewVar = { tab_name: this.spec.tabName, role, proposal: this.rightBuf };
-      if (this.waiting) value.waiting = true;
-      value.file = vim.fn.fnamemodify(this.spec.path, ":~:.");
-      vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
-    };
-    mark(this.leftBuf, "current");
-    mark(this.rightBuf, "proposal");
+    const file = vim.fn.fnamemodify(this.spec.path, ":~:.");
+    const value = (role: ReviewVar["role"]): ReviewVar => ({
+      tab_name: this.spec.tabName,
+      role,
+      proposal: this.rightBuf,
+      file,
+    });
+    markReview(this.leftBuf, value("current"), this.waiting.is());
+    markReview(this.rightBuf, value("proposal"), this.waiting.is());
   }
 
   /**

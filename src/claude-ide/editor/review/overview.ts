@@ -12,22 +12,23 @@
 // slices of a few milliseconds, from the top, so a review of thousands of hunks never holds the editor.
 import type { Config } from "../../config";
 import { type ReviewFile, WHOLE_FILE_KEY } from "../../contracts";
-import { notice, say } from "../../log";
-import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { say } from "../../log";
+import { REVIEW_VAR } from "../review_marks";
 import { plural } from "../../util/words";
 import { diffHunks as blocksOf } from "./hunks";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
 import { askReason, reasonOn } from "./reason";
 import {
-  addWaiting,
   escapeBar,
   fitBar,
+  markReview,
   ReviewOrigin,
   reviewName,
   scratchBuffer,
   setOpt,
   takesFocus,
   ViewAutocmds,
+  Waiting,
 } from "./view_parts";
 
 export const NEXT_FILE_KEY = "]f";
@@ -220,8 +221,8 @@ export class Overview {
   private marked = 0;
   /** A slice (computing or highlighting) waits for a loop turn. */
   private stepScheduled = false;
-  private waiting = false;
-  private unnotice?: (this: void) => void;
+  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
+  private readonly waiting = new Waiting();
   private readonly autocmds = new ViewAutocmds(AUGROUP);
   private bar?: [string, string[]];
   private settled = false;
@@ -413,7 +414,7 @@ export class Overview {
   }
 
   isWaiting(): boolean {
-    return this.waiting;
+    return this.waiting.is();
   }
 
   hasFocus(): boolean {
@@ -650,35 +651,26 @@ export class Overview {
     setOpt("cursorline", true, local);
     setOpt("signcolumn", "no", local);
     this.origin.settle(enter, opened.originTab);
-    this.waiting = !enter;
-    if (this.waiting) addWaiting(1, this.spec.client ?? "Claude");
+    this.waiting.begin(!enter, this.spec.client ?? "Claude");
     this.markBuffer();
     this.setWinbar();
     this.setKeymaps();
     this.watch();
     // On the first file's header: <CR> there applies everything, ]c goes to the first hunk.
     vim.api.nvim_win_set_cursor(this.win, [math.min(2, vim.api.nvim_buf_line_count(this.buf)), 0]);
-    if (this.waiting)
-      this.unnotice = notice(
-        `${this.spec.client ?? "Claude"} proposes changes to ${plural(this.sections.length, "file")} (${this.spec.title}): :ClaudeCodeFocus shows the review`,
-      );
+    this.waiting.tell(
+      `${this.spec.client ?? "Claude"} proposes changes to ${plural(this.sections.length, "file")} (${this.spec.title}): :ClaudeCodeFocus shows the review`,
+    );
   }
 
   private markSeen(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
-    this.unnotice?.();
-    this.unnotice = undefined;
-    addWaiting(-1);
-    if (!this.settled) this.markBuffer();
+    if (this.waiting.seen() && !this.settled) this.markBuffer();
   }
 
   /** b:claude_ide_diff: the overview stands for the review's proposal (:ClaudeCodeDiffAccept writes it). */
   private markBuffer(): void {
-    const value: ReviewVar = { tab_name: this.spec.title, role: "proposal", proposal: this.buf };
-    if (this.waiting) value.waiting = true;
-    value.file = plural(this.sections.length, "file");
-    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
+    const file = plural(this.sections.length, "file");
+    markReview(this.buf, { tab_name: this.spec.title, role: "proposal", proposal: this.buf, file }, this.waiting.is());
   }
 
   /** The client, the title, files and hunks left first; the keys after, dropped from the last when narrow. */

@@ -13,15 +13,16 @@ import type { Config } from "../../config";
 import type { PlanOutcome, PlanRequest } from "../../contracts";
 import { say } from "../../log";
 import {
-  addWaiting,
   escapeBar,
   fillBuffer,
   fitBar,
+  markReview,
   ReviewOrigin,
   reviewName,
   setUniqueName,
   takesFocus,
   ViewAutocmds,
+  Waiting,
 } from "./view_parts";
 import { askReason, reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
@@ -40,7 +41,8 @@ export class PlanReview {
   private win = -1;
   /** Where the user was: focus goes back there after the review. */
   private readonly origin = new ReviewOrigin();
-  private waiting = false;
+  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
+  private readonly waiting = new Waiting();
   private ended = false;
   private readonly autocmds = new ViewAutocmds(AUGROUP);
   readonly title: string;
@@ -80,7 +82,7 @@ export class PlanReview {
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting;
+    return this.waiting.is();
   }
 
   /** Brings the user to the plan (:ClaudeCodeFocus); false when its window is gone. */
@@ -132,26 +134,21 @@ export class PlanReview {
     this.origin.settle(enter, opened.originTab);
     vim.api.nvim_set_option_value("wrap", true, { win: this.win, scope: "local" });
     vim.api.nvim_set_option_value("linebreak", true, { win: this.win, scope: "local" });
-    this.waiting = !enter;
-    if (this.waiting) addWaiting(1, this.req.client);
+    this.waiting.begin(!enter, this.req.client);
     this.mark();
     this.setWinbar();
     this.setKeymaps();
     this.watch();
-    if (this.waiting) say(`${this.req.client} waits for you to review its plan: :ClaudeCodeFocus shows it`);
+    if (this.waiting.is()) say(`${this.req.client} waits for you to review its plan: :ClaudeCodeFocus shows it`);
   }
 
   private mark(): void {
     const value: ReviewVar = { tab_name: this.title, role: "proposal", proposal: this.buf, file: this.req.name };
-    if (this.waiting) value.waiting = true;
-    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
+    markReview(this.buf, value, this.waiting.is());
   }
 
   private markSeen(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
-    addWaiting(-1);
-    if (!this.ended) this.mark();
+    if (this.waiting.seen() && !this.ended) this.mark();
   }
 
   private setWinbar(): void {

@@ -9,14 +9,13 @@
 // Hunk by hunk: the original is "the file as decided so far", kept in a hidden buffer. Taking a hunk copies the
 // proposal's block into it, dropping one copies the original's block back into the proposal; either way the two
 // agree there and the hunk stops being a difference. Accepting answers the proposal as it is.
-import { notice, say } from "../../log";
+import { say } from "../../log";
 import { askReason, reasonOn } from "./reason";
-import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { REVIEW_VAR } from "../review_marks";
 import { textLines } from "./diff_text";
 import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
 import { type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./hunks";
 import {
-  addWaiting,
   AUGROUP,
   BIG_PROPOSAL_BYTES,
   escapeBar,
@@ -24,14 +23,17 @@ import {
   fileText,
   fitBar,
   hunkKeyParts,
+  markReview,
   getOpt,
   noteParts,
+  proposesChange,
   proposalBuffer,
   ReviewOrigin,
   setOpt,
   takesFocus,
   type ViewEvents,
   type ViewSpec,
+  Waiting,
   ViewAutocmds,
 } from "./view_parts";
 
@@ -127,8 +129,7 @@ export class UnifiedView {
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   readonly origin: ReviewOrigin;
   /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
-  private waiting = false;
-  private unnotice?: (this: void) => void;
+  private readonly waiting = new Waiting();
   private readonly autocmds = new ViewAutocmds(AUGROUP);
   /** Hunks taken so far (the winbar says so). */
   private taken = 0;
@@ -178,7 +179,7 @@ export class UnifiedView {
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting;
+    return this.waiting.is();
   }
 
   /**
@@ -238,8 +239,7 @@ export class UnifiedView {
     setOpt("signcolumn", "yes", { win: this.win, scope: "local" });
     this.origin.settle(enter, opened.originTab);
 
-    this.waiting = !enter;
-    if (this.waiting) addWaiting(1, spec.client ?? "Claude");
+    this.waiting.begin(!enter, spec.client ?? "Claude");
     this.markBuffers();
     this.setKeymaps();
     this.watch();
@@ -255,10 +255,7 @@ export class UnifiedView {
         vim.schedule(() => this.markFirst());
       });
     }
-    if (this.waiting)
-      this.unnotice = notice(
-        `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
-      );
+    this.waiting.tell(proposesChange(spec));
   }
 
   /** Marks the differences and puts the cursor on the first, unless the user moved it already. */
@@ -272,19 +269,16 @@ export class UnifiedView {
 
   /** The user is in the review now (or it ended): it no longer waits. */
   private markSeen(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
-    this.unnotice?.();
-    this.unnotice = undefined;
-    addWaiting(-1);
-    if (!this.settled) this.markBuffers();
+    if (this.waiting.seen() && !this.settled) this.markBuffers();
   }
 
   private markBuffers(): void {
-    const value: ReviewVar = { tab_name: this.spec.tabName, role: "proposal", proposal: this.buf };
-    if (this.waiting) value.waiting = true;
-    value.file = vim.fn.fnamemodify(this.spec.path, ":~:.");
-    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
+    const file = vim.fn.fnamemodify(this.spec.path, ":~:.");
+    markReview(
+      this.buf,
+      { tab_name: this.spec.tabName, role: "proposal", proposal: this.buf, file },
+      this.waiting.is(),
+    );
   }
 
   /**

@@ -2,6 +2,8 @@
 // file's view is opened with and the events it reports, the way back to where the user was (ReviewOrigin), the
 // focus rule, scratch buffers filled fast, winbars fitted to the width, and the count of reviews waiting unseen.
 import type { Config, DiffFocus } from "../../config";
+import { notice } from "../../log";
+import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import type { ReviewText } from "./diff_text";
 
 /**
@@ -31,6 +33,53 @@ export function addWaiting(delta: number, client?: string): void {
   const now = (vim.g[WAITING_VAR] as number | undefined) ?? 0;
   vim.g[WAITING_VAR] = math.max(0, now + delta);
   pcall(vim.cmd, "redrawstatus!");
+}
+
+/**
+ * Whether a view waits: opened behind the user and not visited yet, counted in vim.g.claude_ide_reviews_waiting
+ * (addWaiting) and told by a message that a notifier keeps until the user comes (or the view ends).
+ */
+export class Waiting {
+  private on = false;
+  /** Removes the message that says the view waits. */
+  private unnotice?: (this: void) => void;
+
+  /** The view opened (`behind`: without the focus, so it waits) for `client`'s proposal. */
+  begin(behind: boolean, client: string): void {
+    this.on = behind;
+    if (behind) addWaiting(1, client);
+  }
+
+  /** While the view waits: `message` says so, until it is seen. */
+  tell(message: string): void {
+    if (this.on) this.unnotice = notice(message);
+  }
+
+  is(): boolean {
+    return this.on;
+  }
+
+  /** The user is in the view now (or it ended): it no longer waits. True when it waited until now. */
+  seen(): boolean {
+    if (!this.on) return false;
+    this.on = false;
+    this.unnotice?.();
+    this.unnotice = undefined;
+    addWaiting(-1);
+    return true;
+  }
+}
+
+/** What a file's view waiting behind the user says: `Claude proposes a change to a.ts [s1]: :ClaudeCodeFocus ...`. */
+export function proposesChange(spec: ViewSpec): string {
+  const source = spec.source !== undefined ? ` [${spec.source}]` : "";
+  return `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${source}: :ClaudeCodeFocus shows the review`;
+}
+
+/** Marks `buf` as a review's (b:claude_ide_diff = `value`, with `waiting` when the view waits). */
+export function markReview(buf: Buf, value: ReviewVar, waiting: boolean): void {
+  if (waiting) value.waiting = true;
+  vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
 }
 
 /** Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise. */
