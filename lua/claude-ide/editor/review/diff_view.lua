@@ -16,7 +16,6 @@ local hunkAt = ____hunks.hunkAt
 local hunkLine = ____hunks.hunkLine
 local nextHunk = ____hunks.nextHunk
 local ____reason = require("claude-ide.editor.review.reason")
-local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
@@ -25,8 +24,10 @@ local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
 local escapeBar = ____view_parts.escapeBar
 local fileText = ____view_parts.fileText
+local fileViewKeys = ____view_parts.fileViewKeys
 local fitBar = ____view_parts.fitBar
 local hunkKeyParts = ____view_parts.hunkKeyParts
+local mapKeys = ____view_parts.mapKeys
 local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
@@ -447,71 +448,14 @@ function DiffView.prototype.jumpByVim(self, direction)
     end
 end
 function DiffView.prototype.setKeymaps(self)
-    local keys = self.spec.config.keymaps
-    local hunkKeys = {
-        {
-            keys.take_hunk,
-            "take Claude's hunk under the cursor",
-            function() return self:decideHunk("take") end
-        },
-        {
-            keys.drop_hunk,
-            "drop Claude's hunk under the cursor (the original text comes back)",
-            function() return self:decideHunk("drop") end
-        },
-        {
-            keys.next_hunk,
-            "next hunk",
-            function() return self:jumpHunk("next") end
-        },
-        {
-            keys.prev_hunk,
-            "previous hunk",
-            function() return self:jumpHunk("prev") end
-        }
-    }
-    for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
-        vim.keymap.set(
-            "n",
-            keys.accept,
-            function() return self.events.accept() end,
-            {buffer = buf, nowait = true, desc = "claude-ide: accept Claude's proposal"}
+    mapKeys(
+        {self.leftBuf, self.rightBuf},
+        fileViewKeys(
+            self.spec,
+            self.events,
+            self,
+            function() return self.settled end
         )
-        vim.keymap.set(
-            "n",
-            keys.reject,
-            function() return self.events.reject() end,
-            {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal"}
-        )
-        if keys.reject_with_reason ~= false then
-            vim.keymap.set(
-                "n",
-                keys.reject_with_reason,
-                function() return self:rejectWithReason() end,
-                {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal, with a reason for the model"}
-            )
-        end
-        for ____, ____value in ipairs(hunkKeys) do
-            local lhs = ____value[1]
-            local desc = ____value[2]
-            local fn = ____value[3]
-            if lhs ~= false then
-                vim.keymap.set("n", lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. desc})
-            end
-        end
-        for ____, key in ipairs(self.spec.keys or ({})) do
-            vim.keymap.set("n", key.lhs, key.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. key.desc})
-        end
-    end
-end
-function DiffView.prototype.rejectWithReason(self)
-    askReason(
-        "Reason for rejecting (sent to the model): ",
-        function(reason)
-            if not self.settled then
-                self.events.reject(reason)
-            end
-        end
     )
 end
 function DiffView.prototype.watch(self)

@@ -24,11 +24,12 @@ local DIFF_DELETE = ____highlights.DIFF_DELETE
 local DIFF_TEXT = ____highlights.DIFF_TEXT
 local defineHighlights = ____highlights.defineHighlights
 local ____reason = require("claude-ide.editor.review.reason")
-local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____view_parts = require("claude-ide.editor.review.view_parts")
+local askRejectReason = ____view_parts.askRejectReason
 local escapeBar = ____view_parts.escapeBar
 local fitBar = ____view_parts.fitBar
+local mapKeys = ____view_parts.mapKeys
 local markReview = ____view_parts.markReview
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
@@ -913,63 +914,6 @@ function Overview.prototype.onEnterKey(self)
 end
 function Overview.prototype.setKeymaps(self)
     local keys = self.spec.config.keymaps
-    local function map(lhs, desc, fn)
-        if lhs ~= false then
-            vim.keymap.set("n", lhs, fn, {buffer = self.buf, nowait = true, desc = "claude-ide: " .. desc})
-        end
-    end
-    map(
-        keys.accept,
-        "on a hunk: open its file's review; on a header or the title: apply everything",
-        function() return self:onEnterKey() end
-    )
-    map(
-        keys.reject,
-        "reject the whole review",
-        function() return self.events.reject() end
-    )
-    map(
-        keys.reject_with_reason,
-        "reject the whole review, with a reason for the model",
-        function() return askReason(
-            "Reason for rejecting (sent to the model): ",
-            function(reason)
-                if not self.settled then
-                    self.events.reject(reason)
-                end
-            end
-        ) end
-    )
-    map(
-        keys.take_hunk,
-        "keep the hunk under the cursor (on a header: every hunk of the file)",
-        function() return self:decideHere("kept") end
-    )
-    map(
-        keys.drop_hunk,
-        "drop the hunk under the cursor (on a header: the whole file)",
-        function() return self:decideHere("dropped") end
-    )
-    map(
-        keys.next_hunk,
-        "next hunk",
-        function() return self:jump(3, 1) end
-    )
-    map(
-        keys.prev_hunk,
-        "previous hunk",
-        function() return self:jump(3, -1) end
-    )
-    map(
-        ____exports.NEXT_FILE_KEY,
-        "next file of this review",
-        function() return self:jump(2, 1) end
-    )
-    map(
-        ____exports.PREV_FILE_KEY,
-        "previous file of this review",
-        function() return self:jump(2, -1) end
-    )
     local function onFile(fn)
         return function()
             local at = self:here()
@@ -980,23 +924,74 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
+    local list = {
+        {
+            keys.accept,
+            "on a hunk: open its file's review; on a header or the title: apply everything",
+            function() return self:onEnterKey() end
+        },
+        {
+            keys.reject,
+            "reject the whole review",
+            function() return self.events.reject() end
+        },
+        {
+            keys.reject_with_reason,
+            "reject the whole review, with a reason for the model",
+            function() return askRejectReason(
+                function() return self.settled end,
+                function(reason) return self.events.reject(reason) end
+            ) end
+        },
+        {
+            keys.take_hunk,
+            "keep the hunk under the cursor (on a header: every hunk of the file)",
+            function() return self:decideHere("kept") end
+        },
+        {
+            keys.drop_hunk,
+            "drop the hunk under the cursor (on a header: the whole file)",
+            function() return self:decideHere("dropped") end
+        },
+        {
+            keys.next_hunk,
+            "next hunk",
+            function() return self:jump(3, 1) end
+        },
+        {
+            keys.prev_hunk,
+            "previous hunk",
+            function() return self:jump(3, -1) end
+        },
+        {
+            ____exports.NEXT_FILE_KEY,
+            "next file of this review",
+            function() return self:jump(2, 1) end
+        },
+        {
+            ____exports.PREV_FILE_KEY,
+            "previous file of this review",
+            function() return self:jump(2, -1) end
+        }
+    }
     if not __TS__ArraySome(
         self.spec.keys,
         function(____, k) return k.lhs == WHOLE_FILE_KEY end
     ) then
-        map(
+        list[#list + 1] = {
             WHOLE_FILE_KEY,
             "refuse the whole file under the cursor",
             onFile(function(i) return self.events.wholeFile(i) end)
-        )
+        }
     end
     for ____, k in ipairs(self.spec.keys) do
-        map(
+        list[#list + 1] = {
             k.lhs,
             k.desc,
             onFile(k.fn)
-        )
+        }
     end
+    mapKeys({self.buf}, list)
 end
 function Overview.prototype.watch(self)
     local function reject()

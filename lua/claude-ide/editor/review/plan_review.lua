@@ -9,6 +9,7 @@ local ____view_parts = require("claude-ide.editor.review.view_parts")
 local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
 local fitBar = ____view_parts.fitBar
+local mapKeys = ____view_parts.mapKeys
 local markReview = ____view_parts.markReview
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
@@ -170,15 +171,6 @@ function PlanReview.prototype.setWinbar(self)
 end
 function PlanReview.prototype.setKeymaps(self)
     local keys = self.config.diff.keymaps
-    local function opts(desc)
-        return {buffer = self.buf, nowait = true, desc = "claude-ide: " .. desc}
-    end
-    vim.keymap.set(
-        "n",
-        keys.accept,
-        function() return self:approve() end,
-        opts("approve the plan (as you left it)")
-    )
     local function ask()
         return askReason(
             "Feedback on the plan (sent to the model): ",
@@ -189,20 +181,25 @@ function PlanReview.prototype.setKeymaps(self)
             end
         )
     end
-    vim.keymap.set(
-        "n",
-        keys.reject,
-        ask,
-        opts("refuse the plan, with feedback for the model")
-    )
-    if keys.reject_with_reason ~= false and keys.reject_with_reason ~= keys.reject then
-        vim.keymap.set(
-            "n",
-            keys.reject_with_reason,
-            ask,
-            opts("refuse the plan, with feedback for the model")
-        )
+    local ____temp_0
+    if keys.reject_with_reason ~= keys.reject then
+        ____temp_0 = keys.reject_with_reason
+    else
+        ____temp_0 = false
     end
+    local withReason = ____temp_0
+    mapKeys(
+        {self.buf},
+        {
+            {
+                keys.accept,
+                "approve the plan (as you left it)",
+                function() return self:approve() end
+            },
+            {keys.reject, "refuse the plan, with feedback for the model", ask},
+            {withReason, "refuse the plan, with feedback for the model", ask}
+        }
+    )
 end
 function PlanReview.prototype.watch(self)
     local function refuse()

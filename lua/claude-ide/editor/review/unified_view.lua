@@ -8,7 +8,6 @@ local wholeText, hiddenBuffer, replaceBlock
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____reason = require("claude-ide.editor.review.reason")
-local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
@@ -30,8 +29,10 @@ local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
 local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
 local fileText = ____view_parts.fileText
+local fileViewKeys = ____view_parts.fileViewKeys
 local fitBar = ____view_parts.fitBar
 local hunkKeyParts = ____view_parts.hunkKeyParts
+local mapKeys = ____view_parts.mapKeys
 local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
@@ -630,60 +631,14 @@ function UnifiedView.prototype.setWinbar(self)
     fitBar(self.win, title, parts)
 end
 function UnifiedView.prototype.setKeymaps(self)
-    local keys = self.spec.config.keymaps
-    local buf = self.buf
-    local function map(lhs, desc, fn)
-        if lhs ~= false then
-            vim.keymap.set("n", lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. desc})
-        end
-    end
-    map(
-        keys.accept,
-        "accept Claude's proposal",
-        function() return self.events.accept() end
-    )
-    map(
-        keys.reject,
-        "reject Claude's proposal",
-        function() return self.events.reject() end
-    )
-    map(
-        keys.reject_with_reason,
-        "reject Claude's proposal, with a reason for the model",
-        function() return self:rejectWithReason() end
-    )
-    map(
-        keys.take_hunk,
-        "take Claude's hunk under the cursor",
-        function() return self:decideHunk("take") end
-    )
-    map(
-        keys.drop_hunk,
-        "drop Claude's hunk under the cursor (the original text comes back)",
-        function() return self:decideHunk("drop") end
-    )
-    map(
-        keys.next_hunk,
-        "next hunk",
-        function() return self:jumpHunk("next") end
-    )
-    map(
-        keys.prev_hunk,
-        "previous hunk",
-        function() return self:jumpHunk("prev") end
-    )
-    for ____, key in ipairs(self.spec.keys or ({})) do
-        map(key.lhs, key.desc, key.fn)
-    end
-end
-function UnifiedView.prototype.rejectWithReason(self)
-    askReason(
-        "Reason for rejecting (sent to the model): ",
-        function(reason)
-            if not self.settled then
-                self.events.reject(reason)
-            end
-        end
+    mapKeys(
+        {self.buf},
+        fileViewKeys(
+            self.spec,
+            self.events,
+            self,
+            function() return self.settled end
+        )
     )
 end
 function UnifiedView.prototype.watch(self)

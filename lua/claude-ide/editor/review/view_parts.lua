@@ -10,6 +10,8 @@ local ____log = require("claude-ide.log")
 local notice = ____log.notice
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
+local ____reason = require("claude-ide.editor.review.reason")
+local askReason = ____reason.askReason
 --- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
 function ____exports.detectFiletype(buf, path)
     local ft = vim.filetype.match({buf = buf, filename = path})
@@ -388,6 +390,81 @@ function ____exports.hunkKeyParts(keys)
         parts[#parts + 1] = ("   " .. table.concat(jump, "/")) .. " next/prev"
     end
     return parts
+end
+--- Maps `keys` in each of `bufs`, one buffer after the other: buffer-local, Normal mode, `nowait` (a review's keys
+-- never wait for a longer mapping of the user's), each described as `claude-ide: <desc>` (`:map`, which-key).
+function ____exports.mapKeys(bufs, keys)
+    for ____, buffer in ipairs(bufs) do
+        for ____, ____value in ipairs(keys) do
+            local lhs = ____value[1]
+            local desc = ____value[2]
+            local fn = ____value[3]
+            if lhs ~= false then
+                vim.keymap.set("n", lhs, fn, {buffer = buffer, nowait = true, desc = "claude-ide: " .. desc})
+            end
+        end
+    end
+end
+--- Asks for the reason (the model reads it verbatim), then rejects, unless the view was decided meanwhile
+-- (`decided`); cancelled, the view stays open.
+function ____exports.askRejectReason(decided, reject)
+    askReason(
+        "Reason for rejecting (sent to the model): ",
+        function(reason)
+            if not decided() then
+                reject(reason)
+            end
+        end
+    )
+end
+--- The keys of a file's view (side by side or unified), in this order: accept, reject, reject with a reason, take /
+-- drop the hunk under the cursor, next / previous hunk, then the spec's own (ViewSpec.keys).
+function ____exports.fileViewKeys(spec, events, view, decided)
+    local keys = spec.config.keymaps
+    local list = {
+        {
+            keys.accept,
+            "accept Claude's proposal",
+            function() return events.accept() end
+        },
+        {
+            keys.reject,
+            "reject Claude's proposal",
+            function() return events.reject() end
+        },
+        {
+            keys.reject_with_reason,
+            "reject Claude's proposal, with a reason for the model",
+            function() return ____exports.askRejectReason(
+                decided,
+                function(reason) return events.reject(reason) end
+            ) end
+        },
+        {
+            keys.take_hunk,
+            "take Claude's hunk under the cursor",
+            function() return view:decideHunk("take") end
+        },
+        {
+            keys.drop_hunk,
+            "drop Claude's hunk under the cursor (the original text comes back)",
+            function() return view:decideHunk("drop") end
+        },
+        {
+            keys.next_hunk,
+            "next hunk",
+            function() return view:jumpHunk("next") end
+        },
+        {
+            keys.prev_hunk,
+            "previous hunk",
+            function() return view:jumpHunk("prev") end
+        }
+    }
+    for ____, key in ipairs(spec.keys or ({})) do
+        list[#list + 1] = {key.lhs, key.desc, key.fn}
+    end
+    return list
 end
 --- A view's autocmds, in the group every open view of its kind shares (`group`): added one by one while the view
 -- is open, deleted together when it settles; the last view to settle deletes the group, so a stopped server leaves

@@ -11,15 +11,17 @@
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
 import { say } from "../../log";
 import { diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side } from "./hunks";
-import { askReason, reasonOn } from "./reason";
+import { reasonOn } from "./reason";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import {
   AUGROUP,
   BIG_PROPOSAL_BYTES,
   escapeBar,
   fileText,
+  fileViewKeys,
   fitBar,
   hunkKeyParts,
+  mapKeys,
   markReview,
   getOpt,
   noteParts,
@@ -339,48 +341,12 @@ export class DiffView {
     if (!onChange(vim.api.nvim_win_get_cursor(0)[0])) vim.api.nvim_win_set_cursor(0, before);
   }
 
+  /** The same keys in both windows (fileViewKeys). */
   private setKeymaps(): void {
-    const keys = this.spec.config.keymaps;
-    const hunkKeys: [string | false, string, (this: void) => void][] = [
-      [keys.take_hunk, "take Claude's hunk under the cursor", () => this.decideHunk("take")],
-      [
-        keys.drop_hunk,
-        "drop Claude's hunk under the cursor (the original text comes back)",
-        () => this.decideHunk("drop"),
-      ],
-      [keys.next_hunk, "next hunk", () => this.jumpHunk("next")],
-      [keys.prev_hunk, "previous hunk", () => this.jumpHunk("prev")],
-    ];
-    for (const buf of [this.leftBuf, this.rightBuf]) {
-      vim.keymap.set("n", keys.accept, () => this.events.accept(), {
-        buffer: buf,
-        nowait: true,
-        desc: "claude-ide: accept Claude's proposal",
-      });
-      vim.keymap.set("n", keys.reject, () => this.events.reject(), {
-        buffer: buf,
-        nowait: true,
-        desc: "claude-ide: reject Claude's proposal",
-      });
-      if (keys.reject_with_reason !== false)
-        vim.keymap.set("n", keys.reject_with_reason, () => this.rejectWithReason(), {
-          buffer: buf,
-          nowait: true,
-          desc: "claude-ide: reject Claude's proposal, with a reason for the model",
-        });
-      for (const [lhs, desc, fn] of hunkKeys) {
-        if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
-      }
-      for (const key of this.spec.keys ?? [])
-        vim.keymap.set("n", key.lhs, key.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${key.desc}` });
-    }
-  }
-
-  /** Asks for the reason (the model reads it verbatim), then rejects; cancelled, the review stays open. */
-  private rejectWithReason(): void {
-    askReason("Reason for rejecting (sent to the model): ", (reason) => {
-      if (!this.settled) this.events.reject(reason);
-    });
+    mapKeys(
+      [this.leftBuf, this.rightBuf],
+      fileViewKeys(this.spec, this.events, this, () => this.settled),
+    );
   }
 
   /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */

@@ -17,16 +17,19 @@ import { REVIEW_VAR } from "../review_marks";
 import { plural } from "../../util/words";
 import { diffHunks as blocksOf } from "./hunks";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
-import { askReason, reasonOn } from "./reason";
+import { reasonOn } from "./reason";
 import {
+  askRejectReason,
   escapeBar,
   fitBar,
+  mapKeys,
   markReview,
   ReviewOrigin,
   reviewName,
   scratchBuffer,
   setOpt,
   takesFocus,
+  type ViewKey,
   ViewAutocmds,
   Waiting,
 } from "./view_parts";
@@ -770,40 +773,46 @@ export class Overview {
 
   private setKeymaps(): void {
     const keys = this.spec.config.keymaps;
-    const map = (lhs: string | false, desc: string, fn: (this: void) => void) => {
-      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: this.buf, nowait: true, desc: `claude-ide: ${desc}` });
-    };
-    map(keys.accept, "on a hunk: open its file's review; on a header or the title: apply everything", () =>
-      this.onEnterKey(),
-    );
-    map(keys.reject, "reject the whole review", () => this.events.reject());
-    map(keys.reject_with_reason, "reject the whole review, with a reason for the model", () =>
-      askReason("Reason for rejecting (sent to the model): ", (reason) => {
-        if (!this.settled) this.events.reject(reason);
-      }),
-    );
-    map(keys.take_hunk, "keep the hunk under the cursor (on a header: every hunk of the file)", () =>
-      this.decideHere("kept"),
-    );
-    map(keys.drop_hunk, "drop the hunk under the cursor (on a header: the whole file)", () =>
-      this.decideHere("dropped"),
-    );
-    map(keys.next_hunk, "next hunk", () => this.jump(Kind.At, 1));
-    map(keys.prev_hunk, "previous hunk", () => this.jump(Kind.At, -1));
-    map(NEXT_FILE_KEY, "next file of this review", () => this.jump(Kind.Header, 1));
-    map(PREV_FILE_KEY, "previous file of this review", () => this.jump(Kind.Header, -1));
     const onFile = (fn: (this: void, index: number) => void) => () => {
       const at = this.here();
       if (at === undefined) say("on a file's header or hunk: the title line is no file");
       else fn(at[0]);
     };
+    const list: ViewKey[] = [
+      [
+        keys.accept,
+        "on a hunk: open its file's review; on a header or the title: apply everything",
+        () => this.onEnterKey(),
+      ],
+      [keys.reject, "reject the whole review", () => this.events.reject()],
+      [
+        keys.reject_with_reason,
+        "reject the whole review, with a reason for the model",
+        () =>
+          askRejectReason(
+            () => this.settled,
+            (reason) => this.events.reject(reason),
+          ),
+      ],
+      [
+        keys.take_hunk,
+        "keep the hunk under the cursor (on a header: every hunk of the file)",
+        () => this.decideHere("kept"),
+      ],
+      [
+        keys.drop_hunk,
+        "drop the hunk under the cursor (on a header: the whole file)",
+        () => this.decideHere("dropped"),
+      ],
+      [keys.next_hunk, "next hunk", () => this.jump(Kind.At, 1)],
+      [keys.prev_hunk, "previous hunk", () => this.jump(Kind.At, -1)],
+      [NEXT_FILE_KEY, "next file of this review", () => this.jump(Kind.Header, 1)],
+      [PREV_FILE_KEY, "previous file of this review", () => this.jump(Kind.Header, -1)],
+    ];
     if (!this.spec.keys.some((k) => k.lhs === WHOLE_FILE_KEY))
-      map(
-        WHOLE_FILE_KEY,
-        "refuse the whole file under the cursor",
-        onFile((i) => this.events.wholeFile(i)),
-      );
-    for (const k of this.spec.keys) map(k.lhs, k.desc, onFile(k.fn));
+      list.push([WHOLE_FILE_KEY, "refuse the whole file under the cursor", onFile((i) => this.events.wholeFile(i))]);
+    for (const k of this.spec.keys) list.push([k.lhs, k.desc, onFile(k.fn)]);
+    mapKeys([this.buf], list);
   }
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); :w applies. */

@@ -16,6 +16,7 @@ import {
   escapeBar,
   fillBuffer,
   fitBar,
+  mapKeys,
   markReview,
   ReviewOrigin,
   reviewName,
@@ -166,15 +167,20 @@ export class PlanReview {
 
   private setKeymaps(): void {
     const keys = this.config.diff.keymaps;
-    const opts = (desc: string) => ({ buffer: this.buf, nowait: true, desc: `claude-ide: ${desc}` });
-    vim.keymap.set("n", keys.accept, () => this.approve(), opts("approve the plan (as you left it)"));
     const ask = () =>
       askReason("Feedback on the plan (sent to the model): ", (feedback) => {
         if (!this.ended) this.refuse(feedback);
       });
-    vim.keymap.set("n", keys.reject, ask, opts("refuse the plan, with feedback for the model"));
-    if (keys.reject_with_reason !== false && keys.reject_with_reason !== keys.reject)
-      vim.keymap.set("n", keys.reject_with_reason, ask, opts("refuse the plan, with feedback for the model"));
+    // Both refusing keys ask for feedback: one mapping when they are the same key.
+    const withReason = keys.reject_with_reason !== keys.reject ? keys.reject_with_reason : false;
+    mapKeys(
+      [this.buf],
+      [
+        [keys.accept, "approve the plan (as you left it)", () => this.approve()],
+        [keys.reject, "refuse the plan, with feedback for the model", ask],
+        [withReason, "refuse the plan, with feedback for the model", ask],
+      ],
+    );
   }
 
   private watch(): void {

@@ -10,7 +10,7 @@
 // proposal's block into it, dropping one copies the original's block back into the proposal; either way the two
 // agree there and the hunk stops being a difference. Accepting answers the proposal as it is.
 import { say } from "../../log";
-import { askReason, reasonOn } from "./reason";
+import { reasonOn } from "./reason";
 import { REVIEW_VAR } from "../review_marks";
 import { textLines } from "./diff_text";
 import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
@@ -21,8 +21,10 @@ import {
   escapeBar,
   fillBuffer,
   fileText,
+  fileViewKeys,
   fitBar,
   hunkKeyParts,
+  mapKeys,
   markReview,
   getOpt,
   noteParts,
@@ -527,30 +529,10 @@ export class UnifiedView {
   }
 
   private setKeymaps(): void {
-    const keys = this.spec.config.keymaps;
-    const buf = this.buf;
-    const map = (lhs: string | false, desc: string, fn: (this: void) => void) => {
-      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
-    };
-    map(keys.accept, "accept Claude's proposal", () => this.events.accept());
-    map(keys.reject, "reject Claude's proposal", () => this.events.reject());
-    map(keys.reject_with_reason, "reject Claude's proposal, with a reason for the model", () =>
-      this.rejectWithReason(),
+    mapKeys(
+      [this.buf],
+      fileViewKeys(this.spec, this.events, this, () => this.settled),
     );
-    map(keys.take_hunk, "take Claude's hunk under the cursor", () => this.decideHunk("take"));
-    map(keys.drop_hunk, "drop Claude's hunk under the cursor (the original text comes back)", () =>
-      this.decideHunk("drop"),
-    );
-    map(keys.next_hunk, "next hunk", () => this.jumpHunk("next"));
-    map(keys.prev_hunk, "previous hunk", () => this.jumpHunk("prev"));
-    for (const key of this.spec.keys ?? []) map(key.lhs, key.desc, key.fn);
-  }
-
-  /** Asks for the reason (the model reads it verbatim), then rejects; cancelled, the review stays open. */
-  private rejectWithReason(): void {
-    askReason("Reason for rejecting (sent to the model): ", (reason) => {
-      if (!this.settled) this.events.reject(reason);
-    });
   }
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */

@@ -5,6 +5,7 @@ import type { Config, DiffFocus } from "../../config";
 import { notice } from "../../log";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import type { ReviewText } from "./diff_text";
+import { askReason } from "./reason";
 
 /**
  * The file views' autocmds (every server's, every review's, whatever the layout). It exists while a review is
@@ -418,6 +419,70 @@ export function hunkKeyParts(keys: Config["diff"]["keymaps"]): string[] {
   const jump = named(keys.next_hunk, keys.prev_hunk);
   if (jump.length > 0) parts.push(`   ${jump.join("/")} next/prev`);
   return parts;
+}
+
+/** A view's buffer-local Normal-mode key: its lhs (false: the user turned it off), what it does, what runs. */
+export type ViewKey = [lhs: string | false, desc: string, fn: (this: void) => void];
+
+/**
+ * Maps `keys` in each of `bufs`, one buffer after the other: buffer-local, Normal mode, `nowait` (a review's keys
+ * never wait for a longer mapping of the user's), each described as `claude-ide: <desc>` (`:map`, which-key).
+ */
+export function mapKeys(bufs: Buf[], keys: ViewKey[]): void {
+  for (const buffer of bufs)
+    for (const [lhs, desc, fn] of keys)
+      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer, nowait: true, desc: `claude-ide: ${desc}` });
+}
+
+/**
+ * Asks for the reason (the model reads it verbatim), then rejects, unless the view was decided meanwhile
+ * (`decided`); cancelled, the view stays open.
+ */
+export function askRejectReason(
+  decided: (this: void) => boolean,
+  reject: (this: void, reason: string | undefined) => void,
+): void {
+  askReason("Reason for rejecting (sent to the model): ", (reason) => {
+    if (!decided()) reject(reason);
+  });
+}
+
+/** What a file's view does for its hunk keys (its methods). */
+export interface HunkActions {
+  decideHunk(action: "take" | "drop"): void;
+  jumpHunk(direction: "next" | "prev"): void;
+}
+
+/**
+ * The keys of a file's view (side by side or unified), in this order: accept, reject, reject with a reason, take /
+ * drop the hunk under the cursor, next / previous hunk, then the spec's own (ViewSpec.keys).
+ */
+export function fileViewKeys(
+  spec: ViewSpec,
+  events: ViewEvents,
+  view: HunkActions,
+  decided: (this: void) => boolean,
+): ViewKey[] {
+  const keys = spec.config.keymaps;
+  const list: ViewKey[] = [
+    [keys.accept, "accept Claude's proposal", () => events.accept()],
+    [keys.reject, "reject Claude's proposal", () => events.reject()],
+    [
+      keys.reject_with_reason,
+      "reject Claude's proposal, with a reason for the model",
+      () => askRejectReason(decided, (reason) => events.reject(reason)),
+    ],
+    [keys.take_hunk, "take Claude's hunk under the cursor", () => view.decideHunk("take")],
+    [
+      keys.drop_hunk,
+      "drop Claude's hunk under the cursor (the original text comes back)",
+      () => view.decideHunk("drop"),
+    ],
+    [keys.next_hunk, "next hunk", () => view.jumpHunk("next")],
+    [keys.prev_hunk, "previous hunk", () => view.jumpHunk("prev")],
+  ];
+  for (const key of spec.keys ?? []) list.push([key.lhs, key.desc, key.fn]);
+  return list;
 }
 
 /**
