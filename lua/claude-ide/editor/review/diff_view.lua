@@ -462,33 +462,15 @@ function DiffView.prototype.watch(self)
     local function reject()
         return self.events.reject(reasonOn(self.rightBuf))
     end
-    self.autocmds:add(
-        "WinClosed",
-        {pattern = {
-            tostring(self.leftWin),
-            tostring(self.rightWin)
-        }},
-        "claude-ide: closing a diff window rejects the proposal",
-        reject
-    )
-    for ____, buffer in ipairs({self.leftBuf, self.rightBuf}) do
-        self.autocmds:add(
-            "BufEnter",
-            {buffer = buffer},
-            "claude-ide: a review the user visits no longer waits",
-            function() return self:markSeen() end
-        )
-    end
-    self.autocmds:add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
-    self.autocmds:add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
-    self.autocmds:add(
-        "WinResized",
-        {pattern = {
-            tostring(self.leftWin),
-            tostring(self.rightWin)
-        }},
-        "claude-ide: fit the review's winbars to the new width",
-        function() return self:fitWinbars() end
+    self.autocmds:watchLife(
+        {self.leftWin, self.rightWin},
+        {self.leftBuf, self.rightBuf},
+        {closed = "claude-ide: closing a diff window rejects the proposal", unloaded = "claude-ide: deleting a diff buffer rejects the proposal", resized = "claude-ide: fit the review's winbars to the new width"},
+        {
+            closed = reject,
+            seen = function() return self:markSeen() end,
+            resized = function() return self:fitWinbars() end
+        }
     )
     self.autocmds:add(
         "TextChanged",
@@ -502,14 +484,10 @@ function DiffView.prototype.watch(self)
         "claude-ide: count the hunks left in the review's winbar",
         function() return self:setWinbars() end
     )
-    self.autocmds:add(
-        "BufWriteCmd",
-        {buffer = self.rightBuf},
+    self.autocmds:acceptOnWrite(
+        self.rightBuf,
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-        function()
-            setOpt("modified", false, {buf = self.rightBuf})
-            self.events.accept()
-        end
+        function() return self.events.accept() end
     )
 end
 --- Above this many lines a review shows every line instead of folding the unchanged ones. Neovim computes

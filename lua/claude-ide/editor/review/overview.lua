@@ -997,31 +997,22 @@ function Overview.prototype.watch(self)
     local function reject()
         return self.events.reject(reasonOn(self.buf))
     end
-    self.autocmds:add(
-        "WinClosed",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: closing the review's overview rejects it",
-        reject
-    )
-    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the review's overview rejects it", reject)
-    self.autocmds:add(
-        "BufEnter",
-        {buffer = self.buf},
-        "claude-ide: a review the user visits no longer waits",
-        function() return self:markSeen() end
-    )
-    self.autocmds:add(
-        "WinResized",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: fit the overview's winbar",
-        function()
-            if self.bar ~= nil then
-                fitBar(
-                    self.win,
-                    unpack(self.bar)
-                )
+    self.autocmds:watchLife(
+        {self.win},
+        {self.buf},
+        {closed = "claude-ide: closing the review's overview rejects it", unloaded = "claude-ide: deleting the review's overview rejects it", resized = "claude-ide: fit the overview's winbar"},
+        {
+            closed = reject,
+            seen = function() return self:markSeen() end,
+            resized = function()
+                if self.bar ~= nil then
+                    fitBar(
+                        self.win,
+                        unpack(self.bar)
+                    )
+                end
             end
-        end
+        }
     )
     self.autocmds:add(
         "ColorScheme",
@@ -1029,14 +1020,10 @@ function Overview.prototype.watch(self)
         "claude-ide: the review's highlight groups again",
         function() return ____exports.defineOverviewHighlights() end
     )
-    self.autocmds:add(
-        "BufWriteCmd",
-        {buffer = self.buf},
+    self.autocmds:acceptOnWrite(
+        self.buf,
         "claude-ide: :w in the overview applies the whole review",
-        function()
-            setOpt("modified", false, {buf = self.buf})
-            self.events.accept()
-        end
+        function() return self.events.accept() end
     )
 end
 return ____exports

@@ -209,33 +209,20 @@ function PlanReview.prototype.watch(self)
             self:refuse(reasonOn(self.buf))
         end
     end
-    self.autocmds:add(
-        "BufWriteCmd",
-        {buffer = self.buf},
+    self.autocmds:acceptOnWrite(
+        self.buf,
         "claude-ide: :w in a plan approves it (nothing is written)",
-        function()
-            vim.api.nvim_set_option_value("modified", false, {buf = self.buf})
-            self:approve()
-        end
+        function() return self:approve() end
     )
-    self.autocmds:add(
-        "WinClosed",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: closing the plan refuses it",
-        refuse
-    )
-    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the plan refuses it", refuse)
-    self.autocmds:add(
-        "BufEnter",
-        {buffer = self.buf},
-        "claude-ide: a plan the user visits no longer waits",
-        function() return self:markSeen() end
-    )
-    self.autocmds:add(
-        "WinResized",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: fit the plan's winbar",
-        function() return self:setWinbar() end
+    self.autocmds:watchLife(
+        {self.win},
+        {self.buf},
+        {closed = "claude-ide: closing the plan refuses it", unloaded = "claude-ide: deleting the plan refuses it", resized = "claude-ide: fit the plan's winbar", seen = "claude-ide: a plan the user visits no longer waits"},
+        {
+            closed = refuse,
+            seen = function() return self:markSeen() end,
+            resized = function() return self:setWinbar() end
+        }
     )
 end
 function PlanReview.prototype.settle(self)

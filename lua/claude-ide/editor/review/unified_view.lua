@@ -646,24 +646,15 @@ function UnifiedView.prototype.watch(self)
         return self.events.reject(reasonOn(self.buf))
     end
     local big = self.spec.bytes > BIG_PROPOSAL_BYTES
-    self.autocmds:add(
-        "WinClosed",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: closing a review window rejects the proposal",
-        reject
-    )
-    self.autocmds:add(
-        "BufEnter",
-        {buffer = self.buf},
-        "claude-ide: a review the user visits no longer waits",
-        function() return self:markSeen() end
-    )
-    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting a review buffer rejects the proposal", reject)
-    self.autocmds:add(
-        "WinResized",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: fit the review's winbar and removed lines to the new width",
-        function() return self:redraw() end
+    self.autocmds:watchLife(
+        {self.win},
+        {self.buf},
+        {closed = "claude-ide: closing a review window rejects the proposal", unloaded = "claude-ide: deleting a review buffer rejects the proposal", resized = "claude-ide: fit the review's winbar and removed lines to the new width"},
+        {
+            closed = reject,
+            seen = function() return self:markSeen() end,
+            resized = function() return self:redraw() end
+        }
     )
     self.autocmds:add(
         {"TextChanged", "TextChangedI"},
@@ -710,14 +701,10 @@ function UnifiedView.prototype.watch(self)
         "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
         function() return defineHighlights() end
     )
-    self.autocmds:add(
-        "BufWriteCmd",
-        {buffer = self.buf},
+    self.autocmds:acceptOnWrite(
+        self.buf,
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-        function()
-            setOpt("modified", false, {buf = self.buf})
-            self.events.accept()
-        end
+        function() return self.events.accept() end
     )
 end
 function UnifiedView.prototype.closeWindow(self)

@@ -491,6 +491,32 @@ function ViewAutocmds.prototype.add(self, event, opts, desc, callback)
         )
     )
 end
+function ViewAutocmds.prototype.watchLife(self, wins, bufs, says, on)
+    local pattern = __TS__ArrayMap(
+        wins,
+        function(____, win) return tostring(win) end
+    )
+    self:add("WinClosed", {pattern = pattern}, says.closed, on.closed)
+    for ____, buffer in ipairs(bufs) do
+        self:add("BufUnload", {buffer = buffer}, says.unloaded, on.closed)
+    end
+    local seen = says.seen or "claude-ide: a review the user visits no longer waits"
+    for ____, buffer in ipairs(bufs) do
+        self:add("BufEnter", {buffer = buffer}, seen, on.seen)
+    end
+    self:add("WinResized", {pattern = pattern}, says.resized, on.resized)
+end
+function ViewAutocmds.prototype.acceptOnWrite(self, buf, desc, accept)
+    self:add(
+        "BufWriteCmd",
+        {buffer = buf},
+        desc,
+        function()
+            ____exports.setOpt("modified", false, {buf = buf})
+            accept()
+        end
+    )
+end
 function ViewAutocmds.prototype.clear(self)
     for ____, id in ipairs(self.ids) do
         pcall(vim.api.nvim_del_autocmd, id)

@@ -352,33 +352,15 @@ export class DiffView {
   /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
   private watch(): void {
     const reject = () => this.events.reject(reasonOn(this.rightBuf));
-    this.autocmds.add(
-      "WinClosed",
-      { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
-      "claude-ide: closing a diff window rejects the proposal",
-      reject,
-    );
-    for (const buffer of [this.leftBuf, this.rightBuf])
-      this.autocmds.add("BufEnter", { buffer }, "claude-ide: a review the user visits no longer waits", () =>
-        this.markSeen(),
-      );
-    this.autocmds.add(
-      "BufUnload",
-      { buffer: this.leftBuf },
-      "claude-ide: deleting a diff buffer rejects the proposal",
-      reject,
-    );
-    this.autocmds.add(
-      "BufUnload",
-      { buffer: this.rightBuf },
-      "claude-ide: deleting a diff buffer rejects the proposal",
-      reject,
-    );
-    this.autocmds.add(
-      "WinResized",
-      { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
-      "claude-ide: fit the review's winbars to the new width",
-      () => this.fitWinbars(),
+    this.autocmds.watchLife(
+      [this.leftWin, this.rightWin],
+      [this.leftBuf, this.rightBuf],
+      {
+        closed: "claude-ide: closing a diff window rejects the proposal",
+        unloaded: "claude-ide: deleting a diff buffer rejects the proposal",
+        resized: "claude-ide: fit the review's winbars to the new width",
+      },
+      { closed: reject, seen: () => this.markSeen(), resized: () => this.fitWinbars() },
     );
     this.autocmds.add(
       "TextChanged",
@@ -392,15 +374,10 @@ export class DiffView {
       "claude-ide: count the hunks left in the review's winbar",
       () => this.setWinbars(),
     );
-    this.autocmds.add(
-      "BufWriteCmd",
-      { buffer: this.rightBuf },
+    this.autocmds.acceptOnWrite(
+      this.rightBuf,
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-      () => {
-        // Written as far as Vim knows, so that :wq / :x go on to close the window.
-        setOpt("modified", false, { buf: this.rightBuf });
-        this.events.accept();
-      },
+      () => this.events.accept(),
     );
   }
 }

@@ -818,35 +818,27 @@ export class Overview {
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); :w applies. */
   private watch(): void {
     const reject = () => this.events.reject(reasonOn(this.buf));
-    this.autocmds.add(
-      "WinClosed",
-      { pattern: [tostring(this.win)] },
-      "claude-ide: closing the review's overview rejects it",
-      reject,
+    this.autocmds.watchLife(
+      [this.win],
+      [this.buf],
+      {
+        closed: "claude-ide: closing the review's overview rejects it",
+        unloaded: "claude-ide: deleting the review's overview rejects it",
+        resized: "claude-ide: fit the overview's winbar",
+      },
+      {
+        closed: reject,
+        seen: () => this.markSeen(),
+        resized: () => {
+          if (this.bar !== undefined) fitBar(this.win, ...this.bar);
+        },
+      },
     );
-    this.autocmds.add(
-      "BufUnload",
-      { buffer: this.buf },
-      "claude-ide: deleting the review's overview rejects it",
-      reject,
-    );
-    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
-      this.markSeen(),
-    );
-    this.autocmds.add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the overview's winbar", () => {
-      if (this.bar !== undefined) fitBar(this.win, ...this.bar);
-    });
     this.autocmds.add("ColorScheme", {}, "claude-ide: the review's highlight groups again", () =>
       defineOverviewHighlights(),
     );
-    this.autocmds.add(
-      "BufWriteCmd",
-      { buffer: this.buf },
-      "claude-ide: :w in the overview applies the whole review",
-      () => {
-        setOpt("modified", false, { buf: this.buf });
-        this.events.accept();
-      },
+    this.autocmds.acceptOnWrite(this.buf, "claude-ide: :w in the overview applies the whole review", () =>
+      this.events.accept(),
     );
   }
 }

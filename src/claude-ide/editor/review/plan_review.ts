@@ -189,27 +189,19 @@ export class PlanReview {
       if (typeof vim.v.exiting === "number") this.drop(false);
       else this.refuse(reasonOn(this.buf));
     };
-    this.autocmds.add(
-      "BufWriteCmd",
-      { buffer: this.buf },
-      "claude-ide: :w in a plan approves it (nothing is written)",
-      () => {
-        vim.api.nvim_set_option_value("modified", false, { buf: this.buf });
-        this.approve();
+    this.autocmds.acceptOnWrite(this.buf, "claude-ide: :w in a plan approves it (nothing is written)", () =>
+      this.approve(),
+    );
+    this.autocmds.watchLife(
+      [this.win],
+      [this.buf],
+      {
+        closed: "claude-ide: closing the plan refuses it",
+        unloaded: "claude-ide: deleting the plan refuses it",
+        resized: "claude-ide: fit the plan's winbar",
+        seen: "claude-ide: a plan the user visits no longer waits",
       },
-    );
-    this.autocmds.add(
-      "WinClosed",
-      { pattern: [tostring(this.win)] },
-      "claude-ide: closing the plan refuses it",
-      refuse,
-    );
-    this.autocmds.add("BufUnload", { buffer: this.buf }, "claude-ide: deleting the plan refuses it", refuse);
-    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a plan the user visits no longer waits", () =>
-      this.markSeen(),
-    );
-    this.autocmds.add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the plan's winbar", () =>
-      this.setWinbar(),
+      { closed: refuse, seen: () => this.markSeen(), resized: () => this.setWinbar() },
     );
   }
 

@@ -540,26 +540,15 @@ export class UnifiedView {
     const reject = () => this.events.reject(reasonOn(this.buf));
     // Over BIG_PROPOSAL_BYTES a diff of the whole text per key would hold the editor: the marks wait for a pause.
     const big = this.spec.bytes > BIG_PROPOSAL_BYTES;
-    this.autocmds.add(
-      "WinClosed",
-      { pattern: [tostring(this.win)] },
-      "claude-ide: closing a review window rejects the proposal",
-      reject,
-    );
-    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
-      this.markSeen(),
-    );
-    this.autocmds.add(
-      "BufUnload",
-      { buffer: this.buf },
-      "claude-ide: deleting a review buffer rejects the proposal",
-      reject,
-    );
-    this.autocmds.add(
-      "WinResized",
-      { pattern: [tostring(this.win)] },
-      "claude-ide: fit the review's winbar and removed lines to the new width",
-      () => this.redraw(),
+    this.autocmds.watchLife(
+      [this.win],
+      [this.buf],
+      {
+        closed: "claude-ide: closing a review window rejects the proposal",
+        unloaded: "claude-ide: deleting a review buffer rejects the proposal",
+        resized: "claude-ide: fit the review's winbar and removed lines to the new width",
+      },
+      { closed: reject, seen: () => this.markSeen(), resized: () => this.redraw() },
     );
     this.autocmds.add(
       ["TextChanged", "TextChangedI"],
@@ -591,15 +580,10 @@ export class UnifiedView {
       "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
       () => defineHighlights(),
     );
-    this.autocmds.add(
-      "BufWriteCmd",
-      { buffer: this.buf },
+    this.autocmds.acceptOnWrite(
+      this.buf,
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-      () => {
-        // Written as far as Vim knows, so that :wq / :x go on to close the window.
-        setOpt("modified", false, { buf: this.buf });
-        this.events.accept();
-      },
+      () => this.events.accept(),
     );
   }
 

@@ -505,6 +505,34 @@ export class ViewAutocmds {
     this.ids.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
   }
 
+  /**
+   * The hooks of a view's life, each autocmd described by `says`: closing one of its windows `wins` or unloading
+   * one of its buffers `bufs` calls `closed` (the view rejects, or refuses), entering one of `bufs` calls `seen`
+   * (it no longer waits), resizing one of `wins` calls `resized` (its winbars fit the new width).
+   */
+  watchLife(
+    wins: Win[],
+    bufs: Buf[],
+    says: { closed: string; unloaded: string; resized: string; seen?: string },
+    on: { closed: (this: void) => void; seen: (this: void) => void; resized: (this: void) => void },
+  ): void {
+    const pattern = wins.map((win) => tostring(win));
+    this.add("WinClosed", { pattern }, says.closed, on.closed);
+    for (const buffer of bufs) this.add("BufUnload", { buffer }, says.unloaded, on.closed);
+    const seen = says.seen ?? "claude-ide: a review the user visits no longer waits";
+    for (const buffer of bufs) this.add("BufEnter", { buffer }, seen, on.seen);
+    this.add("WinResized", { pattern }, says.resized, on.resized);
+  }
+
+  /** `:w` in `buf` calls `accept` (described by `desc`) and writes nothing to disk. */
+  acceptOnWrite(buf: Buf, desc: string, accept: (this: void) => void): void {
+    this.add("BufWriteCmd", { buffer: buf }, desc, () => {
+      // Written as far as Vim knows, so that :wq / :x go on to close the window.
+      setOpt("modified", false, { buf });
+      accept();
+    });
+  }
+
   /** Deletes the view's autocmds, and the group when no other view has any left in it. Idempotent. */
   clear(): void {
     for (const id of this.ids) pcall(vim.api.nvim_del_autocmd, id);
