@@ -7,7 +7,7 @@ local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
-local replaceBlock, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
+local replaceBlock, onChange, diffWithoutFolds, goToFirstChange, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____hunks = require("claude-ide.editor.review.hunks")
@@ -17,8 +17,6 @@ local hunkLine = ____hunks.hunkLine
 local nextHunk = ____hunks.nextHunk
 local ____reason = require("claude-ide.editor.review.reason")
 local reasonOn = ____reason.reasonOn
-local ____review_marks = require("claude-ide.editor.review_marks")
-local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____view_parts = require("claude-ide.editor.review.view_parts")
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
@@ -32,6 +30,7 @@ local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
 local proposesChange = ____view_parts.proposesChange
+local removeView = ____view_parts.removeView
 local proposalBuffer = ____view_parts.proposalBuffer
 local restoreWindowLocals = ____view_parts.restoreWindowLocals
 local ReviewOrigin = ____view_parts.ReviewOrigin
@@ -39,6 +38,7 @@ local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+local unmarkReview = ____view_parts.unmarkReview
 local Waiting = ____view_parts.Waiting
 local windowLocals = ____view_parts.windowLocals
 local ViewAutocmds = ____view_parts.ViewAutocmds
@@ -90,25 +90,6 @@ function goToFirstChange()
         return
     end
     pcall(vim.cmd, "normal! ]c")
-end
-function closeWindow(win)
-    if not vim.api.nvim_win_is_valid(win) then
-        return
-    end
-    if (pcall(vim.api.nvim_win_close, win, true)) then
-        return
-    end
-    pcall(function()
-        vim.api.nvim_win_call(
-            win,
-            function() return vim.cmd("diffoff") end
-        )
-        setOpt("winbar", "", {win = win})
-        vim.api.nvim_win_set_buf(
-            win,
-            vim.api.nvim_create_buf(true, false)
-        )
-    end)
 end
 ____exports.DiffView = __TS__Class()
 local DiffView = ____exports.DiffView
@@ -173,11 +154,7 @@ function DiffView.prototype.settle(self)
     self.settled = true
     self:markSeen()
     self.autocmds:clear()
-    for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
-        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
-            pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR)
-        end
-    end
+    unmarkReview({self.leftBuf, self.rightBuf})
 end
 function DiffView.prototype.close(self, goBack)
     if goBack == nil then
@@ -188,18 +165,19 @@ function DiffView.prototype.close(self, goBack)
     end
     self.closed = true
     self:settle()
-    local focused = self:hasFocus()
-    for ____, win in ipairs({self.rightWin, self.leftWin}) do
-        closeWindow(win)
+    local function diffoff(win)
+        return vim.api.nvim_win_call(
+            win,
+            function() return vim.cmd("diffoff") end
+        )
     end
-    for ____, buf in ipairs({self.rightBuf, self.leftBuf}) do
-        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
-            pcall(vim.api.nvim_buf_delete, buf, {force = true})
-        end
-    end
-    if focused and goBack then
-        self.origin:restore()
-    end
+    removeView(
+        {self.rightWin, self.leftWin},
+        {self.rightBuf, self.leftBuf},
+        self.origin,
+        self:hasFocus() and goBack,
+        diffoff
+    )
 end
 function DiffView.prototype.show(self, enter)
     local spec = self.spec

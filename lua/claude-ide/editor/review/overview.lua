@@ -12,8 +12,6 @@ local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
 local say = ____log.say
-local ____review_marks = require("claude-ide.editor.review_marks")
-local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
 local ____hunks = require("claude-ide.editor.review.hunks")
@@ -32,10 +30,12 @@ local fitBar = ____view_parts.fitBar
 local mapKeys = ____view_parts.mapKeys
 local markReview = ____view_parts.markReview
 local ReviewOrigin = ____view_parts.ReviewOrigin
+local removeView = ____view_parts.removeView
 local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+local unmarkReview = ____view_parts.unmarkReview
 local ViewAutocmds = ____view_parts.ViewAutocmds
 local Waiting = ____view_parts.Waiting
 ____exports.NEXT_FILE_KEY = "]f"
@@ -405,9 +405,7 @@ function Overview.prototype.settle(self)
     self.settled = true
     self:markSeen()
     self.autocmds:clear()
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
-    end
+    unmarkReview({self.buf})
 end
 function Overview.prototype.close(self, goBack)
     if goBack == nil then
@@ -419,22 +417,12 @@ function Overview.prototype.close(self, goBack)
     self.closed = true
     self:settle()
     open[self.buf] = nil
-    local focused = self:hasFocus()
-    if vim.api.nvim_win_is_valid(self.win) and not (pcall(vim.api.nvim_win_close, self.win, true)) then
-        pcall(function()
-            setOpt("winbar", "", {win = self.win})
-            vim.api.nvim_win_set_buf(
-                self.win,
-                vim.api.nvim_create_buf(true, false)
-            )
-        end)
-    end
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_delete, self.buf, {force = true})
-    end
-    if focused and goBack then
-        self.origin:restore()
-    end
+    removeView(
+        {self.win},
+        {self.buf},
+        self.origin,
+        self:hasFocus() and goBack
+    )
 end
 function Overview.prototype.here(self)
     self:complete()

@@ -15,13 +15,12 @@ local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
 local setUniqueName = ____view_parts.setUniqueName
 local takesFocus = ____view_parts.takesFocus
+local unmarkReview = ____view_parts.unmarkReview
 local ViewAutocmds = ____view_parts.ViewAutocmds
 local Waiting = ____view_parts.Waiting
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
-local ____review_marks = require("claude-ide.editor.review_marks")
-local REVIEW_VAR = ____review_marks.REVIEW_VAR
 --- The autocmds of every open plan review (deleted with the last one).
 local AUGROUP = "claude-ide.plan"
 local function normalizeText(text)
@@ -228,9 +227,7 @@ end
 function PlanReview.prototype.settle(self)
     self:markSeen()
     self.autocmds:clear()
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
-    end
+    unmarkReview({self.buf})
 end
 function PlanReview.prototype.close(self)
     local focused = vim.api.nvim_get_current_win() == self.win

@@ -9,8 +9,6 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____reason = require("claude-ide.editor.review.reason")
 local reasonOn = ____reason.reasonOn
-local ____review_marks = require("claude-ide.editor.review_marks")
-local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____diff_text = require("claude-ide.editor.review.diff_text")
 local textLines = ____diff_text.textLines
 local ____highlights = require("claude-ide.editor.review.highlights")
@@ -37,10 +35,12 @@ local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
 local proposesChange = ____view_parts.proposesChange
+local removeView = ____view_parts.removeView
 local proposalBuffer = ____view_parts.proposalBuffer
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+local unmarkReview = ____view_parts.unmarkReview
 local Waiting = ____view_parts.Waiting
 local ViewAutocmds = ____view_parts.ViewAutocmds
 function wholeText(text)
@@ -198,9 +198,7 @@ function UnifiedView.prototype.settle(self)
         self.timer:stop()
         self.timer:close()
     end
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
-    end
+    unmarkReview({self.buf})
 end
 function UnifiedView.prototype.close(self, goBack)
     if goBack == nil then
@@ -211,16 +209,18 @@ function UnifiedView.prototype.close(self, goBack)
     end
     self.closed = true
     self:settle()
-    local focused = self:hasFocus()
-    self:closeWindow()
-    for ____, buf in ipairs({self.buf, self.originalBuf}) do
-        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
-            pcall(vim.api.nvim_buf_delete, buf, {force = true})
+    local function reset(win)
+        if self.signcolumn ~= nil then
+            setOpt("signcolumn", self.signcolumn, {win = win, scope = "local"})
         end
     end
-    if focused and goBack then
-        self.origin:restore()
-    end
+    removeView(
+        {self.win},
+        {self.buf, self.originalBuf},
+        self.origin,
+        self:hasFocus() and goBack,
+        reset
+    )
 end
 function UnifiedView.prototype.focus(self)
     if not vim.api.nvim_win_is_valid(self.win) then
@@ -429,7 +429,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue73
+                        goto __continue70
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -460,7 +460,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue73::
+                ::__continue70::
                 i = i + 1
             end
         end
@@ -706,24 +706,5 @@ function UnifiedView.prototype.watch(self)
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
         function() return self.events.accept() end
     )
-end
-function UnifiedView.prototype.closeWindow(self)
-    local win = self.win
-    if not vim.api.nvim_win_is_valid(win) then
-        return
-    end
-    if (pcall(vim.api.nvim_win_close, win, true)) then
-        return
-    end
-    pcall(function()
-        setOpt("winbar", "", {win = win})
-        if self.signcolumn ~= nil then
-            setOpt("signcolumn", self.signcolumn, {win = win, scope = "local"})
-        end
-        vim.api.nvim_win_set_buf(
-            win,
-            vim.api.nvim_create_buf(true, false)
-        )
-    end)
 end
 return ____exports

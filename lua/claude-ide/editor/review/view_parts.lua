@@ -12,6 +12,9 @@ local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
+function ____exports.setOpt(name, value, scope)
+    vim.api.nvim_set_option_value(name, value, scope)
+end
 --- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
 function ____exports.detectFiletype(buf, path)
     local ft = vim.filetype.match({buf = buf, filename = path})
@@ -86,6 +89,49 @@ function ____exports.markReview(buf, value, waiting)
     end
     vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value)
 end
+--- `bufs` stop looking like an open review's (b:claude_ide_diff gone), whichever are still there.
+function ____exports.unmarkReview(bufs)
+    for ____, buf in ipairs(bufs) do
+        if vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR)
+        end
+    end
+end
+--- Closes a view's window. The last window of Neovim cannot close: it gets an empty buffer instead, without the
+-- view's winbar and after `reset` (what else the view set on it: 'diff', its 'signcolumn'). Never throws.
+function ____exports.closeViewWindow(win, reset)
+    if not vim.api.nvim_win_is_valid(win) then
+        return
+    end
+    if (pcall(vim.api.nvim_win_close, win, true)) then
+        return
+    end
+    pcall(function()
+        if reset ~= nil then
+            reset(win)
+        end
+        ____exports.setOpt("winbar", "", {win = win})
+        vim.api.nvim_win_set_buf(
+            win,
+            vim.api.nvim_create_buf(true, false)
+        )
+    end)
+end
+--- Removes a view from the screen, its windows (closeViewWindow, `reset`) and then its buffers, and when `back` (the
+-- user was in it, and no next view of the same review takes them on) returns them where they were. Never throws.
+function ____exports.removeView(wins, bufs, origin, back, reset)
+    for ____, win in ipairs(wins) do
+        ____exports.closeViewWindow(win, reset)
+    end
+    for ____, buf in ipairs(bufs) do
+        if vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_delete, buf, {force = true})
+        end
+    end
+    if back then
+        origin:restore()
+    end
+end
 --- Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise.
 ____exports.VISUAL_MODES = {
     "v",
@@ -117,9 +163,6 @@ function ____exports.takesFocus(policy, home)
         return false
     end
     return m.mode == "t" or m.mode == "nt" or m.mode == "n"
-end
-function ____exports.setOpt(name, value, scope)
-    vim.api.nvim_set_option_value(name, value, scope)
 end
 function ____exports.getOpt(name, scope)
     return vim.api.nvim_get_option_value(name, scope)
@@ -330,14 +373,14 @@ function ____exports.windowLocals(win)
     for name, info in pairs(vim.api.nvim_get_all_options_info()) do
         do
             if info.scope ~= "win" then
-                goto __continue61
+                goto __continue76
             end
             local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
             if ok then
                 values[name] = value
             end
         end
-        ::__continue61::
+        ::__continue76::
     end
     return values
 end
@@ -478,8 +521,8 @@ function ViewAutocmds.prototype.____constructor(self, group)
 end
 function ViewAutocmds.prototype.add(self, event, opts, desc, callback)
     local group = vim.api.nvim_create_augroup(self.group, {clear = false})
-    local ____self_ids_2 = self.ids
-    ____self_ids_2[#____self_ids_2 + 1] = vim.api.nvim_create_autocmd(
+    local ____self_ids_4 = self.ids
+    ____self_ids_4[#____self_ids_4 + 1] = vim.api.nvim_create_autocmd(
         event,
         __TS__ObjectAssign(
             {group = group},

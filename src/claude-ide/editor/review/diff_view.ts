@@ -12,7 +12,7 @@
 import { say } from "../../log";
 import { diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side } from "./hunks";
 import { reasonOn } from "./reason";
-import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import type { ReviewVar } from "../review_marks";
 import {
   AUGROUP,
   BIG_PROPOSAL_BYTES,
@@ -26,6 +26,7 @@ import {
   getOpt,
   noteParts,
   proposesChange,
+  removeView,
   proposalBuffer,
   restoreWindowLocals,
   ReviewOrigin,
@@ -33,6 +34,7 @@ import {
   scratchBuffer,
   setOpt,
   takesFocus,
+  unmarkReview,
   type ViewEvents,
   type ViewSpec,
   Waiting,
@@ -117,9 +119,7 @@ export class DiffView {
     this.settled = true;
     this.markSeen();
     this.autocmds.clear();
-    for (const buf of [this.leftBuf, this.rightBuf]) {
-      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR);
-    }
+    unmarkReview([this.leftBuf, this.rightBuf]);
   }
 
   /**
@@ -131,12 +131,15 @@ export class DiffView {
     if (this.closed) return;
     this.closed = true;
     this.settle();
-    const focused = this.hasFocus();
-    for (const win of [this.rightWin, this.leftWin]) closeWindow(win);
-    for (const buf of [this.rightBuf, this.leftBuf]) {
-      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
-    }
-    if (focused && goBack) this.origin.restore();
+    // A window that must stay (the last) leaves diff mode.
+    const diffoff = (win: Win) => vim.api.nvim_win_call(win, () => vim.cmd("diffoff"));
+    removeView(
+      [this.rightWin, this.leftWin],
+      [this.rightBuf, this.leftBuf],
+      this.origin,
+      this.hasFocus() && goBack,
+      diffoff,
+    );
   }
 
   /**
@@ -432,15 +435,4 @@ function goToFirstChange(): void {
   vim.api.nvim_win_set_cursor(0, [1, 0]);
   if (vim.fn.diff_hlID(1, 1) !== 0 || vim.fn.diff_filler(1) > 0) return;
   pcall(vim.cmd, "normal! ]c");
-}
-
-/** Closes a window of the view; the last window of Neovim cannot close, so it gets an empty buffer instead. */
-function closeWindow(win: Win): void {
-  if (!vim.api.nvim_win_is_valid(win)) return;
-  if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
-  pcall(() => {
-    vim.api.nvim_win_call(win, () => vim.cmd("diffoff"));
-    setOpt("winbar", "", { win });
-    vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
-  });
 }

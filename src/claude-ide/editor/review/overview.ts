@@ -13,7 +13,6 @@
 import type { Config } from "../../config";
 import { type ReviewFile, WHOLE_FILE_KEY } from "../../contracts";
 import { say } from "../../log";
-import { REVIEW_VAR } from "../review_marks";
 import { plural } from "../../util/words";
 import { diffHunks as blocksOf } from "./hunks";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
@@ -25,10 +24,12 @@ import {
   mapKeys,
   markReview,
   ReviewOrigin,
+  removeView,
   reviewName,
   scratchBuffer,
   setOpt,
   takesFocus,
+  unmarkReview,
   type ViewKey,
   ViewAutocmds,
   Waiting,
@@ -430,7 +431,7 @@ export class Overview {
     this.settled = true;
     this.markSeen();
     this.autocmds.clear();
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
+    unmarkReview([this.buf]);
   }
 
   /** Removes the window and the buffer; back where the user was when they were in it (unless `goBack` is false). */
@@ -439,14 +440,7 @@ export class Overview {
     this.closed = true;
     this.settle();
     open.delete(this.buf);
-    const focused = this.hasFocus();
-    if (vim.api.nvim_win_is_valid(this.win) && !pcall(vim.api.nvim_win_close, this.win, true)[0])
-      pcall(() => {
-        setOpt("winbar", "", { win: this.win });
-        vim.api.nvim_win_set_buf(this.win, vim.api.nvim_create_buf(true, false));
-      });
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_delete, this.buf, { force: true });
-    if (focused && goBack) this.origin.restore();
+    removeView([this.win], [this.buf], this.origin, this.hasFocus() && goBack);
   }
 
   /** The hunk under the cursor: [file, hunk] (hunk -1 on a header), or undefined on the title line. */

@@ -22,11 +22,12 @@ import {
   reviewName,
   setUniqueName,
   takesFocus,
+  unmarkReview,
   ViewAutocmds,
   Waiting,
 } from "./view_parts";
 import { askReason, reasonOn } from "./reason";
-import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import type { ReviewVar } from "../review_marks";
 
 /** The autocmds of every open plan review (deleted with the last one). */
 const AUGROUP = "claude-ide.plan";
@@ -209,7 +210,7 @@ export class PlanReview {
   private settle(): void {
     this.markSeen();
     this.autocmds.clear();
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
+    unmarkReview([this.buf]);
   }
 
   /** Removes the window (its tab page) and the buffer; focus goes back where the user was. Never throws. */

@@ -11,7 +11,6 @@
 // agree there and the hunk stops being a difference. Accepting answers the proposal as it is.
 import { say } from "../../log";
 import { reasonOn } from "./reason";
-import { REVIEW_VAR } from "../review_marks";
 import { textLines } from "./diff_text";
 import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
 import { type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./hunks";
@@ -29,10 +28,12 @@ import {
   getOpt,
   noteParts,
   proposesChange,
+  removeView,
   proposalBuffer,
   ReviewOrigin,
   setOpt,
   takesFocus,
+  unmarkReview,
   type ViewEvents,
   type ViewSpec,
   Waiting,
@@ -197,7 +198,7 @@ export class UnifiedView {
       this.timer.stop();
       this.timer.close();
     }
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
+    unmarkReview([this.buf]);
   }
 
   /**
@@ -209,12 +210,11 @@ export class UnifiedView {
     if (this.closed) return;
     this.closed = true;
     this.settle();
-    const focused = this.hasFocus();
-    this.closeWindow();
-    for (const buf of [this.buf, this.originalBuf]) {
-      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
-    }
-    if (focused && goBack) this.origin.restore();
+    // A window that must stay (the last) gets its 'signcolumn' back.
+    const reset = (win: Win) => {
+      if (this.signcolumn !== undefined) setOpt("signcolumn", this.signcolumn, { win, scope: "local" });
+    };
+    removeView([this.win], [this.buf, this.originalBuf], this.origin, this.hasFocus() && goBack, reset);
   }
 
   /**
@@ -585,18 +585,6 @@ export class UnifiedView {
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
       () => this.events.accept(),
     );
-  }
-
-  /** Closes the window; the last window of Neovim cannot close, so it gets an empty buffer instead. */
-  private closeWindow(): void {
-    const win = this.win;
-    if (!vim.api.nvim_win_is_valid(win)) return;
-    if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
-    pcall(() => {
-      setOpt("winbar", "", { win });
-      if (this.signcolumn !== undefined) setOpt("signcolumn", this.signcolumn, { win, scope: "local" });
-      vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
-    });
   }
 }
 

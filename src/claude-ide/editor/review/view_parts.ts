@@ -83,6 +83,41 @@ export function markReview(buf: Buf, value: ReviewVar, waiting: boolean): void {
   vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
 }
 
+/** `bufs` stop looking like an open review's (b:claude_ide_diff gone), whichever are still there. */
+export function unmarkReview(bufs: Buf[]): void {
+  for (const buf of bufs) if (vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR);
+}
+
+/**
+ * Closes a view's window. The last window of Neovim cannot close: it gets an empty buffer instead, without the
+ * view's winbar and after `reset` (what else the view set on it: 'diff', its 'signcolumn'). Never throws.
+ */
+export function closeViewWindow(win: Win, reset?: (this: void, win: Win) => void): void {
+  if (!vim.api.nvim_win_is_valid(win)) return;
+  if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
+  pcall(() => {
+    reset?.(win);
+    setOpt("winbar", "", { win });
+    vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
+  });
+}
+
+/**
+ * Removes a view from the screen, its windows (closeViewWindow, `reset`) and then its buffers, and when `back` (the
+ * user was in it, and no next view of the same review takes them on) returns them where they were. Never throws.
+ */
+export function removeView(
+  wins: Win[],
+  bufs: Buf[],
+  origin: ReviewOrigin,
+  back: boolean,
+  reset?: (this: void, win: Win) => void,
+): void {
+  for (const win of wins) closeViewWindow(win, reset);
+  for (const buf of bufs) if (vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
+  if (back) origin.restore();
+}
+
 /** Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise. */
 export const VISUAL_MODES = ["v", "V", string.char(0x16)];
 export const SELECT_MODES = ["s", "S", string.char(0x13)];
