@@ -38,10 +38,8 @@ local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
-local unmarkReview = ____view_parts.unmarkReview
-local Waiting = ____view_parts.Waiting
+local ViewLife = ____view_parts.ViewLife
 local windowLocals = ____view_parts.windowLocals
-local ViewAutocmds = ____view_parts.ViewAutocmds
 function replaceBlock(hunks, cursorSide, targetSide, source, target)
     local h = hunkAt(
         hunks,
@@ -99,12 +97,14 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.events = events
     self.leftWin = -1
     self.rightWin = -1
-    self.waiting = __TS__New(Waiting)
-    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.taken = 0
-    self.settled = false
-    self.closed = false
     self.origin = spec.origin or __TS__New(ReviewOrigin)
+    self.life = __TS__New(
+        ViewLife,
+        AUGROUP,
+        self.origin,
+        function() return self:markBuffers() end
+    )
     local file = vim.fn.fnamemodify(spec.path, ":t")
     self.leftBuf = scratchBuffer(
         reviewName(file .. " (current)"),
@@ -130,7 +130,7 @@ function DiffView.prototype.____constructor(self, spec, events)
 end
 function DiffView.prototype.highlightLeft(self, option, filetype)
     local buf = self.leftBuf
-    if self.closed or not vim.api.nvim_buf_is_valid(buf) then
+    if self.life.closed or not vim.api.nvim_buf_is_valid(buf) then
         return
     end
     local win = self.leftWin
@@ -148,22 +148,16 @@ function DiffView.prototype.hasFocus(self)
     return win == self.leftWin or win == self.rightWin
 end
 function DiffView.prototype.settle(self)
-    if self.settled then
-        return
-    end
-    self.settled = true
-    self:markSeen()
-    self.autocmds:clear()
-    unmarkReview({self.leftBuf, self.rightBuf})
+    self.life:settle({self.leftBuf, self.rightBuf})
 end
 function DiffView.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.closed then
+    if self.life.closed then
         return
     end
-    self.closed = true
+    self.life.closed = true
     self:settle()
     local function diffoff(win)
         return vim.api.nvim_win_call(
@@ -186,7 +180,7 @@ function DiffView.prototype.show(self, enter)
     self.leftWin = opened.win
     self.rightWin = vim.api.nvim_open_win(self.rightBuf, enter, {split = vertical and "right" or "below", win = self.leftWin})
     self.origin:settle(enter, opened.originTab)
-    self.waiting:begin(not enter, spec.client or "Claude")
+    self.life.waiting:begin(not enter, spec.client or "Claude")
     self:markBuffers()
     self:setWinbars()
     local lines = math.max(
@@ -209,23 +203,13 @@ function DiffView.prototype.show(self, enter)
         self.rightWin,
         function() return goToFirstChange() end
     )
-    self.waiting:tell(proposesChange(spec))
-end
-function DiffView.prototype.markSeen(self)
-    if self.waiting:seen() and not self.settled then
-        self:markBuffers()
-    end
+    self.life.waiting:tell(proposesChange(spec))
 end
 function DiffView.prototype.isWaiting(self)
-    return self.waiting:is()
+    return self.life.waiting:is()
 end
 function DiffView.prototype.focus(self)
-    if not vim.api.nvim_win_is_valid(self.rightWin) then
-        return false
-    end
-    self.origin:enter(self.rightWin, {self.leftWin, self.rightWin})
-    self:markSeen()
-    return true
+    return self.life:focus(self.rightWin, {self.leftWin, self.rightWin})
 end
 function DiffView.prototype.markBuffers(self)
     local file = vim.fn.fnamemodify(self.spec.path, ":~:.")
@@ -235,12 +219,12 @@ function DiffView.prototype.markBuffers(self)
     markReview(
         self.leftBuf,
         value("current"),
-        self.waiting:is()
+        self.life.waiting:is()
     )
     markReview(
         self.rightBuf,
         value("proposal"),
-        self.waiting:is()
+        self.life.waiting:is()
     )
 end
 function DiffView.prototype.setWinbars(self)
@@ -432,7 +416,7 @@ function DiffView.prototype.setKeymaps(self)
             self.spec,
             self.events,
             self,
-            function() return self.settled end
+            function() return self.life.settled end
         )
     )
 end
@@ -440,29 +424,29 @@ function DiffView.prototype.watch(self)
     local function reject()
         return self.events.reject(reasonOn(self.rightBuf))
     end
-    self.autocmds:watchLife(
+    self.life.autocmds:watchLife(
         {self.leftWin, self.rightWin},
         {self.leftBuf, self.rightBuf},
         {closed = "claude-ide: closing a diff window rejects the proposal", unloaded = "claude-ide: deleting a diff buffer rejects the proposal", resized = "claude-ide: fit the review's winbars to the new width"},
         {
             closed = reject,
-            seen = function() return self:markSeen() end,
+            seen = function() return self.life:seen() end,
             resized = function() return self:fitWinbars() end
         }
     )
-    self.autocmds:add(
+    self.life.autocmds:add(
         "TextChanged",
         {buffer = self.rightBuf},
         "claude-ide: count the hunks left in the review's winbar",
         function() return self:setWinbars() end
     )
-    self.autocmds:add(
+    self.life.autocmds:add(
         "InsertLeave",
         {buffer = self.rightBuf},
         "claude-ide: count the hunks left in the review's winbar",
         function() return self:setWinbars() end
     )
-    self.autocmds:acceptOnWrite(
+    self.life.autocmds:acceptOnWrite(
         self.rightBuf,
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
         function() return self.events.accept() end

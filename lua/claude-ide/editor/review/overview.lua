@@ -35,9 +35,7 @@ local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
-local unmarkReview = ____view_parts.unmarkReview
-local ViewAutocmds = ____view_parts.ViewAutocmds
-local Waiting = ____view_parts.Waiting
+local ViewLife = ____view_parts.ViewLife
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
 --- The overview's own groups (default links), besides the shared diff groups of highlights.ts.
@@ -183,11 +181,13 @@ function Overview.prototype.____constructor(self, spec, events)
     self.rows = 1
     self.marked = 0
     self.stepScheduled = false
-    self.waiting = __TS__New(Waiting)
-    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
-    self.settled = false
-    self.closed = false
     self.origin = __TS__New(ReviewOrigin)
+    self.life = __TS__New(
+        ViewLife,
+        AUGROUP,
+        self.origin,
+        function() return self:markBuffer() end
+    )
     self.sections = __TS__ArrayMap(
         spec.files,
         function(____, file, i) return {
@@ -226,7 +226,7 @@ function Overview.prototype.prepareSlice(self, budget)
     if budget == nil then
         budget = SLICE_MS
     end
-    if self.closed or self.prepared == #self.sections then
+    if self.life.closed or self.prepared == #self.sections then
         return
     end
     local start = vim.uv.hrtime()
@@ -269,7 +269,7 @@ function Overview.prototype.prepareSlice(self, budget)
     self:markSlice(whole and math.huge or budget - (vim.uv.hrtime() - start) / 1000000)
 end
 function Overview.prototype.complete(self)
-    while not self.closed and self.prepared < #self.sections do
+    while not self.life.closed and self.prepared < #self.sections do
         self:prepareSlice()
     end
 end
@@ -318,7 +318,7 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     if replaced == nil then
         replaced = false
     end
-    if self.closed then
+    if self.life.closed then
         return
     end
     self:complete()
@@ -372,12 +372,7 @@ function Overview.prototype.showFile(self, index)
     end
 end
 function Overview.prototype.focus(self)
-    if not vim.api.nvim_win_is_valid(self.win) then
-        return false
-    end
-    self.origin:enter(self.win, {self.win})
-    self:markSeen()
-    return true
+    return self.life:focus(self.win, {self.win})
 end
 function Overview.prototype.enter(self)
     if not vim.api.nvim_win_is_valid(self.win) then
@@ -390,31 +385,25 @@ function Overview.prototype.enter(self)
     ) then
         vim.cmd("stopinsert")
     end
-    self:markSeen()
+    self.life:seen()
 end
 function Overview.prototype.isWaiting(self)
-    return self.waiting:is()
+    return self.life.waiting:is()
 end
 function Overview.prototype.hasFocus(self)
     return vim.api.nvim_get_current_win() == self.win
 end
 function Overview.prototype.settle(self)
-    if self.settled then
-        return
-    end
-    self.settled = true
-    self:markSeen()
-    self.autocmds:clear()
-    unmarkReview({self.buf})
+    self.life:settle({self.buf})
 end
 function Overview.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.closed then
+    if self.life.closed then
         return
     end
-    self.closed = true
+    self.life.closed = true
     self:settle()
     open[self.buf] = nil
     removeView(
@@ -543,7 +532,7 @@ function Overview.prototype.markSlice(self, budget)
     if budget == nil then
         budget = SLICE_MS
     end
-    if self.settled or not vim.api.nvim_buf_is_valid(self.buf) then
+    if self.life.settled or not vim.api.nvim_buf_is_valid(self.buf) then
         return
     end
     local start = vim.uv.hrtime()
@@ -557,14 +546,14 @@ function Overview.prototype.markSlice(self, budget)
     end
 end
 function Overview.prototype.scheduleStep(self)
-    if self.stepScheduled or self.settled or self.marked >= #self.sections then
+    if self.stepScheduled or self.life.settled or self.marked >= #self.sections then
         return
     end
     self.stepScheduled = true
     vim.defer_fn(
         function()
             self.stepScheduled = false
-            if self.settled then
+            if self.life.settled then
                 return
             end
             if self.prepared < #self.sections then
@@ -726,7 +715,7 @@ function Overview.prototype.show(self, enter)
     setOpt("cursorline", true, ____local)
     setOpt("signcolumn", "no", ____local)
     self.origin:settle(enter, opened.originTab)
-    self.waiting:begin(not enter, self.spec.client or "Claude")
+    self.life.waiting:begin(not enter, self.spec.client or "Claude")
     self:markBuffer()
     self:setWinbar()
     self:setKeymaps()
@@ -741,23 +730,18 @@ function Overview.prototype.show(self, enter)
             0
         }
     )
-    self.waiting:tell((((((self.spec.client or "Claude") .. " proposes changes to ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): :ClaudeCodeFocus shows the review")
-end
-function Overview.prototype.markSeen(self)
-    if self.waiting:seen() and not self.settled then
-        self:markBuffer()
-    end
+    self.life.waiting:tell((((((self.spec.client or "Claude") .. " proposes changes to ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): :ClaudeCodeFocus shows the review")
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
     markReview(
         self.buf,
         {tab_name = self.spec.title, role = "proposal", proposal = self.buf, file = file},
-        self.waiting:is()
+        self.life.waiting:is()
     )
 end
 function Overview.prototype.setWinbar(self)
-    if self.closed then
+    if self.life.closed then
         return
     end
     local keys = self.spec.config.keymaps
@@ -927,7 +911,7 @@ function Overview.prototype.setKeymaps(self)
             keys.reject_with_reason,
             "reject the whole review, with a reason for the model",
             function() return askRejectReason(
-                function() return self.settled end,
+                function() return self.life.settled end,
                 function(reason) return self.events.reject(reason) end
             ) end
         },
@@ -985,13 +969,13 @@ function Overview.prototype.watch(self)
     local function reject()
         return self.events.reject(reasonOn(self.buf))
     end
-    self.autocmds:watchLife(
+    self.life.autocmds:watchLife(
         {self.win},
         {self.buf},
         {closed = "claude-ide: closing the review's overview rejects it", unloaded = "claude-ide: deleting the review's overview rejects it", resized = "claude-ide: fit the overview's winbar"},
         {
             closed = reject,
-            seen = function() return self:markSeen() end,
+            seen = function() return self.life:seen() end,
             resized = function()
                 if self.bar ~= nil then
                     fitBar(
@@ -1002,13 +986,13 @@ function Overview.prototype.watch(self)
             end
         }
     )
-    self.autocmds:add(
+    self.life.autocmds:add(
         "ColorScheme",
         {},
         "claude-ide: the review's highlight groups again",
         function() return ____exports.defineOverviewHighlights() end
     )
-    self.autocmds:acceptOnWrite(
+    self.life.autocmds:acceptOnWrite(
         self.buf,
         "claude-ide: :w in the overview applies the whole review",
         function() return self.events.accept() end

@@ -15,9 +15,7 @@ local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
 local setUniqueName = ____view_parts.setUniqueName
 local takesFocus = ____view_parts.takesFocus
-local unmarkReview = ____view_parts.unmarkReview
-local ViewAutocmds = ____view_parts.ViewAutocmds
-local Waiting = ____view_parts.Waiting
+local ViewLife = ____view_parts.ViewLife
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
@@ -37,9 +35,13 @@ function PlanReview.prototype.____constructor(self, config, req, onDecision, hom
     self.onDecision = onDecision
     self.win = -1
     self.origin = __TS__New(ReviewOrigin)
-    self.waiting = __TS__New(Waiting)
+    self.life = __TS__New(
+        ViewLife,
+        AUGROUP,
+        self.origin,
+        function() return self:mark() end
+    )
     self.ended = false
-    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.title = (("✻ [" .. req.client) .. "] plan: ") .. req.name
     self.buf = vim.api.nvim_create_buf(false, true)
     local buf = self.buf
@@ -73,15 +75,10 @@ function PlanReview.prototype.text(self)
     ) .. "\n"
 end
 function PlanReview.prototype.isWaiting(self)
-    return self.waiting:is()
+    return self.life.waiting:is()
 end
 function PlanReview.prototype.focus(self)
-    if not vim.api.nvim_win_is_valid(self.win) then
-        return false
-    end
-    self.origin:enter(self.win, {self.win})
-    self:markSeen()
-    return true
+    return self.life:focus(self.win, {self.win})
 end
 function PlanReview.prototype.drop(self, closeNow)
     if closeNow == nil then
@@ -131,12 +128,12 @@ function PlanReview.prototype.show(self, enter)
     self.origin:settle(enter, opened.originTab)
     vim.api.nvim_set_option_value("wrap", true, {win = self.win, scope = "local"})
     vim.api.nvim_set_option_value("linebreak", true, {win = self.win, scope = "local"})
-    self.waiting:begin(not enter, self.req.client)
+    self.life.waiting:begin(not enter, self.req.client)
     self:mark()
     self:setWinbar()
     self:setKeymaps()
     self:watch()
-    if self.waiting:is() then
+    if self.life.waiting:is() then
         say(self.req.client .. " waits for you to review its plan: :ClaudeCodeFocus shows it")
     end
 end
@@ -145,13 +142,8 @@ function PlanReview.prototype.mark(self)
     markReview(
         self.buf,
         value,
-        self.waiting:is()
+        self.life.waiting:is()
     )
-end
-function PlanReview.prototype.markSeen(self)
-    if self.waiting:seen() and not self.ended then
-        self:mark()
-    end
 end
 function PlanReview.prototype.setWinbar(self)
     local keys = self.config.diff.keymaps
@@ -208,26 +200,24 @@ function PlanReview.prototype.watch(self)
             self:refuse(reasonOn(self.buf))
         end
     end
-    self.autocmds:acceptOnWrite(
+    self.life.autocmds:acceptOnWrite(
         self.buf,
         "claude-ide: :w in a plan approves it (nothing is written)",
         function() return self:approve() end
     )
-    self.autocmds:watchLife(
+    self.life.autocmds:watchLife(
         {self.win},
         {self.buf},
         {closed = "claude-ide: closing the plan refuses it", unloaded = "claude-ide: deleting the plan refuses it", resized = "claude-ide: fit the plan's winbar", seen = "claude-ide: a plan the user visits no longer waits"},
         {
             closed = refuse,
-            seen = function() return self:markSeen() end,
+            seen = function() return self.life:seen() end,
             resized = function() return self:setWinbar() end
         }
     )
 end
 function PlanReview.prototype.settle(self)
-    self:markSeen()
-    self.autocmds:clear()
-    unmarkReview({self.buf})
+    self.life:settle({self.buf})
 end
 function PlanReview.prototype.close(self)
     local focused = vim.api.nvim_get_current_win() == self.win

@@ -40,9 +40,7 @@ local proposalBuffer = ____view_parts.proposalBuffer
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
-local unmarkReview = ____view_parts.unmarkReview
-local Waiting = ____view_parts.Waiting
-local ViewAutocmds = ____view_parts.ViewAutocmds
+local ViewLife = ____view_parts.ViewLife
 function wholeText(text)
     return (text == "" or vim.endswith(text, "\n")) and text or text .. "\n"
 end
@@ -160,12 +158,14 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.win = -1
     self.hunks = {}
     self.tick = -1
-    self.waiting = __TS__New(Waiting)
-    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.taken = 0
-    self.settled = false
-    self.closed = false
     self.origin = spec.origin or __TS__New(ReviewOrigin)
+    self.life = __TS__New(
+        ViewLife,
+        AUGROUP,
+        self.origin,
+        function() return self:markBuffers() end
+    )
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
     defineHighlights()
     self.buf = proposalBuffer(spec).buf
@@ -185,29 +185,25 @@ function UnifiedView.prototype.hasFocus(self)
     return vim.api.nvim_get_current_win() == self.win
 end
 function UnifiedView.prototype.isWaiting(self)
-    return self.waiting:is()
+    return self.life.waiting:is()
 end
 function UnifiedView.prototype.settle(self)
-    if self.settled then
+    if not self.life:settle({self.buf}) then
         return
     end
-    self.settled = true
-    self:markSeen()
-    self.autocmds:clear()
     if self.timer ~= nil and not self.timer:is_closing() then
         self.timer:stop()
         self.timer:close()
     end
-    unmarkReview({self.buf})
 end
 function UnifiedView.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.closed then
+    if self.life.closed then
         return
     end
-    self.closed = true
+    self.life.closed = true
     self:settle()
     local function reset(win)
         if self.signcolumn ~= nil then
@@ -223,12 +219,7 @@ function UnifiedView.prototype.close(self, goBack)
     )
 end
 function UnifiedView.prototype.focus(self)
-    if not vim.api.nvim_win_is_valid(self.win) then
-        return false
-    end
-    self.origin:enter(self.win, {self.win})
-    self:markSeen()
-    return true
+    return self.life:focus(self.win, {self.win})
 end
 function UnifiedView.prototype.show(self, enter)
     local spec = self.spec
@@ -237,7 +228,7 @@ function UnifiedView.prototype.show(self, enter)
     self.signcolumn = getOpt("signcolumn", {win = self.win})
     setOpt("signcolumn", "yes", {win = self.win, scope = "local"})
     self.origin:settle(enter, opened.originTab)
-    self.waiting:begin(not enter, spec.client or "Claude")
+    self.life.waiting:begin(not enter, spec.client or "Claude")
     self:markBuffers()
     self:setKeymaps()
     self:watch()
@@ -246,17 +237,17 @@ function UnifiedView.prototype.show(self, enter)
     else
         self:setWinbar()
         vim.schedule(function()
-            if self.closed then
+            if self.life.closed then
                 return
             end
             self:original()
             vim.schedule(function() return self:markFirst() end)
         end)
     end
-    self.waiting:tell(proposesChange(spec))
+    self.life.waiting:tell(proposesChange(spec))
 end
 function UnifiedView.prototype.markFirst(self)
-    if self.closed or not vim.api.nvim_win_is_valid(self.win) then
+    if self.life.closed or not vim.api.nvim_win_is_valid(self.win) then
         return
     end
     self:refresh(false)
@@ -273,17 +264,12 @@ function UnifiedView.prototype.markFirst(self)
         )
     end
 end
-function UnifiedView.prototype.markSeen(self)
-    if self.waiting:seen() and not self.settled then
-        self:markBuffers()
-    end
-end
 function UnifiedView.prototype.markBuffers(self)
     local file = vim.fn.fnamemodify(self.spec.path, ":~:.")
     markReview(
         self.buf,
         {tab_name = self.spec.tabName, role = "proposal", proposal = self.buf, file = file},
-        self.waiting:is()
+        self.life.waiting:is()
     )
 end
 function UnifiedView.prototype.original(self)
@@ -310,7 +296,7 @@ function UnifiedView.prototype.refresh(self, force)
     if force == nil then
         force = true
     end
-    if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
+    if self.life.closed or not vim.api.nvim_buf_is_valid(self.buf) then
         return
     end
     local tick = vim.api.nvim_buf_get_changedtick(self.buf)
@@ -330,7 +316,7 @@ function UnifiedView.prototype.refresh(self, force)
     self:setWinbar()
 end
 function UnifiedView.prototype.markLater(self)
-    if self.settled then
+    if self.life.settled then
         return
     end
     if self.timer == nil then
@@ -341,14 +327,14 @@ function UnifiedView.prototype.markLater(self)
         MARK_PAUSE_MS,
         0,
         function() return vim.schedule(function()
-            if not self.settled then
+            if not self.life.settled then
                 self:refresh(false)
             end
         end) end
     )
 end
 function UnifiedView.prototype.redraw(self)
-    if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
+    if self.life.closed or not vim.api.nvim_buf_is_valid(self.buf) then
         return
     end
     if self.tick ~= vim.api.nvim_buf_get_changedtick(self.buf) then
@@ -429,7 +415,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue70
+                        goto __continue68
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -460,7 +446,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue70::
+                ::__continue68::
                 i = i + 1
             end
         end
@@ -637,7 +623,7 @@ function UnifiedView.prototype.setKeymaps(self)
             self.spec,
             self.events,
             self,
-            function() return self.settled end
+            function() return self.life.settled end
         )
     )
 end
@@ -646,17 +632,17 @@ function UnifiedView.prototype.watch(self)
         return self.events.reject(reasonOn(self.buf))
     end
     local big = self.spec.bytes > BIG_PROPOSAL_BYTES
-    self.autocmds:watchLife(
+    self.life.autocmds:watchLife(
         {self.win},
         {self.buf},
         {closed = "claude-ide: closing a review window rejects the proposal", unloaded = "claude-ide: deleting a review buffer rejects the proposal", resized = "claude-ide: fit the review's winbar and removed lines to the new width"},
         {
             closed = reject,
-            seen = function() return self:markSeen() end,
+            seen = function() return self.life:seen() end,
             resized = function() return self:redraw() end
         }
     )
-    self.autocmds:add(
+    self.life.autocmds:add(
         {"TextChanged", "TextChangedI"},
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
@@ -675,14 +661,14 @@ function UnifiedView.prototype.watch(self)
         self.buf,
         false,
         {on_lines = function()
-            if self.settled then
+            if self.life.settled then
                 return true
             end
             if not pending then
                 pending = true
                 vim.schedule(function()
                     pending = false
-                    if self.settled then
+                    if self.life.settled then
                         return
                     end
                     if big then
@@ -695,13 +681,13 @@ function UnifiedView.prototype.watch(self)
             return false
         end}
     )
-    self.autocmds:add(
+    self.life.autocmds:add(
         "ColorScheme",
         {},
         "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
         function() return defineHighlights() end
     )
-    self.autocmds:acceptOnWrite(
+    self.life.autocmds:acceptOnWrite(
         self.buf,
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
         function() return self.events.accept() end

@@ -5,6 +5,7 @@ local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
@@ -569,5 +570,42 @@ function ViewAutocmds.prototype.clear(self)
     if ok and #left == 0 then
         pcall(vim.api.nvim_del_augroup_by_name, self.group)
     end
+end
+--- What every review view's life has, whatever it shows: where the user was (`origin`), whether it waits unseen
+-- (`waiting`), its autocmds, and its first end: settled, the view is decided, stops reporting and stops looking
+-- like an open review, while its windows may still be on screen until it closes (`closed`, the view's own).
+____exports.ViewLife = __TS__Class()
+local ViewLife = ____exports.ViewLife
+ViewLife.name = "ViewLife"
+function ViewLife.prototype.____constructor(self, group, origin, mark)
+    self.origin = origin
+    self.mark = mark
+    self.settled = false
+    self.closed = false
+    self.waiting = __TS__New(____exports.Waiting)
+    self.autocmds = __TS__New(____exports.ViewAutocmds, group)
+end
+function ViewLife.prototype.seen(self)
+    if self.waiting:seen() and not self.settled then
+        self.mark()
+    end
+end
+function ViewLife.prototype.focus(self, target, ours)
+    if not vim.api.nvim_win_is_valid(target) then
+        return false
+    end
+    self.origin:enter(target, ours)
+    self:seen()
+    return true
+end
+function ViewLife.prototype.settle(self, bufs)
+    if self.settled then
+        return false
+    end
+    self.settled = true
+    self:seen()
+    self.autocmds:clear()
+    ____exports.unmarkReview(bufs)
+    return true
 end
 return ____exports

@@ -34,12 +34,10 @@ import {
   scratchBuffer,
   setOpt,
   takesFocus,
-  unmarkReview,
   type ViewEvents,
   type ViewSpec,
-  Waiting,
+  ViewLife,
   windowLocals,
-  ViewAutocmds,
 } from "./view_parts";
 
 export class DiffView {
@@ -49,15 +47,12 @@ export class DiffView {
   private rightWin = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   readonly origin: ReviewOrigin;
-  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
-  private readonly waiting = new Waiting();
-  private readonly autocmds = new ViewAutocmds(AUGROUP);
+  /** Whether it waits unseen, its autocmds, settled or closed. */
+  private readonly life: ViewLife;
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
   /** Each window's winbar: a title and the parts that may go (setWinbars). */
   private bars?: { left: [string, string[]]; right: [string, string[]] };
-  private settled = false;
-  private closed = false;
 
   /**
    * Creates the buffers and windows and focuses the proposal at its first change. Throws (after removing
@@ -68,6 +63,7 @@ export class DiffView {
     private readonly events: ViewEvents,
   ) {
     this.origin = spec.origin ?? new ReviewOrigin();
+    this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffers());
     // Short names that read whole in the tab line (`file (proposal)`); the review's full title (client, session,
     // label) is in its winbar.
     const file = vim.fn.fnamemodify(spec.path, ":t");
@@ -92,7 +88,7 @@ export class DiffView {
    */
   private highlightLeft(option: string, filetype: string): void {
     const buf = this.leftBuf;
-    if (this.closed || !vim.api.nvim_buf_is_valid(buf)) return;
+    if (this.life.closed || !vim.api.nvim_buf_is_valid(buf)) return;
     const win = this.leftWin;
     const before = win !== undefined && vim.api.nvim_win_is_valid(win) ? windowLocals(win) : undefined;
     pcall(setOpt, option, filetype, { buf });
@@ -115,11 +111,7 @@ export class DiffView {
    * variables gone), while its windows may still be on screen. Safe inside any autocmd. Idempotent.
    */
   settle(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.markSeen();
-    this.autocmds.clear();
-    unmarkReview([this.leftBuf, this.rightBuf]);
+    this.life.settle([this.leftBuf, this.rightBuf]);
   }
 
   /**
@@ -128,8 +120,8 @@ export class DiffView {
    * focus already, and the way back is its own). Idempotent; never throws.
    */
   close(goBack = true): void {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.life.closed) return;
+    this.life.closed = true;
     this.settle();
     // A window that must stay (the last) leaves diff mode.
     const diffoff = (win: Win) => vim.api.nvim_win_call(win, () => vim.cmd("diffoff"));
@@ -158,7 +150,7 @@ export class DiffView {
     });
     this.origin.settle(enter, opened.originTab);
 
-    this.waiting.begin(!enter, spec.client ?? "Claude");
+    this.life.waiting.begin(!enter, spec.client ?? "Claude");
     this.markBuffers();
     this.setWinbars();
     const lines = math.max(vim.api.nvim_buf_line_count(this.leftBuf), vim.api.nvim_buf_line_count(this.rightBuf));
@@ -169,17 +161,12 @@ export class DiffView {
     this.setKeymaps();
     this.watch();
     vim.api.nvim_win_call(this.rightWin, () => goToFirstChange());
-    this.waiting.tell(proposesChange(spec));
-  }
-
-  /** The user is in the review now (or it ended): it no longer waits. */
-  private markSeen(): void {
-    if (this.waiting.seen() && !this.settled) this.markBuffers();
+    this.life.waiting.tell(proposesChange(spec));
   }
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting.is();
+    return this.life.waiting.is();
   }
 
   /**
@@ -187,10 +174,7 @@ export class DiffView {
    * focus goes back to where they were when the review ends. False when its windows are gone.
    */
   focus(): boolean {
-    if (!vim.api.nvim_win_is_valid(this.rightWin)) return false;
-    this.origin.enter(this.rightWin, [this.leftWin, this.rightWin]);
-    this.markSeen();
-    return true;
+    return this.life.focus(this.rightWin, [this.leftWin, this.rightWin]);
   }
 
   private markBuffers(): void {
@@ -201,8 +185,8 @@ export class DiffView {
       proposal: this.rightBuf,
       file,
     });
-    markReview(this.leftBuf, value("current"), this.waiting.is());
-    markReview(this.rightBuf, value("proposal"), this.waiting.is());
+    markReview(this.leftBuf, value("current"), this.life.waiting.is());
+    markReview(this.rightBuf, value("proposal"), this.life.waiting.is());
   }
 
   /**
@@ -348,14 +332,14 @@ export class DiffView {
   private setKeymaps(): void {
     mapKeys(
       [this.leftBuf, this.rightBuf],
-      fileViewKeys(this.spec, this.events, this, () => this.settled),
+      fileViewKeys(this.spec, this.events, this, () => this.life.settled),
     );
   }
 
   /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
   private watch(): void {
     const reject = () => this.events.reject(reasonOn(this.rightBuf));
-    this.autocmds.watchLife(
+    this.life.autocmds.watchLife(
       [this.leftWin, this.rightWin],
       [this.leftBuf, this.rightBuf],
       {
@@ -363,21 +347,21 @@ export class DiffView {
         unloaded: "claude-ide: deleting a diff buffer rejects the proposal",
         resized: "claude-ide: fit the review's winbars to the new width",
       },
-      { closed: reject, seen: () => this.markSeen(), resized: () => this.fitWinbars() },
+      { closed: reject, seen: () => this.life.seen(), resized: () => this.fitWinbars() },
     );
-    this.autocmds.add(
+    this.life.autocmds.add(
       "TextChanged",
       { buffer: this.rightBuf },
       "claude-ide: count the hunks left in the review's winbar",
       () => this.setWinbars(),
     );
-    this.autocmds.add(
+    this.life.autocmds.add(
       "InsertLeave",
       { buffer: this.rightBuf },
       "claude-ide: count the hunks left in the review's winbar",
       () => this.setWinbars(),
     );
-    this.autocmds.acceptOnWrite(
+    this.life.autocmds.acceptOnWrite(
       this.rightBuf,
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
       () => this.events.accept(),

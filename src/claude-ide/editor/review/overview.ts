@@ -29,10 +29,8 @@ import {
   scratchBuffer,
   setOpt,
   takesFocus,
-  unmarkReview,
   type ViewKey,
-  ViewAutocmds,
-  Waiting,
+  ViewLife,
 } from "./view_parts";
 
 export const NEXT_FILE_KEY = "]f";
@@ -225,12 +223,9 @@ export class Overview {
   private marked = 0;
   /** A slice (computing or highlighting) waits for a loop turn. */
   private stepScheduled = false;
-  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
-  private readonly waiting = new Waiting();
-  private readonly autocmds = new ViewAutocmds(AUGROUP);
+  /** Whether it waits unseen, its autocmds, settled or closed. */
+  private readonly life: ViewLife;
   private bar?: [string, string[]];
-  private settled = false;
-  private closed = false;
 
   /** Builds the buffer and shows it. Throws (leaving nothing behind) when Neovim refuses. */
   constructor(
@@ -238,6 +233,7 @@ export class Overview {
     private readonly events: OverviewEvents,
   ) {
     this.origin = new ReviewOrigin();
+    this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffer());
     this.sections = spec.files.map((file, i) => ({
       file,
       base: file.current ?? [],
@@ -271,7 +267,7 @@ export class Overview {
    * highlights them; the rest on a later loop turn (`more`) or by complete().
    */
   private prepareSlice(budget = SLICE_MS): void {
-    if (this.closed || this.prepared === this.sections.length) return;
+    if (this.life.closed || this.prepared === this.sections.length) return;
     const start = vim.uv.hrtime();
     const lines: string[] = [];
     const from = this.prepared;
@@ -307,7 +303,7 @@ export class Overview {
 
   /** Every file in the buffer now (a key pressed before the slices are done). */
   private complete(): void {
-    while (!this.closed && this.prepared < this.sections.length) this.prepareSlice();
+    while (!this.life.closed && this.prepared < this.sections.length) this.prepareSlice();
   }
 
   /** The rows of file `s`'s hunks from its header's row and its chunk. */
@@ -362,7 +358,7 @@ export class Overview {
    * start undecided (a dropped one is no difference any more when the text came from the file's review).
    */
   setProposal(index: number, lines: string[], replaced = false): void {
-    if (this.closed) return;
+    if (this.life.closed) return;
     this.complete();
     const s = this.sections[index];
     const kept = new LuaSet<string>();
@@ -403,10 +399,7 @@ export class Overview {
 
   /** Brings the user to the overview (:ClaudeCodeFocus on a waiting one); false when its window is gone. */
   focus(): boolean {
-    if (!vim.api.nvim_win_is_valid(this.win)) return false;
-    this.origin.enter(this.win, [this.win]);
-    this.markSeen();
-    return true;
+    return this.life.focus(this.win, [this.win]);
   }
 
   /** Takes the user back to the overview from a window of the same review (a file's review that closed). */
@@ -414,11 +407,11 @@ export class Overview {
     if (!vim.api.nvim_win_is_valid(this.win)) return;
     vim.api.nvim_set_current_win(this.win);
     if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
-    this.markSeen();
+    this.life.seen();
   }
 
   isWaiting(): boolean {
-    return this.waiting.is();
+    return this.life.waiting.is();
   }
 
   hasFocus(): boolean {
@@ -427,17 +420,13 @@ export class Overview {
 
   /** The review is decided: no more reports, the buffer stops looking like an open review. Idempotent. */
   settle(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.markSeen();
-    this.autocmds.clear();
-    unmarkReview([this.buf]);
+    this.life.settle([this.buf]);
   }
 
   /** Removes the window and the buffer; back where the user was when they were in it (unless `goBack` is false). */
   close(goBack = true): void {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.life.closed) return;
+    this.life.closed = true;
     this.settle();
     open.delete(this.buf);
     removeView([this.win], [this.buf], this.origin, this.hasFocus() && goBack);
@@ -525,7 +514,7 @@ export class Overview {
 
   /** Highlights files from `this.marked` on for `budget` ms (the rest: scheduleStep). */
   private markSlice(budget = SLICE_MS): void {
-    if (this.settled || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    if (this.life.settled || !vim.api.nvim_buf_is_valid(this.buf)) return;
     const start = vim.uv.hrtime();
     while (this.marked < this.prepared && (vim.uv.hrtime() - start) / 1e6 < budget) {
       const s = this.sections[this.marked];
@@ -540,11 +529,11 @@ export class Overview {
    * in one turn, which two timers firing together would run back to back.
    */
   private scheduleStep(): void {
-    if (this.stepScheduled || this.settled || this.marked >= this.sections.length) return;
+    if (this.stepScheduled || this.life.settled || this.marked >= this.sections.length) return;
     this.stepScheduled = true;
     vim.defer_fn(() => {
       this.stepScheduled = false;
-      if (this.settled) return;
+      if (this.life.settled) return;
       if (this.prepared < this.sections.length) this.prepareSlice();
       else this.markSlice();
       this.scheduleStep();
@@ -648,31 +637,31 @@ export class Overview {
     setOpt("cursorline", true, local);
     setOpt("signcolumn", "no", local);
     this.origin.settle(enter, opened.originTab);
-    this.waiting.begin(!enter, this.spec.client ?? "Claude");
+    this.life.waiting.begin(!enter, this.spec.client ?? "Claude");
     this.markBuffer();
     this.setWinbar();
     this.setKeymaps();
     this.watch();
     // On the first file's header: <CR> there applies everything, ]c goes to the first hunk.
     vim.api.nvim_win_set_cursor(this.win, [math.min(2, vim.api.nvim_buf_line_count(this.buf)), 0]);
-    this.waiting.tell(
+    this.life.waiting.tell(
       `${this.spec.client ?? "Claude"} proposes changes to ${plural(this.sections.length, "file")} (${this.spec.title}): :ClaudeCodeFocus shows the review`,
     );
-  }
-
-  private markSeen(): void {
-    if (this.waiting.seen() && !this.settled) this.markBuffer();
   }
 
   /** b:claude_ide_diff: the overview stands for the review's proposal (:ClaudeCodeDiffAccept writes it). */
   private markBuffer(): void {
     const file = plural(this.sections.length, "file");
-    markReview(this.buf, { tab_name: this.spec.title, role: "proposal", proposal: this.buf, file }, this.waiting.is());
+    markReview(
+      this.buf,
+      { tab_name: this.spec.title, role: "proposal", proposal: this.buf, file },
+      this.life.waiting.is(),
+    );
   }
 
   /** The client, the title, files and hunks left first; the keys after, dropped from the last when narrow. */
   private setWinbar(): void {
-    if (this.closed) return;
+    if (this.life.closed) return;
     const keys = this.spec.config.keymaps;
     const left = this.undecided();
     // What matters is the title, never dropped (Neovim cuts it from its end only when even it is too wide).
@@ -784,7 +773,7 @@ export class Overview {
         "reject the whole review, with a reason for the model",
         () =>
           askRejectReason(
-            () => this.settled,
+            () => this.life.settled,
             (reason) => this.events.reject(reason),
           ),
       ],
@@ -812,7 +801,7 @@ export class Overview {
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); :w applies. */
   private watch(): void {
     const reject = () => this.events.reject(reasonOn(this.buf));
-    this.autocmds.watchLife(
+    this.life.autocmds.watchLife(
       [this.win],
       [this.buf],
       {
@@ -822,16 +811,16 @@ export class Overview {
       },
       {
         closed: reject,
-        seen: () => this.markSeen(),
+        seen: () => this.life.seen(),
         resized: () => {
           if (this.bar !== undefined) fitBar(this.win, ...this.bar);
         },
       },
     );
-    this.autocmds.add("ColorScheme", {}, "claude-ide: the review's highlight groups again", () =>
+    this.life.autocmds.add("ColorScheme", {}, "claude-ide: the review's highlight groups again", () =>
       defineOverviewHighlights(),
     );
-    this.autocmds.acceptOnWrite(this.buf, "claude-ide: :w in the overview applies the whole review", () =>
+    this.life.autocmds.acceptOnWrite(this.buf, "claude-ide: :w in the overview applies the whole review", () =>
       this.events.accept(),
     );
   }

@@ -22,9 +22,7 @@ import {
   reviewName,
   setUniqueName,
   takesFocus,
-  unmarkReview,
-  ViewAutocmds,
-  Waiting,
+  ViewLife,
 } from "./view_parts";
 import { askReason, reasonOn } from "./reason";
 import type { ReviewVar } from "../review_marks";
@@ -43,10 +41,9 @@ export class PlanReview {
   private win = -1;
   /** Where the user was: focus goes back there after the review. */
   private readonly origin = new ReviewOrigin();
-  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
-  private readonly waiting = new Waiting();
+  /** Whether it waits unseen, its autocmds, settled. */
+  private readonly life = new ViewLife(AUGROUP, this.origin, () => this.mark());
   private ended = false;
-  private readonly autocmds = new ViewAutocmds(AUGROUP);
   readonly title: string;
 
   constructor(
@@ -84,15 +81,12 @@ export class PlanReview {
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting.is();
+    return this.life.waiting.is();
   }
 
   /** Brings the user to the plan (:ClaudeCodeFocus); false when its window is gone. */
   focus(): boolean {
-    if (!vim.api.nvim_win_is_valid(this.win)) return false;
-    this.origin.enter(this.win, [this.win]);
-    this.markSeen();
-    return true;
+    return this.life.focus(this.win, [this.win]);
   }
 
   /**
@@ -136,21 +130,17 @@ export class PlanReview {
     this.origin.settle(enter, opened.originTab);
     vim.api.nvim_set_option_value("wrap", true, { win: this.win, scope: "local" });
     vim.api.nvim_set_option_value("linebreak", true, { win: this.win, scope: "local" });
-    this.waiting.begin(!enter, this.req.client);
+    this.life.waiting.begin(!enter, this.req.client);
     this.mark();
     this.setWinbar();
     this.setKeymaps();
     this.watch();
-    if (this.waiting.is()) say(`${this.req.client} waits for you to review its plan: :ClaudeCodeFocus shows it`);
+    if (this.life.waiting.is()) say(`${this.req.client} waits for you to review its plan: :ClaudeCodeFocus shows it`);
   }
 
   private mark(): void {
     const value: ReviewVar = { tab_name: this.title, role: "proposal", proposal: this.buf, file: this.req.name };
-    markReview(this.buf, value, this.waiting.is());
-  }
-
-  private markSeen(): void {
-    if (this.waiting.seen() && !this.ended) this.mark();
+    markReview(this.buf, value, this.life.waiting.is());
   }
 
   private setWinbar(): void {
@@ -190,10 +180,10 @@ export class PlanReview {
       if (typeof vim.v.exiting === "number") this.drop(false);
       else this.refuse(reasonOn(this.buf));
     };
-    this.autocmds.acceptOnWrite(this.buf, "claude-ide: :w in a plan approves it (nothing is written)", () =>
+    this.life.autocmds.acceptOnWrite(this.buf, "claude-ide: :w in a plan approves it (nothing is written)", () =>
       this.approve(),
     );
-    this.autocmds.watchLife(
+    this.life.autocmds.watchLife(
       [this.win],
       [this.buf],
       {
@@ -202,15 +192,13 @@ export class PlanReview {
         resized: "claude-ide: fit the plan's winbar",
         seen: "claude-ide: a plan the user visits no longer waits",
       },
-      { closed: refuse, seen: () => this.markSeen(), resized: () => this.setWinbar() },
+      { closed: refuse, seen: () => this.life.seen(), resized: () => this.setWinbar() },
     );
   }
 
   /** Stops reporting: autocmds and the review mark go (the window may still be on screen). */
   private settle(): void {
-    this.markSeen();
-    this.autocmds.clear();
-    unmarkReview([this.buf]);
+    this.life.settle([this.buf]);
   }
 
   /** Removes the window (its tab page) and the buffer; focus goes back where the user was. Never throws. */

@@ -33,11 +33,9 @@ import {
   ReviewOrigin,
   setOpt,
   takesFocus,
-  unmarkReview,
   type ViewEvents,
   type ViewSpec,
-  Waiting,
-  ViewAutocmds,
+  ViewLife,
 } from "./view_parts";
 
 /** The signs' highlight groups (the lines' are the review's, highlights.ts) and the groups they link to. */
@@ -131,17 +129,14 @@ export class UnifiedView {
   private tick = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   readonly origin: ReviewOrigin;
-  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
-  private readonly waiting = new Waiting();
-  private readonly autocmds = new ViewAutocmds(AUGROUP);
+  /** Whether it waits unseen, its autocmds, settled or closed. */
+  private readonly life: ViewLife;
   /** Hunks taken so far (the winbar says so). */
   private taken = 0;
   /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
   private signcolumn?: string;
   /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
   private timer?: vim.uv.Timer;
-  private settled = false;
-  private closed = false;
 
   /**
    * Creates the buffers and the window and puts the cursor on the first change. Throws (after removing whatever
@@ -152,6 +147,7 @@ export class UnifiedView {
     private readonly events: ViewEvents,
   ) {
     this.origin = spec.origin ?? new ReviewOrigin();
+    this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffers());
     this.ns = vim.api.nvim_create_namespace(NAMESPACE);
     defineHighlights();
     this.buf = proposalBuffer(spec).buf;
@@ -182,7 +178,7 @@ export class UnifiedView {
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting.is();
+    return this.life.waiting.is();
   }
 
   /**
@@ -190,15 +186,11 @@ export class UnifiedView {
    * gone), while its window may still be on screen. Safe inside any autocmd. Idempotent.
    */
   settle(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.markSeen();
-    this.autocmds.clear();
+    if (!this.life.settle([this.buf])) return;
     if (this.timer !== undefined && !this.timer.is_closing()) {
       this.timer.stop();
       this.timer.close();
     }
-    unmarkReview([this.buf]);
   }
 
   /**
@@ -207,8 +199,8 @@ export class UnifiedView {
    * already). Idempotent; never throws.
    */
   close(goBack = true): void {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.life.closed) return;
+    this.life.closed = true;
     this.settle();
     // A window that must stay (the last) gets its 'signcolumn' back.
     const reset = (win: Win) => {
@@ -222,10 +214,7 @@ export class UnifiedView {
    * they were when the review ends. False when its window is gone.
    */
   focus(): boolean {
-    if (!vim.api.nvim_win_is_valid(this.win)) return false;
-    this.origin.enter(this.win, [this.win]);
-    this.markSeen();
-    return true;
+    return this.life.focus(this.win, [this.win]);
   }
 
   /**
@@ -241,7 +230,7 @@ export class UnifiedView {
     setOpt("signcolumn", "yes", { win: this.win, scope: "local" });
     this.origin.settle(enter, opened.originTab);
 
-    this.waiting.begin(!enter, spec.client ?? "Claude");
+    this.life.waiting.begin(!enter, spec.client ?? "Claude");
     this.markBuffers();
     this.setKeymaps();
     this.watch();
@@ -252,26 +241,21 @@ export class UnifiedView {
       // making the view). A key pressed meanwhile in the view computes them first (fresh).
       this.setWinbar();
       vim.schedule(() => {
-        if (this.closed) return;
+        if (this.life.closed) return;
         this.original();
         vim.schedule(() => this.markFirst());
       });
     }
-    this.waiting.tell(proposesChange(spec));
+    this.life.waiting.tell(proposesChange(spec));
   }
 
   /** Marks the differences and puts the cursor on the first, unless the user moved it already. */
   private markFirst(): void {
-    if (this.closed || !vim.api.nvim_win_is_valid(this.win)) return;
+    if (this.life.closed || !vim.api.nvim_win_is_valid(this.win)) return;
     this.refresh(false);
     const first = this.hunks[0];
     const [row, col] = vim.api.nvim_win_get_cursor(this.win);
     if (first !== undefined && row === 1 && col === 0) vim.api.nvim_win_call(this.win, () => this.goTo(first));
-  }
-
-  /** The user is in the review now (or it ended): it no longer waits. */
-  private markSeen(): void {
-    if (this.waiting.seen() && !this.settled) this.markBuffers();
   }
 
   private markBuffers(): void {
@@ -279,7 +263,7 @@ export class UnifiedView {
     markReview(
       this.buf,
       { tab_name: this.spec.tabName, role: "proposal", proposal: this.buf, file },
-      this.waiting.is(),
+      this.life.waiting.is(),
     );
   }
 
@@ -311,7 +295,7 @@ export class UnifiedView {
    * changed, e.g. the window's width).
    */
   private refresh(force = true): void {
-    if (this.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    if (this.life.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
     const tick = vim.api.nvim_buf_get_changedtick(this.buf);
     if (!force && tick === this.tick) return;
     this.tick = tick;
@@ -335,19 +319,19 @@ export class UnifiedView {
    * the whole text per key would hold the editor. A key of the review in between computes them at once (fresh).
    */
   private markLater(): void {
-    if (this.settled) return;
+    if (this.life.settled) return;
     if (this.timer === undefined) this.timer = vim.uv.new_timer();
     this.timer.stop();
     this.timer.start(MARK_PAUSE_MS, 0, () =>
       vim.schedule(() => {
-        if (!this.settled) this.refresh(false);
+        if (!this.life.settled) this.refresh(false);
       }),
     );
   }
 
   /** The marks and the winbar drawn again for the hunks as they are (the window's width changed). */
   private redraw(): void {
-    if (this.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    if (this.life.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
     if (this.tick !== vim.api.nvim_buf_get_changedtick(this.buf)) return this.refresh();
     this.draw(this.proposalCount());
     this.setWinbar();
@@ -531,7 +515,7 @@ export class UnifiedView {
   private setKeymaps(): void {
     mapKeys(
       [this.buf],
-      fileViewKeys(this.spec, this.events, this, () => this.settled),
+      fileViewKeys(this.spec, this.events, this, () => this.life.settled),
     );
   }
 
@@ -540,7 +524,7 @@ export class UnifiedView {
     const reject = () => this.events.reject(reasonOn(this.buf));
     // Over BIG_PROPOSAL_BYTES a diff of the whole text per key would hold the editor: the marks wait for a pause.
     const big = this.spec.bytes > BIG_PROPOSAL_BYTES;
-    this.autocmds.watchLife(
+    this.life.autocmds.watchLife(
       [this.win],
       [this.buf],
       {
@@ -548,9 +532,9 @@ export class UnifiedView {
         unloaded: "claude-ide: deleting a review buffer rejects the proposal",
         resized: "claude-ide: fit the review's winbar and removed lines to the new width",
       },
-      { closed: reject, seen: () => this.markSeen(), resized: () => this.redraw() },
+      { closed: reject, seen: () => this.life.seen(), resized: () => this.redraw() },
     );
-    this.autocmds.add(
+    this.life.autocmds.add(
       ["TextChanged", "TextChangedI"],
       { buffer: this.buf },
       "claude-ide: mark the proposal's differences again after a change",
@@ -561,12 +545,12 @@ export class UnifiedView {
     let pending = false;
     vim.api.nvim_buf_attach(this.buf, false, {
       on_lines: () => {
-        if (this.settled) return true;
+        if (this.life.settled) return true;
         if (!pending) {
           pending = true;
           vim.schedule(() => {
             pending = false;
-            if (this.settled) return;
+            if (this.life.settled) return;
             if (big) this.markLater();
             else this.refresh(false);
           });
@@ -574,13 +558,13 @@ export class UnifiedView {
         return false;
       },
     });
-    this.autocmds.add(
+    this.life.autocmds.add(
       "ColorScheme",
       {},
       "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
       () => defineHighlights(),
     );
-    this.autocmds.acceptOnWrite(
+    this.life.autocmds.acceptOnWrite(
       this.buf,
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
       () => this.events.accept(),

@@ -576,3 +576,55 @@ export class ViewAutocmds {
     if (ok && left.length === 0) pcall(vim.api.nvim_del_augroup_by_name, this.group);
   }
 }
+
+/**
+ * What every review view's life has, whatever it shows: where the user was (`origin`), whether it waits unseen
+ * (`waiting`), its autocmds, and its first end: settled, the view is decided, stops reporting and stops looking
+ * like an open review, while its windows may still be on screen until it closes (`closed`, the view's own).
+ */
+export class ViewLife {
+  /** Decided: the view reports nothing more. */
+  settled = false;
+  /** Removed, or being removed, from the screen. */
+  closed = false;
+  readonly waiting = new Waiting();
+  readonly autocmds: ViewAutocmds;
+
+  /**
+   * `group`: the autocmds' (every open view of its kind shares it); `mark`: marks the view's buffers as a review's
+   * (markReview), again when it no longer waits.
+   */
+  constructor(
+    group: string,
+    readonly origin: ReviewOrigin,
+    private readonly mark: (this: void) => void,
+  ) {
+    this.autocmds = new ViewAutocmds(group);
+  }
+
+  /** The user is in the view now (or it ended): it no longer waits, and its buffers say so while it is open. */
+  seen(): void {
+    if (this.waiting.seen() && !this.settled) this.mark();
+  }
+
+  /**
+   * Takes the user to `target`, one of the view's windows `ours` (:ClaudeCodeFocus on a waiting one), in Normal
+   * mode; focus goes back where they were when the view ends. False when the window is gone.
+   */
+  focus(target: Win, ours: Win[]): boolean {
+    if (!vim.api.nvim_win_is_valid(target)) return false;
+    this.origin.enter(target, ours);
+    this.seen();
+    return true;
+  }
+
+  /** Settles: seen, the autocmds gone, `bufs` unmarked (unmarkReview). False when settled already. */
+  settle(bufs: Buf[]): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    this.seen();
+    this.autocmds.clear();
+    unmarkReview(bufs);
+    return true;
+  }
+}
