@@ -1,6 +1,9 @@
-// What every review view shares, whatever its layout (diff_view: side by side; the plan's view): the spec a
-// file's view is opened with and the events it reports, the way back to where the user was (ReviewOrigin), the
-// focus rule, scratch buffers filled fast, winbars fitted to the width, and the count of reviews waiting unseen.
+// What every review view shares, whatever it shows (diff_view: side by side; unified_view; a multi-file review's
+// overview; the plan's view): the spec a file's view is opened with and the events it reports, the way back to
+// where the user was (ReviewOrigin), the focus rule, scratch buffers filled fast (a file's proposal buffer), winbars
+// fitted to the width, the count of reviews waiting unseen, and the set-up every view repeated: its keys (mapKeys,
+// fileViewKeys), its life (ViewLife: waiting, autocmds, focus, settling; watchLife, acceptOnWrite) and its
+// teardown (removeView).
 import type { Config, DiffFocus } from "../../config";
 import { notice } from "../../log";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
