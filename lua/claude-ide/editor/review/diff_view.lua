@@ -154,23 +154,24 @@ function DiffView.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.life.closed then
-        return
-    end
-    self.life.closed = true
-    self:settle()
     local function diffoff(win)
         return vim.api.nvim_win_call(
             win,
             function() return vim.cmd("diffoff") end
         )
     end
-    removeView(
-        {self.rightWin, self.leftWin},
-        {self.rightBuf, self.leftBuf},
-        self.origin,
-        self:hasFocus() and goBack,
-        diffoff
+    local function remove()
+        return removeView(
+            {self.rightWin, self.leftWin},
+            {self.rightBuf, self.leftBuf},
+            self.origin,
+            self:hasFocus() and goBack,
+            diffoff
+        )
+    end
+    self.life:close(
+        function() return self:settle() end,
+        remove
     )
 end
 function DiffView.prototype.show(self, enter)
@@ -412,12 +413,7 @@ end
 function DiffView.prototype.setKeymaps(self)
     mapKeys(
         {self.leftBuf, self.rightBuf},
-        fileViewKeys(
-            self.spec,
-            self.events,
-            self,
-            function() return self.life.settled end
-        )
+        fileViewKeys(self.spec, self.events, self, self.life)
     )
 end
 function DiffView.prototype.watch(self)

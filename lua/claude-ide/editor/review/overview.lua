@@ -400,17 +400,17 @@ function Overview.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.life.closed then
-        return
-    end
-    self.life.closed = true
-    self:settle()
-    open[self.buf] = nil
-    removeView(
-        {self.win},
-        {self.buf},
-        self.origin,
-        self:hasFocus() and goBack
+    self.life:close(
+        function() return self:settle() end,
+        function()
+            open[self.buf] = nil
+            removeView(
+                {self.win},
+                {self.buf},
+                self.origin,
+                self:hasFocus() and goBack
+            )
+        end
     )
 end
 function Overview.prototype.here(self)
@@ -911,7 +911,7 @@ function Overview.prototype.setKeymaps(self)
             keys.reject_with_reason,
             "reject the whole review, with a reason for the model",
             function() return askRejectReason(
-                function() return self.life.settled end,
+                self.life,
                 function(reason) return self.events.reject(reason) end
             ) end
         },

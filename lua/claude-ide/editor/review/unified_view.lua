@@ -200,22 +200,20 @@ function UnifiedView.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.life.closed then
-        return
-    end
-    self.life.closed = true
-    self:settle()
     local function reset(win)
         if self.signcolumn ~= nil then
             setOpt("signcolumn", self.signcolumn, {win = win, scope = "local"})
         end
     end
-    removeView(
-        {self.win},
-        {self.buf, self.originalBuf},
-        self.origin,
-        self:hasFocus() and goBack,
-        reset
+    self.life:close(
+        function() return self:settle() end,
+        function() return removeView(
+            {self.win},
+            {self.buf, self.originalBuf},
+            self.origin,
+            self:hasFocus() and goBack,
+            reset
+        ) end
     )
 end
 function UnifiedView.prototype.focus(self)
@@ -415,7 +413,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue68
+                        goto __continue69
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -446,7 +444,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue68::
+                ::__continue69::
                 i = i + 1
             end
         end
@@ -619,12 +617,7 @@ end
 function UnifiedView.prototype.setKeymaps(self)
     mapKeys(
         {self.buf},
-        fileViewKeys(
-            self.spec,
-            self.events,
-            self,
-            function() return self.life.settled end
-        )
+        fileViewKeys(self.spec, self.events, self, self.life)
     )
 end
 function UnifiedView.prototype.watch(self)

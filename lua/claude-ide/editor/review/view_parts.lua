@@ -449,13 +449,13 @@ function ____exports.mapKeys(bufs, keys)
         end
     end
 end
---- Asks for the reason (the model reads it verbatim), then rejects, unless the view was decided meanwhile
--- (`decided`); cancelled, the view stays open.
-function ____exports.askRejectReason(decided, reject)
+--- Asks for the reason (the model reads it verbatim), then rejects, unless the view (its `life`) was decided
+-- meanwhile; cancelled, the view stays open.
+function ____exports.askRejectReason(life, reject)
     askReason(
         "Reason for rejecting (sent to the model): ",
         function(reason)
-            if not decided() then
+            if not life.settled then
                 reject(reason)
             end
         end
@@ -463,7 +463,7 @@ function ____exports.askRejectReason(decided, reject)
 end
 --- The keys of a file's view (side by side or unified), in this order: accept, reject, reject with a reason, take /
 -- drop the hunk under the cursor, next / previous hunk, then the spec's own (ViewSpec.keys).
-function ____exports.fileViewKeys(spec, events, view, decided)
+function ____exports.fileViewKeys(spec, events, view, life)
     local keys = spec.config.keymaps
     local list = {
         {
@@ -480,7 +480,7 @@ function ____exports.fileViewKeys(spec, events, view, decided)
             keys.reject_with_reason,
             "reject Claude's proposal, with a reason for the model",
             function() return ____exports.askRejectReason(
-                decided,
+                life,
                 function(reason) return events.reject(reason) end
             ) end
         },
@@ -597,6 +597,14 @@ function ViewLife.prototype.focus(self, target, ours)
     self.origin:enter(target, ours)
     self:seen()
     return true
+end
+function ViewLife.prototype.close(self, settle, remove)
+    if self.closed then
+        return
+    end
+    self.closed = true
+    settle()
+    remove()
 end
 function ViewLife.prototype.settle(self, bufs)
     if self.settled then

@@ -120,18 +120,17 @@ export class DiffView {
    * focus already, and the way back is its own). Idempotent; never throws.
    */
   close(goBack = true): void {
-    if (this.life.closed) return;
-    this.life.closed = true;
-    this.settle();
     // A window that must stay (the last) leaves diff mode.
     const diffoff = (win: Win) => vim.api.nvim_win_call(win, () => vim.cmd("diffoff"));
-    removeView(
-      [this.rightWin, this.leftWin],
-      [this.rightBuf, this.leftBuf],
-      this.origin,
-      this.hasFocus() && goBack,
-      diffoff,
-    );
+    const remove = () =>
+      removeView(
+        [this.rightWin, this.leftWin],
+        [this.rightBuf, this.leftBuf],
+        this.origin,
+        this.hasFocus() && goBack,
+        diffoff,
+      );
+    this.life.close(() => this.settle(), remove);
   }
 
   /**
@@ -330,10 +329,7 @@ export class DiffView {
 
   /** The same keys in both windows (fileViewKeys). */
   private setKeymaps(): void {
-    mapKeys(
-      [this.leftBuf, this.rightBuf],
-      fileViewKeys(this.spec, this.events, this, () => this.life.settled),
-    );
+    mapKeys([this.leftBuf, this.rightBuf], fileViewKeys(this.spec, this.events, this, this.life));
   }
 
   /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */

@@ -425,11 +425,13 @@ export class Overview {
 
   /** Removes the window and the buffer; back where the user was when they were in it (unless `goBack` is false). */
   close(goBack = true): void {
-    if (this.life.closed) return;
-    this.life.closed = true;
-    this.settle();
-    open.delete(this.buf);
-    removeView([this.win], [this.buf], this.origin, this.hasFocus() && goBack);
+    this.life.close(
+      () => this.settle(),
+      () => {
+        open.delete(this.buf);
+        removeView([this.win], [this.buf], this.origin, this.hasFocus() && goBack);
+      },
+    );
   }
 
   /** The hunk under the cursor: [file, hunk] (hunk -1 on a header), or undefined on the title line. */
@@ -771,11 +773,7 @@ export class Overview {
       [
         keys.reject_with_reason,
         "reject the whole review, with a reason for the model",
-        () =>
-          askRejectReason(
-            () => this.life.settled,
-            (reason) => this.events.reject(reason),
-          ),
+        () => askRejectReason(this.life, (reason) => this.events.reject(reason)),
       ],
       [
         keys.take_hunk,

@@ -199,14 +199,14 @@ export class UnifiedView {
    * already). Idempotent; never throws.
    */
   close(goBack = true): void {
-    if (this.life.closed) return;
-    this.life.closed = true;
-    this.settle();
     // A window that must stay (the last) gets its 'signcolumn' back.
     const reset = (win: Win) => {
       if (this.signcolumn !== undefined) setOpt("signcolumn", this.signcolumn, { win, scope: "local" });
     };
-    removeView([this.win], [this.buf, this.originalBuf], this.origin, this.hasFocus() && goBack, reset);
+    this.life.close(
+      () => this.settle(),
+      () => removeView([this.win], [this.buf, this.originalBuf], this.origin, this.hasFocus() && goBack, reset),
+    );
   }
 
   /**
@@ -513,10 +513,7 @@ export class UnifiedView {
   }
 
   private setKeymaps(): void {
-    mapKeys(
-      [this.buf],
-      fileViewKeys(this.spec, this.events, this, () => this.life.settled),
-    );
+    mapKeys([this.buf], fileViewKeys(this.spec, this.events, this, this.life));
   }
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */

@@ -473,15 +473,15 @@ export function mapKeys(bufs: Buf[], keys: ViewKey[]): void {
 }
 
 /**
- * Asks for the reason (the model reads it verbatim), then rejects, unless the view was decided meanwhile
- * (`decided`); cancelled, the view stays open.
+ * Asks for the reason (the model reads it verbatim), then rejects, unless the view (its `life`) was decided
+ * meanwhile; cancelled, the view stays open.
  */
 export function askRejectReason(
-  decided: (this: void) => boolean,
+  life: { readonly settled: boolean },
   reject: (this: void, reason: string | undefined) => void,
 ): void {
   askReason("Reason for rejecting (sent to the model): ", (reason) => {
-    if (!decided()) reject(reason);
+    if (!life.settled) reject(reason);
   });
 }
 
@@ -499,7 +499,7 @@ export function fileViewKeys(
   spec: ViewSpec,
   events: ViewEvents,
   view: HunkActions,
-  decided: (this: void) => boolean,
+  life: { readonly settled: boolean },
 ): ViewKey[] {
   const keys = spec.config.keymaps;
   const list: ViewKey[] = [
@@ -508,7 +508,7 @@ export function fileViewKeys(
     [
       keys.reject_with_reason,
       "reject Claude's proposal, with a reason for the model",
-      () => askRejectReason(decided, (reason) => events.reject(reason)),
+      () => askRejectReason(life, (reason) => events.reject(reason)),
     ],
     [keys.take_hunk, "take Claude's hunk under the cursor", () => view.decideHunk("take")],
     [
@@ -619,6 +619,17 @@ export class ViewLife {
     this.origin.enter(target, ours);
     this.seen();
     return true;
+  }
+
+  /**
+   * Closes the view, once: settles it (`settle`: the view's own settle, which calls this one's), then takes it off
+   * the screen (`remove`: removeView).
+   */
+  close(settle: (this: void) => void, remove: (this: void) => void): void {
+    if (this.closed) return;
+    this.closed = true;
+    settle();
+    remove();
   }
 
   /** Settles: seen, the autocmds gone, `bufs` unmarked (unmarkReview). False when settled already. */
