@@ -572,8 +572,8 @@ function ViewAutocmds.prototype.clear(self)
     end
 end
 --- What every review view's life has, whatever it shows: where the user was (`origin`), whether it waits unseen
--- (`waiting`), its autocmds, and its first end: settled, the view is decided, stops reporting and stops looking
--- like an open review, while its windows may still be on screen until it closes (`closed`, the view's own).
+-- (`waiting`), its autocmds, and its two ends: settled, the view is decided, stops reporting and stops looking
+-- like an open review, while its windows may still be on screen; closed, it is off the screen too.
 ____exports.ViewLife = __TS__Class()
 local ViewLife = ____exports.ViewLife
 ViewLife.name = "ViewLife"
