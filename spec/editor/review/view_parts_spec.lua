@@ -50,17 +50,22 @@ describe('a review view in the last window', function()
     assert.are.equal('no', vim.wo[win].signcolumn)
   end
 
-  it('side by side: closing the other window rejects; the proposal window stays, out of diff mode', function()
-    local poll = open_alone('vertical')
-    assert.is_true(vim.wo.diff)
-    assert.are_not.equal('', vim.wo.winbar)
-    vim.cmd('silent only')
+  --- The call answered DIFF_REJECTED, and the view torn down (maybe on the next tick) to a bare last window.
+  local function assert_rejected_and_bare(poll)
     local first = d.texts(d.wait_done(poll))
     assert.are.equal('DIFF_REJECTED', first)
     vim.wait(200, function()
       return vim.b.claude_ide_diff == nil and vim.wo.winbar == ''
     end, 5)
     assert_bare()
+  end
+
+  it('side by side: closing the other window rejects; the proposal window stays, out of diff mode', function()
+    local poll = open_alone('vertical')
+    assert.is_true(vim.wo.diff)
+    assert.are_not.equal('', vim.wo.winbar)
+    vim.cmd('silent only')
+    assert_rejected_and_bare(poll)
   end)
 
   it('unified: q rejects; the window stays, its winbar gone and its sign column as it was', function()
@@ -69,11 +74,6 @@ describe('a review view in the last window', function()
     assert.are.equal('yes', vim.wo.signcolumn)
     assert.are_not.equal('', vim.wo.winbar)
     d.press('q')
-    local first = d.texts(d.wait_done(poll))
-    assert.are.equal('DIFF_REJECTED', first)
-    vim.wait(200, function()
-      return vim.b.claude_ide_diff == nil and vim.wo.winbar == ''
-    end, 5)
-    assert_bare()
+    assert_rejected_and_bare(poll)
   end)
 end)
