@@ -7,9 +7,8 @@ local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
-local replaceBlock, onChange, diffWithoutFolds, goToFirstChange, closeWindow, FOLDED_REVIEW_MAX_LINES
+local replaceBlock, onChange, diffWithoutFolds, goToFirstChange, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
-local notice = ____log.notice
 local say = ____log.say
 local ____hunks = require("claude-ide.editor.review.hunks")
 local diffHunks = ____hunks.diffHunks
@@ -17,29 +16,30 @@ local hunkAt = ____hunks.hunkAt
 local hunkLine = ____hunks.hunkLine
 local nextHunk = ____hunks.nextHunk
 local ____reason = require("claude-ide.editor.review.reason")
-local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
-local ____review_marks = require("claude-ide.editor.review_marks")
-local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local addWaiting = ____view_parts.addWaiting
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
-local detectFiletype = ____view_parts.detectFiletype
 local escapeBar = ____view_parts.escapeBar
 local fileText = ____view_parts.fileText
+local fileViewKeys = ____view_parts.fileViewKeys
 local fitBar = ____view_parts.fitBar
 local hunkKeyParts = ____view_parts.hunkKeyParts
+local mapKeys = ____view_parts.mapKeys
+local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
+local proposalBuffer = ____view_parts.proposalBuffer
+local proposesChange = ____view_parts.proposesChange
+local removeView = ____view_parts.removeView
 local restoreWindowLocals = ____view_parts.restoreWindowLocals
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
+local ViewLife = ____view_parts.ViewLife
 local windowLocals = ____view_parts.windowLocals
-local ViewAutocmds = ____view_parts.ViewAutocmds
 function replaceBlock(hunks, cursorSide, targetSide, source, target)
     local h = hunkAt(
         hunks,
@@ -89,25 +89,6 @@ function goToFirstChange()
     end
     pcall(vim.cmd, "normal! ]c")
 end
-function closeWindow(win)
-    if not vim.api.nvim_win_is_valid(win) then
-        return
-    end
-    if (pcall(vim.api.nvim_win_close, win, true)) then
-        return
-    end
-    pcall(function()
-        vim.api.nvim_win_call(
-            win,
-            function() return vim.cmd("diffoff") end
-        )
-        setOpt("winbar", "", {win = win})
-        vim.api.nvim_win_set_buf(
-            win,
-            vim.api.nvim_create_buf(true, false)
-        )
-    end)
-end
 ____exports.DiffView = __TS__Class()
 local DiffView = ____exports.DiffView
 DiffView.name = "DiffView"
@@ -116,35 +97,25 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.events = events
     self.leftWin = -1
     self.rightWin = -1
-    self.waiting = false
-    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.taken = 0
-    self.settled = false
-    self.closed = false
     self.origin = spec.origin or __TS__New(ReviewOrigin)
+    self.life = __TS__New(
+        ViewLife,
+        AUGROUP,
+        self.origin,
+        function() return self:markBuffers() end
+    )
     local file = vim.fn.fnamemodify(spec.path, ":t")
     self.leftBuf = scratchBuffer(
         reviewName(file .. " (current)"),
         spec.current or ({})
     )
     setOpt("modifiable", false, {buf = self.leftBuf})
-    self.rightBuf = scratchBuffer(
-        reviewName(file .. " (proposal)"),
-        spec.proposal.lines
-    )
-    setOpt("buftype", "acwrite", {buf = self.rightBuf})
-    setOpt("fixendofline", false, {buf = self.rightBuf})
-    setOpt("endofline", spec.proposal.eol, {buf = self.rightBuf})
-    setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.rightBuf})
-    local filetype = spec.filetype or detectFiletype(self.rightBuf, spec.path)
-    local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
-    if filetype ~= nil and filetype ~= "" then
-        setOpt(option, filetype, {buf = self.rightBuf})
-    end
-    setOpt("modified", false, {buf = self.rightBuf})
-    if spec.deletes == true then
-        setOpt("modifiable", false, {buf = self.rightBuf})
-    end
+    local ____proposalBuffer_result_0 = proposalBuffer(spec)
+    local proposal = ____proposalBuffer_result_0.buf
+    local filetype = ____proposalBuffer_result_0.filetype
+    local option = ____proposalBuffer_result_0.option
+    self.rightBuf = proposal
     local ok, err = pcall(function() return self:show(spec.enter == true or takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close()
@@ -159,7 +130,7 @@ function DiffView.prototype.____constructor(self, spec, events)
 end
 function DiffView.prototype.highlightLeft(self, option, filetype)
     local buf = self.leftBuf
-    if self.closed or not vim.api.nvim_buf_is_valid(buf) then
+    if self.life.closed or not vim.api.nvim_buf_is_valid(buf) then
         return
     end
     local win = self.leftWin
@@ -177,39 +148,31 @@ function DiffView.prototype.hasFocus(self)
     return win == self.leftWin or win == self.rightWin
 end
 function DiffView.prototype.settle(self)
-    if self.settled then
-        return
-    end
-    self.settled = true
-    self:markSeen()
-    self.autocmds:clear()
-    for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
-        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
-            pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR)
-        end
-    end
+    self.life:settle({self.leftBuf, self.rightBuf})
 end
 function DiffView.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.closed then
-        return
+    local function diffoff(win)
+        return vim.api.nvim_win_call(
+            win,
+            function() return vim.cmd("diffoff") end
+        )
     end
-    self.closed = true
-    self:settle()
-    local focused = self:hasFocus()
-    for ____, win in ipairs({self.rightWin, self.leftWin}) do
-        closeWindow(win)
+    local function remove()
+        return removeView(
+            {self.rightWin, self.leftWin},
+            {self.rightBuf, self.leftBuf},
+            self.origin,
+            self:hasFocus() and goBack,
+            diffoff
+        )
     end
-    for ____, buf in ipairs({self.rightBuf, self.leftBuf}) do
-        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
-            pcall(vim.api.nvim_buf_delete, buf, {force = true})
-        end
-    end
-    if focused and goBack then
-        self.origin:restore()
-    end
+    self.life:close(
+        function() return self:settle() end,
+        remove
+    )
 end
 function DiffView.prototype.show(self, enter)
     local spec = self.spec
@@ -218,10 +181,7 @@ function DiffView.prototype.show(self, enter)
     self.leftWin = opened.win
     self.rightWin = vim.api.nvim_open_win(self.rightBuf, enter, {split = vertical and "right" or "below", win = self.leftWin})
     self.origin:settle(enter, opened.originTab)
-    self.waiting = not enter
-    if self.waiting then
-        addWaiting(1, spec.client or "Claude")
-    end
+    self.life.waiting:begin(not enter, spec.client or "Claude")
     self:markBuffers()
     self:setWinbars()
     local lines = math.max(
@@ -244,47 +204,29 @@ function DiffView.prototype.show(self, enter)
         self.rightWin,
         function() return goToFirstChange() end
     )
-    if self.waiting then
-        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
-    end
-end
-function DiffView.prototype.markSeen(self)
-    if not self.waiting then
-        return
-    end
-    self.waiting = false
-    local ____opt_0 = self.unnotice
-    if ____opt_0 ~= nil then
-        ____opt_0()
-    end
-    self.unnotice = nil
-    addWaiting(-1)
-    if not self.settled then
-        self:markBuffers()
-    end
+    self.life.waiting:tell(proposesChange(spec))
 end
 function DiffView.prototype.isWaiting(self)
-    return self.waiting
+    return self.life.waiting:is()
 end
 function DiffView.prototype.focus(self)
-    if not vim.api.nvim_win_is_valid(self.rightWin) then
-        return false
-    end
-    self.origin:enter(self.rightWin, {self.leftWin, self.rightWin})
-    self:markSeen()
-    return true
+    return self.life:focus(self.rightWin, {self.leftWin, self.rightWin})
 end
 function DiffView.prototype.markBuffers(self)
-    local function mark(buf, role)
-        local value = {tab_name = self.spec.tabName, role = role, proposal = self.rightBuf}
-        if self.waiting then
-            value.waiting = true
-        end
-        value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
-        vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value)
+    local file = vim.fn.fnamemodify(self.spec.path, ":~:.")
+    local function value(role)
+        return {tab_name = self.spec.tabName, role = role, proposal = self.rightBuf, file = file}
     end
-    mark(self.leftBuf, "current")
-    mark(self.rightBuf, "proposal")
+    markReview(
+        self.leftBuf,
+        value("current"),
+        self.life.waiting:is()
+    )
+    markReview(
+        self.rightBuf,
+        value("proposal"),
+        self.life.waiting:is()
+    )
 end
 function DiffView.prototype.setWinbars(self)
     local spec = self.spec
@@ -369,8 +311,8 @@ function DiffView.prototype.hunks(self)
     return ok and hunks or nil
 end
 function DiffView.prototype.hunksLeft(self)
-    local ____opt_2 = self:hunks()
-    return ____opt_2 and #____opt_2
+    local ____opt_1 = self:hunks()
+    return ____opt_1 and #____opt_1
 end
 function DiffView.prototype.decideHunk(self, action)
     local here = vim.api.nvim_get_current_buf()
@@ -421,13 +363,13 @@ function DiffView.prototype.decideByVim(self, intoHere, source, target)
 end
 function DiffView.prototype.jumpHunk(self, direction)
     local here = vim.api.nvim_get_current_buf()
-    local ____temp_4
+    local ____temp_3
     if here == self.leftBuf or here == self.rightBuf then
-        ____temp_4 = self:hunks()
+        ____temp_3 = self:hunks()
     else
-        ____temp_4 = nil
+        ____temp_3 = nil
     end
-    local hunks = ____temp_4
+    local hunks = ____temp_3
     if hunks == nil then
         self:jumpByVim(direction)
         return
@@ -469,125 +411,41 @@ function DiffView.prototype.jumpByVim(self, direction)
     end
 end
 function DiffView.prototype.setKeymaps(self)
-    local keys = self.spec.config.keymaps
-    local hunkKeys = {
-        {
-            keys.take_hunk,
-            "take Claude's hunk under the cursor",
-            function() return self:decideHunk("take") end
-        },
-        {
-            keys.drop_hunk,
-            "drop Claude's hunk under the cursor (the original text comes back)",
-            function() return self:decideHunk("drop") end
-        },
-        {
-            keys.next_hunk,
-            "next hunk",
-            function() return self:jumpHunk("next") end
-        },
-        {
-            keys.prev_hunk,
-            "previous hunk",
-            function() return self:jumpHunk("prev") end
-        }
-    }
-    for ____, buf in ipairs({self.leftBuf, self.rightBuf}) do
-        vim.keymap.set(
-            "n",
-            keys.accept,
-            function() return self.events.accept() end,
-            {buffer = buf, nowait = true, desc = "claude-ide: accept Claude's proposal"}
-        )
-        vim.keymap.set(
-            "n",
-            keys.reject,
-            function() return self.events.reject() end,
-            {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal"}
-        )
-        if keys.reject_with_reason ~= false then
-            vim.keymap.set(
-                "n",
-                keys.reject_with_reason,
-                function() return self:rejectWithReason() end,
-                {buffer = buf, nowait = true, desc = "claude-ide: reject Claude's proposal, with a reason for the model"}
-            )
-        end
-        for ____, ____value in ipairs(hunkKeys) do
-            local lhs = ____value[1]
-            local desc = ____value[2]
-            local fn = ____value[3]
-            if lhs ~= false then
-                vim.keymap.set("n", lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. desc})
-            end
-        end
-        for ____, key in ipairs(self.spec.keys or ({})) do
-            vim.keymap.set("n", key.lhs, key.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. key.desc})
-        end
-    end
-end
-function DiffView.prototype.rejectWithReason(self)
-    askReason(
-        "Reason for rejecting (sent to the model): ",
-        function(reason)
-            if not self.settled then
-                self.events.reject(reason)
-            end
-        end
+    mapKeys(
+        {self.leftBuf, self.rightBuf},
+        fileViewKeys(self.spec, self.events, self, self.life)
     )
 end
 function DiffView.prototype.watch(self)
     local function reject()
         return self.events.reject(reasonOn(self.rightBuf))
     end
-    self.autocmds:add(
-        "WinClosed",
-        {pattern = {
-            tostring(self.leftWin),
-            tostring(self.rightWin)
-        }},
-        "claude-ide: closing a diff window rejects the proposal",
-        reject
+    self.life.autocmds:watchLife(
+        {self.leftWin, self.rightWin},
+        {self.leftBuf, self.rightBuf},
+        {closed = "claude-ide: closing a diff window rejects the proposal", unloaded = "claude-ide: deleting a diff buffer rejects the proposal", resized = "claude-ide: fit the review's winbars to the new width"},
+        {
+            closed = reject,
+            seen = function() return self.life:seen() end,
+            resized = function() return self:fitWinbars() end
+        }
     )
-    for ____, buffer in ipairs({self.leftBuf, self.rightBuf}) do
-        self.autocmds:add(
-            "BufEnter",
-            {buffer = buffer},
-            "claude-ide: a review the user visits no longer waits",
-            function() return self:markSeen() end
-        )
-    end
-    self.autocmds:add("BufUnload", {buffer = self.leftBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
-    self.autocmds:add("BufUnload", {buffer = self.rightBuf}, "claude-ide: deleting a diff buffer rejects the proposal", reject)
-    self.autocmds:add(
-        "WinResized",
-        {pattern = {
-            tostring(self.leftWin),
-            tostring(self.rightWin)
-        }},
-        "claude-ide: fit the review's winbars to the new width",
-        function() return self:fitWinbars() end
-    )
-    self.autocmds:add(
+    self.life.autocmds:add(
         "TextChanged",
         {buffer = self.rightBuf},
         "claude-ide: count the hunks left in the review's winbar",
         function() return self:setWinbars() end
     )
-    self.autocmds:add(
+    self.life.autocmds:add(
         "InsertLeave",
         {buffer = self.rightBuf},
         "claude-ide: count the hunks left in the review's winbar",
         function() return self:setWinbars() end
     )
-    self.autocmds:add(
-        "BufWriteCmd",
-        {buffer = self.rightBuf},
+    self.life.autocmds:acceptOnWrite(
+        self.rightBuf,
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-        function()
-            setOpt("modified", false, {buf = self.rightBuf})
-            self.events.accept()
-        end
+        function() return self.events.accept() end
     )
 end
 --- Above this many lines a review shows every line instead of folding the unchanged ones. Neovim computes

@@ -11,10 +11,7 @@ local ____exports = {}
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
-local notice = ____log.notice
 local say = ____log.say
-local ____review_marks = require("claude-ide.editor.review_marks")
-local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
 local ____hunks = require("claude-ide.editor.review.hunks")
@@ -25,18 +22,20 @@ local DIFF_DELETE = ____highlights.DIFF_DELETE
 local DIFF_TEXT = ____highlights.DIFF_TEXT
 local defineHighlights = ____highlights.defineHighlights
 local ____reason = require("claude-ide.editor.review.reason")
-local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local addWaiting = ____view_parts.addWaiting
+local askRejectReason = ____view_parts.askRejectReason
 local escapeBar = ____view_parts.escapeBar
 local fitBar = ____view_parts.fitBar
+local mapKeys = ____view_parts.mapKeys
+local markReview = ____view_parts.markReview
 local ReviewOrigin = ____view_parts.ReviewOrigin
+local removeView = ____view_parts.removeView
 local reviewName = ____view_parts.reviewName
 local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
-local ViewAutocmds = ____view_parts.ViewAutocmds
+local ViewLife = ____view_parts.ViewLife
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
 --- The overview's own groups (default links), besides the shared diff groups of highlights.ts.
@@ -182,11 +181,13 @@ function Overview.prototype.____constructor(self, spec, events)
     self.rows = 1
     self.marked = 0
     self.stepScheduled = false
-    self.waiting = false
-    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
-    self.settled = false
-    self.closed = false
     self.origin = __TS__New(ReviewOrigin)
+    self.life = __TS__New(
+        ViewLife,
+        AUGROUP,
+        self.origin,
+        function() return self:markBuffer() end
+    )
     self.sections = __TS__ArrayMap(
         spec.files,
         function(____, file, i) return {
@@ -225,7 +226,7 @@ function Overview.prototype.prepareSlice(self, budget)
     if budget == nil then
         budget = SLICE_MS
     end
-    if self.closed or self.prepared == #self.sections then
+    if self.life.closed or self.prepared == #self.sections then
         return
     end
     local start = vim.uv.hrtime()
@@ -268,7 +269,7 @@ function Overview.prototype.prepareSlice(self, budget)
     self:markSlice(whole and math.huge or budget - (vim.uv.hrtime() - start) / 1000000)
 end
 function Overview.prototype.complete(self)
-    while not self.closed and self.prepared < #self.sections do
+    while not self.life.closed and self.prepared < #self.sections do
         self:prepareSlice()
     end
 end
@@ -317,7 +318,7 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     if replaced == nil then
         replaced = false
     end
-    if self.closed then
+    if self.life.closed then
         return
     end
     self:complete()
@@ -371,12 +372,7 @@ function Overview.prototype.showFile(self, index)
     end
 end
 function Overview.prototype.focus(self)
-    if not vim.api.nvim_win_is_valid(self.win) then
-        return false
-    end
-    self.origin:enter(self.win, {self.win})
-    self:markSeen()
-    return true
+    return self.life:focus(self.win, {self.win})
 end
 function Overview.prototype.enter(self)
     if not vim.api.nvim_win_is_valid(self.win) then
@@ -389,51 +385,33 @@ function Overview.prototype.enter(self)
     ) then
         vim.cmd("stopinsert")
     end
-    self:markSeen()
+    self.life:seen()
 end
 function Overview.prototype.isWaiting(self)
-    return self.waiting
+    return self.life.waiting:is()
 end
 function Overview.prototype.hasFocus(self)
     return vim.api.nvim_get_current_win() == self.win
 end
 function Overview.prototype.settle(self)
-    if self.settled then
-        return
-    end
-    self.settled = true
-    self:markSeen()
-    self.autocmds:clear()
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
-    end
+    self.life:settle({self.buf})
 end
 function Overview.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.closed then
-        return
-    end
-    self.closed = true
-    self:settle()
-    open[self.buf] = nil
-    local focused = self:hasFocus()
-    if vim.api.nvim_win_is_valid(self.win) and not (pcall(vim.api.nvim_win_close, self.win, true)) then
-        pcall(function()
-            setOpt("winbar", "", {win = self.win})
-            vim.api.nvim_win_set_buf(
-                self.win,
-                vim.api.nvim_create_buf(true, false)
+    self.life:close(
+        function() return self:settle() end,
+        function()
+            open[self.buf] = nil
+            removeView(
+                {self.win},
+                {self.buf},
+                self.origin,
+                self:hasFocus() and goBack
             )
-        end)
-    end
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_delete, self.buf, {force = true})
-    end
-    if focused and goBack then
-        self.origin:restore()
-    end
+        end
+    )
 end
 function Overview.prototype.here(self)
     self:complete()
@@ -554,7 +532,7 @@ function Overview.prototype.markSlice(self, budget)
     if budget == nil then
         budget = SLICE_MS
     end
-    if self.settled or not vim.api.nvim_buf_is_valid(self.buf) then
+    if self.life.settled or not vim.api.nvim_buf_is_valid(self.buf) then
         return
     end
     local start = vim.uv.hrtime()
@@ -568,14 +546,14 @@ function Overview.prototype.markSlice(self, budget)
     end
 end
 function Overview.prototype.scheduleStep(self)
-    if self.stepScheduled or self.settled or self.marked >= #self.sections then
+    if self.stepScheduled or self.life.settled or self.marked >= #self.sections then
         return
     end
     self.stepScheduled = true
     vim.defer_fn(
         function()
             self.stepScheduled = false
-            if self.settled then
+            if self.life.settled then
                 return
             end
             if self.prepared < #self.sections then
@@ -737,10 +715,7 @@ function Overview.prototype.show(self, enter)
     setOpt("cursorline", true, ____local)
     setOpt("signcolumn", "no", ____local)
     self.origin:settle(enter, opened.originTab)
-    self.waiting = not enter
-    if self.waiting then
-        addWaiting(1, self.spec.client or "Claude")
-    end
+    self.life.waiting:begin(not enter, self.spec.client or "Claude")
     self:markBuffer()
     self:setWinbar()
     self:setKeymaps()
@@ -755,35 +730,18 @@ function Overview.prototype.show(self, enter)
             0
         }
     )
-    if self.waiting then
-        self.unnotice = notice((((((self.spec.client or "Claude") .. " proposes changes to ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): :ClaudeCodeFocus shows the review")
-    end
-end
-function Overview.prototype.markSeen(self)
-    if not self.waiting then
-        return
-    end
-    self.waiting = false
-    local ____opt_8 = self.unnotice
-    if ____opt_8 ~= nil then
-        ____opt_8()
-    end
-    self.unnotice = nil
-    addWaiting(-1)
-    if not self.settled then
-        self:markBuffer()
-    end
+    self.life.waiting:tell((((((self.spec.client or "Claude") .. " proposes changes to ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): :ClaudeCodeFocus shows the review")
 end
 function Overview.prototype.markBuffer(self)
-    local value = {tab_name = self.spec.title, role = "proposal", proposal = self.buf}
-    if self.waiting then
-        value.waiting = true
-    end
-    value.file = plural(#self.sections, "file")
-    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
+    local file = plural(#self.sections, "file")
+    markReview(
+        self.buf,
+        {tab_name = self.spec.title, role = "proposal", proposal = self.buf, file = file},
+        self.life.waiting:is()
+    )
 end
 function Overview.prototype.setWinbar(self)
-    if self.closed then
+    if self.life.closed then
         return
     end
     local keys = self.spec.config.keymaps
@@ -891,16 +849,16 @@ function Overview.prototype.decideHere(self, decision)
         return
     end
     local h = s.hunks[hunk + 1]
-    local ____self_decide_13 = self.decide
-    local ____index_11 = index
-    local ____hunk_12 = hunk
-    local ____temp_10
+    local ____self_decide_11 = self.decide
+    local ____index_9 = index
+    local ____hunk_10 = hunk
+    local ____temp_8
     if h.decision == decision then
-        ____temp_10 = nil
+        ____temp_8 = nil
     else
-        ____temp_10 = decision
+        ____temp_8 = decision
     end
-    ____self_decide_13(self, ____index_11, ____hunk_12, ____temp_10)
+    ____self_decide_11(self, ____index_9, ____hunk_10, ____temp_8)
     vim.api.nvim_win_set_cursor(0, {h.row + 1, 0})
     self:jump(3, 1)
 end
@@ -928,63 +886,6 @@ function Overview.prototype.onEnterKey(self)
 end
 function Overview.prototype.setKeymaps(self)
     local keys = self.spec.config.keymaps
-    local function map(lhs, desc, fn)
-        if lhs ~= false then
-            vim.keymap.set("n", lhs, fn, {buffer = self.buf, nowait = true, desc = "claude-ide: " .. desc})
-        end
-    end
-    map(
-        keys.accept,
-        "on a hunk: open its file's review; on a header or the title: apply everything",
-        function() return self:onEnterKey() end
-    )
-    map(
-        keys.reject,
-        "reject the whole review",
-        function() return self.events.reject() end
-    )
-    map(
-        keys.reject_with_reason,
-        "reject the whole review, with a reason for the model",
-        function() return askReason(
-            "Reason for rejecting (sent to the model): ",
-            function(reason)
-                if not self.settled then
-                    self.events.reject(reason)
-                end
-            end
-        ) end
-    )
-    map(
-        keys.take_hunk,
-        "keep the hunk under the cursor (on a header: every hunk of the file)",
-        function() return self:decideHere("kept") end
-    )
-    map(
-        keys.drop_hunk,
-        "drop the hunk under the cursor (on a header: the whole file)",
-        function() return self:decideHere("dropped") end
-    )
-    map(
-        keys.next_hunk,
-        "next hunk",
-        function() return self:jump(3, 1) end
-    )
-    map(
-        keys.prev_hunk,
-        "previous hunk",
-        function() return self:jump(3, -1) end
-    )
-    map(
-        ____exports.NEXT_FILE_KEY,
-        "next file of this review",
-        function() return self:jump(2, 1) end
-    )
-    map(
-        ____exports.PREV_FILE_KEY,
-        "previous file of this review",
-        function() return self:jump(2, -1) end
-    )
     local function onFile(fn)
         return function()
             local at = self:here()
@@ -995,68 +896,106 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
+    local list = {
+        {
+            keys.accept,
+            "on a hunk: open its file's review; on a header or the title: apply everything",
+            function() return self:onEnterKey() end
+        },
+        {
+            keys.reject,
+            "reject the whole review",
+            function() return self.events.reject() end
+        },
+        {
+            keys.reject_with_reason,
+            "reject the whole review, with a reason for the model",
+            function() return askRejectReason(
+                self.life,
+                function(reason) return self.events.reject(reason) end
+            ) end
+        },
+        {
+            keys.take_hunk,
+            "keep the hunk under the cursor (on a header: every hunk of the file)",
+            function() return self:decideHere("kept") end
+        },
+        {
+            keys.drop_hunk,
+            "drop the hunk under the cursor (on a header: the whole file)",
+            function() return self:decideHere("dropped") end
+        },
+        {
+            keys.next_hunk,
+            "next hunk",
+            function() return self:jump(3, 1) end
+        },
+        {
+            keys.prev_hunk,
+            "previous hunk",
+            function() return self:jump(3, -1) end
+        },
+        {
+            ____exports.NEXT_FILE_KEY,
+            "next file of this review",
+            function() return self:jump(2, 1) end
+        },
+        {
+            ____exports.PREV_FILE_KEY,
+            "previous file of this review",
+            function() return self:jump(2, -1) end
+        }
+    }
     if not __TS__ArraySome(
         self.spec.keys,
         function(____, k) return k.lhs == WHOLE_FILE_KEY end
     ) then
-        map(
+        list[#list + 1] = {
             WHOLE_FILE_KEY,
             "refuse the whole file under the cursor",
             onFile(function(i) return self.events.wholeFile(i) end)
-        )
+        }
     end
     for ____, k in ipairs(self.spec.keys) do
-        map(
+        list[#list + 1] = {
             k.lhs,
             k.desc,
             onFile(k.fn)
-        )
+        }
     end
+    mapKeys({self.buf}, list)
 end
 function Overview.prototype.watch(self)
     local function reject()
         return self.events.reject(reasonOn(self.buf))
     end
-    self.autocmds:add(
-        "WinClosed",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: closing the review's overview rejects it",
-        reject
-    )
-    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the review's overview rejects it", reject)
-    self.autocmds:add(
-        "BufEnter",
-        {buffer = self.buf},
-        "claude-ide: a review the user visits no longer waits",
-        function() return self:markSeen() end
-    )
-    self.autocmds:add(
-        "WinResized",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: fit the overview's winbar",
-        function()
-            if self.bar ~= nil then
-                fitBar(
-                    self.win,
-                    unpack(self.bar)
-                )
+    self.life.autocmds:watchLife(
+        {self.win},
+        {self.buf},
+        {closed = "claude-ide: closing the review's overview rejects it", unloaded = "claude-ide: deleting the review's overview rejects it", resized = "claude-ide: fit the overview's winbar"},
+        {
+            closed = reject,
+            seen = function() return self.life:seen() end,
+            resized = function()
+                if self.bar ~= nil then
+                    fitBar(
+                        self.win,
+                        unpack(self.bar)
+                    )
+                end
             end
-        end
+        }
     )
-    self.autocmds:add(
+    self.life.autocmds:add(
         "ColorScheme",
         {},
         "claude-ide: the review's highlight groups again",
         function() return ____exports.defineOverviewHighlights() end
     )
-    self.autocmds:add(
-        "BufWriteCmd",
-        {buffer = self.buf},
+    self.life.autocmds:acceptOnWrite(
+        self.buf,
         "claude-ide: :w in the overview applies the whole review",
-        function()
-            setOpt("modified", false, {buf = self.buf})
-            self.events.accept()
-        end
+        function() return self.events.accept() end
     )
 end
 return ____exports

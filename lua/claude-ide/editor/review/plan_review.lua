@@ -6,20 +6,19 @@ local ____exports = {}
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local addWaiting = ____view_parts.addWaiting
 local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
 local fitBar = ____view_parts.fitBar
+local mapKeys = ____view_parts.mapKeys
+local markReview = ____view_parts.markReview
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
 local setUniqueName = ____view_parts.setUniqueName
 local takesFocus = ____view_parts.takesFocus
-local ViewAutocmds = ____view_parts.ViewAutocmds
+local ViewLife = ____view_parts.ViewLife
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
-local ____review_marks = require("claude-ide.editor.review_marks")
-local REVIEW_VAR = ____review_marks.REVIEW_VAR
 --- The autocmds of every open plan review (deleted with the last one).
 local AUGROUP = "claude-ide.plan"
 local function normalizeText(text)
@@ -36,9 +35,13 @@ function PlanReview.prototype.____constructor(self, config, req, onDecision, hom
     self.onDecision = onDecision
     self.win = -1
     self.origin = __TS__New(ReviewOrigin)
-    self.waiting = false
+    self.life = __TS__New(
+        ViewLife,
+        AUGROUP,
+        self.origin,
+        function() return self:mark() end
+    )
     self.ended = false
-    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.title = (("✻ [" .. req.client) .. "] plan: ") .. req.name
     self.buf = vim.api.nvim_create_buf(false, true)
     local buf = self.buf
@@ -72,15 +75,10 @@ function PlanReview.prototype.text(self)
     ) .. "\n"
 end
 function PlanReview.prototype.isWaiting(self)
-    return self.waiting
+    return self.life.waiting:is()
 end
 function PlanReview.prototype.focus(self)
-    if not vim.api.nvim_win_is_valid(self.win) then
-        return false
-    end
-    self.origin:enter(self.win, {self.win})
-    self:markSeen()
-    return true
+    return self.life:focus(self.win, {self.win})
 end
 function PlanReview.prototype.drop(self, closeNow)
     if closeNow == nil then
@@ -130,34 +128,22 @@ function PlanReview.prototype.show(self, enter)
     self.origin:settle(enter, opened.originTab)
     vim.api.nvim_set_option_value("wrap", true, {win = self.win, scope = "local"})
     vim.api.nvim_set_option_value("linebreak", true, {win = self.win, scope = "local"})
-    self.waiting = not enter
-    if self.waiting then
-        addWaiting(1, self.req.client)
-    end
+    self.life.waiting:begin(not enter, self.req.client)
     self:mark()
     self:setWinbar()
     self:setKeymaps()
     self:watch()
-    if self.waiting then
+    if self.life.waiting:is() then
         say(self.req.client .. " waits for you to review its plan: :ClaudeCodeFocus shows it")
     end
 end
 function PlanReview.prototype.mark(self)
     local value = {tab_name = self.title, role = "proposal", proposal = self.buf, file = self.req.name}
-    if self.waiting then
-        value.waiting = true
-    end
-    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
-end
-function PlanReview.prototype.markSeen(self)
-    if not self.waiting then
-        return
-    end
-    self.waiting = false
-    addWaiting(-1)
-    if not self.ended then
-        self:mark()
-    end
+    markReview(
+        self.buf,
+        value,
+        self.life.waiting:is()
+    )
 end
 function PlanReview.prototype.setWinbar(self)
     local keys = self.config.diff.keymaps
@@ -176,15 +162,6 @@ function PlanReview.prototype.setWinbar(self)
 end
 function PlanReview.prototype.setKeymaps(self)
     local keys = self.config.diff.keymaps
-    local function opts(desc)
-        return {buffer = self.buf, nowait = true, desc = "claude-ide: " .. desc}
-    end
-    vim.keymap.set(
-        "n",
-        keys.accept,
-        function() return self:approve() end,
-        opts("approve the plan (as you left it)")
-    )
     local function ask()
         return askReason(
             "Feedback on the plan (sent to the model): ",
@@ -195,20 +172,25 @@ function PlanReview.prototype.setKeymaps(self)
             end
         )
     end
-    vim.keymap.set(
-        "n",
-        keys.reject,
-        ask,
-        opts("refuse the plan, with feedback for the model")
-    )
-    if keys.reject_with_reason ~= false and keys.reject_with_reason ~= keys.reject then
-        vim.keymap.set(
-            "n",
-            keys.reject_with_reason,
-            ask,
-            opts("refuse the plan, with feedback for the model")
-        )
+    local ____temp_0
+    if keys.reject_with_reason ~= keys.reject then
+        ____temp_0 = keys.reject_with_reason
+    else
+        ____temp_0 = false
     end
+    local withReason = ____temp_0
+    mapKeys(
+        {self.buf},
+        {
+            {
+                keys.accept,
+                "approve the plan (as you left it)",
+                function() return self:approve() end
+            },
+            {keys.reject, "refuse the plan, with feedback for the model", ask},
+            {withReason, "refuse the plan, with feedback for the model", ask}
+        }
+    )
 end
 function PlanReview.prototype.watch(self)
     local function refuse()
@@ -218,41 +200,24 @@ function PlanReview.prototype.watch(self)
             self:refuse(reasonOn(self.buf))
         end
     end
-    self.autocmds:add(
-        "BufWriteCmd",
-        {buffer = self.buf},
+    self.life.autocmds:acceptOnWrite(
+        self.buf,
         "claude-ide: :w in a plan approves it (nothing is written)",
-        function()
-            vim.api.nvim_set_option_value("modified", false, {buf = self.buf})
-            self:approve()
-        end
+        function() return self:approve() end
     )
-    self.autocmds:add(
-        "WinClosed",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: closing the plan refuses it",
-        refuse
-    )
-    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting the plan refuses it", refuse)
-    self.autocmds:add(
-        "BufEnter",
-        {buffer = self.buf},
-        "claude-ide: a plan the user visits no longer waits",
-        function() return self:markSeen() end
-    )
-    self.autocmds:add(
-        "WinResized",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: fit the plan's winbar",
-        function() return self:setWinbar() end
+    self.life.autocmds:watchLife(
+        {self.win},
+        {self.buf},
+        {closed = "claude-ide: closing the plan refuses it", unloaded = "claude-ide: deleting the plan refuses it", resized = "claude-ide: fit the plan's winbar", seen = "claude-ide: a plan the user visits no longer waits"},
+        {
+            closed = refuse,
+            seen = function() return self.life:seen() end,
+            resized = function() return self:setWinbar() end
+        }
     )
 end
 function PlanReview.prototype.settle(self)
-    self:markSeen()
-    self.autocmds:clear()
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
-    end
+    self.life:settle({self.buf})
 end
 function PlanReview.prototype.close(self)
     local focused = vim.api.nvim_get_current_win() == self.win

@@ -6,13 +6,9 @@ local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local ____exports = {}
 local wholeText, hiddenBuffer, replaceBlock
 local ____log = require("claude-ide.log")
-local notice = ____log.notice
 local say = ____log.say
 local ____reason = require("claude-ide.editor.review.reason")
-local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
-local ____review_marks = require("claude-ide.editor.review_marks")
-local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____diff_text = require("claude-ide.editor.review.diff_text")
 local textLines = ____diff_text.textLines
 local ____highlights = require("claude-ide.editor.review.highlights")
@@ -26,23 +22,25 @@ local hunkLine = ____hunks.hunkLine
 local nextHunk = ____hunks.nextHunk
 local textHunks = ____hunks.textHunks
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local addWaiting = ____view_parts.addWaiting
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
-local detectFiletype = ____view_parts.detectFiletype
 local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
 local fileText = ____view_parts.fileText
+local fileViewKeys = ____view_parts.fileViewKeys
 local fitBar = ____view_parts.fitBar
 local hunkKeyParts = ____view_parts.hunkKeyParts
+local mapKeys = ____view_parts.mapKeys
+local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
+local proposalBuffer = ____view_parts.proposalBuffer
+local proposesChange = ____view_parts.proposesChange
+local removeView = ____view_parts.removeView
 local ReviewOrigin = ____view_parts.ReviewOrigin
-local reviewName = ____view_parts.reviewName
-local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
-local ViewAutocmds = ____view_parts.ViewAutocmds
+local ViewLife = ____view_parts.ViewLife
 function wholeText(text)
     return (text == "" or vim.endswith(text, "\n")) and text or text .. "\n"
 end
@@ -160,32 +158,17 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.win = -1
     self.hunks = {}
     self.tick = -1
-    self.waiting = false
-    self.autocmds = __TS__New(ViewAutocmds, AUGROUP)
     self.taken = 0
-    self.settled = false
-    self.closed = false
     self.origin = spec.origin or __TS__New(ReviewOrigin)
+    self.life = __TS__New(
+        ViewLife,
+        AUGROUP,
+        self.origin,
+        function() return self:markBuffers() end
+    )
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
     defineHighlights()
-    local file = vim.fn.fnamemodify(spec.path, ":t")
-    self.buf = scratchBuffer(
-        reviewName(file .. " (proposal)"),
-        spec.proposal.lines
-    )
-    setOpt("buftype", "acwrite", {buf = self.buf})
-    setOpt("fixendofline", false, {buf = self.buf})
-    setOpt("endofline", spec.proposal.eol, {buf = self.buf})
-    setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = self.buf})
-    local filetype = spec.filetype or detectFiletype(self.buf, spec.path)
-    local option = spec.bytes > BIG_PROPOSAL_BYTES and "syntax" or "filetype"
-    if filetype ~= nil and filetype ~= "" then
-        setOpt(option, filetype, {buf = self.buf})
-    end
-    setOpt("modified", false, {buf = self.buf})
-    if spec.deletes == true then
-        setOpt("modifiable", false, {buf = self.buf})
-    end
+    self.buf = proposalBuffer(spec).buf
     self.proposedTick = vim.api.nvim_buf_get_changedtick(self.buf)
     local current = spec.current or ({})
     self.originalText = type(current) == "string" and wholeText(current) or (#current > 0 and table.concat(current, "\n") .. "\n" or "")
@@ -202,50 +185,39 @@ function UnifiedView.prototype.hasFocus(self)
     return vim.api.nvim_get_current_win() == self.win
 end
 function UnifiedView.prototype.isWaiting(self)
-    return self.waiting
+    return self.life.waiting:is()
 end
 function UnifiedView.prototype.settle(self)
-    if self.settled then
+    if not self.life:settle({self.buf}) then
         return
     end
-    self.settled = true
-    self:markSeen()
-    self.autocmds:clear()
     if self.timer ~= nil and not self.timer:is_closing() then
         self.timer:stop()
         self.timer:close()
-    end
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_del_var, self.buf, REVIEW_VAR)
     end
 end
 function UnifiedView.prototype.close(self, goBack)
     if goBack == nil then
         goBack = true
     end
-    if self.closed then
-        return
-    end
-    self.closed = true
-    self:settle()
-    local focused = self:hasFocus()
-    self:closeWindow()
-    for ____, buf in ipairs({self.buf, self.originalBuf}) do
-        if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
-            pcall(vim.api.nvim_buf_delete, buf, {force = true})
+    local function reset(win)
+        if self.signcolumn ~= nil then
+            setOpt("signcolumn", self.signcolumn, {win = win, scope = "local"})
         end
     end
-    if focused and goBack then
-        self.origin:restore()
-    end
+    self.life:close(
+        function() return self:settle() end,
+        function() return removeView(
+            {self.win},
+            {self.buf, self.originalBuf},
+            self.origin,
+            self:hasFocus() and goBack,
+            reset
+        ) end
+    )
 end
 function UnifiedView.prototype.focus(self)
-    if not vim.api.nvim_win_is_valid(self.win) then
-        return false
-    end
-    self.origin:enter(self.win, {self.win})
-    self:markSeen()
-    return true
+    return self.life:focus(self.win, {self.win})
 end
 function UnifiedView.prototype.show(self, enter)
     local spec = self.spec
@@ -254,10 +226,7 @@ function UnifiedView.prototype.show(self, enter)
     self.signcolumn = getOpt("signcolumn", {win = self.win})
     setOpt("signcolumn", "yes", {win = self.win, scope = "local"})
     self.origin:settle(enter, opened.originTab)
-    self.waiting = not enter
-    if self.waiting then
-        addWaiting(1, spec.client or "Claude")
-    end
+    self.life.waiting:begin(not enter, spec.client or "Claude")
     self:markBuffers()
     self:setKeymaps()
     self:watch()
@@ -266,19 +235,17 @@ function UnifiedView.prototype.show(self, enter)
     else
         self:setWinbar()
         vim.schedule(function()
-            if self.closed then
+            if self.life.closed then
                 return
             end
             self:original()
             vim.schedule(function() return self:markFirst() end)
         end)
     end
-    if self.waiting then
-        self.unnotice = notice(((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. (spec.source ~= nil and (" [" .. spec.source) .. "]" or "")) .. ": :ClaudeCodeFocus shows the review")
-    end
+    self.life.waiting:tell(proposesChange(spec))
 end
 function UnifiedView.prototype.markFirst(self)
-    if self.closed or not vim.api.nvim_win_is_valid(self.win) then
+    if self.life.closed or not vim.api.nvim_win_is_valid(self.win) then
         return
     end
     self:refresh(false)
@@ -295,28 +262,13 @@ function UnifiedView.prototype.markFirst(self)
         )
     end
 end
-function UnifiedView.prototype.markSeen(self)
-    if not self.waiting then
-        return
-    end
-    self.waiting = false
-    local ____opt_0 = self.unnotice
-    if ____opt_0 ~= nil then
-        ____opt_0()
-    end
-    self.unnotice = nil
-    addWaiting(-1)
-    if not self.settled then
-        self:markBuffers()
-    end
-end
 function UnifiedView.prototype.markBuffers(self)
-    local value = {tab_name = self.spec.tabName, role = "proposal", proposal = self.buf}
-    if self.waiting then
-        value.waiting = true
-    end
-    value.file = vim.fn.fnamemodify(self.spec.path, ":~:.")
-    vim.api.nvim_buf_set_var(self.buf, REVIEW_VAR, value)
+    local file = vim.fn.fnamemodify(self.spec.path, ":~:.")
+    markReview(
+        self.buf,
+        {tab_name = self.spec.tabName, role = "proposal", proposal = self.buf, file = file},
+        self.life.waiting:is()
+    )
 end
 function UnifiedView.prototype.original(self)
     if vim.api.nvim_buf_is_valid(self.originalBuf) and vim.api.nvim_buf_is_loaded(self.originalBuf) then
@@ -342,7 +294,7 @@ function UnifiedView.prototype.refresh(self, force)
     if force == nil then
         force = true
     end
-    if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
+    if self.life.closed or not vim.api.nvim_buf_is_valid(self.buf) then
         return
     end
     local tick = vim.api.nvim_buf_get_changedtick(self.buf)
@@ -362,7 +314,7 @@ function UnifiedView.prototype.refresh(self, force)
     self:setWinbar()
 end
 function UnifiedView.prototype.markLater(self)
-    if self.settled then
+    if self.life.settled then
         return
     end
     if self.timer == nil then
@@ -373,14 +325,14 @@ function UnifiedView.prototype.markLater(self)
         MARK_PAUSE_MS,
         0,
         function() return vim.schedule(function()
-            if not self.settled then
+            if not self.life.settled then
                 self:refresh(false)
             end
         end) end
     )
 end
 function UnifiedView.prototype.redraw(self)
-    if self.closed or not vim.api.nvim_buf_is_valid(self.buf) then
+    if self.life.closed or not vim.api.nvim_buf_is_valid(self.buf) then
         return
     end
     if self.tick ~= vim.api.nvim_buf_get_changedtick(self.buf) then
@@ -402,14 +354,14 @@ function UnifiedView.prototype.draw(self, count)
     local intraLine = self.spec.bytes <= BIG_PROPOSAL_BYTES
     local valid = vim.api.nvim_win_is_valid(self.win)
     local tabstop = getOpt("tabstop", {buf = buf})
-    local ____valid_4
+    local ____valid_2
     if valid then
-        local ____opt_2 = vim.fn.getwininfo(self.win)[1]
-        ____valid_4 = ____opt_2 and ____opt_2.textoff or 0
+        local ____opt_0 = vim.fn.getwininfo(self.win)[1]
+        ____valid_2 = ____opt_0 and ____opt_0.textoff or 0
     else
-        ____valid_4 = 0
+        ____valid_2 = 0
     end
-    local textoff = ____valid_4
+    local textoff = ____valid_2
     local width = valid and vim.api.nvim_win_get_width(self.win) or 0
     local lead = textoff > 0 and "-" .. string.rep(" ", textoff - 1) or ""
     local function removed(pieces)
@@ -461,7 +413,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue79
+                        goto __continue69
                     end
                     local start, oldEnd, newEnd = unpack(
                         ____exports.changedMiddle(line, lines[i + 1]),
@@ -492,7 +444,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue79::
+                ::__continue69::
                 i = i + 1
             end
         end
@@ -663,60 +615,9 @@ function UnifiedView.prototype.setWinbar(self)
     fitBar(self.win, title, parts)
 end
 function UnifiedView.prototype.setKeymaps(self)
-    local keys = self.spec.config.keymaps
-    local buf = self.buf
-    local function map(lhs, desc, fn)
-        if lhs ~= false then
-            vim.keymap.set("n", lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. desc})
-        end
-    end
-    map(
-        keys.accept,
-        "accept Claude's proposal",
-        function() return self.events.accept() end
-    )
-    map(
-        keys.reject,
-        "reject Claude's proposal",
-        function() return self.events.reject() end
-    )
-    map(
-        keys.reject_with_reason,
-        "reject Claude's proposal, with a reason for the model",
-        function() return self:rejectWithReason() end
-    )
-    map(
-        keys.take_hunk,
-        "take Claude's hunk under the cursor",
-        function() return self:decideHunk("take") end
-    )
-    map(
-        keys.drop_hunk,
-        "drop Claude's hunk under the cursor (the original text comes back)",
-        function() return self:decideHunk("drop") end
-    )
-    map(
-        keys.next_hunk,
-        "next hunk",
-        function() return self:jumpHunk("next") end
-    )
-    map(
-        keys.prev_hunk,
-        "previous hunk",
-        function() return self:jumpHunk("prev") end
-    )
-    for ____, key in ipairs(self.spec.keys or ({})) do
-        map(key.lhs, key.desc, key.fn)
-    end
-end
-function UnifiedView.prototype.rejectWithReason(self)
-    askReason(
-        "Reason for rejecting (sent to the model): ",
-        function(reason)
-            if not self.settled then
-                self.events.reject(reason)
-            end
-        end
+    mapKeys(
+        {self.buf},
+        fileViewKeys(self.spec, self.events, self, self.life)
     )
 end
 function UnifiedView.prototype.watch(self)
@@ -724,37 +625,28 @@ function UnifiedView.prototype.watch(self)
         return self.events.reject(reasonOn(self.buf))
     end
     local big = self.spec.bytes > BIG_PROPOSAL_BYTES
-    self.autocmds:add(
-        "WinClosed",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: closing a review window rejects the proposal",
-        reject
+    self.life.autocmds:watchLife(
+        {self.win},
+        {self.buf},
+        {closed = "claude-ide: closing a review window rejects the proposal", unloaded = "claude-ide: deleting a review buffer rejects the proposal", resized = "claude-ide: fit the review's winbar and removed lines to the new width"},
+        {
+            closed = reject,
+            seen = function() return self.life:seen() end,
+            resized = function() return self:redraw() end
+        }
     )
-    self.autocmds:add(
-        "BufEnter",
-        {buffer = self.buf},
-        "claude-ide: a review the user visits no longer waits",
-        function() return self:markSeen() end
-    )
-    self.autocmds:add("BufUnload", {buffer = self.buf}, "claude-ide: deleting a review buffer rejects the proposal", reject)
-    self.autocmds:add(
-        "WinResized",
-        {pattern = {tostring(self.win)}},
-        "claude-ide: fit the review's winbar and removed lines to the new width",
-        function() return self:redraw() end
-    )
-    self.autocmds:add(
+    self.life.autocmds:add(
         {"TextChanged", "TextChangedI"},
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
         function()
-            local ____big_5
+            local ____big_3
             if big then
-                ____big_5 = self:markLater()
+                ____big_3 = self:markLater()
             else
-                ____big_5 = self:refresh(false)
+                ____big_3 = self:refresh(false)
             end
-            return ____big_5
+            return ____big_3
         end
     )
     local pending = false
@@ -762,14 +654,14 @@ function UnifiedView.prototype.watch(self)
         self.buf,
         false,
         {on_lines = function()
-            if self.settled then
+            if self.life.settled then
                 return true
             end
             if not pending then
                 pending = true
                 vim.schedule(function()
                     pending = false
-                    if self.settled then
+                    if self.life.settled then
                         return
                     end
                     if big then
@@ -782,39 +674,16 @@ function UnifiedView.prototype.watch(self)
             return false
         end}
     )
-    self.autocmds:add(
+    self.life.autocmds:add(
         "ColorScheme",
         {},
         "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
         function() return defineHighlights() end
     )
-    self.autocmds:add(
-        "BufWriteCmd",
-        {buffer = self.buf},
+    self.life.autocmds:acceptOnWrite(
+        self.buf,
         "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-        function()
-            setOpt("modified", false, {buf = self.buf})
-            self.events.accept()
-        end
+        function() return self.events.accept() end
     )
-end
-function UnifiedView.prototype.closeWindow(self)
-    local win = self.win
-    if not vim.api.nvim_win_is_valid(win) then
-        return
-    end
-    if (pcall(vim.api.nvim_win_close, win, true)) then
-        return
-    end
-    pcall(function()
-        setOpt("winbar", "", {win = win})
-        if self.signcolumn ~= nil then
-            setOpt("signcolumn", self.signcolumn, {win = win, scope = "local"})
-        end
-        vim.api.nvim_win_set_buf(
-            win,
-            vim.api.nvim_create_buf(true, false)
-        )
-    end)
 end
 return ____exports

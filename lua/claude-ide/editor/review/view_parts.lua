@@ -5,7 +5,22 @@ local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__New = ____lualib.__TS__New
 local ____exports = {}
+local ____log = require("claude-ide.log")
+local notice = ____log.notice
+local ____review_marks = require("claude-ide.editor.review_marks")
+local REVIEW_VAR = ____review_marks.REVIEW_VAR
+local ____reason = require("claude-ide.editor.review.reason")
+local askReason = ____reason.askReason
+function ____exports.setOpt(name, value, scope)
+    vim.api.nvim_set_option_value(name, value, scope)
+end
+--- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
+function ____exports.detectFiletype(buf, path)
+    local ft = vim.filetype.match({buf = buf, filename = path})
+    return ft
+end
 --- The file views' autocmds (every server's, every review's, whatever the layout). It exists while a review is
 -- open: the last view to close deletes it, so a stopped server leaves no group behind.
 ____exports.AUGROUP = "claude-ide.diff"
@@ -27,6 +42,96 @@ function ____exports.addWaiting(delta, client)
     local now = vim.g[____exports.WAITING_VAR] or 0
     vim.g[____exports.WAITING_VAR] = math.max(0, now + delta)
     pcall(vim.cmd, "redrawstatus!")
+end
+--- Whether a view waits: opened behind the user and not visited yet, counted in vim.g.claude_ide_reviews_waiting
+-- (addWaiting) and told by a message that a notifier keeps until the user comes (or the view ends).
+____exports.Waiting = __TS__Class()
+local Waiting = ____exports.Waiting
+Waiting.name = "Waiting"
+function Waiting.prototype.____constructor(self)
+    self.on = false
+end
+function Waiting.prototype.begin(self, behind, client)
+    self.on = behind
+    if behind then
+        ____exports.addWaiting(1, client)
+    end
+end
+function Waiting.prototype.tell(self, message)
+    if self.on then
+        self.unnotice = notice(message)
+    end
+end
+function Waiting.prototype.is(self)
+    return self.on
+end
+function Waiting.prototype.seen(self)
+    if not self.on then
+        return false
+    end
+    self.on = false
+    local ____opt_0 = self.unnotice
+    if ____opt_0 ~= nil then
+        ____opt_0()
+    end
+    self.unnotice = nil
+    ____exports.addWaiting(-1)
+    return true
+end
+--- What a file's view waiting behind the user says: `Claude proposes a change to a.ts [s1]: :ClaudeCodeFocus ...`.
+function ____exports.proposesChange(spec)
+    local source = spec.source ~= nil and (" [" .. spec.source) .. "]" or ""
+    return ((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. source) .. ": :ClaudeCodeFocus shows the review"
+end
+--- Marks `buf` as a review's (b:claude_ide_diff = `value`, with `waiting` when the view waits).
+function ____exports.markReview(buf, value, waiting)
+    if waiting then
+        value.waiting = true
+    end
+    vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value)
+end
+--- `bufs` stop looking like an open review's (b:claude_ide_diff gone), whichever are still there.
+function ____exports.unmarkReview(bufs)
+    for ____, buf in ipairs(bufs) do
+        if vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR)
+        end
+    end
+end
+--- Closes a view's window. The last window of Neovim cannot close: it gets an empty buffer instead, without the
+-- view's winbar and after `reset` (what else the view set on it: 'diff', its 'signcolumn'). Never throws.
+function ____exports.closeViewWindow(win, reset)
+    if not vim.api.nvim_win_is_valid(win) then
+        return
+    end
+    if (pcall(vim.api.nvim_win_close, win, true)) then
+        return
+    end
+    pcall(function()
+        if reset ~= nil then
+            reset(win)
+        end
+        ____exports.setOpt("winbar", "", {win = win})
+        vim.api.nvim_win_set_buf(
+            win,
+            vim.api.nvim_create_buf(true, false)
+        )
+    end)
+end
+--- Removes a view from the screen, its windows (closeViewWindow, `reset`) and then its buffers, and when `back` (the
+-- user was in it, and no next view of the same review takes them on) returns them where they were. Never throws.
+function ____exports.removeView(wins, bufs, origin, back, reset)
+    for ____, win in ipairs(wins) do
+        ____exports.closeViewWindow(win, reset)
+    end
+    for ____, buf in ipairs(bufs) do
+        if vim.api.nvim_buf_is_valid(buf) then
+            pcall(vim.api.nvim_buf_delete, buf, {force = true})
+        end
+    end
+    if back then
+        origin:restore()
+    end
 end
 --- Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise.
 ____exports.VISUAL_MODES = {
@@ -59,9 +164,6 @@ function ____exports.takesFocus(policy, home)
         return false
     end
     return m.mode == "t" or m.mode == "nt" or m.mode == "n"
-end
-function ____exports.setOpt(name, value, scope)
-    vim.api.nvim_set_option_value(name, value, scope)
 end
 function ____exports.getOpt(name, scope)
     return vim.api.nvim_get_option_value(name, scope)
@@ -141,6 +243,31 @@ function ____exports.scratchBuffer(name, lines)
     ____exports.setUniqueName(buf, name)
     ____exports.setOpt("modified", false, {buf = buf})
     return buf
+end
+--- The proposal's buffer of a file's view (side by side or unified): `<file> (proposal)`, an 'acwrite' buffer (`:w`
+-- accepts, the view says how), its final newline and line endings as proposed, highlighted as its file (`option`:
+-- 'syntax' above BIG_PROPOSAL_BYTES, else 'filetype'; `filetype` undefined when none was found), unmodified. A
+-- deletion is all or nothing: there is no text to change in it.
+function ____exports.proposalBuffer(spec)
+    local file = vim.fn.fnamemodify(spec.path, ":t")
+    local buf = ____exports.scratchBuffer(
+        ____exports.reviewName(file .. " (proposal)"),
+        spec.proposal.lines
+    )
+    ____exports.setOpt("buftype", "acwrite", {buf = buf})
+    ____exports.setOpt("fixendofline", false, {buf = buf})
+    ____exports.setOpt("endofline", spec.proposal.eol, {buf = buf})
+    ____exports.setOpt("fileformat", spec.proposal.crlf and "dos" or "unix", {buf = buf})
+    local filetype = spec.filetype or ____exports.detectFiletype(buf, spec.path)
+    local option = spec.bytes > ____exports.BIG_PROPOSAL_BYTES and "syntax" or "filetype"
+    if filetype ~= nil and filetype ~= "" then
+        ____exports.setOpt(option, filetype, {buf = buf})
+    end
+    ____exports.setOpt("modified", false, {buf = buf})
+    if spec.deletes == true then
+        ____exports.setOpt("modifiable", false, {buf = buf})
+    end
+    return {buf = buf, filetype = filetype, option = option}
 end
 --- Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
 -- view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
@@ -247,14 +374,14 @@ function ____exports.windowLocals(win)
     for name, info in pairs(vim.api.nvim_get_all_options_info()) do
         do
             if info.scope ~= "win" then
-                goto __continue47
+                goto __continue76
             end
             local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
             if ok then
                 values[name] = value
             end
         end
-        ::__continue47::
+        ::__continue76::
     end
     return values
 end
@@ -266,11 +393,6 @@ function ____exports.restoreWindowLocals(win, before)
             pcall(vim.api.nvim_set_option_value, name, value, {win = win, scope = "local"})
         end
     end
-end
---- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
-function ____exports.detectFiletype(buf, path)
-    local ft = vim.filetype.match({buf = buf, filename = path})
-    return ft
 end
 --- ViewSpec.note as winbar parts, each dropped whole: ` · File 2/3`, ` (changed by a shell command)`, ....
 function ____exports.noteParts(note)
@@ -313,6 +435,81 @@ function ____exports.hunkKeyParts(keys)
     end
     return parts
 end
+--- Maps `keys` in each of `bufs`, one buffer after the other: buffer-local, Normal mode, `nowait` (a review's keys
+-- never wait for a longer mapping of the user's), each described as `claude-ide: <desc>` (`:map`, which-key).
+function ____exports.mapKeys(bufs, keys)
+    for ____, buffer in ipairs(bufs) do
+        for ____, ____value in ipairs(keys) do
+            local lhs = ____value[1]
+            local desc = ____value[2]
+            local fn = ____value[3]
+            if lhs ~= false then
+                vim.keymap.set("n", lhs, fn, {buffer = buffer, nowait = true, desc = "claude-ide: " .. desc})
+            end
+        end
+    end
+end
+--- Asks for the reason (the model reads it verbatim), then rejects, unless the view (its `life`) was decided
+-- meanwhile; cancelled, the view stays open.
+function ____exports.askRejectReason(life, reject)
+    askReason(
+        "Reason for rejecting (sent to the model): ",
+        function(reason)
+            if not life.settled then
+                reject(reason)
+            end
+        end
+    )
+end
+--- The keys of a file's view (side by side or unified), in this order: accept, reject, reject with a reason, take /
+-- drop the hunk under the cursor, next / previous hunk, then the spec's own (ViewSpec.keys).
+function ____exports.fileViewKeys(spec, events, view, life)
+    local keys = spec.config.keymaps
+    local list = {
+        {
+            keys.accept,
+            "accept Claude's proposal",
+            function() return events.accept() end
+        },
+        {
+            keys.reject,
+            "reject Claude's proposal",
+            function() return events.reject() end
+        },
+        {
+            keys.reject_with_reason,
+            "reject Claude's proposal, with a reason for the model",
+            function() return ____exports.askRejectReason(
+                life,
+                function(reason) return events.reject(reason) end
+            ) end
+        },
+        {
+            keys.take_hunk,
+            "take Claude's hunk under the cursor",
+            function() return view:decideHunk("take") end
+        },
+        {
+            keys.drop_hunk,
+            "drop Claude's hunk under the cursor (the original text comes back)",
+            function() return view:decideHunk("drop") end
+        },
+        {
+            keys.next_hunk,
+            "next hunk",
+            function() return view:jumpHunk("next") end
+        },
+        {
+            keys.prev_hunk,
+            "previous hunk",
+            function() return view:jumpHunk("prev") end
+        }
+    }
+    for ____, key in ipairs(spec.keys or ({})) do
+        list[#list + 1] = {key.lhs, key.desc, key.fn}
+    end
+    return list
+end
 --- A view's autocmds, in the group every open view of its kind shares (`group`): added one by one while the view
 -- is open, deleted together when it settles; the last view to settle deletes the group, so a stopped server leaves
 -- none behind.
@@ -325,8 +522,8 @@ function ViewAutocmds.prototype.____constructor(self, group)
 end
 function ViewAutocmds.prototype.add(self, event, opts, desc, callback)
     local group = vim.api.nvim_create_augroup(self.group, {clear = false})
-    local ____self_ids_0 = self.ids
-    ____self_ids_0[#____self_ids_0 + 1] = vim.api.nvim_create_autocmd(
+    local ____self_ids_4 = self.ids
+    ____self_ids_4[#____self_ids_4 + 1] = vim.api.nvim_create_autocmd(
         event,
         __TS__ObjectAssign(
             {group = group},
@@ -338,6 +535,32 @@ function ViewAutocmds.prototype.add(self, event, opts, desc, callback)
         )
     )
 end
+function ViewAutocmds.prototype.watchLife(self, wins, bufs, says, on)
+    local pattern = __TS__ArrayMap(
+        wins,
+        function(____, win) return tostring(win) end
+    )
+    self:add("WinClosed", {pattern = pattern}, says.closed, on.closed)
+    for ____, buffer in ipairs(bufs) do
+        self:add("BufUnload", {buffer = buffer}, says.unloaded, on.closed)
+    end
+    local seen = says.seen or "claude-ide: a review the user visits no longer waits"
+    for ____, buffer in ipairs(bufs) do
+        self:add("BufEnter", {buffer = buffer}, seen, on.seen)
+    end
+    self:add("WinResized", {pattern = pattern}, says.resized, on.resized)
+end
+function ViewAutocmds.prototype.acceptOnWrite(self, buf, desc, accept)
+    self:add(
+        "BufWriteCmd",
+        {buffer = buf},
+        desc,
+        function()
+            ____exports.setOpt("modified", false, {buf = buf})
+            accept()
+        end
+    )
+end
 function ViewAutocmds.prototype.clear(self)
     for ____, id in ipairs(self.ids) do
         pcall(vim.api.nvim_del_autocmd, id)
@@ -347,5 +570,50 @@ function ViewAutocmds.prototype.clear(self)
     if ok and #left == 0 then
         pcall(vim.api.nvim_del_augroup_by_name, self.group)
     end
+end
+--- What every review view's life has, whatever it shows: where the user was (`origin`), whether it waits unseen
+-- (`waiting`), its autocmds, and its two ends: settled, the view is decided, stops reporting and stops looking
+-- like an open review, while its windows may still be on screen; closed, it is off the screen too.
+____exports.ViewLife = __TS__Class()
+local ViewLife = ____exports.ViewLife
+ViewLife.name = "ViewLife"
+function ViewLife.prototype.____constructor(self, group, origin, mark)
+    self.origin = origin
+    self.mark = mark
+    self.settled = false
+    self.closed = false
+    self.waiting = __TS__New(____exports.Waiting)
+    self.autocmds = __TS__New(____exports.ViewAutocmds, group)
+end
+function ViewLife.prototype.seen(self)
+    if self.waiting:seen() and not self.settled then
+        self.mark()
+    end
+end
+function ViewLife.prototype.focus(self, target, ours)
+    if not vim.api.nvim_win_is_valid(target) then
+        return false
+    end
+    self.origin:enter(target, ours)
+    self:seen()
+    return true
+end
+function ViewLife.prototype.close(self, settle, remove)
+    if self.closed then
+        return
+    end
+    self.closed = true
+    settle()
+    remove()
+end
+function ViewLife.prototype.settle(self, bufs)
+    if self.settled then
+        return false
+    end
+    self.settled = true
+    self:seen()
+    self.autocmds:clear()
+    ____exports.unmarkReview(bufs)
+    return true
 end
 return ____exports

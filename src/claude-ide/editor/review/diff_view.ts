@@ -9,21 +9,25 @@
 // left side (:diffput), dropping one copies the original back into the proposal (:diffget); either way the
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
-import { notice, say } from "../../log";
+import { say } from "../../log";
 import { diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side } from "./hunks";
-import { askReason, reasonOn } from "./reason";
-import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { reasonOn } from "./reason";
+import type { ReviewVar } from "../review_marks";
 import {
-  addWaiting,
   AUGROUP,
   BIG_PROPOSAL_BYTES,
-  detectFiletype,
   escapeBar,
   fileText,
+  fileViewKeys,
   fitBar,
   hunkKeyParts,
+  mapKeys,
+  markReview,
   getOpt,
   noteParts,
+  proposalBuffer,
+  proposesChange,
+  removeView,
   restoreWindowLocals,
   ReviewOrigin,
   reviewName,
@@ -32,8 +36,8 @@ import {
   takesFocus,
   type ViewEvents,
   type ViewSpec,
+  ViewLife,
   windowLocals,
-  ViewAutocmds,
 } from "./view_parts";
 
 export class DiffView {
@@ -43,17 +47,12 @@ export class DiffView {
   private rightWin = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   readonly origin: ReviewOrigin;
-  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
-  private waiting = false;
-  /** Removes the message that says the review waits (a notifier keeps it until then). */
-  private unnotice?: (this: void) => void;
-  private readonly autocmds = new ViewAutocmds(AUGROUP);
+  /** Whether it waits unseen, its autocmds, settled or closed. */
+  private readonly life: ViewLife;
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
   /** Each window's winbar: a title and the parts that may go (setWinbars). */
   private bars?: { left: [string, string[]]; right: [string, string[]] };
-  private settled = false;
-  private closed = false;
 
   /**
    * Creates the buffers and windows and focuses the proposal at its first change. Throws (after removing
@@ -64,23 +63,14 @@ export class DiffView {
     private readonly events: ViewEvents,
   ) {
     this.origin = spec.origin ?? new ReviewOrigin();
+    this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffers());
     // Short names that read whole in the tab line (`file (proposal)`); the review's full title (client, session,
     // label) is in its winbar.
     const file = vim.fn.fnamemodify(spec.path, ":t");
     this.leftBuf = scratchBuffer(reviewName(`${file} (current)`), spec.current ?? []);
     setOpt("modifiable", false, { buf: this.leftBuf });
-    this.rightBuf = scratchBuffer(reviewName(`${file} (proposal)`), spec.proposal.lines);
-    setOpt("buftype", "acwrite", { buf: this.rightBuf });
-    // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
-    setOpt("fixendofline", false, { buf: this.rightBuf });
-    setOpt("endofline", spec.proposal.eol, { buf: this.rightBuf });
-    setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.rightBuf });
-    const filetype = spec.filetype ?? detectFiletype(this.rightBuf, spec.path);
-    const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
-    if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf: this.rightBuf });
-    setOpt("modified", false, { buf: this.rightBuf });
-    // A deletion is all or nothing: there is no text to change in it.
-    if (spec.deletes === true) setOpt("modifiable", false, { buf: this.rightBuf });
+    const { buf: proposal, filetype, option } = proposalBuffer(spec);
+    this.rightBuf = proposal;
     const [ok, err] = pcall(() => this.show(spec.enter === true || takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
       this.close();
@@ -98,7 +88,7 @@ export class DiffView {
    */
   private highlightLeft(option: string, filetype: string): void {
     const buf = this.leftBuf;
-    if (this.closed || !vim.api.nvim_buf_is_valid(buf)) return;
+    if (this.life.closed || !vim.api.nvim_buf_is_valid(buf)) return;
     const win = this.leftWin;
     const before = win !== undefined && vim.api.nvim_win_is_valid(win) ? windowLocals(win) : undefined;
     pcall(setOpt, option, filetype, { buf });
@@ -121,13 +111,7 @@ export class DiffView {
    * variables gone), while its windows may still be on screen. Safe inside any autocmd. Idempotent.
    */
   settle(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.markSeen();
-    this.autocmds.clear();
-    for (const buf of [this.leftBuf, this.rightBuf]) {
-      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR);
-    }
+    this.life.settle([this.leftBuf, this.rightBuf]);
   }
 
   /**
@@ -136,15 +120,17 @@ export class DiffView {
    * focus already, and the way back is its own). Idempotent; never throws.
    */
   close(goBack = true): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.settle();
-    const focused = this.hasFocus();
-    for (const win of [this.rightWin, this.leftWin]) closeWindow(win);
-    for (const buf of [this.rightBuf, this.leftBuf]) {
-      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
-    }
-    if (focused && goBack) this.origin.restore();
+    // A window that must stay (the last) leaves diff mode.
+    const diffoff = (win: Win) => vim.api.nvim_win_call(win, () => vim.cmd("diffoff"));
+    const remove = () =>
+      removeView(
+        [this.rightWin, this.leftWin],
+        [this.rightBuf, this.leftBuf],
+        this.origin,
+        this.hasFocus() && goBack,
+        diffoff,
+      );
+    this.life.close(() => this.settle(), remove);
   }
 
   /**
@@ -163,8 +149,7 @@ export class DiffView {
     });
     this.origin.settle(enter, opened.originTab);
 
-    this.waiting = !enter;
-    if (this.waiting) addWaiting(1, spec.client ?? "Claude");
+    this.life.waiting.begin(!enter, spec.client ?? "Claude");
     this.markBuffers();
     this.setWinbars();
     const lines = math.max(vim.api.nvim_buf_line_count(this.leftBuf), vim.api.nvim_buf_line_count(this.rightBuf));
@@ -175,25 +160,12 @@ export class DiffView {
     this.setKeymaps();
     this.watch();
     vim.api.nvim_win_call(this.rightWin, () => goToFirstChange());
-    if (this.waiting)
-      this.unnotice = notice(
-        `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
-      );
-  }
-
-  /** The user is in the review now (or it ended): it no longer waits. */
-  private markSeen(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
-    this.unnotice?.();
-    this.unnotice = undefined;
-    addWaiting(-1);
-    if (!this.settled) this.markBuffers();
+    this.life.waiting.tell(proposesChange(spec));
   }
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting;
+    return this.life.waiting.is();
   }
 
   /**
@@ -201,21 +173,19 @@ export class DiffView {
    * focus goes back to where they were when the review ends. False when its windows are gone.
    */
   focus(): boolean {
-    if (!vim.api.nvim_win_is_valid(this.rightWin)) return false;
-    this.origin.enter(this.rightWin, [this.leftWin, this.rightWin]);
-    this.markSeen();
-    return true;
+    return this.life.focus(this.rightWin, [this.leftWin, this.rightWin]);
   }
 
   private markBuffers(): void {
-    const mark = (buf: Buf, role: ReviewVar["role"]) => {
-      const value: ReviewVar = { tab_name: this.spec.tabName, role, proposal: this.rightBuf };
-      if (this.waiting) value.waiting = true;
-      value.file = vim.fn.fnamemodify(this.spec.path, ":~:.");
-      vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
-    };
-    mark(this.leftBuf, "current");
-    mark(this.rightBuf, "proposal");
+    const file = vim.fn.fnamemodify(this.spec.path, ":~:.");
+    const value = (role: ReviewVar["role"]): ReviewVar => ({
+      tab_name: this.spec.tabName,
+      role,
+      proposal: this.rightBuf,
+      file,
+    });
+    markReview(this.leftBuf, value("current"), this.life.waiting.is());
+    markReview(this.rightBuf, value("proposal"), this.life.waiting.is());
   }
 
   /**
@@ -357,102 +327,40 @@ export class DiffView {
     if (!onChange(vim.api.nvim_win_get_cursor(0)[0])) vim.api.nvim_win_set_cursor(0, before);
   }
 
+  /** The same keys in both windows (fileViewKeys). */
   private setKeymaps(): void {
-    const keys = this.spec.config.keymaps;
-    const hunkKeys: [string | false, string, (this: void) => void][] = [
-      [keys.take_hunk, "take Claude's hunk under the cursor", () => this.decideHunk("take")],
-      [
-        keys.drop_hunk,
-        "drop Claude's hunk under the cursor (the original text comes back)",
-        () => this.decideHunk("drop"),
-      ],
-      [keys.next_hunk, "next hunk", () => this.jumpHunk("next")],
-      [keys.prev_hunk, "previous hunk", () => this.jumpHunk("prev")],
-    ];
-    for (const buf of [this.leftBuf, this.rightBuf]) {
-      vim.keymap.set("n", keys.accept, () => this.events.accept(), {
-        buffer: buf,
-        nowait: true,
-        desc: "claude-ide: accept Claude's proposal",
-      });
-      vim.keymap.set("n", keys.reject, () => this.events.reject(), {
-        buffer: buf,
-        nowait: true,
-        desc: "claude-ide: reject Claude's proposal",
-      });
-      if (keys.reject_with_reason !== false)
-        vim.keymap.set("n", keys.reject_with_reason, () => this.rejectWithReason(), {
-          buffer: buf,
-          nowait: true,
-          desc: "claude-ide: reject Claude's proposal, with a reason for the model",
-        });
-      for (const [lhs, desc, fn] of hunkKeys) {
-        if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
-      }
-      for (const key of this.spec.keys ?? [])
-        vim.keymap.set("n", key.lhs, key.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${key.desc}` });
-    }
-  }
-
-  /** Asks for the reason (the model reads it verbatim), then rejects; cancelled, the review stays open. */
-  private rejectWithReason(): void {
-    askReason("Reason for rejecting (sent to the model): ", (reason) => {
-      if (!this.settled) this.events.reject(reason);
-    });
+    mapKeys([this.leftBuf, this.rightBuf], fileViewKeys(this.spec, this.events, this, this.life));
   }
 
   /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
   private watch(): void {
     const reject = () => this.events.reject(reasonOn(this.rightBuf));
-    this.autocmds.add(
-      "WinClosed",
-      { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
-      "claude-ide: closing a diff window rejects the proposal",
-      reject,
+    this.life.autocmds.watchLife(
+      [this.leftWin, this.rightWin],
+      [this.leftBuf, this.rightBuf],
+      {
+        closed: "claude-ide: closing a diff window rejects the proposal",
+        unloaded: "claude-ide: deleting a diff buffer rejects the proposal",
+        resized: "claude-ide: fit the review's winbars to the new width",
+      },
+      { closed: reject, seen: () => this.life.seen(), resized: () => this.fitWinbars() },
     );
-    for (const buffer of [this.leftBuf, this.rightBuf])
-      this.autocmds.add("BufEnter", { buffer }, "claude-ide: a review the user visits no longer waits", () =>
-        this.markSeen(),
-      );
-    this.autocmds.add(
-      "BufUnload",
-      { buffer: this.leftBuf },
-      "claude-ide: deleting a diff buffer rejects the proposal",
-      reject,
-    );
-    this.autocmds.add(
-      "BufUnload",
-      { buffer: this.rightBuf },
-      "claude-ide: deleting a diff buffer rejects the proposal",
-      reject,
-    );
-    this.autocmds.add(
-      "WinResized",
-      { pattern: [tostring(this.leftWin), tostring(this.rightWin)] },
-      "claude-ide: fit the review's winbars to the new width",
-      () => this.fitWinbars(),
-    );
-    this.autocmds.add(
+    this.life.autocmds.add(
       "TextChanged",
       { buffer: this.rightBuf },
       "claude-ide: count the hunks left in the review's winbar",
       () => this.setWinbars(),
     );
-    this.autocmds.add(
+    this.life.autocmds.add(
       "InsertLeave",
       { buffer: this.rightBuf },
       "claude-ide: count the hunks left in the review's winbar",
       () => this.setWinbars(),
     );
-    this.autocmds.add(
-      "BufWriteCmd",
-      { buffer: this.rightBuf },
+    this.life.autocmds.acceptOnWrite(
+      this.rightBuf,
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-      () => {
-        // Written as far as Vim knows, so that :wq / :x go on to close the window.
-        setOpt("modified", false, { buf: this.rightBuf });
-        this.events.accept();
-      },
+      () => this.events.accept(),
     );
   }
 }
@@ -507,15 +415,4 @@ function goToFirstChange(): void {
   vim.api.nvim_win_set_cursor(0, [1, 0]);
   if (vim.fn.diff_hlID(1, 1) !== 0 || vim.fn.diff_filler(1) > 0) return;
   pcall(vim.cmd, "normal! ]c");
-}
-
-/** Closes a window of the view; the last window of Neovim cannot close, so it gets an empty buffer instead. */
-function closeWindow(win: Win): void {
-  if (!vim.api.nvim_win_is_valid(win)) return;
-  if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
-  pcall(() => {
-    vim.api.nvim_win_call(win, () => vim.cmd("diffoff"));
-    setOpt("winbar", "", { win });
-    vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
-  });
 }

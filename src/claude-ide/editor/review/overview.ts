@@ -12,22 +12,25 @@
 // slices of a few milliseconds, from the top, so a review of thousands of hunks never holds the editor.
 import type { Config } from "../../config";
 import { type ReviewFile, WHOLE_FILE_KEY } from "../../contracts";
-import { notice, say } from "../../log";
-import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { say } from "../../log";
 import { plural } from "../../util/words";
 import { diffHunks as blocksOf } from "./hunks";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
-import { askReason, reasonOn } from "./reason";
+import { reasonOn } from "./reason";
 import {
-  addWaiting,
+  askRejectReason,
   escapeBar,
   fitBar,
+  mapKeys,
+  markReview,
   ReviewOrigin,
+  removeView,
   reviewName,
   scratchBuffer,
   setOpt,
   takesFocus,
-  ViewAutocmds,
+  type ViewKey,
+  ViewLife,
 } from "./view_parts";
 
 export const NEXT_FILE_KEY = "]f";
@@ -220,12 +223,9 @@ export class Overview {
   private marked = 0;
   /** A slice (computing or highlighting) waits for a loop turn. */
   private stepScheduled = false;
-  private waiting = false;
-  private unnotice?: (this: void) => void;
-  private readonly autocmds = new ViewAutocmds(AUGROUP);
+  /** Whether it waits unseen, its autocmds, settled or closed. */
+  private readonly life: ViewLife;
   private bar?: [string, string[]];
-  private settled = false;
-  private closed = false;
 
   /** Builds the buffer and shows it. Throws (leaving nothing behind) when Neovim refuses. */
   constructor(
@@ -233,6 +233,7 @@ export class Overview {
     private readonly events: OverviewEvents,
   ) {
     this.origin = new ReviewOrigin();
+    this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffer());
     this.sections = spec.files.map((file, i) => ({
       file,
       base: file.current ?? [],
@@ -266,7 +267,7 @@ export class Overview {
    * highlights them; the rest on a later loop turn (`more`) or by complete().
    */
   private prepareSlice(budget = SLICE_MS): void {
-    if (this.closed || this.prepared === this.sections.length) return;
+    if (this.life.closed || this.prepared === this.sections.length) return;
     const start = vim.uv.hrtime();
     const lines: string[] = [];
     const from = this.prepared;
@@ -302,7 +303,7 @@ export class Overview {
 
   /** Every file in the buffer now (a key pressed before the slices are done). */
   private complete(): void {
-    while (!this.closed && this.prepared < this.sections.length) this.prepareSlice();
+    while (!this.life.closed && this.prepared < this.sections.length) this.prepareSlice();
   }
 
   /** The rows of file `s`'s hunks from its header's row and its chunk. */
@@ -357,7 +358,7 @@ export class Overview {
    * start undecided (a dropped one is no difference any more when the text came from the file's review).
    */
   setProposal(index: number, lines: string[], replaced = false): void {
-    if (this.closed) return;
+    if (this.life.closed) return;
     this.complete();
     const s = this.sections[index];
     const kept = new LuaSet<string>();
@@ -398,10 +399,7 @@ export class Overview {
 
   /** Brings the user to the overview (:ClaudeCodeFocus on a waiting one); false when its window is gone. */
   focus(): boolean {
-    if (!vim.api.nvim_win_is_valid(this.win)) return false;
-    this.origin.enter(this.win, [this.win]);
-    this.markSeen();
-    return true;
+    return this.life.focus(this.win, [this.win]);
   }
 
   /** Takes the user back to the overview from a window of the same review (a file's review that closed). */
@@ -409,11 +407,11 @@ export class Overview {
     if (!vim.api.nvim_win_is_valid(this.win)) return;
     vim.api.nvim_set_current_win(this.win);
     if (vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
-    this.markSeen();
+    this.life.seen();
   }
 
   isWaiting(): boolean {
-    return this.waiting;
+    return this.life.waiting.is();
   }
 
   hasFocus(): boolean {
@@ -422,27 +420,18 @@ export class Overview {
 
   /** The review is decided: no more reports, the buffer stops looking like an open review. Idempotent. */
   settle(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.markSeen();
-    this.autocmds.clear();
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
+    this.life.settle([this.buf]);
   }
 
   /** Removes the window and the buffer; back where the user was when they were in it (unless `goBack` is false). */
   close(goBack = true): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.settle();
-    open.delete(this.buf);
-    const focused = this.hasFocus();
-    if (vim.api.nvim_win_is_valid(this.win) && !pcall(vim.api.nvim_win_close, this.win, true)[0])
-      pcall(() => {
-        setOpt("winbar", "", { win: this.win });
-        vim.api.nvim_win_set_buf(this.win, vim.api.nvim_create_buf(true, false));
-      });
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_delete, this.buf, { force: true });
-    if (focused && goBack) this.origin.restore();
+    this.life.close(
+      () => this.settle(),
+      () => {
+        open.delete(this.buf);
+        removeView([this.win], [this.buf], this.origin, this.hasFocus() && goBack);
+      },
+    );
   }
 
   /** The hunk under the cursor: [file, hunk] (hunk -1 on a header), or undefined on the title line. */
@@ -527,7 +516,7 @@ export class Overview {
 
   /** Highlights files from `this.marked` on for `budget` ms (the rest: scheduleStep). */
   private markSlice(budget = SLICE_MS): void {
-    if (this.settled || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    if (this.life.settled || !vim.api.nvim_buf_is_valid(this.buf)) return;
     const start = vim.uv.hrtime();
     while (this.marked < this.prepared && (vim.uv.hrtime() - start) / 1e6 < budget) {
       const s = this.sections[this.marked];
@@ -542,11 +531,11 @@ export class Overview {
    * in one turn, which two timers firing together would run back to back.
    */
   private scheduleStep(): void {
-    if (this.stepScheduled || this.settled || this.marked >= this.sections.length) return;
+    if (this.stepScheduled || this.life.settled || this.marked >= this.sections.length) return;
     this.stepScheduled = true;
     vim.defer_fn(() => {
       this.stepScheduled = false;
-      if (this.settled) return;
+      if (this.life.settled) return;
       if (this.prepared < this.sections.length) this.prepareSlice();
       else this.markSlice();
       this.scheduleStep();
@@ -650,40 +639,31 @@ export class Overview {
     setOpt("cursorline", true, local);
     setOpt("signcolumn", "no", local);
     this.origin.settle(enter, opened.originTab);
-    this.waiting = !enter;
-    if (this.waiting) addWaiting(1, this.spec.client ?? "Claude");
+    this.life.waiting.begin(!enter, this.spec.client ?? "Claude");
     this.markBuffer();
     this.setWinbar();
     this.setKeymaps();
     this.watch();
     // On the first file's header: <CR> there applies everything, ]c goes to the first hunk.
     vim.api.nvim_win_set_cursor(this.win, [math.min(2, vim.api.nvim_buf_line_count(this.buf)), 0]);
-    if (this.waiting)
-      this.unnotice = notice(
-        `${this.spec.client ?? "Claude"} proposes changes to ${plural(this.sections.length, "file")} (${this.spec.title}): :ClaudeCodeFocus shows the review`,
-      );
-  }
-
-  private markSeen(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
-    this.unnotice?.();
-    this.unnotice = undefined;
-    addWaiting(-1);
-    if (!this.settled) this.markBuffer();
+    this.life.waiting.tell(
+      `${this.spec.client ?? "Claude"} proposes changes to ${plural(this.sections.length, "file")} (${this.spec.title}): :ClaudeCodeFocus shows the review`,
+    );
   }
 
   /** b:claude_ide_diff: the overview stands for the review's proposal (:ClaudeCodeDiffAccept writes it). */
   private markBuffer(): void {
-    const value: ReviewVar = { tab_name: this.spec.title, role: "proposal", proposal: this.buf };
-    if (this.waiting) value.waiting = true;
-    value.file = plural(this.sections.length, "file");
-    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
+    const file = plural(this.sections.length, "file");
+    markReview(
+      this.buf,
+      { tab_name: this.spec.title, role: "proposal", proposal: this.buf, file },
+      this.life.waiting.is(),
+    );
   }
 
   /** The client, the title, files and hunks left first; the keys after, dropped from the last when narrow. */
   private setWinbar(): void {
-    if (this.closed) return;
+    if (this.life.closed) return;
     const keys = this.spec.config.keymaps;
     const left = this.undecided();
     // What matters is the title, never dropped (Neovim cuts it from its end only when even it is too wide).
@@ -778,74 +758,68 @@ export class Overview {
 
   private setKeymaps(): void {
     const keys = this.spec.config.keymaps;
-    const map = (lhs: string | false, desc: string, fn: (this: void) => void) => {
-      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: this.buf, nowait: true, desc: `claude-ide: ${desc}` });
-    };
-    map(keys.accept, "on a hunk: open its file's review; on a header or the title: apply everything", () =>
-      this.onEnterKey(),
-    );
-    map(keys.reject, "reject the whole review", () => this.events.reject());
-    map(keys.reject_with_reason, "reject the whole review, with a reason for the model", () =>
-      askReason("Reason for rejecting (sent to the model): ", (reason) => {
-        if (!this.settled) this.events.reject(reason);
-      }),
-    );
-    map(keys.take_hunk, "keep the hunk under the cursor (on a header: every hunk of the file)", () =>
-      this.decideHere("kept"),
-    );
-    map(keys.drop_hunk, "drop the hunk under the cursor (on a header: the whole file)", () =>
-      this.decideHere("dropped"),
-    );
-    map(keys.next_hunk, "next hunk", () => this.jump(Kind.At, 1));
-    map(keys.prev_hunk, "previous hunk", () => this.jump(Kind.At, -1));
-    map(NEXT_FILE_KEY, "next file of this review", () => this.jump(Kind.Header, 1));
-    map(PREV_FILE_KEY, "previous file of this review", () => this.jump(Kind.Header, -1));
     const onFile = (fn: (this: void, index: number) => void) => () => {
       const at = this.here();
       if (at === undefined) say("on a file's header or hunk: the title line is no file");
       else fn(at[0]);
     };
+    const list: ViewKey[] = [
+      [
+        keys.accept,
+        "on a hunk: open its file's review; on a header or the title: apply everything",
+        () => this.onEnterKey(),
+      ],
+      [keys.reject, "reject the whole review", () => this.events.reject()],
+      [
+        keys.reject_with_reason,
+        "reject the whole review, with a reason for the model",
+        () => askRejectReason(this.life, (reason) => this.events.reject(reason)),
+      ],
+      [
+        keys.take_hunk,
+        "keep the hunk under the cursor (on a header: every hunk of the file)",
+        () => this.decideHere("kept"),
+      ],
+      [
+        keys.drop_hunk,
+        "drop the hunk under the cursor (on a header: the whole file)",
+        () => this.decideHere("dropped"),
+      ],
+      [keys.next_hunk, "next hunk", () => this.jump(Kind.At, 1)],
+      [keys.prev_hunk, "previous hunk", () => this.jump(Kind.At, -1)],
+      [NEXT_FILE_KEY, "next file of this review", () => this.jump(Kind.Header, 1)],
+      [PREV_FILE_KEY, "previous file of this review", () => this.jump(Kind.Header, -1)],
+    ];
     if (!this.spec.keys.some((k) => k.lhs === WHOLE_FILE_KEY))
-      map(
-        WHOLE_FILE_KEY,
-        "refuse the whole file under the cursor",
-        onFile((i) => this.events.wholeFile(i)),
-      );
-    for (const k of this.spec.keys) map(k.lhs, k.desc, onFile(k.fn));
+      list.push([WHOLE_FILE_KEY, "refuse the whole file under the cursor", onFile((i) => this.events.wholeFile(i))]);
+    for (const k of this.spec.keys) list.push([k.lhs, k.desc, onFile(k.fn)]);
+    mapKeys([this.buf], list);
   }
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); :w applies. */
   private watch(): void {
     const reject = () => this.events.reject(reasonOn(this.buf));
-    this.autocmds.add(
-      "WinClosed",
-      { pattern: [tostring(this.win)] },
-      "claude-ide: closing the review's overview rejects it",
-      reject,
+    this.life.autocmds.watchLife(
+      [this.win],
+      [this.buf],
+      {
+        closed: "claude-ide: closing the review's overview rejects it",
+        unloaded: "claude-ide: deleting the review's overview rejects it",
+        resized: "claude-ide: fit the overview's winbar",
+      },
+      {
+        closed: reject,
+        seen: () => this.life.seen(),
+        resized: () => {
+          if (this.bar !== undefined) fitBar(this.win, ...this.bar);
+        },
+      },
     );
-    this.autocmds.add(
-      "BufUnload",
-      { buffer: this.buf },
-      "claude-ide: deleting the review's overview rejects it",
-      reject,
-    );
-    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
-      this.markSeen(),
-    );
-    this.autocmds.add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the overview's winbar", () => {
-      if (this.bar !== undefined) fitBar(this.win, ...this.bar);
-    });
-    this.autocmds.add("ColorScheme", {}, "claude-ide: the review's highlight groups again", () =>
+    this.life.autocmds.add("ColorScheme", {}, "claude-ide: the review's highlight groups again", () =>
       defineOverviewHighlights(),
     );
-    this.autocmds.add(
-      "BufWriteCmd",
-      { buffer: this.buf },
-      "claude-ide: :w in the overview applies the whole review",
-      () => {
-        setOpt("modified", false, { buf: this.buf });
-        this.events.accept();
-      },
+    this.life.autocmds.acceptOnWrite(this.buf, "claude-ide: :w in the overview applies the whole review", () =>
+      this.events.accept(),
     );
   }
 }

@@ -13,18 +13,19 @@ import type { Config } from "../../config";
 import type { PlanOutcome, PlanRequest } from "../../contracts";
 import { say } from "../../log";
 import {
-  addWaiting,
   escapeBar,
   fillBuffer,
   fitBar,
+  mapKeys,
+  markReview,
   ReviewOrigin,
   reviewName,
   setUniqueName,
   takesFocus,
-  ViewAutocmds,
+  ViewLife,
 } from "./view_parts";
 import { askReason, reasonOn } from "./reason";
-import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import type { ReviewVar } from "../review_marks";
 
 /** The autocmds of every open plan review (deleted with the last one). */
 const AUGROUP = "claude-ide.plan";
@@ -40,9 +41,9 @@ export class PlanReview {
   private win = -1;
   /** Where the user was: focus goes back there after the review. */
   private readonly origin = new ReviewOrigin();
-  private waiting = false;
+  /** Whether it waits unseen, its autocmds, settled. */
+  private readonly life = new ViewLife(AUGROUP, this.origin, () => this.mark());
   private ended = false;
-  private readonly autocmds = new ViewAutocmds(AUGROUP);
   readonly title: string;
 
   constructor(
@@ -80,15 +81,12 @@ export class PlanReview {
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting;
+    return this.life.waiting.is();
   }
 
   /** Brings the user to the plan (:ClaudeCodeFocus); false when its window is gone. */
   focus(): boolean {
-    if (!vim.api.nvim_win_is_valid(this.win)) return false;
-    this.origin.enter(this.win, [this.win]);
-    this.markSeen();
-    return true;
+    return this.life.focus(this.win, [this.win]);
   }
 
   /**
@@ -132,26 +130,17 @@ export class PlanReview {
     this.origin.settle(enter, opened.originTab);
     vim.api.nvim_set_option_value("wrap", true, { win: this.win, scope: "local" });
     vim.api.nvim_set_option_value("linebreak", true, { win: this.win, scope: "local" });
-    this.waiting = !enter;
-    if (this.waiting) addWaiting(1, this.req.client);
+    this.life.waiting.begin(!enter, this.req.client);
     this.mark();
     this.setWinbar();
     this.setKeymaps();
     this.watch();
-    if (this.waiting) say(`${this.req.client} waits for you to review its plan: :ClaudeCodeFocus shows it`);
+    if (this.life.waiting.is()) say(`${this.req.client} waits for you to review its plan: :ClaudeCodeFocus shows it`);
   }
 
   private mark(): void {
     const value: ReviewVar = { tab_name: this.title, role: "proposal", proposal: this.buf, file: this.req.name };
-    if (this.waiting) value.waiting = true;
-    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
-  }
-
-  private markSeen(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
-    addWaiting(-1);
-    if (!this.ended) this.mark();
+    markReview(this.buf, value, this.life.waiting.is());
   }
 
   private setWinbar(): void {
@@ -169,15 +158,20 @@ export class PlanReview {
 
   private setKeymaps(): void {
     const keys = this.config.diff.keymaps;
-    const opts = (desc: string) => ({ buffer: this.buf, nowait: true, desc: `claude-ide: ${desc}` });
-    vim.keymap.set("n", keys.accept, () => this.approve(), opts("approve the plan (as you left it)"));
     const ask = () =>
       askReason("Feedback on the plan (sent to the model): ", (feedback) => {
         if (!this.ended) this.refuse(feedback);
       });
-    vim.keymap.set("n", keys.reject, ask, opts("refuse the plan, with feedback for the model"));
-    if (keys.reject_with_reason !== false && keys.reject_with_reason !== keys.reject)
-      vim.keymap.set("n", keys.reject_with_reason, ask, opts("refuse the plan, with feedback for the model"));
+    // Both refusing keys ask for feedback: one mapping when they are the same key.
+    const withReason = keys.reject_with_reason !== keys.reject ? keys.reject_with_reason : false;
+    mapKeys(
+      [this.buf],
+      [
+        [keys.accept, "approve the plan (as you left it)", () => this.approve()],
+        [keys.reject, "refuse the plan, with feedback for the model", ask],
+        [withReason, "refuse the plan, with feedback for the model", ask],
+      ],
+    );
   }
 
   private watch(): void {
@@ -186,35 +180,25 @@ export class PlanReview {
       if (typeof vim.v.exiting === "number") this.drop(false);
       else this.refuse(reasonOn(this.buf));
     };
-    this.autocmds.add(
-      "BufWriteCmd",
-      { buffer: this.buf },
-      "claude-ide: :w in a plan approves it (nothing is written)",
-      () => {
-        vim.api.nvim_set_option_value("modified", false, { buf: this.buf });
-        this.approve();
+    this.life.autocmds.acceptOnWrite(this.buf, "claude-ide: :w in a plan approves it (nothing is written)", () =>
+      this.approve(),
+    );
+    this.life.autocmds.watchLife(
+      [this.win],
+      [this.buf],
+      {
+        closed: "claude-ide: closing the plan refuses it",
+        unloaded: "claude-ide: deleting the plan refuses it",
+        resized: "claude-ide: fit the plan's winbar",
+        seen: "claude-ide: a plan the user visits no longer waits",
       },
-    );
-    this.autocmds.add(
-      "WinClosed",
-      { pattern: [tostring(this.win)] },
-      "claude-ide: closing the plan refuses it",
-      refuse,
-    );
-    this.autocmds.add("BufUnload", { buffer: this.buf }, "claude-ide: deleting the plan refuses it", refuse);
-    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a plan the user visits no longer waits", () =>
-      this.markSeen(),
-    );
-    this.autocmds.add("WinResized", { pattern: [tostring(this.win)] }, "claude-ide: fit the plan's winbar", () =>
-      this.setWinbar(),
+      { closed: refuse, seen: () => this.life.seen(), resized: () => this.setWinbar() },
     );
   }
 
   /** Stops reporting: autocmds and the review mark go (the window may still be on screen). */
   private settle(): void {
-    this.markSeen();
-    this.autocmds.clear();
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
+    this.life.settle([this.buf]);
   }
 
   /** Removes the window (its tab page) and the buffer; focus goes back where the user was. Never throws. */

@@ -9,32 +9,33 @@
 // Hunk by hunk: the original is "the file as decided so far", kept in a hidden buffer. Taking a hunk copies the
 // proposal's block into it, dropping one copies the original's block back into the proposal; either way the two
 // agree there and the hunk stops being a difference. Accepting answers the proposal as it is.
-import { notice, say } from "../../log";
-import { askReason, reasonOn } from "./reason";
-import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { say } from "../../log";
+import { reasonOn } from "./reason";
 import { textLines } from "./diff_text";
 import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
 import { type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./hunks";
 import {
-  addWaiting,
   AUGROUP,
   BIG_PROPOSAL_BYTES,
-  detectFiletype,
   escapeBar,
   fillBuffer,
   fileText,
+  fileViewKeys,
   fitBar,
   hunkKeyParts,
+  mapKeys,
+  markReview,
   getOpt,
   noteParts,
+  proposalBuffer,
+  proposesChange,
+  removeView,
   ReviewOrigin,
-  reviewName,
-  scratchBuffer,
   setOpt,
   takesFocus,
   type ViewEvents,
   type ViewSpec,
-  ViewAutocmds,
+  ViewLife,
 } from "./view_parts";
 
 /** The signs' highlight groups (the lines' are the review's, highlights.ts) and the groups they link to. */
@@ -128,18 +129,14 @@ export class UnifiedView {
   private tick = -1;
   /** Where the user was: focus goes back there after the review (e.g. the Claude terminal). */
   readonly origin: ReviewOrigin;
-  /** Opened behind the user and not visited yet (counted in vim.g.claude_ide_reviews_waiting). */
-  private waiting = false;
-  private unnotice?: (this: void) => void;
-  private readonly autocmds = new ViewAutocmds(AUGROUP);
+  /** Whether it waits unseen, its autocmds, settled or closed. */
+  private readonly life: ViewLife;
   /** Hunks taken so far (the winbar says so). */
   private taken = 0;
   /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
   private signcolumn?: string;
   /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
   private timer?: vim.uv.Timer;
-  private settled = false;
-  private closed = false;
 
   /**
    * Creates the buffers and the window and puts the cursor on the first change. Throws (after removing whatever
@@ -150,21 +147,10 @@ export class UnifiedView {
     private readonly events: ViewEvents,
   ) {
     this.origin = spec.origin ?? new ReviewOrigin();
+    this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffers());
     this.ns = vim.api.nvim_create_namespace(NAMESPACE);
     defineHighlights();
-    const file = vim.fn.fnamemodify(spec.path, ":t");
-    this.buf = scratchBuffer(reviewName(`${file} (proposal)`), spec.proposal.lines);
-    setOpt("buftype", "acwrite", { buf: this.buf });
-    // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
-    setOpt("fixendofline", false, { buf: this.buf });
-    setOpt("endofline", spec.proposal.eol, { buf: this.buf });
-    setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf: this.buf });
-    const filetype = spec.filetype ?? detectFiletype(this.buf, spec.path);
-    const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
-    if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf: this.buf });
-    setOpt("modified", false, { buf: this.buf });
-    // A deletion is all or nothing: there is no text to change in it.
-    if (spec.deletes === true) setOpt("modifiable", false, { buf: this.buf });
+    this.buf = proposalBuffer(spec).buf;
 
     this.proposedTick = vim.api.nvim_buf_get_changedtick(this.buf);
 
@@ -192,7 +178,7 @@ export class UnifiedView {
 
   /** Opened behind the user and not visited yet. */
   isWaiting(): boolean {
-    return this.waiting;
+    return this.life.waiting.is();
   }
 
   /**
@@ -200,15 +186,11 @@ export class UnifiedView {
    * gone), while its window may still be on screen. Safe inside any autocmd. Idempotent.
    */
   settle(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.markSeen();
-    this.autocmds.clear();
+    if (!this.life.settle([this.buf])) return;
     if (this.timer !== undefined && !this.timer.is_closing()) {
       this.timer.stop();
       this.timer.close();
     }
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_del_var, this.buf, REVIEW_VAR);
   }
 
   /**
@@ -217,15 +199,14 @@ export class UnifiedView {
    * already). Idempotent; never throws.
    */
   close(goBack = true): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.settle();
-    const focused = this.hasFocus();
-    this.closeWindow();
-    for (const buf of [this.buf, this.originalBuf]) {
-      if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
-    }
-    if (focused && goBack) this.origin.restore();
+    // A window that must stay (the last) gets its 'signcolumn' back.
+    const reset = (win: Win) => {
+      if (this.signcolumn !== undefined) setOpt("signcolumn", this.signcolumn, { win, scope: "local" });
+    };
+    this.life.close(
+      () => this.settle(),
+      () => removeView([this.win], [this.buf, this.originalBuf], this.origin, this.hasFocus() && goBack, reset),
+    );
   }
 
   /**
@@ -233,10 +214,7 @@ export class UnifiedView {
    * they were when the review ends. False when its window is gone.
    */
   focus(): boolean {
-    if (!vim.api.nvim_win_is_valid(this.win)) return false;
-    this.origin.enter(this.win, [this.win]);
-    this.markSeen();
-    return true;
+    return this.life.focus(this.win, [this.win]);
   }
 
   /**
@@ -252,8 +230,7 @@ export class UnifiedView {
     setOpt("signcolumn", "yes", { win: this.win, scope: "local" });
     this.origin.settle(enter, opened.originTab);
 
-    this.waiting = !enter;
-    if (this.waiting) addWaiting(1, spec.client ?? "Claude");
+    this.life.waiting.begin(!enter, spec.client ?? "Claude");
     this.markBuffers();
     this.setKeymaps();
     this.watch();
@@ -264,41 +241,30 @@ export class UnifiedView {
       // making the view). A key pressed meanwhile in the view computes them first (fresh).
       this.setWinbar();
       vim.schedule(() => {
-        if (this.closed) return;
+        if (this.life.closed) return;
         this.original();
         vim.schedule(() => this.markFirst());
       });
     }
-    if (this.waiting)
-      this.unnotice = notice(
-        `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${spec.source !== undefined ? ` [${spec.source}]` : ""}: :ClaudeCodeFocus shows the review`,
-      );
+    this.life.waiting.tell(proposesChange(spec));
   }
 
   /** Marks the differences and puts the cursor on the first, unless the user moved it already. */
   private markFirst(): void {
-    if (this.closed || !vim.api.nvim_win_is_valid(this.win)) return;
+    if (this.life.closed || !vim.api.nvim_win_is_valid(this.win)) return;
     this.refresh(false);
     const first = this.hunks[0];
     const [row, col] = vim.api.nvim_win_get_cursor(this.win);
     if (first !== undefined && row === 1 && col === 0) vim.api.nvim_win_call(this.win, () => this.goTo(first));
   }
 
-  /** The user is in the review now (or it ended): it no longer waits. */
-  private markSeen(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
-    this.unnotice?.();
-    this.unnotice = undefined;
-    addWaiting(-1);
-    if (!this.settled) this.markBuffers();
-  }
-
   private markBuffers(): void {
-    const value: ReviewVar = { tab_name: this.spec.tabName, role: "proposal", proposal: this.buf };
-    if (this.waiting) value.waiting = true;
-    value.file = vim.fn.fnamemodify(this.spec.path, ":~:.");
-    vim.api.nvim_buf_set_var(this.buf, REVIEW_VAR, value);
+    const file = vim.fn.fnamemodify(this.spec.path, ":~:.");
+    markReview(
+      this.buf,
+      { tab_name: this.spec.tabName, role: "proposal", proposal: this.buf, file },
+      this.life.waiting.is(),
+    );
   }
 
   /**
@@ -329,7 +295,7 @@ export class UnifiedView {
    * changed, e.g. the window's width).
    */
   private refresh(force = true): void {
-    if (this.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    if (this.life.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
     const tick = vim.api.nvim_buf_get_changedtick(this.buf);
     if (!force && tick === this.tick) return;
     this.tick = tick;
@@ -353,19 +319,19 @@ export class UnifiedView {
    * the whole text per key would hold the editor. A key of the review in between computes them at once (fresh).
    */
   private markLater(): void {
-    if (this.settled) return;
+    if (this.life.settled) return;
     if (this.timer === undefined) this.timer = vim.uv.new_timer();
     this.timer.stop();
     this.timer.start(MARK_PAUSE_MS, 0, () =>
       vim.schedule(() => {
-        if (!this.settled) this.refresh(false);
+        if (!this.life.settled) this.refresh(false);
       }),
     );
   }
 
   /** The marks and the winbar drawn again for the hunks as they are (the window's width changed). */
   private redraw(): void {
-    if (this.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
+    if (this.life.closed || !vim.api.nvim_buf_is_valid(this.buf)) return;
     if (this.tick !== vim.api.nvim_buf_get_changedtick(this.buf)) return this.refresh();
     this.draw(this.proposalCount());
     this.setWinbar();
@@ -547,30 +513,7 @@ export class UnifiedView {
   }
 
   private setKeymaps(): void {
-    const keys = this.spec.config.keymaps;
-    const buf = this.buf;
-    const map = (lhs: string | false, desc: string, fn: (this: void) => void) => {
-      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${desc}` });
-    };
-    map(keys.accept, "accept Claude's proposal", () => this.events.accept());
-    map(keys.reject, "reject Claude's proposal", () => this.events.reject());
-    map(keys.reject_with_reason, "reject Claude's proposal, with a reason for the model", () =>
-      this.rejectWithReason(),
-    );
-    map(keys.take_hunk, "take Claude's hunk under the cursor", () => this.decideHunk("take"));
-    map(keys.drop_hunk, "drop Claude's hunk under the cursor (the original text comes back)", () =>
-      this.decideHunk("drop"),
-    );
-    map(keys.next_hunk, "next hunk", () => this.jumpHunk("next"));
-    map(keys.prev_hunk, "previous hunk", () => this.jumpHunk("prev"));
-    for (const key of this.spec.keys ?? []) map(key.lhs, key.desc, key.fn);
-  }
-
-  /** Asks for the reason (the model reads it verbatim), then rejects; cancelled, the review stays open. */
-  private rejectWithReason(): void {
-    askReason("Reason for rejecting (sent to the model): ", (reason) => {
-      if (!this.settled) this.events.reject(reason);
-    });
+    mapKeys([this.buf], fileViewKeys(this.spec, this.events, this, this.life));
   }
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
@@ -578,28 +521,17 @@ export class UnifiedView {
     const reject = () => this.events.reject(reasonOn(this.buf));
     // Over BIG_PROPOSAL_BYTES a diff of the whole text per key would hold the editor: the marks wait for a pause.
     const big = this.spec.bytes > BIG_PROPOSAL_BYTES;
-    this.autocmds.add(
-      "WinClosed",
-      { pattern: [tostring(this.win)] },
-      "claude-ide: closing a review window rejects the proposal",
-      reject,
+    this.life.autocmds.watchLife(
+      [this.win],
+      [this.buf],
+      {
+        closed: "claude-ide: closing a review window rejects the proposal",
+        unloaded: "claude-ide: deleting a review buffer rejects the proposal",
+        resized: "claude-ide: fit the review's winbar and removed lines to the new width",
+      },
+      { closed: reject, seen: () => this.life.seen(), resized: () => this.redraw() },
     );
-    this.autocmds.add("BufEnter", { buffer: this.buf }, "claude-ide: a review the user visits no longer waits", () =>
-      this.markSeen(),
-    );
-    this.autocmds.add(
-      "BufUnload",
-      { buffer: this.buf },
-      "claude-ide: deleting a review buffer rejects the proposal",
-      reject,
-    );
-    this.autocmds.add(
-      "WinResized",
-      { pattern: [tostring(this.win)] },
-      "claude-ide: fit the review's winbar and removed lines to the new width",
-      () => this.redraw(),
-    );
-    this.autocmds.add(
+    this.life.autocmds.add(
       ["TextChanged", "TextChangedI"],
       { buffer: this.buf },
       "claude-ide: mark the proposal's differences again after a change",
@@ -610,12 +542,12 @@ export class UnifiedView {
     let pending = false;
     vim.api.nvim_buf_attach(this.buf, false, {
       on_lines: () => {
-        if (this.settled) return true;
+        if (this.life.settled) return true;
         if (!pending) {
           pending = true;
           vim.schedule(() => {
             pending = false;
-            if (this.settled) return;
+            if (this.life.settled) return;
             if (big) this.markLater();
             else this.refresh(false);
           });
@@ -623,34 +555,17 @@ export class UnifiedView {
         return false;
       },
     });
-    this.autocmds.add(
+    this.life.autocmds.add(
       "ColorScheme",
       {},
       "claude-ide: define the review's highlight groups again (:colorscheme cleared them)",
       () => defineHighlights(),
     );
-    this.autocmds.add(
-      "BufWriteCmd",
-      { buffer: this.buf },
+    this.life.autocmds.acceptOnWrite(
+      this.buf,
       "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-      () => {
-        // Written as far as Vim knows, so that :wq / :x go on to close the window.
-        setOpt("modified", false, { buf: this.buf });
-        this.events.accept();
-      },
+      () => this.events.accept(),
     );
-  }
-
-  /** Closes the window; the last window of Neovim cannot close, so it gets an empty buffer instead. */
-  private closeWindow(): void {
-    const win = this.win;
-    if (!vim.api.nvim_win_is_valid(win)) return;
-    if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
-    pcall(() => {
-      setOpt("winbar", "", { win });
-      if (this.signcolumn !== undefined) setOpt("signcolumn", this.signcolumn, { win, scope: "local" });
-      vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
-    });
   }
 }
 

@@ -1,8 +1,14 @@
-// What every review view shares, whatever its layout (diff_view: side by side; the plan's view): the spec a
-// file's view is opened with and the events it reports, the way back to where the user was (ReviewOrigin), the
-// focus rule, scratch buffers filled fast, winbars fitted to the width, and the count of reviews waiting unseen.
+// What every review view shares, whatever it shows (diff_view: side by side; unified_view; a multi-file review's
+// overview; the plan's view): the spec a file's view is opened with and the events it reports, the way back to
+// where the user was (ReviewOrigin), the focus rule, scratch buffers filled fast (a file's proposal buffer), winbars
+// fitted to the width, the count of reviews waiting unseen, and the set-up every view repeated: its keys (mapKeys,
+// fileViewKeys), its life (ViewLife: waiting, autocmds, focus, settling; watchLife, acceptOnWrite) and its
+// teardown (removeView).
 import type { Config, DiffFocus } from "../../config";
+import { notice } from "../../log";
+import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import type { ReviewText } from "./diff_text";
+import { askReason } from "./reason";
 
 /**
  * The file views' autocmds (every server's, every review's, whatever the layout). It exists while a review is
@@ -31,6 +37,88 @@ export function addWaiting(delta: number, client?: string): void {
   const now = (vim.g[WAITING_VAR] as number | undefined) ?? 0;
   vim.g[WAITING_VAR] = math.max(0, now + delta);
   pcall(vim.cmd, "redrawstatus!");
+}
+
+/**
+ * Whether a view waits: opened behind the user and not visited yet, counted in vim.g.claude_ide_reviews_waiting
+ * (addWaiting) and told by a message that a notifier keeps until the user comes (or the view ends).
+ */
+export class Waiting {
+  private on = false;
+  /** Removes the message that says the view waits. */
+  private unnotice?: (this: void) => void;
+
+  /** The view opened (`behind`: without the focus, so it waits) for `client`'s proposal. */
+  begin(behind: boolean, client: string): void {
+    this.on = behind;
+    if (behind) addWaiting(1, client);
+  }
+
+  /** While the view waits: `message` says so, until it is seen. */
+  tell(message: string): void {
+    if (this.on) this.unnotice = notice(message);
+  }
+
+  is(): boolean {
+    return this.on;
+  }
+
+  /** The user is in the view now (or it ended): it no longer waits. True when it waited until now. */
+  seen(): boolean {
+    if (!this.on) return false;
+    this.on = false;
+    this.unnotice?.();
+    this.unnotice = undefined;
+    addWaiting(-1);
+    return true;
+  }
+}
+
+/** What a file's view waiting behind the user says: `Claude proposes a change to a.ts [s1]: :ClaudeCodeFocus ...`. */
+export function proposesChange(spec: ViewSpec): string {
+  const source = spec.source !== undefined ? ` [${spec.source}]` : "";
+  return `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${source}: :ClaudeCodeFocus shows the review`;
+}
+
+/** Marks `buf` as a review's (b:claude_ide_diff = `value`, with `waiting` when the view waits). */
+export function markReview(buf: Buf, value: ReviewVar, waiting: boolean): void {
+  if (waiting) value.waiting = true;
+  vim.api.nvim_buf_set_var(buf, REVIEW_VAR, value);
+}
+
+/** `bufs` stop looking like an open review's (b:claude_ide_diff gone), whichever are still there. */
+export function unmarkReview(bufs: Buf[]): void {
+  for (const buf of bufs) if (vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_del_var, buf, REVIEW_VAR);
+}
+
+/**
+ * Closes a view's window. The last window of Neovim cannot close: it gets an empty buffer instead, without the
+ * view's winbar and after `reset` (what else the view set on it: 'diff', its 'signcolumn'). Never throws.
+ */
+export function closeViewWindow(win: Win, reset?: (this: void, win: Win) => void): void {
+  if (!vim.api.nvim_win_is_valid(win)) return;
+  if (pcall(vim.api.nvim_win_close, win, true)[0]) return;
+  pcall(() => {
+    reset?.(win);
+    setOpt("winbar", "", { win });
+    vim.api.nvim_win_set_buf(win, vim.api.nvim_create_buf(true, false));
+  });
+}
+
+/**
+ * Removes a view from the screen, its windows (closeViewWindow, `reset`) and then its buffers, and when `back` (the
+ * user was in it, and no next view of the same review takes them on) returns them where they were. Never throws.
+ */
+export function removeView(
+  wins: Win[],
+  bufs: Buf[],
+  origin: ReviewOrigin,
+  back: boolean,
+  reset?: (this: void, win: Win) => void,
+): void {
+  for (const win of wins) closeViewWindow(win, reset);
+  for (const buf of bufs) if (vim.api.nvim_buf_is_valid(buf)) pcall(vim.api.nvim_buf_delete, buf, { force: true });
+  if (back) origin.restore();
 }
 
 /** Visual modes and Select modes (nvim_get_mode): charwise, linewise, blockwise. */
@@ -195,6 +283,28 @@ export function scratchBuffer(name: string, lines: string[] | string): Buf {
 }
 
 /**
+ * The proposal's buffer of a file's view (side by side or unified): `<file> (proposal)`, an 'acwrite' buffer (`:w`
+ * accepts, the view says how), its final newline and line endings as proposed, highlighted as its file (`option`:
+ * 'syntax' above BIG_PROPOSAL_BYTES, else 'filetype'; `filetype` undefined when none was found), unmodified. A
+ * deletion is all or nothing: there is no text to change in it.
+ */
+export function proposalBuffer(spec: ViewSpec): { buf: Buf; filetype: string | undefined; option: string } {
+  const file = vim.fn.fnamemodify(spec.path, ":t");
+  const buf = scratchBuffer(reviewName(`${file} (proposal)`), spec.proposal.lines);
+  setOpt("buftype", "acwrite", { buf });
+  // 'eol' alone decides the final newline (`:set eol`/`noeol` changes it); 'fixeol' off, as proposed.
+  setOpt("fixendofline", false, { buf });
+  setOpt("endofline", spec.proposal.eol, { buf });
+  setOpt("fileformat", spec.proposal.crlf ? "dos" : "unix", { buf });
+  const filetype = spec.filetype ?? detectFiletype(buf, spec.path);
+  const option = spec.bytes > BIG_PROPOSAL_BYTES ? "syntax" : "filetype";
+  if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf });
+  setOpt("modified", false, { buf });
+  if (spec.deletes === true) setOpt("modifiable", false, { buf });
+  return { buf, filetype, option };
+}
+
+/**
  * Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
  * view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
  * there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
@@ -349,6 +459,70 @@ export function hunkKeyParts(keys: Config["diff"]["keymaps"]): string[] {
   return parts;
 }
 
+/** A view's buffer-local Normal-mode key: its lhs (false: the user turned it off), what it does, what runs. */
+export type ViewKey = [lhs: string | false, desc: string, fn: (this: void) => void];
+
+/**
+ * Maps `keys` in each of `bufs`, one buffer after the other: buffer-local, Normal mode, `nowait` (a review's keys
+ * never wait for a longer mapping of the user's), each described as `claude-ide: <desc>` (`:map`, which-key).
+ */
+export function mapKeys(bufs: Buf[], keys: ViewKey[]): void {
+  for (const buffer of bufs)
+    for (const [lhs, desc, fn] of keys)
+      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer, nowait: true, desc: `claude-ide: ${desc}` });
+}
+
+/**
+ * Asks for the reason (the model reads it verbatim), then rejects, unless the view (its `life`) was decided
+ * meanwhile; cancelled, the view stays open.
+ */
+export function askRejectReason(
+  life: { readonly settled: boolean },
+  reject: (this: void, reason: string | undefined) => void,
+): void {
+  askReason("Reason for rejecting (sent to the model): ", (reason) => {
+    if (!life.settled) reject(reason);
+  });
+}
+
+/** What a file's view does for its hunk keys (its methods). */
+export interface HunkActions {
+  decideHunk(action: "take" | "drop"): void;
+  jumpHunk(direction: "next" | "prev"): void;
+}
+
+/**
+ * The keys of a file's view (side by side or unified), in this order: accept, reject, reject with a reason, take /
+ * drop the hunk under the cursor, next / previous hunk, then the spec's own (ViewSpec.keys).
+ */
+export function fileViewKeys(
+  spec: ViewSpec,
+  events: ViewEvents,
+  view: HunkActions,
+  life: { readonly settled: boolean },
+): ViewKey[] {
+  const keys = spec.config.keymaps;
+  const list: ViewKey[] = [
+    [keys.accept, "accept Claude's proposal", () => events.accept()],
+    [keys.reject, "reject Claude's proposal", () => events.reject()],
+    [
+      keys.reject_with_reason,
+      "reject Claude's proposal, with a reason for the model",
+      () => askRejectReason(life, (reason) => events.reject(reason)),
+    ],
+    [keys.take_hunk, "take Claude's hunk under the cursor", () => view.decideHunk("take")],
+    [
+      keys.drop_hunk,
+      "drop Claude's hunk under the cursor (the original text comes back)",
+      () => view.decideHunk("drop"),
+    ],
+    [keys.next_hunk, "next hunk", () => view.jumpHunk("next")],
+    [keys.prev_hunk, "previous hunk", () => view.jumpHunk("prev")],
+  ];
+  for (const key of spec.keys ?? []) list.push([key.lhs, key.desc, key.fn]);
+  return list;
+}
+
 /**
  * A view's autocmds, in the group every open view of its kind shares (`group`): added one by one while the view
  * is open, deleted together when it settles; the last view to settle deletes the group, so a stopped server leaves
@@ -369,11 +543,102 @@ export class ViewAutocmds {
     this.ids.push(vim.api.nvim_create_autocmd(event, { group, ...opts, desc, callback: () => callback() }));
   }
 
+  /**
+   * The hooks of a view's life, each autocmd described by `says`: closing one of its windows `wins` or unloading
+   * one of its buffers `bufs` calls `closed` (the view rejects, or refuses), entering one of `bufs` calls `seen`
+   * (it no longer waits), resizing one of `wins` calls `resized` (its winbars fit the new width).
+   */
+  watchLife(
+    wins: Win[],
+    bufs: Buf[],
+    says: { closed: string; unloaded: string; resized: string; seen?: string },
+    on: { closed: (this: void) => void; seen: (this: void) => void; resized: (this: void) => void },
+  ): void {
+    const pattern = wins.map((win) => tostring(win));
+    this.add("WinClosed", { pattern }, says.closed, on.closed);
+    for (const buffer of bufs) this.add("BufUnload", { buffer }, says.unloaded, on.closed);
+    const seen = says.seen ?? "claude-ide: a review the user visits no longer waits";
+    for (const buffer of bufs) this.add("BufEnter", { buffer }, seen, on.seen);
+    this.add("WinResized", { pattern }, says.resized, on.resized);
+  }
+
+  /** `:w` in `buf` calls `accept` (described by `desc`) and writes nothing to disk. */
+  acceptOnWrite(buf: Buf, desc: string, accept: (this: void) => void): void {
+    this.add("BufWriteCmd", { buffer: buf }, desc, () => {
+      // Written as far as Vim knows, so that :wq / :x go on to close the window.
+      setOpt("modified", false, { buf });
+      accept();
+    });
+  }
+
   /** Deletes the view's autocmds, and the group when no other view has any left in it. Idempotent. */
   clear(): void {
     for (const id of this.ids) pcall(vim.api.nvim_del_autocmd, id);
     this.ids = [];
     const [ok, left] = pcall(vim.api.nvim_get_autocmds, { group: this.group });
     if (ok && left.length === 0) pcall(vim.api.nvim_del_augroup_by_name, this.group);
+  }
+}
+
+/**
+ * What every review view's life has, whatever it shows: where the user was (`origin`), whether it waits unseen
+ * (`waiting`), its autocmds, and its two ends: settled, the view is decided, stops reporting and stops looking
+ * like an open review, while its windows may still be on screen; closed, it is off the screen too.
+ */
+export class ViewLife {
+  /** Decided: the view reports nothing more. */
+  settled = false;
+  /** Removed, or being removed, from the screen. */
+  closed = false;
+  readonly waiting = new Waiting();
+  readonly autocmds: ViewAutocmds;
+
+  /**
+   * `group`: the autocmds' (every open view of its kind shares it); `mark`: marks the view's buffers as a review's
+   * (markReview), again when it no longer waits.
+   */
+  constructor(
+    group: string,
+    readonly origin: ReviewOrigin,
+    private readonly mark: (this: void) => void,
+  ) {
+    this.autocmds = new ViewAutocmds(group);
+  }
+
+  /** The user is in the view now (or it ended): it no longer waits, and its buffers say so while it is open. */
+  seen(): void {
+    if (this.waiting.seen() && !this.settled) this.mark();
+  }
+
+  /**
+   * Takes the user to `target`, one of the view's windows `ours` (:ClaudeCodeFocus on a waiting one), in Normal
+   * mode; focus goes back where they were when the view ends. False when the window is gone.
+   */
+  focus(target: Win, ours: Win[]): boolean {
+    if (!vim.api.nvim_win_is_valid(target)) return false;
+    this.origin.enter(target, ours);
+    this.seen();
+    return true;
+  }
+
+  /**
+   * Closes the view, once: settles it (`settle`: the view's own settle, which calls this one's), then takes it off
+   * the screen (`remove`: removeView).
+   */
+  close(settle: (this: void) => void, remove: (this: void) => void): void {
+    if (this.closed) return;
+    this.closed = true;
+    settle();
+    remove();
+  }
+
+  /** Settles: seen, the autocmds gone, `bufs` unmarked (unmarkReview). False when settled already. */
+  settle(bufs: Buf[]): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    this.seen();
+    this.autocmds.clear();
+    unmarkReview(bufs);
+    return true;
   }
 }
