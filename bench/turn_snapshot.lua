@@ -12,7 +12,7 @@
 --   3. the turn's start as a CLI runs it, first of all (the folder never snapshotted, as for a CLI started outside
 --      Neovim: no warm-up): the prompt's hook (the `nvim -l hook.lua` process, start to exit; goal <= 1 s for the
 --      first, <= 300 ms next) and at once the gate of the first tool that changes files (PreToolUse Bash), which
---      waits for the turn's start snapshot (a model that answered at once; goal: hook + gate <= 300 ms next);
+--      waits for the turn's start snapshot (a model that answered at once; no goal: a real one takes longer);
 --   4. the turn's end: the Stop hook started → the turn review open in the editor (3 files changed and one
 --      created during the turn; the end snapshot, its delta, and the review reading the files' texts), the hook's
 --      own time, and (in runs of their own) the editor frozen meanwhile (goal <= 16 ms);
@@ -187,8 +187,8 @@ local function measure()
   table.remove(gate_times, 1)
   local pline, pp50 = stats(prompt_times)
   say(('   the next prompts\' hook         %s   %s'):format(pline, goal(pp50, 300, ' ms')))
-  local gline, gp50 = stats(gate_times)
-  say(('   their first tool\'s gate        %s   %s'):format(gline, goal(pp50 + gp50, 300, ' ms (hook + gate p50)')))
+  local gline = stats(gate_times)
+  say(('   their first tool\'s gate        %s   (no goal: a model takes longer than the snapshot to ask for a tool)'):format(gline))
 
   say('1./2. snapshot inside the editor, and the longest trivial request to it while the snapshot runs')
   -- Timed alone (quiet); the editor probed during another first snapshot, of the same folder in a store of its own.
