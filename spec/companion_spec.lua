@@ -14,21 +14,8 @@ Driver.__index = Driver
 local drivers = {}
 
 local function start_driver()
-  local self = setmetatable({ buffer = '', replies = {}, next_id = 1, stderr = '' }, Driver)
-  self.proc = vim.system({ 'node', driver_path }, {
-    stdin = true,
-    cwd = bridge.root,
-    stdout = function(_, data)
-      if data then
-        self.buffer = self.buffer .. data
-      end
-    end,
-    stderr = function(_, data)
-      if data then
-        self.stderr = self.stderr .. data
-      end
-    end,
-  })
+  local self = setmetatable({ replies = {}, next_id = 1 }, Driver)
+  require('helpers.node_driver').start(self, { driver_path }, bridge.root)
   table.insert(drivers, self)
   return self
 end

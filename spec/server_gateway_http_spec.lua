@@ -36,22 +36,8 @@ local Driver = {}
 Driver.__index = Driver
 
 local function start_driver()
-  local self = setmetatable({ buffer = '', replies = {}, next_id = 1, stderr = '' }, Driver)
-  self.proc = vim.system({ 'node', root .. '/spec/helpers/mcp_http.mjs' }, {
-    stdin = true,
-    cwd = root,
-    stdout = function(_, data)
-      if data then
-        self.buffer = self.buffer .. data
-      end
-    end,
-    stderr = function(_, data)
-      if data then
-        self.stderr = self.stderr .. data
-      end
-    end,
-  })
-  return self
+  local self = setmetatable({ replies = {}, next_id = 1 }, Driver)
+  return require('helpers.node_driver').start(self, { root .. '/spec/helpers/mcp_http.mjs' }, root)
 end
 
 function Driver:run(cmd)

@@ -219,21 +219,8 @@ local function driver()
   if shared_driver and shared_driver.exited == nil then
     return shared_driver
   end
-  local self = setmetatable({ replies = {}, next_id = 1, buffer = '', stderr = '' }, Driver)
-  self.proc = vim.system({ 'node', driver_script }, {
-    stdin = true,
-    cwd = M.root,
-    stdout = function(_, data)
-      if data then
-        self.buffer = self.buffer .. data
-      end
-    end,
-    stderr = function(_, data)
-      if data then
-        self.stderr = self.stderr .. data
-      end
-    end,
-  }, function(res)
+  local self = setmetatable({ replies = {}, next_id = 1 }, Driver)
+  require('helpers.node_driver').start(self, { driver_script }, M.root, function(res)
     self.exited = res
   end)
   shared_driver = self

@@ -14,21 +14,8 @@ local function server()
   if shared and not shared.exited then
     return shared
   end
-  local self = { buffer = '', stderr = '', replies = {}, next_id = 1, exited = false }
-  self.proc = vim.system({ 'node', root .. '/spec/helpers/hostile.mjs', 'serve' }, {
-    stdin = true,
-    cwd = root,
-    stdout = function(_, data)
-      if data then
-        self.buffer = self.buffer .. data
-      end
-    end,
-    stderr = function(_, data)
-      if data then
-        self.stderr = self.stderr .. data
-      end
-    end,
-  }, function()
+  local self = { replies = {}, next_id = 1, exited = false }
+  require('helpers.node_driver').start(self, { root .. '/spec/helpers/hostile.mjs', 'serve' }, root, function()
     self.exited = true
   end)
   shared = self
