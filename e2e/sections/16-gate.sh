@@ -27,8 +27,9 @@ gate_lists_it() { [[ "$(gate_title)" == *"turn 1: 1 file, 1 by shell commands"* 
 check "gate: the first shell command ran" wait_for 60 file_is "$GATE_PROJECT/gate.txt" 'made by the first tool'
 check "gate: the turn review lists the file the first tool made" wait_for 60 gate_lists_it
 # The start snapshot's manifest (written last) is younger than the model's request that carried the prompt.
-gate_state="$(nv gate 'stdpath("state")')"
-gate_manifest="$(find "$gate_state/claude-ide/turns" -name 1.start 2>/dev/null | head -n 1)"
+# This folder's own store (other sections' stores are in the same state folder).
+gate_store="$(nv gate 'luaeval("require(\"claude-ide.editor.snapshot.snapshot\").storeOf(vim.fn.getcwd())")')"
+gate_manifest="$(find "$gate_store" -name 1.start 2>/dev/null | head -n 1)"
 gate_prompt_first() {
   node -e '
     const fs = require("fs");
@@ -36,7 +37,7 @@ gate_prompt_first() {
     const asked = fs.readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l))
       .find((e) => e.all && e.all.includes("Write gate.txt at once"));
     const taken = fs.statSync(manifest).mtimeMs;
-    console.log(`prompt at ${asked && asked.at}, start snapshot at ${Math.round(taken)}`);
+    console.log(`prompt at ${asked && asked.at}, start snapshot ${manifest} at ${Math.round(taken)}`);
     process.exit(asked && asked.at < taken ? 0 : 1);
   ' "$WORK/gate-api.jsonl" "$1"
 }
