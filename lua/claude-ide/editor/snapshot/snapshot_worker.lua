@@ -206,6 +206,8 @@ GIT_OPTIONS = {
     "-c",
     "maintenance.auto=false",
     "-c",
+    "core.preloadIndex=false",
+    "-c",
     "core.autocrlf=false",
     "-c",
     "core.safecrlf=false",
