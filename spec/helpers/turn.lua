@@ -9,34 +9,12 @@ local New = require('claude-ide.lualib_bundle').__TS__New
 local Turns = require('claude-ide.hooks.turn').Turns
 local config = require('claude-ide.config')
 local snapshot = require('claude-ide.editor.snapshot.snapshot')
+local bridge = require('helpers.bridge')
 
 local M = {}
 
-local dirs = {}
-function M.tempdir()
-  local dir = vim.fn.tempname()
-  vim.fn.mkdir(dir, 'p')
-  dir = vim.uv.fs_realpath(dir)
-  table.insert(dirs, dir)
-  return dir
-end
-
-function M.write(path, text)
-  vim.fn.mkdir(vim.fs.dirname(path), 'p')
-  local f = assert(io.open(path, 'wb'))
-  f:write(text)
-  f:close()
-end
-
-function M.read(path)
-  local f = io.open(path, 'rb')
-  if not f then
-    return nil
-  end
-  local s = f:read('*a')
-  f:close()
-  return s
-end
+-- Temporary folders (removed by cleanup) and files: helpers/bridge's.
+M.tempdir, M.write, M.read = bridge.tempdir, bridge.write, bridge.read
 
 function M.git(dir, ...)
   local r = vim.system({ 'git', '-C', dir, ... }, { text = true }):wait()
@@ -101,10 +79,7 @@ function M.cleanup()
   vim.wait(20000, function()
     return snapshot.running() == 0
   end, 20)
-  for _, d in ipairs(dirs) do
-    vim.fn.delete(d, 'rf')
-  end
-  dirs = {}
+  bridge.cleanup()
 end
 
 function M.event(dir, name, phase, input)

@@ -9,21 +9,8 @@ local child_nvim = require('helpers.child_nvim')
 
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 
-local dirs = {}
-local function tempdir()
-  local dir = vim.fn.tempname()
-  vim.fn.mkdir(dir, 'p')
-  dir = vim.uv.fs_realpath(dir)
-  table.insert(dirs, dir)
-  return dir
-end
-
-local function write(path, text)
-  vim.fn.mkdir(vim.fs.dirname(path), 'p')
-  local f = assert(io.open(path, 'wb'))
-  f:write(text)
-  f:close()
-end
+local h = require('helpers.turn')
+local tempdir, write = h.tempdir, h.write
 
 --- The messages vim.notify shows while `fn` runs.
 local function messages(fn)
@@ -56,25 +43,17 @@ end
 
 --- A hook event of session `s1` in `dir` (helpers/turn), its event named after its phase.
 local function event(dir, phase)
-  return require('helpers.turn').event(dir, phase == 'turn-start' and 'UserPromptSubmit' or 'Stop', phase)
+  return h.event(dir, phase == 'turn-start' and 'UserPromptSubmit' or 'Stop', phase)
 end
 
 --- The prompt, then the gate of the agent's first shell command (it waits for the turn's start snapshot).
 local function prompt(t, dir)
   t:started(event(dir, 'turn-start'))
-  t:gated(require('helpers.turn').event(dir, 'PreToolUse', nil, { tool_name = 'Bash' }))
+  t:gated(h.event(dir, 'PreToolUse', nil, { tool_name = 'Bash' }))
 end
 
 describe('a turn whose snapshot failed', function()
-  after_each(function()
-    vim.wait(10000, function()
-      return snapshot.running() == 0
-    end, 20)
-    for _, d in ipairs(dirs) do
-      vim.fn.delete(d, 'rf')
-    end
-    dirs = {}
-  end)
+  after_each(h.cleanup)
 
   it('says so at its start, at its end and on :ClaudeCodeReview; never "changed no file"', function()
     local dir = tempdir()

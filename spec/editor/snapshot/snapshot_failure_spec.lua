@@ -5,21 +5,8 @@ local snapshot = require('claude-ide.editor.snapshot.snapshot')
 
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h:h')
 
-local dirs = {}
-local function tempdir()
-  local dir = vim.fn.tempname()
-  vim.fn.mkdir(dir, 'p')
-  dir = vim.uv.fs_realpath(dir)
-  table.insert(dirs, dir)
-  return dir
-end
-
-local function write(path, text)
-  vim.fn.mkdir(vim.fs.dirname(path), 'p')
-  local f = assert(io.open(path, 'wb'))
-  f:write(text)
-  f:close()
-end
+local bridge = require('helpers.bridge')
+local tempdir, write = bridge.tempdir, bridge.write
 
 --- The held-out check's folder: 42 files, 30 of them 16 KB (more than a 256 KiB store holds).
 local function folder(method)
@@ -73,10 +60,7 @@ describe('a snapshot that cannot be written', function()
     vim.wait(10000, function()
       return snapshot.running() == 0
     end, 20)
-    for _, d in ipairs(dirs) do
-      vim.fn.delete(d, 'rf')
-    end
-    dirs = {}
+    bridge.cleanup()
   end)
 
   local function req(dir, base)
