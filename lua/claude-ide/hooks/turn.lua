@@ -41,6 +41,14 @@ local SNAPSHOT_WAIT_MS = 25000
 local PROMPT_WAIT_MS = 150
 --- How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline).
 local KEEP_WAIT_MS = 5000
+--- The wait for a snapshot given up after `ms`.
+local function late(ms)
+    return {
+        ok = false,
+        error = ("no answer within " .. tostring(ms / 1000)) .. " s",
+        lateSeconds = ms / 1000
+    }
+end
 --- Parks hook `ev` until `start` calls its `done` (once: later calls do nothing), or `ms` pass: then `late()` runs
 -- and its value is the answer.
 local function parkAtMost(ev, ms, start, late)
@@ -202,13 +210,13 @@ function Turns.prototype.____constructor(self, deps)
                     do
                         local t = s.current
                         if t == nil or not contains(t.root, path) then
-                            goto __continue41
+                            goto __continue42
                         end
                         local list = t.reviewed[path] or ({})
                         list[#list + 1] = accepted
                         t.reviewed[path] = list
                     end
-                    ::__continue41::
+                    ::__continue42::
                 end
             end
         }
@@ -294,7 +302,7 @@ function Turns.prototype.snapshot(self, s, root, name, previous, done)
     }, done)
 end
 function Turns.prototype.snapshotNow(self, ev, s, root, name, previous)
-    local wait = self.deps.snapshotWaitMs or SNAPSHOT_WAIT_MS
+    local wait = self:snapshotWait()
     return parkAtMost(
         ev,
         wait,
@@ -305,11 +313,7 @@ function Turns.prototype.snapshotNow(self, ev, s, root, name, previous)
             previous,
             done
         ) end,
-        function() return {
-            ok = false,
-            error = ("no answer within " .. tostring(wait / 1000)) .. " s",
-            lateSeconds = wait / 1000
-        } end
+        function() return late(wait) end
     )
 end
 function Turns.prototype.tellUnreviewed(self, s, n, root, r)
@@ -443,15 +447,11 @@ function Turns.prototype.awaitStart(self, ev, s, t, waitMs, giveUp)
             return ____temp_10
         end,
         function()
-            if giveUp and t.waiters ~= nil then
+            if giveUp then
                 self:settle(
                     s,
                     t,
-                    {
-                        ok = false,
-                        error = ("no answer within " .. tostring(waitMs / 1000)) .. " s",
-                        lateSeconds = waitMs / 1000
-                    }
+                    late(waitMs)
                 )
             end
             return false

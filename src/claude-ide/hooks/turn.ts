@@ -118,6 +118,11 @@ const KEEP_WAIT_MS = 5000;
 /** A snapshot's result, or the hook's wait for it given up (the snapshot goes on in the background). */
 type Waited = SnapshotResult | { ok: false; error: string; lateSeconds: number };
 
+/** The wait for a snapshot given up after `ms`. */
+function late(ms: number): Waited {
+  return { ok: false, error: `no answer within ${ms / 1000} s`, lateSeconds: ms / 1000 };
+}
+
 /**
  * Parks hook `ev` until `start` calls its `done` (once: later calls do nothing), or `ms` pass: then `late()` runs
  * and its value is the answer.
@@ -313,10 +318,10 @@ export class Turns {
     if (t.failed !== undefined || t.start === "" || t.kept.has(path) || !contains(t.root, path)) return;
     t.kept.add(path);
     const log = this.deps.log;
-    parkAtMost(
+    parkAtMost<boolean>(
       ev,
       KEEP_WAIT_MS,
-      (done: (this: void, kept: boolean) => void) =>
+      (done) =>
         snapshot.keepBaselines({ root: t.root, manifest: t.start, paths: [path], base: this.deps.base }, (why) => {
           if (why !== undefined) log.warn(`turn ${t.n}: the text of ${path} before the turn is not kept: ${why}`);
           done(why === undefined);
@@ -358,12 +363,12 @@ export class Turns {
 
   /** Parks the hook until the snapshot is taken (bounded). */
   private snapshotNow(ev: HookEvent, s: SessionState, root: string, name: string, previous?: string): Waited {
-    const wait = this.deps.snapshotWaitMs ?? SNAPSHOT_WAIT_MS;
+    const wait = this.snapshotWait();
     return parkAtMost<Waited>(
       ev,
       wait,
       (done) => this.snapshot(s, root, name, previous, done),
-      () => ({ ok: false, error: `no answer within ${wait / 1000} s`, lateSeconds: wait / 1000 }),
+      () => late(wait),
     );
   }
 
@@ -474,8 +479,7 @@ export class Turns {
       waitMs,
       (done) => waiters.push(() => done(true)),
       () => {
-        if (giveUp && t.waiters !== undefined)
-          this.settle(s, t, { ok: false, error: `no answer within ${waitMs / 1000} s`, lateSeconds: waitMs / 1000 });
+        if (giveUp) this.settle(s, t, late(waitMs));
         return false;
       },
     );
