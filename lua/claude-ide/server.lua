@@ -72,21 +72,26 @@ function Server.prototype.____constructor(self, config, opts)
         broadcast = function(method, params)
             local all = self:readySessions()
             if #all == 0 then
-                return
+                return "absent"
             end
             local sessions = {}
+            local farSent = false
             for ____, s in ipairs(all) do
                 if s.paths == nil then
                     sessions[#sessions + 1] = s
                 else
                     self:step(
                         (method .. " to far client ") .. tostring(s.id),
-                        function() return s:notify(method, params) end
+                        function()
+                            if s:notify(method, params) then
+                                farSent = true
+                            end
+                        end
                     )
                 end
             end
             if #sessions == 0 then
-                return
+                return farSent and "sent" or "unseen"
             end
             local ok, text = pcall(
                 jsonrpc().notification,
@@ -95,11 +100,12 @@ function Server.prototype.____constructor(self, config, opts)
             )
             if not ok then
                 self.log:error((("cannot send " .. method) .. ": ") .. tostring(text))
-                return
+                return "sent"
             end
             for ____, s in ipairs(sessions) do
                 s:deliver(text)
             end
+            return "sent"
         end,
         sessionCount = function() return #self:readySessions() end,
         clients = function() return __TS__ArrayMap(
@@ -288,12 +294,12 @@ function Server.prototype.connectedClients(self)
     for ____, s in pairs(r.sessions) do
         do
             if not s:isOpen() then
-                goto __continue55
+                goto __continue56
             end
             local kind = s.role == "agent" and "agent tools (bridge)" or "IDE (WebSocket)"
             out[#out + 1] = {kind = kind, name = s.clientLabel or s.clientName or "unnamed client", revision = s.protocolVersion}
         end
-        ::__continue55::
+        ::__continue56::
     end
     local ____opt_17 = r.companion
     for ____, c in ipairs(____opt_17 and ____opt_17:clients() or ({})) do

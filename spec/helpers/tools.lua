@@ -2,11 +2,17 @@
 -- that records what would be broadcast, a coroutine-based park, and an editor reset between tests.
 local M = {}
 
---- A Hub seam: records broadcasts; `set_sessions(n)` simulates clients connecting/disconnecting.
+--- A Hub seam: records broadcasts (while a session is "ready"); `set_sessions(n)` simulates clients connecting and
+--- disconnecting.
 function M.hub()
   local h = { sent = {}, count = 0, listeners = {} }
+  -- As the server's: nothing is sent while no session is ready.
   h.broadcast = function(method, params)
+    if h.count == 0 then
+      return 'absent'
+    end
     table.insert(h.sent, { method = method, params = vim.deepcopy(params) })
+    return 'sent'
   end
   h.sessionCount = function()
     return h.count

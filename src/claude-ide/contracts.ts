@@ -30,8 +30,11 @@ export interface SelectionService {
 
 /** Server → client notifications, and who is connected. Implemented by the server. */
 export interface Hub {
-  /** Sends a JSON-RPC notification to every session that completed `initialize`. */
-  broadcast(this: void, method: string, params: object): void;
+  /**
+   * Sends a JSON-RPC notification to every session that completed `initialize`: "sent" to one at least;
+   * "unseen" when every one runs elsewhere and cannot see the file it is about (far clients); "absent": none.
+   */
+  broadcast(this: void, method: string, params: object): "sent" | "absent" | "unseen";
   /** How many sessions completed `initialize` and are still open. */
   sessionCount(this: void): number;
   /**

@@ -171,14 +171,18 @@ export class Server {
   readonly hub: Hub = {
     broadcast: (method, params) => {
       const all = this.readySessions();
-      if (all.length === 0) return;
+      if (all.length === 0) return "absent";
       // A far client gets its own copy, its paths mapped (or none, about a file it cannot see).
       const sessions: Session[] = [];
+      let farSent = false;
       for (const s of all) {
         if (s.paths === undefined) sessions.push(s);
-        else this.step(`${method} to far client ${s.id}`, () => s.notify(method, params));
+        else
+          this.step(`${method} to far client ${s.id}`, () => {
+            if (s.notify(method, params)) farSent = true;
+          });
       }
-      if (sessions.length === 0) return;
+      if (sessions.length === 0) return farSent ? "sent" : "unseen";
       // Encoded once for everyone; a value JSON cannot hold is the caller's bug, reported, never raised.
       const [ok, text] = pcall(
         jsonrpc().notification,
@@ -186,10 +190,12 @@ export class Server {
         road().outgoingValue(params, "notification", this.config),
       );
       if (!ok) {
+        // Nothing a later try would change: taken as sent, as the caller's bug it is.
         this.log.error(`cannot send ${method}: ${tostring(text)}`);
-        return;
+        return "sent";
       }
       for (const s of sessions) s.deliver(text);
+      return "sent";
     },
     sessionCount: () => this.readySessions().length,
     clients: () =>

@@ -169,16 +169,14 @@ function MentionQueue.prototype.deliver(self, q)
         return false
     end
     if q.to == nil then
-        if self.hub.sessionCount() == 0 then
-            return false
+        local r = self.hub.broadcast("at_mentioned", q.mention)
+        local ____temp_1
+        if r == "absent" then
+            ____temp_1 = false
+        else
+            ____temp_1 = r
         end
-        if #ids == 0 or __TS__ArraySome(
-            self.hub.clients(),
-            function(____, c) return c.door == nil end
-        ) then
-            self.hub.broadcast("at_mentioned", q.mention)
-            return "sent"
-        end
+        return ____temp_1
     end
     local sent = false
     local unseen = false
@@ -209,19 +207,19 @@ function MentionQueue.prototype.flush(self)
     local sent = 0
     for ____, q in ipairs(queued) do
         local key = q.to or "all"
-        local ____waiting_has_result_1
+        local ____waiting_has_result_2
         if waiting[key] ~= nil then
-            ____waiting_has_result_1 = false
+            ____waiting_has_result_2 = false
         else
-            ____waiting_has_result_1 = self:deliver(q)
+            ____waiting_has_result_2 = self:deliver(q)
         end
-        local got = ____waiting_has_result_1
+        local got = ____waiting_has_result_2
         if got == "sent" then
             sent = sent + 1
         elseif got == false then
             waiting[key] = true
-            local ____self_queue_2 = self.queue
-            ____self_queue_2[#____self_queue_2 + 1] = q
+            local ____self_queue_3 = self.queue
+            ____self_queue_3[#____self_queue_3 + 1] = q
         end
     end
     if sent > 0 then
@@ -277,9 +275,9 @@ function MentionQueue.prototype.armExpiry(self)
         return
     end
     if #self.queue == 0 then
-        local ____opt_3 = self.timer
-        if ____opt_3 ~= nil then
-            ____opt_3.stop()
+        local ____opt_4 = self.timer
+        if ____opt_4 ~= nil then
+            ____opt_4.stop()
         end
         return
     end

@@ -154,12 +154,8 @@ export class MentionQueue {
       return false;
     }
     if (q.to === undefined) {
-      if (this.hub.sessionCount() === 0) return false;
-      // Only CLIs on other machines (their doors): each may not see the file; else a local one gets it.
-      if (ids.length === 0 || this.hub.clients().some((c) => c.door === undefined)) {
-        this.hub.broadcast("at_mentioned", q.mention);
-        return "sent";
-      }
+      const r = this.hub.broadcast("at_mentioned", q.mention);
+      return r === "absent" ? false : r;
     }
     let sent = false;
     let unseen = false;
