@@ -6,6 +6,7 @@
 -- connection although the CLI's pid is nothing to this Neovim; closing the terminal removes the far lock file and
 -- closes the door. A folder outside the target's map refuses to start, saying what to do.
 local ide = require('claude-ide')
+local capture_messages = require('helpers.diff').capture_messages
 
 --- :checkhealth claude-ide's report (what it opened closed again).
 local function checkhealth()
@@ -142,13 +143,10 @@ describe('far session', function()
   it('refuses to start from a folder the map does not cover, saying what to do', function()
     vim.fn.mkdir(root .. '/other', 'p')
     vim.cmd.cd(root .. '/other')
-    local said = ''
-    local real = vim.notify
-    vim.notify = function(msg)
-      said = said .. msg
-    end
+    local messages = capture_messages()
     ide.new_session('@box')
-    vim.notify = real
+    messages.restore()
+    local said = messages.text()
     assert.matches('is outside remote.targets.box.folders', said, 1, true)
     assert.matches(':cd into a mapped folder first', said, 1, true)
     assert.is_false(vim.wait(300, function()
@@ -181,14 +179,10 @@ describe('far session', function()
     config.remote.targets.gem =
       { command = { 'env' }, folders = { [root .. '/farview'] = root .. '/proj' }, cli = 'gemini' }
     assert.is_true(ide.setup(config))
-    local said = ''
-    local real = vim.notify
-    vim.notify = function(msg)
-      said = said .. msg
-    end
+    local messages = capture_messages()
     ide.new_session('@gem')
-    vim.notify = real
-    assert.matches('@gem: a remote target runs Claude Code', said, 1, true)
+    messages.restore()
+    assert.matches('@gem: a remote target runs Claude Code', messages.text(), 1, true)
     assert.same({}, ide.server():gateways())
     assert.same({}, ide.sessions())
   end)
@@ -250,28 +244,26 @@ describe('far session', function()
     local config = vim.deepcopy(ide.config())
     config.remote.targets.box.folders = { [root .. '/checkout'] = root .. '/proj' }
     assert.is_true(ide.setup(config))
-    local said = {}
-    local real = vim.notify
-    vim.notify = function(msg)
-      said[#said + 1] = msg
+    local messages = capture_messages()
+    local function notices()
+      local out = {}
+      for _, m in ipairs(messages) do
+        if m.msg:find('is not the files here', 1, true) then
+          table.insert(out, m)
+        end
+      end
+      return out
     end
     ide.new_session('@box')
     local ok = vim.wait(10000, function()
-      return vim.fn.filereadable(out) == 1
-        and #vim.tbl_filter(function(m)
-            return m:find('is not the files here', 1, true) ~= nil
-          end, said)
-          > 0
+      return vim.fn.filereadable(out) == 1 and #notices() > 0
     end, 20)
-    vim.notify = real
-    assert(ok, 'not said: ' .. vim.inspect(said))
-    local notices = vim.tbl_filter(function(m)
-      return m:find('is not the files here', 1, true) ~= nil
-    end, said)
-    assert.equal(1, #notices)
+    messages.restore()
+    assert(ok, 'not said: ' .. messages.text())
+    assert.equal(1, #notices())
     assert.matches(
       ('@box: %s over there is not the files here (a.txt differs): no turn review'):format(root .. '/checkout'),
-      notices[1],
+      notices()[1].msg,
       1,
       true
     )
@@ -283,11 +275,7 @@ describe('far session', function()
   end)
 
   it(':ClaudeCode @box toggles the running session at box, and starts one only when there is none', function()
-    local said = {}
-    local real = vim.notify
-    vim.notify = function(msg)
-      said[#said + 1] = msg
-    end
+    local messages = capture_messages()
     ide.toggle('@box')
     local started = vim.wait(10000, function()
       return vim.fn.filereadable(out) == 1
@@ -299,17 +287,12 @@ describe('far session', function()
     local hidden = #vim.tbl_filter(function(w)
       return vim.bo[vim.api.nvim_win_get_buf(w)].buftype == 'terminal'
     end, vim.api.nvim_list_wins())
-    vim.notify = real
+    messages.restore()
     assert.is_true(started, 'the far CLI never answered')
     assert.equal(1, shown)
     assert.equal(0, hidden)
     assert.equal(1, #ide.sessions())
     assert.equal(1, #ide.server():gateways())
-    assert.same(
-      {},
-      vim.tbl_filter(function(m)
-        return m:find('already running', 1, true) ~= nil
-      end, said)
-    )
+    assert.is_nil(messages.text():find('already running', 1, true))
   end)
 end)

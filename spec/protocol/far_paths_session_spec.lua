@@ -185,16 +185,12 @@ describe('far session', function()
     assert.equal('/workspace/src/a.txt', m.filePath)
     assert.equal(0, m.lineStart)
     -- Not sent, and the user is told why (never "sent ... to Claude").
-    local said = {}
-    local notify = vim.notify
-    vim.notify = function(msg)
-      table.insert(said, msg)
-    end
+    local messages = require('helpers.diff').capture_messages()
     local accepted = ide.add(root .. '/elsewhere.txt')
-    vim.notify = notify
+    messages.restore()
     assert.is_false(accepted)
-    assert.matches('elsewhere%.txt is outside the folders .* sees on its machine', table.concat(said, '\n'))
-    assert.is_nil(table.concat(said, '\n'):find('sent ', 1, true))
+    assert.matches('elsewhere%.txt is outside the folders .* sees on its machine', messages.text())
+    assert.is_nil(messages.text():find('sent ', 1, true))
     assert.is_false(far:received_within(600, function(msg)
       return msg.method == 'at_mentioned'
     end))
