@@ -106,6 +106,29 @@ function M.event(dir, name, phase, input)
   }
 end
 
+--- The turn review (hooks/turn's Turns) with the default config, no services, a log that says nothing, and
+--- `deps` over those (base, services, config, snapshotWaitMs, promptWaitMs).
+function M.turns(deps)
+  return New(
+    Turns,
+    vim.tbl_extend('force', {
+      config = vim.deepcopy(config.DEFAULTS),
+      services = {},
+      hub = {},
+      log = setmetatable({}, {
+        __index = function()
+          return function() end
+        end,
+      }),
+    }, deps)
+  )
+end
+
+--- A hook event of session `s1` in `dir` named after its phase: UserPromptSubmit (turn-start) or Stop.
+function M.phase_event(dir, phase)
+  return M.event(dir, phase == 'turn-start' and 'UserPromptSubmit' or 'Stop', phase)
+end
+
 --- A session of the turn review in `dir`: its hooks as the router would call them. `deps`: more of the Turns'
 --- dependencies (promptWaitMs, snapshotWaitMs).
 function M.session(dir, deps)
@@ -114,20 +137,10 @@ function M.session(dir, deps)
   local routes = {}
   -- The reviews seen already (review() waits for the next one).
   local shown = 0
-  local t = New(
-    Turns,
-    vim.tbl_extend('force', {
-      config = vim.deepcopy(config.DEFAULTS),
-      services = { diff = diff, notes = { add = function() end } },
-      hub = {},
-      log = setmetatable({}, {
-        __index = function()
-          return function() end
-        end,
-      }),
-      base = base,
-    }, deps or {})
-  )
+  local t = M.turns(vim.tbl_extend('force', {
+    services = { diff = diff, notes = { add = function() end } },
+    base = base,
+  }, deps or {}))
   t:register({
     on = function(_, route)
       table.insert(routes, route)

@@ -1,9 +1,6 @@
 -- A turn whose snapshot failed or came too late is told to the user, at its start and at its end, and is never
 -- taken for a turn that changed nothing: the hook handlers of hooks/turn driven directly (a hook event whose park
 -- waits on the spec's loop), and :ClaudeCodeCheckpoint in a child Neovim whose store is a full tmpfs.
-local New = require('claude-ide.lualib_bundle').__TS__New
-local Turns = require('claude-ide.hooks.turn').Turns
-local config = require('claude-ide.config')
 local snapshot = require('claude-ide.editor.snapshot.snapshot')
 local child_nvim = require('helpers.child_nvim')
 
@@ -26,25 +23,10 @@ local function messages(fn)
 end
 
 local function turns(base, wait_ms)
-  local log = setmetatable({}, {
-    __index = function()
-      return function() end
-    end,
-  })
-  return New(Turns, {
-    config = vim.deepcopy(config.DEFAULTS),
-    services = {},
-    hub = {},
-    log = log,
-    base = base,
-    snapshotWaitMs = wait_ms,
-  })
+  return h.turns({ base = base, snapshotWaitMs = wait_ms })
 end
 
---- A hook event of session `s1` in `dir` (helpers/turn), its event named after its phase.
-local function event(dir, phase)
-  return h.event(dir, phase == 'turn-start' and 'UserPromptSubmit' or 'Stop', phase)
-end
+local event = h.phase_event
 
 --- The prompt, then the gate of the agent's first shell command (it waits for the turn's start snapshot).
 local function prompt(t, dir)

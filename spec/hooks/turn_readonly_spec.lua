@@ -4,8 +4,6 @@
 -- others (the edit tool's hook keeping a file's text before the turn), and the user reverting hunks and whole files through the review's own API (the decision it answers,
 -- its whole-file key). Afterwards .git is byte for byte what it was: every file's bytes, mode, size and mtime (the
 -- index's included), every folder's, and nothing added or removed anywhere under it.
-local New = require('claude-ide.lualib_bundle').__TS__New
-local Turns = require('claude-ide.hooks.turn').Turns
 local config = require('claude-ide.config')
 local snapshot = require('claude-ide.editor.snapshot.snapshot')
 local h = require('helpers.turn')
@@ -35,27 +33,13 @@ end
 --- The review service's stand-in: keeps each review opened, for the spec to decide as the user would.
 
 local function turns(base, diff, notes)
-  local log = setmetatable({}, {
-    __index = function()
-      return function() end
-    end,
-  })
   local cfg = vim.deepcopy(config.DEFAULTS)
   -- Fewer kept turns than the session has: the housekeeping's sweep and prune run during it too.
   cfg.review.keep_turns = 5
-  return New(Turns, {
-    config = cfg,
-    services = { diff = diff, notes = notes },
-    hub = {},
-    log = log,
-    base = base,
-  })
+  return h.turns({ config = cfg, services = { diff = diff, notes = notes }, base = base })
 end
 
---- A hook event of session `s1` in `dir` (helpers/turn), its event named after its phase.
-local function event(dir, phase)
-  return h.event(dir, phase == 'turn-start' and 'UserPromptSubmit' or 'Stop', phase)
-end
+local event = h.phase_event
 
 describe('a whole session of turns #slow', function()
   after_each(h.cleanup)
@@ -106,17 +90,13 @@ describe('a whole session of turns #slow', function()
     for n = 1, 20 do
       t:started(event(dir, 'turn-start'))
       -- The gate of its first tool: it waits for the turn's start snapshot.
-      local gate = event(dir, 'turn-end')
-      gate.event, gate.phase, gate.input, gate.toolName = 'PreToolUse', nil, { tool_name = 'Bash' }, 'Bash'
-      t:gated(gate)
+      t:gated(h.event(dir, 'PreToolUse', nil, { tool_name = 'Bash' }))
       -- The agent: a write, a sed -i-like rewrite (a new file renamed over the old), a created file, a deleted
       -- one, a renamed one (by turns, so every kind comes back several times).
       local a = ('%s/src/f%d.txt'):format(dir, (n % 8) + 1)
       write(a, (read(a) or ''):gsub('line 2', 'line 2 of turn ' .. n, 1))
       -- Its edit tool's hook: the file's text before the turn is kept in the store (read from .git).
-      local ev = event(dir, 'turn-end')
-      ev.event, ev.phase, ev.input = 'PostToolUse', nil, { tool_name = 'Edit', tool_input = { file_path = a } }
-      post(ev)
+      post(h.event(dir, 'PostToolUse', nil, { tool_name = 'Edit', tool_input = { file_path = a } }))
       local s = ('%s/src/f%d.txt'):format(dir, ((n + 3) % 8) + 1)
       if vim.uv.fs_stat(s) then
         local text = read(s):gsub('line 4', 'LINE 4 (' .. n .. ')')
