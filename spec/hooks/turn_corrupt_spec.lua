@@ -46,6 +46,18 @@ local function reviewed(s, labels)
   return r, by
 end
 
+--- The next turn: the agent writes b.txt, and the review lists it alone, from its text before the turn. Returns
+--- the review's files by label.
+local function next_turn_reviews_b(s, dir)
+  h.said = {}
+  s.start()
+  write(dir .. '/b.txt', 'b by the agent\n')
+  s.stop()
+  local _, by = reviewed(s, { 'b.txt' })
+  assert.are.same({ 'b before' }, by['b.txt'].file.current)
+  return by
+end
+
 describe('a snapshot damaged by a crash #slow', function()
   before_each(h.listen)
   after_each(h.cleanup)
@@ -83,12 +95,7 @@ describe('a snapshot damaged by a crash #slow', function()
         assert.matches('turn 1 of Claude Code cannot be reviewed: its start snapshot failed', messages())
         assert.is_nil(messages():find('changed no file', 1, true))
         -- The next turn starts afresh and is reviewed.
-        h.said = {}
-        s.start()
-        write(dir .. '/b.txt', 'b by the agent\n')
-        s.stop()
-        local _, by = reviewed(s, { 'b.txt' })
-        assert.are.same({ 'b before' }, by['b.txt'].file.current)
+        next_turn_reviews_b(s, dir)
         assert.are.equal('', messages():match('error') or '')
         s.t:dispose()
       end
@@ -107,12 +114,7 @@ describe('a snapshot damaged by a crash #slow', function()
         local r = reviewed(s, { 'a.txt' })
         r.decide({ accepted = false })
         damage(s.dir .. '/1.end', how)
-        h.said = {}
-        s.start()
-        write(dir .. '/b.txt', 'b by the agent\n')
-        s.stop()
-        local _, by = reviewed(s, { 'b.txt' })
-        assert.are.same({ 'b before' }, by['b.txt'].file.current)
+        local by = next_turn_reviews_b(s, dir)
         assert.are.same({ 'b by the agent' }, by['b.txt'].file.proposal)
         -- Taken again in git (not read file by file, as a session whose method is unknown would be).
         assert.is_not_nil(snapshot.readGitHead(s.dir .. '/2.start'))
@@ -139,12 +141,7 @@ describe('a snapshot damaged by a crash #slow', function()
           return snapshot.running() == 0
         end, 20))
         damage(s.dir .. '/index', how)
-        h.said = {}
-        s.start()
-        write(dir .. '/b.txt', 'b by the agent\n')
-        s.stop()
-        local _, by2 = reviewed(s, { 'b.txt' })
-        assert.are.same({ 'b before' }, by2['b.txt'].file.current)
+        next_turn_reviews_b(s, dir)
         assert.is_nil(messages():find('not be reviewed', 1, true), messages())
         s.t:dispose()
       end
