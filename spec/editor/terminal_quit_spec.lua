@@ -42,7 +42,7 @@ describe(':qa! in the Claude terminal', function()
     input(nvim, keys or ':ClaudeCode<CR>')
     local state
     assert(
-      vim.wait(10000, function()
+      vim.wait(30000, function()
         state = nvim:lua([[
           local buf = vim.api.nvim_get_current_buf()
           return { buftype = vim.bo[buf].buftype, mode = vim.fn.mode(), ft = vim.bo[buf].filetype,
@@ -57,7 +57,13 @@ describe(':qa! in the Claude terminal', function()
   end
 
   local function quits(nvim)
-    assert.is_true(nvim:wait_exit(10000), 'Neovim did not quit')
+    if nvim:wait_exit(30000) then
+      return
+    end
+    local ok, state = pcall(nvim.lua, nvim, [[
+      return { wins = vim.fn.winnr('$'), buftype = vim.bo.buftype, mode = vim.fn.mode(), name = vim.fn.bufname() }
+    ]])
+    error('Neovim did not quit: ' .. vim.inspect(ok and state or 'no answer'))
   end
 
   for _, case in ipairs({
