@@ -60,9 +60,13 @@ describe(':qa! in the Claude terminal', function()
     if nvim:wait_exit(30000) then
       return
     end
-    local ok, state = pcall(nvim.lua, nvim, [[
+    local ok, state = pcall(
+      nvim.lua,
+      nvim,
+      [[
       return { wins = vim.fn.winnr('$'), buftype = vim.bo.buftype, mode = vim.fn.mode(), name = vim.fn.bufname() }
-    ]])
+    ]]
+    )
     error('Neovim did not quit: ' .. vim.inspect(ok and state or 'no answer'))
   end
 
