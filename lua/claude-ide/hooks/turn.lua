@@ -1,8 +1,7 @@
 -- Generated from src/claude-ide/hooks/turn.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
@@ -19,8 +18,10 @@ local PLUGIN_WRITE_VAR = ____buffers.PLUGIN_WRITE_VAR
 local findBuffer = ____buffers.findBuffer
 local ____diff_text = require("claude-ide.editor.review.diff_text")
 local textLines = ____diff_text.textLines
-local ____hunks = require("claude-ide.editor.review.hunks")
-local blocksOf = ____hunks.diffHunks
+local ____model = require("claude-ide.editor.review.model")
+local applyHunks = ____model.applyHunks
+local diffHunks = ____model.diffHunks
+local hunkKey = ____model.hunkKey
 local ____file_ops = require("claude-ide.editor.write.file_ops")
 local deleteFile = ____file_ops.deleteFile
 local renameFile = ____file_ops.renameFile
@@ -78,26 +79,9 @@ end
 local function linesOf(bytes)
     return bytes == nil and ({}) or textLines(bytes)
 end
---- The hunks between two texts, the blocks the review shows (editor/review/hunks), with 1-based starts (an
--- insertion's aStart is the line it goes before).
-local function diffHunks(a, b)
-    if sameLines(a, b) then
-        return {}
-    end
-    return __TS__ArrayMap(
-        blocksOf(a, b),
-        function(____, h) return {aStart = h.aCount == 0 and h.a + 1 or h.a, aCount = h.aCount, bStart = h.bCount == 0 and h.b + 1 or h.b, bCount = h.bCount} end
-    )
-end
---- Hunks between two texts.
+--- Hunks between two texts (model.ts's blocks, every review's).
 local function hunks(a, b)
-    return #diffHunks(a, b)
-end
---- What a hunk does, wherever it is: the lines it removes and the lines it adds.
-local function hunkKey(a, b, h)
-    local removed = __TS__ArraySlice(a, h.aStart - 1, h.aStart - 1 + h.aCount)
-    local added = __TS__ArraySlice(b, h.bStart - 1, h.bStart - 1 + h.bCount)
-    return (((((tostring(h.aCount) .. ":") .. tostring(h.bCount)) .. "\0") .. table.concat(removed, "\n")) .. "\0") .. table.concat(added, "\n")
+    return sameLines(a, b) and 0 or #diffHunks(a, b)
 end
 --- `before` with the hunks of before → after that were accepted in a review (the same lines removed and added,
 -- wherever they sit) taken from `after`; how many hunks there are and how many were taken.
@@ -106,43 +90,26 @@ local function takeReviewed(before, after, accepted)
     for ____, r in ipairs(accepted) do
         local from = r.before ~= nil and textLines(r.before) or before
         local to = textLines(r.text)
-        for ____, h in ipairs(diffHunks(from, to)) do
-            keys[hunkKey(from, to, h)] = true
+        if not sameLines(from, to) then
+            for ____, h in ipairs(diffHunks(from, to)) do
+                keys[hunkKey(from, to, h)] = true
+            end
         end
     end
-    local lines = {}
-    local next = 1
+    local found = sameLines(before, after) and ({}) or diffHunks(before, after)
     local taken = 0
-    local found = diffHunks(before, after)
-    for ____, h in ipairs(found) do
-        do
-            local i = next
-            while i < h.aStart do
-                lines[#lines + 1] = before[i]
-                i = i + 1
+    local lines = applyHunks(
+        before,
+        after,
+        found,
+        function(h)
+            local take = keys[hunkKey(before, after, h)] ~= nil
+            if take then
+                taken = taken + 1
             end
+            return take
         end
-        local take = keys[hunkKey(before, after, h)] ~= nil
-        if take then
-            taken = taken + 1
-        end
-        local src, start, count = unpack(take and ({after, h.bStart, h.bCount}) or ({before, h.aStart, h.aCount}), 1, 3)
-        do
-            local i = start
-            while i < start + count do
-                lines[#lines + 1] = src[i]
-                i = i + 1
-            end
-        end
-        next = h.aStart + h.aCount
-    end
-    do
-        local i = next
-        while i <= #before do
-            lines[#lines + 1] = before[i]
-            i = i + 1
-        end
-    end
+    )
     return {lines = lines, total = #found, taken = taken}
 end
 --- The path a tool event names (Claude Code file_path / notebook_path, Gemini CLI and Qwen Code file_path).
@@ -210,13 +177,13 @@ function Turns.prototype.____constructor(self, deps)
                     do
                         local t = s.current
                         if t == nil or not contains(t.root, path) then
-                            goto __continue42
+                            goto __continue32
                         end
                         local list = t.reviewed[path] or ({})
                         list[#list + 1] = accepted
                         t.reviewed[path] = list
                     end
-                    ::__continue42::
+                    ::__continue32::
                 end
             end
         }

@@ -14,7 +14,7 @@ import type { Change, SnapshotResult } from "../editor/snapshot/snapshot";
 import { applyText, sameLines } from "../editor/write/apply";
 import { PLUGIN_WRITE_VAR, findBuffer } from "../editor/buffers";
 import { textLines } from "../editor/review/diff_text";
-import { diffHunks as blocksOf } from "../editor/review/hunks";
+import { applyHunks, diffHunks, hunkKey } from "../editor/review/model";
 import { deleteFile, renameFile } from "../editor/write/file_ops";
 import { EVENT_RESOLVED } from "../editor/review/diff";
 import { normalize } from "../util/fs";
@@ -155,38 +155,9 @@ function linesOf(bytes: string | undefined): string[] {
   return bytes === undefined ? [] : textLines(bytes);
 }
 
-/** One hunk between two texts: `a`'s lines [aStart, aStart + aCount) become `b`'s [bStart, bStart + bCount). */
-interface Hunk {
-  aStart: number;
-  aCount: number;
-  bStart: number;
-  bCount: number;
-}
-
-/**
- * The hunks between two texts, the blocks the review shows (editor/review/hunks), with 1-based starts (an
- * insertion's aStart is the line it goes before).
- */
-function diffHunks(a: string[], b: string[]): Hunk[] {
-  if (sameLines(a, b)) return [];
-  return blocksOf(a, b).map((h) => ({
-    aStart: h.aCount === 0 ? h.a + 1 : h.a,
-    aCount: h.aCount,
-    bStart: h.bCount === 0 ? h.b + 1 : h.b,
-    bCount: h.bCount,
-  }));
-}
-
-/** Hunks between two texts. */
+/** Hunks between two texts (model.ts's blocks, every review's). */
 function hunks(a: string[], b: string[]): number {
-  return diffHunks(a, b).length;
-}
-
-/** What a hunk does, wherever it is: the lines it removes and the lines it adds. */
-function hunkKey(a: string[], b: string[], h: Hunk): string {
-  const removed = a.slice(h.aStart - 1, h.aStart - 1 + h.aCount);
-  const added = b.slice(h.bStart - 1, h.bStart - 1 + h.bCount);
-  return `${h.aCount}:${h.bCount}\0${removed.join("\n")}\0${added.join("\n")}`;
+  return sameLines(a, b) ? 0 : diffHunks(a, b).length;
 }
 
 /**
@@ -202,21 +173,15 @@ function takeReviewed(
   for (const r of accepted) {
     const from = r.before !== undefined ? textLines(r.before) : before;
     const to = textLines(r.text);
-    for (const h of diffHunks(from, to)) keys.add(hunkKey(from, to, h));
+    if (!sameLines(from, to)) for (const h of diffHunks(from, to)) keys.add(hunkKey(from, to, h));
   }
-  const lines: string[] = [];
-  let next = 1;
+  const found = sameLines(before, after) ? [] : diffHunks(before, after);
   let taken = 0;
-  const found = diffHunks(before, after);
-  for (const h of found) {
-    for (let i = next; i < h.aStart; i++) lines.push(before[i - 1]);
+  const lines = applyHunks(before, after, found, (h) => {
     const take = keys.has(hunkKey(before, after, h));
     if (take) taken++;
-    const [src, start, count] = take ? [after, h.bStart, h.bCount] : [before, h.aStart, h.aCount];
-    for (let i = start; i < start + count; i++) lines.push(src[i - 1]);
-    next = h.aStart + h.aCount;
-  }
-  for (let i = next; i <= before.length; i++) lines.push(before[i - 1]);
+    return take;
+  });
   return { lines, total: found.length, taken };
 }
 
