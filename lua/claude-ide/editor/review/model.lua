@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/editor/review/model.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
 local algorithm, sideOf, notDropped
 function algorithm()
@@ -275,5 +276,29 @@ function ____exports.nextHunk(hunks, side, lnum, direction, lineCount)
         end
     end
     return hunks[#hunks]
+end
+--- A review's life, one for every review and view (Review, MultiReview, PlanReview, and each view's ViewLife):
+-- opened, then settled once (decided, cancelled or dropped: it reports nothing more, whatever ends it next), then
+-- closed once (off the screen). Each end happens once: `settle()` and `close()` say whether this call did it.
+____exports.Life = __TS__Class()
+local Life = ____exports.Life
+Life.name = "Life"
+function Life.prototype.____constructor(self)
+    self.settled = false
+    self.closed = false
+end
+function Life.prototype.settle(self)
+    if self.settled then
+        return false
+    end
+    self.settled = true
+    return true
+end
+function Life.prototype.close(self)
+    if self.closed then
+        return false
+    end
+    self.closed = true
+    return true
 end
 return ____exports

@@ -219,3 +219,29 @@ export function nextHunk(
   for (let i = hunks.length - 1; i >= 0; i--) if (lines[i] < lnum) return hunks[i];
   return hunks[hunks.length - 1];
 }
+
+/**
+ * A review's life, one for every review and view (Review, MultiReview, PlanReview, and each view's ViewLife):
+ * opened, then settled once (decided, cancelled or dropped: it reports nothing more, whatever ends it next), then
+ * closed once (off the screen). Each end happens once: `settle()` and `close()` say whether this call did it.
+ */
+export class Life {
+  /** Decided (or cancelled): the review reports nothing more. */
+  settled = false;
+  /** Removed, or being removed, from the screen. */
+  closed = false;
+
+  /** Settles: true the first time, false when settled already. */
+  settle(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    return true;
+  }
+
+  /** Closes: true the first time, false when closed already. */
+  close(): boolean {
+    if (this.closed) return false;
+    this.closed = true;
+    return true;
+  }
+}
