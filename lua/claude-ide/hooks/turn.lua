@@ -17,9 +17,13 @@ local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
 local ____settings = require("claude-ide.hooks.settings")
 local MUTATING_TOOLS = ____settings.MUTATING_TOOLS
+local ____interrupt = require("claude-ide.hooks.interrupt")
+local transcriptOf = ____interrupt.transcriptOf
+local watchInterrupt = ____interrupt.watchInterrupt
 local ____turn_review = require("claude-ide.hooks.turn_review")
 local presentTurn = ____turn_review.presentTurn
 local ____turn_state = require("claude-ide.hooks.turn_state")
+local CHECKPOINT = ____turn_state.CHECKPOINT
 local contains = ____turn_state.contains
 local late = ____turn_state.late
 local newTurn = ____turn_state.newTurn
@@ -110,6 +114,13 @@ function Turns.prototype.____constructor(self, deps)
 end
 function Turns.prototype.dispose(self)
     pcall(vim.api.nvim_del_augroup_by_id, self.augroup)
+    for ____, s in pairs(self.sessions) do
+        local ____opt_4 = s.current
+        local ____opt_2 = ____opt_4 and ____opt_4.unwatch
+        if ____opt_2 ~= nil then
+            ____opt_2()
+        end
+    end
 end
 function Turns.prototype.register(self, router)
     router:on({
@@ -136,8 +147,8 @@ function Turns.prototype.register(self, router)
         events = {"PostToolUse", "AfterTool"},
         handler = function(ev)
             local path = toolPath(ev)
-            local ____opt_2 = self.sessions[ev.session]
-            local t = ____opt_2 and ____opt_2.current
+            local ____opt_6 = self.sessions[ev.session]
+            local t = ____opt_6 and ____opt_6.current
             if path ~= nil and t ~= nil then
                 t.toolFiles[path] = true
                 self:keepBaseline(ev, t, path)
@@ -231,6 +242,12 @@ function Turns.prototype.started(self, ev)
     end
     s.owner = ev.owner() or s.owner
     local root = normalize(ev.cwd)
+    local unended = s.current
+    local ____opt_8 = unended and unended.unwatch
+    if ____opt_8 ~= nil then
+        ____opt_8()
+    end
+    local endsHere = unended ~= nil and unended.root == root and unended.failed == nil and unended.start ~= "" and unended or nil
     local why = snapshot.refusal(root)
     if why ~= nil then
         self.deps.log:info("no turn review for this turn: " .. why)
@@ -239,13 +256,26 @@ function Turns.prototype.started(self, ev)
     end
     local n = s.turns + 1
     local last = s.last ~= nil and s.last.root == root and s.last.failed == nil and s.last or nil
-    local previous = last and last["end"] or last and last.start
+    local previous = endsHere and endsHere.start or last and last["end"] or last and last.start
     local t = newTurn(n, root, "", promptId)
     t.waiters = {}
     s.turns = n
     s.current = t
     s.history[n] = t
     s.history[n - self.deps.config.review.keep_turns] = nil
+    local ____temp_18
+    if ev.far == nil then
+        ____temp_18 = transcriptOf(ev.input)
+    else
+        ____temp_18 = nil
+    end
+    local transcript = ____temp_18
+    if transcript ~= nil then
+        t.unwatch = watchInterrupt(
+            transcript,
+            function() return self:interrupted(s, t) end
+        )
+    end
     self:snapshot(
         s,
         root,
@@ -254,6 +284,9 @@ function Turns.prototype.started(self, ev)
         function(r)
             if not r.ok and previous ~= nil and (string.find(r.error, snapshot.DAMAGED, 1, true)) ~= nil then
                 self.deps.log:warn(((("turn " .. tostring(n)) .. ": ") .. r.error) .. "; taken again without it")
+                if endsHere ~= nil then
+                    self:close(s, endsHere, r)
+                end
                 self:snapshot(
                     s,
                     root,
@@ -261,9 +294,12 @@ function Turns.prototype.started(self, ev)
                     nil,
                     function(again) return self:settle(s, t, again) end
                 )
-            else
-                self:settle(s, t, r)
+                return
             end
+            if endsHere ~= nil then
+                self:close(s, endsHere, r)
+            end
+            self:settle(s, t, r)
         end
     )
     local gated = MUTATING_TOOLS[ev.client] ~= nil
@@ -319,9 +355,9 @@ function Turns.prototype.awaitStart(self, ev, s, t, waitMs, giveUp)
         ev,
         waitMs,
         function(done)
-            local ____temp_10 = #waiters + 1
-            waiters[____temp_10] = function() return done(true) end
-            return ____temp_10
+            local ____temp_21 = #waiters + 1
+            waiters[____temp_21] = function() return done(true) end
+            return ____temp_21
         end,
         function()
             if giveUp then
@@ -342,6 +378,10 @@ function Turns.prototype.ended(self, ev)
         return nil
     end
     s.owner = ev.owner() or s.owner
+    local ____opt_24 = t.unwatch
+    if ____opt_24 ~= nil then
+        ____opt_24()
+    end
     self:awaitStart(
         ev,
         s,
@@ -349,48 +389,85 @@ function Turns.prototype.ended(self, ev)
         self:snapshotWait(),
         true
     )
-    if t.failed ~= nil then
-        s.current = nil
-        s.last = t
-        self.lastSession = s.key
-        say(
-            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot failed (") .. t.failed) .. ")",
-            "warn"
-        )
+    if s.current ~= t then
         return nil
     end
-    local result = self:snapshotNow(
-        ev,
-        s,
-        t.root,
-        tostring(t.n) .. ".end",
-        t.start
-    )
+    if t.failed ~= nil then
+        self:close(s, t)
+        return nil
+    end
     s.current = nil
+    self:close(
+        s,
+        t,
+        self:snapshotNow(
+            ev,
+            s,
+            t.root,
+            tostring(t.n) .. ".end",
+            t.start
+        )
+    )
+    return nil
+end
+function Turns.prototype.interrupted(self, s, t)
+    if s.current ~= t then
+        return
+    end
+    if t.waiters ~= nil then
+        local ____t_waiters_26 = t.waiters
+        ____t_waiters_26[#____t_waiters_26 + 1] = function() return self:interrupted(s, t) end
+        return
+    end
+    self.deps.log:info(((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " was interrupted: it ends without its turn-end hook")
+    s.current = nil
+    if t.failed ~= nil then
+        self:close(s, t)
+    else
+        self:snapshot(
+            s,
+            t.root,
+            tostring(t.n) .. ".end",
+            t.start,
+            function(r) return self:close(s, t, r) end
+        )
+    end
+end
+function Turns.prototype.close(self, s, t, result)
+    local ____opt_27 = t.unwatch
+    if ____opt_27 ~= nil then
+        ____opt_27()
+    end
+    if s.current == t then
+        s.current = nil
+    end
+    s.last = t
+    self.lastSession = s.key
+    if result == nil or t.failed ~= nil then
+        say(
+            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot failed (") .. tostring(t.failed)) .. ")",
+            "warn"
+        )
+        return
+    end
     if not result.ok and (string.find(result.error, snapshot.DAMAGED, 1, true)) ~= nil then
         self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
         t.failed = result.error
-        s.last = t
-        self.lastSession = s.key
         say(
             ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot is damaged (") .. result.error) .. ")",
             "error"
         )
-        return nil
+        return
     end
     if not result.ok then
         self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
-        s.last = t
-        self.lastSession = s.key
         say(
             ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its end snapshot failed (") .. result.error) .. "); :ClaudeCodeReview tries again",
             "error"
         )
-        return nil
+        return
     end
     t["end"] = result.manifest
-    s.last = t
-    self.lastSession = s.key
     local mode = self.deps.config.review.turn
     vim.defer_fn(
         function() return presentTurn(
@@ -402,27 +479,26 @@ function Turns.prototype.ended(self, ev)
         ) end,
         0
     )
-    return nil
 end
 function Turns.prototype.reviewAgain(self, n)
-    local ____temp_13
+    local ____temp_29
     if self.lastSession ~= nil then
-        ____temp_13 = self.sessions[self.lastSession]
+        ____temp_29 = self.sessions[self.lastSession]
     else
-        ____temp_13 = nil
+        ____temp_29 = nil
     end
-    local s = ____temp_13
+    local s = ____temp_29
     if s == nil then
         say("no turn to review yet (the turn review starts with the first prompt after :ClaudeCode)", "warn")
         return
     end
-    local ____temp_14
+    local ____temp_30
     if n ~= nil then
-        ____temp_14 = s.history[n]
+        ____temp_30 = s.history[n]
     else
-        ____temp_14 = s.last
+        ____temp_30 = s.last
     end
-    local t = ____temp_14
+    local t = ____temp_30
     if t == nil then
         say(
             ((((s.title .. " has no turn ") .. tostring(n)) .. " (kept: the last ") .. tostring(self.deps.config.review.keep_turns)) .. ")",
@@ -461,13 +537,13 @@ function Turns.prototype.reviewAgain(self, n)
     )
 end
 function Turns.prototype.turnNumbers(self)
-    local ____temp_15
+    local ____temp_31
     if self.lastSession ~= nil then
-        ____temp_15 = self.sessions[self.lastSession]
+        ____temp_31 = self.sessions[self.lastSession]
     else
-        ____temp_15 = nil
+        ____temp_31 = nil
     end
-    local s = ____temp_15
+    local s = ____temp_31
     local out = {}
     if s ~= nil then
         for n in pairs(s.history) do
@@ -478,18 +554,18 @@ function Turns.prototype.turnNumbers(self)
     return out
 end
 function Turns.prototype.checkpoint(self)
-    local s = self:session("checkpoint", "checkpoint")
+    local s = self:session(CHECKPOINT, "checkpoint")
     local root = normalize(vim.fn.getcwd())
     local n = s.turns + 1
-    local ____self_snapshot_19 = self.snapshot
-    local ____temp_18 = tostring(n) .. ".start"
-    local ____opt_16 = s.last
-    ____self_snapshot_19(
+    local ____self_snapshot_35 = self.snapshot
+    local ____temp_34 = tostring(n) .. ".start"
+    local ____opt_32 = s.last
+    ____self_snapshot_35(
         self,
         s,
         root,
-        ____temp_18,
-        ____opt_16 and ____opt_16.start,
+        ____temp_34,
+        ____opt_32 and ____opt_32.start,
         function(r)
             if not r.ok then
                 say("no checkpoint: " .. r.error, "error")

@@ -1,5 +1,6 @@
 -- Generated from src/claude-ide/hooks/turn_messages.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArraySlice = ____lualib.__TS__ArraySlice
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 local ____words = require("claude-ide.util.words")
@@ -7,6 +8,18 @@ local plural = ____words.plural
 --- Turn `t` reviewed, nothing reverted.
 function ____exports.keptMessage(t)
     return "kept every change of turn " .. tostring(t.n)
+end
+--- The files named in a message about a turn's changes, at most.
+local NAMED_FILES = 6
+--- `a.lua, b.lua and 3 more`.
+function ____exports.fileNames(labels)
+    if #labels <= NAMED_FILES then
+        return table.concat(labels, ", ")
+    end
+    return ((table.concat(
+        __TS__ArraySlice(labels, 0, NAMED_FILES),
+        ", "
+    ) .. " and ") .. tostring(#labels - NAMED_FILES)) .. " more"
 end
 --- `✻ [Claude Code] turn 3: 4 files, 1 by shell commands` (the tab's name; the overview shows it without `✻`).
 function ____exports.reviewTitle(s, t, files)
@@ -45,6 +58,10 @@ function ____exports.appliedMessage(t, reverted, refused)
         parts[#parts + 1] = "not reverted: " .. table.concat(refused, "; ")
     end
     return #parts > 0 and (("turn " .. tostring(t.n)) .. ": ") .. table.concat(parts, ". ") or ____exports.keptMessage(t)
+end
+--- The note Q in turn `t`'s review sends to the model with the next prompt.
+function ____exports.userNote(t, text)
+    return (("About your turn " .. tostring(t.n)) .. ", the user's note from their editor's review: ") .. text
 end
 --- A file partly or wholly reverted, as the messages name it.
 function ____exports.revertedWhat(i, total, left, wholeFile)

@@ -3,7 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local openReview
+local openReview, noteFor
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
@@ -12,11 +12,15 @@ local ____turn_files = require("claude-ide.hooks.turn_files")
 local linesOf = ____turn_files.linesOf
 local turnFiles = ____turn_files.turnFiles
 local ____turn_messages = require("claude-ide.hooks.turn_messages")
+local fileNames = ____turn_messages.fileNames
 local keptMessage = ____turn_messages.keptMessage
 local reviewTitle = ____turn_messages.reviewTitle
 local summaryOf = ____turn_messages.summaryOf
+local userNote = ____turn_messages.userNote
 local ____turn_revert = require("claude-ide.hooks.turn_revert")
 local applyReverts = ____turn_revert.applyReverts
+local ____turn_state = require("claude-ide.hooks.turn_state")
+local CHECKPOINT = ____turn_state.CHECKPOINT
 function openReview(deps, s, t, items, title, binaryNote)
     local files = __TS__ArrayMap(
         items,
@@ -46,16 +50,27 @@ function openReview(deps, s, t, items, title, binaryNote)
             setProposal(linesOf(i.before))
         end
     }}
+    local ____temp_0
+    if s.key == CHECKPOINT then
+        ____temp_0 = false
+    else
+        ____temp_0 = function(text) return noteFor(deps, s, t, text) end
+    end
+    local note = ____temp_0
     local opened = deps.services.diff.openMulti({
         title = title,
         files = files,
         clientId = s.owner,
         client = s.title,
-        keys = keys
+        keys = keys,
+        note = note
     })
     if not opened.ok then
         say(
-            (("the review of turn " .. tostring(t.n)) .. " cannot open: ") .. opened.error,
+            ((((((("the review of turn " .. tostring(t.n)) .. " cannot open (") .. opened.error) .. "); it changed ") .. fileNames(__TS__ArrayMap(
+                items,
+                function(____, i) return i.label end
+            ))) .. ": :ClaudeCodeReview ") .. tostring(t.n)) .. " reviews them",
             "error"
         )
         return
@@ -65,6 +80,9 @@ function openReview(deps, s, t, items, title, binaryNote)
     end
     opened.review.onDecision(function(outcome)
         if not outcome.accepted then
+            if outcome.reason ~= nil and note ~= false then
+                note(outcome.reason)
+            end
             say(keptMessage(t))
             return
         end
@@ -77,6 +95,13 @@ function openReview(deps, s, t, items, title, binaryNote)
             whole
         )
     end)
+end
+function noteFor(deps, s, t, text)
+    deps.services.notes:add(
+        userNote(t, text),
+        {session = s.key, clientId = s.owner}
+    )
+    say(((("turn " .. tostring(t.n)) .. ": your note goes to ") .. s.title) .. " with your next prompt")
 end
 --- Shows what turn `t` changed (up to the manifest `to`): "auto" opens the review, "manual" only says so;
 -- a turn that changed nothing says nothing, one whose every change was reviewed already says that.
@@ -106,7 +131,10 @@ function ____exports.presentTurn(deps, s, t, to, mode)
         return
     end
     if mode == "manual" then
-        say((title .. binaryNote) .. ": :ClaudeCodeReview to review them")
+        say(((((title .. " (") .. fileNames(__TS__ArrayMap(
+            open,
+            function(____, i) return i.label end
+        ))) .. ")") .. binaryNote) .. ": :ClaudeCodeReview to review them")
         return
     end
     if mode == "command" then

@@ -1,5 +1,7 @@
 -- Generated from src/claude-ide/hooks/turn_state.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
+--- The session of :ClaudeCodeCheckpoint's snapshots (no CLI).
+____exports.CHECKPOINT = "checkpoint"
 --- A new turn `n` of folder `root`, its start snapshot `start` ("" while it is being taken).
 function ____exports.newTurn(n, root, start, promptId)
     return {

@@ -4,6 +4,15 @@ import { plural } from "../util/words";
 import type { TurnFile } from "./turn_files";
 import type { SessionState, Turn } from "./turn_state";
 
+/** The files named in a message about a turn's changes, at most. */
+const NAMED_FILES = 6;
+
+/** `a.lua, b.lua and 3 more`. */
+export function fileNames(labels: string[]): string {
+  if (labels.length <= NAMED_FILES) return labels.join(", ");
+  return `${labels.slice(0, NAMED_FILES).join(", ")} and ${labels.length - NAMED_FILES} more`;
+}
+
 /** `✻ [Claude Code] turn 3: 4 files, 1 by shell commands` (the tab's name; the overview shows it without `✻`). */
 export function reviewTitle(s: SessionState, t: Turn, files: TurnFile[]): string {
   const shell = files.filter((i) => !i.byTool && i.yours === undefined).length;
@@ -40,6 +49,11 @@ export function appliedMessage(t: Turn, reverted: string[], refused: string[]): 
   if (reverted.length > 0) parts.push(`reverted ${reverted.join("; ")}`);
   if (refused.length > 0) parts.push(`not reverted: ${refused.join("; ")}`);
   return parts.length > 0 ? `turn ${t.n}: ${parts.join(". ")}` : keptMessage(t);
+}
+
+/** The note Q in turn `t`'s review sends to the model with the next prompt. */
+export function userNote(t: Turn, text: string): string {
+  return `About your turn ${t.n}, the user's note from their editor's review: ${text}`;
 }
 
 /** Turn `t` reviewed, nothing reverted. */

@@ -4,9 +4,9 @@
 import { type MultiKey, type ReviewFile, WHOLE_FILE_KEY } from "../contracts";
 import { say } from "../log";
 import { linesOf, type TurnFile, turnFiles } from "./turn_files";
-import { keptMessage, reviewTitle, summaryOf } from "./turn_messages";
+import { fileNames, keptMessage, reviewTitle, summaryOf, userNote } from "./turn_messages";
 import { applyReverts } from "./turn_revert";
-import type { SessionState, Turn, TurnDeps } from "./turn_state";
+import { CHECKPOINT, type SessionState, type Turn, type TurnDeps } from "./turn_state";
 
 /**
  * Shows what turn `t` changed (up to the manifest `to`): "auto" opens the review, "manual" only says so;
@@ -34,7 +34,7 @@ export function presentTurn(
     return;
   }
   if (mode === "manual") {
-    say(`${title}${binaryNote}: :ClaudeCodeReview to review them`);
+    say(`${title} (${fileNames(open.map((i) => i.label))})${binaryNote}: :ClaudeCodeReview to review them`);
     return;
   }
   // Asked for by name, the reviewed hunks show as differences too (the left side is the text before the turn).
@@ -77,17 +77,37 @@ function openReview(
       },
     },
   ];
-  const opened = deps.services.diff.openMulti({ title, files, clientId: s.owner, client: s.title, keys });
+  // Q: a note for the model with the next prompt; a checkpoint has no CLI whose prompt would carry it.
+  const note = s.key === CHECKPOINT ? false : (text: string) => noteFor(deps, s, t, text);
+  const opened = deps.services.diff.openMulti({
+    title,
+    files,
+    clientId: s.owner,
+    client: s.title,
+    keys,
+    note,
+  });
   if (!opened.ok) {
-    say(`the review of turn ${t.n} cannot open: ${opened.error}`, "error");
+    say(
+      `the review of turn ${t.n} cannot open (${opened.error}); it changed ${fileNames(items.map((i) => i.label))}: :ClaudeCodeReview ${t.n} reviews them`,
+      "error",
+    );
     return;
   }
   if (binaryNote !== "") say(`${title}${binaryNote}`);
   opened.review.onDecision((outcome) => {
     if (!outcome.accepted) {
+      // Refused with a reason (:ClaudeCodeDiffDeny <reason>): everything is kept, the reason is the note.
+      if (outcome.reason !== undefined && note !== false) note(outcome.reason);
       say(keptMessage(t));
       return;
     }
     applyReverts(deps, s, t, items, outcome.files, whole);
   });
+}
+
+/** Q in turn `t`'s review: `text` goes to the model with the session's next prompt (hooks/index drains it). */
+function noteFor(deps: TurnDeps, s: SessionState, t: Turn, text: string): void {
+  deps.services.notes.add(userNote(t, text), { session: s.key, clientId: s.owner });
+  say(`turn ${t.n}: your note goes to ${s.title} with your next prompt`);
 }

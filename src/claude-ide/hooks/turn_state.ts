@@ -30,7 +30,12 @@ export interface Turn {
   kept: LuaSet<string>;
   /** Set while the turn's start snapshot is being taken: who waits for it (the gate, the turn's end). */
   waiters?: ((this: void) => void)[];
+  /** Stops the watch for an interrupt in the CLI's transcript (hooks/interrupt), while the turn runs. */
+  unwatch?: (this: void) => void;
 }
+
+/** The session of :ClaudeCodeCheckpoint's snapshots (no CLI). */
+export const CHECKPOINT = "checkpoint";
 
 /** A new turn `n` of folder `root`, its start snapshot `start` ("" while it is being taken). */
 export function newTurn(n: number, root: string, start: string, promptId?: string): Turn {
