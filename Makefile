@@ -4,15 +4,16 @@
 #                run all specs on 0.10 and 0.12, then the end-to-end run with the real Claude Code CLI
 #   make bench   performance figures (prints numbers; never a pass/fail timing)
 #   make pictures  the README's pictures (doc/pictures/*.svg), rendered from the real plugin in Neovim 0.12
+#   make release VERSION=x.y.z   cut a release (CONTRIBUTING.md): checks, bumps, commits, prints the tag command
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 NVIM ?= .deps/bin/nvim-0.10
 
-.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc declarations test test-fast run bench e2e pictures clean
+.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc declarations test test-fast run bench e2e pictures release clean
 
 help:
-	@sed -n '2,6p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,7p' Makefile | sed 's/^# \{0,1\}//'
 
 deps: npm-deps nvim-deps
 
@@ -104,6 +105,12 @@ bench: deps build
 # spec/project/pictures_spec.lua runs the same scenarios without writing images.
 pictures: deps build
 	@bash scripts/pictures/run.sh
+
+# A release: scripts/release.sh checks the tree is clean and green, bumps version.ts, package.json,
+# package-lock.json and the rockspec, moves CHANGELOG.md's [Unreleased] into the new entry, commits, and prints
+# the tag command (it tags nothing and pushes nothing).
+release: deps
+	@bash scripts/release.sh $(VERSION)
 
 clean:
 	rm -rf .deps node_modules
