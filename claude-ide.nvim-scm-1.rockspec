@@ -1,8 +1,8 @@
 -- SPDX-License-Identifier: MIT
--- The development version (the main branch) for rocks.nvim, luarocks and lazy.nvim's rockspec support;
--- `make release` writes a claude-ide.nvim-<version>-1.rockspec beside it for each release. The Lua in lua/ is
--- generated from src/ and committed, so nothing is compiled: the builtin build installs lua/'s modules (found by
--- its scan of lua/) and copies plugin/ and doc/ (the :help file and its tags) into the rock.
+-- The development version (the main branch), for rocks.nvim, luarocks and lazy.nvim's rockspec support.
+-- `make release` writes each release's rockspec from this one (claude-ide.nvim-<version>-1.rockspec).
+-- The Lua in lua/ is generated from src/ and committed, so nothing is compiled: the builtin build installs lua/'s
+-- modules (found by its scan of lua/) and copies plugin/ and doc/ (the :help file and its tags) into the rock.
 rockspec_format = '3.0'
 package = 'claude-ide.nvim'
 version = 'scm-1'

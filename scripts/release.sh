@@ -53,7 +53,8 @@ done
 rockspec="claude-ide.nvim-$version-1.rockspec"
 sed -e "s/^version = 'scm-1'$/version = '$version-1'/" \
   -e "s|^  url = '\\(git+[^']*\\)',$|  url = '\\1',\\n  tag = 'v$version',|" \
-  -e "s|^-- The development version (the main branch).*|-- Release $version (tag v$version), written by \`make release\` from claude-ide.nvim-scm-1.rockspec.|" \
+  -e "s|^-- The development version (the main branch).*|-- Release $version (tag v$version), for rocks.nvim, luarocks and lazy.nvim's rockspec support.|" \
+  -e "s|^-- \`make release\` writes each release's rockspec from this one.*|-- Written by \`make release\` from claude-ide.nvim-scm-1.rockspec.|" \
   claude-ide.nvim-scm-1.rockspec > "$rockspec"
 grep -q "^version = '$version-1'$" "$rockspec" && grep -q "tag = 'v$version'" "$rockspec" ||
   die "could not write $rockspec from claude-ide.nvim-scm-1.rockspec"
