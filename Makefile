@@ -17,14 +17,20 @@ help:
 
 deps: npm-deps nvim-deps
 
-# npm ci only when the packages installed are not the ones package-lock.json names: node_modules/.installed holds
-# the lock file's sha256, written by package.json's postinstall (so a plain `npm ci` or `npm install` leaves the
-# tree ready too). Compared by content, not by date: a fresh clone or a second worktree has new dates and the same
-# packages, and must not reinstall (npm ci empties node_modules, even through a symbolic link to another's).
+# npm ci only when the packages installed are not the ones package-lock.json names: node_modules/.installed-packages
+# holds tools/lock-hash.mjs's hash of the lock file without the project's own version (which `make release` bumps),
+# written by package.json's postinstall (so a plain `npm ci` or `npm install` leaves the tree ready too). Compared by
+# content, not by date: a fresh clone or a second worktree has new dates and the same packages, and must not
+# reinstall (npm ci empties node_modules, even through a symbolic link to another's). An install stamped only the
+# older way (node_modules/.installed: the whole lock file's sha256) for this very lock file gets the new stamp too.
 npm-deps:
-	@want="$$(sha256sum package-lock.json | cut -d' ' -f1)"; \
-	if [[ "$$(cat node_modules/.installed 2>/dev/null)" != "$$want" ]]; then \
-	  npm ci --no-audit --no-fund --loglevel=error; \
+	@want="$$(node tools/lock-hash.mjs)"; \
+	if [[ "$$(cat node_modules/.installed-packages 2>/dev/null || true)" != "$$want" ]]; then \
+	  if [[ "$$(cat node_modules/.installed 2>/dev/null || true)" == "$$(sha256sum package-lock.json | cut -d' ' -f1)" ]]; then \
+	    printf '%s' "$$want" > node_modules/.installed-packages; \
+	  else \
+	    npm ci --no-audit --no-fund --loglevel=error; \
+	  fi; \
 	fi
 
 nvim-deps:
