@@ -17,6 +17,8 @@
 #                       holds only `bwrap`
 #   .deps/socat         bookworm's socat (and its libwrap0): the forward of a container target in the far-session
 #                       spec, as the README's recipe runs it; .deps/socat/bin holds only `socat`
+#   .deps/fish          bookworm's fish (fish-common, libpcre2-32): a far login shell that is not POSIX, for the specs
+#                       of a remote target's command line (spec/far/launch_spec.lua); .deps/fish/bin holds only `fish`
 #   .deps/apt/<suite>   private apt configuration, package lists and state, one per suite
 #   .deps/bin/nvim-0.10, .deps/bin/nvim-0.12
 #                       launchers (a contract: other tools call these two paths)
@@ -59,6 +61,7 @@ TMUX_WANT="3.*"
 OPENSSH_WANT="1:9.*"
 BUBBLEWRAP_WANT="0.*"
 SOCAT_WANT="1.7.*"
+FISH_WANT="3.*"
 # Bump to force every component to be reinstalled (e.g. after changing how they are built).
 LAYOUT_VERSION=1
 
@@ -591,6 +594,12 @@ install_socat() {
   install_bookworm_tool socat "$SOCAT_WANT" socat -V libwrap.so.0 libwrap0 libnsl2 libtirpc3
 }
 
+# fish, a login shell that is not POSIX: a remote target's command must reach sh through it unchanged (its
+# share/fish data from fish-common lands beside the binary, where fish looks for it first).
+install_fish() {
+  install_bookworm_tool fish "$FISH_WANT" fish --version libpcre2-32.so.0 libpcre2-32 fish-common
+}
+
 # Drop package lists and the temporary download area once everything is in place; they are only needed to
 # install (about 100 MB for sid). The next install fetches fresh lists anyway.
 cleanup_apt() {
@@ -623,6 +632,7 @@ main() {
     install_openssh
     install_bubblewrap
     install_socat
+    install_fish
     cleanup_apt
   else
     if ((!QUIET)); then
@@ -645,7 +655,7 @@ main() {
 
   if ((QUIET && !INSTALLED_SOMETHING)); then
     local joined
-    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap" || $1 == "socat"' | paste -sd ',' - | sed 's/,/, /g')"
+    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap" || $1 == "socat" || $1 == "fish"' | paste -sd ',' - | sed 's/,/, /g')"
     echo "deps: up to date ($joined)"
     return 0
   fi
