@@ -119,7 +119,7 @@ describe("the :ClaudeCode terminal's MCP config file", function()
     local path = nvim:lua([[
       local made = require('claude-ide.bridge.cli_config').cliArguments()
       assert(made.ok, made.error)
-      return require('claude-ide.bridge.config_file').configPath()
+      return require('claude-ide.discovery.cli_files').configPath()
     ]])
     assert.are.equal(('%s/claude-ide/mcp-%d.json'):format(run, nvim.pid), path)
     assert.is_table(vim.uv.fs_stat(path))
