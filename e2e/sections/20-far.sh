@@ -8,7 +8,7 @@
 #   - the far lock file (0600, the door's port, /workspace) and the settings and MCP config files beside it (0600,
 #     given to the far claude as paths), the CLI connected through the door, :checkhealth;
 #   - no process of the session, here or over there, has the door's token on its command line;
-#   - an Edit of /workspace/a.txt reviewed on the local a.txt and accepted by <CR>: the CLI writes it over there;
+#   - an Edit of /workspace/a.txt reviewed on the local a.txt and accepted by :w: the CLI writes it over there;
 #   - a selection and an @-mention reaching the model as /workspace paths;
 #   - an agent tool (mcp__nvim__read_buffer over HTTP MCP) reading the local unsaved buffer by its far path;
 #   - a second session in acceptEdits mode: an Edit and a `sed -i` over there, the turn review here (HTTP hooks)
@@ -114,8 +114,8 @@ EOF
   check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 far_in_review
   far_review_local() { [[ "$(fv 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false) end, vim.api.nvim_tabpage_list_wins(0)))")')" == *'"alpha", "beta", "gamma"'*'"alpha", "BETA", "gamma"'* ]]; }
   check "far: the review shows the local a.txt beside the proposal" far_review_local
-  far_keys Enter
-  check "far: accepted with <CR>, the CLI over there writes a.txt" wait_for 30 file_is "$FAR_PROJECT/a.txt" $'alpha\nBETA\ngamma'
+  far_keys ':w' Enter
+  check "far: accepted with :w, the CLI over there writes a.txt" wait_for 30 file_is "$FAR_PROJECT/a.txt" $'alpha\nBETA\ngamma'
   check "far: the turn goes on" wait_for 30 pane_has far "FAR-EDIT-DONE"
   # A selection: a.txt's first two lines in Visual mode, then a prompt.
   nv_ex far "wincmd p"
