@@ -143,10 +143,8 @@ describe('pending reviews per session', function()
     -- each review takes the focus (the cursor ends in the last one, which :ClaudeCodeDiffDeny then answers)
     local nvim = bridge.editor({ config_dir = dir, cwd = project, setup = { diff = { focus = 'always' } } })
     local c = bridge.start({ config_dir = dir, cwd = project })
-    local ids = {}
     for i = 1, max do
-      ids[i] =
-        c:call_async('edit', { path = ('f%02d.txt'):format(i), edits = { { old_text = 'old', new_text = 'new' } } })
+      c:call_async('edit', { path = ('f%02d.txt'):format(i), edits = { { old_text = 'old', new_text = 'new' } } })
     end
     assert.is_true(
       vim.wait(20000, function()

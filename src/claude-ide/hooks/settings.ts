@@ -53,6 +53,7 @@ export const PLAN_TIMEOUT_SEC = 24 * 3600;
 export const HOOK_ENTRIES: HookEntry[] = [
   { client: "claude", event: "UserPromptSubmit", timeoutSec: 30 },
   { client: "claude", event: "Stop", timeoutSec: 30 },
+  { client: "claude", event: "StopFailure", timeoutSec: 30 },
   { client: "claude", event: "PostToolUse", matcher: "Edit|Write|NotebookEdit|MultiEdit", timeoutSec: 10 },
   { client: "gemini", event: "BeforeAgent", timeoutSec: 30 },
   { client: "gemini", event: "AfterAgent", timeoutSec: 30 },
