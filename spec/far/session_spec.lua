@@ -168,6 +168,9 @@ describe('far session', function()
       1,
       true
     )
+    -- Its only session runs at @box: Claude Code's trust of this folder is over there, not a warning here.
+    assert.matches('the CLI runs at @box (every session runs there) and trusts the far folder there', report, 1, true)
+    assert.is_nil(report:find('has not trusted', 1, true))
     -- Closing the terminal ends the CLI: its lock file over there goes, and the door closes.
     vim.api.nvim_buf_delete(s.buf, { force = true })
     assert(
@@ -183,18 +186,18 @@ describe('far session', function()
   -- Each way the far CLI reaches the door: ssh (here a stand-in whose far login shell is fish, as sshd runs a
   -- remote command: the words joined, given to the login shell's -c), "none" (a shared network) and a forward
   -- command (socat). Each makes a 0600 lock file and 0600 files over there, none shows the token in a process.
-  local fish = repo .. '/.deps/fish/bin/fish'
-  local socat = repo .. '/.deps/socat/bin/socat'
+  local fish_path = repo .. '/.deps/fish/bin/fish'
+  local socat_path = repo .. '/.deps/socat/bin/socat'
   local modes = {
     ssh = function(box)
-      assert(vim.fn.executable(fish) == 1, 'scripts/deps.sh installs fish')
+      assert(vim.fn.executable(fish_path) == 1, 'scripts/deps.sh installs fish')
       local ssh = root .. '/bin/ssh'
       vim.fn.mkdir(root .. '/bin', 'p')
       vim.fn.writefile({
         '#!/bin/sh',
         '# ssh: its options and the destination skipped, the rest joined and run by the far login shell (fish).',
         'while [ $# -gt 0 ]; do case "$1" in -R|-o|-p|-l) shift 2;; -*) shift;; *) shift; break;; esac; done',
-        ('exec env -u CLAUDE_CONFIG_DIR HOME=%s SHELL=%s %s -c "$*"'):format(farhome, fish, fish),
+        ('exec env -u CLAUDE_CONFIG_DIR HOME=%s SHELL=%s %s -c "$*"'):format(farhome, fish_path, fish_path),
       }, ssh)
       vim.fn.setfperm(ssh, 'rwxr-xr-x')
       box.command = { ssh, 'far@box' }
@@ -203,8 +206,8 @@ describe('far session', function()
       box.forward = 'none'
     end,
     command = function(box)
-      assert(vim.fn.executable(socat) == 1, 'scripts/deps.sh installs socat')
-      box.forward = { socat, 'TCP-LISTEN:{port},bind=127.0.0.2,reuseaddr,fork', 'TCP:127.0.0.1:{port}' }
+      assert(vim.fn.executable(socat_path) == 1, 'scripts/deps.sh installs socat')
+      box.forward = { socat_path, 'TCP-LISTEN:{port},bind=127.0.0.2,reuseaddr,fork', 'TCP:127.0.0.1:{port}' }
       box.host = '127.0.0.2'
     end,
   }
@@ -414,5 +417,58 @@ describe('far session', function()
     assert.equal(1, #ide.sessions())
     assert.equal(1, #ide.server():gateways())
     assert.is_nil(messages.text():find('already running', 1, true))
+  end)
+end)
+
+describe('far session health, for a user whose agents all run remotely', function()
+  local root
+
+  before_each(function()
+    root = vim.fn.resolve(vim.fn.tempname())
+    vim.fn.mkdir(root .. '/proj', 'p')
+    vim.cmd.cd(root .. '/proj')
+  end)
+
+  after_each(function()
+    ide.stop()
+    vim.cmd.cd('/')
+    vim.fn.delete(root, 'rf')
+  end)
+
+  local function setup(target)
+    assert.is_true(ide.setup({
+      log_level = 'error',
+      terminal = { provider = 'native', command = 'no-such-claude-here', permission_mode = false },
+      remote = {
+        targets = { box = { command = { 'env' }, folders = { ['/workspace'] = root .. '/proj' } } },
+        target = target,
+      },
+    }))
+  end
+
+  it('says the local claude and trust checks do not apply when remote.target is set, and warns otherwise', function()
+    setup('box')
+    local report = checkhealth()
+    assert.matches(
+      'no-such-claude-here is not checked here: it does not apply, the CLI runs at @box (remote.target)',
+      report,
+      1,
+      true
+    )
+    assert.matches("Claude Code's trust of", report, 1, true)
+    assert.matches(
+      'it does not apply, the CLI runs at @box (remote.target) and trusts the far folder there',
+      report,
+      1,
+      true
+    )
+    assert.is_nil(report:find('not found or not executable', 1, true))
+    assert.is_nil(report:find('has not trusted', 1, true))
+    -- With no target chosen and no session, a CLI would run here: both are warnings again.
+    setup(false)
+    report = checkhealth()
+    assert.matches('no-such-claude-here is not found or not executable', report, 1, true)
+    assert.matches('has not trusted', report, 1, true)
+    assert.matches('target @box: env', report, 1, true)
   end)
 end)
