@@ -34,6 +34,8 @@ local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
 local ____settings = require("claude-ide.hooks.settings")
 local MUTATING_TOOLS = ____settings.MUTATING_TOOLS
+local ____notes = require("claude-ide.hooks.notes")
+local queueLineNotes = ____notes.queueLineNotes
 --- How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all).
 local SNAPSHOT_WAIT_MS = 25000
 --- How long the prompt waits for the turn's start snapshot when its CLI has the gate (HOOK_ENTRIES): a big
@@ -688,6 +690,7 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
             say("kept every change of turn " .. tostring(t.n))
             return
         end
+        queueLineNotes(self.deps.services, {session = s.key, clientId = s.owner})
         self:apply(
             s,
             t,

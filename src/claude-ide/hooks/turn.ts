@@ -21,6 +21,7 @@ import { normalize } from "../util/fs";
 import { plural } from "../util/words";
 import { CLIENT_TITLES, type HookEvent, type Router } from "./router";
 import { MUTATING_TOOLS } from "./settings";
+import { queueLineNotes } from "./notes";
 
 interface Turn {
   n: number;
@@ -662,6 +663,7 @@ export class Turns {
         say(`kept every change of turn ${t.n}`);
         return;
       }
+      queueLineNotes(this.deps.services, { session: s.key, clientId: s.owner });
       this.apply(s, t, items, outcome.files, whole);
     });
   }
