@@ -81,8 +81,9 @@ describe('plugin/claude-ide.lua alone', function()
 
   it(':ClaudeCodeSend takes a range, and a command run first loads the plugin and answers', function()
     assert.are.equal('.', eval('return vim.api.nvim_get_commands({ builtin = false }).ClaudeCodeSend.range'))
-    local note = eval('return vim.api.nvim_get_commands({ builtin = false }).ClaudeCodeNote')
-    assert.are.same({ '.', true }, { note.range, note.bang })
+    local note =
+      eval('local c = vim.api.nvim_get_commands({ builtin = false }).ClaudeCodeNote return { c.range, c.bang }')
+    assert.are.same({ '.', true }, note)
     local out = eval('return vim.api.nvim_exec2("ClaudeCodeStatus", { output = true }).output')
     assert.matches('not running', out)
   end)
