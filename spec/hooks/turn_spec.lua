@@ -163,10 +163,10 @@ describe('the turn review', function()
       local function line()
         return nvim:lua('return vim.api.nvim_get_current_line()')
       end
-      local function at(label, state)
-        wait_for(label .. "'s header" .. (state and ': ' .. state or ''), function()
+      local function at(label, want)
+        wait_for(label .. "'s header" .. (want and ': ' .. want or ''), function()
           local l = line()
-          return vim.startswith(l, label .. ' (') and (state == nil or l:find(state, 1, true) ~= nil)
+          return vim.startswith(l, label .. ' (') and (want == nil or l:find(want, 1, true) ~= nil)
         end)
       end
       at('a.txt')

@@ -331,10 +331,10 @@ describe('LSP WorkspaceEdit file operations', function()
   end)
 
   it("a renamed file's unsaved changes move with its buffer, stay unsaved, and :w then works", function()
-    local columns = vim.o.columns
+    local old_columns = vim.o.columns
     vim.o.columns = 300 -- wide enough for the whole winbar
     finally(function()
-      vim.o.columns = columns
+      vim.o.columns = old_columns
     end)
     vim.cmd.edit(dir .. '/a.txt')
     local a_buf = vim.api.nvim_get_current_buf()

@@ -172,6 +172,11 @@ export interface MultiRequest {
    * file's index and a function that replaces its proposal (the view shows the new one at once).
    */
   keys?: MultiKey[];
+  /**
+   * A turn review's Q: takes a note the model reads with the next prompt (the review stays open); false: no Q,
+   * nothing would carry its text. Absent: Q rejects with a reason, as in a proposal.
+   */
+  note?: ((this: void, text: string) => void) | false;
 }
 
 /**

@@ -22,6 +22,7 @@ local DIFF_DELETE = ____highlights.DIFF_DELETE
 local DIFF_TEXT = ____highlights.DIFF_TEXT
 local defineHighlights = ____highlights.defineHighlights
 local ____reason = require("claude-ide.editor.review.reason")
+local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____view_parts = require("claude-ide.editor.review.view_parts")
 local askRejectReason = ____view_parts.askRejectReason
@@ -36,6 +37,36 @@ local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
 local ViewLife = ____view_parts.ViewLife
+--- Q: a turn review's note for the model (the review stays open and its decisions with it), no key (`note`
+-- false: nothing would carry it), or, as in a proposal, reject with a reason.
+local function noteKey(lhs, life, note, reject)
+    if note == false then
+        return {
+            false,
+            "",
+            function() return nil end
+        }
+    end
+    if note == nil then
+        return {
+            lhs,
+            "reject the whole review, with a reason for the model",
+            function() return askRejectReason(life, reject) end
+        }
+    end
+    return {
+        lhs,
+        "a note for the model, sent with your next prompt (the review stays open)",
+        function() return askReason(
+            "Note for the model (sent with your next prompt): ",
+            function(text)
+                if text ~= nil and not life.settled then
+                    note(text)
+                end
+            end
+        ) end
+    }
+end
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
 --- The overview's own groups (default links), besides the shared diff groups of highlights.ts.
@@ -773,8 +804,8 @@ function Overview.prototype.setWinbar(self)
         parts[#parts + 1] = ("   " .. table.concat(jumps, "/")) .. " hunks"
     end
     parts[#parts + 1] = ((("   " .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " files"
-    if keys.reject_with_reason ~= false then
-        parts[#parts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
+    if keys.reject_with_reason ~= false and self.spec.note ~= false then
+        parts[#parts + 1] = (("   " .. escapeBar(keys.reject_with_reason)) .. " ") .. (self.spec.note == nil and "reject with a reason" or "note for the model")
     end
     self.bar = {title, parts}
     fitBar(
@@ -907,14 +938,12 @@ function Overview.prototype.setKeymaps(self)
             "reject the whole review",
             function() return self.events.reject() end
         },
-        {
+        noteKey(
             keys.reject_with_reason,
-            "reject the whole review, with a reason for the model",
-            function() return askRejectReason(
-                self.life,
-                function(reason) return self.events.reject(reason) end
-            ) end
-        },
+            self.life,
+            self.spec.note,
+            function(reason) return self.events.reject(reason) end
+        ),
         {
             keys.take_hunk,
             "keep the hunk under the cursor (on a header: every hunk of the file)",

@@ -16,7 +16,7 @@ import { say } from "../../log";
 import { plural } from "../../util/words";
 import { diffHunks as blocksOf } from "./hunks";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
-import { reasonOn } from "./reason";
+import { askReason, reasonOn } from "./reason";
 import {
   askRejectReason,
   escapeBar,
@@ -32,6 +32,29 @@ import {
   type ViewKey,
   ViewLife,
 } from "./view_parts";
+
+/**
+ * Q: a turn review's note for the model (the review stays open and its decisions with it), no key (`note`
+ * false: nothing would carry it), or, as in a proposal, reject with a reason.
+ */
+function noteKey(
+  lhs: string | false,
+  life: { readonly settled: boolean },
+  note: OverviewSpec["note"],
+  reject: (this: void, reason: string | undefined) => void,
+): ViewKey {
+  if (note === false) return [false, "", () => undefined];
+  if (note === undefined)
+    return [lhs, "reject the whole review, with a reason for the model", () => askRejectReason(life, reject)];
+  return [
+    lhs,
+    "a note for the model, sent with your next prompt (the review stays open)",
+    () =>
+      askReason("Note for the model (sent with your next prompt): ", (text) => {
+        if (text !== undefined && !life.settled) note(text);
+      }),
+  ];
+}
 
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
@@ -123,6 +146,8 @@ export interface OverviewSpec {
   home?: Buf;
   /** More keys (MultiRequest.keys): `fn` gets the index of the file under the cursor. */
   keys: { lhs: string; desc: string; fn: (this: void, index: number) => void }[];
+  /** A turn review's Q (MultiRequest.note): a note for the model; false: no Q. */
+  note?: ((this: void, text: string) => void) | false;
 }
 
 /** The hunks between `base` and `proposal`: the blocks every review view finds (hunks.ts), not yet laid out. */
@@ -680,7 +705,10 @@ export class Overview {
     const jumps = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
     if (jumps.length > 0) parts.push(`   ${jumps.join("/")} hunks`);
     parts.push(`   ${NEXT_FILE_KEY}/${PREV_FILE_KEY} files`);
-    if (keys.reject_with_reason !== false) parts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
+    if (keys.reject_with_reason !== false && this.spec.note !== false)
+      parts.push(
+        `   ${escapeBar(keys.reject_with_reason)} ${this.spec.note === undefined ? "reject with a reason" : "note for the model"}`,
+      );
     this.bar = [title, parts];
     fitBar(this.win, ...this.bar);
   }
@@ -770,11 +798,7 @@ export class Overview {
         () => this.onEnterKey(),
       ],
       [keys.reject, "reject the whole review", () => this.events.reject()],
-      [
-        keys.reject_with_reason,
-        "reject the whole review, with a reason for the model",
-        () => askRejectReason(this.life, (reason) => this.events.reject(reason)),
-      ],
+      noteKey(keys.reject_with_reason, this.life, this.spec.note, (reason) => this.events.reject(reason)),
       [
         keys.take_hunk,
         "keep the hunk under the cursor (on a header: every hunk of the file)",
