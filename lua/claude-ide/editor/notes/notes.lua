@@ -90,7 +90,7 @@ function NoteBook.prototype.____constructor(self, cwd)
             {
                 group = self.group,
                 desc = "claude-ide: " .. desc,
-                callback = function(____, ev)
+                callback = function(ev)
                     fn(ev.buf)
                 end
             }

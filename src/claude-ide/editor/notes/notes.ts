@@ -83,7 +83,7 @@ export class NoteBook implements LineNotes {
       vim.api.nvim_create_autocmd(event, {
         group: this.group,
         desc: `claude-ide: ${desc}`,
-        callback: (ev: vim.api.AutocmdArgs) => {
+        callback: function (this: void, ev: vim.api.AutocmdArgs) {
           fn(ev.buf);
         },
       });
