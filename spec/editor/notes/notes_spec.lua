@@ -164,5 +164,11 @@ describe('notes on lines', function()
       return next(marks()) ~= nil
     end)
     assert.are.same({ sign = '✎', last = 5, virt = { '✎ check this' } }, marks()['5'])
+    -- :checkhealth says how many notes are kept for this folder.
+    local report = nvim:lua([[
+      vim.cmd('silent checkhealth claude-ide')
+      return table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+    ]])
+    assert.matches('notes for the agent: 1 kept for this folder, 1 not sent yet', report, 1, true)
   end)
 end)
