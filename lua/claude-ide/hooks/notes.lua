@@ -59,21 +59,21 @@ end
 --- The user's notes on lines not sent yet, sent with the next prompt of `scope` (applying a turn review): their
 -- text is made when that prompt comes, with the paths as its CLI knows them, and each note goes once.
 function ____exports.queueLineNotes(services, scope)
-    local ids = services.lineNotes:pending()
-    if #ids == 0 then
+    local book = services.lineNotes
+    local ids = book and book:pending() or ({})
+    if book == nil or #ids == 0 then
         return
     end
     services.notes:add(
         function(far)
-            local ____self_2 = services.lineNotes
-            local ____self_2_take_3 = ____self_2.take
-            local ____temp_1
+            local ____book_take_4 = book.take
+            local ____temp_3
             if far == nil then
-                ____temp_1 = nil
+                ____temp_3 = nil
             else
-                ____temp_1 = function(path) return far:toFar(path) end
+                ____temp_3 = function(path) return far:toFar(path) end
             end
-            return ____self_2_take_3(____self_2, ids, ____temp_1)
+            return ____book_take_4(book, ids, ____temp_3)
         end,
         scope
     )
