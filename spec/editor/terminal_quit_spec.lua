@@ -94,7 +94,7 @@ describe(':qa! in the Claude terminal', function()
     open_claude(nvim)
     input(nvim, '<C-\\><C-n>:ClaudeCode<CR>')
     assert(
-      vim.wait(5000, function()
+      vim.wait(20000, function()
         return nvim:lua('return vim.bo.buftype') == ''
       end, 20),
       'the terminal did not hide'
@@ -109,7 +109,7 @@ describe(':qa! in the Claude terminal', function()
     open_claude(nvim)
     input(nvim, '<C-\\><C-n><C-w>p')
     assert(
-      vim.wait(5000, function()
+      vim.wait(20000, function()
         return nvim:lua('return vim.fn.expand("%:t")') == 'a.txt'
       end, 20),
       'not back in a.txt'
@@ -125,7 +125,7 @@ describe(':qa! in the Claude terminal', function()
     assert.are.equal('terminal', nvim:lua('return vim.bo.buftype'))
     input(nvim, '<C-\\><C-n>:qa!<CR>')
     assert(
-      vim.wait(5000, function()
+      vim.wait(20000, function()
         return nvim.exited or nvim:lua('return vim.fn.winnr("$")') == 1
       end, 20),
       'the terminal did not close'

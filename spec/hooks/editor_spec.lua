@@ -121,7 +121,7 @@ describe('the external editor command', function()
 
   local function wait_mode(nvim, want)
     assert(
-      vim.wait(5000, function()
+      vim.wait(20000, function()
         return nvim:lua('return vim.fn.mode()') == want
       end, 10),
       'mode ' .. want .. ' not reached (' .. tostring(nvim:lua('return vim.fn.mode()')) .. ')'
