@@ -112,6 +112,33 @@ local function __TS__New(target, ...)
     return instance
 end
 
+local function __TS__ArraySort(self, compareFn)
+    if compareFn ~= nil then
+        table.sort(
+            self,
+            function(a, b) return compareFn(nil, a, b) < 0 end
+        )
+    else
+        table.sort(self)
+    end
+    return self
+end
+
+local function __TS__ArrayUnshift(self, ...)
+    local items = {...}
+    local numItemsToInsert = #items
+    if numItemsToInsert == 0 then
+        return #self
+    end
+    for i = #self, 1, -1 do
+        self[i + numItemsToInsert] = self[i]
+    end
+    for i = 1, numItemsToInsert do
+        self[i] = items[i]
+    end
+    return #self
+end
+
 local function __TS__ArrayIncludes(self, searchElement, fromIndex)
     if fromIndex == nil then
         fromIndex = 0
@@ -168,21 +195,6 @@ local function __TS__ClassExtends(target, base)
     if type(base.prototype.__tostring) == "function" then
         target.prototype.__tostring = base.prototype.__tostring
     end
-end
-
-local function __TS__ArrayUnshift(self, ...)
-    local items = {...}
-    local numItemsToInsert = #items
-    if numItemsToInsert == 0 then
-        return #self
-    end
-    for i = #self, 1, -1 do
-        self[i + numItemsToInsert] = self[i]
-    end
-    for i = 1, numItemsToInsert do
-        self[i] = items[i]
-    end
-    return #self
 end
 
 local function __TS__ArrayPushArray(self, items)
@@ -381,18 +393,6 @@ local function __TS__ArraySplice(self, ...)
         self[k] = nil
     end
     return out
-end
-
-local function __TS__ArraySort(self, compareFn)
-    if compareFn ~= nil then
-        table.sort(
-            self,
-            function(a, b) return compareFn(nil, a, b) < 0 end
-        )
-    else
-        table.sort(self)
-    end
-    return self
 end
 
 local function __TS__ObjectEntries(obj)
@@ -787,10 +787,11 @@ return {
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__ArrayFilter = __TS__ArrayFilter,
   __TS__New = __TS__New,
+  __TS__ArraySort = __TS__ArraySort,
+  __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ClassExtends = __TS__ClassExtends,
-  __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayPushArray = __TS__ArrayPushArray,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayForEach = __TS__ArrayForEach,
@@ -798,7 +799,6 @@ return {
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArraySplice = __TS__ArraySplice,
-  __TS__ArraySort = __TS__ArraySort,
   __TS__ObjectEntries = __TS__ObjectEntries,
   __TS__TypeOf = __TS__TypeOf,
   __TS__ObjectKeys = __TS__ObjectKeys,

@@ -493,9 +493,25 @@ function Sessions.prototype.currentClient(self)
     )
     return ____opt_49 and ____opt_49.client or t.client.label
 end
+function Sessions.prototype.promptTarget(self)
+    local t = self:current()
+    local buf = t and t.terminal:buffer()
+    if t == nil or buf == nil then
+        return nil
+    end
+    local job = vim.b[buf].terminal_job_id
+    if job == nil then
+        return nil
+    end
+    local ____job_55 = job
+    local ____t_name_56 = t.name
+    local ____temp_57 = self:currentClient() or t.client.label
+    local ____opt_53 = t.far
+    return {job = ____job_55, name = ____t_name_56, client = ____temp_57, paths = ____opt_53 and ____opt_53.gateway.paths}
+end
 function Sessions.prototype.currentIsCompanion(self)
-    local ____opt_51 = self:current()
-    return (____opt_51 and ____opt_51.client.companion) == true
+    local ____opt_58 = self:current()
+    return (____opt_58 and ____opt_58.client.companion) == true
 end
 function Sessions.prototype.typeMention(self, mention, config)
     local t = self:current()
@@ -511,8 +527,8 @@ function Sessions.prototype.typeMention(self, mention, config)
         text = text .. (a == b and ("(line " .. tostring(a)) .. ") " or ((("(lines " .. tostring(a)) .. "-") .. tostring(b)) .. ") ")
     end
     local queued = #t.typing > 0
-    local ____t_typing_53 = t.typing
-    ____t_typing_53[#____t_typing_53 + 1] = {
+    local ____t_typing_60 = t.typing
+    ____t_typing_60[#____t_typing_60 + 1] = {
         text = text,
         expires = vim.uv.now() + config.mentions.queue_ttl_ms
     }
@@ -537,13 +553,13 @@ function Sessions.prototype.typeWaiting(self, t, config)
     end
     local running = t.terminal:isRunning()
     local ready = running and t.connectedAt ~= nil and now - t.connectedAt >= config.mentions.settle_ms
-    local ____running_54
+    local ____running_61
     if running then
-        ____running_54 = vim.b[t.terminal:buffer()].terminal_job_id
+        ____running_61 = vim.b[t.terminal:buffer()].terminal_job_id
     else
-        ____running_54 = nil
+        ____running_61 = nil
     end
-    local job = ____running_54
+    local job = ____running_61
     if ready and job ~= nil then
         local texts = __TS__ArrayMap(
             t.typing,
@@ -615,17 +631,17 @@ function Sessions.prototype.companionOwnerOf(self, id)
     for ____, owner in pairs(self.companionOwners) do
         taken[owner] = true
     end
-    local ____temp_57
+    local ____temp_64
     if #terms == 1 then
-        ____temp_57 = terms[1].id
+        ____temp_64 = terms[1].id
     else
-        local ____opt_55 = __TS__ArrayFind(
+        local ____opt_62 = __TS__ArrayFind(
             terms,
             function(____, t) return not (taken[t.id] ~= nil) end
         )
-        ____temp_57 = ____opt_55 and ____opt_55.id or 0
+        ____temp_64 = ____opt_62 and ____opt_62.id or 0
     end
-    local owner = ____temp_57
+    local owner = ____temp_64
     self.companionOwners[id] = owner
     return owner
 end
@@ -654,8 +670,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_58 = self.link.hub()
-    return ____opt_58 and ____opt_58.clients() or ({})
+    local ____opt_65 = self.link.hub()
+    return ____opt_65 and ____opt_65.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -666,8 +682,8 @@ function Sessions.prototype.ownerOf(self, c)
         local t = __TS__ArrayFind(
             self:running(),
             function(____, s)
-                local ____opt_60 = s.far
-                return (____opt_60 and ____opt_60.gateway.port) == c.door
+                local ____opt_67 = s.far
+                return (____opt_67 and ____opt_67.gateway.port) == c.door
             end
         )
         if t ~= nil then
@@ -737,15 +753,15 @@ function Sessions.prototype.openFar(self, config, args)
     if not named then
         return nil
     end
-    local ____farSession_result_splitTarget_result_66 = farSession().splitTarget(config, args)
-    local target = ____farSession_result_splitTarget_result_66.target
+    local ____farSession_result_splitTarget_result_73 = farSession().splitTarget(config, args)
+    local target = ____farSession_result_splitTarget_result_73.target
     local name = target or (config.remote.target ~= false and config.remote.target or nil)
     if name == nil then
         return nil
     end
-    local ____string_match_69 = string.match
-    local ____opt_67 = config.remote.targets[name]
-    local program = ____string_match_69(____opt_67 and ____opt_67.cli or "claude", "([^/%s]+)%s*$")
+    local ____string_match_76 = string.match
+    local ____opt_74 = config.remote.targets[name]
+    local program = ____string_match_76(____opt_74 and ____opt_74.cli or "claude", "([^/%s]+)%s*$")
     if program == "gemini" or program == "qwen" or program == "codex" then
         say(((("@" .. name) .. ": a remote target runs Claude Code (its lock file, HTTP hooks and HTTP MCP entries reach this Neovim through the target's forward); ") .. program) .. " finds the editor through files and hooks of its own machine: run it beside Neovim", "error")
         return false
@@ -795,22 +811,22 @@ function Sessions.prototype.ended(self, id, code)
             t.far.dropped("its command exited with code " .. tostring(code))
         end
         if #mine > 0 then
-            local ____opt_72 = self.link.diff()
-            if ____opt_72 ~= nil then
-                ____opt_72.orphanFor(mine, t.name .. " is gone")
+            local ____opt_79 = self.link.diff()
+            if ____opt_79 ~= nil then
+                ____opt_79.orphanFor(mine, t.name .. " is gone")
             end
         end
         self:drop(id)
         return
     end
-    local ____temp_76
+    local ____temp_83
     if #mine > 0 then
-        local ____opt_74 = self.link.diff()
-        ____temp_76 = ____opt_74 and ____opt_74.rejectFor(mine) or 0
+        local ____opt_81 = self.link.diff()
+        ____temp_83 = ____opt_81 and ____opt_81.rejectFor(mine) or 0
     else
-        ____temp_76 = 0
+        ____temp_83 = 0
     end
-    local rejected = ____temp_76
+    local rejected = ____temp_83
     if rejected > 0 and t ~= nil then
         say(
             ((t.name .. " closed: ") .. tostring(rejected)) .. " pending diff review(s) rejected",
@@ -825,9 +841,9 @@ function Sessions.prototype.drop(self, id)
         function(____, t) return t.id == id end
     )
     if i >= 0 then
-        local ____opt_77 = self.terms[i + 1].far
-        if ____opt_77 ~= nil then
-            ____opt_77.close()
+        local ____opt_84 = self.terms[i + 1].far
+        if ____opt_84 ~= nil then
+            ____opt_84.close()
         end
         __TS__ArraySplice(self.terms, i, 1)
     end
@@ -852,14 +868,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue174
+                goto __continue177
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue174::
+        ::__continue177::
     end
     return nil
 end

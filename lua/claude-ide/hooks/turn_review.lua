@@ -10,6 +10,7 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____turn_files = require("claude-ide.hooks.turn_files")
 local linesOf = ____turn_files.linesOf
+local originOf = ____turn_files.originOf
 local turnFiles = ____turn_files.turnFiles
 local ____turn_messages = require("claude-ide.hooks.turn_messages")
 local fileNames = ____turn_messages.fileNames
@@ -19,6 +20,8 @@ local summaryOf = ____turn_messages.summaryOf
 local userNote = ____turn_messages.userNote
 local ____turn_revert = require("claude-ide.hooks.turn_revert")
 local applyReverts = ____turn_revert.applyReverts
+local ____notes = require("claude-ide.hooks.notes")
+local queueLineNotes = ____notes.queueLineNotes
 local ____turn_state = require("claude-ide.hooks.turn_state")
 local CHECKPOINT = ____turn_state.CHECKPOINT
 function openReview(deps, s, t, items, title, binaryNote)
@@ -32,7 +35,9 @@ function openReview(deps, s, t, items, title, binaryNote)
             summary = summaryOf(i),
             dirty = false,
             renamedFrom = i.change.from,
-            baseLabel = "Before turn " .. tostring(t.n)
+            baseLabel = "Before turn " .. tostring(t.n),
+            origin = originOf(i),
+            kind = i.change.kind
         } end
     )
     local whole = {}
@@ -86,6 +91,7 @@ function openReview(deps, s, t, items, title, binaryNote)
             say(keptMessage(t))
             return
         end
+        queueLineNotes(deps.services, {session = s.key, clientId = s.owner})
         applyReverts(
             deps,
             s,
