@@ -16,6 +16,7 @@ import type {
   DiffOutcome,
   DiffRequest,
   DiffService,
+  LineNotes,
   MultiOutcome,
   PendingReview,
   PlanOutcome,
@@ -32,6 +33,8 @@ import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import { MultiReview } from "./multi_review";
 import { PlanReview } from "./plan_review";
 import { cleanReason, REASON_VAR } from "./reason";
+import { CLIENT_GONE } from "../../protocol/blocking";
+import { writeFileAtomic } from "../../util/fs";
 
 /**
  * `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result` (and `reason`: what
@@ -64,14 +67,57 @@ class Review implements PendingReview {
     else this.listener = listener;
   };
 
-  cancel: PendingReview["cancel"] = () => {
-    this.end(undefined, "CANCELLED", true);
+  /** Its session is gone (orphanFor): why, as the user reads it; the review answers no one any more. */
+  orphaned?: string;
+
+  cancel: PendingReview["cancel"] = (reason) => {
+    const why =
+      reason === CLIENT_GONE && this.req.clientId !== undefined ? this.owner.orphanWhy(this.req.clientId) : undefined;
+    if (why !== undefined) this.orphan(why);
+    else this.end(undefined, "CANCELLED", true);
   };
+
+  /** The review outlives its call: it stays open and says so; :w writes the file here, q closes it. */
+  orphan(why: string): void {
+    if (this.life.settled || this.orphaned !== undefined) return;
+    this.orphaned = why;
+    this.listener = undefined;
+    const note = `${why}: :w writes here, the agent will not hear it`;
+    for (const buf of vim.api.nvim_list_bufs()) {
+      const v = vim.b[buf][REVIEW_VAR] as ReviewVar | undefined;
+      if (v?.tab_name !== this.req.tabName) continue;
+      pcall(vim.api.nvim_buf_set_var, buf, REVIEW_VAR, { ...v, gone: why });
+      for (const win of vim.fn.win_findbuf(buf)) {
+        const bar = vim.wo[win].winbar as string;
+        if (string.find(bar, note, 1, true)[0] === undefined)
+          vim.wo[win].winbar = `%#WarningMsg#[${string.gsub(note, "%%", "%%%%")[0]}]%* ${bar}`;
+      }
+    }
+    say(
+      `${why}: the review of ${vim.fn.fnamemodify(this.req.newPath, ":t")} stays open; accepting it (:w) writes the file here, and the agent will not hear of it`,
+      "warn",
+    );
+  }
 
   /** Answers with the proposal as it is now (the user may have edited it). */
   accept(closeNow: boolean): void {
     if (this.life.settled) return;
     const text = this.view.proposalText();
+    if (this.orphaned !== undefined) {
+      // No CLI writes it now: the file is written here, as the proposal stands.
+      const [stat] = vim.uv.fs_stat(this.req.newPath);
+      const written = writeFileAtomic(this.req.newPath, text, stat !== undefined ? stat.mode % 0o1000 : 0o644);
+      if (!written.ok) {
+        say(`${vim.fn.fnamemodify(this.req.newPath, ":t")} could not be written: ${written.error}`, "error");
+        return;
+      }
+      say(
+        `${vim.fn.fnamemodify(this.req.newPath, ":t")} written here; ${this.orphaned}: the agent will not hear of it`,
+        "warn",
+      );
+      this.end({ accepted: true, text }, "FILE_SAVED", closeNow);
+      return;
+    }
     const disk = this.req.writer === "plugin" ? undefined : readFile(this.req.newPath);
     if (disk !== undefined && disk.ok && normalizeEol(text) === normalizeEol(disk.text ?? "")) {
       say(
@@ -111,7 +157,8 @@ class Review implements PendingReview {
     };
     if (closeNow && !vim.in_fast_event()) finish();
     else vim.schedule(finish);
-    if (outcome?.accepted && this.req.writer !== "plugin") this.owner.follow(this.req.newPath, outcome.text);
+    if (outcome?.accepted && (this.req.writer !== "plugin" || this.orphaned !== undefined))
+      this.owner.follow(this.req.newPath, outcome.text);
     const listener = this.listener;
     this.listener = undefined;
     if (outcome === undefined || listener === undefined) return;
@@ -386,10 +433,38 @@ export class DiffManager implements DiffService {
     return undefined;
   }
 
+  private orphanRule?: (this: void, clientId: number) => string | undefined;
+
+  setOrphanRule: DiffService["setOrphanRule"] = (rule) => {
+    this.orphanRule = rule;
+  };
+
+  /** Why the reviews of connection `clientId` outlive it (the orphan rule), or undefined: they close with it. */
+  orphanWhy(clientId: number): string | undefined {
+    if (this.orphanRule === undefined) return undefined;
+    const [ok, why] = pcall(this.orphanRule, clientId);
+    return ok ? why : undefined;
+  }
+
+  orphanFor: DiffService["orphanFor"] = (clientIds, why) => {
+    let n = 0;
+    for (const [, review] of this.reviews)
+      if (
+        review.req.clientId !== undefined &&
+        clientIds.includes(review.req.clientId) &&
+        review.orphaned === undefined
+      ) {
+        review.orphan(why);
+        n++;
+      }
+    return n;
+  };
+
   rejectFor: DiffService["rejectFor"] = (clientIds) => {
     const theirs: Review[] = [];
     for (const [, review] of this.reviews)
-      if (review.req.clientId !== undefined && clientIds.includes(review.req.clientId)) theirs.push(review);
+      if (review.req.clientId !== undefined && clientIds.includes(review.req.clientId) && review.orphaned === undefined)
+        theirs.push(review);
     // Not closed at once: this runs from a terminal's BufUnload, where windows must not close.
     for (const review of theirs) review.reject(false);
     const plans = this.plansIn((id) => id !== undefined && clientIds.includes(id));
@@ -506,6 +581,38 @@ function proposalHere(proposals: Proposal[]): Buf | undefined {
 }
 
 /**
+ * Calls `act` with the proposal buffer of the review the cursor is in (its window, else its tab page); from anywhere
+ * else with the only open review's (`what` then names it: the message says which one was answered), else with the
+ * one the user picks (`verb`: the choice's prompt, "Accept"). Says so when no review is open.
+ */
+function withProposal(verb: string, act: (this: void, buf: Buf, what?: string) => void): void {
+  const proposals = proposalBuffers();
+  if (proposals.length === 0) {
+    say("no diff review is open");
+    return;
+  }
+  const here = proposalHere(proposals);
+  if (here !== undefined) act(here);
+  // Pressed away from the review (a key out of habit, say): the message tells which one was answered.
+  else if (proposals.length === 1) act(proposals[0].buf, describeProposal(proposals[0]));
+  else {
+    // `this: void`: the typing of format_item (a function-typed property) would otherwise get a self argument.
+    const formatItem = function (this: void, p: Proposal) {
+      return describeProposal(p);
+    };
+    vim.ui.select(proposals, { prompt: `${verb} which diff review?`, format_item: formatItem }, (choice) => {
+      if (choice !== undefined && vim.api.nvim_buf_is_valid(choice.buf)) act(choice.buf);
+    });
+  }
+}
+
+/** Rejects the review of proposal buffer `buf`, with `reason`: the one way in for a refusal (REASON_VAR). */
+function rejectProposal(buf: Buf, reason: string | undefined): void {
+  if (reason !== undefined) vim.api.nvim_buf_set_var(buf, REASON_VAR, reason);
+  vim.api.nvim_buf_delete(buf, { force: true });
+}
+
+/**
  * :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
  * on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
  * rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
@@ -513,36 +620,29 @@ function proposalHere(proposals: Proposal[]): Buf | undefined {
  */
 export function decideFromCommand(action: "accept" | "reject", reason?: string): void {
   const why = cleanReason(reason);
-  const proposals = proposalBuffers();
-  if (proposals.length === 0) {
-    say("no diff review is open");
-    return;
-  }
-  const act = (buf: Buf) => {
+  withProposal(action === "accept" ? "Accept" : "Reject", (buf, what) => {
     if (action === "accept") vim.api.nvim_buf_call(buf, () => vim.cmd("write"));
-    else {
-      if (why !== undefined) vim.api.nvim_buf_set_var(buf, REASON_VAR, why);
-      vim.api.nvim_buf_delete(buf, { force: true });
+    else rejectProposal(buf, why);
+    if (what !== undefined) say(`${action === "accept" ? "accepted" : "rejected"} Claude's proposal for ${what}`);
+  });
+}
+
+/**
+ * :ClaudeCodeRequestChanges — rejects a proposal (chosen as :ClaudeCodeDiffDeny chooses it) with every note on it
+ * (`notes`: Services.lineNotes; those on its proposed lines and those on its file) as the reason, so that the model
+ * revises it; each note is sent once. Without a note on it nothing is rejected.
+ */
+export function requestChanges(notes: LineNotes): void {
+  withProposal("Request changes to", (buf, what) => {
+    const ids = notes.ofProposal(buf);
+    if (ids.length === 0) {
+      say("no note on this proposal: write one with :ClaudeCodeNote (or reject it with :ClaudeCodeDiffDeny)", "warn");
+      return;
     }
-  };
-  const here = proposalHere(proposals);
-  if (here !== undefined) act(here);
-  else if (proposals.length === 1) {
-    // Pressed away from the review (a key out of habit, say): the message tells which one was answered.
-    const what = describeProposal(proposals[0]);
-    act(proposals[0].buf);
-    say(`${action === "accept" ? "accepted" : "rejected"} Claude's proposal for ${what}`);
-  } else {
-    // `this: void`: the typing of format_item (a function-typed property) would otherwise get a self argument.
-    const formatItem = function (this: void, p: Proposal) {
-      return describeProposal(p);
-    };
-    vim.ui.select(
-      proposals,
-      { prompt: `${action === "accept" ? "Accept" : "Reject"} which diff review?`, format_item: formatItem },
-      (choice) => {
-        if (choice !== undefined && vim.api.nvim_buf_is_valid(choice.buf)) act(choice.buf);
-      },
-    );
-  }
+    const reason = notes.take(ids);
+    if (reason === undefined) return;
+    rejectProposal(buf, reason);
+    const n = ids.length === 1 ? "its note" : `its ${ids.length} notes`;
+    say(`requested changes${what !== undefined ? ` to ${what}` : ""}: rejected with ${n} as the reason`);
+  });
 }
