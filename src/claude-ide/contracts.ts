@@ -171,6 +171,11 @@ export interface MultiRequest {
    * file's index and a function that replaces its proposal (the view shows the new one at once).
    */
   keys?: MultiKey[];
+  /**
+   * What a turn already did (its review keeps or reverts it), not a proposal (accepted or rejected): the views' words
+   * and what `q` says.
+   */
+  turn?: boolean;
 }
 
 /**

@@ -662,7 +662,7 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
                 return
             end
             whole[index] = true
-            say(i.label .. ": the whole file is reverted when you apply (<CR> or :w)")
+            say(i.label .. ": the whole file is to revert, once you apply (:w)")
             setProposal(linesOf(i.before))
         end
     }}
@@ -671,7 +671,8 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
         files = files,
         clientId = s.owner,
         client = s.title,
-        keys = keys
+        keys = keys,
+        turn = true
     })
     if not opened.ok then
         say(

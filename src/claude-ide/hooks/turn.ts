@@ -646,12 +646,19 @@ export class Turns {
             return;
           }
           whole.add(index);
-          say(`${i.label}: the whole file is reverted when you apply (<CR> or :w)`);
+          say(`${i.label}: the whole file is to revert, once you apply (:w)`);
           setProposal(linesOf(i.before));
         },
       },
     ];
-    const opened = this.deps.services.diff.openMulti({ title, files, clientId: s.owner, client: s.title, keys });
+    const opened = this.deps.services.diff.openMulti({
+      title,
+      files,
+      clientId: s.owner,
+      client: s.title,
+      keys,
+      turn: true,
+    });
     if (!opened.ok) {
       say(`the review of turn ${t.n} cannot open: ${opened.error}`, "error");
       return;

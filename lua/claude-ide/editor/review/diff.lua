@@ -313,7 +313,8 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
                 )
             end,
             req.keys,
-            req.client
+            req.client,
+            req.turn == true and "turn" or "proposal"
         )
         local ok, err = pcall(function() return review:show() end)
         if not ok then

@@ -24,9 +24,12 @@ ____exports.PREV_FILE_KEY = PREV_FILE_KEY
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
-function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys, client)
+function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys, client, words)
     if extraKeys == nil then
         extraKeys = {}
+    end
+    if words == nil then
+        words = "proposal"
     end
     self.config = config
     self.title = title
@@ -35,6 +38,7 @@ function MultiReview.prototype.____constructor(self, config, title, files, home,
     self.onDecision = onDecision
     self.extraKeys = extraKeys
     self.client = client
+    self.words = words
     self.index = 0
     self.ended = false
     self.texts = __TS__ArrayMap(
@@ -51,6 +55,7 @@ function MultiReview.prototype.show(self)
         Overview,
         {
             title = self.title,
+            words = self.words,
             files = self.files,
             proposals = self.texts,
             config = self.config.diff,
@@ -167,7 +172,10 @@ function MultiReview.prototype.openFromOverview(self, index, hunk)
         )
         return
     end
-    local line = overview:lineOf(index, hunk)
+    local line = overview:lineOf(
+        index,
+        math.max(0, hunk)
+    )
     local ____opt_10 = self.view
     if (____opt_10 and ____opt_10:hasFocus()) == true then
         pcall(
@@ -190,6 +198,7 @@ function MultiReview.prototype.backToOverview(self, keep)
         return
     end
     local lines = keep and textLines(view:proposalText()) or nil
+    local line = view:cursorLine()
     view:settle()
     vim.schedule(function()
         if self.view ~= view or self.ended then
@@ -203,9 +212,8 @@ function MultiReview.prototype.backToOverview(self, keep)
         end
         if lines ~= nil then
             overview:setProposal(self.index, lines)
-        else
-            overview:showFile(self.index)
         end
+        overview:showHunkAt(self.index, line)
     end)
 end
 function MultiReview.prototype.closeFile(self)
@@ -262,8 +270,8 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
                 ("(" .. f.summary) .. ")",
                 self:heading()
             }),
-            acceptHint = fromOverview and "keep your version, back to the overview" or nil,
-            rejectHint = fromOverview and "back to the overview, unchanged" or nil,
+            words = self.words,
+            fromOverview = fromOverview,
             currentLabel = f.baseLabel,
             keys = keys
         },

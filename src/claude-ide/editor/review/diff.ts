@@ -293,6 +293,7 @@ export class DiffManager implements DiffService {
       },
       req.keys,
       req.client,
+      req.turn === true ? "turn" : "proposal",
     );
     const [ok, err] = pcall(() => review.show());
     if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };
