@@ -1,6 +1,6 @@
 # claude-ide.nvim — every target installs what it needs first (npm packages, Neovim 0.10/0.12, busted).
 #   make run     Neovim 0.10 (from .deps) with this checkout loaded and the server started
-#   make test    lint (eslint, prettier, stylua), rebuild lua/ from src/ and check it matches what is committed,
+#   make test    lint (eslint, prettier, stylua, luacheck), rebuild lua/ from src/ and check it matches what is committed,
 #                run all specs on 0.10 and 0.12, then the end-to-end run with the real Claude Code CLI
 #   make bench   performance figures (prints numbers; never a pass/fail timing)
 #   make pictures  the README's pictures (doc/pictures/*.svg), rendered from the real plugin in Neovim 0.12
@@ -34,18 +34,23 @@ check-src: npm-deps
 	@node tools/lint-globals.mjs
 	@node tools/import-graph.mjs
 
+# The hand-written Lua (lua/ is generated from src/): what stylua formats and luacheck (.luacheckrc) reads.
+LUA_SOURCES := $(wildcard plugin spec bench scripts tools e2e)
+
 # Every check, each run even when an earlier one fails: the above, eslint (type-aware, eslint.config.mjs),
-# prettier (src/) and stylua (spec/, plugin/) in check mode. `make format` applies the two formatters.
-lint: check-src
+# prettier (src/), and over the hand-written Lua stylua in check mode and luacheck (bookworm's, from
+# scripts/deps.sh). `make format` applies the two formatters.
+lint: check-src nvim-deps
 	@status=0; \
 	npx --no-install eslint src || status=1; \
 	npx --no-install prettier --check --log-level warn "src/**/*.ts" || status=1; \
-	node tools/stylua.mjs --check spec plugin || status=1; \
+	node tools/stylua.mjs --check $(LUA_SOURCES) || status=1; \
+	.deps/bin/luacheck --quiet --formatter plain $(LUA_SOURCES) || status=1; \
 	exit $$status
 
 format: npm-deps
 	@npx --no-install prettier --write --log-level warn "src/**/*.ts"
-	@node tools/stylua.mjs --write spec plugin
+	@node tools/stylua.mjs --write $(LUA_SOURCES)
 
 # Compile src/ → lua/ (incremental; `make check-generated` rebuilds from nothing).
 build: npm-deps check-src

@@ -12,7 +12,8 @@
 --
 --   nvim --clean --headless -l bench/agent_bridge.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
-package.path = table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/bench/?.lua', package.path }, ';')
+package.path =
+  table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/bench/?.lua', package.path }, ';')
 vim.opt.rtp:prepend(root)
 
 local BRIDGE = root .. '/lua/claude-ide/bridge.lua'
@@ -74,9 +75,12 @@ end
 
 --- The next stdout line (decoded) and when it arrived (hrtime).
 function Bridge:next(timeout)
-  assert(vim.wait(timeout or 10000, function()
-    return #self.lines > 0
-  end, 0), 'no answer from the bridge')
+  assert(
+    vim.wait(timeout or 10000, function()
+      return #self.lines > 0
+    end, 0),
+    'no answer from the bridge'
+  )
   local entry = table.remove(self.lines, 1)
   return vim.json.decode(entry.line), entry.at, #entry.line
 end
@@ -104,7 +108,8 @@ function Bridge:close()
   end
 end
 
-local INIT = { protocolVersion = '2025-11-25', capabilities = vim.empty_dict(), clientInfo = { name = 'bench', version = '0' } }
+local INIT =
+  { protocolVersion = '2025-11-25', capabilities = vim.empty_dict(), clientInfo = { name = 'bench', version = '0' } }
 
 -- ---------------------------------------------------------------------------------------------------------
 say(('agent endpoint (Neovim %s)'):format(tostring(vim.version())))
@@ -156,7 +161,10 @@ for i = 1, BUFFERS do
     vim.api.nvim_buf_set_lines(buf, 0, -1, false, body)
     vim.bo[buf].filetype = 'lua'
     if i % 5 == 0 then
-      vim.diagnostic.set(ns, buf, { { lnum = 3, col = 2, severity = 1, message = 'bench error' }, { lnum = 9, col = 0, severity = 2, message = 'bench warning' } })
+      vim.diagnostic.set(ns, buf, {
+        { lnum = 3, col = 2, severity = 1, message = 'bench error' },
+        { lnum = 9, col = 0, severity = 2, message = 'bench warning' },
+      })
     end
     if i % 3 ~= 0 then
       vim.bo[buf].modified = false
@@ -203,7 +211,14 @@ do
     table.insert(times, (vim.uv.hrtime() - t) / 1e6)
   end
   local line, p50 = stats(times)
-  say(('2. editor_state inside Neovim (%d buffers, %d windows): %s   p50 %s'):format(#vim.api.nvim_list_bufs(), windows, line, goal(p50, 5, ' ms')))
+  say(
+    ('2. editor_state inside Neovim (%d buffers, %d windows): %s   p50 %s'):format(
+      #vim.api.nvim_list_bufs(),
+      windows,
+      line,
+      goal(p50, 5, ' ms')
+    )
+  )
   local since = {}
   local token = text:match('^state: (s%d+)')
   for _ = 1, size(100, 3) do
@@ -242,7 +257,13 @@ do
     table.insert(times, ms)
   end
   local line, p50 = stats(times)
-  say(('3. editor_state through the bridge (first call, connecting: %.1f ms): %s   p50 %s'):format(first_ms, line, goal(p50, 2, ' ms')))
+  say(
+    ('3. editor_state through the bridge (first call, connecting: %.1f ms): %s   p50 %s'):format(
+      first_ms,
+      line,
+      goal(p50, 2, ' ms')
+    )
+  )
   local pings = {}
   for _ = 1, size(200, 3) do
     id = id + 1
@@ -286,7 +307,14 @@ do
     start = tonumber(text:match('call read_buffer again with start_line=(%d+)$'))
   end
   say(('4. read_buffer, %d-line buffer, first page:        %s   (no goal set)'):format(BIG_LINES, stats(times)))
-  say(('   all %d lines: %d pages, %.1f ms in all, %d bytes of JSON-RPC   (no goal set)'):format(BIG_LINES, pages, total_ms, total_bytes))
+  say(
+    ('   all %d lines: %d pages, %.1f ms in all, %d bytes of JSON-RPC   (no goal set)'):format(
+      BIG_LINES,
+      pages,
+      total_ms,
+      total_bytes
+    )
+  )
 end
 
 do
@@ -310,11 +338,27 @@ do
     reviews = {},
   }
   local json = vim.json.encode(facts)
-  say(('5. editor_state text: %d bytes; the same facts as JSON (vim:// resources): %d bytes (%.0f %%)'):format(#text, #json, 100 * #text / #json))
-  say(('   first answer above: %d bytes; an unchanged state with since: %d bytes'):format(#first_text, #call('editor_state', { since = text:match('^state: (s%d+)') })))
+  say(
+    ('5. editor_state text: %d bytes; the same facts as JSON (vim:// resources): %d bytes (%.0f %%)'):format(
+      #text,
+      #json,
+      100 * #text / #json
+    )
+  )
+  say(
+    ('   first answer above: %d bytes; an unchanged state with since: %d bytes'):format(
+      #first_text,
+      #call('editor_state', { since = text:match('^state: (s%d+)') })
+    )
+  )
 end
 
-say(('6. bridge RSS: %s KiB idle after initialize, %s KiB after the runs above'):format(tostring(rss_idle), tostring(rss_kib(b.pid))))
+say(
+  ('6. bridge RSS: %s KiB idle after initialize, %s KiB after the runs above'):format(
+    tostring(rss_idle),
+    tostring(rss_kib(b.pid))
+  )
+)
 b:close()
 require('claude-ide').stop()
 vim.fn.delete(project, 'rf')

@@ -12,7 +12,8 @@
 --
 --   nvim --clean --headless -l bench/diff_open.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
-package.path = table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/spec/?.lua', package.path }, ';')
+package.path =
+  table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/spec/?.lua', package.path }, ';')
 vim.opt.rtp:prepend(root)
 vim.cmd('filetype plugin indent on')
 vim.cmd('syntax on')
@@ -76,7 +77,11 @@ local function say(s)
   io.write(s, '\n')
 end
 
-say(('openDiff: request arrived -> diff shown (Neovim %s); no goal set: figures to compare between runs'):format(tostring(vim.version())))
+say(
+  ('openDiff: request arrived -> diff shown (Neovim %s); no goal set: figures to compare between runs'):format(
+    tostring(vim.version())
+  )
+)
 say(('%-8s %8s %10s %10s %10s'):format('size', 'lines', 'min ms', 'median ms', 'max ms'))
 for _, size in ipairs(SIZES) do
   local path = vim.fn.tempname() .. '.lua'
@@ -91,9 +96,12 @@ for _, size in ipairs(SIZES) do
       name = 'openDiff',
       arguments = { old_file_path = path, new_file_path = path, new_file_contents = new, tab_name = 'bench ' .. run },
     })
-    assert(vim.wait(60000, function()
-      return shown ~= nil
-    end, 1), 'the diff did not open')
+    assert(
+      vim.wait(60000, function()
+        return shown ~= nil
+      end, 1),
+      'the diff did not open'
+    )
     assert(arrived and vim.b.claude_ide_diff, 'the diff is not on screen')
     table.insert(times, (shown - arrived) / 1e6)
     vim.api.nvim_feedkeys('q', 'x', false)
@@ -126,7 +134,12 @@ local function texts_of(lines)
 end
 
 say('')
-say(('each layout, a %d-line proposal: request arrived -> review shown, and the editor frozen meanwhile (%s)'):format(LAYOUT_LINES, report.load()))
+say(
+  ('each layout, a %d-line proposal: request arrived -> review shown, and the editor frozen meanwhile (%s)'):format(
+    LAYOUT_LINES,
+    report.load()
+  )
+)
 for _, layout in ipairs({ 'vertical', 'unified' }) do
   server = client.start_server({ log_level = 'error', diff = { focus = 'always', layout = layout } })
   c = client.connect({ port = server.port, token = server.token })
@@ -149,15 +162,25 @@ for _, layout in ipairs({ 'vertical', 'unified' }) do
     end)
     local id = c:request_async('tools/call', {
       name = 'openDiff',
-      arguments = { old_file_path = path, new_file_path = path, new_file_contents = new, tab_name = layout .. ' ' .. run },
+      arguments = {
+        old_file_path = path,
+        new_file_path = path,
+        new_file_contents = new,
+        tab_name = layout .. ' ' .. run,
+      },
     })
     local ready
-    assert(vim.wait(60000, function()
-      if shown ~= nil and (layout ~= 'unified' or #vim.api.nvim_buf_get_extmarks(0, marks, 0, -1, { limit = 1 }) > 0) then
-        ready = vim.uv.hrtime()
-      end
-      return ready ~= nil
-    end, 1), 'the review did not open')
+    assert(
+      vim.wait(60000, function()
+        if
+          shown ~= nil and (layout ~= 'unified' or #vim.api.nvim_buf_get_extmarks(0, marks, 0, -1, { limit = 1 }) > 0)
+        then
+          ready = vim.uv.hrtime()
+        end
+        return ready ~= nil
+      end, 1),
+      'the review did not open'
+    )
     local settled = vim.uv.hrtime()
     vim.wait(200, function()
       return (vim.uv.hrtime() - settled) / 1e6 >= 200
@@ -174,7 +197,14 @@ for _, layout in ipairs({ 'vertical', 'unified' }) do
   local open_line, open_p50 = report.stats(times)
   table.sort(frozen)
   say(('%-9s opened  %s  %s'):format(layout, open_line, report.goal(open_p50, 100, ' ms')))
-  say(('%-9s frozen  worst %6.1f ms, median %6.1f ms  %s'):format(layout, frozen[#frozen], report.pct(frozen, 0.5), report.goal(frozen[#frozen], 16, ' ms')))
+  say(
+    ('%-9s frozen  worst %6.1f ms, median %6.1f ms  %s'):format(
+      layout,
+      frozen[#frozen],
+      report.pct(frozen, 0.5),
+      report.goal(frozen[#frozen], 16, ' ms')
+    )
+  )
   os.remove(path)
   c:close()
   client.stop_server()

@@ -7,7 +7,8 @@
 --
 --   nvim --clean --headless -l bench/lsp_tools.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
-package.path = table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/bench/?.lua', package.path }, ';')
+package.path =
+  table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/bench/?.lua', package.path }, ';')
 vim.opt.rtp:prepend(root)
 
 local report = require('lib.report')
@@ -19,8 +20,14 @@ local MODULES, CALLS = size(20, 3), 5
 local dir = vim.fn.tempname()
 vim.fn.mkdir(dir .. '/src', 'p')
 dir = vim.uv.fs_realpath(dir)
-vim.fn.writefile({ '{ "compilerOptions": { "strict": true, "target": "ES2020", "module": "commonjs" }, "include": ["src"] }' }, dir .. '/tsconfig.json')
-vim.fn.writefile({ 'export function helper(value: number): number {', '  return value + 1;', '}' }, dir .. '/src/lib.ts')
+vim.fn.writefile(
+  { '{ "compilerOptions": { "strict": true, "target": "ES2020", "module": "commonjs" }, "include": ["src"] }' },
+  dir .. '/tsconfig.json'
+)
+vim.fn.writefile(
+  { 'export function helper(value: number): number {', '  return value + 1;', '}' },
+  dir .. '/src/lib.ts'
+)
 for m = 1, MODULES do
   local lines = { 'import { helper } from "./lib";', '' }
   for c = 1, CALLS do
@@ -49,7 +56,15 @@ local buf = vim.api.nvim_get_current_buf()
 
 -- A ToolContext as the agent endpoint gives one: real config and services, a coroutine park.
 local config = require('claude-ide.config').validate({ agent = { lsp_timeout_ms = 30000 } }).config
-local hub = { broadcast = function() end, sessionCount = function() return 0 end, onSessionsChanged = function() return function() end end }
+local hub = {
+  broadcast = function() end,
+  sessionCount = function()
+    return 0
+  end,
+  onSessionsChanged = function()
+    return function() end
+  end,
+}
 local ctx = { clientId = 1, config = config, hub = hub }
 ctx.services = require('claude-ide.services').createServices(config, hub)
 ctx.park = function(start)
@@ -93,10 +108,15 @@ local function call(name, args)
     result = tools[name].handler(args, ctx)
   end)
   assert(coroutine.resume(co))
-  assert(vim.wait(60000, function()
-    return result ~= nil
-  end, 0), name .. ' did not finish')
-  return result.content[1].text, (vim.uv.hrtime() - t0) / 1e6, result.isError or result.content[1].text:match('^ERROR') ~= nil
+  assert(
+    vim.wait(60000, function()
+      return result ~= nil
+    end, 0),
+    name .. ' did not finish'
+  )
+  return result.content[1].text,
+    (vim.uv.hrtime() - t0) / 1e6,
+    result.isError or result.content[1].text:match('^ERROR') ~= nil
 end
 
 local ready, ready_ms, ready_err = call('wait_for_lsp_ready', { path = 'src/lib.ts', timeout_ms = 60000 })
@@ -104,7 +124,11 @@ assert(not ready_err, ready)
 say(('typescript-language-server ready after %.0f ms (%s)'):format(ready_ms, ready))
 
 local client = vim.lsp.get_clients({ bufnr = buf })[1]
-local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 0, character = 16 }, context = { includeDeclaration = true } }
+local params = {
+  textDocument = { uri = vim.uri_from_bufnr(buf) },
+  position = { line = 0, character = 16 },
+  context = { includeDeclaration = true },
+}
 
 --- The raw request, as a plugin inside Neovim makes it: send, and wait for the callback.
 local function raw()
@@ -146,7 +170,13 @@ say('')
 say(('1. lsp_references on %d references in %d files'):format(#result, MODULES + 1))
 say('   raw request inside Neovim   ' .. raw_line)
 say('   lsp_references tool         ' .. tool_line)
-say(('   overhead p50: %.2f ms (%s); min to min: %.2f ms (less noisy on a busy machine)'):format(tool_p50 - raw_p50, goal(tool_p50 - raw_p50, 2, ' ms'), tool_min - raw_min))
+say(
+  ('   overhead p50: %.2f ms (%s); min to min: %.2f ms (less noisy on a busy machine)'):format(
+    tool_p50 - raw_p50,
+    goal(tool_p50 - raw_p50, 2, ' ms'),
+    tool_min - raw_min
+  )
+)
 local json = vim.json.encode(result)
 say('')
 -- The issue asks for each location with its line's text: those texts, with each location's line:col and each
@@ -165,10 +195,19 @@ for _, loc in ipairs(result) do
 end
 local ratio, ceiling = #json / #text, #json / floor
 local verdict = ceiling < 5
-    and ('goal >= 5x: unreachable by construction: the line texts, positions and paths alone are %d bytes, %.1fx at most'):format(floor, ceiling)
+    and ('goal >= 5x: unreachable by construction: the line texts, positions and paths alone are %d bytes, %.1fx at most'):format(
+      floor,
+      ceiling
+    )
   or goal(ratio, 5, 'x', false)
 say(('2. bytes: lsp_references %d, raw LSP JSON %d: %.1fx smaller (%s)'):format(#text, #json, ratio, verdict))
-say(('   the %d line texts alone are %d bytes: %.1fx is the most an answer showing them can reach'):format(#result, texts, #json / texts))
+say(
+  ('   the %d line texts alone are %d bytes: %.1fx is the most an answer showing them can reach'):format(
+    #result,
+    texts,
+    #json / texts
+  )
+)
 say('   ' .. text:match('^[^\n]*'))
 
 ctx.services.agent:dispose()

@@ -45,7 +45,12 @@ local RUNS = tonumber(os.getenv('BENCH_RUNS')) or size(5, 1)
 local RG_BIN = root .. '/.deps/ripgrep/bin'
 local rg = vim.fn.executable(RG_BIN .. '/rg') == 1 and RG_BIN .. '/rg' or (vim.fn.executable('rg') == 1 and 'rg' or nil)
 
-say(('project search and editor responsiveness (Neovim %s)%s'):format(tostring(vim.version()), report.SMOKE and ' [smoke run]' or ''))
+say(
+  ('project search and editor responsiveness (Neovim %s)%s'):format(
+    tostring(vim.version()),
+    report.SMOKE and ' [smoke run]' or ''
+  )
+)
 
 -- The generated repositories (bench/lib/tree.lua): 10,000 files (the one the turn snapshot is measured on too) and
 -- 100,000 small ones.
@@ -53,7 +58,14 @@ local tree = require('lib.tree')
 local work = vim.fn.tempname()
 local function generate(repo, files, lines, every)
   local total, seconds = tree.generate(repo, files, lines, every, size(8000, 200))
-  say(('   generated %s: %d files, %d lines in %.1f s (untracked in a fresh git repository)'):format(vim.fs.basename(repo), files, total, seconds))
+  say(
+    ('   generated %s: %d files, %d lines in %.1f s (untracked in a fresh git repository)'):format(
+      vim.fs.basename(repo),
+      files,
+      total,
+      seconds
+    )
+  )
 end
 local repo, big_repo = work .. '/repo', work .. '/repo100k'
 generate(repo, FILES, LINES, size(250, 10))
@@ -81,15 +93,27 @@ do
 end
 
 local queries = {
-  { name = 'literal', pattern = 'findMeLiteral', rg = { '-F', 'findMeLiteral' }, git = { '-F', '-e', 'findMeLiteral' } },
-  { name = 'regex', pattern = [[find[A-Z]\w+Regex\(]], regex = true, rg = { [[find[A-Z][0-9A-Za-z_]+Regex\(]] }, git = { '-P', '-e', [[find[A-Z][0-9A-Za-z_]+Regex\(]] } },
+  {
+    name = 'literal',
+    pattern = 'findMeLiteral',
+    rg = { '-F', 'findMeLiteral' },
+    git = { '-F', '-e', 'findMeLiteral' },
+  },
+  {
+    name = 'regex',
+    pattern = [[find[A-Z]\w+Regex\(]],
+    regex = true,
+    rg = { [[find[A-Z][0-9A-Za-z_]+Regex\(]] },
+    git = { '-P', '-e', [[find[A-Z][0-9A-Za-z_]+Regex\(]] },
+  },
 }
 
 -- ---------------------------------------------------------------------------------------------------------
 -- The editor (child Neovim) and the bridge.
 local config_dir = work .. '/claude'
 vim.fn.mkdir(config_dir, 'p')
-local child_env = { CLAUDE_CONFIG_DIR = config_dir, PATH = (rg == RG_BIN .. '/rg' and RG_BIN .. ':' or '') .. vim.env.PATH }
+local child_env =
+  { CLAUDE_CONFIG_DIR = config_dir, PATH = (rg == RG_BIN .. '/rg' and RG_BIN .. ':' or '') .. vim.env.PATH }
 local _, list_env = tree.env(child_env)
 -- The big files and the 100k tree live outside the repository (the 10k search must not count them):
 -- privacy.folders puts them inside the workspace boundary, or the calls would measure their refusal.
@@ -97,7 +121,10 @@ local chan, stop_editor = tree.editor(
   root,
   repo,
   work .. '/editor.sock',
-  ('require("claude-ide").setup({ log_level = "error", agent = { review = false }, privacy = { folders = { %q, %q } } })'):format(outside, big_repo),
+  ('require("claude-ide").setup({ log_level = "error", agent = { review = false }, privacy = { folders = { %q, %q } } })'):format(
+    outside,
+    big_repo
+  ),
   child_env
 )
 
@@ -141,7 +168,10 @@ local function take()
   local entry = table.remove(bridge.lines, 1)
   return vim.json.decode(entry.line), entry.at
 end
-send('initialize', { protocolVersion = '2025-11-25', capabilities = vim.empty_dict(), clientInfo = { name = 'bench', version = '0' } })
+send(
+  'initialize',
+  { protocolVersion = '2025-11-25', capabilities = vim.empty_dict(), clientInfo = { name = 'bench', version = '0' } }
+)
 assert(vim.wait(10000, answered, 1))
 take()
 bridge.stdin:write(vim.json.encode({ jsonrpc = '2.0', method = 'notifications/initialized' }) .. '\n')
@@ -152,7 +182,9 @@ local remote_idle = 0
 local function probe_once()
   local t = vim.uv.hrtime()
   if REMOTE_PROBE then
-    vim.system({ vim.v.progpath, '--clean', '--headless', '--server', work .. '/editor.sock', '--remote-expr', '1' }):wait()
+    vim
+      .system({ vim.v.progpath, '--clean', '--headless', '--server', work .. '/editor.sock', '--remote-expr', '1' })
+      :wait()
     return (vim.uv.hrtime() - t) / 1e6 - remote_idle
   end
   vim.rpcrequest(chan, 'nvim_eval', '1')
@@ -240,9 +272,18 @@ local function compare(label, cwd, path)
   for _, q in ipairs(queries) do
     local engines = {}
     if rg then
-      table.insert(engines, { name = 'rg', cmd = vim.list_extend({ rg, '--no-config', '-n', '--column', '--null' }, vim.list_extend(vim.deepcopy(q.rg), { '.' })) })
+      table.insert(engines, {
+        name = 'rg',
+        cmd = vim.list_extend(
+          { rg, '--no-config', '-n', '--column', '--null' },
+          vim.list_extend(vim.deepcopy(q.rg), { '.' })
+        ),
+      })
     end
-    table.insert(engines, { name = 'git grep', cmd = vim.list_extend({ 'git', 'grep', '--untracked', '-n', '--column', '-z' }, q.git) })
+    table.insert(
+      engines,
+      { name = 'git grep', cmd = vim.list_extend({ 'git', 'grep', '--untracked', '-n', '--column', '-z' }, q.git) }
+    )
     -- max_results at its highest: the bridge reports every match the engines find (at the default 100 it stopped
     -- early on the 100k tree, and the ratio compared less work with more).
     local args = { pattern = q.pattern, regex = q.regex, path = path, max_results = 1000 }
@@ -280,13 +321,26 @@ local function compare(label, cwd, path)
     if text:find('stopped at max_results', 1, true) then
       verdict = 'not judged: the search stopped at max_results, less work than the engines did'
     end
-    say(('           ratio to the faster direct engine: p50 %.2fx, min %.2fx   %s'):format(p50 / best_p50, mine[1] / best_min, verdict))
+    say(
+      ('           ratio to the faster direct engine: p50 %.2fx, min %.2fx   %s'):format(
+        p50 / best_p50,
+        mine[1] / best_min,
+        verdict
+      )
+    )
     local runs, cpu_parts, best_cpu = #mine, {}, math.huge
     for i, e in ipairs(engines) do
       table.insert(cpu_parts, ('%s %.0f'):format(e.name, cpus[i] / runs))
       best_cpu = math.min(best_cpu, cpus[i])
     end
-    say(('           CPU per run (user+sys; the bridge: editor, engine, bridge): %s, bridge %.0f ms: %.2fx the lesser (%s)'):format(table.concat(cpu_parts, ', '), my_cpu / runs, my_cpu / best_cpu, report.load()))
+    say(
+      ('           CPU per run (user+sys; the bridge: editor, engine, bridge): %s, bridge %.0f ms: %.2fx the lesser (%s)'):format(
+        table.concat(cpu_parts, ', '),
+        my_cpu / runs,
+        my_cpu / best_cpu,
+        report.load()
+      )
+    )
   end
 end
 if not ONLY then
@@ -369,16 +423,54 @@ end, 20)
 local first_file = ('packages/pkg%02d/src/mod%03d/file%05d.ts'):format(1 % 40, 1 % 250, 1)
 
 local workloads = {
-  { 'search literal 10k', 'search', function() return { pattern = 'findMeLiteral' } end },
-  { 'search regex 10k', 'search', function() return { pattern = [[find[A-Z]\w+Regex\(]], regex = true } end },
-  { 'search literal 100k', 'search', function() return { pattern = 'findMeLiteral', path = big_repo, max_results = 1000 } end },
-  { 'search regex 100k', 'search', function() return { pattern = [[find[A-Z]\w+Regex\(]], regex = true, path = big_repo, max_results = 1000 } end },
-  { 'read_buffer 10 MB unloaded', 'read_buffer', function() return { path = outside .. '/ten_mb.txt' } end },
-  { 'editor_state 1,000 buffers', 'editor_state', function() return {} end },
+  {
+    'search literal 10k',
+    'search',
+    function()
+      return { pattern = 'findMeLiteral' }
+    end,
+  },
+  {
+    'search regex 10k',
+    'search',
+    function()
+      return { pattern = [[find[A-Z]\w+Regex\(]], regex = true }
+    end,
+  },
+  {
+    'search literal 100k',
+    'search',
+    function()
+      return { pattern = 'findMeLiteral', path = big_repo, max_results = 1000 }
+    end,
+  },
+  {
+    'search regex 100k',
+    'search',
+    function()
+      return { pattern = [[find[A-Z]\w+Regex\(]], regex = true, path = big_repo, max_results = 1000 }
+    end,
+  },
+  {
+    'read_buffer 10 MB unloaded',
+    'read_buffer',
+    function()
+      return { path = outside .. '/ten_mb.txt' }
+    end,
+  },
+  {
+    'editor_state 1,000 buffers',
+    'editor_state',
+    function()
+      return {}
+    end,
+  },
   {
     'lsp_references 200 unloaded',
     'lsp_references',
-    function() return { path = first_file, line = 10, column = 9 } end,
+    function()
+      return { path = first_file, line = 10, column = 9 }
+    end,
   },
   {
     'edit 100,000-line file',
@@ -389,7 +481,13 @@ local workloads = {
     end,
   },
 }
-say(('2. editor frozen: longest trivial request (%s, back to back) while the call runs, of %d calls each'):format(REMOTE_PROBE and ('a spawned nvim --remote-expr 1, over its idle median %.1f ms'):format(remote_idle) or 'nvim_eval "1"', RUNS))
+say(
+  ('2. editor frozen: longest trivial request (%s, back to back) while the call runs, of %d calls each'):format(
+    REMOTE_PROBE and ('a spawned nvim --remote-expr 1, over its idle median %.1f ms'):format(remote_idle)
+      or 'nvim_eval "1"',
+    RUNS
+  )
+)
 if ONLY then
   -- Part 1 loaded the endpoint's tools in the editor: without it, the first measured call would load them.
   bridged('editor_state', {})
@@ -415,7 +513,17 @@ for _, w in ipairs(workloads) do
   end
   table.sort(calls)
   table.sort(frozens)
-  say(('   %-28s frozen worst %7.1f ms, median %7.1f ms   %s   (call p50 %8.1f ms, %d requests)  %s'):format(w[1], worst, frozens[math.ceil(RUNS / 2)], goal(worst, 16, ' ms'), calls[math.ceil(RUNS / 2)], probes, (text:match('^[^\n]*') or ''):sub(1, 50)))
+  say(
+    ('   %-28s frozen worst %7.1f ms, median %7.1f ms   %s   (call p50 %8.1f ms, %d requests)  %s'):format(
+      w[1],
+      worst,
+      frozens[math.ceil(RUNS / 2)],
+      goal(worst, 16, ' ms'),
+      calls[math.ceil(RUNS / 2)],
+      probes,
+      (text:match('^[^\n]*') or ''):sub(1, 50)
+    )
+  )
   if STRETCHES then
     for _, line in ipairs(stretches.report(chan)) do
       say('      ' .. line)

@@ -21,14 +21,38 @@ local CLIENTS, CALLS_EACH = report.size(50, 3), report.size(200, 5)
 --- With `clients`: that many connections per server calling at once (`many` mode, CALLS_EACH calls each).
 local function measure(port_a, token_a, port_b, token_b, clients)
   local done
-  local cmd = clients and { 'node', driver, 'many', tostring(clients), tostring(CALLS_EACH), tostring(port_a), token_a, tostring(port_b), token_b }
-    or { 'node', driver, 'client', tostring(CALLS), tostring(WARMUP), tostring(port_a), token_a, tostring(port_b), token_b }
+  local cmd = clients
+      and {
+        'node',
+        driver,
+        'many',
+        tostring(clients),
+        tostring(CALLS_EACH),
+        tostring(port_a),
+        token_a,
+        tostring(port_b),
+        token_b,
+      }
+    or {
+      'node',
+      driver,
+      'client',
+      tostring(CALLS),
+      tostring(WARMUP),
+      tostring(port_a),
+      token_a,
+      tostring(port_b),
+      token_b,
+    }
   vim.system(cmd, { cwd = root }, function(res)
     done = res
   end)
-  assert(vim.wait(120000, function()
-    return done ~= nil
-  end, 1), 'the client timed out')
+  assert(
+    vim.wait(120000, function()
+      return done ~= nil
+    end, 1),
+    'the client timed out'
+  )
   assert(done.code == 0, done.stderr or '')
   local out = vim.json.decode(done.stdout)
   table.sort(out.a)
@@ -54,11 +78,24 @@ local many_nvim, many_node = measure(editor_port, editor_token, node_port, 'unus
 stop_node()
 stop_editor()
 
-io.write(('tools/call getCurrentSelection round trip, Node ws client, %d sequential calls to each server after %d warm-up (ms)\n'):format(CALLS, WARMUP))
+io.write(
+  ('tools/call getCurrentSelection round trip, Node ws client, %d sequential calls to each server after %d warm-up (ms)\n'):format(
+    CALLS,
+    WARMUP
+  )
+)
 io.write(('  %-36s %8s %8s %8s %8s\n'):format('', 'p50', 'p90', 'p99', 'max'))
 for _, r in ipairs(results) do
   local ms = r[2]
-  io.write(('  %-36s %8.3f %8.3f %8.3f %8.3f\n'):format(r[1], percentile(ms, 0.5), percentile(ms, 0.9), percentile(ms, 0.99), ms[#ms]))
+  io.write(
+    ('  %-36s %8.3f %8.3f %8.3f %8.3f\n'):format(
+      r[1],
+      percentile(ms, 0.5),
+      percentile(ms, 0.9),
+      percentile(ms, 0.99),
+      ms[#ms]
+    )
+  )
 end
 local p50 = percentile(results[1][2], 0.5) / percentile(results[2][2], 0.5)
 local p99 = percentile(results[1][2], 0.99) / percentile(results[2][2], 0.99)
@@ -68,8 +105,22 @@ io.write(('\n%d clients at once per server, %d sequential calls each, twice (ms)
 io.write(('  %-36s %8s %8s %8s %8s\n'):format('', 'p50', 'p90', 'p99', 'max'))
 for _, r in ipairs({ { results[1][1], many_nvim }, { results[2][1], many_node } }) do
   local ms = r[2]
-  io.write(('  %-36s %8.3f %8.3f %8.3f %8.3f\n'):format(r[1], percentile(ms, 0.5), percentile(ms, 0.9), percentile(ms, 0.99), ms[#ms]))
+  io.write(
+    ('  %-36s %8.3f %8.3f %8.3f %8.3f\n'):format(
+      r[1],
+      percentile(ms, 0.5),
+      percentile(ms, 0.9),
+      percentile(ms, 0.99),
+      ms[#ms]
+    )
+  )
 end
 local many_p99 = percentile(many_nvim, 0.99)
-io.write(('  p99 %.2f ms: %s; ratios p50 %.2fx, p99 %.2fx\n'):format(many_p99, report.goal(many_p99, 10, ' ms'),
-  percentile(many_nvim, 0.5) / percentile(many_node, 0.5), many_p99 / percentile(many_node, 0.99)))
+io.write(
+  ('  p99 %.2f ms: %s; ratios p50 %.2fx, p99 %.2fx\n'):format(
+    many_p99,
+    report.goal(many_p99, 10, ' ms'),
+    percentile(many_nvim, 0.5) / percentile(many_node, 0.5),
+    many_p99 / percentile(many_node, 0.99)
+  )
+)

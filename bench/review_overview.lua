@@ -9,7 +9,8 @@
 --
 --   nvim --clean --headless -l bench/review_overview.lua     (from the repo root, after the build; make bench)
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
-package.path = table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/bench/?.lua', package.path }, ';')
+package.path =
+  table.concat({ root .. '/lua/?.lua', root .. '/lua/?/init.lua', root .. '/bench/?.lua', package.path }, ';')
 vim.opt.rtp:prepend(root)
 local report = require('lib.report')
 local say, stats, goal = report.say, report.stats, report.goal
@@ -18,7 +19,13 @@ local FILES = report.size(50, 3)
 local HUNKS = report.size(40, 4)
 local RUNS = report.size(10, 1)
 
-say(('review overview (Neovim %s)%s; %s'):format(tostring(vim.version()), report.SMOKE and ' [smoke run]' or '', report.load()))
+say(
+  ('review overview (Neovim %s)%s; %s'):format(
+    tostring(vim.version()),
+    report.SMOKE and ' [smoke run]' or '',
+    report.load()
+  )
+)
 
 local result = require('claude-ide.config').validate({ diff = { focus = 'always' } })
 assert(result.ok, result.error)
@@ -49,7 +56,8 @@ end
 
 local opens, frozen, frozen_cpu = {}, {}, {}
 for run = 1, RUNS do
-  local req = { title = ('turn %d: %d files, %d by shell commands'):format(run, FILES, math.floor(FILES / 2)), files = files() }
+  local req =
+    { title = ('turn %d: %d files, %d by shell commands'):format(run, FILES, math.floor(FILES / 2)), files = files() }
   collectgarbage('collect')
   local worst, worst_cpu, last, last_cpu = 0, 0, vim.uv.hrtime(), os.clock()
   local timer = vim.uv.new_timer()
@@ -65,14 +73,18 @@ for run = 1, RUNS do
     t0 = vim.uv.hrtime()
     opened = manager.openMulti(req)
   end, 5)
-  assert(vim.wait(10000, function()
-    if opened == nil then
-      return false
-    end
-    assert(opened.ok, opened.error)
-    view = view or overview.overviewOf(vim.api.nvim_get_current_buf())
-    return view ~= nil and view:highlighted()
-  end, 1), 'the overview did not open' .. (view and (': prepared %d, marked %d of %d'):format(view.prepared, view.marked, FILES) or ''))
+  assert(
+    vim.wait(10000, function()
+      if opened == nil then
+        return false
+      end
+      assert(opened.ok, opened.error)
+      view = view or overview.overviewOf(vim.api.nvim_get_current_buf())
+      return view ~= nil and view:highlighted()
+    end, 1),
+    'the overview did not open'
+      .. (view and (': prepared %d, marked %d of %d'):format(view.prepared, view.marked, FILES) or '')
+  )
   local t1 = vim.uv.hrtime()
   -- a few more loop turns for the timer to see the last stretch
   vim.wait(20, function()
@@ -93,6 +105,12 @@ local open_line, open_p50 = stats(opens)
 local frozen_line = stats(frozen)
 say(('   %d files, %d hunks, %d lines of overview'):format(FILES, FILES * HUNKS, 1 + FILES + FILES * HUNKS * 9))
 say(('   open (openMulti -> shown, every line highlighted)  %s  %s'):format(open_line, goal(open_p50, 100, ' ms')))
-say(('   editor frozen meanwhile                          %s  %s'):format(frozen_line, goal(frozen[#frozen], 16, ' ms')))
-say(('   its own CPU time in its longest stretch          %s  (os.clock between two timer runs: what a loaded machine does not inflate)'):format(stats(frozen_cpu)))
+say(
+  ('   editor frozen meanwhile                          %s  %s'):format(frozen_line, goal(frozen[#frozen], 16, ' ms'))
+)
+say(
+  ('   its own CPU time in its longest stretch          %s  (os.clock between two timer runs: what a loaded machine does not inflate)'):format(
+    stats(frozen_cpu)
+  )
+)
 manager.dispose()

@@ -110,7 +110,27 @@ set_sessions(0)
 tracker:dispose()
 vim.fn.delete(path)
 
-io.write(('selection tracking, %d CursorMoved events each (after %d warm-up), 2,000-line file:\n'):format(EVENTS, WARMUP))
-io.write(('  no client connected : median %6.2f µs  p99 %6.2f µs per event (no CursorMoved autocmd: dispatch only)\n'):format(median(idle), p99(idle)))
-io.write(('  client connected    : median %6.2f µs  p99 %6.2f µs per event (median %s; re-arms the debounce timer)\n'):format(median(connected), p99(connected), report.goal(median(connected), 20, ' µs')))
-io.write(('  one flush, 10-line Visual selection: median %6.2f µs  p99 %6.2f µs (%d of %d flushes broadcast; no goal set)\n'):format(median(flush_samples), p99(flush_samples), sent, FLUSHES + 200))
+io.write(
+  ('selection tracking, %d CursorMoved events each (after %d warm-up), 2,000-line file:\n'):format(EVENTS, WARMUP)
+)
+io.write(
+  ('  no client connected : median %6.2f µs  p99 %6.2f µs per event (no CursorMoved autocmd: dispatch only)\n'):format(
+    median(idle),
+    p99(idle)
+  )
+)
+io.write(
+  ('  client connected    : median %6.2f µs  p99 %6.2f µs per event (median %s; re-arms the debounce timer)\n'):format(
+    median(connected),
+    p99(connected),
+    report.goal(median(connected), 20, ' µs')
+  )
+)
+io.write(
+  ('  one flush, 10-line Visual selection: median %6.2f µs  p99 %6.2f µs (%d of %d flushes broadcast; no goal set)\n'):format(
+    median(flush_samples),
+    p99(flush_samples),
+    sent,
+    FLUSHES + 200
+  )
+)

@@ -28,10 +28,12 @@ end
 
 -- Startup, in fresh processes; `loader`: with vim.loader enabled (byte code cache; lazy.nvim's default).
 local function probe(loader)
-  local res = vim.system({ vim.v.progpath, '--clean', '--headless', '-l', root .. '/bench/lib/startup_probe.lua' }, {
-    env = { CLAUDE_IDE_ROOT = root, LOADER = loader and '1' or '0' },
-    text = true,
-  }):wait(20000)
+  local res = vim
+    .system({ vim.v.progpath, '--clean', '--headless', '-l', root .. '/bench/lib/startup_probe.lua' }, {
+      env = { CLAUDE_IDE_ROOT = root, LOADER = loader and '1' or '0' },
+      text = true,
+    })
+    :wait(20000)
   assert(res.code == 0, res.stderr)
   local r = vim.json.decode(res.stdout:match('{.*}'))
   assert(r.ok, 'the server did not start in the probe')
@@ -53,9 +55,21 @@ for i = 1, RUNS do
 end
 io.write(('startup, %d fresh Neovims (ms)                  median      min\n'):format(RUNS))
 io.write(('  source plugin/claude-ide.lua             %8.3f %8.3f\n'):format(median(plugin_ms), min(plugin_ms)))
-io.write(('  require("claude-ide").setup({})          %8.3f %8.3f   (%d modules, %d of the plugin)\n'):format(median(setup_ms), min(setup_ms), modules, plugin_modules))
+io.write(
+  ('  require("claude-ide").setup({})          %8.3f %8.3f   (%d modules, %d of the plugin)\n'):format(
+    median(setup_ms),
+    min(setup_ms),
+    modules,
+    plugin_modules
+  )
+)
 io.write(('  both                                     %8.3f %8.3f\n'):format(median(totals), min(totals)))
-io.write(('  the start on the next loop turn (bind)   %8.3f %8.3f   (not in the user config\'s time)\n'):format(median(bind_ms), min(bind_ms)))
+io.write(
+  ("  the start on the next loop turn (bind)   %8.3f %8.3f   (not in the user config's time)\n"):format(
+    median(bind_ms),
+    min(bind_ms)
+  )
+)
 io.write(('  setup() with vim.loader enabled          %8.3f %8.3f\n'):format(median(loader_ms), min(loader_ms)))
 io.write(('  setup() median %.3f ms: %s\n'):format(median(setup_ms), report.goal(median(setup_ms), 1.5, ' ms')))
 
@@ -73,15 +87,22 @@ end
 
 local function drive(port, token, mode, arg, on_tick)
   local done
-  vim.system({ 'node', driver, tostring(port), token, mode, arg and tostring(arg) or nil }, { cwd = root, text = true }, function(res)
-    done = res
-  end)
-  assert(vim.wait(600000, function()
-    if on_tick then
-      on_tick()
+  vim.system(
+    { 'node', driver, tostring(port), token, mode, arg and tostring(arg) or nil },
+    { cwd = root, text = true },
+    function(res)
+      done = res
     end
-    return done ~= nil
-  end, 1), mode .. ': timed out')
+  )
+  assert(
+    vim.wait(600000, function()
+      if on_tick then
+        on_tick()
+      end
+      return done ~= nil
+    end, 1),
+    mode .. ': timed out'
+  )
   assert(done.code == 0, mode .. ': ' .. (done.stderr or ''))
 end
 
@@ -119,5 +140,11 @@ for _, r in ipairs(rows) do
   io.write(('  %-50s %8.1f %8.2f%s\n'):format(r[1], r[2] / MiB, r[3] / MiB, r[4] and '  (peak, no GC)' or ''))
 end
 -- The first cycles grow tables to their working size (connection ids, sessions); then nothing may stay.
-io.write(('  Lua heap: first %d cycles %+.1f KiB, next %d %+.1f KiB (goal: flat in steady state, the next cycles add nothing that stays)\n'):format(
-  CYCLES, (rows[4][3] - rows[3][3]) / 1024, CYCLES, (rows[5][3] - rows[4][3]) / 1024))
+io.write(
+  ('  Lua heap: first %d cycles %+.1f KiB, next %d %+.1f KiB (goal: flat in steady state, the next cycles add nothing that stays)\n'):format(
+    CYCLES,
+    (rows[4][3] - rows[3][3]) / 1024,
+    CYCLES,
+    (rows[5][3] - rows[4][3]) / 1024
+  )
+)

@@ -29,12 +29,19 @@ end
 local function measure(port, label)
   local sizes = table.concat(vim.tbl_map(tostring, SIZES), ',')
   local done
-  vim.system({ 'node', driver, 'client', tostring(port), TOKEN, label, sizes, tostring(ROUNDS) }, { cwd = root }, function(res)
-    done = res
-  end)
-  assert(vim.wait(300000, function()
-    return done ~= nil
-  end, 5), label .. ': timed out')
+  vim.system(
+    { 'node', driver, 'client', tostring(port), TOKEN, label, sizes, tostring(ROUNDS) },
+    { cwd = root },
+    function(res)
+      done = res
+    end
+  )
+  assert(
+    vim.wait(300000, function()
+      return done ~= nil
+    end, 5),
+    label .. ': timed out'
+  )
   assert(done.code == 0, label .. ': ' .. (done.stderr or ''))
   local out = {}
   for _, line in ipairs(lines_of(done.stdout)) do
@@ -78,11 +85,21 @@ local results = {
 stop_node()
 res.listener:close()
 
-io.write(('transport echo round trip, Node ws client, %d rounds after a warm-up (min / median / max ms)\n'):format(ROUNDS))
+io.write(
+  ('transport echo round trip, Node ws client, %d rounds after a warm-up (min / median / max ms)\n'):format(ROUNDS)
+)
 for _, size in ipairs(SIZES) do
   for _, r in ipairs(results) do
     local lo, med, hi = stats(r[2][size])
-    io.write(('  %-8s %-32s %8.1f %8.1f %8.1f\n'):format(size >= MiB and size / MiB .. 'MiB' or size / 1024 .. 'KiB', r[1], lo, med, hi))
+    io.write(
+      ('  %-8s %-32s %8.1f %8.1f %8.1f\n'):format(
+        size >= MiB and size / MiB .. 'MiB' or size / 1024 .. 'KiB',
+        r[1],
+        lo,
+        med,
+        hi
+      )
+    )
   end
 end
 local largest = SIZES[#SIZES]

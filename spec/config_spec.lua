@@ -41,7 +41,10 @@ describe('config.validate', function()
       'option "diff.layout" must be "vertical", "horizontal", "unified" or "auto", got "diagonal"',
     },
     { { diff = 'x' }, 'option "diff" must be a table, got "x"' },
-    { { diff = { keymaps = { accept = '' } } }, 'option "diff.keymaps.accept" must be a key (non-empty string) or false' },
+    {
+      { diff = { keymaps = { accept = '' } } },
+      'option "diff.keymaps.accept" must be a key (non-empty string) or false',
+    },
     { { diff = { keymaps = { reject = '' } } }, 'option "diff.keymaps.reject" must be a non-empty string' },
     { { terminal = { width = -1 } }, 'option "terminal.width" must be a positive number' },
     { { terminal = { env = { A = 1 } } }, 'option "terminal.env" must be a table of string values' },

@@ -8,7 +8,7 @@ local client = require('helpers.client')
 local AT_SETUP = {
   ['claude-ide'] = true,
   -- 40 lines: sweeps the MCP config files of Neovims that are gone (one scandir).
-  ['claude-ide.bridge.config_file'] = true,
+  ['claude-ide.discovery.cli_files'] = true,
   ['claude-ide.config'] = true,
   ['claude-ide.discovery.lockfile'] = true,
   ['claude-ide.editor.plugins'] = true, -- tiny: names the which-key group (when which-key is installed)

@@ -1,6 +1,8 @@
 // Draws the import graph of src/ (type-only imports included: a circle of types is a circle of layers too)
-// and fails when it has a circle or when an import points up, or sideways between sibling families, in the
-// layer table below (ARCHITECTURE.md explains it). Parsed with the TypeScript compiler API, not patterns.
+// and fails when it has a circle of modules, a circle of folders (folder A imports from folder B and B from A,
+// even through different modules: two folders of one family that need each other), or an import that points
+// up, or sideways between sibling families, in the layer table below (ARCHITECTURE.md explains it). Parsed
+// with the TypeScript compiler API, not patterns.
 //
 //   node tools/import-graph.mjs            check: "import-graph: N modules, M imports, no circle, ...", or the faults
 //   node tools/import-graph.mjs --list     also print every module with its layer/family and what it imports
@@ -97,8 +99,8 @@ for (const file of walk(SRC)) {
   graph.set(name(file), [...deps].sort());
 }
 
-// Tarjan's strongly connected components: every component with more than one module is a circle.
-function circles() {
+// Tarjan's strongly connected components: every component with more than one node is a circle.
+function circles(graph) {
   let index = 0;
   const idx = new Map();
   const low = new Map();
@@ -132,7 +134,7 @@ function circles() {
 }
 
 /** One concrete loop through a component, for the message: a → b → … → a. */
-function loopThrough(component) {
+function loopThrough(graph, component) {
   const members = new Set(component);
   const start = component[0];
   const path = [start];
@@ -151,6 +153,36 @@ function loopThrough(component) {
   };
   step(start);
   return [...path, start].join(" → ");
+}
+
+/**
+ * The graph of folders: a module's folder is the folder pattern of the layer table that places it
+ * ("editor/review/", "agent/": its subfolders belong to it); top-level files (server, config, ...) are no folder.
+ * An edge A → B for every import from a module of A to a module of B, with those imports as its reasons.
+ */
+function folderGraph() {
+  const folderOf = (mod) => {
+    let best;
+    for (const [, families] of LAYERS)
+      for (const patterns of Object.values(families))
+        for (const p of patterns) if (p.endsWith("/") && mod.startsWith(p) && (best === undefined || p.length > best.length)) best = p;
+    return best;
+  };
+  const folders = new Map();
+  const reasons = new Map();
+  for (const [mod, deps] of graph) {
+    const from = folderOf(mod);
+    if (from === undefined) continue;
+    if (!folders.has(from)) folders.set(from, new Set());
+    for (const dep of deps) {
+      const to = folderOf(dep);
+      if (to === undefined || to === from) continue;
+      folders.get(from).add(to);
+      const key = `${from} → ${to}`;
+      reasons.set(key, [...(reasons.get(key) ?? []), `${mod} → ${dep}`]);
+    }
+  }
+  return { graph: new Map([...folders].map(([f, set]) => [f, [...set].sort()])), reasons };
 }
 
 /** Every import that points up a layer or sideways to a sibling family, and every module the table does not place. */
@@ -196,15 +228,28 @@ if (args.has("--dot")) {
 }
 
 const edges = [...graph.values()].reduce((n, deps) => n + deps.length, 0);
-const found = circles();
+const found = circles(graph);
+const folders = folderGraph();
+const folderCircles = circles(folders.graph);
 const faults = layerFaults();
 if (found.length > 0) {
   console.error(`import-graph: ${found.length} circle(s) in src/ (move the shared types to a module both can import):`);
-  for (const component of found) console.error(`  ${loopThrough(component)}${component.length > 2 ? `  (component: ${component.join(", ")})` : ""}`);
+  for (const component of found) console.error(`  ${loopThrough(graph, component)}${component.length > 2 ? `  (component: ${component.join(", ")})` : ""}`);
+}
+if (folderCircles.length > 0) {
+  console.error(`import-graph: ${folderCircles.length} folder circle(s) in src/ (move what both folders use below both):`);
+  for (const component of folderCircles) {
+    const loop = loopThrough(folders.graph, component);
+    const steps = loop.split(" → ");
+    const why = steps.slice(1).map((to, i) => `${steps[i]} → ${to}: ${folders.reasons.get(`${steps[i]} → ${to}`).join(", ")}`);
+    console.error(`  folder circle ${loop}\n    ${why.join("\n    ")}`);
+  }
 }
 if (faults.length > 0) {
   console.error(`import-graph: ${faults.length} import(s) against the layers (ARCHITECTURE.md; floor first: ${LAYERS.map(([n]) => n).join(" → ")}):`);
   for (const fault of faults) console.error(`  ${fault}`);
 }
-if (found.length > 0 || faults.length > 0) process.exit(1);
-console.error(`import-graph: ${graph.size} modules, ${edges} imports, no circle, every import points down (${LAYERS.length} layers)`);
+if (found.length > 0 || folderCircles.length > 0 || faults.length > 0) process.exit(1);
+console.error(
+  `import-graph: ${graph.size} modules, ${edges} imports, no circle, no folder circle (${folders.graph.size} folders), every import points down (${LAYERS.length} layers)`,
+);

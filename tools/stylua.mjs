@@ -3,7 +3,8 @@
 //
 //   node tools/stylua.mjs --check [paths...]   list the files stylua would change; exit 1 if any (make lint)
 //   node tools/stylua.mjs --write [paths...]   rewrite them in place (make format)
-// Paths are files or folders (searched for *.lua); default: spec plugin.
+// Paths are files or folders (searched for *.lua); default: every folder of hand-written Lua (the Makefile's
+// LUA_SOURCES).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as stylua from "@johnnymorganz/stylua";
@@ -57,7 +58,7 @@ function* luaFiles(path) {
 let changed = 0;
 let failed = 0;
 let total = 0;
-for (const start of paths.length > 0 ? paths : ["spec", "plugin"]) {
+for (const start of paths.length > 0 ? paths : ["plugin", "spec", "bench", "scripts", "tools"]) {
   for (const file of luaFiles(join(ROOT, start))) {
     total++;
     const source = readFileSync(file, "utf8");

@@ -15,9 +15,12 @@ function M.start(driver, what)
       end
     end,
   })
-  assert(vim.wait(10000, function()
-    return port ~= nil
-  end, 5), what .. ' did not start')
+  assert(
+    vim.wait(10000, function()
+      return port ~= nil
+    end, 5),
+    what .. ' did not start'
+  )
   return port, function()
     proc:write(nil) -- closing stdin tells the driver to exit
     proc:wait(2000)

@@ -30,7 +30,14 @@ end
 function M.stats(times)
   table.sort(times)
   local p50 = M.pct(times, 0.5)
-  return ('min %7.2f  p50 %7.2f  p90 %7.2f  max %7.2f ms  (n=%d)'):format(times[1], p50, M.pct(times, 0.9), times[#times], #times), p50
+  return ('min %7.2f  p50 %7.2f  p90 %7.2f  max %7.2f ms  (n=%d)'):format(
+    times[1],
+    p50,
+    M.pct(times, 0.9),
+    times[#times],
+    #times
+  ),
+    p50
 end
 
 --- "goal <= 16 ms: met" (or "NOT met"; "smoke run, not judged" in the smoke mode): a figure's goal beside it.

@@ -35,13 +35,16 @@ end)
 vim.wait(5000, function()
   return t4 ~= nil
 end, 1)
-io.stdout:write(vim.json.encode({
-  ok = ok and require('claude-ide').status().running,
-  plugin_ms = (t1 - t0) / 1e6,
-  setup_ms = (t3 - t2) / 1e6,
-  bind_ms = (t4 - t3) / 1e6,
-  modules = modules,
-  plugin_modules = plugin_modules,
-}), '\n')
+io.stdout:write(
+  vim.json.encode({
+    ok = ok and require('claude-ide').status().running,
+    plugin_ms = (t1 - t0) / 1e6,
+    setup_ms = (t3 - t2) / 1e6,
+    bind_ms = (t4 - t3) / 1e6,
+    modules = modules,
+    plugin_modules = plugin_modules,
+  }),
+  '\n'
+)
 require('claude-ide').stop()
 vim.cmd('qa!')

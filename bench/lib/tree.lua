@@ -56,7 +56,10 @@ function M.generate(repo, files, lines, every, big_lines)
   end
   M.write(repo .. '/assets/huge.js', M.body(every, math.floor(big_lines * 13 / 4), every))
   for i = 1, 4 do
-    M.write(('%s/assets/blob%d.bin'):format(repo, i), ('\0\1\2binary'):rep(2000) .. 'findMeLiteral findXmlRegex(' .. ('\0'):rep(100))
+    M.write(
+      ('%s/assets/blob%d.bin'):format(repo, i),
+      ('\0\1\2binary'):rep(2000) .. 'findMeLiteral findXmlRegex(' .. ('\0'):rep(100)
+    )
   end
   M.write(repo .. '/.gitignore', 'build/\n*.log\n')
   vim.fn.mkdir(repo .. '/build/out', 'p')
@@ -71,7 +74,15 @@ end
 --- The environment for a child Neovim (a list of "K=V" on 0.10, whose vim.system wants that with clear_env).
 function M.env(extra)
   local env = vim.fn.environ()
-  for _, k in ipairs({ 'NVIM', 'VIMRUNTIME', 'VIM', 'NVIM_APPNAME', 'MYVIMRC', 'CLAUDE_IDE_INSTANCE', 'CLAUDE_CODE_SSE_PORT' }) do
+  for _, k in ipairs({
+    'NVIM',
+    'VIMRUNTIME',
+    'VIM',
+    'NVIM_APPNAME',
+    'MYVIMRC',
+    'CLAUDE_IDE_INSTANCE',
+    'CLAUDE_CODE_SSE_PORT',
+  }) do
     env[k] = nil
   end
   for k, v in pairs(extra or {}) do
@@ -100,14 +111,17 @@ function M.editor(root, cwd, socket, setup, env)
     'lua ' .. setup,
   }, { cwd = cwd, env = vim.fn.has('nvim-0.11') == 1 and map or list, clear_env = true, stdin = true })
   local chan
-  assert(vim.wait(10000, function()
-    local ok, c = pcall(vim.fn.sockconnect, 'pipe', socket, { rpc = true })
-    if ok and c > 0 then
-      chan = c
-      return true
-    end
-    return false
-  end, 20), 'the editor did not start')
+  assert(
+    vim.wait(10000, function()
+      local ok, c = pcall(vim.fn.sockconnect, 'pipe', socket, { rpc = true })
+      if ok and c > 0 then
+        chan = c
+        return true
+      end
+      return false
+    end, 20),
+    'the editor did not start'
+  )
   assert(vim.wait(10000, function()
     return vim.rpcrequest(chan, 'nvim_exec_lua', 'return require("claude-ide").status().running', {}) == true
   end, 20))

@@ -79,7 +79,7 @@ function hooksSetup(config, cli)
 end
 cliConfig = lazy("claude-ide.bridge.cli_config")
 hookSettings = lazy("claude-ide.hooks.settings")
-configFile = lazy("claude-ide.bridge.config_file")
+configFile = lazy("claude-ide.discovery.cli_files")
 local snapshotModule = lazy("claude-ide.editor.snapshot.snapshot")
 local farSession = lazy("claude-ide.far.session")
 local farLaunch = lazy("claude-ide.far.launch")

@@ -47,7 +47,6 @@ describe('the --mcp-config of a far CLI', function()
   it(
     'names the agent tools as an http server on the door, under the stdio bridge name, with the token header',
     function()
-      local cli_config = require('claude-ide.bridge.cli_config')
       assert.are.same({
         mcpServers = {
           nvim = {

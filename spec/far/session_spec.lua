@@ -246,13 +246,13 @@ describe('far session', function()
     assert.is_true(ide.setup(config))
     local messages = capture_messages()
     local function notices()
-      local out = {}
+      local found = {}
       for _, m in ipairs(messages) do
         if m.msg:find('is not the files here', 1, true) then
-          table.insert(out, m)
+          table.insert(found, m)
         end
       end
-      return out
+      return found
     end
     ide.new_session('@box')
     local ok = vim.wait(10000, function()

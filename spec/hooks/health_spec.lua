@@ -59,7 +59,7 @@ describe('the hooks health check', function()
   it('Claude Code: names every hook it gets, the plan hook included, and whether the folder is trusted', function()
     local text = check({ terminal = { command = 'claude' } })
     assert.matches(
-      'ok: Claude Code started by :ClaudeCode gets these hooks in its --settings file: UserPromptSubmit, Stop, '
+      'ok: Claude Code started by :ClaudeCode gets these hooks in its --settings file: UserPromptSubmit, Stop, StopFailure, '
         .. 'PostToolUse (Edit|Write|NotebookEdit|MultiEdit), PreToolUse (Edit|Write|MultiEdit|NotebookEdit|Bash), '
         .. 'PreToolUse (ExitPlanMode)',
       text,

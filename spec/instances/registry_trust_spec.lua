@@ -119,7 +119,7 @@ describe("the :ClaudeCode terminal's MCP config file", function()
     local path = nvim:lua([[
       local made = require('claude-ide.bridge.cli_config').cliArguments()
       assert(made.ok, made.error)
-      return require('claude-ide.bridge.config_file').configPath()
+      return require('claude-ide.discovery.cli_files').configPath()
     ]])
     assert.are.equal(('%s/claude-ide/mcp-%d.json'):format(run, nvim.pid), path)
     assert.is_table(vim.uv.fs_stat(path))
@@ -143,10 +143,8 @@ describe('pending reviews per session', function()
     -- each review takes the focus (the cursor ends in the last one, which :ClaudeCodeDiffDeny then answers)
     local nvim = bridge.editor({ config_dir = dir, cwd = project, setup = { diff = { focus = 'always' } } })
     local c = bridge.start({ config_dir = dir, cwd = project })
-    local ids = {}
     for i = 1, max do
-      ids[i] =
-        c:call_async('edit', { path = ('f%02d.txt'):format(i), edits = { { old_text = 'old', new_text = 'new' } } })
+      c:call_async('edit', { path = ('f%02d.txt'):format(i), edits = { { old_text = 'old', new_text = 'new' } } })
     end
     assert.is_true(
       vim.wait(20000, function()

@@ -1,6 +1,6 @@
 -- tools/import-graph.mjs (run by every `make build`) fails on an import that points up a layer or sideways
--- between sibling families, type-only imports included, and on a module the layer table does not place;
--- it passes on src/ and on a tree whose imports point down. Fixtures: spec/fixtures/import-graph/<case>/.
+-- between sibling families, type-only imports included, on a circle of folders, and on a module the layer
+-- table does not place; it passes on src/ and on a tree whose imports point down. Fixtures: spec/fixtures/import-graph/<case>/.
 local FIXTURES = 'spec/fixtures/import-graph/'
 
 local function check(src)
@@ -17,6 +17,7 @@ describe('import-graph layers #slow', function()
     local code, err = check()
     assert.are.equal(0, code, err)
     assert.matches('every import points down', err)
+    assert.matches('no folder circle', err)
   end)
 
   it('passes on a tree whose imports point down', function()
@@ -42,6 +43,15 @@ describe('import-graph layers #slow', function()
     assert.matches('editor/buffers %(editor%) → editor/review/view %(review%): points up', err)
     assert.matches('editor/review/view %(review%) → editor/write/apply %(write%): points up', err)
     assert.matches('editor/review/view %(review/review%) → editor/snapshot/snap %(review/snapshot%): sideways', err)
+  end)
+
+  it('fails on two folders that import each other through different modules, and names the imports', function()
+    local code, err = check('folder-circle')
+    assert.are.equal(1, code, err)
+    assert.matches('folder circle bridge/ → hooks/ → bridge/', err, 1, true)
+    assert.matches('bridge/ → hooks/: bridge/cli_config → hooks/settings', err, 1, true)
+    assert.matches('hooks/ → bridge/: hooks/settings → bridge/config_file', err, 1, true)
+    assert.not_matches('circle%(s%) in src/ %(move the shared types', err)
   end)
 
   it('fails on a module the layer table does not place', function()

@@ -85,7 +85,6 @@ local kinds = {
     }
   end,
   http = function(limits, logs)
-    local counts
     local res = require('claude-ide.transport.http').listenHttp({
       path = '/mcp',
       methods = { 'POST', 'GET' },

@@ -52,10 +52,10 @@ describe('util.bytes xorMask', function()
   end)
 
   it('FFI path gives the reference result for sizes that grow, shrink and pass the reused buffer', function()
-    local key = '\1\128\255\7'
+    local mask = '\1\128\255\7'
     for _, n in ipairs({ 5, 4096, 3, 4097, 70000, 65536, 65537, 100, 30000, 1 }) do
       local s = string.rep('ab\0\255é', math.ceil(n / 6)):sub(1, n)
-      assert.are.equal(reference_xor(s, key), bytes.xorMaskFfi(ffi, { s }, n, key), tostring(n))
+      assert.are.equal(reference_xor(s, mask), bytes.xorMaskFfi(ffi, { s }, n, mask), tostring(n))
     end
   end)
 
@@ -141,7 +141,6 @@ describe('util.bytes isValidUtf8', function()
 end)
 
 describe('util.bytes toValidUtf8', function()
-  local bytes = require('claude-ide.util.bytes')
   local R = '\239\191\189' -- U+FFFD
 
   it('keeps valid text byte for byte', function()

@@ -176,6 +176,11 @@ export interface MultiRequest {
    * and what `q` says.
    */
   turn?: boolean;
+  /**
+   * A turn review's Q: takes a note the model reads with the next prompt (the review stays open); false: no Q,
+   * nothing would carry its text. Absent: Q rejects with a reason, as in a proposal.
+   */
+  note?: ((this: void, text: string) => void) | false;
 }
 
 /**

@@ -6,7 +6,7 @@ import { type Config, companionEnabled } from "./config";
 import type * as CompanionModule from "./companion";
 import type { Companion } from "./companion";
 import * as lockfile from "./discovery/lockfile";
-import { hooksDir, sweepStale as sweepStaleConfigs } from "./bridge/config_file";
+import { hooksDir, sweepStale as sweepStaleConfigs } from "./discovery/cli_files";
 import { createServices, disposeServices } from "./services";
 import { Logger } from "./log";
 import type * as BlockingModule from "./protocol/blocking";

@@ -13,7 +13,7 @@ import type { Mention, Recipients } from "./editor/mentions";
 import { ClaudeTerminal } from "./editor/terminal";
 import { type CliKind, modeArguments } from "./util/permission_mode";
 import type * as HookSettingsModule from "./hooks/settings";
-import type * as ConfigFileModule from "./bridge/config_file";
+import type * as ConfigFileModule from "./discovery/cli_files";
 import type * as SnapshotModule from "./editor/snapshot/snapshot";
 import { say } from "./log";
 import { parentPid } from "./util/process";
@@ -29,7 +29,7 @@ import type { PathMap } from "./util/path_map";
 /** Loaded when a terminal starts with agent.in_terminal on (it lists the agent tools). */
 const cliConfig = lazy<typeof CliConfigModule>("claude-ide.bridge.cli_config");
 const hookSettings = lazy<typeof HookSettingsModule>("claude-ide.hooks.settings");
-const configFile = lazy<typeof ConfigFileModule>("claude-ide.bridge.config_file");
+const configFile = lazy<typeof ConfigFileModule>("claude-ide.discovery.cli_files");
 const snapshotModule = lazy<typeof SnapshotModule>("claude-ide.editor.snapshot.snapshot");
 const farSession = lazy<typeof FarSessionModule>("claude-ide.far.session");
 const farLaunch = lazy<typeof FarLaunchModule>("claude-ide.far.launch");

@@ -10,10 +10,10 @@ local ____exports = {}
 local shellPath
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
-local ____config_file = require("claude-ide.bridge.config_file")
-local configDir = ____config_file.configDir
-local configPath = ____config_file.configPath
-local removeOnExit = ____config_file.removeOnExit
+local ____cli_files = require("claude-ide.discovery.cli_files")
+local configDir = ____cli_files.configDir
+local configPath = ____cli_files.configPath
+local removeOnExit = ____cli_files.removeOnExit
 local ____user_tools = require("claude-ide.agent.user_tools")
 local userTools = ____user_tools.userTools
 local ____builtin_names = require("claude-ide.agent.builtin_names")

@@ -9,7 +9,7 @@ local ____exports = {}
 ____exports.HOOK_CLIENTS = {"claude", "gemini", "qwen", "codex"}
 --- Names as the user reads them (review titles).
 ____exports.CLIENT_TITLES = {claude = "Claude Code", gemini = "Gemini CLI", qwen = "Qwen Code", codex = "Codex"}
-local PHASES = {claude = {UserPromptSubmit = "turn-start", Stop = "turn-end"}, gemini = {BeforeAgent = "turn-start", AfterAgent = "turn-end"}, qwen = {UserPromptSubmit = "turn-start", Stop = "turn-end"}, codex = {UserPromptSubmit = "turn-start", Stop = "turn-end", ["agent-turn-complete"] = "turn-end"}}
+local PHASES = {claude = {UserPromptSubmit = "turn-start", Stop = "turn-end", StopFailure = "turn-end"}, gemini = {BeforeAgent = "turn-start", AfterAgent = "turn-end"}, qwen = {UserPromptSubmit = "turn-start", Stop = "turn-end"}, codex = {UserPromptSubmit = "turn-start", Stop = "turn-end", ["agent-turn-complete"] = "turn-end"}}
 function ____exports.phaseOf(client, event)
     return PHASES[client][event]
 end

@@ -10,8 +10,8 @@ local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local ____fs = require("claude-ide.util.fs")
 local writeFileAtomic = ____fs.writeFileAtomic
-local ____config_file = require("claude-ide.bridge.config_file")
-local hooksDir = ____config_file.hooksDir
+local ____cli_files = require("claude-ide.discovery.cli_files")
+local hooksDir = ____cli_files.hooksDir
 local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
 --- The plan-exit tool of each CLI that has one (the plan hook's matcher, hooks/plan).
@@ -37,6 +37,7 @@ ____exports.PLAN_TIMEOUT_SEC = 24 * 3600
 ____exports.HOOK_ENTRIES = {
     {client = "claude", event = "UserPromptSubmit", timeoutSec = 30},
     {client = "claude", event = "Stop", timeoutSec = 30},
+    {client = "claude", event = "StopFailure", timeoutSec = 30},
     {client = "claude", event = "PostToolUse", matcher = "Edit|Write|NotebookEdit|MultiEdit", timeoutSec = 10},
     {client = "gemini", event = "BeforeAgent", timeoutSec = 30},
     {client = "gemini", event = "AfterAgent", timeoutSec = 30},

@@ -1,7 +1,7 @@
 -- Generated from src/claude-ide/hooks/turn.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArraySlice = ____lualib.__TS__ArraySlice
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
@@ -34,6 +34,9 @@ local ____router = require("claude-ide.hooks.router")
 local CLIENT_TITLES = ____router.CLIENT_TITLES
 local ____settings = require("claude-ide.hooks.settings")
 local MUTATING_TOOLS = ____settings.MUTATING_TOOLS
+local ____interrupt = require("claude-ide.hooks.interrupt")
+local transcriptOf = ____interrupt.transcriptOf
+local watchInterrupt = ____interrupt.watchInterrupt
 --- How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all).
 local SNAPSHOT_WAIT_MS = 25000
 --- How long the prompt waits for the turn's start snapshot when its CLI has the gate (HOOK_ENTRIES): a big
@@ -41,6 +44,20 @@ local SNAPSHOT_WAIT_MS = 25000
 local PROMPT_WAIT_MS = 150
 --- How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline).
 local KEEP_WAIT_MS = 5000
+--- The session of :ClaudeCodeCheckpoint's snapshots (no CLI).
+local CHECKPOINT = "checkpoint"
+--- The files named in a message about a turn's changes, at most.
+local NAMED_FILES = 6
+--- `a.lua, b.lua and 3 more`.
+local function fileNames(labels)
+    if #labels <= NAMED_FILES then
+        return table.concat(labels, ", ")
+    end
+    return ((table.concat(
+        __TS__ArraySlice(labels, 0, NAMED_FILES),
+        ", "
+    ) .. " and ") .. tostring(#labels - NAMED_FILES)) .. " more"
+end
 --- The wait for a snapshot given up after `ms`.
 local function late(ms)
     return {
@@ -210,13 +227,13 @@ function Turns.prototype.____constructor(self, deps)
                     do
                         local t = s.current
                         if t == nil or not contains(t.root, path) then
-                            goto __continue42
+                            goto __continue44
                         end
                         local list = t.reviewed[path] or ({})
                         list[#list + 1] = accepted
                         t.reviewed[path] = list
                     end
-                    ::__continue42::
+                    ::__continue44::
                 end
             end
         }
@@ -224,6 +241,13 @@ function Turns.prototype.____constructor(self, deps)
 end
 function Turns.prototype.dispose(self)
     pcall(vim.api.nvim_del_augroup_by_id, self.augroup)
+    for ____, s in pairs(self.sessions) do
+        local ____opt_4 = s.current
+        local ____opt_2 = ____opt_4 and ____opt_4.unwatch
+        if ____opt_2 ~= nil then
+            ____opt_2()
+        end
+    end
 end
 function Turns.prototype.register(self, router)
     router:on({
@@ -250,8 +274,8 @@ function Turns.prototype.register(self, router)
         events = {"PostToolUse", "AfterTool"},
         handler = function(ev)
             local path = toolPath(ev)
-            local ____opt_2 = self.sessions[ev.session]
-            local t = ____opt_2 and ____opt_2.current
+            local ____opt_6 = self.sessions[ev.session]
+            local t = ____opt_6 and ____opt_6.current
             if path ~= nil and t ~= nil then
                 t.toolFiles[path] = true
                 self:keepBaseline(ev, t, path)
@@ -345,6 +369,12 @@ function Turns.prototype.started(self, ev)
     end
     s.owner = ev.owner() or s.owner
     local root = normalize(ev.cwd)
+    local unended = s.current
+    local ____opt_8 = unended and unended.unwatch
+    if ____opt_8 ~= nil then
+        ____opt_8()
+    end
+    local endsHere = unended ~= nil and unended.root == root and unended.failed == nil and unended.start ~= "" and unended or nil
     local why = snapshot.refusal(root)
     if why ~= nil then
         self.deps.log:info("no turn review for this turn: " .. why)
@@ -353,7 +383,7 @@ function Turns.prototype.started(self, ev)
     end
     local n = s.turns + 1
     local last = s.last ~= nil and s.last.root == root and s.last.failed == nil and s.last or nil
-    local previous = last and last["end"] or last and last.start
+    local previous = endsHere and endsHere.start or last and last["end"] or last and last.start
     local t = {
         n = n,
         promptId = promptId,
@@ -369,6 +399,19 @@ function Turns.prototype.started(self, ev)
     s.current = t
     s.history[n] = t
     s.history[n - self.deps.config.review.keep_turns] = nil
+    local ____temp_18
+    if ev.far == nil then
+        ____temp_18 = transcriptOf(ev.input)
+    else
+        ____temp_18 = nil
+    end
+    local transcript = ____temp_18
+    if transcript ~= nil then
+        t.unwatch = watchInterrupt(
+            transcript,
+            function() return self:interrupted(s, t) end
+        )
+    end
     self:snapshot(
         s,
         root,
@@ -377,6 +420,9 @@ function Turns.prototype.started(self, ev)
         function(r)
             if not r.ok and previous ~= nil and (string.find(r.error, snapshot.DAMAGED, 1, true)) ~= nil then
                 self.deps.log:warn(((("turn " .. tostring(n)) .. ": ") .. r.error) .. "; taken again without it")
+                if endsHere ~= nil then
+                    self:close(s, endsHere, r)
+                end
                 self:snapshot(
                     s,
                     root,
@@ -384,9 +430,12 @@ function Turns.prototype.started(self, ev)
                     nil,
                     function(again) return self:settle(s, t, again) end
                 )
-            else
-                self:settle(s, t, r)
+                return
             end
+            if endsHere ~= nil then
+                self:close(s, endsHere, r)
+            end
+            self:settle(s, t, r)
         end
     )
     local gated = MUTATING_TOOLS[ev.client] ~= nil
@@ -442,9 +491,9 @@ function Turns.prototype.awaitStart(self, ev, s, t, waitMs, giveUp)
         ev,
         waitMs,
         function(done)
-            local ____temp_10 = #waiters + 1
-            waiters[____temp_10] = function() return done(true) end
-            return ____temp_10
+            local ____temp_21 = #waiters + 1
+            waiters[____temp_21] = function() return done(true) end
+            return ____temp_21
         end,
         function()
             if giveUp then
@@ -465,6 +514,10 @@ function Turns.prototype.ended(self, ev)
         return nil
     end
     s.owner = ev.owner() or s.owner
+    local ____opt_24 = t.unwatch
+    if ____opt_24 ~= nil then
+        ____opt_24()
+    end
     self:awaitStart(
         ev,
         s,
@@ -472,54 +525,90 @@ function Turns.prototype.ended(self, ev)
         self:snapshotWait(),
         true
     )
-    if t.failed ~= nil then
-        s.current = nil
-        s.last = t
-        self.lastSession = s.key
-        say(
-            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot failed (") .. t.failed) .. ")",
-            "warn"
-        )
+    if s.current ~= t then
         return nil
     end
-    local result = self:snapshotNow(
-        ev,
-        s,
-        t.root,
-        tostring(t.n) .. ".end",
-        t.start
-    )
+    if t.failed ~= nil then
+        self:close(s, t)
+        return nil
+    end
     s.current = nil
+    self:close(
+        s,
+        t,
+        self:snapshotNow(
+            ev,
+            s,
+            t.root,
+            tostring(t.n) .. ".end",
+            t.start
+        )
+    )
+    return nil
+end
+function Turns.prototype.interrupted(self, s, t)
+    if s.current ~= t then
+        return
+    end
+    if t.waiters ~= nil then
+        local ____t_waiters_26 = t.waiters
+        ____t_waiters_26[#____t_waiters_26 + 1] = function() return self:interrupted(s, t) end
+        return
+    end
+    self.deps.log:info(((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " was interrupted: it ends without its turn-end hook")
+    s.current = nil
+    if t.failed ~= nil then
+        self:close(s, t)
+    else
+        self:snapshot(
+            s,
+            t.root,
+            tostring(t.n) .. ".end",
+            t.start,
+            function(r) return self:close(s, t, r) end
+        )
+    end
+end
+function Turns.prototype.close(self, s, t, result)
+    local ____opt_27 = t.unwatch
+    if ____opt_27 ~= nil then
+        ____opt_27()
+    end
+    if s.current == t then
+        s.current = nil
+    end
+    s.last = t
+    self.lastSession = s.key
+    if result == nil or t.failed ~= nil then
+        say(
+            ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot failed (") .. tostring(t.failed)) .. ")",
+            "warn"
+        )
+        return
+    end
     if not result.ok and (string.find(result.error, snapshot.DAMAGED, 1, true)) ~= nil then
         self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
         t.failed = result.error
-        s.last = t
-        self.lastSession = s.key
         say(
             ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its start snapshot is damaged (") .. result.error) .. ")",
             "error"
         )
-        return nil
+        return
     end
     if not result.ok then
         self.deps.log:warn((("no review of turn " .. tostring(t.n)) .. ": ") .. result.error)
-        s.last = t
-        self.lastSession = s.key
         say(
             ((((("turn " .. tostring(t.n)) .. " of ") .. s.title) .. " is not reviewed: its end snapshot failed (") .. result.error) .. "); :ClaudeCodeReview tries again",
             "error"
         )
-        return nil
+        return
     end
     t["end"] = result.manifest
-    s.last = t
-    self.lastSession = s.key
     local mode = self.deps.config.review.turn
     vim.defer_fn(
         function() return self:present(s, t, t["end"], mode == "manual" and "manual" or "auto") end,
         0
     )
-    return nil
 end
 function Turns.prototype.items(self, t, to)
     local store = snapshot.storeOf(t.root, self.deps.base)
@@ -528,20 +617,20 @@ function Turns.prototype.items(self, t, to)
         changes,
         function(____, change)
             local abs = (t.root .. "/") .. change.path
-            local ____temp_13
+            local ____temp_29
             if change.before ~= nil then
-                ____temp_13 = snapshot.objectBytes(store, change.before)
+                ____temp_29 = snapshot.objectBytes(store, change.before)
             else
-                ____temp_13 = nil
+                ____temp_29 = nil
             end
-            local before = ____temp_13
-            local ____temp_14
+            local before = ____temp_29
+            local ____temp_30
             if change.after ~= nil then
-                ____temp_14 = snapshot.objectBytes(store, change.after)
+                ____temp_30 = snapshot.objectBytes(store, change.after)
             else
-                ____temp_14 = nil
+                ____temp_30 = nil
             end
-            local after = ____temp_14
+            local after = ____temp_30
             local accepted = t.reviewed[abs]
             local beforeLines = linesOf(before)
             local afterLines = linesOf(after)
@@ -607,7 +696,10 @@ function Turns.prototype.present(self, s, t, to, mode)
         return
     end
     if mode == "manual" then
-        say((title .. binaryNote) .. ": :ClaudeCodeReview to review them")
+        say(((((title .. " (") .. fileNames(__TS__ArrayMap(
+            open,
+            function(____, i) return i.label end
+        ))) .. ")") .. binaryNote) .. ": :ClaudeCodeReview to review them")
         return
     end
     if mode == "command" then
@@ -666,17 +758,28 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
             setProposal(linesOf(i.before))
         end
     }}
+    local ____temp_31
+    if s.key == CHECKPOINT then
+        ____temp_31 = false
+    else
+        ____temp_31 = function(text) return self:note(s, t, text) end
+    end
+    local note = ____temp_31
     local opened = self.deps.services.diff.openMulti({
         title = title,
         files = files,
         clientId = s.owner,
         client = s.title,
         keys = keys,
-        turn = true
+        turn = true,
+        note = note
     })
     if not opened.ok then
         say(
-            (("the review of turn " .. tostring(t.n)) .. " cannot open: ") .. opened.error,
+            ((((((("the review of turn " .. tostring(t.n)) .. " cannot open (") .. opened.error) .. "); it changed ") .. fileNames(__TS__ArrayMap(
+                items,
+                function(____, i) return i.label end
+            ))) .. ": :ClaudeCodeReview ") .. tostring(t.n)) .. " reviews them",
             "error"
         )
         return
@@ -686,6 +789,9 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
     end
     opened.review.onDecision(function(outcome)
         if not outcome.accepted then
+            if outcome.reason ~= nil and note ~= false then
+                note(outcome.reason)
+            end
             say("kept every change of turn " .. tostring(t.n))
             return
         end
@@ -697,6 +803,13 @@ function Turns.prototype.openReview(self, s, t, items, title, binaryNote)
             whole
         )
     end)
+end
+function Turns.prototype.note(self, s, t, text)
+    self.deps.services.notes:add(
+        (("About your turn " .. tostring(t.n)) .. ", the user's note from their editor's review: ") .. text,
+        {session = s.key, clientId = s.owner}
+    )
+    say(((("turn " .. tostring(t.n)) .. ": your note goes to ") .. s.title) .. " with your next prompt")
 end
 function Turns.prototype.apply(self, s, t, items, finals, whole)
     local reverted = {}
@@ -805,24 +918,24 @@ function Turns.prototype.revert(self, i, wholeFile, final, afterLines)
     }
 end
 function Turns.prototype.reviewAgain(self, n)
-    local ____temp_15
+    local ____temp_32
     if self.lastSession ~= nil then
-        ____temp_15 = self.sessions[self.lastSession]
+        ____temp_32 = self.sessions[self.lastSession]
     else
-        ____temp_15 = nil
+        ____temp_32 = nil
     end
-    local s = ____temp_15
+    local s = ____temp_32
     if s == nil then
         say("no turn to review yet (the turn review starts with the first prompt after :ClaudeCode)", "warn")
         return
     end
-    local ____temp_16
+    local ____temp_33
     if n ~= nil then
-        ____temp_16 = s.history[n]
+        ____temp_33 = s.history[n]
     else
-        ____temp_16 = s.last
+        ____temp_33 = s.last
     end
-    local t = ____temp_16
+    local t = ____temp_33
     if t == nil then
         say(
             ((((s.title .. " has no turn ") .. tostring(n)) .. " (kept: the last ") .. tostring(self.deps.config.review.keep_turns)) .. ")",
@@ -855,13 +968,13 @@ function Turns.prototype.reviewAgain(self, n)
     )
 end
 function Turns.prototype.turnNumbers(self)
-    local ____temp_17
+    local ____temp_34
     if self.lastSession ~= nil then
-        ____temp_17 = self.sessions[self.lastSession]
+        ____temp_34 = self.sessions[self.lastSession]
     else
-        ____temp_17 = nil
+        ____temp_34 = nil
     end
-    local s = ____temp_17
+    local s = ____temp_34
     local out = {}
     if s ~= nil then
         for n in pairs(s.history) do
@@ -872,18 +985,18 @@ function Turns.prototype.turnNumbers(self)
     return out
 end
 function Turns.prototype.checkpoint(self)
-    local s = self:session("checkpoint", "checkpoint")
+    local s = self:session(CHECKPOINT, "checkpoint")
     local root = normalize(vim.fn.getcwd())
     local n = s.turns + 1
-    local ____self_snapshot_21 = self.snapshot
-    local ____temp_20 = tostring(n) .. ".start"
-    local ____opt_18 = s.last
-    ____self_snapshot_21(
+    local ____self_snapshot_38 = self.snapshot
+    local ____temp_37 = tostring(n) .. ".start"
+    local ____opt_35 = s.last
+    ____self_snapshot_38(
         self,
         s,
         root,
-        ____temp_20,
-        ____opt_18 and ____opt_18.start,
+        ____temp_37,
+        ____opt_35 and ____opt_35.start,
         function(r)
             if not r.ok then
                 say("no checkpoint: " .. r.error, "error")

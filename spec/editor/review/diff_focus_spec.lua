@@ -124,10 +124,6 @@ describe('focus around a review', function()
     return eval(('vim.cmd.edit(%q) return vim.api.nvim_get_current_win()'):format(path))
   end
 
-  local function review_opened()
-    return eval('return vim.g.claude_ide_reviews_waiting ~= nil or #vim.api.nvim_list_tabpages() > 1')
-  end
-
   local function proposal_lines()
     return eval([[
       for _, buf in ipairs(vim.api.nvim_list_bufs()) do

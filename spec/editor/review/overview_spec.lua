@@ -92,12 +92,12 @@ describe('the overview of a multi-file review', function()
     -- Per line (1-based): its line highlight and virtual text, and `text`: the ranges of changed text in it.
     local by_row = {}
     for _, m in ipairs(vim.api.nvim_buf_get_extmarks(0, ns, 0, -1, { details = true })) do
-      local row = by_row[m[2] + 1] or { text = {} }
-      by_row[m[2] + 1] = row
+      local line = by_row[m[2] + 1] or { text = {} }
+      by_row[m[2] + 1] = line
       if m[4].hl_group then
-        table.insert(row.text, { m[3], m[4].end_col, m[4].hl_group })
+        table.insert(line.text, { m[3], m[4].end_col, m[4].hl_group })
       else
-        row.line_hl_group, row.virt_text = m[4].line_hl_group, m[4].virt_text
+        line.line_hl_group, line.virt_text = m[4].line_hl_group, m[4].virt_text
       end
     end
     return by_row
@@ -230,7 +230,7 @@ describe('the overview of a multi-file review', function()
     assert.are.equal(
       decide
         .. move
-        .. '  gR revert file  Q note  g? keys  · 3 files, 4 hunks left  · turn 1: 3 files, 1 by shell commands%<',
+        .. '  gR revert file  Q reject with a reason  g? keys  · 3 files, 4 hunks left  · turn 1: 3 files, 1 by shell commands%<',
       bars[300]
     )
   end)
@@ -249,7 +249,7 @@ describe('the overview of a multi-file review', function()
 
   it('gh / gH keep and drop hunks (a dropped block comes back whole), counted in its header; :w applies', function()
     screen(300)
-    local review, outcome = open()
+    local _, outcome = open()
     vim.api.nvim_win_set_cursor(0, { 22, 0 }) -- inside c.txt's second hunk (its '-l9')
     d.press('gH')
     assert.are.equal(HEADER_C .. '1 of 2 hunks to revert', lines()[10])

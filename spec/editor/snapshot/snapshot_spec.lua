@@ -80,7 +80,7 @@ local function tree_files(store, manifest)
     :wait()
   assert(names.code == 0, names.stderr)
   local out = {}
-  for mode, id, path in names.stdout:gmatch('(%d+) blob (%x+)\t([^%z]+)%z') do
+  for _, id, path in names.stdout:gmatch('(%d+) blob (%x+)\t([^%z]+)%z') do
     local blob = vim.system(vim.list_extend(vim.deepcopy(gitdir), { 'cat-file', 'blob', id }), { text = false }):wait()
     assert(blob.code == 0, blob.stderr)
     out[path:sub(#head.prefix + 1)] = blob.stdout

@@ -5,13 +5,13 @@ local disk_write = require('claude-ide.editor.write.disk_write')
 local child = require('claude-ide.editor.write.disk_write_child')
 
 local bridge = require('helpers.bridge')
-local pacing = require('helpers.pacing')
-local write, read = bridge.write, bridge.read
+local paced_run = require('helpers.pacing')
+local write = bridge.write
 
 --- `fn(pacing)` paced (helpers.pacing, slices of 4 ms): its result, and how many times the loop ran a timer of
 --- ours while the call was parked in wait.
 local function paced_call(fn)
-  local result, stats = pacing.run(fn, { slice_ms = 4 })
+  local result, stats = paced_run.run(fn, { slice_ms = 4 })
   return result, stats.ticks
 end
 

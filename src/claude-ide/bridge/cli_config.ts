@@ -4,7 +4,7 @@
 // need no prompt; edits are confirmed in Neovim's own review, which is the confirmation). Files, not the tool
 // list itself on the command line: the terminal's title and `ps` stay short. A `claude` started elsewhere uses `claude mcp add` (see :help claude-ide-agent).
 import { writeFileAtomic } from "../util/fs";
-import { configDir, configPath, removeOnExit } from "./config_file";
+import { configDir, configPath, removeOnExit } from "../discovery/cli_files";
 import { userTools } from "../agent/user_tools";
 import { BUILTIN_TOOL_NAMES } from "../agent/builtin_names";
 import { hooksFor } from "../hooks/settings";

@@ -5,7 +5,7 @@
 import type { Config } from "../config";
 import { normalize, shown } from "../util/fs";
 import * as snapshot from "../editor/snapshot/snapshot";
-import { configDir } from "../bridge/config_file";
+import { configDir } from "../discovery/cli_files";
 import { cliKind } from "../util/permission_mode";
 import {
   codexConfigFile,

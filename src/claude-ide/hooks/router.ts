@@ -22,7 +22,8 @@ export const CLIENT_TITLES: { [client in HookClient]: string } = {
 export type Phase = "turn-start" | "turn-end";
 
 const PHASES: { [client in HookClient]: { [event: string]: Phase } } = {
-  claude: { UserPromptSubmit: "turn-start", Stop: "turn-end" },
+  // StopFailure: a turn that ends on an API error (Claude Code fires no Stop then).
+  claude: { UserPromptSubmit: "turn-start", Stop: "turn-end", StopFailure: "turn-end" },
   gemini: { BeforeAgent: "turn-start", AfterAgent: "turn-end" },
   qwen: { UserPromptSubmit: "turn-start", Stop: "turn-end" },
   codex: { UserPromptSubmit: "turn-start", Stop: "turn-end", "agent-turn-complete": "turn-end" },

@@ -5,7 +5,7 @@
 // there is one, is copied into it first). Every CLI concatenates hook arrays across its settings files: the
 // user's own hooks keep running beside these. Never written into the user's settings files.
 import { writeFileAtomic } from "../util/fs";
-import { hooksDir } from "../bridge/config_file";
+import { hooksDir } from "../discovery/cli_files";
 import { CLIENT_TITLES, type HookClient } from "./router";
 
 /** One hook the plugin adds: the CLI, its event, the tool matcher of a tool event, how long the CLI waits. */
@@ -53,6 +53,7 @@ export const PLAN_TIMEOUT_SEC = 24 * 3600;
 export const HOOK_ENTRIES: HookEntry[] = [
   { client: "claude", event: "UserPromptSubmit", timeoutSec: 30 },
   { client: "claude", event: "Stop", timeoutSec: 30 },
+  { client: "claude", event: "StopFailure", timeoutSec: 30 },
   { client: "claude", event: "PostToolUse", matcher: "Edit|Write|NotebookEdit|MultiEdit", timeoutSec: 10 },
   { client: "gemini", event: "BeforeAgent", timeoutSec: 30 },
   { client: "gemini", event: "AfterAgent", timeoutSec: 30 },

@@ -21,6 +21,7 @@ import { normalize } from "../util/fs";
 import { plural } from "../util/words";
 import { CLIENT_TITLES, type HookEvent, type Router } from "./router";
 import { MUTATING_TOOLS } from "./settings";
+import { transcriptOf, watchInterrupt } from "./interrupt";
 
 interface Turn {
   n: number;
@@ -45,6 +46,8 @@ interface Turn {
   kept: LuaSet<string>;
   /** Set while the turn's start snapshot is being taken: who waits for it (the gate, the turn's end). */
   waiters?: ((this: void) => void)[];
+  /** Stops the watch for an interrupt in the CLI's transcript (hooks/interrupt), while the turn runs. */
+  unwatch?: (this: void) => void;
 }
 
 /** One accepted review of a file: its text before (as the review showed it, when known) and the accepted text. */
@@ -114,6 +117,18 @@ const PROMPT_WAIT_MS = 150;
 
 /** How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline). */
 const KEEP_WAIT_MS = 5000;
+
+/** The session of :ClaudeCodeCheckpoint's snapshots (no CLI). */
+const CHECKPOINT = "checkpoint";
+
+/** The files named in a message about a turn's changes, at most. */
+const NAMED_FILES = 6;
+
+/** `a.lua, b.lua and 3 more`. */
+function fileNames(labels: string[]): string {
+  if (labels.length <= NAMED_FILES) return labels.join(", ");
+  return `${labels.slice(0, NAMED_FILES).join(", ")} and ${labels.length - NAMED_FILES} more`;
+}
 
 /** A snapshot's result, or the hook's wait for it given up (the snapshot goes on in the background). */
 type Waited = SnapshotResult | { ok: false; error: string; lateSeconds: number };
@@ -279,6 +294,7 @@ export class Turns {
 
   dispose(): void {
     pcall(vim.api.nvim_del_augroup_by_id, this.augroup);
+    for (const [, s] of this.sessions) s.current?.unwatch?.();
   }
 
   /** The routes of the turn review. */
@@ -400,6 +416,14 @@ export class Turns {
     if (promptId !== undefined && s.current !== undefined && s.current.promptId === promptId) return undefined;
     s.owner = ev.owner() ?? s.owner;
     const root = normalize(ev.cwd);
+    // A turn no hook said the end of (an interrupt the transcript's watch did not see, an error): it ends now,
+    // its end this turn's start (taken from its start, so that snapshot's delta is what it changed).
+    const unended = s.current;
+    unended?.unwatch?.();
+    const endsHere =
+      unended !== undefined && unended.root === root && unended.failed === undefined && unended.start !== ""
+        ? unended
+        : undefined;
     const why = snapshot.refusal(root);
     if (why !== undefined) {
       this.deps.log.info(`no turn review for this turn: ${why}`);
@@ -408,7 +432,7 @@ export class Turns {
     }
     const n = s.turns + 1;
     const last = s.last !== undefined && s.last.root === root && s.last.failed === undefined ? s.last : undefined;
-    const previous = last?.end ?? last?.start;
+    const previous = endsHere?.start ?? last?.end ?? last?.start;
     const t: Turn = {
       n,
       promptId,
@@ -425,13 +449,19 @@ export class Turns {
     s.history.set(n, t);
     // The store keeps the last keep_turns (snapshot_worker sweeps the older ones): so does the history.
     s.history.delete(n - this.deps.config.review.keep_turns);
+    const transcript = ev.far === undefined ? transcriptOf(ev.input) : undefined;
+    if (transcript !== undefined) t.unwatch = watchInterrupt(transcript, () => this.interrupted(s, t));
     this.snapshot(s, root, `${n}.start`, previous, (r) => {
       // The previous turn's snapshot was left damaged by a crash: a turn's start needs no delta, so it starts
       // again without it (what this turn changes is compared with this start only).
       if (!r.ok && previous !== undefined && string.find(r.error, snapshot.DAMAGED, 1, true)[0] !== undefined) {
         this.deps.log.warn(`turn ${n}: ${r.error}; taken again without it`);
+        if (endsHere !== undefined) this.close(s, endsHere, r);
         this.snapshot(s, root, `${n}.start`, undefined, (again) => this.settle(s, t, again));
-      } else this.settle(s, t, r);
+        return;
+      }
+      if (endsHere !== undefined) this.close(s, endsHere, r);
+      this.settle(s, t, r);
     });
     // A CLI with the gate (its tools that change files wait for the snapshot) sends the prompt on soon; one
     // without waits for the snapshot here.
@@ -490,47 +520,71 @@ export class Turns {
     const t = s?.current;
     if (s === undefined || t === undefined) return undefined;
     s.owner = ev.owner() ?? s.owner;
+    t.unwatch?.();
     // A turn that changed nothing through a gated tool may end before its start snapshot is taken.
     this.awaitStart(ev, s, t, this.snapshotWait(), true);
+    if (s.current !== t) return undefined; // ended meanwhile (an interrupt seen in its transcript)
     if (t.failed !== undefined) {
-      s.current = undefined;
-      s.last = t;
-      this.lastSession = s.key;
-      say(`turn ${t.n} of ${s.title} is not reviewed: its start snapshot failed (${t.failed})`, "warn");
+      this.close(s, t);
       return undefined;
     }
-    const result = this.snapshotNow(ev, s, t.root, `${t.n}.end`, t.start);
     s.current = undefined;
+    this.close(s, t, this.snapshotNow(ev, s, t.root, `${t.n}.end`, t.start));
+    return undefined;
+  }
+
+  /**
+   * Turn `t` was interrupted (its CLI fires no turn-end hook then): it ends as if its turn-end hook had come,
+   * once its start snapshot is taken.
+   */
+  private interrupted(s: SessionState, t: Turn): void {
+    if (s.current !== t) return;
+    if (t.waiters !== undefined) {
+      t.waiters.push(() => this.interrupted(s, t));
+      return;
+    }
+    this.deps.log.info(`turn ${t.n} of ${s.title} was interrupted: it ends without its turn-end hook`);
+    s.current = undefined;
+    if (t.failed !== undefined) this.close(s, t);
+    else this.snapshot(s, t.root, `${t.n}.end`, t.start, (r) => this.close(s, t, r));
+  }
+
+  /**
+   * Turn `t` is over, its end snapshot `result` (none: its start failed): it is the session's last, and what it
+   * changed is shown (review.turn).
+   */
+  private close(s: SessionState, t: Turn, result?: Waited): void {
+    t.unwatch?.();
+    if (s.current === t) s.current = undefined;
+    s.last = t;
+    this.lastSession = s.key;
+    if (result === undefined || t.failed !== undefined) {
+      say(`turn ${t.n} of ${s.title} is not reviewed: its start snapshot failed (${t.failed})`, "warn");
+      return;
+    }
     if (!result.ok && string.find(result.error, snapshot.DAMAGED, 1, true)[0] !== undefined) {
       // Its start snapshot was left damaged (a crash): it cannot be reviewed, now or later, and the next turn
       // starts without it.
       this.deps.log.warn(`no review of turn ${t.n}: ${result.error}`);
       t.failed = result.error;
-      s.last = t;
-      this.lastSession = s.key;
       say(`turn ${t.n} of ${s.title} is not reviewed: its start snapshot is damaged (${result.error})`, "error");
-      return undefined;
+      return;
     }
     if (!result.ok) {
       this.deps.log.warn(`no review of turn ${t.n}: ${result.error}`);
       // Its start is kept: :ClaudeCodeReview reviews it once a snapshot can be had again.
-      s.last = t;
-      this.lastSession = s.key;
       say(
         `turn ${t.n} of ${s.title} is not reviewed: its end snapshot failed (${result.error}); :ClaudeCodeReview tries again`,
         "error",
       );
-      return undefined;
+      return;
     }
     t.end = result.manifest;
-    s.last = t;
-    this.lastSession = s.key;
     const mode = this.deps.config.review.turn;
     // After the hook's answer: the CLI goes on while the review opens. A timer, not vim.schedule: the editor's
     // loop polls for keys and requests between the snapshot's answer and the review's opening (a callback
     // scheduled from this one would run in the same stretch).
     vim.defer_fn(() => this.present(s, t, t.end as string, mode === "manual" ? "manual" : "auto"), 0);
-    return undefined;
   }
 
   /** The changed files of `t` from its start to the manifest `to`. */
@@ -597,7 +651,7 @@ export class Turns {
       return;
     }
     if (mode === "manual") {
-      say(`${title}${binaryNote}: :ClaudeCodeReview to review them`);
+      say(`${title} (${fileNames(open.map((i) => i.label))})${binaryNote}: :ClaudeCodeReview to review them`);
       return;
     }
     // Asked for by name, the reviewed hunks show as differences too (the left side is the text before the turn).
@@ -651,6 +705,8 @@ export class Turns {
         },
       },
     ];
+    // Q: a note for the model with the next prompt; a checkpoint has no CLI whose prompt would carry it.
+    const note = s.key === CHECKPOINT ? false : (text: string) => this.note(s, t, text);
     const opened = this.deps.services.diff.openMulti({
       title,
       files,
@@ -658,19 +714,34 @@ export class Turns {
       client: s.title,
       keys,
       turn: true,
+      note,
     });
     if (!opened.ok) {
-      say(`the review of turn ${t.n} cannot open: ${opened.error}`, "error");
+      say(
+        `the review of turn ${t.n} cannot open (${opened.error}); it changed ${fileNames(items.map((i) => i.label))}: :ClaudeCodeReview ${t.n} reviews them`,
+        "error",
+      );
       return;
     }
     if (binaryNote !== "") say(`${title}${binaryNote}`);
     opened.review.onDecision((outcome) => {
       if (!outcome.accepted) {
+        // Refused with a reason (:ClaudeCodeDiffDeny <reason>): everything is kept, the reason is the note.
+        if (outcome.reason !== undefined && note !== false) note(outcome.reason);
         say(`kept every change of turn ${t.n}`);
         return;
       }
       this.apply(s, t, items, outcome.files, whole);
     });
+  }
+
+  /** Q in turn `t`'s review: `text` goes to the model with the session's next prompt (hooks/index drains it). */
+  private note(s: SessionState, t: Turn, text: string): void {
+    this.deps.services.notes.add(`About your turn ${t.n}, the user's note from their editor's review: ${text}`, {
+      session: s.key,
+      clientId: s.owner,
+    });
+    say(`turn ${t.n}: your note goes to ${s.title} with your next prompt`);
   }
 
   /** Writes the reverts the user decided; tells what happened, and queues the note for the model. */
@@ -795,7 +866,7 @@ export class Turns {
 
   /** :ClaudeCodeCheckpoint: a snapshot of Neovim's cwd now; :ClaudeCodeReview then shows what changed since. */
   checkpoint(): void {
-    const s = this.session("checkpoint", "checkpoint");
+    const s = this.session(CHECKPOINT, "checkpoint");
     const root = normalize(vim.fn.getcwd());
     const n = s.turns + 1;
     this.snapshot(s, root, `${n}.start`, s.last?.start, (r) => {

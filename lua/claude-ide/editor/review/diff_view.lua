@@ -298,7 +298,7 @@ function DiffView.prototype.setWinbars(self)
         )
     end
     local who = escapeBar(spec.client or "Claude")
-    local what = spec.deletes == true and who .. ": delete the file" or who .. "'s proposal"
+    local what = spec.deletes == true and who .. "'s proposal: delete the file" or who .. "'s proposal"
     local source = spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or ""
     local keys = keyParts(self.keys)
     local right = (" " .. source) .. what
@@ -306,7 +306,7 @@ function DiffView.prototype.setWinbars(self)
     if spec.fromOverview == true then
         right = ((" " .. vim.trim(table.remove(keys, 1).text)) .. "  ") .. vim.trim(table.remove(keys, 1).text)
         local ____array_2 = __TS__SparseArrayNew(unpack(keys))
-        __TS__SparseArrayPush(____array_2, {text = ("  · " .. source) .. what, rank = PART_OF - 0.5})
+        __TS__SparseArrayPush(____array_2, {text = ("  · " .. source) .. what, rank = spec.deletes == true and DECIDES or PART_OF + 0.5})
         __TS__ArrayPush(
             rightParts,
             __TS__SparseArraySpread(____array_2)

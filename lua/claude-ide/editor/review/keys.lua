@@ -218,7 +218,7 @@ local function helpEntry(title, entries)
         lhs = ____exports.HELP_KEY,
         desc = "this list of the view's keys",
         bar = "keys",
-        rank = ____exports.LEFT,
+        rank = ____exports.OTHER,
         fn = function()
             ____exports.showHelp(
                 title,
@@ -304,8 +304,8 @@ function ____exports.fileViewTable(config, ctx, act)
     if keys.reject_with_reason ~= false then
         list[#list + 1] = {
             lhs = keys.reject_with_reason,
-            desc = turn and "close the review keeping the turn, with a note for the model" or (ctx.fromOverview and "reject the whole proposal, with a reason for the model" or "reject the proposal, with a reason for the model"),
-            bar = turn and "note" or "reject with a reason",
+            desc = turn and (ctx.fromOverview and "a note for the model, sent with your next prompt (the review stays open)" or "close the review keeping the turn, with a note for the model") or (ctx.fromOverview and "reject the whole proposal, with a reason for the model" or "reject the proposal, with a reason for the model"),
+            bar = turn and "note for the model" or "reject with a reason",
             rank = ____exports.OTHER,
             fn = act.reason
         }
@@ -317,9 +317,12 @@ function ____exports.fileViewTable(config, ctx, act)
     return list
 end
 --- The overview's keys. `extra`: a multi-file review's own (the turn review's gR replaces the default one).
-function ____exports.overviewTable(config, words, act, extra)
+function ____exports.overviewTable(config, words, act, extra, q)
     if extra == nil then
         extra = {}
+    end
+    if q == nil then
+        q = "reason"
     end
     local keys = config.keymaps
     local turn = words == "turn"
@@ -411,11 +414,11 @@ function ____exports.overviewTable(config, words, act, extra)
             list[#list + 1] = {lhs = k.lhs, desc = k.desc, rank = ____exports.OTHER, fn = k.fn}
         end
     end
-    if keys.reject_with_reason ~= false then
+    if keys.reject_with_reason ~= false and q ~= false then
         list[#list + 1] = {
             lhs = keys.reject_with_reason,
-            desc = turn and "close the review keeping the turn, with a note for the model" or "reject the whole proposal, with a reason for the model",
-            bar = turn and "note" or "reject with a reason",
+            desc = q == "note" and "a note for the model, sent with your next prompt (the review stays open)" or ("reject the whole " .. (turn and "review" or "proposal")) .. ", with a reason for the model",
+            bar = q == "note" and "note for the model" or "reject with a reason",
             rank = ____exports.OTHER,
             fn = act.reason
         }
@@ -495,7 +498,13 @@ function ____exports.keyTables(config)
         turn_file = listed(____exports.fileViewTable(d, {words = "turn", fromOverview = false, extra = gR}, file)),
         file_from_overview = listed(____exports.fileViewTable(d, {words = "proposal", fromOverview = true}, file)),
         overview = listed(____exports.overviewTable(d, "proposal", over)),
-        turn_overview = listed(____exports.overviewTable(d, "turn", over, gR)),
+        turn_overview = listed(____exports.overviewTable(
+            d,
+            "turn",
+            over,
+            gR,
+            "note"
+        )),
         plan = listed(____exports.planTable(d, "approve", {approve = NOOP, refuse = NOOP}))
     }
 end

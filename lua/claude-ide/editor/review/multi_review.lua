@@ -24,7 +24,7 @@ ____exports.PREV_FILE_KEY = PREV_FILE_KEY
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
-function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys, client, words)
+function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys, client, words, note)
     if extraKeys == nil then
         extraKeys = {}
     end
@@ -39,6 +39,7 @@ function MultiReview.prototype.____constructor(self, config, title, files, home,
     self.extraKeys = extraKeys
     self.client = client
     self.words = words
+    self.note = note
     self.index = 0
     self.ended = false
     self.texts = __TS__ArrayMap(
@@ -61,6 +62,7 @@ function MultiReview.prototype.show(self)
             config = self.config.diff,
             client = self.client,
             home = self.home,
+            note = self.note,
             keys = __TS__ArrayMap(
                 self.extraKeys,
                 function(____, k) return {
@@ -278,13 +280,13 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
         fromOverview and ({
             accept = function() return self:backToOverview(true) end,
             reject = function(reason)
-                local ____temp_12
-                if reason ~= nil then
-                    ____temp_12 = self["end"](self, false, false, reason)
+                if reason == nil then
+                    self:backToOverview(false)
+                elseif type(self.note) == "function" then
+                    self.note(reason)
                 else
-                    ____temp_12 = self:backToOverview(false)
+                    self["end"](self, false, false, reason)
                 end
-                return ____temp_12
             end
         }) or ({
             accept = function() return self["end"](self, true) end,
@@ -313,21 +315,21 @@ MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
             self:closeFileKeeping()
         end
     end
-    local ____accepted_15
+    local ____accepted_14
     if accepted then
-        local ____opt_13 = self.overview
-        ____accepted_15 = ____opt_13 and ____opt_13:finals() or self.texts
+        local ____opt_12 = self.overview
+        ____accepted_14 = ____opt_12 and ____opt_12:finals() or self.texts
     else
-        ____accepted_15 = {}
+        ____accepted_14 = {}
     end
-    local files = ____accepted_15
-    local ____opt_16 = self.view
-    if ____opt_16 ~= nil then
-        ____opt_16:settle()
+    local files = ____accepted_14
+    local ____opt_15 = self.view
+    if ____opt_15 ~= nil then
+        ____opt_15:settle()
     end
-    local ____opt_18 = self.overview
-    if ____opt_18 ~= nil then
-        ____opt_18:settle()
+    local ____opt_17 = self.overview
+    if ____opt_17 ~= nil then
+        ____opt_17:settle()
     end
     if closeNow and not vim.in_fast_event() then
         self:closeAll()
@@ -347,31 +349,31 @@ function MultiReview.prototype.closeFileKeeping(self)
     )
 end
 function MultiReview.prototype.closeAll(self)
-    local ____opt_20 = self.view
-    local ____temp_24 = (____opt_20 and ____opt_20:hasFocus()) == true
-    if not ____temp_24 then
-        local ____opt_22 = self.overview
-        ____temp_24 = (____opt_22 and ____opt_22:hasFocus()) == true
+    local ____opt_19 = self.view
+    local ____temp_23 = (____opt_19 and ____opt_19:hasFocus()) == true
+    if not ____temp_23 then
+        local ____opt_21 = self.overview
+        ____temp_23 = (____opt_21 and ____opt_21:hasFocus()) == true
     end
-    local focused = ____temp_24
+    local focused = ____temp_23
     local overview = self.overview
-    local ____opt_25 = self.view
-    if ____opt_25 ~= nil then
-        ____opt_25:settle()
+    local ____opt_24 = self.view
+    if ____opt_24 ~= nil then
+        ____opt_24:settle()
     end
     if overview ~= nil then
         overview:settle()
     end
     if overview == nil then
-        local ____opt_29 = self.view
-        if ____opt_29 ~= nil then
-            ____opt_29:close()
+        local ____opt_28 = self.view
+        if ____opt_28 ~= nil then
+            ____opt_28:close()
         end
         return
     end
-    local ____opt_31 = self.view
-    if ____opt_31 ~= nil then
-        ____opt_31:close(false)
+    local ____opt_30 = self.view
+    if ____opt_30 ~= nil then
+        ____opt_30:close(false)
     end
     overview:close(false)
     if focused then

@@ -6,6 +6,9 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local ____exports = {}
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
@@ -21,6 +24,7 @@ local DIFF_DELETE = ____highlights.DIFF_DELETE
 local DIFF_TEXT = ____highlights.DIFF_TEXT
 local defineHighlights = ____highlights.defineHighlights
 local ____reason = require("claude-ide.editor.review.reason")
+local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
 local ____keys = require("claude-ide.editor.review.keys")
 local askClosing = ____keys.askClosing
@@ -955,6 +959,24 @@ function Overview.prototype.closeOrAsk(self)
         )
     end
 end
+function Overview.prototype.reasonOrNote(self)
+    local note = self.spec.note
+    if type(note) ~= "function" then
+        askRejectReason(
+            self.life,
+            function(reason) return self.events.reject(reason) end
+        )
+        return
+    end
+    askReason(
+        "Note for the model (sent with your next prompt): ",
+        function(text)
+            if text ~= nil and not self.life.settled then
+                note(text)
+            end
+        end
+    )
+end
 function Overview.prototype.setKeymaps(self)
     local function onFile(fn)
         return function()
@@ -966,17 +988,15 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    self.keys = overviewTable(
+    local ____overviewTable_15 = overviewTable
+    local ____array_14 = __TS__SparseArrayNew(
         self.spec.config,
         self.spec.words,
         {
             open = function() return self:openHere() end,
             accept = function() return self.events.accept() end,
             close = function() return self:closeOrAsk() end,
-            reason = function() return askRejectReason(
-                self.life,
-                function(reason) return self.events.reject(reason) end
-            ) end,
+            reason = function() return self:reasonOrNote() end,
             decide = function(decision) return self:decideHere(decision) end,
             wholeFile = onFile(function(i) return self.events.wholeFile(i) end),
             jump = function(what, direction) return self:jump(what == "hunk" and 3 or 2, direction) end
@@ -990,6 +1010,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
+    local ____temp_13
+    if self.spec.note == nil then
+        ____temp_13 = "reason"
+    else
+        local ____temp_12
+        if self.spec.note == false then
+            ____temp_12 = false
+        else
+            ____temp_12 = "note"
+        end
+        ____temp_13 = ____temp_12
+    end
+    __TS__SparseArrayPush(____array_14, ____temp_13)
+    self.keys = ____overviewTable_15(__TS__SparseArraySpread(____array_14))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)

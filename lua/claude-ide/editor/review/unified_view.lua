@@ -634,7 +634,7 @@ function UnifiedView.prototype.setWinbar(self)
     local lead = title
     if spec.fromOverview == true then
         lead = ((" " .. vim.trim(table.remove(parts, 1).text)) .. "  ") .. vim.trim(table.remove(parts, 1).text)
-        parts[#parts + 1] = {text = "  ·" .. title, rank = PART_OF - 0.5}
+        parts[#parts + 1] = {text = "  ·" .. title, rank = PART_OF + 0.5}
     end
     __TS__ArrayPushArray(
         parts,

@@ -294,6 +294,7 @@ export class DiffManager implements DiffService {
       req.keys,
       req.client,
       req.turn === true ? "turn" : "proposal",
+      req.note,
     );
     const [ok, err] = pcall(() => review.show());
     if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };

@@ -244,7 +244,7 @@ export class DiffView {
     if (this.taken > 0)
       leftParts.unshift({ text: `  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`, rank: DECIDES });
     const who = escapeBar(spec.client ?? "Claude");
-    const what = spec.deletes === true ? `${who}: delete the file` : `${who}'s proposal`;
+    const what = spec.deletes === true ? `${who}'s proposal: delete the file` : `${who}'s proposal`;
     const source = spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "";
     // The keys that decide and move first; what is left, and what the review is part of, after. Opened from an
     // overview, the way back (keeping, discarding) leads, never dropped; who proposes follows.
@@ -253,7 +253,8 @@ export class DiffView {
     const rightParts: BarPart[] = [];
     if (spec.fromOverview === true) {
       right = ` ${vim.trim((keys.shift() as BarPart).text)}  ${vim.trim((keys.shift() as BarPart).text)}`;
-      rightParts.push(...keys, { text: `  · ${source}${what}`, rank: PART_OF - 0.5 });
+      // A deletion stays as long as what decides: it is what accepting does.
+      rightParts.push(...keys, { text: `  · ${source}${what}`, rank: spec.deletes === true ? DECIDES : PART_OF + 0.5 });
     } else rightParts.push(...keys);
     const remaining = this.hunksLeft();
     if (remaining !== undefined)

@@ -192,7 +192,7 @@ function helpEntry(title: string, entries: () => KeyEntry[]): KeyEntry {
     lhs: HELP_KEY,
     desc: "this list of the view's keys",
     bar: "keys",
-    rank: LEFT,
+    rank: OTHER,
     fn: () => {
       showHelp(title, entries());
     },
@@ -311,11 +311,13 @@ export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: 
     list.push({
       lhs: keys.reject_with_reason,
       desc: turn
-        ? "close the review keeping the turn, with a note for the model"
+        ? ctx.fromOverview
+          ? "a note for the model, sent with your next prompt (the review stays open)"
+          : "close the review keeping the turn, with a note for the model"
         : ctx.fromOverview
           ? "reject the whole proposal, with a reason for the model"
           : "reject the proposal, with a reason for the model",
-      bar: turn ? "note" : "reject with a reason",
+      bar: turn ? "note for the model" : "reject with a reason",
       rank: OTHER,
       fn: act.reason,
     });
@@ -346,6 +348,8 @@ export function overviewTable(
   words: Words,
   act: OverviewKeyActions,
   extra: { lhs: string; desc: string; fn: (this: void) => void }[] = [],
+  /** What Q does: reject with a reason, a note for the model (a turn review's), or nothing (no Q). */
+  q: "reason" | "note" | false = "reason",
 ): KeyEntry[] {
   const keys = config.keymaps;
   const turn = words === "turn";
@@ -423,13 +427,14 @@ export function overviewTable(
     fn: own?.fn ?? act.wholeFile,
   });
   for (const k of extra) if (k.lhs !== WHOLE_FILE_KEY) list.push({ lhs: k.lhs, desc: k.desc, rank: OTHER, fn: k.fn });
-  if (keys.reject_with_reason !== false)
+  if (keys.reject_with_reason !== false && q !== false)
     list.push({
       lhs: keys.reject_with_reason,
-      desc: turn
-        ? "close the review keeping the turn, with a note for the model"
-        : "reject the whole proposal, with a reason for the model",
-      bar: turn ? "note" : "reject with a reason",
+      desc:
+        q === "note"
+          ? "a note for the model, sent with your next prompt (the review stays open)"
+          : `reject the whole ${turn ? "review" : "proposal"}, with a reason for the model`,
+      bar: q === "note" ? "note for the model" : "reject with a reason",
       rank: OTHER,
       fn: act.reason,
     });
@@ -501,7 +506,7 @@ export function keyTables(config: Config): Record<string, ListedKey[]> {
     turn_file: listed(fileViewTable(d, { words: "turn", fromOverview: false, extra: gR }, file)),
     file_from_overview: listed(fileViewTable(d, { words: "proposal", fromOverview: true }, file)),
     overview: listed(overviewTable(d, "proposal", over)),
-    turn_overview: listed(overviewTable(d, "turn", over, gR)),
+    turn_overview: listed(overviewTable(d, "turn", over, gR, "note")),
     plan: listed(planTable(d, "approve", { approve: NOOP, refuse: NOOP })),
   };
 }

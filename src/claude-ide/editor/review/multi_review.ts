@@ -37,6 +37,8 @@ export class MultiReview {
     private readonly client?: string,
     /** What the review decides: a proposal, or what a turn already did (keys.ts Words). */
     private readonly words: Words = "proposal",
+    /** A turn review's Q (MultiRequest.note). */
+    private readonly note?: ((this: void, text: string) => void) | false,
   ) {
     this.texts = files.map((f) => f.proposal);
   }
@@ -56,6 +58,7 @@ export class MultiReview {
         config: this.config.diff,
         client: this.client,
         home: this.home,
+        note: this.note,
         keys: this.extraKeys.map((k) => ({
           lhs: k.lhs,
           desc: k.desc,
@@ -213,9 +216,13 @@ export class MultiReview {
       fromOverview
         ? {
             accept: () => this.backToOverview(true),
-            // q (or closing the file's windows) goes back; a reason (Q, :ClaudeCodeDiffDeny reason) refuses it all.
-            reject: (reason?: string) =>
-              reason !== undefined ? this.end(false, false, reason) : this.backToOverview(false),
+            // q (or closing the file's windows) goes back; a reason (Q, :ClaudeCodeDiffDeny reason) refuses it all,
+            // or in a turn review is its note (the file's review stays).
+            reject: (reason?: string) => {
+              if (reason === undefined) this.backToOverview(false);
+              else if (typeof this.note === "function") this.note(reason);
+              else this.end(false, false, reason);
+            },
           }
         : { accept: () => this.end(true), reject: (reason?: string) => this.end(false, false, reason) },
     );

@@ -17,7 +17,7 @@ import { say } from "../../log";
 import { plural } from "../../util/words";
 import { diffHunks as blocksOf } from "./hunks";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
-import { reasonOn } from "./reason";
+import { askReason, reasonOn } from "./reason";
 import {
   askClosing,
   type BarPart,
@@ -140,6 +140,8 @@ export interface OverviewSpec {
   home?: Buf;
   /** More keys (MultiRequest.keys): `fn` gets the index of the file under the cursor. */
   keys: { lhs: string; desc: string; fn: (this: void, index: number) => void }[];
+  /** A turn review's Q (MultiRequest.note): a note for the model; false: no Q. */
+  note?: ((this: void, text: string) => void) | false;
 }
 
 /** The hunks between `base` and `proposal`: the blocks every review view finds (hunks.ts), not yet laid out. */
@@ -833,6 +835,21 @@ export class Overview {
       ]);
   }
 
+  /**
+   * Q: a turn review's note for the model (the review stays open and its decisions with it), or, as in a proposal,
+   * reject with a reason (OverviewSpec.note).
+   */
+  private reasonOrNote(): void {
+    const note = this.spec.note;
+    if (typeof note !== "function") {
+      askRejectReason(this.life, (reason) => this.events.reject(reason));
+      return;
+    }
+    askReason("Note for the model (sent with your next prompt): ", (text) => {
+      if (text !== undefined && !this.life.settled) note(text);
+    });
+  }
+
   private setKeymaps(): void {
     const onFile = (fn: (this: void, index: number) => void) => () => {
       const at = this.here();
@@ -846,12 +863,13 @@ export class Overview {
         open: () => this.openHere(),
         accept: () => this.events.accept(),
         close: () => this.closeOrAsk(),
-        reason: () => askRejectReason(this.life, (reason) => this.events.reject(reason)),
+        reason: () => this.reasonOrNote(),
         decide: (decision) => this.decideHere(decision),
         wholeFile: onFile((i) => this.events.wholeFile(i)),
         jump: (what, direction) => this.jump(what === "hunk" ? Kind.At : Kind.Header, direction),
       },
       this.spec.keys.map((k) => ({ lhs: k.lhs, desc: k.desc, fn: onFile(k.fn) })),
+      this.spec.note === undefined ? "reason" : this.spec.note === false ? false : "note",
     );
     mapTable([this.buf], this.keys);
   }

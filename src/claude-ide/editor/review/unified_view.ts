@@ -549,7 +549,7 @@ export class UnifiedView {
     let lead = title;
     if (spec.fromOverview === true) {
       lead = ` ${vim.trim((parts.shift() as BarPart).text)}  ${vim.trim((parts.shift() as BarPart).text)}`;
-      parts.push({ text: `  ·${title}`, rank: PART_OF - 0.5 });
+      parts.push({ text: `  ·${title}`, rank: PART_OF + 0.5 });
     }
     parts.push(...noteParts(spec.note, PART_OF));
     if (spec.currentLabel !== undefined)

@@ -3,8 +3,9 @@
 // `settings-<pid>.json`, and the system-defaults files of Gemini CLI and Qwen Code with the plugin's hooks
 // (`gemini-<pid>.json`, `qwen-<pid>.json`). They are removed when that Neovim exits, and files of Neovims that are gone (a crash,
 // a kill) are swept when the server starts. Small on purpose: the server sweeps at start-up without loading the
-// agent tools.
-import { isAlive } from "../discovery/lockfile";
+// agent tools. It sits below both folders that write these files (bridge/ its MCP config, hooks/ the hook
+// settings), so that neither imports the other for it.
+import { isAlive } from "./lockfile";
 
 export function configDir(): string {
   return `${vim.fn.stdpath("run")}/claude-ide`;

@@ -1,4 +1,4 @@
--- Generated from src/claude-ide/bridge/config_file.ts by TypeScriptToLua (make build): do not edit.
+-- Generated from src/claude-ide/discovery/cli_files.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____lockfile = require("claude-ide.discovery.lockfile")
 local isAlive = ____lockfile.isAlive
