@@ -4,26 +4,33 @@
 #                run all specs on 0.10 and 0.12, then the end-to-end run with the real Claude Code CLI
 #   make bench   performance figures (prints numbers; never a pass/fail timing)
 #   make pictures  the README's pictures (doc/pictures/*.svg), rendered from the real plugin in Neovim 0.12
+#   make release VERSION=x.y.z   cut a release (CONTRIBUTING.md): checks, bumps, commits, prints the tag command
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 NVIM ?= .deps/bin/nvim-0.10
 
-.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc declarations test test-fast run bench e2e pictures clean
+.PHONY: help deps npm-deps nvim-deps build check-src lint format check-generated doc declarations test test-fast run bench e2e pictures release clean
 
 help:
-	@sed -n '2,6p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,7p' Makefile | sed 's/^# \{0,1\}//'
 
 deps: npm-deps nvim-deps
 
-# npm ci only when the packages installed are not the ones package-lock.json names: node_modules/.installed holds
-# the lock file's sha256, written by package.json's postinstall (so a plain `npm ci` or `npm install` leaves the
-# tree ready too). Compared by content, not by date: a fresh clone or a second worktree has new dates and the same
-# packages, and must not reinstall (npm ci empties node_modules, even through a symbolic link to another's).
+# npm ci only when the packages installed are not the ones package-lock.json names: node_modules/.installed-packages
+# holds tools/lock-hash.mjs's hash of the lock file without the project's own version (which `make release` bumps),
+# written by package.json's postinstall (so a plain `npm ci` or `npm install` leaves the tree ready too). Compared by
+# content, not by date: a fresh clone or a second worktree has new dates and the same packages, and must not
+# reinstall (npm ci empties node_modules, even through a symbolic link to another's). An install stamped only the
+# older way (node_modules/.installed: the whole lock file's sha256) for this very lock file gets the new stamp too.
 npm-deps:
-	@want="$$(sha256sum package-lock.json | cut -d' ' -f1)"; \
-	if [[ "$$(cat node_modules/.installed 2>/dev/null)" != "$$want" ]]; then \
-	  npm ci --no-audit --no-fund --loglevel=error; \
+	@want="$$(node tools/lock-hash.mjs)"; \
+	if [[ "$$(cat node_modules/.installed-packages 2>/dev/null || true)" != "$$want" ]]; then \
+	  if [[ "$$(cat node_modules/.installed 2>/dev/null || true)" == "$$(sha256sum package-lock.json | cut -d' ' -f1)" ]]; then \
+	    printf '%s' "$$want" > node_modules/.installed-packages; \
+	  else \
+	    npm ci --no-audit --no-fund --loglevel=error; \
+	  fi; \
 	fi
 
 nvim-deps:
@@ -104,6 +111,12 @@ bench: deps build
 # spec/project/pictures_spec.lua runs the same scenarios without writing images.
 pictures: deps build
 	@bash scripts/pictures/run.sh
+
+# A release: scripts/release.sh checks the tree is clean and green, bumps version.ts, package.json,
+# package-lock.json and the rockspec, moves CHANGELOG.md's [Unreleased] into the new entry, commits, and prints
+# the tag command (it tags nothing and pushes nothing).
+release: deps
+	@bash scripts/release.sh $(VERSION)
 
 clean:
 	rm -rf .deps node_modules

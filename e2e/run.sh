@@ -110,6 +110,34 @@ DIFF_TABS="len(filter(gettabinfo(), {_, t -> has_key(t.variables, 'claude_ide_di
 has_diff_tab() { [[ "$(nv "$1" "$DIFF_TABS")" -ge 1 ]]; } # has_diff_tab <name>
 no_diff_tab() { [[ "$(nv "$1" "$DIFF_TABS")" == 0 ]]; }
 clis_announced() { [[ "$(nv "$1" 'luaeval("#require([[claude-ide]]).status().cliPids")')" -ge "$2" ]]; } # <name> <n>: n CLIs sent ide_connected
+# A check looks only at its own processes (another run, another user's session on this machine can neither fail
+# nor pass it): tree_pids <pid>... prints those pids and every process below them; tree_args <pid>... their
+# command lines, one a line (NULs as spaces); section_pids <name> the tree of that section's Neovim (its terminal's
+# shell, the CLI and all they started).
+tree_pids() {
+  local -A below=()
+  local p stat ppid pid
+  for p in /proc/[0-9]*; do
+    stat="$(cat "$p/stat" 2>/dev/null)" || continue
+    stat="${stat##*) }"
+    read -r _ ppid _ <<< "$stat"
+    below[$ppid]+="${p#/proc/} "
+  done
+  local -a todo=("$@")
+  while ((${#todo[@]} > 0)); do
+    pid="${todo[0]}"
+    todo=("${todo[@]:1}")
+    echo "$pid"
+    for p in ${below[$pid]:-}; do todo+=("$p"); done
+  done
+}
+tree_args() {
+  local pid
+  for pid in $(tree_pids "$@"); do
+    { tr '\0' ' ' < "/proc/$pid/cmdline"; } 2>/dev/null && echo
+  done
+}
+section_pids() { tree_pids "$(nv "$1" 'getpid()')"; }
 winbar_has() { [[ "$(nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)))")')" == *"$2"* ]]; }
 
 # tmux windows: "cli" and "bye-cli" (CLIs in their own terminal, sections 1-6 and 10) and one per Neovim with a

@@ -17,6 +17,8 @@
 #                       holds only `bwrap`
 #   .deps/socat         bookworm's socat (and its libwrap0): the forward of a container target in the far-session
 #                       spec, as the README's recipe runs it; .deps/socat/bin holds only `socat`
+#   .deps/fish          bookworm's fish (fish-common, libpcre2-32): a far login shell that is not POSIX, for the specs
+#                       of a remote target's command line (spec/far/launch_spec.lua); .deps/fish/bin holds only `fish`
 #   .deps/luacheck      bookworm's lua-check (and its lua-* dependencies), the Lua linter of `make lint`, run by
 #                       Neovim 0.10's LuaJIT: .deps/bin/luacheck
 #   .deps/luarocks      bookworm's luarocks (and its lua-* dependencies), likewise: .deps/bin/luarocks, for the
@@ -63,6 +65,7 @@ TMUX_WANT="3.*"
 OPENSSH_WANT="1:9.*"
 BUBBLEWRAP_WANT="0.*"
 SOCAT_WANT="1.7.*"
+FISH_WANT="3.*"
 LUACHECK_WANT="1.*"
 LUAROCKS_WANT="3.*"
 # Bump to force every component to be reinstalled (e.g. after changing how they are built).
@@ -597,6 +600,12 @@ install_socat() {
   install_bookworm_tool socat "$SOCAT_WANT" socat -V libwrap.so.0 libwrap0 libnsl2 libtirpc3
 }
 
+# fish, a login shell that is not POSIX: a remote target's command must reach sh through it unchanged (its
+# share/fish data from fish-common lands beside the binary, where fish looks for it first).
+install_fish() {
+  install_bookworm_tool fish "$FISH_WANT" fish --version libpcre2-32.so.0 libpcre2-32 fish-common
+}
+
 # A Lua program from bookworm with Neovim 0.10's LuaJIT as its interpreter (no Lua is installed): the package and
 # its lua-* dependencies (pure Lua files and small C modules, as for busted), and a launcher .deps/bin/<launcher>
 # that runs the package's script under `nvim -l` with those folders first on LUA_PATH and LUA_CPATH (through
@@ -738,6 +747,7 @@ main() {
     install_openssh
     install_bubblewrap
     install_socat
+    install_fish
     install_luacheck
     install_luarocks
     cleanup_apt
@@ -762,7 +772,7 @@ main() {
 
   if ((QUIET && !INSTALLED_SOMETHING)); then
     local joined
-    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap" || $1 == "socat"' | paste -sd ',' - | sed 's/,/, /g')"
+    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap" || $1 == "socat" || $1 == "fish"' | paste -sd ',' - | sed 's/,/, /g')"
     echo "deps: up to date ($joined)"
     return 0
   fi

@@ -513,6 +513,43 @@ describe('Gemini CLI companion #slow', function()
     assert.is_true(after.isActive)
   end)
 
+  it("never names a CLI's external-editor file (Ctrl-G's prompt) nor its selection in ide/contextUpdate", function()
+    local d = connect()
+    assert.is_table(d:wait_for('ide/contextUpdate'), 'no first ide/contextUpdate')
+    local prompt = tmp .. '/gemini-prompt-7c1e.md'
+    vim.fn.writefile({ 'half a prompt', 'with two lines' }, prompt)
+    -- As the editor command opens it for a CLI (hooks/editor), above the current window.
+    nvim:lua("assert(require('claude-ide.editor.external_editor').openExternalEditor(..., 'split', nil).ok)", prompt)
+    local function mode()
+      return nvim:lua('return vim.api.nvim_get_mode().mode')
+    end
+    assert.are.equal(prompt, nvim:lua('return vim.api.nvim_buf_get_name(0)'))
+    -- Moves and selections there, typed.
+    nvim:lua('vim.api.nvim_input("jl")')
+    nvim:lua('vim.api.nvim_input("ggVj")')
+    assert.is_true(vim.wait(5000, function()
+      return mode() == 'V'
+    end, 20))
+    nvim:lua('vim.api.nvim_input("<Esc>:wq<CR>")')
+    assert.is_true(vim.wait(5000, function()
+      return nvim:lua('return vim.fn.bufexists(...)', prompt) == 0 and mode() == 'n'
+    end, 20))
+    -- Then a move in main.lua is reported: every update before it has arrived.
+    nvim:lua('vim.api.nvim_input("j")')
+    local moved = d:wait_for('ide/contextUpdate', function(p)
+      local f = p.workspaceState.openFiles[1]
+      return f.path == project .. '/main.lua' and f.cursor ~= nil and f.cursor.line == 2
+    end)
+    assert.is_table(moved, 'no update after the move in main.lua')
+    local list = d:ok({ op = 'notifications', method = 'ide/contextUpdate' }).list
+    assert.is_true(#list >= 2)
+    for _, n in ipairs(list) do
+      local text = vim.json.encode(n.params)
+      assert.is_nil(text:find('gemini-prompt-7c1e', 1, true), 'sent: ' .. text)
+      assert.is_nil(text:find('half a prompt', 1, true), 'sent: ' .. text)
+    end
+  end)
+
   it('never sends the selected text of a file the privacy policy withholds (.env)', function()
     local d = connect()
     local env = project .. '/.env'

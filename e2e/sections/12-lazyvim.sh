@@ -30,7 +30,12 @@ nv_ex lazyvim ClaudeCode
 wait_for 30 pane_has lazyvim "? for shortcuts"
 check "lazyvim: the queued mention lands in the CLI's prompt" wait_for 15 pane_has lazyvim "@a.txt#L1-2"
 check "lazyvim: the terminal buffer is claude://claude" test "$(lv "bufname(bufnr('claude://claude'))")" == "claude://claude"
-check "lazyvim: no tool list on claude's command line" bash -c "! ps -eo args | grep -F 'mcp__nvim__' | grep -qv grep"
+lv_no_tool_list() {
+  local args
+  args="$(tree_args "$(lv 'getpid()')")"
+  [[ "$args" == *claude* && "$args" != *mcp__nvim__* ]]
+}
+check "lazyvim: no tool list on claude's command line (the processes of this Neovim)" lv_no_tool_list
 type_into lazyvim "What do these lines say?"
 check "lazyvim: the mention made before :ClaudeCode reaches the model" wait_for 30 api_log_has lazyvim "a line two"
 wait_for 30 pane_has lazyvim "I see your mention."

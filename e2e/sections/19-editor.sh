@@ -18,21 +18,20 @@ ed_term_mode() { [[ "$(nv editor 'mode(1)')" == t && "$(nv editor '&buftype')" =
 # A nested editor would be a second Neovim drawing inside the terminal: an nvim below the CLI that is not an
 # `nvim -l` script (the plugin's editor command is one: it only asks this Neovim and waits).
 ed_no_nested_nvim() {
-  local cli pid args up
+  local cli pid
   cli="$(nv editor 'luaeval("require([[claude-ide]]).status().cliPids[1]")')"
   [[ -n "$cli" ]] || return 1
-  while read -r pid args; do
-    [[ "$args" == *" -l "* ]] && continue
-    up="$pid"
-    while [[ -n "$up" && "$up" != 1 && "$up" != 0 ]]; do
-      [[ "$up" == "$cli" ]] && return 1
-      up="$(ps -o ppid= -p "$up" 2>/dev/null | tr -d ' ')"
-    done
-  done < <(ps -eo pid=,args= | awk '$2 ~ /(^|\/)nvim$/')
+  for pid in $(tree_pids "$cli"); do
+    [[ "$pid" == "$cli" ]] && continue
+    local -a argv=()
+    mapfile -d "" argv 2>/dev/null < "/proc/$pid/cmdline" || continue
+    ((${#argv[@]} > 0)) || continue
+    [[ "${argv[0]}" =~ (^|/)nvim$ && " ${argv[*]} " != *" -l "* ]] && return 1
+  done
   return 0
 }
-# ... and the plugin's editor command is what runs while the buffer is open.
-ed_editor_command_runs() { pgrep -f -- "hook.lua claude editor" > /dev/null; }
+# ... and the plugin's editor command is what runs while the buffer is open (below this section's Neovim).
+ed_editor_command_runs() { tree_args "$(nv editor 'getpid()')" | grep -qF -- "hook.lua claude editor"; }
 nv_ex editor "ClaudeCode"
 wait_for 30 pane_has editor "? for shortcuts"
 ed_keys -l "Say hello to"

@@ -5,8 +5,10 @@
 # command is that ssh (the plugin adds -R for the far session's door; the scripted model's port is the target's
 # own -R), its folders map /workspace to the local project. Nothing over there is Neovim: the lock file is written
 # by the far script, hooks and agent tools are HTTP entries to the door. Checked, all with far paths on the wire:
-#   - the far lock file (0600, the door's port, /workspace), the CLI connected through the door, :checkhealth;
-#   - an Edit of /workspace/a.txt reviewed on the local a.txt and accepted by <CR>: the CLI writes it over there;
+#   - the far lock file (0600, the door's port, /workspace) and the settings and MCP config files beside it (0600,
+#     given to the far claude as paths), the CLI connected through the door, :checkhealth;
+#   - no process of the session, here or over there, has the door's token on its command line;
+#   - an Edit of /workspace/a.txt reviewed on the local a.txt and accepted by :w: the CLI writes it over there;
 #   - a selection and an @-mention reaching the model as /workspace paths;
 #   - an agent tool (mcp__nvim__read_buffer over HTTP MCP) reading the local unsaved buffer by its far path;
 #   - a second session in acceptEdits mode: an Edit and a `sed -i` over there, the turn review here (HTTP hooks)
@@ -81,6 +83,28 @@ EOF
       node -e 'const l = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(JSON.stringify(l.workspaceFolders) === "[\"/workspace\"]" && l.transport === "ws" && typeof l.authToken === "string" ? 0 : 1)' "$FAR_LOCK"
   }
   check "far: the far lock file names /workspace, mode 600, in the far home" far_lock_ok
+  # The settings and MCP config beside it, 0600; the far claude was given their paths.
+  far_files_ok() {
+    local f
+    for f in "$FAR_DOOR.settings.json" "$FAR_DOOR.mcp.json"; do
+      [[ "$(stat -c %a "$FAR_HOME_LOCAL/.claude/ide/$f")" == 600 ]] || return 1
+    done
+    # (sshd comes in through inetd and nsenter: the far processes are in that tree.)
+    tree_args "$(cat "$FAR_DIR/run/inetd.pid")" |
+      grep -qF -- "--settings /home/far/.claude/ide/$FAR_DOOR.settings.json --mcp-config /home/far/.claude/ide/$FAR_DOOR.mcp.json"
+  }
+  check "far: the settings and MCP config are 0600 files over there, the far claude gets their paths" far_files_ok
+  # Every process of the session, here (this Neovim's tree: its terminal's ssh) and over there (the inetd's tree:
+  # nsenter, sshd, the far shell, claude; and the machine's own): neither the door's token nor the header that
+  # carries it on any command line.
+  FAR_TOKEN="$(fv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).token or [[]]")')"
+  far_no_token() {
+    local args
+    args="$(tree_args "$(fv 'getpid()')" "$(cat "$FAR_DIR/run/inetd.pid")" "$(cat "$FAR_DIR/run/machine-child.pid")")"
+    [[ ${#FAR_TOKEN} -ge 16 && "$args" == *ssh*"-R $FAR_DOOR:127.0.0.1:$FAR_DOOR"* && "$args" == *claude* ]] || return 1
+    [[ "$args" != *"$FAR_TOKEN"* && "$args" != *X-Claude-Code-IDE-Authorization* ]]
+  }
+  check "far: no process of the session, on either side, shows the token in its command line" far_no_token
   far_health() { fv 'execute("checkhealth claude-ide")' > /dev/null; [[ "$(fv 'join(getline(1, "$"), "\n")')" == *"session claude@box: door 127.0.0.1:$FAR_DOOR"*"round trip"* ]]; }
   check ":checkhealth measures a round trip through the forward" far_health
   nv_ex far "tabclose"
@@ -90,8 +114,8 @@ EOF
   check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 far_in_review
   far_review_local() { [[ "$(fv 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false) end, vim.api.nvim_tabpage_list_wins(0)))")')" == *'"alpha", "beta", "gamma"'*'"alpha", "BETA", "gamma"'* ]]; }
   check "far: the review shows the local a.txt beside the proposal" far_review_local
-  far_keys Enter
-  check "far: accepted with <CR>, the CLI over there writes a.txt" wait_for 30 file_is "$FAR_PROJECT/a.txt" $'alpha\nBETA\ngamma'
+  far_keys ':w' Enter
+  check "far: accepted with :w, the CLI over there writes a.txt" wait_for 30 file_is "$FAR_PROJECT/a.txt" $'alpha\nBETA\ngamma'
   check "far: the turn goes on" wait_for 30 pane_has far "FAR-EDIT-DONE"
   # A selection: a.txt's first two lines in Visual mode, then a prompt.
   nv_ex far "wincmd p"
@@ -161,6 +185,8 @@ EOF
   check "farturn: the far lock file exists while the session runs" eval '! ft_lock_gone'
   nv_ex farturn 'lua for _, s in ipairs(require("claude-ide").sessions()) do if s.buf then vim.api.nvim_buf_delete(s.buf, { force = true }) end end'
   check "farturn: closing the terminal removes the far lock file" wait_for 20 ft_lock_gone
+  ft_files_gone() { ! compgen -G "$FAR_HOME_LOCAL/.claude/ide/$FT_DOOR.*" > /dev/null; }
+  check "farturn: ... and the settings and MCP config files over there" wait_for 20 ft_files_gone
   end_ui_section farturn
   "${FAR_STOP[@]}" > /dev/null 2>&1
 fi

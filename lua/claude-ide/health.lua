@@ -26,6 +26,7 @@ local ____client_name = require("claude-ide.util.client_name")
 local commandClient = ____client_name.commandClient
 local ____health = require("claude-ide.far.health")
 local checkRemote = ____health.checkRemote
+local remoteOnly = ____health.remoteOnly
 function selfTest(port, token)
     if type(token) ~= "string" then
         vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
@@ -172,7 +173,7 @@ local function checkRivals()
 end
 --- How to install each CLI :ClaudeCode knows (commandClient ids).
 local INSTALL = {claude = "npm install -g @anthropic-ai/claude-code", gemini = "npm install -g @google/gemini-cli", qwen = "npm install -g @qwen-code/qwen-code"}
-local function checkClaude()
+local function checkClaude(remote)
     local command = ide.config().terminal.command
     local exe = vim.split(
         vim.trim(command),
@@ -181,6 +182,8 @@ local function checkClaude()
     )[1] or ""
     if exe ~= "" and vim.fn.executable(exe) == 1 then
         vim.health.ok((exe .. " found: ") .. vim.fn.exepath(exe))
+    elseif remote ~= nil then
+        vim.health.info((((exe == "" and "terminal.command" or exe) .. " is not checked here: it does not apply, the CLI runs at ") .. remote) .. " (checked below)")
     else
         local cli = commandClient(command)
         local install = INSTALL[cli.id]
@@ -252,6 +255,10 @@ local function checkClients()
     end
 end
 function ____exports.check()
+    local remote = remoteOnly(
+        ide.config(),
+        ide.sessions()
+    )
     vim.health.start("claude-ide")
     checkNeovim()
     checkConfig()
@@ -260,11 +267,14 @@ function ____exports.check()
     checkClients()
     checkLockDir()
     checkRivals()
-    checkClaude()
+    checkClaude(remote)
     vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)")
     checkAgent(ide.config().agent.search.rg)
     vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)")
-    checkHooks(ide.config())
+    checkHooks(
+        ide.config(),
+        remote
+    )
     vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)")
     checkPolicy(ide.config())
     vim.health.start("claude-ide remote agents: in a container or on another machine (:help claude-ide-remote)")

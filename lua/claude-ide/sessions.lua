@@ -856,6 +856,16 @@ function Sessions.prototype.watchFocus(self)
         if (t and t.far) == nil or type(request) ~= "string" then
             return
         end
+        if vim.startswith(
+            request,
+            "]" .. farLaunch().READY_OSC
+        ) then
+            local job = vim.b[ev.buf].terminal_job_id
+            if job ~= nil then
+                t.far.deliver(job)
+            end
+            return
+        end
         local prefix = "]" .. farLaunch().OTHER_FILES_OSC
         if not vim.startswith(request, prefix) or t.otherFiles ~= nil then
             return
@@ -864,6 +874,6 @@ function Sessions.prototype.watchFocus(self)
         local far = t.far.gateway.paths:farFolders()[1]
         say(((((("@" .. t.far.name) .. ": ") .. far) .. " over there is not the files here (") .. t.otherFiles) .. " differs): no turn review; reviews show this machine's files (:help claude-ide-remote)", "warn")
     end
-    vim.api.nvim_create_autocmd("TermRequest", {group = self.augroup, desc = "claude-ide: a far session's shell saying its folder is not the files here (far/launch)", callback = otherFiles})
+    vim.api.nvim_create_autocmd("TermRequest", {group = self.augroup, desc = "claude-ide: a far session's shell ready for its script, or saying its folder is not the files here (far/launch)", callback = otherFiles})
 end
 return ____exports

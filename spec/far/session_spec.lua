@@ -23,6 +23,35 @@ end
 
 local repo = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
 
+--- Every process on this machine whose command line holds `secret` (the far side runs here too): pid and line.
+local function processes_holding(secret)
+  local out, seen = {}, 0
+  for _, path in ipairs(vim.fn.glob('/proc/[0-9]*/cmdline', false, true)) do
+    local f = io.open(path, 'rb')
+    if f then
+      local line = (f:read('*a') or ''):gsub('%z', ' ')
+      f:close()
+      seen = seen + 1
+      if line:find(secret, 1, true) then
+        table.insert(out, path:match('/proc/(%d+)/') .. ': ' .. line)
+      end
+    end
+  end
+  assert(seen > 0, 'no command line could be read under /proc')
+  return out
+end
+
+--- The command line of process `pid` (words), or nil once it is gone.
+local function cmdline(pid)
+  local f = io.open(('/proc/%d/cmdline'):format(pid), 'rb')
+  if not f then
+    return nil
+  end
+  local line = f:read('*a')
+  f:close()
+  return vim.split(line, '\0', { plain = true, trimempty = true })
+end
+
 describe('far session', function()
   local root, farhome, out
 
@@ -112,6 +141,15 @@ describe('far session', function()
     assert.equal(('http://127.0.0.1:%d/hooks/claude/UserPromptSubmit'):format(door.port), seen.hook.entry.url)
     assert.equal(200, seen.hook.status, seen.hook.body)
     assert.equal('table', type(vim.json.decode(seen.hook.body)))
+    -- The settings and the MCP config are files next to the lock file, 0600 like it; the CLI got their paths.
+    local ide_dir = farhome .. '/.claude/ide/'
+    assert.equal(ide_dir .. door.port .. '.settings.json', seen.settingsPath)
+    assert.equal(ide_dir .. door.port .. '.mcp.json', seen.mcpPath)
+    assert.same({ [seen.lockPath] = '600', [seen.settingsPath] = '600', [seen.mcpPath] = '600' }, seen.modes)
+    assert.same({ unpack(seen.argv, 2) }, { unpack(cmdline(seen.pid), 2) }, 'the far CLI as seen in /proc')
+    -- No process of the session, here or over there, shows the token or the header that carries it.
+    assert.same({}, processes_holding(door.token))
+    assert.same({}, processes_holding('X-Claude-Code-IDE-Authorization'))
     -- :checkhealth names the target, its map, the door, and measures one request's round trip through it.
     local report = checkhealth()
     assert.matches('target @box: env -u CLAUDE_CONFIG_DIR', report, 1, true)
@@ -130,6 +168,9 @@ describe('far session', function()
       1,
       true
     )
+    -- Its only session runs at @box: Claude Code's trust of this folder is over there, not a warning here.
+    assert.matches('the CLI runs at @box (every session runs there) and trusts the far folder there', report, 1, true)
+    assert.is_nil(report:find('has not trusted', 1, true))
     -- Closing the terminal ends the CLI: its lock file over there goes, and the door closes.
     vim.api.nvim_buf_delete(s.buf, { force = true })
     assert(
@@ -138,7 +179,89 @@ describe('far session', function()
       end, 20),
       'the far lock file or the door outlived the terminal'
     )
+    -- The settings and MCP config files go with it.
+    assert.same({}, vim.fn.readdir(farhome .. '/.claude/ide'))
   end)
+
+  -- Each way the far CLI reaches the door: ssh (here a stand-in whose far login shell is fish, as sshd runs a
+  -- remote command: the words joined, given to the login shell's -c), "none" (a shared network) and a forward
+  -- command (socat). Each makes a 0600 lock file and 0600 files over there, none shows the token in a process.
+  local fish_path = repo .. '/.deps/fish/bin/fish'
+  local socat_path = repo .. '/.deps/socat/bin/socat'
+  local modes = {
+    ssh = function(box)
+      assert(vim.fn.executable(fish_path) == 1, 'scripts/deps.sh installs fish')
+      local ssh = root .. '/bin/ssh'
+      vim.fn.mkdir(root .. '/bin', 'p')
+      vim.fn.writefile({
+        '#!/bin/sh',
+        '# ssh: its options and the destination skipped, the rest joined and run by the far login shell (fish).',
+        'while [ $# -gt 0 ]; do case "$1" in -R|-o|-p|-l) shift 2;; -*) shift;; *) shift; break;; esac; done',
+        ('exec env -u CLAUDE_CONFIG_DIR HOME=%s SHELL=%s %s -c "$*"'):format(farhome, fish_path, fish_path),
+      }, ssh)
+      vim.fn.setfperm(ssh, 'rwxr-xr-x')
+      box.command = { ssh, 'far@box' }
+    end,
+    none = function(box)
+      box.forward = 'none'
+    end,
+    command = function(box)
+      assert(vim.fn.executable(socat_path) == 1, 'scripts/deps.sh installs socat')
+      box.forward = { socat_path, 'TCP-LISTEN:{port},bind=127.0.0.2,reuseaddr,fork', 'TCP:127.0.0.1:{port}' }
+      box.host = '127.0.0.2'
+    end,
+  }
+  for _, mode in ipairs({ 'ssh', 'none', 'command' }) do
+    it(('forward %s: a 0600 lock file and files over there, the token in no command line'):format(mode), function()
+      local config = vim.deepcopy(ide.config())
+      modes[mode](config.remote.targets.box)
+      assert.is_true(ide.setup(config))
+      ide.new_session('@box')
+      assert(
+        vim.wait(15000, function()
+          return vim.fn.filereadable(out) == 1
+        end, 20),
+        'the far CLI never answered: '
+          .. table.concat(
+            vim.tbl_map(function(b)
+              return vim.bo[b].buftype == 'terminal' and table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '|')
+                or ''
+            end, vim.api.nvim_list_bufs()),
+            ' '
+          )
+      )
+      local seen = vim.json.decode(table.concat(vim.fn.readfile(out), '\n'))
+      assert.is_nil(seen.error, seen.error)
+      local door = ide.server():gateways()[1]
+      assert.equal(door.token, seen.lock.authToken)
+      assert.equal(200, seen.hook.status, seen.hook.body)
+      assert.equal('600', seen.modes[seen.lockPath])
+      assert.same({ '600', '600', '600' }, vim.tbl_values(seen.modes))
+      assert.equal('700', ('%o'):format(bit.band(vim.uv.fs_stat(farhome .. '/.claude/ide').mode, 511)))
+      if mode == 'ssh' then
+        -- The far CLI's parents: fish ran sh, which runs the CLI.
+        local parents = {}
+        local pid = seen.pid
+        for _ = 1, 4 do
+          local stat = io.open(('/proc/%d/stat'):format(pid)):read('*a')
+          pid = tonumber(stat:match('^%d+ %b() %S+ (%d+)'))
+          table.insert(parents, vim.fs.basename((cmdline(pid) or { '?' })[1]))
+        end
+        assert.is_true(vim.tbl_contains(parents, 'fish'), vim.inspect(parents))
+      end
+      assert.same({}, processes_holding(door.token))
+      assert.same({}, processes_holding('X-Claude-Code-IDE-Authorization'))
+      for _, s in ipairs(ide.sessions()) do
+        vim.api.nvim_buf_delete(s.buf, { force = true })
+      end
+      assert(
+        vim.wait(5000, function()
+          return #vim.fn.readdir(farhome .. '/.claude/ide') == 0
+        end, 20),
+        'left over there: ' .. vim.inspect(vim.fn.readdir(farhome .. '/.claude/ide'))
+      )
+    end)
+  end
 
   it('refuses to start from a folder the map does not cover, saying what to do', function()
     vim.fn.mkdir(root .. '/other', 'p')
@@ -294,5 +417,58 @@ describe('far session', function()
     assert.equal(1, #ide.sessions())
     assert.equal(1, #ide.server():gateways())
     assert.is_nil(messages.text():find('already running', 1, true))
+  end)
+end)
+
+describe('far session health, for a user whose agents all run remotely', function()
+  local root
+
+  before_each(function()
+    root = vim.fn.resolve(vim.fn.tempname())
+    vim.fn.mkdir(root .. '/proj', 'p')
+    vim.cmd.cd(root .. '/proj')
+  end)
+
+  after_each(function()
+    ide.stop()
+    vim.cmd.cd('/')
+    vim.fn.delete(root, 'rf')
+  end)
+
+  local function setup(target)
+    assert.is_true(ide.setup({
+      log_level = 'error',
+      terminal = { provider = 'native', command = 'no-such-claude-here', permission_mode = false },
+      remote = {
+        targets = { box = { command = { 'env' }, folders = { ['/workspace'] = root .. '/proj' } } },
+        target = target,
+      },
+    }))
+  end
+
+  it('says the local claude and trust checks do not apply when remote.target is set, and warns otherwise', function()
+    setup('box')
+    local report = checkhealth()
+    assert.matches(
+      'no-such-claude-here is not checked here: it does not apply, the CLI runs at @box (remote.target)',
+      report,
+      1,
+      true
+    )
+    assert.matches("Claude Code's trust of", report, 1, true)
+    assert.matches(
+      'it does not apply, the CLI runs at @box (remote.target) and trusts the far folder there',
+      report,
+      1,
+      true
+    )
+    assert.is_nil(report:find('not found or not executable', 1, true))
+    assert.is_nil(report:find('has not trusted', 1, true))
+    -- With no target chosen and no session, a CLI would run here: both are warnings again.
+    setup(false)
+    report = checkhealth()
+    assert.matches('no-such-claude-here is not found or not executable', report, 1, true)
+    assert.matches('has not trusted', report, 1, true)
+    assert.matches('target @box: env', report, 1, true)
   end)
 end)

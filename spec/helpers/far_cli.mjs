@@ -2,9 +2,10 @@
 // editor the way the CLI does (the lock file named after CLAUDE_CODE_SSE_PORT in ${CLAUDE_CONFIG_DIR:-~/.claude}/ide,
 // its authToken, the host CLAUDE_CODE_IDE_HOST_OVERRIDE or 127.0.0.1), connects with the `ws` package, initializes,
 // announces its pid (ide_connected), then calls openFile on `<cwd>/<FAR_CLI_FILE>` and writes what it saw to
-// FAR_CLI_OUT as one JSON object: its cwd, the lock file, the tool's answer. It stays connected until it is sent
+// FAR_CLI_OUT as one JSON object: its cwd, the lock file, the tool's answer, the settings and MCP config files it was
+// given (their paths, contents and modes) and its own arguments and pid. It stays connected until it is sent
 // SIGHUP or SIGTERM (the terminal closing), then exits.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import WebSocket from "ws";
 
@@ -52,10 +53,16 @@ ws.on("open", async () => {
     arguments: { filePath: `${cwd}/${process.env.FAR_CLI_FILE}`, makeFrontmost: false },
   });
   // The settings it was given (--settings JSON): its first UserPromptSubmit HTTP hook is POSTed as the CLI would.
+  // Both are files (0600, next to the lock file), never JSON on the command line.
   const at = process.argv.indexOf("--settings");
-  const settings = at > 0 ? JSON.parse(process.argv[at + 1]) : undefined;
+  const settingsPath = at > 0 ? process.argv[at + 1] : undefined;
+  const settings = settingsPath !== undefined ? JSON.parse(readFileSync(settingsPath, "utf8")) : undefined;
   const mcpAt = process.argv.indexOf("--mcp-config");
-  const mcp = mcpAt > 0 ? JSON.parse(process.argv[mcpAt + 1]) : undefined;
+  const mcpPath = mcpAt > 0 ? process.argv[mcpAt + 1] : undefined;
+  const mcp = mcpPath !== undefined ? JSON.parse(readFileSync(mcpPath, "utf8")) : undefined;
+  const modes = {};
+  for (const path of [lockPath, settingsPath, mcpPath])
+    if (path !== undefined) modes[path] = (statSync(path).mode & 0o777).toString(8);
   let hook;
   const entry = settings?.hooks?.UserPromptSubmit?.[0]?.hooks?.[0];
   if (entry !== undefined) {
@@ -67,7 +74,7 @@ ws.on("open", async () => {
     hook = { entry, status: res.status, body: await res.text() };
   }
   // Whole or not at all: the spec reads it as soon as it exists.
-  writeFileSync(`${process.env.FAR_CLI_OUT}.tmp`, JSON.stringify({ cwd, lock, lockPath, answer, settings, mcp, hook }));
+  writeFileSync(`${process.env.FAR_CLI_OUT}.tmp`, JSON.stringify({ cwd, lock, lockPath, answer, settings, settingsPath, mcp, mcpPath, modes, argv: process.argv, pid: process.pid, hook }));
   renameSync(`${process.env.FAR_CLI_OUT}.tmp`, process.env.FAR_CLI_OUT);
 });
 ws.on("error", (err) => {

@@ -2,8 +2,10 @@
 -- the file, in a terminal of the Neovim that started the CLI), opens the file in that Neovim above the terminal,
 -- filetype markdown, and waits: written and closed → exit 0 with the text; `:cq` (typed: that edit only, Neovim
 -- stays) → exit 1 with the file as it was; then the terminal has the focus in Terminal mode. With Neovim gone it
--- runs the user's own editor. And the terminals :ClaudeCode starts get it in $VISUAL / $EDITOR.
+-- runs the user's own editor. And the terminals :ClaudeCode starts get it in $VISUAL / $EDITOR. Its winbar says
+-- `:wq` sends and `:cq` cancels; and no CLI is ever told that file is the one the user opened or a selection.
 local bridge = require('helpers.bridge')
+local client = require('helpers.client')
 
 describe('the external editor command', function()
   after_each(bridge.cleanup)
@@ -21,7 +23,7 @@ describe('the external editor command', function()
     nvim:lua(
       [[
       local line = ...
-      vim.cmd('botright split')
+      vim.cmd('botright new')
       vim.fn.termopen({ 'sh', '-c', line .. '; echo EXIT=$?; sleep 60' })
       _G.term_buf = vim.api.nvim_get_current_buf()
       vim.cmd('stopinsert')
@@ -104,6 +106,110 @@ describe('the external editor command', function()
     assert.are.equal('keep me\n', bridge.read(file))
     assert.are.equal(-1, nvim:lua('return vim.fn.bufnr(...)', file))
     assert.are.equal(2, nvim:lua('return 1 + 1'))
+  end)
+
+  --- Every text message `conn` received so far (decoded), left in the driver's queue.
+  local function received(conn)
+    local out = {}
+    for _, e in ipairs(conn.driver.events) do
+      if e.conn == conn.id and e.ev == 'message' then
+        table.insert(out, vim.json.decode(e.text))
+      end
+    end
+    return out
+  end
+
+  local function wait_mode(nvim, want)
+    assert(
+      vim.wait(5000, function()
+        return nvim:lua('return vim.fn.mode()') == want
+      end, 10),
+      'mode ' .. want .. ' not reached (' .. tostring(nvim:lua('return vim.fn.mode()')) .. ')'
+    )
+  end
+
+  it('is never reported to a CLI as the opened file or a selection, and its winbar says how to leave', function()
+    local project = bridge.project({ ['a.txt'] = 'first\nsecond\nthird\n' })
+    local nvim = bridge.editor({ config_dir = bridge.config_dir(), cwd = project, args = { 'a.txt' } })
+    local name = 'claude-prompt-3f9a.md'
+    local file = bridge.tempdir() .. '/' .. name
+    bridge.write(file, 'half a prompt\nwith two lines\n')
+    -- A Claude Code (the IDE connection: selection_changed, at_mentioned, the selection tools) and an agent
+    -- bridge (editor_state, the vim:// resources), both real WebSocket clients of the child's server.
+    local ide = client.connect({ port = nvim.lock.port, token = nvim.lock.authToken })
+    ide:initialize()
+    local agent = client.connect({
+      port = nvim.lock.port,
+      token = nvim.lock.authToken,
+      headers = { ['x-claude-ide-role'] = 'agent' },
+    })
+    agent:initialize()
+    -- The file the user edits is announced: the client hears what a file buffer does.
+    assert.matches('/a%.txt$', ide:wait_notification('selection_changed').filePath)
+
+    run_in_terminal(nvim, command_of(nvim), file)
+    shown(nvim, file)
+    local winbar = nvim:lua('return vim.wo.winbar')
+    assert.matches("Claude Code's prompt", winbar)
+    assert.matches(':wq send', winbar, 1, true)
+    assert.matches(':cq cancel', winbar, 1, true)
+
+    -- As a user does there: moves, a linewise selection left with <Esc>, a characterwise one still on while the
+    -- tools are asked, the mention commands.
+    local input = function(keys)
+      vim.rpcrequest(nvim:rpc(), 'nvim_input', keys)
+    end
+    input('ggjVk<Esc>')
+    wait_mode(nvim, 'n')
+    input('jlll')
+    input(':ClaudeCodeSend<CR>')
+    input(':ClaudeCodeAdd %<CR>')
+    input('ggvj')
+    wait_mode(nvim, 'v')
+    local answers = {}
+    for _, tool in ipairs({ 'getCurrentSelection', 'getLatestSelection', 'getOpenEditors' }) do
+      local res = ide:call_tool(tool)
+      assert.is_table(res.result, tool .. ': ' .. vim.inspect(res))
+      answers[tool] = bridge.text(res.result)
+    end
+    answers.editor_state = bridge.text(agent:call_tool('editor_state').result)
+    for _, uri in ipairs({ 'vim://buffers', 'vim://windows', 'vim://cursor' }) do
+      answers[uri] = agent:request('resources/read', { uri = uri }).result.contents[1].text
+    end
+    -- The state says where the user is, without naming the file, and gives the file they edit instead.
+    assert.matches('cursor: [prompt] being written for a CLI', answers.editor_state, 1, true)
+    assert.matches('editing: a.txt:', answers.editor_state, 1, true)
+    assert.matches('selection: none', answers.editor_state, 1, true)
+    assert.matches('"filePath":"[^"]*/a%.txt"', answers.getLatestSelection)
+    input('<Esc>:wq<CR>')
+    assert(
+      vim.wait(10000, function()
+        return terminal_text(nvim):find('EXIT=0', 1, true) ~= nil
+      end, 20),
+      'the command did not end with 0'
+    )
+    -- Then a move in the file the user edits is reported: everything before it has arrived.
+    wait_mode(nvim, 't')
+    input('<C-\\><C-n><C-w>tj')
+    local moved = ide:next_message(function(m)
+      return m.method == 'selection_changed'
+        and m.params.filePath:match('/a%.txt$')
+        and m.params.selection.start.line == 1
+    end, 5000, 'selection_changed on a.txt line 2')
+    assert.is_table(moved)
+
+    for what, text in pairs(answers) do
+      assert.is_nil(text:find(name, 1, true), what .. ' names the prompt file: ' .. text)
+      assert.is_nil(text:find('half a prompt', 1, true), what .. ' holds the prompt text: ' .. text)
+    end
+    for _, msg in ipairs(received(ide)) do
+      local text = vim.json.encode(msg)
+      assert.is_nil(text:find(name, 1, true), 'sent to the CLI: ' .. text)
+      assert.is_nil(text:find('half a prompt', 1, true), 'sent to the CLI: ' .. text)
+      assert.are_not.equal('at_mentioned', msg.method, 'a mention was sent: ' .. text)
+    end
+    ide:close()
+    agent:close()
   end)
 
   it("runs the user's own editor when its Neovim is gone", function()

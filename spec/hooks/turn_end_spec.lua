@@ -215,6 +215,24 @@ describe('the end of every turn', function()
     end)
     -- The review is still open, its decisions to make: a.txt's hunk reverted, then applied.
     assert.is_not_nil(review_tab())
+    -- Q in a file's review opened from the overview is the same note (that review stays open too).
+    nvim:lua('vim.cmd.normal("]c")')
+    type_keys('<CR>')
+    wait_for("a.txt's own review", function()
+      return nvim:lua('return vim.api.nvim_buf_get_name(0)'):find('a%.txt %(proposal%)$') ~= nil
+    end)
+    type_keys('Q')
+    type_keys('and a second note<CR>')
+    wait_for('the second note taken', function()
+      local _, n = said():gsub('turn 1: your note goes to Claude Code with your next prompt', '')
+      return n == 2
+    end)
+    assert.matches('a%.txt %(proposal%)$', nvim:lua('return vim.api.nvim_buf_get_name(0)'))
+    nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
+    wait_for('the overview again', function()
+      return nvim:lua('return vim.api.nvim_buf_get_name(0)'):find('^claude%-ide://') ~= nil
+    end)
+    nvim:lua('vim.cmd.normal("gg")')
     nvim:lua('vim.cmd.normal("]c")')
     nvim:lua('vim.cmd.normal("gH")')
     nvim:lua('vim.cmd("ClaudeCodeDiffAccept")')
@@ -226,6 +244,7 @@ describe('the end of every turn', function()
     local _, count = context:gsub('keep b as it is', '')
     assert.are.equal(1, count, context)
     assert.matches("About your turn 1, the user's note from their editor's review: keep b as it is", context)
+    assert.matches("About your turn 1, the user's note from their editor's review: and a second note", context)
     assert.matches('a%.txt %(every change reverted%)', context)
     -- Delivered once: the prompt after has it no more.
     hook('Stop', { prompt_id = 'p2' })

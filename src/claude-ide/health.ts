@@ -10,7 +10,7 @@ import { normalize, shown } from "./util/fs";
 import { checkPolicy } from "./policy/health";
 import type { SessionInfo } from "./sessions";
 import { commandClient } from "./util/client_name";
-import { checkRemote } from "./far/health";
+import { checkRemote, remoteOnly } from "./far/health";
 
 /** The self-test's round trip normally takes a few milliseconds. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -146,10 +146,14 @@ const INSTALL: { [id: string]: string } = {
   qwen: "npm install -g @qwen-code/qwen-code",
 };
 
-function checkClaude(): void {
+function checkClaude(remote: string | undefined): void {
   const command = ide.config().terminal.command;
   const exe = vim.split(vim.trim(command), " ", { plain: true, trimempty: true })[0] ?? "";
   if (exe !== "" && vim.fn.executable(exe) === 1) vim.health.ok(`${exe} found: ${vim.fn.exepath(exe)}`);
+  else if (remote !== undefined)
+    vim.health.info(
+      `${exe === "" ? "terminal.command" : exe} is not checked here: it does not apply, the CLI runs at ${remote} (checked below)`,
+    );
   else {
     const cli = commandClient(command);
     const install = INSTALL[cli.id];
@@ -209,6 +213,7 @@ function checkClients(): void {
 }
 
 export function check(this: void): void {
+  const remote = remoteOnly(ide.config(), ide.sessions());
   vim.health.start("claude-ide");
   checkNeovim();
   checkConfig();
@@ -217,11 +222,11 @@ export function check(this: void): void {
   checkClients();
   checkLockDir();
   checkRivals();
-  checkClaude();
+  checkClaude(remote);
   vim.health.start("claude-ide agent endpoint (mcp__nvim__* tools for the model)");
   checkAgent(ide.config().agent.search.rg);
   vim.health.start("claude-ide hooks and the turn review (:help claude-ide-turn-review)");
-  checkHooks(ide.config());
+  checkHooks(ide.config(), remote);
   vim.health.start("claude-ide privacy: what the model may read (:help claude-ide-privacy)");
   checkPolicy(ide.config());
   vim.health.start("claude-ide remote agents: in a container or on another machine (:help claude-ide-remote)");

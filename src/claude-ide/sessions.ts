@@ -690,6 +690,12 @@ export class Sessions {
       const t = this.terms.find((s) => s.far !== undefined && s.terminal.buffer() === ev.buf);
       const request = vim.v.termrequest as string | undefined;
       if (t?.far === undefined || typeof request !== "string") return;
+      // The far shell is ready for its script and data (the session's secrets: on its input, never a command line).
+      if (vim.startswith(request, `\x1b]${farLaunch().READY_OSC}`)) {
+        const job = vim.b[ev.buf].terminal_job_id as number | undefined;
+        if (job !== undefined) t.far.deliver(job);
+        return;
+      }
       const prefix = `\x1b]${farLaunch().OTHER_FILES_OSC}`;
       if (!vim.startswith(request, prefix) || t.otherFiles !== undefined) return;
       t.otherFiles = string.sub(request, prefix.length + 1);
@@ -701,7 +707,7 @@ export class Sessions {
     };
     vim.api.nvim_create_autocmd("TermRequest", {
       group: this.augroup,
-      desc: "claude-ide: a far session's shell saying its folder is not the files here (far/launch)",
+      desc: "claude-ide: a far session's shell ready for its script, or saying its folder is not the files here (far/launch)",
       callback: otherFiles,
     });
   }

@@ -4,6 +4,7 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local bufferPath = ____buffers.bufferPath
+local isAgentFile = ____buffers.isAgentFile
 local isDirty = ____buffers.isDirty
 local ____positions = require("claude-ide.editor.positions")
 local byteToCharColumn = ____positions.byteToCharColumn
@@ -49,6 +50,10 @@ local function cursorOf(win)
         )
     }
 end
+--- A buffer's path as these resources show it: none for a CLI's external-editor file (its prompt, being written).
+local function shownPath(buf)
+    return isAgentFile(buf) and "" or bufferPath(buf)
+end
 local function buffers()
     local cwd = normalize(vim.fn.getcwd())
     local current = vim.api.nvim_get_current_buf()
@@ -56,12 +61,12 @@ local function buffers()
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if vim.api.nvim_get_option_value("buflisted", {buf = buf}) ~= true then
-                goto __continue4
+                goto __continue5
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
             out[#out + 1] = {
                 id = buf,
-                path = bufferPath(buf),
+                path = shownPath(buf),
                 name = bufferLabel(buf, cwd),
                 lines = loaded and vim.api.nvim_buf_line_count(buf) or vim.NIL,
                 loaded = loaded,
@@ -71,7 +76,7 @@ local function buffers()
                 current = buf == current
             }
         end
-        ::__continue4::
+        ::__continue5::
     end
     return out
 end
@@ -85,7 +90,7 @@ local function windows()
                 id = win,
                 tab = vim.api.nvim_tabpage_get_number(tab),
                 buffer = buf,
-                path = bufferPath(buf),
+                path = shownPath(buf),
                 cursor = cursorOf(win),
                 current = win == current,
                 diff = vim.api.nvim_get_option_value("diff", {win = win}) == true,
@@ -107,7 +112,7 @@ local function diagnostics(policy)
         do
             local buf = d.bufnr
             if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
-                goto __continue14
+                goto __continue15
             end
             local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1] or ""
             out[#out + 1] = {
@@ -123,7 +128,7 @@ local function diagnostics(policy)
                 ) ~= nil and "(withheld from the model)" or d.message
             }
         end
-        ::__continue14::
+        ::__continue15::
     end
     return out
 end
@@ -196,8 +201,11 @@ function ____exports.readResource(uri, services, hub)
             {
                 mode = vim.api.nvim_get_mode().mode,
                 buffer = buf,
-                path = bufferPath(buf),
-                display = displayPath(bufferPath(buf))
+                path = shownPath(buf),
+                display = isAgentFile(buf) and bufferLabel(
+                    buf,
+                    normalize(vim.fn.getcwd())
+                ) or displayPath(bufferPath(buf))
             },
             cursorOf(win)
         )))

@@ -30,8 +30,16 @@ end
 local function option(buf, name)
     return vim.api.nvim_get_option_value(name, {buf = buf})
 end
+--- The buffer variable (`b:claude_ide_agent_file`, true) marking a file the plugin opened for a CLI's external
+-- editor (editor/external_editor: Claude Code's Ctrl-G prompt, a plan, Gemini's Ctrl-X): the CLI's own text,
+-- never "the file the user opened" nor a selection to report to any CLI.
+____exports.AGENT_FILE_VAR = "claude_ide_agent_file"
+--- Whether `buf` is a CLI's external-editor file (AGENT_FILE_VAR).
+function ____exports.isAgentFile(buf)
+    return vim.fn.getbufvar(buf, ____exports.AGENT_FILE_VAR) == true
+end
 --- A buffer holding a file the user edits: a normal buftype (not terminal, prompt, nofile, help, quickfix or
--- acwrite like oil), a name, and not a sidebar filetype.
+-- acwrite like oil), a name, not a sidebar filetype, and not a CLI's external-editor file (isAgentFile).
 function ____exports.isFileBuffer(buf)
     if not vim.api.nvim_buf_is_valid(buf) then
         return false
@@ -42,7 +50,7 @@ function ____exports.isFileBuffer(buf)
     if vim.api.nvim_buf_get_name(buf) == "" then
         return false
     end
-    return not ____exports.isSidebarFiletype(option(buf, "filetype"))
+    return not ____exports.isSidebarFiletype(option(buf, "filetype")) and not ____exports.isAgentFile(buf)
 end
 --- The normalized absolute path of a buffer's name ("" for an unnamed buffer).
 function ____exports.bufferPath(buf)
@@ -89,14 +97,14 @@ function ____exports.findBuffer(path, onlyLoaded)
             do
                 local name = names[i + 1]
                 if name == "" then
-                    goto __continue18
+                    goto __continue19
                 end
                 local st = vim.uv.fs_stat(normalizePath(name))
                 if st ~= nil and st.ino == want.ino and st.dev == want.dev and option(bufs[i + 1], "buftype") == "" then
                     return bufs[i + 1]
                 end
             end
-            ::__continue18::
+            ::__continue19::
             i = i + 1
         end
     end

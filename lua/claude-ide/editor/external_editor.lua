@@ -4,6 +4,8 @@ local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
 local ____process = require("claude-ide.util.process")
 local ancestors = ____process.ancestors
+local ____buffers = require("claude-ide.editor.buffers")
+local AGENT_FILE_VAR = ____buffers.AGENT_FILE_VAR
 --- How far above the editor command its terminal's process may be (terminal → shell → cli → sh → nvim -l).
 local MAX_DEPTH = 12
 --- The command that cancels (`:cq` in the buffer becomes it).
@@ -63,14 +65,22 @@ local function openWindow(buf, layout, near)
     end
     return vim.api.nvim_open_win(buf, true, {split = "above", win = near or 0})
 end
+--- The winbar of the file's window: whose text it is, and the two ways out.
+function ____exports.editorWinbar(who)
+    return ("%#Title# " .. who) .. "'s prompt %*  :wq send  ·  :cq cancel"
+end
 --- Opens `file` for the editor command run as `pid` and returns the session, or the reason it cannot open.
--- `line`: the line the CLI asked for (`+N`), if any.
-function ____exports.openExternalEditor(file, layout, pid, line)
+-- `line`: the line the CLI asked for (`+N`), if any. `who`: the CLI as the user reads its name (the winbar).
+function ____exports.openExternalEditor(file, layout, pid, line, who)
+    if who == nil then
+        who = "the agent"
+    end
     if vim.fn.filereadable(file) ~= 1 and vim.fn.isdirectory(vim.fs.dirname(file)) ~= 1 then
         return {ok = false, error = "no such file: " .. file}
     end
     local terminal = terminalWindow(pid)
     local buf = vim.fn.bufadd(file)
+    vim.b[buf][AGENT_FILE_VAR] = true
     vim.bo[buf].swapfile = false
     vim.fn.bufload(buf)
     vim.bo[buf].buflisted = true
@@ -81,6 +91,9 @@ function ____exports.openExternalEditor(file, layout, pid, line)
             error = "cannot open a window: " .. tostring(win)
         }
     end
+    local winbar = ____exports.editorWinbar(who)
+    local winbarBefore = vim.api.nvim_get_option_value("winbar", {win = win, scope = "local"})
+    vim.api.nvim_set_option_value("winbar", winbar, {win = win, scope = "local"})
     vim.bo[buf].bufhidden = "wipe"
     vim.bo[buf].filetype = "markdown"
     if line ~= nil then
@@ -99,6 +112,9 @@ function ____exports.openExternalEditor(file, layout, pid, line)
         end
         status = s
         pcall(vim.api.nvim_del_augroup_by_id, group)
+        if vim.api.nvim_win_is_valid(win) and vim.api.nvim_get_option_value("winbar", {win = win}) == winbar then
+            vim.api.nvim_set_option_value("winbar", winbarBefore, {win = win, scope = "local"})
+        end
         vim.schedule(function()
             if terminal ~= nil and vim.api.nvim_win_is_valid(terminal) then
                 vim.api.nvim_set_current_win(terminal)

@@ -11,14 +11,22 @@ local Logger = ____log.Logger
 local say = ____log.say
 local ____positions = require("claude-ide.editor.positions")
 local normalizePath = ____positions.normalizePath
+local ____buffers = require("claude-ide.editor.buffers")
+local findBuffer = ____buffers.findBuffer
+local isAgentFile = ____buffers.isAgentFile
 local ____clock = require("claude-ide.util.clock")
 local realClock = ____clock.realClock
 --- A mention of `path` (absolute or relative to the working directory) with optional 1-based lines as the
--- user counts them (converted to the protocol's 0-based lines). The path must exist.
+-- user counts them (converted to the protocol's 0-based lines). The path must exist and not be a CLI's
+-- external-editor file.
 function ____exports.makeMention(path, startLine, endLine)
     local filePath = normalizePath(path)
     if (vim.uv.fs_stat(filePath)) == nil then
         return {ok = false, error = "no such file or folder: " .. filePath}
+    end
+    local buf = findBuffer(filePath, true)
+    if buf ~= nil and isAgentFile(buf) then
+        return {ok = false, error = "this is a CLI's prompt, being written: :wq sends it, :cq cancels (not mentioned)"}
     end
     if startLine == nil then
         if endLine ~= nil then

@@ -9,6 +9,7 @@ local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local bufOption = ____buffers.bufOption
 local bufferPath = ____buffers.bufferPath
+local isAgentFile = ____buffers.isAgentFile
 local isDirty = ____buffers.isDirty
 local isFileBuffer = ____buffers.isFileBuffer
 local isListed = ____buffers.isListed
@@ -69,12 +70,17 @@ local function filePath(buf, name)
     local clean = string.sub(name, 1, 1) == "/" and string.sub(name, -1) ~= "/" and (string.find(name, "//", 1, true)) == nil and (string.find(name, "/.", 1, true)) == nil and (string.find(name, "[~$]")) == nil
     return clean and name or bufferPath(buf)
 end
+--- How a CLI's external-editor file (its prompt, a plan, being written: editor/external_editor) is named.
+local AGENT_FILE_LABEL = "[prompt] being written for a CLI"
 local function labelOf(buf, cwd, bt, name)
     if bt == "terminal" then
         return "[terminal] " .. terminalLabel(buf)
     end
     if bt ~= "" then
         return (("[" .. bt) .. "] ") .. (name ~= "" and vim.fn.fnamemodify(name, ":t") or "-")
+    end
+    if isAgentFile(buf) then
+        return AGENT_FILE_LABEL
     end
     return ____exports.displayPath(
         filePath(buf, name),
@@ -118,6 +124,9 @@ local function visualSelection(cwd, policy)
     end
     local win = vim.api.nvim_get_current_win()
     local buf = vim.api.nvim_win_get_buf(win)
+    if isAgentFile(buf) then
+        return nil
+    end
     local v = vim.fn.getpos("v")
     local row, col = unpack(
         vim.api.nvim_win_get_cursor(win),
@@ -203,7 +212,7 @@ local function windowLine(win, current, cwd)
         marks[#marks + 1] = "[float]"
     end
     local line = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[1] or ""
-    local at = bufOption(buf, "buftype") == "" and ((":" .. tostring(row)) .. ":") .. tostring(byteToCharColumn(line, col)) or ""
+    local at = bufOption(buf, "buftype") == "" and not isAgentFile(buf) and ((":" .. tostring(row)) .. ":") .. tostring(byteToCharColumn(line, col)) or ""
     return (((((("w" .. tostring(win)) .. " b") .. tostring(buf)) .. " ") .. ____exports.bufferLabel(buf, cwd)) .. at) .. (#marks > 0 and " " .. table.concat(marks, " ") or "")
 end
 --- The pending diff reviews (of every server of this Neovim): tab name and file.
@@ -212,11 +221,11 @@ function ____exports.pendingReviews()
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not vim.api.nvim_buf_is_loaded(buf) then
-                goto __continue27
+                goto __continue29
             end
             local v = vim.fn.getbufvar(buf, REVIEW_VAR)
             if type(v) ~= "table" or v.role ~= "proposal" then
-                goto __continue27
+                goto __continue29
             end
             local review = v
             found[#found + 1] = {
@@ -225,7 +234,7 @@ function ____exports.pendingReviews()
                 file = vim.api.nvim_buf_get_name(buf)
             }
         end
-        ::__continue27::
+        ::__continue29::
     end
     return found
 end
@@ -262,7 +271,7 @@ function ____exports.collect(policy, context)
         2
     )
     local curLine = vim.api.nvim_buf_get_lines(curBuf, row - 1, row, false)[1] or ""
-    local cursor = (((("cursor: " .. ____exports.bufferLabel(curBuf, cwd)) .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(curLine, col))
+    local cursor = isAgentFile(curBuf) and "cursor: " .. AGENT_FILE_LABEL or (((("cursor: " .. ____exports.bufferLabel(curBuf, cwd)) .. ":") .. tostring(row)) .. ":") .. tostring(byteToCharColumn(curLine, col))
     if not isFileBuffer(curBuf) then
         local main = mainEditorWindow()
         if main ~= nil then
@@ -290,17 +299,17 @@ function ____exports.collect(policy, context)
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         do
             if not isListed(buf) then
-                goto __continue41
+                goto __continue43
             end
             listed = listed + 1
             if listed > MAX_BUFFERS then
-                goto __continue41
+                goto __continue43
             end
             local loaded = vim.api.nvim_buf_is_loaded(buf)
             local bt = bufOption(buf, "buftype")
             if bt == "terminal" and isClaudeTerminal(buf) then
                 listed = listed - 1
-                goto __continue41
+                goto __continue43
             end
             local name = vim.api.nvim_buf_get_name(buf)
             local parts = {(("  b" .. tostring(buf)) .. " ") .. labelOf(buf, cwd, bt, name)}
@@ -316,7 +325,7 @@ function ____exports.collect(policy, context)
             if ft ~= "" then
                 parts[#parts + 1] = ft
             end
-            if loaded and bt == "" and name ~= "" and not isSidebarFiletype(ft) then
+            if loaded and bt == "" and name ~= "" and not isSidebarFiletype(ft) and not isAgentFile(buf) then
                 local counts = diagnosticCounts(buf)
                 if counts ~= "" then
                     parts[#parts + 1] = counts
@@ -324,7 +333,7 @@ function ____exports.collect(policy, context)
             end
             bufLines[#bufLines + 1] = table.concat(parts, " ")
         end
-        ::__continue41::
+        ::__continue43::
     end
     if listed > MAX_BUFFERS then
         bufLines[#bufLines + 1] = ("  …" .. tostring(listed - MAX_BUFFERS)) .. " more: resources/read vim://buffers lists all"

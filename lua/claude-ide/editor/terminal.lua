@@ -1,5 +1,6 @@
 -- Generated from src/claude-ide/editor/terminal.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
@@ -168,6 +169,38 @@ local function setKeymaps(config, buf)
             vim.keymap.set("t", lhs, move, {buffer = buf, expr = true, desc = "claude-ide: go to the window " .. where})
         end
         ::__continue32::
+    end
+end
+--- Takes snacks.nvim's ExitPre handler off a terminal it opened. snacks closes its terminals on ExitPre
+-- (folke/snacks.nvim 2abf208, "close terminals on ExitPre": a running job must not refuse `:qa`), but when the
+-- quit was typed in that terminal's window, closing it makes Neovim refuse to quit ("bail out when autocommands
+-- closed the window", before_quit_autocmds in ex_docmd.c): `:qa!` only closed the Claude terminal. Both the live
+-- autocmd and the entry every show() defines again go; ClaudeTerminal.endForExit does the same work without
+-- closing the current window.
+local function takeOffSnacksExitPre(win)
+    local events = win.events
+    if type(events) == "table" then
+        local list = events
+        do
+            local i = #list - 1
+            while i >= 0 do
+                local ev = list[i + 1].event
+                if ev == "ExitPre" or type(ev) == "table" and #ev == 1 and ev[1] == "ExitPre" then
+                    __TS__ArraySplice(list, i, 1)
+                end
+                i = i - 1
+            end
+        end
+    end
+    if type(win.augroup) ~= "number" then
+        return
+    end
+    local ok, autocmds = pcall(vim.api.nvim_get_autocmds, {group = win.augroup, event = "ExitPre"})
+    if not ok then
+        return
+    end
+    for ____, au in ipairs(autocmds) do
+        pcall(vim.api.nvim_del_autocmd, au.id)
     end
 end
 --- One Claude terminal (owned by sessions.ts, one per session; it outlives server restarts on the same port).
@@ -339,6 +372,7 @@ function ClaudeTerminal.prototype.startSnacks(self, config, env, cmd, asked)
         return false
     end
     self.snacksWin = win
+    takeOffSnacksExitPre(win)
     local buf = self.snacksWin.buf
     if buf ~= nil and vim.api.nvim_buf_is_valid(buf) then
         vim.api.nvim_set_option_value("filetype", FILETYPE, {buf = buf})
@@ -347,8 +381,56 @@ function ClaudeTerminal.prototype.startSnacks(self, config, env, cmd, asked)
             ____exports.bufferName(self.session, self.scheme)
         )
         self:watchBuffer(buf)
+        local group = vim.api.nvim_create_augroup(
+            "claude-ide.terminal.exit." .. tostring(buf),
+            {clear = true}
+        )
+        vim.api.nvim_create_autocmd(
+            "ExitPre",
+            {
+                group = group,
+                desc = "claude-ide: end the snacks.nvim Claude terminal as Neovim quits, never closing the current window",
+                callback = function() return self:endForExit(buf) end
+            }
+        )
+        vim.api.nvim_create_autocmd(
+            "BufWipeout",
+            {
+                group = group,
+                buffer = buf,
+                once = true,
+                desc = "claude-ide: the snacks.nvim Claude terminal is gone: nothing to end on ExitPre",
+                callback = function()
+                    vim.schedule(function() return pcall(vim.api.nvim_del_augroup_by_id, group) end)
+                end
+            }
+        )
     end
     return true
+end
+function ClaudeTerminal.prototype.endForExit(self, buf)
+    if not vim.api.nvim_buf_is_valid(buf) then
+        return
+    end
+    local current = vim.api.nvim_get_current_win()
+    for ____, win in ipairs(vim.fn.win_findbuf(buf)) do
+        do
+            if win ~= current then
+                pcall(vim.api.nvim_win_close, win, true)
+                goto __continue84
+            end
+            local eventignore = vim.o.eventignore
+            vim.o.eventignore = "all"
+            pcall(
+                vim.api.nvim_win_set_buf,
+                win,
+                vim.api.nvim_create_buf(false, true)
+            )
+            vim.o.eventignore = eventignore
+        end
+        ::__continue84::
+    end
+    pcall(vim.api.nvim_buf_delete, buf, {force = true})
 end
 function ClaudeTerminal.prototype.startNative(self, config, env, cmd, inWindow)
     local buf = vim.api.nvim_create_buf(false, true)

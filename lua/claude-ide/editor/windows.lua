@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/editor/windows.ts by TypeScriptToLua (make build): do not edit.
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
+local isAgentFile = ____buffers.isAgentFile
 local isSidebarFiletype = ____buffers.isSidebarFiletype
 --- A window that may show a file the user edits (an unnamed empty buffer counts, e.g. at startup).
 function ____exports.isEditorWindow(win)
@@ -20,7 +21,7 @@ function ____exports.isEditorWindow(win)
     if vim.api.nvim_get_option_value("buftype", {buf = buf}) ~= "" then
         return false
     end
-    return not isSidebarFiletype(vim.api.nvim_get_option_value("filetype", {buf = buf}))
+    return not isSidebarFiletype(vim.api.nvim_get_option_value("filetype", {buf = buf})) and not isAgentFile(buf)
 end
 --- The main editor window of the current tab page: the current window when it qualifies, else the previous
 -- window (`wincmd p`), else the largest qualifying window. Undefined when there is none.

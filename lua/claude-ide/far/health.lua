@@ -1,5 +1,7 @@
 -- Generated from src/claude-ide/far/health.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArraySome = ____lualib.__TS__ArraySome
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
@@ -13,6 +15,26 @@ local ____path_map = require("claude-ide.util.path_map")
 local createPathMap = ____path_map.createPathMap
 --- A ping through the forward normally takes milliseconds; a dead forward never answers.
 local ROUND_TRIP_TIMEOUT_MS = 2000
+--- Where the user's agents run when none runs here: the target names (`@box`) when remote.target is set or every
+-- session is at a target; undefined when a CLI may run beside this Neovim (the local CLI and trust checks apply).
+function ____exports.remoteOnly(config, sessions)
+    if config.remote.target ~= false then
+        return ("@" .. config.remote.target) .. " (remote.target)"
+    end
+    if #sessions == 0 or __TS__ArraySome(
+        sessions,
+        function(____, s) return s.target == nil end
+    ) then
+        return nil
+    end
+    local names = {}
+    for ____, s in ipairs(sessions) do
+        if not __TS__ArrayIncludes(names, "@" .. s.target.name) then
+            names[#names + 1] = "@" .. s.target.name
+        end
+    end
+    return table.concat(names, ", ") .. " (every session runs there)"
+end
 function ____exports.checkRemote(config, server, sessions)
     local names = {}
     for name in pairs(config.remote.targets) do
@@ -28,7 +50,7 @@ function ____exports.checkRemote(config, server, sessions)
         do
             local t = remoteTarget(config, name)
             if t == nil then
-                goto __continue5
+                goto __continue12
             end
             local forward = t.forward == "ssh" and "port forwarded with ssh -R" or (t.forward == "none" and ("the far side reaches " .. t.host) .. " itself (forward \"none\": a shared network)" or (("forwarded by " .. table.concat(t.forward, " ")) .. " for each session, reached at ") .. t.host)
             local chosen = config.remote.target == name and " (remote.target: :ClaudeCode starts here)" or ""
@@ -69,17 +91,17 @@ function ____exports.checkRemote(config, server, sessions)
                 )
             end
         end
-        ::__continue5::
+        ::__continue12::
     end
     for ____, s in ipairs(sessions) do
         do
             if s.target == nil then
-                goto __continue18
+                goto __continue25
             end
             local at = ((((("session " .. s.name) .. ": door 127.0.0.1:") .. tostring(s.target.port)) .. ", lock file ") .. tostring(s.target.port)) .. ".lock over there"
             if not s.connected then
                 vim.health.warn(at .. ": its CLI has not connected", {"the terminal shows what the far side said (ssh, the CLI)", "ssh: is the port already taken over there (ExitOnForwardFailure)? is AllowTcpForwarding on in its sshd?", "a container: does it share this machine's network (forward = \"none\"), or reach it at remote.targets host?"})
-                goto __continue18
+                goto __continue25
             end
             local trip = server and server:doorRoundTrip(s.target.port, ROUND_TRIP_TIMEOUT_MS)
             if (trip and trip.ok) == true then
@@ -88,7 +110,7 @@ function ____exports.checkRemote(config, server, sessions)
                 vim.health.warn((at .. ": connected, but a ping found no answer: ") .. ((trip and trip.ok) == false and trip.error or "server stopped"))
             end
         end
-        ::__continue18::
+        ::__continue25::
     end
 end
 return ____exports

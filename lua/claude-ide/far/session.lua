@@ -4,7 +4,6 @@ local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
 local ____config = require("claude-ide.config")
 local remoteTarget = ____config.remoteTarget
@@ -19,7 +18,7 @@ local ____permission_mode = require("claude-ide.util.permission_mode")
 local modeArguments = ____permission_mode.modeArguments
 local ____launch = require("claude-ide.far.launch")
 local farCommandLine = ____launch.farCommandLine
-local farScript = ____launch.farScript
+local farInput = ____launch.farInput
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____settings = require("claude-ide.hooks.settings")
@@ -27,6 +26,11 @@ local httpHookSettings = ____settings.httpHookSettings
 local ____cli_config = require("claude-ide.bridge.cli_config")
 local allowedTools = ____cli_config.allowedTools
 local httpMcpConfig = ____cli_config.httpMcpConfig
+--- Ports of far sessions whose door is open, and of those that ended, per target (their files may be left over there).
+local openPorts = {}
+local endedPorts = {}
+--- How many ended ports a target remembers.
+local ENDED_KEPT = 16
 --- What the far CLI is given: the settings (the agent tools allowed without a prompt, as beside Neovim) and the
 -- agent tools' MCP entry, both through the far session's door.
 function ____exports.farCliSetup(config, far)
@@ -158,23 +162,61 @@ function ____exports.openFarSession(config, name, openGateway)
         end
         job = started
     end
+    openPorts[gateway.port] = true
+    local armed
     local function close()
         if closed then
             return
         end
         closed = true
+        armed = nil
         if job ~= nil then
             pcall(vim.fn.jobstop, job)
         end
         gateway.close()
+        openPorts[gateway.port] = nil
+        local ____endedPorts_2, ____name_3 = endedPorts, name
+        if ____endedPorts_2[____name_3] == nil then
+            ____endedPorts_2[____name_3] = {}
+        end
+        local ended = endedPorts[name]
+        ended[#ended + 1] = gateway.port
+        if #ended > ENDED_KEPT then
+            table.remove(ended, 1)
+        end
     end
-    return {ok = true, session = {name = name, target = target, gateway = gateway, close = close}}
+    local function arm(input)
+        local ____closed_5
+        if closed then
+            ____closed_5 = nil
+        else
+            ____closed_5 = input
+        end
+        armed = ____closed_5
+    end
+    local function deliver(terminalJob)
+        if armed == nil then
+            return false
+        end
+        local input = armed
+        armed = nil
+        local ok = pcall(vim.fn.chansend, terminalJob, input)
+        return ok
+    end
+    return {ok = true, session = {
+        name = name,
+        target = target,
+        gateway = gateway,
+        close = close,
+        arm = arm,
+        deliver = deliver
+    }}
 end
 --- The local command line that starts the far CLI, in the far folder of Neovim's cwd.
 function ____exports.farCommand(config, far, setup, extra)
-    local ____far_2 = far
-    local target = ____far_2.target
-    local gateway = ____far_2.gateway
+    local ____far_6 = far
+    local target = ____far_6.target
+    local gateway = ____far_6.gateway
     local cwd = vim.fn.getcwd()
     local farCwd = gateway.paths:toFar(cwd)
     if farCwd == nil then
@@ -197,18 +239,15 @@ function ____exports.farCommand(config, far, setup, extra)
     env.NO_PROXY = target.host == "127.0.0.1" and "127.0.0.1,localhost" or target.host .. ",127.0.0.1,localhost"
     env.no_proxy = env.NO_PROXY
     local words = {target.cli}
-    if setup.mcp ~= nil then
-        __TS__ArrayPush(
-            words,
-            "--mcp-config",
-            vim.json.encode(setup.mcp)
-        )
-    end
     local mode = modeArguments("claude", config.terminal.permission_mode, (target.cli .. " ") .. extra)
     for w in string.gmatch(mode, "%S+") do
         words[#words + 1] = w
     end
-    local script = farScript({
+    local stale = __TS__ArrayFilter(
+        endedPorts[far.name] or ({}),
+        function(____, p) return not (openPorts[p] ~= nil) end
+    )
+    local input = farInput({
         port = port,
         token = gateway.token,
         folders = gateway.paths:farFolders(),
@@ -219,11 +258,14 @@ function ____exports.farCommand(config, far, setup, extra)
         extra = extra,
         settings = setup.settings ~= nil and vim.json.encode(setup.settings) or nil,
         settingsOther = setup.settingsOther ~= nil and vim.json.encode(setup.settingsOther) or nil,
+        mcp = setup.mcp ~= nil and vim.json.encode(setup.mcp) or nil,
+        stale = stale,
         check = ____exports.folderCheck(cwd)
     })
+    far.arm(input)
     return {
         ok = true,
-        cmd = farCommandLine(target, port, script),
+        cmd = farCommandLine(target, port),
         env = {}
     }
 end

@@ -81,8 +81,9 @@ function ____exports.hookNames(client)
         ", "
     )
 end
---- Claude Code: the hooks in the --settings file :ClaudeCode writes, disableAllHooks, the folder's trust.
-local function checkClaude(cwd)
+--- Claude Code: the hooks in the --settings file :ClaudeCode writes, disableAllHooks, the folder's trust. `remote`:
+-- where the CLI runs when none runs here (far/health remoteOnly): the trust lives over there, not checked here.
+local function checkClaude(cwd, remote)
     local file = ((configDir() .. "/settings-") .. tostring(vim.fn.getpid())) .. ".json"
     local written = readJson(file)
     if written == nil then
@@ -107,6 +108,8 @@ local function checkClaude(cwd)
     end
     if ____exports.claudeTrusts(cwd) then
         vim.health.ok(("Claude Code trusts " .. shown(cwd)) .. ": its hooks run here")
+    elseif remote ~= nil then
+        vim.health.info(((("Claude Code's trust of " .. shown(cwd)) .. " is not checked here: it does not apply, the CLI runs at ") .. remote) .. " and trusts the far folder there")
     else
         vim.health.warn(
             ("Claude Code has not trusted " .. shown(cwd)) .. " yet: it runs no hook here until you accept its trust dialog",
@@ -193,7 +196,8 @@ local function checkCodex(cwd)
         vim.health.info(("Codex has not trusted " .. shown(cwd)) .. " yet: it asks when it starts here")
     end
 end
-function ____exports.checkHooks(config)
+--- `remote`: where the CLI runs when none runs beside this Neovim (far/health remoteOnly).
+function ____exports.checkHooks(config, remote)
     if not config.hooks.enabled then
         vim.health.info("hooks are off (hooks.enabled = false): no turn review, the CLIs get no hooks from the plugin")
         return
@@ -206,7 +210,7 @@ function ____exports.checkHooks(config)
     local cli = cliKind(config.terminal.command)
     local cwd = normalize(vim.fn.getcwd())
     if cli == "claude" then
-        checkClaude(cwd)
+        checkClaude(cwd, remote)
     elseif cli == "codex" then
         checkCodex(cwd)
     else

@@ -1,7 +1,7 @@
 // The agent endpoint's MCP resources (seed 001): the editor state as text, buffers/windows/diagnostics/
 // cursor as JSON, and any buffer's current text. vim://instances is the bridge's own (it knows the
 // instances; see bridge/bridge.ts). Readable by a client that @-mentions them (`@nvim:vim://state`).
-import { bufferPath, isDirty } from "../editor/buffers";
+import { bufferPath, isAgentFile, isDirty } from "../editor/buffers";
 import { byteToCharColumn } from "../editor/positions";
 import { dict } from "../util/json";
 import { loadedModule } from "../util/modules";
@@ -22,6 +22,11 @@ function cursorOf(win: Win): { line: number; column: number } {
   return { line: row, column: byteToCharColumn(vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[0] ?? "", col) };
 }
 
+/** A buffer's path as these resources show it: none for a CLI's external-editor file (its prompt, being written). */
+function shownPath(buf: Buf): string {
+  return isAgentFile(buf) ? "" : bufferPath(buf);
+}
+
 function buffers(): object[] {
   const cwd = normalize(vim.fn.getcwd());
   const current = vim.api.nvim_get_current_buf();
@@ -31,7 +36,7 @@ function buffers(): object[] {
     const loaded = vim.api.nvim_buf_is_loaded(buf);
     out.push({
       id: buf,
-      path: bufferPath(buf),
+      path: shownPath(buf),
       name: bufferLabel(buf, cwd),
       lines: loaded ? vim.api.nvim_buf_line_count(buf) : vim.NIL,
       loaded,
@@ -54,7 +59,7 @@ function windows(): object[] {
         id: win,
         tab: vim.api.nvim_tabpage_get_number(tab),
         buffer: buf,
-        path: bufferPath(buf),
+        path: shownPath(buf),
         cursor: cursorOf(win),
         current: win === current,
         diff: vim.api.nvim_get_option_value("diff", { win }) === true,
@@ -120,8 +125,8 @@ export function readResource(uri: string, services: Services, hub?: Hub): object
       dict({
         mode: vim.api.nvim_get_mode().mode,
         buffer: buf,
-        path: bufferPath(buf),
-        display: displayPath(bufferPath(buf)),
+        path: shownPath(buf),
+        display: isAgentFile(buf) ? bufferLabel(buf, normalize(vim.fn.getcwd())) : displayPath(bufferPath(buf)),
         ...cursorOf(win),
       }),
     );

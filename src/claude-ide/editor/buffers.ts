@@ -32,14 +32,27 @@ function option<T>(buf: Buf, name: string): T {
 }
 
 /**
+ * The buffer variable (`b:claude_ide_agent_file`, true) marking a file the plugin opened for a CLI's external
+ * editor (editor/external_editor: Claude Code's Ctrl-G prompt, a plan, Gemini's Ctrl-X): the CLI's own text,
+ * never "the file the user opened" nor a selection to report to any CLI.
+ */
+export const AGENT_FILE_VAR = "claude_ide_agent_file";
+
+/** Whether `buf` is a CLI's external-editor file (AGENT_FILE_VAR). */
+export function isAgentFile(buf: Buf): boolean {
+  // getbufvar(), not vim.b[buf]: that makes an accessor table per call.
+  return vim.fn.getbufvar(buf, AGENT_FILE_VAR) === true;
+}
+
+/**
  * A buffer holding a file the user edits: a normal buftype (not terminal, prompt, nofile, help, quickfix or
- * acwrite like oil), a name, and not a sidebar filetype.
+ * acwrite like oil), a name, not a sidebar filetype, and not a CLI's external-editor file (isAgentFile).
  */
 export function isFileBuffer(buf: Buf): boolean {
   if (!vim.api.nvim_buf_is_valid(buf)) return false;
   if (option<string>(buf, "buftype") !== "") return false;
   if (vim.api.nvim_buf_get_name(buf) === "") return false;
-  return !isSidebarFiletype(option<string>(buf, "filetype"));
+  return !isSidebarFiletype(option<string>(buf, "filetype")) && !isAgentFile(buf);
 }
 
 /** The normalized absolute path of a buffer's name ("" for an unnamed buffer). */

@@ -4,8 +4,10 @@
 // the agent's terminal (terminal.editor "split"), a float or a tab page, filetype markdown. Done when its buffer
 // goes: written then closed (`:wq`, `ZZ`, `:w` then `:bd`) → 0, the CLI reads the file; `:cq` (in that buffer
 // only: it does not quit Neovim) or closed without writing → 1, the CLI keeps its text. Then the agent's
-// terminal has the focus again, in Terminal mode.
+// terminal has the focus again, in Terminal mode. Its winbar says so (`:wq` sends, `:cq` cancels). The buffer is
+// marked (editor/buffers AGENT_FILE_VAR): no CLI is ever told it is the file the user opened or a selection.
 import { ancestors } from "../util/process";
+import { AGENT_FILE_VAR } from "./buffers";
 
 export type EditorLayout = "split" | "float" | "tab";
 
@@ -58,25 +60,36 @@ function openWindow(buf: Buf, layout: EditorLayout, near: Win | undefined): Win 
   return vim.api.nvim_open_win(buf, true, { split: "above", win: near ?? 0 });
 }
 
+/** The winbar of the file's window: whose text it is, and the two ways out. */
+export function editorWinbar(who: string): string {
+  return `%#Title# ${who}'s prompt %*  :wq send  ·  :cq cancel`;
+}
+
 /**
  * Opens `file` for the editor command run as `pid` and returns the session, or the reason it cannot open.
- * `line`: the line the CLI asked for (`+N`), if any.
+ * `line`: the line the CLI asked for (`+N`), if any. `who`: the CLI as the user reads its name (the winbar).
  */
 export function openExternalEditor(
   file: string,
   layout: EditorLayout,
   pid: number | undefined,
   line?: number,
+  who = "the agent",
 ): { ok: true; session: EditorSession } | { ok: false; error: string } {
   if (vim.fn.filereadable(file) !== 1 && vim.fn.isdirectory(vim.fs.dirname(file)) !== 1)
     return { ok: false, error: `no such file: ${file}` };
   const terminal = terminalWindow(pid);
   const buf = vim.fn.bufadd(file);
+  // Marked before any window shows it: its BufEnter must already find it no file of the user's.
+  vim.b[buf][AGENT_FILE_VAR] = true;
   vim.bo[buf].swapfile = false;
   vim.fn.bufload(buf);
   vim.bo[buf].buflisted = true;
   const [opened, win] = pcall(openWindow, buf, layout, terminal);
   if (!opened) return { ok: false, error: `cannot open a window: ${tostring(win)}` };
+  const winbar = editorWinbar(who);
+  const winbarBefore = vim.api.nvim_get_option_value("winbar", { win, scope: "local" }) as string;
+  vim.api.nvim_set_option_value("winbar", winbar, { win, scope: "local" });
   vim.bo[buf].bufhidden = "wipe";
   vim.bo[buf].filetype = "markdown";
   if (line !== undefined) pcall(vim.api.nvim_win_set_cursor, win, [line, 0]);
@@ -89,6 +102,9 @@ export function openExternalEditor(
     if (status !== undefined) return;
     status = s;
     pcall(vim.api.nvim_del_augroup_by_id, group);
+    // The window may stay, showing another buffer (`:w` then `:e other`): its winbar is no longer this file's.
+    if (vim.api.nvim_win_is_valid(win) && vim.api.nvim_get_option_value("winbar", { win }) === winbar)
+      vim.api.nvim_set_option_value("winbar", winbarBefore, { win, scope: "local" });
     // The agent's terminal again, in Terminal mode (after the window has gone).
     vim.schedule(() => {
       if (terminal !== undefined && vim.api.nvim_win_is_valid(terminal)) {

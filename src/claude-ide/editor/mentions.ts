@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import { Logger, say } from "../log";
 import type { Hub } from "../contracts";
 import { normalizePath } from "./positions";
+import { findBuffer, isAgentFile } from "./buffers";
 import { type Clock, type ClockTimer, realClock } from "../util/clock";
 
 /** `at_mentioned` params: 0-based lines; without lines the whole file (or folder) is mentioned. */
@@ -23,11 +24,16 @@ export type MentionResult = { ok: true; mention: Mention } | { ok: false; error:
 
 /**
  * A mention of `path` (absolute or relative to the working directory) with optional 1-based lines as the
- * user counts them (converted to the protocol's 0-based lines). The path must exist.
+ * user counts them (converted to the protocol's 0-based lines). The path must exist and not be a CLI's
+ * external-editor file.
  */
 export function makeMention(path: string, startLine?: number, endLine?: number): MentionResult {
   const filePath = normalizePath(path);
   if (vim.uv.fs_stat(filePath)[0] === undefined) return { ok: false, error: `no such file or folder: ${filePath}` };
+  // A CLI's prompt being written (`:ClaudeCodeAdd %` there) is that CLI's own text, not a file to mention.
+  const buf = findBuffer(filePath, true);
+  if (buf !== undefined && isAgentFile(buf))
+    return { ok: false, error: "this is a CLI's prompt, being written: :wq sends it, :cq cancels (not mentioned)" };
   if (startLine === undefined) {
     if (endLine !== undefined) return { ok: false, error: "an end line needs a start line" };
     return { ok: true, mention: { filePath } };

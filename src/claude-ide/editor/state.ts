@@ -4,7 +4,7 @@
 // change since are one line `<section>: unchanged`, so a model polling the editor pays only for what moved.
 // Lines are 1-based and columns are characters, as the editor shows them.
 import type { Hub, SnapshotStore } from "../contracts";
-import { bufOption, bufferPath, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "./buffers";
+import { bufOption, bufferPath, isAgentFile, isDirty, isFileBuffer, isListed, isSidebarFiletype } from "./buffers";
 import { REVIEW_VAR, type ReviewVar } from "./review_marks";
 import { byteToCharColumn, charLength } from "./positions";
 import { mainEditorWindow } from "./windows";
@@ -55,9 +55,14 @@ function filePath(buf: Buf, name: string): string {
   return clean ? name : bufferPath(buf);
 }
 
+/** How a CLI's external-editor file (its prompt, a plan, being written: editor/external_editor) is named. */
+const AGENT_FILE_LABEL = "[prompt] being written for a CLI";
+
 function labelOf(buf: Buf, cwd: string, bt: string, name: string): string {
   if (bt === "terminal") return `[terminal] ${terminalLabel(buf)}`;
   if (bt !== "") return `[${bt}] ${name !== "" ? vim.fn.fnamemodify(name, ":t") : "-"}`;
+  // Never named by its path: it is no file of the project, and no CLI is told it was opened.
+  if (isAgentFile(buf)) return AGENT_FILE_LABEL;
   return displayPath(filePath(buf, name), cwd);
 }
 
@@ -88,6 +93,8 @@ function visualSelection(cwd: string, policy: Policy): string | undefined {
   if (kind !== "v" && kind !== "V" && kind !== CTRL_V) return undefined;
   const win = vim.api.nvim_get_current_win();
   const buf = vim.api.nvim_win_get_buf(win);
+  // Text selected in a CLI's prompt is that CLI's own, not a selection to report.
+  if (isAgentFile(buf)) return undefined;
   const v = vim.fn.getpos("v");
   const [row, col] = vim.api.nvim_win_get_cursor(win);
   let [l1, c1, l2, c2] = [v[1], v[2] - 1, row, col];
@@ -132,7 +139,7 @@ function windowLine(win: Win, current: Win, cwd: string): string {
   // win_gettype() says "popup" for a floating window without building nvim_win_get_config's whole dict.
   if (vim.fn.win_gettype(win) === "popup") marks.push("[float]");
   const line = vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[0] ?? "";
-  const at = bufOption(buf, "buftype") === "" ? `:${row}:${byteToCharColumn(line, col)}` : "";
+  const at = bufOption(buf, "buftype") === "" && !isAgentFile(buf) ? `:${row}:${byteToCharColumn(line, col)}` : "";
   return `w${win} b${buf} ${bufferLabel(buf, cwd)}${at}${marks.length > 0 ? ` ${marks.join(" ")}` : ""}`;
 }
 
@@ -176,9 +183,12 @@ export function collect(policy: Policy, context?: StateContext): Sections {
 
   const [row, col] = vim.api.nvim_win_get_cursor(current);
   const curLine = vim.api.nvim_buf_get_lines(curBuf, row - 1, row, false)[0] ?? "";
-  let cursor = `cursor: ${bufferLabel(curBuf, cwd)}:${row}:${byteToCharColumn(curLine, col)}`;
+  let cursor = isAgentFile(curBuf)
+    ? `cursor: ${AGENT_FILE_LABEL}`
+    : `cursor: ${bufferLabel(curBuf, cwd)}:${row}:${byteToCharColumn(curLine, col)}`;
   if (!isFileBuffer(curBuf)) {
-    // The user is in the Claude terminal or a sidebar: the file they edit is in the main editor window.
+    // The user is in the Claude terminal, a sidebar or a CLI's prompt: the file they edit is in the main editor
+    // window.
     const main = mainEditorWindow();
     if (main !== undefined) {
       const buf = vim.api.nvim_win_get_buf(main);
@@ -218,7 +228,7 @@ export function collect(policy: Policy, context?: StateContext): Sections {
     const ft = bufOption(buf, "filetype") as string;
     if (ft !== "") parts.push(ft);
     // A file buffer (editor/buffers isFileBuffer, from the options read above).
-    if (loaded && bt === "" && name !== "" && !isSidebarFiletype(ft)) {
+    if (loaded && bt === "" && name !== "" && !isSidebarFiletype(ft) && !isAgentFile(buf)) {
       const counts = diagnosticCounts(buf);
       if (counts !== "") parts.push(counts);
     }

@@ -148,6 +148,10 @@ function setKeymaps(config: Config, buf: Buf): void {
 interface SnacksWin {
   buf?: Buf;
   win?: Win;
+  /** The augroup of its autocmds while shown (snacks_win_<id>), made again by every show(). */
+  augroup?: number;
+  /** The autocmds every show() defines again (snacks.win.Event: { event, callback, ... }). */
+  events?: { event: string | string[] }[];
   buf_valid(this: SnacksWin): boolean;
   win_valid(this: SnacksWin): boolean;
   toggle(this: SnacksWin): void;
@@ -157,6 +161,33 @@ interface SnacksWin {
 }
 interface Snacks {
   terminal: { open(this: void, cmd: string, opts: object): SnacksWin };
+}
+
+/**
+ * Takes snacks.nvim's ExitPre handler off a terminal it opened. snacks closes its terminals on ExitPre
+ * (folke/snacks.nvim 2abf208, "close terminals on ExitPre": a running job must not refuse `:qa`), but when the
+ * quit was typed in that terminal's window, closing it makes Neovim refuse to quit ("bail out when autocommands
+ * closed the window", before_quit_autocmds in ex_docmd.c): `:qa!` only closed the Claude terminal. Both the live
+ * autocmd and the entry every show() defines again go; ClaudeTerminal.endForExit does the same work without
+ * closing the current window.
+ */
+function takeOffSnacksExitPre(win: SnacksWin): void {
+  const events = win.events;
+  if (type(events) === "table") {
+    const list = events as { event: string | string[] }[];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const ev = list[i].event;
+      if (
+        ev === "ExitPre" ||
+        (type(ev) === "table" && (ev as string[]).length === 1 && (ev as string[])[0] === "ExitPre")
+      )
+        list.splice(i, 1);
+    }
+  }
+  if (typeof win.augroup !== "number") return;
+  const [ok, autocmds] = pcall(vim.api.nvim_get_autocmds, { group: win.augroup, event: "ExitPre" });
+  if (!ok) return;
+  for (const au of autocmds) pcall(vim.api.nvim_del_autocmd, au.id as number);
 }
 
 /** @noSelf */
@@ -315,13 +346,51 @@ export class ClaudeTerminal {
       return false;
     }
     this.snacksWin = win;
+    takeOffSnacksExitPre(win);
     const buf = this.snacksWin.buf;
     if (buf !== undefined && vim.api.nvim_buf_is_valid(buf)) {
       vim.api.nvim_set_option_value("filetype", FILETYPE, { buf });
       nameBuffer(buf, bufferName(this.session, this.scheme));
       this.watchBuffer(buf);
+      const group = vim.api.nvim_create_augroup(`claude-ide.terminal.exit.${buf}`, { clear: true });
+      vim.api.nvim_create_autocmd("ExitPre", {
+        group,
+        desc: "claude-ide: end the snacks.nvim Claude terminal as Neovim quits, never closing the current window",
+        callback: () => this.endForExit(buf),
+      });
+      vim.api.nvim_create_autocmd("BufWipeout", {
+        group,
+        buffer: buf,
+        once: true,
+        desc: "claude-ide: the snacks.nvim Claude terminal is gone: nothing to end on ExitPre",
+        callback: () => {
+          vim.schedule(() => pcall(vim.api.nvim_del_augroup_by_id, group));
+        },
+      });
     }
     return true;
+  }
+
+  /**
+   * ExitPre with the snacks.nvim terminal (snacks' own handler, taken off, closed it): the terminal ends so that
+   * its running job refuses no `:qa`. Its other windows close; the current one, where `:qa!` may have been typed,
+   * shows an empty buffer instead (closing it would make Neovim refuse to quit).
+   */
+  private endForExit(buf: Buf): void {
+    if (!vim.api.nvim_buf_is_valid(buf)) return;
+    const current = vim.api.nvim_get_current_win();
+    for (const win of vim.fn.win_findbuf(buf)) {
+      if (win !== current) {
+        pcall(vim.api.nvim_win_close, win, true);
+        continue;
+      }
+      // No autocmds: snacks' BufWinEnter (fixbuf) would put the terminal back in its window.
+      const eventignore = vim.o.eventignore as string;
+      vim.o.eventignore = "all";
+      pcall(vim.api.nvim_win_set_buf, win, vim.api.nvim_create_buf(false, true));
+      vim.o.eventignore = eventignore;
+    }
+    pcall(vim.api.nvim_buf_delete, buf, { force: true });
   }
 
   private startNative(config: Config, env: { [name: string]: string }, cmd: string, inWindow?: Win): void {

@@ -1,6 +1,7 @@
 // Which window is "the editor": the one where a file opened by Claude belongs. Never a terminal, a sidebar
-// (neo-tree, nvim-tree, oil, ...), a float, a diff window, quickfix/help/prompt windows or the preview window.
-import { isSidebarFiletype } from "./buffers";
+// (neo-tree, nvim-tree, oil, ...), a float, a diff window, quickfix/help/prompt windows, the preview window or a
+// CLI's external-editor file (its prompt, being written).
+import { isAgentFile, isSidebarFiletype } from "./buffers";
 
 /** A window that may show a file the user edits (an unnamed empty buffer counts, e.g. at startup). */
 export function isEditorWindow(win: Win): boolean {
@@ -10,7 +11,7 @@ export function isEditorWindow(win: Win): boolean {
   if (vim.api.nvim_get_option_value("previewwindow", { win }) === true) return false;
   const buf = vim.api.nvim_win_get_buf(win);
   if (vim.api.nvim_get_option_value("buftype", { buf }) !== "") return false;
-  return !isSidebarFiletype(vim.api.nvim_get_option_value("filetype", { buf }) as string);
+  return !isSidebarFiletype(vim.api.nvim_get_option_value("filetype", { buf }) as string) && !isAgentFile(buf);
 }
 
 /**

@@ -11,6 +11,18 @@ import { createPathMap } from "../util/path_map";
 /** A ping through the forward normally takes milliseconds; a dead forward never answers. */
 const ROUND_TRIP_TIMEOUT_MS = 2000;
 
+/**
+ * Where the user's agents run when none runs here: the target names (`@box`) when remote.target is set or every
+ * session is at a target; undefined when a CLI may run beside this Neovim (the local CLI and trust checks apply).
+ */
+export function remoteOnly(config: Config, sessions: SessionInfo[]): string | undefined {
+  if (config.remote.target !== false) return `@${config.remote.target} (remote.target)`;
+  if (sessions.length === 0 || sessions.some((s) => s.target === undefined)) return undefined;
+  const names: string[] = [];
+  for (const s of sessions) if (!names.includes(`@${s.target!.name}`)) names.push(`@${s.target!.name}`);
+  return `${names.join(", ")} (every session runs there)`;
+}
+
 export function checkRemote(config: Config, server: Server | undefined, sessions: SessionInfo[]): void {
   const names: string[] = [];
   for (const [name] of pairs(config.remote.targets)) names.push(name as string);

@@ -7,7 +7,7 @@ import { normalize, readSmallFile } from "../util/fs";
 import { cksum } from "../util/cksum";
 import { modeArguments } from "../util/permission_mode";
 import type { Gateway } from "../server";
-import { farCommandLine, farScript } from "./launch";
+import { farCommandLine, farInput } from "./launch";
 import { say } from "../log";
 import { httpHookSettings } from "../hooks/settings";
 import { allowedTools, httpMcpConfig } from "../bridge/cli_config";
@@ -19,7 +19,21 @@ export interface FarSession {
   readonly gateway: Gateway;
   /** Ends the session here: its forward command (if any) stops, its door closes. */
   close(this: void): void;
+  /** What the far shell is to read once it is ready (far/launch farInput): set when its command line is made. */
+  arm(this: void, input: string): void;
+  /**
+   * The far shell said it is ready (READY_OSC): sends what was armed on terminal job `job`'s input, once per
+   * command line (a second "ready", which anything printed over there could fake, sends nothing). False: nothing
+   * was armed.
+   */
+  deliver(this: void, job: number): boolean;
 }
+
+/** Ports of far sessions whose door is open, and of those that ended, per target (their files may be left over there). */
+const openPorts = new LuaSet<number>();
+const endedPorts: { [target: string]: number[] } = {};
+/** How many ended ports a target remembers. */
+const ENDED_KEPT = 16;
 
 /** What the far CLI is given besides the environment: its settings (hooks, permissions) and MCP servers. */
 export interface FarCliSetup {
@@ -136,13 +150,30 @@ export function openFarSession(
     }
     job = started;
   }
+  openPorts.add(gateway.port);
+  let armed: string | undefined;
   const close = (): void => {
     if (closed) return;
     closed = true;
+    armed = undefined;
     if (job !== undefined) pcall(vim.fn.jobstop, job);
     gateway.close();
+    openPorts.delete(gateway.port);
+    const ended = (endedPorts[name] ??= []);
+    ended.push(gateway.port);
+    if (ended.length > ENDED_KEPT) ended.shift();
   };
-  return { ok: true, session: { name, target, gateway, close } };
+  const arm = (input: string): void => {
+    armed = closed ? undefined : input;
+  };
+  const deliver = (terminalJob: number): boolean => {
+    if (armed === undefined) return false;
+    const input = armed;
+    armed = undefined;
+    const [ok] = pcall(vim.fn.chansend, terminalJob, input);
+    return ok;
+  };
+  return { ok: true, session: { name, target, gateway, close, arm, deliver } };
 }
 
 /** The local command line that starts the far CLI, in the far folder of Neovim's cwd. */
@@ -171,10 +202,10 @@ export function farCommand(
   env.NO_PROXY = target.host === "127.0.0.1" ? "127.0.0.1,localhost" : `${target.host},127.0.0.1,localhost`;
   env.no_proxy = env.NO_PROXY;
   const words = [target.cli];
-  if (setup.mcp !== undefined) words.push("--mcp-config", vim.json.encode(setup.mcp));
   const mode = modeArguments("claude", config.terminal.permission_mode, `${target.cli} ${extra}`);
   for (const [w] of string.gmatch(mode, "%S+")) words.push(w);
-  const script = farScript({
+  const stale = (endedPorts[far.name] ?? []).filter((p) => !openPorts.has(p));
+  const input = farInput({
     port,
     token: gateway.token,
     folders: gateway.paths.farFolders(),
@@ -185,7 +216,10 @@ export function farCommand(
     extra,
     settings: setup.settings !== undefined ? vim.json.encode(setup.settings) : undefined,
     settingsOther: setup.settingsOther !== undefined ? vim.json.encode(setup.settingsOther) : undefined,
+    mcp: setup.mcp !== undefined ? vim.json.encode(setup.mcp) : undefined,
+    stale,
     check: folderCheck(cwd),
   });
-  return { ok: true, cmd: farCommandLine(target, port, script), env: {} };
+  far.arm(input);
+  return { ok: true, cmd: farCommandLine(target, port), env: {} };
 }

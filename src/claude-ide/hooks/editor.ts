@@ -4,7 +4,7 @@
 import type { Config } from "../config";
 import { openExternalEditor } from "../editor/external_editor";
 import { say } from "../log";
-import type { HookHandler } from "./router";
+import { CLIENT_TITLES, type HookHandler } from "./router";
 
 /** The event name of the editor command's request. */
 export const EDITOR_EVENT = "editor";
@@ -16,7 +16,7 @@ export function editorHandler(config: () => Config): HookHandler {
     const layout = config().terminal.editor;
     if (layout === false) return undefined;
     const line = typeof ev.input.line === "number" ? ev.input.line : undefined;
-    const opened = openExternalEditor(file, layout, ev.hookPid, line);
+    const opened = openExternalEditor(file, layout, ev.hookPid, line, CLIENT_TITLES[ev.client]);
     if (!opened.ok) {
       say(`cannot open the agent's file: ${opened.error}`, "error");
       return undefined;

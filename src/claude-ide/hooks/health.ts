@@ -63,8 +63,11 @@ export function hookNames(client: HookClient): string {
     .join(", ");
 }
 
-/** Claude Code: the hooks in the --settings file :ClaudeCode writes, disableAllHooks, the folder's trust. */
-function checkClaude(cwd: string): void {
+/**
+ * Claude Code: the hooks in the --settings file :ClaudeCode writes, disableAllHooks, the folder's trust. `remote`:
+ * where the CLI runs when none runs here (far/health remoteOnly): the trust lives over there, not checked here.
+ */
+function checkClaude(cwd: string, remote: string | undefined): void {
   const file = `${configDir()}/settings-${vim.fn.getpid()}.json`;
   const written = readJson(file);
   if (written === undefined)
@@ -90,6 +93,10 @@ function checkClaude(cwd: string): void {
         `${vim.fn.fnamemodify(path, ":~")} has disableAllHooks: Claude Code runs no hook (no turn review, no plan review)`,
       );
   if (claudeTrusts(cwd)) vim.health.ok(`Claude Code trusts ${shown(cwd)}: its hooks run here`);
+  else if (remote !== undefined)
+    vim.health.info(
+      `Claude Code's trust of ${shown(cwd)} is not checked here: it does not apply, the CLI runs at ${remote} and trusts the far folder there`,
+    );
   else
     vim.health.warn(
       `Claude Code has not trusted ${shown(cwd)} yet: it runs no hook here until you accept its trust dialog`,
@@ -162,7 +169,8 @@ function checkCodex(cwd: string): void {
   else vim.health.info(`Codex has not trusted ${shown(cwd)} yet: it asks when it starts here`);
 }
 
-export function checkHooks(config: Config): void {
+/** `remote`: where the CLI runs when none runs beside this Neovim (far/health remoteOnly). */
+export function checkHooks(config: Config, remote?: string): void {
   if (!config.hooks.enabled) {
     vim.health.info("hooks are off (hooks.enabled = false): no turn review, the CLIs get no hooks from the plugin");
     return;
@@ -174,7 +182,7 @@ export function checkHooks(config: Config): void {
   }
   const cli: HookClient = cliKind(config.terminal.command);
   const cwd = normalize(vim.fn.getcwd());
-  if (cli === "claude") checkClaude(cwd);
+  if (cli === "claude") checkClaude(cwd, remote);
   else if (cli === "codex") checkCodex(cwd);
   else {
     const user = readJson(`${vim.uv.os_homedir()}/.${cli}/settings.json`);

@@ -1,110 +1,36 @@
 // The turn review: a snapshot of the folder the agent works in when a turn starts (the user sent a prompt),
 // another when it ends, and every file that changed in between — by the agent's edit tools in any permission
-// mode, by its shell commands, created, deleted, renamed — in ONE multi-file review (editor/review/multi_review through
-// the DiffService) where each hunk is kept (gh) or reverted (gH), or a whole file reverted (gR); <CR> or :w
-// applies (undecided = kept), q keeps everything. Reverts are written like every plugin write (editor/write/apply:
-// buffer-aware, :w-like, undoable in the buffer). A file the user changed during the turn (saved it, or has
-// unsaved changes in its buffer) is never reverted. What the user reverted is told to the model with the next
-// prompt (Services.notes). :ClaudeCodeReview [n] reviews again; :ClaudeCodeCheckpoint takes a snapshot.
-import type { Config } from "../config";
-import { type Hub, type MultiKey, type ReviewFile, type Services, WHOLE_FILE_KEY } from "../contracts";
-import { type Logger, say } from "../log";
+// mode, by its shell commands, created, deleted, renamed — in ONE multi-file review where each hunk is kept or
+// reverted. This module routes the hooks and keeps the snapshots; the rest has a module each: the turns' state
+// (turn_state), the list of a turn's files (turn_files), the review shown (turn_review), the reverts written
+// (turn_revert) and the words said (turn_messages). A file the user changed during the turn (saved it, or has
+// unsaved changes in its buffer) is never reverted. :ClaudeCodeReview [n] reviews again; :ClaudeCodeCheckpoint
+// takes a snapshot.
+import { say } from "../log";
 import * as snapshot from "../editor/snapshot/snapshot";
-import type { Change, SnapshotResult } from "../editor/snapshot/snapshot";
-import { applyText, sameLines } from "../editor/write/apply";
-import { PLUGIN_WRITE_VAR, findBuffer } from "../editor/buffers";
-import { textLines } from "../editor/review/diff_text";
-import { diffHunks as blocksOf } from "../editor/review/hunks";
-import { deleteFile, renameFile } from "../editor/write/file_ops";
+import type { SnapshotResult } from "../editor/snapshot/snapshot";
+import { PLUGIN_WRITE_VAR } from "../editor/buffers";
 import { EVENT_RESOLVED } from "../editor/review/diff";
 import { normalize } from "../util/fs";
 import { plural } from "../util/words";
 import { CLIENT_TITLES, type HookEvent, type Router } from "./router";
 import { MUTATING_TOOLS } from "./settings";
 import { transcriptOf, watchInterrupt } from "./interrupt";
+import { presentTurn } from "./turn_review";
+import {
+  type Accepted,
+  CHECKPOINT,
+  contains,
+  late,
+  newTurn,
+  parkAtMost,
+  type SessionState,
+  type Turn,
+  type TurnDeps,
+  type Waited,
+} from "./turn_state";
 
-interface Turn {
-  n: number;
-  /** The CLI's prompt_id of the prompt that started the turn (the same on every hook of that turn), when sent. */
-  promptId?: string;
-  root: string;
-  /** The manifests of the turn's start and (once it ended) its end. */
-  start: string;
-  /** Why the turn's start snapshot failed (then it has none, and is not reviewed: it says so, never "no change"). */
-  failed?: string;
-  end?: string;
-  /**
-   * Changes accepted in an openDiff (or agent edit) review during the turn, by path: the text the review showed
-   * as the file's (none known: the turn's start) and the accepted text. Their hunks are reviewed already.
-   */
-  reviewed: LuaMap<string, Accepted[]>;
-  /** Files the user saved during the turn (never reverted). */
-  userSaved: LuaSet<string>;
-  /** Files the agent's edit tools changed (PostToolUse / AfterTool): the others were changed by shell commands. */
-  toolFiles: LuaSet<string>;
-  /** Files whose text before the turn was kept in the store (keepBaseline), once each. */
-  kept: LuaSet<string>;
-  /** Set while the turn's start snapshot is being taken: who waits for it (the gate, the turn's end). */
-  waiters?: ((this: void) => void)[];
-  /** Stops the watch for an interrupt in the CLI's transcript (hooks/interrupt), while the turn runs. */
-  unwatch?: (this: void) => void;
-}
-
-/** One accepted review of a file: its text before (as the review showed it, when known) and the accepted text. */
-interface Accepted {
-  before?: string;
-  text: string;
-}
-
-interface SessionState {
-  key: string;
-  /** Who the review's title names. */
-  title: string;
-  turns: number;
-  current?: Turn;
-  last?: Turn;
-  /** Every turn of the session still in the store, by number. */
-  history: LuaMap<number, Turn>;
-  /** The IDE connection of the session's CLI (the review belongs to it), when known. */
-  owner?: number;
-}
-
-/** One changed file as the review shows it. */
-interface Item {
-  change: Change;
-  abs: string;
-  fromAbs?: string;
-  label: string;
-  before?: string;
-  after?: string;
-  byTool: boolean;
-  /** Every hunk of the file was accepted in a review during the turn already. */
-  reviewed: boolean;
-  /** The turn's hunks of the file, and how many of them were reviewed already. */
-  hunks: number;
-  reviewedHunks: number;
-  /** The text before the turn with the reviewed hunks taken: the review's left side (only the rest is asked). */
-  decided?: string[];
-  /** Why it is the user's (not revertable), when it is. */
-  yours?: string;
-  binary: boolean;
-}
-
-export interface TurnDeps {
-  config: Config;
-  services: Services;
-  hub: Hub;
-  log: Logger;
-  /** The snapshots' store (default: stdpath("state")/claude-ide/turns). Specs inject one. */
-  base?: string;
-  /** How long a hook waits for a snapshot (default SNAPSHOT_WAIT_MS). Specs inject a shorter one. */
-  snapshotWaitMs?: number;
-  /**
-   * How long the prompt's hook of a CLI with the gate waits for the turn's start snapshot (default PROMPT_WAIT_MS;
-   * a small folder's is taken by then: nothing more waits). Specs inject a longer one to keep a turn's start in step.
-   */
-  promptWaitMs?: number;
-}
+export type { TurnDeps };
 
 /** How long a hook waits for a snapshot at most (Claude Code gives UserPromptSubmit 30 s in all). */
 const SNAPSHOT_WAIT_MS = 25000;
@@ -117,123 +43,6 @@ const PROMPT_WAIT_MS = 150;
 
 /** How long an edit tool's hook waits for its file's text before the turn to be kept (keepBaseline). */
 const KEEP_WAIT_MS = 5000;
-
-/** The session of :ClaudeCodeCheckpoint's snapshots (no CLI). */
-const CHECKPOINT = "checkpoint";
-
-/** The files named in a message about a turn's changes, at most. */
-const NAMED_FILES = 6;
-
-/** `a.lua, b.lua and 3 more`. */
-function fileNames(labels: string[]): string {
-  if (labels.length <= NAMED_FILES) return labels.join(", ");
-  return `${labels.slice(0, NAMED_FILES).join(", ")} and ${labels.length - NAMED_FILES} more`;
-}
-
-/** A snapshot's result, or the hook's wait for it given up (the snapshot goes on in the background). */
-type Waited = SnapshotResult | { ok: false; error: string; lateSeconds: number };
-
-/** The wait for a snapshot given up after `ms`. */
-function late(ms: number): Waited {
-  return { ok: false, error: `no answer within ${ms / 1000} s`, lateSeconds: ms / 1000 };
-}
-
-/**
- * Parks hook `ev` until `start` calls its `done` (once: later calls do nothing), or `ms` pass: then `late()` runs
- * and its value is the answer.
- */
-function parkAtMost<T>(
-  ev: HookEvent,
-  ms: number,
-  start: (this: void, done: (this: void, value: T) => void) => void,
-  late: (this: void) => T,
-): T {
-  return ev.park<T>((resume) => {
-    let settled = false;
-    const finish = (value: T) => {
-      if (settled) return;
-      settled = true;
-      resume(value);
-    };
-    vim.defer_fn(() => {
-      if (!settled) finish(late());
-    }, ms);
-    start(finish);
-  });
-}
-
-function contains(folder: string, path: string): boolean {
-  return folder === "/" || path === folder || vim.startswith(path, `${folder}/`);
-}
-
-function linesOf(bytes: string | undefined): string[] {
-  return bytes === undefined ? [] : textLines(bytes);
-}
-
-/** One hunk between two texts: `a`'s lines [aStart, aStart + aCount) become `b`'s [bStart, bStart + bCount). */
-interface Hunk {
-  aStart: number;
-  aCount: number;
-  bStart: number;
-  bCount: number;
-}
-
-/**
- * The hunks between two texts, the blocks the review shows (editor/review/hunks), with 1-based starts (an
- * insertion's aStart is the line it goes before).
- */
-function diffHunks(a: string[], b: string[]): Hunk[] {
-  if (sameLines(a, b)) return [];
-  return blocksOf(a, b).map((h) => ({
-    aStart: h.aCount === 0 ? h.a + 1 : h.a,
-    aCount: h.aCount,
-    bStart: h.bCount === 0 ? h.b + 1 : h.b,
-    bCount: h.bCount,
-  }));
-}
-
-/** Hunks between two texts. */
-function hunks(a: string[], b: string[]): number {
-  return diffHunks(a, b).length;
-}
-
-/** What a hunk does, wherever it is: the lines it removes and the lines it adds. */
-function hunkKey(a: string[], b: string[], h: Hunk): string {
-  const removed = a.slice(h.aStart - 1, h.aStart - 1 + h.aCount);
-  const added = b.slice(h.bStart - 1, h.bStart - 1 + h.bCount);
-  return `${h.aCount}:${h.bCount}\0${removed.join("\n")}\0${added.join("\n")}`;
-}
-
-/**
- * `before` with the hunks of before → after that were accepted in a review (the same lines removed and added,
- * wherever they sit) taken from `after`; how many hunks there are and how many were taken.
- */
-function takeReviewed(
-  before: string[],
-  after: string[],
-  accepted: Accepted[],
-): { lines: string[]; total: number; taken: number } {
-  const keys = new LuaSet<string>();
-  for (const r of accepted) {
-    const from = r.before !== undefined ? textLines(r.before) : before;
-    const to = textLines(r.text);
-    for (const h of diffHunks(from, to)) keys.add(hunkKey(from, to, h));
-  }
-  const lines: string[] = [];
-  let next = 1;
-  let taken = 0;
-  const found = diffHunks(before, after);
-  for (const h of found) {
-    for (let i = next; i < h.aStart; i++) lines.push(before[i - 1]);
-    const take = keys.has(hunkKey(before, after, h));
-    if (take) taken++;
-    const [src, start, count] = take ? [after, h.bStart, h.bCount] : [before, h.aStart, h.aCount];
-    for (let i = start; i < start + count; i++) lines.push(src[i - 1]);
-    next = h.aStart + h.aCount;
-  }
-  for (let i = next; i <= before.length; i++) lines.push(before[i - 1]);
-  return { lines, total: found.length, taken };
-}
 
 /** The path a tool event names (Claude Code file_path / notebook_path, Gemini CLI and Qwen Code file_path). */
 function toolPath(ev: HookEvent): string | undefined {
@@ -433,17 +242,8 @@ export class Turns {
     const n = s.turns + 1;
     const last = s.last !== undefined && s.last.root === root && s.last.failed === undefined ? s.last : undefined;
     const previous = endsHere?.start ?? last?.end ?? last?.start;
-    const t: Turn = {
-      n,
-      promptId,
-      root,
-      start: "",
-      waiters: [],
-      reviewed: new LuaMap(),
-      userSaved: new LuaSet(),
-      toolFiles: new LuaSet(),
-      kept: new LuaSet(),
-    };
+    const t = newTurn(n, root, "", promptId);
+    t.waiters = [];
     s.turns = n;
     s.current = t;
     s.history.set(n, t);
@@ -584,250 +384,7 @@ export class Turns {
     // After the hook's answer: the CLI goes on while the review opens. A timer, not vim.schedule: the editor's
     // loop polls for keys and requests between the snapshot's answer and the review's opening (a callback
     // scheduled from this one would run in the same stretch).
-    vim.defer_fn(() => this.present(s, t, t.end as string, mode === "manual" ? "manual" : "auto"), 0);
-  }
-
-  /** The changed files of `t` from its start to the manifest `to`. */
-  private items(t: Turn, to: string): Item[] {
-    const store = snapshot.storeOf(t.root, this.deps.base);
-    // `to` was taken with the turn's start as its previous snapshot: its delta is the turn's changes.
-    const changes = snapshot.changesOf(to, store);
-    return changes.map((change) => {
-      const abs = `${t.root}/${change.path}`;
-      const before = change.before !== undefined ? snapshot.objectBytes(store, change.before) : undefined;
-      const after = change.after !== undefined ? snapshot.objectBytes(store, change.after) : undefined;
-      const accepted = t.reviewed.get(abs);
-      const beforeLines = linesOf(before);
-      const afterLines = linesOf(after);
-      const taken =
-        accepted !== undefined && after !== undefined && change.kind !== "renamed"
-          ? takeReviewed(beforeLines, afterLines, accepted)
-          : { lines: beforeLines, total: hunks(beforeLines, afterLines), taken: 0 };
-      const reviewed = taken.total > 0 && taken.taken === taken.total;
-      let yours: string | undefined;
-      const buf = findBuffer(abs);
-      if (t.userSaved.has(abs)) yours = "you saved it during the turn";
-      else if (buf !== undefined && vim.api.nvim_get_option_value("modified", { buf }) === true)
-        yours = `your buffer b${buf} has unsaved changes`;
-      const binary =
-        (before !== undefined && string.find(before, "\0", 1, true)[0] !== undefined) ||
-        (after !== undefined && string.find(after, "\0", 1, true)[0] !== undefined);
-      return {
-        change,
-        abs,
-        fromAbs: change.from !== undefined ? `${t.root}/${change.from}` : undefined,
-        label: change.path,
-        before,
-        after,
-        byTool: t.toolFiles.has(abs) || accepted !== undefined,
-        reviewed,
-        hunks: taken.total,
-        reviewedHunks: taken.taken,
-        decided: taken.taken > 0 ? taken.lines : undefined,
-        yours,
-        binary,
-      };
-    });
-  }
-
-  /**
-   * Shows what turn `t` changed (up to the manifest `to`): "auto" opens the review, "manual" only says so;
-   * a turn that changed nothing says nothing, one whose every change was reviewed already says that.
-   */
-  private present(s: SessionState, t: Turn, to: string, mode: "auto" | "manual" | "command"): void {
-    const items = this.items(t, to);
-    if (items.length === 0) {
-      if (mode === "command") say(`turn ${t.n} of ${s.title} changed no file (or they are back as they were)`);
-      return;
-    }
-    const shell = items.filter((i) => !i.byTool && i.yours === undefined).length;
-    const title = `✻ [${s.title}] turn ${t.n}: ${plural(items.length, "file")}${shell > 0 ? `, ${shell} by shell commands` : ""}`;
-    // Asked for by name (:ClaudeCodeReview), the changes reviewed already are shown too.
-    const open = items.filter((i) => (mode === "command" || !i.reviewed) && !i.binary);
-    const binary = items.filter((i) => i.binary).map((i) => i.label);
-    const binaryNote = binary.length > 0 ? ` (not shown, binary: ${binary.join(", ")})` : "";
-    if (open.length === 0) {
-      say(`${title}: every change was reviewed already${binaryNote}`);
-      return;
-    }
-    if (mode === "manual") {
-      say(`${title} (${fileNames(open.map((i) => i.label))})${binaryNote}: :ClaudeCodeReview to review them`);
-      return;
-    }
-    // Asked for by name, the reviewed hunks show as differences too (the left side is the text before the turn).
-    if (mode === "command") for (const i of open) i.decided = undefined;
-    this.openReview(s, t, open, title, binaryNote);
-  }
-
-  private summaryOf(i: Item): string {
-    const how = i.byTool ? "by the agent's edits" : i.yours !== undefined ? "by you" : "by a shell command";
-    const what =
-      i.change.kind === "created"
-        ? `created ${how}`
-        : i.change.kind === "deleted"
-          ? `deleted ${how}`
-          : i.change.kind === "renamed"
-            ? `renamed from ${i.change.from} ${how}`
-            : `changed ${how}`;
-    if (i.yours !== undefined) return `${what}; yours: ${i.yours}, cannot be reverted`;
-    if (i.reviewed) return `${what}, reviewed already`;
-    // The reviewed hunks are taken on the left side already: only the others show as differences.
-    if (i.reviewedHunks > 0 && i.decided !== undefined)
-      return `${what}; ${i.reviewedHunks} of ${plural(i.hunks, "hunk")} reviewed already, only the other${i.hunks - i.reviewedHunks === 1 ? " is" : "s are"} asked`;
-    return what;
-  }
-
-  private openReview(s: SessionState, t: Turn, items: Item[], title: string, binaryNote: string): void {
-    const files: ReviewFile[] = items.map((i) => ({
-      path: i.abs,
-      label: i.label,
-      current: i.decided ?? (i.before !== undefined ? linesOf(i.before) : undefined),
-      proposal: linesOf(i.after),
-      summary: this.summaryOf(i),
-      dirty: false,
-      renamedFrom: i.change.from,
-      baseLabel: `Before turn ${t.n}`,
-    }));
-    const whole = new LuaSet<number>();
-    const keys: MultiKey[] = [
-      {
-        lhs: WHOLE_FILE_KEY,
-        desc: "revert this whole file (created: delete it again; deleted: restore it; renamed: move it back)",
-        fn: (index, setProposal) => {
-          const i = items[index];
-          if (i.yours !== undefined) {
-            say(`${i.label} is yours (${i.yours}): not reverted`, "warn");
-            return;
-          }
-          whole.add(index);
-          say(`${i.label}: the whole file is to revert, once you apply (:w)`);
-          setProposal(linesOf(i.before));
-        },
-      },
-    ];
-    // Q: a note for the model with the next prompt; a checkpoint has no CLI whose prompt would carry it.
-    const note = s.key === CHECKPOINT ? false : (text: string) => this.note(s, t, text);
-    const opened = this.deps.services.diff.openMulti({
-      title,
-      files,
-      clientId: s.owner,
-      client: s.title,
-      keys,
-      turn: true,
-      note,
-    });
-    if (!opened.ok) {
-      say(
-        `the review of turn ${t.n} cannot open (${opened.error}); it changed ${fileNames(items.map((i) => i.label))}: :ClaudeCodeReview ${t.n} reviews them`,
-        "error",
-      );
-      return;
-    }
-    if (binaryNote !== "") say(`${title}${binaryNote}`);
-    opened.review.onDecision((outcome) => {
-      if (!outcome.accepted) {
-        // Refused with a reason (:ClaudeCodeDiffDeny <reason>): everything is kept, the reason is the note.
-        if (outcome.reason !== undefined && note !== false) note(outcome.reason);
-        say(`kept every change of turn ${t.n}`);
-        return;
-      }
-      this.apply(s, t, items, outcome.files, whole);
-    });
-  }
-
-  /** Q in turn `t`'s review: `text` goes to the model with the session's next prompt (hooks/index drains it). */
-  private note(s: SessionState, t: Turn, text: string): void {
-    this.deps.services.notes.add(`About your turn ${t.n}, the user's note from their editor's review: ${text}`, {
-      session: s.key,
-      clientId: s.owner,
-    });
-    say(`turn ${t.n}: your note goes to ${s.title} with your next prompt`);
-  }
-
-  /** Writes the reverts the user decided; tells what happened, and queues the note for the model. */
-  private apply(s: SessionState, t: Turn, items: Item[], finals: string[][], whole: LuaSet<number>): void {
-    const reverted: string[] = [];
-    const refused: string[] = [];
-    items.forEach((i, index) => {
-      const final = finals[index] ?? linesOf(i.after);
-      const afterLines = linesOf(i.after);
-      const wholeFile = whole.has(index);
-      if (!wholeFile && sameLines(final, afterLines)) return;
-      if (i.yours !== undefined) {
-        refused.push(`${i.label}: yours (${i.yours}), not reverted`);
-        return;
-      }
-      const done = this.revert(i, wholeFile, final, afterLines);
-      if (done.ok) reverted.push(done.what);
-      else refused.push(`${i.label}: ${done.error}`);
-    });
-    if (reverted.length > 0) {
-      this.deps.services.notes.add(
-        `After your turn ${t.n} the user reverted some of your changes in their editor (the files on disk are as the user left them): ${reverted.join("; ")}.`,
-        { session: s.key, clientId: s.owner },
-      );
-    }
-    const parts: string[] = [];
-    if (reverted.length > 0) parts.push(`reverted ${reverted.join("; ")}`);
-    if (refused.length > 0) parts.push(`not reverted: ${refused.join("; ")}`);
-    say(
-      parts.length > 0 ? `turn ${t.n}: ${parts.join(". ")}` : `kept every change of turn ${t.n}`,
-      refused.length > 0 ? "warn" : "info",
-    );
-  }
-
-  /** A buffer showing the file that is stale (unmodified, older than the disk) is read again first. */
-  private freshen(path: string): void {
-    const buf = findBuffer(path);
-    if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return;
-    if (vim.api.nvim_get_option_value("modified", { buf }) === true) return;
-    pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent! checktime"));
-  }
-
-  private revert(
-    i: Item,
-    wholeFile: boolean,
-    final: string[],
-    afterLines: string[],
-  ): { ok: true; what: string } | { ok: false; error: string } {
-    const beforeLines = linesOf(i.before);
-    const kind = i.change.kind;
-    const emptied = final.length === 0 || (final.length === 1 && final[0] === "");
-    if (kind === "created" && (wholeFile || emptied)) {
-      const r = deleteFile(i.abs, true);
-      return r.ok ? { ok: true, what: `${i.label} (created: deleted again)` } : r;
-    }
-    if (kind === "deleted") {
-      const text = wholeFile ? beforeLines : final;
-      const r = applyText(i.abs, [], text);
-      if (!r.ok) return r;
-      if (i.change.before !== undefined) vim.uv.fs_chmod(i.abs, i.change.before.mode);
-      return { ok: true, what: `${i.label} (deleted: restored${wholeFile ? "" : ", in part"})` };
-    }
-    if (kind === "renamed" && wholeFile && i.fromAbs !== undefined) {
-      this.freshen(i.abs);
-      const moved = renameFile(i.abs, i.fromAbs, false);
-      if (!moved.ok) return moved;
-      if (!sameLines(beforeLines, afterLines)) {
-        this.freshen(i.fromAbs);
-        const r = applyText(i.fromAbs, afterLines, beforeLines);
-        if (!r.ok) return r;
-      }
-      return { ok: true, what: `${i.label} (renamed from ${i.change.from}: moved back)` };
-    }
-    const target = wholeFile ? beforeLines : final;
-    this.freshen(i.abs);
-    const r = applyText(i.abs, afterLines, target);
-    if (!r.ok) return r;
-    const total = hunks(beforeLines, afterLines);
-    const left = hunks(beforeLines, target);
-    return {
-      ok: true,
-      what:
-        wholeFile || left === 0
-          ? `${i.label} (every change reverted)`
-          : `${i.label} (${total - left} of ${plural(total, "changed hunk")} reverted)`,
-    };
+    vim.defer_fn(() => presentTurn(this.deps, s, t, t.end as string, mode === "manual" ? "manual" : "auto"), 0);
   }
 
   /**
@@ -851,7 +408,7 @@ export class Turns {
     }
     this.snapshot(s, t.root, "now", t.start, (r) => {
       if (!r.ok) say(`cannot review turn ${t.n}: ${r.error}`, "error");
-      else this.present(s, t, r.manifest, "command");
+      else presentTurn(this.deps, s, t, r.manifest, "command");
     });
   }
 
@@ -875,15 +432,7 @@ export class Turns {
         return;
       }
       s.turns = n;
-      const t: Turn = {
-        n,
-        root,
-        start: r.manifest,
-        reviewed: new LuaMap(),
-        userSaved: new LuaSet(),
-        toolFiles: new LuaSet(),
-        kept: new LuaSet(),
-      };
+      const t = newTurn(n, root, r.manifest);
       s.history.set(n, t);
       s.last = t;
       this.lastSession = s.key;

@@ -1,10 +1,10 @@
 -- Generated from src/claude-ide/editor/review/diff.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__New = ____lualib.__TS__New
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
-local __TS__New = ____lualib.__TS__New
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
@@ -24,6 +24,8 @@ local readFile = ____diff_text.readFile
 local reviewText = ____diff_text.reviewText
 local ____file_view = require("claude-ide.editor.review.file_view")
 local openFileView = ____file_view.openFileView
+local ____model = require("claude-ide.editor.review.model")
+local Life = ____model.Life
 local ____view_parts = require("claude-ide.editor.review.view_parts")
 local TAB_VAR = ____view_parts.TAB_VAR
 local ____review_marks = require("claude-ide.editor.review_marks")
@@ -45,7 +47,7 @@ Review.name = "Review"
 function Review.prototype.____constructor(self, req, owner)
     self.req = req
     self.owner = owner
-    self.ended = false
+    self.life = __TS__New(Life)
     self.onDecision = function(listener)
         if self.outcome ~= nil then
             listener(self.outcome)
@@ -58,7 +60,7 @@ function Review.prototype.____constructor(self, req, owner)
     end
 end
 function Review.prototype.accept(self, closeNow)
-    if self.ended then
+    if self.life.settled then
         return
     end
     local text = self.view:proposalText()
@@ -83,10 +85,9 @@ function Review.prototype.reject(self, closeNow, reason)
     self["end"](self, {accepted = false, reason = reason}, "DIFF_REJECTED", closeNow)
 end
 Review.prototype["end"] = function(self, outcome, result, closeNow)
-    if self.ended then
+    if not self.life:settle() then
         return
     end
-    self.ended = true
     self.outcome = outcome
     self.owner:forget(self)
     self.view:settle()

@@ -15,11 +15,12 @@ local ____exports = {}
 local replaceBlock, onChange, diffWithoutFolds, goToFirstChange, FOLDED_REVIEW_MAX_LINES
 local ____log = require("claude-ide.log")
 local say = ____log.say
-local ____hunks = require("claude-ide.editor.review.hunks")
-local diffHunks = ____hunks.diffHunks
-local hunkAt = ____hunks.hunkAt
-local hunkLine = ____hunks.hunkLine
-local nextHunk = ____hunks.nextHunk
+local ____model = require("claude-ide.editor.review.model")
+local blockRows = ____model.blockRows
+local diffHunks = ____model.diffHunks
+local hunkAt = ____model.hunkAt
+local hunkLine = ____model.hunkLine
+local nextHunk = ____model.nextHunk
 local ____reason = require("claude-ide.editor.review.reason")
 local reasonOn = ____reason.reasonOn
 local ____keys = require("claude-ide.editor.review.keys")
@@ -62,14 +63,21 @@ function replaceBlock(hunks, cursorSide, targetSide, source, target)
     if h == nil then
         return false
     end
-    local from = targetSide == "a" and ({start = h.b, count = h.bCount}) or ({start = h.a, count = h.aCount})
-    local to = targetSide == "a" and ({start = h.a, count = h.aCount}) or ({start = h.b, count = h.bCount})
-    local lines = from.count == 0 and ({}) or vim.api.nvim_buf_get_lines(source, from.start - 1, from.start - 1 + from.count, true)
-    local first = to.count == 0 and to.start or to.start - 1
+    local from, to = blockRows(
+        h,
+        targetSide == "a" and "b" or "a",
+        vim.api.nvim_buf_line_count(source)
+    )
+    local lines = vim.api.nvim_buf_get_lines(source, from, to, true)
+    local first, last = blockRows(
+        h,
+        targetSide,
+        vim.api.nvim_buf_line_count(target)
+    )
     vim.api.nvim_buf_set_lines(
         target,
         first,
-        first + to.count,
+        last,
         true,
         lines
     )

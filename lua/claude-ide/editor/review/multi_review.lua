@@ -2,8 +2,8 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__New = ____lualib.__TS__New
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
@@ -13,6 +13,8 @@ local reviewText = ____diff_text.reviewText
 local textLines = ____diff_text.textLines
 local ____file_view = require("claude-ide.editor.review.file_view")
 local openFileView = ____file_view.openFileView
+local ____model = require("claude-ide.editor.review.model")
+local Life = ____model.Life
 local ____overview = require("claude-ide.editor.review.overview")
 local NEXT_FILE_KEY = ____overview.NEXT_FILE_KEY
 local Overview = ____overview.Overview
@@ -41,7 +43,7 @@ function MultiReview.prototype.____constructor(self, config, title, files, home,
     self.words = words
     self.note = note
     self.index = 0
-    self.ended = false
+    self.life = __TS__New(Life)
     self.texts = __TS__ArrayMap(
         files,
         function(____, f) return f.proposal end
@@ -103,14 +105,13 @@ function MultiReview.prototype.reject(self)
     self["end"](self, false, true)
 end
 function MultiReview.prototype.cancel(self)
-    if self.ended then
+    if not self.life:settle() then
         return
     end
-    self.ended = true
     self:closeAll()
 end
 function MultiReview.prototype.runKey(self, key, index)
-    if self.ended then
+    if self.life.settled then
         return
     end
     key.fn(
@@ -122,7 +123,7 @@ function MultiReview.prototype.setProposal(self, index, lines, replaced)
     if replaced == nil then
         replaced = false
     end
-    if self.ended then
+    if self.life.settled then
         return
     end
     self.texts[index + 1] = lines
@@ -155,7 +156,7 @@ function MultiReview.prototype.replaceSingle(self)
 end
 function MultiReview.prototype.openFromOverview(self, index, hunk)
     local overview = self.overview
-    if self.ended or overview == nil then
+    if self.life.settled or overview == nil then
         return
     end
     self:closeFile()
@@ -203,7 +204,7 @@ function MultiReview.prototype.backToOverview(self, keep)
     local line = view:cursorLine()
     view:settle()
     vim.schedule(function()
-        if self.view ~= view or self.ended then
+        if self.view ~= view or self.life.settled then
             return
         end
         local focused = view:hasFocus()
@@ -302,10 +303,9 @@ MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
     if closeNow == nil then
         closeNow = false
     end
-    if self.ended then
+    if not self.life:settle() then
         return
     end
-    self.ended = true
     if accepted then
         if self.overview == nil then
             if self.view ~= nil then

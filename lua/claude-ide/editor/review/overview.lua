@@ -1,10 +1,10 @@
 -- Generated from src/claude-ide/editor/review/overview.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
@@ -16,13 +16,19 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
-local ____hunks = require("claude-ide.editor.review.hunks")
-local blocksOf = ____hunks.diffHunks
 local ____highlights = require("claude-ide.editor.review.highlights")
 local DIFF_ADD = ____highlights.DIFF_ADD
 local DIFF_DELETE = ____highlights.DIFF_DELETE
 local DIFF_TEXT = ____highlights.DIFF_TEXT
 local defineHighlights = ____highlights.defineHighlights
+local ____model = require("claude-ide.editor.review.model")
+local blockLines = ____model.blockLines
+local changedMiddle = ____model.changedMiddle
+local decidedLineOf = ____model.decidedLineOf
+local decidedLines = ____model.decidedLines
+local blocksOf = ____model.diffHunks
+local lineBefore = ____model.lineBefore
+local toggled = ____model.toggled
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
@@ -66,98 +72,21 @@ local SLICE_MS = 5
 --- The overview's autocmds (every open overview's); deleted by the last one to settle.
 local AUGROUP = "claude-ide.overview"
 local NS = vim.api.nvim_create_namespace("claude-ide.overview")
---- The hunks between `base` and `proposal`: the blocks every review view finds (hunks.ts), not yet laid out.
+--- The hunks between `base` and `proposal` (model.ts), not yet laid out.
 local function diffHunks(base, proposal)
     return __TS__ArrayMap(
         blocksOf(base, proposal),
         function(____, h) return {
             a = h.a,
-            ca = h.aCount,
+            aCount = h.aCount,
             b = h.b,
-            cb = h.bCount,
+            bCount = h.bCount,
             row = -1,
             ["end"] = -1,
             rel = -1,
             relEnd = -1
         } end
     )
-end
---- The proposal with the dropped hunks put back as they are in `base`.
-local function decidedLines(base, proposal, hunks)
-    if not __TS__ArraySome(
-        hunks,
-        function(____, h) return h.decision == "dropped" end
-    ) then
-        return proposal
-    end
-    local out = {}
-    local next = 1
-    for ____, h in ipairs(hunks) do
-        local before = h.cb > 0 and h.b - 1 or h.b
-        do
-            local l = next
-            while l <= before do
-                out[#out + 1] = proposal[l]
-                l = l + 1
-            end
-        end
-        if h.decision == "dropped" then
-            local from = h.ca > 0 and h.a or h.a + 1
-            do
-                local l = from
-                while l < from + h.ca do
-                    out[#out + 1] = base[l]
-                    l = l + 1
-                end
-            end
-        else
-            do
-                local l = before + 1
-                while l <= before + h.cb do
-                    out[#out + 1] = proposal[l]
-                    l = l + 1
-                end
-            end
-        end
-        next = before + h.cb + 1
-    end
-    do
-        local l = next
-        while l <= #proposal do
-            out[#out + 1] = proposal[l]
-            l = l + 1
-        end
-    end
-    return out
-end
---- The line of `decidedLines(...)` where hunk `index` starts (1-based; the line after it for a pure deletion).
-local function decidedLineOf(hunks, index)
-    local shift = 0
-    do
-        local i = 0
-        while i < index do
-            if hunks[i + 1].decision == "dropped" then
-                shift = shift + (hunks[i + 1].ca - hunks[i + 1].cb)
-            end
-            i = i + 1
-        end
-    end
-    local h = hunks[index + 1]
-    return math.max(1, (h.cb > 0 and h.b or h.b + 1) + shift)
-end
---- Where two lines differ: [start, oldEnd, newEnd], byte offsets (0-based, ends exclusive) of the middle that is not
--- the prefix and suffix they share. Bytes, not characters: a highlight split inside a character still shows.
-local function changedMiddle(a, b)
-    local max = math.min(#a, #b)
-    local start = 0
-    while start < max and string.byte(a, start + 1) == string.byte(b, start + 1) do
-        start = start + 1
-    end
-    local tail = 0
-    while tail < max - start and string.byte(a, #a - tail) == string.byte(b, #b - tail) do
-        tail = tail + 1
-    end
-    return start, #a - tail, #b - tail
 end
 --- Every open overview, by its buffer (specs read it).
 local open = {}
@@ -490,17 +419,17 @@ function Overview.prototype.chunkOf(self, s)
                 kinds[#kinds + 1] = kind
                 hunks[#hunks + 1] = hi
             end
-            local aBefore = h.ca > 0 and h.a - 1 or h.a
-            local aLast = aBefore + h.ca
-            local bBefore = h.cb > 0 and h.b - 1 or h.b
+            local aBefore = lineBefore(h, "a")
+            local aLast = aBefore + h.aCount
+            local bBefore = lineBefore(h, "b")
             local next = s.hunks[hi + 1 + 1]
-            local nextBefore = next == nil and #base or (next.ca > 0 and next.a - 1 or next.a)
+            local nextBefore = next == nil and #base or lineBefore(next, "a")
             local leadFrom = math.max(shown + 1, aBefore - CONTEXT + 1)
             local trailTo = math.min(aLast + CONTEXT, nextBefore)
             local lead = aBefore - leadFrom + 1
             local trail = trailTo - aLast
-            local oldCount = lead + h.ca + trail
-            local newCount = lead + h.cb + trail
+            local oldCount = lead + h.aCount + trail
+            local newCount = lead + h.bCount + trail
             local oldStart = oldCount > 0 and leadFrom or aBefore
             local newStart = newCount > 0 and bBefore - lead + 1 or bBefore
             h.rel = #lines
@@ -524,7 +453,7 @@ function Overview.prototype.chunkOf(self, s)
             end
             do
                 local l = bBefore + 1
-                while l <= bBefore + h.cb do
+                while l <= bBefore + h.bCount do
                     push("+" .. proposal[l], 6)
                     l = l + 1
                 end
@@ -650,19 +579,18 @@ function Overview.prototype.markHunk(self, h)
             row = row + 1
         end
     end
-    if h.decision == "dropped" or h.ca ~= h.cb or first < 0 then
+    if h.decision == "dropped" or h.aCount ~= h.bCount or first < 0 then
         return
     end
-    local aFrom = h.ca > 0 and h.a or h.a + 1
     do
         local k = 0
-        while k < h.ca do
-            local start, oldEnd, newEnd = changedMiddle(s.base[aFrom + k], s.proposal[h.b + k])
+        while k < h.aCount do
+            local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
             if oldEnd > start then
                 self:markText(first + k, start + 1, oldEnd + 1)
             end
             if newEnd > start then
-                self:markText(first + h.ca + k, start + 1, newEnd + 1)
+                self:markText(first + h.aCount + k, start + 1, newEnd + 1)
             end
             k = k + 1
         end
@@ -740,15 +668,11 @@ function Overview.prototype.decidedAny(self)
     return false
 end
 function Overview.prototype.hunkText(self, s, h)
-    local parts = {(tostring(h.a) .. ",") .. tostring(h.ca)}
-    local bBefore = h.cb > 0 and h.b - 1 or h.b
-    do
-        local l = bBefore + 1
-        while l <= bBefore + h.cb do
-            parts[#parts + 1] = s.proposal[l]
-            l = l + 1
-        end
-    end
+    local parts = blockLines(s.proposal, h, "b")
+    __TS__ArrayUnshift(
+        parts,
+        (tostring(h.a) .. ",") .. tostring(h.aCount)
+    )
     return table.concat(parts, "\n")
 end
 function Overview.prototype.undecided(self)
@@ -889,16 +813,11 @@ function Overview.prototype.decideHere(self, decision)
         return
     end
     local h = s.hunks[hunk + 1]
-    local ____self_decide_11 = self.decide
-    local ____index_9 = index
-    local ____hunk_10 = hunk
-    local ____temp_8
-    if h.decision == decision then
-        ____temp_8 = nil
-    else
-        ____temp_8 = decision
-    end
-    ____self_decide_11(self, ____index_9, ____hunk_10, ____temp_8)
+    self:decide(
+        index,
+        hunk,
+        toggled(h.decision, decision)
+    )
     vim.api.nvim_win_set_cursor(0, {h.row + 1, 0})
     self:jump(3, 1)
 end
@@ -988,8 +907,8 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_15 = overviewTable
-    local ____array_14 = __TS__SparseArrayNew(
+    local ____overviewTable_11 = overviewTable
+    local ____array_10 = __TS__SparseArrayNew(
         self.spec.config,
         self.spec.words,
         {
@@ -1010,20 +929,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_13
+    local ____temp_9
     if self.spec.note == nil then
-        ____temp_13 = "reason"
+        ____temp_9 = "reason"
     else
-        local ____temp_12
+        local ____temp_8
         if self.spec.note == false then
-            ____temp_12 = false
+            ____temp_8 = false
         else
-            ____temp_12 = "note"
+            ____temp_8 = "note"
         end
-        ____temp_13 = ____temp_12
+        ____temp_9 = ____temp_8
     end
-    __TS__SparseArrayPush(____array_14, ____temp_13)
-    self.keys = ____overviewTable_15(__TS__SparseArraySpread(____array_14))
+    __TS__SparseArrayPush(____array_10, ____temp_9)
+    self.keys = ____overviewTable_11(__TS__SparseArraySpread(____array_10))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)

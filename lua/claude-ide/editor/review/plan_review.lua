@@ -15,6 +15,7 @@ local ____view_parts = require("claude-ide.editor.review.view_parts")
 local fillBuffer = ____view_parts.fillBuffer
 local focusHint = ____view_parts.focusHint
 local markReview = ____view_parts.markReview
+local removeView = ____view_parts.removeView
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local reviewName = ____view_parts.reviewName
 local setUniqueName = ____view_parts.setUniqueName
@@ -45,7 +46,6 @@ function PlanReview.prototype.____constructor(self, config, req, onDecision, hom
         self.origin,
         function() return self:mark() end
     )
-    self.ended = false
     self.title = (("✻ [" .. req.client) .. "] plan: ") .. req.name
     self.buf = vim.api.nvim_create_buf(false, true)
     local buf = self.buf
@@ -91,11 +91,9 @@ function PlanReview.prototype.drop(self, closeNow)
     self["end"](self, {kind = "gone"}, closeNow)
 end
 function PlanReview.prototype.cancel(self)
-    if self.ended then
+    if not self:settle() then
         return
     end
-    self.ended = true
-    self:settle()
     self:close()
 end
 function PlanReview.prototype.approve(self)
@@ -114,11 +112,9 @@ function PlanReview.prototype.refuse(self, feedback)
     self["end"](self, {kind = "refused", feedback = feedback}, false)
 end
 PlanReview.prototype["end"] = function(self, outcome, closeNow)
-    if self.ended then
+    if not self:settle() then
         return
     end
-    self.ended = true
-    self:settle()
     if closeNow and not vim.in_fast_event() then
         self:close()
     else
@@ -154,7 +150,7 @@ function PlanReview.prototype.keyTable(self)
         return askReason(
             "Feedback on the plan (sent to the model): ",
             function(feedback)
-                if not self.ended then
+                if not self.life.settled then
                     self:refuse(feedback)
                 end
             end
@@ -212,21 +208,17 @@ function PlanReview.prototype.watch(self)
     )
 end
 function PlanReview.prototype.settle(self)
-    self.life:settle({self.buf})
+    return self.life:settle({self.buf})
 end
 function PlanReview.prototype.close(self)
-    local focused = vim.api.nvim_get_current_win() == self.win
-    if vim.api.nvim_win_is_valid(self.win) and not (pcall(vim.api.nvim_win_close, self.win, true)) then
-        pcall(function() return vim.api.nvim_win_set_buf(
-            self.win,
-            vim.api.nvim_create_buf(true, false)
-        ) end)
-    end
-    if vim.api.nvim_buf_is_valid(self.buf) then
-        pcall(vim.api.nvim_buf_delete, self.buf, {force = true})
-    end
-    if focused then
-        self.origin:restore()
-    end
+    self.life:close(
+        function() return self:settle() end,
+        function() return removeView(
+            {self.win},
+            {self.buf},
+            self.origin,
+            vim.api.nvim_get_current_win() == self.win
+        ) end
+    )
 end
 return ____exports

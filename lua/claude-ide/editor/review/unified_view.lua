@@ -4,7 +4,7 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local ____exports = {}
-local wholeText, hiddenBuffer, replaceBlock
+local wholeText, hiddenBuffer
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____reason = require("claude-ide.editor.review.reason")
@@ -16,11 +16,13 @@ local defineDiffHighlights = ____highlights.defineHighlights
 local DIFF_ADD = ____highlights.DIFF_ADD
 local DIFF_DELETE = ____highlights.DIFF_DELETE
 local DIFF_TEXT = ____highlights.DIFF_TEXT
-local ____hunks = require("claude-ide.editor.review.hunks")
-local hunkAt = ____hunks.hunkAt
-local hunkLine = ____hunks.hunkLine
-local nextHunk = ____hunks.nextHunk
-local textHunks = ____hunks.textHunks
+local ____model = require("claude-ide.editor.review.model")
+local blockRows = ____model.blockRows
+local changedMiddle = ____model.changedMiddle
+local hunkAt = ____model.hunkAt
+local hunkLine = ____model.hunkLine
+local nextHunk = ____model.nextHunk
+local textHunks = ____model.textHunks
 local ____keys = require("claude-ide.editor.review.keys")
 local escapeBar = ____keys.escapeBar
 local fileViewTable = ____keys.fileViewTable
@@ -55,33 +57,6 @@ function hiddenBuffer(lines)
     fillBuffer(buf, lines)
     return buf
 end
-function replaceBlock(buf, count, first, n, lines)
-    if count == 0 then
-        vim.api.nvim_buf_set_lines(
-            buf,
-            0,
-            -1,
-            true,
-            lines
-        )
-    elseif n == 0 then
-        vim.api.nvim_buf_set_lines(
-            buf,
-            first,
-            first,
-            true,
-            lines
-        )
-    else
-        vim.api.nvim_buf_set_lines(
-            buf,
-            first - 1,
-            first - 1 + n,
-            true,
-            lines
-        )
-    end
-end
 --- The signs' highlight groups (the lines' are the review's, highlights.ts) and the groups they link to.
 local SIGN_ADD = "ClaudeIdeDiffAddSign"
 local SIGN_CHANGE = "ClaudeIdeDiffChangeSign"
@@ -101,30 +76,6 @@ local MARK_LATER_BYTES = 64 * 1024
 local MARK_PAUSE_MS = 300
 --- Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows.
 local TEXT_PRIORITY = 4200
---- A UTF-8 continuation byte (10xxxxxx): not the first byte of a character.
-local function continuation(byte)
-    return byte ~= nil and byte >= 128 and byte < 192
-end
---- The differing middle of two lines, by bytes: the common prefix and suffix are left out, both ending on
--- character boundaries. Returns the middle's start (0-based) and its ends in `a` and in `b` (exclusive).
-function ____exports.changedMiddle(a, b)
-    local shortest = math.min(#a, #b)
-    local prefix = 0
-    while prefix < shortest and string.byte(a, prefix + 1) == string.byte(b, prefix + 1) do
-        prefix = prefix + 1
-    end
-    while prefix > 0 and (continuation(string.byte(a, prefix + 1)) or continuation(string.byte(b, prefix + 1))) do
-        prefix = prefix - 1
-    end
-    local suffix = 0
-    while suffix < shortest - prefix and string.byte(a, #a - suffix) == string.byte(b, #b - suffix) do
-        suffix = suffix + 1
-    end
-    while suffix > 0 and (continuation(string.byte(a, #a - suffix + 1)) or continuation(string.byte(b, #b - suffix + 1))) do
-        suffix = suffix - 1
-    end
-    return {prefix, #a - suffix, #b - suffix}
-end
 --- `text` with its tabs expanded for display from screen column `col`; and the column after it.
 local function expandTabs(text, col, tabstop)
     local tab = string.find(text, "\t", 1, true)
@@ -443,13 +394,9 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue77
+                        goto __continue71
                     end
-                    local start, oldEnd, newEnd = unpack(
-                        ____exports.changedMiddle(line, lines[i + 1]),
-                        1,
-                        3
-                    )
+                    local start, oldEnd, newEnd = changedMiddle(line, lines[i + 1])
                     if newEnd > start then
                         vim.api.nvim_buf_set_extmark(
                             buf,
@@ -474,7 +421,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue77::
+                ::__continue71::
                 i = i + 1
             end
         end
@@ -545,21 +492,22 @@ function UnifiedView.prototype.decideHunk(self, action)
         say("no hunk under the cursor")
         return
     end
-    local a = hunk.a
-    local na = hunk.aCount
-    local b = hunk.b
-    local nb = hunk.bCount
     if action == "take" then
-        local lines = nb > 0 and vim.api.nvim_buf_get_lines(self.buf, b - 1, b - 1 + nb, true) or ({})
-        local original = self:original()
-        replaceBlock(
-            original,
-            self.originalCount,
-            a,
-            na,
+        local from, to = blockRows(
+            hunk,
+            "b",
+            self:proposalCount()
+        )
+        local lines = hunk.bCount > 0 and vim.api.nvim_buf_get_lines(self.buf, from, to, true) or ({})
+        local first, last = blockRows(hunk, "a", self.originalCount)
+        vim.api.nvim_buf_set_lines(
+            self:original(),
+            first,
+            last,
+            true,
             lines
         )
-        self.originalCount = self.originalCount + (nb - na)
+        self.originalCount = self.originalCount + (hunk.bCount - hunk.aCount)
         self.originalText = self.originalCount > 0 and table.concat(
             vim.api.nvim_buf_get_lines(
                 self:original(),
@@ -571,18 +519,24 @@ function UnifiedView.prototype.decideHunk(self, action)
         ) .. "\n" or ""
         self.taken = self.taken + 1
     else
-        local lines = na > 0 and vim.api.nvim_buf_get_lines(
+        local from, to = blockRows(hunk, "a", self.originalCount)
+        local lines = hunk.aCount > 0 and vim.api.nvim_buf_get_lines(
             self:original(),
-            a - 1,
-            a - 1 + na,
+            from,
+            to,
             true
         ) or ({})
+        local first, last = blockRows(
+            hunk,
+            "b",
+            self:proposalCount()
+        )
         local ok, err = pcall(
-            replaceBlock,
+            vim.api.nvim_buf_set_lines,
             self.buf,
-            self:proposalCount(),
-            b,
-            nb,
+            first,
+            last,
+            true,
             lines
         )
         if not ok then

@@ -4,6 +4,7 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__ClassExtends = ____lualib.__TS__ClassExtends
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____log = require("claude-ide.log")
@@ -14,6 +15,8 @@ local ____keys = require("claude-ide.editor.review.keys")
 local askClosing = ____keys.askClosing
 local escapeBar = ____keys.escapeBar
 local fitWinbar = ____keys.fitWinbar
+local ____model = require("claude-ide.editor.review.model")
+local Life = ____model.Life
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 function ____exports.setOpt(name, value, scope)
@@ -568,16 +571,17 @@ function ViewAutocmds.prototype.clear(self)
     end
 end
 --- What every review view's life has, whatever it shows: where the user was (`origin`), whether it waits unseen
--- (`waiting`), its autocmds, and its two ends: settled, the view is decided, stops reporting and stops looking
--- like an open review, while its windows may still be on screen; closed, it is off the screen too.
+-- (`waiting`), its autocmds, and the two ends of every review's Life (model.ts): settled, the view is decided, stops
+-- reporting and stops looking like an open review, while its windows may still be on screen; closed, it is off the
+-- screen too.
 ____exports.ViewLife = __TS__Class()
 local ViewLife = ____exports.ViewLife
 ViewLife.name = "ViewLife"
+__TS__ClassExtends(ViewLife, Life)
 function ViewLife.prototype.____constructor(self, group, origin, mark)
+    Life.prototype.____constructor(self)
     self.origin = origin
     self.mark = mark
-    self.settled = false
-    self.closed = false
     self.waiting = __TS__New(____exports.Waiting)
     self.autocmds = __TS__New(____exports.ViewAutocmds, group)
 end
@@ -595,18 +599,24 @@ function ViewLife.prototype.focus(self, target, ours)
     return true
 end
 function ViewLife.prototype.close(self, settle, remove)
-    if self.closed then
-        return
-    end
-    self.closed = true
-    settle()
-    remove()
-end
-function ViewLife.prototype.settle(self, bufs)
-    if self.settled then
+    if not Life.prototype.close(self) then
         return false
     end
-    self.settled = true
+    if settle ~= nil then
+        settle()
+    end
+    if remove ~= nil then
+        remove()
+    end
+    return true
+end
+function ViewLife.prototype.settle(self, bufs)
+    if bufs == nil then
+        bufs = {}
+    end
+    if not Life.prototype.settle(self) then
+        return false
+    end
     self:seen()
     self.autocmds:clear()
     ____exports.unmarkReview(bufs)

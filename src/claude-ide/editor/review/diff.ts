@@ -26,6 +26,7 @@ import { findBuffer } from "../buffers";
 import { WriteFollower } from "./diff_follow";
 import { linesText, normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text";
 import { type FileView, openFileView } from "./file_view";
+import { Life } from "./model";
 import { TAB_VAR } from "./view_parts";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import { MultiReview } from "./multi_review";
@@ -48,7 +49,7 @@ type Listener = (this: void, outcome: DiffOutcome) => void;
 class Review implements PendingReview {
   private outcome?: DiffOutcome;
   private listener?: Listener;
-  private ended = false;
+  private readonly life = new Life();
   view!: FileView;
   /** The file's text as the review showed it (its left side; undefined: a new file). */
   before?: string;
@@ -69,7 +70,7 @@ class Review implements PendingReview {
 
   /** Answers with the proposal as it is now (the user may have edited it). */
   accept(closeNow: boolean): void {
-    if (this.ended) return;
+    if (this.life.settled) return;
     const text = this.view.proposalText();
     const disk = this.req.writer === "plugin" ? undefined : readFile(this.req.newPath);
     if (disk !== undefined && disk.ok && normalizeEol(text) === normalizeEol(disk.text ?? "")) {
@@ -93,8 +94,7 @@ class Review implements PendingReview {
    * on the next tick when the plugin applies it (the agent's edit, see below).
    */
   private end(outcome: DiffOutcome | undefined, result: ReviewResult, closeNow: boolean): void {
-    if (this.ended) return;
-    this.ended = true;
+    if (!this.life.settle()) return;
     this.outcome = outcome;
     this.owner.forget(this);
     this.view.settle();

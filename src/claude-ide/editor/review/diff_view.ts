@@ -10,7 +10,7 @@
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
 import { say } from "../../log";
-import { diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side } from "./hunks";
+import { blockRows, diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side } from "./model";
 import { reasonOn } from "./reason";
 import type { ReviewVar } from "../review_marks";
 import {
@@ -294,7 +294,7 @@ export class DiffView {
   /**
    * Takes (Claude's text stays, and is copied to the left side) or drops (the original text comes back into
    * the proposal) the hunk under the cursor, in either window: the whole block of changed lines, wherever the
-   * cursor is in it (hunks.ts); then moves to the next undecided hunk.
+   * cursor is in it (model.ts); then moves to the next undecided hunk.
    */
   decideHunk(action: "take" | "drop"): void {
     const here = vim.api.nvim_get_current_buf();
@@ -339,7 +339,7 @@ export class DiffView {
     return vim.api.nvim_buf_get_changedtick(target) !== tick;
   }
 
-  /** ]c / [c that wrap around at the last / first hunk: the first line of a whole block (hunks.ts). */
+  /** ]c / [c that wrap around at the last / first hunk: the first line of a whole block (model.ts). */
   jumpHunk(direction: "next" | "prev"): void {
     const here = vim.api.nvim_get_current_buf();
     const hunks = here === this.leftBuf || here === this.rightBuf ? this.hunks() : undefined;
@@ -418,13 +418,10 @@ export class DiffView {
 function replaceBlock(hunks: Hunk[], cursorSide: Side, targetSide: Side, source: Buf, target: Buf): boolean {
   const h = hunkAt(hunks, cursorSide, vim.api.nvim_win_get_cursor(0)[0], vim.api.nvim_buf_line_count(0));
   if (h === undefined) return false;
-  const from = targetSide === "a" ? { start: h.b, count: h.bCount } : { start: h.a, count: h.aCount };
-  const to = targetSide === "a" ? { start: h.a, count: h.aCount } : { start: h.b, count: h.bCount };
-  const lines =
-    from.count === 0 ? [] : vim.api.nvim_buf_get_lines(source, from.start - 1, from.start - 1 + from.count, true);
-  // A block with no lines on the target side goes after its line `start` (0: at the top).
-  const first = to.count === 0 ? to.start : to.start - 1;
-  vim.api.nvim_buf_set_lines(target, first, first + to.count, true, lines);
+  const [from, to] = blockRows(h, targetSide === "a" ? "b" : "a", vim.api.nvim_buf_line_count(source));
+  const lines = vim.api.nvim_buf_get_lines(source, from, to, true);
+  const [first, last] = blockRows(h, targetSide, vim.api.nvim_buf_line_count(target));
+  vim.api.nvim_buf_set_lines(target, first, last, true, lines);
   return true;
 }
 

@@ -10,6 +10,7 @@ import type { Config } from "../../config";
 import { type MultiKey, type MultiOutcome, type ReviewFile, WHOLE_FILE_KEY } from "../../contracts";
 import { linesText, reviewText, textLines } from "./diff_text";
 import { type FileView, openFileView } from "./file_view";
+import { Life } from "./model";
 import { NEXT_FILE_KEY, Overview, PREV_FILE_KEY } from "./overview";
 import type { Words } from "./keys";
 import type { ReviewOrigin } from "./view_parts";
@@ -22,7 +23,8 @@ export class MultiReview {
   private view?: FileView;
   private index = 0;
   private overview?: Overview;
-  private ended = false;
+  /** Settled once: decided, rejected from outside or cancelled. */
+  private readonly life = new Life();
   private readonly texts: string[][];
 
   constructor(
@@ -91,20 +93,19 @@ export class MultiReview {
 
   /** The call was cancelled: the views close, no decision is reported. */
   cancel(): void {
-    if (this.ended) return;
-    this.ended = true;
+    if (!this.life.settle()) return;
     this.closeAll();
   }
 
   /** A MultiRequest key for file `index`: its new proposal replaces the file's (and closes the file's review). */
   private runKey(key: MultiKey, index: number): void {
-    if (this.ended) return;
+    if (this.life.settled) return;
     key.fn(index, (lines) => this.setProposal(index, lines, true));
   }
 
   /** Replaces file `index`'s proposal and shows it (the overview, or the single file's review again). */
   setProposal(index: number, lines: string[], replaced = false): void {
-    if (this.ended) return;
+    if (this.life.settled) return;
     this.texts[index] = lines;
     if (this.overview === undefined) {
       this.replaceSingle();
@@ -128,7 +129,7 @@ export class MultiReview {
   /** <CR> on a header or a hunk: file `index`'s review, its proposal as decided so far, the cursor at that hunk. */
   private openFromOverview(index: number, hunk: number): void {
     const overview = this.overview;
-    if (this.ended || overview === undefined) return;
+    if (this.life.settled || overview === undefined) return;
     this.closeFile();
     const [ok, err] = pcall(() => this.openFile(index, undefined, true, overview.decided(index)));
     if (!ok) {
@@ -156,7 +157,7 @@ export class MultiReview {
     view.settle();
     // From inside an autocmd (BufWriteCmd, WinClosed) windows cannot close: on the next tick.
     vim.schedule(() => {
-      if (this.view !== view || this.ended) return;
+      if (this.view !== view || this.life.settled) return;
       const focused = view.hasFocus();
       this.view = undefined;
       view.close(false);
@@ -235,8 +236,7 @@ export class MultiReview {
   }
 
   private end(accepted: boolean, closeNow = false, reason?: string): void {
-    if (this.ended) return;
-    this.ended = true;
+    if (!this.life.settle()) return;
     if (accepted) {
       if (this.overview === undefined) {
         if (this.view !== undefined) this.texts[this.index] = textLines(this.view.proposalText());

@@ -15,8 +15,18 @@ import type { Config } from "../../config";
 import { type ReviewFile, WHOLE_FILE_KEY } from "../../contracts";
 import { say } from "../../log";
 import { plural } from "../../util/words";
-import { diffHunks as blocksOf } from "./hunks";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
+import {
+  blockLines,
+  changedMiddle,
+  type DecidedHunk,
+  type Decision,
+  decidedLineOf,
+  decidedLines,
+  diffHunks as blocksOf,
+  lineBefore,
+  toggled,
+} from "./model";
 import { askReason, reasonOn } from "./reason";
 import {
   askClosing,
@@ -78,15 +88,10 @@ const enum Kind {
   Add,
 }
 
-export type Decision = "kept" | "dropped";
+export type { Decision };
 
-/** A block vim.diff reports: the file's lines a..a+ca-1 become the proposal's b..b+cb-1 (a count of 0: after a / b). */
-export interface Hunk {
-  a: number;
-  ca: number;
-  b: number;
-  cb: number;
-  decision?: Decision;
+/** A block of model.ts (the file's lines become the proposal's) with its decision, and where the overview shows it. */
+export interface Hunk extends DecidedHunk {
   /** 0-based rows of its `@@` line and of its last line in the overview. */
   row: number;
   end: number;
@@ -144,57 +149,18 @@ export interface OverviewSpec {
   note?: ((this: void, text: string) => void) | false;
 }
 
-/** The hunks between `base` and `proposal`: the blocks every review view finds (hunks.ts), not yet laid out. */
+/** The hunks between `base` and `proposal` (model.ts), not yet laid out. */
 function diffHunks(base: string[], proposal: string[]): Hunk[] {
   return blocksOf(base, proposal).map((h) => ({
     a: h.a,
-    ca: h.aCount,
+    aCount: h.aCount,
     b: h.b,
-    cb: h.bCount,
+    bCount: h.bCount,
     row: -1,
     end: -1,
     rel: -1,
     relEnd: -1,
   }));
-}
-
-/** The proposal with the dropped hunks put back as they are in `base`. */
-function decidedLines(base: string[], proposal: string[], hunks: Hunk[]): string[] {
-  if (!hunks.some((h) => h.decision === "dropped")) return proposal;
-  const out: string[] = [];
-  let next = 1;
-  for (const h of hunks) {
-    const before = h.cb > 0 ? h.b - 1 : h.b;
-    for (let l = next; l <= before; l++) out.push(proposal[l - 1]);
-    if (h.decision === "dropped") {
-      const from = h.ca > 0 ? h.a : h.a + 1;
-      for (let l = from; l < from + h.ca; l++) out.push(base[l - 1]);
-    } else for (let l = before + 1; l <= before + h.cb; l++) out.push(proposal[l - 1]);
-    next = before + h.cb + 1;
-  }
-  for (let l = next; l <= proposal.length; l++) out.push(proposal[l - 1]);
-  return out;
-}
-
-/** The line of `decidedLines(...)` where hunk `index` starts (1-based; the line after it for a pure deletion). */
-function decidedLineOf(hunks: Hunk[], index: number): number {
-  let shift = 0;
-  for (let i = 0; i < index; i++) if (hunks[i].decision === "dropped") shift += hunks[i].ca - hunks[i].cb;
-  const h = hunks[index];
-  return math.max(1, (h.cb > 0 ? h.b : h.b + 1) + shift);
-}
-
-/**
- * Where two lines differ: [start, oldEnd, newEnd], byte offsets (0-based, ends exclusive) of the middle that is not
- * the prefix and suffix they share. Bytes, not characters: a highlight split inside a character still shows.
- */
-function changedMiddle(a: string, b: string): LuaMultiReturn<[number, number, number]> {
-  const max = math.min(a.length, b.length);
-  let start = 0;
-  while (start < max && string.byte(a, start + 1) === string.byte(b, start + 1)) start++;
-  let tail = 0;
-  while (tail < max - start && string.byte(a, a.length - tail) === string.byte(b, b.length - tail)) tail++;
-  return $multi(start, a.length - tail, b.length - tail);
 }
 
 /** Every open overview, by its buffer (specs read it). */
@@ -508,24 +474,24 @@ export class Overview {
         kinds.push(kind);
         hunks.push(hi);
       };
-      const aBefore = h.ca > 0 ? h.a - 1 : h.a;
-      const aLast = aBefore + h.ca;
-      const bBefore = h.cb > 0 ? h.b - 1 : h.b;
+      const aBefore = lineBefore(h, "a");
+      const aLast = aBefore + h.aCount;
+      const bBefore = lineBefore(h, "b");
       const next = s.hunks[hi + 1];
-      const nextBefore = next === undefined ? base.length : next.ca > 0 ? next.a - 1 : next.a;
+      const nextBefore = next === undefined ? base.length : lineBefore(next, "a");
       const leadFrom = math.max(shown + 1, aBefore - CONTEXT + 1);
       const trailTo = math.min(aLast + CONTEXT, nextBefore);
       const lead = aBefore - leadFrom + 1;
       const trail = trailTo - aLast;
-      const oldCount = lead + h.ca + trail;
-      const newCount = lead + h.cb + trail;
+      const oldCount = lead + h.aCount + trail;
+      const newCount = lead + h.bCount + trail;
       const oldStart = oldCount > 0 ? leadFrom : aBefore;
       const newStart = newCount > 0 ? bBefore - lead + 1 : bBefore;
       h.rel = lines.length;
       push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At);
       for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context);
       for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete);
-      for (let l = bBefore + 1; l <= bBefore + h.cb; l++) push(`+${proposal[l - 1]}`, Kind.Add);
+      for (let l = bBefore + 1; l <= bBefore + h.bCount; l++) push(`+${proposal[l - 1]}`, Kind.Add);
       for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context);
       h.relEnd = lines.length - 1;
       shown = trailTo;
@@ -607,13 +573,12 @@ export class Overview {
       this.mark(row, kind, h.decision);
     }
     // Lines changed one for one: what changed inside each pair (its middle, between what they share at both ends).
-    if (h.decision === "dropped" || h.ca !== h.cb || first < 0) return;
-    const aFrom = h.ca > 0 ? h.a : h.a + 1;
-    for (let k = 0; k < h.ca; k++) {
-      const [start, oldEnd, newEnd] = changedMiddle(s.base[aFrom + k - 1], s.proposal[h.b + k - 1]);
+    if (h.decision === "dropped" || h.aCount !== h.bCount || first < 0) return;
+    for (let k = 0; k < h.aCount; k++) {
+      const [start, oldEnd, newEnd] = changedMiddle(s.base[h.a + k - 1], s.proposal[h.b + k - 1]);
       // +1: the `-` / `+` before the text.
       if (oldEnd > start) this.markText(first + k, start + 1, oldEnd + 1);
-      if (newEnd > start) this.markText(first + h.ca + k, start + 1, newEnd + 1);
+      if (newEnd > start) this.markText(first + h.aCount + k, start + 1, newEnd + 1);
     }
   }
 
@@ -670,9 +635,8 @@ export class Overview {
 
   /** A hunk as its text: the same change in a new proposal (a kept hunk) is found by it. */
   private hunkText(s: Section, h: Hunk): string {
-    const parts: string[] = [`${h.a},${h.ca}`];
-    const bBefore = h.cb > 0 ? h.b - 1 : h.b;
-    for (let l = bBefore + 1; l <= bBefore + h.cb; l++) parts.push(s.proposal[l - 1]);
+    const parts = blockLines(s.proposal, h, "b");
+    parts.unshift(`${h.a},${h.aCount}`);
     return table.concat(parts, "\n");
   }
 
@@ -787,7 +751,7 @@ export class Overview {
       return;
     }
     const h = s.hunks[hunk];
-    this.decide(index, hunk, h.decision === decision ? undefined : decision);
+    this.decide(index, hunk, toggled(h.decision, decision));
     vim.api.nvim_win_set_cursor(0, [h.row + 1, 0]);
     this.jump(Kind.At, 1);
   }

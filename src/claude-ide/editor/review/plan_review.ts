@@ -17,6 +17,7 @@ import {
   fillBuffer,
   focusHint,
   markReview,
+  removeView,
   ReviewOrigin,
   reviewName,
   setUniqueName,
@@ -40,9 +41,8 @@ export class PlanReview {
   private win = -1;
   /** Where the user was: focus goes back there after the review. */
   private readonly origin = new ReviewOrigin();
-  /** Whether it waits unseen, its autocmds, settled. */
+  /** Whether it waits unseen, its autocmds, settled or closed. */
   private readonly life = new ViewLife(AUGROUP, this.origin, () => this.mark());
-  private ended = false;
   readonly title: string;
 
   constructor(
@@ -98,9 +98,7 @@ export class PlanReview {
 
   /** The hook went away (its CLI gave up waiting, or quit): the view closes, nothing is reported. */
   cancel(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.settle();
+    if (!this.settle()) return;
     this.close();
   }
 
@@ -114,9 +112,7 @@ export class PlanReview {
   }
 
   private end(outcome: PlanOutcome, closeNow: boolean): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.settle();
+    if (!this.settle()) return;
     // Inside an autocmd (BufWriteCmd, WinClosed, BufUnload) windows cannot close safely: on the next tick.
     if (closeNow && !vim.in_fast_event()) this.close();
     else vim.schedule(() => this.close());
@@ -148,7 +144,7 @@ export class PlanReview {
   private keyTable(): KeyEntry[] {
     const ask = () =>
       askReason("Feedback on the plan (sent to the model): ", (feedback) => {
-        if (!this.ended) this.refuse(feedback);
+        if (!this.life.settled) this.refuse(feedback);
       });
     const approve = this.req.canApprove ? "approve" : `answer in ${this.req.client}'s own dialog`;
     return planTable(this.config.diff, approve, { approve: () => this.approve(), refuse: ask });
@@ -189,17 +185,19 @@ export class PlanReview {
     );
   }
 
-  /** Stops reporting: autocmds and the review mark go (the window may still be on screen). */
-  private settle(): void {
-    this.life.settle([this.buf]);
+  /** Stops reporting: autocmds and the review mark go (the window may still be on screen). False: settled already. */
+  private settle(): boolean {
+    return this.life.settle([this.buf]);
   }
 
-  /** Removes the window (its tab page) and the buffer; focus goes back where the user was. Never throws. */
+  /**
+   * Settles, then removes the window (its tab page) and the buffer (removeView), once; focus goes back where the
+   * user was. Never throws.
+   */
   private close(): void {
-    const focused = vim.api.nvim_get_current_win() === this.win;
-    if (vim.api.nvim_win_is_valid(this.win) && !pcall(vim.api.nvim_win_close, this.win, true)[0])
-      pcall(() => vim.api.nvim_win_set_buf(this.win, vim.api.nvim_create_buf(true, false)));
-    if (vim.api.nvim_buf_is_valid(this.buf)) pcall(vim.api.nvim_buf_delete, this.buf, { force: true });
-    if (focused) this.origin.restore();
+    this.life.close(
+      () => this.settle(),
+      () => removeView([this.win], [this.buf], this.origin, vim.api.nvim_get_current_win() === this.win),
+    );
   }
 }

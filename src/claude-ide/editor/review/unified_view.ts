@@ -13,7 +13,7 @@ import { say } from "../../log";
 import { reasonOn } from "./reason";
 import { textLines } from "./diff_text";
 import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
-import { type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./hunks";
+import { blockRows, changedMiddle, type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./model";
 import {
   type BarPart,
   escapeBar,
@@ -70,31 +70,6 @@ const MARK_PAUSE_MS = 300;
 
 /** Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows. */
 const TEXT_PRIORITY = 4200;
-
-/** A UTF-8 continuation byte (10xxxxxx): not the first byte of a character. */
-function continuation(byte: number | undefined): boolean {
-  return byte !== undefined && byte >= 0x80 && byte < 0xc0;
-}
-
-/**
- * The differing middle of two lines, by bytes: the common prefix and suffix are left out, both ending on
- * character boundaries. Returns the middle's start (0-based) and its ends in `a` and in `b` (exclusive).
- */
-export function changedMiddle(a: string, b: string): [number, number, number] {
-  const shortest = math.min(a.length, b.length);
-  let prefix = 0;
-  while (prefix < shortest && string.byte(a, prefix + 1) === string.byte(b, prefix + 1)) prefix++;
-  while (prefix > 0 && (continuation(string.byte(a, prefix + 1)) || continuation(string.byte(b, prefix + 1)))) prefix--;
-  let suffix = 0;
-  while (suffix < shortest - prefix && string.byte(a, a.length - suffix) === string.byte(b, b.length - suffix))
-    suffix++;
-  while (
-    suffix > 0 &&
-    (continuation(string.byte(a, a.length - suffix + 1)) || continuation(string.byte(b, b.length - suffix + 1)))
-  )
-    suffix--;
-  return [prefix, a.length - suffix, b.length - suffix];
-}
 
 /** `text` with its tabs expanded for display from screen column `col`; and the column after it. */
 function expandTabs(text: string, col: number, tabstop: number): [string, number] {
@@ -492,20 +467,22 @@ export class UnifiedView {
       say("no hunk under the cursor");
       return;
     }
-    const { a, aCount: na, b, bCount: nb } = hunk;
     if (action === "take") {
-      const lines = nb > 0 ? vim.api.nvim_buf_get_lines(this.buf, b - 1, b - 1 + nb, true) : [];
-      const original = this.original();
-      replaceBlock(original, this.originalCount, a, na, lines);
-      this.originalCount += nb - na;
+      const [from, to] = blockRows(hunk, "b", this.proposalCount());
+      const lines = hunk.bCount > 0 ? vim.api.nvim_buf_get_lines(this.buf, from, to, true) : [];
+      const [first, last] = blockRows(hunk, "a", this.originalCount);
+      vim.api.nvim_buf_set_lines(this.original(), first, last, true, lines);
+      this.originalCount += hunk.bCount - hunk.aCount;
       this.originalText =
         this.originalCount > 0
           ? table.concat(vim.api.nvim_buf_get_lines(this.original(), 0, -1, true), "\n") + "\n"
           : "";
       this.taken++;
     } else {
-      const lines = na > 0 ? vim.api.nvim_buf_get_lines(this.original(), a - 1, a - 1 + na, true) : [];
-      const [ok, err] = pcall(replaceBlock, this.buf, this.proposalCount(), b, nb, lines);
+      const [from, to] = blockRows(hunk, "a", this.originalCount);
+      const lines = hunk.aCount > 0 ? vim.api.nvim_buf_get_lines(this.original(), from, to, true) : [];
+      const [first, last] = blockRows(hunk, "b", this.proposalCount());
+      const [ok, err] = pcall(vim.api.nvim_buf_set_lines, this.buf, first, last, true, lines);
       if (!ok) {
         say(`cannot drop the hunk: ${tostring(err)}`, "warn");
         return;
@@ -625,14 +602,4 @@ function hiddenBuffer(lines: string[] | string): Buf {
   setOpt("undolevels", -1, { buf });
   fillBuffer(buf, lines);
   return buf;
-}
-
-/**
- * Replaces a block of `buf` (`count` lines; 0: the empty file, one empty line in the buffer): `n` lines from line
- * `first`, or with `n` 0 none, after line `first`, by `lines`.
- */
-function replaceBlock(buf: Buf, count: number, first: number, n: number, lines: string[]): void {
-  if (count === 0) vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
-  else if (n === 0) vim.api.nvim_buf_set_lines(buf, first, first, true, lines);
-  else vim.api.nvim_buf_set_lines(buf, first - 1, first - 1 + n, true, lines);
 }

@@ -9,6 +9,7 @@ import { notice } from "../../log";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import type { ReviewText } from "./diff_text";
 import { askClosing, type BarPart, escapeBar, fitWinbar, type Words } from "./keys";
+import { Life } from "./model";
 import { askReason } from "./reason";
 
 /**
@@ -566,14 +567,11 @@ export class ViewAutocmds {
 
 /**
  * What every review view's life has, whatever it shows: where the user was (`origin`), whether it waits unseen
- * (`waiting`), its autocmds, and its two ends: settled, the view is decided, stops reporting and stops looking
- * like an open review, while its windows may still be on screen; closed, it is off the screen too.
+ * (`waiting`), its autocmds, and the two ends of every review's Life (model.ts): settled, the view is decided, stops
+ * reporting and stops looking like an open review, while its windows may still be on screen; closed, it is off the
+ * screen too.
  */
-export class ViewLife {
-  /** Decided: the view reports nothing more. */
-  settled = false;
-  /** Removed, or being removed, from the screen. */
-  closed = false;
+export class ViewLife extends Life {
   readonly waiting = new Waiting();
   readonly autocmds: ViewAutocmds;
 
@@ -586,6 +584,7 @@ export class ViewLife {
     readonly origin: ReviewOrigin,
     private readonly mark: (this: void) => void,
   ) {
+    super();
     this.autocmds = new ViewAutocmds(group);
   }
 
@@ -609,17 +608,16 @@ export class ViewLife {
    * Closes the view, once: settles it (`settle`: the view's own settle, which calls this one's), then takes it off
    * the screen (`remove`: removeView).
    */
-  close(settle: (this: void) => void, remove: (this: void) => void): void {
-    if (this.closed) return;
-    this.closed = true;
-    settle();
-    remove();
+  close(settle?: (this: void) => void, remove?: (this: void) => void): boolean {
+    if (!super.close()) return false;
+    settle?.();
+    remove?.();
+    return true;
   }
 
   /** Settles: seen, the autocmds gone, `bufs` unmarked (unmarkReview). False when settled already. */
-  settle(bufs: Buf[]): boolean {
-    if (this.settled) return false;
-    this.settled = true;
+  settle(bufs: Buf[] = []): boolean {
+    if (!super.settle()) return false;
     this.seen();
     this.autocmds.clear();
     unmarkReview(bufs);

@@ -1,0 +1,29 @@
+-- SPDX-License-Identifier: MIT
+-- The development version (the main branch), for rocks.nvim, luarocks and lazy.nvim's rockspec support.
+-- `make release` writes each release's rockspec from this one (claude-ide.nvim-<version>-1.rockspec).
+-- The Lua in lua/ is generated from src/ and committed, so nothing is compiled: the builtin build installs lua/'s
+-- modules (found by its scan of lua/) and copies plugin/ and doc/ (the :help file and its tags) into the rock.
+rockspec_format = '3.0'
+package = 'claude-ide.nvim'
+version = 'scm-1'
+source = {
+  -- <owner>: where the repository is published (as in the README's lazy.nvim spec)
+  url = 'git+https://github.com/<owner>/claude-ide.nvim',
+}
+description = {
+  summary = 'Claude Code, Gemini CLI, Qwen Code and Codex inside Neovim: the IDE protocol, reviews, agent tools',
+  detailed = [[
+The Claude Code IDE protocol server running inside Neovim: every edit a CLI proposes is a review you accept or
+reject, whole or hunk by hunk; everything a turn changed opens in one overview to keep or revert; the model gets
+the editor itself as tools (buffers, edits with review, LSP). Pure Lua at run time.]],
+  homepage = 'https://github.com/<owner>/claude-ide.nvim',
+  license = 'MIT',
+  labels = { 'neovim', 'neovim-plugin', 'claude', 'mcp' },
+}
+dependencies = {
+  'lua == 5.1',
+}
+build = {
+  type = 'builtin',
+  copy_directories = { 'doc', 'plugin' },
+}

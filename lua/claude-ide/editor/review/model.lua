@@ -1,0 +1,304 @@
+-- Generated from src/claude-ide/editor/review/model.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__Class = ____lualib.__TS__Class
+local ____exports = {}
+local algorithm, sideOf, notDropped
+function algorithm()
+    local found = string.match(vim.o.diffopt, "algorithm:(%a+)")
+    return found or "myers"
+end
+--- The blocks between two texts whose every line ends with "\n" ("" for no lines), in order.
+function ____exports.textHunks(a, b)
+    local found = vim.diff(
+        a,
+        b,
+        {
+            result_type = "indices",
+            algorithm = algorithm()
+        }
+    )
+    return __TS__ArrayMap(
+        found,
+        function(____, ____bindingPattern0)
+            local bc
+            local bs
+            local ac
+            local as
+            as = ____bindingPattern0[1]
+            ac = ____bindingPattern0[2]
+            bs = ____bindingPattern0[3]
+            bc = ____bindingPattern0[4]
+            return {a = as, aCount = ac, b = bs, bCount = bc}
+        end
+    )
+end
+function sideOf(h, side)
+    if side == "a" then
+        return h.a, h.aCount
+    end
+    return h.b, h.bCount
+end
+--- The line before a hunk's block on `side` (0: the block starts the text).
+function ____exports.lineBefore(h, side)
+    local start, count = sideOf(h, side)
+    return count > 0 and start - 1 or start
+end
+function notDropped(h)
+    return h.decision ~= "dropped"
+end
+--- The line of applyHunks' text where hunk `index` starts (1-based; the line after it when its block there is
+-- empty), given which hunks take `b`'s block.
+function ____exports.appliedLine(hunks, index, takesB)
+    local shift = 0
+    do
+        local i = 0
+        while i < index do
+            if not takesB(hunks[i + 1], i) then
+                shift = shift + (hunks[i + 1].aCount - hunks[i + 1].bCount)
+            end
+            i = i + 1
+        end
+    end
+    return math.max(
+        1,
+        ____exports.lineBefore(hunks[index + 1], "b") + 1 + shift
+    )
+end
+--- vim.diff's text of a list of lines (a final newline after each).
+local function asText(lines)
+    return #lines == 0 and "" or table.concat(lines, "\n") .. "\n"
+end
+--- The blocks between `a` and `b`, in order.
+function ____exports.diffHunks(a, b)
+    return ____exports.textHunks(
+        asText(a),
+        asText(b)
+    )
+end
+--- A hunk's lines on `side`, taken from that side's `lines`.
+function ____exports.blockLines(lines, h, side)
+    local ____, count = sideOf(h, side)
+    local before = ____exports.lineBefore(h, side)
+    local out = {}
+    do
+        local l = before + 1
+        while l <= before + count do
+            out[#out + 1] = lines[l]
+            l = l + 1
+        end
+    end
+    return out
+end
+--- The rows of a buffer holding side `side` (`count` lines; 0: the empty text, the one empty line a buffer keeps)
+-- that hunk `h`'s block takes, as nvim_buf_set_lines wants them: [first, last), 0-based; an empty block [n, n]
+-- (its lines go after row n). Replacing those rows by the other side's block decides the hunk in a buffer.
+function ____exports.blockRows(h, side, count)
+    if count == 0 then
+        return 0, -1
+    end
+    local ____, n = sideOf(h, side)
+    local first = ____exports.lineBefore(h, side)
+    return first, first + n
+end
+--- What a hunk does, wherever it is: the lines it removes and the lines it adds.
+function ____exports.hunkKey(a, b, h)
+    return (((((tostring(h.aCount) .. ":") .. tostring(h.bCount)) .. "\0") .. table.concat(
+        ____exports.blockLines(a, h, "a"),
+        "\n"
+    )) .. "\0") .. table.concat(
+        ____exports.blockLines(b, h, "b"),
+        "\n"
+    )
+end
+--- Pressing a decision's key on a hunk: that decision, or undecided again when the hunk had it already.
+function ____exports.toggled(current, pressed)
+    local ____temp_0
+    if current == pressed then
+        ____temp_0 = nil
+    else
+        ____temp_0 = pressed
+    end
+    return ____temp_0
+end
+--- The text made of `a` and `b` (the two sides of `hunks`) where each hunk takes `b`'s block when `takesB(h, i)` (i 0-based)
+-- says so, `a`'s otherwise; the lines between hunks are the same in both. When every hunk takes `b`, that is `b`
+-- itself (the same list).
+function ____exports.applyHunks(a, b, hunks, takesB)
+    local takes = {}
+    local all = true
+    do
+        local i = 0
+        while i < #hunks do
+            takes[i + 1] = takesB(hunks[i + 1], i)
+            if not takes[i + 1] then
+                all = false
+            end
+            i = i + 1
+        end
+    end
+    if all then
+        return b
+    end
+    local out = {}
+    local next = 1
+    do
+        local i = 0
+        while i < #hunks do
+            local h = hunks[i + 1]
+            local before = ____exports.lineBefore(h, "a")
+            do
+                local l = next
+                while l <= before do
+                    out[#out + 1] = a[l]
+                    l = l + 1
+                end
+            end
+            if takes[i + 1] then
+                do
+                    local l = ____exports.lineBefore(h, "b") + 1
+                    while l <= ____exports.lineBefore(h, "b") + h.bCount do
+                        out[#out + 1] = b[l]
+                        l = l + 1
+                    end
+                end
+            else
+                do
+                    local l = before + 1
+                    while l <= before + h.aCount do
+                        out[#out + 1] = a[l]
+                        l = l + 1
+                    end
+                end
+            end
+            next = before + h.aCount + 1
+            i = i + 1
+        end
+    end
+    do
+        local l = next
+        while l <= #a do
+            out[#out + 1] = a[l]
+            l = l + 1
+        end
+    end
+    return out
+end
+--- The proposal `b` with each dropped hunk's block put back as it is in `a` (undecided and kept hunks stay).
+function ____exports.decidedLines(a, b, hunks)
+    return ____exports.applyHunks(a, b, hunks, notDropped)
+end
+--- The line of decidedLines' text where hunk `index` starts (1-based; the line after it for a pure deletion).
+function ____exports.decidedLineOf(hunks, index)
+    return ____exports.appliedLine(hunks, index, notDropped)
+end
+--- A UTF-8 continuation byte (10xxxxxx): not the first byte of a character.
+local function continuation(byte)
+    return byte ~= nil and byte >= 128 and byte < 192
+end
+--- The changed part of a pair of lines: [start, aEnd, bEnd], byte offsets (0-based, ends exclusive) of the middle
+-- left once the prefix and the suffix both lines share are taken off. The rule, one for every view: the shared
+-- prefix and suffix are counted in bytes, then each is shortened until it ends (the prefix) or starts (the suffix)
+-- on a character boundary in BOTH lines, so the middle never splits a UTF-8 character: a line where `é` became
+-- `è` marks the whole `è`, never its last byte. (A byte that is not valid UTF-8 counts as a character.)
+function ____exports.changedMiddle(a, b)
+    local shortest = math.min(#a, #b)
+    local prefix = 0
+    while prefix < shortest and string.byte(a, prefix + 1) == string.byte(b, prefix + 1) do
+        prefix = prefix + 1
+    end
+    while prefix > 0 and (continuation(string.byte(a, prefix + 1)) or continuation(string.byte(b, prefix + 1))) do
+        prefix = prefix - 1
+    end
+    local suffix = 0
+    while suffix < shortest - prefix and string.byte(a, #a - suffix) == string.byte(b, #b - suffix) do
+        suffix = suffix + 1
+    end
+    while suffix > 0 and (continuation(string.byte(a, #a - suffix + 1)) or continuation(string.byte(b, #b - suffix + 1))) do
+        suffix = suffix - 1
+    end
+    return prefix, #a - suffix, #b - suffix
+end
+--- Where a hunk starts on `side`, as a line to put the cursor on (a block with no lines there: the line below).
+function ____exports.hunkLine(h, side, lineCount)
+    return math.max(
+        1,
+        math.min(
+            ____exports.lineBefore(h, side) + 1,
+            lineCount
+        )
+    )
+end
+--- The hunk line `lnum` of `side` belongs to: a line of its block, or, for a block with no lines on that side (a
+-- pure insertion or deletion), the line just below where its lines are missing (as Vim's diff mode draws them:
+-- above that line), or the last line when they are missing at the end.
+function ____exports.hunkAt(hunks, side, lnum, lineCount)
+    local near
+    for ____, h in ipairs(hunks) do
+        local start, count = sideOf(h, side)
+        if count > 0 and lnum >= start and lnum < start + count then
+            return h
+        end
+        if count == 0 and near == nil and lnum == math.min(start + 1, lineCount) then
+            near = h
+        end
+    end
+    return near
+end
+--- The first hunk after (next) or before (prev) line `lnum` of `side`, wrapping around; undefined: none.
+function ____exports.nextHunk(hunks, side, lnum, direction, lineCount)
+    if #hunks == 0 then
+        return nil
+    end
+    local lines = __TS__ArrayMap(
+        hunks,
+        function(____, h) return ____exports.hunkLine(h, side, lineCount) end
+    )
+    if direction == "next" then
+        do
+            local i = 0
+            while i < #hunks do
+                if lines[i + 1] > lnum then
+                    return hunks[i + 1]
+                end
+                i = i + 1
+            end
+        end
+        return hunks[1]
+    end
+    do
+        local i = #hunks - 1
+        while i >= 0 do
+            if lines[i + 1] < lnum then
+                return hunks[i + 1]
+            end
+            i = i - 1
+        end
+    end
+    return hunks[#hunks]
+end
+--- A review's life, one for every review and view (Review, MultiReview, PlanReview, and each view's ViewLife):
+-- opened, then settled once (decided, cancelled or dropped: it reports nothing more, whatever ends it next), then
+-- closed once (off the screen). Each end happens once: `settle()` and `close()` say whether this call did it.
+____exports.Life = __TS__Class()
+local Life = ____exports.Life
+Life.name = "Life"
+function Life.prototype.____constructor(self)
+    self.settled = false
+    self.closed = false
+end
+function Life.prototype.settle(self)
+    if self.settled then
+        return false
+    end
+    self.settled = true
+    return true
+end
+function Life.prototype.close(self)
+    if self.closed then
+        return false
+    end
+    self.closed = true
+    return true
+end
+return ____exports

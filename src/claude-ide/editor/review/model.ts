@@ -1,0 +1,247 @@
+// The review's hunk maths, written once for every view (side by side, unified, the overview) and the turn review:
+// the blocks of changed lines between the original (side "a") and the proposal (side "b"), as vim.diff reports
+// them with no line matching: a block of changed lines is ONE hunk, so `]c` lands on it, and taking or dropping it
+// takes or drops all of it, wherever the cursor is in it. Vim's own diff mode may show a block in parts ('diffopt'
+// linematch); the review's keys work on the whole block whatever 'diffopt' says. A hunk is decided (kept: the
+// proposal's block; dropped: the original's), the decisions applied give the text, and the changed part of a line
+// pair is found by one rule. Pure: lines in, lines and numbers out (no buffer, no window).
+
+/** A block: lines a..a+aCount-1 of the original became b..b+bCount-1 of the proposal (1-based). */
+export interface Hunk {
+  /** First line of the block in the original; with aCount 0, the line after which the proposal's lines go. */
+  a: number;
+  aCount: number;
+  /** First line of the block in the proposal; with bCount 0, the line after which the original's lines were. */
+  b: number;
+  bCount: number;
+}
+
+export type Side = "a" | "b";
+
+/** A hunk's decision: kept (the proposal's block stays), dropped (the original's block comes back). */
+export type Decision = "kept" | "dropped";
+
+/** A hunk with its decision (none yet: undecided). */
+export interface DecidedHunk extends Hunk {
+  decision?: Decision;
+}
+
+/** vim.diff's text of a list of lines (a final newline after each). */
+function asText(lines: string[]): string {
+  return lines.length === 0 ? "" : table.concat(lines, "\n") + "\n";
+}
+
+/** The diff algorithm 'diffopt' names (myers when it names none), so the review's blocks are the ones Vim draws. */
+function algorithm(): string {
+  const [found] = string.match(vim.o.diffopt as string, "algorithm:(%a+)");
+  return found ?? "myers";
+}
+
+/** The blocks between `a` and `b`, in order. */
+export function diffHunks(a: string[], b: string[]): Hunk[] {
+  return textHunks(asText(a), asText(b));
+}
+
+/** The blocks between two texts whose every line ends with "\n" ("" for no lines), in order. */
+export function textHunks(a: string, b: string): Hunk[] {
+  const found = vim.diff(a, b, { result_type: "indices", algorithm: algorithm() });
+  return found.map(([as, ac, bs, bc]) => ({ a: as, aCount: ac, b: bs, bCount: bc }));
+}
+
+/** A hunk's block on `side`: its first line and its count (with count 0, the line after which it would go). */
+function sideOf(h: Hunk, side: Side): LuaMultiReturn<[number, number]> {
+  if (side === "a") return $multi(h.a, h.aCount);
+  return $multi(h.b, h.bCount);
+}
+
+/** The line before a hunk's block on `side` (0: the block starts the text). */
+export function lineBefore(h: Hunk, side: Side): number {
+  const [start, count] = sideOf(h, side);
+  return count > 0 ? start - 1 : start;
+}
+
+/** A hunk's lines on `side`, taken from that side's `lines`. */
+export function blockLines(lines: string[], h: Hunk, side: Side): string[] {
+  const [, count] = sideOf(h, side);
+  const before = lineBefore(h, side);
+  const out: string[] = [];
+  for (let l = before + 1; l <= before + count; l++) out.push(lines[l - 1]);
+  return out;
+}
+
+/**
+ * The rows of a buffer holding side `side` (`count` lines; 0: the empty text, the one empty line a buffer keeps)
+ * that hunk `h`'s block takes, as nvim_buf_set_lines wants them: [first, last), 0-based; an empty block [n, n]
+ * (its lines go after row n). Replacing those rows by the other side's block decides the hunk in a buffer.
+ */
+export function blockRows(h: Hunk, side: Side, count: number): LuaMultiReturn<[number, number]> {
+  if (count === 0) return $multi(0, -1);
+  const [, n] = sideOf(h, side);
+  const first = lineBefore(h, side);
+  return $multi(first, first + n);
+}
+
+/** What a hunk does, wherever it is: the lines it removes and the lines it adds. */
+export function hunkKey(a: string[], b: string[], h: Hunk): string {
+  return `${h.aCount}:${h.bCount}\0${table.concat(blockLines(a, h, "a"), "\n")}\0${table.concat(
+    blockLines(b, h, "b"),
+    "\n",
+  )}`;
+}
+
+/** Pressing a decision's key on a hunk: that decision, or undecided again when the hunk had it already. */
+export function toggled(current: Decision | undefined, pressed: Decision): Decision | undefined {
+  return current === pressed ? undefined : pressed;
+}
+
+/**
+ * The text made of `a` and `b` (the two sides of `hunks`) where each hunk takes `b`'s block when `takesB(h, i)` (i 0-based)
+ * says so, `a`'s otherwise; the lines between hunks are the same in both. When every hunk takes `b`, that is `b`
+ * itself (the same list).
+ */
+export function applyHunks(
+  a: string[],
+  b: string[],
+  hunks: Hunk[],
+  takesB: (this: void, h: Hunk, index: number) => boolean,
+): string[] {
+  const takes: boolean[] = [];
+  let all = true;
+  for (let i = 0; i < hunks.length; i++) {
+    takes[i] = takesB(hunks[i], i);
+    if (!takes[i]) all = false;
+  }
+  if (all) return b;
+  const out: string[] = [];
+  let next = 1;
+  for (let i = 0; i < hunks.length; i++) {
+    const h = hunks[i];
+    const before = lineBefore(h, "a");
+    for (let l = next; l <= before; l++) out.push(a[l - 1]);
+    if (takes[i]) for (let l = lineBefore(h, "b") + 1; l <= lineBefore(h, "b") + h.bCount; l++) out.push(b[l - 1]);
+    else for (let l = before + 1; l <= before + h.aCount; l++) out.push(a[l - 1]);
+    next = before + h.aCount + 1;
+  }
+  for (let l = next; l <= a.length; l++) out.push(a[l - 1]);
+  return out;
+}
+
+/** The proposal `b` with each dropped hunk's block put back as it is in `a` (undecided and kept hunks stay). */
+export function decidedLines(a: string[], b: string[], hunks: DecidedHunk[]): string[] {
+  return applyHunks(a, b, hunks, notDropped);
+}
+
+function notDropped(this: void, h: Hunk): boolean {
+  return (h as DecidedHunk).decision !== "dropped";
+}
+
+/** The line of decidedLines' text where hunk `index` starts (1-based; the line after it for a pure deletion). */
+export function decidedLineOf(hunks: DecidedHunk[], index: number): number {
+  return appliedLine(hunks, index, notDropped);
+}
+
+/**
+ * The line of applyHunks' text where hunk `index` starts (1-based; the line after it when its block there is
+ * empty), given which hunks take `b`'s block.
+ */
+export function appliedLine(
+  hunks: Hunk[],
+  index: number,
+  takesB: (this: void, h: Hunk, index: number) => boolean,
+): number {
+  let shift = 0;
+  for (let i = 0; i < index; i++) if (!takesB(hunks[i], i)) shift += hunks[i].aCount - hunks[i].bCount;
+  return math.max(1, lineBefore(hunks[index], "b") + 1 + shift);
+}
+
+/** A UTF-8 continuation byte (10xxxxxx): not the first byte of a character. */
+function continuation(byte: number | undefined): boolean {
+  return byte !== undefined && byte >= 0x80 && byte < 0xc0;
+}
+
+/**
+ * The changed part of a pair of lines: [start, aEnd, bEnd], byte offsets (0-based, ends exclusive) of the middle
+ * left once the prefix and the suffix both lines share are taken off. The rule, one for every view: the shared
+ * prefix and suffix are counted in bytes, then each is shortened until it ends (the prefix) or starts (the suffix)
+ * on a character boundary in BOTH lines, so the middle never splits a UTF-8 character: a line where `é` became
+ * `è` marks the whole `è`, never its last byte. (A byte that is not valid UTF-8 counts as a character.)
+ */
+export function changedMiddle(a: string, b: string): LuaMultiReturn<[number, number, number]> {
+  const shortest = math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < shortest && string.byte(a, prefix + 1) === string.byte(b, prefix + 1)) prefix++;
+  while (prefix > 0 && (continuation(string.byte(a, prefix + 1)) || continuation(string.byte(b, prefix + 1)))) prefix--;
+  let suffix = 0;
+  while (suffix < shortest - prefix && string.byte(a, a.length - suffix) === string.byte(b, b.length - suffix))
+    suffix++;
+  while (
+    suffix > 0 &&
+    (continuation(string.byte(a, a.length - suffix + 1)) || continuation(string.byte(b, b.length - suffix + 1)))
+  )
+    suffix--;
+  return $multi(prefix, a.length - suffix, b.length - suffix);
+}
+
+/** Where a hunk starts on `side`, as a line to put the cursor on (a block with no lines there: the line below). */
+export function hunkLine(h: Hunk, side: Side, lineCount: number): number {
+  return math.max(1, math.min(lineBefore(h, side) + 1, lineCount));
+}
+
+/**
+ * The hunk line `lnum` of `side` belongs to: a line of its block, or, for a block with no lines on that side (a
+ * pure insertion or deletion), the line just below where its lines are missing (as Vim's diff mode draws them:
+ * above that line), or the last line when they are missing at the end.
+ */
+export function hunkAt(hunks: Hunk[], side: Side, lnum: number, lineCount: number): Hunk | undefined {
+  let near: Hunk | undefined;
+  for (const h of hunks) {
+    const [start, count] = sideOf(h, side);
+    if (count > 0 && lnum >= start && lnum < start + count) return h;
+    if (count === 0 && near === undefined && lnum === math.min(start + 1, lineCount)) near = h;
+  }
+  return near;
+}
+
+/** The first hunk after (next) or before (prev) line `lnum` of `side`, wrapping around; undefined: none. */
+export function nextHunk(
+  hunks: Hunk[],
+  side: Side,
+  lnum: number,
+  direction: "next" | "prev",
+  lineCount: number,
+): Hunk | undefined {
+  if (hunks.length === 0) return undefined;
+  const lines = hunks.map((h) => hunkLine(h, side, lineCount));
+  if (direction === "next") {
+    for (let i = 0; i < hunks.length; i++) if (lines[i] > lnum) return hunks[i];
+    return hunks[0];
+  }
+  for (let i = hunks.length - 1; i >= 0; i--) if (lines[i] < lnum) return hunks[i];
+  return hunks[hunks.length - 1];
+}
+
+/**
+ * A review's life, one for every review and view (Review, MultiReview, PlanReview, and each view's ViewLife):
+ * opened, then settled once (decided, cancelled or dropped: it reports nothing more, whatever ends it next), then
+ * closed once (off the screen). Each end happens once: `settle()` and `close()` say whether this call did it.
+ */
+export class Life {
+  /** Decided (or cancelled): the review reports nothing more. */
+  settled = false;
+  /** Removed, or being removed, from the screen. */
+  closed = false;
+
+  /** Settles: true the first time, false when settled already. */
+  settle(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    return true;
+  }
+
+  /** Closes: true the first time, false when closed already. */
+  close(): boolean {
+    if (this.closed) return false;
+    this.closed = true;
+    return true;
+  }
+}
