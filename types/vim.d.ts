@@ -424,6 +424,8 @@ declare namespace vim {
     function nvim_replace_termcodes(s: string, from_part: boolean, do_lt: boolean, special: boolean): string;
     function nvim_get_mode(): { mode: string; blocking: boolean };
     function nvim_create_namespace(name: string): number;
+    /** opts: on_start, on_buf, on_win, on_line, on_end (callbacks called while the screen is drawn). */
+    function nvim_set_decoration_provider(ns: number, opts: Dict): void;
     function nvim_set_hl(ns: number, name: string, val: Dict): void;
     function nvim_get_hl(ns: number, opts: Dict): Dict;
     function nvim_echo(chunks: [string, string?][], history: boolean, opts: Dict): void;

@@ -112,6 +112,21 @@ local function __TS__New(target, ...)
     return instance
 end
 
+local function __TS__ArrayUnshift(self, ...)
+    local items = {...}
+    local numItemsToInsert = #items
+    if numItemsToInsert == 0 then
+        return #self
+    end
+    for i = #self, 1, -1 do
+        self[i + numItemsToInsert] = self[i]
+    end
+    for i = 1, numItemsToInsert do
+        self[i] = items[i]
+    end
+    return #self
+end
+
 local function __TS__ArrayIncludes(self, searchElement, fromIndex)
     if fromIndex == nil then
         fromIndex = 0
@@ -262,21 +277,6 @@ local function __TS__ClassExtends(target, base)
     if type(base.prototype.__tostring) == "function" then
         target.prototype.__tostring = base.prototype.__tostring
     end
-end
-
-local function __TS__ArrayUnshift(self, ...)
-    local items = {...}
-    local numItemsToInsert = #items
-    if numItemsToInsert == 0 then
-        return #self
-    end
-    for i = #self, 1, -1 do
-        self[i + numItemsToInsert] = self[i]
-    end
-    for i = 1, numItemsToInsert do
-        self[i] = items[i]
-    end
-    return #self
 end
 
 local function __TS__ArrayPushArray(self, items)
@@ -787,13 +787,13 @@ return {
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__ArrayFilter = __TS__ArrayFilter,
   __TS__New = __TS__New,
+  __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
   __TS__ArraySplice = __TS__ArraySplice,
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayFind = __TS__ArrayFind,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ClassExtends = __TS__ClassExtends,
-  __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayPushArray = __TS__ArrayPushArray,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayForEach = __TS__ArrayForEach,

@@ -23,7 +23,7 @@
 -- Neovim 0.12 headless without a UI was seen to abort ("double free or corruption") on :redraw with 'columns' over
 -- about 80, 'signcolumn' yes, a sign extmark and a virt_lines_leftcol virtual line filling the window (the unified
 -- view's marks). With this UI attached, the unified view's marks draw at 80, 160 and 240 columns on 0.10 and 0.12
--- (spec/editor/review/unified_screen_spec.lua); the abort did not come back here without a UI either (`set
+-- (spec/editor/review/unified_view_screen_spec.lua); the abort did not come back here without a UI either (`set
 -- columns=160`, a review of 10 and of 60 removed lines, :redraw).
 local child_nvim = require('helpers.child_nvim')
 

@@ -68,6 +68,14 @@ describe('README.md', function()
     end
   end)
 
+  it('configures with options setup() accepts', function()
+    local code = section('Configuration'):match('```lua\nrequire%("claude%-ide"%)%.setup%((.-)%)\n```')
+    assert.is_string(code, 'a require("claude-ide").setup({ ... }) block')
+    local opts = assert(loadstring('return ' .. code))()
+    local result = require('claude-ide.config').validate(opts)
+    assert.is_true(result.ok, result.error)
+  end)
+
   it('names only :help tags that exist, and files that are in the tree', function()
     local tags = {}
     for _, line in ipairs(vim.fn.readfile(root .. '/doc/tags')) do

@@ -133,6 +133,15 @@ export interface PendingReview<Outcome = DiffOutcome> {
   cancel(this: void): void;
 }
 
+/**
+ * Where a reviewed change comes from: a proposal (openDiff, the agent's edit, an LSP edit: accepted or rejected), or
+ * what a turn already did (kept or reverted) by the agent's edit tools, by a shell command, or by the user.
+ */
+export type ChangeOrigin = "proposal" | "edit tools" | "shell" | "user";
+
+/** What a reviewed change does to its file. */
+export type ChangeKind = "modified" | "created" | "deleted" | "renamed";
+
 /** One file of a review across several files (an LSP WorkspaceEdit). */
 export interface ReviewFile {
   /** Absolute path: where the file is after the edit (a deleted file: where it is now). */
@@ -154,6 +163,10 @@ export interface ReviewFile {
   deletes?: boolean;
   /** What `current` is when it is not the file as it is now, as the review names it: `Before turn 3`. */
   baseLabel?: string;
+  /** Where the change comes from (none said: a proposal). */
+  origin?: ChangeOrigin;
+  /** What it does to the file (none said: derived from current, proposal, renamedFrom and deletes). */
+  kind?: ChangeKind;
 }
 
 /** What a multi-file review asks (the LSP tools' WorkspaceEdits). */

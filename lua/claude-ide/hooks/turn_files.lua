@@ -13,6 +13,10 @@ local ____model = require("claude-ide.editor.review.model")
 local applyHunks = ____model.applyHunks
 local diffHunks = ____model.diffHunks
 local hunkKey = ____model.hunkKey
+--- Who made a turn's change to the file, as the review document says (ReviewFile.origin).
+function ____exports.originOf(i)
+    return i.byTool and "edit tools" or (i.yours ~= nil and "user" or "shell")
+end
 --- A text's lines (none: no file).
 function ____exports.linesOf(bytes)
     return bytes == nil and ({}) or textLines(bytes)

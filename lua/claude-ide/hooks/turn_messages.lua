@@ -5,6 +5,8 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local ____exports = {}
 local ____words = require("claude-ide.util.words")
 local plural = ____words.plural
+local ____turn_files = require("claude-ide.hooks.turn_files")
+local originOf = ____turn_files.originOf
 --- Turn `t` reviewed, nothing reverted.
 function ____exports.keptMessage(t)
     return "kept every change of turn " .. tostring(t.n)
@@ -25,13 +27,14 @@ end
 function ____exports.reviewTitle(s, t, files)
     local shell = #__TS__ArrayFilter(
         files,
-        function(____, i) return not i.byTool and i.yours == nil end
+        function(____, i) return originOf(i) == "shell" end
     )
     return ((((("✻ [" .. s.title) .. "] turn ") .. tostring(t.n)) .. ": ") .. plural(#files, "file")) .. (shell > 0 and (", " .. tostring(shell)) .. " by shell commands" or "")
 end
 --- What happened to a file and who did it, as its header in the review says.
 function ____exports.summaryOf(i)
-    local how = i.byTool and "by the agent's edits" or (i.yours ~= nil and "by you" or "by a shell command")
+    local origin = originOf(i)
+    local how = origin == "edit tools" and "by the agent's edits" or (origin == "user" and "by you" or "by a shell command")
     local what = i.change.kind == "created" and "created " .. how or (i.change.kind == "deleted" and "deleted " .. how or (i.change.kind == "renamed" and (("renamed from " .. tostring(i.change.from)) .. " ") .. how or "changed " .. how))
     if i.yours ~= nil then
         return ((what .. "; yours: ") .. i.yours) .. ", cannot be reverted"

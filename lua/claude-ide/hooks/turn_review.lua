@@ -10,6 +10,7 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____turn_files = require("claude-ide.hooks.turn_files")
 local linesOf = ____turn_files.linesOf
+local originOf = ____turn_files.originOf
 local turnFiles = ____turn_files.turnFiles
 local ____turn_messages = require("claude-ide.hooks.turn_messages")
 local fileNames = ____turn_messages.fileNames
@@ -32,7 +33,9 @@ function openReview(deps, s, t, items, title, binaryNote)
             summary = summaryOf(i),
             dirty = false,
             renamedFrom = i.change.from,
-            baseLabel = "Before turn " .. tostring(t.n)
+            baseLabel = "Before turn " .. tostring(t.n),
+            origin = originOf(i),
+            kind = i.change.kind
         } end
     )
     local whole = {}

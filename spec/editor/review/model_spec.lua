@@ -90,6 +90,31 @@ describe('review hunks', function()
     assert.are_not.equal(hunks.hunkKey(a, b, found[1]), hunks.hunkKey(a, b, found[3]))
   end)
 
+  it('a document file: its decided text, and a new proposal keeps the kept hunks it still has', function()
+    local f = { base = a, proposal = b, origin = 'shell', kind = 'modified', hunks = hunks.diffHunks(a, b) }
+    f.hunks[1].decision = 'kept'
+    f.hunks[2].decision = 'dropped'
+    assert.are.same({ 'one', 'TWO', 'TWO and a half', 'three', 'four', 'five', 'six', 'seven' }, hunks.decidedText(f))
+    -- The proposal without its last line: the first two hunks are found again, the kept one still kept.
+    local shorter = { 'one', 'TWO', 'TWO and a half', 'three', 'five', 'six' }
+    hunks.repropose(f, shorter, hunks.diffHunks)
+    assert.are.equal(shorter, f.proposal)
+    assert.are.equal(2, #f.hunks)
+    assert.are.equal('kept', f.hunks[1].decision)
+    assert.is_nil(f.hunks[2].decision, 'a dropped hunk starts undecided again')
+  end)
+
+  it("a review file's origin and kind: as it says, else a proposal and what its texts show", function()
+    local function ok(f)
+      return { hunks.originAndKind(f) }
+    end
+    assert.are.same({ 'proposal', 'modified' }, ok({ current = { 'x' } }))
+    assert.are.same({ 'proposal', 'created' }, ok({}))
+    assert.are.same({ 'proposal', 'deleted' }, ok({ current = { 'x' }, deletes = true }))
+    assert.are.same({ 'proposal', 'renamed' }, ok({ current = { 'x' }, renamedFrom = 'a.txt' }))
+    assert.are.same({ 'shell', 'created' }, ok({ current = { 'x' }, origin = 'shell', kind = 'created' }))
+  end)
+
   describe('the changed part of a line', function()
     local function middle(x, y)
       local start, xEnd, yEnd = hunks.changedMiddle(x, y)

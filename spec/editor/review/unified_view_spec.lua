@@ -49,11 +49,12 @@ describe('unified review', function()
     return vim.api.nvim_buf_get_extmarks(buf, ns(), 0, -1, { details = true })
   end
 
-  --- The marks whose details have `key` (line_hl_group, virt_lines, hl_group, ...), by row (0-based).
-  local function marks_with(buf, key)
+  --- The marks whose details have `key` (hl_eol: a block's lines, sign_text, virt_lines, hl_group, ...), with
+  --- `value` if given, by row (0-based).
+  local function marks_with(buf, key, value)
     local by_row = {}
     for _, m in ipairs(marks(buf)) do
-      if m[4][key] ~= nil then
+      if m[4][key] ~= nil and (value == nil or m[4][key] == value) then
         by_row[m[2]] = m[4]
       end
     end
@@ -122,15 +123,17 @@ describe('unified review', function()
     it('highlights changed and added lines, their changed part, and shows the removed lines where they were', function()
       local _, poll = four_hunks()
       local buf = d.buf('proposal')
-      local lines = marks_with(buf, 'line_hl_group')
+      local lines = marks_with(buf, 'hl_eol')
       assert.are.same({ 1, 4, 9 }, vim.fn.sort(vim.tbl_keys(lines), 'n'))
-      assert.are.equal('ClaudeIdeDiffAdd', lines[1].line_hl_group)
-      assert.are.equal('~', vim.trim(lines[1].sign_text))
-      assert.are.equal('ClaudeIdeDiffChangeSign', lines[1].sign_hl_group)
-      assert.are.equal('+', vim.trim(lines[9].sign_text), 'an added line')
-      assert.are.equal('ClaudeIdeDiffAddSign', lines[9].sign_hl_group)
+      assert.are.equal('ClaudeIdeDiffAdd', lines[1].hl_group)
+      local signs = marks_with(buf, 'sign_text')
+      assert.are.same({ 1, 4, 9 }, vim.fn.sort(vim.tbl_keys(signs), 'n'))
+      assert.are.equal('~', vim.trim(signs[1].sign_text))
+      assert.are.equal('ClaudeIdeDiffChangeSign', signs[1].sign_hl_group)
+      assert.are.equal('+', vim.trim(signs[9].sign_text), 'an added line')
+      assert.are.equal('ClaudeIdeDiffAddSign', signs[9].sign_hl_group)
       -- the changed part of a changed line
-      local texts = marks_with(buf, 'hl_group')
+      local texts = marks_with(buf, 'hl_group', 'ClaudeIdeDiffText')
       assert.are.equal('ClaudeIdeDiffText', texts[1].hl_group)
       assert.are.equal(3, texts[1].end_col)
       -- the removed lines: "two" above "TWO", "five" above "FIVE", "eight" above "nine"
@@ -287,7 +290,7 @@ describe('unified review', function()
       assert.are.equal(5, cursor_line(), 'on to the next hunk')
       assert.matches('3 hunks left', vim.wo[0].winbar, 1, true)
       assert.matches('(1 taken)', vim.wo[0].winbar, 1, true)
-      assert.is_nil(marks_with(buf, 'line_hl_group')[1], 'a taken hunk is no longer marked')
+      assert.is_nil(marks_with(buf, 'hl_eol')[1], 'a taken hunk is no longer marked')
       d.press('gH') -- drop FIVE: the original comes back
       assert.are.equal('five', d.lines(buf)[5])
       assert.are.equal(8, cursor_line(), 'on to the deletion')
@@ -370,7 +373,7 @@ describe('unified review', function()
       d.press('u')
       assert.are.same(proposal, d.lines(buf))
       assert.is_true(vim.wait(1000, function()
-        return marks_with(buf, 'line_hl_group')[1] ~= nil
+        return marks_with(buf, 'hl_eol')[1] ~= nil
       end, 5))
       assert.matches('1 hunk left', vim.wo[0].winbar, 1, true)
       d.press('<C-r>')
@@ -406,7 +409,7 @@ describe('unified review', function()
       d.press('jcc  return 2<Esc>ddk')
       assert.are.same({ 'local function f()', '  local two = 2 -- two', 'end', '', 'return f' }, d.lines(buf))
       assert.is_true(vim.wait(1000, function()
-        local lines = marks_with(buf, 'line_hl_group')
+        local lines = marks_with(buf, 'hl_eol')
         return lines[1] ~= nil and lines[2] == nil
       end, 5))
       vim.cmd('write')
@@ -502,7 +505,7 @@ describe('unified review', function()
       assert.are.equal(1, #vim.api.nvim_tabpage_list_wins(0), 'one window: the unified view')
       assert.is_false(vim.wo[0].diff)
       assert.matches('multi_a.txt', vim.wo[0].winbar, 1, true)
-      assert.are.equal('ClaudeIdeDiffAdd', marks_with(buf, 'line_hl_group')[0].line_hl_group)
+      assert.are.equal('ClaudeIdeDiffAdd', marks_with(buf, 'hl_eol')[0].hl_group)
       vim.cmd('write') -- keeps what the user made of the file, back to the overview
       assert.is_true(
         vim.wait(1000, function()
@@ -597,7 +600,7 @@ describe('unified review', function()
       assert.are.same({}, marks(buf), 'not yet: the view first')
       d.press(']c')
       assert.are.equal(50, cursor_line(), 'the key computed them')
-      assert.are.equal(100, vim.tbl_count(marks_with(buf, 'line_hl_group')))
+      assert.are.equal(100, vim.tbl_count(marks_with(buf, 'hl_eol')))
       d.press('q')
       d.wait_done(poll)
       d.assert_clean(before)
@@ -652,9 +655,11 @@ describe('unified review', function()
       local path = vim.fn.tempname() .. '/new.txt'
       local poll = open(path, 'a\nb\n')
       local buf = d.buf('proposal')
-      local lines = marks_with(buf, 'line_hl_group')
-      assert.are.equal('+', vim.trim(lines[0].sign_text))
-      assert.are.equal(1, lines[0].end_row)
+      local signs = marks_with(buf, 'sign_text')
+      assert.are.same({ 0, 1 }, vim.fn.sort(vim.tbl_keys(signs), 'n'))
+      assert.are.equal('+', vim.trim(signs[0].sign_text))
+      assert.are.equal('+', vim.trim(signs[1].sign_text))
+      assert.are.same({ 0 }, vim.tbl_keys(marks_with(buf, 'hl_eol')), 'one block')
       assert.are.same({}, marks_with(buf, 'virt_lines'))
       assert.matches('new.txt (new file)', vim.wo[0].winbar, 1, true)
       d.press('gH')
@@ -666,6 +671,20 @@ describe('unified review', function()
       local first, second = d.texts(d.wait_done(poll))
       assert.are.equal('FILE_SAVED', first)
       assert.are.equal('a\nb\n', second)
+      d.assert_clean(before)
+    end)
+
+    it('gives a block of more than 2,000 lines one sign mark over its lines, not one per line', function()
+      local text = {}
+      for i = 1, 2001 do
+        text[i] = 'line ' .. i
+      end
+      local poll = open(vim.fn.tempname() .. '/big_new.txt', table.concat(text, '\n') .. '\n')
+      local signs = marks_with(d.buf('proposal'), 'sign_text')
+      assert.are.same({ 0 }, vim.tbl_keys(signs))
+      assert.are.equal(2000, signs[0].end_row)
+      d.press('q')
+      d.wait_done(poll)
       d.assert_clean(before)
     end)
   end)
@@ -697,7 +716,7 @@ describe('unified review', function()
           local ns = vim.api.nvim_get_namespaces()['claude-ide.unified']
           local out = {}
           for _, m in ipairs(vim.api.nvim_buf_get_extmarks(0, ns, 0, -1, { details = true })) do
-            if m[4].line_hl_group then
+            if m[4].hl_eol then
               table.insert(out, m[2])
             end
           end

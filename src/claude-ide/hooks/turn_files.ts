@@ -2,6 +2,7 @@
 // from the store, with what the turn review needs to show it — its texts before and after, who changed it (the
 // agent's edit tools or a shell command), whether it is the user's (saved during the turn, or unsaved in a
 // buffer: never reverted), and which of its hunks were accepted in a review during the turn already.
+import type { ChangeOrigin } from "../contracts";
 import * as snapshot from "../editor/snapshot/snapshot";
 import type { Change } from "../editor/snapshot/snapshot";
 import { sameLines } from "../editor/write/apply";
@@ -29,6 +30,11 @@ export interface TurnFile {
   /** Why it is the user's (not revertable), when it is. */
   yours?: string;
   binary: boolean;
+}
+
+/** Who made a turn's change to the file, as the review document says (ReviewFile.origin). */
+export function originOf(i: TurnFile): ChangeOrigin {
+  return i.byTool ? "edit tools" : i.yours !== undefined ? "user" : "shell";
 }
 
 /** A text's lines (none: no file). */

@@ -1,7 +1,7 @@
 // The turn review's words (hooks/turn): the review's title, what happened to each file as its header says, and
 // what the user and the model are told once the reverts are written.
 import { plural } from "../util/words";
-import type { TurnFile } from "./turn_files";
+import { originOf, type TurnFile } from "./turn_files";
 import type { SessionState, Turn } from "./turn_state";
 
 /** The files named in a message about a turn's changes, at most. */
@@ -15,13 +15,14 @@ export function fileNames(labels: string[]): string {
 
 /** `✻ [Claude Code] turn 3: 4 files, 1 by shell commands` (the tab's name; the overview shows it without `✻`). */
 export function reviewTitle(s: SessionState, t: Turn, files: TurnFile[]): string {
-  const shell = files.filter((i) => !i.byTool && i.yours === undefined).length;
+  const shell = files.filter((i) => originOf(i) === "shell").length;
   return `✻ [${s.title}] turn ${t.n}: ${plural(files.length, "file")}${shell > 0 ? `, ${shell} by shell commands` : ""}`;
 }
 
 /** What happened to a file and who did it, as its header in the review says. */
 export function summaryOf(i: TurnFile): string {
-  const how = i.byTool ? "by the agent's edits" : i.yours !== undefined ? "by you" : "by a shell command";
+  const origin = originOf(i);
+  const how = origin === "edit tools" ? "by the agent's edits" : origin === "user" ? "by you" : "by a shell command";
   const what =
     i.change.kind === "created"
       ? `created ${how}`

@@ -3,7 +3,7 @@
 // applying it writes the reverts (turn_revert). Or, per `review.turn` and what changed, only a message.
 import { type MultiKey, type ReviewFile, WHOLE_FILE_KEY } from "../contracts";
 import { say } from "../log";
-import { linesOf, type TurnFile, turnFiles } from "./turn_files";
+import { linesOf, originOf, type TurnFile, turnFiles } from "./turn_files";
 import { fileNames, keptMessage, reviewTitle, summaryOf, userNote } from "./turn_messages";
 import { applyReverts } from "./turn_revert";
 import { CHECKPOINT, type SessionState, type Turn, type TurnDeps } from "./turn_state";
@@ -59,6 +59,8 @@ function openReview(
     dirty: false,
     renamedFrom: i.change.from,
     baseLabel: `Before turn ${t.n}`,
+    origin: originOf(i),
+    kind: i.change.kind,
   }));
   const whole = new LuaSet<number>();
   const keys: MultiKey[] = [

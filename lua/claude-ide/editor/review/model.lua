@@ -1,6 +1,7 @@
 -- Generated from src/claude-ide/editor/review/model.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__Class = ____lualib.__TS__Class
 local ____exports = {}
 local algorithm, sideOf, notDropped
@@ -276,6 +277,41 @@ function ____exports.nextHunk(hunks, side, lnum, direction, lineCount)
         end
     end
     return hunks[#hunks]
+end
+--- A file's text as decided so far: its proposal with each dropped hunk put back as it is in its base.
+function ____exports.decidedText(f)
+    return ____exports.decidedLines(f.base, f.proposal, f.hunks)
+end
+--- A hunk by where it is in the base and what it puts there: the same change in a new proposal has the same one.
+function ____exports.placedKey(proposal, h)
+    local parts = ____exports.blockLines(proposal, h, "b")
+    __TS__ArrayUnshift(
+        parts,
+        (tostring(h.a) .. ",") .. tostring(h.aCount)
+    )
+    return table.concat(parts, "\n")
+end
+--- File `f` with a new proposal: its hunks found again (`found`), a kept hunk found again in it (placedKey) still
+-- kept, the others undecided.
+function ____exports.repropose(f, proposal, found)
+    local kept = {}
+    for ____, h in ipairs(f.hunks) do
+        if h.decision == "kept" then
+            kept[____exports.placedKey(f.proposal, h)] = true
+        end
+    end
+    f.proposal = proposal
+    f.hunks = found(f.base, proposal)
+    for ____, h in ipairs(f.hunks) do
+        if kept[____exports.placedKey(proposal, h)] ~= nil then
+            h.decision = "kept"
+        end
+    end
+end
+--- A review file's origin and kind as the document holds them (ReviewFile's, or what they are when it says none).
+function ____exports.originAndKind(f)
+    local kind = f.kind or (f.deletes == true and "deleted" or (f.renamedFrom ~= nil and "renamed" or (f.current == nil and "created" or "modified")))
+    return f.origin or "proposal", kind
 end
 --- A review's life, one for every review and view (Review, MultiReview, PlanReview, and each view's ViewLife):
 -- opened, then settled once (decided, cancelled or dropped: it reports nothing more, whatever ends it next), then

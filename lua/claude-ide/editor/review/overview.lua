@@ -4,7 +4,6 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
-local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
@@ -22,12 +21,13 @@ local DIFF_DELETE = ____highlights.DIFF_DELETE
 local DIFF_TEXT = ____highlights.DIFF_TEXT
 local defineHighlights = ____highlights.defineHighlights
 local ____model = require("claude-ide.editor.review.model")
-local blockLines = ____model.blockLines
 local changedMiddle = ____model.changedMiddle
 local decidedLineOf = ____model.decidedLineOf
-local decidedLines = ____model.decidedLines
+local decidedText = ____model.decidedText
 local blocksOf = ____model.diffHunks
 local lineBefore = ____model.lineBefore
+local originAndKind = ____model.originAndKind
+local repropose = ____model.repropose
 local toggled = ____model.toggled
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
@@ -73,7 +73,7 @@ local SLICE_MS = 5
 local AUGROUP = "claude-ide.overview"
 local NS = vim.api.nvim_create_namespace("claude-ide.overview")
 --- The hunks between `base` and `proposal` (model.ts), not yet laid out.
-local function diffHunks(base, proposal)
+local function laidOutHunks(base, proposal)
     return __TS__ArrayMap(
         blocksOf(base, proposal),
         function(____, h) return {
@@ -134,14 +134,19 @@ function Overview.prototype.____constructor(self, spec, events)
     )
     self.sections = __TS__ArrayMap(
         spec.files,
-        function(____, file, i) return {
-            file = file,
-            base = file.current or ({}),
-            proposal = spec.proposals[i + 1],
-            hunks = {},
-            header = -1,
-            replaced = false
-        } end
+        function(____, file, i)
+            local origin, kind = originAndKind(file)
+            return {
+                file = file,
+                base = file.current or ({}),
+                proposal = spec.proposals[i + 1],
+                origin = origin,
+                kind = kind,
+                hunks = {},
+                header = -1,
+                replaced = false
+            }
+        end
     )
     ____exports.defineOverviewHighlights()
     self.buf = scratchBuffer(
@@ -181,7 +186,7 @@ function Overview.prototype.prepareSlice(self, budget)
     while self.prepared < #self.sections do
         local before = vim.uv.hrtime()
         local s = self.sections[self.prepared + 1]
-        s.hunks = diffHunks(s.base, s.proposal)
+        s.hunks = laidOutHunks(s.base, s.proposal)
         s.chunk = self:chunkOf(s)
         s.header = self.rows + #lines
         self:place(s)
@@ -241,13 +246,13 @@ function Overview.prototype.finals(self)
     self:complete()
     return __TS__ArrayMap(
         self.sections,
-        function(____, s) return decidedLines(s.base, s.proposal, s.hunks) end
+        function(____, s) return decidedText(s) end
     )
 end
 function Overview.prototype.decided(self, index)
     self:complete()
     local s = self.sections[index + 1]
-    return decidedLines(s.base, s.proposal, s.hunks)
+    return decidedText(s)
 end
 function Overview.prototype.lineOf(self, index, hunk)
     local hunks = self.sections[index + 1].hunks
@@ -269,20 +274,8 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     end
     self:complete()
     local s = self.sections[index + 1]
-    local kept = {}
-    for ____, h in ipairs(s.hunks) do
-        if h.decision == "kept" then
-            kept[self:hunkText(s, h)] = true
-        end
-    end
-    s.proposal = lines
+    repropose(s, lines, laidOutHunks)
     s.replaced = replaced
-    s.hunks = diffHunks(s.base, lines)
-    for ____, h in ipairs(s.hunks) do
-        if kept[self:hunkText(s, h)] ~= nil then
-            h.decision = "kept"
-        end
-    end
     local before = #s.chunk.lines
     s.chunk = self:chunkOf(s)
     local after = #s.chunk.lines
@@ -666,14 +659,6 @@ function Overview.prototype.decidedAny(self)
         end
     end
     return false
-end
-function Overview.prototype.hunkText(self, s, h)
-    local parts = blockLines(s.proposal, h, "b")
-    __TS__ArrayUnshift(
-        parts,
-        (tostring(h.a) .. ",") .. tostring(h.aCount)
-    )
-    return table.concat(parts, "\n")
 end
 function Overview.prototype.undecided(self)
     local n = 0

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local ____exports = {}
 local wholeText, hiddenBuffer
@@ -74,6 +75,8 @@ local NAMESPACE = "claude-ide.unified"
 local MARK_LATER_BYTES = 64 * 1024
 --- How long the typing in a big proposal pauses before its differences are marked again (markLater).
 local MARK_PAUSE_MS = 300
+--- Sign marks one per line up to this many in a view (each costs about 3 µs to set: 2,000 cost 6 ms).
+local SIGN_MARKS = 2000
 --- Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows.
 local TEXT_PRIORITY = 4200
 --- `text` with its tabs expanded for display from screen column `col`; and the column after it.
@@ -103,6 +106,47 @@ local function expandTabs(text, col, tabstop)
         end
     end
 end
+--- The open unified views by their window: the decoration provider's (watchGutter).
+local drawnIn = {}
+--- The views whose window the screen update under way draws.
+local drawnNow = {}
+local watching = false
+--- The width left of the text in `win`, as last drawn (numbers, folds, signs, or the 'statuscolumn').
+local function gutterWidth(win)
+    local ____opt_0 = vim.fn.getwininfo(win)[1]
+    return ____opt_0 and ____opt_0.textoff or 0
+end
+--- Registers `view` as drawn in `win`; the first time, a decoration provider that tells each view drawn in a screen
+-- update, once the update is over, to check its gutter's width (gutterMoved).
+local function watchGutter(ns, win, view)
+    drawnIn[win] = view
+    if watching then
+        return
+    end
+    watching = true
+    vim.api.nvim_set_decoration_provider(
+        ns,
+        {
+            on_win = function(_, drawn)
+                local found = drawnIn[drawn]
+                if found ~= nil then
+                    drawnNow[#drawnNow + 1] = found
+                end
+                return false
+            end,
+            on_end = function()
+                if #drawnNow == 0 then
+                    return
+                end
+                local views = drawnNow
+                drawnNow = {}
+                for ____, found in ipairs(views) do
+                    found:gutterMoved()
+                end
+            end
+        }
+    )
+end
 ____exports.UnifiedView = __TS__Class()
 local UnifiedView = ____exports.UnifiedView
 UnifiedView.name = "UnifiedView"
@@ -116,6 +160,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.tick = -1
     self.taken = 0
     self.decisions = 0
+    self.textoff = 0
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -186,6 +231,9 @@ function UnifiedView.prototype.close(self, goBack)
             setOpt("signcolumn", self.signcolumn, {win = win, scope = "local"})
         end
     end
+    if drawnIn[self.win] == self then
+        drawnIn[self.win] = nil
+    end
     self.life:close(
         function() return self:settle() end,
         function() return removeView(
@@ -204,6 +252,7 @@ function UnifiedView.prototype.show(self, enter)
     local spec = self.spec
     local opened = self.origin:open(self.buf, enter, spec.config.open_in_new_tab, spec.tabName)
     self.win = opened.win
+    watchGutter(self.ns, self.win, self)
     self.signcolumn = getOpt("signcolumn", {win = self.win})
     setOpt("signcolumn", "yes", {win = self.win, scope = "local"})
     self.origin:settle(enter, opened.originTab)
@@ -335,14 +384,8 @@ function UnifiedView.prototype.draw(self, count)
     local intraLine = self.spec.bytes <= BIG_PROPOSAL_BYTES
     local valid = vim.api.nvim_win_is_valid(self.win)
     local tabstop = getOpt("tabstop", {buf = buf})
-    local ____valid_2
-    if valid then
-        local ____opt_0 = vim.fn.getwininfo(self.win)[1]
-        ____valid_2 = ____opt_0 and ____opt_0.textoff or 0
-    else
-        ____valid_2 = 0
-    end
-    local textoff = ____valid_2
+    local textoff = valid and gutterWidth(self.win) or 0
+    self.textoff = textoff
     local width = valid and vim.api.nvim_win_get_width(self.win) or 0
     local lead = textoff > 0 and "-" .. string.rep(" ", textoff - 1) or ""
     local function removed(pieces)
@@ -373,6 +416,7 @@ function UnifiedView.prototype.draw(self, count)
         end
         return chunks
     end
+    local signsLeft = SIGN_MARKS
     for ____, ____value in ipairs(self.hunks) do
         local a = ____value.a
         local na = ____value.aCount
@@ -394,7 +438,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue71
+                        goto __continue81
                     end
                     local start, oldEnd, newEnd = changedMiddle(line, lines[i + 1])
                     if newEnd > start then
@@ -421,7 +465,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue71::
+                ::__continue81::
                 i = i + 1
             end
         end
@@ -432,8 +476,39 @@ function UnifiedView.prototype.draw(self, count)
                 ns,
                 b - 1,
                 0,
-                {end_row = b - 2 + nb, line_hl_group = DIFF_ADD, sign_text = changed and "~" or "+", sign_hl_group = changed and SIGN_CHANGE or SIGN_ADD}
+                {
+                    end_row = b - 1 + nb,
+                    end_col = 0,
+                    hl_group = DIFF_ADD,
+                    hl_eol = true,
+                    strict = false
+                }
             )
+            local sign = {sign_text = changed and "~" or "+", sign_hl_group = changed and SIGN_CHANGE or SIGN_ADD}
+            if nb <= signsLeft then
+                do
+                    local row = b - 1
+                    while row < b - 1 + nb do
+                        vim.api.nvim_buf_set_extmark(
+                            buf,
+                            ns,
+                            row,
+                            0,
+                            sign
+                        )
+                        row = row + 1
+                    end
+                end
+                signsLeft = signsLeft - nb
+            else
+                vim.api.nvim_buf_set_extmark(
+                    buf,
+                    ns,
+                    b - 1,
+                    0,
+                    __TS__ObjectAssign({}, sign, {end_row = b - 2 + nb})
+                )
+            end
             if #virt > 0 then
                 vim.api.nvim_buf_set_extmark(
                     buf,
@@ -453,6 +528,14 @@ function UnifiedView.prototype.draw(self, count)
                 {virt_lines = virt, virt_lines_above = under or count == 0, virt_lines_leftcol = true}
             )
         end
+    end
+end
+function UnifiedView.prototype.gutterMoved(self)
+    if self.life.closed or not vim.api.nvim_win_is_valid(self.win) then
+        return
+    end
+    if gutterWidth(self.win) ~= self.textoff then
+        vim.schedule(function() return self:redraw() end)
     end
 end
 function UnifiedView.prototype.goTo(self, hunk)
@@ -625,13 +708,13 @@ function UnifiedView.prototype.watch(self)
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
         function()
-            local ____big_3
+            local ____big_2
             if big then
-                ____big_3 = self:markLater()
+                ____big_2 = self:markLater()
             else
-                ____big_3 = self:refresh(false)
+                ____big_2 = self:refresh(false)
             end
-            return ____big_3
+            return ____big_2
         end
     )
     local pending = false

@@ -4,7 +4,13 @@
 // takes or drops all of it, wherever the cursor is in it. Vim's own diff mode may show a block in parts ('diffopt'
 // linematch); the review's keys work on the whole block whatever 'diffopt' says. A hunk is decided (kept: the
 // proposal's block; dropped: the original's), the decisions applied give the text, and the changed part of a line
-// pair is found by one rule. Pure: lines in, lines and numbers out (no buffer, no window).
+// pair is found by one rule. A review document (ReviewDocument) is its files, each with its base and proposed texts,
+// where the change comes from and its hunks with their decisions. Pure: lines in, lines and numbers out (no buffer,
+// no window).
+
+import type { ChangeKind, ChangeOrigin } from "../../contracts";
+
+export type { ChangeKind, ChangeOrigin };
 
 /** A block: lines a..a+aCount-1 of the original became b..b+bCount-1 of the proposal (1-based). */
 export interface Hunk {
@@ -218,6 +224,76 @@ export function nextHunk(
   }
   for (let i = hunks.length - 1; i >= 0; i--) if (lines[i] < lnum) return hunks[i];
   return hunks[hunks.length - 1];
+}
+
+/**
+ * One file of a review document (ReviewDocument): its base text, its proposed or after text, where the change
+ * came from and what it does (ReviewFile's origin and kind), and its hunks with their decisions. The overview's
+ * files are these; the decided text of each is decidedText.
+ */
+export interface DocFile<H extends DecidedHunk = DecidedHunk> {
+  /** The left side: the file now, or before the turn ([] for a file the change creates). */
+  base: string[];
+  /** The right side: the proposal, or the file after the turn ([] for a deleted file). */
+  proposal: string[];
+  origin: ChangeOrigin;
+  kind: ChangeKind;
+  /** Its hunks between base and proposal, each with its decision. */
+  hunks: H[];
+}
+
+/** A review: its title and its files, whichever view shows them. */
+export interface ReviewDocument<F extends DocFile = DocFile> {
+  title: string;
+  files: F[];
+}
+
+/** A file's text as decided so far: its proposal with each dropped hunk put back as it is in its base. */
+export function decidedText(f: DocFile): string[] {
+  return decidedLines(f.base, f.proposal, f.hunks);
+}
+
+/** A hunk by where it is in the base and what it puts there: the same change in a new proposal has the same one. */
+export function placedKey(proposal: string[], h: Hunk): string {
+  const parts = blockLines(proposal, h, "b");
+  parts.unshift(`${h.a},${h.aCount}`);
+  return table.concat(parts, "\n");
+}
+
+/**
+ * File `f` with a new proposal: its hunks found again (`found`), a kept hunk found again in it (placedKey) still
+ * kept, the others undecided.
+ */
+export function repropose<H extends DecidedHunk>(
+  f: DocFile<H>,
+  proposal: string[],
+  found: (this: void, base: string[], proposal: string[]) => H[],
+): void {
+  const kept = new LuaSet<string>();
+  for (const h of f.hunks) if (h.decision === "kept") kept.add(placedKey(f.proposal, h));
+  f.proposal = proposal;
+  f.hunks = found(f.base, proposal);
+  for (const h of f.hunks) if (kept.has(placedKey(proposal, h))) h.decision = "kept";
+}
+
+/** A review file's origin and kind as the document holds them (ReviewFile's, or what they are when it says none). */
+export function originAndKind(f: {
+  current: string[] | undefined;
+  renamedFrom?: string;
+  deletes?: boolean;
+  origin?: ChangeOrigin;
+  kind?: ChangeKind;
+}): LuaMultiReturn<[ChangeOrigin, ChangeKind]> {
+  const kind =
+    f.kind ??
+    (f.deletes === true
+      ? "deleted"
+      : f.renamedFrom !== undefined
+        ? "renamed"
+        : f.current === undefined
+          ? "created"
+          : "modified");
+  return $multi(f.origin ?? "proposal", kind);
 }
 
 /**

@@ -17,14 +17,16 @@ import { say } from "../../log";
 import { plural } from "../../util/words";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
 import {
-  blockLines,
   changedMiddle,
   type DecidedHunk,
   type Decision,
   decidedLineOf,
-  decidedLines,
+  type DocFile,
+  decidedText,
   diffHunks as blocksOf,
   lineBefore,
+  originAndKind,
+  repropose,
   toggled,
 } from "./model";
 import { askReason, reasonOn } from "./reason";
@@ -108,12 +110,9 @@ interface Chunk {
   hunks: number[];
 }
 
-interface Section {
+/** A file of the review's document (model.ts DocFile: base, proposal, origin, kind, hunks) as the overview lays it out. */
+interface Section extends DocFile<Hunk> {
   file: ReviewFile;
-  /** The file's text (the left side of a review). */
-  base: string[];
-  proposal: string[];
-  hunks: Hunk[];
   /** Its part of the overview; undefined until its hunks are computed. */
   chunk?: Chunk;
   /** 0-based row of its header. */
@@ -150,7 +149,7 @@ export interface OverviewSpec {
 }
 
 /** The hunks between `base` and `proposal` (model.ts), not yet laid out. */
-function diffHunks(base: string[], proposal: string[]): Hunk[] {
+function laidOutHunks(this: void, base: string[], proposal: string[]): Hunk[] {
   return blocksOf(base, proposal).map((h) => ({
     a: h.a,
     aCount: h.aCount,
@@ -221,14 +220,19 @@ export class Overview {
   ) {
     this.origin = new ReviewOrigin();
     this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffer());
-    this.sections = spec.files.map((file, i) => ({
-      file,
-      base: file.current ?? [],
-      proposal: spec.proposals[i],
-      hunks: [],
-      header: -1,
-      replaced: false,
-    }));
+    this.sections = spec.files.map((file, i) => {
+      const [origin, kind] = originAndKind(file);
+      return {
+        file,
+        base: file.current ?? [],
+        proposal: spec.proposals[i],
+        origin,
+        kind,
+        hunks: [],
+        header: -1,
+        replaced: false,
+      };
+    });
     defineOverviewHighlights();
     this.buf = scratchBuffer(reviewName(spec.title), [unmarked(spec.title)]);
     setOpt("buftype", "acwrite", { buf: this.buf });
@@ -266,7 +270,7 @@ export class Overview {
     while (this.prepared < this.sections.length) {
       const before = vim.uv.hrtime();
       const s = this.sections[this.prepared];
-      s.hunks = diffHunks(s.base, s.proposal);
+      s.hunks = laidOutHunks(s.base, s.proposal);
       s.chunk = this.chunkOf(s);
       s.header = this.rows + lines.length;
       this.place(s);
@@ -315,14 +319,14 @@ export class Overview {
   /** Each file's final lines: its proposal with the dropped hunks put back. */
   finals(): string[][] {
     this.complete();
-    return this.sections.map((s) => decidedLines(s.base, s.proposal, s.hunks));
+    return this.sections.map((s) => decidedText(s));
   }
 
   /** File `index`'s proposal as decided so far (what its own review starts from). */
   decided(index: number): string[] {
     this.complete();
     const s = this.sections[index];
-    return decidedLines(s.base, s.proposal, s.hunks);
+    return decidedText(s);
   }
 
   /** The line of file `index`'s decided proposal where its hunk `hunk` starts. */
@@ -351,12 +355,8 @@ export class Overview {
     if (this.life.closed) return;
     this.complete();
     const s = this.sections[index];
-    const kept = new LuaSet<string>();
-    for (const h of s.hunks) if (h.decision === "kept") kept.add(this.hunkText(s, h));
-    s.proposal = lines;
+    repropose(s, lines, laidOutHunks);
     s.replaced = replaced;
-    s.hunks = diffHunks(s.base, lines);
-    for (const h of s.hunks) if (kept.has(this.hunkText(s, h))) h.decision = "kept";
     const before = (s.chunk as Chunk).lines.length;
     s.chunk = this.chunkOf(s);
     const after = s.chunk.lines.length;
@@ -631,13 +631,6 @@ export class Overview {
       for (const h of s.hunks) if (h.decision !== undefined) return true;
     }
     return false;
-  }
-
-  /** A hunk as its text: the same change in a new proposal (a kept hunk) is found by it. */
-  private hunkText(s: Section, h: Hunk): string {
-    const parts = blockLines(s.proposal, h, "b");
-    parts.unshift(`${h.a},${h.aCount}`);
-    return table.concat(parts, "\n");
   }
 
   /** Undecided hunks, every file's. */

@@ -68,6 +68,9 @@ const MARK_LATER_BYTES = 64 * 1024;
 /** How long the typing in a big proposal pauses before its differences are marked again (markLater). */
 const MARK_PAUSE_MS = 300;
 
+/** Sign marks one per line up to this many in a view (each costs about 3 µs to set: 2,000 cost 6 ms). */
+const SIGN_MARKS = 2000;
+
 /** Above the line highlight of the added lines (extmarks default to 4096), so the changed part shows. */
 const TEXT_PRIORITY = 4200;
 
@@ -88,6 +91,40 @@ function expandTabs(text: string, col: number, tabstop: number): [string, number
     col += spaces;
     pos = at + 1;
   }
+}
+
+/** The open unified views by their window: the decoration provider's (watchGutter). */
+const drawnIn = new LuaMap<Win, UnifiedView>();
+/** The views whose window the screen update under way draws. */
+let drawnNow: UnifiedView[] = [];
+let watching = false;
+
+/** The width left of the text in `win`, as last drawn (numbers, folds, signs, or the 'statuscolumn'). */
+function gutterWidth(win: Win): number {
+  return (vim.fn.getwininfo(win)[0]?.textoff as number | undefined) ?? 0;
+}
+
+/**
+ * Registers `view` as drawn in `win`; the first time, a decoration provider that tells each view drawn in a screen
+ * update, once the update is over, to check its gutter's width (gutterMoved).
+ */
+function watchGutter(ns: number, win: Win, view: UnifiedView): void {
+  drawnIn.set(win, view);
+  if (watching) return;
+  watching = true;
+  vim.api.nvim_set_decoration_provider(ns, {
+    on_win: (_: string, drawn: Win) => {
+      const found = drawnIn.get(drawn);
+      if (found !== undefined) drawnNow.push(found);
+      return false;
+    },
+    on_end: () => {
+      if (drawnNow.length === 0) return;
+      const views = drawnNow;
+      drawnNow = [];
+      for (const found of views) found.gutterMoved();
+    },
+  });
 }
 
 export class UnifiedView {
@@ -124,6 +161,8 @@ export class UnifiedView {
   private signcolumn?: string;
   /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
   private timer?: vim.uv.Timer;
+  /** The window's gutter width the removed lines were drawn for (gutterMoved). */
+  private textoff = 0;
 
   /**
    * Creates the buffers and the window and puts the cursor on the first change. Throws (after removing whatever
@@ -215,6 +254,7 @@ export class UnifiedView {
     const reset = (win: Win) => {
       if (this.signcolumn !== undefined) setOpt("signcolumn", this.signcolumn, { win, scope: "local" });
     };
+    if (drawnIn.get(this.win) === this) drawnIn.delete(this.win);
     this.life.close(
       () => this.settle(),
       () => removeView([this.win], [this.buf, this.originalBuf], this.origin, this.hasFocus() && goBack, reset),
@@ -237,6 +277,7 @@ export class UnifiedView {
     const spec = this.spec;
     const opened = this.origin.open(this.buf, enter, spec.config.open_in_new_tab, spec.tabName);
     this.win = opened.win;
+    watchGutter(this.ns, this.win, this);
     this.signcolumn = getOpt<string>("signcolumn", { win: this.win });
     // The signs + ~ show in this window whatever the user's 'signcolumn'; window-local, no other window gets it.
     setOpt("signcolumn", "yes", { win: this.win, scope: "local" });
@@ -356,8 +397,10 @@ export class UnifiedView {
   }
 
   /**
-   * The marks of every hunk: added and changed lines highlighted, with a sign, the changed middle of each line
-   * of a block that keeps its number of lines, and the removed lines as virtual lines where they were.
+   * The marks of every hunk: added and changed lines highlighted, each with its sign (one mark per line: a
+   * 'statuscolumn' that draws the signs itself, as LazyVim's does, finds a line's signs by the marks that start
+   * there), the changed middle of each line of a block that keeps its number of lines (on the removed line and on
+   * the line replacing it), and the removed lines as virtual lines where they were.
    */
   private draw(count: number): void {
     const buf = this.buf;
@@ -366,8 +409,10 @@ export class UnifiedView {
     const intraLine = this.spec.bytes <= BIG_PROPOSAL_BYTES;
     const valid = vim.api.nvim_win_is_valid(this.win);
     const tabstop = getOpt<number>("tabstop", { buf });
-    // The removed lines start in the sign column (a `-` there), and are padded to the window's width.
-    const textoff = valid ? ((vim.fn.getwininfo(this.win)[0]?.textoff as number | undefined) ?? 0) : 0;
+    // The removed lines start in the sign column (a `-` there), and are padded to the window's width. The gutter's
+    // width is the one last drawn: a 'statuscolumn' is measured only when drawn (see watchGutter).
+    const textoff = valid ? gutterWidth(this.win) : 0;
+    this.textoff = textoff;
     const width = valid ? vim.api.nvim_win_get_width(this.win) : 0;
     const lead = textoff > 0 ? `-${string.rep(" ", textoff - 1)}` : "";
     const removed = (pieces: [string, string][]): [string, string][] => {
@@ -383,6 +428,9 @@ export class UnifiedView {
       if (pad > 0) chunks.push([string.rep(" ", pad), DIFF_DELETE]);
       return chunks;
     };
+    // One sign mark per line, up to SIGN_MARKS: past them, a block's sign is one mark over its lines (Neovim's own
+    // sign column shows it on each; a 'statuscolumn' that looks where marks start, on the block's first line).
+    let signsLeft = SIGN_MARKS;
     for (const { a, aCount: na, b, bCount: nb } of this.hunks) {
       const old = na > 0 ? vim.api.nvim_buf_get_lines(this.original(), a - 1, a - 1 + na, false) : [];
       const lines = nb > 0 ? vim.api.nvim_buf_get_lines(buf, b - 1, b - 1 + nb, false) : [];
@@ -411,12 +459,19 @@ export class UnifiedView {
       }
       if (nb > 0) {
         const changed = na > 0;
+        // The block's lines to the window's edge, under the changed parts (a line_hl_group would cover them).
         vim.api.nvim_buf_set_extmark(buf, ns, b - 1, 0, {
-          end_row: b - 2 + nb,
-          line_hl_group: DIFF_ADD,
-          sign_text: changed ? "~" : "+",
-          sign_hl_group: changed ? SIGN_CHANGE : SIGN_ADD,
+          end_row: b - 1 + nb,
+          end_col: 0,
+          hl_group: DIFF_ADD,
+          hl_eol: true,
+          strict: false,
         });
+        const sign = { sign_text: changed ? "~" : "+", sign_hl_group: changed ? SIGN_CHANGE : SIGN_ADD };
+        if (nb <= signsLeft) {
+          for (let row = b - 1; row < b - 1 + nb; row++) vim.api.nvim_buf_set_extmark(buf, ns, row, 0, sign);
+          signsLeft -= nb;
+        } else vim.api.nvim_buf_set_extmark(buf, ns, b - 1, 0, { ...sign, end_row: b - 2 + nb });
         if (virt.length > 0)
           vim.api.nvim_buf_set_extmark(buf, ns, b - 1, 0, {
             virt_lines: virt,
@@ -433,6 +488,16 @@ export class UnifiedView {
         });
       }
     }
+  }
+
+  /**
+   * Drawn again when the window's gutter is no longer as wide as the removed lines' lead: a 'statuscolumn' is
+   * measured only when the window is drawn, so the first marks may have used the width before it. Called by the
+   * decoration provider (watchGutter) after the screen was drawn.
+   */
+  gutterMoved(): void {
+    if (this.life.closed || !vim.api.nvim_win_is_valid(this.win)) return;
+    if (gutterWidth(this.win) !== this.textoff) vim.schedule(() => this.redraw());
   }
 
   /**
