@@ -14,7 +14,8 @@ if vim.fn.has('nvim-0.10') ~= 1 then
   return
 end
 
--- name, nargs, range, description, completion ("file"; "args": claude's options; "turns": the turns kept)
+-- name, nargs, range, description, completion ("file"; "args": claude's options; "turns": the turns kept; "notes":
+-- which notes :ClaudeCodeNotes lists), bang
 local commands = {
   { 'ClaudeCode', '*', false, 'Toggle the Claude Code terminal (extra arguments go to claude)', 'args' },
   { 'ClaudeCodeFocus', 0, false, 'Jump to a review waiting behind you, else focus the agent terminal (opening it)' },
@@ -38,6 +39,29 @@ local commands = {
     false,
     'Reject the pending diff review (or plan); any words after it are the reason, sent to the model',
   },
+  {
+    'ClaudeCodeRequestChanges',
+    0,
+    false,
+    'Reject the pending diff review with every note on it as the reason (the model revises it)',
+  },
+  {
+    'ClaudeCodeNote',
+    '*',
+    true,
+    'Write a note for the agent on the current line or range (edits the note there; ! removes it)',
+    nil,
+    true,
+  },
+  {
+    'ClaudeCodeNotes',
+    '?',
+    false,
+    'List the notes for the agent in the quickfix list (all, pending, sent; ! removes those sent)',
+    'notes',
+    true,
+  },
+  { 'ClaudeCodeNotesSend', 0, false, 'Send the notes not sent yet to the current session, typed into its prompt' },
   { 'ClaudeCodeReview', '?', false, "Review the last agent turn's changes again (or those since turn N)", 'turns' },
   { 'ClaudeCodeCheckpoint', 0, false, 'Snapshot the files now (:ClaudeCodeReview then shows what changed since)' },
   {
@@ -57,6 +81,10 @@ local function complete_turns(lead)
   return require('claude-ide.commands').complete_turns(lead)
 end
 
+local function complete_notes(lead)
+  return require('claude-ide.commands').complete_notes(lead)
+end
+
 local function complete_clients(lead)
   return require('claude-ide.commands').complete_clients(lead)
 end
@@ -66,8 +94,9 @@ for _, c in ipairs(commands) do
   local complete = c[5] == 'args' and complete_args
     or c[5] == 'turns' and complete_turns
     or c[5] == 'clients' and complete_clients
+    or c[5] == 'notes' and complete_notes
     or c[5]
   vim.api.nvim_create_user_command(name, function(args)
     require('claude-ide.commands').run(name, args)
-  end, { nargs = c[2], range = c[3] or nil, desc = c[4], complete = complete })
+  end, { nargs = c[2], range = c[3] or nil, desc = c[4], complete = complete, bang = c[6] or nil })
 end

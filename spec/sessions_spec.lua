@@ -93,9 +93,13 @@ describe('Claude sessions', function()
     'ties each connection to its terminal, routes mentions to the focused one, labels and rejects per session',
     function()
       -- mentions.settle_ms: 50 ms instead of a second per mention to a client just connected (mentions_spec checks it)
-      assert.is_true(
-        ide.setup({ log_level = 'error', terminal = { command = fake_claude() }, mentions = { settle_ms = 50 } })
-      )
+      assert.is_true(ide.setup({
+        log_level = 'error',
+        terminal = { command = fake_claude() },
+        mentions = { settle_ms = 50 },
+        -- the side-by-side proposal's winbar ("<session>'s proposal")
+        diff = { layout = 'vertical' },
+      }))
       local editor = vim.api.nvim_get_current_win()
       local file = h.file('notes.txt', { 'a', 'b', 'c' })
       local pidfile1, pidfile2 = vim.fn.tempname(), vim.fn.tempname()

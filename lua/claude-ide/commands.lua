@@ -1,16 +1,18 @@
 -- Generated from src/claude-ide/commands.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
-local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArraySort = ____lualib.__TS__ArraySort
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
 local isFileBuffer = ____buffers.isFileBuffer
 local ____diff = require("claude-ide.editor.review.diff")
 local decideFromCommand = ____diff.decideFromCommand
+local requestChanges = ____diff.requestChanges
 local ide = require("claude-ide")
 local ____log = require("claude-ide.log")
 local say = ____log.say
@@ -109,11 +111,95 @@ local function review(args)
         ____opt_7:reviewAgain(n)
     end
 end
+--- The running server's notes on lines, or undefined (and a message) when the server is stopped.
+local function noteBook()
+    local ____opt_9 = ide.server()
+    local book = ____opt_9 and ____opt_9:lineNotes()
+    if book == nil then
+        say("the server is not running (:ClaudeCodeStart)", "warn")
+    end
+    return book
+end
+--- :[range]ClaudeCodeNote[!] [text] — a note for the agent on the range (or the Visual lines, or the cursor's line):
+-- edits the note already there, else adds one; `!` removes the notes on those lines.
+local function note(args)
+    local book = noteBook()
+    if book == nil then
+        return
+    end
+    local buf = vim.api.nvim_get_current_buf()
+    local cursor = vim.fn.line(".")
+    local ____temp_11
+    if args.range > 0 then
+        ____temp_11 = nil
+    else
+        ____temp_11 = visualLines()
+    end
+    local visual = ____temp_11
+    local first, last = unpack(args.range > 0 and ({args.line1, args.line2}) or (visual or ({cursor, cursor})), 1, 2)
+    if args.bang then
+        local n = book:removeAt(buf, first, last)
+        local where = first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
+        say(n == 0 and "no note on " .. where or (("removed " .. (n == 1 and "the note" or tostring(n) .. " notes")) .. " on ") .. where)
+        return
+    end
+    local ____book_note_14 = book.note
+    local ____array_13 = __TS__SparseArrayNew(buf, first, last, args.range > 0 or visual ~= nil)
+    local ____temp_12
+    if args.args == "" then
+        ____temp_12 = nil
+    else
+        ____temp_12 = args.args
+    end
+    __TS__SparseArrayPush(____array_13, ____temp_12)
+    ____book_note_14(
+        book,
+        __TS__SparseArraySpread(____array_13)
+    )
+end
+--- What :ClaudeCodeNotes lists.
+local NOTE_LISTS = {"all", "pending", "sent"}
+--- :ClaudeCodeNotes [all|pending|sent] — the notes in the quickfix list; `!` removes the notes already sent.
+local function notes(args)
+    local book = noteBook()
+    if book == nil then
+        return
+    end
+    if args.bang then
+        local n = book:removeSent()
+        say(n == 0 and "no note was sent: none removed" or ("removed " .. (n == 1 and "the note" or tostring(n) .. " notes")) .. " already sent")
+        return
+    end
+    local which = vim.trim(args.args) == "" and "all" or vim.trim(args.args)
+    if not __TS__ArrayIncludes(NOTE_LISTS, which) then
+        say(
+            ("usage: :ClaudeCodeNotes [" .. table.concat(NOTE_LISTS, "|")) .. "]",
+            "error"
+        )
+        return
+    end
+    local items = book:quickfixItems(which)
+    if #items == 0 then
+        say(which == "all" and "no notes (:ClaudeCodeNote writes one)" or ("no " .. which) .. " notes")
+        return
+    end
+    vim.fn.setqflist({}, " ", {title = ("Claude notes (" .. which) .. ")", items = items})
+    vim.cmd("botright copen")
+end
 local HANDLERS = {
+    ClaudeCodeNote = note,
+    ClaudeCodeNotes = notes,
+    ClaudeCodeNotesSend = function() return ide.send_notes() end,
+    ClaudeCodeRequestChanges = function()
+        local book = noteBook()
+        if book ~= nil then
+            requestChanges(book)
+        end
+    end,
     ClaudeCodeReview = review,
     ClaudeCodeCheckpoint = function()
-        local ____opt_9 = turns()
-        return ____opt_9 and ____opt_9:checkpoint()
+        local ____opt_15 = turns()
+        return ____opt_15 and ____opt_15:checkpoint()
     end,
     ClaudeCodeHooks = function(args) return say(hookSettings().printable(vim.trim(args.args))) end,
     ClaudeCode = function(args) return ide.toggle(args.args) end,
@@ -189,21 +275,21 @@ function ____exports.complete_args(lead, line, pos)
         targets[#targets + 1] = "@" .. name
     end
     __TS__ArraySort(targets)
-    local ____array_11 = __TS__SparseArrayNew(unpack(__TS__ArrayFilter(
+    local ____array_17 = __TS__SparseArrayNew(unpack(__TS__ArrayFilter(
         targets,
         function(____, t) return vim.startswith(t, lead) end
     )))
     __TS__SparseArrayPush(
-        ____array_11,
+        ____array_17,
         unpack(options)
     )
-    return {__TS__SparseArraySpread(____array_11)}
+    return {__TS__SparseArraySpread(____array_17)}
 end
 --- Completion of :ClaudeCodeReview: the turns kept of the session whose turn ended last.
 function ____exports.complete_turns(lead)
-    local ____opt_14 = ide.server()
-    local ____opt_12 = ____opt_14 and ____opt_14:channel()
-    local numbers = ____opt_12 and ____opt_12.turns:turnNumbers() or ({})
+    local ____opt_20 = ide.server()
+    local ____opt_18 = ____opt_20 and ____opt_20:channel()
+    local numbers = ____opt_18 and ____opt_18.turns:turnNumbers() or ({})
     return __TS__ArrayFilter(
         __TS__ArrayMap(
             numbers,
@@ -217,6 +303,13 @@ function ____exports.complete_clients(lead)
     return __TS__ArrayFilter(
         hookSettings().PRINTABLE_CLIENTS,
         function(____, c) return vim.startswith(c, lead) end
+    )
+end
+--- Completion of :ClaudeCodeNotes: which notes it lists.
+function ____exports.complete_notes(lead)
+    return __TS__ArrayFilter(
+        NOTE_LISTS,
+        function(____, w) return vim.startswith(w, lead) end
     )
 end
 --- Runs a command by name. Errors are reported as messages, never as stack traces.

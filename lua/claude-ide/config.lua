@@ -150,7 +150,7 @@ ____exports.DEFAULTS = {
             window_right = "<C-l>"
         }
     },
-    diff = {layout = "vertical", keymaps = {
+    diff = {layout = "auto", keymaps = {
         accept = false,
         open = "<CR>",
         reject = "q",

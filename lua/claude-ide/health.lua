@@ -27,6 +27,10 @@ local commandClient = ____client_name.commandClient
 local ____health = require("claude-ide.far.health")
 local checkRemote = ____health.checkRemote
 local remoteOnly = ____health.remoteOnly
+local ____store = require("claude-ide.editor.notes.store")
+local readStore = ____store.readStore
+local storeFile = ____store.storeFile
+local storeFolder = ____store.storeFolder
 function selfTest(port, token)
     if type(token) ~= "string" then
         vim.health.error("the lock file has no authToken: the CLI cannot connect", "restart the server: :ClaudeCodeStop, then :ClaudeCodeStart")
@@ -254,6 +258,33 @@ local function checkClients()
         vim.health.info("Gemini CLI / Qwen Code companion is off: setup({ companion = { enabled = true } }) (or terminal.command = \"gemini\")")
     end
 end
+--- The notes for the agent kept for this folder (read from the store: nothing is made or shown).
+local function checkNotes()
+    local file = storeFile(vim.fn.getcwd())
+    local kept = readStore(file)
+    if kept.error ~= nil then
+        vim.health.warn("notes for the agent: " .. kept.error, "remove the file: the notes in it are lost")
+        return
+    end
+    if #kept.notes == 0 then
+        vim.health.info("notes for the agent: none kept for this folder (:ClaudeCodeNote writes one)")
+        return
+    end
+    local pending = #__TS__ArrayFilter(
+        kept.notes,
+        function(____, n) return not n.sent end
+    )
+    local mode = permissions(storeFolder())
+    local text = ((((("notes for the agent: " .. tostring(#kept.notes)) .. " kept for this folder, ") .. tostring(pending)) .. " not sent yet (") .. shown(file)) .. ")"
+    if mode ~= nil and mode ~= 448 then
+        vim.health.warn(
+            (text .. "; its folder is ") .. octal(mode),
+            "chmod 700 " .. shown(storeFolder())
+        )
+    else
+        vim.health.ok(text)
+    end
+end
 function ____exports.check()
     local remote = remoteOnly(
         ide.config(),
@@ -264,6 +295,7 @@ function ____exports.check()
     checkConfig()
     checkServer()
     checkSessions()
+    checkNotes()
     checkClients()
     checkLockDir()
     checkRivals()

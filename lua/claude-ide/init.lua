@@ -375,6 +375,47 @@ function ____exports.add(path, startLine, endLine)
     say(outcome == "sent" and (("sent " .. name) .. " to ") .. target or ((target .. " is not connected yet: ") .. name) .. " will be sent when it is ready")
     return true
 end
+--- How long after the paste its Enter is typed (a CLI's prompt takes a paste in as a whole first).
+local SUBMIT_DELAY_MS = 150
+--- :ClaudeCodeNotesSend — the notes on lines not sent yet, typed into the current session's prompt as one bracketed
+-- paste (the user sees it there) and submitted; each is then marked sent. Returns whether they were sent.
+function ____exports.send_notes()
+    if not ensureStarted() then
+        return false
+    end
+    local ____opt_32 = state.server
+    local book = ____opt_32 and ____opt_32:lineNotes()
+    local ids = book and book:pending() or ({})
+    if book == nil or #ids == 0 then
+        say("no note waits to be sent (:ClaudeCodeNote writes one)")
+        return false
+    end
+    local target = sessionList():promptTarget()
+    if target == nil then
+        say("no agent terminal runs to send the notes to: start one with :ClaudeCode", "warn")
+        return false
+    end
+    local paths = target.paths
+    local ____book_take_37 = book.take
+    local ____temp_36
+    if paths == nil then
+        ____temp_36 = nil
+    else
+        ____temp_36 = function(path) return paths:toFar(path) end
+    end
+    local message = ____book_take_37(book, ids, ____temp_36)
+    if message == nil then
+        return false
+    end
+    local clean = string.gsub(message, "[%z-\b\v-]", "")
+    vim.fn.chansend(target.job, ("[200~" .. clean) .. "[201~")
+    vim.defer_fn(
+        function() return pcall(vim.fn.chansend, target.job, "\r") end,
+        SUBMIT_DELAY_MS
+    )
+    say(((((("sent " .. (#ids == 1 and "a note" or tostring(#ids) .. " notes")) .. " to ") .. target.client) .. " (") .. target.name) .. ")")
+    return true
+end
 --- Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file.
 function ____exports.add_under_cursor()
     local target = explorers().pathUnderCursor()

@@ -112,6 +112,18 @@ local function __TS__New(target, ...)
     return instance
 end
 
+local function __TS__ArraySort(self, compareFn)
+    if compareFn ~= nil then
+        table.sort(
+            self,
+            function(a, b) return compareFn(nil, a, b) < 0 end
+        )
+    else
+        table.sort(self)
+    end
+    return self
+end
+
 local function __TS__ArrayUnshift(self, ...)
     local items = {...}
     local numItemsToInsert = #items
@@ -354,18 +366,6 @@ local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
         end
     end
     return -1
-end
-
-local function __TS__ArraySort(self, compareFn)
-    if compareFn ~= nil then
-        table.sort(
-            self,
-            function(a, b) return compareFn(nil, a, b) < 0 end
-        )
-    else
-        table.sort(self)
-    end
-    return self
 end
 
 local __TS__Symbol, Symbol
@@ -787,6 +787,7 @@ return {
   __TS__SparseArraySpread = __TS__SparseArraySpread,
   __TS__ArrayFilter = __TS__ArrayFilter,
   __TS__New = __TS__New,
+  __TS__ArraySort = __TS__ArraySort,
   __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
   __TS__ArraySplice = __TS__ArraySplice,
@@ -798,7 +799,6 @@ return {
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
-  __TS__ArraySort = __TS__ArraySort,
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__ObjectEntries = __TS__ObjectEntries,
   __TS__TypeOf = __TS__TypeOf,

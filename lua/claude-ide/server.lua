@@ -319,9 +319,13 @@ function Server.prototype.notes(self)
     local ____opt_23 = self.running
     return ____opt_23 and ____opt_23.services.notes
 end
-function Server.prototype.policy(self)
+function Server.prototype.lineNotes(self)
     local ____opt_25 = self.running
-    return ____opt_25 and ____opt_25.services.policy
+    return ____opt_25 and ____opt_25.services.lineNotes
+end
+function Server.prototype.policy(self)
+    local ____opt_27 = self.running
+    return ____opt_27 and ____opt_27.services.policy
 end
 function Server.prototype.status(self)
     local r = self.running
@@ -387,10 +391,10 @@ function Server.prototype.openGateway(self, paths)
     local token = lockfile.randomHex(TOKEN_BYTES)
     local c = self.config
     local doorPort = 0
-    local ____self_27, ____gatewayCount_28 = self, "gatewayCount"
-    local ____self_gatewayCount_29 = ____self_27[____gatewayCount_28] + 1
-    ____self_27[____gatewayCount_28] = ____self_gatewayCount_29
-    local base = GATEWAY_IDS * ____self_gatewayCount_29
+    local ____self_29, ____gatewayCount_30 = self, "gatewayCount"
+    local ____self_gatewayCount_31 = ____self_29[____gatewayCount_30] + 1
+    ____self_29[____gatewayCount_30] = ____self_gatewayCount_31
+    local base = GATEWAY_IDS * ____self_gatewayCount_31
     local mcp
     local nextHook = base + 2 * GATEWAY_IDS / 10
     local function onRequest(req, res)
@@ -430,9 +434,9 @@ function Server.prototype.openGateway(self, paths)
                 paths = paths,
                 owner = function() return self:farOwner(r, paths) end,
                 nextId = function()
-                    local ____nextHook_30 = nextHook
-                    nextHook = ____nextHook_30 + 1
-                    return ____nextHook_30
+                    local ____nextHook_32 = nextHook
+                    nextHook = ____nextHook_32 + 1
+                    return ____nextHook_32
                 end,
                 log = function(msg) return self.log:warn("far session: " .. msg) end
             },
@@ -486,13 +490,13 @@ function Server.prototype.doorRoundTrip(self, port, timeoutMs)
         return {ok = false, error = "no such door"}
     end
     local owner = self:farOwner(r, g.paths)
-    local ____temp_35
+    local ____temp_37
     if owner ~= nil then
-        ____temp_35 = r.sessions[owner]
+        ____temp_37 = r.sessions[owner]
     else
-        ____temp_35 = nil
+        ____temp_37 = nil
     end
-    local client = ____temp_35
+    local client = ____temp_37
     if client == nil then
         return {ok = false, error = "no CLI has connected through it"}
     end
@@ -525,8 +529,8 @@ function Server.prototype.doorRoundTrip(self, port, timeoutMs)
 end
 function Server.prototype.gateways(self)
     local out = {}
-    local ____opt_36 = self.running
-    for ____, g in pairs(____opt_36 and ____opt_36.gateways or ({})) do
+    local ____opt_38 = self.running
+    for ____, g in pairs(____opt_38 and ____opt_38.gateways or ({})) do
         out[#out + 1] = g
     end
     return out
@@ -546,40 +550,40 @@ function Server.prototype.accept(self, sessions, conn, paths, door, role)
         return nil
     end
     local wanted = role or conn.headers["x-claude-ide-role"]
-    local ____temp_48
+    local ____temp_50
     if wanted == "agent" then
-        local ____r_38, ____agent_39 = r, "agent"
-        if ____r_38[____agent_39] == nil then
-            ____r_38[____agent_39] = agentEndpoint().createAgentRole(
+        local ____r_40, ____agent_41 = r, "agent"
+        if ____r_40[____agent_41] == nil then
+            ____r_40[____agent_41] = agentEndpoint().createAgentRole(
                 self.config,
                 function() return r.services end,
                 self.hub,
                 function(method) return self:notifyAgents(r, method) end
             )
         end
-        ____temp_48 = r.agent
+        ____temp_50 = r.agent
     else
-        local ____temp_47
+        local ____temp_49
         if wanted == "hook" then
-            local ____r_41, ____hook_42 = r, "hook"
-            if ____r_41[____hook_42] == nil then
-                ____r_41[____hook_42] = hooksModule().hookRole(
+            local ____r_43, ____hook_44 = r, "hook"
+            if ____r_43[____hook_44] == nil then
+                ____r_43[____hook_44] = hooksModule().hookRole(
                     self.config,
                     self:channelOf(r).router,
                     self.hub
                 )
             end
-            ____temp_47 = r.hook
+            ____temp_49 = r.hook
         else
-            local ____r_44, ____ide_45 = r, "ide"
-            if ____r_44[____ide_45] == nil then
-                ____r_44[____ide_45] = self:ideRole()
+            local ____r_46, ____ide_47 = r, "ide"
+            if ____r_46[____ide_47] == nil then
+                ____r_46[____ide_47] = self:ideRole()
             end
-            ____temp_47 = r.ide
+            ____temp_49 = r.ide
         end
-        ____temp_48 = ____temp_47
+        ____temp_50 = ____temp_49
     end
-    local served = ____temp_48
+    local served = ____temp_50
     if r.blocking == nil then
         r.blocking = __TS__New(
             blockingModule().Blocking,
@@ -607,8 +611,8 @@ function Server.prototype.accept(self, sessions, conn, paths, door, role)
                     r.ancestry[s.id] = nil
                     r.toldTools[s.id] = nil
                 end
-                local ____opt_49 = self.running
-                if (____opt_49 and ____opt_49.sessions) == sessions then
+                local ____opt_51 = self.running
+                if (____opt_51 and ____opt_51.sessions) == sessions then
                     self:notifySessionsChanged()
                 end
             end
@@ -645,17 +649,17 @@ function Server.prototype.ideRole(self)
     }
 end
 function Server.prototype.listedTools(self)
-    local ____opt_57 = self.running
-    local ____opt_51 = ____opt_57 and ____opt_57.ide
-    if ____opt_51 ~= nil then
-        local ____opt_54 = self.running
-        local ____opt_52 = ____opt_54 and ____opt_54.ide
-        ____opt_51 = __TS__ArrayMap(
-            ____opt_52 and ____opt_52.registry:list(),
+    local ____opt_59 = self.running
+    local ____opt_53 = ____opt_59 and ____opt_59.ide
+    if ____opt_53 ~= nil then
+        local ____opt_56 = self.running
+        local ____opt_54 = ____opt_56 and ____opt_56.ide
+        ____opt_53 = __TS__ArrayMap(
+            ____opt_54 and ____opt_54.registry:list(),
             function(____, t) return t.name end
         )
     end
-    return ____opt_51
+    return ____opt_53
 end
 function Server.prototype.toldToolsChanged(self, s)
     local r = self.running

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__SetDescriptor = ____lualib.__TS__SetDescriptor
 local __TS__InstanceOf = ____lualib.__TS__InstanceOf
 local ____exports = {}
@@ -14,6 +15,8 @@ local policyModule = lazy("claude-ide.policy.policy")
 local agentStateModule = lazy("claude-ide.agent.agent_state")
 local notesModule = lazy("claude-ide.hooks.notes")
 local terminalBuffers = lazy("claude-ide.editor.terminal_buffers")
+local noteBookModule = lazy("claude-ide.editor.notes.notes")
+local noteStoreModule = lazy("claude-ide.editor.notes.store")
 local EditorServices = __TS__Class()
 EditorServices.name = "EditorServices"
 function EditorServices.prototype.____constructor(self, config, hub, seams)
@@ -35,6 +38,37 @@ function EditorServices.prototype.____constructor(self, config, hub, seams)
             end
         }
     )
+    self.notesWaking = vim.api.nvim_create_autocmd(
+        "BufReadPost",
+        {
+            desc = "claude-ide: show the notes kept for this folder once a file is read (the module loads then)",
+            callback = function() return self:wakeNotesIfKept() end
+        }
+    )
+    local function named(buf)
+        return vim.api.nvim_buf_is_loaded(buf) and vim.api.nvim_buf_get_name(buf) ~= ""
+    end
+    if __TS__ArraySome(
+        vim.api.nvim_list_bufs(),
+        function(____, buf) return named(buf) end
+    ) then
+        vim.schedule(function() return self:wakeNotesIfKept() end)
+    end
+end
+function EditorServices.prototype.wakeNotesIfKept(self)
+    if self.notesWaking == nil then
+        return
+    end
+    local store = noteStoreModule()
+    if (vim.uv.fs_stat(store.storeFile(vim.fn.getcwd()))) ~= nil then
+        local ____ = self.lineNotes
+    end
+end
+function EditorServices.prototype.stopWaking(self)
+    if self.notesWaking ~= nil then
+        pcall(vim.api.nvim_del_autocmd, self.notesWaking)
+    end
+    self.notesWaking = nil
 end
 function EditorServices.prototype.dispose(self)
     local ____opt_0 = self.diffService
@@ -46,6 +80,11 @@ function EditorServices.prototype.dispose(self)
     if ____opt_2 ~= nil then
         ____opt_2:dispose()
     end
+    local ____opt_4 = self.noteBook
+    if ____opt_4 ~= nil then
+        ____opt_4:dispose()
+    end
+    self:stopWaking()
     pcall(vim.api.nvim_del_autocmd, self.termClose)
 end
 __TS__SetDescriptor(
@@ -115,6 +154,24 @@ __TS__SetDescriptor(
         end,
         set = function(self, queue)
             self.notesQueue = queue
+        end
+    },
+    true
+)
+__TS__SetDescriptor(
+    EditorServices.prototype,
+    "lineNotes",
+    {
+        get = function(self)
+            if self.noteBook == nil then
+                self:stopWaking()
+                self.noteBook = noteBookModule().createNoteBook()
+            end
+            return self.noteBook
+        end,
+        set = function(self, book)
+            self:stopWaking()
+            self.noteBook = book
         end
     },
     true

@@ -471,9 +471,25 @@ function Sessions.prototype.currentClient(self)
     )
     return ____opt_46 and ____opt_46.client or t.client.label
 end
+function Sessions.prototype.promptTarget(self)
+    local t = self:current()
+    local buf = t and t.terminal:buffer()
+    if t == nil or buf == nil then
+        return nil
+    end
+    local job = vim.b[buf].terminal_job_id
+    if job == nil then
+        return nil
+    end
+    local ____job_52 = job
+    local ____t_name_53 = t.name
+    local ____temp_54 = self:currentClient() or t.client.label
+    local ____opt_50 = t.far
+    return {job = ____job_52, name = ____t_name_53, client = ____temp_54, paths = ____opt_50 and ____opt_50.gateway.paths}
+end
 function Sessions.prototype.currentIsCompanion(self)
-    local ____opt_48 = self:current()
-    return (____opt_48 and ____opt_48.client.companion) == true
+    local ____opt_55 = self:current()
+    return (____opt_55 and ____opt_55.client.companion) == true
 end
 function Sessions.prototype.typeMention(self, mention, config)
     local t = self:current()
@@ -489,8 +505,8 @@ function Sessions.prototype.typeMention(self, mention, config)
         text = text .. (a == b and ("(line " .. tostring(a)) .. ") " or ((("(lines " .. tostring(a)) .. "-") .. tostring(b)) .. ") ")
     end
     local queued = #t.typing > 0
-    local ____t_typing_50 = t.typing
-    ____t_typing_50[#____t_typing_50 + 1] = {
+    local ____t_typing_57 = t.typing
+    ____t_typing_57[#____t_typing_57 + 1] = {
         text = text,
         expires = vim.uv.now() + config.mentions.queue_ttl_ms
     }
@@ -515,13 +531,13 @@ function Sessions.prototype.typeWaiting(self, t, config)
     end
     local running = t.terminal:isRunning()
     local ready = running and t.connectedAt ~= nil and now - t.connectedAt >= config.mentions.settle_ms
-    local ____running_51
+    local ____running_58
     if running then
-        ____running_51 = vim.b[t.terminal:buffer()].terminal_job_id
+        ____running_58 = vim.b[t.terminal:buffer()].terminal_job_id
     else
-        ____running_51 = nil
+        ____running_58 = nil
     end
-    local job = ____running_51
+    local job = ____running_58
     if ready and job ~= nil then
         local texts = __TS__ArrayMap(
             t.typing,
@@ -593,17 +609,17 @@ function Sessions.prototype.companionOwnerOf(self, id)
     for ____, owner in pairs(self.companionOwners) do
         taken[owner] = true
     end
-    local ____temp_54
+    local ____temp_61
     if #terms == 1 then
-        ____temp_54 = terms[1].id
+        ____temp_61 = terms[1].id
     else
-        local ____opt_52 = __TS__ArrayFind(
+        local ____opt_59 = __TS__ArrayFind(
             terms,
             function(____, t) return not (taken[t.id] ~= nil) end
         )
-        ____temp_54 = ____opt_52 and ____opt_52.id or 0
+        ____temp_61 = ____opt_59 and ____opt_59.id or 0
     end
-    local owner = ____temp_54
+    local owner = ____temp_61
     self.companionOwners[id] = owner
     return owner
 end
@@ -632,8 +648,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_55 = self.link.hub()
-    return ____opt_55 and ____opt_55.clients() or ({})
+    local ____opt_62 = self.link.hub()
+    return ____opt_62 and ____opt_62.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -644,8 +660,8 @@ function Sessions.prototype.ownerOf(self, c)
         local t = __TS__ArrayFind(
             self:running(),
             function(____, s)
-                local ____opt_57 = s.far
-                return (____opt_57 and ____opt_57.gateway.port) == c.door
+                local ____opt_64 = s.far
+                return (____opt_64 and ____opt_64.gateway.port) == c.door
             end
         )
         self.owners[c.id] = t and t.id or 0
@@ -712,15 +728,15 @@ function Sessions.prototype.openFar(self, config, args)
     if not named then
         return nil
     end
-    local ____farSession_result_splitTarget_result_63 = farSession().splitTarget(config, args)
-    local target = ____farSession_result_splitTarget_result_63.target
+    local ____farSession_result_splitTarget_result_70 = farSession().splitTarget(config, args)
+    local target = ____farSession_result_splitTarget_result_70.target
     local name = target or (config.remote.target ~= false and config.remote.target or nil)
     if name == nil then
         return nil
     end
-    local ____string_match_66 = string.match
-    local ____opt_64 = config.remote.targets[name]
-    local program = ____string_match_66(____opt_64 and ____opt_64.cli or "claude", "([^/%s]+)%s*$")
+    local ____string_match_73 = string.match
+    local ____opt_71 = config.remote.targets[name]
+    local program = ____string_match_73(____opt_71 and ____opt_71.cli or "claude", "([^/%s]+)%s*$")
     if program == "gemini" or program == "qwen" or program == "codex" then
         say(((("@" .. name) .. ": a remote target runs Claude Code (its lock file, HTTP hooks and HTTP MCP entries reach this Neovim through the target's forward); ") .. program) .. " finds the editor through files and hooks of its own machine: run it beside Neovim", "error")
         return false
@@ -761,14 +777,14 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_69
+    local ____temp_76
     if #mine > 0 then
-        local ____opt_67 = self.link.diff()
-        ____temp_69 = ____opt_67 and ____opt_67.rejectFor(mine) or 0
+        local ____opt_74 = self.link.diff()
+        ____temp_76 = ____opt_74 and ____opt_74.rejectFor(mine) or 0
     else
-        ____temp_69 = 0
+        ____temp_76 = 0
     end
-    local rejected = ____temp_69
+    local rejected = ____temp_76
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
@@ -787,9 +803,9 @@ function Sessions.prototype.drop(self, id)
         function(____, t) return t.id == id end
     )
     if i >= 0 then
-        local ____opt_70 = self.terms[i + 1].far
-        if ____opt_70 ~= nil then
-            ____opt_70.close()
+        local ____opt_77 = self.terms[i + 1].far
+        if ____opt_77 ~= nil then
+            ____opt_77.close()
         end
         __TS__ArraySplice(self.terms, i, 1)
     end
@@ -814,14 +830,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue166
+                goto __continue169
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue166::
+        ::__continue169::
     end
     return nil
 end

@@ -112,9 +112,11 @@ end
 --- A ToolContext with real services. opts: config overrides; seams: what the services may be given instead of
 --- the real thing ({ clock = require('claude-ide.util.clock').manualClock() }).
 --- Reviews take the focus (diff.focus "always") unless opts say otherwise: the specs using a context check the
---- review itself; spec/editor/diff_focus_spec.lua checks when a review may take the focus.
+--- review itself; spec/editor/diff_focus_spec.lua checks when a review may take the focus. They are side by side
+--- (diff.layout "vertical") unless opts say otherwise: the default "auto" picks by the screen's width, and a
+--- headless Neovim has 80 columns (spec/editor/review/file_view_spec.lua checks the default).
 function M.context(opts, seams)
-  opts = vim.tbl_deep_extend('keep', opts or {}, { diff = { focus = 'always' } })
+  opts = vim.tbl_deep_extend('keep', opts or {}, { diff = { focus = 'always', layout = 'vertical' } })
   local result = require('claude-ide.config').validate(opts)
   assert(result.ok, result.error)
   local hub = M.hub()

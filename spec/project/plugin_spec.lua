@@ -11,6 +11,10 @@ local COMMANDS = {
   'ClaudeCodeFocus',
   'ClaudeCodeHooks',
   'ClaudeCodeNew',
+  'ClaudeCodeNote',
+  'ClaudeCodeNotes',
+  'ClaudeCodeNotesSend',
+  'ClaudeCodeRequestChanges',
   'ClaudeCodeReview',
   'ClaudeCodeSend',
   'ClaudeCodeSessions',
@@ -72,10 +76,14 @@ describe('plugin/claude-ide.lua alone', function()
     )
     assert.are.same({ '--resume' }, eval('return vim.fn.getcompletion("ClaudeCode --res", "cmdline")'))
     assert.are.same({ '--model' }, eval('return vim.fn.getcompletion("ClaudeCodeNew --mod", "cmdline")'))
+    assert.are.same({ 'pending' }, eval('return vim.fn.getcompletion("ClaudeCodeNotes p", "cmdline")'))
   end)
 
   it(':ClaudeCodeSend takes a range, and a command run first loads the plugin and answers', function()
     assert.are.equal('.', eval('return vim.api.nvim_get_commands({ builtin = false }).ClaudeCodeSend.range'))
+    local note =
+      eval('local c = vim.api.nvim_get_commands({ builtin = false }).ClaudeCodeNote return { c.range, c.bang }')
+    assert.are.same({ '.', true }, note)
     local out = eval('return vim.api.nvim_exec2("ClaudeCodeStatus", { output = true }).output')
     assert.matches('not running', out)
   end)

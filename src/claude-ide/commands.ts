@@ -1,6 +1,7 @@
 // The :ClaudeCode* commands (declared in plugin/claude-ide.lua, which calls run() on first use).
 import { isFileBuffer } from "./editor/buffers";
-import { decideFromCommand } from "./editor/review/diff";
+import { decideFromCommand, requestChanges } from "./editor/review/diff";
+import type { NoteBook } from "./editor/notes/notes";
 import * as ide from "claude-ide";
 import { say } from "./log";
 import { lazy } from "./util/modules";
@@ -77,7 +78,67 @@ function review(args: vim.api.UserCommandArgs): void {
   turns()?.reviewAgain(n);
 }
 
+/** The running server's notes on lines, or undefined (and a message) when the server is stopped. */
+function noteBook(): NoteBook | undefined {
+  const book = ide.server()?.lineNotes();
+  if (book === undefined) say("the server is not running (:ClaudeCodeStart)", "warn");
+  return book as NoteBook | undefined;
+}
+
+/**
+ * :[range]ClaudeCodeNote[!] [text] — a note for the agent on the range (or the Visual lines, or the cursor's line):
+ * edits the note already there, else adds one; `!` removes the notes on those lines.
+ */
+function note(args: vim.api.UserCommandArgs): void {
+  const book = noteBook();
+  if (book === undefined) return;
+  const buf = vim.api.nvim_get_current_buf();
+  const cursor = vim.fn.line(".");
+  const visual = args.range > 0 ? undefined : visualLines();
+  const [first, last] = args.range > 0 ? [args.line1, args.line2] : (visual ?? [cursor, cursor]);
+  if (args.bang) {
+    const n = book.removeAt(buf, first, last);
+    const where = first === last ? `line ${first}` : `lines ${first}-${last}`;
+    say(n === 0 ? `no note on ${where}` : `removed ${n === 1 ? "the note" : `${n} notes`} on ${where}`);
+    return;
+  }
+  book.note(buf, first, last, args.range > 0 || visual !== undefined, args.args === "" ? undefined : args.args);
+}
+
+/** What :ClaudeCodeNotes lists. */
+const NOTE_LISTS = ["all", "pending", "sent"];
+
+/** :ClaudeCodeNotes [all|pending|sent] — the notes in the quickfix list; `!` removes the notes already sent. */
+function notes(args: vim.api.UserCommandArgs): void {
+  const book = noteBook();
+  if (book === undefined) return;
+  if (args.bang) {
+    const n = book.removeSent();
+    say(n === 0 ? "no note was sent: none removed" : `removed ${n === 1 ? "the note" : `${n} notes`} already sent`);
+    return;
+  }
+  const which = vim.trim(args.args) === "" ? "all" : vim.trim(args.args);
+  if (!NOTE_LISTS.includes(which)) {
+    say(`usage: :ClaudeCodeNotes [${NOTE_LISTS.join("|")}]`, "error");
+    return;
+  }
+  const items = book.quickfixItems(which as "all" | "pending" | "sent");
+  if (items.length === 0) {
+    say(which === "all" ? "no notes (:ClaudeCodeNote writes one)" : `no ${which} notes`);
+    return;
+  }
+  vim.fn.setqflist([], " ", { title: `Claude notes (${which})`, items });
+  vim.cmd("botright copen");
+}
+
 const HANDLERS: { [name: string]: Handler } = {
+  ClaudeCodeNote: note,
+  ClaudeCodeNotes: notes,
+  ClaudeCodeNotesSend: () => ide.send_notes(),
+  ClaudeCodeRequestChanges: () => {
+    const book = noteBook();
+    if (book !== undefined) requestChanges(book);
+  },
   ClaudeCodeReview: review,
   ClaudeCodeCheckpoint: () => turns()?.checkpoint(),
   ClaudeCodeHooks: (args) => say(hookSettings().printable(vim.trim(args.args))),
@@ -154,6 +215,11 @@ export function complete_turns(this: void, lead: string): string[] {
 /** Completion of :ClaudeCodeHooks: the CLIs it prints the hooks of. */
 export function complete_clients(this: void, lead: string): string[] {
   return hookSettings().PRINTABLE_CLIENTS.filter((c) => vim.startswith(c, lead));
+}
+
+/** Completion of :ClaudeCodeNotes: which notes it lists. */
+export function complete_notes(this: void, lead: string): string[] {
+  return NOTE_LISTS.filter((w) => vim.startswith(w, lead));
 }
 
 /** Runs a command by name. Errors are reported as messages, never as stack traces. */

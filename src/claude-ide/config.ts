@@ -185,13 +185,16 @@ export const DEFAULTS: Config = {
     },
   },
   diff: {
-    // How one file's review is shown. "vertical": the file and the proposal side by side, in diff mode;
+    // How one file's review is shown. "auto" (the default): side by side ("vertical") on a screen of 200 columns
+    // or more, else "unified", decided as each review opens. Why: side by side, a laptop's 160 columns leave each
+    // side 71 columns of text (with the number and sign columns LazyVim shows) and diff mode does not wrap, so a
+    // long changed line is cut on both sides, one line in four of this plugin's TypeScript and one in ten of
+    // Neovim's own Lua; unified gives that line 154 columns. From 200 columns each side has 91 or more, and side
+    // by side shows the old text next to the new, line for line. "vertical": always side by side, in diff mode;
     // "horizontal": one above the other. "unified": one window holding the proposal (editable), its added and
     // changed lines highlighted (ClaudeIdeDiffAdd, the changed part ClaudeIdeDiffText) and the removed lines of
-    // the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them. "auto":
-    // "vertical" on a screen of 200 columns or more (each side has 100), else "unified" (a laptop's 160 columns
-    // leave 77 to a side, which cuts one line in five of this plugin's own TypeScript).
-    layout: "vertical",
+    // the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them.
+    layout: "auto",
     // Buffer-local keys in the review's windows (g? lists them in each view). :w applies a review (a proposal is
     // accepted with your hunk decisions; a turn review reverts what you marked); accept is an extra key that does
     // the same (none by default). open: in a multi-file review's overview, opens the review of the file under the

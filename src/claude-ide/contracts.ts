@@ -3,6 +3,7 @@
 // The editor's long-lived features as the tools, the protocol layer and the server see them, and the Hub
 // through which features reach the connected clients.
 import type { Policy } from "./policy/policy";
+import type { PathMap } from "./util/path_map";
 
 /** A position in a document: 0-based line, `character` in UTF-16 code units (the MCP/LSP convention). */
 export interface Position {
@@ -298,7 +299,31 @@ export interface Services {
   policy: Policy;
   /** Notes for the next prompt (hooks/notes): drained into the turn-start hook's additionalContext. */
   notes: NotesQueue;
+  /** The user's notes on lines, for the agent (editor/notes): shown in their buffers, kept, sent once. */
+  lineNotes: LineNotes;
 }
+
+/**
+ * The notes the user attaches to lines of a file or of a review's proposal, for the agent (Services.lineNotes,
+ * implemented by editor/notes): shown as signs and virtual lines, listed in the quickfix list, kept in the
+ * plugin's state folder, and each sent to a model once.
+ */
+export interface LineNotes {
+  /** Ids of the notes not sent yet (every file's and every open review's). */
+  pending(): number[];
+  /** Ids of the unsent notes about the proposal whose buffer is `proposal`: its own lines', and its file's. */
+  ofProposal(proposal: number): number[];
+  /**
+   * The message carrying those of `ids` not sent yet, which are marked sent; undefined when none is left.
+   * `toFar`: the path a far session knows a local file by (undefined: outside its folders).
+   */
+  take(ids: number[], toFar?: (this: void, path: string) => string | undefined): string | undefined;
+  /** Keeps where every note is and removes the autocmds (server stop). */
+  dispose(): void;
+}
+
+/** A note for the next prompt whose text is made when the prompt comes (the paths as that CLI knows them). */
+export type NoteText = (this: void, far?: PathMap) => string | undefined;
 
 /** Where a note for the next prompt goes: a CLI session (hook `session`), a CLI's IDE connection, or any. */
 export interface NoteScope {
@@ -312,10 +337,16 @@ export interface NoteScope {
  * (UserPromptSubmit, BeforeAgent) drains them into `additionalContext`.
  */
 export interface NotesQueue {
-  /** Queues `text` for the next prompt of `scope` (any session's when empty). */
-  add(text: string, scope?: NoteScope): void;
-  /** Takes the notes for a prompt of `session` whose CLI holds the IDE connection `owner` (if known). */
-  drain(session: string, owner?: number): string[];
+  /**
+   * Queues `text` for the next prompt of `scope` (any session's when empty). A function is asked for its text when
+   * the prompt comes (given the path map of a far session's CLI; undefined: nothing left to say).
+   */
+  add(text: string | NoteText, scope?: NoteScope): void;
+  /**
+   * Takes the notes for a prompt of `session` whose CLI holds the IDE connection `owner` (if known); `far`: the
+   * path map of a CLI that runs somewhere else.
+   */
+  drain(session: string, owner?: number, far?: PathMap): string[];
   /** Notes waiting. */
   count(): number;
 }

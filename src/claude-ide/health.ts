@@ -11,6 +11,7 @@ import { checkPolicy } from "./policy/health";
 import type { SessionInfo } from "./sessions";
 import { commandClient } from "./util/client_name";
 import { checkRemote, remoteOnly } from "./far/health";
+import { readStore, storeFile, storeFolder } from "./editor/notes/store";
 
 /** The self-test's round trip normally takes a few milliseconds. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -212,6 +213,26 @@ function checkClients(): void {
     );
 }
 
+/** The notes for the agent kept for this folder (read from the store: nothing is made or shown). */
+function checkNotes(): void {
+  const file = storeFile(vim.fn.getcwd());
+  const kept = readStore(file);
+  if (kept.error !== undefined) {
+    vim.health.warn(`notes for the agent: ${kept.error}`, "remove the file: the notes in it are lost");
+    return;
+  }
+  if (kept.notes.length === 0) {
+    vim.health.info("notes for the agent: none kept for this folder (:ClaudeCodeNote writes one)");
+    return;
+  }
+  const pending = kept.notes.filter((n) => !n.sent).length;
+  const mode = permissions(storeFolder());
+  const text = `notes for the agent: ${kept.notes.length} kept for this folder, ${pending} not sent yet (${shown(file)})`;
+  if (mode !== undefined && mode !== 0o700)
+    vim.health.warn(`${text}; its folder is ${octal(mode)}`, `chmod 700 ${shown(storeFolder())}`);
+  else vim.health.ok(text);
+}
+
 export function check(this: void): void {
   const remote = remoteOnly(ide.config(), ide.sessions());
   vim.health.start("claude-ide");
@@ -219,6 +240,7 @@ export function check(this: void): void {
   checkConfig();
   checkServer();
   checkSessions();
+  checkNotes();
   checkClients();
   checkLockDir();
   checkRivals();

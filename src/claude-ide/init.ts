@@ -332,6 +332,37 @@ export function add(this: void, path: string, startLine?: number, endLine?: numb
   return true;
 }
 
+/** How long after the paste its Enter is typed (a CLI's prompt takes a paste in as a whole first). */
+const SUBMIT_DELAY_MS = 150;
+
+/**
+ * :ClaudeCodeNotesSend — the notes on lines not sent yet, typed into the current session's prompt as one bracketed
+ * paste (the user sees it there) and submitted; each is then marked sent. Returns whether they were sent.
+ */
+export function send_notes(this: void): boolean {
+  if (!ensureStarted()) return false;
+  const book = state.server?.lineNotes();
+  const ids = book?.pending() ?? [];
+  if (book === undefined || ids.length === 0) {
+    say("no note waits to be sent (:ClaudeCodeNote writes one)");
+    return false;
+  }
+  const target = sessionList().promptTarget();
+  if (target === undefined) {
+    say("no agent terminal runs to send the notes to: start one with :ClaudeCode", "warn");
+    return false;
+  }
+  const paths = target.paths;
+  const message = book.take(ids, paths === undefined ? undefined : (path) => paths.toFar(path));
+  if (message === undefined) return false;
+  // Nothing in it may end the paste early or act as a key: control characters other than tab and newline go.
+  const [clean] = string.gsub(message, "[%z\x01-\x08\x0b-\x1f\x7f]", "");
+  vim.fn.chansend(target.job, `\x1b[200~${clean}\x1b[201~`);
+  vim.defer_fn(() => pcall(vim.fn.chansend, target.job, "\r"), SUBMIT_DELAY_MS);
+  say(`sent ${ids.length === 1 ? "a note" : `${ids.length} notes`} to ${target.client} (${target.name})`);
+  return true;
+}
+
 /** Mentions the entry under the cursor in neo-tree, nvim-tree, oil or mini.files, else the current file. */
 export function add_under_cursor(this: void): boolean {
   const target = explorers().pathUnderCursor();

@@ -25,7 +25,7 @@ import type { HttpSessions } from "./protocol/http_sessions";
 import type { HttpRequest, Responder } from "./transport/http";
 import type { Router } from "./hooks/router";
 import type { Channel } from "./hooks";
-import type { DiffService, Hub, NotesQueue, Services } from "./contracts";
+import type { DiffService, Hub, LineNotes, NotesQueue, Services } from "./contracts";
 import type { ToolDescriptor } from "./protocol/tool";
 import { CloseCode, type Connection, type Listener, type ListenOptions } from "./transport/types";
 import { lazy } from "./util/modules";
@@ -340,6 +340,11 @@ export class Server {
   /** The running server's notes for the next prompt (undefined when stopped). */
   notes(): NotesQueue | undefined {
     return this.running?.services.notes;
+  }
+
+  /** The running server's notes on lines, for the agent (undefined when stopped). */
+  lineNotes(): LineNotes | undefined {
+    return this.running?.services.lineNotes;
   }
 
   /** The running server's privacy policy (undefined when stopped). */

@@ -3,7 +3,7 @@
 // Only selection tracking starts with the server; the diff reviews and the agent's memory are made (and their
 // modules loaded) on first use: setup() must stay cheap.
 import type { Config } from "./config";
-import type { DiffService, Hub, NotesQueue, Services } from "./contracts";
+import type { DiffService, Hub, LineNotes, NotesQueue, Services } from "./contracts";
 import type * as NotesModule from "./hooks/notes";
 import type * as AgentStateModule from "./agent/agent_state";
 import type { AgentState } from "./agent/agent_state";
@@ -13,6 +13,8 @@ import type { Policy } from "./policy/policy";
 import { lazy } from "./util/modules";
 import type * as DiffModule from "./editor/review/diff";
 import type * as TerminalBuffersModule from "./editor/terminal_buffers";
+import type * as NoteBookModule from "./editor/notes/notes";
+import type * as NoteStoreModule from "./editor/notes/store";
 import { SelectionTracker } from "./editor/selection";
 
 const diffModule = lazy<typeof DiffModule>("claude-ide.editor.review.diff");
@@ -20,6 +22,8 @@ const policyModule = lazy<typeof PolicyModule>("claude-ide.policy.policy");
 const agentStateModule = lazy<typeof AgentStateModule>("claude-ide.agent.agent_state");
 const notesModule = lazy<typeof NotesModule>("claude-ide.hooks.notes");
 const terminalBuffers = lazy<typeof TerminalBuffersModule>("claude-ide.editor.terminal_buffers");
+const noteBookModule = lazy<typeof NoteBookModule>("claude-ide.editor.notes.notes");
+const noteStoreModule = lazy<typeof NoteStoreModule>("claude-ide.editor.notes.store");
 
 class EditorServices implements Services {
   readonly selection: SelectionTracker;
@@ -28,6 +32,9 @@ class EditorServices implements Services {
   private readonly termClose: number;
   private policyState?: Policy;
   private notesQueue?: NotesQueue;
+  private noteBook?: LineNotes;
+  /** Until the notes on lines are made: a file read looks for notes kept for this folder (shown when there are). */
+  private notesWaking?: number;
 
   constructor(
     private readonly config: Config,
@@ -43,6 +50,20 @@ class EditorServices implements Services {
         terminalBuffers().recordExit(ev.buf);
       },
     });
+    this.notesWaking = vim.api.nvim_create_autocmd("BufReadPost", {
+      desc: "claude-ide: show the notes kept for this folder once a file is read (the module loads then)",
+      callback: () => this.wakeNotesIfKept(),
+    });
+    // Files read before the server started (the plugin loaded late): looked for once, after this turn.
+    const named = (buf: Buf) => vim.api.nvim_buf_is_loaded(buf) && vim.api.nvim_buf_get_name(buf) !== "";
+    if (vim.api.nvim_list_bufs().some((buf) => named(buf))) vim.schedule(() => this.wakeNotesIfKept());
+  }
+
+  /** Makes the notes on lines when notes are kept for this folder (they show in every loaded buffer). */
+  private wakeNotesIfKept(): void {
+    if (this.notesWaking === undefined) return;
+    const store = noteStoreModule();
+    if (vim.uv.fs_stat(store.storeFile(vim.fn.getcwd()))[0] !== undefined) void this.lineNotes;
   }
 
   get diff(): DiffService {
@@ -82,11 +103,31 @@ class EditorServices implements Services {
     this.notesQueue = queue;
   }
 
+  get lineNotes(): LineNotes {
+    if (this.noteBook === undefined) {
+      this.stopWaking();
+      this.noteBook = noteBookModule().createNoteBook();
+    }
+    return this.noteBook;
+  }
+
+  set lineNotes(book: LineNotes) {
+    this.stopWaking();
+    this.noteBook = book;
+  }
+
+  private stopWaking(): void {
+    if (this.notesWaking !== undefined) pcall(vim.api.nvim_del_autocmd, this.notesWaking);
+    this.notesWaking = undefined;
+  }
+
   /** Disposes what was made (a feature never used is not made just to be disposed). */
   dispose(): void {
     this.diffService?.dispose();
     this.selection.dispose();
     this.agentState?.dispose();
+    this.noteBook?.dispose();
+    this.stopWaking();
     pcall(vim.api.nvim_del_autocmd, this.termClose);
   }
 }

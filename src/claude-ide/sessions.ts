@@ -435,6 +435,19 @@ export class Sessions {
     return this.list().find((s) => s.id === t.id)?.client ?? t.client.label;
   }
 
+  /**
+   * Where a prompt for the current session is typed: its terminal's job, its name and its CLI's as the user reads
+   * them, and a far session's path map (what its model calls the files). Undefined when no terminal runs.
+   */
+  promptTarget(): { job: number; name: string; client: string; paths?: PathMap } | undefined {
+    const t = this.current();
+    const buf = t?.terminal.buffer();
+    if (t === undefined || buf === undefined) return undefined;
+    const job = vim.b[buf].terminal_job_id as number | undefined;
+    if (job === undefined) return undefined;
+    return { job, name: t.name, client: this.currentClient() ?? t.client.label, paths: t.far?.gateway.paths };
+  }
+
   /** The current session runs a Gemini CLI / Qwen Code (mentions are typed into its prompt). */
   currentIsCompanion(): boolean {
     return this.current()?.client.companion === true;

@@ -34,7 +34,8 @@ local function drainNotes(deps)
     return function(ev)
         local notes = deps.services.notes:drain(
             ev.session,
-            ev.owner()
+            ev.owner(),
+            ev.far
         )
         if #notes == 0 then
             return nil

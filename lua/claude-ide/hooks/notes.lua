@@ -15,27 +15,39 @@ function Notes.prototype.add(self, text, scope)
     if scope == nil then
         scope = {}
     end
+    if type(text) == "function" then
+        self:push({text = text, scope = scope})
+        return
+    end
     local trimmed = vim.trim(text)
     if trimmed == "" then
         return
     end
     local capped = #trimmed > MAX_NOTE_BYTES and string.sub(trimmed, 1, MAX_NOTE_BYTES) .. "…" or trimmed
+    self:push({text = capped, scope = scope})
+end
+function Notes.prototype.push(self, note)
     local ____self_notes_0 = self.notes
-    ____self_notes_0[#____self_notes_0 + 1] = {text = capped, scope = scope}
+    ____self_notes_0[#____self_notes_0 + 1] = note
     if #self.notes > MAX_NOTES then
         table.remove(self.notes, 1)
     end
 end
-function Notes.prototype.drain(self, session, owner)
+function Notes.prototype.drain(self, session, owner, far)
     local taken = {}
     local kept = {}
     for ____, note in ipairs(self.notes) do
         local s = note.scope
         local mine = s.session == nil and s.clientId == nil or s.session ~= nil and s.session == session or s.clientId ~= nil and s.clientId == owner
-        if mine then
+        if not mine then
+            kept[#kept + 1] = note
+        elseif type(note.text) == "string" then
             taken[#taken + 1] = note.text
         else
-            kept[#kept + 1] = note
+            local ok, text = pcall(note.text, far)
+            if ok and type(text) == "string" and vim.trim(text) ~= "" then
+                taken[#taken + 1] = text
+            end
         end
     end
     self.notes = kept
@@ -43,5 +55,27 @@ function Notes.prototype.drain(self, session, owner)
 end
 function Notes.prototype.count(self)
     return #self.notes
+end
+--- The user's notes on lines not sent yet, sent with the next prompt of `scope` (applying a turn review): their
+-- text is made when that prompt comes, with the paths as its CLI knows them, and each note goes once.
+function ____exports.queueLineNotes(services, scope)
+    local book = services.lineNotes
+    local ids = book and book:pending() or ({})
+    if book == nil or #ids == 0 then
+        return
+    end
+    services.notes:add(
+        function(far)
+            local ____book_take_4 = book.take
+            local ____temp_3
+            if far == nil then
+                ____temp_3 = nil
+            else
+                ____temp_3 = function(path) return far:toFar(path) end
+            end
+            return ____book_take_4(book, ids, ____temp_3)
+        end,
+        scope
+    )
 end
 return ____exports

@@ -20,6 +20,8 @@ local summaryOf = ____turn_messages.summaryOf
 local userNote = ____turn_messages.userNote
 local ____turn_revert = require("claude-ide.hooks.turn_revert")
 local applyReverts = ____turn_revert.applyReverts
+local ____notes = require("claude-ide.hooks.notes")
+local queueLineNotes = ____notes.queueLineNotes
 local ____turn_state = require("claude-ide.hooks.turn_state")
 local CHECKPOINT = ____turn_state.CHECKPOINT
 function openReview(deps, s, t, items, title, binaryNote)
@@ -90,6 +92,7 @@ function openReview(deps, s, t, items, title, binaryNote)
             say(keptMessage(t))
             return
         end
+        queueLineNotes(deps.services, {session = s.key, clientId = s.owner})
         applyReverts(
             deps,
             s,

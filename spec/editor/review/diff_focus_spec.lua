@@ -15,6 +15,8 @@ describe('focus around a review', function()
       [[
       local lualib = require('claude-ide.lualib_bundle')
       _G.configure = function(opts)
+        -- Side by side (the default "auto" would pick unified at a headless Neovim's 80 columns).
+        opts = vim.tbl_deep_extend('keep', opts or {}, { diff = { layout = 'vertical' } })
         local config = require('claude-ide.config').validate(opts).config
         -- the agent asking (connection 7) runs in the terminal buffer _G.home (none until a test sets it)
         _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function(id)

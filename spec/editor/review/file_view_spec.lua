@@ -1,5 +1,5 @@
 -- diff.layout = "auto": a review opened on a screen of 200 columns or more is side by side (two windows in diff
--- mode), on a narrower one unified (one window, no diff mode); decided when each review opens.
+-- mode), on a narrower one unified (one window, no diff mode); decided when each review opens. It is the default.
 local h = require('helpers.tools')
 local d = require('helpers.diff')
 local file_view = require('claude-ide.editor.review.file_view')
@@ -41,6 +41,18 @@ describe('diff.layout "auto"', function()
     assert.are.same({ 2, true }, { open_and_look() })
     vim.o.columns = 160
     assert.are.same({ 1, false }, { open_and_look() })
+  end)
+
+  it("is the default: a laptop's 160 columns get one window, 240 columns two side by side", function()
+    local config = require('claude-ide.config').validate({}).config
+    assert.are.equal('auto', config.diff.layout)
+    ctx.dispose()
+    -- the default, not the helper's side by side
+    ctx = h.context({ diff = { layout = config.diff.layout } })
+    vim.o.columns = 160
+    assert.are.same({ 1, false }, { open_and_look() })
+    vim.o.columns = 240
+    assert.are.same({ 2, true }, { open_and_look() })
   end)
 
   it('leaves the other layouts as they are named', function()

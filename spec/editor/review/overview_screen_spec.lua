@@ -70,6 +70,17 @@ describe('the overview of a turn on screen', function()
         assert.are.equal('two', s:text(removed, removed_col + 1, removed_col + 3))
         assert.is_true(s:has_group(removed, removed_col, 'DiffDelete'), vim.inspect(s:groups(removed, removed_col)))
         assert.is_true(s:has_group(added, removed_col, 'DiffAdd'), vim.inspect(s:groups(added, removed_col)))
+        -- two -> TWO: the changed part marked on both sides, over the lines' colours
+        local bg = s:lua([[
+          local out = {}
+          for _, group in ipairs({ 'DiffText', 'DiffAdd' }) do
+            out[group] = vim.api.nvim_get_hl(0, { name = group, link = false }).bg
+          end
+          return out
+        ]])
+        assert.are.equal(bg.DiffText, s:attrs_at(removed, removed_col + 1).background, s:show())
+        assert.are.equal(bg.DiffText, s:attrs_at(added, removed_col + 1).background, s:show())
+        assert.are.equal(bg.DiffAdd, s:attrs_at(added, width).background, s:show())
         local other = s:find('b.txt (changed by a shell command)', added)
         assert.is_truthy(other, s:show())
         assert.is_truthy(s:find('-beta', other), s:show())

@@ -94,7 +94,9 @@ describe('the overview of a multi-file review', function()
     for _, m in ipairs(vim.api.nvim_buf_get_extmarks(0, ns, 0, -1, { details = true })) do
       local line = by_row[m[2] + 1] or { text = {} }
       by_row[m[2] + 1] = line
-      if m[4].hl_group then
+      if m[4].hl_eol then
+        line.line_hl_group = m[4].hl_group -- an added or removed line's colour, to the window's edge
+      elseif m[4].hl_group then
         table.insert(line.text, { m[3], m[4].end_col, m[4].hl_group })
       else
         line.line_hl_group, line.virt_text = m[4].line_hl_group, m[4].virt_text

@@ -38,7 +38,7 @@ export const HOOK_METHOD = "hooks/event";
 /** The notes for the next prompt, drained at each turn start into additionalContext. */
 function drainNotes(deps: HookDeps): HookHandler {
   return (ev) => {
-    const notes = deps.services.notes.drain(ev.session, ev.owner());
+    const notes = deps.services.notes.drain(ev.session, ev.owner(), ev.far);
     if (notes.length === 0) return undefined;
     return contextOutput(ev.event, `Notes from the user's editor (Neovim):\n${notes.join("\n")}`);
   };

@@ -1,10 +1,12 @@
 // Notes for the next prompt: short texts a feature wants the model to read with the user's next prompt (the
 // turn review: what the user reverted; a refusal's reason that could not reach the model in its own turn). The
-// turn-start hook (UserPromptSubmit, BeforeAgent) drains them into `additionalContext`.
-import type { NoteScope, NotesQueue } from "../contracts";
+// turn-start hook (UserPromptSubmit, BeforeAgent) drains them into `additionalContext`. A note may be a function
+// that makes its text then (the user's notes on lines: their paths as that CLI knows them, each sent once).
+import type { NoteScope, NotesQueue, NoteText, Services } from "../contracts";
+import type { PathMap } from "../util/path_map";
 
 interface Note {
-  text: string;
+  text: string | NoteText;
   scope: NoteScope;
 }
 
@@ -16,16 +18,27 @@ export class Notes implements NotesQueue {
   private notes: Note[] = [];
 
   /** Queues `text` for the next prompt of `scope` (any session's when empty). */
-  add(text: string, scope: NoteScope = {}): void {
+  add(text: string | NoteText, scope: NoteScope = {}): void {
+    if (typeof text === "function") {
+      this.push({ text, scope });
+      return;
+    }
     const trimmed = vim.trim(text);
     if (trimmed === "") return;
     const capped = trimmed.length > MAX_NOTE_BYTES ? `${string.sub(trimmed, 1, MAX_NOTE_BYTES)}…` : trimmed;
-    this.notes.push({ text: capped, scope });
+    this.push({ text: capped, scope });
+  }
+
+  private push(note: Note): void {
+    this.notes.push(note);
     if (this.notes.length > MAX_NOTES) this.notes.shift();
   }
 
-  /** Takes the notes for a prompt of `session` (whose CLI holds the IDE connection `owner`, if known). */
-  drain(session: string, owner?: number): string[] {
+  /**
+   * Takes the notes for a prompt of `session` (whose CLI holds the IDE connection `owner`, if known; `far`: its
+   * path map when it runs somewhere else).
+   */
+  drain(session: string, owner?: number, far?: PathMap): string[] {
     const taken: string[] = [];
     const kept: Note[] = [];
     for (const note of this.notes) {
@@ -34,8 +47,12 @@ export class Notes implements NotesQueue {
         (s.session === undefined && s.clientId === undefined) ||
         (s.session !== undefined && s.session === session) ||
         (s.clientId !== undefined && s.clientId === owner);
-      if (mine) taken.push(note.text);
-      else kept.push(note);
+      if (!mine) kept.push(note);
+      else if (typeof note.text === "string") taken.push(note.text);
+      else {
+        const [ok, text] = pcall(note.text, far);
+        if (ok && typeof text === "string" && vim.trim(text) !== "") taken.push(text);
+      }
     }
     this.notes = kept;
     return taken;
@@ -45,4 +62,16 @@ export class Notes implements NotesQueue {
   count(): number {
     return this.notes.length;
   }
+}
+
+/**
+ * The user's notes on lines not sent yet, sent with the next prompt of `scope` (applying a turn review): their
+ * text is made when that prompt comes, with the paths as its CLI knows them, and each note goes once.
+ */
+export function queueLineNotes(services: Services, scope: NoteScope): void {
+  // Stand-in services (the turn review's specs) may have no notes on lines.
+  const book = (services as Partial<Services>).lineNotes;
+  const ids = book?.pending() ?? [];
+  if (book === undefined || ids.length === 0) return;
+  services.notes.add((far) => book.take(ids, far === undefined ? undefined : (path) => far.toFar(path)), scope);
 }

@@ -6,6 +6,7 @@ import { say } from "../log";
 import { linesOf, originOf, type TurnFile, turnFiles } from "./turn_files";
 import { fileNames, keptMessage, reviewTitle, summaryOf, userNote } from "./turn_messages";
 import { applyReverts } from "./turn_revert";
+import { queueLineNotes } from "./notes";
 import { CHECKPOINT, type SessionState, type Turn, type TurnDeps } from "./turn_state";
 
 /**
@@ -105,6 +106,7 @@ function openReview(
       say(keptMessage(t));
       return;
     }
+    queueLineNotes(deps.services, { session: s.key, clientId: s.owner });
     applyReverts(deps, s, t, items, outcome.files, whole);
   });
 }

@@ -675,44 +675,30 @@ local function proposalHere(proposals)
     )
     return ____opt_44 and ____opt_44.buf
 end
---- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
--- on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
--- rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
--- each decision. A reason rides on the proposal buffer (REASON_VAR) into the rejection.
-function ____exports.decideFromCommand(action, reason)
-    local why = cleanReason(reason)
+--- Calls `act` with the proposal buffer of the review the cursor is in (its window, else its tab page); from anywhere
+-- else with the only open review's (`what` then names it: the message says which one was answered), else with the
+-- one the user picks (`verb`: the choice's prompt, "Accept"). Says so when no review is open.
+local function withProposal(verb, act)
     local proposals = proposalBuffers()
     if #proposals == 0 then
         say("no diff review is open")
         return
     end
-    local function act(buf)
-        if action == "accept" then
-            vim.api.nvim_buf_call(
-                buf,
-                function() return vim.cmd("write") end
-            )
-        else
-            if why ~= nil then
-                vim.api.nvim_buf_set_var(buf, REASON_VAR, why)
-            end
-            vim.api.nvim_buf_delete(buf, {force = true})
-        end
-    end
     local here = proposalHere(proposals)
     if here ~= nil then
         act(here)
     elseif #proposals == 1 then
-        local what = describeProposal(proposals[1])
-        act(proposals[1].buf)
-        say(((action == "accept" and "accepted" or "rejected") .. " Claude's proposal for ") .. what)
+        act(
+            proposals[1].buf,
+            describeProposal(proposals[1])
+        )
     else
         local function formatItem(p)
             return describeProposal(p)
         end
         vim.ui.select(
             proposals,
-            {prompt = (action == "accept" and "Accept" or "Reject") .. " which diff review?", format_item = formatItem},
+            {prompt = verb .. " which diff review?", format_item = formatItem},
             function(choice)
                 if choice ~= nil and vim.api.nvim_buf_is_valid(choice.buf) then
                     act(choice.buf)
@@ -720,5 +706,57 @@ function ____exports.decideFromCommand(action, reason)
             end
         )
     end
+end
+--- Rejects the review of proposal buffer `buf`, with `reason`: the one way in for a refusal (REASON_VAR).
+local function rejectProposal(buf, reason)
+    if reason ~= nil then
+        vim.api.nvim_buf_set_var(buf, REASON_VAR, reason)
+    end
+    vim.api.nvim_buf_delete(buf, {force = true})
+end
+--- :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
+-- on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
+-- rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
+-- each decision. A reason rides on the proposal buffer (REASON_VAR) into the rejection.
+function ____exports.decideFromCommand(action, reason)
+    local why = cleanReason(reason)
+    withProposal(
+        action == "accept" and "Accept" or "Reject",
+        function(buf, what)
+            if action == "accept" then
+                vim.api.nvim_buf_call(
+                    buf,
+                    function() return vim.cmd("write") end
+                )
+            else
+                rejectProposal(buf, why)
+            end
+            if what ~= nil then
+                say(((action == "accept" and "accepted" or "rejected") .. " Claude's proposal for ") .. what)
+            end
+        end
+    )
+end
+--- :ClaudeCodeRequestChanges — rejects a proposal (chosen as :ClaudeCodeDiffDeny chooses it) with every note on it
+-- (`notes`: Services.lineNotes; those on its proposed lines and those on its file) as the reason, so that the model
+-- revises it; each note is sent once. Without a note on it nothing is rejected.
+function ____exports.requestChanges(notes)
+    withProposal(
+        "Request changes to",
+        function(buf, what)
+            local ids = notes:ofProposal(buf)
+            if #ids == 0 then
+                say("no note on this proposal: write one with :ClaudeCodeNote (or reject it with :ClaudeCodeDiffDeny)", "warn")
+                return
+            end
+            local reason = notes:take(ids)
+            if reason == nil then
+                return
+            end
+            rejectProposal(buf, reason)
+            local n = #ids == 1 and "its note" or ("its " .. tostring(#ids)) .. " notes"
+            say(((("requested changes" .. (what ~= nil and " to " .. what or "")) .. ": rejected with ") .. n) .. " as the reason")
+        end
+    )
 end
 return ____exports

@@ -71,6 +71,8 @@ local SMALL_REVIEW_LINES = 4000
 local SLICE_MS = 5
 --- The overview's autocmds (every open overview's); deleted by the last one to settle.
 local AUGROUP = "claude-ide.overview"
+--- Under the changed part of a line (extmarks default to 4096): an added or removed line's colour.
+local LINE_PRIORITY = 4000
 local NS = vim.api.nvim_create_namespace("claude-ide.overview")
 --- The hunks between `base` and `proposal` (model.ts), not yet laid out.
 local function laidOutHunks(base, proposal)
@@ -539,7 +541,15 @@ function Overview.prototype.mark(self, row, kind, decision)
     else
         group = kind == 6 and DIFF_ADD or DIFF_DELETE
     end
-    local opts = {line_hl_group = group}
+    local diffLine = group == DIFF_ADD or group == DIFF_DELETE
+    local opts = diffLine and ({
+        end_row = row + 1,
+        end_col = 0,
+        hl_group = group,
+        hl_eol = true,
+        strict = false,
+        priority = LINE_PRIORITY
+    }) or ({line_hl_group = group})
     if kind == 3 and decision ~= nil then
         opts.virt_text = {{
             "  " .. self:said(decision),

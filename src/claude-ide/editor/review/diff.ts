@@ -16,6 +16,7 @@ import type {
   DiffOutcome,
   DiffRequest,
   DiffService,
+  LineNotes,
   MultiOutcome,
   PendingReview,
   PlanOutcome,
@@ -507,6 +508,38 @@ function proposalHere(proposals: Proposal[]): Buf | undefined {
 }
 
 /**
+ * Calls `act` with the proposal buffer of the review the cursor is in (its window, else its tab page); from anywhere
+ * else with the only open review's (`what` then names it: the message says which one was answered), else with the
+ * one the user picks (`verb`: the choice's prompt, "Accept"). Says so when no review is open.
+ */
+function withProposal(verb: string, act: (this: void, buf: Buf, what?: string) => void): void {
+  const proposals = proposalBuffers();
+  if (proposals.length === 0) {
+    say("no diff review is open");
+    return;
+  }
+  const here = proposalHere(proposals);
+  if (here !== undefined) act(here);
+  // Pressed away from the review (a key out of habit, say): the message tells which one was answered.
+  else if (proposals.length === 1) act(proposals[0].buf, describeProposal(proposals[0]));
+  else {
+    // `this: void`: the typing of format_item (a function-typed property) would otherwise get a self argument.
+    const formatItem = function (this: void, p: Proposal) {
+      return describeProposal(p);
+    };
+    vim.ui.select(proposals, { prompt: `${verb} which diff review?`, format_item: formatItem }, (choice) => {
+      if (choice !== undefined && vim.api.nvim_buf_is_valid(choice.buf)) act(choice.buf);
+    });
+  }
+}
+
+/** Rejects the review of proposal buffer `buf`, with `reason`: the one way in for a refusal (REASON_VAR). */
+function rejectProposal(buf: Buf, reason: string | undefined): void {
+  if (reason !== undefined) vim.api.nvim_buf_set_var(buf, REASON_VAR, reason);
+  vim.api.nvim_buf_delete(buf, { force: true });
+}
+
+/**
  * :ClaudeCodeDiffAccept / :ClaudeCodeDiffDeny [reason]. Acts on the review the cursor is in; from anywhere else,
  * on the only open review (and says which one it answered), else asks which. Accepting is `:w` in the proposal;
  * rejecting deletes the proposal buffer: the same paths as doing it by hand, so a review has one way in for
@@ -514,36 +547,29 @@ function proposalHere(proposals: Proposal[]): Buf | undefined {
  */
 export function decideFromCommand(action: "accept" | "reject", reason?: string): void {
   const why = cleanReason(reason);
-  const proposals = proposalBuffers();
-  if (proposals.length === 0) {
-    say("no diff review is open");
-    return;
-  }
-  const act = (buf: Buf) => {
+  withProposal(action === "accept" ? "Accept" : "Reject", (buf, what) => {
     if (action === "accept") vim.api.nvim_buf_call(buf, () => vim.cmd("write"));
-    else {
-      if (why !== undefined) vim.api.nvim_buf_set_var(buf, REASON_VAR, why);
-      vim.api.nvim_buf_delete(buf, { force: true });
+    else rejectProposal(buf, why);
+    if (what !== undefined) say(`${action === "accept" ? "accepted" : "rejected"} Claude's proposal for ${what}`);
+  });
+}
+
+/**
+ * :ClaudeCodeRequestChanges — rejects a proposal (chosen as :ClaudeCodeDiffDeny chooses it) with every note on it
+ * (`notes`: Services.lineNotes; those on its proposed lines and those on its file) as the reason, so that the model
+ * revises it; each note is sent once. Without a note on it nothing is rejected.
+ */
+export function requestChanges(notes: LineNotes): void {
+  withProposal("Request changes to", (buf, what) => {
+    const ids = notes.ofProposal(buf);
+    if (ids.length === 0) {
+      say("no note on this proposal: write one with :ClaudeCodeNote (or reject it with :ClaudeCodeDiffDeny)", "warn");
+      return;
     }
-  };
-  const here = proposalHere(proposals);
-  if (here !== undefined) act(here);
-  else if (proposals.length === 1) {
-    // Pressed away from the review (a key out of habit, say): the message tells which one was answered.
-    const what = describeProposal(proposals[0]);
-    act(proposals[0].buf);
-    say(`${action === "accept" ? "accepted" : "rejected"} Claude's proposal for ${what}`);
-  } else {
-    // `this: void`: the typing of format_item (a function-typed property) would otherwise get a self argument.
-    const formatItem = function (this: void, p: Proposal) {
-      return describeProposal(p);
-    };
-    vim.ui.select(
-      proposals,
-      { prompt: `${action === "accept" ? "Accept" : "Reject"} which diff review?`, format_item: formatItem },
-      (choice) => {
-        if (choice !== undefined && vim.api.nvim_buf_is_valid(choice.buf)) act(choice.buf);
-      },
-    );
-  }
+    const reason = notes.take(ids);
+    if (reason === undefined) return;
+    rejectProposal(buf, reason);
+    const n = ids.length === 1 ? "its note" : `its ${ids.length} notes`;
+    say(`requested changes${what !== undefined ? ` to ${what}` : ""}: rejected with ${n} as the reason`);
+  });
 }

@@ -78,6 +78,8 @@ const SLICE_MS = 5;
 /** The overview's autocmds (every open overview's); deleted by the last one to settle. */
 const AUGROUP = "claude-ide.overview";
 
+/** Under the changed part of a line (extmarks default to 4096): an added or removed line's colour. */
+const LINE_PRIORITY = 4000;
 const NS = vim.api.nvim_create_namespace("claude-ide.overview");
 
 /** What a line of the overview is. */
@@ -556,7 +558,12 @@ export class Overview {
     else if (kind === Kind.Context) return;
     else if (decision === "dropped") group = DROPPED_GROUP;
     else group = kind === Kind.Add ? DIFF_ADD : DIFF_DELETE;
-    const opts: Dict = { line_hl_group: group };
+    // An added or removed line's colour to the window's edge under its changed part (markText): a line_hl_group
+    // would be drawn over it, hiding the changed part of an added line.
+    const diffLine = group === DIFF_ADD || group === DIFF_DELETE;
+    const opts: Dict = diffLine
+      ? { end_row: row + 1, end_col: 0, hl_group: group, hl_eol: true, strict: false, priority: LINE_PRIORITY }
+      : { line_hl_group: group };
     if (kind === Kind.At && decision !== undefined)
       opts.virt_text = [[`  ${this.said(decision)}`, decision === "dropped" ? DROPPED_GROUP : KEPT_GROUP]];
     vim.api.nvim_buf_set_extmark(this.buf, NS, row, 0, opts);

@@ -1,0 +1,622 @@
+-- Generated from src/claude-ide/editor/notes/notes.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayIndexOf = ____lualib.__TS__ArrayIndexOf
+local __TS__ArraySplice = ____lualib.__TS__ArraySplice
+local __TS__ArraySome = ____lualib.__TS__ArraySome
+local __TS__New = ____lualib.__TS__New
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local say = ____log.say
+local ____buffers = require("claude-ide.editor.buffers")
+local bufferPath = ____buffers.bufferPath
+local findBuffer = ____buffers.findBuffer
+local isFileBuffer = ____buffers.isFileBuffer
+local ____positions = require("claude-ide.editor.positions")
+local normalizePath = ____positions.normalizePath
+local ____review_marks = require("claude-ide.editor.review_marks")
+local REVIEW_VAR = ____review_marks.REVIEW_VAR
+local ____message = require("claude-ide.editor.notes.message")
+local notesMessage = ____message.notesMessage
+local ordered = ____message.ordered
+local ____store = require("claude-ide.editor.notes.store")
+local readStore = ____store.readStore
+local storeFile = ____store.storeFile
+local writeStore = ____store.writeStore
+--- Highlight groups (default links: a colorscheme or the user's :highlight wins).
+____exports.NOTE_HL = "ClaudeIdeNote"
+____exports.NOTE_SIGN_HL = "ClaudeIdeNoteSign"
+____exports.NOTE_SENT_HL = "ClaudeIdeNoteSent"
+--- The sign of a note's first line, and the mark before its text under its last line.
+local SIGN = "✎"
+local AUGROUP = "claude-ide.notes"
+local function defineHighlights()
+    vim.api.nvim_set_hl(0, ____exports.NOTE_HL, {link = "DiagnosticInfo", default = true})
+    vim.api.nvim_set_hl(0, ____exports.NOTE_SIGN_HL, {link = "DiagnosticSignInfo", default = true})
+    vim.api.nvim_set_hl(0, ____exports.NOTE_SENT_HL, {link = "Comment", default = true})
+end
+--- The file a review's proposal buffer proposes a change to (none for the overview of several files).
+local function targetOf(buf)
+    local review = vim.b[buf][REVIEW_VAR]
+    if review ~= nil and review.role == "proposal" then
+        if review.file == nil or (string.match(review.file, "^%d+ files?$")) ~= nil then
+            return {kind = "none", why = "the overview shows several files: open a file's review (<CR>) to write a note"}
+        end
+        return {
+            kind = "proposal",
+            path = normalizePath(review.file)
+        }
+    end
+    if isFileBuffer(buf) then
+        return {
+            kind = "file",
+            path = bufferPath(buf)
+        }
+    end
+    return {kind = "none", why = "a note goes on the lines of a file or of a review's proposal"}
+end
+____exports.NoteBook = __TS__Class()
+local NoteBook = ____exports.NoteBook
+NoteBook.name = "NoteBook"
+function NoteBook.prototype.____constructor(self, cwd)
+    if cwd == nil then
+        cwd = vim.fn.getcwd()
+    end
+    self.cwd = cwd
+    self.notes = {}
+    self.nextId = 1
+    self.ns = vim.api.nvim_create_namespace("claude-ide.notes")
+    self.file = storeFile(cwd)
+    defineHighlights()
+    local kept = readStore(self.file)
+    if kept.error ~= nil then
+        say("notes: " .. kept.error, "warn")
+    end
+    for ____, n in ipairs(kept.notes) do
+        local ____self_notes_3 = self.notes
+        local ____self_0, ____nextId_1 = self, "nextId"
+        local ____self_nextId_2 = ____self_0[____nextId_1]
+        ____self_0[____nextId_1] = ____self_nextId_2 + 1
+        ____self_notes_3[#____self_notes_3 + 1] = __TS__ObjectAssign({}, n, {id = ____self_nextId_2})
+    end
+    self.group = vim.api.nvim_create_augroup(AUGROUP, {clear = true})
+    local function on(event, desc, fn)
+        return vim.api.nvim_create_autocmd(
+            event,
+            {
+                group = self.group,
+                desc = "claude-ide: " .. desc,
+                callback = function(ev)
+                    fn(ev.buf)
+                end
+            }
+        )
+    end
+    on(
+        "BufReadPost",
+        "show the notes of a file when it is loaded",
+        function(buf) return self:attach(buf) end
+    )
+    on(
+        "BufWritePost",
+        "keep where the notes of a written file are",
+        function(buf) return self:written(buf) end
+    )
+    on(
+        {"BufUnload", "BufWipeout"},
+        "keep the notes of a buffer that goes",
+        function(buf) return self:detach(buf) end
+    )
+    on(
+        "ColorScheme",
+        "define the notes' highlight groups again",
+        function() return defineHighlights() end
+    )
+    vim.api.nvim_create_autocmd(
+        "VimLeavePre",
+        {
+            group = self.group,
+            desc = "claude-ide: keep where the notes are",
+            callback = function() return self:save() end
+        }
+    )
+    for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
+        if vim.api.nvim_buf_is_loaded(buf) then
+            self:attach(buf)
+        end
+    end
+end
+function NoteBook.prototype.storePath(self)
+    return self.file
+end
+function NoteBook.prototype.note(self, buf, first, last, ranged, text)
+    local target = targetOf(buf)
+    if target.kind == "none" then
+        say("no note here: " .. target.why, "warn")
+        return
+    end
+    local here = self:shownIn(buf)
+    local ____temp_4
+    if ranged and first ~= last then
+        ____temp_4 = __TS__ArrayFind(
+            here,
+            function(____, n) return n.first == first and n.last == last end
+        )
+    else
+        ____temp_4 = __TS__ArrayFind(
+            here,
+            function(____, n) return n.first <= first and first <= n.last end
+        )
+    end
+    local existing = ____temp_4
+    local function done(answer)
+        if answer == nil then
+            return
+        end
+        local trimmed = vim.trim(answer)
+        if existing ~= nil then
+            if trimmed == "" then
+                self:remove(existing)
+                say("removed the note on " .. self:where(existing))
+            else
+                existing.text = trimmed
+                existing.sent = false
+                self:draw(existing)
+                say(("note on " .. self:where(existing)) .. " changed")
+            end
+        elseif trimmed ~= "" then
+            local n = self:add(
+                buf,
+                target,
+                first,
+                last,
+                trimmed
+            )
+            say(("note on " .. self:where(n)) .. " (:ClaudeCodeNotes lists them)")
+        end
+        self:save()
+    end
+    if text ~= nil and vim.trim(text) ~= "" then
+        done(text)
+        return
+    end
+    local where = first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
+    vim.ui.input(
+        {
+            prompt = existing ~= nil and ("Note on " .. self:where(existing)) .. " (empty: remove): " or ("Note on " .. where) .. ": ",
+            default = existing and existing.text
+        },
+        function(input) return done(input) end
+    )
+end
+function NoteBook.prototype.removeAt(self, buf, first, last)
+    local gone = __TS__ArrayFilter(
+        self:shownIn(buf),
+        function(____, n) return n.first <= last and first <= n.last end
+    )
+    for ____, n in ipairs(gone) do
+        self:remove(n)
+    end
+    if #gone > 0 then
+        self:save()
+    end
+    return #gone
+end
+function NoteBook.prototype.removeSent(self)
+    local gone = __TS__ArrayFilter(
+        self.notes,
+        function(____, n) return n.sent end
+    )
+    for ____, n in ipairs(gone) do
+        self:remove(n)
+    end
+    if #gone > 0 then
+        self:save()
+    end
+    return #gone
+end
+function NoteBook.prototype.quickfixItems(self, which)
+    if which == nil then
+        which = "all"
+    end
+    self:syncAll()
+    local chosen = __TS__ArrayFilter(
+        self.notes,
+        function(____, n) return which == "all" or which == "sent" == n.sent end
+    )
+    local byId = {}
+    for ____, n in ipairs(chosen) do
+        byId[n.id] = n
+    end
+    return __TS__ArrayMap(
+        self:forModel(chosen),
+        function(____, ____bindingPattern0)
+            local m
+            local id
+            id = ____bindingPattern0[1]
+            m = ____bindingPattern0[2]
+            local n = byId[id]
+            local item = {
+                lnum = n.first,
+                end_lnum = n.last,
+                col = 1,
+                text = ((n.sent and "[sent] " or "") .. (m.proposal == true and "[proposal] " or "")) .. n.text,
+                type = "I"
+            }
+            if n.proposal ~= nil then
+                item.bufnr = n.proposal
+            else
+                item.filename = n.path
+            end
+            return item
+        end
+    )
+end
+function NoteBook.prototype.counts(self)
+    return {
+        all = #self.notes,
+        pending = #__TS__ArrayFilter(
+            self.notes,
+            function(____, n) return not n.sent end
+        )
+    }
+end
+function NoteBook.prototype.pending(self)
+    return __TS__ArrayMap(
+        __TS__ArrayFilter(
+            self.notes,
+            function(____, n) return not n.sent end
+        ),
+        function(____, n) return n.id end
+    )
+end
+function NoteBook.prototype.ofProposal(self, proposal)
+    local target = targetOf(proposal)
+    local path = target.kind == "proposal" and target.path or nil
+    return __TS__ArrayMap(
+        __TS__ArrayFilter(
+            self.notes,
+            function(____, n) return not n.sent and (n.proposal == proposal or n.proposal == nil and n.path == path) end
+        ),
+        function(____, n) return n.id end
+    )
+end
+function NoteBook.prototype.take(self, ids, toFar)
+    local wanted = {}
+    for ____, id in ipairs(ids) do
+        wanted[id] = true
+    end
+    local taken = __TS__ArrayFilter(
+        self.notes,
+        function(____, n) return not n.sent and wanted[n.id] ~= nil end
+    )
+    if #taken == 0 then
+        return nil
+    end
+    for ____, n in ipairs(taken) do
+        self:sync(n)
+    end
+    local message = notesMessage(
+        __TS__ArrayMap(
+            self:forModel(taken),
+            function(____, ____bindingPattern0)
+                local m
+                m = ____bindingPattern0[2]
+                return m
+            end
+        ),
+        toFar
+    )
+    for ____, n in ipairs(taken) do
+        n.sent = true
+        self:draw(n)
+    end
+    self:save()
+    return message
+end
+function NoteBook.prototype.dispose(self)
+    self:save()
+    pcall(vim.api.nvim_del_augroup_by_id, self.group)
+    for ____, n in ipairs(self.notes) do
+        self:unshow(n)
+    end
+end
+function NoteBook.prototype.add(self, buf, target, first, last, text)
+    local ____self_7, ____nextId_8 = self, "nextId"
+    local ____self_nextId_9 = ____self_7[____nextId_8]
+    ____self_7[____nextId_8] = ____self_nextId_9 + 1
+    local n = {
+        id = ____self_nextId_9,
+        path = target.path,
+        first = first,
+        last = last,
+        lines = vim.api.nvim_buf_get_lines(buf, first - 1, last, false),
+        text = text,
+        sent = false,
+        proposal = target.kind == "proposal" and buf or nil
+    }
+    local ____self_notes_10 = self.notes
+    ____self_notes_10[#____self_notes_10 + 1] = n
+    self:show(n, buf)
+    return n
+end
+function NoteBook.prototype.remove(self, n)
+    self:unshow(n)
+    local at = __TS__ArrayIndexOf(self.notes, n)
+    if at >= 0 then
+        __TS__ArraySplice(self.notes, at, 1)
+    end
+end
+function NoteBook.prototype.where(self, n)
+    local name = vim.fn.fnamemodify(n.path, ":~:.")
+    return ((name .. (n.proposal ~= nil and " (proposal)" or "")) .. ":") .. tostring(n.first == n.last and n.first or (tostring(n.first) .. "-") .. tostring(n.last))
+end
+function NoteBook.prototype.shownIn(self, buf)
+    local out = __TS__ArrayFilter(
+        self.notes,
+        function(____, n) return n.buf == buf end
+    )
+    for ____, n in ipairs(out) do
+        self:sync(n)
+    end
+    return out
+end
+function NoteBook.prototype.forModel(self, notes)
+    local byModel = {}
+    local models = __TS__ArrayMap(
+        notes,
+        function(____, n)
+            local m = {
+                path = n.path,
+                first = n.first,
+                last = n.last,
+                lines = n.lines,
+                text = n.text,
+                proposal = n.proposal ~= nil
+            }
+            byModel[m] = n.id
+            return m
+        end
+    )
+    return __TS__ArrayMap(
+        ordered(models),
+        function(____, m) return {byModel[m], m} end
+    )
+end
+function NoteBook.prototype.sync(self, n)
+    if n.buf == nil or n.mark == nil then
+        return
+    end
+    if not vim.api.nvim_buf_is_loaded(n.buf) then
+        return
+    end
+    local row, ____, details = unpack(
+        vim.api.nvim_buf_get_extmark_by_id(n.buf, self.ns, n.mark, {details = true}),
+        1,
+        3
+    )
+    if row == nil or details == nil or details.invalid == true then
+        return
+    end
+    local endRow = type(details.end_row) == "number" and details.end_row or row
+    local first = row + 1
+    local last = math.max(first, endRow + 1)
+    n.first = first
+    n.last = last
+    n.lines = vim.api.nvim_buf_get_lines(n.buf, first - 1, last, false)
+    if n.virt ~= nil then
+        local vrow = unpack(
+            vim.api.nvim_buf_get_extmark_by_id(n.buf, self.ns, n.virt, {}),
+            1,
+            1
+        )
+        if vrow ~= endRow then
+            self:draw(n)
+        end
+    end
+end
+function NoteBook.prototype.syncAll(self)
+    for ____, n in ipairs(self.notes) do
+        self:sync(n)
+    end
+end
+function NoteBook.prototype.show(self, n, buf)
+    self:unshow(n)
+    local count = vim.api.nvim_buf_line_count(buf)
+    n.first = math.min(n.first, count)
+    n.last = math.min(
+        math.max(n.last, n.first),
+        count
+    )
+    n.buf = buf
+    self:draw(n)
+end
+function NoteBook.prototype.draw(self, n)
+    local buf = n.buf
+    if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
+        return
+    end
+    local last = vim.api.nvim_buf_get_lines(buf, n.last - 1, n.last, false)[1] or ""
+    local hl = n.sent and ____exports.NOTE_SENT_HL or ____exports.NOTE_HL
+    local range = {
+        end_row = n.last - 1,
+        end_col = #last,
+        sign_text = SIGN,
+        sign_hl_group = n.sent and ____exports.NOTE_SENT_HL or ____exports.NOTE_SIGN_HL,
+        undo_restore = true,
+        invalidate = true
+    }
+    if n.mark ~= nil then
+        range.id = n.mark
+    end
+    n.mark = vim.api.nvim_buf_set_extmark(
+        buf,
+        self.ns,
+        n.first - 1,
+        0,
+        range
+    )
+    local lines = __TS__ArrayMap(
+        vim.split(n.text, "\n", {plain = true}),
+        function(____, line, i) return {{i == 0 and (SIGN .. " ") .. (n.sent and "(sent) " or "") or "  ", n.sent and ____exports.NOTE_SENT_HL or ____exports.NOTE_SIGN_HL}, {line, hl}} end
+    )
+    local text = {virt_lines = lines, undo_restore = true, invalidate = true}
+    if n.virt ~= nil then
+        text.id = n.virt
+    end
+    n.virt = vim.api.nvim_buf_set_extmark(
+        buf,
+        self.ns,
+        n.last - 1,
+        0,
+        text
+    )
+end
+function NoteBook.prototype.unshow(self, n)
+    if n.buf ~= nil and vim.api.nvim_buf_is_valid(n.buf) then
+        if n.mark ~= nil then
+            pcall(vim.api.nvim_buf_del_extmark, n.buf, self.ns, n.mark)
+        end
+        if n.virt ~= nil then
+            pcall(vim.api.nvim_buf_del_extmark, n.buf, self.ns, n.virt)
+        end
+    end
+    n.buf = nil
+    n.mark = nil
+    n.virt = nil
+end
+function NoteBook.prototype.attach(self, buf)
+    local target = targetOf(buf)
+    if target.kind ~= "file" then
+        return
+    end
+    for ____, n in ipairs(self.notes) do
+        do
+            if n.proposal ~= nil or n.path ~= target.path or n.buf == buf then
+                goto __continue104
+            end
+            local found = self:locate(buf, n)
+            if found ~= nil then
+                local ____temp_11 = {found, found + n.last - n.first}
+                n.first = ____temp_11[1]
+                n.last = ____temp_11[2]
+            end
+            self:show(n, buf)
+        end
+        ::__continue104::
+    end
+end
+function NoteBook.prototype.locate(self, buf, n)
+    if #n.lines == 0 then
+        return nil
+    end
+    local all = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    local function at(start)
+        do
+            local i = 0
+            while i < #n.lines do
+                if all[start - 1 + i + 1] ~= n.lines[i + 1] then
+                    return false
+                end
+                i = i + 1
+            end
+        end
+        return true
+    end
+    if at(n.first) then
+        return n.first
+    end
+    local best
+    do
+        local start = 1
+        while start + #n.lines - 1 <= #all do
+            if all[start] == n.lines[1] and at(start) and (best == nil or math.abs(start - n.first) < math.abs(best - n.first)) then
+                best = start
+            end
+            start = start + 1
+        end
+    end
+    return best
+end
+function NoteBook.prototype.written(self, buf)
+    if not __TS__ArraySome(
+        self.notes,
+        function(____, n) return n.buf == buf end
+    ) then
+        return
+    end
+    self:shownIn(buf)
+    self:save()
+end
+function NoteBook.prototype.detach(self, buf)
+    local here = __TS__ArrayFilter(
+        self.notes,
+        function(____, n) return n.buf == buf or n.proposal == buf end
+    )
+    if #here == 0 then
+        return
+    end
+    local modified = vim.api.nvim_get_option_value("modified", {buf = buf}) == true
+    for ____, n in ipairs(here) do
+        if n.proposal == nil and not modified then
+            self:sync(n)
+        elseif n.proposal ~= nil then
+            self:sync(n)
+        end
+        n.buf = nil
+        n.mark = nil
+        n.virt = nil
+        if n.proposal ~= nil then
+            if n.sent then
+                self:remove(n)
+            else
+                n.proposal = nil
+                local file = findBuffer(n.path, true)
+                if file ~= nil then
+                    vim.schedule(function() return self:attach(file) end)
+                end
+            end
+        end
+    end
+    self:save()
+end
+function NoteBook.prototype.save(self)
+    local kept = {}
+    for ____, n in ipairs(self.notes) do
+        do
+            if n.proposal ~= nil then
+                goto __continue134
+            end
+            if n.buf ~= nil and vim.api.nvim_buf_is_loaded(n.buf) and vim.api.nvim_get_option_value("modified", {buf = n.buf}) ~= true then
+                self:sync(n)
+            end
+            kept[#kept + 1] = {
+                path = n.path,
+                first = n.first,
+                last = n.last,
+                lines = n.lines,
+                text = n.text,
+                sent = n.sent
+            }
+        end
+        ::__continue134::
+    end
+    local ok, result = pcall(writeStore, self.file, self.cwd, kept)
+    if not ok then
+        say(
+            (("notes: cannot keep them in " .. self.file) .. ": ") .. tostring(result),
+            "warn"
+        )
+    elseif not result.ok then
+        say((("notes: cannot keep them in " .. self.file) .. ": ") .. result.error, "warn")
+    end
+end
+--- A NoteBook for the working directory (services.ts makes it on first use).
+function ____exports.createNoteBook(cwd)
+    return __TS__New(____exports.NoteBook, cwd)
+end
+return ____exports

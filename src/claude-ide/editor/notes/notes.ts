@@ -1,0 +1,448 @@
+// Notes for the agent on lines of code (Services.lineNotes): `:ClaudeCodeNote` attaches one to a line or a range of
+// a file's buffer, or of a review's proposal. A note shows as a sign on its first line and virtual lines under its
+// last, both extmarks, so it follows its lines as the buffer changes (and comes back with an undo of their
+// deletion). Notes on files are kept in the plugin's state folder (editor/notes/store), one file per working
+// directory, and shown again when their file is loaded in another Neovim; one that finds its quoted lines moved
+// (the file changed outside) follows them. A note is sent to a model once (take): it stays, marked sent, until the
+// user removes it. A proposal's notes live as long as its review: those not sent then stay on the file.
+import type { LineNotes } from "../../contracts";
+import { say } from "../../log";
+import { bufferPath, findBuffer, isFileBuffer } from "../buffers";
+import { normalizePath } from "../positions";
+import { REVIEW_VAR, type ReviewVar } from "../review_marks";
+import { type NoteForModel, notesMessage, ordered } from "./message";
+import { readStore, type StoredNote, storeFile, writeStore } from "./store";
+
+/** Highlight groups (default links: a colorscheme or the user's :highlight wins). */
+export const NOTE_HL = "ClaudeIdeNote";
+export const NOTE_SIGN_HL = "ClaudeIdeNoteSign";
+export const NOTE_SENT_HL = "ClaudeIdeNoteSent";
+
+/** The sign of a note's first line, and the mark before its text under its last line. */
+const SIGN = "✎";
+
+const AUGROUP = "claude-ide.notes";
+
+function defineHighlights(): void {
+  vim.api.nvim_set_hl(0, NOTE_HL, { link: "DiagnosticInfo", default: true });
+  vim.api.nvim_set_hl(0, NOTE_SIGN_HL, { link: "DiagnosticSignInfo", default: true });
+  vim.api.nvim_set_hl(0, NOTE_SENT_HL, { link: "Comment", default: true });
+}
+
+interface Note {
+  id: number;
+  /** Absolute path of the file (a proposal's: the file it proposes a change to). */
+  path: string;
+  first: number;
+  last: number;
+  /** Lines first..last when last seen. */
+  lines: string[];
+  text: string;
+  sent: boolean;
+  /** The review's proposal buffer it is written on (not kept: it goes with the review). */
+  proposal?: Buf;
+  /** Where it shows now: the buffer, its range mark (sign) and its text's mark. */
+  buf?: Buf;
+  mark?: number;
+  virt?: number;
+}
+
+/** What a buffer is to the notes: a file, a review's proposal, or nothing they attach to. */
+type Target = { kind: "file"; path: string } | { kind: "proposal"; path: string } | { kind: "none"; why: string };
+
+/** The file a review's proposal buffer proposes a change to (none for the overview of several files). */
+function targetOf(buf: Buf): Target {
+  const review = vim.b[buf][REVIEW_VAR] as ReviewVar | undefined;
+  if (review !== undefined && review.role === "proposal") {
+    // The overview of a multi-file review marks itself with "N files": its lines are no file's.
+    if (review.file === undefined || string.match(review.file, "^%d+ files?$")[0] !== undefined)
+      return { kind: "none", why: "the overview shows several files: open a file's review (<CR>) to write a note" };
+    return { kind: "proposal", path: normalizePath(review.file) };
+  }
+  if (isFileBuffer(buf)) return { kind: "file", path: bufferPath(buf) };
+  return { kind: "none", why: "a note goes on the lines of a file or of a review's proposal" };
+}
+
+export class NoteBook implements LineNotes {
+  private readonly notes: Note[] = [];
+  private nextId = 1;
+  private readonly ns: number;
+  private readonly group: number;
+  private readonly file: string;
+
+  /** `cwd`: the working directory whose notes are kept (the store's file). */
+  constructor(private readonly cwd: string = vim.fn.getcwd()) {
+    this.ns = vim.api.nvim_create_namespace("claude-ide.notes");
+    this.file = storeFile(cwd);
+    defineHighlights();
+    const kept = readStore(this.file);
+    if (kept.error !== undefined) say(`notes: ${kept.error}`, "warn");
+    for (const n of kept.notes) this.notes.push({ ...n, id: this.nextId++ });
+    this.group = vim.api.nvim_create_augroup(AUGROUP, { clear: true });
+    const on = (event: string | string[], desc: string, fn: (this: void, buf: Buf) => void) =>
+      vim.api.nvim_create_autocmd(event, {
+        group: this.group,
+        desc: `claude-ide: ${desc}`,
+        callback: function (this: void, ev: vim.api.AutocmdArgs) {
+          fn(ev.buf);
+        },
+      });
+    on("BufReadPost", "show the notes of a file when it is loaded", (buf) => this.attach(buf));
+    on("BufWritePost", "keep where the notes of a written file are", (buf) => this.written(buf));
+    on(["BufUnload", "BufWipeout"], "keep the notes of a buffer that goes", (buf) => this.detach(buf));
+    on("ColorScheme", "define the notes' highlight groups again", () => defineHighlights());
+    vim.api.nvim_create_autocmd("VimLeavePre", {
+      group: this.group,
+      desc: "claude-ide: keep where the notes are",
+      callback: () => this.save(),
+    });
+    for (const buf of vim.api.nvim_list_bufs()) if (vim.api.nvim_buf_is_loaded(buf)) this.attach(buf);
+  }
+
+  /** The store's file (:checkhealth, specs). */
+  storePath(): string {
+    return this.file;
+  }
+
+  // --- what the commands do -------------------------------------------------------------------------------------
+
+  /**
+   * :[range]ClaudeCodeNote [text] on `buf`: edits the note on exactly these lines (one line: the note that holds
+   * it), else adds one. `text` undefined: asks for it (vim.ui.input, with the note's text to edit);
+   * an empty answer removes a note being edited; <Esc> changes nothing.
+   */
+  note(buf: Buf, first: number, last: number, ranged: boolean, text?: string): void {
+    const target = targetOf(buf);
+    if (target.kind === "none") {
+      say(`no note here: ${target.why}`, "warn");
+      return;
+    }
+    const here = this.shownIn(buf);
+    const existing =
+      ranged && first !== last
+        ? here.find((n) => n.first === first && n.last === last)
+        : here.find((n) => n.first <= first && first <= n.last);
+    const done = (answer: string | undefined) => {
+      if (answer === undefined) return;
+      const trimmed = vim.trim(answer);
+      if (existing !== undefined) {
+        if (trimmed === "") {
+          this.remove(existing);
+          say(`removed the note on ${this.where(existing)}`);
+        } else {
+          existing.text = trimmed;
+          existing.sent = false;
+          this.draw(existing);
+          say(`note on ${this.where(existing)} changed`);
+        }
+      } else if (trimmed !== "") {
+        const n = this.add(buf, target, first, last, trimmed);
+        say(`note on ${this.where(n)} (:ClaudeCodeNotes lists them)`);
+      }
+      this.save();
+    };
+    if (text !== undefined && vim.trim(text) !== "") {
+      done(text);
+      return;
+    }
+    const where = first === last ? `line ${first}` : `lines ${first}-${last}`;
+    vim.ui.input(
+      {
+        prompt: existing !== undefined ? `Note on ${this.where(existing)} (empty: remove): ` : `Note on ${where}: `,
+        default: existing?.text,
+      },
+      (input) => done(input),
+    );
+  }
+
+  /** :[range]ClaudeCodeNote! — removes the notes on these lines (touching the range); returns how many. */
+  removeAt(buf: Buf, first: number, last: number): number {
+    const gone = this.shownIn(buf).filter((n) => n.first <= last && first <= n.last);
+    for (const n of gone) this.remove(n);
+    if (gone.length > 0) this.save();
+    return gone.length;
+  }
+
+  /** Removes every note already sent; returns how many. */
+  removeSent(): number {
+    const gone = this.notes.filter((n) => n.sent);
+    for (const n of gone) this.remove(n);
+    if (gone.length > 0) this.save();
+    return gone.length;
+  }
+
+  /** The quickfix items of the notes (`which`: all, or only those not sent / sent), in file and line order. */
+  quickfixItems(which: "all" | "pending" | "sent" = "all"): { [key: string]: unknown }[] {
+    this.syncAll();
+    const chosen = this.notes.filter((n) => which === "all" || (which === "sent") === n.sent);
+    const byId = new LuaMap<number, Note>();
+    for (const n of chosen) byId.set(n.id, n);
+    return this.forModel(chosen).map(([id, m]) => {
+      const n = byId.get(id)!;
+      const item: { [key: string]: unknown } = {
+        lnum: n.first,
+        end_lnum: n.last,
+        col: 1,
+        text: `${n.sent ? "[sent] " : ""}${m.proposal === true ? "[proposal] " : ""}${n.text}`,
+        type: "I",
+      };
+      if (n.proposal !== undefined) item.bufnr = n.proposal;
+      else item.filename = n.path;
+      return item;
+    });
+  }
+
+  /** How many notes there are, and how many of them wait to be sent (:checkhealth). */
+  counts(): { all: number; pending: number } {
+    return { all: this.notes.length, pending: this.notes.filter((n) => !n.sent).length };
+  }
+
+  // --- LineNotes ----------------------------------------------------------------------------------------------------
+
+  pending(): number[] {
+    return this.notes.filter((n) => !n.sent).map((n) => n.id);
+  }
+
+  ofProposal(proposal: Buf): number[] {
+    const target = targetOf(proposal);
+    const path = target.kind === "proposal" ? target.path : undefined;
+    return this.notes
+      .filter((n) => !n.sent && (n.proposal === proposal || (n.proposal === undefined && n.path === path)))
+      .map((n) => n.id);
+  }
+
+  take(ids: number[], toFar?: (this: void, path: string) => string | undefined): string | undefined {
+    const wanted = new LuaSet<number>();
+    for (const id of ids) wanted.add(id);
+    const taken = this.notes.filter((n) => !n.sent && wanted.has(n.id));
+    if (taken.length === 0) return undefined;
+    for (const n of taken) this.sync(n);
+    const message = notesMessage(
+      this.forModel(taken).map(([, m]) => m),
+      toFar,
+    );
+    for (const n of taken) {
+      n.sent = true;
+      this.draw(n);
+    }
+    this.save();
+    return message;
+  }
+
+  dispose(): void {
+    this.save();
+    pcall(vim.api.nvim_del_augroup_by_id, this.group);
+    for (const n of this.notes) this.unshow(n);
+  }
+
+  // --- the notes and their marks ------------------------------------------------------------------------------------
+
+  private add(buf: Buf, target: Target & { path: string }, first: number, last: number, text: string): Note {
+    const n: Note = {
+      id: this.nextId++,
+      path: target.path,
+      first,
+      last,
+      lines: vim.api.nvim_buf_get_lines(buf, first - 1, last, false),
+      text,
+      sent: false,
+      proposal: target.kind === "proposal" ? buf : undefined,
+    };
+    this.notes.push(n);
+    this.show(n, buf);
+    return n;
+  }
+
+  private remove(n: Note): void {
+    this.unshow(n);
+    const at = this.notes.indexOf(n);
+    if (at >= 0) this.notes.splice(at, 1);
+  }
+
+  /** "a.lua:3-4": where a note is, as messages name it. */
+  private where(n: Note): string {
+    const name = vim.fn.fnamemodify(n.path, ":~:.");
+    return `${name}${n.proposal !== undefined ? " (proposal)" : ""}:${n.first === n.last ? n.first : `${n.first}-${n.last}`}`;
+  }
+
+  /** The notes shown in `buf` now, where their marks are. */
+  private shownIn(buf: Buf): Note[] {
+    const out = this.notes.filter((n) => n.buf === buf);
+    for (const n of out) this.sync(n);
+    return out;
+  }
+
+  /** A note's lines and text as the model reads them, in file and line order, each with its note's id. */
+  private forModel(notes: Note[]): [number, NoteForModel][] {
+    const byModel = new LuaMap<NoteForModel, number>();
+    const models = notes.map((n) => {
+      const m: NoteForModel = {
+        path: n.path,
+        first: n.first,
+        last: n.last,
+        lines: n.lines,
+        text: n.text,
+        proposal: n.proposal !== undefined,
+      };
+      byModel.set(m, n.id);
+      return m;
+    });
+    return ordered(models).map((m) => [byModel.get(m)!, m]);
+  }
+
+  /** Reads where a shown note's marks are now (its lines may have moved), and its lines' text. */
+  private sync(n: Note): void {
+    if (n.buf === undefined || n.mark === undefined) return;
+    if (!vim.api.nvim_buf_is_loaded(n.buf)) return;
+    const [row, , details] = vim.api.nvim_buf_get_extmark_by_id(n.buf, this.ns, n.mark, { details: true });
+    if (row === undefined || details === undefined || details.invalid === true) return;
+    const endRow = typeof details.end_row === "number" ? details.end_row : row;
+    const first = row + 1;
+    const last = math.max(first, endRow + 1);
+    n.first = first;
+    n.last = last;
+    n.lines = vim.api.nvim_buf_get_lines(n.buf, first - 1, last, false);
+    // The text's mark stays under the last line (a line joined into it, say, can part them).
+    if (n.virt !== undefined) {
+      const [vrow] = vim.api.nvim_buf_get_extmark_by_id(n.buf, this.ns, n.virt, {});
+      if (vrow !== endRow) this.draw(n);
+    }
+  }
+
+  private syncAll(): void {
+    for (const n of this.notes) this.sync(n);
+  }
+
+  /** Places a note's marks in `buf` (its lines there: first..last, clamped to the buffer). */
+  private show(n: Note, buf: Buf): void {
+    this.unshow(n);
+    const count = vim.api.nvim_buf_line_count(buf);
+    n.first = math.min(n.first, count);
+    n.last = math.min(math.max(n.last, n.first), count);
+    n.buf = buf;
+    this.draw(n);
+  }
+
+  /** (Re)draws a shown note's two marks at its lines: the range with its sign, and the text under the last line. */
+  private draw(n: Note): void {
+    const buf = n.buf;
+    if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return;
+    const last = vim.api.nvim_buf_get_lines(buf, n.last - 1, n.last, false)[0] ?? "";
+    const hl = n.sent ? NOTE_SENT_HL : NOTE_HL;
+    const range: { [key: string]: unknown } = {
+      end_row: n.last - 1,
+      end_col: last.length,
+      sign_text: SIGN,
+      sign_hl_group: n.sent ? NOTE_SENT_HL : NOTE_SIGN_HL,
+      undo_restore: true,
+      invalidate: true,
+    };
+    if (n.mark !== undefined) range.id = n.mark;
+    n.mark = vim.api.nvim_buf_set_extmark(buf, this.ns, n.first - 1, 0, range);
+    const lines = vim.split(n.text, "\n", { plain: true }).map((line, i) => [
+      [i === 0 ? `${SIGN} ${n.sent ? "(sent) " : ""}` : "  ", n.sent ? NOTE_SENT_HL : NOTE_SIGN_HL],
+      [line, hl],
+    ]);
+    const text: { [key: string]: unknown } = { virt_lines: lines, undo_restore: true, invalidate: true };
+    if (n.virt !== undefined) text.id = n.virt;
+    n.virt = vim.api.nvim_buf_set_extmark(buf, this.ns, n.last - 1, 0, text);
+  }
+
+  private unshow(n: Note): void {
+    if (n.buf !== undefined && vim.api.nvim_buf_is_valid(n.buf)) {
+      if (n.mark !== undefined) pcall(vim.api.nvim_buf_del_extmark, n.buf, this.ns, n.mark);
+      if (n.virt !== undefined) pcall(vim.api.nvim_buf_del_extmark, n.buf, this.ns, n.virt);
+    }
+    n.buf = undefined;
+    n.mark = undefined;
+    n.virt = undefined;
+  }
+
+  /** A buffer was loaded: the notes of its file show there, at their quoted lines when those moved. */
+  private attach(buf: Buf): void {
+    const target = targetOf(buf);
+    if (target.kind !== "file") return;
+    for (const n of this.notes) {
+      if (n.proposal !== undefined || n.path !== target.path || n.buf === buf) continue;
+      const found = this.locate(buf, n);
+      if (found !== undefined) [n.first, n.last] = [found, found + n.last - n.first];
+      this.show(n, buf);
+    }
+  }
+
+  /** Where a note's quoted lines start in `buf`: at its lines, else the nearest place that holds them. */
+  private locate(buf: Buf, n: Note): number | undefined {
+    if (n.lines.length === 0) return undefined;
+    const all = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+    const at = (start: number) => {
+      for (let i = 0; i < n.lines.length; i++) if (all[start - 1 + i] !== n.lines[i]) return false;
+      return true;
+    };
+    if (at(n.first)) return n.first;
+    let best: number | undefined;
+    for (let start = 1; start + n.lines.length - 1 <= all.length; start++)
+      if (
+        all[start - 1] === n.lines[0] &&
+        at(start) &&
+        (best === undefined || math.abs(start - n.first) < math.abs(best - n.first))
+      )
+        best = start;
+    return best;
+  }
+
+  /** A file was written: its notes' places are the file's now. */
+  private written(buf: Buf): void {
+    if (!this.notes.some((n) => n.buf === buf)) return;
+    this.shownIn(buf);
+    this.save();
+  }
+
+  /**
+   * A buffer is unloaded or wiped: its notes keep their places (those of an unmodified buffer: its file's). A
+   * proposal's notes go with it; those not sent yet stay, on its file.
+   */
+  private detach(buf: Buf): void {
+    const here = this.notes.filter((n) => n.buf === buf || n.proposal === buf);
+    if (here.length === 0) return;
+    const modified = vim.api.nvim_get_option_value("modified", { buf }) === true;
+    for (const n of here) {
+      if (n.proposal === undefined && !modified) this.sync(n);
+      else if (n.proposal !== undefined) this.sync(n);
+      n.buf = undefined;
+      n.mark = undefined;
+      n.virt = undefined;
+      if (n.proposal !== undefined) {
+        if (n.sent) this.remove(n);
+        else {
+          n.proposal = undefined;
+          const file = findBuffer(n.path, true);
+          if (file !== undefined) vim.schedule(() => this.attach(file));
+        }
+      }
+    }
+    this.save();
+  }
+
+  /** Writes the notes on files to the store (a failure is said, never thrown). */
+  private save(): void {
+    const kept: StoredNote[] = [];
+    for (const n of this.notes) {
+      if (n.proposal !== undefined) continue;
+      if (
+        n.buf !== undefined &&
+        vim.api.nvim_buf_is_loaded(n.buf) &&
+        vim.api.nvim_get_option_value("modified", { buf: n.buf }) !== true
+      )
+        this.sync(n);
+      kept.push({ path: n.path, first: n.first, last: n.last, lines: n.lines, text: n.text, sent: n.sent });
+    }
+    const [ok, result] = pcall(writeStore, this.file, this.cwd, kept);
+    if (!ok) say(`notes: cannot keep them in ${this.file}: ${tostring(result)}`, "warn");
+    else if (!result.ok) say(`notes: cannot keep them in ${this.file}: ${result.error}`, "warn");
+  }
+}
+
+/** A NoteBook for the working directory (services.ts makes it on first use). */
+export function createNoteBook(cwd?: string): NoteBook {
+  return new NoteBook(cwd);
+}
