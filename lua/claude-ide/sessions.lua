@@ -122,6 +122,7 @@ function Sessions.prototype.____constructor(self, link)
     self.nextId = 1
     self.owners = {}
     self.companionOwners = {}
+    self.farClients = {}
 end
 function Sessions.prototype.refresh(self)
     local clients = self:clients()
@@ -341,7 +342,7 @@ function Sessions.prototype.create(self, config, args, start)
         terminal = __TS__New(
             ClaudeTerminal,
             {
-                onGone = function() return self:ended(id) end,
+                onGone = function(code) return self:ended(id, code) end,
                 cliSetup = function(c, cli, extra) return cliSetup(c, cli, extra) end,
                 commandLine = far ~= nil and (function(c, extra) return farSession().farCommand(
                     c,
@@ -361,6 +362,27 @@ function Sessions.prototype.create(self, config, args, start)
     local ____self_terms_30 = self.terms
     ____self_terms_30[#____self_terms_30 + 1] = t
     self:watchFocus()
+    if far ~= nil then
+        far.onDrop = function()
+            local ____t_terminal_isRunning_result_31
+            if t.terminal:isRunning() then
+                ____t_terminal_isRunning_result_31 = vim.b[t.terminal:buffer()].terminal_job_id
+            else
+                ____t_terminal_isRunning_result_31 = nil
+            end
+            local job = ____t_terminal_isRunning_result_31
+            if job ~= nil then
+                pcall(vim.fn.jobstop, job)
+            end
+        end
+        local ____opt_32 = self.link.diff()
+        if ____opt_32 ~= nil then
+            ____opt_32.setOrphanRule(function(client)
+                local name = self.farClients[client]
+                return name ~= nil and name .. " is gone (its connection dropped)" or nil
+            end)
+        end
+    end
     local port = self.link.port()
     if start and port ~= nil then
         t.terminal:focus(
@@ -392,12 +414,12 @@ function Sessions.prototype.switchTo(self, config, id)
     return true
 end
 function Sessions.prototype.mentionRecipients(self)
-    local ____opt_31 = self:current()
-    return ____opt_31 and ____opt_31.recipients
+    local ____opt_34 = self:current()
+    return ____opt_34 and ____opt_34.recipients
 end
 function Sessions.prototype.currentName(self)
-    local ____opt_33 = self:current()
-    return ____opt_33 and ____opt_33.name
+    local ____opt_36 = self:current()
+    return ____opt_36 and ____opt_36.name
 end
 function Sessions.prototype.describe(self, clientId)
     local peer = __TS__ArrayFind(
@@ -406,11 +428,11 @@ function Sessions.prototype.describe(self, clientId)
     )
     if peer ~= nil then
         local owner = self:companionOwnerOf(peer.id)
-        local ____opt_35 = __TS__ArrayFind(
+        local ____opt_38 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == owner end
         )
-        return ____opt_35 and ____opt_35.name or self:companionName(peer)
+        return ____opt_38 and ____opt_38.name or self:companionName(peer)
     end
     local client = __TS__ArrayFind(
         self:clients(),
@@ -420,16 +442,16 @@ function Sessions.prototype.describe(self, clientId)
         return nil
     end
     local owner = self:ownerOf(client)
-    local ____temp_37
+    local ____temp_40
     if owner == nil then
-        ____temp_37 = nil
+        ____temp_40 = nil
     else
-        ____temp_37 = __TS__ArrayFind(
+        ____temp_40 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == owner end
         )
     end
-    local t = ____temp_37
+    local t = ____temp_40
     return t and t.name or self:externalName(client)
 end
 function Sessions.prototype.terminalOf(self, clientId)
@@ -438,14 +460,14 @@ function Sessions.prototype.terminalOf(self, clientId)
         function(____, p) return p.id == clientId end
     ) then
         local id = self:companionOwnerOf(clientId)
-        local ____opt_40 = __TS__ArrayFind(
+        local ____opt_43 = __TS__ArrayFind(
             self:running(),
             function(____, s) return s.id == id end
         )
-        return ____opt_40 and ____opt_40.terminal:buffer()
+        return ____opt_43 and ____opt_43.terminal:buffer()
     end
-    local ____opt_42 = self.link.hub()
-    local owner = ____opt_42 and ____opt_42.ownerOf(clientId) or clientId
+    local ____opt_45 = self.link.hub()
+    local owner = ____opt_45 and ____opt_45.ownerOf(clientId) or clientId
     local client = __TS__ArrayFind(
         self:clients(),
         function(____, c) return c.id == owner end
@@ -465,11 +487,11 @@ function Sessions.prototype.currentClient(self)
     if t == nil then
         return nil
     end
-    local ____opt_46 = __TS__ArrayFind(
+    local ____opt_49 = __TS__ArrayFind(
         self:list(),
         function(____, s) return s.id == t.id end
     )
-    return ____opt_46 and ____opt_46.client or t.client.label
+    return ____opt_49 and ____opt_49.client or t.client.label
 end
 function Sessions.prototype.promptTarget(self)
     local t = self:current()
@@ -481,15 +503,15 @@ function Sessions.prototype.promptTarget(self)
     if job == nil then
         return nil
     end
-    local ____job_52 = job
-    local ____t_name_53 = t.name
-    local ____temp_54 = self:currentClient() or t.client.label
-    local ____opt_50 = t.far
-    return {job = ____job_52, name = ____t_name_53, client = ____temp_54, paths = ____opt_50 and ____opt_50.gateway.paths}
+    local ____job_55 = job
+    local ____t_name_56 = t.name
+    local ____temp_57 = self:currentClient() or t.client.label
+    local ____opt_53 = t.far
+    return {job = ____job_55, name = ____t_name_56, client = ____temp_57, paths = ____opt_53 and ____opt_53.gateway.paths}
 end
 function Sessions.prototype.currentIsCompanion(self)
-    local ____opt_55 = self:current()
-    return (____opt_55 and ____opt_55.client.companion) == true
+    local ____opt_58 = self:current()
+    return (____opt_58 and ____opt_58.client.companion) == true
 end
 function Sessions.prototype.typeMention(self, mention, config)
     local t = self:current()
@@ -505,8 +527,8 @@ function Sessions.prototype.typeMention(self, mention, config)
         text = text .. (a == b and ("(line " .. tostring(a)) .. ") " or ((("(lines " .. tostring(a)) .. "-") .. tostring(b)) .. ") ")
     end
     local queued = #t.typing > 0
-    local ____t_typing_57 = t.typing
-    ____t_typing_57[#____t_typing_57 + 1] = {
+    local ____t_typing_60 = t.typing
+    ____t_typing_60[#____t_typing_60 + 1] = {
         text = text,
         expires = vim.uv.now() + config.mentions.queue_ttl_ms
     }
@@ -531,13 +553,13 @@ function Sessions.prototype.typeWaiting(self, t, config)
     end
     local running = t.terminal:isRunning()
     local ready = running and t.connectedAt ~= nil and now - t.connectedAt >= config.mentions.settle_ms
-    local ____running_58
+    local ____running_61
     if running then
-        ____running_58 = vim.b[t.terminal:buffer()].terminal_job_id
+        ____running_61 = vim.b[t.terminal:buffer()].terminal_job_id
     else
-        ____running_58 = nil
+        ____running_61 = nil
     end
-    local job = ____running_58
+    local job = ____running_61
     if ready and job ~= nil then
         local texts = __TS__ArrayMap(
             t.typing,
@@ -609,17 +631,17 @@ function Sessions.prototype.companionOwnerOf(self, id)
     for ____, owner in pairs(self.companionOwners) do
         taken[owner] = true
     end
-    local ____temp_61
+    local ____temp_64
     if #terms == 1 then
-        ____temp_61 = terms[1].id
+        ____temp_64 = terms[1].id
     else
-        local ____opt_59 = __TS__ArrayFind(
+        local ____opt_62 = __TS__ArrayFind(
             terms,
             function(____, t) return not (taken[t.id] ~= nil) end
         )
-        ____temp_61 = ____opt_59 and ____opt_59.id or 0
+        ____temp_64 = ____opt_62 and ____opt_62.id or 0
     end
-    local owner = ____temp_61
+    local owner = ____temp_64
     self.companionOwners[id] = owner
     return owner
 end
@@ -648,8 +670,8 @@ function Sessions.prototype.current(self)
     ) or running[#running]
 end
 function Sessions.prototype.clients(self)
-    local ____opt_62 = self.link.hub()
-    return ____opt_62 and ____opt_62.clients() or ({})
+    local ____opt_65 = self.link.hub()
+    return ____opt_65 and ____opt_65.clients() or ({})
 end
 function Sessions.prototype.ownerOf(self, c)
     local known = self.owners[c.id]
@@ -660,10 +682,13 @@ function Sessions.prototype.ownerOf(self, c)
         local t = __TS__ArrayFind(
             self:running(),
             function(____, s)
-                local ____opt_64 = s.far
-                return (____opt_64 and ____opt_64.gateway.port) == c.door
+                local ____opt_67 = s.far
+                return (____opt_67 and ____opt_67.gateway.port) == c.door
             end
         )
+        if t ~= nil then
+            self.farClients[c.id] = t.name
+        end
         self.owners[c.id] = t and t.id or 0
         return t and t.id or 0
     end
@@ -728,15 +753,15 @@ function Sessions.prototype.openFar(self, config, args)
     if not named then
         return nil
     end
-    local ____farSession_result_splitTarget_result_70 = farSession().splitTarget(config, args)
-    local target = ____farSession_result_splitTarget_result_70.target
+    local ____farSession_result_splitTarget_result_73 = farSession().splitTarget(config, args)
+    local target = ____farSession_result_splitTarget_result_73.target
     local name = target or (config.remote.target ~= false and config.remote.target or nil)
     if name == nil then
         return nil
     end
-    local ____string_match_73 = string.match
-    local ____opt_71 = config.remote.targets[name]
-    local program = ____string_match_73(____opt_71 and ____opt_71.cli or "claude", "([^/%s]+)%s*$")
+    local ____string_match_76 = string.match
+    local ____opt_74 = config.remote.targets[name]
+    local program = ____string_match_76(____opt_74 and ____opt_74.cli or "claude", "([^/%s]+)%s*$")
     if program == "gemini" or program == "qwen" or program == "codex" then
         say(((("@" .. name) .. ": a remote target runs Claude Code (its lock file, HTTP hooks and HTTP MCP entries reach this Neovim through the target's forward); ") .. program) .. " finds the editor through files and hooks of its own machine: run it beside Neovim", "error")
         return false
@@ -755,7 +780,7 @@ function Sessions.prototype.openFar(self, config, args)
     end
     return opened.session
 end
-function Sessions.prototype.ended(self, id)
+function Sessions.prototype.ended(self, id, code)
     local mine = {}
     for client, owner in pairs(self.owners) do
         if owner == id then
@@ -777,18 +802,31 @@ function Sessions.prototype.ended(self, id)
             end
         end
     end
-    local ____temp_76
-    if #mine > 0 then
-        local ____opt_74 = self.link.diff()
-        ____temp_76 = ____opt_74 and ____opt_74.rejectFor(mine) or 0
-    else
-        ____temp_76 = 0
-    end
-    local rejected = ____temp_76
     local t = __TS__ArrayFind(
         self.terms,
         function(____, s) return s.id == id end
     )
+    if (t and t.far) ~= nil then
+        if code ~= nil and code ~= 0 then
+            t.far.dropped("its command exited with code " .. tostring(code))
+        end
+        if #mine > 0 then
+            local ____opt_79 = self.link.diff()
+            if ____opt_79 ~= nil then
+                ____opt_79.orphanFor(mine, t.name .. " is gone")
+            end
+        end
+        self:drop(id)
+        return
+    end
+    local ____temp_83
+    if #mine > 0 then
+        local ____opt_81 = self.link.diff()
+        ____temp_83 = ____opt_81 and ____opt_81.rejectFor(mine) or 0
+    else
+        ____temp_83 = 0
+    end
+    local rejected = ____temp_83
     if rejected > 0 and t ~= nil then
         say(
             ((t.name .. " closed: ") .. tostring(rejected)) .. " pending diff review(s) rejected",
@@ -803,9 +841,9 @@ function Sessions.prototype.drop(self, id)
         function(____, t) return t.id == id end
     )
     if i >= 0 then
-        local ____opt_77 = self.terms[i + 1].far
-        if ____opt_77 ~= nil then
-            ____opt_77.close()
+        local ____opt_84 = self.terms[i + 1].far
+        if ____opt_84 ~= nil then
+            ____opt_84.close()
         end
         __TS__ArraySplice(self.terms, i, 1)
     end
@@ -830,14 +868,14 @@ function Sessions.prototype.claudeWindow(self, t)
     for ____, other in ipairs(self:running()) do
         do
             if other == t then
-                goto __continue169
+                goto __continue177
             end
             local wins = other.terminal:windows()
             if #wins > 0 then
                 return wins[1]
             end
         end
-        ::__continue169::
+        ::__continue177::
     end
     return nil
 end

@@ -397,6 +397,116 @@ describe('far session', function()
     assert.is_nil(seen.hook)
   end)
 
+  it(
+    'a dropped connection (the forward killed) with a review pending: the review stays open and writes here, the door closes, the next start is clean',
+    function()
+      local socat = repo .. '/.deps/socat/bin/socat'
+      assert(vim.fn.executable(socat) == 1, 'scripts/deps.sh installs socat')
+      local config = vim.deepcopy(ide.config())
+      local box = config.remote.targets.box
+      box.forward = { socat, 'TCP-LISTEN:{port},bind=127.0.0.2,reuseaddr,fork', 'TCP:127.0.0.1:{port}' }
+      box.host = '127.0.0.2'
+      box.env.FAR_CLI_DIFF = 'proposed text\n'
+      assert.is_true(ide.setup(config))
+      local messages = capture_messages()
+      ide.new_session('@box')
+      local function in_review()
+        for _, b in ipairs(vim.api.nvim_list_bufs()) do
+          local v = vim.b[b].claude_ide_diff
+          if type(v) == 'table' and v.role == 'proposal' then
+            return b, v
+          end
+        end
+      end
+      local opened = vim.wait(15000, function()
+        return vim.fn.filereadable(out) == 1 and in_review() ~= nil
+      end, 20)
+      assert(opened, 'no review opened: ' .. messages.text())
+      local seen = vim.json.decode(table.concat(vim.fn.readfile(out), '\n'))
+      local door = ide.server():gateways()[1]
+      local old_port, old_token = door.port, door.token
+      -- The forward dies (as an ssh or a container's forward does when the network drops).
+      local forward
+      for _, line in ipairs(vim.split(vim.fn.system({ 'ps', '-eo', 'pid=,args=' }), '\n')) do
+        local pid, args = line:match('^%s*(%d+)%s+(.*)$')
+        if args and args:find('TCP-LISTEN:' .. old_port, 1, true) and vim.startswith(args, socat) then
+          forward = forward or tonumber(pid)
+        end
+      end
+      assert(forward, 'the forward is not running')
+      vim.uv.kill(forward, 'sigkill')
+      assert(
+        vim.wait(10000, function()
+          return #ide.server():gateways() == 0 and #ide.sessions() == 0
+        end, 20),
+        'the door or the session outlived the forward'
+      )
+      -- The review stays open and says its session is gone.
+      local buf, v = in_review()
+      assert.is_not_nil(buf, 'the review closed with the connection')
+      assert.matches('^claude@box[%d ]* is gone %(its connection dropped%)$', v.gone)
+      assert(vim.wait(3000, function()
+        return messages.text():find('stays open', 1, true) ~= nil
+      end, 20))
+      assert.matches('@box (door ' .. old_port .. '): the connection dropped (the forward', messages.text(), 1, true)
+      -- The far shell hung up with the terminal: its lock file and files over there are gone.
+      assert(
+        vim.wait(5000, function()
+          return vim.uv.fs_stat(seen.lockPath) == nil
+        end, 20),
+        'the far lock file outlived the session'
+      )
+      -- The old door refuses: nothing listens on its port any more.
+      local tcp = vim.uv.new_tcp()
+      local refused
+      tcp:connect('127.0.0.1', old_port, function(err)
+        refused = err ~= nil
+        tcp:close()
+      end)
+      assert(vim.wait(3000, function()
+        return refused ~= nil
+      end, 10))
+      assert.is_true(refused, 'the old door still answers')
+      -- Accepting writes the file here; the user is told the agent will not hear it.
+      vim.api.nvim_buf_call(buf, function()
+        vim.cmd('write')
+      end)
+      assert(
+        vim.wait(5000, function()
+          return table.concat(vim.fn.readfile(root .. '/proj/a.txt'), '\n') == 'proposed text'
+        end, 20),
+        'not written here: ' .. table.concat(vim.fn.readfile(root .. '/proj/a.txt'), '\n')
+      )
+      assert(
+        vim.wait(3000, function()
+          return messages.text():find('a%.txt written here; claude@box[%d ]* is gone') ~= nil
+        end, 20),
+        messages.text()
+      )
+      assert.matches('the agent will not hear of it', messages.text(), 1, true)
+      assert.is_nil(in_review())
+      -- :checkhealth says what happened.
+      local report = checkhealth()
+      assert.matches(('session @box (door %d) dropped at'):format(old_port), report, 1, true)
+      assert.matches('the forward', report, 1, true)
+      -- :ClaudeCode @box starts again cleanly: a new door, a new token, the CLI through it.
+      vim.fn.delete(out)
+      box.env.FAR_CLI_DIFF = nil
+      assert.is_true(ide.setup(config))
+      ide.toggle('@box')
+      local again = vim.wait(15000, function()
+        return vim.fn.filereadable(out) == 1
+      end, 20)
+      messages.restore()
+      assert(again, 'the second start never answered: ' .. messages.text())
+      seen = vim.json.decode(table.concat(vim.fn.readfile(out), '\n'))
+      assert.is_nil(seen.error, seen.error)
+      local door2 = ide.server():gateways()[1]
+      assert.are_not.equal(old_token, door2.token)
+      assert.equal(door2.token, seen.lock.authToken)
+    end
+  )
+
   it(':ClaudeCode @box toggles the running session at box, and starts one only when there is none', function()
     local messages = capture_messages()
     ide.toggle('@box')

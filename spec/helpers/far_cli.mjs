@@ -4,7 +4,7 @@
 // announces its pid (ide_connected), then calls openFile on `<cwd>/<FAR_CLI_FILE>` and writes what it saw to
 // FAR_CLI_OUT as one JSON object: its cwd, the lock file, the tool's answer, the settings and MCP config files it was
 // given (their paths, contents and modes) and its own arguments and pid. It stays connected until it is sent
-// SIGHUP or SIGTERM (the terminal closing), then exits.
+// SIGHUP or SIGTERM (the terminal closing), then exits. With FAR_CLI_DIFF it then proposes that text for the file.
 import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import WebSocket from "ws";
@@ -76,6 +76,19 @@ ws.on("open", async () => {
   // Whole or not at all: the spec reads it as soon as it exists.
   writeFileSync(`${process.env.FAR_CLI_OUT}.tmp`, JSON.stringify({ cwd, lock, lockPath, answer, settings, settingsPath, mcp, mcpPath, modes, argv: process.argv, pid: process.pid, hook }));
   renameSync(`${process.env.FAR_CLI_OUT}.tmp`, process.env.FAR_CLI_OUT);
+  // FAR_CLI_DIFF: then proposes that text for FAR_CLI_FILE (openDiff), and waits for the answer (it may never come).
+  if (process.env.FAR_CLI_DIFF !== undefined) {
+    const path = `${cwd}/${process.env.FAR_CLI_FILE}`;
+    call("tools/call", {
+      name: "openDiff",
+      arguments: {
+        old_file_path: path,
+        new_file_path: path,
+        new_file_contents: process.env.FAR_CLI_DIFF,
+        tab_name: "far-proposal",
+      },
+    });
+  }
 });
 ws.on("error", (err) => {
   writeFileSync(process.env.FAR_CLI_OUT, JSON.stringify({ error: String(err) }));

@@ -130,8 +130,11 @@ export type DiffOutcome = { accepted: true; text: string } | { accepted: false; 
 export interface PendingReview<Outcome = DiffOutcome> {
   /** Calls `listener` once with the user's decision (at once when already decided). */
   onDecision(this: void, listener: (this: void, outcome: Outcome) => void): void;
-  /** The call was cancelled (client gone, server stopping): the view closes and no answer is expected. */
-  cancel(this: void): void;
+  /**
+   * The call was cancelled (client gone, server stopping): the view closes and no answer is expected. `reason`
+   * CLIENT_GONE (protocol/blocking) of a connection the DiffService's orphan rule names: the review stays open.
+   */
+  cancel(this: void, reason?: string): void;
 }
 
 /**
@@ -279,6 +282,17 @@ export interface DiffService {
   dispose(this: void): void;
   /** Rejects the pending reviews these connections asked for (their Claude terminal closed). Returns how many. */
   rejectFor(this: void, clientIds: number[]): number;
+  /**
+   * The reviews these connections asked for outlive them (a far session whose connection dropped): each stays
+   * open, says `why` (its session is gone), and no longer answers anyone: accepting writes the file here, and the
+   * user is told the agent will not hear it; rejecting closes it. Returns how many.
+   */
+  orphanFor(this: void, clientIds: number[], why: string): number;
+  /**
+   * Which connections' reviews outlive a dropped connection (a far session's): `rule(clientId)` says why (its
+   * session is gone) or undefined (the review closes with its call, as it does for a CLI beside Neovim).
+   */
+  setOrphanRule(this: void, rule: (this: void, clientId: number) => string | undefined): void;
   /** Pending reviews (multi-file ones included) within `scope`: those a session's connections asked for. */
   pendingFor(this: void, scope: ReviewScope): number;
   /** Brings the user to the oldest review that opened behind them (diff.focus) and waits unseen. False if none. */

@@ -197,6 +197,8 @@ export class Sessions {
    */
   private readonly companionOwners = new LuaMap<number, number>();
   private augroup?: number;
+  /** Connections that came through a far session's door → that session's name (their reviews outlive them). */
+  private readonly farClients = new LuaMap<number, string>();
 
   constructor(private readonly link: ServerLink) {}
 
@@ -342,7 +344,7 @@ export class Sessions {
       cwd: vim.fn.getcwd(),
       terminal: new ClaudeTerminal(
         {
-          onGone: () => this.ended(id),
+          onGone: (code) => this.ended(id, code),
           cliSetup: (c, cli, extra) => cliSetup(c, cli, extra),
           commandLine:
             far !== undefined
@@ -365,6 +367,20 @@ export class Sessions {
     };
     this.terms.push(t);
     this.watchFocus();
+    if (far !== undefined) {
+      // A dropped forward ends the terminal too (its CLI can no longer reach this Neovim).
+      far.onDrop = () => {
+        const job = t.terminal.isRunning()
+          ? (vim.b[t.terminal.buffer() as Buf].terminal_job_id as number | undefined)
+          : undefined;
+        if (job !== undefined) pcall(vim.fn.jobstop, job);
+      };
+      // The reviews of a far session outlive its connection: they say it is gone, :w writes here.
+      this.link.diff()?.setOrphanRule((client) => {
+        const name = this.farClients.get(client);
+        return name !== undefined ? `${name} is gone (its connection dropped)` : undefined;
+      });
+    }
     const port = this.link.port();
     if (start && port !== undefined) {
       t.terminal.focus(config, port, args, this.claudeWindow(t));
@@ -568,6 +584,7 @@ export class Sessions {
     // A far CLI's pid is a process over there: it belongs to the terminal whose door it came through.
     if (c.door !== undefined) {
       const t = this.running().find((s) => s.far?.gateway.port === c.door);
+      if (t !== undefined) this.farClients.set(c.id, t.name);
       this.owners.set(c.id, t?.id ?? 0);
       return t?.id ?? 0;
     }
@@ -647,8 +664,12 @@ export class Sessions {
     return opened.session;
   }
 
-  /** A terminal closed or its claude exited: reject that session's pending reviews, forget the session. */
-  private ended(id: number): void {
+  /**
+   * A terminal closed or its claude exited (`code`: its exit code): reject that session's pending reviews, forget
+   * the session. A far session's reviews stay open instead (its CLI is over there: they say it is gone); ended by
+   * an error (the ssh or the container exec failed or was killed), its connection dropped.
+   */
+  private ended(id: number, code?: number): void {
     const mine: number[] = [];
     for (const [client, owner] of this.owners) if (owner === id) mine.push(client);
     for (const [client, owner] of this.companionOwners) if (owner === id) mine.push(client);
@@ -656,8 +677,14 @@ export class Sessions {
     if (this.terms.filter((t) => t.id !== id && t.terminal.isRunning()).length === 0) {
       for (const c of this.clients()) if (c.pid === undefined) mine.push(c.id);
     }
-    const rejected = mine.length > 0 ? (this.link.diff()?.rejectFor(mine) ?? 0) : 0;
     const t = this.terms.find((s) => s.id === id);
+    if (t?.far !== undefined) {
+      if (code !== undefined && code !== 0) t.far.dropped(`its command exited with code ${code}`);
+      if (mine.length > 0) this.link.diff()?.orphanFor(mine, `${t.name} is gone`);
+      this.drop(id);
+      return;
+    }
+    const rejected = mine.length > 0 ? (this.link.diff()?.rejectFor(mine) ?? 0) : 0;
     if (rejected > 0 && t !== undefined) say(`${t.name} closed: ${rejected} pending diff review(s) rejected`, "warn");
     this.drop(id);
   }

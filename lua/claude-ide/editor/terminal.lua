@@ -486,14 +486,14 @@ function ClaudeTerminal.prototype.watchBuffer(self, buf)
         }
     )
 end
-function ClaudeTerminal.prototype.markGone(self)
+function ClaudeTerminal.prototype.markGone(self, code)
     if self.gone then
         return
     end
     self.gone = true
     local ____opt_17 = self.hooks.onGone
     if ____opt_17 ~= nil then
-        ____opt_17()
+        ____opt_17(code)
     end
 end
 function ClaudeTerminal.prototype.onExit(self, config, job, code)
@@ -503,7 +503,7 @@ function ClaudeTerminal.prototype.onExit(self, config, job, code)
     local buf = self.buf
     self.job = nil
     self.buf = nil
-    self:markGone()
+    self:markGone(code)
     if not config.terminal.auto_close or code ~= 0 or buf == nil then
         return
     end

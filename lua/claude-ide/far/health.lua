@@ -10,6 +10,7 @@ local remoteTarget = ____config.remoteTarget
 local ____fs = require("claude-ide.util.fs")
 local shown = ____fs.shown
 local ____session = require("claude-ide.far.session")
+local farDrops = ____session.farDrops
 local folderPairs = ____session.folderPairs
 local ____path_map = require("claude-ide.util.path_map")
 local createPathMap = ____path_map.createPathMap
@@ -93,15 +94,18 @@ function ____exports.checkRemote(config, server, sessions)
         end
         ::__continue12::
     end
+    for ____, d in ipairs(farDrops()) do
+        vim.health.warn((((((("session " .. d.session) .. " dropped at ") .. d.at) .. ": ") .. d.why) .. ". Its door closed (its token is refused); its reviews stayed open (:w writes here, the agent does not hear it); its lock file over there is removed by the far shell when it hangs up, else by the next start at @") .. d.target, {(":ClaudeCode @" .. d.target) .. " starts a new session"})
+    end
     for ____, s in ipairs(sessions) do
         do
             if s.target == nil then
-                goto __continue25
+                goto __continue27
             end
             local at = ((((("session " .. s.name) .. ": door 127.0.0.1:") .. tostring(s.target.port)) .. ", lock file ") .. tostring(s.target.port)) .. ".lock over there"
             if not s.connected then
                 vim.health.warn(at .. ": its CLI has not connected", {"the terminal shows what the far side said (ssh, the CLI)", "ssh: is the port already taken over there (ExitOnForwardFailure)? is AllowTcpForwarding on in its sshd?", "a container: does it share this machine's network (forward = \"none\"), or reach it at remote.targets host?"})
-                goto __continue25
+                goto __continue27
             end
             local trip = server and server:doorRoundTrip(s.target.port, ROUND_TRIP_TIMEOUT_MS)
             if (trip and trip.ok) == true then
@@ -110,7 +114,7 @@ function ____exports.checkRemote(config, server, sessions)
                 vim.health.warn((at .. ": connected, but a ping found no answer: ") .. ((trip and trip.ok) == false and trip.error or "server stopped"))
             end
         end
-        ::__continue25::
+        ::__continue27::
     end
 end
 return ____exports

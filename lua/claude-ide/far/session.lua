@@ -26,6 +26,13 @@ local httpHookSettings = ____settings.httpHookSettings
 local ____cli_config = require("claude-ide.bridge.cli_config")
 local allowedTools = ____cli_config.allowedTools
 local httpMcpConfig = ____cli_config.httpMcpConfig
+--- The drops of this Neovim's far sessions, the latest last (a few are kept).
+local drops = {}
+local DROPS_KEPT = 8
+--- The far sessions whose connection dropped, the latest last.
+function ____exports.farDrops()
+    return {unpack(drops)}
+end
 --- Ports of far sessions whose door is open, and of those that ended, per target (their files may be left over there).
 local openPorts = {}
 local endedPorts = {}
@@ -124,6 +131,7 @@ function ____exports.folderPairs(target)
 end
 --- Opens the door of an agent at target `name`.
 function ____exports.openFarSession(config, name, openGateway)
+    local session
     local target = remoteTarget(config, name)
     if target == nil then
         return {ok = false, error = ("no target \"" .. name) .. "\" in remote.targets"}
@@ -146,10 +154,7 @@ function ____exports.openFarSession(config, name, openGateway)
             words,
             {on_exit = function(_job, code)
                 if not closed then
-                    say(
-                        ((((("@" .. name) .. ": the forward (") .. table.concat(words, " ")) .. ") exited with code ") .. tostring(code)) .. ": the far CLI cannot reach this Neovim",
-                        "error"
-                    )
+                    session.dropped((("the forward (" .. table.concat(words, " ")) .. ") exited with code ") .. tostring(code))
                 end
             end}
         )
@@ -203,20 +208,44 @@ function ____exports.openFarSession(config, name, openGateway)
         local ok = pcall(vim.fn.chansend, terminalJob, input)
         return ok
     end
-    return {ok = true, session = {
+    local function dropped(why)
+        if closed then
+            return
+        end
+        local label = ((("@" .. name) .. " (door ") .. tostring(gateway.port)) .. ")"
+        drops[#drops + 1] = {
+            session = label,
+            target = name,
+            port = gateway.port,
+            at = os.date("%H:%M:%S"),
+            why = why
+        }
+        if #drops > DROPS_KEPT then
+            table.remove(drops, 1)
+        end
+        say(((((label .. ": the connection dropped (") .. why) .. "): its door is closed (its token is refused from now on); its reviews stay open; :ClaudeCode @") .. name) .. " starts again", "error")
+        close()
+        local ____opt_6 = session.onDrop
+        if ____opt_6 ~= nil then
+            ____opt_6()
+        end
+    end
+    session = {
         name = name,
         target = target,
         gateway = gateway,
         close = close,
         arm = arm,
-        deliver = deliver
-    }}
+        deliver = deliver,
+        dropped = dropped
+    }
+    return {ok = true, session = session}
 end
 --- The local command line that starts the far CLI, in the far folder of Neovim's cwd.
 function ____exports.farCommand(config, far, setup, extra)
-    local ____far_6 = far
-    local target = ____far_6.target
-    local gateway = ____far_6.gateway
+    local ____far_8 = far
+    local target = ____far_8.target
+    local gateway = ____far_8.gateway
     local cwd = vim.fn.getcwd()
     local farCwd = gateway.paths:toFar(cwd)
     if farCwd == nil then

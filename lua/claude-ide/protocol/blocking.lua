@@ -8,6 +8,8 @@ local settle = ____result.settle
 local ToolError = ____result.ToolError
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local ErrorCode = ____jsonrpc.ErrorCode
+--- The reason a parked call is cancelled with when its connection closed (a review may outlive it: orphanFor).
+____exports.CLIENT_GONE = "client disconnected"
 --- An error as one line: its text with line breaks folded, no traceback.
 function ____exports.oneLine(err)
     local folded = string.gsub(

@@ -27,6 +27,8 @@ local ____far_paths = require("claude-ide.protocol.far_paths")
 local resultToFar = ____far_paths.resultToFar
 local toLocal = ____far_paths.toLocal
 local valueToFar = ____far_paths.valueToFar
+local ____blocking = require("claude-ide.protocol.blocking")
+local CLIENT_GONE = ____blocking.CLIENT_GONE
 local ____jsonrpc = require("claude-ide.protocol.jsonrpc")
 local BigId = ____jsonrpc.BigId
 local ErrorCode = ____jsonrpc.ErrorCode
@@ -569,7 +571,7 @@ function Session.prototype.closed(self, code, reason)
     self.deps.log:debug((((("client " .. tostring(self.id)) .. " closed (") .. tostring(code)) .. (reason ~= "" and " " .. reason or "")) .. ")")
     self.calls = {}
     self.waiting = {}
-    self.deps.blocking:cancelOwner(self.id, "client disconnected")
+    self.deps.blocking:cancelOwner(self.id, CLIENT_GONE)
     self.ready = false
     self.deps.onChange(self)
 end

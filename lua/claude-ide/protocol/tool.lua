@@ -11,7 +11,7 @@ end
 function ____exports.decisionOf(ctx, review)
     return ctx.park(
         function(resume) return review.onDecision(resume) end,
-        function() return review.cancel() end
+        function(reason) return review.cancel(reason) end
     )
 end
 return ____exports

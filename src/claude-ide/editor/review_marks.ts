@@ -10,6 +10,8 @@ export interface ReviewVar {
   role: "proposal" | "current";
   /** The proposal buffer of this review. */
   proposal: Buf;
+  /** Its session is gone (a far session's dropped connection): why; the review answers no one, :w writes here. */
+  gone?: string;
   /** Opened behind the user (diff.focus) and not visited yet: :ClaudeCodeFocus jumps to it. */
   waiting?: boolean;
   /** The file under review, as shown (relative to the cwd when inside it). */

@@ -193,7 +193,7 @@ function takeOffSnacksExitPre(win: SnacksWin): void {
 /** @noSelf */
 export interface TerminalHooks {
   /** The terminal buffer is going away (deleted, or closed after claude exited); called once. */
-  onGone?(): void;
+  onGone?(code?: number): void;
   /**
    * What the wiring adds to the command line and the environment of this CLI (bridge/cli_config: the agent
    * endpoint's --mcp-config and allowed tools, the hooks' settings, the permission mode; the editor layer knows
@@ -437,10 +437,11 @@ export class ClaudeTerminal {
     });
   }
 
-  private markGone(): void {
+  /** `code`: the command's exit code (undefined: the buffer went first). */
+  private markGone(code?: number): void {
     if (this.gone) return;
     this.gone = true;
-    this.hooks.onGone?.();
+    this.hooks.onGone?.(code);
   }
 
   private onExit(config: Config, job: number, code: number): void {
@@ -448,7 +449,7 @@ export class ClaudeTerminal {
     const buf = this.buf;
     this.job = undefined;
     this.buf = undefined;
-    this.markGone();
+    this.markGone(code);
     // A failing start stays visible so that its error can be read.
     if (!config.terminal.auto_close || code !== 0 || buf === undefined) return;
     for (const win of vim.fn.win_findbuf(buf)) pcall(vim.api.nvim_win_close, win, true);

@@ -5,7 +5,7 @@ import { type Config, remoteTarget } from "../config";
 import type { Server } from "../server";
 import type { SessionInfo } from "../sessions";
 import { shown } from "../util/fs";
-import { folderPairs } from "./session";
+import { farDrops, folderPairs } from "./session";
 import { createPathMap } from "../util/path_map";
 
 /** A ping through the forward normally takes milliseconds; a dead forward never answers. */
@@ -64,6 +64,11 @@ export function checkRemote(config: Config, server: Server | undefined, sessions
         `:cd into ${pairs_.map((p) => shown(p.near)).join(" or ")}`,
       ]);
   }
+  for (const d of farDrops())
+    vim.health.warn(
+      `session ${d.session} dropped at ${d.at}: ${d.why}. Its door closed (its token is refused); its reviews stayed open (:w writes here, the agent does not hear it); its lock file over there is removed by the far shell when it hangs up, else by the next start at @${d.target}`,
+      [`:ClaudeCode @${d.target} starts a new session`],
+    );
   for (const s of sessions) {
     if (s.target === undefined) continue;
     const at = `session ${s.name}: door 127.0.0.1:${s.target.port}, lock file ${s.target.port}.lock over there`;

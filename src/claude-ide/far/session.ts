@@ -27,6 +27,32 @@ export interface FarSession {
    * was armed.
    */
   deliver(this: void, job: number): boolean;
+  /**
+   * Its connection dropped (the terminal's command ended with an error, or the forward exited): said once,
+   * remembered for :checkhealth (farDrops), and the door closed; `onDrop` then ends the terminal.
+   */
+  dropped(this: void, why: string): void;
+  /** Set by the owner: ends the session's terminal when the forward drops. */
+  onDrop?: (this: void) => void;
+}
+
+/** A far session whose connection dropped, for :checkhealth. */
+export interface FarDrop {
+  session: string;
+  target: string;
+  port: number;
+  /** When (os.date %H:%M:%S). */
+  at: string;
+  why: string;
+}
+
+/** The drops of this Neovim's far sessions, the latest last (a few are kept). */
+const drops: FarDrop[] = [];
+const DROPS_KEPT = 8;
+
+/** The far sessions whose connection dropped, the latest last. */
+export function farDrops(): FarDrop[] {
+  return [...drops];
 }
 
 /** Ports of far sessions whose door is open, and of those that ended, per target (their files may be left over there). */
@@ -134,11 +160,7 @@ export function openFarSession(
     const words = target.forward.map((w) => string.gsub(w, "{port}", port)[0]);
     const [ok, started] = pcall(vim.fn.jobstart, words, {
       on_exit: (_job: number, code: number) => {
-        if (!closed)
-          say(
-            `@${name}: the forward (${words.join(" ")}) exited with code ${code}: the far CLI cannot reach this Neovim`,
-            "error",
-          );
+        if (!closed) session.dropped(`the forward (${words.join(" ")}) exited with code ${code}`);
       },
     });
     if (!ok || started <= 0) {
@@ -173,7 +195,20 @@ export function openFarSession(
     const [ok] = pcall(vim.fn.chansend, terminalJob, input);
     return ok;
   };
-  return { ok: true, session: { name, target, gateway, close, arm, deliver } };
+  const dropped = (why: string): void => {
+    if (closed) return;
+    const label = `@${name} (door ${gateway.port})`;
+    drops.push({ session: label, target: name, port: gateway.port, at: os.date("%H:%M:%S"), why });
+    if (drops.length > DROPS_KEPT) drops.shift();
+    say(
+      `${label}: the connection dropped (${why}): its door is closed (its token is refused from now on); its reviews stay open; :ClaudeCode @${name} starts again`,
+      "error",
+    );
+    close();
+    session.onDrop?.();
+  };
+  const session: FarSession = { name, target, gateway, close, arm, deliver, dropped };
+  return { ok: true, session };
 }
 
 /** The local command line that starts the far CLI, in the far folder of Neovim's cwd. */

@@ -7,6 +7,9 @@ import { ErrorCode } from "./jsonrpc";
 
 export type Park = ToolContext["park"];
 
+/** The reason a parked call is cancelled with when its connection closed (a review may outlive it: orphanFor). */
+export const CLIENT_GONE = "client disconnected";
+
 /** How a call ended: the handler's return value, or a JSON-RPC error (code + message). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
 

@@ -20,7 +20,7 @@ import { dict, isObject } from "../util/json";
 import { initializeResult, negotiate, PID_META } from "./initialize";
 import type { PathMap } from "../util/path_map";
 import { resultToFar, toLocal, valueToFar } from "./far_paths";
-import type { Blocking, CallHandle, Park } from "./blocking";
+import { type Blocking, type CallHandle, CLIENT_GONE, type Park } from "./blocking";
 import {
   BigId,
   ErrorCode,
@@ -483,7 +483,7 @@ export class Session {
     this.deps.log.debug(`client ${this.id} closed (${code}${reason !== "" ? ` ${reason}` : ""})`);
     this.calls = new LuaMap();
     this.waiting = new LuaMap();
-    this.deps.blocking.cancelOwner(this.id, "client disconnected");
+    this.deps.blocking.cancelOwner(this.id, CLIENT_GONE);
     this.ready = false;
     this.deps.onChange(this);
   }

@@ -93,6 +93,6 @@ export interface ToolDescriptor {
 export function decisionOf<Outcome>(ctx: ToolContext, review: PendingReview<Outcome>): Outcome {
   return ctx.park<Outcome>(
     (resume) => review.onDecision(resume),
-    () => review.cancel(),
+    (reason) => review.cancel(reason),
   );
 }

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
@@ -37,6 +38,10 @@ local PlanReview = ____plan_review.PlanReview
 local ____reason = require("claude-ide.editor.review.reason")
 local cleanReason = ____reason.cleanReason
 local REASON_VAR = ____reason.REASON_VAR
+local ____blocking = require("claude-ide.protocol.blocking")
+local CLIENT_GONE = ____blocking.CLIENT_GONE
+local ____fs = require("claude-ide.util.fs")
+local writeFileAtomic = ____fs.writeFileAtomic
 --- `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result` (and `reason`: what
 -- the user gave for a rejection, if anything).
 ____exports.EVENT_OPENED = "ClaudeIdeDiffOpened"
@@ -55,22 +60,83 @@ function Review.prototype.____constructor(self, req, owner)
             self.listener = listener
         end
     end
-    self.cancel = function()
-        self["end"](self, nil, "CANCELLED", true)
+    self.cancel = function(reason)
+        local ____temp_0
+        if reason == CLIENT_GONE and self.req.clientId ~= nil then
+            ____temp_0 = self.owner:orphanWhy(self.req.clientId)
+        else
+            ____temp_0 = nil
+        end
+        local why = ____temp_0
+        if why ~= nil then
+            self:orphan(why)
+        else
+            self["end"](self, nil, "CANCELLED", true)
+        end
     end
+end
+function Review.prototype.orphan(self, why)
+    if self.life.settled or self.orphaned ~= nil then
+        return
+    end
+    self.orphaned = why
+    self.listener = nil
+    local note = why .. ": :w writes here, the agent will not hear it"
+    for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
+        do
+            local v = vim.b[buf][REVIEW_VAR]
+            if (v and v.tab_name) ~= self.req.tabName then
+                goto __continue11
+            end
+            pcall(
+                vim.api.nvim_buf_set_var,
+                buf,
+                REVIEW_VAR,
+                __TS__ObjectAssign({}, v, {gone = why})
+            )
+            for ____, win in ipairs(vim.fn.win_findbuf(buf)) do
+                local bar = vim.wo[win].winbar
+                if (string.find(bar, note, 1, true)) == nil then
+                    vim.wo[win].winbar = (("%#WarningMsg#[" .. (string.gsub(note, "%%", "%%%%"))) .. "]%* ") .. bar
+                end
+            end
+        end
+        ::__continue11::
+    end
+    say(
+        ((why .. ": the review of ") .. vim.fn.fnamemodify(self.req.newPath, ":t")) .. " stays open; accepting it (:w) writes the file here, and the agent will not hear of it",
+        "warn"
+    )
 end
 function Review.prototype.accept(self, closeNow)
     if self.life.settled then
         return
     end
     local text = self.view:proposalText()
-    local ____temp_0
-    if self.req.writer == "plugin" then
-        ____temp_0 = nil
-    else
-        ____temp_0 = readFile(self.req.newPath)
+    if self.orphaned ~= nil then
+        local stat = vim.uv.fs_stat(self.req.newPath)
+        local written = writeFileAtomic(self.req.newPath, text, stat ~= nil and stat.mode % 512 or 420)
+        if not written.ok then
+            say(
+                (vim.fn.fnamemodify(self.req.newPath, ":t") .. " could not be written: ") .. written.error,
+                "error"
+            )
+            return
+        end
+        say(
+            ((vim.fn.fnamemodify(self.req.newPath, ":t") .. " written here; ") .. self.orphaned) .. ": the agent will not hear of it",
+            "warn"
+        )
+        self["end"](self, {accepted = true, text = text}, "FILE_SAVED", closeNow)
+        return
     end
-    local disk = ____temp_0
+    local ____temp_3
+    if self.req.writer == "plugin" then
+        ____temp_3 = nil
+    else
+        ____temp_3 = readFile(self.req.newPath)
+    end
+    local disk = ____temp_3
     if disk ~= nil and disk.ok and normalizeEol(text) == normalizeEol(disk.text or "") then
         say(
             ("the proposal for " .. vim.fn.fnamemodify(self.req.newPath, ":t")) .. " leaves the file unchanged: answered as a rejection",
@@ -93,26 +159,26 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     self.view:settle()
     local function finish()
         self.view:close()
-        local ____self_10 = self.owner
-        local ____self_10_emit_11 = ____self_10.emit
-        local ____array_9 = __TS__SparseArrayNew(____exports.EVENT_RESOLVED, self.req, result)
-        local ____temp_3
+        local ____self_13 = self.owner
+        local ____self_13_emit_14 = ____self_13.emit
+        local ____array_12 = __TS__SparseArrayNew(____exports.EVENT_RESOLVED, self.req, result)
+        local ____temp_6
         if (outcome and outcome.accepted) == false then
-            ____temp_3 = outcome.reason
+            ____temp_6 = outcome.reason
         else
-            ____temp_3 = nil
+            ____temp_6 = nil
         end
-        __TS__SparseArrayPush(____array_9, ____temp_3, (outcome and outcome.accepted) == true and outcome.text or nil)
-        local ____temp_8
+        __TS__SparseArrayPush(____array_12, ____temp_6, (outcome and outcome.accepted) == true and outcome.text or nil)
+        local ____temp_11
         if (outcome and outcome.accepted) == true then
-            ____temp_8 = self.before
+            ____temp_11 = self.before
         else
-            ____temp_8 = nil
+            ____temp_11 = nil
         end
-        __TS__SparseArrayPush(____array_9, ____temp_8)
-        ____self_10_emit_11(
-            ____self_10,
-            __TS__SparseArraySpread(____array_9)
+        __TS__SparseArrayPush(____array_12, ____temp_11)
+        ____self_13_emit_14(
+            ____self_13,
+            __TS__SparseArraySpread(____array_12)
         )
     end
     if closeNow and not vim.in_fast_event() then
@@ -120,7 +186,7 @@ Review.prototype["end"] = function(self, outcome, result, closeNow)
     else
         vim.schedule(finish)
     end
-    if outcome and outcome.accepted and self.req.writer ~= "plugin" then
+    if outcome and outcome.accepted and (self.req.writer ~= "plugin" or self.orphaned ~= nil) then
         self.owner:follow(self.req.newPath, outcome.text)
     end
     local listener = self.listener
@@ -150,13 +216,13 @@ local function currentText(path)
     if not disk.ok then
         return disk
     end
-    local ____temp_14
+    local ____temp_17
     if disk.text == nil then
-        ____temp_14 = nil
+        ____temp_17 = nil
     else
-        ____temp_14 = reviewText(disk.text).lines
+        ____temp_17 = reviewText(disk.text).lines
     end
-    return {ok = true, lines = ____temp_14, dirty = false}
+    return {ok = true, lines = ____temp_17, dirty = false}
 end
 --- The PendingReview of a multi-file or plan review: the outcome, once there is one, goes to the listener (one
 -- that comes later gets it at once); `cancel` ends the review without an outcome.
@@ -231,13 +297,13 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         end
         local review = __TS__New(Review, req, self)
         local lines = current.lines
-        local ____temp_19
+        local ____temp_22
         if lines == nil then
-            ____temp_19 = nil
+            ____temp_22 = nil
         else
-            ____temp_19 = type(lines) == "string" and lines or linesText(lines)
+            ____temp_22 = type(lines) == "string" and lines or linesText(lines)
         end
-        review.before = ____temp_19
+        review.before = ____temp_22
         local spec = {
             tabName = req.tabName,
             path = req.newPath,
@@ -274,15 +340,15 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             return {ok = false, error = full}
         end
         local function emit(pattern, result, reason)
-            local ____self_emitFor_24 = self.emitFor
-            local ____pattern_22 = pattern
-            local ____req_title_23 = req.title
-            local ____opt_20 = req.files[1]
-            return ____self_emitFor_24(
+            local ____self_emitFor_27 = self.emitFor
+            local ____pattern_25 = pattern
+            local ____req_title_26 = req.title
+            local ____opt_23 = req.files[1]
+            return ____self_emitFor_27(
                 self,
-                ____pattern_22,
-                ____req_title_23,
-                ____opt_20 and ____opt_20.path or "",
+                ____pattern_25,
+                ____req_title_26,
+                ____opt_23 and ____opt_23.path or "",
                 result,
                 req.client,
                 reason
@@ -299,14 +365,14 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             function(o)
                 self.multis[review] = nil
                 vim.schedule(function()
-                    local ____temp_26 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
-                    local ____o_accepted_25
+                    local ____temp_29 = o.accepted and "FILE_SAVED" or "DIFF_REJECTED"
+                    local ____o_accepted_28
                     if o.accepted then
-                        ____o_accepted_25 = nil
+                        ____o_accepted_28 = nil
                     else
-                        ____o_accepted_25 = o.reason
+                        ____o_accepted_28 = o.reason
                     end
-                    return emit(____exports.EVENT_RESOLVED, ____temp_26, ____o_accepted_25)
+                    return emit(____exports.EVENT_RESOLVED, ____temp_29, ____o_accepted_28)
                 end)
                 waiter.settle(
                     o,
@@ -350,13 +416,13 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             self.plans[review] = nil
             local result = o.kind == "approved" and "FILE_SAVED" or (o.kind == "refused" and "DIFF_REJECTED" or "CANCELLED")
             vim.schedule(function()
-                local ____temp_27
+                local ____temp_30
                 if o.kind == "refused" then
-                    ____temp_27 = o.feedback
+                    ____temp_30 = o.feedback
                 else
-                    ____temp_27 = nil
+                    ____temp_30 = nil
                 end
-                return emit(____exports.EVENT_RESOLVED, result, ____temp_27)
+                return emit(____exports.EVENT_RESOLVED, result, ____temp_30)
             end)
             waiter.settle(o)
         end
@@ -390,18 +456,18 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         end
         local multis = {}
         for review, client in pairs(self.multis) do
-            local ____temp_30 = scope == nil
-            if not ____temp_30 then
-                local ____scope_29 = scope
-                local ____temp_28
+            local ____temp_33 = scope == nil
+            if not ____temp_33 then
+                local ____scope_32 = scope
+                local ____temp_31
                 if client == false then
-                    ____temp_28 = nil
+                    ____temp_31 = nil
                 else
-                    ____temp_28 = client
+                    ____temp_31 = client
                 end
-                ____temp_30 = ____scope_29(____temp_28)
+                ____temp_33 = ____scope_32(____temp_31)
             end
-            if ____temp_30 then
+            if ____temp_33 then
                 multis[#multis + 1] = review
             end
         end
@@ -424,26 +490,26 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         for multi, client in pairs(self.multis) do
             do
                 if multi.title ~= title then
-                    goto __continue75
+                    goto __continue87
                 end
-                local ____temp_33 = scope ~= nil
-                if ____temp_33 then
-                    local ____scope_32 = scope
-                    local ____temp_31
+                local ____temp_36 = scope ~= nil
+                if ____temp_36 then
+                    local ____scope_35 = scope
+                    local ____temp_34
                     if client == false then
-                        ____temp_31 = nil
+                        ____temp_34 = nil
                     else
-                        ____temp_31 = client
+                        ____temp_34 = client
                     end
-                    ____temp_33 = not ____scope_32(____temp_31)
+                    ____temp_36 = not ____scope_35(____temp_34)
                 end
-                if ____temp_33 then
+                if ____temp_36 then
                     return false
                 end
                 multi:reject()
                 return true
             end
-            ::__continue75::
+            ::__continue87::
         end
         local plan = __TS__ArrayFind(
             self:plansIn(scope),
@@ -456,13 +522,26 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
         return true
     end
     self.proposalOf = function(tabName, scope)
-        local ____opt_34 = self:named(tabName, scope)
-        return ____opt_34 and ____opt_34.view:proposalText()
+        local ____opt_37 = self:named(tabName, scope)
+        return ____opt_37 and ____opt_37.view:proposalText()
+    end
+    self.setOrphanRule = function(rule)
+        self.orphanRule = rule
+    end
+    self.orphanFor = function(clientIds, why)
+        local n = 0
+        for ____, review in pairs(self.reviews) do
+            if review.req.clientId ~= nil and __TS__ArrayIncludes(clientIds, review.req.clientId) and review.orphaned == nil then
+                review:orphan(why)
+                n = n + 1
+            end
+        end
+        return n
     end
     self.rejectFor = function(clientIds)
         local theirs = {}
         for ____, review in pairs(self.reviews) do
-            if review.req.clientId ~= nil and __TS__ArrayIncludes(clientIds, review.req.clientId) then
+            if review.req.clientId ~= nil and __TS__ArrayIncludes(clientIds, review.req.clientId) and review.orphaned == nil then
                 theirs[#theirs + 1] = review
             end
         end
@@ -483,14 +562,14 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             end
         end
         for ____, client in pairs(self.multis) do
-            local ____scope_37 = scope
-            local ____temp_36
+            local ____scope_40 = scope
+            local ____temp_39
             if client == false then
-                ____temp_36 = nil
+                ____temp_39 = nil
             else
-                ____temp_36 = client
+                ____temp_39 = client
             end
-            if ____scope_37(____temp_36) then
+            if ____scope_40(____temp_39) then
                 n = n + 1
             end
         end
@@ -531,13 +610,13 @@ function DiffManager.prototype.homeOf(self, clientId)
         return nil
     end
     local ok, buf = pcall(self.terminalOf, clientId)
-    local ____ok_38
+    local ____ok_41
     if ok then
-        ____ok_38 = buf
+        ____ok_41 = buf
     else
-        ____ok_38 = nil
+        ____ok_41 = nil
     end
-    return ____ok_38
+    return ____ok_41
 end
 function DiffManager.prototype.capReached(self, clientId)
     if clientId == nil or self.pendingFor(function(id) return id == clientId end) < ____exports.MAX_PENDING_REVIEWS then
@@ -556,18 +635,18 @@ end
 function DiffManager.prototype.plansIn(self, scope)
     local found = {}
     for plan, client in pairs(self.plans) do
-        local ____temp_41 = scope == nil
-        if not ____temp_41 then
-            local ____scope_40 = scope
-            local ____temp_39
+        local ____temp_44 = scope == nil
+        if not ____temp_44 then
+            local ____scope_43 = scope
+            local ____temp_42
             if client == false then
-                ____temp_39 = nil
+                ____temp_42 = nil
             else
-                ____temp_39 = client
+                ____temp_42 = client
             end
-            ____temp_41 = ____scope_40(____temp_39)
+            ____temp_44 = ____scope_43(____temp_42)
         end
-        if ____temp_41 then
+        if ____temp_44 then
             found[#found + 1] = plan
         end
     end
@@ -581,6 +660,19 @@ function DiffManager.prototype.named(self, tabName, scope)
     end
     return nil
 end
+function DiffManager.prototype.orphanWhy(self, clientId)
+    if self.orphanRule == nil then
+        return nil
+    end
+    local ok, why = pcall(self.orphanRule, clientId)
+    local ____ok_45
+    if ok then
+        ____ok_45 = why
+    else
+        ____ok_45 = nil
+    end
+    return ____ok_45
+end
 function DiffManager.prototype.forget(self, review)
     local key = reviewKey(review.req.clientId, review.req.tabName)
     if self.reviews[key] == review then
@@ -592,9 +684,9 @@ function DiffManager.prototype.follow(self, path, text)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local ____opt_42 = self.followers[path]
-    if ____opt_42 ~= nil then
-        ____opt_42:stop()
+    local ____opt_46 = self.followers[path]
+    if ____opt_46 ~= nil then
+        ____opt_46:stop()
     end
     local follower
     follower = __TS__New(
@@ -669,11 +761,11 @@ local function proposalHere(proposals)
             return v.proposal
         end
     end
-    local ____opt_44 = __TS__ArrayFind(
+    local ____opt_48 = __TS__ArrayFind(
         proposals,
         function(____, p) return p.tabName == tabName end
     )
-    return ____opt_44 and ____opt_44.buf
+    return ____opt_48 and ____opt_48.buf
 end
 --- Calls `act` with the proposal buffer of the review the cursor is in (its window, else its tab page); from anywhere
 -- else with the only open review's (`what` then names it: the message says which one was answered), else with the

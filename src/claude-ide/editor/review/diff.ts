@@ -33,6 +33,8 @@ import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import { MultiReview } from "./multi_review";
 import { PlanReview } from "./plan_review";
 import { cleanReason, REASON_VAR } from "./reason";
+import { CLIENT_GONE } from "../../protocol/blocking";
+import { writeFileAtomic } from "../../util/fs";
 
 /**
  * `User` autocmd patterns, with data { tab_name, file, client? } and, when resolved, `result` (and `reason`: what
@@ -65,14 +67,57 @@ class Review implements PendingReview {
     else this.listener = listener;
   };
 
-  cancel: PendingReview["cancel"] = () => {
-    this.end(undefined, "CANCELLED", true);
+  /** Its session is gone (orphanFor): why, as the user reads it; the review answers no one any more. */
+  orphaned?: string;
+
+  cancel: PendingReview["cancel"] = (reason) => {
+    const why =
+      reason === CLIENT_GONE && this.req.clientId !== undefined ? this.owner.orphanWhy(this.req.clientId) : undefined;
+    if (why !== undefined) this.orphan(why);
+    else this.end(undefined, "CANCELLED", true);
   };
+
+  /** The review outlives its call: it stays open and says so; :w writes the file here, q closes it. */
+  orphan(why: string): void {
+    if (this.life.settled || this.orphaned !== undefined) return;
+    this.orphaned = why;
+    this.listener = undefined;
+    const note = `${why}: :w writes here, the agent will not hear it`;
+    for (const buf of vim.api.nvim_list_bufs()) {
+      const v = vim.b[buf][REVIEW_VAR] as ReviewVar | undefined;
+      if (v?.tab_name !== this.req.tabName) continue;
+      pcall(vim.api.nvim_buf_set_var, buf, REVIEW_VAR, { ...v, gone: why });
+      for (const win of vim.fn.win_findbuf(buf)) {
+        const bar = vim.wo[win].winbar as string;
+        if (string.find(bar, note, 1, true)[0] === undefined)
+          vim.wo[win].winbar = `%#WarningMsg#[${string.gsub(note, "%%", "%%%%")[0]}]%* ${bar}`;
+      }
+    }
+    say(
+      `${why}: the review of ${vim.fn.fnamemodify(this.req.newPath, ":t")} stays open; accepting it (:w) writes the file here, and the agent will not hear of it`,
+      "warn",
+    );
+  }
 
   /** Answers with the proposal as it is now (the user may have edited it). */
   accept(closeNow: boolean): void {
     if (this.life.settled) return;
     const text = this.view.proposalText();
+    if (this.orphaned !== undefined) {
+      // No CLI writes it now: the file is written here, as the proposal stands.
+      const [stat] = vim.uv.fs_stat(this.req.newPath);
+      const written = writeFileAtomic(this.req.newPath, text, stat !== undefined ? stat.mode % 0o1000 : 0o644);
+      if (!written.ok) {
+        say(`${vim.fn.fnamemodify(this.req.newPath, ":t")} could not be written: ${written.error}`, "error");
+        return;
+      }
+      say(
+        `${vim.fn.fnamemodify(this.req.newPath, ":t")} written here; ${this.orphaned}: the agent will not hear of it`,
+        "warn",
+      );
+      this.end({ accepted: true, text }, "FILE_SAVED", closeNow);
+      return;
+    }
     const disk = this.req.writer === "plugin" ? undefined : readFile(this.req.newPath);
     if (disk !== undefined && disk.ok && normalizeEol(text) === normalizeEol(disk.text ?? "")) {
       say(
@@ -112,7 +157,8 @@ class Review implements PendingReview {
     };
     if (closeNow && !vim.in_fast_event()) finish();
     else vim.schedule(finish);
-    if (outcome?.accepted && this.req.writer !== "plugin") this.owner.follow(this.req.newPath, outcome.text);
+    if (outcome?.accepted && (this.req.writer !== "plugin" || this.orphaned !== undefined))
+      this.owner.follow(this.req.newPath, outcome.text);
     const listener = this.listener;
     this.listener = undefined;
     if (outcome === undefined || listener === undefined) return;
@@ -388,10 +434,38 @@ export class DiffManager implements DiffService {
     return undefined;
   }
 
+  private orphanRule?: (this: void, clientId: number) => string | undefined;
+
+  setOrphanRule: DiffService["setOrphanRule"] = (rule) => {
+    this.orphanRule = rule;
+  };
+
+  /** Why the reviews of connection `clientId` outlive it (the orphan rule), or undefined: they close with it. */
+  orphanWhy(clientId: number): string | undefined {
+    if (this.orphanRule === undefined) return undefined;
+    const [ok, why] = pcall(this.orphanRule, clientId);
+    return ok ? why : undefined;
+  }
+
+  orphanFor: DiffService["orphanFor"] = (clientIds, why) => {
+    let n = 0;
+    for (const [, review] of this.reviews)
+      if (
+        review.req.clientId !== undefined &&
+        clientIds.includes(review.req.clientId) &&
+        review.orphaned === undefined
+      ) {
+        review.orphan(why);
+        n++;
+      }
+    return n;
+  };
+
   rejectFor: DiffService["rejectFor"] = (clientIds) => {
     const theirs: Review[] = [];
     for (const [, review] of this.reviews)
-      if (review.req.clientId !== undefined && clientIds.includes(review.req.clientId)) theirs.push(review);
+      if (review.req.clientId !== undefined && clientIds.includes(review.req.clientId) && review.orphaned === undefined)
+        theirs.push(review);
     // Not closed at once: this runs from a terminal's BufUnload, where windows must not close.
     for (const review of theirs) review.reject(false);
     const plans = this.plansIn((id) => id !== undefined && clientIds.includes(id));
