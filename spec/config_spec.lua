@@ -16,7 +16,8 @@ describe('config.validate', function()
     assert.are.equal('ga', r.config.diff.keymaps.accept)
     assert.are.equal('q', r.config.diff.keymaps.reject)
     assert.are.equal(0, r.config.selection.debounce_ms)
-    assert.are.equal('<CR>', config.DEFAULTS.diff.keymaps.accept)
+    assert.is_false(config.DEFAULTS.diff.keymaps.accept)
+    assert.are.equal('<CR>', config.DEFAULTS.diff.keymaps.open)
   end)
 
   it('replaces lists instead of merging them index by index', function()
@@ -40,7 +41,11 @@ describe('config.validate', function()
       'option "diff.layout" must be "vertical", "horizontal", "unified" or "auto", got "diagonal"',
     },
     { { diff = 'x' }, 'option "diff" must be a table, got "x"' },
-    { { diff = { keymaps = { accept = '' } } }, 'option "diff.keymaps.accept" must be a non-empty string' },
+    {
+      { diff = { keymaps = { accept = '' } } },
+      'option "diff.keymaps.accept" must be a key (non-empty string) or false',
+    },
+    { { diff = { keymaps = { reject = '' } } }, 'option "diff.keymaps.reject" must be a non-empty string' },
     { { terminal = { width = -1 } }, 'option "terminal.width" must be a positive number' },
     { { terminal = { env = { A = 1 } } }, 'option "terminal.env" must be a table of string values' },
     {

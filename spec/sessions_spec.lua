@@ -220,7 +220,7 @@ describe('Claude sessions', function()
       -- the remaining review is answered as usual
       vim.api.nvim_set_current_tabpage(require('helpers.diff').tab('from-one'))
       vim.api.nvim_set_current_win(require('helpers.diff').win('proposal'))
-      require('helpers.diff').press('<CR>')
+      require('helpers.diff').press(':w<CR>')
       local ok = c1:wait_response(r1)
       assert.are.equal('FILE_SAVED', ok.result.content[1].text)
     end

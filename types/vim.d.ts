@@ -242,6 +242,8 @@ declare namespace vim {
     function getwininfo(win?: Win): Dict[];
     function getcmdwintype(): string;
     function getchar(expr?: number): number | string;
+    function getcharstr(expr?: number): string;
+    function keytrans(keys: string): string;
     function confirm(msg: string, choices?: string, def?: number, type?: string): number;
     function input(prompt: string | Dict, text?: string): string;
     function executable(name: string): number;
@@ -317,6 +319,7 @@ declare namespace vim {
     function nvim_buf_get_mark(buf: Buf, name: string): [number, number];
     function nvim_buf_set_keymap(buf: Buf, mode: string, lhs: string, rhs: string, opts: Dict): void;
     function nvim_buf_get_keymap(buf: Buf, mode: string): Dict[];
+    function nvim_get_keymap(mode: string): Dict[];
     function nvim_buf_del_keymap(buf: Buf, mode: string, lhs: string): void;
     function nvim_list_bufs(): Buf[];
     function nvim_get_current_buf(): Buf;

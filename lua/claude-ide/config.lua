@@ -151,7 +151,8 @@ ____exports.DEFAULTS = {
         }
     },
     diff = {layout = "auto", keymaps = {
-        accept = "<CR>",
+        accept = false,
+        open = "<CR>",
         reject = "q",
         reject_with_reason = "Q",
         take_hunk = "gh",
@@ -301,7 +302,8 @@ RULES = {
         expected = "\"vertical\", \"horizontal\", \"unified\" or \"auto\"",
         check = oneOf({"vertical", "horizontal", "unified", "auto"})
     },
-    ["diff.keymaps.accept"] = nonEmptyString,
+    ["diff.keymaps.accept"] = optionalKey,
+    ["diff.keymaps.open"] = optionalKey,
     ["diff.keymaps.reject"] = nonEmptyString,
     ["diff.keymaps.reject_with_reason"] = optionalKey,
     ["diff.keymaps.take_hunk"] = optionalKey,

@@ -159,6 +159,100 @@ local function __TS__ArrayIncludes(self, searchElement, fromIndex)
     return false
 end
 
+local function __TS__ArraySplice(self, ...)
+    local args = {...}
+    local len = #self
+    local actualArgumentCount = __TS__CountVarargs(...)
+    local start = args[1]
+    local deleteCount = args[2]
+    if start < 0 then
+        start = len + start
+        if start < 0 then
+            start = 0
+        end
+    elseif start > len then
+        start = len
+    end
+    local itemCount = actualArgumentCount - 2
+    if itemCount < 0 then
+        itemCount = 0
+    end
+    local actualDeleteCount
+    if actualArgumentCount == 0 then
+        actualDeleteCount = 0
+    elseif actualArgumentCount == 1 then
+        actualDeleteCount = len - start
+    else
+        actualDeleteCount = deleteCount or 0
+        if actualDeleteCount < 0 then
+            actualDeleteCount = 0
+        end
+        if actualDeleteCount > len - start then
+            actualDeleteCount = len - start
+        end
+    end
+    local out = {}
+    for k = 1, actualDeleteCount do
+        local from = start + k
+        if self[from] ~= nil then
+            out[k] = self[from]
+        end
+    end
+    if itemCount < actualDeleteCount then
+        for k = start + 1, len - actualDeleteCount do
+            local from = k + actualDeleteCount
+            local to = k + itemCount
+            if self[from] then
+                self[to] = self[from]
+            else
+                self[to] = nil
+            end
+        end
+        for k = len - actualDeleteCount + itemCount + 1, len do
+            self[k] = nil
+        end
+    elseif itemCount > actualDeleteCount then
+        for k = len - actualDeleteCount, start + 1, -1 do
+            local from = k + actualDeleteCount
+            local to = k + itemCount
+            if self[from] then
+                self[to] = self[from]
+            else
+                self[to] = nil
+            end
+        end
+    end
+    local j = start + 1
+    for i = 3, actualArgumentCount do
+        self[j] = args[i]
+        j = j + 1
+    end
+    for k = #self, len - actualDeleteCount + itemCount + 1, -1 do
+        self[k] = nil
+    end
+    return out
+end
+
+local function __TS__ArrayPush(self, ...)
+    local items = {...}
+    local len = #self
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
+    end
+    return len
+end
+
+local function __TS__ArrayFind(self, predicate, thisArg)
+    for i = 1, #self do
+        local elem = self[i]
+        if predicate(thisArg, elem, i - 1, self) then
+            return elem
+        end
+    end
+    return nil
+end
+
 local function __TS__ObjectAssign(target, ...)
     local sources = {...}
     for i = 1, #sources do
@@ -249,16 +343,6 @@ local function __TS__ArrayForEach(self, callbackFn, thisArg)
     end
 end
 
-local function __TS__ArrayFind(self, predicate, thisArg)
-    for i = 1, #self do
-        local elem = self[i]
-        if predicate(thisArg, elem, i - 1, self) then
-            return elem
-        end
-    end
-    return nil
-end
-
 local __TS__Symbol, Symbol
 do
     local symbolMetatable = {__tostring = function(self)
@@ -319,80 +403,6 @@ local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
         end
     end
     return -1
-end
-
-local function __TS__ArraySplice(self, ...)
-    local args = {...}
-    local len = #self
-    local actualArgumentCount = __TS__CountVarargs(...)
-    local start = args[1]
-    local deleteCount = args[2]
-    if start < 0 then
-        start = len + start
-        if start < 0 then
-            start = 0
-        end
-    elseif start > len then
-        start = len
-    end
-    local itemCount = actualArgumentCount - 2
-    if itemCount < 0 then
-        itemCount = 0
-    end
-    local actualDeleteCount
-    if actualArgumentCount == 0 then
-        actualDeleteCount = 0
-    elseif actualArgumentCount == 1 then
-        actualDeleteCount = len - start
-    else
-        actualDeleteCount = deleteCount or 0
-        if actualDeleteCount < 0 then
-            actualDeleteCount = 0
-        end
-        if actualDeleteCount > len - start then
-            actualDeleteCount = len - start
-        end
-    end
-    local out = {}
-    for k = 1, actualDeleteCount do
-        local from = start + k
-        if self[from] ~= nil then
-            out[k] = self[from]
-        end
-    end
-    if itemCount < actualDeleteCount then
-        for k = start + 1, len - actualDeleteCount do
-            local from = k + actualDeleteCount
-            local to = k + itemCount
-            if self[from] then
-                self[to] = self[from]
-            else
-                self[to] = nil
-            end
-        end
-        for k = len - actualDeleteCount + itemCount + 1, len do
-            self[k] = nil
-        end
-    elseif itemCount > actualDeleteCount then
-        for k = len - actualDeleteCount, start + 1, -1 do
-            local from = k + actualDeleteCount
-            local to = k + itemCount
-            if self[from] then
-                self[to] = self[from]
-            else
-                self[to] = nil
-            end
-        end
-    end
-    local j = start + 1
-    for i = 3, actualArgumentCount do
-        self[j] = args[i]
-        j = j + 1
-    end
-    for k = #self, len - actualDeleteCount + itemCount + 1, -1 do
-        self[k] = nil
-    end
-    return out
 end
 
 local function __TS__ObjectEntries(obj)
@@ -704,16 +714,6 @@ local function __TS__ArrayFindIndex(self, callbackFn, thisArg)
     return -1
 end
 
-local function __TS__ArrayPush(self, ...)
-    local items = {...}
-    local len = #self
-    for i = 1, #items do
-        len = len + 1
-        self[len] = items[i]
-    end
-    return len
-end
-
 local function __TS__ArrayIsArray(value)
     return type(value) == "table" and (value[1] ~= nil or next(value) == nil)
 end
@@ -790,15 +790,16 @@ return {
   __TS__ArraySort = __TS__ArraySort,
   __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
+  __TS__ArraySplice = __TS__ArraySplice,
+  __TS__ArrayPush = __TS__ArrayPush,
+  __TS__ArrayFind = __TS__ArrayFind,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ClassExtends = __TS__ClassExtends,
   __TS__ArrayPushArray = __TS__ArrayPushArray,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayForEach = __TS__ArrayForEach,
-  __TS__ArrayFind = __TS__ArrayFind,
   __TS__InstanceOf = __TS__InstanceOf,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
-  __TS__ArraySplice = __TS__ArraySplice,
   __TS__ObjectEntries = __TS__ObjectEntries,
   __TS__TypeOf = __TS__TypeOf,
   __TS__ObjectKeys = __TS__ObjectKeys,
@@ -806,7 +807,6 @@ return {
   __TS__StringSubstring = __TS__StringSubstring,
   __TS__SetDescriptor = __TS__SetDescriptor,
   __TS__ArrayFindIndex = __TS__ArrayFindIndex,
-  __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayFlatMap = __TS__ArrayFlatMap,
   __TS__ArrayEvery = __TS__ArrayEvery,
   __TS__ArrayReduce = __TS__ArrayReduce,

@@ -118,7 +118,7 @@ describe('the plan review hook', function()
     assert.are.equal(edited, bridge.read(plan_file))
   end)
 
-  it('Claude Code: approved unchanged (<CR>), the plan file is left as it was', function()
+  it('Claude Code: approved unchanged (:ClaudeCodeDiffAccept), the plan file is left as it was', function()
     local proc = claude_plan('s2')
     wait_plan(nvim)
     in_plan(nvim, [[vim.api.nvim_buf_call(buf, function() vim.cmd('ClaudeCodeDiffAccept') end)]])

@@ -83,7 +83,7 @@ describe('the turn review', function()
       setup = { diff = { focus = 'always' } },
     })
     record_messages(nvim)
-    nvim:lua('vim.o.columns = 300') -- wide enough for every part of a review's winbar (narrow ones drop parts)
+    nvim:lua('vim.o.columns = 400') -- wide enough for every part of a review's winbar (narrow ones drop parts)
     current = nvim
   end
 
@@ -177,19 +177,19 @@ describe('the turn review', function()
       key('gH')
       key('[c')
       key('[f')
-      at('b.txt', '1 of 1 hunk dropped')
+      at('b.txt', '1 of 1 hunk to revert')
       key(']f')
       at('d2.txt')
       key('gR') -- d2.txt: moved back to d.txt
-      at('d2.txt', 'the whole file reverted')
+      at('d2.txt', 'the whole file to revert')
       key(']f')
       at('e.txt')
       key('gR') -- e.txt: restored
-      at('e.txt', 'the whole file reverted')
+      at('e.txt', 'the whole file to revert')
       key(']f')
       at('new.txt')
       key('gH') -- new.txt, on its header: deleted again
-      at('new.txt', 'the whole file reverted')
+      at('new.txt', 'the whole file to revert')
       key(']f')
       at('u.txt')
       key('gR') -- u.txt: the user's, refused
@@ -397,7 +397,7 @@ describe('the turn review', function()
     local winbars = nvim:lua([[
       return table.concat(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)), '\n')
     ]])
-    assert.matches("Qwen Code's changes", winbars)
+    assert.matches('^ Qwen Code  :w apply', winbars)
     assert.is_nil(winbars:find('Claude', 1, true), winbars)
     nvim:lua('vim.cmd("ClaudeCodeDiffDeny")')
     wait_for('the review to close', function()

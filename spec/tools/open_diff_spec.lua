@@ -84,7 +84,7 @@ describe('openDiff over the protocol', function()
     -- the editor stays usable meanwhile: other calls are answered
     assert.are.equal('TAB_CLOSED', c:call_tool('close_tab', { tab_name = 'unknown' }).result.content[1].text)
     vim.api.nvim_buf_set_lines(0, 1, 2, true, { 'world, edited' })
-    d.press('<CR>')
+    d.press(':w<CR>')
     assert.are.same({ 'FILE_SAVED', 'hello\nworld, edited\n' }, texts(c:wait_response(id)))
     -- A negative check: the plugin never writes the accepted text itself. A write of its own would come at
     -- the accept or on the next tick, or from the follower of the file, which looks every 100 ms: 300 ms
@@ -122,7 +122,7 @@ describe('openDiff over the protocol', function()
   it('a new file and a CRLF proposal keep their exact text', function()
     local path = vim.fn.tempname() .. '/new.txt'
     local id = open_async(path, 'a\r\nb', 'tab n')
-    d.press('<CR>')
+    d.press(':w<CR>')
     assert.are.same({ 'FILE_SAVED', 'a\r\nb' }, texts(c:wait_response(id)))
     assert.is_nil(d.read(path))
     d.assert_clean(before)
@@ -145,7 +145,7 @@ describe('openDiff over the protocol', function()
       local expected = { { 'FILE_SAVED', 'A\n' }, { 'DIFF_REJECTED', 'tab b' } }
       for _, i in ipairs(order) do
         vim.api.nvim_set_current_tabpage(d.tab(i == 1 and 'tab a' or 'tab b'))
-        d.press(i == 1 and '<CR>' or 'q')
+        d.press(i == 1 and ':w<CR>' or 'q')
         assert.are.same(expected[i], texts(c:wait_response(ids[i])))
         -- Its view closes on the next tick: gone before the other tab page is chosen (and reused).
         local name = i == 1 and 'tab a' or 'tab b'
@@ -171,7 +171,7 @@ describe('openDiff over the protocol', function()
     assert.is_true(vim.wait(2000, function()
       return vim.b.claude_ide_diff ~= nil and vim.api.nvim_buf_get_lines(0, 0, -1, true)[1] == 'second'
     end))
-    d.press('<CR>')
+    d.press(':w<CR>')
     assert.are.same({ 'FILE_SAVED', 'second\n' }, texts(c:wait_response(second)))
     d.assert_clean(before)
   end)

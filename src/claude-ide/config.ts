@@ -47,7 +47,8 @@ export interface Config {
   diff: {
     layout: DiffLayout;
     keymaps: {
-      accept: string;
+      accept: string | false;
+      open: string | false;
       reject: string;
       reject_with_reason: string | false;
       take_hunk: string | false;
@@ -194,12 +195,16 @@ export const DEFAULTS: Config = {
     // changed lines highlighted (ClaudeIdeDiffAdd, the changed part ClaudeIdeDiffText) and the removed lines of
     // the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them.
     layout: "auto",
-    // Buffer-local keys in the review's windows. :w in the proposal also accepts; :q or closing the tab rejects.
-    // reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
-    // {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
-    // into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.
+    // Buffer-local keys in the review's windows (g? lists them in each view). :w applies a review (a proposal is
+    // accepted with your hunk decisions; a turn review reverts what you marked); accept is an extra key that does
+    // the same (none by default). open: in a multi-file review's overview, opens the review of the file under the
+    // cursor (never applies anything). reject (q) closes: a proposal is rejected, a turn is kept as it is; after
+    // decisions it asks first. reject_with_reason asks for a reason and rejects: the model reads it verbatim (as
+    // :ClaudeCodeDiffDeny {reason} does). take_hunk accepts (keeps) the hunk under the cursor, drop_hunk rejects
+    // (reverts) it: the text before comes back; either way the cursor moves to the next hunk. false: no such key.
     keymaps: {
-      accept: "<CR>",
+      accept: false,
+      open: "<CR>",
       reject: "q",
       reject_with_reason: "Q",
       take_hunk: "gh",
@@ -418,7 +423,8 @@ const RULES: { [path: string]: Rule } = {
     expected: '"vertical", "horizontal", "unified" or "auto"',
     check: oneOf(["vertical", "horizontal", "unified", "auto"]),
   },
-  "diff.keymaps.accept": nonEmptyString,
+  "diff.keymaps.accept": optionalKey,
+  "diff.keymaps.open": optionalKey,
   "diff.keymaps.reject": nonEmptyString,
   "diff.keymaps.reject_with_reason": optionalKey,
   "diff.keymaps.take_hunk": optionalKey,

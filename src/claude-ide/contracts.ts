@@ -189,6 +189,11 @@ export interface MultiRequest {
    */
   keys?: MultiKey[];
   /**
+   * What a turn already did (its review keeps or reverts it), not a proposal (accepted or rejected): the views' words
+   * and what `q` says.
+   */
+  turn?: boolean;
+  /**
    * A turn review's Q: takes a note the model reads with the next prompt (the review stays open); false: no Q,
    * nothing would carry its text. Absent: Q rejects with a reason, as in a proposal.
    */

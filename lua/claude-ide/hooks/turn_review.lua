@@ -51,7 +51,7 @@ function openReview(deps, s, t, items, title, binaryNote)
                 return
             end
             whole[index] = true
-            say(i.label .. ": the whole file is reverted when you apply (<CR> or :w)")
+            say(i.label .. ": the whole file is to revert, once you apply (:w)")
             setProposal(linesOf(i.before))
         end
     }}
@@ -68,7 +68,8 @@ function openReview(deps, s, t, items, title, binaryNote)
         clientId = s.owner,
         client = s.title,
         keys = keys,
-        note = note
+        note = note,
+        turn = true
     })
     if not opened.ok then
         say(

@@ -147,10 +147,13 @@
 --- changed lines highlighted (ClaudeIdeDiffAdd, the changed part ClaudeIdeDiffText) and the removed lines of
 --- the file shown where they were, between the lines (ClaudeIdeDiffDelete); signs + ~ - mark them.
 ---@field layout? "vertical"|"horizontal"|"unified"|"auto" # Default: `"auto"`.
---- Buffer-local keys in the review's windows. :w in the proposal also accepts; :q or closing the tab rejects.
---- reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
---- {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
---- into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.
+--- Buffer-local keys in the review's windows (g? lists them in each view). :w applies a review (a proposal is
+--- accepted with your hunk decisions; a turn review reverts what you marked); accept is an extra key that does
+--- the same (none by default). open: in a multi-file review's overview, opens the review of the file under the
+--- cursor (never applies anything). reject (q) closes: a proposal is rejected, a turn is kept as it is; after
+--- decisions it asks first. reject_with_reason asks for a reason and rejects: the model reads it verbatim (as
+--- :ClaudeCodeDiffDeny {reason} does). take_hunk accepts (keeps) the hunk under the cursor, drop_hunk rejects
+--- (reverts) it: the text before comes back; either way the cursor moves to the next hunk. false: no such key.
 ---@field keymaps? claude-ide.Config.diff.keymaps
 --- Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
 ---@field open_in_new_tab? boolean # Default: `true`.
@@ -160,12 +163,16 @@
 --- "always": take the focus (leaving Insert mode). "never": always open behind.
 ---@field focus? "auto"|"always"|"never" # Default: `"auto"`.
 
---- Buffer-local keys in the review's windows. :w in the proposal also accepts; :q or closing the tab rejects.
---- reject_with_reason asks for a reason and rejects: the model reads it verbatim (as :ClaudeCodeDiffDeny
---- {reason} does). take_hunk keeps Claude's hunk under the cursor, drop_hunk puts the original text back
---- into the proposal; either way the hunk is decided and the cursor moves to the next one. false: no such key.
+--- Buffer-local keys in the review's windows (g? lists them in each view). :w applies a review (a proposal is
+--- accepted with your hunk decisions; a turn review reverts what you marked); accept is an extra key that does
+--- the same (none by default). open: in a multi-file review's overview, opens the review of the file under the
+--- cursor (never applies anything). reject (q) closes: a proposal is rejected, a turn is kept as it is; after
+--- decisions it asks first. reject_with_reason asks for a reason and rejects: the model reads it verbatim (as
+--- :ClaudeCodeDiffDeny {reason} does). take_hunk accepts (keeps) the hunk under the cursor, drop_hunk rejects
+--- (reverts) it: the text before comes back; either way the cursor moves to the next hunk. false: no such key.
 ---@class claude-ide.Config.diff.keymaps
----@field accept? string # Default: `"<CR>"`.
+---@field accept? string|false # Default: `false`.
+---@field open? string|false # Default: `"<CR>"`.
 ---@field reject? string # Default: `"q"`.
 ---@field reject_with_reason? string|false # Default: `"Q"`.
 ---@field take_hunk? string|false # Default: `"gh"`.

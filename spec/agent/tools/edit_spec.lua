@@ -29,7 +29,8 @@ describe('agent edit through the bridge', function()
       config_dir = dir,
       cwd = project,
       args = { 'main.lua' },
-      setup = { diff = { focus = 'always' } },
+      -- an accept key of the user's own (none by default: :w accepts)
+      setup = { diff = { focus = 'always', keymaps = { accept = '<Space>a' } } },
     })
     c = bridge.start({ config_dir = dir, cwd = project })
   end)
@@ -95,11 +96,14 @@ describe('agent edit through the bridge', function()
     return nvim:lua('return vim.g.spec_saves')
   end
 
-  -- Each way the user can accept; all of them but <CR> decide inside the proposal's BufWriteCmd.
+  -- Each way the user can accept; all of them but the accept key decide inside the proposal's BufWriteCmd.
   local ACCEPTS = {
     { ':w typed in the review', 'vim.api.nvim_input(":w<CR>")' },
     { ':wq typed in the review', 'vim.api.nvim_input(":wq<CR>")' },
-    { '<CR> in the review', 'vim.api.nvim_input("<CR>")' },
+    {
+      'the accept key the user set',
+      'vim.api.nvim_input("<Space>a")',
+    },
     { ':ClaudeCodeDiffAccept', 'vim.cmd("ClaudeCodeDiffAccept")' },
   }
   for _, way in ipairs(ACCEPTS) do

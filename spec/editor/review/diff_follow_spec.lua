@@ -25,7 +25,7 @@ describe('after an accept, the file buffer', function()
     if decide then
       decide()
     else
-      d.press('<CR>')
+      vim.cmd('write')
     end
     local first, second = d.texts(d.wait_done(poll))
     assert.are.equal('FILE_SAVED', first)

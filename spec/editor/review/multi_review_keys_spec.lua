@@ -1,7 +1,8 @@
 -- The keys of a multi-file review, typed as a user types them (nvim_input into a child Neovim with its own main
 -- loop), in a review opened from the agent's terminal in Terminal mode: ]f / [f in its overview, and <CR> into a
--- file's own review and back, stay in Normal mode, so the next keys move the cursor instead of becoming text in a
--- proposal; focus goes back to the terminal, in Terminal mode, only when the review closes.
+-- file's own review (never applying anything) and back, stay in Normal mode, so the next keys move the cursor
+-- instead of becoming text in a proposal; :w applies; q asks once something was decided, and each answer does what
+-- it says; focus goes back to the terminal, in Terminal mode, only when the review closes.
 local child_nvim = require('helpers.child_nvim')
 
 describe('a multi-file review walked by keys from Terminal mode', function()
@@ -61,7 +62,9 @@ describe('a multi-file review walked by keys from Terminal mode', function()
     settled()
   end
 
-  it(']f / [f and <CR> into a file and back leave the user in Normal mode; q goes back to Terminal mode', function()
+  --- Opens a review of a.txt and b.txt (files on disk in a folder of their own) from the agent's terminal, in
+  --- Terminal mode, a turn's (`turn`) or a proposal; returns the terminal's window and the folder.
+  local function open_review(turn)
     local term = eval([[
       vim.cmd.terminal('cat')
       vim.bo.filetype = 'claude-ide'
@@ -71,30 +74,52 @@ describe('a multi-file review walked by keys from Terminal mode', function()
     wait_for('Terminal mode', function()
       return mode() == 't'
     end)
-    eval([[
+    local dir = vim.fn.tempname()
+    vim.fn.mkdir(dir, 'p')
+    vim.fn.writefile({ 'a1', 'a2', 'a3' }, dir .. '/a.txt')
+    vim.fn.writefile({ 'line 1', 'line 2' }, dir .. '/b.txt')
+    eval(([[
       local lualib = require('claude-ide.lualib_bundle')
       local config = require('claude-ide.config').validate(nil).config
       local home = vim.api.nvim_get_current_buf()
       _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function(id)
         return id == 7 and home or nil
       end)
+      local dir, turn = %q, %s
       local function file(name, from, to)
-        return { path = vim.fn.getcwd() .. '/' .. name, label = name, current = from, proposal = to,
+        return { path = dir .. '/' .. name, label = name, current = from, proposal = to,
           summary = 'changed by the agent', dirty = false }
       end
       vim.schedule(function()
-        local opened = _G.diffs.openMulti({ title = 'turn 1', clientId = 7, files = {
+        local opened = _G.diffs.openMulti({ title = 'turn 1', clientId = 7, turn = turn, files = {
           file('a.txt', { 'a1', 'a2', 'a3' }, { 'a1', 'A2', 'a3' }),
           file('b.txt', { 'line 1', 'line 2' }, { 'line 1', 'line 2 by sed' }),
         } })
         opened.review.onDecision(function(o) _G.outcome = o end)
       end)
-    ]])
+    ]]):format(dir, tostring(turn == true)))
     -- title, a.txt's header (the cursor), its hunk (5 lines), b.txt's header (line 8), its hunk
     wait_overview(2)
+    return term, dir
+  end
+
+  --- Waits until the review answered; returns its outcome.
+  local function wait_outcome()
+    wait_for('the answer', function()
+      return eval('return _G.outcome ~= nil')
+    end)
+    return eval('return _G.outcome')
+  end
+
+  local function lines()
+    return eval('return vim.api.nvim_buf_get_lines(0, 0, -1, true)')
+  end
+
+  it(']f then <CR> opens the file (nothing applied, nothing written); back; gH; :w applies', function()
+    local term, dir = open_review(true)
     assert.are.equal('n', mode())
-    local lines = eval('return vim.api.nvim_buf_get_lines(0, 0, -1, true)')
-    assert.are.equal(12, #lines)
+    local all = lines()
+    assert.are.equal(12, #all)
 
     vim.rpcrequest(chan, 'nvim_input', ']f')
     wait_overview(8)
@@ -102,44 +127,120 @@ describe('a multi-file review walked by keys from Terminal mode', function()
     -- the next keys move the cursor (in Insert mode they would have been typed)
     vim.rpcrequest(chan, 'nvim_input', 'gg')
     wait_overview(1)
-    assert.are.equal('n', mode())
     vim.rpcrequest(chan, 'nvim_input', '[f')
     wait_overview(8)
-    assert.are.equal('n', mode())
-    assert.are.same(lines, eval('return vim.api.nvim_buf_get_lines(0, 0, -1, true)'))
+    assert.are.same(all, lines())
 
-    -- <CR> on a.txt's hunk: its own review, in Normal mode; the next keys move its cursor
-    vim.rpcrequest(chan, 'nvim_input', '[c<CR>')
-    wait_file('a.txt')
+    -- <CR> on b.txt's header: its own review, in Normal mode; nothing is decided, nothing written
+    vim.rpcrequest(chan, 'nvim_input', '<CR>')
+    wait_file('b.txt')
     assert.are.equal('n', mode())
     assert.are.equal(3, eval('return #vim.api.nvim_list_tabpages()'))
+    assert.is_true(eval('return _G.outcome == nil'), '<CR> applies nothing')
+    assert.are.same({ 'a1', 'a2', 'a3' }, vim.fn.readfile(dir .. '/a.txt'))
+    assert.are.same({ 'line 1', 'line 2' }, vim.fn.readfile(dir .. '/b.txt'))
+    -- its winbar says first how to go back
+    assert.matches('^ :w back keeping  q back discarding', eval('return vim.wo.winbar'))
     vim.rpcrequest(chan, 'nvim_input', 'G')
     wait_for('the cursor on the last line', function()
-      return eval('return vim.api.nvim_win_get_cursor(0)[1]') == 3
+      return eval('return vim.api.nvim_win_get_cursor(0)[1]') == 2
     end)
-    assert.are.same({ 'a1', 'A2', 'a3' }, eval('return vim.api.nvim_buf_get_lines(0, 0, -1, true)'))
-    -- q there: back to the overview, on a.txt, in Normal mode
+    -- q there (nothing decided there): back to the overview, on the hunk it left from, in Normal mode
     vim.rpcrequest(chan, 'nvim_input', 'q')
-    wait_overview(2)
+    wait_overview(9)
     assert.are.equal('n', mode())
     assert.are.equal(2, eval('return #vim.api.nvim_list_tabpages()'))
-    -- again, and :w there: back too
-    vim.rpcrequest(chan, 'nvim_input', ']c<CR>')
-    wait_file('a.txt')
-    vim.rpcrequest(chan, 'nvim_input', ':w<CR>')
-    wait_overview(2)
-    assert.are.equal('n', mode())
     assert.is_true(eval('return _G.outcome == nil'), 'nothing decided yet')
 
-    vim.rpcrequest(chan, 'nvim_input', 'q')
-    wait_for('the answer', function()
-      return eval('return _G.outcome ~= nil')
+    -- gH on b.txt's hunk: to revert; :w applies
+    vim.rpcrequest(chan, 'nvim_input', 'gH')
+    wait_for('the header', function()
+      return lines()[8] == 'b.txt (changed by the agent): 1 of 1 hunk to revert'
     end)
-    assert.is_false(eval('return _G.outcome.accepted'))
+    vim.rpcrequest(chan, 'nvim_input', ':w<CR>')
+    local outcome = wait_outcome()
+    assert.is_true(outcome.accepted)
+    assert.are.same({ { 'a1', 'A2', 'a3' }, { 'line 1', 'line 2' } }, outcome.files)
     wait_for('Terminal mode in the terminal again', function()
       return mode() == 't'
     end)
     assert.are.equal(term, eval('return vim.api.nvim_get_current_win()'))
     assert.are.equal(1, eval('return #vim.api.nvim_list_tabpages()'))
   end)
+
+  it('q with nothing decided closes: a turn is kept as it is', function()
+    open_review(true)
+    vim.rpcrequest(chan, 'nvim_input', 'q')
+    assert.are.same({ accepted = false }, wait_outcome())
+  end)
+
+  it('q in a turn review after decisions asks: (g)o back stays, (d)iscard keeps the turn as it is', function()
+    open_review(true)
+    vim.rpcrequest(chan, 'nvim_input', ']cgH')
+    wait_for('the header', function()
+      return lines()[2] == 'a.txt (changed by the agent): 1 of 1 hunk to revert'
+    end)
+    vim.rpcrequest(chan, 'nvim_input', 'qg')
+    settled()
+    assert.is_true(eval('return _G.outcome == nil'), 'go back: still open')
+    assert.are.equal('a.txt (changed by the agent): 1 of 1 hunk to revert', lines()[2], 'the decision stays')
+    vim.rpcrequest(chan, 'nvim_input', 'q<Esc>')
+    settled()
+    assert.is_true(eval('return _G.outcome == nil'), '<Esc>: still open')
+    vim.rpcrequest(chan, 'nvim_input', 'qd')
+    assert.are.same({ accepted = false }, wait_outcome())
+  end)
+
+  it('q in a turn review after decisions asks: (a)pply applies them', function()
+    open_review(true)
+    vim.rpcrequest(chan, 'nvim_input', ']cgH')
+    wait_for('the header', function()
+      return lines()[2] == 'a.txt (changed by the agent): 1 of 1 hunk to revert'
+    end)
+    vim.rpcrequest(chan, 'nvim_input', 'qa')
+    local outcome = wait_outcome()
+    assert.is_true(outcome.accepted)
+    assert.are.same({ { 'a1', 'a2', 'a3' }, { 'line 1', 'line 2 by sed' } }, outcome.files)
+  end)
+
+  it('q in a proposal after decisions asks: (a)ccept accepts as decided, (r)eject rejects', function()
+    open_review(false)
+    vim.rpcrequest(chan, 'nvim_input', ']cgH')
+    wait_for('the header', function()
+      return lines()[2] == 'a.txt (changed by the agent): 1 of 1 hunk rejected'
+    end)
+    vim.rpcrequest(chan, 'nvim_input', 'qr')
+    assert.are.same({ accepted = false }, wait_outcome())
+  end)
+
+  it(
+    "q in a file's review opened from the overview after gh asks: (k)eep back with it, (d)iscard back without",
+    function()
+      open_review(true)
+      vim.rpcrequest(chan, 'nvim_input', ']c<CR>')
+      wait_file('a.txt')
+      -- gH there: the hunk reverted in the file's review; q asks, d goes back without it
+      vim.rpcrequest(chan, 'nvim_input', 'gH')
+      wait_for('the hunk reverted there', function()
+        return lines()[2] == 'a2'
+      end)
+      vim.rpcrequest(chan, 'nvim_input', 'qd')
+      wait_overview(3)
+      assert.are.equal('a.txt (changed by the agent): 1 hunk', lines()[2], 'discarded')
+      -- again, and k goes back with it
+      vim.rpcrequest(chan, 'nvim_input', '<CR>')
+      wait_file('a.txt')
+      vim.rpcrequest(chan, 'nvim_input', 'gH')
+      wait_for('the hunk reverted there', function()
+        return lines()[2] == 'a2'
+      end)
+      vim.rpcrequest(chan, 'nvim_input', 'qk')
+      wait_overview(2)
+      assert.are.equal('a.txt (changed by the agent): no change of its text', lines()[2], 'kept')
+      assert.is_true(eval('return _G.outcome == nil'), 'nothing applied yet')
+      vim.rpcrequest(chan, 'nvim_input', ':w<CR>')
+      local outcome = wait_outcome()
+      assert.are.same({ { 'a1', 'a2', 'a3' }, { 'line 1', 'line 2 by sed' } }, outcome.files)
+    end
+  )
 end)

@@ -80,7 +80,7 @@ describe('multi-file review events', function()
     assert.are.same({ accepted = false }, first())
 
     local _, accepted = open('LSP formatting')
-    d.press('<CR>')
+    vim.cmd('write')
     assert.is_true(vim.wait(2000, function()
       return accepted() ~= nil
     end, 10))

@@ -23,12 +23,14 @@ describe('the overview of a multi-file review', function()
     h.reset_editor()
   end)
 
-  --- A created, a deleted and a changed file (in that order); returns the review and its outcome poll.
-  local function open(keys, title)
+  --- A created, a deleted and a changed file (in that order), a turn's (kept or reverted; `proposal`: a proposal,
+  --- accepted or rejected); returns the review and its outcome poll.
+  local function open(keys, title, proposal)
     local opened = ctx.services.diff.openMulti({
       title = title or 'turn 1: 3 files, 1 by shell commands',
       client = 'Claude Code',
       keys = keys,
+      turn = not proposal,
       files = {
         {
           path = dir .. '/new.txt',
@@ -103,6 +105,15 @@ describe('the overview of a multi-file review', function()
     return by_row
   end
 
+  --- A screen `columns` wide until the test ends (a window opened from now on is as wide).
+  local function screen(columns)
+    local was = vim.o.columns
+    vim.o.columns = columns
+    finally(function()
+      vim.o.columns = was
+    end)
+  end
+
   local HEADER_NEW = 'new.txt (created by a shell command): '
   local HEADER_OLD = "old.txt (deleted by the agent's edits): "
   local HEADER_C = "c.txt (changed by the agent's edits): "
@@ -163,11 +174,11 @@ describe('the overview of a multi-file review', function()
     vim.cmd('highlight clear')
     vim.api.nvim_exec_autocmds('ColorScheme', {})
     assert.are.equal('DiffAdd', vim.api.nvim_get_hl(0, { name = 'ClaudeIdeDiffAdd' }).link)
-    -- The winbar leads with the client, the title, the files and the hunks left.
-    assert.matches(
-      "^ Claude Code's changes: turn 1: 3 files, 1 by shell commands  3 files, 4 hunks left",
-      vim.wo.winbar
-    )
+    -- The winbar leads with the client and the keys that decide and move; then the files and hunks left, and
+    -- the title (the buffer's first line) last.
+    assert.matches('^ Claude Code  :w apply  q close  gh/gH keep/revert hunk  <CR> open file', vim.wo.winbar)
+    -- a filetype of its own (the user's FileType autocmds set its options)
+    assert.are.equal('claude-ide-review', vim.bo.filetype)
     -- The buffer is named after the title, read whole in the default tab line (which shortens all but a name's tail)
     assert.are.equal('claude-ide://turn 1: 3 files, 1 by shell commands', vim.api.nvim_buf_get_name(0))
     d.press('q')
@@ -177,16 +188,14 @@ describe('the overview of a multi-file review', function()
   it(
     'names its buffer and shows its title without the ✻ a font may lack, a path in the name cut to its tail',
     function()
+      screen(300)
       open(nil, '✻ [Claude Code] rename of "double" at lua/shape.lua:4:12 to "times2" (1)')
       assert.are.equal(
         'claude-ide://[Claude Code] rename of "double" at shape.lua:4:12 to "times2" (1)',
         vim.api.nvim_buf_get_name(0)
       )
       assert.are.equal('[Claude Code] rename of "double" at lua/shape.lua:4:12 to "times2" (1)', lines()[1])
-      assert.matches(
-        '^ Claude Code\'s changes: rename of "double" at lua/shape%.lua:4:12 to "times2" %(1%)  3 files',
-        vim.wo.winbar
-      )
+      assert.matches('  · rename of "double" at lua/shape%.lua:4:12 to "times2" %(1%)%%<$', vim.wo.winbar)
       -- the tab page keeps the whole title: the CLI closes a review by it
       assert.are.equal(
         '✻ [Claude Code] rename of "double" at lua/shape.lua:4:12 to "times2" (1)',
@@ -204,6 +213,30 @@ describe('the overview of a multi-file review', function()
     end
   )
 
+  it('its winbar at 80, 120 and 160 columns: what decides and moves first, the title (its first line) last', function()
+    local bars = {}
+    for _, columns in ipairs({ 80, 120, 160, 300 }) do
+      local was = vim.o.columns
+      vim.o.columns = columns
+      open()
+      bars[columns] = vim.wo.winbar
+      vim.o.columns = was
+      d.press('q')
+      d.assert_clean(before)
+    end
+    local decide = ' Claude Code  :w apply  q close  gh/gH keep/revert hunk  <CR> open file'
+    local move = '  ]c/[c next/prev hunk  ]f/[f next/prev file'
+    assert.are.equal(decide .. '%<', bars[80])
+    assert.are.equal(decide .. move .. '%<', bars[120])
+    assert.are.equal(decide .. move .. '  gR revert file  · 3 files, 4 hunks left%<', bars[160])
+    assert.are.equal(
+      decide
+        .. move
+        .. '  gR revert file  Q reject with a reason  g? keys  · 3 files, 4 hunks left  · turn 1: 3 files, 1 by shell commands%<',
+      bars[300]
+    )
+  end)
+
   it(']f / [f move between headers, ]c / [c between hunks, both wrapping', function()
     open()
     local seen = {}
@@ -217,23 +250,24 @@ describe('the overview of a multi-file review', function()
   end)
 
   it('gh / gH keep and drop hunks (a dropped block comes back whole), counted in its header; :w applies', function()
+    screen(300)
     local _, outcome = open()
     vim.api.nvim_win_set_cursor(0, { 22, 0 }) -- inside c.txt's second hunk (its '-l9')
     d.press('gH')
-    assert.are.equal(HEADER_C .. '1 of 2 hunks dropped', lines()[10])
+    assert.are.equal(HEADER_C .. '1 of 2 hunks to revert', lines()[10])
     assert.are.equal(3, row(), 'on to the next hunk, wrapping around')
     local m = marks()
-    assert.are.same({ { '  dropped', 'ClaudeIdeReviewDropped' } }, m[18].virt_text)
+    assert.are.same({ { '  to revert', 'ClaudeIdeReviewDropped' } }, m[18].virt_text)
     assert.are.equal('ClaudeIdeReviewDropped', m[24].line_hl_group)
     vim.api.nvim_win_set_cursor(0, { 13, 0 })
     d.press('gh')
-    assert.are.equal(HEADER_C .. '1 of 2 hunks dropped, 1 kept', lines()[10])
+    assert.are.equal(HEADER_C .. '1 of 2 hunks to revert, 1 kept', lines()[10])
     assert.are.same({ { '  kept', 'ClaudeIdeReviewKept' } }, marks()[11].virt_text)
     assert.are.equal('ClaudeIdeDiffAdd', marks()[14].line_hl_group)
     -- Pressed again: undecided again, then kept again.
     vim.api.nvim_win_set_cursor(0, { 13, 0 })
     d.press('gh')
-    assert.are.equal(HEADER_C .. '1 of 2 hunks dropped', lines()[10])
+    assert.are.equal(HEADER_C .. '1 of 2 hunks to revert', lines()[10])
     vim.api.nvim_win_set_cursor(0, { 13, 0 })
     d.press('gh')
     -- A deletion is all or nothing: its hunk is not dropped.
@@ -253,15 +287,23 @@ describe('the overview of a multi-file review', function()
     d.assert_clean(before)
   end)
 
-  it('gH on a header drops the whole file; <CR> on a header applies everything', function()
+  it('gH on a header drops the whole file; <CR> on a header opens that file, never applies; :w applies', function()
     local _, outcome = open()
     d.press('gH') -- on new.txt's header
-    assert.are.equal(HEADER_NEW .. '1 of 1 hunk dropped', lines()[2])
+    assert.are.equal(HEADER_NEW .. '1 of 1 hunk to revert', lines()[2])
     vim.api.nvim_win_set_cursor(0, { 10, 0 })
     d.press('gR') -- anywhere in c.txt: the same without a key of the request's
-    assert.are.equal(HEADER_C .. '2 of 2 hunks dropped', lines()[10])
+    assert.are.equal(HEADER_C .. '2 of 2 hunks to revert', lines()[10])
     vim.api.nvim_win_set_cursor(0, { 6, 0 })
-    d.press('<CR>')
+    d.press('<CR>') -- old.txt's header: its review
+    local prop = d.file_proposal()
+    assert.is_nil(outcome(), '<CR> applies nothing')
+    assert.are.equal('claude-ide://old.txt (proposal)', vim.api.nvim_buf_get_name(prop))
+    d.back_to_overview()
+    assert.are.equal(7, row(), 'back on its hunk')
+    d.tick()
+    assert.is_nil(outcome())
+    vim.cmd('write')
     assert.are.same({ accepted = true, files = { {}, {}, TWELVE } }, wait_outcome(outcome))
     d.assert_clean(before)
   end)
@@ -282,7 +324,7 @@ describe('the overview of a multi-file review', function()
     assert(vim.wait(1000, function()
       return #called == 1
     end, 5))
-    assert.are.equal(HEADER_NEW .. 'the whole file reverted', lines()[2])
+    assert.are.equal(HEADER_NEW .. 'the whole file to revert', lines()[2])
     assert.are.equal(2, row(), 'the cursor on that file')
     d.press(']f') -- old.txt
     d.press('j')
@@ -291,7 +333,7 @@ describe('the overview of a multi-file review', function()
       return #called == 2
     end, 5))
     assert.are.same({ 0, 1 }, called)
-    assert.are.equal(HEADER_OLD .. 'the whole file reverted', lines()[3])
+    assert.are.equal(HEADER_OLD .. 'the whole file to revert', lines()[3])
     vim.cmd('write')
     assert.are.same({ accepted = true, files = { {}, { 'o1', 'o2' }, CHANGED } }, wait_outcome(outcome))
     d.assert_clean(before)
@@ -323,8 +365,8 @@ describe('the overview of a multi-file review', function()
       end, 5),
       'back to the overview'
     )
-    assert.are.equal(HEADER_C .. '1 of 2 hunks dropped', lines()[10])
-    assert.are.equal(10, row(), 'the cursor on that file')
+    assert.are.equal(HEADER_C .. '1 of 2 hunks to revert', lines()[10])
+    assert.are.equal(18, row(), 'the cursor on the hunk it left from')
     assert.are.equal(2, #vim.api.nvim_list_tabpages())
     -- Again, edited and written this time.
     vim.api.nvim_win_set_cursor(0, { 18, 0 })
@@ -345,7 +387,7 @@ describe('the overview of a multi-file review', function()
     )
     assert.are.equal(HEADER_C .. '2 hunks', lines()[10])
     assert.are.same({ '@@ -1,4 +1,4 @@', '-l1', '+EDITED', ' l2' }, vim.list_slice(lines(), 11, 14))
-    assert.are.equal(10, row())
+    assert.are.equal(17, row(), 'on the hunk it left from (its second)')
     assert.are.equal(2, #vim.api.nvim_list_tabpages())
     assert.is_nil(outcome(), 'nothing decided yet')
     vim.cmd('write')
@@ -380,7 +422,7 @@ describe('the overview of a multi-file review', function()
       end, 5),
       'back to the overview, the file reverted'
     )
-    assert.are.equal(HEADER_C .. 'the whole file reverted', lines()[10])
+    assert.are.equal(HEADER_C .. 'the whole file to revert', lines()[10])
     assert.are.equal(2, #vim.api.nvim_list_tabpages())
     local input = vim.ui.input
     vim.ui.input = function(_, cb)

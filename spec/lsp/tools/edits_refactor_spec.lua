@@ -60,7 +60,7 @@ describe('LSP refactor through a command #slow', function()
   it('"Move to a new file": a new file and the importers, one review, accepted', function()
     local poll, proposal = start_move()
     local winbar = vim.wo[vim.fn.win_findbuf(proposal)[1]].winbar
-    assert.matches('  %d+ files, %d+ hunks? left', winbar)
+    assert.matches('· %d+ files, %d+ hunks? left', winbar)
     vim.api.nvim_buf_call(proposal, function()
       vim.cmd('write')
     end)

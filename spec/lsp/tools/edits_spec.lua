@@ -25,9 +25,12 @@ local function finish(poll)
 end
 
 describe('LSP edit tools #slow', function()
-  local dir, ctx, main_buf
+  local dir, ctx, main_buf, columns
 
   setup(function()
+    -- wide enough for every part of a review's winbar (a narrow window drops parts whole)
+    columns = vim.o.columns
+    vim.o.columns = 300
     dir = lsp.fixture()
     lsp.configure(dir)
     ctx = lsp.context()
@@ -35,6 +38,7 @@ describe('LSP edit tools #slow', function()
   end)
 
   teardown(function()
+    vim.o.columns = columns
     ctx.dispose()
     lsp.stop_all()
     lsp.reset_editor()
@@ -50,7 +54,7 @@ describe('LSP edit tools #slow', function()
     local poll =
       lsp.start(ctx, 'lsp_rename', { path = 'src/shape.ts', line = 5, symbol = 'double', new_name = 'doubled' })
     local buf = d.overview(20000)
-    assert.matches('  4 files, 6 hunks left', vim.wo[proposal_win(buf)].winbar, 1, true)
+    assert.matches('· 4 files, 6 hunks left', vim.wo[proposal_win(buf)].winbar, 1, true)
     -- Walk to the next file's header: the cursor moves, the review stays one.
     local headers = {}
     vim.api.nvim_win_call(proposal_win(buf), function()

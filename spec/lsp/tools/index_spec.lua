@@ -128,7 +128,7 @@ describe('LSP tools through the bridge #slow', function()
     )
     -- The review's overview: its winbar counts the three files.
     assert.matches(
-      '  3 files, ',
+      '· 3 files, ',
       nvim:lua([[
       for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
         local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff

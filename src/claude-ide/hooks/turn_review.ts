@@ -75,7 +75,7 @@ function openReview(
           return;
         }
         whole.add(index);
-        say(`${i.label}: the whole file is reverted when you apply (<CR> or :w)`);
+        say(`${i.label}: the whole file is to revert, once you apply (:w)`);
         setProposal(linesOf(i.before));
       },
     },
@@ -89,6 +89,7 @@ function openReview(
     client: s.title,
     keys,
     note,
+    turn: true,
   });
   if (!opened.ok) {
     say(

@@ -381,6 +381,7 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             end,
             req.keys,
             req.client,
+            req.turn == true and "turn" or "proposal",
             req.note
         )
         local ok, err = pcall(function() return review:show() end)

@@ -3,7 +3,12 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__StringSplit = ____lualib.__TS__StringSplit
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local ____exports = {}
@@ -18,15 +23,22 @@ local hunkLine = ____model.hunkLine
 local nextHunk = ____model.nextHunk
 local ____reason = require("claude-ide.editor.review.reason")
 local reasonOn = ____reason.reasonOn
+local ____keys = require("claude-ide.editor.review.keys")
+local DECIDES = ____keys.DECIDES
+local escapeBar = ____keys.escapeBar
+local fileViewTable = ____keys.fileViewTable
+local fitWinbar = ____keys.fitWinbar
+local keyParts = ____keys.keyParts
+local LEFT = ____keys.LEFT
+local mapTable = ____keys.mapTable
+local MOVES = ____keys.MOVES
+local PART_OF = ____keys.PART_OF
 local ____view_parts = require("claude-ide.editor.review.view_parts")
+local askRejectReason = ____view_parts.askRejectReason
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
-local escapeBar = ____view_parts.escapeBar
+local closeFileView = ____view_parts.closeFileView
 local fileText = ____view_parts.fileText
-local fileViewKeys = ____view_parts.fileViewKeys
-local fitBar = ____view_parts.fitBar
-local hunkKeyParts = ____view_parts.hunkKeyParts
-local mapKeys = ____view_parts.mapKeys
 local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
@@ -106,6 +118,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.leftWin = -1
     self.rightWin = -1
     self.taken = 0
+    self.decisions = 0
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -113,12 +126,31 @@ function DiffView.prototype.____constructor(self, spec, events)
         self.origin,
         function() return self:markBuffers() end
     )
+    self.keys = fileViewTable(
+        spec.config,
+        {words = spec.words or "proposal", fromOverview = spec.fromOverview == true, extra = spec.keys},
+        {
+            close = function() return closeFileView(
+                spec,
+                self:decided(),
+                events
+            ) end,
+            reason = function() return askRejectReason(
+                self.life,
+                function(reason) return events.reject(reason) end
+            ) end,
+            accept = function() return events.accept() end,
+            decide = function(action) return self:decideHunk(action) end,
+            jump = function(direction) return self:jumpHunk(direction) end
+        }
+    )
     local file = vim.fn.fnamemodify(spec.path, ":t")
     self.leftBuf = scratchBuffer(
         reviewName(file .. " (current)"),
         spec.current or ({})
     )
     setOpt("modifiable", false, {buf = self.leftBuf})
+    setOpt("buftype", "acwrite", {buf = self.leftBuf})
     local ____proposalBuffer_result_0 = proposalBuffer(spec)
     local proposal = ____proposalBuffer_result_0.buf
     local filetype = ____proposalBuffer_result_0.filetype
@@ -236,57 +268,70 @@ function DiffView.prototype.markBuffers(self)
         self.life.waiting:is()
     )
 end
+function DiffView.prototype.decided(self)
+    return self.decisions > 0 or getOpt("modified", {buf = self.rightBuf})
+end
 function DiffView.prototype.setWinbars(self)
     local spec = self.spec
-    local keys = spec.config.keymaps
     local name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
     local left
     local leftParts = {}
+    local function warn(text)
+        local ____temp_1 = #leftParts + 1
+        leftParts[____temp_1] = {text = text, rank = LEFT}
+        return ____temp_1
+    end
     if spec.deletes == true then
         left = (" %#WarningMsg#Deleted: " .. name) .. ": accepting removes the file%*"
     elseif spec.renamedFrom ~= nil then
         left = ((" Renamed: " .. escapeBar(spec.renamedFrom)) .. " → ") .. name
         if spec.dirty then
-            leftParts[#leftParts + 1] = "  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*"
+            warn("  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*")
         end
     elseif spec.current == nil then
         left = " New file: " .. name
     elseif spec.dirty then
         left = (" %#WarningMsg#" .. name) .. " has unsaved changes%*"
-        leftParts[#leftParts + 1] = "%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*"
+        warn("%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*")
     else
         left = ((" " .. escapeBar(spec.currentLabel or "Current")) .. ": ") .. name
     end
     if self.taken > 0 then
         __TS__ArrayUnshift(
             leftParts,
-            (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s")
+            {
+                text = (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s"),
+                rank = DECIDES
+            }
         )
     end
     local who = escapeBar(spec.client or "Claude")
-    local what = spec.deletes == true and who .. "'s proposal: delete the file" or who .. "'s proposal (editable)"
-    local right = (" " .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")) .. what
+    local what = spec.deletes == true and who .. "'s proposal: delete the file" or who .. "'s proposal"
+    local source = spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or ""
+    local keys = keyParts(self.keys)
+    local right = (" " .. source) .. what
     local rightParts = {}
-    for ____, piece in ipairs(noteParts(spec.note)) do
-        rightParts[#rightParts + 1] = piece
-    end
-    rightParts[#rightParts + 1] = (("   " .. escapeBar(keys.accept)) .. " or :w ") .. escapeBar(spec.acceptHint or "accept")
-    rightParts[#rightParts + 1] = (("   " .. escapeBar(keys.reject)) .. " ") .. escapeBar(spec.rejectHint or "reject")
-    for ____, key in ipairs(spec.keys or ({})) do
-        if key.hint ~= nil then
-            rightParts[#rightParts + 1] = "   " .. escapeBar(key.hint)
-        end
-    end
-    if keys.reject_with_reason ~= false then
-        rightParts[#rightParts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
+    if spec.fromOverview == true then
+        right = ((" " .. vim.trim(table.remove(keys, 1).text)) .. "  ") .. vim.trim(table.remove(keys, 1).text)
+        local ____array_2 = __TS__SparseArrayNew(unpack(keys))
+        __TS__SparseArrayPush(____array_2, {text = ("  · " .. source) .. what, rank = spec.deletes == true and DECIDES or PART_OF + 0.5})
+        __TS__ArrayPush(
+            rightParts,
+            __TS__SparseArraySpread(____array_2)
+        )
+    else
+        __TS__ArrayPushArray(rightParts, keys)
     end
     local remaining = self:hunksLeft()
     if remaining ~= nil then
-        rightParts[#rightParts + 1] = remaining == 0 and "   all hunks decided" or ((("   " .. tostring(remaining)) .. " hunk") .. (remaining == 1 and "" or "s")) .. " left"
+        rightParts[#rightParts + 1] = {
+            text = remaining == 0 and "  · all hunks decided" or ((("  · " .. tostring(remaining)) .. " hunk") .. (remaining == 1 and "" or "s")) .. " left",
+            rank = LEFT
+        }
     end
     __TS__ArrayPushArray(
         rightParts,
-        hunkKeyParts(keys)
+        noteParts(spec.note, PART_OF)
     )
     self.bars = {left = {left, leftParts}, right = {right, rightParts}}
     self:fitWinbars()
@@ -295,13 +340,26 @@ function DiffView.prototype.fitWinbars(self)
     if self.bars == nil then
         return
     end
-    fitBar(
-        self.leftWin,
-        unpack(self.bars.left)
-    )
-    fitBar(
+    local dropped = fitWinbar(
         self.rightWin,
         unpack(self.bars.right)
+    )
+    local keys = __TS__ArrayFilter(
+        dropped,
+        function(____, p) return p.rank <= MOVES end
+    )
+    local ____fitWinbar_6 = fitWinbar
+    local ____self_leftWin_4 = self.leftWin
+    local ____self_bars_left__1_5 = self.bars.left[1]
+    local ____array_3 = __TS__SparseArrayNew(unpack(keys))
+    __TS__SparseArrayPush(
+        ____array_3,
+        unpack(self.bars.left[2])
+    )
+    ____fitWinbar_6(
+        ____self_leftWin_4,
+        ____self_bars_left__1_5,
+        {__TS__SparseArraySpread(____array_3)}
     )
 end
 function DiffView.prototype.hunks(self)
@@ -319,8 +377,8 @@ function DiffView.prototype.hunks(self)
     return ok and hunks or nil
 end
 function DiffView.prototype.hunksLeft(self)
-    local ____opt_1 = self:hunks()
-    return ____opt_1 and #____opt_1
+    local ____opt_7 = self:hunks()
+    return ____opt_7 and #____opt_7
 end
 function DiffView.prototype.decideHunk(self, action)
     local here = vim.api.nvim_get_current_buf()
@@ -360,6 +418,7 @@ function DiffView.prototype.decideHunk(self, action)
     if action == "take" then
         self.taken = self.taken + 1
     end
+    self.decisions = self.decisions + 1
     vim.cmd("diffupdate")
     self:jumpHunk("next")
     self:setWinbars()
@@ -371,13 +430,13 @@ function DiffView.prototype.decideByVim(self, intoHere, source, target)
 end
 function DiffView.prototype.jumpHunk(self, direction)
     local here = vim.api.nvim_get_current_buf()
-    local ____temp_3
+    local ____temp_9
     if here == self.leftBuf or here == self.rightBuf then
-        ____temp_3 = self:hunks()
+        ____temp_9 = self:hunks()
     else
-        ____temp_3 = nil
+        ____temp_9 = nil
     end
-    local hunks = ____temp_3
+    local hunks = ____temp_9
     if hunks == nil then
         self:jumpByVim(direction)
         return
@@ -419,10 +478,10 @@ function DiffView.prototype.jumpByVim(self, direction)
     end
 end
 function DiffView.prototype.setKeymaps(self)
-    mapKeys(
-        {self.leftBuf, self.rightBuf},
-        fileViewKeys(self.spec, self.events, self, self.life)
-    )
+    mapTable({self.leftBuf, self.rightBuf}, self.keys)
+end
+function DiffView.prototype.cursorLine(self)
+    return vim.api.nvim_win_is_valid(self.rightWin) and vim.api.nvim_win_get_cursor(self.rightWin)[1] or 1
 end
 function DiffView.prototype.watch(self)
     local function reject()
@@ -450,11 +509,13 @@ function DiffView.prototype.watch(self)
         "claude-ide: count the hunks left in the review's winbar",
         function() return self:setWinbars() end
     )
-    self.life.autocmds:acceptOnWrite(
-        self.rightBuf,
-        "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-        function() return self.events.accept() end
-    )
+    for ____, buf in ipairs({self.rightBuf, self.leftBuf}) do
+        self.life.autocmds:acceptOnWrite(
+            buf,
+            "claude-ide: :w in the review accepts the proposal (nothing is written to disk)",
+            function() return self.events.accept() end
+        )
+    end
 end
 --- Above this many lines a review shows every line instead of folding the unchanged ones. Neovim computes
 -- diff folds synchronously (about 0.4 s per 100,000 lines, five times the diff itself), so a huge review would

@@ -26,9 +26,12 @@ ____exports.PREV_FILE_KEY = PREV_FILE_KEY
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
-function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys, client, note)
+function MultiReview.prototype.____constructor(self, config, title, files, home, onDecision, extraKeys, client, words, note)
     if extraKeys == nil then
         extraKeys = {}
+    end
+    if words == nil then
+        words = "proposal"
     end
     self.config = config
     self.title = title
@@ -37,6 +40,7 @@ function MultiReview.prototype.____constructor(self, config, title, files, home,
     self.onDecision = onDecision
     self.extraKeys = extraKeys
     self.client = client
+    self.words = words
     self.note = note
     self.index = 0
     self.life = __TS__New(Life)
@@ -54,6 +58,7 @@ function MultiReview.prototype.show(self)
         Overview,
         {
             title = self.title,
+            words = self.words,
             files = self.files,
             proposals = self.texts,
             config = self.config.diff,
@@ -170,7 +175,10 @@ function MultiReview.prototype.openFromOverview(self, index, hunk)
         )
         return
     end
-    local line = overview:lineOf(index, hunk)
+    local line = overview:lineOf(
+        index,
+        math.max(0, hunk)
+    )
     local ____opt_10 = self.view
     if (____opt_10 and ____opt_10:hasFocus()) == true then
         pcall(
@@ -193,6 +201,7 @@ function MultiReview.prototype.backToOverview(self, keep)
         return
     end
     local lines = keep and textLines(view:proposalText()) or nil
+    local line = view:cursorLine()
     view:settle()
     vim.schedule(function()
         if self.view ~= view or self.life.settled then
@@ -206,9 +215,8 @@ function MultiReview.prototype.backToOverview(self, keep)
         end
         if lines ~= nil then
             overview:setProposal(self.index, lines)
-        else
-            overview:showFile(self.index)
         end
+        overview:showHunkAt(self.index, line)
     end)
 end
 function MultiReview.prototype.closeFile(self)
@@ -265,8 +273,8 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
                 ("(" .. f.summary) .. ")",
                 self:heading()
             }),
-            acceptHint = fromOverview and "keep your version, back to the overview" or nil,
-            rejectHint = fromOverview and "back to the overview, unchanged" or nil,
+            words = self.words,
+            fromOverview = fromOverview,
             currentLabel = f.baseLabel,
             keys = keys
         },

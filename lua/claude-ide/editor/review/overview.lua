@@ -4,9 +4,10 @@ local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
-local __TS__ArraySome = ____lualib.__TS__ArraySome
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local ____exports = {}
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
@@ -31,11 +32,20 @@ local toggled = ____model.toggled
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 local reasonOn = ____reason.reasonOn
+local ____keys = require("claude-ide.editor.review.keys")
+local askClosing = ____keys.askClosing
+local escapeBar = ____keys.escapeBar
+local fitWinbar = ____keys.fitWinbar
+local keyParts = ____keys.keyParts
+local LEFT = ____keys.LEFT
+local mapTable = ____keys.mapTable
+local NEXT_FILE_KEY = ____keys.NEXT_FILE_KEY
+local overviewTable = ____keys.overviewTable
+local PREV_FILE_KEY = ____keys.PREV_FILE_KEY
+local SHOWN_ELSEWHERE = ____keys.SHOWN_ELSEWHERE
 local ____view_parts = require("claude-ide.editor.review.view_parts")
 local askRejectReason = ____view_parts.askRejectReason
-local escapeBar = ____view_parts.escapeBar
-local fitBar = ____view_parts.fitBar
-local mapKeys = ____view_parts.mapKeys
+local focusHint = ____view_parts.focusHint
 local markReview = ____view_parts.markReview
 local ReviewOrigin = ____view_parts.ReviewOrigin
 local removeView = ____view_parts.removeView
@@ -44,38 +54,10 @@ local scratchBuffer = ____view_parts.scratchBuffer
 local setOpt = ____view_parts.setOpt
 local takesFocus = ____view_parts.takesFocus
 local ViewLife = ____view_parts.ViewLife
---- Q: a turn review's note for the model (the review stays open and its decisions with it), no key (`note`
--- false: nothing would carry it), or, as in a proposal, reject with a reason.
-local function noteKey(lhs, life, note, reject)
-    if note == false then
-        return {
-            false,
-            "",
-            function() return nil end
-        }
-    end
-    if note == nil then
-        return {
-            lhs,
-            "reject the whole review, with a reason for the model",
-            function() return askRejectReason(life, reject) end
-        }
-    end
-    return {
-        lhs,
-        "a note for the model, sent with your next prompt (the review stays open)",
-        function() return askReason(
-            "Note for the model (sent with your next prompt): ",
-            function(text)
-                if text ~= nil and not life.settled then
-                    note(text)
-                end
-            end
-        ) end
-    }
-end
-____exports.NEXT_FILE_KEY = "]f"
-____exports.PREV_FILE_KEY = "[f"
+____exports.NEXT_FILE_KEY = NEXT_FILE_KEY
+____exports.PREV_FILE_KEY = PREV_FILE_KEY
+--- The overview buffer's 'filetype' (a FileType autocmd or ftplugin of this name sets the user's options there).
+____exports.FILETYPE = "claude-ide-review"
 --- The overview's own groups (default links), besides the shared diff groups of highlights.ts.
 ____exports.HEADER_GROUP = "ClaudeIdeReviewHeader"
 ____exports.HUNK_GROUP = "ClaudeIdeReviewHunk"
@@ -144,6 +126,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.rows = 1
     self.marked = 0
     self.stepScheduled = false
+    self.keys = {}
     self.origin = __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -176,6 +159,7 @@ function Overview.prototype.____constructor(self, spec, events)
     setOpt("swapfile", false, {buf = self.buf})
     setOpt("undolevels", -1, {buf = self.buf})
     setOpt("modifiable", false, {buf = self.buf})
+    setOpt("filetype", ____exports.FILETYPE, {buf = self.buf})
     open[self.buf] = self
     local size = 0
     for ____, f in ipairs(spec.files) do
@@ -273,7 +257,8 @@ function Overview.prototype.decided(self, index)
     return decidedText(s)
 end
 function Overview.prototype.lineOf(self, index, hunk)
-    return decidedLineOf(self.sections[index + 1].hunks, hunk)
+    local hunks = self.sections[index + 1].hunks
+    return hunks[hunk + 1] == nil and 1 or decidedLineOf(hunks, hunk)
 end
 function Overview.prototype.highlighted(self)
     return self.marked >= #self.sections
@@ -326,6 +311,27 @@ function Overview.prototype.showFile(self, index)
     if row ~= nil and vim.api.nvim_win_is_valid(self.win) then
         vim.api.nvim_win_set_cursor(self.win, {row + 1, 0})
     end
+end
+function Overview.prototype.showHunkAt(self, index, line)
+    local s = self.sections[index + 1]
+    if s == nil or not vim.api.nvim_win_is_valid(self.win) then
+        return
+    end
+    if #s.hunks == 0 then
+        self:showFile(index)
+        return
+    end
+    local found = 0
+    do
+        local i = 0
+        while i < #s.hunks do
+            if decidedLineOf(s.hunks, i) <= line then
+                found = i
+            end
+            i = i + 1
+        end
+    end
+    vim.api.nvim_win_set_cursor(self.win, {s.hunks[found + 1].row + 1, 0})
 end
 function Overview.prototype.focus(self)
     return self.life:focus(self.win, {self.win})
@@ -545,7 +551,10 @@ function Overview.prototype.mark(self, row, kind, decision)
         priority = LINE_PRIORITY
     }) or ({line_hl_group = group})
     if kind == 3 and decision ~= nil then
-        opts.virt_text = {{"  " .. decision, decision == "dropped" and ____exports.DROPPED_GROUP or ____exports.KEPT_GROUP}}
+        opts.virt_text = {{
+            "  " .. self:said(decision),
+            decision == "dropped" and ____exports.DROPPED_GROUP or ____exports.KEPT_GROUP
+        }}
     end
     vim.api.nvim_buf_set_extmark(
         self.buf,
@@ -615,6 +624,12 @@ function Overview.prototype.setLine(self, row, text)
     setOpt("modifiable", false, {buf = buf})
     setOpt("modified", false, {buf = buf})
 end
+function Overview.prototype.said(self, decision)
+    if self.spec.words == "turn" then
+        return decision == "kept" and "kept" or "to revert"
+    end
+    return decision == "kept" and "accepted" or "rejected"
+end
 function Overview.prototype.headerText(self, s)
     local n = #s.hunks
     local kept = 0
@@ -626,20 +641,34 @@ function Overview.prototype.headerText(self, s)
             dropped = dropped + 1
         end
     end
+    local turn = self.spec.words == "turn"
     local counts
     if n == 0 then
-        counts = s.replaced and "the whole file reverted" or "no change of its text"
+        counts = s.replaced and "the whole file " .. (turn and "to revert" or "rejected") or "no change of its text"
     elseif dropped > 0 then
-        counts = (((tostring(dropped) .. " of ") .. plural(n, "hunk")) .. " dropped") .. (kept > 0 and (", " .. tostring(kept)) .. " kept" or "")
+        counts = ((((tostring(dropped) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("dropped")) .. (kept > 0 and ((", " .. tostring(kept)) .. " ") .. self:said("kept") or "")
     elseif kept > 0 then
-        counts = ((tostring(kept) .. " of ") .. plural(n, "hunk")) .. " kept"
+        counts = (((tostring(kept) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("kept")
     else
         counts = plural(n, "hunk")
     end
     if s.replaced and n > 0 then
-        counts = "whole file replaced, " .. counts
+        counts = (("whole file " .. (turn and "to revert" or "replaced")) .. ", ") .. counts
     end
     return (((s.file.label .. " (") .. s.file.summary) .. "): ") .. counts
+end
+function Overview.prototype.decidedAny(self)
+    for ____, s in ipairs(self.sections) do
+        if s.replaced then
+            return true
+        end
+        for ____, h in ipairs(s.hunks) do
+            if h.decision ~= nil then
+                return true
+            end
+        end
+    end
+    return false
 end
 function Overview.prototype.undecided(self)
     local n = 0
@@ -668,8 +697,8 @@ function Overview.prototype.show(self, enter)
     self.origin:settle(enter, opened.originTab)
     self.life.waiting:begin(not enter, self.spec.client or "Claude")
     self:markBuffer()
-    self:setWinbar()
     self:setKeymaps()
+    self:setWinbar()
     self:watch()
     vim.api.nvim_win_set_cursor(
         self.win,
@@ -681,7 +710,7 @@ function Overview.prototype.show(self, enter)
             0
         }
     )
-    self.life.waiting:tell((((((self.spec.client or "Claude") .. " proposes changes to ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): :ClaudeCodeFocus shows the review")
+    self.life.waiting:tell((((((((((self.spec.client or "Claude") .. " ") .. (self.spec.words == "turn" and "changed" or "proposes changes to")) .. " ") .. plural(#self.sections, "file")) .. " (") .. self.spec.title) .. "): ") .. focusHint()) .. " shows the review")
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
@@ -695,40 +724,19 @@ function Overview.prototype.setWinbar(self)
     if self.life.closed then
         return
     end
-    local keys = self.spec.config.keymaps
     local left = self:undecided()
-    local title = (((" " .. escapeBar(self.spec.client or "Claude")) .. "'s changes: ") .. escapeBar(heading(self.spec.title))) .. (("  " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left")
-    local parts = {
-        ("   " .. escapeBar(keys.accept)) .. " on a hunk: its file, on a header or :w: apply all",
-        ("   " .. escapeBar(keys.reject)) .. " reject"
+    local lead = " " .. escapeBar(self.spec.client or "Claude")
+    local parts = keyParts(self.keys)
+    parts[#parts + 1] = {
+        text = (("  · " .. plural(#self.sections, "file")) .. ", ") .. (left == 0 and "all hunks decided" or plural(left, "hunk") .. " left"),
+        rank = LEFT - 0.5
     }
-    local hunkKeys = __TS__ArrayMap(
-        __TS__ArrayFilter(
-            {keys.take_hunk, keys.drop_hunk},
-            function(____, k) return k ~= false end
-        ),
-        function(____, k) return escapeBar(k) end
-    )
-    if #hunkKeys > 0 then
-        parts[#parts + 1] = ("   " .. table.concat(hunkKeys, "/")) .. " keep/drop hunk"
-    end
-    parts[#parts + 1] = ("   " .. WHOLE_FILE_KEY) .. " whole file"
-    local jumps = __TS__ArrayMap(
-        __TS__ArrayFilter(
-            {keys.next_hunk, keys.prev_hunk},
-            function(____, k) return k ~= false end
-        ),
-        function(____, k) return escapeBar(k) end
-    )
-    if #jumps > 0 then
-        parts[#parts + 1] = ("   " .. table.concat(jumps, "/")) .. " hunks"
-    end
-    parts[#parts + 1] = ((("   " .. ____exports.NEXT_FILE_KEY) .. "/") .. ____exports.PREV_FILE_KEY) .. " files"
-    if keys.reject_with_reason ~= false and self.spec.note ~= false then
-        parts[#parts + 1] = (("   " .. escapeBar(keys.reject_with_reason)) .. " ") .. (self.spec.note == nil and "reject with a reason" or "note for the model")
-    end
-    self.bar = {title, parts}
-    fitBar(
+    parts[#parts + 1] = {
+        text = "  · " .. escapeBar(heading(self.spec.title)),
+        rank = SHOWN_ELSEWHERE
+    }
+    self.bar = {lead, parts}
+    fitWinbar(
         self.win,
         unpack(self.bar)
     )
@@ -796,7 +804,7 @@ function Overview.prototype.decideHere(self, decision)
         return
     end
     if decision == "dropped" and s.file.deletes == true then
-        say(((s.file.label .. ": a deletion is all or nothing (") .. self.spec.config.keymaps.reject) .. " rejects the whole review)")
+        say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
         return
     end
     local h = s.hunks[hunk + 1]
@@ -822,16 +830,68 @@ function Overview.prototype.dropFile(self, index)
         end
     end
 end
-function Overview.prototype.onEnterKey(self)
+function Overview.prototype.openHere(self)
     local at = self:here()
-    if at == nil or at[2] < 0 then
-        self.events.accept()
+    if at == nil then
+        say("on a file's header or one of its hunks: the title line is no file")
     else
         self.events.openFile(at[1], at[2])
     end
 end
+function Overview.prototype.closeOrAsk(self)
+    if not self:decidedAny() then
+        self.events.reject()
+        return
+    end
+    if self.spec.words == "turn" then
+        askClosing(
+            "You decided hunks of this turn. Apply them (revert what you marked), or discard them (keep the turn as it is)?",
+            {
+                {
+                    label = "Apply",
+                    run = function() return self.events.accept() end
+                },
+                {
+                    label = "Discard",
+                    run = function() return self.events.reject() end
+                }
+            }
+        )
+    else
+        askClosing(
+            "You decided hunks of this proposal. Accept it as decided, or reject it whole?",
+            {
+                {
+                    label = "Accept",
+                    run = function() return self.events.accept() end
+                },
+                {
+                    label = "Reject",
+                    run = function() return self.events.reject() end
+                }
+            }
+        )
+    end
+end
+function Overview.prototype.reasonOrNote(self)
+    local note = self.spec.note
+    if type(note) ~= "function" then
+        askRejectReason(
+            self.life,
+            function(reason) return self.events.reject(reason) end
+        )
+        return
+    end
+    askReason(
+        "Note for the model (sent with your next prompt): ",
+        function(text)
+            if text ~= nil and not self.life.settled then
+                note(text)
+            end
+        end
+    )
+end
 function Overview.prototype.setKeymaps(self)
-    local keys = self.spec.config.keymaps
     local function onFile(fn)
         return function()
             local at = self:here()
@@ -842,72 +902,43 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local list = {
+    local ____overviewTable_11 = overviewTable
+    local ____array_10 = __TS__SparseArrayNew(
+        self.spec.config,
+        self.spec.words,
         {
-            keys.accept,
-            "on a hunk: open its file's review; on a header or the title: apply everything",
-            function() return self:onEnterKey() end
+            open = function() return self:openHere() end,
+            accept = function() return self.events.accept() end,
+            close = function() return self:closeOrAsk() end,
+            reason = function() return self:reasonOrNote() end,
+            decide = function(decision) return self:decideHere(decision) end,
+            wholeFile = onFile(function(i) return self.events.wholeFile(i) end),
+            jump = function(what, direction) return self:jump(what == "hunk" and 3 or 2, direction) end
         },
-        {
-            keys.reject,
-            "reject the whole review",
-            function() return self.events.reject() end
-        },
-        noteKey(
-            keys.reject_with_reason,
-            self.life,
-            self.spec.note,
-            function(reason) return self.events.reject(reason) end
-        ),
-        {
-            keys.take_hunk,
-            "keep the hunk under the cursor (on a header: every hunk of the file)",
-            function() return self:decideHere("kept") end
-        },
-        {
-            keys.drop_hunk,
-            "drop the hunk under the cursor (on a header: the whole file)",
-            function() return self:decideHere("dropped") end
-        },
-        {
-            keys.next_hunk,
-            "next hunk",
-            function() return self:jump(3, 1) end
-        },
-        {
-            keys.prev_hunk,
-            "previous hunk",
-            function() return self:jump(3, -1) end
-        },
-        {
-            ____exports.NEXT_FILE_KEY,
-            "next file of this review",
-            function() return self:jump(2, 1) end
-        },
-        {
-            ____exports.PREV_FILE_KEY,
-            "previous file of this review",
-            function() return self:jump(2, -1) end
-        }
-    }
-    if not __TS__ArraySome(
-        self.spec.keys,
-        function(____, k) return k.lhs == WHOLE_FILE_KEY end
-    ) then
-        list[#list + 1] = {
-            WHOLE_FILE_KEY,
-            "refuse the whole file under the cursor",
-            onFile(function(i) return self.events.wholeFile(i) end)
-        }
+        __TS__ArrayMap(
+            self.spec.keys,
+            function(____, k) return {
+                lhs = k.lhs,
+                desc = k.desc,
+                fn = onFile(k.fn)
+            } end
+        )
+    )
+    local ____temp_9
+    if self.spec.note == nil then
+        ____temp_9 = "reason"
+    else
+        local ____temp_8
+        if self.spec.note == false then
+            ____temp_8 = false
+        else
+            ____temp_8 = "note"
+        end
+        ____temp_9 = ____temp_8
     end
-    for ____, k in ipairs(self.spec.keys) do
-        list[#list + 1] = {
-            k.lhs,
-            k.desc,
-            onFile(k.fn)
-        }
-    end
-    mapKeys({self.buf}, list)
+    __TS__SparseArrayPush(____array_10, ____temp_9)
+    self.keys = ____overviewTable_11(__TS__SparseArraySpread(____array_10))
+    mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)
     local function reject()
@@ -922,7 +953,7 @@ function Overview.prototype.watch(self)
             seen = function() return self.life:seen() end,
             resized = function()
                 if self.bar ~= nil then
-                    fitBar(
+                    fitWinbar(
                         self.win,
                         unpack(self.bar)
                     )

@@ -5,11 +5,15 @@ local __TS__New = ____lualib.__TS__New
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____keys = require("claude-ide.editor.review.keys")
+local escapeBar = ____keys.escapeBar
+local fitWinbar = ____keys.fitWinbar
+local keyParts = ____keys.keyParts
+local mapTable = ____keys.mapTable
+local planTable = ____keys.planTable
 local ____view_parts = require("claude-ide.editor.review.view_parts")
-local escapeBar = ____view_parts.escapeBar
 local fillBuffer = ____view_parts.fillBuffer
-local fitBar = ____view_parts.fitBar
-local mapKeys = ____view_parts.mapKeys
+local focusHint = ____view_parts.focusHint
 local markReview = ____view_parts.markReview
 local removeView = ____view_parts.removeView
 local ReviewOrigin = ____view_parts.ReviewOrigin
@@ -130,7 +134,7 @@ function PlanReview.prototype.show(self, enter)
     self:setKeymaps()
     self:watch()
     if self.life.waiting:is() then
-        say(self.req.client .. " waits for you to review its plan: :ClaudeCodeFocus shows it")
+        say(((self.req.client .. " waits for you to review its plan: ") .. focusHint()) .. " shows it")
     end
 end
 function PlanReview.prototype.mark(self)
@@ -141,23 +145,7 @@ function PlanReview.prototype.mark(self)
         self.life.waiting:is()
     )
 end
-function PlanReview.prototype.setWinbar(self)
-    local keys = self.config.diff.keymaps
-    local esc = escapeBar
-    local approve = self.req.canApprove and "approve" or ("answer in " .. esc(self.req.client)) .. "'s own dialog"
-    local unmarked = string.gsub(self.title, "^✻%s*", "")
-    fitBar(
-        self.win,
-        (" " .. esc(unmarked)) .. " (editable)",
-        {
-            (("   " .. esc(keys.accept)) .. " or :w ") .. approve,
-            ("   " .. esc(keys.reject)) .. " refuse with feedback",
-            "   :ClaudeCodeDiffDeny {feedback}"
-        }
-    )
-end
-function PlanReview.prototype.setKeymaps(self)
-    local keys = self.config.diff.keymaps
+function PlanReview.prototype.keyTable(self)
     local function ask()
         return askReason(
             "Feedback on the plan (sent to the model): ",
@@ -168,25 +156,32 @@ function PlanReview.prototype.setKeymaps(self)
             end
         )
     end
-    local ____temp_0
-    if keys.reject_with_reason ~= keys.reject then
-        ____temp_0 = keys.reject_with_reason
-    else
-        ____temp_0 = false
-    end
-    local withReason = ____temp_0
-    mapKeys(
-        {self.buf},
+    local approve = self.req.canApprove and "approve" or ("answer in " .. self.req.client) .. "'s own dialog"
+    return planTable(
+        self.config.diff,
+        approve,
         {
-            {
-                keys.accept,
-                "approve the plan (as you left it)",
-                function() return self:approve() end
-            },
-            {keys.reject, "refuse the plan, with feedback for the model", ask},
-            {withReason, "refuse the plan, with feedback for the model", ask}
+            approve = function() return self:approve() end,
+            refuse = ask
         }
     )
+end
+function PlanReview.prototype.setWinbar(self)
+    local unmarked = string.gsub(self.title, "^✻%s*", "")
+    if self.keys == nil then
+        self.keys = self:keyTable()
+    end
+    fitWinbar(
+        self.win,
+        (" " .. escapeBar(unmarked)) .. " (editable)",
+        keyParts(self.keys)
+    )
+end
+function PlanReview.prototype.setKeymaps(self)
+    if self.keys == nil then
+        self.keys = self:keyTable()
+    end
+    mapTable({self.buf}, self.keys)
 end
 function PlanReview.prototype.watch(self)
     local function refuse()

@@ -24,16 +24,21 @@ local hunkAt = ____model.hunkAt
 local hunkLine = ____model.hunkLine
 local nextHunk = ____model.nextHunk
 local textHunks = ____model.textHunks
+local ____keys = require("claude-ide.editor.review.keys")
+local escapeBar = ____keys.escapeBar
+local fileViewTable = ____keys.fileViewTable
+local fitWinbar = ____keys.fitWinbar
+local keyParts = ____keys.keyParts
+local LEFT = ____keys.LEFT
+local mapTable = ____keys.mapTable
+local PART_OF = ____keys.PART_OF
 local ____view_parts = require("claude-ide.editor.review.view_parts")
+local askRejectReason = ____view_parts.askRejectReason
 local AUGROUP = ____view_parts.AUGROUP
 local BIG_PROPOSAL_BYTES = ____view_parts.BIG_PROPOSAL_BYTES
-local escapeBar = ____view_parts.escapeBar
+local closeFileView = ____view_parts.closeFileView
 local fillBuffer = ____view_parts.fillBuffer
 local fileText = ____view_parts.fileText
-local fileViewKeys = ____view_parts.fileViewKeys
-local fitBar = ____view_parts.fitBar
-local hunkKeyParts = ____view_parts.hunkKeyParts
-local mapKeys = ____view_parts.mapKeys
 local markReview = ____view_parts.markReview
 local getOpt = ____view_parts.getOpt
 local noteParts = ____view_parts.noteParts
@@ -154,6 +159,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.hunks = {}
     self.tick = -1
     self.taken = 0
+    self.decisions = 0
     self.textoff = 0
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
@@ -161,6 +167,24 @@ function UnifiedView.prototype.____constructor(self, spec, events)
         AUGROUP,
         self.origin,
         function() return self:markBuffers() end
+    )
+    self.keys = fileViewTable(
+        spec.config,
+        {words = spec.words or "proposal", fromOverview = spec.fromOverview == true, extra = spec.keys},
+        {
+            close = function() return closeFileView(
+                spec,
+                self:decided(),
+                events
+            ) end,
+            reason = function() return askRejectReason(
+                self.life,
+                function(reason) return events.reject(reason) end
+            ) end,
+            accept = function() return events.accept() end,
+            decide = function(action) return self:decideHunk(action) end,
+            jump = function(direction) return self:jumpHunk(direction) end
+        }
     )
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
     defineHighlights()
@@ -176,6 +200,12 @@ function UnifiedView.prototype.____constructor(self, spec, events)
 end
 function UnifiedView.prototype.proposalText(self)
     return fileText(self.buf)
+end
+function UnifiedView.prototype.decided(self)
+    return self.decisions > 0 or getOpt("modified", {buf = self.buf})
+end
+function UnifiedView.prototype.cursorLine(self)
+    return vim.api.nvim_win_is_valid(self.win) and vim.api.nvim_win_get_cursor(self.win)[1] or 1
 end
 function UnifiedView.prototype.hasFocus(self)
     return vim.api.nvim_get_current_win() == self.win
@@ -408,7 +438,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue73
+                        goto __continue81
                     end
                     local start, oldEnd, newEnd = changedMiddle(line, lines[i + 1])
                     if newEnd > start then
@@ -435,7 +465,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue73::
+                ::__continue81::
                 i = i + 1
             end
         end
@@ -600,62 +630,63 @@ function UnifiedView.prototype.decideHunk(self, action)
             return
         end
     end
+    self.decisions = self.decisions + 1
     self:refresh()
     self:jumpHunk("next")
 end
 function UnifiedView.prototype.setWinbar(self)
     local spec = self.spec
-    local keys = spec.config.keymaps
     local name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."))
     local who = escapeBar(spec.client or "Claude")
-    local title = ((" " .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")) .. who) .. ":"
-    local parts = noteParts(spec.note)
-    if spec.currentLabel ~= nil then
-        parts[#parts + 1] = (" (removed lines: " .. escapeBar(spec.currentLabel)) .. ")"
-    end
-    if spec.deletes == true then
-        title = title .. (" %#WarningMsg#delete " .. name) .. "%*"
-    elseif spec.renamedFrom ~= nil then
-        title = title .. ((" " .. escapeBar(spec.renamedFrom)) .. " → ") .. name
-        if spec.dirty then
-            parts[#parts + 1] = "   %#WarningMsg#(your unsaved changes move too, still unsaved)%*"
-        end
-    elseif spec.current == nil then
-        title = title .. (" " .. name) .. " (new file)"
-    elseif spec.dirty then
-        title = title .. (" " .. name) .. " %#WarningMsg#(unsaved changes)%*"
-        parts[#parts + 1] = "   %#WarningMsg#accepting replaces your unsaved text (`u` brings it back)%*"
-    else
-        title = title .. " " .. name
-    end
+    local title = (" " .. (spec.source ~= nil and ("[" .. escapeBar(spec.source)) .. "] " or "")) .. who
+    local parts = keyParts(self.keys)
     local left = #self.hunks
     if self.tick ~= -1 then
-        parts[#parts + 1] = left == 0 and "   all hunks decided" or ((("   " .. tostring(left)) .. " hunk") .. (left == 1 and "" or "s")) .. " left"
+        parts[#parts + 1] = {
+            text = left == 0 and "  · all hunks decided" or ((("  · " .. tostring(left)) .. " hunk") .. (left == 1 and "" or "s")) .. " left",
+            rank = LEFT
+        }
     end
     if self.taken > 0 then
-        parts[#parts + 1] = ("  (" .. tostring(self.taken)) .. " taken)"
+        parts[#parts + 1] = {
+            text = (" (" .. tostring(self.taken)) .. " taken)",
+            rank = LEFT + 0.5
+        }
     end
-    parts[#parts + 1] = (("   " .. escapeBar(keys.accept)) .. " or :w ") .. escapeBar(spec.acceptHint or "accept")
-    parts[#parts + 1] = (("   " .. escapeBar(keys.reject)) .. " ") .. escapeBar(spec.rejectHint or "reject")
-    for ____, key in ipairs(spec.keys or ({})) do
-        if key.hint ~= nil then
-            parts[#parts + 1] = "   " .. escapeBar(key.hint)
+    if spec.deletes == true then
+        title = title .. (": %#WarningMsg#delete " .. name) .. "%*"
+    elseif spec.renamedFrom ~= nil then
+        title = title .. ((": " .. escapeBar(spec.renamedFrom)) .. " → ") .. name
+        if spec.dirty then
+            parts[#parts + 1] = {text = "  %#WarningMsg#(your unsaved changes move too, still unsaved)%*", rank = LEFT}
         end
+    elseif spec.current == nil then
+        title = title .. (": " .. name) .. " (new file)"
+    elseif spec.dirty then
+        title = title .. (": " .. name) .. " %#WarningMsg#(unsaved changes)%*"
+        parts[#parts + 1] = {text = "  %#WarningMsg#accepting replaces your unsaved text (`u` brings it back)%*", rank = LEFT}
+    else
+        title = title .. ": " .. name
     end
-    if keys.reject_with_reason ~= false then
-        parts[#parts + 1] = ("   " .. escapeBar(keys.reject_with_reason)) .. " reject with a reason"
+    local lead = title
+    if spec.fromOverview == true then
+        lead = ((" " .. vim.trim(table.remove(parts, 1).text)) .. "  ") .. vim.trim(table.remove(parts, 1).text)
+        parts[#parts + 1] = {text = "  ·" .. title, rank = PART_OF + 0.5}
     end
     __TS__ArrayPushArray(
         parts,
-        hunkKeyParts(keys)
+        noteParts(spec.note, PART_OF)
     )
-    fitBar(self.win, title, parts)
+    if spec.currentLabel ~= nil then
+        parts[#parts + 1] = {
+            text = (" (removed lines: " .. escapeBar(spec.currentLabel)) .. ")",
+            rank = PART_OF + 0.5
+        }
+    end
+    fitWinbar(self.win, lead, parts)
 end
 function UnifiedView.prototype.setKeymaps(self)
-    mapKeys(
-        {self.buf},
-        fileViewKeys(self.spec, self.events, self, self.life)
-    )
+    mapTable({self.buf}, self.keys)
 end
 function UnifiedView.prototype.watch(self)
     local function reject()

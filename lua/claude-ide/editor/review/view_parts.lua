@@ -3,7 +3,6 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ClassExtends = ____lualib.__TS__ClassExtends
 local __TS__New = ____lualib.__TS__New
@@ -12,6 +11,10 @@ local ____log = require("claude-ide.log")
 local notice = ____log.notice
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
+local ____keys = require("claude-ide.editor.review.keys")
+local askClosing = ____keys.askClosing
+local escapeBar = ____keys.escapeBar
+local fitWinbar = ____keys.fitWinbar
 local ____model = require("claude-ide.editor.review.model")
 local Life = ____model.Life
 local ____reason = require("claude-ide.editor.review.reason")
@@ -81,10 +84,42 @@ function Waiting.prototype.seen(self)
     ____exports.addWaiting(-1)
     return true
 end
---- What a file's view waiting behind the user says: `Claude proposes a change to a.ts [s1]: :ClaudeCodeFocus ...`.
+--- How the user brings a waiting review: their own mapping of :ClaudeCodeFocus (a Normal- or Terminal-mode key whose
+-- right-hand side runs it, or a callback whose description names it; the leader shown as `<leader>`), else the
+-- command itself.
+function ____exports.focusHint()
+    local leader = vim.g.mapleader or "\\"
+    for ____, mode in ipairs({"n", "t"}) do
+        do
+            local ok, maps = pcall(vim.api.nvim_get_keymap, mode)
+            if not ok then
+                goto __continue13
+            end
+            for ____, m in ipairs(maps) do
+                do
+                    local function names(t)
+                        return t ~= nil and (string.find(t, "ClaudeCodeFocus", 1, true)) ~= nil
+                    end
+                    if not names(m.rhs) and not (m.callback ~= nil and names(m.desc)) then
+                        goto __continue15
+                    end
+                    local raw = m.lhsraw or m.lhs
+                    if leader ~= "" and vim.startswith(raw, leader) and #raw > #leader then
+                        return "<leader>" .. vim.fn.keytrans(string.sub(raw, #leader + 1))
+                    end
+                    return m.lhs
+                end
+                ::__continue15::
+            end
+        end
+        ::__continue13::
+    end
+    return ":ClaudeCodeFocus"
+end
+--- What a file's view waiting behind the user says: `Claude proposes a change to a.ts [s1]: <leader>af shows the review`.
 function ____exports.proposesChange(spec)
     local source = spec.source ~= nil and (" [" .. spec.source) .. "]" or ""
-    return ((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. source) .. ": :ClaudeCodeFocus shows the review"
+    return ((((((spec.client or "Claude") .. " proposes a change to ") .. vim.fn.fnamemodify(spec.path, ":t")) .. source) .. ": ") .. ____exports.focusHint()) .. " shows the review"
 end
 --- Marks `buf` as a review's (b:claude_ide_diff = `value`, with `waiting` when the view waits).
 function ____exports.markReview(buf, value, waiting)
@@ -171,10 +206,9 @@ end
 function ____exports.getOpt(name, scope)
     return vim.api.nvim_get_option_value(name, scope)
 end
---- Statusline text shown literally.
-function ____exports.escapeBar(s)
-    local out = string.gsub(s, "%%", "%%%%")
-    return out
+do
+    local ____keys = require("claude-ide.editor.review.keys")
+    ____exports.escapeBar = ____keys.escapeBar
 end
 --- A review buffer's name, `claude-ide://<label>`, the label whole in its last component: Neovim's default tab line
 -- shortens every component but the last to one letter (`claude-ide://proposal/greet.lua` read `c//p/greet.lua`),
@@ -350,26 +384,16 @@ function ReviewOrigin.prototype.restore(self)
         vim.cmd("startinsert")
     end
 end
---- Sets `win`'s winbar to `title` followed by as many of `parts` as fit its width (dropped from the last). The
--- title itself is never cut by this: Neovim shortens it only when even the title alone is too wide, and then
--- from its end (`%<` at the end: the text before it is kept as long as possible).
+--- Sets `win`'s winbar to `title` and as many of `parts` as fit, dropped from the last (keys.ts fitWinbar).
 function ____exports.fitBar(win, title, parts)
-    if not vim.api.nvim_win_is_valid(win) then
-        return
-    end
-    local width = vim.api.nvim_win_get_width(win)
-    local function measure(s)
-        local ok, res = pcall(vim.api.nvim_eval_statusline, s, {winid = win, use_winbar = true, maxwidth = 10000})
-        return ok and res.width or 0
-    end
-    local bar = title
-    for ____, part in ipairs(parts) do
-        if measure(bar .. part) > width then
-            break
-        end
-        bar = bar .. part
-    end
-    ____exports.setOpt("winbar", bar .. "%<", {win = win})
+    fitWinbar(
+        win,
+        title,
+        __TS__ArrayMap(
+            parts,
+            function(____, text, i) return {text = text, rank = i} end
+        )
+    )
 end
 --- Every window-local option of `win` and its value.
 function ____exports.windowLocals(win)
@@ -377,14 +401,14 @@ function ____exports.windowLocals(win)
     for name, info in pairs(vim.api.nvim_get_all_options_info()) do
         do
             if info.scope ~= "win" then
-                goto __continue76
+                goto __continue80
             end
             local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
             if ok then
                 values[name] = value
             end
         end
-        ::__continue76::
+        ::__continue80::
     end
     return values
 end
@@ -397,15 +421,19 @@ function ____exports.restoreWindowLocals(win, before)
         end
     end
 end
---- ViewSpec.note as winbar parts, each dropped whole: ` · File 2/3`, ` (changed by a shell command)`, ....
-function ____exports.noteParts(note)
+--- ViewSpec.note as winbar parts (ranked after what decides, moves and is left: keys.ts), each dropped whole, the last
+-- first: ` · File 2/3`, ` (changed by a shell command)`, ....
+function ____exports.noteParts(note, rank)
     if note == nil then
         return {}
     end
     local pieces = type(note) == "string" and ({note}) or note
     return __TS__ArrayMap(
         pieces,
-        function(____, p, i) return (i == 0 or not vim.startswith(p, "(")) and " · " .. ____exports.escapeBar(p) or " " .. ____exports.escapeBar(p) end
+        function(____, p, i) return {
+            text = (i == 0 or not vim.startswith(p, "(")) and " · " .. escapeBar(p) or " " .. escapeBar(p),
+            rank = rank + i / 10
+        } end
     )
 end
 --- Buffer `buf` as a file: what `:w` would write (its lines, 'fileformat', 'eol' / 'fixeol').
@@ -415,42 +443,6 @@ function ____exports.fileText(buf)
     local sep = ff == "dos" and "\r\n" or (ff == "mac" and "\r" or "\n")
     local finalNewline = ____exports.getOpt("endofline", {buf = buf}) or ____exports.getOpt("fixendofline", {buf = buf}) and not ____exports.getOpt("binary", {buf = buf})
     return table.concat(lines, sep) .. (finalNewline and sep or "")
-end
---- The winbar parts that name the hunk keys a review has (`gh/gH take/drop hunk`, `]c/[c next/prev`).
-function ____exports.hunkKeyParts(keys)
-    local parts = {}
-    local function named(a, b)
-        return __TS__ArrayMap(
-            __TS__ArrayFilter(
-                {a, b},
-                function(____, k) return k ~= false end
-            ),
-            function(____, k) return ____exports.escapeBar(k) end
-        )
-    end
-    local decide = named(keys.take_hunk, keys.drop_hunk)
-    if #decide > 0 then
-        parts[#parts + 1] = ((("   " .. table.concat(decide, "/")) .. " ") .. (keys.take_hunk ~= false and keys.drop_hunk ~= false and "take/drop" or (keys.take_hunk ~= false and "take" or "drop"))) .. " hunk"
-    end
-    local jump = named(keys.next_hunk, keys.prev_hunk)
-    if #jump > 0 then
-        parts[#parts + 1] = ("   " .. table.concat(jump, "/")) .. " next/prev"
-    end
-    return parts
-end
---- Maps `keys` in each of `bufs`, one buffer after the other: buffer-local, Normal mode, `nowait` (a review's keys
--- never wait for a longer mapping of the user's), each described as `claude-ide: <desc>` (`:map`, which-key).
-function ____exports.mapKeys(bufs, keys)
-    for ____, buffer in ipairs(bufs) do
-        for ____, ____value in ipairs(keys) do
-            local lhs = ____value[1]
-            local desc = ____value[2]
-            local fn = ____value[3]
-            if lhs ~= false then
-                vim.keymap.set("n", lhs, fn, {buffer = buffer, nowait = true, desc = "claude-ide: " .. desc})
-            end
-        end
-    end
 end
 --- Asks for the reason (the model reads it verbatim), then rejects, unless the view (its `life`) was decided
 -- meanwhile; cancelled, the view stays open.
@@ -464,54 +456,58 @@ function ____exports.askRejectReason(life, reject)
         end
     )
 end
---- The keys of a file's view (side by side or unified), in this order: accept, reject, reject with a reason, take /
--- drop the hunk under the cursor, next / previous hunk, then the spec's own (ViewSpec.keys).
-function ____exports.fileViewKeys(spec, events, view, life)
-    local keys = spec.config.keymaps
-    local list = {
-        {
-            keys.accept,
-            "accept Claude's proposal",
-            function() return events.accept() end
-        },
-        {
-            keys.reject,
-            "reject Claude's proposal",
-            function() return events.reject() end
-        },
-        {
-            keys.reject_with_reason,
-            "reject Claude's proposal, with a reason for the model",
-            function() return ____exports.askRejectReason(
-                life,
-                function(reason) return events.reject(reason) end
-            ) end
-        },
-        {
-            keys.take_hunk,
-            "take Claude's hunk under the cursor",
-            function() return view:decideHunk("take") end
-        },
-        {
-            keys.drop_hunk,
-            "drop Claude's hunk under the cursor (the original text comes back)",
-            function() return view:decideHunk("drop") end
-        },
-        {
-            keys.next_hunk,
-            "next hunk",
-            function() return view:jumpHunk("next") end
-        },
-        {
-            keys.prev_hunk,
-            "previous hunk",
-            function() return view:jumpHunk("prev") end
-        }
-    }
-    for ____, key in ipairs(spec.keys or ({})) do
-        list[#list + 1] = {key.lhs, key.desc, key.fn}
+--- `q` in a file's view: with no decisions made (`decided` false) it closes as `events.reject` says (a proposal
+-- rejected, a turn's file kept, from an overview: back); with decisions it asks first (askClosing) and each answer
+-- does what it says: accept / apply / back keeping (`events.accept`), reject / discard / back without them
+-- (`events.reject`), or go back to the view.
+function ____exports.closeFileView(spec, decided, events)
+    if not decided then
+        events.reject()
+        return
     end
-    return list
+    if spec.fromOverview == true then
+        askClosing(
+            "You decided hunks of this file here. Back to the overview keeping them, or discarding them?",
+            {
+                {
+                    label = "Keep",
+                    run = function() return events.accept() end
+                },
+                {
+                    label = "Discard",
+                    run = function() return events.reject() end
+                }
+            }
+        )
+    elseif spec.words == "turn" then
+        askClosing(
+            "You decided hunks of this turn's file. Apply them, or discard them (the file stays as the turn left it)?",
+            {
+                {
+                    label = "Apply",
+                    run = function() return events.accept() end
+                },
+                {
+                    label = "Discard",
+                    run = function() return events.reject() end
+                }
+            }
+        )
+    else
+        askClosing(
+            "You decided hunks of this proposal. Accept it as decided, or reject it?",
+            {
+                {
+                    label = "Accept",
+                    run = function() return events.accept() end
+                },
+                {
+                    label = "Reject",
+                    run = function() return events.reject() end
+                }
+            }
+        )
+    end
 end
 --- A view's autocmds, in the group every open view of its kind shares (`group`): added one by one while the view
 -- is open, deleted together when it settles; the last view to settle deletes the group, so a stopped server leaves

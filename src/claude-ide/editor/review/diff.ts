@@ -340,6 +340,7 @@ export class DiffManager implements DiffService {
       },
       req.keys,
       req.client,
+      req.turn === true ? "turn" : "proposal",
       req.note,
     );
     const [ok, err] = pcall(() => review.show());

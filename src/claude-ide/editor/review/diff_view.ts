@@ -14,14 +14,24 @@ import { blockRows, diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side 
 import { reasonOn } from "./reason";
 import type { ReviewVar } from "../review_marks";
 import {
+  type BarPart,
+  DECIDES,
+  escapeBar,
+  fileViewTable,
+  fitWinbar,
+  type KeyEntry,
+  keyParts,
+  LEFT,
+  mapTable,
+  MOVES,
+  PART_OF,
+} from "./keys";
+import {
+  askRejectReason,
   AUGROUP,
   BIG_PROPOSAL_BYTES,
-  escapeBar,
+  closeFileView,
   fileText,
-  fileViewKeys,
-  fitBar,
-  hunkKeyParts,
-  mapKeys,
   markReview,
   getOpt,
   noteParts,
@@ -51,8 +61,12 @@ export class DiffView {
   private readonly life: ViewLife;
   /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
   private taken = 0;
-  /** Each window's winbar: a title and the parts that may go (setWinbars). */
-  private bars?: { left: [string, string[]]; right: [string, string[]] };
+  /** Hunk decisions made (gh / gH): `q` then asks before it drops them. */
+  private decisions = 0;
+  /** The view's keys: mapped, in the winbar, in the g? float (keys.ts). */
+  private readonly keys: KeyEntry[];
+  /** Each window's winbar: a lead and the parts that may go (setWinbars). */
+  private bars?: { left: [string, BarPart[]]; right: [string, BarPart[]] };
 
   /**
    * Creates the buffers and windows and focuses the proposal at its first change. Throws (after removing
@@ -64,11 +78,24 @@ export class DiffView {
   ) {
     this.origin = spec.origin ?? new ReviewOrigin();
     this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffers());
+    this.keys = fileViewTable(
+      spec.config,
+      { words: spec.words ?? "proposal", fromOverview: spec.fromOverview === true, extra: spec.keys },
+      {
+        close: () => closeFileView(spec, this.decided(), events),
+        reason: () => askRejectReason(this.life, (reason) => events.reject(reason)),
+        accept: () => events.accept(),
+        decide: (action) => this.decideHunk(action),
+        jump: (direction) => this.jumpHunk(direction),
+      },
+    );
     // Short names that read whole in the tab line (`file (proposal)`); the review's full title (client, session,
     // label) is in its winbar.
     const file = vim.fn.fnamemodify(spec.path, ":t");
     this.leftBuf = scratchBuffer(reviewName(`${file} (current)`), spec.current ?? []);
     setOpt("modifiable", false, { buf: this.leftBuf });
+    // `:w` accepts from either side (BufWriteCmd): the left one is no file either.
+    setOpt("buftype", "acwrite", { buf: this.leftBuf });
     const { buf: proposal, filetype, option } = proposalBuffer(spec);
     this.rightBuf = proposal;
     const [ok, err] = pcall(() => this.show(spec.enter === true || takesFocus(spec.config.focus, spec.home)));
@@ -188,55 +215,67 @@ export class DiffView {
     markReview(this.rightBuf, value("proposal"), this.life.waiting.is());
   }
 
+  /** Hunks decided here, or the proposal edited: `q` asks before it drops that. */
+  decided(): boolean {
+    return this.decisions > 0 || getOpt<boolean>("modified", { buf: this.rightBuf });
+  }
+
   /**
-   * The keys of both windows, the session that proposed it, and how many hunks are left to decide. Each bar is
-   * a title (what the window shows, which session proposed it) and then parts that go, last first, when the
-   * window is too narrow for them (fitBar), so the title stays readable; recomputed when the windows resize.
+   * Both windows' winbars, from the view's key table (keys.ts): the left one says what it shows (and how it
+   * differs from the file), the right one who proposes, then the keys that decide and move, what is left to
+   * decide, what the review is part of; parts go whole by rank when the window is too narrow (fitWinbar),
+   * recomputed when the windows resize.
    */
   private setWinbars(): void {
     const spec = this.spec;
-    const keys = spec.config.keymaps;
     const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
     let left: string;
-    const leftParts: string[] = [];
+    const leftParts: BarPart[] = [];
+    const warn = (text: string) => leftParts.push({ text, rank: LEFT });
     if (spec.deletes === true) left = ` %#WarningMsg#Deleted: ${name}: accepting removes the file%*`;
     else if (spec.renamedFrom !== undefined) {
       left = ` Renamed: ${escapeBar(spec.renamedFrom)} → ${name}`;
-      if (spec.dirty)
-        leftParts.push("  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*");
+      if (spec.dirty) warn("  %#WarningMsg#(with your unsaved changes: the buffer moves too, they stay unsaved)%*");
     } else if (spec.current === undefined) left = ` New file: ${name}`;
     else if (spec.dirty) {
       left = ` %#WarningMsg#${name} has unsaved changes%*`;
-      leftParts.push("%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*");
+      warn("%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*");
     } else left = ` ${escapeBar(spec.currentLabel ?? "Current")}: ${name}`;
-    if (this.taken > 0) leftParts.unshift(`  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`);
+    if (this.taken > 0)
+      leftParts.unshift({ text: `  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`, rank: DECIDES });
     const who = escapeBar(spec.client ?? "Claude");
-    const what = spec.deletes === true ? `${who}'s proposal: delete the file` : `${who}'s proposal (editable)`;
-    // What the review is leads; what it is part of (the turn, file i of n, who changed it) comes next; the keys
-    // after. Each part goes whole when the window is too narrow, the last first (fitBar).
-    const right = ` ${spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : ""}${what}`;
-    const rightParts: string[] = [];
-    for (const piece of noteParts(spec.note)) rightParts.push(piece);
-    rightParts.push(`   ${escapeBar(keys.accept)} or :w ${escapeBar(spec.acceptHint ?? "accept")}`);
-    rightParts.push(`   ${escapeBar(keys.reject)} ${escapeBar(spec.rejectHint ?? "reject")}`);
-    for (const key of spec.keys ?? []) if (key.hint !== undefined) rightParts.push(`   ${escapeBar(key.hint)}`);
-    if (keys.reject_with_reason !== false)
-      rightParts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
+    const what = spec.deletes === true ? `${who}'s proposal: delete the file` : `${who}'s proposal`;
+    const source = spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "";
+    // The keys that decide and move first; what is left, and what the review is part of, after. Opened from an
+    // overview, the way back (keeping, discarding) leads, never dropped; who proposes follows.
+    const keys = keyParts(this.keys);
+    let right = ` ${source}${what}`;
+    const rightParts: BarPart[] = [];
+    if (spec.fromOverview === true) {
+      right = ` ${vim.trim((keys.shift() as BarPart).text)}  ${vim.trim((keys.shift() as BarPart).text)}`;
+      // A deletion stays as long as what decides: it is what accepting does.
+      rightParts.push(...keys, { text: `  · ${source}${what}`, rank: spec.deletes === true ? DECIDES : PART_OF + 0.5 });
+    } else rightParts.push(...keys);
     const remaining = this.hunksLeft();
     if (remaining !== undefined)
-      rightParts.push(
-        remaining === 0 ? "   all hunks decided" : `   ${remaining} hunk${remaining === 1 ? "" : "s"} left`,
-      );
-    rightParts.push(...hunkKeyParts(keys));
+      rightParts.push({
+        text: remaining === 0 ? "  · all hunks decided" : `  · ${remaining} hunk${remaining === 1 ? "" : "s"} left`,
+        rank: LEFT,
+      });
+    rightParts.push(...noteParts(spec.note, PART_OF));
     this.bars = { left: [left, leftParts], right: [right, rightParts] };
     this.fitWinbars();
   }
 
-  /** The bars of setWinbars, fitted to the windows' widths as they are now. */
+  /**
+   * The bars of setWinbars, fitted to the windows' widths as they are now: the keys the proposal's bar has no room
+   * for go to the left one's (side by side on a narrow screen, each window has half of it).
+   */
   private fitWinbars(): void {
     if (this.bars === undefined) return;
-    fitBar(this.leftWin, ...this.bars.left);
-    fitBar(this.rightWin, ...this.bars.right);
+    const dropped = fitWinbar(this.rightWin, ...this.bars.right);
+    const keys = dropped.filter((p) => p.rank <= MOVES);
+    fitWinbar(this.leftWin, this.bars.left[0], [...keys, ...this.bars.left[1]]);
   }
 
   /** The blocks between the two sides (undecided hunks); undefined for big proposals (not worth a diff per key). */
@@ -287,6 +326,7 @@ export class DiffView {
       return;
     }
     if (action === "take") this.taken++;
+    this.decisions++;
     vim.cmd("diffupdate");
     this.jumpHunk("next");
     this.setWinbars();
@@ -327,9 +367,14 @@ export class DiffView {
     if (!onChange(vim.api.nvim_win_get_cursor(0)[0])) vim.api.nvim_win_set_cursor(0, before);
   }
 
-  /** The same keys in both windows (fileViewKeys). */
+  /** The same keys in both windows (the view's key table). */
   private setKeymaps(): void {
-    mapKeys([this.leftBuf, this.rightBuf], fileViewKeys(this.spec, this.events, this, this.life));
+    mapTable([this.leftBuf, this.rightBuf], this.keys);
+  }
+
+  /** The line of the proposal the cursor is on (its window's cursor): where a review opened from an overview left. */
+  cursorLine(): number {
+    return vim.api.nvim_win_is_valid(this.rightWin) ? vim.api.nvim_win_get_cursor(this.rightWin)[0] : 1;
   }
 
   /** Closing either window or buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */
@@ -357,11 +402,12 @@ export class DiffView {
       "claude-ide: count the hunks left in the review's winbar",
       () => this.setWinbars(),
     );
-    this.life.autocmds.acceptOnWrite(
-      this.rightBuf,
-      "claude-ide: :w in the proposal accepts it (nothing is written to disk)",
-      () => this.events.accept(),
-    );
+    for (const buf of [this.rightBuf, this.leftBuf])
+      this.life.autocmds.acceptOnWrite(
+        buf,
+        "claude-ide: :w in the review accepts the proposal (nothing is written to disk)",
+        () => this.events.accept(),
+      );
   }
 }
 

@@ -21,6 +21,8 @@ export interface FileView {
   isWaiting(): boolean;
   /** The current window is one of the view's. */
   hasFocus(): boolean;
+  /** The line of the proposal the cursor is on (where a review opened from an overview left). */
+  cursorLine(): number;
 }
 
 /** diff.layout "auto" is side by side from this many columns on (each side then has about 100). */

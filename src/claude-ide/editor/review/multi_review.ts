@@ -1,16 +1,18 @@
 // A review of an edit that spans several files (an agent's turn, an LSP rename, a change set): ONE decision for
 // the whole edit. Two files or more are shown first in an overview (overview.ts): every file's hunks in one
-// scrolling buffer, decided there hunk by hunk or file by file; <CR> on a hunk opens that file's own review (the
-// side-by-side view, diff_view.ts) with the proposal as decided so far, whose accept / :w keeps what the user made
-// of the file and comes back to the overview, and whose q comes back without changing it. Applying (<CR> on a
-// header, :w, :ClaudeCodeDiffAccept) answers every file's final lines; rejecting (q, closing the overview,
-// :ClaudeCodeDiffDeny, closeAllDiffTabs) rejects every file. A single-file edit is the plain review.
+// scrolling buffer, decided there hunk by hunk or file by file; <CR> on a header or a hunk opens that file's own
+// review (file_view.ts) with the proposal as decided so far, whose :w keeps what the user made of the file and
+// comes back to the overview (the cursor on the hunk it left from), and whose q comes back without it (asking
+// first after decisions). Applying (:w, :ClaudeCodeDiffAccept) answers every file's final lines; rejecting (q,
+// closing the overview, :ClaudeCodeDiffDeny, closeAllDiffTabs) rejects every file. A single-file edit is the plain
+// review. A turn's review (MultiRequest.turn) words it all as keep / revert.
 import type { Config } from "../../config";
 import { type MultiKey, type MultiOutcome, type ReviewFile, WHOLE_FILE_KEY } from "../../contracts";
 import { linesText, reviewText, textLines } from "./diff_text";
 import { type FileView, openFileView } from "./file_view";
 import { Life } from "./model";
 import { NEXT_FILE_KEY, Overview, PREV_FILE_KEY } from "./overview";
+import type { Words } from "./keys";
 import type { ReviewOrigin } from "./view_parts";
 import { say } from "../../log";
 
@@ -35,6 +37,8 @@ export class MultiReview {
     private readonly extraKeys: MultiKey[] = [],
     /** Who asked, as the winbar names it (ViewSpec.client). */
     private readonly client?: string,
+    /** What the review decides: a proposal, or what a turn already did (keys.ts Words). */
+    private readonly words: Words = "proposal",
     /** A turn review's Q (MultiRequest.note). */
     private readonly note?: ((this: void, text: string) => void) | false,
   ) {
@@ -50,6 +54,7 @@ export class MultiReview {
     this.overview = new Overview(
       {
         title: this.title,
+        words: this.words,
         files: this.files,
         proposals: this.texts,
         config: this.config.diff,
@@ -121,7 +126,7 @@ export class MultiReview {
     if (stay && vim.startswith(vim.api.nvim_get_mode().mode, "i")) vim.cmd("stopinsert");
   }
 
-  /** <CR> on a hunk: file `index`'s review, its proposal as decided so far, the cursor at that hunk. */
+  /** <CR> on a header or a hunk: file `index`'s review, its proposal as decided so far, the cursor at that hunk. */
   private openFromOverview(index: number, hunk: number): void {
     const overview = this.overview;
     if (this.life.settled || overview === undefined) return;
@@ -133,7 +138,7 @@ export class MultiReview {
       say(`cannot open ${this.files[index].label}'s review: ${tostring(err)}`, "error");
       return;
     }
-    const line = overview.lineOf(index, hunk);
+    const line = overview.lineOf(index, math.max(0, hunk));
     if (this.view?.hasFocus() === true)
       pcall(vim.api.nvim_win_set_cursor, 0, [math.min(line, vim.api.nvim_buf_line_count(0)), 0]);
   }
@@ -147,6 +152,8 @@ export class MultiReview {
     const overview = this.overview;
     if (view === undefined || overview === undefined) return;
     const lines = keep ? textLines(view.proposalText()) : undefined;
+    // The hunk the user left from: the cursor goes back to it.
+    const line = view.cursorLine();
     view.settle();
     // From inside an autocmd (BufWriteCmd, WinClosed) windows cannot close: on the next tick.
     vim.schedule(() => {
@@ -155,9 +162,9 @@ export class MultiReview {
       this.view = undefined;
       view.close(false);
       if (focused) overview.enter();
-      // Kept: rebuilt from the file's new text; otherwise as it was, the cursor on that file.
+      // Kept: rebuilt from the file's new text; otherwise as it was; the cursor on the hunk left from.
       if (lines !== undefined) overview.setProposal(this.index, lines);
-      else overview.showFile(this.index);
+      overview.showHunkAt(this.index, line);
     });
   }
 
@@ -202,8 +209,8 @@ export class MultiReview {
         note: fromOverview
           ? [`File ${i + 1}/${n}`, `(${f.summary})`, this.heading()]
           : [`(${f.summary})`, this.heading()],
-        acceptHint: fromOverview ? "keep your version, back to the overview" : undefined,
-        rejectHint: fromOverview ? "back to the overview, unchanged" : undefined,
+        words: this.words,
+        fromOverview,
         currentLabel: f.baseLabel,
         keys,
       },

@@ -3,10 +3,11 @@
 // its hunks in unified form (`@@` line, 3 lines of context, `-` / `+` lines), as `git diff` shows them. A hunk is
 // the whole block vim.diff reports between the file's text and its proposal.
 //
-// The user decides here: gh / gH keep or drop the hunk under the cursor (pressed again: undecided), gH on a header
-// (or gR anywhere in a file) refuses the whole file, <CR> on a hunk opens that file's own review (the review
-// drives that: OverviewEvents.openFile), <CR> on a header or the title line, or :w, applies everything, q
-// rejects. The overview only reports; multi_review.ts decides what happens.
+// The user decides here (the keys: keys.ts overviewTable, g? lists them): gh / gH accept or reject (a turn: keep or
+// revert) the hunk under the cursor (pressed again: undecided), gH on a header (or gR anywhere in a file) the whole
+// file, <CR> on a header or a hunk opens that file's own review (the review drives that: OverviewEvents.openFile)
+// and never applies anything; :w (or :ClaudeCodeDiffAccept) applies; q closes, asking first after decisions. The
+// overview only reports; multi_review.ts decides what happens. Its buffer's 'filetype' is FILETYPE.
 //
 // Its texts are built in one pass and set with one nvim_buf_set_lines; the highlights (extmarks) follow in
 // slices of a few milliseconds, from the top, so a review of thousands of hunks never holds the editor.
@@ -30,10 +31,23 @@ import {
 } from "./model";
 import { askReason, reasonOn } from "./reason";
 import {
-  askRejectReason,
+  askClosing,
+  type BarPart,
   escapeBar,
-  fitBar,
-  mapKeys,
+  fitWinbar,
+  type KeyEntry,
+  keyParts,
+  LEFT,
+  mapTable,
+  NEXT_FILE_KEY,
+  overviewTable,
+  PREV_FILE_KEY,
+  SHOWN_ELSEWHERE,
+  type Words,
+} from "./keys";
+import {
+  askRejectReason,
+  focusHint,
   markReview,
   ReviewOrigin,
   removeView,
@@ -41,35 +55,13 @@ import {
   scratchBuffer,
   setOpt,
   takesFocus,
-  type ViewKey,
   ViewLife,
 } from "./view_parts";
 
-/**
- * Q: a turn review's note for the model (the review stays open and its decisions with it), no key (`note`
- * false: nothing would carry it), or, as in a proposal, reject with a reason.
- */
-function noteKey(
-  lhs: string | false,
-  life: { readonly settled: boolean },
-  note: OverviewSpec["note"],
-  reject: (this: void, reason: string | undefined) => void,
-): ViewKey {
-  if (note === false) return [false, "", () => undefined];
-  if (note === undefined)
-    return [lhs, "reject the whole review, with a reason for the model", () => askRejectReason(life, reject)];
-  return [
-    lhs,
-    "a note for the model, sent with your next prompt (the review stays open)",
-    () =>
-      askReason("Note for the model (sent with your next prompt): ", (text) => {
-        if (text !== undefined && !life.settled) note(text);
-      }),
-  ];
-}
+export { NEXT_FILE_KEY, PREV_FILE_KEY };
 
-export const NEXT_FILE_KEY = "]f";
-export const PREV_FILE_KEY = "[f";
+/** The overview buffer's 'filetype' (a FileType autocmd or ftplugin of this name sets the user's options there). */
+export const FILETYPE = "claude-ide-review";
 
 /** The overview's own groups (default links), besides the shared diff groups of highlights.ts. */
 export const HEADER_GROUP = "ClaudeIdeReviewHeader";
@@ -133,10 +125,10 @@ interface Section extends DocFile<Hunk> {
 
 /** @noSelf */
 export interface OverviewEvents {
-  /** Applies everything (<CR> on a header or the title, :w). */
+  /** Applies everything (:w, :ClaudeCodeDiffAccept, the accept key when the user set one). */
   accept(): void;
   reject(reason?: string): void;
-  /** <CR> on hunk `hunk` (0-based) of file `index` (0-based). */
+  /** <CR> on hunk `hunk` (0-based; -1: the file's header) of file `index` (0-based). */
   openFile(index: number, hunk: number): void;
   /** gR, or gH on a header: refuses (reverts) the whole file. */
   wholeFile(index: number): void;
@@ -144,6 +136,8 @@ export interface OverviewEvents {
 
 export interface OverviewSpec {
   title: string;
+  /** What the review decides: a proposal (accepted / rejected) or a turn's changes (kept / reverted). */
+  words: Words;
   files: ReviewFile[];
   /** Each file's proposal (ReviewFile.proposal, or what the user made of it). */
   proposals: string[][];
@@ -217,7 +211,9 @@ export class Overview {
   private stepScheduled = false;
   /** Whether it waits unseen, its autocmds, settled or closed. */
   private readonly life: ViewLife;
-  private bar?: [string, string[]];
+  private bar?: [string, BarPart[]];
+  /** The overview's keys: mapped, in the winbar, in the g? float (keys.ts). */
+  private keys: KeyEntry[] = [];
 
   /** Builds the buffer and shows it. Throws (leaving nothing behind) when Neovim refuses. */
   constructor(
@@ -245,6 +241,8 @@ export class Overview {
     setOpt("swapfile", false, { buf: this.buf });
     setOpt("undolevels", -1, { buf: this.buf });
     setOpt("modifiable", false, { buf: this.buf });
+    // Its FileType autocmds (the user's options for it) run now, before the window shows it.
+    setOpt("filetype", FILETYPE, { buf: this.buf });
     open.set(this.buf, this);
     // The first files now; the rest in slices once the overview is shown (this stretch opens the window too: half a
     // slice). A small review is built whole at once, whatever the machine's load.
@@ -335,7 +333,8 @@ export class Overview {
 
   /** The line of file `index`'s decided proposal where its hunk `hunk` starts. */
   lineOf(index: number, hunk: number): number {
-    return decidedLineOf(this.sections[index].hunks, hunk);
+    const hunks = this.sections[index].hunks;
+    return hunks[hunk] === undefined ? 1 : decidedLineOf(hunks, hunk);
   }
 
   /** Every line has its highlights (the slices are done). */
@@ -388,6 +387,22 @@ export class Overview {
   showFile(index: number): void {
     const row = this.sections[index]?.header;
     if (row !== undefined && vim.api.nvim_win_is_valid(this.win)) vim.api.nvim_win_set_cursor(this.win, [row + 1, 0]);
+  }
+
+  /**
+   * Puts the cursor on the hunk of file `index` at `line` of its decided proposal (the last hunk that starts at or
+   * above it, else the first): where its own review left. No hunk: the file's header.
+   */
+  showHunkAt(index: number, line: number): void {
+    const s = this.sections[index];
+    if (s === undefined || !vim.api.nvim_win_is_valid(this.win)) return;
+    if (s.hunks.length === 0) {
+      this.showFile(index);
+      return;
+    }
+    let found = 0;
+    for (let i = 0; i < s.hunks.length; i++) if (decidedLineOf(s.hunks, i) <= line) found = i;
+    vim.api.nvim_win_set_cursor(this.win, [s.hunks[found].row + 1, 0]);
   }
 
   /** Brings the user to the overview (:ClaudeCodeFocus on a waiting one); false when its window is gone. */
@@ -550,7 +565,7 @@ export class Overview {
       ? { end_row: row + 1, end_col: 0, hl_group: group, hl_eol: true, strict: false, priority: LINE_PRIORITY }
       : { line_hl_group: group };
     if (kind === Kind.At && decision !== undefined)
-      opts.virt_text = [[`  ${decision}`, decision === "dropped" ? DROPPED_GROUP : KEPT_GROUP]];
+      opts.virt_text = [[`  ${this.said(decision)}`, decision === "dropped" ? DROPPED_GROUP : KEPT_GROUP]];
     vim.api.nvim_buf_set_extmark(this.buf, NS, row, 0, opts);
   }
 
@@ -587,7 +602,16 @@ export class Overview {
     setOpt("modified", false, { buf });
   }
 
-  /** `src/a.ts (changed by the agent's edits): 2 of 5 hunks dropped, 1 kept`. */
+  /**
+   * A decision as this review words it, before anything is applied: a proposal's hunks `accepted` / `rejected`, a
+   * turn's `kept` / `to revert` (reverted only once applied).
+   */
+  private said(decision: Decision): string {
+    if (this.spec.words === "turn") return decision === "kept" ? "kept" : "to revert";
+    return decision === "kept" ? "accepted" : "rejected";
+  }
+
+  /** `src/a.ts (changed by the agent's edits): 2 of 5 hunks to revert, 1 kept`. */
   private headerText(s: Section): string {
     const n = s.hunks.length;
     let kept = 0;
@@ -596,13 +620,24 @@ export class Overview {
       if (h.decision === "kept") kept++;
       else if (h.decision === "dropped") dropped++;
     }
+    const turn = this.spec.words === "turn";
     let counts: string;
-    if (n === 0) counts = s.replaced ? "the whole file reverted" : "no change of its text";
-    else if (dropped > 0) counts = `${dropped} of ${plural(n, "hunk")} dropped${kept > 0 ? `, ${kept} kept` : ""}`;
-    else if (kept > 0) counts = `${kept} of ${plural(n, "hunk")} kept`;
+    if (n === 0) counts = s.replaced ? `the whole file ${turn ? "to revert" : "rejected"}` : "no change of its text";
+    else if (dropped > 0)
+      counts = `${dropped} of ${plural(n, "hunk")} ${this.said("dropped")}${kept > 0 ? `, ${kept} ${this.said("kept")}` : ""}`;
+    else if (kept > 0) counts = `${kept} of ${plural(n, "hunk")} ${this.said("kept")}`;
     else counts = plural(n, "hunk");
-    if (s.replaced && n > 0) counts = `whole file replaced, ${counts}`;
+    if (s.replaced && n > 0) counts = `whole file ${turn ? "to revert" : "replaced"}, ${counts}`;
     return `${s.file.label} (${s.file.summary}): ${counts}`;
+  }
+
+  /** Whether anything was decided (a hunk, a whole file): `q` then asks before it drops that. */
+  decidedAny(): boolean {
+    for (const s of this.sections) {
+      if (s.replaced) return true;
+      for (const h of s.hunks) if (h.decision !== undefined) return true;
+    }
+    return false;
   }
 
   /** Undecided hunks, every file's. */
@@ -630,13 +665,13 @@ export class Overview {
     this.origin.settle(enter, opened.originTab);
     this.life.waiting.begin(!enter, this.spec.client ?? "Claude");
     this.markBuffer();
-    this.setWinbar();
     this.setKeymaps();
+    this.setWinbar();
     this.watch();
-    // On the first file's header: <CR> there applies everything, ]c goes to the first hunk.
+    // On the first file's header: <CR> there opens its review, ]c goes to the first hunk.
     vim.api.nvim_win_set_cursor(this.win, [math.min(2, vim.api.nvim_buf_line_count(this.buf)), 0]);
     this.life.waiting.tell(
-      `${this.spec.client ?? "Claude"} proposes changes to ${plural(this.sections.length, "file")} (${this.spec.title}): :ClaudeCodeFocus shows the review`,
+      `${this.spec.client ?? "Claude"} ${this.spec.words === "turn" ? "changed" : "proposes changes to"} ${plural(this.sections.length, "file")} (${this.spec.title}): ${focusHint()} shows the review`,
     );
   }
 
@@ -650,31 +685,24 @@ export class Overview {
     );
   }
 
-  /** The client, the title, files and hunks left first; the keys after, dropped from the last when narrow. */
+  /**
+   * The winbar, from the overview's key table (keys.ts): the client, then the keys that decide and move, the files
+   * and hunks left, and the title last, the first part to go when the window is narrow (the buffer's first line
+   * shows it already).
+   */
   private setWinbar(): void {
     if (this.life.closed) return;
-    const keys = this.spec.config.keymaps;
     const left = this.undecided();
-    // What matters is the title, never dropped (Neovim cuts it from its end only when even it is too wide).
-    const title =
-      ` ${escapeBar(this.spec.client ?? "Claude")}'s changes: ${escapeBar(heading(this.spec.title))}` +
-      `  ${plural(this.sections.length, "file")}, ${left === 0 ? "all hunks decided" : `${plural(left, "hunk")} left`}`;
-    const parts = [
-      `   ${escapeBar(keys.accept)} on a hunk: its file, on a header or :w: apply all`,
-      `   ${escapeBar(keys.reject)} reject`,
-    ];
-    const hunkKeys = [keys.take_hunk, keys.drop_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
-    if (hunkKeys.length > 0) parts.push(`   ${hunkKeys.join("/")} keep/drop hunk`);
-    parts.push(`   ${WHOLE_FILE_KEY} whole file`);
-    const jumps = [keys.next_hunk, keys.prev_hunk].filter((k): k is string => k !== false).map((k) => escapeBar(k));
-    if (jumps.length > 0) parts.push(`   ${jumps.join("/")} hunks`);
-    parts.push(`   ${NEXT_FILE_KEY}/${PREV_FILE_KEY} files`);
-    if (keys.reject_with_reason !== false && this.spec.note !== false)
-      parts.push(
-        `   ${escapeBar(keys.reject_with_reason)} ${this.spec.note === undefined ? "reject with a reason" : "note for the model"}`,
-      );
-    this.bar = [title, parts];
-    fitBar(this.win, ...this.bar);
+    const lead = ` ${escapeBar(this.spec.client ?? "Claude")}`;
+    const parts = keyParts(this.keys);
+    parts.push({
+      text: `  · ${plural(this.sections.length, "file")}, ${left === 0 ? "all hunks decided" : `${plural(left, "hunk")} left`}`,
+      // Before the other keys (gR, g?) when room runs short.
+      rank: LEFT - 0.5,
+    });
+    parts.push({ text: `  · ${escapeBar(heading(this.spec.title))}`, rank: SHOWN_ELSEWHERE });
+    this.bar = [lead, parts];
+    fitWinbar(this.win, ...this.bar);
   }
 
   /** Rows of `kind` (0-based), in order. */
@@ -719,9 +747,7 @@ export class Overview {
       return;
     }
     if (decision === "dropped" && s.file.deletes === true) {
-      say(
-        `${s.file.label}: a deletion is all or nothing (${this.spec.config.keymaps.reject} rejects the whole review)`,
-      );
+      say(`${s.file.label}: a deletion is all or nothing (${WHOLE_FILE_KEY} on it decides the whole file)`);
       return;
     }
     const h = s.hunks[hunk];
@@ -742,46 +768,74 @@ export class Overview {
     for (let i = 0; i < s.hunks.length; i++) this.decide(index, i, "dropped");
   }
 
-  private onEnterKey(): void {
+  /** <CR>: the review of the file under the cursor, at the hunk under it (on a header: its first). */
+  private openHere(): void {
     const at = this.here();
-    if (at === undefined || at[1] < 0) this.events.accept();
+    if (at === undefined) say("on a file's header or one of its hunks: the title line is no file");
     else this.events.openFile(at[0], at[1]);
   }
 
+  /**
+   * q: with nothing decided, closes (a proposal rejected, a turn kept as it is); after decisions it asks whether to
+   * apply them, discard them or go back, and each answer does what it says.
+   */
+  private closeOrAsk(): void {
+    if (!this.decidedAny()) {
+      this.events.reject();
+      return;
+    }
+    if (this.spec.words === "turn")
+      askClosing(
+        "You decided hunks of this turn. Apply them (revert what you marked), or discard them (keep the turn as it is)?",
+        [
+          { label: "Apply", run: () => this.events.accept() },
+          { label: "Discard", run: () => this.events.reject() },
+        ],
+      );
+    else
+      askClosing("You decided hunks of this proposal. Accept it as decided, or reject it whole?", [
+        { label: "Accept", run: () => this.events.accept() },
+        { label: "Reject", run: () => this.events.reject() },
+      ]);
+  }
+
+  /**
+   * Q: a turn review's note for the model (the review stays open and its decisions with it), or, as in a proposal,
+   * reject with a reason (OverviewSpec.note).
+   */
+  private reasonOrNote(): void {
+    const note = this.spec.note;
+    if (typeof note !== "function") {
+      askRejectReason(this.life, (reason) => this.events.reject(reason));
+      return;
+    }
+    askReason("Note for the model (sent with your next prompt): ", (text) => {
+      if (text !== undefined && !this.life.settled) note(text);
+    });
+  }
+
   private setKeymaps(): void {
-    const keys = this.spec.config.keymaps;
     const onFile = (fn: (this: void, index: number) => void) => () => {
       const at = this.here();
       if (at === undefined) say("on a file's header or hunk: the title line is no file");
       else fn(at[0]);
     };
-    const list: ViewKey[] = [
-      [
-        keys.accept,
-        "on a hunk: open its file's review; on a header or the title: apply everything",
-        () => this.onEnterKey(),
-      ],
-      [keys.reject, "reject the whole review", () => this.events.reject()],
-      noteKey(keys.reject_with_reason, this.life, this.spec.note, (reason) => this.events.reject(reason)),
-      [
-        keys.take_hunk,
-        "keep the hunk under the cursor (on a header: every hunk of the file)",
-        () => this.decideHere("kept"),
-      ],
-      [
-        keys.drop_hunk,
-        "drop the hunk under the cursor (on a header: the whole file)",
-        () => this.decideHere("dropped"),
-      ],
-      [keys.next_hunk, "next hunk", () => this.jump(Kind.At, 1)],
-      [keys.prev_hunk, "previous hunk", () => this.jump(Kind.At, -1)],
-      [NEXT_FILE_KEY, "next file of this review", () => this.jump(Kind.Header, 1)],
-      [PREV_FILE_KEY, "previous file of this review", () => this.jump(Kind.Header, -1)],
-    ];
-    if (!this.spec.keys.some((k) => k.lhs === WHOLE_FILE_KEY))
-      list.push([WHOLE_FILE_KEY, "refuse the whole file under the cursor", onFile((i) => this.events.wholeFile(i))]);
-    for (const k of this.spec.keys) list.push([k.lhs, k.desc, onFile(k.fn)]);
-    mapKeys([this.buf], list);
+    this.keys = overviewTable(
+      this.spec.config,
+      this.spec.words,
+      {
+        open: () => this.openHere(),
+        accept: () => this.events.accept(),
+        close: () => this.closeOrAsk(),
+        reason: () => this.reasonOrNote(),
+        decide: (decision) => this.decideHere(decision),
+        wholeFile: onFile((i) => this.events.wholeFile(i)),
+        jump: (what, direction) => this.jump(what === "hunk" ? Kind.At : Kind.Header, direction),
+      },
+      this.spec.keys.map((k) => ({ lhs: k.lhs, desc: k.desc, fn: onFile(k.fn) })),
+      this.spec.note === undefined ? "reason" : this.spec.note === false ? false : "note",
+    );
+    mapTable([this.buf], this.keys);
   }
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); :w applies. */
@@ -799,7 +853,7 @@ export class Overview {
         closed: reject,
         seen: () => this.life.seen(),
         resized: () => {
-          if (this.bar !== undefined) fitBar(this.win, ...this.bar);
+          if (this.bar !== undefined) fitWinbar(this.win, ...this.bar);
         },
       },
     );

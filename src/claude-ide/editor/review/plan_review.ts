@@ -2,7 +2,7 @@
 // a PreToolUse / BeforeTool hook): the plan's markdown in an editable scratch buffer of its own, in a tab page
 // of its own (diff.open_in_new_tab) or a window across the top, while the CLI waits.
 //
-//   `:w`, <CR>, :ClaudeCodeDiffAccept   approve (the plan as the user left it: their edits are the plan)
+//   `:w`, :ClaudeCodeDiffAccept   approve (the plan as the user left it: their edits are the plan)
 //   q (asks for feedback), :ClaudeCodeDiffDeny {feedback}, closing it   refuse, with the feedback if any
 //   closeAll / dispose (the CLI asked, the server stops)   gone: no answer, the CLI asks in its own dialog
 //
@@ -12,11 +12,10 @@
 import type { Config } from "../../config";
 import type { PlanOutcome, PlanRequest } from "../../contracts";
 import { say } from "../../log";
+import { escapeBar, fitWinbar, type KeyEntry, keyParts, mapTable, planTable } from "./keys";
 import {
-  escapeBar,
   fillBuffer,
-  fitBar,
-  mapKeys,
+  focusHint,
   markReview,
   removeView,
   ReviewOrigin,
@@ -131,7 +130,7 @@ export class PlanReview {
     this.setWinbar();
     this.setKeymaps();
     this.watch();
-    if (this.life.waiting.is()) say(`${this.req.client} waits for you to review its plan: :ClaudeCodeFocus shows it`);
+    if (this.life.waiting.is()) say(`${this.req.client} waits for you to review its plan: ${focusHint()} shows it`);
   }
 
   private mark(): void {
@@ -139,35 +138,29 @@ export class PlanReview {
     markReview(this.buf, value, this.life.waiting.is());
   }
 
-  private setWinbar(): void {
-    const keys = this.config.diff.keymaps;
-    const esc = escapeBar;
-    const approve = this.req.canApprove ? "approve" : `answer in ${esc(this.req.client)}'s own dialog`;
-    // The title without the ✻ mark of tab names (a glyph many fonts lack); the tab page keeps it whole.
-    const [unmarked] = string.gsub(this.title, "^✻%s*", "");
-    fitBar(this.win, ` ${esc(unmarked)} (editable)`, [
-      `   ${esc(keys.accept)} or :w ${approve}`,
-      `   ${esc(keys.reject)} refuse with feedback`,
-      "   :ClaudeCodeDiffDeny {feedback}",
-    ]);
-  }
+  private keys?: KeyEntry[];
 
-  private setKeymaps(): void {
-    const keys = this.config.diff.keymaps;
+  /** The plan's keys: mapped, in the winbar, in the g? float (keys.ts planTable). */
+  private keyTable(): KeyEntry[] {
     const ask = () =>
       askReason("Feedback on the plan (sent to the model): ", (feedback) => {
         if (!this.life.settled) this.refuse(feedback);
       });
-    // Both refusing keys ask for feedback: one mapping when they are the same key.
-    const withReason = keys.reject_with_reason !== keys.reject ? keys.reject_with_reason : false;
-    mapKeys(
-      [this.buf],
-      [
-        [keys.accept, "approve the plan (as you left it)", () => this.approve()],
-        [keys.reject, "refuse the plan, with feedback for the model", ask],
-        [withReason, "refuse the plan, with feedback for the model", ask],
-      ],
-    );
+    const approve = this.req.canApprove ? "approve" : `answer in ${this.req.client}'s own dialog`;
+    return planTable(this.config.diff, approve, { approve: () => this.approve(), refuse: ask });
+  }
+
+  /** The plan's title, then its keys; parts go whole by rank when the window is narrow (fitWinbar). */
+  private setWinbar(): void {
+    // The title without the ✻ mark of tab names (a glyph many fonts lack); the tab page keeps it whole.
+    const [unmarked] = string.gsub(this.title, "^✻%s*", "");
+    this.keys ??= this.keyTable();
+    fitWinbar(this.win, ` ${escapeBar(unmarked)} (editable)`, keyParts(this.keys));
+  }
+
+  private setKeymaps(): void {
+    this.keys ??= this.keyTable();
+    mapTable([this.buf], this.keys);
   }
 
   private watch(): void {

@@ -15,15 +15,23 @@ import { textLines } from "./diff_text";
 import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
 import { blockRows, changedMiddle, type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./model";
 import {
+  type BarPart,
+  escapeBar,
+  fileViewTable,
+  fitWinbar,
+  type KeyEntry,
+  keyParts,
+  LEFT,
+  mapTable,
+  PART_OF,
+} from "./keys";
+import {
+  askRejectReason,
   AUGROUP,
   BIG_PROPOSAL_BYTES,
-  escapeBar,
+  closeFileView,
   fillBuffer,
   fileText,
-  fileViewKeys,
-  fitBar,
-  hunkKeyParts,
-  mapKeys,
   markReview,
   getOpt,
   noteParts,
@@ -145,6 +153,10 @@ export class UnifiedView {
   private readonly life: ViewLife;
   /** Hunks taken so far (the winbar says so). */
   private taken = 0;
+  /** Hunk decisions made (gh / gH): `q` then asks before it drops them. */
+  private decisions = 0;
+  /** The view's keys: mapped, in the winbar, in the g? float (keys.ts). */
+  private readonly keys: KeyEntry[];
   /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
   private signcolumn?: string;
   /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
@@ -162,6 +174,21 @@ export class UnifiedView {
   ) {
     this.origin = spec.origin ?? new ReviewOrigin();
     this.life = new ViewLife(AUGROUP, this.origin, () => this.markBuffers());
+    this.keys = fileViewTable(
+      spec.config,
+      {
+        words: spec.words ?? "proposal",
+        fromOverview: spec.fromOverview === true,
+        extra: spec.keys,
+      },
+      {
+        close: () => closeFileView(spec, this.decided(), events),
+        reason: () => askRejectReason(this.life, (reason) => events.reject(reason)),
+        accept: () => events.accept(),
+        decide: (action) => this.decideHunk(action),
+        jump: (direction) => this.jumpHunk(direction),
+      },
+    );
     this.ns = vim.api.nvim_create_namespace(NAMESPACE);
     defineHighlights();
     this.buf = proposalBuffer(spec).buf;
@@ -183,6 +210,16 @@ export class UnifiedView {
   /** The proposal as a file: what `:w` would write (lines, 'fileformat', 'eol' / 'fixeol'). */
   proposalText(): string {
     return fileText(this.buf);
+  }
+
+  /** Hunks decided here, or the proposal edited: `q` asks before it drops that. */
+  decided(): boolean {
+    return this.decisions > 0 || getOpt<boolean>("modified", { buf: this.buf });
+  }
+
+  /** The line of the proposal the cursor is on: where a review opened from an overview left. */
+  cursorLine(): number {
+    return vim.api.nvim_win_is_valid(this.win) ? vim.api.nvim_win_get_cursor(this.win)[0] : 1;
   }
 
   /** The current window is the view's. */
@@ -516,46 +553,54 @@ export class UnifiedView {
         return;
       }
     }
+    this.decisions++;
     this.refresh();
     this.jumpHunk("next");
   }
 
   /**
-   * The winbar: what matters first — who proposes, the part of a larger review, the file and its state, the hunks
-   * left — then the keys, dropped last first when the window is too narrow (fitBar); refitted on resize.
+   * The winbar, from the view's key table (keys.ts): who proposes (and what, when it creates, deletes or renames
+   * the file), then the keys that decide and move, what is left to decide, the file and what the review is part
+   * of; parts go whole by rank when the window is too narrow (fitWinbar); refitted on resize.
    */
   private setWinbar(): void {
     const spec = this.spec;
-    const keys = spec.config.keymaps;
     const name = escapeBar(vim.fn.fnamemodify(spec.path, ":~:."));
     const who = escapeBar(spec.client ?? "Claude");
-    let title = ` ${spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : ""}${who}:`;
-    // What the review is part of (file i of n, who changed it, the turn) goes before what is left to decide.
-    const parts: string[] = noteParts(spec.note);
-    if (spec.currentLabel !== undefined) parts.push(` (removed lines: ${escapeBar(spec.currentLabel)})`);
-    if (spec.deletes === true) title += ` %#WarningMsg#delete ${name}%*`;
-    else if (spec.renamedFrom !== undefined) {
-      title += ` ${escapeBar(spec.renamedFrom)} → ${name}`;
-      if (spec.dirty) parts.push("   %#WarningMsg#(your unsaved changes move too, still unsaved)%*");
-    } else if (spec.current === undefined) title += ` ${name} (new file)`;
-    else if (spec.dirty) {
-      title += ` ${name} %#WarningMsg#(unsaved changes)%*`;
-      parts.push("   %#WarningMsg#accepting replaces your unsaved text (`u` brings it back)%*");
-    } else title += ` ${name}`;
+    let title = ` ${spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : ""}${who}`;
+    const parts: BarPart[] = keyParts(this.keys);
     const left = this.hunks.length;
     if (this.tick !== -1)
-      parts.push(left === 0 ? "   all hunks decided" : `   ${left} hunk${left === 1 ? "" : "s"} left`);
-    if (this.taken > 0) parts.push(`  (${this.taken} taken)`);
-    parts.push(`   ${escapeBar(keys.accept)} or :w ${escapeBar(spec.acceptHint ?? "accept")}`);
-    parts.push(`   ${escapeBar(keys.reject)} ${escapeBar(spec.rejectHint ?? "reject")}`);
-    for (const key of spec.keys ?? []) if (key.hint !== undefined) parts.push(`   ${escapeBar(key.hint)}`);
-    if (keys.reject_with_reason !== false) parts.push(`   ${escapeBar(keys.reject_with_reason)} reject with a reason`);
-    parts.push(...hunkKeyParts(keys));
-    fitBar(this.win, title, parts);
+      parts.push({
+        text: left === 0 ? "  · all hunks decided" : `  · ${left} hunk${left === 1 ? "" : "s"} left`,
+        rank: LEFT,
+      });
+    if (this.taken > 0) parts.push({ text: ` (${this.taken} taken)`, rank: LEFT + 0.5 });
+    if (spec.deletes === true) title += `: %#WarningMsg#delete ${name}%*`;
+    else if (spec.renamedFrom !== undefined) {
+      title += `: ${escapeBar(spec.renamedFrom)} → ${name}`;
+      if (spec.dirty)
+        parts.push({ text: "  %#WarningMsg#(your unsaved changes move too, still unsaved)%*", rank: LEFT });
+    } else if (spec.current === undefined) title += `: ${name} (new file)`;
+    else if (spec.dirty) {
+      title += `: ${name} %#WarningMsg#(unsaved changes)%*`;
+      parts.push({ text: "  %#WarningMsg#accepting replaces your unsaved text (`u` brings it back)%*", rank: LEFT });
+    } else title += `: ${name}`;
+    // Who proposes and the file lead, never dropped; opened from an overview, the way back (keeping, discarding)
+    // leads instead, and who proposes follows the keys.
+    let lead = title;
+    if (spec.fromOverview === true) {
+      lead = ` ${vim.trim((parts.shift() as BarPart).text)}  ${vim.trim((parts.shift() as BarPart).text)}`;
+      parts.push({ text: `  ·${title}`, rank: PART_OF + 0.5 });
+    }
+    parts.push(...noteParts(spec.note, PART_OF));
+    if (spec.currentLabel !== undefined)
+      parts.push({ text: ` (removed lines: ${escapeBar(spec.currentLabel)})`, rank: PART_OF + 0.5 });
+    fitWinbar(this.win, lead, parts);
   }
 
   private setKeymaps(): void {
-    mapKeys([this.buf], fileViewKeys(this.spec, this.events, this, this.life));
+    mapTable([this.buf], this.keys);
   }
 
   /** Closing the window or the buffer rejects (with the reason :ClaudeCodeDiffDeny left); writing accepts. */

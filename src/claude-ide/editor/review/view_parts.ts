@@ -8,6 +8,7 @@ import type { Config, DiffFocus } from "../../config";
 import { notice } from "../../log";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import type { ReviewText } from "./diff_text";
+import { askClosing, type BarPart, escapeBar, fitWinbar, type Words } from "./keys";
 import { Life } from "./model";
 import { askReason } from "./reason";
 
@@ -75,10 +76,34 @@ export class Waiting {
   }
 }
 
-/** What a file's view waiting behind the user says: `Claude proposes a change to a.ts [s1]: :ClaudeCodeFocus ...`. */
+/**
+ * How the user brings a waiting review: their own mapping of :ClaudeCodeFocus (a Normal- or Terminal-mode key whose
+ * right-hand side runs it, or a callback whose description names it; the leader shown as `<leader>`), else the
+ * command itself.
+ */
+export function focusHint(): string {
+  const leader = (vim.g.mapleader as string | undefined) ?? "\\";
+  for (const mode of ["n", "t"]) {
+    const [ok, maps] = pcall(vim.api.nvim_get_keymap, mode);
+    if (!ok) continue;
+    for (const m of maps as { lhs: string; lhsraw?: string; rhs?: string; desc?: string; callback?: unknown }[]) {
+      const names = (t: string | undefined) =>
+        t !== undefined && string.find(t, "ClaudeCodeFocus", 1, true)[0] !== undefined;
+      if (!names(m.rhs) && !(m.callback !== undefined && names(m.desc))) continue;
+      // lhs is printable (`<Space>af`), lhsraw the keys themselves: the leader is found in those.
+      const raw = m.lhsraw ?? m.lhs;
+      if (leader !== "" && vim.startswith(raw, leader) && raw.length > leader.length)
+        return `<leader>${vim.fn.keytrans(string.sub(raw, leader.length + 1))}`;
+      return m.lhs;
+    }
+  }
+  return ":ClaudeCodeFocus";
+}
+
+/** What a file's view waiting behind the user says: `Claude proposes a change to a.ts [s1]: <leader>af shows the review`. */
 export function proposesChange(spec: ViewSpec): string {
   const source = spec.source !== undefined ? ` [${spec.source}]` : "";
-  return `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${source}: :ClaudeCodeFocus shows the review`;
+  return `${spec.client ?? "Claude"} proposes a change to ${vim.fn.fnamemodify(spec.path, ":t")}${source}: ${focusHint()} shows the review`;
 }
 
 /** Marks `buf` as a review's (b:claude_ide_diff = `value`, with `waiting` when the view waits). */
@@ -185,10 +210,13 @@ export interface ViewSpec {
   keys?: { lhs: string; desc: string; fn: (this: void) => void; hint?: string }[];
   /** What the left side shows when it is not the file as it is now (default "Current"): `Before turn 3`. */
   currentLabel?: string;
-  /** What accepting does, in the winbar (default "accept"): `accept all 3 files`. */
-  acceptHint?: string;
-  /** What the reject key does, in the winbar (default "reject"): `back to the overview, unchanged`. */
-  rejectHint?: string;
+  /** What the review decides (keys.ts Words; default "proposal"): its keys' words (accept/reject, keep/revert). */
+  words?: Words;
+  /**
+   * A file's review opened from a multi-file review's overview: `:w` goes back keeping what was decided there,
+   * `q` goes back without it (asking first after decisions); the winbar says so first.
+   */
+  fromOverview?: boolean;
   /**
    * Where the user was before the review (the previous file's view of a multi-file review hands its own on):
    * focus goes back there when the review closes. Default: the current window and mode.
@@ -215,11 +243,7 @@ export function getOpt<T>(name: string, scope: { buf?: Buf; win?: Win }): T {
   return vim.api.nvim_get_option_value(name, scope) as T;
 }
 
-/** Statusline text shown literally. */
-export function escapeBar(s: string): string {
-  const [out] = string.gsub(s, "%%", "%%%%");
-  return out;
-}
+export { escapeBar } from "./keys";
 
 /**
  * A review buffer's name, `claude-ide://<label>`, the label whole in its last component: Neovim's default tab line
@@ -382,24 +406,13 @@ export class ReviewOrigin {
   }
 }
 
-/**
- * Sets `win`'s winbar to `title` followed by as many of `parts` as fit its width (dropped from the last). The
- * title itself is never cut by this: Neovim shortens it only when even the title alone is too wide, and then
- * from its end (`%<` at the end: the text before it is kept as long as possible).
- */
+/** Sets `win`'s winbar to `title` and as many of `parts` as fit, dropped from the last (keys.ts fitWinbar). */
 export function fitBar(win: Win, title: string, parts: string[]): void {
-  if (!vim.api.nvim_win_is_valid(win)) return;
-  const width = vim.api.nvim_win_get_width(win);
-  const measure = (s: string) => {
-    const [ok, res] = pcall(vim.api.nvim_eval_statusline, s, { winid: win, use_winbar: true, maxwidth: 10000 });
-    return ok ? res.width : 0;
-  };
-  let bar = title;
-  for (const part of parts) {
-    if (measure(bar + part) > width) break;
-    bar += part;
-  }
-  setOpt("winbar", `${bar}%<`, { win });
+  fitWinbar(
+    win,
+    title,
+    parts.map((text, i): BarPart => ({ text, rank: i })),
+  );
 }
 
 /** Every window-local option of `win` and its value. */
@@ -427,11 +440,17 @@ export function detectFiletype(buf: Buf, path: string): string | undefined {
   return ft;
 }
 
-/** ViewSpec.note as winbar parts, each dropped whole: ` · File 2/3`, ` (changed by a shell command)`, .... */
-export function noteParts(note: ViewSpec["note"]): string[] {
+/**
+ * ViewSpec.note as winbar parts (ranked after what decides, moves and is left: keys.ts), each dropped whole, the last
+ * first: ` · File 2/3`, ` (changed by a shell command)`, ....
+ */
+export function noteParts(note: ViewSpec["note"], rank: number): BarPart[] {
   if (note === undefined) return [];
   const pieces = typeof note === "string" ? [note] : note;
-  return pieces.map((p, i) => (i === 0 || !vim.startswith(p, "(") ? ` · ${escapeBar(p)}` : ` ${escapeBar(p)}`));
+  return pieces.map((p, i) => ({
+    text: i === 0 || !vim.startswith(p, "(") ? ` · ${escapeBar(p)}` : ` ${escapeBar(p)}`,
+    rank: rank + i / 10,
+  }));
 }
 
 /** Buffer `buf` as a file: what `:w` would write (its lines, 'fileformat', 'eol' / 'fixeol'). */
@@ -443,34 +462,6 @@ export function fileText(buf: Buf): string {
     getOpt<boolean>("endofline", { buf }) ||
     (getOpt<boolean>("fixendofline", { buf }) && !getOpt<boolean>("binary", { buf }));
   return table.concat(lines, sep) + (finalNewline ? sep : "");
-}
-
-/** The winbar parts that name the hunk keys a review has (`gh/gH take/drop hunk`, `]c/[c next/prev`). */
-export function hunkKeyParts(keys: Config["diff"]["keymaps"]): string[] {
-  const parts: string[] = [];
-  const named = (a: string | false, b: string | false) =>
-    [a, b].filter((k): k is string => k !== false).map((k) => escapeBar(k));
-  const decide = named(keys.take_hunk, keys.drop_hunk);
-  if (decide.length > 0)
-    parts.push(
-      `   ${decide.join("/")} ${keys.take_hunk !== false && keys.drop_hunk !== false ? "take/drop" : keys.take_hunk !== false ? "take" : "drop"} hunk`,
-    );
-  const jump = named(keys.next_hunk, keys.prev_hunk);
-  if (jump.length > 0) parts.push(`   ${jump.join("/")} next/prev`);
-  return parts;
-}
-
-/** A view's buffer-local Normal-mode key: its lhs (false: the user turned it off), what it does, what runs. */
-export type ViewKey = [lhs: string | false, desc: string, fn: (this: void) => void];
-
-/**
- * Maps `keys` in each of `bufs`, one buffer after the other: buffer-local, Normal mode, `nowait` (a review's keys
- * never wait for a longer mapping of the user's), each described as `claude-ide: <desc>` (`:map`, which-key).
- */
-export function mapKeys(bufs: Buf[], keys: ViewKey[]): void {
-  for (const buffer of bufs)
-    for (const [lhs, desc, fn] of keys)
-      if (lhs !== false) vim.keymap.set("n", lhs, fn, { buffer, nowait: true, desc: `claude-ide: ${desc}` });
 }
 
 /**
@@ -486,42 +477,35 @@ export function askRejectReason(
   });
 }
 
-/** What a file's view does for its hunk keys (its methods). */
-export interface HunkActions {
-  decideHunk(action: "take" | "drop"): void;
-  jumpHunk(direction: "next" | "prev"): void;
-}
-
 /**
- * The keys of a file's view (side by side or unified), in this order: accept, reject, reject with a reason, take /
- * drop the hunk under the cursor, next / previous hunk, then the spec's own (ViewSpec.keys).
+ * `q` in a file's view: with no decisions made (`decided` false) it closes as `events.reject` says (a proposal
+ * rejected, a turn's file kept, from an overview: back); with decisions it asks first (askClosing) and each answer
+ * does what it says: accept / apply / back keeping (`events.accept`), reject / discard / back without them
+ * (`events.reject`), or go back to the view.
  */
-export function fileViewKeys(
-  spec: ViewSpec,
-  events: ViewEvents,
-  view: HunkActions,
-  life: { readonly settled: boolean },
-): ViewKey[] {
-  const keys = spec.config.keymaps;
-  const list: ViewKey[] = [
-    [keys.accept, "accept Claude's proposal", () => events.accept()],
-    [keys.reject, "reject Claude's proposal", () => events.reject()],
-    [
-      keys.reject_with_reason,
-      "reject Claude's proposal, with a reason for the model",
-      () => askRejectReason(life, (reason) => events.reject(reason)),
-    ],
-    [keys.take_hunk, "take Claude's hunk under the cursor", () => view.decideHunk("take")],
-    [
-      keys.drop_hunk,
-      "drop Claude's hunk under the cursor (the original text comes back)",
-      () => view.decideHunk("drop"),
-    ],
-    [keys.next_hunk, "next hunk", () => view.jumpHunk("next")],
-    [keys.prev_hunk, "previous hunk", () => view.jumpHunk("prev")],
-  ];
-  for (const key of spec.keys ?? []) list.push([key.lhs, key.desc, key.fn]);
-  return list;
+export function closeFileView(spec: ViewSpec, decided: boolean, events: ViewEvents): void {
+  if (!decided) {
+    events.reject();
+    return;
+  }
+  if (spec.fromOverview === true)
+    askClosing("You decided hunks of this file here. Back to the overview keeping them, or discarding them?", [
+      { label: "Keep", run: () => events.accept() },
+      { label: "Discard", run: () => events.reject() },
+    ]);
+  else if (spec.words === "turn")
+    askClosing(
+      "You decided hunks of this turn's file. Apply them, or discard them (the file stays as the turn left it)?",
+      [
+        { label: "Apply", run: () => events.accept() },
+        { label: "Discard", run: () => events.reject() },
+      ],
+    );
+  else
+    askClosing("You decided hunks of this proposal. Accept it as decided, or reject it?", [
+      { label: "Accept", run: () => events.accept() },
+      { label: "Reject", run: () => events.reject() },
+    ]);
 }
 
 /**

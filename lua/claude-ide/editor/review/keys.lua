@@ -1,0 +1,535 @@
+-- Generated from src/claude-ide/editor/review/keys.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArraySplice = ____lualib.__TS__ArraySplice
+local __TS__ArrayPush = ____lualib.__TS__ArrayPush
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local ____exports = {}
+local ____contracts = require("claude-ide.contracts")
+local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
+--- `g?`: the float listing every key of the view.
+____exports.HELP_KEY = "g?"
+____exports.NEXT_FILE_KEY = "]f"
+____exports.PREV_FILE_KEY = "[f"
+--- Winbar ranks (lower stays longer).
+____exports.DECIDES = 1
+____exports.MOVES = 2
+____exports.LEFT = 3
+____exports.PART_OF = 4
+____exports.OTHER = 5
+--- A title the buffer already shows (the overview's first line): the first to go.
+____exports.SHOWN_ELSEWHERE = 9
+--- Statusline text shown literally.
+function ____exports.escapeBar(s)
+    local out = string.gsub(s, "%%", "%%%%")
+    return out
+end
+local function isCommand(lhs)
+    return vim.startswith(lhs, ":")
+end
+--- Maps the keys of `entries` in each of `bufs`: buffer-local, Normal mode, `nowait` (a review's keys never wait for
+-- a longer mapping of the user's), each described as `claude-ide: <desc>` (`:map`, which-key). Commands are not
+-- mapped. A key listed twice is mapped by its first entry.
+function ____exports.mapTable(bufs, entries)
+    local seen = {}
+    for ____, e in ipairs(entries) do
+        do
+            if e.lhs == false or e.fn == nil or isCommand(e.lhs) or seen[e.lhs] ~= nil then
+                goto __continue5
+            end
+            seen[e.lhs] = true
+            for ____, buffer in ipairs(bufs) do
+                vim.keymap.set("n", e.lhs, e.fn, {buffer = buffer, nowait = true, desc = "claude-ide: " .. e.desc})
+            end
+        end
+        ::__continue5::
+    end
+end
+--- The winbar parts of `entries` (those with `bar`), consecutive entries of one `join` merged: `]c/[c next/prev hunk`.
+function ____exports.keyParts(entries)
+    local parts = {}
+    local i = 0
+    local shown = __TS__ArrayFilter(
+        entries,
+        function(____, e) return e.lhs ~= false and e.bar ~= nil end
+    )
+    while i < #shown do
+        local first = shown[i + 1]
+        local keys = {first.lhs}
+        local words = {first.bar}
+        local rank = first.rank
+        local j = i + 1
+        while first.join ~= nil and j < #shown and shown[j + 1].join == first.join do
+            keys[#keys + 1] = shown[j + 1].lhs
+            if not __TS__ArrayIncludes(words, shown[j + 1].bar) then
+                words[#words + 1] = shown[j + 1].bar
+            end
+            rank = math.min(rank, shown[j + 1].rank)
+            j = j + 1
+        end
+        local suffix = first.join ~= nil and vim.trim(first.join) ~= "" and " " .. vim.trim(first.join) or ""
+        local said = table.concat(words, "/")
+        parts[#parts + 1] = {
+            text = (("  " .. ____exports.escapeBar(table.concat(keys, "/"))) .. (said ~= "" and " " .. ____exports.escapeBar(said) or "")) .. ____exports.escapeBar(suffix),
+            rank = rank
+        }
+        i = j
+    end
+    return parts
+end
+--- The text of `win`'s winbar once it is fitted (fitWinbar), and the parts that did not fit (in their order): a
+-- second window of the same view may show those.
+function ____exports.fittedBar(win, lead, parts)
+    local width = vim.api.nvim_win_get_width(win)
+    local function measure(s)
+        local ok, res = pcall(vim.api.nvim_eval_statusline, s, {winid = win, use_winbar = true, maxwidth = 10000})
+        return ok and res.width or 0
+    end
+    local kept = {unpack(parts)}
+    local function text()
+        return lead .. table.concat(
+            __TS__ArrayMap(
+                kept,
+                function(____, p) return p.text end
+            ),
+            ""
+        )
+    end
+    while #kept > 0 and measure(text()) > width do
+        local worst = 0
+        do
+            local k = 1
+            while k < #kept do
+                if kept[k + 1].rank >= kept[worst + 1].rank then
+                    worst = k
+                end
+                k = k + 1
+            end
+        end
+        __TS__ArraySplice(kept, worst, 1)
+    end
+    return text(), __TS__ArrayFilter(
+        parts,
+        function(____, p) return not __TS__ArrayIncludes(kept, p) end
+    )
+end
+--- The one winbar builder: sets `win`'s winbar to `lead` followed by as many of `parts` as fit its width, in their
+-- order, dropped whole by rank (the highest first). The lead itself is never cut by this: Neovim shortens it only
+-- when even the lead alone is too wide, and then from its end (`%<` at the end). Returns the parts dropped.
+function ____exports.fitWinbar(win, lead, parts)
+    if not vim.api.nvim_win_is_valid(win) then
+        return parts
+    end
+    local text, dropped = ____exports.fittedBar(win, lead, parts)
+    vim.api.nvim_set_option_value("winbar", text .. "%<", {win = win})
+    return dropped
+end
+--- The lines of the `g?` float: each key and what it does.
+function ____exports.helpLines(entries)
+    local listed = __TS__ArrayFilter(
+        entries,
+        function(____, e) return e.lhs ~= false end
+    )
+    local width = 0
+    for ____, e in ipairs(listed) do
+        width = math.max(
+            width,
+            vim.fn.strdisplaywidth(e.lhs)
+        )
+    end
+    return __TS__ArrayMap(
+        listed,
+        function(____, e)
+            local lhs = e.lhs
+            return ((("  " .. lhs) .. string.rep(
+                " ",
+                width - vim.fn.strdisplaywidth(lhs)
+            )) .. "  ") .. e.desc
+        end
+    )
+end
+--- Buffer variable of the `g?` float: specs and the user's own code can find it.
+____exports.HELP_VAR = "claude_ide_review_keys"
+--- The `g?` float: every key of the view and what it does; q, <Esc> or g? close it.
+function ____exports.showHelp(title, entries)
+    local lines = ____exports.helpLines(entries)
+    local buf = vim.api.nvim_create_buf(false, true)
+    vim.api.nvim_buf_set_lines(
+        buf,
+        0,
+        -1,
+        true,
+        lines
+    )
+    vim.api.nvim_set_option_value("modifiable", false, {buf = buf})
+    vim.api.nvim_set_option_value("bufhidden", "wipe", {buf = buf})
+    vim.api.nvim_buf_set_var(buf, ____exports.HELP_VAR, title)
+    local width = vim.fn.strdisplaywidth(title) + 2
+    for ____, l in ipairs(lines) do
+        width = math.max(
+            width,
+            vim.fn.strdisplaywidth(l) + 2
+        )
+    end
+    width = math.min(
+        width,
+        math.max(20, vim.o.columns - 4)
+    )
+    local height = math.min(
+        #lines,
+        math.max(1, vim.o.lines - 6)
+    )
+    local win = vim.api.nvim_open_win(
+        buf,
+        true,
+        {
+            relative = "editor",
+            row = math.max(
+                0,
+                math.floor((vim.o.lines - height) / 2) - 1
+            ),
+            col = math.max(
+                0,
+                math.floor((vim.o.columns - width) / 2)
+            ),
+            width = width,
+            height = height,
+            style = "minimal",
+            border = "rounded",
+            title = (" " .. title) .. " ",
+            title_pos = "center"
+        }
+    )
+    local function close()
+        if vim.api.nvim_win_is_valid(win) then
+            vim.api.nvim_win_close(win, true)
+        end
+    end
+    for ____, lhs in ipairs({"q", "<Esc>", ____exports.HELP_KEY}) do
+        vim.keymap.set("n", lhs, close, {buffer = buf, nowait = true})
+    end
+    return win
+end
+--- The `g?` entry of a table (its float lists `entries` as they are when it opens).
+local function helpEntry(title, entries)
+    return {
+        lhs = ____exports.HELP_KEY,
+        desc = "this list of the view's keys",
+        bar = "keys",
+        rank = ____exports.OTHER,
+        fn = function()
+            ____exports.showHelp(
+                title,
+                entries()
+            )
+        end
+    }
+end
+local function NOOP()
+end
+--- The keys of a file's view (side by side or unified). A proposal: `:w` accepts, `q` rejects (asking after hunk
+-- decisions), `gh`/`gH` accept/reject the hunk. A turn's file: `:w` applies, `q` keeps the turn as it is,
+-- `gh`/`gH` keep/revert the hunk. Opened from an overview: `:w` goes back keeping what was decided there, `q` goes
+-- back without it (asking when something was decided); both come first.
+function ____exports.fileViewTable(config, ctx, act)
+    local keys = config.keymaps
+    local turn = ctx.words == "turn"
+    local yes, no = unpack(turn and ({"keep", "revert"}) or ({"accept", "reject"}), 1, 2)
+    local list = {}
+    if ctx.fromOverview then
+        list[#list + 1] = {lhs = ":w", desc = "back to the overview, keeping what you decided here", bar = "back keeping", rank = ____exports.DECIDES}
+        list[#list + 1] = {
+            lhs = keys.reject,
+            desc = "back to the overview without what you decided here (asks first when you decided something)",
+            bar = "back discarding",
+            rank = ____exports.DECIDES,
+            fn = act.close
+        }
+    else
+        list[#list + 1] = {lhs = ":w", desc = turn and "apply: revert the hunks you reverted, keep the rest" or "accept the proposal as it is now (your hunk decisions and edits included)", bar = turn and "apply" or "accept", rank = ____exports.DECIDES}
+        list[#list + 1] = {
+            lhs = keys.reject,
+            desc = turn and "close, keeping the turn's changes as they are (after hunk decisions: asks whether to apply them, discard them or go back)" or "reject the proposal (after hunk decisions: asks whether to accept, reject or go back)",
+            bar = turn and "close" or "reject",
+            rank = ____exports.DECIDES,
+            fn = act.close
+        }
+    end
+    if keys.accept ~= false then
+        list[#list + 1] = {lhs = keys.accept, desc = ctx.fromOverview and "back to the overview, keeping what you decided here (as :w)" or (turn and "apply" or "accept") .. " (as :w)", rank = ____exports.DECIDES, fn = act.accept}
+    end
+    list[#list + 1] = {
+        lhs = keys.take_hunk,
+        desc = yes .. " the hunk under the cursor",
+        bar = yes,
+        join = "hunk",
+        rank = ____exports.DECIDES,
+        fn = function() return act.decide("take") end
+    }
+    list[#list + 1] = {
+        lhs = keys.drop_hunk,
+        desc = no .. " the hunk under the cursor (the text before comes back)",
+        bar = no,
+        join = "hunk",
+        rank = ____exports.DECIDES,
+        fn = function() return act.decide("drop") end
+    }
+    list[#list + 1] = {
+        lhs = keys.next_hunk,
+        desc = "next hunk",
+        bar = "next",
+        join = "hunk ",
+        rank = ____exports.MOVES,
+        fn = function() return act.jump("next") end
+    }
+    list[#list + 1] = {
+        lhs = keys.prev_hunk,
+        desc = "previous hunk",
+        bar = "prev",
+        join = "hunk ",
+        rank = ____exports.MOVES,
+        fn = function() return act.jump("prev") end
+    }
+    for ____, k in ipairs(ctx.extra or ({})) do
+        list[#list + 1] = {
+            lhs = k.lhs,
+            desc = k.desc,
+            bar = k.hint,
+            rank = ____exports.LEFT,
+            fn = k.fn
+        }
+    end
+    if keys.reject_with_reason ~= false then
+        list[#list + 1] = {
+            lhs = keys.reject_with_reason,
+            desc = turn and (ctx.fromOverview and "a note for the model, sent with your next prompt (the review stays open)" or "close the review keeping the turn, with a note for the model") or (ctx.fromOverview and "reject the whole proposal, with a reason for the model" or "reject the proposal, with a reason for the model"),
+            bar = turn and "note for the model" or "reject with a reason",
+            rank = ____exports.OTHER,
+            fn = act.reason
+        }
+    end
+    list[#list + 1] = helpEntry(
+        ctx.fromOverview and "a file of the review" or (turn and "the turn's file" or "the proposal"),
+        function() return list end
+    )
+    return list
+end
+--- The overview's keys. `extra`: a multi-file review's own (the turn review's gR replaces the default one).
+function ____exports.overviewTable(config, words, act, extra, q)
+    if extra == nil then
+        extra = {}
+    end
+    if q == nil then
+        q = "reason"
+    end
+    local keys = config.keymaps
+    local turn = words == "turn"
+    local yes, no = unpack(turn and ({"keep", "revert"}) or ({"accept", "reject"}), 1, 2)
+    local list = {
+        {lhs = ":w", desc = turn and "apply the review: revert what you marked to revert, keep the rest" or "accept the proposal, with your hunk decisions", bar = turn and "apply" or "accept", rank = ____exports.DECIDES},
+        {
+            lhs = keys.reject,
+            desc = turn and "close, keeping the turn's changes as they are (after decisions: asks whether to apply them, discard them or go back)" or "reject the whole proposal (after decisions: asks whether to accept, reject or go back)",
+            bar = turn and "close" or "reject",
+            rank = ____exports.DECIDES,
+            fn = act.close
+        },
+        {
+            lhs = keys.take_hunk,
+            desc = yes .. " the hunk under the cursor (pressed again: undecided; on a header: every hunk of the file)",
+            bar = yes,
+            join = "hunk",
+            rank = ____exports.DECIDES,
+            fn = function() return act.decide("kept") end
+        },
+        {
+            lhs = keys.drop_hunk,
+            desc = no .. " the hunk under the cursor (pressed again: undecided; on a header: the whole file)",
+            bar = no,
+            join = "hunk",
+            rank = ____exports.DECIDES,
+            fn = function() return act.decide("dropped") end
+        },
+        {
+            lhs = config.keymaps.open,
+            desc = "open the review of the file under the cursor (on its header or a hunk); :w there comes back keeping",
+            bar = "open file",
+            rank = ____exports.MOVES,
+            fn = act.open
+        }
+    }
+    if keys.accept ~= false then
+        list[#list + 1] = {lhs = keys.accept, desc = (turn and "apply" or "accept") .. " (as :w)", rank = ____exports.DECIDES, fn = act.accept}
+    end
+    __TS__ArrayPush(
+        list,
+        {
+            lhs = keys.next_hunk,
+            desc = "next hunk",
+            bar = "next",
+            join = "hunk ",
+            rank = ____exports.MOVES,
+            fn = function() return act.jump("hunk", 1) end
+        },
+        {
+            lhs = keys.prev_hunk,
+            desc = "previous hunk",
+            bar = "prev",
+            join = "hunk ",
+            rank = ____exports.MOVES,
+            fn = function() return act.jump("hunk", -1) end
+        },
+        {
+            lhs = ____exports.NEXT_FILE_KEY,
+            desc = "next file",
+            bar = "next",
+            join = "file",
+            rank = ____exports.MOVES,
+            fn = function() return act.jump("file", 1) end
+        },
+        {
+            lhs = ____exports.PREV_FILE_KEY,
+            desc = "previous file",
+            bar = "prev",
+            join = "file",
+            rank = ____exports.MOVES,
+            fn = function() return act.jump("file", -1) end
+        }
+    )
+    local own = __TS__ArrayFind(
+        extra,
+        function(____, k) return k.lhs == WHOLE_FILE_KEY end
+    )
+    list[#list + 1] = {
+        lhs = WHOLE_FILE_KEY,
+        desc = own and own.desc or no .. " the whole file under the cursor",
+        bar = no .. " file",
+        rank = ____exports.LEFT,
+        fn = own and own.fn or act.wholeFile
+    }
+    for ____, k in ipairs(extra) do
+        if k.lhs ~= WHOLE_FILE_KEY then
+            list[#list + 1] = {lhs = k.lhs, desc = k.desc, rank = ____exports.OTHER, fn = k.fn}
+        end
+    end
+    if keys.reject_with_reason ~= false and q ~= false then
+        list[#list + 1] = {
+            lhs = keys.reject_with_reason,
+            desc = q == "note" and "a note for the model, sent with your next prompt (the review stays open)" or ("reject the whole " .. (turn and "review" or "proposal")) .. ", with a reason for the model",
+            bar = q == "note" and "note for the model" or "reject with a reason",
+            rank = ____exports.OTHER,
+            fn = act.reason
+        }
+    end
+    list[#list + 1] = helpEntry(
+        turn and "the turn's review" or "the review",
+        function() return list end
+    )
+    return list
+end
+--- The plan's keys: `:w` approves (or, when the CLI cannot be answered, says where), `q` refuses with feedback.
+function ____exports.planTable(config, approveWords, act)
+    local keys = config.keymaps
+    local list = {{lhs = ":w", desc = "approve the plan (as you left it)", bar = approveWords, rank = ____exports.DECIDES}, {
+        lhs = keys.reject,
+        desc = "refuse the plan, with feedback for the model",
+        bar = "refuse with feedback",
+        rank = ____exports.DECIDES,
+        fn = act.refuse
+    }}
+    if keys.accept ~= false then
+        list[#list + 1] = {lhs = keys.accept, desc = "approve the plan (as :w)", rank = ____exports.DECIDES, fn = act.approve}
+    end
+    if keys.reject_with_reason ~= false and keys.reject_with_reason ~= keys.reject then
+        list[#list + 1] = {lhs = keys.reject_with_reason, desc = "refuse the plan, with feedback for the model", rank = ____exports.OTHER, fn = act.refuse}
+    end
+    list[#list + 1] = {lhs = ":ClaudeCodeDiffDeny {feedback}", desc = "refuse the plan with this feedback", bar = "", rank = ____exports.PART_OF}
+    list[#list + 1] = helpEntry(
+        "the plan",
+        function() return list end
+    )
+    return list
+end
+--- Every view's key table for `config` (a validated Config: config.validate(nil).config for the defaults), as the
+-- views build them, without their actions: `proposal` (a proposal's file view), `turn_file` (a turn's single file),
+-- `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview` and `plan`.
+function ____exports.keyTables(config)
+    local d = config.diff
+    local file = {
+        close = NOOP,
+        reason = NOOP,
+        accept = NOOP,
+        decide = NOOP,
+        jump = NOOP
+    }
+    local over = {
+        open = NOOP,
+        accept = NOOP,
+        close = NOOP,
+        reason = NOOP,
+        decide = NOOP,
+        wholeFile = NOOP,
+        jump = NOOP
+    }
+    local function listed(entries)
+        return __TS__ArrayMap(
+            __TS__ArrayFilter(
+                entries,
+                function(____, e) return e.lhs ~= false end
+            ),
+            function(____, e)
+                local ____e_lhs_5 = e.lhs
+                local ____e_desc_6 = e.desc
+                local ____temp_4
+                if e.bar ~= "" then
+                    ____temp_4 = e.bar
+                else
+                    ____temp_4 = nil
+                end
+                return {lhs = ____e_lhs_5, desc = ____e_desc_6, bar = ____temp_4}
+            end
+        )
+    end
+    local gR = {{lhs = WHOLE_FILE_KEY, desc = "revert this whole file", fn = NOOP, hint = WHOLE_FILE_KEY .. " revert file"}}
+    return {
+        proposal = listed(____exports.fileViewTable(d, {words = "proposal", fromOverview = false}, file)),
+        turn_file = listed(____exports.fileViewTable(d, {words = "turn", fromOverview = false, extra = gR}, file)),
+        file_from_overview = listed(____exports.fileViewTable(d, {words = "proposal", fromOverview = true}, file)),
+        overview = listed(____exports.overviewTable(d, "proposal", over)),
+        turn_overview = listed(____exports.overviewTable(
+            d,
+            "turn",
+            over,
+            gR,
+            "note"
+        )),
+        plan = listed(____exports.planTable(d, "approve", {approve = NOOP, refuse = NOOP}))
+    }
+end
+--- Asks before `q` drops decisions: `question`, answered by one typed key (the first letter of each choice: the
+-- command line shows them as `(A)ccept, (R)eject, (G)o back`). `choices` maps each letter to what it does; any other
+-- key (<Esc>) goes back and does nothing.
+function ____exports.askClosing(question, choices)
+    local shown = table.concat(
+        __TS__ArrayMap(
+            choices,
+            function(____, c) return (("(" .. string.sub(c.label, 1, 1)) .. ")") .. string.sub(c.label, 2) end
+        ),
+        ", "
+    )
+    vim.api.nvim_echo({{question, "Question"}, {("\n" .. shown) .. ", (G)o back: ", "MoreMsg"}}, false, {})
+    local ok, key = pcall(vim.fn.getcharstr)
+    if not ok then
+        return
+    end
+    local letter = string.lower(key)
+    for ____, c in ipairs(choices) do
+        if string.lower(string.sub(c.label, 1, 1)) == letter then
+            c.run()
+            return
+        end
+    end
+end
+return ____exports

@@ -1,0 +1,537 @@
+// One key table per review view: the list that maps the view's keys (buffer-local), builds its winbar and fills
+// its `g?` float, so the three never disagree. Each view builds its table here (fileViewTable: a file's view, side
+// by side or unified, of a proposal, of a turn, or opened from an overview; overviewTable; planTable) with its own
+// actions, and `keyTables` builds every one of them without actions for whoever wants to read them (the specs, the
+// README's key table): `require("claude-ide.editor.review.keys").keyTables(config)`.
+//
+// The words: a proposal (openDiff, the agent's edit, an LSP edit) is accepted or rejected; what a turn already did is
+// kept or reverted.
+//
+// The winbar (fitWinbar, the one builder every view uses): a lead that always stays, then the parts in the order
+// given, each with a rank; when the window is too narrow, parts are dropped whole, the highest rank first (the last
+// first among equals). The keys that decide rank 1, the keys that move 2, what is left to decide 3, what the review
+// is part of 4, the rest after; a title the buffer shows already ranks last of all.
+import type { Config } from "../../config";
+import { WHOLE_FILE_KEY } from "../../contracts";
+
+/** `g?`: the float listing every key of the view. */
+export const HELP_KEY = "g?";
+export const NEXT_FILE_KEY = "]f";
+export const PREV_FILE_KEY = "[f";
+
+/** What a review decides: a proposal (accepted / rejected) or what a turn already did (kept / reverted). */
+export type Words = "proposal" | "turn";
+
+/** Winbar ranks (lower stays longer). */
+export const DECIDES = 1;
+export const MOVES = 2;
+export const LEFT = 3;
+export const PART_OF = 4;
+export const OTHER = 5;
+/** A title the buffer already shows (the overview's first line): the first to go. */
+export const SHOWN_ELSEWHERE = 9;
+
+/** One key of a view. */
+export interface KeyEntry {
+  /** The key; a command (`:w`) is shown and listed but not mapped; false: turned off by the user. */
+  lhs: string | false;
+  /** What it does, whole: the `g?` float and `:map` (`claude-ide: <desc>`). */
+  desc: string;
+  /** Its words in the winbar (`accept`); none: not shown there. */
+  bar?: string;
+  /** Consecutive entries of the same `join` share one winbar part: `gh/gH accept/reject hunk`. */
+  join?: string;
+  /** How long it stays in the winbar when the window is narrow (DECIDES, MOVES, ...). */
+  rank: number;
+  /** What runs; none for a command (`:w`, whose autocmd does it). */
+  fn?: (this: void) => void;
+}
+
+/** A winbar part: its text (statusline syntax) and its rank. */
+export interface BarPart {
+  text: string;
+  rank: number;
+}
+
+/** Statusline text shown literally. */
+export function escapeBar(s: string): string {
+  const [out] = string.gsub(s, "%%", "%%%%");
+  return out;
+}
+
+function isCommand(lhs: string): boolean {
+  return vim.startswith(lhs, ":");
+}
+
+/**
+ * Maps the keys of `entries` in each of `bufs`: buffer-local, Normal mode, `nowait` (a review's keys never wait for
+ * a longer mapping of the user's), each described as `claude-ide: <desc>` (`:map`, which-key). Commands are not
+ * mapped. A key listed twice is mapped by its first entry.
+ */
+export function mapTable(bufs: Buf[], entries: KeyEntry[]): void {
+  const seen = new LuaSet<string>();
+  for (const e of entries) {
+    if (e.lhs === false || e.fn === undefined || isCommand(e.lhs) || seen.has(e.lhs)) continue;
+    seen.add(e.lhs);
+    for (const buffer of bufs)
+      vim.keymap.set("n", e.lhs, e.fn, { buffer, nowait: true, desc: `claude-ide: ${e.desc}` });
+  }
+}
+
+/** The winbar parts of `entries` (those with `bar`), consecutive entries of one `join` merged: `]c/[c next/prev hunk`. */
+export function keyParts(entries: KeyEntry[]): BarPart[] {
+  const parts: BarPart[] = [];
+  let i = 0;
+  const shown = entries.filter((e) => e.lhs !== false && e.bar !== undefined);
+  while (i < shown.length) {
+    const first = shown[i];
+    const keys = [first.lhs as string];
+    const words = [first.bar as string];
+    let rank = first.rank;
+    let j = i + 1;
+    while (first.join !== undefined && j < shown.length && shown[j].join === first.join) {
+      keys.push(shown[j].lhs as string);
+      if (!words.includes(shown[j].bar as string)) words.push(shown[j].bar as string);
+      rank = math.min(rank, shown[j].rank);
+      j++;
+    }
+    const suffix = first.join !== undefined && vim.trim(first.join) !== "" ? ` ${vim.trim(first.join)}` : "";
+    const said = words.join("/");
+    parts.push({
+      text: `  ${escapeBar(keys.join("/"))}${said !== "" ? ` ${escapeBar(said)}` : ""}${escapeBar(suffix)}`,
+      rank,
+    });
+    i = j;
+  }
+  return parts;
+}
+
+/**
+ * The text of `win`'s winbar once it is fitted (fitWinbar), and the parts that did not fit (in their order): a
+ * second window of the same view may show those.
+ */
+export function fittedBar(win: Win, lead: string, parts: BarPart[]): LuaMultiReturn<[string, BarPart[]]> {
+  const width = vim.api.nvim_win_get_width(win);
+  const measure = (s: string) => {
+    const [ok, res] = pcall(vim.api.nvim_eval_statusline, s, { winid: win, use_winbar: true, maxwidth: 10000 });
+    return ok ? res.width : 0;
+  };
+  const kept = [...parts];
+  const text = () => lead + kept.map((p) => p.text).join("");
+  while (kept.length > 0 && measure(text()) > width) {
+    // The highest rank goes first, the last of them first.
+    let worst = 0;
+    for (let k = 1; k < kept.length; k++) if (kept[k].rank >= kept[worst].rank) worst = k;
+    kept.splice(worst, 1);
+  }
+  return $multi(
+    text(),
+    parts.filter((p) => !kept.includes(p)),
+  );
+}
+
+/**
+ * The one winbar builder: sets `win`'s winbar to `lead` followed by as many of `parts` as fit its width, in their
+ * order, dropped whole by rank (the highest first). The lead itself is never cut by this: Neovim shortens it only
+ * when even the lead alone is too wide, and then from its end (`%<` at the end). Returns the parts dropped.
+ */
+export function fitWinbar(win: Win, lead: string, parts: BarPart[]): BarPart[] {
+  if (!vim.api.nvim_win_is_valid(win)) return parts;
+  const [text, dropped] = fittedBar(win, lead, parts);
+  vim.api.nvim_set_option_value("winbar", `${text}%<`, { win });
+  return dropped;
+}
+
+/** The lines of the `g?` float: each key and what it does. */
+export function helpLines(entries: KeyEntry[]): string[] {
+  const listed = entries.filter((e) => e.lhs !== false);
+  let width = 0;
+  for (const e of listed) width = math.max(width, vim.fn.strdisplaywidth(e.lhs as string));
+  return listed.map((e) => {
+    const lhs = e.lhs as string;
+    return `  ${lhs}${string.rep(" ", width - vim.fn.strdisplaywidth(lhs))}  ${e.desc}`;
+  });
+}
+
+/** Buffer variable of the `g?` float: specs and the user's own code can find it. */
+export const HELP_VAR = "claude_ide_review_keys";
+
+/** The `g?` float: every key of the view and what it does; q, <Esc> or g? close it. */
+export function showHelp(title: string, entries: KeyEntry[]): Win {
+  const lines = helpLines(entries);
+  const buf = vim.api.nvim_create_buf(false, true);
+  vim.api.nvim_buf_set_lines(buf, 0, -1, true, lines);
+  vim.api.nvim_set_option_value("modifiable", false, { buf });
+  vim.api.nvim_set_option_value("bufhidden", "wipe", { buf });
+  vim.api.nvim_buf_set_var(buf, HELP_VAR, title);
+  let width = vim.fn.strdisplaywidth(title) + 2;
+  for (const l of lines) width = math.max(width, vim.fn.strdisplaywidth(l) + 2);
+  width = math.min(width, math.max(20, vim.o.columns - 4));
+  const height = math.min(lines.length, math.max(1, vim.o.lines - 6));
+  const win = vim.api.nvim_open_win(buf, true, {
+    relative: "editor",
+    row: math.max(0, math.floor((vim.o.lines - height) / 2) - 1),
+    col: math.max(0, math.floor((vim.o.columns - width) / 2)),
+    width,
+    height,
+    style: "minimal",
+    border: "rounded",
+    title: ` ${title} `,
+    title_pos: "center",
+  });
+  const close = () => {
+    if (vim.api.nvim_win_is_valid(win)) vim.api.nvim_win_close(win, true);
+  };
+  for (const lhs of ["q", "<Esc>", HELP_KEY]) vim.keymap.set("n", lhs, close, { buffer: buf, nowait: true });
+  return win;
+}
+
+/** The `g?` entry of a table (its float lists `entries` as they are when it opens). */
+function helpEntry(title: string, entries: () => KeyEntry[]): KeyEntry {
+  return {
+    lhs: HELP_KEY,
+    desc: "this list of the view's keys",
+    bar: "keys",
+    rank: OTHER,
+    fn: () => {
+      showHelp(title, entries());
+    },
+  };
+}
+
+/** What a file's view does for its keys. */
+export interface FileKeyActions {
+  /** q: closes (a proposal rejected, a turn's file kept; from an overview: back), asking after decisions. */
+  close(this: void): void;
+  /** Q: rejects with a reason for the model. */
+  reason(this: void): void;
+  /** The accept key (diff.keymaps.accept, none by default: `:w` accepts). */
+  accept(this: void): void;
+  decide(this: void, action: "take" | "drop"): void;
+  jump(this: void, direction: "next" | "prev"): void;
+}
+
+/** What a file's view is: its words, whether it was opened from an overview, the review's own keys. */
+export interface FileKeyContext {
+  words: Words;
+  fromOverview: boolean;
+  /** More keys (a multi-file review's: the turn review's gR); `hint` goes into the winbar. */
+  extra?: { lhs: string; desc: string; fn: (this: void) => void; hint?: string }[];
+}
+
+const NOOP = () => {};
+
+/**
+ * The keys of a file's view (side by side or unified). A proposal: `:w` accepts, `q` rejects (asking after hunk
+ * decisions), `gh`/`gH` accept/reject the hunk. A turn's file: `:w` applies, `q` keeps the turn as it is,
+ * `gh`/`gH` keep/revert the hunk. Opened from an overview: `:w` goes back keeping what was decided there, `q` goes
+ * back without it (asking when something was decided); both come first.
+ */
+export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: FileKeyActions): KeyEntry[] {
+  const keys = config.keymaps;
+  const turn = ctx.words === "turn";
+  const [yes, no] = turn ? ["keep", "revert"] : ["accept", "reject"];
+  const list: KeyEntry[] = [];
+  if (ctx.fromOverview) {
+    list.push({
+      lhs: ":w",
+      desc: "back to the overview, keeping what you decided here",
+      bar: "back keeping",
+      rank: DECIDES,
+    });
+    list.push({
+      lhs: keys.reject,
+      desc: "back to the overview without what you decided here (asks first when you decided something)",
+      bar: "back discarding",
+      rank: DECIDES,
+      fn: act.close,
+    });
+  } else {
+    list.push({
+      lhs: ":w",
+      desc: turn
+        ? "apply: revert the hunks you reverted, keep the rest"
+        : "accept the proposal as it is now (your hunk decisions and edits included)",
+      bar: turn ? "apply" : "accept",
+      rank: DECIDES,
+    });
+    list.push({
+      lhs: keys.reject,
+      desc: turn
+        ? "close, keeping the turn's changes as they are (after hunk decisions: asks whether to apply them, discard them or go back)"
+        : "reject the proposal (after hunk decisions: asks whether to accept, reject or go back)",
+      bar: turn ? "close" : "reject",
+      rank: DECIDES,
+      fn: act.close,
+    });
+  }
+  if (keys.accept !== false)
+    list.push({
+      lhs: keys.accept,
+      desc: ctx.fromOverview
+        ? "back to the overview, keeping what you decided here (as :w)"
+        : `${turn ? "apply" : "accept"} (as :w)`,
+      rank: DECIDES,
+      fn: act.accept,
+    });
+  list.push({
+    lhs: keys.take_hunk,
+    desc: `${yes} the hunk under the cursor`,
+    bar: yes,
+    join: "hunk",
+    rank: DECIDES,
+    fn: () => act.decide("take"),
+  });
+  list.push({
+    lhs: keys.drop_hunk,
+    desc: `${no} the hunk under the cursor (the text before comes back)`,
+    bar: no,
+    join: "hunk",
+    rank: DECIDES,
+    fn: () => act.decide("drop"),
+  });
+  list.push({
+    lhs: keys.next_hunk,
+    desc: "next hunk",
+    bar: "next",
+    join: "hunk ",
+    rank: MOVES,
+    fn: () => act.jump("next"),
+  });
+  list.push({
+    lhs: keys.prev_hunk,
+    desc: "previous hunk",
+    bar: "prev",
+    join: "hunk ",
+    rank: MOVES,
+    fn: () => act.jump("prev"),
+  });
+  for (const k of ctx.extra ?? []) list.push({ lhs: k.lhs, desc: k.desc, bar: k.hint, rank: LEFT, fn: k.fn });
+  if (keys.reject_with_reason !== false)
+    list.push({
+      lhs: keys.reject_with_reason,
+      desc: turn
+        ? ctx.fromOverview
+          ? "a note for the model, sent with your next prompt (the review stays open)"
+          : "close the review keeping the turn, with a note for the model"
+        : ctx.fromOverview
+          ? "reject the whole proposal, with a reason for the model"
+          : "reject the proposal, with a reason for the model",
+      bar: turn ? "note for the model" : "reject with a reason",
+      rank: OTHER,
+      fn: act.reason,
+    });
+  list.push(
+    helpEntry(ctx.fromOverview ? "a file of the review" : turn ? "the turn's file" : "the proposal", () => list),
+  );
+  return list;
+}
+
+/** What the overview does for its keys. */
+export interface OverviewKeyActions {
+  /** <CR>: the review of the file under the cursor (a header or a hunk). */
+  open(this: void): void;
+  /** The accept key (diff.keymaps.accept, none by default): applies, as :w. */
+  accept(this: void): void;
+  /** q: closes (a proposal rejected, a turn kept), asking after decisions. */
+  close(this: void): void;
+  reason(this: void): void;
+  decide(this: void, decision: "kept" | "dropped"): void;
+  /** gR: the whole file under the cursor. */
+  wholeFile(this: void): void;
+  jump(this: void, what: "hunk" | "file", direction: 1 | -1): void;
+}
+
+/** The overview's keys. `extra`: a multi-file review's own (the turn review's gR replaces the default one). */
+export function overviewTable(
+  config: Config["diff"],
+  words: Words,
+  act: OverviewKeyActions,
+  extra: { lhs: string; desc: string; fn: (this: void) => void }[] = [],
+  /** What Q does: reject with a reason, a note for the model (a turn review's), or nothing (no Q). */
+  q: "reason" | "note" | false = "reason",
+): KeyEntry[] {
+  const keys = config.keymaps;
+  const turn = words === "turn";
+  const [yes, no] = turn ? ["keep", "revert"] : ["accept", "reject"];
+  const list: KeyEntry[] = [
+    {
+      lhs: ":w",
+      desc: turn
+        ? "apply the review: revert what you marked to revert, keep the rest"
+        : "accept the proposal, with your hunk decisions",
+      bar: turn ? "apply" : "accept",
+      rank: DECIDES,
+    },
+    {
+      lhs: keys.reject,
+      desc: turn
+        ? "close, keeping the turn's changes as they are (after decisions: asks whether to apply them, discard them or go back)"
+        : "reject the whole proposal (after decisions: asks whether to accept, reject or go back)",
+      bar: turn ? "close" : "reject",
+      rank: DECIDES,
+      fn: act.close,
+    },
+    {
+      lhs: keys.take_hunk,
+      desc: `${yes} the hunk under the cursor (pressed again: undecided; on a header: every hunk of the file)`,
+      bar: yes,
+      join: "hunk",
+      rank: DECIDES,
+      fn: () => act.decide("kept"),
+    },
+    {
+      lhs: keys.drop_hunk,
+      desc: `${no} the hunk under the cursor (pressed again: undecided; on a header: the whole file)`,
+      bar: no,
+      join: "hunk",
+      rank: DECIDES,
+      fn: () => act.decide("dropped"),
+    },
+    {
+      lhs: config.keymaps.open,
+      desc: "open the review of the file under the cursor (on its header or a hunk); :w there comes back keeping",
+      bar: "open file",
+      rank: MOVES,
+      fn: act.open,
+    },
+  ];
+  if (keys.accept !== false)
+    list.push({ lhs: keys.accept, desc: `${turn ? "apply" : "accept"} (as :w)`, rank: DECIDES, fn: act.accept });
+  list.push(
+    { lhs: keys.next_hunk, desc: "next hunk", bar: "next", join: "hunk ", rank: MOVES, fn: () => act.jump("hunk", 1) },
+    {
+      lhs: keys.prev_hunk,
+      desc: "previous hunk",
+      bar: "prev",
+      join: "hunk ",
+      rank: MOVES,
+      fn: () => act.jump("hunk", -1),
+    },
+    { lhs: NEXT_FILE_KEY, desc: "next file", bar: "next", join: "file", rank: MOVES, fn: () => act.jump("file", 1) },
+    {
+      lhs: PREV_FILE_KEY,
+      desc: "previous file",
+      bar: "prev",
+      join: "file",
+      rank: MOVES,
+      fn: () => act.jump("file", -1),
+    },
+  );
+  const own = extra.find((k) => k.lhs === WHOLE_FILE_KEY);
+  list.push({
+    lhs: WHOLE_FILE_KEY,
+    desc: own?.desc ?? `${no} the whole file under the cursor`,
+    bar: `${no} file`,
+    rank: LEFT,
+    fn: own?.fn ?? act.wholeFile,
+  });
+  for (const k of extra) if (k.lhs !== WHOLE_FILE_KEY) list.push({ lhs: k.lhs, desc: k.desc, rank: OTHER, fn: k.fn });
+  if (keys.reject_with_reason !== false && q !== false)
+    list.push({
+      lhs: keys.reject_with_reason,
+      desc:
+        q === "note"
+          ? "a note for the model, sent with your next prompt (the review stays open)"
+          : `reject the whole ${turn ? "review" : "proposal"}, with a reason for the model`,
+      bar: q === "note" ? "note for the model" : "reject with a reason",
+      rank: OTHER,
+      fn: act.reason,
+    });
+  list.push(helpEntry(turn ? "the turn's review" : "the review", () => list));
+  return list;
+}
+
+/** What a plan's view does for its keys. */
+export interface PlanKeyActions {
+  approve(this: void): void;
+  refuse(this: void): void;
+}
+
+/** The plan's keys: `:w` approves (or, when the CLI cannot be answered, says where), `q` refuses with feedback. */
+export function planTable(config: Config["diff"], approveWords: string, act: PlanKeyActions): KeyEntry[] {
+  const keys = config.keymaps;
+  const list: KeyEntry[] = [
+    { lhs: ":w", desc: "approve the plan (as you left it)", bar: approveWords, rank: DECIDES },
+    {
+      lhs: keys.reject,
+      desc: "refuse the plan, with feedback for the model",
+      bar: "refuse with feedback",
+      rank: DECIDES,
+      fn: act.refuse,
+    },
+  ];
+  if (keys.accept !== false)
+    list.push({ lhs: keys.accept, desc: "approve the plan (as :w)", rank: DECIDES, fn: act.approve });
+  if (keys.reject_with_reason !== false && keys.reject_with_reason !== keys.reject)
+    list.push({
+      lhs: keys.reject_with_reason,
+      desc: "refuse the plan, with feedback for the model",
+      rank: OTHER,
+      fn: act.refuse,
+    });
+  list.push({
+    lhs: ":ClaudeCodeDiffDeny {feedback}",
+    desc: "refuse the plan with this feedback",
+    bar: "",
+    rank: PART_OF,
+  });
+  list.push(helpEntry("the plan", () => list));
+  return list;
+}
+
+/** A key table as a reader sees it: each key, what it does, its winbar words. */
+export interface ListedKey {
+  lhs: string;
+  desc: string;
+  bar?: string;
+}
+
+/**
+ * Every view's key table for `config` (a validated Config: config.validate(nil).config for the defaults), as the
+ * views build them, without their actions: `proposal` (a proposal's file view), `turn_file` (a turn's single file),
+ * `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview` and `plan`.
+ */
+export function keyTables(config: Config): Record<string, ListedKey[]> {
+  const d = config.diff;
+  const file = { close: NOOP, reason: NOOP, accept: NOOP, decide: NOOP, jump: NOOP };
+  const over = { open: NOOP, accept: NOOP, close: NOOP, reason: NOOP, decide: NOOP, wholeFile: NOOP, jump: NOOP };
+  const listed = (entries: KeyEntry[]) =>
+    entries
+      .filter((e) => e.lhs !== false)
+      .map((e): ListedKey => ({ lhs: e.lhs as string, desc: e.desc, bar: e.bar !== "" ? e.bar : undefined }));
+  const gR = [{ lhs: WHOLE_FILE_KEY, desc: "revert this whole file", fn: NOOP, hint: `${WHOLE_FILE_KEY} revert file` }];
+  return {
+    proposal: listed(fileViewTable(d, { words: "proposal", fromOverview: false }, file)),
+    turn_file: listed(fileViewTable(d, { words: "turn", fromOverview: false, extra: gR }, file)),
+    file_from_overview: listed(fileViewTable(d, { words: "proposal", fromOverview: true }, file)),
+    overview: listed(overviewTable(d, "proposal", over)),
+    turn_overview: listed(overviewTable(d, "turn", over, gR, "note")),
+    plan: listed(planTable(d, "approve", { approve: NOOP, refuse: NOOP })),
+  };
+}
+
+/**
+ * Asks before `q` drops decisions: `question`, answered by one typed key (the first letter of each choice: the
+ * command line shows them as `(A)ccept, (R)eject, (G)o back`). `choices` maps each letter to what it does; any other
+ * key (<Esc>) goes back and does nothing.
+ */
+export function askClosing(question: string, choices: { label: string; run: (this: void) => void }[]): void {
+  const shown = choices.map((c) => `(${string.sub(c.label, 1, 1)})${string.sub(c.label, 2)}`).join(", ");
+  vim.api.nvim_echo(
+    [
+      [question, "Question"],
+      [`\n${shown}, (G)o back: `, "MoreMsg"],
+    ],
+    false,
+    {},
+  );
+  const [ok, key] = pcall(vim.fn.getcharstr);
+  if (!ok) return;
+  const letter = string.lower(key);
+  for (const c of choices)
+    if (string.lower(string.sub(c.label, 1, 1)) === letter) {
+      c.run();
+      return;
+    }
+}
