@@ -59,10 +59,9 @@ check "turnend: the overview has the focus, in Normal mode, on notes.md's header
   wait_for 10 eval 'te_normal && [[ "$(te_line)" == "notes.md ("* ]]'
 te_keys ']f'
 check "turnend: ]f typed: version.lua's header" wait_for 10 eval 'te_normal && [[ "$(te_line)" == "version.lua ("* ]]'
-# <CR> on a hunk opens its file's review. (<CR> on the header itself opens it once <CR> no longer applies the
-# overview there: issue 49 item 3, not on main yet when this was written.)
-te_keys ']c' Enter
-check "turnend: <CR> on version.lua's hunk opens its review (the overview is not applied)" \
+# <CR> on the file's header opens its review and applies nothing (issue 49 item 3).
+te_keys Enter
+check "turnend: <CR> on version.lua's header opens its review (the overview is not applied)" \
   wait_for 10 eval 'te_proposal_of version.lua && te_normal'
 te_keys 'q'
 te_back() { [[ "$(te 'bufname()')" != *proposal* ]] && te_in_review && te_normal; }
