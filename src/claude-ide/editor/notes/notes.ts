@@ -29,16 +29,9 @@ function defineHighlights(): void {
   vim.api.nvim_set_hl(0, NOTE_SENT_HL, { link: "Comment", default: true });
 }
 
-interface Note {
+/** A note held here: what the store keeps (path: a proposal's is the file it proposes a change to) and more. */
+interface Note extends StoredNote {
   id: number;
-  /** Absolute path of the file (a proposal's: the file it proposes a change to). */
-  path: string;
-  first: number;
-  last: number;
-  /** Lines first..last when last seen. */
-  lines: string[];
-  text: string;
-  sent: boolean;
   /** The review's proposal buffer it is written on (not kept: it goes with the review). */
   proposal?: Buf;
   /** Where it shows now: the buffer, its range mark (sign) and its text's mark. */

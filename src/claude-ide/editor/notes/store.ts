@@ -6,9 +6,11 @@ import { isObject } from "../../util/json";
 
 /** A note as the file keeps it. */
 export interface StoredNote {
+  /** Absolute path of the file. */
   path: string;
   first: number;
   last: number;
+  /** Lines first..last when last seen. */
   lines: string[];
   text: string;
   sent: boolean;
