@@ -243,4 +243,40 @@ describe('a multi-file review walked by keys from Terminal mode', function()
       assert.are.same({ { 'a1', 'a2', 'a3' }, { 'line 1', 'line 2 by sed' } }, outcome.files)
     end
   )
+  it('g? lists every key of the view in a float; q closes the float, not the review', function()
+    open_review(true)
+    local function float_keys()
+      wait_for('the g? float', function()
+        return eval('return vim.b.claude_ide_review_keys ~= nil')
+      end)
+      assert.is_true(eval('return vim.api.nvim_win_get_config(0).relative ~= ""'), 'g? opens a float')
+      local keys = {}
+      for _, line in ipairs(lines()) do
+        keys[line:match('^  (%S+)')] = line
+      end
+      return keys
+    end
+    vim.rpcrequest(chan, 'nvim_input', 'g?')
+    local keys = float_keys()
+    -- the overview of a turn: what decides, what moves, and this list itself, each with what it does
+    for _, lhs in ipairs({ ':w', 'q', 'gh', 'gH', '<CR>', ']c', '[c', ']f', '[f', 'gR', 'Q', 'g?' }) do
+      assert.is_truthy(keys[lhs], 'the float lists ' .. lhs .. ': ' .. vim.inspect(keys))
+    end
+    assert.matches('apply', keys[':w'])
+    assert.matches('open', keys['<CR>'])
+    vim.rpcrequest(chan, 'nvim_input', 'q')
+    wait_overview(2)
+    assert.is_true(eval('return _G.outcome == nil'), 'q in the float closes only the float')
+
+    -- a file's review opened from the overview lists its own keys: :w goes back keeping, q back discarding
+    vim.rpcrequest(chan, 'nvim_input', '<CR>')
+    wait_file('a.txt')
+    vim.rpcrequest(chan, 'nvim_input', 'g?')
+    keys = float_keys()
+    assert.matches('back', keys[':w'])
+    assert.matches('back', keys['q'])
+    vim.rpcrequest(chan, 'nvim_input', '<Esc>')
+    wait_file('a.txt')
+    assert.is_true(eval('return vim.b.claude_ide_review_keys == nil'), '<Esc> closes the float')
+  end)
 end)
