@@ -366,7 +366,21 @@ local function measure()
     if quiet then
       table.insert(stop_times, (exited.at - t) / 1e6)
     end
-    vim.rpcrequest(chan, 'nvim_exec_lua', 'vim.cmd("ClaudeCodeDiffDeny")', {})
+    -- :w in every review open (the turn's, and any earlier turn reviewed at a later prompt): applies no decision,
+    -- so each turn is kept as it is, and closes
+    vim.rpcrequest(
+      chan,
+      'nvim_exec_lua',
+      [[
+      for _, tab in ipairs(vim.api.nvim_list_tabpages()) do
+        if vim.api.nvim_tabpage_is_valid(tab) and pcall(vim.api.nvim_tabpage_get_var, tab, 'claude_ide_diff') then
+          vim.api.nvim_set_current_tabpage(tab)
+          vim.cmd('write')
+        end
+      end
+    ]],
+      {}
+    )
     assert(
       vim.wait(10000, function()
         return not review_open()

@@ -43,6 +43,8 @@ plan plan.json "{\"banner\": [\"stand-in CLI: proposes an edit of lua/greet.lua\
   \"arguments\": {\"old_file_path\": \"$P/lua/greet.lua\", \"new_file_path\": \"$P/lua/greet.lua\",
   \"new_file_contents@file\": \"$WORK/greet.new.lua\", \"tab_name\": \"✻ [Claude Code] greet.lua ⧉\"}}]}"
 ROWS=26
+# side by side, as the picture shows it (the default "auto" is one window below 200 columns)
+SETUP='diff = { layout = "vertical" }'
 start_nvim "$P" lua/greet.lua
 ex ClaudeCode
 wait_for 20 has_review
