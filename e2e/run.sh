@@ -265,7 +265,7 @@ wait_for 20 pane_has cli "❯"
 type_into cli "Please change beta to BETA in hello.txt"
 check "an Edit opens the diff in Neovim" wait_for 30 has_diff_tab main
 check "the file is untouched while the review is open" file_is "$PROJECT/hello.txt" $'alpha\nbeta\ngamma'
-nv_keys main "<CR>"
+nv_keys main ":w<CR>"
 check "accepting writes the file (by the CLI)" wait_for 20 file_is "$PROJECT/hello.txt" $'alpha\nBETA\ngamma'
 check "the diff tab is gone after accept" wait_for 10 no_diff_tab main
 check "the model got the successful edit" wait_for 20 api_log_has main "has been updated"

@@ -38,7 +38,7 @@ check "unified: gH typed drops the first hunk" wait_for 10 eval '[[ "$(un_lines)
 un_keys 'G' 'o' 'seven' Escape
 check "unified: a line typed into the proposal" wait_for 10 eval '[[ "$(un_lines)" == "one|two|three|four|FIVE|six|seven" ]]'
 check "unified: typing leaves the review in Normal mode" wait_for 10 eval '[[ "$(un "mode(1)")" == n ]]'
-un_keys Enter
+un_keys ':w' Enter
 check "unified: accepted, the CLI writes exactly the buffer's text" \
   wait_for 20 file_is "$UN_PROJECT/nums.txt" $'one\ntwo\nthree\nfour\nFIVE\nsix\nseven'
 check "unified: the review is gone" wait_for 10 eval '! un_in_review'
