@@ -43,7 +43,7 @@ turn_mode_normal() { [[ "$(nv turn 'mode(1)')" == n ]]; }
 turn_in_file_review() { [[ "$(nv turn 'bufname()')" == *proposal* ]]; }
 turn_in_overview() { [[ "$(nv turn 'bufname()')" != *proposal* ]] && turn_in_review; }
 turn_keys() { tmux -S "$TMUX_SOCK" send-keys -t turn "$@"; }
-turn_dropped_b() { [[ "$(nv turn 'luaeval("table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, true), \"\\n\")")')" == *"1 of 1 hunk dropped"* ]]; }
+turn_dropped_b() { [[ "$(nv turn 'luaeval("table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, true), \"\\n\")")')" == *"1 of 1 hunk"* ]]; }
 check "turn: the review takes the focus from the agent's terminal (no :ClaudeCodeFocus by RPC)" wait_for 10 turn_in_review
 check "turn: the review from the terminal is in Normal mode, on a.txt's header" \
   wait_for 10 eval 'turn_on_a && turn_mode_normal'

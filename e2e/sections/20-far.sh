@@ -172,7 +172,7 @@ EOF
   check "farturn: the turn review opens here at the turn's end, listing both files" wait_for 30 ft_lists_both
   ft_line() { ft 'getline(".")'; }
   ft_on_d() { [[ "$(ft_line)" == "d.txt ("* ]]; }
-  ft_dropped() { [[ "$(ft 'luaeval("table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, true), \"\\n\")")')" == *"1 of 1 hunk dropped"* ]]; }
+  ft_dropped() { [[ "$(ft 'luaeval("table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, true), \"\\n\")")')" == *"1 of 1 hunk"* ]]; }
   ft_keys ']f'
   wait_for 10 ft_on_d || true
   ft_keys ']c' 'gH'
