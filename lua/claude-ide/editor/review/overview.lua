@@ -304,10 +304,14 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     end
     self:setWinbar()
     self:showFile(index)
+    local ____opt_2 = self.events.decided
+    if ____opt_2 ~= nil then
+        ____opt_2(index)
+    end
 end
 function Overview.prototype.showFile(self, index)
-    local ____opt_2 = self.sections[index + 1]
-    local row = ____opt_2 and ____opt_2.header
+    local ____opt_4 = self.sections[index + 1]
+    local row = ____opt_4 and ____opt_4.header
     if row ~= nil and vim.api.nvim_win_is_valid(self.win) then
         vim.api.nvim_win_set_cursor(self.win, {row + 1, 0})
     end
@@ -378,13 +382,13 @@ end
 function Overview.prototype.here(self)
     self:complete()
     local found = self:at(vim.api.nvim_win_get_cursor(0)[1] - 1)
-    local ____temp_4
+    local ____temp_6
     if found == nil then
-        ____temp_4 = nil
+        ____temp_6 = nil
     else
-        ____temp_4 = {found.file, found.hunk}
+        ____temp_6 = {found.file, found.hunk}
     end
-    return ____temp_4
+    return ____temp_6
 end
 function Overview.prototype.decide(self, index, hunk, decision)
     local s = self.sections[index + 1]
@@ -398,6 +402,14 @@ function Overview.prototype.decide(self, index, hunk, decision)
         self:markHunk(h)
     end
     self:setWinbar()
+    local ____opt_7 = self.events.decided
+    if ____opt_7 ~= nil then
+        ____opt_7(index)
+    end
+end
+function Overview.prototype.docFile(self, index)
+    self:complete()
+    return self.sections[index + 1]
 end
 function Overview.prototype.chunkOf(self, s)
     local lines = {""}
@@ -566,9 +578,9 @@ function Overview.prototype.mark(self, row, kind, decision)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_7 = self.sections
-    local ____opt_5 = self:at(h.row)
-    local s = ____self_sections_7[(____opt_5 and ____opt_5.file or 0) + 1]
+    local ____self_sections_11 = self.sections
+    local ____opt_9 = self:at(h.row)
+    local s = ____self_sections_11[(____opt_9 and ____opt_9.file or 0) + 1]
     local kinds = s.chunk.kinds
     local first = -1
     do
@@ -838,6 +850,17 @@ function Overview.prototype.openHere(self)
         self.events.openFile(at[1], at[2])
     end
 end
+function Overview.prototype.inlineHere(self)
+    local at = self:here()
+    if at == nil then
+        say("on a file's header or one of its hunks: the title line is no file")
+    else
+        local ____opt_12 = self.events.inline
+        if ____opt_12 ~= nil then
+            ____opt_12(at[1], at[2])
+        end
+    end
+end
 function Overview.prototype.closeOrAsk(self)
     if not self:decidedAny() then
         self.events.reject()
@@ -902,18 +925,44 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_11 = overviewTable
-    local ____array_10 = __TS__SparseArrayNew(
-        self.spec.config,
-        self.spec.words,
+    local ____overviewTable_25 = overviewTable
+    local ____array_24 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
+    local function ____temp_15()
+        return self:openHere()
+    end
+    local function ____temp_16()
+        return self.events.accept()
+    end
+    local function ____temp_17()
+        return self:closeOrAsk()
+    end
+    local function ____temp_18()
+        return self:reasonOrNote()
+    end
+    local function ____temp_19(decision)
+        return self:decideHere(decision)
+    end
+    local ____onFile_result_20 = onFile(function(i) return self.events.wholeFile(i) end)
+    local function ____temp_21(what, direction)
+        return self:jump(what == "hunk" and 3 or 2, direction)
+    end
+    local ____temp_14
+    if self.events.inline == nil then
+        ____temp_14 = nil
+    else
+        ____temp_14 = function() return self:inlineHere() end
+    end
+    __TS__SparseArrayPush(
+        ____array_24,
         {
-            open = function() return self:openHere() end,
-            accept = function() return self.events.accept() end,
-            close = function() return self:closeOrAsk() end,
-            reason = function() return self:reasonOrNote() end,
-            decide = function(decision) return self:decideHere(decision) end,
-            wholeFile = onFile(function(i) return self.events.wholeFile(i) end),
-            jump = function(what, direction) return self:jump(what == "hunk" and 3 or 2, direction) end
+            open = ____temp_15,
+            accept = ____temp_16,
+            close = ____temp_17,
+            reason = ____temp_18,
+            decide = ____temp_19,
+            wholeFile = ____onFile_result_20,
+            jump = ____temp_21,
+            inline = ____temp_14
         },
         __TS__ArrayMap(
             self.spec.keys,
@@ -924,20 +973,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_9
+    local ____temp_23
     if self.spec.note == nil then
-        ____temp_9 = "reason"
+        ____temp_23 = "reason"
     else
-        local ____temp_8
+        local ____temp_22
         if self.spec.note == false then
-            ____temp_8 = false
+            ____temp_22 = false
         else
-            ____temp_8 = "note"
+            ____temp_22 = "note"
         end
-        ____temp_9 = ____temp_8
+        ____temp_23 = ____temp_22
     end
-    __TS__SparseArrayPush(____array_10, ____temp_9)
-    self.keys = ____overviewTable_11(__TS__SparseArraySpread(____array_10))
+    __TS__SparseArrayPush(____array_24, ____temp_23)
+    self.keys = ____overviewTable_25(__TS__SparseArraySpread(____array_24))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)
