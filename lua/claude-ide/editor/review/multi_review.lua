@@ -28,6 +28,10 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 ____exports.NEXT_FILE_KEY = NEXT_FILE_KEY
 ____exports.PREV_FILE_KEY = PREV_FILE_KEY
+--- How long one slice of showing a turn's files in their buffers may hold the editor.
+local INLINE_SLICE_MS = 5
+--- Reviews shown in the user's buffers so far (each its own augroup).
+local inlineReviews = 0
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
@@ -111,15 +115,33 @@ function MultiReview.prototype.show(self)
     end
 end
 function MultiReview.prototype.showInline(self)
-    __TS__ArrayForEach(
-        self.files,
-        function(____, f, index)
-            local buf = findBuffer(f.path, true)
-            if buf ~= nil then
-                self:attachInline(index, buf, false)
-            end
+    local overview = self.overview
+    if overview == nil then
+        return
+    end
+    local next = 0
+    local step
+    step = function()
+        if self.life.settled then
+            return
         end
-    )
+        if not overview:isPrepared() then
+            vim.defer_fn(step, 0)
+            return
+        end
+        local start = vim.uv.hrtime()
+        while next < #self.files and (vim.uv.hrtime() - start) / 1000000 < INLINE_SLICE_MS do
+            local buf = findBuffer(self.files[next + 1].path, true)
+            if buf ~= nil and self.inlines[next] == nil then
+                self:attachInline(next, buf, false)
+            end
+            next = next + 1
+        end
+        if next < #self.files then
+            vim.defer_fn(step, 0)
+        end
+    end
+    step()
     local byName = {}
     __TS__ArrayForEach(
         self.files,
@@ -128,9 +150,11 @@ function MultiReview.prototype.showInline(self)
             return nil
         end
     )
-    local ____vim_api_nvim_create_augroup_4 = vim.api.nvim_create_augroup
-    local ____opt_2 = self.files[1]
-    self.inlineGroup = ____vim_api_nvim_create_augroup_4("claude-ide.inline-review." .. (____opt_2 and ____opt_2.path or ""), {clear = true})
+    inlineReviews = inlineReviews + 1
+    self.inlineGroup = vim.api.nvim_create_augroup(
+        "claude-ide.inline-review." .. tostring(inlineReviews),
+        {clear = true}
+    )
     local function opened(buf)
         local index = byName[vim.fs.normalize(vim.fn.fnamemodify(
             vim.api.nvim_buf_get_name(buf),
@@ -159,14 +183,13 @@ function MultiReview.prototype.attachInline(self, index, buf, loud)
     local f = self.files[index + 1]
     if vim.api.nvim_get_option_value("modified", {buf = buf}) ~= true then
         pcall(
-            vim.api.nvim_buf_call,
-            buf,
-            function() return vim.cmd("silent! checktime") end
+            vim.cmd,
+            "silent! checktime " .. tostring(buf)
         )
     end
-    local ____opt_5 = self.inlines[index]
-    if ____opt_5 ~= nil then
-        ____opt_5:close()
+    local ____opt_2 = self.inlines[index]
+    if ____opt_2 ~= nil then
+        ____opt_2:close()
     end
     self.inlines[index] = nil
     local ok, made = pcall(function() return __TS__New(
@@ -221,16 +244,16 @@ function MultiReview.prototype.openInline(self, index, hunk)
             {buf = vim.api.nvim_win_get_buf(w)}
         ) == "" and w ~= overview.win
     end
-    local ____temp_7
+    local ____temp_4
     if found == nil then
-        ____temp_7 = nil
+        ____temp_4 = nil
     else
-        ____temp_7 = __TS__ArrayFind(
+        ____temp_4 = __TS__ArrayFind(
             wins,
             function(____, w) return vim.api.nvim_win_get_buf(w) == found end
         )
     end
-    local win = ____temp_7
+    local win = ____temp_4
     local edit = win == nil
     if win == nil then
         win = vim.api.nvim_win_is_valid(origin) and isFile(origin) and origin or __TS__ArrayFind(
@@ -248,14 +271,14 @@ function MultiReview.prototype.openInline(self, index, hunk)
         end
     end
     local buf = vim.api.nvim_get_current_buf()
-    local ____temp_10
-    local ____opt_8 = self.inlines[index]
-    if (____opt_8 and ____opt_8.buf) == buf and not self.inlines[index]:isClosed() then
-        ____temp_10 = self.inlines[index]
+    local ____temp_7
+    local ____opt_5 = self.inlines[index]
+    if (____opt_5 and ____opt_5.buf) == buf and not self.inlines[index]:isClosed() then
+        ____temp_7 = self.inlines[index]
     else
-        ____temp_10 = self:attachInline(index, buf, true)
+        ____temp_7 = self:attachInline(index, buf, true)
     end
-    local view = ____temp_10
+    local view = ____temp_7
     if view ~= nil then
         view:showHunk(math.max(0, hunk))
     end
@@ -355,8 +378,8 @@ function MultiReview.prototype.openFromOverview(self, index, hunk)
         index,
         math.max(0, hunk)
     )
-    local ____opt_21 = self.view
-    if (____opt_21 and ____opt_21:hasFocus()) == true then
+    local ____opt_18 = self.view
+    if (____opt_18 and ____opt_18:hasFocus()) == true then
         pcall(
             vim.api.nvim_win_set_cursor,
             0,
@@ -491,22 +514,22 @@ MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
             self:closeFileKeeping()
         end
     end
-    local ____accepted_25
+    local ____accepted_22
     if accepted then
-        local ____opt_23 = self.overview
-        ____accepted_25 = ____opt_23 and ____opt_23:finals() or self.texts
+        local ____opt_20 = self.overview
+        ____accepted_22 = ____opt_20 and ____opt_20:finals() or self.texts
     else
-        ____accepted_25 = {}
+        ____accepted_22 = {}
     end
-    local files = ____accepted_25
+    local files = ____accepted_22
     self:closeInline()
-    local ____opt_26 = self.view
-    if ____opt_26 ~= nil then
-        ____opt_26:settle()
+    local ____opt_23 = self.view
+    if ____opt_23 ~= nil then
+        ____opt_23:settle()
     end
-    local ____opt_28 = self.overview
-    if ____opt_28 ~= nil then
-        ____opt_28:settle()
+    local ____opt_25 = self.overview
+    if ____opt_25 ~= nil then
+        ____opt_25:settle()
     end
     if closeNow and not vim.in_fast_event() then
         self:closeAll()
@@ -526,31 +549,31 @@ function MultiReview.prototype.closeFileKeeping(self)
     )
 end
 function MultiReview.prototype.closeAll(self)
-    local ____opt_30 = self.view
-    local ____temp_34 = (____opt_30 and ____opt_30:hasFocus()) == true
-    if not ____temp_34 then
-        local ____opt_32 = self.overview
-        ____temp_34 = (____opt_32 and ____opt_32:hasFocus()) == true
+    local ____opt_27 = self.view
+    local ____temp_31 = (____opt_27 and ____opt_27:hasFocus()) == true
+    if not ____temp_31 then
+        local ____opt_29 = self.overview
+        ____temp_31 = (____opt_29 and ____opt_29:hasFocus()) == true
     end
-    local focused = ____temp_34
+    local focused = ____temp_31
     local overview = self.overview
-    local ____opt_35 = self.view
-    if ____opt_35 ~= nil then
-        ____opt_35:settle()
+    local ____opt_32 = self.view
+    if ____opt_32 ~= nil then
+        ____opt_32:settle()
     end
     if overview ~= nil then
         overview:settle()
     end
     if overview == nil then
-        local ____opt_39 = self.view
-        if ____opt_39 ~= nil then
-            ____opt_39:close()
+        local ____opt_36 = self.view
+        if ____opt_36 ~= nil then
+            ____opt_36:close()
         end
         return
     end
-    local ____opt_41 = self.view
-    if ____opt_41 ~= nil then
-        ____opt_41:close(false)
+    local ____opt_38 = self.view
+    if ____opt_38 ~= nil then
+        ____opt_38:close(false)
     end
     overview:close(false)
     if focused then

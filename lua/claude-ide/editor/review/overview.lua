@@ -261,6 +261,9 @@ function Overview.prototype.lineOf(self, index, hunk)
     local hunks = self.sections[index + 1].hunks
     return hunks[hunk + 1] == nil and 1 or decidedLineOf(hunks, hunk)
 end
+function Overview.prototype.isPrepared(self)
+    return self.prepared >= #self.sections
+end
 function Overview.prototype.highlighted(self)
     return self.marked >= #self.sections
 end
