@@ -249,32 +249,52 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
             fn = function() return vim.schedule(function() return self:runKey(k, i) end) end
         } end
     )
-    self.view = openFileView(
+    local ____openFileView_31 = openFileView
+    local ____temp_14 = fromOverview and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
+    local ____f_path_15 = f.path
+    local ____f_current_16 = f.current
+    local ____f_dirty_17 = f.dirty
+    local ____reviewText_result_18 = reviewText(text)
+    local ____temp_19 = #text
+    local ____f_filetype_20 = f.filetype
+    local ____f_renamedFrom_21 = f.renamedFrom
+    local ____f_deletes_22 = f.deletes
+    local ____self_config_diff_23 = self.config.diff
+    local ____self_home_24 = self.home
+    local ____self_client_25 = self.client
+    local ____enter_26 = enter
+    local ____origin_27 = origin
+    local ____temp_28 = fromOverview and ({
+        (("File " .. tostring(i + 1)) .. "/") .. tostring(n),
+        ("(" .. f.summary) .. ")",
+        self:heading()
+    }) or ({
+        ("(" .. f.summary) .. ")",
+        self:heading()
+    })
+    local ____self_words_29 = self.words
+    local ____fromOverview_30 = fromOverview
+    local ____opt_12 = self.overview
+    self.view = ____openFileView_31(
         {
-            tabName = fromOverview and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title,
-            path = f.path,
-            current = f.current,
-            dirty = f.dirty,
-            proposal = reviewText(text),
-            bytes = #text,
-            filetype = f.filetype,
-            renamedFrom = f.renamedFrom,
-            deletes = f.deletes,
-            config = self.config.diff,
-            home = self.home,
-            client = self.client,
-            enter = enter,
-            origin = origin,
-            note = fromOverview and ({
-                (("File " .. tostring(i + 1)) .. "/") .. tostring(n),
-                ("(" .. f.summary) .. ")",
-                self:heading()
-            }) or ({
-                ("(" .. f.summary) .. ")",
-                self:heading()
-            }),
-            words = self.words,
-            fromOverview = fromOverview,
+            tabName = ____temp_14,
+            path = ____f_path_15,
+            current = ____f_current_16,
+            dirty = ____f_dirty_17,
+            proposal = ____reviewText_result_18,
+            bytes = ____temp_19,
+            filetype = ____f_filetype_20,
+            renamedFrom = ____f_renamedFrom_21,
+            deletes = ____f_deletes_22,
+            config = ____self_config_diff_23,
+            home = ____self_home_24,
+            client = ____self_client_25,
+            enter = ____enter_26,
+            origin = ____origin_27,
+            note = ____temp_28,
+            words = ____self_words_29,
+            fromOverview = ____fromOverview_30,
+            overview = ____opt_12 and ____opt_12.buf,
             currentLabel = f.baseLabel,
             keys = keys
         },
@@ -315,21 +335,21 @@ MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
             self:closeFileKeeping()
         end
     end
-    local ____accepted_14
+    local ____accepted_34
     if accepted then
-        local ____opt_12 = self.overview
-        ____accepted_14 = ____opt_12 and ____opt_12:finals() or self.texts
+        local ____opt_32 = self.overview
+        ____accepted_34 = ____opt_32 and ____opt_32:finals() or self.texts
     else
-        ____accepted_14 = {}
+        ____accepted_34 = {}
     end
-    local files = ____accepted_14
-    local ____opt_15 = self.view
-    if ____opt_15 ~= nil then
-        ____opt_15:settle()
+    local files = ____accepted_34
+    local ____opt_35 = self.view
+    if ____opt_35 ~= nil then
+        ____opt_35:settle()
     end
-    local ____opt_17 = self.overview
-    if ____opt_17 ~= nil then
-        ____opt_17:settle()
+    local ____opt_37 = self.overview
+    if ____opt_37 ~= nil then
+        ____opt_37:settle()
     end
     if closeNow and not vim.in_fast_event() then
         self:closeAll()
@@ -349,31 +369,31 @@ function MultiReview.prototype.closeFileKeeping(self)
     )
 end
 function MultiReview.prototype.closeAll(self)
-    local ____opt_19 = self.view
-    local ____temp_23 = (____opt_19 and ____opt_19:hasFocus()) == true
-    if not ____temp_23 then
-        local ____opt_21 = self.overview
-        ____temp_23 = (____opt_21 and ____opt_21:hasFocus()) == true
+    local ____opt_39 = self.view
+    local ____temp_43 = (____opt_39 and ____opt_39:hasFocus()) == true
+    if not ____temp_43 then
+        local ____opt_41 = self.overview
+        ____temp_43 = (____opt_41 and ____opt_41:hasFocus()) == true
     end
-    local focused = ____temp_23
+    local focused = ____temp_43
     local overview = self.overview
-    local ____opt_24 = self.view
-    if ____opt_24 ~= nil then
-        ____opt_24:settle()
+    local ____opt_44 = self.view
+    if ____opt_44 ~= nil then
+        ____opt_44:settle()
     end
     if overview ~= nil then
         overview:settle()
     end
     if overview == nil then
-        local ____opt_28 = self.view
-        if ____opt_28 ~= nil then
-            ____opt_28:close()
+        local ____opt_48 = self.view
+        if ____opt_48 ~= nil then
+            ____opt_48:close()
         end
         return
     end
-    local ____opt_30 = self.view
-    if ____opt_30 ~= nil then
-        ____opt_30:close(false)
+    local ____opt_50 = self.view
+    if ____opt_50 ~= nil then
+        ____opt_50:close(false)
     end
     overview:close(false)
     if focused then

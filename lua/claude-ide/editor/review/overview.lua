@@ -386,6 +386,47 @@ function Overview.prototype.here(self)
     end
     return ____temp_4
 end
+function Overview.prototype.noteLines(self, first, last)
+    self:complete()
+    local from = self:at(first - 1)
+    local to = self:at(last - 1)
+    if from == nil or to == nil or from.file ~= to.file then
+        return "a note goes on the lines of one file: put the cursor on one of its hunks"
+    end
+    local s = self.sections[from.file + 1]
+    local chunk = s.chunk
+    local lo = math.huge
+    local hi = 0
+    do
+        local row = first - 1
+        while row <= last - 1 do
+            local line = chunk.at[row - s.header + 1]
+            if line > 0 then
+                lo = math.min(lo, line)
+                hi = math.max(hi, line)
+            end
+            row = row + 1
+        end
+    end
+    if hi == 0 then
+        return "a note goes on a hunk's lines: the file's header has none"
+    end
+    local lines = {}
+    do
+        local l = lo
+        while l <= hi do
+            lines[#lines + 1] = s.proposal[l] or ""
+            l = l + 1
+        end
+    end
+    return {
+        path = s.file.path,
+        first = lo,
+        last = hi,
+        lines = lines,
+        turn = self.spec.words == "turn"
+    }
+end
 function Overview.prototype.decide(self, index, hunk, decision)
     local s = self.sections[index + 1]
     local h = s.hunks[hunk + 1]
@@ -403,16 +444,22 @@ function Overview.prototype.chunkOf(self, s)
     local lines = {""}
     local kinds = {2}
     local hunks = {-1}
+    local at = {0}
     local base = s.base
     local proposal = s.proposal
+    local last = math.max(1, #proposal)
     local shown = 0
     __TS__ArrayForEach(
         s.hunks,
         function(____, h, hi)
-            local function push(text, kind)
+            local function push(text, kind, line)
                 lines[#lines + 1] = text
                 kinds[#kinds + 1] = kind
                 hunks[#hunks + 1] = hi
+                at[#at + 1] = math.min(
+                    math.max(1, line),
+                    last
+                )
             end
             local aBefore = lineBefore(h, "a")
             local aLast = aBefore + h.aCount
@@ -430,33 +477,35 @@ function Overview.prototype.chunkOf(self, s)
             h.rel = #lines
             push(
                 ((((((("@@ -" .. tostring(oldStart)) .. ",") .. tostring(oldCount)) .. " +") .. tostring(newStart)) .. ",") .. tostring(newCount)) .. " @@",
-                3
+                3,
+                bBefore + 1
             )
             do
                 local l = leadFrom
                 while l <= aBefore do
-                    push(" " .. base[l], 4)
+                    push(" " .. base[l], 4, bBefore - (aBefore - l))
                     l = l + 1
                 end
             end
             do
                 local l = aBefore + 1
                 while l <= aLast do
-                    push("-" .. base[l], 5)
+                    push("-" .. base[l], 5, bBefore + 1)
                     l = l + 1
                 end
             end
             do
                 local l = bBefore + 1
                 while l <= bBefore + h.bCount do
-                    push("+" .. proposal[l], 6)
+                    push("+" .. proposal[l], 6, l)
                     l = l + 1
                 end
             end
+            local bLast = bBefore + h.bCount
             do
                 local l = aLast + 1
                 while l <= trailTo do
-                    push(" " .. base[l], 4)
+                    push(" " .. base[l], 4, bLast + (l - aLast))
                     l = l + 1
                 end
             end
@@ -464,7 +513,7 @@ function Overview.prototype.chunkOf(self, s)
             shown = trailTo
         end
     )
-    return {lines = lines, kinds = kinds, hunks = hunks}
+    return {lines = lines, kinds = kinds, hunks = hunks, at = at}
 end
 function Overview.prototype.at(self, row)
     local lo = 0
@@ -714,9 +763,30 @@ function Overview.prototype.show(self, enter)
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
-    markReview(
-        self.buf,
-        {tab_name = self.spec.title, role = "proposal", proposal = self.buf, file = file},
+    local ____markReview_13 = markReview
+    local ____self_buf_12 = self.buf
+    local ____self_spec_title_9 = self.spec.title
+    local ____self_buf_10 = self.buf
+    local ____file_11 = file
+    local ____temp_8
+    if self.spec.words == "turn" then
+        ____temp_8 = true
+    else
+        ____temp_8 = nil
+    end
+    ____markReview_13(
+        ____self_buf_12,
+        {
+            tab_name = ____self_spec_title_9,
+            role = "proposal",
+            proposal = ____self_buf_10,
+            file = ____file_11,
+            turn = ____temp_8,
+            files = __TS__ArrayMap(
+                self.spec.files,
+                function(____, f) return f.path end
+            )
+        },
         self.life.waiting:is()
     )
 end
@@ -902,8 +972,8 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_11 = overviewTable
-    local ____array_10 = __TS__SparseArrayNew(
+    local ____overviewTable_17 = overviewTable
+    local ____array_16 = __TS__SparseArrayNew(
         self.spec.config,
         self.spec.words,
         {
@@ -924,20 +994,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_9
+    local ____temp_15
     if self.spec.note == nil then
-        ____temp_9 = "reason"
+        ____temp_15 = "reason"
     else
-        local ____temp_8
+        local ____temp_14
         if self.spec.note == false then
-            ____temp_8 = false
+            ____temp_14 = false
         else
-            ____temp_8 = "note"
+            ____temp_14 = "note"
         end
-        ____temp_9 = ____temp_8
+        ____temp_15 = ____temp_14
     end
-    __TS__SparseArrayPush(____array_10, ____temp_9)
-    self.keys = ____overviewTable_11(__TS__SparseArraySpread(____array_10))
+    __TS__SparseArrayPush(____array_16, ____temp_15)
+    self.keys = ____overviewTable_17(__TS__SparseArraySpread(____array_16))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)
