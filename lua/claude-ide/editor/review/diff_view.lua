@@ -436,6 +436,7 @@ function DiffView.prototype.decideHunk(self, action)
         self.taken = self.taken + 1
     end
     self.decisions = self.decisions + 1
+    setOpt("modified", true, {buf = self.rightBuf})
     vim.cmd("diffupdate")
     self:jumpHunk("next")
     self:setWinbars()

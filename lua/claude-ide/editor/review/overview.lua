@@ -127,6 +127,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.marked = 0
     self.stepScheduled = false
     self.keys = {}
+    self.anyDecided = false
     self.origin = __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -242,7 +243,7 @@ function Overview.prototype.replaceRows(self, from, to, lines)
         lines
     )
     setOpt("modifiable", false, {buf = buf})
-    setOpt("modified", false, {buf = buf})
+    setOpt("modified", self.anyDecided, {buf = buf})
 end
 function Overview.prototype.finals(self)
     self:complete()
@@ -278,6 +279,7 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     local s = self.sections[index + 1]
     repropose(s, lines, laidOutHunks)
     s.replaced = replaced
+    self.anyDecided = self:decidedAny()
     local before = #s.chunk.lines
     s.chunk = self:chunkOf(s)
     local after = #s.chunk.lines
@@ -431,6 +433,7 @@ function Overview.prototype.decide(self, index, hunk, decision)
     local s = self.sections[index + 1]
     local h = s.hunks[hunk + 1]
     h.decision = decision
+    self.anyDecided = self:decidedAny()
     self:setLine(
         s.header,
         self:headerText(s)
@@ -671,7 +674,7 @@ function Overview.prototype.setLine(self, row, text)
         {text}
     )
     setOpt("modifiable", false, {buf = buf})
-    setOpt("modified", false, {buf = buf})
+    setOpt("modified", self.anyDecided, {buf = buf})
 end
 function Overview.prototype.said(self, decision)
     if self.spec.words == "turn" then

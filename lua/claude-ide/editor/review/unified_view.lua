@@ -649,6 +649,7 @@ function UnifiedView.prototype.decideHunk(self, action)
         end
     end
     self.decisions = self.decisions + 1
+    setOpt("modified", true, {buf = self.buf})
     self:refresh()
     self:jumpHunk("next")
 end

@@ -329,6 +329,8 @@ export class DiffView {
     }
     if (action === "take") this.taken++;
     this.decisions++;
+    // Decisions unsaved: 'modified', so that :q refuses (E37) instead of dropping them; :w applies, :q! discards.
+    setOpt("modified", true, { buf: this.rightBuf });
     vim.cmd("diffupdate");
     this.jumpHunk("next");
     this.setWinbars();

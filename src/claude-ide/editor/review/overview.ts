@@ -219,6 +219,11 @@ export class Overview {
   private bar?: [string, BarPart[]];
   /** The overview's keys: mapped, in the winbar, in the g? float (keys.ts). */
   private keys: KeyEntry[] = [];
+  /**
+   * Whether anything is decided: the buffer is then 'modified', so that `:q` (and `:qa`, `:close`, `:tabclose`)
+   * refuses with E37 as for any unsaved buffer instead of dropping the decisions; `:w` applies, `:q!` discards.
+   */
+  private anyDecided = false;
 
   /** Builds the buffer and shows it. Throws (leaving nothing behind) when Neovim refuses. */
   constructor(
@@ -320,7 +325,7 @@ export class Overview {
     setOpt("modifiable", true, { buf });
     vim.api.nvim_buf_set_lines(buf, from, to, false, lines);
     setOpt("modifiable", false, { buf });
-    setOpt("modified", false, { buf });
+    setOpt("modified", this.anyDecided, { buf });
   }
 
   /** Each file's final lines: its proposal with the dropped hunks put back. */
@@ -364,6 +369,7 @@ export class Overview {
     const s = this.sections[index];
     repropose(s, lines, laidOutHunks);
     s.replaced = replaced;
+    this.anyDecided = this.decidedAny();
     const before = (s.chunk as Chunk).lines.length;
     s.chunk = this.chunkOf(s);
     const after = s.chunk.lines.length;
@@ -490,6 +496,7 @@ export class Overview {
     const s = this.sections[index];
     const h = s.hunks[hunk];
     h.decision = decision;
+    this.anyDecided = this.decidedAny();
     this.setLine(s.header, this.headerText(s));
     if (index < this.marked) this.markHunk(h);
     this.setWinbar();
@@ -639,7 +646,7 @@ export class Overview {
     setOpt("modifiable", true, { buf });
     vim.api.nvim_buf_set_lines(buf, row, row + 1, true, [text]);
     setOpt("modifiable", false, { buf });
-    setOpt("modified", false, { buf });
+    setOpt("modified", this.anyDecided, { buf });
   }
 
   /**

@@ -561,6 +561,8 @@ export class UnifiedView {
       }
     }
     this.decisions++;
+    // Decisions unsaved: 'modified', so that :q refuses (E37) instead of dropping them; :w applies, :q! discards.
+    setOpt("modified", true, { buf: this.buf });
     this.refresh();
     this.jumpHunk("next");
   }
