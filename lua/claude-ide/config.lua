@@ -179,7 +179,7 @@ ____exports.DEFAULTS = {
     companion = {enabled = "auto", name = nil, debounce_ms = 50},
     hooks = {enabled = true},
     remote = {targets = {}, target = false},
-    review = {turn = "auto", keep_turns = 20, max_file_bytes = 1024 * 1024},
+    review = {turn = "auto", keep_turns = 20, max_file_bytes = 1024 * 1024, inline = false},
     privacy = {exclude = {}, include = {}, folders = {}},
     execute_code = false,
     execute_code_opts = {interpreter = {"python3"}, timeout_ms = 30000, log_file = nil}
@@ -374,6 +374,7 @@ RULES = {
         expected = "a positive integer (bytes)",
         check = between(1, 2 ^ 31)
     },
+    ["review.inline"] = bool,
     ["privacy.exclude"] = stringList,
     ["privacy.include"] = stringList,
     ["privacy.folders"] = stringList,

@@ -78,7 +78,7 @@ export interface Config {
   companion: { enabled: boolean | "auto"; name: string | undefined; debounce_ms: number };
   hooks: { enabled: boolean };
   remote: { targets: { [name: string]: RemoteTarget }; target: string | false };
-  review: { turn: "auto" | "manual" | false; keep_turns: number; max_file_bytes: number };
+  review: { turn: "auto" | "manual" | false; keep_turns: number; max_file_bytes: number; inline: boolean };
   privacy: { exclude: string[]; include: string[]; folders: string[] };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
@@ -299,6 +299,10 @@ export const DEFAULTS: Config = {
     keep_turns: 20,
     // Larger files are left out of the snapshot (their changes are not reviewed).
     max_file_bytes: 1024 * 1024,
+    // Also show a turn's changes in your own buffers, gitsigns style (:help claude-ide-inline): each changed file's
+    // hunks drawn in its buffer (the turn's base as removed virtual lines, signs), decided there with ]c [c gh gH
+    // (g? lists them), applied with :w in the overview. false: only the overview's gi shows a file so.
+    inline: false,
   },
   // What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
   // own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
@@ -473,6 +477,7 @@ const RULES: { [path: string]: Rule } = {
   "review.turn": { expected: '"auto", "manual" or false', check: (v) => v === "auto" || v === "manual" || v === false },
   "review.keep_turns": { expected: "an integer between 1 and 1000", check: between(1, 1000) },
   "review.max_file_bytes": { expected: "a positive integer (bytes)", check: between(1, 2 ** 31) },
+  "review.inline": bool,
   "privacy.exclude": stringList,
   "privacy.include": stringList,
   "privacy.folders": stringList,

@@ -209,6 +209,11 @@ export interface MultiRequest {
    * nothing would carry its text. Absent: Q rejects with a reason, as in a proposal.
    */
   note?: ((this: void, text: string) => void) | false;
+  /**
+   * A turn's review also shown in the user's own buffers (review.inline): each file's hunks drawn in its buffer, now
+   * or when it is opened, decided there with the review's keys (editor/review/inline_view).
+   */
+  inline?: boolean;
 }
 
 /**

@@ -266,6 +266,10 @@
 ---@field keep_turns? number # Default: `20`.
 --- Larger files are left out of the snapshot (their changes are not reviewed).
 ---@field max_file_bytes? number # Default: `1024 * 1024`.
+--- Also show a turn's changes in your own buffers, gitsigns style (:help claude-ide-inline): each changed file's
+--- hunks drawn in its buffer (the turn's base as removed virtual lines, signs), decided there with ]c [c gh gH
+--- (g? lists them), applied with :w in the overview. false: only the overview's gi shows a file so.
+---@field inline? boolean # Default: `false`.
 
 --- What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
 --- own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,

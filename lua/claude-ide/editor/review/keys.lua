@@ -10,6 +10,7 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
@@ -19,6 +20,8 @@ local say = ____log.say
 ____exports.HELP_KEY = "g?"
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
+--- In a turn's overview: the file under the cursor reviewed in the user's own buffer (inline_view.ts).
+____exports.INLINE_KEY = "gi"
 --- Winbar ranks (lower stays longer).
 ____exports.DECIDES = 1
 ____exports.MOVES = 2
@@ -421,6 +424,9 @@ function ____exports.overviewTable(config, words, act, extra, q)
             fn = act.open
         }
     }
+    if act.inline ~= nil then
+        list[#list + 1] = {lhs = ____exports.INLINE_KEY, desc = "review the file under the cursor in your own buffer, its hunks drawn in it (the same keys, g? lists them)", rank = ____exports.OTHER, fn = act.inline}
+    end
     if keys.accept ~= false then
         list[#list + 1] = {lhs = keys.accept, desc = (turn and "apply" or "accept") .. " (as :w)", rank = ____exports.DECIDES, fn = act.accept}
     end
@@ -500,6 +506,44 @@ function ____exports.overviewTable(config, words, act, extra, q)
     end
     return list
 end
+--- The keys of the inline view: a turn's hunks drawn in the user's own buffer, mapped there only while it is under
+-- review. No winbar (the window is the user's): `g?` lists them. The review is applied where it is kept, its overview
+-- (`:w` there, or :ClaudeCodeDiffAccept from anywhere).
+function ____exports.inlineTable(config, act)
+    local keys = config.keymaps
+    local list = {
+        {
+            lhs = keys.take_hunk,
+            desc = "keep the hunk under the cursor (pressed again: undecided)",
+            rank = ____exports.DECIDES,
+            fn = function() return act.decide("kept") end
+        },
+        {
+            lhs = keys.drop_hunk,
+            desc = "revert the hunk under the cursor once the review is applied (pressed again: undecided)",
+            rank = ____exports.DECIDES,
+            fn = function() return act.decide("dropped") end
+        },
+        {
+            lhs = keys.next_hunk,
+            desc = "next hunk",
+            rank = ____exports.MOVES,
+            fn = function() return act.jump("next") end
+        },
+        {
+            lhs = keys.prev_hunk,
+            desc = "previous hunk",
+            rank = ____exports.MOVES,
+            fn = function() return act.jump("prev") end
+        },
+        {lhs = ":ClaudeCodeDiffAccept", desc = "apply the turn's review from here (as :w in its overview): revert what you marked, keep the rest", rank = ____exports.PART_OF}
+    }
+    list[#list + 1] = helpEntry(
+        "the turn's changes in your buffer",
+        function() return list end
+    )
+    return list
+end
 --- The plan's keys: `:w` approves (or, when the CLI cannot be answered, says where), `q` refuses with feedback.
 function ____exports.planTable(config, approveWords, act)
     local keys = config.keymaps
@@ -542,7 +586,8 @@ function ____exports.planTable(config, approveWords, act)
 end
 --- Every view's key table for `config` (a validated Config: config.validate(nil).config for the defaults), as the
 -- views build them, without their actions: `proposal` (a proposal's file view), `turn_file` (a turn's single file),
--- `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview` and `plan`.
+-- `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview`, `inline` (a turn's file in the user's
+-- own buffer) and `plan`.
 function ____exports.keyTables(config)
     local d = config.diff
     local file = {
@@ -561,6 +606,7 @@ function ____exports.keyTables(config)
         wholeFile = NOOP,
         jump = NOOP
     }
+    local turnOver = __TS__ObjectAssign({}, over, {inline = NOOP})
     local function listed(entries)
         return __TS__ArrayMap(
             __TS__ArrayFilter(
@@ -589,10 +635,11 @@ function ____exports.keyTables(config)
         turn_overview = listed(____exports.overviewTable(
             d,
             "turn",
-            over,
+            turnOver,
             gR,
             "note"
         )),
+        inline = listed(____exports.inlineTable(d, {decide = NOOP, jump = NOOP})),
         plan = listed(____exports.planTable(d, "approve", {approve = NOOP, refuse = NOOP}))
     }
 end

@@ -19,6 +19,8 @@ import { say } from "../../log";
 export const HELP_KEY = "g?";
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
+/** In a turn's overview: the file under the cursor reviewed in the user's own buffer (inline_view.ts). */
+export const INLINE_KEY = "gi";
 
 /** What a review decides: a proposal (accepted / rejected) or what a turn already did (kept / reverted). */
 export type Words = "proposal" | "turn";
@@ -394,6 +396,8 @@ export interface OverviewKeyActions {
   /** gR: the whole file under the cursor. */
   wholeFile(this: void): void;
   jump(this: void, what: "hunk" | "file", direction: 1 | -1): void;
+  /** gi: the file under the cursor reviewed in the user's own buffer (a review that offers it). */
+  inline?(this: void): void;
 }
 
 /** The overview's keys. `extra`: a multi-file review's own (the turn review's gR replaces the default one). */
@@ -450,6 +454,13 @@ export function overviewTable(
       fn: act.open,
     },
   ];
+  if (act.inline !== undefined)
+    list.push({
+      lhs: INLINE_KEY,
+      desc: "review the file under the cursor in your own buffer, its hunks drawn in it (the same keys, g? lists them)",
+      rank: OTHER,
+      fn: act.inline,
+    });
   if (keys.accept !== false)
     list.push({ lhs: keys.accept, desc: `${turn ? "apply" : "accept"} (as :w)`, rank: DECIDES, fn: act.accept });
   list.push(
@@ -496,6 +507,44 @@ export function overviewTable(
   // Last: on a narrow window their winbar parts go first.
   list.push(...noteEntry(config, words));
   if (!turn) list.push(...requestChangesEntry(config, "proposal"));
+  return list;
+}
+
+/** What the inline view (a turn's file in the user's own buffer) does for its keys. */
+export interface InlineKeyActions {
+  decide(this: void, decision: "kept" | "dropped"): void;
+  jump(this: void, direction: "next" | "prev"): void;
+}
+
+/**
+ * The keys of the inline view: a turn's hunks drawn in the user's own buffer, mapped there only while it is under
+ * review. No winbar (the window is the user's): `g?` lists them. The review is applied where it is kept, its overview
+ * (`:w` there, or :ClaudeCodeDiffAccept from anywhere).
+ */
+export function inlineTable(config: Config["diff"], act: InlineKeyActions): KeyEntry[] {
+  const keys = config.keymaps;
+  const list: KeyEntry[] = [
+    {
+      lhs: keys.take_hunk,
+      desc: "keep the hunk under the cursor (pressed again: undecided)",
+      rank: DECIDES,
+      fn: () => act.decide("kept"),
+    },
+    {
+      lhs: keys.drop_hunk,
+      desc: "revert the hunk under the cursor once the review is applied (pressed again: undecided)",
+      rank: DECIDES,
+      fn: () => act.decide("dropped"),
+    },
+    { lhs: keys.next_hunk, desc: "next hunk", rank: MOVES, fn: () => act.jump("next") },
+    { lhs: keys.prev_hunk, desc: "previous hunk", rank: MOVES, fn: () => act.jump("prev") },
+    {
+      lhs: ":ClaudeCodeDiffAccept",
+      desc: "apply the turn's review from here (as :w in its overview): revert what you marked, keep the rest",
+      rank: PART_OF,
+    },
+  ];
+  list.push(helpEntry("the turn's changes in your buffer", () => list));
   return list;
 }
 
@@ -553,12 +602,14 @@ export interface ListedKey {
 /**
  * Every view's key table for `config` (a validated Config: config.validate(nil).config for the defaults), as the
  * views build them, without their actions: `proposal` (a proposal's file view), `turn_file` (a turn's single file),
- * `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview` and `plan`.
+ * `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview`, `inline` (a turn's file in the user's
+ * own buffer) and `plan`.
  */
 export function keyTables(config: Config): Record<string, ListedKey[]> {
   const d = config.diff;
   const file = { close: NOOP, reason: NOOP, accept: NOOP, decide: NOOP, jump: NOOP };
   const over = { open: NOOP, accept: NOOP, close: NOOP, reason: NOOP, decide: NOOP, wholeFile: NOOP, jump: NOOP };
+  const turnOver = { ...over, inline: NOOP };
   const listed = (entries: KeyEntry[]) =>
     entries
       .filter((e) => e.lhs !== false)
@@ -569,7 +620,8 @@ export function keyTables(config: Config): Record<string, ListedKey[]> {
     turn_file: listed(fileViewTable(d, { words: "turn", fromOverview: false, extra: gR }, file)),
     file_from_overview: listed(fileViewTable(d, { words: "proposal", fromOverview: true }, file)),
     overview: listed(overviewTable(d, "proposal", over)),
-    turn_overview: listed(overviewTable(d, "turn", over, gR, "note")),
+    turn_overview: listed(overviewTable(d, "turn", turnOver, gR, "note")),
+    inline: listed(inlineTable(d, { decide: NOOP, jump: NOOP })),
     plan: listed(planTable(d, "approve", { approve: NOOP, refuse: NOOP })),
   };
 }

@@ -137,6 +137,10 @@ export interface OverviewEvents {
   openFile(index: number, hunk: number): void;
   /** gR, or gH on a header: refuses (reverts) the whole file. */
   wholeFile(index: number): void;
+  /** File `index`'s hunks or proposal changed (a decision, here or in another view): the other views show it. */
+  decided?(index: number): void;
+  /** gi on hunk `hunk` (-1: the header) of file `index`: that file reviewed in the user's own buffer. */
+  inline?(index: number, hunk: number): void;
 }
 
 export interface OverviewSpec {
@@ -392,6 +396,7 @@ export class Overview {
     }
     this.setWinbar();
     this.showFile(index);
+    this.events.decided?.(index);
   }
 
   /** Puts the cursor on file `index`'s header. */
@@ -500,6 +505,13 @@ export class Overview {
     this.setLine(s.header, this.headerText(s));
     if (index < this.marked) this.markHunk(h);
     this.setWinbar();
+    this.events.decided?.(index);
+  }
+
+  /** File `index` as the review's document holds it (its hunks with their decisions): the inline view's source. */
+  docFile(index: number): DocFile {
+    this.complete();
+    return this.sections[index];
   }
 
   // ---- building --------------------------------------------------------------------------------------------
@@ -829,6 +841,13 @@ export class Overview {
     else this.events.openFile(at[0], at[1]);
   }
 
+  /** gi: the file under the cursor in the user's own buffer, at the hunk under it (on a header: its first). */
+  private inlineHere(): void {
+    const at = this.here();
+    if (at === undefined) say("on a file's header or one of its hunks: the title line is no file");
+    else this.events.inline?.(at[0], at[1]);
+  }
+
   /**
    * q: with nothing decided, closes (a proposal rejected, a turn kept as it is); after decisions it asks whether to
    * apply them, discard them or go back, and each answer does what it says.
@@ -885,6 +904,7 @@ export class Overview {
         decide: (decision) => this.decideHere(decision),
         wholeFile: onFile((i) => this.events.wholeFile(i)),
         jump: (what, direction) => this.jump(what === "hunk" ? Kind.At : Kind.Header, direction),
+        inline: this.events.inline === undefined ? undefined : () => this.inlineHere(),
       },
       this.spec.keys.map((k) => ({ lhs: k.lhs, desc: k.desc, fn: onFile(k.fn) })),
       this.spec.note === undefined ? "reason" : this.spec.note === false ? false : "note",

@@ -349,6 +349,11 @@ export class ReviewOrigin {
     this.terminalMode = this.mode === "t";
   }
 
+  /** The user's window (where focus goes back): the inline view opens a file there. */
+  window(): Win {
+    return this.win;
+  }
+
   /**
    * Opens the review's first window on `buf`: a tab page of its own named `tabName` (TAB_VAR), or a band across
    * the top of the current tab page (the rest of the layout only shrinks). Entered or not (`enter`), Neovim
