@@ -51,6 +51,8 @@ export interface Config {
       open: string | false;
       reject: string;
       reject_with_reason: string | false;
+      note: string | false;
+      request_changes: string | false;
       take_hunk: string | false;
       drop_hunk: string | false;
       next_hunk: string | false;
@@ -201,12 +203,17 @@ export const DEFAULTS: Config = {
     // cursor (never applies anything). reject (q) closes: a proposal is rejected, a turn is kept as it is; after
     // decisions it asks first. reject_with_reason asks for a reason and rejects: the model reads it verbatim (as
     // :ClaudeCodeDiffDeny {reason} does). take_hunk accepts (keeps) the hunk under the cursor, drop_hunk rejects
-    // (reverts) it: the text before comes back; either way the cursor moves to the next hunk. false: no such key.
+    // (reverts) it: the text before comes back; either way the cursor moves to the next hunk. note writes a note
+    // for the agent on the line under the cursor (Visual: on the selected lines), as :ClaudeCodeNote does;
+    // request_changes, on a proposal or a plan, rejects it with every note on it as the reason (as
+    // :ClaudeCodeRequestChanges does). false: no such key.
     keymaps: {
       accept: false,
       open: "<CR>",
       reject: "q",
       reject_with_reason: "Q",
+      note: "gn",
+      request_changes: "gQ",
       take_hunk: "gh",
       drop_hunk: "gH",
       next_hunk: "]c",
@@ -431,6 +438,8 @@ const RULES: { [path: string]: Rule } = {
   "diff.keymaps.open": optionalKey,
   "diff.keymaps.reject": nonEmptyString,
   "diff.keymaps.reject_with_reason": optionalKey,
+  "diff.keymaps.note": optionalKey,
+  "diff.keymaps.request_changes": optionalKey,
   "diff.keymaps.take_hunk": optionalKey,
   "diff.keymaps.drop_hunk": optionalKey,
   "diff.keymaps.next_hunk": optionalKey,

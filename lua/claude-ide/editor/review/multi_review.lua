@@ -448,32 +448,52 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
             fn = function() return vim.schedule(function() return self:runKey(k, i) end) end
         } end
     )
-    self.view = openFileView(
+    local ____openFileView_39 = openFileView
+    local ____temp_22 = fromOverview and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
+    local ____f_path_23 = f.path
+    local ____f_current_24 = f.current
+    local ____f_dirty_25 = f.dirty
+    local ____reviewText_result_26 = reviewText(text)
+    local ____temp_27 = #text
+    local ____f_filetype_28 = f.filetype
+    local ____f_renamedFrom_29 = f.renamedFrom
+    local ____f_deletes_30 = f.deletes
+    local ____self_config_diff_31 = self.config.diff
+    local ____self_home_32 = self.home
+    local ____self_client_33 = self.client
+    local ____enter_34 = enter
+    local ____origin_35 = origin
+    local ____temp_36 = fromOverview and ({
+        (("File " .. tostring(i + 1)) .. "/") .. tostring(n),
+        ("(" .. f.summary) .. ")",
+        self:heading()
+    }) or ({
+        ("(" .. f.summary) .. ")",
+        self:heading()
+    })
+    local ____self_words_37 = self.words
+    local ____fromOverview_38 = fromOverview
+    local ____opt_20 = self.overview
+    self.view = ____openFileView_39(
         {
-            tabName = fromOverview and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title,
-            path = f.path,
-            current = f.current,
-            dirty = f.dirty,
-            proposal = reviewText(text),
-            bytes = #text,
-            filetype = f.filetype,
-            renamedFrom = f.renamedFrom,
-            deletes = f.deletes,
-            config = self.config.diff,
-            home = self.home,
-            client = self.client,
-            enter = enter,
-            origin = origin,
-            note = fromOverview and ({
-                (("File " .. tostring(i + 1)) .. "/") .. tostring(n),
-                ("(" .. f.summary) .. ")",
-                self:heading()
-            }) or ({
-                ("(" .. f.summary) .. ")",
-                self:heading()
-            }),
-            words = self.words,
-            fromOverview = fromOverview,
+            tabName = ____temp_22,
+            path = ____f_path_23,
+            current = ____f_current_24,
+            dirty = ____f_dirty_25,
+            proposal = ____reviewText_result_26,
+            bytes = ____temp_27,
+            filetype = ____f_filetype_28,
+            renamedFrom = ____f_renamedFrom_29,
+            deletes = ____f_deletes_30,
+            config = ____self_config_diff_31,
+            home = ____self_home_32,
+            client = ____self_client_33,
+            enter = ____enter_34,
+            origin = ____origin_35,
+            note = ____temp_36,
+            words = ____self_words_37,
+            fromOverview = ____fromOverview_38,
+            overview = ____opt_20 and ____opt_20.buf,
             currentLabel = f.baseLabel,
             keys = keys
         },
@@ -514,22 +534,22 @@ MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
             self:closeFileKeeping()
         end
     end
-    local ____accepted_22
+    local ____accepted_42
     if accepted then
-        local ____opt_20 = self.overview
-        ____accepted_22 = ____opt_20 and ____opt_20:finals() or self.texts
+        local ____opt_40 = self.overview
+        ____accepted_42 = ____opt_40 and ____opt_40:finals() or self.texts
     else
-        ____accepted_22 = {}
+        ____accepted_42 = {}
     end
-    local files = ____accepted_22
+    local files = ____accepted_42
     self:closeInline()
-    local ____opt_23 = self.view
-    if ____opt_23 ~= nil then
-        ____opt_23:settle()
+    local ____opt_43 = self.view
+    if ____opt_43 ~= nil then
+        ____opt_43:settle()
     end
-    local ____opt_25 = self.overview
-    if ____opt_25 ~= nil then
-        ____opt_25:settle()
+    local ____opt_45 = self.overview
+    if ____opt_45 ~= nil then
+        ____opt_45:settle()
     end
     if closeNow and not vim.in_fast_event() then
         self:closeAll()
@@ -549,31 +569,31 @@ function MultiReview.prototype.closeFileKeeping(self)
     )
 end
 function MultiReview.prototype.closeAll(self)
-    local ____opt_27 = self.view
-    local ____temp_31 = (____opt_27 and ____opt_27:hasFocus()) == true
-    if not ____temp_31 then
-        local ____opt_29 = self.overview
-        ____temp_31 = (____opt_29 and ____opt_29:hasFocus()) == true
+    local ____opt_47 = self.view
+    local ____temp_51 = (____opt_47 and ____opt_47:hasFocus()) == true
+    if not ____temp_51 then
+        local ____opt_49 = self.overview
+        ____temp_51 = (____opt_49 and ____opt_49:hasFocus()) == true
     end
-    local focused = ____temp_31
+    local focused = ____temp_51
     local overview = self.overview
-    local ____opt_32 = self.view
-    if ____opt_32 ~= nil then
-        ____opt_32:settle()
+    local ____opt_52 = self.view
+    if ____opt_52 ~= nil then
+        ____opt_52:settle()
     end
     if overview ~= nil then
         overview:settle()
     end
     if overview == nil then
-        local ____opt_36 = self.view
-        if ____opt_36 ~= nil then
-            ____opt_36:close()
+        local ____opt_56 = self.view
+        if ____opt_56 ~= nil then
+            ____opt_56:close()
         end
         return
     end
-    local ____opt_38 = self.view
-    if ____opt_38 ~= nil then
-        ____opt_38:close(false)
+    local ____opt_58 = self.view
+    if ____opt_58 ~= nil then
+        ____opt_58:close(false)
     end
     overview:close(false)
     if focused then

@@ -210,6 +210,8 @@ export class DiffView {
       role,
       proposal: this.rightBuf,
       file,
+      turn: this.spec.words === "turn" ? true : undefined,
+      overview: this.spec.overview,
     });
     markReview(this.leftBuf, value("current"), this.life.waiting.is());
     markReview(this.rightBuf, value("proposal"), this.life.waiting.is());

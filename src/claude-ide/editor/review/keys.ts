@@ -13,6 +13,7 @@
 // is part of 4, the rest after; a title the buffer shows already ranks last of all.
 import type { Config } from "../../config";
 import { WHOLE_FILE_KEY } from "../../contracts";
+import { say } from "../../log";
 
 /** `g?`: the float listing every key of the view. */
 export const HELP_KEY = "g?";
@@ -47,6 +48,8 @@ export interface KeyEntry {
   rank: number;
   /** What runs; none for a command (`:w`, whose autocmd does it). */
   fn?: (this: void) => void;
+  /** Mapped in Visual mode too (`fn` reads the selection: the note key). */
+  visual?: boolean;
 }
 
 /** A winbar part: its text (statusline syntax) and its rank. */
@@ -75,8 +78,9 @@ export function mapTable(bufs: Buf[], entries: KeyEntry[]): void {
   for (const e of entries) {
     if (e.lhs === false || e.fn === undefined || isCommand(e.lhs) || seen.has(e.lhs)) continue;
     seen.add(e.lhs);
+    const modes = e.visual === true ? ["n", "x"] : "n";
     for (const buffer of bufs)
-      vim.keymap.set("n", e.lhs, e.fn, { buffer, nowait: true, desc: `claude-ide: ${e.desc}` });
+      vim.keymap.set(modes, e.lhs, e.fn, { buffer, nowait: true, desc: `claude-ide: ${e.desc}` });
   }
 }
 
@@ -199,6 +203,53 @@ function helpEntry(title: string, entries: () => KeyEntry[]): KeyEntry {
       showHelp(title, entries());
     },
   };
+}
+
+/** Runs the plugin's command `name` (the one way in the keys share with it), saying why when it cannot. */
+function runCommand(name: string): void {
+  if (vim.fn.exists(`:${name}`) !== 2) {
+    say(`:${name} is not defined (the plugin's plugin/ file was not loaded)`, "error");
+    return;
+  }
+  const [ok, err] = pcall(vim.cmd, name);
+  if (!ok) say(`:${name}: ${tostring(err)}`, "error");
+}
+
+/**
+ * The note key (diff.keymaps.note): a note for the agent on the line under the cursor, or in Visual mode on the
+ * selected lines, as :ClaudeCodeNote writes it (it edits the note already there). `words`: what the view shows.
+ */
+function noteEntry(config: Config["diff"], words: Words): KeyEntry[] {
+  const lhs = config.keymaps.note;
+  if (lhs === false) return [];
+  return [
+    {
+      lhs,
+      desc:
+        words === "turn"
+          ? "a note for the agent on this line (Visual: the selected lines), sent with your next prompt once you apply (:w); on a note: edit it"
+          : "a note for the agent on this line of the proposal (Visual: the selected lines); on a note: edit it",
+      bar: "note",
+      rank: OTHER,
+      visual: true,
+      fn: () => runCommand("ClaudeCodeNote"),
+    },
+  ];
+}
+
+/** The request-changes key (diff.keymaps.request_changes) of a proposal or a plan: rejected, its notes the reason. */
+function requestChangesEntry(config: Config["diff"], what: string): KeyEntry[] {
+  const lhs = config.keymaps.request_changes;
+  if (lhs === false) return [];
+  return [
+    {
+      lhs,
+      desc: `request changes: reject the ${what} with every note on it as the reason, so the model revises it`,
+      bar: "request changes",
+      rank: OTHER,
+      fn: () => runCommand("ClaudeCodeRequestChanges"),
+    },
+  ];
 }
 
 /** What a file's view does for its keys. */
@@ -326,6 +377,9 @@ export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: 
   list.push(
     helpEntry(ctx.fromOverview ? "a file of the review" : turn ? "the turn's file" : "the proposal", () => list),
   );
+  // Last: on a narrow window their winbar parts go first.
+  list.push(...noteEntry(config, ctx.words));
+  if (!turn) list.push(...requestChangesEntry(config, ctx.fromOverview ? "whole proposal" : "proposal"));
   return list;
 }
 
@@ -450,6 +504,9 @@ export function overviewTable(
       fn: act.reason,
     });
   list.push(helpEntry(turn ? "the turn's review" : "the review", () => list));
+  // Last: on a narrow window their winbar parts go first.
+  list.push(...noteEntry(config, words));
+  if (!turn) list.push(...requestChangesEntry(config, "proposal"));
   return list;
 }
 
@@ -519,6 +576,10 @@ export function planTable(config: Config["diff"], approveWords: string, act: Pla
       rank: OTHER,
       fn: act.refuse,
     });
+  const note = noteEntry(config, "proposal");
+  for (const e of note) e.desc = "a note for the agent on this line of the plan (Visual: the selected lines)";
+  const changes = requestChangesEntry(config, "plan");
+  for (const e of changes) e.desc = "request changes: refuse the plan with every note on it as the feedback";
   list.push({
     lhs: ":ClaudeCodeDiffDeny {feedback}",
     desc: "refuse the plan with this feedback",
@@ -526,6 +587,8 @@ export function planTable(config: Config["diff"], approveWords: string, act: Pla
     rank: PART_OF,
   });
   list.push(helpEntry("the plan", () => list));
+  // Last: on a narrow window their winbar parts go first.
+  list.push(...note, ...changes);
   return list;
 }
 

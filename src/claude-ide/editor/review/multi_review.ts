@@ -357,6 +357,7 @@ export class MultiReview {
           : [`(${f.summary})`, this.heading()],
         words: this.words,
         fromOverview,
+        overview: this.overview?.buf,
         currentLabel: f.baseLabel,
         keys,
       },

@@ -110,6 +110,11 @@ interface Chunk {
   kinds: Kind[];
   /** Per line: the hunk it belongs to (0-based; -1 on the header). */
   hunks: number[];
+  /**
+   * Per line: the line of the proposal it shows (a removed line: the proposal's line where it was; a `@@` line:
+   * its hunk's first; 0 on the header), for a note written on the overview (noteLines).
+   */
+  at: number[];
 }
 
 /** A file of the review's document (model.ts DocFile: base, proposal, origin, kind, hunks) as the overview lays it out. */
@@ -465,6 +470,37 @@ export class Overview {
     return found === undefined ? undefined : [found.file, found.hunk];
   }
 
+  /**
+   * The lines of a file's proposal that rows `first`..`last` (1-based) show, for a note written here: the file, its
+   * path and the proposal's lines (a removed line counts as the line where it was); a string says why there are
+   * none (the title or a header, rows of two files).
+   */
+  noteLines(
+    first: number,
+    last: number,
+  ): { path: string; first: number; last: number; lines: string[]; turn: boolean } | string {
+    this.complete();
+    const from = this.at(first - 1);
+    const to = this.at(last - 1);
+    if (from === undefined || to === undefined || from.file !== to.file)
+      return "a note goes on the lines of one file: put the cursor on one of its hunks";
+    const s = this.sections[from.file];
+    const chunk = s.chunk as Chunk;
+    let lo = math.huge;
+    let hi = 0;
+    for (let row = first - 1; row <= last - 1; row++) {
+      const line = chunk.at[row - s.header];
+      if (line > 0) {
+        lo = math.min(lo, line);
+        hi = math.max(hi, line);
+      }
+    }
+    if (hi === 0) return "a note goes on a hunk's lines: the file's header has none";
+    const lines: string[] = [];
+    for (let l = lo; l <= hi; l++) lines.push(s.proposal[l - 1] ?? "");
+    return { path: s.file.path, first: lo, last: hi, lines, turn: this.spec.words === "turn" };
+  }
+
   /** Sets hunk `hunk` of file `index` to `decision` (undefined: undecided again) and shows it. */
   decide(index: number, hunk: number, decision: Decision | undefined): void {
     const s = this.sections[index];
@@ -490,15 +526,18 @@ export class Overview {
     const lines: string[] = [""];
     const kinds: Kind[] = [Kind.Header];
     const hunks: number[] = [-1];
+    const at: number[] = [0];
     const base = s.base;
     const proposal = s.proposal;
+    const last = math.max(1, proposal.length);
     // The last line of the file shown so far: context is never shown twice.
     let shown = 0;
     s.hunks.forEach((h, hi) => {
-      const push = (text: string, kind: Kind) => {
+      const push = (text: string, kind: Kind, line: number) => {
         lines.push(text);
         kinds.push(kind);
         hunks.push(hi);
+        at.push(math.min(math.max(1, line), last));
       };
       const aBefore = lineBefore(h, "a");
       const aLast = aBefore + h.aCount;
@@ -514,15 +553,16 @@ export class Overview {
       const oldStart = oldCount > 0 ? leadFrom : aBefore;
       const newStart = newCount > 0 ? bBefore - lead + 1 : bBefore;
       h.rel = lines.length;
-      push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At);
-      for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context);
-      for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete);
-      for (let l = bBefore + 1; l <= bBefore + h.bCount; l++) push(`+${proposal[l - 1]}`, Kind.Add);
-      for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context);
+      push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At, bBefore + 1);
+      for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context, bBefore - (aBefore - l));
+      for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete, bBefore + 1);
+      for (let l = bBefore + 1; l <= bBefore + h.bCount; l++) push(`+${proposal[l - 1]}`, Kind.Add, l);
+      const bLast = bBefore + h.bCount;
+      for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context, bLast + (l - aLast));
       h.relEnd = lines.length - 1;
       shown = trailTo;
     });
-    return { lines, kinds, hunks };
+    return { lines, kinds, hunks, at };
   }
 
   /** What row `row` (0-based) shows: the file, its hunk (-1: the header) and the kind of line; none: the title. */
@@ -704,7 +744,14 @@ export class Overview {
     const file = plural(this.sections.length, "file");
     markReview(
       this.buf,
-      { tab_name: this.spec.title, role: "proposal", proposal: this.buf, file },
+      {
+        tab_name: this.spec.title,
+        role: "proposal",
+        proposal: this.buf,
+        file,
+        turn: this.spec.words === "turn" ? true : undefined,
+        files: this.spec.files.map((f) => f.path),
+      },
       this.life.waiting.is(),
     );
   }

@@ -315,7 +315,14 @@ export class UnifiedView {
     const file = vim.fn.fnamemodify(this.spec.path, ":~:.");
     markReview(
       this.buf,
-      { tab_name: this.spec.tabName, role: "proposal", proposal: this.buf, file },
+      {
+        tab_name: this.spec.tabName,
+        role: "proposal",
+        proposal: this.buf,
+        file,
+        turn: this.spec.words === "turn" ? true : undefined,
+        overview: this.spec.overview,
+      },
       this.life.waiting.is(),
     );
   }
