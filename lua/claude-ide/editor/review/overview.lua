@@ -3,6 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
@@ -25,9 +26,17 @@ local changedMiddle = ____model.changedMiddle
 local decidedLineOf = ____model.decidedLineOf
 local decidedText = ____model.decidedText
 local blocksOf = ____model.diffHunks
+local decideRows = ____model.decideRows
+local hunkState = ____model.hunkState
 local lineBefore = ____model.lineBefore
 local originAndKind = ____model.originAndKind
 local repropose = ____model.repropose
+local rowCount = ____model.rowCount
+local rowDecision = ____model.rowDecision
+local rowsDecided = ____model.rowsDecided
+local rowsOf = ____model.rowsOf
+local rowsOfBlock = ____model.rowsOfBlock
+local setRows = ____model.setRows
 local toggled = ____model.toggled
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
@@ -127,6 +136,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.marked = 0
     self.stepScheduled = false
     self.keys = {}
+    self.undoSteps = {}
     self.origin = __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -387,9 +397,13 @@ function Overview.prototype.here(self)
     return ____temp_4
 end
 function Overview.prototype.decide(self, index, hunk, decision)
-    local s = self.sections[index + 1]
-    local h = s.hunks[hunk + 1]
+    local h = self.sections[index + 1].hunks[hunk + 1]
+    h.rows = nil
     h.decision = decision
+    self:shown(index, h)
+end
+function Overview.prototype.shown(self, index, h)
+    local s = self.sections[index + 1]
     self:setLine(
         s.header,
         self:headerText(s)
@@ -399,20 +413,151 @@ function Overview.prototype.decide(self, index, hunk, decision)
     end
     self:setWinbar()
 end
+function Overview.prototype.remember(self, which)
+    local step = {}
+    for ____, ____value in ipairs(which) do
+        local index = ____value[1]
+        local hunk = ____value[2]
+        local h = self.sections[index + 1].hunks[hunk + 1]
+        step[#step + 1] = {
+            index = index,
+            hunk = h,
+            rows = rowsOf(h)
+        }
+    end
+    if #step > 0 then
+        local ____self_undoSteps_5 = self.undoSteps
+        ____self_undoSteps_5[#____self_undoSteps_5 + 1] = step
+    end
+end
+function Overview.prototype.undo(self)
+    local step = table.remove(self.undoSteps)
+    if step == nil then
+        say("no hunk decision to undo")
+        return
+    end
+    local first
+    for ____, ____value in ipairs(step) do
+        local index = ____value.index
+        local hunk = ____value.hunk
+        local rows = ____value.rows
+        do
+            if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
+                goto __continue70
+            end
+            setRows(hunk, rows)
+            self:shown(index, hunk)
+            if first == nil then
+                first = hunk
+            end
+        end
+        ::__continue70::
+    end
+    if first == nil then
+        say("that decision's file was reviewed again since (its hunks are new): nothing undone")
+    elseif vim.api.nvim_win_is_valid(self.win) then
+        vim.api.nvim_win_set_cursor(self.win, {first.row + 1, 0})
+    end
+end
+function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
+    local to
+    local from
+    from = ____bindingPattern0[1]
+    to = ____bindingPattern0[2]
+    self:complete()
+    local picked = {}
+    local order = {}
+    do
+        local row = from - 1
+        while row <= to - 1 do
+            do
+                local at = self:at(row)
+                if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
+                    goto __continue77
+                end
+                local h = self.sections[at.file + 1].hunks[at.hunk + 1]
+                local p = picked[h]
+                if p == nil then
+                    p = {index = at.file, hunk = at.hunk, a = {math.huge, 0}, b = {math.huge, 0}}
+                    picked[h] = p
+                    order[#order + 1] = h
+                end
+                local side = at.kind == 5 and p.a or p.b
+                side[1] = math.min(side[1], at.idx)
+                side[2] = math.max(side[2], at.idx)
+            end
+            ::__continue77::
+            row = row + 1
+        end
+    end
+    if #order == 0 then
+        say("no changed line (- or +) in those lines")
+        return
+    end
+    local which = {}
+    for ____, h in ipairs(order) do
+        do
+            local p = picked[h]
+            local s = self.sections[p.index + 1]
+            if decision == "dropped" and s.file.deletes == true then
+                say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
+                goto __continue81
+            end
+            which[#which + 1] = {p.index, p.hunk}
+        end
+        ::__continue81::
+    end
+    self:remember(which)
+    for ____, ____value in ipairs(which) do
+        local index = ____value[1]
+        local hunk = ____value[2]
+        local h = self.sections[index + 1].hunks[hunk + 1]
+        local p = picked[h]
+        local rows = {}
+        local function add(side, ____bindingPattern0)
+            local last
+            local first
+            first = ____bindingPattern0[1]
+            last = ____bindingPattern0[2]
+            if last == 0 then
+                return
+            end
+            local r1, r2 = rowsOfBlock(h, side, first, last)
+            do
+                local r = r1
+                while r >= 1 and r <= r2 do
+                    if not __TS__ArrayIncludes(rows, r) then
+                        rows[#rows + 1] = r
+                    end
+                    r = r + 1
+                end
+            end
+        end
+        add("a", p.a)
+        add("b", p.b)
+        decideRows(h, rows, decision)
+        self:shown(index, h)
+    end
+end
 function Overview.prototype.chunkOf(self, s)
     local lines = {""}
     local kinds = {2}
     local hunks = {-1}
+    local idx = {0}
     local base = s.base
     local proposal = s.proposal
     local shown = 0
     __TS__ArrayForEach(
         s.hunks,
         function(____, h, hi)
-            local function push(text, kind)
+            local function push(text, kind, at)
+                if at == nil then
+                    at = 0
+                end
                 lines[#lines + 1] = text
                 kinds[#kinds + 1] = kind
                 hunks[#hunks + 1] = hi
+                idx[#idx + 1] = at
             end
             local aBefore = lineBefore(h, "a")
             local aLast = aBefore + h.aCount
@@ -442,14 +587,14 @@ function Overview.prototype.chunkOf(self, s)
             do
                 local l = aBefore + 1
                 while l <= aLast do
-                    push("-" .. base[l], 5)
+                    push("-" .. base[l], 5, l - aBefore)
                     l = l + 1
                 end
             end
             do
                 local l = bBefore + 1
                 while l <= bBefore + h.bCount do
-                    push("+" .. proposal[l], 6)
+                    push("+" .. proposal[l], 6, l - bBefore)
                     l = l + 1
                 end
             end
@@ -464,7 +609,7 @@ function Overview.prototype.chunkOf(self, s)
             shown = trailTo
         end
     )
-    return {lines = lines, kinds = kinds, hunks = hunks}
+    return {lines = lines, kinds = kinds, hunks = hunks, idx = idx}
 end
 function Overview.prototype.at(self, row)
     local lo = 0
@@ -488,7 +633,7 @@ function Overview.prototype.at(self, row)
     if rel >= #chunk.lines then
         return nil
     end
-    return {file = found, hunk = chunk.hunks[rel + 1], kind = chunk.kinds[rel + 1]}
+    return {file = found, hunk = chunk.hunks[rel + 1], kind = chunk.kinds[rel + 1], idx = chunk.idx[rel + 1]}
 end
 function Overview.prototype.markSlice(self, budget)
     if budget == nil then
@@ -528,7 +673,7 @@ function Overview.prototype.scheduleStep(self)
         0
     )
 end
-function Overview.prototype.mark(self, row, kind, decision)
+function Overview.prototype.mark(self, row, kind, decision, hunk)
     local group
     if kind == 2 or kind == 1 then
         group = ____exports.HEADER_GROUP
@@ -550,7 +695,35 @@ function Overview.prototype.mark(self, row, kind, decision)
         strict = false,
         priority = LINE_PRIORITY
     }) or ({line_hl_group = group})
-    if kind == 3 and decision ~= nil then
+    local ____temp_6
+    if hunk == nil then
+        ____temp_6 = nil
+    else
+        ____temp_6 = hunkState(hunk)
+    end
+    local state = ____temp_6
+    if kind == 3 and state == "partly" then
+        local h = hunk
+        local dropped = rowsDecided(h, "dropped")
+        local kept = rowsDecided(h, "kept")
+        local words = {}
+        if dropped > 0 then
+            words[#words + 1] = (((tostring(dropped) .. " of ") .. plural(
+                rowCount(h),
+                "line"
+            )) .. " ") .. self:said("dropped")
+        end
+        if kept > 0 then
+            words[#words + 1] = ((tostring(kept) .. (dropped > 0 and "" or " of " .. plural(
+                rowCount(h),
+                "line"
+            ))) .. " ") .. self:said("kept")
+        end
+        opts.virt_text = {{
+            "  " .. table.concat(words, ", "),
+            dropped > 0 and ____exports.DROPPED_GROUP or ____exports.KEPT_GROUP
+        }}
+    elseif kind == 3 and decision ~= nil then
         opts.virt_text = {{
             "  " .. self:said(decision),
             decision == "dropped" and ____exports.DROPPED_GROUP or ____exports.KEPT_GROUP
@@ -566,10 +739,11 @@ function Overview.prototype.mark(self, row, kind, decision)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_7 = self.sections
-    local ____opt_5 = self:at(h.row)
-    local s = ____self_sections_7[(____opt_5 and ____opt_5.file or 0) + 1]
-    local kinds = s.chunk.kinds
+    local ____self_sections_9 = self.sections
+    local ____opt_7 = self:at(h.row)
+    local s = ____self_sections_9[(____opt_7 and ____opt_7.file or 0) + 1]
+    local chunk = s.chunk
+    local kinds = chunk.kinds
     local first = -1
     do
         local row = h.row
@@ -578,7 +752,22 @@ function Overview.prototype.markHunk(self, h)
             if kind == 5 and first < 0 then
                 first = row
             end
-            self:mark(row, kind, h.decision)
+            local changed = kind == 5 or kind == 6
+            local ____self_mark_12 = self.mark
+            local ____row_11 = row
+            local ____changed_10
+            if changed then
+                ____changed_10 = rowDecision(h, chunk.idx[row - s.header + 1])
+            else
+                ____changed_10 = h.decision
+            end
+            ____self_mark_12(
+                self,
+                ____row_11,
+                kind,
+                ____changed_10,
+                h
+            )
             row = row + 1
         end
     end
@@ -588,13 +777,19 @@ function Overview.prototype.markHunk(self, h)
     do
         local k = 0
         while k < h.aCount do
-            local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
-            if oldEnd > start then
-                self:markText(first + k, start + 1, oldEnd + 1)
+            do
+                if rowDecision(h, k + 1) == "dropped" then
+                    goto __continue135
+                end
+                local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
+                if oldEnd > start then
+                    self:markText(first + k, start + 1, oldEnd + 1)
+                end
+                if newEnd > start then
+                    self:markText(first + h.aCount + k, start + 1, newEnd + 1)
+                end
             end
-            if newEnd > start then
-                self:markText(first + h.aCount + k, start + 1, newEnd + 1)
-            end
+            ::__continue135::
             k = k + 1
         end
     end
@@ -634,21 +829,33 @@ function Overview.prototype.headerText(self, s)
     local n = #s.hunks
     local kept = 0
     local dropped = 0
+    local partlyDropped = 0
+    local partlyKept = 0
     for ____, h in ipairs(s.hunks) do
-        if h.decision == "kept" then
+        local state = hunkState(h)
+        if state == "kept" then
             kept = kept + 1
-        elseif h.decision == "dropped" then
+        elseif state == "dropped" then
             dropped = dropped + 1
+        elseif state == "partly" then
+            if rowsDecided(h, "dropped") > 0 then
+                partlyDropped = partlyDropped + 1
+            else
+                partlyKept = partlyKept + 1
+            end
         end
+    end
+    local function partly(k)
+        return k > 0 and (" (" .. tostring(k)) .. " partly)" or ""
     end
     local turn = self.spec.words == "turn"
     local counts
     if n == 0 then
         counts = s.replaced and "the whole file " .. (turn and "to revert" or "rejected") or "no change of its text"
-    elseif dropped > 0 then
-        counts = ((((tostring(dropped) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("dropped")) .. (kept > 0 and ((", " .. tostring(kept)) .. " ") .. self:said("kept") or "")
-    elseif kept > 0 then
-        counts = (((tostring(kept) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("kept")
+    elseif dropped + partlyDropped > 0 then
+        counts = (((((tostring(dropped + partlyDropped) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("dropped")) .. partly(partlyDropped)) .. (kept + partlyKept > 0 and (((", " .. tostring(kept + partlyKept)) .. " ") .. self:said("kept")) .. partly(partlyKept) or "")
+    elseif kept + partlyKept > 0 then
+        counts = ((((tostring(kept + partlyKept) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("kept")) .. partly(partlyKept)
     else
         counts = plural(n, "hunk")
     end
@@ -663,7 +870,7 @@ function Overview.prototype.decidedAny(self)
             return true
         end
         for ____, h in ipairs(s.hunks) do
-            if h.decision ~= nil then
+            if hunkState(h) ~= nil then
                 return true
             end
         end
@@ -674,7 +881,7 @@ function Overview.prototype.undecided(self)
     local n = 0
     for ____, s in ipairs(self.sections) do
         for ____, h in ipairs(s.hunks) do
-            if h.decision == nil then
+            if hunkState(h) == nil then
                 n = n + 1
             end
         end
@@ -779,7 +986,11 @@ function Overview.prototype.jump(self, kind, direction)
     end
     vim.api.nvim_win_set_cursor(0, {target + 1, 0})
 end
-function Overview.prototype.decideHere(self, decision)
+function Overview.prototype.decideHere(self, decision, range)
+    if range ~= nil then
+        self:decideLines(decision, range)
+        return
+    end
     local at = self:here()
     if at == nil then
         say("on a hunk (or a file's header): the title line has none")
@@ -791,14 +1002,20 @@ function Overview.prototype.decideHere(self, decision)
         if decision == "dropped" then
             self.events.wholeFile(index)
         else
+            local which = {}
             do
                 local i = 0
                 while i < #s.hunks do
-                    if s.hunks[i + 1].decision == nil then
-                        self:decide(index, i, "kept")
+                    if hunkState(s.hunks[i + 1]) == nil then
+                        which[#which + 1] = {index, i}
                     end
                     i = i + 1
                 end
+            end
+            self:remember(which)
+            for ____, ____value in ipairs(which) do
+                local i = ____value[2]
+                self:decide(index, i, "kept")
             end
         end
         return
@@ -808,6 +1025,7 @@ function Overview.prototype.decideHere(self, decision)
         return
     end
     local h = s.hunks[hunk + 1]
+    self:remember({{index, hunk}})
     self:decide(
         index,
         hunk,
@@ -902,8 +1120,8 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_11 = overviewTable
-    local ____array_10 = __TS__SparseArrayNew(
+    local ____overviewTable_16 = overviewTable
+    local ____array_15 = __TS__SparseArrayNew(
         self.spec.config,
         self.spec.words,
         {
@@ -911,7 +1129,8 @@ function Overview.prototype.setKeymaps(self)
             accept = function() return self.events.accept() end,
             close = function() return self:closeOrAsk() end,
             reason = function() return self:reasonOrNote() end,
-            decide = function(decision) return self:decideHere(decision) end,
+            decide = function(decision, range) return self:decideHere(decision, range) end,
+            undo = function() return self:undo() end,
             wholeFile = onFile(function(i) return self.events.wholeFile(i) end),
             jump = function(what, direction) return self:jump(what == "hunk" and 3 or 2, direction) end
         },
@@ -924,20 +1143,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_9
+    local ____temp_14
     if self.spec.note == nil then
-        ____temp_9 = "reason"
+        ____temp_14 = "reason"
     else
-        local ____temp_8
+        local ____temp_13
         if self.spec.note == false then
-            ____temp_8 = false
+            ____temp_13 = false
         else
-            ____temp_8 = "note"
+            ____temp_13 = "note"
         end
-        ____temp_9 = ____temp_8
+        ____temp_14 = ____temp_13
     end
-    __TS__SparseArrayPush(____array_10, ____temp_9)
-    self.keys = ____overviewTable_11(__TS__SparseArraySpread(____array_10))
+    __TS__SparseArrayPush(____array_15, ____temp_14)
+    self.keys = ____overviewTable_16(__TS__SparseArraySpread(____array_15))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)
