@@ -1,8 +1,10 @@
 -- Generated from src/claude-ide/hooks/turn_revert.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local freshen, revert
+local freshen, asVimReads, revert, BOM
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____apply = require("claude-ide.editor.write.apply")
@@ -10,6 +12,8 @@ local applyText = ____apply.applyText
 local sameLines = ____apply.sameLines
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
+local ____model = require("claude-ide.editor.review.model")
+local revertCounts = ____model.revertCounts
 local ____file_ops = require("claude-ide.editor.write.file_ops")
 local deleteFile = ____file_ops.deleteFile
 local renameFile = ____file_ops.renameFile
@@ -34,8 +38,37 @@ function freshen(path)
         function() return vim.cmd("silent! checktime") end
     )
 end
-function revert(i, wholeFile, final, afterLines)
-    local beforeLines = linesOf(i.before)
+function asVimReads(lines, bytes)
+    if bytes == nil then
+        return lines
+    end
+    local dos = #lines > 0 and __TS__ArrayEvery(
+        lines,
+        function(____, l) return vim.endswith(l, "\r") end
+    )
+    local bom = vim.startswith(bytes, BOM)
+    if not dos and not bom then
+        return lines
+    end
+    return __TS__ArrayMap(
+        lines,
+        function(____, l, k)
+            local out = dos and vim.endswith(l, "\r") and string.sub(l, 1, -2) or l
+            if k == 0 and bom and vim.startswith(out, BOM) then
+                out = string.sub(out, #BOM + 1)
+            end
+            return out
+        end
+    )
+end
+function revert(i, wholeFile, finalAsRead, afterAsRead)
+    local onDisk = i.after or i.before
+    local final = asVimReads(finalAsRead, onDisk)
+    local afterLines = asVimReads(afterAsRead, onDisk)
+    local beforeLines = asVimReads(
+        linesOf(i.before),
+        onDisk
+    )
     local kind = i.change.kind
     local emptied = #final == 0 or #final == 1 and final[1] == ""
     if kind == "created" and (wholeFile or emptied) then
@@ -77,12 +110,14 @@ function revert(i, wholeFile, final, afterLines)
     if not r.ok then
         return r
     end
+    local whole, part = revertCounts(beforeLines, afterLines, target)
     return {
         ok = true,
         what = revertedWhat(
             i,
             hunkCount(beforeLines, afterLines),
-            hunkCount(beforeLines, target),
+            whole,
+            part,
             wholeFile
         )
     }
@@ -125,4 +160,5 @@ function ____exports.applyReverts(deps, s, t, files, finals, whole)
         #refused > 0 and "warn" or "info"
     )
 end
+BOM = string.char(239, 187, 191)
 return ____exports
