@@ -4,7 +4,7 @@ local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local freshen, asVimReads, revert, BOM
+local freshen, asVimReads, aroundYours, revert, BOM
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____apply = require("claude-ide.editor.write.apply")
@@ -12,8 +12,6 @@ local applyText = ____apply.applyText
 local sameLines = ____apply.sameLines
 local ____buffers = require("claude-ide.editor.buffers")
 local findBuffer = ____buffers.findBuffer
-local ____model = require("claude-ide.editor.review.model")
-local revertCounts = ____model.revertCounts
 local ____file_ops = require("claude-ide.editor.write.file_ops")
 local deleteFile = ____file_ops.deleteFile
 local renameFile = ____file_ops.renameFile
@@ -24,6 +22,9 @@ local ____turn_messages = require("claude-ide.hooks.turn_messages")
 local appliedMessage = ____turn_messages.appliedMessage
 local revertNote = ____turn_messages.revertNote
 local revertedWhat = ____turn_messages.revertedWhat
+local ____model = require("claude-ide.editor.review.model")
+local rebased = ____model.rebased
+local revertCounts = ____model.revertCounts
 function freshen(path)
     local buf = findBuffer(path)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
@@ -60,6 +61,24 @@ function asVimReads(lines, bytes)
             return out
         end
     )
+end
+function aroundYours(path, afterLines, target)
+    local buf = findBuffer(path)
+    if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
+        return {ok = true, from = afterLines, to = target}
+    end
+    local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    if sameLines(now, afterLines) or #afterLines == 0 and #now == 1 and now[1] == "" then
+        return {ok = true, from = afterLines, to = target}
+    end
+    local merged = rebased(afterLines, target, now)
+    if merged == nil then
+        return {
+            ok = false,
+            error = ("your unsaved changes in its buffer b" .. tostring(buf)) .. " touch the lines to revert: not reverted (undo them, or revert by hand)"
+        }
+    end
+    return {ok = true, from = now, to = merged}
 end
 function revert(i, wholeFile, finalAsRead, afterAsRead)
     local onDisk = i.after or i.before
@@ -106,7 +125,11 @@ function revert(i, wholeFile, finalAsRead, afterAsRead)
     end
     local target = wholeFile and beforeLines or final
     freshen(i.abs)
-    local r = applyText(i.abs, afterLines, target)
+    local around = aroundYours(i.abs, afterLines, target)
+    if not around.ok then
+        return around
+    end
+    local r = applyText(i.abs, around.from, around.to)
     if not r.ok then
         return r
     end

@@ -382,7 +382,8 @@ function DiffManager.prototype.____constructor(self, config, terminalOf)
             req.keys,
             req.client,
             req.turn == true and "turn" or "proposal",
-            req.note
+            req.note,
+            req.inline == true
         )
         local ok, err = pcall(function() return review:show() end)
         if not ok then

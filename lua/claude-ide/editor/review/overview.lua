@@ -137,6 +137,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.stepScheduled = false
     self.keys = {}
     self.undoSteps = {}
+    self.anyDecided = false
     self.origin = __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -252,7 +253,7 @@ function Overview.prototype.replaceRows(self, from, to, lines)
         lines
     )
     setOpt("modifiable", false, {buf = buf})
-    setOpt("modified", false, {buf = buf})
+    setOpt("modified", self.anyDecided, {buf = buf})
 end
 function Overview.prototype.finals(self)
     self:complete()
@@ -288,6 +289,7 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     local s = self.sections[index + 1]
     repropose(s, lines, laidOutHunks)
     s.replaced = replaced
+    self.anyDecided = self:decidedAny()
     local before = #s.chunk.lines
     s.chunk = self:chunkOf(s)
     local after = #s.chunk.lines
@@ -314,10 +316,14 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     end
     self:setWinbar()
     self:showFile(index)
+    local ____opt_2 = self.events.decided
+    if ____opt_2 ~= nil then
+        ____opt_2(index)
+    end
 end
 function Overview.prototype.showFile(self, index)
-    local ____opt_2 = self.sections[index + 1]
-    local row = ____opt_2 and ____opt_2.header
+    local ____opt_4 = self.sections[index + 1]
+    local row = ____opt_4 and ____opt_4.header
     if row ~= nil and vim.api.nvim_win_is_valid(self.win) then
         vim.api.nvim_win_set_cursor(self.win, {row + 1, 0})
     end
@@ -388,13 +394,54 @@ end
 function Overview.prototype.here(self)
     self:complete()
     local found = self:at(vim.api.nvim_win_get_cursor(0)[1] - 1)
-    local ____temp_4
+    local ____temp_6
     if found == nil then
-        ____temp_4 = nil
+        ____temp_6 = nil
     else
-        ____temp_4 = {found.file, found.hunk}
+        ____temp_6 = {found.file, found.hunk}
     end
-    return ____temp_4
+    return ____temp_6
+end
+function Overview.prototype.noteLines(self, first, last)
+    self:complete()
+    local from = self:at(first - 1)
+    local to = self:at(last - 1)
+    if from == nil or to == nil or from.file ~= to.file then
+        return "a note goes on the lines of one file: put the cursor on one of its hunks"
+    end
+    local s = self.sections[from.file + 1]
+    local chunk = s.chunk
+    local lo = math.huge
+    local hi = 0
+    do
+        local row = first - 1
+        while row <= last - 1 do
+            local line = chunk.at[row - s.header + 1]
+            if line > 0 then
+                lo = math.min(lo, line)
+                hi = math.max(hi, line)
+            end
+            row = row + 1
+        end
+    end
+    if hi == 0 then
+        return "a note goes on a hunk's lines: the file's header has none"
+    end
+    local lines = {}
+    do
+        local l = lo
+        while l <= hi do
+            lines[#lines + 1] = s.proposal[l] or ""
+            l = l + 1
+        end
+    end
+    return {
+        path = s.file.path,
+        first = lo,
+        last = hi,
+        lines = lines,
+        turn = self.spec.words == "turn"
+    }
 end
 function Overview.prototype.decide(self, index, hunk, decision)
     local h = self.sections[index + 1].hunks[hunk + 1]
@@ -404,6 +451,7 @@ function Overview.prototype.decide(self, index, hunk, decision)
 end
 function Overview.prototype.shown(self, index, h)
     local s = self.sections[index + 1]
+    self.anyDecided = self:decidedAny()
     self:setLine(
         s.header,
         self:headerText(s)
@@ -412,6 +460,14 @@ function Overview.prototype.shown(self, index, h)
         self:markHunk(h)
     end
     self:setWinbar()
+    local ____opt_7 = self.events.decided
+    if ____opt_7 ~= nil then
+        ____opt_7(index)
+    end
+end
+function Overview.prototype.docFile(self, index)
+    self:complete()
+    return self.sections[index + 1]
 end
 function Overview.prototype.remember(self, which)
     local step = {}
@@ -426,8 +482,8 @@ function Overview.prototype.remember(self, which)
         }
     end
     if #step > 0 then
-        local ____self_undoSteps_5 = self.undoSteps
-        ____self_undoSteps_5[#____self_undoSteps_5 + 1] = step
+        local ____self_undoSteps_9 = self.undoSteps
+        ____self_undoSteps_9[#____self_undoSteps_9 + 1] = step
     end
 end
 function Overview.prototype.undo(self)
@@ -443,7 +499,7 @@ function Overview.prototype.undo(self)
         local rows = ____value.rows
         do
             if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
-                goto __continue70
+                goto __continue79
             end
             setRows(hunk, rows)
             self:shown(index, hunk)
@@ -451,7 +507,7 @@ function Overview.prototype.undo(self)
                 first = hunk
             end
         end
-        ::__continue70::
+        ::__continue79::
     end
     if first == nil then
         say("that decision's file was reviewed again since (its hunks are new): nothing undone")
@@ -473,7 +529,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             do
                 local at = self:at(row)
                 if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
-                    goto __continue77
+                    goto __continue86
                 end
                 local h = self.sections[at.file + 1].hunks[at.hunk + 1]
                 local p = picked[h]
@@ -486,7 +542,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
                 side[1] = math.min(side[1], at.idx)
                 side[2] = math.max(side[2], at.idx)
             end
-            ::__continue77::
+            ::__continue86::
             row = row + 1
         end
     end
@@ -501,11 +557,11 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             local s = self.sections[p.index + 1]
             if decision == "dropped" and s.file.deletes == true then
                 say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
-                goto __continue81
+                goto __continue90
             end
             which[#which + 1] = {p.index, p.hunk}
         end
-        ::__continue81::
+        ::__continue90::
     end
     self:remember(which)
     for ____, ____value in ipairs(which) do
@@ -544,20 +600,26 @@ function Overview.prototype.chunkOf(self, s)
     local kinds = {2}
     local hunks = {-1}
     local idx = {0}
+    local at = {0}
     local base = s.base
     local proposal = s.proposal
+    local last = math.max(1, #proposal)
     local shown = 0
     __TS__ArrayForEach(
         s.hunks,
         function(____, h, hi)
-            local function push(text, kind, at)
-                if at == nil then
-                    at = 0
+            local function push(text, kind, line, place)
+                if place == nil then
+                    place = 0
                 end
                 lines[#lines + 1] = text
                 kinds[#kinds + 1] = kind
                 hunks[#hunks + 1] = hi
-                idx[#idx + 1] = at
+                at[#at + 1] = math.min(
+                    math.max(1, line),
+                    last
+                )
+                idx[#idx + 1] = place
             end
             local aBefore = lineBefore(h, "a")
             local aLast = aBefore + h.aCount
@@ -575,33 +637,35 @@ function Overview.prototype.chunkOf(self, s)
             h.rel = #lines
             push(
                 ((((((("@@ -" .. tostring(oldStart)) .. ",") .. tostring(oldCount)) .. " +") .. tostring(newStart)) .. ",") .. tostring(newCount)) .. " @@",
-                3
+                3,
+                bBefore + 1
             )
             do
                 local l = leadFrom
                 while l <= aBefore do
-                    push(" " .. base[l], 4)
+                    push(" " .. base[l], 4, bBefore - (aBefore - l))
                     l = l + 1
                 end
             end
             do
                 local l = aBefore + 1
                 while l <= aLast do
-                    push("-" .. base[l], 5, l - aBefore)
+                    push("-" .. base[l], 5, bBefore + 1, l - aBefore)
                     l = l + 1
                 end
             end
             do
                 local l = bBefore + 1
                 while l <= bBefore + h.bCount do
-                    push("+" .. proposal[l], 6, l - bBefore)
+                    push("+" .. proposal[l], 6, l, l - bBefore)
                     l = l + 1
                 end
             end
+            local bLast = bBefore + h.bCount
             do
                 local l = aLast + 1
                 while l <= trailTo do
-                    push(" " .. base[l], 4)
+                    push(" " .. base[l], 4, bLast + (l - aLast))
                     l = l + 1
                 end
             end
@@ -609,7 +673,13 @@ function Overview.prototype.chunkOf(self, s)
             shown = trailTo
         end
     )
-    return {lines = lines, kinds = kinds, hunks = hunks, idx = idx}
+    return {
+        lines = lines,
+        kinds = kinds,
+        hunks = hunks,
+        idx = idx,
+        at = at
+    }
 end
 function Overview.prototype.at(self, row)
     local lo = 0
@@ -695,13 +765,13 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
         strict = false,
         priority = LINE_PRIORITY
     }) or ({line_hl_group = group})
-    local ____temp_6
+    local ____temp_10
     if hunk == nil then
-        ____temp_6 = nil
+        ____temp_10 = nil
     else
-        ____temp_6 = hunkState(hunk)
+        ____temp_10 = hunkState(hunk)
     end
-    local state = ____temp_6
+    local state = ____temp_10
     if kind == 3 and state == "partly" then
         local h = hunk
         local dropped = rowsDecided(h, "dropped")
@@ -739,9 +809,9 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_9 = self.sections
-    local ____opt_7 = self:at(h.row)
-    local s = ____self_sections_9[(____opt_7 and ____opt_7.file or 0) + 1]
+    local ____self_sections_13 = self.sections
+    local ____opt_11 = self:at(h.row)
+    local s = ____self_sections_13[(____opt_11 and ____opt_11.file or 0) + 1]
     local chunk = s.chunk
     local kinds = chunk.kinds
     local first = -1
@@ -753,19 +823,19 @@ function Overview.prototype.markHunk(self, h)
                 first = row
             end
             local changed = kind == 5 or kind == 6
-            local ____self_mark_12 = self.mark
-            local ____row_11 = row
-            local ____changed_10
+            local ____self_mark_16 = self.mark
+            local ____row_15 = row
+            local ____changed_14
             if changed then
-                ____changed_10 = rowDecision(h, chunk.idx[row - s.header + 1])
+                ____changed_14 = rowDecision(h, chunk.idx[row - s.header + 1])
             else
-                ____changed_10 = h.decision
+                ____changed_14 = h.decision
             end
-            ____self_mark_12(
+            ____self_mark_16(
                 self,
-                ____row_11,
+                ____row_15,
                 kind,
-                ____changed_10,
+                ____changed_14,
                 h
             )
             row = row + 1
@@ -779,7 +849,7 @@ function Overview.prototype.markHunk(self, h)
         while k < h.aCount do
             do
                 if rowDecision(h, k + 1) == "dropped" then
-                    goto __continue135
+                    goto __continue144
                 end
                 local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
                 if oldEnd > start then
@@ -789,7 +859,7 @@ function Overview.prototype.markHunk(self, h)
                     self:markText(first + h.aCount + k, start + 1, newEnd + 1)
                 end
             end
-            ::__continue135::
+            ::__continue144::
             k = k + 1
         end
     end
@@ -817,7 +887,7 @@ function Overview.prototype.setLine(self, row, text)
         {text}
     )
     setOpt("modifiable", false, {buf = buf})
-    setOpt("modified", false, {buf = buf})
+    setOpt("modified", self.anyDecided, {buf = buf})
 end
 function Overview.prototype.said(self, decision)
     if self.spec.words == "turn" then
@@ -921,9 +991,30 @@ function Overview.prototype.show(self, enter)
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
-    markReview(
-        self.buf,
-        {tab_name = self.spec.title, role = "proposal", proposal = self.buf, file = file},
+    local ____markReview_22 = markReview
+    local ____self_buf_21 = self.buf
+    local ____self_spec_title_18 = self.spec.title
+    local ____self_buf_19 = self.buf
+    local ____file_20 = file
+    local ____temp_17
+    if self.spec.words == "turn" then
+        ____temp_17 = true
+    else
+        ____temp_17 = nil
+    end
+    ____markReview_22(
+        ____self_buf_21,
+        {
+            tab_name = ____self_spec_title_18,
+            role = "proposal",
+            proposal = ____self_buf_19,
+            file = ____file_20,
+            turn = ____temp_17,
+            files = __TS__ArrayMap(
+                self.spec.files,
+                function(____, f) return f.path end
+            )
+        },
         self.life.waiting:is()
     )
 end
@@ -1056,6 +1147,17 @@ function Overview.prototype.openHere(self)
         self.events.openFile(at[1], at[2])
     end
 end
+function Overview.prototype.inlineHere(self)
+    local at = self:here()
+    if at == nil then
+        say("on a file's header or one of its hunks: the title line is no file")
+    else
+        local ____opt_23 = self.events.inline
+        if ____opt_23 ~= nil then
+            ____opt_23(at[1], at[2])
+        end
+    end
+end
 function Overview.prototype.closeOrAsk(self)
     if not self:decidedAny() then
         self.events.reject()
@@ -1120,19 +1222,48 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_16 = overviewTable
-    local ____array_15 = __TS__SparseArrayNew(
-        self.spec.config,
-        self.spec.words,
+    local ____overviewTable_37 = overviewTable
+    local ____array_36 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
+    local function ____temp_26()
+        return self:openHere()
+    end
+    local function ____temp_27()
+        return self.events.accept()
+    end
+    local function ____temp_28()
+        return self:closeOrAsk()
+    end
+    local function ____temp_29()
+        return self:reasonOrNote()
+    end
+    local function ____temp_30(decision, range)
+        return self:decideHere(decision, range)
+    end
+    local function ____temp_31()
+        return self:undo()
+    end
+    local ____onFile_result_32 = onFile(function(i) return self.events.wholeFile(i) end)
+    local function ____temp_33(what, direction)
+        return self:jump(what == "hunk" and 3 or 2, direction)
+    end
+    local ____temp_25
+    if self.events.inline == nil then
+        ____temp_25 = nil
+    else
+        ____temp_25 = function() return self:inlineHere() end
+    end
+    __TS__SparseArrayPush(
+        ____array_36,
         {
-            open = function() return self:openHere() end,
-            accept = function() return self.events.accept() end,
-            close = function() return self:closeOrAsk() end,
-            reason = function() return self:reasonOrNote() end,
-            decide = function(decision, range) return self:decideHere(decision, range) end,
-            undo = function() return self:undo() end,
-            wholeFile = onFile(function(i) return self.events.wholeFile(i) end),
-            jump = function(what, direction) return self:jump(what == "hunk" and 3 or 2, direction) end
+            open = ____temp_26,
+            accept = ____temp_27,
+            close = ____temp_28,
+            reason = ____temp_29,
+            decide = ____temp_30,
+            undo = ____temp_31,
+            wholeFile = ____onFile_result_32,
+            jump = ____temp_33,
+            inline = ____temp_25
         },
         __TS__ArrayMap(
             self.spec.keys,
@@ -1143,20 +1274,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_14
+    local ____temp_35
     if self.spec.note == nil then
-        ____temp_14 = "reason"
+        ____temp_35 = "reason"
     else
-        local ____temp_13
+        local ____temp_34
         if self.spec.note == false then
-            ____temp_13 = false
+            ____temp_34 = false
         else
-            ____temp_13 = "note"
+            ____temp_34 = "note"
         end
-        ____temp_14 = ____temp_13
+        ____temp_35 = ____temp_34
     end
-    __TS__SparseArrayPush(____array_15, ____temp_14)
-    self.keys = ____overviewTable_16(__TS__SparseArraySpread(____array_15))
+    __TS__SparseArrayPush(____array_36, ____temp_35)
+    self.keys = ____overviewTable_37(__TS__SparseArraySpread(____array_36))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)

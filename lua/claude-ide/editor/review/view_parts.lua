@@ -317,6 +317,9 @@ function ReviewOrigin.prototype.____constructor(self)
     self.mode = vim.api.nvim_get_mode().mode
     self.terminalMode = self.mode == "t"
 end
+function ReviewOrigin.prototype.window(self)
+    return self.win
+end
 function ReviewOrigin.prototype.open(self, buf, enter, newTab, tabName)
     local originTab = vim.api.nvim_get_current_tabpage()
     if newTab then
@@ -401,14 +404,14 @@ function ____exports.windowLocals(win)
     for name, info in pairs(vim.api.nvim_get_all_options_info()) do
         do
             if info.scope ~= "win" then
-                goto __continue80
+                goto __continue81
             end
             local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
             if ok then
                 values[name] = value
             end
         end
-        ::__continue80::
+        ::__continue81::
     end
     return values
 end

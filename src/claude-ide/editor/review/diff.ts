@@ -342,6 +342,7 @@ export class DiffManager implements DiffService {
       req.client,
       req.turn === true ? "turn" : "proposal",
       req.note,
+      req.inline === true,
     );
     const [ok, err] = pcall(() => review.show());
     if (!ok) return { ok: false, error: `cannot show the review: ${tostring(err)}` };

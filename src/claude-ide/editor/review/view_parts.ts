@@ -217,6 +217,8 @@ export interface ViewSpec {
    * `q` goes back without it (asking first after decisions); the winbar says so first.
    */
   fromOverview?: boolean;
+  /** The buffer of that overview (b:claude_ide_diff says it: a note on the review finds the others). */
+  overview?: Buf;
   /**
    * Where the user was before the review (the previous file's view of a multi-file review hands its own on):
    * focus goes back there when the review closes. Default: the current window and mode.
@@ -345,6 +347,11 @@ export class ReviewOrigin {
     this.win = vim.api.nvim_get_current_win();
     this.mode = vim.api.nvim_get_mode().mode;
     this.terminalMode = this.mode === "t";
+  }
+
+  /** The user's window (where focus goes back): the inline view opens a file there. */
+  window(): Win {
+    return this.win;
   }
 
   /**
