@@ -250,6 +250,26 @@ if [[ "${E2E:-1}" != 0 && "${FAST:-0}" != 1 && $selected == 0 ]]; then
   echo "e2e: ${#VERSIONS[@]} versions at once in $(($(date +%s) - started)) s"
 fi
 
+# A short recap of what failed, last, where a reader of only the end of a long log (a CI page) sees it: each
+# failing spec's heading and first lines from busted, and each failing e2e check. The whole output is above.
+if ((status != 0)); then
+  echo
+  echo "==================== what failed (the whole output is above) ===================="
+  for version in "${VERSIONS[@]}"; do
+    for ((n = 0; n < ${#files[@]}; n++)); do
+      out="$WORK/$version/$n"
+      [[ -f "$out.verdict" ]] && [[ "$(head -c 1 "$out.verdict")" == 0 ]] && continue
+      echo "$version ${files[$n]}:"
+      # busted's "Failure -> file @ line" / "Error -> ..." blocks, 8 lines of each.
+      awk '/^(Failure|Error) -> /{left=8} left>0{print "    " $0; left--}' "$out.log" 2>/dev/null | head -n 40
+    done
+  done
+  for log in "$WORK"/e2e-*.log; do
+    [[ -f "$log" ]] || continue
+    grep -E '^FAIL ' "$log" | sed "s|^|    $(basename "$log" .log): |" | head -n 40 || true
+  done
+fi
+
 echo
 if ((status == 0)); then
   echo "All versions passed (${VERSIONS[*]})."

@@ -77,8 +77,8 @@ JSON
   check "gemini pair: the first CLI connects in IDE mode" wait_for 60 pair_connected 1
   nv_ex pair "ClaudeCodeNew"
   check "gemini pair: the second CLI connects too" wait_for 60 pair_connected 2
-  wait_for 30 pair_has "gemini://gemini" "Type your message" || true
-  wait_for 30 pair_has "gemini://gemini-2" "Type your message" || true
+  wait_for 90 pair_has "gemini://gemini" "Type your message" || true
+  wait_for 90 pair_has "gemini://gemini-2" "Type your message" || true
   pair_type "gemini://gemini" "make beta loud"
   check "gemini pair: the first CLI's edit opens the review in Neovim" wait_for 30 has_diff_tab pair
   # While that review is open, the second CLI proposes an edit to the same file.

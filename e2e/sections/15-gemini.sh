@@ -50,9 +50,9 @@ JSON
   gem_session_connected() { [[ "$(gem_session)" == *"gemini [Gemini CLI]"*"connected via the companion"* ]]; }
   check "gemini: the session is listed connected under the CLI's name" wait_for 10 gem_session_connected
   check "gemini: its terminal is gemini://gemini" test "$(nv gemini 'bufname(bufnr("gemini://gemini"))')" == "gemini://gemini"
-  wait_for 30 pane_has gemini "Type your message" || true
+  check "gemini: the CLI shows its prompt" wait_for 90 pane_has gemini "Type your message"
   type_into gemini "make beta loud"
-  check "gemini: its proposed edit opens the review in Neovim" wait_for 30 has_diff_tab gemini
+  check "gemini: its proposed edit opens the review in Neovim" wait_for 60 has_diff_tab gemini
   gem_review_named() { [[ "$(nv gemini 'luaeval("vim.inspect(vim.tbl_map(function(r) return r.tabName end, require([[claude-ide.editor.state]]).pendingReviews()))")')" == *"[Gemini CLI] notes.txt"* ]]; }
   check "gemini: the review is titled with the CLI's name" wait_for 5 gem_review_named
   check "gemini: the review's winbar names the CLI" winbar_has gemini "Gemini CLI's proposal"
@@ -61,7 +61,7 @@ JSON
   check "gemini: the model got the tool's answer" wait_for 20 api_log_has gemini "functionResponse"
   check "gemini: the CLI reported the outcome" wait_for 20 pane_has gemini "GEMINI-TOOL-ANSWERED"
   type_into gemini "make gamma loud"
-  check "gemini: the second edit opens a review" wait_for 30 has_diff_tab gemini
+  check "gemini: the second edit opens a review" wait_for 60 has_diff_tab gemini
   nv_ex gemini "ClaudeCodeDiffDeny"
   check "gemini: rejected, the review closes" wait_for 10 no_diff_tab gemini
   sleep 2

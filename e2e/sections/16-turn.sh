@@ -111,7 +111,7 @@ if [[ -n "$GEMINI_TURN" ]]; then
   check "turn (gemini): the printed hooks are in ~/.gemini/settings.json" gt_hooks_in
   nv_ex gturn "ClaudeCode"
   wait_for 60 pane_has gturn "YOLO" || true
-  wait_for 30 pane_has gturn "Type your message" || sleep 5
+  wait_for 90 pane_has gturn "Type your message" || sleep 5
   type_into gturn "write and shell"
   # An Enter typed while the CLI still settles is sometimes swallowed: once more if the prompt was not sent.
   gt_sent() { grep -qF "write and shell" "$HOME/.gemini/tmp/gemini/logs.json" 2>/dev/null; }

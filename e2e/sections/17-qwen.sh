@@ -75,7 +75,7 @@ JSON
   qwen_session_connected() { [[ "$(qwen_session)" == *"qwen [Qwen Code]"*"connected via the companion"* ]]; }
   check "qwen: the session is listed connected under the CLI's name" wait_for 10 qwen_session_connected
   check "qwen: its terminal is qwen://qwen" test "$(nv qwen 'bufname(bufnr("qwen://qwen"))')" == "qwen://qwen"
-  wait_for 30 pane_has qwen "Type your message" || true
+  check "qwen: the CLI shows its prompt" wait_for 90 pane_has qwen "Type your message"
   type_into qwen "make beta loud"
   check "qwen: the editor context reached the model" \
     wait_for 30 api_log_has qwen "Here is the user's current editor context"
@@ -129,7 +129,7 @@ JSON
   nv_ex qturn "ClaudeCode"
   qt_connected() { [[ "$(nv qturn 'luaeval("#require([[claude-ide]]).server():companion():clients()")')" -ge 1 ]]; }
   wait_for 60 qt_connected || true
-  wait_for 30 pane_has qturn "Type your message" || sleep 5
+  wait_for 90 pane_has qturn "Type your message" || sleep 5
   type_into qturn "write and shell"
   qt_title() {
     nv qturn 'luaeval("vim.inspect(vim.tbl_map(function(t) return vim.t[t].claude_ide_diff or false end, vim.api.nvim_list_tabpages()))")'

@@ -1,11 +1,11 @@
 -- Generated from src/claude-ide/commands.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
-local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
-local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArraySort = ____lualib.__TS__ArraySort
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
 local ____buffers = require("claude-ide.editor.buffers")
@@ -13,6 +13,8 @@ local isFileBuffer = ____buffers.isFileBuffer
 local ____diff = require("claude-ide.editor.review.diff")
 local decideFromCommand = ____diff.decideFromCommand
 local requestChanges = ____diff.requestChanges
+local ____overview = require("claude-ide.editor.review.overview")
+local overviewOf = ____overview.overviewOf
 local ide = require("claude-ide")
 local ____log = require("claude-ide.log")
 local say = ____log.say
@@ -143,18 +145,36 @@ local function note(args)
         say(n == 0 and "no note on " .. where or (("removed " .. (n == 1 and "the note" or tostring(n) .. " notes")) .. " on ") .. where)
         return
     end
-    local ____book_note_14 = book.note
-    local ____array_13 = __TS__SparseArrayNew(buf, first, last, args.range > 0 or visual ~= nil)
+    local ranged = args.range > 0 or visual ~= nil
     local ____temp_12
     if args.args == "" then
         ____temp_12 = nil
     else
         ____temp_12 = args.args
     end
-    __TS__SparseArrayPush(____array_13, ____temp_12)
-    ____book_note_14(
-        book,
-        __TS__SparseArraySpread(____array_13)
+    local text = ____temp_12
+    local overview = overviewOf(buf)
+    if overview ~= nil then
+        local shown = overview:noteLines(first, last)
+        if type(shown) == "string" then
+            say("no note here: " .. shown, "warn")
+        else
+            book:noteOnLines(
+                buf,
+                {first, last},
+                shown,
+                ranged,
+                text
+            )
+        end
+        return
+    end
+    book:note(
+        buf,
+        first,
+        last,
+        ranged,
+        text
     )
 end
 --- What :ClaudeCodeNotes lists.
@@ -198,8 +218,8 @@ local HANDLERS = {
     end,
     ClaudeCodeReview = review,
     ClaudeCodeCheckpoint = function()
-        local ____opt_15 = turns()
-        return ____opt_15 and ____opt_15:checkpoint()
+        local ____opt_13 = turns()
+        return ____opt_13 and ____opt_13:checkpoint()
     end,
     ClaudeCodeHooks = function(args) return say(hookSettings().printable(vim.trim(args.args))) end,
     ClaudeCode = function(args) return ide.toggle(args.args) end,
@@ -275,21 +295,21 @@ function ____exports.complete_args(lead, line, pos)
         targets[#targets + 1] = "@" .. name
     end
     __TS__ArraySort(targets)
-    local ____array_17 = __TS__SparseArrayNew(unpack(__TS__ArrayFilter(
+    local ____array_15 = __TS__SparseArrayNew(unpack(__TS__ArrayFilter(
         targets,
         function(____, t) return vim.startswith(t, lead) end
     )))
     __TS__SparseArrayPush(
-        ____array_17,
+        ____array_15,
         unpack(options)
     )
-    return {__TS__SparseArraySpread(____array_17)}
+    return {__TS__SparseArraySpread(____array_15)}
 end
 --- Completion of :ClaudeCodeReview: the turns kept of the session whose turn ended last.
 function ____exports.complete_turns(lead)
-    local ____opt_20 = ide.server()
-    local ____opt_18 = ____opt_20 and ____opt_20:channel()
-    local numbers = ____opt_18 and ____opt_18.turns:turnNumbers() or ({})
+    local ____opt_18 = ide.server()
+    local ____opt_16 = ____opt_18 and ____opt_18:channel()
+    local numbers = ____opt_16 and ____opt_16.turns:turnNumbers() or ({})
     return __TS__ArrayFilter(
         __TS__ArrayMap(
             numbers,

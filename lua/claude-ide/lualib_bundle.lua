@@ -233,6 +233,15 @@ local function __TS__ArraySplice(self, ...)
     return out
 end
 
+local function __TS__ArrayPushArray(self, items)
+    local len = #self
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
+    end
+    return len
+end
+
 local function __TS__ArrayPush(self, ...)
     local items = {...}
     local len = #self
@@ -289,15 +298,6 @@ local function __TS__ClassExtends(target, base)
     if type(base.prototype.__tostring) == "function" then
         target.prototype.__tostring = base.prototype.__tostring
     end
-end
-
-local function __TS__ArrayPushArray(self, items)
-    local len = #self
-    for i = 1, #items do
-        len = len + 1
-        self[len] = items[i]
-    end
-    return len
 end
 
 local __TS__StringSplit
@@ -791,11 +791,11 @@ return {
   __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
   __TS__ArraySplice = __TS__ArraySplice,
+  __TS__ArrayPushArray = __TS__ArrayPushArray,
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayFind = __TS__ArrayFind,
   __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ClassExtends = __TS__ClassExtends,
-  __TS__ArrayPushArray = __TS__ArrayPushArray,
   __TS__StringSplit = __TS__StringSplit,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__InstanceOf = __TS__InstanceOf,

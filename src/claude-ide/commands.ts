@@ -2,6 +2,7 @@
 import { isFileBuffer } from "./editor/buffers";
 import { decideFromCommand, requestChanges } from "./editor/review/diff";
 import type { NoteBook } from "./editor/notes/notes";
+import { overviewOf } from "./editor/review/overview";
 import * as ide from "claude-ide";
 import { say } from "./log";
 import { lazy } from "./util/modules";
@@ -102,7 +103,17 @@ function note(args: vim.api.UserCommandArgs): void {
     say(n === 0 ? `no note on ${where}` : `removed ${n === 1 ? "the note" : `${n} notes`} on ${where}`);
     return;
   }
-  book.note(buf, first, last, args.range > 0 || visual !== undefined, args.args === "" ? undefined : args.args);
+  const ranged = args.range > 0 || visual !== undefined;
+  const text = args.args === "" ? undefined : args.args;
+  // An overview's rows show lines of its files: the note goes on those.
+  const overview = overviewOf(buf);
+  if (overview !== undefined) {
+    const shown = overview.noteLines(first, last);
+    if (typeof shown === "string") say(`no note here: ${shown}`, "warn");
+    else book.noteOnLines(buf, [first, last], shown, ranged, text);
+    return;
+  }
+  book.note(buf, first, last, ranged, text);
 }
 
 /** What :ClaudeCodeNotes lists. */

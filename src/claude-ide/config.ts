@@ -51,6 +51,8 @@ export interface Config {
       open: string | false;
       reject: string;
       reject_with_reason: string | false;
+      note: string | false;
+      request_changes: string | false;
       take_hunk: string | false;
       drop_hunk: string | false;
       next_hunk: string | false;
@@ -76,7 +78,7 @@ export interface Config {
   companion: { enabled: boolean | "auto"; name: string | undefined; debounce_ms: number };
   hooks: { enabled: boolean };
   remote: { targets: { [name: string]: RemoteTarget }; target: string | false };
-  review: { turn: "auto" | "manual" | false; keep_turns: number; max_file_bytes: number };
+  review: { turn: "auto" | "manual" | false; keep_turns: number; max_file_bytes: number; inline: boolean };
   privacy: { exclude: string[]; include: string[]; folders: string[] };
   execute_code: boolean;
   execute_code_opts: { interpreter: string[]; timeout_ms: number; log_file: string | undefined };
@@ -201,12 +203,17 @@ export const DEFAULTS: Config = {
     // cursor (never applies anything). reject (q) closes: a proposal is rejected, a turn is kept as it is; after
     // decisions it asks first. reject_with_reason asks for a reason and rejects: the model reads it verbatim (as
     // :ClaudeCodeDiffDeny {reason} does). take_hunk accepts (keeps) the hunk under the cursor, drop_hunk rejects
-    // (reverts) it: the text before comes back; either way the cursor moves to the next hunk. false: no such key.
+    // (reverts) it: the text before comes back; either way the cursor moves to the next hunk. note writes a note
+    // for the agent on the line under the cursor (Visual: on the selected lines), as :ClaudeCodeNote does;
+    // request_changes, on a proposal or a plan, rejects it with every note on it as the reason (as
+    // :ClaudeCodeRequestChanges does). false: no such key.
     keymaps: {
       accept: false,
       open: "<CR>",
       reject: "q",
       reject_with_reason: "Q",
+      note: "gn",
+      request_changes: "gQ",
       take_hunk: "gh",
       drop_hunk: "gH",
       next_hunk: "]c",
@@ -292,6 +299,10 @@ export const DEFAULTS: Config = {
     keep_turns: 20,
     // Larger files are left out of the snapshot (their changes are not reviewed).
     max_file_bytes: 1024 * 1024,
+    // Also show a turn's changes in your own buffers, gitsigns style (:help claude-ide-inline): each changed file's
+    // hunks drawn in its buffer (the turn's base as removed virtual lines, signs), decided there with ]c [c gh gH
+    // (g? lists them), applied with :w in the overview. false: only the overview's gi shows a file so.
+    inline: false,
   },
   // What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
   // own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,
@@ -427,6 +438,8 @@ const RULES: { [path: string]: Rule } = {
   "diff.keymaps.open": optionalKey,
   "diff.keymaps.reject": nonEmptyString,
   "diff.keymaps.reject_with_reason": optionalKey,
+  "diff.keymaps.note": optionalKey,
+  "diff.keymaps.request_changes": optionalKey,
   "diff.keymaps.take_hunk": optionalKey,
   "diff.keymaps.drop_hunk": optionalKey,
   "diff.keymaps.next_hunk": optionalKey,
@@ -464,6 +477,7 @@ const RULES: { [path: string]: Rule } = {
   "review.turn": { expected: '"auto", "manual" or false', check: (v) => v === "auto" || v === "manual" || v === false },
   "review.keep_turns": { expected: "an integer between 1 and 1000", check: between(1, 1000) },
   "review.max_file_bytes": { expected: "a positive integer (bytes)", check: between(1, 2 ** 31) },
+  "review.inline": bool,
   "privacy.exclude": stringList,
   "privacy.include": stringList,
   "privacy.folders": stringList,

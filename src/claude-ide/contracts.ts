@@ -171,6 +171,17 @@ export interface ReviewFile {
   origin?: ChangeOrigin;
   /** What it does to the file (none said: derived from current, proposal, renamedFrom and deletes). */
   kind?: ChangeKind;
+  /**
+   * The user's notes sent with the prompt of this turn that a hunk of it answers (its lines changed): each shown
+   * beside that hunk. `line`: the proposal's line where the hunk is (1-based).
+   */
+  answered?: AnsweredNote[];
+}
+
+/** A note of the user's that a turn's hunk answered (ReviewFile.answered). */
+export interface AnsweredNote {
+  line: number;
+  text: string;
 }
 
 /** What a multi-file review asks (the LSP tools' WorkspaceEdits). */
@@ -198,6 +209,11 @@ export interface MultiRequest {
    * nothing would carry its text. Absent: Q rejects with a reason, as in a proposal.
    */
   note?: ((this: void, text: string) => void) | false;
+  /**
+   * A turn's review also shown in the user's own buffers (review.inline): each file's hunks drawn in its buffer, now
+   * or when it is opened, decided there with the review's keys (editor/review/inline_view).
+   */
+  inline?: boolean;
 }
 
 /**
@@ -332,6 +348,13 @@ export interface LineNotes {
    * `toFar`: the path a far session knows a local file by (undefined: outside its folders).
    */
   take(ids: number[], toFar?: (this: void, path: string) => string | undefined): string | undefined;
+  /**
+   * The notes on files sent and not answered yet: their lines when they were sent (in the text the turn after
+   * started from) and their text, for that turn's review to find the hunk that answers each (markAnswered).
+   */
+  sentNotes(): { id: number; path: string; first: number; last: number; text: string }[];
+  /** A turn's review found hunks changing the lines of `answered`, and none for `unanswered`: each shows it. */
+  markAnswered(answered: number[], unanswered: number[]): void;
   /** Keeps where every note is and removes the autocmds (server stop). */
   dispose(): void;
 }

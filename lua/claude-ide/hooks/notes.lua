@@ -1,7 +1,15 @@
 -- Generated from src/claude-ide/hooks/notes.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
+local ____model = require("claude-ide.editor.review.model")
+local diffHunks = ____model.diffHunks
+local lineBefore = ____model.lineBefore
+local ____positions = require("claude-ide.editor.positions")
+local normalizePath = ____positions.normalizePath
 --- Notes kept at most (the oldest go first); one note's length at most (bytes).
 local MAX_NOTES = 20
 local MAX_NOTE_BYTES = 4000
@@ -77,5 +85,71 @@ function ____exports.queueLineNotes(services, scope)
         end,
         scope
     )
+end
+--- Whether hunk `h` changed lines `first`..`last` of the text before (a hunk that only adds lines: added right
+-- above, inside or right below them).
+local function changes(h, first, last)
+    local before = lineBefore(h, "a")
+    if h.aCount == 0 then
+        return first - 1 <= before and before <= last
+    end
+    return before + 1 <= last and first <= before + h.aCount
+end
+--- A turn's review opens: each note sent (with the prompt of that turn, or before and not answered since) whose
+-- lines a hunk of that turn changed is answered, shown beside that hunk (the result: per file of `files`, the
+-- notes to show, at the line of the turn's text where the hunk is); the others are not answered, and stay on their
+-- lines saying so. Nothing without notes on lines (the turn review's stand-in services).
+function ____exports.answeredNotes(services, files)
+    local out = __TS__ArrayMap(
+        files,
+        function() return {} end
+    )
+    local book = services.lineNotes
+    local sent = book and book:sentNotes() or ({})
+    if book == nil or #sent == 0 then
+        return out
+    end
+    local answered = {}
+    local unanswered = {}
+    local index = {}
+    __TS__ArrayForEach(
+        files,
+        function(____, f, i)
+            index[normalizePath(f.path)] = i
+            return nil
+        end
+    )
+    local hunks = {}
+    for ____, n in ipairs(sent) do
+        do
+            local i = index[n.path]
+            local found
+            if i ~= nil then
+                if not (hunks[i] ~= nil) then
+                    hunks[i] = diffHunks(files[i + 1].before, files[i + 1].after)
+                end
+                found = __TS__ArrayFind(
+                    hunks[i],
+                    function(____, h) return changes(h, n.first, n.last) end
+                )
+            end
+            if found == nil or i == nil then
+                unanswered[#unanswered + 1] = n.id
+                goto __continue26
+            end
+            answered[#answered + 1] = n.id
+            local ____out_index_7 = out[i + 1]
+            ____out_index_7[#____out_index_7 + 1] = {
+                line = math.max(
+                    1,
+                    lineBefore(found, "b") + 1
+                ),
+                text = n.text
+            }
+        end
+        ::__continue26::
+    end
+    book:markAnswered(answered, unanswered)
+    return out
 end
 return ____exports

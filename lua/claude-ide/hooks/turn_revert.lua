@@ -2,7 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
-local freshen, revert
+local freshen, aroundYours, revert
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____apply = require("claude-ide.editor.write.apply")
@@ -20,6 +20,8 @@ local ____turn_messages = require("claude-ide.hooks.turn_messages")
 local appliedMessage = ____turn_messages.appliedMessage
 local revertNote = ____turn_messages.revertNote
 local revertedWhat = ____turn_messages.revertedWhat
+local ____model = require("claude-ide.editor.review.model")
+local rebased = ____model.rebased
 function freshen(path)
     local buf = findBuffer(path)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
@@ -33,6 +35,24 @@ function freshen(path)
         buf,
         function() return vim.cmd("silent! checktime") end
     )
+end
+function aroundYours(path, afterLines, target)
+    local buf = findBuffer(path)
+    if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
+        return {ok = true, from = afterLines, to = target}
+    end
+    local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    if sameLines(now, afterLines) or #afterLines == 0 and #now == 1 and now[1] == "" then
+        return {ok = true, from = afterLines, to = target}
+    end
+    local merged = rebased(afterLines, target, now)
+    if merged == nil then
+        return {
+            ok = false,
+            error = ("your unsaved changes in its buffer b" .. tostring(buf)) .. " touch the lines to revert: not reverted (undo them, or revert by hand)"
+        }
+    end
+    return {ok = true, from = now, to = merged}
 end
 function revert(i, wholeFile, final, afterLines)
     local beforeLines = linesOf(i.before)
@@ -73,7 +93,11 @@ function revert(i, wholeFile, final, afterLines)
     end
     local target = wholeFile and beforeLines or final
     freshen(i.abs)
-    local r = applyText(i.abs, afterLines, target)
+    local around = aroundYours(i.abs, afterLines, target)
+    if not around.ok then
+        return around
+    end
+    local r = applyText(i.abs, around.from, around.to)
     if not r.ok then
         return r
     end

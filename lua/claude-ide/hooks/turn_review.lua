@@ -69,7 +69,8 @@ function openReview(deps, s, t, items, title, binaryNote)
         client = s.title,
         keys = keys,
         note = note,
-        turn = true
+        turn = true,
+        inline = deps.config.review.inline
     })
     if not opened.ok then
         say(

@@ -153,7 +153,10 @@
 --- cursor (never applies anything). reject (q) closes: a proposal is rejected, a turn is kept as it is; after
 --- decisions it asks first. reject_with_reason asks for a reason and rejects: the model reads it verbatim (as
 --- :ClaudeCodeDiffDeny {reason} does). take_hunk accepts (keeps) the hunk under the cursor, drop_hunk rejects
---- (reverts) it: the text before comes back; either way the cursor moves to the next hunk. false: no such key.
+--- (reverts) it: the text before comes back; either way the cursor moves to the next hunk. note writes a note
+--- for the agent on the line under the cursor (Visual: on the selected lines), as :ClaudeCodeNote does;
+--- request_changes, on a proposal or a plan, rejects it with every note on it as the reason (as
+--- :ClaudeCodeRequestChanges does). false: no such key.
 ---@field keymaps? claude-ide.Config.diff.keymaps
 --- Open each review in a tab page of its own (false: in the current tab page, closed afterwards).
 ---@field open_in_new_tab? boolean # Default: `true`.
@@ -169,12 +172,17 @@
 --- cursor (never applies anything). reject (q) closes: a proposal is rejected, a turn is kept as it is; after
 --- decisions it asks first. reject_with_reason asks for a reason and rejects: the model reads it verbatim (as
 --- :ClaudeCodeDiffDeny {reason} does). take_hunk accepts (keeps) the hunk under the cursor, drop_hunk rejects
---- (reverts) it: the text before comes back; either way the cursor moves to the next hunk. false: no such key.
+--- (reverts) it: the text before comes back; either way the cursor moves to the next hunk. note writes a note
+--- for the agent on the line under the cursor (Visual: on the selected lines), as :ClaudeCodeNote does;
+--- request_changes, on a proposal or a plan, rejects it with every note on it as the reason (as
+--- :ClaudeCodeRequestChanges does). false: no such key.
 ---@class claude-ide.Config.diff.keymaps
 ---@field accept? string|false # Default: `false`.
 ---@field open? string|false # Default: `"<CR>"`.
 ---@field reject? string # Default: `"q"`.
 ---@field reject_with_reason? string|false # Default: `"Q"`.
+---@field note? string|false # Default: `"gn"`.
+---@field request_changes? string|false # Default: `"gQ"`.
 ---@field take_hunk? string|false # Default: `"gh"`.
 ---@field drop_hunk? string|false # Default: `"gH"`.
 ---@field next_hunk? string|false # Default: `"]c"`.
@@ -258,6 +266,10 @@
 ---@field keep_turns? number # Default: `20`.
 --- Larger files are left out of the snapshot (their changes are not reviewed).
 ---@field max_file_bytes? number # Default: `1024 * 1024`.
+--- Also show a turn's changes in your own buffers, gitsigns style (:help claude-ide-inline): each changed file's
+--- hunks drawn in its buffer (the turn's base as removed virtual lines, signs), decided there with ]c [c gh gH
+--- (g? lists them), applied with :w in the overview. false: only the overview's gi shows a file so.
+---@field inline? boolean # Default: `false`.
 
 --- What may leave the editor toward a model (:help claude-ide-privacy). Withheld always: files that Claude Code's
 --- own settings deny (`Read(...)` in permissions.deny of ~/.claude/settings.json, .claude/settings.json,

@@ -191,6 +191,93 @@ describe('a multi-file review walked by keys from Terminal mode', function()
     assert.are.same({ accepted = false }, wait_outcome())
   end)
 
+  it(':q, <C-w>c and :tabclose after a decision refuse (E37, the buffer is modified); :q! discards', function()
+    open_review(true)
+    assert.is_false(eval('return vim.bo.modified'), 'nothing decided: not modified')
+    vim.rpcrequest(chan, 'nvim_input', ']cgH')
+    wait_for('the header', function()
+      return lines()[2] == 'a.txt (changed by the agent): 1 of 1 hunk to revert'
+    end)
+    assert.is_true(eval('return vim.bo.modified'), 'a decision made: modified')
+    for _, keys in ipairs({ ':q<CR>', '<C-w>c', ':tabclose<CR>', ':qa<CR>' }) do
+      eval('vim.v.errmsg = ""')
+      vim.rpcrequest(chan, 'nvim_input', keys)
+      settled()
+      assert.matches('^E%d+: No write since last change', eval('return vim.v.errmsg'), 1, keys)
+      assert.is_true(eval('return _G.outcome == nil'), keys .. ': still open')
+      assert.are.equal('a.txt (changed by the agent): 1 of 1 hunk to revert', lines()[2], keys .. ': decision kept')
+    end
+    -- :q! closes without the decisions, as q then (d)iscard does
+    vim.rpcrequest(chan, 'nvim_input', ':q!<CR>')
+    assert.are.same({ accepted = false }, wait_outcome())
+  end)
+
+  it(
+    ':wa and :wqa typed in another tab page apply nothing and quit nothing; the review says how to apply it',
+    function()
+      open_review(true)
+      vim.rpcrequest(chan, 'nvim_input', ']cgH')
+      wait_for('the header', function()
+        return lines()[2] == 'a.txt (changed by the agent): 1 of 1 hunk to revert'
+      end)
+      local review_tab = eval('return vim.api.nvim_get_current_tabpage()')
+      eval([[vim.cmd('tabnew') _G.said = {} local n = vim.notify
+      vim.notify = function(m, ...) table.insert(_G.said, m) return n(m, ...) end]])
+      for _, keys in ipairs({ ':wa<CR>', ':wqa<CR>' }) do
+        vim.rpcrequest(chan, 'nvim_input', keys)
+        settled()
+        assert.is_true(eval('return _G.outcome == nil'), keys .. ': nothing applied')
+        assert.are.equal(
+          true,
+          eval(
+            ('return vim.bo[vim.api.nvim_win_get_buf(vim.api.nvim_tabpage_get_win(%d))].modified'):format(review_tab)
+          ),
+          keys .. ': the review still modified'
+        )
+      end
+      assert.matches(
+        'a write of every buffer does not apply it; :w in it applies',
+        table.concat(eval('return _G.said'), '\n')
+      )
+      -- the plugin's own way in (:ClaudeCodeDiffAccept) from here applies it
+      eval(([[require('claude-ide.editor.review.view_parts').writeToAccept(
+      vim.api.nvim_win_get_buf(vim.api.nvim_tabpage_get_win(%d)))]]):format(review_tab))
+      local outcome = wait_outcome()
+      assert.is_true(outcome.accepted)
+      assert.are.same({ { 'a1', 'a2', 'a3' }, { 'line 1', 'line 2 by sed' } }, outcome.files)
+    end
+  )
+
+  it('undeciding the last decision leaves the overview unmodified again', function()
+    open_review(true)
+    vim.rpcrequest(chan, 'nvim_input', ']cgH')
+    wait_for('the header', function()
+      return lines()[2] == 'a.txt (changed by the agent): 1 of 1 hunk to revert'
+    end)
+    vim.rpcrequest(chan, 'nvim_input', '[cgH')
+    wait_for('undecided', function()
+      return lines()[2] == 'a.txt (changed by the agent): 1 hunk'
+    end)
+    assert.is_false(eval('return vim.bo.modified'))
+  end)
+
+  it("a file's review opened from the overview: :q after gh refuses (E37); :q! goes back without it", function()
+    open_review(true)
+    vim.rpcrequest(chan, 'nvim_input', ']c<CR>')
+    wait_file('a.txt')
+    vim.rpcrequest(chan, 'nvim_input', 'gh')
+    settled()
+    assert.is_true(eval('return vim.bo.modified'), 'a decision made there: modified')
+    eval('vim.v.errmsg = ""')
+    vim.rpcrequest(chan, 'nvim_input', ':q<CR>')
+    settled()
+    assert.matches('^E37: No write since last change', eval('return vim.v.errmsg'))
+    vim.rpcrequest(chan, 'nvim_input', ':q!<CR>')
+    wait_overview()
+    assert.are.equal('a.txt (changed by the agent): 1 hunk', lines()[2], 'discarded')
+    assert.is_true(eval('return _G.outcome == nil'), 'the overview still open')
+  end)
+
   it('q in a turn review after decisions asks: (a)pply applies them', function()
     open_review(true)
     vim.rpcrequest(chan, 'nvim_input', ']cgH')

@@ -232,7 +232,7 @@ describe('the overview of a multi-file review', function()
     assert.are.equal(
       decide
         .. move
-        .. '  gR revert file  Q reject with a reason  g? keys  · 3 files, 4 hunks left  · turn 1: 3 files, 1 by shell commands%<',
+        .. '  gR revert file  Q reject with a reason  g? keys  gn note  · 3 files, 4 hunks left  · turn 1: 3 files, 1 by shell commands%<',
       bars[300]
     )
   end)

@@ -14,6 +14,14 @@ export interface ReviewVar {
   gone?: string;
   /** Opened behind the user (diff.focus) and not visited yet: :ClaudeCodeFocus jumps to it. */
   waiting?: boolean;
-  /** The file under review, as shown (relative to the cwd when inside it). */
+  /** The file under review, as shown (relative to the cwd when inside it); a plan's name. */
   file?: string;
+  /** A turn's review: the proposal is the file as the turn left it (a note there is on the file's lines). */
+  turn?: boolean;
+  /** A plan's review (`file` is the plan's name). */
+  plan?: boolean;
+  /** An overview: the paths of its files. */
+  files?: string[];
+  /** A file's review opened from an overview: the overview's buffer. */
+  overview?: Buf;
 }

@@ -2,7 +2,9 @@
 // turn review: what the user reverted; a refusal's reason that could not reach the model in its own turn). The
 // turn-start hook (UserPromptSubmit, BeforeAgent) drains them into `additionalContext`. A note may be a function
 // that makes its text then (the user's notes on lines: their paths as that CLI knows them, each sent once).
-import type { NoteScope, NotesQueue, NoteText, Services } from "../contracts";
+import type { AnsweredNote, NoteScope, NotesQueue, NoteText, Services } from "../contracts";
+import { diffHunks, type Hunk, lineBefore } from "../editor/review/model";
+import { normalizePath } from "../editor/positions";
 import type { PathMap } from "../util/path_map";
 
 interface Note {
@@ -74,4 +76,55 @@ export function queueLineNotes(services: Services, scope: NoteScope): void {
   const ids = book?.pending() ?? [];
   if (book === undefined || ids.length === 0) return;
   services.notes.add((far) => book.take(ids, far === undefined ? undefined : (path) => far.toFar(path)), scope);
+}
+
+/** A file of a turn's review, as answeredNotes reads it: its path, its text before the turn and after. */
+export interface TurnText {
+  path: string;
+  before: string[];
+  after: string[];
+}
+
+/**
+ * Whether hunk `h` changed lines `first`..`last` of the text before (a hunk that only adds lines: added right
+ * above, inside or right below them).
+ */
+function changes(h: Hunk, first: number, last: number): boolean {
+  const before = lineBefore(h, "a");
+  if (h.aCount === 0) return first - 1 <= before && before <= last;
+  return before + 1 <= last && first <= before + h.aCount;
+}
+
+/**
+ * A turn's review opens: each note sent (with the prompt of that turn, or before and not answered since) whose
+ * lines a hunk of that turn changed is answered, shown beside that hunk (the result: per file of `files`, the
+ * notes to show, at the line of the turn's text where the hunk is); the others are not answered, and stay on their
+ * lines saying so. Nothing without notes on lines (the turn review's stand-in services).
+ */
+export function answeredNotes(services: Services, files: TurnText[]): AnsweredNote[][] {
+  const out: AnsweredNote[][] = files.map(() => []);
+  const book = (services as Partial<Services>).lineNotes;
+  const sent = book?.sentNotes() ?? [];
+  if (book === undefined || sent.length === 0) return out;
+  const answered: number[] = [];
+  const unanswered: number[] = [];
+  const index = new LuaMap<string, number>();
+  files.forEach((f, i) => index.set(normalizePath(f.path), i));
+  const hunks = new LuaMap<number, Hunk[]>();
+  for (const n of sent) {
+    const i = index.get(n.path);
+    let found: Hunk | undefined;
+    if (i !== undefined) {
+      if (!hunks.has(i)) hunks.set(i, diffHunks(files[i].before, files[i].after));
+      found = hunks.get(i)!.find((h) => changes(h, n.first, n.last));
+    }
+    if (found === undefined || i === undefined) {
+      unanswered.push(n.id);
+      continue;
+    }
+    answered.push(n.id);
+    out[i].push({ line: math.max(1, lineBefore(found, "b") + 1), text: n.text });
+  }
+  book.markAnswered(answered, unanswered);
+  return out;
 }

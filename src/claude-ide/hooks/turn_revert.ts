@@ -8,6 +8,7 @@ import { findBuffer } from "../editor/buffers";
 import { deleteFile, renameFile } from "../editor/write/file_ops";
 import { hunkCount, linesOf, type TurnFile } from "./turn_files";
 import { appliedMessage, revertNote, revertedWhat } from "./turn_messages";
+import { rebased } from "../editor/review/model";
 import type { SessionState, Turn, TurnDeps } from "./turn_state";
 
 /**
@@ -50,6 +51,31 @@ function freshen(path: string): void {
   pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent! checktime"));
 }
 
+/**
+ * The revert `afterLines` → `target` as it goes into the file's buffer: when the user changed the buffer since the
+ * turn (unsaved edits made while reviewing, in the inline view say), the revert is made around their changes
+ * (model.ts rebased), never over them; refused when it would touch the lines they changed.
+ */
+function aroundYours(
+  path: string,
+  afterLines: string[],
+  target: string[],
+): { ok: true; from: string[]; to: string[] } | { ok: false; error: string } {
+  const buf = findBuffer(path);
+  if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return { ok: true, from: afterLines, to: target };
+  const now = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+  // An empty buffer holds one empty line: that is the empty file.
+  if (sameLines(now, afterLines) || (afterLines.length === 0 && now.length === 1 && now[0] === ""))
+    return { ok: true, from: afterLines, to: target };
+  const merged = rebased(afterLines, target, now);
+  if (merged === undefined)
+    return {
+      ok: false,
+      error: `your unsaved changes in its buffer b${buf} touch the lines to revert: not reverted (undo them, or revert by hand)`,
+    };
+  return { ok: true, from: now, to: merged };
+}
+
 function revert(
   i: TurnFile,
   wholeFile: boolean,
@@ -83,7 +109,9 @@ function revert(
   }
   const target = wholeFile ? beforeLines : final;
   freshen(i.abs);
-  const r = applyText(i.abs, afterLines, target);
+  const around = aroundYours(i.abs, afterLines, target);
+  if (!around.ok) return around;
+  const r = applyText(i.abs, around.from, around.to);
   if (!r.ok) return r;
   return {
     ok: true,

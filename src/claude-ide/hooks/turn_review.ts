@@ -90,6 +90,7 @@ function openReview(
     keys,
     note,
     turn: true,
+    inline: deps.config.review.inline,
   });
   if (!opened.ok) {
     say(

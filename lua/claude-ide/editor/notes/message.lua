@@ -41,10 +41,14 @@ function ____exports.notesMessage(notes, toFar)
     local many = #notes > 1
     local out = {("The user left " .. (many and tostring(#notes) .. " notes" or "a note")) .. " on lines of code for you in their editor (Neovim). Each gives the file and lines, quotes them (>), then the note:"}
     for ____, n in ipairs(____exports.ordered(notes)) do
-        local path = toFar and toFar(n.path) or n.path
         local where = n.first == n.last and "line " .. tostring(n.first) or (("lines " .. tostring(n.first)) .. "-") .. tostring(n.last)
         out[#out + 1] = ""
-        out[#out + 1] = (((path .. " ") .. where) .. (n.proposal == true and " (of your proposed change, not yet in the file)" or "")) .. ":"
+        if n.plan ~= nil then
+            out[#out + 1] = ((("Your plan \"" .. n.plan) .. "\", ") .. where) .. ":"
+        else
+            local path = toFar and toFar(n.path) or n.path
+            out[#out + 1] = (((path .. " ") .. where) .. (n.proposal == true and " (of your proposed change, not yet in the file)" or "")) .. ":"
+        end
         local shown = __TS__ArraySlice(n.lines, 0, ____exports.MAX_QUOTED_LINES)
         for ____, line in ipairs(shown) do
             out[#out + 1] = "> " .. capped(line)

@@ -10,6 +10,7 @@ local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
+local sentWord
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____buffers = require("claude-ide.editor.buffers")
@@ -27,6 +28,9 @@ local ____store = require("claude-ide.editor.notes.store")
 local readStore = ____store.readStore
 local storeFile = ____store.storeFile
 local writeStore = ____store.writeStore
+function sentWord(n)
+    return n.answered == true and "answered" or (n.answered == false and "not answered" or "sent")
+end
 --- Highlight groups (default links: a colorscheme or the user's :highlight wins).
 ____exports.NOTE_HL = "ClaudeIdeNote"
 ____exports.NOTE_SIGN_HL = "ClaudeIdeNoteSign"
@@ -44,12 +48,19 @@ local function targetOf(buf)
     local review = vim.b[buf][REVIEW_VAR]
     if review ~= nil and review.role == "proposal" then
         if review.file == nil or (string.match(review.file, "^%d+ files?$")) ~= nil then
-            return {kind = "none", why = "the overview shows several files: open a file's review (<CR>) to write a note"}
+            return {kind = "none", why = "the overview shows several files: put the cursor on a hunk's lines"}
+        end
+        if review.plan == true then
+            return {kind = "proposal", path = review.file, plan = review.file}
         end
         return {
             kind = "proposal",
-            path = normalizePath(review.file)
+            path = normalizePath(review.file),
+            inFile = review.turn == true
         }
+    end
+    if review ~= nil and review.role == "current" then
+        return {kind = "none", why = "a note goes on the review's other side, the proposal's (or the turn's) lines"}
     end
     if isFileBuffer(buf) then
         return {
@@ -153,6 +164,94 @@ function NoteBook.prototype.note(self, buf, first, last, ranged, text)
         )
     end
     local existing = ____temp_4
+    local where = first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
+    self:write(
+        existing,
+        where,
+        function(t) return self:add(
+            buf,
+            target,
+            first,
+            last,
+            t
+        ) end,
+        text
+    )
+end
+function NoteBook.prototype.noteOnLines(self, view, rows, shown, ranged, text)
+    local mine = __TS__ArrayFilter(
+        self.notes,
+        function(____, n)
+            local ____temp_6 = n.path == shown.path and n.plan == nil
+            if ____temp_6 then
+                local ____shown_turn_5
+                if shown.turn then
+                    ____shown_turn_5 = n.proposal == nil
+                else
+                    ____shown_turn_5 = n.proposal == view
+                end
+                ____temp_6 = ____shown_turn_5
+            end
+            return ____temp_6
+        end
+    )
+    for ____, n in ipairs(mine) do
+        self:sync(n)
+    end
+    local ____shown_7 = shown
+    local first = ____shown_7.first
+    local last = ____shown_7.last
+    local ____temp_8
+    if ranged and first ~= last then
+        ____temp_8 = __TS__ArrayFind(
+            mine,
+            function(____, n) return n.first == first and n.last == last end
+        )
+    else
+        ____temp_8 = __TS__ArrayFind(
+            mine,
+            function(____, n) return n.first <= first and first <= n.last end
+        )
+    end
+    local existing = ____temp_8
+    local where = first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
+    self:write(
+        existing,
+        (vim.fn.fnamemodify(shown.path, ":~:.") .. " ") .. where,
+        function(t)
+            local ____self_9, ____nextId_10 = self, "nextId"
+            local ____self_nextId_11 = ____self_9[____nextId_10]
+            ____self_9[____nextId_10] = ____self_nextId_11 + 1
+            local ____shown_path_13 = shown.path
+            local ____first_14 = first
+            local ____last_15 = last
+            local ____shown_lines_16 = shown.lines
+            local ____t_17 = t
+            local ____shown_turn_12
+            if shown.turn then
+                ____shown_turn_12 = nil
+            else
+                ____shown_turn_12 = view
+            end
+            local n = {
+                id = ____self_nextId_11,
+                path = ____shown_path_13,
+                first = ____first_14,
+                last = ____last_15,
+                lines = ____shown_lines_16,
+                text = ____t_17,
+                sent = false,
+                proposal = ____shown_turn_12
+            }
+            local ____self_notes_18 = self.notes
+            ____self_notes_18[#____self_notes_18 + 1] = n
+            self:show(n, view, rows)
+            return n
+        end,
+        text
+    )
+end
+function NoteBook.prototype.write(self, existing, where, create, text)
     local function done(answer)
         if answer == nil then
             return
@@ -169,13 +268,7 @@ function NoteBook.prototype.note(self, buf, first, last, ranged, text)
                 say(("note on " .. self:where(existing)) .. " changed")
             end
         elseif trimmed ~= "" then
-            local n = self:add(
-                buf,
-                target,
-                first,
-                last,
-                trimmed
-            )
+            local n = create(trimmed)
             say(("note on " .. self:where(n)) .. " (:ClaudeCodeNotes lists them)")
         end
         self:save()
@@ -184,7 +277,6 @@ function NoteBook.prototype.note(self, buf, first, last, ranged, text)
         done(text)
         return
     end
-    local where = first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
     vim.ui.input(
         {
             prompt = existing ~= nil and ("Note on " .. self:where(existing)) .. " (empty: remove): " or ("Note on " .. where) .. ": ",
@@ -194,23 +286,21 @@ function NoteBook.prototype.note(self, buf, first, last, ranged, text)
     )
 end
 function NoteBook.prototype.removeAt(self, buf, first, last)
-    local gone = __TS__ArrayFilter(
+    return self:removeAll(__TS__ArrayFilter(
         self:shownIn(buf),
-        function(____, n) return n.first <= last and first <= n.last end
-    )
-    for ____, n in ipairs(gone) do
-        self:remove(n)
-    end
-    if #gone > 0 then
-        self:save()
-    end
-    return #gone
+        function(____, n)
+            local from, to = unpack(n.rows or ({n.first, n.last}), 1, 2)
+            return from <= last and first <= to
+        end
+    ))
 end
 function NoteBook.prototype.removeSent(self)
-    local gone = __TS__ArrayFilter(
+    return self:removeAll(__TS__ArrayFilter(
         self.notes,
         function(____, n) return n.sent end
-    )
+    ))
+end
+function NoteBook.prototype.removeAll(self, gone)
     for ____, n in ipairs(gone) do
         self:remove(n)
     end
@@ -244,10 +334,10 @@ function NoteBook.prototype.quickfixItems(self, which)
                 lnum = n.first,
                 end_lnum = n.last,
                 col = 1,
-                text = ((n.sent and "[sent] " or "") .. (m.proposal == true and "[proposal] " or "")) .. n.text,
+                text = (((n.sent and ("[" .. sentWord(n)) .. "] " or "") .. (m.proposal == true and "[proposal] " or "")) .. (m.plan ~= nil and "[plan] " or "")) .. n.text,
                 type = "I"
             }
-            if n.proposal ~= nil then
+            if n.proposal ~= nil and n.rows == nil then
                 item.bufnr = n.proposal
             else
                 item.filename = n.path
@@ -276,11 +366,27 @@ function NoteBook.prototype.pending(self)
 end
 function NoteBook.prototype.ofProposal(self, proposal)
     local target = targetOf(proposal)
-    local path = target.kind == "proposal" and target.path or nil
+    local review = vim.b[proposal][REVIEW_VAR]
+    local overview = review and review.overview or ((review and review.files) ~= nil and proposal or nil)
+    local paths = {}
+    if target.kind == "proposal" and target.plan == nil then
+        paths[target.path] = true
+    end
+    local ____temp_27
+    if overview ~= nil and vim.api.nvim_buf_is_valid(overview) then
+        local ____opt_25 = vim.b[overview][REVIEW_VAR]
+        ____temp_27 = ____opt_25 and ____opt_25.files
+    else
+        ____temp_27 = nil
+    end
+    local files = ____temp_27
+    for ____, f in ipairs(files or ({})) do
+        paths[normalizePath(f)] = true
+    end
     return __TS__ArrayMap(
         __TS__ArrayFilter(
             self.notes,
-            function(____, n) return not n.sent and (n.proposal == proposal or n.proposal == nil and n.path == path) end
+            function(____, n) return not n.sent and (n.proposal == proposal or overview ~= nil and n.proposal == overview or n.proposal == nil and n.plan == nil and paths[n.path] ~= nil) end
         ),
         function(____, n) return n.id end
     )
@@ -313,10 +419,50 @@ function NoteBook.prototype.take(self, ids, toFar)
     )
     for ____, n in ipairs(taken) do
         n.sent = true
+        n.sentFirst = n.first
+        n.sentLast = n.last
         self:draw(n)
     end
     self:save()
     return message
+end
+function NoteBook.prototype.sentNotes(self)
+    return __TS__ArrayMap(
+        __TS__ArrayFilter(
+            self.notes,
+            function(____, n) return n.sent and n.answered ~= true and n.proposal == nil and n.plan == nil end
+        ),
+        function(____, n) return {
+            id = n.id,
+            path = n.path,
+            first = n.sentFirst or n.first,
+            last = n.sentLast or n.last,
+            text = n.text
+        } end
+    )
+end
+function NoteBook.prototype.markAnswered(self, answered, unanswered)
+    local function set(ids, value)
+        for ____, id in ipairs(ids) do
+            do
+                local n = __TS__ArrayFind(
+                    self.notes,
+                    function(____, x) return x.id == id end
+                )
+                if n == nil or n.answered == true then
+                    goto __continue86
+                end
+                n.answered = value
+                self:draw(n)
+            end
+            ::__continue86::
+        end
+    end
+    set(answered, true)
+    set(unanswered, false)
+    if #answered + #unanswered > 0 then
+        self:save()
+    end
 end
 function NoteBook.prototype.dispose(self)
     self:save()
@@ -326,21 +472,41 @@ function NoteBook.prototype.dispose(self)
     end
 end
 function NoteBook.prototype.add(self, buf, target, first, last, text)
-    local ____self_7, ____nextId_8 = self, "nextId"
-    local ____self_nextId_9 = ____self_7[____nextId_8]
-    ____self_7[____nextId_8] = ____self_nextId_9 + 1
+    local ____self_28, ____nextId_29 = self, "nextId"
+    local ____self_nextId_30 = ____self_28[____nextId_29]
+    ____self_28[____nextId_29] = ____self_nextId_30 + 1
+    local ____target_path_33 = target.path
+    local ____first_34 = first
+    local ____last_35 = last
+    local ____vim_api_nvim_buf_get_lines_result_36 = vim.api.nvim_buf_get_lines(buf, first - 1, last, false)
+    local ____text_37 = text
+    local ____temp_38 = target.kind == "proposal" and buf or nil
+    local ____temp_31
+    if target.kind == "proposal" then
+        ____temp_31 = target.inFile
+    else
+        ____temp_31 = nil
+    end
+    local ____temp_32
+    if target.kind == "proposal" then
+        ____temp_32 = target.plan
+    else
+        ____temp_32 = nil
+    end
     local n = {
-        id = ____self_nextId_9,
-        path = target.path,
-        first = first,
-        last = last,
-        lines = vim.api.nvim_buf_get_lines(buf, first - 1, last, false),
-        text = text,
+        id = ____self_nextId_30,
+        path = ____target_path_33,
+        first = ____first_34,
+        last = ____last_35,
+        lines = ____vim_api_nvim_buf_get_lines_result_36,
+        text = ____text_37,
         sent = false,
-        proposal = target.kind == "proposal" and buf or nil
+        proposal = ____temp_38,
+        inFile = ____temp_31,
+        plan = ____temp_32
     }
-    local ____self_notes_10 = self.notes
-    ____self_notes_10[#____self_notes_10 + 1] = n
+    local ____self_notes_39 = self.notes
+    ____self_notes_39[#____self_notes_39 + 1] = n
     self:show(n, buf)
     return n
 end
@@ -352,8 +518,9 @@ function NoteBook.prototype.remove(self, n)
     end
 end
 function NoteBook.prototype.where(self, n)
-    local name = vim.fn.fnamemodify(n.path, ":~:.")
-    return ((name .. (n.proposal ~= nil and " (proposal)" or "")) .. ":") .. tostring(n.first == n.last and n.first or (tostring(n.first) .. "-") .. tostring(n.last))
+    local name = n.plan ~= nil and ("the plan \"" .. n.plan) .. "\"" or vim.fn.fnamemodify(n.path, ":~:.")
+    local proposal = n.proposal ~= nil and n.plan == nil and n.inFile ~= true
+    return ((name .. (proposal and " (proposal)" or "")) .. ":") .. tostring(n.first == n.last and n.first or (tostring(n.first) .. "-") .. tostring(n.last))
 end
 function NoteBook.prototype.shownIn(self, buf)
     local out = __TS__ArrayFilter(
@@ -376,7 +543,8 @@ function NoteBook.prototype.forModel(self, notes)
                 last = n.last,
                 lines = n.lines,
                 text = n.text,
-                proposal = n.proposal ~= nil
+                proposal = n.proposal ~= nil and n.inFile ~= true and n.plan == nil,
+                plan = n.plan
             }
             byModel[m] = n.id
             return m
@@ -388,7 +556,7 @@ function NoteBook.prototype.forModel(self, notes)
     )
 end
 function NoteBook.prototype.sync(self, n)
-    if n.buf == nil or n.mark == nil then
+    if n.buf == nil or n.mark == nil or n.rows ~= nil then
         return
     end
     if not vim.api.nvim_buf_is_loaded(n.buf) then
@@ -424,14 +592,17 @@ function NoteBook.prototype.syncAll(self)
         self:sync(n)
     end
 end
-function NoteBook.prototype.show(self, n, buf)
+function NoteBook.prototype.show(self, n, buf, rows)
     self:unshow(n)
-    local count = vim.api.nvim_buf_line_count(buf)
-    n.first = math.min(n.first, count)
-    n.last = math.min(
-        math.max(n.last, n.first),
-        count
-    )
+    if rows == nil then
+        local count = vim.api.nvim_buf_line_count(buf)
+        n.first = math.min(n.first, count)
+        n.last = math.min(
+            math.max(n.last, n.first),
+            count
+        )
+    end
+    n.rows = rows
     n.buf = buf
     self:draw(n)
 end
@@ -440,10 +611,11 @@ function NoteBook.prototype.draw(self, n)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
         return
     end
-    local last = vim.api.nvim_buf_get_lines(buf, n.last - 1, n.last, false)[1] or ""
-    local hl = n.sent and ____exports.NOTE_SENT_HL or ____exports.NOTE_HL
+    local firstRow, lastRow = unpack(n.rows or ({n.first, n.last}), 1, 2)
+    local last = vim.api.nvim_buf_get_lines(buf, lastRow - 1, lastRow, false)[1] or ""
+    local hl = n.sent and n.answered ~= true and ____exports.NOTE_SENT_HL or ____exports.NOTE_HL
     local range = {
-        end_row = n.last - 1,
+        end_row = lastRow - 1,
         end_col = #last,
         sign_text = SIGN,
         sign_hl_group = n.sent and ____exports.NOTE_SENT_HL or ____exports.NOTE_SIGN_HL,
@@ -456,13 +628,19 @@ function NoteBook.prototype.draw(self, n)
     n.mark = vim.api.nvim_buf_set_extmark(
         buf,
         self.ns,
-        n.first - 1,
+        firstRow - 1,
         0,
         range
     )
     local lines = __TS__ArrayMap(
         vim.split(n.text, "\n", {plain = true}),
-        function(____, line, i) return {{i == 0 and (SIGN .. " ") .. (n.sent and "(sent) " or "") or "  ", n.sent and ____exports.NOTE_SENT_HL or ____exports.NOTE_SIGN_HL}, {line, hl}} end
+        function(____, line, i) return {
+            {
+                i == 0 and (SIGN .. " ") .. (n.sent and ("(" .. sentWord(n)) .. ") " or "") or "  ",
+                n.sent and ____exports.NOTE_SENT_HL or ____exports.NOTE_SIGN_HL
+            },
+            {line, hl}
+        } end
     )
     local text = {virt_lines = lines, undo_restore = true, invalidate = true}
     if n.virt ~= nil then
@@ -471,7 +649,7 @@ function NoteBook.prototype.draw(self, n)
     n.virt = vim.api.nvim_buf_set_extmark(
         buf,
         self.ns,
-        n.last - 1,
+        lastRow - 1,
         0,
         text
     )
@@ -488,6 +666,7 @@ function NoteBook.prototype.unshow(self, n)
     n.buf = nil
     n.mark = nil
     n.virt = nil
+    n.rows = nil
 end
 function NoteBook.prototype.attach(self, buf)
     local target = targetOf(buf)
@@ -496,18 +675,18 @@ function NoteBook.prototype.attach(self, buf)
     end
     for ____, n in ipairs(self.notes) do
         do
-            if n.proposal ~= nil or n.path ~= target.path or n.buf == buf then
-                goto __continue104
+            if n.proposal ~= nil or n.plan ~= nil or n.path ~= target.path or n.buf == buf then
+                goto __continue127
             end
             local found = self:locate(buf, n)
             if found ~= nil then
-                local ____temp_11 = {found, found + n.last - n.first}
-                n.first = ____temp_11[1]
-                n.last = ____temp_11[2]
+                local ____temp_40 = {found, found + n.last - n.first}
+                n.first = ____temp_40[1]
+                n.last = ____temp_40[2]
             end
             self:show(n, buf)
         end
-        ::__continue104::
+        ::__continue127::
     end
 end
 function NoteBook.prototype.locate(self, buf, n)
@@ -561,25 +740,31 @@ function NoteBook.prototype.detach(self, buf)
         return
     end
     local modified = vim.api.nvim_get_option_value("modified", {buf = buf}) == true
+    local files = {}
     for ____, n in ipairs(here) do
-        if n.proposal == nil and not modified then
-            self:sync(n)
-        elseif n.proposal ~= nil then
+        if n.proposal ~= nil or not modified then
             self:sync(n)
         end
         n.buf = nil
         n.mark = nil
         n.virt = nil
+        if n.rows ~= nil then
+            files[n.path] = true
+        end
+        n.rows = nil
         if n.proposal ~= nil then
-            if n.sent then
+            if n.sent or n.plan ~= nil then
                 self:remove(n)
             else
                 n.proposal = nil
-                local file = findBuffer(n.path, true)
-                if file ~= nil then
-                    vim.schedule(function() return self:attach(file) end)
-                end
+                files[n.path] = true
             end
+        end
+    end
+    for path in pairs(files) do
+        local file = findBuffer(path, true)
+        if file ~= nil and file ~= buf then
+            vim.schedule(function() return self:attach(file) end)
         end
     end
     self:save()
@@ -589,7 +774,7 @@ function NoteBook.prototype.save(self)
     for ____, n in ipairs(self.notes) do
         do
             if n.proposal ~= nil then
-                goto __continue134
+                goto __continue159
             end
             if n.buf ~= nil and vim.api.nvim_buf_is_loaded(n.buf) and vim.api.nvim_get_option_value("modified", {buf = n.buf}) ~= true then
                 self:sync(n)
@@ -600,10 +785,13 @@ function NoteBook.prototype.save(self)
                 last = n.last,
                 lines = n.lines,
                 text = n.text,
-                sent = n.sent
+                sent = n.sent,
+                sentFirst = n.sentFirst,
+                sentLast = n.sentLast,
+                answered = n.answered
             }
         end
-        ::__continue134::
+        ::__continue159::
     end
     local ok, result = pcall(writeStore, self.file, self.cwd, kept)
     if not ok then

@@ -50,13 +50,33 @@ function ____exports.readStore(file)
                     lines[#lines + 1] = l
                 end
             end
+            local function num(v)
+                return type(v) == "number" and v or nil
+            end
+            local ____n_path_1 = n.path
+            local ____n_first_2 = n.first
+            local ____n_last_3 = n.last
+            local ____lines_4 = lines
+            local ____n_text_5 = n.text
+            local ____temp_6 = n.sent == true
+            local ____num_result_7 = num(n.sentFirst)
+            local ____num_result_8 = num(n.sentLast)
+            local ____temp_0
+            if type(n.answered) == "boolean" then
+                ____temp_0 = n.answered
+            else
+                ____temp_0 = nil
+            end
             notes[#notes + 1] = {
-                path = n.path,
-                first = n.first,
-                last = n.last,
-                lines = lines,
-                text = n.text,
-                sent = n.sent == true
+                path = ____n_path_1,
+                first = ____n_first_2,
+                last = ____n_last_3,
+                lines = ____lines_4,
+                text = ____n_text_5,
+                sent = ____temp_6,
+                sentFirst = ____num_result_7,
+                sentLast = ____num_result_8,
+                answered = ____temp_0
             }
         end
         ::__continue10::

@@ -255,7 +255,24 @@ end
 function DiffView.prototype.markBuffers(self)
     local file = vim.fn.fnamemodify(self.spec.path, ":~:.")
     local function value(role)
-        return {tab_name = self.spec.tabName, role = role, proposal = self.rightBuf, file = file}
+        local ____self_spec_tabName_2 = self.spec.tabName
+        local ____role_3 = role
+        local ____self_rightBuf_4 = self.rightBuf
+        local ____file_5 = file
+        local ____temp_1
+        if self.spec.words == "turn" then
+            ____temp_1 = true
+        else
+            ____temp_1 = nil
+        end
+        return {
+            tab_name = ____self_spec_tabName_2,
+            role = ____role_3,
+            proposal = ____self_rightBuf_4,
+            file = ____file_5,
+            turn = ____temp_1,
+            overview = self.spec.overview
+        }
     end
     markReview(
         self.leftBuf,
@@ -277,9 +294,9 @@ function DiffView.prototype.setWinbars(self)
     local left
     local leftParts = {}
     local function warn(text)
-        local ____temp_1 = #leftParts + 1
-        leftParts[____temp_1] = {text = text, rank = LEFT}
-        return ____temp_1
+        local ____temp_6 = #leftParts + 1
+        leftParts[____temp_6] = {text = text, rank = LEFT}
+        return ____temp_6
     end
     if spec.deletes == true then
         left = (" %#WarningMsg#Deleted: " .. name) .. ": accepting removes the file%*"
@@ -313,11 +330,11 @@ function DiffView.prototype.setWinbars(self)
     local rightParts = {}
     if spec.fromOverview == true then
         right = ((" " .. vim.trim(table.remove(keys, 1).text)) .. "  ") .. vim.trim(table.remove(keys, 1).text)
-        local ____array_2 = __TS__SparseArrayNew(unpack(keys))
-        __TS__SparseArrayPush(____array_2, {text = ("  · " .. source) .. what, rank = spec.deletes == true and DECIDES or PART_OF + 0.5})
+        local ____array_7 = __TS__SparseArrayNew(unpack(keys))
+        __TS__SparseArrayPush(____array_7, {text = ("  · " .. source) .. what, rank = spec.deletes == true and DECIDES or PART_OF + 0.5})
         __TS__ArrayPush(
             rightParts,
-            __TS__SparseArraySpread(____array_2)
+            __TS__SparseArraySpread(____array_7)
         )
     else
         __TS__ArrayPushArray(rightParts, keys)
@@ -348,18 +365,18 @@ function DiffView.prototype.fitWinbars(self)
         dropped,
         function(____, p) return p.rank <= MOVES end
     )
-    local ____fitWinbar_6 = fitWinbar
-    local ____self_leftWin_4 = self.leftWin
-    local ____self_bars_left__1_5 = self.bars.left[1]
-    local ____array_3 = __TS__SparseArrayNew(unpack(keys))
+    local ____fitWinbar_11 = fitWinbar
+    local ____self_leftWin_9 = self.leftWin
+    local ____self_bars_left__1_10 = self.bars.left[1]
+    local ____array_8 = __TS__SparseArrayNew(unpack(keys))
     __TS__SparseArrayPush(
-        ____array_3,
+        ____array_8,
         unpack(self.bars.left[2])
     )
-    ____fitWinbar_6(
-        ____self_leftWin_4,
-        ____self_bars_left__1_5,
-        {__TS__SparseArraySpread(____array_3)}
+    ____fitWinbar_11(
+        ____self_leftWin_9,
+        ____self_bars_left__1_10,
+        {__TS__SparseArraySpread(____array_8)}
     )
 end
 function DiffView.prototype.hunks(self)
@@ -377,8 +394,8 @@ function DiffView.prototype.hunks(self)
     return ok and hunks or nil
 end
 function DiffView.prototype.hunksLeft(self)
-    local ____opt_7 = self:hunks()
-    return ____opt_7 and #____opt_7
+    local ____opt_12 = self:hunks()
+    return ____opt_12 and #____opt_12
 end
 function DiffView.prototype.decideHunk(self, action)
     local here = vim.api.nvim_get_current_buf()
@@ -419,6 +436,7 @@ function DiffView.prototype.decideHunk(self, action)
         self.taken = self.taken + 1
     end
     self.decisions = self.decisions + 1
+    setOpt("modified", true, {buf = self.rightBuf})
     vim.cmd("diffupdate")
     self:jumpHunk("next")
     self:setWinbars()
@@ -430,13 +448,13 @@ function DiffView.prototype.decideByVim(self, intoHere, source, target)
 end
 function DiffView.prototype.jumpHunk(self, direction)
     local here = vim.api.nvim_get_current_buf()
-    local ____temp_9
+    local ____temp_14
     if here == self.leftBuf or here == self.rightBuf then
-        ____temp_9 = self:hunks()
+        ____temp_14 = self:hunks()
     else
-        ____temp_9 = nil
+        ____temp_14 = nil
     end
-    local hunks = ____temp_9
+    local hunks = ____temp_14
     if hunks == nil then
         self:jumpByVim(direction)
         return

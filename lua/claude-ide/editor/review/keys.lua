@@ -4,15 +4,24 @@ local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
+local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local ____exports = {}
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
+local ____log = require("claude-ide.log")
+local say = ____log.say
 --- `g?`: the float listing every key of the view.
 ____exports.HELP_KEY = "g?"
 ____exports.NEXT_FILE_KEY = "]f"
 ____exports.PREV_FILE_KEY = "[f"
+--- In a turn's overview: the file under the cursor reviewed in the user's own buffer (inline_view.ts).
+____exports.INLINE_KEY = "gi"
 --- Winbar ranks (lower stays longer).
 ____exports.DECIDES = 1
 ____exports.MOVES = 2
@@ -40,8 +49,9 @@ function ____exports.mapTable(bufs, entries)
                 goto __continue5
             end
             seen[e.lhs] = true
+            local modes = e.visual == true and ({"n", "x"}) or "n"
             for ____, buffer in ipairs(bufs) do
-                vim.keymap.set("n", e.lhs, e.fn, {buffer = buffer, nowait = true, desc = "claude-ide: " .. e.desc})
+                vim.keymap.set(modes, e.lhs, e.fn, {buffer = buffer, nowait = true, desc = "claude-ide: " .. e.desc})
             end
         end
         ::__continue5::
@@ -227,6 +237,50 @@ local function helpEntry(title, entries)
         end
     }
 end
+--- Runs the plugin's command `name` (the one way in the keys share with it), saying why when it cannot.
+local function runCommand(name)
+    if vim.fn.exists(":" .. name) ~= 2 then
+        say((":" .. name) .. " is not defined (the plugin's plugin/ file was not loaded)", "error")
+        return
+    end
+    local ok, err = pcall(vim.cmd, name)
+    if not ok then
+        say(
+            ((":" .. name) .. ": ") .. tostring(err),
+            "error"
+        )
+    end
+end
+--- The note key (diff.keymaps.note): a note for the agent on the line under the cursor, or in Visual mode on the
+-- selected lines, as :ClaudeCodeNote writes it (it edits the note already there). `words`: what the view shows.
+local function noteEntry(config, words)
+    local lhs = config.keymaps.note
+    if lhs == false then
+        return {}
+    end
+    return {{
+        lhs = lhs,
+        desc = words == "turn" and "a note for the agent on this line (Visual: the selected lines), sent with your next prompt once you apply (:w); on a note: edit it" or "a note for the agent on this line of the proposal (Visual: the selected lines); on a note: edit it",
+        bar = "note",
+        rank = ____exports.OTHER,
+        visual = true,
+        fn = function() return runCommand("ClaudeCodeNote") end
+    }}
+end
+--- The request-changes key (diff.keymaps.request_changes) of a proposal or a plan: rejected, its notes the reason.
+local function requestChangesEntry(config, what)
+    local lhs = config.keymaps.request_changes
+    if lhs == false then
+        return {}
+    end
+    return {{
+        lhs = lhs,
+        desc = ("request changes: reject the " .. what) .. " with every note on it as the reason, so the model revises it",
+        bar = "request changes",
+        rank = ____exports.OTHER,
+        fn = function() return runCommand("ClaudeCodeRequestChanges") end
+    }}
+end
 local function NOOP()
 end
 --- The keys of a file's view (side by side or unified). A proposal: `:w` accepts, `q` rejects (asking after hunk
@@ -314,6 +368,16 @@ function ____exports.fileViewTable(config, ctx, act)
         ctx.fromOverview and "a file of the review" or (turn and "the turn's file" or "the proposal"),
         function() return list end
     )
+    __TS__ArrayPushArray(
+        list,
+        noteEntry(config, ctx.words)
+    )
+    if not turn then
+        __TS__ArrayPushArray(
+            list,
+            requestChangesEntry(config, ctx.fromOverview and "whole proposal" or "proposal")
+        )
+    end
     return list
 end
 --- The overview's keys. `extra`: a multi-file review's own (the turn review's gR replaces the default one).
@@ -360,6 +424,9 @@ function ____exports.overviewTable(config, words, act, extra, q)
             fn = act.open
         }
     }
+    if act.inline ~= nil then
+        list[#list + 1] = {lhs = ____exports.INLINE_KEY, desc = "review the file under the cursor in your own buffer, its hunks drawn in it (the same keys, g? lists them)", rank = ____exports.OTHER, fn = act.inline}
+    end
     if keys.accept ~= false then
         list[#list + 1] = {lhs = keys.accept, desc = (turn and "apply" or "accept") .. " (as :w)", rank = ____exports.DECIDES, fn = act.accept}
     end
@@ -427,6 +494,54 @@ function ____exports.overviewTable(config, words, act, extra, q)
         turn and "the turn's review" or "the review",
         function() return list end
     )
+    __TS__ArrayPushArray(
+        list,
+        noteEntry(config, words)
+    )
+    if not turn then
+        __TS__ArrayPushArray(
+            list,
+            requestChangesEntry(config, "proposal")
+        )
+    end
+    return list
+end
+--- The keys of the inline view: a turn's hunks drawn in the user's own buffer, mapped there only while it is under
+-- review. No winbar (the window is the user's): `g?` lists them. The review is applied where it is kept, its overview
+-- (`:w` there, or :ClaudeCodeDiffAccept from anywhere).
+function ____exports.inlineTable(config, act)
+    local keys = config.keymaps
+    local list = {
+        {
+            lhs = keys.take_hunk,
+            desc = "keep the hunk under the cursor (pressed again: undecided)",
+            rank = ____exports.DECIDES,
+            fn = function() return act.decide("kept") end
+        },
+        {
+            lhs = keys.drop_hunk,
+            desc = "revert the hunk under the cursor once the review is applied (pressed again: undecided)",
+            rank = ____exports.DECIDES,
+            fn = function() return act.decide("dropped") end
+        },
+        {
+            lhs = keys.next_hunk,
+            desc = "next hunk",
+            rank = ____exports.MOVES,
+            fn = function() return act.jump("next") end
+        },
+        {
+            lhs = keys.prev_hunk,
+            desc = "previous hunk",
+            rank = ____exports.MOVES,
+            fn = function() return act.jump("prev") end
+        },
+        {lhs = ":ClaudeCodeDiffAccept", desc = "apply the turn's review from here (as :w in its overview): revert what you marked, keep the rest", rank = ____exports.PART_OF}
+    }
+    list[#list + 1] = helpEntry(
+        "the turn's changes in your buffer",
+        function() return list end
+    )
     return list
 end
 --- The plan's keys: `:w` approves (or, when the CLI cannot be answered, says where), `q` refuses with feedback.
@@ -445,16 +560,34 @@ function ____exports.planTable(config, approveWords, act)
     if keys.reject_with_reason ~= false and keys.reject_with_reason ~= keys.reject then
         list[#list + 1] = {lhs = keys.reject_with_reason, desc = "refuse the plan, with feedback for the model", rank = ____exports.OTHER, fn = act.refuse}
     end
+    local note = noteEntry(config, "proposal")
+    for ____, e in ipairs(note) do
+        e.desc = "a note for the agent on this line of the plan (Visual: the selected lines)"
+    end
+    local changes = requestChangesEntry(config, "plan")
+    for ____, e in ipairs(changes) do
+        e.desc = "request changes: refuse the plan with every note on it as the feedback"
+    end
     list[#list + 1] = {lhs = ":ClaudeCodeDiffDeny {feedback}", desc = "refuse the plan with this feedback", bar = "", rank = ____exports.PART_OF}
     list[#list + 1] = helpEntry(
         "the plan",
         function() return list end
     )
+    local ____array_4 = __TS__SparseArrayNew(unpack(note))
+    __TS__SparseArrayPush(
+        ____array_4,
+        unpack(changes)
+    )
+    __TS__ArrayPush(
+        list,
+        __TS__SparseArraySpread(____array_4)
+    )
     return list
 end
 --- Every view's key table for `config` (a validated Config: config.validate(nil).config for the defaults), as the
 -- views build them, without their actions: `proposal` (a proposal's file view), `turn_file` (a turn's single file),
--- `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview` and `plan`.
+-- `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview`, `inline` (a turn's file in the user's
+-- own buffer) and `plan`.
 function ____exports.keyTables(config)
     local d = config.diff
     local file = {
@@ -473,6 +606,7 @@ function ____exports.keyTables(config)
         wholeFile = NOOP,
         jump = NOOP
     }
+    local turnOver = __TS__ObjectAssign({}, over, {inline = NOOP})
     local function listed(entries)
         return __TS__ArrayMap(
             __TS__ArrayFilter(
@@ -480,15 +614,15 @@ function ____exports.keyTables(config)
                 function(____, e) return e.lhs ~= false end
             ),
             function(____, e)
-                local ____e_lhs_5 = e.lhs
-                local ____e_desc_6 = e.desc
-                local ____temp_4
+                local ____e_lhs_6 = e.lhs
+                local ____e_desc_7 = e.desc
+                local ____temp_5
                 if e.bar ~= "" then
-                    ____temp_4 = e.bar
+                    ____temp_5 = e.bar
                 else
-                    ____temp_4 = nil
+                    ____temp_5 = nil
                 end
-                return {lhs = ____e_lhs_5, desc = ____e_desc_6, bar = ____temp_4}
+                return {lhs = ____e_lhs_6, desc = ____e_desc_7, bar = ____temp_5}
             end
         )
     end
@@ -501,10 +635,11 @@ function ____exports.keyTables(config)
         turn_overview = listed(____exports.overviewTable(
             d,
             "turn",
-            over,
+            turnOver,
             gR,
             "note"
         )),
+        inline = listed(____exports.inlineTable(d, {decide = NOOP, jump = NOOP})),
         plan = listed(____exports.planTable(d, "approve", {approve = NOOP, refuse = NOOP}))
     }
 end

@@ -3,6 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
 local algorithm, sideOf, notDropped
 function algorithm()
@@ -336,5 +337,74 @@ function Life.prototype.close(self)
     end
     self.closed = true
     return true
+end
+--- The lines a hunk takes in its side-"a" text, widened by `by` lines each side: [first, last] (a point: a gap).
+local function spanOf(h, by)
+    if h.aCount > 0 then
+        return {h.a - by, h.a + h.aCount - 1 + by}
+    end
+    return {h.a + 0.5 - by, h.a + 0.5 + by}
+end
+--- The change `base` → `ours` made on top of `theirs`, another change of the same `base` (the user's unsaved edits
+-- in a buffer, say), as a three-way merge: `theirs` with each of ours' hunks applied where it is. Undefined when a
+-- hunk of ours touches the lines one of theirs changed, or a line next to them: nothing of the user's is ever
+-- overwritten or guessed at.
+function ____exports.rebased(base, ours, theirs)
+    local mine = ____exports.diffHunks(base, ours)
+    local others = ____exports.diffHunks(base, theirs)
+    for ____, m in ipairs(mine) do
+        local lo, hi = unpack(
+            spanOf(m, 1),
+            1,
+            2
+        )
+        for ____, o in ipairs(others) do
+            local olo, ohi = unpack(
+                spanOf(o, 0),
+                1,
+                2
+            )
+            if olo <= hi and ohi >= lo then
+                return nil
+            end
+        end
+    end
+    local all = {}
+    for ____, h in ipairs(mine) do
+        all[#all + 1] = {h = h, lines = ours}
+    end
+    for ____, h in ipairs(others) do
+        all[#all + 1] = {h = h, lines = theirs}
+    end
+    __TS__ArraySort(
+        all,
+        function(____, x, y) return ____exports.lineBefore(x.h, "a") - ____exports.lineBefore(y.h, "a") end
+    )
+    local out = {}
+    local next = 1
+    for ____, ____value in ipairs(all) do
+        local h = ____value.h
+        local lines = ____value.lines
+        local before = ____exports.lineBefore(h, "a")
+        do
+            local l = next
+            while l <= before do
+                out[#out + 1] = base[l]
+                l = l + 1
+            end
+        end
+        for ____, line in ipairs(____exports.blockLines(lines, h, "b")) do
+            out[#out + 1] = line
+        end
+        next = before + h.aCount + 1
+    end
+    do
+        local l = next
+        while l <= #base do
+            out[#out + 1] = base[l]
+            l = l + 1
+        end
+    end
+    return out
 end
 return ____exports

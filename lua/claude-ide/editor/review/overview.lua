@@ -127,6 +127,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.marked = 0
     self.stepScheduled = false
     self.keys = {}
+    self.anyDecided = false
     self.origin = __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -242,7 +243,7 @@ function Overview.prototype.replaceRows(self, from, to, lines)
         lines
     )
     setOpt("modifiable", false, {buf = buf})
-    setOpt("modified", false, {buf = buf})
+    setOpt("modified", self.anyDecided, {buf = buf})
 end
 function Overview.prototype.finals(self)
     self:complete()
@@ -278,6 +279,7 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     local s = self.sections[index + 1]
     repropose(s, lines, laidOutHunks)
     s.replaced = replaced
+    self.anyDecided = self:decidedAny()
     local before = #s.chunk.lines
     s.chunk = self:chunkOf(s)
     local after = #s.chunk.lines
@@ -304,10 +306,14 @@ function Overview.prototype.setProposal(self, index, lines, replaced)
     end
     self:setWinbar()
     self:showFile(index)
+    local ____opt_2 = self.events.decided
+    if ____opt_2 ~= nil then
+        ____opt_2(index)
+    end
 end
 function Overview.prototype.showFile(self, index)
-    local ____opt_2 = self.sections[index + 1]
-    local row = ____opt_2 and ____opt_2.header
+    local ____opt_4 = self.sections[index + 1]
+    local row = ____opt_4 and ____opt_4.header
     if row ~= nil and vim.api.nvim_win_is_valid(self.win) then
         vim.api.nvim_win_set_cursor(self.win, {row + 1, 0})
     end
@@ -378,18 +384,60 @@ end
 function Overview.prototype.here(self)
     self:complete()
     local found = self:at(vim.api.nvim_win_get_cursor(0)[1] - 1)
-    local ____temp_4
+    local ____temp_6
     if found == nil then
-        ____temp_4 = nil
+        ____temp_6 = nil
     else
-        ____temp_4 = {found.file, found.hunk}
+        ____temp_6 = {found.file, found.hunk}
     end
-    return ____temp_4
+    return ____temp_6
+end
+function Overview.prototype.noteLines(self, first, last)
+    self:complete()
+    local from = self:at(first - 1)
+    local to = self:at(last - 1)
+    if from == nil or to == nil or from.file ~= to.file then
+        return "a note goes on the lines of one file: put the cursor on one of its hunks"
+    end
+    local s = self.sections[from.file + 1]
+    local chunk = s.chunk
+    local lo = math.huge
+    local hi = 0
+    do
+        local row = first - 1
+        while row <= last - 1 do
+            local line = chunk.at[row - s.header + 1]
+            if line > 0 then
+                lo = math.min(lo, line)
+                hi = math.max(hi, line)
+            end
+            row = row + 1
+        end
+    end
+    if hi == 0 then
+        return "a note goes on a hunk's lines: the file's header has none"
+    end
+    local lines = {}
+    do
+        local l = lo
+        while l <= hi do
+            lines[#lines + 1] = s.proposal[l] or ""
+            l = l + 1
+        end
+    end
+    return {
+        path = s.file.path,
+        first = lo,
+        last = hi,
+        lines = lines,
+        turn = self.spec.words == "turn"
+    }
 end
 function Overview.prototype.decide(self, index, hunk, decision)
     local s = self.sections[index + 1]
     local h = s.hunks[hunk + 1]
     h.decision = decision
+    self.anyDecided = self:decidedAny()
     self:setLine(
         s.header,
         self:headerText(s)
@@ -398,21 +446,35 @@ function Overview.prototype.decide(self, index, hunk, decision)
         self:markHunk(h)
     end
     self:setWinbar()
+    local ____opt_7 = self.events.decided
+    if ____opt_7 ~= nil then
+        ____opt_7(index)
+    end
+end
+function Overview.prototype.docFile(self, index)
+    self:complete()
+    return self.sections[index + 1]
 end
 function Overview.prototype.chunkOf(self, s)
     local lines = {""}
     local kinds = {2}
     local hunks = {-1}
+    local at = {0}
     local base = s.base
     local proposal = s.proposal
+    local last = math.max(1, #proposal)
     local shown = 0
     __TS__ArrayForEach(
         s.hunks,
         function(____, h, hi)
-            local function push(text, kind)
+            local function push(text, kind, line)
                 lines[#lines + 1] = text
                 kinds[#kinds + 1] = kind
                 hunks[#hunks + 1] = hi
+                at[#at + 1] = math.min(
+                    math.max(1, line),
+                    last
+                )
             end
             local aBefore = lineBefore(h, "a")
             local aLast = aBefore + h.aCount
@@ -430,33 +492,35 @@ function Overview.prototype.chunkOf(self, s)
             h.rel = #lines
             push(
                 ((((((("@@ -" .. tostring(oldStart)) .. ",") .. tostring(oldCount)) .. " +") .. tostring(newStart)) .. ",") .. tostring(newCount)) .. " @@",
-                3
+                3,
+                bBefore + 1
             )
             do
                 local l = leadFrom
                 while l <= aBefore do
-                    push(" " .. base[l], 4)
+                    push(" " .. base[l], 4, bBefore - (aBefore - l))
                     l = l + 1
                 end
             end
             do
                 local l = aBefore + 1
                 while l <= aLast do
-                    push("-" .. base[l], 5)
+                    push("-" .. base[l], 5, bBefore + 1)
                     l = l + 1
                 end
             end
             do
                 local l = bBefore + 1
                 while l <= bBefore + h.bCount do
-                    push("+" .. proposal[l], 6)
+                    push("+" .. proposal[l], 6, l)
                     l = l + 1
                 end
             end
+            local bLast = bBefore + h.bCount
             do
                 local l = aLast + 1
                 while l <= trailTo do
-                    push(" " .. base[l], 4)
+                    push(" " .. base[l], 4, bLast + (l - aLast))
                     l = l + 1
                 end
             end
@@ -464,7 +528,7 @@ function Overview.prototype.chunkOf(self, s)
             shown = trailTo
         end
     )
-    return {lines = lines, kinds = kinds, hunks = hunks}
+    return {lines = lines, kinds = kinds, hunks = hunks, at = at}
 end
 function Overview.prototype.at(self, row)
     local lo = 0
@@ -566,9 +630,9 @@ function Overview.prototype.mark(self, row, kind, decision)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_7 = self.sections
-    local ____opt_5 = self:at(h.row)
-    local s = ____self_sections_7[(____opt_5 and ____opt_5.file or 0) + 1]
+    local ____self_sections_11 = self.sections
+    local ____opt_9 = self:at(h.row)
+    local s = ____self_sections_11[(____opt_9 and ____opt_9.file or 0) + 1]
     local kinds = s.chunk.kinds
     local first = -1
     do
@@ -622,7 +686,7 @@ function Overview.prototype.setLine(self, row, text)
         {text}
     )
     setOpt("modifiable", false, {buf = buf})
-    setOpt("modified", false, {buf = buf})
+    setOpt("modified", self.anyDecided, {buf = buf})
 end
 function Overview.prototype.said(self, decision)
     if self.spec.words == "turn" then
@@ -714,9 +778,30 @@ function Overview.prototype.show(self, enter)
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
-    markReview(
-        self.buf,
-        {tab_name = self.spec.title, role = "proposal", proposal = self.buf, file = file},
+    local ____markReview_17 = markReview
+    local ____self_buf_16 = self.buf
+    local ____self_spec_title_13 = self.spec.title
+    local ____self_buf_14 = self.buf
+    local ____file_15 = file
+    local ____temp_12
+    if self.spec.words == "turn" then
+        ____temp_12 = true
+    else
+        ____temp_12 = nil
+    end
+    ____markReview_17(
+        ____self_buf_16,
+        {
+            tab_name = ____self_spec_title_13,
+            role = "proposal",
+            proposal = ____self_buf_14,
+            file = ____file_15,
+            turn = ____temp_12,
+            files = __TS__ArrayMap(
+                self.spec.files,
+                function(____, f) return f.path end
+            )
+        },
         self.life.waiting:is()
     )
 end
@@ -838,6 +923,17 @@ function Overview.prototype.openHere(self)
         self.events.openFile(at[1], at[2])
     end
 end
+function Overview.prototype.inlineHere(self)
+    local at = self:here()
+    if at == nil then
+        say("on a file's header or one of its hunks: the title line is no file")
+    else
+        local ____opt_18 = self.events.inline
+        if ____opt_18 ~= nil then
+            ____opt_18(at[1], at[2])
+        end
+    end
+end
 function Overview.prototype.closeOrAsk(self)
     if not self:decidedAny() then
         self.events.reject()
@@ -902,18 +998,44 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_11 = overviewTable
-    local ____array_10 = __TS__SparseArrayNew(
-        self.spec.config,
-        self.spec.words,
+    local ____overviewTable_31 = overviewTable
+    local ____array_30 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
+    local function ____temp_21()
+        return self:openHere()
+    end
+    local function ____temp_22()
+        return self.events.accept()
+    end
+    local function ____temp_23()
+        return self:closeOrAsk()
+    end
+    local function ____temp_24()
+        return self:reasonOrNote()
+    end
+    local function ____temp_25(decision)
+        return self:decideHere(decision)
+    end
+    local ____onFile_result_26 = onFile(function(i) return self.events.wholeFile(i) end)
+    local function ____temp_27(what, direction)
+        return self:jump(what == "hunk" and 3 or 2, direction)
+    end
+    local ____temp_20
+    if self.events.inline == nil then
+        ____temp_20 = nil
+    else
+        ____temp_20 = function() return self:inlineHere() end
+    end
+    __TS__SparseArrayPush(
+        ____array_30,
         {
-            open = function() return self:openHere() end,
-            accept = function() return self.events.accept() end,
-            close = function() return self:closeOrAsk() end,
-            reason = function() return self:reasonOrNote() end,
-            decide = function(decision) return self:decideHere(decision) end,
-            wholeFile = onFile(function(i) return self.events.wholeFile(i) end),
-            jump = function(what, direction) return self:jump(what == "hunk" and 3 or 2, direction) end
+            open = ____temp_21,
+            accept = ____temp_22,
+            close = ____temp_23,
+            reason = ____temp_24,
+            decide = ____temp_25,
+            wholeFile = ____onFile_result_26,
+            jump = ____temp_27,
+            inline = ____temp_20
         },
         __TS__ArrayMap(
             self.spec.keys,
@@ -924,20 +1046,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_9
+    local ____temp_29
     if self.spec.note == nil then
-        ____temp_9 = "reason"
+        ____temp_29 = "reason"
     else
-        local ____temp_8
+        local ____temp_28
         if self.spec.note == false then
-            ____temp_8 = false
+            ____temp_28 = false
         else
-            ____temp_8 = "note"
+            ____temp_28 = "note"
         end
-        ____temp_9 = ____temp_8
+        ____temp_29 = ____temp_28
     end
-    __TS__SparseArrayPush(____array_10, ____temp_9)
-    self.keys = ____overviewTable_11(__TS__SparseArraySpread(____array_10))
+    __TS__SparseArrayPush(____array_30, ____temp_29)
+    self.keys = ____overviewTable_31(__TS__SparseArraySpread(____array_30))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)

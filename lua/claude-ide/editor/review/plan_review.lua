@@ -138,7 +138,13 @@ function PlanReview.prototype.show(self, enter)
     end
 end
 function PlanReview.prototype.mark(self)
-    local value = {tab_name = self.title, role = "proposal", proposal = self.buf, file = self.req.name}
+    local value = {
+        tab_name = self.title,
+        role = "proposal",
+        proposal = self.buf,
+        file = self.req.name,
+        plan = true
+    }
     markReview(
         self.buf,
         value,

@@ -294,9 +294,27 @@ function UnifiedView.prototype.markFirst(self)
 end
 function UnifiedView.prototype.markBuffers(self)
     local file = vim.fn.fnamemodify(self.spec.path, ":~:.")
-    markReview(
-        self.buf,
-        {tab_name = self.spec.tabName, role = "proposal", proposal = self.buf, file = file},
+    local ____markReview_7 = markReview
+    local ____self_buf_6 = self.buf
+    local ____self_spec_tabName_3 = self.spec.tabName
+    local ____self_buf_4 = self.buf
+    local ____file_5 = file
+    local ____temp_2
+    if self.spec.words == "turn" then
+        ____temp_2 = true
+    else
+        ____temp_2 = nil
+    end
+    ____markReview_7(
+        ____self_buf_6,
+        {
+            tab_name = ____self_spec_tabName_3,
+            role = "proposal",
+            proposal = ____self_buf_4,
+            file = ____file_5,
+            turn = ____temp_2,
+            overview = self.spec.overview
+        },
         self.life.waiting:is()
     )
 end
@@ -631,6 +649,7 @@ function UnifiedView.prototype.decideHunk(self, action)
         end
     end
     self.decisions = self.decisions + 1
+    setOpt("modified", true, {buf = self.buf})
     self:refresh()
     self:jumpHunk("next")
 end
@@ -708,13 +727,13 @@ function UnifiedView.prototype.watch(self)
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
         function()
-            local ____big_2
+            local ____big_8
             if big then
-                ____big_2 = self:markLater()
+                ____big_8 = self:markLater()
             else
-                ____big_2 = self:refresh(false)
+                ____big_8 = self:refresh(false)
             end
-            return ____big_2
+            return ____big_8
         end
     )
     local pending = false

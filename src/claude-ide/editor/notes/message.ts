@@ -14,6 +14,8 @@ export interface NoteForModel {
   text: string;
   /** Written on the agent's proposed text of the file (a review), not on the file as it is. */
   proposal?: boolean;
+  /** Written on a plan: its name (`path` is that name too). */
+  plan?: string;
 }
 
 /** Lines quoted at most per note (a note on a long range quotes its start and says how many more). */
@@ -51,10 +53,13 @@ export function notesMessage(notes: NoteForModel[], toFar?: (this: void, path: s
     `The user left ${many ? `${notes.length} notes` : "a note"} on lines of code for you in their editor (Neovim). Each gives the file and lines, quotes them (>), then the note:`,
   ];
   for (const n of ordered(notes)) {
-    const path = toFar?.(n.path) ?? n.path;
     const where = n.first === n.last ? `line ${n.first}` : `lines ${n.first}-${n.last}`;
     out.push("");
-    out.push(`${path} ${where}${n.proposal === true ? " (of your proposed change, not yet in the file)" : ""}:`);
+    if (n.plan !== undefined) out.push(`Your plan "${n.plan}", ${where}:`);
+    else {
+      const path = toFar?.(n.path) ?? n.path;
+      out.push(`${path} ${where}${n.proposal === true ? " (of your proposed change, not yet in the file)" : ""}:`);
+    }
     const shown = n.lines.slice(0, MAX_QUOTED_LINES);
     for (const line of shown) out.push(`> ${capped(line)}`);
     if (n.lines.length > shown.length) out.push(`> … (${n.lines.length - shown.length} more lines)`);

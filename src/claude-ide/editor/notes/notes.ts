@@ -32,28 +32,61 @@ function defineHighlights(): void {
 /** A note held here: what the store keeps (path: a proposal's is the file it proposes a change to) and more. */
 interface Note extends StoredNote {
   id: number;
-  /** The review's proposal buffer it is written on (not kept: it goes with the review). */
+  /** The review's buffer it is written on (not kept: it goes with the review). */
   proposal?: Buf;
+  /** Written in a turn's review: its lines are the file's as the turn left it, no proposal's. */
+  inFile?: boolean;
+  /** Written on a plan: the plan's name (`path` too). */
+  plan?: string;
   /** Where it shows now: the buffer, its range mark (sign) and its text's mark. */
   buf?: Buf;
   mark?: number;
   virt?: number;
+  /** Shown at these rows of `buf` (an overview's), not at its lines: its marks there say nothing of its lines. */
+  rows?: [number, number];
 }
 
-/** What a buffer is to the notes: a file, a review's proposal, or nothing they attach to. */
-type Target = { kind: "file"; path: string } | { kind: "proposal"; path: string } | { kind: "none"; why: string };
+/** What a buffer is to the notes: a file, a review's proposal (or a turn's file, or a plan), or nothing. */
+type Target =
+  | { kind: "file"; path: string }
+  | { kind: "proposal"; path: string; inFile?: boolean; plan?: string }
+  | { kind: "none"; why: string };
 
 /** The file a review's proposal buffer proposes a change to (none for the overview of several files). */
 function targetOf(buf: Buf): Target {
   const review = vim.b[buf][REVIEW_VAR] as ReviewVar | undefined;
   if (review !== undefined && review.role === "proposal") {
-    // The overview of a multi-file review marks itself with "N files": its lines are no file's.
+    // The overview of a multi-file review marks itself with "N files": its rows say which file (:ClaudeCodeNote
+    // asks it: noteOnLines).
     if (review.file === undefined || string.match(review.file, "^%d+ files?$")[0] !== undefined)
-      return { kind: "none", why: "the overview shows several files: open a file's review (<CR>) to write a note" };
-    return { kind: "proposal", path: normalizePath(review.file) };
+      return { kind: "none", why: "the overview shows several files: put the cursor on a hunk's lines" };
+    if (review.plan === true) return { kind: "proposal", path: review.file, plan: review.file };
+    return { kind: "proposal", path: normalizePath(review.file), inFile: review.turn === true };
   }
+  if (review !== undefined && review.role === "current")
+    return { kind: "none", why: "a note goes on the review's other side, the proposal's (or the turn's) lines" };
   if (isFileBuffer(buf)) return { kind: "file", path: bufferPath(buf) };
   return { kind: "none", why: "a note goes on the lines of a file or of a review's proposal" };
+}
+
+/** Lines of a file as a view other than its buffer shows them (an overview's rows), for noteOnLines. */
+export interface ShownLines {
+  path: string;
+  first: number;
+  last: number;
+  lines: string[];
+  /** A turn's review: the lines are the file's; otherwise a proposal's. */
+  turn: boolean;
+}
+
+/** What a sent note answered by a turn is, for that turn's review (hooks/notes answeredNotes). */
+export interface SentNote {
+  id: number;
+  path: string;
+  /** Its lines when it was sent (the text the turn started from). */
+  first: number;
+  last: number;
+  text: string;
 }
 
 export class NoteBook implements LineNotes {
@@ -115,6 +148,54 @@ export class NoteBook implements LineNotes {
       ranged && first !== last
         ? here.find((n) => n.first === first && n.last === last)
         : here.find((n) => n.first <= first && first <= n.last);
+    const where = first === last ? `line ${first}` : `lines ${first}-${last}`;
+    this.write(existing, where, (t) => this.add(buf, target, first, last, t), text);
+  }
+
+  /**
+   * :[range]ClaudeCodeNote [text] on rows `rows` of `view`, a review's overview, which shows lines `shown` of a
+   * file (a turn's: the file as the turn left it; else a proposal's): edits the note on them (one line: the note
+   * that holds it), else adds one, shown on those rows until its file's buffer shows it.
+   */
+  noteOnLines(view: Buf, rows: [number, number], shown: ShownLines, ranged: boolean, text?: string): void {
+    const mine = this.notes.filter(
+      (n) =>
+        n.path === shown.path && n.plan === undefined && (shown.turn ? n.proposal === undefined : n.proposal === view),
+    );
+    for (const n of mine) this.sync(n);
+    const { first, last } = shown;
+    const existing =
+      ranged && first !== last
+        ? mine.find((n) => n.first === first && n.last === last)
+        : mine.find((n) => n.first <= first && first <= n.last);
+    const where = first === last ? `line ${first}` : `lines ${first}-${last}`;
+    this.write(
+      existing,
+      `${vim.fn.fnamemodify(shown.path, ":~:.")} ${where}`,
+      (t) => {
+        const n: Note = {
+          id: this.nextId++,
+          path: shown.path,
+          first,
+          last,
+          lines: shown.lines,
+          text: t,
+          sent: false,
+          proposal: shown.turn ? undefined : view,
+        };
+        this.notes.push(n);
+        this.show(n, view, rows);
+        return n;
+      },
+      text,
+    );
+  }
+
+  /**
+   * Edits `existing` (an empty text removes it) or makes a note with `create`, with `text`, else with the text the
+   * user types (vim.ui.input; <Esc> changes nothing). `where`: the lines, as the question names them.
+   */
+  private write(existing: Note | undefined, where: string, create: (text: string) => Note, text?: string): void {
     const done = (answer: string | undefined) => {
       if (answer === undefined) return;
       const trimmed = vim.trim(answer);
@@ -129,7 +210,7 @@ export class NoteBook implements LineNotes {
           say(`note on ${this.where(existing)} changed`);
         }
       } else if (trimmed !== "") {
-        const n = this.add(buf, target, first, last, trimmed);
+        const n = create(trimmed);
         say(`note on ${this.where(n)} (:ClaudeCodeNotes lists them)`);
       }
       this.save();
@@ -138,7 +219,6 @@ export class NoteBook implements LineNotes {
       done(text);
       return;
     }
-    const where = first === last ? `line ${first}` : `lines ${first}-${last}`;
     vim.ui.input(
       {
         prompt: existing !== undefined ? `Note on ${this.where(existing)} (empty: remove): ` : `Note on ${where}: `,
@@ -150,15 +230,21 @@ export class NoteBook implements LineNotes {
 
   /** :[range]ClaudeCodeNote! — removes the notes on these lines (touching the range); returns how many. */
   removeAt(buf: Buf, first: number, last: number): number {
-    const gone = this.shownIn(buf).filter((n) => n.first <= last && first <= n.last);
-    for (const n of gone) this.remove(n);
-    if (gone.length > 0) this.save();
-    return gone.length;
+    return this.removeAll(
+      this.shownIn(buf).filter((n) => {
+        const [from, to] = n.rows ?? [n.first, n.last];
+        return from <= last && first <= to;
+      }),
+    );
   }
 
   /** Removes every note already sent; returns how many. */
   removeSent(): number {
-    const gone = this.notes.filter((n) => n.sent);
+    return this.removeAll(this.notes.filter((n) => n.sent));
+  }
+
+  /** Removes `gone` and keeps what is left; returns how many went. */
+  private removeAll(gone: Note[]): number {
     for (const n of gone) this.remove(n);
     if (gone.length > 0) this.save();
     return gone.length;
@@ -176,10 +262,10 @@ export class NoteBook implements LineNotes {
         lnum: n.first,
         end_lnum: n.last,
         col: 1,
-        text: `${n.sent ? "[sent] " : ""}${m.proposal === true ? "[proposal] " : ""}${n.text}`,
+        text: `${n.sent ? `[${sentWord(n)}] ` : ""}${m.proposal === true ? "[proposal] " : ""}${m.plan !== undefined ? "[plan] " : ""}${n.text}`,
         type: "I",
       };
-      if (n.proposal !== undefined) item.bufnr = n.proposal;
+      if (n.proposal !== undefined && n.rows === undefined) item.bufnr = n.proposal;
       else item.filename = n.path;
       return item;
     });
@@ -198,9 +284,24 @@ export class NoteBook implements LineNotes {
 
   ofProposal(proposal: Buf): number[] {
     const target = targetOf(proposal);
-    const path = target.kind === "proposal" ? target.path : undefined;
+    // A review of several files: its overview's notes, and those on any of its files.
+    const review = vim.b[proposal][REVIEW_VAR] as ReviewVar | undefined;
+    const overview = review?.overview ?? (review?.files !== undefined ? proposal : undefined);
+    const paths = new LuaSet<string>();
+    if (target.kind === "proposal" && target.plan === undefined) paths.add(target.path);
+    const files =
+      overview !== undefined && vim.api.nvim_buf_is_valid(overview)
+        ? (vim.b[overview][REVIEW_VAR] as ReviewVar | undefined)?.files
+        : undefined;
+    for (const f of files ?? []) paths.add(normalizePath(f));
     return this.notes
-      .filter((n) => !n.sent && (n.proposal === proposal || (n.proposal === undefined && n.path === path)))
+      .filter(
+        (n) =>
+          !n.sent &&
+          (n.proposal === proposal ||
+            (overview !== undefined && n.proposal === overview) ||
+            (n.proposal === undefined && n.plan === undefined && paths.has(n.path))),
+      )
       .map((n) => n.id);
   }
 
@@ -216,10 +317,38 @@ export class NoteBook implements LineNotes {
     );
     for (const n of taken) {
       n.sent = true;
+      n.sentFirst = n.first;
+      n.sentLast = n.last;
       this.draw(n);
     }
     this.save();
     return message;
+  }
+
+  sentNotes(): SentNote[] {
+    return this.notes
+      .filter((n) => n.sent && n.answered !== true && n.proposal === undefined && n.plan === undefined)
+      .map((n) => ({
+        id: n.id,
+        path: n.path,
+        first: n.sentFirst ?? n.first,
+        last: n.sentLast ?? n.last,
+        text: n.text,
+      }));
+  }
+
+  markAnswered(answered: number[], unanswered: number[]): void {
+    const set = (ids: number[], value: boolean) => {
+      for (const id of ids) {
+        const n = this.notes.find((x) => x.id === id);
+        if (n === undefined || n.answered === true) continue;
+        n.answered = value;
+        this.draw(n);
+      }
+    };
+    set(answered, true);
+    set(unanswered, false);
+    if (answered.length + unanswered.length > 0) this.save();
   }
 
   dispose(): void {
@@ -240,6 +369,8 @@ export class NoteBook implements LineNotes {
       text,
       sent: false,
       proposal: target.kind === "proposal" ? buf : undefined,
+      inFile: target.kind === "proposal" ? target.inFile : undefined,
+      plan: target.kind === "proposal" ? target.plan : undefined,
     };
     this.notes.push(n);
     this.show(n, buf);
@@ -254,8 +385,9 @@ export class NoteBook implements LineNotes {
 
   /** "a.lua:3-4": where a note is, as messages name it. */
   private where(n: Note): string {
-    const name = vim.fn.fnamemodify(n.path, ":~:.");
-    return `${name}${n.proposal !== undefined ? " (proposal)" : ""}:${n.first === n.last ? n.first : `${n.first}-${n.last}`}`;
+    const name = n.plan !== undefined ? `the plan "${n.plan}"` : vim.fn.fnamemodify(n.path, ":~:.");
+    const proposal = n.proposal !== undefined && n.plan === undefined && n.inFile !== true;
+    return `${name}${proposal ? " (proposal)" : ""}:${n.first === n.last ? n.first : `${n.first}-${n.last}`}`;
   }
 
   /** The notes shown in `buf` now, where their marks are. */
@@ -275,7 +407,8 @@ export class NoteBook implements LineNotes {
         last: n.last,
         lines: n.lines,
         text: n.text,
-        proposal: n.proposal !== undefined,
+        proposal: n.proposal !== undefined && n.inFile !== true && n.plan === undefined,
+        plan: n.plan,
       };
       byModel.set(m, n.id);
       return m;
@@ -285,7 +418,7 @@ export class NoteBook implements LineNotes {
 
   /** Reads where a shown note's marks are now (its lines may have moved), and its lines' text. */
   private sync(n: Note): void {
-    if (n.buf === undefined || n.mark === undefined) return;
+    if (n.buf === undefined || n.mark === undefined || n.rows !== undefined) return;
     if (!vim.api.nvim_buf_is_loaded(n.buf)) return;
     const [row, , details] = vim.api.nvim_buf_get_extmark_by_id(n.buf, this.ns, n.mark, { details: true });
     if (row === undefined || details === undefined || details.invalid === true) return;
@@ -306,12 +439,18 @@ export class NoteBook implements LineNotes {
     for (const n of this.notes) this.sync(n);
   }
 
-  /** Places a note's marks in `buf` (its lines there: first..last, clamped to the buffer). */
-  private show(n: Note, buf: Buf): void {
+  /**
+   * Places a note's marks in `buf`: at its lines there (first..last, clamped to the buffer), or at `rows` of a view
+   * that shows them elsewhere (an overview).
+   */
+  private show(n: Note, buf: Buf, rows?: [number, number]): void {
     this.unshow(n);
-    const count = vim.api.nvim_buf_line_count(buf);
-    n.first = math.min(n.first, count);
-    n.last = math.min(math.max(n.last, n.first), count);
+    if (rows === undefined) {
+      const count = vim.api.nvim_buf_line_count(buf);
+      n.first = math.min(n.first, count);
+      n.last = math.min(math.max(n.last, n.first), count);
+    }
+    n.rows = rows;
     n.buf = buf;
     this.draw(n);
   }
@@ -320,10 +459,11 @@ export class NoteBook implements LineNotes {
   private draw(n: Note): void {
     const buf = n.buf;
     if (buf === undefined || !vim.api.nvim_buf_is_loaded(buf)) return;
-    const last = vim.api.nvim_buf_get_lines(buf, n.last - 1, n.last, false)[0] ?? "";
-    const hl = n.sent ? NOTE_SENT_HL : NOTE_HL;
+    const [firstRow, lastRow] = n.rows ?? [n.first, n.last];
+    const last = vim.api.nvim_buf_get_lines(buf, lastRow - 1, lastRow, false)[0] ?? "";
+    const hl = n.sent && n.answered !== true ? NOTE_SENT_HL : NOTE_HL;
     const range: { [key: string]: unknown } = {
-      end_row: n.last - 1,
+      end_row: lastRow - 1,
       end_col: last.length,
       sign_text: SIGN,
       sign_hl_group: n.sent ? NOTE_SENT_HL : NOTE_SIGN_HL,
@@ -331,14 +471,14 @@ export class NoteBook implements LineNotes {
       invalidate: true,
     };
     if (n.mark !== undefined) range.id = n.mark;
-    n.mark = vim.api.nvim_buf_set_extmark(buf, this.ns, n.first - 1, 0, range);
+    n.mark = vim.api.nvim_buf_set_extmark(buf, this.ns, firstRow - 1, 0, range);
     const lines = vim.split(n.text, "\n", { plain: true }).map((line, i) => [
-      [i === 0 ? `${SIGN} ${n.sent ? "(sent) " : ""}` : "  ", n.sent ? NOTE_SENT_HL : NOTE_SIGN_HL],
+      [i === 0 ? `${SIGN} ${n.sent ? `(${sentWord(n)}) ` : ""}` : "  ", n.sent ? NOTE_SENT_HL : NOTE_SIGN_HL],
       [line, hl],
     ]);
     const text: { [key: string]: unknown } = { virt_lines: lines, undo_restore: true, invalidate: true };
     if (n.virt !== undefined) text.id = n.virt;
-    n.virt = vim.api.nvim_buf_set_extmark(buf, this.ns, n.last - 1, 0, text);
+    n.virt = vim.api.nvim_buf_set_extmark(buf, this.ns, lastRow - 1, 0, text);
   }
 
   private unshow(n: Note): void {
@@ -349,6 +489,7 @@ export class NoteBook implements LineNotes {
     n.buf = undefined;
     n.mark = undefined;
     n.virt = undefined;
+    n.rows = undefined;
   }
 
   /** A buffer was loaded: the notes of its file show there, at their quoted lines when those moved. */
@@ -356,7 +497,7 @@ export class NoteBook implements LineNotes {
     const target = targetOf(buf);
     if (target.kind !== "file") return;
     for (const n of this.notes) {
-      if (n.proposal !== undefined || n.path !== target.path || n.buf === buf) continue;
+      if (n.proposal !== undefined || n.plan !== undefined || n.path !== target.path || n.buf === buf) continue;
       const found = this.locate(buf, n);
       if (found !== undefined) [n.first, n.last] = [found, found + n.last - n.first];
       this.show(n, buf);
@@ -398,20 +539,27 @@ export class NoteBook implements LineNotes {
     const here = this.notes.filter((n) => n.buf === buf || n.proposal === buf);
     if (here.length === 0) return;
     const modified = vim.api.nvim_get_option_value("modified", { buf }) === true;
+    const files = new LuaSet<string>();
     for (const n of here) {
-      if (n.proposal === undefined && !modified) this.sync(n);
-      else if (n.proposal !== undefined) this.sync(n);
+      if (n.proposal !== undefined || !modified) this.sync(n);
       n.buf = undefined;
       n.mark = undefined;
       n.virt = undefined;
+      // Shown on a view's rows (an overview): its file's buffer shows it from now on.
+      if (n.rows !== undefined) files.add(n.path);
+      n.rows = undefined;
       if (n.proposal !== undefined) {
-        if (n.sent) this.remove(n);
+        // A plan's notes go with it; a proposal's not sent stay on its file.
+        if (n.sent || n.plan !== undefined) this.remove(n);
         else {
           n.proposal = undefined;
-          const file = findBuffer(n.path, true);
-          if (file !== undefined) vim.schedule(() => this.attach(file));
+          files.add(n.path);
         }
       }
+    }
+    for (const path of files) {
+      const file = findBuffer(path, true);
+      if (file !== undefined && file !== buf) vim.schedule(() => this.attach(file));
     }
     this.save();
   }
@@ -427,12 +575,27 @@ export class NoteBook implements LineNotes {
         vim.api.nvim_get_option_value("modified", { buf: n.buf }) !== true
       )
         this.sync(n);
-      kept.push({ path: n.path, first: n.first, last: n.last, lines: n.lines, text: n.text, sent: n.sent });
+      kept.push({
+        path: n.path,
+        first: n.first,
+        last: n.last,
+        lines: n.lines,
+        text: n.text,
+        sent: n.sent,
+        sentFirst: n.sentFirst,
+        sentLast: n.sentLast,
+        answered: n.answered,
+      });
     }
     const [ok, result] = pcall(writeStore, this.file, this.cwd, kept);
     if (!ok) say(`notes: cannot keep them in ${this.file}: ${tostring(result)}`, "warn");
     else if (!result.ok) say(`notes: cannot keep them in ${this.file}: ${result.error}`, "warn");
   }
+}
+
+/** What a sent note's mark and list entry say: sent, then answered or not by the next turn. */
+function sentWord(n: Note): string {
+  return n.answered === true ? "answered" : n.answered === false ? "not answered" : "sent";
 }
 
 /** A NoteBook for the working directory (services.ts makes it on first use). */

@@ -14,6 +14,11 @@ export interface StoredNote {
   lines: string[];
   text: string;
   sent: boolean;
+  /** Its lines when it was sent (the text the next turn starts from). */
+  sentFirst?: number;
+  sentLast?: number;
+  /** Sent, then: a hunk of the next turn changed its lines (true), or that turn left them (false). */
+  answered?: boolean;
 }
 
 /** The store's folder (specs point XDG_STATE_HOME elsewhere). */
@@ -55,7 +60,18 @@ export function readStore(file: string): { notes: StoredNote[]; error?: string }
     if (!isNote(n)) continue;
     const lines: string[] = [];
     for (const l of n.lines as unknown[]) if (typeof l === "string") lines.push(l);
-    notes.push({ path: n.path, first: n.first, last: n.last, lines, text: n.text, sent: n.sent === true });
+    const num = (v: unknown) => (typeof v === "number" ? v : undefined);
+    notes.push({
+      path: n.path,
+      first: n.first,
+      last: n.last,
+      lines,
+      text: n.text,
+      sent: n.sent === true,
+      sentFirst: num(n.sentFirst),
+      sentLast: num(n.sentLast),
+      answered: typeof n.answered === "boolean" ? n.answered : undefined,
+    });
   }
   return { notes };
 }

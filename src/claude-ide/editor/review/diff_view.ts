@@ -210,6 +210,8 @@ export class DiffView {
       role,
       proposal: this.rightBuf,
       file,
+      turn: this.spec.words === "turn" ? true : undefined,
+      overview: this.spec.overview,
     });
     markReview(this.leftBuf, value("current"), this.life.waiting.is());
     markReview(this.rightBuf, value("proposal"), this.life.waiting.is());
@@ -327,6 +329,8 @@ export class DiffView {
     }
     if (action === "take") this.taken++;
     this.decisions++;
+    // Decisions unsaved: 'modified', so that :q refuses (E37) instead of dropping them; :w applies, :q! discards.
+    setOpt("modified", true, { buf: this.rightBuf });
     vim.cmd("diffupdate");
     this.jumpHunk("next");
     this.setWinbars();

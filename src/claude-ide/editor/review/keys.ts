@@ -13,11 +13,14 @@
 // is part of 4, the rest after; a title the buffer shows already ranks last of all.
 import type { Config } from "../../config";
 import { WHOLE_FILE_KEY } from "../../contracts";
+import { say } from "../../log";
 
 /** `g?`: the float listing every key of the view. */
 export const HELP_KEY = "g?";
 export const NEXT_FILE_KEY = "]f";
 export const PREV_FILE_KEY = "[f";
+/** In a turn's overview: the file under the cursor reviewed in the user's own buffer (inline_view.ts). */
+export const INLINE_KEY = "gi";
 
 /** What a review decides: a proposal (accepted / rejected) or what a turn already did (kept / reverted). */
 export type Words = "proposal" | "turn";
@@ -45,6 +48,8 @@ export interface KeyEntry {
   rank: number;
   /** What runs; none for a command (`:w`, whose autocmd does it). */
   fn?: (this: void) => void;
+  /** Mapped in Visual mode too (`fn` reads the selection: the note key). */
+  visual?: boolean;
 }
 
 /** A winbar part: its text (statusline syntax) and its rank. */
@@ -73,8 +78,9 @@ export function mapTable(bufs: Buf[], entries: KeyEntry[]): void {
   for (const e of entries) {
     if (e.lhs === false || e.fn === undefined || isCommand(e.lhs) || seen.has(e.lhs)) continue;
     seen.add(e.lhs);
+    const modes = e.visual === true ? ["n", "x"] : "n";
     for (const buffer of bufs)
-      vim.keymap.set("n", e.lhs, e.fn, { buffer, nowait: true, desc: `claude-ide: ${e.desc}` });
+      vim.keymap.set(modes, e.lhs, e.fn, { buffer, nowait: true, desc: `claude-ide: ${e.desc}` });
   }
 }
 
@@ -197,6 +203,53 @@ function helpEntry(title: string, entries: () => KeyEntry[]): KeyEntry {
       showHelp(title, entries());
     },
   };
+}
+
+/** Runs the plugin's command `name` (the one way in the keys share with it), saying why when it cannot. */
+function runCommand(name: string): void {
+  if (vim.fn.exists(`:${name}`) !== 2) {
+    say(`:${name} is not defined (the plugin's plugin/ file was not loaded)`, "error");
+    return;
+  }
+  const [ok, err] = pcall(vim.cmd, name);
+  if (!ok) say(`:${name}: ${tostring(err)}`, "error");
+}
+
+/**
+ * The note key (diff.keymaps.note): a note for the agent on the line under the cursor, or in Visual mode on the
+ * selected lines, as :ClaudeCodeNote writes it (it edits the note already there). `words`: what the view shows.
+ */
+function noteEntry(config: Config["diff"], words: Words): KeyEntry[] {
+  const lhs = config.keymaps.note;
+  if (lhs === false) return [];
+  return [
+    {
+      lhs,
+      desc:
+        words === "turn"
+          ? "a note for the agent on this line (Visual: the selected lines), sent with your next prompt once you apply (:w); on a note: edit it"
+          : "a note for the agent on this line of the proposal (Visual: the selected lines); on a note: edit it",
+      bar: "note",
+      rank: OTHER,
+      visual: true,
+      fn: () => runCommand("ClaudeCodeNote"),
+    },
+  ];
+}
+
+/** The request-changes key (diff.keymaps.request_changes) of a proposal or a plan: rejected, its notes the reason. */
+function requestChangesEntry(config: Config["diff"], what: string): KeyEntry[] {
+  const lhs = config.keymaps.request_changes;
+  if (lhs === false) return [];
+  return [
+    {
+      lhs,
+      desc: `request changes: reject the ${what} with every note on it as the reason, so the model revises it`,
+      bar: "request changes",
+      rank: OTHER,
+      fn: () => runCommand("ClaudeCodeRequestChanges"),
+    },
+  ];
 }
 
 /** What a file's view does for its keys. */
@@ -324,6 +377,9 @@ export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: 
   list.push(
     helpEntry(ctx.fromOverview ? "a file of the review" : turn ? "the turn's file" : "the proposal", () => list),
   );
+  // Last: on a narrow window their winbar parts go first.
+  list.push(...noteEntry(config, ctx.words));
+  if (!turn) list.push(...requestChangesEntry(config, ctx.fromOverview ? "whole proposal" : "proposal"));
   return list;
 }
 
@@ -340,6 +396,8 @@ export interface OverviewKeyActions {
   /** gR: the whole file under the cursor. */
   wholeFile(this: void): void;
   jump(this: void, what: "hunk" | "file", direction: 1 | -1): void;
+  /** gi: the file under the cursor reviewed in the user's own buffer (a review that offers it). */
+  inline?(this: void): void;
 }
 
 /** The overview's keys. `extra`: a multi-file review's own (the turn review's gR replaces the default one). */
@@ -396,6 +454,13 @@ export function overviewTable(
       fn: act.open,
     },
   ];
+  if (act.inline !== undefined)
+    list.push({
+      lhs: INLINE_KEY,
+      desc: "review the file under the cursor in your own buffer, its hunks drawn in it (the same keys, g? lists them)",
+      rank: OTHER,
+      fn: act.inline,
+    });
   if (keys.accept !== false)
     list.push({ lhs: keys.accept, desc: `${turn ? "apply" : "accept"} (as :w)`, rank: DECIDES, fn: act.accept });
   list.push(
@@ -439,6 +504,47 @@ export function overviewTable(
       fn: act.reason,
     });
   list.push(helpEntry(turn ? "the turn's review" : "the review", () => list));
+  // Last: on a narrow window their winbar parts go first.
+  list.push(...noteEntry(config, words));
+  if (!turn) list.push(...requestChangesEntry(config, "proposal"));
+  return list;
+}
+
+/** What the inline view (a turn's file in the user's own buffer) does for its keys. */
+export interface InlineKeyActions {
+  decide(this: void, decision: "kept" | "dropped"): void;
+  jump(this: void, direction: "next" | "prev"): void;
+}
+
+/**
+ * The keys of the inline view: a turn's hunks drawn in the user's own buffer, mapped there only while it is under
+ * review. No winbar (the window is the user's): `g?` lists them. The review is applied where it is kept, its overview
+ * (`:w` there, or :ClaudeCodeDiffAccept from anywhere).
+ */
+export function inlineTable(config: Config["diff"], act: InlineKeyActions): KeyEntry[] {
+  const keys = config.keymaps;
+  const list: KeyEntry[] = [
+    {
+      lhs: keys.take_hunk,
+      desc: "keep the hunk under the cursor (pressed again: undecided)",
+      rank: DECIDES,
+      fn: () => act.decide("kept"),
+    },
+    {
+      lhs: keys.drop_hunk,
+      desc: "revert the hunk under the cursor once the review is applied (pressed again: undecided)",
+      rank: DECIDES,
+      fn: () => act.decide("dropped"),
+    },
+    { lhs: keys.next_hunk, desc: "next hunk", rank: MOVES, fn: () => act.jump("next") },
+    { lhs: keys.prev_hunk, desc: "previous hunk", rank: MOVES, fn: () => act.jump("prev") },
+    {
+      lhs: ":ClaudeCodeDiffAccept",
+      desc: "apply the turn's review from here (as :w in its overview): revert what you marked, keep the rest",
+      rank: PART_OF,
+    },
+  ];
+  list.push(helpEntry("the turn's changes in your buffer", () => list));
   return list;
 }
 
@@ -470,6 +576,10 @@ export function planTable(config: Config["diff"], approveWords: string, act: Pla
       rank: OTHER,
       fn: act.refuse,
     });
+  const note = noteEntry(config, "proposal");
+  for (const e of note) e.desc = "a note for the agent on this line of the plan (Visual: the selected lines)";
+  const changes = requestChangesEntry(config, "plan");
+  for (const e of changes) e.desc = "request changes: refuse the plan with every note on it as the feedback";
   list.push({
     lhs: ":ClaudeCodeDiffDeny {feedback}",
     desc: "refuse the plan with this feedback",
@@ -477,6 +587,8 @@ export function planTable(config: Config["diff"], approveWords: string, act: Pla
     rank: PART_OF,
   });
   list.push(helpEntry("the plan", () => list));
+  // Last: on a narrow window their winbar parts go first.
+  list.push(...note, ...changes);
   return list;
 }
 
@@ -490,12 +602,14 @@ export interface ListedKey {
 /**
  * Every view's key table for `config` (a validated Config: config.validate(nil).config for the defaults), as the
  * views build them, without their actions: `proposal` (a proposal's file view), `turn_file` (a turn's single file),
- * `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview` and `plan`.
+ * `file_from_overview`, `overview` (a multi-file proposal's), `turn_overview`, `inline` (a turn's file in the user's
+ * own buffer) and `plan`.
  */
 export function keyTables(config: Config): Record<string, ListedKey[]> {
   const d = config.diff;
   const file = { close: NOOP, reason: NOOP, accept: NOOP, decide: NOOP, jump: NOOP };
   const over = { open: NOOP, accept: NOOP, close: NOOP, reason: NOOP, decide: NOOP, wholeFile: NOOP, jump: NOOP };
+  const turnOver = { ...over, inline: NOOP };
   const listed = (entries: KeyEntry[]) =>
     entries
       .filter((e) => e.lhs !== false)
@@ -506,7 +620,8 @@ export function keyTables(config: Config): Record<string, ListedKey[]> {
     turn_file: listed(fileViewTable(d, { words: "turn", fromOverview: false, extra: gR }, file)),
     file_from_overview: listed(fileViewTable(d, { words: "proposal", fromOverview: true }, file)),
     overview: listed(overviewTable(d, "proposal", over)),
-    turn_overview: listed(overviewTable(d, "turn", over, gR, "note")),
+    turn_overview: listed(overviewTable(d, "turn", turnOver, gR, "note")),
+    inline: listed(inlineTable(d, { decide: NOOP, jump: NOOP })),
     plan: listed(planTable(d, "approve", { approve: NOOP, refuse: NOOP })),
   };
 }

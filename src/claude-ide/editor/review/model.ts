@@ -321,3 +321,43 @@ export class Life {
     return true;
   }
 }
+
+/** The lines a hunk takes in its side-"a" text, widened by `by` lines each side: [first, last] (a point: a gap). */
+function spanOf(h: Hunk, by: number): [number, number] {
+  if (h.aCount > 0) return [h.a - by, h.a + h.aCount - 1 + by];
+  // No line of its own: between line a and line a + 1.
+  return [h.a + 0.5 - by, h.a + 0.5 + by];
+}
+
+/**
+ * The change `base` → `ours` made on top of `theirs`, another change of the same `base` (the user's unsaved edits
+ * in a buffer, say), as a three-way merge: `theirs` with each of ours' hunks applied where it is. Undefined when a
+ * hunk of ours touches the lines one of theirs changed, or a line next to them: nothing of the user's is ever
+ * overwritten or guessed at.
+ */
+export function rebased(base: string[], ours: string[], theirs: string[]): string[] | undefined {
+  const mine = diffHunks(base, ours);
+  const others = diffHunks(base, theirs);
+  for (const m of mine) {
+    const [lo, hi] = spanOf(m, 1);
+    for (const o of others) {
+      const [olo, ohi] = spanOf(o, 0);
+      if (olo <= hi && ohi >= lo) return undefined;
+    }
+  }
+  // Both sets of hunks in the order of base, each taking its own text's block.
+  const all: { h: Hunk; lines: string[] }[] = [];
+  for (const h of mine) all.push({ h, lines: ours });
+  for (const h of others) all.push({ h, lines: theirs });
+  all.sort((x, y) => lineBefore(x.h, "a") - lineBefore(y.h, "a"));
+  const out: string[] = [];
+  let next = 1;
+  for (const { h, lines } of all) {
+    const before = lineBefore(h, "a");
+    for (let l = next; l <= before; l++) out.push(base[l - 1]);
+    for (const line of blockLines(lines, h, "b")) out.push(line);
+    next = before + h.aCount + 1;
+  }
+  for (let l = next; l <= base.length; l++) out.push(base[l - 1]);
+  return out;
+}

@@ -11,6 +11,8 @@ import { type MultiKey, type MultiOutcome, type ReviewFile, WHOLE_FILE_KEY } fro
 import { linesText, reviewText, textLines } from "./diff_text";
 import { type FileView, openFileView } from "./file_view";
 import { Life } from "./model";
+import { InlineView } from "./inline_view";
+import { findBuffer } from "../buffers";
 import { NEXT_FILE_KEY, Overview, PREV_FILE_KEY } from "./overview";
 import type { Words } from "./keys";
 import type { ReviewOrigin } from "./view_parts";
@@ -41,13 +43,20 @@ export class MultiReview {
     private readonly words: Words = "proposal",
     /** A turn review's Q (MultiRequest.note). */
     private readonly note?: ((this: void, text: string) => void) | false,
+    /** Every file's hunks also in its own buffer (MultiRequest.inline): the overview is shown even for one file. */
+    private readonly inline = false,
   ) {
     this.texts = files.map((f) => f.proposal);
   }
 
+  /** The files shown in the user's own buffers (inline_view.ts), by index. */
+  private readonly inlines = new LuaMap<number, InlineView>();
+  /** The autocmds that show a file inline when its buffer is opened (review.inline). */
+  private inlineGroup?: number;
+
   /** Shows the overview (one file: its review). Throws when Neovim refuses to open it (nothing is left behind). */
   show(): void {
-    if (this.files.length < 2) {
+    if (this.files.length < 2 && !this.inline) {
       this.openFile(0);
       return;
     }
@@ -76,8 +85,123 @@ export class MultiReview {
           if (key !== undefined) vim.schedule(() => this.runKey(key, index));
           else this.overview?.dropFile(index);
         },
+        decided: (index) => this.inlineChanged(index),
+        inline: this.words === "turn" ? (index, hunk) => vim.schedule(() => this.openInline(index, hunk)) : undefined,
       },
     );
+    if (this.inline && this.words === "turn") this.showInline();
+  }
+
+  // ---- in the user's own buffers (inline_view.ts) ---------------------------------------------------------
+
+  /** review.inline: every file whose buffer is loaded shows its hunks there now, the others when opened. */
+  private showInline(): void {
+    this.files.forEach((f, index) => {
+      const buf = findBuffer(f.path, true);
+      if (buf !== undefined) this.attachInline(index, buf, false);
+    });
+    const byName = new LuaMap<string, number>();
+    this.files.forEach((f, index) => byName.set(vim.fs.normalize(vim.fn.fnamemodify(f.path, ":p")), index));
+    this.inlineGroup = vim.api.nvim_create_augroup(`claude-ide.inline-review.${this.files[0]?.path ?? ""}`, {
+      clear: true,
+    });
+    const opened = (buf: Buf) => {
+      const index = byName.get(vim.fs.normalize(vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":p")));
+      if (index !== undefined && !this.life.settled && this.inlines.get(index) === undefined)
+        this.attachInline(index, buf, false);
+    };
+    vim.api.nvim_create_autocmd("BufWinEnter", {
+      group: this.inlineGroup,
+      desc: "claude-ide: a file of the turn's review, opened, shows its hunks in its buffer",
+      callback: function (this: void, ev: vim.api.AutocmdArgs) {
+        opened(ev.buf);
+      },
+    });
+  }
+
+  /** File `index` shown in `buf`; `loud`: says why when it cannot be (gi), otherwise quietly shown in the overview only. */
+  private attachInline(index: number, buf: Buf, loud: boolean): InlineView | undefined {
+    const overview = this.overview;
+    if (overview === undefined || this.life.settled) return undefined;
+    const f = this.files[index];
+    // A buffer older than the file on disk (the agent wrote it) is read again first, as a revert does.
+    if (vim.api.nvim_get_option_value("modified", { buf }) !== true)
+      pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent! checktime"));
+    this.inlines.get(index)?.close();
+    this.inlines.delete(index);
+    const [ok, made] = pcall(
+      () =>
+        new InlineView(
+          buf,
+          {
+            file: () => overview.docFile(index),
+            decide: (hunk, decision) => overview.decide(index, hunk, decision),
+          },
+          this.config.diff,
+          f.label,
+        ),
+    );
+    if (!ok) {
+      if (loud) say(tostring(made), "warn");
+      return undefined;
+    }
+    this.inlines.set(index, made);
+    return made;
+  }
+
+  /** File `index`'s hunks or proposal changed in the document: its inline view draws them again. */
+  private inlineChanged(index: number): void {
+    const view = this.inlines.get(index);
+    if (view === undefined) return;
+    if (view.refresh()) return;
+    // A new proposal (the file's review kept, gR): its hunks are shown again if the buffer holds it.
+    view.close();
+    this.inlines.delete(index);
+    if (vim.api.nvim_buf_is_valid(view.buf)) this.attachInline(index, view.buf, false);
+  }
+
+  /**
+   * gi: file `index` in the user's own window (a window of their tab page showing it, else the window they came
+   * from when it holds a file, else one split from it), its hunks drawn there, the cursor at hunk `hunk`.
+   */
+  private openInline(index: number, hunk: number): void {
+    const overview = this.overview;
+    if (overview === undefined || this.life.settled) return;
+    const path = this.files[index].path;
+    const origin = overview.origin.window();
+    const tab = vim.api.nvim_win_is_valid(origin) ? vim.api.nvim_win_get_tabpage(origin) : 0;
+    const found = findBuffer(path, true);
+    const wins = vim.api.nvim_tabpage_list_wins(tab);
+    const isFile = (w: Win): boolean =>
+      vim.api.nvim_win_get_config(w).relative === "" &&
+      vim.api.nvim_get_option_value("buftype", { buf: vim.api.nvim_win_get_buf(w) }) === "" &&
+      w !== overview.win;
+    let win = found === undefined ? undefined : wins.find((w) => vim.api.nvim_win_get_buf(w) === found);
+    const edit = win === undefined;
+    win ??= vim.api.nvim_win_is_valid(origin) && isFile(origin) ? origin : wins.find((w) => isFile(w));
+    if (win === undefined) {
+      vim.api.nvim_set_current_win(vim.api.nvim_win_is_valid(origin) ? origin : overview.win);
+      vim.cmd(`leftabove vsplit ${vim.fn.fnameescape(path)}`);
+    } else {
+      vim.api.nvim_set_current_win(win);
+      if (edit) vim.cmd(`edit ${vim.fn.fnameescape(path)}`);
+    }
+    const buf = vim.api.nvim_get_current_buf();
+    const view =
+      this.inlines.get(index)?.buf === buf && !(this.inlines.get(index) as InlineView).isClosed()
+        ? this.inlines.get(index)
+        : this.attachInline(index, buf, true);
+    view?.showHunk(math.max(0, hunk));
+  }
+
+  /** Every inline view ends (the review is settled): their marks and keys go. */
+  private closeInline(): void {
+    for (const [index, view] of this.inlines) {
+      view.close();
+      this.inlines.delete(index);
+    }
+    if (this.inlineGroup !== undefined) pcall(vim.api.nvim_del_augroup_by_id, this.inlineGroup);
+    this.inlineGroup = undefined;
   }
 
   /** Brings the user to the review when it opened behind them and waits unseen; false otherwise. */
@@ -94,6 +218,7 @@ export class MultiReview {
   /** The call was cancelled: the views close, no decision is reported. */
   cancel(): void {
     if (!this.life.settle()) return;
+    this.closeInline();
     this.closeAll();
   }
 
@@ -211,6 +336,7 @@ export class MultiReview {
           : [`(${f.summary})`, this.heading()],
         words: this.words,
         fromOverview,
+        overview: this.overview?.buf,
         currentLabel: f.baseLabel,
         keys,
       },
@@ -245,6 +371,7 @@ export class MultiReview {
       }
     }
     const files = accepted ? (this.overview?.finals() ?? this.texts) : [];
+    this.closeInline();
     this.view?.settle();
     this.overview?.settle();
     // Inside an autocmd (BufWriteCmd, WinClosed) windows cannot close safely: on the next tick.

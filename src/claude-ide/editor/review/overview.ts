@@ -110,6 +110,11 @@ interface Chunk {
   kinds: Kind[];
   /** Per line: the hunk it belongs to (0-based; -1 on the header). */
   hunks: number[];
+  /**
+   * Per line: the line of the proposal it shows (a removed line: the proposal's line where it was; a `@@` line:
+   * its hunk's first; 0 on the header), for a note written on the overview (noteLines).
+   */
+  at: number[];
 }
 
 /** A file of the review's document (model.ts DocFile: base, proposal, origin, kind, hunks) as the overview lays it out. */
@@ -132,6 +137,10 @@ export interface OverviewEvents {
   openFile(index: number, hunk: number): void;
   /** gR, or gH on a header: refuses (reverts) the whole file. */
   wholeFile(index: number): void;
+  /** File `index`'s hunks or proposal changed (a decision, here or in another view): the other views show it. */
+  decided?(index: number): void;
+  /** gi on hunk `hunk` (-1: the header) of file `index`: that file reviewed in the user's own buffer. */
+  inline?(index: number, hunk: number): void;
 }
 
 export interface OverviewSpec {
@@ -214,6 +223,11 @@ export class Overview {
   private bar?: [string, BarPart[]];
   /** The overview's keys: mapped, in the winbar, in the g? float (keys.ts). */
   private keys: KeyEntry[] = [];
+  /**
+   * Whether anything is decided: the buffer is then 'modified', so that `:q` (and `:qa`, `:close`, `:tabclose`)
+   * refuses with E37 as for any unsaved buffer instead of dropping the decisions; `:w` applies, `:q!` discards.
+   */
+  private anyDecided = false;
 
   /** Builds the buffer and shows it. Throws (leaving nothing behind) when Neovim refuses. */
   constructor(
@@ -315,7 +329,7 @@ export class Overview {
     setOpt("modifiable", true, { buf });
     vim.api.nvim_buf_set_lines(buf, from, to, false, lines);
     setOpt("modifiable", false, { buf });
-    setOpt("modified", false, { buf });
+    setOpt("modified", this.anyDecided, { buf });
   }
 
   /** Each file's final lines: its proposal with the dropped hunks put back. */
@@ -359,6 +373,7 @@ export class Overview {
     const s = this.sections[index];
     repropose(s, lines, laidOutHunks);
     s.replaced = replaced;
+    this.anyDecided = this.decidedAny();
     const before = (s.chunk as Chunk).lines.length;
     s.chunk = this.chunkOf(s);
     const after = s.chunk.lines.length;
@@ -381,6 +396,7 @@ export class Overview {
     }
     this.setWinbar();
     this.showFile(index);
+    this.events.decided?.(index);
   }
 
   /** Puts the cursor on file `index`'s header. */
@@ -449,14 +465,53 @@ export class Overview {
     return found === undefined ? undefined : [found.file, found.hunk];
   }
 
+  /**
+   * The lines of a file's proposal that rows `first`..`last` (1-based) show, for a note written here: the file, its
+   * path and the proposal's lines (a removed line counts as the line where it was); a string says why there are
+   * none (the title or a header, rows of two files).
+   */
+  noteLines(
+    first: number,
+    last: number,
+  ): { path: string; first: number; last: number; lines: string[]; turn: boolean } | string {
+    this.complete();
+    const from = this.at(first - 1);
+    const to = this.at(last - 1);
+    if (from === undefined || to === undefined || from.file !== to.file)
+      return "a note goes on the lines of one file: put the cursor on one of its hunks";
+    const s = this.sections[from.file];
+    const chunk = s.chunk as Chunk;
+    let lo = math.huge;
+    let hi = 0;
+    for (let row = first - 1; row <= last - 1; row++) {
+      const line = chunk.at[row - s.header];
+      if (line > 0) {
+        lo = math.min(lo, line);
+        hi = math.max(hi, line);
+      }
+    }
+    if (hi === 0) return "a note goes on a hunk's lines: the file's header has none";
+    const lines: string[] = [];
+    for (let l = lo; l <= hi; l++) lines.push(s.proposal[l - 1] ?? "");
+    return { path: s.file.path, first: lo, last: hi, lines, turn: this.spec.words === "turn" };
+  }
+
   /** Sets hunk `hunk` of file `index` to `decision` (undefined: undecided again) and shows it. */
   decide(index: number, hunk: number, decision: Decision | undefined): void {
     const s = this.sections[index];
     const h = s.hunks[hunk];
     h.decision = decision;
+    this.anyDecided = this.decidedAny();
     this.setLine(s.header, this.headerText(s));
     if (index < this.marked) this.markHunk(h);
     this.setWinbar();
+    this.events.decided?.(index);
+  }
+
+  /** File `index` as the review's document holds it (its hunks with their decisions): the inline view's source. */
+  docFile(index: number): DocFile {
+    this.complete();
+    return this.sections[index];
   }
 
   // ---- building --------------------------------------------------------------------------------------------
@@ -466,15 +521,18 @@ export class Overview {
     const lines: string[] = [""];
     const kinds: Kind[] = [Kind.Header];
     const hunks: number[] = [-1];
+    const at: number[] = [0];
     const base = s.base;
     const proposal = s.proposal;
+    const last = math.max(1, proposal.length);
     // The last line of the file shown so far: context is never shown twice.
     let shown = 0;
     s.hunks.forEach((h, hi) => {
-      const push = (text: string, kind: Kind) => {
+      const push = (text: string, kind: Kind, line: number) => {
         lines.push(text);
         kinds.push(kind);
         hunks.push(hi);
+        at.push(math.min(math.max(1, line), last));
       };
       const aBefore = lineBefore(h, "a");
       const aLast = aBefore + h.aCount;
@@ -490,15 +548,16 @@ export class Overview {
       const oldStart = oldCount > 0 ? leadFrom : aBefore;
       const newStart = newCount > 0 ? bBefore - lead + 1 : bBefore;
       h.rel = lines.length;
-      push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At);
-      for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context);
-      for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete);
-      for (let l = bBefore + 1; l <= bBefore + h.bCount; l++) push(`+${proposal[l - 1]}`, Kind.Add);
-      for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context);
+      push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At, bBefore + 1);
+      for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context, bBefore - (aBefore - l));
+      for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete, bBefore + 1);
+      for (let l = bBefore + 1; l <= bBefore + h.bCount; l++) push(`+${proposal[l - 1]}`, Kind.Add, l);
+      const bLast = bBefore + h.bCount;
+      for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context, bLast + (l - aLast));
       h.relEnd = lines.length - 1;
       shown = trailTo;
     });
-    return { lines, kinds, hunks };
+    return { lines, kinds, hunks, at };
   }
 
   /** What row `row` (0-based) shows: the file, its hunk (-1: the header) and the kind of line; none: the title. */
@@ -599,7 +658,7 @@ export class Overview {
     setOpt("modifiable", true, { buf });
     vim.api.nvim_buf_set_lines(buf, row, row + 1, true, [text]);
     setOpt("modifiable", false, { buf });
-    setOpt("modified", false, { buf });
+    setOpt("modified", this.anyDecided, { buf });
   }
 
   /**
@@ -680,7 +739,14 @@ export class Overview {
     const file = plural(this.sections.length, "file");
     markReview(
       this.buf,
-      { tab_name: this.spec.title, role: "proposal", proposal: this.buf, file },
+      {
+        tab_name: this.spec.title,
+        role: "proposal",
+        proposal: this.buf,
+        file,
+        turn: this.spec.words === "turn" ? true : undefined,
+        files: this.spec.files.map((f) => f.path),
+      },
       this.life.waiting.is(),
     );
   }
@@ -775,6 +841,13 @@ export class Overview {
     else this.events.openFile(at[0], at[1]);
   }
 
+  /** gi: the file under the cursor in the user's own buffer, at the hunk under it (on a header: its first). */
+  private inlineHere(): void {
+    const at = this.here();
+    if (at === undefined) say("on a file's header or one of its hunks: the title line is no file");
+    else this.events.inline?.(at[0], at[1]);
+  }
+
   /**
    * q: with nothing decided, closes (a proposal rejected, a turn kept as it is); after decisions it asks whether to
    * apply them, discard them or go back, and each answer does what it says.
@@ -831,6 +904,7 @@ export class Overview {
         decide: (decision) => this.decideHere(decision),
         wholeFile: onFile((i) => this.events.wholeFile(i)),
         jump: (what, direction) => this.jump(what === "hunk" ? Kind.At : Kind.Header, direction),
+        inline: this.events.inline === undefined ? undefined : () => this.inlineHere(),
       },
       this.spec.keys.map((k) => ({ lhs: k.lhs, desc: k.desc, fn: onFile(k.fn) })),
       this.spec.note === undefined ? "reason" : this.spec.note === false ? false : "note",

@@ -134,7 +134,13 @@ export class PlanReview {
   }
 
   private mark(): void {
-    const value: ReviewVar = { tab_name: this.title, role: "proposal", proposal: this.buf, file: this.req.name };
+    const value: ReviewVar = {
+      tab_name: this.title,
+      role: "proposal",
+      proposal: this.buf,
+      file: this.req.name,
+      plan: true,
+    };
     markReview(this.buf, value, this.life.waiting.is());
   }
 

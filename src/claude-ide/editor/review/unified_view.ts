@@ -315,7 +315,14 @@ export class UnifiedView {
     const file = vim.fn.fnamemodify(this.spec.path, ":~:.");
     markReview(
       this.buf,
-      { tab_name: this.spec.tabName, role: "proposal", proposal: this.buf, file },
+      {
+        tab_name: this.spec.tabName,
+        role: "proposal",
+        proposal: this.buf,
+        file,
+        turn: this.spec.words === "turn" ? true : undefined,
+        overview: this.spec.overview,
+      },
       this.life.waiting.is(),
     );
   }
@@ -554,6 +561,8 @@ export class UnifiedView {
       }
     }
     this.decisions++;
+    // Decisions unsaved: 'modified', so that :q refuses (E37) instead of dropping them; :w applies, :q! discards.
+    setOpt("modified", true, { buf: this.buf });
     this.refresh();
     this.jumpHunk("next");
   }

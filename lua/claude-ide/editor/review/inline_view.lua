@@ -1,0 +1,525 @@
+-- Generated from src/claude-ide/editor/review/inline_view.ts by TypeScriptToLua (make build): do not edit.
+local ____lualib = require("claude-ide.lualib_bundle")
+local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__ArrayPush = ____lualib.__TS__ArrayPush
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local ____exports = {}
+local ____log = require("claude-ide.log")
+local say = ____log.say
+local ____highlights = require("claude-ide.editor.review.highlights")
+local DIFF_ADD = ____highlights.DIFF_ADD
+local DIFF_DELETE = ____highlights.DIFF_DELETE
+local DIFF_TEXT = ____highlights.DIFF_TEXT
+local defineHighlights = ____highlights.defineHighlights
+local ____model = require("claude-ide.editor.review.model")
+local blockLines = ____model.blockLines
+local changedMiddle = ____model.changedMiddle
+local lineBefore = ____model.lineBefore
+local toggled = ____model.toggled
+local ____keys = require("claude-ide.editor.review.keys")
+local inlineTable = ____keys.inlineTable
+--- The hunks' places (no decoration: they only follow the edits).
+local TRACK = vim.api.nvim_create_namespace("claude-ide.inline.track")
+--- What is drawn of the hunks the screen reached.
+local DRAW = vim.api.nvim_create_namespace("claude-ide.inline")
+____exports.SIGN_ADD = "ClaudeIdeInlineAddSign"
+____exports.SIGN_CHANGE = "ClaudeIdeInlineChangeSign"
+____exports.KEPT = "ClaudeIdeInlineKept"
+____exports.TO_REVERT = "ClaudeIdeInlineToRevert"
+--- A block of more lines than this gets one sign mark over its lines (Neovim shows it on each), not one per line.
+local SIGN_ROWS = 200
+--- Blocks of more lines than this are not compared line by line for their changed part.
+local PAIRED_ROWS = 200
+--- The changed part of a line over its added line's colour.
+local TEXT_PRIORITY = 4100
+--- The buffer variable that says a buffer is under inline review (statuslines may read it).
+____exports.INLINE_VAR = "claude_ide_inline"
+local function defineInlineHighlights()
+    defineHighlights()
+    vim.api.nvim_set_hl(0, ____exports.SIGN_ADD, {link = "Added", default = true})
+    vim.api.nvim_set_hl(0, ____exports.SIGN_CHANGE, {link = "Changed", default = true})
+    vim.api.nvim_set_hl(0, ____exports.KEPT, {link = "DiagnosticOk", default = true})
+    vim.api.nvim_set_hl(0, ____exports.TO_REVERT, {link = "DiagnosticWarn", default = true})
+end
+--- Every buffer under inline review.
+local views = {}
+local providing = false
+--- The inline view of `buf` (0: the current buffer), if it is under review.
+function ____exports.inlineViewOf(buf)
+    return views[buf == 0 and vim.api.nvim_get_current_buf() or buf]
+end
+--- The decoration provider, set once: each screen update draws the hunks of the rows it shows.
+local function provide()
+    if providing then
+        return
+    end
+    providing = true
+    vim.api.nvim_set_decoration_provider(
+        DRAW,
+        {on_win = function(_, _win, buf, top, bot)
+            local ____opt_0 = views[buf]
+            if ____opt_0 ~= nil then
+                ____opt_0:draw(top, bot)
+            end
+            return false
+        end}
+    )
+end
+--- Whether the buffer's lines are `lines` (an empty file: no line, or the one empty line a buffer keeps).
+local function holds(buf, lines)
+    local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    if #lines == 0 then
+        return #now == 1 and now[1] == ""
+    end
+    if #now ~= #lines then
+        return false
+    end
+    do
+        local i = 0
+        while i < #now do
+            if now[i + 1] ~= lines[i + 1] then
+                return false
+            end
+            i = i + 1
+        end
+    end
+    return true
+end
+--- `text` with its tabs as the spaces they take from column `col` on (a virtual line shows a tab as ^I).
+local function expanded(text, col, tabstop)
+    if (string.find(text, "\t", 1, true)) == nil then
+        return {
+            text,
+            col + vim.fn.strdisplaywidth(text)
+        }
+    end
+    local out = ""
+    for piece, tab in string.gmatch(text, "([^\t]*)(\t?)") do
+        out = out .. piece
+        col = col + vim.fn.strdisplaywidth(piece)
+        if tab ~= "" then
+            local n = tabstop - col % tabstop
+            out = out .. string.rep(" ", n)
+            col = col + n
+        end
+    end
+    return {out, col}
+end
+____exports.InlineView = __TS__Class()
+local InlineView = ____exports.InlineView
+InlineView.name = "InlineView"
+function InlineView.prototype.____constructor(self, buf, source, config, label)
+    self.buf = buf
+    self.source = source
+    self.config = config
+    self.label = label
+    self.drawn = {}
+    self.below = {}
+    self.keys = {}
+    self.saved = {}
+    self.augroup = -1
+    self.closed = false
+    local f = source.file()
+    self.proposal = f.proposal
+    if not holds(buf, f.proposal) then
+        error(label .. ": its buffer is not the file as the agent left it (it changed since): shown in the overview only", 0)
+    end
+    local ____opt_2 = views[buf]
+    if ____opt_2 ~= nil then
+        ____opt_2:close()
+    end
+    views[buf] = self
+    defineInlineHighlights()
+    self:track(f)
+    self:mapKeys()
+    vim.api.nvim_buf_set_var(buf, ____exports.INLINE_VAR, true)
+    self.augroup = vim.api.nvim_create_augroup(
+        "claude-ide.inline." .. tostring(buf),
+        {clear = true}
+    )
+    vim.api.nvim_create_autocmd(
+        {"BufUnload", "BufWipeout"},
+        {
+            group = self.augroup,
+            buffer = buf,
+            desc = "claude-ide: the inline review of this buffer ends with it",
+            callback = function()
+                self:close()
+            end
+        }
+    )
+    vim.api.nvim_create_autocmd(
+        "ColorScheme",
+        {
+            group = self.augroup,
+            desc = "claude-ide: the inline review's highlight groups again",
+            callback = function() return defineInlineHighlights() end
+        }
+    )
+    provide()
+end
+function InlineView.prototype.track(self, f)
+    local count = vim.api.nvim_buf_line_count(self.buf)
+    __TS__ArrayForEach(
+        f.hunks,
+        function(____, h, i)
+            local row = lineBefore(h, "b")
+            if h.bCount > 0 then
+                vim.api.nvim_buf_set_extmark(
+                    self.buf,
+                    TRACK,
+                    row,
+                    0,
+                    {id = i + 1, end_row = row + h.bCount, end_col = 0}
+                )
+            elseif row < count then
+                vim.api.nvim_buf_set_extmark(
+                    self.buf,
+                    TRACK,
+                    row,
+                    0,
+                    {id = i + 1}
+                )
+            else
+                self.below[i] = true
+                vim.api.nvim_buf_set_extmark(
+                    self.buf,
+                    TRACK,
+                    math.max(0, count - 1),
+                    0,
+                    {id = i + 1}
+                )
+            end
+        end
+    )
+end
+function InlineView.prototype.refresh(self)
+    if self.closed then
+        return false
+    end
+    if self.source.file().proposal ~= self.proposal then
+        return false
+    end
+    self.drawn = {}
+    vim.api.nvim_buf_clear_namespace(self.buf, DRAW, 0, -1)
+    return true
+end
+function InlineView.prototype.draw(self, top, bot)
+    if self.closed then
+        return
+    end
+    local marks = vim.api.nvim_buf_get_extmarks(
+        self.buf,
+        TRACK,
+        {
+            math.max(0, top - 1),
+            0
+        },
+        {bot + 1, -1},
+        {details = true, overlap = true}
+    )
+    if #marks == 0 then
+        return
+    end
+    local f = self.source.file()
+    for ____, ____value in ipairs(marks) do
+        local id = ____value[1]
+        local row = ____value[2]
+        local details = ____value[4]
+        do
+            local i = id - 1
+            if self.drawn[i] ~= nil or f.hunks[i + 1] == nil then
+                goto __continue32
+            end
+            local endRow = details and details.end_row or row
+            self:drawHunk(f, i, row, endRow)
+        end
+        ::__continue32::
+    end
+end
+function InlineView.prototype.drawHunk(self, f, i, row, endRow)
+    local buf = self.buf
+    local h = f.hunks[i + 1]
+    local ids = {}
+    local function set(r, col, opts)
+        local ok, id = pcall(
+            vim.api.nvim_buf_set_extmark,
+            buf,
+            DRAW,
+            r,
+            col,
+            __TS__ObjectAssign({}, opts, {strict = false})
+        )
+        if ok then
+            ids[#ids + 1] = id
+        end
+    end
+    local decision = h.decision
+    local rows = endRow - row
+    local changed = h.aCount > 0
+    local signGroup = decision == "kept" and ____exports.KEPT or (decision == "dropped" and ____exports.TO_REVERT or (changed and ____exports.SIGN_CHANGE or ____exports.SIGN_ADD))
+    local signText = decision == "dropped" and "<" or (changed and "~" or "+")
+    if rows > 0 then
+        if decision ~= "kept" then
+            set(row, 0, {end_row = endRow, end_col = 0, hl_group = decision == "dropped" and DIFF_DELETE or DIFF_ADD, hl_eol = true})
+        end
+        local sign = {sign_text = signText, sign_hl_group = signGroup}
+        if rows <= SIGN_ROWS then
+            do
+                local r = row
+                while r < endRow do
+                    set(r, 0, sign)
+                    r = r + 1
+                end
+            end
+        else
+            set(
+                row,
+                0,
+                __TS__ObjectAssign({}, sign, {end_row = endRow - 1})
+            )
+        end
+    end
+    local said = decision == "kept" and "kept" or (decision == "dropped" and "to revert" or nil)
+    if said ~= nil then
+        set(row, 0, {virt_text = {{"  " .. said, signGroup}}, virt_text_pos = "eol"})
+    end
+    if decision == "kept" or h.aCount == 0 then
+        self.drawn[i] = ids
+        return
+    end
+    local paired = decision == nil and h.aCount == h.bCount and rows == h.bCount and h.aCount <= PAIRED_ROWS
+    local old = blockLines(f.base, h, "a")
+    local now = paired and vim.api.nvim_buf_get_lines(buf, row, endRow, false) or ({})
+    local tabstop = vim.api.nvim_get_option_value("tabstop", {buf = buf})
+    local width = vim.o.columns
+    local group = decision == "dropped" and DIFF_ADD or DIFF_DELETE
+    local virt = {}
+    do
+        local k = 0
+        while k < #old do
+            local line = old[k + 1]
+            local pieces = {}
+            if paired then
+                local start, oldEnd, newEnd = changedMiddle(line, now[k + 1])
+                if newEnd > start then
+                    set(row + k, start, {end_col = newEnd, hl_group = DIFF_TEXT, priority = TEXT_PRIORITY})
+                end
+                __TS__ArrayPush(
+                    pieces,
+                    {
+                        string.sub(line, 1, start),
+                        group
+                    },
+                    {
+                        string.sub(line, start + 1, oldEnd),
+                        DIFF_TEXT
+                    },
+                    {
+                        string.sub(line, oldEnd + 1),
+                        group
+                    }
+                )
+            else
+                pieces[#pieces + 1] = {line, group}
+            end
+            local chunks = {}
+            local col = 0
+            for ____, ____value in ipairs(pieces) do
+                local text = ____value[1]
+                local hl = ____value[2]
+                local shown, after = unpack(
+                    expanded(text, col, tabstop),
+                    1,
+                    2
+                )
+                col = after
+                if shown ~= "" then
+                    chunks[#chunks + 1] = {shown, hl}
+                end
+            end
+            if width > col then
+                chunks[#chunks + 1] = {
+                    string.rep(" ", width - col),
+                    group
+                }
+            end
+            virt[#virt + 1] = chunks
+            k = k + 1
+        end
+    end
+    set(row, 0, {virt_lines = virt, virt_lines_above = not (self.below[i] ~= nil)})
+    self.drawn[i] = ids
+end
+function InlineView.prototype.places(self)
+    local out = {}
+    for ____, ____value in ipairs(vim.api.nvim_buf_get_extmarks(
+        self.buf,
+        TRACK,
+        0,
+        -1,
+        {details = true}
+    )) do
+        local id = ____value[1]
+        local row = ____value[2]
+        local details = ____value[4]
+        out[#out + 1] = {
+            id - 1,
+            row,
+            math.max(0, (details and details.end_row or row) - row)
+        }
+    end
+    return out
+end
+function InlineView.prototype.hunkAt(self, row)
+    local marks = vim.api.nvim_buf_get_extmarks(
+        self.buf,
+        TRACK,
+        {row, 0},
+        {row, -1},
+        {details = true, overlap = true}
+    )
+    local near
+    for ____, ____value in ipairs(marks) do
+        local id = ____value[1]
+        local start = ____value[2]
+        local details = ____value[4]
+        local ____end = details and details.end_row or start
+        if ____end > start and row >= start and row < ____end then
+            return id - 1
+        end
+        if ____end == start and start == row then
+            if near == nil then
+                near = id - 1
+            end
+        end
+    end
+    return near
+end
+function InlineView.prototype.jump(self, direction)
+    local places = self:places()
+    if #places == 0 then
+        say(self.label .. ": no hunk to review here")
+        return
+    end
+    local row = vim.api.nvim_win_get_cursor(0)[1] - 1
+    local target
+    if direction == "next" then
+        target = __TS__ArrayFind(
+            places,
+            function(____, p) return p[2] > row end
+        ) or places[1]
+    else
+        for ____, p in ipairs(places) do
+            if p[2] < row then
+                target = p
+            end
+        end
+        if target == nil then
+            target = places[#places]
+        end
+    end
+    self:showRow(target[2])
+end
+function InlineView.prototype.showRow(self, row)
+    local line = math.min(
+        row + 1,
+        vim.api.nvim_buf_line_count(self.buf)
+    )
+    vim.api.nvim_win_set_cursor(0, {line, 0})
+end
+function InlineView.prototype.showHunk(self, index)
+    local places = self:places()
+    local found = __TS__ArrayFind(
+        places,
+        function(____, p) return p[1] == index end
+    ) or places[1]
+    if found ~= nil then
+        self:showRow(found[2])
+    end
+end
+function InlineView.prototype.decide(self, decision)
+    local hunk = self:hunkAt(vim.api.nvim_win_get_cursor(0)[1] - 1)
+    if hunk == nil then
+        say("not on a hunk of the turn (]c goes to the next one)")
+        return
+    end
+    local h = self.source.file().hunks[hunk + 1]
+    if h == nil then
+        return
+    end
+    self.source.decide(
+        hunk,
+        toggled(h.decision, decision)
+    )
+    self:jump("next")
+end
+function InlineView.prototype.mapKeys(self)
+    self.keys = inlineTable(
+        self.config,
+        {
+            decide = function(d) return self:decide(d) end,
+            jump = function(d) return self:jump(d) end
+        }
+    )
+    local buf = self.buf
+    local done = {}
+    for ____, e in ipairs(self.keys) do
+        do
+            if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") or done[e.lhs] ~= nil then
+                goto __continue81
+            end
+            local lhs = e.lhs
+            done[lhs] = true
+            local mine = vim.api.nvim_buf_call(
+                buf,
+                function() return vim.fn.maparg(lhs, "n", false, true) end
+            )
+            local ____self_saved_10 = self.saved
+            ____self_saved_10[#____self_saved_10 + 1] = {lhs = lhs, map = mine.buffer == 1 and mine or nil}
+            vim.keymap.set("n", lhs, e.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
+        end
+        ::__continue81::
+    end
+end
+function InlineView.prototype.unmapKeys(self)
+    local buf = self.buf
+    if not vim.api.nvim_buf_is_valid(buf) then
+        return
+    end
+    for ____, ____value in ipairs(self.saved) do
+        local lhs = ____value.lhs
+        local map = ____value.map
+        pcall(vim.keymap.del, "n", lhs, {buffer = buf})
+        if map ~= nil then
+            vim.api.nvim_buf_call(
+                buf,
+                function() return vim.fn.mapset("n", false, map) end
+            )
+        end
+    end
+    self.saved = {}
+end
+function InlineView.prototype.close(self)
+    if self.closed then
+        return
+    end
+    self.closed = true
+    if views[self.buf] == self then
+        views[self.buf] = nil
+    end
+    pcall(vim.api.nvim_del_augroup_by_id, self.augroup)
+    if not vim.api.nvim_buf_is_valid(self.buf) then
+        return
+    end
+    vim.api.nvim_buf_clear_namespace(self.buf, DRAW, 0, -1)
+    vim.api.nvim_buf_clear_namespace(self.buf, TRACK, 0, -1)
+    self:unmapKeys()
+    pcall(vim.api.nvim_buf_del_var, self.buf, ____exports.INLINE_VAR)
+end
+function InlineView.prototype.isClosed(self)
+    return self.closed
+end
+return ____exports

@@ -1,0 +1,172 @@
+-- A turn's changes in the user's own buffer (editor/review/inline_view, review.inline), on a real screen
+-- (helpers/screen: a child Neovim with a UI attached): the file as the agent left it, the turn's base as removed
+-- virtual lines above each hunk, a sign on its lines; `]c`, `gh`, `gH`, `g?` typed as a user types them
+-- (nvim_input), mapped in that buffer only while it is under review; a decision made there is the overview's and
+-- the other way round; when the review ends the marks and keys go, and a mapping of the user's own comes back.
+local screen = require('helpers.screen')
+
+describe('the inline view of a turn', function()
+  local s
+
+  before_each(function()
+    s = screen.new({ width = 100, height = 30 })
+    local dir = vim.fn.tempname()
+    vim.fn.mkdir(dir, 'p')
+    s:cmd('cd ' .. vim.fn.fnameescape(dir))
+    -- The review's message (it opened behind) fits without a hit-enter prompt.
+    s:cmd('set cmdheight=10')
+    s:lua([[
+      local lualib = require('claude-ide.lualib_bundle')
+      -- The file as the agent left it, open in the user's window.
+      vim.fn.writefile({ 'one', 'TWO', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven',
+        'twelve', 'thirteen' }, 'a.txt')
+      vim.fn.writefile({ 'alpha', 'beta by sed' }, 'b.txt')
+      vim.cmd('edit a.txt')
+      vim.o.signcolumn = 'yes'
+      -- The user's own buffer-local mapping of ]c, and a buffer of theirs not under review.
+      vim.keymap.set('n', ']c', function() vim.g.users_own = (vim.g.users_own or 0) + 1 end, { buffer = true })
+      _G.user_buf = vim.api.nvim_get_current_buf()
+      _G.other = vim.api.nvim_create_buf(true, false)
+      local config = require('claude-ide.config').validate({ diff = { focus = 'never' } }).config
+      _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function()
+        return nil
+      end)
+      local function file(name, from, to, summary)
+        return { path = vim.fn.getcwd() .. '/' .. name, label = name, current = from, proposal = to,
+          summary = summary, dirty = false, baseLabel = 'Before turn 1' }
+      end
+      _G.outcome = nil
+      local opened = _G.diffs.openMulti({ title = 'turn 1: 2 files', client = 'Claude Code', clientId = 7, turn = true,
+        inline = true, files = {
+          file('a.txt', { 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven',
+            'twelve', 'thirteen', 'fourteen' },
+            { 'one', 'TWO', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+              'thirteen' }, "changed by the agent's edits"),
+          file('b.txt', { 'alpha', 'beta' }, { 'alpha', 'beta by sed' }, 'changed by a shell command'),
+        } })
+      assert(opened.ok, opened.error)
+      opened.review.onDecision(function(o) _G.outcome = o end)
+      _G.overview = function()
+        for _, b in ipairs(vim.api.nvim_list_bufs()) do
+          local o = require('claude-ide.editor.review.overview').overviewOf(b)
+          if o then return o, b end
+        end
+      end
+      _G.header = function()
+        local _, b = _G.overview()
+        for _, l in ipairs(vim.api.nvim_buf_get_lines(b, 0, -1, false)) do
+          if l:find('^a.txt') then return l end
+        end
+      end
+    ]])
+  end)
+
+  after_each(function()
+    s:lua('_G.diffs.closeAll()')
+    s:close()
+  end)
+
+  local function cursor()
+    return s:lua('return vim.api.nvim_win_get_cursor(0)[1]')
+  end
+
+  it("draws the turn's hunks in the user's own window, the base as removed lines above them", function()
+    assert.is_true(
+      s:wait_for(function()
+        return s:find('two') ~= nil
+      end),
+      s:show()
+    )
+    -- the user is still in their own window on their buffer
+    assert.are.equal(s:lua('return _G.user_buf'), s:lua('return vim.api.nvim_get_current_buf()'))
+    local removed, removed_col = s:find('two')
+    local added, added_col = s:find('TWO')
+    assert.are.equal(removed + 1, added, s:show())
+    assert.are.equal(removed_col, added_col, s:show())
+    -- the changed part marked on both, each line's colour to the window's edge
+    assert.is_true(s:has_group(removed, removed_col, 'DiffText'), vim.inspect(s:groups(removed, removed_col)))
+    assert.is_true(s:has_group(added, added_col, 'DiffText'), vim.inspect(s:groups(added, added_col)))
+    assert.is_true(
+      s:has_group(removed, removed_col + 10, 'DiffDelete'),
+      vim.inspect(s:groups(removed, removed_col + 10))
+    )
+    assert.is_true(s:has_group(added, added_col + 10, 'DiffAdd'), vim.inspect(s:groups(added, added_col + 10)))
+    assert.are.equal('~', vim.trim(s:signs(added)), s:show())
+    -- the line the agent removed at the end, below the last line
+    local last = s:find('thirteen')
+    assert.are.equal(last + 1, s:find('fourteen'), s:show())
+  end)
+
+  it('decides with ]c, gh and gH typed in the buffer; the overview shows it, and the other way round', function()
+    s:input('gg]c')
+    assert.are.equal(2, cursor())
+    s:input('gH')
+    assert.is_true(
+      s:wait_for(function()
+        return s:find('to revert') ~= nil
+      end),
+      s:show()
+    )
+    assert.are.equal("a.txt (changed by the agent's edits): 1 of 2 hunks to revert", s:lua('return _G.header()'))
+    -- gH moved to the next hunk (the removed line at the end): gh keeps it
+    assert.are.equal(13, cursor())
+    s:input('gh')
+    assert.is_true(
+      s:wait_for(function()
+        return s:lua('return _G.header()'):find('1 kept') ~= nil
+      end),
+      s:lua('return _G.header()')
+    )
+    -- gH again on the first hunk: undecided again
+    s:input('gg]cgH')
+    assert.is_true(
+      s:wait_for(function()
+        return s:find('to revert') == nil
+      end),
+      s:show()
+    )
+    -- decided in the overview: shown in the buffer
+    s:lua('local o = _G.overview(); o:decide(0, 0, "dropped")')
+    assert.is_true(
+      s:wait_for(function()
+        return s:find('to revert') ~= nil
+      end),
+      s:show()
+    )
+  end)
+
+  it(
+    "maps its keys only in buffers under review, and gives the user's own mapping back when the review ends",
+    function()
+      local desc = s:lua('return vim.fn.maparg("]c", "n", false, true).desc')
+      assert.is_truthy(tostring(desc):find('claude-ide', 1, true), tostring(desc))
+      assert.are.same(
+        {},
+        s:lua('return vim.api.nvim_buf_call(_G.other, function() return vim.fn.maparg("gH", "n", false, true) end)')
+      )
+      -- g? lists the view's keys
+      s:input('g?')
+      assert.is_true(
+        s:wait_for(function()
+          return s:find('revert the hunk under the cursor') ~= nil
+        end),
+        s:show()
+      )
+      s:input('q')
+      -- the review ends (applied in its overview): marks and keys go, the user's ]c is back
+      s:lua('local _, b = _G.overview(); vim.api.nvim_buf_call(b, function() vim.cmd("write") end)')
+      assert.is_true(
+        s:wait_for(function()
+          return s:lua('return _G.outcome ~= nil') and s:find('two') == nil
+        end),
+        s:show()
+      )
+      assert.are.same({}, s:lua('return vim.fn.maparg("gH", "n", false, true)'))
+      s:input(']c')
+      assert.is_true(s:wait_for(function()
+        return s:lua('return vim.g.users_own') == 1
+      end))
+      assert.are.equal(0, s:lua('return #vim.api.nvim_buf_get_extmarks(0, -1, 0, -1, {})'))
+    end
+  )
+end)

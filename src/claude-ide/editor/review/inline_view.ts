@@ -1,0 +1,374 @@
+// The agent's changes in the user's own buffer (`review.inline`, or `gi` in a turn's overview): a turn's file
+// reviewed where the user works, as gitsigns shows a file's hunks. The buffer holds the file as the agent left it
+// and stays the user's (their window, LSP, treesitter); the turn's base shows as removed virtual lines above each
+// hunk, a sign marks its lines, and the review's keys (keys.ts inlineTable: ]c [c gh gH g?) are mapped in that
+// buffer only while it is under review: a user's own buffer-local mapping of one of them comes back after.
+//
+// One more renderer of the review's document (model.ts DocFile): a decision made here is the overview's, and the
+// other way round (InlineSource); the review is applied where it always is, `:w` in its overview.
+//
+// Drawn only where the user looks: each hunk's place is one mark without decoration that follows the user's edits
+// (TRACK); a decoration provider draws a hunk (its signs, its lines, its removed lines) when a screen update first
+// reaches it, so a 100,000-line file with thousands of hunks costs nothing while scrolled elsewhere.
+import type { Config } from "../../config";
+import { say } from "../../log";
+import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
+import { blockLines, changedMiddle, type Decision, type DocFile, lineBefore, toggled } from "./model";
+import { inlineTable, type KeyEntry } from "./keys";
+
+/** The hunks' places (no decoration: they only follow the edits). */
+const TRACK = vim.api.nvim_create_namespace("claude-ide.inline.track");
+/** What is drawn of the hunks the screen reached. */
+const DRAW = vim.api.nvim_create_namespace("claude-ide.inline");
+
+export const SIGN_ADD = "ClaudeIdeInlineAddSign";
+export const SIGN_CHANGE = "ClaudeIdeInlineChangeSign";
+export const KEPT = "ClaudeIdeInlineKept";
+export const TO_REVERT = "ClaudeIdeInlineToRevert";
+
+/** A block of more lines than this gets one sign mark over its lines (Neovim shows it on each), not one per line. */
+const SIGN_ROWS = 200;
+/** Blocks of more lines than this are not compared line by line for their changed part. */
+const PAIRED_ROWS = 200;
+/** The changed part of a line over its added line's colour. */
+const TEXT_PRIORITY = 4100;
+
+/** The buffer variable that says a buffer is under inline review (statuslines may read it). */
+export const INLINE_VAR = "claude_ide_inline";
+
+function defineInlineHighlights(): void {
+  defineHighlights();
+  vim.api.nvim_set_hl(0, SIGN_ADD, { link: "Added", default: true });
+  vim.api.nvim_set_hl(0, SIGN_CHANGE, { link: "Changed", default: true });
+  vim.api.nvim_set_hl(0, KEPT, { link: "DiagnosticOk", default: true });
+  vim.api.nvim_set_hl(0, TO_REVERT, { link: "DiagnosticWarn", default: true });
+}
+
+/** The file an inline view shows, as the review's document holds it (multi_review.ts gives its overview's). */
+/** @noSelf */
+export interface InlineSource {
+  /** The file now: its base, its proposal (what the buffer holds) and its hunks with their decisions. */
+  file(): DocFile;
+  /** Decides hunk `hunk` (0-based; undefined: undecided again): the overview shows it and redraws this view. */
+  decide(hunk: number, decision: Decision | undefined): void;
+}
+
+/** Every buffer under inline review. */
+const views = new LuaMap<Buf, InlineView>();
+let providing = false;
+
+/** The inline view of `buf` (0: the current buffer), if it is under review. */
+export function inlineViewOf(buf: Buf): InlineView | undefined {
+  return views.get(buf === 0 ? vim.api.nvim_get_current_buf() : buf);
+}
+
+/** The decoration provider, set once: each screen update draws the hunks of the rows it shows. */
+function provide(): void {
+  if (providing) return;
+  providing = true;
+  vim.api.nvim_set_decoration_provider(DRAW, {
+    on_win: (_: string, _win: Win, buf: Buf, top: number, bot: number) => {
+      views.get(buf)?.draw(top, bot);
+      return false;
+    },
+  });
+}
+
+/** Whether the buffer's lines are `lines` (an empty file: no line, or the one empty line a buffer keeps). */
+function holds(buf: Buf, lines: string[]): boolean {
+  const now = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+  if (lines.length === 0) return now.length === 1 && now[0] === "";
+  if (now.length !== lines.length) return false;
+  for (let i = 0; i < now.length; i++) if (now[i] !== lines[i]) return false;
+  return true;
+}
+
+/** `text` with its tabs as the spaces they take from column `col` on (a virtual line shows a tab as ^I). */
+function expanded(text: string, col: number, tabstop: number): [string, number] {
+  if (string.find(text, "\t", 1, true)[0] === undefined) return [text, col + vim.fn.strdisplaywidth(text)];
+  let out = "";
+  for (const [piece, tab] of string.gmatch(text, "([^\t]*)(\t?)")) {
+    out += piece;
+    col += vim.fn.strdisplaywidth(piece);
+    if (tab !== "") {
+      const n = tabstop - (col % tabstop);
+      out += string.rep(" ", n);
+      col += n;
+    }
+  }
+  return [out, col];
+}
+
+export class InlineView {
+  /** Draw marks of each hunk drawn so far (by hunk index). */
+  private drawn = new LuaMap<number, number[]>();
+  /** Pure deletions at the end of the file: their removed lines go below the last line. */
+  private below = new LuaSet<number>();
+  private keys: KeyEntry[] = [];
+  /** The user's own buffer-local mappings of the view's keys, put back when it ends. */
+  private saved: { lhs: string; map?: Dict }[] = [];
+  private augroup = -1;
+  private closed = false;
+  /** The proposal whose hunks are tracked (the document's, when it was shown). */
+  private readonly proposal: string[];
+
+  /**
+   * Shows `source`'s hunks in `buf` and maps the view's keys there. Throws (leaving nothing behind) when the buffer
+   * does not hold the file as the agent left it: its hunks would not be where they are drawn.
+   */
+  constructor(
+    readonly buf: Buf,
+    private readonly source: InlineSource,
+    private readonly config: Config["diff"],
+    /** The file as the user reads it (messages). */
+    readonly label: string,
+  ) {
+    const f = source.file();
+    this.proposal = f.proposal;
+    if (!holds(buf, f.proposal))
+      error(
+        `${label}: its buffer is not the file as the agent left it (it changed since): shown in the overview only`,
+        0,
+      );
+    views.get(buf)?.close();
+    views.set(buf, this);
+    defineInlineHighlights();
+    this.track(f);
+    this.mapKeys();
+    vim.api.nvim_buf_set_var(buf, INLINE_VAR, true);
+    this.augroup = vim.api.nvim_create_augroup(`claude-ide.inline.${buf}`, { clear: true });
+    vim.api.nvim_create_autocmd(["BufUnload", "BufWipeout"], {
+      group: this.augroup,
+      buffer: buf,
+      desc: "claude-ide: the inline review of this buffer ends with it",
+      callback: () => {
+        this.close();
+      },
+    });
+    vim.api.nvim_create_autocmd("ColorScheme", {
+      group: this.augroup,
+      desc: "claude-ide: the inline review's highlight groups again",
+      callback: () => defineInlineHighlights(),
+    });
+    provide();
+  }
+
+  /** One mark per hunk where its lines are in the buffer (a pure deletion: the line under it). */
+  private track(f: DocFile): void {
+    const count = vim.api.nvim_buf_line_count(this.buf);
+    f.hunks.forEach((h, i) => {
+      const row = lineBefore(h, "b");
+      if (h.bCount > 0)
+        vim.api.nvim_buf_set_extmark(this.buf, TRACK, row, 0, { id: i + 1, end_row: row + h.bCount, end_col: 0 });
+      else if (row < count) vim.api.nvim_buf_set_extmark(this.buf, TRACK, row, 0, { id: i + 1 });
+      else {
+        this.below.add(i);
+        vim.api.nvim_buf_set_extmark(this.buf, TRACK, math.max(0, count - 1), 0, { id: i + 1 });
+      }
+    });
+  }
+
+  /**
+   * The document changed (a decision here or in the overview): the hunks are drawn again as the screen reaches them.
+   * False when the file has a new proposal (its hunks are others): this view cannot show it (close it).
+   */
+  refresh(): boolean {
+    if (this.closed) return false;
+    if (this.source.file().proposal !== this.proposal) return false;
+    this.drawn = new LuaMap();
+    vim.api.nvim_buf_clear_namespace(this.buf, DRAW, 0, -1);
+    return true;
+  }
+
+  /** Draws the hunks on rows [top, bot] not drawn yet (the decoration provider, as a window shows those rows). */
+  draw(top: number, bot: number): void {
+    if (this.closed) return;
+    const marks = vim.api.nvim_buf_get_extmarks(this.buf, TRACK, [math.max(0, top - 1), 0], [bot + 1, -1], {
+      details: true,
+      overlap: true,
+    });
+    if (marks.length === 0) return;
+    const f = this.source.file();
+    for (const [id, row, , details] of marks) {
+      const i = id - 1;
+      if (this.drawn.has(i) || f.hunks[i] === undefined) continue;
+      const endRow = (details?.end_row as number | undefined) ?? row;
+      this.drawHunk(f, i, row, endRow);
+    }
+  }
+
+  private drawHunk(f: DocFile, i: number, row: number, endRow: number): void {
+    const buf = this.buf;
+    const h = f.hunks[i];
+    const ids: number[] = [];
+    const set = (r: number, col: number, opts: Dict) => {
+      const [ok, id] = pcall(vim.api.nvim_buf_set_extmark, buf, DRAW, r, col, { ...opts, strict: false });
+      if (ok) ids.push(id);
+    };
+    const decision = h.decision;
+    const rows = endRow - row;
+    const changed = h.aCount > 0;
+    const signGroup =
+      decision === "kept" ? KEPT : decision === "dropped" ? TO_REVERT : changed ? SIGN_CHANGE : SIGN_ADD;
+    const signText = decision === "dropped" ? "<" : changed ? "~" : "+";
+    if (rows > 0) {
+      // The agent's lines: to revert, they go (the removed colour); undecided, they are the added ones; kept, plain.
+      if (decision !== "kept")
+        set(row, 0, {
+          end_row: endRow,
+          end_col: 0,
+          hl_group: decision === "dropped" ? DIFF_DELETE : DIFF_ADD,
+          hl_eol: true,
+        });
+      const sign = { sign_text: signText, sign_hl_group: signGroup };
+      if (rows <= SIGN_ROWS) for (let r = row; r < endRow; r++) set(r, 0, sign);
+      else set(row, 0, { ...sign, end_row: endRow - 1 });
+    }
+    const said = decision === "kept" ? "kept" : decision === "dropped" ? "to revert" : undefined;
+    if (said !== undefined) set(row, 0, { virt_text: [[`  ${said}`, signGroup]], virt_text_pos: "eol" });
+    if (decision === "kept" || h.aCount === 0) {
+      this.drawn.set(i, ids);
+      return;
+    }
+    // The turn's base: the removed lines, where they were (to revert: they come back, the added colour).
+    const paired = decision === undefined && h.aCount === h.bCount && rows === h.bCount && h.aCount <= PAIRED_ROWS;
+    const old = blockLines(f.base, h, "a");
+    const now = paired ? vim.api.nvim_buf_get_lines(buf, row, endRow, false) : [];
+    const tabstop = vim.api.nvim_get_option_value("tabstop", { buf }) as number;
+    const width = vim.o.columns as number;
+    const group = decision === "dropped" ? DIFF_ADD : DIFF_DELETE;
+    const virt: [string, string][][] = [];
+    for (let k = 0; k < old.length; k++) {
+      const line = old[k];
+      const pieces: [string, string][] = [];
+      if (paired) {
+        const [start, oldEnd, newEnd] = changedMiddle(line, now[k]);
+        if (newEnd > start) set(row + k, start, { end_col: newEnd, hl_group: DIFF_TEXT, priority: TEXT_PRIORITY });
+        pieces.push(
+          [string.sub(line, 1, start), group],
+          [string.sub(line, start + 1, oldEnd), DIFF_TEXT],
+          [string.sub(line, oldEnd + 1), group],
+        );
+      } else pieces.push([line, group]);
+      const chunks: [string, string][] = [];
+      let col = 0;
+      for (const [text, hl] of pieces) {
+        const [shown, after] = expanded(text, col, tabstop);
+        col = after;
+        if (shown !== "") chunks.push([shown, hl]);
+      }
+      if (width > col) chunks.push([string.rep(" ", width - col), group]);
+      virt.push(chunks);
+    }
+    set(row, 0, { virt_lines: virt, virt_lines_above: !this.below.has(i) });
+    this.drawn.set(i, ids);
+  }
+
+  /** The hunks' places now: [index, first row, rows] in order (a pure deletion: 0 rows, above its row). */
+  private places(): [number, number, number][] {
+    const out: [number, number, number][] = [];
+    for (const [id, row, , details] of vim.api.nvim_buf_get_extmarks(this.buf, TRACK, 0, -1, { details: true }))
+      out.push([id - 1, row, math.max(0, ((details?.end_row as number | undefined) ?? row) - row)]);
+    return out;
+  }
+
+  /** The hunk under `row` (0-based): a row of its lines, or the row its removed lines are drawn above. */
+  hunkAt(row: number): number | undefined {
+    const marks = vim.api.nvim_buf_get_extmarks(this.buf, TRACK, [row, 0], [row, -1], { details: true, overlap: true });
+    let near: number | undefined;
+    for (const [id, start, , details] of marks) {
+      const end = (details?.end_row as number | undefined) ?? start;
+      if (end > start && row >= start && row < end) return id - 1;
+      if (end === start && start === row) near ??= id - 1;
+    }
+    return near;
+  }
+
+  /** ]c / [c: the next / previous hunk from the cursor, wrapping around. */
+  private jump(direction: "next" | "prev"): void {
+    const places = this.places();
+    if (places.length === 0) {
+      say(`${this.label}: no hunk to review here`);
+      return;
+    }
+    const row = vim.api.nvim_win_get_cursor(0)[0] - 1;
+    let target: [number, number, number] | undefined;
+    if (direction === "next") target = places.find((p) => p[1] > row) ?? places[0];
+    else {
+      for (const p of places) if (p[1] < row) target = p;
+      target ??= places[places.length - 1];
+    }
+    this.showRow(target[1]);
+  }
+
+  /** The cursor on row `row` (0-based), the removed lines above it in view. */
+  private showRow(row: number): void {
+    const line = math.min(row + 1, vim.api.nvim_buf_line_count(this.buf));
+    vim.api.nvim_win_set_cursor(0, [line, 0]);
+  }
+
+  /** The cursor on hunk `index` (the first when it has none). */
+  showHunk(index: number): void {
+    const places = this.places();
+    const found = places.find((p) => p[0] === index) ?? places[0];
+    if (found !== undefined) this.showRow(found[1]);
+  }
+
+  /** gh / gH: the hunk under the cursor kept / to revert (pressed again: undecided), then the next one. */
+  private decide(decision: Decision): void {
+    const hunk = this.hunkAt(vim.api.nvim_win_get_cursor(0)[0] - 1);
+    if (hunk === undefined) {
+      say(`not on a hunk of the turn (]c goes to the next one)`);
+      return;
+    }
+    const h = this.source.file().hunks[hunk];
+    if (h === undefined) return;
+    this.source.decide(hunk, toggled(h.decision, decision));
+    this.jump("next");
+  }
+
+  private mapKeys(): void {
+    this.keys = inlineTable(this.config, {
+      decide: (d) => this.decide(d),
+      jump: (d) => this.jump(d),
+    });
+    const buf = this.buf;
+    const done = new LuaSet<string>();
+    for (const e of this.keys) {
+      if (e.lhs === false || e.fn === undefined || vim.startswith(e.lhs, ":") || done.has(e.lhs)) continue;
+      const lhs = e.lhs;
+      done.add(lhs);
+      const mine = vim.api.nvim_buf_call(buf, () => vim.fn.maparg(lhs, "n", false, true));
+      this.saved.push({ lhs, map: mine.buffer === 1 ? mine : undefined });
+      vim.keymap.set("n", lhs, e.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${e.desc}` });
+    }
+  }
+
+  /** The view's keys unmapped, the user's own mappings of them back. */
+  private unmapKeys(): void {
+    const buf = this.buf;
+    if (!vim.api.nvim_buf_is_valid(buf)) return;
+    for (const { lhs, map } of this.saved) {
+      pcall(vim.keymap.del, "n", lhs, { buffer: buf });
+      if (map !== undefined) vim.api.nvim_buf_call(buf, () => vim.fn.mapset("n", false, map));
+    }
+    this.saved = [];
+  }
+
+  /** The review of this buffer ends: its marks and keys go, the user's own keys come back. Idempotent. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (views.get(this.buf) === this) views.delete(this.buf);
+    pcall(vim.api.nvim_del_augroup_by_id, this.augroup);
+    if (!vim.api.nvim_buf_is_valid(this.buf)) return;
+    vim.api.nvim_buf_clear_namespace(this.buf, DRAW, 0, -1);
+    vim.api.nvim_buf_clear_namespace(this.buf, TRACK, 0, -1);
+    this.unmapKeys();
+    pcall(vim.api.nvim_buf_del_var, this.buf, INLINE_VAR);
+  }
+
+  isClosed(): boolean {
+    return this.closed;
+  }
+}
