@@ -271,6 +271,9 @@ function Overview.prototype.lineOf(self, index, hunk)
     local hunks = self.sections[index + 1].hunks
     return hunks[hunk + 1] == nil and 1 or decidedLineOf(hunks, hunk)
 end
+function Overview.prototype.isPrepared(self)
+    return self.prepared >= #self.sections
+end
 function Overview.prototype.highlighted(self)
     return self.marked >= #self.sections
 end
@@ -499,7 +502,7 @@ function Overview.prototype.undo(self)
         local rows = ____value.rows
         do
             if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
-                goto __continue79
+                goto __continue80
             end
             setRows(hunk, rows)
             self:shown(index, hunk)
@@ -507,7 +510,7 @@ function Overview.prototype.undo(self)
                 first = hunk
             end
         end
-        ::__continue79::
+        ::__continue80::
     end
     if first == nil then
         say("that decision's file was reviewed again since (its hunks are new): nothing undone")
@@ -529,7 +532,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             do
                 local at = self:at(row)
                 if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
-                    goto __continue86
+                    goto __continue87
                 end
                 local h = self.sections[at.file + 1].hunks[at.hunk + 1]
                 local p = picked[h]
@@ -542,7 +545,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
                 side[1] = math.min(side[1], at.idx)
                 side[2] = math.max(side[2], at.idx)
             end
-            ::__continue86::
+            ::__continue87::
             row = row + 1
         end
     end
@@ -557,11 +560,11 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             local s = self.sections[p.index + 1]
             if decision == "dropped" and s.file.deletes == true then
                 say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
-                goto __continue90
+                goto __continue91
             end
             which[#which + 1] = {p.index, p.hunk}
         end
-        ::__continue90::
+        ::__continue91::
     end
     self:remember(which)
     for ____, ____value in ipairs(which) do
@@ -849,7 +852,7 @@ function Overview.prototype.markHunk(self, h)
         while k < h.aCount do
             do
                 if rowDecision(h, k + 1) == "dropped" then
-                    goto __continue144
+                    goto __continue145
                 end
                 local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
                 if oldEnd > start then
@@ -859,7 +862,7 @@ function Overview.prototype.markHunk(self, h)
                     self:markText(first + h.aCount + k, start + 1, newEnd + 1)
                 end
             end
-            ::__continue144::
+            ::__continue145::
             k = k + 1
         end
     end

@@ -368,6 +368,11 @@ export class Overview {
     return hunks[hunk] === undefined ? 1 : decidedLineOf(hunks, hunk);
   }
 
+  /** Every file's hunks are computed and in the buffer (the building slices are done). */
+  isPrepared(): boolean {
+    return this.prepared >= this.sections.length;
+  }
+
   /** Every line has its highlights (the slices are done). */
   highlighted(): boolean {
     return this.marked >= this.sections.length;
