@@ -471,6 +471,7 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
             words = ____self_words_40,
             fromOverview = ____fromOverview_41,
             overview = ____opt_23 and ____opt_23.buf,
+            answered = f.answered,
             currentLabel = f.baseLabel,
             keys = keys
         },
