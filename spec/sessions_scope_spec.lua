@@ -72,7 +72,7 @@ describe('closeAllDiffTabs with two Claude sessions', function()
       [[
       for _, r in ipairs(require('claude-ide.editor.state').pendingReviews()) do
         if r.tabName:find(..., 1, true) then
-          vim.api.nvim_buf_call(r.buf, function() vim.cmd('write') end)
+          require('claude-ide.editor.review.view_parts').writeToAccept(r.buf) -- as :ClaudeCodeDiffAccept does
           return
         end
       end

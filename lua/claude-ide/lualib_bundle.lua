@@ -159,6 +159,19 @@ local function __TS__ArrayIncludes(self, searchElement, fromIndex)
     return false
 end
 
+local function __TS__ObjectAssign(target, ...)
+    local sources = {...}
+    for i = 1, #sources do
+        local source = sources[i]
+        if type(source) == "table" then
+            for key in pairs(source) do
+                target[key] = source[key]
+            end
+        end
+    end
+    return target
+end
+
 local function __TS__ArraySplice(self, ...)
     local args = {...}
     local len = #self
@@ -233,7 +246,8 @@ local function __TS__ArraySplice(self, ...)
     return out
 end
 
-local function __TS__ArrayPushArray(self, items)
+local function __TS__ArrayPush(self, ...)
+    local items = {...}
     local len = #self
     for i = 1, #items do
         len = len + 1
@@ -242,8 +256,7 @@ local function __TS__ArrayPushArray(self, items)
     return len
 end
 
-local function __TS__ArrayPush(self, ...)
-    local items = {...}
+local function __TS__ArrayPushArray(self, items)
     local len = #self
     for i = 1, #items do
         len = len + 1
@@ -260,19 +273,6 @@ local function __TS__ArrayFind(self, predicate, thisArg)
         end
     end
     return nil
-end
-
-local function __TS__ObjectAssign(target, ...)
-    local sources = {...}
-    for i = 1, #sources do
-        local source = sources[i]
-        if type(source) == "table" then
-            for key in pairs(source) do
-                target[key] = source[key]
-            end
-        end
-    end
-    return target
 end
 
 local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
@@ -790,11 +790,11 @@ return {
   __TS__ArraySort = __TS__ArraySort,
   __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayIncludes = __TS__ArrayIncludes,
-  __TS__ArraySplice = __TS__ArraySplice,
-  __TS__ArrayPushArray = __TS__ArrayPushArray,
-  __TS__ArrayPush = __TS__ArrayPush,
-  __TS__ArrayFind = __TS__ArrayFind,
   __TS__ObjectAssign = __TS__ObjectAssign,
+  __TS__ArraySplice = __TS__ArraySplice,
+  __TS__ArrayPush = __TS__ArrayPush,
+  __TS__ArrayPushArray = __TS__ArrayPushArray,
+  __TS__ArrayFind = __TS__ArrayFind,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ClassExtends = __TS__ClassExtends,

@@ -103,7 +103,7 @@ describe('the plan review hook', function()
     in_plan(
       nvim,
       [[vim.api.nvim_buf_set_lines(buf, 3, 4, true, { '2. Test it on 0.10 and 0.12' })
-        vim.api.nvim_buf_call(buf, function() vim.cmd('write') end)]]
+        require('claude-ide.editor.review.view_parts').writeToAccept(buf)]]
     )
     local done = finish(proc)
     local out = vim.json.decode(done.stdout).hookSpecificOutput

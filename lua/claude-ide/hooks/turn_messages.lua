@@ -66,8 +66,19 @@ end
 function ____exports.userNote(t, text)
     return (("About your turn " .. tostring(t.n)) .. ", the user's note from their editor's review: ") .. text
 end
---- A file partly or wholly reverted, as the messages name it.
-function ____exports.revertedWhat(i, total, left, wholeFile)
-    return (wholeFile or left == 0) and i.label .. " (every change reverted)" or ((((i.label .. " (") .. tostring(total - left)) .. " of ") .. plural(total, "changed hunk")) .. " reverted)"
+--- A file partly or wholly reverted, as the messages name it: of its `total` changed hunks, `whole` reverted whole
+-- and `part` in part (some of their lines: Visual gH in the review).
+function ____exports.revertedWhat(i, total, whole, part, wholeFile)
+    if wholeFile or whole == total and part == 0 then
+        return i.label .. " (every change reverted)"
+    end
+    local said = {}
+    if whole > 0 then
+        said[#said + 1] = ((tostring(whole) .. " of ") .. plural(total, "changed hunk")) .. " reverted"
+    end
+    if part > 0 then
+        said[#said + 1] = (tostring(part) .. (whole > 0 and "" or " of " .. plural(total, "changed hunk"))) .. " reverted in part"
+    end
+    return ((i.label .. " (") .. table.concat(said, ", ")) .. ")"
 end
 return ____exports

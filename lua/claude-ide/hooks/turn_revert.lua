@@ -1,8 +1,10 @@
 -- Generated from src/claude-ide/hooks/turn_revert.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ArrayEvery = ____lualib.__TS__ArrayEvery
+local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local ____exports = {}
-local freshen, aroundYours, revert
+local freshen, asVimReads, aroundYours, revert, BOM
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____apply = require("claude-ide.editor.write.apply")
@@ -22,6 +24,7 @@ local revertNote = ____turn_messages.revertNote
 local revertedWhat = ____turn_messages.revertedWhat
 local ____model = require("claude-ide.editor.review.model")
 local rebased = ____model.rebased
+local revertCounts = ____model.revertCounts
 function freshen(path)
     local buf = findBuffer(path)
     if buf == nil or not vim.api.nvim_buf_is_loaded(buf) then
@@ -34,6 +37,29 @@ function freshen(path)
         vim.api.nvim_buf_call,
         buf,
         function() return vim.cmd("silent! checktime") end
+    )
+end
+function asVimReads(lines, bytes)
+    if bytes == nil then
+        return lines
+    end
+    local dos = #lines > 0 and __TS__ArrayEvery(
+        lines,
+        function(____, l) return vim.endswith(l, "\r") end
+    )
+    local bom = vim.startswith(bytes, BOM)
+    if not dos and not bom then
+        return lines
+    end
+    return __TS__ArrayMap(
+        lines,
+        function(____, l, k)
+            local out = dos and vim.endswith(l, "\r") and string.sub(l, 1, -2) or l
+            if k == 0 and bom and vim.startswith(out, BOM) then
+                out = string.sub(out, #BOM + 1)
+            end
+            return out
+        end
     )
 end
 function aroundYours(path, afterLines, target)
@@ -54,8 +80,14 @@ function aroundYours(path, afterLines, target)
     end
     return {ok = true, from = now, to = merged}
 end
-function revert(i, wholeFile, final, afterLines)
-    local beforeLines = linesOf(i.before)
+function revert(i, wholeFile, finalAsRead, afterAsRead)
+    local onDisk = i.after or i.before
+    local final = asVimReads(finalAsRead, onDisk)
+    local afterLines = asVimReads(afterAsRead, onDisk)
+    local beforeLines = asVimReads(
+        linesOf(i.before),
+        onDisk
+    )
     local kind = i.change.kind
     local emptied = #final == 0 or #final == 1 and final[1] == ""
     if kind == "created" and (wholeFile or emptied) then
@@ -101,12 +133,14 @@ function revert(i, wholeFile, final, afterLines)
     if not r.ok then
         return r
     end
+    local whole, part = revertCounts(beforeLines, afterLines, target)
     return {
         ok = true,
         what = revertedWhat(
             i,
             hunkCount(beforeLines, afterLines),
-            hunkCount(beforeLines, target),
+            whole,
+            part,
             wholeFile
         )
     }
@@ -149,4 +183,5 @@ function ____exports.applyReverts(deps, s, t, files, finals, whole)
         #refused > 0 and "warn" or "info"
     )
 end
+BOM = string.char(239, 187, 191)
 return ____exports

@@ -59,6 +59,10 @@ describe('the inline view of a turn', function()
         end
       end
     ]])
+    -- shown in the buffer once the overview has every file's hunks (at once for a review this small)
+    assert.is_true(s:wait_for(function()
+      return s:lua([[return require('claude-ide.editor.review.inline_view').inlineViewOf(_G.user_buf) ~= nil]])
+    end))
   end)
 
   after_each(function()
@@ -169,4 +173,103 @@ describe('the inline view of a turn', function()
       assert.are.equal(0, s:lua('return #vim.api.nvim_buf_get_extmarks(0, -1, 0, -1, {})'))
     end
   )
+end)
+
+describe('the inline view from the overview and of a long file', function()
+  local s
+
+  before_each(function()
+    s = screen.new({ width = 100, height = 30 })
+    local dir = vim.fn.tempname()
+    vim.fn.mkdir(dir, 'p')
+    s:cmd('cd ' .. vim.fn.fnameescape(dir))
+    s:cmd('set cmdheight=10')
+    s:lua([[
+      local lualib = require('claude-ide.lualib_bundle')
+      _G.inline = require('claude-ide.editor.review.inline_view')
+      _G.open = function(inline, n)
+        local before, after = {}, {}
+        for l = 1, n do
+          before[l] = ('line %d'):format(l)
+          after[l] = l % 10 == 5 and ('line %d, changed'):format(l) or before[l]
+        end
+        vim.fn.writefile(after, 'long.txt')
+        vim.fn.writefile({ 'alpha', 'beta by sed' }, 'b.txt')
+        local config = require('claude-ide.config').validate({ diff = { focus = 'always' } }).config
+        _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function()
+          return nil
+        end)
+        local function file(name, from, to)
+          return { path = vim.fn.getcwd() .. '/' .. name, label = name, current = from, proposal = to,
+            summary = 'changed by a shell command', dirty = false }
+        end
+        local opened = _G.diffs.openMulti({ title = 'turn 1: 2 files', client = 'Claude Code', turn = true,
+          inline = inline, files = { file('long.txt', before, after),
+            file('b.txt', { 'alpha', 'beta' }, { 'alpha', 'beta by sed' }) } })
+        assert(opened.ok, opened.error)
+      end
+      _G.drawn = function()
+        return #vim.api.nvim_buf_get_extmarks(0, vim.api.nvim_create_namespace('claude-ide.inline'), 0, -1, {})
+      end
+    ]])
+  end)
+
+  after_each(function()
+    s:lua('_G.diffs.closeAll()')
+    s:close()
+  end)
+
+  it("gi in the overview opens the file under the cursor in the user's window, at that hunk, drawn there", function()
+    local user_win = s:lua('return vim.api.nvim_get_current_win()')
+    s:lua('_G.open(false, 100)')
+    assert.is_true(
+      s:wait_for(function()
+        return s:find('+line 5, changed') ~= nil
+      end),
+      s:show()
+    )
+    -- not shown in any buffer yet (review.inline is off): the overview's key does it
+    s:input(']c]c]cgi')
+    assert.is_true(
+      s:wait_for(function()
+        return s:lua('return _G.inline.inlineViewOf(0) ~= nil')
+      end),
+      s:show()
+    )
+    assert.are.equal(user_win, s:lua('return vim.api.nvim_get_current_win()'))
+    assert.are.equal('long.txt', s:lua([[return vim.fn.expand('%:t')]]))
+    assert.are.equal(25, s:lua('return vim.api.nvim_win_get_cursor(0)[1]'))
+    local removed = s:find('line 25 ')
+    local added = s:find('line 25, changed')
+    assert.is_truthy(removed and added, s:show())
+    assert.are.equal(removed + 1, added, s:show())
+  end)
+
+  it('draws only the hunks a window shows, and those it scrolls to', function()
+    s:lua('_G.open(true, 10000)')
+    -- the overview took the focus (diff.focus = always): the file opened from it afterwards shows its hunks
+    s:cmd('tabnext')
+    s:cmd('edit long.txt')
+    assert.is_true(
+      s:wait_for(function()
+        return s:lua('return _G.inline.inlineViewOf(0) ~= nil') and s:find('line 5, changed') ~= nil
+      end, 20000),
+      s:show()
+    )
+    local hunks = s:lua(
+      [[return #vim.api.nvim_buf_get_extmarks(0, vim.api.nvim_create_namespace('claude-ide.inline.track'), 0, -1, {})]]
+    )
+    assert.are.equal(1000, hunks)
+    local near_top = s:lua('return _G.drawn()')
+    assert.is_true(near_top > 0 and near_top < 40, tostring(near_top))
+    -- far below: drawn once the window shows it, and nothing in between
+    s:input('5000G')
+    assert.is_true(
+      s:wait_for(function()
+        return s:find('line 5005, changed') ~= nil and s:find('line 5005 ') ~= nil
+      end),
+      s:show()
+    )
+    assert.is_true(s:lua('return _G.drawn()') < 2 * near_top + 10, tostring(s:lua('return _G.drawn()')))
+  end)
 end)

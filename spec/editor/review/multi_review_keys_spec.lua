@@ -212,6 +212,42 @@ describe('a multi-file review walked by keys from Terminal mode', function()
     assert.are.same({ accepted = false }, wait_outcome())
   end)
 
+  it(
+    ':wa and :wqa typed in another tab page apply nothing and quit nothing; the review says how to apply it',
+    function()
+      open_review(true)
+      vim.rpcrequest(chan, 'nvim_input', ']cgH')
+      wait_for('the header', function()
+        return lines()[2] == 'a.txt (changed by the agent): 1 of 1 hunk to revert'
+      end)
+      local review_tab = eval('return vim.api.nvim_get_current_tabpage()')
+      eval([[vim.cmd('tabnew') _G.said = {} local n = vim.notify
+      vim.notify = function(m, ...) table.insert(_G.said, m) return n(m, ...) end]])
+      for _, keys in ipairs({ ':wa<CR>', ':wqa<CR>' }) do
+        vim.rpcrequest(chan, 'nvim_input', keys)
+        settled()
+        assert.is_true(eval('return _G.outcome == nil'), keys .. ': nothing applied')
+        assert.are.equal(
+          true,
+          eval(
+            ('return vim.bo[vim.api.nvim_win_get_buf(vim.api.nvim_tabpage_get_win(%d))].modified'):format(review_tab)
+          ),
+          keys .. ': the review still modified'
+        )
+      end
+      assert.matches(
+        'a write of every buffer does not apply it; :w in it applies',
+        table.concat(eval('return _G.said'), '\n')
+      )
+      -- the plugin's own way in (:ClaudeCodeDiffAccept) from here applies it
+      eval(([[require('claude-ide.editor.review.view_parts').writeToAccept(
+      vim.api.nvim_win_get_buf(vim.api.nvim_tabpage_get_win(%d)))]]):format(review_tab))
+      local outcome = wait_outcome()
+      assert.is_true(outcome.accepted)
+      assert.are.same({ { 'a1', 'a2', 'a3' }, { 'line 1', 'line 2 by sed' } }, outcome.files)
+    end
+  )
+
   it('undeciding the last decision leaves the overview unmodified again', function()
     open_review(true)
     vim.rpcrequest(chan, 'nvim_input', ']cgH')

@@ -62,9 +62,14 @@ export function keptMessage(t: Turn): string {
   return `kept every change of turn ${t.n}`;
 }
 
-/** A file partly or wholly reverted, as the messages name it. */
-export function revertedWhat(i: TurnFile, total: number, left: number, wholeFile: boolean): string {
-  return wholeFile || left === 0
-    ? `${i.label} (every change reverted)`
-    : `${i.label} (${total - left} of ${plural(total, "changed hunk")} reverted)`;
+/**
+ * A file partly or wholly reverted, as the messages name it: of its `total` changed hunks, `whole` reverted whole
+ * and `part` in part (some of their lines: Visual gH in the review).
+ */
+export function revertedWhat(i: TurnFile, total: number, whole: number, part: number, wholeFile: boolean): string {
+  if (wholeFile || (whole === total && part === 0)) return `${i.label} (every change reverted)`;
+  const said: string[] = [];
+  if (whole > 0) said.push(`${whole} of ${plural(total, "changed hunk")} reverted`);
+  if (part > 0) said.push(`${part}${whole > 0 ? "" : ` of ${plural(total, "changed hunk")}`} reverted in part`);
+  return `${i.label} (${said.join(", ")})`;
 }

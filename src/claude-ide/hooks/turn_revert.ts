@@ -8,7 +8,7 @@ import { findBuffer } from "../editor/buffers";
 import { deleteFile, renameFile } from "../editor/write/file_ops";
 import { hunkCount, linesOf, type TurnFile } from "./turn_files";
 import { appliedMessage, revertNote, revertedWhat } from "./turn_messages";
-import { rebased } from "../editor/review/model";
+import { rebased, revertCounts } from "../editor/review/model";
 import type { SessionState, Turn, TurnDeps } from "./turn_state";
 
 /**
@@ -51,6 +51,26 @@ function freshen(path: string): void {
   pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent! checktime"));
 }
 
+/** The UTF-8 byte order mark, as a file's first bytes. */
+const BOM = string.char(0xef, 0xbb, 0xbf);
+
+/**
+ * `lines` of a file (its bytes cut at each "\n") as Vim reads them, which is what a write compares with and
+ * writes back in the file's own format (editor/write): a CRLF file's lines without their "\r", the first line
+ * without a byte order mark. Vim keeps both ('fileformat' dos, 'bomb') when it writes the file again.
+ */
+function asVimReads(lines: string[], bytes: string | undefined): string[] {
+  if (bytes === undefined) return lines;
+  const dos = lines.length > 0 && lines.every((l) => vim.endswith(l, "\r"));
+  const bom = vim.startswith(bytes, BOM);
+  if (!dos && !bom) return lines;
+  return lines.map((l, k) => {
+    let out = dos && vim.endswith(l, "\r") ? string.sub(l, 1, -2) : l;
+    if (k === 0 && bom && vim.startswith(out, BOM)) out = string.sub(out, BOM.length + 1);
+    return out;
+  });
+}
+
 /**
  * The revert `afterLines` → `target` as it goes into the file's buffer: when the user changed the buffer since the
  * turn (unsaved edits made while reviewing, in the inline view say), the revert is made around their changes
@@ -79,10 +99,14 @@ function aroundYours(
 function revert(
   i: TurnFile,
   wholeFile: boolean,
-  final: string[],
-  afterLines: string[],
+  finalAsRead: string[],
+  afterAsRead: string[],
 ): { ok: true; what: string } | { ok: false; error: string } {
-  const beforeLines = linesOf(i.before);
+  // The texts as Vim reads the file (CRLF, BOM), which is how a write compares and keeps them.
+  const onDisk = i.after ?? i.before;
+  const final = asVimReads(finalAsRead, onDisk);
+  const afterLines = asVimReads(afterAsRead, onDisk);
+  const beforeLines = asVimReads(linesOf(i.before), onDisk);
   const kind = i.change.kind;
   const emptied = final.length === 0 || (final.length === 1 && final[0] === "");
   if (kind === "created" && (wholeFile || emptied)) {
@@ -113,8 +137,7 @@ function revert(
   if (!around.ok) return around;
   const r = applyText(i.abs, around.from, around.to);
   if (!r.ok) return r;
-  return {
-    ok: true,
-    what: revertedWhat(i, hunkCount(beforeLines, afterLines), hunkCount(beforeLines, target), wholeFile),
-  };
+  // Hunks reverted whole, and in part (some of their lines: Visual gH), the exact lines decided.
+  const [whole, part] = revertCounts(beforeLines, afterLines, target);
+  return { ok: true, what: revertedWhat(i, hunkCount(beforeLines, afterLines), whole, part, wholeFile) };
 }

@@ -29,6 +29,7 @@ local ____model = require("claude-ide.editor.review.model")
 local Life = ____model.Life
 local ____view_parts = require("claude-ide.editor.review.view_parts")
 local TAB_VAR = ____view_parts.TAB_VAR
+local writeToAccept = ____view_parts.writeToAccept
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____multi_review = require("claude-ide.editor.review.multi_review")
@@ -817,10 +818,7 @@ function ____exports.decideFromCommand(action, reason)
         action == "accept" and "Accept" or "Reject",
         function(buf, what)
             if action == "accept" then
-                vim.api.nvim_buf_call(
-                    buf,
-                    function() return vim.cmd("write") end
-                )
+                writeToAccept(buf)
             else
                 rejectProposal(buf, why)
             end

@@ -20,7 +20,9 @@ local blockRows = ____model.blockRows
 local diffHunks = ____model.diffHunks
 local hunkAt = ____model.hunkAt
 local hunkLine = ____model.hunkLine
+local mixedBlock = ____model.mixedBlock
 local nextHunk = ____model.nextHunk
+local rowsOfLines = ____model.rowsOfLines
 local ____reason = require("claude-ide.editor.review.reason")
 local reasonOn = ____reason.reasonOn
 local ____keys = require("claude-ide.editor.review.keys")
@@ -119,6 +121,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.rightWin = -1
     self.taken = 0
     self.decisions = 0
+    self.takes = {}
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -140,8 +143,9 @@ function DiffView.prototype.____constructor(self, spec, events)
                 function(reason) return events.reject(reason) end
             ) end,
             accept = function() return events.accept() end,
-            decide = function(action) return self:decideHunk(action) end,
-            jump = function(direction) return self:jumpHunk(direction) end
+            decide = function(action, range) return self:decideHunk(action, range) end,
+            jump = function(direction) return self:jumpHunk(direction) end,
+            undo = function() return self:undo() end
         }
     )
     local file = vim.fn.fnamemodify(spec.path, ":t")
@@ -397,18 +401,34 @@ function DiffView.prototype.hunksLeft(self)
     local ____opt_12 = self:hunks()
     return ____opt_12 and #____opt_12
 end
-function DiffView.prototype.decideHunk(self, action)
+function DiffView.prototype.decideHunk(self, action, range)
     local here = vim.api.nvim_get_current_buf()
     if here ~= self.leftBuf and here ~= self.rightBuf then
         return
     end
     local target, source = unpack(action == "take" and ({self.leftBuf, self.rightBuf}) or ({self.rightBuf, self.leftBuf}), 1, 2)
     local hunks = self:hunks()
+    if range ~= nil and hunks == nil then
+        say("part of a hunk: not in a proposal this big (gh / gH without a selection decide the whole hunk)", "warn")
+        return
+    end
     local changed
+    if action == "take" then
+        local ____self_takes_14 = self.takes
+        ____self_takes_14[#____self_takes_14 + 1] = {
+            left = vim.api.nvim_buf_get_lines(self.leftBuf, 0, -1, true),
+            change = vim.api.nvim_buf_call(
+                self.rightBuf,
+                function() return vim.fn.changenr() end
+            )
+        }
+    end
     setOpt("modifiable", true, {buf = self.leftBuf})
     local ok, err = pcall(function()
         if hunks == nil then
             changed = self:decideByVim(here == target, source, target)
+        elseif range ~= nil then
+            changed = self:decideRows(hunks, here == self.leftBuf and "a" or "b", action, range)
         else
             changed = replaceBlock(
                 hunks,
@@ -429,7 +449,10 @@ function DiffView.prototype.decideHunk(self, action)
         return
     end
     if not changed then
-        say("no hunk under the cursor")
+        if action == "take" then
+            table.remove(self.takes)
+        end
+        say(range == nil and "no hunk under the cursor" or "no changed line in those lines")
         return
     end
     if action == "take" then
@@ -438,7 +461,108 @@ function DiffView.prototype.decideHunk(self, action)
     self.decisions = self.decisions + 1
     setOpt("modified", true, {buf = self.rightBuf})
     vim.cmd("diffupdate")
-    self:jumpHunk("next")
+    if range == nil then
+        self:jumpHunk("next")
+    end
+    self:setWinbars()
+end
+function DiffView.prototype.decideRows(self, hunks, side, action, ____bindingPattern0)
+    local to
+    local from
+    from = ____bindingPattern0[1]
+    to = ____bindingPattern0[2]
+    local a = vim.api.nvim_buf_get_lines(self.leftBuf, 0, -1, true)
+    local b = vim.api.nvim_buf_get_lines(self.rightBuf, 0, -1, true)
+    local count = side == "a" and #a or #b
+    local target = action == "take" and self.leftBuf or self.rightBuf
+    local targetSide = action == "take" and "a" or "b"
+    local changed = false
+    do
+        local i = #hunks - 1
+        while i >= 0 do
+            do
+                local h = hunks[i + 1]
+                local r1, r2 = rowsOfLines(
+                    h,
+                    side,
+                    from,
+                    to,
+                    count
+                )
+                if r1 == 0 then
+                    goto __continue73
+                end
+                local function selected(r)
+                    return r >= r1 and r <= r2
+                end
+                local block = mixedBlock(
+                    a,
+                    b,
+                    h,
+                    function(r)
+                        local ____temp_15
+                        if action == "take" then
+                            ____temp_15 = selected(r)
+                        else
+                            ____temp_15 = not selected(r)
+                        end
+                        return ____temp_15
+                    end
+                )
+                local first, last = blockRows(
+                    h,
+                    targetSide,
+                    vim.api.nvim_buf_line_count(target)
+                )
+                vim.api.nvim_buf_set_lines(
+                    target,
+                    first,
+                    last,
+                    true,
+                    block
+                )
+                changed = true
+            end
+            ::__continue73::
+            i = i - 1
+        end
+    end
+    return changed
+end
+function DiffView.prototype.undo(self)
+    local last = self.takes[#self.takes]
+    if last ~= nil and vim.api.nvim_buf_call(
+        self.rightBuf,
+        function() return vim.fn.changenr() end
+    ) == last.change then
+        table.remove(self.takes)
+        setOpt("modifiable", true, {buf = self.leftBuf})
+        vim.api.nvim_buf_set_lines(
+            self.leftBuf,
+            0,
+            -1,
+            true,
+            last.left
+        )
+        setOpt("modifiable", false, {buf = self.leftBuf})
+        setOpt("modified", false, {buf = self.leftBuf})
+        self.taken = math.max(0, self.taken - 1)
+        self.decisions = math.max(0, self.decisions - 1)
+    else
+        local count = math.max(1, vim.v.count)
+        local ok, err = pcall(
+            vim.api.nvim_buf_call,
+            self.rightBuf,
+            function() return vim.cmd(("silent normal! " .. tostring(count)) .. "u") end
+        )
+        if not ok then
+            say(
+                tostring(err),
+                "warn"
+            )
+        end
+    end
+    vim.cmd("diffupdate")
     self:setWinbars()
 end
 function DiffView.prototype.decideByVim(self, intoHere, source, target)
@@ -448,13 +572,13 @@ function DiffView.prototype.decideByVim(self, intoHere, source, target)
 end
 function DiffView.prototype.jumpHunk(self, direction)
     local here = vim.api.nvim_get_current_buf()
-    local ____temp_14
+    local ____temp_16
     if here == self.leftBuf or here == self.rightBuf then
-        ____temp_14 = self:hunks()
+        ____temp_16 = self:hunks()
     else
-        ____temp_14 = nil
+        ____temp_16 = nil
     end
-    local hunks = ____temp_14
+    local hunks = ____temp_16
     if hunks == nil then
         self:jumpByVim(direction)
         return

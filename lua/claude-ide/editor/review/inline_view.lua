@@ -4,7 +4,6 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
-local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local say = ____log.say
@@ -36,7 +35,10 @@ local PAIRED_ROWS = 200
 local TEXT_PRIORITY = 4100
 --- The buffer variable that says a buffer is under inline review (statuslines may read it).
 ____exports.INLINE_VAR = "claude_ide_inline"
+--- The groups are defined (again after a ColorScheme).
+local defined = false
 local function defineInlineHighlights()
+    defined = true
     defineHighlights()
     vim.api.nvim_set_hl(0, ____exports.SIGN_ADD, {link = "Added", default = true})
     vim.api.nvim_set_hl(0, ____exports.SIGN_CHANGE, {link = "Changed", default = true})
@@ -131,7 +133,9 @@ function InlineView.prototype.____constructor(self, buf, source, config, label)
         ____opt_2:close()
     end
     views[buf] = self
-    defineInlineHighlights()
+    if not defined then
+        defineInlineHighlights()
+    end
     self:track(f)
     self:mapKeys()
     vim.api.nvim_buf_set_var(buf, ____exports.INLINE_VAR, true)
@@ -231,12 +235,12 @@ function InlineView.prototype.draw(self, top, bot)
         do
             local i = id - 1
             if self.drawn[i] ~= nil or f.hunks[i + 1] == nil then
-                goto __continue32
+                goto __continue33
             end
             local endRow = details and details.end_row or row
             self:drawHunk(f, i, row, endRow)
         end
-        ::__continue32::
+        ::__continue33::
     end
 end
 function InlineView.prototype.drawHunk(self, f, i, row, endRow)
@@ -353,25 +357,9 @@ function InlineView.prototype.drawHunk(self, f, i, row, endRow)
     set(row, 0, {virt_lines = virt, virt_lines_above = not (self.below[i] ~= nil)})
     self.drawn[i] = ids
 end
-function InlineView.prototype.places(self)
-    local out = {}
-    for ____, ____value in ipairs(vim.api.nvim_buf_get_extmarks(
-        self.buf,
-        TRACK,
-        0,
-        -1,
-        {details = true}
-    )) do
-        local id = ____value[1]
-        local row = ____value[2]
-        local details = ____value[4]
-        out[#out + 1] = {
-            id - 1,
-            row,
-            math.max(0, (details and details.end_row or row) - row)
-        }
-    end
-    return out
+function InlineView.rowOf(self, found)
+    local ____opt_6 = found[1]
+    return ____opt_6 and ____opt_6[2]
 end
 function InlineView.prototype.hunkAt(self, row)
     local marks = vim.api.nvim_buf_get_extmarks(
@@ -399,29 +387,52 @@ function InlineView.prototype.hunkAt(self, row)
     return near
 end
 function InlineView.prototype.jump(self, direction)
-    local places = self:places()
-    if #places == 0 then
+    local buf = self.buf
+    local row = vim.api.nvim_win_get_cursor(0)[1] - 1
+    local one = {limit = 1}
+    local target
+    if direction == "next" then
+        target = ____exports.InlineView:rowOf(vim.api.nvim_buf_get_extmarks(
+            buf,
+            TRACK,
+            {row + 1, 0},
+            -1,
+            one
+        ))
+        if target == nil then
+            target = ____exports.InlineView:rowOf(vim.api.nvim_buf_get_extmarks(
+                buf,
+                TRACK,
+                0,
+                -1,
+                one
+            ))
+        end
+    else
+        if row > 0 then
+            target = ____exports.InlineView:rowOf(vim.api.nvim_buf_get_extmarks(
+                buf,
+                TRACK,
+                {row - 1, -1},
+                0,
+                one
+            ))
+        end
+        if target == nil then
+            target = ____exports.InlineView:rowOf(vim.api.nvim_buf_get_extmarks(
+                buf,
+                TRACK,
+                -1,
+                0,
+                one
+            ))
+        end
+    end
+    if target == nil then
         say(self.label .. ": no hunk to review here")
         return
     end
-    local row = vim.api.nvim_win_get_cursor(0)[1] - 1
-    local target
-    if direction == "next" then
-        target = __TS__ArrayFind(
-            places,
-            function(____, p) return p[2] > row end
-        ) or places[1]
-    else
-        for ____, p in ipairs(places) do
-            if p[2] < row then
-                target = p
-            end
-        end
-        if target == nil then
-            target = places[#places]
-        end
-    end
-    self:showRow(target[2])
+    self:showRow(target)
 end
 function InlineView.prototype.showRow(self, row)
     local line = math.min(
@@ -431,13 +442,20 @@ function InlineView.prototype.showRow(self, row)
     vim.api.nvim_win_set_cursor(0, {line, 0})
 end
 function InlineView.prototype.showHunk(self, index)
-    local places = self:places()
-    local found = __TS__ArrayFind(
-        places,
-        function(____, p) return p[1] == index end
-    ) or places[1]
-    if found ~= nil then
-        self:showRow(found[2])
+    local row = unpack(
+        vim.api.nvim_buf_get_extmark_by_id(self.buf, TRACK, index + 1, {}),
+        1,
+        1
+    )
+    local first = row or ____exports.InlineView:rowOf(vim.api.nvim_buf_get_extmarks(
+        self.buf,
+        TRACK,
+        0,
+        -1,
+        {limit = 1}
+    ))
+    if first ~= nil then
+        self:showRow(first)
     end
 end
 function InlineView.prototype.decide(self, decision)
@@ -469,7 +487,7 @@ function InlineView.prototype.mapKeys(self)
     for ____, e in ipairs(self.keys) do
         do
             if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") or done[e.lhs] ~= nil then
-                goto __continue81
+                goto __continue76
             end
             local lhs = e.lhs
             done[lhs] = true
@@ -481,7 +499,7 @@ function InlineView.prototype.mapKeys(self)
             ____self_saved_10[#____self_saved_10 + 1] = {lhs = lhs, map = mine.buffer == 1 and mine or nil}
             vim.keymap.set("n", lhs, e.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
         end
-        ::__continue81::
+        ::__continue76::
     end
 end
 function InlineView.prototype.unmapKeys(self)

@@ -1,21 +1,25 @@
 -- Generated from src/claude-ide/editor/review/keys.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
-local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
-local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
-local __TS__ArrayPush = ____lualib.__TS__ArrayPush
-local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
 local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
-local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
+local __TS__ArrayPush = ____lualib.__TS__ArrayPush
+local __TS__ArrayPushArray = ____lualib.__TS__ArrayPushArray
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local ____exports = {}
+local repeatAndUndo, mappedIn
 local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
 local say = ____log.say
+function repeatAndUndo(undoDesc, undo)
+    return {{lhs = ".", desc = "the last gh / gH again, on the hunk (or as many lines) under the cursor", rank = ____exports.OTHER}, {lhs = "u", desc = undoDesc, rank = ____exports.OTHER, fn = undo}}
+end
 --- `g?`: the float listing every key of the view.
 ____exports.HELP_KEY = "g?"
 ____exports.NEXT_FILE_KEY = "]f"
@@ -30,6 +34,115 @@ ____exports.PART_OF = 4
 ____exports.OTHER = 5
 --- A title the buffer already shows (the overview's first line): the first to go.
 ____exports.SHOWN_ELSEWHERE = 9
+--- The key as the g? float, :help and the README list it: `{Visual}gh` for a Visual-mode one.
+function ____exports.shownKey(e)
+    if e.lhs == false then
+        return ""
+    end
+    return e.visualOnly == true and "{Visual}" .. e.lhs or e.lhs
+end
+--- What `.` runs again (the last decision key), and the buffers it belongs to.
+local lastDecision
+--- The decision keys' 'operatorfunc' (they type g@_, as gitsigns types g@l, so that `.` repeats them).
+function ____exports.repeatDecision()
+    local last = lastDecision
+    if last == nil then
+        return
+    end
+    if not __TS__ArrayIncludes(
+        last.bufs,
+        vim.api.nvim_get_current_buf()
+    ) then
+        return
+    end
+    last.run()
+end
+--- Runs decision `fn` on `range` (undefined: the hunk under the cursor) as a change `.` repeats (gitsigns' way:
+-- 'operatorfunc' set, g@_ typed): `.` runs it again from the cursor, on as many lines as `range` had, or on the
+-- hunk under the cursor.
+local function repeatably(bufs, fn, range)
+    local first = range
+    local ____temp_0
+    if range == nil then
+        ____temp_0 = nil
+    else
+        ____temp_0 = range[2] - range[1] + 1
+    end
+    local lines = ____temp_0
+    lastDecision = {
+        bufs = bufs,
+        run = function()
+            local r = first
+            first = nil
+            if r == nil and lines ~= nil then
+                local cursor = vim.api.nvim_win_get_cursor(0)[1]
+                r = {
+                    cursor,
+                    math.min(
+                        cursor + lines - 1,
+                        vim.api.nvim_buf_line_count(0)
+                    )
+                }
+            end
+            fn(r)
+        end
+    }
+    vim.go.operatorfunc = "v:lua.require'claude-ide.editor.review.keys'.repeatDecision"
+    vim.cmd("normal! g@_")
+end
+--- The Normal-mode and Visual-mode entries of a decision key (gh, gH): in Normal mode the hunk under the cursor, or
+-- with a count N the N lines from the cursor's; in Visual mode the selected lines; `.` repeats either.
+local function decisionEntries(lhs, base, partDesc, fn)
+    local normal = __TS__ObjectAssign(
+        {},
+        base,
+        {
+            lhs = lhs,
+            fn = function()
+                local count = vim.v.count
+                local bufs = mappedIn
+                if count > 0 then
+                    local cursor = vim.api.nvim_win_get_cursor(0)[1]
+                    repeatably(
+                        bufs,
+                        fn,
+                        {
+                            cursor,
+                            math.min(
+                                cursor + count - 1,
+                                vim.api.nvim_buf_line_count(0)
+                            )
+                        }
+                    )
+                else
+                    repeatably(bufs, fn)
+                end
+            end
+        }
+    )
+    local visual = {
+        lhs = lhs,
+        desc = partDesc,
+        rank = base.rank,
+        visualOnly = true,
+        fn = function()
+            local from, to = vim.fn.line("v"), vim.fn.line(".")
+            local bufs = mappedIn
+            vim.cmd("normal! ")
+            repeatably(
+                bufs,
+                fn,
+                {
+                    math.min(from, to),
+                    math.max(from, to)
+                }
+            )
+        end
+    }
+    return {normal, visual}
+end
+--- The buffers of the view whose key runs now (mapTable sets it before each key's function).
+mappedIn = {}
 --- Statusline text shown literally.
 function ____exports.escapeBar(s)
     local out = string.gsub(s, "%%", "%%%%")
@@ -45,16 +158,22 @@ function ____exports.mapTable(bufs, entries)
     local seen = {}
     for ____, e in ipairs(entries) do
         do
-            if e.lhs == false or e.fn == nil or isCommand(e.lhs) or seen[e.lhs] ~= nil then
-                goto __continue5
+            local key = ____exports.shownKey(e)
+            if e.lhs == false or e.fn == nil or isCommand(e.lhs) or seen[key] ~= nil then
+                goto __continue18
             end
-            seen[e.lhs] = true
-            local modes = e.visual == true and ({"n", "x"}) or "n"
+            seen[key] = true
+            local fn = e.fn
+            local function run()
+                mappedIn = bufs
+                fn()
+            end
+            local modes = e.visualOnly == true and "x" or (e.visual == true and ({"n", "x"}) or "n")
             for ____, buffer in ipairs(bufs) do
-                vim.keymap.set(modes, e.lhs, e.fn, {buffer = buffer, nowait = true, desc = "claude-ide: " .. e.desc})
+                vim.keymap.set(modes, e.lhs, run, {buffer = buffer, nowait = true, desc = "claude-ide: " .. e.desc})
             end
         end
-        ::__continue5::
+        ::__continue18::
     end
 end
 --- The winbar parts of `entries` (those with `bar`), consecutive entries of one `join` merged: `]c/[c next/prev hunk`.
@@ -63,7 +182,7 @@ function ____exports.keyParts(entries)
     local i = 0
     local shown = __TS__ArrayFilter(
         entries,
-        function(____, e) return e.lhs ~= false and e.bar ~= nil end
+        function(____, e) return e.lhs ~= false and e.bar ~= nil and e.visualOnly ~= true end
     )
     while i < #shown do
         local first = shown[i + 1]
@@ -146,13 +265,13 @@ function ____exports.helpLines(entries)
     for ____, e in ipairs(listed) do
         width = math.max(
             width,
-            vim.fn.strdisplaywidth(e.lhs)
+            vim.fn.strdisplaywidth(____exports.shownKey(e))
         )
     end
     return __TS__ArrayMap(
         listed,
         function(____, e)
-            local lhs = e.lhs
+            local lhs = ____exports.shownKey(e)
             return ((("  " .. lhs) .. string.rep(
                 " ",
                 width - vim.fn.strdisplaywidth(lhs)
@@ -314,22 +433,29 @@ function ____exports.fileViewTable(config, ctx, act)
     if keys.accept ~= false then
         list[#list + 1] = {lhs = keys.accept, desc = ctx.fromOverview and "back to the overview, keeping what you decided here (as :w)" or (turn and "apply" or "accept") .. " (as :w)", rank = ____exports.DECIDES, fn = act.accept}
     end
-    list[#list + 1] = {
-        lhs = keys.take_hunk,
-        desc = yes .. " the hunk under the cursor",
-        bar = yes,
-        join = "hunk",
-        rank = ____exports.DECIDES,
-        fn = function() return act.decide("take") end
-    }
-    list[#list + 1] = {
-        lhs = keys.drop_hunk,
-        desc = no .. " the hunk under the cursor (the text before comes back)",
-        bar = no,
-        join = "hunk",
-        rank = ____exports.DECIDES,
-        fn = function() return act.decide("drop") end
-    }
+    local ____array_1 = __TS__SparseArrayNew(unpack(decisionEntries(
+        keys.take_hunk,
+        {desc = yes .. " the hunk under the cursor (with a count N: the N lines from the cursor's)", bar = yes, join = "hunk", rank = ____exports.DECIDES},
+        yes .. " only the selected lines of a hunk",
+        function(range) return act.decide("take", range) end
+    )))
+    __TS__SparseArrayPush(
+        ____array_1,
+        unpack(decisionEntries(
+            keys.drop_hunk,
+            {desc = no .. " the hunk under the cursor, the text before comes back (with a count N: the N lines from the cursor's)", bar = no, join = "hunk", rank = ____exports.DECIDES},
+            no .. " only the selected lines of a hunk (their text before comes back)",
+            function(range) return act.decide("drop", range) end
+        ))
+    )
+    __TS__ArrayPush(
+        list,
+        __TS__SparseArraySpread(____array_1)
+    )
+    __TS__ArrayPushArray(
+        list,
+        repeatAndUndo(((("the last " .. yes) .. " or ") .. no) .. " undone (or your last edit, as always)", act.undo)
+    )
     list[#list + 1] = {
         lhs = keys.next_hunk,
         desc = "next hunk",
@@ -391,7 +517,7 @@ function ____exports.overviewTable(config, words, act, extra, q)
     local keys = config.keymaps
     local turn = words == "turn"
     local yes, no = unpack(turn and ({"keep", "revert"}) or ({"accept", "reject"}), 1, 2)
-    local list = {
+    local ____array_2 = __TS__SparseArrayNew(
         {lhs = ":w", desc = turn and "apply the review: revert what you marked to revert, keep the rest" or "accept the proposal, with your hunk decisions", bar = turn and "apply" or "accept", rank = ____exports.DECIDES},
         {
             lhs = keys.reject,
@@ -400,30 +526,30 @@ function ____exports.overviewTable(config, words, act, extra, q)
             rank = ____exports.DECIDES,
             fn = act.close
         },
-        {
-            lhs = keys.take_hunk,
-            desc = yes .. " the hunk under the cursor (pressed again: undecided; on a header: every hunk of the file)",
-            bar = yes,
-            join = "hunk",
-            rank = ____exports.DECIDES,
-            fn = function() return act.decide("kept") end
-        },
-        {
-            lhs = keys.drop_hunk,
-            desc = no .. " the hunk under the cursor (pressed again: undecided; on a header: the whole file)",
-            bar = no,
-            join = "hunk",
-            rank = ____exports.DECIDES,
-            fn = function() return act.decide("dropped") end
-        },
-        {
-            lhs = config.keymaps.open,
-            desc = "open the review of the file under the cursor (on its header or a hunk); :w there comes back keeping",
-            bar = "open file",
-            rank = ____exports.MOVES,
-            fn = act.open
-        }
-    }
+        unpack(decisionEntries(
+            keys.take_hunk,
+            {desc = yes .. " the hunk under the cursor (pressed again: undecided; on a header: every hunk of the file; with a count N: the N lines from the cursor's)", bar = yes, join = "hunk", rank = ____exports.DECIDES},
+            yes .. " only the selected lines of hunks (again: undecided)",
+            function(range) return act.decide("kept", range) end
+        ))
+    )
+    __TS__SparseArrayPush(
+        ____array_2,
+        unpack(decisionEntries(
+            keys.drop_hunk,
+            {desc = no .. " the hunk under the cursor (pressed again: undecided; on a header: the whole file; with a count N: the N lines from the cursor's)", bar = no, join = "hunk", rank = ____exports.DECIDES},
+            no .. " only the selected lines of hunks (again: undecided)",
+            function(range) return act.decide("dropped", range) end
+        ))
+    )
+    __TS__SparseArrayPush(____array_2, {
+        lhs = config.keymaps.open,
+        desc = "open the review of the file under the cursor (on its header or a hunk); :w there comes back keeping",
+        bar = "open file",
+        rank = ____exports.MOVES,
+        fn = act.open
+    })
+    local list = {__TS__SparseArraySpread(____array_2)}
     if act.inline ~= nil then
         list[#list + 1] = {lhs = ____exports.INLINE_KEY, desc = "review the file under the cursor in your own buffer, its hunks drawn in it (the same keys, g? lists them)", rank = ____exports.OTHER, fn = act.inline}
     end
@@ -481,6 +607,10 @@ function ____exports.overviewTable(config, words, act, extra, q)
             list[#list + 1] = {lhs = k.lhs, desc = k.desc, rank = ____exports.OTHER, fn = k.fn}
         end
     end
+    __TS__ArrayPushArray(
+        list,
+        repeatAndUndo(((("the last " .. yes) .. " or ") .. no) .. " undone", act.undo)
+    )
     if keys.reject_with_reason ~= false and q ~= false then
         list[#list + 1] = {
             lhs = keys.reject_with_reason,
@@ -573,14 +703,14 @@ function ____exports.planTable(config, approveWords, act)
         "the plan",
         function() return list end
     )
-    local ____array_4 = __TS__SparseArrayNew(unpack(note))
+    local ____array_7 = __TS__SparseArrayNew(unpack(note))
     __TS__SparseArrayPush(
-        ____array_4,
+        ____array_7,
         unpack(changes)
     )
     __TS__ArrayPush(
         list,
-        __TS__SparseArraySpread(____array_4)
+        __TS__SparseArraySpread(____array_7)
     )
     return list
 end
@@ -595,7 +725,8 @@ function ____exports.keyTables(config)
         reason = NOOP,
         accept = NOOP,
         decide = NOOP,
-        jump = NOOP
+        jump = NOOP,
+        undo = NOOP
     }
     local over = {
         open = NOOP,
@@ -603,6 +734,7 @@ function ____exports.keyTables(config)
         close = NOOP,
         reason = NOOP,
         decide = NOOP,
+        undo = NOOP,
         wholeFile = NOOP,
         jump = NOOP
     }
@@ -614,15 +746,15 @@ function ____exports.keyTables(config)
                 function(____, e) return e.lhs ~= false end
             ),
             function(____, e)
-                local ____e_lhs_6 = e.lhs
-                local ____e_desc_7 = e.desc
-                local ____temp_5
+                local ____exports_shownKey_result_9 = ____exports.shownKey(e)
+                local ____e_desc_10 = e.desc
+                local ____temp_8
                 if e.bar ~= "" then
-                    ____temp_5 = e.bar
+                    ____temp_8 = e.bar
                 else
-                    ____temp_5 = nil
+                    ____temp_8 = nil
                 end
-                return {lhs = ____e_lhs_6, desc = ____e_desc_7, bar = ____temp_5}
+                return {lhs = ____exports_shownKey_result_9, desc = ____e_desc_10, bar = ____temp_8}
             end
         )
     end

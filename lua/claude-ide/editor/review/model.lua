@@ -5,7 +5,7 @@ local __TS__ArrayUnshift = ____lualib.__TS__ArrayUnshift
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ArraySort = ____lualib.__TS__ArraySort
 local ____exports = {}
-local algorithm, sideOf, notDropped
+local algorithm, sameList, notDropped
 function algorithm()
     local found = string.match(vim.o.diffopt, "algorithm:(%a+)")
     return found or "myers"
@@ -35,37 +35,46 @@ function ____exports.textHunks(a, b)
         end
     )
 end
-function sideOf(h, side)
-    if side == "a" then
-        return h.a, h.aCount
+--- Sets each row's decision (`each`: rowCount(h) of them), as the hunk's own when they all agree.
+function ____exports.setRows(h, each)
+    local same = true
+    for ____, d in ipairs(each) do
+        if d ~= each[1] then
+            same = false
+        end
     end
-    return h.b, h.bCount
+    if same or #each == 0 then
+        h.rows = nil
+        local ____h_4 = h
+        local ____temp_3
+        if each[1] == false then
+            ____temp_3 = nil
+        else
+            ____temp_3 = each[1]
+        end
+        ____h_4.decision = ____temp_3
+    else
+        h.rows = each
+        h.decision = nil
+    end
 end
---- The line before a hunk's block on `side` (0: the block starts the text).
-function ____exports.lineBefore(h, side)
-    local start, count = sideOf(h, side)
-    return count > 0 and start - 1 or start
-end
-function notDropped(h)
-    return h.decision ~= "dropped"
-end
---- The line of applyHunks' text where hunk `index` starts (1-based; the line after it when its block there is
--- empty), given which hunks take `b`'s block.
-function ____exports.appliedLine(hunks, index, takesB)
-    local shift = 0
+function sameList(x, y)
+    if #x ~= #y then
+        return false
+    end
     do
         local i = 0
-        while i < index do
-            if not takesB(hunks[i + 1], i) then
-                shift = shift + (hunks[i + 1].aCount - hunks[i + 1].bCount)
+        while i < #x do
+            if x[i + 1] ~= y[i + 1] then
+                return false
             end
             i = i + 1
         end
     end
-    return math.max(
-        1,
-        ____exports.lineBefore(hunks[index + 1], "b") + 1 + shift
-    )
+    return true
+end
+function notDropped(h)
+    return h.decision ~= "dropped"
 end
 --- vim.diff's text of a list of lines (a final newline after each).
 local function asText(lines)
@@ -77,6 +86,18 @@ function ____exports.diffHunks(a, b)
         asText(a),
         asText(b)
     )
+end
+--- A hunk's block on `side`: its first line and its count (with count 0, the line after which it would go).
+local function sideOf(h, side)
+    if side == "a" then
+        return h.a, h.aCount
+    end
+    return h.b, h.bCount
+end
+--- The line before a hunk's block on `side` (0: the block starts the text).
+function ____exports.lineBefore(h, side)
+    local start, count = sideOf(h, side)
+    return count > 0 and start - 1 or start
 end
 --- A hunk's lines on `side`, taken from that side's `lines`.
 function ____exports.blockLines(lines, h, side)
@@ -113,15 +134,219 @@ function ____exports.hunkKey(a, b, h)
         "\n"
     )
 end
---- Pressing a decision's key on a hunk: that decision, or undecided again when the hunk had it already.
-function ____exports.toggled(current, pressed)
+--- How many rows hunk `h` has: max(removed lines, added lines).
+function ____exports.rowCount(h)
+    return math.max(h.aCount, h.bCount)
+end
+--- The rows (first, last; 1-based) that lines `first`..`last` of hunk `h`'s block on `side` select (1-based, within
+-- the block; clamped to it). A selection reaching the block's last line takes the rows past it (the other side's
+-- unpaired lines); a side with no lines selects every row. 0, 0 when the selection misses the block.
+function ____exports.rowsOfBlock(h, side, first, last)
+    local ____, count = sideOf(h, side)
+    if count == 0 then
+        return 1, ____exports.rowCount(h)
+    end
+    local from = math.max(1, first)
+    local to = math.min(count, last)
+    if from > to then
+        return 0, 0
+    end
+    return from, to == count and ____exports.rowCount(h) or to
+end
+--- The rows of hunk `h` that a selection of lines `from`..`to` (1-based) of side `side` (a text of `lineCount`
+-- lines) selects: its lines there (rowsOfBlock), or, for a hunk with no lines on that side, every row when the
+-- selection holds the line hunkAt finds it from. 0, 0: none.
+function ____exports.rowsOfLines(h, side, from, to, lineCount)
+    local start, count = sideOf(h, side)
+    if count == 0 then
+        local anchor = math.max(
+            1,
+            math.min(start + 1, lineCount)
+        )
+        if from <= anchor and anchor <= to then
+            return 1, ____exports.rowCount(h)
+        end
+        return 0, 0
+    end
+    return ____exports.rowsOfBlock(h, side, from - start + 1, to - start + 1)
+end
+--- Row `row`'s decision (1-based): the hunk's own, or its row's when it is decided in part.
+function ____exports.rowDecision(h, row)
+    if h.rows == nil then
+        return h.decision
+    end
+    local d = h.rows[row]
     local ____temp_0
-    if current == pressed then
+    if d == false then
         ____temp_0 = nil
     else
-        ____temp_0 = pressed
+        ____temp_0 = d
     end
     return ____temp_0
+end
+--- What a hunk is: decided whole (kept, dropped), in part ("partly": its rows differ), or undecided.
+function ____exports.hunkState(h)
+    return h.rows ~= nil and "partly" or h.decision
+end
+--- How many of hunk `h`'s rows have decision `d` (undefined: undecided).
+function ____exports.rowsDecided(h, d)
+    local n = 0
+    do
+        local r = 1
+        while r <= ____exports.rowCount(h) do
+            if ____exports.rowDecision(h, r) == d then
+                n = n + 1
+            end
+            r = r + 1
+        end
+    end
+    return n
+end
+--- Pressing a decision's key on rows `rows` (1-based) of hunk `h`: those rows get it, or, when every one of them has
+-- it already, are undecided again (as toggled does for a whole hunk). Rows that all agree afterwards make the
+-- hunk's own decision again.
+function ____exports.decideRows(h, rows, pressed)
+    local n = ____exports.rowCount(h)
+    local each = {}
+    do
+        local r = 1
+        while r <= n do
+            each[#each + 1] = ____exports.rowDecision(h, r) or false
+            r = r + 1
+        end
+    end
+    local all = true
+    for ____, r in ipairs(rows) do
+        if r >= 1 and r <= n and each[r] ~= pressed then
+            all = false
+        end
+    end
+    for ____, r in ipairs(rows) do
+        if r >= 1 and r <= n then
+            local ____r_2 = r
+            local ____all_1
+            if all then
+                ____all_1 = false
+            else
+                ____all_1 = pressed
+            end
+            each[____r_2] = ____all_1
+        end
+    end
+    ____exports.setRows(h, each)
+end
+--- Hunk `h`'s rows, each one's decision (rowCount(h) of them): a copy, for an undo to set back (setRows).
+function ____exports.rowsOf(h)
+    local each = {}
+    do
+        local r = 1
+        while r <= ____exports.rowCount(h) do
+            each[#each + 1] = ____exports.rowDecision(h, r) or false
+            r = r + 1
+        end
+    end
+    return each
+end
+--- The lines hunk `h`'s block becomes when row r takes the proposal's line where `takesB(r)` (1-based rows) and the
+-- base's line elsewhere: row by row, a row with no line on the side it takes adds none. `a` and `b` are the whole
+-- texts of both sides.
+function ____exports.mixedBlock(a, b, h, takesB)
+    local aBefore = ____exports.lineBefore(h, "a")
+    local bBefore = ____exports.lineBefore(h, "b")
+    local out = {}
+    do
+        local r = 1
+        while r <= ____exports.rowCount(h) do
+            if takesB(r) then
+                if r <= h.bCount then
+                    out[#out + 1] = b[bBefore + r]
+                end
+            elseif r <= h.aCount then
+                out[#out + 1] = a[aBefore + r]
+            end
+            r = r + 1
+        end
+    end
+    return out
+end
+--- Hunk `h`'s block as decided: every row that is not dropped keeps the proposal's line.
+function ____exports.decidedBlock(a, b, h)
+    if h.rows == nil then
+        return ____exports.blockLines(h.decision == "dropped" and a or b, h, h.decision == "dropped" and "a" or "b")
+    end
+    return ____exports.mixedBlock(
+        a,
+        b,
+        h,
+        function(r) return ____exports.rowDecision(h, r) ~= "dropped" end
+    )
+end
+--- The length of hunk `h`'s block as decided (decidedBlock's).
+local function decidedCount(h)
+    if h.rows == nil then
+        return h.decision == "dropped" and h.aCount or h.bCount
+    end
+    local n = 0
+    do
+        local r = 1
+        while r <= ____exports.rowCount(h) do
+            if (____exports.rowDecision(h, r) == "dropped" and h.aCount or h.bCount) >= r then
+                n = n + 1
+            end
+            r = r + 1
+        end
+    end
+    return n
+end
+--- How many of the hunks between `before` and `after` a text `target` made of them reverts whole, and how many in
+-- part: each hunk's block in `target` (found between the unchanged lines around it) is `before`'s (whole), `after`'s
+-- (not reverted) or something between (in part).
+function ____exports.revertCounts(before, after, target)
+    local changes = ____exports.diffHunks(after, target)
+    local function toTarget(l)
+        local shift = 0
+        for ____, c in ipairs(changes) do
+            if ____exports.lineBefore(c, "a") + c.aCount < l then
+                shift = shift + (c.bCount - c.aCount)
+            end
+        end
+        return l + shift
+    end
+    local whole = 0
+    local part = 0
+    for ____, h in ipairs(____exports.diffHunks(before, after)) do
+        local first = ____exports.lineBefore(h, "b") + 1
+        local from = toTarget(first - 1) + 1
+        local to = first + h.bCount > #after and #target or toTarget(first + h.bCount) - 1
+        local block = {}
+        do
+            local l = from
+            while l <= to do
+                block[#block + 1] = target[l]
+                l = l + 1
+            end
+        end
+        local was = ____exports.blockLines(before, h, "a")
+        if sameList(block, was) then
+            whole = whole + 1
+        elseif not sameList(
+            block,
+            ____exports.blockLines(after, h, "b")
+        ) then
+            part = part + 1
+        end
+    end
+    return whole, part
+end
+--- Pressing a decision's key on a hunk: that decision, or undecided again when the hunk had it already.
+function ____exports.toggled(current, pressed)
+    local ____temp_5
+    if current == pressed then
+        ____temp_5 = nil
+    else
+        ____temp_5 = pressed
+    end
+    return ____temp_5
 end
 --- The text made of `a` and `b` (the two sides of `hunks`) where each hunk takes `b`'s block when `takesB(h, i)` (i 0-based)
 -- says so, `a`'s otherwise; the lines between hunks are the same in both. When every hunk takes `b`, that is `b`
@@ -186,13 +411,75 @@ function ____exports.applyHunks(a, b, hunks, takesB)
     end
     return out
 end
---- The proposal `b` with each dropped hunk's block put back as it is in `a` (undecided and kept hunks stay).
+--- The proposal `b` with each dropped hunk's block put back as it is in `a` (undecided and kept hunks stay), and
+-- each hunk decided in part as decidedBlock makes it.
 function ____exports.decidedLines(a, b, hunks)
-    return ____exports.applyHunks(a, b, hunks, notDropped)
+    local partly = false
+    for ____, h in ipairs(hunks) do
+        if h.rows ~= nil then
+            partly = true
+        end
+    end
+    if not partly then
+        return ____exports.applyHunks(a, b, hunks, notDropped)
+    end
+    local out = {}
+    local next = 1
+    for ____, h in ipairs(hunks) do
+        local before = ____exports.lineBefore(h, "a")
+        do
+            local l = next
+            while l <= before do
+                out[#out + 1] = a[l]
+                l = l + 1
+            end
+        end
+        for ____, line in ipairs(____exports.decidedBlock(a, b, h)) do
+            out[#out + 1] = line
+        end
+        next = before + h.aCount + 1
+    end
+    do
+        local l = next
+        while l <= #a do
+            out[#out + 1] = a[l]
+            l = l + 1
+        end
+    end
+    return out
 end
 --- The line of decidedLines' text where hunk `index` starts (1-based; the line after it for a pure deletion).
 function ____exports.decidedLineOf(hunks, index)
-    return ____exports.appliedLine(hunks, index, notDropped)
+    local shift = 0
+    do
+        local i = 0
+        while i < index do
+            shift = shift + (decidedCount(hunks[i + 1]) - hunks[i + 1].bCount)
+            i = i + 1
+        end
+    end
+    return math.max(
+        1,
+        ____exports.lineBefore(hunks[index + 1], "b") + 1 + shift
+    )
+end
+--- The line of applyHunks' text where hunk `index` starts (1-based; the line after it when its block there is
+-- empty), given which hunks take `b`'s block.
+function ____exports.appliedLine(hunks, index, takesB)
+    local shift = 0
+    do
+        local i = 0
+        while i < index do
+            if not takesB(hunks[i + 1], i) then
+                shift = shift + (hunks[i + 1].aCount - hunks[i + 1].bCount)
+            end
+            i = i + 1
+        end
+    end
+    return math.max(
+        1,
+        ____exports.lineBefore(hunks[index + 1], "b") + 1 + shift
+    )
 end
 --- A UTF-8 continuation byte (10xxxxxx): not the first byte of a character.
 local function continuation(byte)

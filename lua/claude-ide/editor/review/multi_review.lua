@@ -28,6 +28,10 @@ local ____log = require("claude-ide.log")
 local say = ____log.say
 ____exports.NEXT_FILE_KEY = NEXT_FILE_KEY
 ____exports.PREV_FILE_KEY = PREV_FILE_KEY
+--- How long one slice of showing a turn's files in their buffers may hold the editor.
+local INLINE_SLICE_MS = 5
+--- Reviews shown in the user's buffers so far (each its own augroup).
+local inlineReviews = 0
 ____exports.MultiReview = __TS__Class()
 local MultiReview = ____exports.MultiReview
 MultiReview.name = "MultiReview"
@@ -111,15 +115,33 @@ function MultiReview.prototype.show(self)
     end
 end
 function MultiReview.prototype.showInline(self)
-    __TS__ArrayForEach(
-        self.files,
-        function(____, f, index)
-            local buf = findBuffer(f.path, true)
-            if buf ~= nil then
-                self:attachInline(index, buf, false)
-            end
+    local overview = self.overview
+    if overview == nil then
+        return
+    end
+    local next = 0
+    local step
+    step = function()
+        if self.life.settled then
+            return
         end
-    )
+        if not overview:isPrepared() then
+            vim.defer_fn(step, 0)
+            return
+        end
+        local start = vim.uv.hrtime()
+        while next < #self.files and (vim.uv.hrtime() - start) / 1000000 < INLINE_SLICE_MS do
+            local buf = findBuffer(self.files[next + 1].path, true)
+            if buf ~= nil and self.inlines[next] == nil then
+                self:attachInline(next, buf, false)
+            end
+            next = next + 1
+        end
+        if next < #self.files then
+            vim.defer_fn(step, 0)
+        end
+    end
+    step()
     local byName = {}
     __TS__ArrayForEach(
         self.files,
@@ -128,9 +150,11 @@ function MultiReview.prototype.showInline(self)
             return nil
         end
     )
-    local ____vim_api_nvim_create_augroup_4 = vim.api.nvim_create_augroup
-    local ____opt_2 = self.files[1]
-    self.inlineGroup = ____vim_api_nvim_create_augroup_4("claude-ide.inline-review." .. (____opt_2 and ____opt_2.path or ""), {clear = true})
+    inlineReviews = inlineReviews + 1
+    self.inlineGroup = vim.api.nvim_create_augroup(
+        "claude-ide.inline-review." .. tostring(inlineReviews),
+        {clear = true}
+    )
     local function opened(buf)
         local index = byName[vim.fs.normalize(vim.fn.fnamemodify(
             vim.api.nvim_buf_get_name(buf),
@@ -159,14 +183,13 @@ function MultiReview.prototype.attachInline(self, index, buf, loud)
     local f = self.files[index + 1]
     if vim.api.nvim_get_option_value("modified", {buf = buf}) ~= true then
         pcall(
-            vim.api.nvim_buf_call,
-            buf,
-            function() return vim.cmd("silent! checktime") end
+            vim.cmd,
+            "silent! checktime " .. tostring(buf)
         )
     end
-    local ____opt_5 = self.inlines[index]
-    if ____opt_5 ~= nil then
-        ____opt_5:close()
+    local ____opt_2 = self.inlines[index]
+    if ____opt_2 ~= nil then
+        ____opt_2:close()
     end
     self.inlines[index] = nil
     local ok, made = pcall(function() return __TS__New(
@@ -221,16 +244,16 @@ function MultiReview.prototype.openInline(self, index, hunk)
             {buf = vim.api.nvim_win_get_buf(w)}
         ) == "" and w ~= overview.win
     end
-    local ____temp_7
+    local ____temp_4
     if found == nil then
-        ____temp_7 = nil
+        ____temp_4 = nil
     else
-        ____temp_7 = __TS__ArrayFind(
+        ____temp_4 = __TS__ArrayFind(
             wins,
             function(____, w) return vim.api.nvim_win_get_buf(w) == found end
         )
     end
-    local win = ____temp_7
+    local win = ____temp_4
     local edit = win == nil
     if win == nil then
         win = vim.api.nvim_win_is_valid(origin) and isFile(origin) and origin or __TS__ArrayFind(
@@ -248,14 +271,14 @@ function MultiReview.prototype.openInline(self, index, hunk)
         end
     end
     local buf = vim.api.nvim_get_current_buf()
-    local ____temp_10
-    local ____opt_8 = self.inlines[index]
-    if (____opt_8 and ____opt_8.buf) == buf and not self.inlines[index]:isClosed() then
-        ____temp_10 = self.inlines[index]
+    local ____temp_7
+    local ____opt_5 = self.inlines[index]
+    if (____opt_5 and ____opt_5.buf) == buf and not self.inlines[index]:isClosed() then
+        ____temp_7 = self.inlines[index]
     else
-        ____temp_10 = self:attachInline(index, buf, true)
+        ____temp_7 = self:attachInline(index, buf, true)
     end
-    local view = ____temp_10
+    local view = ____temp_7
     if view ~= nil then
         view:showHunk(math.max(0, hunk))
     end
@@ -355,8 +378,8 @@ function MultiReview.prototype.openFromOverview(self, index, hunk)
         index,
         math.max(0, hunk)
     )
-    local ____opt_21 = self.view
-    if (____opt_21 and ____opt_21:hasFocus()) == true then
+    local ____opt_18 = self.view
+    if (____opt_18 and ____opt_18:hasFocus()) == true then
         pcall(
             vim.api.nvim_win_set_cursor,
             0,
@@ -425,22 +448,22 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
             fn = function() return vim.schedule(function() return self:runKey(k, i) end) end
         } end
     )
-    local ____openFileView_42 = openFileView
-    local ____temp_25 = fromOverview and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
-    local ____f_path_26 = f.path
-    local ____f_current_27 = f.current
-    local ____f_dirty_28 = f.dirty
-    local ____reviewText_result_29 = reviewText(text)
-    local ____temp_30 = #text
-    local ____f_filetype_31 = f.filetype
-    local ____f_renamedFrom_32 = f.renamedFrom
-    local ____f_deletes_33 = f.deletes
-    local ____self_config_diff_34 = self.config.diff
-    local ____self_home_35 = self.home
-    local ____self_client_36 = self.client
-    local ____enter_37 = enter
-    local ____origin_38 = origin
-    local ____temp_39 = fromOverview and ({
+    local ____openFileView_39 = openFileView
+    local ____temp_22 = fromOverview and ((((self.title .. " [") .. tostring(i + 1)) .. "/") .. tostring(n)) .. "]" or self.title
+    local ____f_path_23 = f.path
+    local ____f_current_24 = f.current
+    local ____f_dirty_25 = f.dirty
+    local ____reviewText_result_26 = reviewText(text)
+    local ____temp_27 = #text
+    local ____f_filetype_28 = f.filetype
+    local ____f_renamedFrom_29 = f.renamedFrom
+    local ____f_deletes_30 = f.deletes
+    local ____self_config_diff_31 = self.config.diff
+    local ____self_home_32 = self.home
+    local ____self_client_33 = self.client
+    local ____enter_34 = enter
+    local ____origin_35 = origin
+    local ____temp_36 = fromOverview and ({
         (("File " .. tostring(i + 1)) .. "/") .. tostring(n),
         ("(" .. f.summary) .. ")",
         self:heading()
@@ -448,29 +471,29 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
         ("(" .. f.summary) .. ")",
         self:heading()
     })
-    local ____self_words_40 = self.words
-    local ____fromOverview_41 = fromOverview
-    local ____opt_23 = self.overview
-    self.view = ____openFileView_42(
+    local ____self_words_37 = self.words
+    local ____fromOverview_38 = fromOverview
+    local ____opt_20 = self.overview
+    self.view = ____openFileView_39(
         {
-            tabName = ____temp_25,
-            path = ____f_path_26,
-            current = ____f_current_27,
-            dirty = ____f_dirty_28,
-            proposal = ____reviewText_result_29,
-            bytes = ____temp_30,
-            filetype = ____f_filetype_31,
-            renamedFrom = ____f_renamedFrom_32,
-            deletes = ____f_deletes_33,
-            config = ____self_config_diff_34,
-            home = ____self_home_35,
-            client = ____self_client_36,
-            enter = ____enter_37,
-            origin = ____origin_38,
-            note = ____temp_39,
-            words = ____self_words_40,
-            fromOverview = ____fromOverview_41,
-            overview = ____opt_23 and ____opt_23.buf,
+            tabName = ____temp_22,
+            path = ____f_path_23,
+            current = ____f_current_24,
+            dirty = ____f_dirty_25,
+            proposal = ____reviewText_result_26,
+            bytes = ____temp_27,
+            filetype = ____f_filetype_28,
+            renamedFrom = ____f_renamedFrom_29,
+            deletes = ____f_deletes_30,
+            config = ____self_config_diff_31,
+            home = ____self_home_32,
+            client = ____self_client_33,
+            enter = ____enter_34,
+            origin = ____origin_35,
+            note = ____temp_36,
+            words = ____self_words_37,
+            fromOverview = ____fromOverview_38,
+            overview = ____opt_20 and ____opt_20.buf,
             answered = f.answered,
             currentLabel = f.baseLabel,
             keys = keys
@@ -512,22 +535,22 @@ MultiReview.prototype["end"] = function(self, accepted, closeNow, reason)
             self:closeFileKeeping()
         end
     end
-    local ____accepted_45
+    local ____accepted_42
     if accepted then
-        local ____opt_43 = self.overview
-        ____accepted_45 = ____opt_43 and ____opt_43:finals() or self.texts
+        local ____opt_40 = self.overview
+        ____accepted_42 = ____opt_40 and ____opt_40:finals() or self.texts
     else
-        ____accepted_45 = {}
+        ____accepted_42 = {}
     end
-    local files = ____accepted_45
+    local files = ____accepted_42
     self:closeInline()
-    local ____opt_46 = self.view
-    if ____opt_46 ~= nil then
-        ____opt_46:settle()
+    local ____opt_43 = self.view
+    if ____opt_43 ~= nil then
+        ____opt_43:settle()
     end
-    local ____opt_48 = self.overview
-    if ____opt_48 ~= nil then
-        ____opt_48:settle()
+    local ____opt_45 = self.overview
+    if ____opt_45 ~= nil then
+        ____opt_45:settle()
     end
     if closeNow and not vim.in_fast_event() then
         self:closeAll()
@@ -547,31 +570,31 @@ function MultiReview.prototype.closeFileKeeping(self)
     )
 end
 function MultiReview.prototype.closeAll(self)
-    local ____opt_50 = self.view
-    local ____temp_54 = (____opt_50 and ____opt_50:hasFocus()) == true
-    if not ____temp_54 then
-        local ____opt_52 = self.overview
-        ____temp_54 = (____opt_52 and ____opt_52:hasFocus()) == true
+    local ____opt_47 = self.view
+    local ____temp_51 = (____opt_47 and ____opt_47:hasFocus()) == true
+    if not ____temp_51 then
+        local ____opt_49 = self.overview
+        ____temp_51 = (____opt_49 and ____opt_49:hasFocus()) == true
     end
-    local focused = ____temp_54
+    local focused = ____temp_51
     local overview = self.overview
-    local ____opt_55 = self.view
-    if ____opt_55 ~= nil then
-        ____opt_55:settle()
+    local ____opt_52 = self.view
+    if ____opt_52 ~= nil then
+        ____opt_52:settle()
     end
     if overview ~= nil then
         overview:settle()
     end
     if overview == nil then
-        local ____opt_59 = self.view
-        if ____opt_59 ~= nil then
-            ____opt_59:close()
+        local ____opt_56 = self.view
+        if ____opt_56 ~= nil then
+            ____opt_56:close()
         end
         return
     end
-    local ____opt_61 = self.view
-    if ____opt_61 ~= nil then
-        ____opt_61:close(false)
+    local ____opt_58 = self.view
+    if ____opt_58 ~= nil then
+        ____opt_58:close(false)
     end
     overview:close(false)
     if focused then

@@ -3,6 +3,7 @@ local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
+local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
@@ -26,9 +27,17 @@ local changedMiddle = ____model.changedMiddle
 local decidedLineOf = ____model.decidedLineOf
 local decidedText = ____model.decidedText
 local blocksOf = ____model.diffHunks
+local decideRows = ____model.decideRows
+local hunkState = ____model.hunkState
 local lineBefore = ____model.lineBefore
 local originAndKind = ____model.originAndKind
 local repropose = ____model.repropose
+local rowCount = ____model.rowCount
+local rowDecision = ____model.rowDecision
+local rowsDecided = ____model.rowsDecided
+local rowsOf = ____model.rowsOf
+local rowsOfBlock = ____model.rowsOfBlock
+local setRows = ____model.setRows
 local toggled = ____model.toggled
 local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
@@ -129,6 +138,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.marked = 0
     self.stepScheduled = false
     self.keys = {}
+    self.undoSteps = {}
     self.anyDecided = false
     self.origin = __TS__New(ReviewOrigin)
     self.life = __TS__New(
@@ -262,6 +272,9 @@ end
 function Overview.prototype.lineOf(self, index, hunk)
     local hunks = self.sections[index + 1].hunks
     return hunks[hunk + 1] == nil and 1 or decidedLineOf(hunks, hunk)
+end
+function Overview.prototype.isPrepared(self)
+    return self.prepared >= #self.sections
 end
 function Overview.prototype.highlighted(self)
     return self.marked >= #self.sections
@@ -436,9 +449,13 @@ function Overview.prototype.noteLines(self, first, last)
     }
 end
 function Overview.prototype.decide(self, index, hunk, decision)
-    local s = self.sections[index + 1]
-    local h = s.hunks[hunk + 1]
+    local h = self.sections[index + 1].hunks[hunk + 1]
+    h.rows = nil
     h.decision = decision
+    self:shown(index, h)
+end
+function Overview.prototype.shown(self, index, h)
+    local s = self.sections[index + 1]
     self.anyDecided = self:decidedAny()
     self:setLine(
         s.header,
@@ -457,10 +474,137 @@ function Overview.prototype.docFile(self, index)
     self:complete()
     return self.sections[index + 1]
 end
+function Overview.prototype.remember(self, which)
+    local step = {}
+    for ____, ____value in ipairs(which) do
+        local index = ____value[1]
+        local hunk = ____value[2]
+        local h = self.sections[index + 1].hunks[hunk + 1]
+        step[#step + 1] = {
+            index = index,
+            hunk = h,
+            rows = rowsOf(h)
+        }
+    end
+    if #step > 0 then
+        local ____self_undoSteps_9 = self.undoSteps
+        ____self_undoSteps_9[#____self_undoSteps_9 + 1] = step
+    end
+end
+function Overview.prototype.undo(self)
+    local step = table.remove(self.undoSteps)
+    if step == nil then
+        say("no hunk decision to undo")
+        return
+    end
+    local first
+    for ____, ____value in ipairs(step) do
+        local index = ____value.index
+        local hunk = ____value.hunk
+        local rows = ____value.rows
+        do
+            if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
+                goto __continue80
+            end
+            setRows(hunk, rows)
+            self:shown(index, hunk)
+            if first == nil then
+                first = hunk
+            end
+        end
+        ::__continue80::
+    end
+    if first == nil then
+        say("that decision's file was reviewed again since (its hunks are new): nothing undone")
+    elseif vim.api.nvim_win_is_valid(self.win) then
+        vim.api.nvim_win_set_cursor(self.win, {first.row + 1, 0})
+    end
+end
+function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
+    local to
+    local from
+    from = ____bindingPattern0[1]
+    to = ____bindingPattern0[2]
+    self:complete()
+    local picked = {}
+    local order = {}
+    do
+        local row = from - 1
+        while row <= to - 1 do
+            do
+                local at = self:at(row)
+                if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
+                    goto __continue87
+                end
+                local h = self.sections[at.file + 1].hunks[at.hunk + 1]
+                local p = picked[h]
+                if p == nil then
+                    p = {index = at.file, hunk = at.hunk, a = {math.huge, 0}, b = {math.huge, 0}}
+                    picked[h] = p
+                    order[#order + 1] = h
+                end
+                local side = at.kind == 5 and p.a or p.b
+                side[1] = math.min(side[1], at.idx)
+                side[2] = math.max(side[2], at.idx)
+            end
+            ::__continue87::
+            row = row + 1
+        end
+    end
+    if #order == 0 then
+        say("no changed line (- or +) in those lines")
+        return
+    end
+    local which = {}
+    for ____, h in ipairs(order) do
+        do
+            local p = picked[h]
+            local s = self.sections[p.index + 1]
+            if decision == "dropped" and s.file.deletes == true then
+                say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
+                goto __continue91
+            end
+            which[#which + 1] = {p.index, p.hunk}
+        end
+        ::__continue91::
+    end
+    self:remember(which)
+    for ____, ____value in ipairs(which) do
+        local index = ____value[1]
+        local hunk = ____value[2]
+        local h = self.sections[index + 1].hunks[hunk + 1]
+        local p = picked[h]
+        local rows = {}
+        local function add(side, ____bindingPattern0)
+            local last
+            local first
+            first = ____bindingPattern0[1]
+            last = ____bindingPattern0[2]
+            if last == 0 then
+                return
+            end
+            local r1, r2 = rowsOfBlock(h, side, first, last)
+            do
+                local r = r1
+                while r >= 1 and r <= r2 do
+                    if not __TS__ArrayIncludes(rows, r) then
+                        rows[#rows + 1] = r
+                    end
+                    r = r + 1
+                end
+            end
+        end
+        add("a", p.a)
+        add("b", p.b)
+        decideRows(h, rows, decision)
+        self:shown(index, h)
+    end
+end
 function Overview.prototype.chunkOf(self, s)
     local lines = {""}
     local kinds = {2}
     local hunks = {-1}
+    local idx = {0}
     local at = {0}
     local base = s.base
     local proposal = s.proposal
@@ -469,7 +613,10 @@ function Overview.prototype.chunkOf(self, s)
     __TS__ArrayForEach(
         s.hunks,
         function(____, h, hi)
-            local function push(text, kind, line)
+            local function push(text, kind, line, place)
+                if place == nil then
+                    place = 0
+                end
                 lines[#lines + 1] = text
                 kinds[#kinds + 1] = kind
                 hunks[#hunks + 1] = hi
@@ -477,6 +624,7 @@ function Overview.prototype.chunkOf(self, s)
                     math.max(1, line),
                     last
                 )
+                idx[#idx + 1] = place
             end
             local aBefore = lineBefore(h, "a")
             local aLast = aBefore + h.aCount
@@ -507,14 +655,14 @@ function Overview.prototype.chunkOf(self, s)
             do
                 local l = aBefore + 1
                 while l <= aLast do
-                    push("-" .. base[l], 5, bBefore + 1)
+                    push("-" .. base[l], 5, bBefore + 1, l - aBefore)
                     l = l + 1
                 end
             end
             do
                 local l = bBefore + 1
                 while l <= bBefore + h.bCount do
-                    push("+" .. proposal[l], 6, l)
+                    push("+" .. proposal[l], 6, l, l - bBefore)
                     l = l + 1
                 end
             end
@@ -530,7 +678,13 @@ function Overview.prototype.chunkOf(self, s)
             shown = trailTo
         end
     )
-    return {lines = lines, kinds = kinds, hunks = hunks, at = at}
+    return {
+        lines = lines,
+        kinds = kinds,
+        hunks = hunks,
+        idx = idx,
+        at = at
+    }
 end
 function Overview.prototype.at(self, row)
     local lo = 0
@@ -554,7 +708,7 @@ function Overview.prototype.at(self, row)
     if rel >= #chunk.lines then
         return nil
     end
-    return {file = found, hunk = chunk.hunks[rel + 1], kind = chunk.kinds[rel + 1]}
+    return {file = found, hunk = chunk.hunks[rel + 1], kind = chunk.kinds[rel + 1], idx = chunk.idx[rel + 1]}
 end
 function Overview.prototype.markSlice(self, budget)
     if budget == nil then
@@ -594,7 +748,7 @@ function Overview.prototype.scheduleStep(self)
         0
     )
 end
-function Overview.prototype.mark(self, row, kind, decision)
+function Overview.prototype.mark(self, row, kind, decision, hunk)
     local group
     if kind == 2 or kind == 1 then
         group = ____exports.HEADER_GROUP
@@ -616,7 +770,35 @@ function Overview.prototype.mark(self, row, kind, decision)
         strict = false,
         priority = LINE_PRIORITY
     }) or ({line_hl_group = group})
-    if kind == 3 and decision ~= nil then
+    local ____temp_10
+    if hunk == nil then
+        ____temp_10 = nil
+    else
+        ____temp_10 = hunkState(hunk)
+    end
+    local state = ____temp_10
+    if kind == 3 and state == "partly" then
+        local h = hunk
+        local dropped = rowsDecided(h, "dropped")
+        local kept = rowsDecided(h, "kept")
+        local words = {}
+        if dropped > 0 then
+            words[#words + 1] = (((tostring(dropped) .. " of ") .. plural(
+                rowCount(h),
+                "line"
+            )) .. " ") .. self:said("dropped")
+        end
+        if kept > 0 then
+            words[#words + 1] = ((tostring(kept) .. (dropped > 0 and "" or " of " .. plural(
+                rowCount(h),
+                "line"
+            ))) .. " ") .. self:said("kept")
+        end
+        opts.virt_text = {{
+            "  " .. table.concat(words, ", "),
+            dropped > 0 and ____exports.DROPPED_GROUP or ____exports.KEPT_GROUP
+        }}
+    elseif kind == 3 and decision ~= nil then
         opts.virt_text = {{
             "  " .. self:said(decision),
             decision == "dropped" and ____exports.DROPPED_GROUP or ____exports.KEPT_GROUP
@@ -632,10 +814,11 @@ function Overview.prototype.mark(self, row, kind, decision)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_11 = self.sections
-    local ____opt_9 = self:at(h.row)
-    local s = ____self_sections_11[(____opt_9 and ____opt_9.file or 0) + 1]
-    local kinds = s.chunk.kinds
+    local ____self_sections_13 = self.sections
+    local ____opt_11 = self:at(h.row)
+    local s = ____self_sections_13[(____opt_11 and ____opt_11.file or 0) + 1]
+    local chunk = s.chunk
+    local kinds = chunk.kinds
     local first = -1
     do
         local row = h.row
@@ -644,7 +827,22 @@ function Overview.prototype.markHunk(self, h)
             if kind == 5 and first < 0 then
                 first = row
             end
-            self:mark(row, kind, h.decision)
+            local changed = kind == 5 or kind == 6
+            local ____self_mark_16 = self.mark
+            local ____row_15 = row
+            local ____changed_14
+            if changed then
+                ____changed_14 = rowDecision(h, chunk.idx[row - s.header + 1])
+            else
+                ____changed_14 = h.decision
+            end
+            ____self_mark_16(
+                self,
+                ____row_15,
+                kind,
+                ____changed_14,
+                h
+            )
             row = row + 1
         end
     end
@@ -668,13 +866,19 @@ function Overview.prototype.markHunk(self, h)
     do
         local k = 0
         while k < h.aCount do
-            local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
-            if oldEnd > start then
-                self:markText(first + k, start + 1, oldEnd + 1)
+            do
+                if rowDecision(h, k + 1) == "dropped" then
+                    goto __continue147
+                end
+                local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
+                if oldEnd > start then
+                    self:markText(first + k, start + 1, oldEnd + 1)
+                end
+                if newEnd > start then
+                    self:markText(first + h.aCount + k, start + 1, newEnd + 1)
+                end
             end
-            if newEnd > start then
-                self:markText(first + h.aCount + k, start + 1, newEnd + 1)
-            end
+            ::__continue147::
             k = k + 1
         end
     end
@@ -714,21 +918,33 @@ function Overview.prototype.headerText(self, s)
     local n = #s.hunks
     local kept = 0
     local dropped = 0
+    local partlyDropped = 0
+    local partlyKept = 0
     for ____, h in ipairs(s.hunks) do
-        if h.decision == "kept" then
+        local state = hunkState(h)
+        if state == "kept" then
             kept = kept + 1
-        elseif h.decision == "dropped" then
+        elseif state == "dropped" then
             dropped = dropped + 1
+        elseif state == "partly" then
+            if rowsDecided(h, "dropped") > 0 then
+                partlyDropped = partlyDropped + 1
+            else
+                partlyKept = partlyKept + 1
+            end
         end
+    end
+    local function partly(k)
+        return k > 0 and (" (" .. tostring(k)) .. " partly)" or ""
     end
     local turn = self.spec.words == "turn"
     local counts
     if n == 0 then
         counts = s.replaced and "the whole file " .. (turn and "to revert" or "rejected") or "no change of its text"
-    elseif dropped > 0 then
-        counts = ((((tostring(dropped) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("dropped")) .. (kept > 0 and ((", " .. tostring(kept)) .. " ") .. self:said("kept") or "")
-    elseif kept > 0 then
-        counts = (((tostring(kept) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("kept")
+    elseif dropped + partlyDropped > 0 then
+        counts = (((((tostring(dropped + partlyDropped) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("dropped")) .. partly(partlyDropped)) .. (kept + partlyKept > 0 and (((", " .. tostring(kept + partlyKept)) .. " ") .. self:said("kept")) .. partly(partlyKept) or "")
+    elseif kept + partlyKept > 0 then
+        counts = ((((tostring(kept + partlyKept) .. " of ") .. plural(n, "hunk")) .. " ") .. self:said("kept")) .. partly(partlyKept)
     else
         counts = plural(n, "hunk")
     end
@@ -743,7 +959,7 @@ function Overview.prototype.decidedAny(self)
             return true
         end
         for ____, h in ipairs(s.hunks) do
-            if h.decision ~= nil then
+            if hunkState(h) ~= nil then
                 return true
             end
         end
@@ -754,7 +970,7 @@ function Overview.prototype.undecided(self)
     local n = 0
     for ____, s in ipairs(self.sections) do
         for ____, h in ipairs(s.hunks) do
-            if h.decision == nil then
+            if hunkState(h) == nil then
                 n = n + 1
             end
         end
@@ -794,25 +1010,25 @@ function Overview.prototype.show(self, enter)
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
-    local ____markReview_17 = markReview
-    local ____self_buf_16 = self.buf
-    local ____self_spec_title_13 = self.spec.title
-    local ____self_buf_14 = self.buf
-    local ____file_15 = file
-    local ____temp_12
+    local ____markReview_22 = markReview
+    local ____self_buf_21 = self.buf
+    local ____self_spec_title_18 = self.spec.title
+    local ____self_buf_19 = self.buf
+    local ____file_20 = file
+    local ____temp_17
     if self.spec.words == "turn" then
-        ____temp_12 = true
+        ____temp_17 = true
     else
-        ____temp_12 = nil
+        ____temp_17 = nil
     end
-    ____markReview_17(
-        ____self_buf_16,
+    ____markReview_22(
+        ____self_buf_21,
         {
-            tab_name = ____self_spec_title_13,
+            tab_name = ____self_spec_title_18,
             role = "proposal",
-            proposal = ____self_buf_14,
-            file = ____file_15,
-            turn = ____temp_12,
+            proposal = ____self_buf_19,
+            file = ____file_20,
+            turn = ____temp_17,
             files = __TS__ArrayMap(
                 self.spec.files,
                 function(____, f) return f.path end
@@ -880,7 +1096,11 @@ function Overview.prototype.jump(self, kind, direction)
     end
     vim.api.nvim_win_set_cursor(0, {target + 1, 0})
 end
-function Overview.prototype.decideHere(self, decision)
+function Overview.prototype.decideHere(self, decision, range)
+    if range ~= nil then
+        self:decideLines(decision, range)
+        return
+    end
     local at = self:here()
     if at == nil then
         say("on a hunk (or a file's header): the title line has none")
@@ -892,14 +1112,20 @@ function Overview.prototype.decideHere(self, decision)
         if decision == "dropped" then
             self.events.wholeFile(index)
         else
+            local which = {}
             do
                 local i = 0
                 while i < #s.hunks do
-                    if s.hunks[i + 1].decision == nil then
-                        self:decide(index, i, "kept")
+                    if hunkState(s.hunks[i + 1]) == nil then
+                        which[#which + 1] = {index, i}
                     end
                     i = i + 1
                 end
+            end
+            self:remember(which)
+            for ____, ____value in ipairs(which) do
+                local i = ____value[2]
+                self:decide(index, i, "kept")
             end
         end
         return
@@ -909,6 +1135,7 @@ function Overview.prototype.decideHere(self, decision)
         return
     end
     local h = s.hunks[hunk + 1]
+    self:remember({{index, hunk}})
     self:decide(
         index,
         hunk,
@@ -944,9 +1171,9 @@ function Overview.prototype.inlineHere(self)
     if at == nil then
         say("on a file's header or one of its hunks: the title line is no file")
     else
-        local ____opt_18 = self.events.inline
-        if ____opt_18 ~= nil then
-            ____opt_18(at[1], at[2])
+        local ____opt_23 = self.events.inline
+        if ____opt_23 ~= nil then
+            ____opt_23(at[1], at[2])
         end
     end
 end
@@ -1014,44 +1241,48 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_31 = overviewTable
-    local ____array_30 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
-    local function ____temp_21()
+    local ____overviewTable_37 = overviewTable
+    local ____array_36 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
+    local function ____temp_26()
         return self:openHere()
     end
-    local function ____temp_22()
+    local function ____temp_27()
         return self.events.accept()
     end
-    local function ____temp_23()
+    local function ____temp_28()
         return self:closeOrAsk()
     end
-    local function ____temp_24()
+    local function ____temp_29()
         return self:reasonOrNote()
     end
-    local function ____temp_25(decision)
-        return self:decideHere(decision)
+    local function ____temp_30(decision, range)
+        return self:decideHere(decision, range)
     end
-    local ____onFile_result_26 = onFile(function(i) return self.events.wholeFile(i) end)
-    local function ____temp_27(what, direction)
+    local function ____temp_31()
+        return self:undo()
+    end
+    local ____onFile_result_32 = onFile(function(i) return self.events.wholeFile(i) end)
+    local function ____temp_33(what, direction)
         return self:jump(what == "hunk" and 3 or 2, direction)
     end
-    local ____temp_20
+    local ____temp_25
     if self.events.inline == nil then
-        ____temp_20 = nil
+        ____temp_25 = nil
     else
-        ____temp_20 = function() return self:inlineHere() end
+        ____temp_25 = function() return self:inlineHere() end
     end
     __TS__SparseArrayPush(
-        ____array_30,
+        ____array_36,
         {
-            open = ____temp_21,
-            accept = ____temp_22,
-            close = ____temp_23,
-            reason = ____temp_24,
-            decide = ____temp_25,
-            wholeFile = ____onFile_result_26,
-            jump = ____temp_27,
-            inline = ____temp_20
+            open = ____temp_26,
+            accept = ____temp_27,
+            close = ____temp_28,
+            reason = ____temp_29,
+            decide = ____temp_30,
+            undo = ____temp_31,
+            wholeFile = ____onFile_result_32,
+            jump = ____temp_33,
+            inline = ____temp_25
         },
         __TS__ArrayMap(
             self.spec.keys,
@@ -1062,20 +1293,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_29
+    local ____temp_35
     if self.spec.note == nil then
-        ____temp_29 = "reason"
+        ____temp_35 = "reason"
     else
-        local ____temp_28
+        local ____temp_34
         if self.spec.note == false then
-            ____temp_28 = false
+            ____temp_34 = false
         else
-            ____temp_28 = "note"
+            ____temp_34 = "note"
         end
-        ____temp_29 = ____temp_28
+        ____temp_35 = ____temp_34
     end
-    __TS__SparseArrayPush(____array_30, ____temp_29)
-    self.keys = ____overviewTable_31(__TS__SparseArraySpread(____array_30))
+    __TS__SparseArrayPush(____array_36, ____temp_35)
+    self.keys = ____overviewTable_37(__TS__SparseArraySpread(____array_36))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)

@@ -22,7 +22,9 @@ local blockRows = ____model.blockRows
 local changedMiddle = ____model.changedMiddle
 local hunkAt = ____model.hunkAt
 local hunkLine = ____model.hunkLine
+local mixedBlock = ____model.mixedBlock
 local nextHunk = ____model.nextHunk
+local rowsOfLines = ____model.rowsOfLines
 local textHunks = ____model.textHunks
 local ____keys = require("claude-ide.editor.review.keys")
 local escapeBar = ____keys.escapeBar
@@ -160,6 +162,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.tick = -1
     self.taken = 0
     self.decisions = 0
+    self.takes = {}
     self.textoff = 0
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
@@ -182,8 +185,9 @@ function UnifiedView.prototype.____constructor(self, spec, events)
                 function(reason) return events.reject(reason) end
             ) end,
             accept = function() return events.accept() end,
-            decide = function(action) return self:decideHunk(action) end,
-            jump = function(direction) return self:jumpHunk(direction) end
+            decide = function(action, range) return self:decideHunk(action, range) end,
+            jump = function(direction) return self:jumpHunk(direction) end,
+            undo = function() return self:undo() end
         }
     )
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
@@ -456,7 +460,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue81
+                        goto __continue82
                     end
                     local start, oldEnd, newEnd = changedMiddle(line, lines[i + 1])
                     if newEnd > start then
@@ -483,7 +487,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue81::
+                ::__continue82::
                 i = i + 1
             end
         end
@@ -578,8 +582,12 @@ function UnifiedView.prototype.jumpHunk(self, direction)
         self:goTo(found)
     end
 end
-function UnifiedView.prototype.decideHunk(self, action)
+function UnifiedView.prototype.decideHunk(self, action, range)
     if vim.api.nvim_get_current_buf() ~= self.buf then
+        return
+    end
+    if range ~= nil then
+        self:decideRows(action, range)
         return
     end
     local lnum = vim.api.nvim_win_get_cursor(0)[1]
@@ -594,30 +602,14 @@ function UnifiedView.prototype.decideHunk(self, action)
         return
     end
     if action == "take" then
+        self:rememberTake()
         local from, to = blockRows(
             hunk,
             "b",
             self:proposalCount()
         )
         local lines = hunk.bCount > 0 and vim.api.nvim_buf_get_lines(self.buf, from, to, true) or ({})
-        local first, last = blockRows(hunk, "a", self.originalCount)
-        vim.api.nvim_buf_set_lines(
-            self:original(),
-            first,
-            last,
-            true,
-            lines
-        )
-        self.originalCount = self.originalCount + (hunk.bCount - hunk.aCount)
-        self.originalText = self.originalCount > 0 and table.concat(
-            vim.api.nvim_buf_get_lines(
-                self:original(),
-                0,
-                -1,
-                true
-            ),
-            "\n"
-        ) .. "\n" or ""
+        self:setOriginalBlock(hunk, lines)
         self.taken = self.taken + 1
     else
         local from, to = blockRows(hunk, "a", self.originalCount)
@@ -652,6 +644,148 @@ function UnifiedView.prototype.decideHunk(self, action)
     setOpt("modified", true, {buf = self.buf})
     self:refresh()
     self:jumpHunk("next")
+end
+function UnifiedView.prototype.setOriginalBlock(self, hunk, lines)
+    local first, last = blockRows(hunk, "a", self.originalCount)
+    vim.api.nvim_buf_set_lines(
+        self:original(),
+        first,
+        last,
+        true,
+        lines
+    )
+    self.originalCount = self.originalCount + (#lines - hunk.aCount)
+    self.originalText = self.originalCount > 0 and table.concat(
+        vim.api.nvim_buf_get_lines(
+            self:original(),
+            0,
+            -1,
+            true
+        ),
+        "\n"
+    ) .. "\n" or ""
+end
+function UnifiedView.prototype.changeNumber(self)
+    return vim.api.nvim_buf_call(
+        self.buf,
+        function() return vim.fn.changenr() end
+    )
+end
+function UnifiedView.prototype.rememberTake(self)
+    local ____self_takes_8 = self.takes
+    ____self_takes_8[#____self_takes_8 + 1] = {
+        original = self.originalText,
+        change = self:changeNumber()
+    }
+end
+function UnifiedView.prototype.decideRows(self, action, ____bindingPattern0)
+    local to
+    local from
+    from = ____bindingPattern0[1]
+    to = ____bindingPattern0[2]
+    local hunks = self:fresh()
+    local count = self:proposalCount()
+    local b = count > 0 and vim.api.nvim_buf_get_lines(self.buf, 0, -1, true) or ({})
+    local a = self.originalCount > 0 and vim.api.nvim_buf_get_lines(
+        self:original(),
+        0,
+        -1,
+        true
+    ) or ({})
+    local picked = {}
+    for ____, h in ipairs(hunks) do
+        local r1, r2 = rowsOfLines(
+            h,
+            "b",
+            from,
+            to,
+            vim.api.nvim_buf_line_count(self.buf)
+        )
+        if r1 ~= 0 then
+            picked[#picked + 1] = {h, r1, r2}
+        end
+    end
+    if #picked == 0 then
+        say("no changed line in those lines")
+        return
+    end
+    if action == "take" then
+        self:rememberTake()
+    end
+    do
+        local i = #picked - 1
+        while i >= 0 do
+            local h, r1, r2 = unpack(picked[i + 1], 1, 3)
+            local function selected(r)
+                return r >= r1 and r <= r2
+            end
+            if action == "take" then
+                self:setOriginalBlock(
+                    h,
+                    mixedBlock(a, b, h, selected)
+                )
+            else
+                local first, last = blockRows(
+                    h,
+                    "b",
+                    self:proposalCount()
+                )
+                local ok, err = pcall(
+                    vim.api.nvim_buf_set_lines,
+                    self.buf,
+                    first,
+                    last,
+                    true,
+                    mixedBlock(
+                        a,
+                        b,
+                        h,
+                        function(r) return not selected(r) end
+                    )
+                )
+                if not ok then
+                    say(
+                        "cannot drop the lines: " .. tostring(err),
+                        "warn"
+                    )
+                    return
+                end
+            end
+            i = i - 1
+        end
+    end
+    if action == "take" then
+        self.taken = self.taken + 1
+    end
+    self.decisions = self.decisions + 1
+    self:refresh()
+end
+function UnifiedView.prototype.undo(self)
+    local last = self.takes[#self.takes]
+    if last ~= nil and self:changeNumber() == last.change then
+        table.remove(self.takes)
+        self.originalText = last.original
+        if vim.api.nvim_buf_is_valid(self.originalBuf) then
+            pcall(vim.api.nvim_buf_delete, self.originalBuf, {force = true})
+        end
+        self.originalBuf = -1
+        self:original()
+        self.taken = math.max(0, self.taken - 1)
+        self.decisions = math.max(0, self.decisions - 1)
+        self:refresh()
+        return
+    end
+    local count = math.max(1, vim.v.count)
+    local ok, err = pcall(
+        vim.cmd,
+        ("silent normal! " .. tostring(count)) .. "u"
+    )
+    if not ok then
+        say(
+            tostring(err),
+            "warn"
+        )
+    end
 end
 function UnifiedView.prototype.setWinbar(self)
     local spec = self.spec
@@ -727,13 +861,13 @@ function UnifiedView.prototype.watch(self)
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
         function()
-            local ____big_8
+            local ____big_9
             if big then
-                ____big_8 = self:markLater()
+                ____big_9 = self:markLater()
             else
-                ____big_8 = self:refresh(false)
+                ____big_9 = self:refresh(false)
             end
-            return ____big_8
+            return ____big_9
         end
     )
     local pending = false

@@ -13,6 +13,7 @@ local NOTE_HL = ____notes.NOTE_HL
 local NOTE_SIGN_HL = ____notes.NOTE_SIGN_HL
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
+local say = ____log.say
 local ____review_marks = require("claude-ide.editor.review_marks")
 local REVIEW_VAR = ____review_marks.REVIEW_VAR
 local ____keys = require("claude-ide.editor.review.keys")
@@ -558,6 +559,23 @@ function ____exports.closeFileView(spec, decided, events)
         )
     end
 end
+--- b:claude_ide_accept_now: set while writeToAccept writes a review's buffer from elsewhere.
+local ACCEPT_NOW_VAR = "claude_ide_accept_now"
+--- Writes review buffer `buf` from wherever the user is (:ClaudeCodeDiffAccept): its `:w`, asked for.
+function ____exports.writeToAccept(buf)
+    vim.b[buf][ACCEPT_NOW_VAR] = true
+    local ok, err = pcall(
+        vim.api.nvim_buf_call,
+        buf,
+        function() return vim.cmd("write") end
+    )
+    if vim.api.nvim_buf_is_valid(buf) then
+        vim.b[buf][ACCEPT_NOW_VAR] = nil
+    end
+    if not ok then
+        error(err, 0)
+    end
+end
 --- A view's autocmds, in the group every open view of its kind shares (`group`): added one by one while the view
 -- is open, deleted together when it settles; the last view to settle deletes the group, so a stopped server leaves
 -- none behind.
@@ -604,6 +622,14 @@ function ViewAutocmds.prototype.acceptOnWrite(self, buf, desc, accept)
         {buffer = buf},
         desc,
         function()
+            if vim.fn.win_gettype() == "autocmd" and vim.b[buf][ACCEPT_NOW_VAR] ~= true then
+                local name = vim.fn.fnamemodify(
+                    vim.api.nvim_buf_get_name(buf),
+                    ":t"
+                )
+                vim.schedule(function() return say(name .. " is a review: a write of every buffer does not apply it; :w in it applies, :q! there discards", "warn") end)
+                return
+            end
             ____exports.setOpt("modified", false, {buf = buf})
             accept()
         end

@@ -28,7 +28,7 @@ import { WriteFollower } from "./diff_follow";
 import { linesText, normalizeEol, readFile, type ReviewText, reviewText } from "./diff_text";
 import { type FileView, openFileView } from "./file_view";
 import { Life } from "./model";
-import { TAB_VAR } from "./view_parts";
+import { TAB_VAR, writeToAccept } from "./view_parts";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import { MultiReview } from "./multi_review";
 import { PlanReview } from "./plan_review";
@@ -623,7 +623,7 @@ function rejectProposal(buf: Buf, reason: string | undefined): void {
 export function decideFromCommand(action: "accept" | "reject", reason?: string): void {
   const why = cleanReason(reason);
   withProposal(action === "accept" ? "Accept" : "Reject", (buf, what) => {
-    if (action === "accept") vim.api.nvim_buf_call(buf, () => vim.cmd("write"));
+    if (action === "accept") writeToAccept(buf);
     else rejectProposal(buf, why);
     if (what !== undefined) say(`${action === "accept" ? "accepted" : "rejected"} Claude's proposal for ${what}`);
   });

@@ -10,7 +10,17 @@
 // two sides agree there and the hunk stops being a difference, so what is still highlighted is exactly what
 // is undecided. Accepting answers the proposal as it is: kept hunks plus whatever was not decided.
 import { say } from "../../log";
-import { blockRows, diffHunks, type Hunk, hunkAt, hunkLine, nextHunk, type Side } from "./model";
+import {
+  blockRows,
+  diffHunks,
+  type Hunk,
+  hunkAt,
+  hunkLine,
+  mixedBlock,
+  nextHunk,
+  rowsOfLines,
+  type Side,
+} from "./model";
 import { reasonOn } from "./reason";
 import type { ReviewVar } from "../review_marks";
 import {
@@ -22,6 +32,7 @@ import {
   type KeyEntry,
   keyParts,
   LEFT,
+  type LineRange,
   mapTable,
   MOVES,
   PART_OF,
@@ -65,6 +76,11 @@ export class DiffView {
   private decisions = 0;
   /** The view's keys: mapped, in the winbar, in the g? float (keys.ts). */
   private readonly keys: KeyEntry[];
+  /**
+   * Each take (gh) as the left side was before it, and the proposal's change number then: `u` gives a take back
+   * while the proposal is as the take left it (a take is no edit of the proposal, so Vim's own undo has none).
+   */
+  private readonly takes: { left: string[]; change: number }[] = [];
   /** Each window's winbar: a lead and the parts that may go (setWinbars). */
   private bars?: { left: [string, BarPart[]]; right: [string, BarPart[]] };
 
@@ -85,8 +101,9 @@ export class DiffView {
         close: () => closeFileView(spec, this.decided(), events),
         reason: () => askRejectReason(this.life, (reason) => events.reject(reason)),
         accept: () => events.accept(),
-        decide: (action) => this.decideHunk(action),
+        decide: (action, range) => this.decideHunk(action, range),
         jump: (direction) => this.jumpHunk(direction),
+        undo: () => this.undo(),
       },
     );
     // Short names that read whole in the tab line (`file (proposal)`); the review's full title (client, session,
@@ -298,16 +315,26 @@ export class DiffView {
    * the proposal) the hunk under the cursor, in either window: the whole block of changed lines, wherever the
    * cursor is in it (model.ts); then moves to the next undecided hunk.
    */
-  decideHunk(action: "take" | "drop"): void {
+  decideHunk(action: "take" | "drop", range?: LineRange): void {
     const here = vim.api.nvim_get_current_buf();
     if (here !== this.leftBuf && here !== this.rightBuf) return;
     // The side that changes, and the side its text comes from.
     const [target, source] = action === "take" ? [this.leftBuf, this.rightBuf] : [this.rightBuf, this.leftBuf];
     const hunks = this.hunks();
+    if (range !== undefined && hunks === undefined) {
+      say("part of a hunk: not in a proposal this big (gh / gH without a selection decide the whole hunk)", "warn");
+      return;
+    }
     let changed: boolean;
+    if (action === "take")
+      this.takes.push({
+        left: vim.api.nvim_buf_get_lines(this.leftBuf, 0, -1, true),
+        change: vim.api.nvim_buf_call(this.rightBuf, () => vim.fn.changenr()),
+      });
     setOpt("modifiable", true, { buf: this.leftBuf });
     const [ok, err] = pcall(() => {
       if (hunks === undefined) changed = this.decideByVim(here === target, source, target);
+      else if (range !== undefined) changed = this.decideRows(hunks, here === this.leftBuf ? "a" : "b", action, range);
       else
         changed = replaceBlock(
           hunks,
@@ -324,7 +351,8 @@ export class DiffView {
       return;
     }
     if (!changed!) {
-      say("no hunk under the cursor");
+      if (action === "take") this.takes.pop();
+      say(range === undefined ? "no hunk under the cursor" : "no changed line in those lines");
       return;
     }
     if (action === "take") this.taken++;
@@ -332,7 +360,57 @@ export class DiffView {
     // Decisions unsaved: 'modified', so that :q refuses (E37) instead of dropping them; :w applies, :q! discards.
     setOpt("modified", true, { buf: this.rightBuf });
     vim.cmd("diffupdate");
-    this.jumpHunk("next");
+    // Part of a hunk: the cursor stays (the rest of the hunk is still there); a whole one: the next hunk.
+    if (range === undefined) this.jumpHunk("next");
+    this.setWinbars();
+  }
+
+  /**
+   * Part of hunks (model.ts rowsOfLines): the rows lines `range` of side `side` select, in every hunk they touch,
+   * taken (their proposal's lines copied into the left side) or dropped (their original lines back in the
+   * proposal), the rest of each hunk left as it is. False when the lines touch no hunk.
+   */
+  private decideRows(hunks: Hunk[], side: Side, action: "take" | "drop", [from, to]: LineRange): boolean {
+    const a = vim.api.nvim_buf_get_lines(this.leftBuf, 0, -1, true);
+    const b = vim.api.nvim_buf_get_lines(this.rightBuf, 0, -1, true);
+    const count = side === "a" ? a.length : b.length;
+    const target = action === "take" ? this.leftBuf : this.rightBuf;
+    const targetSide: Side = action === "take" ? "a" : "b";
+    let changed = false;
+    // From the last hunk up: each replacement leaves the rows of the hunks above where they were.
+    for (let i = hunks.length - 1; i >= 0; i--) {
+      const h = hunks[i];
+      const [r1, r2] = rowsOfLines(h, side, from, to, count);
+      if (r1 === 0) continue;
+      const selected = (r: number) => r >= r1 && r <= r2;
+      const block = mixedBlock(a, b, h, (r) => (action === "take" ? selected(r) : !selected(r)));
+      const [first, last] = blockRows(h, targetSide, vim.api.nvim_buf_line_count(target));
+      vim.api.nvim_buf_set_lines(target, first, last, true, block);
+      changed = true;
+    }
+    return changed;
+  }
+
+  /**
+   * u: the last take given back while the proposal is as that take left it; otherwise Vim's own undo in the
+   * proposal (a drop, or the user's edit), from either window.
+   */
+  undo(): void {
+    const last = this.takes[this.takes.length - 1];
+    if (last !== undefined && vim.api.nvim_buf_call(this.rightBuf, () => vim.fn.changenr()) === last.change) {
+      this.takes.pop();
+      setOpt("modifiable", true, { buf: this.leftBuf });
+      vim.api.nvim_buf_set_lines(this.leftBuf, 0, -1, true, last.left);
+      setOpt("modifiable", false, { buf: this.leftBuf });
+      setOpt("modified", false, { buf: this.leftBuf });
+      this.taken = math.max(0, this.taken - 1);
+      this.decisions = math.max(0, this.decisions - 1);
+    } else {
+      const count = math.max(1, vim.v.count as number);
+      const [ok, err] = pcall(vim.api.nvim_buf_call, this.rightBuf, () => vim.cmd(`silent normal! ${count}u`));
+      if (!ok) say(tostring(err), "warn");
+    }
+    vim.cmd("diffupdate");
     this.setWinbars();
   }
 

@@ -36,7 +36,11 @@ const TEXT_PRIORITY = 4100;
 /** The buffer variable that says a buffer is under inline review (statuslines may read it). */
 export const INLINE_VAR = "claude_ide_inline";
 
+/** The groups are defined (again after a ColorScheme). */
+let defined = false;
+
 function defineInlineHighlights(): void {
+  defined = true;
   defineHighlights();
   vim.api.nvim_set_hl(0, SIGN_ADD, { link: "Added", default: true });
   vim.api.nvim_set_hl(0, SIGN_CHANGE, { link: "Changed", default: true });
@@ -132,7 +136,7 @@ export class InlineView {
       );
     views.get(buf)?.close();
     views.set(buf, this);
-    defineInlineHighlights();
+    if (!defined) defineInlineHighlights();
     this.track(f);
     this.mapKeys();
     vim.api.nvim_buf_set_var(buf, INLINE_VAR, true);
@@ -264,14 +268,10 @@ export class InlineView {
     this.drawn.set(i, ids);
   }
 
-  /** The hunks' places now: [index, first row, rows] in order (a pure deletion: 0 rows, above its row). */
-  private places(): [number, number, number][] {
-    const out: [number, number, number][] = [];
-    for (const [id, row, , details] of vim.api.nvim_buf_get_extmarks(this.buf, TRACK, 0, -1, { details: true }))
-      out.push([id - 1, row, math.max(0, ((details?.end_row as number | undefined) ?? row) - row)]);
-    return out;
+  /** The first row of the hunk whose mark is `found` (get_extmarks' first answer), if any. */
+  private static rowOf(found: [number, number, number, Dict?][]): number | undefined {
+    return found[0]?.[1];
   }
-
   /** The hunk under `row` (0-based): a row of its lines, or the row its removed lines are drawn above. */
   hunkAt(row: number): number | undefined {
     const marks = vim.api.nvim_buf_get_extmarks(this.buf, TRACK, [row, 0], [row, -1], { details: true, overlap: true });
@@ -284,21 +284,28 @@ export class InlineView {
     return near;
   }
 
-  /** ]c / [c: the next / previous hunk from the cursor, wrapping around. */
+  /**
+   * ]c / [c: the next / previous hunk from the cursor, wrapping around: the nearest mark after or before the
+   * cursor's row (one look in the buffer's marks, whatever the number of hunks).
+   */
   private jump(direction: "next" | "prev"): void {
-    const places = this.places();
-    if (places.length === 0) {
+    const buf = this.buf;
+    const row = vim.api.nvim_win_get_cursor(0)[0] - 1;
+    const one = { limit: 1 };
+    let target: number | undefined;
+    if (direction === "next") {
+      target = InlineView.rowOf(vim.api.nvim_buf_get_extmarks(buf, TRACK, [row + 1, 0], -1, one));
+      target ??= InlineView.rowOf(vim.api.nvim_buf_get_extmarks(buf, TRACK, 0, -1, one));
+    } else {
+      // From the end of the row above, backwards.
+      if (row > 0) target = InlineView.rowOf(vim.api.nvim_buf_get_extmarks(buf, TRACK, [row - 1, -1], 0, one));
+      target ??= InlineView.rowOf(vim.api.nvim_buf_get_extmarks(buf, TRACK, -1, 0, one));
+    }
+    if (target === undefined) {
       say(`${this.label}: no hunk to review here`);
       return;
     }
-    const row = vim.api.nvim_win_get_cursor(0)[0] - 1;
-    let target: [number, number, number] | undefined;
-    if (direction === "next") target = places.find((p) => p[1] > row) ?? places[0];
-    else {
-      for (const p of places) if (p[1] < row) target = p;
-      target ??= places[places.length - 1];
-    }
-    this.showRow(target[1]);
+    this.showRow(target);
   }
 
   /** The cursor on row `row` (0-based), the removed lines above it in view. */
@@ -309,9 +316,9 @@ export class InlineView {
 
   /** The cursor on hunk `index` (the first when it has none). */
   showHunk(index: number): void {
-    const places = this.places();
-    const found = places.find((p) => p[0] === index) ?? places[0];
-    if (found !== undefined) this.showRow(found[1]);
+    const [row] = vim.api.nvim_buf_get_extmark_by_id(this.buf, TRACK, index + 1, {});
+    const first = row ?? InlineView.rowOf(vim.api.nvim_buf_get_extmarks(this.buf, TRACK, 0, -1, { limit: 1 }));
+    if (first !== undefined) this.showRow(first);
   }
 
   /** gh / gH: the hunk under the cursor kept / to revert (pressed again: undecided), then the next one. */

@@ -46,11 +46,100 @@ export interface KeyEntry {
   join?: string;
   /** How long it stays in the winbar when the window is narrow (DECIDES, MOVES, ...). */
   rank: number;
-  /** What runs; none for a command (`:w`, whose autocmd does it). */
+  /** What runs; none for a command (`:w`, whose autocmd does it) or a key Vim does itself (`.`). */
   fn?: (this: void) => void;
   /** Mapped in Visual mode too (`fn` reads the selection: the note key). */
   visual?: boolean;
+  /** Mapped in Visual mode only (listed as `{Visual}gh`): a key whose Normal-mode entry is another one (gh, gH). */
+  visualOnly?: boolean;
 }
+
+/** The key as the g? float, :help and the README list it: `{Visual}gh` for a Visual-mode one. */
+export function shownKey(e: { lhs: string | false; visualOnly?: boolean }): string {
+  if (e.lhs === false) return "";
+  return e.visualOnly === true ? `{Visual}${e.lhs}` : e.lhs;
+}
+
+// ---- deciding lines: Visual mode, a count, `.` ----------------------------------------------------------------
+
+/** Lines of the buffer a decision key covers (1-based, first <= last): a Visual selection's, or a count's. */
+export type LineRange = [number, number];
+
+/** What `.` runs again (the last decision key), and the buffers it belongs to. */
+let lastDecision: { run: (this: void) => void; bufs: Buf[] } | undefined;
+
+/** The decision keys' 'operatorfunc' (they type g@_, as gitsigns types g@l, so that `.` repeats them). */
+export function repeatDecision(this: void): void {
+  const last = lastDecision;
+  if (last === undefined) return;
+  if (!last.bufs.includes(vim.api.nvim_get_current_buf())) return;
+  last.run();
+}
+
+/**
+ * Runs decision `fn` on `range` (undefined: the hunk under the cursor) as a change `.` repeats (gitsigns' way:
+ * 'operatorfunc' set, g@_ typed): `.` runs it again from the cursor, on as many lines as `range` had, or on the
+ * hunk under the cursor.
+ */
+function repeatably(bufs: Buf[], fn: (this: void, range?: LineRange) => void, range?: LineRange): void {
+  let first = range;
+  const lines = range === undefined ? undefined : range[1] - range[0] + 1;
+  lastDecision = {
+    bufs,
+    run: () => {
+      let r = first;
+      first = undefined;
+      if (r === undefined && lines !== undefined) {
+        const cursor = vim.api.nvim_win_get_cursor(0)[0];
+        r = [cursor, math.min(cursor + lines - 1, vim.api.nvim_buf_line_count(0))];
+      }
+      fn(r);
+    },
+  };
+  vim.go.operatorfunc = "v:lua.require'claude-ide.editor.review.keys'.repeatDecision";
+  // g@_ (the cursor's line), not g@l: `l` fails on an empty line, and the operator with it.
+  vim.cmd("normal! g@_");
+}
+
+/**
+ * The Normal-mode and Visual-mode entries of a decision key (gh, gH): in Normal mode the hunk under the cursor, or
+ * with a count N the N lines from the cursor's; in Visual mode the selected lines; `.` repeats either.
+ */
+function decisionEntries(
+  lhs: string | false,
+  base: Omit<KeyEntry, "lhs" | "fn">,
+  partDesc: string,
+  fn: (this: void, range?: LineRange) => void,
+): KeyEntry[] {
+  const normal: KeyEntry = {
+    ...base,
+    lhs,
+    fn: () => {
+      const count = vim.v.count as number;
+      const bufs = mappedIn;
+      if (count > 0) {
+        const cursor = vim.api.nvim_win_get_cursor(0)[0];
+        repeatably(bufs, fn, [cursor, math.min(cursor + count - 1, vim.api.nvim_buf_line_count(0))]);
+      } else repeatably(bufs, fn);
+    },
+  };
+  const visual: KeyEntry = {
+    lhs,
+    desc: partDesc,
+    rank: base.rank,
+    visualOnly: true,
+    fn: () => {
+      const [from, to] = [vim.fn.line("v"), vim.fn.line(".")];
+      const bufs = mappedIn;
+      vim.cmd("normal! \x1b");
+      repeatably(bufs, fn, [math.min(from, to), math.max(from, to)]);
+    },
+  };
+  return [normal, visual];
+}
+
+/** The buffers of the view whose key runs now (mapTable sets it before each key's function). */
+let mappedIn: Buf[] = [];
 
 /** A winbar part: its text (statusline syntax) and its rank. */
 export interface BarPart {
@@ -76,11 +165,17 @@ function isCommand(lhs: string): boolean {
 export function mapTable(bufs: Buf[], entries: KeyEntry[]): void {
   const seen = new LuaSet<string>();
   for (const e of entries) {
-    if (e.lhs === false || e.fn === undefined || isCommand(e.lhs) || seen.has(e.lhs)) continue;
-    seen.add(e.lhs);
-    const modes = e.visual === true ? ["n", "x"] : "n";
+    const key = shownKey(e);
+    if (e.lhs === false || e.fn === undefined || isCommand(e.lhs) || seen.has(key)) continue;
+    seen.add(key);
+    const fn = e.fn;
+    const run = () => {
+      mappedIn = bufs;
+      fn();
+    };
+    const modes = e.visualOnly === true ? "x" : e.visual === true ? ["n", "x"] : "n";
     for (const buffer of bufs)
-      vim.keymap.set(modes, e.lhs, e.fn, { buffer, nowait: true, desc: `claude-ide: ${e.desc}` });
+      vim.keymap.set(modes, e.lhs, run, { buffer, nowait: true, desc: `claude-ide: ${e.desc}` });
   }
 }
 
@@ -88,7 +183,7 @@ export function mapTable(bufs: Buf[], entries: KeyEntry[]): void {
 export function keyParts(entries: KeyEntry[]): BarPart[] {
   const parts: BarPart[] = [];
   let i = 0;
-  const shown = entries.filter((e) => e.lhs !== false && e.bar !== undefined);
+  const shown = entries.filter((e) => e.lhs !== false && e.bar !== undefined && e.visualOnly !== true);
   while (i < shown.length) {
     const first = shown[i];
     const keys = [first.lhs as string];
@@ -152,9 +247,9 @@ export function fitWinbar(win: Win, lead: string, parts: BarPart[]): BarPart[] {
 export function helpLines(entries: KeyEntry[]): string[] {
   const listed = entries.filter((e) => e.lhs !== false);
   let width = 0;
-  for (const e of listed) width = math.max(width, vim.fn.strdisplaywidth(e.lhs as string));
+  for (const e of listed) width = math.max(width, vim.fn.strdisplaywidth(shownKey(e)));
   return listed.map((e) => {
-    const lhs = e.lhs as string;
+    const lhs = shownKey(e);
     return `  ${lhs}${string.rep(" ", width - vim.fn.strdisplaywidth(lhs))}  ${e.desc}`;
   });
 }
@@ -260,8 +355,11 @@ export interface FileKeyActions {
   reason(this: void): void;
   /** The accept key (diff.keymaps.accept, none by default: `:w` accepts). */
   accept(this: void): void;
-  decide(this: void, action: "take" | "drop"): void;
+  /** gh / gH: the hunk under the cursor, or only the rows of `range`'s lines (Visual mode, a count). */
+  decide(this: void, action: "take" | "drop", range?: LineRange): void;
   jump(this: void, direction: "next" | "prev"): void;
+  /** u: the last hunk decision or edit undone. */
+  undo(this: void): void;
 }
 
 /** What a file's view is: its words, whether it was opened from an overview, the review's own keys. */
@@ -327,22 +425,31 @@ export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: 
       rank: DECIDES,
       fn: act.accept,
     });
-  list.push({
-    lhs: keys.take_hunk,
-    desc: `${yes} the hunk under the cursor`,
-    bar: yes,
-    join: "hunk",
-    rank: DECIDES,
-    fn: () => act.decide("take"),
-  });
-  list.push({
-    lhs: keys.drop_hunk,
-    desc: `${no} the hunk under the cursor (the text before comes back)`,
-    bar: no,
-    join: "hunk",
-    rank: DECIDES,
-    fn: () => act.decide("drop"),
-  });
+  list.push(
+    ...decisionEntries(
+      keys.take_hunk,
+      {
+        desc: `${yes} the hunk under the cursor (with a count N: the N lines from the cursor's)`,
+        bar: yes,
+        join: "hunk",
+        rank: DECIDES,
+      },
+      `${yes} only the selected lines of a hunk`,
+      (range) => act.decide("take", range),
+    ),
+    ...decisionEntries(
+      keys.drop_hunk,
+      {
+        desc: `${no} the hunk under the cursor, the text before comes back (with a count N: the N lines from the cursor's)`,
+        bar: no,
+        join: "hunk",
+        rank: DECIDES,
+      },
+      `${no} only the selected lines of a hunk (their text before comes back)`,
+      (range) => act.decide("drop", range),
+    ),
+  );
+  list.push(...repeatAndUndo(`the last ${yes} or ${no} undone (or your last edit, as always)`, act.undo));
   list.push({
     lhs: keys.next_hunk,
     desc: "next hunk",
@@ -383,6 +490,14 @@ export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: 
   return list;
 }
 
+/** The `.` entry (Vim's own: listed, not mapped) and the `u` entry of a view. */
+function repeatAndUndo(undoDesc: string, undo: (this: void) => void): KeyEntry[] {
+  return [
+    { lhs: ".", desc: "the last gh / gH again, on the hunk (or as many lines) under the cursor", rank: OTHER },
+    { lhs: "u", desc: undoDesc, rank: OTHER, fn: undo },
+  ];
+}
+
 /** What the overview does for its keys. */
 export interface OverviewKeyActions {
   /** <CR>: the review of the file under the cursor (a header or a hunk). */
@@ -392,7 +507,10 @@ export interface OverviewKeyActions {
   /** q: closes (a proposal rejected, a turn kept), asking after decisions. */
   close(this: void): void;
   reason(this: void): void;
-  decide(this: void, decision: "kept" | "dropped"): void;
+  /** gh / gH: the hunk under the cursor, or only the rows of `range`'s lines (Visual mode, a count). */
+  decide(this: void, decision: "kept" | "dropped", range?: LineRange): void;
+  /** u: the last hunk decision undone. */
+  undo(this: void): void;
   /** gR: the whole file under the cursor. */
   wholeFile(this: void): void;
   jump(this: void, what: "hunk" | "file", direction: 1 | -1): void;
@@ -430,22 +548,28 @@ export function overviewTable(
       rank: DECIDES,
       fn: act.close,
     },
-    {
-      lhs: keys.take_hunk,
-      desc: `${yes} the hunk under the cursor (pressed again: undecided; on a header: every hunk of the file)`,
-      bar: yes,
-      join: "hunk",
-      rank: DECIDES,
-      fn: () => act.decide("kept"),
-    },
-    {
-      lhs: keys.drop_hunk,
-      desc: `${no} the hunk under the cursor (pressed again: undecided; on a header: the whole file)`,
-      bar: no,
-      join: "hunk",
-      rank: DECIDES,
-      fn: () => act.decide("dropped"),
-    },
+    ...decisionEntries(
+      keys.take_hunk,
+      {
+        desc: `${yes} the hunk under the cursor (pressed again: undecided; on a header: every hunk of the file; with a count N: the N lines from the cursor's)`,
+        bar: yes,
+        join: "hunk",
+        rank: DECIDES,
+      },
+      `${yes} only the selected lines of hunks (again: undecided)`,
+      (range) => act.decide("kept", range),
+    ),
+    ...decisionEntries(
+      keys.drop_hunk,
+      {
+        desc: `${no} the hunk under the cursor (pressed again: undecided; on a header: the whole file; with a count N: the N lines from the cursor's)`,
+        bar: no,
+        join: "hunk",
+        rank: DECIDES,
+      },
+      `${no} only the selected lines of hunks (again: undecided)`,
+      (range) => act.decide("dropped", range),
+    ),
     {
       lhs: config.keymaps.open,
       desc: "open the review of the file under the cursor (on its header or a hunk); :w there comes back keeping",
@@ -492,6 +616,7 @@ export function overviewTable(
     fn: own?.fn ?? act.wholeFile,
   });
   for (const k of extra) if (k.lhs !== WHOLE_FILE_KEY) list.push({ lhs: k.lhs, desc: k.desc, rank: OTHER, fn: k.fn });
+  list.push(...repeatAndUndo(`the last ${yes} or ${no} undone`, act.undo));
   if (keys.reject_with_reason !== false && q !== false)
     list.push({
       lhs: keys.reject_with_reason,
@@ -607,13 +732,22 @@ export interface ListedKey {
  */
 export function keyTables(config: Config): Record<string, ListedKey[]> {
   const d = config.diff;
-  const file = { close: NOOP, reason: NOOP, accept: NOOP, decide: NOOP, jump: NOOP };
-  const over = { open: NOOP, accept: NOOP, close: NOOP, reason: NOOP, decide: NOOP, wholeFile: NOOP, jump: NOOP };
+  const file = { close: NOOP, reason: NOOP, accept: NOOP, decide: NOOP, jump: NOOP, undo: NOOP };
+  const over = {
+    open: NOOP,
+    accept: NOOP,
+    close: NOOP,
+    reason: NOOP,
+    decide: NOOP,
+    undo: NOOP,
+    wholeFile: NOOP,
+    jump: NOOP,
+  };
   const turnOver = { ...over, inline: NOOP };
   const listed = (entries: KeyEntry[]) =>
     entries
       .filter((e) => e.lhs !== false)
-      .map((e): ListedKey => ({ lhs: e.lhs as string, desc: e.desc, bar: e.bar !== "" ? e.bar : undefined }));
+      .map((e): ListedKey => ({ lhs: shownKey(e), desc: e.desc, bar: e.bar !== "" ? e.bar : undefined }));
   const gR = [{ lhs: WHOLE_FILE_KEY, desc: "revert this whole file", fn: NOOP, hint: `${WHOLE_FILE_KEY} revert file` }];
   return {
     proposal: listed(fileViewTable(d, { words: "proposal", fromOverview: false }, file)),

@@ -27,9 +27,17 @@ export type Side = "a" | "b";
 /** A hunk's decision: kept (the proposal's block stays), dropped (the original's block comes back). */
 export type Decision = "kept" | "dropped";
 
-/** A hunk with its decision (none yet: undecided). */
+/** A row's decision in a hunk decided in part: false, undecided. */
+export type RowDecision = Decision | false;
+
+/**
+ * A hunk with its decision (none yet: undecided). Decided in part (a Visual selection, a count: see rowsOfBlock),
+ * `rows` holds each row's decision, 1 to rowCount(h) (at least two differ: a hunk whose rows all agree has no
+ * `rows`, only `decision`).
+ */
 export interface DecidedHunk extends Hunk {
   decision?: Decision;
+  rows?: RowDecision[];
 }
 
 /** vim.diff's text of a list of lines (a final newline after each). */
@@ -95,6 +103,183 @@ export function hunkKey(a: string[], b: string[], h: Hunk): string {
   )}`;
 }
 
+// ---- part of a hunk ---------------------------------------------------------------------------------------
+//
+// A hunk of r removed lines (the base's block) and d added lines (the proposal's block) has max(r, d) ROWS: row i
+// pairs removed line i with added line i, the shorter side's lines ending early, as Vim's diff mode lines a block
+// up (the shorter side gets filler lines at its bottom). Deciding part of a hunk decides some of its rows: a
+// dropped (rejected, reverted) row puts its removed line (if any) where its added line (if any) was; every other
+// row keeps its added line. So
+// - reverting 2 lines of a 5-line replacement puts back exactly those 2 lines of the base, in their places;
+// - a pure insertion (r = 0): each row is an added line, reverting rows removes those lines;
+// - a pure deletion (d = 0): each row is a removed line, reverting rows restores those lines;
+// - r > d (or d > r): rows past the shorter side have a line on one side only.
+// A selection picks rows on the side it is made on (rowsOfBlock): added lines k..m (the proposal's side) or
+// removed lines k..m (the base's side) are rows k..m; a selection that reaches the last line of the shorter side
+// takes the longer side's unpaired rows with it (they sit past its end, where no cursor can go: selecting a whole
+// side's block selects the whole hunk); on a side where the hunk has no lines, the line that side shows it at
+// (hunkAt's) selects all of it. Lines of a selection outside a hunk (context, other hunks) are not its rows.
+
+/** How many rows hunk `h` has: max(removed lines, added lines). */
+export function rowCount(h: Hunk): number {
+  return math.max(h.aCount, h.bCount);
+}
+
+/**
+ * The rows (first, last; 1-based) that lines `first`..`last` of hunk `h`'s block on `side` select (1-based, within
+ * the block; clamped to it). A selection reaching the block's last line takes the rows past it (the other side's
+ * unpaired lines); a side with no lines selects every row. 0, 0 when the selection misses the block.
+ */
+export function rowsOfBlock(h: Hunk, side: Side, first: number, last: number): LuaMultiReturn<[number, number]> {
+  const [, count] = sideOf(h, side);
+  if (count === 0) return $multi(1, rowCount(h));
+  const from = math.max(1, first);
+  const to = math.min(count, last);
+  if (from > to) return $multi(0, 0);
+  return $multi(from, to === count ? rowCount(h) : to);
+}
+
+/**
+ * The rows of hunk `h` that a selection of lines `from`..`to` (1-based) of side `side` (a text of `lineCount`
+ * lines) selects: its lines there (rowsOfBlock), or, for a hunk with no lines on that side, every row when the
+ * selection holds the line hunkAt finds it from. 0, 0: none.
+ */
+export function rowsOfLines(
+  h: Hunk,
+  side: Side,
+  from: number,
+  to: number,
+  lineCount: number,
+): LuaMultiReturn<[number, number]> {
+  const [start, count] = sideOf(h, side);
+  if (count === 0) {
+    const anchor = math.max(1, math.min(start + 1, lineCount));
+    if (from <= anchor && anchor <= to) return $multi(1, rowCount(h));
+    return $multi(0, 0);
+  }
+  return rowsOfBlock(h, side, from - start + 1, to - start + 1);
+}
+
+/** Row `row`'s decision (1-based): the hunk's own, or its row's when it is decided in part. */
+export function rowDecision(h: DecidedHunk, row: number): Decision | undefined {
+  if (h.rows === undefined) return h.decision;
+  const d = h.rows[row - 1];
+  return d === false ? undefined : d;
+}
+
+/** What a hunk is: decided whole (kept, dropped), in part ("partly": its rows differ), or undecided. */
+export function hunkState(h: DecidedHunk): Decision | "partly" | undefined {
+  return h.rows !== undefined ? "partly" : h.decision;
+}
+
+/** How many of hunk `h`'s rows have decision `d` (undefined: undecided). */
+export function rowsDecided(h: DecidedHunk, d: Decision | undefined): number {
+  let n = 0;
+  for (let r = 1; r <= rowCount(h); r++) if (rowDecision(h, r) === d) n++;
+  return n;
+}
+
+/**
+ * Pressing a decision's key on rows `rows` (1-based) of hunk `h`: those rows get it, or, when every one of them has
+ * it already, are undecided again (as toggled does for a whole hunk). Rows that all agree afterwards make the
+ * hunk's own decision again.
+ */
+export function decideRows(h: DecidedHunk, rows: number[], pressed: Decision): void {
+  const n = rowCount(h);
+  const each: RowDecision[] = [];
+  for (let r = 1; r <= n; r++) each.push(rowDecision(h, r) ?? false);
+  let all = true;
+  for (const r of rows) if (r >= 1 && r <= n && each[r - 1] !== pressed) all = false;
+  for (const r of rows) if (r >= 1 && r <= n) each[r - 1] = all ? false : pressed;
+  setRows(h, each);
+}
+
+/** Sets each row's decision (`each`: rowCount(h) of them), as the hunk's own when they all agree. */
+export function setRows(h: DecidedHunk, each: RowDecision[]): void {
+  let same = true;
+  for (const d of each) if (d !== each[0]) same = false;
+  if (same || each.length === 0) {
+    h.rows = undefined;
+    h.decision = each[0] === false ? undefined : each[0];
+  } else {
+    h.rows = each;
+    h.decision = undefined;
+  }
+}
+
+/** Hunk `h`'s rows, each one's decision (rowCount(h) of them): a copy, for an undo to set back (setRows). */
+export function rowsOf(h: DecidedHunk): RowDecision[] {
+  const each: RowDecision[] = [];
+  for (let r = 1; r <= rowCount(h); r++) each.push(rowDecision(h, r) ?? false);
+  return each;
+}
+
+/**
+ * The lines hunk `h`'s block becomes when row r takes the proposal's line where `takesB(r)` (1-based rows) and the
+ * base's line elsewhere: row by row, a row with no line on the side it takes adds none. `a` and `b` are the whole
+ * texts of both sides.
+ */
+export function mixedBlock(a: string[], b: string[], h: Hunk, takesB: (this: void, row: number) => boolean): string[] {
+  const aBefore = lineBefore(h, "a");
+  const bBefore = lineBefore(h, "b");
+  const out: string[] = [];
+  for (let r = 1; r <= rowCount(h); r++) {
+    if (takesB(r)) {
+      if (r <= h.bCount) out.push(b[bBefore + r - 1]);
+    } else if (r <= h.aCount) out.push(a[aBefore + r - 1]);
+  }
+  return out;
+}
+
+/** Hunk `h`'s block as decided: every row that is not dropped keeps the proposal's line. */
+export function decidedBlock(a: string[], b: string[], h: DecidedHunk): string[] {
+  if (h.rows === undefined)
+    return blockLines(h.decision === "dropped" ? a : b, h, h.decision === "dropped" ? "a" : "b");
+  return mixedBlock(a, b, h, (r) => rowDecision(h, r) !== "dropped");
+}
+
+/** The length of hunk `h`'s block as decided (decidedBlock's). */
+function decidedCount(h: DecidedHunk): number {
+  if (h.rows === undefined) return h.decision === "dropped" ? h.aCount : h.bCount;
+  let n = 0;
+  for (let r = 1; r <= rowCount(h); r++) if ((rowDecision(h, r) === "dropped" ? h.aCount : h.bCount) >= r) n++;
+  return n;
+}
+
+/**
+ * How many of the hunks between `before` and `after` a text `target` made of them reverts whole, and how many in
+ * part: each hunk's block in `target` (found between the unchanged lines around it) is `before`'s (whole), `after`'s
+ * (not reverted) or something between (in part).
+ */
+export function revertCounts(before: string[], after: string[], target: string[]): LuaMultiReturn<[number, number]> {
+  const changes = diffHunks(after, target);
+  // After's line `l` (unchanged by `target`) is `target`'s line toTarget(l).
+  const toTarget = (l: number) => {
+    let shift = 0;
+    for (const c of changes) if (lineBefore(c, "a") + c.aCount < l) shift += c.bCount - c.aCount;
+    return l + shift;
+  };
+  let whole = 0;
+  let part = 0;
+  for (const h of diffHunks(before, after)) {
+    const first = lineBefore(h, "b") + 1;
+    const from = toTarget(first - 1) + 1;
+    const to = first + h.bCount > after.length ? target.length : toTarget(first + h.bCount) - 1;
+    const block: string[] = [];
+    for (let l = from; l <= to; l++) block.push(target[l - 1]);
+    const was = blockLines(before, h, "a");
+    if (sameList(block, was)) whole++;
+    else if (!sameList(block, blockLines(after, h, "b"))) part++;
+  }
+  return $multi(whole, part);
+}
+
+function sameList(x: string[], y: string[]): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
 /** Pressing a decision's key on a hunk: that decision, or undecided again when the hunk had it already. */
 export function toggled(current: Decision | undefined, pressed: Decision): Decision | undefined {
   return current === pressed ? undefined : pressed;
@@ -132,9 +317,24 @@ export function applyHunks(
   return out;
 }
 
-/** The proposal `b` with each dropped hunk's block put back as it is in `a` (undecided and kept hunks stay). */
+/**
+ * The proposal `b` with each dropped hunk's block put back as it is in `a` (undecided and kept hunks stay), and
+ * each hunk decided in part as decidedBlock makes it.
+ */
 export function decidedLines(a: string[], b: string[], hunks: DecidedHunk[]): string[] {
-  return applyHunks(a, b, hunks, notDropped);
+  let partly = false;
+  for (const h of hunks) if (h.rows !== undefined) partly = true;
+  if (!partly) return applyHunks(a, b, hunks, notDropped);
+  const out: string[] = [];
+  let next = 1;
+  for (const h of hunks) {
+    const before = lineBefore(h, "a");
+    for (let l = next; l <= before; l++) out.push(a[l - 1]);
+    for (const line of decidedBlock(a, b, h)) out.push(line);
+    next = before + h.aCount + 1;
+  }
+  for (let l = next; l <= a.length; l++) out.push(a[l - 1]);
+  return out;
 }
 
 function notDropped(this: void, h: Hunk): boolean {
@@ -143,7 +343,9 @@ function notDropped(this: void, h: Hunk): boolean {
 
 /** The line of decidedLines' text where hunk `index` starts (1-based; the line after it for a pure deletion). */
 export function decidedLineOf(hunks: DecidedHunk[], index: number): number {
-  return appliedLine(hunks, index, notDropped);
+  let shift = 0;
+  for (let i = 0; i < index; i++) shift += decidedCount(hunks[i]) - hunks[i].bCount;
+  return math.max(1, lineBefore(hunks[index], "b") + 1 + shift);
 }
 
 /**

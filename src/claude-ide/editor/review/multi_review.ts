@@ -20,6 +20,11 @@ import { say } from "../../log";
 
 export { NEXT_FILE_KEY, PREV_FILE_KEY };
 
+/** How long one slice of showing a turn's files in their buffers may hold the editor. */
+const INLINE_SLICE_MS = 5;
+/** Reviews shown in the user's buffers so far (each its own augroup). */
+let inlineReviews = 0;
+
 export class MultiReview {
   /** The file shown in its own review (the single file, or one opened from the overview), and which one. */
   private view?: FileView;
@@ -94,17 +99,34 @@ export class MultiReview {
 
   // ---- in the user's own buffers (inline_view.ts) ---------------------------------------------------------
 
-  /** review.inline: every file whose buffer is loaded shows its hunks there now, the others when opened. */
+  /**
+   * review.inline: every file whose buffer is loaded shows its hunks there, the others when opened. Shown once the
+   * overview has every file's hunks (they are the document's), a few files per loop turn (INLINE_SLICE_MS): a turn of
+   * many files never holds the editor.
+   */
   private showInline(): void {
-    this.files.forEach((f, index) => {
-      const buf = findBuffer(f.path, true);
-      if (buf !== undefined) this.attachInline(index, buf, false);
-    });
+    const overview = this.overview;
+    if (overview === undefined) return;
+    let next = 0;
+    const step = () => {
+      if (this.life.settled) return;
+      if (!overview.isPrepared()) {
+        vim.defer_fn(step, 0);
+        return;
+      }
+      const start = vim.uv.hrtime();
+      while (next < this.files.length && (vim.uv.hrtime() - start) / 1e6 < INLINE_SLICE_MS) {
+        const buf = findBuffer(this.files[next].path, true);
+        if (buf !== undefined && this.inlines.get(next) === undefined) this.attachInline(next, buf, false);
+        next++;
+      }
+      if (next < this.files.length) vim.defer_fn(step, 0);
+    };
+    step();
     const byName = new LuaMap<string, number>();
     this.files.forEach((f, index) => byName.set(vim.fs.normalize(vim.fn.fnamemodify(f.path, ":p")), index));
-    this.inlineGroup = vim.api.nvim_create_augroup(`claude-ide.inline-review.${this.files[0]?.path ?? ""}`, {
-      clear: true,
-    });
+    inlineReviews++;
+    this.inlineGroup = vim.api.nvim_create_augroup(`claude-ide.inline-review.${inlineReviews}`, { clear: true });
     const opened = (buf: Buf) => {
       const index = byName.get(vim.fs.normalize(vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":p")));
       if (index !== undefined && !this.life.settled && this.inlines.get(index) === undefined)
@@ -125,8 +147,7 @@ export class MultiReview {
     if (overview === undefined || this.life.settled) return undefined;
     const f = this.files[index];
     // A buffer older than the file on disk (the agent wrote it) is read again first, as a revert does.
-    if (vim.api.nvim_get_option_value("modified", { buf }) !== true)
-      pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("silent! checktime"));
+    if (vim.api.nvim_get_option_value("modified", { buf }) !== true) pcall(vim.cmd, `silent! checktime ${buf}`);
     this.inlines.get(index)?.close();
     this.inlines.delete(index);
     const [ok, made] = pcall(

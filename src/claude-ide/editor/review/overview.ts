@@ -24,9 +24,18 @@ import {
   type DocFile,
   decidedText,
   diffHunks as blocksOf,
+  decideRows,
+  hunkState,
   lineBefore,
   originAndKind,
   repropose,
+  rowCount,
+  rowDecision,
+  type RowDecision,
+  rowsDecided,
+  rowsOf,
+  rowsOfBlock,
+  setRows,
   toggled,
 } from "./model";
 import { askReason, reasonOn } from "./reason";
@@ -38,6 +47,7 @@ import {
   type KeyEntry,
   keyParts,
   LEFT,
+  type LineRange,
   mapTable,
   NEXT_FILE_KEY,
   overviewTable,
@@ -111,12 +121,17 @@ interface Chunk {
   kinds: Kind[];
   /** Per line: the hunk it belongs to (0-based; -1 on the header). */
   hunks: number[];
+  /** Per line: a removed line's place in its hunk's removed lines, an added one's in its added lines (1-based; 0 others). */
+  idx: number[];
   /**
    * Per line: the line of the proposal it shows (a removed line: the proposal's line where it was; a `@@` line:
    * its hunk's first; 0 on the header), for a note written on the overview (noteLines).
    */
   at: number[];
 }
+
+/** One undo step of the overview (u): hunks as they were decided before a key changed them. */
+type UndoStep = { index: number; hunk: Hunk; rows: RowDecision[] }[];
 
 /** A file of the review's document (model.ts DocFile: base, proposal, origin, kind, hunks) as the overview lays it out. */
 interface Section extends DocFile<Hunk> {
@@ -224,6 +239,8 @@ export class Overview {
   private bar?: [string, BarPart[]];
   /** The overview's keys: mapped, in the winbar, in the g? float (keys.ts). */
   private keys: KeyEntry[] = [];
+  /** The hunk decisions `u` gives back, the last last. */
+  private readonly undoSteps: UndoStep[] = [];
   /**
    * Whether anything is decided: the buffer is then 'modified', so that `:q` (and `:qa`, `:close`, `:tabclose`)
    * refuses with E37 as for any unsaved buffer instead of dropping the decisions; `:w` applies, `:q!` discards.
@@ -350,6 +367,11 @@ export class Overview {
   lineOf(index: number, hunk: number): number {
     const hunks = this.sections[index].hunks;
     return hunks[hunk] === undefined ? 1 : decidedLineOf(hunks, hunk);
+  }
+
+  /** Every file's hunks are computed and in the buffer (the building slices are done). */
+  isPrepared(): boolean {
+    return this.prepared >= this.sections.length;
   }
 
   /** Every line has its highlights (the slices are done). */
@@ -499,9 +521,15 @@ export class Overview {
 
   /** Sets hunk `hunk` of file `index` to `decision` (undefined: undecided again) and shows it. */
   decide(index: number, hunk: number, decision: Decision | undefined): void {
-    const s = this.sections[index];
-    const h = s.hunks[hunk];
+    const h = this.sections[index].hunks[hunk];
+    h.rows = undefined;
     h.decision = decision;
+    this.shown(index, h);
+  }
+
+  /** Hunk `h` of file `index` shown as decided now: its lines, its file's header, the winbar. */
+  private shown(index: number, h: Hunk): void {
+    const s = this.sections[index];
     this.anyDecided = this.decidedAny();
     this.setLine(s.header, this.headerText(s));
     if (index < this.marked) this.markHunk(h);
@@ -515,6 +543,88 @@ export class Overview {
     return this.sections[index];
   }
 
+  /** Remembers how hunks `which` ([file, hunk]) are decided now, for `u` to give back. */
+  private remember(which: [number, number][]): void {
+    const step: UndoStep = [];
+    for (const [index, hunk] of which) {
+      const h = this.sections[index].hunks[hunk];
+      step.push({ index, hunk: h, rows: rowsOf(h) });
+    }
+    if (step.length > 0) this.undoSteps.push(step);
+  }
+
+  /** u: the last hunk decision given back (hunks found again since, by a file's review, are left as they are). */
+  undo(): void {
+    const step = this.undoSteps.pop();
+    if (step === undefined) {
+      say("no hunk decision to undo");
+      return;
+    }
+    let first: Hunk | undefined;
+    for (const { index, hunk, rows } of step) {
+      if (!this.sections[index].hunks.includes(hunk)) continue;
+      setRows(hunk, rows);
+      this.shown(index, hunk);
+      first ??= hunk;
+    }
+    if (first === undefined) say("that decision's file was reviewed again since (its hunks are new): nothing undone");
+    else if (vim.api.nvim_win_is_valid(this.win)) vim.api.nvim_win_set_cursor(this.win, [first.row + 1, 0]);
+  }
+
+  /**
+   * gh / gH on lines `from`..`to` (Visual mode, a count): only the rows of hunks those lines select (model.ts
+   * rowsOfBlock: a removed line selects its row, an added line its row), every hunk they touch; pressed again on
+   * the same rows: undecided.
+   */
+  private decideLines(decision: Decision, [from, to]: LineRange): void {
+    this.complete();
+    const picked = new LuaMap<Hunk, { index: number; hunk: number; a: [number, number]; b: [number, number] }>();
+    const order: Hunk[] = [];
+    for (let row = from - 1; row <= to - 1; row++) {
+      const at = this.at(row);
+      if (at === undefined || at.hunk < 0 || (at.kind !== Kind.Delete && at.kind !== Kind.Add)) continue;
+      const h = this.sections[at.file].hunks[at.hunk];
+      let p = picked.get(h);
+      if (p === undefined) {
+        p = { index: at.file, hunk: at.hunk, a: [math.huge, 0], b: [math.huge, 0] };
+        picked.set(h, p);
+        order.push(h);
+      }
+      const side = at.kind === Kind.Delete ? p.a : p.b;
+      side[0] = math.min(side[0], at.idx);
+      side[1] = math.max(side[1], at.idx);
+    }
+    if (order.length === 0) {
+      say("no changed line (- or +) in those lines");
+      return;
+    }
+    const which: [number, number][] = [];
+    for (const h of order) {
+      const p = picked.get(h)!;
+      const s = this.sections[p.index];
+      if (decision === "dropped" && s.file.deletes === true) {
+        say(`${s.file.label}: a deletion is all or nothing (${WHOLE_FILE_KEY} on it decides the whole file)`);
+        continue;
+      }
+      which.push([p.index, p.hunk]);
+    }
+    this.remember(which);
+    for (const [index, hunk] of which) {
+      const h = this.sections[index].hunks[hunk];
+      const p = picked.get(h)!;
+      const rows: number[] = [];
+      const add = (side: "a" | "b", [first, last]: [number, number]) => {
+        if (last === 0) return;
+        const [r1, r2] = rowsOfBlock(h, side, first, last);
+        for (let r = r1; r >= 1 && r <= r2; r++) if (!rows.includes(r)) rows.push(r);
+      };
+      add("a", p.a);
+      add("b", p.b);
+      decideRows(h, rows, decision);
+      this.shown(index, h);
+    }
+  }
+
   // ---- building --------------------------------------------------------------------------------------------
 
   /** File `s`'s part of the overview: its header, then each hunk's `@@` line, context and changed lines. */
@@ -522,6 +632,7 @@ export class Overview {
     const lines: string[] = [""];
     const kinds: Kind[] = [Kind.Header];
     const hunks: number[] = [-1];
+    const idx: number[] = [0];
     const at: number[] = [0];
     const base = s.base;
     const proposal = s.proposal;
@@ -529,11 +640,12 @@ export class Overview {
     // The last line of the file shown so far: context is never shown twice.
     let shown = 0;
     s.hunks.forEach((h, hi) => {
-      const push = (text: string, kind: Kind, line: number) => {
+      const push = (text: string, kind: Kind, line: number, place = 0) => {
         lines.push(text);
         kinds.push(kind);
         hunks.push(hi);
         at.push(math.min(math.max(1, line), last));
+        idx.push(place);
       };
       const aBefore = lineBefore(h, "a");
       const aLast = aBefore + h.aCount;
@@ -551,18 +663,18 @@ export class Overview {
       h.rel = lines.length;
       push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, Kind.At, bBefore + 1);
       for (let l = leadFrom; l <= aBefore; l++) push(` ${base[l - 1]}`, Kind.Context, bBefore - (aBefore - l));
-      for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete, bBefore + 1);
-      for (let l = bBefore + 1; l <= bBefore + h.bCount; l++) push(`+${proposal[l - 1]}`, Kind.Add, l);
+      for (let l = aBefore + 1; l <= aLast; l++) push(`-${base[l - 1]}`, Kind.Delete, bBefore + 1, l - aBefore);
+      for (let l = bBefore + 1; l <= bBefore + h.bCount; l++) push(`+${proposal[l - 1]}`, Kind.Add, l, l - bBefore);
       const bLast = bBefore + h.bCount;
       for (let l = aLast + 1; l <= trailTo; l++) push(` ${base[l - 1]}`, Kind.Context, bLast + (l - aLast));
       h.relEnd = lines.length - 1;
       shown = trailTo;
     });
-    return { lines, kinds, hunks, at };
+    return { lines, kinds, hunks, idx, at };
   }
 
   /** What row `row` (0-based) shows: the file, its hunk (-1: the header) and the kind of line; none: the title. */
-  private at(row: number): { file: number; hunk: number; kind: Kind } | undefined {
+  private at(row: number): { file: number; hunk: number; kind: Kind; idx: number } | undefined {
     // The last file whose header is at or above the row (binary search: headers go down the buffer in order).
     let lo = 0;
     let hi = this.prepared - 1;
@@ -579,7 +691,7 @@ export class Overview {
     const chunk = s.chunk as Chunk;
     const rel = row - s.header;
     if (rel >= chunk.lines.length) return undefined;
-    return { file: found, hunk: chunk.hunks[rel], kind: chunk.kinds[rel] };
+    return { file: found, hunk: chunk.hunks[rel], kind: chunk.kinds[rel], idx: chunk.idx[rel] };
   }
 
   /** Highlights files from `this.marked` on for `budget` ms (the rest: scheduleStep). */
@@ -611,7 +723,7 @@ export class Overview {
   }
 
   /** The extmarks of one row. */
-  private mark(row: number, kind: Kind, decision: Decision | undefined): void {
+  private mark(row: number, kind: Kind, decision: Decision | undefined, hunk?: Hunk): void {
     let group: string;
     if (kind === Kind.Header || kind === Kind.Title) group = HEADER_GROUP;
     else if (kind === Kind.At) group = HUNK_GROUP;
@@ -624,7 +736,17 @@ export class Overview {
     const opts: Dict = diffLine
       ? { end_row: row + 1, end_col: 0, hl_group: group, hl_eol: true, strict: false, priority: LINE_PRIORITY }
       : { line_hl_group: group };
-    if (kind === Kind.At && decision !== undefined)
+    const state = hunk === undefined ? undefined : hunkState(hunk);
+    if (kind === Kind.At && state === "partly") {
+      const h = hunk as Hunk;
+      const dropped = rowsDecided(h, "dropped");
+      const kept = rowsDecided(h, "kept");
+      const words: string[] = [];
+      if (dropped > 0) words.push(`${dropped} of ${plural(rowCount(h), "line")} ${this.said("dropped")}`);
+      if (kept > 0)
+        words.push(`${kept}${dropped > 0 ? "" : ` of ${plural(rowCount(h), "line")}`} ${this.said("kept")}`);
+      opts.virt_text = [[`  ${words.join(", ")}`, dropped > 0 ? DROPPED_GROUP : KEPT_GROUP]];
+    } else if (kind === Kind.At && decision !== undefined)
       opts.virt_text = [[`  ${this.said(decision)}`, decision === "dropped" ? DROPPED_GROUP : KEPT_GROUP]];
     vim.api.nvim_buf_set_extmark(this.buf, NS, row, 0, opts);
   }
@@ -632,12 +754,15 @@ export class Overview {
   private markHunk(h: Hunk): void {
     vim.api.nvim_buf_clear_namespace(this.buf, NS, h.row, h.end + 1);
     const s = this.sections[this.at(h.row)?.file ?? 0];
-    const kinds = (s.chunk as Chunk).kinds;
+    const chunk = s.chunk as Chunk;
+    const kinds = chunk.kinds;
     let first = -1;
     for (let row = h.row; row <= h.end; row++) {
       const kind = kinds[row - s.header];
       if (kind === Kind.Delete && first < 0) first = row;
-      this.mark(row, kind, h.decision);
+      // A changed line shows its own row's decision (a hunk decided in part).
+      const changed = kind === Kind.Delete || kind === Kind.Add;
+      this.mark(row, kind, changed ? rowDecision(h, chunk.idx[row - s.header]) : h.decision, h);
     }
     // The user's notes this hunk answered (a turn's), under its `@@` line.
     const before = lineBefore(h, "b");
@@ -647,6 +772,7 @@ export class Overview {
     // Lines changed one for one: what changed inside each pair (its middle, between what they share at both ends).
     if (h.decision === "dropped" || h.aCount !== h.bCount || first < 0) return;
     for (let k = 0; k < h.aCount; k++) {
+      if (rowDecision(h, k + 1) === "dropped") continue;
       const [start, oldEnd, newEnd] = changedMiddle(s.base[h.a + k - 1], s.proposal[h.b + k - 1]);
       // +1: the `-` / `+` before the text.
       if (oldEnd > start) this.markText(first + k, start + 1, oldEnd + 1);
@@ -681,16 +807,28 @@ export class Overview {
     const n = s.hunks.length;
     let kept = 0;
     let dropped = 0;
+    // Hunks decided in part: with rows dropped, or with rows kept and none dropped.
+    let partlyDropped = 0;
+    let partlyKept = 0;
     for (const h of s.hunks) {
-      if (h.decision === "kept") kept++;
-      else if (h.decision === "dropped") dropped++;
+      const state = hunkState(h);
+      if (state === "kept") kept++;
+      else if (state === "dropped") dropped++;
+      else if (state === "partly") {
+        if (rowsDecided(h, "dropped") > 0) partlyDropped++;
+        else partlyKept++;
+      }
     }
+    const partly = (k: number) => (k > 0 ? ` (${k} partly)` : "");
     const turn = this.spec.words === "turn";
     let counts: string;
     if (n === 0) counts = s.replaced ? `the whole file ${turn ? "to revert" : "rejected"}` : "no change of its text";
-    else if (dropped > 0)
-      counts = `${dropped} of ${plural(n, "hunk")} ${this.said("dropped")}${kept > 0 ? `, ${kept} ${this.said("kept")}` : ""}`;
-    else if (kept > 0) counts = `${kept} of ${plural(n, "hunk")} ${this.said("kept")}`;
+    else if (dropped + partlyDropped > 0)
+      counts = `${dropped + partlyDropped} of ${plural(n, "hunk")} ${this.said("dropped")}${partly(partlyDropped)}${
+        kept + partlyKept > 0 ? `, ${kept + partlyKept} ${this.said("kept")}${partly(partlyKept)}` : ""
+      }`;
+    else if (kept + partlyKept > 0)
+      counts = `${kept + partlyKept} of ${plural(n, "hunk")} ${this.said("kept")}${partly(partlyKept)}`;
     else counts = plural(n, "hunk");
     if (s.replaced && n > 0) counts = `whole file ${turn ? "to revert" : "replaced"}, ${counts}`;
     return `${s.file.label} (${s.file.summary}): ${counts}`;
@@ -700,7 +838,7 @@ export class Overview {
   decidedAny(): boolean {
     for (const s of this.sections) {
       if (s.replaced) return true;
-      for (const h of s.hunks) if (h.decision !== undefined) return true;
+      for (const h of s.hunks) if (hunkState(h) !== undefined) return true;
     }
     return false;
   }
@@ -708,7 +846,7 @@ export class Overview {
   /** Undecided hunks, every file's. */
   private undecided(): number {
     let n = 0;
-    for (const s of this.sections) for (const h of s.hunks) if (h.decision === undefined) n++;
+    for (const s of this.sections) for (const h of s.hunks) if (hunkState(h) === undefined) n++;
     return n;
   }
 
@@ -803,7 +941,11 @@ export class Overview {
   }
 
   /** gh / gH: on a hunk, keeps / drops it (again: undecided), then the next hunk; on a header, the whole file. */
-  private decideHere(decision: Decision): void {
+  private decideHere(decision: Decision, range?: LineRange): void {
+    if (range !== undefined) {
+      this.decideLines(decision, range);
+      return;
+    }
     const at = this.here();
     if (at === undefined) {
       say("on a hunk (or a file's header): the title line has none");
@@ -814,7 +956,10 @@ export class Overview {
     if (hunk < 0) {
       if (decision === "dropped") this.events.wholeFile(index);
       else {
-        for (let i = 0; i < s.hunks.length; i++) if (s.hunks[i].decision === undefined) this.decide(index, i, "kept");
+        const which: [number, number][] = [];
+        for (let i = 0; i < s.hunks.length; i++) if (hunkState(s.hunks[i]) === undefined) which.push([index, i]);
+        this.remember(which);
+        for (const [, i] of which) this.decide(index, i, "kept");
       }
       return;
     }
@@ -823,6 +968,7 @@ export class Overview {
       return;
     }
     const h = s.hunks[hunk];
+    this.remember([[index, hunk]]);
     this.decide(index, hunk, toggled(h.decision, decision));
     vim.api.nvim_win_set_cursor(0, [h.row + 1, 0]);
     this.jump(Kind.At, 1);
@@ -907,7 +1053,8 @@ export class Overview {
         accept: () => this.events.accept(),
         close: () => this.closeOrAsk(),
         reason: () => this.reasonOrNote(),
-        decide: (decision) => this.decideHere(decision),
+        decide: (decision, range) => this.decideHere(decision, range),
+        undo: () => this.undo(),
         wholeFile: onFile((i) => this.events.wholeFile(i)),
         jump: (what, direction) => this.jump(what === "hunk" ? Kind.At : Kind.Header, direction),
         inline: this.events.inline === undefined ? undefined : () => this.inlineHere(),

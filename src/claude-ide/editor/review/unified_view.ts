@@ -13,7 +13,17 @@ import { say } from "../../log";
 import { reasonOn } from "./reason";
 import { textLines } from "./diff_text";
 import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
-import { blockRows, changedMiddle, type Hunk, hunkAt, hunkLine, nextHunk, textHunks } from "./model";
+import {
+  blockRows,
+  changedMiddle,
+  type Hunk,
+  hunkAt,
+  hunkLine,
+  mixedBlock,
+  nextHunk,
+  rowsOfLines,
+  textHunks,
+} from "./model";
 import {
   type BarPart,
   escapeBar,
@@ -22,6 +32,7 @@ import {
   type KeyEntry,
   keyParts,
   LEFT,
+  type LineRange,
   mapTable,
   PART_OF,
 } from "./keys";
@@ -157,6 +168,11 @@ export class UnifiedView {
   private decisions = 0;
   /** The view's keys: mapped, in the winbar, in the g? float (keys.ts). */
   private readonly keys: KeyEntry[];
+  /**
+   * Each take (gh) as the original was before it, and the proposal's change number then: `u` gives a take back
+   * while the proposal is as the take left it (a take is no edit of the proposal, so Vim's own undo has none).
+   */
+  private readonly takes: { original: string; change: number }[] = [];
   /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
   private signcolumn?: string;
   /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
@@ -185,8 +201,9 @@ export class UnifiedView {
         close: () => closeFileView(spec, this.decided(), events),
         reason: () => askRejectReason(this.life, (reason) => events.reject(reason)),
         accept: () => events.accept(),
-        decide: (action) => this.decideHunk(action),
+        decide: (action, range) => this.decideHunk(action, range),
         jump: (direction) => this.jumpHunk(direction),
+        undo: () => this.undo(),
       },
     );
     this.ns = vim.api.nvim_create_namespace(NAMESPACE);
@@ -530,8 +547,12 @@ export class UnifiedView {
    * Takes (the proposal keeps its block, which becomes the original's) or drops (the original's block comes back
    * into the proposal) the hunk under the cursor, the whole block; then moves to the next hunk.
    */
-  decideHunk(action: "take" | "drop"): void {
+  decideHunk(action: "take" | "drop", range?: LineRange): void {
     if (vim.api.nvim_get_current_buf() !== this.buf) return;
+    if (range !== undefined) {
+      this.decideRows(action, range);
+      return;
+    }
     // A line of its block, or the line its removed lines are shown above (the last: below).
     const lnum = vim.api.nvim_win_get_cursor(0)[0];
     const hunk = hunkAt(this.fresh(), "b", lnum, vim.api.nvim_buf_line_count(this.buf));
@@ -540,15 +561,10 @@ export class UnifiedView {
       return;
     }
     if (action === "take") {
+      this.rememberTake();
       const [from, to] = blockRows(hunk, "b", this.proposalCount());
       const lines = hunk.bCount > 0 ? vim.api.nvim_buf_get_lines(this.buf, from, to, true) : [];
-      const [first, last] = blockRows(hunk, "a", this.originalCount);
-      vim.api.nvim_buf_set_lines(this.original(), first, last, true, lines);
-      this.originalCount += hunk.bCount - hunk.aCount;
-      this.originalText =
-        this.originalCount > 0
-          ? table.concat(vim.api.nvim_buf_get_lines(this.original(), 0, -1, true), "\n") + "\n"
-          : "";
+      this.setOriginalBlock(hunk, lines);
       this.taken++;
     } else {
       const [from, to] = blockRows(hunk, "a", this.originalCount);
@@ -565,6 +581,94 @@ export class UnifiedView {
     setOpt("modified", true, { buf: this.buf });
     this.refresh();
     this.jumpHunk("next");
+  }
+
+  /** The original's block of `hunk` replaced by `lines` (a take, whole or in part). */
+  private setOriginalBlock(hunk: Hunk, lines: string[]): void {
+    const [first, last] = blockRows(hunk, "a", this.originalCount);
+    vim.api.nvim_buf_set_lines(this.original(), first, last, true, lines);
+    this.originalCount += lines.length - hunk.aCount;
+    this.originalText =
+      this.originalCount > 0 ? table.concat(vim.api.nvim_buf_get_lines(this.original(), 0, -1, true), "\n") + "\n" : "";
+  }
+
+  /** The proposal's change number (undotree's): a take is undone only while the proposal is as it left it. */
+  private changeNumber(): number {
+    return vim.api.nvim_buf_call(this.buf, () => vim.fn.changenr());
+  }
+
+  private rememberTake(): void {
+    this.takes.push({ original: this.originalText, change: this.changeNumber() });
+  }
+
+  /**
+   * Part of hunks (model.ts rowsOfLines): the rows lines `range` of the proposal select, in every hunk they touch
+   * (a hunk of removed lines only: the line they show above), taken (copied into the original) or dropped (the
+   * original's lines back in the proposal); the rest of each hunk stays, and the cursor with it.
+   */
+  private decideRows(action: "take" | "drop", [from, to]: LineRange): void {
+    const hunks = this.fresh();
+    const count = this.proposalCount();
+    const b = count > 0 ? vim.api.nvim_buf_get_lines(this.buf, 0, -1, true) : [];
+    const a = this.originalCount > 0 ? vim.api.nvim_buf_get_lines(this.original(), 0, -1, true) : [];
+    const picked: [Hunk, number, number][] = [];
+    for (const h of hunks) {
+      const [r1, r2] = rowsOfLines(h, "b", from, to, vim.api.nvim_buf_line_count(this.buf));
+      if (r1 !== 0) picked.push([h, r1, r2]);
+    }
+    if (picked.length === 0) {
+      say("no changed line in those lines");
+      return;
+    }
+    if (action === "take") this.rememberTake();
+    // From the last hunk up: each replacement leaves the rows of the hunks above where they were.
+    for (let i = picked.length - 1; i >= 0; i--) {
+      const [h, r1, r2] = picked[i];
+      const selected = (r: number) => r >= r1 && r <= r2;
+      if (action === "take") this.setOriginalBlock(h, mixedBlock(a, b, h, selected));
+      else {
+        const [first, last] = blockRows(h, "b", this.proposalCount());
+        const [ok, err] = pcall(
+          vim.api.nvim_buf_set_lines,
+          this.buf,
+          first,
+          last,
+          true,
+          mixedBlock(a, b, h, (r) => !selected(r)),
+        );
+        if (!ok) {
+          say(`cannot drop the lines: ${tostring(err)}`, "warn");
+          return;
+        }
+      }
+    }
+    if (action === "take") this.taken++;
+    this.decisions++;
+    this.refresh();
+  }
+
+  /**
+   * u: the last take given back while the proposal is as that take left it; otherwise Vim's own undo (a drop, or
+   * the user's edit).
+   */
+  undo(): void {
+    const last = this.takes[this.takes.length - 1];
+    if (last !== undefined && this.changeNumber() === last.change) {
+      this.takes.pop();
+      // The original's buffer made again from the text it had (original()).
+      this.originalText = last.original;
+      if (vim.api.nvim_buf_is_valid(this.originalBuf))
+        pcall(vim.api.nvim_buf_delete, this.originalBuf, { force: true });
+      this.originalBuf = -1;
+      this.original();
+      this.taken = math.max(0, this.taken - 1);
+      this.decisions = math.max(0, this.decisions - 1);
+      this.refresh();
+      return;
+    }
+    const count = math.max(1, vim.v.count as number);
+    const [ok, err] = pcall(vim.cmd, `silent normal! ${count}u`);
+    if (!ok) say(tostring(err), "warn");
   }
 
   /**

@@ -7,7 +7,7 @@
 import type { Config, DiffFocus } from "../../config";
 import type { AnsweredNote } from "../../contracts";
 import { NOTE_HL, NOTE_SIGN_HL } from "../notes/notes";
-import { notice } from "../../log";
+import { notice, say } from "../../log";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import type { ReviewText } from "./diff_text";
 import { askClosing, type BarPart, escapeBar, fitWinbar, type Words } from "./keys";
@@ -553,6 +553,17 @@ export function closeFileView(spec: ViewSpec, decided: boolean, events: ViewEven
     ]);
 }
 
+/** b:claude_ide_accept_now: set while writeToAccept writes a review's buffer from elsewhere. */
+const ACCEPT_NOW_VAR = "claude_ide_accept_now";
+
+/** Writes review buffer `buf` from wherever the user is (:ClaudeCodeDiffAccept): its `:w`, asked for. */
+export function writeToAccept(buf: Buf): void {
+  vim.b[buf][ACCEPT_NOW_VAR] = true;
+  const [ok, err] = pcall(vim.api.nvim_buf_call, buf, () => vim.cmd("write"));
+  if (vim.api.nvim_buf_is_valid(buf)) vim.b[buf][ACCEPT_NOW_VAR] = undefined;
+  if (!ok) error(err, 0);
+}
+
 /**
  * A view's autocmds, in the group every open view of its kind shares (`group`): added one by one while the view
  * is open, deleted together when it settles; the last view to settle deletes the group, so a stopped server leaves
@@ -592,9 +603,24 @@ export class ViewAutocmds {
     this.add("WinResized", { pattern }, says.resized, on.resized);
   }
 
-  /** `:w` in `buf` calls `accept` (described by `desc`) and writes nothing to disk. */
+  /**
+   * `:w` in `buf` calls `accept` (described by `desc`) and writes nothing to disk. A write of every buffer (`:wa`,
+   * `:wqa`, `:xa`) typed in another tab page, which reaches the review through Vim's autocommand window, applies
+   * nothing: the review stays modified (so `:wqa` stops at it, E37) and says how to apply it. writeToAccept is the
+   * plugin's own way in (:ClaudeCodeDiffAccept).
+   */
   acceptOnWrite(buf: Buf, desc: string, accept: (this: void) => void): void {
     this.add("BufWriteCmd", { buffer: buf }, desc, () => {
+      if (vim.fn.win_gettype() === "autocmd" && vim.b[buf][ACCEPT_NOW_VAR] !== true) {
+        const name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":t");
+        vim.schedule(() =>
+          say(
+            `${name} is a review: a write of every buffer does not apply it; :w in it applies, :q! there discards`,
+            "warn",
+          ),
+        );
+        return;
+      }
       // Written as far as Vim knows, so that :wq / :x go on to close the window.
       setOpt("modified", false, { buf });
       accept();
