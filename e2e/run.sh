@@ -50,6 +50,9 @@ passed=0
 failed=0
 # Sections this machine cannot run (they say why): counted apart, never as passed.
 skipped=0
+# Commands a section adds to be run first when the run ends, however it ends (its containers removed: they are not
+# this run's processes, and their mounts would keep $WORK from being removed).
+E2E_TEARDOWN=()
 
 # Every process this run started still alive: they all have HOME=$WORK/home (tmux, the CLI and what it spawned,
 # every Neovim, the API stand-ins), this shell and its subshells excepted.
@@ -66,7 +69,8 @@ run_pids() {
 # it and says where, for its logs (nvim.out, <name>-api.jsonl and <name>-api.out of each scripted model,
 # bye-tap.jsonl).
 cleanup() {
-  local status=$? pids deadline
+  local status=$? pids deadline teardown
+  for teardown in "${E2E_TEARDOWN[@]}"; do eval "$teardown" >/dev/null 2>&1; done
   tmux -S "$TMUX_SOCK" kill-server 2>/dev/null
   pids="$(run_pids)"
   [[ -n "$pids" ]] && kill $pids 2>/dev/null

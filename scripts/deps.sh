@@ -19,6 +19,9 @@
 #                       spec, as the README's recipe runs it; .deps/socat/bin holds only `socat`
 #   .deps/fish          bookworm's fish (fish-common, libpcre2-32): a far login shell that is not POSIX, for the specs
 #                       of a remote target's command line (spec/far/launch_spec.lua); .deps/fish/bin holds only `fish`
+#   .deps/podman        bookworm's podman, conmon, runc, slirp4netns, catatonit and debootstrap (and the libraries a
+#                       bare host may lack), for the container end-to-end section (e2e/far/podman.sh); only as root
+#   .deps/podman-rootfs bookworm's minbase made by debootstrap: the root filesystem of those containers; only as root
 #   .deps/luacheck      bookworm's lua-check (and its lua-* dependencies), the Lua linter of `make lint`, run by
 #                       Neovim 0.10's LuaJIT: .deps/bin/luacheck
 #   .deps/luarocks      bookworm's luarocks (and its lua-* dependencies), likewise: .deps/bin/luarocks, for the
@@ -68,6 +71,7 @@ SOCAT_WANT="1.7.*"
 FISH_WANT="3.*"
 LUACHECK_WANT="1.*"
 LUAROCKS_WANT="3.*"
+PODMAN_WANT="4.3.*"
 # Bump to force every component to be reinstalled (e.g. after changing how they are built).
 LAYOUT_VERSION=1
 
@@ -192,12 +196,13 @@ apt_update() {
   APT_UPDATED[$suite]=1
 }
 
-# Print "name version" for every package apt would install for <pkg> on an empty system of <suite>.
+# Print "name version" for every package apt would install for <pkg>... on an empty system of <suite>.
 apt_closure() {
-  local suite="$1" pkg="$2" out
-  if ! out="$(apt_run "$suite" -s install "$pkg" 2>&1)"; then
+  local suite="$1" out
+  shift
+  if ! out="$(apt_run "$suite" -s install "$@" 2>&1)"; then
     printf '%s\n' "$out" >&2
-    die "apt could not resolve '$pkg' in $suite"
+    die "apt could not resolve '$*' in $suite"
   fi
   # Lines look like: Inst libc6 (2.41-12 Debian:13.2/stable [amd64])
   awk '$1 == "Inst" { v = $3; sub(/^\(/, "", v); print $2, v }' <<< "$out"
@@ -265,6 +270,53 @@ stamp_versions() { # lines 3.. of a stamp
 }
 
 # ---------------------------------------------------------------------------------------------------------
+# one component: a prefix under .deps made of Debian packages, and its stamp. Each install_* below is
+#   component_current PREFIX KEY REPORT CHECK...  || { component_fetch ...; (its own steps); component_installed ...; }
+
+# True when <prefix> holds what <key> names, for this checkout, and the command <check...> succeeds (run quietly);
+# the stamp's packages that the awk condition <report> selects are then added to the report.
+component_current() { # <prefix> <key> <report> <check...>
+  local prefix="$1" key="$2" report="$3"
+  shift 3
+  stamp_ok "$prefix" "$key" || return 1
+  "$@" > /dev/null 2>&1 || return 1
+  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk "$report")
+}
+
+# Resolves the closure of <packages> (one or several, space-separated) in <suite>, keeps the packages the awk
+# condition <filter> selects ($1: the name), checks that <main>'s version matches the glob <want>, downloads and
+# extracts them, and puts the result in place of <prefix>. The resolved list stays in $COMPONENT_TMP/resolved
+# ($DEPS/tmp/<prefix's name>) for component_installed.
+component_fetch() { # <prefix> <suite> <packages> <filter> <main> <want>
+  local prefix="$1" suite="$2" packages="$3" filter="$4" main="$5" want="$6" version
+  log "installing $main $want ($suite) into $prefix"
+  apt_update "$suite"
+  COMPONENT_TMP="$DEPS/tmp/$(basename "$prefix")"
+  rm -rf "$COMPONENT_TMP"
+  mkdir -p "$COMPONENT_TMP"
+  # shellcheck disable=SC2086 # several packages, one word each
+  apt_closure "$suite" $packages | awk "$filter" > "$COMPONENT_TMP/resolved"
+  version="$(awk -v n="$main" '$1 == n { print $2 }' "$COMPONENT_TMP/resolved")"
+  # shellcheck disable=SC2053 # $want is a glob on purpose
+  [[ -n "$version" && "$version" == $want ]] ||
+    die "$suite's $main is '${version:-missing}', but $want is wanted: update its *_WANT in scripts/deps.sh"
+  log "  closure: $(awk '{ printf "%s%s %s", sep, $1, $2; sep = ", " }' "$COMPONENT_TMP/resolved")"
+  apt_fetch_extract "$suite" "$COMPONENT_TMP/debs" "$COMPONENT_TMP/root" < "$COMPONENT_TMP/resolved"
+  rm -rf "$prefix"
+  mv "$COMPONENT_TMP/root" "$prefix"
+}
+
+# The end of an install: the stamp (the key, this checkout, each package and version), the report, the temporary
+# folder gone.
+component_installed() { # <prefix> <suite> <key>
+  awk -v s="$2" '{ print $1, $2, "(" s ")" }' "$COMPONENT_TMP/resolved" > "$COMPONENT_TMP/versions"
+  stamp_write "$1" "$3" "$COMPONENT_TMP/versions"
+  rm -rf "$COMPONENT_TMP"
+  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$1")
+  INSTALLED_SOMETHING=1
+}
+
+# ---------------------------------------------------------------------------------------------------------
 # components
 
 PATCHELF="$DEPS/tools/usr/bin/patchelf"
@@ -272,24 +324,11 @@ PATCHELF="$DEPS/tools/usr/bin/patchelf"
 install_patchelf() {
   local prefix="$DEPS/tools" key
   key="$(stamp_key tools patchelf bookworm)"
-  if stamp_ok "$prefix" "$key" && "$PATCHELF" --version > /dev/null 2>&1; then
-    return 0
-  fi
-  log "installing patchelf (bookworm)"
-  apt_update bookworm
-  local tmp="$DEPS/tmp/tools"
-  rm -rf "$tmp" "$prefix"
-  mkdir -p "$tmp"
+  component_current "$prefix" "$key" 0 "$PATCHELF" --version && return 0
   # Only patchelf itself: its libraries (libc6, libstdc++6, libgcc-s1) are the host's own bookworm ones.
-  apt_closure bookworm patchelf | awk '$1 == "patchelf"' > "$tmp/resolved"
-  [[ -s "$tmp/resolved" ]] || die "bookworm has no patchelf package?"
-  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
-  "$tmp/root/usr/bin/patchelf" --version > /dev/null || die "the extracted patchelf does not run"
-  mv "$tmp/root" "$prefix"
-  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
-  stamp_write "$prefix" "$key" "$tmp/versions"
-  rm -rf "$tmp"
-  INSTALLED_SOMETHING=1
+  component_fetch "$prefix" bookworm patchelf '$1 == "patchelf"' patchelf "*"
+  "$PATCHELF" --version > /dev/null || die "the extracted patchelf does not run"
+  component_installed "$prefix" bookworm "$key"
 }
 
 # The launcher: pins VIMRUNTIME (Neovim exports it to children, so a 0.12 started from a 0.10 session would
@@ -317,34 +356,17 @@ nvim_works() { # <launcher> <want glob>
   printf '%s\n' "$line"
 }
 
+nvim_current() { # <launcher> <want glob>
+  [[ -x "$1" ]] && nvim_works "$1" "$2"
+}
+
 install_nvim() { # <suite> <want glob> <launcher name>
   local suite="$1" want="$2" launcher="$DEPS/bin/$3"
   local prefix="$DEPS/nvim-$suite" key
   key="$(stamp_key "nvim-$suite" "want=$want")"
-  if stamp_ok "$prefix" "$key" && [[ -x "$launcher" ]] && nvim_works "$launcher" "$want" > /dev/null; then
-    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk '$1 == "neovim"')
-    return 0
-  fi
-
-  log "installing neovim $want from $suite into $prefix"
-  apt_update "$suite"
-  local tmp="$DEPS/tmp/nvim-$suite"
-  rm -rf "$tmp"
-  mkdir -p "$tmp"
-  apt_closure "$suite" neovim > "$tmp/resolved"
-  local nvim_version
-  nvim_version="$(awk '$1 == "neovim" { print $2 }' "$tmp/resolved")"
-  [[ -n "$nvim_version" ]] || die "apt did not plan to install 'neovim' from $suite"
-  # shellcheck disable=SC2053 # $want is a glob on purpose
-  [[ "$nvim_version" == $want ]] ||
-    die "$suite now has neovim $nvim_version, but $want is wanted: update NVIM_*_WANT in scripts/deps.sh"
-  log "  closure: $(awk '{ printf "%s%s %s", sep, $1, $2; sep = ", " }' "$tmp/resolved")"
-
-  apt_fetch_extract "$suite" "$tmp/debs" "$tmp/root" < "$tmp/resolved"
-
-  # Extract into the final location first: the interpreter and RPATH we write are absolute paths.
-  rm -rf "$prefix"
-  mv "$tmp/root" "$prefix"
+  component_current "$prefix" "$key" '$1 == "neovim"' nvim_current "$launcher" "$want" && return 0
+  # Extracted into the final location first: the interpreter and RPATH written below are absolute paths.
+  component_fetch "$prefix" "$suite" neovim 1 neovim "$want"
   local libdir="$prefix/usr/lib/$MULTIARCH"
   [[ -x "$prefix/usr/bin/nvim" ]] || die "$suite's neovim did not provide usr/bin/nvim"
   [[ -e "$libdir/ld-linux-x86-64.so.2" ]] || die "the closure from $suite has no $MULTIARCH/ld-linux-x86-64.so.2 (libc6 missing?)"
@@ -359,11 +381,7 @@ install_nvim() { # <suite> <want glob> <launcher name>
     "$launcher" --clean --headless --version >&2 || true
     die "$launcher does not start a Neovim $want"
   }
-  awk -v s="$suite" '{ print $1, $2, "(" s ")" }' "$tmp/resolved" > "$tmp/versions"
-  stamp_write "$prefix" "$key" "$tmp/versions"
-  rm -rf "$tmp"
-  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
-  INSTALLED_SOMETHING=1
+  component_installed "$prefix" "$suite" "$key"
 }
 
 # ---------------------------------------------------------------------------------------------------------
@@ -444,41 +462,20 @@ install_busted() {
   local prefix="$DEPS/busted" key
   key="$(stamp_key busted "want=$BUSTED_WANT" bookworm)"
   local share="$prefix/usr/share/lua/5.1" cdir="$prefix/usr/lib/$MULTIARCH/lua/5.1"
-  if stamp_ok "$prefix" "$key" && [[ -f "$share/busted/runner.lua" && -f "$share/luassert/init.lua" ]]; then
-    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk '$1 == "lua-busted"')
+  component_current "$prefix" "$key" '$1 == "lua-busted"' test -f "$share/busted/runner.lua" -a -f "$share/luassert/init.lua" &&
     return 0
-  fi
-
-  log "installing busted (bookworm) into $prefix"
-  apt_update bookworm
-  local tmp="$DEPS/tmp/busted"
-  rm -rf "$tmp"
-  mkdir -p "$tmp"
   # The closure also contains libc6, lua5.1 and friends: Neovim's LuaJIT is the interpreter here, so only
   # the lua-* packages (pure Lua files plus small C modules) are taken.
-  apt_closure bookworm lua-busted | awk '$1 ~ /^lua-/ && $1 != "lua-yaml"' > "$tmp/resolved"
-  local busted_version
-  busted_version="$(awk '$1 == "lua-busted" { print $2 }' "$tmp/resolved")"
-  # shellcheck disable=SC2053
-  [[ -n "$busted_version" && "$busted_version" == $BUSTED_WANT ]] ||
-    die "bookworm's lua-busted is '${busted_version:-missing}', wanted $BUSTED_WANT"
-  log "  closure: $(awk '{ printf "%s%s %s", sep, $1, $2; sep = ", " }' "$tmp/resolved")"
-  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
+  component_fetch "$prefix" bookworm lua-busted '$1 ~ /^lua-/ && $1 != "lua-yaml"' lua-busted "$BUSTED_WANT"
   local f
   for f in busted/runner.lua luassert/init.lua say/init.lua pl/init.lua cliargs.lua dkjson.lua mediator.lua \
     term/init.lua; do
-    [[ -f "$tmp/root/usr/share/lua/5.1/$f" ]] || die "busted closure lacks usr/share/lua/5.1/$f"
+    [[ -f "$share/$f" ]] || die "busted closure lacks usr/share/lua/5.1/$f"
   done
-  rm -rf "$prefix"
-  mv "$tmp/root" "$prefix"
   for f in lfs.so system/core.so term/core.so; do
     [[ -e "$cdir/$f" ]] || die "busted closure lacks C module $cdir/$f"
   done
-  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
-  stamp_write "$prefix" "$key" "$tmp/versions"
-  rm -rf "$tmp"
-  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
-  INSTALLED_SOMETHING=1
+  component_installed "$prefix" bookworm "$key"
 }
 
 # One program from bookworm for the tests, with the libraries it needs that the host's bookworm may lack
@@ -493,23 +490,8 @@ install_bookworm_tool() {
   local prefix="$DEPS/$name" key lib pattern="\$1 == \"$name\""
   for lib in "$@"; do pattern+=" || \$1 ~ /^$lib/"; done
   key="$(stamp_key "$name" "want=$want" bookworm)"
-  if stamp_ok "$prefix" "$key" && "$prefix/bin/$binary" "$flag" > /dev/null 2>&1; then
-    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk -v n="$name" '$1 == n')
-    return 0
-  fi
-  log "installing $name (bookworm) into $prefix"
-  apt_update bookworm
-  local tmp="$DEPS/tmp/$name"
-  rm -rf "$tmp"
-  mkdir -p "$tmp"
-  apt_closure bookworm "$name" | awk "$pattern" > "$tmp/resolved"
-  local version
-  version="$(awk -v n="$name" '$1 == n { print $2 }' "$tmp/resolved")"
-  # shellcheck disable=SC2053
-  [[ -n "$version" && "$version" == $want ]] || die "bookworm's $name is '${version:-missing}', wanted $want"
-  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
-  rm -rf "$prefix"
-  mv "$tmp/root" "$prefix"
+  component_current "$prefix" "$key" "\$1 == \"$name\"" "$prefix/bin/$binary" "$flag" && return 0
+  component_fetch "$prefix" bookworm "$name" "$pattern" "$name" "$want"
   [[ -x "$prefix/usr/bin/$binary" ]] || die "bookworm's $name did not provide usr/bin/$binary"
   # The library may sit under lib/ or usr/lib/ depending on the package.
   local libdir
@@ -521,11 +503,7 @@ install_bookworm_tool() {
   mkdir -p "$prefix/bin"
   ln -s "../usr/bin/$binary" "$prefix/bin/$binary"
   "$prefix/bin/$binary" "$flag" > /dev/null || die "$prefix/bin/$binary does not run"
-  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
-  stamp_write "$prefix" "$key" "$tmp/versions"
-  rm -rf "$tmp"
-  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
-  INSTALLED_SOMETHING=1
+  component_installed "$prefix" bookworm "$key"
 }
 
 # ripgrep for the specs of the project search (and its libpcre2).
@@ -544,29 +522,18 @@ install_tmux() {
 # bare host may lack are extracted too and each binary's RPATH points at them (libtirpc lands in lib/, the others
 # in usr/lib/, hence two folders), here relative to the binary ($ORIGIN): far.sh shows this folder at another
 # path inside the far side's mount namespace, where the checkout's path does not exist.
+openssh_current() { # <prefix>
+  [[ -x "$1/bin/sshd" ]] && "$1/bin/ssh" -V
+}
+
 install_openssh() {
   local prefix="$DEPS/openssh" key
   key="$(stamp_key openssh "want=$OPENSSH_WANT" bookworm rpath=origin)"
-  if stamp_ok "$prefix" "$key" && "$prefix/bin/ssh" -V > /dev/null 2>&1 && [[ -x "$prefix/bin/sshd" ]]; then
-    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk '$1 == "openssh-server"')
-    return 0
-  fi
-  log "installing openssh (bookworm) into $prefix"
-  apt_update bookworm
-  local tmp="$DEPS/tmp/openssh"
-  rm -rf "$tmp"
-  mkdir -p "$tmp"
-  apt_closure bookworm openssh-server |
-    awk '$1 == "openssh-server" || $1 == "openssh-client" || $1 == "libwrap0" || $1 == "libnsl2" || $1 == "libtirpc3"' \
-      > "$tmp/resolved"
-  local version
-  version="$(awk '$1 == "openssh-server" { print $2 }' "$tmp/resolved")"
-  # shellcheck disable=SC2053
-  [[ -n "$version" && "$version" == $OPENSSH_WANT ]] || die "bookworm's openssh-server is '${version:-missing}', wanted $OPENSSH_WANT"
-  (($(wc -l < "$tmp/resolved") == 5)) || die "unexpected openssh closure: $(paste -sd ' ' "$tmp/resolved")"
-  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
-  rm -rf "$prefix"
-  mv "$tmp/root" "$prefix"
+  component_current "$prefix" "$key" '$1 == "openssh-server"' openssh_current "$prefix" && return 0
+  component_fetch "$prefix" bookworm openssh-server \
+    '$1 == "openssh-server" || $1 == "openssh-client" || $1 == "libwrap0" || $1 == "libnsl2" || $1 == "libtirpc3"' \
+    openssh-server "$OPENSSH_WANT"
+  (($(wc -l < "$COMPONENT_TMP/resolved") == 5)) || die "unexpected openssh closure: $(paste -sd ' ' "$COMPONENT_TMP/resolved")"
   # The debs carry a setuid-root ssh-keysign; nothing here needs it, and a setuid file in a checkout is a liability.
   find "$prefix" -type f -perm /6000 -exec chmod ug-s {} +
   # shellcheck disable=SC2016
@@ -583,11 +550,7 @@ install_openssh() {
     die "the extracted OpenSSH lacks libraries (above)"
   fi
   "$prefix/bin/ssh" -V > /dev/null 2>&1 || die "$prefix/bin/ssh does not run"
-  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
-  stamp_write "$prefix" "$key" "$tmp/versions"
-  rm -rf "$tmp"
-  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
-  INSTALLED_SOMETHING=1
+  component_installed "$prefix" bookworm "$key"
 }
 
 install_bubblewrap() {
@@ -606,6 +569,105 @@ install_fish() {
   install_bookworm_tool fish "$FISH_WANT" fish --version libpcre2-32.so.0 libpcre2-32 fish-common
 }
 
+# podman and what it runs, for the container section of the end-to-end run (e2e/far/podman.sh): bookworm's podman,
+# conmon, runc (podman's default crun cannot start a container on some hosts: rlimits, a hybrid cgroup layout),
+# slirp4netns (--network slirp4netns:allow_host_loopback=true), catatonit (--init), the seccomp profile of
+# golang-github-containers-common, and debootstrap with its wget, which make the container's root filesystem
+# (install_podman_rootfs). The library packages a bare host may lack come too, each binary's RPATH pointing at them
+# relative to itself ($ORIGIN, as for OpenSSH). <prefix>/bin holds podman, conmon, runc, slirp4netns, catatonit,
+# wget and a debootstrap launcher. Nothing of podman's configuration is installed or read from /etc: e2e/far/podman.sh
+# writes its own for each run (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF, CONTAINERS_REGISTRIES_CONF).
+PODMAN_PACKAGES="podman runc conmon slirp4netns catatonit golang-github-containers-common debootstrap wget"
+PODMAN_LIBRARIES="libgpgme11 libassuan0 libseccomp2 libdevmapper1.02.1 libsubid4 libslirp0 libglib2.0-0 libcap2 libpsl5"
+PODMAN_BINARIES="usr/bin/podman usr/bin/conmon usr/sbin/runc usr/bin/slirp4netns usr/bin/wget"
+
+podman_current() { # <prefix>
+  "$1/bin/podman" --version && "$1/bin/runc" --version && "$1/bin/conmon" --version && "$1/bin/slirp4netns" --version &&
+    [[ -x "$1/bin/catatonit" && -x "$1/bin/debootstrap" && -f "$1/usr/share/containers/seccomp.json" ]]
+}
+
+install_podman() {
+  local prefix="$DEPS/podman" key word filter=""
+  key="$(stamp_key podman "want=$PODMAN_WANT" bookworm rpath=origin "$PODMAN_PACKAGES" "$PODMAN_LIBRARIES")"
+  component_current "$prefix" "$key" '$1 == "podman"' podman_current "$prefix" && return 0
+  for word in $PODMAN_PACKAGES $PODMAN_LIBRARIES; do filter+="${filter:+ || }\$1 == \"$word\""; done
+  # shellcheck disable=SC2086
+  component_fetch "$prefix" bookworm "$PODMAN_PACKAGES" "$filter" podman "$PODMAN_WANT"
+  (($(wc -l < "$COMPONENT_TMP/resolved") == $(wc -w <<< "$PODMAN_PACKAGES $PODMAN_LIBRARIES"))) ||
+    die "unexpected podman closure: $(paste -sd ' ' "$COMPONENT_TMP/resolved") (wanted $PODMAN_PACKAGES $PODMAN_LIBRARIES)"
+  # shellcheck disable=SC2016
+  local rpath='$ORIGIN/../lib/'"$MULTIARCH"':$ORIGIN/../../lib/'"$MULTIARCH" binary real
+  mkdir -p "$prefix/bin"
+  for binary in $PODMAN_BINARIES; do
+    [[ -x "$prefix/$binary" ]] || die "bookworm's packages did not provide $binary"
+    "$PATCHELF" --force-rpath --set-rpath "$rpath" "$prefix/$binary" || die "patchelf failed on $prefix/$binary"
+    ln -s "../$binary" "$prefix/bin/${binary##*/}"
+  done
+  # shellcheck disable=SC2086
+  if ldd ${PODMAN_BINARIES//usr\//$prefix/usr/} 2> /dev/null | grep -q 'not found'; then
+    ldd ${PODMAN_BINARIES//usr\//$prefix/usr/} | grep 'not found' >&2
+    die "the extracted podman lacks libraries (above)"
+  fi
+  ln -s ../usr/bin/catatonit "$prefix/bin/catatonit"
+  # debootstrap is a shell script: its scripts folder, and this wget first on PATH.
+  real="$(cd "$prefix" && pwd -P)"
+  {
+    echo "#!/bin/sh"
+    echo "# Generated by scripts/deps.sh: bookworm's debootstrap, with its scripts and wget from $real."
+    echo "DEBOOTSTRAP_DIR=$(sh_quote "$real/usr/share/debootstrap")"
+    echo "PATH=$(sh_quote "$real/bin"):\$PATH"
+    echo "export DEBOOTSTRAP_DIR PATH"
+    echo "exec $(sh_quote "$real/usr/sbin/debootstrap") \"\$@\""
+  } > "$prefix/bin/debootstrap"
+  chmod 755 "$prefix/bin/debootstrap"
+  podman_current "$prefix" > /dev/null 2>&1 || die "the extracted podman, runc, conmon or slirp4netns does not run"
+  component_installed "$prefix" bookworm "$key"
+}
+
+# The root filesystem of the e2e's containers: Debian bookworm's minbase (sh, coreutils' stty and cksum: what the
+# plugin's far shell needs; the CLI is bind-mounted), made by debootstrap from Debian's mirror and kept in
+# .deps/podman-rootfs/rootfs (about 130 MB). No image is pulled: the containers start from this folder
+# (`podman run --rootfs DIR:O`, an overlay whose changes go with the container). debootstrap needs root (chroot,
+# device nodes): main() runs this only as root.
+rootfs_current() { # <prefix>
+  [[ -x "$1/rootfs/bin/sh" && -x "$1/rootfs/usr/bin/stty" && -x "$1/rootfs/usr/bin/cksum" ]]
+}
+
+# Unmounts what a killed debootstrap left mounted below <dir> (proc, sys of the target), deepest first.
+unmount_below() { # <dir>
+  local m
+  [[ -r /proc/self/mounts ]] || return 0
+  awk -v d="$1/" 'index($2, d) == 1 { print $2 }' /proc/self/mounts | sort -r | while read -r m; do
+    umount -l "$m" 2> /dev/null || true
+  done
+}
+
+install_podman_rootfs() {
+  local prefix="$DEPS/podman-rootfs" key
+  key="$(stamp_key podman-rootfs bookworm variant=minbase "debootstrap=$(stamp_versions "$DEPS/podman" | awk '$1 == "debootstrap" { print $2 }')")"
+  component_current "$prefix" "$key" '$1 == "debian-rootfs"' rootfs_current "$prefix" && return 0
+  log "making a Debian bookworm root filesystem (debootstrap --variant=minbase) into $prefix/rootfs"
+  COMPONENT_TMP="$DEPS/tmp/podman-rootfs"
+  unmount_below "$COMPONENT_TMP"
+  rm -rf "$COMPONENT_TMP"
+  mkdir -p "$COMPONENT_TMP"
+  if ! "$DEPS/podman/bin/debootstrap" --variant=minbase --keyring="$KEYRING" bookworm "$COMPONENT_TMP/rootfs" "$MIRROR" \
+    > "$COMPONENT_TMP/debootstrap.log" 2>&1; then
+    unmount_below "$COMPONENT_TMP"
+    tail -n 20 "$COMPONENT_TMP/debootstrap.log" >&2
+    die "debootstrap failed (its log's end above)"
+  fi
+  # What a container image leaves out: the downloaded packages and the package lists (about 80 MB).
+  rm -rf "$COMPONENT_TMP/rootfs/var/cache/apt/archives/"*.deb "$COMPONENT_TMP/rootfs/var/cache/apt/"*.bin \
+    "$COMPONENT_TMP/rootfs/var/lib/apt/lists/"*
+  rootfs_current "$COMPONENT_TMP" || die "debootstrap's root filesystem lacks /bin/sh, stty or cksum"
+  rm -rf "$prefix"
+  mkdir -p "$prefix"
+  mv "$COMPONENT_TMP/rootfs" "$prefix/rootfs"
+  echo "debian-rootfs bookworm-minbase-$(date -u +%Y%m%d)" > "$COMPONENT_TMP/resolved"
+  component_installed "$prefix" bookworm "$key"
+}
+
 # A Lua program from bookworm with Neovim 0.10's LuaJIT as its interpreter (no Lua is installed): the package and
 # its lua-* dependencies (pure Lua files and small C modules, as for busted), and a launcher .deps/bin/<launcher>
 # that runs the package's script under `nvim -l` with those folders first on LUA_PATH and LUA_CPATH (through
@@ -614,6 +676,10 @@ install_fish() {
 # SCRIPT: the program under usr/bin; SETUP: a function run with the prefix once it is extracted (or "");
 # ENV=VALUE: more variables the launcher sets (@PREFIX@ is the prefix). The launcher names the real folder of
 # .deps (a worktree's .deps may be a link to another checkout's).
+launcher_runs() { # <launcher>
+  [[ -x "$1" ]] && timeout 60 "$1" --version
+}
+
 install_lua_program() {
   local name="$1" want="$2" script="$3" launcher="$DEPS/bin/$4" setup="$5"
   shift 5
@@ -621,23 +687,8 @@ install_lua_program() {
   real="$(cd "$DEPS" && pwd -P)"
   local prefix="$DEPS/$name" key
   key="$(stamp_key "$name" "want=$want" bookworm launcher=nvim-0.10 "setup=$setup" "$@")"
-  if stamp_ok "$prefix" "$key" && [[ -x "$launcher" ]] && timeout 60 "$launcher" --version > /dev/null 2>&1; then
-    mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix" | awk -v n="$name" '$1 == n')
-    return 0
-  fi
-  log "installing $name (bookworm) into $prefix"
-  apt_update bookworm
-  local tmp="$DEPS/tmp/$name"
-  rm -rf "$tmp"
-  mkdir -p "$tmp"
-  apt_closure bookworm "$name" | awk -v n="$name" '$1 == n || ($1 ~ /^lua-/ && $1 != "lua-any")' > "$tmp/resolved"
-  local version
-  version="$(awk -v n="$name" '$1 == n { print $2 }' "$tmp/resolved")"
-  # shellcheck disable=SC2053
-  [[ -n "$version" && "$version" == $want ]] || die "bookworm's $name is '${version:-missing}', wanted $want"
-  apt_fetch_extract bookworm "$tmp/debs" "$tmp/root" < "$tmp/resolved"
-  rm -rf "$prefix"
-  mv "$tmp/root" "$prefix"
+  component_current "$prefix" "$key" "\$1 == \"$name\"" launcher_runs "$launcher" && return 0
+  component_fetch "$prefix" bookworm "$name" "\$1 == \"$name\" || (\$1 ~ /^lua-/ && \$1 != \"lua-any\")" "$name" "$want"
   [[ -f "$prefix/usr/bin/$script" ]] || die "bookworm's $name did not provide usr/bin/$script"
   if [[ -n "$setup" ]]; then "$setup" "$real/$name"; fi
   local share="$real/$name/usr/share/lua/5.1" cdir="$real/$name/usr/lib/$MULTIARCH/lua/5.1" assignment
@@ -662,11 +713,7 @@ install_lua_program() {
   chmod 755 "$launcher.tmp"
   mv "$launcher.tmp" "$launcher"
   timeout 60 "$launcher" --version > /dev/null 2>&1 || die "$launcher does not run (or took over a minute)"
-  awk '{ print $1, $2, "(bookworm)" }' "$tmp/resolved" > "$tmp/versions"
-  stamp_write "$prefix" "$key" "$tmp/versions"
-  rm -rf "$tmp"
-  mapfile -t -O "${#REPORT[@]}" REPORT < <(stamp_versions "$prefix")
-  INSTALLED_SOMETHING=1
+  component_installed "$prefix" bookworm "$key"
 }
 
 install_luacheck() {
@@ -721,8 +768,8 @@ cleanup_apt() {
   rm -rf "$DEPS/tmp" "$DEPS/apt"
 }
 
-# Anything this script did not finish (killed halfway) is discarded.
-trap 'rm -rf "$DEPS/tmp"' EXIT
+# Anything this script did not finish (killed halfway) is discarded (what a killed debootstrap mounted first).
+trap 'unmount_below "$DEPS/tmp"; rm -rf "$DEPS/tmp"' EXIT
 
 # ---------------------------------------------------------------------------------------------------------
 main() {
@@ -748,6 +795,14 @@ main() {
     install_bubblewrap
     install_socat
     install_fish
+    # The containers of the e2e: podman as root (rootless podman needs setuid newuidmap and /etc/subuid entries,
+    # debootstrap needs chroot).
+    if [[ "$(id -u)" == 0 ]]; then
+      install_podman
+      install_podman_rootfs
+    else
+      REPORT+=("podman: not installed (the e2e's containers run as root; this is $(id -un))")
+    fi
     install_luacheck
     install_luarocks
     cleanup_apt
@@ -772,7 +827,7 @@ main() {
 
   if ((QUIET && !INSTALLED_SOMETHING)); then
     local joined
-    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap" || $1 == "socat" || $1 == "fish"' | paste -sd ',' - | sed 's/,/, /g')"
+    joined="$(printf '%s\n' "${REPORT[@]}" | awk '$1 == "neovim" || $1 == "lua-busted" || $1 == "ripgrep" || $1 == "tmux" || $1 == "openssh-server" || $1 == "bubblewrap" || $1 == "socat" || $1 == "fish" || $1 == "podman"' | paste -sd ',' - | sed 's/,/, /g')"
     echo "deps: up to date ($joined)"
     return 0
   fi
@@ -800,6 +855,11 @@ main() {
     echo "  .deps/openssh/bin/{sshd,ssh,ssh-keygen}: $("$DEPS/openssh/bin/ssh" -V 2>&1); .deps/bubblewrap/bin/bwrap: $("$DEPS/bubblewrap/bin/bwrap" --version 2> /dev/null)"
   else
     echo "  openssh, bubblewrap: not installed (the far-side end-to-end section is then skipped)"
+  fi
+  if [[ -x "$DEPS/podman/bin/podman" && -d "$DEPS/podman-rootfs/rootfs" ]]; then
+    echo "  .deps/podman/bin/{podman,runc,conmon,slirp4netns}: $("$DEPS/podman/bin/podman" --version 2> /dev/null), runc $("$DEPS/podman/bin/runc" --version 2> /dev/null | awk 'NR == 1 { print $3 }'); .deps/podman-rootfs/rootfs: $(du -sh "$DEPS/podman-rootfs/rootfs" 2> /dev/null | cut -f1) (bookworm minbase)"
+  else
+    echo "  podman: not installed (the container end-to-end section then says it could not run)"
   fi
 }
 

@@ -158,7 +158,7 @@ describe('the inline view of a turn', function()
       )
       s:input('q')
       -- the review ends (applied in its overview): marks and keys go, the user's ]c is back
-      s:lua('local _, b = _G.overview(); vim.api.nvim_buf_call(b, function() vim.cmd("write") end)')
+      s:lua('local _, b = _G.overview(); require("claude-ide.editor.review.view_parts").writeToAccept(b)')
       assert.is_true(
         s:wait_for(function()
           return s:lua('return _G.outcome ~= nil') and s:find('two') == nil
