@@ -157,8 +157,8 @@ describe('the inline view of a turn', function()
         s:show()
       )
       s:input('q')
-      -- the review ends (applied in its overview): marks and keys go, the user's ]c is back
-      s:lua('local _, b = _G.overview(); require("claude-ide.editor.review.view_parts").writeToAccept(b)')
+      -- the review ends (applied from the buffer, as :w in the overview): marks and keys go, the user's ]c is back
+      s:input(':ClaudeCodeDiffAccept<CR>')
       assert.is_true(
         s:wait_for(function()
           return s:lua('return _G.outcome ~= nil') and s:find('two') == nil

@@ -494,6 +494,7 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
             words = ____self_words_37,
             fromOverview = ____fromOverview_38,
             overview = ____opt_20 and ____opt_20.buf,
+            answered = f.answered,
             currentLabel = f.baseLabel,
             keys = keys
         },

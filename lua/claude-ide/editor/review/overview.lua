@@ -5,6 +5,7 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
@@ -53,6 +54,7 @@ local overviewTable = ____keys.overviewTable
 local PREV_FILE_KEY = ____keys.PREV_FILE_KEY
 local SHOWN_ELSEWHERE = ____keys.SHOWN_ELSEWHERE
 local ____view_parts = require("claude-ide.editor.review.view_parts")
+local answeredLines = ____view_parts.answeredLines
 local askRejectReason = ____view_parts.askRejectReason
 local focusHint = ____view_parts.focusHint
 local markReview = ____view_parts.markReview
@@ -844,6 +846,20 @@ function Overview.prototype.markHunk(self, h)
             row = row + 1
         end
     end
+    local before = lineBefore(h, "b")
+    local answered = __TS__ArrayFilter(
+        s.file.answered or ({}),
+        function(____, n) return before < n.line and n.line <= before + math.max(1, h.bCount) end
+    )
+    if #answered > 0 then
+        vim.api.nvim_buf_set_extmark(
+            self.buf,
+            NS,
+            h.row,
+            0,
+            {virt_lines = answeredLines(answered)}
+        )
+    end
     if h.decision == "dropped" or h.aCount ~= h.bCount or first < 0 then
         return
     end
@@ -852,7 +868,7 @@ function Overview.prototype.markHunk(self, h)
         while k < h.aCount do
             do
                 if rowDecision(h, k + 1) == "dropped" then
-                    goto __continue145
+                    goto __continue147
                 end
                 local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
                 if oldEnd > start then
@@ -862,7 +878,7 @@ function Overview.prototype.markHunk(self, h)
                     self:markText(first + h.aCount + k, start + 1, newEnd + 1)
                 end
             end
-            ::__continue145::
+            ::__continue147::
             k = k + 1
         end
     end

@@ -358,6 +358,7 @@ export class MultiReview {
         words: this.words,
         fromOverview,
         overview: this.overview?.buf,
+        answered: f.answered,
         currentLabel: f.baseLabel,
         keys,
       },

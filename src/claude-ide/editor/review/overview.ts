@@ -56,6 +56,7 @@ import {
   type Words,
 } from "./keys";
 import {
+  answeredLines,
   askRejectReason,
   focusHint,
   markReview,
@@ -763,6 +764,11 @@ export class Overview {
       const changed = kind === Kind.Delete || kind === Kind.Add;
       this.mark(row, kind, changed ? rowDecision(h, chunk.idx[row - s.header]) : h.decision, h);
     }
+    // The user's notes this hunk answered (a turn's), under its `@@` line.
+    const before = lineBefore(h, "b");
+    const answered = (s.file.answered ?? []).filter((n) => before < n.line && n.line <= before + math.max(1, h.bCount));
+    if (answered.length > 0)
+      vim.api.nvim_buf_set_extmark(this.buf, NS, h.row, 0, { virt_lines: answeredLines(answered) });
     // Lines changed one for one: what changed inside each pair (its middle, between what they share at both ends).
     if (h.decision === "dropped" || h.aCount !== h.bCount || first < 0) return;
     for (let k = 0; k < h.aCount; k++) {
