@@ -25,6 +25,15 @@ if ! pod_why="$(bash "$ROOT/e2e/far/podman.sh" check 2>&1)"; then
   skipped=$((skipped + 1))
 else
   E2E_TEARDOWN+=("bash $(printf '%q' "$ROOT/e2e/far/podman.sh") stop $(printf '%q' "$POD_DIR")")
+  # Where a podman of the system keeps its configuration and state: those absent now must be absent at the end
+  # (those already there cannot be told apart from another podman's work, and are left out).
+  pod_home="$(getent passwd "$(id -u)" | cut -d: -f6)"
+  POD_ABSENT=()
+  for d in /etc/containers /usr/share/containers /var/lib/containers /run/containers /run/libpod /run/runc /run/crun \
+    "$HOME/.config/containers" "$HOME/.local/share/containers" "$pod_home/.config/containers" \
+    "$pod_home/.local/share/containers"; do
+    [[ -e "$d" ]] || POD_ABSENT+=("$d")
+  done
   pod() { "$POD_DIR/bin/podman" "$@"; } # podman with this run's configuration (written by podman.sh start)
   pod_running() { [[ "$(pod inspect -f '{{.State.Running}}' "$1" 2>/dev/null)" == true ]]; }
   # The container's processes as this machine sees them: those in its pid namespace, and its conmons (one for the
@@ -167,7 +176,13 @@ EOF
         "${keys[@]}" Enter
         prompts=$((prompts + 1))
       done
-      pod_said() { [[ "$(nv "$pn" 'execute("messages")')" == *"@box (door $door2): the connection dropped"*"the review of b.txt stays open; accepting it (:w) writes the file here, and the agent will not hear of it"* ]]; }
+      # (In either order: the exec's end and the CLI's closed connection race.)
+      pod_said() {
+        local said
+        said="$(nv "$pn" 'execute("messages")')"
+        [[ "$said" == *"@box (door $door2): the connection dropped"* &&
+          "$said" == *"the review of b.txt stays open; accepting it (:w) writes the file here, and the agent will not hear of it"* ]]
+      }
       check "podman drop: ... and that the review stays open, :w writing here, the agent not hearing of it" pod_said
       pod_dropped() { [[ "$(nv "$pn" 'luaeval("#require([[claude-ide.far.session]]).farDrops()")')" -ge 1 ]]; }
       check "podman drop: the drop is remembered for :checkhealth" wait_for 10 pod_dropped
@@ -203,4 +218,14 @@ EOF
   pod_recipe host host 127.0.0.1
   pod_recipe slirp slirp4netns:allow_host_loopback=true 10.0.2.2
   bash "$ROOT/e2e/far/podman.sh" stop "$POD_DIR"
+  pod_untouched() {
+    local d
+    for d in "${POD_ABSENT[@]}"; do
+      if [[ -e "$d" ]]; then
+        echo "podman made $d"
+        return 1
+      fi
+    done
+  }
+  check "podman: none of the system's podman folders was made (${#POD_ABSENT[@]} absent before: ${POD_ABSENT[*]})" pod_untouched
 fi
