@@ -491,13 +491,15 @@ function InlineView.prototype.mapKeys(self)
             end
             local lhs = e.lhs
             done[lhs] = true
-            local mine = vim.api.nvim_buf_call(
-                buf,
-                function() return vim.fn.maparg(lhs, "n", false, true) end
-            )
-            local ____self_saved_10 = self.saved
-            ____self_saved_10[#____self_saved_10 + 1] = {lhs = lhs, map = mine.buffer == 1 and mine or nil}
-            vim.keymap.set("n", lhs, e.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
+            for ____, mode in ipairs(e.visual == true and ({"n", "x"}) or ({"n"})) do
+                local mine = vim.api.nvim_buf_call(
+                    buf,
+                    function() return vim.fn.maparg(lhs, mode, false, true) end
+                )
+                local ____self_saved_10 = self.saved
+                ____self_saved_10[#____self_saved_10 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
+                vim.keymap.set(mode, lhs, e.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
+            end
         end
         ::__continue76::
     end
@@ -509,12 +511,13 @@ function InlineView.prototype.unmapKeys(self)
     end
     for ____, ____value in ipairs(self.saved) do
         local lhs = ____value.lhs
+        local mode = ____value.mode
         local map = ____value.map
-        pcall(vim.keymap.del, "n", lhs, {buffer = buf})
+        pcall(vim.keymap.del, mode, lhs, {buffer = buf})
         if map ~= nil then
             vim.api.nvim_buf_call(
                 buf,
-                function() return vim.fn.mapset("n", false, map) end
+                function() return vim.fn.mapset(mode, false, map) end
             )
         end
     end

@@ -672,6 +672,10 @@ function ____exports.inlineTable(config, act)
         "the turn's changes in your buffer",
         function() return list end
     )
+    __TS__ArrayPushArray(
+        list,
+        noteEntry(config, "turn")
+    )
     return list
 end
 --- The plan's keys: `:w` approves (or, when the CLI cannot be answered, says where), `q` refuses with feedback.

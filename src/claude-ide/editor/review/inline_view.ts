@@ -110,7 +110,7 @@ export class InlineView {
   private below = new LuaSet<number>();
   private keys: KeyEntry[] = [];
   /** The user's own buffer-local mappings of the view's keys, put back when it ends. */
-  private saved: { lhs: string; map?: Dict }[] = [];
+  private saved: { lhs: string; mode: string; map?: Dict }[] = [];
   private augroup = -1;
   private closed = false;
   /** The proposal whose hunks are tracked (the document's, when it was shown). */
@@ -345,9 +345,12 @@ export class InlineView {
       if (e.lhs === false || e.fn === undefined || vim.startswith(e.lhs, ":") || done.has(e.lhs)) continue;
       const lhs = e.lhs;
       done.add(lhs);
-      const mine = vim.api.nvim_buf_call(buf, () => vim.fn.maparg(lhs, "n", false, true));
-      this.saved.push({ lhs, map: mine.buffer === 1 ? mine : undefined });
-      vim.keymap.set("n", lhs, e.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${e.desc}` });
+      // The note key takes the Visual lines too.
+      for (const mode of e.visual === true ? ["n", "x"] : ["n"]) {
+        const mine = vim.api.nvim_buf_call(buf, () => vim.fn.maparg(lhs, mode, false, true));
+        this.saved.push({ lhs, mode, map: mine.buffer === 1 ? mine : undefined });
+        vim.keymap.set(mode, lhs, e.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${e.desc}` });
+      }
     }
   }
 
@@ -355,9 +358,9 @@ export class InlineView {
   private unmapKeys(): void {
     const buf = this.buf;
     if (!vim.api.nvim_buf_is_valid(buf)) return;
-    for (const { lhs, map } of this.saved) {
-      pcall(vim.keymap.del, "n", lhs, { buffer: buf });
-      if (map !== undefined) vim.api.nvim_buf_call(buf, () => vim.fn.mapset("n", false, map));
+    for (const { lhs, mode, map } of this.saved) {
+      pcall(vim.keymap.del, mode, lhs, { buffer: buf });
+      if (map !== undefined) vim.api.nvim_buf_call(buf, () => vim.fn.mapset(mode, false, map));
     }
     this.saved = [];
   }

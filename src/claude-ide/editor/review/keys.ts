@@ -670,6 +670,7 @@ export function inlineTable(config: Config["diff"], act: InlineKeyActions): KeyE
     },
   ];
   list.push(helpEntry("the turn's changes in your buffer", () => list));
+  list.push(...noteEntry(config, "turn"));
   return list;
 }
 
