@@ -537,6 +537,20 @@ export class Overview {
     this.events.decided?.(index);
   }
 
+  /**
+   * gh / gH pressed in another view of the review (the inline view) on hunk `hunk` of file `index`: the hunk toggled
+   * as here, or only its rows `rows` (1-based: a Visual selection); remembered for `u` here.
+   */
+  decideFrom(index: number, hunk: number, pressed: Decision, rows?: number[]): void {
+    const h = this.sections[index].hunks[hunk];
+    this.remember([[index, hunk]]);
+    if (rows === undefined) this.decide(index, hunk, toggled(h.decision, pressed));
+    else {
+      decideRows(h, rows, pressed);
+      this.shown(index, h);
+    }
+  }
+
   /** File `index` as the review's document holds it (its hunks with their decisions): the inline view's source. */
   docFile(index: number): DocFile {
     this.complete();
