@@ -32,13 +32,11 @@ elif ! bash "$ROOT/e2e/far/far.sh" start "$FAR_DIR" "$FAR_PROJECT" > "$WORK/far-
 else
   # shellcheck source=/dev/null
   source "$FAR_DIR/env"
+  # shellcheck source=e2e/far/sections.sh
+  source "$ROOT/e2e/far/sections.sh"
   FAR_STOP=(bash "$ROOT/e2e/far/far.sh" stop "$FAR_DIR")
   # The far CLI's first-run screens answered and /workspace trusted, in its own home (hooks run only there).
-  cat > "$FAR_HOME_LOCAL/.claude.json" <<EOF
-{"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
- "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
- "projects": {"/workspace": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
-EOF
+  remote_cli_home "$FAR_HOME_LOCAL"
   # setup(): the target's command is far.sh's ssh prefix with -t, and the scripted model's port forwarded.
   far_init() { # far_init <model>
     {
@@ -74,11 +72,9 @@ EOF
   wait_for 10 test -S "$(nvim_sock far)" || echo "the far Neovim did not start"
   fv() { nv far "$1"; }
   far_keys() { tmux -S "$TMUX_SOCK" send-keys -t far "$@"; }
-  far_door() { fv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")'; }
   nv_ex far "ClaudeCode @box"
-  far_connected() { [[ "$(fv 'luaeval("#vim.tbl_filter(function(s) return s.target and s.connected end, require([[claude-ide]]).sessions())")')" == 1 ]]; }
-  check "far: the CLI over ssh connects through the far session's door" wait_for 45 far_connected
-  FAR_DOOR="$(far_door)"
+  check "far: the CLI over ssh connects through the far session's door" wait_for 45 remote_connected far
+  FAR_DOOR="$(remote_door far)"
   FAR_LOCK="$FAR_HOME_LOCAL/.claude/ide/$FAR_DOOR.lock"
   far_lock_ok() {
     [[ "$(stat -c %a "$FAR_LOCK")" == 600 ]] &&
@@ -99,7 +95,7 @@ EOF
   # Every process of the session, here (this Neovim's tree: its terminal's ssh) and over there (the inetd's tree:
   # nsenter, sshd, the far shell, claude; and the machine's own): neither the door's token nor the header that
   # carries it on any command line.
-  FAR_TOKEN="$(fv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).token or [[]]")')"
+  FAR_TOKEN="$(remote_token far)"
   far_no_token() {
     local args
     args="$(tree_args "$(fv 'getpid()')" "$(cat "$FAR_DIR/run/inetd.pid")" "$(cat "$FAR_DIR/run/machine-child.pid")")"
@@ -107,13 +103,11 @@ EOF
     [[ "$args" != *"$FAR_TOKEN"* && "$args" != *X-Claude-Code-IDE-Authorization* ]]
   }
   check "far: no process of the session, on either side, shows the token in its command line" far_no_token
-  far_health() { fv 'execute("checkhealth claude-ide")' > /dev/null; [[ "$(fv 'join(getline(1, "$"), "\n")')" == *"session claude@box: door 127.0.0.1:$FAR_DOOR"*"round trip"* ]]; }
-  check ":checkhealth measures a round trip through the forward" far_health
+  check ":checkhealth measures a round trip through the forward" remote_health_trip far "$FAR_DOOR"
   nv_ex far "tabclose"
   wait_for 30 pane_has far "? for shortcuts"
   type_into far "Change beta to BETA in a.txt"
-  far_in_review() { [[ "$(fv 'exists("t:claude_ide_diff")')" == 1 ]]; }
-  check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 far_in_review
+  check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 remote_in_review far
   far_review_local() { [[ "$(fv 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false) end, vim.api.nvim_tabpage_list_wins(0)))")')" == *'"alpha", "beta", "gamma"'*'"alpha", "BETA", "gamma"'* ]]; }
   check "far: the review shows the local a.txt beside the proposal" far_review_local
   far_keys ':w' Enter
@@ -169,8 +163,7 @@ EOF
   wait_for 45 pane_has farturn "? for shortcuts"
   type_into farturn "Uppercase the first lines of c.txt and d.txt"
   check "farturn: the CLI over there ran the Edit and the sed" wait_for 60 file_is "$FAR_PROJECT/d.txt" $'D1\nd2'
-  ft_title() { ft 'luaeval("vim.inspect(vim.tbl_map(function(t) return vim.t[t].claude_ide_diff or false end, vim.api.nvim_list_tabpages()))")'; }
-  ft_lists_both() { [[ "$(ft_title)" == *"turn 1: 2 files, 1 by shell commands"* ]]; }
+  ft_lists_both() { [[ "$(remote_titles farturn)" == *"turn 1: 2 files, 1 by shell commands"* ]]; }
   check "farturn: the turn review opens here at the turn's end, listing both files" wait_for 30 ft_lists_both
   ft_line() { ft 'getline(".")'; }
   ft_on_d() { [[ "$(ft_line)" == "d.txt ("* ]]; }
@@ -182,7 +175,7 @@ EOF
   ft_keys ':w' Enter
   check "farturn: d.txt's hunk reverted here, c.txt keeps the agent's change" \
     wait_for 20 eval 'file_is "$FAR_PROJECT/d.txt" $'"'"'d1\nd2'"'"' && file_is "$FAR_PROJECT/c.txt" $'"'"'C1\nc2'"'"''
-  FT_DOOR="$(nv farturn 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")')"
+  FT_DOOR="$(remote_door farturn)"
   ft_lock_gone() { [[ ! -e "$FAR_HOME_LOCAL/.claude/ide/$FT_DOOR.lock" ]]; }
   check "farturn: the far lock file exists while the session runs" eval '! ft_lock_gone'
   nv_ex farturn 'lua for _, s in ipairs(require("claude-ide").sessions()) do if s.buf then vim.api.nvim_buf_delete(s.buf, { force = true }) end end'

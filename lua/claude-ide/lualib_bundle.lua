@@ -275,6 +275,37 @@ local function __TS__ArrayFind(self, predicate, thisArg)
     return nil
 end
 
+local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
+    if fromIndex == nil then
+        fromIndex = 0
+    end
+    local len = #self
+    if len == 0 then
+        return -1
+    end
+    if fromIndex >= len then
+        return -1
+    end
+    if fromIndex < 0 then
+        fromIndex = len + fromIndex
+        if fromIndex < 0 then
+            fromIndex = 0
+        end
+    end
+    for i = fromIndex + 1, len do
+        if self[i] == searchElement then
+            return i - 1
+        end
+    end
+    return -1
+end
+
+local function __TS__ArrayForEach(self, callbackFn, thisArg)
+    for i = 1, #self do
+        callbackFn(thisArg, self[i], i - 1, self)
+    end
+end
+
 local function __TS__ClassExtends(target, base)
     target.____super = base
     local staticMetatable = setmetatable({__index = base}, base)
@@ -337,12 +368,6 @@ do
     end
 end
 
-local function __TS__ArrayForEach(self, callbackFn, thisArg)
-    for i = 1, #self do
-        callbackFn(thisArg, self[i], i - 1, self)
-    end
-end
-
 local __TS__Symbol, Symbol
 do
     local symbolMetatable = {__tostring = function(self)
@@ -378,31 +403,6 @@ local function __TS__InstanceOf(obj, classTbl)
         end
     end
     return false
-end
-
-local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
-    if fromIndex == nil then
-        fromIndex = 0
-    end
-    local len = #self
-    if len == 0 then
-        return -1
-    end
-    if fromIndex >= len then
-        return -1
-    end
-    if fromIndex < 0 then
-        fromIndex = len + fromIndex
-        if fromIndex < 0 then
-            fromIndex = 0
-        end
-    end
-    for i = fromIndex + 1, len do
-        if self[i] == searchElement then
-            return i - 1
-        end
-    end
-    return -1
 end
 
 local function __TS__ObjectEntries(obj)
@@ -795,11 +795,11 @@ return {
   __TS__ArrayPush = __TS__ArrayPush,
   __TS__ArrayPushArray = __TS__ArrayPushArray,
   __TS__ArrayFind = __TS__ArrayFind,
+  __TS__ArrayIndexOf = __TS__ArrayIndexOf,
+  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ClassExtends = __TS__ClassExtends,
   __TS__StringSplit = __TS__StringSplit,
-  __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__InstanceOf = __TS__InstanceOf,
-  __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ObjectEntries = __TS__ObjectEntries,
   __TS__TypeOf = __TS__TypeOf,
   __TS__ObjectKeys = __TS__ObjectKeys,

@@ -194,6 +194,32 @@ function M.session(dir, deps)
   }
 end
 
+--- The command of child Neovim `nvim`'s hook for `event` of `client` (default claude), as its settings give it.
+function M.hook_command(nvim, event, client)
+  return nvim:lua(
+    [[
+    local event, client = ...
+    for _, groups in pairs(require('claude-ide.hooks.settings').hooksFor(client, vim.fn.getpid())) do
+      for _, g in ipairs(groups) do
+        if g.hooks[1].command:find(' ' .. event .. ' ', 1, true) then return g.hooks[1].command end
+      end
+    end
+    error('no hook for ' .. event)
+  ]],
+    event,
+    client or 'claude'
+  )
+end
+
+--- Runs a hook's `command` as a CLI runs it (sh -c, `input` as JSON on stdin); returns its decoded output, or nil.
+function M.run_hook(command, input, env)
+  local done = vim
+    .system({ 'sh', '-c', command }, { stdin = vim.json.encode(input), env = env, text = true })
+    :wait(30000)
+  assert(done.code == 0, 'the hook failed: ' .. vim.inspect(done))
+  return done.stdout ~= '' and vim.json.decode(done.stdout) or nil
+end
+
 --- Reverts every file of review `r` (its left side taken) and waits for `path` to read `text`.
 function M.revert_all(r, path, text)
   local finals = {}

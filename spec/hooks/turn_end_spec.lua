@@ -5,28 +5,7 @@
 -- no signal reports ends with the next prompt. And Q in a turn review: a note the next prompt's hook carries, once.
 local bridge = require('helpers.bridge')
 
-local function hook_command(nvim, event)
-  return nvim:lua(
-    [[
-    local event = ...
-    for _, groups in pairs(require('claude-ide.hooks.settings').hooksFor('claude', vim.fn.getpid())) do
-      for _, g in ipairs(groups) do
-        if g.hooks[1].command:find(' ' .. event .. ' ', 1, true) then return g.hooks[1].command end
-      end
-    end
-    error('no hook for ' .. event)
-  ]],
-    event
-  )
-end
-
-local function run_hook(command, input, env)
-  local done = vim
-    .system({ 'sh', '-c', command }, { stdin = vim.json.encode(input), env = env, text = true })
-    :wait(30000)
-  assert(done.code == 0, 'the hook failed: ' .. vim.inspect(done))
-  return done.stdout ~= '' and vim.json.decode(done.stdout) or nil
-end
+local hook_command, run_hook = require('helpers.turn').hook_command, require('helpers.turn').run_hook
 
 describe('the end of every turn', function()
   after_each(bridge.cleanup)

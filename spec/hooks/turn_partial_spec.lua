@@ -114,10 +114,16 @@ describe('part of a hunk in a turn review', function()
       ['b.txt'] = 'x\r\nold1\r\nold2\r\ny\r\n',
       ['c.txt'] = BOM .. 'c1\nd1\nd2\nd3\nc2\n',
     })
+    -- a.txt is open in a buffer of the user's: the revert is made there (and saved), undoable as any edit.
+    nvim:lua('vim.cmd.edit(...)', project .. '/a.txt')
+    local user_buf = nvim:lua('return vim.api.nvim_get_current_buf()')
     prompt('change them', 'p1')
     bridge.write(project .. '/a.txt', 'x\nB1\nB2\nB3\nB4\nB5\ny\n')
     bridge.write(project .. '/b.txt', 'x\r\nnew1\r\nnew2\r\nnew3\r\ny\r\n')
     bridge.write(project .. '/c.txt', BOM .. 'c1\nc2\n')
+    -- The user's buffer follows the agent's write (as 'autoread' does when Neovim checks the file).
+    nvim:lua('vim.cmd("checktime")')
+    assert.are.same({ 'x', 'B1', 'B2', 'B3', 'B4', 'B5', 'y' }, lines())
     hook('Stop', { prompt_id = 'p1' })
     wait_for('the overview', function()
       return nvim:lua('return vim.bo.filetype') == 'claude-ide-review'
@@ -167,6 +173,11 @@ describe('part of a hunk in a turn review', function()
     assert.are.equal('x\nB1\nB2\na3\na4\nB5\ny\n', bridge.read(project .. '/a.txt'))
     assert.are.equal('x\r\nnew1\r\nnew2\r\ny\r\n', bridge.read(project .. '/b.txt'))
     assert.are.equal(BOM .. 'c1\nd2\nc2\n', bridge.read(project .. '/c.txt'))
+    -- In the user's buffer of a.txt, u brings the two lines back.
+    nvim:lua('vim.cmd.tabnext(1); vim.api.nvim_set_current_buf(...)', user_buf)
+    assert.are.same({ 'x', 'B1', 'B2', 'a3', 'a4', 'B5', 'y' }, lines())
+    type_keys('u')
+    assert.are.same({ 'x', 'B1', 'B2', 'B3', 'B4', 'B5', 'y' }, lines())
     -- The model is told which files were reverted in part.
     local out = prompt('next', 'p2')
     local context = out.hookSpecificOutput.additionalContext

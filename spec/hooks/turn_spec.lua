@@ -4,28 +4,7 @@
 -- restores the files on disk; the next prompt carries the note of what was reverted.
 local bridge = require('helpers.bridge')
 
-local function hook_command(nvim, event, client)
-  return nvim:lua(
-    [[
-    local event, client = ...
-    for _, groups in pairs(require('claude-ide.hooks.settings').hooksFor(client, vim.fn.getpid())) do
-      for _, g in ipairs(groups) do
-        if g.hooks[1].command:find(' ' .. event .. ' ', 1, true) then return g.hooks[1].command end
-      end
-    end
-  ]],
-    event,
-    client or 'claude'
-  )
-end
-
-local function run_hook(command, input, env)
-  local done = vim
-    .system({ 'sh', '-c', command }, { stdin = vim.json.encode(input), env = env, text = true })
-    :wait(30000)
-  assert(done.code == 0, 'the hook failed: ' .. vim.inspect(done))
-  return done.stdout ~= '' and vim.json.decode(done.stdout) or nil
-end
+local hook_command, run_hook = require('helpers.turn').hook_command, require('helpers.turn').run_hook
 
 local function write(path, text)
   bridge.write(path, text)

@@ -2,6 +2,7 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local ____exports = {}
 local openReview, noteFor
 local ____contracts = require("claude-ide.contracts")
@@ -21,6 +22,7 @@ local userNote = ____turn_messages.userNote
 local ____turn_revert = require("claude-ide.hooks.turn_revert")
 local applyReverts = ____turn_revert.applyReverts
 local ____notes = require("claude-ide.hooks.notes")
+local answeredNotes = ____notes.answeredNotes
 local queueLineNotes = ____notes.queueLineNotes
 local ____turn_state = require("claude-ide.hooks.turn_state")
 local CHECKPOINT = ____turn_state.CHECKPOINT
@@ -39,6 +41,25 @@ function openReview(deps, s, t, items, title, binaryNote)
             origin = originOf(i),
             kind = i.change.kind
         } end
+    )
+    local answered = answeredNotes(
+        deps.services,
+        __TS__ArrayMap(
+            items,
+            function(____, i) return {
+                path = i.abs,
+                before = linesOf(i.before),
+                after = linesOf(i.after)
+            } end
+        )
+    )
+    __TS__ArrayForEach(
+        files,
+        function(____, f, k)
+            if #answered[k + 1] > 0 then
+                f.answered = answered[k + 1]
+            end
+        end
     )
     local whole = {}
     local keys = {{

@@ -3,29 +3,7 @@
 -- (Claude Code's UserPromptSubmit, Gemini CLI's BeforeAgent); :ClaudeCodeNotesSend types them into a real terminal
 -- job as one bracketed paste; a note edited after it was sent is pending again.
 local bridge = require('helpers.bridge')
-
-local function hook_command(nvim, event, client)
-  return nvim:lua(
-    [[
-    local event, client = ...
-    for _, groups in pairs(require('claude-ide.hooks.settings').hooksFor(client, vim.fn.getpid())) do
-      for _, g in ipairs(groups) do
-        if g.hooks[1].command:find(' ' .. event .. ' ', 1, true) then return g.hooks[1].command end
-      end
-    end
-  ]],
-    event,
-    client
-  )
-end
-
-local function run_hook(command, input, env)
-  local done = vim
-    .system({ 'sh', '-c', command }, { stdin = vim.json.encode(input), env = env, text = true })
-    :wait(30000)
-  assert(done.code == 0, 'the hook failed: ' .. vim.inspect(done))
-  return done.stdout ~= '' and vim.json.decode(done.stdout) or nil
-end
+local hook_command, run_hook = require('helpers.turn').hook_command, require('helpers.turn').run_hook
 
 local function wait_for(what, pred)
   assert(vim.wait(20000, pred, 20), 'timed out waiting for ' .. what)
@@ -134,6 +112,87 @@ describe('notes sent to the agent', function()
       end)
     end)
   end
+
+  --- The virtual lines of namespace `ns` in buffer `buf` (0: the current one), as { [row 1-based] = { texts } }.
+  local function virt_lines(ns, buf)
+    return nvim:lua(
+      [[
+      local ns, buf = ...
+      local out = {}
+      for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, vim.api.nvim_create_namespace(ns), 0, -1, { details = true })) do
+        for _, line in ipairs(m[4].virt_lines or {}) do
+          local text = ''
+          for _, chunk in ipairs(line) do text = text .. chunk[1] end
+          local at = out[tostring(m[2] + 1)] or {}
+          table.insert(at, text)
+          out[tostring(m[2] + 1)] = at
+        end
+      end
+      return out
+    ]],
+      ns,
+      buf or 0
+    )
+  end
+
+  it("the next turn's review shows a note its hunk answered beside that hunk; the others stay, not answered", function()
+    start()
+    assert.are.equal('', prompt('claude', 's1'))
+    note('b.lua', '2', 'return early')
+    note('c.lua', '3', 'why c3?')
+    turn_applied('claude', 's1')
+    assert.is_truthy(prompt('claude', 's1'):find('Note: return early', 1, true))
+    -- The agent's turn answers the note on b.lua's line 2, and changes c.lua far from its note.
+    bridge.write(project .. '/b.lua', 'local x = f()\nif not x then return nil end\nreturn x\n')
+    bridge.write(project .. '/c.lua', 'C1\nc2\nc3\n')
+    run_hook(hook_command(nvim, 'Stop', 'claude'), { session_id = 's1', cwd = project, hook_event_name = 'Stop' }, env)
+    wait_for("the next turn's overview", function()
+      return nvim:lua('return vim.bo.filetype') == 'claude-ide-review'
+    end)
+    local lines = nvim:lua('return vim.api.nvim_buf_get_lines(0, 0, -1, true)')
+    local shown = virt_lines('claude-ide.overview')
+    local answered = {}
+    for row, texts in pairs(shown) do
+      for _, t in ipairs(texts) do
+        answered[t] = lines[tonumber(row)]
+      end
+    end
+    -- beside b.lua's hunk (its @@ line), and nowhere else
+    assert.are.same({ ['✎ (answered) return early'] = '@@ -1,2 +1,3 @@' }, answered)
+    -- :ClaudeCodeNotes says which was answered
+    type_keys(':ClaudeCodeNotes<CR>')
+    local items
+    wait_for('the list of notes', function()
+      items = nvim:lua([[
+        local out = {}
+        for _, i in ipairs(vim.fn.getqflist()) do table.insert(out, i.text) end
+        table.sort(out)
+        return out
+      ]])
+      return #items == 2
+    end)
+    assert.are.same({ '[answered] return early', '[not answered] why c3?' }, items)
+    -- b.lua's own review, opened from the overview, shows it above the hunk's line
+    nvim:lua('vim.cmd.wincmd("p")')
+    wait_for('the overview again', function()
+      return nvim:lua('return vim.bo.filetype') == 'claude-ide-review'
+    end)
+    local row
+    for i, l in ipairs(nvim:lua('return vim.api.nvim_buf_get_lines(0, 0, -1, true)')) do
+      if l:find('if not x', 1, true) then
+        row = i
+      end
+    end
+    type_keys(row .. 'G<CR>')
+    wait_for("b.lua's review", function()
+      return nvim:lua('return (vim.b.claude_ide_diff or {}).file') == 'b.lua'
+    end)
+    assert.are.same({ ['2'] = { '✎ (answered) return early' } }, virt_lines('claude-ide.answered'))
+    -- c.lua's buffer shows its note on its lines, not answered
+    nvim:lua('vim.cmd("tabnew " .. ...)', project .. '/c.lua')
+    local marks = virt_lines('claude-ide.notes')
+    assert.are.same({ ['3'] = { '✎ (not answered) why c3?' } }, marks)
+  end)
 
   it(':ClaudeCodeNotesSend types the notes into the session terminal as one bracketed paste', function()
     -- The session's CLI: a program that writes what it reads, byte for byte, to a file.

@@ -157,8 +157,8 @@ describe('the inline view of a turn', function()
         s:show()
       )
       s:input('q')
-      -- the review ends (applied in its overview): marks and keys go, the user's ]c is back
-      s:lua('local _, b = _G.overview(); require("claude-ide.editor.review.view_parts").writeToAccept(b)')
+      -- the review ends (applied from the buffer, as :w in the overview): marks and keys go, the user's ]c is back
+      s:input(':ClaudeCodeDiffAccept<CR>')
       assert.is_true(
         s:wait_for(function()
           return s:lua('return _G.outcome ~= nil') and s:find('two') == nil
@@ -271,5 +271,70 @@ describe('the inline view from the overview and of a long file', function()
       s:show()
     )
     assert.is_true(s:lua('return _G.drawn()') < 2 * near_top + 10, tostring(s:lua('return _G.drawn()')))
+  end)
+end)
+
+describe('the inline view, part of a hunk', function()
+  local s
+
+  before_each(function()
+    s = screen.new({ width = 100, height = 30 })
+    local dir = vim.fn.tempname()
+    vim.fn.mkdir(dir, 'p')
+    s:cmd('cd ' .. vim.fn.fnameescape(dir))
+    s:cmd('set cmdheight=10')
+    s:lua([[
+      local lualib = require('claude-ide.lualib_bundle')
+      local before = { 'top', 'a1', 'a2', 'a3', 'a4', 'a5', 'bottom' }
+      local after = { 'top', 'B1', 'B2', 'B3', 'B4', 'B5', 'bottom' }
+      vim.fn.writefile(after, 'five.txt')
+      vim.cmd('edit five.txt')
+      local config = require('claude-ide.config').validate({ diff = { focus = 'never' } }).config
+      _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function()
+        return nil
+      end)
+      _G.outcome = nil
+      local opened = _G.diffs.openMulti({ title = 'turn 1: 1 file', client = 'Claude Code', turn = true, inline = true,
+        files = { { path = vim.fn.getcwd() .. '/five.txt', label = 'five.txt', current = before, proposal = after,
+          summary = 'changed by a shell command', dirty = false } } })
+      assert(opened.ok, opened.error)
+      opened.review.onDecision(function(o) _G.outcome = o end)
+    ]])
+    assert.is_true(s:wait_for(function()
+      return s:lua([[return require('claude-ide.editor.review.inline_view').inlineViewOf(0) ~= nil]])
+    end))
+  end)
+
+  after_each(function()
+    s:lua('_G.diffs.closeAll()')
+    s:close()
+  end)
+
+  it('Visual gH reverts only the selected lines of a hunk, shown there and in the overview', function()
+    -- one review of one file: its overview (review.inline shows a turn's overview even for one file)
+    s:input('3GVjgH')
+    assert.is_true(
+      s:wait_for(function()
+        return s:find('2 to revert of 5 lines') ~= nil
+      end),
+      s:show()
+    )
+    s:input(':ClaudeCodeDiffAccept<CR>')
+    assert.is_true(
+      s:wait_for(function()
+        return s:lua('return _G.outcome ~= nil')
+      end),
+      s:show()
+    )
+    assert.are.same({ 'top', 'B1', 'a2', 'a3', 'B4', 'B5', 'bottom' }, s:lua('return _G.outcome.files[1]'))
+  end)
+
+  it('maps the note key there too, in Normal and Visual mode', function()
+    local key = s:lua([[return require('claude-ide.config').validate(nil).config.diff.keymaps.note]])
+    assert.are.equal('string', type(key))
+    for _, mode in ipairs({ 'n', 'x' }) do
+      local desc = s:lua('return vim.fn.maparg(..., ..., false, true).desc', key, mode)
+      assert.is_truthy(tostring(desc):find('a note for the agent', 1, true), mode .. ': ' .. tostring(desc))
+    end
   end)
 end)

@@ -6,7 +6,7 @@ import { say } from "../log";
 import { linesOf, originOf, type TurnFile, turnFiles } from "./turn_files";
 import { fileNames, keptMessage, reviewTitle, summaryOf, userNote } from "./turn_messages";
 import { applyReverts } from "./turn_revert";
-import { queueLineNotes } from "./notes";
+import { answeredNotes, queueLineNotes } from "./notes";
 import { CHECKPOINT, type SessionState, type Turn, type TurnDeps } from "./turn_state";
 
 /**
@@ -63,6 +63,14 @@ function openReview(
     origin: originOf(i),
     kind: i.change.kind,
   }));
+  // The notes sent with this turn's prompt that its hunks answer: shown beside them.
+  const answered = answeredNotes(
+    deps.services,
+    items.map((i) => ({ path: i.abs, before: linesOf(i.before), after: linesOf(i.after) })),
+  );
+  files.forEach((f, k) => {
+    if (answered[k].length > 0) f.answered = answered[k];
+  });
   const whole = new LuaSet<number>();
   const keys: MultiKey[] = [
     {

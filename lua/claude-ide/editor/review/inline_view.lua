@@ -15,8 +15,12 @@ local defineHighlights = ____highlights.defineHighlights
 local ____model = require("claude-ide.editor.review.model")
 local blockLines = ____model.blockLines
 local changedMiddle = ____model.changedMiddle
+local hunkState = ____model.hunkState
 local lineBefore = ____model.lineBefore
-local toggled = ____model.toggled
+local rowCount = ____model.rowCount
+local rowDecision = ____model.rowDecision
+local rowsDecided = ____model.rowsDecided
+local rowsOfBlock = ____model.rowsOfBlock
 local ____keys = require("claude-ide.editor.review.keys")
 local inlineTable = ____keys.inlineTable
 --- The hunks' places (no decoration: they only follow the edits).
@@ -260,35 +264,78 @@ function InlineView.prototype.drawHunk(self, f, i, row, endRow)
             ids[#ids + 1] = id
         end
     end
-    local decision = h.decision
+    local state = hunkState(h)
+    local ____temp_6
+    if state == "partly" then
+        ____temp_6 = nil
+    else
+        ____temp_6 = state
+    end
+    local decision = ____temp_6
     local rows = endRow - row
     local changed = h.aCount > 0
-    local signGroup = decision == "kept" and ____exports.KEPT or (decision == "dropped" and ____exports.TO_REVERT or (changed and ____exports.SIGN_CHANGE or ____exports.SIGN_ADD))
+    local function groupOf(d)
+        return d == "kept" and ____exports.KEPT or (d == "dropped" and ____exports.TO_REVERT or (changed and ____exports.SIGN_CHANGE or ____exports.SIGN_ADD))
+    end
+    local signGroup = groupOf(decision)
     local signText = decision == "dropped" and "<" or (changed and "~" or "+")
     if rows > 0 then
-        if decision ~= "kept" then
-            set(row, 0, {end_row = endRow, end_col = 0, hl_group = decision == "dropped" and DIFF_DELETE or DIFF_ADD, hl_eol = true})
-        end
-        local sign = {sign_text = signText, sign_hl_group = signGroup}
-        if rows <= SIGN_ROWS then
+        if state == "partly" then
             do
                 local r = row
                 while r < endRow do
-                    set(r, 0, sign)
+                    local d = rowDecision(h, r - row + 1)
+                    if d ~= "kept" then
+                        set(r, 0, {end_row = r + 1, end_col = 0, hl_group = d == "dropped" and DIFF_DELETE or DIFF_ADD, hl_eol = true})
+                    end
+                    set(
+                        r,
+                        0,
+                        {
+                            sign_text = d == "dropped" and "<" or signText,
+                            sign_hl_group = groupOf(d)
+                        }
+                    )
                     r = r + 1
                 end
             end
         else
-            set(
-                row,
-                0,
-                __TS__ObjectAssign({}, sign, {end_row = endRow - 1})
-            )
+            if decision ~= "kept" then
+                set(row, 0, {end_row = endRow, end_col = 0, hl_group = decision == "dropped" and DIFF_DELETE or DIFF_ADD, hl_eol = true})
+            end
+            local sign = {sign_text = signText, sign_hl_group = signGroup}
+            if rows <= SIGN_ROWS then
+                do
+                    local r = row
+                    while r < endRow do
+                        set(r, 0, sign)
+                        r = r + 1
+                    end
+                end
+            else
+                set(
+                    row,
+                    0,
+                    __TS__ObjectAssign({}, sign, {end_row = endRow - 1})
+                )
+            end
         end
     end
     local said = decision == "kept" and "kept" or (decision == "dropped" and "to revert" or nil)
+    if state == "partly" then
+        local dropped = rowsDecided(h, "dropped")
+        local kept = rowsDecided(h, "kept")
+        local parts = {}
+        if dropped > 0 then
+            parts[#parts + 1] = tostring(dropped) .. " to revert"
+        end
+        if kept > 0 then
+            parts[#parts + 1] = tostring(kept) .. " kept"
+        end
+        said = ((table.concat(parts, ", ") .. " of ") .. tostring(rowCount(h))) .. " lines"
+    end
     if said ~= nil then
-        set(row, 0, {virt_text = {{"  " .. said, signGroup}}, virt_text_pos = "eol"})
+        set(row, 0, {virt_text = {{"  " .. said, state == "partly" and ____exports.TO_REVERT or signGroup}}, virt_text_pos = "eol"})
     end
     if decision == "kept" or h.aCount == 0 then
         self.drawn[i] = ids
@@ -299,12 +346,12 @@ function InlineView.prototype.drawHunk(self, f, i, row, endRow)
     local now = paired and vim.api.nvim_buf_get_lines(buf, row, endRow, false) or ({})
     local tabstop = vim.api.nvim_get_option_value("tabstop", {buf = buf})
     local width = vim.o.columns
-    local group = decision == "dropped" and DIFF_ADD or DIFF_DELETE
     local virt = {}
     do
         local k = 0
         while k < #old do
             local line = old[k + 1]
+            local group = rowDecision(h, k + 1) == "dropped" and DIFF_ADD or DIFF_DELETE
             local pieces = {}
             if paired then
                 local start, oldEnd, newEnd = changedMiddle(line, now[k + 1])
@@ -358,8 +405,8 @@ function InlineView.prototype.drawHunk(self, f, i, row, endRow)
     self.drawn[i] = ids
 end
 function InlineView.rowOf(self, found)
-    local ____opt_6 = found[1]
-    return ____opt_6 and ____opt_6[2]
+    local ____opt_7 = found[1]
+    return ____opt_7 and ____opt_7[2]
 end
 function InlineView.prototype.hunkAt(self, row)
     local marks = vim.api.nvim_buf_get_extmarks(
@@ -459,20 +506,85 @@ function InlineView.prototype.showHunk(self, index)
     end
 end
 function InlineView.prototype.decide(self, decision)
+    local mode = vim.fn.mode()
+    if mode == "v" or mode == "V" or mode == string.char(22) then
+        local a = vim.fn.getpos("v")[2]
+        local b = vim.fn.line(".")
+        vim.cmd("normal! ")
+        self:decideLines(
+            decision,
+            math.min(a, b),
+            math.max(a, b)
+        )
+        return
+    end
     local hunk = self:hunkAt(vim.api.nvim_win_get_cursor(0)[1] - 1)
     if hunk == nil then
         say("not on a hunk of the turn (]c goes to the next one)")
         return
     end
-    local h = self.source.file().hunks[hunk + 1]
-    if h == nil then
+    if self.source.file().hunks[hunk + 1] == nil then
         return
     end
-    self.source.decide(
-        hunk,
-        toggled(h.decision, decision)
-    )
+    self.source.decide(hunk, decision)
     self:jump("next")
+end
+function InlineView.prototype.decideLines(self, decision, first, last)
+    local f = self.source.file()
+    local marks = vim.api.nvim_buf_get_extmarks(
+        self.buf,
+        TRACK,
+        {first - 1, 0},
+        {last - 1, -1},
+        {details = true, overlap = true}
+    )
+    local any = false
+    for ____, ____value in ipairs(marks) do
+        local id = ____value[1]
+        local start = ____value[2]
+        local details = ____value[4]
+        do
+            local h = f.hunks[id]
+            if h == nil then
+                goto __continue84
+            end
+            local ____end = details and details.end_row or start
+            local r1
+            local r2
+            if ____end == start then
+                r1, r2 = unpack(
+                    first <= start + 1 and start + 1 <= last and ({
+                        1,
+                        rowCount(h)
+                    }) or ({0, 0}),
+                    1,
+                    2
+                )
+            else
+                if first - 1 >= ____end then
+                    goto __continue84
+                end
+                r1, r2 = rowsOfBlock(h, "b", first - start, last - start)
+            end
+            if r1 == 0 then
+                goto __continue84
+            end
+            local rows = {}
+            do
+                local r = r1
+                while r <= r2 do
+                    rows[#rows + 1] = r
+                    r = r + 1
+                end
+            end
+            self.source.decide(id - 1, decision, rows)
+            any = true
+        end
+        ::__continue84::
+    end
+    if not any then
+        say("no line of the turn's hunks in those lines")
+    end
 end
 function InlineView.prototype.mapKeys(self)
     self.keys = inlineTable(
@@ -487,19 +599,21 @@ function InlineView.prototype.mapKeys(self)
     for ____, e in ipairs(self.keys) do
         do
             if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") or done[e.lhs] ~= nil then
-                goto __continue76
+                goto __continue97
             end
             local lhs = e.lhs
             done[lhs] = true
-            local mine = vim.api.nvim_buf_call(
-                buf,
-                function() return vim.fn.maparg(lhs, "n", false, true) end
-            )
-            local ____self_saved_10 = self.saved
-            ____self_saved_10[#____self_saved_10 + 1] = {lhs = lhs, map = mine.buffer == 1 and mine or nil}
-            vim.keymap.set("n", lhs, e.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
+            for ____, mode in ipairs(e.visual == true and ({"n", "x"}) or ({"n"})) do
+                local mine = vim.api.nvim_buf_call(
+                    buf,
+                    function() return vim.fn.maparg(lhs, mode, false, true) end
+                )
+                local ____self_saved_13 = self.saved
+                ____self_saved_13[#____self_saved_13 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
+                vim.keymap.set(mode, lhs, e.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
+            end
         end
-        ::__continue76::
+        ::__continue97::
     end
 end
 function InlineView.prototype.unmapKeys(self)
@@ -509,12 +623,13 @@ function InlineView.prototype.unmapKeys(self)
     end
     for ____, ____value in ipairs(self.saved) do
         local lhs = ____value.lhs
+        local mode = ____value.mode
         local map = ____value.map
-        pcall(vim.keymap.del, "n", lhs, {buffer = buf})
+        pcall(vim.keymap.del, mode, lhs, {buffer = buf})
         if map ~= nil then
             vim.api.nvim_buf_call(
                 buf,
-                function() return vim.fn.mapset("n", false, map) end
+                function() return vim.fn.mapset(mode, false, map) end
             )
         end
     end

@@ -644,14 +644,16 @@ function ____exports.inlineTable(config, act)
     local list = {
         {
             lhs = keys.take_hunk,
-            desc = "keep the hunk under the cursor (pressed again: undecided)",
+            desc = "keep the hunk under the cursor (pressed again: undecided; Visual: the selected lines only)",
             rank = ____exports.DECIDES,
+            visual = true,
             fn = function() return act.decide("kept") end
         },
         {
             lhs = keys.drop_hunk,
-            desc = "revert the hunk under the cursor once the review is applied (pressed again: undecided)",
+            desc = "revert the hunk under the cursor once the review is applied (pressed again: undecided; Visual: the selected lines only)",
             rank = ____exports.DECIDES,
+            visual = true,
             fn = function() return act.decide("dropped") end
         },
         {
@@ -668,6 +670,10 @@ function ____exports.inlineTable(config, act)
         },
         {lhs = ":ClaudeCodeDiffAccept", desc = "apply the turn's review from here (as :w in its overview): revert what you marked, keep the rest", rank = ____exports.PART_OF}
     }
+    __TS__ArrayPushArray(
+        list,
+        noteEntry(config, "turn")
+    )
     list[#list + 1] = helpEntry(
         "the turn's changes in your buffer",
         function() return list end

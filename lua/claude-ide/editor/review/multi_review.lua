@@ -181,6 +181,12 @@ function MultiReview.prototype.attachInline(self, index, buf, loud)
         return nil
     end
     local f = self.files[index + 1]
+    if f.deletes == true then
+        if loud then
+            say(f.label .. ": deleted by the turn, no buffer holds it (the overview shows it)", "warn")
+        end
+        return nil
+    end
     if vim.api.nvim_get_option_value("modified", {buf = buf}) ~= true then
         pcall(
             vim.cmd,
@@ -197,7 +203,7 @@ function MultiReview.prototype.attachInline(self, index, buf, loud)
         buf,
         {
             file = function() return overview:docFile(index) end,
-            decide = function(hunk, decision) return overview:decide(index, hunk, decision) end
+            decide = function(hunk, pressed, rows) return overview:decideFrom(index, hunk, pressed, rows) end
         },
         self.config.diff,
         f.label
@@ -494,6 +500,7 @@ function MultiReview.prototype.openFile(self, i, origin, enter, lines)
             words = ____self_words_37,
             fromOverview = ____fromOverview_38,
             overview = ____opt_20 and ____opt_20.buf,
+            answered = f.answered,
             currentLabel = f.baseLabel,
             keys = keys
         },

@@ -5,6 +5,7 @@ local __TS__Class = ____lualib.__TS__Class
 local __TS__New = ____lualib.__TS__New
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
+local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
 local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
@@ -53,6 +54,7 @@ local overviewTable = ____keys.overviewTable
 local PREV_FILE_KEY = ____keys.PREV_FILE_KEY
 local SHOWN_ELSEWHERE = ____keys.SHOWN_ELSEWHERE
 local ____view_parts = require("claude-ide.editor.review.view_parts")
+local answeredLines = ____view_parts.answeredLines
 local askRejectReason = ____view_parts.askRejectReason
 local focusHint = ____view_parts.focusHint
 local markReview = ____view_parts.markReview
@@ -468,6 +470,20 @@ function Overview.prototype.shown(self, index, h)
         ____opt_7(index)
     end
 end
+function Overview.prototype.decideFrom(self, index, hunk, pressed, rows)
+    local h = self.sections[index + 1].hunks[hunk + 1]
+    self:remember({{index, hunk}})
+    if rows == nil then
+        self:decide(
+            index,
+            hunk,
+            toggled(h.decision, pressed)
+        )
+    else
+        decideRows(h, rows, pressed)
+        self:shown(index, h)
+    end
+end
 function Overview.prototype.docFile(self, index)
     self:complete()
     return self.sections[index + 1]
@@ -502,7 +518,7 @@ function Overview.prototype.undo(self)
         local rows = ____value.rows
         do
             if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
-                goto __continue80
+                goto __continue83
             end
             setRows(hunk, rows)
             self:shown(index, hunk)
@@ -510,7 +526,7 @@ function Overview.prototype.undo(self)
                 first = hunk
             end
         end
-        ::__continue80::
+        ::__continue83::
     end
     if first == nil then
         say("that decision's file was reviewed again since (its hunks are new): nothing undone")
@@ -532,7 +548,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             do
                 local at = self:at(row)
                 if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
-                    goto __continue87
+                    goto __continue90
                 end
                 local h = self.sections[at.file + 1].hunks[at.hunk + 1]
                 local p = picked[h]
@@ -545,7 +561,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
                 side[1] = math.min(side[1], at.idx)
                 side[2] = math.max(side[2], at.idx)
             end
-            ::__continue87::
+            ::__continue90::
             row = row + 1
         end
     end
@@ -560,11 +576,11 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             local s = self.sections[p.index + 1]
             if decision == "dropped" and s.file.deletes == true then
                 say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
-                goto __continue91
+                goto __continue94
             end
             which[#which + 1] = {p.index, p.hunk}
         end
-        ::__continue91::
+        ::__continue94::
     end
     self:remember(which)
     for ____, ____value in ipairs(which) do
@@ -844,6 +860,20 @@ function Overview.prototype.markHunk(self, h)
             row = row + 1
         end
     end
+    local before = lineBefore(h, "b")
+    local answered = __TS__ArrayFilter(
+        s.file.answered or ({}),
+        function(____, n) return before < n.line and n.line <= before + math.max(1, h.bCount) end
+    )
+    if #answered > 0 then
+        vim.api.nvim_buf_set_extmark(
+            self.buf,
+            NS,
+            h.row,
+            0,
+            {virt_lines = answeredLines(answered)}
+        )
+    end
     if h.decision == "dropped" or h.aCount ~= h.bCount or first < 0 then
         return
     end
@@ -852,7 +882,7 @@ function Overview.prototype.markHunk(self, h)
         while k < h.aCount do
             do
                 if rowDecision(h, k + 1) == "dropped" then
-                    goto __continue145
+                    goto __continue150
                 end
                 local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
                 if oldEnd > start then
@@ -862,7 +892,7 @@ function Overview.prototype.markHunk(self, h)
                     self:markText(first + h.aCount + k, start + 1, newEnd + 1)
                 end
             end
-            ::__continue145::
+            ::__continue150::
             k = k + 1
         end
     end

@@ -1,12 +1,16 @@
 -- Generated from src/claude-ide/editor/review/view_parts.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
+local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ArrayIncludes = ____lualib.__TS__ArrayIncludes
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ClassExtends = ____lualib.__TS__ClassExtends
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
+local ____notes = require("claude-ide.editor.notes.notes")
+local NOTE_HL = ____notes.NOTE_HL
+local NOTE_SIGN_HL = ____notes.NOTE_SIGN_HL
 local ____log = require("claude-ide.log")
 local notice = ____log.notice
 local say = ____log.say
@@ -22,6 +26,45 @@ local ____reason = require("claude-ide.editor.review.reason")
 local askReason = ____reason.askReason
 function ____exports.setOpt(name, value, scope)
     vim.api.nvim_set_option_value(name, value, scope)
+end
+--- Virtual lines saying that `notes`, sent with the prompt, were answered by the hunk they are beside.
+function ____exports.answeredLines(notes)
+    local out = {}
+    for ____, n in ipairs(notes) do
+        __TS__ArrayForEach(
+            vim.split(n.text, "\n", {plain = true}),
+            function(____, line, i)
+                out[#out + 1] = {{i == 0 and "✎ (answered) " or "  ", NOTE_SIGN_HL}, {line, NOTE_HL}}
+            end
+        )
+    end
+    return out
+end
+--- Shows `notes` above their lines of a file's proposal buffer `buf` (a turn's: the file as the turn left it).
+function ____exports.showAnswered(buf, notes)
+    local count = vim.api.nvim_buf_line_count(buf)
+    local byLine = {}
+    for ____, n in ipairs(notes) do
+        local line = math.min(
+            math.max(1, n.line),
+            count
+        )
+        local here = byLine[line] or ({})
+        here[#here + 1] = n
+        byLine[line] = here
+    end
+    for line, here in pairs(byLine) do
+        vim.api.nvim_buf_set_extmark(
+            buf,
+            ____exports.ANSWERED_NS,
+            line - 1,
+            0,
+            {
+                virt_lines = ____exports.answeredLines(here),
+                virt_lines_above = true
+            }
+        )
+    end
 end
 --- Detected on the buffer rather than a list of lines: the detectors then read only the lines they need.
 function ____exports.detectFiletype(buf, path)
@@ -305,8 +348,11 @@ function ____exports.proposalBuffer(spec)
     if spec.deletes == true then
         ____exports.setOpt("modifiable", false, {buf = buf})
     end
+    ____exports.showAnswered(buf, spec.answered or ({}))
     return {buf = buf, filetype = filetype, option = option}
 end
+--- The namespace of the answered notes shown in a review (their own: a view's redraws leave them).
+____exports.ANSWERED_NS = vim.api.nvim_create_namespace("claude-ide.answered")
 --- Where the user was when a review arrived, and the way back (every review view: this one and the plan's). The
 -- view opens with `open` (in a tab page of its own or a band across the top, entered or behind), takes the user
 -- there with `enter`, and after it closed `restore` brings them back, to Terminal mode when they were in it.
@@ -405,14 +451,14 @@ function ____exports.windowLocals(win)
     for name, info in pairs(vim.api.nvim_get_all_options_info()) do
         do
             if info.scope ~= "win" then
-                goto __continue81
+                goto __continue89
             end
             local ok, value = pcall(vim.api.nvim_get_option_value, name, {win = win, scope = "local"})
             if ok then
                 values[name] = value
             end
         end
-        ::__continue81::
+        ::__continue89::
     end
     return values
 end

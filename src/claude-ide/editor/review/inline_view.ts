@@ -13,7 +13,18 @@
 import type { Config } from "../../config";
 import { say } from "../../log";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
-import { blockLines, changedMiddle, type Decision, type DocFile, lineBefore, toggled } from "./model";
+import {
+  blockLines,
+  changedMiddle,
+  type Decision,
+  type DocFile,
+  hunkState,
+  lineBefore,
+  rowCount,
+  rowDecision,
+  rowsDecided,
+  rowsOfBlock,
+} from "./model";
 import { inlineTable, type KeyEntry } from "./keys";
 
 /** The hunks' places (no decoration: they only follow the edits). */
@@ -53,8 +64,11 @@ function defineInlineHighlights(): void {
 export interface InlineSource {
   /** The file now: its base, its proposal (what the buffer holds) and its hunks with their decisions. */
   file(): DocFile;
-  /** Decides hunk `hunk` (0-based; undefined: undecided again): the overview shows it and redraws this view. */
-  decide(hunk: number, decision: Decision | undefined): void;
+  /**
+   * gh / gH pressed on hunk `hunk` (0-based): toggled as in the overview, or only its rows `rows` (1-based, a Visual
+   * selection: model.ts decideRows); the overview shows it and this view is drawn again.
+   */
+  decide(hunk: number, pressed: Decision, rows?: number[]): void;
 }
 
 /** Every buffer under inline review. */
@@ -110,7 +124,7 @@ export class InlineView {
   private below = new LuaSet<number>();
   private keys: KeyEntry[] = [];
   /** The user's own buffer-local mappings of the view's keys, put back when it ends. */
-  private saved: { lhs: string; map?: Dict }[] = [];
+  private saved: { lhs: string; mode: string; map?: Dict }[] = [];
   private augroup = -1;
   private closed = false;
   /** The proposal whose hunks are tracked (the document's, when it was shown). */
@@ -209,27 +223,48 @@ export class InlineView {
       const [ok, id] = pcall(vim.api.nvim_buf_set_extmark, buf, DRAW, r, col, { ...opts, strict: false });
       if (ok) ids.push(id);
     };
-    const decision = h.decision;
+    const state = hunkState(h);
+    const decision = state === "partly" ? undefined : state;
     const rows = endRow - row;
     const changed = h.aCount > 0;
-    const signGroup =
-      decision === "kept" ? KEPT : decision === "dropped" ? TO_REVERT : changed ? SIGN_CHANGE : SIGN_ADD;
+    const groupOf = (d: Decision | undefined) =>
+      d === "kept" ? KEPT : d === "dropped" ? TO_REVERT : changed ? SIGN_CHANGE : SIGN_ADD;
+    const signGroup = groupOf(decision);
     const signText = decision === "dropped" ? "<" : changed ? "~" : "+";
     if (rows > 0) {
       // The agent's lines: to revert, they go (the removed colour); undecided, they are the added ones; kept, plain.
-      if (decision !== "kept")
-        set(row, 0, {
-          end_row: endRow,
-          end_col: 0,
-          hl_group: decision === "dropped" ? DIFF_DELETE : DIFF_ADD,
-          hl_eol: true,
-        });
-      const sign = { sign_text: signText, sign_hl_group: signGroup };
-      if (rows <= SIGN_ROWS) for (let r = row; r < endRow; r++) set(r, 0, sign);
-      else set(row, 0, { ...sign, end_row: endRow - 1 });
+      // Decided in part: each line as its row is.
+      if (state === "partly")
+        for (let r = row; r < endRow; r++) {
+          const d = rowDecision(h, r - row + 1);
+          if (d !== "kept")
+            set(r, 0, { end_row: r + 1, end_col: 0, hl_group: d === "dropped" ? DIFF_DELETE : DIFF_ADD, hl_eol: true });
+          set(r, 0, { sign_text: d === "dropped" ? "<" : signText, sign_hl_group: groupOf(d) });
+        }
+      else {
+        if (decision !== "kept")
+          set(row, 0, {
+            end_row: endRow,
+            end_col: 0,
+            hl_group: decision === "dropped" ? DIFF_DELETE : DIFF_ADD,
+            hl_eol: true,
+          });
+        const sign = { sign_text: signText, sign_hl_group: signGroup };
+        if (rows <= SIGN_ROWS) for (let r = row; r < endRow; r++) set(r, 0, sign);
+        else set(row, 0, { ...sign, end_row: endRow - 1 });
+      }
     }
-    const said = decision === "kept" ? "kept" : decision === "dropped" ? "to revert" : undefined;
-    if (said !== undefined) set(row, 0, { virt_text: [[`  ${said}`, signGroup]], virt_text_pos: "eol" });
+    let said = decision === "kept" ? "kept" : decision === "dropped" ? "to revert" : undefined;
+    if (state === "partly") {
+      const dropped = rowsDecided(h, "dropped");
+      const kept = rowsDecided(h, "kept");
+      const parts: string[] = [];
+      if (dropped > 0) parts.push(`${dropped} to revert`);
+      if (kept > 0) parts.push(`${kept} kept`);
+      said = `${parts.join(", ")} of ${rowCount(h)} lines`;
+    }
+    if (said !== undefined)
+      set(row, 0, { virt_text: [[`  ${said}`, state === "partly" ? TO_REVERT : signGroup]], virt_text_pos: "eol" });
     if (decision === "kept" || h.aCount === 0) {
       this.drawn.set(i, ids);
       return;
@@ -240,10 +275,11 @@ export class InlineView {
     const now = paired ? vim.api.nvim_buf_get_lines(buf, row, endRow, false) : [];
     const tabstop = vim.api.nvim_get_option_value("tabstop", { buf }) as number;
     const width = vim.o.columns as number;
-    const group = decision === "dropped" ? DIFF_ADD : DIFF_DELETE;
     const virt: [string, string][][] = [];
     for (let k = 0; k < old.length; k++) {
       const line = old[k];
+      // A removed line to revert comes back: the added colour.
+      const group = rowDecision(h, k + 1) === "dropped" ? DIFF_ADD : DIFF_DELETE;
       const pieces: [string, string][] = [];
       if (paired) {
         const [start, oldEnd, newEnd] = changedMiddle(line, now[k]);
@@ -321,17 +357,56 @@ export class InlineView {
     if (first !== undefined) this.showRow(first);
   }
 
-  /** gh / gH: the hunk under the cursor kept / to revert (pressed again: undecided), then the next one. */
+  /**
+   * gh / gH: the hunk under the cursor kept / to revert (pressed again: undecided), then the next one. In Visual mode,
+   * the selected lines of each hunk they hold (only those rows: model.ts rowsOfBlock), the cursor staying.
+   */
   private decide(decision: Decision): void {
+    const mode = vim.fn.mode();
+    if (mode === "v" || mode === "V" || mode === string.char(0x16)) {
+      const a = vim.fn.getpos("v")[1];
+      const b = vim.fn.line(".");
+      vim.cmd("normal! \x1b");
+      this.decideLines(decision, math.min(a, b), math.max(a, b));
+      return;
+    }
     const hunk = this.hunkAt(vim.api.nvim_win_get_cursor(0)[0] - 1);
     if (hunk === undefined) {
       say(`not on a hunk of the turn (]c goes to the next one)`);
       return;
     }
-    const h = this.source.file().hunks[hunk];
-    if (h === undefined) return;
-    this.source.decide(hunk, toggled(h.decision, decision));
+    if (this.source.file().hunks[hunk] === undefined) return;
+    this.source.decide(hunk, decision);
     this.jump("next");
+  }
+
+  /** Lines `first`..`last` (1-based) decided: the rows they select of each hunk they meet. */
+  private decideLines(decision: Decision, first: number, last: number): void {
+    const f = this.source.file();
+    const marks = vim.api.nvim_buf_get_extmarks(this.buf, TRACK, [first - 1, 0], [last - 1, -1], {
+      details: true,
+      overlap: true,
+    });
+    let any = false;
+    for (const [id, start, , details] of marks) {
+      const h = f.hunks[id - 1];
+      if (h === undefined) continue;
+      const end = (details?.end_row as number | undefined) ?? start;
+      let r1: number;
+      let r2: number;
+      // A pure deletion (its removed lines above its row) is selected whole with that row.
+      if (end === start) [r1, r2] = first <= start + 1 && start + 1 <= last ? [1, rowCount(h)] : [0, 0];
+      else {
+        if (first - 1 >= end) continue;
+        [r1, r2] = rowsOfBlock(h, "b", first - start, last - start);
+      }
+      if (r1 === 0) continue;
+      const rows: number[] = [];
+      for (let r = r1; r <= r2; r++) rows.push(r);
+      this.source.decide(id - 1, decision, rows);
+      any = true;
+    }
+    if (!any) say("no line of the turn's hunks in those lines");
   }
 
   private mapKeys(): void {
@@ -345,9 +420,11 @@ export class InlineView {
       if (e.lhs === false || e.fn === undefined || vim.startswith(e.lhs, ":") || done.has(e.lhs)) continue;
       const lhs = e.lhs;
       done.add(lhs);
-      const mine = vim.api.nvim_buf_call(buf, () => vim.fn.maparg(lhs, "n", false, true));
-      this.saved.push({ lhs, map: mine.buffer === 1 ? mine : undefined });
-      vim.keymap.set("n", lhs, e.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${e.desc}` });
+      for (const mode of e.visual === true ? ["n", "x"] : ["n"]) {
+        const mine = vim.api.nvim_buf_call(buf, () => vim.fn.maparg(lhs, mode, false, true));
+        this.saved.push({ lhs, mode, map: mine.buffer === 1 ? mine : undefined });
+        vim.keymap.set(mode, lhs, e.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${e.desc}` });
+      }
     }
   }
 
@@ -355,9 +432,9 @@ export class InlineView {
   private unmapKeys(): void {
     const buf = this.buf;
     if (!vim.api.nvim_buf_is_valid(buf)) return;
-    for (const { lhs, map } of this.saved) {
-      pcall(vim.keymap.del, "n", lhs, { buffer: buf });
-      if (map !== undefined) vim.api.nvim_buf_call(buf, () => vim.fn.mapset("n", false, map));
+    for (const { lhs, mode, map } of this.saved) {
+      pcall(vim.keymap.del, mode, lhs, { buffer: buf });
+      if (map !== undefined) vim.api.nvim_buf_call(buf, () => vim.fn.mapset(mode, false, map));
     }
     this.saved = [];
   }

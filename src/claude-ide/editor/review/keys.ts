@@ -637,6 +637,7 @@ export function overviewTable(
 
 /** What the inline view (a turn's file in the user's own buffer) does for its keys. */
 export interface InlineKeyActions {
+  /** gh / gH: the hunk under the cursor; in Visual mode, the selected lines of the hunks it holds. */
   decide(this: void, decision: "kept" | "dropped"): void;
   jump(this: void, direction: "next" | "prev"): void;
 }
@@ -651,14 +652,16 @@ export function inlineTable(config: Config["diff"], act: InlineKeyActions): KeyE
   const list: KeyEntry[] = [
     {
       lhs: keys.take_hunk,
-      desc: "keep the hunk under the cursor (pressed again: undecided)",
+      desc: "keep the hunk under the cursor (pressed again: undecided; Visual: the selected lines only)",
       rank: DECIDES,
+      visual: true,
       fn: () => act.decide("kept"),
     },
     {
       lhs: keys.drop_hunk,
-      desc: "revert the hunk under the cursor once the review is applied (pressed again: undecided)",
+      desc: "revert the hunk under the cursor once the review is applied (pressed again: undecided; Visual: the selected lines only)",
       rank: DECIDES,
+      visual: true,
       fn: () => act.decide("dropped"),
     },
     { lhs: keys.next_hunk, desc: "next hunk", rank: MOVES, fn: () => act.jump("next") },
@@ -669,6 +672,7 @@ export function inlineTable(config: Config["diff"], act: InlineKeyActions): KeyE
       rank: PART_OF,
     },
   ];
+  list.push(...noteEntry(config, "turn"));
   list.push(helpEntry("the turn's changes in your buffer", () => list));
   return list;
 }

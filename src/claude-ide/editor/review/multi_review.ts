@@ -146,6 +146,10 @@ export class MultiReview {
     const overview = this.overview;
     if (overview === undefined || this.life.settled) return undefined;
     const f = this.files[index];
+    if (f.deletes === true) {
+      if (loud) say(`${f.label}: deleted by the turn, no buffer holds it (the overview shows it)`, "warn");
+      return undefined;
+    }
     // A buffer older than the file on disk (the agent wrote it) is read again first, as a revert does.
     if (vim.api.nvim_get_option_value("modified", { buf }) !== true) pcall(vim.cmd, `silent! checktime ${buf}`);
     this.inlines.get(index)?.close();
@@ -156,7 +160,7 @@ export class MultiReview {
           buf,
           {
             file: () => overview.docFile(index),
-            decide: (hunk, decision) => overview.decide(index, hunk, decision),
+            decide: (hunk, pressed, rows) => overview.decideFrom(index, hunk, pressed, rows),
           },
           this.config.diff,
           f.label,
@@ -358,6 +362,7 @@ export class MultiReview {
         words: this.words,
         fromOverview,
         overview: this.overview?.buf,
+        answered: f.answered,
         currentLabel: f.baseLabel,
         keys,
       },

@@ -56,6 +56,7 @@ import {
   type Words,
 } from "./keys";
 import {
+  answeredLines,
   askRejectReason,
   focusHint,
   markReview,
@@ -536,6 +537,20 @@ export class Overview {
     this.events.decided?.(index);
   }
 
+  /**
+   * gh / gH pressed in another view of the review (the inline view) on hunk `hunk` of file `index`: the hunk toggled
+   * as here, or only its rows `rows` (1-based: a Visual selection); remembered for `u` here.
+   */
+  decideFrom(index: number, hunk: number, pressed: Decision, rows?: number[]): void {
+    const h = this.sections[index].hunks[hunk];
+    this.remember([[index, hunk]]);
+    if (rows === undefined) this.decide(index, hunk, toggled(h.decision, pressed));
+    else {
+      decideRows(h, rows, pressed);
+      this.shown(index, h);
+    }
+  }
+
   /** File `index` as the review's document holds it (its hunks with their decisions): the inline view's source. */
   docFile(index: number): DocFile {
     this.complete();
@@ -763,6 +778,11 @@ export class Overview {
       const changed = kind === Kind.Delete || kind === Kind.Add;
       this.mark(row, kind, changed ? rowDecision(h, chunk.idx[row - s.header]) : h.decision, h);
     }
+    // The user's notes this hunk answered (a turn's), under its `@@` line.
+    const before = lineBefore(h, "b");
+    const answered = (s.file.answered ?? []).filter((n) => before < n.line && n.line <= before + math.max(1, h.bCount));
+    if (answered.length > 0)
+      vim.api.nvim_buf_set_extmark(this.buf, NS, h.row, 0, { virt_lines: answeredLines(answered) });
     // Lines changed one for one: what changed inside each pair (its middle, between what they share at both ends).
     if (h.decision === "dropped" || h.aCount !== h.bCount || first < 0) return;
     for (let k = 0; k < h.aCount; k++) {

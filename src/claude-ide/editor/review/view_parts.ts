@@ -5,6 +5,8 @@
 // fileViewKeys), its life (ViewLife: waiting, autocmds, focus, settling; watchLife, acceptOnWrite) and its
 // teardown (removeView).
 import type { Config, DiffFocus } from "../../config";
+import type { AnsweredNote } from "../../contracts";
+import { NOTE_HL, NOTE_SIGN_HL } from "../notes/notes";
 import { notice, say } from "../../log";
 import { REVIEW_VAR, type ReviewVar } from "../review_marks";
 import type { ReviewText } from "./diff_text";
@@ -219,6 +221,8 @@ export interface ViewSpec {
   fromOverview?: boolean;
   /** The buffer of that overview (b:claude_ide_diff says it: a note on the review finds the others). */
   overview?: Buf;
+  /** The user's notes a turn's hunk answered (ReviewFile.answered): shown above the proposal's line. */
+  answered?: AnsweredNote[];
   /**
    * Where the user was before the review (the previous file's view of a multi-file review hands its own on):
    * focus goes back there when the review closes. Default: the current window and mode.
@@ -328,7 +332,41 @@ export function proposalBuffer(spec: ViewSpec): { buf: Buf; filetype: string | u
   if (filetype !== undefined && filetype !== "") setOpt(option, filetype, { buf });
   setOpt("modified", false, { buf });
   if (spec.deletes === true) setOpt("modifiable", false, { buf });
+  showAnswered(buf, spec.answered ?? []);
   return { buf, filetype, option };
+}
+
+/** The namespace of the answered notes shown in a review (their own: a view's redraws leave them). */
+export const ANSWERED_NS = vim.api.nvim_create_namespace("claude-ide.answered");
+
+/** Virtual lines saying that `notes`, sent with the prompt, were answered by the hunk they are beside. */
+export function answeredLines(notes: AnsweredNote[]): [string, string][][] {
+  const out: [string, string][][] = [];
+  for (const n of notes)
+    vim.split(n.text, "\n", { plain: true }).forEach((line, i) => {
+      out.push([
+        [i === 0 ? "✎ (answered) " : "  ", NOTE_SIGN_HL],
+        [line, NOTE_HL],
+      ]);
+    });
+  return out;
+}
+
+/** Shows `notes` above their lines of a file's proposal buffer `buf` (a turn's: the file as the turn left it). */
+export function showAnswered(buf: Buf, notes: AnsweredNote[]): void {
+  const count = vim.api.nvim_buf_line_count(buf);
+  const byLine = new LuaMap<number, AnsweredNote[]>();
+  for (const n of notes) {
+    const line = math.min(math.max(1, n.line), count);
+    const here = byLine.get(line) ?? [];
+    here.push(n);
+    byLine.set(line, here);
+  }
+  for (const [line, here] of byLine)
+    vim.api.nvim_buf_set_extmark(buf, ANSWERED_NS, line - 1, 0, {
+      virt_lines: answeredLines(here),
+      virt_lines_above: true,
+    });
 }
 
 /**

@@ -1,0 +1,115 @@
+# 22. Notes for the agent (issue 52 items 1-2) with the real Claude Code CLI (:ClaudeCode --permission-mode
+# default, Bash allowed), every key typed in the Neovim's terminal as a user types it:
+#   - turn 1 changes a.lua and b.lua by a shell command; in its overview `gn` writes a note on a line of each, and
+#     `:w` applies the review: the next prompt's request carries both notes (path, line, the quoted code, the note),
+#     each exactly once;
+#   - turn 2 changes the noted line of a.lua: its review shows that note as answered beside the hunk, and the
+#     note on b.lua as not answered;
+#   - turn 3 proposes an edit of c.lua: `gn` writes a note on the proposal and `gQ` requests changes (the proposal
+#     is rejected, the note its reason); the next prompt carries it, and the model's revised proposal is reviewed
+#     and accepted with :w.
+NP="$WORK/notes-project"
+mkdir -p "$NP"
+printf 'local a = 1\nlocal b = 2\nreturn a + b\n' > "$NP/a.lua"
+printf 'local x = f()\nreturn x\n' > "$NP/b.lua"
+printf 'local c = 3\nreturn c\n' > "$NP/c.lua"
+git -C "$NP" init -q
+cat > "$WORK/notes-scenario.json" <<EOF
+[
+  {"tool": "Bash", "input": {"command": "sed -i 's/a = 1$/a = 10/' a.lua && sed -i 's/f()/g()/' b.lua", "description": "Change a and b"}},
+  {"text": "NOTES-ONE-DONE"},
+  {"tool": "Bash", "input": {"command": "sed -i 's/^local a = 10/local A = 10/' a.lua", "description": "Answer the note on a"}},
+  {"text": "NOTES-TWO-DONE"},
+  {"tool": "Edit", "input": {"file_path": "$NP/c.lua", "old_string": "local c = 3", "new_string": "local c = 30"}},
+  {"tool": "Edit", "input": {"file_path": "$NP/c.lua", "old_string": "local c = 3", "new_string": "local c = 300"}},
+  {"text": "NOTES-FOUR-DONE"}
+]
+EOF
+start_ui_nvim notes "$NP" -c "$WITH_CLAUDE"
+nt() { nv notes "$1"; }
+nt_keys() { tmux -S "$TMUX_SOCK" send-keys -t notes "$@"; }
+nt_in_review() { [[ "$(nt 'exists("t:claude_ide_diff")')" == 1 ]]; }
+nt_normal() { [[ "$(nt 'mode(1)')" == n ]]; }
+nt_title() { nt 'get(t:, "claude_ide_diff", "")'; }
+nt_line() { nt 'getline(".")'; }
+# What the notes say now: each one's list entry (:ClaudeCodeNotes), as "[answered] text" and the like.
+nt_notes() {
+  nt 'luaeval("vim.inspect(vim.tbl_map(function(i) return i.text end, require([[claude-ide]]).server():lineNotes():quickfixItems()))")'
+}
+# Types a note for the key `gn` took: the question, the text, <CR>.
+nt_note() {
+  nt_keys 'gn'
+  wait_for 10 eval '[[ "$(nt "mode(1)")" == c ]]'
+  nt_keys -l "$1"
+  nt_keys Enter
+}
+# The first request to the model whose conversation holds <prompt> carries <text> in it exactly once.
+nt_once() {
+  node -e '
+    const [log, prompt, want] = process.argv.slice(1);
+    const lines = require("fs").readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const first = lines.find((e) => e.all && e.all.includes(prompt));
+    if (!first) process.exit(1);
+    const texts = [];
+    const walk = (v) => {
+      if (typeof v === "string") texts.push(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    walk(JSON.parse(first.all));
+    process.exit(texts.join("\n").split(want).length - 1 === 1 ? 0 : 1);' "$WORK/notes-api.jsonl" "$1" "$2"
+}
+nv_ex notes "ClaudeCode --allowedTools Bash"
+wait_for 30 pane_has notes "? for shortcuts"
+wait_for 30 clis_announced notes 1
+type_into notes "Change a and b"
+check "notes: turn 1's overview opens (a.lua and b.lua changed by a shell command)" \
+  wait_for 40 eval 'nt_in_review && nt_normal && [[ "$(nt_title)" == *"turn 1: 2 files"* ]]'
+# gn on a line of each file's hunk: the overview's row is the file's line.
+nt_keys -l '/^+local a = 10'
+nt_keys Enter
+check "notes: / to a.lua's changed line" wait_for 10 eval '[[ "$(nt_line)" == "+local a = 10" ]]'
+nt_note 'NOTE-A use a constant'
+nt_keys -l '/^+local x = g()'
+nt_keys Enter
+check "notes: / to b.lua's changed line" wait_for 10 eval '[[ "$(nt_line)" == "+local x = g()" ]]'
+nt_note 'NOTE-B handle nil'
+check "notes: gn wrote both notes, shown in the overview" \
+  wait_for 10 eval '[[ "$(nt_notes)" == *"NOTE-A use a constant"* && "$(nt_notes)" == *"NOTE-B handle nil"* ]]'
+nt_keys ':w' Enter
+check "notes: :w applied the review (nothing reverted)" wait_for 10 eval '! nt_in_review'
+check "notes: the files keep the turn's changes" file_is "$NP/b.lua" $'local x = g()\nreturn x'
+type_into notes "Answer my notes"
+check "notes: the next request carries the note on a.lua (path, line, quoted code, note), once" \
+  wait_for 30 nt_once "Answer my notes" "$NP/a.lua line 1:"$'\n'"> local a = 10"$'\n'"Note: NOTE-A use a constant"
+check "notes: and the note on b.lua, once" \
+  nt_once "Answer my notes" "$NP/b.lua line 1:"$'\n'"> local x = g()"$'\n'"Note: NOTE-B handle nil"
+# Turn 2 changed a.lua's noted line: its review (one file) shows the note answered above that hunk.
+check "notes: turn 2's review opens (a.lua)" \
+  wait_for 40 eval 'nt_in_review && nt_normal && [[ "$(nt_title)" == *"turn 2"* ]]'
+nt_answered() {
+  nt 'luaeval("vim.inspect(vim.api.nvim_buf_get_extmarks(0, vim.api.nvim_create_namespace([[claude-ide.answered]]), 0, -1, { details = true }))")'
+}
+check "notes: turn 2's review shows NOTE-A answered beside its hunk" \
+  wait_for 10 eval '[[ "$(nt_answered)" == *"(answered) "* && "$(nt_answered)" == *"NOTE-A use a constant"* ]]'
+check "notes: :ClaudeCodeNotes says NOTE-A answered, NOTE-B not answered" \
+  eval '[[ "$(nt_notes)" == *"[answered] NOTE-A use a constant"* && "$(nt_notes)" == *"[not answered] NOTE-B handle nil"* ]]'
+nt_keys 'q'
+check "notes: q closes turn 2's review (kept)" wait_for 10 eval '! nt_in_review'
+# Request changes on a proposal: gn on its line, gQ.
+type_into notes "Set c"
+check "notes: c.lua's Edit opens its proposal" \
+  wait_for 40 eval 'nt_in_review && nt_normal && [[ "$(nt_title)" == *c.lua* ]]'
+nt_keys '1G'
+nt_note 'NOTE-C make it 300'
+nt_keys 'gQ'
+nt_c_untouched() { ! nt_in_review && file_is "$NP/c.lua" $'local c = 3\nreturn c'; }
+check "notes: gQ rejects the proposal (c.lua untouched, the review closed)" wait_for 10 nt_c_untouched
+type_into notes "Revise c"
+check "notes: the next request carries the note as the reason the proposal was rejected" \
+  wait_for 30 nt_once "Revise c" "$NP/c.lua line 1 (of your proposed change, not yet in the file):"$'\n'"> local c = 30"$'\n'"Note: NOTE-C make it 300"
+check "notes: the model's revised proposal opens" \
+  wait_for 40 eval 'nt_in_review && nt_normal && [[ "$(nt "getline(1)")" == "local c = 300" ]]'
+nt_keys ':w' Enter
+check "notes: the revised proposal accepted with :w, the CLI writes it" wait_for 20 file_is "$NP/c.lua" $'local c = 300\nreturn c'
+end_ui_section notes
