@@ -13,7 +13,9 @@
 #   - an agent tool (mcp__nvim__read_buffer over HTTP MCP) reading the local unsaved buffer by its far path;
 #   - a second session in acceptEdits mode: an Edit and a `sed -i` over there, the turn review here (HTTP hooks)
 #     lists both, one hunk reverted by keys;
-#   - closing the terminal removes the far lock file.
+#   - closing the terminal removes the far lock file;
+#   - a dropped connection (the session's ssh killed with a review pending): the review stays open and writes
+#     here, the door closes, the far lock file goes, :ClaudeCode @box starts again through a new door.
 # Where this machine forbids the namespaces or the server, the section says why and counts as skipped, never passed.
 FAR_PROJECT="$WORK/far-project"
 FAR_DIR="$WORK/far-machine"
@@ -181,5 +183,64 @@ EOF
   ft_files_gone() { ! compgen -G "$FAR_HOME_LOCAL/.claude/ide/$FT_DOOR.*" > /dev/null; }
   check "farturn: ... and the settings and MCP config files over there" wait_for 20 ft_files_gone
   end_ui_section farturn
+
+  # A dropped connection (issue 50): the ssh of a third session killed (as a network drop or a sleeping laptop
+  # ends it) while its proposal waits in a review here. The review stays open and says its session is gone, the
+  # door closes, the far shell hangs up and its lock file goes, :w writes the file here, and :ClaudeCode @box
+  # starts again through a new door.
+  printf 'e1\ne2\n' > "$FAR_PROJECT/e.txt"
+  cat > "$WORK/fardrop-scenario.json" <<EOF
+[
+  {"tool": "Read", "input": {"file_path": "/workspace/e.txt"}},
+  {"tool": "Edit", "input": {"file_path": "/workspace/e.txt", "old_string": "e1", "new_string": "E1"}},
+  {"text": "FAR-DROP-DONE"},
+  {"text": "FAR-AGAIN"}
+]
+EOF
+  start_model fardrop
+  far_init fardrop
+  section_failed_before=$failed
+  printf -v far_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock fardrop)" --cmd "set rtp^=$ROOT" -c "luafile $WORK/fardrop-init.lua"
+  tmux -S "$TMUX_SOCK" new-session -d -s fardrop -x 200 -y 50 -c "$FAR_PROJECT" "$far_nvim; sleep 600"
+  wait_for 10 test -S "$(nvim_sock fardrop)" || echo "the fardrop Neovim did not start"
+  fdv() { nv fardrop "$1"; }
+  fd_door() { fdv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")'; }
+  nv_ex fardrop "ClaudeCode @box"
+  wait_for 45 pane_has fardrop "? for shortcuts"
+  type_into fardrop "Uppercase e1 in e.txt"
+  fd_in_review() { [[ "$(fdv 'exists("t:claude_ide_diff")')" == 1 ]]; }
+  check "fardrop: the Edit of /workspace/e.txt opens its review here" wait_for 45 fd_in_review
+  FD_DOOR="$(fd_door)"
+  # The session's ssh: the process of this Neovim's tree named ssh that forwards the door.
+  FD_SSH=""
+  for pid in $(tree_pids "$(fdv 'getpid()')"); do
+    if [[ "$(cat "/proc/$pid/comm" 2>/dev/null)" == ssh ]] &&
+      tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$FD_DOOR:127.0.0.1:$FD_DOOR"; then
+      FD_SSH=$pid
+    fi
+  done
+  check "fardrop: the session's ssh runs in this Neovim's tree" test -n "$FD_SSH"
+  [[ -n "$FD_SSH" ]] && kill -9 "$FD_SSH"
+  fd_door_closed() { [[ "$(fd_door)" == 0 && "$(fdv 'luaeval("#require([[claude-ide]]).sessions()")')" == 0 ]]; }
+  check "fardrop: the ssh killed, the door closes and the session ends" wait_for 20 fd_door_closed
+  fd_gone() { [[ "$(fdv 'luaeval("vim.inspect(vim.tbl_map(function(b) local v = vim.b[b].claude_ide_diff return type(v) == [[table]] and v.gone or false end, vim.api.nvim_list_bufs()))")')" == *"is gone (its connection dropped)"* ]]; }
+  check "fardrop: the review stays open and says its session is gone" wait_for 10 fd_gone
+  fd_lock_gone() { [[ ! -e "$FAR_HOME_LOCAL/.claude/ide/$FD_DOOR.lock" ]]; }
+  check "fardrop: the far shell hung up: its lock file over there is gone" wait_for 30 fd_lock_gone
+  nv_ex fardrop 'lua for _, w in ipairs(vim.api.nvim_list_wins()) do local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff if type(v) == "table" and v.role == "proposal" then vim.api.nvim_set_current_win(w) end end'
+  tmux -S "$TMUX_SOCK" send-keys -t fardrop ':w' Enter
+  check "fardrop: :w in the orphaned review writes e.txt here" wait_for 20 file_is "$FAR_PROJECT/e.txt" $'E1\ne2'
+  fd_told() { [[ "$(fdv 'execute("messages")')" == *"e.txt written here;"*"the agent will not hear of it"* ]]; }
+  check "fardrop: ... and says the agent will not hear of it" wait_for 10 fd_told
+  nv_ex fardrop "ClaudeCode @box"
+  fd_again() {
+    local d
+    d="$(fd_door)"
+    [[ "$d" != 0 && "$d" != "$FD_DOOR" ]] &&
+      [[ "$(fdv 'luaeval("#vim.tbl_filter(function(s) return s.connected end, require([[claude-ide]]).sessions())")')" == 1 ]]
+  }
+  check "fardrop: :ClaudeCode @box starts again, connected through a new door" wait_for 45 fd_again
+  nv_ex fardrop 'lua for _, s in ipairs(require("claude-ide").sessions()) do if s.buf then vim.api.nvim_buf_delete(s.buf, { force = true }) end end'
+  end_ui_section fardrop
   "${FAR_STOP[@]}" > /dev/null 2>&1
 fi
