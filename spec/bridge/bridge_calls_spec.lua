@@ -144,7 +144,7 @@ describe('agent bridge answers every call exactly once', function()
     end
   end)
 
-  it('calls queued or running when the Neovim dies are each answered once with ERROR 1003', function()
+  it('calls queued or running when the Neovim dies are each answered once with ERROR 1003 (1001 once it is gone)', function()
     local nvim = bridge.editor({ config_dir = dir, cwd = project, args = { 'main.lua' } })
     local raw = bridge.raw({ config_dir = dir, cwd = project })
     initialize(raw)
@@ -168,9 +168,14 @@ describe('agent bridge answers every call exactly once', function()
       assert.is_table(got, ('call %d was never answered\n%s'):format(id, raw.err))
       assert.are.equal(1, #got, ('call %d answered %d times'):format(id, #got))
       local result = got[1].result
-      if id == 1 or result.isError then
+      if id == 1 then
+        -- parked in the review when the Neovim died
         assert.is_true(result.isError, vim.inspect(got[1]))
         assert.matches('^ERROR 1003: ', result.content[1].text)
+      elseif result.isError then
+        -- queued or running then: 1003; read from stdin only after the bridge saw the death (a loaded machine
+        -- delays the bridge's reads): no Neovim to send it to, 1001
+        assert.matches('^ERROR 100[13]: ', result.content[1].text)
       end
     end
     -- The editor is gone: the next call says so, and the bridge stays up.
