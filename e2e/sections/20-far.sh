@@ -13,7 +13,9 @@
 #   - an agent tool (mcp__nvim__read_buffer over HTTP MCP) reading the local unsaved buffer by its far path;
 #   - a second session in acceptEdits mode: an Edit and a `sed -i` over there, the turn review here (HTTP hooks)
 #     lists both, one hunk reverted by keys;
-#   - closing the terminal removes the far lock file.
+#   - closing the terminal removes the far lock file;
+#   - a dropped connection (the session's ssh killed with a review pending): the review stays open and writes
+#     here, the door closes, the far lock file goes, :ClaudeCode @box starts again through a new door.
 # Where this machine forbids the namespaces or the server, the section says why and counts as skipped, never passed.
 FAR_PROJECT="$WORK/far-project"
 FAR_DIR="$WORK/far-machine"
@@ -30,13 +32,11 @@ elif ! bash "$ROOT/e2e/far/far.sh" start "$FAR_DIR" "$FAR_PROJECT" > "$WORK/far-
 else
   # shellcheck source=/dev/null
   source "$FAR_DIR/env"
+  # shellcheck source=e2e/far/sections.sh
+  source "$ROOT/e2e/far/sections.sh"
   FAR_STOP=(bash "$ROOT/e2e/far/far.sh" stop "$FAR_DIR")
   # The far CLI's first-run screens answered and /workspace trusted, in its own home (hooks run only there).
-  cat > "$FAR_HOME_LOCAL/.claude.json" <<EOF
-{"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
- "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
- "projects": {"/workspace": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
-EOF
+  remote_cli_home "$FAR_HOME_LOCAL"
   # setup(): the target's command is far.sh's ssh prefix with -t, and the scripted model's port forwarded.
   far_init() { # far_init <model>
     {
@@ -72,11 +72,9 @@ EOF
   wait_for 10 test -S "$(nvim_sock far)" || echo "the far Neovim did not start"
   fv() { nv far "$1"; }
   far_keys() { tmux -S "$TMUX_SOCK" send-keys -t far "$@"; }
-  far_door() { fv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")'; }
   nv_ex far "ClaudeCode @box"
-  far_connected() { [[ "$(fv 'luaeval("#vim.tbl_filter(function(s) return s.target and s.connected end, require([[claude-ide]]).sessions())")')" == 1 ]]; }
-  check "far: the CLI over ssh connects through the far session's door" wait_for 45 far_connected
-  FAR_DOOR="$(far_door)"
+  check "far: the CLI over ssh connects through the far session's door" wait_for 45 remote_connected far
+  FAR_DOOR="$(remote_door far)"
   FAR_LOCK="$FAR_HOME_LOCAL/.claude/ide/$FAR_DOOR.lock"
   far_lock_ok() {
     [[ "$(stat -c %a "$FAR_LOCK")" == 600 ]] &&
@@ -97,7 +95,7 @@ EOF
   # Every process of the session, here (this Neovim's tree: its terminal's ssh) and over there (the inetd's tree:
   # nsenter, sshd, the far shell, claude; and the machine's own): neither the door's token nor the header that
   # carries it on any command line.
-  FAR_TOKEN="$(fv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).token or [[]]")')"
+  FAR_TOKEN="$(remote_token far)"
   far_no_token() {
     local args
     args="$(tree_args "$(fv 'getpid()')" "$(cat "$FAR_DIR/run/inetd.pid")" "$(cat "$FAR_DIR/run/machine-child.pid")")"
@@ -105,13 +103,11 @@ EOF
     [[ "$args" != *"$FAR_TOKEN"* && "$args" != *X-Claude-Code-IDE-Authorization* ]]
   }
   check "far: no process of the session, on either side, shows the token in its command line" far_no_token
-  far_health() { fv 'execute("checkhealth claude-ide")' > /dev/null; [[ "$(fv 'join(getline(1, "$"), "\n")')" == *"session claude@box: door 127.0.0.1:$FAR_DOOR"*"round trip"* ]]; }
-  check ":checkhealth measures a round trip through the forward" far_health
+  check ":checkhealth measures a round trip through the forward" remote_health_trip far "$FAR_DOOR"
   nv_ex far "tabclose"
   wait_for 30 pane_has far "? for shortcuts"
   type_into far "Change beta to BETA in a.txt"
-  far_in_review() { [[ "$(fv 'exists("t:claude_ide_diff")')" == 1 ]]; }
-  check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 far_in_review
+  check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 remote_in_review far
   far_review_local() { [[ "$(fv 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false) end, vim.api.nvim_tabpage_list_wins(0)))")')" == *'"alpha", "beta", "gamma"'*'"alpha", "BETA", "gamma"'* ]]; }
   check "far: the review shows the local a.txt beside the proposal" far_review_local
   far_keys ':w' Enter
@@ -167,8 +163,7 @@ EOF
   wait_for 45 pane_has farturn "? for shortcuts"
   type_into farturn "Uppercase the first lines of c.txt and d.txt"
   check "farturn: the CLI over there ran the Edit and the sed" wait_for 60 file_is "$FAR_PROJECT/d.txt" $'D1\nd2'
-  ft_title() { ft 'luaeval("vim.inspect(vim.tbl_map(function(t) return vim.t[t].claude_ide_diff or false end, vim.api.nvim_list_tabpages()))")'; }
-  ft_lists_both() { [[ "$(ft_title)" == *"turn 1: 2 files, 1 by shell commands"* ]]; }
+  ft_lists_both() { [[ "$(remote_titles farturn)" == *"turn 1: 2 files, 1 by shell commands"* ]]; }
   check "farturn: the turn review opens here at the turn's end, listing both files" wait_for 30 ft_lists_both
   ft_line() { ft 'getline(".")'; }
   ft_on_d() { [[ "$(ft_line)" == "d.txt ("* ]]; }
@@ -180,7 +175,7 @@ EOF
   ft_keys ':w' Enter
   check "farturn: d.txt's hunk reverted here, c.txt keeps the agent's change" \
     wait_for 20 eval 'file_is "$FAR_PROJECT/d.txt" $'"'"'d1\nd2'"'"' && file_is "$FAR_PROJECT/c.txt" $'"'"'C1\nc2'"'"''
-  FT_DOOR="$(nv farturn 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")')"
+  FT_DOOR="$(remote_door farturn)"
   ft_lock_gone() { [[ ! -e "$FAR_HOME_LOCAL/.claude/ide/$FT_DOOR.lock" ]]; }
   check "farturn: the far lock file exists while the session runs" eval '! ft_lock_gone'
   nv_ex farturn 'lua for _, s in ipairs(require("claude-ide").sessions()) do if s.buf then vim.api.nvim_buf_delete(s.buf, { force = true }) end end'
@@ -188,5 +183,64 @@ EOF
   ft_files_gone() { ! compgen -G "$FAR_HOME_LOCAL/.claude/ide/$FT_DOOR.*" > /dev/null; }
   check "farturn: ... and the settings and MCP config files over there" wait_for 20 ft_files_gone
   end_ui_section farturn
+
+  # A dropped connection (issue 50): the ssh of a third session killed (as a network drop or a sleeping laptop
+  # ends it) while its proposal waits in a review here. The review stays open and says its session is gone, the
+  # door closes, the far shell hangs up and its lock file goes, :w writes the file here, and :ClaudeCode @box
+  # starts again through a new door.
+  printf 'e1\ne2\n' > "$FAR_PROJECT/e.txt"
+  cat > "$WORK/fardrop-scenario.json" <<EOF
+[
+  {"tool": "Read", "input": {"file_path": "/workspace/e.txt"}},
+  {"tool": "Edit", "input": {"file_path": "/workspace/e.txt", "old_string": "e1", "new_string": "E1"}},
+  {"text": "FAR-DROP-DONE"},
+  {"text": "FAR-AGAIN"}
+]
+EOF
+  start_model fardrop
+  far_init fardrop
+  section_failed_before=$failed
+  printf -v far_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock fardrop)" --cmd "set rtp^=$ROOT" -c "luafile $WORK/fardrop-init.lua"
+  tmux -S "$TMUX_SOCK" new-session -d -s fardrop -x 200 -y 50 -c "$FAR_PROJECT" "$far_nvim; sleep 600"
+  wait_for 10 test -S "$(nvim_sock fardrop)" || echo "the fardrop Neovim did not start"
+  fdv() { nv fardrop "$1"; }
+  fd_door() { fdv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")'; }
+  nv_ex fardrop "ClaudeCode @box"
+  wait_for 45 pane_has fardrop "? for shortcuts"
+  type_into fardrop "Uppercase e1 in e.txt"
+  fd_in_review() { [[ "$(fdv 'exists("t:claude_ide_diff")')" == 1 ]]; }
+  check "fardrop: the Edit of /workspace/e.txt opens its review here" wait_for 45 fd_in_review
+  FD_DOOR="$(fd_door)"
+  # The session's ssh: the process of this Neovim's tree named ssh that forwards the door.
+  FD_SSH=""
+  for pid in $(tree_pids "$(fdv 'getpid()')"); do
+    if [[ "$(cat "/proc/$pid/comm" 2>/dev/null)" == ssh ]] &&
+      tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$FD_DOOR:127.0.0.1:$FD_DOOR"; then
+      FD_SSH=$pid
+    fi
+  done
+  check "fardrop: the session's ssh runs in this Neovim's tree" test -n "$FD_SSH"
+  [[ -n "$FD_SSH" ]] && kill -9 "$FD_SSH"
+  fd_door_closed() { [[ "$(fd_door)" == 0 && "$(fdv 'luaeval("#require([[claude-ide]]).sessions()")')" == 0 ]]; }
+  check "fardrop: the ssh killed, the door closes and the session ends" wait_for 20 fd_door_closed
+  fd_gone() { [[ "$(fdv 'luaeval("vim.inspect(vim.tbl_map(function(b) local v = vim.b[b].claude_ide_diff return type(v) == [[table]] and v.gone or false end, vim.api.nvim_list_bufs()))")')" == *"is gone (its connection dropped)"* ]]; }
+  check "fardrop: the review stays open and says its session is gone" wait_for 10 fd_gone
+  fd_lock_gone() { [[ ! -e "$FAR_HOME_LOCAL/.claude/ide/$FD_DOOR.lock" ]]; }
+  check "fardrop: the far shell hung up: its lock file over there is gone" wait_for 30 fd_lock_gone
+  nv_ex fardrop 'lua for _, w in ipairs(vim.api.nvim_list_wins()) do local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff if type(v) == "table" and v.role == "proposal" then vim.api.nvim_set_current_win(w) end end'
+  tmux -S "$TMUX_SOCK" send-keys -t fardrop ':w' Enter
+  check "fardrop: :w in the orphaned review writes e.txt here" wait_for 20 file_is "$FAR_PROJECT/e.txt" $'E1\ne2'
+  fd_told() { [[ "$(fdv 'execute("messages")')" == *"e.txt written here;"*"the agent will not hear of it"* ]]; }
+  check "fardrop: ... and says the agent will not hear of it" wait_for 10 fd_told
+  nv_ex fardrop "ClaudeCode @box"
+  fd_again() {
+    local d
+    d="$(fd_door)"
+    [[ "$d" != 0 && "$d" != "$FD_DOOR" ]] &&
+      [[ "$(fdv 'luaeval("#vim.tbl_filter(function(s) return s.connected end, require([[claude-ide]]).sessions())")')" == 1 ]]
+  }
+  check "fardrop: :ClaudeCode @box starts again, connected through a new door" wait_for 45 fd_again
+  nv_ex fardrop 'lua for _, s in ipairs(require("claude-ide").sessions()) do if s.buf then vim.api.nvim_buf_delete(s.buf, { force = true }) end end'
+  end_ui_section fardrop
   "${FAR_STOP[@]}" > /dev/null 2>&1
 fi

@@ -113,3 +113,96 @@ check "notes: the model's revised proposal opens" \
 nt_keys ':w' Enter
 check "notes: the revised proposal accepted with :w, the CLI writes it" wait_for 20 file_is "$NP/c.lua" $'local c = 300\nreturn c'
 end_ui_section notes
+
+# The same notes with Gemini CLI (its hooks as :ClaudeCodeHooks prints them, in ~/.gemini/settings.json, as the
+# turn section does; commands auto-accepted): a shell command of turn 1 changes a.lua and b.lua, `gn` notes a line
+# of each in the overview, `:w` applies, and the next prompt's request carries both (BeforeAgent), once. Gemini CLI
+# writes a hook's context into the request HTML-escaped: the quoted lines' `>` reach the model as `&gt;`.
+GEMINI_NOTES="$(bash "$ROOT/scripts/gemini-cli.sh")" || GEMINI_NOTES=""
+check "notes (gemini): the CLI is installed (scripts/gemini-cli.sh)" test -n "$GEMINI_NOTES"
+if [[ -n "$GEMINI_NOTES" ]]; then
+  GN="$WORK/notes-project/gemini"
+  mkdir -p "$GN" "$HOME/.gemini"
+  printf 'local a = 1\nreturn a\n' > "$GN/a.lua"
+  printf 'local x = f()\nreturn x\n' > "$GN/b.lua"
+  [[ -f "$HOME/.gemini/settings.json" ]] || printf '%s\n' \
+    '{"security": {"auth": {"selectedType": "gemini-api-key"}}, "ide": {"enabled": true, "hasSeenNudge": true},' \
+    ' "general": {"disableAutoUpdate": true, "disableUpdateNag": true}, "privacy": {"usageStatisticsEnabled": false},' \
+    ' "telemetry": {"enabled": false}}' > "$HOME/.gemini/settings.json"
+  printf '%s\n' '[' \
+    '  {"when": "run_shell_command", "reply": {"text": "GNOTES-ONE-DONE"}},' \
+    '  {"when": "gnotes change", "reply": {"call": {"name": "run_shell_command", "args": {"command": "sed -i s/1/10/ a.lua && sed -i s/f/g/ b.lua", "description": "Change a and b"}}}},' \
+    '  {"when": "gnotes answer", "reply": {"text": "GNOTES-TWO-DONE"}}' \
+    ']' > "$WORK/gnotes-scenario.json"
+  GN_PORT=$((PORT_BASE + ports_taken++))
+  node "$ROOT/e2e/fake-gemini.mjs" "$GN_PORT" "$WORK/gnotes-scenario.json" "$WORK/gnotes-api.jsonl" > "$WORK/gnotes-api.out" 2>&1 &
+  GN_API_PID=$!
+  section_failed_before=$failed
+  gn_env="GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$GN_PORT GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_CLI_NO_RELAUNCH=true NO_PROXY=127.0.0.1,localhost"
+  printf -v gn_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock gnotes)" --cmd "set rtp^=$ROOT" \
+    -c "lua require('claude-ide').setup({ diff = { focus = 'always' }, terminal = { command = '$GEMINI_NOTES', permission_mode = 'bypassPermissions' } })"
+  tmux -S "$TMUX_SOCK" new-session -d -s gnotes -x 200 -y 50 -c "$GN" \
+    "env -u CI -u CONTINUOUS_INTEGRATION $gn_env $gn_nvim; sleep 600"
+  wait_for 10 test -S "$(nvim_sock gnotes)" || echo "the gnotes Neovim did not start"
+  printf '%s\n' \
+    "local path = vim.env.HOME .. '/.gemini/settings.json'" \
+    "local s = vim.json.decode(table.concat(vim.fn.readfile(path), '\\n'))" \
+    "s.hooks = require('claude-ide.hooks.settings').hooksFor('gemini')" \
+    "vim.fn.writefile({ vim.json.encode(s) }, path)" > "$WORK/gnotes-hooks.lua"
+  nv_ex gnotes "luafile $WORK/gnotes-hooks.lua"
+  gn() { nv gnotes "$1"; }
+  gn_keys() { tmux -S "$TMUX_SOCK" send-keys -t gnotes "$@"; }
+  gn_title() {
+    gn 'luaeval("vim.inspect(vim.tbl_map(function(t) return vim.t[t].claude_ide_diff or false end, vim.api.nvim_list_tabpages()))")'
+  }
+  gn_in_review() { [[ "$(gn 'exists("t:claude_ide_diff")')" == 1 ]]; }
+  gn_line() { gn 'getline(".")'; }
+  gn_notes() {
+    gn 'luaeval("vim.inspect(vim.tbl_map(function(i) return i.text end, require([[claude-ide]]).server():lineNotes():quickfixItems()))")'
+  }
+  gn_note() {
+    gn_keys 'gn'
+    wait_for 10 eval '[[ "$(gn "mode(1)")" == c ]]'
+    gn_keys -l "$1"
+    gn_keys Enter
+  }
+  # The first request whose turns hold <prompt> carries <text> exactly once.
+  gn_once() {
+    node -e '
+      const [log, prompt, want] = process.argv.slice(1);
+      const lines = require("fs").readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+      const first = lines.find((e) => e.path.includes(":streamGenerateContent") && e.all.includes(prompt));
+      process.exit(first && first.all.split(want).length - 1 === 1 ? 0 : 1);' "$WORK/gnotes-api.jsonl" "$1" "$2"
+  }
+  nv_ex gnotes "ClaudeCode"
+  wait_for 60 pane_has gnotes "YOLO" || true
+  wait_for 90 pane_has gnotes "Type your message" || sleep 5
+  type_into gnotes "gnotes change"
+  gn_sent() { grep -qF "gnotes change" "$WORK/gnotes-api.jsonl" 2>/dev/null; }
+  wait_for 10 gn_sent || tmux -S "$TMUX_SOCK" send-keys -t gnotes Enter
+  gn_overview() { [[ "$(gn_title)" == *"[Gemini CLI] turn 1: 2 files"* ]] && [[ "$(gn 'mode(1)')" == n ]]; }
+  check "notes (gemini): turn 1's overview opens (a.lua and b.lua)" wait_for 60 gn_overview
+  gn_keys -l '/^+local a = 10'
+  gn_keys Enter
+  check "notes (gemini): / to a.lua's changed line" wait_for 10 eval '[[ "$(gn_line)" == "+local a = 10" ]]'
+  gn_note 'GNOTE-A why ten'
+  gn_keys -l '/^+local x = g()'
+  gn_keys Enter
+  check "notes (gemini): / to b.lua's changed line" wait_for 10 eval '[[ "$(gn_line)" == "+local x = g()" ]]'
+  gn_note 'GNOTE-B handle nil'
+  check "notes (gemini): gn wrote both notes" \
+    wait_for 10 eval '[[ "$(gn_notes)" == *"GNOTE-A why ten"* && "$(gn_notes)" == *"GNOTE-B handle nil"* ]]'
+  gn_keys ':w' Enter
+  check "notes (gemini): :w applied the review" wait_for 10 eval '! gn_in_review'
+  type_into gnotes "gnotes answer"
+  wait_for 10 eval 'grep -qF "gnotes answer" "$WORK/gnotes-api.jsonl"' || tmux -S "$TMUX_SOCK" send-keys -t gnotes Enter
+  check "notes (gemini): the next request carries the note on a.lua (path, line, quoted code, note), once" \
+    wait_for 60 gn_once "gnotes answer" "$GN/a.lua line 1:"$'\n'"&gt; local a = 10"$'\n'"Note: GNOTE-A why ten"
+  check "notes (gemini): and the note on b.lua, once" \
+    gn_once "gnotes answer" "$GN/b.lua line 1:"$'\n'"&gt; local x = g()"$'\n'"Note: GNOTE-B handle nil"
+  if ((failed > section_failed_before)); then
+    echo "--- gnotes Neovim screen ---"; pane gnotes
+    tail -c 3000 "$WORK/gnotes-api.jsonl" 2>/dev/null
+  fi
+  kill "$GN_API_PID" 2>/dev/null
+fi

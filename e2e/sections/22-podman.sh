@@ -24,6 +24,8 @@ if ! pod_why="$(bash "$ROOT/e2e/far/podman.sh" check 2>&1)"; then
   echo "skip podman: $pod_why"
   skipped=$((skipped + 1))
 else
+  # shellcheck source=e2e/far/sections.sh
+  source "$ROOT/e2e/far/sections.sh"
   E2E_TEARDOWN+=("bash $(printf '%q' "$ROOT/e2e/far/podman.sh") stop $(printf '%q' "$POD_DIR")")
   # Where a podman of the system keeps its configuration and state: those absent now must be absent at the end
   # (those already there cannot be told apart from another podman's work, and are left out).
@@ -49,11 +51,6 @@ else
       fi
     done
   }
-  pod_door() { nv "$1" 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")'; }
-  pod_token() { nv "$1" 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).token or [[]]")'; }
-  pod_connected() { [[ "$(nv "$1" 'luaeval("#vim.tbl_filter(function(s) return s.target and s.connected end, require([[claude-ide]]).sessions())")')" == 1 ]]; }
-  pod_in_review() { [[ "$(nv "$1" 'exists("t:claude_ide_diff")')" == 1 ]]; }
-  pod_titles() { nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(t) return vim.t[t].claude_ide_diff or false end, vim.api.nvim_list_tabpages()))")'; }
   # The far session's files, as a shell in the container sees them: "<mode> <name>" lines.
   pod_files() { pod exec "$1" sh -c "cd /root/.claude/ide 2>/dev/null && for f in $2.*; do [ -e \"\$f\" ] && stat -c '%a %n' \"\$f\"; done; true"; }
 
@@ -72,11 +69,7 @@ else
     fi
     check "podman $recipe: the container runs (--network $network, runc, the project at /workspace)" pod_running "$pn"
     # The far CLI's first-run screens answered and /workspace trusted, in the container's /root.
-    cat > "$POD_DIR/home-$pn/.claude.json" <<EOF
-{"hasCompletedOnboarding": true, "theme": "dark", "autoConnectIde": false,
- "customApiKeyResponses": {"approved": ["sk-ant-e2e-fake"], "rejected": []},
- "projects": {"/workspace": {"hasTrustDialogAccepted": true, "allowedTools": []}}}
-EOF
+    remote_cli_home "$POD_DIR/home-$pn"
     cat > "$WORK/$pn-scenario.json" <<EOF
 [
   {"tool": "Read", "input": {"file_path": "/workspace/a.txt"}},
@@ -106,10 +99,10 @@ EOF
     local keys=(tmux -S "$TMUX_SOCK" send-keys -t "$pn")
 
     nv_ex "$pn" "ClaudeCode @box --allowedTools Bash"
-    check "podman $recipe: the CLI in the container connects through the session's door" wait_for 60 pod_connected "$pn"
+    check "podman $recipe: the CLI in the container connects through the session's door" wait_for 60 remote_connected "$pn"
     local door token
-    door="$(pod_door "$pn")"
-    token="$(pod_token "$pn")"
+    door="$(remote_door "$pn")"
+    token="$(remote_token "$pn")"
     pod_lock_ok() {
       local files
       files="$(pod_files "$pn" "$door")"
@@ -126,26 +119,22 @@ EOF
       [[ "$args" != *"$token"* && "$args" != *X-Claude-Code-IDE-Authorization* ]]
     }
     check "podman $recipe: no process of the session, here or in the container, has the token on its command line (the far claude gets file paths)" pod_no_token
-    pod_health() {
-      nv "$pn" 'execute("checkhealth claude-ide")' >/dev/null
-      [[ "$(nv "$pn" 'join(getline(1, "$"), "\n")')" == *"session claude@box: door 127.0.0.1:$door"*"round trip"* ]]
-    }
-    check "podman $recipe: :checkhealth measures a round trip through the door" pod_health
+    check "podman $recipe: :checkhealth measures a round trip through the door" remote_health_trip "$pn" "$door"
     nv_ex "$pn" tabclose
     wait_for 30 pane_has "$pn" "? for shortcuts"
 
     # A proposal reviewed here, then a shell change over there reviewed at the turn's end.
     type_into "$pn" "Change beta to BETA in a.txt and d1 to D1 in d.txt"
-    check "podman $recipe: the Edit of /workspace/a.txt opens its review here" wait_for 45 pod_in_review "$pn"
+    check "podman $recipe: the Edit of /workspace/a.txt opens its review here" wait_for 45 remote_in_review "$pn"
     "${keys[@]}" ':w' Enter
     check "podman $recipe: accepted with :w, the CLI in the container writes a.txt" \
       wait_for 30 file_is "$project/a.txt" $'alpha\nBETA\ngamma'
     check "podman $recipe: the allowed sed -i ran in the container" wait_for 30 file_is "$project/d.txt" $'D1\nd2'
-    pod_turn() { [[ "$(pod_titles "$pn")" == *"turn 1: 2 files, 1 by shell commands"* ]]; }
+    pod_turn() { [[ "$(remote_titles "$pn")" == *"turn 1: 2 files, 1 by shell commands"* ]]; }
     check "podman $recipe: the turn review opens here, naming the shell-changed d.txt" wait_for 30 pod_turn
     "${keys[@]}" ':w' Enter
     check "podman $recipe: kept with :w, the review closes and d.txt stays as the agent left it" \
-      wait_for 20 eval '! pod_in_review "$pn" && file_is "$project/d.txt" $'"'"'D1\nd2'"'"''
+      wait_for 20 eval '! remote_in_review "$pn" && file_is "$project/d.txt" $'"'"'D1\nd2'"'"''
     check "podman $recipe: the turn ends" wait_for 30 pane_has "$pn" "POD-TURN-DONE"
 
     # /exit: the far shell removes the lock file, settings and MCP config over there.
@@ -159,12 +148,12 @@ EOF
     if [[ "$recipe" == slirp ]]; then
       # A dropped connection: the container stops while the second session's proposal is pending.
       nv_ex "$pn" "ClaudeCode @box"
-      check "podman drop: :ClaudeCode @box starts a new session" wait_for 60 pod_connected "$pn"
+      check "podman drop: :ClaudeCode @box starts a new session" wait_for 60 remote_connected "$pn"
       local door2
-      door2="$(pod_door "$pn")"
+      door2="$(remote_door "$pn")"
       wait_for 30 pane_has "$pn" "? for shortcuts"
       type_into "$pn" "Change saved to SAVED in b.txt"
-      check "podman drop: the Edit of /workspace/b.txt opens its review" wait_for 45 pod_in_review "$pn"
+      check "podman drop: the Edit of /workspace/b.txt opens its review" wait_for 45 remote_in_review "$pn"
       pod stop -t 2 "$pn" >/dev/null 2>&1
       # Neovim says so at once, and that the review stays open: two wide messages, which end in a hit-enter prompt
       # (one or two, by version) the user answers; until then Neovim answers no remote request either.
@@ -207,9 +196,9 @@ EOF
       check "podman drop: the container starts again" wait_for 20 pod_running "$pn"
       check "podman drop: the dead session's lock file was left in the container" eval '[[ -n "$(pod_files "$pn" "$door2")" ]]'
       nv_ex "$pn" "ClaudeCode @box"
-      check "podman drop: :ClaudeCode @box connects again" wait_for 60 pod_connected "$pn"
+      check "podman drop: :ClaudeCode @box connects again" wait_for 60 remote_connected "$pn"
       check "podman drop: ... and the dead session's lock file is gone from the container" \
-        wait_for 20 eval '[[ -z "$(pod_files "$pn" "$door2")" && -n "$(pod_files "$pn" "$(pod_door "$pn")")" ]]'
+        wait_for 20 eval '[[ -z "$(pod_files "$pn" "$door2")" && -n "$(pod_files "$pn" "$(remote_door "$pn")")" ]]'
       nv_ex "$pn" 'lua for _, s in ipairs(require("claude-ide").sessions()) do if s.buf then vim.api.nvim_buf_delete(s.buf, { force = true }) end end'
     fi
     end_ui_section "$pn"

@@ -154,7 +154,7 @@ function ____exports.openFarSession(config, name, openGateway)
             words,
             {on_exit = function(_job, code)
                 if not closed then
-                    session.dropped((("the forward (" .. table.concat(words, " ")) .. ") exited with code ") .. tostring(code))
+                    session.dropped("the forward exited with code " .. tostring(code))
                 end
             end}
         )
@@ -223,7 +223,7 @@ function ____exports.openFarSession(config, name, openGateway)
         if #drops > DROPS_KEPT then
             table.remove(drops, 1)
         end
-        say(((((label .. ": the connection dropped (") .. why) .. "): its door is closed (its token is refused from now on); its reviews stay open; :ClaudeCode @") .. name) .. " starts again", "error")
+        say(((((label .. ": the connection dropped (") .. why) .. "); its door is closed, its reviews stay open; :ClaudeCode @") .. name) .. " starts again", "error")
         close()
         local ____opt_6 = session.onDrop
         if ____opt_6 ~= nil then

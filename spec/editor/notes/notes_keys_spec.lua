@@ -90,22 +90,23 @@ describe('the note and request-changes keys', function()
     end)
   end
 
-  local function multi(turn)
+  local function multi(turn, inline)
     open(
       [[
-      local dir, turn = ...
+      local dir, turn, inline = ...
       local function file(name, from, to)
         return { path = dir .. '/' .. name, label = name, current = from, proposal = to, summary = 'edited',
           dirty = false }
       end
-      return require('claude-ide').server():diff().openMulti({ title = 'many', turn = turn, files = {
+      return require('claude-ide').server():diff().openMulti({ title = 'many', turn = turn, inline = inline, files = {
         file('a.lua', { 'local a = 1', 'local b = 2', 'local c = 3', 'return a' },
           { 'local a = 1', 'local b = 20', 'local c = 3', 'return a' }),
         file('b.txt', { 'one', 'two', 'three' }, { 'one', 'TWO', 'three', 'four' }),
       } })
     ]],
       project,
-      turn
+      turn,
+      inline == true
     )
     wait_for('the overview', function()
       return lua('return vim.bo.filetype') == 'claude-ide-review'
@@ -257,5 +258,32 @@ describe('the note and request-changes keys', function()
     assert.is_truthy(sent:find(project .. '/b.txt line 2:\n> TWO\nNote: keep it lower case', 1, true), sent)
     assert.is_truthy(sent:find(project .. '/a.lua line 3:\n> local c = 3\nNote: c stays', 1, true), sent)
     assert.is_nil(sent:find('proposed change', 1, true), sent)
+  end)
+
+  it("a turn's changes in the user's own buffer (inline): gn and Visual gn note the file's lines", function()
+    start()
+    bridge.write(project .. '/a.lua', 'local a = 1\nlocal b = 20\nlocal c = 3\nreturn a\n')
+    lua('vim.cmd.edit(...)', project .. '/a.lua')
+    local user_buf = lua('return vim.api.nvim_get_current_buf()')
+    multi(true, true)
+    lua('vim.cmd.tabfirst()')
+    wait_for('the inline view in a.lua', function()
+      return lua('return require("claude-ide.editor.review.inline_view").inlineViewOf(...) ~= nil', user_buf)
+    end)
+    note_by_key('2Ggn', 'twenty?')
+    note_by_key('3GVjgn', 'the rest')
+    local sent = take_pending()
+    assert.is_truthy(sent:find(project .. '/a.lua line 2:\n> local b = 20\nNote: twenty?', 1, true), sent)
+    assert.is_truthy(
+      sent:find(project .. '/a.lua lines 3-4:\n> local c = 3\n> return a\nNote: the rest', 1, true),
+      sent
+    )
+    -- the review ends: the keys go from the user's buffer, in both modes
+    lua('require("claude-ide").server():diff().closeAll()')
+    wait_for('the inline view gone', function()
+      return lua('return require("claude-ide.editor.review.inline_view").inlineViewOf(...) == nil', user_buf)
+    end)
+    assert.are.equal(0, lua('return vim.fn.maparg("gn", "n", false, true).buffer or 0'))
+    assert.are.equal(0, lua('return vim.fn.maparg("gn", "x", false, true).buffer or 0'))
   end)
 end)

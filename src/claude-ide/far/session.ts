@@ -160,7 +160,7 @@ export function openFarSession(
     const words = target.forward.map((w) => string.gsub(w, "{port}", port)[0]);
     const [ok, started] = pcall(vim.fn.jobstart, words, {
       on_exit: (_job: number, code: number) => {
-        if (!closed) session.dropped(`the forward (${words.join(" ")}) exited with code ${code}`);
+        if (!closed) session.dropped(`the forward exited with code ${code}`);
       },
     });
     if (!ok || started <= 0) {
@@ -201,7 +201,7 @@ export function openFarSession(
     drops.push({ session: label, target: name, port: gateway.port, at: os.date("%H:%M:%S"), why });
     if (drops.length > DROPS_KEPT) drops.shift();
     say(
-      `${label}: the connection dropped (${why}): its door is closed (its token is refused from now on); its reviews stay open; :ClaudeCode @${name} starts again`,
+      `${label}: the connection dropped (${why}); its door is closed, its reviews stay open; :ClaudeCode @${name} starts again`,
       "error",
     );
     close();
