@@ -97,8 +97,49 @@ s:lua(
 ]],
   LINES
 )
+-- The keys of the scrolling (]c and [c are the view's, Vim's own diff jumps without it).
+local keys = {}
+for _ = 1, PAGES do
+  table.insert(keys, '<C-f>')
+end
+for _ = 1, PAGES do
+  table.insert(keys, '<C-b>')
+end
+for _ = 1, report.size(10, 1) do
+  vim.list_extend(keys, { '50%', 'G', 'gg', '25%', '75%', ']c', ']c', '[c' })
+end
+
+--- Types each key and redraws, as a user's screen gets it: the longest stretch around each key, its CPU time, the
+--- key around which it was longest, and the mean time of a key with its redraw.
+local function scroll()
+  local frozen, frozen_cpu = {}, {}
+  local worst_key, worst = '', -1
+  s:input('gg')
+  s:redraw()
+  s:lua('_G.take_gap()')
+  local t = vim.uv.hrtime()
+  for _, k in ipairs(keys) do
+    s:input(k)
+    s:redraw()
+    local g = s:lua('return _G.take_gap()')
+    if g[1] > worst then
+      worst_key, worst = k, g[1]
+    end
+    table.insert(frozen, g[1])
+    table.insert(frozen_cpu, g[2])
+  end
+  return frozen, frozen_cpu, worst_key, (vim.uv.hrtime() - t) / 1e6 / #keys
+end
+
+-- The same keys in the same buffer before the review: the editor's own redraw (the file's syntax included).
+s:redraw()
+s:lua('vim.wait(300, function() return false end, 10)')
+local base_frozen, base_cpu = scroll()
+
 -- The setup's garbage collected and a few timer runs first: the measure starts with openMulti, on a loop turn of
 -- its own as the turn review opens it.
+s:input('gg')
+s:redraw()
 s:lua("collectgarbage('collect') vim.wait(10, function() return false end, 1) _G.take_gap()")
 s:lua([[
   vim.defer_fn(function()
@@ -131,36 +172,7 @@ assert(
 )
 s:redraw()
 assert(s:find('compute_v2') ~= nil or LINES < 10, 'no hunk drawn:\n' .. s:show())
-s:lua('_G.take_gap()')
-
-local function step(keys)
-  s:input(keys)
-  s:redraw()
-  return s:lua('return _G.take_gap()')
-end
-
-local frozen, frozen_cpu = {}, {}
-local worst_key, worst = '', -1
-local keys = {}
-for _ = 1, PAGES do
-  table.insert(keys, '<C-f>')
-end
-for _ = 1, PAGES do
-  table.insert(keys, '<C-b>')
-end
-for _ = 1, report.size(10, 1) do
-  vim.list_extend(keys, { '50%', 'G', 'gg', '25%', '75%', ']c', ']c', '[c' })
-end
-local t_scroll = vim.uv.hrtime()
-for _, k in ipairs(keys) do
-  local g = step(k)
-  if g[1] > worst then
-    worst_key, worst = k, g[1]
-  end
-  table.insert(frozen, g[1])
-  table.insert(frozen_cpu, g[2])
-end
-local per_key = (vim.uv.hrtime() - t_scroll) / 1e6 / #keys
+local frozen, frozen_cpu, worst_key, per_key = scroll()
 -- Every screen drew its hunks: the last one shows a removed line and its replacement.
 s:input('gg]c')
 s:redraw()
@@ -198,6 +210,8 @@ say(
 )
 say(('   its own CPU time in its longest stretch          %s'):format(stats(frozen_cpu)))
 say(('   the longest around the key %s'):format(worst_key))
+say(('   the same keys before the review (the editor alone): frozen %s'):format(stats(base_frozen)))
+say(('                                         its own CPU %s'):format(stats(base_cpu)))
 
 -- 2. Opening the inline view of a 50-file turn.
 s:lua(
