@@ -189,7 +189,7 @@ end
 function M.call(ctx, name, args, ms)
   local poll = M.start(ctx, name, args)
   assert(
-    vim.wait(ms or 20000, function()
+    vim.wait(ms or 60000, function()
       return (poll())
     end, 10),
     name .. ' did not finish'
@@ -205,16 +205,16 @@ function M.ok(ctx, name, args, ms)
   return text
 end
 
---- A context with real services (config overrides in opts). Requests get 20 s (the default 5 s is for a
+--- A context with real services (config overrides in opts). Requests get 60 s (the default 5 s is for a
 --- user's warm server; the test machine may be busy and the server cold).
 function M.context(opts)
-  return h.context(vim.tbl_deep_extend('force', { agent = { lsp_timeout_ms = 20000 } }, opts or {}))
+  return h.context(vim.tbl_deep_extend('force', { agent = { lsp_timeout_ms = 60000 } }, opts or {}))
 end
 
 --- Opens `rel` of the fixture in the current window and waits until ts_ls is attached and done indexing.
 function M.open_ready(ctx, dir, rel)
   vim.cmd.edit(vim.fn.fnameescape(dir .. '/' .. rel))
-  M.ok(ctx, 'wait_for_lsp_ready', { path = rel, timeout_ms = 20000 }, 25000)
+  M.ok(ctx, 'wait_for_lsp_ready', { path = rel, timeout_ms = 60000 }, 65000)
   return vim.api.nvim_get_current_buf()
 end
 
