@@ -7,3 +7,8 @@ declare namespace vim.fn {
   /** Puts back a mapping maparg() returned (buffer-local ones in the current buffer). */
   function mapset(mode: string, abbr: boolean, dict: Dict): void;
 }
+
+declare namespace vim.api {
+  /** Marks windows (of `buf`, or `win`) for redraw; valid false: every line again (the decoration providers run). */
+  function nvim__redraw(opts: { buf?: Buf; win?: Win; valid?: boolean; flush?: boolean }): void;
+}

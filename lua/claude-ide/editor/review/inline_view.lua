@@ -1,7 +1,6 @@
 -- Generated from src/claude-ide/editor/review/inline_view.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
-local __TS__ArrayForEach = ____lualib.__TS__ArrayForEach
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
@@ -73,6 +72,16 @@ local function provide()
         end}
     )
 end
+--- A file of at most this many lines is checked and marked at once; a longer one in slices.
+local AT_ONCE_LINES = 5000
+--- How long one slice of checking and marking a long file may hold the editor.
+local SLICE_MS = 5
+--- Lines compared, and hunks marked, between two looks at the clock.
+local LINES_PER_STEP = 2000
+local MARKS_PER_STEP = 200
+local function notHeld(label)
+    return label .. ": its buffer is not the file as the agent left it (it changed since): shown in the overview only"
+end
 --- Whether the buffer's lines are `lines` (an empty file: no line, or the one empty line a buffer keeps).
 local function holds(buf, lines)
     local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
@@ -116,21 +125,30 @@ end
 ____exports.InlineView = __TS__Class()
 local InlineView = ____exports.InlineView
 InlineView.name = "InlineView"
-function InlineView.prototype.____constructor(self, buf, source, config, label)
+function InlineView.prototype.____constructor(self, buf, source, config, label, loud)
+    if loud == nil then
+        loud = false
+    end
     self.buf = buf
     self.source = source
     self.config = config
     self.label = label
+    self.loud = loud
     self.drawn = {}
     self.below = {}
     self.keys = {}
     self.saved = {}
     self.augroup = -1
     self.closed = false
+    self.ready = false
+    self.waiting = {}
     local f = source.file()
     self.proposal = f.proposal
-    if not holds(buf, f.proposal) then
-        error(label .. ": its buffer is not the file as the agent left it (it changed since): shown in the overview only", 0)
+    if vim.api.nvim_buf_line_count(buf) ~= math.max(1, #f.proposal) or #f.proposal <= AT_ONCE_LINES and not holds(buf, f.proposal) then
+        error(
+            notHeld(label),
+            0
+        )
     end
     local ____opt_2 = views[buf]
     if ____opt_2 ~= nil then
@@ -140,9 +158,6 @@ function InlineView.prototype.____constructor(self, buf, source, config, label)
     if not defined then
         defineInlineHighlights()
     end
-    self:track(f)
-    self:mapKeys()
-    vim.api.nvim_buf_set_var(buf, ____exports.INLINE_VAR, true)
     self.augroup = vim.api.nvim_create_augroup(
         "claude-ide.inline." .. tostring(buf),
         {clear = true}
@@ -167,12 +182,87 @@ function InlineView.prototype.____constructor(self, buf, source, config, label)
         }
     )
     provide()
+    if #f.proposal <= AT_ONCE_LINES then
+        self:track(f, 0, #f.hunks)
+        self:show()
+    else
+        self:prepare(f)
+    end
 end
-function InlineView.prototype.track(self, f)
+function InlineView.prototype.prepare(self, f)
+    local buf = self.buf
+    local tick = vim.api.nvim_buf_get_changedtick(buf)
+    local line = 0
+    local hunk = 0
+    local step
+    step = function()
+        if self.closed then
+            return
+        end
+        if vim.api.nvim_buf_get_changedtick(buf) ~= tick then
+            self:fail(self.label .. ": its buffer changed while its hunks were being shown: shown in the overview only")
+            return
+        end
+        local start = vim.uv.hrtime()
+        while (vim.uv.hrtime() - start) / 1000000 < SLICE_MS do
+            if line < #f.proposal then
+                local to = math.min(line + LINES_PER_STEP, #f.proposal)
+                local now = vim.api.nvim_buf_get_lines(buf, line, to, false)
+                do
+                    local i = 0
+                    while i < #now do
+                        if now[i + 1] ~= f.proposal[line + i + 1] then
+                            self:fail(notHeld(self.label))
+                            return
+                        end
+                        i = i + 1
+                    end
+                end
+                line = to
+            elseif hunk < #f.hunks then
+                local to = math.min(hunk + MARKS_PER_STEP, #f.hunks)
+                self:track(f, hunk, to)
+                hunk = to
+            else
+                self:show()
+                return
+            end
+        end
+        vim.defer_fn(step, 0)
+    end
+    step()
+end
+function InlineView.prototype.fail(self, why)
+    self:close()
+    if self.loud then
+        say(why, "warn")
+    end
+end
+function InlineView.prototype.show(self)
+    self:mapKeys()
+    vim.api.nvim_buf_set_var(self.buf, ____exports.INLINE_VAR, true)
+    self.ready = true
+    vim.api.nvim__redraw({buf = self.buf, valid = false})
+    local waiting = self.waiting
+    self.waiting = {}
+    for ____, fn in ipairs(waiting) do
+        fn()
+    end
+end
+function InlineView.prototype.whenShown(self, fn)
+    if self.ready then
+        fn()
+    elseif not self.closed then
+        local ____self_waiting_4 = self.waiting
+        ____self_waiting_4[#____self_waiting_4 + 1] = fn
+    end
+end
+function InlineView.prototype.track(self, f, from, to)
     local count = vim.api.nvim_buf_line_count(self.buf)
-    __TS__ArrayForEach(
-        f.hunks,
-        function(____, h, i)
+    do
+        local i = from
+        while i < to do
+            local h = f.hunks[i + 1]
             local row = lineBefore(h, "b")
             if h.bCount > 0 then
                 vim.api.nvim_buf_set_extmark(
@@ -200,22 +290,26 @@ function InlineView.prototype.track(self, f)
                     {id = i + 1}
                 )
             end
+            i = i + 1
         end
-    )
+    end
 end
 function InlineView.prototype.refresh(self)
     if self.closed then
-        return false
+        return true
     end
     if self.source.file().proposal ~= self.proposal then
         return false
     end
     self.drawn = {}
     vim.api.nvim_buf_clear_namespace(self.buf, DRAW, 0, -1)
+    if self.ready then
+        vim.api.nvim__redraw({buf = self.buf, valid = false})
+    end
     return true
 end
 function InlineView.prototype.draw(self, top, bot)
-    if self.closed then
+    if self.closed or not self.ready then
         return
     end
     local marks = vim.api.nvim_buf_get_extmarks(
@@ -239,12 +333,12 @@ function InlineView.prototype.draw(self, top, bot)
         do
             local i = id - 1
             if self.drawn[i] ~= nil or f.hunks[i + 1] == nil then
-                goto __continue33
+                goto __continue57
             end
             local endRow = details and details.end_row or row
             self:drawHunk(f, i, row, endRow)
         end
-        ::__continue33::
+        ::__continue57::
     end
 end
 function InlineView.prototype.drawHunk(self, f, i, row, endRow)
@@ -265,13 +359,13 @@ function InlineView.prototype.drawHunk(self, f, i, row, endRow)
         end
     end
     local state = hunkState(h)
-    local ____temp_6
+    local ____temp_7
     if state == "partly" then
-        ____temp_6 = nil
+        ____temp_7 = nil
     else
-        ____temp_6 = state
+        ____temp_7 = state
     end
-    local decision = ____temp_6
+    local decision = ____temp_7
     local rows = endRow - row
     local changed = h.aCount > 0
     local function groupOf(d)
@@ -405,8 +499,8 @@ function InlineView.prototype.drawHunk(self, f, i, row, endRow)
     self.drawn[i] = ids
 end
 function InlineView.rowOf(self, found)
-    local ____opt_7 = found[1]
-    return ____opt_7 and ____opt_7[2]
+    local ____opt_8 = found[1]
+    return ____opt_8 and ____opt_8[2]
 end
 function InlineView.prototype.hunkAt(self, row)
     local marks = vim.api.nvim_buf_get_extmarks(
@@ -546,7 +640,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
         do
             local h = f.hunks[id]
             if h == nil then
-                goto __continue84
+                goto __continue108
             end
             local ____end = details and details.end_row or start
             local r1
@@ -562,12 +656,12 @@ function InlineView.prototype.decideLines(self, decision, first, last)
                 )
             else
                 if first - 1 >= ____end then
-                    goto __continue84
+                    goto __continue108
                 end
                 r1, r2 = rowsOfBlock(h, "b", first - start, last - start)
             end
             if r1 == 0 then
-                goto __continue84
+                goto __continue108
             end
             local rows = {}
             do
@@ -580,7 +674,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
             self.source.decide(id - 1, decision, rows)
             any = true
         end
-        ::__continue84::
+        ::__continue108::
     end
     if not any then
         say("no line of the turn's hunks in those lines")
@@ -599,7 +693,7 @@ function InlineView.prototype.mapKeys(self)
     for ____, e in ipairs(self.keys) do
         do
             if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") or done[e.lhs] ~= nil then
-                goto __continue97
+                goto __continue121
             end
             local lhs = e.lhs
             done[lhs] = true
@@ -608,12 +702,12 @@ function InlineView.prototype.mapKeys(self)
                     buf,
                     function() return vim.fn.maparg(lhs, mode, false, true) end
                 )
-                local ____self_saved_13 = self.saved
-                ____self_saved_13[#____self_saved_13 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
+                local ____self_saved_14 = self.saved
+                ____self_saved_14[#____self_saved_14 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
                 vim.keymap.set(mode, lhs, e.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
             end
         end
-        ::__continue97::
+        ::__continue121::
     end
 end
 function InlineView.prototype.unmapKeys(self)

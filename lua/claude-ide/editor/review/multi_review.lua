@@ -206,7 +206,8 @@ function MultiReview.prototype.attachInline(self, index, buf, loud)
             decide = function(hunk, pressed, rows) return overview:decideFrom(index, hunk, pressed, rows) end
         },
         self.config.diff,
-        f.label
+        f.label,
+        loud
     ) end)
     if not ok then
         if loud then
@@ -286,7 +287,7 @@ function MultiReview.prototype.openInline(self, index, hunk)
     end
     local view = ____temp_7
     if view ~= nil then
-        view:showHunk(math.max(0, hunk))
+        view:whenShown(function() return view:showHunk(math.max(0, hunk)) end)
     end
 end
 function MultiReview.prototype.closeInline(self)

@@ -92,6 +92,18 @@ function provide(): void {
   });
 }
 
+/** A file of at most this many lines is checked and marked at once; a longer one in slices. */
+const AT_ONCE_LINES = 5000;
+/** How long one slice of checking and marking a long file may hold the editor. */
+const SLICE_MS = 5;
+/** Lines compared, and hunks marked, between two looks at the clock. */
+const LINES_PER_STEP = 2000;
+const MARKS_PER_STEP = 200;
+
+function notHeld(label: string): string {
+  return `${label}: its buffer is not the file as the agent left it (it changed since): shown in the overview only`;
+}
+
 /** Whether the buffer's lines are `lines` (an empty file: no line, or the one empty line a buffer keeps). */
 function holds(buf: Buf, lines: string[]): boolean {
   const now = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
@@ -129,10 +141,16 @@ export class InlineView {
   private closed = false;
   /** The proposal whose hunks are tracked (the document's, when it was shown). */
   private readonly proposal: string[];
+  /** Checked and marked (a long file takes a few loop turns): the keys are mapped, the hunks drawn. */
+  private ready = false;
+  /** What waits for it to be shown (whenShown). */
+  private waiting: ((this: void) => void)[] = [];
 
   /**
    * Shows `source`'s hunks in `buf` and maps the view's keys there. Throws (leaving nothing behind) when the buffer
-   * does not hold the file as the agent left it: its hunks would not be where they are drawn.
+   * does not hold the file as the agent left it: its hunks would not be where they are drawn. A long file is checked
+   * and marked in slices of SLICE_MS (its keys come once it is shown); a change of the buffer meanwhile, or a line
+   * that is not the agent's, ends it (`loud`: says so).
    */
   constructor(
     readonly buf: Buf,
@@ -140,20 +158,18 @@ export class InlineView {
     private readonly config: Config["diff"],
     /** The file as the user reads it (messages). */
     readonly label: string,
+    private readonly loud = false,
   ) {
     const f = source.file();
     this.proposal = f.proposal;
-    if (!holds(buf, f.proposal))
-      error(
-        `${label}: its buffer is not the file as the agent left it (it changed since): shown in the overview only`,
-        0,
-      );
+    if (
+      vim.api.nvim_buf_line_count(buf) !== math.max(1, f.proposal.length) ||
+      (f.proposal.length <= AT_ONCE_LINES && !holds(buf, f.proposal))
+    )
+      error(notHeld(label), 0);
     views.get(buf)?.close();
     views.set(buf, this);
     if (!defined) defineInlineHighlights();
-    this.track(f);
-    this.mapKeys();
-    vim.api.nvim_buf_set_var(buf, INLINE_VAR, true);
     this.augroup = vim.api.nvim_create_augroup(`claude-ide.inline.${buf}`, { clear: true });
     vim.api.nvim_create_autocmd(["BufUnload", "BufWipeout"], {
       group: this.augroup,
@@ -169,12 +185,78 @@ export class InlineView {
       callback: () => defineInlineHighlights(),
     });
     provide();
+    if (f.proposal.length <= AT_ONCE_LINES) {
+      this.track(f, 0, f.hunks.length);
+      this.show();
+    } else this.prepare(f);
   }
 
-  /** One mark per hunk where its lines are in the buffer (a pure deletion: the line under it). */
-  private track(f: DocFile): void {
+  /** A long file checked against the document and its hunks marked, a slice per loop turn, then shown. */
+  private prepare(f: DocFile): void {
+    const buf = this.buf;
+    const tick = vim.api.nvim_buf_get_changedtick(buf);
+    let line = 0;
+    let hunk = 0;
+    const step = () => {
+      if (this.closed) return;
+      if (vim.api.nvim_buf_get_changedtick(buf) !== tick) {
+        this.fail(`${this.label}: its buffer changed while its hunks were being shown: shown in the overview only`);
+        return;
+      }
+      const start = vim.uv.hrtime();
+      while ((vim.uv.hrtime() - start) / 1e6 < SLICE_MS) {
+        if (line < f.proposal.length) {
+          const to = math.min(line + LINES_PER_STEP, f.proposal.length);
+          const now = vim.api.nvim_buf_get_lines(buf, line, to, false);
+          for (let i = 0; i < now.length; i++)
+            if (now[i] !== f.proposal[line + i]) {
+              this.fail(notHeld(this.label));
+              return;
+            }
+          line = to;
+        } else if (hunk < f.hunks.length) {
+          const to = math.min(hunk + MARKS_PER_STEP, f.hunks.length);
+          this.track(f, hunk, to);
+          hunk = to;
+        } else {
+          this.show();
+          return;
+        }
+      }
+      vim.defer_fn(step, 0);
+    };
+    step();
+  }
+
+  /** The file cannot be shown: the view ends (said when asked for by name). */
+  private fail(why: string): void {
+    this.close();
+    if (this.loud) say(why, "warn");
+  }
+
+  /** Every hunk marked: the keys mapped, and what waited for it run. */
+  private show(): void {
+    this.mapKeys();
+    vim.api.nvim_buf_set_var(this.buf, INLINE_VAR, true);
+    this.ready = true;
+    // Windows already drawn show it at their next screen update (the decoration provider runs for every line again).
+    vim.api.nvim__redraw({ buf: this.buf, valid: false });
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const fn of waiting) fn();
+  }
+
+  /** Runs `fn` once the view is shown (at once when it is). */
+  whenShown(fn: (this: void) => void): void {
+    if (this.ready) fn();
+    else if (!this.closed) this.waiting.push(fn);
+  }
+
+  /** One mark per hunk (`from` to `to`, 0-based, end excluded) where its lines are (a pure deletion: the line under it). */
+  private track(f: DocFile, from: number, to: number): void {
     const count = vim.api.nvim_buf_line_count(this.buf);
-    f.hunks.forEach((h, i) => {
+    for (let i = from; i < to; i++) {
+      const h = f.hunks[i];
       const row = lineBefore(h, "b");
       if (h.bCount > 0)
         vim.api.nvim_buf_set_extmark(this.buf, TRACK, row, 0, { id: i + 1, end_row: row + h.bCount, end_col: 0 });
@@ -183,7 +265,7 @@ export class InlineView {
         this.below.add(i);
         vim.api.nvim_buf_set_extmark(this.buf, TRACK, math.max(0, count - 1), 0, { id: i + 1 });
       }
-    });
+    }
   }
 
   /**
@@ -191,16 +273,17 @@ export class InlineView {
    * False when the file has a new proposal (its hunks are others): this view cannot show it (close it).
    */
   refresh(): boolean {
-    if (this.closed) return false;
+    if (this.closed) return true;
     if (this.source.file().proposal !== this.proposal) return false;
     this.drawn = new LuaMap();
     vim.api.nvim_buf_clear_namespace(this.buf, DRAW, 0, -1);
+    if (this.ready) vim.api.nvim__redraw({ buf: this.buf, valid: false });
     return true;
   }
 
   /** Draws the hunks on rows [top, bot] not drawn yet (the decoration provider, as a window shows those rows). */
   draw(top: number, bot: number): void {
-    if (this.closed) return;
+    if (this.closed || !this.ready) return;
     const marks = vim.api.nvim_buf_get_extmarks(this.buf, TRACK, [math.max(0, top - 1), 0], [bot + 1, -1], {
       details: true,
       overlap: true,

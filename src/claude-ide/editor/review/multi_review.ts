@@ -164,6 +164,7 @@ export class MultiReview {
           },
           this.config.diff,
           f.label,
+          loud,
         ),
     );
     if (!ok) {
@@ -216,7 +217,7 @@ export class MultiReview {
       this.inlines.get(index)?.buf === buf && !(this.inlines.get(index) as InlineView).isClosed()
         ? this.inlines.get(index)
         : this.attachInline(index, buf, true);
-    view?.showHunk(math.max(0, hunk));
+    view?.whenShown(() => view.showHunk(math.max(0, hunk)));
   }
 
   /** Every inline view ends (the review is settled): their marks and keys go. */
