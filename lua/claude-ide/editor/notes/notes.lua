@@ -2,15 +2,15 @@
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
 local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
-local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
+local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayIndexOf = ____lualib.__TS__ArrayIndexOf
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArraySome = ____lualib.__TS__ArraySome
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
-local sentWord
+local noteAt, linesWord, sentWord
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____buffers = require("claude-ide.editor.buffers")
@@ -28,6 +28,24 @@ local ____store = require("claude-ide.editor.notes.store")
 local readStore = ____store.readStore
 local storeFile = ____store.storeFile
 local writeStore = ____store.writeStore
+function noteAt(notes, first, last, ranged)
+    local ____temp_34
+    if ranged and first ~= last then
+        ____temp_34 = __TS__ArrayFind(
+            notes,
+            function(____, n) return n.first == first and n.last == last end
+        )
+    else
+        ____temp_34 = __TS__ArrayFind(
+            notes,
+            function(____, n) return n.first <= first and first <= n.last end
+        )
+    end
+    return ____temp_34
+end
+function linesWord(first, last)
+    return first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
+end
 function sentWord(n)
     return n.answered == true and "answered" or (n.answered == false and "not answered" or "sent")
 end
@@ -150,30 +168,28 @@ function NoteBook.prototype.note(self, buf, first, last, ranged, text)
         say("no note here: " .. target.why, "warn")
         return
     end
-    local here = self:shownIn(buf)
-    local ____temp_4
-    if ranged and first ~= last then
-        ____temp_4 = __TS__ArrayFind(
-            here,
-            function(____, n) return n.first == first and n.last == last end
-        )
-    else
-        ____temp_4 = __TS__ArrayFind(
-            here,
-            function(____, n) return n.first <= first and first <= n.last end
-        )
-    end
-    local existing = ____temp_4
-    local where = first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
+    local existing = noteAt(
+        self:shownIn(buf),
+        first,
+        last,
+        ranged
+    )
+    local proposal = target.kind == "proposal" and target or nil
     self:write(
         existing,
-        where,
+        linesWord(first, last),
         function(t) return self:add(
             buf,
-            target,
-            first,
-            last,
-            t
+            {
+                path = target.path,
+                first = first,
+                last = last,
+                lines = vim.api.nvim_buf_get_lines(buf, first - 1, last, false),
+                text = t,
+                proposal = proposal ~= nil and buf or nil,
+                inFile = proposal and proposal.inFile,
+                plan = proposal and proposal.plan
+            }
         ) end,
         text
     )
@@ -182,71 +198,50 @@ function NoteBook.prototype.noteOnLines(self, view, rows, shown, ranged, text)
     local mine = __TS__ArrayFilter(
         self.notes,
         function(____, n)
-            local ____temp_6 = n.path == shown.path and n.plan == nil
-            if ____temp_6 then
-                local ____shown_turn_5
+            local ____temp_9 = n.path == shown.path and n.plan == nil
+            if ____temp_9 then
+                local ____shown_turn_8
                 if shown.turn then
-                    ____shown_turn_5 = n.proposal == nil
+                    ____shown_turn_8 = n.proposal == nil
                 else
-                    ____shown_turn_5 = n.proposal == view
+                    ____shown_turn_8 = n.proposal == view
                 end
-                ____temp_6 = ____shown_turn_5
+                ____temp_9 = ____shown_turn_8
             end
-            return ____temp_6
+            return ____temp_9
         end
     )
     for ____, n in ipairs(mine) do
         self:sync(n)
     end
-    local ____shown_7 = shown
-    local first = ____shown_7.first
-    local last = ____shown_7.last
-    local ____temp_8
-    if ranged and first ~= last then
-        ____temp_8 = __TS__ArrayFind(
-            mine,
-            function(____, n) return n.first == first and n.last == last end
-        )
-    else
-        ____temp_8 = __TS__ArrayFind(
-            mine,
-            function(____, n) return n.first <= first and first <= n.last end
-        )
-    end
-    local existing = ____temp_8
-    local where = first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
+    local ____shown_10 = shown
+    local first = ____shown_10.first
+    local last = ____shown_10.last
     self:write(
-        existing,
-        (vim.fn.fnamemodify(shown.path, ":~:.") .. " ") .. where,
+        noteAt(mine, first, last, ranged),
+        (vim.fn.fnamemodify(shown.path, ":~:.") .. " ") .. linesWord(first, last),
         function(t)
-            local ____self_9, ____nextId_10 = self, "nextId"
-            local ____self_nextId_11 = ____self_9[____nextId_10]
-            ____self_9[____nextId_10] = ____self_nextId_11 + 1
-            local ____shown_path_13 = shown.path
-            local ____first_14 = first
-            local ____last_15 = last
-            local ____shown_lines_16 = shown.lines
-            local ____t_17 = t
-            local ____shown_turn_12
+            local ____self_add_18 = self.add
+            local ____view_17 = view
+            local ____shown_path_12 = shown.path
+            local ____first_13 = first
+            local ____last_14 = last
+            local ____shown_lines_15 = shown.lines
+            local ____t_16 = t
+            local ____shown_turn_11
             if shown.turn then
-                ____shown_turn_12 = nil
+                ____shown_turn_11 = nil
             else
-                ____shown_turn_12 = view
+                ____shown_turn_11 = view
             end
-            local n = {
-                id = ____self_nextId_11,
-                path = ____shown_path_13,
-                first = ____first_14,
-                last = ____last_15,
-                lines = ____shown_lines_16,
-                text = ____t_17,
-                sent = false,
-                proposal = ____shown_turn_12
-            }
-            local ____self_notes_18 = self.notes
-            ____self_notes_18[#____self_notes_18 + 1] = n
-            self:show(n, view, rows)
-            return n
+            return ____self_add_18(self, ____view_17, {
+                path = ____shown_path_12,
+                first = ____first_13,
+                last = ____last_14,
+                lines = ____shown_lines_15,
+                text = ____t_16,
+                proposal = ____shown_turn_11
+            }, rows)
         end,
         text
     )
@@ -450,12 +445,12 @@ function NoteBook.prototype.markAnswered(self, answered, unanswered)
                     function(____, x) return x.id == id end
                 )
                 if n == nil or n.answered == true then
-                    goto __continue86
+                    goto __continue82
                 end
                 n.answered = value
                 self:draw(n)
             end
-            ::__continue86::
+            ::__continue82::
         end
     end
     set(answered, true)
@@ -471,43 +466,15 @@ function NoteBook.prototype.dispose(self)
         self:unshow(n)
     end
 end
-function NoteBook.prototype.add(self, buf, target, first, last, text)
+function NoteBook.prototype.add(self, buf, fields, rows)
+    local ____fields_31 = fields
     local ____self_28, ____nextId_29 = self, "nextId"
     local ____self_nextId_30 = ____self_28[____nextId_29]
     ____self_28[____nextId_29] = ____self_nextId_30 + 1
-    local ____target_path_33 = target.path
-    local ____first_34 = first
-    local ____last_35 = last
-    local ____vim_api_nvim_buf_get_lines_result_36 = vim.api.nvim_buf_get_lines(buf, first - 1, last, false)
-    local ____text_37 = text
-    local ____temp_38 = target.kind == "proposal" and buf or nil
-    local ____temp_31
-    if target.kind == "proposal" then
-        ____temp_31 = target.inFile
-    else
-        ____temp_31 = nil
-    end
-    local ____temp_32
-    if target.kind == "proposal" then
-        ____temp_32 = target.plan
-    else
-        ____temp_32 = nil
-    end
-    local n = {
-        id = ____self_nextId_30,
-        path = ____target_path_33,
-        first = ____first_34,
-        last = ____last_35,
-        lines = ____vim_api_nvim_buf_get_lines_result_36,
-        text = ____text_37,
-        sent = false,
-        proposal = ____temp_38,
-        inFile = ____temp_31,
-        plan = ____temp_32
-    }
-    local ____self_notes_39 = self.notes
-    ____self_notes_39[#____self_notes_39 + 1] = n
-    self:show(n, buf)
+    local n = __TS__ObjectAssign({}, ____fields_31, {id = ____self_nextId_30, sent = false})
+    local ____self_notes_32 = self.notes
+    ____self_notes_32[#____self_notes_32 + 1] = n
+    self:show(n, buf, rows)
     return n
 end
 function NoteBook.prototype.remove(self, n)
@@ -676,17 +643,17 @@ function NoteBook.prototype.attach(self, buf)
     for ____, n in ipairs(self.notes) do
         do
             if n.proposal ~= nil or n.plan ~= nil or n.path ~= target.path or n.buf == buf then
-                goto __continue127
+                goto __continue123
             end
             local found = self:locate(buf, n)
             if found ~= nil then
-                local ____temp_40 = {found, found + n.last - n.first}
-                n.first = ____temp_40[1]
-                n.last = ____temp_40[2]
+                local ____temp_33 = {found, found + n.last - n.first}
+                n.first = ____temp_33[1]
+                n.last = ____temp_33[2]
             end
             self:show(n, buf)
         end
-        ::__continue127::
+        ::__continue123::
     end
 end
 function NoteBook.prototype.locate(self, buf, n)
@@ -774,7 +741,7 @@ function NoteBook.prototype.save(self)
     for ____, n in ipairs(self.notes) do
         do
             if n.proposal ~= nil then
-                goto __continue159
+                goto __continue155
             end
             if n.buf ~= nil and vim.api.nvim_buf_is_loaded(n.buf) and vim.api.nvim_get_option_value("modified", {buf = n.buf}) ~= true then
                 self:sync(n)
@@ -791,7 +758,7 @@ function NoteBook.prototype.save(self)
                 answered = n.answered
             }
         end
-        ::__continue159::
+        ::__continue155::
     end
     local ok, result = pcall(writeStore, self.file, self.cwd, kept)
     if not ok then

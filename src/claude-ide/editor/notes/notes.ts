@@ -143,13 +143,24 @@ export class NoteBook implements LineNotes {
       say(`no note here: ${target.why}`, "warn");
       return;
     }
-    const here = this.shownIn(buf);
-    const existing =
-      ranged && first !== last
-        ? here.find((n) => n.first === first && n.last === last)
-        : here.find((n) => n.first <= first && first <= n.last);
-    const where = first === last ? `line ${first}` : `lines ${first}-${last}`;
-    this.write(existing, where, (t) => this.add(buf, target, first, last, t), text);
+    const existing = noteAt(this.shownIn(buf), first, last, ranged);
+    const proposal = target.kind === "proposal" ? target : undefined;
+    this.write(
+      existing,
+      linesWord(first, last),
+      (t) =>
+        this.add(buf, {
+          path: target.path,
+          first,
+          last,
+          lines: vim.api.nvim_buf_get_lines(buf, first - 1, last, false),
+          text: t,
+          proposal: proposal !== undefined ? buf : undefined,
+          inFile: proposal?.inFile,
+          plan: proposal?.plan,
+        }),
+      text,
+    );
   }
 
   /**
@@ -164,29 +175,15 @@ export class NoteBook implements LineNotes {
     );
     for (const n of mine) this.sync(n);
     const { first, last } = shown;
-    const existing =
-      ranged && first !== last
-        ? mine.find((n) => n.first === first && n.last === last)
-        : mine.find((n) => n.first <= first && first <= n.last);
-    const where = first === last ? `line ${first}` : `lines ${first}-${last}`;
     this.write(
-      existing,
-      `${vim.fn.fnamemodify(shown.path, ":~:.")} ${where}`,
-      (t) => {
-        const n: Note = {
-          id: this.nextId++,
-          path: shown.path,
-          first,
-          last,
-          lines: shown.lines,
-          text: t,
-          sent: false,
-          proposal: shown.turn ? undefined : view,
-        };
-        this.notes.push(n);
-        this.show(n, view, rows);
-        return n;
-      },
+      noteAt(mine, first, last, ranged),
+      `${vim.fn.fnamemodify(shown.path, ":~:.")} ${linesWord(first, last)}`,
+      (t) =>
+        this.add(
+          view,
+          { path: shown.path, first, last, lines: shown.lines, text: t, proposal: shown.turn ? undefined : view },
+          rows,
+        ),
       text,
     );
   }
@@ -359,21 +356,11 @@ export class NoteBook implements LineNotes {
 
   // --- the notes and their marks ------------------------------------------------------------------------------------
 
-  private add(buf: Buf, target: Target & { path: string }, first: number, last: number, text: string): Note {
-    const n: Note = {
-      id: this.nextId++,
-      path: target.path,
-      first,
-      last,
-      lines: vim.api.nvim_buf_get_lines(buf, first - 1, last, false),
-      text,
-      sent: false,
-      proposal: target.kind === "proposal" ? buf : undefined,
-      inFile: target.kind === "proposal" ? target.inFile : undefined,
-      plan: target.kind === "proposal" ? target.plan : undefined,
-    };
+  /** A new note, shown in `buf` (at `rows` of it: a view that shows its lines elsewhere). */
+  private add(buf: Buf, fields: Omit<Note, "id" | "sent">, rows?: [number, number]): Note {
+    const n: Note = { ...fields, id: this.nextId++, sent: false };
     this.notes.push(n);
-    this.show(n, buf);
+    this.show(n, buf, rows);
     return n;
   }
 
@@ -591,6 +578,18 @@ export class NoteBook implements LineNotes {
     if (!ok) say(`notes: cannot keep them in ${this.file}: ${tostring(result)}`, "warn");
     else if (!result.ok) say(`notes: cannot keep them in ${this.file}: ${result.error}`, "warn");
   }
+}
+
+/** The note of `notes` a :ClaudeCodeNote on lines `first`..`last` edits: on exactly that range, or holding `first`. */
+function noteAt(notes: Note[], first: number, last: number, ranged: boolean): Note | undefined {
+  return ranged && first !== last
+    ? notes.find((n) => n.first === first && n.last === last)
+    : notes.find((n) => n.first <= first && first <= n.last);
+}
+
+/** "line 3", "lines 3-4". */
+function linesWord(first: number, last: number): string {
+  return first === last ? `line ${first}` : `lines ${first}-${last}`;
 }
 
 /** What a sent note's mark and list entry say: sent, then answered or not by the next turn. */
