@@ -165,6 +165,24 @@ describe('part of a hunk', function()
         assert.are.equal(text_of(AFTER), outcome().text)
       end)
 
+      it('Visual gh (only the original side changes): the proposal is modified, :q refuses, :q! rejects', function()
+        s:lua('_G.propose(...)', layout, BASE, AFTER)
+        assert.is_true(s:wait_for(function()
+          return s:lua('return vim.b.claude_ide_diff ~= nil and vim.b.claude_ide_diff.role') == 'proposal'
+        end))
+        assert.is_false(s:lua('return vim.bo.modified'), 'nothing decided: not modified')
+        cursor(2)
+        type_keys('Vj', 'V')
+        type_keys('gh')
+        assert.is_true(s:lua('return vim.bo.modified'), 'part of a hunk accepted: modified')
+        s:lua('vim.v.errmsg = ""')
+        type_keys(':q<CR>')
+        assert.matches('^E37: No write since last change', s:lua('return vim.v.errmsg'))
+        assert.is_true(s:lua('return _G.outcome == nil'), ':q: still open')
+        type_keys(':q!<CR>')
+        assert.is_false(outcome().accepted)
+      end)
+
       it('a pure insertion, a pure deletion and unequal line counts', function()
         -- Three hunks: n1 n2 n3 inserted after x; d1 d2 d3 deleted after y; a2 a3 replaced by four lines.
         local base = { 'x', 'y', 'd1', 'd2', 'd3', 'z', 'a2', 'a3', 'w' }

@@ -640,8 +640,7 @@ function UnifiedView.prototype.decideHunk(self, action, range)
             return
         end
     end
-    self.decisions = self.decisions + 1
-    setOpt("modified", true, {buf = self.buf})
+    self:counted()
     self:refresh()
     self:jumpHunk("next")
 end
@@ -757,8 +756,12 @@ function UnifiedView.prototype.decideRows(self, action, ____bindingPattern0)
     if action == "take" then
         self.taken = self.taken + 1
     end
-    self.decisions = self.decisions + 1
+    self:counted()
     self:refresh()
+end
+function UnifiedView.prototype.counted(self)
+    self.decisions = self.decisions + 1
+    setOpt("modified", true, {buf = self.buf})
 end
 function UnifiedView.prototype.undo(self)
     local last = self.takes[#self.takes]

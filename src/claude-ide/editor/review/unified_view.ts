@@ -576,9 +576,7 @@ export class UnifiedView {
         return;
       }
     }
-    this.decisions++;
-    // Decisions unsaved: 'modified', so that :q refuses (E37) instead of dropping them; :w applies, :q! discards.
-    setOpt("modified", true, { buf: this.buf });
+    this.counted();
     this.refresh();
     this.jumpHunk("next");
   }
@@ -643,8 +641,17 @@ export class UnifiedView {
       }
     }
     if (action === "take") this.taken++;
-    this.decisions++;
+    this.counted();
     this.refresh();
+  }
+
+  /**
+   * A decision made (a hunk or part of one): counted, and the proposal's buffer 'modified' even when only the
+   * original's side changed (a take), so that :q refuses (E37) instead of dropping it; :w applies, :q! discards.
+   */
+  private counted(): void {
+    this.decisions++;
+    setOpt("modified", true, { buf: this.buf });
   }
 
   /**
