@@ -49,6 +49,16 @@ else
       echo "    DISABLE_TELEMETRY = '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC = '1' } } } } })"
     } > "$WORK/$1-init.lua"
   }
+  # far_ui_nvim <name>: the scripted model <name> started, then a Neovim with far_init's setup in its own tmux
+  # window, the way start_ui_nvim starts one; the section's failures are counted from here (end_ui_section).
+  far_ui_nvim() {
+    start_model "$1"
+    far_init "$1"
+    section_failed_before=$failed
+    printf -v far_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock "$1")" --cmd "set rtp^=$ROOT" -c "luafile $WORK/$1-init.lua"
+    tmux -S "$TMUX_SOCK" new-session -d -s "$1" -x 200 -y 50 -c "$FAR_PROJECT" "$far_nvim; sleep 600"
+    wait_for 10 test -S "$(nvim_sock "$1")" || echo "the $1 Neovim did not start"
+  }
   # The scripted model of the first session: Read and Edit a.txt (a proposal), answers to the selection and
   # the mention, then the agent tool (loaded through ToolSearch first).
   cat > "$WORK/far-scenario.json" <<EOF
@@ -63,13 +73,7 @@ else
   {"text": "FAR-TOOL-DONE"}
 ]
 EOF
-  start_model far
-  far_init far
-  # Started in the model's own tmux window the way start_ui_nvim does, with the init file (the model is started).
-  section_failed_before=$failed
-  printf -v far_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock far)" --cmd "set rtp^=$ROOT" -c "luafile $WORK/far-init.lua"
-  tmux -S "$TMUX_SOCK" new-session -d -s far -x 200 -y 50 -c "$FAR_PROJECT" "$far_nvim; sleep 600"
-  wait_for 10 test -S "$(nvim_sock far)" || echo "the far Neovim did not start"
+  far_ui_nvim far
   fv() { nv far "$1"; }
   far_keys() { tmux -S "$TMUX_SOCK" send-keys -t far "$@"; }
   nv_ex far "ClaudeCode @box"
@@ -151,12 +155,7 @@ EOF
   {"text": "FAR-TURN-DONE"}
 ]
 EOF
-  start_model farturn
-  far_init farturn
-  section_failed_before=$failed
-  printf -v far_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock farturn)" --cmd "set rtp^=$ROOT" -c "luafile $WORK/farturn-init.lua"
-  tmux -S "$TMUX_SOCK" new-session -d -s farturn -x 200 -y 50 -c "$FAR_PROJECT" "$far_nvim; sleep 600"
-  wait_for 10 test -S "$(nvim_sock farturn)" || echo "the farturn Neovim did not start"
+  far_ui_nvim farturn
   ft() { nv farturn "$1"; }
   ft_keys() { tmux -S "$TMUX_SOCK" send-keys -t farturn "$@"; }
   nv_ex farturn "ClaudeCode @box --permission-mode acceptEdits --allowedTools Bash"
@@ -197,20 +196,13 @@ EOF
   {"text": "FAR-AGAIN"}
 ]
 EOF
-  start_model fardrop
-  far_init fardrop
-  section_failed_before=$failed
-  printf -v far_nvim '%q ' "$NVIM" --clean --listen "$(nvim_sock fardrop)" --cmd "set rtp^=$ROOT" -c "luafile $WORK/fardrop-init.lua"
-  tmux -S "$TMUX_SOCK" new-session -d -s fardrop -x 200 -y 50 -c "$FAR_PROJECT" "$far_nvim; sleep 600"
-  wait_for 10 test -S "$(nvim_sock fardrop)" || echo "the fardrop Neovim did not start"
+  far_ui_nvim fardrop
   fdv() { nv fardrop "$1"; }
-  fd_door() { fdv 'luaeval("(require([[claude-ide]]).server():gateways()[1] or {}).port or 0")'; }
   nv_ex fardrop "ClaudeCode @box"
   wait_for 45 pane_has fardrop "? for shortcuts"
   type_into fardrop "Uppercase e1 in e.txt"
-  fd_in_review() { [[ "$(fdv 'exists("t:claude_ide_diff")')" == 1 ]]; }
-  check "fardrop: the Edit of /workspace/e.txt opens its review here" wait_for 45 fd_in_review
-  FD_DOOR="$(fd_door)"
+  check "fardrop: the Edit of /workspace/e.txt opens its review here" wait_for 45 remote_in_review fardrop
+  FD_DOOR="$(remote_door fardrop)"
   # The session's ssh: the process of this Neovim's tree named ssh that forwards the door.
   FD_SSH=""
   for pid in $(tree_pids "$(fdv 'getpid()')"); do
@@ -221,13 +213,15 @@ EOF
   done
   check "fardrop: the session's ssh runs in this Neovim's tree" test -n "$FD_SSH"
   [[ -n "$FD_SSH" ]] && kill -9 "$FD_SSH"
-  fd_door_closed() { [[ "$(fd_door)" == 0 && "$(fdv 'luaeval("#require([[claude-ide]]).sessions()")')" == 0 ]]; }
+  fd_door_closed() { [[ "$(remote_door fardrop)" == 0 && "$(fdv 'luaeval("#require([[claude-ide]]).sessions()")')" == 0 ]]; }
   check "fardrop: the ssh killed, the door closes and the session ends" wait_for 20 fd_door_closed
   fd_gone() { [[ "$(fdv 'luaeval("vim.inspect(vim.tbl_map(function(b) local v = vim.b[b].claude_ide_diff return type(v) == [[table]] and v.gone or false end, vim.api.nvim_list_bufs()))")')" == *"is gone (its connection dropped)"* ]]; }
   check "fardrop: the review stays open and says its session is gone" wait_for 10 fd_gone
   fd_lock_gone() { [[ ! -e "$FAR_HOME_LOCAL/.claude/ide/$FD_DOOR.lock" ]]; }
   check "fardrop: the far shell hung up: its lock file over there is gone" wait_for 30 fd_lock_gone
-  nv_ex fardrop 'lua for _, w in ipairs(vim.api.nvim_list_wins()) do local v = vim.b[vim.api.nvim_win_get_buf(w)].claude_ide_diff if type(v) == "table" and v.role == "proposal" then vim.api.nvim_set_current_win(w) end end'
+  # Where the user is: the review took the focus when it opened (diff.focus = "always"), and the drop left it there.
+  fd_in_proposal() { [[ "$(fdv 'luaeval("(vim.b.claude_ide_diff or {}).role or [[none]]")') $(fdv 'mode()')" == "proposal n" ]]; }
+  check "fardrop: the orphaned review's proposal has the focus, in Normal mode" fd_in_proposal
   tmux -S "$TMUX_SOCK" send-keys -t fardrop ':w' Enter
   check "fardrop: :w in the orphaned review writes e.txt here" wait_for 20 file_is "$FAR_PROJECT/e.txt" $'E1\ne2'
   fd_told() { [[ "$(fdv 'execute("messages")')" == *"e.txt written here;"*"the agent will not hear of it"* ]]; }
@@ -235,9 +229,8 @@ EOF
   nv_ex fardrop "ClaudeCode @box"
   fd_again() {
     local d
-    d="$(fd_door)"
-    [[ "$d" != 0 && "$d" != "$FD_DOOR" ]] &&
-      [[ "$(fdv 'luaeval("#vim.tbl_filter(function(s) return s.connected end, require([[claude-ide]]).sessions())")')" == 1 ]]
+    d="$(remote_door fardrop)"
+    [[ "$d" != 0 && "$d" != "$FD_DOOR" ]] && remote_connected fardrop
   }
   check "fardrop: :ClaudeCode @box starts again, connected through a new door" wait_for 45 fd_again
   nv_ex fardrop 'lua for _, s in ipairs(require("claude-ide").sessions()) do if s.buf then vim.api.nvim_buf_delete(s.buf, { force = true }) end end'
