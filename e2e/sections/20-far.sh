@@ -215,7 +215,7 @@ EOF
   [[ -n "$FD_SSH" ]] && kill -9 "$FD_SSH"
   fd_door_closed() { [[ "$(remote_door fardrop)" == 0 && "$(fdv 'luaeval("#require([[claude-ide]]).sessions()")')" == 0 ]]; }
   check "fardrop: the ssh killed, the door closes and the session ends" wait_for 20 fd_door_closed
-  fd_gone() { [[ "$(fdv 'luaeval("vim.inspect(vim.tbl_map(function(b) local v = vim.b[b].claude_ide_diff return type(v) == [[table]] and v.gone or false end, vim.api.nvim_list_bufs()))")')" == *"is gone (its connection dropped)"* ]]; }
+  fd_gone() { [[ "$(fdv 'luaeval("vim.inspect(vim.tbl_map(function(b) local v = vim.b[b].claude_ide_diff return type(v) == [[table]] and v.gone or false end, vim.api.nvim_list_bufs()))")')" == *"@box"*" is gone"* ]]; }
   check "fardrop: the review stays open and says its session is gone" wait_for 10 fd_gone
   fd_lock_gone() { [[ ! -e "$FAR_HOME_LOCAL/.claude/ide/$FD_DOOR.lock" ]]; }
   check "fardrop: the far shell hung up: its lock file over there is gone" wait_for 30 fd_lock_gone

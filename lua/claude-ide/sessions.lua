@@ -379,7 +379,7 @@ function Sessions.prototype.create(self, config, args, start)
         if ____opt_32 ~= nil then
             ____opt_32.setOrphanRule(function(client)
                 local name = self.farClients[client]
-                return name ~= nil and name .. " is gone (its connection dropped)" or nil
+                return name ~= nil and name .. " is gone" or nil
             end)
         end
     end

@@ -444,7 +444,8 @@ describe('far session', function()
       -- The review stays open and says its session is gone.
       local buf, v = in_review()
       assert.is_not_nil(buf, 'the review closed with the connection')
-      assert.matches('^claude@box[%d ]* is gone %(its connection dropped%)$', v.gone)
+      -- The same words whichever sees the end first, the socket (the orphan rule) or the terminal (ended): a race.
+      assert.matches('^claude@box[%d ]* is gone$', v.gone)
       assert(vim.wait(3000, function()
         return messages.text():find('stays open', 1, true) ~= nil
       end, 20))

@@ -375,10 +375,12 @@ export class Sessions {
           : undefined;
         if (job !== undefined) pcall(vim.fn.jobstop, job);
       };
-      // The reviews of a far session outlive its connection: they say it is gone, :w writes here.
+      // The reviews of a far session outlive its connection: they say it is gone, :w writes here. The same words as
+      // ended()'s: which of the two sees the end first (the socket or the terminal) is a race. Why it ended (the
+      // forward exited, the command failed) is said once by the drop's own message and kept for :checkhealth.
       this.link.diff()?.setOrphanRule((client) => {
         const name = this.farClients.get(client);
-        return name !== undefined ? `${name} is gone (its connection dropped)` : undefined;
+        return name !== undefined ? `${name} is gone` : undefined;
       });
     }
     const port = this.link.port();
