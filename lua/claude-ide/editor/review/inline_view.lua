@@ -612,9 +612,21 @@ function InlineView.prototype.tag(self)
         change = self:changeNumber()
     }
 end
-function InlineView.prototype.isMine(self, which)
+function InlineView.prototype.lastChange(self)
+    return vim.api.nvim_buf_call(
+        self.buf,
+        function() return vim.fn.undotree().seq_last end
+    )
+end
+function InlineView.prototype.mine(self, which)
     local tag = self.source.lastTag(which)
-    return tag ~= nil and tag.buf == self.buf and tag.change == self:changeNumber()
+    if tag == nil or tag.buf ~= self.buf or tag.change ~= self:changeNumber() then
+        return nil
+    end
+    if which == "redo" and tag.undoneAt ~= nil and tag.undoneAt ~= self:lastChange() then
+        return nil
+    end
+    return tag
 end
 function InlineView.prototype.undo(self)
     self:back("undo", "u")
@@ -627,13 +639,18 @@ function InlineView.prototype.redo(self)
 end
 function InlineView.prototype.back(self, which, key)
     local count = math.max(1, vim.v.count)
-    while count > 0 and self:isMine(which) do
-        if which == "undo" then
-            self.source.undo()
-        else
-            self.source.redo()
+    do
+        local tag = self:mine(which)
+        while count > 0 and tag ~= nil do
+            if which == "undo" then
+                self.source.undo()
+                tag.undoneAt = self:lastChange()
+            else
+                self.source.redo()
+            end
+            count = count - 1
+            tag = self:mine(which)
         end
-        count = count - 1
     end
     if count == 0 then
         return
@@ -686,7 +703,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
         do
             local h = f.hunks[id]
             if h == nil then
-                goto __continue120
+                goto __continue125
             end
             local ____end = details and details.end_row or start
             local r1
@@ -702,12 +719,12 @@ function InlineView.prototype.decideLines(self, decision, first, last)
                 )
             else
                 if first - 1 >= ____end then
-                    goto __continue120
+                    goto __continue125
                 end
                 r1, r2 = rowsOfBlock(h, "b", first - start, last - start)
             end
             if r1 == 0 then
-                goto __continue120
+                goto __continue125
             end
             local rows = {}
             do
@@ -719,7 +736,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
             end
             picks[#picks + 1] = {hunk = id - 1, rows = rows}
         end
-        ::__continue120::
+        ::__continue125::
     end
     if #picks == 0 then
         say("no line of the turn's hunks in those lines")
@@ -746,14 +763,14 @@ function InlineView.prototype.mapKeys(self)
     for ____, e in ipairs(self.keys) do
         do
             if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") then
-                goto __continue136
+                goto __continue141
             end
             local lhs = e.lhs
             local fn = keyOf({buf}, e.fn)
             for ____, mode in ipairs(e.visualOnly == true and ({"x"}) or (e.visual == true and ({"n", "x"}) or ({"n"}))) do
                 do
                     if done[(mode .. " ") .. lhs] ~= nil then
-                        goto __continue138
+                        goto __continue143
                     end
                     done[(mode .. " ") .. lhs] = true
                     local mine = vim.api.nvim_buf_call(
@@ -764,10 +781,10 @@ function InlineView.prototype.mapKeys(self)
                     ____self_saved_14[#____self_saved_14 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
                     vim.keymap.set(mode, lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
                 end
-                ::__continue138::
+                ::__continue143::
             end
         end
-        ::__continue136::
+        ::__continue141::
     end
 end
 function InlineView.prototype.unmapKeys(self)

@@ -81,6 +81,8 @@ export interface InlineSource {
 export interface InlineTag {
   buf: Buf;
   change: number;
+  /** Given back by u here: the buffer's last change number then (an edit since drops the redo, as Vim's own does). */
+  undoneAt?: number;
 }
 
 /** Every buffer under inline review. */
@@ -462,10 +464,20 @@ export class InlineView {
     return { buf: this.buf, change: this.changeNumber() };
   }
 
-  /** Whether the review's last decision (`which`: the one u would give back, or <C-r> make again) is this buffer's, as it is now. */
-  private isMine(which: "undo" | "redo"): boolean {
+  /** The buffer's last change number (undotree's seq_last): it grows with each new edit, and undo leaves it. */
+  private lastChange(): number {
+    return vim.api.nvim_buf_call(this.buf, () => vim.fn.undotree().seq_last as number);
+  }
+
+  /**
+   * The review's last decision (`which`: the one u would give back, or <C-r> make again) when it is this buffer's
+   * and the buffer is as it left it (for a redo: no new edit since u gave it back).
+   */
+  private mine(which: "undo" | "redo"): InlineTag | undefined {
     const tag = this.source.lastTag(which) as InlineTag | undefined;
-    return tag !== undefined && tag.buf === this.buf && tag.change === this.changeNumber();
+    if (tag === undefined || tag.buf !== this.buf || tag.change !== this.changeNumber()) return undefined;
+    if (which === "redo" && tag.undoneAt !== undefined && tag.undoneAt !== this.lastChange()) return undefined;
+    return tag;
   }
 
   /**
@@ -484,9 +496,11 @@ export class InlineView {
 
   private back(which: "undo" | "redo", key: string): void {
     let count = math.max(1, vim.v.count as number);
-    while (count > 0 && this.isMine(which)) {
-      if (which === "undo") this.source.undo();
-      else this.source.redo();
+    for (let tag = this.mine(which); count > 0 && tag !== undefined; tag = this.mine(which)) {
+      if (which === "undo") {
+        this.source.undo();
+        tag.undoneAt = this.lastChange();
+      } else this.source.redo();
       count--;
     }
     if (count === 0) return;
