@@ -682,6 +682,7 @@ function NoteBook.prototype.attach(self, buf)
         return
     end
     local notes = mine
+    local nearCount = 0
     if #mine > AT_ONCE_NOTES then
         local near = {}
         local far = {}
@@ -705,6 +706,7 @@ function NoteBook.prototype.attach(self, buf)
             unpack(far)
         )
         notes = {__TS__SparseArraySpread(____array_34)}
+        nearCount = #near
     end
     local waiting = {}
     for ____, n in ipairs(notes) do
@@ -717,7 +719,7 @@ function NoteBook.prototype.attach(self, buf)
             waiting[n] = true
         end
     end
-    self.placing[buf] = {notes = notes, next = 0, waiting = waiting}
+    self.placing[buf] = {notes = notes, next = 0, near = nearCount, waiting = waiting}
     self:place(buf, #mine > AT_ONCE_NOTES and SLICE_MS or nil)
 end
 function NoteBook.prototype.place(self, buf, budget)
@@ -756,7 +758,7 @@ function NoteBook.prototype.place(self, buf, budget)
                 n.last = ____temp_41[2]
             end
             self:show(n, buf)
-            if budget ~= nil and (vim.uv.hrtime() - start) / 1000000 >= budget then
+            if budget ~= nil and p.next >= p.near and (vim.uv.hrtime() - start) / 1000000 >= budget then
                 break
             end
         end

@@ -55,6 +55,8 @@ interface Note extends StoredNote {
 interface Placing {
   notes: Note[];
   next: number;
+  /** The first `near` are near a window's cursor: drawn in the first slice, however long it takes. */
+  near: number;
   /** Those still to draw (a note removed meanwhile leaves it). */
   waiting: LuaSet<Note>;
   /** The buffer's lines when a note's were not where it says (read once while the buffer is unchanged). */
@@ -523,6 +525,7 @@ export class NoteBook implements LineNotes {
     );
     if (mine.length === 0) return;
     let notes = mine;
+    let nearCount = 0;
     if (mine.length > AT_ONCE_NOTES) {
       const near: Note[] = [];
       const far: Note[] = [];
@@ -532,6 +535,7 @@ export class NoteBook implements LineNotes {
       }));
       for (const n of mine) (cursors.some((c) => math.abs(n.first - c.row) <= c.height) ? near : far).push(n);
       notes = [...near, ...far];
+      nearCount = near.length;
     }
     const waiting = new LuaSet<Note>();
     for (const n of notes) waiting.add(n);
@@ -542,7 +546,7 @@ export class NoteBook implements LineNotes {
         notes.push(n);
         waiting.add(n);
       }
-    this.placing.set(buf, { notes, next: 0, waiting });
+    this.placing.set(buf, { notes, next: 0, near: nearCount, waiting });
     this.place(buf, mine.length > AT_ONCE_NOTES ? SLICE_MS : undefined);
   }
 
@@ -574,7 +578,7 @@ export class NoteBook implements LineNotes {
       const found = this.locate(buf, n, text);
       if (found !== undefined) [n.first, n.last] = [found, found + n.last - n.first];
       this.show(n, buf);
-      if (budget !== undefined && (vim.uv.hrtime() - start) / 1e6 >= budget) break;
+      if (budget !== undefined && p.next >= p.near && (vim.uv.hrtime() - start) / 1e6 >= budget) break;
     }
     if (p.next >= p.notes.length) {
       this.placing.delete(buf);
