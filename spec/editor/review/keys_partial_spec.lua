@@ -85,8 +85,9 @@ describe('part of a hunk', function()
     )
   end
 
+  --- Moves to line `line` as a user does (`{line}G`).
   local function cursor(line)
-    s:lua('vim.api.nvim_win_set_cursor(0, { ..., 0 })', line)
+    type_keys(line .. 'G')
   end
 
   local function outcome()

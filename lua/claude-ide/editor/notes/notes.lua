@@ -8,9 +8,12 @@ local __TS__ArrayFind = ____lualib.__TS__ArrayFind
 local __TS__ArrayIndexOf = ____lualib.__TS__ArrayIndexOf
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArraySome = ____lualib.__TS__ArraySome
+local __TS__SparseArrayNew = ____lualib.__TS__SparseArrayNew
+local __TS__SparseArrayPush = ____lualib.__TS__SparseArrayPush
+local __TS__SparseArraySpread = ____lualib.__TS__SparseArraySpread
 local __TS__New = ____lualib.__TS__New
 local ____exports = {}
-local noteAt, linesWord, sentWord
+local bufferText, noteAt, linesWord, sentWord
 local ____log = require("claude-ide.log")
 local say = ____log.say
 local ____buffers = require("claude-ide.editor.buffers")
@@ -28,20 +31,37 @@ local ____store = require("claude-ide.editor.notes.store")
 local readStore = ____store.readStore
 local storeFile = ____store.storeFile
 local writeStore = ____store.writeStore
+function bufferText(buf, tick)
+    local all = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    local at = {}
+    do
+        local i = 0
+        while i < #all do
+            local list = at[all[i + 1]]
+            if list == nil then
+                at[all[i + 1]] = {i + 1}
+            else
+                list[#list + 1] = i + 1
+            end
+            i = i + 1
+        end
+    end
+    return {tick = tick, all = all, at = at}
+end
 function noteAt(notes, first, last, ranged)
-    local ____temp_34
+    local ____temp_43
     if ranged and first ~= last then
-        ____temp_34 = __TS__ArrayFind(
+        ____temp_43 = __TS__ArrayFind(
             notes,
             function(____, n) return n.first == first and n.last == last end
         )
     else
-        ____temp_34 = __TS__ArrayFind(
+        ____temp_43 = __TS__ArrayFind(
             notes,
             function(____, n) return n.first <= first and first <= n.last end
         )
     end
-    return ____temp_34
+    return ____temp_43
 end
 function linesWord(first, last)
     return first == last and "line " .. tostring(first) or (("lines " .. tostring(first)) .. "-") .. tostring(last)
@@ -56,6 +76,10 @@ ____exports.NOTE_SENT_HL = "ClaudeIdeNoteSent"
 --- The sign of a note's first line, and the mark before its text under its last line.
 local SIGN = "✎"
 local AUGROUP = "claude-ide.notes"
+--- A file's notes drawn at once when it is loaded; more are drawn in slices, those near its windows' cursors first.
+local AT_ONCE_NOTES = 50
+--- How long one slice of drawing a file's notes may hold the editor.
+local SLICE_MS = 4
 local function defineHighlights()
     vim.api.nvim_set_hl(0, ____exports.NOTE_HL, {link = "DiagnosticInfo", default = true})
     vim.api.nvim_set_hl(0, ____exports.NOTE_SIGN_HL, {link = "DiagnosticSignInfo", default = true})
@@ -97,6 +121,7 @@ function NoteBook.prototype.____constructor(self, cwd)
     end
     self.cwd = cwd
     self.notes = {}
+    self.placing = {}
     self.nextId = 1
     self.ns = vim.api.nvim_create_namespace("claude-ide.notes")
     self.file = storeFile(cwd)
@@ -460,6 +485,9 @@ function NoteBook.prototype.markAnswered(self, answered, unanswered)
     end
 end
 function NoteBook.prototype.dispose(self)
+    for buf in pairs(self.placing) do
+        self.placing[buf] = nil
+    end
     self:save()
     pcall(vim.api.nvim_del_augroup_by_id, self.group)
     for ____, n in ipairs(self.notes) do
@@ -478,6 +506,9 @@ function NoteBook.prototype.add(self, buf, fields, rows)
     return n
 end
 function NoteBook.prototype.remove(self, n)
+    for ____, p in pairs(self.placing) do
+        p.waiting[n] = nil
+    end
     self:unshow(n)
     local at = __TS__ArrayIndexOf(self.notes, n)
     if at >= 0 then
@@ -490,6 +521,7 @@ function NoteBook.prototype.where(self, n)
     return ((name .. (proposal and " (proposal)" or "")) .. ":") .. tostring(n.first == n.last and n.first or (tostring(n.first) .. "-") .. tostring(n.last))
 end
 function NoteBook.prototype.shownIn(self, buf)
+    self:settle()
     local out = __TS__ArrayFilter(
         self.notes,
         function(____, n) return n.buf == buf end
@@ -523,6 +555,7 @@ function NoteBook.prototype.forModel(self, notes)
     )
 end
 function NoteBook.prototype.sync(self, n)
+    self:settle()
     if n.buf == nil or n.mark == nil or n.rows ~= nil then
         return
     end
@@ -599,8 +632,9 @@ function NoteBook.prototype.draw(self, n)
         0,
         range
     )
+    local texts = (string.find(n.text, "\n", 1, true)) == nil and ({n.text}) or vim.split(n.text, "\n", {plain = true})
     local lines = __TS__ArrayMap(
-        vim.split(n.text, "\n", {plain = true}),
+        texts,
         function(____, line, i) return {
             {
                 i == 0 and (SIGN .. " ") .. (n.sent and ("(" .. sentWord(n)) .. ") " or "") or "  ",
@@ -640,32 +674,130 @@ function NoteBook.prototype.attach(self, buf)
     if target.kind ~= "file" then
         return
     end
-    for ____, n in ipairs(self.notes) do
+    local mine = __TS__ArrayFilter(
+        self.notes,
+        function(____, n) return n.proposal == nil and n.plan == nil and n.path == target.path and n.buf ~= buf end
+    )
+    if #mine == 0 then
+        return
+    end
+    local notes = mine
+    local nearCount = 0
+    if #mine > AT_ONCE_NOTES then
+        local near = {}
+        local far = {}
+        local cursors = __TS__ArrayMap(
+            vim.fn.win_findbuf(buf),
+            function(____, w) return {
+                row = vim.api.nvim_win_get_cursor(w)[1],
+                height = vim.api.nvim_win_get_height(w)
+            } end
+        )
+        for ____, n in ipairs(mine) do
+            local ____temp_33 = __TS__ArraySome(
+                cursors,
+                function(____, c) return math.abs(n.first - c.row) <= c.height end
+            ) and near or far
+            ____temp_33[#____temp_33 + 1] = n
+        end
+        local ____array_34 = __TS__SparseArrayNew(unpack(near))
+        __TS__SparseArrayPush(
+            ____array_34,
+            unpack(far)
+        )
+        notes = {__TS__SparseArraySpread(____array_34)}
+        nearCount = #near
+    end
+    local waiting = {}
+    for ____, n in ipairs(notes) do
+        waiting[n] = true
+    end
+    local old = self.placing[buf]
+    for ____, n in ipairs(old and old.notes or ({})) do
+        if (old and old.waiting[n] ~= nil) == true and not (waiting[n] ~= nil) then
+            notes[#notes + 1] = n
+            waiting[n] = true
+        end
+    end
+    self.placing[buf] = {notes = notes, next = 0, near = nearCount, waiting = waiting}
+    self:place(buf, #mine > AT_ONCE_NOTES and SLICE_MS or nil)
+end
+function NoteBook.prototype.place(self, buf, budget)
+    local p = self.placing[buf]
+    if p == nil then
+        return
+    end
+    if not vim.api.nvim_buf_is_loaded(buf) then
+        self.placing[buf] = nil
+        return
+    end
+    local function text()
+        local tick = vim.api.nvim_buf_get_changedtick(buf)
+        local ____opt_39 = p.text
+        if (____opt_39 and ____opt_39.tick) ~= tick then
+            p.text = bufferText(buf, tick)
+        end
+        return p.text
+    end
+    local start = vim.uv.hrtime()
+    while p.next < #p.notes do
         do
-            if n.proposal ~= nil or n.plan ~= nil or n.path ~= target.path or n.buf == buf then
-                goto __continue123
+            local n = p.notes[p.next + 1]
+            p.next = p.next + 1
+            if not (p.waiting[n] ~= nil) then
+                goto __continue142
             end
-            local found = self:locate(buf, n)
+            p.waiting[n] = nil
+            if n.buf == buf or n.proposal ~= nil then
+                goto __continue142
+            end
+            local found = self:locate(buf, n, text)
             if found ~= nil then
-                local ____temp_33 = {found, found + n.last - n.first}
-                n.first = ____temp_33[1]
-                n.last = ____temp_33[2]
+                local ____temp_41 = {found, found + n.last - n.first}
+                n.first = ____temp_41[1]
+                n.last = ____temp_41[2]
             end
             self:show(n, buf)
+            if budget ~= nil and p.next >= p.near and (vim.uv.hrtime() - start) / 1000000 >= budget then
+                break
+            end
         end
-        ::__continue123::
+        ::__continue142::
+    end
+    if p.next >= #p.notes then
+        self.placing[buf] = nil
+        return
+    end
+    vim.defer_fn(
+        function()
+            if self.placing[buf] == p then
+                self:place(buf, budget)
+            end
+        end,
+        0
+    )
+end
+function NoteBook.prototype.settle(self)
+    if next(self.placing) == nil then
+        return
+    end
+    local bufs = {}
+    for buf in pairs(self.placing) do
+        bufs[#bufs + 1] = buf
+    end
+    for ____, buf in ipairs(bufs) do
+        self:place(buf)
     end
 end
-function NoteBook.prototype.locate(self, buf, n)
+function NoteBook.prototype.locate(self, buf, n, text)
     if #n.lines == 0 then
         return nil
     end
-    local all = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
-    local function at(start)
+    local function same(lines, offset)
         do
             local i = 0
             while i < #n.lines do
-                if all[start - 1 + i + 1] ~= n.lines[i + 1] then
+                if lines[offset + i + 1] ~= n.lines[i + 1] then
                     return false
                 end
                 i = i + 1
@@ -673,22 +805,25 @@ function NoteBook.prototype.locate(self, buf, n)
         end
         return true
     end
-    if at(n.first) then
+    if same(
+        vim.api.nvim_buf_get_lines(buf, n.first - 1, n.first - 1 + #n.lines, false),
+        0
+    ) then
         return n.first
     end
+    local ____text_result_42 = text()
+    local all = ____text_result_42.all
+    local at = ____text_result_42.at
     local best
-    do
-        local start = 1
-        while start + #n.lines - 1 <= #all do
-            if all[start] == n.lines[1] and at(start) and (best == nil or math.abs(start - n.first) < math.abs(best - n.first)) then
-                best = start
-            end
-            start = start + 1
+    for ____, start in ipairs(at[n.lines[1]] or ({})) do
+        if same(all, start - 1) and (best == nil or math.abs(start - n.first) < math.abs(best - n.first)) then
+            best = start
         end
     end
     return best
 end
 function NoteBook.prototype.written(self, buf)
+    self:settle()
     if not __TS__ArraySome(
         self.notes,
         function(____, n) return n.buf == buf end
@@ -699,6 +834,7 @@ function NoteBook.prototype.written(self, buf)
     self:save()
 end
 function NoteBook.prototype.detach(self, buf)
+    self.placing[buf] = nil
     local here = __TS__ArrayFilter(
         self.notes,
         function(____, n) return n.buf == buf or n.proposal == buf end
@@ -741,7 +877,7 @@ function NoteBook.prototype.save(self)
     for ____, n in ipairs(self.notes) do
         do
             if n.proposal ~= nil then
-                goto __continue155
+                goto __continue183
             end
             if n.buf ~= nil and vim.api.nvim_buf_is_loaded(n.buf) and vim.api.nvim_get_option_value("modified", {buf = n.buf}) ~= true then
                 self:sync(n)
@@ -758,7 +894,7 @@ function NoteBook.prototype.save(self)
                 answered = n.answered
             }
         end
-        ::__continue155::
+        ::__continue183::
     end
     local ok, result = pcall(writeStore, self.file, self.cwd, kept)
     if not ok then

@@ -370,35 +370,40 @@ local function runCommand(name)
         )
     end
 end
---- The note key (diff.keymaps.note): a note for the agent on the line under the cursor, or in Visual mode on the
--- selected lines, as :ClaudeCodeNote writes it (it edits the note already there). `words`: what the view shows.
-local function noteEntry(config, words)
-    local lhs = config.keymaps.note
+--- A key that runs the plugin's command `command` (none when its keymap is false); `visual`: in Visual mode too.
+local function commandEntry(lhs, command, desc, bar, visual)
+    if visual == nil then
+        visual = false
+    end
     if lhs == false then
         return {}
     end
     return {{
         lhs = lhs,
-        desc = words == "turn" and "a note for the agent on this line (Visual: the selected lines), sent with your next prompt once you apply (:w); on a note: edit it" or "a note for the agent on this line of the proposal (Visual: the selected lines); on a note: edit it",
-        bar = "note",
+        desc = desc,
+        bar = bar,
         rank = ____exports.OTHER,
-        visual = true,
-        fn = function() return runCommand("ClaudeCodeNote") end
+        visual = visual,
+        fn = function() return runCommand(command) end
     }}
 end
+--- The note key (diff.keymaps.note): a note for the agent on the line under the cursor, or in Visual mode on the
+-- selected lines, as :ClaudeCodeNote writes it (it edits the note already there). `words`: what the view shows;
+-- `desc` replaces the description (a plan's).
+local function noteEntry(config, words, desc)
+    local said = desc or (words == "turn" and "a note for the agent on this line (Visual: the selected lines), sent with your next prompt once you apply (:w); on a note: edit it" or "a note for the agent on this line of the proposal (Visual: the selected lines); on a note: edit it")
+    return commandEntry(
+        config.keymaps.note,
+        "ClaudeCodeNote",
+        said,
+        "note",
+        true
+    )
+end
 --- The request-changes key (diff.keymaps.request_changes) of a proposal or a plan: rejected, its notes the reason.
-local function requestChangesEntry(config, what)
-    local lhs = config.keymaps.request_changes
-    if lhs == false then
-        return {}
-    end
-    return {{
-        lhs = lhs,
-        desc = ("request changes: reject the " .. what) .. " with every note on it as the reason, so the model revises it",
-        bar = "request changes",
-        rank = ____exports.OTHER,
-        fn = function() return runCommand("ClaudeCodeRequestChanges") end
-    }}
+local function requestChangesEntry(config, what, desc)
+    local said = desc or ("request changes: reject the " .. what) .. " with every note on it as the reason, so the model revises it"
+    return commandEntry(config.keymaps.request_changes, "ClaudeCodeRequestChanges", said, "request changes")
 end
 local function NOOP()
 end
@@ -696,14 +701,8 @@ function ____exports.planTable(config, approveWords, act)
     if keys.reject_with_reason ~= false and keys.reject_with_reason ~= keys.reject then
         list[#list + 1] = {lhs = keys.reject_with_reason, desc = "refuse the plan, with feedback for the model", rank = ____exports.OTHER, fn = act.refuse}
     end
-    local note = noteEntry(config, "proposal")
-    for ____, e in ipairs(note) do
-        e.desc = "a note for the agent on this line of the plan (Visual: the selected lines)"
-    end
-    local changes = requestChangesEntry(config, "plan")
-    for ____, e in ipairs(changes) do
-        e.desc = "request changes: refuse the plan with every note on it as the feedback"
-    end
+    local note = noteEntry(config, "proposal", "a note for the agent on this line of the plan (Visual: the selected lines)")
+    local changes = requestChangesEntry(config, "plan", "request changes: refuse the plan with every note on it as the feedback")
     list[#list + 1] = {lhs = ":ClaudeCodeDiffDeny {feedback}", desc = "refuse the plan with this feedback", bar = "", rank = ____exports.PART_OF}
     list[#list + 1] = helpEntry(
         "the plan",

@@ -23,6 +23,11 @@ const SIGN = "✎";
 
 const AUGROUP = "claude-ide.notes";
 
+/** A file's notes drawn at once when it is loaded; more are drawn in slices, those near its windows' cursors first. */
+const AT_ONCE_NOTES = 50;
+/** How long one slice of drawing a file's notes may hold the editor. */
+const SLICE_MS = 4;
+
 function defineHighlights(): void {
   vim.api.nvim_set_hl(0, NOTE_HL, { link: "DiagnosticInfo", default: true });
   vim.api.nvim_set_hl(0, NOTE_SIGN_HL, { link: "DiagnosticSignInfo", default: true });
@@ -44,6 +49,25 @@ interface Note extends StoredNote {
   virt?: number;
   /** Shown at these rows of `buf` (an overview's), not at its lines: its marks there say nothing of its lines. */
   rows?: [number, number];
+}
+
+/** Notes waiting to be drawn in a buffer just loaded (attach), in the order they are drawn. */
+interface Placing {
+  notes: Note[];
+  next: number;
+  /** The first `near` are near a window's cursor: drawn in the first slice, however long it takes. */
+  near: number;
+  /** Those still to draw (a note removed meanwhile leaves it). */
+  waiting: LuaSet<Note>;
+  /** The buffer's lines when a note's were not where it says (read once while the buffer is unchanged). */
+  text?: BufferText;
+}
+
+/** A buffer's lines at a changedtick, and where each distinct line is (finding a note's moved lines). */
+interface BufferText {
+  tick: number;
+  all: string[];
+  at: LuaMap<string, number[]>;
 }
 
 /** What a buffer is to the notes: a file, a review's proposal (or a turn's file, or a plan), or nothing. */
@@ -91,6 +115,8 @@ export interface SentNote {
 
 export class NoteBook implements LineNotes {
   private readonly notes: Note[] = [];
+  /** Buffers just loaded whose notes are drawn in slices (attach). */
+  private readonly placing = new LuaMap<Buf, Placing>();
   private nextId = 1;
   private readonly ns: number;
   private readonly group: number;
@@ -349,6 +375,7 @@ export class NoteBook implements LineNotes {
   }
 
   dispose(): void {
+    for (const [buf] of this.placing) this.placing.delete(buf);
     this.save();
     pcall(vim.api.nvim_del_augroup_by_id, this.group);
     for (const n of this.notes) this.unshow(n);
@@ -365,6 +392,7 @@ export class NoteBook implements LineNotes {
   }
 
   private remove(n: Note): void {
+    for (const [, p] of this.placing) p.waiting.delete(n);
     this.unshow(n);
     const at = this.notes.indexOf(n);
     if (at >= 0) this.notes.splice(at, 1);
@@ -379,6 +407,7 @@ export class NoteBook implements LineNotes {
 
   /** The notes shown in `buf` now, where their marks are. */
   private shownIn(buf: Buf): Note[] {
+    this.settle();
     const out = this.notes.filter((n) => n.buf === buf);
     for (const n of out) this.sync(n);
     return out;
@@ -405,6 +434,7 @@ export class NoteBook implements LineNotes {
 
   /** Reads where a shown note's marks are now (its lines may have moved), and its lines' text. */
   private sync(n: Note): void {
+    this.settle();
     if (n.buf === undefined || n.mark === undefined || n.rows !== undefined) return;
     if (!vim.api.nvim_buf_is_loaded(n.buf)) return;
     const [row, , details] = vim.api.nvim_buf_get_extmark_by_id(n.buf, this.ns, n.mark, { details: true });
@@ -459,7 +489,9 @@ export class NoteBook implements LineNotes {
     };
     if (n.mark !== undefined) range.id = n.mark;
     n.mark = vim.api.nvim_buf_set_extmark(buf, this.ns, firstRow - 1, 0, range);
-    const lines = vim.split(n.text, "\n", { plain: true }).map((line, i) => [
+    const texts =
+      string.find(n.text, "\n", 1, true)[0] === undefined ? [n.text] : vim.split(n.text, "\n", { plain: true });
+    const lines = texts.map((line, i) => [
       [i === 0 ? `${SIGN} ${n.sent ? `(${sentWord(n)}) ` : ""}` : "  ", n.sent ? NOTE_SENT_HL : NOTE_SIGN_HL],
       [line, hl],
     ]);
@@ -479,40 +511,114 @@ export class NoteBook implements LineNotes {
     n.rows = undefined;
   }
 
-  /** A buffer was loaded: the notes of its file show there, at their quoted lines when those moved. */
+  /**
+   * A buffer was loaded: the notes of its file show there, at their quoted lines when those moved. Many notes
+   * (over AT_ONCE_NOTES) are drawn in slices of SLICE_MS, one a loop turn, those near the cursor of a window on the
+   * buffer first: 500 notes drawn at once held the editor 20 ms. What reads the notes' places meanwhile (sync)
+   * draws the rest first.
+   */
   private attach(buf: Buf): void {
     const target = targetOf(buf);
     if (target.kind !== "file") return;
-    for (const n of this.notes) {
-      if (n.proposal !== undefined || n.plan !== undefined || n.path !== target.path || n.buf === buf) continue;
-      const found = this.locate(buf, n);
-      if (found !== undefined) [n.first, n.last] = [found, found + n.last - n.first];
-      this.show(n, buf);
+    const mine = this.notes.filter(
+      (n) => n.proposal === undefined && n.plan === undefined && n.path === target.path && n.buf !== buf,
+    );
+    if (mine.length === 0) return;
+    let notes = mine;
+    let nearCount = 0;
+    if (mine.length > AT_ONCE_NOTES) {
+      const near: Note[] = [];
+      const far: Note[] = [];
+      const cursors = vim.fn.win_findbuf(buf).map((w) => ({
+        row: vim.api.nvim_win_get_cursor(w)[0],
+        height: vim.api.nvim_win_get_height(w),
+      }));
+      for (const n of mine) (cursors.some((c) => math.abs(n.first - c.row) <= c.height) ? near : far).push(n);
+      notes = [...near, ...far];
+      nearCount = near.length;
     }
+    const waiting = new LuaSet<Note>();
+    for (const n of notes) waiting.add(n);
+    const old = this.placing.get(buf);
+    // Those still waiting from an earlier load of it stay waiting.
+    for (const n of old?.notes ?? [])
+      if (old?.waiting.has(n) === true && !waiting.has(n)) {
+        notes.push(n);
+        waiting.add(n);
+      }
+    this.placing.set(buf, { notes, next: 0, near: nearCount, waiting });
+    this.place(buf, mine.length > AT_ONCE_NOTES ? SLICE_MS : undefined);
   }
 
-  /** Where a note's quoted lines start in `buf`: at its lines, else the nearest place that holds them. */
-  private locate(buf: Buf, n: Note): number | undefined {
+  /**
+   * Draws the notes waiting for `buf` (attach): all of them, or those a slice of `budget` ms has time for, the
+   * rest on the next loop turn.
+   */
+  private place(buf: Buf, budget?: number): void {
+    const p = this.placing.get(buf);
+    if (p === undefined) return;
+    if (!vim.api.nvim_buf_is_loaded(buf)) {
+      this.placing.delete(buf);
+      return;
+    }
+    // The buffer's lines are read once while it is unchanged, and only when a note's lines are not where it says
+    // (a file of 10,000 lines with 500 notes: reading them all for each note held the editor a second).
+    const text = (): BufferText => {
+      const tick = vim.api.nvim_buf_get_changedtick(buf);
+      if (p.text?.tick !== tick) p.text = bufferText(buf, tick);
+      return p.text;
+    };
+    const start = vim.uv.hrtime();
+    while (p.next < p.notes.length) {
+      const n = p.notes[p.next];
+      p.next++;
+      if (!p.waiting.has(n)) continue;
+      p.waiting.delete(n);
+      if (n.buf === buf || n.proposal !== undefined) continue;
+      const found = this.locate(buf, n, text);
+      if (found !== undefined) [n.first, n.last] = [found, found + n.last - n.first];
+      this.show(n, buf);
+      if (budget !== undefined && p.next >= p.near && (vim.uv.hrtime() - start) / 1e6 >= budget) break;
+    }
+    if (p.next >= p.notes.length) {
+      this.placing.delete(buf);
+      return;
+    }
+    vim.defer_fn(() => {
+      if (this.placing.get(buf) === p) this.place(buf, budget);
+    }, 0);
+  }
+
+  /** Draws every note still waiting (attach's slices): what reads the notes' places needs them all placed. */
+  private settle(): void {
+    if (this.placing.isEmpty()) return;
+    const bufs: Buf[] = [];
+    for (const [buf] of this.placing) bufs.push(buf);
+    for (const buf of bufs) this.place(buf);
+  }
+
+  /**
+   * Where a note's quoted lines start in `buf`: at its lines, else the nearest place that holds them (`text`: the
+   * buffer's lines and where each is, read when needed).
+   */
+  private locate(buf: Buf, n: Note, text: () => BufferText): number | undefined {
     if (n.lines.length === 0) return undefined;
-    const all = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
-    const at = (start: number) => {
-      for (let i = 0; i < n.lines.length; i++) if (all[start - 1 + i] !== n.lines[i]) return false;
+    const same = (lines: string[], offset: number) => {
+      for (let i = 0; i < n.lines.length; i++) if (lines[offset + i] !== n.lines[i]) return false;
       return true;
     };
-    if (at(n.first)) return n.first;
+    if (same(vim.api.nvim_buf_get_lines(buf, n.first - 1, n.first - 1 + n.lines.length, false), 0)) return n.first;
+    const { all, at } = text();
     let best: number | undefined;
-    for (let start = 1; start + n.lines.length - 1 <= all.length; start++)
-      if (
-        all[start - 1] === n.lines[0] &&
-        at(start) &&
-        (best === undefined || math.abs(start - n.first) < math.abs(best - n.first))
-      )
+    for (const start of at.get(n.lines[0]) ?? [])
+      if (same(all, start - 1) && (best === undefined || math.abs(start - n.first) < math.abs(best - n.first)))
         best = start;
     return best;
   }
 
   /** A file was written: its notes' places are the file's now. */
   private written(buf: Buf): void {
+    this.settle();
     if (!this.notes.some((n) => n.buf === buf)) return;
     this.shownIn(buf);
     this.save();
@@ -523,6 +629,7 @@ export class NoteBook implements LineNotes {
    * proposal's notes go with it; those not sent yet stay, on its file.
    */
   private detach(buf: Buf): void {
+    this.placing.delete(buf);
     const here = this.notes.filter((n) => n.buf === buf || n.proposal === buf);
     if (here.length === 0) return;
     const modified = vim.api.nvim_get_option_value("modified", { buf }) === true;
@@ -578,6 +685,18 @@ export class NoteBook implements LineNotes {
     if (!ok) say(`notes: cannot keep them in ${this.file}: ${tostring(result)}`, "warn");
     else if (!result.ok) say(`notes: cannot keep them in ${this.file}: ${result.error}`, "warn");
   }
+}
+
+/** `buf`'s lines (at changedtick `tick`) and the 1-based line numbers of each distinct line. */
+function bufferText(buf: Buf, tick: number): BufferText {
+  const all = vim.api.nvim_buf_get_lines(buf, 0, -1, false);
+  const at = new LuaMap<string, number[]>();
+  for (let i = 0; i < all.length; i++) {
+    const list = at.get(all[i]);
+    if (list === undefined) at.set(all[i], [i + 1]);
+    else list.push(i + 1);
+  }
+  return { tick, all, at };
 }
 
 /** The note of `notes` a :ClaudeCodeNote on lines `first`..`last` edits: on exactly that range, or holding `first`. */

@@ -310,41 +310,31 @@ function runCommand(name: string): void {
   if (!ok) say(`:${name}: ${tostring(err)}`, "error");
 }
 
+/** A key that runs the plugin's command `command` (none when its keymap is false); `visual`: in Visual mode too. */
+function commandEntry(lhs: string | false, command: string, desc: string, bar: string, visual = false): KeyEntry[] {
+  if (lhs === false) return [];
+  return [{ lhs, desc, bar, rank: OTHER, visual, fn: () => runCommand(command) }];
+}
+
 /**
  * The note key (diff.keymaps.note): a note for the agent on the line under the cursor, or in Visual mode on the
- * selected lines, as :ClaudeCodeNote writes it (it edits the note already there). `words`: what the view shows.
+ * selected lines, as :ClaudeCodeNote writes it (it edits the note already there). `words`: what the view shows;
+ * `desc` replaces the description (a plan's).
  */
-function noteEntry(config: Config["diff"], words: Words): KeyEntry[] {
-  const lhs = config.keymaps.note;
-  if (lhs === false) return [];
-  return [
-    {
-      lhs,
-      desc:
-        words === "turn"
-          ? "a note for the agent on this line (Visual: the selected lines), sent with your next prompt once you apply (:w); on a note: edit it"
-          : "a note for the agent on this line of the proposal (Visual: the selected lines); on a note: edit it",
-      bar: "note",
-      rank: OTHER,
-      visual: true,
-      fn: () => runCommand("ClaudeCodeNote"),
-    },
-  ];
+function noteEntry(config: Config["diff"], words: Words, desc?: string): KeyEntry[] {
+  const said =
+    desc ??
+    (words === "turn"
+      ? "a note for the agent on this line (Visual: the selected lines), sent with your next prompt once you apply (:w); on a note: edit it"
+      : "a note for the agent on this line of the proposal (Visual: the selected lines); on a note: edit it");
+  return commandEntry(config.keymaps.note, "ClaudeCodeNote", said, "note", true);
 }
 
 /** The request-changes key (diff.keymaps.request_changes) of a proposal or a plan: rejected, its notes the reason. */
-function requestChangesEntry(config: Config["diff"], what: string): KeyEntry[] {
-  const lhs = config.keymaps.request_changes;
-  if (lhs === false) return [];
-  return [
-    {
-      lhs,
-      desc: `request changes: reject the ${what} with every note on it as the reason, so the model revises it`,
-      bar: "request changes",
-      rank: OTHER,
-      fn: () => runCommand("ClaudeCodeRequestChanges"),
-    },
-  ];
+function requestChangesEntry(config: Config["diff"], what: string, desc?: string): KeyEntry[] {
+  const said =
+    desc ?? `request changes: reject the ${what} with every note on it as the reason, so the model revises it`;
+  return commandEntry(config.keymaps.request_changes, "ClaudeCodeRequestChanges", said, "request changes");
 }
 
 /** What a file's view does for its keys. */
@@ -705,10 +695,16 @@ export function planTable(config: Config["diff"], approveWords: string, act: Pla
       rank: OTHER,
       fn: act.refuse,
     });
-  const note = noteEntry(config, "proposal");
-  for (const e of note) e.desc = "a note for the agent on this line of the plan (Visual: the selected lines)";
-  const changes = requestChangesEntry(config, "plan");
-  for (const e of changes) e.desc = "request changes: refuse the plan with every note on it as the feedback";
+  const note = noteEntry(
+    config,
+    "proposal",
+    "a note for the agent on this line of the plan (Visual: the selected lines)",
+  );
+  const changes = requestChangesEntry(
+    config,
+    "plan",
+    "request changes: refuse the plan with every note on it as the feedback",
+  );
   list.push({
     lhs: ":ClaudeCodeDiffDeny {feedback}",
     desc: "refuse the plan with this feedback",
