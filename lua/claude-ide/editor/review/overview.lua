@@ -276,6 +276,9 @@ end
 function Overview.prototype.isPrepared(self)
     return self.prepared >= #self.sections
 end
+function Overview.prototype.highlightAfter(self, busy)
+    self.busy = busy
+end
 function Overview.prototype.highlighted(self)
     return self.marked >= #self.sections
 end
@@ -518,7 +521,7 @@ function Overview.prototype.undo(self)
         local rows = ____value.rows
         do
             if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
-                goto __continue83
+                goto __continue84
             end
             setRows(hunk, rows)
             self:shown(index, hunk)
@@ -526,7 +529,7 @@ function Overview.prototype.undo(self)
                 first = hunk
             end
         end
-        ::__continue83::
+        ::__continue84::
     end
     if first == nil then
         say("that decision's file was reviewed again since (its hunks are new): nothing undone")
@@ -548,7 +551,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             do
                 local at = self:at(row)
                 if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
-                    goto __continue90
+                    goto __continue91
                 end
                 local h = self.sections[at.file + 1].hunks[at.hunk + 1]
                 local p = picked[h]
@@ -561,7 +564,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
                 side[1] = math.min(side[1], at.idx)
                 side[2] = math.max(side[2], at.idx)
             end
-            ::__continue90::
+            ::__continue91::
             row = row + 1
         end
     end
@@ -576,11 +579,11 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             local s = self.sections[p.index + 1]
             if decision == "dropped" and s.file.deletes == true then
                 say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
-                goto __continue94
+                goto __continue95
             end
             which[#which + 1] = {p.index, p.hunk}
         end
-        ::__continue94::
+        ::__continue95::
     end
     self:remember(which)
     for ____, ____value in ipairs(which) do
@@ -755,7 +758,10 @@ function Overview.prototype.scheduleStep(self)
             if self.prepared < #self.sections then
                 self:prepareSlice()
             else
-                self:markSlice()
+                local ____opt_10 = self.busy
+                if (____opt_10 and ____opt_10()) ~= true then
+                    self:markSlice()
+                end
             end
             self:scheduleStep()
         end,
@@ -784,13 +790,13 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
         strict = false,
         priority = LINE_PRIORITY
     }) or ({line_hl_group = group})
-    local ____temp_10
+    local ____temp_12
     if hunk == nil then
-        ____temp_10 = nil
+        ____temp_12 = nil
     else
-        ____temp_10 = hunkState(hunk)
+        ____temp_12 = hunkState(hunk)
     end
-    local state = ____temp_10
+    local state = ____temp_12
     if kind == 3 and state == "partly" then
         local h = hunk
         local dropped = rowsDecided(h, "dropped")
@@ -828,9 +834,9 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_13 = self.sections
-    local ____opt_11 = self:at(h.row)
-    local s = ____self_sections_13[(____opt_11 and ____opt_11.file or 0) + 1]
+    local ____self_sections_15 = self.sections
+    local ____opt_13 = self:at(h.row)
+    local s = ____self_sections_15[(____opt_13 and ____opt_13.file or 0) + 1]
     local chunk = s.chunk
     local kinds = chunk.kinds
     local first = -1
@@ -842,19 +848,19 @@ function Overview.prototype.markHunk(self, h)
                 first = row
             end
             local changed = kind == 5 or kind == 6
-            local ____self_mark_16 = self.mark
-            local ____row_15 = row
-            local ____changed_14
+            local ____self_mark_18 = self.mark
+            local ____row_17 = row
+            local ____changed_16
             if changed then
-                ____changed_14 = rowDecision(h, chunk.idx[row - s.header + 1])
+                ____changed_16 = rowDecision(h, chunk.idx[row - s.header + 1])
             else
-                ____changed_14 = h.decision
+                ____changed_16 = h.decision
             end
-            ____self_mark_16(
+            ____self_mark_18(
                 self,
-                ____row_15,
+                ____row_17,
                 kind,
-                ____changed_14,
+                ____changed_16,
                 h
             )
             row = row + 1
@@ -882,7 +888,7 @@ function Overview.prototype.markHunk(self, h)
         while k < h.aCount do
             do
                 if rowDecision(h, k + 1) == "dropped" then
-                    goto __continue150
+                    goto __continue151
                 end
                 local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
                 if oldEnd > start then
@@ -892,7 +898,7 @@ function Overview.prototype.markHunk(self, h)
                     self:markText(first + h.aCount + k, start + 1, newEnd + 1)
                 end
             end
-            ::__continue150::
+            ::__continue151::
             k = k + 1
         end
     end
@@ -1024,25 +1030,25 @@ function Overview.prototype.show(self, enter)
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
-    local ____markReview_22 = markReview
+    local ____markReview_24 = markReview
+    local ____self_buf_23 = self.buf
+    local ____self_spec_title_20 = self.spec.title
     local ____self_buf_21 = self.buf
-    local ____self_spec_title_18 = self.spec.title
-    local ____self_buf_19 = self.buf
-    local ____file_20 = file
-    local ____temp_17
+    local ____file_22 = file
+    local ____temp_19
     if self.spec.words == "turn" then
-        ____temp_17 = true
+        ____temp_19 = true
     else
-        ____temp_17 = nil
+        ____temp_19 = nil
     end
-    ____markReview_22(
-        ____self_buf_21,
+    ____markReview_24(
+        ____self_buf_23,
         {
-            tab_name = ____self_spec_title_18,
+            tab_name = ____self_spec_title_20,
             role = "proposal",
-            proposal = ____self_buf_19,
-            file = ____file_20,
-            turn = ____temp_17,
+            proposal = ____self_buf_21,
+            file = ____file_22,
+            turn = ____temp_19,
             files = __TS__ArrayMap(
                 self.spec.files,
                 function(____, f) return f.path end
@@ -1185,9 +1191,9 @@ function Overview.prototype.inlineHere(self)
     if at == nil then
         say("on a file's header or one of its hunks: the title line is no file")
     else
-        local ____opt_23 = self.events.inline
-        if ____opt_23 ~= nil then
-            ____opt_23(at[1], at[2])
+        local ____opt_25 = self.events.inline
+        if ____opt_25 ~= nil then
+            ____opt_25(at[1], at[2])
         end
     end
 end
@@ -1255,48 +1261,48 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_37 = overviewTable
-    local ____array_36 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
-    local function ____temp_26()
+    local ____overviewTable_39 = overviewTable
+    local ____array_38 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
+    local function ____temp_28()
         return self:openHere()
     end
-    local function ____temp_27()
+    local function ____temp_29()
         return self.events.accept()
     end
-    local function ____temp_28()
+    local function ____temp_30()
         return self:closeOrAsk()
     end
-    local function ____temp_29()
+    local function ____temp_31()
         return self:reasonOrNote()
     end
-    local function ____temp_30(decision, range)
+    local function ____temp_32(decision, range)
         return self:decideHere(decision, range)
     end
-    local function ____temp_31()
+    local function ____temp_33()
         return self:undo()
     end
-    local ____onFile_result_32 = onFile(function(i) return self.events.wholeFile(i) end)
-    local function ____temp_33(what, direction)
+    local ____onFile_result_34 = onFile(function(i) return self.events.wholeFile(i) end)
+    local function ____temp_35(what, direction)
         return self:jump(what == "hunk" and 3 or 2, direction)
     end
-    local ____temp_25
+    local ____temp_27
     if self.events.inline == nil then
-        ____temp_25 = nil
+        ____temp_27 = nil
     else
-        ____temp_25 = function() return self:inlineHere() end
+        ____temp_27 = function() return self:inlineHere() end
     end
     __TS__SparseArrayPush(
-        ____array_36,
+        ____array_38,
         {
-            open = ____temp_26,
-            accept = ____temp_27,
-            close = ____temp_28,
-            reason = ____temp_29,
-            decide = ____temp_30,
-            undo = ____temp_31,
-            wholeFile = ____onFile_result_32,
-            jump = ____temp_33,
-            inline = ____temp_25
+            open = ____temp_28,
+            accept = ____temp_29,
+            close = ____temp_30,
+            reason = ____temp_31,
+            decide = ____temp_32,
+            undo = ____temp_33,
+            wholeFile = ____onFile_result_34,
+            jump = ____temp_35,
+            inline = ____temp_27
         },
         __TS__ArrayMap(
             self.spec.keys,
@@ -1307,20 +1313,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_35
+    local ____temp_37
     if self.spec.note == nil then
-        ____temp_35 = "reason"
+        ____temp_37 = "reason"
     else
-        local ____temp_34
+        local ____temp_36
         if self.spec.note == false then
-            ____temp_34 = false
+            ____temp_36 = false
         else
-            ____temp_34 = "note"
+            ____temp_36 = "note"
         end
-        ____temp_35 = ____temp_34
+        ____temp_37 = ____temp_36
     end
-    __TS__SparseArrayPush(____array_36, ____temp_35)
-    self.keys = ____overviewTable_37(__TS__SparseArraySpread(____array_36))
+    __TS__SparseArrayPush(____array_38, ____temp_37)
+    self.keys = ____overviewTable_39(__TS__SparseArraySpread(____array_38))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)
