@@ -142,6 +142,11 @@ tree_args() {
   done
 }
 section_pids() { tree_pids "$(nv "$1" 'getpid()')"; }
+# A Neovim with a UI driven as a user drives it: ui_keys <name> <keys...> types into its tmux window (tmux's key
+# names; -l for literal text); ui_in_review <name>: its current tab page is a review; ui_mode <name>: its mode(1).
+ui_keys() { local name="$1"; shift; tmux -S "$TMUX_SOCK" send-keys -t "$name" "$@"; }
+ui_in_review() { [[ "$(nv "$1" 'exists("t:claude_ide_diff")')" == 1 ]]; }
+ui_mode() { nv "$1" 'mode(1)'; }
 winbar_has() { [[ "$(nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)))")')" == *"$2"* ]]; }
 
 # tmux windows: "cli" and "bye-cli" (CLIs in their own terminal, sections 1-6 and 10) and one per Neovim with a
@@ -159,6 +164,46 @@ start_model() { # start_model <name>
   API_PID[$1]=$!
 }
 api_log_has() { grep -qF -- "$2" "$WORK/$1-api.jsonl" 2>/dev/null; } # api_log_has <name> <text>
+# api_request <log> <prompt>: the text of the first conversation request in a scripted model's log (that of
+# fake-anthropic.mjs or fake-gemini.mjs; not a token count, not one of Gemini's side questions) whose conversation
+# holds <prompt>: each of its strings, one after the other. Fails when there is none.
+api_request() {
+  node -e '
+    const [log, prompt] = process.argv.slice(1);
+    const lines = require("fs").readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const first = lines.find((e) => e.all && e.all.includes(prompt) && !/count_?tokens|countTokens|:generateContent/i.test(e.path));
+    if (!first) process.exit(1);
+    const texts = [];
+    const walk = (v) => {
+      if (typeof v === "string") texts.push(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    try { walk(JSON.parse(first.all)); } catch { texts.push(first.all); }
+    process.stdout.write(texts.join("\n"));' "$1" "$2" 2>/dev/null
+}
+# api_once <log> <prompt> <text>: that request carries <text> exactly once.
+api_once() {
+  local all rest
+  all="$(api_request "$1" "$2")" || return 1
+  rest="${all//"$3"/}"
+  (((${#all} - ${#rest}) == ${#3}))
+}
+# note_for_model <where> <line> <note>: one note on one line as the notes message gives it to the model (the
+# quoted line in a fenced block).
+note_for_model() { printf '%s:\n```\n%s\n```\nNote: %s' "$1" "$2" "$3"; }
+# notes_list <name>: the notes of that Neovim as :ClaudeCodeNotes lists them ("[answered] text" and the like).
+notes_list() {
+  nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(i) return i.text end, require([[claude-ide]]).server():lineNotes():quickfixItems()))")'
+}
+# note_by_keys <window> <text>: types a note as a user does in a review: `gn`, the note's text at its prompt, Enter.
+note_by_keys() {
+  local win="$1"
+  tmux -S "$TMUX_SOCK" send-keys -t "$1" 'gn'
+  wait_for 10 eval '[[ "$(nv "$win" "mode(1)")" == c ]]'
+  tmux -S "$TMUX_SOCK" send-keys -t "$1" -l "$2"
+  tmux -S "$TMUX_SOCK" send-keys -t "$1" Enter
+}
 # The environment of a claude talking to the scripted model <name>, with no network.
 model_env() {
   echo "NO_PROXY=127.0.0.1,localhost,::1 ANTHROPIC_API_KEY=sk-ant-e2e-fake ANTHROPIC_BASE_URL=http://127.0.0.1:${API_PORT[$1]}" \

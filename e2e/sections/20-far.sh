@@ -12,7 +12,8 @@
 #   - a selection and an @-mention reaching the model as /workspace paths;
 #   - an agent tool (mcp__nvim__read_buffer over HTTP MCP) reading the local unsaved buffer by its far path;
 #   - a second session in acceptEdits mode: an Edit and a `sed -i` over there, the turn review here (HTTP hooks)
-#     lists both, one hunk reverted by keys;
+#     lists both, one hunk reverted by keys, a note (`gn`) on the other file's line: the next prompt's hook gives
+#     the model that note with its far path (/workspace/c.txt), the quoted line and the note, once;
 #   - closing the terminal removes the far lock file;
 #   - a dropped connection (the session's ssh killed with a review pending): the review stays open and writes
 #     here, the door closes, the far lock file goes, :ClaudeCode @box starts again through a new door.
@@ -152,7 +153,8 @@ EOF
   {"tool": "Read", "input": {"file_path": "/workspace/c.txt"}},
   {"tool": "Edit", "input": {"file_path": "/workspace/c.txt", "old_string": "c1", "new_string": "C1"}},
   {"tool": "Bash", "input": {"command": "sed -i 's/d1/D1/' d.txt", "description": "Uppercase d1 in d.txt"}},
-  {"text": "FAR-TURN-DONE"}
+  {"text": "FAR-TURN-DONE"},
+  {"text": "FAR-NOTE-SEEN"}
 ]
 EOF
   far_ui_nvim farturn
@@ -167,6 +169,12 @@ EOF
   ft_line() { ft 'getline(".")'; }
   ft_on_d() { [[ "$(ft_line)" == "d.txt ("* ]]; }
   ft_dropped() { [[ "$(ft 'luaeval("table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, true), \"\\n\")")')" == *"1 of 1 hunk"* ]]; }
+  # A note on c.txt's changed line (issue 52), sent with the next prompt once the review is applied.
+  ft_keys -l '/^+C1'
+  ft_keys Enter
+  check "farturn: / to c.txt's changed line" wait_for 10 eval '[[ "$(ft_line)" == "+C1" ]]'
+  note_by_keys farturn 'FAR-NOTE why upper case?'
+  check "farturn: gn wrote the note" wait_for 10 eval '[[ "$(notes_list farturn)" == *"FAR-NOTE why upper case?"* ]]'
   ft_keys ']f'
   wait_for 10 ft_on_d || true
   ft_keys ']c' 'gH'
@@ -174,6 +182,18 @@ EOF
   ft_keys ':w' Enter
   check "farturn: d.txt's hunk reverted here, c.txt keeps the agent's change" \
     wait_for 20 eval 'file_is "$FAR_PROJECT/d.txt" $'"'"'d1\nd2'"'"' && file_is "$FAR_PROJECT/c.txt" $'"'"'C1\nc2'"'"''
+  # The next prompt: its hook (an HTTP hook through the door) gives the model the note with the far path of c.txt,
+  # the quoted line and the note, once; the local path goes nowhere near the model.
+  type_into farturn "Answer my far note"
+  check "farturn: the next request carries the note with the far path (/workspace/c.txt, line, quoted code, note), once" \
+    wait_for 30 api_once "$WORK/farturn-api.jsonl" "Answer my far note" \
+    "$(note_for_model "/workspace/c.txt line 1" 'C1' 'FAR-NOTE why upper case?')"
+  ft_no_local() {
+    local t
+    t="$(api_request "$WORK/farturn-api.jsonl" "Answer my far note")" && [[ "$t" == *"/workspace/c.txt"* && "$t" != *"$FAR_PROJECT"* ]]
+  }
+  check "farturn: ... and no local path in that request" ft_no_local
+  check "farturn: the model's answer shows" wait_for 30 pane_has farturn "FAR-NOTE-SEEN"
   FT_DOOR="$(remote_door farturn)"
   ft_lock_gone() { [[ ! -e "$FAR_HOME_LOCAL/.claude/ide/$FT_DOOR.lock" ]]; }
   check "farturn: the far lock file exists while the session runs" eval '! ft_lock_gone'

@@ -8,6 +8,8 @@
 #   - turn 3 proposes an edit of c.lua: `gn` writes a note on the proposal and `gQ` requests changes (the proposal
 #     is rejected, the note its reason); the next prompt carries it, and the model's revised proposal is reviewed
 #     and accepted with :w.
+# The same through a remote target, with far paths: e2e/sections/20-far.sh (farturn: a note in a far session's turn
+# review reaches the model as /workspace/c.txt).
 NP="$WORK/notes-project"
 mkdir -p "$NP"
 printf 'local a = 1\nlocal b = 2\nreturn a + b\n' > "$NP/a.lua"
@@ -33,32 +35,10 @@ nt_normal() { [[ "$(nt 'mode(1)')" == n ]]; }
 nt_title() { nt 'get(t:, "claude_ide_diff", "")'; }
 nt_line() { nt 'getline(".")'; }
 # What the notes say now: each one's list entry (:ClaudeCodeNotes), as "[answered] text" and the like.
-nt_notes() {
-  nt 'luaeval("vim.inspect(vim.tbl_map(function(i) return i.text end, require([[claude-ide]]).server():lineNotes():quickfixItems()))")'
-}
-# Types a note for the key `gn` took: the question, the text, <CR>.
-nt_note() {
-  nt_keys 'gn'
-  wait_for 10 eval '[[ "$(nt "mode(1)")" == c ]]'
-  nt_keys -l "$1"
-  nt_keys Enter
-}
+nt_notes() { notes_list notes; }
+nt_note() { note_by_keys notes "$1"; }
 # The first request to the model whose conversation holds <prompt> carries <text> in it exactly once.
-nt_once() {
-  node -e '
-    const [log, prompt, want] = process.argv.slice(1);
-    const lines = require("fs").readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-    const first = lines.find((e) => e.all && e.all.includes(prompt));
-    if (!first) process.exit(1);
-    const texts = [];
-    const walk = (v) => {
-      if (typeof v === "string") texts.push(v);
-      else if (Array.isArray(v)) v.forEach(walk);
-      else if (v && typeof v === "object") Object.values(v).forEach(walk);
-    };
-    walk(JSON.parse(first.all));
-    process.exit(texts.join("\n").split(want).length - 1 === 1 ? 0 : 1);' "$WORK/notes-api.jsonl" "$1" "$2"
-}
+nt_once() { api_once "$WORK/notes-api.jsonl" "$1" "$2"; }
 nv_ex notes "ClaudeCode --allowedTools Bash"
 wait_for 30 pane_has notes "? for shortcuts"
 wait_for 30 clis_announced notes 1
@@ -81,9 +61,9 @@ check "notes: :w applied the review (nothing reverted)" wait_for 10 eval '! nt_i
 check "notes: the files keep the turn's changes" file_is "$NP/b.lua" $'local x = g()\nreturn x'
 type_into notes "Answer my notes"
 check "notes: the next request carries the note on a.lua (path, line, quoted code, note), once" \
-  wait_for 30 nt_once "Answer my notes" "$NP/a.lua line 1:"$'\n'"> local a = 10"$'\n'"Note: NOTE-A use a constant"
+  wait_for 30 nt_once "Answer my notes" "$(note_for_model "$NP/a.lua line 1" 'local a = 10' 'NOTE-A use a constant')"
 check "notes: and the note on b.lua, once" \
-  nt_once "Answer my notes" "$NP/b.lua line 1:"$'\n'"> local x = g()"$'\n'"Note: NOTE-B handle nil"
+  nt_once "Answer my notes" "$(note_for_model "$NP/b.lua line 1" 'local x = g()' 'NOTE-B handle nil')"
 # Turn 2 changed a.lua's noted line: its review (one file) shows the note answered above that hunk.
 check "notes: turn 2's review opens (a.lua)" \
   wait_for 40 eval 'nt_in_review && nt_normal && [[ "$(nt_title)" == *"turn 2"* ]]'
@@ -107,7 +87,7 @@ nt_c_untouched() { ! nt_in_review && file_is "$NP/c.lua" $'local c = 3\nreturn c
 check "notes: gQ rejects the proposal (c.lua untouched, the review closed)" wait_for 10 nt_c_untouched
 type_into notes "Revise c"
 check "notes: the next request carries the note as the reason the proposal was rejected" \
-  wait_for 30 nt_once "Revise c" "$NP/c.lua line 1 (of your proposed change, not yet in the file):"$'\n'"> local c = 30"$'\n'"Note: NOTE-C make it 300"
+  wait_for 30 nt_once "Revise c" "$(note_for_model "$NP/c.lua line 1 (of your proposed change, not yet in the file)" 'local c = 30' 'NOTE-C make it 300')"
 check "notes: the model's revised proposal opens" \
   wait_for 40 eval 'nt_in_review && nt_normal && [[ "$(nt "getline(1)")" == "local c = 300" ]]'
 nt_keys ':w' Enter
@@ -116,8 +96,10 @@ end_ui_section notes
 
 # The same notes with Gemini CLI (its hooks as :ClaudeCodeHooks prints them, in ~/.gemini/settings.json, as the
 # turn section does; commands auto-accepted): a shell command of turn 1 changes a.lua and b.lua, `gn` notes a line
-# of each in the overview, `:w` applies, and the next prompt's request carries both (BeforeAgent), once. Gemini CLI
-# writes a hook's context into the request HTML-escaped: the quoted lines' `>` reach the model as `&gt;`.
+# of each in the overview, `:w` applies, and the next prompt's request carries both (BeforeAgent), once, the quoted
+# code as written. Gemini CLI writes a hook's context into the request with < and > HTML-escaped (0.61.0's
+# DefaultHookOutput.getAdditionalContext, packages/core/src/hooks/types.ts): the notes quote in fenced blocks, not
+# behind "> ", so the quote reaches the model readable (a quoted line's own < or > is still escaped there).
 GEMINI_NOTES="$(bash "$ROOT/scripts/gemini-cli.sh")" || GEMINI_NOTES=""
 check "notes (gemini): the CLI is installed (scripts/gemini-cli.sh)" test -n "$GEMINI_NOTES"
 if [[ -n "$GEMINI_NOTES" ]]; then
@@ -157,22 +139,24 @@ if [[ -n "$GEMINI_NOTES" ]]; then
   }
   gn_in_review() { [[ "$(gn 'exists("t:claude_ide_diff")')" == 1 ]]; }
   gn_line() { gn 'getline(".")'; }
-  gn_notes() {
-    gn 'luaeval("vim.inspect(vim.tbl_map(function(i) return i.text end, require([[claude-ide]]).server():lineNotes():quickfixItems()))")'
-  }
-  gn_note() {
-    gn_keys 'gn'
-    wait_for 10 eval '[[ "$(gn "mode(1)")" == c ]]'
-    gn_keys -l "$1"
-    gn_keys Enter
-  }
+  gn_notes() { notes_list gnotes; }
+  gn_note() { note_by_keys gnotes "$1"; }
   # The first request whose turns hold <prompt> carries <text> exactly once.
-  gn_once() {
-    node -e '
-      const [log, prompt, want] = process.argv.slice(1);
-      const lines = require("fs").readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-      const first = lines.find((e) => e.path.includes(":streamGenerateContent") && e.all.includes(prompt));
-      process.exit(first && first.all.split(want).length - 1 === 1 ? 0 : 1);' "$WORK/gnotes-api.jsonl" "$1" "$2"
+  gn_once() { api_once "$WORK/gnotes-api.jsonl" "$1" "$2"; }
+  # What the hook context of that request says (Gemini CLI wraps it in <hook_context>; it escapes < and > in it).
+  gn_context() {
+    local t
+    t="$(api_request "$WORK/gnotes-api.jsonl" "$1")" || return 1
+    [[ "$t" == *"<hook_context>"*"</hook_context>"* ]] || return 1
+    t="${t#*<hook_context>}"
+    printf '%s' "${t%%</hook_context>*}"
+  }
+  # The quoted code reached the model as written: no HTML entity in the context, the quoted lines as they are.
+  gn_readable() {
+    local c
+    c="$(gn_context "gnotes answer")" || return 1
+    [[ "$c" == *'```'$'\n''local a = 10'$'\n''```'* && "$c" == *'```'$'\n''local x = g()'$'\n''```'* ]] &&
+      [[ "$c" != *"&gt;"* && "$c" != *"&lt;"* && "$c" != *"&amp;"* ]]
   }
   nv_ex gnotes "ClaudeCode"
   wait_for 60 pane_has gnotes "YOLO" || true
@@ -197,9 +181,11 @@ if [[ -n "$GEMINI_NOTES" ]]; then
   type_into gnotes "gnotes answer"
   wait_for 10 eval 'grep -qF "gnotes answer" "$WORK/gnotes-api.jsonl"' || tmux -S "$TMUX_SOCK" send-keys -t gnotes Enter
   check "notes (gemini): the next request carries the note on a.lua (path, line, quoted code, note), once" \
-    wait_for 60 gn_once "gnotes answer" "$GN/a.lua line 1:"$'\n'"&gt; local a = 10"$'\n'"Note: GNOTE-A why ten"
+    wait_for 60 gn_once "gnotes answer" "$(note_for_model "$GN/a.lua line 1" 'local a = 10' 'GNOTE-A why ten')"
   check "notes (gemini): and the note on b.lua, once" \
-    gn_once "gnotes answer" "$GN/b.lua line 1:"$'\n'"&gt; local x = g()"$'\n'"Note: GNOTE-B handle nil"
+    gn_once "gnotes answer" "$(note_for_model "$GN/b.lua line 1" 'local x = g()' 'GNOTE-B handle nil')"
+  check "notes (gemini): the model reads the quoted code as written (no &gt;, &lt; or &amp; in the hook context)" \
+    gn_readable
   if ((failed > section_failed_before)); then
     echo "--- gnotes Neovim screen ---"; pane gnotes
     tail -c 3000 "$WORK/gnotes-api.jsonl" 2>/dev/null

@@ -29,7 +29,7 @@ describe('notes on lines for the next prompt', function()
     local taken = ctx.services.notes:drain('claude:far', nil, far)
     assert.are.equal(1, #taken)
     assert.is_truthy(
-      taken[1]:find('/workspace/src/a.lua lines 2-3:\n> local two = 2\n> return one\nNote: is two used?', 1, true),
+      taken[1]:find('/workspace/src/a.lua lines 2-3:\n```\nlocal two = 2\nreturn one\n```\nNote: is two used?', 1, true),
       taken[1]
     )
     assert.is_nil(taken[1]:find(dir, 1, true), 'no local path')

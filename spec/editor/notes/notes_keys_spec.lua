@@ -145,7 +145,7 @@ describe('the note and request-changes keys', function()
       assert.matches('left 2 notes', o.reason)
       assert.is_truthy(
         o.reason:find(
-          file .. ' line 2 (of your proposed change, not yet in the file):\n> local b = 20\nNote: why 20?',
+          file .. ' line 2 (of your proposed change, not yet in the file):\n```\nlocal b = 20\n```\nNote: why 20?',
           1,
           true
         ),
@@ -154,7 +154,7 @@ describe('the note and request-changes keys', function()
       assert.is_truthy(
         o.reason:find(
           file
-            .. ' lines 3-4 (of your proposed change, not yet in the file):\n> local c = 30\n> return a\nNote: keep c and the return',
+            .. ' lines 3-4 (of your proposed change, not yet in the file):\n```\nlocal c = 30\nreturn a\n```\nNote: keep c and the return',
           1,
           true
         ),
@@ -182,7 +182,8 @@ describe('the note and request-changes keys', function()
     local reason = o.reason
     assert.is_truthy(
       reason:find(
-        project .. '/b.txt line 2 (of your proposed change, not yet in the file):\n> TWO\nNote: two in capitals?',
+        project
+          .. '/b.txt line 2 (of your proposed change, not yet in the file):\n```\nTWO\n```\nNote: two in capitals?',
         1,
         true
       ),
@@ -191,7 +192,8 @@ describe('the note and request-changes keys', function()
     -- Visual over `-local b = 2` and `+local b = 20`: the removed line counts as the line where it was (2)
     assert.is_truthy(
       reason:find(
-        project .. '/a.lua line 2 (of your proposed change, not yet in the file):\n> local b = 20\nNote: b and its line',
+        project
+          .. '/a.lua line 2 (of your proposed change, not yet in the file):\n```\nlocal b = 20\n```\nNote: b and its line',
         1,
         true
       ),
@@ -215,7 +217,8 @@ describe('the note and request-changes keys', function()
     assert.is_truthy(o.reason:find('Note: from the overview', 1, true), o.reason)
     assert.is_truthy(
       o.reason:find(
-        project .. '/a.lua line 1 (of your proposed change, not yet in the file):\n> local a = 1\nNote: from the file',
+        project
+          .. '/a.lua line 1 (of your proposed change, not yet in the file):\n```\nlocal a = 1\n```\nNote: from the file',
         1,
         true
       ),
@@ -238,7 +241,7 @@ describe('the note and request-changes keys', function()
     local o = outcome()
     assert.are.equal('refused', o.kind)
     assert.is_truthy(
-      o.feedback:find('Your plan "plan.md", line 4:\n> 2. write\nNote: write tests first', 1, true),
+      o.feedback:find('Your plan "plan.md", line 4:\n```\n2. write\n```\nNote: write tests first', 1, true),
       o.feedback
     )
   end)
@@ -255,8 +258,8 @@ describe('the note and request-changes keys', function()
     end)
     note_by_key('3Ggn', 'c stays')
     local sent = take_pending()
-    assert.is_truthy(sent:find(project .. '/b.txt line 2:\n> TWO\nNote: keep it lower case', 1, true), sent)
-    assert.is_truthy(sent:find(project .. '/a.lua line 3:\n> local c = 3\nNote: c stays', 1, true), sent)
+    assert.is_truthy(sent:find(project .. '/b.txt line 2:\n```\nTWO\n```\nNote: keep it lower case', 1, true), sent)
+    assert.is_truthy(sent:find(project .. '/a.lua line 3:\n```\nlocal c = 3\n```\nNote: c stays', 1, true), sent)
     assert.is_nil(sent:find('proposed change', 1, true), sent)
   end)
 
@@ -273,9 +276,9 @@ describe('the note and request-changes keys', function()
     note_by_key('2Ggn', 'twenty?')
     note_by_key('3GVjgn', 'the rest')
     local sent = take_pending()
-    assert.is_truthy(sent:find(project .. '/a.lua line 2:\n> local b = 20\nNote: twenty?', 1, true), sent)
+    assert.is_truthy(sent:find(project .. '/a.lua line 2:\n```\nlocal b = 20\n```\nNote: twenty?', 1, true), sent)
     assert.is_truthy(
-      sent:find(project .. '/a.lua lines 3-4:\n> local c = 3\n> return a\nNote: the rest', 1, true),
+      sent:find(project .. '/a.lua lines 3-4:\n```\nlocal c = 3\nreturn a\n```\nNote: the rest', 1, true),
       sent
     )
     -- the review ends: the keys go from the user's buffer, in both modes

@@ -66,10 +66,10 @@ describe('request changes', function()
     )
     events.stop()
     local reason = events[2].data.reason
-    assert.is_truthy(reason:find(path .. ' line 2:\n> local b = 2\nNote: keep b as it is', 1, true), reason)
+    assert.is_truthy(reason:find(path .. ' line 2:\n```\nlocal b = 2\n```\nNote: keep b as it is', 1, true), reason)
     assert.is_truthy(
       reason:find(
-        path .. ' line 3 (of your proposed change, not yet in the file):\n> local c = 4\nNote: why c?',
+        path .. ' line 3 (of your proposed change, not yet in the file):\n```\nlocal c = 4\n```\nNote: why c?',
         1,
         true
       ),

@@ -139,6 +139,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.stepScheduled = false
     self.keys = {}
     self.undoSteps = {}
+    self.redoSteps = {}
     self.anyDecided = false
     self.origin = __TS__New(ReviewOrigin)
     self.life = __TS__New(
@@ -473,66 +474,100 @@ function Overview.prototype.shown(self, index, h)
         ____opt_7(index)
     end
 end
-function Overview.prototype.decideFrom(self, index, hunk, pressed, rows)
-    local h = self.sections[index + 1].hunks[hunk + 1]
-    self:remember({{index, hunk}})
-    if rows == nil then
-        self:decide(
-            index,
-            hunk,
-            toggled(h.decision, pressed)
-        )
-    else
-        decideRows(h, rows, pressed)
-        self:shown(index, h)
+function Overview.prototype.decideFrom(self, index, picks, pressed, tag)
+    self:remember(
+        __TS__ArrayMap(
+            picks,
+            function(____, p) return {index, p.hunk} end
+        ),
+        tag
+    )
+    for ____, ____value in ipairs(picks) do
+        local hunk = ____value.hunk
+        local rows = ____value.rows
+        local h = self.sections[index + 1].hunks[hunk + 1]
+        if rows == nil then
+            self:decide(
+                index,
+                hunk,
+                toggled(h.decision, pressed)
+            )
+        else
+            decideRows(h, rows, pressed)
+            self:shown(index, h)
+        end
     end
+end
+function Overview.prototype.lastTag(self, which)
+    local steps = which == "undo" and self.undoSteps or self.redoSteps
+    local ____opt_9 = steps[#steps]
+    return ____opt_9 and ____opt_9.tag
 end
 function Overview.prototype.docFile(self, index)
     self:complete()
     return self.sections[index + 1]
 end
-function Overview.prototype.remember(self, which)
-    local step = {}
+function Overview.prototype.remember(self, which, tag)
+    local step = {hunks = {}, tag = tag}
     for ____, ____value in ipairs(which) do
         local index = ____value[1]
         local hunk = ____value[2]
         local h = self.sections[index + 1].hunks[hunk + 1]
-        step[#step + 1] = {
+        local ____step_hunks_11 = step.hunks
+        ____step_hunks_11[#____step_hunks_11 + 1] = {
             index = index,
             hunk = h,
             rows = rowsOf(h)
         }
     end
-    if #step > 0 then
-        local ____self_undoSteps_9 = self.undoSteps
-        ____self_undoSteps_9[#____self_undoSteps_9 + 1] = step
-    end
-end
-function Overview.prototype.undo(self)
-    local step = table.remove(self.undoSteps)
-    if step == nil then
-        say("no hunk decision to undo")
+    if #step.hunks == 0 then
         return
     end
+    local ____self_undoSteps_12 = self.undoSteps
+    ____self_undoSteps_12[#____self_undoSteps_12 + 1] = step
+    self.redoSteps = {}
+end
+function Overview.prototype.undo(self)
+    self:swap(self.undoSteps, self.redoSteps, "undo")
+end
+function Overview.prototype.redo(self)
+    self:swap(self.redoSteps, self.undoSteps, "redo")
+end
+function Overview.prototype.swap(self, from, to, what)
+    local step = table.remove(from)
+    if step == nil then
+        say("no hunk decision to " .. what)
+        return
+    end
+    local back = {hunks = {}, tag = step.tag}
     local first
-    for ____, ____value in ipairs(step) do
+    for ____, ____value in ipairs(step.hunks) do
         local index = ____value.index
         local hunk = ____value.hunk
         local rows = ____value.rows
         do
             if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
-                goto __continue84
+                goto __continue90
             end
+            local ____back_hunks_13 = back.hunks
+            ____back_hunks_13[#____back_hunks_13 + 1] = {
+                index = index,
+                hunk = hunk,
+                rows = rowsOf(hunk)
+            }
             setRows(hunk, rows)
             self:shown(index, hunk)
             if first == nil then
                 first = hunk
             end
         end
-        ::__continue84::
+        ::__continue90::
+    end
+    if #back.hunks > 0 then
+        to[#to + 1] = back
     end
     if first == nil then
-        say("that decision's file was reviewed again since (its hunks are new): nothing undone")
+        say("that decision's file was reviewed again since (its hunks are new): nothing " .. (what == "undo" and "undone" or "redone"))
     elseif vim.api.nvim_win_is_valid(self.win) then
         vim.api.nvim_win_set_cursor(self.win, {first.row + 1, 0})
     end
@@ -551,7 +586,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             do
                 local at = self:at(row)
                 if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
-                    goto __continue91
+                    goto __continue98
                 end
                 local h = self.sections[at.file + 1].hunks[at.hunk + 1]
                 local p = picked[h]
@@ -564,7 +599,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
                 side[1] = math.min(side[1], at.idx)
                 side[2] = math.max(side[2], at.idx)
             end
-            ::__continue91::
+            ::__continue98::
             row = row + 1
         end
     end
@@ -579,11 +614,11 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             local s = self.sections[p.index + 1]
             if decision == "dropped" and s.file.deletes == true then
                 say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
-                goto __continue95
+                goto __continue102
             end
             which[#which + 1] = {p.index, p.hunk}
         end
-        ::__continue95::
+        ::__continue102::
     end
     self:remember(which)
     for ____, ____value in ipairs(which) do
@@ -758,8 +793,8 @@ function Overview.prototype.scheduleStep(self)
             if self.prepared < #self.sections then
                 self:prepareSlice()
             else
-                local ____opt_10 = self.busy
-                if (____opt_10 and ____opt_10()) ~= true then
+                local ____opt_14 = self.busy
+                if (____opt_14 and ____opt_14()) ~= true then
                     self:markSlice()
                 end
             end
@@ -790,13 +825,13 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
         strict = false,
         priority = LINE_PRIORITY
     }) or ({line_hl_group = group})
-    local ____temp_12
+    local ____temp_16
     if hunk == nil then
-        ____temp_12 = nil
+        ____temp_16 = nil
     else
-        ____temp_12 = hunkState(hunk)
+        ____temp_16 = hunkState(hunk)
     end
-    local state = ____temp_12
+    local state = ____temp_16
     if kind == 3 and state == "partly" then
         local h = hunk
         local dropped = rowsDecided(h, "dropped")
@@ -834,9 +869,9 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_15 = self.sections
-    local ____opt_13 = self:at(h.row)
-    local s = ____self_sections_15[(____opt_13 and ____opt_13.file or 0) + 1]
+    local ____self_sections_19 = self.sections
+    local ____opt_17 = self:at(h.row)
+    local s = ____self_sections_19[(____opt_17 and ____opt_17.file or 0) + 1]
     local chunk = s.chunk
     local kinds = chunk.kinds
     local first = -1
@@ -848,19 +883,19 @@ function Overview.prototype.markHunk(self, h)
                 first = row
             end
             local changed = kind == 5 or kind == 6
-            local ____self_mark_18 = self.mark
-            local ____row_17 = row
-            local ____changed_16
+            local ____self_mark_22 = self.mark
+            local ____row_21 = row
+            local ____changed_20
             if changed then
-                ____changed_16 = rowDecision(h, chunk.idx[row - s.header + 1])
+                ____changed_20 = rowDecision(h, chunk.idx[row - s.header + 1])
             else
-                ____changed_16 = h.decision
+                ____changed_20 = h.decision
             end
-            ____self_mark_18(
+            ____self_mark_22(
                 self,
-                ____row_17,
+                ____row_21,
                 kind,
-                ____changed_16,
+                ____changed_20,
                 h
             )
             row = row + 1
@@ -888,7 +923,7 @@ function Overview.prototype.markHunk(self, h)
         while k < h.aCount do
             do
                 if rowDecision(h, k + 1) == "dropped" then
-                    goto __continue151
+                    goto __continue158
                 end
                 local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
                 if oldEnd > start then
@@ -898,7 +933,7 @@ function Overview.prototype.markHunk(self, h)
                     self:markText(first + h.aCount + k, start + 1, newEnd + 1)
                 end
             end
-            ::__continue151::
+            ::__continue158::
             k = k + 1
         end
     end
@@ -1030,25 +1065,25 @@ function Overview.prototype.show(self, enter)
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
-    local ____markReview_24 = markReview
-    local ____self_buf_23 = self.buf
-    local ____self_spec_title_20 = self.spec.title
-    local ____self_buf_21 = self.buf
-    local ____file_22 = file
-    local ____temp_19
+    local ____markReview_28 = markReview
+    local ____self_buf_27 = self.buf
+    local ____self_spec_title_24 = self.spec.title
+    local ____self_buf_25 = self.buf
+    local ____file_26 = file
+    local ____temp_23
     if self.spec.words == "turn" then
-        ____temp_19 = true
+        ____temp_23 = true
     else
-        ____temp_19 = nil
+        ____temp_23 = nil
     end
-    ____markReview_24(
-        ____self_buf_23,
+    ____markReview_28(
+        ____self_buf_27,
         {
-            tab_name = ____self_spec_title_20,
+            tab_name = ____self_spec_title_24,
             role = "proposal",
-            proposal = ____self_buf_21,
-            file = ____file_22,
-            turn = ____temp_19,
+            proposal = ____self_buf_25,
+            file = ____file_26,
+            turn = ____temp_23,
             files = __TS__ArrayMap(
                 self.spec.files,
                 function(____, f) return f.path end
@@ -1191,9 +1226,9 @@ function Overview.prototype.inlineHere(self)
     if at == nil then
         say("on a file's header or one of its hunks: the title line is no file")
     else
-        local ____opt_25 = self.events.inline
-        if ____opt_25 ~= nil then
-            ____opt_25(at[1], at[2])
+        local ____opt_29 = self.events.inline
+        if ____opt_29 ~= nil then
+            ____opt_29(at[1], at[2])
         end
     end
 end
@@ -1261,48 +1296,52 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_39 = overviewTable
-    local ____array_38 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
-    local function ____temp_28()
+    local ____overviewTable_44 = overviewTable
+    local ____array_43 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
+    local function ____temp_32()
         return self:openHere()
     end
-    local function ____temp_29()
+    local function ____temp_33()
         return self.events.accept()
     end
-    local function ____temp_30()
+    local function ____temp_34()
         return self:closeOrAsk()
     end
-    local function ____temp_31()
+    local function ____temp_35()
         return self:reasonOrNote()
     end
-    local function ____temp_32(decision, range)
+    local function ____temp_36(decision, range)
         return self:decideHere(decision, range)
     end
-    local function ____temp_33()
+    local function ____temp_37()
         return self:undo()
     end
-    local ____onFile_result_34 = onFile(function(i) return self.events.wholeFile(i) end)
-    local function ____temp_35(what, direction)
+    local function ____temp_38()
+        return self:redo()
+    end
+    local ____onFile_result_39 = onFile(function(i) return self.events.wholeFile(i) end)
+    local function ____temp_40(what, direction)
         return self:jump(what == "hunk" and 3 or 2, direction)
     end
-    local ____temp_27
+    local ____temp_31
     if self.events.inline == nil then
-        ____temp_27 = nil
+        ____temp_31 = nil
     else
-        ____temp_27 = function() return self:inlineHere() end
+        ____temp_31 = function() return self:inlineHere() end
     end
     __TS__SparseArrayPush(
-        ____array_38,
+        ____array_43,
         {
-            open = ____temp_28,
-            accept = ____temp_29,
-            close = ____temp_30,
-            reason = ____temp_31,
-            decide = ____temp_32,
-            undo = ____temp_33,
-            wholeFile = ____onFile_result_34,
-            jump = ____temp_35,
-            inline = ____temp_27
+            open = ____temp_32,
+            accept = ____temp_33,
+            close = ____temp_34,
+            reason = ____temp_35,
+            decide = ____temp_36,
+            undo = ____temp_37,
+            redo = ____temp_38,
+            wholeFile = ____onFile_result_39,
+            jump = ____temp_40,
+            inline = ____temp_31
         },
         __TS__ArrayMap(
             self.spec.keys,
@@ -1313,20 +1352,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_37
+    local ____temp_42
     if self.spec.note == nil then
-        ____temp_37 = "reason"
+        ____temp_42 = "reason"
     else
-        local ____temp_36
+        local ____temp_41
         if self.spec.note == false then
-            ____temp_36 = false
+            ____temp_41 = false
         else
-            ____temp_36 = "note"
+            ____temp_41 = "note"
         end
-        ____temp_37 = ____temp_36
+        ____temp_42 = ____temp_41
     end
-    __TS__SparseArrayPush(____array_38, ____temp_37)
-    self.keys = ____overviewTable_39(__TS__SparseArraySpread(____array_38))
+    __TS__SparseArrayPush(____array_43, ____temp_42)
+    self.keys = ____overviewTable_44(__TS__SparseArraySpread(____array_43))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)

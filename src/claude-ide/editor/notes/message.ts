@@ -44,13 +44,27 @@ export function ordered(notes: NoteForModel[]): NoteForModel[] {
 }
 
 /**
+ * The fence around `lines`: three backticks, or one more than the longest run of backticks they hold (a quoted
+ * line may itself be a fence).
+ */
+function fenceFor(lines: string[]): string {
+  let longest = 0;
+  for (const line of lines) for (const [run] of string.gmatch(line, "`+")) longest = math.max(longest, run.length);
+  return string.rep("`", math.max(3, longest + 1));
+}
+
+/**
  * The message for `notes` (at least one). `toFar`: the path the model knows a local file by (a far session's);
  * a file outside its folders keeps its local path.
+ *
+ * The quoted lines go in a fenced block, not behind "> ": Gemini CLI writes a hook's additionalContext into the
+ * request with every < and > HTML-escaped (DefaultHookOutput.getAdditionalContext, packages/core/src/hooks/types.ts),
+ * so a "> " quote reached its model as "&gt; ". Nothing of the message's own frame uses < or >.
  */
 export function notesMessage(notes: NoteForModel[], toFar?: (this: void, path: string) => string | undefined): string {
   const many = notes.length > 1;
   const out: string[] = [
-    `The user left ${many ? `${notes.length} notes` : "a note"} on lines of code for you in their editor (Neovim). Each gives the file and lines, quotes them (>), then the note:`,
+    `The user left ${many ? `${notes.length} notes` : "a note"} on lines of code for you in their editor (Neovim). Each gives the file and lines, quotes them in a fenced block, then the note:`,
   ];
   for (const n of ordered(notes)) {
     const where = n.first === n.last ? `line ${n.first}` : `lines ${n.first}-${n.last}`;
@@ -60,9 +74,10 @@ export function notesMessage(notes: NoteForModel[], toFar?: (this: void, path: s
       const path = toFar?.(n.path) ?? n.path;
       out.push(`${path} ${where}${n.proposal === true ? " (of your proposed change, not yet in the file)" : ""}:`);
     }
-    const shown = n.lines.slice(0, MAX_QUOTED_LINES);
-    for (const line of shown) out.push(`> ${capped(line)}`);
-    if (n.lines.length > shown.length) out.push(`> … (${n.lines.length - shown.length} more lines)`);
+    const shown = n.lines.slice(0, MAX_QUOTED_LINES).map((line) => capped(line));
+    const fence = fenceFor(shown);
+    out.push(fence, ...shown, fence);
+    if (n.lines.length > shown.length) out.push(`(${n.lines.length - shown.length} more lines not quoted)`);
     const [first, ...rest] = vim.split(n.text, "\n", { plain: true });
     out.push(`Note: ${first}`);
     for (const line of rest) out.push(`  ${line}`);
