@@ -142,6 +142,11 @@ tree_args() {
   done
 }
 section_pids() { tree_pids "$(nv "$1" 'getpid()')"; }
+# A Neovim with a UI driven as a user drives it: ui_keys <name> <keys...> types into its tmux window (tmux's key
+# names; -l for literal text); ui_in_review <name>: its current tab page is a review; ui_mode <name>: its mode(1).
+ui_keys() { local name="$1"; shift; tmux -S "$TMUX_SOCK" send-keys -t "$name" "$@"; }
+ui_in_review() { [[ "$(nv "$1" 'exists("t:claude_ide_diff")')" == 1 ]]; }
+ui_mode() { nv "$1" 'mode(1)'; }
 winbar_has() { [[ "$(nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)))")')" == *"$2"* ]]; }
 
 # tmux windows: "cli" and "bye-cli" (CLIs in their own terminal, sections 1-6 and 10) and one per Neovim with a

@@ -2,7 +2,9 @@
 -- (helpers/screen), keys typed as a user types them (nvim_input): the agent's edit drawn in the buffer the user has
 -- open, the user's own unsaved change elsewhere in it, `]c` `gH` there, `:ClaudeCodeDiffAccept` from there. The
 -- hunk is reverted in the buffer around the user's change, which stays (unsaved); `u` brings the hunk back; the
--- view's keys are gone with the review.
+-- view's keys are gone with the review. Counts, `.`, `u` and `<C-r>` there mean what they mean in every review
+-- (issue 49): `2gH` the two lines from the cursor's, `.` again, `u`/`<C-r>` the decisions and the user's own edits
+-- in the order they were made; what is applied lands in the buffer and on disk.
 local screen = require('helpers.screen')
 
 local root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h')
@@ -38,6 +40,8 @@ describe('a turn reviewed in the buffer the user has open', function()
       } } })
       _G.session.start()
       lines[20] = 'line 20, as the agent left it'
+      -- A five-line hunk below it (lines 23 to 27).
+      for i = 23, 27 do lines[i] = ('LINE %d'):format(i) end
       _G.session.edit('a.txt', table.concat(lines, '\n') .. '\n')
       _G.session.stop()
       _G.h = h
@@ -100,6 +104,8 @@ describe('a turn reviewed in the buffer the user has open', function()
     assert.is_true(s:lua('return vim.bo.modified'))
     -- the file on disk: neither (the buffer had the user's unsaved change; nothing of theirs is written)
     assert.are.equal('line 20, as the agent left it', s:lua('return vim.fn.readfile("a.txt")[20]'))
+    -- the hunk left undecided is kept
+    assert.are.equal('LINE 23', line(23))
     -- the review is over: the view's keys are gone (]c is Vim's own again), its marks too
     assert.are.same({}, s:lua('return vim.fn.maparg("gH", "n", false, true)'))
     assert.is_nil(s:lua([[return require('claude-ide.editor.review.inline_view').inlineViewOf(0)]]))
@@ -116,5 +122,91 @@ describe('a turn reviewed in the buffer the user has open', function()
       s:show()
     )
     assert.are.equal('line 1, the user was here', line(1))
+  end)
+  --- Types `keys`; waits until Neovim handled them (Normal mode, not blocking).
+  local function type_keys(keys)
+    s:input(keys)
+    assert.is_true(
+      s:wait_for(function()
+        local now = s:request('nvim_get_mode')
+        return not now.blocking and now.mode == 'n'
+      end),
+      'keys ' .. keys .. ' not handled: ' .. s:show()
+    )
+  end
+
+  --- Waits until the view says `said` beside the five-line hunk (line 23; nil: nothing), the cursor put there.
+  local function says(said)
+    -- (the hunk's first line on screen: the cursor there, a motion that changes nothing)
+    s:lua('vim.api.nvim_win_set_cursor(0, { 23, 0 })')
+    assert.is_true(
+      s:wait_for(function()
+        local row = s:find('LINE 23')
+        local shown = row and s:row(row) or ''
+        if said == nil then
+          return row ~= nil and not shown:find('of 5 lines', 1, true) and not shown:find('to revert', 1, true)
+        end
+        return shown:find(said, 1, true) ~= nil
+      end),
+      ('not %s: '):format(said) .. s:show()
+    )
+  end
+
+  it('2gH, ., u and <C-r> typed in the buffer: decisions and edits undone in order; :w lands on disk', function()
+    assert.is_true(
+      s:wait_for(function()
+        return s:lua([[return require('claude-ide.editor.review.inline_view').inlineViewOf(0) ~= nil]])
+      end, 20000),
+      s:show()
+    )
+    -- 2gH on the hunk's first line: its first two lines to revert
+    s:lua('vim.api.nvim_win_set_cursor(0, { 23, 0 })')
+    type_keys('2gH')
+    says('2 to revert of 5 lines')
+    type_keys('u')
+    says(nil)
+    type_keys('<C-r>')
+    says('2 to revert of 5 lines')
+    -- . on the hunk's fourth line: two more (the fourth and the fifth)
+    s:lua('vim.api.nvim_win_set_cursor(0, { 26, 0 })')
+    type_keys('.')
+    says('4 to revert of 5 lines')
+    type_keys('u')
+    says('2 to revert of 5 lines')
+    -- an edit of the user's after it: u undoes that edit first (Vim's own undo), then the decision before it
+    type_keys('ggAx<Esc>')
+    assert.are.equal('line 1x', line(1))
+    type_keys('u')
+    assert.are.equal('line 1', line(1))
+    says('2 to revert of 5 lines')
+    type_keys('u')
+    says(nil)
+    assert.are.equal('line 1', line(1), 'the decision undone, not another edit')
+    type_keys('<C-r>')
+    says('2 to revert of 5 lines')
+    -- applied: the two lines reverted in the buffer and on disk, the rest of the turn kept
+    type_keys(':ClaudeCodeDiffAccept<CR>')
+    local want = {}
+    for i = 1, 30 do
+      want[i] = ('line %d'):format(i)
+    end
+    want[20] = 'line 20, as the agent left it'
+    for i = 25, 27 do
+      want[i] = ('LINE %d'):format(i)
+    end
+    assert.is_true(
+      s:wait_for(function()
+        return vim.deep_equal(want, s:lua('return vim.api.nvim_buf_get_lines(0, 0, -1, true)'))
+      end, 10000),
+      s:show() .. '\n' .. table.concat(s:lua('return _G.h.said'), '\n')
+    )
+    assert.is_true(s:wait_for(function()
+      return vim.deep_equal(want, s:lua('return vim.fn.readfile("a.txt")'))
+    end))
+    assert.is_false(s:lua('return vim.bo.modified'))
+    -- the review is over: u and <C-r> are Vim's own again (u undoes the revert)
+    assert.are.same({}, s:lua('return vim.fn.maparg("u", "n", false, true)'))
+    type_keys('u')
+    assert.are.equal('LINE 23', line(23))
   end)
 end)

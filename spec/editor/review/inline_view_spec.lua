@@ -5,63 +5,84 @@
 -- the other way round; when the review ends the marks and keys go, and a mapping of the user's own comes back.
 local screen = require('helpers.screen')
 
+--- A child Neovim with a UI (100 x 30) in a folder of its own, where the specs below start a turn's review:
+---   _G.review(files, opts): `files` ({ name, before, after, summary }) written as the agent left them, `opts.before()`
+---     run (the user's own set-up: a buffer opened, a mapping), then the turn's review opened by a DiffManager
+---     (diff.focus: opts.focus or 'never'; review.inline: opts.inline); its outcome in _G.outcome;
+---   _G.overview(): the review's overview and its buffer; _G.header(name): that file's header line in it;
+---   _G.shown(): whether the current buffer is under inline review.
+local function start()
+  local s = screen.new({ width = 100, height = 30 })
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p')
+  s:cmd('cd ' .. vim.fn.fnameescape(dir))
+  -- The review's message (it opened behind) fits without a hit-enter prompt.
+  s:cmd('set cmdheight=10')
+  s:lua([[
+    local lualib = require('claude-ide.lualib_bundle')
+    _G.inline = require('claude-ide.editor.review.inline_view')
+    _G.review = function(files, opts)
+      opts = opts or {}
+      local list = {}
+      for _, f in ipairs(files) do
+        vim.fn.writefile(f[3], f[1])
+        table.insert(list, { path = vim.fn.getcwd() .. '/' .. f[1], label = f[1], current = f[2], proposal = f[3],
+          summary = f[4] or 'changed by a shell command', dirty = false, baseLabel = 'Before turn 1' })
+      end
+      if opts.before then opts.before() end
+      local config = require('claude-ide.config').validate({ diff = { focus = opts.focus or 'never' } }).config
+      _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function()
+        return nil
+      end)
+      _G.outcome = nil
+      local opened = _G.diffs.openMulti({ title = ('turn 1: %d files'):format(#list), client = 'Claude Code',
+        clientId = 7, turn = true, inline = opts.inline, files = list })
+      assert(opened.ok, opened.error)
+      opened.review.onDecision(function(o) _G.outcome = o end)
+    end
+    _G.overview = function()
+      for _, b in ipairs(vim.api.nvim_list_bufs()) do
+        local o = require('claude-ide.editor.review.overview').overviewOf(b)
+        if o then return o, b end
+      end
+    end
+    _G.header = function(name)
+      local _, b = _G.overview()
+      for _, l in ipairs(vim.api.nvim_buf_get_lines(b, 0, -1, false)) do
+        if vim.startswith(l, name .. ' (') then return l end
+      end
+    end
+    _G.shown = function()
+      return _G.inline.inlineViewOf(0) ~= nil
+    end
+  ]])
+  return s
+end
+
 describe('the inline view of a turn', function()
   local s
 
   before_each(function()
-    s = screen.new({ width = 100, height = 30 })
-    local dir = vim.fn.tempname()
-    vim.fn.mkdir(dir, 'p')
-    s:cmd('cd ' .. vim.fn.fnameescape(dir))
-    -- The review's message (it opened behind) fits without a hit-enter prompt.
-    s:cmd('set cmdheight=10')
+    s = start()
     s:lua([[
-      local lualib = require('claude-ide.lualib_bundle')
-      -- The file as the agent left it, open in the user's window.
-      vim.fn.writefile({ 'one', 'TWO', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven',
-        'twelve', 'thirteen' }, 'a.txt')
-      vim.fn.writefile({ 'alpha', 'beta by sed' }, 'b.txt')
-      vim.cmd('edit a.txt')
-      vim.o.signcolumn = 'yes'
-      -- The user's own buffer-local mapping of ]c, and a buffer of theirs not under review.
-      vim.keymap.set('n', ']c', function() vim.g.users_own = (vim.g.users_own or 0) + 1 end, { buffer = true })
-      _G.user_buf = vim.api.nvim_get_current_buf()
-      _G.other = vim.api.nvim_create_buf(true, false)
-      local config = require('claude-ide.config').validate({ diff = { focus = 'never' } }).config
-      _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function()
-        return nil
-      end)
-      local function file(name, from, to, summary)
-        return { path = vim.fn.getcwd() .. '/' .. name, label = name, current = from, proposal = to,
-          summary = summary, dirty = false, baseLabel = 'Before turn 1' }
-      end
-      _G.outcome = nil
-      local opened = _G.diffs.openMulti({ title = 'turn 1: 2 files', client = 'Claude Code', clientId = 7, turn = true,
-        inline = true, files = {
-          file('a.txt', { 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven',
-            'twelve', 'thirteen', 'fourteen' },
-            { 'one', 'TWO', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-              'thirteen' }, "changed by the agent's edits"),
-          file('b.txt', { 'alpha', 'beta' }, { 'alpha', 'beta by sed' }, 'changed by a shell command'),
-        } })
-      assert(opened.ok, opened.error)
-      opened.review.onDecision(function(o) _G.outcome = o end)
-      _G.overview = function()
-        for _, b in ipairs(vim.api.nvim_list_bufs()) do
-          local o = require('claude-ide.editor.review.overview').overviewOf(b)
-          if o then return o, b end
-        end
-      end
-      _G.header = function()
-        local _, b = _G.overview()
-        for _, l in ipairs(vim.api.nvim_buf_get_lines(b, 0, -1, false)) do
-          if l:find('^a.txt') then return l end
-        end
-      end
+      _G.review({
+        { 'a.txt', { 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+          'thirteen', 'fourteen' }, { 'one', 'TWO', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+          'eleven', 'twelve', 'thirteen' }, "changed by the agent's edits" },
+        { 'b.txt', { 'alpha', 'beta' }, { 'alpha', 'beta by sed' } },
+      }, { inline = true, before = function()
+        -- The file as the agent left it, open in the user's window.
+        vim.cmd('edit a.txt')
+        vim.o.signcolumn = 'yes'
+        -- The user's own buffer-local mapping of ]c, and a buffer of theirs not under review.
+        vim.keymap.set('n', ']c', function() vim.g.users_own = (vim.g.users_own or 0) + 1 end, { buffer = true })
+        _G.user_buf = vim.api.nvim_get_current_buf()
+        _G.other = vim.api.nvim_create_buf(true, false)
+      end })
     ]])
     -- shown in the buffer once the overview has every file's hunks (at once for a review this small)
     assert.is_true(s:wait_for(function()
-      return s:lua([[return require('claude-ide.editor.review.inline_view').inlineViewOf(_G.user_buf) ~= nil]])
+      return s:lua('return _G.shown()')
     end))
   end)
 
@@ -111,15 +132,15 @@ describe('the inline view of a turn', function()
       end),
       s:show()
     )
-    assert.are.equal("a.txt (changed by the agent's edits): 1 of 2 hunks to revert", s:lua('return _G.header()'))
+    assert.are.equal("a.txt (changed by the agent's edits): 1 of 2 hunks to revert", s:lua('return _G.header("a.txt")'))
     -- gH moved to the next hunk (the removed line at the end): gh keeps it
     assert.are.equal(13, cursor())
     s:input('gh')
     assert.is_true(
       s:wait_for(function()
-        return s:lua('return _G.header()'):find('1 kept') ~= nil
+        return s:lua('return _G.header("a.txt")'):find('1 kept') ~= nil
       end),
-      s:lua('return _G.header()')
+      s:lua('return _G.header("a.txt")')
     )
     -- gH again on the first hunk: undecided again
     s:input('gg]cgH')
@@ -179,34 +200,16 @@ describe('the inline view from the overview and of a long file', function()
   local s
 
   before_each(function()
-    s = screen.new({ width = 100, height = 30 })
-    local dir = vim.fn.tempname()
-    vim.fn.mkdir(dir, 'p')
-    s:cmd('cd ' .. vim.fn.fnameescape(dir))
-    s:cmd('set cmdheight=10')
+    s = start()
     s:lua([[
-      local lualib = require('claude-ide.lualib_bundle')
-      _G.inline = require('claude-ide.editor.review.inline_view')
       _G.open = function(inline, n)
         local before, after = {}, {}
         for l = 1, n do
           before[l] = ('line %d'):format(l)
           after[l] = l % 10 == 5 and ('line %d, changed'):format(l) or before[l]
         end
-        vim.fn.writefile(after, 'long.txt')
-        vim.fn.writefile({ 'alpha', 'beta by sed' }, 'b.txt')
-        local config = require('claude-ide.config').validate({ diff = { focus = 'always' } }).config
-        _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function()
-          return nil
-        end)
-        local function file(name, from, to)
-          return { path = vim.fn.getcwd() .. '/' .. name, label = name, current = from, proposal = to,
-            summary = 'changed by a shell command', dirty = false }
-        end
-        local opened = _G.diffs.openMulti({ title = 'turn 1: 2 files', client = 'Claude Code', turn = true,
-          inline = inline, files = { file('long.txt', before, after),
-            file('b.txt', { 'alpha', 'beta' }, { 'alpha', 'beta by sed' }) } })
-        assert(opened.ok, opened.error)
+        _G.review({ { 'long.txt', before, after }, { 'b.txt', { 'alpha', 'beta' }, { 'alpha', 'beta by sed' } } },
+          { inline = inline, focus = 'always' })
       end
       _G.drawn = function()
         return #vim.api.nvim_buf_get_extmarks(0, vim.api.nvim_create_namespace('claude-ide.inline'), 0, -1, {})
@@ -275,34 +278,19 @@ describe('the inline view from the overview and of a long file', function()
   end)
 end)
 
-describe('the inline view, part of a hunk', function()
+describe('the inline view, part of a hunk, counts, ., u and <C-r>', function()
   local s
 
   before_each(function()
-    s = screen.new({ width = 100, height = 30 })
-    local dir = vim.fn.tempname()
-    vim.fn.mkdir(dir, 'p')
-    s:cmd('cd ' .. vim.fn.fnameescape(dir))
-    s:cmd('set cmdheight=10')
+    s = start()
     s:lua([[
-      local lualib = require('claude-ide.lualib_bundle')
-      local before = { 'top', 'a1', 'a2', 'a3', 'a4', 'a5', 'bottom' }
-      local after = { 'top', 'B1', 'B2', 'B3', 'B4', 'B5', 'bottom' }
-      vim.fn.writefile(after, 'five.txt')
-      vim.cmd('edit five.txt')
-      local config = require('claude-ide.config').validate({ diff = { focus = 'never' } }).config
-      _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function()
-        return nil
-      end)
-      _G.outcome = nil
-      local opened = _G.diffs.openMulti({ title = 'turn 1: 1 file', client = 'Claude Code', turn = true, inline = true,
-        files = { { path = vim.fn.getcwd() .. '/five.txt', label = 'five.txt', current = before, proposal = after,
-          summary = 'changed by a shell command', dirty = false } } })
-      assert(opened.ok, opened.error)
-      opened.review.onDecision(function(o) _G.outcome = o end)
+      _G.review({ { 'five.txt', { 'top', 'a1', 'a2', 'a3', 'a4', 'a5', 'bottom' },
+        { 'top', 'B1', 'B2', 'B3', 'B4', 'B5', 'bottom' } } }, { inline = true, before = function()
+        vim.cmd('edit five.txt')
+      end })
     ]])
     assert.is_true(s:wait_for(function()
-      return s:lua([[return require('claude-ide.editor.review.inline_view').inlineViewOf(0) ~= nil]])
+      return s:lua('return _G.shown()')
     end))
   end)
 
@@ -328,6 +316,107 @@ describe('the inline view, part of a hunk', function()
       s:show()
     )
     assert.are.same({ 'top', 'B1', 'a2', 'a3', 'B4', 'B5', 'bottom' }, s:lua('return _G.outcome.files[1]'))
+  end)
+
+  --- Types `keys`; waits until Neovim handled them (Normal mode, not blocking).
+  local function type_keys(keys)
+    s:input(keys)
+    assert.is_true(
+      s:wait_for(function()
+        local now = s:request('nvim_get_mode')
+        return not now.blocking and now.mode == 'n'
+      end),
+      'keys ' .. keys .. ' not handled: ' .. s:show()
+    )
+  end
+
+  --- Waits until the view says `said` beside the hunk on screen, and the overview's header `header`.
+  local function says(said, header)
+    assert.is_true(
+      s:wait_for(function()
+        return s:find(said) ~= nil
+      end),
+      said .. ': ' .. s:show()
+    )
+    assert.are.equal(header, s:lua('return _G.header("five.txt")'))
+  end
+
+  local PARTLY = 'five.txt (changed by a shell command): 1 of 1 hunk kept (1 partly)'
+
+  it('a count keeps that many lines from the cursor, . repeats it, u and <C-r> there and in the overview', function()
+    s:lua('vim.api.nvim_win_set_cursor(0, { 2, 0 })')
+    type_keys('2gh')
+    says('2 kept of 5 lines', PARTLY)
+    -- the cursor stays (as with a count in every view): . from B4 keeps B4 and B5
+    s:lua('vim.api.nvim_win_set_cursor(0, { 5, 0 })')
+    type_keys('.')
+    says('4 kept of 5 lines', PARTLY)
+    type_keys('u')
+    says('2 kept of 5 lines', PARTLY)
+    type_keys('<C-r>')
+    says('4 kept of 5 lines', PARTLY)
+    -- Visual gH on B2 (kept): reverted instead
+    type_keys('3GVgH')
+    says('1 to revert, 3 kept of 5 lines', 'five.txt (changed by a shell command): 1 of 1 hunk to revert (1 partly)')
+    -- the overview's u and <C-r> (one history: the decisions made in the buffer are the overview's)
+    local win = s:lua('return vim.api.nvim_get_current_win()')
+    s:lua('vim.api.nvim_set_current_win(vim.fn.win_findbuf(select(2, _G.overview()))[1])')
+    type_keys('u')
+    s:lua('vim.api.nvim_set_current_win(...)', win)
+    says('4 kept of 5 lines', PARTLY)
+    s:lua('vim.api.nvim_set_current_win(vim.fn.win_findbuf(select(2, _G.overview()))[1])')
+    type_keys('<C-r>')
+    s:lua('vim.api.nvim_set_current_win(...)', win)
+    says('1 to revert, 3 kept of 5 lines', 'five.txt (changed by a shell command): 1 of 1 hunk to revert (1 partly)')
+    type_keys(':ClaudeCodeDiffAccept<CR>')
+    assert.is_true(
+      s:wait_for(function()
+        return s:lua('return _G.outcome ~= nil')
+      end),
+      s:show()
+    )
+    assert.are.same({ 'top', 'B1', 'a2', 'B3', 'B4', 'B5', 'bottom' }, s:lua('return _G.outcome.files[1]'))
+  end)
+
+  it("u and <C-r> are Vim's own for the user's edits, in order with the decisions; g? lists them", function()
+    type_keys('ggAx<Esc>')
+    assert.are.equal('topx', s:lua('return vim.fn.getline(1)'))
+    -- no decision made here: u is the user's own undo, <C-r> their redo
+    type_keys('u')
+    assert.are.equal('top', s:lua('return vim.fn.getline(1)'))
+    type_keys('<C-r>')
+    assert.are.equal('topx', s:lua('return vim.fn.getline(1)'))
+    -- a decision after the edit: u gives the decision back first, then the edit
+    type_keys('4G1gH')
+    says('1 to revert of 5 lines', 'five.txt (changed by a shell command): 1 of 1 hunk to revert (1 partly)')
+    type_keys('u')
+    assert.is_true(s:wait_for(function()
+      return s:find('of 5 lines') == nil
+    end))
+    assert.are.equal('topx', s:lua('return vim.fn.getline(1)'))
+    type_keys('u')
+    assert.are.equal('top', s:lua('return vim.fn.getline(1)'))
+    -- a decision given back, then a new edit: <C-r> no longer makes the decision again (as Vim drops its own redo)
+    type_keys('4G1gH')
+    says('1 to revert of 5 lines', 'five.txt (changed by a shell command): 1 of 1 hunk to revert (1 partly)')
+    type_keys('u')
+    type_keys('ggAy<Esc>')
+    type_keys('u')
+    assert.are.equal('top', s:lua('return vim.fn.getline(1)'))
+    type_keys('<C-r>')
+    assert.are.equal('topy', s:lua('return vim.fn.getline(1)'))
+    assert.is_nil(s:find('of 5 lines'), s:show())
+    type_keys('g?')
+    assert.is_true(s:wait_for(function()
+      return s:lua('return vim.b.claude_ide_review_keys ~= nil')
+    end))
+    local float = table.concat(s:lua('return vim.api.nvim_buf_get_lines(0, 0, -1, true)'), '\n')
+    assert.matches('{Visual}gH  +revert only the selected lines', float)
+    assert.matches('{Visual}gh  +keep only the selected lines', float)
+    assert.matches('\n  u  +the last keep or revert made here undone', float)
+    assert.matches('\n  <C%-r>  +the last keep or revert that u gave back', float)
+    assert.matches('\n  %.  +the last gh / gH again', float)
+    type_keys('q')
   end)
 
   it('maps the note key there too, in Normal and Visual mode', function()

@@ -1,7 +1,7 @@
 -- Part of a hunk (issue 52, item 3) in every review view, keys typed as a user types them (nvim_input into a child
 -- Neovim with a UI attached, helpers/screen): Visual gh / gH and a count decide only some lines of a hunk, `u`
--- gives the decision back, `.` repeats it; the overview's header (on screen) counts the hunks decided in part;
--- what is answered is exactly the decided lines. The views: a proposal side by side and unified, a turn's single
+-- gives the decision back (`<C-r>` in the overview makes it again), `.` repeats it; the overview's header (on
+-- screen) counts the hunks decided in part; what is answered is exactly the decided lines. The views: a proposal side by side and unified, a turn's single
 -- file, the overview of a proposal and of a turn, and a file's review opened from the overview.
 local screen = require('helpers.screen')
 
@@ -294,6 +294,11 @@ describe('part of a hunk', function()
             or s:find('a.txt (changed by a shell command): 1 of 1 hunk ' .. revert .. ' (1 partly)'),
           s:show()
         )
+        assert.is_truthy(s:find('2 of 5 lines ' .. revert), s:show())
+        type_keys('u')
+        assert.is_nil(s:find('partly'), s:show())
+        -- <C-r> makes it again, u gives it back again
+        type_keys('<C-r>')
         assert.is_truthy(s:find('2 of 5 lines ' .. revert), s:show())
         type_keys('u')
         assert.is_nil(s:find('partly'), s:show())

@@ -22,6 +22,7 @@ local rowsDecided = ____model.rowsDecided
 local rowsOfBlock = ____model.rowsOfBlock
 local ____keys = require("claude-ide.editor.review.keys")
 local inlineTable = ____keys.inlineTable
+local keyOf = ____keys.keyOf
 --- The hunks' places (no decoration: they only follow the edits).
 local TRACK = vim.api.nvim_create_namespace("claude-ide.inline.track")
 --- What is drawn of the hunks the screen reached.
@@ -599,17 +600,75 @@ function InlineView.prototype.showHunk(self, index)
         self:showRow(first)
     end
 end
-function InlineView.prototype.decide(self, decision)
-    local mode = vim.fn.mode()
-    if mode == "v" or mode == "V" or mode == string.char(22) then
-        local a = vim.fn.getpos("v")[2]
-        local b = vim.fn.line(".")
-        vim.cmd("normal! ")
-        self:decideLines(
-            decision,
-            math.min(a, b),
-            math.max(a, b)
+function InlineView.prototype.changeNumber(self)
+    return vim.api.nvim_buf_call(
+        self.buf,
+        function() return vim.fn.changenr() end
+    )
+end
+function InlineView.prototype.tag(self)
+    return {
+        buf = self.buf,
+        change = self:changeNumber()
+    }
+end
+function InlineView.prototype.lastChange(self)
+    return vim.api.nvim_buf_call(
+        self.buf,
+        function() return vim.fn.undotree().seq_last end
+    )
+end
+function InlineView.prototype.mine(self, which)
+    local tag = self.source.lastTag(which)
+    if tag == nil or tag.buf ~= self.buf or tag.change ~= self:changeNumber() then
+        return nil
+    end
+    if which == "redo" and tag.undoneAt ~= nil and tag.undoneAt ~= self:lastChange() then
+        return nil
+    end
+    return tag
+end
+function InlineView.prototype.undo(self)
+    self:back("undo", "u")
+end
+function InlineView.prototype.redo(self)
+    self:back(
+        "redo",
+        string.char(18)
+    )
+end
+function InlineView.prototype.back(self, which, key)
+    local count = math.max(1, vim.v.count)
+    do
+        local tag = self:mine(which)
+        while count > 0 and tag ~= nil do
+            if which == "undo" then
+                self.source.undo()
+                tag.undoneAt = self:lastChange()
+            else
+                self.source.redo()
+            end
+            count = count - 1
+            tag = self:mine(which)
+        end
+    end
+    if count == 0 then
+        return
+    end
+    local ok, err = pcall(
+        vim.cmd,
+        ("normal! " .. tostring(count)) .. key
+    )
+    if not ok then
+        say(
+            tostring(err),
+            "warn"
         )
+    end
+end
+function InlineView.prototype.decide(self, decision, range)
+    if range ~= nil then
+        self:decideLines(decision, range[1], range[2])
         return
     end
     local hunk = self:hunkAt(vim.api.nvim_win_get_cursor(0)[1] - 1)
@@ -620,7 +679,11 @@ function InlineView.prototype.decide(self, decision)
     if self.source.file().hunks[hunk + 1] == nil then
         return
     end
-    self.source.decide(hunk, decision)
+    self.source.decide(
+        {{hunk = hunk}},
+        decision,
+        self:tag()
+    )
     self:jump("next")
 end
 function InlineView.prototype.decideLines(self, decision, first, last)
@@ -632,7 +695,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
         {last - 1, -1},
         {details = true, overlap = true}
     )
-    local any = false
+    local picks = {}
     for ____, ____value in ipairs(marks) do
         local id = ____value[1]
         local start = ____value[2]
@@ -640,7 +703,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
         do
             local h = f.hunks[id]
             if h == nil then
-                goto __continue108
+                goto __continue125
             end
             local ____end = details and details.end_row or start
             local r1
@@ -656,12 +719,12 @@ function InlineView.prototype.decideLines(self, decision, first, last)
                 )
             else
                 if first - 1 >= ____end then
-                    goto __continue108
+                    goto __continue125
                 end
                 r1, r2 = rowsOfBlock(h, "b", first - start, last - start)
             end
             if r1 == 0 then
-                goto __continue108
+                goto __continue125
             end
             local rows = {}
             do
@@ -671,43 +734,57 @@ function InlineView.prototype.decideLines(self, decision, first, last)
                     r = r + 1
                 end
             end
-            self.source.decide(id - 1, decision, rows)
-            any = true
+            picks[#picks + 1] = {hunk = id - 1, rows = rows}
         end
-        ::__continue108::
+        ::__continue125::
     end
-    if not any then
+    if #picks == 0 then
         say("no line of the turn's hunks in those lines")
+    else
+        self.source.decide(
+            picks,
+            decision,
+            self:tag()
+        )
     end
 end
 function InlineView.prototype.mapKeys(self)
     self.keys = inlineTable(
         self.config,
         {
-            decide = function(d) return self:decide(d) end,
-            jump = function(d) return self:jump(d) end
+            decide = function(d, range) return self:decide(d, range) end,
+            jump = function(d) return self:jump(d) end,
+            undo = function() return self:undo() end,
+            redo = function() return self:redo() end
         }
     )
     local buf = self.buf
     local done = {}
     for ____, e in ipairs(self.keys) do
         do
-            if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") or done[e.lhs] ~= nil then
-                goto __continue121
+            if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") then
+                goto __continue141
             end
             local lhs = e.lhs
-            done[lhs] = true
-            for ____, mode in ipairs(e.visual == true and ({"n", "x"}) or ({"n"})) do
-                local mine = vim.api.nvim_buf_call(
-                    buf,
-                    function() return vim.fn.maparg(lhs, mode, false, true) end
-                )
-                local ____self_saved_14 = self.saved
-                ____self_saved_14[#____self_saved_14 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
-                vim.keymap.set(mode, lhs, e.fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
+            local fn = keyOf({buf}, e.fn)
+            for ____, mode in ipairs(e.visualOnly == true and ({"x"}) or (e.visual == true and ({"n", "x"}) or ({"n"}))) do
+                do
+                    if done[(mode .. " ") .. lhs] ~= nil then
+                        goto __continue143
+                    end
+                    done[(mode .. " ") .. lhs] = true
+                    local mine = vim.api.nvim_buf_call(
+                        buf,
+                        function() return vim.fn.maparg(lhs, mode, false, true) end
+                    )
+                    local ____self_saved_14 = self.saved
+                    ____self_saved_14[#____self_saved_14 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
+                    vim.keymap.set(mode, lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
+                end
+                ::__continue143::
             end
         end
-        ::__continue121::
+        ::__continue141::
     end
 end
 function InlineView.prototype.unmapKeys(self)

@@ -17,8 +17,12 @@ local ____contracts = require("claude-ide.contracts")
 local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
 local say = ____log.say
-function repeatAndUndo(undoDesc, undo)
-    return {{lhs = ".", desc = "the last gh / gH again, on the hunk (or as many lines) under the cursor", rank = ____exports.OTHER}, {lhs = "u", desc = undoDesc, rank = ____exports.OTHER, fn = undo}}
+function repeatAndUndo(undoDesc, undo, redo)
+    local list = {{lhs = ".", desc = "the last gh / gH again, on the hunk (or as many lines) under the cursor", rank = ____exports.OTHER}, {lhs = "u", desc = undoDesc, rank = ____exports.OTHER, fn = undo}}
+    if redo ~= nil then
+        list[#list + 1] = {lhs = ____exports.REDO_KEY, desc = redo.desc, rank = ____exports.OTHER, fn = redo.fn}
+    end
+    return list
 end
 --- `g?`: the float listing every key of the view.
 ____exports.HELP_KEY = "g?"
@@ -143,6 +147,13 @@ local function decisionEntries(lhs, base, partDesc, fn)
 end
 --- The buffers of the view whose key runs now (mapTable sets it before each key's function).
 mappedIn = {}
+--- `fn` as the key of a view shown in `bufs` runs it (what mapTable maps; a view that maps its own keys uses it).
+function ____exports.keyOf(bufs, fn)
+    return function()
+        mappedIn = bufs
+        fn()
+    end
+end
 --- Statusline text shown literally.
 function ____exports.escapeBar(s)
     local out = string.gsub(s, "%%", "%%%%")
@@ -160,20 +171,16 @@ function ____exports.mapTable(bufs, entries)
         do
             local key = ____exports.shownKey(e)
             if e.lhs == false or e.fn == nil or isCommand(e.lhs) or seen[key] ~= nil then
-                goto __continue18
+                goto __continue20
             end
             seen[key] = true
-            local fn = e.fn
-            local function run()
-                mappedIn = bufs
-                fn()
-            end
+            local run = ____exports.keyOf(bufs, e.fn)
             local modes = e.visualOnly == true and "x" or (e.visual == true and ({"n", "x"}) or "n")
             for ____, buffer in ipairs(bufs) do
                 vim.keymap.set(modes, e.lhs, run, {buffer = buffer, nowait = true, desc = "claude-ide: " .. e.desc})
             end
         end
-        ::__continue18::
+        ::__continue20::
     end
 end
 --- The winbar parts of `entries` (those with `bar`), consecutive entries of one `join` merged: `]c/[c next/prev hunk`.
@@ -511,6 +518,8 @@ function ____exports.fileViewTable(config, ctx, act)
     end
     return list
 end
+--- The redo key: what `u` gave back made again (Vim's own redo key, mapped in the overview and the inline view).
+____exports.REDO_KEY = "<C-r>"
 --- The overview's keys. `extra`: a multi-file review's own (the turn review's gR replaces the default one).
 function ____exports.overviewTable(config, words, act, extra, q)
     if extra == nil then
@@ -614,7 +623,7 @@ function ____exports.overviewTable(config, words, act, extra, q)
     end
     __TS__ArrayPushArray(
         list,
-        repeatAndUndo(((("the last " .. yes) .. " or ") .. no) .. " undone", act.undo)
+        repeatAndUndo(((("the last " .. yes) .. " or ") .. no) .. " undone", act.undo, {desc = ((("the last " .. yes) .. " or ") .. no) .. " that u gave back made again", fn = act.redo})
     )
     if keys.reject_with_reason ~= false and q ~= false then
         list[#list + 1] = {
@@ -646,21 +655,27 @@ end
 -- (`:w` there, or :ClaudeCodeDiffAccept from anywhere).
 function ____exports.inlineTable(config, act)
     local keys = config.keymaps
-    local list = {
-        {
-            lhs = keys.take_hunk,
-            desc = "keep the hunk under the cursor (pressed again: undecided; Visual: the selected lines only)",
-            rank = ____exports.DECIDES,
-            visual = true,
-            fn = function() return act.decide("kept") end
-        },
-        {
-            lhs = keys.drop_hunk,
-            desc = "revert the hunk under the cursor once the review is applied (pressed again: undecided; Visual: the selected lines only)",
-            rank = ____exports.DECIDES,
-            visual = true,
-            fn = function() return act.decide("dropped") end
-        },
+    local ____array_7 = __TS__SparseArrayNew(unpack(decisionEntries(
+        keys.take_hunk,
+        {desc = "keep the hunk under the cursor (pressed again: undecided; with a count N: the N lines from the cursor's)", rank = ____exports.DECIDES},
+        "keep only the selected lines of hunks (again: undecided)",
+        function(range) return act.decide("kept", range) end
+    )))
+    __TS__SparseArrayPush(
+        ____array_7,
+        unpack(decisionEntries(
+            keys.drop_hunk,
+            {desc = "revert the hunk under the cursor once the review is applied (pressed again: undecided; with a count N: the N lines from the cursor's)", rank = ____exports.DECIDES},
+            "revert only the selected lines of hunks once the review is applied (again: undecided)",
+            function(range) return act.decide("dropped", range) end
+        ))
+    )
+    __TS__SparseArrayPush(
+        ____array_7,
+        unpack(repeatAndUndo("the last keep or revert made here undone (or your last edit, as always)", act.undo, {desc = "the last keep or revert that u gave back made again (or your last undone edit, as always)", fn = act.redo}))
+    )
+    __TS__SparseArrayPush(
+        ____array_7,
         {
             lhs = keys.next_hunk,
             desc = "next hunk",
@@ -674,7 +689,8 @@ function ____exports.inlineTable(config, act)
             fn = function() return act.jump("prev") end
         },
         {lhs = ":ClaudeCodeDiffAccept", desc = "apply the turn's review from here (as :w in its overview): revert what you marked, keep the rest", rank = ____exports.PART_OF}
-    }
+    )
+    local list = {__TS__SparseArraySpread(____array_7)}
     __TS__ArrayPushArray(
         list,
         noteEntry(config, "turn")
@@ -708,14 +724,14 @@ function ____exports.planTable(config, approveWords, act)
         "the plan",
         function() return list end
     )
-    local ____array_7 = __TS__SparseArrayNew(unpack(note))
+    local ____array_8 = __TS__SparseArrayNew(unpack(note))
     __TS__SparseArrayPush(
-        ____array_7,
+        ____array_8,
         unpack(changes)
     )
     __TS__ArrayPush(
         list,
-        __TS__SparseArraySpread(____array_7)
+        __TS__SparseArraySpread(____array_8)
     )
     return list
 end
@@ -741,7 +757,8 @@ function ____exports.keyTables(config)
         decide = NOOP,
         undo = NOOP,
         wholeFile = NOOP,
-        jump = NOOP
+        jump = NOOP,
+        redo = NOOP
     }
     local turnOver = __TS__ObjectAssign({}, over, {inline = NOOP})
     local function listed(entries)
@@ -751,15 +768,15 @@ function ____exports.keyTables(config)
                 function(____, e) return e.lhs ~= false end
             ),
             function(____, e)
-                local ____exports_shownKey_result_9 = ____exports.shownKey(e)
-                local ____e_desc_10 = e.desc
-                local ____temp_8
+                local ____exports_shownKey_result_10 = ____exports.shownKey(e)
+                local ____e_desc_11 = e.desc
+                local ____temp_9
                 if e.bar ~= "" then
-                    ____temp_8 = e.bar
+                    ____temp_9 = e.bar
                 else
-                    ____temp_8 = nil
+                    ____temp_9 = nil
                 end
-                return {lhs = ____exports_shownKey_result_9, desc = ____e_desc_10, bar = ____temp_8}
+                return {lhs = ____exports_shownKey_result_10, desc = ____e_desc_11, bar = ____temp_9}
             end
         )
     end
@@ -776,7 +793,7 @@ function ____exports.keyTables(config)
             gR,
             "note"
         )),
-        inline = listed(____exports.inlineTable(d, {decide = NOOP, jump = NOOP})),
+        inline = listed(____exports.inlineTable(d, {decide = NOOP, jump = NOOP, undo = NOOP, redo = NOOP})),
         plan = listed(____exports.planTable(d, "approve", {approve = NOOP, refuse = NOOP}))
     }
 end

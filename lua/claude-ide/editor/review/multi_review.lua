@@ -203,7 +203,10 @@ function MultiReview.prototype.attachInline(self, index, buf, loud)
         buf,
         {
             file = function() return overview:docFile(index) end,
-            decide = function(hunk, pressed, rows) return overview:decideFrom(index, hunk, pressed, rows) end
+            decide = function(picks, pressed, tag) return overview:decideFrom(index, picks, pressed, tag) end,
+            lastTag = function(which) return overview:lastTag(which) end,
+            undo = function() return overview:undo() end,
+            redo = function() return overview:redo() end
         },
         self.config.diff,
         f.label,

@@ -139,6 +139,7 @@ function Overview.prototype.____constructor(self, spec, events)
     self.stepScheduled = false
     self.keys = {}
     self.undoSteps = {}
+    self.redoSteps = {}
     self.anyDecided = false
     self.origin = __TS__New(ReviewOrigin)
     self.life = __TS__New(
@@ -470,66 +471,100 @@ function Overview.prototype.shown(self, index, h)
         ____opt_7(index)
     end
 end
-function Overview.prototype.decideFrom(self, index, hunk, pressed, rows)
-    local h = self.sections[index + 1].hunks[hunk + 1]
-    self:remember({{index, hunk}})
-    if rows == nil then
-        self:decide(
-            index,
-            hunk,
-            toggled(h.decision, pressed)
-        )
-    else
-        decideRows(h, rows, pressed)
-        self:shown(index, h)
+function Overview.prototype.decideFrom(self, index, picks, pressed, tag)
+    self:remember(
+        __TS__ArrayMap(
+            picks,
+            function(____, p) return {index, p.hunk} end
+        ),
+        tag
+    )
+    for ____, ____value in ipairs(picks) do
+        local hunk = ____value.hunk
+        local rows = ____value.rows
+        local h = self.sections[index + 1].hunks[hunk + 1]
+        if rows == nil then
+            self:decide(
+                index,
+                hunk,
+                toggled(h.decision, pressed)
+            )
+        else
+            decideRows(h, rows, pressed)
+            self:shown(index, h)
+        end
     end
+end
+function Overview.prototype.lastTag(self, which)
+    local steps = which == "undo" and self.undoSteps or self.redoSteps
+    local ____opt_9 = steps[#steps]
+    return ____opt_9 and ____opt_9.tag
 end
 function Overview.prototype.docFile(self, index)
     self:complete()
     return self.sections[index + 1]
 end
-function Overview.prototype.remember(self, which)
-    local step = {}
+function Overview.prototype.remember(self, which, tag)
+    local step = {hunks = {}, tag = tag}
     for ____, ____value in ipairs(which) do
         local index = ____value[1]
         local hunk = ____value[2]
         local h = self.sections[index + 1].hunks[hunk + 1]
-        step[#step + 1] = {
+        local ____step_hunks_11 = step.hunks
+        ____step_hunks_11[#____step_hunks_11 + 1] = {
             index = index,
             hunk = h,
             rows = rowsOf(h)
         }
     end
-    if #step > 0 then
-        local ____self_undoSteps_9 = self.undoSteps
-        ____self_undoSteps_9[#____self_undoSteps_9 + 1] = step
-    end
-end
-function Overview.prototype.undo(self)
-    local step = table.remove(self.undoSteps)
-    if step == nil then
-        say("no hunk decision to undo")
+    if #step.hunks == 0 then
         return
     end
+    local ____self_undoSteps_12 = self.undoSteps
+    ____self_undoSteps_12[#____self_undoSteps_12 + 1] = step
+    self.redoSteps = {}
+end
+function Overview.prototype.undo(self)
+    self:swap(self.undoSteps, self.redoSteps, "undo")
+end
+function Overview.prototype.redo(self)
+    self:swap(self.redoSteps, self.undoSteps, "redo")
+end
+function Overview.prototype.swap(self, from, to, what)
+    local step = table.remove(from)
+    if step == nil then
+        say("no hunk decision to " .. what)
+        return
+    end
+    local back = {hunks = {}, tag = step.tag}
     local first
-    for ____, ____value in ipairs(step) do
+    for ____, ____value in ipairs(step.hunks) do
         local index = ____value.index
         local hunk = ____value.hunk
         local rows = ____value.rows
         do
             if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
-                goto __continue83
+                goto __continue89
             end
+            local ____back_hunks_13 = back.hunks
+            ____back_hunks_13[#____back_hunks_13 + 1] = {
+                index = index,
+                hunk = hunk,
+                rows = rowsOf(hunk)
+            }
             setRows(hunk, rows)
             self:shown(index, hunk)
             if first == nil then
                 first = hunk
             end
         end
-        ::__continue83::
+        ::__continue89::
+    end
+    if #back.hunks > 0 then
+        to[#to + 1] = back
     end
     if first == nil then
-        say("that decision's file was reviewed again since (its hunks are new): nothing undone")
+        say("that decision's file was reviewed again since (its hunks are new): nothing " .. (what == "undo" and "undone" or "redone"))
     elseif vim.api.nvim_win_is_valid(self.win) then
         vim.api.nvim_win_set_cursor(self.win, {first.row + 1, 0})
     end
@@ -548,7 +583,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             do
                 local at = self:at(row)
                 if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
-                    goto __continue90
+                    goto __continue97
                 end
                 local h = self.sections[at.file + 1].hunks[at.hunk + 1]
                 local p = picked[h]
@@ -561,7 +596,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
                 side[1] = math.min(side[1], at.idx)
                 side[2] = math.max(side[2], at.idx)
             end
-            ::__continue90::
+            ::__continue97::
             row = row + 1
         end
     end
@@ -576,11 +611,11 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             local s = self.sections[p.index + 1]
             if decision == "dropped" and s.file.deletes == true then
                 say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
-                goto __continue94
+                goto __continue101
             end
             which[#which + 1] = {p.index, p.hunk}
         end
-        ::__continue94::
+        ::__continue101::
     end
     self:remember(which)
     for ____, ____value in ipairs(which) do
@@ -784,13 +819,13 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
         strict = false,
         priority = LINE_PRIORITY
     }) or ({line_hl_group = group})
-    local ____temp_10
+    local ____temp_14
     if hunk == nil then
-        ____temp_10 = nil
+        ____temp_14 = nil
     else
-        ____temp_10 = hunkState(hunk)
+        ____temp_14 = hunkState(hunk)
     end
-    local state = ____temp_10
+    local state = ____temp_14
     if kind == 3 and state == "partly" then
         local h = hunk
         local dropped = rowsDecided(h, "dropped")
@@ -828,9 +863,9 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_13 = self.sections
-    local ____opt_11 = self:at(h.row)
-    local s = ____self_sections_13[(____opt_11 and ____opt_11.file or 0) + 1]
+    local ____self_sections_17 = self.sections
+    local ____opt_15 = self:at(h.row)
+    local s = ____self_sections_17[(____opt_15 and ____opt_15.file or 0) + 1]
     local chunk = s.chunk
     local kinds = chunk.kinds
     local first = -1
@@ -842,19 +877,19 @@ function Overview.prototype.markHunk(self, h)
                 first = row
             end
             local changed = kind == 5 or kind == 6
-            local ____self_mark_16 = self.mark
-            local ____row_15 = row
-            local ____changed_14
+            local ____self_mark_20 = self.mark
+            local ____row_19 = row
+            local ____changed_18
             if changed then
-                ____changed_14 = rowDecision(h, chunk.idx[row - s.header + 1])
+                ____changed_18 = rowDecision(h, chunk.idx[row - s.header + 1])
             else
-                ____changed_14 = h.decision
+                ____changed_18 = h.decision
             end
-            ____self_mark_16(
+            ____self_mark_20(
                 self,
-                ____row_15,
+                ____row_19,
                 kind,
-                ____changed_14,
+                ____changed_18,
                 h
             )
             row = row + 1
@@ -882,7 +917,7 @@ function Overview.prototype.markHunk(self, h)
         while k < h.aCount do
             do
                 if rowDecision(h, k + 1) == "dropped" then
-                    goto __continue150
+                    goto __continue157
                 end
                 local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
                 if oldEnd > start then
@@ -892,7 +927,7 @@ function Overview.prototype.markHunk(self, h)
                     self:markText(first + h.aCount + k, start + 1, newEnd + 1)
                 end
             end
-            ::__continue150::
+            ::__continue157::
             k = k + 1
         end
     end
@@ -1024,25 +1059,25 @@ function Overview.prototype.show(self, enter)
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
-    local ____markReview_22 = markReview
-    local ____self_buf_21 = self.buf
-    local ____self_spec_title_18 = self.spec.title
-    local ____self_buf_19 = self.buf
-    local ____file_20 = file
-    local ____temp_17
+    local ____markReview_26 = markReview
+    local ____self_buf_25 = self.buf
+    local ____self_spec_title_22 = self.spec.title
+    local ____self_buf_23 = self.buf
+    local ____file_24 = file
+    local ____temp_21
     if self.spec.words == "turn" then
-        ____temp_17 = true
+        ____temp_21 = true
     else
-        ____temp_17 = nil
+        ____temp_21 = nil
     end
-    ____markReview_22(
-        ____self_buf_21,
+    ____markReview_26(
+        ____self_buf_25,
         {
-            tab_name = ____self_spec_title_18,
+            tab_name = ____self_spec_title_22,
             role = "proposal",
-            proposal = ____self_buf_19,
-            file = ____file_20,
-            turn = ____temp_17,
+            proposal = ____self_buf_23,
+            file = ____file_24,
+            turn = ____temp_21,
             files = __TS__ArrayMap(
                 self.spec.files,
                 function(____, f) return f.path end
@@ -1185,9 +1220,9 @@ function Overview.prototype.inlineHere(self)
     if at == nil then
         say("on a file's header or one of its hunks: the title line is no file")
     else
-        local ____opt_23 = self.events.inline
-        if ____opt_23 ~= nil then
-            ____opt_23(at[1], at[2])
+        local ____opt_27 = self.events.inline
+        if ____opt_27 ~= nil then
+            ____opt_27(at[1], at[2])
         end
     end
 end
@@ -1255,48 +1290,52 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_37 = overviewTable
-    local ____array_36 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
-    local function ____temp_26()
+    local ____overviewTable_42 = overviewTable
+    local ____array_41 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
+    local function ____temp_30()
         return self:openHere()
     end
-    local function ____temp_27()
+    local function ____temp_31()
         return self.events.accept()
     end
-    local function ____temp_28()
+    local function ____temp_32()
         return self:closeOrAsk()
     end
-    local function ____temp_29()
+    local function ____temp_33()
         return self:reasonOrNote()
     end
-    local function ____temp_30(decision, range)
+    local function ____temp_34(decision, range)
         return self:decideHere(decision, range)
     end
-    local function ____temp_31()
+    local function ____temp_35()
         return self:undo()
     end
-    local ____onFile_result_32 = onFile(function(i) return self.events.wholeFile(i) end)
-    local function ____temp_33(what, direction)
+    local function ____temp_36()
+        return self:redo()
+    end
+    local ____onFile_result_37 = onFile(function(i) return self.events.wholeFile(i) end)
+    local function ____temp_38(what, direction)
         return self:jump(what == "hunk" and 3 or 2, direction)
     end
-    local ____temp_25
+    local ____temp_29
     if self.events.inline == nil then
-        ____temp_25 = nil
+        ____temp_29 = nil
     else
-        ____temp_25 = function() return self:inlineHere() end
+        ____temp_29 = function() return self:inlineHere() end
     end
     __TS__SparseArrayPush(
-        ____array_36,
+        ____array_41,
         {
-            open = ____temp_26,
-            accept = ____temp_27,
-            close = ____temp_28,
-            reason = ____temp_29,
-            decide = ____temp_30,
-            undo = ____temp_31,
-            wholeFile = ____onFile_result_32,
-            jump = ____temp_33,
-            inline = ____temp_25
+            open = ____temp_30,
+            accept = ____temp_31,
+            close = ____temp_32,
+            reason = ____temp_33,
+            decide = ____temp_34,
+            undo = ____temp_35,
+            redo = ____temp_36,
+            wholeFile = ____onFile_result_37,
+            jump = ____temp_38,
+            inline = ____temp_29
         },
         __TS__ArrayMap(
             self.spec.keys,
@@ -1307,20 +1346,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_35
+    local ____temp_40
     if self.spec.note == nil then
-        ____temp_35 = "reason"
+        ____temp_40 = "reason"
     else
-        local ____temp_34
+        local ____temp_39
         if self.spec.note == false then
-            ____temp_34 = false
+            ____temp_39 = false
         else
-            ____temp_34 = "note"
+            ____temp_39 = "note"
         end
-        ____temp_35 = ____temp_34
+        ____temp_40 = ____temp_39
     end
-    __TS__SparseArrayPush(____array_36, ____temp_35)
-    self.keys = ____overviewTable_37(__TS__SparseArraySpread(____array_36))
+    __TS__SparseArrayPush(____array_41, ____temp_40)
+    self.keys = ____overviewTable_42(__TS__SparseArraySpread(____array_41))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)

@@ -1,11 +1,15 @@
 // The agent's changes in the user's own buffer (`review.inline`, or `gi` in a turn's overview): a turn's file
 // reviewed where the user works, as gitsigns shows a file's hunks. The buffer holds the file as the agent left it
 // and stays the user's (their window, LSP, treesitter); the turn's base shows as removed virtual lines above each
-// hunk, a sign marks its lines, and the review's keys (keys.ts inlineTable: ]c [c gh gH g?) are mapped in that
-// buffer only while it is under review: a user's own buffer-local mapping of one of them comes back after.
+// hunk, a sign marks its lines, and the review's keys (keys.ts inlineTable: ]c [c gh gH, with a count or in Visual
+// mode, . u <C-r> g?) are mapped in that buffer only while it is under review: a user's own buffer-local mapping of
+// one of them comes back after.
 //
 // One more renderer of the review's document (model.ts DocFile): a decision made here is the overview's, and the
-// other way round (InlineSource); the review is applied where it always is, `:w` in its overview.
+// other way round (InlineSource); the review is applied where it always is, `:w` in its overview. Its undo is the
+// overview's too: `u` here gives back the review's last decision when it was made here and the buffer has not
+// changed since (InlineTag), and is Vim's own undo otherwise, so that the user's edits and the decisions made in
+// their buffer are undone (and redone, <C-r>) in the order they were made.
 //
 // Drawn only where the user looks: each hunk's place is one mark without decoration that follows the user's edits
 // (TRACK); a decoration provider draws a hunk (its signs, its lines, its removed lines) when a screen update first
@@ -25,7 +29,7 @@ import {
   rowsDecided,
   rowsOfBlock,
 } from "./model";
-import { inlineTable, type KeyEntry } from "./keys";
+import { inlineTable, keyOf, type KeyEntry, type LineRange } from "./keys";
 
 /** The hunks' places (no decoration: they only follow the edits). */
 const TRACK = vim.api.nvim_create_namespace("claude-ide.inline.track");
@@ -65,10 +69,24 @@ export interface InlineSource {
   /** The file now: its base, its proposal (what the buffer holds) and its hunks with their decisions. */
   file(): DocFile;
   /**
-   * gh / gH pressed on hunk `hunk` (0-based): toggled as in the overview, or only its rows `rows` (1-based, a Visual
-   * selection: model.ts decideRows); the overview shows it and this view is drawn again.
+   * gh / gH pressed on hunks (`hunk` 0-based): each toggled as in the overview, or only its rows `rows` (1-based, a
+   * Visual selection or a count: model.ts decideRows); one step of the review's undo, known as `tag`. The overview
+   * shows it and this view is drawn again.
    */
-  decide(hunk: number, pressed: Decision, rows?: number[]): void;
+  decide(picks: { hunk: number; rows?: number[] }[], pressed: Decision, tag: InlineTag): void;
+  /** The tag of the review's decision `u` (`<C-r>`) would give back (make again) now; none: not one of this view's. */
+  lastTag(which: "undo" | "redo"): unknown;
+  /** The review's last decision given back (u), or made again (<C-r>). */
+  undo(): void;
+  redo(): void;
+}
+
+/** What a decision made in the inline view is known by: its buffer, and that buffer's change number then. */
+export interface InlineTag {
+  buf: Buf;
+  change: number;
+  /** Given back by u here: the buffer's last change number then (an edit since drops the redo, as Vim's own does). */
+  undoneAt?: number;
 }
 
 /** Every buffer under inline review. */
@@ -440,17 +458,68 @@ export class InlineView {
     if (first !== undefined) this.showRow(first);
   }
 
+  /** The buffer's change number (undotree's): a decision made here is undone by `u` only while the buffer is so. */
+  private changeNumber(): number {
+    return vim.api.nvim_buf_call(this.buf, () => vim.fn.changenr());
+  }
+
+  /** What a decision made here now is known by (InlineTag). */
+  private tag(): InlineTag {
+    return { buf: this.buf, change: this.changeNumber() };
+  }
+
+  /** The buffer's last change number (undotree's seq_last): it grows with each new edit, and undo leaves it. */
+  private lastChange(): number {
+    return vim.api.nvim_buf_call(this.buf, () => vim.fn.undotree().seq_last as number);
+  }
+
   /**
-   * gh / gH: the hunk under the cursor kept / to revert (pressed again: undecided), then the next one. In Visual mode,
-   * the selected lines of each hunk they hold (only those rows: model.ts rowsOfBlock), the cursor staying.
+   * The review's last decision (`which`: the one u would give back, or <C-r> make again) when it is this buffer's
+   * and the buffer is as it left it (for a redo: no new edit since u gave it back).
    */
-  private decide(decision: Decision): void {
-    const mode = vim.fn.mode();
-    if (mode === "v" || mode === "V" || mode === string.char(0x16)) {
-      const a = vim.fn.getpos("v")[1];
-      const b = vim.fn.line(".");
-      vim.cmd("normal! \x1b");
-      this.decideLines(decision, math.min(a, b), math.max(a, b));
+  private mine(which: "undo" | "redo"): InlineTag | undefined {
+    const tag = this.source.lastTag(which) as InlineTag | undefined;
+    if (tag === undefined || tag.buf !== this.buf || tag.change !== this.changeNumber()) return undefined;
+    if (which === "redo" && tag.undoneAt !== undefined && tag.undoneAt !== this.lastChange()) return undefined;
+    return tag;
+  }
+
+  /**
+   * u (with a count, that many times): the review's last decision given back when it was made here and the buffer
+   * is as it left it (no edit of the user's since); otherwise Vim's own undo, as in any buffer. Decisions and edits
+   * made here are undone in the order they were made.
+   */
+  private undo(): void {
+    this.back("undo", "u");
+  }
+
+  /** <C-r>: what u gave back made again, in the same order; otherwise Vim's own redo. */
+  private redo(): void {
+    this.back("redo", string.char(0x12));
+  }
+
+  private back(which: "undo" | "redo", key: string): void {
+    let count = math.max(1, vim.v.count as number);
+    for (let tag = this.mine(which); count > 0 && tag !== undefined; tag = this.mine(which)) {
+      if (which === "undo") {
+        this.source.undo();
+        tag.undoneAt = this.lastChange();
+      } else this.source.redo();
+      count--;
+    }
+    if (count === 0) return;
+    const [ok, err] = pcall(vim.cmd, `normal! ${count}${key}`);
+    if (!ok) say(tostring(err), "warn");
+  }
+
+  /**
+   * gh / gH: the hunk under the cursor kept / to revert (pressed again: undecided), then the next one. With `range`
+   * (Visual mode, a count), the rows those lines select of each hunk they hold (model.ts rowsOfBlock), the cursor
+   * staying.
+   */
+  private decide(decision: Decision, range?: LineRange): void {
+    if (range !== undefined) {
+      this.decideLines(decision, range[0], range[1]);
       return;
     }
     const hunk = this.hunkAt(vim.api.nvim_win_get_cursor(0)[0] - 1);
@@ -459,18 +528,18 @@ export class InlineView {
       return;
     }
     if (this.source.file().hunks[hunk] === undefined) return;
-    this.source.decide(hunk, decision);
+    this.source.decide([{ hunk }], decision, this.tag());
     this.jump("next");
   }
 
-  /** Lines `first`..`last` (1-based) decided: the rows they select of each hunk they meet. */
+  /** Lines `first`..`last` (1-based) decided: the rows they select of each hunk they meet (one step for `u`). */
   private decideLines(decision: Decision, first: number, last: number): void {
     const f = this.source.file();
     const marks = vim.api.nvim_buf_get_extmarks(this.buf, TRACK, [first - 1, 0], [last - 1, -1], {
       details: true,
       overlap: true,
     });
-    let any = false;
+    const picks: { hunk: number; rows: number[] }[] = [];
     for (const [id, start, , details] of marks) {
       const h = f.hunks[id - 1];
       if (h === undefined) continue;
@@ -486,27 +555,31 @@ export class InlineView {
       if (r1 === 0) continue;
       const rows: number[] = [];
       for (let r = r1; r <= r2; r++) rows.push(r);
-      this.source.decide(id - 1, decision, rows);
-      any = true;
+      picks.push({ hunk: id - 1, rows });
     }
-    if (!any) say("no line of the turn's hunks in those lines");
+    if (picks.length === 0) say("no line of the turn's hunks in those lines");
+    else this.source.decide(picks, decision, this.tag());
   }
 
   private mapKeys(): void {
     this.keys = inlineTable(this.config, {
-      decide: (d) => this.decide(d),
+      decide: (d, range) => this.decide(d, range),
       jump: (d) => this.jump(d),
+      undo: () => this.undo(),
+      redo: () => this.redo(),
     });
     const buf = this.buf;
     const done = new LuaSet<string>();
     for (const e of this.keys) {
-      if (e.lhs === false || e.fn === undefined || vim.startswith(e.lhs, ":") || done.has(e.lhs)) continue;
+      if (e.lhs === false || e.fn === undefined || vim.startswith(e.lhs, ":")) continue;
       const lhs = e.lhs;
-      done.add(lhs);
-      for (const mode of e.visual === true ? ["n", "x"] : ["n"]) {
+      const fn = keyOf([buf], e.fn);
+      for (const mode of e.visualOnly === true ? ["x"] : e.visual === true ? ["n", "x"] : ["n"]) {
+        if (done.has(`${mode} ${lhs}`)) continue;
+        done.add(`${mode} ${lhs}`);
         const mine = vim.api.nvim_buf_call(buf, () => vim.fn.maparg(lhs, mode, false, true));
         this.saved.push({ lhs, mode, map: mine.buffer === 1 ? mine : undefined });
-        vim.keymap.set(mode, lhs, e.fn, { buffer: buf, nowait: true, desc: `claude-ide: ${e.desc}` });
+        vim.keymap.set(mode, lhs, fn, { buffer: buf, nowait: true, desc: `claude-ide: ${e.desc}` });
       }
     }
   }

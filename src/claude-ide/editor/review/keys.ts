@@ -141,6 +141,14 @@ function decisionEntries(
 /** The buffers of the view whose key runs now (mapTable sets it before each key's function). */
 let mappedIn: Buf[] = [];
 
+/** `fn` as the key of a view shown in `bufs` runs it (what mapTable maps; a view that maps its own keys uses it). */
+export function keyOf(bufs: Buf[], fn: (this: void) => void): (this: void) => void {
+  return () => {
+    mappedIn = bufs;
+    fn();
+  };
+}
+
 /** A winbar part: its text (statusline syntax) and its rank. */
 export interface BarPart {
   text: string;
@@ -168,11 +176,7 @@ export function mapTable(bufs: Buf[], entries: KeyEntry[]): void {
     const key = shownKey(e);
     if (e.lhs === false || e.fn === undefined || isCommand(e.lhs) || seen.has(key)) continue;
     seen.add(key);
-    const fn = e.fn;
-    const run = () => {
-      mappedIn = bufs;
-      fn();
-    };
+    const run = keyOf(bufs, e.fn);
     const modes = e.visualOnly === true ? "x" : e.visual === true ? ["n", "x"] : "n";
     for (const buffer of bufs)
       vim.keymap.set(modes, e.lhs, run, { buffer, nowait: true, desc: `claude-ide: ${e.desc}` });
@@ -480,12 +484,21 @@ export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: 
   return list;
 }
 
-/** The `.` entry (Vim's own: listed, not mapped) and the `u` entry of a view. */
-function repeatAndUndo(undoDesc: string, undo: (this: void) => void): KeyEntry[] {
-  return [
+/** The redo key: what `u` gave back made again (Vim's own redo key, mapped in the overview and the inline view). */
+export const REDO_KEY = "<C-r>";
+
+/** The `.` entry (Vim's own: listed, not mapped), the `u` entry of a view and its `<C-r>` (redo) when it has one. */
+function repeatAndUndo(
+  undoDesc: string,
+  undo: (this: void) => void,
+  redo?: { desc: string; fn: (this: void) => void },
+): KeyEntry[] {
+  const list: KeyEntry[] = [
     { lhs: ".", desc: "the last gh / gH again, on the hunk (or as many lines) under the cursor", rank: OTHER },
     { lhs: "u", desc: undoDesc, rank: OTHER, fn: undo },
   ];
+  if (redo !== undefined) list.push({ lhs: REDO_KEY, desc: redo.desc, rank: OTHER, fn: redo.fn });
+  return list;
 }
 
 /** What the overview does for its keys. */
@@ -501,6 +514,8 @@ export interface OverviewKeyActions {
   decide(this: void, decision: "kept" | "dropped", range?: LineRange): void;
   /** u: the last hunk decision undone. */
   undo(this: void): void;
+  /** <C-r>: the last decision `u` gave back made again. */
+  redo(this: void): void;
   /** gR: the whole file under the cursor. */
   wholeFile(this: void): void;
   jump(this: void, what: "hunk" | "file", direction: 1 | -1): void;
@@ -606,7 +621,12 @@ export function overviewTable(
     fn: own?.fn ?? act.wholeFile,
   });
   for (const k of extra) if (k.lhs !== WHOLE_FILE_KEY) list.push({ lhs: k.lhs, desc: k.desc, rank: OTHER, fn: k.fn });
-  list.push(...repeatAndUndo(`the last ${yes} or ${no} undone`, act.undo));
+  list.push(
+    ...repeatAndUndo(`the last ${yes} or ${no} undone`, act.undo, {
+      desc: `the last ${yes} or ${no} that u gave back made again`,
+      fn: act.redo,
+    }),
+  );
   if (keys.reject_with_reason !== false && q !== false)
     list.push({
       lhs: keys.reject_with_reason,
@@ -627,9 +647,13 @@ export function overviewTable(
 
 /** What the inline view (a turn's file in the user's own buffer) does for its keys. */
 export interface InlineKeyActions {
-  /** gh / gH: the hunk under the cursor; in Visual mode, the selected lines of the hunks it holds. */
-  decide(this: void, decision: "kept" | "dropped"): void;
+  /** gh / gH: the hunk under the cursor, or only the rows of `range`'s lines (Visual mode, a count). */
+  decide(this: void, decision: "kept" | "dropped", range?: LineRange): void;
   jump(this: void, direction: "next" | "prev"): void;
+  /** u: the last gh / gH made in this buffer given back, while nothing came after it; otherwise Vim's own undo. */
+  undo(this: void): void;
+  /** <C-r>: what that u gave back made again; otherwise Vim's own redo. */
+  redo(this: void): void;
 }
 
 /**
@@ -640,20 +664,28 @@ export interface InlineKeyActions {
 export function inlineTable(config: Config["diff"], act: InlineKeyActions): KeyEntry[] {
   const keys = config.keymaps;
   const list: KeyEntry[] = [
-    {
-      lhs: keys.take_hunk,
-      desc: "keep the hunk under the cursor (pressed again: undecided; Visual: the selected lines only)",
-      rank: DECIDES,
-      visual: true,
-      fn: () => act.decide("kept"),
-    },
-    {
-      lhs: keys.drop_hunk,
-      desc: "revert the hunk under the cursor once the review is applied (pressed again: undecided; Visual: the selected lines only)",
-      rank: DECIDES,
-      visual: true,
-      fn: () => act.decide("dropped"),
-    },
+    ...decisionEntries(
+      keys.take_hunk,
+      {
+        desc: "keep the hunk under the cursor (pressed again: undecided; with a count N: the N lines from the cursor's)",
+        rank: DECIDES,
+      },
+      "keep only the selected lines of hunks (again: undecided)",
+      (range) => act.decide("kept", range),
+    ),
+    ...decisionEntries(
+      keys.drop_hunk,
+      {
+        desc: "revert the hunk under the cursor once the review is applied (pressed again: undecided; with a count N: the N lines from the cursor's)",
+        rank: DECIDES,
+      },
+      "revert only the selected lines of hunks once the review is applied (again: undecided)",
+      (range) => act.decide("dropped", range),
+    ),
+    ...repeatAndUndo("the last keep or revert made here undone (or your last edit, as always)", act.undo, {
+      desc: "the last keep or revert that u gave back made again (or your last undone edit, as always)",
+      fn: act.redo,
+    }),
     { lhs: keys.next_hunk, desc: "next hunk", rank: MOVES, fn: () => act.jump("next") },
     { lhs: keys.prev_hunk, desc: "previous hunk", rank: MOVES, fn: () => act.jump("prev") },
     {
@@ -742,6 +774,7 @@ export function keyTables(config: Config): Record<string, ListedKey[]> {
     undo: NOOP,
     wholeFile: NOOP,
     jump: NOOP,
+    redo: NOOP,
   };
   const turnOver = { ...over, inline: NOOP };
   const listed = (entries: KeyEntry[]) =>
@@ -755,7 +788,7 @@ export function keyTables(config: Config): Record<string, ListedKey[]> {
     file_from_overview: listed(fileViewTable(d, { words: "proposal", fromOverview: true }, file)),
     overview: listed(overviewTable(d, "proposal", over)),
     turn_overview: listed(overviewTable(d, "turn", turnOver, gR, "note")),
-    inline: listed(inlineTable(d, { decide: NOOP, jump: NOOP })),
+    inline: listed(inlineTable(d, { decide: NOOP, jump: NOOP, undo: NOOP, redo: NOOP })),
     plan: listed(planTable(d, "approve", { approve: NOOP, refuse: NOOP })),
   };
 }

@@ -160,7 +160,10 @@ export class MultiReview {
           buf,
           {
             file: () => overview.docFile(index),
-            decide: (hunk, pressed, rows) => overview.decideFrom(index, hunk, pressed, rows),
+            decide: (picks, pressed, tag) => overview.decideFrom(index, picks, pressed, tag),
+            lastTag: (which) => overview.lastTag(which),
+            undo: () => overview.undo(),
+            redo: () => overview.redo(),
           },
           this.config.diff,
           f.label,

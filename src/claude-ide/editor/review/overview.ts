@@ -130,8 +130,14 @@ interface Chunk {
   at: number[];
 }
 
-/** One undo step of the overview (u): hunks as they were decided before a key changed them. */
-type UndoStep = { index: number; hunk: Hunk; rows: RowDecision[] }[];
+/**
+ * One undo (or redo) step of the overview (u, <C-r>): hunks as they were decided before a key changed them, and
+ * `tag`, what the view that made it knows it by (the inline view: its buffer's change then).
+ */
+interface UndoStep {
+  hunks: { index: number; hunk: Hunk; rows: RowDecision[] }[];
+  tag?: unknown;
+}
 
 /** A file of the review's document (model.ts DocFile: base, proposal, origin, kind, hunks) as the overview lays it out. */
 interface Section extends DocFile<Hunk> {
@@ -241,6 +247,8 @@ export class Overview {
   private keys: KeyEntry[] = [];
   /** The hunk decisions `u` gives back, the last last. */
   private readonly undoSteps: UndoStep[] = [];
+  /** What `u` gave back, for <C-r>, the last last (a new decision empties it). */
+  private redoSteps: UndoStep[] = [];
   /**
    * Whether anything is decided: the buffer is then 'modified', so that `:q` (and `:qa`, `:close`, `:tabclose`)
    * refuses with E37 as for any unsaved buffer instead of dropping the decisions; `:w` applies, `:q!` discards.
@@ -538,17 +546,28 @@ export class Overview {
   }
 
   /**
-   * gh / gH pressed in another view of the review (the inline view) on hunk `hunk` of file `index`: the hunk toggled
-   * as here, or only its rows `rows` (1-based: a Visual selection); remembered for `u` here.
+   * gh / gH pressed in another view of the review (the inline view) on hunks of file `index`: each hunk toggled as
+   * here, or only its rows `rows` (1-based: a Visual selection, a count); one step for `u` here, known as `tag`.
    */
-  decideFrom(index: number, hunk: number, pressed: Decision, rows?: number[]): void {
-    const h = this.sections[index].hunks[hunk];
-    this.remember([[index, hunk]]);
-    if (rows === undefined) this.decide(index, hunk, toggled(h.decision, pressed));
-    else {
-      decideRows(h, rows, pressed);
-      this.shown(index, h);
+  decideFrom(index: number, picks: { hunk: number; rows?: number[] }[], pressed: Decision, tag?: unknown): void {
+    this.remember(
+      picks.map((p) => [index, p.hunk]),
+      tag,
+    );
+    for (const { hunk, rows } of picks) {
+      const h = this.sections[index].hunks[hunk];
+      if (rows === undefined) this.decide(index, hunk, toggled(h.decision, pressed));
+      else {
+        decideRows(h, rows, pressed);
+        this.shown(index, h);
+      }
     }
+  }
+
+  /** The tag of the step `u` (or <C-r>) would give back now (decideFrom's; undefined: none, or one made here). */
+  lastTag(which: "undo" | "redo"): unknown {
+    const steps = which === "undo" ? this.undoSteps : this.redoSteps;
+    return steps[steps.length - 1]?.tag;
   }
 
   /** File `index` as the review's document holds it (its hunks with their decisions): the inline view's source. */
@@ -557,31 +576,49 @@ export class Overview {
     return this.sections[index];
   }
 
-  /** Remembers how hunks `which` ([file, hunk]) are decided now, for `u` to give back. */
-  private remember(which: [number, number][]): void {
-    const step: UndoStep = [];
+  /** Remembers how hunks `which` ([file, hunk]) are decided now, for `u` to give back; what `u` gave back goes. */
+  private remember(which: [number, number][], tag?: unknown): void {
+    const step: UndoStep = { hunks: [], tag };
     for (const [index, hunk] of which) {
       const h = this.sections[index].hunks[hunk];
-      step.push({ index, hunk: h, rows: rowsOf(h) });
+      step.hunks.push({ index, hunk: h, rows: rowsOf(h) });
     }
-    if (step.length > 0) this.undoSteps.push(step);
+    if (step.hunks.length === 0) return;
+    this.undoSteps.push(step);
+    this.redoSteps = [];
   }
 
   /** u: the last hunk decision given back (hunks found again since, by a file's review, are left as they are). */
   undo(): void {
-    const step = this.undoSteps.pop();
+    this.swap(this.undoSteps, this.redoSteps, "undo");
+  }
+
+  /** <C-r>: the last decision `u` gave back made again. */
+  redo(): void {
+    this.swap(this.redoSteps, this.undoSteps, "redo");
+  }
+
+  /** The last step of `from` given back, and how its hunks were decided until then pushed onto `to`. */
+  private swap(from: UndoStep[], to: UndoStep[], what: "undo" | "redo"): void {
+    const step = from.pop();
     if (step === undefined) {
-      say("no hunk decision to undo");
+      say(`no hunk decision to ${what}`);
       return;
     }
+    const back: UndoStep = { hunks: [], tag: step.tag };
     let first: Hunk | undefined;
-    for (const { index, hunk, rows } of step) {
+    for (const { index, hunk, rows } of step.hunks) {
       if (!this.sections[index].hunks.includes(hunk)) continue;
+      back.hunks.push({ index, hunk, rows: rowsOf(hunk) });
       setRows(hunk, rows);
       this.shown(index, hunk);
       first ??= hunk;
     }
-    if (first === undefined) say("that decision's file was reviewed again since (its hunks are new): nothing undone");
+    if (back.hunks.length > 0) to.push(back);
+    if (first === undefined)
+      say(
+        `that decision's file was reviewed again since (its hunks are new): nothing ${what === "undo" ? "undone" : "redone"}`,
+      );
     else if (vim.api.nvim_win_is_valid(this.win)) vim.api.nvim_win_set_cursor(this.win, [first.row + 1, 0]);
   }
 
@@ -1069,6 +1106,7 @@ export class Overview {
         reason: () => this.reasonOrNote(),
         decide: (decision, range) => this.decideHere(decision, range),
         undo: () => this.undo(),
+        redo: () => this.redo(),
         wholeFile: onFile((i) => this.events.wholeFile(i)),
         jump: (what, direction) => this.jump(what === "hunk" ? Kind.At : Kind.Header, direction),
         inline: this.events.inline === undefined ? undefined : () => this.inlineHere(),
