@@ -1,11 +1,15 @@
 // The agent's changes in the user's own buffer (`review.inline`, or `gi` in a turn's overview): a turn's file
 // reviewed where the user works, as gitsigns shows a file's hunks. The buffer holds the file as the agent left it
 // and stays the user's (their window, LSP, treesitter); the turn's base shows as removed virtual lines above each
-// hunk, a sign marks its lines, and the review's keys (keys.ts inlineTable: ]c [c gh gH g?) are mapped in that
-// buffer only while it is under review: a user's own buffer-local mapping of one of them comes back after.
+// hunk, a sign marks its lines, and the review's keys (keys.ts inlineTable: ]c [c gh gH, with a count or in Visual
+// mode, . u <C-r> g?) are mapped in that buffer only while it is under review: a user's own buffer-local mapping of
+// one of them comes back after.
 //
 // One more renderer of the review's document (model.ts DocFile): a decision made here is the overview's, and the
-// other way round (InlineSource); the review is applied where it always is, `:w` in its overview.
+// other way round (InlineSource); the review is applied where it always is, `:w` in its overview. Its undo is the
+// overview's too: `u` here gives back the review's last decision when it was made here and the buffer has not
+// changed since (InlineTag), and is Vim's own undo otherwise, so that the user's edits and the decisions made in
+// their buffer are undone (and redone, <C-r>) in the order they were made.
 //
 // Drawn only where the user looks: each hunk's place is one mark without decoration that follows the user's edits
 // (TRACK); a decoration provider draws a hunk (its signs, its lines, its removed lines) when a screen update first
