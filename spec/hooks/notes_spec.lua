@@ -46,3 +46,31 @@ describe('notes on lines for the next prompt', function()
     assert.are.equal(0, ctx.services.notes:count())
   end)
 end)
+
+-- Gemini CLI and Qwen Code write a hook's additionalContext into their model's request with every < and > as &lt;
+-- and &gt;: when the notes hold one, their context says so in a line without either sign.
+describe('the turn-start context of the notes', function()
+  local quoted = 'The user left a note ...\n\n/p/a.lua line 1:\n```\nif a > b then\n```\nNote: use math.max'
+
+  it('tells Gemini CLI and Qwen Code their signs come as entities, when the notes hold one', function()
+    for client, name in pairs({ gemini = 'Gemini CLI', qwen = 'Qwen Code' }) do
+      local text = notes.notesContext(client, { quoted })
+      assert.equal(
+        "Notes from the user's editor (Neovim):\n"
+          .. quoted
+          .. '\n('
+          .. name
+          .. ' passes this context on with each less-than sign written as &lt; and each greater-than sign as &gt;:'
+          .. ' the files hold the signs themselves.)',
+        text
+      )
+      -- The line itself: nothing the CLI would escape.
+      assert.is_nil(text:sub(#"Notes from the user's editor (Neovim):\n" + #quoted + 1):find('[<>]'))
+    end
+  end)
+
+  it('says nothing of it to Claude Code, nor when no note holds a sign', function()
+    assert.equal("Notes from the user's editor (Neovim):\n" .. quoted, notes.notesContext('claude', { quoted }))
+    assert.equal("Notes from the user's editor (Neovim):\none\ntwo", notes.notesContext('gemini', { 'one', 'two' }))
+  end)
+end)

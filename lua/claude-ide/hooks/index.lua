@@ -20,6 +20,8 @@ local EDITOR_EVENT = ____editor.EDITOR_EVENT
 local editorHandler = ____editor.editorHandler
 local ____settings = require("claude-ide.hooks.settings")
 local PLAN_TOOLS = ____settings.PLAN_TOOLS
+local ____notes = require("claude-ide.hooks.notes")
+local notesContext = ____notes.notesContext
 local ____router = require("claude-ide.hooks.router")
 local HOOK_CLIENTS = ____router.HOOK_CLIENTS
 local Router = ____router.Router
@@ -42,7 +44,7 @@ local function drainNotes(deps)
         end
         return contextOutput(
             ev.event,
-            "Notes from the user's editor (Neovim):\n" .. table.concat(notes, "\n")
+            notesContext(ev.client, notes)
         )
     end
 end

@@ -64,6 +64,20 @@ end
 function Notes.prototype.count(self)
     return #self.notes
 end
+--- The CLIs that HTML-escape a hook's additionalContext before their model reads it: every < as &lt; and > as &gt;
+-- (Gemini CLI 0.61.0 and Qwen Code 0.24.4, DefaultHookOutput.getAdditionalContext in packages/core/src/hooks/types.ts).
+local ESCAPING_CLIS = {gemini = "Gemini CLI", qwen = "Qwen Code"}
+--- The turn-start context that carries `notes` (at least one) to `client`'s model. A CLI that escapes it gets, when
+-- the notes hold a < or >, one line saying so in words of its own (no < or > in it): a quoted `a > b` reaches
+-- that model as `a &gt; b`, and an edit made from the quote must use the sign, not the entity.
+function ____exports.notesContext(client, notes)
+    local text = "Notes from the user's editor (Neovim):\n" .. table.concat(notes, "\n")
+    local cli = ESCAPING_CLIS[client]
+    if cli == nil or (string.find(text, "[<>]")) == nil then
+        return text
+    end
+    return ((text .. "\n(") .. cli) .. " passes this context on with each less-than sign written as &lt; and each greater-than sign as &gt;: the files hold the signs themselves.)"
+end
 --- The user's notes on lines not sent yet, sent with the next prompt of `scope` (applying a turn review): their
 -- text is made when that prompt comes, with the paths as its CLI knows them, and each note goes once.
 function ____exports.queueLineNotes(services, scope)
@@ -135,7 +149,7 @@ function ____exports.answeredNotes(services, files)
             end
             if found == nil or i == nil then
                 unanswered[#unanswered + 1] = n.id
-                goto __continue26
+                goto __continue28
             end
             answered[#answered + 1] = n.id
             local ____out_index_7 = out[i + 1]
@@ -147,7 +161,7 @@ function ____exports.answeredNotes(services, files)
                 text = n.text
             }
         end
-        ::__continue26::
+        ::__continue28::
     end
     book:markAnswered(answered, unanswered)
     return out

@@ -12,6 +12,7 @@ import { Turns } from "./turn";
 import { planHandler } from "./plan";
 import { EDITOR_EVENT, editorHandler } from "./editor";
 import { PLAN_TOOLS } from "./settings";
+import { notesContext } from "./notes";
 import {
   HOOK_CLIENTS,
   type HookClient,
@@ -40,7 +41,7 @@ function drainNotes(deps: HookDeps): HookHandler {
   return (ev) => {
     const notes = deps.services.notes.drain(ev.session, ev.owner(), ev.far);
     if (notes.length === 0) return undefined;
-    return contextOutput(ev.event, `Notes from the user's editor (Neovim):\n${notes.join("\n")}`);
+    return contextOutput(ev.event, notesContext(ev.client, notes));
   };
 }
 

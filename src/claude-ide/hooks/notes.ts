@@ -3,6 +3,7 @@
 // turn-start hook (UserPromptSubmit, BeforeAgent) drains them into `additionalContext`. A note may be a function
 // that makes its text then (the user's notes on lines: their paths as that CLI knows them, each sent once).
 import type { AnsweredNote, NoteScope, NotesQueue, NoteText, Services } from "../contracts";
+import type { HookClient } from "./router";
 import { diffHunks, type Hunk, lineBefore } from "../editor/review/model";
 import { normalizePath } from "../editor/positions";
 import type { PathMap } from "../util/path_map";
@@ -64,6 +65,24 @@ export class Notes implements NotesQueue {
   count(): number {
     return this.notes.length;
   }
+}
+
+/**
+ * The CLIs that HTML-escape a hook's additionalContext before their model reads it: every < as &lt; and > as &gt;
+ * (Gemini CLI 0.61.0 and Qwen Code 0.24.4, DefaultHookOutput.getAdditionalContext in packages/core/src/hooks/types.ts).
+ */
+const ESCAPING_CLIS: { [client: string]: string } = { gemini: "Gemini CLI", qwen: "Qwen Code" };
+
+/**
+ * The turn-start context that carries `notes` (at least one) to `client`'s model. A CLI that escapes it gets, when
+ * the notes hold a < or >, one line saying so in words of its own (no < or > in it): a quoted `a > b` reaches
+ * that model as `a &gt; b`, and an edit made from the quote must use the sign, not the entity.
+ */
+export function notesContext(client: HookClient, notes: string[]): string {
+  const text = `Notes from the user's editor (Neovim):\n${notes.join("\n")}`;
+  const cli = ESCAPING_CLIS[client];
+  if (cli === undefined || string.find(text, "[<>]")[0] === undefined) return text;
+  return `${text}\n(${cli} passes this context on with each less-than sign written as &lt; and each greater-than sign as &gt;: the files hold the signs themselves.)`;
 }
 
 /**

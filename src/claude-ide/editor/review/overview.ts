@@ -240,6 +240,8 @@ export class Overview {
   private marked = 0;
   /** A slice (computing or highlighting) waits for a loop turn. */
   private stepScheduled = false;
+  /** While it says true, the highlighting slices wait (highlightAfter). */
+  private busy?: (this: void) => boolean;
   /** Whether it waits unseen, its autocmds, settled or closed. */
   private readonly life: ViewLife;
   private bar?: [string, BarPart[]];
@@ -380,6 +382,14 @@ export class Overview {
   /** Every file's hunks are computed and in the buffer (the building slices are done). */
   isPrepared(): boolean {
     return this.prepared >= this.sections.length;
+  }
+
+  /**
+   * The highlighting slices wait while `busy` says true (a turn's files being shown in their buffers: what the user
+   * looks at first); the hunks are computed meanwhile all the same.
+   */
+  highlightAfter(busy: (this: void) => boolean): void {
+    this.busy = busy;
   }
 
   /** Every line has its highlights (the slices are done). */
@@ -768,7 +778,7 @@ export class Overview {
       this.stepScheduled = false;
       if (this.life.settled) return;
       if (this.prepared < this.sections.length) this.prepareSlice();
-      else this.markSlice();
+      else if (this.busy?.() !== true) this.markSlice();
       this.scheduleStep();
     }, 0);
   }
