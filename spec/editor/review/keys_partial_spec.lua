@@ -124,6 +124,11 @@ describe('part of a hunk', function()
         assert.is_truthy(s:find('2 hunks left'), s:show())
         type_keys('u')
         assert.are.same(AFTER, buf_lines())
+        -- <C-r> makes it again (Vim's own redo: a rejection is an edit of the proposal), u gives it back again.
+        type_keys('<C-r>')
+        assert.are.same(TWO_BACK, buf_lines())
+        type_keys('u')
+        assert.are.same(AFTER, buf_lines())
         -- . repeats it: two lines from the cursor.
         cursor(4)
         type_keys('.')
@@ -138,7 +143,7 @@ describe('part of a hunk', function()
         assert.are.equal(text_of({ 'x', 'a1', 'b2', 'a3', 'a4', 'b5', 'y' }), o.text)
       end)
 
-      it('Visual gh accepts part of a hunk (the rest stays to decide), and u gives that back too', function()
+      it('Visual gh accepts part of a hunk (the rest stays to decide), u gives that back, <C-r> again', function()
         s:lua('_G.propose(...)', layout, BASE, AFTER)
         assert.is_true(s:wait_for(function()
           return s:lua('return vim.b.claude_ide_diff ~= nil and vim.b.claude_ide_diff.role') == 'proposal'
@@ -149,14 +154,22 @@ describe('part of a hunk', function()
         type_keys('gh')
         assert.are.same(AFTER, buf_lines(), 'the proposal is as it was')
         assert.is_truthy(s:find('1 hunk left'), s:show())
-        if layout == 'vertical' then
-          assert.are.same({ 'x', 'b1', 'b2', 'a3', 'a4', 'a5', 'y' }, buf_lines('left'))
+        local function taken(yes)
+          if layout == 'vertical' then
+            assert.are.same(yes and { 'x', 'b1', 'b2', 'a3', 'a4', 'a5', 'y' } or BASE, buf_lines('left'))
+          end
+          -- the winbar counts the take
+          assert.are.equal(yes, s:find('taken') ~= nil, s:show())
+          assert.are.same(AFTER, buf_lines())
         end
+        taken(true)
         type_keys('u')
-        if layout == 'vertical' then
-          assert.are.same(BASE, buf_lines('left'))
-        end
-        assert.are.same(AFTER, buf_lines())
+        taken(false)
+        -- <C-r> takes them again, u gives them back again.
+        type_keys('<C-r>')
+        taken(true)
+        type_keys('u')
+        taken(false)
         -- A rejected line after it: u undoes that first, then the take.
         type_keys('gH')
         assert.are.same(BASE, buf_lines(), 'the whole hunk rejected')

@@ -720,7 +720,7 @@ function NoteBook.prototype.attach(self, buf)
         end
     end
     self.placing[buf] = {notes = notes, next = 0, near = nearCount, waiting = waiting}
-    self:place(buf, #mine > AT_ONCE_NOTES and SLICE_MS or nil)
+    self:place(buf, #mine > AT_ONCE_NOTES and 0 or nil)
 end
 function NoteBook.prototype.place(self, buf, budget)
     local p = self.placing[buf]
@@ -771,7 +771,7 @@ function NoteBook.prototype.place(self, buf, budget)
     vim.defer_fn(
         function()
             if self.placing[buf] == p then
-                self:place(buf, budget)
+                self:place(buf, SLICE_MS)
             end
         end,
         0

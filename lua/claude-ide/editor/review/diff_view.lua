@@ -122,6 +122,7 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.taken = 0
     self.decisions = 0
     self.takes = {}
+    self.untaken = {}
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -145,7 +146,8 @@ function DiffView.prototype.____constructor(self, spec, events)
             accept = function() return events.accept() end,
             decide = function(action, range) return self:decideHunk(action, range) end,
             jump = function(direction) return self:jumpHunk(direction) end,
-            undo = function() return self:undo() end
+            undo = function() return self:undo() end,
+            redo = function() return self:redo() end
         }
     )
     local file = vim.fn.fnamemodify(spec.path, ":t")
@@ -417,11 +419,9 @@ function DiffView.prototype.decideHunk(self, action, range)
         local ____self_takes_14 = self.takes
         ____self_takes_14[#____self_takes_14 + 1] = {
             left = vim.api.nvim_buf_get_lines(self.leftBuf, 0, -1, true),
-            change = vim.api.nvim_buf_call(
-                self.rightBuf,
-                function() return vim.fn.changenr() end
-            )
+            change = self:changeNumber()
         }
+        self.untaken = {}
     end
     setOpt("modifiable", true, {buf = self.leftBuf})
     local ok, err = pcall(function()
@@ -531,39 +531,79 @@ function DiffView.prototype.decideRows(self, hunks, side, action, ____bindingPat
 end
 function DiffView.prototype.undo(self)
     local last = self.takes[#self.takes]
-    if last ~= nil and vim.api.nvim_buf_call(
-        self.rightBuf,
-        function() return vim.fn.changenr() end
-    ) == last.change then
+    if last ~= nil and self:changeNumber() == last.change then
         table.remove(self.takes)
-        setOpt("modifiable", true, {buf = self.leftBuf})
-        vim.api.nvim_buf_set_lines(
-            self.leftBuf,
-            0,
-            -1,
-            true,
-            last.left
-        )
-        setOpt("modifiable", false, {buf = self.leftBuf})
-        setOpt("modified", false, {buf = self.leftBuf})
+        local ____self_untaken_16 = self.untaken
+        ____self_untaken_16[#____self_untaken_16 + 1] = {
+            left = self:setLeft(last.left),
+            change = last.change,
+            last = self:lastChange()
+        }
         self.taken = math.max(0, self.taken - 1)
         self.decisions = math.max(0, self.decisions - 1)
     else
-        local count = math.max(1, vim.v.count)
-        local ok, err = pcall(
-            vim.api.nvim_buf_call,
-            self.rightBuf,
-            function() return vim.cmd(("silent normal! " .. tostring(count)) .. "u") end
-        )
-        if not ok then
-            say(
-                tostring(err),
-                "warn"
-            )
-        end
+        self:byVim("u")
     end
     vim.cmd("diffupdate")
     self:setWinbars()
+end
+function DiffView.prototype.redo(self)
+    local next = self.untaken[#self.untaken]
+    if next ~= nil and self:changeNumber() == next.change and self:lastChange() == next.last then
+        table.remove(self.untaken)
+        local ____self_takes_17 = self.takes
+        ____self_takes_17[#____self_takes_17 + 1] = {
+            left = self:setLeft(next.left),
+            change = next.change
+        }
+        self.taken = self.taken + 1
+        self.decisions = self.decisions + 1
+        setOpt("modified", true, {buf = self.rightBuf})
+    else
+        self:byVim(string.char(18))
+    end
+    vim.cmd("diffupdate")
+    self:setWinbars()
+end
+function DiffView.prototype.changeNumber(self)
+    return vim.api.nvim_buf_call(
+        self.rightBuf,
+        function() return vim.fn.changenr() end
+    )
+end
+function DiffView.prototype.lastChange(self)
+    return vim.api.nvim_buf_call(
+        self.rightBuf,
+        function() return vim.fn.undotree().seq_last end
+    )
+end
+function DiffView.prototype.setLeft(self, lines)
+    local had = vim.api.nvim_buf_get_lines(self.leftBuf, 0, -1, true)
+    setOpt("modifiable", true, {buf = self.leftBuf})
+    vim.api.nvim_buf_set_lines(
+        self.leftBuf,
+        0,
+        -1,
+        true,
+        lines
+    )
+    setOpt("modifiable", false, {buf = self.leftBuf})
+    setOpt("modified", false, {buf = self.leftBuf})
+    return had
+end
+function DiffView.prototype.byVim(self, key)
+    local count = math.max(1, vim.v.count)
+    local ok, err = pcall(
+        vim.api.nvim_buf_call,
+        self.rightBuf,
+        function() return vim.cmd(("silent normal! " .. tostring(count)) .. key) end
+    )
+    if not ok then
+        say(
+            tostring(err),
+            "warn"
+        )
+    end
 end
 function DiffView.prototype.decideByVim(self, intoHere, source, target)
     local tick = vim.api.nvim_buf_get_changedtick(target)
@@ -572,13 +612,13 @@ function DiffView.prototype.decideByVim(self, intoHere, source, target)
 end
 function DiffView.prototype.jumpHunk(self, direction)
     local here = vim.api.nvim_get_current_buf()
-    local ____temp_16
+    local ____temp_18
     if here == self.leftBuf or here == self.rightBuf then
-        ____temp_16 = self:hunks()
+        ____temp_18 = self:hunks()
     else
-        ____temp_16 = nil
+        ____temp_18 = nil
     end
-    local hunks = ____temp_16
+    local hunks = ____temp_18
     if hunks == nil then
         self:jumpByVim(direction)
         return

@@ -243,7 +243,7 @@ function InlineView.prototype.show(self)
     self:mapKeys()
     vim.api.nvim_buf_set_var(self.buf, ____exports.INLINE_VAR, true)
     self.ready = true
-    vim.api.nvim__redraw({buf = self.buf, valid = false})
+    vim.api.nvim__redraw({buf = self.buf, valid = false, flush = false})
     local waiting = self.waiting
     self.waiting = {}
     for ____, fn in ipairs(waiting) do
@@ -305,7 +305,7 @@ function InlineView.prototype.refresh(self)
     self.drawn = {}
     vim.api.nvim_buf_clear_namespace(self.buf, DRAW, 0, -1)
     if self.ready then
-        vim.api.nvim__redraw({buf = self.buf, valid = false})
+        vim.api.nvim__redraw({buf = self.buf, valid = false, flush = false})
     end
     return true
 end

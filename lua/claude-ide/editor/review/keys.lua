@@ -466,7 +466,7 @@ function ____exports.fileViewTable(config, ctx, act)
     )
     __TS__ArrayPushArray(
         list,
-        repeatAndUndo(((("the last " .. yes) .. " or ") .. no) .. " undone (or your last edit, as always)", act.undo)
+        repeatAndUndo(((("the last " .. yes) .. " or ") .. no) .. " undone (or your last edit, as always)", act.undo, {desc = ((("the last " .. yes) .. " or ") .. no) .. " that u gave back made again (or your last undone edit, as always)", fn = act.redo})
     )
     list[#list + 1] = {
         lhs = keys.next_hunk,
@@ -747,7 +747,8 @@ function ____exports.keyTables(config)
         accept = NOOP,
         decide = NOOP,
         jump = NOOP,
-        undo = NOOP
+        undo = NOOP,
+        redo = NOOP
     }
     local over = {
         open = NOOP,

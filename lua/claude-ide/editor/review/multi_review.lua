@@ -120,6 +120,7 @@ function MultiReview.prototype.showInline(self)
         return
     end
     local next = 0
+    overview:highlightAfter(function() return next < #self.files and not self.life.settled end)
     local step
     step = function()
         if self.life.settled then

@@ -180,7 +180,7 @@ function Overview.prototype.____constructor(self, spec, events)
         local ____opt_0 = f.current
         size = size + ((____opt_0 and #____opt_0 or 0) + #f.proposal)
     end
-    self:prepareSlice(size <= SMALL_REVIEW_LINES and math.huge or SLICE_MS / 2)
+    self:prepareSlice(size <= SMALL_REVIEW_LINES and math.huge or 0)
     local ok, err = pcall(function() return self:show(takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close(false)
@@ -276,6 +276,9 @@ function Overview.prototype.lineOf(self, index, hunk)
 end
 function Overview.prototype.isPrepared(self)
     return self.prepared >= #self.sections
+end
+function Overview.prototype.highlightAfter(self, busy)
+    self.busy = busy
 end
 function Overview.prototype.highlighted(self)
     return self.marked >= #self.sections
@@ -544,7 +547,7 @@ function Overview.prototype.swap(self, from, to, what)
         local rows = ____value.rows
         do
             if not __TS__ArrayIncludes(self.sections[index + 1].hunks, hunk) then
-                goto __continue89
+                goto __continue90
             end
             local ____back_hunks_13 = back.hunks
             ____back_hunks_13[#____back_hunks_13 + 1] = {
@@ -558,7 +561,7 @@ function Overview.prototype.swap(self, from, to, what)
                 first = hunk
             end
         end
-        ::__continue89::
+        ::__continue90::
     end
     if #back.hunks > 0 then
         to[#to + 1] = back
@@ -583,7 +586,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             do
                 local at = self:at(row)
                 if at == nil or at.hunk < 0 or at.kind ~= 5 and at.kind ~= 6 then
-                    goto __continue97
+                    goto __continue98
                 end
                 local h = self.sections[at.file + 1].hunks[at.hunk + 1]
                 local p = picked[h]
@@ -596,7 +599,7 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
                 side[1] = math.min(side[1], at.idx)
                 side[2] = math.max(side[2], at.idx)
             end
-            ::__continue97::
+            ::__continue98::
             row = row + 1
         end
     end
@@ -611,11 +614,11 @@ function Overview.prototype.decideLines(self, decision, ____bindingPattern0)
             local s = self.sections[p.index + 1]
             if decision == "dropped" and s.file.deletes == true then
                 say(((s.file.label .. ": a deletion is all or nothing (") .. WHOLE_FILE_KEY) .. " on it decides the whole file)")
-                goto __continue101
+                goto __continue102
             end
             which[#which + 1] = {p.index, p.hunk}
         end
-        ::__continue101::
+        ::__continue102::
     end
     self:remember(which)
     for ____, ____value in ipairs(which) do
@@ -790,7 +793,10 @@ function Overview.prototype.scheduleStep(self)
             if self.prepared < #self.sections then
                 self:prepareSlice()
             else
-                self:markSlice()
+                local ____opt_14 = self.busy
+                if (____opt_14 and ____opt_14()) ~= true then
+                    self:markSlice()
+                end
             end
             self:scheduleStep()
         end,
@@ -819,13 +825,13 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
         strict = false,
         priority = LINE_PRIORITY
     }) or ({line_hl_group = group})
-    local ____temp_14
+    local ____temp_16
     if hunk == nil then
-        ____temp_14 = nil
+        ____temp_16 = nil
     else
-        ____temp_14 = hunkState(hunk)
+        ____temp_16 = hunkState(hunk)
     end
-    local state = ____temp_14
+    local state = ____temp_16
     if kind == 3 and state == "partly" then
         local h = hunk
         local dropped = rowsDecided(h, "dropped")
@@ -863,9 +869,9 @@ function Overview.prototype.mark(self, row, kind, decision, hunk)
 end
 function Overview.prototype.markHunk(self, h)
     vim.api.nvim_buf_clear_namespace(self.buf, NS, h.row, h["end"] + 1)
-    local ____self_sections_17 = self.sections
-    local ____opt_15 = self:at(h.row)
-    local s = ____self_sections_17[(____opt_15 and ____opt_15.file or 0) + 1]
+    local ____self_sections_19 = self.sections
+    local ____opt_17 = self:at(h.row)
+    local s = ____self_sections_19[(____opt_17 and ____opt_17.file or 0) + 1]
     local chunk = s.chunk
     local kinds = chunk.kinds
     local first = -1
@@ -877,19 +883,19 @@ function Overview.prototype.markHunk(self, h)
                 first = row
             end
             local changed = kind == 5 or kind == 6
-            local ____self_mark_20 = self.mark
-            local ____row_19 = row
-            local ____changed_18
+            local ____self_mark_22 = self.mark
+            local ____row_21 = row
+            local ____changed_20
             if changed then
-                ____changed_18 = rowDecision(h, chunk.idx[row - s.header + 1])
+                ____changed_20 = rowDecision(h, chunk.idx[row - s.header + 1])
             else
-                ____changed_18 = h.decision
+                ____changed_20 = h.decision
             end
-            ____self_mark_20(
+            ____self_mark_22(
                 self,
-                ____row_19,
+                ____row_21,
                 kind,
-                ____changed_18,
+                ____changed_20,
                 h
             )
             row = row + 1
@@ -917,7 +923,7 @@ function Overview.prototype.markHunk(self, h)
         while k < h.aCount do
             do
                 if rowDecision(h, k + 1) == "dropped" then
-                    goto __continue157
+                    goto __continue158
                 end
                 local start, oldEnd, newEnd = changedMiddle(s.base[h.a + k], s.proposal[h.b + k])
                 if oldEnd > start then
@@ -927,7 +933,7 @@ function Overview.prototype.markHunk(self, h)
                     self:markText(first + h.aCount + k, start + 1, newEnd + 1)
                 end
             end
-            ::__continue157::
+            ::__continue158::
             k = k + 1
         end
     end
@@ -1059,25 +1065,25 @@ function Overview.prototype.show(self, enter)
 end
 function Overview.prototype.markBuffer(self)
     local file = plural(#self.sections, "file")
-    local ____markReview_26 = markReview
+    local ____markReview_28 = markReview
+    local ____self_buf_27 = self.buf
+    local ____self_spec_title_24 = self.spec.title
     local ____self_buf_25 = self.buf
-    local ____self_spec_title_22 = self.spec.title
-    local ____self_buf_23 = self.buf
-    local ____file_24 = file
-    local ____temp_21
+    local ____file_26 = file
+    local ____temp_23
     if self.spec.words == "turn" then
-        ____temp_21 = true
+        ____temp_23 = true
     else
-        ____temp_21 = nil
+        ____temp_23 = nil
     end
-    ____markReview_26(
-        ____self_buf_25,
+    ____markReview_28(
+        ____self_buf_27,
         {
-            tab_name = ____self_spec_title_22,
+            tab_name = ____self_spec_title_24,
             role = "proposal",
-            proposal = ____self_buf_23,
-            file = ____file_24,
-            turn = ____temp_21,
+            proposal = ____self_buf_25,
+            file = ____file_26,
+            turn = ____temp_23,
             files = __TS__ArrayMap(
                 self.spec.files,
                 function(____, f) return f.path end
@@ -1220,9 +1226,9 @@ function Overview.prototype.inlineHere(self)
     if at == nil then
         say("on a file's header or one of its hunks: the title line is no file")
     else
-        local ____opt_27 = self.events.inline
-        if ____opt_27 ~= nil then
-            ____opt_27(at[1], at[2])
+        local ____opt_29 = self.events.inline
+        if ____opt_29 ~= nil then
+            ____opt_29(at[1], at[2])
         end
     end
 end
@@ -1290,52 +1296,52 @@ function Overview.prototype.setKeymaps(self)
             end
         end
     end
-    local ____overviewTable_42 = overviewTable
-    local ____array_41 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
-    local function ____temp_30()
+    local ____overviewTable_44 = overviewTable
+    local ____array_43 = __TS__SparseArrayNew(self.spec.config, self.spec.words)
+    local function ____temp_32()
         return self:openHere()
     end
-    local function ____temp_31()
+    local function ____temp_33()
         return self.events.accept()
     end
-    local function ____temp_32()
+    local function ____temp_34()
         return self:closeOrAsk()
     end
-    local function ____temp_33()
+    local function ____temp_35()
         return self:reasonOrNote()
     end
-    local function ____temp_34(decision, range)
+    local function ____temp_36(decision, range)
         return self:decideHere(decision, range)
     end
-    local function ____temp_35()
+    local function ____temp_37()
         return self:undo()
     end
-    local function ____temp_36()
+    local function ____temp_38()
         return self:redo()
     end
-    local ____onFile_result_37 = onFile(function(i) return self.events.wholeFile(i) end)
-    local function ____temp_38(what, direction)
+    local ____onFile_result_39 = onFile(function(i) return self.events.wholeFile(i) end)
+    local function ____temp_40(what, direction)
         return self:jump(what == "hunk" and 3 or 2, direction)
     end
-    local ____temp_29
+    local ____temp_31
     if self.events.inline == nil then
-        ____temp_29 = nil
+        ____temp_31 = nil
     else
-        ____temp_29 = function() return self:inlineHere() end
+        ____temp_31 = function() return self:inlineHere() end
     end
     __TS__SparseArrayPush(
-        ____array_41,
+        ____array_43,
         {
-            open = ____temp_30,
-            accept = ____temp_31,
-            close = ____temp_32,
-            reason = ____temp_33,
-            decide = ____temp_34,
-            undo = ____temp_35,
-            redo = ____temp_36,
-            wholeFile = ____onFile_result_37,
-            jump = ____temp_38,
-            inline = ____temp_29
+            open = ____temp_32,
+            accept = ____temp_33,
+            close = ____temp_34,
+            reason = ____temp_35,
+            decide = ____temp_36,
+            undo = ____temp_37,
+            redo = ____temp_38,
+            wholeFile = ____onFile_result_39,
+            jump = ____temp_40,
+            inline = ____temp_31
         },
         __TS__ArrayMap(
             self.spec.keys,
@@ -1346,20 +1352,20 @@ function Overview.prototype.setKeymaps(self)
             } end
         )
     )
-    local ____temp_40
+    local ____temp_42
     if self.spec.note == nil then
-        ____temp_40 = "reason"
+        ____temp_42 = "reason"
     else
-        local ____temp_39
+        local ____temp_41
         if self.spec.note == false then
-            ____temp_39 = false
+            ____temp_41 = false
         else
-            ____temp_39 = "note"
+            ____temp_41 = "note"
         end
-        ____temp_40 = ____temp_39
+        ____temp_42 = ____temp_41
     end
-    __TS__SparseArrayPush(____array_41, ____temp_40)
-    self.keys = ____overviewTable_42(__TS__SparseArraySpread(____array_41))
+    __TS__SparseArrayPush(____array_43, ____temp_42)
+    self.keys = ____overviewTable_44(__TS__SparseArraySpread(____array_43))
     mapTable({self.buf}, self.keys)
 end
 function Overview.prototype.watch(self)

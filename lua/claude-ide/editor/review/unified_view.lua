@@ -163,6 +163,7 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.taken = 0
     self.decisions = 0
     self.takes = {}
+    self.untaken = {}
     self.textoff = 0
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
@@ -187,7 +188,8 @@ function UnifiedView.prototype.____constructor(self, spec, events)
             accept = function() return events.accept() end,
             decide = function(action, range) return self:decideHunk(action, range) end,
             jump = function(direction) return self:jumpHunk(direction) end,
-            undo = function() return self:undo() end
+            undo = function() return self:undo() end,
+            redo = function() return self:redo() end
         }
     )
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
@@ -460,7 +462,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue82
+                        goto __continue83
                     end
                     local start, oldEnd, newEnd = changedMiddle(line, lines[i + 1])
                     if newEnd > start then
@@ -487,7 +489,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue82::
+                ::__continue83::
                 i = i + 1
             end
         end
@@ -670,12 +672,29 @@ function UnifiedView.prototype.changeNumber(self)
         function() return vim.fn.changenr() end
     )
 end
+function UnifiedView.prototype.lastChange(self)
+    return vim.api.nvim_buf_call(
+        self.buf,
+        function() return vim.fn.undotree().seq_last end
+    )
+end
 function UnifiedView.prototype.rememberTake(self)
     local ____self_takes_8 = self.takes
     ____self_takes_8[#____self_takes_8 + 1] = {
         original = self.originalText,
         change = self:changeNumber()
     }
+    self.untaken = {}
+end
+function UnifiedView.prototype.setOriginal(self, text)
+    local had = self.originalText
+    self.originalText = text
+    if vim.api.nvim_buf_is_valid(self.originalBuf) then
+        pcall(vim.api.nvim_buf_delete, self.originalBuf, {force = true})
+    end
+    self.originalBuf = -1
+    self:original()
+    return had
 end
 function UnifiedView.prototype.decideRows(self, action, ____bindingPattern0)
     local to
@@ -767,21 +786,40 @@ function UnifiedView.prototype.undo(self)
     local last = self.takes[#self.takes]
     if last ~= nil and self:changeNumber() == last.change then
         table.remove(self.takes)
-        self.originalText = last.original
-        if vim.api.nvim_buf_is_valid(self.originalBuf) then
-            pcall(vim.api.nvim_buf_delete, self.originalBuf, {force = true})
-        end
-        self.originalBuf = -1
-        self:original()
+        local ____self_untaken_9 = self.untaken
+        ____self_untaken_9[#____self_untaken_9 + 1] = {
+            original = self:setOriginal(last.original),
+            change = last.change,
+            last = self:lastChange()
+        }
         self.taken = math.max(0, self.taken - 1)
         self.decisions = math.max(0, self.decisions - 1)
         self:refresh()
         return
     end
+    self:byVim("u")
+end
+function UnifiedView.prototype.redo(self)
+    local next = self.untaken[#self.untaken]
+    if next ~= nil and self:changeNumber() == next.change and self:lastChange() == next.last then
+        table.remove(self.untaken)
+        local ____self_takes_10 = self.takes
+        ____self_takes_10[#____self_takes_10 + 1] = {
+            original = self:setOriginal(next.original),
+            change = next.change
+        }
+        self.taken = self.taken + 1
+        self:counted()
+        self:refresh()
+        return
+    end
+    self:byVim(string.char(18))
+end
+function UnifiedView.prototype.byVim(self, key)
     local count = math.max(1, vim.v.count)
     local ok, err = pcall(
         vim.cmd,
-        ("silent normal! " .. tostring(count)) .. "u"
+        ("silent normal! " .. tostring(count)) .. key
     )
     if not ok then
         say(
@@ -864,13 +902,13 @@ function UnifiedView.prototype.watch(self)
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
         function()
-            local ____big_9
+            local ____big_11
             if big then
-                ____big_9 = self:markLater()
+                ____big_11 = self:markLater()
             else
-                ____big_9 = self:refresh(false)
+                ____big_11 = self:refresh(false)
             end
-            return ____big_9
+            return ____big_11
         end
     )
     local pending = false

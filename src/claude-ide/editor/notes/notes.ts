@@ -512,10 +512,10 @@ export class NoteBook implements LineNotes {
   }
 
   /**
-   * A buffer was loaded: the notes of its file show there, at their quoted lines when those moved. Many notes
-   * (over AT_ONCE_NOTES) are drawn in slices of SLICE_MS, one a loop turn, those near the cursor of a window on the
-   * buffer first: 500 notes drawn at once held the editor 20 ms. What reads the notes' places meanwhile (sync)
-   * draws the rest first.
+   * A buffer was loaded: the notes of its file show there, at their quoted lines when those moved. Of many notes
+   * (over AT_ONCE_NOTES) those near the cursor of a window on the buffer are drawn at once, the rest in slices of
+   * SLICE_MS on the next loop turns: 500 notes drawn at once held the editor 20 ms. What reads the notes' places
+   * meanwhile (sync) draws the rest first.
    */
   private attach(buf: Buf): void {
     const target = targetOf(buf);
@@ -547,7 +547,8 @@ export class NoteBook implements LineNotes {
         waiting.add(n);
       }
     this.placing.set(buf, { notes, next: 0, near: nearCount, waiting });
-    this.place(buf, mine.length > AT_ONCE_NOTES ? SLICE_MS : undefined);
+    // Only those near a cursor in this loop turn (it read the file, or the notes' store): the rest on the next ones.
+    this.place(buf, mine.length > AT_ONCE_NOTES ? 0 : undefined);
   }
 
   /**
@@ -585,7 +586,7 @@ export class NoteBook implements LineNotes {
       return;
     }
     vim.defer_fn(() => {
-      if (this.placing.get(buf) === p) this.place(buf, budget);
+      if (this.placing.get(buf) === p) this.place(buf, SLICE_MS);
     }, 0);
   }
 

@@ -81,6 +81,11 @@ export class DiffView {
    * while the proposal is as the take left it (a take is no edit of the proposal, so Vim's own undo has none).
    */
   private readonly takes: { left: string[]; change: number }[] = [];
+  /**
+   * What u gave back of takes, for <C-r>: the left side as the take left it, the proposal's change number and its
+   * last change number then (an edit since drops it, as Vim drops its own redo). A new take empties it.
+   */
+  private untaken: { left: string[]; change: number; last: number }[] = [];
   /** Each window's winbar: a lead and the parts that may go (setWinbars). */
   private bars?: { left: [string, BarPart[]]; right: [string, BarPart[]] };
 
@@ -104,6 +109,7 @@ export class DiffView {
         decide: (action, range) => this.decideHunk(action, range),
         jump: (direction) => this.jumpHunk(direction),
         undo: () => this.undo(),
+        redo: () => this.redo(),
       },
     );
     // Short names that read whole in the tab line (`file (proposal)`); the review's full title (client, session,
@@ -326,11 +332,10 @@ export class DiffView {
       return;
     }
     let changed: boolean;
-    if (action === "take")
-      this.takes.push({
-        left: vim.api.nvim_buf_get_lines(this.leftBuf, 0, -1, true),
-        change: vim.api.nvim_buf_call(this.rightBuf, () => vim.fn.changenr()),
-      });
+    if (action === "take") {
+      this.takes.push({ left: vim.api.nvim_buf_get_lines(this.leftBuf, 0, -1, true), change: this.changeNumber() });
+      this.untaken = [];
+    }
     setOpt("modifiable", true, { buf: this.leftBuf });
     const [ok, err] = pcall(() => {
       if (hunks === undefined) changed = this.decideByVim(here === target, source, target);
@@ -397,21 +402,57 @@ export class DiffView {
    */
   undo(): void {
     const last = this.takes[this.takes.length - 1];
-    if (last !== undefined && vim.api.nvim_buf_call(this.rightBuf, () => vim.fn.changenr()) === last.change) {
+    if (last !== undefined && this.changeNumber() === last.change) {
       this.takes.pop();
-      setOpt("modifiable", true, { buf: this.leftBuf });
-      vim.api.nvim_buf_set_lines(this.leftBuf, 0, -1, true, last.left);
-      setOpt("modifiable", false, { buf: this.leftBuf });
-      setOpt("modified", false, { buf: this.leftBuf });
+      this.untaken.push({ left: this.setLeft(last.left), change: last.change, last: this.lastChange() });
       this.taken = math.max(0, this.taken - 1);
       this.decisions = math.max(0, this.decisions - 1);
-    } else {
-      const count = math.max(1, vim.v.count as number);
-      const [ok, err] = pcall(vim.api.nvim_buf_call, this.rightBuf, () => vim.cmd(`silent normal! ${count}u`));
-      if (!ok) say(tostring(err), "warn");
-    }
+    } else this.byVim("u");
     vim.cmd("diffupdate");
     this.setWinbars();
+  }
+
+  /**
+   * <C-r>: the last take u gave back made again while the proposal is as it was then; otherwise Vim's own redo in
+   * the proposal (a drop, or the user's edit), from either window.
+   */
+  redo(): void {
+    const next = this.untaken[this.untaken.length - 1];
+    if (next !== undefined && this.changeNumber() === next.change && this.lastChange() === next.last) {
+      this.untaken.pop();
+      this.takes.push({ left: this.setLeft(next.left), change: next.change });
+      this.taken++;
+      this.decisions++;
+      setOpt("modified", true, { buf: this.rightBuf });
+    } else this.byVim(string.char(0x12));
+    vim.cmd("diffupdate");
+    this.setWinbars();
+  }
+
+  /** The proposal's change number and its last one (undotree's): a take is undone / redone only while they hold. */
+  private changeNumber(): number {
+    return vim.api.nvim_buf_call(this.rightBuf, () => vim.fn.changenr());
+  }
+
+  private lastChange(): number {
+    return vim.api.nvim_buf_call(this.rightBuf, () => vim.fn.undotree().seq_last as number);
+  }
+
+  /** The left side's lines replaced by `lines`; returns the lines it had. */
+  private setLeft(lines: string[]): string[] {
+    const had = vim.api.nvim_buf_get_lines(this.leftBuf, 0, -1, true);
+    setOpt("modifiable", true, { buf: this.leftBuf });
+    vim.api.nvim_buf_set_lines(this.leftBuf, 0, -1, true, lines);
+    setOpt("modifiable", false, { buf: this.leftBuf });
+    setOpt("modified", false, { buf: this.leftBuf });
+    return had;
+  }
+
+  /** Vim's own undo (`u`) or redo (<C-r>) in the proposal, as many times as the count says. */
+  private byVim(key: string): void {
+    const count = math.max(1, vim.v.count as number);
+    const [ok, err] = pcall(vim.api.nvim_buf_call, this.rightBuf, () => vim.cmd(`silent normal! ${count}${key}`));
+    if (!ok) say(tostring(err), "warn");
   }
 
   /** A big proposal's hunk, by Vim's own :diffget / :diffput (no diff of the whole text per key). */

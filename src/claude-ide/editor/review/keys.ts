@@ -354,6 +354,8 @@ export interface FileKeyActions {
   jump(this: void, direction: "next" | "prev"): void;
   /** u: the last hunk decision or edit undone. */
   undo(this: void): void;
+  /** <C-r>: what u gave back made again (a take, or Vim's own redo). */
+  redo(this: void): void;
 }
 
 /** What a file's view is: its words, whether it was opened from an overview, the review's own keys. */
@@ -443,7 +445,12 @@ export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: 
       (range) => act.decide("drop", range),
     ),
   );
-  list.push(...repeatAndUndo(`the last ${yes} or ${no} undone (or your last edit, as always)`, act.undo));
+  list.push(
+    ...repeatAndUndo(`the last ${yes} or ${no} undone (or your last edit, as always)`, act.undo, {
+      desc: `the last ${yes} or ${no} that u gave back made again (or your last undone edit, as always)`,
+      fn: act.redo,
+    }),
+  );
   list.push({
     lhs: keys.next_hunk,
     desc: "next hunk",
@@ -764,7 +771,7 @@ export interface ListedKey {
  */
 export function keyTables(config: Config): Record<string, ListedKey[]> {
   const d = config.diff;
-  const file = { close: NOOP, reason: NOOP, accept: NOOP, decide: NOOP, jump: NOOP, undo: NOOP };
+  const file = { close: NOOP, reason: NOOP, accept: NOOP, decide: NOOP, jump: NOOP, undo: NOOP, redo: NOOP };
   const over = {
     open: NOOP,
     accept: NOOP,

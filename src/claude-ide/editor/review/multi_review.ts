@@ -108,6 +108,8 @@ export class MultiReview {
     const overview = this.overview;
     if (overview === undefined) return;
     let next = 0;
+    // The overview's highlighting waits for them (each would hold the loop turn as long again).
+    overview.highlightAfter(() => next < this.files.length && !this.life.settled);
     const step = () => {
       if (this.life.settled) return;
       if (!overview.isPrepared()) {

@@ -240,6 +240,8 @@ export class Overview {
   private marked = 0;
   /** A slice (computing or highlighting) waits for a loop turn. */
   private stepScheduled = false;
+  /** While it says true, the highlighting slices wait (highlightAfter). */
+  private busy?: (this: void) => boolean;
   /** Whether it waits unseen, its autocmds, settled or closed. */
   private readonly life: ViewLife;
   private bar?: [string, BarPart[]];
@@ -284,11 +286,12 @@ export class Overview {
     // Its FileType autocmds (the user's options for it) run now, before the window shows it.
     setOpt("filetype", FILETYPE, { buf: this.buf });
     open.set(this.buf, this);
-    // The first files now; the rest in slices once the overview is shown (this stretch opens the window too: half a
-    // slice). A small review is built whole at once, whatever the machine's load.
+    // The first file now; the rest in slices once the overview is shown (this stretch opens the window, and the
+    // screen is drawn again at its end: more files here held the editor longer). A small review is built whole at
+    // once, whatever the machine's load.
     let size = 0;
     for (const f of spec.files) size += (f.current?.length ?? 0) + f.proposal.length;
-    this.prepareSlice(size <= SMALL_REVIEW_LINES ? math.huge : SLICE_MS / 2);
+    this.prepareSlice(size <= SMALL_REVIEW_LINES ? math.huge : 0);
     const [ok, err] = pcall(() => this.show(takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
       this.close(false);
@@ -380,6 +383,14 @@ export class Overview {
   /** Every file's hunks are computed and in the buffer (the building slices are done). */
   isPrepared(): boolean {
     return this.prepared >= this.sections.length;
+  }
+
+  /**
+   * The highlighting slices wait while `busy` says true (a turn's files being shown in their buffers: what the user
+   * looks at first); the hunks are computed meanwhile all the same.
+   */
+  highlightAfter(busy: (this: void) => boolean): void {
+    this.busy = busy;
   }
 
   /** Every line has its highlights (the slices are done). */
@@ -768,7 +779,7 @@ export class Overview {
       this.stepScheduled = false;
       if (this.life.settled) return;
       if (this.prepared < this.sections.length) this.prepareSlice();
-      else this.markSlice();
+      else if (this.busy?.() !== true) this.markSlice();
       this.scheduleStep();
     }, 0);
   }

@@ -173,6 +173,11 @@ export class UnifiedView {
    * while the proposal is as the take left it (a take is no edit of the proposal, so Vim's own undo has none).
    */
   private readonly takes: { original: string; change: number }[] = [];
+  /**
+   * What u gave back of takes, for <C-r>: the original as the take left it, the proposal's change number and its
+   * last change number then (an edit since drops it, as Vim drops its own redo). A new take empties it.
+   */
+  private untaken: { original: string; change: number; last: number }[] = [];
   /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
   private signcolumn?: string;
   /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
@@ -204,6 +209,7 @@ export class UnifiedView {
         decide: (action, range) => this.decideHunk(action, range),
         jump: (direction) => this.jumpHunk(direction),
         undo: () => this.undo(),
+        redo: () => this.redo(),
       },
     );
     this.ns = vim.api.nvim_create_namespace(NAMESPACE);
@@ -595,8 +601,24 @@ export class UnifiedView {
     return vim.api.nvim_buf_call(this.buf, () => vim.fn.changenr());
   }
 
+  /** The proposal's last change number (undotree's seq_last): a new edit raises it, undo leaves it. */
+  private lastChange(): number {
+    return vim.api.nvim_buf_call(this.buf, () => vim.fn.undotree().seq_last as number);
+  }
+
   private rememberTake(): void {
     this.takes.push({ original: this.originalText, change: this.changeNumber() });
+    this.untaken = [];
+  }
+
+  /** The original made again from `text` (its buffer too); returns the text it had. */
+  private setOriginal(text: string): string {
+    const had = this.originalText;
+    this.originalText = text;
+    if (vim.api.nvim_buf_is_valid(this.originalBuf)) pcall(vim.api.nvim_buf_delete, this.originalBuf, { force: true });
+    this.originalBuf = -1;
+    this.original();
+    return had;
   }
 
   /**
@@ -662,19 +684,36 @@ export class UnifiedView {
     const last = this.takes[this.takes.length - 1];
     if (last !== undefined && this.changeNumber() === last.change) {
       this.takes.pop();
-      // The original's buffer made again from the text it had (original()).
-      this.originalText = last.original;
-      if (vim.api.nvim_buf_is_valid(this.originalBuf))
-        pcall(vim.api.nvim_buf_delete, this.originalBuf, { force: true });
-      this.originalBuf = -1;
-      this.original();
+      this.untaken.push({ original: this.setOriginal(last.original), change: last.change, last: this.lastChange() });
       this.taken = math.max(0, this.taken - 1);
       this.decisions = math.max(0, this.decisions - 1);
       this.refresh();
       return;
     }
+    this.byVim("u");
+  }
+
+  /**
+   * <C-r>: the last take u gave back made again while the proposal is as it was then; otherwise Vim's own redo (a
+   * drop, or the user's edit).
+   */
+  redo(): void {
+    const next = this.untaken[this.untaken.length - 1];
+    if (next !== undefined && this.changeNumber() === next.change && this.lastChange() === next.last) {
+      this.untaken.pop();
+      this.takes.push({ original: this.setOriginal(next.original), change: next.change });
+      this.taken++;
+      this.counted();
+      this.refresh();
+      return;
+    }
+    this.byVim(string.char(0x12));
+  }
+
+  /** Vim's own undo (`u`) or redo (<C-r>), as many times as the count says. */
+  private byVim(key: string): void {
     const count = math.max(1, vim.v.count as number);
-    const [ok, err] = pcall(vim.cmd, `silent normal! ${count}u`);
+    const [ok, err] = pcall(vim.cmd, `silent normal! ${count}${key}`);
     if (!ok) say(tostring(err), "warn");
   }
 
