@@ -6,7 +6,10 @@
 --      hunks): page by page (<C-f>, then <C-b>) and by jumps (50%, G, gg, ...), each key followed by a redraw as a
 --      user's screen gets it; the longest stretch the child's loop was held around each, measured in the child by a
 --      1 ms repeating timer (the longest gap between its runs, minus its 1 ms; goal <= 16 ms). The CPU time the
---      child spent in its longest stretch (os.clock) is printed too: a loaded machine does not inflate it;
+--      child spent in its longest stretch (os.clock) is printed too: a loaded machine does not inflate it. Beside
+--      them: the same keys in the same buffer before the review (Neovim's own redraw of that file, its syntax
+--      included: it alone can hold the editor longer than the goal), and what the view adds (the difference of their
+--      percentiles);
 --   2. the time to open the inline view of a 50-file turn (every file loaded in a buffer, 400 lines, 40 hunks):
 --      from openMulti called to every file's buffer under review (goal <= 100 ms), and "editor frozen" meanwhile.
 -- Prints figures beside their goals.
@@ -204,14 +207,26 @@ say(
   )
 )
 say(('   %d marks drawn for the %d hunks the screens reached'):format(drawn, hunks))
+--- "p50 +0.40  p90 +1.20  max +3.10 ms": what a sorted list's percentiles are above another's (`from`'s).
+local function above(list, from)
+  local function d(p)
+    return report.pct(list, p) - report.pct(from, p)
+  end
+  return ('p50 %+7.2f  p90 %+7.2f  max %+7.2f ms'):format(d(0.5), d(0.9), list[#list] - from[#from]),
+    list[#list] - from[#from]
+end
 local frozen_line = stats(frozen)
+local base_line = stats(base_frozen)
+local added_line, added = above(frozen, base_frozen)
 say(
-  ('   editor frozen around each key                    %s  %s'):format(frozen_line, goal(frozen[#frozen], 16, ' ms'))
+  ('   editor frozen around each key, in the view       %s  %s'):format(frozen_line, goal(frozen[#frozen], 16, ' ms'))
 )
-say(('   its own CPU time in its longest stretch          %s'):format(stats(frozen_cpu)))
+say(('        the editor alone (the same keys, before)    %s'):format(base_line))
+say(('        what the view adds (view minus alone)       %s  %s'):format(added_line, goal(added, 16, ' ms')))
+say(('   its own CPU time in its longest stretch, view    %s'):format(stats(frozen_cpu)))
+say(('        the editor alone                            %s'):format(stats(base_cpu)))
+say(('        what the view adds                          %s'):format((above(frozen_cpu, base_cpu))))
 say(('   the longest around the key %s'):format(worst_key))
-say(('   the same keys before the review (the editor alone): frozen %s'):format(stats(base_frozen)))
-say(('                                         its own CPU %s'):format(stats(base_cpu)))
 
 -- 2. Opening the inline view of a 50-file turn.
 s:lua(

@@ -11,6 +11,8 @@
 #   - an Edit of /workspace/a.txt reviewed on the local a.txt and accepted by :w: the CLI writes it over there;
 #   - a selection and an @-mention reaching the model as /workspace paths;
 #   - an agent tool (mcp__nvim__read_buffer over HTTP MCP) reading the local unsaved buffer by its far path;
+#   - a note on a proposal's line and `gQ` (request changes): the next prompt gives the model the note as the
+#     reason, by the far path (/workspace/a.txt);
 #   - a second session in acceptEdits mode: an Edit and a `sed -i` over there, the turn review here (HTTP hooks)
 #     lists both, one hunk reverted by keys, a note (`gn`) on the other file's line: the next prompt's hook gives
 #     the model that note with its far path (/workspace/c.txt), the quoted line and the note, once;
@@ -71,7 +73,9 @@ else
   {"text": "FAR-MENTION-SEEN"},
   {"tool": "ToolSearch", "input": {"query": "select:mcp__nvim__read_buffer", "max_results": 5}},
   {"tool": "mcp__nvim__read_buffer", "input": {"path": "/workspace/b.txt"}},
-  {"text": "FAR-TOOL-DONE"}
+  {"text": "FAR-TOOL-DONE"},
+  {"tool": "Edit", "input": {"file_path": "/workspace/a.txt", "old_string": "gamma", "new_string": "GAMMA"}},
+  {"text": "FAR-GQ-SEEN"}
 ]
 EOF
   far_ui_nvim far
@@ -145,6 +149,25 @@ EOF
   type_into far "Read b.txt from my editor"
   check "far: mcp__nvim__read_buffer by /workspace/b.txt reads the unsaved buffer here" \
     wait_for 45 eval 'api_log_has far "unsaved far-visible text" && pane_has far "FAR-TOOL-DONE"'
+  # Request changes (issue 52): a note on the proposal's line, gQ; the next prompt gives the model the note as the
+  # reason, by the far path.
+  type_into far "Uppercase gamma"
+  check "far: the Edit of gamma opens its review here" wait_for 45 remote_in_review far
+  far_keys '3G'
+  note_by_keys far 'FAR-GQ keep it lower case'
+  far_keys 'gQ'
+  far_gq() { ! remote_in_review far && file_is "$FAR_PROJECT/a.txt" $'alpha\nBETA\ngamma'; }
+  check "far: a note and gQ reject the proposal (a.txt untouched)" wait_for 10 far_gq
+  type_into far "Why not gamma?"
+  check "far: the next request carries that note with the far path, once" \
+    wait_for 30 api_once "$WORK/far-api.jsonl" "Why not gamma?" \
+    "$(note_for_model "/workspace/a.txt line 3 (of your proposed change, not yet in the file)" 'GAMMA' 'FAR-GQ keep it lower case')"
+  far_gq_far() {
+    local t
+    t="$(api_request "$WORK/far-api.jsonl" "Why not gamma?")" &&
+      [[ "$t" == *"rejected your proposed change to /workspace/a.txt."* && "$t" != *"$FAR_PROJECT"* ]]
+  }
+  check "far: ... as the reason for the proposal of /workspace/a.txt, and no local path in that request" far_gq_far
   end_ui_section far
 
   # The second session, in acceptEdits mode: no proposal; the turn review at its end (HTTP hooks to the door).

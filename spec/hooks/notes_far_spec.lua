@@ -90,4 +90,27 @@ describe('notes on lines for a far agent', function()
     local again = context_of(post_prompt(gateway, prompt))
     assert.is_true(again == nil or not again:find('is two used?', 1, true), 'sent once: ' .. tostring(again))
   end)
+
+  it("a far proposal's request changes (gQ) reaches the next prompt with far paths too", function()
+    local path = tmp .. '/proj/src/a.lua'
+    vim.cmd.edit(path)
+    services.lineNotes:note(vim.api.nvim_get_current_buf(), 2, 2, true, 'keep two')
+    -- As :ClaudeCodeRequestChanges makes the reason (the notes, with local paths) and openDiff queues it when the
+    -- review answers DIFF_REJECTED.
+    local reason = services.lineNotes:take(services.lineNotes:pending())
+    require('claude-ide.tools.open_diff').noteRejection(services.notes, nil, path, reason)
+    local prompt = { session_id = 'far-1', cwd = '/workspace', hook_event_name = 'UserPromptSubmit', prompt = 'again' }
+
+    local context = context_of(post_prompt(gateway, prompt))
+    assert.is_string(context)
+    assert.is_truthy(
+      context:find('rejected your proposed change to /workspace/src/a.lua. Their reason:', 1, true),
+      context
+    )
+    assert.is_truthy(
+      context:find('/workspace/src/a.lua line 2:\n```\nlocal two = 2\n```\nNote: keep two', 1, true),
+      context
+    )
+    assert.is_nil(context:find(tmp, 1, true), 'no local path: ' .. context)
+  end)
 end)

@@ -133,7 +133,7 @@ function ____exports.valueToFar(value, paths)
     return ____temp_0
 end
 --- Each local folder's prefix in plain text, where a path starts (line start, space, quote, "(" or ":").
-local function textToFar(text, paths)
+function ____exports.textToFar(text, paths)
     local out = text
     for ____, ____local in ipairs(paths:localFolders()) do
         do
@@ -193,7 +193,7 @@ function ____exports.resultToFar(result, paths)
             return __TS__ObjectAssign(
                 {},
                 item,
-                {text = textToFar(item.text, paths)}
+                {text = ____exports.textToFar(item.text, paths)}
             )
         end
     )

@@ -11,6 +11,8 @@ local ____tool = require("claude-ide.protocol.tool")
 local decisionOf = ____tool.decisionOf
 local invalidParams = ____tool.invalidParams
 local toolError = ____tool.toolError
+local ____far_paths = require("claude-ide.protocol.far_paths")
+local textToFar = ____far_paths.textToFar
 --- "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10).
 local function isAbsolute(path)
     return vim.startswith(path, "/") or (string.match(path, "^%a:[/\\]")) ~= nil or vim.startswith(path, "\\\\")
@@ -25,14 +27,19 @@ local function absolutePath(path, name)
     end
     return normalizePath(path)
 end
---- The note the model reads with the next prompt when the user rejected the proposal for `path` with a reason.
-function ____exports.rejectionNote(path, reason)
-    return (("In Neovim's review the user rejected your proposed change to " .. vim.fn.fnamemodify(path, ":~:.")) .. ". Their reason: ") .. reason
+--- The note the model reads with the next prompt when the user rejected the proposal for `path` with a reason. `far`:
+-- the path map of a CLI that runs somewhere else: the file and every local path in the reason (a request for changes
+-- names its notes' files) as that CLI knows them.
+function ____exports.rejectionNote(path, reason, far)
+    local name = far and far:toFar(path) or vim.fn.fnamemodify(path, ":~:.")
+    local why = far == nil and reason or textToFar(reason, far)
+    return (("In Neovim's review the user rejected your proposed change to " .. name) .. ". Their reason: ") .. why
 end
---- Queues a rejection's reason for the next prompt of the session that holds connection `clientId`.
+--- Queues a rejection's reason for the next prompt of the session that holds connection `clientId`; its text is made
+-- then, with the paths as that prompt's CLI knows them.
 function ____exports.noteRejection(notes, clientId, path, reason)
     notes:add(
-        ____exports.rejectionNote(path, reason),
+        function(far) return ____exports.rejectionNote(path, reason, far) end,
         clientId ~= nil and ({clientId = clientId}) or ({})
     )
 end

@@ -59,6 +59,12 @@ local function start()
   return s
 end
 
+--- The review closed (closeAll) and the child Neovim stopped.
+local function stop(s)
+  s:lua('_G.diffs.closeAll()')
+  s:close()
+end
+
 describe('the inline view of a turn', function()
   local s
 
@@ -87,8 +93,7 @@ describe('the inline view of a turn', function()
   end)
 
   after_each(function()
-    s:lua('_G.diffs.closeAll()')
-    s:close()
+    stop(s)
   end)
 
   local function cursor()
@@ -218,8 +223,7 @@ describe('the inline view from the overview and of a long file', function()
   end)
 
   after_each(function()
-    s:lua('_G.diffs.closeAll()')
-    s:close()
+    stop(s)
   end)
 
   it("gi in the overview opens the file under the cursor in the user's window, at that hunk, drawn there", function()
@@ -295,8 +299,7 @@ describe('the inline view, part of a hunk, counts, ., u and <C-r>', function()
   end)
 
   after_each(function()
-    s:lua('_G.diffs.closeAll()')
-    s:close()
+    stop(s)
   end)
 
   it('Visual gH reverts only the selected lines of a hunk, shown there and in the overview', function()

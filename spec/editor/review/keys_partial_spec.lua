@@ -170,6 +170,18 @@ describe('part of a hunk', function()
         taken(true)
         type_keys('u')
         taken(false)
+        -- An edit after that u, undone: <C-r> redoes the edit (Vim's own), not the take (dropped, as Vim drops its
+        -- own redo on a new change).
+        type_keys('Goz<Esc>')
+        type_keys('u')
+        type_keys('<C-r>')
+        local edited = vim.list_extend(vim.deepcopy(AFTER), { 'z' })
+        assert.are.same(edited, buf_lines())
+        if layout == 'vertical' then
+          assert.are.same(BASE, buf_lines('left'))
+        end
+        type_keys('u')
+        cursor(2)
         -- A rejected line after it: u undoes that first, then the take.
         type_keys('gH')
         assert.are.same(BASE, buf_lines(), 'the whole hunk rejected')

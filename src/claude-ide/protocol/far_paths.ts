@@ -109,7 +109,7 @@ export function valueToFar(value: unknown, paths: PathMap): unknown {
 }
 
 /** Each local folder's prefix in plain text, where a path starts (line start, space, quote, "(" or ":"). */
-function textToFar(text: string, paths: PathMap): string {
+export function textToFar(text: string, paths: PathMap): string {
   let out = text;
   for (const local of paths.localFolders()) {
     const far = paths.toFar(local);

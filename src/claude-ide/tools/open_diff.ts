@@ -7,6 +7,8 @@ import { normalizePath } from "../editor/positions";
 import { defineTool, str } from "../protocol/schema";
 import type { DiffOutcome, NotesQueue } from "../contracts";
 import { decisionOf, invalidParams, toolError, type ToolResult } from "../protocol/tool";
+import { textToFar } from "../protocol/far_paths";
+import type { PathMap } from "../util/path_map";
 
 /** "/x"; on Windows also "C:\x", "C:/x" and "\\server\x" (isabsolutepath() is not in Neovim 0.10). */
 function isAbsolute(path: string): boolean {
@@ -21,14 +23,23 @@ function absolutePath(path: string, name: string): string {
   return normalizePath(path);
 }
 
-/** The note the model reads with the next prompt when the user rejected the proposal for `path` with a reason. */
-export function rejectionNote(path: string, reason: string): string {
-  return `In Neovim's review the user rejected your proposed change to ${vim.fn.fnamemodify(path, ":~:.")}. Their reason: ${reason}`;
+/**
+ * The note the model reads with the next prompt when the user rejected the proposal for `path` with a reason. `far`:
+ * the path map of a CLI that runs somewhere else: the file and every local path in the reason (a request for changes
+ * names its notes' files) as that CLI knows them.
+ */
+export function rejectionNote(path: string, reason: string, far?: PathMap): string {
+  const name = far?.toFar(path) ?? vim.fn.fnamemodify(path, ":~:.");
+  const why = far === undefined ? reason : textToFar(reason, far);
+  return `In Neovim's review the user rejected your proposed change to ${name}. Their reason: ${why}`;
 }
 
-/** Queues a rejection's reason for the next prompt of the session that holds connection `clientId`. */
+/**
+ * Queues a rejection's reason for the next prompt of the session that holds connection `clientId`; its text is made
+ * then, with the paths as that prompt's CLI knows them.
+ */
 export function noteRejection(notes: NotesQueue, clientId: number | undefined, path: string, reason: string): void {
-  notes.add(rejectionNote(path, reason), clientId !== undefined ? { clientId } : {});
+  notes.add((far) => rejectionNote(path, reason, far), clientId !== undefined ? { clientId } : {});
 }
 
 function answer(outcome: DiffOutcome, tabName: string): ToolResult {

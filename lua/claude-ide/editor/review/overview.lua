@@ -180,7 +180,7 @@ function Overview.prototype.____constructor(self, spec, events)
         local ____opt_0 = f.current
         size = size + ((____opt_0 and #____opt_0 or 0) + #f.proposal)
     end
-    self:prepareSlice(size <= SMALL_REVIEW_LINES and math.huge or SLICE_MS / 2)
+    self:prepareSlice(size <= SMALL_REVIEW_LINES and math.huge or 0)
     local ok, err = pcall(function() return self:show(takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close(false)

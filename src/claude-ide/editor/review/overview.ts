@@ -286,11 +286,12 @@ export class Overview {
     // Its FileType autocmds (the user's options for it) run now, before the window shows it.
     setOpt("filetype", FILETYPE, { buf: this.buf });
     open.set(this.buf, this);
-    // The first files now; the rest in slices once the overview is shown (this stretch opens the window too: half a
-    // slice). A small review is built whole at once, whatever the machine's load.
+    // The first file now; the rest in slices once the overview is shown (this stretch opens the window, and the
+    // screen is drawn again at its end: more files here held the editor longer). A small review is built whole at
+    // once, whatever the machine's load.
     let size = 0;
     for (const f of spec.files) size += (f.current?.length ?? 0) + f.proposal.length;
-    this.prepareSlice(size <= SMALL_REVIEW_LINES ? math.huge : SLICE_MS / 2);
+    this.prepareSlice(size <= SMALL_REVIEW_LINES ? math.huge : 0);
     const [ok, err] = pcall(() => this.show(takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
       this.close(false);
