@@ -381,12 +381,33 @@ local function measure()
     ]],
       {}
     )
-    assert(
-      vim.wait(10000, function()
-        return not review_open()
-      end, 10),
-      'the review did not close'
-    )
+    if not vim.wait(10000, function()
+      return not review_open()
+    end, 10) then
+      -- What is still open, and what the editor said: a review :w did not close is a finding, not a hang.
+      local left = vim.rpcrequest(
+        chan,
+        'nvim_exec_lua',
+        [[
+        local out = {}
+        for _, tab in ipairs(vim.api.nvim_list_tabpages()) do
+          local ok, v = pcall(vim.api.nvim_tabpage_get_var, tab, 'claude_ide_diff')
+          if ok then
+            local win = vim.api.nvim_tabpage_get_win(tab)
+            local buf = vim.api.nvim_win_get_buf(win)
+            table.insert(out, ('tab %d: %s; its window shows %q (modified %s, buftype %s, role %s)'):format(
+              vim.api.nvim_tabpage_get_number(tab), vim.inspect(v), vim.api.nvim_buf_get_name(buf),
+              tostring(vim.bo[buf].modified), vim.bo[buf].buftype,
+              tostring(type(vim.b[buf].claude_ide_diff) == 'table' and vim.b[buf].claude_ide_diff.role)))
+          end
+        end
+        table.insert(out, vim.api.nvim_exec2('messages', { output = true }).output)
+        return table.concat(out, '\n')
+      ]],
+        {}
+      )
+      error('the review did not close after :w in its tab (run ' .. run .. '):\n' .. left)
+    end
   end
   say("4. the turn's end (3 files changed, 1 created): the Stop hook started -> the turn review open in the editor")
   say(('   %s'):format(stats(opened)))

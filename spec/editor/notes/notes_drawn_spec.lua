@@ -1,7 +1,7 @@
 -- Many notes kept for a file (over the 50 drawn at once): drawn when the file is loaded, those near the cursor at
--- once and the rest in slices on later loop turns (editor/notes NoteBook.attach), each at its quoted lines even
--- where they moved; a command on the notes' places run before the slices are done (the same loop turn as the
--- :edit) finds every note where it is. bench/notes_drawn.lua measures how long the editor is held meanwhile.
+-- once and the rest in slices on later loop turns (editor/notes NoteBook.attach; in the turn the notes wake, which
+-- reads their store, none), each at its quoted lines even where they moved; a command on the notes' places run
+-- before the slices are done (the same loop turn as the :edit that wakes them) finds every note where it is. bench/notes_drawn.lua measures how long the editor is held meanwhile.
 local bridge = require('helpers.bridge')
 
 describe('many notes drawn', function()
@@ -60,6 +60,8 @@ describe('many notes drawn', function()
 
   it('those near the cursor at once, every one at its lines once the slices are done', function()
     local nvim = start()
+    -- The notes wake on the first file read (they read their store then, and draw many from the next turn on).
+    nvim:lua('vim.fn.writefile({ "x" }, "small.lua") vim.cmd("edit small.lua")')
     -- The marks as :edit leaves them, before any later loop turn.
     local now = nvim:lua('vim.cmd("edit big.lua") ' .. MARKS)
     local height = nvim:lua('return vim.api.nvim_win_get_height(0)')

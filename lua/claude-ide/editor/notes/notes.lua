@@ -180,7 +180,7 @@ function NoteBook.prototype.____constructor(self, cwd)
     )
     for ____, buf in ipairs(vim.api.nvim_list_bufs()) do
         if vim.api.nvim_buf_is_loaded(buf) then
-            self:attach(buf)
+            self:attach(buf, true)
         end
     end
 end
@@ -669,7 +669,10 @@ function NoteBook.prototype.unshow(self, n)
     n.virt = nil
     n.rows = nil
 end
-function NoteBook.prototype.attach(self, buf)
+function NoteBook.prototype.attach(self, buf, waking)
+    if waking == nil then
+        waking = false
+    end
     local target = targetOf(buf)
     if target.kind ~= "file" then
         return
@@ -720,7 +723,13 @@ function NoteBook.prototype.attach(self, buf)
         end
     end
     self.placing[buf] = {notes = notes, next = 0, near = nearCount, waiting = waiting}
-    self:place(buf, #mine > AT_ONCE_NOTES and 0 or nil)
+    if #mine <= AT_ONCE_NOTES then
+        self:place(buf)
+    elseif waking then
+        self:placeLater(buf, 0)
+    else
+        self:place(buf, 0)
+    end
 end
 function NoteBook.prototype.place(self, buf, budget)
     local p = self.placing[buf]
@@ -745,11 +754,11 @@ function NoteBook.prototype.place(self, buf, budget)
             local n = p.notes[p.next + 1]
             p.next = p.next + 1
             if not (p.waiting[n] ~= nil) then
-                goto __continue142
+                goto __continue145
             end
             p.waiting[n] = nil
             if n.buf == buf or n.proposal ~= nil then
-                goto __continue142
+                goto __continue145
             end
             local found = self:locate(buf, n, text)
             if found ~= nil then
@@ -762,16 +771,20 @@ function NoteBook.prototype.place(self, buf, budget)
                 break
             end
         end
-        ::__continue142::
+        ::__continue145::
     end
     if p.next >= #p.notes then
         self.placing[buf] = nil
         return
     end
+    self:placeLater(buf, SLICE_MS)
+end
+function NoteBook.prototype.placeLater(self, buf, budget)
+    local p = self.placing[buf]
     vim.defer_fn(
         function()
-            if self.placing[buf] == p then
-                self:place(buf, SLICE_MS)
+            if p ~= nil and self.placing[buf] == p then
+                self:place(buf, budget)
             end
         end,
         0
@@ -877,7 +890,7 @@ function NoteBook.prototype.save(self)
     for ____, n in ipairs(self.notes) do
         do
             if n.proposal ~= nil then
-                goto __continue183
+                goto __continue187
             end
             if n.buf ~= nil and vim.api.nvim_buf_is_loaded(n.buf) and vim.api.nvim_get_option_value("modified", {buf = n.buf}) ~= true then
                 self:sync(n)
@@ -894,7 +907,7 @@ function NoteBook.prototype.save(self)
                 answered = n.answered
             }
         end
-        ::__continue183::
+        ::__continue187::
     end
     local ok, result = pcall(writeStore, self.file, self.cwd, kept)
     if not ok then

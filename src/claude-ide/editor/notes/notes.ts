@@ -148,7 +148,8 @@ export class NoteBook implements LineNotes {
       desc: "claude-ide: keep where the notes are",
       callback: () => this.save(),
     });
-    for (const buf of vim.api.nvim_list_bufs()) if (vim.api.nvim_buf_is_loaded(buf)) this.attach(buf);
+    // Many notes are drawn from the next loop turn on: this one read the store (and loaded the module).
+    for (const buf of vim.api.nvim_list_bufs()) if (vim.api.nvim_buf_is_loaded(buf)) this.attach(buf, true);
   }
 
   /** The store's file (:checkhealth, specs). */
@@ -517,7 +518,7 @@ export class NoteBook implements LineNotes {
    * SLICE_MS on the next loop turns: 500 notes drawn at once held the editor 20 ms. What reads the notes' places
    * meanwhile (sync) draws the rest first.
    */
-  private attach(buf: Buf): void {
+  private attach(buf: Buf, waking = false): void {
     const target = targetOf(buf);
     if (target.kind !== "file") return;
     const mine = this.notes.filter(
@@ -547,8 +548,11 @@ export class NoteBook implements LineNotes {
         waiting.add(n);
       }
     this.placing.set(buf, { notes, next: 0, near: nearCount, waiting });
-    // Only those near a cursor in this loop turn (it read the file, or the notes' store): the rest on the next ones.
-    this.place(buf, mine.length > AT_ONCE_NOTES ? 0 : undefined);
+    // Only those near a cursor in this loop turn (it read the file): the rest on the next ones. Waking (this turn
+    // read the notes' store): all of them on the next ones.
+    if (mine.length <= AT_ONCE_NOTES) this.place(buf);
+    else if (waking) this.placeLater(buf, 0);
+    else this.place(buf, 0);
   }
 
   /**
@@ -585,8 +589,17 @@ export class NoteBook implements LineNotes {
       this.placing.delete(buf);
       return;
     }
+    this.placeLater(buf, SLICE_MS);
+  }
+
+  /**
+   * The notes waiting for `buf` are drawn on the next loop turn: a slice of `budget` ms after those near a cursor
+   * (0: those only, the screen is drawn again with them), then the next ones.
+   */
+  private placeLater(buf: Buf, budget: number): void {
+    const p = this.placing.get(buf);
     vim.defer_fn(() => {
-      if (this.placing.get(buf) === p) this.place(buf, SLICE_MS);
+      if (p !== undefined && this.placing.get(buf) === p) this.place(buf, budget);
     }, 0);
   }
 
