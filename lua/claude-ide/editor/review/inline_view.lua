@@ -667,6 +667,9 @@ function InlineView.prototype.back(self, which, key)
     end
 end
 function InlineView.prototype.decide(self, decision, range)
+    if self.closed then
+        return
+    end
     if range ~= nil then
         self:decideLines(decision, range[1], range[2])
         return
@@ -703,7 +706,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
         do
             local h = f.hunks[id]
             if h == nil then
-                goto __continue125
+                goto __continue126
             end
             local ____end = details and details.end_row or start
             local r1
@@ -719,12 +722,12 @@ function InlineView.prototype.decideLines(self, decision, first, last)
                 )
             else
                 if first - 1 >= ____end then
-                    goto __continue125
+                    goto __continue126
                 end
                 r1, r2 = rowsOfBlock(h, "b", first - start, last - start)
             end
             if r1 == 0 then
-                goto __continue125
+                goto __continue126
             end
             local rows = {}
             do
@@ -736,7 +739,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
             end
             picks[#picks + 1] = {hunk = id - 1, rows = rows}
         end
-        ::__continue125::
+        ::__continue126::
     end
     if #picks == 0 then
         say("no line of the turn's hunks in those lines")
@@ -763,14 +766,14 @@ function InlineView.prototype.mapKeys(self)
     for ____, e in ipairs(self.keys) do
         do
             if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") then
-                goto __continue141
+                goto __continue142
             end
             local lhs = e.lhs
             local fn = keyOf({buf}, e.fn)
             for ____, mode in ipairs(e.visualOnly == true and ({"x"}) or (e.visual == true and ({"n", "x"}) or ({"n"}))) do
                 do
                     if done[(mode .. " ") .. lhs] ~= nil then
-                        goto __continue143
+                        goto __continue144
                     end
                     done[(mode .. " ") .. lhs] = true
                     local mine = vim.api.nvim_buf_call(
@@ -781,10 +784,10 @@ function InlineView.prototype.mapKeys(self)
                     ____self_saved_14[#____self_saved_14 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
                     vim.keymap.set(mode, lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
                 end
-                ::__continue143::
+                ::__continue144::
             end
         end
-        ::__continue141::
+        ::__continue142::
     end
 end
 function InlineView.prototype.unmapKeys(self)

@@ -520,6 +520,8 @@ export class InlineView {
    * staying.
    */
   private decide(decision: Decision, range?: LineRange): void {
+    // `.` typed after the review ended (its g@ can still be the buffer's last change): nothing to repeat.
+    if (this.closed) return;
     if (range !== undefined) {
       this.decideLines(decision, range[0], range[1]);
       return;
