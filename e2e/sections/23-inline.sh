@@ -2,9 +2,10 @@
 # --permission-mode acceptEdits, Bash allowed), every key typed in the Neovim's terminal as a user types it. The user
 # has a.lua open; one turn edits two lines of it (Edit) and b.lua (sed). In the turn's overview `gi` on a.lua opens
 # it in the user's window with the turn's hunks drawn there; the user types a change of their own elsewhere in
-# a.lua (unsaved), then `]c` `]c` `gH` marks the second hunk to revert, and `:w` in the overview applies: that hunk
-# is reverted in the buffer around the user's change, which stays unsaved (the file on disk is the agent's until the
-# user writes it, then it is both); b.lua keeps the turn's change; the next prompt tells the model what was reverted.
+# a.lua (unsaved), then `]c` `]c` `gH` marks the second hunk to revert (`u` gives that decision back, not the
+# user's edit, and `<C-r>` makes it again), and `:w` in the overview applies: that hunk is reverted in the buffer
+# around the user's change, which stays unsaved (the file on disk is the agent's until the user writes it, then it
+# is both); b.lua keeps the turn's change; the next prompt tells the model what was reverted.
 IP="$WORK/inline-project"
 mkdir -p "$IP"
 for i in $(seq 1 20); do echo "local v$i = $i"; done > "$IP/a.lua"
@@ -69,6 +70,13 @@ check "inline: ]c again to the second (line 15)" wait_for 10 eval '[[ "$(il "lin
 ui_keys inline 'gH'
 check "inline: gH marks that hunk to revert, drawn beside it" wait_for 10 eval '[[ "$(il_said)" == *"to revert"* ]]'
 check "inline: nothing is reverted before the review is applied" test "$(il_buffer)" == "$MINE"
+# u gives the decision back (not the user's edit before it), <C-r> makes it again.
+ui_keys inline 'u'
+check "inline: u gives that decision back, the user's change stays" \
+  wait_for 10 eval '[[ "$(il_said)" != *"to revert"* && "$(il_buffer)" == "$MINE" ]]'
+ui_keys inline 'C-r'
+check "inline: <C-r> marks it to revert again" \
+  wait_for 10 eval '[[ "$(il_said)" == *"to revert"* && "$(il_buffer)" == "$MINE" ]]'
 # Back to the overview (its tab page) and :w there.
 ui_keys inline 'gt'
 check "inline: gt to the overview" wait_for 10 eval 'ui_in_review inline && il_normal'
