@@ -18,11 +18,7 @@ local WHOLE_FILE_KEY = ____contracts.WHOLE_FILE_KEY
 local ____log = require("claude-ide.log")
 local say = ____log.say
 function repeatAndUndo(undoDesc, undo, redo)
-    local list = {{lhs = ".", desc = "the last gh / gH again, on the hunk (or as many lines) under the cursor", rank = ____exports.OTHER}, {lhs = "u", desc = undoDesc, rank = ____exports.OTHER, fn = undo}}
-    if redo ~= nil then
-        list[#list + 1] = {lhs = ____exports.REDO_KEY, desc = redo.desc, rank = ____exports.OTHER, fn = redo.fn}
-    end
-    return list
+    return {{lhs = ".", desc = "the last gh / gH again, on the hunk (or as many lines) under the cursor", rank = ____exports.OTHER}, {lhs = "u", desc = undoDesc, rank = ____exports.OTHER, fn = undo}, {lhs = ____exports.REDO_KEY, desc = redo.desc, rank = ____exports.OTHER, fn = redo.fn}}
 end
 --- `g?`: the float listing every key of the view.
 ____exports.HELP_KEY = "g?"
@@ -518,7 +514,7 @@ function ____exports.fileViewTable(config, ctx, act)
     end
     return list
 end
---- The redo key: what `u` gave back made again (Vim's own redo key, mapped in the overview and the inline view).
+--- The redo key: what `u` gave back made again (Vim's own redo key, mapped in every review view).
 ____exports.REDO_KEY = "<C-r>"
 --- The overview's keys. `extra`: a multi-file review's own (the turn review's gR replaces the default one).
 function ____exports.overviewTable(config, words, act, extra, q)

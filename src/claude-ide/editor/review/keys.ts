@@ -491,21 +491,20 @@ export function fileViewTable(config: Config["diff"], ctx: FileKeyContext, act: 
   return list;
 }
 
-/** The redo key: what `u` gave back made again (Vim's own redo key, mapped in the overview and the inline view). */
+/** The redo key: what `u` gave back made again (Vim's own redo key, mapped in every review view). */
 export const REDO_KEY = "<C-r>";
 
-/** The `.` entry (Vim's own: listed, not mapped), the `u` entry of a view and its `<C-r>` (redo) when it has one. */
+/** The `.` entry (Vim's own: listed, not mapped), the `u` entry of a view and its `<C-r>` (redo). */
 function repeatAndUndo(
   undoDesc: string,
   undo: (this: void) => void,
-  redo?: { desc: string; fn: (this: void) => void },
+  redo: { desc: string; fn: (this: void) => void },
 ): KeyEntry[] {
-  const list: KeyEntry[] = [
+  return [
     { lhs: ".", desc: "the last gh / gH again, on the hunk (or as many lines) under the cursor", rank: OTHER },
     { lhs: "u", desc: undoDesc, rank: OTHER, fn: undo },
+    { lhs: REDO_KEY, desc: redo.desc, rank: OTHER, fn: redo.fn },
   ];
-  if (redo !== undefined) list.push({ lhs: REDO_KEY, desc: redo.desc, rank: OTHER, fn: redo.fn });
-  return list;
 }
 
 /** What the overview does for its keys. */
