@@ -491,19 +491,12 @@ describe('the overview of 50 files and 2,000 hunks', function()
       end
       files[f] = { path = '/tmp/f' .. f, label = 'f' .. f, current = old, proposal = new, summary = 'x', dirty = false }
     end
-    -- The loop's longest gap while it builds: a 1 ms timer notes it (a slow machine's figure: only a bound).
-    local worst, last = 0, vim.uv.hrtime()
-    local timer = vim.uv.new_timer()
-    timer:start(1, 1, function()
-      local now = vim.uv.hrtime()
-      worst = math.max(worst, (now - last) / 1e6)
-      last = now
-    end)
     local opened = ctx.services.diff.openMulti({ title = 'big', files = files })
     assert.is_true(opened.ok)
     local buf = vim.api.nvim_get_current_buf()
     local view = overview.overviewOf(buf)
-    -- Shown at once with the first files; the others follow in slices.
+    -- Shown at once with the first files; the others follow in slices (how long the editor is frozen meanwhile is
+    -- bench/review_overview.lua's figure: no timing here).
     local first = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
     assert.are.equal('big', first[1])
     assert.are.equal('f1 (x): 40 hunks', first[2])
@@ -515,14 +508,11 @@ describe('the overview of 50 files and 2,000 hunks', function()
       end, 1),
       'every line highlighted in the end'
     )
-    timer:stop()
-    timer:close()
     local ns = vim.api.nvim_create_namespace('claude-ide.overview')
     assert.are.equal(1 + 50 + 2000 * 9, vim.api.nvim_buf_line_count(buf))
     -- a header, and per hunk its @@, - and + lines and the changed text of its + line
     assert.are.equal(50 + 2000 * 4, #vim.api.nvim_buf_get_extmarks(buf, ns, 0, -1, {}))
     assert.are.equal(2, vim.api.nvim_win_get_cursor(0)[1])
-    assert.is_true(worst < 200, ('the loop was held %.0f ms'):format(worst))
     -- A file's new text of 9,000 changed lines (more than Lua unpacks at once) replaces its part.
     local long = {}
     for l = 1, 9000 do
