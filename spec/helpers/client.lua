@@ -303,6 +303,34 @@ function M.endpoint(port)
   return { port = port, token = lock.authToken, path = path, lock = lock }
 end
 
+--- POSTs `body` to hook `event` (e.g. 'PreToolUse') of a far session's door `gateway` ({ port, token }) in the
+--- background, with Node's fetch as the CLI POSTs it; returns a table whose `.done` is vim.system's result when
+--- answered (its stdout: { status, body } as JSON).
+function M.post_hook(gateway, event, body)
+  local call = {}
+  local fetch_js = [[
+    const [url, token, body] = process.argv.slice(1);
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-claude-code-ide-authorization": token },
+      body,
+    });
+    process.stdout.write(JSON.stringify({ status: res.status, body: await res.text() }));
+  ]]
+  vim.system({
+    'node',
+    '--input-type=module',
+    '-e',
+    fetch_js,
+    ('http://127.0.0.1:%d/hooks/claude/%s'):format(gateway.port, event),
+    gateway.token,
+    vim.json.encode(body),
+  }, {}, function(r)
+    call.done = r
+  end)
+  return call
+end
+
 --- Sets the plugin up with `opts` (auto_start) and returns its endpoint read from the lock file.
 function M.start_server(opts)
   local ide = require('claude-ide')

@@ -4,33 +4,6 @@
 -- quoted lines and the note, once; the local path is nowhere in it.
 local client = require('helpers.client')
 
---- POSTs `body` to the door's UserPromptSubmit hook in the background; returns a table whose `.done` is set when
---- answered.
-local function post_prompt(gateway, body)
-  local call = {}
-  local script = [[
-    const [url, token, body] = process.argv.slice(1);
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-claude-code-ide-authorization": token },
-      body,
-    });
-    process.stdout.write(JSON.stringify({ status: res.status, body: await res.text() }));
-  ]]
-  vim.system({
-    'node',
-    '--input-type=module',
-    '-e',
-    script,
-    ('http://127.0.0.1:%d/hooks/claude/UserPromptSubmit'):format(gateway.port),
-    gateway.token,
-    vim.json.encode(body),
-  }, {}, function(r)
-    call.done = r
-  end)
-  return call
-end
-
 --- The additionalContext the hook was answered (nil: none).
 local function context_of(call)
   assert(
@@ -77,7 +50,7 @@ describe('notes on lines for a far agent', function()
     require('claude-ide.hooks.notes').queueLineNotes(services, { session = 'claude:far-1' })
     local prompt = { session_id = 'far-1', cwd = '/workspace', hook_event_name = 'UserPromptSubmit', prompt = 'go on' }
 
-    local context = context_of(post_prompt(gateway, prompt))
+    local context = context_of(client.post_hook(gateway, 'UserPromptSubmit', prompt))
     assert.is_string(context)
     assert.is_truthy(
       context:find('/workspace/src/a.lua lines 2-3:\n```\nlocal two = 2\nreturn one\n```\nNote: is two used?', 1, true),
@@ -87,7 +60,7 @@ describe('notes on lines for a far agent', function()
     local _, count = context:gsub('is two used%?', '')
     assert.equal(1, count, context)
 
-    local again = context_of(post_prompt(gateway, prompt))
+    local again = context_of(client.post_hook(gateway, 'UserPromptSubmit', prompt))
     assert.is_true(again == nil or not again:find('is two used?', 1, true), 'sent once: ' .. tostring(again))
   end)
 
@@ -101,7 +74,7 @@ describe('notes on lines for a far agent', function()
     require('claude-ide.tools.open_diff').noteRejection(services.notes, nil, path, reason)
     local prompt = { session_id = 'far-1', cwd = '/workspace', hook_event_name = 'UserPromptSubmit', prompt = 'again' }
 
-    local context = context_of(post_prompt(gateway, prompt))
+    local context = context_of(client.post_hook(gateway, 'UserPromptSubmit', prompt))
     assert.is_string(context)
     assert.is_truthy(
       context:find('rejected your proposed change to /workspace/src/a.lua. Their reason:', 1, true),

@@ -8,32 +8,6 @@ local client = require('helpers.client')
 
 local PLAN = '# Plan\n\n1. Add a flag\n2. Test it\n'
 
---- POSTs `body` to the door's hook URL in the background; returns a table whose `.done` is set when answered.
-local function post_hook(gateway, body)
-  local call = {}
-  local script = [[
-    const [url, token, body] = process.argv.slice(1);
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-claude-code-ide-authorization": token },
-      body,
-    });
-    process.stdout.write(JSON.stringify({ status: res.status, body: await res.text() }));
-  ]]
-  vim.system({
-    'node',
-    '--input-type=module',
-    '-e',
-    script,
-    ('http://127.0.0.1:%d/hooks/claude/PreToolUse'):format(gateway.port),
-    gateway.token,
-    vim.json.encode(body),
-  }, {}, function(r)
-    call.done = r
-  end)
-  return call
-end
-
 local function plan_buffer()
   local found
   assert(
@@ -91,7 +65,7 @@ describe('the plan of a far agent', function()
   end)
 
   local function exit_plan()
-    return post_hook(gateway, {
+    return client.post_hook(gateway, 'PreToolUse', {
       session_id = 'far-1',
       cwd = '/workspace',
       hook_event_name = 'PreToolUse',
