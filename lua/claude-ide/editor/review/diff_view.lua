@@ -458,8 +458,7 @@ function DiffView.prototype.decideHunk(self, action, range)
     if action == "take" then
         self.taken = self.taken + 1
     end
-    self.decisions = self.decisions + 1
-    setOpt("modified", true, {buf = self.rightBuf})
+    self:counted()
     vim.cmd("diffupdate")
     if range == nil then
         self:jumpHunk("next")
@@ -557,13 +556,16 @@ function DiffView.prototype.redo(self)
             change = next.change
         }
         self.taken = self.taken + 1
-        self.decisions = self.decisions + 1
-        setOpt("modified", true, {buf = self.rightBuf})
+        self:counted()
     else
         self:byVim(string.char(18))
     end
     vim.cmd("diffupdate")
     self:setWinbars()
+end
+function DiffView.prototype.counted(self)
+    self.decisions = self.decisions + 1
+    setOpt("modified", true, {buf = self.rightBuf})
 end
 function DiffView.prototype.changeNumber(self)
     return vim.api.nvim_buf_call(

@@ -361,9 +361,7 @@ export class DiffView {
       return;
     }
     if (action === "take") this.taken++;
-    this.decisions++;
-    // Decisions unsaved: 'modified', so that :q refuses (E37) instead of dropping them; :w applies, :q! discards.
-    setOpt("modified", true, { buf: this.rightBuf });
+    this.counted();
     vim.cmd("diffupdate");
     // Part of a hunk: the cursor stays (the rest of the hunk is still there); a whole one: the next hunk.
     if (range === undefined) this.jumpHunk("next");
@@ -422,11 +420,19 @@ export class DiffView {
       this.untaken.pop();
       this.takes.push({ left: this.setLeft(next.left), change: next.change });
       this.taken++;
-      this.decisions++;
-      setOpt("modified", true, { buf: this.rightBuf });
+      this.counted();
     } else this.byVim(string.char(0x12));
     vim.cmd("diffupdate");
     this.setWinbars();
+  }
+
+  /**
+   * A decision made (a hunk, part of one, or a take made again): counted, and the proposal 'modified' even when
+   * only the left side changed (a take), so that :q refuses (E37) instead of dropping it; :w applies, :q! discards.
+   */
+  private counted(): void {
+    this.decisions++;
+    setOpt("modified", true, { buf: this.rightBuf });
   }
 
   /** The proposal's change number and its last one (undotree's): a take is undone / redone only while they hold. */
