@@ -347,11 +347,11 @@ describe('the inline view, part of a hunk, counts, ., u and <C-r>', function()
   local PARTLY = 'five.txt (changed by a shell command): 1 of 1 hunk kept (1 partly)'
 
   it('a count keeps that many lines from the cursor, . repeats it, u and <C-r> there and in the overview', function()
-    s:lua('vim.api.nvim_win_set_cursor(0, { 2, 0 })')
+    type_keys('2G')
     type_keys('2gh')
     says('2 kept of 5 lines', PARTLY)
     -- the cursor stays (as with a count in every view): . from B4 keeps B4 and B5
-    s:lua('vim.api.nvim_win_set_cursor(0, { 5, 0 })')
+    type_keys('5G')
     type_keys('.')
     says('4 kept of 5 lines', PARTLY)
     type_keys('u')
