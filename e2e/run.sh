@@ -149,7 +149,7 @@ ui_in_review() { [[ "$(nv "$1" 'exists("t:claude_ide_diff")')" == 1 ]]; }
 ui_mode() { nv "$1" 'mode(1)'; }
 winbar_has() { [[ "$(nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)))")')" == *"$2"* ]]; }
 
-# tmux windows: "cli" and "bye-cli" (CLIs in their own terminal, sections 1-6 and 10) and one per Neovim with a
+# tmux windows: "cli" and "bye-cli" (CLIs in their own terminal, sections 1-6 and 99-bye) and one per Neovim with a
 # UI, named after it.
 pane() { tmux -S "$TMUX_SOCK" capture-pane -p -t "$1"; }
 pane_has() { pane "$1" | grep -qF -- "$2"; } # pane_has <window> <text>
@@ -244,7 +244,7 @@ end_ui_section() {
 }
 
 # Further sections live in e2e/sections/<NN>-<name>.sh, one file per feature, sourced in name order after
-# section 9 (section 10 quits its Neovim, so it stays last). Each may use every helper above; its project
+# section 9 (99-bye quits its Neovim, so it stays last). Each may use every helper above; its project
 # folder "$WORK/<name>-project" is trusted below like the built-in ones.
 SECTION_FILES=("$ROOT"/e2e/sections/*.sh)
 [[ -e "${SECTION_FILES[0]}" ]] || SECTION_FILES=()
@@ -263,8 +263,7 @@ cat > "$HOME/.claude.json" <<EOF
  "projects": {"$PROJECT": {"hasTrustDialogAccepted": true, "allowedTools": []},
               "$WORK/agent-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
               "$WORK/lsp-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
-              "$WORK/two-project": {"hasTrustDialogAccepted": true, "allowedTools": []},
-              "$WORK/bye-project": {"hasTrustDialogAccepted": true, "allowedTools": []}$SECTION_TRUST}}
+              "$WORK/two-project": {"hasTrustDialogAccepted": true, "allowedTools": []}$SECTION_TRUST}}
 EOF
 
 # E2E_ONLY=<name> runs only e2e/sections/*-<name>.sh (a quick iteration on one section; make test runs all).
@@ -473,38 +472,6 @@ for f in "${SECTION_FILES[@]}"; do
   # shellcheck source=/dev/null
   source "$f"
 done
-
-# 10. Quitting Neovim says goodbye. A CLI in its own terminal is connected to a Neovim with a UI, and the user
-# quits Neovim with :qa!. Before the connection ends the CLI must get a close frame 1001 (going away), and it
-# answers with its own close frame: a clean close, not a connection lost without one (1006, which is what the
-# CLI sees when Neovim exits without the goodbye). The CLI keeps the close code to itself (e2e/ws-tap.mjs says
-# where it was looked for), so this CLI's connection runs through ws-tap: a relay that forwards every byte
-# unchanged and records the close frames going each way. The CLI finds the relay's port as it finds Neovim's:
-# CLAUDE_CODE_SSE_PORT and a lock file of that name (a copy of Neovim's: same token, pid and workspace).
-BYE_PROJECT="$WORK/bye-project"
-mkdir -p "$BYE_PROJECT"
-echo '[]' > "$WORK/bye-scenario.json" # no turns: the CLI is only connected
-start_ui_nvim bye "$BYE_PROJECT" -c "lua require('claude-ide').setup({ diff = { focus = 'always' } })"
-BYE_PORT="$(nv bye "luaeval('require(\"claude-ide\").status().port')")"
-TAP_PORT=$((PORT_BASE + ports_taken++))
-node "$ROOT/e2e/ws-tap.mjs" "$TAP_PORT" "$BYE_PORT" "$WORK/bye-tap.jsonl" > "$WORK/bye-tap.out" 2>&1 &
-wait_for 10 grep -q listening "$WORK/bye-tap.out" || echo "the relay did not start"
-cp -p "$HOME/.claude/ide/$BYE_PORT.lock" "$HOME/.claude/ide/$TAP_PORT.lock"
-start_cli bye-cli "$BYE_PROJECT" "$TAP_PORT" bye
-tap_has() { grep -qF -- "$1" "$WORK/bye-tap.jsonl" 2>/dev/null; } # tap_has <text>: a line of the relay's log
-check "goodbye: the CLI connects (through the relay)" wait_for 30 clis_announced bye 1
-tmux -S "$TMUX_SOCK" send-keys -t bye Escape
-type_into bye ":qa!"
-check "goodbye: :qa! quits Neovim" wait_for 10 bash -c "! test -S '$(nvim_sock bye)'"
-check "goodbye: Neovim sends the CLI a close frame 1001 (going away) before the connection ends" \
-  wait_for 5 tap_has '{"conn":1,"from":"ide","close":1001,'
-check "goodbye: the CLI answers with its own close frame 1001: it saw a clean close, not 1006" \
-  wait_for 5 tap_has '{"conn":1,"from":"cli","close":1001,'
-if ((failed > section_failed_before)); then
-  echo "--- relay log ---"; cat "$WORK/bye-tap.jsonl"
-  echo "--- goodbye CLI screen ---"; pane bye-cli
-fi
-end_ui_section bye
 
 echo "$passed passed, $failed failed, $skipped skipped"
 ((failed == 0))
