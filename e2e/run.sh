@@ -153,7 +153,17 @@ winbar_has() { [[ "$(nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(w) retur
 # UI, named after it.
 pane() { tmux -S "$TMUX_SOCK" capture-pane -p -t "$1"; }
 pane_has() { pane "$1" | grep -qF -- "$2"; } # pane_has <window> <text>
-type_into() { tmux -S "$TMUX_SOCK" send-keys -t "$1" -l "$2"; sleep 0.3; tmux -S "$TMUX_SOCK" send-keys -t "$1" Enter; }
+# type_into <window> <text>: types <text> and Enter as a user does. When <window> is a Neovim whose current window is
+# a terminal, first waits (at most 10 s) for Terminal mode: a review that closes gives the agent's terminal the
+# focus back and then enters Terminal mode, and a prompt typed in between lands in Normal mode (seen under CI load,
+# where the notes section's next `:w` then went to the CLI as its prompt).
+type_into() {
+  local into="$1"
+  if [[ -S "$(nvim_sock "$into")" && "$(nv "$into" '&buftype')" == terminal ]]; then
+    wait_for 10 eval '[[ "$(nv "$into" "mode(1)")" == t ]]' || echo "type_into $into: the terminal is not in Terminal mode (typing \"$2\" anyway)" >&2
+  fi
+  tmux -S "$TMUX_SOCK" send-keys -t "$1" -l "$2"; sleep 0.3; tmux -S "$TMUX_SOCK" send-keys -t "$1" Enter
+}
 
 # The scripted models: one per section, named like it, answering from $WORK/<name>-scenario.json and logging
 # every request to $WORK/<name>-api.jsonl.

@@ -114,6 +114,7 @@ EOF
   check "far: no process of the session, on either side, shows the token in its command line" far_no_token
   check ":checkhealth measures a round trip through the forward" remote_health_trip far "$FAR_DOOR"
   nv_ex far "tabclose"
+  nv_ex far "ClaudeCodeFocus" # (:tabclose left the terminal's window in Normal mode)
   wait_for 30 pane_has far "? for shortcuts"
   type_into far "Change beta to BETA in a.txt"
   check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 remote_in_review far
