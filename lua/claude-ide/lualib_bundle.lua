@@ -139,24 +139,14 @@ local function __TS__ArrayUnshift(self, ...)
     return #self
 end
 
-local function __TS__ArrayIncludes(self, searchElement, fromIndex)
-    if fromIndex == nil then
-        fromIndex = 0
-    end
+local function __TS__ArrayPush(self, ...)
+    local items = {...}
     local len = #self
-    local k = fromIndex
-    if fromIndex < 0 then
-        k = len + fromIndex
+    for i = 1, #items do
+        len = len + 1
+        self[len] = items[i]
     end
-    if k < 0 then
-        k = 0
-    end
-    for i = k + 1, len do
-        if self[i] == searchElement then
-            return true
-        end
-    end
-    return false
+    return len
 end
 
 local function __TS__ObjectAssign(target, ...)
@@ -170,6 +160,41 @@ local function __TS__ObjectAssign(target, ...)
         end
     end
     return target
+end
+
+local function __TS__ArrayFind(self, predicate, thisArg)
+    for i = 1, #self do
+        local elem = self[i]
+        if predicate(thisArg, elem, i - 1, self) then
+            return elem
+        end
+    end
+    return nil
+end
+
+local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
+    if fromIndex == nil then
+        fromIndex = 0
+    end
+    local len = #self
+    if len == 0 then
+        return -1
+    end
+    if fromIndex >= len then
+        return -1
+    end
+    if fromIndex < 0 then
+        fromIndex = len + fromIndex
+        if fromIndex < 0 then
+            fromIndex = 0
+        end
+    end
+    for i = fromIndex + 1, len do
+        if self[i] == searchElement then
+            return i - 1
+        end
+    end
+    return -1
 end
 
 local function __TS__ArraySplice(self, ...)
@@ -246,14 +271,24 @@ local function __TS__ArraySplice(self, ...)
     return out
 end
 
-local function __TS__ArrayPush(self, ...)
-    local items = {...}
-    local len = #self
-    for i = 1, #items do
-        len = len + 1
-        self[len] = items[i]
+local function __TS__ArrayIncludes(self, searchElement, fromIndex)
+    if fromIndex == nil then
+        fromIndex = 0
     end
-    return len
+    local len = #self
+    local k = fromIndex
+    if fromIndex < 0 then
+        k = len + fromIndex
+    end
+    if k < 0 then
+        k = 0
+    end
+    for i = k + 1, len do
+        if self[i] == searchElement then
+            return true
+        end
+    end
+    return false
 end
 
 local function __TS__ArrayPushArray(self, items)
@@ -263,41 +298,6 @@ local function __TS__ArrayPushArray(self, items)
         self[len] = items[i]
     end
     return len
-end
-
-local function __TS__ArrayFind(self, predicate, thisArg)
-    for i = 1, #self do
-        local elem = self[i]
-        if predicate(thisArg, elem, i - 1, self) then
-            return elem
-        end
-    end
-    return nil
-end
-
-local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
-    if fromIndex == nil then
-        fromIndex = 0
-    end
-    local len = #self
-    if len == 0 then
-        return -1
-    end
-    if fromIndex >= len then
-        return -1
-    end
-    if fromIndex < 0 then
-        fromIndex = len + fromIndex
-        if fromIndex < 0 then
-            fromIndex = 0
-        end
-    end
-    for i = fromIndex + 1, len do
-        if self[i] == searchElement then
-            return i - 1
-        end
-    end
-    return -1
 end
 
 local function __TS__ArrayForEach(self, callbackFn, thisArg)
@@ -789,13 +789,13 @@ return {
   __TS__New = __TS__New,
   __TS__ArraySort = __TS__ArraySort,
   __TS__ArrayUnshift = __TS__ArrayUnshift,
-  __TS__ArrayIncludes = __TS__ArrayIncludes,
-  __TS__ObjectAssign = __TS__ObjectAssign,
-  __TS__ArraySplice = __TS__ArraySplice,
   __TS__ArrayPush = __TS__ArrayPush,
-  __TS__ArrayPushArray = __TS__ArrayPushArray,
+  __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayFind = __TS__ArrayFind,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
+  __TS__ArraySplice = __TS__ArraySplice,
+  __TS__ArrayIncludes = __TS__ArrayIncludes,
+  __TS__ArrayPushArray = __TS__ArrayPushArray,
   __TS__ArrayForEach = __TS__ArrayForEach,
   __TS__ClassExtends = __TS__ClassExtends,
   __TS__StringSplit = __TS__StringSplit,

@@ -23,6 +23,8 @@ local hunkLine = ____model.hunkLine
 local mixedBlock = ____model.mixedBlock
 local nextHunk = ____model.nextHunk
 local rowsOfLines = ____model.rowsOfLines
+local ____decisions = require("claude-ide.editor.review.decisions")
+local ProposalDecisions = ____decisions.ProposalDecisions
 local ____reason = require("claude-ide.editor.review.reason")
 local reasonOn = ____reason.reasonOn
 local ____keys = require("claude-ide.editor.review.keys")
@@ -119,10 +121,6 @@ function DiffView.prototype.____constructor(self, spec, events)
     self.events = events
     self.leftWin = -1
     self.rightWin = -1
-    self.taken = 0
-    self.decisions = 0
-    self.takes = {}
-    self.untaken = {}
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
         ViewLife,
@@ -162,6 +160,11 @@ function DiffView.prototype.____constructor(self, spec, events)
     local filetype = ____proposalBuffer_result_0.filetype
     local option = ____proposalBuffer_result_0.option
     self.rightBuf = proposal
+    self.decisions = __TS__New(
+        ProposalDecisions,
+        proposal,
+        function(left) return self:setLeft(left) end
+    )
     local ok, err = pcall(function() return self:show(spec.enter == true or takesFocus(spec.config.focus, spec.home)) end)
     if not ok then
         self:close()
@@ -292,7 +295,7 @@ function DiffView.prototype.markBuffers(self)
     )
 end
 function DiffView.prototype.decided(self)
-    return self.decisions > 0 or getOpt("modified", {buf = self.rightBuf})
+    return self.decisions:decided()
 end
 function DiffView.prototype.setWinbars(self)
     local spec = self.spec
@@ -319,11 +322,12 @@ function DiffView.prototype.setWinbars(self)
     else
         left = ((" " .. escapeBar(spec.currentLabel or "Current")) .. ": ") .. name
     end
-    if self.taken > 0 then
+    local taken = self.decisions:taken()
+    if taken > 0 then
         __TS__ArrayUnshift(
             leftParts,
             {
-                text = (("  + " .. tostring(self.taken)) .. " taken hunk") .. (self.taken == 1 and "" or "s"),
+                text = (("  + " .. tostring(taken)) .. " taken hunk") .. (taken == 1 and "" or "s"),
                 rank = DECIDES
             }
         )
@@ -416,12 +420,7 @@ function DiffView.prototype.decideHunk(self, action, range)
     end
     local changed
     if action == "take" then
-        local ____self_takes_14 = self.takes
-        ____self_takes_14[#____self_takes_14 + 1] = {
-            left = vim.api.nvim_buf_get_lines(self.leftBuf, 0, -1, true),
-            change = self:changeNumber()
-        }
-        self.untaken = {}
+        self.decisions:taking(vim.api.nvim_buf_get_lines(self.leftBuf, 0, -1, true))
     end
     setOpt("modifiable", true, {buf = self.leftBuf})
     local ok, err = pcall(function()
@@ -450,15 +449,12 @@ function DiffView.prototype.decideHunk(self, action, range)
     end
     if not changed then
         if action == "take" then
-            table.remove(self.takes)
+            self.decisions:tookNothing()
         end
         say(range == nil and "no hunk under the cursor" or "no changed line in those lines")
         return
     end
-    if action == "take" then
-        self.taken = self.taken + 1
-    end
-    self:counted()
+    self.decisions:counted(action == "take")
     vim.cmd("diffupdate")
     if range == nil then
         self:jumpHunk("next")
@@ -499,13 +495,13 @@ function DiffView.prototype.decideRows(self, hunks, side, action, ____bindingPat
                     b,
                     h,
                     function(r)
-                        local ____temp_15
+                        local ____temp_14
                         if action == "take" then
-                            ____temp_15 = selected(r)
+                            ____temp_14 = selected(r)
                         else
-                            ____temp_15 = not selected(r)
+                            ____temp_14 = not selected(r)
                         end
-                        return ____temp_15
+                        return ____temp_14
                     end
                 )
                 local first, last = blockRows(
@@ -529,55 +525,14 @@ function DiffView.prototype.decideRows(self, hunks, side, action, ____bindingPat
     return changed
 end
 function DiffView.prototype.undo(self)
-    local last = self.takes[#self.takes]
-    if last ~= nil and self:changeNumber() == last.change then
-        table.remove(self.takes)
-        local ____self_untaken_16 = self.untaken
-        ____self_untaken_16[#____self_untaken_16 + 1] = {
-            left = self:setLeft(last.left),
-            change = last.change,
-            last = self:lastChange()
-        }
-        self.taken = math.max(0, self.taken - 1)
-        self.decisions = math.max(0, self.decisions - 1)
-    else
-        self:byVim("u")
-    end
+    self.decisions:undo()
     vim.cmd("diffupdate")
     self:setWinbars()
 end
 function DiffView.prototype.redo(self)
-    local next = self.untaken[#self.untaken]
-    if next ~= nil and self:changeNumber() == next.change and self:lastChange() == next.last then
-        table.remove(self.untaken)
-        local ____self_takes_17 = self.takes
-        ____self_takes_17[#____self_takes_17 + 1] = {
-            left = self:setLeft(next.left),
-            change = next.change
-        }
-        self.taken = self.taken + 1
-        self:counted()
-    else
-        self:byVim(string.char(18))
-    end
+    self.decisions:redo()
     vim.cmd("diffupdate")
     self:setWinbars()
-end
-function DiffView.prototype.counted(self)
-    self.decisions = self.decisions + 1
-    setOpt("modified", true, {buf = self.rightBuf})
-end
-function DiffView.prototype.changeNumber(self)
-    return vim.api.nvim_buf_call(
-        self.rightBuf,
-        function() return vim.fn.changenr() end
-    )
-end
-function DiffView.prototype.lastChange(self)
-    return vim.api.nvim_buf_call(
-        self.rightBuf,
-        function() return vim.fn.undotree().seq_last end
-    )
 end
 function DiffView.prototype.setLeft(self, lines)
     local had = vim.api.nvim_buf_get_lines(self.leftBuf, 0, -1, true)
@@ -593,20 +548,6 @@ function DiffView.prototype.setLeft(self, lines)
     setOpt("modified", false, {buf = self.leftBuf})
     return had
 end
-function DiffView.prototype.byVim(self, key)
-    local count = math.max(1, vim.v.count)
-    local ok, err = pcall(
-        vim.api.nvim_buf_call,
-        self.rightBuf,
-        function() return vim.cmd(("silent normal! " .. tostring(count)) .. key) end
-    )
-    if not ok then
-        say(
-            tostring(err),
-            "warn"
-        )
-    end
-end
 function DiffView.prototype.decideByVim(self, intoHere, source, target)
     local tick = vim.api.nvim_buf_get_changedtick(target)
     vim.cmd(intoHere and "diffget " .. tostring(source) or "diffput " .. tostring(target))
@@ -614,13 +555,13 @@ function DiffView.prototype.decideByVim(self, intoHere, source, target)
 end
 function DiffView.prototype.jumpHunk(self, direction)
     local here = vim.api.nvim_get_current_buf()
-    local ____temp_18
+    local ____temp_15
     if here == self.leftBuf or here == self.rightBuf then
-        ____temp_18 = self:hunks()
+        ____temp_15 = self:hunks()
     else
-        ____temp_18 = nil
+        ____temp_15 = nil
     end
-    local hunks = ____temp_18
+    local hunks = ____temp_15
     if hunks == nil then
         self:jumpByVim(direction)
         return

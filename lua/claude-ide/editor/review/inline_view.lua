@@ -6,6 +6,9 @@ local __TS__ArrayPush = ____lualib.__TS__ArrayPush
 local ____exports = {}
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____decisions = require("claude-ide.editor.review.decisions")
+local changeNumber = ____decisions.changeNumber
+local lastChange = ____decisions.lastChange
 local ____highlights = require("claude-ide.editor.review.highlights")
 local DIFF_ADD = ____highlights.DIFF_ADD
 local DIFF_DELETE = ____highlights.DIFF_DELETE
@@ -600,30 +603,18 @@ function InlineView.prototype.showHunk(self, index)
         self:showRow(first)
     end
 end
-function InlineView.prototype.changeNumber(self)
-    return vim.api.nvim_buf_call(
-        self.buf,
-        function() return vim.fn.changenr() end
-    )
-end
 function InlineView.prototype.tag(self)
     return {
         buf = self.buf,
-        change = self:changeNumber()
+        change = changeNumber(self.buf)
     }
-end
-function InlineView.prototype.lastChange(self)
-    return vim.api.nvim_buf_call(
-        self.buf,
-        function() return vim.fn.undotree().seq_last end
-    )
 end
 function InlineView.prototype.mine(self, which)
     local tag = self.source.lastTag(which)
-    if tag == nil or tag.buf ~= self.buf or tag.change ~= self:changeNumber() then
+    if tag == nil or tag.buf ~= self.buf or tag.change ~= changeNumber(self.buf) then
         return nil
     end
-    if which == "redo" and tag.undoneAt ~= nil and tag.undoneAt ~= self:lastChange() then
+    if which == "redo" and tag.undoneAt ~= nil and tag.undoneAt ~= lastChange(self.buf) then
         return nil
     end
     return tag
@@ -644,7 +635,7 @@ function InlineView.prototype.back(self, which, key)
         while count > 0 and tag ~= nil do
             if which == "undo" then
                 self.source.undo()
-                tag.undoneAt = self:lastChange()
+                tag.undoneAt = lastChange(self.buf)
             else
                 self.source.redo()
             end
@@ -706,7 +697,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
         do
             local h = f.hunks[id]
             if h == nil then
-                goto __continue126
+                goto __continue122
             end
             local ____end = details and details.end_row or start
             local r1
@@ -722,12 +713,12 @@ function InlineView.prototype.decideLines(self, decision, first, last)
                 )
             else
                 if first - 1 >= ____end then
-                    goto __continue126
+                    goto __continue122
                 end
                 r1, r2 = rowsOfBlock(h, "b", first - start, last - start)
             end
             if r1 == 0 then
-                goto __continue126
+                goto __continue122
             end
             local rows = {}
             do
@@ -739,7 +730,7 @@ function InlineView.prototype.decideLines(self, decision, first, last)
             end
             picks[#picks + 1] = {hunk = id - 1, rows = rows}
         end
-        ::__continue126::
+        ::__continue122::
     end
     if #picks == 0 then
         say("no line of the turn's hunks in those lines")
@@ -766,14 +757,14 @@ function InlineView.prototype.mapKeys(self)
     for ____, e in ipairs(self.keys) do
         do
             if e.lhs == false or e.fn == nil or vim.startswith(e.lhs, ":") then
-                goto __continue142
+                goto __continue138
             end
             local lhs = e.lhs
             local fn = keyOf({buf}, e.fn)
             for ____, mode in ipairs(e.visualOnly == true and ({"x"}) or (e.visual == true and ({"n", "x"}) or ({"n"}))) do
                 do
                     if done[(mode .. " ") .. lhs] ~= nil then
-                        goto __continue144
+                        goto __continue140
                     end
                     done[(mode .. " ") .. lhs] = true
                     local mine = vim.api.nvim_buf_call(
@@ -784,10 +775,10 @@ function InlineView.prototype.mapKeys(self)
                     ____self_saved_14[#____self_saved_14 + 1] = {lhs = lhs, mode = mode, map = mine.buffer == 1 and mine or nil}
                     vim.keymap.set(mode, lhs, fn, {buffer = buf, nowait = true, desc = "claude-ide: " .. e.desc})
                 end
-                ::__continue144::
+                ::__continue140::
             end
         end
-        ::__continue142::
+        ::__continue138::
     end
 end
 function InlineView.prototype.unmapKeys(self)

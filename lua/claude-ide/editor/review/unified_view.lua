@@ -8,6 +8,8 @@ local ____exports = {}
 local wholeText, hiddenBuffer
 local ____log = require("claude-ide.log")
 local say = ____log.say
+local ____decisions = require("claude-ide.editor.review.decisions")
+local ProposalDecisions = ____decisions.ProposalDecisions
 local ____reason = require("claude-ide.editor.review.reason")
 local reasonOn = ____reason.reasonOn
 local ____diff_text = require("claude-ide.editor.review.diff_text")
@@ -160,10 +162,6 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.win = -1
     self.hunks = {}
     self.tick = -1
-    self.taken = 0
-    self.decisions = 0
-    self.takes = {}
-    self.untaken = {}
     self.textoff = 0
     self.origin = spec.origin or __TS__New(ReviewOrigin)
     self.life = __TS__New(
@@ -195,6 +193,11 @@ function UnifiedView.prototype.____constructor(self, spec, events)
     self.ns = vim.api.nvim_create_namespace(NAMESPACE)
     defineHighlights()
     self.buf = proposalBuffer(spec).buf
+    self.decisions = __TS__New(
+        ProposalDecisions,
+        self.buf,
+        function(original) return self:setOriginal(original) end
+    )
     self.proposedTick = vim.api.nvim_buf_get_changedtick(self.buf)
     local current = spec.current or ({})
     self.originalText = type(current) == "string" and wholeText(current) or (#current > 0 and table.concat(current, "\n") .. "\n" or "")
@@ -208,7 +211,7 @@ function UnifiedView.prototype.proposalText(self)
     return fileText(self.buf)
 end
 function UnifiedView.prototype.decided(self)
-    return self.decisions > 0 or getOpt("modified", {buf = self.buf})
+    return self.decisions:decided()
 end
 function UnifiedView.prototype.cursorLine(self)
     return vim.api.nvim_win_is_valid(self.win) and vim.api.nvim_win_get_cursor(self.win)[1] or 1
@@ -462,7 +465,7 @@ function UnifiedView.prototype.draw(self, count)
                     local line = old[i + 1]
                     if not paired then
                         virt[#virt + 1] = removed({{line, DIFF_DELETE}})
-                        goto __continue83
+                        goto __continue84
                     end
                     local start, oldEnd, newEnd = changedMiddle(line, lines[i + 1])
                     if newEnd > start then
@@ -489,7 +492,7 @@ function UnifiedView.prototype.draw(self, count)
                         }
                     })
                 end
-                ::__continue83::
+                ::__continue84::
                 i = i + 1
             end
         end
@@ -604,7 +607,7 @@ function UnifiedView.prototype.decideHunk(self, action, range)
         return
     end
     if action == "take" then
-        self:rememberTake()
+        self.decisions:taking(self.originalText)
         local from, to = blockRows(
             hunk,
             "b",
@@ -612,7 +615,6 @@ function UnifiedView.prototype.decideHunk(self, action, range)
         )
         local lines = hunk.bCount > 0 and vim.api.nvim_buf_get_lines(self.buf, from, to, true) or ({})
         self:setOriginalBlock(hunk, lines)
-        self.taken = self.taken + 1
     else
         local from, to = blockRows(hunk, "a", self.originalCount)
         local lines = hunk.aCount > 0 and vim.api.nvim_buf_get_lines(
@@ -642,7 +644,7 @@ function UnifiedView.prototype.decideHunk(self, action, range)
             return
         end
     end
-    self:counted()
+    self.decisions:counted(action == "take")
     self:refresh()
     self:jumpHunk("next")
 end
@@ -665,26 +667,6 @@ function UnifiedView.prototype.setOriginalBlock(self, hunk, lines)
         ),
         "\n"
     ) .. "\n" or ""
-end
-function UnifiedView.prototype.changeNumber(self)
-    return vim.api.nvim_buf_call(
-        self.buf,
-        function() return vim.fn.changenr() end
-    )
-end
-function UnifiedView.prototype.lastChange(self)
-    return vim.api.nvim_buf_call(
-        self.buf,
-        function() return vim.fn.undotree().seq_last end
-    )
-end
-function UnifiedView.prototype.rememberTake(self)
-    local ____self_takes_8 = self.takes
-    ____self_takes_8[#____self_takes_8 + 1] = {
-        original = self.originalText,
-        change = self:changeNumber()
-    }
-    self.untaken = {}
 end
 function UnifiedView.prototype.setOriginal(self, text)
     local had = self.originalText
@@ -728,7 +710,7 @@ function UnifiedView.prototype.decideRows(self, action, ____bindingPattern0)
         return
     end
     if action == "take" then
-        self:rememberTake()
+        self.decisions:taking(self.originalText)
     end
     do
         local i = #picked - 1
@@ -772,60 +754,17 @@ function UnifiedView.prototype.decideRows(self, action, ____bindingPattern0)
             i = i - 1
         end
     end
-    if action == "take" then
-        self.taken = self.taken + 1
-    end
-    self:counted()
+    self.decisions:counted(action == "take")
     self:refresh()
 end
-function UnifiedView.prototype.counted(self)
-    self.decisions = self.decisions + 1
-    setOpt("modified", true, {buf = self.buf})
-end
 function UnifiedView.prototype.undo(self)
-    local last = self.takes[#self.takes]
-    if last ~= nil and self:changeNumber() == last.change then
-        table.remove(self.takes)
-        local ____self_untaken_9 = self.untaken
-        ____self_untaken_9[#____self_untaken_9 + 1] = {
-            original = self:setOriginal(last.original),
-            change = last.change,
-            last = self:lastChange()
-        }
-        self.taken = math.max(0, self.taken - 1)
-        self.decisions = math.max(0, self.decisions - 1)
+    if self.decisions:undo() then
         self:refresh()
-        return
     end
-    self:byVim("u")
 end
 function UnifiedView.prototype.redo(self)
-    local next = self.untaken[#self.untaken]
-    if next ~= nil and self:changeNumber() == next.change and self:lastChange() == next.last then
-        table.remove(self.untaken)
-        local ____self_takes_10 = self.takes
-        ____self_takes_10[#____self_takes_10 + 1] = {
-            original = self:setOriginal(next.original),
-            change = next.change
-        }
-        self.taken = self.taken + 1
-        self:counted()
+    if self.decisions:redo() then
         self:refresh()
-        return
-    end
-    self:byVim(string.char(18))
-end
-function UnifiedView.prototype.byVim(self, key)
-    local count = math.max(1, vim.v.count)
-    local ok, err = pcall(
-        vim.cmd,
-        ("silent normal! " .. tostring(count)) .. key
-    )
-    if not ok then
-        say(
-            tostring(err),
-            "warn"
-        )
     end
 end
 function UnifiedView.prototype.setWinbar(self)
@@ -841,9 +780,10 @@ function UnifiedView.prototype.setWinbar(self)
             rank = LEFT
         }
     end
-    if self.taken > 0 then
+    local taken = self.decisions:taken()
+    if taken > 0 then
         parts[#parts + 1] = {
-            text = (" (" .. tostring(self.taken)) .. " taken)",
+            text = (" (" .. tostring(taken)) .. " taken)",
             rank = LEFT + 0.5
         }
     end
@@ -902,13 +842,13 @@ function UnifiedView.prototype.watch(self)
         {buffer = self.buf},
         "claude-ide: mark the proposal's differences again after a change",
         function()
-            local ____big_11
+            local ____big_8
             if big then
-                ____big_11 = self:markLater()
+                ____big_8 = self:markLater()
             else
-                ____big_11 = self:refresh(false)
+                ____big_8 = self:refresh(false)
             end
-            return ____big_11
+            return ____big_8
         end
     )
     local pending = false

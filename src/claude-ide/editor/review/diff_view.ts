@@ -21,6 +21,7 @@ import {
   rowsOfLines,
   type Side,
 } from "./model";
+import { ProposalDecisions } from "./decisions";
 import { reasonOn } from "./reason";
 import type { ReviewVar } from "../review_marks";
 import {
@@ -70,22 +71,10 @@ export class DiffView {
   readonly origin: ReviewOrigin;
   /** Whether it waits unseen, its autocmds, settled or closed. */
   private readonly life: ViewLife;
-  /** Hunks taken into the left side so far (the winbar says so: the left side is not the file any more). */
-  private taken = 0;
-  /** Hunk decisions made (gh / gH): `q` then asks before it drops them. */
-  private decisions = 0;
+  /** The decisions made, takes into the left side among them, and the takes' undo history (decisions.ts). */
+  private readonly decisions: ProposalDecisions<string[]>;
   /** The view's keys: mapped, in the winbar, in the g? float (keys.ts). */
   private readonly keys: KeyEntry[];
-  /**
-   * Each take (gh) as the left side was before it, and the proposal's change number then: `u` gives a take back
-   * while the proposal is as the take left it (a take is no edit of the proposal, so Vim's own undo has none).
-   */
-  private readonly takes: { left: string[]; change: number }[] = [];
-  /**
-   * What u gave back of takes, for <C-r>: the left side as the take left it, the proposal's change number and its
-   * last change number then (an edit since drops it, as Vim drops its own redo). A new take empties it.
-   */
-  private untaken: { left: string[]; change: number; last: number }[] = [];
   /** Each window's winbar: a lead and the parts that may go (setWinbars). */
   private bars?: { left: [string, BarPart[]]; right: [string, BarPart[]] };
 
@@ -121,6 +110,7 @@ export class DiffView {
     setOpt("buftype", "acwrite", { buf: this.leftBuf });
     const { buf: proposal, filetype, option } = proposalBuffer(spec);
     this.rightBuf = proposal;
+    this.decisions = new ProposalDecisions(proposal, (left) => this.setLeft(left));
     const [ok, err] = pcall(() => this.show(spec.enter === true || takesFocus(spec.config.focus, spec.home)));
     if (!ok) {
       this.close();
@@ -242,7 +232,7 @@ export class DiffView {
 
   /** Hunks decided here, or the proposal edited: `q` asks before it drops that. */
   decided(): boolean {
-    return this.decisions > 0 || getOpt<boolean>("modified", { buf: this.rightBuf });
+    return this.decisions.decided();
   }
 
   /**
@@ -266,8 +256,8 @@ export class DiffView {
       left = ` %#WarningMsg#${name} has unsaved changes%*`;
       warn("%#WarningMsg#: they are shown here; accepting replaces them (`u` brings them back)%*");
     } else left = ` ${escapeBar(spec.currentLabel ?? "Current")}: ${name}`;
-    if (this.taken > 0)
-      leftParts.unshift({ text: `  + ${this.taken} taken hunk${this.taken === 1 ? "" : "s"}`, rank: DECIDES });
+    const taken = this.decisions.taken();
+    if (taken > 0) leftParts.unshift({ text: `  + ${taken} taken hunk${taken === 1 ? "" : "s"}`, rank: DECIDES });
     const who = escapeBar(spec.client ?? "Claude");
     const what = spec.deletes === true ? `${who}'s proposal: delete the file` : `${who}'s proposal`;
     const source = spec.source !== undefined ? `[${escapeBar(spec.source)}] ` : "";
@@ -332,10 +322,7 @@ export class DiffView {
       return;
     }
     let changed: boolean;
-    if (action === "take") {
-      this.takes.push({ left: vim.api.nvim_buf_get_lines(this.leftBuf, 0, -1, true), change: this.changeNumber() });
-      this.untaken = [];
-    }
+    if (action === "take") this.decisions.taking(vim.api.nvim_buf_get_lines(this.leftBuf, 0, -1, true));
     setOpt("modifiable", true, { buf: this.leftBuf });
     const [ok, err] = pcall(() => {
       if (hunks === undefined) changed = this.decideByVim(here === target, source, target);
@@ -356,12 +343,11 @@ export class DiffView {
       return;
     }
     if (!changed!) {
-      if (action === "take") this.takes.pop();
+      if (action === "take") this.decisions.tookNothing();
       say(range === undefined ? "no hunk under the cursor" : "no changed line in those lines");
       return;
     }
-    if (action === "take") this.taken++;
-    this.counted();
+    this.decisions.counted(action === "take");
     vim.cmd("diffupdate");
     // Part of a hunk: the cursor stays (the rest of the hunk is still there); a whole one: the next hunk.
     if (range === undefined) this.jumpHunk("next");
@@ -394,54 +380,18 @@ export class DiffView {
     return changed;
   }
 
-  /**
-   * u: the last take given back while the proposal is as that take left it; otherwise Vim's own undo in the
-   * proposal (a drop, or the user's edit), from either window.
-   */
+  /** u: the last take given back (decisions.ts), otherwise Vim's own undo in the proposal, from either window. */
   undo(): void {
-    const last = this.takes[this.takes.length - 1];
-    if (last !== undefined && this.changeNumber() === last.change) {
-      this.takes.pop();
-      this.untaken.push({ left: this.setLeft(last.left), change: last.change, last: this.lastChange() });
-      this.taken = math.max(0, this.taken - 1);
-      this.decisions = math.max(0, this.decisions - 1);
-    } else this.byVim("u");
+    this.decisions.undo();
     vim.cmd("diffupdate");
     this.setWinbars();
   }
 
-  /**
-   * <C-r>: the last take u gave back made again while the proposal is as it was then; otherwise Vim's own redo in
-   * the proposal (a drop, or the user's edit), from either window.
-   */
+  /** <C-r>: the last take u gave back made again (decisions.ts), otherwise Vim's own redo in the proposal. */
   redo(): void {
-    const next = this.untaken[this.untaken.length - 1];
-    if (next !== undefined && this.changeNumber() === next.change && this.lastChange() === next.last) {
-      this.untaken.pop();
-      this.takes.push({ left: this.setLeft(next.left), change: next.change });
-      this.taken++;
-      this.counted();
-    } else this.byVim(string.char(0x12));
+    this.decisions.redo();
     vim.cmd("diffupdate");
     this.setWinbars();
-  }
-
-  /**
-   * A decision made (a hunk, part of one, or a take made again): counted, and the proposal 'modified' even when
-   * only the left side changed (a take), so that :q refuses (E37) instead of dropping it; :w applies, :q! discards.
-   */
-  private counted(): void {
-    this.decisions++;
-    setOpt("modified", true, { buf: this.rightBuf });
-  }
-
-  /** The proposal's change number and its last one (undotree's): a take is undone / redone only while they hold. */
-  private changeNumber(): number {
-    return vim.api.nvim_buf_call(this.rightBuf, () => vim.fn.changenr());
-  }
-
-  private lastChange(): number {
-    return vim.api.nvim_buf_call(this.rightBuf, () => vim.fn.undotree().seq_last as number);
   }
 
   /** The left side's lines replaced by `lines`; returns the lines it had. */
@@ -452,13 +402,6 @@ export class DiffView {
     setOpt("modifiable", false, { buf: this.leftBuf });
     setOpt("modified", false, { buf: this.leftBuf });
     return had;
-  }
-
-  /** Vim's own undo (`u`) or redo (<C-r>) in the proposal, as many times as the count says. */
-  private byVim(key: string): void {
-    const count = math.max(1, vim.v.count as number);
-    const [ok, err] = pcall(vim.api.nvim_buf_call, this.rightBuf, () => vim.cmd(`silent normal! ${count}${key}`));
-    if (!ok) say(tostring(err), "warn");
   }
 
   /** A big proposal's hunk, by Vim's own :diffget / :diffput (no diff of the whole text per key). */

@@ -16,6 +16,7 @@
 // reaches it, so a 100,000-line file with thousands of hunks costs nothing while scrolled elsewhere.
 import type { Config } from "../../config";
 import { say } from "../../log";
+import { changeNumber, lastChange } from "./decisions";
 import { DIFF_ADD, DIFF_DELETE, DIFF_TEXT, defineHighlights } from "./highlights";
 import {
   blockLines,
@@ -460,19 +461,9 @@ export class InlineView {
     if (first !== undefined) this.showRow(first);
   }
 
-  /** The buffer's change number (undotree's): a decision made here is undone by `u` only while the buffer is so. */
-  private changeNumber(): number {
-    return vim.api.nvim_buf_call(this.buf, () => vim.fn.changenr());
-  }
-
   /** What a decision made here now is known by (InlineTag). */
   private tag(): InlineTag {
-    return { buf: this.buf, change: this.changeNumber() };
-  }
-
-  /** The buffer's last change number (undotree's seq_last): it grows with each new edit, and undo leaves it. */
-  private lastChange(): number {
-    return vim.api.nvim_buf_call(this.buf, () => vim.fn.undotree().seq_last as number);
+    return { buf: this.buf, change: changeNumber(this.buf) };
   }
 
   /**
@@ -481,8 +472,8 @@ export class InlineView {
    */
   private mine(which: "undo" | "redo"): InlineTag | undefined {
     const tag = this.source.lastTag(which) as InlineTag | undefined;
-    if (tag === undefined || tag.buf !== this.buf || tag.change !== this.changeNumber()) return undefined;
-    if (which === "redo" && tag.undoneAt !== undefined && tag.undoneAt !== this.lastChange()) return undefined;
+    if (tag === undefined || tag.buf !== this.buf || tag.change !== changeNumber(this.buf)) return undefined;
+    if (which === "redo" && tag.undoneAt !== undefined && tag.undoneAt !== lastChange(this.buf)) return undefined;
     return tag;
   }
 
@@ -505,7 +496,7 @@ export class InlineView {
     for (let tag = this.mine(which); count > 0 && tag !== undefined; tag = this.mine(which)) {
       if (which === "undo") {
         this.source.undo();
-        tag.undoneAt = this.lastChange();
+        tag.undoneAt = lastChange(this.buf);
       } else this.source.redo();
       count--;
     }

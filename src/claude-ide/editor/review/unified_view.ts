@@ -10,6 +10,7 @@
 // proposal's block into it, dropping one copies the original's block back into the proposal; either way the two
 // agree there and the hunk stops being a difference. Accepting answers the proposal as it is.
 import { say } from "../../log";
+import { ProposalDecisions } from "./decisions";
 import { reasonOn } from "./reason";
 import { textLines } from "./diff_text";
 import { defineHighlights as defineDiffHighlights, DIFF_ADD, DIFF_DELETE, DIFF_TEXT } from "./highlights";
@@ -162,22 +163,10 @@ export class UnifiedView {
   readonly origin: ReviewOrigin;
   /** Whether it waits unseen, its autocmds, settled or closed. */
   private readonly life: ViewLife;
-  /** Hunks taken so far (the winbar says so). */
-  private taken = 0;
-  /** Hunk decisions made (gh / gH): `q` then asks before it drops them. */
-  private decisions = 0;
+  /** The decisions made, takes into the original among them, and the takes' undo history (decisions.ts). */
+  private readonly decisions: ProposalDecisions<string>;
   /** The view's keys: mapped, in the winbar, in the g? float (keys.ts). */
   private readonly keys: KeyEntry[];
-  /**
-   * Each take (gh) as the original was before it, and the proposal's change number then: `u` gives a take back
-   * while the proposal is as the take left it (a take is no edit of the proposal, so Vim's own undo has none).
-   */
-  private readonly takes: { original: string; change: number }[] = [];
-  /**
-   * What u gave back of takes, for <C-r>: the original as the take left it, the proposal's change number and its
-   * last change number then (an edit since drops it, as Vim drops its own redo). A new take empties it.
-   */
-  private untaken: { original: string; change: number; last: number }[] = [];
   /** The window's 'signcolumn' before the view set it (put back if the window must stay: the last one). */
   private signcolumn?: string;
   /** A big proposal's marks wait for the typing to pause (markLater); undefined until then. */
@@ -215,6 +204,7 @@ export class UnifiedView {
     this.ns = vim.api.nvim_create_namespace(NAMESPACE);
     defineHighlights();
     this.buf = proposalBuffer(spec).buf;
+    this.decisions = new ProposalDecisions(this.buf, (original) => this.setOriginal(original));
 
     this.proposedTick = vim.api.nvim_buf_get_changedtick(this.buf);
 
@@ -237,7 +227,7 @@ export class UnifiedView {
 
   /** Hunks decided here, or the proposal edited: `q` asks before it drops that. */
   decided(): boolean {
-    return this.decisions > 0 || getOpt<boolean>("modified", { buf: this.buf });
+    return this.decisions.decided();
   }
 
   /** The line of the proposal the cursor is on: where a review opened from an overview left. */
@@ -567,11 +557,10 @@ export class UnifiedView {
       return;
     }
     if (action === "take") {
-      this.rememberTake();
+      this.decisions.taking(this.originalText);
       const [from, to] = blockRows(hunk, "b", this.proposalCount());
       const lines = hunk.bCount > 0 ? vim.api.nvim_buf_get_lines(this.buf, from, to, true) : [];
       this.setOriginalBlock(hunk, lines);
-      this.taken++;
     } else {
       const [from, to] = blockRows(hunk, "a", this.originalCount);
       const lines = hunk.aCount > 0 ? vim.api.nvim_buf_get_lines(this.original(), from, to, true) : [];
@@ -582,7 +571,7 @@ export class UnifiedView {
         return;
       }
     }
-    this.counted();
+    this.decisions.counted(action === "take");
     this.refresh();
     this.jumpHunk("next");
   }
@@ -594,21 +583,6 @@ export class UnifiedView {
     this.originalCount += lines.length - hunk.aCount;
     this.originalText =
       this.originalCount > 0 ? table.concat(vim.api.nvim_buf_get_lines(this.original(), 0, -1, true), "\n") + "\n" : "";
-  }
-
-  /** The proposal's change number (undotree's): a take is undone only while the proposal is as it left it. */
-  private changeNumber(): number {
-    return vim.api.nvim_buf_call(this.buf, () => vim.fn.changenr());
-  }
-
-  /** The proposal's last change number (undotree's seq_last): a new edit raises it, undo leaves it. */
-  private lastChange(): number {
-    return vim.api.nvim_buf_call(this.buf, () => vim.fn.undotree().seq_last as number);
-  }
-
-  private rememberTake(): void {
-    this.takes.push({ original: this.originalText, change: this.changeNumber() });
-    this.untaken = [];
   }
 
   /** The original made again from `text` (its buffer too); returns the text it had. */
@@ -640,7 +614,7 @@ export class UnifiedView {
       say("no changed line in those lines");
       return;
     }
-    if (action === "take") this.rememberTake();
+    if (action === "take") this.decisions.taking(this.originalText);
     // From the last hunk up: each replacement leaves the rows of the hunks above where they were.
     for (let i = picked.length - 1; i >= 0; i--) {
       const [h, r1, r2] = picked[i];
@@ -662,59 +636,18 @@ export class UnifiedView {
         }
       }
     }
-    if (action === "take") this.taken++;
-    this.counted();
+    this.decisions.counted(action === "take");
     this.refresh();
   }
 
-  /**
-   * A decision made (a hunk or part of one): counted, and the proposal's buffer 'modified' even when only the
-   * original's side changed (a take), so that :q refuses (E37) instead of dropping it; :w applies, :q! discards.
-   */
-  private counted(): void {
-    this.decisions++;
-    setOpt("modified", true, { buf: this.buf });
-  }
-
-  /**
-   * u: the last take given back while the proposal is as that take left it; otherwise Vim's own undo (a drop, or
-   * the user's edit).
-   */
+  /** u: the last take given back (decisions.ts), otherwise Vim's own undo (a drop, or the user's edit). */
   undo(): void {
-    const last = this.takes[this.takes.length - 1];
-    if (last !== undefined && this.changeNumber() === last.change) {
-      this.takes.pop();
-      this.untaken.push({ original: this.setOriginal(last.original), change: last.change, last: this.lastChange() });
-      this.taken = math.max(0, this.taken - 1);
-      this.decisions = math.max(0, this.decisions - 1);
-      this.refresh();
-      return;
-    }
-    this.byVim("u");
+    if (this.decisions.undo()) this.refresh();
   }
 
-  /**
-   * <C-r>: the last take u gave back made again while the proposal is as it was then; otherwise Vim's own redo (a
-   * drop, or the user's edit).
-   */
+  /** <C-r>: the last take u gave back made again (decisions.ts), otherwise Vim's own redo. */
   redo(): void {
-    const next = this.untaken[this.untaken.length - 1];
-    if (next !== undefined && this.changeNumber() === next.change && this.lastChange() === next.last) {
-      this.untaken.pop();
-      this.takes.push({ original: this.setOriginal(next.original), change: next.change });
-      this.taken++;
-      this.counted();
-      this.refresh();
-      return;
-    }
-    this.byVim(string.char(0x12));
-  }
-
-  /** Vim's own undo (`u`) or redo (<C-r>), as many times as the count says. */
-  private byVim(key: string): void {
-    const count = math.max(1, vim.v.count as number);
-    const [ok, err] = pcall(vim.cmd, `silent normal! ${count}${key}`);
-    if (!ok) say(tostring(err), "warn");
+    if (this.decisions.redo()) this.refresh();
   }
 
   /**
@@ -734,7 +667,8 @@ export class UnifiedView {
         text: left === 0 ? "  · all hunks decided" : `  · ${left} hunk${left === 1 ? "" : "s"} left`,
         rank: LEFT,
       });
-    if (this.taken > 0) parts.push({ text: ` (${this.taken} taken)`, rank: LEFT + 0.5 });
+    const taken = this.decisions.taken();
+    if (taken > 0) parts.push({ text: ` (${taken} taken)`, rank: LEFT + 0.5 });
     if (spec.deletes === true) title += `: %#WarningMsg#delete ${name}%*`;
     else if (spec.renamedFrom !== undefined) {
       title += `: ${escapeBar(spec.renamedFrom)} → ${name}`;
