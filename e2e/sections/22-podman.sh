@@ -121,6 +121,7 @@ EOF
     check "podman $recipe: no process of the session, here or in the container, has the token on its command line (the far claude gets file paths)" pod_no_token
     check "podman $recipe: :checkhealth measures a round trip through the door" remote_health_trip "$pn" "$door"
     nv_ex "$pn" tabclose
+    nv_ex "$pn" ClaudeCodeFocus # (:tabclose left the terminal's window in Normal mode)
     wait_for 30 pane_has "$pn" "? for shortcuts"
 
     # A proposal reviewed here, then a shell change over there reviewed at the turn's end.
