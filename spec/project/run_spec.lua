@@ -51,7 +51,7 @@ describe('make run', function()
     local function lua(code)
       return vim.rpcrequest(chan, 'nvim_exec_lua', code, {})
     end
-    local running = vim.wait(5000, function()
+    local running = vim.wait(20000, function()
       return lua('return require("claude-ide").status().running')
     end, 20)
     assert(running, 'the server did not start: ' .. lua('return vim.fn.execute("messages")'))
@@ -63,7 +63,7 @@ describe('make run', function()
 
     vim.rpcrequest(chan, 'nvim_command', 'ClaudeCode')
     local text
-    local ok = vim.wait(5000, function()
+    local ok = vim.wait(20000, function()
       text = lua([[
         for _, buf in ipairs(vim.api.nvim_list_bufs()) do
           if vim.bo[buf].buftype == 'terminal' then
