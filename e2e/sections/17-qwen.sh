@@ -8,7 +8,8 @@
 # listed connected under the CLI's name (sessions, :checkhealth), the review names the CLI, :ClaudeCodeAdd's
 # @path reaches the prompt and a selection made before going to the terminal the model's request. Then the turn
 # review through Qwen Code's hooks (UserPromptSubmit, Stop; :ClaudeCode passes them in the system-defaults file
-# QWEN_CODE_SYSTEM_DEFAULTS_PATH names): in yolo mode (terminal.permission_mode = "bypassPermissions") a write_file and a `sed -i` of one turn both appear in it.
+# QWEN_CODE_SYSTEM_DEFAULTS_PATH names): in yolo mode (terminal.permission_mode = "bypassPermissions") a write_file and a `sed -i` of one turn both appear in it, and a note
+# written there with `gn` reaches the model with the next prompt.
 QWEN="$(bash "$ROOT/scripts/qwen-code.sh")" || { echo "the Qwen Code CLI could not be installed" >&2; QWEN=""; }
 # The project installs the CLI itself: one that is missing is a failure, never a silent skip.
 check "qwen: the CLI is installed (scripts/qwen-code.sh)" test -n "$QWEN"
@@ -34,6 +35,7 @@ JSON
   # read shows "beta", the second's "BETA".
   cat > "$WORK/qwen-scenario.json" <<JSON
 [
+  {"when": "qwen notes answer", "reply": {"text": "QWEN-NOTES-DONE"}},
   {"when": "tool_result edit", "reply": {"text": "QWEN-TOOL-ANSWERED"}},
   {"when": ["tool_result read_file", "BETA"], "reply": {"call": {"name": "edit", "args": {"file_path": "$QWEN_PROJECT/notes.txt",
     "old_string": "BETA\ngamma", "new_string": "BETA\nGAMMA"}}}},
@@ -139,6 +141,26 @@ JSON
   check "turn (qwen): the model's write landed" file_is "$QT_PROJECT/written.txt" "written by the model"
   check "turn (qwen): both appear in the turn review" wait_for 30 qt_lists_both
   check "turn (qwen): the turn review's title names the CLI" eval '[[ "$(nv qturn "getline(1)")" == *"Qwen Code"* ]]'
+  # Notes with Qwen Code (issue 52): `gn` on the shell command's changed line in the overview, `:w` applies, and
+  # the next prompt's request carries the note (its UserPromptSubmit hook), once, with the path, line and quoted
+  # code as written. Qwen Code, like Gemini CLI, escapes < and > in a hook's context: the notes quote in fenced
+  # blocks, so the quote reaches the model readable.
+  qt_keys() { tmux -S "$TMUX_SOCK" send-keys -t qturn "$@"; }
+  qt_line() { nv qturn 'getline(".")'; }
+  check "notes (qwen): the overview has the focus, in Normal mode" wait_for 10 eval '[[ "$(nv qturn "mode(1)")" == n ]]'
+  qt_keys -l '/^+TWO'
+  qt_keys Enter
+  check "notes (qwen): / to shell.txt's changed line" wait_for 10 eval '[[ "$(qt_line)" == "+TWO" ]]'
+  note_by_keys qturn 'QNOTE-TWO why upper case'
+  check "notes (qwen): gn wrote the note" wait_for 10 eval '[[ "$(notes_list qturn)" == *"QNOTE-TWO why upper case"* ]]'
+  qt_keys ':w' Enter
+  check "notes (qwen): :w applied the review" wait_for 10 eval '[[ "$(nv qturn "exists(\"t:claude_ide_diff\")")" == 0 ]]'
+  type_into qturn "qwen notes answer"
+  wait_for 10 api_log_has qwen "qwen notes answer" || tmux -S "$TMUX_SOCK" send-keys -t qturn Enter
+  check "notes (qwen): the next request carries the note on shell.txt (path, line, quoted code, note), once" \
+    wait_for 60 api_once "$WORK/qwen-api.jsonl" "qwen notes answer" \
+    "$(note_for_model "$QT_PROJECT/shell.txt line 2" 'TWO' 'QNOTE-TWO why upper case')"
+  check "notes (qwen): the CLI showed the model's answer" wait_for 30 pane_has qturn "QWEN-NOTES-DONE"
   if ((failed > section_failed_before)); then
     echo "--- qwen Neovim screen ---"; pane qwen
     echo "--- qturn Neovim screen ---"; pane qturn
