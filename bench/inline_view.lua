@@ -26,7 +26,7 @@ package.path = table.concat({
 vim.opt.rtp:prepend(root)
 local report = require('lib.report')
 local say, stats, goal = report.say, report.stats, report.goal
-local screen = require('helpers.screen')
+local frozen_screen = require('lib.frozen')
 
 local LINES = report.size(100000, 2000)
 local PAGES = report.size(150, 5)
@@ -42,36 +42,14 @@ say(
   )
 )
 
-local s = screen.new({ width = 160, height = 50 })
-local dir = vim.fn.tempname()
-vim.fn.mkdir(dir, 'p')
-s:cmd('cd ' .. vim.fn.fnameescape(dir))
+local s, dir = frozen_screen.screen({ width = 160, height = 50 })
 s:cmd('set cmdheight=10')
--- In the child: the review machinery, the 1 ms timer, a file's two texts.
+-- In the child: the review machinery, a file's two texts.
 s:lua([[
   local lualib = require('claude-ide.lualib_bundle')
   local config = require('claude-ide.config').validate({ diff = { focus = 'never' } }).config
   _G.diffs = lualib.__TS__New(require('claude-ide.editor.review.diff').DiffManager, config, function() return nil end)
   _G.inline = require('claude-ide.editor.review.inline_view')
-  vim.notify = function() end
-  _G.gap = { worst = 0, cpu = 0 }
-  local last, last_cpu = vim.uv.hrtime(), os.clock()
-  local timer = vim.uv.new_timer()
-  timer:start(1, 1, function()
-    local now, cpu = vim.uv.hrtime(), os.clock()
-    local held = (now - last) / 1e6 - 1
-    if held > _G.gap.worst then
-      _G.gap.worst = held
-      _G.gap.cpu = (cpu - last_cpu) * 1000
-    end
-    last, last_cpu = now, cpu
-  end)
-  --- The longest stretch since the last call (and its CPU time), then a new measure.
-  _G.take_gap = function()
-    local g = _G.gap
-    _G.gap = { worst = 0, cpu = 0 }
-    return { g.worst, g.cpu }
-  end
   --- A file of `n` lines before and after a turn that changed every 10th line (its 5th).
   _G.texts = function(name, n)
     local before, after = {}, {}
@@ -207,17 +185,9 @@ say(
   )
 )
 say(('   %d marks drawn for the %d hunks the screens reached'):format(drawn, hunks))
---- "p50 +0.40  p90 +1.20  max +3.10 ms": what a sorted list's percentiles are above another's (`from`'s).
-local function above(list, from)
-  local function d(p)
-    return report.pct(list, p) - report.pct(from, p)
-  end
-  return ('p50 %+7.2f  p90 %+7.2f  max %+7.2f ms'):format(d(0.5), d(0.9), list[#list] - from[#from]),
-    list[#list] - from[#from]
-end
 local frozen_line = stats(frozen)
 local base_line = stats(base_frozen)
-local added_line, added = above(frozen, base_frozen)
+local added_line, added = report.above(frozen, base_frozen)
 say(
   ('   editor frozen around each key, in the view       %s  %s'):format(frozen_line, goal(frozen[#frozen], 16, ' ms'))
 )
@@ -225,7 +195,7 @@ say(('        the editor alone (the same keys, before)    %s'):format(base_line)
 say(('        what the view adds (view minus alone)       %s  %s'):format(added_line, goal(added, 16, ' ms')))
 say(('   its own CPU time in its longest stretch, view    %s'):format(stats(frozen_cpu)))
 say(('        the editor alone                            %s'):format(stats(base_cpu)))
-say(('        what the view adds                          %s'):format((above(frozen_cpu, base_cpu))))
+say(('        what the view adds                          %s'):format((report.above(frozen_cpu, base_cpu))))
 say(('   the longest around the key %s'):format(worst_key))
 
 -- 2. Opening the inline view of a 50-file turn.
@@ -300,5 +270,4 @@ say(
   )
 )
 say(('   its own CPU time in its longest stretch          %s'):format(stats(open_cpu)))
-s:close()
-vim.fn.delete(dir, 'rf')
+frozen_screen.close(s, dir)

@@ -1,14 +1,19 @@
 -- Benchmark: 500 notes on lines (editor/notes, :ClaudeCodeNote) loaded and drawn, in a child Neovim with a UI
--- attached (spec/helpers/screen) at 160x50 and claude-ide set up, as a user's editor: a 10,000-line file with a
--- note every 20 lines (500 notes, one in four of two lines), kept in the notes' store of the working directory.
---   1. `:edit` of that file, typed: the notes wake (their module and store read on the first file read), find
---      their lines and draw their marks (a sign and virtual lines each); "editor frozen" is the longest stretch the
+-- attached (bench/lib/frozen: spec/helpers/screen at 160x50, its 1 ms timer), as a user's editor: a 10,000-line
+-- Lua file with a note every 20 lines (500 notes, one in four of two lines), kept in the notes' store of the
+-- working directory. The notes' book is made as the plugin makes it on the first file read (createNoteBook; the
+-- rest of claude-ide is not set up, so nothing else of it runs).
+--   1. the notes waking in the file open in the window, and `:edit` of that file, typed: the notes find their
+--      lines and draw their marks (a sign and virtual lines each); "editor frozen" is the longest stretch the
 --      child's loop was held from the key to the screen drawn (a 1 ms repeating timer in the child: the longest gap
---      between its runs, minus its 1 ms; goal <= 16 ms). The first open (the notes' module and store read) and the
---      next ones (the buffer wiped and opened again: the notes already awake) are printed apart, each beside the
---      same :edit of a file of the same size with no notes (the editor alone);
+--      between its runs, minus its 1 ms; goal <= 16 ms), beside the same :edit of a file of the same size with no
+--      notes (the editor alone);
 --   2. scrolling that file page by page with its notes drawn (<C-f>, then <C-b>, each key followed by a redraw),
---      beside the same keys in the file without notes.
+--      beside the same keys in the file without notes (in rounds, one file then the other), and what the notes
+--      add (the difference of their percentiles): a page's redraw is mostly the file's highlighting (Lua's treesitter, Neovim's own), which alone
+--      can hold the editor longer than the goal on a loaded machine;
+--   3. the same keys in both files with their highlighting off: what the notes' own marks add to a page's redraw,
+--      without the highlighting's work and noise.
 -- The CPU time the child spent in its longest stretch (os.clock) is printed too: a loaded machine does not
 -- inflate it. Prints figures beside their goals.
 --
@@ -24,12 +29,16 @@ package.path = table.concat({
 vim.opt.rtp:prepend(root)
 local report = require('lib.report')
 local say, stats, goal = report.say, report.stats, report.goal
-local screen = require('helpers.screen')
+local frozen_screen = require('lib.frozen')
 
 local LINES = report.size(10000, 400)
 local NOTES = report.size(500, 20)
 local RUNS = report.size(10, 1)
 local PAGES = report.size(40, 3)
+-- The scrolling is measured in rounds, the file with no notes then the noted one in each: Neovim's own redraw of a
+-- page grows slower over a run (the same file's scrolling later in the run took 40% more CPU), so one file measured
+-- long after the other would count that drift as the notes'.
+local ROUNDS = report.size(3, 1)
 
 say(
   ('notes drawn (Neovim %s)%s; %s'):format(
@@ -39,34 +48,12 @@ say(
   )
 )
 
-local dir = vim.fn.tempname()
-vim.fn.mkdir(dir, 'p')
-local s = screen.new({ width = 160, height = 50 })
-s:cmd('cd ' .. vim.fn.fnameescape(dir))
+local s, dir = frozen_screen.screen({ width = 160, height = 50 })
 s:cmd('set cmdheight=2 signcolumn=yes')
--- In the child: the 1 ms timer, the two files.
+-- In the child: the two files.
 s:lua(
   [[
   local lines = ...
-  vim.notify = function() end
-  _G.gap = { worst = 0, cpu = 0 }
-  local last, last_cpu = vim.uv.hrtime(), os.clock()
-  local timer = vim.uv.new_timer()
-  timer:start(1, 1, function()
-    local now, cpu = vim.uv.hrtime(), os.clock()
-    local held = (now - last) / 1e6 - 1
-    if held > _G.gap.worst then
-      _G.gap.worst = held
-      _G.gap.cpu = (cpu - last_cpu) * 1000
-    end
-    last, last_cpu = now, cpu
-  end)
-  --- The longest stretch since the last call (and its CPU time), then a new measure.
-  _G.take_gap = function()
-    local g = _G.gap
-    _G.gap = { worst = 0, cpu = 0 }
-    return { g.worst, g.cpu }
-  end
   for _, name in ipairs({ 'noted', 'plain' }) do
     local text = {}
     for l = 1, lines do
@@ -130,7 +117,6 @@ for _ = 1, RUNS do
   table.insert(plain_cpu, c)
   table.insert(plain_took, t)
 end
-local plain_scroll, plain_scroll_cpu = scroll()
 
 -- The notes kept for this folder, as the plugin keeps them: one every 20 lines, one in four on two lines, one in
 -- five already sent.
@@ -225,11 +211,58 @@ drawn()
 local attach_took = s:lua('return _G.attach_took')
 assert(#attach_took >= RUNS, 'the notes were not drawn on :edit')
 
--- 3. Scrolling with the notes drawn.
-local noted_scroll, noted_scroll_cpu = scroll()
-assert(s:find('note 1: check this') ~= nil, 'the first note is not on the screen after scrolling:\n' .. s:show())
-s:close()
-vim.fn.delete(dir, 'rf')
+-- 3. Scrolling with the notes drawn, and the same keys in the file with no notes, round by round (each file
+-- opened again, the noted one's notes all drawn first).
+local noted_scroll, noted_scroll_cpu, plain_scroll, plain_scroll_cpu = {}, {}, {}, {}
+for _ = 1, ROUNDS do
+  open('plain.lua')
+  local f, c = scroll()
+  vim.list_extend(plain_scroll, f)
+  vim.list_extend(plain_scroll_cpu, c)
+  open('noted.lua')
+  assert(
+    vim.wait(10000, function()
+      return s:lua([[
+        return #vim.api.nvim_buf_get_extmarks(0, vim.api.nvim_create_namespace('claude-ide.notes'), 0, -1, {})
+      ]]) == 2 * NOTES
+    end, 5),
+    'the notes were not all drawn on :edit'
+  )
+  f, c = scroll()
+  vim.list_extend(noted_scroll, f)
+  vim.list_extend(noted_scroll_cpu, c)
+  assert(s:find('note 1: check this') ~= nil, 'the first note is not on the screen after scrolling:\n' .. s:show())
+end
+
+-- 4. The same keys in both files with their highlighting off (the Lua filetype's treesitter, and syntax): what
+-- is left of a page's redraw is the text, the signs and the notes' virtual lines, so the notes' own part of it
+-- shows apart from the file's highlighting (most of a page's redraw, and of its noise on a loaded machine). Each
+-- key's CPU time with its redraw is taken in the child around them (under a millisecond: finer than the timer).
+local function unhighlighted()
+  s:lua("pcall(vim.treesitter.stop) vim.cmd('setlocal syntax=OFF') vim.cmd('normal! gg')")
+  s:redraw()
+  local cpu = {}
+  for _, k in ipairs({ '\6', '\2' }) do
+    for _ = 1, PAGES do
+      local took = s:lua(
+        [[
+        local t = os.clock()
+        vim.cmd('normal! ' .. ...)
+        vim.cmd('redraw')
+        return (os.clock() - t) * 1000
+      ]],
+        k
+      )
+      table.insert(cpu, took)
+    end
+  end
+  return cpu
+end
+local bare_noted_cpu = unhighlighted()
+assert(s:find('note 1: check this') ~= nil, 'the first note is not on the screen unhighlighted:\n' .. s:show())
+open('plain.lua')
+local bare_plain_cpu = unhighlighted()
+frozen_screen.close(s, dir)
 
 say(('   %d notes on a %d-line file (%d marks drawn), one in five sent'):format(NOTES, LINES, marks))
 say(
@@ -252,12 +285,20 @@ say(
 say(('   the same :edit of a file with no notes, frozen   %s'):format(stats(plain_frozen)))
 say(('        its own CPU time in its longest stretch     %s'):format(stats(plain_cpu)))
 say(('        drawn after the key                         %s'):format(stats(plain_took)))
+local added_line, added = report.above(noted_scroll, plain_scroll)
 say(
   ('   scrolling with the notes drawn (<C-f>/<C-b>), frozen %s  %s'):format(
     stats(noted_scroll),
     goal(noted_scroll[#noted_scroll], 16, ' ms')
   )
 )
-say(('        its own CPU time in its longest stretch     %s'):format(stats(noted_scroll_cpu)))
-say(('   the same keys in the file with no notes, frozen  %s'):format(stats(plain_scroll)))
-say(('        its own CPU time in its longest stretch     %s'):format(stats(plain_scroll_cpu)))
+say(('        the same keys in the file with no notes     %s'):format(stats(plain_scroll)))
+say(('        what the notes add (noted minus no notes)   %s  %s'):format(added_line, goal(added, 16, ' ms')))
+say(('   its own CPU time in its longest stretch, noted   %s'):format(stats(noted_scroll_cpu)))
+say(('        the file with no notes                      %s'):format(stats(plain_scroll_cpu)))
+say(
+  ('        what the notes add                          %s'):format((report.above(noted_scroll_cpu, plain_scroll_cpu)))
+)
+say(("   the same unhighlighted: a key's CPU, noted      %s"):format(stats(bare_noted_cpu)))
+say(('        the file with no notes                      %s'):format(stats(bare_plain_cpu)))
+say(('        what the notes add                          %s'):format((report.above(bare_noted_cpu, bare_plain_cpu))))

@@ -40,6 +40,19 @@ function M.stats(times)
     p50
 end
 
+--- "p50  +0.40  p90  +1.20  max  +3.10 ms": how far two sorted lists' percentiles are apart (`list`'s minus
+--- `from`'s: what a feature adds to the editor's own figures, taken with the same keys). Also returns the
+--- difference of the maxima. Sorts both lists.
+function M.above(list, from)
+  table.sort(list)
+  table.sort(from)
+  local function d(p)
+    return M.pct(list, p) - M.pct(from, p)
+  end
+  return ('p50 %+7.2f  p90 %+7.2f  max %+7.2f ms'):format(d(0.5), d(0.9), list[#list] - from[#from]),
+    list[#list] - from[#from]
+end
+
 --- "goal <= 16 ms: met" (or "NOT met"; "smoke run, not judged" in the smoke mode): a figure's goal beside it.
 --- `at_most`: the goal is an upper bound (else a lower one).
 function M.goal(value, goal, unit, at_most)
