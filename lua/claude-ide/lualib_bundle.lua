@@ -149,6 +149,16 @@ local function __TS__ArrayPush(self, ...)
     return len
 end
 
+local function __TS__ArrayFind(self, predicate, thisArg)
+    for i = 1, #self do
+        local elem = self[i]
+        if predicate(thisArg, elem, i - 1, self) then
+            return elem
+        end
+    end
+    return nil
+end
+
 local function __TS__ObjectAssign(target, ...)
     local sources = {...}
     for i = 1, #sources do
@@ -160,16 +170,6 @@ local function __TS__ObjectAssign(target, ...)
         end
     end
     return target
-end
-
-local function __TS__ArrayFind(self, predicate, thisArg)
-    for i = 1, #self do
-        local elem = self[i]
-        if predicate(thisArg, elem, i - 1, self) then
-            return elem
-        end
-    end
-    return nil
 end
 
 local function __TS__ArrayIndexOf(self, searchElement, fromIndex)
@@ -790,8 +790,8 @@ return {
   __TS__ArraySort = __TS__ArraySort,
   __TS__ArrayUnshift = __TS__ArrayUnshift,
   __TS__ArrayPush = __TS__ArrayPush,
-  __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayFind = __TS__ArrayFind,
+  __TS__ObjectAssign = __TS__ObjectAssign,
   __TS__ArrayIndexOf = __TS__ArrayIndexOf,
   __TS__ArraySplice = __TS__ArraySplice,
   __TS__ArrayIncludes = __TS__ArrayIncludes,

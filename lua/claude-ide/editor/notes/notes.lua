@@ -1,10 +1,10 @@
 -- Generated from src/claude-ide/editor/notes/notes.ts by TypeScriptToLua (make build): do not edit.
 local ____lualib = require("claude-ide.lualib_bundle")
 local __TS__Class = ____lualib.__TS__Class
-local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayFilter = ____lualib.__TS__ArrayFilter
 local __TS__ArrayMap = ____lualib.__TS__ArrayMap
 local __TS__ArrayFind = ____lualib.__TS__ArrayFind
+local __TS__ObjectAssign = ____lualib.__TS__ObjectAssign
 local __TS__ArrayIndexOf = ____lualib.__TS__ArrayIndexOf
 local __TS__ArraySplice = ____lualib.__TS__ArraySplice
 local __TS__ArraySome = ____lualib.__TS__ArraySome
@@ -131,11 +131,12 @@ function NoteBook.prototype.____constructor(self, cwd)
         say("notes: " .. kept.error, "warn")
     end
     for ____, n in ipairs(kept.notes) do
-        local ____self_notes_3 = self.notes
         local ____self_0, ____nextId_1 = self, "nextId"
         local ____self_nextId_2 = ____self_0[____nextId_1]
         ____self_0[____nextId_1] = ____self_nextId_2 + 1
-        ____self_notes_3[#____self_notes_3 + 1] = __TS__ObjectAssign({}, n, {id = ____self_nextId_2})
+        n.id = ____self_nextId_2
+        local ____self_notes_3 = self.notes
+        ____self_notes_3[#____self_notes_3 + 1] = n
     end
     self.group = vim.api.nvim_create_augroup(AUGROUP, {clear = true})
     local function on(event, desc, fn)
