@@ -8,7 +8,9 @@
 # scheme, 'termguicolors'), drives what a user meets (a scripted stand-in for the `claude` CLI speaks the real
 # protocol: stand-in-cli.mjs), waits until the screen shows the texts that mark it, captures the screen with its
 # colours (tmux capture-pane -e) and renders it to doc/pictures/<name>.svg (render-svg.mjs).
-# --smoke writes no image: it only checks that every scenario still reaches its screen (spec/project/pictures_spec.lua).
+# --smoke writes no image: it checks that every scenario still reaches its screen (spec/project/pictures_spec.lua)
+# and, with the Neovim the pictures are made with (0.12: 0.10 draws diff fillers and :checkhealth otherwise), that
+# doc/pictures still shows that screen's text (stale.mjs).
 # Prints one line per picture ("ok <name>" or "FAIL <name>: ..." followed by the screen it saw) and exits non-zero
 # when any failed. PICTURES_NVIM=<nvim> runs another Neovim (the smoke spec runs its own version),
 # PICTURES_SCENARIOS=<folder> other scenarios, PICTURES_WAIT=<seconds> how long a screen may take (default 30).
@@ -20,11 +22,14 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
 HERE="$ROOT/scripts/pictures"
 SMOKE=0
 [[ "${1:-}" == --smoke ]] && SMOKE=1 && shift
-NVIM_BIN="${PICTURES_NVIM:-$ROOT/.deps/bin/nvim-0.12}"
+PICTURES_BIN="$ROOT/.deps/bin/nvim-0.12" # the Neovim the README's pictures are made with
+NVIM_BIN="${PICTURES_NVIM:-$PICTURES_BIN}"
+SAME_NVIM=0
+[[ "$(readlink -f "$NVIM_BIN")" == "$(readlink -f "$PICTURES_BIN")" ]] && SAME_NVIM=1
 # The terminal's size: the same for every picture, unless a scenario sets its own (before start_nvim).
 DEFAULT_COLS=140
 DEFAULT_ROWS=30
-OUT="$ROOT/doc/pictures"
+OUT="${PICTURES_OUT:-$ROOT/doc/pictures}" # PICTURES_OUT=<folder>: elsewhere (a spec's)
 
 [[ -x "$ROOT/.deps/tmux/bin/tmux" ]] && export PATH="$ROOT/.deps/tmux/bin:$PATH"
 command -v tmux >/dev/null || { echo "pictures: needs tmux (make deps installs it)" >&2; exit 2; }
@@ -33,8 +38,9 @@ command -v tmux >/dev/null || { echo "pictures: needs tmux (make deps installs i
 
 # Everything the run makes stays in $WORK; HOME is there so that paths show as ~/project in every picture. The
 # pictures are made in a fixed folder (paths the health check prints stay the same from one run to the next), and
-# the plugin is loaded through a link where lazy.nvim would have installed it; a smoke run takes a folder of its own.
-if ((SMOKE)); then
+# the plugin is loaded through a link where lazy.nvim would have installed it; a smoke run, or one drawing elsewhere
+# (PICTURES_OUT, a spec's), takes a folder of its own.
+if ((SMOKE)) || [[ -n "${PICTURES_OUT:-}" ]]; then
   WORK="$(mktemp -d "${TMPDIR:-/tmp}/claude-ide-pictures.XXXXXX")"
 else
   WORK=/tmp/claude-ide-pictures
@@ -162,7 +168,15 @@ shoot() {
   fi
   wait_for 10 screen_still
   if ((SMOKE)); then
-    echo "ok   $name (reached its screen: $*)"
+    # The README's picture of that screen is still what it shows (stale.mjs: the words, not the ports or timings).
+    local stale
+    if ((SAME_NVIM)) && ! stale="$(pane | node "$HERE/stale.mjs" "$OUT/$name.svg")"; then
+      echo "FAIL $name: ${OUT#"$ROOT"/}/$name.svg no longer shows this screen (make pictures draws it again):"
+      printf '%s\n' "$stale"
+      failed=$((failed + 1))
+      return 1
+    fi
+    echo "ok   $name (reached its screen: $*$( ((SAME_NVIM)) && echo "; ${OUT#"$ROOT"/}/$name.svg shows it"))"
   else
     local cursor
     cursor="$(tmux -S "$TMUX_SOCK" display -p -t pic '#{?cursor_flag,#{cursor_x}#,#{cursor_y},}')"

@@ -4,13 +4,16 @@
 -- instead of leaving a stale picture in the README.
 local root = vim.fn.getcwd()
 
---- Runs scripts/pictures/run.sh --smoke with this Neovim's version and the extra environment `env`.
-local function smoke(env)
+--- Runs scripts/pictures/run.sh --smoke (`draw`: without, drawing the pictures) with this Neovim's version and
+--- the extra environment `env`.
+local function smoke(env, draw)
   local version = vim.fn.has('nvim-0.11') == 1 and '0.12' or '0.10'
   local full = vim.tbl_extend('force', { PICTURES_NVIM = root .. '/.deps/bin/nvim-' .. version }, env or {})
-  local r = vim
-    .system({ 'bash', root .. '/scripts/pictures/run.sh', '--smoke' }, { cwd = root, env = full, text = true })
-    :wait(300000)
+  local cmd = { 'bash', root .. '/scripts/pictures/run.sh' }
+  if not draw then
+    table.insert(cmd, '--smoke')
+  end
+  local r = vim.system(cmd, { cwd = root, env = full, text = true }):wait(300000)
   return r.code, (r.stdout or '') .. (r.stderr or '')
 end
 
@@ -55,5 +58,36 @@ describe('make pictures #slow', function()
     assert.is_truthy(out:find('FAIL lost: the screen never showed: a text no screen shows', 1, true), out)
     assert.is_truthy(out:find('  | nothing-here.txt ', 1, true), out) -- its statusline
     assert.is_truthy(out:find('0 passed, 1 failed', 1, true), out)
+  end)
+
+  it('fails when a picture no longer shows the screen its scenario reaches (with the pictures\' Neovim)', function()
+    local dir, out_dir = vim.fn.tempname(), vim.fn.tempname()
+    vim.fn.mkdir(dir, 'p')
+    vim.fn.mkdir(out_dir, 'p')
+    vim.fn.writefile({
+      'mkdir -p "$HOME/project"',
+      [[echo 'the words of today, 42 of them' > "$HOME/project/words.txt"]],
+      'start_nvim "$HOME/project" words.txt',
+      'shoot words "the words of today"',
+    }, dir .. '/10-words.sh')
+    -- The pictures are made with 0.12, whatever Neovim runs this spec.
+    local env = { PICTURES_SCENARIOS = dir, PICTURES_OUT = out_dir, PICTURES_NVIM = root .. '/.deps/bin/nvim-0.12' }
+    local code, out = smoke(env, true)
+    assert.are.equal(0, code, out)
+    local svg = out_dir .. '/words.svg'
+    assert.are.equal(1, vim.fn.filereadable(svg), out)
+    -- Drawn just now: the smoke run finds the screen in it.
+    code, out = smoke(env)
+    assert.are.equal(0, code, out)
+    assert.is_truthy(out:find('ok   words (reached its screen: the words of today; ', 1, true), out)
+    -- A picture of yesterday's words (the view's text changed since the picture was made): the smoke run fails.
+    local text = table.concat(vim.fn.readfile(svg), '\n')
+    local changed = text:gsub('>today,<', '>yesterday,<')
+    assert.are_not.equal(text, changed, 'the picture has no "today," to change: ' .. text)
+    vim.fn.writefile(vim.split(changed, '\n'), svg)
+    code, out = smoke(env)
+    assert.are_not.equal(0, code, out)
+    assert.is_truthy(out:find('FAIL words: ' .. out_dir .. '/words.svg no longer shows this screen', 1, true), out)
+    assert.is_truthy(out:find('the picture thewordsofyesterday,#ofthem', 1, true), out)
   end)
 end)
