@@ -60,7 +60,7 @@ describe('make pictures #slow', function()
     assert.is_truthy(out:find('0 passed, 1 failed', 1, true), out)
   end)
 
-  it('fails when a picture no longer shows the screen its scenario reaches (with the pictures\' Neovim)', function()
+  it("fails when a picture no longer shows the screen its scenario reaches (with the pictures' Neovim)", function()
     local dir, out_dir = vim.fn.tempname(), vim.fn.tempname()
     vim.fn.mkdir(dir, 'p')
     vim.fn.mkdir(out_dir, 'p')
