@@ -143,10 +143,12 @@ tree_args() {
 }
 section_pids() { tree_pids "$(nv "$1" 'getpid()')"; }
 # A Neovim with a UI driven as a user drives it: ui_keys <name> <keys...> types into its tmux window (tmux's key
-# names; -l for literal text); ui_in_review <name>: its current tab page is a review; ui_mode <name>: its mode(1).
+# names; -l for literal text); ui_in_review <name>: its current tab page is a review; ui_mode <name>: its mode(1);
+# ui_in_terminal <name>: its current window is a terminal, in Terminal mode (where a prompt to the agent is typed).
 ui_keys() { local name="$1"; shift; tmux -S "$TMUX_SOCK" send-keys -t "$name" "$@"; }
 ui_in_review() { [[ "$(nv "$1" 'exists("t:claude_ide_diff")')" == 1 ]]; }
 ui_mode() { nv "$1" 'mode(1)'; }
+ui_in_terminal() { [[ "$(ui_mode "$1")" == t && "$(nv "$1" '&buftype')" == terminal ]]; }
 winbar_has() { [[ "$(nv "$1" 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.wo[w].winbar end, vim.api.nvim_tabpage_list_wins(0)))")')" == *"$2"* ]]; }
 
 # tmux windows: "cli" and "bye-cli" (CLIs in their own terminal, sections 1-6 and 99-bye) and one per Neovim with a
@@ -160,9 +162,9 @@ pane_has() { pane "$1" | grep -qF -- "$2"; } # pane_has <window> <text>
 type_into() {
   local into="$1"
   if [[ -S "$(nvim_sock "$into")" && "$(nv "$into" '&buftype')" == terminal ]]; then
-    wait_for 10 eval '[[ "$(nv "$into" "mode(1)")" == t ]]' || echo "type_into $into: the terminal is not in Terminal mode (typing \"$2\" anyway)" >&2
+    wait_for 10 ui_in_terminal "$into" || echo "type_into $into: the terminal is not in Terminal mode (typing \"$2\" anyway)" >&2
   fi
-  tmux -S "$TMUX_SOCK" send-keys -t "$1" -l "$2"; sleep 0.3; tmux -S "$TMUX_SOCK" send-keys -t "$1" Enter
+  tmux -S "$TMUX_SOCK" send-keys -t "$into" -l "$2"; sleep 0.3; tmux -S "$TMUX_SOCK" send-keys -t "$into" Enter
 }
 
 # The scripted models: one per section, named like it, answering from $WORK/<name>-scenario.json and logging

@@ -63,8 +63,7 @@ check "turn: gH typed on b.txt's hunk drops it (its header counts it)" wait_for 
 turn_keys ':w' Enter
 check "turn: reverting b.txt's hunk restores b.txt on disk" wait_for 20 file_is "$TURN_PROJECT/b.txt" $'b1\nb2'
 check "turn: a.txt keeps the agent's change" file_is "$TURN_PROJECT/a.txt" $'A1\na2'
-turn_back_in_terminal() { [[ "$(nv turn 'mode(1)')" == t && "$(nv turn '&buftype')" == terminal ]]; }
-check "turn: applied, the agent's terminal has the focus again, in Terminal mode" wait_for 10 turn_back_in_terminal
+check "turn: applied, the agent's terminal has the focus again, in Terminal mode" wait_for 10 ui_in_terminal turn
 type_into turn "What next?"
 check "turn: the next request carries the note that b.txt was reverted" \
   wait_for 30 api_log_has turn "b.txt (every change reverted)"

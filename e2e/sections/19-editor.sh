@@ -14,7 +14,6 @@ JSON
 start_ui_nvim editor "$ED_PROJECT" -c "$WITH_CLAUDE"
 ed_keys() { tmux -S "$TMUX_SOCK" send-keys -t editor "$@"; }
 ed_md_buffer() { [[ "$(nv editor '&filetype')" == markdown && "$(nv editor '&buftype')" == "" ]]; }
-ed_term_mode() { [[ "$(nv editor 'mode(1)')" == t && "$(nv editor '&buftype')" == terminal ]]; }
 # A nested editor would be a second Neovim drawing inside the terminal: an nvim below the CLI that is not an
 # `nvim -l` script (the plugin's editor command is one: it only asks this Neovim and waits).
 ed_no_nested_nvim() {
@@ -44,7 +43,7 @@ check "editor: the CLI ran the plugin's editor command" ed_editor_command_runs
 check "editor: no second Neovim drawing under the CLI" ed_no_nested_nvim
 ed_keys 'A' ' the whole world' Escape
 ed_keys ':wq' Enter
-check "editor: after :wq the focus is back in the agent's terminal, in Terminal mode" wait_for 20 ed_term_mode
+check "editor: after :wq the focus is back in the agent's terminal, in Terminal mode" wait_for 20 ui_in_terminal editor
 check "editor: the CLI's prompt holds the edited text" wait_for 20 pane_has editor "Say hello to the whole world"
 ed_keys Enter
 check "editor: the model receives the edited prompt" wait_for 30 api_log_has editor "Say hello to the whole world"
@@ -55,7 +54,7 @@ ed_keys C-g
 check "editor: a second Ctrl-G opens it again" wait_for 20 ed_md_buffer
 ed_keys 'A' ' and this goes' Escape
 ed_keys ':cq' Enter
-check "editor: :cq goes back to the terminal, in Terminal mode" wait_for 20 ed_term_mode
+check "editor: :cq goes back to the terminal, in Terminal mode" wait_for 20 ui_in_terminal editor
 check "editor: :cq left the prompt as it was" wait_for 10 pane_has editor "Keep this as typed"
 ed_not_changed() { ! pane_has editor "and this goes"; }
 check "editor: ... without the text typed in the cancelled edit" ed_not_changed
@@ -85,7 +84,6 @@ if [[ -n "$GEMINI_ED" ]]; then
   wait_for 10 test -S "$(nvim_sock gedit)" || echo "the gedit Neovim did not start"
   ge_keys() { tmux -S "$TMUX_SOCK" send-keys -t gedit "$@"; }
   ge_md_buffer() { [[ "$(nv gedit '&filetype')" == markdown && "$(nv gedit '&buftype')" == "" ]]; }
-  ge_term_mode() { [[ "$(nv gedit 'mode(1)')" == t && "$(nv gedit '&buftype')" == terminal ]]; }
   nv_ex gedit "ClaudeCode"
   wait_for 60 pane_has gedit "Type your message" || sleep 5
   ge_keys -l "Greet the"
@@ -96,7 +94,7 @@ if [[ -n "$GEMINI_ED" ]]; then
     wait_for 10 eval '[[ "$(nv gedit "getline(1)")" == "Greet the"* ]]'
   ge_keys 'A' ' gemini world' Escape
   ge_keys ':wq' Enter
-  check "editor (gemini): after :wq the terminal has the focus, in Terminal mode" wait_for 20 ge_term_mode
+  check "editor (gemini): after :wq the terminal has the focus, in Terminal mode" wait_for 20 ui_in_terminal gedit
   check "editor (gemini): the CLI's prompt holds the edited text" wait_for 20 pane_has gedit "Greet the gemini world"
   ge_keys Enter
   ge_sent() { grep -qF "Greet the gemini world" "$WORK/gedit-api.jsonl" 2>/dev/null; }

@@ -113,11 +113,10 @@ EOF
   }
   check "far: no process of the session, on either side, shows the token in its command line" far_no_token
   check ":checkhealth measures a round trip through the forward" remote_health_trip far "$FAR_DOOR"
-  nv_ex far "tabclose"
-  nv_ex far "ClaudeCodeFocus" # (:tabclose left the terminal's window in Normal mode)
+  leave_health far
   wait_for 30 pane_has far "? for shortcuts"
   type_into far "Change beta to BETA in a.txt"
-  check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 remote_in_review far
+  check "far: the Edit of /workspace/a.txt opens the review here" wait_for 45 ui_in_review far
   far_review_local() { [[ "$(fv 'luaeval("vim.inspect(vim.tbl_map(function(w) return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false) end, vim.api.nvim_tabpage_list_wins(0)))")')" == *'"alpha", "beta", "gamma"'*'"alpha", "BETA", "gamma"'* ]]; }
   check "far: the review shows the local a.txt beside the proposal" far_review_local
   far_keys ':w' Enter
@@ -153,11 +152,11 @@ EOF
   # Request changes (issue 52): a note on the proposal's line, gQ; the next prompt gives the model the note as the
   # reason, by the far path.
   type_into far "Uppercase gamma"
-  check "far: the Edit of gamma opens its review here" wait_for 45 remote_in_review far
+  check "far: the Edit of gamma opens its review here" wait_for 45 ui_in_review far
   far_keys '3G'
   note_by_keys far 'FAR-GQ keep it lower case'
   far_keys 'gQ'
-  far_gq() { ! remote_in_review far && file_is "$FAR_PROJECT/a.txt" $'alpha\nBETA\ngamma'; }
+  far_gq() { ! ui_in_review far && file_is "$FAR_PROJECT/a.txt" $'alpha\nBETA\ngamma'; }
   check "far: a note and gQ reject the proposal (a.txt untouched)" wait_for 10 far_gq
   type_into far "Why not gamma?"
   check "far: the next request carries that note with the far path, once" \
@@ -245,7 +244,7 @@ EOF
   nv_ex fardrop "ClaudeCode @box"
   wait_for 45 pane_has fardrop "? for shortcuts"
   type_into fardrop "Uppercase e1 in e.txt"
-  check "fardrop: the Edit of /workspace/e.txt opens its review here" wait_for 45 remote_in_review fardrop
+  check "fardrop: the Edit of /workspace/e.txt opens its review here" wait_for 45 ui_in_review fardrop
   FD_DOOR="$(remote_door fardrop)"
   # The session's ssh: the process of this Neovim's tree named ssh that forwards the door.
   FD_SSH=""

@@ -34,9 +34,6 @@ nt_in_review() { [[ "$(nt 'exists("t:claude_ide_diff")')" == 1 ]]; }
 nt_normal() { [[ "$(nt 'mode(1)')" == n ]]; }
 nt_title() { nt 'get(t:, "claude_ide_diff", "")'; }
 nt_line() { nt 'getline(".")'; }
-# The review closed and gave the focus back: the CLI's terminal, in Terminal mode (where a prompt can be typed; a
-# prompt typed before that lands in Neovim's Normal mode instead, as a user's keys would).
-nt_term() { [[ "$(nt 'mode(1)')" == t && "$(nt '&buftype')" == terminal ]]; }
 # What the notes say now: each one's list entry (:ClaudeCodeNotes), as "[answered] text" and the like.
 nt_notes() { notes_list notes; }
 nt_note() { note_by_keys notes "$1"; }
@@ -61,7 +58,7 @@ check "notes: gn wrote both notes, shown in the overview" \
   wait_for 10 eval '[[ "$(nt_notes)" == *"NOTE-A use a constant"* && "$(nt_notes)" == *"NOTE-B handle nil"* ]]'
 nt_keys ':w' Enter
 check "notes: :w applied the review (nothing reverted)" wait_for 10 eval '! nt_in_review'
-check "notes: the CLI's terminal has the focus again, in Terminal mode" wait_for 10 nt_term
+check "notes: the CLI's terminal has the focus again, in Terminal mode" wait_for 10 ui_in_terminal notes
 check "notes: the files keep the turn's changes" file_is "$NP/b.lua" $'local x = g()\nreturn x'
 type_into notes "Answer my notes"
 check "notes: the next request carries the note on a.lua (path, line, quoted code, note), once" \
@@ -80,7 +77,7 @@ check "notes: :ClaudeCodeNotes says NOTE-A answered, NOTE-B not answered" \
   eval '[[ "$(nt_notes)" == *"[answered] NOTE-A use a constant"* && "$(nt_notes)" == *"[not answered] NOTE-B handle nil"* ]]'
 nt_keys 'q'
 check "notes: q closes turn 2's review (kept)" wait_for 10 eval '! nt_in_review'
-check "notes: the CLI's terminal has the focus again after q" wait_for 10 nt_term
+check "notes: the CLI's terminal has the focus again after q" wait_for 10 ui_in_terminal notes
 # Request changes on a proposal: gn on its line, gQ.
 type_into notes "Set c"
 check "notes: c.lua's Edit opens its proposal" \
@@ -90,7 +87,7 @@ nt_note 'NOTE-C make it 300'
 nt_keys 'gQ'
 nt_c_untouched() { ! nt_in_review && file_is "$NP/c.lua" $'local c = 3\nreturn c'; }
 check "notes: gQ rejects the proposal (c.lua untouched, the review closed)" wait_for 10 nt_c_untouched
-check "notes: the CLI's terminal has the focus again after gQ" wait_for 10 nt_term
+check "notes: the CLI's terminal has the focus again after gQ" wait_for 10 ui_in_terminal notes
 type_into notes "Revise c"
 check "notes: the next request carries the note as the reason the proposal was rejected" \
   wait_for 30 nt_once "Revise c" "$(note_for_model "$NP/c.lua line 1 (of your proposed change, not yet in the file)" 'local c = 30' 'NOTE-C make it 300')"

@@ -120,13 +120,12 @@ EOF
     }
     check "podman $recipe: no process of the session, here or in the container, has the token on its command line (the far claude gets file paths)" pod_no_token
     check "podman $recipe: :checkhealth measures a round trip through the door" remote_health_trip "$pn" "$door"
-    nv_ex "$pn" tabclose
-    nv_ex "$pn" ClaudeCodeFocus # (:tabclose left the terminal's window in Normal mode)
+    leave_health "$pn"
     wait_for 30 pane_has "$pn" "? for shortcuts"
 
     # A proposal reviewed here, then a shell change over there reviewed at the turn's end.
     type_into "$pn" "Change beta to BETA in a.txt and d1 to D1 in d.txt"
-    check "podman $recipe: the Edit of /workspace/a.txt opens its review here" wait_for 45 remote_in_review "$pn"
+    check "podman $recipe: the Edit of /workspace/a.txt opens its review here" wait_for 45 ui_in_review "$pn"
     "${keys[@]}" ':w' Enter
     check "podman $recipe: accepted with :w, the CLI in the container writes a.txt" \
       wait_for 30 file_is "$project/a.txt" $'alpha\nBETA\ngamma'
@@ -135,7 +134,7 @@ EOF
     check "podman $recipe: the turn review opens here, naming the shell-changed d.txt" wait_for 30 pod_turn
     "${keys[@]}" ':w' Enter
     check "podman $recipe: kept with :w, the review closes and d.txt stays as the agent left it" \
-      wait_for 20 eval '! remote_in_review "$pn" && file_is "$project/d.txt" $'"'"'D1\nd2'"'"''
+      wait_for 20 eval '! ui_in_review "$pn" && file_is "$project/d.txt" $'"'"'D1\nd2'"'"''
     check "podman $recipe: the turn ends" wait_for 30 pane_has "$pn" "POD-TURN-DONE"
 
     # /exit: the far shell removes the lock file, settings and MCP config over there.
@@ -154,7 +153,7 @@ EOF
       door2="$(remote_door "$pn")"
       wait_for 30 pane_has "$pn" "? for shortcuts"
       type_into "$pn" "Change saved to SAVED in b.txt"
-      check "podman drop: the Edit of /workspace/b.txt opens its review" wait_for 45 remote_in_review "$pn"
+      check "podman drop: the Edit of /workspace/b.txt opens its review" wait_for 45 ui_in_review "$pn"
       pod stop -t 2 "$pn" >/dev/null 2>&1
       # Neovim says so at once, and that the review stays open: two wide messages, which end in a hit-enter prompt
       # (one or two, by version) the user answers; until then Neovim answers no remote request either.
@@ -186,9 +185,10 @@ EOF
       nv_ex "$pn" "checkhealth claude-ide"
       pod_health_drop() { [[ "$(nv "$pn" 'join(getline(1, "$"), "\n")')" == *"dropped at"*"Its door closed"* ]]; }
       check "podman drop: :checkhealth names the drop" pod_health_drop
-      nv_ex "$pn" tabclose
-      nv_ex "$pn" 'lua for _, t in ipairs(vim.api.nvim_list_tabpages()) do if vim.t[t].claude_ide_diff then vim.api.nvim_set_current_tabpage(t) end end'
-      "${keys[@]}" Escape ':w' Enter
+      # Back to the review as a user goes: `:tabclose`, then :ClaudeCodeFocus (the review waiting), typed.
+      "${keys[@]}" Escape ':tabclose' Enter ':ClaudeCodeFocus' Enter
+      check "podman drop: :ClaudeCodeFocus goes to the orphaned review" wait_for 10 ui_in_review "$pn"
+      "${keys[@]}" ':w' Enter
       check "podman drop: :w on the orphaned review writes b.txt here" wait_for 20 file_is "$project/b.txt" "SAVED text"
       pod_told() { [[ "$(nv "$pn" 'execute("messages")')" == *"b.txt written here; claude@box 2 is gone"*"the agent will not hear of it"* ]]; }
       check "podman drop: ... and says the agent will not hear of it" pod_told

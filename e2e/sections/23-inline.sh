@@ -96,7 +96,7 @@ check "inline: :wall writes a.lua with the user's change and the revert" \
   wait_for 10 eval '[[ "$(il_disk)" == "$REVERTED|" ]]'
 # Back to the Claude terminal (Terminal mode) to type the next prompt.
 ui_keys inline ':ClaudeCodeFocus' Enter
-check "inline: :ClaudeCodeFocus, the Claude terminal in Terminal mode" wait_for 10 eval '[[ "$(ui_mode inline)" == t ]]'
+check "inline: :ClaudeCodeFocus, the Claude terminal in Terminal mode" wait_for 10 ui_in_terminal inline
 type_into inline "What next?"
 check "inline: the next request tells the model that a hunk of a.lua was reverted" \
   wait_for 30 api_log_has inline "a.lua (1 of 2 changed hunks reverted)"
