@@ -9,12 +9,7 @@
 // A line whose cells do not add up to --cols (a width this file and tmux disagree on) is reported on stderr and
 // makes the exit status 3: the picture would be misaligned.
 import { readFileSync } from "node:fs";
-
-const CELL_W = 8.4; // DejaVu Sans Mono's advance at 14px (0.602 em), the usual monospace proportion
-const CELL_H = 18;
-const FONT_SIZE = 14;
-const BASELINE = 13.5; // from the cell's top
-const PAD = 10;
+import { BASELINE, CELL_H, CELL_W, FONT_SIZE, PAD } from "./grid.mjs";
 
 // --- arguments
 const opts = { cols: 0, rows: 0, fg: "#e0e2ea", bg: "#14161b", cursor: undefined };

@@ -10,31 +10,22 @@
 //   tmux capture-pane -p ... | node stale.mjs <picture.svg>
 // Exit status 0: the same text; 1: it differs, and the first rows that differ are printed; 2: no such picture.
 import { readFileSync, existsSync } from "node:fs";
-
-const CELL_W = 8.4; // render-svg.mjs's grid: a row's baseline is at PAD + row * CELL_H + BASELINE
-const CELL_H = 18;
-const PAD = 10;
-const BASELINE = 13.5;
+import { BASELINE, CELL_H, CELL_W, PAD } from "./grid.mjs";
 
 const normal = (s) =>
   s
     .replace(/(^|\s)\/\S+/g, "$1/…")
     .replace(/[\s\u2500-\u259f]/gu, "")
     .replace(/\d+/g, "#");
-const unescape = (s) =>
-  s
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
+// What render-svg.mjs's esc() wrote, read back.
+const unescape = (s) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 const path = process.argv[2];
 if (!path || !existsSync(path)) {
   process.stdout.write(`no picture at ${path}\n`);
   process.exit(2);
 }
-// Each <text>: its row (from y), its cells' x, its characters.
+// Each <text>: its row (its baseline is at PAD + row * CELL_H + BASELINE), its cells' x, its characters.
 const rows = [];
 for (const m of readFileSync(path, "utf8").matchAll(/<text x="([\d. ]+)" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)) {
   const row = Math.round((Number(m[2]) - PAD - BASELINE) / CELL_H);
