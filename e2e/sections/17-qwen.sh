@@ -8,8 +8,9 @@
 # listed connected under the CLI's name (sessions, :checkhealth), the review names the CLI, :ClaudeCodeAdd's
 # @path reaches the prompt and a selection made before going to the terminal the model's request. Then the turn
 # review through Qwen Code's hooks (UserPromptSubmit, Stop; :ClaudeCode passes them in the system-defaults file
-# QWEN_CODE_SYSTEM_DEFAULTS_PATH names): in yolo mode (terminal.permission_mode = "bypassPermissions") a write_file and a `sed -i` of one turn both appear in it, and a note
-# written there with `gn` reaches the model with the next prompt.
+# QWEN_CODE_SYSTEM_DEFAULTS_PATH names): in yolo mode (terminal.permission_mode = "bypassPermissions") a write_file
+# and a `sed -i` of one turn both appear in it, and a note written there with `gn` reaches the model with the next
+# prompt.
 QWEN="$(bash "$ROOT/scripts/qwen-code.sh")" || { echo "the Qwen Code CLI could not be installed" >&2; QWEN=""; }
 # The project installs the CLI itself: one that is missing is a failure, never a silent skip.
 check "qwen: the CLI is installed (scripts/qwen-code.sh)" test -n "$QWEN"
@@ -145,16 +146,15 @@ JSON
   # the next prompt's request carries the note (its UserPromptSubmit hook), once, with the path, line and quoted
   # code as written. Qwen Code, like Gemini CLI, escapes < and > in a hook's context: the notes quote in fenced
   # blocks, so the quote reaches the model readable.
-  qt_keys() { tmux -S "$TMUX_SOCK" send-keys -t qturn "$@"; }
   qt_line() { nv qturn 'getline(".")'; }
-  check "notes (qwen): the overview has the focus, in Normal mode" wait_for 10 eval '[[ "$(nv qturn "mode(1)")" == n ]]'
-  qt_keys -l '/^+TWO'
-  qt_keys Enter
+  check "notes (qwen): the overview has the focus, in Normal mode" wait_for 10 eval '[[ "$(ui_mode qturn)" == n ]]'
+  ui_keys qturn -l '/^+TWO'
+  ui_keys qturn Enter
   check "notes (qwen): / to shell.txt's changed line" wait_for 10 eval '[[ "$(qt_line)" == "+TWO" ]]'
   note_by_keys qturn 'QNOTE-TWO why upper case'
   check "notes (qwen): gn wrote the note" wait_for 10 eval '[[ "$(notes_list qturn)" == *"QNOTE-TWO why upper case"* ]]'
-  qt_keys ':w' Enter
-  check "notes (qwen): :w applied the review" wait_for 10 eval '[[ "$(nv qturn "exists(\"t:claude_ide_diff\")")" == 0 ]]'
+  ui_keys qturn ':w' Enter
+  check "notes (qwen): :w applied the review" wait_for 10 eval '! ui_in_review qturn'
   type_into qturn "qwen notes answer"
   wait_for 10 api_log_has qwen "qwen notes answer" || tmux -S "$TMUX_SOCK" send-keys -t qturn Enter
   check "notes (qwen): the next request carries the note on shell.txt (path, line, quoted code, note), once" \

@@ -18,12 +18,12 @@ start_cli bye-cli "$BYE_PROJECT" "$TAP_PORT" bye
 tap_has() { grep -qF -- "$1" "$WORK/bye-tap.jsonl" 2>/dev/null; } # tap_has <text>: a line of the relay's log
 check "goodbye: the CLI connects (through the relay)" wait_for 30 clis_announced bye 1
 tmux -S "$TMUX_SOCK" send-keys -t bye Escape
-# Which connection: the one still open when Neovim quit. Under load the CLI once dropped its first connection (a FIN
-# of its own, no close frame, before :qa!) and opened another, so it is not always connection 1; a connection
-# the relay opens after Neovim has gone only sees a reset.
 type_into bye ":qa!"
 check "goodbye: :qa! quits Neovim" wait_for 10 bash -c "! test -S '$(nvim_sock bye)'"
-# bye_closed <from>: the number of a connection on which <from> sent a close frame 1001 (none: fails).
+# bye_closed <from>: the number of a connection on which <from> sent a close frame 1001 (none: fails). The one to
+# follow is the connection still open when Neovim quit: under load the CLI once dropped its first connection (a FIN
+# of its own, no close frame, before :qa!) and opened another, so it is not always connection 1; a connection the
+# relay opens after Neovim has gone only sees a reset.
 bye_closed() { grep -F "\"from\":\"$1\",\"close\":1001," "$WORK/bye-tap.jsonl" 2>/dev/null | sed -n '1s/.*"conn":\([0-9]*\),.*/\1/p' | grep .; }
 check "goodbye: Neovim sends the CLI a close frame 1001 (going away) before the connection ends" \
   wait_for 5 bye_closed ide
