@@ -1,7 +1,8 @@
 -- Many notes kept for a file (over the 50 drawn at once): drawn when the file is loaded, those near the cursor at
 -- once and the rest in slices on later loop turns (editor/notes NoteBook.attach; in the turn the notes wake, which
 -- reads their store, none), each at its quoted lines even where they moved; a command on the notes' places run
--- before the slices are done (the same loop turn as the :edit that wakes them) finds every note where it is. bench/notes_drawn.lua measures how long the editor is held meanwhile.
+-- before the slices are done (the same loop turn as the :edit that wakes them) finds every note where it is.
+-- bench/notes_drawn.lua measures how long the editor is held meanwhile.
 local bridge = require('helpers.bridge')
 
 describe('many notes drawn', function()
